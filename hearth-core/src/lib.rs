@@ -1,0 +1,20 @@
+//! Hearth's core: everything that can be decided without a browser.
+//!
+//! The message model, the SSE decoder, provider request builders and stream
+//! parsers, the reply accumulator and the markdown pipeline live here. The web
+//! shell (the root crate) does the IO — fetch, streams, storage, clock, DOM — and
+//! hands this crate bytes and values.
+//!
+//! Invariants, stated as absences:
+//! - No dependency on leptos, web-sys, js-sys, wasm-bindgen or gloo.
+//! - No IO, no clock, no randomness: ids and times are passed in.
+//! - Parsers never panic on input and never abort a stream over one bad event.
+//! - HTML leaves this crate only as [`markdown::SafeHtml`].
+
+#![warn(missing_docs)]
+
+pub mod markdown;
+pub mod message;
+pub mod provider;
+pub mod reply;
+pub mod sse;

@@ -1,0 +1,207 @@
+//! Markdown to sanitised HTML, whole or incrementally while an answer streams.
+//!
+//! Pipeline: pulldown-cmark parses; raw HTML in the markdown is turned into text
+//! (so `<b>` shows as typed, and nothing the model writes becomes markup by
+//! itself); the HTML writer runs; ammonia cleans the result as a second line of
+//! defence. The only way to get a [`SafeHtml`] is through this module.
+//!
+//! While streaming, [`StreamingMarkdown`] splits the text into finished blocks and
+//! a growing tail. A finished block is rendered once and never again; only the
+//! tail is re-rendered as text arrives, so the cost of a chunk does not grow with
+//! the length of the answer.
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::LazyLock;
+
+use pulldown_cmark::{Event, Options, Parser, html};
+
+/// HTML produced by this module's sanitiser; safe to put into the page.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SafeHtml(String);
+
+impl SafeHtml {
+    /// The sanitised markup.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Renders a whole markdown document.
+pub fn render(markdown: &str) -> SafeHtml {
+    let parser = Parser::new_ext(markdown, options()).map(|event| match event {
+        Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
+        other => other,
+    });
+    let mut unsafe_html = String::with_capacity(markdown.len() * 3 / 2);
+    html::push_html(&mut unsafe_html, parser);
+    SafeHtml(SANITIZER.clean(&unsafe_html).to_string())
+}
+
+fn options() -> Options {
+    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS
+}
+
+static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
+    let mut builder = ammonia::Builder::default();
+    builder
+        .add_tag_attributes("code", &["class"])
+        .attribute_filter(|element, attribute, value| match (element, attribute) {
+            ("code", "class") => is_language_class(value).then_some(value.into()),
+            _ => Some(value.into()),
+        })
+        .set_tag_attribute_value("a", "target", "_blank")
+        .add_tag_attributes("input", &["type", "checked", "disabled"])
+        .add_tags(&["input"]);
+    builder
+});
+
+/// Only `language-xyz` classes (from fenced code blocks) survive on `<code>`.
+fn is_language_class(value: &str) -> bool {
+    value.strip_prefix("language-").is_some_and(|lang| {
+        !lang.is_empty() && lang.len() <= 32 && lang.bytes().all(|b| b.is_ascii_alphanumeric() || b"+#-_.".contains(&b))
+    })
+}
+
+/// Incremental rendering of a growing markdown text.
+#[derive(Debug, Default)]
+pub struct StreamingMarkdown {
+    source: String,
+    /// Byte offset where the unfinished tail starts; everything before it is in `blocks`.
+    tail_start: usize,
+    /// Byte offset up to which lines were scanned for block boundaries.
+    scanned: usize,
+    /// Fence state at `scanned`.
+    fence: Option<Fence>,
+    /// Whether the line before `scanned` was blank (outside a fence).
+    after_blank: bool,
+    blocks: Vec<SafeHtml>,
+}
+
+/// What changed after [`StreamingMarkdown::push`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StreamingUpdate {
+    /// Blocks that became final with this push, in order; append them once.
+    pub new_blocks: Vec<SafeHtml>,
+    /// The rendered unfinished tail; replaces the previous tail.
+    pub tail: SafeHtml,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Fence {
+    marker: u8,
+    len: usize,
+}
+
+impl StreamingMarkdown {
+    /// An empty document.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The whole text received so far.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// The final blocks so far.
+    pub fn blocks(&self) -> &[SafeHtml] {
+        &self.blocks
+    }
+
+    /// Renders the whole text at once, for when the answer is complete. Streaming
+    /// renders blocks on their own, so what needs the whole document (a link whose
+    /// reference definition comes later) only resolves here.
+    pub fn finish(&self) -> SafeHtml {
+        render(&self.source)
+    }
+
+    /// Appends text and renders what changed. Work is proportional to the new
+    /// text plus the current tail, never to the whole document.
+    pub fn push(&mut self, text: &str) -> StreamingUpdate {
+        self.source.push_str(text);
+        let first_new = self.blocks.len();
+        self.scan_complete_lines();
+        let new_blocks = self.blocks[first_new..].to_vec();
+        StreamingUpdate { new_blocks, tail: render(&self.source[self.tail_start..]) }
+    }
+
+    /// Scans every newly completed line for a block boundary: a blank line outside
+    /// a fence followed by a line that starts at the margin and cannot continue the
+    /// block before it (not indented, not a list item, not a table row or a
+    /// blockquote continuation). Such a boundary is where the finished part ends.
+    fn scan_complete_lines(&mut self) {
+        while let Some(newline) = self.source[self.scanned..].find('\n') {
+            let line_start = self.scanned;
+            self.scanned = line_start + newline + 1;
+            let line = self.source[line_start..line_start + newline].trim_end_matches('\r');
+            if let Some(fence) = self.fence {
+                if closes_fence(line, fence) {
+                    self.fence = None;
+                }
+                self.after_blank = false;
+                continue;
+            }
+            if line.trim().is_empty() {
+                self.after_blank = true;
+                continue;
+            }
+            let boundary = self.after_blank && starts_new_block(line) && line_start > self.tail_start;
+            self.after_blank = false;
+            self.fence = opens_fence(line);
+            if boundary {
+                let block = render(&self.source[self.tail_start..line_start]);
+                self.blocks.push(block);
+                self.tail_start = line_start;
+            }
+        }
+    }
+}
+
+/// A line that, after a blank line, surely begins a new top-level block.
+fn starts_new_block(line: &str) -> bool {
+    let first = line.as_bytes()[0];
+    if first == b' ' || first == b'\t' || first == b'|' || first == b'>' || first == b'[' {
+        return false;
+    }
+    !is_list_item(line)
+}
+
+fn is_list_item(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    match bytes[0] {
+        b'-' | b'*' | b'+' => bytes.get(1).is_none_or(|b| *b == b' ' || *b == b'\t'),
+        b'0'..=b'9' => {
+            let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            digits <= 9
+                && matches!(bytes.get(digits), Some(b'.' | b')'))
+                && bytes.get(digits + 1).is_none_or(|b| *b == b' ' || *b == b'\t')
+        }
+        _ => false,
+    }
+}
+
+fn opens_fence(line: &str) -> Option<Fence> {
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    if indent > 3 {
+        return None;
+    }
+    let rest = &line[indent..];
+    let marker = *rest.as_bytes().first()?;
+    if marker != b'`' && marker != b'~' {
+        return None;
+    }
+    let len = rest.bytes().take_while(|b| *b == marker).count();
+    // A backtick fence's info string may not contain backticks.
+    (len >= 3 && !(marker == b'`' && rest[len..].contains('`'))).then_some(Fence { marker, len })
+}
+
+fn closes_fence(line: &str, fence: Fence) -> bool {
+    let trimmed = line.trim_start_matches(' ');
+    if line.len() - trimmed.len() > 3 {
+        return false;
+    }
+    let len = trimmed.bytes().take_while(|b| *b == fence.marker).count();
+    len >= fence.len && trimmed[len..].trim().is_empty()
+}

@@ -1,0 +1,253 @@
+//! Failed requests, described so that a person can act on them.
+//!
+//! The shell turns every way a request can fail — an HTTP error status, an error
+//! event inside the stream, a network failure — into a [`ProviderError`]. Its
+//! [`Display`](std::fmt::Display) text is what the error card shows.
+
+use serde::{Deserialize, Serialize};
+
+/// A failed or refused request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProviderError {
+    /// What kind of failure this is; decides the wording and whether retrying helps.
+    pub kind: ProviderErrorKind,
+    /// The HTTP status, when the server answered.
+    pub status: Option<u16>,
+    /// The provider's own message (or the network error's), as sent.
+    pub message: String,
+    /// The provider's machine-readable error code or type, when given.
+    pub code: Option<String>,
+    /// Seconds to wait before retrying, from a `retry-after` header.
+    pub retry_after_secs: Option<u64>,
+}
+
+/// The kinds of failure, each with its own advice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProviderErrorKind {
+    /// The API key is missing, wrong or lacks permission (401/403).
+    Auth,
+    /// Too many requests or quota exhausted (429).
+    RateLimit,
+    /// The provider failed or is overloaded (5xx, 529).
+    Server,
+    /// The conversation is longer than the model's context window.
+    ContextTooLong,
+    /// The model or endpoint does not exist (404).
+    NotFound,
+    /// The provider rejected the request as invalid (other 4xx).
+    BadRequest,
+    /// The server could not be reached at all (offline, wrong address, CORS).
+    Network,
+    /// Anything else.
+    Other,
+}
+
+impl ProviderError {
+    /// Classifies an HTTP error status with the provider's message and code.
+    pub fn from_status(status: u16, message: String, code: Option<String>, retry_after_secs: Option<u64>) -> Self {
+        let kind = classify(Some(status), code.as_deref(), &message);
+        Self { kind, status: Some(status), message, code, retry_after_secs }
+    }
+
+    /// An error reported inside a stream, where no HTTP status applies.
+    pub fn in_stream(message: String, code: Option<String>) -> Self {
+        let kind = classify(None, code.as_deref(), &message);
+        Self { kind, status: None, message, code, retry_after_secs: None }
+    }
+
+    /// The request never got an answer. `url` is where it went; `detail` is the
+    /// browser's error text (usually just "Failed to fetch").
+    pub fn network(url: &str, detail: String) -> Self {
+        Self {
+            kind: ProviderErrorKind::Network,
+            status: None,
+            message: network_advice(url, &detail),
+            code: None,
+            retry_after_secs: None,
+        }
+    }
+
+    /// Whether sending the same request again may succeed.
+    pub fn is_retryable(&self) -> bool {
+        match self.kind {
+            ProviderErrorKind::RateLimit
+            | ProviderErrorKind::Server
+            | ProviderErrorKind::Network
+            | ProviderErrorKind::Other => true,
+            ProviderErrorKind::Auth
+            | ProviderErrorKind::ContextTooLong
+            | ProviderErrorKind::NotFound
+            | ProviderErrorKind::BadRequest => false,
+        }
+    }
+
+    /// A short headline for the error card.
+    pub fn title(&self) -> &'static str {
+        match self.kind {
+            ProviderErrorKind::Auth => "The provider rejected the API key",
+            ProviderErrorKind::RateLimit => "Rate limited by the provider",
+            ProviderErrorKind::Server => "The provider had a server error",
+            ProviderErrorKind::ContextTooLong => "The conversation is too long for this model",
+            ProviderErrorKind::NotFound => "The model or endpoint was not found",
+            ProviderErrorKind::BadRequest => "The provider refused the request",
+            ProviderErrorKind::Network => "Could not reach the provider",
+            ProviderErrorKind::Other => "The request failed",
+        }
+    }
+
+    /// What the user can do about it, if there is a general answer.
+    pub fn advice(&self) -> Option<String> {
+        match self.kind {
+            ProviderErrorKind::Auth => Some("Check the API key in the provider settings.".to_owned()),
+            ProviderErrorKind::RateLimit => Some(match self.retry_after_secs {
+                Some(secs) => format!("The provider asks to wait {secs} s before retrying."),
+                None => "Wait a moment, then retry.".to_owned(),
+            }),
+            ProviderErrorKind::Server => Some("This is usually temporary: retry in a moment.".to_owned()),
+            ProviderErrorKind::ContextTooLong => {
+                Some("Start a new conversation or remove earlier messages.".to_owned())
+            }
+            ProviderErrorKind::NotFound => Some("Check the model id and the base URL.".to_owned()),
+            ProviderErrorKind::BadRequest | ProviderErrorKind::Network | ProviderErrorKind::Other => None,
+        }
+    }
+}
+
+impl std::fmt::Display for ProviderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.title())?;
+        if let Some(status) = self.status {
+            write!(f, " (HTTP {status})")?;
+        }
+        if !self.message.is_empty() {
+            write!(f, ": {}", self.message)?;
+            if !self.message.ends_with(['.', '!', '?']) {
+                write!(f, ".")?;
+            }
+        } else {
+            write!(f, ".")?;
+        }
+        if let Some(advice) = self.advice() {
+            write!(f, " {advice}")?;
+        }
+        Ok(())
+    }
+}
+
+fn classify(status: Option<u16>, code: Option<&str>, message: &str) -> ProviderErrorKind {
+    let code = code.unwrap_or("").to_ascii_lowercase();
+    let message = message.to_ascii_lowercase();
+    if code.contains("context_length")
+        || message.contains("context length")
+        || message.contains("maximum context")
+        || message.contains("too many tokens")
+    {
+        return ProviderErrorKind::ContextTooLong;
+    }
+    match status {
+        Some(401 | 403) => ProviderErrorKind::Auth,
+        Some(429) => ProviderErrorKind::RateLimit,
+        Some(404) => ProviderErrorKind::NotFound,
+        Some(500..=599) => ProviderErrorKind::Server,
+        Some(400..=499) => ProviderErrorKind::BadRequest,
+        Some(_) => ProviderErrorKind::Other,
+        None if code.contains("rate_limit") => ProviderErrorKind::RateLimit,
+        None if code.contains("overloaded") || code.contains("server_error") || code.contains("api_error") => {
+            ProviderErrorKind::Server
+        }
+        None if code.contains("auth") || code.contains("invalid_api_key") => ProviderErrorKind::Auth,
+        None => ProviderErrorKind::Other,
+    }
+}
+
+/// Explains a request that got no answer. Browsers hide the cause; when the target
+/// is a local server the likely cause is CORS, so say how to allow it.
+fn network_advice(url: &str, detail: &str) -> String {
+    let host = host_of(url);
+    let mut text = format!(
+        "No answer from {host} ({detail}). The address may be wrong, the server down or offline, or it does not allow requests from web pages (CORS)."
+    );
+    if is_local_host(&host) {
+        text.push_str(
+            " Local servers must allow this page's origin: start Ollama with OLLAMA_ORIGINS set to this page's origin (or \"*\"), \
+             enable CORS in LM Studio's server settings, and start llama.cpp's server as it is (it allows all origins).",
+        );
+    }
+    text
+}
+
+/// The `host[:port]` part of a URL, or the URL itself when it has none.
+fn host_of(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    rest.split(['/', '?', '#']).next().unwrap_or(rest).to_owned()
+}
+
+fn is_local_host(host: &str) -> bool {
+    let name = host
+        .rsplit_once(':')
+        .map_or(host, |(name, port)| if port.bytes().all(|b| b.is_ascii_digit()) { name } else { host });
+    matches!(name, "localhost" | "127.0.0.1" | "[::1]" | "0.0.0.0")
+        || name.ends_with(".localhost")
+        || name.starts_with("127.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_are_classified() {
+        let kind = |status| ProviderError::from_status(status, String::new(), None, None).kind;
+        assert_eq!(kind(401), ProviderErrorKind::Auth);
+        assert_eq!(kind(403), ProviderErrorKind::Auth);
+        assert_eq!(kind(429), ProviderErrorKind::RateLimit);
+        assert_eq!(kind(500), ProviderErrorKind::Server);
+        assert_eq!(kind(529), ProviderErrorKind::Server);
+        assert_eq!(kind(404), ProviderErrorKind::NotFound);
+        assert_eq!(kind(422), ProviderErrorKind::BadRequest);
+    }
+
+    #[test]
+    fn context_length_wins_over_status() {
+        let error = ProviderError::from_status(
+            400,
+            "This model's maximum context length is 8192 tokens.".into(),
+            Some("context_length_exceeded".into()),
+            None,
+        );
+        assert_eq!(error.kind, ProviderErrorKind::ContextTooLong);
+        assert!(!error.is_retryable());
+    }
+
+    #[test]
+    fn display_is_readable() {
+        let error = ProviderError::from_status(
+            401,
+            "Incorrect API key provided: sk-wrong.".into(),
+            Some("invalid_api_key".into()),
+            None,
+        );
+        assert_eq!(
+            error.to_string(),
+            "The provider rejected the API key (HTTP 401): Incorrect API key provided: sk-wrong. Check the API key in the provider settings."
+        );
+        let limited = ProviderError::from_status(429, "Slow down".into(), None, Some(7));
+        assert_eq!(
+            limited.to_string(),
+            "Rate limited by the provider (HTTP 429): Slow down. The provider asks to wait 7 s before retrying."
+        );
+        assert!(limited.is_retryable());
+    }
+
+    #[test]
+    fn network_errors_explain_cors_for_local_servers() {
+        let local = ProviderError::network("http://localhost:11434/v1/chat/completions", "Failed to fetch".into());
+        assert!(local.message.contains("localhost:11434"), "{}", local.message);
+        assert!(local.message.contains("OLLAMA_ORIGINS"), "{}", local.message);
+        let remote = ProviderError::network("https://api.example.com/v1/chat/completions", "Failed to fetch".into());
+        assert!(remote.message.contains("api.example.com") && remote.message.contains("CORS"));
+        assert!(!remote.message.contains("OLLAMA_ORIGINS"));
+        assert!(is_local_host("127.0.0.1:1234") && is_local_host("[::1]:8080") && !is_local_host("example.com:80"));
+    }
+}

@@ -1,0 +1,112 @@
+//! Tests of how events fold into a reply.
+
+use super::Reply;
+use crate::provider::{FinishKind, FinishReason, ProviderError, StreamEvent, Usage};
+
+fn fold(events: Vec<StreamEvent>) -> Reply {
+    let mut reply = Reply::new();
+    for event in events {
+        reply.apply(event);
+    }
+    reply
+}
+
+fn finish(unified: FinishKind, raw: &str) -> StreamEvent {
+    StreamEvent::Finish(FinishReason { unified, raw: Some(raw.into()) })
+}
+
+#[test]
+fn text_and_reasoning_append() {
+    let reply = fold(vec![
+        StreamEvent::ReasoningDelta("think ".into()),
+        StreamEvent::TextDelta("Hel".into()),
+        StreamEvent::ReasoningDelta("more".into()),
+        StreamEvent::TextDelta("lo".into()),
+    ]);
+    assert_eq!((reply.text.as_str(), reply.reasoning.as_str()), ("Hello", "think more"));
+}
+
+#[test]
+fn late_usage_fills_in_and_never_erases() {
+    let reply = fold(vec![
+        StreamEvent::Usage(Usage { input: Some(10), output: None }),
+        StreamEvent::Usage(Usage { input: None, output: Some(5) }),
+        StreamEvent::Usage(Usage { input: None, output: Some(7) }),
+    ]);
+    assert_eq!(reply.usage, Some(Usage { input: Some(10), output: Some(7) }));
+}
+
+#[test]
+fn first_specific_finish_is_kept() {
+    let reply = fold(vec![
+        finish(FinishKind::Other, "weird"),
+        finish(FinishKind::Stop, "stop"),
+        finish(FinishKind::Other, "late"),
+    ]);
+    assert_eq!(reply.finish.map(|f| f.raw), Some(Some("stop".into())));
+}
+
+#[test]
+fn calls_without_index_are_joined_by_id() {
+    let delta = |id: Option<&str>, name: Option<&str>, arguments: &str| StreamEvent::ToolCallDelta {
+        index: None,
+        id: id.map(Into::into),
+        name: name.map(Into::into),
+        arguments: arguments.into(),
+    };
+    let reply = fold(vec![
+        delta(Some("a"), Some("f"), "{"),
+        delta(Some("b"), Some("g"), "[1"),
+        delta(Some("a"), None, "}"),
+        delta(None, None, "]"),
+    ]);
+    let calls: Vec<_> =
+        reply.tool_calls.iter().map(|c| (c.id.as_str(), c.name.as_str(), c.arguments_raw.as_str())).collect();
+    assert_eq!(calls, [("a", "f", "{}"), ("b", "g", "[1]")]);
+    assert_eq!(reply.tool_calls[1].arguments(), Some(serde_json::json!([1])));
+}
+
+#[test]
+fn a_reused_index_with_a_new_id_is_a_new_call() {
+    let delta = |id: &str| StreamEvent::ToolCallDelta {
+        index: Some(0),
+        id: Some(id.into()),
+        name: Some("f".into()),
+        arguments: "{}".into(),
+    };
+    let reply = fold(vec![delta("a"), delta("b")]);
+    assert_eq!(reply.tool_calls.len(), 2);
+}
+
+#[test]
+fn invalid_arguments_parse_to_none_and_empty_to_an_object() {
+    let reply = fold(vec![StreamEvent::ToolCallDelta {
+        index: Some(0),
+        id: Some("a".into()),
+        name: Some("f".into()),
+        arguments: "{\"x\":".into(),
+    }]);
+    assert_eq!(reply.tool_calls[0].arguments(), None);
+    assert_eq!(reply.to_json()["tool_calls"][0]["arguments"], serde_json::Value::Null);
+    let reply = fold(vec![StreamEvent::ToolCallDelta {
+        index: Some(0),
+        id: Some("a".into()),
+        name: Some("f".into()),
+        arguments: String::new(),
+    }]);
+    assert_eq!(reply.tool_calls[0].arguments(), Some(serde_json::json!({})));
+}
+
+#[test]
+fn an_error_without_finish_reports_finish_error() {
+    let reply = fold(vec![
+        StreamEvent::TextDelta("partial".into()),
+        StreamEvent::ProviderError(ProviderError::in_stream("boom".into(), None)),
+    ]);
+    let json = reply.to_json();
+    assert_eq!(
+        (json["finish"].as_str(), json["error"].as_str(), json["text"].as_str()),
+        (Some("error"), Some("boom"), Some("partial"))
+    );
+    assert!(json["finish_raw"].is_null() && json["usage"].is_null() && json["reasoning"].is_null());
+}

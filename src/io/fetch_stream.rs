@@ -1,0 +1,87 @@
+//! Performs an [`HttpRequest`] with `fetch` and hands the response body to the
+//! caller chunk by chunk, as the network delivers it, through a `ReadableStream`
+//! reader. The body is never read whole first.
+
+use gloo_net::http::{Method, RequestBuilder};
+use hearth_core::provider::HttpRequest;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{AbortSignal, ReadableStreamDefaultReader};
+
+/// How a request ended without a readable 2xx body.
+#[derive(Debug)]
+pub(crate) enum FetchFailure {
+    /// The user stopped it (the abort signal fired).
+    Aborted,
+    /// No answer at all: offline, refused, or blocked by CORS. Holds the browser's message.
+    Network(String),
+    /// The server answered with a non-2xx status.
+    Status {
+        /// The HTTP status.
+        status: u16,
+        /// The response body as text (may be empty).
+        body: String,
+        /// The `retry-after` header in seconds, when present and numeric.
+        retry_after_secs: Option<u64>,
+    },
+}
+
+/// Sends `request` and calls `on_chunk` with each piece of a 2xx body until it ends.
+pub(crate) async fn fetch_stream(
+    request: &HttpRequest,
+    signal: &AbortSignal,
+    mut on_chunk: impl FnMut(&[u8]),
+) -> Result<(), FetchFailure> {
+    let method = if request.method == "GET" { Method::GET } else { Method::POST };
+    let mut builder = RequestBuilder::new(&request.url).method(method).abort_signal(Some(signal));
+    for (name, value) in &request.headers {
+        builder = builder.header(name, value);
+    }
+    let sent = match &request.body {
+        Some(body) => {
+            builder.body(body.as_str()).map_err(|error| FetchFailure::Network(error.to_string()))?.send().await
+        }
+        None => builder.send().await,
+    };
+    let response = sent.map_err(|error| classify(error, signal))?;
+    if !response.ok() {
+        let retry_after_secs = response.headers().get("retry-after").and_then(|value| value.trim().parse().ok());
+        let body = response.text().await.unwrap_or_default();
+        return Err(FetchFailure::Status { status: response.status(), body, retry_after_secs });
+    }
+    let Some(stream) = response.body() else {
+        return Ok(()); // An empty body: nothing to read.
+    };
+    let reader: ReadableStreamDefaultReader =
+        stream.get_reader().dyn_into().map_err(|_| FetchFailure::Network("the response body cannot be read".into()))?;
+    loop {
+        let result = JsFuture::from(reader.read()).await.map_err(|error| classify_js(&error, signal))?;
+        let done = js_sys::Reflect::get(&result, &"done".into()).is_ok_and(|value| value.is_truthy());
+        if done {
+            return Ok(());
+        }
+        if let Ok(value) = js_sys::Reflect::get(&result, &"value".into())
+            && let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>()
+        {
+            on_chunk(&bytes.to_vec());
+        }
+    }
+}
+
+fn classify(error: gloo_net::Error, signal: &AbortSignal) -> FetchFailure {
+    if signal.aborted() {
+        return FetchFailure::Aborted;
+    }
+    match error {
+        gloo_net::Error::JsError(error) => FetchFailure::Network(error.message),
+        other => FetchFailure::Network(other.to_string()),
+    }
+}
+
+fn classify_js(error: &wasm_bindgen::JsValue, signal: &AbortSignal) -> FetchFailure {
+    if signal.aborted() {
+        return FetchFailure::Aborted;
+    }
+    let message = js_sys::Reflect::get(error, &"message".into()).ok().and_then(|m| m.as_string());
+    FetchFailure::Network(message.unwrap_or_else(|| "the connection was lost".into()))
+}

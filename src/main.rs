@@ -1,0 +1,14 @@
+//! Hearth's entry point: mounts the app into the page.
+
+// `#[component]` generates `pub` props structs, which this binary cannot export.
+#![allow(unreachable_pub)]
+
+mod app;
+mod chat;
+mod components;
+mod io;
+
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::App);
+}

@@ -1,0 +1,229 @@
+// End-to-end test of Hearth's walking skeleton in real headless Chromium: the built app
+// (dist/, or $HEARTH_DIST) talks to the mock LLM server, streams and renders a markdown
+// reply safely, stops a reply, and shows provider errors. Elements are found by role and
+// accessible name only. Screenshots go to tests/e2e/screenshots/.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { startMockServer } from '../mock/server.mjs';
+import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
+import { startStaticServer } from '../support/static-server.mjs';
+
+const DIST = process.env.HEARTH_DIST
+  ? path.resolve(process.env.HEARTH_DIST)
+  : fileURLToPath(new URL('../../dist/', import.meta.url));
+const WAIT_MS = 20_000;
+const STOP_WAIT_MS = 5_000;
+const MARKDOWN_HEADING = 'Hearth mock reply';
+const MARKDOWN_END = 'That is all.';
+const SLOW_OPENING = 'Once upon a time';
+const RAW_ERROR = /TypeError|RuntimeError|panicked|\[object Object\]|\bundefined\b/;
+
+assert.ok(
+  existsSync(path.join(DIST, 'index.html')),
+  `${path.join(DIST, 'index.html')} is missing: build the app first (Trunk writes dist/), ` +
+    'or point HEARTH_DIST at a built dist/ folder',
+);
+
+describe('walking skeleton', () => {
+  let app;
+  let mock;
+  let browser;
+
+  before(async () => {
+    [app, mock, browser] = await Promise.all([
+      startStaticServer({ root: DIST }),
+      startMockServer(),
+      launchBrowser(),
+    ]);
+  });
+
+  after(() => Promise.all([browser?.close(), app?.close(), mock?.close()]));
+
+  /** Opens the app in a fresh browser context, set up to use the mock scenario `model`. */
+  async function openChat(t, model, contextOptions = {}) {
+    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+    const context = await browser.newContext(contextOptions);
+    t.after(() => context.close());
+    context.setDefaultTimeout(WAIT_MS);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(app.url);
+    await page.getByRole('textbox', { name: 'Base URL', exact: true }).fill(`${mock.url}/v1`);
+    const apiKey = page.getByLabel('API key', { exact: true });
+    await apiKey.fill('sk-test');
+    await page.getByRole('textbox', { name: 'Model', exact: true }).fill(model);
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
+    return {
+      page,
+      errors,
+      apiKey,
+      log,
+      message: page.getByRole('textbox', { name: 'Message', exact: true }),
+      send: page.getByRole('button', { name: 'Send', exact: true }),
+      stop: page.getByRole('button', { name: 'Stop', exact: true }),
+      userMessages: log.getByRole('article', { name: 'You', exact: true }),
+      reply: log.getByRole('article', { name: 'Assistant', exact: true }).last(),
+    };
+  }
+
+  async function sendMessage(chat, text) {
+    await chat.message.fill(text);
+    await chat.message.press('Enter');
+  }
+
+  function busy(article) {
+    return article.getAttribute('aria-busy');
+  }
+
+  function waitUntilSettled(chat, timeout = WAIT_MS) {
+    return waitUntil(async () => (await busy(chat.reply)) === 'false', 'the reply is aria-busy="false"', {
+      timeout,
+    });
+  }
+
+  /** The chat completion requests the mock server received since the chat was opened. */
+  async function completionRequests() {
+    const log = await (await fetch(`${mock.url}/__mock/requests`)).json();
+    return log.filter((entry) => entry.method === 'POST' && entry.path === '/v1/chat/completions');
+  }
+
+  /** The text of the alert in the reply, checked to be readable, once the reply settles. */
+  async function alertText(chat) {
+    const alert = chat.reply.getByRole('alert');
+    await alert.waitFor();
+    const text = (await alert.innerText()).trim();
+    assert.ok(text.length > 0, 'the alert says something');
+    assert.doesNotMatch(text, RAW_ERROR, `the error is explained, not dumped: ${JSON.stringify(text)}`);
+    await waitUntilSettled(chat);
+    return text;
+  }
+
+  test('a markdown reply streams in, renders safely, and was requested correctly', async (t) => {
+    const chat = await openChat(t, 'markdown');
+    const firstLine = 'Show me some markdown, and keep <b>not bold</b> as text.';
+    const secondLine = 'This is the second line.';
+    assert.equal(await chat.apiKey.getAttribute('type'), 'password', 'the API key is not shown');
+
+    await chat.message.click();
+    await chat.page.keyboard.type(firstLine);
+    await chat.page.keyboard.press('Shift+Enter');
+    await chat.page.keyboard.type(secondLine);
+    assert.equal(await chat.message.inputValue(), `${firstLine}\n${secondLine}`, 'Shift+Enter adds a line');
+    assert.equal(await chat.userMessages.count(), 0, 'Shift+Enter does not send');
+    await chat.page.keyboard.press('Enter');
+
+    const mine = chat.userMessages.last();
+    await mine.waitFor();
+    const lines = (await mine.innerText()).split('\n').map((line) => line.trim());
+    assert.ok(lines.includes(firstLine), `the first line is shown as typed: ${JSON.stringify(lines)}`);
+    assert.ok(lines.includes(secondLine), `the second line is shown on its own line: ${JSON.stringify(lines)}`);
+    assert.equal(await mine.locator('b').count(), 0, 'user text is never parsed as HTML');
+
+    await waitUntil(async () => {
+      const [state, text] = await Promise.all([busy(chat.reply), chat.reply.innerText()]);
+      assert.notEqual(state, 'false', 'the reply finished before it could be seen mid-stream');
+      return state === 'true' && text.includes('first item');
+    }, 'the first part of the reply has streamed in');
+    assert.ok(!(await chat.reply.innerText()).includes(MARKDOWN_END), 'the reply arrives piece by piece');
+    await screenshot(chat.page, '01-mid-stream.png');
+
+    await waitUntilSettled(chat);
+    await screenshot(chat.page, '02-complete.png');
+    const reply = chat.reply;
+    assert.ok((await reply.innerText()).includes(MARKDOWN_END), 'the whole reply is shown');
+    await reply.getByRole('heading', { name: MARKDOWN_HEADING }).waitFor();
+    assert.ok((await reply.locator('strong').allInnerTexts()).includes('bold'), '**bold** is bold');
+    assert.equal(await reply.getByRole('listitem').count(), 3, 'the bullet list has three items');
+    assert.ok((await reply.locator('code').allInnerTexts()).includes('inline code'), 'inline code');
+    assert.match(await reply.locator('pre code').innerText(), /println!\("Hello from Hearth!"\);/);
+    const link = reply.getByRole('link', { name: 'link to the Rust website' });
+    assert.equal(await link.getAttribute('href'), 'https://www.rust-lang.org/');
+
+    assert.equal(await chat.page.evaluate(() => window.__hearthXss), undefined, 'no injected script ran');
+    assert.equal(await chat.log.locator('script').count(), 0, 'no <script> in the conversation');
+    assert.equal(await chat.log.locator('[onerror]').count(), 0, 'no onerror attribute in the conversation');
+
+    const requests = await completionRequests();
+    assert.equal(requests.length, 1, 'one chat completion request was sent');
+    const [{ headers, body }] = requests;
+    assert.equal(headers.authorization, 'Bearer sk-test');
+    assert.equal(body.model, 'markdown');
+    assert.equal(body.stream, true);
+    const last = body.messages.at(-1);
+    assert.deepEqual({ role: last.role, content: last.content }, {
+      role: 'user',
+      content: `${firstLine}\n${secondLine}`,
+    });
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('Stop ends a streaming reply and keeps what had arrived', async (t) => {
+    const chat = await openChat(t, 'slow');
+    await sendMessage(chat, 'Tell me a long story.');
+    await waitUntil(
+      async () => (await chat.reply.innerText()).includes(SLOW_OPENING),
+      'the slow reply has started',
+    );
+    assert.equal(await busy(chat.reply), 'true');
+    assert.ok(await chat.stop.isVisible(), 'Stop is shown while a reply streams');
+    assert.equal(await chat.send.isVisible(), false, 'Send is hidden while a reply streams');
+
+    await chat.stop.click();
+    await waitUntilSettled(chat, STOP_WAIT_MS);
+    await waitUntil(
+      async () => (await chat.reply.innerText()).includes('Stopped'),
+      'the reply says it was stopped',
+      { timeout: STOP_WAIT_MS },
+    );
+    const stoppedText = await chat.reply.innerText();
+    assert.ok(stoppedText.includes(SLOW_OPENING), 'the partial reply is kept');
+    await waitUntil(
+      async () => (await completionRequests()).some((request) => request.aborted),
+      'the mock server saw the request cancelled',
+      { timeout: STOP_WAIT_MS },
+    );
+    await sleep(1_000);
+    assert.equal(await chat.reply.innerText(), stoppedText, 'nothing more arrives after Stop');
+    assert.ok(await chat.send.isVisible(), 'Send is back');
+    assert.equal(await chat.stop.isVisible(), false, 'Stop is gone');
+    await screenshot(chat.page, '03-stopped.png');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a rejected API key is explained with the provider’s message', async (t) => {
+    const chat = await openChat(t, 'unauthorized');
+    await sendMessage(chat, 'Hello?');
+    const text = await alertText(chat);
+    assert.match(text, /Incorrect API key provided/, 'the provider’s message is shown');
+    const ownWords = text.replace(/Incorrect API key provided.*?api-keys\.?/s, '');
+    assert.match(ownWords, /\bkey\b/i, `the app itself says the API key was rejected: ${JSON.stringify(text)}`);
+    await screenshot(chat.page, '04-error-401.png');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a provider server error is shown as an alert', async (t) => {
+    const chat = await openChat(t, 'server-error');
+    await sendMessage(chat, 'Hello?');
+    await alertText(chat);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('on a narrow dark-mode phone screen a reply fits the width', async (t) => {
+    const chat = await openChat(t, 'markdown', {
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+    });
+    await sendMessage(chat, 'Show me some markdown.');
+    await waitUntilSettled(chat);
+    await chat.reply.getByRole('heading', { name: MARKDOWN_HEADING }).waitFor();
+    const pageWidth = await chat.page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(pageWidth <= 390, `the page does not scroll sideways (${pageWidth}px wide)`);
+    await screenshot(chat.page, '05-mobile-dark.png');
+    assert.deepEqual(chat.errors, []);
+  });
+});

@@ -1,0 +1,66 @@
+// Browser helpers for Hearth's end-to-end tests: launching the system's headless Chromium
+// (never a downloaded one), saving screenshots, catching page crashes, and polling until a
+// condition on the page holds (playwright-core has no `expect`).
+
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const SCREENSHOT_DIR = fileURLToPath(new URL('../e2e/screenshots/', import.meta.url));
+
+/** Launches headless Chromium ($CHROMIUM or /usr/bin/chromium) with a fresh temporary profile. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Saves a PNG of the page as tests/e2e/screenshots/<name> and returns its path. */
+export async function screenshot(page, name) {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, name);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * Collects the page's uncaught errors and Rust panics (console_error_panic_hook logs them
+ * with "panicked at"); a test asserts the returned array is still empty at its end.
+ */
+export function collectPageErrors(page) {
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('panicked at')) {
+      errors.push(`panic: ${message.text()}`);
+    }
+  });
+  return errors;
+}
+
+/**
+ * Polls `check` until it returns a truthy value, which it returns; fails with `description`
+ * after `timeout` ms. A `check` that throws fails at once.
+ */
+export async function waitUntil(check, description, { timeout = 20_000, interval = 50 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const result = await check();
+    if (result) return result;
+    if (Date.now() > deadline) assert.fail(`timed out after ${timeout} ms waiting until ${description}`);
+    await sleep(interval);
+  }
+}

@@ -1,0 +1,124 @@
+// Static file server for Hearth's built app (Trunk's dist/ folder), used by the end-to-end
+// tests and for trying a build by hand. Serves index.html for `/` and for unknown paths
+// without an extension (client-side routes), and never serves anything outside the root.
+//
+// CLI: node tests/support/static-server.mjs --root dist [--port N] [--host H]
+
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const MIME_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Serves `root`; `port: 0` picks a free port. `url` is the app's address, ending in `/`. */
+export async function startStaticServer({ root, port = 0, host = '127.0.0.1' }) {
+  const realRoot = await realpath(root);
+  const server = createServer((req, res) => {
+    serve(req, res, realRoot).catch((error) => {
+      const clientGone = !res.socket || res.socket.destroyed;
+      if (clientGone) return;
+      console.error('static server:', error);
+      if (res.headersSent) res.destroy();
+      else sendText(res, 500, 'Internal Server Error');
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const actualPort = server.address().port;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}/`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function serve(req, res, root) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('allow', 'GET, HEAD');
+    return sendText(res, 405, 'Method Not Allowed');
+  }
+  const file = await resolveFile(root, req.url);
+  if (!file) return sendText(res, 404, 'Not Found');
+  res.writeHead(200, {
+    'content-type': MIME_TYPES[path.extname(file.path).toLowerCase()] ?? 'application/octet-stream',
+    'content-length': file.size,
+    'cache-control': 'no-cache',
+  });
+  if (req.method === 'HEAD') return res.end();
+  await pipeline(createReadStream(file.path), res);
+}
+
+/** The file to send for `requestUrl` as `{ path, size }`, or null for a 404. */
+async function resolveFile(root, requestUrl) {
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(requestUrl, 'http://static.invalid').pathname);
+  } catch {
+    return null;
+  }
+  const requested = await regularFile(root, path.join(root, pathname));
+  if (requested) return requested;
+  return path.extname(pathname) === '' ? regularFile(root, path.join(root, 'index.html')) : null;
+}
+
+/** `{ path, size }` when `candidate` is a regular file inside `root` (after symlinks), else null. */
+async function regularFile(root, candidate) {
+  try {
+    const real = await realpath(candidate);
+    const info = await stat(real);
+    const inside = real.startsWith(root + path.sep);
+    return inside && info.isFile() ? { path: real, size: info.size } : null;
+  } catch {
+    return null;
+  }
+}
+
+function sendText(res, status, text) {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      root: { type: 'string' },
+      port: { type: 'string', default: '0' },
+      host: { type: 'string', default: '127.0.0.1' },
+    },
+  });
+  if (!values.root) {
+    console.error('usage: node tests/support/static-server.mjs --root dist [--port N] [--host H]');
+    process.exit(2);
+  }
+  const app = await startStaticServer({ root: values.root, port: Number(values.port), host: values.host });
+  console.log(`Hearth is being served at ${app.url}`);
+  const stop = () => app.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}
