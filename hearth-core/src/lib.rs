@@ -18,3 +18,4 @@ pub mod message;
 pub mod provider;
 pub mod reply;
 pub mod sse;
+pub mod storage;

@@ -1,0 +1,55 @@
+//! What Hearth keeps in the browser, as plain records, and the rules around them.
+//!
+//! The shell stores these records in IndexedDB, one object store per kind and
+//! **one record per message**, so a message write never rewrites a conversation.
+//! This module owns the record shapes, the schema version and migrations of stored
+//! or exported records, the search terms kept on each message, session titles and
+//! previews, the backup file format, and the imports. It does no IO.
+
+pub mod backup;
+pub mod chatgpt;
+pub mod markdown_export;
+pub mod migrate;
+pub mod records;
+pub mod search;
+
+pub use records::*;
+
+/// The current version of the stored record shapes. Bump it with a migration step
+/// in [`migrate`] and a golden file in `test_data/storage/`.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// IndexedDB database name.
+pub const DATABASE_NAME: &str = "hearth";
+
+/// Object store names; each holds one record kind keyed by `id` (settings by `key`).
+pub mod stores {
+    /// [`ProviderRecord`](super::ProviderRecord)s.
+    pub const PROVIDERS: &str = "providers";
+    /// [`ModelConfigRecord`](super::ModelConfigRecord)s.
+    pub const MODEL_CONFIGS: &str = "model_configs";
+    /// [`AgentRecord`](super::AgentRecord)s.
+    pub const AGENTS: &str = "agents";
+    /// [`SessionRecord`](super::SessionRecord)s.
+    pub const SESSIONS: &str = "sessions";
+    /// [`MessageRecord`](super::MessageRecord)s, one per message.
+    pub const MESSAGES: &str = "messages";
+    /// [`ProjectFileRecord`](super::ProjectFileRecord)s.
+    pub const PROJECT_FILES: &str = "project_files";
+    /// [`SettingRecord`](super::SettingRecord)s, keyed by `key`.
+    pub const SETTINGS: &str = "settings";
+    /// Every store, in the order backups list them.
+    pub const ALL: [&str; 7] = [PROVIDERS, MODEL_CONFIGS, AGENTS, SESSIONS, MESSAGES, PROJECT_FILES, SETTINGS];
+}
+
+/// Index names on the stores.
+pub mod indexes {
+    /// On messages: `[session_id, created_at]`, a session's messages in order.
+    pub const MESSAGES_BY_SESSION: &str = "by_session";
+    /// On messages: `terms`, multi-entry; the search index.
+    pub const MESSAGES_BY_TERM: &str = "by_term";
+    /// On messages: `state`, to find replies left streaming.
+    pub const MESSAGES_BY_STATE: &str = "by_state";
+    /// On sessions: `updated_at`, for the newest-first sidebar.
+    pub const SESSIONS_BY_UPDATED: &str = "by_updated";
+}

@@ -1,0 +1,186 @@
+//! The backup file: every store, versioned, as one JSON document.
+//!
+//! `{"format": "hearth-backup", "backup_version": 1, "schema_version": N,
+//! "exported_at": ms, "includes_api_keys": bool, "providers": [...], ...}` with one
+//! array per object store. API keys are left out (empty) unless the user asks for
+//! them. Importing upserts every record by id, so importing the same file twice adds
+//! nothing, and a provider whose key was left out keeps the key already stored.
+
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+use super::migrate::{MigrationError, migrate_record};
+use super::records::*;
+use super::{SCHEMA_VERSION, stores};
+
+/// The `format` value that marks a Hearth backup.
+pub const BACKUP_FORMAT: &str = "hearth-backup";
+/// Version of the file layout (not of the records inside, see `schema_version`).
+pub const BACKUP_VERSION: u32 = 1;
+
+/// All records of every store.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct StoreContents {
+    /// Provider accounts.
+    pub providers: Vec<ProviderRecord>,
+    /// Model configurations.
+    pub model_configs: Vec<ModelConfigRecord>,
+    /// Agents.
+    pub agents: Vec<AgentRecord>,
+    /// Sessions.
+    pub sessions: Vec<SessionRecord>,
+    /// Messages, one record each.
+    pub messages: Vec<MessageRecord>,
+    /// Project files.
+    pub project_files: Vec<ProjectFileRecord>,
+    /// Settings.
+    pub settings: Vec<SettingRecord>,
+}
+
+impl StoreContents {
+    /// Sorts every store by key, so that two equal stores compare and print equal.
+    pub fn canonicalize(&mut self) {
+        self.providers.sort_by(|a, b| a.id.cmp(&b.id));
+        self.model_configs.sort_by(|a, b| a.id.cmp(&b.id));
+        self.agents.sort_by(|a, b| a.id.cmp(&b.id));
+        self.sessions.sort_by(|a, b| a.id.cmp(&b.id));
+        self.messages.sort_by(|a, b| a.id.cmp(&b.id));
+        self.project_files.sort_by(|a, b| a.id.cmp(&b.id));
+        self.settings.sort_by(|a, b| a.key.cmp(&b.key));
+    }
+
+    /// Number of records in all stores.
+    pub fn len(&self) -> usize {
+        self.providers.len()
+            + self.model_configs.len()
+            + self.agents.len()
+            + self.sessions.len()
+            + self.messages.len()
+            + self.project_files.len()
+            + self.settings.len()
+    }
+
+    /// Whether every store is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A backup file's header and contents.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Backup {
+    /// Always [`BACKUP_FORMAT`].
+    pub format: String,
+    /// The file layout version, [`BACKUP_VERSION`].
+    pub backup_version: u32,
+    /// The schema version of the records.
+    pub schema_version: u32,
+    /// When it was written.
+    pub exported_at: Millis,
+    /// Whether provider records carry their API keys.
+    pub includes_api_keys: bool,
+    /// The records.
+    #[serde(flatten)]
+    pub contents: StoreContents,
+}
+
+/// Why a file could not be imported as a backup.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BackupError {
+    /// Not JSON at all.
+    #[error("the file is not JSON: {0}")]
+    NotJson(String),
+    /// JSON, but not a Hearth backup.
+    #[error("the file is not a Hearth backup (no \"format\": \"hearth-backup\")")]
+    NotABackup,
+    /// A backup layout from a newer Hearth.
+    #[error("the backup was written by a newer Hearth (backup version {0})")]
+    NewerLayout(u32),
+    /// A store is not a list of records.
+    #[error("the backup's \"{0}\" is not a list of records")]
+    BadStore(String),
+    /// A record could not be migrated or read.
+    #[error("{0}")]
+    Record(#[from] MigrationError),
+}
+
+/// Builds a backup of `contents`, with API keys blanked unless `include_api_keys`.
+pub fn build_backup(mut contents: StoreContents, include_api_keys: bool, now: Millis) -> Backup {
+    if !include_api_keys {
+        for provider in &mut contents.providers {
+            provider.api_key.clear();
+        }
+    }
+    contents.canonicalize();
+    Backup {
+        format: BACKUP_FORMAT.to_owned(),
+        backup_version: BACKUP_VERSION,
+        schema_version: SCHEMA_VERSION,
+        exported_at: now,
+        includes_api_keys: include_api_keys,
+        contents,
+    }
+}
+
+/// Reads a backup file, migrating its records to the current schema. Derived
+/// fields (message search terms) are recomputed rather than trusted.
+pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| BackupError::NotJson(e.to_string()))?;
+    let object = value.as_object().ok_or(BackupError::NotABackup)?;
+    if object.get("format").and_then(|f| f.as_str()) != Some(BACKUP_FORMAT) {
+        return Err(BackupError::NotABackup);
+    }
+    let number = |key: &str| object.get(key).and_then(serde_json::Value::as_u64).map(|n| n as u32);
+    let backup_version = number("backup_version").unwrap_or(BACKUP_VERSION);
+    if backup_version > BACKUP_VERSION {
+        return Err(BackupError::NewerLayout(backup_version));
+    }
+    let schema_version = number("schema_version").unwrap_or(SCHEMA_VERSION);
+    let records = |store: &str| -> Result<Vec<serde_json::Value>, BackupError> {
+        match object.get(store) {
+            None => Ok(Vec::new()),
+            Some(serde_json::Value::Array(items)) => Ok(items.clone()),
+            Some(_) => Err(BackupError::BadStore(store.to_owned())),
+        }
+    };
+    fn read<T: serde::de::DeserializeOwned>(
+        store: &str,
+        version: u32,
+        items: Vec<serde_json::Value>,
+    ) -> Result<Vec<T>, BackupError> {
+        items.into_iter().map(|item| Ok(migrate_record(store, version, item)?)).collect()
+    }
+    let mut contents = StoreContents {
+        providers: read(stores::PROVIDERS, schema_version, records(stores::PROVIDERS)?)?,
+        model_configs: read(stores::MODEL_CONFIGS, schema_version, records(stores::MODEL_CONFIGS)?)?,
+        agents: read(stores::AGENTS, schema_version, records(stores::AGENTS)?)?,
+        sessions: read(stores::SESSIONS, schema_version, records(stores::SESSIONS)?)?,
+        messages: read(stores::MESSAGES, schema_version, records(stores::MESSAGES)?)?,
+        project_files: read(stores::PROJECT_FILES, schema_version, records(stores::PROJECT_FILES)?)?,
+        settings: read(stores::SETTINGS, schema_version, records(stores::SETTINGS)?)?,
+    };
+    for message in &mut contents.messages {
+        message.refresh_terms();
+    }
+    Ok(Backup {
+        format: BACKUP_FORMAT.to_owned(),
+        backup_version,
+        schema_version: SCHEMA_VERSION,
+        exported_at: object.get("exported_at").and_then(serde_json::Value::as_i64).unwrap_or(0),
+        includes_api_keys: object.get("includes_api_keys").and_then(serde_json::Value::as_bool).unwrap_or(false),
+        contents,
+    })
+}
+
+/// The provider record to store when importing `incoming` over `existing`: the
+/// backup wins, except that a key left out of the backup keeps the stored key.
+pub fn merge_imported_provider(existing: Option<&ProviderRecord>, mut incoming: ProviderRecord) -> ProviderRecord {
+    if incoming.api_key.is_empty()
+        && let Some(existing) = existing
+    {
+        incoming.api_key = existing.api_key.clone();
+    }
+    incoming
+}

@@ -1,0 +1,104 @@
+//! Backup round trips and refusals.
+
+use super::*;
+use crate::message::Role;
+
+fn sample() -> StoreContents {
+    let mut message = MessageRecord {
+        id: "m1".into(),
+        session_id: "s1".into(),
+        role: Role::User,
+        content: "Hello there".into(),
+        reasoning: String::new(),
+        tool_calls: Vec::new(),
+        model: None,
+        provider_id: None,
+        usage: None,
+        finish: None,
+        error: None,
+        state: MessageState::Complete,
+        created_at: 10,
+        updated_at: 10,
+        terms: Vec::new(),
+    };
+    message.refresh_terms();
+    StoreContents {
+        providers: vec![ProviderRecord {
+            id: "p1".into(),
+            kind: crate::provider::ProviderKind::OpenAi,
+            name: "OpenAI".into(),
+            base_url: "https://api.openai.com/v1".into(),
+            api_key: "sk-secret".into(),
+        }],
+        agents: vec![AgentRecord::general(1)],
+        sessions: vec![SessionRecord {
+            id: "s1".into(),
+            title: "Hello there".into(),
+            title_source: TitleSource::FirstMessage,
+            agent_id: DEFAULT_AGENT_ID.into(),
+            created_at: 10,
+            updated_at: 10,
+            message_count: 1,
+            preview: "Hello there".into(),
+            pinned: false,
+            deleted_at: None,
+        }],
+        messages: vec![message],
+        settings: vec![SettingRecord { key: "auto_title".into(), value: serde_json::json!(true) }],
+        ..StoreContents::default()
+    }
+}
+
+#[test]
+fn a_backup_round_trips_exactly() {
+    let backup = build_backup(sample(), true, 99);
+    let json = serde_json::to_string(&backup).expect("serialisable");
+    let parsed = parse_backup(&json).expect("own backup parses");
+    let mut expected = sample();
+    expected.canonicalize();
+    assert_eq!(parsed.contents, expected);
+    assert!(parsed.includes_api_keys);
+    assert_eq!(parsed.exported_at, 99);
+}
+
+#[test]
+fn keys_are_left_out_unless_asked_and_never_erased_on_import() {
+    let backup = build_backup(sample(), false, 99);
+    let json = serde_json::to_string(&backup).expect("serialisable");
+    assert!(!json.contains("sk-secret"), "the key must not be in the file");
+    let imported = parse_backup(&json).expect("parses").contents.providers.remove(0);
+    let stored = sample().providers.remove(0);
+    assert_eq!(merge_imported_provider(Some(&stored), imported.clone()).api_key, "sk-secret");
+    assert_eq!(merge_imported_provider(None, imported).api_key, "");
+}
+
+#[test]
+fn search_terms_are_recomputed_not_trusted() {
+    let mut contents = sample();
+    contents.messages[0].terms = vec!["bogus".into()];
+    let json = serde_json::to_string(&build_backup(contents, false, 1)).expect("serialisable");
+    let parsed = parse_backup(&json).expect("parses");
+    assert_eq!(parsed.contents.messages[0].terms, ["hello", "there"]);
+}
+
+#[test]
+fn other_files_are_refused_with_a_clear_error() {
+    assert!(matches!(parse_backup("not json"), Err(BackupError::NotJson(_))));
+    assert_eq!(parse_backup("[]"), Err(BackupError::NotABackup));
+    assert_eq!(parse_backup(r#"{"format":"other"}"#), Err(BackupError::NotABackup));
+    assert_eq!(parse_backup(r#"{"format":"hearth-backup","backup_version":9}"#), Err(BackupError::NewerLayout(9)));
+    assert_eq!(
+        parse_backup(r#"{"format":"hearth-backup","sessions":{}}"#),
+        Err(BackupError::BadStore("sessions".into()))
+    );
+    let bad_record = parse_backup(r#"{"format":"hearth-backup","sessions":[{"id":"x"}]}"#).expect_err("missing fields");
+    assert!(bad_record.to_string().contains("sessions record"), "{bad_record}");
+    let too_new = parse_backup(r#"{"format":"hearth-backup","schema_version":99,"sessions":[{}]}"#).expect_err("newer");
+    assert!(too_new.to_string().contains("newer Hearth"), "{too_new}");
+}
+
+#[test]
+fn an_empty_backup_is_valid() {
+    let parsed = parse_backup(r#"{"format":"hearth-backup"}"#).expect("parses");
+    assert!(parsed.contents.is_empty());
+}

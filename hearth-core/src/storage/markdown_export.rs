@@ -1,0 +1,173 @@
+//! One session exported as a Markdown document, for reading or keeping outside Hearth.
+//!
+//! The document is plain CommonMark: a `# title`, a line with the creation and
+//! update times, then one `##` section per message in stored order (by
+//! `created_at`, then `id`). Message text is copied verbatim. Reasoning is a
+//! blockquote under **Thinking**; tool calls list their name, their arguments as a
+//! JSON code block and their result; replies that did not finish normally carry a
+//! note in italics. No HTML is produced, so the file reads the same in any viewer.
+//!
+//! Times are written as ISO-8601 in UTC (`2024-03-05T14:07:09Z`), computed from
+//! [`Millis`] here: the core has no clock and no date library, and UTC keeps the
+//! output the same on every machine.
+
+use crate::message::Role;
+use crate::provider::FinishKind;
+
+use super::records::{MessageRecord, MessageState, Millis, SessionRecord, ToolCallRecord};
+
+#[cfg(test)]
+mod tests;
+
+/// The session and its messages as a Markdown document, ending in a newline.
+///
+/// `messages` are the session's messages in any order; they are sorted by
+/// `(created_at, id)`, the order the session shows them in.
+pub fn session_to_markdown(session: &SessionRecord, messages: &[MessageRecord]) -> String {
+    let mut ordered: Vec<&MessageRecord> = messages.iter().collect();
+    ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
+
+    let title = session.title.split_whitespace().collect::<Vec<_>>().join(" ");
+    let title = if title.is_empty() { "Untitled conversation".to_owned() } else { title };
+    let mut out = format!("# {title}\n\n");
+    let count = ordered.len();
+    out.push_str(&format!(
+        "Created {} · updated {} · {count} {}\n",
+        iso_utc(session.created_at),
+        iso_utc(session.updated_at),
+        if count == 1 { "message" } else { "messages" },
+    ));
+    for message in ordered {
+        out.push('\n');
+        out.push_str(&message_section(message));
+    }
+    out
+}
+
+/// `millis` since the Unix epoch as an ISO-8601 UTC time to the second, such as
+/// `2024-03-05T14:07:09Z`. Sub-second parts are dropped (floored), so times before
+/// 1970 stay correct.
+pub fn iso_utc(millis: Millis) -> String {
+    let seconds = millis.div_euclid(1000);
+    let (days, second_of_day) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    let (year, month, day) = civil_from_days(days);
+    let (hour, minute, second) = (second_of_day / 3600, second_of_day % 3600 / 60, second_of_day % 60);
+    format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}Z")
+}
+
+/// The proleptic Gregorian date `(year, month, day)` of a day count since
+/// 1970-01-01. Howard Hinnant's `civil_from_days`, which works in 400-year eras
+/// of 146 097 days starting on March 1st so that the leap day falls last.
+/// See: <https://howardhinnant.github.io/date_algorithms.html#civil_from_days>
+pub(crate) fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468; // Days since 0000-03-01.
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097); // [0, 146096]
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365; // [0, 399]
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100); // [0, 365]
+    let month_index = (5 * day_of_year + 2) / 153; // [0, 11], March first.
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1; // [1, 31]
+    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 }; // [1, 12]
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    // Both are in small ranges by construction, so the casts cannot truncate.
+    (year, month as u32, day as u32)
+}
+
+/// A fenced code block holding `text` verbatim, with a fence longer than any run
+/// of backticks inside it, so the text cannot close the block early.
+pub(crate) fn code_block(language: &str, text: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat((longest + 1).max(3));
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    format!("{fence}{language}\n{text}\n{fence}")
+}
+
+fn message_section(message: &MessageRecord) -> String {
+    let heading = match message.role {
+        Role::User => "You".to_owned(),
+        Role::System => "System".to_owned(),
+        Role::Assistant => match message.model.as_deref().map(str::trim) {
+            Some(model) if !model.is_empty() => format!("Assistant ({model})"),
+            _ => "Assistant".to_owned(),
+        },
+    };
+    let mut blocks = vec![format!("## {heading}")];
+    if !message.reasoning.trim().is_empty() {
+        blocks.push(format!("**Thinking**\n\n{}", blockquote(message.reasoning.trim_end())));
+    }
+    for call in &message.tool_calls {
+        blocks.extend(tool_call_blocks(call));
+    }
+    if !message.content.trim().is_empty() {
+        blocks.push(message.content.trim_end().to_owned());
+    }
+    if let Some(note) = state_note(message) {
+        blocks.push(format!("*{note}*"));
+    }
+    blocks.join("\n\n") + "\n"
+}
+
+fn blockquote(text: &str) -> String {
+    text.lines()
+        .map(|line| if line.trim().is_empty() { ">".to_owned() } else { format!("> {line}") })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn tool_call_blocks(call: &ToolCallRecord) -> Vec<String> {
+    let mut blocks = Vec::new();
+    if !call.commentary.trim().is_empty() {
+        blocks.push(call.commentary.trim_end().to_owned());
+    }
+    blocks.push(format!("**Tool call: `{}`**", call.name.replace('`', "'")));
+    blocks.push(json_or_text_block(&call.arguments_raw));
+    match &call.result {
+        Some(result) => {
+            blocks.push(if result.is_error { "Result (error):".to_owned() } else { "Result:".to_owned() });
+            blocks.push(json_or_text_block(&result.content));
+        }
+        None => blocks.push("*No result.*".to_owned()),
+    }
+    blocks
+}
+
+/// Pretty JSON in a `json` block when `raw` parses as JSON, else `raw` as it is.
+fn json_or_text_block(raw: &str) -> String {
+    match serde_json::from_str::<serde_json::Value>(raw) {
+        Ok(value) => {
+            let pretty = serde_json::to_string_pretty(&value).unwrap_or_else(|_| raw.to_owned());
+            code_block("json", &pretty)
+        }
+        Err(_) => code_block("", raw),
+    }
+}
+
+fn state_note(message: &MessageRecord) -> Option<String> {
+    match message.state {
+        MessageState::Complete => match message.finish.as_ref().map(|finish| finish.unified) {
+            Some(FinishKind::Length) => Some("The answer was cut off at the token limit.".to_owned()),
+            Some(FinishKind::ContentFilter) => Some("The provider's content filter stopped the answer.".to_owned()),
+            Some(FinishKind::Error) => Some("The provider reported an error; the answer may be incomplete.".to_owned()),
+            Some(FinishKind::Stop | FinishKind::ToolCalls | FinishKind::Other) | None => None,
+        },
+        MessageState::Streaming => Some("Still being written when exported; the answer may be incomplete.".to_owned()),
+        MessageState::Incomplete => {
+            Some("The answer ended before the model said it had finished; it may be incomplete.".to_owned())
+        }
+        MessageState::Stopped => Some("Stopped by the user; the answer is incomplete.".to_owned()),
+        MessageState::Interrupted => {
+            Some("Interrupted (the tab closed while the answer was written); the answer is incomplete.".to_owned())
+        }
+        MessageState::Failed => Some(match &message.error {
+            Some(error) => {
+                format!("The request failed: {}", error.message.split_whitespace().collect::<Vec<_>>().join(" "))
+            }
+            None => "The request failed.".to_owned(),
+        }),
+    }
+}

@@ -1,0 +1,231 @@
+//! Markdown export tests: a small session against its expected document, and the
+//! date conversion against known dates and a day-by-day calendar walk.
+
+use super::{civil_from_days, code_block, iso_utc, session_to_markdown};
+use crate::message::Role;
+use crate::provider::{FinishKind, FinishReason};
+use crate::storage::records::{
+    DEFAULT_AGENT_ID, ErrorRecord, MessageRecord, MessageState, SessionRecord, TitleSource, ToolCallRecord,
+    ToolResultRecord,
+};
+
+fn session(title: &str) -> SessionRecord {
+    SessionRecord {
+        id: "s1".into(),
+        title: title.into(),
+        title_source: TitleSource::User,
+        agent_id: DEFAULT_AGENT_ID.into(),
+        created_at: 1_714_557_600_123,
+        updated_at: 1_714_561_262_000,
+        message_count: 0,
+        preview: String::new(),
+        pinned: false,
+        deleted_at: None,
+    }
+}
+
+fn message(id: &str, role: Role, created_at: i64, content: &str) -> MessageRecord {
+    MessageRecord {
+        id: id.into(),
+        session_id: "s1".into(),
+        role,
+        content: content.into(),
+        reasoning: String::new(),
+        tool_calls: Vec::new(),
+        model: None,
+        provider_id: None,
+        usage: None,
+        finish: None,
+        error: None,
+        state: MessageState::Complete,
+        created_at,
+        updated_at: created_at,
+        terms: Vec::new(),
+    }
+}
+
+#[track_caller]
+fn check(session: &SessionRecord, messages: &[MessageRecord], expected: &str) {
+    assert_eq!(session_to_markdown(session, messages), expected);
+}
+
+#[test]
+fn a_small_session_reads_as_a_document() {
+    let mut weather = message("m3", Role::Assistant, 3_000, "It is sunny in Lyon, 24 °C.");
+    weather.model = Some("gpt-4o".into());
+    weather.reasoning = "The user wants today's weather.\n\nI should call the tool.".into();
+    weather.tool_calls = vec![
+        ToolCallRecord {
+            id: "call_1".into(),
+            name: "get_weather".into(),
+            arguments_raw: r#"{"city":"Lyon"}"#.into(),
+            commentary: "Let me check.".into(),
+            result: Some(ToolResultRecord {
+                content: r#"{"sky":"sunny","celsius":24}"#.into(),
+                is_error: false,
+                duration_ms: Some(120),
+            }),
+        },
+        ToolCallRecord {
+            id: "call_2".into(),
+            name: "get_forecast".into(),
+            arguments_raw: "{not json".into(),
+            commentary: String::new(),
+            result: Some(ToolResultRecord { content: "bad arguments".into(), is_error: true, duration_ms: None }),
+        },
+    ];
+    let mut stopped = message("m5", Role::Assistant, 5_000, "Tomorrow looks");
+    stopped.state = MessageState::Stopped;
+    let mut failed = message("m6", Role::Assistant, 6_000, "");
+    failed.state = MessageState::Failed;
+    failed.error =
+        Some(ErrorRecord { kind: "rate_limit".into(), message: "Too many requests.\nTry again in 20 s.".into() });
+    let mut cut = message("m7", Role::Assistant, 7_000, "A very long");
+    cut.finish = Some(FinishReason { unified: FinishKind::Length, raw: Some("length".into()) });
+    // Out of order on purpose, with a tie on `created_at` broken by id.
+    let messages = [
+        failed,
+        weather,
+        message("m4", Role::User, 4_000, "And tomorrow?"),
+        message("m2", Role::User, 1_000, "What's the weather in Lyon?"),
+        message("m1", Role::System, 1_000, "Answer briefly."),
+        stopped,
+        cut,
+    ];
+    check(
+        &session("Weather\nin Lyon"),
+        &messages,
+        r#"# Weather in Lyon
+
+Created 2024-05-01T10:00:00Z · updated 2024-05-01T11:01:02Z · 7 messages
+
+## System
+
+Answer briefly.
+
+## You
+
+What's the weather in Lyon?
+
+## Assistant (gpt-4o)
+
+**Thinking**
+
+> The user wants today's weather.
+>
+> I should call the tool.
+
+Let me check.
+
+**Tool call: `get_weather`**
+
+```json
+{
+  "city": "Lyon"
+}
+```
+
+Result:
+
+```json
+{
+  "celsius": 24,
+  "sky": "sunny"
+}
+```
+
+**Tool call: `get_forecast`**
+
+```
+{not json
+```
+
+Result (error):
+
+```
+bad arguments
+```
+
+It is sunny in Lyon, 24 °C.
+
+## You
+
+And tomorrow?
+
+## Assistant
+
+Tomorrow looks
+
+*Stopped by the user; the answer is incomplete.*
+
+## Assistant
+
+*The request failed: Too many requests. Try again in 20 s.*
+
+## Assistant
+
+A very long
+
+*The answer was cut off at the token limit.*
+"#,
+    );
+}
+
+#[test]
+fn an_empty_untitled_session_still_has_a_heading() {
+    check(
+        &session("  "),
+        &[],
+        "# Untitled conversation\n\nCreated 2024-05-01T10:00:00Z · updated 2024-05-01T11:01:02Z · 0 messages\n",
+    );
+}
+
+#[test]
+fn code_blocks_outlast_the_backticks_inside_them() {
+    assert_eq!(code_block("", "plain\n"), "```\nplain\n```");
+    assert_eq!(code_block("md", "```rust\nfn main() {}\n```"), "````md\n```rust\nfn main() {}\n```\n````");
+}
+
+#[test]
+fn times_are_iso_8601_in_utc() {
+    for (millis, expected) in [
+        (0, "1970-01-01T00:00:00Z"),
+        (999, "1970-01-01T00:00:00Z"),
+        (-1, "1969-12-31T23:59:59Z"),
+        (951_782_400_000, "2000-02-29T00:00:00Z"),
+        (1_709_251_199_999, "2024-02-29T23:59:59Z"),
+        (1_709_251_200_000, "2024-03-01T00:00:00Z"),
+        (4_107_542_400_000, "2100-03-01T00:00:00Z"),
+        (253_402_300_799_000, "9999-12-31T23:59:59Z"),
+        (-62_135_596_800_000, "0001-01-01T00:00:00Z"),
+    ] {
+        assert_eq!(iso_utc(millis), expected, "{millis}");
+    }
+}
+
+#[test]
+fn day_numbers_walk_the_calendar_one_day_at_a_time() {
+    fn days_in_month(year: i64, month: u32) -> u32 {
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+        match month {
+            2 if leap => 29,
+            2 => 28,
+            4 | 6 | 9 | 11 => 30,
+            _ => 31,
+        }
+    }
+    // From 1600-01-01 (day -135 140) to past 2400, every day follows the one before.
+    let mut date = (1600, 1, 1);
+    assert_eq!(civil_from_days(-135_140), date);
+    for days in -135_139..=160_000 {
+        let (year, month, day) = date;
+        date = if day < days_in_month(year, month) {
+            (year, month, day + 1)
+        } else if month < 12 {
+            (year, month + 1, 1)
+        } else {
+            (year + 1, 1, 1)
+        };
+        assert_eq!(civil_from_days(days), date, "day {days}");
+    }
+}

@@ -1,0 +1,75 @@
+//! Migrations of stored and exported records between schema versions.
+//!
+//! Records are read as JSON values, brought up to [`SCHEMA_VERSION`] one step at a
+//! time, then parsed into the current types. A backup file says which version its
+//! records have; IndexedDB records are migrated when the database is upgraded.
+//! Every past version keeps a golden file in `test_data/storage/` that must keep
+//! migrating to the current shapes.
+//!
+//! Version history:
+//! - 1: the first stored shapes (providers, model configs, agents, sessions, one
+//!   record per message with derived search `terms`, project files, settings).
+
+#[cfg(test)]
+mod tests;
+
+use serde::de::DeserializeOwned;
+
+use super::SCHEMA_VERSION;
+
+/// Why a record could not be brought to the current schema.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MigrationError {
+    /// The record comes from a newer Hearth than this one.
+    #[error(
+        "this data was written by a newer Hearth (schema {found}; this version understands up to {SCHEMA_VERSION})"
+    )]
+    TooNew {
+        /// The version found.
+        found: u32,
+    },
+    /// The version number is not one Hearth ever used.
+    #[error("unknown schema version {found}")]
+    Unknown {
+        /// The version found.
+        found: u32,
+    },
+    /// A record does not have the shape its version promises.
+    #[error("a {store} record does not fit schema {version}: {reason}")]
+    Invalid {
+        /// Its object store.
+        store: String,
+        /// Its schema version.
+        version: u32,
+        /// What was wrong.
+        reason: String,
+    },
+}
+
+/// Brings one record of `store` from `version` to the current schema and parses it.
+pub fn migrate_record<T: DeserializeOwned>(
+    store: &str,
+    version: u32,
+    value: serde_json::Value,
+) -> Result<T, MigrationError> {
+    let value = upgrade(store, version, value)?;
+    serde_json::from_value(value).map_err(|error| MigrationError::Invalid {
+        store: store.to_owned(),
+        version,
+        reason: error.to_string(),
+    })
+}
+
+/// Applies each migration step from `version` up to [`SCHEMA_VERSION`].
+pub fn upgrade(store: &str, version: u32, value: serde_json::Value) -> Result<serde_json::Value, MigrationError> {
+    if version > SCHEMA_VERSION {
+        return Err(MigrationError::TooNew { found: version });
+    }
+    if version == 0 {
+        return Err(MigrationError::Unknown { found: version });
+    }
+    // One `match` arm per step, `from => step_from_to_next(store, value)?`, added
+    // when SCHEMA_VERSION is bumped. Version 1 is current, so there is none yet.
+    let _ = store;
+    Ok(value)
+}

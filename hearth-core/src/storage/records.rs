@@ -1,0 +1,304 @@
+//! The stored record shapes. Plain data: `Clone`, `PartialEq`, serde both ways.
+//! Every optional field has a serde default, so older or hand-made records load.
+
+use serde::{Deserialize, Serialize};
+
+use crate::message::Role;
+use crate::provider::{FinishReason, ProviderKind, Usage};
+
+/// Milliseconds since the Unix epoch, as the shell's clock gives them.
+pub type Millis = i64;
+
+/// Id of the agent that always exists.
+pub const DEFAULT_AGENT_ID: &str = "general";
+
+/// One provider account. Holds the API key, which backups leave out unless asked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProviderRecord {
+    /// Stable id.
+    pub id: String,
+    /// Protocol family.
+    pub kind: ProviderKind,
+    /// Name shown to the user.
+    pub name: String,
+    /// Base URL of the API.
+    pub base_url: String,
+    /// The API key (empty when none is needed or it was not exported).
+    #[serde(default)]
+    pub api_key: String,
+}
+
+/// A model and its sampling settings on one provider.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ModelConfigRecord {
+    /// Stable id.
+    pub id: String,
+    /// The provider it runs on.
+    pub provider_id: String,
+    /// The provider's model id.
+    pub model: String,
+    /// Sampling temperature, when set.
+    #[serde(default)]
+    pub temperature: Option<f64>,
+    /// Maximum output tokens, when set.
+    #[serde(default)]
+    pub max_tokens: Option<u32>,
+    /// Nucleus sampling, when set.
+    #[serde(default)]
+    pub top_p: Option<f64>,
+    /// Extra JSON merged into requests, as typed.
+    #[serde(default)]
+    pub extra_json: Option<String>,
+}
+
+/// An agent: a name, a system prompt, a model and tools.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AgentRecord {
+    /// Stable id; [`DEFAULT_AGENT_ID`] for the General Assistant.
+    pub id: String,
+    /// Name shown to the user.
+    pub name: String,
+    /// System prompt template.
+    #[serde(default)]
+    pub system_prompt: String,
+    /// The model it uses, when it has its own.
+    #[serde(default)]
+    pub model_config_id: Option<String>,
+    /// Names of the tools it may call.
+    #[serde(default)]
+    pub tools: Vec<String>,
+    /// When it was created.
+    pub created_at: Millis,
+    /// When it last changed.
+    pub updated_at: Millis,
+}
+
+impl AgentRecord {
+    /// The General Assistant, which always exists.
+    pub fn general(now: Millis) -> Self {
+        Self {
+            id: DEFAULT_AGENT_ID.to_owned(),
+            name: "General Assistant".to_owned(),
+            system_prompt: String::new(),
+            model_config_id: None,
+            tools: Vec::new(),
+            created_at: now,
+            updated_at: now,
+        }
+    }
+}
+
+/// Where a session title came from; a user's title is never replaced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TitleSource {
+    /// Cut from the first message.
+    #[default]
+    FirstMessage,
+    /// Written by the model in the background.
+    Generated,
+    /// Typed by the user.
+    User,
+}
+
+/// A conversation's metadata. Its messages are separate records.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionRecord {
+    /// Stable id.
+    pub id: String,
+    /// Title shown in the sidebar.
+    pub title: String,
+    /// Where the title came from.
+    #[serde(default)]
+    pub title_source: TitleSource,
+    /// The agent the conversation uses.
+    #[serde(default = "default_agent")]
+    pub agent_id: String,
+    /// When it was created.
+    pub created_at: Millis,
+    /// When a message was last added or changed.
+    pub updated_at: Millis,
+    /// Number of messages.
+    #[serde(default)]
+    pub message_count: u32,
+    /// The start of the latest message, for the sidebar.
+    #[serde(default)]
+    pub preview: String,
+    /// Pinned sessions are listed first.
+    #[serde(default)]
+    pub pinned: bool,
+    /// Set while a deletion can still be undone; such sessions are hidden.
+    #[serde(default)]
+    pub deleted_at: Option<Millis>,
+}
+
+fn default_agent() -> String {
+    DEFAULT_AGENT_ID.to_owned()
+}
+
+/// Where a message stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageState {
+    /// Finished (for replies: the stream ended, with or without a finish reason).
+    #[default]
+    Complete,
+    /// A reply still being written by a tab.
+    Streaming,
+    /// The stream ended before the model said it had finished; the answer is kept.
+    Incomplete,
+    /// The user stopped the reply; the partial answer is kept.
+    Stopped,
+    /// The tab closed or crashed while the reply streamed; the partial answer is kept.
+    Interrupted,
+    /// The request failed; `error` says why.
+    Failed,
+}
+
+/// A tool call made by the model, with its result once run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolCallRecord {
+    /// The provider's call id.
+    pub id: String,
+    /// Tool name.
+    pub name: String,
+    /// JSON arguments as the model wrote them.
+    pub arguments_raw: String,
+    /// The text the model wrote before this call (its commentary).
+    #[serde(default)]
+    pub commentary: String,
+    /// The result, once the tool ran.
+    #[serde(default)]
+    pub result: Option<ToolResultRecord>,
+}
+
+/// What a tool returned.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolResultRecord {
+    /// The result text (JSON or plain) sent back to the model.
+    pub content: String,
+    /// Whether it is an error result.
+    #[serde(default)]
+    pub is_error: bool,
+    /// How long the tool ran.
+    #[serde(default)]
+    pub duration_ms: Option<u64>,
+}
+
+/// Why a reply failed, as stored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ErrorRecord {
+    /// Machine-readable kind (`auth`, `rate_limit`, `network`, …).
+    pub kind: String,
+    /// The readable text shown in the error card.
+    pub message: String,
+}
+
+/// One message of a session. Written alone; never part of a bigger blob.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MessageRecord {
+    /// Stable id.
+    pub id: String,
+    /// The session it belongs to.
+    pub session_id: String,
+    /// Who wrote it.
+    pub role: Role,
+    /// Its text (markdown for replies).
+    #[serde(default)]
+    pub content: String,
+    /// Reasoning ("thinking") text of a reply.
+    #[serde(default)]
+    pub reasoning: String,
+    /// Tool calls of a reply, with their results.
+    #[serde(default)]
+    pub tool_calls: Vec<ToolCallRecord>,
+    /// The model that wrote a reply.
+    #[serde(default)]
+    pub model: Option<String>,
+    /// The provider record used for a reply.
+    #[serde(default)]
+    pub provider_id: Option<String>,
+    /// Token usage of a reply.
+    #[serde(default)]
+    pub usage: Option<Usage>,
+    /// Why the model stopped.
+    #[serde(default)]
+    pub finish: Option<FinishReason>,
+    /// Why the request failed, for `Failed` replies.
+    #[serde(default)]
+    pub error: Option<ErrorRecord>,
+    /// Where it stands.
+    #[serde(default)]
+    pub state: MessageState,
+    /// When it was created; orders a session's messages.
+    pub created_at: Millis,
+    /// When it last changed.
+    pub updated_at: Millis,
+    /// Search terms of `content`, kept for the multi-entry search index.
+    #[serde(default)]
+    pub terms: Vec<String>,
+}
+
+impl MessageRecord {
+    /// Recomputes the derived search terms from the content.
+    pub fn refresh_terms(&mut self) {
+        self.terms = crate::storage::search::terms(&self.content);
+    }
+}
+
+/// A file added to the project, offered as context by @mention.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProjectFileRecord {
+    /// Stable id.
+    pub id: String,
+    /// File name, as added.
+    pub name: String,
+    /// Text content (.md / .txt).
+    pub content: String,
+    /// When it was added.
+    pub created_at: Millis,
+    /// When it last changed.
+    pub updated_at: Millis,
+}
+
+/// One setting: a key and a JSON value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SettingRecord {
+    /// Setting name, such as `auto_title`.
+    pub key: String,
+    /// Its value.
+    pub value: serde_json::Value,
+}
+
+/// Length of a session preview, in characters.
+pub const PREVIEW_CHARS: usize = 120;
+/// Length of a title cut from the first message, in characters.
+pub const TITLE_CHARS: usize = 60;
+
+/// A title from the first message: its first non-empty line, trimmed and cut on a
+/// word boundary where possible.
+pub fn title_from_message(text: &str) -> String {
+    let line = text.lines().map(str::trim).find(|line| !line.is_empty()).unwrap_or("New conversation");
+    let line = line.trim_start_matches('#').trim();
+    cut(line, TITLE_CHARS)
+}
+
+/// A one-line preview of a message's text.
+pub fn preview_of(text: &str) -> String {
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    cut(&flat, PREVIEW_CHARS)
+}
+
+fn cut(text: &str, max_chars: usize) -> String {
+    match text.char_indices().nth(max_chars) {
+        None => text.to_owned(),
+        Some((end, _)) => {
+            let head = &text[..end];
+            let head = match head.rfind(' ') {
+                Some(space) if space > end / 2 => &head[..space],
+                _ => head,
+            };
+            format!("{}…", head.trim_end())
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! Tests of search terms and matching.
+
+use super::{matches, most_selective, query_words, snippet, terms};
+
+#[track_caller]
+fn check(text: &str, expected: &[&str]) {
+    assert_eq!(terms(text), expected);
+}
+
+#[test]
+fn words_are_lowercased_deduplicated_and_sorted() {
+    check("Hello, hello WORLD! It's 2026.", &["2026", "hello", "it", "s", "world"]);
+    check("Ünïcode ÉTÉ straße", &["straße", "été", "ünïcode"]);
+    check("", &[]);
+    check("  ... --- ", &[]);
+}
+
+#[test]
+fn cjk_text_is_indexed_as_character_pairs() {
+    check("你好世界", &["世界", "你好", "好世"]);
+    check("a中b", &["a", "b", "中"]);
+}
+
+#[test]
+fn long_words_are_cut() {
+    let long = "x".repeat(100);
+    assert_eq!(terms(&long), vec!["x".repeat(32)]);
+}
+
+#[test]
+fn every_query_word_must_prefix_a_term() {
+    let message = terms("The Rustacean wrote IndexedDB code at night");
+    let query = |q: &str| matches(&message, &query_words(q));
+    assert!(query("rust"));
+    assert!(query("RUST index"));
+    assert!(query("night code"));
+    assert!(!query("rust python"));
+    assert!(!query("ustacean"), "matches are prefixes of words, not substrings");
+    let chinese = terms("你好世界");
+    assert!(matches(&chinese, &query_words("你好")));
+    assert!(matches(&chinese, &query_words("好世")));
+    assert!(!matches(&chinese, &query_words("世界你")), "pairs must all occur");
+}
+
+#[test]
+fn the_longest_word_is_looked_up() {
+    let words = query_words("a rust indexeddb rust");
+    assert_eq!(words, ["a", "rust", "indexeddb"]);
+    assert_eq!(most_selective(&words), Some("indexeddb"));
+    assert_eq!(most_selective(&[]), None);
+}
+
+#[test]
+fn snippets_show_the_match() {
+    let text = format!("{} the needle is here {}", "word ".repeat(50), "tail ".repeat(50));
+    let excerpt = snippet(&text, &query_words("needle"), 60);
+    assert!(excerpt.starts_with('…') && excerpt.ends_with('…'), "{excerpt}");
+    assert!(excerpt.contains("needle"), "{excerpt}");
+    assert_eq!(snippet("short text", &query_words("zzz"), 60), "short text");
+}
