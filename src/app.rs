@@ -1,24 +1,57 @@
-//! The page: header, provider settings, the conversation and the composer.
+//! The page: the conversations sidebar, the top bar with the provider settings,
+//! the open conversation and the composer, plus the settings dialog, the storage
+//! banner and the undo toast.
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 use crate::chat::ChatContext;
 use crate::components::composer::Composer;
 use crate::components::conversation::Conversation;
 use crate::components::provider_form::ProviderForm;
+use crate::components::session_bar::SessionBar;
+use crate::components::settings_dialog::SettingsDialog;
+use crate::components::sidebar::Sidebar;
+use crate::components::storage_banner::StorageBanner;
+use crate::components::undo_toast::UndoToast;
+use crate::sessions::SessionsContext;
 
 /// The whole app.
 #[component]
 pub(crate) fn App() -> impl IntoView {
-    provide_context(ChatContext::new());
+    let chat = ChatContext::new();
+    provide_context(chat);
+    let sessions = SessionsContext::new(chat);
+    provide_context(sessions);
+    spawn_local(sessions.start());
+    let sidebar_open = RwSignal::new(false);
+    let settings_open = RwSignal::new(false);
     view! {
-        <div class="app">
-            <header class="topbar">
-                <h1 class="brand">"Hearth"</h1>
-                <ProviderForm />
-            </header>
-            <Conversation />
-            <Composer />
+        <div class="app" class:sidebar-open=sidebar_open>
+            <Sidebar open=sidebar_open />
+            <div class="main">
+                <header class="topbar">
+                    <button
+                        type="button"
+                        class="sidebar-toggle"
+                        aria-expanded=move || sidebar_open.get().to_string()
+                        on:click=move |_| sidebar_open.update(|open| *open = !*open)
+                    >
+                        "Conversations"
+                    </button>
+                    <h1 class="brand">"Hearth"</h1>
+                    <ProviderForm />
+                    <button type="button" class="settings-button" on:click=move |_| settings_open.set(true)>
+                        "Settings"
+                    </button>
+                </header>
+                <StorageBanner />
+                <SessionBar />
+                <Conversation />
+                <Composer />
+            </div>
+            <UndoToast />
+            <SettingsDialog open=settings_open />
         </div>
     }
 }

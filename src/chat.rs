@@ -1,30 +1,36 @@
-//! The conversation on screen and what Send and Stop do.
+//! The open conversation on screen and what Send and Stop do.
 //!
 //! [`ChatContext`] is provided by the app and read by the components. A turn runs
-//! as two local tasks sharing one [`Turn`]: the network task feeds response bytes
-//! through `hearth-core`'s decoder into the reply, and the render task, woken once
-//! per animation frame, pushes only the text that arrived since the last frame
-//! into the streaming markdown renderer. Finished markdown blocks are rendered
-//! once; only the tail is re-rendered, so a chunk costs the same at the end of a
-//! long answer as at its start.
+//! as local tasks sharing one [`Turn`]: the network task feeds response bytes
+//! through `hearth-core`'s decoder into the reply; the render task, woken once per
+//! animation frame, pushes only the text that arrived since the last frame into the
+//! streaming markdown renderer (finished blocks are rendered once, only the tail
+//! again); the save task writes the growing reply to IndexedDB at most every
+//! [`SAVE_EVERY_MS`], so a reload or crash loses at most that moment.
+//!
+//! The user's message is stored before the request goes out, and a tab streaming a
+//! reply holds a Web Lock named after it, so another tab starting up can tell a live
+//! reply from one whose tab died (see `sessions::recover_interrupted`).
 
-use std::cell::RefCell;
-use std::rc::Rc;
+mod entry;
+mod turn;
 
-use hearth_core::markdown::{SafeHtml, StreamingMarkdown};
+pub(crate) use entry::{AssistantView, Entry, EntryKind, ReplyStatus};
+
 use hearth_core::message::{ChatMessage, Role};
-use hearth_core::provider::{
-    FinishKind, ModelConfig, ProviderConfig, ProviderError, ProviderKind, ResponseDecoder, StreamEvent, Usage, openai,
-};
-use hearth_core::reply::Reply;
+use hearth_core::provider::{ModelConfig, ProviderConfig, ProviderKind};
+use hearth_core::storage::{MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::AbortController;
 
-use crate::io::fetch_stream::{FetchFailure, fetch_stream};
-use crate::io::frame::next_frame;
+use crate::io::ids::{new_id, now};
+use crate::sessions::SessionsContext;
 
-/// The provider form's values (kept in memory for now).
+/// How often a streaming reply is written to storage, at most.
+pub(crate) const SAVE_EVERY_MS: i32 = 400;
+
+/// The provider form's values, persisted by `sessions` when they change.
 #[derive(Clone, Copy)]
 pub(crate) struct ProviderSettings {
     /// Base URL of an OpenAI-compatible API.
@@ -35,77 +41,19 @@ pub(crate) struct ProviderSettings {
     pub(crate) model: RwSignal<String>,
 }
 
-/// One message on screen.
-#[derive(Clone)]
-pub(crate) enum Entry {
-    /// What the user sent; shown as plain text.
-    User {
-        /// Stable id for keyed rendering.
-        id: u64,
-        /// The text as typed.
-        text: String,
-    },
-    /// A reply, possibly still streaming.
-    Assistant(AssistantEntry),
-}
-
-impl Entry {
-    /// The entry's stable id.
-    pub(crate) fn id(&self) -> u64 {
-        match self {
-            Entry::User { id, .. } => *id,
-            Entry::Assistant(entry) => entry.id,
-        }
-    }
-}
-
-/// The reactive state of one assistant reply.
-#[derive(Clone, Copy)]
-pub(crate) struct AssistantEntry {
-    /// Stable id for keyed rendering.
-    pub(crate) id: u64,
-    /// The model that answered, for the badge.
-    pub(crate) model: StoredValue<String>,
-    /// Rendered markdown blocks that will not change any more.
-    pub(crate) blocks: RwSignal<Vec<SafeHtml>>,
-    /// The rendered, still growing end of the answer.
-    pub(crate) tail: RwSignal<SafeHtml>,
-    /// Where the reply stands.
-    pub(crate) status: RwSignal<ReplyStatus>,
-    /// Token usage, once reported.
-    pub(crate) usage: RwSignal<Option<Usage>>,
-    /// The answer's markdown source, for the next request's history.
-    pub(crate) text: StoredValue<String>,
-}
-
-/// Where a reply stands.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum ReplyStatus {
-    /// Text is still arriving.
-    Streaming,
-    /// The model finished normally.
-    Complete,
-    /// The model stopped for a reason worth telling (token limit, content filter).
-    Cut(FinishKind),
-    /// The user pressed Stop; the partial answer is kept.
-    Stopped,
-    /// The stream ended without the model saying it had finished.
-    Incomplete,
-    /// The request failed; the text says why in words a person can act on.
-    Failed(String),
-}
-
-/// The chat's shared state and actions; `Copy`, provided through context.
+/// The open conversation and its actions; `Copy`, provided through context.
 #[derive(Clone, Copy)]
 pub(crate) struct ChatContext {
     /// The provider form.
     pub(crate) settings: ProviderSettings,
-    /// The conversation in order.
+    /// The open conversation's messages in order.
     pub(crate) entries: RwSignal<Vec<Entry>>,
-    /// Whether a reply is streaming (Send becomes Stop).
+    /// Whether a reply is streaming in this tab (Send becomes Stop).
     pub(crate) busy: RwSignal<bool>,
     abort: StoredValue<Option<AbortController>, LocalStorage>,
-    next_id: StoredValue<u64>,
+    /// The reply this tab is streaming: its session, message id and live view.
+    /// Stored copies of it are older than the view, so they never replace it.
+    streaming: StoredValue<Option<(String, String, AssistantView)>>,
 }
 
 impl ChatContext {
@@ -120,7 +68,7 @@ impl ChatContext {
             entries: RwSignal::new(Vec::new()),
             busy: RwSignal::new(false),
             abort: StoredValue::new_local(None),
-            next_id: StoredValue::new(0),
+            streaming: StoredValue::new(None),
         }
     }
 
@@ -129,12 +77,26 @@ impl ChatContext {
         expect_context()
     }
 
-    /// Sends `text` as the next user message and streams the reply. Returns
-    /// whether it was sent (not while another reply streams, not when empty).
-    pub(crate) fn send(self, text: String) -> bool {
+    /// Sends `text` as the next user message and streams the reply, creating the
+    /// session on the first message. Returns whether it was sent (not while
+    /// another reply streams here, not when empty).
+    pub(crate) fn send(self, sessions: SessionsContext, text: String) -> bool {
         if self.busy.get_untracked() || text.trim().is_empty() {
             return false;
         }
+        let now = now();
+        let session = sessions.current_record().unwrap_or_else(|| SessionRecord {
+            id: new_id(),
+            title: title_from_message(&text),
+            title_source: TitleSource::FirstMessage,
+            agent_id: hearth_core::storage::DEFAULT_AGENT_ID.to_owned(),
+            created_at: now,
+            updated_at: now,
+            message_count: 0,
+            preview: String::new(),
+            pinned: false,
+            deleted_at: None,
+        });
         let mut history = self.history();
         history.push(ChatMessage::new(Role::User, text.clone()));
         let provider = ProviderConfig {
@@ -143,31 +105,35 @@ impl ChatContext {
             api_key: self.settings.api_key.get_untracked(),
         };
         let model = ModelConfig { model: self.settings.model.get_untracked().trim().to_owned() };
-        let entry = AssistantEntry {
-            id: self.fresh_id(),
-            model: StoredValue::new(model.model.clone()),
-            blocks: RwSignal::new(Vec::new()),
-            tail: RwSignal::new(SafeHtml::default()),
-            status: RwSignal::new(ReplyStatus::Streaming),
-            usage: RwSignal::new(None),
-            text: StoredValue::new(String::new()),
-        };
-        let user = Entry::User { id: self.fresh_id(), text };
-        self.entries.update(|entries| entries.extend([user, Entry::Assistant(entry)]));
-        if let Some(problem) = missing_settings(&provider, &model) {
-            entry.status.set(ReplyStatus::Failed(problem.to_owned()));
-            return true;
-        }
-        let Ok(controller) = AbortController::new() else {
-            entry.status.set(ReplyStatus::Failed("This browser cannot cancel requests (no AbortController).".into()));
-            return true;
-        };
-        self.abort.set_value(Some(controller.clone()));
+        let mut user = new_record(&session.id, Role::User, now);
+        user.content = text.clone();
+        user.refresh_terms();
+        let mut reply = new_record(&session.id, Role::Assistant, now + 1);
+        reply.model = Some(model.model.clone()).filter(|m| !m.is_empty());
+        reply.provider_id = Some(crate::sessions::DEFAULT_PROVIDER_ID.to_owned());
+        reply.state = MessageState::Streaming;
+        let view = AssistantView::streaming(model.model.clone());
+        self.entries.update(|entries| {
+            entries.push(Entry { id: user.id.clone(), kind: EntryKind::User(text) });
+            entries.push(Entry { id: reply.id.clone(), kind: EntryKind::Assistant(view) });
+        });
+        sessions.open_new(session.clone());
+        self.streaming.set_value(Some((session.id.clone(), reply.id.clone(), view)));
         self.busy.set(true);
+        let controller = AbortController::new().ok();
+        self.abort.set_value(controller.clone());
         spawn_local(async move {
-            run_turn(entry, provider, model, history, controller).await;
+            let first_message = session.message_count == 0;
+            let session = sessions.save(&session, &user).await;
+            turn::run(turn::TurnSetup { sessions, view, record: reply, session, provider, model, history, controller })
+                .await;
             self.abort.set_value(None);
+            self.streaming.set_value(None);
             self.busy.set(false);
+            let answered = view.status.with_untracked(|status| *status == ReplyStatus::Complete);
+            if first_message && answered {
+                sessions.generate_title(user.session_id.clone(), user.content.clone());
+            }
         });
         true
     }
@@ -181,146 +147,55 @@ impl ChatContext {
         });
     }
 
-    /// The conversation so far as provider-neutral messages. Failed replies are
-    /// left out; stopped ones are sent as far as they got.
-    fn history(self) -> Vec<ChatMessage> {
-        self.entries.with_untracked(|entries| {
-            entries
-                .iter()
-                .filter_map(|entry| match entry {
-                    Entry::User { text, .. } => Some(ChatMessage::new(Role::User, text.clone())),
-                    Entry::Assistant(reply) => {
-                        let text = reply.text.get_value();
-                        (!text.is_empty()).then(|| ChatMessage::new(Role::Assistant, text))
-                    }
-                })
-                .collect()
+    /// The session whose reply this tab is streaming, if any.
+    pub(crate) fn streaming_session(self) -> Option<String> {
+        self.streaming.with_value(|streaming| streaming.as_ref().map(|(session, _, _)| session.clone()))
+    }
+
+    /// Shows a stored conversation (replacing what is on screen). A reply this
+    /// tab is still streaming keeps its live view.
+    pub(crate) fn show(self, messages: Vec<MessageRecord>) {
+        let entries =
+            messages.iter().map(|record| self.live_entry(record).unwrap_or_else(|| Entry::from_record(record)));
+        self.entries.set(entries.collect());
+    }
+
+    fn live_entry(self, record: &MessageRecord) -> Option<Entry> {
+        self.streaming.with_value(|streaming| match streaming {
+            Some((_, id, view)) if *id == record.id => {
+                Some(Entry { id: id.clone(), kind: EntryKind::Assistant(*view) })
+            }
+            _ => None,
         })
     }
 
-    fn fresh_id(self) -> u64 {
-        self.next_id.update_value(|id| *id += 1);
-        self.next_id.get_value()
-    }
-}
-
-fn missing_settings(provider: &ProviderConfig, model: &ModelConfig) -> Option<&'static str> {
-    if provider.base_url.trim().is_empty() {
-        Some("Set the provider's base URL first (for example https://api.openai.com/v1).")
-    } else if model.model.is_empty() {
-        Some("Set a model id first (for example gpt-4o-mini).")
-    } else {
-        None
-    }
-}
-
-/// What the network task and the render task share during one turn.
-struct Turn {
-    decoder: ResponseDecoder,
-    reply: Reply,
-    markdown: StreamingMarkdown,
-    /// Answer text received since the last frame.
-    unrendered: String,
-    /// Set when the network task is done; the render task then exits.
-    closed: bool,
-}
-
-async fn run_turn(
-    entry: AssistantEntry,
-    provider: ProviderConfig,
-    model: ModelConfig,
-    history: Vec<ChatMessage>,
-    controller: AbortController,
-) {
-    let request = openai::build_request(&provider, &model, &history);
-    let turn = Rc::new(RefCell::new(Turn {
-        decoder: ResponseDecoder::new(provider.kind),
-        reply: Reply::new(),
-        markdown: StreamingMarkdown::new(),
-        unrendered: String::new(),
-        closed: false,
-    }));
-    spawn_local(render_each_frame(Rc::clone(&turn), entry));
-    let result = fetch_stream(&request, &controller.signal(), |bytes| {
-        let mut turn = turn.borrow_mut();
-        let events = turn.decoder.push(bytes);
-        turn.absorb(events);
-    })
-    .await;
-    let mut turn = turn.borrow_mut();
-    let events = turn.decoder.finish();
-    turn.absorb(events);
-    turn.closed = true;
-    let status = match result {
-        Ok(()) => status_of(&turn.reply),
-        Err(FetchFailure::Aborted) => ReplyStatus::Stopped,
-        Err(FetchFailure::Network(detail)) => {
-            ReplyStatus::Failed(ProviderError::network(&request.url, detail).to_string())
-        }
-        Err(FetchFailure::Status { status, body, retry_after_secs }) => {
-            ReplyStatus::Failed(openai::parse_error_body(status, &body, retry_after_secs).to_string())
-        }
-    };
-    turn.flush(entry);
-    let finished = turn.markdown.finish();
-    let streamed = entry.blocks.with_untracked(|blocks| {
-        let mut html: String = blocks.iter().map(SafeHtml::as_str).collect();
-        entry.tail.with_untracked(|tail| html.push_str(tail.as_str()));
-        html
-    });
-    if streamed != finished.as_str() {
-        // What only the whole document knows (a link defined at its end) changed
-        // the rendering: replace the pieces by one whole rendering, once.
-        entry.blocks.set(Vec::new());
-        entry.tail.set(finished);
-    }
-    entry.text.set_value(turn.reply.text.clone());
-    entry.usage.set(turn.reply.usage);
-    entry.status.set(status);
-}
-
-impl Turn {
-    fn absorb(&mut self, events: Vec<StreamEvent>) {
-        for event in events {
-            if let StreamEvent::TextDelta(text) = &event {
-                self.unrendered.push_str(text);
+    /// Brings the screen up to date with stored messages another tab changed,
+    /// leaving a reply this tab is streaming alone.
+    pub(crate) fn merge_stored(self, messages: Vec<MessageRecord>) {
+        let streaming_here = self.streaming.with_value(|s| s.as_ref().map(|(_, id, _)| id.clone()));
+        self.entries.update(|entries| {
+            for record in &messages {
+                if streaming_here.as_deref() == Some(record.id.as_str()) {
+                    continue;
+                }
+                match entries.iter().position(|entry| entry.id == record.id) {
+                    Some(at) => entries[at].refresh_from(record),
+                    None => entries.push(self.live_entry(record).unwrap_or_else(|| Entry::from_record(record))),
+                }
             }
-            self.reply.apply(event);
-        }
+            let order: Vec<&str> = messages.iter().map(|m| m.id.as_str()).collect();
+            let position = |entry: &Entry| order.iter().position(|id| *id == entry.id).unwrap_or(usize::MAX);
+            entries.sort_by_key(position);
+        });
     }
 
-    /// Renders the text that arrived since the last flush.
-    fn flush(&mut self, entry: AssistantEntry) {
-        if self.unrendered.is_empty() {
-            return;
-        }
-        let update = self.markdown.push(&std::mem::take(&mut self.unrendered));
-        if !update.new_blocks.is_empty() {
-            entry.blocks.update(|blocks| blocks.extend(update.new_blocks));
-        }
-        entry.tail.set(update.tail);
+    /// The conversation so far as provider-neutral messages. Failed replies are
+    /// left out; stopped and interrupted ones are sent as far as they got.
+    fn history(self) -> Vec<ChatMessage> {
+        self.entries.with_untracked(|entries| entries.iter().filter_map(Entry::as_chat_message).collect())
     }
 }
 
-async fn render_each_frame(turn: Rc<RefCell<Turn>>, entry: AssistantEntry) {
-    loop {
-        next_frame().await;
-        let mut turn = turn.borrow_mut();
-        if turn.closed {
-            return;
-        }
-        turn.flush(entry);
-    }
-}
-
-/// The status of a reply whose stream ended on its own.
-fn status_of(reply: &Reply) -> ReplyStatus {
-    if let Some(error) = &reply.error {
-        return ReplyStatus::Failed(error.to_string());
-    }
-    match reply.finish.as_ref().map(|finish| finish.unified) {
-        None => ReplyStatus::Incomplete,
-        Some(FinishKind::Stop | FinishKind::ToolCalls | FinishKind::Other) => ReplyStatus::Complete,
-        Some(kind @ (FinishKind::Length | FinishKind::ContentFilter | FinishKind::Error)) => ReplyStatus::Cut(kind),
-    }
+fn new_record(session_id: &str, role: Role, now: i64) -> MessageRecord {
+    MessageRecord::new(new_id(), session_id.to_owned(), role, now)
 }

@@ -1,5 +1,12 @@
-//! The shell's only doors to the outside world: network and frame timing.
-//! Everything here is thin; decisions are made in `hearth-core`.
+//! The shell's only doors to the outside world: network, storage, other tabs,
+//! files, locks, clock and ids, and frame timing. Everything here is thin;
+//! decisions are made in `hearth-core`.
 
+pub(crate) mod db;
 pub(crate) mod fetch_stream;
+pub(crate) mod files;
 pub(crate) mod frame;
+pub(crate) mod ids;
+pub(crate) mod locks;
+pub(crate) mod sync;
+pub(crate) mod timer;

@@ -7,6 +7,7 @@ mod app;
 mod chat;
 mod components;
 mod io;
+mod sessions;
 
 fn main() {
     console_error_panic_hook::set_once();

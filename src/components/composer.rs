@@ -5,15 +5,25 @@ use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
 use crate::chat::ChatContext;
+use crate::sessions::SessionsContext;
 
 /// The composer at the bottom of the page.
 #[component]
 pub(crate) fn Composer() -> impl IntoView {
     let chat = ChatContext::expect();
+    let sessions = SessionsContext::expect();
     let draft = RwSignal::new(String::new());
+    let textarea = NodeRef::<leptos::html::Textarea>::new();
+    // Send and Stop swap places, so keyboard focus returns to the message box.
+    let refocus = move || {
+        if let Some(textarea) = textarea.get_untracked() {
+            let _ = textarea.focus();
+        }
+    };
     let send = move || {
-        if chat.send(draft.get_untracked()) {
+        if chat.send(sessions, draft.get_untracked()) {
             draft.set(String::new());
+            refocus();
         }
     };
     let on_keydown = move |ev: KeyboardEvent| {
@@ -29,6 +39,7 @@ pub(crate) fn Composer() -> impl IntoView {
             send();
         }>
             <textarea
+                node_ref=textarea
                 aria-label="Message"
                 placeholder="Message Hearth… (Enter sends, Shift+Enter adds a line)"
                 rows="2"
@@ -45,7 +56,10 @@ pub(crate) fn Composer() -> impl IntoView {
                     }
                 }
             >
-                <button type="button" class="stop" on:click=move |_| chat.stop()>
+                <button type="button" class="stop" on:click=move |_| {
+                    chat.stop();
+                    refocus();
+                }>
                     "Stop"
                 </button>
             </Show>

@@ -3,13 +3,17 @@
 use leptos::prelude::*;
 
 use crate::chat::ChatContext;
+use crate::sessions::SessionsContext;
 
 /// Three labelled fields bound to the chat's provider settings.
 #[component]
 pub(crate) fn ProviderForm() -> impl IntoView {
     let settings = ChatContext::expect().settings;
+    let sessions = SessionsContext::expect();
+    // Saved when a field is committed (change), not on every keystroke.
+    let save = move |_| sessions.save_provider_settings(settings);
     view! {
-        <form class="provider-form" aria-label="Provider" on:submit=|ev| ev.prevent_default()>
+        <form class="provider-form" aria-label="Provider" on:submit=|ev| ev.prevent_default() on:change=save>
             <label class="field">
                 <span>"Base URL"</span>
                 <input

@@ -29,11 +29,11 @@ pub(crate) enum FetchFailure {
 /// Sends `request` and calls `on_chunk` with each piece of a 2xx body until it ends.
 pub(crate) async fn fetch_stream(
     request: &HttpRequest,
-    signal: &AbortSignal,
+    signal: Option<&AbortSignal>,
     mut on_chunk: impl FnMut(&[u8]),
 ) -> Result<(), FetchFailure> {
     let method = if request.method == "GET" { Method::GET } else { Method::POST };
-    let mut builder = RequestBuilder::new(&request.url).method(method).abort_signal(Some(signal));
+    let mut builder = RequestBuilder::new(&request.url).method(method).abort_signal(signal);
     for (name, value) in &request.headers {
         builder = builder.header(name, value);
     }
@@ -68,8 +68,8 @@ pub(crate) async fn fetch_stream(
     }
 }
 
-fn classify(error: gloo_net::Error, signal: &AbortSignal) -> FetchFailure {
-    if signal.aborted() {
+fn classify(error: gloo_net::Error, signal: Option<&AbortSignal>) -> FetchFailure {
+    if signal.is_some_and(AbortSignal::aborted) {
         return FetchFailure::Aborted;
     }
     match error {
@@ -78,8 +78,8 @@ fn classify(error: gloo_net::Error, signal: &AbortSignal) -> FetchFailure {
     }
 }
 
-fn classify_js(error: &wasm_bindgen::JsValue, signal: &AbortSignal) -> FetchFailure {
-    if signal.aborted() {
+fn classify_js(error: &wasm_bindgen::JsValue, signal: Option<&AbortSignal>) -> FetchFailure {
+    if signal.is_some_and(AbortSignal::aborted) {
         return FetchFailure::Aborted;
     }
     let message = js_sys::Reflect::get(error, &"message".into()).ok().and_then(|m| m.as_string());

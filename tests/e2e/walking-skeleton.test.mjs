@@ -86,10 +86,16 @@ describe('walking skeleton', () => {
     });
   }
 
-  /** The chat completion requests the mock server received since the chat was opened. */
+  /**
+   * The chat completion requests the mock server received since the chat was opened,
+   * leaving out the background request that asks the model for a conversation title.
+   */
   async function completionRequests() {
     const log = await (await fetch(`${mock.url}/__mock/requests`)).json();
-    return log.filter((entry) => entry.method === 'POST' && entry.path === '/v1/chat/completions');
+    const isTitleRequest = (entry) => /^Write a title/.test(entry.body?.messages?.[0]?.content ?? '');
+    return log.filter(
+      (entry) => entry.method === 'POST' && entry.path === '/v1/chat/completions' && !isTitleRequest(entry),
+    );
   }
 
   /** The text of the alert in the reply, checked to be readable, once the reply settles. */

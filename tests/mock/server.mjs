@@ -242,12 +242,17 @@ function frameEvent(frame, fill) {
   return { type, value, delayMs: frame.delay_ms ?? 0 };
 }
 
-/** Splits `text` into delta events of `chunk_chars` code points, then finish stop, usage, done. */
-function textStreamEvents({ text, chunk_chars = 8, delay_ms = 0 }, fill, request) {
-  if (typeof text !== 'string' || !(chunk_chars >= 1)) {
-    throw new ScenarioError('"text_stream" needs a "text" string and a positive "chunk_chars"');
+/**
+ * Splits `text` (repeated `repeat` times) into delta events of `chunk_chars` code points,
+ * then finish stop, usage, done.
+ */
+function textStreamEvents({ text, chunk_chars = 8, delay_ms = 0, repeat = 1 }, fill, request) {
+  if (typeof text !== 'string' || !(chunk_chars >= 1) || !Number.isInteger(repeat) || repeat < 1) {
+    throw new ScenarioError(
+      '"text_stream" needs a "text" string, a positive "chunk_chars" and a positive integer "repeat"',
+    );
   }
-  const content = fill(text);
+  const content = fill(text).repeat(repeat);
   const chars = Array.from(content);
   const events = [];
   for (let start = 0; start < chars.length; start += chunk_chars) {

@@ -53,7 +53,7 @@ use serde_json::Value;
 
 use super::markdown_export::code_block;
 use super::records::{
-    DEFAULT_AGENT_ID, MessageRecord, MessageState, Millis, SessionRecord, TitleSource, preview_of, title_from_message,
+    DEFAULT_AGENT_ID, MessageRecord, Millis, SessionRecord, TitleSource, preview_of, title_from_message,
 };
 use crate::message::Role;
 
@@ -310,21 +310,10 @@ fn import_conversation(
         };
         last_time = Some(created_at);
         let mut message = MessageRecord {
-            id: draft.id,
-            session_id: session_id.clone(),
-            role: draft.role,
             content: draft.content,
             reasoning: draft.reasoning,
-            tool_calls: Vec::new(),
             model: draft.model,
-            provider_id: None,
-            usage: None,
-            finish: None,
-            error: None,
-            state: MessageState::Complete,
-            created_at,
-            updated_at: created_at,
-            terms: Vec::new(),
+            ..MessageRecord::new(draft.id, session_id.clone(), draft.role, created_at)
         };
         message.refresh_terms();
         messages.push(message);

@@ -240,6 +240,27 @@ pub struct MessageRecord {
 }
 
 impl MessageRecord {
+    /// A complete, empty message of `role` in `session_id`, created at `created_at`.
+    pub fn new(id: String, session_id: String, role: Role, created_at: Millis) -> Self {
+        Self {
+            id,
+            session_id,
+            role,
+            content: String::new(),
+            reasoning: String::new(),
+            tool_calls: Vec::new(),
+            model: None,
+            provider_id: None,
+            usage: None,
+            finish: None,
+            error: None,
+            state: MessageState::Complete,
+            created_at,
+            updated_at: created_at,
+            terms: Vec::new(),
+        }
+    }
+
     /// Recomputes the derived search terms from the content.
     pub fn refresh_terms(&mut self) {
         self.terms = crate::storage::search::terms(&self.content);

@@ -39,12 +39,6 @@ pub fn query_words(query: &str) -> Vec<String> {
     seen
 }
 
-/// The query word whose index lookup should return the fewest candidates: the
-/// longest one (a rough but effective proxy for rarity).
-pub fn most_selective(words: &[String]) -> Option<&str> {
-    words.iter().max_by_key(|word| word.chars().count()).map(String::as_str)
-}
-
 /// Whether a message with these (sorted) `terms` matches every query word.
 pub fn matches(terms: &[String], words: &[String]) -> bool {
     words.iter().all(|word| {

@@ -4,23 +4,8 @@ use super::*;
 use crate::message::Role;
 
 fn sample() -> StoreContents {
-    let mut message = MessageRecord {
-        id: "m1".into(),
-        session_id: "s1".into(),
-        role: Role::User,
-        content: "Hello there".into(),
-        reasoning: String::new(),
-        tool_calls: Vec::new(),
-        model: None,
-        provider_id: None,
-        usage: None,
-        finish: None,
-        error: None,
-        state: MessageState::Complete,
-        created_at: 10,
-        updated_at: 10,
-        terms: Vec::new(),
-    };
+    let mut message =
+        MessageRecord { content: "Hello there".into(), ..MessageRecord::new("m1".into(), "s1".into(), Role::User, 10) };
     message.refresh_terms();
     StoreContents {
         providers: vec![ProviderRecord {

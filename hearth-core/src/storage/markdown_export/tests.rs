@@ -25,23 +25,7 @@ fn session(title: &str) -> SessionRecord {
 }
 
 fn message(id: &str, role: Role, created_at: i64, content: &str) -> MessageRecord {
-    MessageRecord {
-        id: id.into(),
-        session_id: "s1".into(),
-        role,
-        content: content.into(),
-        reasoning: String::new(),
-        tool_calls: Vec::new(),
-        model: None,
-        provider_id: None,
-        usage: None,
-        finish: None,
-        error: None,
-        state: MessageState::Complete,
-        created_at,
-        updated_at: created_at,
-        terms: Vec::new(),
-    }
+    MessageRecord { content: content.into(), ..MessageRecord::new(id.into(), "s1".into(), role, created_at) }
 }
 
 #[track_caller]

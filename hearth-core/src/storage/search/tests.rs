@@ -1,6 +1,6 @@
 //! Tests of search terms and matching.
 
-use super::{matches, most_selective, query_words, snippet, terms};
+use super::{matches, query_words, snippet, terms};
 
 #[track_caller]
 fn check(text: &str, expected: &[&str]) {
@@ -43,11 +43,9 @@ fn every_query_word_must_prefix_a_term() {
 }
 
 #[test]
-fn the_longest_word_is_looked_up() {
-    let words = query_words("a rust indexeddb rust");
-    assert_eq!(words, ["a", "rust", "indexeddb"]);
-    assert_eq!(most_selective(&words), Some("indexeddb"));
-    assert_eq!(most_selective(&[]), None);
+fn query_words_keep_order_without_duplicates() {
+    assert_eq!(query_words("a Rust indexeddb rust"), ["a", "rust", "indexeddb"]);
+    assert!(query_words(" -- ").is_empty());
 }
 
 #[test]

@@ -1,0 +1,230 @@
+//! What the conversation view shows for each message, and how it maps to and from
+//! stored message records.
+
+use hearth_core::markdown::{SafeHtml, render};
+use hearth_core::message::{ChatMessage, Role};
+use hearth_core::provider::{FinishKind, Usage};
+use hearth_core::storage::{ErrorRecord, MessageRecord, MessageState};
+use leptos::prelude::*;
+
+/// One message on screen.
+#[derive(Clone)]
+pub(crate) struct Entry {
+    /// The message record's id; the key for keyed rendering.
+    pub(crate) id: String,
+    /// What it is.
+    pub(crate) kind: EntryKind,
+}
+
+/// The kinds of message on screen.
+#[derive(Clone)]
+pub(crate) enum EntryKind {
+    /// What the user sent; shown as plain text.
+    User(String),
+    /// Instructions shown for context (from imports).
+    System(String),
+    /// A reply, possibly still streaming.
+    Assistant(AssistantView),
+}
+
+/// The reactive state of one reply.
+#[derive(Clone, Copy)]
+pub(crate) struct AssistantView {
+    /// The model that answered, for the badge.
+    pub(crate) model: RwSignal<String>,
+    /// Rendered markdown blocks that will not change any more.
+    pub(crate) blocks: Blocks,
+    /// The rendered, still growing end of the answer.
+    pub(crate) tail: RwSignal<SafeHtml>,
+    /// Where the reply stands.
+    pub(crate) status: RwSignal<ReplyStatus>,
+    /// Token usage, once reported.
+    pub(crate) usage: RwSignal<Option<Usage>>,
+    /// The answer's markdown source, for history and comparisons.
+    pub(crate) text: StoredValue<String>,
+    /// Whether `blocks` and `tail` show `text`. Stored replies are rendered only
+    /// when they are first shown, so opening a long conversation renders the
+    /// messages on screen, not all of them.
+    rendered: StoredValue<bool>,
+}
+
+/// The finished markdown blocks of a reply. While an answer streams they are
+/// appended and each is put into the page once (`AssistantMessage` inserts only
+/// the new ones), so neither the list nor the page is rebuilt as the answer grows.
+#[derive(Clone, Copy)]
+pub(crate) struct Blocks {
+    items: StoredValue<Vec<SafeHtml>>,
+    /// `(generation, len)`: appends raise `len`; a clear starts a new generation.
+    version: RwSignal<(u32, usize)>,
+}
+
+impl Blocks {
+    fn new() -> Self {
+        Self { items: StoredValue::new(Vec::new()), version: RwSignal::new((0, 0)) }
+    }
+
+    /// Adds finished blocks at the end.
+    pub(crate) fn append(&self, new: Vec<SafeHtml>) {
+        if new.is_empty() {
+            return;
+        }
+        self.items.update_value(|items| items.extend(new));
+        let len = self.items.with_value(Vec::len);
+        self.version.update(|(_, known)| *known = len);
+    }
+
+    /// Removes every block (the reply is then shown whole in the tail).
+    pub(crate) fn clear(&self) {
+        self.items.set_value(Vec::new());
+        self.version.update(|(generation, len)| {
+            *generation = generation.wrapping_add(1);
+            *len = 0;
+        });
+    }
+
+    /// Whether there are no blocks.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.items.with_value(Vec::is_empty)
+    }
+
+    /// All blocks' markup, joined.
+    pub(crate) fn concat(&self) -> String {
+        self.items.with_value(|items| items.iter().map(SafeHtml::as_str).collect())
+    }
+
+    /// The current `(generation, len)`, tracked by the caller.
+    pub(crate) fn version(&self) -> (u32, usize) {
+        self.version.get()
+    }
+
+    /// Calls `each` with every block from position `from` on.
+    pub(crate) fn each_from(&self, from: usize, mut each: impl FnMut(&SafeHtml)) {
+        self.items.with_value(|items| items.iter().skip(from).for_each(&mut each));
+    }
+}
+
+/// Where a reply stands.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum ReplyStatus {
+    /// Text is still arriving (in this tab or another).
+    Streaming,
+    /// The model finished normally.
+    Complete,
+    /// The model stopped for a reason worth telling (token limit, content filter).
+    Cut(FinishKind),
+    /// The user pressed Stop; the partial answer is kept.
+    Stopped,
+    /// The stream ended without the model saying it had finished.
+    Incomplete,
+    /// The tab closed or crashed while the reply streamed; the partial answer is kept.
+    Interrupted,
+    /// The request failed; the text says why in words a person can act on.
+    Failed(String),
+}
+
+impl AssistantView {
+    /// A reply about to stream.
+    pub(crate) fn streaming(model: String) -> Self {
+        Self {
+            model: RwSignal::new(model),
+            blocks: Blocks::new(),
+            tail: RwSignal::new(SafeHtml::default()),
+            status: RwSignal::new(ReplyStatus::Streaming),
+            usage: RwSignal::new(None),
+            text: StoredValue::new(String::new()),
+            rendered: StoredValue::new(true),
+        }
+    }
+
+    /// Renders a stored reply's markdown if that has not happened yet.
+    pub(crate) fn ensure_rendered(&self) {
+        if !self.rendered.get_value() {
+            self.rendered.set_value(true);
+            self.tail.set(self.text.with_value(|text| render(text)));
+        }
+    }
+
+    /// Shows a stored version of the reply. The markdown is rendered at once
+    /// only if the reply is on screen (`rendered`); otherwise when it is mounted.
+    fn show_record(&self, record: &MessageRecord) {
+        if self.text.with_value(|text| text != &record.content) || !self.blocks.is_empty() {
+            self.text.set_value(record.content.clone());
+            self.blocks.clear();
+            if self.rendered.get_value() {
+                self.tail.set(render(&record.content));
+            }
+        }
+        self.model.set(record.model.clone().unwrap_or_default());
+        self.usage.set(record.usage);
+        self.status.set(status_of_record(record));
+    }
+}
+
+impl Entry {
+    /// The entry for a stored message.
+    pub(crate) fn from_record(record: &MessageRecord) -> Self {
+        let kind = match record.role {
+            Role::User => EntryKind::User(record.content.clone()),
+            Role::System => EntryKind::System(record.content.clone()),
+            Role::Assistant => {
+                let view = AssistantView::streaming(String::new());
+                view.rendered.set_value(false);
+                view.show_record(record);
+                EntryKind::Assistant(view)
+            }
+        };
+        Self { id: record.id.clone(), kind }
+    }
+
+    /// Updates the entry from a newer version of its record.
+    pub(crate) fn refresh_from(&mut self, record: &MessageRecord) {
+        match &mut self.kind {
+            EntryKind::Assistant(view) => view.show_record(record),
+            EntryKind::User(text) | EntryKind::System(text) => text.clone_from(&record.content),
+        }
+    }
+
+    /// The message as sent back to the model, if it is sent at all.
+    pub(crate) fn as_chat_message(&self) -> Option<ChatMessage> {
+        match &self.kind {
+            EntryKind::User(text) => Some(ChatMessage::new(Role::User, text.clone())),
+            EntryKind::System(_) => None,
+            EntryKind::Assistant(view) => {
+                let text = view.text.get_value();
+                let failed = view.status.with_untracked(|s| matches!(s, ReplyStatus::Failed(_)));
+                (!text.is_empty() && !failed).then(|| ChatMessage::new(Role::Assistant, text))
+            }
+        }
+    }
+}
+
+/// The status shown for a stored reply.
+pub(crate) fn status_of_record(record: &MessageRecord) -> ReplyStatus {
+    match record.state {
+        MessageState::Streaming => ReplyStatus::Streaming,
+        MessageState::Stopped => ReplyStatus::Stopped,
+        MessageState::Incomplete => ReplyStatus::Incomplete,
+        MessageState::Interrupted => ReplyStatus::Interrupted,
+        MessageState::Failed => ReplyStatus::Failed(
+            record.error.as_ref().map_or_else(|| "The request failed.".to_owned(), |e| e.message.clone()),
+        ),
+        MessageState::Complete => match record.finish.as_ref().map(|finish| finish.unified) {
+            None | Some(FinishKind::Stop | FinishKind::ToolCalls | FinishKind::Other) => ReplyStatus::Complete,
+            Some(kind @ (FinishKind::Length | FinishKind::ContentFilter | FinishKind::Error)) => ReplyStatus::Cut(kind),
+        },
+    }
+}
+
+/// The stored state (and error) for a status.
+pub(crate) fn state_of_status(status: &ReplyStatus, error_kind: &str) -> (MessageState, Option<ErrorRecord>) {
+    match status {
+        ReplyStatus::Streaming => (MessageState::Streaming, None),
+        ReplyStatus::Complete | ReplyStatus::Cut(_) => (MessageState::Complete, None),
+        ReplyStatus::Incomplete => (MessageState::Incomplete, None),
+        ReplyStatus::Stopped => (MessageState::Stopped, None),
+        ReplyStatus::Interrupted => (MessageState::Interrupted, None),
+        ReplyStatus::Failed(text) => {
+            (MessageState::Failed, Some(ErrorRecord { kind: error_kind.to_owned(), message: text.clone() }))
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! One conversation in the sidebar: open it, rename it, pin it, delete it.
+
+use hearth_core::storage::SessionRecord;
+use leptos::prelude::*;
+use web_sys::KeyboardEvent;
+
+use crate::sessions::SessionsContext;
+
+/// A sidebar row. Opening it closes the sidebar on phones (`sidebar_open`).
+#[component]
+pub(crate) fn SessionItem(session: SessionRecord, sidebar_open: RwSignal<bool>) -> impl IntoView {
+    let sessions = SessionsContext::expect();
+    let id = StoredValue::new(session.id.clone());
+    let title = session.title.clone();
+    let editing = RwSignal::new(false);
+    let draft = RwSignal::new(title.clone());
+    let is_current = move || sessions.current.with(|c| c.as_deref() == Some(id.get_value().as_str()));
+    let commit = move || {
+        if editing.get_untracked() {
+            editing.set(false);
+            sessions.rename(&id.get_value(), draft.get_untracked());
+        }
+    };
+    let on_key = move |ev: KeyboardEvent| match ev.key().as_str() {
+        "Enter" => commit(),
+        "Escape" => editing.set(false),
+        _ => {}
+    };
+    let pinned = session.pinned;
+    let pin_label = if pinned { "Unpin" } else { "Pin" };
+    view! {
+        <li class="session" class:current=is_current class:pinned=pinned>
+            <Show when=move || pinned>
+                <span class="pin" aria-hidden="true" title="Pinned">
+                    "📌"
+                </span>
+            </Show>
+            <Show
+                when=move || editing.get()
+                fallback=move || {
+                    let title = title.clone();
+                    view! {
+                        <button
+                            type="button"
+                            class="session-open"
+                            aria-current=move || is_current().then_some("page")
+                            on:click=move |_| {
+                                sessions.open(id.get_value());
+                                sidebar_open.set(false);
+                            }
+                        >
+                            {title}
+                        </button>
+                    }
+                }
+            >
+                <input
+                    class="session-rename"
+                    aria-label="Conversation title"
+                    bind:value=draft
+                    on:keydown=on_key
+                    on:blur=move |_| commit()
+                    autofocus
+                />
+            </Show>
+            <span class="session-actions">
+                <button type="button" on:click=move |_| editing.set(true)>
+                    "Rename"
+                </button>
+                <button type="button" on:click=move |_| sessions.toggle_pin(&id.get_value())>
+                    {pin_label}
+                </button>
+                <button type="button" on:click=move |_| sessions.delete(&id.get_value())>
+                    "Delete"
+                </button>
+            </span>
+        </li>
+    }
+}

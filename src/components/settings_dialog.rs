@@ -1,0 +1,86 @@
+//! Settings: generated titles, backup export and import (Hearth backups and
+//! ChatGPT exports), and deleting all data.
+
+use leptos::html::Dialog;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::JsCast;
+
+use crate::io::files::read_text;
+use crate::sessions::SessionsContext;
+
+/// The settings dialog; `open` shows it.
+#[component]
+pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
+    let sessions = SessionsContext::expect();
+    let dialog = NodeRef::<Dialog>::new();
+    let include_keys = RwSignal::new(false);
+    let status = RwSignal::new(String::new());
+    let busy = RwSignal::new(false);
+    Effect::new(move |_| {
+        if let Some(dialog) = dialog.get() {
+            if open.get() {
+                let _ = dialog.show_modal();
+            } else {
+                dialog.close();
+            }
+        }
+    });
+    let run = move |task: std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>>>>| {
+        busy.set(true);
+        status.set("Working…".into());
+        spawn_local(async move {
+            status.set(task.await.unwrap_or_else(|error| error));
+            busy.set(false);
+        });
+    };
+    let export = move |_| run(Box::pin(sessions.export_backup(include_keys.get_untracked())));
+    let import = move |ev: leptos::ev::Event| {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
+        input.set_value("");
+        run(Box::pin(async move { sessions.import_file(read_text(&file).await?).await }));
+    };
+    let clear = move |_| {
+        let confirmed = web_sys::window()
+            .and_then(|w| w.confirm_with_message("Delete all conversations, settings and keys in this browser?").ok())
+            .unwrap_or(false);
+        if confirmed {
+            run(Box::pin(async move { sessions.clear_all().await.map(|()| "All data deleted.".to_owned()) }));
+        }
+    };
+    view! {
+        <dialog node_ref=dialog class="settings" aria-label="Settings" on:close=move |_| open.set(false)>
+            <h2>"Settings"</h2>
+            <label class="check">
+                <input
+                    type="checkbox"
+                    prop:checked=move || sessions.auto_title.get()
+                    on:change=move |ev| sessions.set_auto_title(event_target_checked(&ev))
+                />
+                "Generate conversation titles with the model"
+            </label>
+            <h3>"Backup"</h3>
+            <p class="hint">"Everything stays in this browser. A backup file restores it here or in another browser."</p>
+            <label class="check">
+                <input type="checkbox" bind:checked=include_keys />
+                "Include API keys in the backup"
+            </label>
+            <button type="button" on:click=export disabled=busy>
+                "Export backup"
+            </button>
+            <label class="file">
+                "Import a backup or ChatGPT conversations.json"
+                <input type="file" accept=".json,application/json" on:change=import disabled=busy />
+            </label>
+            <p class="status" role="status">{move || status.get()}</p>
+            <h3>"Danger zone"</h3>
+            <button type="button" class="danger" on:click=clear disabled=busy>
+                "Delete all data"
+            </button>
+            <form method="dialog" class="dialog-actions">
+                <button type="submit">"Close"</button>
+            </form>
+        </dialog>
+    }
+}

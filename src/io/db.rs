@@ -1,0 +1,379 @@
+//! Hearth's IndexedDB database: opening and upgrading it, and the few reads and
+//! writes the app needs, each in one transaction.
+//!
+//! Records and rules live in `hearth_core::storage`; this module only moves them.
+//! A message is always written as its own record, together with its session's
+//! small metadata record in the same transaction, so a write never touches other
+//! messages and two tabs writing to one session cannot overwrite each other: each
+//! transaction re-reads the session record and recounts its messages.
+
+use std::fmt;
+
+use hearth_core::storage::backup::{StoreContents, merge_imported_provider};
+use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
+use hearth_core::storage::{
+    AgentRecord, DATABASE_NAME, DEFAULT_AGENT_ID, MessageRecord, MessageState, ProviderRecord, SCHEMA_VERSION,
+    SessionRecord, SettingRecord, indexes, stores,
+};
+use indexed_db_futures::database::Database;
+use indexed_db_futures::prelude::*;
+use indexed_db_futures::transaction::TransactionMode;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use wasm_bindgen::JsValue;
+
+/// Why a storage operation failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum StorageError {
+    /// The browser's storage quota for this site is used up.
+    QuotaExceeded,
+    /// IndexedDB is missing or refused to open (private mode in some browsers, policy).
+    Unavailable(String),
+    /// Anything else, with the browser's description.
+    Failed(String),
+}
+
+impl fmt::Display for StorageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StorageError::QuotaExceeded => write!(
+                f,
+                "The browser refused to save the latest change: its storage for Hearth is full. \
+                 Everything saved before is kept. Free space by deleting or exporting old conversations, \
+                 or allow this site more storage in the browser's settings."
+            ),
+            StorageError::Unavailable(detail) => {
+                write!(
+                    f,
+                    "This browser does not let Hearth store conversations ({detail}). They will be lost on reload."
+                )
+            }
+            StorageError::Failed(detail) => write!(f, "Saving failed: {detail}"),
+        }
+    }
+}
+
+impl From<indexed_db_futures::error::Error> for StorageError {
+    fn from(error: indexed_db_futures::error::Error) -> Self {
+        let text = error.to_string();
+        if text.contains("QuotaExceeded") || text.to_ascii_lowercase().contains("quota") {
+            StorageError::QuotaExceeded
+        } else {
+            StorageError::Failed(text)
+        }
+    }
+}
+
+impl From<indexed_db_futures::error::OpenDbError> for StorageError {
+    fn from(error: indexed_db_futures::error::OpenDbError) -> Self {
+        StorageError::Unavailable(error.to_string())
+    }
+}
+
+type Result<T> = std::result::Result<T, StorageError>;
+
+/// Records cross into IndexedDB as JSON-shaped JavaScript objects. They go through
+/// `serde_json` and `JSON.parse`/`JSON.stringify` rather than a second serde
+/// format, which keeps one set of (de)serialisers in the bundle.
+fn to_js<T: Serialize>(record: &T) -> Result<JsValue> {
+    let json = serde_json::to_string(record).map_err(|e| StorageError::Failed(e.to_string()))?;
+    js_sys::JSON::parse(&json).map_err(|_| StorageError::Failed("a record could not be converted".into()))
+}
+
+fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T> {
+    let json: String = js_sys::JSON::stringify(&value)
+        .map(String::from)
+        .map_err(|_| StorageError::Failed("a stored record could not be read".into()))?;
+    serde_json::from_str(&json).map_err(|e| StorageError::Failed(format!("a stored record could not be read ({e})")))
+}
+
+fn from_js_all<T: DeserializeOwned>(
+    values: impl Iterator<Item = indexed_db_futures::Result<JsValue>>,
+) -> Result<Vec<T>> {
+    values.map(|value| from_js(value?)).collect()
+}
+
+/// One search result.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct SearchHit {
+    /// The session the message belongs to.
+    pub(crate) session_id: String,
+    /// That session's title.
+    pub(crate) title: String,
+    /// The matching message.
+    pub(crate) message_id: String,
+    /// Text around the match.
+    pub(crate) snippet: String,
+}
+
+/// Most search results shown.
+const SEARCH_LIMIT: usize = 50;
+/// Most messages read for one search: the rarest query word's, newest shown first.
+const SEARCH_CANDIDATES: u32 = 1000;
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct SearchOutcome {
+    /// The newest matches, at most [`SEARCH_LIMIT`].
+    pub(crate) hits: Vec<SearchHit>,
+    /// How many matches were found in all.
+    pub(crate) total: usize,
+    /// Whether the rarest word occurs in more messages than a search reads, so
+    /// that `total` is a lower bound.
+    pub(crate) capped: bool,
+}
+
+/// An open connection to Hearth's database.
+pub(crate) struct Db {
+    db: Database,
+}
+
+impl Db {
+    /// Opens (creating or upgrading) the database and makes sure the General
+    /// Assistant exists.
+    pub(crate) async fn open(now: i64) -> Result<Db> {
+        let db = Database::open(DATABASE_NAME)
+            .with_version(SCHEMA_VERSION)
+            .with_on_upgrade_needed(|_event, db| create_stores(&db))
+            .await?;
+        let this = Db { db };
+        if this.get::<AgentRecord>(stores::AGENTS, DEFAULT_AGENT_ID).await?.is_none() {
+            this.put(stores::AGENTS, &AgentRecord::general(now)).await?;
+        }
+        Ok(this)
+    }
+
+    /// Reads one record by key.
+    pub(crate) async fn get<T: DeserializeOwned>(&self, store: &str, key: &str) -> Result<Option<T>> {
+        let tx = self.db.transaction(store).build()?;
+        let value: Option<JsValue> = tx.object_store(store)?.get(key.to_owned()).primitive()?.await?;
+        value.map(from_js).transpose()
+    }
+
+    /// Reads every record of a store.
+    pub(crate) async fn all<T: DeserializeOwned>(&self, store: &str) -> Result<Vec<T>> {
+        let tx = self.db.transaction(store).build()?;
+        from_js_all(tx.object_store(store)?.get_all::<JsValue>().primitive()?.await?)
+    }
+
+    /// Writes one record.
+    pub(crate) async fn put<T: Serialize>(&self, store: &str, record: &T) -> Result<()> {
+        let tx = self.db.transaction(store).with_mode(TransactionMode::Readwrite).build()?;
+        tx.object_store(store)?.put(to_js(record)?).primitive()?.await?;
+        commit(tx).await?;
+        Ok(())
+    }
+
+    /// Writes a setting.
+    pub(crate) async fn put_setting(&self, key: &str, value: serde_json::Value) -> Result<()> {
+        self.put(stores::SETTINGS, &SettingRecord { key: key.to_owned(), value }).await
+    }
+
+    /// A session's messages in order.
+    pub(crate) async fn session_messages(&self, session_id: &str) -> Result<Vec<MessageRecord>> {
+        let tx = self.db.transaction(stores::MESSAGES).build()?;
+        let store = tx.object_store(stores::MESSAGES)?;
+        let index = store.index(indexes::MESSAGES_BY_SESSION)?;
+        let mut messages: Vec<MessageRecord> =
+            from_js_all(index.get_all::<JsValue>().with_query(session_id.to_owned()).primitive()?.await?)?;
+        messages.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
+        Ok(messages)
+    }
+
+    /// Writes one message and refreshes its session's metadata in one
+    /// transaction. `session` is the caller's view of the session (used when it
+    /// is new); the stored one wins for fields other tabs may have changed.
+    pub(crate) async fn save_message(&self, session: &SessionRecord, message: &MessageRecord) -> Result<SessionRecord> {
+        let tx =
+            self.db.transaction([stores::SESSIONS, stores::MESSAGES]).with_mode(TransactionMode::Readwrite).build()?;
+        let messages = tx.object_store(stores::MESSAGES)?;
+        let sessions = tx.object_store(stores::SESSIONS)?;
+        messages.put(to_js(message)?).primitive()?.await?;
+        let count = messages.index(indexes::MESSAGES_BY_SESSION)?.count().with_query(session.id.clone()).await?;
+        let stored: Option<JsValue> = sessions.get(session.id.clone()).primitive()?.await?;
+        let mut stored: SessionRecord = stored.map(from_js).transpose()?.unwrap_or_else(|| session.clone());
+        stored.message_count = count;
+        stored.updated_at = stored.updated_at.max(message.updated_at);
+        if !message.content.is_empty() {
+            stored.preview = hearth_core::storage::preview_of(&message.content);
+        }
+        sessions.put(to_js(&stored)?).primitive()?.await?;
+        commit(tx).await?;
+        Ok(stored)
+    }
+
+    /// Deletes a session and all its messages.
+    pub(crate) async fn delete_session(&self, session_id: &str) -> Result<()> {
+        let tx =
+            self.db.transaction([stores::SESSIONS, stores::MESSAGES]).with_mode(TransactionMode::Readwrite).build()?;
+        let messages = tx.object_store(stores::MESSAGES)?;
+        let keys: Vec<String> = messages
+            .index(indexes::MESSAGES_BY_SESSION)?
+            .get_all_keys()
+            .with_query(session_id.to_owned())
+            .primitive()?
+            .await?
+            .collect::<std::result::Result<Vec<String>, _>>()?;
+        for key in keys {
+            messages.delete(key).await?;
+        }
+        tx.object_store(stores::SESSIONS)?.delete(session_id.to_owned()).await?;
+        commit(tx).await?;
+        Ok(())
+    }
+
+    /// Replies left in the `streaming` state (by this tab or one that closed).
+    pub(crate) async fn streaming_messages(&self) -> Result<Vec<MessageRecord>> {
+        let tx = self.db.transaction(stores::MESSAGES).build()?;
+        let store = tx.object_store(stores::MESSAGES)?;
+        let index = store.index(indexes::MESSAGES_BY_STATE)?;
+        let state = serde_json::to_value(MessageState::Streaming).ok().and_then(|v| v.as_str().map(str::to_owned));
+        from_js_all(index.get_all::<JsValue>().with_query(state.unwrap_or_default()).primitive()?.await?)
+    }
+
+    /// Searches all message text through the multi-entry term index. Each query
+    /// word's key range is counted (cheap), the rarest word's messages are read
+    /// (at most [`SEARCH_CANDIDATES`]), the other words are checked on those only,
+    /// and the newest [`SEARCH_LIMIT`] matches are returned.
+    pub(crate) async fn search(&self, query: &str) -> Result<SearchOutcome> {
+        let words = query_words(query);
+        if words.is_empty() {
+            return Ok(SearchOutcome::default());
+        }
+        let tx = self.db.transaction([stores::MESSAGES, stores::SESSIONS]).build()?;
+        let store = tx.object_store(stores::MESSAGES)?;
+        let index = store.index(indexes::MESSAGES_BY_TERM)?;
+        let mut rarest: Option<(u32, &str)> = None;
+        for word in &words {
+            let count = index.count().with_query(word.clone()..prefix_upper_bound(word)).await?;
+            if rarest.is_none_or(|(fewest, _)| count < fewest) {
+                rarest = Some((count, word));
+            }
+        }
+        let Some((count, lookup)) = rarest.filter(|(count, _)| *count > 0) else {
+            return Ok(SearchOutcome::default());
+        };
+        let candidates: Vec<MessageRecord> = from_js_all(
+            index
+                .get_all::<JsValue>()
+                .with_query(lookup.to_owned()..prefix_upper_bound(lookup))
+                .with_limit(SEARCH_CANDIDATES)
+                .primitive()?
+                .await?,
+        )?;
+        let mut matching: Vec<MessageRecord> = Vec::new();
+        for message in candidates {
+            // A message appears once per matching term of a prefix query.
+            if matches(&message.terms, &words) && !matching.iter().any(|m| m.id == message.id) {
+                matching.push(message);
+            }
+        }
+        matching.sort_by_key(|message| std::cmp::Reverse(message.created_at));
+        let sessions = tx.object_store(stores::SESSIONS)?;
+        let mut outcome = SearchOutcome { capped: count > SEARCH_CANDIDATES, ..SearchOutcome::default() };
+        for message in matching {
+            let session: Option<JsValue> = sessions.get(message.session_id.clone()).primitive()?.await?;
+            let session: Option<SessionRecord> = session.map(from_js).transpose()?;
+            let Some(session) = session.filter(|s| s.deleted_at.is_none()) else { continue };
+            outcome.total += 1;
+            if outcome.hits.len() < SEARCH_LIMIT {
+                outcome.hits.push(SearchHit {
+                    session_id: session.id,
+                    title: session.title,
+                    message_id: message.id,
+                    snippet: snippet(&message.content, &words, 140),
+                });
+            }
+        }
+        Ok(outcome)
+    }
+
+    /// Every record of every store.
+    pub(crate) async fn dump(&self) -> Result<StoreContents> {
+        Ok(StoreContents {
+            providers: self.all(stores::PROVIDERS).await?,
+            model_configs: self.all(stores::MODEL_CONFIGS).await?,
+            agents: self.all(stores::AGENTS).await?,
+            sessions: self.all(stores::SESSIONS).await?,
+            messages: self.all(stores::MESSAGES).await?,
+            project_files: self.all(stores::PROJECT_FILES).await?,
+            settings: self.all(stores::SETTINGS).await?,
+        })
+    }
+
+    /// Upserts every record of `contents` in one transaction: all or nothing.
+    /// Providers without a key keep the key already stored.
+    pub(crate) async fn import(&self, contents: &StoreContents) -> Result<()> {
+        let tx = self.db.transaction(stores::ALL).with_mode(TransactionMode::Readwrite).build()?;
+        let providers = tx.object_store(stores::PROVIDERS)?;
+        for provider in &contents.providers {
+            let existing: Option<JsValue> = providers.get(provider.id.clone()).primitive()?.await?;
+            let existing: Option<ProviderRecord> = existing.map(from_js).transpose()?;
+            providers.put(to_js(&merge_imported_provider(existing.as_ref(), provider.clone()))?).primitive()?.await?;
+        }
+        put_each(&tx.object_store(stores::MODEL_CONFIGS)?, &contents.model_configs).await?;
+        put_each(&tx.object_store(stores::AGENTS)?, &contents.agents).await?;
+        put_each(&tx.object_store(stores::SESSIONS)?, &contents.sessions).await?;
+        put_each(&tx.object_store(stores::MESSAGES)?, &contents.messages).await?;
+        put_each(&tx.object_store(stores::PROJECT_FILES)?, &contents.project_files).await?;
+        put_each(&tx.object_store(stores::SETTINGS)?, &contents.settings).await?;
+        commit(tx).await?;
+        Ok(())
+    }
+
+    /// Deletes every record of every store (the General Assistant comes back on
+    /// the next open).
+    pub(crate) async fn clear_all(&self) -> Result<()> {
+        let tx = self.db.transaction(stores::ALL).with_mode(TransactionMode::Readwrite).build()?;
+        for store in stores::ALL {
+            tx.object_store(store)?.clear()?.await?;
+        }
+        commit(tx).await?;
+        Ok(())
+    }
+}
+
+/// Commits a write transaction. Browsers report a full quota as an aborted
+/// transaction whose cause is only on the raw transaction, which
+/// indexed_db_futures does not return; every request of the transaction had
+/// already succeeded, so an abort at commit is taken as the quota running out.
+async fn commit(tx: indexed_db_futures::transaction::Transaction<'_>) -> Result<()> {
+    match tx.commit().await {
+        Ok(()) => Ok(()),
+        Err(error) => match StorageError::from(error) {
+            StorageError::Failed(detail) if detail.contains("aborted") => Err(StorageError::QuotaExceeded),
+            other => Err(other),
+        },
+    }
+}
+
+async fn put_each<T: Serialize>(
+    store: &indexed_db_futures::object_store::ObjectStore<'_>,
+    records: &[T],
+) -> Result<()> {
+    for record in records {
+        store.put(to_js(record)?).primitive()?.await?;
+    }
+    Ok(())
+}
+
+/// Creates the stores and indexes of schema version 1 where missing.
+fn create_stores(db: &Database) -> indexed_db_futures::Result<()> {
+    let existing: Vec<String> = db.object_store_names().collect();
+    for store in stores::ALL {
+        if existing.iter().any(|name| name == store) {
+            continue;
+        }
+        let key = if store == stores::SETTINGS { "key" } else { "id" };
+        let object_store = db.create_object_store(store).with_key_path(key.into()).build()?;
+        if store == stores::MESSAGES {
+            object_store.create_index(indexes::MESSAGES_BY_SESSION, "session_id".into()).build()?;
+            object_store.create_index(indexes::MESSAGES_BY_TERM, "terms".into()).with_multi_entry(true).build()?;
+            object_store.create_index(indexes::MESSAGES_BY_STATE, "state".into()).build()?;
+        }
+        if store == stores::SESSIONS {
+            object_store.create_index(indexes::SESSIONS_BY_UPDATED, "updated_at".into()).build()?;
+        }
+    }
+    Ok(())
+}

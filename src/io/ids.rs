@@ -1,0 +1,13 @@
+//! Fresh record ids and the wall clock, the two things the core never makes itself.
+
+/// The current time in milliseconds since the Unix epoch.
+pub(crate) fn now() -> i64 {
+    js_sys::Date::now() as i64
+}
+
+/// A new random id: a UUID from the browser where it can make one (secure
+/// contexts), otherwise time plus randomness, which is unique enough for one user.
+pub(crate) fn new_id() -> String {
+    let uuid = web_sys::window().and_then(|window| window.crypto().ok()).map(|crypto| crypto.random_uuid());
+    uuid.unwrap_or_else(|| format!("{:x}-{:x}", now(), (js_sys::Math::random() * 2f64.powi(52)) as u64))
+}

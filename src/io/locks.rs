@@ -1,0 +1,55 @@
+//! Web Locks, to tell a reply that is still streaming in some tab from one whose
+//! tab closed or crashed: a streaming tab holds a lock named after the message, and
+//! the browser releases it when the tab goes away, whatever way it goes.
+//!
+//! web-sys marks the Lock Manager unstable, so the two calls are made by name.
+
+use js_sys::{Array, Function, Promise, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+/// The lock name for a streaming message.
+pub(crate) fn streaming_lock(message_id: &str) -> String {
+    format!("hearth-streaming:{message_id}")
+}
+
+/// Holds a lock until dropped.
+pub(crate) struct LockGuard {
+    release: Option<Function>,
+}
+
+impl Drop for LockGuard {
+    fn drop(&mut self) {
+        if let Some(release) = self.release.take() {
+            let _ = release.call0(&JsValue::NULL);
+        }
+    }
+}
+
+fn lock_manager() -> Option<JsValue> {
+    let navigator = web_sys::window()?.navigator();
+    Reflect::get(&navigator, &"locks".into()).ok().filter(|locks| !locks.is_undefined())
+}
+
+/// Takes the lock `name` for as long as the guard lives. Without Web Locks
+/// support this holds nothing (and recovery then trusts the stored state).
+pub(crate) fn hold(name: &str) -> LockGuard {
+    let mut release = None;
+    let held = Promise::new(&mut |resolve, _reject| release = Some(resolve));
+    let Some(locks) = lock_manager() else { return LockGuard { release } };
+    let callback = Closure::once_into_js(move |_lock: JsValue| held);
+    if let Ok(request) = Reflect::get(&locks, &"request".into()).and_then(|f| f.dyn_into::<Function>()) {
+        let _ = request.call2(&locks, &name.into(), &callback);
+    }
+    LockGuard { release }
+}
+
+/// Names of the locks currently held by any tab of this origin, or `None` when
+/// the browser cannot tell.
+pub(crate) async fn held_names() -> Option<Vec<String>> {
+    let locks = lock_manager()?;
+    let query: Function = Reflect::get(&locks, &"query".into()).ok()?.dyn_into().ok()?;
+    let snapshot = JsFuture::from(query.call0(&locks).ok()?.dyn_into::<Promise>().ok()?).await.ok()?;
+    let held: Array = Reflect::get(&snapshot, &"held".into()).ok()?.dyn_into().ok()?;
+    Some(held.iter().filter_map(|info| Reflect::get(&info, &"name".into()).ok()?.as_string()).collect())
+}

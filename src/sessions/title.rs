@@ -1,0 +1,54 @@
+//! Titles written by the model in the background after a conversation's first
+//! reply, when the setting is on. A title the user typed is never replaced.
+
+use hearth_core::message::{ChatMessage, Role};
+use hearth_core::provider::{ModelConfig, ProviderConfig, ProviderKind, ResponseDecoder, openai};
+use hearth_core::reply::Reply;
+use hearth_core::storage::{TitleSource, title_from_message};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::SessionsContext;
+use crate::io::fetch_stream::fetch_stream;
+
+const TITLE_PROMPT: &str = "Write a title for the conversation that starts with the user's next message. \
+Use at most six words. Reply with the title only: no quotes, no punctuation at the end.";
+
+impl SessionsContext {
+    /// Asks the model for a title for `session_id` from its first message.
+    pub(crate) fn generate_title(self, session_id: String, first_message: String) {
+        if !self.auto_title.get_untracked() {
+            return;
+        }
+        let settings = self.chat.settings;
+        let provider = ProviderConfig {
+            kind: ProviderKind::OpenAi,
+            base_url: settings.base_url.get_untracked(),
+            api_key: settings.api_key.get_untracked(),
+        };
+        let model = ModelConfig { model: settings.model.get_untracked().trim().to_owned() };
+        let excerpt: String = first_message.chars().take(1000).collect();
+        let messages = [ChatMessage::new(Role::System, TITLE_PROMPT), ChatMessage::new(Role::User, excerpt)];
+        let request = openai::build_request(&provider, &model, &messages);
+        spawn_local(async move {
+            let mut decoder = ResponseDecoder::new(provider.kind);
+            let mut reply = Reply::new();
+            let fetched =
+                fetch_stream(&request, None, |bytes| decoder.push(bytes).into_iter().for_each(|e| reply.apply(e)));
+            if fetched.await.is_err() {
+                return; // A title is a nicety: the first-message title stays.
+            }
+            decoder.finish().into_iter().for_each(|event| reply.apply(event));
+            let title = title_from_message(reply.text.trim().trim_matches(['"', '\'', '“', '”']));
+            if reply.error.is_some() || title.is_empty() {
+                return;
+            }
+            self.update_session(&session_id, move |session| {
+                if session.title_source == TitleSource::FirstMessage {
+                    session.title = title;
+                    session.title_source = TitleSource::Generated;
+                }
+            });
+        });
+    }
+}

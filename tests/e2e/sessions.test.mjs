@@ -1,0 +1,917 @@
+// End-to-end tests of Hearth's local-first sessions in real headless Chromium: the built
+// app (dist/, or $HEARTH_DIST) stores conversations in IndexedDB, and these tests check
+// what a user sees (found by role and accessible name only) and what is stored (read
+// straight from IndexedDB): a reply cut off by a reload, a conversation surviving a
+// closed tab, two tabs writing to one conversation, backup export and import, renaming,
+// pinning and deleting with undo, search, a full storage quota, ChatGPT import, Markdown
+// export and the phone layout. Every test starts from a fresh browser context (empty
+// IndexedDB) unless it says otherwise. Screenshots go to tests/e2e/screenshots/.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMockServer } from '../mock/server.mjs';
+import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
+import { canonicalDump, readDatabase, sessionMessages } from '../support/idb.mjs';
+import { startStaticServer } from '../support/static-server.mjs';
+
+const DIST = process.env.HEARTH_DIST
+  ? path.resolve(process.env.HEARTH_DIST)
+  : fileURLToPath(new URL('../../dist/', import.meta.url));
+const CHATGPT_DATA = fileURLToPath(new URL('../../hearth-core/test_data/chatgpt/', import.meta.url));
+const ECHO_SCENARIO = fileURLToPath(new URL('../mock/scenarios/echo.json', import.meta.url));
+const WAIT_MS = 20_000;
+/** The app keeps a deleted conversation this long for Undo (sessions::UNDO_MS). */
+const UNDO_MS = 8_000;
+const SLOW_OPENING = '# The long evening';
+const MARKDOWN_TITLE = 'Hearth mock reply';
+const MARKDOWN_END = 'That is all.';
+const STORAGE_FULL = /storage for Hearth is full/i;
+
+assert.ok(
+  existsSync(path.join(DIST, 'index.html')),
+  `${path.join(DIST, 'index.html')} is missing: build the app first (scripts/build.sh writes dist/), ` +
+    'or point HEARTH_DIST at a built dist/ folder',
+);
+
+/** The reply the mock's `echo` scenario gives to `text`. */
+async function echoReply(text, model = 'echo') {
+  const scenario = JSON.parse(await readFile(ECHO_SCENARIO, 'utf8'));
+  const quoted = text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+  return scenario.text_stream.text
+    .replaceAll('{{last_user_message_quoted}}', quoted)
+    .replaceAll('{{last_user_message}}', text)
+    .replaceAll('{{model}}', model);
+}
+
+/** The open session's id, from the address (`#/s/<id>`), or null. */
+function sessionIdOf(page) {
+  const match = /^#\/s\/(.+)$/.exec(new URL(page.url()).hash);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** Locators for one page of the app, by role and accessible name. */
+function hearth(page) {
+  const nav = page.getByRole('navigation', { name: 'Conversations', exact: true });
+  const log = page.getByRole('log', { name: 'Conversation', exact: true });
+  const list = nav.getByRole('list', { name: 'Conversation list', exact: true });
+  const dialog = page.getByRole('dialog', { name: 'Settings', exact: true });
+  return {
+    page,
+    nav,
+    log,
+    list,
+    rows: list.getByRole('listitem'),
+    newChat: nav.getByRole('button', { name: 'New chat', exact: true }),
+    search: nav.getByRole('searchbox', { name: 'Search conversations', exact: true }),
+    results: nav.getByRole('list', { name: 'Search results', exact: true }),
+    searchStatus: nav.getByRole('status'),
+    message: page.getByRole('textbox', { name: 'Message', exact: true }),
+    you: log.getByRole('article', { name: 'You', exact: true }),
+    assistant: log.getByRole('article', { name: 'Assistant', exact: true }),
+    system: log.getByRole('article', { name: 'System', exact: true }),
+    sessionTitle: page.getByRole('heading', { level: 2 }),
+    exportMarkdown: page.getByRole('button', { name: 'Export as Markdown', exact: true }),
+    banner: page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Dismiss', exact: true }) }),
+    dialog,
+    dialogStatus: dialog.getByRole('status'),
+    /** The sidebar row of the conversation titled `title`. */
+    row: (title) => list.getByRole('listitem').filter({ has: page.getByRole('button', { name: title, exact: true }) }),
+  };
+}
+
+describe('local-first sessions', () => {
+  let app;
+  let mock;
+  let browser;
+  let downloads;
+
+  before(async () => {
+    [app, mock, browser, downloads] = await Promise.all([
+      startStaticServer({ root: DIST }),
+      startMockServer(),
+      launchBrowser(),
+      mkdtemp(path.join(tmpdir(), 'hearth-sessions-')),
+    ]);
+  });
+
+  after(() =>
+    Promise.all([browser?.close(), app?.close(), mock?.close(), downloads && rm(downloads, { recursive: true })]),
+  );
+
+  /** A fresh browser context (empty IndexedDB), closed after the test. */
+  async function newContext(t, options = {}) {
+    const context = await browser.newContext(options);
+    t.after(() => context.close());
+    context.setDefaultTimeout(WAIT_MS);
+    return context;
+  }
+
+  /**
+   * Opens the app at `url` in a new page of `context` and waits until start-up has
+   * loaded the conversation list. Returns the page's locators plus its `errors`.
+   */
+  async function openPage(context, url = app.url, page = null) {
+    page ??= await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(url);
+    const ui = { ...hearth(page), errors };
+    const emptyHint = ui.nav.getByText('Your conversations will appear here', { exact: false });
+    // On a phone the sidebar starts closed (and hidden from assistive technology).
+    const closedOnPhone = page.getByRole('button', { name: 'Conversations', exact: true });
+    await waitUntil(
+      async () => (await emptyHint.isVisible()) || (await ui.rows.count()) > 0 || (await closedOnPhone.isVisible()),
+      'the conversation list has loaded',
+    );
+    return ui;
+  }
+
+  /** Points the provider form at the mock server (committed with Tab, so it is stored). */
+  async function configure(ui, model, apiKey = 'sk-test') {
+    await ui.page.getByRole('textbox', { name: 'Base URL', exact: true }).fill(`${mock.url}/v1`);
+    await ui.page.getByLabel('API key', { exact: true }).fill(apiKey);
+    const modelBox = ui.page.getByRole('textbox', { name: 'Model', exact: true });
+    await modelBox.fill(model);
+    await modelBox.press('Tab');
+    await waitUntil(async () => {
+      const { providers, model_configs: models } = await readDatabase(ui.page, ['providers', 'model_configs']);
+      return providers[0]?.api_key === apiKey && models[0]?.model === model;
+    }, 'the provider settings are stored');
+  }
+
+  /** Opens Settings, runs `action` with the dialog's locators, and closes it again. */
+  async function inSettings(ui, action) {
+    await ui.page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await ui.dialog.waitFor();
+    const result = await action(ui.dialog);
+    await ui.dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await ui.dialog.waitFor({ state: 'hidden' });
+    return result;
+  }
+
+  /** Turns generated titles off, so that titles are the first line of the first message. */
+  async function turnOffGeneratedTitles(ui) {
+    await inSettings(ui, async (dialog) => {
+      const box = dialog.getByRole('checkbox', { name: 'Generate conversation titles with the model', exact: true });
+      assert.equal(await box.isChecked(), true, 'generated titles are on by default');
+      await box.uncheck();
+    });
+    await waitUntil(async () => {
+      const { settings } = await readDatabase(ui.page, ['settings']);
+      return settings.some((s) => s.key === 'auto_title' && s.value === false);
+    }, 'the title setting is stored');
+  }
+
+  /**
+   * A fresh context with the app open and set up to use the mock scenario `model`.
+   * `beforeLoad(context, page)` runs before the app is first loaded.
+   */
+  async function openApp(t, { model = 'echo', generatedTitles = true, contextOptions = {}, beforeLoad } = {}) {
+    const context = await newContext(t, contextOptions);
+    const page = await context.newPage();
+    if (beforeLoad) await beforeLoad(context, page);
+    const ui = await openPage(context, app.url, page);
+    await configure(ui, model);
+    if (!generatedTitles) await turnOffGeneratedTitles(ui);
+    return { context, ...ui };
+  }
+
+  function busy(article) {
+    return article.getAttribute('aria-busy');
+  }
+
+  /** Sends `text` and returns once its reply has appeared (not finished). */
+  async function send(ui, text) {
+    const replies = await ui.assistant.count();
+    await ui.message.fill(text);
+    await ui.message.press('Enter');
+    await waitUntil(async () => (await ui.assistant.count()) > replies, 'the reply has appeared');
+  }
+
+  /** Waits until the last reply on the page is no longer streaming. */
+  function settled(ui, timeout = WAIT_MS) {
+    return waitUntil(async () => (await busy(ui.assistant.last())) === 'false', 'the reply has finished', {
+      timeout,
+    });
+  }
+
+  /**
+   * Waits until storage is at rest: no reply is left streaming and every session's
+   * message_count matches its stored messages. Returns the stores read last.
+   */
+  function storageAtRest(page, description = 'storage is at rest') {
+    return waitUntil(async () => {
+      const stored = await readDatabase(page);
+      const streaming = stored.messages.some((m) => m.state === 'streaming');
+      const counted = stored.sessions.every(
+        (s) => s.message_count === stored.messages.filter((m) => m.session_id === s.id).length,
+      );
+      return !streaming && counted && stored;
+    }, description);
+  }
+
+  /** Starts a new conversation with `text`, waits for the reply, and returns the session id. */
+  async function newConversation(ui, text) {
+    if (sessionIdOf(ui.page)) await ui.newChat.click();
+    await waitUntil(async () => (await ui.you.count()) === 0, 'the new conversation is empty');
+    await send(ui, text);
+    await settled(ui);
+    const id = await waitUntil(() => sessionIdOf(ui.page), 'the address names the new session');
+    await storageAtRest(ui.page, 'the new conversation is stored');
+    return id;
+  }
+
+  /**
+   * Clicks the row action `name` (Rename, Pin, Unpin, Delete) of the conversation titled
+   * `title`. The actions show when the row is hovered or focused, as for a mouse user.
+   */
+  async function rowAction(ui, title, name) {
+    const row = ui.row(title);
+    await row.hover();
+    await row.getByRole('button', { name, exact: true }).click();
+  }
+
+  /** What the conversation shows, for failure messages: `[{ who, busy, text }]`. */
+  async function describeLog(ui) {
+    const articles = [];
+    for (const article of await ui.log.getByRole('article').all()) {
+      articles.push({
+        who: await article.getAttribute('aria-label'),
+        busy: await busy(article),
+        text: (await article.innerText()).replace(/\s+/g, ' ').slice(0, 60),
+      });
+    }
+    return articles;
+  }
+
+  /** The titles of the sidebar rows, top to bottom. */
+  async function sidebarTitles(ui) {
+    const titles = [];
+    for (const row of await ui.rows.all()) titles.push((await row.getByRole('button').first().innerText()).trim());
+    return titles;
+  }
+
+  /** Clicks `button` and returns the download it starts, saved under a temporary folder. */
+  async function download(page, button) {
+    const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    const saved = path.join(downloads, `${Date.now()}-${file.suggestedFilename()}`);
+    await file.saveAs(saved);
+    return { name: file.suggestedFilename(), path: saved, text: await readFile(saved, 'utf8') };
+  }
+
+  /** Chooses `file` in the Settings import field and returns the status once it has settled. */
+  async function importFile(dialog, file) {
+    const status = dialog.getByRole('status');
+    const input = dialog.getByLabel('Import a backup or ChatGPT conversations.json', { exact: true });
+    await input.setInputFiles(file);
+    return waitUntil(async () => {
+      const text = (await status.innerText()).trim();
+      return text && !text.startsWith('Working') && text;
+    }, `the import of ${path.basename(file)} has finished`);
+  }
+
+  test('a reply cut off by a reload is kept and marked interrupted', async (t) => {
+    const ui = await openApp(t, { model: 'slow' });
+    const question = 'Tell me a long story, please.';
+    await send(ui, question);
+    const reply = ui.assistant.last();
+    await waitUntil(async () => (await reply.innerText()).includes('Once upon a time'), 'some reply text shows');
+    assert.equal(await busy(reply), 'true', 'the reply is still streaming');
+    const sessionId = sessionIdOf(ui.page);
+    assert.ok(sessionId, 'the address names the session');
+    // A streaming reply is written as it grows (every ~400 ms), before it finishes.
+    const partial = await waitUntil(async () => {
+      const stored = (await sessionMessages(ui.page, sessionId)).find((m) => m.role === 'assistant');
+      return stored?.state === 'streaming' && stored.content.length > 0 && stored;
+    }, 'the growing reply is stored while it streams');
+    assert.ok(partial.content.startsWith(SLOW_OPENING), `the stored text is the reply so far: ${partial.content}`);
+
+    await ui.page.reload();
+    assert.equal(sessionIdOf(ui.page), sessionId, 'the address still names the session');
+    await ui.you.first().waitFor();
+    const replyAfter = ui.assistant.last();
+    await waitUntil(async () => (await replyAfter.innerText()).includes('Interrupted'), 'the reply says Interrupted');
+    assert.equal(await ui.you.count(), 1);
+    assert.equal((await ui.you.first().innerText()).trim(), question, 'the question is shown');
+    assert.equal(await ui.assistant.count(), 1);
+    const shown = await replyAfter.innerText();
+    assert.match(shown, /The long evening\s+Once upon/, 'the partial answer is shown');
+    assert.match(shown, /Interrupted: the page was closed or reloaded while this answer was streaming\./);
+    assert.equal(await busy(replyAfter), 'false', 'the interrupted reply is not busy');
+    assert.equal(await ui.page.getByRole('button', { name: 'Stop', exact: true }).count(), 0, 'nothing streams');
+    assert.equal(
+      await ui.rows.getByRole('button', { name: question, exact: true }).getAttribute('aria-current'),
+      'page',
+      'the reopened session is marked current in the sidebar',
+    );
+
+    const [user, assistant, ...rest] = await sessionMessages(ui.page, sessionId);
+    assert.deepEqual(rest, [], 'two messages are stored');
+    assert.deepEqual([user.role, user.content, user.state], ['user', question, 'complete']);
+    assert.equal(assistant.state, 'interrupted', 'the stored reply is marked interrupted');
+    assert.ok(assistant.content.startsWith(partial.content), 'the stored text was kept (and only grew)');
+    const flat = (text) => text.replace(/^#+ /gm, '').replace(/\s+/g, ' ').trim();
+    assert.ok(flat(shown).includes(flat(assistant.content)), 'the stored partial answer is what is shown');
+    assert.ok(assistant.terms.includes('once'), 'the partial text is searchable');
+    await screenshot(ui.page, '07-interrupted.png');
+    assert.deepEqual(ui.errors, []);
+  });
+
+  test('a conversation survives a reload and a closed tab', async (t) => {
+    const ui = await openApp(t, { model: 'markdown' });
+    const question = 'Show me some markdown.';
+    await send(ui, question);
+    await settled(ui);
+    await ui.sessionTitle.filter({ hasText: MARKDOWN_TITLE }).waitFor();
+    const sessionId = sessionIdOf(ui.page);
+    await storageAtRest(ui.page);
+
+    await ui.page.reload();
+    await waitUntil(async () => (await ui.assistant.count()) === 1, 'the reloaded page shows the reply');
+    assert.match(await ui.assistant.first().innerText(), /That is all\./);
+
+    await ui.page.close();
+    const second = await openPage(ui.context);
+    assert.equal(sessionIdOf(second.page), null, 'the new tab opens without a session in the address');
+    assert.deepEqual(await sidebarTitles(second), [MARKDOWN_TITLE], 'the conversation is in the sidebar');
+    assert.equal(await second.you.count(), 0, 'no conversation is open yet');
+    const open = second.rows.getByRole('button', { name: MARKDOWN_TITLE, exact: true });
+    assert.equal(await open.getAttribute('aria-current'), null);
+    await open.click();
+    await waitUntil(async () => (await second.assistant.count()) === 1, 'the stored reply is shown');
+    assert.equal(sessionIdOf(second.page), sessionId, 'the address names the opened session');
+    assert.equal(await open.getAttribute('aria-current'), 'page');
+    assert.equal((await second.you.innerText()).trim(), question);
+    const reply = second.assistant.first();
+    assert.equal(await busy(reply), 'false');
+    assert.ok((await reply.innerText()).includes(MARKDOWN_END), 'the whole reply is shown');
+    await reply.getByRole('heading', { name: MARKDOWN_TITLE }).waitFor();
+    await second.sessionTitle.filter({ hasText: MARKDOWN_TITLE }).waitFor();
+    assert.deepEqual(second.errors, []);
+    assert.deepEqual(ui.errors, []);
+  });
+
+  test('two tabs writing to one conversation lose nothing', async (t) => {
+    const a = await openApp(t, { model: 'echo' });
+    // Long enough that its echo streams for ~6 s: the second tab joins, sends, and gets its
+    // whole (short) reply while this one is still arriving.
+    const fromA = `Tab A speaking. ${'The quick brown fox jumps over the lazy dog. '.repeat(30)}`.trim();
+    const fromB = 'Tab B here, writing while tab A is still busy.';
+    await send(a, fromA);
+    const sessionId = await waitUntil(() => sessionIdOf(a.page), 'the address names the session');
+    await waitUntil(
+      async () => (await readDatabase(a.page, ['sessions'])).sessions.some((s) => s.id === sessionId),
+      'the session is stored',
+    );
+
+    const b = await openPage(a.context, a.page.url());
+    assert.equal(sessionIdOf(b.page), sessionId, 'the second tab opens the same session');
+    await waitUntil(async () => (await b.you.count()) === 1, 'the second tab shows the first question');
+    assert.equal(await busy(a.assistant.last()), 'true', 'tab A is still streaming when tab B sends');
+    await send(b, fromB);
+    assert.equal(await busy(a.assistant.first()), 'true', 'the two replies stream at the same time');
+    await settled(b);
+    assert.equal(await busy(a.assistant.first()), 'true', 'tab B’s reply finished while tab A’s still streams');
+
+    const expected = [
+      ['user', fromA],
+      ['assistant', await echoReply(fromA)],
+      ['user', fromB],
+      ['assistant', await echoReply(fromB)],
+    ];
+    const stored = await storageAtRest(a.page, 'both replies are stored');
+    const messages = stored.messages
+      .filter((m) => m.session_id === sessionId)
+      .sort((x, y) => x.created_at - y.created_at || (x.id < y.id ? -1 : 1));
+    assert.equal(stored.messages.length, 4, 'exactly four message records are stored');
+    assert.deepEqual(
+      messages.map((m) => [m.role, m.content]),
+      expected,
+      'the stored messages are the four sent and received, in order',
+    );
+    assert.ok(messages.every((m) => m.state === 'complete'), 'every stored message is complete');
+    const [session] = stored.sessions;
+    assert.equal(stored.sessions.length, 1);
+    assert.equal(session.message_count, 4, "the session's message_count is 4");
+    for (const [name, ui] of [
+      ['B', b],
+      ['A', a],
+    ]) {
+      await waitUntil(async () => {
+        const articles = await describeLog(ui);
+        return articles.length === 4 && articles.every((article) => article.busy !== 'true');
+      }, `tab ${name} shows all four messages, finished`).catch(async (error) => {
+        assert.fail(`${error.message}; tab ${name} shows ${JSON.stringify(await describeLog(ui))}`);
+      });
+      assert.deepEqual(
+        (await ui.you.allInnerTexts()).map((text) => text.trim()),
+        [fromA, fromB],
+        'the questions are shown in order',
+      );
+      const replies = await ui.assistant.allInnerTexts();
+      assert.match(replies[0], /Tab A speaking/, 'the first reply answers tab A');
+      assert.match(replies[1], /Tab B here/, 'the second reply answers tab B');
+    }
+    assert.deepEqual(a.errors, []);
+    assert.deepEqual(b.errors, []);
+  });
+
+  test('two tabs on different conversations do not interfere', async (t) => {
+    const a = await openApp(t, { model: 'echo', generatedTitles: false });
+    const b = await openPage(a.context);
+    const [fromA, fromB] = ['Alpha conversation about kites', 'Bravo conversation about boats'];
+    await Promise.all([send(a, fromA), send(b, fromB)]);
+    await Promise.all([settled(a), settled(b)]);
+    const [idA, idB] = [sessionIdOf(a.page), sessionIdOf(b.page)];
+    assert.ok(idA && idB && idA !== idB, 'each tab has its own session');
+
+    for (const [ui, mine, other] of [
+      [a, fromA, fromB],
+      [b, fromB, fromA],
+    ]) {
+      await waitUntil(
+        async () => (await ui.rows.count()) === 2,
+        'each sidebar lists both conversations (the other tab’s without a reload)',
+      );
+      assert.deepEqual((await ui.you.allInnerTexts()).map((s) => s.trim()), [mine], 'only its own question');
+      assert.equal(await ui.assistant.count(), 1, 'only its own reply');
+      assert.doesNotMatch(await ui.log.innerText(), new RegExp(other), 'nothing from the other tab');
+      assert.equal(
+        await ui.rows.getByRole('button', { name: mine, exact: true }).getAttribute('aria-current'),
+        'page',
+      );
+    }
+
+    const stored = await storageAtRest(a.page);
+    assert.equal(stored.sessions.length, 2);
+    for (const [id, text] of [
+      [idA, fromA],
+      [idB, fromB],
+    ]) {
+      const session = stored.sessions.find((s) => s.id === id);
+      assert.equal(session.title, text);
+      assert.equal(session.message_count, 2);
+      const messages = stored.messages.filter((m) => m.session_id === id);
+      assert.deepEqual(messages.map((m) => m.content).sort(), [text, await echoReply(text)].sort());
+    }
+    assert.deepEqual(a.errors, []);
+    assert.deepEqual(b.errors, []);
+  });
+
+  test('export, delete all data and import give back an identical store', async (t) => {
+    const ui = await openApp(t, { model: 'echo', generatedTitles: false });
+    const secret = 'sk-hearth-secret-4242';
+    await configure(ui, 'echo', secret);
+    const garden = await newConversation(ui, 'Plan the garden: tomatoes and basil');
+    await newConversation(ui, 'Draft a letter to the landlord');
+    await newConversation(ui, 'Explain quicksort simply');
+    await rowAction(ui, 'Plan the garden: tomatoes and basil', 'Pin');
+    await rowAction(ui, 'Explain quicksort simply', 'Rename');
+    const titleBox = ui.nav.getByRole('textbox', { name: 'Conversation title', exact: true });
+    await titleBox.fill('Sorting notes');
+    await titleBox.press('Enter');
+    const expectedOrder = ['Plan the garden: tomatoes and basil', 'Sorting notes', 'Draft a letter to the landlord'];
+    await waitUntil(
+      async () => JSON.stringify(await sidebarTitles(ui)) === JSON.stringify(expectedOrder),
+      'the sidebar shows the pinned conversation first and the new title',
+    );
+    const original = await waitUntil(async () => {
+      const stored = await storageAtRest(ui.page);
+      const pinned = stored.sessions.find((s) => s.id === garden)?.pinned;
+      return pinned && stored.sessions.some((s) => s.title === 'Sorting notes') && stored;
+    }, 'the pin and the new title are stored');
+    assert.equal(original.providers[0].api_key, secret);
+    const before = await canonicalDump(ui.page);
+
+    await ui.page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const dialog = ui.dialog;
+    const keys = dialog.getByRole('checkbox', { name: 'Include API keys in the backup', exact: true });
+    await keys.check();
+    const backup = await download(ui.page, dialog.getByRole('button', { name: 'Export backup', exact: true }));
+    assert.match(backup.name, /^hearth-backup-\d{4}-\d{2}-\d{2}\.json$/);
+    await waitUntil(
+      async () => (await ui.dialogStatus.innerText()).trim() === 'Exported 3 conversations, 6 messages.',
+      'the export is reported',
+    );
+    await screenshot(ui.page, '09-settings.png');
+    const file = JSON.parse(backup.text);
+    assert.deepEqual(
+      [file.format, file.backup_version, file.schema_version, file.includes_api_keys],
+      ['hearth-backup', 1, 1, true],
+    );
+    assert.equal(typeof file.exported_at, 'number');
+    for (const store of ['providers', 'model_configs', 'agents', 'sessions', 'messages', 'project_files', 'settings']) {
+      assert.ok(Array.isArray(file[store]), `the backup has a "${store}" list`);
+    }
+    assert.equal(file.providers[0].api_key, secret, 'the key is included when asked');
+    assert.equal(file.sessions.length, 3);
+    assert.equal(file.messages.length, 6);
+
+    let asked = null;
+    ui.page.once('dialog', (question) => {
+      asked = question.type();
+      question.accept();
+    });
+    await dialog.getByRole('button', { name: 'Delete all data', exact: true }).click();
+    await waitUntil(
+      async () => (await ui.dialogStatus.innerText()).trim() === 'All data deleted.',
+      'the deletion is reported',
+    );
+    assert.equal(asked, 'confirm', 'the deletion was confirmed first');
+    const emptied = await readDatabase(ui.page);
+    for (const [store, records] of Object.entries(emptied)) {
+      if (store === 'agents') {
+        assert.deepEqual(
+          records.map((r) => [r.id, r.name]),
+          [['general', 'General Assistant']],
+          'only the General Assistant is left',
+        );
+      } else {
+        assert.deepEqual(records, [], `${store} is empty`);
+      }
+    }
+    assert.equal(await ui.rows.count(), 0, 'the sidebar is empty');
+
+    const imported = await importFile(dialog, backup.path);
+    assert.equal(imported, 'Imported 3 conversations with 6 messages and API keys.');
+    assert.equal(await canonicalDump(ui.page), before, 'the imported store is identical to the exported one');
+    assert.equal(await importFile(dialog, backup.path), imported);
+    assert.equal(await canonicalDump(ui.page), before, 'importing the same file again adds nothing');
+
+    await keys.uncheck();
+    const keyless = await download(ui.page, dialog.getByRole('button', { name: 'Export backup', exact: true }));
+    assert.ok(!keyless.text.includes(secret), 'without the box ticked the API key is not in the file');
+    const keylessFile = JSON.parse(keyless.text);
+    assert.equal(keylessFile.includes_api_keys, false);
+    assert.equal(keylessFile.providers[0].api_key, '');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    assert.deepEqual(await sidebarTitles(ui), expectedOrder, 'the sidebar shows the imported conversations');
+    assert.deepEqual(ui.errors, []);
+  });
+
+  test('conversations can be renamed and pinned', async (t) => {
+    const ui = await openApp(t, { model: 'echo', generatedTitles: false });
+    const apple = await newConversation(ui, 'Apple pie recipe');
+    await newConversation(ui, 'Banana bread');
+    await newConversation(ui, 'Cherry tart');
+    assert.deepEqual(await sidebarTitles(ui), ['Cherry tart', 'Banana bread', 'Apple pie recipe'], 'newest first');
+    const titleBox = ui.nav.getByRole('textbox', { name: 'Conversation title', exact: true });
+
+    await rowAction(ui, 'Banana bread', 'Rename');
+    await titleBox.fill('Not saved');
+    await titleBox.press('Escape');
+    await titleBox.waitFor({ state: 'detached' });
+    assert.deepEqual(await sidebarTitles(ui), ['Cherry tart', 'Banana bread', 'Apple pie recipe'], 'Escape cancels');
+
+    await rowAction(ui, 'Apple pie recipe', 'Rename');
+    assert.equal(await titleBox.inputValue(), 'Apple pie recipe', 'the box starts with the title');
+    await titleBox.fill('Grandma’s apple pie');
+    await titleBox.press('Enter');
+    await ui.row('Grandma’s apple pie').waitFor();
+    await waitUntil(async () => {
+      const { sessions } = await readDatabase(ui.page, ['sessions']);
+      const stored = sessions.find((s) => s.id === apple);
+      return stored.title === 'Grandma’s apple pie' && stored.title_source === 'user';
+    }, 'the new title is stored as the user’s');
+
+    await rowAction(ui, 'Grandma’s apple pie', 'Pin');
+    await waitUntil(
+      async () => (await sidebarTitles(ui))[0] === 'Grandma’s apple pie',
+      'the pinned conversation moves to the top',
+    );
+    assert.deepEqual(await sidebarTitles(ui), ['Grandma’s apple pie', 'Cherry tart', 'Banana bread']);
+    await waitUntil(
+      async () => (await readDatabase(ui.page, ['sessions'])).sessions.find((s) => s.id === apple).pinned,
+      'the pin is stored',
+    );
+    const pinned = ui.rows.first();
+    await pinned.hover();
+    await pinned.getByRole('button', { name: 'Unpin', exact: true }).waitFor();
+    // Checked last, so that a failure here does not hide the rest.
+    const namedByTitle = await pinned.getByRole('button', { name: 'Grandma’s apple pie', exact: true }).count();
+    const pinnedRow = await pinned.ariaSnapshot();
+    await pinned.getByRole('button', { name: 'Unpin', exact: true }).click();
+    await waitUntil(
+      async () => (await sidebarTitles(ui))[0] === 'Cherry tart',
+      'the unpinned conversation goes back to its place',
+    );
+    assert.deepEqual(await sidebarTitles(ui), ['Cherry tart', 'Banana bread', 'Grandma’s apple pie']);
+    await waitUntil(
+      async () => !(await readDatabase(ui.page, ['sessions'])).sessions.find((s) => s.id === apple).pinned,
+      'the unpin is stored',
+    );
+    assert.deepEqual(ui.errors, []);
+    assert.equal(
+      namedByTitle,
+      1,
+      `a pinned conversation's button is named by its title alone; the pinned row read:\n${pinnedRow}`,
+    );
+  });
+
+  test('a deleted conversation can be brought back, and is deleted for good after the undo time', async (t) => {
+    const ui = await openApp(t, { model: 'echo', generatedTitles: false });
+    const apple = await newConversation(ui, 'Apple pie recipe');
+    const banana = await newConversation(ui, 'Banana bread');
+    const cherry = await newConversation(ui, 'Cherry tart');
+    const toast = ui.page.getByRole('status').filter({ hasText: 'Deleted' });
+    await rowAction(ui, 'Banana bread', 'Delete');
+    assert.deepEqual(await sidebarTitles(ui), ['Cherry tart', 'Apple pie recipe'], 'the row disappears at once');
+    assert.match(await toast.innerText(), /Deleted “Banana bread”/);
+    await toast.getByRole('button', { name: 'Undo', exact: true }).click();
+    await ui.row('Banana bread').waitFor();
+    assert.deepEqual(await sidebarTitles(ui), ['Cherry tart', 'Banana bread', 'Apple pie recipe']);
+    await ui.rows.getByRole('button', { name: 'Banana bread', exact: true }).click();
+    await waitUntil(async () => (await ui.assistant.count()) === 1, 'the restored conversation opens');
+    assert.equal((await ui.you.innerText()).trim(), 'Banana bread', 'its messages are back');
+    assert.equal(sessionIdOf(ui.page), banana);
+    await waitUntil(async () => {
+      const stored = await readDatabase(ui.page, ['sessions', 'messages']);
+      const session = stored.sessions.find((s) => s.id === banana);
+      return session?.deleted_at == null && stored.messages.filter((m) => m.session_id === banana).length === 2;
+    }, 'the restored conversation is stored, not marked deleted');
+
+    await rowAction(ui, 'Cherry tart', 'Delete');
+    const deletedAt = Date.now();
+    assert.deepEqual(await sidebarTitles(ui), ['Banana bread', 'Apple pie recipe']);
+    assert.match(await toast.innerText(), /Deleted “Cherry tart”/);
+    await waitUntil(async () => {
+      const { sessions } = await readDatabase(ui.page, ['sessions']);
+      return sessions.find((s) => s.id === cherry)?.deleted_at > 0;
+    }, 'the deletion is stored as undoable first');
+    await waitUntil(
+      async () => {
+        const stored = await readDatabase(ui.page, ['sessions', 'messages']);
+        return !stored.sessions.some((s) => s.id === cherry) && !stored.messages.some((m) => m.session_id === cherry);
+      },
+      'the conversation and its messages are deleted from IndexedDB',
+      { timeout: UNDO_MS + 4_000, interval: 250 },
+    );
+    assert.ok(Date.now() - deletedAt >= UNDO_MS - 500, 'nothing was deleted before the undo time was over');
+    await waitUntil(async () => (await toast.count()) === 0, 'the undo offer is gone');
+    assert.deepEqual(await sidebarTitles(ui), ['Banana bread', 'Apple pie recipe'], 'it stays gone');
+    const stored = await readDatabase(ui.page, ['sessions', 'messages']);
+    assert.deepEqual(stored.sessions.map((s) => s.id).sort(), [apple, banana].sort());
+    assert.equal(stored.messages.length, 4, 'the other conversations keep their messages');
+    await ui.page.reload();
+    await waitUntil(async () => (await ui.rows.count()) === 2, 'the list has loaded after a reload');
+    assert.deepEqual(await sidebarTitles(ui), ['Banana bread', 'Apple pie recipe'], 'it is still gone after a reload');
+    assert.deepEqual(ui.errors, []);
+  });
+
+  test('search finds words across all messages of all conversations', async (t) => {
+    const ui = await openApp(t, { model: 'echo', generatedTitles: false });
+    const zeppelin = 'Zeppelin flights over Lake Constance';
+    const quince = 'Quince marmalade';
+    const orange = 'Orange marmalade';
+    await newConversation(ui, `${zeppelin}\nTell me about the airship hangar in Friedrichshafen.`);
+    await send(ui, 'And what about the weather there?');
+    await settled(ui);
+    await newConversation(ui, `${quince}\nHow long should quince marmalade simmer?`);
+    await newConversation(ui, `${orange}\nIs Seville orange marmalade bitter?`);
+    await storageAtRest(ui.page);
+
+    /** Types `query` and returns the results as `{ title, text }` once the status settles. */
+    async function search(query, expectedStatus) {
+      await ui.search.fill(query);
+      await waitUntil(async () => {
+        const status = ui.searchStatus.filter({ hasText: /results?$|No messages match/ });
+        return (await status.count()) === 1 && (await status.innerText()).trim() === expectedStatus;
+      }, `the search for "${query}" reports "${expectedStatus}"`);
+      const results = [];
+      for (const button of await ui.results.getByRole('button').all()) {
+        results.push({ button, text: (await button.innerText()).replace(/\s+/g, ' ').trim() });
+      }
+      return results;
+    }
+
+    assert.equal(await ui.results.count(), 0, 'no results list before typing');
+    const old = await search('friedrichshafen', '2 results');
+    for (const { text } of old) {
+      assert.ok(text.startsWith(zeppelin), `the result names the conversation: ${text}`);
+      assert.match(text.slice(zeppelin.length), /Friedrichshafen/, `the snippet shows the match: ${text}`);
+    }
+    assert.equal(await ui.list.count(), 0, 'the results replace the conversation list');
+
+    const prefix = await search('zepp', '2 results');
+    assert.ok(prefix.every(({ text }) => text.startsWith(zeppelin)), 'a word prefix matches');
+    assert.equal((await search('eppelin', 'No messages match.')).length, 0, 'only prefixes of words match');
+
+    const marmalade = await search('marmalade', '4 results');
+    const titleOf = ({ text }) => [quince, orange].find((title) => text.startsWith(title)) ?? text;
+    const titles = marmalade.map(titleOf);
+    assert.deepEqual(titles.sort(), [orange, orange, quince, quince], 'one word finds both marmalade chats');
+    await screenshot(ui.page, '06-sidebar-search.png');
+
+    const both = await search('QUINCE marmalade', '2 results');
+    assert.ok(both.every(({ text }) => text.startsWith(quince)), 'every query word must match');
+    assert.equal((await search('quince orange', 'No messages match.')).length, 0);
+
+    const [first] = await search('friedrichshafen hangar', '2 results');
+    await first.button.click();
+    await ui.sessionTitle.filter({ hasText: zeppelin }).waitFor();
+    await waitUntil(async () => (await ui.you.count()) === 2, 'the found conversation opens with its messages');
+    assert.match(await ui.you.first().innerText(), /Friedrichshafen/);
+    const { sessions } = await readDatabase(ui.page, ['sessions']);
+    assert.equal(sessionIdOf(ui.page), sessions.find((s) => s.title === zeppelin).id, 'the address names it');
+    assert.deepEqual(ui.errors, []);
+  });
+
+  test('a full storage quota is reported and stored data is kept', async (t) => {
+    let origin;
+    const ui = await openApp(t, {
+      model: 'echo',
+      generatedTitles: false,
+      // Chromium applies a quota override only to storage opened after it is set.
+      beforeLoad: async (context, page) => {
+        origin = new URL(app.url).origin;
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 256 * 1024 });
+        const { quota, overrideActive } = await cdp.send('Storage.getUsageAndQuota', { origin });
+        assert.equal(overrideActive, true, 'the quota override is active');
+        assert.equal(quota, 256 * 1024);
+      },
+    });
+    await newConversation(ui, 'A small conversation that fits');
+    const before = await canonicalDump(ui.page);
+
+    // A valid backup of about 6 MB (one conversation, 3,000 messages of varied text).
+    const words = 'ember kettle lantern pine harbour fox loaf mantel weaver chimney spark oak tide'.split(' ');
+    const text = (i) =>
+      Array.from({ length: 320 }, (_, j) => `${words[(i * 7 + j * 13) % words.length]}${(i * j) % 997}`).join(' ');
+    const messages = Array.from({ length: 3000 }, (_, i) => ({
+      id: `big-${i}`,
+      session_id: 'big-session',
+      role: i % 2 ? 'assistant' : 'user',
+      content: text(i),
+      state: 'complete',
+      created_at: 1_700_000_000_000 + i,
+      updated_at: 1_700_000_000_000 + i,
+    }));
+    const bigBackup = path.join(downloads, 'big-backup.json');
+    await writeFile(
+      bigBackup,
+      JSON.stringify({
+        format: 'hearth-backup',
+        backup_version: 1,
+        schema_version: 1,
+        exported_at: Date.now(),
+        includes_api_keys: false,
+        providers: [],
+        model_configs: [],
+        agents: [],
+        sessions: [
+          { id: 'big-session', title: 'Too big to fit', created_at: 1_700_000_000_000, updated_at: 1_700_000_003_000 },
+        ],
+        messages,
+        project_files: [],
+        settings: [],
+      }),
+    );
+
+    // What the app says is checked at the end, so that a wrong message does not hide the rest.
+    const status = await inSettings(ui, (dialog) => importFile(dialog, bigBackup));
+    assert.doesNotMatch(status, /^Imported/, `the import did not succeed: ${status}`);
+    assert.equal(await canonicalDump(ui.page), before, 'nothing was imported and nothing stored was lost');
+    assert.deepEqual(await sidebarTitles(ui), ['A small conversation that fits']);
+
+    // Fill the rest of the quota from another database, then send: the message cannot be saved.
+    const filled = await ui.page.evaluate(async () => {
+      const db = await new Promise((resolve, reject) => {
+        const request = indexedDB.open('quota-filler', 1);
+        request.onupgradeneeded = () => request.result.createObjectStore('blobs');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      let stored = 0;
+      for (let size = 32 * 1024; size >= 64; ) {
+        const chunk = Array.from({ length: size / 8 }, () => Math.random().toString(36).slice(2, 10)).join('');
+        const ok = await new Promise((resolve) => {
+          const tx = db.transaction('blobs', 'readwrite');
+          tx.objectStore('blobs').put(chunk, stored);
+          tx.oncomplete = () => resolve(true);
+          tx.onabort = () => resolve(false);
+        });
+        if (ok) stored += 1;
+        else size /= 2;
+      }
+      db.close();
+      return stored;
+    });
+    assert.ok(filled > 0, 'the filler wrote something before the quota ran out');
+    await send(ui, 'This message does not fit any more');
+    await ui.banner.waitFor();
+    const bannerText = (await ui.banner.innerText()).replace(/\s*Dismiss$/, '');
+    await screenshot(ui.page, '10-storage-full.png');
+    await settled(ui);
+    assert.equal(await canonicalDump(ui.page), before, 'what was stored before is unchanged');
+    await ui.banner.getByRole('button', { name: 'Dismiss', exact: true }).click();
+    await ui.banner.waitFor({ state: 'detached' });
+    assert.deepEqual(ui.errors, []);
+    assert.match(status, STORAGE_FULL, `the failed import says storage is full: ${status}`);
+    assert.match(bannerText, STORAGE_FULL, `the banner says storage is full: ${bannerText}`);
+  });
+
+  test('ChatGPT exports are imported, with a report of what was left out', async (t) => {
+    const context = await newContext(t);
+    const ui = await openPage(context);
+    const branches = path.join(CHATGPT_DATA, 'branches_and_tools.json');
+    const simple = path.join(CHATGPT_DATA, 'simple.json');
+
+    await ui.page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const first = await importFile(ui.dialog, branches);
+    assert.match(first, /^Imported 1 ChatGPT conversations with 11 messages\./);
+    assert.match(first, /Not imported: 2 images \(not imported: Hearth stores text only\); 1 attached file/);
+    assert.match(first, /alternative branches/, 'the report says branches were added');
+    const second = await importFile(ui.dialog, simple);
+    assert.match(second, /^Imported 2 ChatGPT conversations with 6 messages\./);
+    assert.match(second, /Not imported: 1 hidden message/);
+    assert.equal(await importFile(ui.dialog, simple), second, 'importing again reports the same');
+    await ui.dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+    assert.deepEqual(
+      await sidebarTitles(ui),
+      ['Haiku about autumn', 'Plotting sin(x)', 'Sourdough starter tips'],
+      'pinned first, then newest first, and no duplicates after the second import',
+    );
+    await ui.rows.first().hover();
+    await ui.rows.first().getByRole('button', { name: 'Unpin', exact: true }).waitFor();
+    const stored = await readDatabase(ui.page, ['sessions', 'messages']);
+    assert.equal(stored.sessions.length, 3);
+    assert.equal(stored.messages.length, 17);
+
+    await ui.rows.getByRole('button', { name: 'Plotting sin(x)', exact: true }).click();
+    await waitUntil(async () => (await ui.assistant.count()) === 6, 'the imported conversation opens');
+    assert.deepEqual(
+      (await ui.you.allInnerTexts()).map((s) => s.trim()),
+      ['Here is my sketch and the data. Plot sin(x) from 0 to 2π like this.', 'Now cos(x), please.', 'Now tan(x).'],
+    );
+    assert.equal(await ui.system.count(), 2, 'branch markers are shown as system messages');
+    assert.match(await ui.system.first().innerText(), /Alternative branch from ChatGPT/);
+    const replies = await ui.assistant.allInnerTexts();
+    assert.match(replies[0], /Tool call \(python\)/);
+    assert.match(replies[2], /crosses zero at 0, π and 2π/);
+    for (const reply of await ui.assistant.all()) assert.equal(await busy(reply), 'false');
+    await ui.sessionTitle.filter({ hasText: 'Plotting sin(x)' }).waitFor();
+    assert.deepEqual(ui.errors, []);
+  });
+
+  test('a conversation exports as Markdown', async (t) => {
+    const ui = await openApp(t, { model: 'markdown' });
+    const question = 'Show me some markdown, please.';
+    await send(ui, question);
+    await settled(ui);
+    await ui.sessionTitle.filter({ hasText: MARKDOWN_TITLE }).waitFor();
+    await storageAtRest(ui.page);
+    const file = await download(ui.page, ui.exportMarkdown);
+    assert.equal(file.name, `${MARKDOWN_TITLE}.md`);
+    assert.ok(file.text.startsWith(`# ${MARKDOWN_TITLE}\n`), `it starts with the title: ${file.text.slice(0, 80)}`);
+    const sections = file.text.match(/^## .*$/gm);
+    assert.deepEqual(sections, ['## You', '## Assistant (markdown)'], 'one section per message');
+    assert.ok(file.text.includes(question), 'the question is in the file');
+    const parts = ['# Hearth mock reply', 'This reply has **bold** text', 'println!("Hello from Hearth!");'];
+    parts.push(MARKDOWN_END);
+    for (const part of parts) {
+      assert.ok(file.text.includes(part), `the reply's markdown is in the file: ${part}`);
+    }
+    assert.deepEqual(ui.errors, []);
+  });
+
+  test('on a phone the sidebar opens with the Conversations button', async (t) => {
+    const ui = await openApp(t, {
+      model: 'echo',
+      generatedTitles: false,
+      contextOptions: { viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+    });
+    await newConversation(ui, 'Packing list for the mountains');
+    const toggle = ui.page.getByRole('button', { name: 'Conversations', exact: true });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    await waitUntil(async () => await ui.nav.isHidden(), 'the closed sidebar is hidden, from screen readers too');
+
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    await waitUntil(async () => (await ui.nav.boundingBox())?.x === 0, 'the sidebar has slid fully in');
+    const open = ui.rows.getByRole('button', { name: 'Packing list for the mountains', exact: true });
+    assert.ok(await open.isVisible(), 'the conversation is listed');
+    const box = await open.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, 'the row is on screen');
+    const pageWidth = await ui.page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(pageWidth <= 390, `the page does not scroll sideways (${pageWidth}px wide)`);
+    await screenshot(ui.page, '08-mobile-sidebar.png');
+
+    await ui.newChat.click();
+    await waitUntil(async () => (await toggle.getAttribute('aria-expanded')) === 'false', 'New chat closes it');
+    await toggle.click();
+    await open.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'opening a conversation closes the sidebar');
+    await waitUntil(async () => await ui.nav.isHidden(), 'the sidebar is hidden again');
+    await waitUntil(async () => (await ui.you.count()) === 1, 'the conversation is shown');
+    assert.deepEqual(ui.errors, []);
+  });
+});

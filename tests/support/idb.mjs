@@ -1,0 +1,151 @@
+// IndexedDB helpers for Hearth's end-to-end tests and benchmarks: reading the app's
+// database (`hearth`) from inside the page, a canonical dump for comparing whole stores,
+// seeding records in the app's format, and the search terms the app keeps on messages
+// (a port of hearth-core/src/storage/search.rs, for seeding).
+//
+// The page must have opened the database first (the app creates it on start-up): these
+// helpers never create or upgrade it.
+
+/** Every store of the app's database, in the order backups list them. */
+export const STORES = ['providers', 'model_configs', 'agents', 'sessions', 'messages', 'project_files', 'settings'];
+
+/**
+ * Every record of every store, each store sorted by its key: `{ providers: [...], ... }`.
+ * `only` limits it to some stores.
+ */
+export function readDatabase(page, only = STORES) {
+  return page.evaluate(
+    async (stores) => {
+      // Opens the existing database; never creates it (that would leave it without stores).
+      const db = await new Promise((resolve, reject) => {
+        const request = indexedDB.open('hearth');
+        request.onupgradeneeded = () => request.transaction.abort();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(new Error('the hearth database is missing: has the app started?'));
+      });
+      try {
+        const tx = db.transaction(stores, 'readonly');
+        const read = (name) =>
+          new Promise((resolve, reject) => {
+            const request = tx.objectStore(name).getAll();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+        const result = {};
+        for (const name of stores) {
+          const key = tx.objectStore(name).keyPath;
+          result[name] = (await read(name)).sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0));
+        }
+        return result;
+      } finally {
+        db.close();
+      }
+    },
+    only,
+  );
+}
+
+/** The whole database as one canonical JSON string (stores sorted by key), for equality checks. */
+export async function canonicalDump(page) {
+  return JSON.stringify(await readDatabase(page), null, 1);
+}
+
+/** A session's message records, oldest first (as the app orders them). */
+export async function sessionMessages(page, sessionId) {
+  const { messages } = await readDatabase(page, ['messages']);
+  return messages
+    .filter((message) => message.session_id === sessionId)
+    .sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : 1));
+}
+
+/**
+ * Writes records straight into the database, `batchSize` records per readwrite
+ * transaction: `{ sessions: [...], messages: [...] }`. Returns the time taken in ms.
+ */
+export function seedRecords(page, records, { batchSize = 2000 } = {}) {
+  return page.evaluate(
+    async ({ records, batchSize }) => {
+      const db = await new Promise((resolve, reject) => {
+        const request = indexedDB.open('hearth');
+        request.onupgradeneeded = () => request.transaction.abort();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(new Error('the hearth database is missing: has the app started?'));
+      });
+      const started = performance.now();
+      try {
+        for (const [store, list] of Object.entries(records)) {
+          for (let start = 0; start < list.length; start += batchSize) {
+            await new Promise((resolve, reject) => {
+              const tx = db.transaction(store, 'readwrite');
+              const objectStore = tx.objectStore(store);
+              for (const record of list.slice(start, start + batchSize)) objectStore.put(record);
+              tx.oncomplete = resolve;
+              tx.onabort = () => reject(tx.error ?? new Error(`writing ${store} was aborted`));
+            });
+          }
+        }
+        return performance.now() - started;
+      } finally {
+        db.close();
+      }
+    },
+    { records, batchSize },
+  );
+}
+
+const MAX_TERM_CHARS = 32;
+const MAX_TERMS = 4000;
+const ALPHANUMERIC = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]/u;
+
+/** Han, Hiragana, Katakana and Hangul, which the app indexes as character pairs. */
+function isCjk(c) {
+  const code = c.codePointAt(0);
+  return (
+    (code >= 0x3040 && code <= 0x30ff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0xac00 && code <= 0xd7af) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0x20000 && code <= 0x2fa1f)
+  );
+}
+
+/** The distinct, lower-cased, sorted search terms of `text`, as the app stores them in `terms`. */
+export function searchTerms(text) {
+  const words = [];
+  let current = '';
+  let cjk = [];
+  const pushWord = () => {
+    if (current) words.push([...current].slice(0, MAX_TERM_CHARS).join(''));
+    current = '';
+  };
+  const flushCjk = () => {
+    if (cjk.length === 1) words.push(cjk[0]);
+    for (let i = 0; i + 1 < cjk.length; i++) words.push(cjk[i] + cjk[i + 1]);
+    cjk = [];
+  };
+  for (const c of text) {
+    if (isCjk(c)) {
+      pushWord();
+      cjk.push(c);
+    } else if (ALPHANUMERIC.test(c)) {
+      flushCjk();
+      current += c.toLowerCase();
+    } else {
+      pushWord();
+      flushCjk();
+    }
+  }
+  pushWord();
+  flushCjk();
+  // Rust sorts strings by UTF-8 bytes, which is code point order.
+  const byCodePoint = (a, b) => {
+    const [x, y] = [[...a], [...b]];
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+      if (d) return d;
+    }
+    return x.length - y.length;
+  };
+  return [...new Set(words)].sort(byCodePoint).slice(0, MAX_TERMS);
+}
