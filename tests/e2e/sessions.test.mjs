@@ -545,6 +545,13 @@ describe('local-first sessions', () => {
     assert.equal(await importFile(dialog, backup.path), imported);
     assert.equal(await canonicalDump(ui.page), before, 'importing the same file again adds nothing');
 
+    // A fresh browser profile gets the same store from the file.
+    const fresh = await openApp(t, { model: 'echo', generatedTitles: false });
+    await fresh.page.getByRole('button', { name: 'Settings', exact: true }).click();
+    assert.equal(await importFile(fresh.dialog, backup.path), imported);
+    assert.equal(await canonicalDump(fresh.page), before, 'a fresh browser profile gets an identical store');
+    await waitUntil(async () => (await fresh.rows.count()) === 3, 'the fresh profile lists the three conversations');
+
     await keys.uncheck();
     const keyless = await download(ui.page, dialog.getByRole('button', { name: 'Export backup', exact: true }));
     assert.ok(!keyless.text.includes(secret), 'without the box ticked the API key is not in the file');
