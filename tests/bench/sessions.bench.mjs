@@ -17,20 +17,12 @@
 
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launchBrowser, screenshot } from '../support/browser.mjs';
 import { readDatabase, searchTerms, seedRecords } from '../support/idb.mjs';
+import { builtApp } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 
-const DIST = process.env.HEARTH_DIST
-  ? path.resolve(process.env.HEARTH_DIST)
-  : fileURLToPath(new URL('../../dist/', import.meta.url));
-if (!existsSync(path.join(DIST, 'index.html'))) {
-  console.error(`${DIST}index.html is missing: run scripts/build.sh first`);
-  process.exit(2);
-}
+const DIST = builtApp();
 
 const SESSIONS = 1000;
 const MESSAGES_PER_SESSION = 50;

@@ -7,20 +7,12 @@
 //     late in an answer as early is shown natively by hearth-core's bench_stream example.
 // Run: scripts/build.sh && (cd tests && npm run bench)
 
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startMockServer } from '../mock/server.mjs';
 import { launchBrowser, screenshot } from '../support/browser.mjs';
+import { builtApp } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 
-const DIST = process.env.HEARTH_DIST
-  ? path.resolve(process.env.HEARTH_DIST)
-  : fileURLToPath(new URL('../../dist/', import.meta.url));
-if (!existsSync(path.join(DIST, 'index.html'))) {
-  console.error(`${DIST}index.html is missing: run scripts/build.sh first`);
-  process.exit(2);
-}
+const DIST = builtApp();
 
 // Installed before the app loads: records when the Message box appears, and long tasks.
 function instrument() {

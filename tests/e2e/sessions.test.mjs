@@ -9,7 +9,6 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,11 +16,10 @@ import { fileURLToPath } from 'node:url';
 import { startMockServer } from '../mock/server.mjs';
 import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
 import { canonicalDump, readDatabase, sessionMessages } from '../support/idb.mjs';
+import { builtApp } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 
-const DIST = process.env.HEARTH_DIST
-  ? path.resolve(process.env.HEARTH_DIST)
-  : fileURLToPath(new URL('../../dist/', import.meta.url));
+const DIST = builtApp();
 const CHATGPT_DATA = fileURLToPath(new URL('../../hearth-core/test_data/chatgpt/', import.meta.url));
 const ECHO_SCENARIO = fileURLToPath(new URL('../mock/scenarios/echo.json', import.meta.url));
 const WAIT_MS = 20_000;
@@ -31,12 +29,6 @@ const SLOW_OPENING = '# The long evening';
 const MARKDOWN_TITLE = 'Hearth mock reply';
 const MARKDOWN_END = 'That is all.';
 const STORAGE_FULL = /storage for Hearth is full/i;
-
-assert.ok(
-  existsSync(path.join(DIST, 'index.html')),
-  `${path.join(DIST, 'index.html')} is missing: build the app first (scripts/build.sh writes dist/), ` +
-    'or point HEARTH_DIST at a built dist/ folder',
-);
 
 /** The reply the mock's `echo` scenario gives to `text`. */
 async function echoReply(text, model = 'echo') {

@@ -5,29 +5,19 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { startMockServer } from '../mock/server.mjs';
 import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
+import { builtApp } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 
-const DIST = process.env.HEARTH_DIST
-  ? path.resolve(process.env.HEARTH_DIST)
-  : fileURLToPath(new URL('../../dist/', import.meta.url));
+const DIST = builtApp();
 const WAIT_MS = 20_000;
 const STOP_WAIT_MS = 5_000;
 const MARKDOWN_HEADING = 'Hearth mock reply';
 const MARKDOWN_END = 'That is all.';
 const SLOW_OPENING = 'Once upon a time';
 const RAW_ERROR = /TypeError|RuntimeError|panicked|\[object Object\]|\bundefined\b/;
-
-assert.ok(
-  existsSync(path.join(DIST, 'index.html')),
-  `${path.join(DIST, 'index.html')} is missing: build the app first (Trunk writes dist/), ` +
-    'or point HEARTH_DIST at a built dist/ folder',
-);
 
 describe('walking skeleton', () => {
   let app;
