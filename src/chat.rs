@@ -1,10 +1,10 @@
 //! The open conversation on screen and what Send and Stop do.
 //!
 //! [`ChatContext`] is provided by the app and read by the components. A turn runs
-//! as local tasks sharing one [`Turn`]: the network task feeds response bytes
-//! through `hearth-core`'s decoder into the reply; the render task, woken once per
-//! animation frame, pushes only the text that arrived since the last frame into the
-//! streaming markdown renderer (finished blocks are rendered once, only the tail
+//! as local tasks sharing one `Turn`: the network task feeds response bytes
+//! through `hearth-core`'s decoder into the reply; a render, asked for at the next
+//! animation frame whenever text is waiting, pushes only the text that arrived since
+//! the last frame into the streaming markdown renderer (finished blocks are rendered once, only the tail
 //! again); the save task writes the growing reply to IndexedDB at most every
 //! [`SAVE_EVERY_MS`], so a reload or crash loses at most that moment.
 //!

@@ -18,7 +18,7 @@ use web_sys::AbortController;
 use super::entry::state_of_status;
 use super::{AssistantView, ReplyStatus, SAVE_EVERY_MS};
 use crate::io::fetch_stream::{FetchFailure, fetch_stream};
-use crate::io::frame::next_frame;
+use crate::io::frame::on_next_frame;
 use crate::io::ids::now;
 use crate::io::locks::{hold, streaming_lock};
 use crate::io::timer::sleep;
@@ -47,6 +47,8 @@ struct Turn {
     unrendered: String,
     /// Whether the reply changed since the last save.
     unsaved: bool,
+    /// Whether a render is already asked for at the next frame.
+    frame_requested: bool,
     /// Set when the network task is done; the other tasks then exit.
     closed: bool,
 }
@@ -69,15 +71,19 @@ pub(super) async fn run(setup: TurnSetup) {
         markdown: StreamingMarkdown::new(),
         unrendered: String::new(),
         unsaved: false,
+        frame_requested: false,
         closed: false,
     }));
-    spawn_local(render_each_frame(Rc::clone(&turn), view));
     spawn_local(save_while_streaming(sessions, Rc::clone(&turn), record.clone(), session.clone()));
     let signal = controller.as_ref().map(AbortController::signal);
     let result = fetch_stream(&request, signal.as_ref(), |bytes| {
-        let mut turn = turn.borrow_mut();
-        let events = turn.decoder.push(bytes);
-        turn.absorb(events);
+        let mut guard = turn.borrow_mut();
+        let events = guard.decoder.push(bytes);
+        guard.absorb(events);
+        if !guard.unrendered.is_empty() && !guard.frame_requested {
+            guard.frame_requested = true;
+            render_at_next_frame(Rc::clone(&turn), view);
+        }
     })
     .await;
     let (reply, status, error_kind) = {
@@ -161,15 +167,17 @@ impl Turn {
     }
 }
 
-async fn render_each_frame(turn: Rc<RefCell<Turn>>, view: AssistantView) {
-    loop {
-        next_frame().await;
+/// Renders what arrived by the next frame. Asked for only when text is waiting,
+/// so a slow stream wakes the page once per chunk, a fast one once per frame, and
+/// a pause not at all.
+fn render_at_next_frame(turn: Rc<RefCell<Turn>>, view: AssistantView) {
+    on_next_frame(move || {
         let mut turn = turn.borrow_mut();
-        if turn.closed {
-            return;
+        turn.frame_requested = false;
+        if !turn.closed {
+            turn.flush(view);
         }
-        turn.flush(view);
-    }
+    });
 }
 
 /// Writes the growing reply every [`SAVE_EVERY_MS`] while it changes. Each write

@@ -6,7 +6,7 @@ use gloo_net::http::{Method, RequestBuilder};
 use hearth_core::provider::HttpRequest;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{AbortSignal, ReadableStreamDefaultReader};
+use web_sys::{AbortSignal, ReadableStreamDefaultReader, ReadableStreamReadResult};
 
 /// How a request ended without a readable 2xx body.
 #[derive(Debug)]
@@ -54,16 +54,19 @@ pub(crate) async fn fetch_stream(
     };
     let reader: ReadableStreamDefaultReader =
         stream.get_reader().dyn_into().map_err(|_| FetchFailure::Network("the response body cannot be read".into()))?;
+    // One buffer for all chunks: a chunk is copied out of JavaScript into it and
+    // handed on, without a new allocation per chunk.
+    let mut buffer = Vec::new();
     loop {
-        let result = JsFuture::from(reader.read()).await.map_err(|error| classify_js(&error, signal))?;
-        let done = js_sys::Reflect::get(&result, &"done".into()).is_ok_and(|value| value.is_truthy());
-        if done {
+        let result: ReadableStreamReadResult =
+            JsFuture::from(reader.read()).await.map_err(|error| classify_js(&error, signal))?.unchecked_into();
+        if result.get_done().unwrap_or(false) {
             return Ok(());
         }
-        if let Ok(value) = js_sys::Reflect::get(&result, &"value".into())
-            && let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>()
-        {
-            on_chunk(&bytes.to_vec());
+        if let Some(bytes) = result.get_value().dyn_ref::<js_sys::Uint8Array>() {
+            buffer.resize(bytes.length() as usize, 0);
+            bytes.copy_to(&mut buffer);
+            on_chunk(&buffer);
         }
     }
 }

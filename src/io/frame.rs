@@ -1,20 +1,14 @@
-//! Waiting for the next animation frame, so that the page is updated at most once
-//! per frame however fast chunks arrive.
+//! Running work at the next animation frame, so that the page is updated at most
+//! once per frame however fast chunks arrive.
 
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen::prelude::Closure;
 
-/// Resolves at the browser's next animation frame. In a hidden tab the browser
-/// pauses frames, and this waits with them.
-pub(crate) async fn next_frame() {
-    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-        let requested = web_sys::window()
-            .map(|window| window.request_animation_frame(resolve.unchecked_ref()))
-            .is_some_and(|handle| handle.is_ok());
-        if !requested {
-            // No window (should not happen in a page): resolve at once rather than hang.
-            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
-        }
-    });
-    let _ = JsFuture::from(promise).await;
+/// Runs `work` at the browser's next animation frame. In a hidden tab the browser
+/// pauses frames, and the work waits with them. Without a window (which does not
+/// happen in a page) it runs at once rather than never.
+pub(crate) fn on_next_frame(work: impl FnOnce() + 'static) {
+    let Some(window) = web_sys::window() else { return work() };
+    let callback = Closure::once_into_js(work);
+    let _ = window.request_animation_frame(callback.unchecked_ref());
 }
