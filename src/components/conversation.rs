@@ -16,15 +16,14 @@ const WINDOW: usize = 60;
 #[component]
 pub(crate) fn Conversation() -> impl IntoView {
     let chat = ChatContext::expect();
-    let shown = RwSignal::new(WINDOW);
-    // A different conversation starts with the latest window again.
+    // How many of the latest messages to show, for the conversation whose first
+    // message has this id; another conversation starts again at one window.
+    let expanded = RwSignal::new((None::<String>, WINDOW));
     let first_id = Memo::new(move |_| chat.entries.with(|entries| entries.first().map(|e| e.id.clone())));
-    Effect::new(move |_| {
-        first_id.track();
-        shown.set(WINDOW);
-    });
-    let hidden = move || chat.entries.with(Vec::len).saturating_sub(shown.get());
-    let visible = move || chat.entries.with(|entries| entries[entries.len().saturating_sub(shown.get())..].to_vec());
+    let shown = move || expanded.with(|(id, count)| if *id == first_id.get() { *count } else { WINDOW });
+    let hidden = move || chat.entries.with(Vec::len).saturating_sub(shown());
+    let visible = move || chat.entries.with(|entries| entries[entries.len().saturating_sub(shown())..].to_vec());
+    let show_earlier = move |_| expanded.set((first_id.get_untracked(), shown() + WINDOW));
     view! {
         <main class="scroller">
             <div class="conversation" role="log" aria-label="Conversation">
@@ -34,7 +33,7 @@ pub(crate) fn Conversation() -> impl IntoView {
                     </p>
                 </Show>
                 <Show when=move || hidden() != 0>
-                    <button type="button" class="earlier" on:click=move |_| shown.update(|n| *n += WINDOW)>
+                    <button type="button" class="earlier" on:click=show_earlier>
                         {move || format!("Show earlier messages ({})", hidden())}
                     </button>
                 </Show>

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMockServer } from '../mock/server.mjs';
 import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
-import { canonicalDump, readDatabase, sessionMessages } from '../support/idb.mjs';
+import { canonicalDump, readDatabase, searchTerms, seedRecords, sessionMessages } from '../support/idb.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 
@@ -858,6 +858,45 @@ describe('local-first sessions', () => {
     assert.match(replies[2], /crosses zero at 0, π and 2π/);
     for (const reply of await ui.assistant.all()) assert.equal(await busy(reply), 'false');
     await ui.sessionTitle.filter({ hasText: 'Plotting sin(x)' }).waitFor();
+    assert.deepEqual(ui.errors, []);
+  });
+
+  test('a long conversation opens with its latest messages and shows earlier ones on request', async (t) => {
+    const ui = await openApp(t, { model: 'echo', generatedTitles: false });
+    const session = 'long-conversation';
+    const messages = Array.from({ length: 70 }, (_, i) => {
+      const content = `Message number ${i + 1} of the long conversation`;
+      return {
+        id: `long-${String(i).padStart(3, '0')}`,
+        session_id: session,
+        role: i % 2 === 0 ? 'user' : 'assistant',
+        content,
+        state: 'complete',
+        created_at: 1_700_000_000_000 + i,
+        updated_at: 1_700_000_000_000 + i,
+        terms: searchTerms(content),
+      };
+    });
+    const sessions = [{
+      id: session,
+      title: 'A long conversation',
+      created_at: 1_700_000_000_000,
+      updated_at: 1_700_000_000_069,
+      message_count: 70,
+      preview: messages[69].content,
+    }];
+    await seedRecords(ui.page, { sessions, messages });
+    await ui.page.goto(`${app.url}#/s/${session}`);
+    await ui.page.reload();
+    const articles = ui.log.getByRole('article');
+    await waitUntil(async () => (await articles.count()) === 60, 'the latest 60 messages are shown');
+    assert.match(await articles.first().innerText(), /Message number 11 of/);
+    assert.match(await articles.last().innerText(), /Message number 70 of/);
+    const earlier = ui.log.getByRole('button', { name: 'Show earlier messages (10)', exact: true });
+    await earlier.click();
+    await waitUntil(async () => (await articles.count()) === 70, 'all 70 messages are shown');
+    assert.match(await articles.first().innerText(), /Message number 1 of/);
+    assert.equal(await earlier.count(), 0, 'nothing earlier is left to show');
     assert.deepEqual(ui.errors, []);
   });
 
