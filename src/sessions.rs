@@ -251,12 +251,23 @@ impl SessionsContext {
         }
     }
 
-    /// Re-reads what another tab changed.
+    /// Re-reads what another tab changed: one session record (and, if it is
+    /// open here, its messages), or everything after a bulk change.
     async fn apply_remote(self, change: Change) {
         let Some(db) = self.db() else { return };
-        match db.all::<SessionRecord>(stores::SESSIONS).await {
-            Ok(sessions) => self.list.set(sessions.into_iter().filter(|s| s.deleted_at.is_none()).collect()),
-            Err(error) => return self.report(error),
+        let refreshed = match &change {
+            Change::Session { id } => db.get::<SessionRecord>(stores::SESSIONS, id).await.map(|session| match session
+                .filter(|s| s.deleted_at.is_none())
+            {
+                Some(session) => self.upsert(session),
+                None => self.list.update(|list| list.retain(|s| &s.id != id)),
+            }),
+            Change::All => db.all::<SessionRecord>(stores::SESSIONS).await.map(|sessions| {
+                self.list.set(sessions.into_iter().filter(|s| s.deleted_at.is_none()).collect());
+            }),
+        };
+        if let Err(error) = refreshed {
+            return self.report(error);
         }
         let Some(current) = self.current.get_untracked() else { return };
         let affected = match &change {
