@@ -1,7 +1,7 @@
 //! Decodes a recorded provider response body the way Hearth does and prints the
 //! reply as one JSON object.
 //!
-//! `cargo run -q --release -p hearth-core --example replay -- --provider openai [--status N] FILE`
+//! `cargo run -q --release -p hearth-core --example replay -- --provider openai|anthropic|gemini [--status N] FILE`
 //!
 //! With a 2xx status (the default) FILE is the streamed SSE body; otherwise it is
 //! the error body. Output keys: `text`, `reasoning`, `tool_calls` (`id`, `name`,
@@ -10,10 +10,10 @@
 
 use std::process::ExitCode;
 
-use hearth_core::provider::{ProviderKind, ResponseDecoder, openai};
+use hearth_core::provider::{ProviderKind, ResponseDecoder, anthropic, gemini, openai};
 use hearth_core::reply::Reply;
 
-const USAGE: &str = "usage: replay --provider openai [--status N] FILE";
+const USAGE: &str = "usage: replay --provider openai|anthropic|gemini [--status N] FILE";
 
 struct Args {
     provider: ProviderKind,
@@ -31,7 +31,11 @@ fn parse_args() -> Result<Args, String> {
             "--provider" => {
                 provider = Some(match args.next().as_deref() {
                     Some("openai") => ProviderKind::OpenAi,
-                    Some(other) => return Err(format!("unknown provider {other:?} (known: openai)")),
+                    Some("anthropic") => ProviderKind::Anthropic,
+                    Some("gemini") => ProviderKind::Gemini,
+                    Some(other) => {
+                        return Err(format!("unknown provider {other:?} (known: openai, anthropic, gemini)"));
+                    }
                     None => return Err("--provider needs a value".into()),
                 })
             }
@@ -70,6 +74,8 @@ fn main() -> ExitCode {
         let body = String::from_utf8_lossy(&body);
         match args.provider {
             ProviderKind::OpenAi => reply.fail(openai::parse_error_body(args.status, &body, None)),
+            ProviderKind::Anthropic => reply.fail(anthropic::parse_error_body(args.status, &body, None)),
+            ProviderKind::Gemini => reply.fail(gemini::parse_error_body(args.status, &body, None)),
         }
     }
     for problem in &reply.malformed {

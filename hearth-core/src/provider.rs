@@ -7,9 +7,13 @@
 //! value; the shell performs it and feeds the response bytes back through a
 //! [`ResponseDecoder`].
 
+pub mod anthropic;
+pub mod gemini;
 pub mod openai;
 
 mod error;
+#[cfg(test)]
+mod recorded;
 mod response;
 
 pub use error::{ProviderError, ProviderErrorKind};
@@ -23,6 +27,10 @@ use serde::{Deserialize, Serialize};
 pub enum ProviderKind {
     /// OpenAI Chat Completions and every API compatible with it.
     OpenAi,
+    /// Anthropic Messages.
+    Anthropic,
+    /// Google Gemini `streamGenerateContent`.
+    Gemini,
 }
 
 /// Where and how to reach one provider account.
@@ -162,6 +170,24 @@ impl FinishKind {
             FinishKind::Other => "other",
         }
     }
+}
+
+/// Reads an error body: JSON through the family's `fields` (message and code),
+/// anything else (an HTML error page, plain text) as its trimmed start.
+pub(crate) fn read_error_body(
+    body: &str,
+    fields: impl Fn(&serde_json::Value) -> (String, Option<String>),
+) -> (String, Option<String>) {
+    match serde_json::from_str::<serde_json::Value>(body) {
+        Ok(value) => fields(&value),
+        Err(_) => (excerpt(body.trim(), 500), None),
+    }
+}
+
+/// Parses one event's JSON data, or says why it cannot be read; the stream goes on.
+pub(crate) fn parse_data<T: serde::de::DeserializeOwned>(data: &str) -> Result<T, StreamEvent> {
+    serde_json::from_str(data)
+        .map_err(|error| StreamEvent::Malformed { reason: error.to_string(), data: excerpt(data, 200) })
 }
 
 /// Shortens provider data for diagnostics, on a character boundary.

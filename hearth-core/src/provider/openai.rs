@@ -23,6 +23,7 @@ mod tests;
 
 use super::{
     FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, StreamEvent, Usage, excerpt,
+    parse_data, read_error_body,
 };
 use crate::message::ChatMessage;
 use crate::sse::SseEvent;
@@ -87,10 +88,7 @@ pub fn map_finish_reason(raw: &str) -> FinishKind {
 /// Reads the error body of a non-2xx response: `{"error": {"message", "type", "code"}}`
 /// from OpenAI, or the looser shapes of compatible servers, or plain text.
 pub fn parse_error_body(status: u16, body: &str, retry_after_secs: Option<u64>) -> ProviderError {
-    let (message, code) = match serde_json::from_str::<serde_json::Value>(body) {
-        Ok(value) => error_fields(&value),
-        Err(_) => (excerpt(body.trim(), 500), None),
-    };
+    let (message, code) = read_error_body(body, error_fields);
     ProviderError::from_status(status, message, code, retry_after_secs)
 }
 
@@ -135,9 +133,9 @@ impl StreamParser {
             self.done = true;
             return Vec::new();
         }
-        let chunk: wire::Chunk = match serde_json::from_str(data) {
+        let chunk: wire::Chunk = match parse_data(data) {
             Ok(chunk) => chunk,
-            Err(error) => return vec![StreamEvent::Malformed { reason: error.to_string(), data: excerpt(data, 200) }],
+            Err(malformed) => return vec![malformed],
         };
         let mut events = Vec::new();
         if let Some(error) = &chunk.error {

@@ -1,6 +1,6 @@
 //! From response bytes to [`StreamEvent`]s: SSE framing plus the provider's parser.
 
-use super::{ProviderKind, StreamEvent, openai};
+use super::{ProviderKind, StreamEvent, anthropic, gemini, openai};
 use crate::sse::SseDecoder;
 
 /// Decodes one streamed response body, whatever pieces it arrives in.
@@ -13,6 +13,8 @@ pub struct ResponseDecoder {
 #[derive(Debug)]
 enum Parser {
     OpenAi(openai::StreamParser),
+    Anthropic(anthropic::StreamParser),
+    Gemini(gemini::StreamParser),
 }
 
 impl ResponseDecoder {
@@ -20,6 +22,8 @@ impl ResponseDecoder {
     pub fn new(kind: ProviderKind) -> Self {
         let parser = match kind {
             ProviderKind::OpenAi => Parser::OpenAi(openai::StreamParser::new()),
+            ProviderKind::Anthropic => Parser::Anthropic(anthropic::StreamParser::new()),
+            ProviderKind::Gemini => Parser::Gemini(gemini::StreamParser::new()),
         };
         Self { sse: SseDecoder::new(), parser }
     }
@@ -41,6 +45,8 @@ impl ResponseDecoder {
         for event in sse_events {
             match &mut self.parser {
                 Parser::OpenAi(parser) => events.extend(parser.on_event(event)),
+                Parser::Anthropic(parser) => events.extend(parser.on_event(event)),
+                Parser::Gemini(parser) => events.extend(parser.on_event(event)),
             }
         }
         events

@@ -5,85 +5,30 @@
 //! `*.expected.json` beside it (the `replay` example's output). Error bodies are
 //! named `error_<status>_*.{json,html}`. `UPDATE_EXPECT=1` rewrites expectations.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::{build_models_request, build_request, chat_completions_url, parse_error_body};
 use crate::message::{ChatMessage, Role};
-use crate::provider::{ModelConfig, ProviderConfig, ProviderKind, ResponseDecoder, StreamEvent};
+use crate::provider::recorded;
+use crate::provider::{ModelConfig, ProviderConfig, ProviderKind, StreamEvent};
 use crate::reply::Reply;
 
 fn test_data() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/openai")
+    recorded::test_data("openai")
 }
 
 fn decode(pieces: &[&[u8]]) -> Vec<StreamEvent> {
-    let mut decoder = ResponseDecoder::new(ProviderKind::OpenAi);
-    let mut events = Vec::new();
-    for piece in pieces {
-        events.extend(decoder.push(piece));
-    }
-    events.extend(decoder.finish());
-    events
-}
-
-#[track_caller]
-fn check_expected(path: &Path, reply: &Reply) {
-    let expected_path = path.with_extension("expected.json");
-    let actual = serde_json::to_string_pretty(&reply.to_json()).expect("serialisable") + "\n";
-    if std::env::var_os("UPDATE_EXPECT").is_some() {
-        std::fs::write(&expected_path, &actual).expect("writable expectation");
-    }
-    let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
-    assert_eq!(actual, expected, "{}", path.display());
-}
-
-fn cases(extension: &str) -> Vec<PathBuf> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(test_data())
-        .expect("test_data/openai exists")
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|path| {
-            path.extension().is_some_and(|e| e == extension) && !path.to_string_lossy().ends_with(".expected.json")
-        })
-        .collect();
-    paths.sort();
-    paths
+    recorded::decode(ProviderKind::OpenAi, pieces)
 }
 
 #[test]
 fn recorded_streams_decode_identically_however_they_are_cut() {
-    let paths = cases("sse");
-    assert!(paths.len() >= 6, "expected recorded streams");
-    for path in paths {
-        let body = std::fs::read(&path).expect("readable body");
-        let whole = decode(&[&body]);
-        let bytes: Vec<&[u8]> = body.chunks(1).collect();
-        assert_eq!(decode(&bytes), whole, "{} fed byte by byte", path.display());
-        for cut in 0..=body.len() {
-            let (a, b) = body.split_at(cut);
-            assert_eq!(decode(&[a, b]), whole, "{} cut at {cut}", path.display());
-        }
-        let mut reply = Reply::new();
-        for event in whole {
-            reply.apply(event);
-        }
-        check_expected(&path, &reply);
-    }
+    recorded::check_streams(ProviderKind::OpenAi, "openai", 6);
 }
 
 #[test]
 fn recorded_error_bodies() {
-    let mut paths = cases("json");
-    paths.extend(cases("html"));
-    assert!(paths.len() >= 4);
-    for path in paths {
-        let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or_default();
-        let status: u16 = name.split('_').nth(1).and_then(|s| s.parse().ok()).expect("error_<status>_ file name");
-        let body = std::fs::read_to_string(&path).expect("readable body");
-        let mut reply = Reply::new();
-        reply.fail(parse_error_body(status, &body, None));
-        check_expected(&path, &reply);
-    }
+    recorded::check_error_bodies("openai", 4, |status, body| parse_error_body(status, body, None));
 }
 
 #[test]

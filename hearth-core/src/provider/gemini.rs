@@ -1,0 +1,242 @@
+//! Google Gemini `streamGenerateContent`, streamed as server-sent events.
+//!
+//! API documentation: <https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent>.
+//!
+//! Protocol, as streamed with `?alt=sse` (events framed with CRLF):
+//! 1. `data: {GenerateContentResponse}` events, each a whole response object:
+//!    `candidates[0].content.parts[]` carries `{"text"}` (answer text),
+//!    `{"text", "thought": true}` (reasoning summaries) and `{"functionCall":
+//!    {"name", "args"}}` (a complete tool call, never split across chunks);
+//!    `usageMetadata` carries running token counts.
+//! 2. The last chunk sets `candidates[0].finishReason`.
+//! 3. When the prompt itself is blocked there are no candidates, only
+//!    `promptFeedback.blockReason`.
+//!
+//! There is no `[DONE]` marker; the body simply ends. Assumptions: one candidate is
+//! requested, so only `candidates[0]` is read; an `error` object may arrive instead
+//! of a response; `thoughtSignature` fields are ignored for now (the providers issue
+//! will keep them so they can be sent back with the next turn).
+
+mod wire;
+
+#[cfg(test)]
+mod tests;
+
+use super::{
+    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ProviderErrorKind, StreamEvent,
+    Usage, excerpt, parse_data, read_error_body,
+};
+use crate::message::{ChatMessage, Role};
+use crate::sse::SseEvent;
+
+/// The public Gemini API, used when the provider has no base URL.
+pub const DEFAULT_BASE_URL: &str = "https://generativelanguage.googleapis.com";
+
+/// Builds the streaming chat request for `messages`. System messages are joined
+/// into `systemInstruction`; the key goes in the `x-goog-api-key` header, never in
+/// the URL.
+pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &[ChatMessage]) -> HttpRequest {
+    let contents: Vec<serde_json::Value> = messages
+        .iter()
+        .filter_map(|m| {
+            let role = match m.role {
+                Role::User => "user",
+                Role::Assistant => "model",
+                Role::System => return None,
+            };
+            Some(serde_json::json!({ "role": role, "parts": [{ "text": m.content }] }))
+        })
+        .collect();
+    let system: Vec<&str> = messages.iter().filter(|m| m.role == Role::System).map(|m| m.content.as_str()).collect();
+    let mut body = serde_json::json!({ "contents": contents });
+    if !system.is_empty() {
+        body["systemInstruction"] = serde_json::json!({ "parts": [{ "text": system.join("\n\n") }] });
+    }
+    HttpRequest {
+        method: "POST",
+        url: stream_url(&provider.base_url, &model.model),
+        headers: headers(provider),
+        body: Some(body.to_string()),
+    }
+}
+
+/// The `streamGenerateContent` endpoint for a base URL (with or without a trailing
+/// `/v1beta`; empty means [`DEFAULT_BASE_URL`]) and a model id (with or without the
+/// `models/` prefix).
+pub fn stream_url(base_url: &str, model: &str) -> String {
+    let base = base_url.trim().trim_end_matches('/');
+    let base = if base.is_empty() { DEFAULT_BASE_URL } else { base };
+    let base = base.strip_suffix("/v1beta").unwrap_or(base);
+    let model = model.trim();
+    let model = model.strip_prefix("models/").unwrap_or(model);
+    format!("{base}/v1beta/models/{model}:streamGenerateContent?alt=sse")
+}
+
+fn headers(provider: &ProviderConfig) -> Vec<(String, String)> {
+    let mut headers = vec![("content-type".to_owned(), "application/json".to_owned())];
+    let key = provider.api_key.trim();
+    if !key.is_empty() {
+        headers.push(("x-goog-api-key".to_owned(), key.to_owned()));
+    }
+    headers
+}
+
+/// Maps Gemini's `finishReason` to the unified reason.
+///
+/// Gemini reports `STOP` even when the response consists of function calls; the
+/// [`StreamParser`] reports such a finish as [`FinishKind::ToolCalls`] (keeping the
+/// raw `STOP`) so that the tool loop knows to run them. This function alone cannot
+/// know that and maps `STOP` to [`FinishKind::Stop`].
+///
+/// See <https://ai.google.dev/api/generate-content#FinishReason>.
+pub fn map_finish_reason(raw: &str) -> FinishKind {
+    match raw {
+        "STOP" => FinishKind::Stop,
+        "MAX_TOKENS" => FinishKind::Length,
+        "SAFETY" | "RECITATION" | "BLOCKLIST" | "PROHIBITED_CONTENT" | "SPII" | "IMAGE_SAFETY" => {
+            FinishKind::ContentFilter
+        }
+        "MALFORMED_FUNCTION_CALL" => FinishKind::Error,
+        _ => FinishKind::Other,
+    }
+}
+
+/// Reads the error body of a non-2xx response: `{"error": {"code", "message",
+/// "status", "details"}}`, sometimes wrapped in an array, or plain text. The
+/// `status` string (`INVALID_ARGUMENT`, …) becomes the code.
+///
+/// Gemini answers a wrong key with 400 `INVALID_ARGUMENT` "API key not valid";
+/// that is classified as [`ProviderErrorKind::Auth`], not as a bad request.
+pub fn parse_error_body(status: u16, body: &str, retry_after_secs: Option<u64>) -> ProviderError {
+    let (message, code) = read_error_body(body, error_fields);
+    let mut error = ProviderError::from_status(status, message, code, retry_after_secs);
+    refine_kind(&mut error);
+    error
+}
+
+/// Message and code out of an error value: the object under `error` (of the first
+/// element, for an array), or the value itself. The code is the `status` string,
+/// or else the numeric `code`.
+fn error_fields(value: &serde_json::Value) -> (String, Option<String>) {
+    let value = match value {
+        serde_json::Value::Array(items) => items.first().unwrap_or(value),
+        _ => value,
+    };
+    let inner = value.get("error").unwrap_or(value);
+    if let Some(text) = inner.as_str() {
+        return (text.to_owned(), None);
+    }
+    let message =
+        inner.get("message").and_then(|v| v.as_str()).map_or_else(|| excerpt(&value.to_string(), 500), str::to_owned);
+    let code = match (inner.get("status"), inner.get("code")) {
+        (Some(serde_json::Value::String(status)), _) => Some(status.clone()),
+        (_, Some(serde_json::Value::Number(code))) => Some(code.to_string()),
+        (_, Some(serde_json::Value::String(code))) => Some(code.clone()),
+        _ => None,
+    };
+    (message, code)
+}
+
+/// Gemini-specific classification the shared rules cannot know.
+fn refine_kind(error: &mut ProviderError) {
+    if error.message.contains("API key not valid") || error.code.as_deref() == Some("UNAUTHENTICATED") {
+        error.kind = ProviderErrorKind::Auth;
+    } else if error.message.contains("exceeds the maximum number of tokens") {
+        error.kind = ProviderErrorKind::ContextTooLong;
+    }
+}
+
+/// An error object sent inside the stream. Its numeric `code` is an HTTP status,
+/// so it classifies the error as a response status would.
+fn in_stream_error(value: &serde_json::Value) -> ProviderError {
+    let (message, code) = error_fields(value);
+    let mut error = ProviderError::in_stream(message, code);
+    let status = value.get("code").and_then(serde_json::Value::as_u64).and_then(|c| u16::try_from(c).ok());
+    if let Some(status) = status {
+        error.kind = ProviderError::from_status(status, error.message.clone(), error.code.clone(), None).kind;
+    }
+    refine_kind(&mut error);
+    error
+}
+
+/// Turns the SSE events of one response into [`StreamEvent`]s.
+#[derive(Debug, Default)]
+pub struct StreamParser {
+    /// Function calls seen so far in this response; numbers the next one.
+    calls: u32,
+}
+
+impl StreamParser {
+    /// A parser at the start of a response.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Parses one SSE event. Never fails: a chunk that cannot be read becomes
+    /// [`StreamEvent::Malformed`] and the stream goes on.
+    pub fn on_event(&mut self, event: &SseEvent) -> Vec<StreamEvent> {
+        let data = event.data.trim();
+        if data.is_empty() {
+            return Vec::new();
+        }
+        let chunk: wire::Chunk = match parse_data(data) {
+            Ok(chunk) => chunk,
+            Err(malformed) => return vec![malformed],
+        };
+        let mut events = Vec::new();
+        if let Some(error) = &chunk.error {
+            events.push(StreamEvent::ProviderError(in_stream_error(error)));
+        }
+        if let Some(candidate) = chunk.candidates.as_deref().and_then(<[_]>::first) {
+            for part in candidate.content.iter().flat_map(|c| c.parts.iter().flatten()) {
+                self.push_part(part, &mut events);
+            }
+            if let Some(raw) = candidate.finish_reason.as_deref().filter(|raw| !raw.is_empty()) {
+                let mut unified = map_finish_reason(raw);
+                if unified == FinishKind::Stop && self.calls > 0 {
+                    unified = FinishKind::ToolCalls;
+                }
+                events.push(StreamEvent::Finish(FinishReason { unified, raw: Some(raw.to_owned()) }));
+            }
+        }
+        // A blocked prompt is a content-filter finish, not an error: the request
+        // itself succeeded and the reason is shown with the finish.
+        if let Some(reason) =
+            chunk.prompt_feedback.as_ref().and_then(|f| f.block_reason.as_deref()).filter(|r| !r.is_empty())
+        {
+            events.push(StreamEvent::Finish(FinishReason {
+                unified: FinishKind::ContentFilter,
+                raw: Some(reason.to_owned()),
+            }));
+        }
+        if let Some(usage) = chunk.usage_metadata {
+            let output = match (usage.candidates_token_count, usage.thoughts_token_count) {
+                (None, None) => None,
+                (answer, thoughts) => Some(answer.unwrap_or(0).saturating_add(thoughts.unwrap_or(0))),
+            };
+            events.push(StreamEvent::Usage(Usage { input: usage.prompt_token_count, output }));
+        }
+        events
+    }
+
+    fn push_part(&mut self, part: &wire::Part, events: &mut Vec<StreamEvent>) {
+        if let Some(text) = part.text.as_ref().filter(|text| !text.is_empty()) {
+            events.push(if part.thought == Some(true) {
+                StreamEvent::ReasoningDelta(text.clone())
+            } else {
+                StreamEvent::TextDelta(text.clone())
+            });
+        }
+        if let Some(call) = &part.function_call {
+            let index = self.calls;
+            self.calls = self.calls.saturating_add(1);
+            let arguments = call.args.as_ref().map_or_else(|| "{}".to_owned(), serde_json::Value::to_string);
+            events.push(StreamEvent::ToolCallDelta {
+                index: Some(index),
+                id: Some(call.id.clone().filter(|id| !id.is_empty()).unwrap_or_else(|| format!("call_{index}"))),
+                name: call.name.clone().filter(|name| !name.is_empty()),
+                arguments,
+            });
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Serde shapes of the Gemini `streamGenerateContent` stream, as far as Hearth reads
+//! them. Every field is optional: a chunk may carry only usage, only a finish
+//! reason or only prompt feedback, and a missing field must never fail the whole
+//! chunk.
+
+use serde::Deserialize;
+
+/// One `GenerateContentResponse` (or an in-stream error object).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Chunk {
+    pub(super) candidates: Option<Vec<Candidate>>,
+    pub(super) prompt_feedback: Option<PromptFeedback>,
+    pub(super) usage_metadata: Option<UsageMetadata>,
+    /// `{"code", "message", "status"}`, when the stream fails midway.
+    pub(super) error: Option<serde_json::Value>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Candidate {
+    pub(super) content: Option<Content>,
+    pub(super) finish_reason: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(super) struct Content {
+    pub(super) parts: Option<Vec<Part>>,
+}
+
+/// One part of a candidate's content. `thoughtSignature` is not read yet: keeping
+/// it (and sending it back with the next turn) is left to the providers issue.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Part {
+    pub(super) text: Option<String>,
+    /// `true` on reasoning ("thought summary") parts.
+    pub(super) thought: Option<bool>,
+    pub(super) function_call: Option<FunctionCall>,
+}
+
+/// A complete function call: Gemini never splits one across chunks.
+#[derive(Debug, Deserialize)]
+pub(super) struct FunctionCall {
+    pub(super) id: Option<String>,
+    pub(super) name: Option<String>,
+    pub(super) args: Option<serde_json::Value>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct PromptFeedback {
+    pub(super) block_reason: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct UsageMetadata {
+    pub(super) prompt_token_count: Option<u64>,
+    pub(super) candidates_token_count: Option<u64>,
+    pub(super) thoughts_token_count: Option<u64>,
+}

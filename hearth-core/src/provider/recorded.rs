@@ -1,0 +1,96 @@
+//! The shared harness for recorded provider bodies in `test_data/<family>/`.
+//!
+//! Each `*.sse` body is decoded whole, byte by byte and cut in two at every offset;
+//! all must give the same events, and the folded reply must match the
+//! `*.expected.json` beside it (the `replay` example's output). Error bodies are
+//! named `error_<status>_*.json` (or `.html`) and go through the family's
+//! `parse_error_body`. `UPDATE_EXPECT=1` rewrites the expectations after a
+//! deliberate change; review the diff.
+
+use std::path::{Path, PathBuf};
+
+use super::{ProviderError, ProviderKind, ResponseDecoder, StreamEvent};
+use crate::reply::Reply;
+
+/// The fixture folder of a provider family.
+pub(super) fn test_data(family: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data").join(family)
+}
+
+/// Decodes a body fed in the given pieces, then finishes it.
+pub(super) fn decode(kind: ProviderKind, pieces: &[&[u8]]) -> Vec<StreamEvent> {
+    let mut decoder = ResponseDecoder::new(kind);
+    let mut events = Vec::new();
+    for piece in pieces {
+        events.extend(decoder.push(piece));
+    }
+    events.extend(decoder.finish());
+    events
+}
+
+/// Folds events into a reply.
+pub(super) fn fold(events: Vec<StreamEvent>) -> Reply {
+    let mut reply = Reply::new();
+    for event in events {
+        reply.apply(event);
+    }
+    reply
+}
+
+/// Checks every recorded stream of `family`; there must be at least `at_least`.
+pub(super) fn check_streams(kind: ProviderKind, family: &str, at_least: usize) {
+    let paths = cases(family, &["sse"]);
+    assert!(paths.len() >= at_least, "expected at least {at_least} recorded {family} streams");
+    for path in paths {
+        let body = std::fs::read(&path).expect("readable body");
+        let whole = decode(kind, &[&body]);
+        let bytes: Vec<&[u8]> = body.chunks(1).collect();
+        assert_eq!(decode(kind, &bytes), whole, "{} fed byte by byte", path.display());
+        for cut in 0..=body.len() {
+            let (a, b) = body.split_at(cut);
+            assert_eq!(decode(kind, &[a, b]), whole, "{} cut at {cut}", path.display());
+        }
+        check_expected(&path, &fold(whole));
+    }
+}
+
+/// Checks every recorded error body of `family` through `parse`; there must be at
+/// least `at_least`.
+pub(super) fn check_error_bodies(family: &str, at_least: usize, parse: impl Fn(u16, &str) -> ProviderError) {
+    let paths = cases(family, &["json", "html"]);
+    assert!(paths.len() >= at_least, "expected at least {at_least} recorded {family} error bodies");
+    for path in paths {
+        let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or_default();
+        let status: u16 = name.split('_').nth(1).and_then(|s| s.parse().ok()).expect("error_<status>_ file name");
+        let body = std::fs::read_to_string(&path).expect("readable body");
+        let mut reply = Reply::new();
+        reply.fail(parse(status, &body));
+        check_expected(&path, &reply);
+    }
+}
+
+#[track_caller]
+fn check_expected(path: &Path, reply: &Reply) {
+    let expected_path = path.with_extension("expected.json");
+    let actual = serde_json::to_string_pretty(&reply.to_json()).expect("serialisable") + "\n";
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::write(&expected_path, &actual).expect("writable expectation");
+    }
+    let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+    assert_eq!(actual, expected, "{}", path.display());
+}
+
+/// Fixture files with one of `extensions`, expectations left out, sorted.
+fn cases(family: &str, extensions: &[&str]) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(test_data(family))
+        .expect("the family's test_data folder exists")
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e))
+                && !path.to_string_lossy().ends_with(".expected.json")
+        })
+        .collect();
+    paths.sort();
+    paths
+}
