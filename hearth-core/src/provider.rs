@@ -184,6 +184,26 @@ pub(crate) fn read_error_body(
     }
 }
 
+/// Message and code out of an error value in the common shapes: the object
+/// under `error` (OpenAI and its compatible servers, Anthropic), or the value
+/// itself (`{"detail": …}`, `{"message": …}`). The code is `code`, else `type`.
+pub(crate) fn error_fields(value: &serde_json::Value) -> (String, Option<String>) {
+    let inner = value.get("error").unwrap_or(value);
+    if let Some(text) = inner.as_str() {
+        return (text.to_owned(), None);
+    }
+    let message = ["message", "detail", "msg"]
+        .iter()
+        .find_map(|key| inner.get(*key).or_else(|| value.get(*key)).and_then(|v| v.as_str()))
+        .map_or_else(|| excerpt(&value.to_string(), 500), str::to_owned);
+    let code = ["code", "type"].iter().find_map(|key| match inner.get(*key) {
+        Some(serde_json::Value::String(code)) => Some(code.clone()),
+        Some(serde_json::Value::Number(code)) => Some(code.to_string()),
+        _ => None,
+    });
+    (message, code)
+}
+
 /// Parses one event's JSON data, or says why it cannot be read; the stream goes on.
 pub(crate) fn parse_data<T: serde::de::DeserializeOwned>(data: &str) -> Result<T, StreamEvent> {
     serde_json::from_str(data)

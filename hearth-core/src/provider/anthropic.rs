@@ -26,8 +26,8 @@ mod wire;
 mod tests;
 
 use super::{
-    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, StreamEvent, Usage, excerpt,
-    parse_data, read_error_body,
+    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, StreamEvent, Usage,
+    error_fields, excerpt, parse_data, read_error_body,
 };
 use crate::message::{ChatMessage, Role};
 use crate::sse::SseEvent;
@@ -110,19 +110,6 @@ pub fn map_finish_reason(raw: &str) -> FinishKind {
 pub fn parse_error_body(status: u16, body: &str, retry_after_secs: Option<u64>) -> ProviderError {
     let (message, code) = read_error_body(body, error_fields);
     ProviderError::from_status(status, message, code, retry_after_secs)
-}
-
-/// Message and code (the error `type`) out of an error value: the object under
-/// `error`, or the value itself.
-fn error_fields(value: &serde_json::Value) -> (String, Option<String>) {
-    let inner = value.get("error").unwrap_or(value);
-    if let Some(text) = inner.as_str() {
-        return (text.to_owned(), None);
-    }
-    let message =
-        inner.get("message").and_then(|m| m.as_str()).map_or_else(|| excerpt(&value.to_string(), 500), str::to_owned);
-    let code = inner.get("type").and_then(|t| t.as_str()).map(str::to_owned);
-    (message, code)
 }
 
 /// Turns the SSE events of one response into [`StreamEvent`]s.

@@ -22,8 +22,8 @@ mod wire;
 mod tests;
 
 use super::{
-    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, StreamEvent, Usage, excerpt,
-    parse_data, read_error_body,
+    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, StreamEvent, Usage,
+    error_fields, parse_data, read_error_body,
 };
 use crate::message::ChatMessage;
 use crate::sse::SseEvent;
@@ -90,24 +90,6 @@ pub fn map_finish_reason(raw: &str) -> FinishKind {
 pub fn parse_error_body(status: u16, body: &str, retry_after_secs: Option<u64>) -> ProviderError {
     let (message, code) = read_error_body(body, error_fields);
     ProviderError::from_status(status, message, code, retry_after_secs)
-}
-
-/// Message and code out of an error value: the object under `error`, or the value itself.
-fn error_fields(value: &serde_json::Value) -> (String, Option<String>) {
-    let inner = value.get("error").unwrap_or(value);
-    if let Some(text) = inner.as_str() {
-        return (text.to_owned(), None);
-    }
-    let message = ["message", "detail", "msg"]
-        .iter()
-        .find_map(|key| inner.get(*key).or_else(|| value.get(*key)).and_then(|v| v.as_str()))
-        .map_or_else(|| excerpt(&value.to_string(), 500), str::to_owned);
-    let code = ["code", "type"].iter().find_map(|key| match inner.get(*key) {
-        Some(serde_json::Value::String(code)) => Some(code.clone()),
-        Some(serde_json::Value::Number(code)) => Some(code.to_string()),
-        _ => None,
-    });
-    (message, code)
 }
 
 /// Turns the SSE events of one response into [`StreamEvent`]s.
