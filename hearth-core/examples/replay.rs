@@ -10,7 +10,7 @@
 
 use std::process::ExitCode;
 
-use hearth_core::provider::{ProviderKind, ResponseDecoder, anthropic, gemini, openai};
+use hearth_core::provider::{ProviderKind, ResponseDecoder, parse_error_body};
 use hearth_core::reply::Reply;
 
 const USAGE: &str = "usage: replay --provider openai|anthropic|gemini [--status N] FILE";
@@ -72,11 +72,7 @@ fn main() -> ExitCode {
         decoder.push(&body).into_iter().chain(decoder.finish()).for_each(|event| reply.apply(event));
     } else {
         let body = String::from_utf8_lossy(&body);
-        match args.provider {
-            ProviderKind::OpenAi => reply.fail(openai::parse_error_body(args.status, &body, None)),
-            ProviderKind::Anthropic => reply.fail(anthropic::parse_error_body(args.status, &body, None)),
-            ProviderKind::Gemini => reply.fail(gemini::parse_error_body(args.status, &body, None)),
-        }
+        reply.fail(parse_error_body(args.provider, args.status, &body, None));
     }
     for problem in &reply.malformed {
         eprintln!("replay: skipped a malformed chunk: {problem}");

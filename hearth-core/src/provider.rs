@@ -5,27 +5,41 @@
 //! (`build_request`, `StreamParser`, `map_finish_reason`, `parse_error_body`) so
 //! that they can be read side by side. Request builders return an [`HttpRequest`]
 //! value; the shell performs it and feeds the response bytes back through a
-//! [`ResponseDecoder`].
+//! [`ResponseDecoder`]. The functions here ([`build_request`], [`parse_error_body`],
+//! [`models_request`], [`parse_models`], [`ping_request`]) pick the family by
+//! [`ProviderKind`], so the shell need not.
+//!
+//! Every request body is built from the messages and the [`ModelConfig`]'s fields
+//! first; the user's [`ModelConfig::extra`] JSON is merged in last, so it can add or
+//! override anything (see [`merge_extra`]).
 
 pub mod anthropic;
 pub mod gemini;
 pub mod openai;
 
 mod error;
+mod preset;
 #[cfg(test)]
 mod recorded;
 mod response;
+#[cfg(test)]
+mod tests;
 
 pub use error::{ProviderError, ProviderErrorKind};
+pub use openai::AZURE_API_VERSION;
+pub use preset::Preset;
 pub use response::ResponseDecoder;
 
 use serde::{Deserialize, Serialize};
 
+use crate::message::{ChatMessage, Role};
+
 /// The wire protocol a provider speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ProviderKind {
     /// OpenAI Chat Completions and every API compatible with it.
+    #[default]
     OpenAi,
     /// Anthropic Messages.
     Anthropic,
@@ -34,21 +48,205 @@ pub enum ProviderKind {
 }
 
 /// Where and how to reach one provider account.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct ProviderConfig {
     /// The protocol family.
     pub kind: ProviderKind,
+    /// The named service, for the request details inside a family (Azure's URL and
+    /// header, the token-limit field, the thinking switch).
+    #[serde(default)]
+    pub preset: Preset,
     /// Base URL such as `https://api.openai.com/v1` (a full `…/chat/completions` URL is accepted too).
     pub base_url: String,
     /// The API key; may be empty for local servers that need none.
     pub api_key: String,
+    /// Azure's `api-version`; empty means [`AZURE_API_VERSION`]. Ignored elsewhere.
+    #[serde(default)]
+    pub api_version: String,
 }
 
-/// The model and sampling settings of one request.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+impl std::fmt::Debug for ProviderConfig {
+    /// Shows the configuration with the API key redacted, so that it may be logged.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let key = if self.api_key.is_empty() { "" } else { "<redacted>" };
+        f.debug_struct("ProviderConfig")
+            .field("kind", &self.kind)
+            .field("preset", &self.preset)
+            .field("base_url", &self.base_url)
+            .field("api_key", &key)
+            .field("api_version", &self.api_version)
+            .finish()
+    }
+}
+
+/// The model and sampling settings of one request. `None` leaves a setting to the
+/// provider's default.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct ModelConfig {
-    /// The provider's model id.
+    /// The provider's model id (Azure: the deployment name).
     pub model: String,
+    /// Sampling temperature.
+    #[serde(default)]
+    pub temperature: Option<f64>,
+    /// Maximum output tokens.
+    #[serde(default)]
+    pub max_tokens: Option<u32>,
+    /// Nucleus sampling.
+    #[serde(default)]
+    pub top_p: Option<f64>,
+    /// The thinking switch: `Some(true)` asks for thinking, `Some(false)` asks for
+    /// none, `None` leaves the provider's default. Only presets whose
+    /// [`Preset::supports_thinking_switch`] is true act on it.
+    #[serde(default)]
+    pub thinking: Option<bool>,
+    /// JSON merged into the request body last (see [`merge_extra`]).
+    #[serde(default)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+impl ModelConfig {
+    /// Settings for `model` with every option left to the provider.
+    pub fn new(model: impl Into<String>) -> Self {
+        Self { model: model.into(), ..Self::default() }
+    }
+}
+
+/// Reads the "extra JSON" a user typed for a model: blank text is no extra, an
+/// object is merged into requests, anything else is refused with a sentence that
+/// can be shown under the field.
+pub fn parse_extra_json(text: &str) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+    if text.trim().is_empty() {
+        return Ok(serde_json::Map::new());
+    }
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(serde_json::Value::Object(map)) => Ok(map),
+        Ok(_) => Err("Extra JSON must be an object, like {\"seed\": 7}.".to_owned()),
+        Err(error) => {
+            let full = error.to_string();
+            let position = format!(" at line {} column {}", error.line(), error.column());
+            let reason =
+                full.strip_suffix(&position).unwrap_or(&full).replace("EOF while parsing", "the text ends inside");
+            Err(format!("Extra JSON is not valid at line {}, column {}: {reason}.", error.line(), error.column()))
+        }
+    }
+}
+
+/// Merges the user's extra JSON into a request body, last, as a JSON Merge Patch
+/// (RFC 7396): objects merge key by key, `null` removes a key (so a field Hearth
+/// sends can be dropped, such as `"temperature": null`), and any other value
+/// replaces what was there.
+pub fn merge_extra(body: &mut serde_json::Value, extra: &serde_json::Map<String, serde_json::Value>) {
+    if extra.is_empty() {
+        return;
+    }
+    if !body.is_object() {
+        *body = serde_json::Value::Object(serde_json::Map::new());
+    }
+    if let serde_json::Value::Object(target) = body {
+        for (key, value) in extra {
+            merge_value(target, key, value);
+        }
+    }
+}
+
+fn merge_value(target: &mut serde_json::Map<String, serde_json::Value>, key: &str, patch: &serde_json::Value) {
+    match patch {
+        serde_json::Value::Null => {
+            target.remove(key);
+        }
+        serde_json::Value::Object(fields) => {
+            let slot = target.entry(key.to_owned()).or_insert(serde_json::Value::Null);
+            if !slot.is_object() {
+                *slot = serde_json::Value::Object(serde_json::Map::new());
+            }
+            if let serde_json::Value::Object(inner) = slot {
+                for (inner_key, value) in fields {
+                    merge_value(inner, inner_key, value);
+                }
+            }
+        }
+        other => {
+            target.insert(key.to_owned(), other.clone());
+        }
+    }
+}
+
+/// Builds the streaming chat request for `messages` in the provider's family.
+pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &[ChatMessage]) -> HttpRequest {
+    match provider.kind {
+        ProviderKind::OpenAi => openai::build_request(provider, model, messages),
+        ProviderKind::Anthropic => anthropic::build_request(provider, model, messages),
+        ProviderKind::Gemini => gemini::build_request(provider, model, messages),
+    }
+}
+
+/// The smallest real chat request, to test a connection where there is no model
+/// list: the single user message "ping", at most one output token, the thinking
+/// switch left to the provider.
+pub fn ping_request(provider: &ProviderConfig, model: &ModelConfig) -> HttpRequest {
+    let model = ModelConfig { max_tokens: Some(1), thinking: None, ..model.clone() };
+    build_request(provider, &model, &[ChatMessage::new(Role::User, "ping")])
+}
+
+/// Reads the error body of a non-2xx response the way the family writes them.
+pub fn parse_error_body(kind: ProviderKind, status: u16, body: &str, retry_after_secs: Option<u64>) -> ProviderError {
+    match kind {
+        ProviderKind::OpenAi => openai::parse_error_body(status, body, retry_after_secs),
+        ProviderKind::Anthropic => anthropic::parse_error_body(status, body, retry_after_secs),
+        ProviderKind::Gemini => gemini::parse_error_body(status, body, retry_after_secs),
+    }
+}
+
+/// The request that lists the provider's models, or `None` when its preset has no
+/// list (Azure, Zhipu). OpenAI family: `GET {base}/models`; Anthropic:
+/// `GET {base}/v1/models?limit=1000` with the messages headers; Gemini:
+/// `GET {base}/v1beta/models?pageSize=1000` with `x-goog-api-key`. The page sizes
+/// are each API's maximum, so one page holds every model.
+pub fn models_request(provider: &ProviderConfig) -> Option<HttpRequest> {
+    match provider.kind {
+        ProviderKind::OpenAi => provider.preset.has_model_list().then(|| openai::build_models_request(provider)),
+        ProviderKind::Anthropic => Some(anthropic::build_models_request(provider)),
+        ProviderKind::Gemini => Some(gemini::build_models_request(provider)),
+    }
+}
+
+/// Reads a model-list response into sorted, deduplicated model ids: `data[].id`
+/// (OpenAI family, Anthropic), or `models[].name` without its `models/` prefix
+/// (Gemini), keeping only models that list `generateContent` among their
+/// `supportedGenerationMethods` when they list any. A body that is not such a list
+/// is an error with a readable reason.
+pub fn parse_models(kind: ProviderKind, body: &str) -> Result<Vec<String>, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(body).map_err(|_| format!("The model list is not JSON: {}", excerpt(body.trim(), 200)))?;
+    let (field, read): (&str, fn(&serde_json::Value) -> Option<String>) = match kind {
+        ProviderKind::OpenAi | ProviderKind::Anthropic => ("data", |model| model_string(model, "id")),
+        ProviderKind::Gemini => ("models", gemini_model_id),
+    };
+    let Some(items) = value.get(field).and_then(serde_json::Value::as_array) else {
+        if value.get("error").is_some() {
+            let (message, _) = error_fields(&value);
+            return Err(format!("The provider answered with an error instead of a model list: {message}"));
+        }
+        return Err(format!("The response is not a model list (no \"{field}\" array)."));
+    };
+    let mut ids: Vec<String> = items.iter().filter_map(read).collect();
+    ids.sort();
+    ids.dedup();
+    Ok(ids)
+}
+
+fn model_string(model: &serde_json::Value, key: &str) -> Option<String> {
+    model.get(key).and_then(serde_json::Value::as_str).map(str::trim).filter(|id| !id.is_empty()).map(str::to_owned)
+}
+
+fn gemini_model_id(model: &serde_json::Value) -> Option<String> {
+    if let Some(methods) = model.get("supportedGenerationMethods").and_then(serde_json::Value::as_array)
+        && !methods.iter().any(|method| method.as_str() == Some("generateContent"))
+    {
+        return None;
+    }
+    let name = model_string(model, "name")?;
+    Some(name.strip_prefix("models/").map_or(name.clone(), str::to_owned))
 }
 
 /// An HTTP request for the shell to perform. Built by the provider modules.
@@ -111,6 +309,13 @@ pub enum StreamEvent {
     Usage(Usage),
     /// Why the model stopped.
     Finish(FinishReason),
+    /// The signature that seals the reasoning streamed so far (Anthropic's
+    /// `signature_delta`, Gemini's `thoughtSignature`); it is sent back with the
+    /// next turn so the provider can verify and reuse that reasoning.
+    ReasoningSignature(String),
+    /// A block of reasoning the provider encrypted (Anthropic's `redacted_thinking`
+    /// `data`); it has no text to show but is sent back like a signed block.
+    RedactedReasoning(String),
     /// An error the provider reported inside the stream; the reply ends with it.
     ProviderError(ProviderError),
     /// A chunk that could not be understood; it is skipped and the stream goes on.

@@ -7,10 +7,18 @@
 //! by index (or id), and a later missing or empty id or name never overwrites a
 //! known one; a later usage report fills in or updates counts but never erases
 //! them; the first finish reason is kept unless a later one is more specific.
+//!
+//! Reasoning is also kept part by part in [`Reply::reasoning_parts`], so that
+//! signatures can be sent back with the next turn: reasoning text extends the last
+//! part unless that part is sealed (signed or redacted), in which case it starts a
+//! new one; a signature seals the last part if it is still open, and otherwise
+//! (no part yet, or the last one already sealed) arrives as a new empty part of
+//! its own; a redacted block is always a new, sealed part.
 
 #[cfg(test)]
 mod tests;
 
+use crate::message::ReasoningPart;
 use crate::provider::{FinishKind, FinishReason, ProviderError, StreamEvent, Usage};
 
 /// Everything one response said so far.
@@ -18,8 +26,11 @@ use crate::provider::{FinishKind, FinishReason, ProviderError, StreamEvent, Usag
 pub struct Reply {
     /// The answer text (markdown).
     pub text: String,
-    /// Reasoning ("thinking") text.
+    /// Reasoning ("thinking") text, all parts together.
     pub reasoning: String,
+    /// The same reasoning split where the provider sealed it, with signatures and
+    /// redacted blocks (see the module documentation).
+    pub reasoning_parts: Vec<ReasoningPart>,
     /// Tool calls in the order they started.
     pub tool_calls: Vec<ToolCall>,
     /// Why generation stopped, once known.
@@ -66,7 +77,22 @@ impl Reply {
     pub fn apply(&mut self, event: StreamEvent) {
         match event {
             StreamEvent::TextDelta(text) => self.text.push_str(&text),
-            StreamEvent::ReasoningDelta(text) => self.reasoning.push_str(&text),
+            StreamEvent::ReasoningDelta(text) => {
+                self.reasoning.push_str(&text);
+                match self.reasoning_parts.last_mut() {
+                    Some(part) if !part.is_sealed() => part.text.push_str(&text),
+                    _ => self.reasoning_parts.push(ReasoningPart { text, ..ReasoningPart::default() }),
+                }
+            }
+            StreamEvent::ReasoningSignature(signature) => match self.reasoning_parts.last_mut() {
+                Some(part) if !part.is_sealed() => part.signature = Some(signature),
+                _ => {
+                    self.reasoning_parts.push(ReasoningPart { signature: Some(signature), ..ReasoningPart::default() })
+                }
+            },
+            StreamEvent::RedactedReasoning(data) => {
+                self.reasoning_parts.push(ReasoningPart { redacted: Some(data), ..ReasoningPart::default() })
+            }
             StreamEvent::ToolCallDelta { index, id, name, arguments } => {
                 self.apply_tool_call(index, id, name, &arguments)
             }

@@ -19,6 +19,26 @@
 //! Assumptions: the JSON `type` is preferred to the SSE event name, which is only
 //! used when the JSON has no `type`; unknown event and delta types are ignored, as
 //! the documentation asks, since new ones may be added.
+//!
+//! Reasoning continuity (<https://platform.claude.com/docs/en/build-with-claude/extended-thinking>):
+//! a thinking block's signature arrives as a `signature_delta` just before its
+//! `content_block_stop`, and a `redacted_thinking` block arrives whole in its
+//! `content_block_start` with no deltas. Both become reasoning events, and
+//! [`build_request`] sends them back as `thinking` and `redacted_thinking` blocks,
+//! unmodified and in their original order, but only while the request itself has
+//! thinking enabled. The documentation says thinking blocks must be passed back
+//! during tool use and are otherwise optional (the API strips those of earlier
+//! turns, and Claude Opus 4.5 and later keep them in context); with thinking
+//! disabled the final assistant turn "should not contain any thinking blocks", and
+//! the API then strips them and keeps thinking off. It does not reject them, but
+//! sending them without thinking buys nothing, so Hearth does not.
+//!
+//! Request settings (same page, "Feature compatibility", and
+//! <https://platform.claude.com/docs/en/about-claude/models/migrating-to-claude-4>):
+//! `max_tokens` is required; with thinking, `budget_tokens` must be at least 1024
+//! and less than `max_tokens`, `temperature` is not allowed, and `top_p` only
+//! between 0.95 and 1; Claude Sonnet 4.5 and later models refuse `temperature` and
+//! `top_p` together.
 
 mod wire;
 
@@ -26,8 +46,8 @@ mod wire;
 mod tests;
 
 use super::{
-    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, StreamEvent, Usage,
-    error_fields, excerpt, parse_data, read_error_body,
+    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ProviderKind, StreamEvent,
+    Usage, error_fields, excerpt, merge_extra, parse_data, read_error_body,
 };
 use crate::message::{ChatMessage, Role};
 use crate::sse::SseEvent;
@@ -38,57 +58,142 @@ pub const DEFAULT_BASE_URL: &str = "https://api.anthropic.com";
 /// The API version sent in the `anthropic-version` header.
 pub const API_VERSION: &str = "2023-06-01";
 
-/// The `max_tokens` of every request; Anthropic requires the field.
-const MAX_TOKENS: u32 = 4096;
+/// The `max_tokens` of a request without thinking when the model sets none;
+/// Anthropic requires the field.
+pub const MAX_TOKENS: u32 = 4096;
+
+/// The `max_tokens` of a request with thinking when the model sets none: room for
+/// a thinking budget of half of it and an answer.
+pub const THINKING_MAX_TOKENS: u32 = 16_000;
+
+/// The smallest thinking budget Anthropic accepts.
+pub const MIN_THINKING_BUDGET: u32 = 1024;
+
+/// The `max_tokens` and thinking budget of a request with thinking on.
+///
+/// The rule: `max_tokens` is the model's, or [`THINKING_MAX_TOKENS`]; a limit too
+/// small to hold the smallest budget (at most [`MIN_THINKING_BUDGET`]) is raised to
+/// twice that minimum. The budget is half of `max_tokens`, but at least
+/// [`MIN_THINKING_BUDGET`]; either way it stays below `max_tokens`, as Anthropic
+/// requires.
+pub fn thinking_limits(max_tokens: Option<u32>) -> (u32, u32) {
+    let max_tokens = max_tokens.unwrap_or(THINKING_MAX_TOKENS);
+    let max_tokens = if max_tokens <= MIN_THINKING_BUDGET { 2 * MIN_THINKING_BUDGET } else { max_tokens };
+    (max_tokens, (max_tokens / 2).max(MIN_THINKING_BUDGET))
+}
 
 /// Builds the streaming messages request for `messages`. System messages are
 /// joined into the top-level `system` field, which is how Anthropic takes them.
+///
+/// Settings: `max_tokens` (see [`MAX_TOKENS`] and [`thinking_limits`]),
+/// `temperature` and `top_p`. With `thinking: Some(true)` the request asks for
+/// `{"type": "enabled", "budget_tokens": …}`, leaves out `temperature` and keeps
+/// `top_p` only between 0.95 and 1; `Some(false)` and `None` send no `thinking`
+/// field (off is the default, and some models refuse `"disabled"`). When both
+/// `temperature` and `top_p` are set only `temperature` is sent, since current
+/// models refuse the pair. The model's extra JSON is merged last.
 pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &[ChatMessage]) -> HttpRequest {
+    let thinking = model.thinking == Some(true);
     let system: Vec<&str> = messages.iter().filter(|m| m.role == Role::System).map(|m| m.content.as_str()).collect();
-    let turns: Vec<serde_json::Value> = messages
-        .iter()
-        .filter(|m| m.role != Role::System)
-        .map(|m| serde_json::json!({ "role": m.role.as_str(), "content": m.content }))
-        .collect();
+    let turns: Vec<serde_json::Value> =
+        messages.iter().filter(|m| m.role != Role::System).map(|m| turn(m, thinking)).collect();
+    let max_tokens =
+        if thinking { thinking_limits(model.max_tokens).0 } else { model.max_tokens.unwrap_or(MAX_TOKENS) };
     let mut body = serde_json::json!({
         "model": model.model,
-        "max_tokens": MAX_TOKENS,
+        "max_tokens": max_tokens,
         "stream": true,
         "messages": turns,
     });
     if !system.is_empty() {
         body["system"] = serde_json::Value::String(system.join("\n\n"));
     }
+    if thinking {
+        let (_, budget) = thinking_limits(model.max_tokens);
+        body["thinking"] = serde_json::json!({ "type": "enabled", "budget_tokens": budget });
+        if let Some(top_p) = model.top_p.filter(|top_p| (0.95..=1.0).contains(top_p)) {
+            body["top_p"] = serde_json::json!(top_p);
+        }
+    } else if let Some(temperature) = model.temperature {
+        body["temperature"] = serde_json::json!(temperature);
+    } else if let Some(top_p) = model.top_p {
+        body["top_p"] = serde_json::json!(top_p);
+    }
+    merge_extra(&mut body, &model.extra);
     HttpRequest {
         method: "POST",
         url: messages_url(&provider.base_url),
-        headers: headers(provider),
+        headers: headers(provider, true),
         body: Some(body.to_string()),
+    }
+}
+
+/// One message as a turn. An Anthropic reply with sealed reasoning, sent while
+/// thinking is on, becomes a content array: its signed `thinking` and
+/// `redacted_thinking` blocks in their original order, then its text (left out
+/// when empty, since empty text blocks are refused). Unsigned reasoning is never
+/// sent.
+fn turn(message: &ChatMessage, thinking: bool) -> serde_json::Value {
+    if thinking && message.has_sealed_reasoning_from(ProviderKind::Anthropic) {
+        let mut content: Vec<serde_json::Value> = message
+            .reasoning
+            .iter()
+            .filter_map(|part| match (&part.redacted, &part.signature) {
+                (Some(data), _) => Some(serde_json::json!({ "type": "redacted_thinking", "data": data })),
+                (None, Some(signature)) => {
+                    Some(serde_json::json!({ "type": "thinking", "thinking": part.text, "signature": signature }))
+                }
+                (None, None) => None,
+            })
+            .collect();
+        if !message.content.is_empty() {
+            content.push(serde_json::json!({ "type": "text", "text": message.content }));
+        }
+        return serde_json::json!({ "role": message.role.as_str(), "content": content });
+    }
+    serde_json::json!({ "role": message.role.as_str(), "content": message.content })
+}
+
+/// Builds the request that lists the account's models:
+/// `GET {base}/v1/models?limit=1000` (1000 is the largest page), with the same
+/// authentication headers as a messages request.
+pub fn build_models_request(provider: &ProviderConfig) -> HttpRequest {
+    HttpRequest {
+        method: "GET",
+        url: format!("{}?limit=1000", api_url(&provider.base_url, "models")),
+        headers: headers(provider, false),
+        body: None,
     }
 }
 
 /// The messages endpoint for a base URL: `{base}/v1/messages`. A base that already
 /// ends in `/v1` or `/v1/messages` is accepted; an empty one means the public API.
 pub fn messages_url(base_url: &str) -> String {
-    let base = base_url.trim().trim_end_matches('/');
-    let base = if base.is_empty() { DEFAULT_BASE_URL } else { base };
-    if base.ends_with("/v1/messages") {
-        base.to_owned()
-    } else if base.ends_with("/v1") {
-        format!("{base}/messages")
-    } else {
-        format!("{base}/v1/messages")
-    }
+    api_url(base_url, "messages")
 }
 
-fn headers(provider: &ProviderConfig) -> Vec<(String, String)> {
-    vec![
-        ("content-type".to_owned(), "application/json".to_owned()),
+/// `{base}/v1/{endpoint}`, for a base given with or without `/v1` or
+/// `/v1/messages`; an empty base means the public API.
+fn api_url(base_url: &str, endpoint: &str) -> String {
+    let base = base_url.trim().trim_end_matches('/');
+    let base = if base.is_empty() { DEFAULT_BASE_URL } else { base };
+    let base = base.strip_suffix("/messages").filter(|b| b.ends_with("/v1")).unwrap_or(base);
+    let base = base.strip_suffix("/v1").unwrap_or(base);
+    format!("{base}/v1/{endpoint}")
+}
+
+fn headers(provider: &ProviderConfig, has_body: bool) -> Vec<(String, String)> {
+    let mut headers = Vec::new();
+    if has_body {
+        headers.push(("content-type".to_owned(), "application/json".to_owned()));
+    }
+    headers.extend([
         ("x-api-key".to_owned(), provider.api_key.trim().to_owned()),
         ("anthropic-version".to_owned(), API_VERSION.to_owned()),
         // Hearth calls the API from a web page with the user's own key.
         ("anthropic-dangerous-direct-browser-access".to_owned(), "true".to_owned()),
-    ]
+    ]);
+    headers
 }
 
 /// Maps Anthropic's `stop_reason` to the unified reason.
@@ -184,7 +289,11 @@ impl StreamParser {
     fn block_start(&mut self, index: Option<u32>, block: &wire::ContentBlock, events: &mut Vec<StreamEvent>) {
         match block.kind.as_deref() {
             Some("text") => push_text(StreamEvent::TextDelta, block.text.as_ref(), events),
-            Some("thinking") => push_text(StreamEvent::ReasoningDelta, block.thinking.as_ref(), events),
+            Some("thinking") => {
+                push_text(StreamEvent::ReasoningDelta, block.thinking.as_ref(), events);
+                push_text(StreamEvent::ReasoningSignature, block.signature.as_ref(), events);
+            }
+            Some("redacted_thinking") => push_text(StreamEvent::RedactedReasoning, block.data.as_ref(), events),
             Some("tool_use") => {
                 if let Some(index) = index {
                     self.tool_blocks.push(index);
@@ -196,7 +305,6 @@ impl StreamParser {
                     arguments: String::new(),
                 });
             }
-            // `redacted_thinking` carries only encrypted data; nothing to show.
             _ => {}
         }
     }
@@ -205,14 +313,13 @@ impl StreamParser {
         match delta.kind.as_deref() {
             Some("text_delta") => push_text(StreamEvent::TextDelta, delta.text.as_ref(), events),
             Some("thinking_delta") => push_text(StreamEvent::ReasoningDelta, delta.thinking.as_ref(), events),
+            Some("signature_delta") => push_text(StreamEvent::ReasoningSignature, delta.signature.as_ref(), events),
             Some("input_json_delta") => {
                 let is_tool_call = index.is_none_or(|index| self.tool_blocks.contains(&index));
                 if let Some(partial) = delta.partial_json.as_ref().filter(|_| is_tool_call) {
                     events.push(StreamEvent::ToolCallDelta { index, id: None, name: None, arguments: partial.clone() });
                 }
             }
-            // `signature_delta` verifies a thinking block when it is sent back;
-            // signatures will be kept by the providers issue, ignored for now.
             _ => {}
         }
     }

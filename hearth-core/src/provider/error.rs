@@ -39,8 +39,63 @@ pub enum ProviderErrorKind {
     BadRequest,
     /// The server could not be reached at all (offline, wrong address, CORS).
     Network,
+    /// The stream stopped delivering data before it ended (see [`ProviderError::stalled`]).
+    Timeout,
+    /// The provider's content filter or safety system refused the request
+    /// (Azure OpenAI's and OpenAI's `content_filter` error code).
+    ContentFilter,
     /// Anything else.
     Other,
+}
+
+impl ProviderErrorKind {
+    /// Whether sending the same request again may succeed.
+    pub fn is_retryable(self) -> bool {
+        match self {
+            ProviderErrorKind::RateLimit
+            | ProviderErrorKind::Server
+            | ProviderErrorKind::Network
+            | ProviderErrorKind::Timeout
+            | ProviderErrorKind::Other => true,
+            ProviderErrorKind::Auth
+            | ProviderErrorKind::ContextTooLong
+            | ProviderErrorKind::NotFound
+            | ProviderErrorKind::BadRequest
+            | ProviderErrorKind::ContentFilter => false,
+        }
+    }
+
+    /// A short headline for the error card.
+    pub fn title(self) -> &'static str {
+        match self {
+            ProviderErrorKind::Auth => "The provider rejected the API key",
+            ProviderErrorKind::RateLimit => "Rate limited by the provider",
+            ProviderErrorKind::Server => "The provider had a server error",
+            ProviderErrorKind::ContextTooLong => "The conversation is too long for this model",
+            ProviderErrorKind::NotFound => "The model or endpoint was not found",
+            ProviderErrorKind::BadRequest => "The provider refused the request",
+            ProviderErrorKind::Network => "Could not reach the provider",
+            ProviderErrorKind::Timeout => "The provider stopped sending data",
+            ProviderErrorKind::ContentFilter => "The provider's content filter refused the request",
+            ProviderErrorKind::Other => "The request failed",
+        }
+    }
+
+    /// The snake_case name used in JSON and stored error records (`"rate_limit"`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProviderErrorKind::Auth => "auth",
+            ProviderErrorKind::RateLimit => "rate_limit",
+            ProviderErrorKind::Server => "server",
+            ProviderErrorKind::ContextTooLong => "context_too_long",
+            ProviderErrorKind::NotFound => "not_found",
+            ProviderErrorKind::BadRequest => "bad_request",
+            ProviderErrorKind::Network => "network",
+            ProviderErrorKind::Timeout => "timeout",
+            ProviderErrorKind::ContentFilter => "content_filter",
+            ProviderErrorKind::Other => "other",
+        }
+    }
 }
 
 impl ProviderError {
@@ -68,32 +123,26 @@ impl ProviderError {
         }
     }
 
+    /// The stream went silent: no bytes for `secs` seconds although it had not
+    /// ended. The shell gives up on it and reports this.
+    pub fn stalled(secs: u64) -> Self {
+        Self {
+            kind: ProviderErrorKind::Timeout,
+            status: None,
+            message: format!("No data for {secs} s, so Hearth stopped waiting"),
+            code: None,
+            retry_after_secs: None,
+        }
+    }
+
     /// Whether sending the same request again may succeed.
     pub fn is_retryable(&self) -> bool {
-        match self.kind {
-            ProviderErrorKind::RateLimit
-            | ProviderErrorKind::Server
-            | ProviderErrorKind::Network
-            | ProviderErrorKind::Other => true,
-            ProviderErrorKind::Auth
-            | ProviderErrorKind::ContextTooLong
-            | ProviderErrorKind::NotFound
-            | ProviderErrorKind::BadRequest => false,
-        }
+        self.kind.is_retryable()
     }
 
     /// A short headline for the error card.
     pub fn title(&self) -> &'static str {
-        match self.kind {
-            ProviderErrorKind::Auth => "The provider rejected the API key",
-            ProviderErrorKind::RateLimit => "Rate limited by the provider",
-            ProviderErrorKind::Server => "The provider had a server error",
-            ProviderErrorKind::ContextTooLong => "The conversation is too long for this model",
-            ProviderErrorKind::NotFound => "The model or endpoint was not found",
-            ProviderErrorKind::BadRequest => "The provider refused the request",
-            ProviderErrorKind::Network => "Could not reach the provider",
-            ProviderErrorKind::Other => "The request failed",
-        }
+        self.kind.title()
     }
 
     /// What the user can do about it, if there is a general answer.
@@ -109,6 +158,13 @@ impl ProviderError {
                 Some("Start a new conversation or remove earlier messages.".to_owned())
             }
             ProviderErrorKind::NotFound => Some("Check the model id and the base URL.".to_owned()),
+            ProviderErrorKind::Timeout => Some(
+                "The connection may have dropped or the provider stalled; retry. A slow local model may need longer."
+                    .to_owned(),
+            ),
+            ProviderErrorKind::ContentFilter => {
+                Some("Rephrase the message; retrying it unchanged will be refused again.".to_owned())
+            }
             ProviderErrorKind::BadRequest | ProviderErrorKind::Network | ProviderErrorKind::Other => None,
         }
     }
@@ -135,6 +191,9 @@ impl std::fmt::Display for ProviderError {
     }
 }
 
+/// Decides the kind from the status, code and message. Codes that name the cause
+/// win over the status: a context-length or content-filter error arrives as a 400,
+/// and Gemini's `RESOURCE_EXHAUSTED` is a rate limit whatever carries it.
 fn classify(status: Option<u16>, code: Option<&str>, message: &str) -> ProviderErrorKind {
     let code = code.unwrap_or("").to_ascii_lowercase();
     let message = message.to_ascii_lowercase();
@@ -144,6 +203,14 @@ fn classify(status: Option<u16>, code: Option<&str>, message: &str) -> ProviderE
         || message.contains("too many tokens")
     {
         return ProviderErrorKind::ContextTooLong;
+    }
+    // OpenAI and Azure OpenAI: `"code": "content_filter"` (Azure adds an inner
+    // `ResponsibleAIPolicyViolation`).
+    if code.contains("content_filter") || code == "responsibleaipolicyviolation" {
+        return ProviderErrorKind::ContentFilter;
+    }
+    if code == "resource_exhausted" {
+        return ProviderErrorKind::RateLimit;
     }
     match status {
         Some(401 | 403) => ProviderErrorKind::Auth,
@@ -238,6 +305,61 @@ mod tests {
             "Rate limited by the provider (HTTP 429): Slow down. The provider asks to wait 7 s before retrying."
         );
         assert!(limited.is_retryable());
+    }
+
+    #[test]
+    fn kinds_have_stable_names() {
+        let kinds = [
+            (ProviderErrorKind::Auth, "auth"),
+            (ProviderErrorKind::RateLimit, "rate_limit"),
+            (ProviderErrorKind::Server, "server"),
+            (ProviderErrorKind::ContextTooLong, "context_too_long"),
+            (ProviderErrorKind::NotFound, "not_found"),
+            (ProviderErrorKind::BadRequest, "bad_request"),
+            (ProviderErrorKind::Network, "network"),
+            (ProviderErrorKind::Timeout, "timeout"),
+            (ProviderErrorKind::ContentFilter, "content_filter"),
+            (ProviderErrorKind::Other, "other"),
+        ];
+        for (kind, name) in kinds {
+            assert_eq!(kind.as_str(), name);
+            assert_eq!(serde_json::to_value(kind).expect("serialisable"), serde_json::json!(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn stalled_streams_are_retryable_timeouts() {
+        let error = ProviderError::stalled(60);
+        assert_eq!((error.kind, error.status), (ProviderErrorKind::Timeout, None));
+        assert!(error.is_retryable());
+        let shown = error.to_string();
+        assert!(shown.starts_with("The provider stopped sending data: No data for 60 s"), "{shown}");
+        assert!(shown.contains("retry"), "{shown}");
+    }
+
+    #[test]
+    fn content_filter_and_resource_exhausted_codes_win_over_the_status() {
+        let filtered = ProviderError::from_status(
+            400,
+            "The response was filtered due to the prompt triggering Azure OpenAI's content management policy.".into(),
+            Some("content_filter".into()),
+            None,
+        );
+        assert_eq!(filtered.kind, ProviderErrorKind::ContentFilter);
+        assert!(!filtered.is_retryable());
+        assert_eq!(
+            filtered.title(),
+            "The provider's content filter refused the request",
+            "the title names the filter, not a generic bad request"
+        );
+        let in_stream = ProviderError::in_stream("filtered".into(), Some("content_filter".into()));
+        assert_eq!(in_stream.kind, ProviderErrorKind::ContentFilter);
+        let exhausted = ProviderError::in_stream("Quota".into(), Some("RESOURCE_EXHAUSTED".into()));
+        assert_eq!(exhausted.kind, ProviderErrorKind::RateLimit);
+        assert_eq!(
+            ProviderError::from_status(529, "Overloaded".into(), Some("overloaded_error".into()), None).kind,
+            ProviderErrorKind::Server
+        );
     }
 
     #[test]

@@ -14,8 +14,24 @@
 //!
 //! There is no `[DONE]` marker; the body simply ends. Assumptions: one candidate is
 //! requested, so only `candidates[0]` is read; an `error` object may arrive instead
-//! of a response; `thoughtSignature` fields are ignored for now (the providers issue
-//! will keep them so they can be sent back with the next turn).
+//! of a response.
+//!
+//! Reasoning continuity (<https://ai.google.dev/gemini-api/docs/thought-signatures>):
+//! thinking models may put a `thoughtSignature` on any part (text, thought or
+//! function call), and while streaming it may come on a last part whose text is
+//! empty. Every signature becomes [`StreamEvent::ReasoningSignature`]; the
+//! documented rule is to pass signatures back exactly as received, which
+//! [`build_request`] does on the text part of a reply Gemini wrote. The thought
+//! text itself is never sent back.
+//!
+//! Request settings go in `generationConfig` (`temperature`, `topP`,
+//! `maxOutputTokens`, <https://ai.google.dev/api/generate-content#generationconfig>).
+//! The thinking switch uses `thinkingConfig`
+//! (<https://ai.google.dev/gemini-api/docs/thinking>): on asks for
+//! `includeThoughts: true` (thought summaries in the stream); off sends
+//! `thinkingBudget: 0`, which the documentation gives as "disables thinking" for
+//! the models that allow it (Gemini 2.5 Flash and Flash-Lite; 2.5 Pro cannot
+//! think less than 128 tokens and refuses it).
 
 mod wire;
 
@@ -23,8 +39,8 @@ mod wire;
 mod tests;
 
 use super::{
-    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ProviderErrorKind, StreamEvent,
-    Usage, excerpt, parse_data, read_error_body,
+    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ProviderErrorKind, ProviderKind,
+    StreamEvent, Usage, excerpt, merge_extra, parse_data, read_error_body,
 };
 use crate::message::{ChatMessage, Role};
 use crate::sse::SseEvent;
@@ -34,7 +50,9 @@ pub const DEFAULT_BASE_URL: &str = "https://generativelanguage.googleapis.com";
 
 /// Builds the streaming chat request for `messages`. System messages are joined
 /// into `systemInstruction`; the key goes in the `x-goog-api-key` header, never in
-/// the URL.
+/// the URL. Settings go in `generationConfig` (see the module documentation); a
+/// reply Gemini wrote carries its last thought signature on its text part. The
+/// model's extra JSON is merged last.
 pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &[ChatMessage]) -> HttpRequest {
     let contents: Vec<serde_json::Value> = messages
         .iter()
@@ -44,7 +62,14 @@ pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &
                 Role::Assistant => "model",
                 Role::System => return None,
             };
-            Some(serde_json::json!({ "role": role, "parts": [{ "text": m.content }] }))
+            let mut part = serde_json::json!({ "text": m.content });
+            if m.role == Role::Assistant
+                && m.origin == Some(ProviderKind::Gemini)
+                && let Some(signature) = m.reasoning.iter().rev().find_map(|p| p.signature.as_ref())
+            {
+                part["thoughtSignature"] = serde_json::Value::String(signature.clone());
+            }
+            Some(serde_json::json!({ "role": role, "parts": [part] }))
         })
         .collect();
     let system: Vec<&str> = messages.iter().filter(|m| m.role == Role::System).map(|m| m.content.as_str()).collect();
@@ -52,6 +77,11 @@ pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &
     if !system.is_empty() {
         body["systemInstruction"] = serde_json::json!({ "parts": [{ "text": system.join("\n\n") }] });
     }
+    let config = generation_config(model);
+    if !config.is_empty() {
+        body["generationConfig"] = serde_json::Value::Object(config);
+    }
+    merge_extra(&mut body, &model.extra);
     HttpRequest {
         method: "POST",
         url: stream_url(&provider.base_url, &model.model),
@@ -60,13 +90,53 @@ pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &
     }
 }
 
+fn generation_config(model: &ModelConfig) -> serde_json::Map<String, serde_json::Value> {
+    let mut config = serde_json::Map::new();
+    if let Some(temperature) = model.temperature {
+        config.insert("temperature".to_owned(), serde_json::json!(temperature));
+    }
+    if let Some(top_p) = model.top_p {
+        config.insert("topP".to_owned(), serde_json::json!(top_p));
+    }
+    if let Some(max_tokens) = model.max_tokens {
+        config.insert("maxOutputTokens".to_owned(), serde_json::json!(max_tokens));
+    }
+    match model.thinking {
+        Some(true) => {
+            config.insert("thinkingConfig".to_owned(), serde_json::json!({ "includeThoughts": true }));
+        }
+        Some(false) => {
+            config.insert("thinkingConfig".to_owned(), serde_json::json!({ "thinkingBudget": 0 }));
+        }
+        None => {}
+    }
+    config
+}
+
+/// Builds the request that lists the models: `GET {base}/v1beta/models?pageSize=1000`
+/// (1000 is the largest page), with the key in `x-goog-api-key`.
+pub fn build_models_request(provider: &ProviderConfig) -> HttpRequest {
+    let headers = headers(provider).into_iter().filter(|(name, _)| name != "content-type").collect();
+    HttpRequest {
+        method: "GET",
+        url: format!("{}/v1beta/models?pageSize=1000", api_base(&provider.base_url)),
+        headers,
+        body: None,
+    }
+}
+
+/// The base URL without a trailing `/v1beta`; empty means [`DEFAULT_BASE_URL`].
+fn api_base(base_url: &str) -> &str {
+    let base = base_url.trim().trim_end_matches('/');
+    let base = if base.is_empty() { DEFAULT_BASE_URL } else { base };
+    base.strip_suffix("/v1beta").unwrap_or(base)
+}
+
 /// The `streamGenerateContent` endpoint for a base URL (with or without a trailing
 /// `/v1beta`; empty means [`DEFAULT_BASE_URL`]) and a model id (with or without the
 /// `models/` prefix).
 pub fn stream_url(base_url: &str, model: &str) -> String {
-    let base = base_url.trim().trim_end_matches('/');
-    let base = if base.is_empty() { DEFAULT_BASE_URL } else { base };
-    let base = base.strip_suffix("/v1beta").unwrap_or(base);
+    let base = api_base(base_url);
     let model = model.trim();
     let model = model.strip_prefix("models/").unwrap_or(model);
     format!("{base}/v1beta/models/{model}:streamGenerateContent?alt=sse")
@@ -237,6 +307,9 @@ impl StreamParser {
                 name: call.name.clone().filter(|name| !name.is_empty()),
                 arguments,
             });
+        }
+        if let Some(signature) = part.thought_signature.as_ref().filter(|signature| !signature.is_empty()) {
+            events.push(StreamEvent::ReasoningSignature(signature.clone()));
         }
     }
 }

@@ -15,6 +15,27 @@
 //!
 //! Assumptions: one choice is requested, so only `choices[0]` is read; chunks may
 //! omit or null any field; an `error` object may arrive instead of a chunk.
+//!
+//! Request differences by [`Preset`]:
+//! - Token limit: OpenAI and Azure take `max_completion_tokens` (`max_tokens` is
+//!   deprecated there and refused by reasoning models; the Azure `2024-10-21`
+//!   GA spec lists both); every other server gets the widely supported `max_tokens`.
+//! - Azure (<https://learn.microsoft.com/azure/ai-services/openai/reference>): the
+//!   URL is `{base}/chat/completions?api-version=…` on a deployment URL, and the key
+//!   goes in an `api-key` header instead of `Authorization`.
+//! - Thinking switch: Zhipu GLM takes `"thinking": {"type": "enabled" | "disabled"}`
+//!   (<https://docs.bigmodel.cn/cn/guide/models/text/glm-4.5>); OpenRouter takes
+//!   `"reasoning": {"enabled": true}` and `{"effort": "none"}` ("disables reasoning
+//!   entirely", <https://openrouter.ai/docs/use-cases/reasoning-tokens>). Other
+//!   servers get nothing: their reasoning is chosen by the model.
+//!
+//! Reasoning is never sent back in this family. DeepSeek's original reasoning
+//! guide answered 400 to `reasoning_content` in input messages
+//! (<https://api-docs.deepseek.com/guides/reasoning_model>); its current thinking
+//! mode wants it back only for turns that made tool calls and ignores it
+//! elsewhere (<https://api-docs.deepseek.com/guides/thinking_mode>). Hearth's
+//! messages carry no tool calls, so sending nothing is right under both, and
+//! OpenAI's models keep their reasoning server-side anyway.
 
 mod wire;
 
@@ -22,28 +43,56 @@ mod wire;
 mod tests;
 
 use super::{
-    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, StreamEvent, Usage,
-    error_fields, parse_data, read_error_body,
+    FinishKind, FinishReason, HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderError, StreamEvent, Usage,
+    error_fields, merge_extra, parse_data, read_error_body,
 };
 use crate::message::ChatMessage;
 use crate::sse::SseEvent;
 
-/// Builds the streaming chat request for `messages`.
+/// The Azure `api-version` used when the provider sets none: the latest GA
+/// version of the Azure OpenAI data-plane inference API.
+pub const AZURE_API_VERSION: &str = "2024-10-21";
+
+/// Builds the streaming chat request for `messages`, with the model's settings (see
+/// the module documentation for the preset differences) and its extra JSON merged
+/// last.
 pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &[ChatMessage]) -> HttpRequest {
     let messages: Vec<serde_json::Value> =
         messages.iter().map(|m| serde_json::json!({ "role": m.role.as_str(), "content": m.content })).collect();
-    let body = serde_json::json!({
+    let mut body = serde_json::json!({
         "model": model.model,
         "messages": messages,
         "stream": true,
         "stream_options": { "include_usage": true },
     });
-    HttpRequest {
-        method: "POST",
-        url: chat_completions_url(&provider.base_url),
-        headers: headers(provider, true),
-        body: Some(body.to_string()),
+    if let Some(temperature) = model.temperature {
+        body["temperature"] = serde_json::json!(temperature);
     }
+    if let Some(top_p) = model.top_p {
+        body["top_p"] = serde_json::json!(top_p);
+    }
+    if let Some(max_tokens) = model.max_tokens {
+        let field = match provider.preset {
+            Preset::OpenAi | Preset::Azure => "max_completion_tokens",
+            _ => "max_tokens",
+        };
+        body[field] = serde_json::json!(max_tokens);
+    }
+    match (provider.preset, model.thinking) {
+        (Preset::Zhipu, Some(on)) => {
+            body["thinking"] = serde_json::json!({ "type": if on { "enabled" } else { "disabled" } });
+        }
+        (Preset::OpenRouter, Some(true)) => body["reasoning"] = serde_json::json!({ "enabled": true }),
+        (Preset::OpenRouter, Some(false)) => body["reasoning"] = serde_json::json!({ "effort": "none" }),
+        _ => {}
+    }
+    merge_extra(&mut body, &model.extra);
+    let url = if provider.preset == Preset::Azure {
+        azure_chat_url(&provider.base_url, &provider.api_version)
+    } else {
+        chat_completions_url(&provider.base_url)
+    };
+    HttpRequest { method: "POST", url, headers: headers(provider, true), body: Some(body.to_string()) }
 }
 
 /// Builds the request that lists the provider's models (`GET {base}/models`).
@@ -59,6 +108,27 @@ pub fn chat_completions_url(base_url: &str) -> String {
     if base.ends_with("/chat/completions") { base.to_owned() } else { format!("{base}/chat/completions") }
 }
 
+/// The Azure chat endpoint for a deployment URL such as
+/// `https://RESOURCE.openai.azure.com/openai/deployments/DEPLOYMENT`:
+/// `{base}/chat/completions?api-version={version}`. A base that already ends in
+/// `/chat/completions` or already has an `api-version` query keeps it; an empty
+/// `api_version` means [`AZURE_API_VERSION`].
+pub fn azure_chat_url(base_url: &str, api_version: &str) -> String {
+    let base = base_url.trim();
+    let (path, query) = base.split_once('?').unwrap_or((base, ""));
+    let url = chat_completions_url(path);
+    if query.split('&').any(|pair| pair.starts_with("api-version=")) {
+        return format!("{url}?{query}");
+    }
+    let version = api_version.trim();
+    let version = if version.is_empty() { AZURE_API_VERSION } else { version };
+    if query.is_empty() {
+        format!("{url}?api-version={version}")
+    } else {
+        format!("{url}?{query}&api-version={version}")
+    }
+}
+
 fn headers(provider: &ProviderConfig, has_body: bool) -> Vec<(String, String)> {
     let mut headers = Vec::new();
     if has_body {
@@ -66,7 +136,11 @@ fn headers(provider: &ProviderConfig, has_body: bool) -> Vec<(String, String)> {
     }
     let key = provider.api_key.trim();
     if !key.is_empty() {
-        headers.push(("authorization".to_owned(), format!("Bearer {key}")));
+        if provider.preset == Preset::Azure {
+            headers.push(("api-key".to_owned(), key.to_owned()));
+        } else {
+            headers.push(("authorization".to_owned(), format!("Bearer {key}")));
+        }
     }
     headers
 }

@@ -110,3 +110,78 @@ fn an_error_without_finish_reports_finish_error() {
     );
     assert!(json["finish_raw"].is_null() && json["usage"].is_null() && json["reasoning"].is_null());
 }
+
+mod reasoning_parts {
+    use super::fold;
+    use crate::message::ReasoningPart;
+    use crate::provider::StreamEvent::{ReasoningDelta, ReasoningSignature, RedactedReasoning, TextDelta};
+
+    fn part(text: &str, signature: Option<&str>, redacted: Option<&str>) -> ReasoningPart {
+        ReasoningPart { text: text.into(), signature: signature.map(Into::into), redacted: redacted.map(Into::into) }
+    }
+
+    #[test]
+    fn text_extends_the_open_part_and_a_signature_seals_it() {
+        let reply = fold(vec![
+            ReasoningDelta("Let me ".into()),
+            ReasoningDelta("think.".into()),
+            ReasoningSignature("sig-1".into()),
+            ReasoningDelta("More.".into()),
+            TextDelta("Answer".into()),
+        ]);
+        assert_eq!(reply.reasoning_parts, [part("Let me think.", Some("sig-1"), None), part("More.", None, None)]);
+        assert_eq!(reply.reasoning, "Let me think.More.", "the flat text is unchanged");
+    }
+
+    #[test]
+    fn redacted_blocks_are_sealed_parts_of_their_own() {
+        let reply = fold(vec![
+            ReasoningDelta("open".into()),
+            RedactedReasoning("enc-1".into()),
+            RedactedReasoning("enc-2".into()),
+            ReasoningDelta("after".into()),
+            ReasoningSignature("sig".into()),
+        ]);
+        assert_eq!(
+            reply.reasoning_parts,
+            [
+                part("open", None, None),
+                part("", None, Some("enc-1")),
+                part("", None, Some("enc-2")),
+                part("after", Some("sig"), None),
+            ]
+        );
+        assert_eq!(reply.reasoning, "openafter");
+    }
+
+    #[test]
+    fn a_signature_without_an_open_part_is_a_part_of_its_own() {
+        let reply = fold(vec![
+            ReasoningSignature("first".into()),
+            ReasoningSignature("second".into()),
+            RedactedReasoning("enc".into()),
+            ReasoningSignature("third".into()),
+        ]);
+        assert_eq!(
+            reply.reasoning_parts,
+            [
+                part("", Some("first"), None),
+                part("", Some("second"), None),
+                part("", None, Some("enc")),
+                part("", Some("third"), None),
+            ]
+        );
+        assert!(reply.reasoning.is_empty());
+        assert!(reply.to_json()["reasoning"].is_null(), "to_json is unchanged by parts");
+    }
+
+    #[test]
+    fn parts_serialise_without_empty_fields() {
+        let json = serde_json::to_value(part("t", None, None)).expect("serialisable");
+        assert_eq!(json, serde_json::json!({ "text": "t" }));
+        let back: ReasoningPart =
+            serde_json::from_value(serde_json::json!({ "text": "", "redacted": "x" })).expect("loads");
+        assert!(back.is_sealed());
+        assert!(!part("t", None, None).is_sealed());
+    }
+}

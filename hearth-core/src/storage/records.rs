@@ -1,10 +1,13 @@
 //! The stored record shapes. Plain data: `Clone`, `PartialEq`, serde both ways.
 //! Every optional field has a serde default, so older or hand-made records load.
 
+#[cfg(test)]
+mod tests;
+
 use serde::{Deserialize, Serialize};
 
-use crate::message::Role;
-use crate::provider::{FinishReason, ProviderKind, Usage};
+use crate::message::{ReasoningPart, Role};
+use crate::provider::{FinishReason, ModelConfig, Preset, ProviderConfig, ProviderKind, Usage, parse_extra_json};
 
 /// Milliseconds since the Unix epoch, as the shell's clock gives them.
 pub type Millis = i64;
@@ -26,6 +29,35 @@ pub struct ProviderRecord {
     /// The API key (empty when none is needed or it was not exported).
     #[serde(default)]
     pub api_key: String,
+    /// The named service; `None` (records saved before presets) means it is
+    /// derived from the kind and base URL (see [`Preset::infer`]).
+    #[serde(default)]
+    pub preset: Option<Preset>,
+    /// Azure's `api-version`; empty means the default.
+    #[serde(default)]
+    pub api_version: String,
+}
+
+impl ProviderRecord {
+    /// The stored preset, or one inferred from the kind and base URL for records
+    /// stored before presets existed (or whose preset belongs to another family).
+    pub fn effective_preset(&self) -> Preset {
+        self.preset
+            .filter(|preset| preset.kind() == self.kind)
+            .unwrap_or_else(|| Preset::infer(self.kind, &self.base_url))
+    }
+
+    /// The configuration requests are built from. A stored preset that does not
+    /// belong to the stored kind is ignored and derived again.
+    pub fn config(&self) -> ProviderConfig {
+        ProviderConfig {
+            kind: self.kind,
+            preset: self.effective_preset(),
+            base_url: self.base_url.clone(),
+            api_key: self.api_key.clone(),
+            api_version: self.api_version.clone(),
+        }
+    }
 }
 
 /// A model and its sampling settings on one provider.
@@ -49,6 +81,23 @@ pub struct ModelConfigRecord {
     /// Extra JSON merged into requests, as typed.
     #[serde(default)]
     pub extra_json: Option<String>,
+    /// The thinking switch, when set (see [`ModelConfig::thinking`]).
+    #[serde(default)]
+    pub thinking: Option<bool>,
+}
+
+impl ModelConfigRecord {
+    /// The settings requests are built from, or why the extra JSON cannot be used.
+    pub fn config(&self) -> Result<ModelConfig, String> {
+        Ok(ModelConfig {
+            model: self.model.clone(),
+            temperature: self.temperature,
+            max_tokens: self.max_tokens,
+            top_p: self.top_p,
+            thinking: self.thinking,
+            extra: parse_extra_json(self.extra_json.as_deref().unwrap_or_default())?,
+        })
+    }
 }
 
 /// An agent: a name, a system prompt, a model and tools.
@@ -209,6 +258,13 @@ pub struct MessageRecord {
     /// Reasoning ("thinking") text of a reply.
     #[serde(default)]
     pub reasoning: String,
+    /// The reply's reasoning part by part, with the signatures and redacted
+    /// blocks that are sent back to the provider family that wrote it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reasoning_parts: Vec<ReasoningPart>,
+    /// The protocol family that wrote a reply (its reasoning goes back only there).
+    #[serde(default)]
+    pub provider_kind: Option<ProviderKind>,
     /// Tool calls of a reply, with their results.
     #[serde(default)]
     pub tool_calls: Vec<ToolCallRecord>,
@@ -248,6 +304,8 @@ impl MessageRecord {
             role,
             content: String::new(),
             reasoning: String::new(),
+            reasoning_parts: Vec::new(),
+            provider_kind: None,
             tool_calls: Vec::new(),
             model: None,
             provider_id: None,

@@ -39,6 +39,11 @@ pub(super) struct ContentBlock {
     pub(super) text: Option<String>,
     /// `thinking` blocks: usually empty at the start.
     pub(super) thinking: Option<String>,
+    /// `thinking` blocks: usually empty at the start; the signature follows as a
+    /// `signature_delta`.
+    pub(super) signature: Option<String>,
+    /// `redacted_thinking` blocks: the encrypted reasoning, whole (no deltas follow).
+    pub(super) data: Option<String>,
     /// `tool_use` blocks.
     pub(super) id: Option<String>,
     /// `tool_use` blocks.
@@ -53,6 +58,9 @@ pub(super) struct Delta {
     pub(super) kind: Option<String>,
     pub(super) text: Option<String>,
     pub(super) thinking: Option<String>,
+    /// `signature_delta`: the signature of the thinking block, sent just before
+    /// its `content_block_stop`.
+    pub(super) signature: Option<String>,
     pub(super) partial_json: Option<String>,
     /// `message_delta` only.
     pub(super) stop_reason: Option<String>,

@@ -7,10 +7,10 @@
 
 use std::path::PathBuf;
 
-use super::{build_request, map_finish_reason, parse_error_body, stream_url};
-use crate::message::{ChatMessage, Role};
+use super::{build_models_request, build_request, map_finish_reason, parse_error_body, stream_url};
+use crate::message::{ChatMessage, ReasoningPart, Role};
 use crate::provider::recorded;
-use crate::provider::{FinishKind, ModelConfig, ProviderConfig, ProviderErrorKind, ProviderKind, StreamEvent};
+use crate::provider::{FinishKind, ModelConfig, Preset, ProviderConfig, ProviderErrorKind, ProviderKind, StreamEvent};
 
 fn test_data() -> PathBuf {
     recorded::test_data("gemini")
@@ -22,7 +22,7 @@ fn decode(pieces: &[&[u8]]) -> Vec<StreamEvent> {
 
 #[test]
 fn recorded_streams_decode_identically_however_they_are_cut() {
-    recorded::check_streams(ProviderKind::Gemini, "gemini", 5);
+    recorded::check_streams(ProviderKind::Gemini, "gemini", 6);
 }
 
 #[test]
@@ -121,7 +121,142 @@ fn in_stream_errors_are_classified_by_their_code() {
 }
 
 fn provider(base_url: &str, api_key: &str) -> ProviderConfig {
-    ProviderConfig { kind: ProviderKind::Gemini, base_url: base_url.into(), api_key: api_key.into() }
+    ProviderConfig {
+        kind: ProviderKind::Gemini,
+        preset: Preset::Gemini,
+        base_url: base_url.into(),
+        api_key: api_key.into(),
+        ..Default::default()
+    }
+}
+
+/// The request body as JSON, for comparing with `serde_json::json!` literals.
+fn body(request: &crate::provider::HttpRequest) -> serde_json::Value {
+    serde_json::from_str(request.body.as_deref().unwrap_or_default()).expect("a JSON body")
+}
+
+fn fold_fixture(name: &str) -> crate::reply::Reply {
+    let body = std::fs::read(test_data().join(name)).expect("fixture");
+    recorded::fold(decode(&[&body]))
+}
+
+#[test]
+fn thought_signatures_seal_the_reasoning() {
+    // The signature rides on the answer's text part.
+    let reply = fold_fixture("thinking.sse");
+    assert_eq!(
+        reply.reasoning_parts,
+        [ReasoningPart {
+            text: reply.reasoning.clone(),
+            signature: Some("CiQB0e2Kb7e4x2YjZmFrZS1zaWduYXR1cmU=".into()),
+            redacted: None,
+        }]
+    );
+    // Streamed, it may come last, on a part with empty text.
+    let reply = fold_fixture("thought_signatures.sse");
+    assert_eq!(reply.text, "Crisp leaves drift and fall,\ngold light on the quiet path,\nthe year breathes out slow.");
+    assert_eq!(reply.reasoning_parts.len(), 1, "{:?}", reply.reasoning_parts);
+    assert!(reply.reasoning_parts[0].text.starts_with("**Choosing an image**"));
+    assert_eq!(reply.reasoning_parts[0].signature.as_deref(), Some("CiQB0e2Kb3dRh6BK+2ZhbGwtbGVhdmVzLXNpZ25hdHVyZQ=="));
+    assert_eq!(reply.finish.map(|f| f.unified), Some(FinishKind::Stop));
+}
+
+#[test]
+fn function_call_signatures_are_kept_in_order() {
+    let body = concat!(
+        "data: {\"candidates\":[{\"content\":{\"parts\":[{\"functionCall\":{\"name\":\"check_flight\",\"args\":{\"flight\":\"AA100\"}},\"thoughtSignature\":\"sig-A\"}]}}]}\r\n\r\n",
+        "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Booked.\",\"thoughtSignature\":\"sig-B\"}]},\"finishReason\":\"STOP\"}]}\r\n\r\n",
+    );
+    let events = decode(&[body.as_bytes()]);
+    let signatures: Vec<&str> = events
+        .iter()
+        .filter_map(|event| match event {
+            StreamEvent::ReasoningSignature(signature) => Some(signature.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(signatures, ["sig-A", "sig-B"]);
+    let reply = recorded::fold(events);
+    let parts: Vec<Option<&str>> = reply.reasoning_parts.iter().map(|p| p.signature.as_deref()).collect();
+    assert_eq!(parts, [Some("sig-A"), Some("sig-B")], "a signature after a sealed part is a part of its own");
+}
+
+#[test]
+fn replies_carry_their_last_signature_back_and_settings_go_in_generation_config() {
+    let reply = fold_fixture("thought_signatures.sse");
+    let messages = [
+        ChatMessage::new(Role::User, "A haiku about autumn, please."),
+        ChatMessage::assistant_with_reasoning(
+            reply.text.clone(),
+            reply.reasoning_parts.clone(),
+            Some(ProviderKind::Gemini),
+        ),
+        ChatMessage::new(Role::User, "Now one about winter."),
+    ];
+    let model = ModelConfig {
+        temperature: Some(0.4),
+        top_p: Some(0.8),
+        max_tokens: Some(1024),
+        thinking: Some(true),
+        ..ModelConfig::new("gemini-2.5-flash")
+    };
+    let request = build_request(&provider("", "AIza-secret"), &model, &messages);
+    assert!(!format!("{request:?}").contains("AIza-secret"));
+    assert_eq!(
+        body(&request),
+        serde_json::json!({
+            "contents": [
+                { "role": "user", "parts": [{ "text": "A haiku about autumn, please." }] },
+                { "role": "model", "parts": [{
+                    "text": reply.text,
+                    "thoughtSignature": "CiQB0e2Kb3dRh6BK+2ZhbGwtbGVhdmVzLXNpZ25hdHVyZQ==",
+                }] },
+                { "role": "user", "parts": [{ "text": "Now one about winter." }] },
+            ],
+            "generationConfig": {
+                "temperature": 0.4,
+                "topP": 0.8,
+                "maxOutputTokens": 1024,
+                "thinkingConfig": { "includeThoughts": true },
+            },
+        })
+    );
+    assert!(!request.body.unwrap_or_default().contains("Choosing an image"), "thought text is never sent back");
+
+    // Off asks for a zero budget; a reply from another family carries nothing.
+    let off = ModelConfig { thinking: Some(false), ..ModelConfig::new("gemini-2.5-flash") };
+    let foreign = [ChatMessage::assistant_with_reasoning("x", reply.reasoning_parts, Some(ProviderKind::Anthropic))];
+    let json = body(&build_request(&provider("", "k"), &off, &foreign));
+    assert_eq!(json["generationConfig"], serde_json::json!({ "thinkingConfig": { "thinkingBudget": 0 } }));
+    assert_eq!(json["contents"][0]["parts"], serde_json::json!([{ "text": "x" }]));
+}
+
+#[test]
+fn extra_json_merges_into_generation_config() {
+    let extra = crate::provider::parse_extra_json(
+        r#"{"generationConfig": {"seed": 7, "thinkingConfig": {"thinkingBudget": 2048}}}"#,
+    )
+    .expect("valid");
+    let model =
+        ModelConfig { thinking: Some(true), temperature: Some(1.0), extra, ..ModelConfig::new("gemini-2.5-pro") };
+    let json = body(&build_request(&provider("", "k"), &model, &[ChatMessage::new(Role::User, "Hi")]));
+    assert_eq!(
+        json["generationConfig"],
+        serde_json::json!({
+            "temperature": 1.0,
+            "seed": 7,
+            "thinkingConfig": { "includeThoughts": true, "thinkingBudget": 2048 },
+        })
+    );
+}
+
+#[test]
+fn models_request_pages_everything_with_the_key_header() {
+    let request = build_models_request(&provider("https://proxy.test/v1beta/", "AIza-secret"));
+    assert_eq!((request.method, request.url.as_str()), ("GET", "https://proxy.test/v1beta/models?pageSize=1000"));
+    assert_eq!(request.headers, [("x-goog-api-key".to_owned(), "AIza-secret".to_owned())]);
+    assert_eq!(request.body, None);
+    assert!(!request.url.contains("key="));
 }
 
 #[test]
@@ -133,8 +268,7 @@ fn request_snapshot() {
         ChatMessage::new(Role::System, "Answer in French."),
         ChatMessage::new(Role::User, "Again"),
     ];
-    let request =
-        build_request(&provider("", "AIza-secret"), &ModelConfig { model: "gemini-2.5-flash".into() }, &messages);
+    let request = build_request(&provider("", "AIza-secret"), &ModelConfig::new("gemini-2.5-flash"), &messages);
     let shown = format!("{request:?}");
     assert!(!shown.contains("AIza-secret"), "the key must be redacted in debug output: {shown}");
     assert_eq!(
@@ -152,7 +286,7 @@ fn urls_and_no_system_instruction() {
     assert_eq!(stream_url("https://proxy.test", "models/gemini-2.5-pro"), expected);
     let request = build_request(
         &provider("https://proxy.test/", " "),
-        &ModelConfig { model: "gemini-2.5-pro".into() },
+        &ModelConfig::new("gemini-2.5-pro"),
         &[ChatMessage::new(Role::User, "Hi")],
     );
     assert_eq!(request.url, expected);

@@ -28,14 +28,16 @@ pub(super) struct Content {
     pub(super) parts: Option<Vec<Part>>,
 }
 
-/// One part of a candidate's content. `thoughtSignature` is not read yet: keeping
-/// it (and sending it back with the next turn) is left to the providers issue.
+/// One part of a candidate's content.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct Part {
     pub(super) text: Option<String>,
     /// `true` on reasoning ("thought summary") parts.
     pub(super) thought: Option<bool>,
+    /// The encrypted state of the model's thinking, on any kind of part (often the
+    /// last one, whose text may be empty); sent back with the next turn.
+    pub(super) thought_signature: Option<String>,
     pub(super) function_call: Option<FunctionCall>,
 }
 

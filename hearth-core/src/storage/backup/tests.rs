@@ -14,6 +14,8 @@ fn sample() -> StoreContents {
             name: "OpenAI".into(),
             base_url: "https://api.openai.com/v1".into(),
             api_key: "sk-secret".into(),
+            preset: Some(crate::provider::Preset::OpenAi),
+            api_version: String::new(),
         }],
         agents: vec![AgentRecord::general(1)],
         sessions: vec![SessionRecord {

@@ -1,0 +1,189 @@
+//! Tests of the family-neutral helpers: extra JSON, dispatch by kind, model lists
+//! and the connection ping.
+
+use super::{
+    HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderErrorKind, ProviderKind, build_request, merge_extra,
+    models_request, parse_error_body, parse_extra_json, parse_models, ping_request,
+};
+
+fn config(preset: Preset, base_url: &str, api_key: &str) -> ProviderConfig {
+    ProviderConfig {
+        kind: preset.kind(),
+        preset,
+        base_url: base_url.into(),
+        api_key: api_key.into(),
+        ..Default::default()
+    }
+}
+
+fn body(request: &HttpRequest) -> serde_json::Value {
+    serde_json::from_str(request.body.as_deref().unwrap_or_default()).expect("a JSON body")
+}
+
+#[test]
+fn blank_extra_json_is_no_extra() {
+    assert_eq!(parse_extra_json(""), Ok(serde_json::Map::new()));
+    assert_eq!(parse_extra_json("  \n "), Ok(serde_json::Map::new()));
+    let map = parse_extra_json(r#" {"seed": 7, "nested": {"a": [1]}} "#).expect("an object");
+    assert_eq!(serde_json::Value::Object(map), serde_json::json!({ "seed": 7, "nested": { "a": [1] } }));
+}
+
+#[test]
+fn bad_extra_json_is_explained() {
+    assert_eq!(parse_extra_json("[1, 2]"), Err("Extra JSON must be an object, like {\"seed\": 7}.".to_owned()));
+    assert_eq!(parse_extra_json("7"), Err("Extra JSON must be an object, like {\"seed\": 7}.".to_owned()));
+    assert_eq!(
+        parse_extra_json("{\"seed\" 7}"),
+        Err("Extra JSON is not valid at line 1, column 9: expected `:`.".to_owned())
+    );
+    let error = parse_extra_json("{\n  \"a\": 1,\n}").expect_err("trailing comma");
+    assert!(error.starts_with("Extra JSON is not valid at line 3, column 1: "), "{error}");
+    assert!(!error.contains(" at line 3 column 1"), "the position is said once, in words: {error}");
+    assert_eq!(
+        parse_extra_json("{\"a\": "),
+        Err("Extra JSON is not valid at line 1, column 6: the text ends inside a value.".to_owned())
+    );
+}
+
+#[test]
+fn merging_is_a_json_merge_patch() {
+    let mut body = serde_json::json!({ "a": 1, "b": { "c": 2, "d": 3 }, "e": [1, 2], "f": "x" });
+    let extra = parse_extra_json(
+        r#"{"a": {"new": true}, "b": {"c": null, "g": 4}, "e": [3], "f": null, "h": {"i": null, "j": 5}}"#,
+    )
+    .expect("valid");
+    merge_extra(&mut body, &extra);
+    assert_eq!(body, serde_json::json!({ "a": { "new": true }, "b": { "d": 3, "g": 4 }, "e": [3], "h": { "j": 5 } }));
+    let mut untouched = serde_json::json!({ "a": 1 });
+    merge_extra(&mut untouched, &serde_json::Map::new());
+    assert_eq!(untouched, serde_json::json!({ "a": 1 }));
+}
+
+#[test]
+fn build_request_dispatches_by_kind() {
+    let model = ModelConfig::new("m");
+    let hi = [crate::message::ChatMessage::new(crate::message::Role::User, "Hi")];
+    let url = |preset, base| build_request(&config(preset, base, "k"), &model, &hi).url;
+    assert_eq!(url(Preset::OpenAi, "https://api.openai.com/v1"), "https://api.openai.com/v1/chat/completions");
+    assert_eq!(url(Preset::Anthropic, ""), "https://api.anthropic.com/v1/messages");
+    assert_eq!(
+        url(Preset::Gemini, ""),
+        "https://generativelanguage.googleapis.com/v1beta/models/m:streamGenerateContent?alt=sse"
+    );
+}
+
+#[test]
+fn parse_error_body_dispatches_by_kind() {
+    let gemini = r#"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}"#;
+    assert_eq!(parse_error_body(ProviderKind::Gemini, 400, gemini, None).kind, ProviderErrorKind::Auth);
+    assert_eq!(parse_error_body(ProviderKind::OpenAi, 400, gemini, None).kind, ProviderErrorKind::BadRequest);
+    let anthropic = r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#;
+    let error = parse_error_body(ProviderKind::Anthropic, 529, anthropic, Some(3));
+    assert_eq!((error.kind, error.retry_after_secs), (ProviderErrorKind::Server, Some(3)));
+    assert!(error.is_retryable());
+    let exhausted = r#"{"error":{"code":429,"message":"Resource has been exhausted (e.g. check quota).","status":"RESOURCE_EXHAUSTED"}}"#;
+    assert_eq!(parse_error_body(ProviderKind::Gemini, 429, exhausted, None).kind, ProviderErrorKind::RateLimit);
+}
+
+#[test]
+fn model_list_requests_by_preset() {
+    let url = |preset, base| models_request(&config(preset, base, "k")).map(|r| (r.method, r.url));
+    assert_eq!(
+        url(Preset::OpenAi, "https://api.openai.com/v1"),
+        Some(("GET", "https://api.openai.com/v1/models".into()))
+    );
+    assert_eq!(
+        url(Preset::Ollama, "http://localhost:11434/v1"),
+        Some(("GET", "http://localhost:11434/v1/models".into()))
+    );
+    assert_eq!(url(Preset::Azure, "https://r.openai.azure.com/openai/deployments/d"), None);
+    assert_eq!(url(Preset::Zhipu, "https://open.bigmodel.cn/api/paas/v4"), None);
+    assert_eq!(url(Preset::Anthropic, ""), Some(("GET", "https://api.anthropic.com/v1/models?limit=1000".into())));
+    assert_eq!(
+        url(Preset::Gemini, ""),
+        Some(("GET", "https://generativelanguage.googleapis.com/v1beta/models?pageSize=1000".into()))
+    );
+    let anthropic = models_request(&config(Preset::Anthropic, "", "sk-ant")).expect("a list");
+    assert!(anthropic.headers.contains(&("x-api-key".to_owned(), "sk-ant".to_owned())));
+    assert!(anthropic.headers.contains(&("anthropic-version".to_owned(), "2023-06-01".to_owned())));
+}
+
+#[test]
+fn model_lists_of_the_three_shapes() {
+    let openai = r#"{"object":"list","data":[{"id":"gpt-4o-mini","object":"model","created":1721172741,"owned_by":"system"},{"id":"dall-e-3","object":"model"},{"id":"gpt-4o-mini","object":"model"},{"id":" ","object":"model"}]}"#;
+    assert_eq!(parse_models(ProviderKind::OpenAi, openai), Ok(vec!["dall-e-3".into(), "gpt-4o-mini".into()]));
+    let anthropic = r#"{"data":[{"type":"model","id":"claude-sonnet-4-5-20250929","display_name":"Claude Sonnet 4.5","created_at":"2025-09-29T00:00:00Z"},{"type":"model","id":"claude-haiku-4-5-20251001","display_name":"Claude Haiku 4.5","created_at":"2025-10-01T00:00:00Z"}],"has_more":false,"first_id":"claude-sonnet-4-5-20250929","last_id":"claude-haiku-4-5-20251001"}"#;
+    assert_eq!(
+        parse_models(ProviderKind::Anthropic, anthropic),
+        Ok(vec!["claude-haiku-4-5-20251001".into(), "claude-sonnet-4-5-20250929".into()])
+    );
+    let gemini = r#"{"models":[
+        {"name":"models/gemini-2.5-pro","displayName":"Gemini 2.5 Pro","supportedGenerationMethods":["generateContent","countTokens","createCachedContent"]},
+        {"name":"models/text-embedding-004","supportedGenerationMethods":["embedText","embedContent"]},
+        {"name":"models/gemini-2.5-flash","supportedGenerationMethods":["generateContent","countTokens"]},
+        {"name":"tunedModels/my-model"}
+    ],"nextPageToken":"Chxtb2RlbHMvZ2VtaW5pLTEuNS1mbGFzaC0wMDI="}"#;
+    assert_eq!(
+        parse_models(ProviderKind::Gemini, gemini),
+        Ok(vec!["gemini-2.5-flash".into(), "gemini-2.5-pro".into(), "tunedModels/my-model".into()])
+    );
+    assert_eq!(parse_models(ProviderKind::OpenAi, r#"{"object":"list","data":[]}"#), Ok(Vec::new()));
+}
+
+#[test]
+fn bodies_that_are_not_model_lists_are_refused_clearly() {
+    let error = parse_models(ProviderKind::OpenAi, "<html>Bad Gateway</html>").expect_err("not JSON");
+    assert!(error.starts_with("The model list is not JSON: <html>Bad Gateway</html>"), "{error}");
+    assert_eq!(
+        parse_models(ProviderKind::Gemini, r#"{"data":[{"id":"x"}]}"#),
+        Err("The response is not a model list (no \"models\" array).".to_owned())
+    );
+    assert_eq!(
+        parse_models(ProviderKind::Anthropic, "[1,2]"),
+        Err("The response is not a model list (no \"data\" array).".to_owned())
+    );
+    let error = parse_models(
+        ProviderKind::OpenAi,
+        r#"{"error":{"message":"Incorrect API key provided","code":"invalid_api_key"}}"#,
+    )
+    .expect_err("an error object");
+    assert!(error.ends_with("Incorrect API key provided"), "{error}");
+}
+
+#[test]
+fn ping_is_one_tiny_chat_request() {
+    let extra = parse_extra_json(r#"{"seed": 1}"#).expect("valid");
+    let model = ModelConfig {
+        max_tokens: Some(4000),
+        thinking: Some(true),
+        temperature: Some(0.5),
+        extra,
+        ..ModelConfig::new("gpt-4o")
+    };
+    let openai = body(&ping_request(&config(Preset::OpenAi, "https://api.openai.com/v1", "k"), &model));
+    assert_eq!(openai["messages"], serde_json::json!([{ "role": "user", "content": "ping" }]));
+    assert_eq!((openai["max_completion_tokens"].as_u64(), openai["seed"].as_u64()), (Some(1), Some(1)));
+    let anthropic = body(&ping_request(&config(Preset::Anthropic, "", "k"), &model));
+    assert_eq!(anthropic["max_tokens"], 1);
+    assert!(anthropic.get("thinking").is_none(), "no thinking budget fits in one token");
+    let gemini = body(&ping_request(&config(Preset::Gemini, "", "k"), &model));
+    assert_eq!(gemini["generationConfig"]["maxOutputTokens"], 1);
+    assert_eq!(gemini["contents"], serde_json::json!([{ "role": "user", "parts": [{ "text": "ping" }] }]));
+}
+
+#[test]
+fn provider_config_debug_hides_the_key() {
+    let shown = format!("{:?}", config(Preset::DeepSeek, "https://api.deepseek.com", "sk-very-secret"));
+    assert!(!shown.contains("sk-very-secret"), "{shown}");
+    assert!(shown.contains("api_key: \"<redacted>\"") && shown.contains("DeepSeek"), "{shown}");
+    assert!(format!("{:?}", ProviderConfig::default()).contains("api_key: \"\""));
+}
+
+#[test]
+fn model_config_defaults() {
+    let model = ModelConfig::new("m");
+    assert_eq!((model.temperature, model.max_tokens, model.top_p, model.thinking), (None, None, None, None));
+    assert!(model.extra.is_empty());
+    let default = ProviderConfig::default();
+    assert_eq!((default.kind, default.preset), (ProviderKind::OpenAi, Preset::OpenAi));
+}

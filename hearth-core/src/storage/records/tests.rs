@@ -1,0 +1,98 @@
+//! Record shapes: records written before a field existed still load, and stored
+//! records turn into request configurations.
+
+use super::*;
+
+#[test]
+fn records_without_the_new_fields_load() {
+    let provider: ProviderRecord = serde_json::from_value(serde_json::json!({
+        "id": "p", "kind": "open_ai", "name": "Ollama", "base_url": "http://localhost:11434/v1"
+    }))
+    .expect("an old provider loads");
+    assert_eq!((provider.preset, provider.api_version.as_str()), (None, ""));
+    let model: ModelConfigRecord =
+        serde_json::from_value(serde_json::json!({ "id": "m", "provider_id": "p", "model": "llama3.2" }))
+            .expect("an old model config loads");
+    assert_eq!(model.thinking, None);
+    let message: MessageRecord = serde_json::from_value(serde_json::json!({
+        "id": "m-1", "session_id": "s", "role": "assistant", "content": "Hi", "reasoning": "Thinking.",
+        "created_at": 1, "updated_at": 2
+    }))
+    .expect("an old message loads");
+    assert!(message.reasoning_parts.is_empty());
+    assert_eq!((message.provider_kind, message.reasoning.as_str()), (None, "Thinking."));
+}
+
+#[test]
+fn reasoning_parts_round_trip_and_are_left_out_when_empty() {
+    let mut message = MessageRecord::new("m".into(), "s".into(), Role::Assistant, 5);
+    let json = serde_json::to_value(&message).expect("serialisable");
+    assert!(json.get("reasoning_parts").is_none(), "{json}");
+    assert_eq!(json["provider_kind"], serde_json::Value::Null);
+    message.reasoning_parts = vec![
+        ReasoningPart { text: "Hmm.".into(), signature: Some("sig".into()), redacted: None },
+        ReasoningPart { redacted: Some("enc".into()), ..ReasoningPart::default() },
+    ];
+    message.provider_kind = Some(ProviderKind::Anthropic);
+    let json = serde_json::to_value(&message).expect("serialisable");
+    assert_eq!(
+        json["reasoning_parts"],
+        serde_json::json!([{ "text": "Hmm.", "signature": "sig" }, { "text": "", "redacted": "enc" }])
+    );
+    assert_eq!(json["provider_kind"], "anthropic");
+    let back: MessageRecord = serde_json::from_value(json).expect("loads");
+    assert_eq!(back, message);
+}
+
+#[test]
+fn provider_records_become_configs() {
+    let record = ProviderRecord {
+        id: "p".into(),
+        kind: ProviderKind::OpenAi,
+        name: "Azure".into(),
+        base_url: "https://r.openai.azure.com/openai/deployments/d".into(),
+        api_key: "k".into(),
+        preset: Some(Preset::Azure),
+        api_version: "2024-06-01".into(),
+    };
+    assert_eq!(
+        record.config(),
+        ProviderConfig {
+            kind: ProviderKind::OpenAi,
+            preset: Preset::Azure,
+            base_url: record.base_url.clone(),
+            api_key: "k".into(),
+            api_version: "2024-06-01".into(),
+        }
+    );
+    // No preset: derived from the kind and URL.
+    let old = ProviderRecord { preset: None, base_url: "http://localhost:11434/v1".into(), ..record.clone() };
+    assert_eq!(old.config().preset, Preset::Ollama);
+    // A preset of another family is not trusted.
+    let mixed = ProviderRecord { preset: Some(Preset::Gemini), base_url: "https://api.deepseek.com".into(), ..record };
+    assert_eq!((mixed.config().kind, mixed.config().preset), (ProviderKind::OpenAi, Preset::DeepSeek));
+}
+
+#[test]
+fn model_config_records_become_configs_or_say_why_not() {
+    let record = ModelConfigRecord {
+        id: "m".into(),
+        provider_id: "p".into(),
+        model: "glm-4.5".into(),
+        temperature: Some(0.6),
+        max_tokens: Some(2048),
+        top_p: None,
+        extra_json: Some(r#"{"seed": 7}"#.into()),
+        thinking: Some(false),
+    };
+    let config = record.config().expect("valid");
+    assert_eq!(
+        (config.model.as_str(), config.temperature, config.max_tokens, config.top_p, config.thinking),
+        ("glm-4.5", Some(0.6), Some(2048), None, Some(false))
+    );
+    assert_eq!(serde_json::Value::Object(config.extra), serde_json::json!({ "seed": 7 }));
+    let blank = ModelConfigRecord { extra_json: None, ..record.clone() };
+    assert!(blank.config().expect("valid").extra.is_empty());
+    let broken = ModelConfigRecord { extra_json: Some("[7]".into()), ..record };
+    assert_eq!(broken.config(), Err("Extra JSON must be an object, like {\"seed\": 7}.".to_owned()));
+}
