@@ -1,13 +1,19 @@
-// Mock OpenAI-compatible LLM server for Hearth's tests and for trying the app by hand.
+// Mock LLM server for Hearth's tests and for trying the app by hand. It speaks the three
+// provider families Hearth supports, all from the same provider-neutral scenario files:
 //
-// POST /v1/chat/completions plays back the scenario named by the request's `model`
-// (tests/mock/scenarios/<model>.json, falling back to echo.json), GET /v1/models lists the
-// scenarios, GET /__mock/requests returns the log of /v1 requests and POST /__mock/reset
-// clears it. CORS is answered like a real provider, so the browser app can call it from
-// another origin. The scenario format is described in tests/mock/README.md.
+//   OpenAI     POST /v1/chat/completions                     (scenario = body.model)
+//   Anthropic  POST /v1/messages                             (scenario = body.model)
+//   Gemini     POST /v1beta/models/{model}:streamGenerateContent?alt=sse, :generateContent
+//
+// A scenario (tests/mock/scenarios/<model>.json, falling back to echo.json) expands into
+// neutral events; a *dialect* turns those into each provider's wire frames. GET /v1/models and
+// GET /v1beta/models list the scenarios, GET /__mock/requests returns the log of /v1 and
+// /v1beta requests and POST /__mock/reset clears it. CORS is answered like a real provider,
+// so the browser app can call it from another origin. The formats are in tests/mock/README.md.
 //
 // CLI: node tests/mock/server.mjs [--port N] [--host H]
 
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,10 +24,27 @@ import { parseArgs } from 'node:util';
 const DEFAULT_SCENARIOS_DIR = fileURLToPath(new URL('./scenarios/', import.meta.url));
 const FALLBACK_SCENARIO = 'echo';
 const SCENARIO_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-const FRAME_KINDS = ['delta', 'finish', 'usage', 'raw', 'done'];
+const LOGGED_PATH = /^\/v1(beta)?\//;
+const GEMINI_CALL = /^\/v1beta\/models\/([^/:]+):(streamGenerateContent|generateContent)$/;
 const EXPOSED_HEADERS = 'retry-after, x-request-id';
+// Sent back when a preflight does not name the headers it wants (browsers always do).
+const DEFAULT_ALLOWED_HEADERS = [
+  'authorization',
+  'content-type',
+  'x-api-key',
+  'anthropic-version',
+  'anthropic-dangerous-direct-browser-access',
+  'x-goog-api-key',
+].join(', ');
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+};
+const MODEL_CREATED_AT = '2025-01-01T00:00:00Z'; // Anthropic's model list wants a date
 
-let lastId = 0; // numbers x-request-id headers and completion ids
+let lastId = 0; // numbers x-request-id headers and message ids
+const dropped = new WeakSet(); // responses whose socket the mock itself destroyed
 
 /** Starts the mock server; `port: 0` picks a free port. */
 export async function startMockServer({
@@ -31,7 +54,7 @@ export async function startMockServer({
 } = {}) {
   const requests = [];
   const server = createServer((req, res) => {
-    handle(req, res, { scenariosDir, requests }).catch((error) => sendFailure(res, error));
+    handle(req, res, { scenariosDir, requests }).catch((error) => sendFailure(req, res, error));
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -54,11 +77,146 @@ function closeServer(server) {
 }
 
 // ---------------------------------------------------------------------------
+// Provider errors: one table of what each family answers for each kind of failure
+
+/**
+ * Per kind and family: the HTTP status, the error `type` (Gemini: its `status` string),
+ * OpenAI's `code`/`param`, and the provider's real message, used unless a scenario gives one.
+ */
+const ERROR_KINDS = {
+  auth: {
+    openai: {
+      status: 401,
+      type: 'invalid_request_error',
+      code: 'invalid_api_key',
+      message:
+        'Incorrect API key provided: sk-wrong. You can find your API key at https://platform.openai.com/account/api-keys.',
+    },
+    anthropic: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' },
+    // Google answers a wrong key with 400, not 401.
+    gemini: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message: 'API key not valid. Please pass a valid API key.',
+    },
+  },
+  rate_limit: {
+    openai: {
+      status: 429,
+      type: 'requests',
+      code: 'rate_limit_exceeded',
+      message:
+        'Rate limit reached for gpt-4o-mini in organization org-mock on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 7s.',
+    },
+    anthropic: {
+      status: 429,
+      type: 'rate_limit_error',
+      message:
+        'This request would exceed the rate limit for your organization of 50,000 input tokens per minute. For details, refer to: https://docs.claude.com/en/api/rate-limits.',
+    },
+    gemini: {
+      status: 429,
+      type: 'RESOURCE_EXHAUSTED',
+      message:
+        'You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.',
+    },
+  },
+  server: {
+    openai: {
+      status: 500,
+      type: 'server_error',
+      message: 'The server had an error while processing your request. Sorry about that!',
+    },
+    anthropic: { status: 500, type: 'api_error', message: 'Internal server error' },
+    gemini: {
+      status: 500,
+      type: 'INTERNAL',
+      message:
+        'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+    },
+  },
+  overloaded: {
+    openai: {
+      status: 503,
+      type: 'server_error',
+      code: 'overloaded',
+      message: 'The engine is currently overloaded, please try again later.',
+    },
+    // 529 is Anthropic's own status for "overloaded".
+    anthropic: { status: 529, type: 'overloaded_error', message: 'Overloaded' },
+    gemini: { status: 503, type: 'UNAVAILABLE', message: 'The model is overloaded. Please try again later.' },
+  },
+  context_length: {
+    openai: {
+      status: 400,
+      type: 'invalid_request_error',
+      code: 'context_length_exceeded',
+      param: 'messages',
+      message:
+        "This model's maximum context length is 128000 tokens. However, your messages resulted in 130412 tokens. Please reduce the length of the messages.",
+    },
+    anthropic: {
+      status: 400,
+      type: 'invalid_request_error',
+      message: 'prompt is too long: 250000 tokens > 200000 maximum',
+    },
+    gemini: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message: 'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).',
+    },
+  },
+  invalid_request: {
+    openai: { status: 400, type: 'invalid_request_error', message: 'Invalid request.' },
+    anthropic: { status: 400, type: 'invalid_request_error', message: 'Invalid request.' },
+    gemini: { status: 400, type: 'INVALID_ARGUMENT', message: 'Request contains an invalid argument.' },
+  },
+  not_found: {
+    openai: { status: 404, type: 'invalid_request_error', message: 'Not found.' },
+    anthropic: { status: 404, type: 'not_found_error', message: 'Not found.' },
+    gemini: { status: 404, type: 'NOT_FOUND', message: 'Requested entity was not found.' },
+  },
+};
+
+/** The table entry for `kind` in `family`, with `message` instead of the default if given. */
+function kindError(family, kind, message) {
+  const entry = ERROR_KINDS[kind][family];
+  return message === undefined ? entry : { ...entry, message };
+}
+
+/** A non-2xx JSON body in `family`'s shape. */
+function errorBody(family, { status, type, code = null, param = null, message }, requestId) {
+  switch (family) {
+    case 'openai':
+      return { error: { message, type, param, code } };
+    case 'anthropic':
+      return { type: 'error', error: { type, message }, request_id: requestId };
+    case 'gemini':
+      return { error: { code: status, message, status: type } };
+  }
+}
+
+function sendKindError(res, family, kind, message, requestId) {
+  const error = kindError(family, kind, message);
+  sendJson(res, error.status, errorBody(family, error, requestId));
+}
+
+/** Which family a request speaks, for errors raised before a route knows (404s, crashes). */
+function familyOf(req) {
+  const { pathname } = new URL(req.url, 'http://mock.invalid');
+  if (pathname.startsWith('/v1beta/')) return 'gemini';
+  if (pathname === '/v1/messages' || 'anthropic-version' in req.headers) return 'anthropic';
+  return 'openai';
+}
+
+// ---------------------------------------------------------------------------
 // HTTP: CORS, request log, routing
 
 const ROUTES = {
   'POST /v1/chat/completions': chatCompletions,
+  'POST /v1/messages': anthropicMessages,
   'GET /v1/models': listModels,
+  'GET /v1beta/models': listGeminiModels,
   'GET /__mock/requests': (req, res, { requests }) => sendJson(res, 200, requests),
   'POST /__mock/reset': (req, res, { requests }) => {
     requests.length = 0;
@@ -68,22 +226,38 @@ const ROUTES = {
 
 async function handle(req, res, { scenariosDir, requests }) {
   setCorsHeaders(req, res);
-  const { pathname } = new URL(req.url, 'http://mock.invalid');
+  const url = new URL(req.url, 'http://mock.invalid');
   const body = parseJson(await readBody(req));
-  const entry = { method: req.method, path: pathname, headers: req.headers, body, aborted: false };
-  if (pathname.startsWith('/v1/')) {
+  const entry = { method: req.method, path: url.pathname, headers: req.headers, body, aborted: false };
+  let requestId = null;
+  if (LOGGED_PATH.test(url.pathname)) {
     requests.push(entry);
-    res.setHeader('x-request-id', `req_mock_${++lastId}`);
+    requestId = `req_mock_${++lastId}`;
+    res.setHeader('x-request-id', requestId);
     res.on('close', () => {
-      entry.aborted = !res.writableFinished;
+      // A socket the mock dropped on purpose (scenario `drop`) was not the client's doing.
+      entry.aborted = !res.writableFinished && !dropped.has(res);
     });
   }
   if (req.method === 'OPTIONS') return sendPreflight(req, res);
-  const route = ROUTES[`${req.method} ${pathname}`];
+  const route = findRoute(req.method, url.pathname);
   if (!route) {
-    return sendError(res, 404, `Invalid URL (${req.method} ${pathname})`, 'invalid_request_error');
+    const message = `Invalid URL (${req.method} ${url.pathname})`;
+    return sendKindError(res, familyOf(req), 'not_found', message, requestId);
   }
-  return route(req, res, { scenariosDir, requests, body });
+  return route.handler(req, res, { scenariosDir, requests, body, url, requestId, ...route.params });
+}
+
+/** The handler for a request, and what it takes from the path (Gemini's model and method). */
+function findRoute(method, pathname) {
+  const handler = ROUTES[`${method} ${pathname}`];
+  if (handler) return { handler, params: {} };
+  const gemini = GEMINI_CALL.exec(pathname);
+  if (method === 'POST' && gemini) {
+    const params = { model: decodeURIComponent(gemini[1]), streaming: gemini[2] === 'streamGenerateContent' };
+    return { handler: geminiGenerate, params };
+  }
+  return null;
 }
 
 function setCorsHeaders(req, res) {
@@ -97,7 +271,7 @@ function sendPreflight(req, res) {
   res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
   res.setHeader(
     'access-control-allow-headers',
-    req.headers['access-control-request-headers'] ?? 'authorization, content-type',
+    req.headers['access-control-request-headers'] ?? DEFAULT_ALLOWED_HEADERS,
   );
   res.setHeader('access-control-max-age', '600');
   // Chrome's Private Network Access: lets an app on a public origin call this loopback server.
@@ -127,78 +301,177 @@ function sendJson(res, status, value) {
   res.end(JSON.stringify(value));
 }
 
-function sendError(res, status, message, type) {
-  sendJson(res, status, { error: { message, type, param: null, code: null } });
-}
-
-/** Last resort for a handler that threw: a JSON error if nothing was sent yet. */
-function sendFailure(res, error) {
+/** Last resort for a handler that threw: a JSON error in the request's family, if not too late. */
+function sendFailure(req, res, error) {
   const clientGone = !res.socket || res.socket.destroyed;
   if (clientGone) return;
   if (!(error instanceof ScenarioError)) console.error('mock LLM server:', error);
   if (res.headersSent) return res.destroy();
-  const type = error instanceof ScenarioError ? 'mock_scenario_error' : 'mock_server_error';
-  sendError(res, 500, error.message, type);
+  const family = familyOf(req);
+  const ownType = error instanceof ScenarioError ? 'mock_scenario_error' : 'mock_server_error';
+  const type = family === 'gemini' ? 'INTERNAL' : ownType;
+  const requestId = res.getHeader('x-request-id') ?? null;
+  sendJson(res, 500, errorBody(family, { status: 500, type, message: error.message }, requestId));
 }
 
 // ---------------------------------------------------------------------------
 // Routes
 
-async function chatCompletions(req, res, { scenariosDir, body }) {
+async function chatCompletions(req, res, context) {
+  const { body } = context;
   if (typeof body?.model !== 'string') {
-    return sendError(res, 400, 'you must provide a model parameter', 'invalid_request_error');
+    return sendKindError(res, 'openai', 'invalid_request', 'you must provide a model parameter', null);
   }
-  const scenario = await loadScenario(scenariosDir, body.model);
-  const status = scenario.status ?? 200;
-  for (const [name, value] of Object.entries(scenario.headers ?? {})) res.setHeader(name, value);
-  if (status < 200 || status > 299) {
-    if (scenario.body === undefined) throw new ScenarioError('a non-2xx scenario needs a "body"');
-    return sendJson(res, status, scenario.body);
-  }
-  const events = scenarioEvents(scenario, body);
-  const dialect = openAiDialect(body);
-  if (body.stream !== true) return sendJson(res, status, dialect.completion(events));
-  return streamEvents(res, status, events, dialect);
+  const conversation = { model: body.model, messages: requestMessages(body).map(plainMessage) };
+  const streaming = body.stream === true;
+  return playScenario(res, context, { family: 'openai', conversation, streaming });
 }
 
-async function listModels(req, res, { scenariosDir }) {
-  const names = (await readdir(scenariosDir))
+async function anthropicMessages(req, res, context) {
+  const { body, requestId } = context;
+  if (!req.headers['x-api-key']) return sendMissingKey(res, requestId);
+  if (typeof body?.model !== 'string') {
+    return sendKindError(res, 'anthropic', 'invalid_request', 'model: Field required', requestId);
+  }
+  const conversation = { model: body.model, messages: requestMessages(body).map(plainMessage) };
+  const streaming = body.stream === true;
+  return playScenario(res, context, { family: 'anthropic', conversation, streaming });
+}
+
+async function geminiGenerate(req, res, context) {
+  const { body, url, model, streaming, requestId } = context;
+  // Without alt=sse Google streams one growing JSON array instead; Hearth never asks for that.
+  if (streaming && url.searchParams.get('alt') !== 'sse') {
+    const message = 'The Hearth mock server streams only with ?alt=sse.';
+    return sendKindError(res, 'gemini', 'invalid_request', message, requestId);
+  }
+  const contents = Array.isArray(body?.contents) ? body.contents : [];
+  const conversation = { model, messages: contents.map(geminiMessage) };
+  return playScenario(res, context, { family: 'gemini', conversation, streaming });
+}
+
+/** OpenAI's model list, or Anthropic's when the request carries `anthropic-version`. */
+async function listModels(req, res, { scenariosDir, requestId }) {
+  const ids = await scenarioNames(scenariosDir);
+  if (!('anthropic-version' in req.headers)) {
+    const data = ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'hearth-mock' }));
+    return sendJson(res, 200, { object: 'list', data });
+  }
+  if (!req.headers['x-api-key']) return sendMissingKey(res, requestId);
+  const data = ids.map((id) => ({ type: 'model', id, display_name: id, created_at: MODEL_CREATED_AT }));
+  sendJson(res, 200, { data, has_more: false, first_id: ids[0] ?? null, last_id: ids.at(-1) ?? null });
+}
+
+async function listGeminiModels(req, res, { scenariosDir }) {
+  const models = (await scenarioNames(scenariosDir)).map((id) => ({
+    name: `models/${id}`,
+    displayName: id,
+    supportedGenerationMethods: ['generateContent', 'countTokens'],
+  }));
+  sendJson(res, 200, { models });
+}
+
+/** Anthropic checks the key before anything else, so the app's key handling can be tested. */
+function sendMissingKey(res, requestId) {
+  sendKindError(res, 'anthropic', 'auth', 'x-api-key header is required', requestId);
+}
+
+async function scenarioNames(dir) {
+  return (await readdir(dir))
     .filter((file) => file.endsWith('.json'))
     .map((file) => file.slice(0, -'.json'.length))
     .filter((name) => SCENARIO_NAME.test(name))
     .sort();
-  const data = names.map((id) => ({ id, object: 'model', created: 0, owned_by: 'hearth-mock' }));
-  sendJson(res, 200, { object: 'list', data });
 }
 
-/** Writes each event as an SSE frame after its delay; stops quietly if the client goes away. */
-async function streamEvents(res, status, events, dialect) {
+const DIALECTS = { openai: openAiDialect, anthropic: anthropicDialect, gemini: geminiDialect };
+
+/** Answers with the scenario named by the conversation's model, in one family's dialect. */
+async function playScenario(res, context, { family, conversation, streaming }) {
+  const { scenariosDir, requestId, body } = context;
+  const scenario = await loadScenario(scenariosDir, conversation.model);
+  for (const [name, value] of Object.entries(scenario.headers ?? {})) res.setHeader(name, value);
+  const failure = scenarioFailure(scenario, family, requestId);
+  if (failure) return sendJson(res, failure.status, failure.body);
+  const events = scenarioEvents(scenario, conversation);
+  const newline = scenarioNewline(scenario);
+  const encoder = DIALECTS[family]({ conversation, events, newline, request: body });
+  const status = scenario.status ?? 200;
+  if (!streaming) return sendJson(res, status, encoder.reply());
+  return streamEvents(res, status, events, encoder);
+}
+
+/**
+ * Writes the dialect's frames for each event after its delay, each flushed as written; stops
+ * quietly if the client goes away. `drop` and `stall` end the stream without a clean end.
+ */
+async function streamEvents(res, status, events, encoder) {
   const disconnected = new AbortController();
   res.on('close', () => disconnected.abort());
-  res.writeHead(status, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-  });
+  res.writeHead(status, SSE_HEADERS);
   res.flushHeaders();
+  // Resolves once the frames are handed to the socket, so a drop never loses them.
+  const send = (frames) =>
+    frames.length ? new Promise((resolve) => res.write(frames.join(''), resolve)) : null;
   try {
+    let written = send(encoder.start());
     for (const event of events) {
       if (event.delayMs > 0) await sleep(event.delayMs, undefined, { signal: disconnected.signal });
       disconnected.signal.throwIfAborted();
-      const frame = dialect.sseFrame(event);
-      if (frame !== null) res.write(frame);
+      written = send(encoder.frames(event)) ?? written;
+      if (event.type === 'drop') return await dropConnection(res, written, disconnected.signal);
+      if (event.type === 'stall') return await untilAborted(disconnected.signal);
     }
+    send(encoder.end());
     res.end();
   } catch (error) {
     if (!disconnected.signal.aborted) throw error;
   }
 }
 
+/** Destroys the socket mid-body: the client sees a network error, not an end of stream. */
+async function dropConnection(res, written, disconnected) {
+  dropped.add(res);
+  await Promise.race([written, untilAborted(disconnected)]);
+  res.destroy();
+}
+
+function untilAborted(signal) {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
 // ---------------------------------------------------------------------------
-// Scenarios: loading, and expanding into provider-neutral events
-// ({ type: 'delta' | 'finish' | 'usage' | 'raw' | 'done', value, delayMs })
+// Scenarios: loading, failures, and expanding into provider-neutral events
+// ({ type: one of the FRAME_CHECKS keys, value, delayMs })
 
 class ScenarioError extends Error {}
+
+const isString = (value) => typeof value === 'string';
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isTrue = (value) => value === true;
+const isErrorSpec = (value) =>
+  isObject(value) &&
+  Object.hasOwn(ERROR_KINDS, value.kind) &&
+  (value.message === undefined || isString(value.message));
+
+/** Every kind of stream frame, and what its value must be. */
+const FRAME_CHECKS = {
+  delta: isString,
+  reasoning: isString,
+  signature: isString,
+  finish: isString,
+  usage: isObject,
+  error: isErrorSpec,
+  keepalive: isTrue,
+  drop: isTrue,
+  stall: isTrue,
+  invalid_json: isTrue,
+  raw: isString,
+  done: isTrue,
+};
 
 async function loadScenario(dir, model) {
   const scenario = (await readScenario(dir, model)) ?? (await readScenario(dir, FALLBACK_SCENARIO));
@@ -223,59 +496,101 @@ async function readScenario(dir, name) {
   }
 }
 
-function scenarioEvents(scenario, request) {
-  const fill = scenario.template ? (text) => fillTemplate(text, templateVars(request)) : (text) => text;
-  if (scenario.text_stream) return textStreamEvents(scenario.text_stream, fill, request);
+/**
+ * The status and JSON body a non-2xx scenario sends to `family`, or null for a 2xx one. The
+ * status defaults to the error kind's (which differs per family, e.g. Anthropic's 529); the
+ * body is `bodies[family]`, else `body`, else generated from the neutral `error`.
+ */
+function scenarioFailure(scenario, family, requestId) {
+  if (scenario.error !== undefined && !isErrorSpec(scenario.error)) {
+    const kinds = Object.keys(ERROR_KINDS).join(', ');
+    throw new ScenarioError(`"error" needs a "kind" (${kinds}) and an optional "message"`);
+  }
+  const error = scenario.error && kindError(family, scenario.error.kind, scenario.error.message);
+  const status = scenario.status ?? error?.status ?? 200;
+  if (status >= 200 && status <= 299) return null;
+  const generated = error && errorBody(family, { ...error, status }, requestId);
+  const body = scenario.bodies?.[family] ?? scenario.body ?? generated;
+  if (body === undefined) throw new ScenarioError('a non-2xx scenario needs "bodies", "body" or "error"');
+  return { status, body };
+}
+
+function scenarioNewline(scenario) {
+  const endings = { lf: '\n', crlf: '\r\n' };
+  const ending = scenario.line_ending ?? 'lf';
+  if (!Object.hasOwn(endings, ending)) throw new ScenarioError('"line_ending" must be "lf" or "crlf"');
+  return endings[ending];
+}
+
+function scenarioEvents(scenario, conversation) {
+  const fill = scenario.template ? (text) => fillTemplate(text, templateVars(conversation)) : (text) => text;
+  if (scenario.text_stream) return textStreamEvents(scenario.text_stream, fill, conversation);
   if (Array.isArray(scenario.stream)) return scenario.stream.map((frame) => frameEvent(frame, fill));
   throw new ScenarioError('a 2xx scenario needs "stream" or "text_stream"');
 }
 
 function frameEvent(frame, fill) {
-  const kinds = typeof frame === 'object' ? FRAME_KINDS.filter((kind) => kind in (frame ?? {})) : [];
-  if (kinds.length !== 1 || (kinds[0] === 'delta' && typeof frame.delta !== 'string')) {
+  const kinds = isObject(frame) ? Object.keys(FRAME_CHECKS).filter((kind) => kind in frame) : [];
+  if (kinds.length !== 1 || !FRAME_CHECKS[kinds[0]](frame[kinds[0]])) {
+    const kinds = Object.keys(FRAME_CHECKS).join(', ');
     throw new ScenarioError(
-      `a stream frame needs exactly one of ${FRAME_KINDS.join(', ')}: ${JSON.stringify(frame)}`,
+      `a stream frame needs exactly one of ${kinds}, with a valid value: ${JSON.stringify(frame)}`,
     );
   }
   const [type] = kinds;
-  const value = type === 'delta' ? fill(frame.delta) : frame[type];
+  const value = type === 'delta' || type === 'reasoning' ? fill(frame[type]) : frame[type];
   return { type, value, delayMs: frame.delay_ms ?? 0 };
 }
 
 /**
- * Splits `text` (repeated `repeat` times) into delta events of `chunk_chars` code points,
- * then finish stop, usage, done.
+ * Splits `reasoning` (if any), then `text` (repeated `repeat` times), into events of
+ * `chunk_chars` code points, then finish stop, usage, done.
  */
-function textStreamEvents({ text, chunk_chars = 8, delay_ms = 0, repeat = 1 }, fill, request) {
-  if (typeof text !== 'string' || !(chunk_chars >= 1) || !Number.isInteger(repeat) || repeat < 1) {
+function textStreamEvents(textStream, fill, conversation) {
+  const { text, reasoning, chunk_chars = 8, delay_ms = 0, repeat = 1 } = textStream;
+  const valid =
+    typeof text === 'string' &&
+    (reasoning === undefined || typeof reasoning === 'string') &&
+    chunk_chars >= 1 &&
+    Number.isInteger(repeat) &&
+    repeat >= 1;
+  if (!valid) {
     throw new ScenarioError(
-      '"text_stream" needs a "text" string, a positive "chunk_chars" and a positive integer "repeat"',
+      '"text_stream" needs a "text" string, a positive "chunk_chars", a positive integer "repeat" ' +
+        'and an optional "reasoning" string',
     );
   }
   const content = fill(text).repeat(repeat);
-  const chars = Array.from(content);
-  const events = [];
-  for (let start = 0; start < chars.length; start += chunk_chars) {
-    const piece = chars.slice(start, start + chunk_chars).join('');
-    events.push({ type: 'delta', value: piece, delayMs: delay_ms });
-  }
+  const thoughts = reasoning === undefined ? '' : fill(reasoning);
+  const reasoningTokens = estimateTokens(thoughts);
   const usage = {
-    prompt_tokens: estimateTokens(requestMessages(request).map(messageText).join('\n')),
-    completion_tokens: estimateTokens(content),
+    prompt_tokens: promptTokens(conversation),
+    completion_tokens: estimateTokens(content) + reasoningTokens,
+    ...(reasoningTokens ? { reasoning_tokens: reasoningTokens } : {}),
   };
-  events.push(
+  return [
+    ...chunkEvents('reasoning', thoughts, chunk_chars, delay_ms),
+    ...chunkEvents('delta', content, chunk_chars, delay_ms),
     { type: 'finish', value: 'stop', delayMs: 0 },
     { type: 'usage', value: usage, delayMs: 0 },
     { type: 'done', value: true, delayMs: 0 },
-  );
+  ];
+}
+
+/** `type` events of `size` code points each (a character is never split). */
+function chunkEvents(type, text, size, delayMs) {
+  const chars = Array.from(text);
+  const events = [];
+  for (let start = 0; start < chars.length; start += size) {
+    events.push({ type, value: chars.slice(start, start + size).join(''), delayMs });
+  }
   return events;
 }
 
-function templateVars(request) {
-  const lastUser = requestMessages(request).findLast((message) => message?.role === 'user');
-  const text = lastUser ? messageText(lastUser) : '';
+function templateVars({ model, messages }) {
+  const text = messages.findLast((message) => message.role === 'user')?.text ?? '';
   return {
-    model: request.model,
+    model,
     last_user_message: text,
     last_user_message_quoted: text
       .split('\n')
@@ -291,11 +606,18 @@ function fillTemplate(text, vars) {
   });
 }
 
+// ---------------------------------------------------------------------------
+// Conversations: each family's request reduced to { model, messages: [{ role, text }] }
+
 function requestMessages(request) {
   return Array.isArray(request.messages) ? request.messages : [];
 }
 
-/** A message's text: its string content, or its text parts joined. */
+/** An OpenAI or Anthropic message: its string content, or its text parts joined. */
+function plainMessage(message) {
+  return { role: message?.role, text: messageText(message) };
+}
+
 function messageText(message) {
   if (typeof message?.content === 'string') return message.content;
   if (!Array.isArray(message?.content)) return '';
@@ -305,19 +627,98 @@ function messageText(message) {
     .join('\n');
 }
 
+/** A Gemini `contents` entry: role `model` is the assistant; thought parts are not text. */
+function geminiMessage(content) {
+  const parts = Array.isArray(content?.parts) ? content.parts : [];
+  const text = parts
+    .filter((part) => typeof part?.text === 'string' && !part.thought)
+    .map((part) => part.text)
+    .join('\n');
+  return { role: content?.role === 'model' ? 'assistant' : content?.role, text };
+}
+
 /** A rough token count (about four characters a token), good enough for usage figures. */
 function estimateTokens(text) {
   return Math.ceil(text.length / 4);
 }
 
+function promptTokens(conversation) {
+  return estimateTokens(conversation.messages.map((message) => message.text).join('\n'));
+}
+
+// ---------------------------------------------------------------------------
+// Helpers shared by the dialects
+
+/** The scenario's usage event, or one estimated from the reply (Anthropic and Gemini always report usage). */
+function replyUsage(events, conversation) {
+  const given = events.find((event) => event.type === 'usage')?.value;
+  if (given) return given;
+  const textOf = (type) => events.filter((event) => event.type === type).map((event) => event.value).join('');
+  const reasoningTokens = estimateTokens(textOf('reasoning'));
+  return {
+    prompt_tokens: promptTokens(conversation),
+    completion_tokens: estimateTokens(textOf('delta')) + reasoningTokens,
+    reasoning_tokens: reasoningTokens,
+  };
+}
+
+/**
+ * The reply as blocks of consecutive reasoning or text, for non-streaming answers:
+ * [{ kind: 'reasoning' | 'text', text, signature? }]. A `signature` signs the reasoning before it.
+ */
+function replyBlocks(events) {
+  const blocks = [];
+  for (const { type, value } of events) {
+    const kind = { delta: 'text', reasoning: 'reasoning' }[type];
+    const last = blocks.at(-1);
+    if (type === 'signature' && last?.kind === 'reasoning') last.signature ??= value;
+    if (!kind) continue;
+    if (last?.kind === kind && last.signature === undefined) last.text += value;
+    else blocks.push({ kind, text: value });
+  }
+  return blocks;
+}
+
+/**
+ * A stand-in for a provider's opaque reasoning signature: base64, and the same for the same
+ * reasoning, so a test can check that the app sends it back unchanged.
+ */
+function fakeSignature(reasoning) {
+  const digest = createHash('sha256').update(reasoning).digest();
+  return Buffer.concat([Buffer.from('hearth-mock-signature:'), digest]).toString('base64');
+}
+
+/**
+ * Anthropic and Gemini carry the finish reason and the usage in one frame, while scenarios
+ * give them as two events: this holds both until the next other event (or the end of the
+ * events) and then lets `ending` write them together.
+ */
+function holdingEnding({ encode, ending, ...dialect }) {
+  let held = null;
+  const flush = () => {
+    const frames = held ? ending(held) : [];
+    held = null;
+    return frames;
+  };
+  return {
+    ...dialect,
+    frames(event) {
+      if (event.type !== 'finish' && event.type !== 'usage') return [...flush(), ...encode(event)];
+      held = { ...held, [event.type]: event.value };
+      return [];
+    },
+    end: flush,
+  };
+}
+
 // ---------------------------------------------------------------------------
 // OpenAI dialect: events -> chat.completion.chunk SSE frames, or one chat.completion
 
-function openAiDialect(request) {
+function openAiDialect({ conversation, events, newline: nl, request }) {
   const id = `chatcmpl-mock${++lastId}`;
   const created = Math.floor(Date.now() / 1000);
-  const model = request.model;
-  const includeUsage = request.stream_options?.include_usage === true;
+  const { model } = conversation;
+  const includeUsage = request?.stream_options?.include_usage === true;
   const envelope = (object, fields) => ({
     id,
     object,
@@ -329,51 +730,302 @@ function openAiDialect(request) {
   // With include_usage, OpenAI puts `usage: null` on every chunk but the usage one.
   const chunk = (choices, usage = null) =>
     envelope('chat.completion.chunk', { choices, ...(includeUsage ? { usage } : {}) });
-  const data = (value) => `data: ${JSON.stringify(value)}\n\n`;
+  const data = (value) => `data: ${JSON.stringify(value)}${nl}${nl}`;
   let roleSent = false;
 
-  function deltaChunk(content) {
-    const delta = roleSent ? { content } : { role: 'assistant', content };
+  // Reasoning goes in `reasoning_content` with `content: null`, as DeepSeek sends it.
+  function deltaChunk(fields) {
+    const delta = roleSent ? fields : { role: 'assistant', ...fields };
     roleSent = true;
     return chunk([{ index: 0, delta, logprobs: null, finish_reason: null }]);
   }
 
-  return {
-    sseFrame(event) {
-      switch (event.type) {
-        case 'delta':
-          return data(deltaChunk(event.value));
-        case 'finish':
-          return data(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: event.value }]));
-        case 'usage':
-          return includeUsage ? data(chunk([], withTotal(event.value))) : null;
-        case 'raw':
-          return event.value;
-        case 'done':
-          return 'data: [DONE]\n\n';
+  function frame(event) {
+    switch (event.type) {
+      case 'delta':
+        return data(deltaChunk({ content: event.value }));
+      case 'reasoning':
+        return data(deltaChunk({ content: null, reasoning_content: event.value }));
+      case 'finish':
+        return data(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: event.value }]));
+      case 'usage':
+        return includeUsage ? data(chunk([], openAiUsage(event.value))) : null;
+      case 'error': {
+        // The shape OpenAI (and OpenRouter, mid-stream) send instead of a chunk.
+        const { message, type, code } = kindError('openai', event.value.kind, event.value.message);
+        return data({ error: { message, type, code: code ?? type } });
       }
-    },
+      case 'keepalive':
+        return `: keep-alive${nl}${nl}`;
+      case 'invalid_json':
+        return `data: {"choices":[{"delta":{"content":"oops"${nl}${nl}`;
+      case 'raw':
+        return event.value;
+      case 'done':
+        return `data: [DONE]${nl}${nl}`;
+      default: // signature (Chat Completions has none), drop, stall
+        return null;
+    }
+  }
 
-    completion(events) {
+  return {
+    start: () => [],
+    frames: (event) => [frame(event)].filter((text) => text !== null),
+    end: () => [],
+
+    reply() {
       const valuesOf = (type) => events.filter((event) => event.type === type).map((e) => e.value);
       const usage = valuesOf('usage')[0];
+      const reasoning = valuesOf('reasoning').join('');
+      const message = { role: 'assistant', content: valuesOf('delta').join(''), refusal: null };
       return envelope('chat.completion', {
         choices: [
           {
             index: 0,
-            message: { role: 'assistant', content: valuesOf('delta').join(''), refusal: null },
+            message: reasoning ? { ...message, reasoning_content: reasoning } : message,
             logprobs: null,
             finish_reason: valuesOf('finish')[0] ?? 'stop',
           },
         ],
-        ...(usage ? { usage: withTotal(usage) } : {}),
+        ...(usage ? { usage: openAiUsage(usage) } : {}),
       });
     },
   };
 }
 
-function withTotal(usage) {
-  return { ...usage, total_tokens: usage.total_tokens ?? usage.prompt_tokens + usage.completion_tokens };
+/** OpenAI's usage object: total added, reasoning tokens under completion_tokens_details. */
+function openAiUsage({ reasoning_tokens, ...usage }) {
+  return {
+    ...usage,
+    total_tokens: usage.total_tokens ?? usage.prompt_tokens + usage.completion_tokens,
+    ...(reasoning_tokens ? { completion_tokens_details: { reasoning_tokens } } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Anthropic dialect: events -> Messages stream events, or one Message
+// (https://docs.anthropic.com/en/api/messages-streaming)
+
+const ANTHROPIC_STOP_REASONS = {
+  stop: 'end_turn',
+  length: 'max_tokens',
+  content_filter: 'refusal',
+  tool_calls: 'tool_use',
+};
+
+function anthropicDialect({ conversation, events, newline: nl }) {
+  const id = `msg_mock${++lastId}`;
+  const usage = replyUsage(events, conversation);
+  const stopReason = (finish) => (finish === undefined ? null : (ANTHROPIC_STOP_REASONS[finish] ?? finish));
+  const frame = (type, fields = {}) =>
+    `event: ${type}${nl}data: ${JSON.stringify({ type, ...fields })}${nl}${nl}`;
+  const message = (fields) => ({
+    id,
+    type: 'message',
+    role: 'assistant',
+    model: conversation.model,
+    ...fields,
+  });
+  let block = null; // the open content block: { index, kind: 'thinking' | 'text', text, signed }
+  let blockCount = 0;
+
+  function openBlock(kind) {
+    const frames = closeBlock();
+    block = { index: blockCount++, kind, text: '', signed: false };
+    const contentBlock =
+      kind === 'thinking' ? { type: 'thinking', thinking: '' } : { type: 'text', text: '' };
+    frames.push(frame('content_block_start', { index: block.index, content_block: contentBlock }));
+    // The API sends its first ping right after the first block opens.
+    if (block.index === 0) frames.push(frame('ping'));
+    return frames;
+  }
+
+  /** Closes the open block; a thinking block always ends with its signature. */
+  function closeBlock() {
+    if (!block) return [];
+    const unsigned = block.kind === 'thinking' && !block.signed;
+    const frames = unsigned ? [signatureFrame(fakeSignature(block.text))] : [];
+    frames.push(frame('content_block_stop', { index: block.index }));
+    block = null;
+    return frames;
+  }
+
+  function signatureFrame(signature) {
+    block.signed = true;
+    const delta = { type: 'signature_delta', signature };
+    return frame('content_block_delta', { index: block.index, delta });
+  }
+
+  /** Text into a block of `kind`, opening one unless it is open (a signed thinking block is done). */
+  function blockDelta(kind, text, delta) {
+    const open = block?.kind === kind && !block.signed;
+    const frames = open ? [] : openBlock(kind);
+    block.text += text;
+    frames.push(frame('content_block_delta', { index: block.index, delta }));
+    return frames;
+  }
+
+  function encode(event) {
+    switch (event.type) {
+      case 'delta':
+        return blockDelta('text', event.value, { type: 'text_delta', text: event.value });
+      case 'reasoning':
+        return blockDelta('thinking', event.value, { type: 'thinking_delta', thinking: event.value });
+      case 'signature':
+        return block?.kind === 'thinking' && !block.signed ? [signatureFrame(event.value)] : [];
+      case 'error': {
+        const { type, message: text } = kindError('anthropic', event.value.kind, event.value.message);
+        return [frame('error', { error: { type, message: text } })];
+      }
+      case 'keepalive':
+        return [frame('ping')];
+      case 'invalid_json':
+        return [
+          `event: content_block_delta${nl}` +
+            `data: {"type":"content_block_delta","index":${block?.index ?? 0},` +
+            `"delta":{"type":"text_delta","text":"oops"${nl}${nl}`,
+        ];
+      case 'raw':
+        return [event.value];
+      case 'done':
+        return [frame('message_stop')];
+      default: // drop, stall
+        return [];
+    }
+  }
+
+  return holdingEnding({
+    encode,
+    ending: ({ finish }) => [
+      ...closeBlock(),
+      frame('message_delta', {
+        delta: { stop_reason: stopReason(finish), stop_sequence: null },
+        usage: { output_tokens: usage.completion_tokens },
+      }),
+    ],
+    start: () => [
+      frame('message_start', {
+        message: message({
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: usage.prompt_tokens, output_tokens: 1 },
+        }),
+      }),
+    ],
+
+    reply() {
+      const content = replyBlocks(events).map((part) =>
+        part.kind === 'reasoning'
+          ? { type: 'thinking', thinking: part.text, signature: part.signature ?? fakeSignature(part.text) }
+          : { type: 'text', text: part.text },
+      );
+      const finish = events.find((event) => event.type === 'finish')?.value ?? 'stop';
+      return message({
+        content,
+        stop_reason: stopReason(finish),
+        stop_sequence: null,
+        usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens },
+      });
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Gemini dialect: events -> GenerateContentResponse SSE frames (always CRLF, no [DONE]),
+// or one GenerateContentResponse
+
+const GEMINI_FINISH_REASONS = {
+  stop: 'STOP',
+  length: 'MAX_TOKENS',
+  content_filter: 'SAFETY',
+  tool_calls: 'STOP', // Gemini ends a function call with STOP too
+};
+
+function geminiDialect({ conversation, events }) {
+  const nl = '\r\n'; // what Google sends, whatever the scenario's line_ending
+  const responseId = `mock-response-${++lastId}`;
+  const usage = replyUsage(events, conversation);
+  const data = (value) => `data: ${JSON.stringify(value)}${nl}${nl}`;
+  const response = (candidate, fields = {}) => ({
+    candidates: [{ ...candidate, index: 0 }],
+    ...fields,
+    modelVersion: conversation.model,
+    responseId,
+  });
+  const content = (parts) => ({ content: { parts, role: 'model' } });
+  // The signature goes on the last part of the reply; an explicit one wins over a made-up one.
+  const lastPart = events.findLast((event) => event.type === 'delta' || event.type === 'reasoning');
+  const reasoning = events.filter((event) => event.type === 'reasoning').map((event) => event.value);
+  const signature =
+    events.findLast((event) => event.type === 'signature')?.value ??
+    (reasoning.length ? fakeSignature(reasoning.join('')) : undefined);
+
+  function part(event) {
+    const signed = event === lastPart && signature !== undefined;
+    return {
+      text: event.value,
+      ...(event.type === 'reasoning' ? { thought: true } : {}),
+      ...(signed ? { thoughtSignature: signature } : {}),
+    };
+  }
+
+  function usageMetadata() {
+    const thoughts = usage.reasoning_tokens ?? 0;
+    return {
+      promptTokenCount: usage.prompt_tokens,
+      candidatesTokenCount: usage.completion_tokens - thoughts,
+      totalTokenCount: usage.prompt_tokens + usage.completion_tokens,
+      ...(thoughts ? { thoughtsTokenCount: thoughts } : {}),
+    };
+  }
+
+  /** The last chunk; a SAFETY stop carries no content, as Google sends it. */
+  function finalCandidate(finish) {
+    const finishReason = finish === undefined ? undefined : (GEMINI_FINISH_REASONS[finish] ?? finish);
+    return {
+      ...(finishReason === 'SAFETY' ? {} : content([{ text: '' }])),
+      ...(finishReason ? { finishReason } : {}),
+    };
+  }
+
+  function encode(event) {
+    switch (event.type) {
+      case 'delta':
+      case 'reasoning':
+        return [data(response(content([part(event)])))];
+      case 'error': {
+        const { status, type, message } = kindError('gemini', event.value.kind, event.value.message);
+        return [data({ error: { code: status, message, status: type } })];
+      }
+      case 'keepalive':
+        return [`: keep-alive${nl}${nl}`];
+      case 'invalid_json':
+        return [`data: {"candidates": [{"content": {"parts": [{"text": "oops"${nl}${nl}`];
+      case 'raw':
+        return [event.value];
+      default: // signature (placed above), done (Gemini has no end marker), drop, stall
+        return [];
+    }
+  }
+
+  return holdingEnding({
+    encode,
+    ending: ({ finish }) => [data(response(finalCandidate(finish), { usageMetadata: usageMetadata() }))],
+    start: () => [],
+
+    reply() {
+      const blocks = replyBlocks(events);
+      const parts = blocks.map((block, index) => ({
+        text: block.text,
+        ...(block.kind === 'reasoning' ? { thought: true } : {}),
+        ...(index === blocks.length - 1 && signature !== undefined ? { thoughtSignature: signature } : {}),
+      }));
+      const finish = events.find((event) => event.type === 'finish')?.value ?? 'stop';
+      const { finishReason } = finalCandidate(finish);
+      return response({ ...content(parts), finishReason }, { usageMetadata: usageMetadata() });
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -387,7 +1039,7 @@ async function main() {
     },
   });
   const mock = await startMockServer({ port: Number(values.port), host: values.host });
-  console.log(`mock LLM server: ${mock.url}/v1`);
+  console.log(`mock LLM server: ${mock.url}/v1 (Gemini: ${mock.url}/v1beta)`);
   const stop = () => mock.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,11 +1,13 @@
-// Tests of the mock LLM server (tests/mock/server.mjs): CORS, scenario playback as OpenAI
-// SSE, errors, the model list, the request log, and surviving clients that abort.
+// Tests of the mock LLM server (tests/mock/server.mjs): CORS, scenario playback in the OpenAI,
+// Anthropic and Gemini dialects, errors, faults (drop, stall, broken JSON, CRLF), the model
+// lists, the request log, and surviving clients that abort. Everything goes over real HTTP.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startMockServer } from './server.mjs';
 
 const APP_ORIGIN = 'http://127.0.0.1:8080';
@@ -39,6 +41,107 @@ function contentOf(chunks) {
     .flatMap((chunk) => chunk.choices)
     .map((choice) => choice.delta.content ?? '')
     .join('');
+}
+
+const FAMILIES = ['openai', 'anthropic', 'gemini'];
+
+/** POSTs a Messages request as the browser app would call Anthropic. */
+function anthropic(mock, body, init = {}) {
+  return fetch(`${mock.url}/v1/messages`, {
+    method: 'POST',
+    headers: {
+      origin: APP_ORIGIN,
+      'x-api-key': 'sk-ant-test',
+      'anthropic-version': '2023-06-01',
+      'anthropic-dangerous-direct-browser-access': 'true',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ max_tokens: 1024, ...body }),
+    ...init,
+  });
+}
+
+/** POSTs a streamGenerateContent request as the browser app would call Gemini. */
+function gemini(mock, model, body = {}, init = {}) {
+  return fetch(`${mock.url}/v1beta/models/${model}:streamGenerateContent?alt=sse`, {
+    method: 'POST',
+    headers: { origin: APP_ORIGIN, 'x-goog-api-key': 'AIza-test', 'content-type': 'application/json' },
+    body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Hello' }] }], ...body }),
+    ...init,
+  });
+}
+
+/** Asks for a streamed reply from scenario `model` in `family`'s dialect. */
+function streamFrom(mock, family, model, init = {}) {
+  const messages = [{ role: 'user', content: 'Hello' }];
+  switch (family) {
+    case 'openai':
+      return chat(mock, { model, stream: true, stream_options: { include_usage: true }, messages }, init);
+    case 'anthropic':
+      return anthropic(mock, { model, stream: true, messages }, init);
+    case 'gemini':
+      return gemini(mock, model, {}, init);
+  }
+}
+
+/**
+ * An SSE body split into frames `{ event?, data?, comment? }`, where `nl` is the only line
+ * ending allowed; `data` is parsed JSON, or the raw text when it is not JSON (`[DONE]`, faults).
+ */
+function parseFrames(text, nl = '\n') {
+  const end = nl + nl;
+  assert.ok(text.endsWith(end), `the stream ends with a complete frame: ${JSON.stringify(text.slice(-40))}`);
+  return text
+    .slice(0, -end.length)
+    .split(end)
+    .map((block) => {
+      const frame = {};
+      for (const line of block.split(nl)) {
+        assert.doesNotMatch(line, /[\r\n]/, `only ${JSON.stringify(nl)} ends lines: ${JSON.stringify(block)}`);
+        const [, field, value] = /^([^:]*):\s?(.*)$/.exec(line);
+        frame[field === '' ? 'comment' : field] = value;
+      }
+      if ('data' in frame) frame.data = parseOrRaw(frame.data);
+      return frame;
+    });
+}
+
+function parseOrRaw(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The reply text (not reasoning) in frames of any dialect. */
+function replyText(family, frames) {
+  const pieces = frames.map(({ data }) => {
+    if (typeof data !== 'object') return '';
+    if (family === 'openai') return data.choices?.[0]?.delta?.content ?? '';
+    if (family === 'anthropic') return data.delta?.type === 'text_delta' ? data.delta.text : '';
+    return (data.candidates?.[0]?.content?.parts ?? [])
+      .filter((part) => !part.thought)
+      .map((part) => part.text)
+      .join('');
+  });
+  return pieces.join('');
+}
+
+/** Reads a body until it ends or fails: `{ text, error }`. */
+async function readAll(res) {
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return { text, error: null };
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    return { text, error };
+  }
 }
 
 describe('mock LLM server', () => {
@@ -200,6 +303,504 @@ describe('mock LLM server', () => {
   });
 });
 
+describe('mock LLM server dialects (OpenAI, Anthropic, Gemini)', () => {
+  let mock;
+  before(async () => {
+    mock = await startMockServer();
+  });
+  after(() => mock.close());
+
+  async function resetLog() {
+    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+  }
+
+  test('OpenAI: thinking streams reasoning_content chunks, then content, finish, usage, [DONE]', async () => {
+    const res = await streamFrom(mock, 'openai', 'thinking');
+    const chunks = parseSse(await res.text());
+    assert.equal(chunks.at(-1), '[DONE]');
+    const deltas = chunks.slice(0, 6).map((chunk) => chunk.choices[0].delta);
+    assert.deepEqual(deltas.slice(0, 3), [
+      { role: 'assistant', content: null, reasoning_content: 'Let me think… ' },
+      { content: null, reasoning_content: 'The user wants a short answer, ' },
+      { content: null, reasoning_content: 'so a heading and a list will do.' },
+    ]);
+    assert.deepEqual(
+      deltas.slice(3).map((delta) => Object.keys(delta)),
+      [['content'], ['content'], ['content']],
+    );
+    assert.match(contentOf(chunks), /^## The answer\n\nIt is \*\*42\*\*/);
+    assert.equal(chunks[6].choices[0].finish_reason, 'stop');
+    assert.deepEqual(chunks[7].usage, {
+      prompt_tokens: 14,
+      completion_tokens: 38,
+      total_tokens: 52,
+      completion_tokens_details: { reasoning_tokens: 19 },
+    });
+    assert.equal(chunks.length, 9);
+  });
+
+  test('Anthropic: thinking is a thinking block with a signature, then a text block', async () => {
+    const res = await streamFrom(mock, 'anthropic', 'thinking');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+    assert.equal(res.headers.get('access-control-allow-origin'), APP_ORIGIN);
+    const frames = parseFrames(await res.text());
+    const delta = 'content_block_delta';
+    assert.deepEqual(
+      frames.map((frame) => frame.event),
+      [
+        'message_start',
+        'content_block_start',
+        'ping',
+        ...[delta, delta, delta], // thinking
+        delta, // signature
+        'content_block_stop',
+        'content_block_start',
+        ...[delta, delta, delta], // text
+        'content_block_stop',
+        'message_delta',
+        'message_stop',
+      ],
+    );
+    for (const frame of frames) assert.equal(frame.data.type, frame.event, 'data.type repeats the event name');
+    const data = frames.map((frame) => frame.data);
+
+    const { message } = data[0];
+    assert.match(message.id, /^msg_/);
+    assert.deepEqual(
+      { ...message, id: 'x' },
+      {
+        id: 'x',
+        type: 'message',
+        role: 'assistant',
+        model: 'thinking',
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 14, output_tokens: 1 },
+      },
+    );
+    assert.deepEqual(data[1], { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } });
+    assert.deepEqual(data[2], { type: 'ping' });
+    assert.deepEqual(
+      data.slice(3, 6).map((frame) => [frame.index, frame.delta.type]),
+      [[0, 'thinking_delta'], [0, 'thinking_delta'], [0, 'thinking_delta']],
+    );
+    const thinking = data.slice(3, 6).map((frame) => frame.delta.thinking).join('');
+    assert.equal(thinking, 'Let me think… The user wants a short answer, so a heading and a list will do.');
+    const { delta: signature } = data[6];
+    assert.equal(signature.type, 'signature_delta');
+    assert.match(signature.signature, /^[A-Za-z0-9+/]{20,}={0,2}$/);
+    assert.deepEqual(data[7], { type: 'content_block_stop', index: 0 });
+    assert.deepEqual(data[8], { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } });
+    assert.ok(data.slice(9, 12).every((frame) => frame.index === 1 && frame.delta.type === 'text_delta'));
+    assert.match(replyText('anthropic', frames), /^## The answer\n\nIt is \*\*42\*\*/);
+    assert.deepEqual(data[12], { type: 'content_block_stop', index: 1 });
+    assert.deepEqual(data[13], {
+      type: 'message_delta',
+      delta: { stop_reason: 'end_turn', stop_sequence: null },
+      usage: { output_tokens: 38 },
+    });
+    assert.deepEqual(data[14], { type: 'message_stop' });
+
+    const again = parseFrames(await (await streamFrom(mock, 'anthropic', 'thinking')).text());
+    assert.equal(again[6].data.delta.signature, signature.signature, 'the same reasoning, the same signature');
+  });
+
+  test('Gemini: thinking is thought parts, then text whose last part carries the thoughtSignature', async () => {
+    const res = await streamFrom(mock, 'gemini', 'thinking');
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type'), /^text\/event-stream/);
+    const frames = parseFrames(await res.text(), '\r\n');
+    assert.ok(frames.every((frame) => Object.keys(frame).join() === 'data'), 'only data lines, no [DONE]');
+    const chunks = frames.map((frame) => frame.data);
+    assert.equal(chunks.length, 7);
+    const { responseId } = chunks[0];
+    for (const chunk of chunks) {
+      assert.equal(chunk.modelVersion, 'thinking');
+      assert.equal(chunk.responseId, responseId);
+      assert.equal(chunk.candidates.length, 1);
+      assert.equal(chunk.candidates[0].index, 0);
+      assert.equal(chunk.candidates[0].content.role, 'model');
+    }
+    const parts = chunks.map((chunk) => chunk.candidates[0].content.parts);
+    assert.ok(parts.every((list) => list.length === 1));
+    assert.deepEqual(parts.slice(0, 3).flat(), [
+      { text: 'Let me think… ', thought: true },
+      { text: 'The user wants a short answer, ', thought: true },
+      { text: 'so a heading and a list will do.', thought: true },
+    ]);
+    assert.deepEqual(parts[3][0], { text: '## The answer\n\n' });
+    assert.deepEqual(parts[4][0], { text: 'It is **42**, because:\n\n' });
+    assert.deepEqual(Object.keys(parts[5][0]), ['text', 'thoughtSignature']);
+    assert.match(parts[5][0].thoughtSignature, /^[A-Za-z0-9+/]{20,}={0,2}$/);
+    const last = chunks[6];
+    assert.deepEqual(last.candidates[0], {
+      content: { parts: [{ text: '' }], role: 'model' },
+      finishReason: 'STOP',
+      index: 0,
+    });
+    assert.deepEqual(last.usageMetadata, {
+      promptTokenCount: 14,
+      candidatesTokenCount: 19,
+      totalTokenCount: 52,
+      thoughtsTokenCount: 19,
+    });
+    assert.ok(chunks.slice(0, 6).every((chunk) => !('usageMetadata' in chunk) && !chunk.candidates[0].finishReason));
+  });
+
+  // For each error scenario and family: status, then [type (Gemini: status), message].
+  const FAILURES = {
+    unauthorized: {
+      openai: [401, 'invalid_request_error', /^Incorrect API key provided/, 'invalid_api_key'],
+      anthropic: [401, 'authentication_error', 'invalid x-api-key'],
+      gemini: [400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.'],
+    },
+    'rate-limited': {
+      openai: [429, 'requests', /^Rate limit reached/, 'rate_limit_exceeded'],
+      anthropic: [429, 'rate_limit_error', /^This request would exceed the rate limit/],
+      gemini: [429, 'RESOURCE_EXHAUSTED', /^You exceeded your current quota/],
+    },
+    'server-error': {
+      openai: [500, 'server_error', /^The server had an error/, null],
+      anthropic: [500, 'api_error', 'Internal server error'],
+      gemini: [500, 'INTERNAL', /^An internal error has occurred/],
+    },
+    overloaded: {
+      openai: [503, 'server_error', /overloaded/, 'overloaded'],
+      anthropic: [529, 'overloaded_error', 'Overloaded'],
+      gemini: [503, 'UNAVAILABLE', /overloaded/],
+    },
+    'context-too-long': {
+      openai: [400, 'invalid_request_error', /maximum context length is 128000 tokens/, 'context_length_exceeded'],
+      anthropic: [400, 'invalid_request_error', 'prompt is too long: 250000 tokens > 200000 maximum'],
+      gemini: [
+        400,
+        'INVALID_ARGUMENT',
+        'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).',
+      ],
+    },
+  };
+
+  for (const [model, families] of Object.entries(FAILURES)) {
+    test(`${model}: each family gets its own status and error body`, async () => {
+      for (const family of FAMILIES) {
+        const [status, type, message, code] = families[family];
+        const res = await streamFrom(mock, family, model);
+        const where = `${model} in ${family}`;
+        assert.equal(res.status, status, where);
+        assert.equal(res.headers.get('content-type'), 'application/json', where);
+        assert.equal(res.headers.get('access-control-allow-origin'), APP_ORIGIN, where);
+        assert.match(res.headers.get('access-control-expose-headers'), /\bretry-after\b/, where);
+        assert.equal(res.headers.get('retry-after'), model === 'rate-limited' ? '7' : null, where);
+        const body = await res.json();
+        let error;
+        if (family === 'openai') {
+          error = body.error;
+          assert.deepEqual(Object.keys(error).sort(), ['code', 'message', 'param', 'type'], where);
+          assert.equal(error.code, code, where);
+        } else if (family === 'anthropic') {
+          assert.deepEqual(Object.keys(body), ['type', 'error', 'request_id'], where);
+          assert.equal(body.type, 'error', where);
+          assert.match(body.request_id, /^req_/, where);
+          error = body.error;
+        } else {
+          assert.equal(body.error.code, status, where);
+          error = { type: body.error.status, message: body.error.message };
+        }
+        assert.equal(error.type, type, where);
+        if (message instanceof RegExp) assert.match(error.message, message, where);
+        else assert.equal(error.message, message, where);
+      }
+    });
+  }
+
+  test('a generated Anthropic error body names the request id sent in x-request-id', async () => {
+    const res = await streamFrom(mock, 'anthropic', 'server-error');
+    assert.equal((await res.json()).request_id, res.headers.get('x-request-id'));
+  });
+
+  test('Gemini’s wrong-key body is Google’s real one, details included', async () => {
+    const { error } = await (await streamFrom(mock, 'gemini', 'unauthorized')).json();
+    assert.equal(error.details[0].reason, 'API_KEY_INVALID');
+  });
+
+  test('Anthropic answers 401 authentication_error without an x-api-key', async () => {
+    for (const key of [undefined, '']) {
+      const headers = { 'anthropic-version': '2023-06-01', 'content-type': 'application/json' };
+      if (key !== undefined) headers['x-api-key'] = key;
+      const body = JSON.stringify({ model: 'echo', stream: true, messages: [] });
+      const res = await fetch(`${mock.url}/v1/messages`, { method: 'POST', headers, body });
+      assert.equal(res.status, 401);
+      const answer = await res.json();
+      assert.equal(answer.type, 'error');
+      assert.deepEqual(answer.error, { type: 'authentication_error', message: 'x-api-key header is required' });
+    }
+  });
+
+  test('drop: the body read rejects after the first text, and the log does not call it a client abort', async () => {
+    for (const family of FAMILIES) {
+      await resetLog();
+      const res = await streamFrom(mock, family, 'drop');
+      assert.equal(res.status, 200);
+      const { text, error } = await readAll(res);
+      assert.ok(error, `${family}: the read fails`);
+      assert.equal(error.name, 'TypeError', family);
+      assert.ok(text.includes('be cut off by a network'), `${family}: the text before the drop arrives`);
+      // The server closed the socket before the client could see it fail, so the log is final.
+      await sleep(20);
+      assert.equal(mock.requests.length, 1);
+      assert.equal(mock.requests[0].aborted, false, family);
+    }
+  });
+
+  test('stall: no bytes after the text, until the client gives up; the server notices', async () => {
+    for (const family of FAMILIES) {
+      await resetLog();
+      const controller = new AbortController();
+      const res = await streamFrom(mock, family, 'stall', { signal: controller.signal });
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      while (!text.includes('and then goes quiet')) {
+        text += decoder.decode((await reader.read()).value, { stream: true });
+      }
+      const pending = reader.read();
+      const first = await Promise.race([pending.then(() => 'bytes'), sleep(300).then(() => 'silence')]);
+      assert.equal(first, 'silence', `${family}: nothing more arrives`);
+      assert.equal(mock.requests[0].aborted, false, `${family}: still open`);
+      controller.abort();
+      await assert.rejects(pending, { name: 'AbortError' });
+      await waitFor(() => mock.requests[0].aborted === true);
+    }
+  });
+
+  test('invalid-json: one broken data frame in the middle, and the stream goes on to a clean end', async () => {
+    const broken = {
+      openai: '{"choices":[{"delta":{"content":"oops"',
+      anthropic: '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"oops"',
+      gemini: '{"candidates": [{"content": {"parts": [{"text": "oops"',
+    };
+    for (const family of FAMILIES) {
+      const res = await streamFrom(mock, family, 'invalid-json');
+      const frames = parseFrames(await res.text(), family === 'gemini' ? '\r\n' : '\n');
+      const raw = frames.filter((frame) => typeof frame.data === 'string' && frame.data !== '[DONE]');
+      assert.deepEqual(
+        raw.map((frame) => frame.data),
+        [broken[family]],
+        family,
+      );
+      const index = frames.indexOf(raw[0]);
+      assert.equal(replyText(family, frames.slice(0, index)), 'Before the broken frame. ', family);
+      assert.equal(replyText(family, frames.slice(index + 1)), 'After the broken frame.', family);
+      const last = frames.at(-1).data;
+      const ending = { openai: '[DONE]', anthropic: 'message_stop', gemini: 'STOP' }[family];
+      assert.equal(last?.type ?? last?.candidates?.[0].finishReason ?? last, ending, family);
+    }
+  });
+
+  test('crlf: every line ends in CRLF, with keep-alives between the text chunks', async () => {
+    const keepalives = {
+      openai: (frame) => frame.comment === 'keep-alive',
+      anthropic: (frame) => frame.event === 'ping',
+      gemini: (frame) => frame.comment === 'keep-alive',
+    };
+    for (const family of FAMILIES) {
+      const text = await (await streamFrom(mock, family, 'crlf')).text();
+      assert.doesNotMatch(text, /[^\r]\n/, `${family}: no bare LF`);
+      const frames = parseFrames(text, '\r\n');
+      assert.equal(replyText(family, frames), 'Lines end in CR LF here.', family);
+      // Anthropic also sends its usual ping after the first block opens.
+      assert.equal(frames.filter(keepalives[family]).length, family === 'anthropic' ? 4 : 3, family);
+    }
+  });
+
+  test('in-stream-error: text, then each family’s in-band overloaded error', async () => {
+    const expected = {
+      openai: { error: { message: 'Overloaded', type: 'server_error', code: 'overloaded' } },
+      anthropic: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+      gemini: { error: { code: 503, message: 'Overloaded', status: 'UNAVAILABLE' } },
+    };
+    for (const family of FAMILIES) {
+      const res = await streamFrom(mock, family, 'in-stream-error');
+      assert.equal(res.status, 200);
+      const frames = parseFrames(await res.text(), family === 'gemini' ? '\r\n' : '\n');
+      assert.equal(replyText(family, frames), 'Once upon a time', family);
+      assert.deepEqual(frames.at(-1).data, expected[family], family);
+      if (family === 'anthropic') assert.equal(frames.at(-1).event, 'error');
+    }
+  });
+
+  test('content-filter and no-finish end the way each family ends them', async () => {
+    const openai = parseSse(await (await streamFrom(mock, 'openai', 'content-filter')).text());
+    assert.equal(openai.at(-3).choices[0].finish_reason, 'content_filter');
+    const anthropicFrames = parseFrames(await (await streamFrom(mock, 'anthropic', 'content-filter')).text());
+    assert.equal(anthropicFrames.at(-2).data.delta.stop_reason, 'refusal');
+    const geminiFrames = parseFrames(await (await streamFrom(mock, 'gemini', 'content-filter')).text(), '\r\n');
+    assert.deepEqual(geminiFrames.at(-1).data.candidates[0], { finishReason: 'SAFETY', index: 0 });
+
+    for (const family of FAMILIES) {
+      const frames = parseFrames(await (await streamFrom(mock, family, 'no-finish')).text(), family === 'gemini' ? '\r\n' : '\n');
+      assert.equal(replyText(family, frames), 'This reply just stops', family);
+      const text = JSON.stringify(frames);
+      assert.doesNotMatch(text, /\[DONE\]|message_stop|message_delta|finish_reason":"|finishReason/, family);
+    }
+  });
+
+  test('model lists: OpenAI by default, Anthropic with anthropic-version, Gemini on /v1beta/models', async () => {
+    const ids = (await (await fetch(`${mock.url}/v1/models`)).json()).data.map((model) => model.id);
+    for (const id of ['thinking', 'drop', 'stall', 'rate-limited', 'overloaded', 'context-too-long']) {
+      assert.ok(ids.includes(id), id);
+    }
+
+    const headers = { 'anthropic-version': '2023-06-01', 'x-api-key': 'sk-ant-test' };
+    const list = await (await fetch(`${mock.url}/v1/models`, { headers })).json();
+    assert.deepEqual(Object.keys(list), ['data', 'has_more', 'first_id', 'last_id']);
+    assert.equal(list.has_more, false);
+    assert.deepEqual(
+      list.data.map((model) => model.id),
+      ids,
+    );
+    assert.equal(list.first_id, ids[0]);
+    assert.equal(list.last_id, ids.at(-1));
+    const [first] = list.data;
+    assert.deepEqual(Object.keys(first), ['type', 'id', 'display_name', 'created_at']);
+    assert.equal(first.type, 'model');
+    assert.ok(!Number.isNaN(Date.parse(first.created_at)));
+    const noKey = await fetch(`${mock.url}/v1/models`, { headers: { 'anthropic-version': '2023-06-01' } });
+    assert.equal(noKey.status, 401);
+    assert.equal((await noKey.json()).error.type, 'authentication_error');
+
+    const { models } = await (await fetch(`${mock.url}/v1beta/models`)).json();
+    assert.deepEqual(
+      models.map((model) => model.name),
+      ids.map((id) => `models/${id}`),
+    );
+    assert.deepEqual(models[0], {
+      name: `models/${ids[0]}`,
+      displayName: ids[0],
+      supportedGenerationMethods: ['generateContent', 'countTokens'],
+    });
+  });
+
+  test('the preflight allows the Anthropic and Gemini headers, and Private Network Access', async () => {
+    const requested = 'anthropic-dangerous-direct-browser-access,anthropic-version,content-type,x-api-key';
+    for (const [route, headers] of [
+      ['/v1/messages', requested],
+      ['/v1beta/models/echo:streamGenerateContent?alt=sse', 'content-type,x-goog-api-key'],
+    ]) {
+      const res = await fetch(`${mock.url}${route}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://hearth.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': headers,
+          'access-control-request-private-network': 'true',
+        },
+      });
+      assert.equal(res.status, 204);
+      assert.equal(res.headers.get('access-control-allow-origin'), 'https://hearth.example');
+      assert.equal(res.headers.get('access-control-allow-headers'), headers);
+      assert.equal(res.headers.get('access-control-allow-private-network'), 'true');
+    }
+  });
+
+  test('the log holds Anthropic and Gemini requests with their headers and bodies', async () => {
+    await resetLog();
+    const first = parseFrames(await (await streamFrom(mock, 'anthropic', 'thinking')).text());
+    const thinking = first
+      .filter((frame) => frame.data.delta?.type === 'thinking_delta')
+      .map((frame) => frame.data.delta.thinking)
+      .join('');
+    const signature = first.find((frame) => frame.data.delta?.type === 'signature_delta').data.delta.signature;
+    // The follow-up an app must send: the previous reply's thinking block, signature and all.
+    const followUp = {
+      model: 'echo',
+      stream: true,
+      messages: [
+        { role: 'user', content: 'Hello' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking, signature },
+            { type: 'text', text: 'It is 42.' },
+          ],
+        },
+        { role: 'user', content: [{ type: 'text', text: 'Why?' }] },
+      ],
+    };
+    const echoed = parseFrames(await (await anthropic(mock, followUp)).text());
+    assert.match(replyText('anthropic', echoed), /^You said:\n\n> Why\?\n\n.*model `echo`/s);
+    await (await gemini(mock, 'echo', { contents: [{ role: 'user', parts: [{ text: 'Gemini here' }] }] })).text();
+
+    const log = await (await fetch(`${mock.url}/__mock/requests`)).json();
+    assert.deepEqual(
+      log.map((entry) => [entry.method, entry.path, entry.aborted]),
+      [
+        ['POST', '/v1/messages', false],
+        ['POST', '/v1/messages', false],
+        ['POST', '/v1beta/models/echo:streamGenerateContent', false],
+      ],
+    );
+    const [, anthropicEntry, geminiEntry] = log;
+    assert.equal(anthropicEntry.headers['x-api-key'], 'sk-ant-test');
+    assert.equal(anthropicEntry.headers['anthropic-version'], '2023-06-01');
+    assert.equal(anthropicEntry.headers['anthropic-dangerous-direct-browser-access'], 'true');
+    assert.deepEqual(anthropicEntry.body.messages[1].content[0], { type: 'thinking', thinking, signature });
+    assert.equal(geminiEntry.headers['x-goog-api-key'], 'AIza-test');
+    assert.deepEqual(geminiEntry.body.contents, [{ role: 'user', parts: [{ text: 'Gemini here' }] }]);
+  });
+
+  test('Gemini fills templates from contents and the model in the path', async () => {
+    const res = await gemini(mock, 'gemini-2.5-flash', {
+      contents: [
+        { role: 'user', parts: [{ text: 'first' }] },
+        { role: 'model', parts: [{ text: 'thinking…', thought: true }, { text: 'an answer' }] },
+        { role: 'user', parts: [{ text: 'two' }, { text: 'parts' }] },
+      ],
+    });
+    const text = replyText('gemini', parseFrames(await res.text(), '\r\n'));
+    assert.match(text, /^You said:\n\n> two\n> parts\n\n/);
+    assert.ok(text.includes('model `gemini-2.5-flash`'));
+  });
+
+  test('non-streaming requests get one Message or one GenerateContentResponse', async () => {
+    const message = await (await anthropic(mock, { model: 'thinking', messages: [] })).json();
+    assert.equal(message.type, 'message');
+    assert.deepEqual(
+      message.content.map((block) => block.type),
+      ['thinking', 'text'],
+    );
+    assert.ok(message.content[0].signature);
+    assert.equal(message.stop_reason, 'end_turn');
+
+    const res = await fetch(`${mock.url}/v1beta/models/thinking:generateContent`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': 'AIza-test', 'content-type': 'application/json' },
+      body: '{"contents":[]}',
+    });
+    const response = await res.json();
+    const { parts } = response.candidates[0].content;
+    assert.deepEqual(
+      parts.map((part) => Boolean(part.thought)),
+      [true, false],
+    );
+    assert.ok(parts[1].thoughtSignature);
+    assert.equal(response.candidates[0].finishReason, 'STOP');
+  });
+
+  test('Gemini without alt=sse and unknown /v1beta routes answer in Google’s error shape', async () => {
+    const noSse = await fetch(`${mock.url}/v1beta/models/echo:streamGenerateContent`, { method: 'POST', body: '{}' });
+    assert.equal(noSse.status, 400);
+    assert.equal((await noSse.json()).error.status, 'INVALID_ARGUMENT');
+    const missing = await fetch(`${mock.url}/v1beta/files`);
+    assert.equal(missing.status, 404);
+    assert.deepEqual(await missing.json(), {
+      error: { code: 404, message: 'Invalid URL (GET /v1beta/files)', status: 'NOT_FOUND' },
+    });
+  });
+});
+
 describe('mock LLM server scenario files', () => {
   let dir;
   let mock;
@@ -249,6 +850,77 @@ describe('mock LLM server scenario files', () => {
     const { error } = await res.json();
     assert.equal(error.type, 'mock_scenario_error');
     assert.match(error.message, /exactly one of/);
+  });
+
+  test('text_stream streams an optional reasoning before the text, in every dialect', async () => {
+    await scenario('reasoner', { text_stream: { reasoning: 'hm', text: 'ok', chunk_chars: 1 } });
+    const anthropicFrames = parseFrames(await (await streamFrom(mock, 'anthropic', 'reasoner')).text());
+    const { signature } = anthropicFrames.find((frame) => frame.data.delta?.type === 'signature_delta').data.delta;
+    assert.deepEqual(
+      anthropicFrames.filter((frame) => frame.data.delta).map((frame) => Object.values(frame.data.delta)),
+      [
+        ['thinking_delta', 'h'],
+        ['thinking_delta', 'm'],
+        ['signature_delta', signature],
+        ['text_delta', 'o'],
+        ['text_delta', 'k'],
+        ['end_turn', null],
+      ],
+    );
+    const openai = parseSse(await (await streamFrom(mock, 'openai', 'reasoner')).text());
+    assert.deepEqual(
+      openai.slice(0, 4).map((chunk) => chunk.choices[0].delta.reasoning_content ?? chunk.choices[0].delta.content),
+      ['h', 'm', 'o', 'k'],
+    );
+    assert.deepEqual(openai[5].usage.completion_tokens_details, { reasoning_tokens: 1 });
+  });
+
+  test('an explicit signature frame signs the reasoning in Anthropic and Gemini', async () => {
+    await scenario('signed', {
+      stream: [{ reasoning: 'why' }, { signature: 'sig-1' }, { delta: 'because' }, { finish: 'stop' }, { done: true }],
+    });
+    const anthropicFrames = parseFrames(await (await streamFrom(mock, 'anthropic', 'signed')).text());
+    const signatures = anthropicFrames.filter((frame) => frame.data.delta?.type === 'signature_delta');
+    assert.deepEqual(
+      signatures.map((frame) => frame.data.delta.signature),
+      ['sig-1'],
+    );
+    const geminiFrames = parseFrames(await (await streamFrom(mock, 'gemini', 'signed')).text(), '\r\n');
+    assert.deepEqual(geminiFrames[1].data.candidates[0].content.parts, [{ text: 'because', thoughtSignature: 'sig-1' }]);
+    const openai = parseSse(await (await streamFrom(mock, 'openai', 'signed')).text());
+    assert.ok(!JSON.stringify(openai).includes('sig-1'), 'OpenAI has no signatures');
+  });
+
+  test('a scenario error is reported in the caller’s dialect', async () => {
+    await scenario('bad-error', { stream: [{ error: { kind: 'nope' } }] });
+    const res = await streamFrom(mock, 'anthropic', 'bad-error');
+    assert.equal(res.status, 500);
+    const body = await res.json();
+    assert.equal(body.type, 'error');
+    assert.equal(body.error.type, 'mock_scenario_error');
+    assert.match(body.error.message, /exactly one of/);
+
+    await scenario('bad-ending', { line_ending: 'cr', stream: [{ done: true }] });
+    const gemini500 = await streamFrom(mock, 'gemini', 'bad-ending');
+    assert.equal(gemini500.status, 500);
+    assert.match((await gemini500.json()).error.message, /line_ending/);
+  });
+
+  test('a non-2xx scenario takes bodies per family, then body, then its neutral error', async () => {
+    await scenario('teapot', {
+      status: 418,
+      error: { kind: 'server', message: 'short and stout' },
+      bodies: { anthropic: { custom: true } },
+    });
+    const answers = {};
+    for (const family of FAMILIES) {
+      const res = await streamFrom(mock, family, 'teapot');
+      assert.equal(res.status, 418, family);
+      answers[family] = await res.json();
+    }
+    assert.deepEqual(answers.anthropic, { custom: true });
+    assert.equal(answers.openai.error.message, 'short and stout');
+    assert.deepEqual(answers.gemini, { error: { code: 418, message: 'short and stout', status: 'INTERNAL' } });
   });
 
   test('without echo.json an unknown model is a clear 500', async () => {
