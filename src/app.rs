@@ -1,6 +1,6 @@
-//! The page: the conversations sidebar, the top bar with the provider settings,
-//! the open conversation and the composer, plus the settings dialog, the storage
-//! banner and the undo toast.
+//! The page: the conversations sidebar, the top bar with the model picker,
+//! the open conversation and the composer, plus the settings and providers
+//! dialogs, the storage banner and the undo toast.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -8,18 +8,22 @@ use leptos::task::spawn_local;
 use crate::chat::ChatContext;
 use crate::components::composer::Composer;
 use crate::components::conversation::Conversation;
-use crate::components::provider_form::ProviderForm;
+use crate::components::model_picker::ModelPicker;
+use crate::components::providers_dialog::ProvidersDialog;
 use crate::components::session_bar::SessionBar;
 use crate::components::settings_dialog::SettingsDialog;
 use crate::components::sidebar::Sidebar;
 use crate::components::storage_banner::StorageBanner;
 use crate::components::undo_toast::UndoToast;
+use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
 
 /// The whole app.
 #[component]
 pub(crate) fn App() -> impl IntoView {
-    let chat = ChatContext::new();
+    let providers = ProvidersContext::new();
+    provide_context(providers);
+    let chat = ChatContext::new(providers);
     provide_context(chat);
     let sessions = SessionsContext::new(chat);
     provide_context(sessions);
@@ -40,7 +44,7 @@ pub(crate) fn App() -> impl IntoView {
                         "Conversations"
                     </button>
                     <h1 class="brand">"Hearth"</h1>
-                    <ProviderForm />
+                    <ModelPicker />
                     <button type="button" class="settings-button" on:click=move |_| settings_open.set(true)>
                         "Settings"
                     </button>
@@ -52,6 +56,7 @@ pub(crate) fn App() -> impl IntoView {
             </div>
             <UndoToast />
             <SettingsDialog open=settings_open />
+            <ProvidersDialog />
         </div>
     }
 }

@@ -15,37 +15,26 @@
 mod entry;
 mod turn;
 
-pub(crate) use entry::{AssistantView, Entry, EntryKind, ReplyStatus};
+pub(crate) use entry::{AssistantView, Entry, EntryKind, Failure, ReplyStatus};
 
 use hearth_core::message::{ChatMessage, Role};
-use hearth_core::provider::{ModelConfig, ProviderConfig, ProviderKind};
 use hearth_core::storage::{MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::AbortController;
 
 use crate::io::ids::{new_id, now};
+use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
 
 /// How often a streaming reply is written to storage, at most.
 pub(crate) const SAVE_EVERY_MS: i32 = 400;
 
-/// The provider form's values, persisted by `sessions` when they change.
-#[derive(Clone, Copy)]
-pub(crate) struct ProviderSettings {
-    /// Base URL of an OpenAI-compatible API.
-    pub(crate) base_url: RwSignal<String>,
-    /// The API key; sent only to `base_url`.
-    pub(crate) api_key: RwSignal<String>,
-    /// The model id.
-    pub(crate) model: RwSignal<String>,
-}
-
 /// The open conversation and its actions; `Copy`, provided through context.
 #[derive(Clone, Copy)]
 pub(crate) struct ChatContext {
-    /// The provider form.
-    pub(crate) settings: ProviderSettings,
+    /// The provider accounts and which one answers.
+    pub(crate) providers: ProvidersContext,
     /// The open conversation's messages in order.
     pub(crate) entries: RwSignal<Vec<Entry>>,
     /// Whether a reply is streaming in this tab (Send becomes Stop).
@@ -57,14 +46,10 @@ pub(crate) struct ChatContext {
 }
 
 impl ChatContext {
-    /// Fresh state with OpenAI's base URL prefilled.
-    pub(crate) fn new() -> Self {
+    /// Fresh state; start-up loads the stored accounts into `providers`.
+    pub(crate) fn new(providers: ProvidersContext) -> Self {
         Self {
-            settings: ProviderSettings {
-                base_url: RwSignal::new("https://api.openai.com/v1".to_owned()),
-                api_key: RwSignal::new(String::new()),
-                model: RwSignal::new(String::new()),
-            },
+            providers,
             entries: RwSignal::new(Vec::new()),
             busy: RwSignal::new(false),
             abort: StoredValue::new_local(None),
@@ -99,43 +84,91 @@ impl ChatContext {
         });
         let mut history = self.history();
         history.push(ChatMessage::new(Role::User, text.clone()));
-        let provider = ProviderConfig {
-            kind: ProviderKind::OpenAi,
-            base_url: self.settings.base_url.get_untracked(),
-            api_key: self.settings.api_key.get_untracked(),
-        };
-        let model = ModelConfig { model: self.settings.model.get_untracked().trim().to_owned() };
         let mut user = new_record(&session.id, Role::User, now);
         user.content = text.clone();
         user.refresh_terms();
-        let mut reply = new_record(&session.id, Role::Assistant, now + 1);
-        reply.model = Some(model.model.clone()).filter(|m| !m.is_empty());
-        reply.provider_id = Some(crate::sessions::DEFAULT_PROVIDER_ID.to_owned());
-        reply.state = MessageState::Streaming;
-        let view = AssistantView::streaming(model.model.clone());
+        self.entries.update(|entries| entries.push(Entry { id: user.id.clone(), kind: EntryKind::User(text) }));
+        sessions.open_new(session.clone());
+        let first_message = (session.message_count == 0).then(|| user.content.clone());
+        self.reply(sessions, session, history, Prelude::Save(Box::new(user)), first_message);
+        true
+    }
+
+    /// Answers the conversation again in place of the reply `reply_id` (the
+    /// last message): Regenerate on an answer, Retry on an error card. The old
+    /// reply is deleted once the new one starts.
+    pub(crate) fn regenerate(self, sessions: SessionsContext, reply_id: &str) {
+        if self.busy.get_untracked() {
+            return;
+        }
+        let Some(session) = sessions.current_record() else { return };
+        let position = self.entries.with_untracked(|entries| {
+            entries.iter().rposition(|entry| entry.id == reply_id && matches!(entry.kind, EntryKind::Assistant(_)))
+        });
+        let Some(position) = position else { return };
+        let history = self.entries.with_untracked(|entries| {
+            entries[..position].iter().filter_map(Entry::as_chat_message).collect::<Vec<_>>()
+        });
+        if !history.iter().any(|message| message.role == Role::User) {
+            return;
+        }
         self.entries.update(|entries| {
-            entries.push(Entry { id: user.id.clone(), kind: EntryKind::User(text) });
+            entries.remove(position);
+        });
+        self.reply(sessions, session, history, Prelude::Delete(reply_id.to_owned()), None);
+    }
+
+    /// Starts the reply to `history` in `session`: shows it streaming, and in a
+    /// task does the `prelude`, runs the turn, then offers a generated title
+    /// after the first answer (`first_message`).
+    fn reply(
+        self,
+        sessions: SessionsContext,
+        session: SessionRecord,
+        history: Vec<ChatMessage>,
+        prelude: Prelude,
+        first_message: Option<String>,
+    ) {
+        let entry = self.providers.active_entry();
+        let model_id = entry.as_ref().map(|e| e.model.model.trim().to_owned()).unwrap_or_default();
+        let mut reply = new_record(&session.id, Role::Assistant, now() + 1);
+        reply.model = Some(model_id.clone()).filter(|m| !m.is_empty());
+        reply.provider_id = entry.as_ref().map(|e| e.id().to_owned());
+        reply.provider_kind = entry.as_ref().map(|e| e.provider.kind);
+        reply.state = MessageState::Streaming;
+        let configs = entry.map_or_else(
+            || Err("No provider is set up yet. Open Providers and add one.".to_owned()),
+            |entry| entry.configs(),
+        );
+        let view = AssistantView::streaming(model_id);
+        self.entries.update(|entries| {
             entries.push(Entry { id: reply.id.clone(), kind: EntryKind::Assistant(view) });
         });
-        sessions.open_new(session.clone());
         self.streaming.set_value(Some((session.id.clone(), reply.id.clone(), view)));
         self.busy.set(true);
         let controller = AbortController::new().ok();
         self.abort.set_value(controller.clone());
+        let stall_secs = self.providers.stall_secs.get_untracked();
+        let session_id = session.id.clone();
         spawn_local(async move {
-            let first_message = session.message_count == 0;
-            let session = sessions.save(&session, &user).await;
-            turn::run(turn::TurnSetup { sessions, view, record: reply, session, provider, model, history, controller })
-                .await;
+            let session = match prelude {
+                Prelude::Save(user) => sessions.save(&session, &user).await,
+                Prelude::Delete(id) => {
+                    sessions.delete_message(&session.id, &id).await;
+                    sessions.current_record().unwrap_or(session)
+                }
+            };
+            let setup =
+                turn::TurnSetup { sessions, view, record: reply, session, configs, history, controller, stall_secs };
+            turn::run(setup).await;
             self.abort.set_value(None);
             self.streaming.set_value(None);
             self.busy.set(false);
             let answered = view.status.with_untracked(|status| *status == ReplyStatus::Complete);
-            if first_message && answered {
-                sessions.generate_title(user.session_id.clone(), user.content.clone());
+            if let Some(first_message) = first_message.filter(|_| answered) {
+                sessions.generate_title(session_id, first_message);
             }
         });
-        true
     }
 
     /// Stops the streaming reply, keeping what arrived.
@@ -183,6 +216,10 @@ impl ChatContext {
                     None => entries.push(self.live_entry(record).unwrap_or_else(|| Entry::from_record(record))),
                 }
             }
+            // A message another tab deleted (a regenerated reply) goes here too.
+            entries.retain(|entry| {
+                streaming_here.as_deref() == Some(entry.id.as_str()) || messages.iter().any(|m| m.id == entry.id)
+            });
             let order: Vec<&str> = messages.iter().map(|m| m.id.as_str()).collect();
             let position = |entry: &Entry| order.iter().position(|id| *id == entry.id).unwrap_or(usize::MAX);
             entries.sort_by_key(position);
@@ -194,6 +231,14 @@ impl ChatContext {
     fn history(self) -> Vec<ChatMessage> {
         self.entries.with_untracked(|entries| entries.iter().filter_map(Entry::as_chat_message).collect())
     }
+}
+
+/// What the reply task does before the request goes out.
+enum Prelude {
+    /// Store the user's new message.
+    Save(Box<MessageRecord>),
+    /// Delete the reply being replaced.
+    Delete(String),
 }
 
 fn new_record(session_id: &str, role: Role, now: i64) -> MessageRecord {

@@ -2,6 +2,7 @@
 //! files, locks, clock and ids, and frame timing. Everything here is thin;
 //! decisions are made in `hearth-core`.
 
+pub(crate) mod clipboard;
 pub(crate) mod db;
 pub(crate) mod fetch_stream;
 pub(crate) mod files;

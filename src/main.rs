@@ -7,6 +7,7 @@ mod app;
 mod chat;
 mod components;
 mod io;
+mod providers;
 mod sessions;
 
 fn main() {

@@ -1,12 +1,13 @@
 //! The stored conversations: start-up, the sidebar's list, opening, creating,
 //! renaming, pinning, deleting with undo, search, other tabs' changes, and the
-//! provider settings kept with them.
+//! provider accounts and settings kept with them.
 //!
 //! IndexedDB is the source of truth. This tab's signals mirror it; every write is
 //! announced on the sync channel, and other tabs re-read what it names. When
 //! storage is unavailable or full, the app keeps working in memory and says so.
 
 mod data;
+mod providers;
 mod start;
 mod title;
 
@@ -22,8 +23,6 @@ use crate::io::ids::now;
 use crate::io::sync::{Change, SyncChannel};
 use crate::io::timer::sleep;
 
-/// The id of the provider record behind the provider form.
-pub(crate) const DEFAULT_PROVIDER_ID: &str = "default";
 /// How long a deleted conversation can be brought back.
 pub(crate) const UNDO_MS: i32 = 8000;
 
@@ -130,6 +129,20 @@ impl SessionsContext {
                 self.report(error);
                 session.clone()
             }
+        }
+    }
+
+    /// Deletes one message of a session (a reply about to be regenerated).
+    pub(crate) async fn delete_message(self, session_id: &str, message_id: &str) {
+        let Some(db) = self.db() else { return };
+        match db.delete_message(session_id, message_id).await {
+            Ok(stored) => {
+                if let Some(stored) = stored {
+                    self.upsert(stored);
+                }
+                self.announce(Change::Session { id: session_id.to_owned() });
+            }
+            Err(error) => self.report(error),
         }
     }
 
@@ -262,9 +275,13 @@ impl SessionsContext {
                 Some(session) => self.upsert(session),
                 None => self.list.update(|list| list.retain(|s| &s.id != id)),
             }),
-            Change::All => db.all::<SessionRecord>(stores::SESSIONS).await.map(|sessions| {
-                self.list.set(sessions.into_iter().filter(|s| s.deleted_at.is_none()).collect());
-            }),
+            Change::All => match db.all::<SessionRecord>(stores::SESSIONS).await {
+                Ok(sessions) => {
+                    self.list.set(sessions.into_iter().filter(|s| s.deleted_at.is_none()).collect());
+                    self.load_providers(&db).await
+                }
+                Err(error) => Err(error),
+            },
         };
         if let Err(error) = refreshed {
             return self.report(error);

@@ -2,8 +2,8 @@
 //! stored message records.
 
 use hearth_core::markdown::{SafeHtml, render};
-use hearth_core::message::{ChatMessage, Role};
-use hearth_core::provider::{FinishKind, Usage};
+use hearth_core::message::{ChatMessage, ReasoningPart, Role};
+use hearth_core::provider::{FinishKind, ProviderError, ProviderErrorKind, ProviderKind, Usage};
 use hearth_core::storage::{ErrorRecord, MessageRecord, MessageState};
 use leptos::prelude::*;
 
@@ -42,6 +42,16 @@ pub(crate) struct AssistantView {
     pub(crate) usage: RwSignal<Option<Usage>>,
     /// The answer's markdown source, for history and comparisons.
     pub(crate) text: StoredValue<String>,
+    /// The reasoning ("thinking") text so far.
+    pub(crate) reasoning: RwSignal<String>,
+    /// The reasoning as the provider sent it, with signatures, to send back.
+    pub(crate) reasoning_parts: StoredValue<Vec<ReasoningPart>>,
+    /// The provider family that wrote the reply (signatures only go back to it).
+    pub(crate) origin: StoredValue<Option<ProviderKind>>,
+    /// How long the model thought, once it moved on to answering (live replies only).
+    pub(crate) thinking_ms: RwSignal<Option<u64>>,
+    /// Stream chunks that could not be read and were skipped (live replies only).
+    pub(crate) skipped: RwSignal<usize>,
     /// Whether `blocks` and `tail` show `text`. Stored replies are rendered only
     /// when they are first shown, so opening a long conversation renders the
     /// messages on screen, not all of them.
@@ -118,8 +128,59 @@ pub(crate) enum ReplyStatus {
     Incomplete,
     /// The tab closed or crashed while the reply streamed; the partial answer is kept.
     Interrupted,
-    /// The request failed; the text says why in words a person can act on.
-    Failed(String),
+    /// The request failed; the card says why in words a person can act on.
+    Failed(Failure),
+}
+
+/// Why a reply failed, as its error card shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Failure {
+    /// The kind as stored: a [`ProviderErrorKind`] name, or `config` for set-up
+    /// problems found before any request.
+    pub(crate) kind: String,
+    /// The whole explanation, starting with the title; stored with the message.
+    pub(crate) text: String,
+    /// Seconds the provider asked to wait before a retry (fresh failures only).
+    pub(crate) retry_after_secs: Option<u64>,
+}
+
+/// The stored kind of set-up problems.
+const CONFIG: &str = "config";
+
+impl Failure {
+    /// The card for a provider or network error.
+    pub(crate) fn from_error(error: &ProviderError) -> Self {
+        Self { kind: error.kind.as_str().to_owned(), text: error.to_string(), retry_after_secs: error.retry_after_secs }
+    }
+
+    /// The card for a set-up problem (no provider, no model, bad extra JSON).
+    pub(crate) fn config(text: String) -> Self {
+        Self { kind: CONFIG.to_owned(), text, retry_after_secs: None }
+    }
+
+    fn error_kind(&self) -> Option<ProviderErrorKind> {
+        serde_json::from_value(serde_json::Value::String(self.kind.clone())).ok()
+    }
+
+    /// The card's heading.
+    pub(crate) fn title(&self) -> &'static str {
+        match self.error_kind() {
+            Some(kind) => kind.title(),
+            None if self.kind == CONFIG => "Set-up needed",
+            None => "The request failed",
+        }
+    }
+
+    /// The explanation below the heading: the text without the title it starts with.
+    pub(crate) fn detail(&self) -> &str {
+        let detail = self.text.strip_prefix(self.title()).unwrap_or(&self.text);
+        detail.trim_start_matches([':', ' ', '.']).trim()
+    }
+
+    /// Whether sending again can help (not for a wrong key or a set-up problem).
+    pub(crate) fn retryable(&self) -> bool {
+        self.error_kind().is_some_and(ProviderErrorKind::is_retryable)
+    }
 }
 
 impl AssistantView {
@@ -132,6 +193,11 @@ impl AssistantView {
             status: RwSignal::new(ReplyStatus::Streaming),
             usage: RwSignal::new(None),
             text: StoredValue::new(String::new()),
+            reasoning: RwSignal::new(String::new()),
+            reasoning_parts: StoredValue::new(Vec::new()),
+            origin: StoredValue::new(None),
+            thinking_ms: RwSignal::new(None),
+            skipped: RwSignal::new(0),
             rendered: StoredValue::new(true),
         }
     }
@@ -155,6 +221,11 @@ impl AssistantView {
             }
         }
         self.model.set(record.model.clone().unwrap_or_default());
+        if self.reasoning.with_untracked(|reasoning| reasoning != &record.reasoning) {
+            self.reasoning.set(record.reasoning.clone());
+        }
+        self.reasoning_parts.set_value(record.reasoning_parts.clone());
+        self.origin.set_value(record.provider_kind);
         self.usage.set(record.usage);
         self.status.set(status_of_record(record));
     }
@@ -192,7 +263,12 @@ impl Entry {
             EntryKind::Assistant(view) => {
                 let text = view.text.get_value();
                 let failed = view.status.with_untracked(|s| matches!(s, ReplyStatus::Failed(_)));
-                (!text.is_empty() && !failed).then(|| ChatMessage::new(Role::Assistant, text))
+                (!text.is_empty() && !failed).then(|| {
+                    let mut message = ChatMessage::new(Role::Assistant, text);
+                    message.reasoning = view.reasoning_parts.get_value();
+                    message.origin = view.origin.get_value();
+                    message
+                })
             }
         }
     }
@@ -205,9 +281,12 @@ pub(crate) fn status_of_record(record: &MessageRecord) -> ReplyStatus {
         MessageState::Stopped => ReplyStatus::Stopped,
         MessageState::Incomplete => ReplyStatus::Incomplete,
         MessageState::Interrupted => ReplyStatus::Interrupted,
-        MessageState::Failed => ReplyStatus::Failed(
-            record.error.as_ref().map_or_else(|| "The request failed.".to_owned(), |e| e.message.clone()),
-        ),
+        MessageState::Failed => ReplyStatus::Failed(match &record.error {
+            Some(error) => Failure { kind: error.kind.clone(), text: error.message.clone(), retry_after_secs: None },
+            None => {
+                Failure { kind: "other".to_owned(), text: "The request failed.".to_owned(), retry_after_secs: None }
+            }
+        }),
         MessageState::Complete => match record.finish.as_ref().map(|finish| finish.unified) {
             None | Some(FinishKind::Stop | FinishKind::ToolCalls | FinishKind::Other) => ReplyStatus::Complete,
             Some(kind @ (FinishKind::Length | FinishKind::ContentFilter | FinishKind::Error)) => ReplyStatus::Cut(kind),
@@ -216,15 +295,15 @@ pub(crate) fn status_of_record(record: &MessageRecord) -> ReplyStatus {
 }
 
 /// The stored state (and error) for a status.
-pub(crate) fn state_of_status(status: &ReplyStatus, error_kind: &str) -> (MessageState, Option<ErrorRecord>) {
+pub(crate) fn state_of_status(status: &ReplyStatus) -> (MessageState, Option<ErrorRecord>) {
     match status {
         ReplyStatus::Streaming => (MessageState::Streaming, None),
         ReplyStatus::Complete | ReplyStatus::Cut(_) => (MessageState::Complete, None),
         ReplyStatus::Incomplete => (MessageState::Incomplete, None),
         ReplyStatus::Stopped => (MessageState::Stopped, None),
         ReplyStatus::Interrupted => (MessageState::Interrupted, None),
-        ReplyStatus::Failed(text) => {
-            (MessageState::Failed, Some(ErrorRecord { kind: error_kind.to_owned(), message: text.clone() }))
+        ReplyStatus::Failed(failure) => {
+            (MessageState::Failed, Some(ErrorRecord { kind: failure.kind.clone(), message: failure.text.clone() }))
         }
     }
 }

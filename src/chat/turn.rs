@@ -7,7 +7,7 @@ use std::rc::Rc;
 use hearth_core::markdown::StreamingMarkdown;
 use hearth_core::message::ChatMessage;
 use hearth_core::provider::{
-    FinishKind, ModelConfig, ProviderConfig, ProviderError, ProviderErrorKind, ResponseDecoder, StreamEvent, openai,
+    self, FinishKind, ModelConfig, ProviderConfig, ProviderError, ResponseDecoder, StreamEvent,
 };
 use hearth_core::reply::Reply;
 use hearth_core::storage::{MessageRecord, SessionRecord};
@@ -16,7 +16,7 @@ use leptos::task::spawn_local;
 use web_sys::AbortController;
 
 use super::entry::state_of_status;
-use super::{AssistantView, ReplyStatus, SAVE_EVERY_MS};
+use super::{AssistantView, Failure, ReplyStatus, SAVE_EVERY_MS};
 use crate::io::fetch_stream::{FetchFailure, fetch_stream};
 use crate::io::frame::on_next_frame;
 use crate::io::ids::now;
@@ -31,11 +31,13 @@ pub(super) struct TurnSetup {
     /// The reply's record, in the streaming state.
     pub(super) record: MessageRecord,
     pub(super) session: SessionRecord,
-    pub(super) provider: ProviderConfig,
-    pub(super) model: ModelConfig,
+    /// The provider and model to ask, or the set-up problem to show instead.
+    pub(super) configs: Result<(ProviderConfig, ModelConfig), String>,
     pub(super) history: Vec<ChatMessage>,
     /// `None` when the browser has no AbortController (Stop then does nothing).
     pub(super) controller: Option<AbortController>,
+    /// Seconds without any data after which the request is given up.
+    pub(super) stall_secs: u32,
 }
 
 /// What the network, render and save tasks share during one turn.
@@ -45,6 +47,16 @@ struct Turn {
     markdown: StreamingMarkdown,
     /// Answer text received since the last frame.
     unrendered: String,
+    /// Reasoning text received since the last frame.
+    unshown_reasoning: String,
+    /// When the first reasoning arrived, until the model moves on to answering.
+    thinking_since: Option<f64>,
+    /// When the last bytes (or the request) went by, for the stall watchdog.
+    last_activity: f64,
+    /// Whether any response bytes arrived.
+    received: bool,
+    /// Set by the watchdog when it gave up on a silent stream.
+    stalled: bool,
     /// Whether the reply changed since the last save.
     unsaved: bool,
     /// Whether a render is already asked for at the next frame.
@@ -55,62 +67,113 @@ struct Turn {
 
 /// Runs the turn to its end and stores the final reply.
 pub(super) async fn run(setup: TurnSetup) {
-    let TurnSetup { sessions, view, mut record, session, provider, model, history, controller } = setup;
+    let TurnSetup { sessions, view, mut record, session, configs, history, controller, stall_secs } = setup;
     let _lock = hold(&streaming_lock(&record.id));
     let session = sessions.save(&session, &record).await;
-    if let Some(problem) = missing_settings(&provider, &model) {
-        view.status.set(ReplyStatus::Failed(problem.to_owned()));
-        settle(&mut record, &Reply::new(), &view, "config");
-        sessions.save(&session, &record).await;
-        return;
-    }
-    let request = openai::build_request(&provider, &model, &history);
+    let (account, model) = match configs {
+        Ok(configs) => configs,
+        Err(problem) => {
+            view.status.set(ReplyStatus::Failed(Failure::config(problem)));
+            settle(&mut record, &Reply::new(), &view);
+            sessions.save(&session, &record).await;
+            return;
+        }
+    };
+    view.origin.set_value(Some(account.kind));
+    let request = provider::build_request(&account, &model, &history);
     let turn = Rc::new(RefCell::new(Turn {
-        decoder: ResponseDecoder::new(provider.kind),
+        decoder: ResponseDecoder::new(account.kind),
         reply: Reply::new(),
         markdown: StreamingMarkdown::new(),
         unrendered: String::new(),
+        unshown_reasoning: String::new(),
+        thinking_since: None,
+        last_activity: clock(),
+        received: false,
+        stalled: false,
         unsaved: false,
         frame_requested: false,
         closed: false,
     }));
     spawn_local(save_while_streaming(sessions, Rc::clone(&turn), record.clone(), session.clone()));
+    if let Some(controller) = &controller {
+        spawn_local(watch_for_stall(Rc::clone(&turn), controller.clone(), stall_secs));
+    }
     let signal = controller.as_ref().map(AbortController::signal);
     let result = fetch_stream(&request, signal.as_ref(), |bytes| {
         let mut guard = turn.borrow_mut();
+        guard.last_activity = clock();
+        guard.received = true;
         let events = guard.decoder.push(bytes);
-        guard.absorb(events);
-        if !guard.unrendered.is_empty() && !guard.frame_requested {
+        guard.absorb(events, view);
+        let waiting = !guard.unrendered.is_empty() || !guard.unshown_reasoning.is_empty();
+        if waiting && !guard.frame_requested {
             guard.frame_requested = true;
             render_at_next_frame(Rc::clone(&turn), view);
         }
     })
     .await;
-    let (reply, status, error_kind) = {
+    let (reply, status) = {
         let mut turn = turn.borrow_mut();
         let events = turn.decoder.finish();
-        turn.absorb(events);
+        turn.absorb(events, view);
         turn.closed = true;
-        let (status, error_kind) = match result {
-            Ok(()) => (status_of(&turn.reply), turn.reply.error.as_ref().map_or("provider", |e| kind_name(e.kind))),
-            Err(FetchFailure::Aborted) => (ReplyStatus::Stopped, ""),
-            Err(FetchFailure::Network(detail)) => {
-                (ReplyStatus::Failed(ProviderError::network(&request.url, detail).to_string()), "network")
-            }
+        let failed = |error: &ProviderError| ReplyStatus::Failed(Failure::from_error(error));
+        let status = match result {
+            Ok(()) => status_of(&turn.reply),
+            Err(FetchFailure::Aborted) if turn.stalled => failed(&ProviderError::stalled(u64::from(stall_secs))),
+            Err(FetchFailure::Aborted) => ReplyStatus::Stopped,
+            Err(FetchFailure::Network(detail)) if turn.received => failed(&connection_lost(&request.url, &detail)),
+            Err(FetchFailure::Network(detail)) => failed(&ProviderError::network(&request.url, detail)),
             Err(FetchFailure::Status { status, body, retry_after_secs }) => {
-                let error = openai::parse_error_body(status, &body, retry_after_secs);
-                (ReplyStatus::Failed(error.to_string()), kind_name(error.kind))
+                failed(&provider::parse_error_body(account.kind, status, &body, retry_after_secs))
             }
         };
+        turn.end_thinking(view);
         turn.flush(view);
         show_final(&turn.markdown, view);
-        (std::mem::take(&mut turn.reply), status, error_kind)
+        (std::mem::take(&mut turn.reply), status)
     };
     view.text.set_value(reply.text.clone());
+    view.reasoning_parts.set_value(reply.reasoning_parts.clone());
     view.usage.set(reply.usage);
+    view.skipped.set(reply.malformed.len());
     view.status.set(status);
-    settle(&mut record, &reply, &view, error_kind);
+    settle(&mut record, &reply, &view);
     sessions.save(&session, &record).await;
+}
+
+/// The browser's clock in milliseconds.
+fn clock() -> f64 {
+    js_sys::Date::now()
+}
+
+/// A connection that broke after the answer had started: not a CORS or address
+/// problem, so the advice for a request that never got through would mislead.
+fn connection_lost(url: &str, detail: &str) -> ProviderError {
+    let mut error = ProviderError::network(url, detail.to_owned());
+    error.message = format!(
+        "The connection broke before the answer finished ({detail}). What arrived is kept; retry to ask again."
+    );
+    error
+}
+
+/// Gives up on a request that sent nothing for `secs` seconds: before the
+/// response started, or in the middle of it. Checks about once a second.
+async fn watch_for_stall(turn: Rc<RefCell<Turn>>, controller: AbortController, secs: u32) {
+    let limit = f64::from(secs) * 1000.0;
+    loop {
+        sleep(1000.min(i32::try_from(secs.saturating_mul(1000)).unwrap_or(i32::MAX))).await;
+        let mut turn = turn.borrow_mut();
+        if turn.closed {
+            return;
+        }
+        if clock() - turn.last_activity >= limit {
+            turn.stalled = true;
+            controller.abort();
+            return;
+        }
+    }
 }
 
 /// Replaces the streamed pieces by one whole rendering when that differs: what
@@ -126,10 +189,10 @@ fn show_final(markdown: &StreamingMarkdown, view: AssistantView) {
 }
 
 /// Copies the reply and its final status into the record, with its search terms.
-fn settle(record: &mut MessageRecord, reply: &Reply, view: &AssistantView, error_kind: &str) {
+fn settle(record: &mut MessageRecord, reply: &Reply, view: &AssistantView) {
     fill(record, reply);
     record.refresh_terms();
-    let (state, error) = view.status.with_untracked(|status| state_of_status(status, error_kind));
+    let (state, error) = view.status.with_untracked(state_of_status);
     record.state = state;
     record.error = error;
 }
@@ -140,24 +203,47 @@ fn settle(record: &mut MessageRecord, reply: &Reply, view: &AssistantView, error
 fn fill(record: &mut MessageRecord, reply: &Reply) {
     record.content.clone_from(&reply.text);
     record.reasoning.clone_from(&reply.reasoning);
+    record.reasoning_parts.clone_from(&reply.reasoning_parts);
     record.usage = reply.usage;
     record.finish.clone_from(&reply.finish);
     record.updated_at = now().max(record.created_at);
 }
 
 impl Turn {
-    fn absorb(&mut self, events: Vec<StreamEvent>) {
+    fn absorb(&mut self, events: Vec<StreamEvent>, view: AssistantView) {
         for event in events {
-            if let StreamEvent::TextDelta(text) = &event {
-                self.unrendered.push_str(text);
+            match &event {
+                StreamEvent::TextDelta(text) => {
+                    self.end_thinking(view);
+                    self.unrendered.push_str(text);
+                }
+                StreamEvent::ReasoningDelta(text) => {
+                    self.thinking_since.get_or_insert_with(clock);
+                    self.unshown_reasoning.push_str(text);
+                }
+                StreamEvent::ToolCallDelta { .. } => self.end_thinking(view),
+                _ => {}
             }
             self.reply.apply(event);
             self.unsaved = true;
         }
     }
 
-    /// Renders the text that arrived since the last flush.
+    /// Notes how long the model thought, once it moves on.
+    fn end_thinking(&mut self, view: AssistantView) {
+        if let Some(since) = self.thinking_since.take() {
+            // Whole milliseconds of a duration measured by the browser's clock.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            view.thinking_ms.set(Some((clock() - since).max(0.0) as u64));
+        }
+    }
+
+    /// Shows the text and reasoning that arrived since the last flush.
     fn flush(&mut self, view: AssistantView) {
+        if !self.unshown_reasoning.is_empty() {
+            let reasoning = std::mem::take(&mut self.unshown_reasoning);
+            view.reasoning.update(|shown| shown.push_str(&reasoning));
+        }
         if self.unrendered.is_empty() {
             return;
         }
@@ -205,37 +291,14 @@ async fn save_while_streaming(
     }
 }
 
-fn missing_settings(provider: &ProviderConfig, model: &ModelConfig) -> Option<&'static str> {
-    if provider.base_url.trim().is_empty() {
-        Some("Set the provider's base URL first (for example https://api.openai.com/v1).")
-    } else if model.model.is_empty() {
-        Some("Set a model id first (for example gpt-4o-mini).")
-    } else {
-        None
-    }
-}
-
 /// The status of a reply whose stream ended on its own.
 fn status_of(reply: &Reply) -> ReplyStatus {
     if let Some(error) = &reply.error {
-        return ReplyStatus::Failed(error.to_string());
+        return ReplyStatus::Failed(Failure::from_error(error));
     }
     match reply.finish.as_ref().map(|finish| finish.unified) {
         None => ReplyStatus::Incomplete,
         Some(FinishKind::Stop | FinishKind::ToolCalls | FinishKind::Other) => ReplyStatus::Complete,
         Some(kind @ (FinishKind::Length | FinishKind::ContentFilter | FinishKind::Error)) => ReplyStatus::Cut(kind),
-    }
-}
-
-fn kind_name(kind: ProviderErrorKind) -> &'static str {
-    match kind {
-        ProviderErrorKind::Auth => "auth",
-        ProviderErrorKind::RateLimit => "rate_limit",
-        ProviderErrorKind::Server => "server",
-        ProviderErrorKind::ContextTooLong => "context_too_long",
-        ProviderErrorKind::NotFound => "not_found",
-        ProviderErrorKind::BadRequest => "bad_request",
-        ProviderErrorKind::Network => "network",
-        ProviderErrorKind::Other => "other",
     }
 }

@@ -1,14 +1,21 @@
-//! A reply: its markdown (final blocks plus the growing tail), its status, and the
-//! model badge with token usage.
+//! A reply: its Thinking block, its markdown (final blocks plus the growing
+//! tail), its status or error card, and a footer with the model badge, token
+//! usage, Copy and (on the last reply) Regenerate.
 
 use hearth_core::provider::FinishKind;
 use leptos::prelude::*;
 
-use crate::chat::{AssistantView, ReplyStatus};
+use crate::chat::{AssistantView, ChatContext, ReplyStatus};
+use crate::components::copy_button::CopyButton;
+use crate::components::error_card::ErrorCard;
+use crate::components::thinking_block::ThinkingBlock;
+use crate::sessions::SessionsContext;
 
-/// One assistant reply.
+/// One assistant reply, stored under `id`.
 #[component]
-pub(crate) fn AssistantMessage(reply: AssistantView) -> impl IntoView {
+pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoView {
+    let chat = ChatContext::expect();
+    let sessions = SessionsContext::expect();
     reply.ensure_rendered();
     let blocks = NodeRef::<leptos::html::Div>::new();
     // Finished blocks go into the page once each: only those added since the last
@@ -35,33 +42,87 @@ pub(crate) fn AssistantMessage(reply: AssistantView) -> impl IntoView {
             format!("{} in · {} out", count(usage.input), count(usage.output))
         })
     };
+    let id = StoredValue::new(id);
+    let is_last = Memo::new(move |_| {
+        chat.entries.with(|entries| entries.last().is_some_and(|e| id.with_value(|id| e.id == *id)))
+    });
+    let idle = Signal::derive(move || !chat.busy.get());
+    let regenerate = Callback::new(move |()| id.with_value(|id| chat.regenerate(sessions, id)));
+    let failed = move || reply.status.with(|status| matches!(status, ReplyStatus::Failed(_)));
+    let offer_regenerate = move || is_last.get() && idle.get() && !streaming() && !failed();
     view! {
         <article class="message assistant" aria-label="Assistant" aria-busy=move || if streaming() { "true" } else { "false" }>
+            <Show when=move || reply.reasoning.with(|r| !r.is_empty())>
+                <ThinkingBlock reply />
+            </Show>
             <div class="markdown" class:streaming=streaming>
                 <div class="blocks" node_ref=blocks></div>
                 <div class="block" inner_html=move || reply.tail.with(|tail| tail.as_str().to_owned())></div>
             </div>
-            {move || status_note(&reply.status.get())}
+            {move || match reply.status.get() {
+                ReplyStatus::Failed(failure) => {
+                    let can_retry = Signal::derive(move || is_last.get() && idle.get());
+                    Some(view! { <ErrorCard failure can_retry on_retry=regenerate /> }.into_any())
+                }
+                status => status_note(&status),
+            }}
+            {move || skipped_note(reply.skipped.get()).map(|text| view! { <p class="note">{text}</p> })}
             <footer class="meta">
                 <span class="badge" title="Model">{move || reply.model.get()}</span>
                 {move || usage().map(|text| view! { <span class="usage" title="Tokens">{text}</span> })}
+                <Show when=move || !streaming()>
+                    <CopyButton text=move || reply.text.get_value() />
+                </Show>
+                <Show when=offer_regenerate>
+                    <button type="button" class="action" on:click=move |_| regenerate.run(())>
+                        "Regenerate"
+                    </button>
+                </Show>
             </footer>
         </article>
     }
 }
 
+/// Says that unreadable chunks were skipped (the rest of the stream was used).
+fn skipped_note(count: usize) -> Option<String> {
+    match count {
+        0 => None,
+        1 => Some("One chunk of the stream could not be read and was skipped.".to_owned()),
+        n => Some(format!("{n} chunks of the stream could not be read and were skipped.")),
+    }
+}
+
+/// The note or card for a reply that ended without an error.
 fn status_note(status: &ReplyStatus) -> Option<AnyView> {
     let note = |text: &'static str| Some(view! { <p class="note">{text}</p> }.into_any());
+    let card = |title: &'static str, detail: &'static str| {
+        Some(
+            view! {
+                <div class="notice-card" role="note">
+                    <p class="error-title">{title}</p>
+                    <p class="error-detail">{detail}</p>
+                </div>
+            }
+            .into_any(),
+        )
+    };
     match status {
-        ReplyStatus::Streaming | ReplyStatus::Complete => None,
+        ReplyStatus::Streaming | ReplyStatus::Complete | ReplyStatus::Failed(_) => None,
         ReplyStatus::Stopped => note("Stopped"),
         ReplyStatus::Interrupted => {
             note("Interrupted: the page was closed or reloaded while this answer was streaming.")
         }
-        ReplyStatus::Incomplete => note("The stream ended before the model finished; the answer may be incomplete."),
-        ReplyStatus::Cut(FinishKind::Length) => note("The answer reached the token limit."),
-        ReplyStatus::Cut(FinishKind::ContentFilter) => note("The provider's content filter stopped the answer."),
-        ReplyStatus::Cut(_) => note("The provider ended the answer early."),
-        ReplyStatus::Failed(text) => Some(view! { <p class="error" role="alert">{text.clone()}</p> }.into_any()),
+        ReplyStatus::Incomplete => card(
+            "The answer may be incomplete",
+            "The stream ended before the model said it had finished. What arrived is kept; Regenerate asks again.",
+        ),
+        ReplyStatus::Cut(FinishKind::Length) => {
+            card("The answer reached the token limit", "Raise Max tokens in Providers, or ask the model to continue.")
+        }
+        ReplyStatus::Cut(FinishKind::ContentFilter) => card(
+            "The provider's safety filter stopped the answer",
+            "The model refused, or the provider's content filter blocked the prompt or the answer.",
+        ),
+        ReplyStatus::Cut(_) => card("The provider ended the answer early", "Regenerate asks again."),
     }
 }

@@ -28,9 +28,25 @@ pub(crate) fn Conversation() -> impl IntoView {
         <main class="scroller">
             <div class="conversation" role="log" aria-label="Conversation">
                 <Show when=move || chat.entries.with(Vec::is_empty)>
-                    <p class="empty">
-                        "Set a provider above, then send a message. Nothing leaves this browser except the request to that provider."
-                    </p>
+                    <Show
+                        when=move || chat.providers.list.with(Vec::is_empty)
+                        fallback=|| {
+                            view! {
+                                <p class="empty">
+                                    "Send a message to start. Nothing leaves this browser except the request to your provider."
+                                </p>
+                            }
+                        }
+                    >
+                        <div class="empty">
+                            <p>
+                                "Add a provider to start: OpenAI, Anthropic, Gemini, or any OpenAI-compatible server, including Ollama or LM Studio on this computer."
+                            </p>
+                            <button type="button" class="primary" on:click=move |_| chat.providers.dialog_open.set(true)>
+                                "Set up a provider"
+                            </button>
+                        </div>
+                    </Show>
                 </Show>
                 <Show when=move || hidden() != 0>
                     <button type="button" class="earlier" on:click=show_earlier>
@@ -48,7 +64,7 @@ pub(crate) fn Conversation() -> impl IntoView {
                             }
                                 .into_any()
                         }
-                        EntryKind::Assistant(reply) => view! { <AssistantMessage reply /> }.into_any(),
+                        EntryKind::Assistant(reply) => view! { <AssistantMessage id=entry.id.clone() reply /> }.into_any(),
                     }}
                 </For>
             </div>

@@ -1,4 +1,4 @@
-//! Settings: generated titles, backup export and import (Hearth backups and
+//! Settings: generated titles, the stall timeout, backup export and import (Hearth backups and
 //! ChatGPT exports), and deleting all data.
 
 use leptos::html::Dialog;
@@ -7,12 +7,15 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
 use crate::io::files::read_text;
+use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
 
 /// The settings dialog; `open` shows it.
 #[component]
 pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
     let sessions = SessionsContext::expect();
+    let providers = ProvidersContext::expect();
+    let stall_problem = RwSignal::new(String::new());
     let dialog = NodeRef::<Dialog>::new();
     let include_keys = RwSignal::new(false);
     let status = RwSignal::new(String::new());
@@ -59,6 +62,27 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
                     on:change=move |ev| sessions.set_auto_title(event_target_checked(&ev))
                 />
                 "Generate conversation titles with the model"
+            </label>
+            <label class="field">
+                <span>"Give up on a reply after this many seconds without data"</span>
+                <input
+                    type="number"
+                    min="1"
+                    max="3600"
+                    prop:value=move || providers.stall_secs.get().to_string()
+                    on:change=move |ev| {
+                        match event_target_value(&ev).trim().parse::<u32>() {
+                            Ok(secs @ 1..=3600) => {
+                                stall_problem.set(String::new());
+                                sessions.set_stall_secs(secs);
+                            }
+                            _ => stall_problem.set("Enter a whole number of seconds from 1 to 3600.".to_owned()),
+                        }
+                    }
+                />
+                <Show when=move || stall_problem.with(|p| !p.is_empty())>
+                    <span class="field-error" role="alert">{move || stall_problem.get()}</span>
+                </Show>
             </label>
             <h3>"Backup"</h3>
             <p class="hint">"Everything stays in this browser. A backup file restores it here or in another browser."</p>

@@ -202,6 +202,36 @@ impl Db {
         Ok(stored)
     }
 
+    /// Deletes one record by key.
+    pub(crate) async fn delete(&self, store: &str, key: &str) -> Result<()> {
+        let tx = self.db.transaction(store).with_mode(TransactionMode::Readwrite).build()?;
+        tx.object_store(store)?.delete(key.to_owned()).await?;
+        commit(tx).await?;
+        Ok(())
+    }
+
+    /// Deletes one message and refreshes its session's count, in one transaction.
+    pub(crate) async fn delete_message(&self, session_id: &str, message_id: &str) -> Result<Option<SessionRecord>> {
+        let tx =
+            self.db.transaction([stores::SESSIONS, stores::MESSAGES]).with_mode(TransactionMode::Readwrite).build()?;
+        let messages = tx.object_store(stores::MESSAGES)?;
+        let sessions = tx.object_store(stores::SESSIONS)?;
+        messages.delete(message_id.to_owned()).await?;
+        let count = messages.index(indexes::MESSAGES_BY_SESSION)?.count().with_query(session_id.to_owned()).await?;
+        let stored: Option<JsValue> = sessions.get(session_id.to_owned()).primitive()?.await?;
+        let stored: Option<SessionRecord> = stored.map(from_js).transpose()?;
+        if let Some(session) = &stored {
+            let mut session = session.clone();
+            session.message_count = count;
+            sessions.put(to_js(&session)?).primitive()?.await?;
+        }
+        commit(tx).await?;
+        Ok(stored.map(|mut session| {
+            session.message_count = count;
+            session
+        }))
+    }
+
     /// Deletes a session and all its messages.
     pub(crate) async fn delete_session(&self, session_id: &str) -> Result<()> {
         let tx =

@@ -4,15 +4,11 @@
 
 use std::rc::Rc;
 
-use hearth_core::provider::ProviderKind;
-use hearth_core::storage::{
-    MessageRecord, MessageState, ModelConfigRecord, ProviderRecord, SessionRecord, SettingRecord, stores,
-};
+use hearth_core::storage::{MessageRecord, MessageState, SessionRecord, SettingRecord, stores};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::{DEFAULT_PROVIDER_ID, SessionsContext, location_session};
-use crate::chat::ProviderSettings;
+use super::{SessionsContext, location_session};
 use crate::io::db::Db;
 use crate::io::ids::now;
 use crate::io::locks::{held_names, streaming_lock};
@@ -63,48 +59,11 @@ impl SessionsContext {
     }
 
     async fn load_settings(self, db: &Db) -> Result<(), crate::io::db::StorageError> {
-        let settings = self.chat.settings;
-        if let Some(provider) = db.get::<ProviderRecord>(stores::PROVIDERS, DEFAULT_PROVIDER_ID).await? {
-            settings.base_url.set(provider.base_url);
-            settings.api_key.set(provider.api_key);
-        }
-        if let Some(model) = db.get::<ModelConfigRecord>(stores::MODEL_CONFIGS, DEFAULT_PROVIDER_ID).await? {
-            settings.model.set(model.model);
-        }
+        self.load_providers(db).await?;
         if let Some(setting) = db.get::<SettingRecord>(stores::SETTINGS, AUTO_TITLE).await? {
             self.auto_title.set(setting.value.as_bool().unwrap_or(true));
         }
         Ok(())
-    }
-
-    /// Stores the provider form (called when a field is committed).
-    pub(crate) fn save_provider_settings(self, settings: ProviderSettings) {
-        let Some(db) = self.db() else { return };
-        let provider = ProviderRecord {
-            id: DEFAULT_PROVIDER_ID.to_owned(),
-            kind: ProviderKind::OpenAi,
-            name: "OpenAI-compatible".to_owned(),
-            base_url: settings.base_url.get_untracked().trim().to_owned(),
-            api_key: settings.api_key.get_untracked().trim().to_owned(),
-        };
-        let model = ModelConfigRecord {
-            id: DEFAULT_PROVIDER_ID.to_owned(),
-            provider_id: DEFAULT_PROVIDER_ID.to_owned(),
-            model: settings.model.get_untracked().trim().to_owned(),
-            temperature: None,
-            max_tokens: None,
-            top_p: None,
-            extra_json: None,
-        };
-        spawn_local(async move {
-            let saved = match db.put(stores::PROVIDERS, &provider).await {
-                Ok(()) => db.put(stores::MODEL_CONFIGS, &model).await,
-                Err(error) => Err(error),
-            };
-            if let Err(error) = saved {
-                self.report(error);
-            }
-        });
     }
 
     /// Turns generated titles on or off, and remembers it.

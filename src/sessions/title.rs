@@ -2,7 +2,7 @@
 //! reply, when the setting is on. A title the user typed is never replaced.
 
 use hearth_core::message::{ChatMessage, Role};
-use hearth_core::provider::{ModelConfig, ProviderConfig, ProviderKind, ResponseDecoder, openai};
+use hearth_core::provider::{self, ResponseDecoder};
 use hearth_core::reply::Reply;
 use hearth_core::storage::{TitleSource, title_from_message};
 use leptos::prelude::*;
@@ -20,18 +20,16 @@ impl SessionsContext {
         if !self.auto_title.get_untracked() {
             return;
         }
-        let settings = self.chat.settings;
-        let provider = ProviderConfig {
-            kind: ProviderKind::OpenAi,
-            base_url: settings.base_url.get_untracked(),
-            api_key: settings.api_key.get_untracked(),
+        let Some(Ok((account, mut model))) = self.chat.providers.active_entry().map(|entry| entry.configs()) else {
+            return;
         };
-        let model = ModelConfig { model: settings.model.get_untracked().trim().to_owned() };
+        // A title needs no thinking; the provider's default applies.
+        model.thinking = None;
         let excerpt: String = first_message.chars().take(1000).collect();
         let messages = [ChatMessage::new(Role::System, TITLE_PROMPT), ChatMessage::new(Role::User, excerpt)];
-        let request = openai::build_request(&provider, &model, &messages);
+        let request = provider::build_request(&account, &model, &messages);
         spawn_local(async move {
-            let mut decoder = ResponseDecoder::new(provider.kind);
+            let mut decoder = ResponseDecoder::new(account.kind);
             let mut reply = Reply::new();
             let fetched =
                 fetch_stream(&request, None, |bytes| decoder.push(bytes).into_iter().for_each(|e| reply.apply(e)));

@@ -11,6 +11,7 @@ import { startMockServer } from '../mock/server.mjs';
 import { launchBrowser, screenshot } from '../support/browser.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
+import { addProvider } from '../support/providers.mjs';
 
 const DIST = builtApp();
 
@@ -54,8 +55,7 @@ try {
   const inputReadyMs = await page.evaluate(() => window.__bench.inputReadyMs);
   console.log(`input ready after navigation: ${inputReadyMs?.toFixed(0)} ms (app files transferred: ${transferred} bytes, uncompressed by this test server)`);
 
-  await page.getByRole('textbox', { name: 'Base URL', exact: true }).fill(`${mock.url}/v1`);
-  await page.getByRole('textbox', { name: 'Model', exact: true }).fill('long');
+  await addProvider(page, { baseUrl: `${mock.url}/v1`, model: 'long' });
   await page.evaluate(() => { window.__bench.longTasks = []; });
   const before = await metrics(cdp);
   const started = Date.now();

@@ -18,6 +18,7 @@ import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../supp
 import { canonicalDump, readDatabase, searchTerms, seedRecords, sessionMessages } from '../support/idb.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
+import { addProvider, editProvider } from '../support/providers.mjs';
 
 const DIST = builtApp();
 const CHATGPT_DATA = fileURLToPath(new URL('../../hearth-core/test_data/chatgpt/', import.meta.url));
@@ -67,6 +68,8 @@ function hearth(page) {
     searchStatus: nav.getByRole('status'),
     message: page.getByRole('textbox', { name: 'Message', exact: true }),
     you: log.getByRole('article', { name: 'You', exact: true }),
+    // The text of each user message, without its Copy button.
+    youText: log.getByRole('article', { name: 'You', exact: true }).getByRole('paragraph'),
     assistant: log.getByRole('article', { name: 'Assistant', exact: true }),
     system: log.getByRole('article', { name: 'System', exact: true }),
     sessionTitle: page.getByRole('heading', { level: 2 }),
@@ -125,13 +128,11 @@ describe('local-first sessions', () => {
     return ui;
   }
 
-  /** Points the provider form at the mock server (committed with Tab, so it is stored). */
+  /** Sets up the mock server as the provider (each field committed, so it is stored). */
   async function configure(ui, model, apiKey = 'sk-test') {
-    await ui.page.getByRole('textbox', { name: 'Base URL', exact: true }).fill(`${mock.url}/v1`);
-    await ui.page.getByLabel('API key', { exact: true }).fill(apiKey);
-    const modelBox = ui.page.getByRole('textbox', { name: 'Model', exact: true });
-    await modelBox.fill(model);
-    await modelBox.press('Tab');
+    const { providers: known } = await readDatabase(ui.page, ['providers']);
+    const fields = { baseUrl: `${mock.url}/v1`, apiKey, model };
+    await (known.length === 0 ? addProvider(ui.page, fields) : editProvider(ui.page, fields));
     await waitUntil(async () => {
       const { providers, model_configs: models } = await readDatabase(ui.page, ['providers', 'model_configs']);
       return providers[0]?.api_key === apiKey && models[0]?.model === model;
@@ -162,7 +163,8 @@ describe('local-first sessions', () => {
   }
 
   /**
-   * A fresh context with the app open and set up to use the mock scenario `model`.
+   * A fresh context with the app open and set up to use the mock scenario `model`
+   * (`model: null` leaves the new profile without a provider).
    * `beforeLoad(context, page)` runs before the app is first loaded.
    */
   async function openApp(t, { model = 'echo', generatedTitles = true, contextOptions = {}, beforeLoad } = {}) {
@@ -170,7 +172,7 @@ describe('local-first sessions', () => {
     const page = await context.newPage();
     if (beforeLoad) await beforeLoad(context, page);
     const ui = await openPage(context, app.url, page);
-    await configure(ui, model);
+    if (model !== null) await configure(ui, model);
     if (!generatedTitles) await turnOffGeneratedTitles(ui);
     return { context, ...ui };
   }
@@ -291,7 +293,7 @@ describe('local-first sessions', () => {
     const replyAfter = ui.assistant.last();
     await waitUntil(async () => (await replyAfter.innerText()).includes('Interrupted'), 'the reply says Interrupted');
     assert.equal(await ui.you.count(), 1);
-    assert.equal((await ui.you.first().innerText()).trim(), question, 'the question is shown');
+    assert.equal((await ui.youText.first().innerText()).trim(), question, 'the question is shown');
     assert.equal(await ui.assistant.count(), 1);
     const shown = await replyAfter.innerText();
     assert.match(shown, /The long evening\s+Once upon/, 'the partial answer is shown');
@@ -340,7 +342,7 @@ describe('local-first sessions', () => {
     await waitUntil(async () => (await second.assistant.count()) === 1, 'the stored reply is shown');
     assert.equal(sessionIdOf(second.page), sessionId, 'the address names the opened session');
     assert.equal(await open.getAttribute('aria-current'), 'page');
-    assert.equal((await second.you.innerText()).trim(), question);
+    assert.equal((await second.youText.innerText()).trim(), question);
     const reply = second.assistant.first();
     assert.equal(await busy(reply), 'false');
     assert.ok((await reply.innerText()).includes(MARKDOWN_END), 'the whole reply is shown');
@@ -403,7 +405,7 @@ describe('local-first sessions', () => {
         assert.fail(`${error.message}; tab ${name} shows ${JSON.stringify(await describeLog(ui))}`);
       });
       assert.deepEqual(
-        (await ui.you.allInnerTexts()).map((text) => text.trim()),
+        (await ui.youText.allInnerTexts()).map((text) => text.trim()),
         [fromA, fromB],
         'the questions are shown in order',
       );
@@ -432,7 +434,7 @@ describe('local-first sessions', () => {
         async () => (await ui.rows.count()) === 2,
         'each sidebar lists both conversations (the other tab’s without a reload)',
       );
-      assert.deepEqual((await ui.you.allInnerTexts()).map((s) => s.trim()), [mine], 'only its own question');
+      assert.deepEqual((await ui.youText.allInnerTexts()).map((s) => s.trim()), [mine], 'only its own question');
       assert.equal(await ui.assistant.count(), 1, 'only its own reply');
       assert.doesNotMatch(await ui.log.innerText(), new RegExp(other), 'nothing from the other tab');
       assert.equal(
@@ -538,7 +540,7 @@ describe('local-first sessions', () => {
     assert.equal(await canonicalDump(ui.page), before, 'importing the same file again adds nothing');
 
     // A fresh browser profile gets the same store from the file.
-    const fresh = await openApp(t, { model: 'echo', generatedTitles: false });
+    const fresh = await openApp(t, { model: null, generatedTitles: false });
     await fresh.page.getByRole('button', { name: 'Settings', exact: true }).click();
     assert.equal(await importFile(fresh.dialog, backup.path), imported);
     assert.equal(await canonicalDump(fresh.page), before, 'a fresh browser profile gets an identical store');
@@ -628,7 +630,7 @@ describe('local-first sessions', () => {
     assert.deepEqual(await sidebarTitles(ui), ['Cherry tart', 'Banana bread', 'Apple pie recipe']);
     await ui.rows.getByRole('button', { name: 'Banana bread', exact: true }).click();
     await waitUntil(async () => (await ui.assistant.count()) === 1, 'the restored conversation opens');
-    assert.equal((await ui.you.innerText()).trim(), 'Banana bread', 'its messages are back');
+    assert.equal((await ui.youText.innerText()).trim(), 'Banana bread', 'its messages are back');
     assert.equal(sessionIdOf(ui.page), banana);
     await waitUntil(async () => {
       const stored = await readDatabase(ui.page, ['sessions', 'messages']);
@@ -716,7 +718,7 @@ describe('local-first sessions', () => {
     await first.button.click();
     await ui.sessionTitle.filter({ hasText: zeppelin }).waitFor();
     await waitUntil(async () => (await ui.you.count()) === 2, 'the found conversation opens with its messages');
-    assert.match(await ui.you.first().innerText(), /Friedrichshafen/);
+    assert.match(await ui.youText.first().innerText(), /Friedrichshafen/);
     const { sessions } = await readDatabase(ui.page, ['sessions']);
     assert.equal(sessionIdOf(ui.page), sessions.find((s) => s.title === zeppelin).id, 'the address names it');
     assert.deepEqual(ui.errors, []);
@@ -848,7 +850,7 @@ describe('local-first sessions', () => {
     await ui.rows.getByRole('button', { name: 'Plotting sin(x)', exact: true }).click();
     await waitUntil(async () => (await ui.assistant.count()) === 6, 'the imported conversation opens');
     assert.deepEqual(
-      (await ui.you.allInnerTexts()).map((s) => s.trim()),
+      (await ui.youText.allInnerTexts()).map((s) => s.trim()),
       ['Here is my sketch and the data. Plot sin(x) from 0 to 2π like this.', 'Now cos(x), please.', 'Now tan(x).'],
     );
     assert.equal(await ui.system.count(), 2, 'branch markers are shown as system messages');

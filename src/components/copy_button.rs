@@ -1,0 +1,35 @@
+//! "Copy": puts a message's text on the clipboard and says so.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::io::clipboard::copy_text;
+use crate::io::timer::sleep;
+
+/// How long "Copied" stays visible.
+const CONFIRM_MS: i32 = 2000;
+
+/// A Copy button for the text `text` returns when clicked.
+#[component]
+pub(crate) fn CopyButton(text: impl Fn() -> String + Send + Sync + 'static) -> impl IntoView {
+    let feedback = RwSignal::new(String::new());
+    let copy = move |_| {
+        let text = text();
+        spawn_local(async move {
+            feedback.set(match copy_text(&text).await {
+                Ok(()) => "Copied".to_owned(),
+                Err(error) => error,
+            });
+            sleep(CONFIRM_MS).await;
+            feedback.set(String::new());
+        });
+    };
+    view! {
+        <button type="button" class="action" on:click=copy>
+            "Copy"
+        </button>
+        <span class="action-feedback" role="status">
+            {move || feedback.get()}
+        </span>
+    }
+}

@@ -1,0 +1,61 @@
+//! The card under a reply that failed: what happened, what to do, and Retry
+//! where sending again can help (after the wait the provider asked for).
+
+use leptos::prelude::*;
+
+use crate::chat::Failure;
+
+/// One error card. `on_retry` re-sends the conversation; `can_retry` says
+/// whether that is possible now (not while another reply streams).
+#[component]
+pub(crate) fn ErrorCard(failure: Failure, can_retry: Signal<bool>, on_retry: Callback<()>) -> impl IntoView {
+    let wait = countdown(failure.retry_after_secs.unwrap_or(0));
+    let retryable = failure.retryable();
+    view! {
+        <div class="error-card" role="alert">
+            <p class="error-title">{failure.title()}</p>
+            <p class="error-detail">{failure.detail().to_owned()}</p>
+            {retryable
+                .then(|| {
+                    view! {
+                        <div class="error-actions">
+                            <button
+                                type="button"
+                                class="primary"
+                                disabled=move || { wait.get() > 0 || !can_retry.get() }
+                                on:click=move |_| on_retry.run(())
+                            >
+                                "Retry"
+                            </button>
+                            <Show when=move || wait.get() != 0>
+                                <span class="hint">{move || format!("The provider asked to wait: {} s", wait.get())}</span>
+                            </Show>
+                        </div>
+                    }
+                })}
+        </div>
+    }
+}
+
+/// Seconds left of the provider's wait, counting down once a second to zero.
+fn countdown(secs: u64) -> RwSignal<u64> {
+    let wait = RwSignal::new(secs);
+    if secs == 0 {
+        return wait;
+    }
+    let ticker = StoredValue::new(None::<IntervalHandle>);
+    let stop = move || {
+        if let Some(handle) = ticker.try_update_value(Option::take).flatten() {
+            handle.clear();
+        }
+    };
+    let tick = move || {
+        wait.update(|secs| *secs = secs.saturating_sub(1));
+        if wait.get_untracked() == 0 {
+            stop();
+        }
+    };
+    ticker.set_value(set_interval_with_handle(tick, std::time::Duration::from_secs(1)).ok());
+    on_cleanup(stop);
+    wait
+}

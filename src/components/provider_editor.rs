@@ -1,0 +1,391 @@
+//! The form of one provider account: type (preset), name, base URL, API key,
+//! Azure's API version, the model and its sampling settings, the thinking
+//! switch, extra JSON, and Test connection. A field is stored when it is
+//! committed (change); a value that cannot be used is explained under its field
+//! and not stored, and what was typed stays in the field.
+
+use hearth_core::provider::{Preset, parse_extra_json};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::providers::{ProviderEntry, ProvidersContext, test_connection};
+use crate::sessions::SessionsContext;
+
+/// The editor for the account `id`.
+#[component]
+pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoView {
+    let providers = ProvidersContext::expect();
+    let sessions = SessionsContext::expect();
+    let id = StoredValue::new(id);
+    let entry = Memo::new(move |_| id.with_value(|id| providers.entry_tracked(id)));
+    let read =
+        move |field: fn(&ProviderEntry) -> String| move || entry.with(|e| e.as_ref().map(field).unwrap_or_default());
+    let edit = move |change: Box<dyn FnOnce(&mut ProviderEntry)>| {
+        let mut saved = None;
+        providers.list.update(|list| {
+            if let Some(entry) = id.with_value(|id| list.iter_mut().find(|e| e.id() == id)) {
+                change(entry);
+                saved = Some(entry.clone());
+            }
+        });
+        if let Some(entry) = saved {
+            sessions.save_provider(entry);
+        }
+    };
+    let preset = Memo::new(move |_| entry.with(|e| e.as_ref().map(ProviderEntry::preset).unwrap_or_default()));
+    let errors = FieldErrors::new();
+    let status = RwSignal::new(String::new());
+    let testing = RwSignal::new(false);
+    let models = RwSignal::new(Vec::<String>::new());
+
+    let set_preset = move |ev: leptos::ev::Event| {
+        let Some(new) = Preset::from_id(&event_target_value(&ev)) else { return };
+        edit(Box::new(move |entry| {
+            let old = entry.preset();
+            let url = entry.provider.base_url.trim();
+            if url.is_empty() || url == old.default_base_url() {
+                entry.provider.base_url = new.default_base_url().to_owned();
+            }
+            if entry.provider.name.trim().is_empty() || entry.provider.name == old.label() {
+                entry.provider.name = new.label().to_owned();
+            }
+            entry.provider.preset = Some(new);
+            entry.provider.kind = new.kind();
+        }));
+        models.set(Vec::new());
+    };
+    let text = move |ev: &leptos::ev::Event| event_target_value(ev).trim().to_owned();
+    let number = move |ev: leptos::ev::Event, field: Field| {
+        let typed = text(&ev);
+        match field.parse(&typed) {
+            Ok(value) => {
+                errors.clear(field);
+                edit(Box::new(move |entry| field.store(entry, value)));
+            }
+            Err(problem) => errors.set(field, problem),
+        }
+    };
+    let set_extra = move |ev: leptos::ev::Event| {
+        let typed = event_target_value(&ev);
+        match parse_extra_json(&typed) {
+            Ok(_) => errors.clear(Field::Extra),
+            Err(problem) => errors.set(Field::Extra, problem),
+        }
+        // Stored as typed even when it does not parse yet, so nothing is lost;
+        // sending explains the problem until it is fixed.
+        let stored = Some(typed).filter(|t| !t.trim().is_empty());
+        edit(Box::new(move |entry| entry.model.extra_json = stored));
+    };
+    let test = move |_| {
+        let Some(entry) = entry.get_untracked() else { return };
+        testing.set(true);
+        status.set("Testing the connection…".to_owned());
+        spawn_local(async move {
+            match test_connection(&entry).await {
+                Ok((summary, list)) => {
+                    status.set(summary);
+                    models.set(list);
+                }
+                Err(problem) => status.set(problem),
+            }
+            testing.set(false);
+        });
+    };
+    let remove = move |_| {
+        let name = entry.with_untracked(|e| e.as_ref().map(|e| e.provider.name.clone()).unwrap_or_default());
+        let confirmed = web_sys::window()
+            .and_then(|w| w.confirm_with_message(&format!("Delete the provider “{name}” and its key?")).ok())
+            .unwrap_or(false);
+        if confirmed {
+            sessions.remove_provider(id.get_value());
+            on_removed.run(());
+        }
+    };
+    let in_use = move || {
+        let active = providers.active.get();
+        providers.list.with(|list| {
+            let first = list.first().map(ProviderEntry::id);
+            id.with_value(|id| active.as_deref().map_or(first == Some(id.as_str()), |active| active == id))
+        })
+    };
+
+    view! {
+        <form class="provider-editor" aria-label="Provider settings" on:submit=|ev| ev.prevent_default()>
+            <label class="field">
+                <span>"Type"</span>
+                <select on:change=set_preset>
+                    {Preset::ALL
+                        .iter()
+                        .map(|option| {
+                            let option = *option;
+                            view! {
+                                <option value=option.id() selected=move || preset.get() == option>
+                                    {option.label()}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <label class="field">
+                <span>"Name"</span>
+                <input
+                    type="text"
+                    prop:value=read(|e| e.provider.name.clone())
+                    on:change=move |ev| {
+                        let name = text(&ev);
+                        edit(Box::new(move |entry| entry.provider.name = name));
+                    }
+                />
+            </label>
+            <label class="field">
+                <span>"Base URL"</span>
+                <input
+                    type="url"
+                    prop:value=read(|e| e.provider.base_url.clone())
+                    placeholder=move || preset.get().base_url_hint()
+                    autocomplete="url"
+                    spellcheck="false"
+                    on:change=move |ev| {
+                        let url = text(&ev);
+                        edit(Box::new(move |entry| entry.provider.base_url = url));
+                    }
+                />
+            </label>
+            <label class="field">
+                <span>"API key"</span>
+                <input
+                    type="password"
+                    prop:value=read(|e| e.provider.api_key.clone())
+                    placeholder=move || if preset.get().needs_key() { "Required" } else { "Optional for local servers" }
+                    autocomplete="off"
+                    spellcheck="false"
+                    on:change=move |ev| {
+                        let key = text(&ev);
+                        edit(Box::new(move |entry| entry.provider.api_key = key));
+                    }
+                />
+            </label>
+            <Show when=move || preset.get() == Preset::Azure>
+                <label class="field">
+                    <span>"API version"</span>
+                    <input
+                        type="text"
+                        prop:value=read(|e| e.provider.api_version.clone())
+                        placeholder=hearth_core::provider::AZURE_API_VERSION
+                        spellcheck="false"
+                        on:change=move |ev| {
+                            let version = text(&ev);
+                            edit(Box::new(move |entry| entry.provider.api_version = version));
+                        }
+                    />
+                </label>
+            </Show>
+            <label class="field">
+                <span>{move || if preset.get() == Preset::Azure { "Model (deployment name)" } else { "Model" }}</span>
+                <input
+                    type="text"
+                    prop:value=read(|e| e.model.model.clone())
+                    placeholder=move || preset.get().model_hint()
+                    spellcheck="false"
+                    on:change=move |ev| {
+                        let model = text(&ev);
+                        edit(Box::new(move |entry| entry.model.model = model));
+                    }
+                />
+            </label>
+            <Show when=move || models.with(|m| !m.is_empty())>
+                <label class="field">
+                    <span>"Available models"</span>
+                    <select on:change=move |ev| {
+                        let model = event_target_value(&ev);
+                        if !model.is_empty() {
+                            edit(Box::new(move |entry| entry.model.model = model));
+                        }
+                    }>
+                        <option value="">"Pick a model…"</option>
+                        {move || {
+                            models.get().into_iter().map(|model| view! { <option value=model.clone()>{model.clone()}</option> }).collect_view()
+                        }}
+                    </select>
+                </label>
+            </Show>
+            <div class="field-row">
+                {[Field::Temperature, Field::MaxTokens, Field::TopP]
+                    .into_iter()
+                    .map(|field| {
+                        view! {
+                            <label class="field">
+                                <span>{field.label()}</span>
+                                <input
+                                    type="text"
+                                    inputmode=field.input_mode()
+                                    prop:value=move || entry.with(|e| e.as_ref().map(|e| field.show(e)).unwrap_or_default())
+                                    placeholder="Default"
+                                    aria-invalid=move || errors.has(field).to_string()
+                                    on:change=move |ev| number(ev, field)
+                                />
+                                <FieldError errors field />
+                            </label>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+            <Show when=move || preset.get().supports_thinking_switch()>
+                <label class="check">
+                    <input
+                        type="checkbox"
+                        prop:checked=move || entry.with(|e| e.as_ref().and_then(|e| e.model.thinking) == Some(true))
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            edit(Box::new(move |entry| entry.model.thinking = Some(on)));
+                        }
+                    />
+                    "Thinking (reasoning before the answer)"
+                </label>
+            </Show>
+            <label class="field">
+                <span>"Extra JSON"</span>
+                <textarea
+                    rows="3"
+                    spellcheck="false"
+                    placeholder="{\"seed\": 7}"
+                    aria-invalid=move || errors.has(Field::Extra).to_string()
+                    prop:value=read(|e| e.model.extra_json.clone().unwrap_or_default())
+                    on:change=set_extra
+                ></textarea>
+                <FieldError errors field=Field::Extra />
+            </label>
+            <p class="hint">"Extra JSON is merged into every request body last, so it can set or override any field."</p>
+            <div class="editor-actions">
+                <button type="button" on:click=test disabled=testing>
+                    "Test connection"
+                </button>
+                <button
+                    type="button"
+                    disabled=in_use
+                    on:click=move |_| sessions.set_active_provider(id.get_value())
+                >
+                    {move || if in_use() { "In use" } else { "Use this provider" }}
+                </button>
+                <button type="button" class="danger" on:click=remove>
+                    "Delete provider"
+                </button>
+            </div>
+            <p class="status" role="status">
+                {move || status.get()}
+            </p>
+        </form>
+    }
+}
+
+/// The fields whose typed values are checked before they are stored.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Temperature,
+    MaxTokens,
+    TopP,
+    Extra,
+}
+
+/// A checked value of a numeric field; `None` means the provider's default.
+enum Value {
+    Float(Option<f64>),
+    Count(Option<u32>),
+}
+
+impl Field {
+    fn label(self) -> &'static str {
+        match self {
+            Field::Temperature => "Temperature",
+            Field::MaxTokens => "Max tokens",
+            Field::TopP => "Top-p",
+            Field::Extra => "Extra JSON",
+        }
+    }
+
+    fn input_mode(self) -> &'static str {
+        if self == Field::MaxTokens { "numeric" } else { "decimal" }
+    }
+
+    fn show(self, entry: &ProviderEntry) -> String {
+        let model = &entry.model;
+        match self {
+            Field::Temperature => model.temperature.map(|v| v.to_string()),
+            Field::MaxTokens => model.max_tokens.map(|v| v.to_string()),
+            Field::TopP => model.top_p.map(|v| v.to_string()),
+            Field::Extra => model.extra_json.clone(),
+        }
+        .unwrap_or_default()
+    }
+
+    /// Reads what was typed; empty means the provider's default.
+    fn parse(self, typed: &str) -> Result<Value, String> {
+        if typed.is_empty() {
+            return Ok(if self == Field::MaxTokens { Value::Count(None) } else { Value::Float(None) });
+        }
+        let range = |max: f64| match typed.parse::<f64>() {
+            Ok(value) if (0.0..=max).contains(&value) => Ok(Value::Float(Some(value))),
+            _ => Err(format!("{} must be a number from 0 to {max}, or empty for the default.", self.label())),
+        };
+        match self {
+            Field::Temperature => range(2.0),
+            Field::TopP => range(1.0),
+            Field::MaxTokens => match typed.parse::<u32>() {
+                Ok(count) if count > 0 => Ok(Value::Count(Some(count))),
+                _ => Err("Max tokens must be a whole number above 0, or empty for the default.".to_owned()),
+            },
+            Field::Extra => Err("not a number field".to_owned()),
+        }
+    }
+
+    fn store(self, entry: &mut ProviderEntry, value: Value) {
+        match (self, value) {
+            (Field::Temperature, Value::Float(value)) => entry.model.temperature = value,
+            (Field::TopP, Value::Float(value)) => entry.model.top_p = value,
+            (Field::MaxTokens, Value::Count(value)) => entry.model.max_tokens = value,
+            _ => {}
+        }
+    }
+}
+
+/// The problems shown under fields, by field.
+#[derive(Clone, Copy)]
+struct FieldErrors(RwSignal<Vec<(Field, String)>>);
+
+impl FieldErrors {
+    fn new() -> Self {
+        Self(RwSignal::new(Vec::new()))
+    }
+
+    fn set(self, field: Field, problem: String) {
+        self.0.update(|errors| {
+            errors.retain(|(f, _)| *f != field);
+            errors.push((field, problem));
+        });
+    }
+
+    fn clear(self, field: Field) {
+        if self.has_untracked(field) {
+            self.0.update(|errors| errors.retain(|(f, _)| *f != field));
+        }
+    }
+
+    fn has(self, field: Field) -> bool {
+        self.0.with(|errors| errors.iter().any(|(f, _)| *f == field))
+    }
+
+    fn has_untracked(self, field: Field) -> bool {
+        self.0.with_untracked(|errors| errors.iter().any(|(f, _)| *f == field))
+    }
+
+    fn get(self, field: Field) -> Option<String> {
+        self.0.with(|errors| errors.iter().find(|(f, _)| *f == field).map(|(_, problem)| problem.clone()))
+    }
+}
+
+/// The problem with one field, if any, in words.
+#[component]
+fn FieldError(errors: FieldErrors, field: Field) -> impl IntoView {
+    move || errors.get(field).map(|problem| view! { <span class="field-error" role="alert">{problem}</span> })
+}

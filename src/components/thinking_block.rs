@@ -1,0 +1,75 @@
+//! The model's reasoning above its answer: a disclosure, collapsed by default,
+//! that counts the seconds while the model thinks. The text is put into the
+//! page only while the block is open, so a long hidden reasoning costs nothing
+//! as it streams.
+
+use leptos::prelude::*;
+
+use crate::chat::{AssistantView, ReplyStatus};
+
+/// The Thinking block of one reply; shown once there is reasoning.
+#[component]
+pub(crate) fn ThinkingBlock(reply: AssistantView) -> impl IntoView {
+    let expanded = RwSignal::new(false);
+    let region_id = format!("thinking-{}", next_id());
+    // Mounted when the first reasoning arrives: the clock starts there.
+    let started = js_sys::Date::now();
+    let now = RwSignal::new(started);
+    let live = move || reply.thinking_ms.get().is_none() && reply.status.with(|s| *s == ReplyStatus::Streaming);
+    // A clock ticks once a second only while the model is thinking.
+    let tick = move || now.set(js_sys::Date::now());
+    let ticker = StoredValue::new(if live_now(reply) {
+        set_interval_with_handle(tick, std::time::Duration::from_secs(1)).ok()
+    } else {
+        None
+    });
+    let stop = move || {
+        if let Some(ticker) = ticker.try_update_value(Option::take).flatten() {
+            ticker.clear();
+        }
+    };
+    Effect::new(move |_| {
+        if !live() {
+            stop();
+        }
+    });
+    on_cleanup(stop);
+    let label = move || {
+        if live() {
+            let secs = ((now.get() - started) / 1000.0).max(0.0).floor();
+            format!("Thinking… {secs} s")
+        } else {
+            match reply.thinking_ms.get() {
+                Some(ms) => format!("Thought for {} s", ms.div_ceil(1000).max(1)),
+                None => "Thinking".to_owned(),
+            }
+        }
+    };
+    view! {
+        <div class="thinking" class:live=live>
+            <button
+                type="button"
+                class="thinking-toggle"
+                aria-expanded=move || expanded.get().to_string()
+                aria-controls=region_id.clone()
+                on:click=move |_| expanded.update(|open| *open = !*open)
+            >
+                {label}
+            </button>
+            <div id=region_id class="thinking-text" role="region" aria-label="Thinking" hidden=move || !expanded.get()>
+                <Show when=move || expanded.get()>{move || reply.reasoning.get()}</Show>
+            </div>
+        </div>
+    }
+}
+
+fn live_now(reply: AssistantView) -> bool {
+    reply.thinking_ms.get_untracked().is_none() && reply.status.with_untracked(|s| *s == ReplyStatus::Streaming)
+}
+
+/// A number unique in this page, for element ids.
+fn next_id() -> u32 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}

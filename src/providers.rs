@@ -1,0 +1,185 @@
+//! The provider accounts the user set up, each with its model settings, and which
+//! one answers. Edited in the Providers dialog and stored by `sessions` (one
+//! provider record and one model-config record per account, same id).
+
+use hearth_core::provider::{self, HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderError, ResponseDecoder};
+use hearth_core::reply::Reply;
+use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
+use leptos::prelude::*;
+
+use crate::io::fetch_stream::{FetchFailure, fetch_stream};
+
+/// How long a stream may send nothing before it is given up, unless changed.
+pub(crate) const DEFAULT_STALL_SECS: u32 = 60;
+
+/// One provider account and its model settings.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ProviderEntry {
+    /// Where and how to reach the provider.
+    pub(crate) provider: ProviderRecord,
+    /// The model and sampling settings used with it.
+    pub(crate) model: ModelConfigRecord,
+}
+
+impl ProviderEntry {
+    /// A new account of `preset` with its default base URL, under `id`.
+    pub(crate) fn new(id: String, preset: Preset) -> Self {
+        Self {
+            provider: ProviderRecord {
+                id: id.clone(),
+                kind: preset.kind(),
+                preset: Some(preset),
+                name: preset.label().to_owned(),
+                base_url: preset.default_base_url().to_owned(),
+                api_key: String::new(),
+                api_version: String::new(),
+            },
+            model: ModelConfigRecord {
+                id: id.clone(),
+                provider_id: id,
+                model: String::new(),
+                temperature: None,
+                max_tokens: None,
+                top_p: None,
+                extra_json: None,
+                thinking: None,
+            },
+        }
+    }
+
+    /// The account's id.
+    pub(crate) fn id(&self) -> &str {
+        &self.provider.id
+    }
+
+    /// The preset it was made from (inferred for records older than presets).
+    pub(crate) fn preset(&self) -> Preset {
+        self.provider.effective_preset()
+    }
+
+    /// "Name · model", for the model picker.
+    pub(crate) fn label(&self) -> String {
+        let name = if self.provider.name.trim().is_empty() { self.preset().label() } else { &self.provider.name };
+        match self.model.model.trim() {
+            "" => format!("{name} · no model set"),
+            model => format!("{name} · {model}"),
+        }
+    }
+
+    /// What a request needs, or what must be fixed first, in words for the user.
+    pub(crate) fn configs(&self) -> Result<(ProviderConfig, ModelConfig), String> {
+        let provider = self.provider.config();
+        if provider.base_url.trim().is_empty() && self.preset().default_base_url().is_empty() {
+            return Err(format!("Set the base URL of “{}” in Providers first.", self.provider.name));
+        }
+        if self.preset().needs_key() && provider.api_key.trim().is_empty() {
+            return Err(format!("Set the API key of “{}” in Providers first.", self.provider.name));
+        }
+        let model =
+            self.model.config().map_err(|error| format!("The extra JSON of “{}”: {error}", self.provider.name))?;
+        if model.model.trim().is_empty() {
+            return Err(format!("Set a model for “{}” in Providers first.", self.provider.name));
+        }
+        Ok((provider, model))
+    }
+}
+
+/// The accounts and the choice among them; `Copy`, provided through context.
+#[derive(Clone, Copy)]
+pub(crate) struct ProvidersContext {
+    /// Every account, in the order they were added.
+    pub(crate) list: RwSignal<Vec<ProviderEntry>>,
+    /// The id of the account that answers.
+    pub(crate) active: RwSignal<Option<String>>,
+    /// Seconds without any data after which a stream is given up.
+    pub(crate) stall_secs: RwSignal<u32>,
+    /// Whether the Providers dialog is open.
+    pub(crate) dialog_open: RwSignal<bool>,
+}
+
+impl ProvidersContext {
+    /// No accounts yet; start-up loads the stored ones.
+    pub(crate) fn new() -> Self {
+        Self {
+            list: RwSignal::new(Vec::new()),
+            active: RwSignal::new(None),
+            stall_secs: RwSignal::new(DEFAULT_STALL_SECS),
+            dialog_open: RwSignal::new(false),
+        }
+    }
+
+    /// The context provided by the app.
+    pub(crate) fn expect() -> Self {
+        expect_context()
+    }
+
+    /// The account that answers: the chosen one, else the first.
+    pub(crate) fn active_entry(self) -> Option<ProviderEntry> {
+        let active = self.active.get_untracked();
+        self.list.with_untracked(|list| {
+            list.iter().find(|entry| Some(entry.id()) == active.as_deref()).or_else(|| list.first()).cloned()
+        })
+    }
+
+    /// The account with `id`, tracked: a reactive reader changes with it.
+    pub(crate) fn entry_tracked(self, id: &str) -> Option<ProviderEntry> {
+        self.list.with(|list| list.iter().find(|entry| entry.id() == id).cloned())
+    }
+}
+
+/// Checks that an account works: lists its models where the provider has a
+/// list (the models, for the form), else sends its model a one-word message.
+/// Returns what to tell the user, or the error as the error cards word it.
+pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<(String, Vec<String>), String> {
+    let account = entry.provider.config();
+    let request = match provider::models_request(&account) {
+        Some(request) => request,
+        None => {
+            let model = entry.model.config().map_err(|error| format!("Fix the extra JSON first: {error}"))?;
+            if model.model.trim().is_empty() {
+                return Err("Set the model first: this provider has no model list, so the test asks the model \
+                            for a one-word answer."
+                    .to_owned());
+            }
+            return ping(&account, &model).await.map(|()| ("Connected: the model answered.".to_owned(), Vec::new()));
+        }
+    };
+    let mut body = Vec::new();
+    send(&account, &request, |bytes| body.extend_from_slice(bytes)).await?;
+    match provider::parse_models(account.kind, &String::from_utf8_lossy(&body)) {
+        Ok(models) => {
+            let summary = match models.len() {
+                0 => "Connected. The provider lists no models; type the model id.".to_owned(),
+                1 => "Connected. 1 model available.".to_owned(),
+                n => format!("Connected. {n} models available."),
+            };
+            Ok((summary, models))
+        }
+        Err(error) => Ok((format!("Connected, but the model list could not be read: {error}"), Vec::new())),
+    }
+}
+
+/// Sends a tiny chat request and reads its streamed answer for an error.
+async fn ping(account: &ProviderConfig, model: &ModelConfig) -> Result<(), String> {
+    let request = provider::ping_request(account, model);
+    let mut decoder = ResponseDecoder::new(account.kind);
+    let mut reply = Reply::new();
+    send(account, &request, |bytes| decoder.push(bytes).into_iter().for_each(|event| reply.apply(event))).await?;
+    decoder.finish().into_iter().for_each(|event| reply.apply(event));
+    match reply.error {
+        Some(error) => Err(error.to_string()),
+        None => Ok(()),
+    }
+}
+
+/// Performs `request`, handing its body to `on_chunk`; failures in the words of
+/// the error cards.
+async fn send(account: &ProviderConfig, request: &HttpRequest, on_chunk: impl FnMut(&[u8])) -> Result<(), String> {
+    fetch_stream(request, None, on_chunk).await.map_err(|failure| match failure {
+        FetchFailure::Aborted => "The test was stopped.".to_owned(),
+        FetchFailure::Network(detail) => ProviderError::network(&request.url, detail).to_string(),
+        FetchFailure::Status { status, body, retry_after_secs } => {
+            provider::parse_error_body(account.kind, status, &body, retry_after_secs).to_string()
+        }
+    })
+}
