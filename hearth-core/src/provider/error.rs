@@ -200,6 +200,7 @@ fn classify(status: Option<u16>, code: Option<&str>, message: &str) -> ProviderE
     if code.contains("context_length")
         || message.contains("context length")
         || message.contains("maximum context")
+        || message.contains("prompt is too long")
         || message.contains("too many tokens")
     {
         return ProviderErrorKind::ContextTooLong;
@@ -273,6 +274,17 @@ mod tests {
         assert_eq!(kind(529), ProviderErrorKind::Server);
         assert_eq!(kind(404), ProviderErrorKind::NotFound);
         assert_eq!(kind(422), ProviderErrorKind::BadRequest);
+    }
+
+    #[test]
+    fn anthropic_prompt_too_long_is_context_too_long() {
+        let error = ProviderError::from_status(
+            400,
+            "prompt is too long: 250000 tokens > 200000 maximum".into(),
+            Some("invalid_request_error".into()),
+            None,
+        );
+        assert_eq!(error.kind, ProviderErrorKind::ContextTooLong);
     }
 
     #[test]
