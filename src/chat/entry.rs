@@ -171,15 +171,23 @@ impl Failure {
         }
     }
 
-    /// The explanation below the heading: the text without the title it starts with.
-    pub(crate) fn detail(&self) -> &str {
-        let detail = self.text.strip_prefix(self.title()).unwrap_or(&self.text);
-        detail.trim_start_matches([':', ' ', '.']).trim()
+    /// The explanation below the heading: the text without the title it starts
+    /// with, and the HTTP status (if any) moved to the end.
+    pub(crate) fn detail(&self) -> String {
+        let detail = self.text.strip_prefix(self.title()).unwrap_or(&self.text).trim_start();
+        if let Some(rest) = detail.strip_prefix("(HTTP ")
+            && let Some((status, rest)) = rest.split_once(')')
+        {
+            let rest = rest.trim_start_matches([':', '.']).trim();
+            return format!("{rest} (HTTP {status})");
+        }
+        detail.trim_start_matches([':', '.']).trim().to_owned()
     }
 
-    /// Whether sending again can help (not for a wrong key or a set-up problem).
+    /// Whether sending again can help: after a temporary failure, or after the
+    /// set-up was fixed; not for a rejected key or a request the provider refuses.
     pub(crate) fn retryable(&self) -> bool {
-        self.error_kind().is_some_and(ProviderErrorKind::is_retryable)
+        self.kind == CONFIG || self.error_kind().is_some_and(ProviderErrorKind::is_retryable)
     }
 }
 

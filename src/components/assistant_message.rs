@@ -4,6 +4,7 @@
 
 use hearth_core::provider::FinishKind;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 use crate::chat::{AssistantView, ChatContext, ReplyStatus};
 use crate::components::copy_button::CopyButton;
@@ -47,7 +48,12 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
         chat.entries.with(|entries| entries.last().is_some_and(|e| id.with_value(|id| e.id == *id)))
     });
     let idle = Signal::derive(move || !chat.busy.get());
-    let regenerate = Callback::new(move |()| id.with_value(|id| chat.regenerate(sessions, id)));
+    // Regenerating removes this reply, which disposes this component: the work
+    // runs after the click handler has returned, with the id copied out first.
+    let regenerate = Callback::new(move |()| {
+        let id = id.get_value();
+        spawn_local(async move { chat.regenerate(sessions, &id) });
+    });
     let failed = move || reply.status.with(|status| matches!(status, ReplyStatus::Failed(_)));
     let offer_regenerate = move || is_last.get() && idle.get() && !streaming() && !failed();
     view! {

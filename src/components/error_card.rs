@@ -14,7 +14,7 @@ pub(crate) fn ErrorCard(failure: Failure, can_retry: Signal<bool>, on_retry: Cal
     view! {
         <div class="error-card" role="alert">
             <p class="error-title">{failure.title()}</p>
-            <p class="error-detail">{failure.detail().to_owned()}</p>
+            <p class="error-detail">{failure.detail()}</p>
             {retryable
                 .then(|| {
                     view! {

@@ -1,8 +1,10 @@
 //! The form of one provider account: type (preset), name, base URL, API key,
 //! Azure's API version, the model and its sampling settings, the thinking
 //! switch, extra JSON, and Test connection. A field is stored when it is
-//! committed (change); a value that cannot be used is explained under its field
-//! and not stored, and what was typed stays in the field.
+//! committed (change). A number that cannot be used is explained under its
+//! field and not stored (what was typed stays in the field). Extra JSON is
+//! stored as typed even when it does not parse, so nothing typed is lost when
+//! the dialog closes; it is explained under the field and again when sending.
 
 use hearth_core::provider::{Preset, parse_extra_json};
 use leptos::prelude::*;
@@ -215,18 +217,23 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
                     .into_iter()
                     .map(|field| {
                         view! {
-                            <label class="field">
-                                <span>{field.label()}</span>
-                                <input
-                                    type="text"
-                                    inputmode=field.input_mode()
-                                    prop:value=move || entry.with(|e| e.as_ref().map(|e| field.show(e)).unwrap_or_default())
-                                    placeholder="Default"
-                                    aria-invalid=move || errors.has(field).to_string()
-                                    on:change=move |ev| number(ev, field)
-                                />
+                            <div class="field-group">
+                                <label class="field">
+                                    <span>{field.label()}</span>
+                                    <input
+                                        type="text"
+                                        inputmode=field.input_mode()
+                                        prop:value=move || {
+                                            entry.with(|e| e.as_ref().map(|e| field.show(e)).unwrap_or_default())
+                                        }
+                                        placeholder="Default"
+                                        aria-invalid=move || errors.has(field).to_string()
+                                        aria-describedby=error_id(field)
+                                        on:change=move |ev| number(ev, field)
+                                    />
+                                </label>
                                 <FieldError errors field />
-                            </label>
+                            </div>
                         }
                     })
                     .collect_view()}
@@ -251,11 +258,12 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
                     spellcheck="false"
                     placeholder="{\"seed\": 7}"
                     aria-invalid=move || errors.has(Field::Extra).to_string()
+                    aria-describedby=error_id(Field::Extra)
                     prop:value=read(|e| e.model.extra_json.clone().unwrap_or_default())
                     on:change=set_extra
                 ></textarea>
-                <FieldError errors field=Field::Extra />
             </label>
+            <FieldError errors field=Field::Extra />
             <p class="hint">"Extra JSON is merged into every request body last, so it can set or override any field."</p>
             <div class="editor-actions">
                 <button type="button" on:click=test disabled=testing>
@@ -384,8 +392,24 @@ impl FieldErrors {
     }
 }
 
-/// The problem with one field, if any, in words.
+/// The id of a field's problem text, which the field names as its description.
+/// One editor is shown at a time, so the ids are unique in the page.
+fn error_id(field: Field) -> &'static str {
+    match field {
+        Field::Temperature => "provider-temperature-error",
+        Field::MaxTokens => "provider-max-tokens-error",
+        Field::TopP => "provider-top-p-error",
+        Field::Extra => "provider-extra-json-error",
+    }
+}
+
+/// The problem with one field, if any, in words. Outside the field's label, so
+/// it describes the field without becoming part of its name.
 #[component]
 fn FieldError(errors: FieldErrors, field: Field) -> impl IntoView {
-    move || errors.get(field).map(|problem| view! { <span class="field-error" role="alert">{problem}</span> })
+    view! {
+        <span class="field-error" id=error_id(field) role="alert">
+            {move || errors.get(field)}
+        </span>
+    }
 }

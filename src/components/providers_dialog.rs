@@ -21,9 +21,8 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
     Effect::new(move |_| {
         let Some(dialog) = dialog.get() else { return };
         if providers.dialog_open.get() {
-            if editing.get_untracked().is_none() {
-                editing.set(providers.active_entry().map(|entry| entry.id().to_owned()));
-            }
+            // The dialog opens on the account that answers.
+            editing.set(providers.active_entry().map(|entry| entry.id().to_owned()));
             let _ = dialog.show_modal();
         } else {
             dialog.close();

@@ -65,10 +65,17 @@ impl SessionsContext {
         self.set_active_provider(id);
     }
 
-    /// Removes an account and its model settings.
+    /// Removes an account and its model settings. When it was the one that
+    /// answered, the first remaining account takes over.
     pub(crate) fn remove_provider(self, id: String) {
         let providers = self.chat.providers;
         providers.list.update(|list| list.retain(|entry| entry.id() != id));
+        if providers.active.get_untracked().as_deref() == Some(id.as_str()) {
+            match providers.list.with_untracked(|list| list.first().map(|entry| entry.id().to_owned())) {
+                Some(next) => self.set_active_provider(next),
+                None => providers.active.set(None),
+            }
+        }
         let Some(db) = self.db() else { return };
         spawn_local(async move {
             let removed = match db.delete(stores::PROVIDERS, &id).await {
