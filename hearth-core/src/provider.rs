@@ -305,6 +305,14 @@ pub enum StreamEvent {
         /// The next piece of the JSON arguments text.
         arguments: String,
     },
+    /// The tool call at `index` is complete: no more fragments of it follow.
+    /// Anthropic ends each `tool_use` block, a Gemini function call is whole
+    /// when it arrives, and OpenAI-compatible calls end with the finish reason.
+    /// A stream cut short may end without it.
+    ToolCallEnd {
+        /// The provider's position of the call, as in its fragments.
+        index: Option<u32>,
+    },
     /// Token counts; a later report completes or replaces an earlier one.
     Usage(Usage),
     /// Why the model stopped.

@@ -96,6 +96,9 @@ impl Reply {
             StreamEvent::ToolCallDelta { index, id, name, arguments } => {
                 self.apply_tool_call(index, id, name, &arguments)
             }
+            // Fragments already joined the call; the end lets a consumer act on a
+            // call before the reply ends, but changes nothing in the reply.
+            StreamEvent::ToolCallEnd { .. } => {}
             StreamEvent::Usage(usage) => {
                 let merged = match self.usage {
                     Some(known) => Usage { input: usage.input.or(known.input), output: usage.output.or(known.output) },

@@ -280,7 +280,12 @@ impl StreamParser {
                 };
                 events.push(StreamEvent::ProviderError(ProviderError::in_stream(message, code)));
             }
-            // `content_block_stop`, `message_stop`, `ping` and unknown events.
+            "content_block_stop" => {
+                if let Some(index) = parsed.index.filter(|index| self.tool_blocks.contains(index)) {
+                    events.push(StreamEvent::ToolCallEnd { index: Some(index) });
+                }
+            }
+            // `message_stop`, `ping` and unknown events.
             _ => {}
         }
         events

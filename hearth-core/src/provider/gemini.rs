@@ -307,6 +307,8 @@ impl StreamParser {
                 name: call.name.clone().filter(|name| !name.is_empty()),
                 arguments,
             });
+            // A function call always arrives whole.
+            events.push(StreamEvent::ToolCallEnd { index: Some(index) });
         }
         if let Some(signature) = part.thought_signature.as_ref().filter(|signature| !signature.is_empty()) {
             events.push(StreamEvent::ReasoningSignature(signature.clone()));

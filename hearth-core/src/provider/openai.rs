@@ -170,6 +170,9 @@ pub fn parse_error_body(status: u16, body: &str, retry_after_secs: Option<u64>) 
 #[derive(Debug, Default)]
 pub struct StreamParser {
     done: bool,
+    /// The tool calls (by index) that started and have not ended; the finish
+    /// reason ends them.
+    open_calls: Vec<Option<u32>>,
 }
 
 impl StreamParser {
@@ -201,8 +204,14 @@ impl StreamParser {
         if let Some(choice) = chunk.choices.as_deref().and_then(<[_]>::first) {
             if let Some(delta) = &choice.delta {
                 push_delta(delta, &mut events);
+                for call in delta.tool_calls.iter().flatten() {
+                    if !self.open_calls.contains(&call.index) {
+                        self.open_calls.push(call.index);
+                    }
+                }
             }
             if let Some(raw) = choice.finish_reason.as_deref().filter(|raw| !raw.is_empty()) {
+                events.extend(self.open_calls.drain(..).map(|index| StreamEvent::ToolCallEnd { index }));
                 events.push(StreamEvent::Finish(FinishReason {
                     unified: map_finish_reason(raw),
                     raw: Some(raw.to_owned()),
