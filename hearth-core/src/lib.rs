@@ -19,3 +19,4 @@ pub mod provider;
 pub mod reply;
 pub mod sse;
 pub mod storage;
+pub mod tools;

@@ -1,0 +1,25 @@
+//! Tool calling: the tool definitions, argument validation and the tool loop.
+//!
+//! The loop is a pure state machine. The shell streams a reply, hands it to
+//! [`ToolLoop::on_reply`], runs the [`Invocation`]s it gets back (in parallel, with
+//! its own timers), feeds each outcome to [`ToolLoop::on_result`], and once
+//! [`ToolLoop::round_complete`] sends [`ToolLoop::results`] back to the model and
+//! streams the next reply. This crate runs no tool and reads no clock.
+
+pub mod schema;
+mod tool_loop;
+
+pub use tool_loop::{Invocation, LoopConfig, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult};
+
+use serde::{Deserialize, Serialize};
+
+/// A tool the model may call.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolSpec {
+    /// The name the model calls it by.
+    pub name: String,
+    /// What the tool does, for the model.
+    pub description: String,
+    /// The JSON Schema of its arguments (see [`schema`] for the checked subset).
+    pub parameters: serde_json::Value,
+}
