@@ -94,3 +94,34 @@ fn cases(family: &str, extensions: &[&str]) -> Vec<PathBuf> {
     paths.sort();
     paths
 }
+
+/// Checks where the tool calls of a recorded body end: one `ToolCallEnd` per
+/// call, after the call's last fragment and before the finish.
+pub(super) fn check_tool_call_ends(kind: ProviderKind, family: &str, fixture: &str) {
+    let body = std::fs::read(test_data(family).join(fixture)).unwrap_or_default();
+    let events = decode(kind, &[&body]);
+    let ends: Vec<usize> = events
+        .iter()
+        .enumerate()
+        .filter_map(|(at, event)| matches!(event, StreamEvent::ToolCallEnd { .. }).then_some(at))
+        .collect();
+    let calls: Vec<Option<u32>> = events
+        .iter()
+        .filter_map(|event| match event {
+            StreamEvent::ToolCallDelta { index, id: Some(_), .. } => Some(*index),
+            _ => None,
+        })
+        .collect();
+    assert!(!calls.is_empty(), "{fixture} has tool calls");
+    assert_eq!(ends.len(), calls.len(), "one end per call: {events:?}");
+    for (end, index) in ends.iter().zip(&calls) {
+        assert_eq!(events[*end], StreamEvent::ToolCallEnd { index: *index });
+        let last_fragment = events
+            .iter()
+            .rposition(|event| matches!(event, StreamEvent::ToolCallDelta { index: i, .. } if i == index))
+            .unwrap_or(usize::MAX);
+        assert!(last_fragment < *end, "call {index:?} ends after its last fragment");
+    }
+    let finish = events.iter().position(|event| matches!(event, StreamEvent::Finish(_))).unwrap_or(usize::MAX);
+    assert!(ends.iter().all(|end| *end < finish), "calls end before the finish");
+}

@@ -297,30 +297,5 @@ fn urls_and_no_system_instruction() {
 /// Where each tool call ends: after its last fragment, before the finish.
 #[test]
 fn tool_calls_end_after_their_last_fragment() {
-    let body = std::fs::read(test_data().join("function_calls.sse")).unwrap_or_default();
-    let events = decode(&[&body]);
-    let ends: Vec<usize> = events
-        .iter()
-        .enumerate()
-        .filter_map(|(at, event)| matches!(event, StreamEvent::ToolCallEnd { .. }).then_some(at))
-        .collect();
-    let calls: Vec<Option<u32>> = events
-        .iter()
-        .filter_map(|event| match event {
-            StreamEvent::ToolCallDelta { index, id: Some(_), .. } => Some(*index),
-            _ => None,
-        })
-        .collect();
-    assert!(!calls.is_empty(), "the recorded body has tool calls");
-    assert_eq!(ends.len(), calls.len(), "one end per call: {events:?}");
-    for (end, index) in ends.iter().zip(&calls) {
-        assert_eq!(events[*end], StreamEvent::ToolCallEnd { index: *index });
-        let last_fragment = events
-            .iter()
-            .rposition(|event| matches!(event, StreamEvent::ToolCallDelta { index: i, .. } if i == index))
-            .unwrap_or(usize::MAX);
-        assert!(last_fragment < *end, "call {index:?} ends after its last fragment");
-    }
-    let finish = events.iter().position(|event| matches!(event, StreamEvent::Finish(_))).unwrap_or(usize::MAX);
-    assert!(ends.iter().all(|end| *end < finish), "calls end before the finish");
+    recorded::check_tool_call_ends(ProviderKind::Gemini, "gemini", "function_calls.sse");
 }
