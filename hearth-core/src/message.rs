@@ -49,6 +49,15 @@ pub struct ReasoningPart {
     /// `redacted_thinking` `data`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redacted: Option<String>,
+    /// The reply of the turn it came in: 0 for the first, `n` for the reply after
+    /// `n` rounds of tool calls (see [`crate::storage::turn_messages`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub round: u32,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero(value: &u32) -> bool {
+    *value == 0
 }
 
 impl ReasoningPart {
@@ -58,7 +67,61 @@ impl ReasoningPart {
     }
 }
 
+/// A tool call an assistant message made, as sent back to the provider.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MessageToolCall {
+    /// The call id the results refer to.
+    pub id: String,
+    /// The tool's name.
+    pub name: String,
+    /// The arguments as the model wrote them (JSON text, possibly invalid).
+    pub arguments: String,
+}
+
+impl MessageToolCall {
+    /// The arguments as a JSON object, for the families that want an object:
+    /// invalid JSON or a non-object becomes `{}` (the call already got an error
+    /// result saying so).
+    pub fn arguments_object(&self) -> serde_json::Value {
+        match serde_json::from_str::<serde_json::Value>(&self.arguments) {
+            Ok(value @ serde_json::Value::Object(_)) => value,
+            _ => serde_json::Value::Object(serde_json::Map::new()),
+        }
+    }
+}
+
+/// The result of one tool call, sent to the model in a user-side message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MessageToolResult {
+    /// The id of the call it answers.
+    pub call_id: String,
+    /// The tool's name (Gemini matches results by name).
+    pub name: String,
+    /// The output, or the error message.
+    pub content: String,
+    /// Whether `content` is an error.
+    #[serde(default)]
+    pub is_error: bool,
+}
+
+impl MessageToolResult {
+    /// The content for the families without an error flag: errors start with
+    /// "Error: " so the model can tell.
+    pub fn flagged_content(&self) -> String {
+        if self.is_error && !self.content.starts_with("Error") {
+            format!("Error: {}", self.content)
+        } else {
+            self.content.clone()
+        }
+    }
+}
+
 /// One turn of the conversation as sent to a provider.
+///
+/// Tool use is two messages per round: an assistant message with `tool_calls`
+/// (its `content` is the commentary written before them), then a user-side
+/// message whose `tool_results` answer every call. Each family's request builder
+/// spells these its own way.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChatMessage {
     /// Who wrote it.
@@ -72,12 +135,25 @@ pub struct ChatMessage {
     /// sent back to that family.
     #[serde(default)]
     pub origin: Option<ProviderKind>,
+    /// The tool calls of an assistant message.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tool_calls: Vec<MessageToolCall>,
+    /// The tool results a user-side message carries (then `content` is empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tool_results: Vec<MessageToolResult>,
 }
 
 impl ChatMessage {
     /// A message of `role` with `content`, without reasoning or origin.
     pub fn new(role: Role, content: impl Into<String>) -> Self {
-        Self { role, content: content.into(), reasoning: Vec::new(), origin: None }
+        Self {
+            role,
+            content: content.into(),
+            reasoning: Vec::new(),
+            origin: None,
+            tool_calls: Vec::new(),
+            tool_results: Vec::new(),
+        }
     }
 
     /// An assistant reply with the reasoning parts its provider streamed and the
@@ -87,7 +163,12 @@ impl ChatMessage {
         parts: Vec<ReasoningPart>,
         origin: Option<ProviderKind>,
     ) -> Self {
-        Self { role: Role::Assistant, content: content.into(), reasoning: parts, origin }
+        Self { reasoning: parts, origin, ..Self::new(Role::Assistant, content) }
+    }
+
+    /// The user-side message that answers a round of tool calls.
+    pub fn tool_results(results: Vec<MessageToolResult>) -> Self {
+        Self { tool_results: results, ..Self::new(Role::User, String::new()) }
     }
 
     /// Whether this is an assistant reply written by `kind` that carries sealed

@@ -24,6 +24,8 @@ mod recorded;
 mod response;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tool_wire_tests;
 
 pub use error::{ProviderError, ProviderErrorKind};
 pub use openai::AZURE_API_VERSION;
@@ -33,6 +35,7 @@ pub use response::ResponseDecoder;
 use serde::{Deserialize, Serialize};
 
 use crate::message::{ChatMessage, Role};
+use crate::tools::ToolSpec;
 
 /// The wire protocol a provider speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -173,10 +176,21 @@ fn merge_value(target: &mut serde_json::Map<String, serde_json::Value>, key: &st
 
 /// Builds the streaming chat request for `messages` in the provider's family.
 pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &[ChatMessage]) -> HttpRequest {
+    build_request_with_tools(provider, model, messages, &[])
+}
+
+/// [`build_request`] offering the model `tools`, in the family's own shape
+/// (nothing is added when `tools` is empty).
+pub fn build_request_with_tools(
+    provider: &ProviderConfig,
+    model: &ModelConfig,
+    messages: &[ChatMessage],
+    tools: &[ToolSpec],
+) -> HttpRequest {
     match provider.kind {
-        ProviderKind::OpenAi => openai::build_request(provider, model, messages),
-        ProviderKind::Anthropic => anthropic::build_request(provider, model, messages),
-        ProviderKind::Gemini => gemini::build_request(provider, model, messages),
+        ProviderKind::OpenAi => openai::build_request(provider, model, messages, tools),
+        ProviderKind::Anthropic => anthropic::build_request(provider, model, messages, tools),
+        ProviderKind::Gemini => gemini::build_request(provider, model, messages, tools),
     }
 }
 

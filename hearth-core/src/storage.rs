@@ -12,8 +12,10 @@ pub mod markdown_export;
 pub mod migrate;
 pub mod records;
 pub mod search;
+mod turn;
 
 pub use records::*;
+pub use turn::{NOT_RUN, turn_messages};
 
 /// The current version of the stored record shapes. Bump it with a migration step
 /// in [`migrate`] and a golden file in `test_data/storage/`.

@@ -6,9 +6,15 @@
 //! [`ToolLoop::round_complete`] sends [`ToolLoop::results`] back to the model and
 //! streams the next reply. This crate runs no tool and reads no clock.
 
+mod builtin;
+pub mod calc;
 pub mod schema;
 mod tool_loop;
 
+pub use builtin::{
+    Builtin, CALCULATOR, CURRENT_TIME, FETCH_URL, READ_PROJECT_FILE, RUN_JAVASCRIPT, SEARCH_CONVERSATIONS,
+    USER_TOOL_KEY_PREFIX, UserTool, builtins, enabled_specs, is_builtin,
+};
 pub use tool_loop::{Invocation, LoopConfig, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult};
 
 use serde::{Deserialize, Serialize};

@@ -33,6 +33,13 @@
 //! the API then strips them and keeps thinking off. It does not reject them, but
 //! sending them without thinking buys nothing, so Hearth does not.
 //!
+//! Tools (<https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>)
+//! go in `tools: [{name, description, input_schema}]`. A reply's calls go back
+//! as `tool_use` blocks (`id`, `name`, `input` object) after its thinking and text
+//! blocks, and the results as a user turn of `tool_result` blocks (`tool_use_id`,
+//! `content`, `is_error: true` on errors), which must answer every `tool_use` of
+//! the turn before.
+//!
 //! Request settings (same page, "Feature compatibility", and
 //! <https://platform.claude.com/docs/en/about-claude/models/migrating-to-claude-4>):
 //! `max_tokens` is required; with thinking, `budget_tokens` must be at least 1024
@@ -51,6 +58,7 @@ use super::{
 };
 use crate::message::{ChatMessage, Role};
 use crate::sse::SseEvent;
+use crate::tools::ToolSpec;
 
 /// The default base URL, used when the configured one is empty.
 pub const DEFAULT_BASE_URL: &str = "https://api.anthropic.com";
@@ -92,7 +100,12 @@ pub fn thinking_limits(max_tokens: Option<u32>) -> (u32, u32) {
 /// field (off is the default, and some models refuse `"disabled"`). When both
 /// `temperature` and `top_p` are set only `temperature` is sent, since current
 /// models refuse the pair. The model's extra JSON is merged last.
-pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &[ChatMessage]) -> HttpRequest {
+pub fn build_request(
+    provider: &ProviderConfig,
+    model: &ModelConfig,
+    messages: &[ChatMessage],
+    tools: &[ToolSpec],
+) -> HttpRequest {
     let thinking = model.thinking == Some(true);
     let system: Vec<&str> = messages.iter().filter(|m| m.role == Role::System).map(|m| m.content.as_str()).collect();
     let turns: Vec<serde_json::Value> =
@@ -119,6 +132,15 @@ pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &
     } else if let Some(top_p) = model.top_p {
         body["top_p"] = serde_json::json!(top_p);
     }
+    if !tools.is_empty() {
+        let tools: Vec<serde_json::Value> = tools
+            .iter()
+            .map(|tool| {
+                serde_json::json!({ "name": tool.name, "description": tool.description, "input_schema": tool.parameters })
+            })
+            .collect();
+        body["tools"] = serde_json::Value::Array(tools);
+    }
     merge_extra(&mut body, &model.extra);
     HttpRequest {
         method: "POST",
@@ -128,30 +150,55 @@ pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &
     }
 }
 
-/// One message as a turn. An Anthropic reply with sealed reasoning, sent while
-/// thinking is on, becomes a content array: its signed `thinking` and
-/// `redacted_thinking` blocks in their original order, then its text (left out
-/// when empty, since empty text blocks are refused). Unsigned reasoning is never
-/// sent.
+/// One message as a turn. Tool results become a user turn of `tool_result`
+/// blocks (`is_error` set on errors). An assistant reply becomes a content array
+/// when it made tool calls or (while thinking is on) carries sealed Anthropic
+/// reasoning: its signed `thinking` and `redacted_thinking` blocks in their
+/// original order, its text (left out when empty, since empty text blocks are
+/// refused), then one `tool_use` block per call. Unsigned reasoning is never sent.
 fn turn(message: &ChatMessage, thinking: bool) -> serde_json::Value {
-    if thinking && message.has_sealed_reasoning_from(ProviderKind::Anthropic) {
+    if !message.tool_results.is_empty() {
         let mut content: Vec<serde_json::Value> = message
-            .reasoning
+            .tool_results
             .iter()
-            .filter_map(|part| match (&part.redacted, &part.signature) {
-                (Some(data), _) => Some(serde_json::json!({ "type": "redacted_thinking", "data": data })),
-                (None, Some(signature)) => {
-                    Some(serde_json::json!({ "type": "thinking", "thinking": part.text, "signature": signature }))
+            .map(|result| {
+                let mut block = serde_json::json!({
+                    "type": "tool_result",
+                    "tool_use_id": result.call_id,
+                    "content": result.content,
+                });
+                if result.is_error {
+                    block["is_error"] = serde_json::Value::Bool(true);
                 }
-                (None, None) => None,
+                block
             })
             .collect();
         if !message.content.is_empty() {
             content.push(serde_json::json!({ "type": "text", "text": message.content }));
         }
-        return serde_json::json!({ "role": message.role.as_str(), "content": content });
+        return serde_json::json!({ "role": "user", "content": content });
     }
-    serde_json::json!({ "role": message.role.as_str(), "content": message.content })
+    let sealed = thinking && message.has_sealed_reasoning_from(ProviderKind::Anthropic);
+    if !sealed && message.tool_calls.is_empty() {
+        return serde_json::json!({ "role": message.role.as_str(), "content": message.content });
+    }
+    let mut content: Vec<serde_json::Value> = Vec::new();
+    if sealed {
+        content.extend(message.reasoning.iter().filter_map(|part| match (&part.redacted, &part.signature) {
+            (Some(data), _) => Some(serde_json::json!({ "type": "redacted_thinking", "data": data })),
+            (None, Some(signature)) => {
+                Some(serde_json::json!({ "type": "thinking", "thinking": part.text, "signature": signature }))
+            }
+            (None, None) => None,
+        }));
+    }
+    if !message.content.is_empty() {
+        content.push(serde_json::json!({ "type": "text", "text": message.content }));
+    }
+    content.extend(message.tool_calls.iter().map(|call| {
+        serde_json::json!({ "type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments_object() })
+    }));
+    serde_json::json!({ "role": message.role.as_str(), "content": content })
 }
 
 /// Builds the request that lists the account's models:

@@ -24,6 +24,14 @@
 //! [`build_request`] does on the text part of a reply Gemini wrote. The thought
 //! text itself is never sent back.
 //!
+//! Tools (<https://ai.google.dev/gemini-api/docs/function-calling>) go in
+//! `tools: [{functionDeclarations: [{name, description, parametersJsonSchema}]}]`
+//! (`parametersJsonSchema` takes standard JSON Schema; the older `parameters`
+//! takes only an OpenAPI subset). A reply's calls go back as `functionCall`
+//! parts (`name`, `args`, and `id` when Gemini gave one), its signature on the
+//! first of them, and the results as a user turn of `functionResponse` parts
+//! (`name`, `id`, `response: {result}` or `{error}`).
+//!
 //! Request settings go in `generationConfig` (`temperature`, `topP`,
 //! `maxOutputTokens`, <https://ai.google.dev/api/generate-content#generationconfig>).
 //! The thinking switch uses `thinkingConfig`
@@ -42,40 +50,46 @@ use super::{
     FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ProviderErrorKind, ProviderKind,
     StreamEvent, Usage, excerpt, merge_extra, parse_data, read_error_body,
 };
-use crate::message::{ChatMessage, Role};
+use crate::message::{ChatMessage, MessageToolResult, Role};
 use crate::sse::SseEvent;
+use crate::tools::ToolSpec;
 
 /// The public Gemini API, used when the provider has no base URL.
 pub const DEFAULT_BASE_URL: &str = "https://generativelanguage.googleapis.com";
+
+/// The start of the ids Hearth gives function calls that came without one
+/// (`gemini_call_0`, …); such ids are not sent back.
+pub const SYNTHETIC_CALL_ID: &str = "gemini_call_";
 
 /// Builds the streaming chat request for `messages`. System messages are joined
 /// into `systemInstruction`; the key goes in the `x-goog-api-key` header, never in
 /// the URL. Settings go in `generationConfig` (see the module documentation); a
 /// reply Gemini wrote carries its last thought signature on its text part. The
 /// model's extra JSON is merged last.
-pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &[ChatMessage]) -> HttpRequest {
-    let contents: Vec<serde_json::Value> = messages
-        .iter()
-        .filter_map(|m| {
-            let role = match m.role {
-                Role::User => "user",
-                Role::Assistant => "model",
-                Role::System => return None,
-            };
-            let mut part = serde_json::json!({ "text": m.content });
-            if m.role == Role::Assistant
-                && m.origin == Some(ProviderKind::Gemini)
-                && let Some(signature) = m.reasoning.iter().rev().find_map(|p| p.signature.as_ref())
-            {
-                part["thoughtSignature"] = serde_json::Value::String(signature.clone());
-            }
-            Some(serde_json::json!({ "role": role, "parts": [part] }))
-        })
-        .collect();
+pub fn build_request(
+    provider: &ProviderConfig,
+    model: &ModelConfig,
+    messages: &[ChatMessage],
+    tools: &[ToolSpec],
+) -> HttpRequest {
+    let contents: Vec<serde_json::Value> = messages.iter().filter_map(content).collect();
     let system: Vec<&str> = messages.iter().filter(|m| m.role == Role::System).map(|m| m.content.as_str()).collect();
     let mut body = serde_json::json!({ "contents": contents });
     if !system.is_empty() {
         body["systemInstruction"] = serde_json::json!({ "parts": [{ "text": system.join("\n\n") }] });
+    }
+    if !tools.is_empty() {
+        let declarations: Vec<serde_json::Value> = tools
+            .iter()
+            .map(|tool| {
+                serde_json::json!({
+                    "name": tool.name,
+                    "description": tool.description,
+                    "parametersJsonSchema": tool.parameters,
+                })
+            })
+            .collect();
+        body["tools"] = serde_json::json!([{ "functionDeclarations": declarations }]);
     }
     let config = generation_config(model);
     if !config.is_empty() {
@@ -88,6 +102,60 @@ pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &
         headers: headers(provider),
         body: Some(body.to_string()),
     }
+}
+
+/// One neutral message as a `Content`, or `None` for system messages (they go in
+/// `systemInstruction`). Tool results become a user turn of `functionResponse`
+/// parts; an assistant message becomes a `model` turn of its text (when any) and
+/// one `functionCall` part per call. A signature Gemini gave the reply goes back
+/// on its first function call, or else on its text part.
+fn content(message: &ChatMessage) -> Option<serde_json::Value> {
+    if !message.tool_results.is_empty() {
+        let parts: Vec<serde_json::Value> = message.tool_results.iter().map(function_response).collect();
+        return Some(serde_json::json!({ "role": "user", "parts": parts }));
+    }
+    let role = match message.role {
+        Role::User => "user",
+        Role::Assistant => "model",
+        Role::System => return None,
+    };
+    let signature = (message.role == Role::Assistant && message.origin == Some(ProviderKind::Gemini))
+        .then(|| {
+            let mut signatures = message.reasoning.iter().filter_map(|p| p.signature.as_ref());
+            if message.tool_calls.is_empty() { signatures.next_back() } else { signatures.next() }
+        })
+        .flatten();
+    let mut parts = Vec::new();
+    if !message.content.is_empty() || message.tool_calls.is_empty() {
+        parts.push(serde_json::json!({ "text": message.content }));
+    }
+    for call in &message.tool_calls {
+        let mut function_call = serde_json::json!({ "name": call.name, "args": call.arguments_object() });
+        if !call.id.starts_with(SYNTHETIC_CALL_ID) {
+            function_call["id"] = serde_json::Value::String(call.id.clone());
+        }
+        parts.push(serde_json::json!({ "functionCall": function_call }));
+    }
+    if let Some(signature) = signature {
+        let at = if message.tool_calls.is_empty() { 0 } else { parts.len() - message.tool_calls.len() };
+        if let Some(part) = parts.get_mut(at) {
+            part["thoughtSignature"] = serde_json::Value::String(signature.clone());
+        }
+    }
+    Some(serde_json::json!({ "role": role, "parts": parts }))
+}
+
+/// A tool result as a `functionResponse` part. Its `response` must be an object:
+/// `{"result": …}` or `{"error": …}`, holding the content as JSON when it is JSON.
+fn function_response(result: &MessageToolResult) -> serde_json::Value {
+    let value = serde_json::from_str::<serde_json::Value>(&result.content)
+        .unwrap_or_else(|_| serde_json::Value::String(result.content.clone()));
+    let key = if result.is_error { "error" } else { "result" };
+    let mut response = serde_json::json!({ "name": result.name, "response": { key: value } });
+    if !result.call_id.starts_with(SYNTHETIC_CALL_ID) {
+        response["id"] = serde_json::Value::String(result.call_id.clone());
+    }
+    serde_json::json!({ "functionResponse": response })
 }
 
 fn generation_config(model: &ModelConfig) -> serde_json::Map<String, serde_json::Value> {
@@ -303,7 +371,12 @@ impl StreamParser {
             let arguments = call.args.as_ref().map_or_else(|| "{}".to_owned(), serde_json::Value::to_string);
             events.push(StreamEvent::ToolCallDelta {
                 index: Some(index),
-                id: Some(call.id.clone().filter(|id| !id.is_empty()).unwrap_or_else(|| format!("call_{index}"))),
+                id: Some(
+                    call.id
+                        .clone()
+                        .filter(|id| !id.is_empty())
+                        .unwrap_or_else(|| format!("{SYNTHETIC_CALL_ID}{index}")),
+                ),
                 name: call.name.clone().filter(|name| !name.is_empty()),
                 arguments,
             });

@@ -29,12 +29,19 @@
 //!   entirely", <https://openrouter.ai/docs/use-cases/reasoning-tokens>). Other
 //!   servers get nothing: their reasoning is chosen by the model.
 //!
-//! Reasoning is never sent back in this family. DeepSeek's original reasoning
+//! Tools (<https://platform.openai.com/docs/guides/function-calling>) go in
+//! `tools: [{type: "function", function: {name, description, parameters}}]`; a
+//! reply's calls go back as the assistant message's `tool_calls` (`id`,
+//! `type: "function"`, `function: {name, arguments}` with the arguments text as
+//! the model wrote it), and each result as a `role: "tool"` message with its
+//! `tool_call_id`. There is no error flag: error results start with "Error: ".
+//!
+//! Reasoning is sent back in one case only. DeepSeek's original reasoning
 //! guide answered 400 to `reasoning_content` in input messages
 //! (<https://api-docs.deepseek.com/guides/reasoning_model>); its current thinking
-//! mode wants it back only for turns that made tool calls and ignores it
-//! elsewhere (<https://api-docs.deepseek.com/guides/thinking_mode>). Hearth's
-//! messages carry no tool calls, so sending nothing is right under both, and
+//! mode wants it back for assistant messages that made tool calls and ignores it
+//! elsewhere (<https://api-docs.deepseek.com/guides/thinking_mode>), so DeepSeek
+//! gets `reasoning_content` on those messages only. Other servers get none, and
 //! OpenAI's models keep their reasoning server-side anyway.
 
 mod wire;
@@ -47,7 +54,9 @@ use super::{
     error_fields, merge_extra, parse_data, read_error_body,
 };
 use crate::message::ChatMessage;
+use crate::provider::ProviderKind;
 use crate::sse::SseEvent;
+use crate::tools::ToolSpec;
 
 /// The Azure `api-version` used when the provider sets none: the latest GA
 /// version of the Azure OpenAI data-plane inference API.
@@ -56,9 +65,14 @@ pub const AZURE_API_VERSION: &str = "2024-10-21";
 /// Builds the streaming chat request for `messages`, with the model's settings (see
 /// the module documentation for the preset differences) and its extra JSON merged
 /// last.
-pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &[ChatMessage]) -> HttpRequest {
-    let messages: Vec<serde_json::Value> =
-        messages.iter().map(|m| serde_json::json!({ "role": m.role.as_str(), "content": m.content })).collect();
+pub fn build_request(
+    provider: &ProviderConfig,
+    model: &ModelConfig,
+    messages: &[ChatMessage],
+    tools: &[ToolSpec],
+) -> HttpRequest {
+    let reasoning_back = provider.preset == Preset::DeepSeek;
+    let messages: Vec<serde_json::Value> = messages.iter().flat_map(|m| wire_messages(m, reasoning_back)).collect();
     let mut body = serde_json::json!({
         "model": model.model,
         "messages": messages,
@@ -86,6 +100,18 @@ pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &
         (Preset::OpenRouter, Some(false)) => body["reasoning"] = serde_json::json!({ "effort": "none" }),
         _ => {}
     }
+    if !tools.is_empty() {
+        let tools: Vec<serde_json::Value> = tools
+            .iter()
+            .map(|tool| {
+                serde_json::json!({
+                    "type": "function",
+                    "function": { "name": tool.name, "description": tool.description, "parameters": tool.parameters },
+                })
+            })
+            .collect();
+        body["tools"] = serde_json::Value::Array(tools);
+    }
     merge_extra(&mut body, &model.extra);
     let url = if provider.preset == Preset::Azure {
         azure_chat_url(&provider.base_url, &provider.api_version)
@@ -93,6 +119,51 @@ pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &
         chat_completions_url(&provider.base_url)
     };
     HttpRequest { method: "POST", url, headers: headers(provider, true), body: Some(body.to_string()) }
+}
+
+/// One neutral message as Chat Completions messages: tool results become one
+/// `role: "tool"` message per result; an assistant message with tool calls
+/// carries them as `tool_calls` (content `null` when it wrote nothing before
+/// them), plus its reasoning as `reasoning_content` when `reasoning_back`.
+fn wire_messages(message: &ChatMessage, reasoning_back: bool) -> Vec<serde_json::Value> {
+    if !message.tool_results.is_empty() {
+        let mut out: Vec<serde_json::Value> = message
+            .tool_results
+            .iter()
+            .map(|result| {
+                serde_json::json!({ "role": "tool", "tool_call_id": result.call_id, "content": result.flagged_content() })
+            })
+            .collect();
+        if !message.content.is_empty() {
+            out.push(serde_json::json!({ "role": message.role.as_str(), "content": message.content }));
+        }
+        return out;
+    }
+    if message.tool_calls.is_empty() {
+        return vec![serde_json::json!({ "role": message.role.as_str(), "content": message.content })];
+    }
+    let calls: Vec<serde_json::Value> = message
+        .tool_calls
+        .iter()
+        .map(|call| {
+            serde_json::json!({
+                "id": call.id,
+                "type": "function",
+                "function": { "name": call.name, "arguments": call.arguments },
+            })
+        })
+        .collect();
+    let content = if message.content.is_empty() {
+        serde_json::Value::Null
+    } else {
+        serde_json::Value::String(message.content.clone())
+    };
+    let mut out = serde_json::json!({ "role": message.role.as_str(), "content": content, "tool_calls": calls });
+    let reasoning: String = message.reasoning.iter().map(|part| part.text.as_str()).collect();
+    if reasoning_back && message.origin == Some(ProviderKind::OpenAi) && !reasoning.is_empty() {
+        out["reasoning_content"] = serde_json::Value::String(reasoning);
+    }
+    vec![out]
 }
 
 /// Builds the request that lists the provider's models (`GET {base}/models`).

@@ -117,7 +117,12 @@ mod reasoning_parts {
     use crate::provider::StreamEvent::{ReasoningDelta, ReasoningSignature, RedactedReasoning, TextDelta};
 
     fn part(text: &str, signature: Option<&str>, redacted: Option<&str>) -> ReasoningPart {
-        ReasoningPart { text: text.into(), signature: signature.map(Into::into), redacted: redacted.map(Into::into) }
+        ReasoningPart {
+            text: text.into(),
+            signature: signature.map(Into::into),
+            redacted: redacted.map(Into::into),
+            round: 0,
+        }
     }
 
     #[test]

@@ -116,6 +116,10 @@ pub struct AgentRecord {
     /// Names of the tools it may call.
     #[serde(default)]
     pub tools: Vec<String>,
+    /// The most rounds of tool calls in one turn; `None` means the default
+    /// ([`LoopConfig::DEFAULT_ROUNDS`](crate::tools::LoopConfig::DEFAULT_ROUNDS)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_tool_rounds: Option<u32>,
     /// When it was created.
     pub created_at: Millis,
     /// When it last changed.
@@ -131,6 +135,7 @@ impl AgentRecord {
             system_prompt: String::new(),
             model_config_id: None,
             tools: Vec::new(),
+            max_tool_rounds: None,
             created_at: now,
             updated_at: now,
         }
@@ -219,6 +224,10 @@ pub struct ToolCallRecord {
     /// The result, once the tool ran.
     #[serde(default)]
     pub result: Option<ToolResultRecord>,
+    /// The round of the turn it was made in, from 0: calls of one round were
+    /// asked for together and ran in parallel.
+    #[serde(default)]
+    pub round: u32,
 }
 
 /// What a tool returned.
@@ -317,6 +326,13 @@ impl MessageRecord {
             updated_at: created_at,
             terms: Vec::new(),
         }
+    }
+
+    /// The reply as the messages sent back to a model: one assistant message and
+    /// one tool-results message per round of tool calls, then the answer (see
+    /// [`turn_messages`](crate::storage::turn_messages)).
+    pub fn chat_messages(&self) -> Vec<crate::message::ChatMessage> {
+        crate::storage::turn_messages(&self.content, &self.reasoning_parts, self.provider_kind, &self.tool_calls)
     }
 
     /// Recomputes the derived search terms from the content.

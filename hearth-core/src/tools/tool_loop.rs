@@ -253,6 +253,13 @@ impl ToolLoop {
             .collect()
     }
 
+    /// The ids the current round's calls are reported under, in the order of the
+    /// reply's calls (a call that came without an id, or with a repeated one, has
+    /// one made up).
+    pub fn call_ids(&self) -> Vec<String> {
+        self.slots.iter().map(|slot| slot.call_id.clone()).collect()
+    }
+
     /// Whether every call of the current round has its outcome.
     pub fn round_complete(&self) -> bool {
         self.slots.iter().all(|slot| self.outcome(slot).is_some())

@@ -7,10 +7,19 @@
 
 use std::path::PathBuf;
 
-use super::{build_models_request, build_request, map_finish_reason, messages_url, parse_error_body, thinking_limits};
+use super::{build_models_request, map_finish_reason, messages_url, parse_error_body, thinking_limits};
 use crate::message::{ChatMessage, ReasoningPart, Role};
 use crate::provider::recorded;
 use crate::provider::{FinishKind, ModelConfig, Preset, ProviderConfig, ProviderKind, StreamEvent};
+
+/// The request without tools, as most tests want it.
+fn build_request(
+    provider: &ProviderConfig,
+    model: &ModelConfig,
+    messages: &[ChatMessage],
+) -> crate::provider::HttpRequest {
+    super::build_request(provider, model, messages, &[])
+}
 
 fn test_data() -> PathBuf {
     recorded::test_data("anthropic")
@@ -148,7 +157,7 @@ fn thinking_signatures_and_redacted_blocks_become_sealed_parts() {
     assert_eq!(reply.reasoning_parts.len(), 3, "{:?}", reply.reasoning_parts);
     assert_eq!(
         reply.reasoning_parts[0],
-        ReasoningPart { text: thought.into(), signature: Some(SIGNATURE.into()), redacted: None }
+        ReasoningPart { text: thought.into(), signature: Some(SIGNATURE.into()), ..ReasoningPart::default() }
     );
     assert_eq!(
         reply.reasoning_parts[1],

@@ -7,10 +7,19 @@
 
 use std::path::PathBuf;
 
-use super::{build_models_request, build_request, map_finish_reason, parse_error_body, stream_url};
+use super::{build_models_request, map_finish_reason, parse_error_body, stream_url};
 use crate::message::{ChatMessage, ReasoningPart, Role};
 use crate::provider::recorded;
 use crate::provider::{FinishKind, ModelConfig, Preset, ProviderConfig, ProviderErrorKind, ProviderKind, StreamEvent};
+
+/// The request without tools, as most tests want it.
+fn build_request(
+    provider: &ProviderConfig,
+    model: &ModelConfig,
+    messages: &[ChatMessage],
+) -> crate::provider::HttpRequest {
+    super::build_request(provider, model, messages, &[])
+}
 
 fn test_data() -> PathBuf {
     recorded::test_data("gemini")
@@ -93,7 +102,7 @@ fn function_calls_number_across_chunks_and_keep_given_ids() {
             _ => None,
         })
         .collect();
-    assert_eq!(calls, [(Some(0), Some("call_0"), "{}"), (Some(1), Some("fc-7"), "{}")]);
+    assert_eq!(calls, [(Some(0), Some("gemini_call_0"), "{}"), (Some(1), Some("fc-7"), "{}")]);
     let reply = recorded::fold(events);
     let finish = reply.finish.as_ref().map(|f| (f.unified, f.raw.as_deref()));
     assert_eq!(finish, Some((FinishKind::ToolCalls, Some("STOP"))));
@@ -149,7 +158,7 @@ fn thought_signatures_seal_the_reasoning() {
         [ReasoningPart {
             text: reply.reasoning.clone(),
             signature: Some("CiQB0e2Kb7e4x2YjZmFrZS1zaWduYXR1cmU=".into()),
-            redacted: None,
+            ..ReasoningPart::default()
         }]
     );
     // Streamed, it may come last, on a part with empty text.

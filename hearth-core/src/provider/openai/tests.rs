@@ -7,13 +7,20 @@
 
 use std::path::PathBuf;
 
-use super::{
-    AZURE_API_VERSION, azure_chat_url, build_models_request, build_request, chat_completions_url, parse_error_body,
-};
+use super::{AZURE_API_VERSION, azure_chat_url, build_models_request, chat_completions_url, parse_error_body};
 use crate::message::{ChatMessage, ReasoningPart, Role};
 use crate::provider::recorded;
 use crate::provider::{ModelConfig, Preset, ProviderConfig, ProviderErrorKind, ProviderKind, StreamEvent};
 use crate::reply::Reply;
+
+/// The request without tools, as most tests want it.
+fn build_request(
+    provider: &ProviderConfig,
+    model: &ModelConfig,
+    messages: &[ChatMessage],
+) -> crate::provider::HttpRequest {
+    super::build_request(provider, model, messages, &[])
+}
 
 fn test_data() -> PathBuf {
     recorded::test_data("openai")

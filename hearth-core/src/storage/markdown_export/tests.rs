@@ -49,6 +49,7 @@ fn a_small_session_reads_as_a_document() {
                 is_error: false,
                 duration_ms: Some(120),
             }),
+            round: 0,
         },
         ToolCallRecord {
             id: "call_2".into(),
@@ -56,6 +57,7 @@ fn a_small_session_reads_as_a_document() {
             arguments_raw: "{not json".into(),
             commentary: String::new(),
             result: Some(ToolResultRecord { content: "bad arguments".into(), is_error: true, duration_ms: None }),
+            round: 0,
         },
     ];
     let mut stopped = message("m5", Role::Assistant, 5_000, "Tomorrow looks");

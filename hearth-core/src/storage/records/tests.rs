@@ -30,7 +30,7 @@ fn reasoning_parts_round_trip_and_are_left_out_when_empty() {
     assert!(json.get("reasoning_parts").is_none(), "{json}");
     assert_eq!(json["provider_kind"], serde_json::Value::Null);
     message.reasoning_parts = vec![
-        ReasoningPart { text: "Hmm.".into(), signature: Some("sig".into()), redacted: None },
+        ReasoningPart { text: "Hmm.".into(), signature: Some("sig".into()), ..ReasoningPart::default() },
         ReasoningPart { redacted: Some("enc".into()), ..ReasoningPart::default() },
     ];
     message.provider_kind = Some(ProviderKind::Anthropic);

@@ -1,0 +1,213 @@
+//! The tool-call shapes each family's request builder writes, from one stored
+//! turn with two rounds (the first with two parallel calls, one failed), so a
+//! conversation can move between families.
+
+use super::{HttpRequest, ModelConfig, Preset, ProviderConfig, build_request_with_tools};
+use crate::message::{ChatMessage, ReasoningPart, Role};
+use crate::provider::ProviderKind;
+use crate::storage::{ToolCallRecord, ToolResultRecord, turn_messages};
+use crate::tools::ToolSpec;
+
+fn provider(preset: Preset) -> ProviderConfig {
+    ProviderConfig {
+        kind: preset.kind(),
+        preset,
+        base_url: "http://mock".into(),
+        api_key: "k".into(),
+        ..Default::default()
+    }
+}
+
+fn body(request: &HttpRequest) -> serde_json::Value {
+    serde_json::from_str(request.body.as_deref().unwrap_or_default()).expect("a JSON body")
+}
+
+fn tools() -> Vec<ToolSpec> {
+    vec![ToolSpec {
+        name: "calculator".into(),
+        description: "Evaluates arithmetic.".into(),
+        parameters: serde_json::json!({
+            "type": "object",
+            "properties": { "expression": { "type": "string" } },
+            "required": ["expression"],
+        }),
+    }]
+}
+
+fn call(id: &str, round: u32, expression: &str, commentary: &str, result: (&str, bool)) -> ToolCallRecord {
+    ToolCallRecord {
+        id: id.into(),
+        name: "calculator".into(),
+        arguments_raw: format!("{{\"expression\":\"{expression}\"}}"),
+        commentary: commentary.into(),
+        result: Some(ToolResultRecord { content: result.0.into(), is_error: result.1, duration_ms: Some(1) }),
+        round,
+    }
+}
+
+/// The question, a turn written by `origin`, and a follow-up question.
+fn conversation(origin: ProviderKind) -> Vec<ChatMessage> {
+    let calls = [
+        call("call_a", 0, "6*7", "Let me compute.", ("42", false)),
+        call("call_b", 0, "1/0", "", ("division by zero", true)),
+        call("call_c", 1, "2^10", "", ("1024", false)),
+    ];
+    let parts = [
+        ReasoningPart { text: "Two sums.".into(), signature: Some("sig-0".into()), ..ReasoningPart::default() },
+        ReasoningPart {
+            text: "One more.".into(),
+            signature: Some("sig-1".into()),
+            round: 1,
+            ..ReasoningPart::default()
+        },
+    ];
+    let mut messages = vec![ChatMessage::new(Role::User, "Compute things.")];
+    messages.extend(turn_messages("42 and 1024.", &parts, Some(origin), &calls));
+    messages.push(ChatMessage::new(Role::User, "Thanks!"));
+    messages
+}
+
+#[test]
+fn openai_sends_tools_tool_calls_and_tool_messages() {
+    let json = body(&build_request_with_tools(
+        &provider(Preset::OpenAi),
+        &ModelConfig::new("gpt"),
+        &conversation(ProviderKind::OpenAi),
+        &tools(),
+    ));
+    assert_eq!(json["tools"][0]["type"], "function");
+    assert_eq!(json["tools"][0]["function"]["name"], "calculator");
+    assert_eq!(json["tools"][0]["function"]["parameters"]["required"][0], "expression");
+    let messages = json["messages"].as_array().expect("messages");
+    let roles: Vec<&str> = messages.iter().map(|m| m["role"].as_str().unwrap_or_default()).collect();
+    assert_eq!(roles, ["user", "assistant", "tool", "tool", "assistant", "tool", "assistant", "user"]);
+    assert_eq!(messages[1]["content"], "Let me compute.");
+    assert_eq!(
+        messages[1]["tool_calls"][1],
+        serde_json::json!({ "id": "call_b", "type": "function", "function": { "name": "calculator", "arguments": "{\"expression\":\"1/0\"}" } })
+    );
+    assert!(messages[1].get("reasoning_content").is_none(), "only DeepSeek gets reasoning back");
+    assert_eq!(messages[2], serde_json::json!({ "role": "tool", "tool_call_id": "call_a", "content": "42" }));
+    assert_eq!(messages[3]["content"], "Error: division by zero", "errors say so without a flag");
+    assert_eq!(messages[4]["content"], serde_json::Value::Null, "no commentary is null content");
+    assert_eq!(messages[6], serde_json::json!({ "role": "assistant", "content": "42 and 1024." }));
+}
+
+#[test]
+fn deepseek_gets_the_reasoning_of_tool_call_turns_back() {
+    let json = body(&build_request_with_tools(
+        &provider(Preset::DeepSeek),
+        &ModelConfig::new("deepseek-reasoner"),
+        &conversation(ProviderKind::OpenAi),
+        &tools(),
+    ));
+    let messages = json["messages"].as_array().expect("messages");
+    assert_eq!(messages[1]["reasoning_content"], "Two sums.");
+    assert_eq!(messages[4]["reasoning_content"], "One more.");
+    assert!(messages[6].get("reasoning_content").is_none(), "not on the answer");
+}
+
+#[test]
+fn anthropic_sends_tool_use_and_tool_result_blocks_after_the_thinking() {
+    let thinking = ModelConfig { thinking: Some(true), ..ModelConfig::new("claude") };
+    let json = body(&build_request_with_tools(
+        &provider(Preset::Anthropic),
+        &thinking,
+        &conversation(ProviderKind::Anthropic),
+        &tools(),
+    ));
+    assert_eq!(json["tools"][0]["name"], "calculator");
+    assert_eq!(json["tools"][0]["input_schema"]["type"], "object");
+    let messages = json["messages"].as_array().expect("messages");
+    let roles: Vec<&str> = messages.iter().map(|m| m["role"].as_str().unwrap_or_default()).collect();
+    assert_eq!(roles, ["user", "assistant", "user", "assistant", "user", "assistant", "user"]);
+    assert_eq!(
+        messages[1]["content"],
+        serde_json::json!([
+            { "type": "thinking", "thinking": "Two sums.", "signature": "sig-0" },
+            { "type": "text", "text": "Let me compute." },
+            { "type": "tool_use", "id": "call_a", "name": "calculator", "input": { "expression": "6*7" } },
+            { "type": "tool_use", "id": "call_b", "name": "calculator", "input": { "expression": "1/0" } },
+        ])
+    );
+    assert_eq!(
+        messages[2]["content"],
+        serde_json::json!([
+            { "type": "tool_result", "tool_use_id": "call_a", "content": "42" },
+            { "type": "tool_result", "tool_use_id": "call_b", "content": "division by zero", "is_error": true },
+        ])
+    );
+    assert_eq!(messages[3]["content"][0]["signature"], "sig-1");
+    assert_eq!(messages[3]["content"][1]["type"], "tool_use", "no empty text block");
+    // Without thinking, the calls still go as blocks, without the thinking.
+    let json = body(&build_request_with_tools(
+        &provider(Preset::Anthropic),
+        &ModelConfig::new("claude"),
+        &conversation(ProviderKind::Anthropic),
+        &tools(),
+    ));
+    assert_eq!(json["messages"][1]["content"][0], serde_json::json!({ "type": "text", "text": "Let me compute." }));
+}
+
+#[test]
+fn gemini_sends_function_calls_and_responses_with_the_signature_on_the_first_call() {
+    let json = body(&build_request_with_tools(
+        &provider(Preset::Gemini),
+        &ModelConfig::new("gemini"),
+        &conversation(ProviderKind::Gemini),
+        &tools(),
+    ));
+    let declaration = &json["tools"][0]["functionDeclarations"][0];
+    assert_eq!(declaration["name"], "calculator");
+    assert_eq!(declaration["parametersJsonSchema"]["required"][0], "expression");
+    let contents = json["contents"].as_array().expect("contents");
+    let roles: Vec<&str> = contents.iter().map(|c| c["role"].as_str().unwrap_or_default()).collect();
+    assert_eq!(roles, ["user", "model", "user", "model", "user", "model", "user"]);
+    assert_eq!(
+        contents[1]["parts"],
+        serde_json::json!([
+            { "text": "Let me compute." },
+            { "functionCall": { "name": "calculator", "args": { "expression": "6*7" }, "id": "call_a" }, "thoughtSignature": "sig-0" },
+            { "functionCall": { "name": "calculator", "args": { "expression": "1/0" }, "id": "call_b" } },
+        ])
+    );
+    assert_eq!(
+        contents[2]["parts"],
+        serde_json::json!([
+            { "functionResponse": { "name": "calculator", "id": "call_a", "response": { "result": 42 } } },
+            { "functionResponse": { "name": "calculator", "id": "call_b", "response": { "error": "division by zero" } } },
+        ])
+    );
+    assert_eq!(contents[3]["parts"][0]["thoughtSignature"], "sig-1", "no commentary: the call is first");
+}
+
+#[test]
+fn gemini_leaves_out_the_ids_hearth_made_up() {
+    let mut messages = conversation(ProviderKind::Gemini);
+    messages[1].tool_calls[0].id = "gemini_call_0".into();
+    messages[2].tool_results[0].call_id = "gemini_call_0".into();
+    let json = body(&build_request_with_tools(&provider(Preset::Gemini), &ModelConfig::new("g"), &messages, &tools()));
+    assert!(json["contents"][1]["parts"][1]["functionCall"].get("id").is_none());
+    assert!(json["contents"][2]["parts"][0]["functionResponse"].get("id").is_none());
+}
+
+#[test]
+fn a_turn_from_another_family_carries_its_calls_but_not_its_signatures() {
+    for preset in [Preset::OpenAi, Preset::Anthropic, Preset::Gemini] {
+        let thinking = ModelConfig { thinking: Some(true), ..ModelConfig::new("m") };
+        let origin = if preset == Preset::OpenAi { ProviderKind::Gemini } else { ProviderKind::OpenAi };
+        let text =
+            body(&build_request_with_tools(&provider(preset), &thinking, &conversation(origin), &tools())).to_string();
+        assert!(text.contains("call_c"), "{preset:?}: the calls go across");
+        assert!(!text.contains("sig-0") && !text.contains("sig-1"), "{preset:?}: no foreign signatures");
+    }
+}
+
+#[test]
+fn no_tools_means_no_tools_field() {
+    let plain = [ChatMessage::new(Role::User, "Hi")];
+    for preset in [Preset::OpenAi, Preset::Anthropic, Preset::Gemini] {
+        let json = body(&build_request_with_tools(&provider(preset), &ModelConfig::new("m"), &plain, &[]));
+        assert!(json.get("tools").is_none(), "{preset:?}");
+    }
+}

@@ -1,0 +1,74 @@
+//! A stored reply as the messages a model reads back.
+//!
+//! One reply record holds a whole assistant turn: the tool calls of every round
+//! (each with its round, commentary and result) and the final answer. Sent back,
+//! it unfolds into provider-neutral messages, which each family's request builder
+//! spells its own way, so a conversation can go on with a model of another family:
+//!
+//! 1. per round `r`: an assistant message with the commentary written before the
+//!    round's calls, the reasoning parts of round `r` and the calls; then a
+//!    user-side message with one result per call (a call that never got a result,
+//!    because the turn was stopped or the tab closed, gets an error result: every
+//!    provider wants each call answered);
+//! 2. the answer, with the reasoning parts of the last reply, when it has text.
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+
+use super::ToolCallRecord;
+use crate::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart};
+use crate::provider::ProviderKind;
+
+/// The result given to a call that has none.
+pub const NOT_RUN: &str = "The tool did not run: the turn ended first.";
+
+/// Unfolds one assistant turn (see the module documentation).
+pub fn turn_messages(
+    content: &str,
+    reasoning: &[ReasoningPart],
+    origin: Option<ProviderKind>,
+    calls: &[ToolCallRecord],
+) -> Vec<ChatMessage> {
+    let mut rounds: BTreeMap<u32, Vec<&ToolCallRecord>> = BTreeMap::new();
+    for call in calls {
+        rounds.entry(call.round).or_default().push(call);
+    }
+    let parts_of = |round: u32, last: bool| -> Vec<ReasoningPart> {
+        reasoning.iter().filter(|part| part.round == round || (last && part.round > round)).cloned().collect()
+    };
+    let mut messages = Vec::new();
+    let mut answer_round = 0;
+    for (&round, calls) in &rounds {
+        let commentary: Vec<&str> =
+            calls.iter().map(|call| call.commentary.trim()).filter(|text| !text.is_empty()).collect();
+        let mut message =
+            ChatMessage::assistant_with_reasoning(commentary.join("\n\n"), parts_of(round, false), origin);
+        message.tool_calls = calls
+            .iter()
+            .map(|call| MessageToolCall {
+                id: call.id.clone(),
+                name: call.name.clone(),
+                arguments: call.arguments_raw.clone(),
+            })
+            .collect();
+        messages.push(message);
+        let results = calls
+            .iter()
+            .map(|call| {
+                let (content, is_error) = match &call.result {
+                    Some(result) => (result.content.clone(), result.is_error),
+                    None => (NOT_RUN.to_owned(), true),
+                };
+                MessageToolResult { call_id: call.id.clone(), name: call.name.clone(), content, is_error }
+            })
+            .collect();
+        messages.push(ChatMessage::tool_results(results));
+        answer_round = round + 1;
+    }
+    if !content.is_empty() {
+        messages.push(ChatMessage::assistant_with_reasoning(content, parts_of(answer_round, true), origin));
+    }
+    messages
+}

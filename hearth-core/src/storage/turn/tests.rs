@@ -1,0 +1,95 @@
+use super::{NOT_RUN, turn_messages};
+use crate::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart, Role};
+use crate::provider::ProviderKind;
+use crate::storage::{ToolCallRecord, ToolResultRecord};
+
+fn call(id: &str, round: u32, commentary: &str, result: Option<(&str, bool)>) -> ToolCallRecord {
+    ToolCallRecord {
+        id: id.into(),
+        name: "calculator".into(),
+        arguments_raw: format!("{{\"expression\":\"{id}\"}}"),
+        commentary: commentary.into(),
+        result: result.map(|(content, is_error)| ToolResultRecord {
+            content: content.into(),
+            is_error,
+            duration_ms: Some(3),
+        }),
+        round,
+    }
+}
+
+fn part(text: &str, round: u32) -> ReasoningPart {
+    ReasoningPart { text: text.into(), signature: Some(format!("sig-{round}")), round, ..ReasoningPart::default() }
+}
+
+#[test]
+fn a_turn_without_tools_is_one_message() {
+    let parts = [part("hmm", 0)];
+    let messages = turn_messages("Hello.", &parts, Some(ProviderKind::Anthropic), &[]);
+    assert_eq!(
+        messages,
+        [ChatMessage::assistant_with_reasoning("Hello.", parts.to_vec(), Some(ProviderKind::Anthropic))]
+    );
+    assert!(turn_messages("", &parts, None, &[]).is_empty(), "an empty answer is not sent");
+}
+
+#[test]
+fn each_round_is_a_call_message_and_a_results_message_then_the_answer() {
+    let calls = [
+        call("a", 0, "Let me compute.", Some(("4", false))),
+        call("b", 0, "", Some(("boom", true))),
+        call("c", 1, "One more.", Some(("9", false))),
+    ];
+    let parts = [part("first", 0), part("second", 1), part("last", 2)];
+    let messages = turn_messages("It is 9.", &parts, Some(ProviderKind::Gemini), &calls);
+    assert_eq!(messages.len(), 5);
+
+    let first = &messages[0];
+    assert_eq!((first.role, first.content.as_str()), (Role::Assistant, "Let me compute."));
+    assert_eq!(first.reasoning, [part("first", 0)]);
+    assert_eq!(first.origin, Some(ProviderKind::Gemini));
+    assert_eq!(
+        first.tool_calls,
+        [
+            MessageToolCall { id: "a".into(), name: "calculator".into(), arguments: "{\"expression\":\"a\"}".into() },
+            MessageToolCall { id: "b".into(), name: "calculator".into(), arguments: "{\"expression\":\"b\"}".into() },
+        ]
+    );
+    assert_eq!(messages[1].role, Role::User);
+    assert_eq!(
+        messages[1].tool_results,
+        [
+            MessageToolResult { call_id: "a".into(), name: "calculator".into(), content: "4".into(), is_error: false },
+            MessageToolResult {
+                call_id: "b".into(),
+                name: "calculator".into(),
+                content: "boom".into(),
+                is_error: true
+            },
+        ]
+    );
+    assert_eq!(messages[2].content, "One more.");
+    assert_eq!(messages[2].reasoning, [part("second", 1)]);
+    assert_eq!(messages[3].tool_results[0].content, "9");
+    assert_eq!((messages[4].content.as_str(), messages[4].reasoning.as_slice()), ("It is 9.", &[part("last", 2)][..]));
+}
+
+#[test]
+fn a_call_without_a_result_is_answered_with_an_error_and_no_empty_answer_follows() {
+    let calls = [call("a", 0, "", None)];
+    let messages = turn_messages("", &[], Some(ProviderKind::OpenAi), &calls);
+    assert_eq!(messages.len(), 2, "the stopped turn ends with the results");
+    assert_eq!(messages[0].content, "");
+    assert_eq!(
+        messages[1].tool_results,
+        [MessageToolResult { call_id: "a".into(), name: "calculator".into(), content: NOT_RUN.into(), is_error: true }]
+    );
+}
+
+#[test]
+fn rounds_are_taken_in_order_whatever_the_stored_order() {
+    let calls = [call("late", 1, "", Some(("2", false))), call("early", 0, "", Some(("1", false)))];
+    let messages = turn_messages("Done.", &[], None, &calls);
+    assert_eq!(messages[0].tool_calls[0].id, "early");
+    assert_eq!(messages[2].tool_calls[0].id, "late");
+}

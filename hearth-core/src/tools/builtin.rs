@@ -1,0 +1,210 @@
+//! The tools Hearth brings, and the user's own tools, as the model sees them.
+//!
+//! Each agent lists the tools it may call by name ([`crate::storage::AgentRecord::tools`]);
+//! the shell runs them. Built-in names are reserved: a user tool cannot take one.
+
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::ToolSpec;
+
+/// The current date and time, with the time zone.
+pub const CURRENT_TIME: &str = "current_time";
+/// A safe arithmetic evaluator ([`super::calc`]).
+pub const CALCULATOR: &str = "calculator";
+/// An HTTP GET of a URL, from the browser.
+pub const FETCH_URL: &str = "fetch_url";
+/// The stored conversations' search.
+pub const SEARCH_CONVERSATIONS: &str = "search_conversations";
+/// One of the project's files.
+pub const READ_PROJECT_FILE: &str = "read_project_file";
+/// JavaScript in an opaque-origin sandbox.
+pub const RUN_JAVASCRIPT: &str = "run_javascript";
+
+/// A built-in tool: its definition and how the settings name it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Builtin {
+    /// The definition sent to the model.
+    pub spec: ToolSpec,
+    /// A short label for the settings.
+    pub label: &'static str,
+}
+
+/// Every built-in tool, in the order the settings list them.
+pub fn builtins() -> Vec<Builtin> {
+    let spec = |name: &str, description: &str, parameters: serde_json::Value| ToolSpec {
+        name: name.to_owned(),
+        description: description.to_owned(),
+        parameters,
+    };
+    vec![
+        Builtin {
+            label: "Current time",
+            spec: spec(
+                CURRENT_TIME,
+                "Returns the current date and time. Without a time zone it uses the user's own.",
+                json!({
+                    "type": "object",
+                    "properties": {
+                        "timezone": { "type": "string", "description": "An IANA time zone such as Europe/Paris or UTC." }
+                    },
+                    "additionalProperties": false,
+                }),
+            ),
+        },
+        Builtin {
+            label: "Calculator",
+            spec: spec(
+                CALCULATOR,
+                "Evaluates an arithmetic expression exactly as written: + - * / % ^, parentheses, \
+                 pi, e, sqrt, abs, sin, cos, tan, ln, log (base 10), exp, floor, ceil, round, min, max, pow.",
+                json!({
+                    "type": "object",
+                    "properties": { "expression": { "type": "string", "description": "For example (2 + 3) * 4^2." } },
+                    "required": ["expression"],
+                    "additionalProperties": false,
+                }),
+            ),
+        },
+        Builtin {
+            label: "Fetch a URL",
+            spec: spec(
+                FETCH_URL,
+                "Downloads a web page or file with an HTTP GET from the user's browser and returns its text \
+                 (cut to 20000 characters). Sites that do not allow cross-origin requests (CORS) cannot be read.",
+                json!({
+                    "type": "object",
+                    "properties": { "url": { "type": "string", "description": "An http or https URL." } },
+                    "required": ["url"],
+                    "additionalProperties": false,
+                }),
+            ),
+        },
+        Builtin {
+            label: "Search my conversations",
+            spec: spec(
+                SEARCH_CONVERSATIONS,
+                "Searches the user's saved conversations for words and returns the matching messages with \
+                 their conversation titles.",
+                json!({
+                    "type": "object",
+                    "properties": { "query": { "type": "string", "description": "Words to look for." } },
+                    "required": ["query"],
+                    "additionalProperties": false,
+                }),
+            ),
+        },
+        Builtin {
+            label: "Read a project file",
+            spec: spec(
+                READ_PROJECT_FILE,
+                "Reads one of the files the user added to the project. Without a name it lists the files.",
+                json!({
+                    "type": "object",
+                    "properties": { "name": { "type": "string", "description": "The file name, such as notes.md." } },
+                    "additionalProperties": false,
+                }),
+            ),
+        },
+        Builtin {
+            label: "Run JavaScript",
+            spec: spec(
+                RUN_JAVASCRIPT,
+                "Runs JavaScript in an isolated sandbox (no page, no storage, 5 s limit) as the body of an async \
+                 function: use `return` for the result and `await` freely; console.log output is returned too.",
+                json!({
+                    "type": "object",
+                    "properties": { "code": { "type": "string", "description": "The function body." } },
+                    "required": ["code"],
+                    "additionalProperties": false,
+                }),
+            ),
+        },
+    ]
+}
+
+/// Whether `name` belongs to a built-in tool.
+pub fn is_builtin(name: &str) -> bool {
+    builtins().iter().any(|builtin| builtin.spec.name == name)
+}
+
+/// The settings key prefix of user tools: each is one setting `user_tool:<id>`.
+pub const USER_TOOL_KEY_PREFIX: &str = "user_tool:";
+
+/// A tool the user wrote: a definition and a JavaScript body run in the sandbox
+/// with the arguments as `args`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UserTool {
+    /// Stable id.
+    pub id: String,
+    /// The name the model calls it by.
+    pub name: String,
+    /// What it does, for the model.
+    #[serde(default)]
+    pub description: String,
+    /// The JSON Schema of its arguments, as typed.
+    #[serde(default)]
+    pub parameters: String,
+    /// The body of an async JavaScript function of `args`.
+    #[serde(default)]
+    pub code: String,
+}
+
+impl UserTool {
+    /// The settings key it is stored under.
+    pub fn setting_key(&self) -> String {
+        format!("{USER_TOOL_KEY_PREFIX}{}", self.id)
+    }
+
+    /// The definition sent to the model, or what is wrong with the tool. `others`
+    /// are the names of the user's other tools.
+    pub fn spec(&self, others: &[&str]) -> Result<ToolSpec, String> {
+        let name = self.name.trim();
+        if name.is_empty()
+            || name.len() > 64
+            || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        {
+            return Err("The name must be 1 to 64 letters, digits, _ or - (no spaces).".to_owned());
+        }
+        if is_builtin(name) {
+            return Err(format!("{name} is the name of a built-in tool; choose another."));
+        }
+        if others.contains(&name) {
+            return Err(format!("Another tool is already called {name}."));
+        }
+        if self.code.trim().is_empty() {
+            return Err("The tool needs some JavaScript to run.".to_owned());
+        }
+        let parameters = if self.parameters.trim().is_empty() {
+            json!({ "type": "object", "properties": {} })
+        } else {
+            serde_json::from_str::<serde_json::Value>(&self.parameters)
+                .map_err(|error| format!("The parameters are not valid JSON: {error}."))?
+        };
+        if parameters.get("type").and_then(serde_json::Value::as_str) != Some("object") {
+            return Err("The parameters must be a JSON Schema with \"type\": \"object\".".to_owned());
+        }
+        Ok(ToolSpec { name: name.to_owned(), description: self.description.trim().to_owned(), parameters })
+    }
+}
+
+/// The definitions of the tools an agent enabled, built-ins first, in the
+/// settings' order; enabled names that no longer exist and user tools with
+/// problems are left out.
+pub fn enabled_specs(enabled: &[String], user_tools: &[UserTool]) -> Vec<ToolSpec> {
+    let on = |name: &str| enabled.iter().any(|enabled| enabled == name);
+    let mut specs: Vec<ToolSpec> =
+        builtins().into_iter().map(|builtin| builtin.spec).filter(|spec| on(&spec.name)).collect();
+    for (at, tool) in user_tools.iter().enumerate() {
+        let earlier: Vec<&str> = user_tools[..at].iter().map(|tool| tool.name.trim()).collect();
+        if let Ok(spec) = tool.spec(&earlier)
+            && on(&spec.name)
+        {
+            specs.push(spec);
+        }
+    }
+    specs
+}

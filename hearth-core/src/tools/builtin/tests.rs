@@ -1,0 +1,58 @@
+use super::{UserTool, builtins, enabled_specs, is_builtin};
+
+fn tool(name: &str, parameters: &str, code: &str) -> UserTool {
+    UserTool {
+        id: format!("id-{name}"),
+        name: name.into(),
+        description: "Mine.".into(),
+        parameters: parameters.into(),
+        code: code.into(),
+    }
+}
+
+#[test]
+fn builtins_have_unique_names_and_object_schemas() {
+    let all = builtins();
+    assert_eq!(all.len(), 6);
+    for (at, builtin) in all.iter().enumerate() {
+        assert!(is_builtin(&builtin.spec.name));
+        assert_eq!(builtin.spec.parameters["type"], "object", "{}", builtin.spec.name);
+        assert!(all[..at].iter().all(|other| other.spec.name != builtin.spec.name));
+    }
+    assert!(!is_builtin("my_tool"));
+}
+
+#[test]
+fn a_user_tool_needs_a_free_name_code_and_an_object_schema() {
+    let good = tool("shout", r#"{"type":"object","properties":{"text":{"type":"string"}}}"#, "return args.text;");
+    let spec = good.spec(&[]).expect("valid");
+    assert_eq!((spec.name.as_str(), spec.description.as_str()), ("shout", "Mine."));
+    assert_eq!(spec.parameters["properties"]["text"]["type"], "string");
+    assert_eq!(
+        tool("quiet", "", "return 1").spec(&[]).expect("no schema is no arguments").parameters["type"],
+        "object"
+    );
+
+    let error = |t: UserTool| t.spec(&["taken"]).expect_err("refused");
+    assert!(error(tool("has space", "", "x")).contains("no spaces"));
+    assert!(error(tool("", "", "x")).contains("1 to 64"));
+    assert!(error(tool("calculator", "", "x")).contains("built-in"));
+    assert!(error(tool("taken", "", "x")).contains("already called taken"));
+    assert!(error(tool("empty", "", "  ")).contains("needs some JavaScript"));
+    assert!(error(tool("bad", "{nope", "x")).contains("not valid JSON"));
+    assert!(error(tool("arr", r#"{"type":"array"}"#, "x")).contains("\"type\": \"object\""));
+}
+
+#[test]
+fn enabled_specs_keep_the_settings_order_and_skip_broken_or_disabled_tools() {
+    let user = [
+        tool("first", "", "return 1"),
+        tool("broken", "{", "return 1"),
+        tool("first", "", "return 2"), // a second tool of the same name is left out
+        tool("off", "", "return 3"),
+    ];
+    let enabled: Vec<String> = ["first", "broken", "run_javascript", "calculator", "gone"].map(String::from).to_vec();
+    let names: Vec<String> = enabled_specs(&enabled, &user).into_iter().map(|spec| spec.name).collect();
+    assert_eq!(names, ["calculator", "run_javascript", "first"]);
+    assert!(enabled_specs(&[], &user).is_empty());
+}
