@@ -322,7 +322,12 @@ async function chatCompletions(req, res, context) {
   if (typeof body?.model !== 'string') {
     return sendKindError(res, 'openai', 'invalid_request', 'you must provide a model parameter', null);
   }
-  const conversation = { model: body.model, messages: requestMessages(body).map(plainMessage) };
+  const messages = requestMessages(body);
+  const conversation = {
+    model: body.model,
+    messages: messages.map((message) => plainMessage(message, true)),
+    ...openAiToolTurns(messages),
+  };
   const streaming = body.stream === true;
   return playScenario(res, context, { family: 'openai', conversation, streaming });
 }
@@ -333,7 +338,12 @@ async function anthropicMessages(req, res, context) {
   if (typeof body?.model !== 'string') {
     return sendKindError(res, 'anthropic', 'invalid_request', 'model: Field required', requestId);
   }
-  const conversation = { model: body.model, messages: requestMessages(body).map(plainMessage) };
+  const messages = requestMessages(body);
+  const conversation = {
+    model: body.model,
+    messages: messages.map((message) => plainMessage(message, isGenuineAnthropicTurn(message))),
+    ...anthropicToolTurns(messages),
+  };
   const streaming = body.stream === true;
   return playScenario(res, context, { family: 'anthropic', conversation, streaming });
 }
@@ -346,7 +356,7 @@ async function geminiGenerate(req, res, context) {
     return sendKindError(res, 'gemini', 'invalid_request', message, requestId);
   }
   const contents = Array.isArray(body?.contents) ? body.contents : [];
-  const conversation = { model, messages: contents.map(geminiMessage) };
+  const conversation = { model, messages: contents.map(geminiMessage), ...geminiToolTurns(contents) };
   return playScenario(res, context, { family: 'gemini', conversation, streaming });
 }
 
@@ -393,7 +403,9 @@ async function playScenario(res, context, { family, conversation, streaming }) {
   for (const [name, value] of Object.entries(scenario.headers ?? {})) res.setHeader(name, value);
   const failure = scenarioFailure(scenario, family, requestId);
   if (failure) return sendJson(res, failure.status, failure.body);
-  const events = scenarioEvents(scenario, conversation);
+  const round = scenarioRound(scenario, conversation);
+  if (round.index !== null) res.setHeader('x-mock-round', String(round.index));
+  const events = scenarioEvents(round.reply, conversation);
   const newline = scenarioNewline(scenario);
   const encoder = DIALECTS[family]({ conversation, events, newline, request: body });
   const status = scenario.status ?? 200;
@@ -471,7 +483,20 @@ const FRAME_CHECKS = {
   invalid_json: isTrue,
   raw: isString,
   done: isTrue,
+  tool_call: isToolCall,
 };
+
+/** `{ id?, name, arguments? | arguments_raw? }`: `arguments` an object, `arguments_raw` any text. */
+function isToolCall(value) {
+  return (
+    isObject(value) &&
+    isString(value.name) &&
+    (value.id === undefined || isString(value.id)) &&
+    !(value.arguments !== undefined && value.arguments_raw !== undefined) &&
+    (value.arguments === undefined || isObject(value.arguments)) &&
+    (value.arguments_raw === undefined || isString(value.arguments_raw))
+  );
+}
 
 async function loadScenario(dir, model) {
   const scenario = (await readScenario(dir, model)) ?? (await readScenario(dir, FALLBACK_SCENARIO));
@@ -522,11 +547,38 @@ function scenarioNewline(scenario) {
   return endings[ending];
 }
 
+/**
+ * The reply to play: the scenario itself, or with `rounds` the round the conversation is at
+ * (`conversation.round`, the assistant turns since the last genuine user message), the last
+ * round once they run out (`repeat_last` says that is meant: an endless tool loop). A round
+ * takes the scenario's `template` unless it has its own. `index` is the round played, or null.
+ */
+function scenarioRound(scenario, conversation) {
+  if (scenario.rounds === undefined) return { reply: scenario, index: null };
+  const { rounds } = scenario;
+  const valid =
+    Array.isArray(rounds) &&
+    rounds.length > 0 &&
+    rounds.every(isObject) &&
+    scenario.stream === undefined &&
+    scenario.text_stream === undefined &&
+    (scenario.repeat_last === undefined || typeof scenario.repeat_last === 'boolean');
+  if (!valid) {
+    throw new ScenarioError(
+      '"rounds" must be a non-empty array of objects with "stream" or "text_stream", instead of a ' +
+        'top-level "stream" or "text_stream"; "repeat_last" must be a boolean',
+    );
+  }
+  const index = Math.min(conversation.round ?? 0, rounds.length - 1);
+  const round = rounds[index];
+  return { reply: { ...round, template: round.template ?? scenario.template }, index };
+}
+
 function scenarioEvents(scenario, conversation) {
   const fill = scenario.template ? (text) => fillTemplate(text, templateVars(conversation)) : (text) => text;
   if (scenario.text_stream) return textStreamEvents(scenario.text_stream, fill, conversation);
   if (Array.isArray(scenario.stream)) return scenario.stream.map((frame) => frameEvent(frame, fill));
-  throw new ScenarioError('a 2xx scenario needs "stream" or "text_stream"');
+  throw new ScenarioError('a 2xx scenario (or round) needs "stream" or "text_stream"');
 }
 
 function frameEvent(frame, fill) {
@@ -538,8 +590,38 @@ function frameEvent(frame, fill) {
     );
   }
   const [type] = kinds;
-  const value = type === 'delta' || type === 'reasoning' ? fill(frame[type]) : frame[type];
+  const fillable = type === 'delta' || type === 'reasoning';
+  const value = type === 'tool_call' ? toolCall(frame[type], fill) : fillable ? fill(frame[type]) : frame[type];
   return { type, value, delayMs: frame.delay_ms ?? 0 };
+}
+
+/**
+ * A tool_call frame as the event value `{ id, name, input, json }`: `json` is the arguments
+ * text the wire carries (`arguments_raw` verbatim, else the `arguments` as JSON) and `input`
+ * the object for Anthropic's `input` / Gemini's `args` (the raw text parsed, or the text itself
+ * when it is not a JSON object). Templates are filled in every argument string.
+ */
+function toolCall({ id, name, arguments: args = {}, arguments_raw: raw }, fill) {
+  const json = raw === undefined ? JSON.stringify(fillDeep(args, fill)) : fill(raw);
+  const parsed = parseJson(json);
+  return { id: id ?? `call_mock_${++lastId}`, name, input: isObject(parsed) ? parsed : json, json };
+}
+
+function fillDeep(value, fill) {
+  if (isString(value)) return fill(value);
+  if (Array.isArray(value)) return value.map((item) => fillDeep(item, fill));
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillDeep(item, fill)]));
+}
+
+/** Tool arguments text in pieces of code points: at least two when it has two characters or more. */
+function argumentPieces(text) {
+  const chars = Array.from(text);
+  if (chars.length < 2) return [text];
+  const size = Math.min(10, Math.ceil(chars.length / 2));
+  const pieces = [];
+  for (let start = 0; start < chars.length; start += size) pieces.push(chars.slice(start, start + size).join(''));
+  return pieces;
 }
 
 /**
@@ -587,8 +669,8 @@ function chunkEvents(type, text, size, delayMs) {
   return events;
 }
 
-function templateVars({ model, messages }) {
-  const text = messages.findLast((message) => message.role === 'user')?.text ?? '';
+function templateVars({ model, messages, toolResults = [] }) {
+  const text = messages.findLast((message) => message.role === 'user' && message.genuine)?.text ?? '';
   return {
     model,
     last_user_message: text,
@@ -596,6 +678,8 @@ function templateVars({ model, messages }) {
       .split('\n')
       .map((line) => `> ${line}`)
       .join('\n'),
+    tool_results: toolResults.map((result) => result.content).join(' | '),
+    tool_error_count: String(toolResults.filter((result) => result.error).length),
   };
 }
 
@@ -607,15 +691,19 @@ function fillTemplate(text, vars) {
 }
 
 // ---------------------------------------------------------------------------
-// Conversations: each family's request reduced to { model, messages: [{ role, text }] }
+// Conversations: each family's request reduced to { model, messages: [{ role, text, genuine }],
+// round, toolResults: [{ content, error }] }. A `genuine` user message is one the user wrote,
+// not one that only carries tool results; `round` is how many assistant turns follow the last
+// genuine user message (the round of a multi-round scenario to play), and `toolResults` are
+// the results in the request's last tool-result turn.
 
 function requestMessages(request) {
   return Array.isArray(request.messages) ? request.messages : [];
 }
 
 /** An OpenAI or Anthropic message: its string content, or its text parts joined. */
-function plainMessage(message) {
-  return { role: message?.role, text: messageText(message) };
+function plainMessage(message, genuine) {
+  return { role: message?.role, text: messageText(message), genuine };
 }
 
 function messageText(message) {
@@ -629,12 +717,85 @@ function messageText(message) {
 
 /** A Gemini `contents` entry: role `model` is the assistant; thought parts are not text. */
 function geminiMessage(content) {
-  const parts = Array.isArray(content?.parts) ? content.parts : [];
+  const parts = geminiParts(content);
   const text = parts
     .filter((part) => typeof part?.text === 'string' && !part.thought)
     .map((part) => part.text)
     .join('\n');
-  return { role: content?.role === 'model' ? 'assistant' : content?.role, text };
+  const role = content?.role === 'model' ? 'assistant' : content?.role;
+  return { role, text, genuine: isGenuineGeminiTurn(content) };
+}
+
+function geminiParts(content) {
+  return Array.isArray(content?.parts) ? content.parts : [];
+}
+
+/** How many entries of `list` after index `from` are `isAssistant`. */
+function countAfter(list, from, isAssistant) {
+  return list.slice(from + 1).filter(isAssistant).length;
+}
+
+/**
+ * OpenAI: every `user` message is genuine (tool results come as `role: "tool"` messages); the
+ * results are the `tool` messages after the last assistant message, and one whose content
+ * starts with "Error" is an error.
+ */
+function openAiToolTurns(messages) {
+  const isAssistant = (message) => message?.role === 'assistant';
+  const lastUser = messages.findLastIndex((message) => message?.role === 'user');
+  const lastAssistant = messages.findLastIndex(isAssistant);
+  const toolResults = messages
+    .slice(lastAssistant + 1)
+    .filter((message) => message?.role === 'tool')
+    .map((message) => {
+      const content = messageText(message);
+      return { content, error: content.startsWith('Error') };
+    });
+  return { round: countAfter(messages, lastUser, isAssistant), toolResults };
+}
+
+/** Anthropic: a user message is genuine when its content is a string or has a non-`tool_result` block. */
+function isGenuineAnthropicTurn(message) {
+  if (message?.role !== 'user') return false;
+  if (typeof message.content === 'string') return true;
+  return Array.isArray(message.content) && message.content.some((block) => block?.type !== 'tool_result');
+}
+
+/**
+ * Anthropic: the results are the `tool_result` blocks of the last user message, their content a
+ * string or text blocks (joined with newlines); `is_error: true` marks an error.
+ */
+function anthropicToolTurns(messages) {
+  const isAssistant = (message) => message?.role === 'assistant';
+  const lastGenuine = messages.findLastIndex(isGenuineAnthropicTurn);
+  const lastUser = messages.findLast((message) => message?.role === 'user');
+  const blocks = Array.isArray(lastUser?.content) ? lastUser.content : [];
+  const toolResults = blocks
+    .filter((block) => block?.type === 'tool_result')
+    .map((block) => ({ content: messageText(block), error: block.is_error === true }));
+  return { round: countAfter(messages, lastGenuine, isAssistant), toolResults };
+}
+
+/** Gemini: a non-`model` content is genuine when one of its parts is not a `functionResponse`. */
+function isGenuineGeminiTurn(content) {
+  return content?.role !== 'model' && geminiParts(content).some((part) => !part?.functionResponse);
+}
+
+/**
+ * Gemini: the results are the `functionResponse.response` objects of the last non-`model`
+ * content, each JSON.stringify'd; a response with an `error` key is an error.
+ */
+function geminiToolTurns(contents) {
+  const isModel = (content) => content?.role === 'model';
+  const lastGenuine = contents.findLastIndex(isGenuineGeminiTurn);
+  const lastUser = contents.findLast((content) => !isModel(content));
+  const toolResults = geminiParts(lastUser)
+    .filter((part) => isObject(part?.functionResponse))
+    .map(({ functionResponse: { response } }) => ({
+      content: JSON.stringify(response ?? null),
+      error: isObject(response) && Object.hasOwn(response, 'error'),
+    }));
+  return { round: countAfter(contents, lastGenuine, isModel), toolResults };
 }
 
 /** A rough token count (about four characters a token), good enough for usage figures. */
@@ -655,16 +816,18 @@ function replyUsage(events, conversation) {
   if (given) return given;
   const textOf = (type) => events.filter((event) => event.type === type).map((event) => event.value).join('');
   const reasoningTokens = estimateTokens(textOf('reasoning'));
+  const toolText = events.filter((event) => event.type === 'tool_call').map((event) => event.value.json).join('');
   return {
     prompt_tokens: promptTokens(conversation),
-    completion_tokens: estimateTokens(textOf('delta')) + reasoningTokens,
+    completion_tokens: estimateTokens(textOf('delta') + toolText) + reasoningTokens,
     reasoning_tokens: reasoningTokens,
   };
 }
 
 /**
- * The reply as blocks of consecutive reasoning or text, for non-streaming answers:
- * [{ kind: 'reasoning' | 'text', text, signature? }]. A `signature` signs the reasoning before it.
+ * The reply as blocks of consecutive reasoning or text, and one block per tool call, for
+ * non-streaming answers: [{ kind: 'reasoning' | 'text', text, signature? } | { kind: 'tool',
+ * call }]. A `signature` signs the reasoning before it.
  */
 function replyBlocks(events) {
   const blocks = [];
@@ -672,6 +835,7 @@ function replyBlocks(events) {
     const kind = { delta: 'text', reasoning: 'reasoning' }[type];
     const last = blocks.at(-1);
     if (type === 'signature' && last?.kind === 'reasoning') last.signature ??= value;
+    if (type === 'tool_call') blocks.push({ kind: 'tool', call: value });
     if (!kind) continue;
     if (last?.kind === kind && last.signature === undefined) last.text += value;
     else blocks.push({ kind, text: value });
@@ -732,6 +896,7 @@ function openAiDialect({ conversation, events, newline: nl, request }) {
     envelope('chat.completion.chunk', { choices, ...(includeUsage ? { usage } : {}) });
   const data = (value) => `data: ${JSON.stringify(value)}${nl}${nl}`;
   let roleSent = false;
+  let toolCalls = 0; // numbers the reply's tool calls from 0
 
   // Reasoning goes in `reasoning_content` with `content: null`, as DeepSeek sends it.
   function deltaChunk(fields) {
@@ -740,12 +905,25 @@ function openAiDialect({ conversation, events, newline: nl, request }) {
     return chunk([{ index: 0, delta, logprobs: null, finish_reason: null }]);
   }
 
+  /** The call's id, type and name with empty arguments, then the arguments text in pieces. */
+  function toolCallFrames({ id, name, json }) {
+    const index = toolCalls++;
+    const opening = { index, id, type: 'function', function: { name, arguments: '' } };
+    const first = data(deltaChunk(roleSent ? { tool_calls: [opening] } : { content: null, tool_calls: [opening] }));
+    const pieces = argumentPieces(json).map((piece) =>
+      data(deltaChunk({ tool_calls: [{ index, function: { arguments: piece } }] })),
+    );
+    return [first, ...pieces].join('');
+  }
+
   function frame(event) {
     switch (event.type) {
       case 'delta':
         return data(deltaChunk({ content: event.value }));
       case 'reasoning':
         return data(deltaChunk({ content: null, reasoning_content: event.value }));
+      case 'tool_call':
+        return toolCallFrames(event.value);
       case 'finish':
         return data(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: event.value }]));
       case 'usage':
@@ -777,7 +955,15 @@ function openAiDialect({ conversation, events, newline: nl, request }) {
       const valuesOf = (type) => events.filter((event) => event.type === type).map((e) => e.value);
       const usage = valuesOf('usage')[0];
       const reasoning = valuesOf('reasoning').join('');
-      const message = { role: 'assistant', content: valuesOf('delta').join(''), refusal: null };
+      const calls = valuesOf('tool_call').map(({ id, name, json }) => ({
+        id,
+        type: 'function',
+        function: { name, arguments: json },
+      }));
+      const text = valuesOf('delta').join('');
+      // With tool calls and no text, OpenAI sends `content: null`.
+      const content = calls.length && !text ? null : text;
+      const message = { role: 'assistant', content, refusal: null, ...(calls.length ? { tool_calls: calls } : {}) };
       return envelope('chat.completion', {
         choices: [
           {
@@ -826,14 +1012,17 @@ function anthropicDialect({ conversation, events, newline: nl }) {
     model: conversation.model,
     ...fields,
   });
-  let block = null; // the open content block: { index, kind: 'thinking' | 'text', text, signed }
+  let block = null; // the open content block: { index, kind: 'thinking' | 'text' | 'tool_use', text, signed }
   let blockCount = 0;
 
-  function openBlock(kind) {
+  function openBlock(kind, toolCall) {
     const frames = closeBlock();
     block = { index: blockCount++, kind, text: '', signed: false };
-    const contentBlock =
-      kind === 'thinking' ? { type: 'thinking', thinking: '' } : { type: 'text', text: '' };
+    const contentBlock = {
+      thinking: () => ({ type: 'thinking', thinking: '' }),
+      text: () => ({ type: 'text', text: '' }),
+      tool_use: () => ({ type: 'tool_use', id: toolCall.id, name: toolCall.name, input: {} }),
+    }[kind]();
     frames.push(frame('content_block_start', { index: block.index, content_block: contentBlock }));
     // The API sends its first ping right after the first block opens.
     if (block.index === 0) frames.push(frame('ping'));
@@ -865,10 +1054,22 @@ function anthropicDialect({ conversation, events, newline: nl }) {
     return frames;
   }
 
+  /** A tool_use block of its own: start, the input JSON in pieces, stop. */
+  function toolUseFrames(call) {
+    const frames = openBlock('tool_use', call);
+    for (const piece of argumentPieces(call.json)) {
+      const delta = { type: 'input_json_delta', partial_json: piece };
+      frames.push(frame('content_block_delta', { index: block.index, delta }));
+    }
+    return [...frames, ...closeBlock()];
+  }
+
   function encode(event) {
     switch (event.type) {
       case 'delta':
         return blockDelta('text', event.value, { type: 'text_delta', text: event.value });
+      case 'tool_call':
+        return toolUseFrames(event.value);
       case 'reasoning':
         return blockDelta('thinking', event.value, { type: 'thinking_delta', thinking: event.value });
       case 'signature':
@@ -915,11 +1116,15 @@ function anthropicDialect({ conversation, events, newline: nl }) {
     ],
 
     reply() {
-      const content = replyBlocks(events).map((part) =>
-        part.kind === 'reasoning'
+      const content = replyBlocks(events).map((part) => {
+        if (part.kind === 'tool') {
+          const { id, name, input } = part.call;
+          return { type: 'tool_use', id, name, input };
+        }
+        return part.kind === 'reasoning'
           ? { type: 'thinking', thinking: part.text, signature: part.signature ?? fakeSignature(part.text) }
-          : { type: 'text', text: part.text },
-      );
+          : { type: 'text', text: part.text };
+      });
       const finish = events.find((event) => event.type === 'finish')?.value ?? 'stop';
       return message({
         content,
@@ -954,17 +1159,21 @@ function geminiDialect({ conversation, events }) {
     responseId,
   });
   const content = (parts) => ({ content: { parts, role: 'model' } });
-  // The signature goes on the last part of the reply; an explicit one wins over a made-up one.
-  const lastPart = events.findLast((event) => event.type === 'delta' || event.type === 'reasoning');
+  // The signature goes on the first function call of the reply, else on its last part, as
+  // Google places it; an explicit one wins over a made-up one.
+  const signedPart =
+    events.find((event) => event.type === 'tool_call') ??
+    events.findLast((event) => event.type === 'delta' || event.type === 'reasoning');
   const reasoning = events.filter((event) => event.type === 'reasoning').map((event) => event.value);
   const signature =
     events.findLast((event) => event.type === 'signature')?.value ??
     (reasoning.length ? fakeSignature(reasoning.join('')) : undefined);
 
   function part(event) {
-    const signed = event === lastPart && signature !== undefined;
+    const signed = event === signedPart && signature !== undefined;
+    const { id, name, input } = event.value;
     return {
-      text: event.value,
+      ...(event.type === 'tool_call' ? { functionCall: { name, args: input, id } } : { text: event.value }),
       ...(event.type === 'reasoning' ? { thought: true } : {}),
       ...(signed ? { thoughtSignature: signature } : {}),
     };
@@ -993,6 +1202,7 @@ function geminiDialect({ conversation, events }) {
     switch (event.type) {
       case 'delta':
       case 'reasoning':
+      case 'tool_call':
         return [data(response(content([part(event)])))];
       case 'error': {
         const { status, type, message } = kindError('gemini', event.value.kind, event.value.message);
@@ -1016,11 +1226,16 @@ function geminiDialect({ conversation, events }) {
 
     reply() {
       const blocks = replyBlocks(events);
-      const parts = blocks.map((block, index) => ({
-        text: block.text,
-        ...(block.kind === 'reasoning' ? { thought: true } : {}),
-        ...(index === blocks.length - 1 && signature !== undefined ? { thoughtSignature: signature } : {}),
-      }));
+      const firstCall = blocks.findIndex((block) => block.kind === 'tool');
+      const signedIndex = firstCall === -1 ? blocks.length - 1 : firstCall;
+      const parts = blocks.map((block, index) => {
+        const { id, name, input } = block.call ?? {};
+        return {
+          ...(block.kind === 'tool' ? { functionCall: { name, args: input, id } } : { text: block.text }),
+          ...(block.kind === 'reasoning' ? { thought: true } : {}),
+          ...(index === signedIndex && signature !== undefined ? { thoughtSignature: signature } : {}),
+        };
+      });
       const finish = events.find((event) => event.type === 'finish')?.value ?? 'stop';
       const { finishReason } = finalCandidate(finish);
       return response({ ...content(parts), finishReason }, { usageMetadata: usageMetadata() });

@@ -1,6 +1,7 @@
 // Tests of the mock LLM server (tests/mock/server.mjs): CORS, scenario playback in the OpenAI,
 // Anthropic and Gemini dialects, errors, faults (drop, stall, broken JSON, CRLF), the model
-// lists, the request log, and surviving clients that abort. Everything goes over real HTTP.
+// lists, the request log, surviving clients that abort, and multi-round tool calling.
+// Everything goes over real HTTP.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -927,6 +928,500 @@ describe('mock LLM server scenario files', () => {
     const res = await chat(mock, { model: 'nothing-here', stream: true, messages: [] });
     assert.equal(res.status, 500);
     assert.match((await res.json()).error.message, /no scenario "nothing-here"/);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Tool calling: tool_call frames per dialect, rounds chosen from the conversation, templates
+
+/** Each family's real request shape (as Hearth sends it) for conversations with tool rounds. */
+const TOOL_SHAPES = {
+  openai: {
+    start: () => [{ role: 'system', content: 'You are Hearth.' }],
+    user: (text) => ({ role: 'user', content: text }),
+    answer: (text) => ({ role: 'assistant', content: text }),
+    // An assistant message with tool_calls, then one `tool` message per result.
+    round(calls, results) {
+      const toolCalls = calls.map(({ id, name, input }) => ({
+        id,
+        type: 'function',
+        function: { name, arguments: JSON.stringify(input) },
+      }));
+      const tools = results.map(({ content }, index) => ({ role: 'tool', tool_call_id: calls[index].id, content }));
+      return [{ role: 'assistant', content: 'Let me check.', tool_calls: toolCalls }, ...tools];
+    },
+    wrap: (messages) => ({ messages }),
+  },
+  anthropic: {
+    start: () => [],
+    user: (text) => ({ role: 'user', content: [{ type: 'text', text }] }),
+    answer: (text) => ({ role: 'assistant', content: [{ type: 'text', text }] }),
+    // Text and tool_use blocks, then a user message of tool_result blocks.
+    round(calls, results) {
+      const uses = calls.map((call) => ({ type: 'tool_use', ...call }));
+      const toolResults = results.map(({ content, error }, index) => ({
+        type: 'tool_result',
+        tool_use_id: calls[index].id,
+        content,
+        ...(error ? { is_error: true } : {}),
+      }));
+      return [
+        { role: 'assistant', content: [{ type: 'text', text: 'Let me check.' }, ...uses] },
+        { role: 'user', content: toolResults },
+      ];
+    },
+    wrap: (messages) => ({ messages }),
+  },
+  gemini: {
+    start: () => [],
+    user: (text) => ({ role: 'user', parts: [{ text }] }),
+    answer: (text) => ({ role: 'model', parts: [{ text }] }),
+    // functionCall parts, then a user content of functionResponse parts.
+    round(calls, results) {
+      const responses = results.map(({ content, error }, index) => ({
+        functionResponse: {
+          name: calls[index].name,
+          id: calls[index].id,
+          response: error ? { error: content } : { result: content },
+        },
+      }));
+      return [
+        { role: 'model', parts: calls.map(({ id, name, input }) => ({ functionCall: { name, args: input, id } })) },
+        { role: 'user', parts: responses },
+      ];
+    },
+    wrap: (contents) => ({ contents }),
+  },
+};
+
+/**
+ * A request body's conversation in `family`'s shape: a genuine user message "Hello", then per
+ * entry of `rounds` one finished tool round (a calculator call per result `{ content, error? }`,
+ * then the results). `earlier` puts an already answered exchange with such rounds first.
+ */
+function toolConversation(family, rounds, { earlier } = {}) {
+  const shape = TOOL_SHAPES[family];
+  const entries = shape.start();
+  const exchange = (prefix, question, list) => {
+    entries.push(shape.user(question));
+    list.forEach((results, round) => {
+      const calls = results.map((result, index) => ({
+        id: `${prefix}_${round}_${index}`,
+        name: 'calculator',
+        input: { expression: '6*7' },
+      }));
+      entries.push(...shape.round(calls, results));
+    });
+  };
+  if (earlier) {
+    exchange('old', 'Earlier', earlier);
+    entries.push(shape.answer('Earlier answer'));
+  }
+  exchange('call', 'Hello', rounds);
+  return shape.wrap(entries);
+}
+
+/** Asks scenario `model` in `family` with `conversation`, streamed unless `stream` is false. */
+function askWith(mock, family, model, conversation, { stream = true } = {}) {
+  switch (family) {
+    case 'openai':
+      const streaming = stream ? { stream, stream_options: { include_usage: true } } : {};
+      return chat(mock, { model, ...streaming, ...conversation });
+    case 'anthropic':
+      return anthropic(mock, { model, ...(stream ? { stream } : {}), ...conversation });
+    case 'gemini': {
+      const method = stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
+      return fetch(`${mock.url}/v1beta/models/${model}:${method}`, {
+        method: 'POST',
+        headers: { 'x-goog-api-key': 'AIza-test', 'content-type': 'application/json' },
+        body: JSON.stringify(conversation),
+      });
+    }
+  }
+}
+
+/** A streamed reply's frames in any dialect (Gemini: CRLF). */
+async function framesOf(family, res) {
+  assert.equal(res.status, 200);
+  return parseFrames(await res.text(), family === 'gemini' ? '\r\n' : '\n');
+}
+
+/** The frames of scenario `model`'s streamed reply to a conversation after `rounds` tool rounds. */
+async function askFrames(mock, family, model, rounds = [], options = {}) {
+  return framesOf(family, await askWith(mock, family, model, toolConversation(family, rounds, options)));
+}
+
+/** The same, not streamed: the provider's one JSON reply. */
+async function askReply(mock, family, model) {
+  return (await askWith(mock, family, model, toolConversation(family, []), { stream: false })).json();
+}
+
+/**
+ * The tool calls of a streamed reply, reassembled as a client would: `[{ id, name, args,
+ * pieces }]`, `args` parsed when it is JSON (else the text), `pieces` the argument deltas.
+ */
+function toolCallsOf(family, frames) {
+  const calls = [];
+  const data = frames.map((frame) => frame.data).filter((value) => typeof value === 'object');
+  if (family === 'openai') {
+    for (const chunk of data) {
+      for (const delta of chunk.choices?.[0]?.delta?.tool_calls ?? []) {
+        if (delta.id) {
+          assert.equal(delta.index, calls.length, 'tool call indexes count from 0');
+          assert.equal(delta.type, 'function');
+          assert.equal(delta.function.arguments, '', 'the first delta carries no arguments');
+          calls.push({ id: delta.id, name: delta.function.name, text: '', pieces: 0 });
+        } else {
+          assert.deepEqual(Object.keys(delta), ['index', 'function']);
+          assert.deepEqual(Object.keys(delta.function), ['arguments']);
+          calls[delta.index].text += delta.function.arguments;
+          calls[delta.index].pieces += 1;
+        }
+      }
+    }
+  } else if (family === 'anthropic') {
+    const open = new Map();
+    for (const event of data) {
+      if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
+        const { id, name, input } = event.content_block;
+        assert.deepEqual(input, {}, 'the input arrives as input_json_delta');
+        open.set(event.index, calls.push({ id, name, text: '', pieces: 0 }) - 1);
+      } else if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta') {
+        const call = calls[open.get(event.index)];
+        call.text += event.delta.partial_json;
+        call.pieces += 1;
+      } else if (event.type === 'content_block_stop') {
+        open.delete(event.index);
+      }
+    }
+    assert.equal(open.size, 0, 'every tool_use block is stopped');
+  } else {
+    for (const chunk of data) {
+      const { content } = chunk.candidates?.[0] ?? {};
+      for (const part of content?.parts ?? []) {
+        if (!part.functionCall) continue;
+        assert.equal(content.role, 'model');
+        const { id, name, args } = part.functionCall;
+        calls.push({ id, name, text: typeof args === 'string' ? args : JSON.stringify(args), pieces: 1 });
+      }
+    }
+  }
+  return calls.map(({ text, ...call }) => ({ ...call, args: parseOrRaw(text) }));
+}
+
+/** The finish reason a streamed reply ends with, in its provider's words. */
+function finishOf(family, frames) {
+  const data = frames.map((frame) => frame.data).filter((value) => typeof value === 'object');
+  if (family === 'openai') return data.find((chunk) => chunk.choices?.[0]?.finish_reason)?.choices[0].finish_reason;
+  if (family === 'anthropic') return data.find((event) => event.type === 'message_delta')?.delta.stop_reason;
+  return data.find((chunk) => chunk.candidates?.[0]?.finishReason)?.candidates[0].finishReason;
+}
+
+const OK = (content) => ({ content });
+const FAILED = (content) => ({ content, error: true });
+const TOOL_FINISH = { openai: 'tool_calls', anthropic: 'tool_use', gemini: 'STOP' };
+const STOP_FINISH = { openai: 'stop', anthropic: 'end_turn', gemini: 'STOP' };
+const withoutPieces = (calls) => calls.map(({ pieces, ...call }) => call);
+
+describe('mock LLM server tool calling', () => {
+  let mock; // the real scenario files
+  let dir;
+  let custom; // scenarios written by the tests
+  before(async () => {
+    mock = await startMockServer();
+    dir = await mkdtemp(path.join(tmpdir(), 'hearth-tool-scenarios-'));
+    custom = await startMockServer({ scenariosDir: dir });
+  });
+  after(async () => {
+    await mock.close();
+    await custom.close();
+    await rm(dir, { recursive: true });
+  });
+
+  async function scenario(name, value) {
+    await writeFile(path.join(dir, `${name}.json`), JSON.stringify(value));
+  }
+
+  const calculator = (id, expression) => ({ tool_call: { id, name: 'calculator', arguments: { expression } } });
+  const FIRST_ROUND_CALLS = [
+    { id: 'call_time', name: 'current_time', args: {} },
+    { id: 'call_calc', name: 'calculator', args: { expression: '6*7' } },
+  ];
+
+  test('OpenAI: tool calls are delta.tool_calls, arguments in pieces, finish_reason tool_calls', async () => {
+    const frames = await askFrames(mock, 'openai', 'tools-two-rounds');
+    const chunks = frames.map((frame) => frame.data);
+    assert.equal(chunks.at(-1), '[DONE]');
+    const deltas = chunks.filter((chunk) => chunk.choices?.length).map((chunk) => chunk.choices[0].delta);
+    assert.deepEqual(deltas[0], { role: 'assistant', content: 'Let me check the time and do the sum.' });
+    assert.deepEqual(deltas[1], {
+      tool_calls: [{ index: 0, id: 'call_time', type: 'function', function: { name: 'current_time', arguments: '' } }],
+    });
+    const calls = toolCallsOf('openai', frames);
+    assert.deepEqual(withoutPieces(calls), FIRST_ROUND_CALLS);
+    assert.ok(calls.every((call) => call.pieces >= 2), 'arguments come in two pieces or more');
+    assert.equal(finishOf('openai', frames), 'tool_calls');
+    assert.ok(chunks.at(-2).usage, 'usage after the finish');
+
+    // A reply that starts with a tool call opens with the role and content: null.
+    const first = await askFrames(mock, 'openai', 'tools-duplicate');
+    assert.deepEqual(first[0].data.choices[0].delta, {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '' } }],
+    });
+    assert.deepEqual(
+      toolCallsOf('openai', first).map((call) => [call.id, call.args.expression]),
+      [
+        ['call_1', '2+2'],
+        ['call_2', '2+2'],
+        ['call_3', '3*3'],
+      ],
+    );
+  });
+
+  test('Anthropic: tool calls are tool_use blocks numbered after text or thinking, stop_reason tool_use', async () => {
+    const frames = await askFrames(mock, 'anthropic', 'tools-two-rounds');
+    const blocks = frames
+      .filter((frame) => frame.event === 'content_block_start' || frame.event === 'content_block_stop')
+      .map((frame) => [frame.event, frame.data.index, frame.data.content_block?.type]);
+    assert.deepEqual(blocks, [
+      ['content_block_start', 0, 'text'],
+      ['content_block_stop', 0, undefined],
+      ['content_block_start', 1, 'tool_use'],
+      ['content_block_stop', 1, undefined],
+      ['content_block_start', 2, 'tool_use'],
+      ['content_block_stop', 2, undefined],
+    ]);
+    assert.deepEqual(frames.find((frame) => frame.data.index === 1).data, {
+      type: 'content_block_start',
+      index: 1,
+      content_block: { type: 'tool_use', id: 'call_time', name: 'current_time', input: {} },
+    });
+    const calls = toolCallsOf('anthropic', frames);
+    assert.deepEqual(withoutPieces(calls), FIRST_ROUND_CALLS);
+    assert.ok(calls.every((call) => call.pieces >= 2), 'partial_json comes in two pieces or more');
+    assert.equal(replyText('anthropic', frames), 'Let me check the time and do the sum.');
+    assert.equal(finishOf('anthropic', frames), 'tool_use');
+    assert.deepEqual(
+      frames.slice(-2).map((frame) => frame.event),
+      ['message_delta', 'message_stop'],
+    );
+
+    // After a thinking block the tool_use block is 1, and text after it opens block 2.
+    await scenario('think-then-call', {
+      stream: [{ reasoning: 'hm' }, calculator('c', '1'), { delta: 'after' }, { finish: 'stop' }],
+    });
+    const thought = await askFrames(custom, 'anthropic', 'think-then-call');
+    const starts = thought.filter((frame) => frame.event === 'content_block_start');
+    assert.deepEqual(
+      starts.map((frame) => [frame.data.index, frame.data.content_block.type]),
+      [
+        [0, 'thinking'],
+        [1, 'tool_use'],
+        [2, 'text'],
+      ],
+    );
+    const stops = thought.filter((frame) => frame.event === 'content_block_stop').map((frame) => frame.data.index);
+    assert.deepEqual(stops, [0, 1, 2]);
+  });
+
+  test('Gemini: a tool call is one functionCall part with args and id, and the finish is STOP', async () => {
+    const frames = await askFrames(mock, 'gemini', 'tools-two-rounds');
+    assert.deepEqual(frames[1].data.candidates[0], {
+      content: { parts: [{ functionCall: { name: 'current_time', args: {}, id: 'call_time' } }], role: 'model' },
+      index: 0,
+    });
+    assert.deepEqual(withoutPieces(toolCallsOf('gemini', frames)), FIRST_ROUND_CALLS);
+    assert.equal(replyText('gemini', frames.slice(0, 1)), 'Let me check the time and do the sum.');
+    assert.equal(finishOf('gemini', frames), 'STOP');
+
+    // With reasoning, Google signs the first function call, not the last part.
+    await scenario('think-then-calls', { stream: [{ reasoning: 'hm' }, calculator('a', '1'), calculator('b', '2')] });
+    const signed = await askFrames(custom, 'gemini', 'think-then-calls');
+    const parts = signed.map((frame) => frame.data.candidates[0].content?.parts[0]);
+    assert.deepEqual(
+      parts.slice(0, 3).map((part) => Boolean(part.thoughtSignature)),
+      [false, true, false],
+    );
+  });
+
+  test('non-streaming replies carry the tool calls in each provider’s shape', async () => {
+    const completion = await askReply(mock, 'openai', 'tools-two-rounds');
+    assert.deepEqual(completion.choices[0].message.tool_calls[1], {
+      id: 'call_calc',
+      type: 'function',
+      function: { name: 'calculator', arguments: '{"expression":"6*7"}' },
+    });
+    assert.equal(completion.choices[0].finish_reason, 'tool_calls');
+    const onlyCalls = await askReply(mock, 'openai', 'tools-duplicate');
+    assert.equal(onlyCalls.choices[0].message.content, null);
+
+    const message = await askReply(mock, 'anthropic', 'tools-two-rounds');
+    assert.deepEqual(message.content, [
+      { type: 'text', text: 'Let me check the time and do the sum.' },
+      { type: 'tool_use', id: 'call_time', name: 'current_time', input: {} },
+      { type: 'tool_use', id: 'call_calc', name: 'calculator', input: { expression: '6*7' } },
+    ]);
+    assert.equal(message.stop_reason, 'tool_use');
+
+    const response = await askReply(mock, 'gemini', 'tools-two-rounds');
+    assert.deepEqual(response.candidates[0].content.parts.slice(1), [
+      { functionCall: { name: 'current_time', args: {}, id: 'call_time' } },
+      { functionCall: { name: 'calculator', args: { expression: '6*7' }, id: 'call_calc' } },
+    ]);
+    assert.equal(response.candidates[0].finishReason, 'STOP');
+  });
+
+  for (const family of FAMILIES) {
+    test(`${family}: the round is the number of assistant turns since the last genuine user message`, async () => {
+      const history = [[OK('12:00'), OK('42')], [OK('hello was said twice')]];
+      const results = family === 'gemini' ? '{"result":"hello was said twice"}' : 'hello was said twice';
+      const expected = [
+        ['Let me check the time and do the sum.', ['current_time', 'calculator'], TOOL_FINISH[family]],
+        ['Now a search.', ['search_conversations'], TOOL_FINISH[family]],
+        [`All done. Results: ${results}`, [], STOP_FINISH[family]],
+      ];
+      for (const [round, [text, calls, finish]] of expected.entries()) {
+        const res = await askWith(mock, family, 'tools-two-rounds', toolConversation(family, history.slice(0, round)));
+        assert.equal(res.headers.get('x-mock-round'), String(round));
+        const frames = await framesOf(family, res);
+        assert.equal(replyText(family, frames), text, `round ${round}`);
+        assert.deepEqual(
+          toolCallsOf(family, frames).map((call) => call.name),
+          calls,
+        );
+        assert.equal(finishOf(family, frames), finish);
+      }
+      // A new user message after an answered tool exchange starts again at round 0.
+      const again = toolConversation(family, [], { earlier: history });
+      const res = await askWith(mock, family, 'tools-two-rounds', again);
+      assert.equal(res.headers.get('x-mock-round'), '0');
+      assert.equal(replyText(family, await framesOf(family, res)), 'Let me check the time and do the sum.');
+    });
+  }
+
+  test('{{tool_results}} joins the last turn’s results and {{tool_error_count}} counts the errors', async () => {
+    const texts = {};
+    for (const family of FAMILIES) {
+      const conversation = toolConversation(family, [[FAILED('Error: boom')]]);
+      if (family === 'anthropic') {
+        // Anthropic's tool_result content may be text blocks instead of a string.
+        conversation.messages.at(-1).content[0].content = [{ type: 'text', text: 'Error: boom' }];
+      }
+      texts[family] = replyText(family, await framesOf(family, await askWith(mock, family, 'tools-failing', conversation)));
+    }
+    assert.deepEqual(texts, {
+      openai: 'The tool failed (1 error): Error: boom',
+      anthropic: 'The tool failed (1 error): Error: boom',
+      gemini: 'The tool failed (1 error): {"error":"Error: boom"}',
+    });
+
+    for (const family of FAMILIES) {
+      const frames = await askFrames(mock, family, 'tools-duplicate', [[OK('4'), OK('4'), OK('9')]]);
+      const results = family === 'gemini' ? '{"result":"4"} | {"result":"4"} | {"result":"9"}' : '4 | 4 | 9';
+      assert.equal(replyText(family, frames), `Got ${results}`, family);
+    }
+
+    // Only the last tool-result turn counts; an OpenAI result is an error when it starts with "Error".
+    await scenario('report', { template: true, rounds: [{ stream: [{ delta: '{{tool_error_count}}: {{tool_results}}' }] }] });
+    const frames = await askFrames(custom, 'openai', 'report', [[FAILED('Error: old')], [OK('fine'), FAILED('Error: new')]]);
+    assert.equal(replyText('openai', frames), '1: fine | Error: new');
+    const none = await askFrames(custom, 'anthropic', 'report');
+    assert.equal(replyText('anthropic', none), '0: ', 'no tool results before the first round');
+  });
+
+  test('repeat_last plays the last round however many rounds have gone by', async () => {
+    for (const family of FAMILIES) {
+      for (const rounds of [0, 1, 5]) {
+        const history = Array.from({ length: rounds }, () => [OK('2')]);
+        const res = await askWith(mock, family, 'tools-endless', toolConversation(family, history));
+        assert.equal(res.headers.get('x-mock-round'), '0');
+        const frames = await framesOf(family, res);
+        assert.equal(replyText(family, frames), 'Again.');
+        assert.deepEqual(withoutPieces(toolCallsOf(family, frames)), [
+          { id: 'call_again', name: 'calculator', args: { expression: '1+1' } },
+        ]);
+      }
+    }
+    // Without repeat_last, running out of rounds plays the last one too.
+    const history = [[OK('1024')], [OK('x')], [OK('y')]];
+    const past = await askWith(mock, 'openai', 'tools-commentary', toolConversation('openai', history));
+    assert.equal(past.headers.get('x-mock-round'), '1');
+    assert.equal(replyText('openai', await framesOf('openai', past)), 'The answer is **1024**.');
+  });
+
+  test('templates fill tool_call arguments; arguments_raw is sent verbatim', async () => {
+    const search = { id: 'e', name: 'search_conversations', arguments: { query: '{{last_user_message}}', limit: 3 } };
+    await scenario('echo-tool', {
+      rounds: [{ template: true, stream: [{ tool_call: search }] }, { stream: [{ delta: 'plain {{tool_results}}' }] }],
+    });
+    for (const family of FAMILIES) {
+      const frames = await askFrames(custom, family, 'echo-tool');
+      assert.deepEqual(toolCallsOf(family, frames)[0].args, { query: 'Hello', limit: 3 }, family);
+      const next = await askFrames(custom, family, 'echo-tool', [[OK('r')]]);
+      assert.equal(replyText(family, next), 'plain {{tool_results}}', 'a round without template is not filled');
+    }
+    // The last user message is the genuine one, not the tool results after it.
+    await scenario('quote', { template: true, rounds: [{ stream: [{ delta: '{{last_user_message}}' }] }] });
+    for (const family of FAMILIES) {
+      assert.equal(replyText(family, await askFrames(custom, family, 'quote', [[OK('r')]])), 'Hello', family);
+    }
+
+    for (const family of FAMILIES) {
+      const calls = toolCallsOf(family, await askFrames(mock, family, 'tools-unknown'));
+      assert.deepEqual(
+        calls.map((call) => [call.id, call.name, call.args]),
+        [
+          ['call_unknown', 'no_such_tool', {}],
+          ['call_broken', 'calculator', '{"expression": '],
+        ],
+        family,
+      );
+    }
+  });
+
+  test('every tools-* scenario plays each of its rounds in every family', async () => {
+    const names = (await (await fetch(`${mock.url}/v1/models`)).json()).data.map((model) => model.id);
+    const tools = names.filter((name) => name.startsWith('tools-'));
+    assert.deepEqual(tools, [
+      'tools-commentary',
+      'tools-duplicate',
+      'tools-endless',
+      'tools-failing',
+      'tools-sandbox',
+      'tools-slow-tool',
+      'tools-two-rounds',
+      'tools-unknown',
+    ]);
+    for (const name of tools) {
+      for (const family of FAMILIES) {
+        for (const rounds of [0, 1]) {
+          const history = Array.from({ length: rounds }, () => [OK('{"idb":"blocked: SecurityError"}')]);
+          const frames = await askFrames(mock, family, name, history);
+          if (toolCallsOf(family, frames).length) assert.equal(finishOf(family, frames), TOOL_FINISH[family], name);
+          else assert.ok(replyText(family, frames).length > 0, `${name} round ${rounds} answers in text`);
+        }
+      }
+    }
+    const [probe] = toolCallsOf('openai', await askFrames(mock, 'openai', 'tools-sandbox'));
+    assert.match(probe.args.code, /indexedDB\.open\('hearth'\).*return out;$/);
+  });
+
+  test('malformed rounds and tool calls are a scenario error', async () => {
+    for (const value of [
+      { rounds: [] },
+      { rounds: [{ stream: [] }], stream: [] },
+      { rounds: [{ stream: [] }], repeat_last: 'yes' },
+      { rounds: [{ delta: 'no stream' }] },
+      { stream: [{ tool_call: { name: 'x', arguments: {}, arguments_raw: '{}' } }] },
+      { stream: [{ tool_call: { arguments: {} } }] },
+    ]) {
+      await scenario('bad-rounds', value);
+      const res = await askWith(custom, 'openai', 'bad-rounds', toolConversation('openai', []));
+      assert.equal(res.status, 500, JSON.stringify(value));
+      assert.equal((await res.json()).error.type, 'mock_scenario_error');
+    }
   });
 });
 
