@@ -14,16 +14,20 @@ use crate::components::session_bar::SessionBar;
 use crate::components::settings_dialog::SettingsDialog;
 use crate::components::sidebar::Sidebar;
 use crate::components::storage_banner::StorageBanner;
+use crate::components::tools_dialog::ToolsDialog;
 use crate::components::undo_toast::UndoToast;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
+use crate::tools::ToolsContext;
 
 /// The whole app.
 #[component]
 pub(crate) fn App() -> impl IntoView {
     let providers = ProvidersContext::new();
     provide_context(providers);
-    let chat = ChatContext::new(providers);
+    let tools = ToolsContext::new();
+    provide_context(tools);
+    let chat = ChatContext::new(providers, tools);
     provide_context(chat);
     let sessions = SessionsContext::new(chat);
     provide_context(sessions);
@@ -45,6 +49,9 @@ pub(crate) fn App() -> impl IntoView {
                     </button>
                     <h1 class="brand">"Hearth"</h1>
                     <ModelPicker />
+                    <button type="button" class="settings-button" on:click=move |_| tools.dialog_open.set(true)>
+                        "Tools"
+                    </button>
                     <button type="button" class="settings-button" on:click=move |_| settings_open.set(true)>
                         "Settings"
                     </button>
@@ -57,6 +64,7 @@ pub(crate) fn App() -> impl IntoView {
             <UndoToast />
             <SettingsDialog open=settings_open />
             <ProvidersDialog />
+            <ToolsDialog />
         </div>
     }
 }

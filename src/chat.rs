@@ -26,6 +26,7 @@ use web_sys::AbortController;
 use crate::io::ids::{new_id, now};
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
+use crate::tools::ToolsContext;
 
 /// How often a streaming reply is written to storage, at most.
 pub(crate) const SAVE_EVERY_MS: i32 = 400;
@@ -35,6 +36,8 @@ pub(crate) const SAVE_EVERY_MS: i32 = 400;
 pub(crate) struct ChatContext {
     /// The provider accounts and which one answers.
     pub(crate) providers: ProvidersContext,
+    /// The tools the agent offers the model.
+    pub(crate) tools: ToolsContext,
     /// The open conversation's messages in order.
     pub(crate) entries: RwSignal<Vec<Entry>>,
     /// Whether a reply is streaming in this tab (Send becomes Stop).
@@ -47,9 +50,10 @@ pub(crate) struct ChatContext {
 
 impl ChatContext {
     /// Fresh state; start-up loads the stored accounts into `providers`.
-    pub(crate) fn new(providers: ProvidersContext) -> Self {
+    pub(crate) fn new(providers: ProvidersContext, tools: ToolsContext) -> Self {
         Self {
             providers,
+            tools,
             entries: RwSignal::new(Vec::new()),
             busy: RwSignal::new(false),
             abort: StoredValue::new_local(None),
@@ -106,9 +110,9 @@ impl ChatContext {
             entries.iter().rposition(|entry| entry.id == reply_id && matches!(entry.kind, EntryKind::Assistant(_)))
         });
         let Some(position) = position else { return };
-        let history = self.entries.with_untracked(|entries| {
-            entries[..position].iter().filter_map(Entry::as_chat_message).collect::<Vec<_>>()
-        });
+        let history = self
+            .entries
+            .with_untracked(|entries| entries[..position].iter().flat_map(Entry::chat_messages).collect::<Vec<_>>());
         if !history.iter().any(|message| message.role == Role::User) {
             return;
         }
@@ -149,6 +153,9 @@ impl ChatContext {
         let controller = AbortController::new().ok();
         self.abort.set_value(controller.clone());
         let stall_secs = self.providers.stall_secs.get_untracked();
+        let tools = self.tools.specs();
+        let user_tools = self.tools.user_tools.get_untracked();
+        let max_rounds = self.tools.max_rounds_untracked();
         let session_id = session.id.clone();
         spawn_local(async move {
             let session = match prelude {
@@ -158,8 +165,19 @@ impl ChatContext {
                     sessions.current_record().unwrap_or(session)
                 }
             };
-            let setup =
-                turn::TurnSetup { sessions, view, record: reply, session, configs, history, controller, stall_secs };
+            let setup = turn::TurnSetup {
+                sessions,
+                view,
+                record: reply,
+                session,
+                configs,
+                history,
+                controller,
+                stall_secs,
+                tools,
+                user_tools,
+                max_rounds,
+            };
             turn::run(setup).await;
             self.abort.set_value(None);
             self.streaming.set_value(None);
@@ -229,7 +247,7 @@ impl ChatContext {
     /// The conversation so far as provider-neutral messages. Failed replies are
     /// left out; stopped and interrupted ones are sent as far as they got.
     fn history(self) -> Vec<ChatMessage> {
-        self.entries.with_untracked(|entries| entries.iter().filter_map(Entry::as_chat_message).collect())
+        self.entries.with_untracked(|entries| entries.iter().flat_map(Entry::chat_messages).collect())
     }
 }
 

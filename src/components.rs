@@ -15,5 +15,8 @@ pub(crate) mod settings_dialog;
 pub(crate) mod sidebar;
 pub(crate) mod storage_banner;
 pub(crate) mod thinking_block;
+pub(crate) mod tool_activity;
+pub(crate) mod tools_dialog;
 pub(crate) mod undo_toast;
 pub(crate) mod user_message;
+pub(crate) mod user_tool_editor;

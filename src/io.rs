@@ -9,5 +9,6 @@ pub(crate) mod files;
 pub(crate) mod frame;
 pub(crate) mod ids;
 pub(crate) mod locks;
+pub(crate) mod sandbox;
 pub(crate) mod sync;
 pub(crate) mod timer;

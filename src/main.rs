@@ -9,6 +9,7 @@ mod components;
 mod io;
 mod providers;
 mod sessions;
+mod tools;
 
 fn main() {
     console_error_panic_hook::set_once();

@@ -10,6 +10,7 @@ mod data;
 mod providers;
 mod start;
 mod title;
+mod tools;
 
 use std::rc::Rc;
 
@@ -278,7 +279,10 @@ impl SessionsContext {
             Change::All => match db.all::<SessionRecord>(stores::SESSIONS).await {
                 Ok(sessions) => {
                     self.list.set(sessions.into_iter().filter(|s| s.deleted_at.is_none()).collect());
-                    self.load_providers(&db).await
+                    match self.load_providers(&db).await {
+                        Ok(()) => self.load_tools(&db).await,
+                        Err(error) => Err(error),
+                    }
                 }
                 Err(error) => Err(error),
             },

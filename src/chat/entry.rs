@@ -4,7 +4,7 @@
 use hearth_core::markdown::{SafeHtml, render};
 use hearth_core::message::{ChatMessage, ReasoningPart, Role};
 use hearth_core::provider::{FinishKind, ProviderError, ProviderErrorKind, ProviderKind, Usage};
-use hearth_core::storage::{ErrorRecord, MessageRecord, MessageState};
+use hearth_core::storage::{ErrorRecord, MessageRecord, MessageState, ToolCallRecord, turn_messages};
 use leptos::prelude::*;
 
 /// One message on screen.
@@ -17,6 +17,9 @@ pub(crate) struct Entry {
 }
 
 /// The kinds of message on screen.
+// An AssistantView is a Copy bundle of arena handles, not data; boxing it would
+// add an allocation per message for no gain.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub(crate) enum EntryKind {
     /// What the user sent; shown as plain text.
@@ -52,6 +55,11 @@ pub(crate) struct AssistantView {
     pub(crate) thinking_ms: RwSignal<Option<u64>>,
     /// Stream chunks that could not be read and were skipped (live replies only).
     pub(crate) skipped: RwSignal<usize>,
+    /// The tool calls of every round so far; a call without a result is running.
+    pub(crate) calls: RwSignal<Vec<ToolCallRecord>>,
+    /// Whether the turn offered the model tools (live replies only): the tool
+    /// widget then shows "Thinking…" before any call.
+    pub(crate) offers_tools: RwSignal<bool>,
     /// Whether `blocks` and `tail` show `text`. Stored replies are rendered only
     /// when they are first shown, so opening a long conversation renders the
     /// messages on screen, not all of them.
@@ -146,6 +154,10 @@ pub(crate) struct Failure {
 
 /// The stored kind of set-up problems.
 const CONFIG: &str = "config";
+/// The stored kind of a tool loop that reached its round limit.
+const TOOL_ROUNDS: &str = "tool_rounds";
+/// The heading of that card.
+const TOOL_ROUNDS_TITLE: &str = "Too many tool rounds";
 
 impl Failure {
     /// The card for a provider or network error.
@@ -158,6 +170,19 @@ impl Failure {
         Self { kind: CONFIG.to_owned(), text, retry_after_secs: None }
     }
 
+    /// The card for a tool loop stopped at its round limit.
+    pub(crate) fn tool_rounds(rounds: u32) -> Self {
+        Self {
+            kind: TOOL_ROUNDS.to_owned(),
+            text: format!(
+                "{TOOL_ROUNDS_TITLE}. The model asked for tools {rounds} times in a row without answering, which \
+                 is the limit. Every result so far is kept below. Raise \"Most tool rounds\" in Tools, or ask \
+                 more precisely."
+            ),
+            retry_after_secs: None,
+        }
+    }
+
     fn error_kind(&self) -> Option<ProviderErrorKind> {
         serde_json::from_value(serde_json::Value::String(self.kind.clone())).ok()
     }
@@ -167,6 +192,7 @@ impl Failure {
         match self.error_kind() {
             Some(kind) => kind.title(),
             None if self.kind == CONFIG => "Set-up needed",
+            None if self.kind == TOOL_ROUNDS => TOOL_ROUNDS_TITLE,
             None => "The request failed",
         }
     }
@@ -187,7 +213,9 @@ impl Failure {
     /// Whether sending again can help: after a temporary failure, or after the
     /// set-up was fixed; not for a rejected key or a request the provider refuses.
     pub(crate) fn retryable(&self) -> bool {
-        self.kind == CONFIG || self.error_kind().is_some_and(ProviderErrorKind::is_retryable)
+        self.kind == CONFIG
+            || self.kind == TOOL_ROUNDS
+            || self.error_kind().is_some_and(ProviderErrorKind::is_retryable)
     }
 }
 
@@ -206,6 +234,8 @@ impl AssistantView {
             origin: StoredValue::new(None),
             thinking_ms: RwSignal::new(None),
             skipped: RwSignal::new(0),
+            calls: RwSignal::new(Vec::new()),
+            offers_tools: RwSignal::new(false),
             rendered: StoredValue::new(true),
         }
     }
@@ -234,6 +264,9 @@ impl AssistantView {
         }
         self.reasoning_parts.set_value(record.reasoning_parts.clone());
         self.origin.set_value(record.provider_kind);
+        if self.calls.with_untracked(|calls| calls != &record.tool_calls) {
+            self.calls.set(record.tool_calls.clone());
+        }
         self.usage.set(record.usage);
         self.status.set(status_of_record(record));
     }
@@ -263,20 +296,19 @@ impl Entry {
         }
     }
 
-    /// The message as sent back to the model, if it is sent at all.
-    pub(crate) fn as_chat_message(&self) -> Option<ChatMessage> {
+    /// The messages sent back to the model for this entry: none for system
+    /// notes and failed replies; a reply with tool calls unfolds into its rounds.
+    pub(crate) fn chat_messages(&self) -> Vec<ChatMessage> {
         match &self.kind {
-            EntryKind::User(text) => Some(ChatMessage::new(Role::User, text.clone())),
-            EntryKind::System(_) => None,
+            EntryKind::User(text) => vec![ChatMessage::new(Role::User, text.clone())],
+            EntryKind::System(_) => Vec::new(),
             EntryKind::Assistant(view) => {
+                if view.status.with_untracked(|s| matches!(s, ReplyStatus::Failed(_))) {
+                    return Vec::new();
+                }
                 let text = view.text.get_value();
-                let failed = view.status.with_untracked(|s| matches!(s, ReplyStatus::Failed(_)));
-                (!text.is_empty() && !failed).then(|| {
-                    let mut message = ChatMessage::new(Role::Assistant, text);
-                    message.reasoning = view.reasoning_parts.get_value();
-                    message.origin = view.origin.get_value();
-                    message
-                })
+                let parts = view.reasoning_parts.get_value();
+                view.calls.with_untracked(|calls| turn_messages(&text, &parts, view.origin.get_value(), calls))
             }
         }
     }

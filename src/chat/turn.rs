@@ -1,19 +1,27 @@
-//! One request and its streamed reply: fetch, decode, render once per frame, save
-//! at most every few hundred milliseconds, and settle the final state.
+//! One assistant turn: a request and its streamed reply (fetch, decode, render
+//! once per frame, save at most every few hundred milliseconds), and, while the
+//! model asks for tools, rounds of running them in parallel and asking again
+//! (`hearth_core::tools::ToolLoop` decides); then the final state is settled.
+//!
+//! Text the model writes before its tool calls is the calls' commentary: it leaves
+//! the answer area when the calls arrive, and the answer shows only the last
+//! reply's text.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use hearth_core::markdown::StreamingMarkdown;
-use hearth_core::message::ChatMessage;
+use futures::future::join_all;
+use hearth_core::markdown::{SafeHtml, StreamingMarkdown};
+use hearth_core::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart};
 use hearth_core::provider::{
-    self, FinishKind, ModelConfig, ProviderConfig, ProviderError, ResponseDecoder, StreamEvent,
+    self, FinishKind, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ResponseDecoder, StreamEvent, Usage,
 };
 use hearth_core::reply::Reply;
-use hearth_core::storage::{MessageRecord, SessionRecord};
+use hearth_core::storage::{MessageRecord, SessionRecord, ToolCallRecord, ToolResultRecord};
+use hearth_core::tools::{LoopConfig, Step, ToolLoop, ToolOutcome, ToolSpec, UserTool};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use web_sys::AbortController;
+use web_sys::{AbortController, AbortSignal};
 
 use super::entry::state_of_status;
 use super::{AssistantView, Failure, ReplyStatus, SAVE_EVERY_MS};
@@ -23,6 +31,7 @@ use crate::io::ids::now;
 use crate::io::locks::{hold, streaming_lock};
 use crate::io::timer::sleep;
 use crate::sessions::SessionsContext;
+use crate::tools::run::{ToolEnv, run as run_tool};
 
 /// Everything one turn needs.
 pub(super) struct TurnSetup {
@@ -38,6 +47,23 @@ pub(super) struct TurnSetup {
     pub(super) controller: Option<AbortController>,
     /// Seconds without any data after which the request is given up.
     pub(super) stall_secs: u32,
+    /// The tools offered to the model (none: a plain reply).
+    pub(super) tools: Vec<ToolSpec>,
+    /// The user's tools, whose code the runner needs.
+    pub(super) user_tools: Vec<UserTool>,
+    /// The most rounds of tool calls.
+    pub(super) max_rounds: u32,
+}
+
+/// What earlier rounds of the turn left, kept in the record with the current round.
+#[derive(Default, Clone)]
+struct Earlier {
+    /// Their reasoning text.
+    reasoning: String,
+    /// Their reasoning parts, each with its round.
+    parts: Vec<ReasoningPart>,
+    /// Their token usage, summed.
+    usage: Option<Usage>,
 }
 
 /// What the network, render and save tasks share during one turn.
@@ -63,26 +89,265 @@ struct Turn {
     frame_requested: bool,
     /// Set when the network task is done; the other tasks then exit.
     closed: bool,
+    /// The round this reply is (0 for the first request of the turn).
+    round: u32,
+    /// What earlier rounds left.
+    earlier: Earlier,
 }
 
 /// Runs the turn to its end and stores the final reply.
 pub(super) async fn run(setup: TurnSetup) {
-    let TurnSetup { sessions, view, mut record, session, configs, history, controller, stall_secs } = setup;
+    let TurnSetup {
+        sessions,
+        view,
+        mut record,
+        session,
+        configs,
+        mut history,
+        controller,
+        stall_secs,
+        tools,
+        user_tools,
+        max_rounds,
+    } = setup;
     let _lock = hold(&streaming_lock(&record.id));
     let session = sessions.save(&session, &record).await;
     let (account, model) = match configs {
         Ok(configs) => configs,
         Err(problem) => {
             view.status.set(ReplyStatus::Failed(Failure::config(problem)));
-            settle(&mut record, &Reply::new(), &view);
+            settle(&mut record, &Reply::new(), &Earlier::default(), &view);
             sessions.save(&session, &record).await;
             return;
         }
     };
     view.origin.set_value(Some(account.kind));
-    let request = provider::build_request(&account, &model, &history);
+    view.offers_tools.set(!tools.is_empty());
+    let signal = controller.as_ref().map(AbortController::signal);
+    let env = ToolEnv { sessions, user_tools, signal: signal.clone() };
+    let mut tool_loop = ToolLoop::new(LoopConfig::new(max_rounds));
+    let mut earlier = Earlier::default();
+    let (reply, status) = loop {
+        let round = tool_loop.rounds();
+        let request = provider::build_request_with_tools(&account, &model, &history, &tools);
+        let stream = Stream { sessions, view, record: &record, session: &session, controller: &controller, stall_secs };
+        let (reply, status) = stream_reply(stream, &request, account.kind, round, earlier.clone()).await;
+        if status != ReplyStatus::Complete {
+            break (reply, status);
+        }
+        let invocations = match tool_loop.on_reply(&reply, &tools) {
+            Step::Done => break (reply, status),
+            Step::MaxRounds { rounds } => break (reply, ReplyStatus::Failed(Failure::tool_rounds(rounds))),
+            Step::Run(invocations) => invocations,
+        };
+        // The reply asked for tools: its text is the calls' commentary.
+        earlier.absorb(&reply, round);
+        let calls: Vec<ToolCallRecord> = reply
+            .tool_calls
+            .iter()
+            .zip(tool_loop.call_ids())
+            .enumerate()
+            .map(|(at, (call, id))| ToolCallRecord {
+                id,
+                name: call.name.clone(),
+                arguments_raw: call.arguments_raw.clone(),
+                commentary: if at == 0 { reply.text.trim().to_owned() } else { String::new() },
+                result: None,
+                round,
+            })
+            .collect();
+        view.calls.update(|all| all.extend(calls.iter().cloned()));
+        record_results(view, round, &tool_loop.results(), &[]);
+        clear_answer(view);
+        settle_progress(&mut record, &earlier, &view);
+        sessions.save(&session, &record).await;
+
+        let runs = invocations.iter().map(|invocation| {
+            let env = &env;
+            async move {
+                let started = clock();
+                let outcome = run_tool(invocation, env).await;
+                let duration = elapsed_ms(started);
+                let result = match &outcome {
+                    ToolOutcome::Ok(content) => {
+                        ToolResultRecord { content: content.clone(), is_error: false, duration_ms: Some(duration) }
+                    }
+                    ToolOutcome::Err(message) => {
+                        ToolResultRecord { content: message.clone(), is_error: true, duration_ms: Some(duration) }
+                    }
+                    ToolOutcome::TimedOut { after_ms } => ToolResultRecord {
+                        content: format!("The tool did not answer within {after_ms} ms"),
+                        is_error: true,
+                        duration_ms: Some(duration),
+                    },
+                };
+                // Shown as soon as this call is done, while others still run.
+                set_result(view, round, &invocation.call_id, result);
+                (invocation.call_id.clone(), outcome, duration)
+            }
+        });
+        let outcomes = join_all(runs).await;
+        let durations: Vec<(String, u64)> = outcomes.iter().map(|(id, _, ms)| (id.clone(), *ms)).collect();
+        let stopped = signal.as_ref().is_some_and(AbortSignal::aborted);
+        for (call_id, outcome, _) in outcomes {
+            tool_loop.on_result(&call_id, outcome);
+        }
+        if stopped {
+            tool_loop.cancel();
+        }
+        let results = tool_loop.results();
+        record_results(view, round, &results, &durations);
+        settle_progress(&mut record, &earlier, &view);
+        sessions.save(&session, &record).await;
+        if stopped {
+            break (Reply::new(), ReplyStatus::Stopped);
+        }
+        history.push(round_message(&reply, &calls, round, account.kind));
+        history.push(ChatMessage::tool_results(
+            results
+                .into_iter()
+                .map(|r| MessageToolResult {
+                    call_id: r.call_id,
+                    name: r.name,
+                    content: r.content,
+                    is_error: r.is_error,
+                })
+                .collect(),
+        ));
+    };
+    view.text.set_value(reply.text.clone());
+    let mut parts = earlier.parts.clone();
+    parts.extend(reply.reasoning_parts.iter().cloned().map(|part| ReasoningPart { round: tool_loop.rounds(), ..part }));
+    view.reasoning_parts.set_value(parts);
+    view.usage.set(sum_usage(earlier.usage, reply.usage));
+    view.skipped.set(reply.malformed.len());
+    view.status.set(status);
+    let round = tool_loop.rounds();
+    settle(&mut record, &with_round(reply, round), &earlier, &view);
+    sessions.save(&session, &record).await;
+}
+
+/// The reply's reasoning parts marked with their round.
+fn with_round(mut reply: Reply, round: u32) -> Reply {
+    for part in &mut reply.reasoning_parts {
+        part.round = round;
+    }
+    reply
+}
+
+/// The assistant message of a round that asked for tools, as sent back.
+fn round_message(
+    reply: &Reply,
+    calls: &[ToolCallRecord],
+    round: u32,
+    origin: hearth_core::provider::ProviderKind,
+) -> ChatMessage {
+    let parts = reply.reasoning_parts.iter().cloned().map(|part| ReasoningPart { round, ..part }).collect();
+    let mut message = ChatMessage::assistant_with_reasoning(reply.text.trim(), parts, Some(origin));
+    message.tool_calls = calls
+        .iter()
+        .map(|call| MessageToolCall {
+            id: call.id.clone(),
+            name: call.name.clone(),
+            arguments: call.arguments_raw.clone(),
+        })
+        .collect();
+    message
+}
+
+/// Puts the loop's results into the round's calls (keeping durations already
+/// measured, or taking them from `durations`).
+fn record_results(
+    view: AssistantView,
+    round: u32,
+    results: &[hearth_core::tools::ToolResult],
+    durations: &[(String, u64)],
+) {
+    view.calls.update(|calls| {
+        for result in results {
+            let Some(call) = calls.iter_mut().find(|c| c.round == round && c.id == result.call_id) else { continue };
+            let measured = call.result.as_ref().and_then(|r| r.duration_ms);
+            let duration =
+                measured.or_else(|| durations.iter().find(|(id, _)| *id == result.call_id).map(|(_, ms)| *ms));
+            call.result = Some(ToolResultRecord {
+                content: result.content.clone(),
+                is_error: result.is_error,
+                duration_ms: duration,
+            });
+        }
+    });
+}
+
+fn set_result(view: AssistantView, round: u32, call_id: &str, result: ToolResultRecord) {
+    view.calls.update(|calls| {
+        if let Some(call) = calls.iter_mut().find(|c| c.round == round && c.id == call_id) {
+            call.result = Some(result);
+        }
+    });
+}
+
+/// Empties the answer area (its text became commentary).
+fn clear_answer(view: AssistantView) {
+    view.blocks.clear();
+    view.tail.set(SafeHtml::default());
+}
+
+fn elapsed_ms(since: f64) -> u64 {
+    // Whole milliseconds of a duration measured by the browser's clock.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let ms = (clock() - since).max(0.0) as u64;
+    ms
+}
+
+fn sum_usage(a: Option<Usage>, b: Option<Usage>) -> Option<Usage> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(Usage { input: add(a.input, b.input), output: add(a.output, b.output) }),
+        (a, b) => a.or(b),
+    }
+}
+
+fn add(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.saturating_add(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+impl Earlier {
+    /// Takes in a finished round's reasoning and usage.
+    fn absorb(&mut self, reply: &Reply, round: u32) {
+        if !reply.reasoning.is_empty() {
+            if !self.reasoning.is_empty() {
+                self.reasoning.push_str("\n\n");
+            }
+            self.reasoning.push_str(&reply.reasoning);
+        }
+        self.parts.extend(reply.reasoning_parts.iter().cloned().map(|part| ReasoningPart { round, ..part }));
+        self.usage = sum_usage(self.usage, reply.usage);
+    }
+}
+
+/// What streaming one reply needs from the turn.
+struct Stream<'a> {
+    sessions: SessionsContext,
+    view: AssistantView,
+    record: &'a MessageRecord,
+    session: &'a SessionRecord,
+    controller: &'a Option<AbortController>,
+    stall_secs: u32,
+}
+
+/// Streams one reply into the view, saving it as it grows, and says how it ended.
+async fn stream_reply(
+    stream: Stream<'_>,
+    request: &HttpRequest,
+    kind: hearth_core::provider::ProviderKind,
+    round: u32,
+    earlier: Earlier,
+) -> (Reply, ReplyStatus) {
+    let Stream { sessions, view, record, session, controller, stall_secs } = stream;
     let turn = Rc::new(RefCell::new(Turn {
-        decoder: ResponseDecoder::new(account.kind),
+        decoder: ResponseDecoder::new(kind),
         reply: Reply::new(),
         markdown: StreamingMarkdown::new(),
         unrendered: String::new(),
@@ -94,13 +359,15 @@ pub(super) async fn run(setup: TurnSetup) {
         unsaved: false,
         frame_requested: false,
         closed: false,
+        round,
+        earlier,
     }));
-    spawn_local(save_while_streaming(sessions, Rc::clone(&turn), record.clone(), session.clone()));
-    if let Some(controller) = &controller {
+    spawn_local(save_while_streaming(sessions, Rc::clone(&turn), record.clone(), session.clone(), view));
+    if let Some(controller) = controller {
         spawn_local(watch_for_stall(Rc::clone(&turn), controller.clone(), stall_secs));
     }
     let signal = controller.as_ref().map(AbortController::signal);
-    let result = fetch_stream(&request, signal.as_ref(), |bytes| {
+    let result = fetch_stream(request, signal.as_ref(), |bytes| {
         let mut guard = turn.borrow_mut();
         guard.last_activity = clock();
         guard.received = true;
@@ -113,34 +380,25 @@ pub(super) async fn run(setup: TurnSetup) {
         }
     })
     .await;
-    let (reply, status) = {
-        let mut turn = turn.borrow_mut();
-        let events = turn.decoder.finish();
-        turn.absorb(events, view);
-        turn.closed = true;
-        let failed = |error: &ProviderError| ReplyStatus::Failed(Failure::from_error(error));
-        let status = match result {
-            Ok(()) => status_of(&turn.reply),
-            Err(FetchFailure::Aborted) if turn.stalled => failed(&ProviderError::stalled(u64::from(stall_secs))),
-            Err(FetchFailure::Aborted) => ReplyStatus::Stopped,
-            Err(FetchFailure::Network(detail)) if turn.received => failed(&connection_lost(&request.url, &detail)),
-            Err(FetchFailure::Network(detail)) => failed(&ProviderError::network(&request.url, detail)),
-            Err(FetchFailure::Status { status, body, retry_after_secs }) => {
-                failed(&provider::parse_error_body(account.kind, status, &body, retry_after_secs))
-            }
-        };
-        turn.end_thinking(view);
-        turn.flush(view);
-        show_final(&turn.markdown, view);
-        (std::mem::take(&mut turn.reply), status)
+    let mut turn = turn.borrow_mut();
+    let events = turn.decoder.finish();
+    turn.absorb(events, view);
+    turn.closed = true;
+    let failed = |error: &ProviderError| ReplyStatus::Failed(Failure::from_error(error));
+    let status = match result {
+        Ok(()) => status_of(&turn.reply),
+        Err(FetchFailure::Aborted) if turn.stalled => failed(&ProviderError::stalled(u64::from(stall_secs))),
+        Err(FetchFailure::Aborted) => ReplyStatus::Stopped,
+        Err(FetchFailure::Network(detail)) if turn.received => failed(&connection_lost(&request.url, &detail)),
+        Err(FetchFailure::Network(detail)) => failed(&ProviderError::network(&request.url, detail)),
+        Err(FetchFailure::Status { status, body, retry_after_secs }) => {
+            failed(&provider::parse_error_body(kind, status, &body, retry_after_secs))
+        }
     };
-    view.text.set_value(reply.text.clone());
-    view.reasoning_parts.set_value(reply.reasoning_parts.clone());
-    view.usage.set(reply.usage);
-    view.skipped.set(reply.malformed.len());
-    view.status.set(status);
-    settle(&mut record, &reply, &view);
-    sessions.save(&session, &record).await;
+    turn.end_thinking(view);
+    turn.flush(view);
+    show_final(&turn.markdown, view);
+    (std::mem::take(&mut turn.reply), status)
 }
 
 /// The browser's clock in milliseconds.
@@ -189,23 +447,38 @@ fn show_final(markdown: &StreamingMarkdown, view: AssistantView) {
 }
 
 /// Copies the reply and its final status into the record, with its search terms.
-fn settle(record: &mut MessageRecord, reply: &Reply, view: &AssistantView) {
-    fill(record, reply);
+fn settle(record: &mut MessageRecord, reply: &Reply, earlier: &Earlier, view: &AssistantView) {
+    fill(record, reply, earlier, view);
     record.refresh_terms();
     let (state, error) = view.status.with_untracked(state_of_status);
     record.state = state;
     record.error = error;
 }
 
-/// Copies what the reply holds so far into the record. Search terms are left for
-/// the final write: recomputing them for the whole text on every save while it
-/// streams would make each save cost more as the answer grows.
-fn fill(record: &mut MessageRecord, reply: &Reply) {
+/// Copies the calls and earlier rounds into the record between rounds (the
+/// answer so far is commentary, so the content is empty).
+fn settle_progress(record: &mut MessageRecord, earlier: &Earlier, view: &AssistantView) {
+    fill(record, &Reply::new(), earlier, view);
+}
+
+/// Copies what the turn holds so far into the record: the current reply, the
+/// earlier rounds' reasoning and usage, and the tool calls. Search terms are left
+/// for the final write: recomputing them for the whole text on every save while
+/// it streams would make each save cost more as the answer grows.
+fn fill(record: &mut MessageRecord, reply: &Reply, earlier: &Earlier, view: &AssistantView) {
     record.content.clone_from(&reply.text);
-    record.reasoning.clone_from(&reply.reasoning);
-    record.reasoning_parts.clone_from(&reply.reasoning_parts);
-    record.usage = reply.usage;
+    record.reasoning.clone_from(&earlier.reasoning);
+    if !reply.reasoning.is_empty() {
+        if !record.reasoning.is_empty() {
+            record.reasoning.push_str("\n\n");
+        }
+        record.reasoning.push_str(&reply.reasoning);
+    }
+    record.reasoning_parts.clone_from(&earlier.parts);
+    record.reasoning_parts.extend(reply.reasoning_parts.iter().cloned());
+    record.usage = sum_usage(earlier.usage, reply.usage);
     record.finish.clone_from(&reply.finish);
+    view.calls.with_untracked(|calls| record.tool_calls.clone_from(calls));
     record.updated_at = now().max(record.created_at);
 }
 
@@ -221,7 +494,15 @@ impl Turn {
                     self.thinking_since.get_or_insert_with(clock);
                     self.unshown_reasoning.push_str(text);
                 }
-                StreamEvent::ToolCallDelta { .. } => self.end_thinking(view),
+                StreamEvent::ToolCallDelta { .. } => {
+                    self.end_thinking(view);
+                    if self.reply.tool_calls.is_empty() {
+                        // The text so far is this call's commentary, not the answer.
+                        self.markdown = StreamingMarkdown::new();
+                        self.unrendered.clear();
+                        clear_answer(view);
+                    }
+                }
                 _ => {}
             }
             self.reply.apply(event);
@@ -273,6 +554,7 @@ async fn save_while_streaming(
     turn: Rc<RefCell<Turn>>,
     mut record: MessageRecord,
     session: SessionRecord,
+    view: AssistantView,
 ) {
     loop {
         sleep(SAVE_EVERY_MS).await;
@@ -285,7 +567,9 @@ async fn save_while_streaming(
                 continue;
             }
             turn.unsaved = false;
-            fill(&mut record, &turn.reply);
+            let round = turn.round;
+            let reply = with_round(turn.reply.clone(), round);
+            fill(&mut record, &reply, &turn.earlier, &view);
         }
         sessions.save(&session, &record).await;
     }

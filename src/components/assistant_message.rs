@@ -10,6 +10,7 @@ use crate::chat::{AssistantView, ChatContext, ReplyStatus};
 use crate::components::copy_button::CopyButton;
 use crate::components::error_card::ErrorCard;
 use crate::components::thinking_block::ThinkingBlock;
+use crate::components::tool_activity::ToolActivity;
 use crate::sessions::SessionsContext;
 
 /// One assistant reply, stored under `id`.
@@ -60,6 +61,13 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
         <article class="message assistant" aria-label="Assistant" aria-busy=move || if streaming() { "true" } else { "false" }>
             <Show when=move || reply.reasoning.with(|r| !r.is_empty())>
                 <ThinkingBlock reply />
+            </Show>
+            <Show when=move || {
+                reply.calls.with(|calls| !calls.is_empty())
+                    || (streaming() && reply.offers_tools.get() && reply.tail.with(|t| t.as_str().is_empty())
+                        && reply.blocks.version().1 == 0)
+            }>
+                <ToolActivity reply />
             </Show>
             <div class="markdown" class:streaming=streaming>
                 <div class="blocks" node_ref=blocks></div>

@@ -9,9 +9,13 @@ use crate::io::timer::sleep;
 /// How long "Copied" stays visible.
 const CONFIRM_MS: i32 = 2000;
 
-/// A Copy button for the text `text` returns when clicked.
+/// A Copy button for the text `text` returns when clicked; `label`, when given,
+/// is its accessible name (say what is copied where there are several).
 #[component]
-pub(crate) fn CopyButton(text: impl Fn() -> String + Send + Sync + 'static) -> impl IntoView {
+pub(crate) fn CopyButton(
+    text: impl Fn() -> String + Send + Sync + 'static,
+    #[prop(optional, into)] label: Option<String>,
+) -> impl IntoView {
     let feedback = RwSignal::new(String::new());
     let copy = move |_| {
         let text = text();
@@ -25,7 +29,7 @@ pub(crate) fn CopyButton(text: impl Fn() -> String + Send + Sync + 'static) -> i
         });
     };
     view! {
-        <button type="button" class="action" on:click=copy>
+        <button type="button" class="action" aria-label=label on:click=copy>
             "Copy"
         </button>
         <span class="action-feedback" role="status">

@@ -1,0 +1,132 @@
+//! The one tool widget of an assistant turn: "Thinking…" before any call, a
+//! spinner with the running tool's name, then "Used N tools". It expands in place
+//! to list every call with its commentary, arguments, result or error, duration
+//! and a Copy button; collapsed by default, and the list is put into the page
+//! only while it is open.
+
+use hearth_core::storage::ToolCallRecord;
+use leptos::prelude::*;
+
+use crate::chat::{AssistantView, ReplyStatus};
+use crate::components::copy_button::CopyButton;
+
+/// The tool widget of `reply`.
+#[component]
+pub(crate) fn ToolActivity(reply: AssistantView) -> impl IntoView {
+    let expanded = RwSignal::new(false);
+    let region_id = format!("tools-{}", next_id());
+    let streaming = move || reply.status.with(|status| *status == ReplyStatus::Streaming);
+    let label = move || {
+        let running = reply.calls.with(|calls| calls.iter().find(|c| c.result.is_none()).map(|c| c.name.clone()));
+        match (streaming(), running) {
+            (true, Some(name)) => format!("Running {name}…"),
+            (true, None) => "Thinking…".to_owned(),
+            (false, _) => match reply.calls.with(Vec::len) {
+                1 => "Used 1 tool".to_owned(),
+                n => format!("Used {n} tools"),
+            },
+        }
+    };
+    view! {
+        <div class="tool-activity" class:live=streaming>
+            <button
+                type="button"
+                class="tool-toggle"
+                aria-expanded=move || expanded.get().to_string()
+                aria-controls=region_id.clone()
+                on:click=move |_| expanded.update(|open| *open = !*open)
+            >
+                <span class="spinner" aria-hidden="true" hidden=move || !streaming()></span>
+                <span>{label}</span>
+            </button>
+            <div id=region_id class="tool-list" role="region" aria-label="Tool calls" hidden=move || !expanded.get()>
+                <Show when=move || expanded.get()>
+                    <Show
+                        when=move || reply.calls.with(|calls| !calls.is_empty())
+                        fallback=|| view! { <p class="hint">"No tool used yet."</p> }
+                    >
+                        <ol class="tool-calls">
+                            {move || {
+                                let live = streaming();
+                                reply
+                                    .calls
+                                    .get()
+                                    .into_iter()
+                                    .map(|call| view! { <ToolCallItem call live /> })
+                                    .collect_view()
+                            }}
+                        </ol>
+                    </Show>
+                </Show>
+            </div>
+        </div>
+    }
+}
+
+/// One call: what the model said before it, what it asked, what came back.
+#[component]
+fn ToolCallItem(call: ToolCallRecord, live: bool) -> impl IntoView {
+    let (status, class) = match &call.result {
+        None if live => ("Running…", "running"),
+        None => ("Not run", "error"),
+        Some(result) if result.is_error => ("Error", "error"),
+        Some(_) => ("Done", "done"),
+    };
+    let duration = call.result.as_ref().and_then(|r| r.duration_ms).map(format_duration);
+    let arguments = pretty(&call.arguments_raw);
+    let outcome = call.result.as_ref().map(|result| {
+        let heading = if result.is_error { "Error" } else { "Result" };
+        (heading, pretty(&result.content))
+    });
+    let copy_text = {
+        let mut text = format!("{}\n{}", call.name, arguments);
+        if let Some((heading, body)) = &outcome {
+            text.push_str(&format!("\n\n{heading}:\n{body}"));
+        }
+        text
+    };
+    let copy_label = format!("Copy {} call", call.name);
+    view! {
+        <li class="tool-call">
+            {(!call.commentary.is_empty())
+                .then(|| view! { <p class="tool-commentary">{call.commentary.clone()}</p> })}
+            <div class="tool-call-head">
+                <span class="tool-name">{call.name.clone()}</span>
+                <span class=format!("tool-status {class}")>{status}</span>
+                {duration.map(|d| view! { <span class="tool-duration">{d}</span> })}
+            </div>
+            <p class="tool-label">"Arguments"</p>
+            <pre class="tool-json">{arguments}</pre>
+            {outcome
+                .map(|(heading, body)| {
+                    view! {
+                        <p class="tool-label">{heading}</p>
+                        <pre class="tool-json" class:error=heading == "Error">{body}</pre>
+                    }
+                })}
+            <div class="tool-call-actions">
+                <CopyButton text=move || copy_text.clone() label=copy_label />
+            </div>
+        </li>
+    }
+}
+
+/// JSON text indented for reading; anything else as it is.
+fn pretty(text: &str) -> String {
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .filter(|value| value.is_object() || value.is_array())
+        .and_then(|value| serde_json::to_string_pretty(&value).ok())
+        .unwrap_or_else(|| text.to_owned())
+}
+
+fn format_duration(ms: u64) -> String {
+    if ms < 1000 { format!("{ms} ms") } else { format!("{:.1} s", ms as f64 / 1000.0) }
+}
+
+/// A number unique in this page, for element ids.
+fn next_id() -> u32 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}

@@ -1,0 +1,152 @@
+//! The Tools dialog: which built-in and user tools the General Assistant may
+//! call, how many rounds of calls one answer may take, and the user's own tools.
+
+use hearth_core::tools::{LoopConfig, UserTool, builtins};
+use leptos::html::Dialog;
+use leptos::prelude::*;
+
+use crate::components::user_tool_editor::UserToolEditor;
+use crate::io::ids::new_id;
+use crate::sessions::SessionsContext;
+use crate::tools::ToolsContext;
+
+/// The dialog; `ToolsContext::dialog_open` shows it.
+#[component]
+pub(crate) fn ToolsDialog() -> impl IntoView {
+    let tools = ToolsContext::expect();
+    let sessions = SessionsContext::expect();
+    let dialog = NodeRef::<Dialog>::new();
+    let editing = RwSignal::new(None::<String>);
+    let rounds_problem = RwSignal::new(String::new());
+    Effect::new(move |_| {
+        let Some(dialog) = dialog.get() else { return };
+        if tools.dialog_open.get() {
+            let _ = dialog.show_modal();
+        } else {
+            dialog.close();
+        }
+    });
+    let add = move |_| {
+        let tool = UserTool {
+            id: new_id(),
+            name: String::new(),
+            description: String::new(),
+            parameters: "{\n  \"type\": \"object\",\n  \"properties\": {}\n}".to_owned(),
+            code: String::new(),
+        };
+        editing.set(Some(tool.id.clone()));
+        tools.user_tools.update(|list| list.push(tool));
+    };
+    let builtin_list = builtins()
+        .into_iter()
+        .map(|builtin| {
+            let name = builtin.spec.name.clone();
+            let checked = name.clone();
+            view! {
+                <li>
+                    <label class="check">
+                        <input
+                            type="checkbox"
+                            prop:checked=move || tools.is_enabled(&checked)
+                            on:change=move |ev| sessions.set_tool_enabled(&name, event_target_checked(&ev))
+                        />
+                        {builtin.label}
+                    </label>
+                    <p class="hint">{builtin.spec.description}</p>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <dialog
+            node_ref=dialog
+            class="settings tools"
+            aria-label="Tools"
+            on:close=move |_| tools.dialog_open.set(false)
+        >
+            <h2>"Tools"</h2>
+            <p class="hint">
+                "The assistant may call the tools checked here. They run in this browser; JavaScript runs in a sandbox without access to Hearth's data."
+            </p>
+            <fieldset>
+                <legend>"Built-in tools"</legend>
+                <ul class="tool-options">{builtin_list}</ul>
+            </fieldset>
+            <label class="field">
+                <span>"Most tool rounds per answer"</span>
+                <input
+                    type="number"
+                    min=LoopConfig::MIN_ROUNDS
+                    max=LoopConfig::MAX_ROUNDS
+                    prop:value=move || tools.max_rounds().to_string()
+                    on:change=move |ev| {
+                        match event_target_value(&ev).trim().parse::<u32>() {
+                            Ok(rounds) if (LoopConfig::MIN_ROUNDS..=LoopConfig::MAX_ROUNDS).contains(&rounds) => {
+                                rounds_problem.set(String::new());
+                                sessions.update_agent(|agent| agent.max_tool_rounds = Some(rounds));
+                            }
+                            _ => rounds_problem.set("Enter a whole number from 1 to 100.".to_owned()),
+                        }
+                    }
+                />
+                <Show when=move || rounds_problem.with(|p| !p.is_empty())>
+                    <span class="field-error" role="alert">{move || rounds_problem.get()}</span>
+                </Show>
+            </label>
+            <fieldset>
+                <legend>"Your tools"</legend>
+                <Show
+                    when=move || tools.user_tools.with(|list| !list.is_empty())
+                    fallback=|| view! { <p class="hint">"None yet. A tool is a name, a description, a JSON schema of its arguments and JavaScript that gets them as args."</p> }
+                >
+                    <ul class="tool-options">
+                        <For
+                            each=move || tools.user_tools.get()
+                            key=|tool| (tool.id.clone(), tool.name.clone())
+                            children=move |tool| {
+                                let name = tool.name.trim().to_owned();
+                                let shown = if name.is_empty() { "(unnamed)".to_owned() } else { name.clone() };
+                                let checked = name.clone();
+                                let id = tool.id.clone();
+                                view! {
+                                    <li class="user-tool">
+                                        <label class="check">
+                                            <input
+                                                type="checkbox"
+                                                disabled=name.is_empty()
+                                                prop:checked=move || tools.is_enabled(&checked)
+                                                on:change=move |ev| sessions.set_tool_enabled(&name, event_target_checked(&ev))
+                                            />
+                                            {shown.clone()}
+                                        </label>
+                                        <button
+                                            type="button"
+                                            class="action"
+                                            aria-label=format!("Edit {shown}")
+                                            on:click=move |_| editing.set(Some(id.clone()))
+                                        >
+                                            "Edit"
+                                        </button>
+                                    </li>
+                                }
+                            }
+                        />
+                    </ul>
+                </Show>
+                <button type="button" on:click=add>
+                    "New tool"
+                </button>
+            </fieldset>
+            {move || {
+                editing
+                    .get()
+                    .map(|id| {
+                        view! { <UserToolEditor id on_done=Callback::new(move |()| editing.set(None)) /> }
+                    })
+            }}
+            <form method="dialog" class="dialog-actions">
+                <button type="submit">"Close"</button>
+            </form>
+        </dialog>
+    }
+}

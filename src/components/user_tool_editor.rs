@@ -1,0 +1,84 @@
+//! The form of one user tool: name, description, JSON schema and JavaScript.
+//! Save keeps whatever was typed; a tool with a problem is kept but not offered
+//! to the model, and the form says why.
+
+use hearth_core::tools::UserTool;
+use leptos::prelude::*;
+
+use crate::sessions::SessionsContext;
+use crate::tools::ToolsContext;
+
+/// The editor of the user tool `id`; `on_done` closes it.
+#[component]
+pub(crate) fn UserToolEditor(id: String, on_done: Callback<()>) -> impl IntoView {
+    let tools = ToolsContext::expect();
+    let sessions = SessionsContext::expect();
+    let original = tools.user_tools.with_untracked(|list| list.iter().find(|t| t.id == id).cloned());
+    let Some(original) = original else { return view! { <p class="hint">"This tool was deleted."</p> }.into_any() };
+    let name = RwSignal::new(original.name.clone());
+    let description = RwSignal::new(original.description.clone());
+    let parameters = RwSignal::new(original.parameters.clone());
+    let code = RwSignal::new(original.code.clone());
+    let problem = RwSignal::new(String::new());
+    let id = StoredValue::new(id);
+    let save = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let tool = UserTool {
+            id: id.get_value(),
+            name: name.get_untracked().trim().to_owned(),
+            description: description.get_untracked(),
+            parameters: parameters.get_untracked(),
+            code: code.get_untracked(),
+        };
+        let others: Vec<String> = tools
+            .user_tools
+            .with_untracked(|list| list.iter().filter(|t| t.id != tool.id).map(|t| t.name.trim().to_owned()).collect());
+        let others: Vec<&str> = others.iter().map(String::as_str).collect();
+        let check = tool.spec(&others);
+        sessions.save_user_tool(tool);
+        match check {
+            Ok(_) => {
+                problem.set(String::new());
+                on_done.run(());
+            }
+            Err(error) => problem.set(format!("Saved, but not offered to the model until fixed: {error}")),
+        }
+    };
+    let delete = move |_| {
+        sessions.delete_user_tool(&id.get_value());
+        on_done.run(());
+    };
+    view! {
+        <form class="provider-form user-tool-form" aria-label="Tool editor" on:submit=save>
+            <label class="field">
+                <span>"Name"</span>
+                <input type="text" placeholder="word_count" spellcheck="false" bind:value=name />
+            </label>
+            <label class="field">
+                <span>"Description"</span>
+                <input type="text" placeholder="Counts the words of a text." bind:value=description />
+            </label>
+            <label class="field">
+                <span>"Parameters (JSON Schema)"</span>
+                <textarea rows="6" spellcheck="false" bind:value=parameters></textarea>
+            </label>
+            <label class="field">
+                <span>"JavaScript (the body of an async function of args)"</span>
+                <textarea
+                    rows="6"
+                    spellcheck="false"
+                    placeholder="return args.text.split(/\\s+/).length;"
+                    bind:value=code
+                ></textarea>
+            </label>
+            <Show when=move || problem.with(|p| !p.is_empty())>
+                <p class="field-error" role="alert">{move || problem.get()}</p>
+            </Show>
+            <div class="form-actions">
+                <button type="submit" class="primary">"Save tool"</button>
+                <button type="button" class="danger" on:click=delete>"Delete tool"</button>
+            </div>
+        </form>
+    }
+    .into_any()
+}

@@ -1,0 +1,365 @@
+//! Runs untrusted JavaScript (the `run_javascript` tool, and tools whose body is
+//! JavaScript) where it cannot reach Hearth's storage, keys or page, with a time
+//! limit, an output limit and cancellation.
+//!
+//! How the isolation works:
+//!
+//! - Each run gets its own hidden `<iframe sandbox="allow-scripts">` whose
+//!   `srcdoc` is the runner page `sandbox.html`. Without `allow-same-origin` the
+//!   frame has an opaque origin (`"null"`): IndexedDB, `localStorage`, cookies and
+//!   `parent.document` all throw `SecurityError` there, and the app's origin
+//!   cannot be reached.
+//! - The runner starts a dedicated `Worker` from a `blob:` URL (Chromium allows
+//!   this in an opaque-origin frame; the worker's origin is opaque too and it has
+//!   no `document`). The code runs in the worker as the body of
+//!   `async function (args, console)`, so an endless loop blocks only the
+//!   worker's thread, never the app's. Removing the iframe kills the worker.
+//! - The runner's CSP (`default-src 'none'; script-src 'unsafe-inline'
+//!   'unsafe-eval' blob:; worker-src blob:; connect-src *`) is inherited by the
+//!   blob worker. `'unsafe-eval'` is needed because the code is compiled with the
+//!   `AsyncFunction` constructor; `importScripts` from the network is refused.
+//!   `fetch` is allowed, since a tool may need the network, but it carries no
+//!   credentials of the app (the origin is opaque) and no referrer.
+//!
+//! The protocol: the runner posts `{ready: true}` when loaded; the app then posts
+//! `{token, code, args, limit}` (target origin `"*"`, as an opaque origin has no
+//! name); the runner answers once with `{token, ok: true, result, logs, truncated}`
+//! (the result as JSON text), `{token, ok: false, error, logs, truncated}`, or
+//! `{token, ok: false, unavailable}` when no worker could start. The app accepts
+//! a message only from this run's iframe window and with this run's token.
+//! The worker never sees the token: it answers over a `MessageChannel` port held
+//! in a closure the code cannot reach, and the runner adds the token.
+//! On an answer, the time limit or cancellation, the iframe is removed.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+
+use js_sys::{Function, Object, Promise, Reflect};
+use serde::Deserialize;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{AbortSignal, HtmlIFrameElement, MessageEvent, Window};
+
+/// The runner page, loaded as the iframe's `srcdoc`.
+const RUNNER: &str = include_str!("sandbox.html");
+
+/// How many characters of output (result text plus console lines) a run keeps.
+pub(crate) const OUTPUT_LIMIT: usize = 20_000;
+
+/// Appended where output was cut.
+const TRUNCATION_NOTE: &str = "…(output truncated)";
+
+/// What a finished run gave back.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct SandboxRun {
+    /// The returned value (`undefined` becomes `null`, a value JSON cannot hold
+    /// becomes its `String(value)`, and a cut result becomes a string).
+    pub(crate) result: serde_json::Value,
+    /// Lines written with `console.log`, `info`, `debug`, `warn` and `error`
+    /// (the last two prefixed with `[warn] ` and `[error] `).
+    pub(crate) logs: Vec<String>,
+    /// Whether the output was cut to [`OUTPUT_LIMIT`] characters.
+    pub(crate) truncated: bool,
+}
+
+/// Why a run gave no result.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum SandboxError {
+    /// The code threw (or had a syntax error). `message` is like `Error: message`.
+    Threw {
+        /// The error as text.
+        message: String,
+        /// Console lines written before it.
+        logs: Vec<String>,
+    },
+    /// The code ran longer than the time limit and was stopped.
+    TimedOut {
+        /// The limit, in milliseconds.
+        after_ms: u32,
+    },
+    /// The run was cancelled through its abort signal.
+    Cancelled,
+    /// The browser could not start the sandbox, with the reason.
+    Unavailable(String),
+}
+
+impl fmt::Display for SandboxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SandboxError::Threw { message, logs } => {
+                write!(f, "The JavaScript threw an error: {message}")?;
+                if !logs.is_empty() {
+                    write!(f, "\nConsole output before the error:\n{}", logs.join("\n"))?;
+                }
+                Ok(())
+            }
+            SandboxError::TimedOut { after_ms } => write!(
+                f,
+                "The JavaScript did not finish within {after_ms} ms and was stopped. \
+                 Check for endless loops, or do less work in one call."
+            ),
+            SandboxError::Cancelled => write!(f, "The JavaScript run was cancelled by the user."),
+            SandboxError::Unavailable(reason) => write!(f, "JavaScript cannot run in this browser: {reason}"),
+        }
+    }
+}
+
+/// The runner's answer, as JSON.
+#[derive(Deserialize)]
+struct Answer {
+    #[serde(default)]
+    ok: bool,
+    #[serde(default)]
+    result: Option<String>,
+    #[serde(default)]
+    error: Option<String>,
+    #[serde(default)]
+    unavailable: Option<String>,
+    #[serde(default)]
+    logs: Vec<String>,
+    #[serde(default)]
+    truncated: bool,
+}
+
+/// How a run ended, as the listeners saw it.
+enum Outcome {
+    Answered(Answer),
+    Unreadable,
+    TimedOut,
+    Cancelled,
+}
+
+/// One run's iframe, listeners and timer. Dropping it, whether the run ended or
+/// the caller dropped the future, removes them all, which also ends the worker.
+struct Run {
+    window: Window,
+    frame: HtmlIFrameElement,
+    on_message: Closure<dyn FnMut(MessageEvent)>,
+    on_timeout: Closure<dyn FnMut()>,
+    timer: Option<i32>,
+    abort: Option<(AbortSignal, Closure<dyn FnMut()>)>,
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        let _ = self.window.remove_event_listener_with_callback("message", self.on_message.as_ref().unchecked_ref());
+        if let Some(timer) = self.timer.take() {
+            self.window.clear_timeout_with_handle(timer);
+        }
+        if let Some((signal, on_abort)) = &self.abort {
+            let _ = signal.remove_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
+        }
+        self.frame.remove();
+        // The closures are dropped after this, when nothing can call them any more.
+    }
+}
+
+/// Runs `code` as the body of `async function (args, console)` in a fresh
+/// sandbox and returns what it returned, or why it did not, within `timeout_ms`.
+/// When `cancel` aborts, the run is stopped and `Cancelled` is returned.
+pub(crate) async fn run_javascript(
+    code: &str,
+    args: &serde_json::Value,
+    timeout_ms: u32,
+    cancel: Option<&AbortSignal>,
+) -> Result<SandboxRun, SandboxError> {
+    if cancel.is_some_and(AbortSignal::aborted) {
+        return Err(SandboxError::Cancelled);
+    }
+    let unavailable = |what: &str| SandboxError::Unavailable(what.to_owned());
+    let window = web_sys::window().ok_or_else(|| unavailable("there is no window"))?;
+    let document = window.document().ok_or_else(|| unavailable("there is no document"))?;
+    let token = new_token(&window).ok_or_else(|| unavailable("no random numbers for the run's token"))?;
+    let job = job_message(&token, code, args).ok_or_else(|| unavailable("the arguments cannot be passed"))?;
+
+    let frame: HtmlIFrameElement = document
+        .create_element("iframe")
+        .ok()
+        .and_then(|element| element.dyn_into().ok())
+        .ok_or_else(|| unavailable("cannot create an iframe"))?;
+    frame.set_attribute("sandbox", "allow-scripts").map_err(|_| unavailable("cannot sandbox an iframe"))?;
+    let _ = frame.set_attribute("style", "display: none");
+    let _ = frame.set_attribute("aria-hidden", "true");
+    frame.set_hidden(true);
+    frame.set_srcdoc(RUNNER);
+
+    // The first outcome wins; `settle` records it and wakes the waiting future.
+    let outcome: Rc<RefCell<Option<Outcome>>> = Rc::default();
+    let mut wake: Option<Function> = None;
+    let done = Promise::new(&mut |resolve, _reject| wake = Some(resolve));
+    let settle = {
+        let outcome = Rc::clone(&outcome);
+        move |ended: Outcome| {
+            let mut slot = outcome.borrow_mut();
+            if slot.is_none() {
+                *slot = Some(ended);
+                if let Some(wake) = &wake {
+                    let _ = wake.call0(&JsValue::NULL);
+                }
+            }
+        }
+    };
+    let settle = Rc::new(settle);
+
+    let on_message = {
+        let frame = frame.clone();
+        let settle = Rc::clone(&settle);
+        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let (Some(source), Some(runner)) = (event.source(), frame.content_window()) else { return };
+            if !Object::is(&source, &runner) {
+                return;
+            }
+            let data = event.data();
+            if !data.is_object() {
+                return;
+            }
+            if Reflect::get(&data, &"ready".into()).is_ok_and(|ready| ready.is_truthy()) {
+                let _ = runner.post_message(&job, "*");
+                return;
+            }
+            if Reflect::get(&data, &"token".into()).ok().and_then(|value| value.as_string()).as_deref()
+                != Some(token.as_str())
+            {
+                return;
+            }
+            let answer = js_sys::JSON::stringify(&data)
+                .ok()
+                .and_then(|text| text.as_string())
+                .and_then(|text| serde_json::from_str::<Answer>(&text).ok());
+            settle(answer.map_or(Outcome::Unreadable, Outcome::Answered));
+        })
+    };
+    let on_timeout = {
+        let settle = Rc::clone(&settle);
+        Closure::<dyn FnMut()>::new(move || settle(Outcome::TimedOut))
+    };
+    let abort = cancel.map(|signal| {
+        let settle = Rc::clone(&settle);
+        (signal.clone(), Closure::<dyn FnMut()>::new(move || settle(Outcome::Cancelled)))
+    });
+    let mut run = Run { window, frame, on_message, on_timeout, timer: None, abort };
+
+    run.window
+        .add_event_listener_with_callback("message", run.on_message.as_ref().unchecked_ref())
+        .map_err(|_| unavailable("cannot listen for the sandbox's messages"))?;
+    if let Some((signal, on_abort)) = &run.abort {
+        let _ = signal.add_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
+        if signal.aborted() {
+            return Err(SandboxError::Cancelled);
+        }
+    }
+    let delay = i32::try_from(timeout_ms).unwrap_or(i32::MAX);
+    run.timer = run
+        .window
+        .set_timeout_with_callback_and_timeout_and_arguments_0(run.on_timeout.as_ref().unchecked_ref(), delay)
+        .ok();
+    if run.timer.is_none() {
+        return Err(unavailable("cannot set the time limit"));
+    }
+    let parent = document.body().map(web_sys::Element::from).or_else(|| document.document_element());
+    let parent = parent.ok_or_else(|| unavailable("the page has no body"))?;
+    parent.append_child(&run.frame).map_err(|_| unavailable("cannot add the sandbox's iframe"))?;
+
+    let _ = JsFuture::from(done).await;
+    drop(run);
+    let ended = outcome.borrow_mut().take();
+    match ended {
+        Some(Outcome::Answered(answer)) => interpret(answer),
+        Some(Outcome::TimedOut) => Err(SandboxError::TimedOut { after_ms: timeout_ms }),
+        Some(Outcome::Cancelled) => Err(SandboxError::Cancelled),
+        Some(Outcome::Unreadable) | None => Err(unavailable("the sandbox sent an unreadable answer")),
+    }
+}
+
+/// A run's secret: 16 random bytes as hex.
+fn new_token(window: &Window) -> Option<String> {
+    let mut bytes = [0u8; 16];
+    window.crypto().ok()?.get_random_values_with_u8_array(&mut bytes).ok()?;
+    Some(bytes.iter().map(|byte| format!("{byte:02x}")).collect())
+}
+
+/// The message that starts the run: `{token, code, args, limit}`.
+fn job_message(token: &str, code: &str, args: &serde_json::Value) -> Option<JsValue> {
+    let job = Object::new();
+    let args = js_sys::JSON::parse(&args.to_string()).ok()?;
+    Reflect::set(&job, &"token".into(), &token.into()).ok()?;
+    Reflect::set(&job, &"code".into(), &code.into()).ok()?;
+    Reflect::set(&job, &"args".into(), &args).ok()?;
+    Reflect::set(&job, &"limit".into(), &JsValue::from(OUTPUT_LIMIT as u32)).ok()?;
+    Some(job.into())
+}
+
+/// Turns the runner's answer into the run's result, within the output limit.
+fn interpret(answer: Answer) -> Result<SandboxRun, SandboxError> {
+    if let Some(reason) = answer.unavailable {
+        return Err(SandboxError::Unavailable(reason));
+    }
+    if !answer.ok {
+        let message = answer.error.unwrap_or_else(|| "unknown error".to_owned());
+        let limited = limit_output(&message, answer.logs, answer.truncated);
+        return Err(SandboxError::Threw { message: limited.main, logs: limited.logs });
+    }
+    let text = answer.result.unwrap_or_else(|| "null".to_owned());
+    let limited = limit_output(&text, answer.logs, answer.truncated);
+    let result = if limited.main_cut {
+        serde_json::Value::String(limited.main)
+    } else {
+        serde_json::from_str(&limited.main).unwrap_or(serde_json::Value::String(limited.main))
+    };
+    Ok(SandboxRun { result, logs: limited.logs, truncated: limited.truncated })
+}
+
+/// Output cut to [`OUTPUT_LIMIT`] characters.
+struct Limited {
+    main: String,
+    main_cut: bool,
+    logs: Vec<String>,
+    truncated: bool,
+}
+
+/// Keeps `main` (the result's JSON text or the error message) first, then as
+/// many console lines as fit, within [`OUTPUT_LIMIT`] characters together. A cut
+/// ends with [`TRUNCATION_NOTE`]. `cut_before` says the worker already dropped
+/// output, which is noted even when what is left fits.
+fn limit_output(main: &str, logs: Vec<String>, cut_before: bool) -> Limited {
+    let mut budget = OUTPUT_LIMIT;
+    let (main, main_cut) = match cut_chars(main, budget) {
+        Some(cut) => (cut + TRUNCATION_NOTE, true),
+        None => (main.to_owned(), false),
+    };
+    budget = budget.saturating_sub(main.chars().count());
+    let had_logs = !logs.is_empty();
+    let mut truncated = main_cut;
+    let mut kept = Vec::with_capacity(logs.len());
+    for line in logs {
+        if truncated {
+            break;
+        }
+        let length = line.chars().count();
+        if length <= budget {
+            budget -= length;
+            kept.push(line);
+        } else {
+            if let Some(cut) = cut_chars(&line, budget).filter(|cut| !cut.is_empty()) {
+                kept.push(cut);
+            }
+            truncated = true;
+        }
+    }
+    if main_cut {
+        if had_logs {
+            kept.push(TRUNCATION_NOTE.to_owned());
+        }
+    } else if truncated || cut_before {
+        kept.push(TRUNCATION_NOTE.to_owned());
+        truncated = true;
+    }
+    Limited { main, main_cut, logs: kept, truncated }
+}
+
+/// The first `max` characters of `text`, or `None` when it is not longer.
+fn cut_chars(text: &str, max: usize) -> Option<String> {
+    text.char_indices().nth(max).map(|(end, _)| text[..end].to_owned())
+}

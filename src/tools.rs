@@ -1,0 +1,60 @@
+//! The tools the model may call: which ones the agent enabled, the user's own
+//! tools, and (in [`run`]) running a call in the browser.
+//!
+//! Definitions, validation and the loop are in `hearth_core::tools`; this module
+//! keeps the reactive state the Tools dialog edits, and `sessions` stores it: the
+//! enabled names and round limit on the General Assistant's agent record, each
+//! user tool as its own setting record (`user_tool:<id>`), so backups carry them.
+
+pub(crate) mod run;
+
+use hearth_core::storage::AgentRecord;
+use hearth_core::tools::{LoopConfig, ToolSpec, UserTool, enabled_specs};
+use leptos::prelude::*;
+
+/// The tool settings of the agent in use; `Copy`, provided through context.
+#[derive(Clone, Copy)]
+pub(crate) struct ToolsContext {
+    /// The General Assistant's record (its `tools` and `max_tool_rounds`), once loaded.
+    pub(crate) agent: RwSignal<Option<AgentRecord>>,
+    /// The user's own tools, in the order they were made.
+    pub(crate) user_tools: RwSignal<Vec<UserTool>>,
+    /// Whether the Tools dialog is open.
+    pub(crate) dialog_open: RwSignal<bool>,
+}
+
+impl ToolsContext {
+    /// Nothing loaded yet.
+    pub(crate) fn new() -> Self {
+        Self { agent: RwSignal::new(None), user_tools: RwSignal::new(Vec::new()), dialog_open: RwSignal::new(false) }
+    }
+
+    /// The context provided by the app.
+    pub(crate) fn expect() -> Self {
+        expect_context()
+    }
+
+    /// Whether the agent enabled the tool `name` (tracked).
+    pub(crate) fn is_enabled(self, name: &str) -> bool {
+        self.agent.with(|agent| agent.as_ref().is_some_and(|agent| agent.tools.iter().any(|tool| tool == name)))
+    }
+
+    /// The round limit in effect (tracked).
+    pub(crate) fn max_rounds(self) -> u32 {
+        self.agent
+            .with(|agent| agent.as_ref().and_then(|agent| agent.max_tool_rounds).unwrap_or(LoopConfig::DEFAULT_ROUNDS))
+    }
+
+    /// The round limit in effect, untracked.
+    pub(crate) fn max_rounds_untracked(self) -> u32 {
+        self.agent.with_untracked(|agent| {
+            agent.as_ref().and_then(|agent| agent.max_tool_rounds).unwrap_or(LoopConfig::DEFAULT_ROUNDS)
+        })
+    }
+
+    /// The definitions offered to the model on the next turn.
+    pub(crate) fn specs(self) -> Vec<ToolSpec> {
+        let enabled = self.agent.with_untracked(|agent| agent.as_ref().map(|a| a.tools.clone()).unwrap_or_default());
+        self.user_tools.with_untracked(|user_tools| enabled_specs(&enabled, user_tools))
+    }
+}
