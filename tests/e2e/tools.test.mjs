@@ -1,0 +1,448 @@
+// End-to-end tests of tool calling in real headless Chromium: the built app (dist/, or
+// $HEARTH_DIST) talks to the mock LLM server in each provider family's dialect, runs the
+// tools the mock's scenarios ask for in the browser, and sends the results back. They
+// check the loop (two rounds with a parallel round, a failing tool fed back and answered,
+// the round limit, Stop while a tool runs, a tool timeout), the tool widget's states, the
+// wire shapes the mock received, what is stored, user-defined tools and the JavaScript
+// sandbox's isolation. Elements are found by role and accessible name only.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startMockServer } from '../mock/server.mjs';
+import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
+import { builtApp } from '../support/dist.mjs';
+import { readDatabase } from '../support/idb.mjs';
+import { startStaticServer } from '../support/static-server.mjs';
+import { addProvider, commit } from '../support/providers.mjs';
+
+const DIST = builtApp();
+const WAIT_MS = 20_000;
+const TITLE_PROMPT = 'Write a title for the conversation';
+
+/** The three provider families, with how each spells tool use on the wire. */
+const FAMILIES = [
+  {
+    name: 'OpenAI-compatible',
+    type: 'Custom (OpenAI-compatible)',
+    baseUrl: (mock) => `${mock.url}/v1`,
+    isChat: (entry) => entry.method === 'POST' && entry.path === '/v1/chat/completions',
+    toolNames: (body) => (body.tools ?? []).map((tool) => tool.function.name),
+    /** The tool results of the request's last results turn: [{ id, content, isError }]. */
+    results: (body) => {
+      const last = body.messages.findLastIndex((m) => m.role === 'assistant');
+      return body.messages
+        .slice(last + 1)
+        .filter((m) => m.role === 'tool')
+        .map((m) => ({ id: m.tool_call_id, content: m.content, isError: m.content.startsWith('Error') }));
+    },
+    /** The calls of the request's assistant messages: [{ id, name, args }]. */
+    calls: (body) =>
+      body.messages
+        .filter((m) => m.role === 'assistant' && m.tool_calls)
+        .flatMap((m) => m.tool_calls.map((c) => ({ id: c.id, name: c.function.name, args: JSON.parse(c.function.arguments) }))),
+  },
+  {
+    name: 'Anthropic',
+    type: 'Anthropic',
+    baseUrl: (mock) => mock.url,
+    isChat: (entry) => entry.method === 'POST' && entry.path === '/v1/messages',
+    toolNames: (body) => (body.tools ?? []).map((tool) => tool.name),
+    results: (body) =>
+      body.messages
+        .at(-1)
+        .content.filter((block) => block.type === 'tool_result')
+        .map((block) => ({ id: block.tool_use_id, content: block.content, isError: block.is_error === true })),
+    calls: (body) =>
+      body.messages
+        .filter((m) => m.role === 'assistant' && Array.isArray(m.content))
+        .flatMap((m) => m.content.filter((b) => b.type === 'tool_use').map((b) => ({ id: b.id, name: b.name, args: b.input }))),
+  },
+  {
+    name: 'Gemini',
+    type: 'Google Gemini',
+    baseUrl: (mock) => mock.url,
+    isChat: (entry) => entry.method === 'POST' && /^\/v1beta\/models\/[^/]+:streamGenerateContent$/.test(entry.path),
+    toolNames: (body) => (body.tools?.[0]?.functionDeclarations ?? []).map((d) => d.name),
+    results: (body) =>
+      body.contents
+        .at(-1)
+        .parts.filter((part) => part.functionResponse)
+        .map(({ functionResponse: r }) => ({
+          id: r.id,
+          content: JSON.stringify(r.response.result ?? r.response.error),
+          isError: 'error' in r.response,
+        })),
+    calls: (body) =>
+      body.contents
+        .filter((c) => c.role === 'model')
+        .flatMap((c) => c.parts.filter((p) => p.functionCall).map((p) => ({ id: p.functionCall.id, name: p.functionCall.name, args: p.functionCall.args }))),
+  },
+];
+const OPENAI = FAMILIES[0];
+
+describe('tools', () => {
+  let app;
+  let mock;
+  let browser;
+
+  before(async () => {
+    [app, mock, browser] = await Promise.all([startStaticServer({ root: DIST }), startMockServer(), launchBrowser()]);
+  });
+
+  after(() => Promise.all([browser?.close(), app?.close(), mock?.close()]));
+
+  /** A fresh browser context with the app open, one provider of `fam` on scenario `model`, and `tools` enabled. */
+  async function openChat(t, fam, model, { tools = [], rounds, viewport } = {}) {
+    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+    const context = await browser.newContext(viewport ? { viewport } : {});
+    t.after(() => context.close());
+    context.setDefaultTimeout(WAIT_MS);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
+    await addProvider(page, { type: fam.type, baseUrl: fam.baseUrl(mock), apiKey: 'key-test', model });
+    await setTools(page, tools, rounds);
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
+    const reply = log.getByRole('article', { name: 'Assistant', exact: true }).last();
+    return {
+      page,
+      errors,
+      reply,
+      message: page.getByRole('textbox', { name: 'Message', exact: true }),
+      send: page.getByRole('button', { name: 'Send', exact: true }),
+      stop: page.getByRole('button', { name: 'Stop', exact: true }),
+    };
+  }
+
+  /** Checks the tools labelled `labels` in the Tools dialog (and sets the round limit), then waits until stored. */
+  async function setTools(page, labels, rounds) {
+    if (labels.length === 0 && rounds === undefined) return;
+    const dialog = await openTools(page);
+    for (const label of labels) await dialog.getByRole('checkbox', { name: label, exact: true }).check();
+    if (rounds !== undefined) {
+      await commit(dialog.getByRole('spinbutton', { name: 'Most tool rounds per answer', exact: true }), String(rounds));
+    }
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await waitUntil(async () => {
+      const { agents } = await readDatabase(page, ['agents']);
+      return agents[0]?.tools.length === labels.length && (rounds === undefined || agents[0].max_tool_rounds === rounds);
+    }, 'the tool settings are stored');
+  }
+
+  async function openTools(page) {
+    await page.getByRole('button', { name: 'Tools', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tools', exact: true });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  async function ask(chat, text) {
+    await chat.message.fill(text);
+    await chat.send.click();
+  }
+
+  /** The mock's logged chat requests of `fam` (not the background title requests), oldest first. */
+  async function chatRequests(fam) {
+    const log = await (await fetch(`${mock.url}/__mock/requests`)).json();
+    return log.filter((entry) => fam.isChat(entry) && !JSON.stringify(entry.body).includes(TITLE_PROMPT));
+  }
+
+  /** Waits until the reply is no longer streaming. */
+  async function settled(chat) {
+    await waitUntil(async () => (await chat.reply.getAttribute('aria-busy')) === 'false', 'the turn is over');
+  }
+
+  function widget(chat) {
+    return chat.reply.getByRole('button', { name: /^(Thinking…|Running .+…|Used \d+ tools?)$/ });
+  }
+
+  for (const fam of FAMILIES) {
+    describe(fam.name, () => {
+      test('two rounds, the first with two calls in parallel, then a clean answer', async (t) => {
+        const chat = await openChat(t, fam, 'tools-two-rounds', {
+          tools: ['Current time', 'Calculator', 'Search my conversations'],
+        });
+        await ask(chat, 'What time is it, and what is 6*7?');
+        const used = chat.reply.getByRole('button', { name: 'Used 3 tools', exact: true });
+        await used.waitFor();
+        await settled(chat);
+        const answer = await chat.reply.locator('.markdown').innerText();
+        assert.match(answer, /^All done\. Results: /);
+        assert.doesNotMatch(answer, /Let me check|Now a search/, 'commentary stays out of the answer');
+        assert.equal(await used.getAttribute('aria-expanded'), 'false', 'collapsed by default');
+        const region = chat.reply.getByRole('region', { name: 'Tool calls', exact: true });
+        assert.equal(await region.isVisible(), false);
+
+        await used.click();
+        await region.waitFor();
+        const items = region.getByRole('listitem');
+        assert.equal(await items.count(), 3);
+        const first = await items.nth(0).innerText();
+        assert.match(first, /Let me check the time and do the sum\./, 'the commentary is shown with its call');
+        assert.match(first, /current_time/);
+        assert.match(first, /"utc"/);
+        const second = await items.nth(1).innerText();
+        assert.match(second, /calculator[\s\S]*"expression": "6\*7"[\s\S]*Result\s+42/i);
+        assert.match(await items.nth(2).innerText(), /Now a search\.[\s\S]*search_conversations[\s\S]*"matches"/);
+        assert.equal(await region.getByRole('button', { name: 'Copy calculator call', exact: true }).count(), 1);
+        await screenshot(chat.page, `tools-expanded-${fam.name}.png`);
+
+        const requests = await chatRequests(fam);
+        assert.equal(requests.length, 3, 'three requests: two tool rounds and the answer');
+        assert.deepEqual(fam.toolNames(requests[0].body).sort(), ['calculator', 'current_time', 'search_conversations']);
+        const round1 = fam.results(requests[1].body);
+        assert.deepEqual(round1.map((r) => r.id), ['call_time', 'call_calc']);
+        assert.match(round1[1].content, /42/);
+        assert.deepEqual(
+          fam.calls(requests[2].body).map((c) => [c.id, c.name]),
+          [['call_time', 'current_time'], ['call_calc', 'calculator'], ['call_search', 'search_conversations']],
+          'every call goes back with the next request',
+        );
+        assert.deepEqual(fam.calls(requests[2].body)[1].args, { expression: '6*7' });
+
+        const { messages } = await readDatabase(chat.page, ['messages']);
+        const stored = messages.find((m) => m.role === 'assistant');
+        assert.equal(stored.state, 'complete');
+        assert.match(stored.content, /^All done\./);
+        assert.deepEqual(stored.tool_calls.map((c) => [c.id, c.round, c.result?.is_error]), [
+          ['call_time', 0, false],
+          ['call_calc', 0, false],
+          ['call_search', 1, false],
+        ]);
+        assert.equal(stored.tool_calls[0].commentary, 'Let me check the time and do the sum.');
+        assert.deepEqual(chat.errors, []);
+      });
+
+      test('a failing tool goes back to the model as an error, and the model answers', async (t) => {
+        const chat = await openChat(t, fam, 'tools-failing', { tools: ['Run JavaScript'] });
+        await ask(chat, 'Run the code.');
+        await chat.reply.getByRole('button', { name: 'Used 1 tool', exact: true }).click();
+        await settled(chat);
+        assert.match(await chat.reply.locator('.markdown').innerText(), /The tool failed \(1 error\): .*boom/);
+        const item = chat.reply.getByRole('region', { name: 'Tool calls', exact: true }).getByRole('listitem');
+        assert.match(await item.innerText(), /run_javascript[\s\S]*Error[\s\S]*boom/);
+        const [, second] = await chatRequests(fam);
+        const [result] = fam.results(second.body);
+        assert.equal(result.isError, true);
+        assert.match(result.content, /boom/);
+        assert.deepEqual(chat.errors, []);
+      });
+
+      test('the round limit ends an endless loop with a clear card', async (t) => {
+        const chat = await openChat(t, fam, 'tools-endless', { tools: ['Calculator'], rounds: 2 });
+        await ask(chat, 'Loop forever.');
+        const card = chat.reply.getByRole('alert');
+        await card.waitFor();
+        assert.match(await card.innerText(), /Too many tool rounds[\s\S]*2 times/);
+        assert.equal(await card.getByRole('button', { name: 'Retry', exact: true }).count(), 1);
+        assert.equal((await chatRequests(fam)).length, 3, 'two rounds ran; the third ask was refused');
+        assert.equal(await chat.reply.getByRole('button', { name: 'Used 2 tools', exact: true }).count(), 1);
+        const { messages } = await readDatabase(chat.page, ['messages']);
+        const stored = messages.find((m) => m.role === 'assistant');
+        assert.equal(stored.state, 'failed');
+        assert.equal(stored.error.kind, 'tool_rounds');
+        assert.equal(stored.tool_calls.length, 2);
+        assert.deepEqual(chat.errors, []);
+      });
+
+      test('Stop while a tool runs cancels it and sends nothing more', async (t) => {
+        const chat = await openChat(t, fam, 'tools-slow-tool', { tools: ['Run JavaScript'] });
+        await ask(chat, 'Take your time.');
+        const running = chat.reply.getByRole('button', { name: 'Running run_javascript…', exact: true });
+        await running.waitFor();
+        if (fam === OPENAI) await screenshot(chat.page, 'tools-running.png');
+        await chat.stop.click();
+        const used = chat.reply.getByRole('button', { name: 'Used 1 tool', exact: true });
+        await used.waitFor();
+        await settled(chat);
+        await chat.reply.getByText('Stopped', { exact: true }).waitFor();
+        await used.click();
+        const item = chat.reply.getByRole('region', { name: 'Tool calls', exact: true }).getByRole('listitem');
+        assert.match(await item.innerText(), /Stopped by the user/);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        assert.equal((await chatRequests(fam)).length, 1, 'no request after Stop');
+        const { messages } = await readDatabase(chat.page, ['messages']);
+        const stored = messages.find((m) => m.role === 'assistant');
+        assert.equal(stored.state, 'stopped');
+        assert.equal(stored.tool_calls[0].result.content, 'Stopped by the user');
+        // The conversation goes on: the stopped call is answered in the next request.
+        await chat.message.fill('Never mind.');
+        await chat.send.click();
+        const requests = await waitUntil(async () => {
+          const all = await chatRequests(fam);
+          return all.length >= 2 && all;
+        }, 'the next question is sent');
+        const history = fam.calls(requests[1].body);
+        assert.deepEqual(history.map((c) => c.name), ['run_javascript'], 'the stopped call is in the history');
+        await chat.stop.click();
+        await settled(chat);
+        assert.deepEqual(chat.errors, []);
+      });
+    });
+  }
+
+  test('the widget says Thinking… before any call, then Used N tools', async (t) => {
+    const chat = await openChat(t, OPENAI, 'tools-pause', { tools: ['Calculator'] });
+    await ask(chat, 'Add two and three.');
+    const thinking = chat.reply.getByRole('button', { name: 'Thinking…', exact: true });
+    await thinking.waitFor();
+    await screenshot(chat.page, 'tools-thinking.png');
+    await chat.reply.getByRole('button', { name: 'Used 1 tool', exact: true }).waitFor();
+    await settled(chat);
+    assert.equal(await chat.reply.locator('.markdown').innerText(), 'The sum is 5.');
+    await screenshot(chat.page, 'tools-collapsed.png');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a reply without tool calls shows no widget once answered', async (t) => {
+    const chat = await openChat(t, OPENAI, 'echo', { tools: ['Calculator'] });
+    await ask(chat, 'Just talk.');
+    await settled(chat);
+    assert.equal(await widget(chat).count(), 0);
+    const [request] = await chatRequests(OPENAI);
+    assert.deepEqual(OPENAI.toolNames(request.body), ['calculator'], 'the enabled tool was offered');
+  });
+
+  test('no tools enabled: nothing is offered and no widget shows', async (t) => {
+    const chat = await openChat(t, OPENAI, 'echo');
+    await ask(chat, 'Hello.');
+    await settled(chat);
+    const [request] = await chatRequests(OPENAI);
+    assert.equal(request.body.tools, undefined);
+    assert.equal(await widget(chat).count(), 0);
+  });
+
+  test('identical calls run once, unknown tools and bad arguments get error results', async (t) => {
+    const chat = await openChat(t, OPENAI, 'tools-duplicate', { tools: ['Calculator'] });
+    await ask(chat, 'Sums.');
+    await chat.reply.getByRole('button', { name: 'Used 3 tools', exact: true }).waitFor();
+    await settled(chat);
+    assert.equal(await chat.reply.locator('.markdown').innerText(), 'Got 4 | 4 | 9');
+    const [, second] = await chatRequests(OPENAI);
+    assert.deepEqual(OPENAI.results(second.body).map((r) => r.id), ['call_1', 'call_2', 'call_3']);
+
+    await chat.page.getByRole('button', { name: 'New chat', exact: true }).click();
+    const { form } = await addProvider(chat.page, {
+      type: 'Custom (OpenAI-compatible)',
+      baseUrl: `${mock.url}/v1`,
+      apiKey: 'k',
+      model: 'tools-unknown',
+      keepOpen: false,
+    });
+    assert.ok(form);
+    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+    await ask(chat, 'Try odd calls.');
+    await chat.reply.getByRole('button', { name: 'Used 2 tools', exact: true }).waitFor();
+    await settled(chat);
+    const [, next] = await chatRequests(OPENAI);
+    const results = OPENAI.results(next.body);
+    assert.match(results[0].content, /^Error: Unknown tool "no_such_tool"\. Available tools: calculator\./);
+    assert.match(results[1].content, /^Error: The arguments are not valid JSON\./);
+    assert.match(await chat.reply.locator('.markdown').innerText(), /^Noted: /);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a tool that runs too long times out and the model is told', async (t) => {
+    const chat = await openChat(t, OPENAI, 'tools-slow-tool', { tools: ['Run JavaScript'] });
+    await ask(chat, 'Wait for it.');
+    await chat.reply.getByRole('button', { name: 'Used 1 tool', exact: true }).waitFor({ timeout: 15_000 });
+    await settled(chat);
+    assert.equal(await chat.reply.locator('.markdown').innerText(), 'Finished.');
+    const [, second] = await chatRequests(OPENAI);
+    const [result] = OPENAI.results(second.body);
+    assert.match(result.content, /^Error: The tool did not answer within 5000 ms/);
+  });
+
+  test('the JavaScript sandbox cannot reach the app\'s storage, cookies or page', async (t) => {
+    const chat = await openChat(t, OPENAI, 'tools-sandbox', { tools: ['Run JavaScript'] });
+    await chat.page.evaluate(() => {
+      document.cookie = 'hearth_secret=swordfish';
+      localStorage.setItem('hearth_secret', 'swordfish');
+    });
+    await ask(chat, 'Probe.');
+    await chat.reply.getByRole('button', { name: 'Used 1 tool', exact: true }).waitFor();
+    await settled(chat);
+    const [, second] = await chatRequests(OPENAI);
+    const [result] = OPENAI.results(second.body);
+    const report = JSON.parse(result.content);
+    assert.notEqual(report.idb, 'opened', `IndexedDB must be out of reach: ${report.idb}`);
+    assert.doesNotMatch(String(report.cookie), /swordfish/);
+    assert.doesNotMatch(String(report.storage), /^[1-9]/, `localStorage must be out of reach: ${report.storage}`);
+    assert.equal(report.origin, 'null', 'the sandbox has an opaque origin');
+    // And the app's own data is untouched.
+    const { sessions } = await readDatabase(chat.page, ['sessions']);
+    assert.equal(sessions.length, 1);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a user-defined tool is made in Tools, stored, offered and run in the sandbox', async (t) => {
+    const chat = await openChat(t, OPENAI, 'tools-user');
+    const dialog = await openTools(chat.page);
+    await dialog.getByRole('button', { name: 'New tool', exact: true }).click();
+    const form = dialog.getByRole('form', { name: 'Tool editor', exact: true });
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('word count');
+    await form.getByRole('textbox', { name: 'Description', exact: true }).fill('Counts words.');
+    await form
+      .getByRole('textbox', { name: 'Parameters (JSON Schema)', exact: true })
+      .fill('{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}');
+    await form
+      .getByRole('textbox', { name: 'JavaScript (the body of an async function of args)', exact: true })
+      .fill('return args.text.split(/\\s+/).length;');
+    await form.getByRole('button', { name: 'Save tool', exact: true }).click();
+    const problem = form.getByRole('alert');
+    assert.match(await problem.innerText(), /Saved, but not offered to the model until fixed: .*no spaces/);
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('word_count');
+    await form.getByRole('button', { name: 'Save tool', exact: true }).click();
+    await form.waitFor({ state: 'hidden' });
+    await dialog.getByRole('checkbox', { name: 'word_count', exact: true }).check();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await waitUntil(async () => {
+      const { settings, agents } = await readDatabase(chat.page, ['settings', 'agents']);
+      const tool = settings.find((s) => s.key.startsWith('user_tool:'));
+      return tool?.value.name === 'word_count' && agents[0].tools.includes('word_count');
+    }, 'the user tool is stored and enabled');
+
+    await ask(chat, 'Count the words.');
+    await chat.reply.getByRole('button', { name: 'Used 1 tool', exact: true }).waitFor();
+    await settled(chat);
+    assert.equal(await chat.reply.locator('.markdown').innerText(), 'Word count: 3');
+    const [first] = await chatRequests(OPENAI);
+    assert.deepEqual(first.body.tools[0].function, {
+      name: 'word_count',
+      description: 'Counts words.',
+      parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    });
+
+    // It survives a reload, and a backup carries it.
+    await chat.page.reload();
+    const again = await openTools(chat.page);
+    assert.equal(await again.getByRole('checkbox', { name: 'word_count', exact: true }).isChecked(), true);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('the widget works by keyboard, in a narrow dark viewport', async (t) => {
+    const chat = await openChat(t, OPENAI, 'tools-commentary', {
+      tools: ['Calculator'],
+      viewport: { width: 390, height: 800 },
+    });
+    await chat.page.emulateMedia({ colorScheme: 'dark' });
+    await ask(chat, 'What is 2^10?');
+    const used = chat.reply.getByRole('button', { name: 'Used 1 tool', exact: true });
+    await used.waitFor();
+    await settled(chat);
+    assert.equal(await chat.reply.locator('.markdown').innerText(), 'The answer is 1024.');
+    await used.focus();
+    await chat.page.keyboard.press('Enter');
+    assert.equal(await used.getAttribute('aria-expanded'), 'true');
+    const region = chat.reply.getByRole('region', { name: 'Tool calls', exact: true });
+    assert.match(await region.innerText(), /I will look this up first\.[\s\S]*calculator[\s\S]*1024/);
+    const overflow = await chat.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    assert.equal(overflow, false, 'nothing wider than the phone');
+    await screenshot(chat.page, 'tools-mobile-dark.png');
+    await chat.page.keyboard.press('Enter');
+    assert.equal(await used.getAttribute('aria-expanded'), 'false');
+    assert.deepEqual(chat.errors, []);
+  });
+});
