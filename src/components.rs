@@ -6,6 +6,7 @@ pub(crate) mod conversation;
 pub(crate) mod copy_button;
 pub(crate) mod error_card;
 pub(crate) mod model_picker;
+pub(crate) mod project_files;
 pub(crate) mod provider_editor;
 pub(crate) mod providers_dialog;
 pub(crate) mod search_results;

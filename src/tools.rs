@@ -5,10 +5,11 @@
 //! keeps the reactive state the Tools dialog edits, and `sessions` stores it: the
 //! enabled names and round limit on the General Assistant's agent record, each
 //! user tool as its own setting record (`user_tool:<id>`), so backups carry them.
+//! The project's files are project-file records, one per file.
 
 pub(crate) mod run;
 
-use hearth_core::storage::AgentRecord;
+use hearth_core::storage::{AgentRecord, ProjectFileRecord};
 use hearth_core::tools::{LoopConfig, ToolSpec, UserTool, enabled_specs};
 use leptos::prelude::*;
 
@@ -19,6 +20,8 @@ pub(crate) struct ToolsContext {
     pub(crate) agent: RwSignal<Option<AgentRecord>>,
     /// The user's own tools, in the order they were made.
     pub(crate) user_tools: RwSignal<Vec<UserTool>>,
+    /// The project's files (read by the read-a-file tool), by name.
+    pub(crate) files: RwSignal<Vec<ProjectFileRecord>>,
     /// Whether the Tools dialog is open.
     pub(crate) dialog_open: RwSignal<bool>,
 }
@@ -26,7 +29,12 @@ pub(crate) struct ToolsContext {
 impl ToolsContext {
     /// Nothing loaded yet.
     pub(crate) fn new() -> Self {
-        Self { agent: RwSignal::new(None), user_tools: RwSignal::new(Vec::new()), dialog_open: RwSignal::new(false) }
+        Self {
+            agent: RwSignal::new(None),
+            user_tools: RwSignal::new(Vec::new()),
+            files: RwSignal::new(Vec::new()),
+            dialog_open: RwSignal::new(false),
+        }
     }
 
     /// The context provided by the app.

@@ -177,3 +177,78 @@ impl ChatMessage {
         self.role == Role::Assistant && self.origin == Some(kind) && self.reasoning.iter().any(ReasoningPart::is_sealed)
     }
 }
+
+/// The conversation without tool use, for a request that offers no tools: each
+/// call becomes a line of its message's text and each results message a user
+/// message of text, since providers refuse tool blocks in a request without
+/// tools (Anthropic: "Requests which include `tool_use` or `tool_result` blocks
+/// must define tools").
+pub fn without_tool_use(messages: &[ChatMessage]) -> Vec<ChatMessage> {
+    messages
+        .iter()
+        .map(|message| {
+            if message.tool_calls.is_empty() && message.tool_results.is_empty() {
+                return message.clone();
+            }
+            let mut lines: Vec<String> = Vec::new();
+            if !message.content.is_empty() {
+                lines.push(message.content.clone());
+            }
+            for call in &message.tool_calls {
+                lines.push(format!("[Called the tool {} with {}]", call.name, call.arguments.trim()));
+            }
+            for result in &message.tool_results {
+                let what = if result.is_error { "Error from" } else { "Result of" };
+                lines.push(format!("[{what} the tool {}: {}]", result.name, result.content));
+            }
+            ChatMessage {
+                content: lines.join("\n\n"),
+                tool_calls: Vec::new(),
+                tool_results: Vec::new(),
+                ..message.clone()
+            }
+        })
+        .collect()
+}
+
+/// The conversation with tool-call ids every provider accepts: only ASCII letters,
+/// digits, `_` and `-` (Anthropic's pattern), and unique in the request (ids made
+/// up for calls that came without one repeat from turn to turn). A results
+/// message uses the ids of the calls message before it.
+pub fn with_safe_tool_ids(messages: &[ChatMessage]) -> Vec<ChatMessage> {
+    let mut used = std::collections::HashSet::new();
+    let mut renamed: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    messages
+        .iter()
+        .map(|message| {
+            let mut message = message.clone();
+            if !message.tool_calls.is_empty() {
+                renamed.clear();
+                for call in &mut message.tool_calls {
+                    let mut base: String = call
+                        .id
+                        .chars()
+                        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
+                        .collect();
+                    if base.is_empty() {
+                        base = "call".to_owned();
+                    }
+                    let mut id = base.clone();
+                    let mut n = 2;
+                    while !used.insert(id.clone()) {
+                        id = format!("{base}_{n}");
+                        n += 1;
+                    }
+                    renamed.insert(call.id.clone(), id.clone());
+                    call.id = id;
+                }
+            }
+            for result in &mut message.tool_results {
+                if let Some(id) = renamed.get(&result.call_id) {
+                    result.call_id.clone_from(id);
+                }
+            }
+            message
+        })
+        .collect()
+}

@@ -34,7 +34,7 @@ pub use response::ResponseDecoder;
 
 use serde::{Deserialize, Serialize};
 
-use crate::message::{ChatMessage, Role};
+use crate::message::{ChatMessage, Role, with_safe_tool_ids, without_tool_use};
 use crate::tools::ToolSpec;
 
 /// The wire protocol a provider speaks.
@@ -179,18 +179,22 @@ pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &
     build_request_with_tools(provider, model, messages, &[])
 }
 
-/// [`build_request`] offering the model `tools`, in the family's own shape
-/// (nothing is added when `tools` is empty).
+/// [`build_request`] offering the model `tools`, in the family's own shape.
+/// Without tools, earlier tool use is sent as text (see
+/// [`without_tool_use`]); with them, call ids are made safe and unique first
+/// (see [`with_safe_tool_ids`]).
 pub fn build_request_with_tools(
     provider: &ProviderConfig,
     model: &ModelConfig,
     messages: &[ChatMessage],
     tools: &[ToolSpec],
 ) -> HttpRequest {
+    let messages = if tools.is_empty() { without_tool_use(messages) } else { messages.to_vec() };
     match provider.kind {
-        ProviderKind::OpenAi => openai::build_request(provider, model, messages, tools),
-        ProviderKind::Anthropic => anthropic::build_request(provider, model, messages, tools),
-        ProviderKind::Gemini => gemini::build_request(provider, model, messages, tools),
+        ProviderKind::OpenAi => openai::build_request(provider, model, &with_safe_tool_ids(&messages), tools),
+        ProviderKind::Anthropic => anthropic::build_request(provider, model, &with_safe_tool_ids(&messages), tools),
+        // Gemini matches results by name and order; its own ids go back as they came.
+        ProviderKind::Gemini => gemini::build_request(provider, model, &messages, tools),
     }
 }
 

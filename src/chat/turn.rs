@@ -18,7 +18,7 @@ use hearth_core::provider::{
 };
 use hearth_core::reply::Reply;
 use hearth_core::storage::{MessageRecord, SessionRecord, ToolCallRecord, ToolResultRecord};
-use hearth_core::tools::{LoopConfig, Step, ToolLoop, ToolOutcome, ToolSpec, UserTool};
+use hearth_core::tools::{Invocation, LoopConfig, Step, ToolLoop, ToolResult, ToolSpec, UserTool};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::{AbortController, AbortSignal};
@@ -142,78 +142,13 @@ pub(super) async fn run(setup: TurnSetup) {
         };
         // The reply asked for tools: its text is the calls' commentary.
         earlier.absorb(&reply, round);
-        let calls: Vec<ToolCallRecord> = reply
-            .tool_calls
-            .iter()
-            .zip(tool_loop.call_ids())
-            .enumerate()
-            .map(|(at, (call, id))| ToolCallRecord {
-                id,
-                name: call.name.clone(),
-                arguments_raw: call.arguments_raw.clone(),
-                commentary: if at == 0 { reply.text.trim().to_owned() } else { String::new() },
-                result: None,
-                round,
-            })
-            .collect();
-        view.calls.update(|all| all.extend(calls.iter().cloned()));
-        record_results(view, round, &tool_loop.results(), &[]);
-        clear_answer(view);
-        settle_progress(&mut record, &earlier, &view);
-        sessions.save(&session, &record).await;
-
-        let runs = invocations.iter().map(|invocation| {
-            let env = &env;
-            async move {
-                let started = clock();
-                let outcome = run_tool(invocation, env).await;
-                let duration = elapsed_ms(started);
-                let result = match &outcome {
-                    ToolOutcome::Ok(content) => {
-                        ToolResultRecord { content: content.clone(), is_error: false, duration_ms: Some(duration) }
-                    }
-                    ToolOutcome::Err(message) => {
-                        ToolResultRecord { content: message.clone(), is_error: true, duration_ms: Some(duration) }
-                    }
-                    ToolOutcome::TimedOut { after_ms } => ToolResultRecord {
-                        content: format!("The tool did not answer within {after_ms} ms"),
-                        is_error: true,
-                        duration_ms: Some(duration),
-                    },
-                };
-                // Shown as soon as this call is done, while others still run.
-                set_result(view, round, &invocation.call_id, result);
-                (invocation.call_id.clone(), outcome, duration)
-            }
-        });
-        let outcomes = join_all(runs).await;
-        let durations: Vec<(String, u64)> = outcomes.iter().map(|(id, _, ms)| (id.clone(), *ms)).collect();
-        let stopped = signal.as_ref().is_some_and(AbortSignal::aborted);
-        for (call_id, outcome, _) in outcomes {
-            tool_loop.on_result(&call_id, outcome);
-        }
-        if stopped {
-            tool_loop.cancel();
-        }
-        let results = tool_loop.results();
-        record_results(view, round, &results, &durations);
-        settle_progress(&mut record, &earlier, &view);
-        sessions.save(&session, &record).await;
-        if stopped {
+        let round_turn = RoundTurn { sessions, view, session: &session, env: &env, round };
+        let results = run_round(round_turn, &mut record, &mut tool_loop, &reply, invocations, &earlier).await;
+        if signal.as_ref().is_some_and(AbortSignal::aborted) {
             break (Reply::new(), ReplyStatus::Stopped);
         }
-        history.push(round_message(&reply, &calls, round, account.kind));
-        history.push(ChatMessage::tool_results(
-            results
-                .into_iter()
-                .map(|r| MessageToolResult {
-                    call_id: r.call_id,
-                    name: r.name,
-                    content: r.content,
-                    is_error: r.is_error,
-                })
-                .collect(),
-        ));
+        history.push(view.calls.with_untracked(|calls| round_message(&reply, calls, round, account.kind)));
+        history.push(ChatMessage::tool_results(results.into_iter().map(MessageToolResult::from).collect()));
     };
     view.text.set_value(reply.text.clone());
     let mut parts = earlier.parts.clone();
@@ -227,6 +162,71 @@ pub(super) async fn run(setup: TurnSetup) {
     sessions.save(&session, &record).await;
 }
 
+/// What running one round of tools needs from the turn.
+struct RoundTurn<'a> {
+    sessions: SessionsContext,
+    view: AssistantView,
+    session: &'a SessionRecord,
+    env: &'a ToolEnv,
+    round: u32,
+}
+
+/// Runs the calls of a round in parallel, showing each result as it arrives and
+/// storing the round before and after; returns the results for the model (every
+/// call answered, "Stopped by the user" for those Stop cut short).
+async fn run_round(
+    turn: RoundTurn<'_>,
+    record: &mut MessageRecord,
+    tool_loop: &mut ToolLoop,
+    reply: &Reply,
+    invocations: Vec<Invocation>,
+    earlier: &Earlier,
+) -> Vec<ToolResult> {
+    let RoundTurn { sessions, view, session, env, round } = turn;
+    let calls = reply.tool_calls.iter().zip(tool_loop.call_ids()).enumerate().map(|(at, (call, id))| ToolCallRecord {
+        id,
+        name: call.name.clone(),
+        arguments_raw: call.arguments_raw.clone(),
+        commentary: if at == 0 { reply.text.trim().to_owned() } else { String::new() },
+        result: None,
+        round,
+    });
+    view.calls.update(|all| all.extend(calls));
+    // Calls refused at once (unknown tool, bad arguments) already have results.
+    record_results(view, round, &tool_loop.results(), &[]);
+    clear_answer(view);
+    settle_progress(record, earlier, &view);
+    sessions.save(session, record).await;
+
+    let runs = invocations.iter().map(|invocation| async move {
+        let started = clock();
+        let outcome = run_tool(invocation, env).await;
+        let duration = elapsed_ms(started);
+        let (content, is_error) = outcome.clone().into_content();
+        // Shown as soon as this call is done, while others still run.
+        set_result(
+            view,
+            round,
+            &invocation.call_id,
+            ToolResultRecord { content, is_error, duration_ms: Some(duration) },
+        );
+        (invocation.call_id.clone(), outcome, duration)
+    });
+    let outcomes = join_all(runs).await;
+    let durations: Vec<(String, u64)> = outcomes.iter().map(|(id, _, ms)| (id.clone(), *ms)).collect();
+    for (call_id, outcome, _) in outcomes {
+        tool_loop.on_result(&call_id, outcome);
+    }
+    if env.signal.as_ref().is_some_and(AbortSignal::aborted) {
+        tool_loop.cancel();
+    }
+    let results = tool_loop.results();
+    record_results(view, round, &results, &durations);
+    settle_progress(record, earlier, &view);
+    sessions.save(session, record).await;
+    results
+}
+
 /// The reply's reasoning parts marked with their round.
 fn with_round(mut reply: Reply, round: u32) -> Reply {
     for part in &mut reply.reasoning_parts {
@@ -235,7 +235,8 @@ fn with_round(mut reply: Reply, round: u32) -> Reply {
     reply
 }
 
-/// The assistant message of a round that asked for tools, as sent back.
+/// The assistant message of a round that asked for tools, as sent back; `calls`
+/// are the turn's calls so far, of which those of `round` are sent.
 fn round_message(
     reply: &Reply,
     calls: &[ToolCallRecord],
@@ -246,6 +247,7 @@ fn round_message(
     let mut message = ChatMessage::assistant_with_reasoning(reply.text.trim(), parts, Some(origin));
     message.tool_calls = calls
         .iter()
+        .filter(|call| call.round == round)
         .map(|call| MessageToolCall {
             id: call.id.clone(),
             name: call.name.clone(),
@@ -257,12 +259,7 @@ fn round_message(
 
 /// Puts the loop's results into the round's calls (keeping durations already
 /// measured, or taking them from `durations`).
-fn record_results(
-    view: AssistantView,
-    round: u32,
-    results: &[hearth_core::tools::ToolResult],
-    durations: &[(String, u64)],
-) {
+fn record_results(view: AssistantView, round: u32, results: &[ToolResult], durations: &[(String, u64)]) {
     view.calls.update(|calls| {
         for result in results {
             let Some(call) = calls.iter_mut().find(|c| c.round == round && c.id == result.call_id) else { continue };
@@ -491,6 +488,10 @@ impl Turn {
                     self.unrendered.push_str(text);
                 }
                 StreamEvent::ReasoningDelta(text) => {
+                    if self.reply.reasoning.is_empty() && !self.earlier.reasoning.is_empty() {
+                        // A later round's reasoning starts a new paragraph, as stored.
+                        self.unshown_reasoning.push_str("\n\n");
+                    }
                     self.thinking_since.get_or_insert_with(clock);
                     self.unshown_reasoning.push_str(text);
                 }

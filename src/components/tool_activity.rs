@@ -37,7 +37,7 @@ pub(crate) fn ToolActivity(reply: AssistantView) -> impl IntoView {
                 on:click=move |_| expanded.update(|open| *open = !*open)
             >
                 <span class="spinner" aria-hidden="true" hidden=move || !streaming()></span>
-                <span>{label}</span>
+                <span aria-live="polite">{label}</span>
             </button>
             <div id=region_id class="tool-list" role="region" aria-label="Tool calls" hidden=move || !expanded.get()>
                 <Show when=move || expanded.get()>

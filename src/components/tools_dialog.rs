@@ -1,10 +1,12 @@
 //! The Tools dialog: which built-in and user tools the General Assistant may
-//! call, how many rounds of calls one answer may take, and the user's own tools.
+//! call, how many rounds of calls one answer may take, the user's own tools, and
+//! the project files the read-a-file tool reads.
 
 use hearth_core::tools::{LoopConfig, UserTool, builtins};
 use leptos::html::Dialog;
 use leptos::prelude::*;
 
+use crate::components::project_files::ProjectFiles;
 use crate::components::user_tool_editor::UserToolEditor;
 use crate::io::ids::new_id;
 use crate::sessions::SessionsContext;
@@ -89,10 +91,10 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                         }
                     }
                 />
-                <Show when=move || rounds_problem.with(|p| !p.is_empty())>
-                    <span class="field-error" role="alert">{move || rounds_problem.get()}</span>
-                </Show>
             </label>
+            <Show when=move || rounds_problem.with(|p| !p.is_empty())>
+                <p class="field-error" role="alert">{move || rounds_problem.get()}</p>
+            </Show>
             <fieldset>
                 <legend>"Your tools"</legend>
                 <Show
@@ -144,6 +146,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                         view! { <UserToolEditor id on_done=Callback::new(move |()| editing.set(None)) /> }
                     })
             }}
+            <ProjectFiles />
             <form method="dialog" class="dialog-actions">
                 <button type="submit">"Close"</button>
             </form>

@@ -15,11 +15,15 @@
 //!   `async function (args, console)`, so an endless loop blocks only the
 //!   worker's thread, never the app's. Removing the iframe kills the worker.
 //! - The runner's CSP (`default-src 'none'; script-src 'unsafe-inline'
-//!   'unsafe-eval' blob:; worker-src blob:; connect-src *`) is inherited by the
+//!   'unsafe-eval' blob:; worker-src blob:; connect-src …`) is inherited by the
 //!   blob worker. `'unsafe-eval'` is needed because the code is compiled with the
 //!   `AsyncFunction` constructor; `importScripts` from the network is refused.
-//!   `fetch` is allowed, since a tool may need the network, but it carries no
-//!   credentials of the app (the origin is opaque) and no referrer.
+//!   The network ([`Network`]) is closed (`connect-src 'none'`) for code the
+//!   model wrote, so a prompt injection cannot send the user's data anywhere
+//!   through it; the user's own tools may `fetch` (`connect-src *`), without
+//!   credentials of the app (the origin is opaque) and without referrer.
+//! - The output limit is enforced by the runner, in the iframe's own context,
+//!   which the job's code (in the worker) cannot reach or patch.
 //!
 //! The protocol: the runner posts `{ready: true}` when loaded; the app then posts
 //! `{token, code, args, limit}` (target origin `"*"`, as an opaque origin has no
@@ -44,6 +48,15 @@ use web_sys::{AbortSignal, HtmlIFrameElement, MessageEvent, Window};
 
 /// The runner page, loaded as the iframe's `srcdoc`.
 const RUNNER: &str = include_str!("sandbox.html");
+
+/// Whether the code may use the network.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Network {
+    /// `fetch` and other connections are refused (code the model wrote).
+    Closed,
+    /// Any URL may be fetched, without the app's credentials (the user's tools).
+    Open,
+}
 
 /// How many characters of output (result text plus console lines) a run keeps.
 pub(crate) const OUTPUT_LIMIT: usize = 20_000;
@@ -163,6 +176,7 @@ pub(crate) async fn run_javascript(
     code: &str,
     args: &serde_json::Value,
     timeout_ms: u32,
+    network: Network,
     cancel: Option<&AbortSignal>,
 ) -> Result<SandboxRun, SandboxError> {
     if cancel.is_some_and(AbortSignal::aborted) {
@@ -183,7 +197,11 @@ pub(crate) async fn run_javascript(
     let _ = frame.set_attribute("style", "display: none");
     let _ = frame.set_attribute("aria-hidden", "true");
     frame.set_hidden(true);
-    frame.set_srcdoc(RUNNER);
+    let connect = match network {
+        Network::Closed => "'none'",
+        Network::Open => "*",
+    };
+    frame.set_srcdoc(&RUNNER.replace("connect-src NETWORK", &format!("connect-src {connect}")));
 
     // The first outcome wins; `settle` records it and wakes the waiting future.
     let outcome: Rc<RefCell<Option<Outcome>>> = Rc::default();

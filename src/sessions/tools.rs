@@ -1,14 +1,14 @@
 //! Storing the tool settings: the agent's enabled tools and round limit, and the
 //! user's own tools, one setting record each.
 
-use hearth_core::storage::{AgentRecord, DEFAULT_AGENT_ID, SettingRecord, stores};
+use hearth_core::storage::{AgentRecord, DEFAULT_AGENT_ID, ProjectFileRecord, SettingRecord, stores};
 use hearth_core::tools::{USER_TOOL_KEY_PREFIX, UserTool};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::SessionsContext;
 use crate::io::db::{Db, StorageError};
-use crate::io::ids::now;
+use crate::io::ids::{new_id, now};
 
 impl SessionsContext {
     /// Loads the General Assistant and the user's tools into the tools context.
@@ -23,6 +23,9 @@ impl SessionsContext {
             .collect();
         tools.sort_by(|a, b| a.id.cmp(&b.id));
         self.chat.tools.user_tools.set(tools);
+        let mut files: Vec<ProjectFileRecord> = db.all(stores::PROJECT_FILES).await?;
+        files.sort_by(|a, b| a.name.cmp(&b.name));
+        self.chat.tools.files.set(files);
         Ok(())
     }
 
@@ -65,11 +68,17 @@ impl SessionsContext {
         });
         let new_name = tool.name.trim().to_owned();
         if let Some(old_name) = old_name.filter(|old| *old != new_name && tools.is_enabled(old)) {
+            // The choice follows a valid new name; a name that clashes with a
+            // built-in or another tool must not switch that one on.
+            let others: Vec<String> = tools.user_tools.with_untracked(|list| {
+                list.iter().filter(|t| t.id != tool.id).map(|t| t.name.trim().to_owned()).collect()
+            });
+            let others: Vec<&str> = others.iter().map(String::as_str).collect();
+            let follows = tool.spec(&others).is_ok() && !tools.is_enabled(&new_name);
             self.update_agent(|agent| {
-                for name in &mut agent.tools {
-                    if *name == old_name {
-                        name.clone_from(&new_name);
-                    }
+                agent.tools.retain(|name| *name != old_name);
+                if follows {
+                    agent.tools.push(new_name);
                 }
             });
         }
@@ -103,10 +112,56 @@ impl SessionsContext {
     }
 }
 
+/// The largest project file accepted, in characters.
+pub(crate) const MAX_FILE_CHARS: usize = 1_000_000;
+
 impl SessionsContext {
     /// The project's files, for the read-a-file tool.
-    pub(crate) async fn project_files(self) -> Result<Vec<hearth_core::storage::ProjectFileRecord>, String> {
+    pub(crate) async fn project_files(self) -> Result<Vec<ProjectFileRecord>, String> {
         let Some(db) = self.db() else { return Err("Storage is not available in this browser.".to_owned()) };
         db.all(stores::PROJECT_FILES).await.map_err(|error| error.to_string())
+    }
+
+    /// Adds a text file to the project, replacing one of the same name. Says why
+    /// when the file is not a .md or .txt file or is too big.
+    pub(crate) fn add_project_file(self, name: String, content: String) -> Result<(), String> {
+        let lower = name.to_ascii_lowercase();
+        if !(lower.ends_with(".md") || lower.ends_with(".txt") || lower.ends_with(".markdown")) {
+            return Err(format!("{name} was not added: only .md and .txt files can be project files."));
+        }
+        if content.chars().count() > MAX_FILE_CHARS {
+            return Err(format!("{name} was not added: it is over {MAX_FILE_CHARS} characters."));
+        }
+        let files = self.chat.tools.files;
+        let now = now();
+        let existing = files.with_untracked(|list| list.iter().find(|f| f.name == name).cloned());
+        let record = match existing {
+            Some(old) => ProjectFileRecord { content, updated_at: now, ..old },
+            None => ProjectFileRecord { id: new_id(), name, content, created_at: now, updated_at: now },
+        };
+        files.update(|list| {
+            list.retain(|f| f.id != record.id);
+            list.push(record.clone());
+            list.sort_by(|a, b| a.name.cmp(&b.name));
+        });
+        if let Some(db) = self.db() {
+            spawn_local(async move {
+                if let Err(error) = db.put(stores::PROJECT_FILES, &record).await {
+                    self.report(error);
+                }
+            });
+        }
+        Ok(())
+    }
+
+    /// Removes a file from the project.
+    pub(crate) fn remove_project_file(self, id: String) {
+        self.chat.tools.files.update(|list| list.retain(|f| f.id != id));
+        let Some(db) = self.db() else { return };
+        spawn_local(async move {
+            if let Err(error) = db.delete(stores::PROJECT_FILES, &id).await {
+                self.report(error);
+            }
+        });
     }
 }

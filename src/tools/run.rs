@@ -8,14 +8,14 @@ use futures::future::{Either, select};
 use hearth_core::provider::HttpRequest;
 use hearth_core::tools::{
     CALCULATOR, CURRENT_TIME, FETCH_URL, Invocation, READ_PROJECT_FILE, RUN_JAVASCRIPT, SEARCH_CONVERSATIONS,
-    STOPPED_BY_USER, ToolOutcome, UserTool, calc,
+    STOPPED_BY_USER, ToolOutcome, UserTool, calc, is_builtin,
 };
 use serde_json::{Value, json};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 
 use crate::io::fetch_stream::{FetchFailure, fetch_stream};
-use crate::io::sandbox::{self, SandboxError};
+use crate::io::sandbox::{self, Network, SandboxError};
 use crate::io::timer::sleep;
 use crate::sessions::SessionsContext;
 
@@ -47,10 +47,20 @@ pub(crate) async fn run(invocation: &Invocation, env: &ToolEnv) -> ToolOutcome {
     let name = invocation.name.as_str();
     if name == RUN_JAVASCRIPT {
         let code = args.get("code").and_then(Value::as_str).unwrap_or_default();
-        return script(code, &Value::Object(serde_json::Map::new()), env).await;
+        return script(code, &Value::Object(serde_json::Map::new()), Network::Closed, env).await;
     }
-    if let Some(tool) = env.user_tools.iter().find(|tool| tool.name.trim() == name) {
-        return script(&tool.code, args, env).await;
+    if !is_builtin(name) {
+        // Only a tool that is offered runs: a user tool with a problem is not.
+        let names: Vec<&str> = env.user_tools.iter().map(|tool| tool.name.trim()).collect();
+        let runnable = env
+            .user_tools
+            .iter()
+            .enumerate()
+            .find(|(at, tool)| tool.name.trim() == name && tool.spec(&names[..*at]).is_ok());
+        return match runnable {
+            Some((_, tool)) => script(&tool.code, args, Network::Open, env).await,
+            None => ToolOutcome::Err(format!("The tool {name} is not available.")),
+        };
     }
     let work = pin!(builtin(name, args, env));
     let limit = pin!(sleep(i32::try_from(TOOL_LIMIT_MS).unwrap_or(i32::MAX)));
@@ -172,8 +182,8 @@ async fn read_project_file(sessions: SessionsContext, name: &str) -> ToolOutcome
 }
 
 /// Code in the sandbox: the result as JSON, with the console lines when there are any.
-async fn script(code: &str, args: &Value, env: &ToolEnv) -> ToolOutcome {
-    match sandbox::run_javascript(code, args, SCRIPT_LIMIT_MS, env.signal.as_ref()).await {
+async fn script(code: &str, args: &Value, network: Network, env: &ToolEnv) -> ToolOutcome {
+    match sandbox::run_javascript(code, args, SCRIPT_LIMIT_MS, network, env.signal.as_ref()).await {
         Ok(run) => {
             let text = if run.logs.is_empty() {
                 run.result.to_string()

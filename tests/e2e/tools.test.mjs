@@ -422,6 +422,31 @@ describe('tools', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('project files are added in Tools, read by the tool, and removed', async (t) => {
+    const chat = await openChat(t, OPENAI, 'tools-file', { tools: ['Read a project file'] });
+    const dialog = await openTools(chat.page);
+    await dialog.getByLabel('Add project files (.md, .txt)', { exact: true }).setInputFiles([
+      { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n\nThe hearth is warm.') },
+      { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not text') },
+    ]);
+    const status = dialog.getByRole('status').filter({ hasText: 'Added' });
+    assert.match(await status.innerText(), /Added 1 file\. photo\.png was not added: only \.md and \.txt files/);
+    const files = dialog.getByRole('list', { name: 'Project files', exact: true });
+    assert.match(await files.innerText(), /notes\.md/);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await waitUntil(async () => (await readDatabase(chat.page, ['project_files'])).project_files.length === 1, 'the file is stored');
+
+    await ask(chat, 'What do my notes say?');
+    await chat.reply.getByRole('button', { name: 'Used 1 tool', exact: true }).waitFor();
+    await settled(chat);
+    assert.match(await chat.reply.locator('.markdown').innerText(), /^From the file: # Notes\s+The hearth is warm\./);
+
+    const again = await openTools(chat.page);
+    await again.getByRole('button', { name: 'Remove notes.md', exact: true }).click();
+    await waitUntil(async () => (await readDatabase(chat.page, ['project_files'])).project_files.length === 0, 'the file is removed');
+    assert.deepEqual(chat.errors, []);
+  });
+
   test('the widget works by keyboard, in a narrow dark viewport', async (t) => {
     const chat = await openChat(t, OPENAI, 'tools-commentary', {
       tools: ['Calculator'],

@@ -1389,10 +1389,13 @@ describe('mock LLM server tool calling', () => {
       'tools-duplicate',
       'tools-endless',
       'tools-failing',
+      'tools-file',
+      'tools-pause',
       'tools-sandbox',
       'tools-slow-tool',
       'tools-two-rounds',
       'tools-unknown',
+      'tools-user',
     ]);
     for (const name of tools) {
       for (const family of FAMILIES) {

@@ -149,7 +149,8 @@ fn wire_messages(message: &ChatMessage, reasoning_back: bool) -> Vec<serde_json:
             serde_json::json!({
                 "id": call.id,
                 "type": "function",
-                "function": { "name": call.name, "arguments": call.arguments },
+                // Strict servers parse the arguments: invalid text goes as `{}`.
+                "function": { "name": call.name, "arguments": valid_arguments(&call.arguments, call) },
             })
         })
         .collect();
@@ -164,6 +165,15 @@ fn wire_messages(message: &ChatMessage, reasoning_back: bool) -> Vec<serde_json:
         out["reasoning_content"] = serde_json::Value::String(reasoning);
     }
     vec![out]
+}
+
+/// The arguments text as the model wrote it when it is JSON, else `{}`.
+fn valid_arguments(text: &str, call: &crate::message::MessageToolCall) -> String {
+    if serde_json::from_str::<serde_json::Value>(text).is_ok() {
+        text.to_owned()
+    } else {
+        call.arguments_object().to_string()
+    }
 }
 
 /// Builds the request that lists the provider's models (`GET {base}/models`).

@@ -211,3 +211,51 @@ fn no_tools_means_no_tools_field() {
         assert!(json.get("tools").is_none(), "{preset:?}");
     }
 }
+
+#[test]
+fn without_tools_earlier_tool_use_goes_as_text() {
+    for preset in [Preset::OpenAi, Preset::Anthropic, Preset::Gemini] {
+        let json = body(&build_request_with_tools(
+            &provider(preset),
+            &ModelConfig::new("m"),
+            &conversation(preset.kind()),
+            &[],
+        ));
+        let text = json.to_string();
+        assert!(json.get("tools").is_none(), "{preset:?}");
+        for shape in ["tool_calls", "tool_use", "tool_result", "functionCall", "functionResponse", "\"tool\""] {
+            assert!(!text.contains(shape), "{preset:?} still has {shape}: {text}");
+        }
+        assert!(
+            text.contains("[Called the tool calculator with {\\\"expression\\\":\\\"6*7\\\"}]"),
+            "{preset:?}: {text}"
+        );
+        assert!(text.contains("[Error from the tool calculator: division by zero]"), "{preset:?}");
+    }
+}
+
+#[test]
+fn call_ids_are_made_safe_and_unique_for_openai_and_anthropic() {
+    let mut messages = conversation(ProviderKind::Anthropic);
+    // Two turns whose calls came with the same made-up id, and an id with odd characters.
+    messages[1].tool_calls[0].id = "functions.calc:0".into();
+    messages[2].tool_results[0].call_id = "functions.calc:0".into();
+    messages[3].tool_calls[0].id = "call_a".into();
+    messages[4].tool_results[0].call_id = "call_a".into();
+    let thinking = ModelConfig { thinking: Some(true), ..ModelConfig::new("claude") };
+    let json = body(&build_request_with_tools(&provider(Preset::Anthropic), &thinking, &messages, &tools()));
+    let turns = &json["messages"];
+    assert_eq!(turns[1]["content"][2]["id"], "functions_calc_0");
+    assert_eq!(turns[2]["content"][0]["tool_use_id"], "functions_calc_0");
+    assert_eq!(turns[3]["content"][1]["id"], "call_a");
+    assert_eq!(turns[4]["content"][0]["tool_use_id"], "call_a");
+
+    messages[1].tool_calls[0].id = "call_a".into();
+    messages[2].tool_results[0].call_id = "call_a".into();
+    let json = body(&build_request_with_tools(&provider(Preset::OpenAi), &ModelConfig::new("m"), &messages, &tools()));
+    let sent = &json["messages"];
+    assert_eq!(sent[1]["tool_calls"][0]["id"], "call_a");
+    assert_eq!(sent[2]["tool_call_id"], "call_a");
+    assert_eq!(sent[4]["tool_calls"][0]["id"], "call_a_2", "a repeated id is renamed");
+    assert_eq!(sent[5]["tool_call_id"], "call_a_2", "and its result follows");
+}

@@ -113,7 +113,7 @@ pub fn builtins() -> Vec<Builtin> {
             label: "Run JavaScript",
             spec: spec(
                 RUN_JAVASCRIPT,
-                "Runs JavaScript in an isolated sandbox (no page, no storage, 5 s limit) as the body of an async \
+                "Runs JavaScript in an isolated sandbox (no page, no storage, no network, 5 s limit) as the body of an async \
                  function: use `return` for the result and `await` freely; console.log output is returned too.",
                 json!({
                     "type": "object",

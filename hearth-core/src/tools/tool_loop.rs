@@ -106,6 +106,17 @@ pub enum ToolOutcome {
     },
 }
 
+impl ToolOutcome {
+    /// The text sent back to the model, and whether it is an error.
+    pub fn into_content(self) -> (String, bool) {
+        match self {
+            ToolOutcome::Ok(content) => (content, false),
+            ToolOutcome::Err(message) => (message, true),
+            ToolOutcome::TimedOut { after_ms } => (format!("The tool did not answer within {after_ms} ms"), true),
+        }
+    }
+}
+
 /// The result of one call, to send back to the model.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ToolResult {
@@ -117,6 +128,12 @@ pub struct ToolResult {
     pub content: String,
     /// Whether `content` is an error.
     pub is_error: bool,
+}
+
+impl From<ToolResult> for crate::message::MessageToolResult {
+    fn from(result: ToolResult) -> Self {
+        Self { call_id: result.call_id, name: result.name, content: result.content, is_error: result.is_error }
+    }
 }
 
 /// The message given to calls still running when the user stops the loop.
@@ -226,12 +243,7 @@ impl ToolLoop {
         let slot =
             self.slots.iter_mut().find(|slot| slot.call_id == call_id && matches!(slot.source, Source::Own(None)));
         if let Some(slot) = slot {
-            let outcome = match result {
-                ToolOutcome::Ok(content) => (content, false),
-                ToolOutcome::Err(message) => (message, true),
-                ToolOutcome::TimedOut { after_ms } => (format!("The tool did not answer within {after_ms} ms"), true),
-            };
-            slot.source = Source::Own(Some(outcome));
+            slot.source = Source::Own(Some(result.into_content()));
         }
     }
 
