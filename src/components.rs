@@ -21,3 +21,10 @@ pub(crate) mod tools_dialog;
 pub(crate) mod undo_toast;
 pub(crate) mod user_message;
 pub(crate) mod user_tool_editor;
+
+/// A number unique in this page, for element ids.
+pub(crate) fn next_id() -> u32 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}

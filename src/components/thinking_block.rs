@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use crate::chat::{AssistantView, ReplyStatus};
+use crate::components::next_id;
 
 /// The Thinking block of one reply; shown once there is reasoning.
 #[component]
@@ -65,11 +66,4 @@ pub(crate) fn ThinkingBlock(reply: AssistantView) -> impl IntoView {
 
 fn live_now(reply: AssistantView) -> bool {
     reply.thinking_ms.get_untracked().is_none() && reply.status.with_untracked(|s| *s == ReplyStatus::Streaming)
-}
-
-/// A number unique in this page, for element ids.
-fn next_id() -> u32 {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    NEXT.fetch_add(1, Ordering::Relaxed)
 }

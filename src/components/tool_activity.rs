@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use crate::chat::{AssistantView, ReplyStatus};
 use crate::components::copy_button::CopyButton;
+use crate::components::next_id;
 
 /// The tool widget of `reply`.
 #[component]
@@ -122,11 +123,4 @@ fn pretty(text: &str) -> String {
 
 fn format_duration(ms: u64) -> String {
     if ms < 1000 { format!("{ms} ms") } else { format!("{:.1} s", ms as f64 / 1000.0) }
-}
-
-/// A number unique in this page, for element ids.
-fn next_id() -> u32 {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    NEXT.fetch_add(1, Ordering::Relaxed)
 }

@@ -30,11 +30,7 @@ pub(crate) fn UserToolEditor(id: String, on_done: Callback<()>) -> impl IntoView
             parameters: parameters.get_untracked(),
             code: code.get_untracked(),
         };
-        let others: Vec<String> = tools
-            .user_tools
-            .with_untracked(|list| list.iter().filter(|t| t.id != tool.id).map(|t| t.name.trim().to_owned()).collect());
-        let others: Vec<&str> = others.iter().map(String::as_str).collect();
-        let check = tool.spec(&others);
+        let check = tools.user_tools.with_untracked(|list| tool.spec_among(list));
         sessions.save_user_tool(tool);
         match check {
             Ok(_) => {

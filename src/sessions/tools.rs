@@ -70,11 +70,8 @@ impl SessionsContext {
         if let Some(old_name) = old_name.filter(|old| *old != new_name && tools.is_enabled(old)) {
             // The choice follows a valid new name; a name that clashes with a
             // built-in or another tool must not switch that one on.
-            let others: Vec<String> = tools.user_tools.with_untracked(|list| {
-                list.iter().filter(|t| t.id != tool.id).map(|t| t.name.trim().to_owned()).collect()
-            });
-            let others: Vec<&str> = others.iter().map(String::as_str).collect();
-            let follows = tool.spec(&others).is_ok() && !tools.is_enabled(&new_name);
+            let valid = tools.user_tools.with_untracked(|list| tool.spec_among(list).is_ok());
+            let follows = valid && !tools.is_enabled(&new_name);
             self.update_agent(|agent| {
                 agent.tools.retain(|name| *name != old_name);
                 if follows {

@@ -50,15 +50,10 @@ pub(crate) async fn run(invocation: &Invocation, env: &ToolEnv) -> ToolOutcome {
         return script(code, &Value::Object(serde_json::Map::new()), Network::Closed, env).await;
     }
     if !is_builtin(name) {
-        // Only a tool that is offered runs: a user tool with a problem is not.
-        let names: Vec<&str> = env.user_tools.iter().map(|tool| tool.name.trim()).collect();
-        let runnable = env
-            .user_tools
-            .iter()
-            .enumerate()
-            .find(|(at, tool)| tool.name.trim() == name && tool.spec(&names[..*at]).is_ok());
-        return match runnable {
-            Some((_, tool)) => script(&tool.code, args, Network::Open, env).await,
+        // The loop only runs tools it offered, and a user tool is offered only
+        // when valid and first of its name (`enabled_specs`): the first match.
+        return match env.user_tools.iter().find(|tool| tool.name.trim() == name) {
+            Some(tool) => script(&tool.code, args, Network::Open, env).await,
             None => ToolOutcome::Err(format!("The tool {name} is not available.")),
         };
     }

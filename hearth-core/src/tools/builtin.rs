@@ -191,6 +191,15 @@ impl UserTool {
     }
 }
 
+impl UserTool {
+    /// [`UserTool::spec`] checked against the names of all the other tools in
+    /// `all` (the tool itself, found by id, is left out).
+    pub fn spec_among(&self, all: &[UserTool]) -> Result<ToolSpec, String> {
+        let others: Vec<&str> = all.iter().filter(|t| t.id != self.id).map(|t| t.name.trim()).collect();
+        self.spec(&others)
+    }
+}
+
 /// The definitions of the tools an agent enabled, built-ins first, in the
 /// settings' order; enabled names that no longer exist and user tools with
 /// problems are left out.

@@ -56,3 +56,12 @@ fn enabled_specs_keep_the_settings_order_and_skip_broken_or_disabled_tools() {
     assert_eq!(names, ["calculator", "run_javascript", "first"]);
     assert!(enabled_specs(&[], &user).is_empty());
 }
+
+#[test]
+fn spec_among_checks_against_the_other_tools_only() {
+    let mine = tool("shout", "", "return 1");
+    let mut twin = tool("shout", "", "return 2");
+    twin.id = "other".into();
+    assert!(mine.spec_among(std::slice::from_ref(&mine)).is_ok(), "a tool does not clash with itself");
+    assert!(mine.spec_among(&[mine.clone(), twin]).expect_err("a clash").contains("already called shout"));
+}
