@@ -11,8 +11,9 @@ use hearth_core::tools::{
     STOPPED_BY_USER, ToolOutcome, UserTool, calc, is_builtin,
 };
 use serde_json::{Value, json};
+use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::AbortSignal;
+use web_sys::{AbortController, AbortSignal};
 
 use crate::io::fetch_stream::{FetchFailure, fetch_stream};
 use crate::io::sandbox::{self, Network, SandboxError};
@@ -117,21 +118,32 @@ fn current_time(timezone: &str) -> ToolOutcome {
     ToolOutcome::Ok(json!({ "local": local, "timezone": zone, "utc": iso }).to_string())
 }
 
-/// An HTTP GET from the browser, its text cut to [`OUTPUT_CHARS`].
-async fn fetch_url(url: &str, signal: Option<&AbortSignal>) -> ToolOutcome {
+/// An HTTP GET from the browser, its text cut to [`OUTPUT_CHARS`]. The download
+/// has its own abort signal: it stops once enough has arrived, when the turn is
+/// stopped, and when this future is dropped (the time limit).
+async fn fetch_url(url: &str, turn: Option<&AbortSignal>) -> ToolOutcome {
     if !(url.starts_with("http://") || url.starts_with("https://")) {
         return ToolOutcome::Err(format!("{url:?} is not an http or https URL."));
     }
+    let Some(own) = OwnAbort::new(turn) else {
+        return ToolOutcome::Err("This browser cannot cancel a download (no AbortController).".to_owned());
+    };
     let request = HttpRequest { method: "GET", url: url.to_owned(), headers: Vec::new(), body: None };
     let mut bytes = Vec::new();
     let limit = OUTPUT_CHARS * 4;
-    let fetched = fetch_stream(&request, signal, |chunk| {
+    let mut enough = false;
+    let fetched = fetch_stream(&request, Some(&own.controller.signal()), |chunk| {
         let room = limit.saturating_sub(bytes.len());
         bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        if bytes.len() >= limit && !enough {
+            enough = true;
+            own.controller.abort();
+        }
     })
     .await;
     match fetched {
         Ok(()) => ToolOutcome::Ok(cut(&String::from_utf8_lossy(&bytes))),
+        Err(FetchFailure::Aborted) if enough => ToolOutcome::Ok(cut(&String::from_utf8_lossy(&bytes))),
         Err(FetchFailure::Aborted) => ToolOutcome::Err(STOPPED_BY_USER.to_owned()),
         Err(FetchFailure::Status { status, body, .. }) => {
             ToolOutcome::Err(format!("{url} answered HTTP {status}. {}", cut_to(&body, 500)))
@@ -141,6 +153,37 @@ async fn fetch_url(url: &str, signal: Option<&AbortSignal>) -> ToolOutcome {
              not allow web pages from other sites to read it (no CORS header): Hearth runs in the browser and has \
              no server to fetch through. Tell the user, or try another source."
         )),
+    }
+}
+
+/// An abort controller that follows the turn's signal and aborts when dropped.
+struct OwnAbort {
+    controller: AbortController,
+    follow: Option<(AbortSignal, Closure<dyn FnMut()>)>,
+}
+
+impl OwnAbort {
+    fn new(turn: Option<&AbortSignal>) -> Option<Self> {
+        let controller = AbortController::new().ok()?;
+        let follow = turn.map(|signal| {
+            let mine = controller.clone();
+            let on_abort = Closure::<dyn FnMut()>::new(move || mine.abort());
+            let _ = signal.add_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
+            if signal.aborted() {
+                controller.abort();
+            }
+            (signal.clone(), on_abort)
+        });
+        Some(Self { controller, follow })
+    }
+}
+
+impl Drop for OwnAbort {
+    fn drop(&mut self) {
+        self.controller.abort();
+        if let Some((signal, on_abort)) = &self.follow {
+            let _ = signal.remove_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
+        }
     }
 }
 

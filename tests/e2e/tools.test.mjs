@@ -8,6 +8,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { startMockServer } from '../mock/server.mjs';
 import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
 import { builtApp } from '../support/dist.mjs';
@@ -397,6 +398,7 @@ describe('tools', () => {
     await form.getByRole('button', { name: 'Save tool', exact: true }).click();
     await form.waitFor({ state: 'hidden' });
     await dialog.getByRole('checkbox', { name: 'word_count', exact: true }).check();
+    await screenshot(chat.page, 'tools-dialog.png');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await waitUntil(async () => {
       const { settings, agents } = await readDatabase(chat.page, ['settings', 'agents']);
@@ -419,6 +421,26 @@ describe('tools', () => {
     await chat.page.reload();
     const again = await openTools(chat.page);
     assert.equal(await again.getByRole('checkbox', { name: 'word_count', exact: true }).isChecked(), true);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('fetch a URL reads a site that allows it and explains one that does not (CORS)', async (t) => {
+    // A server on another origin that sends no CORS header, like most sites.
+    const closed = createServer((req, res) => res.end('secret page'));
+    await new Promise((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    t.after(() => new Promise((resolve) => closed.close(resolve)));
+    const chat = await openChat(t, OPENAI, 'tools-fetch', { tools: ['Fetch a URL'] });
+    await ask(chat, `${mock.url}/v1/models`);
+    await chat.reply.getByRole('button', { name: 'Used 1 tool', exact: true }).waitFor();
+    await settled(chat);
+    assert.match(await chat.reply.locator('.markdown').innerText(), /^Fetched \(0 errors\): \{"object":"list"/);
+
+    await ask(chat, `http://127.0.0.1:${closed.address().port}/`);
+    await waitUntil(async () => (await chat.reply.locator('.markdown').innerText()).startsWith('Fetched (1 errors)'), 'the second answer');
+    const [, , , fourth] = await chatRequests(OPENAI);
+    const [result] = OPENAI.results(fourth.body);
+    assert.match(result.content, /^Error: The browser could not read http:\/\/127\.0\.0\.1:\d+\/ .*no CORS header/);
+    assert.doesNotMatch(result.content, /secret page/);
     assert.deepEqual(chat.errors, []);
   });
 

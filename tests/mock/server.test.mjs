@@ -1389,6 +1389,7 @@ describe('mock LLM server tool calling', () => {
       'tools-duplicate',
       'tools-endless',
       'tools-failing',
+      'tools-fetch',
       'tools-file',
       'tools-pause',
       'tools-sandbox',
