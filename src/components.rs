@@ -28,3 +28,20 @@ pub(crate) fn next_id() -> u32 {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
+
+/// Shows `dialog` as a modal while `open` is true and closes it when it turns
+/// false (the dialog's own close sets `open` back through its `close` event).
+pub(crate) fn modal_while(
+    dialog: leptos::prelude::NodeRef<leptos::html::Dialog>,
+    open: impl Fn() -> bool + Send + Sync + 'static,
+) {
+    use leptos::prelude::{Effect, Get};
+    Effect::new(move |_| {
+        let Some(dialog) = dialog.get() else { return };
+        if open() {
+            let _ = dialog.show_modal();
+        } else {
+            dialog.close();
+        }
+    });
+}

@@ -116,7 +116,7 @@ pub(super) async fn run(setup: TurnSetup) {
         Ok(configs) => configs,
         Err(problem) => {
             view.status.set(ReplyStatus::Failed(Failure::config(problem)));
-            settle(&mut record, &Reply::new(), &Earlier::default(), &view);
+            settle(&mut record, &Reply::new(), 0, &Earlier::default(), &view);
             sessions.save(&session, &record).await;
             return;
         }
@@ -151,14 +151,12 @@ pub(super) async fn run(setup: TurnSetup) {
         history.push(ChatMessage::tool_results(results.into_iter().map(MessageToolResult::from).collect()));
     };
     view.text.set_value(reply.text.clone());
-    let mut parts = earlier.parts.clone();
-    parts.extend(reply.reasoning_parts.iter().cloned().map(|part| ReasoningPart { round: tool_loop.rounds(), ..part }));
-    view.reasoning_parts.set_value(parts);
-    view.usage.set(sum_usage(earlier.usage, reply.usage));
     view.skipped.set(reply.malformed.len());
     view.status.set(status);
-    let round = tool_loop.rounds();
-    settle(&mut record, &with_round(reply, round), &earlier, &view);
+    settle(&mut record, &reply, tool_loop.rounds(), &earlier, &view);
+    // The whole turn's reasoning and usage, as stored.
+    view.reasoning_parts.set_value(record.reasoning_parts.clone());
+    view.usage.set(record.usage);
     sessions.save(&session, &record).await;
 }
 
@@ -227,12 +225,9 @@ async fn run_round(
     results
 }
 
-/// The reply's reasoning parts marked with their round.
-fn with_round(mut reply: Reply, round: u32) -> Reply {
-    for part in &mut reply.reasoning_parts {
-        part.round = round;
-    }
-    reply
+/// Reasoning parts of the reply of `round`, marked with it.
+fn in_round(parts: &[ReasoningPart], round: u32) -> impl Iterator<Item = ReasoningPart> + '_ {
+    parts.iter().map(move |part| ReasoningPart { round, ..part.clone() })
 }
 
 /// The assistant message of a round that asked for tools, as sent back; `calls`
@@ -243,7 +238,7 @@ fn round_message(
     round: u32,
     origin: hearth_core::provider::ProviderKind,
 ) -> ChatMessage {
-    let parts = reply.reasoning_parts.iter().cloned().map(|part| ReasoningPart { round, ..part }).collect();
+    let parts = in_round(&reply.reasoning_parts, round).collect();
     let mut message = ChatMessage::assistant_with_reasoning(reply.text.trim(), parts, Some(origin));
     message.tool_calls = calls
         .iter()
@@ -319,7 +314,7 @@ impl Earlier {
             }
             self.reasoning.push_str(&reply.reasoning);
         }
-        self.parts.extend(reply.reasoning_parts.iter().cloned().map(|part| ReasoningPart { round, ..part }));
+        self.parts.extend(in_round(&reply.reasoning_parts, round));
         self.usage = sum_usage(self.usage, reply.usage);
     }
 }
@@ -443,9 +438,10 @@ fn show_final(markdown: &StreamingMarkdown, view: AssistantView) {
     }
 }
 
-/// Copies the reply and its final status into the record, with its search terms.
-fn settle(record: &mut MessageRecord, reply: &Reply, earlier: &Earlier, view: &AssistantView) {
-    fill(record, reply, earlier, view);
+/// Copies the reply (of `round`) and its final status into the record, with its
+/// search terms.
+fn settle(record: &mut MessageRecord, reply: &Reply, round: u32, earlier: &Earlier, view: &AssistantView) {
+    fill(record, reply, round, earlier, view);
     record.refresh_terms();
     let (state, error) = view.status.with_untracked(state_of_status);
     record.state = state;
@@ -455,14 +451,14 @@ fn settle(record: &mut MessageRecord, reply: &Reply, earlier: &Earlier, view: &A
 /// Copies the calls and earlier rounds into the record between rounds (the
 /// answer so far is commentary, so the content is empty).
 fn settle_progress(record: &mut MessageRecord, earlier: &Earlier, view: &AssistantView) {
-    fill(record, &Reply::new(), earlier, view);
+    fill(record, &Reply::new(), 0, earlier, view);
 }
 
-/// Copies what the turn holds so far into the record: the current reply, the
-/// earlier rounds' reasoning and usage, and the tool calls. Search terms are left
+/// Copies what the turn holds so far into the record: the current reply (of
+/// `round`), the earlier rounds' reasoning and usage, and the tool calls. Search terms are left
 /// for the final write: recomputing them for the whole text on every save while
 /// it streams would make each save cost more as the answer grows.
-fn fill(record: &mut MessageRecord, reply: &Reply, earlier: &Earlier, view: &AssistantView) {
+fn fill(record: &mut MessageRecord, reply: &Reply, round: u32, earlier: &Earlier, view: &AssistantView) {
     record.content.clone_from(&reply.text);
     record.reasoning.clone_from(&earlier.reasoning);
     if !reply.reasoning.is_empty() {
@@ -472,7 +468,7 @@ fn fill(record: &mut MessageRecord, reply: &Reply, earlier: &Earlier, view: &Ass
         record.reasoning.push_str(&reply.reasoning);
     }
     record.reasoning_parts.clone_from(&earlier.parts);
-    record.reasoning_parts.extend(reply.reasoning_parts.iter().cloned());
+    record.reasoning_parts.extend(in_round(&reply.reasoning_parts, round));
     record.usage = sum_usage(earlier.usage, reply.usage);
     record.finish.clone_from(&reply.finish);
     view.calls.with_untracked(|calls| record.tool_calls.clone_from(calls));
@@ -568,9 +564,7 @@ async fn save_while_streaming(
                 continue;
             }
             turn.unsaved = false;
-            let round = turn.round;
-            let reply = with_round(turn.reply.clone(), round);
-            fill(&mut record, &reply, &turn.earlier, &view);
+            fill(&mut record, &turn.reply, turn.round, &turn.earlier, &view);
         }
         sessions.save(&session, &record).await;
     }

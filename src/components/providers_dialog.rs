@@ -5,6 +5,7 @@ use hearth_core::provider::Preset;
 use leptos::html::Dialog;
 use leptos::prelude::*;
 
+use crate::components::modal_while;
 use crate::components::provider_editor::ProviderEditor;
 use crate::io::ids::new_id;
 use crate::providers::{ProviderEntry, ProvidersContext};
@@ -19,15 +20,12 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
     let editing = RwSignal::new(None::<String>);
     let new_preset = RwSignal::new(Preset::OpenAi);
     Effect::new(move |_| {
-        let Some(dialog) = dialog.get() else { return };
+        // The dialog opens on the account that answers.
         if providers.dialog_open.get() {
-            // The dialog opens on the account that answers.
             editing.set(providers.active_entry().map(|entry| entry.id().to_owned()));
-            let _ = dialog.show_modal();
-        } else {
-            dialog.close();
         }
     });
+    modal_while(dialog, move || providers.dialog_open.get());
     let add = move |_| {
         let entry = ProviderEntry::new(new_id(), new_preset.get_untracked());
         editing.set(Some(entry.id().to_owned()));

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
+use crate::components::modal_while;
 use crate::io::files::read_text;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
@@ -20,15 +21,7 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
     let include_keys = RwSignal::new(false);
     let status = RwSignal::new(String::new());
     let busy = RwSignal::new(false);
-    Effect::new(move |_| {
-        if let Some(dialog) = dialog.get() {
-            if open.get() {
-                let _ = dialog.show_modal();
-            } else {
-                dialog.close();
-            }
-        }
-    });
+    modal_while(dialog, move || open.get());
     let run = move |task: std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>>>>| {
         busy.set(true);
         status.set("Working…".into());

@@ -6,6 +6,7 @@ use hearth_core::tools::{LoopConfig, UserTool, builtins};
 use leptos::html::Dialog;
 use leptos::prelude::*;
 
+use crate::components::modal_while;
 use crate::components::project_files::ProjectFiles;
 use crate::components::user_tool_editor::UserToolEditor;
 use crate::io::ids::new_id;
@@ -20,14 +21,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
     let dialog = NodeRef::<Dialog>::new();
     let editing = RwSignal::new(None::<String>);
     let rounds_problem = RwSignal::new(String::new());
-    Effect::new(move |_| {
-        let Some(dialog) = dialog.get() else { return };
-        if tools.dialog_open.get() {
-            let _ = dialog.show_modal();
-        } else {
-            dialog.close();
-        }
-    });
+    modal_while(dialog, move || tools.dialog_open.get());
     let add = move |_| {
         let tool = UserTool {
             id: new_id(),
