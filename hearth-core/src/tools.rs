@@ -6,11 +6,13 @@
 //! [`ToolLoop::round_complete`] sends [`ToolLoop::results`] back to the model and
 //! streams the next reply. This crate runs no tool and reads no clock.
 
+mod approval;
 mod builtin;
 pub mod calc;
 pub mod schema;
 mod tool_loop;
 
+pub use approval::{DENIED_BY_USER, approval_detail, asks_by_default, needs_approval};
 pub use builtin::{
     Builtin, CALCULATOR, CURRENT_TIME, FETCH_URL, READ_PROJECT_FILE, RUN_JAVASCRIPT, SEARCH_CONVERSATIONS,
     USER_TOOL_KEY_PREFIX, UserTool, builtins, enabled_specs, is_builtin,

@@ -4,6 +4,8 @@
 #[cfg(test)]
 mod tests;
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::message::{ReasoningPart, Role};
@@ -120,6 +122,11 @@ pub struct AgentRecord {
     /// ([`LoopConfig::DEFAULT_ROUNDS`](crate::tools::LoopConfig::DEFAULT_ROUNDS)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_tool_rounds: Option<u32>,
+    /// The user's choice, per tool name, of whether its calls wait for the user's
+    /// approval; a tool not listed follows the default
+    /// ([`needs_approval`](crate::tools::needs_approval)).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub ask_before_running: BTreeMap<String, bool>,
     /// When it was created.
     pub created_at: Millis,
     /// When it last changed.
@@ -136,6 +143,7 @@ impl AgentRecord {
             model_config_id: None,
             tools: Vec::new(),
             max_tool_rounds: None,
+            ask_before_running: BTreeMap::new(),
             created_at: now,
             updated_at: now,
         }

@@ -151,6 +151,17 @@ pub struct UserTool {
     /// The body of an async JavaScript function of `args`.
     #[serde(default)]
     pub code: String,
+    /// Whether its code may reach the network. Without it the sandbox closes the
+    /// network; with it, calls ask before running (see
+    /// [`needs_approval`](super::needs_approval)). Tools stored before the flag
+    /// existed could reach the network, so they keep it.
+    #[serde(default = "could_before")]
+    pub uses_network: bool,
+}
+
+/// The network flag of a user tool stored before the flag existed.
+fn could_before() -> bool {
+    true
 }
 
 impl UserTool {

@@ -24,6 +24,23 @@ fn records_without_the_new_fields_load() {
 }
 
 #[test]
+fn an_agent_keeps_its_approval_choices_and_old_agents_load_without_them() {
+    let old: AgentRecord = serde_json::from_value(serde_json::json!({
+        "id": "general", "name": "General Assistant", "tools": ["fetch_url"], "created_at": 1, "updated_at": 2
+    }))
+    .expect("an old agent loads");
+    assert!(old.ask_before_running.is_empty());
+    let json = serde_json::to_value(&old).expect("serialisable");
+    assert!(json.get("ask_before_running").is_none(), "nothing new is written for no choice: {json}");
+    let mut agent = old;
+    agent.ask_before_running.insert("fetch_url".into(), false);
+    let json = serde_json::to_value(&agent).expect("serialisable");
+    assert_eq!(json["ask_before_running"], serde_json::json!({ "fetch_url": false }));
+    let back: AgentRecord = serde_json::from_value(json).expect("it loads back");
+    assert_eq!(back, agent);
+}
+
+#[test]
 fn reasoning_parts_round_trip_and_are_left_out_when_empty() {
     let mut message = MessageRecord::new("m".into(), "s".into(), Role::Assistant, 5);
     let json = serde_json::to_value(&message).expect("serialisable");

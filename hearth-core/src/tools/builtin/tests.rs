@@ -7,6 +7,7 @@ fn tool(name: &str, parameters: &str, code: &str) -> UserTool {
         description: "Mine.".into(),
         parameters: parameters.into(),
         code: code.into(),
+        uses_network: false,
     }
 }
 

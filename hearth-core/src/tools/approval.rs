@@ -1,0 +1,49 @@
+//! Which calls wait for the user's approval before they run, and what the model
+//! reads when the user says no.
+//!
+//! A tool that can reach the network can send out whatever the model puts in its
+//! arguments, including what it read from the user's conversations or files. So
+//! fetching a URL and the user's tools that use the network ask first, unless the
+//! user chose otherwise for the agent; the other built-ins stay in the browser
+//! and run at once. The shell shows the waiting call and its exact arguments.
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+
+use super::{FETCH_URL, UserTool, is_builtin};
+
+/// The error result of a call the user denied.
+pub const DENIED_BY_USER: &str = "The user denied this call.";
+
+/// Whether calls of the tool `name` ask before running when the agent has no
+/// choice of its own for it: fetching a URL asks, a user tool asks when it uses
+/// the network, the other built-ins do not. A name that is neither a built-in
+/// nor one of `user_tools` asks (nothing unknown runs unseen).
+pub fn asks_by_default(name: &str, user_tools: &[UserTool]) -> bool {
+    if is_builtin(name) {
+        return name == FETCH_URL;
+    }
+    // The runner runs the first user tool of the name; so does this.
+    user_tools.iter().find(|tool| tool.name.trim() == name).is_none_or(|tool| tool.uses_network)
+}
+
+/// Whether a call of the tool `name` waits for the user's approval: the agent's
+/// choice for the tool (`ask_before_running`, by tool name), else
+/// [`asks_by_default`].
+pub fn needs_approval(name: &str, ask_before_running: &BTreeMap<String, bool>, user_tools: &[UserTool]) -> bool {
+    ask_before_running.get(name).copied().unwrap_or_else(|| asks_by_default(name, user_tools))
+}
+
+/// What the approval prompt shows of a call: the exact URL for
+/// [`FETCH_URL`] (whole, with its query string, since that is what would leave),
+/// else the arguments, indented for reading when they are JSON.
+pub fn approval_detail(name: &str, arguments: &serde_json::Value) -> String {
+    if name == FETCH_URL
+        && let Some(url) = arguments.get("url").and_then(serde_json::Value::as_str)
+    {
+        return url.to_owned();
+    }
+    serde_json::to_string_pretty(arguments).unwrap_or_else(|_| arguments.to_string())
+}
