@@ -1,5 +1,6 @@
 //! UI components, one per file.
 
+pub(crate) mod ask_before_running;
 pub(crate) mod assistant_message;
 pub(crate) mod composer;
 pub(crate) mod conversation;
@@ -17,6 +18,7 @@ pub(crate) mod sidebar;
 pub(crate) mod storage_banner;
 pub(crate) mod thinking_block;
 pub(crate) mod tool_activity;
+pub(crate) mod tool_approval;
 pub(crate) mod tools_dialog;
 pub(crate) mod undo_toast;
 pub(crate) mod user_message;

@@ -5,13 +5,17 @@
 //! keeps the reactive state the Tools dialog edits, and `sessions` stores it: the
 //! enabled names and round limit on the General Assistant's agent record, each
 //! user tool as its own setting record (`user_tool:<id>`), so backups carry them.
-//! The project's files are project-file records, one per file.
+//! The project's files are project-file records, one per file. In [`approval`],
+//! calls that must ask the user first wait for the answer.
 
+pub(crate) mod approval;
 pub(crate) mod run;
 
 use hearth_core::storage::{AgentRecord, ProjectFileRecord};
-use hearth_core::tools::{LoopConfig, ToolSpec, UserTool, enabled_specs};
+use hearth_core::tools::{LoopConfig, ToolSpec, UserTool, enabled_specs, needs_approval};
 use leptos::prelude::*;
+
+use self::approval::PendingApproval;
 
 /// The tool settings of the agent in use; `Copy`, provided through context.
 #[derive(Clone, Copy)]
@@ -24,6 +28,8 @@ pub(crate) struct ToolsContext {
     pub(crate) files: RwSignal<Vec<ProjectFileRecord>>,
     /// Whether the Tools dialog is open.
     pub(crate) dialog_open: RwSignal<bool>,
+    /// The calls waiting for the user's approval, in the order they asked.
+    pub(crate) approvals: RwSignal<Vec<PendingApproval>>,
 }
 
 impl ToolsContext {
@@ -34,6 +40,7 @@ impl ToolsContext {
             user_tools: RwSignal::new(Vec::new()),
             files: RwSignal::new(Vec::new()),
             dialog_open: RwSignal::new(false),
+            approvals: RwSignal::new(Vec::new()),
         }
     }
 
@@ -45,6 +52,17 @@ impl ToolsContext {
     /// Whether the agent enabled the tool `name` (tracked).
     pub(crate) fn is_enabled(self, name: &str) -> bool {
         self.agent.with(|agent| agent.as_ref().is_some_and(|agent| agent.tools.iter().any(|tool| tool == name)))
+    }
+
+    /// Whether calls of the tool `name` ask before running (tracked): the
+    /// agent's choice, else the default for the tool.
+    pub(crate) fn asks_before_running(self, name: &str) -> bool {
+        self.agent.with(|agent| {
+            self.user_tools.with(|user_tools| match agent {
+                Some(agent) => needs_approval(name, &agent.ask_before_running, user_tools),
+                None => needs_approval(name, &Default::default(), user_tools),
+            })
+        })
     }
 
     /// The round limit in effect (tracked).

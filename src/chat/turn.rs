@@ -31,6 +31,7 @@ use crate::io::ids::now;
 use crate::io::locks::{hold, streaming_lock};
 use crate::io::timer::sleep;
 use crate::sessions::SessionsContext;
+use crate::tools::approval::approve;
 use crate::tools::run::{ToolEnv, run as run_tool};
 
 /// Everything one turn needs.
@@ -196,9 +197,17 @@ async fn run_round(
     settle_progress(record, earlier, &view);
     sessions.save(session, record).await;
 
+    let message_id = record.id.clone();
+    let message_id = message_id.as_str();
     let runs = invocations.iter().map(|invocation| async move {
+        // A call that needs the user's approval waits for it (the others run
+        // meanwhile); a denied or stopped one gets its error result instead.
+        let approved = approve(invocation, env, message_id, round).await;
         let started = clock();
-        let outcome = run_tool(invocation, env).await;
+        let outcome = match approved {
+            Ok(()) => run_tool(invocation, env).await,
+            Err(refused) => refused,
+        };
         let duration = elapsed_ms(started);
         let (content, is_error) = outcome.clone().into_content();
         // Shown as soon as this call is done, while others still run.

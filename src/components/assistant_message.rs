@@ -67,7 +67,7 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
                     || (streaming() && reply.offers_tools.get() && reply.tail.with(|t| t.as_str().is_empty())
                         && reply.blocks.version().1 == 0)
             }>
-                <ToolActivity reply />
+                <ToolActivity reply message_id=id.get_value() />
             </Show>
             <div class="markdown" class:streaming=streaming>
                 <div class="blocks" node_ref=blocks></div>

@@ -1,5 +1,6 @@
 //! The one tool widget of an assistant turn: "Thinking…" before any call, a
-//! spinner with the running tool's name, then "Used N tools". It expands in place
+//! spinner with the running tool's name ("Waiting for your approval" while a call
+//! waits, which is then shown open with Allow and Deny), then "Used N tools". It expands in place
 //! to list every call with its commentary, arguments, result or error, duration
 //! and a Copy button; collapsed by default, and the list is put into the page
 //! only while it is open.
@@ -10,16 +11,31 @@ use leptos::prelude::*;
 use crate::chat::{AssistantView, ReplyStatus};
 use crate::components::copy_button::CopyButton;
 use crate::components::next_id;
+use crate::components::tool_approval::ToolApproval;
+use crate::tools::ToolsContext;
 
-/// The tool widget of `reply`.
+/// The tool widget of `reply`, the reply stored as `message_id` (calls of its
+/// turn that wait for the user's approval are shown in it).
 #[component]
-pub(crate) fn ToolActivity(reply: AssistantView) -> impl IntoView {
+pub(crate) fn ToolActivity(reply: AssistantView, message_id: String) -> impl IntoView {
+    let tools = ToolsContext::expect();
     let expanded = RwSignal::new(false);
     let region_id = format!("tools-{}", next_id());
     let streaming = move || reply.status.with(|status| *status == ReplyStatus::Streaming);
+    let message_id = StoredValue::new(message_id);
+    // Only this tab's turn has approvals, and only while it streams.
+    let waiting = Memo::new(move |_| {
+        if !streaming() {
+            return Vec::new();
+        }
+        message_id.with_value(|id| {
+            tools.approvals.with(|list| list.iter().filter(|p| p.message_id == *id).cloned().collect::<Vec<_>>())
+        })
+    });
     let label = move || {
         let running = reply.calls.with(|calls| calls.iter().find(|c| c.result.is_none()).map(|c| c.name.clone()));
         match (streaming(), running) {
+            (true, Some(_)) if waiting.with(|w| !w.is_empty()) => "Waiting for your approval".to_owned(),
             (true, Some(name)) => format!("Running {name}…"),
             (true, None) => "Thinking…".to_owned(),
             (false, _) => match reply.calls.with(Vec::len) {
@@ -40,6 +56,11 @@ pub(crate) fn ToolActivity(reply: AssistantView) -> impl IntoView {
                 <span class="spinner" aria-hidden="true" hidden=move || !streaming()></span>
                 <span aria-live="polite">{label}</span>
             </button>
+            <For
+                each=move || waiting.get()
+                key=|pending| (pending.round, pending.call_id.clone())
+                children=|pending| view! { <ToolApproval pending /> }
+            />
             <div id=region_id class="tool-list" role="region" aria-label="Tool calls" hidden=move || !expanded.get()>
                 <Show when=move || expanded.get()>
                     <Show
@@ -49,11 +70,15 @@ pub(crate) fn ToolActivity(reply: AssistantView) -> impl IntoView {
                         <ol class="tool-calls">
                             {move || {
                                 let live = streaming();
+                                let asking = waiting.get();
                                 reply
                                     .calls
                                     .get()
                                     .into_iter()
-                                    .map(|call| view! { <ToolCallItem call live /> })
+                                    .map(|call| {
+                                        let waits = asking.iter().any(|p| p.round == call.round && p.call_id == call.id);
+                                        view! { <ToolCallItem call live waits /> }
+                                    })
                                     .collect_view()
                             }}
                         </ol>
@@ -65,9 +90,11 @@ pub(crate) fn ToolActivity(reply: AssistantView) -> impl IntoView {
 }
 
 /// One call: what the model said before it, what it asked, what came back.
+/// `waits`: it waits for the user's approval.
 #[component]
-fn ToolCallItem(call: ToolCallRecord, live: bool) -> impl IntoView {
+fn ToolCallItem(call: ToolCallRecord, live: bool, waits: bool) -> impl IntoView {
     let (status, class) = match &call.result {
+        None if live && waits => ("Waiting for approval", "running"),
         None if live => ("Running…", "running"),
         None => ("Not run", "error"),
         Some(result) if result.is_error => ("Error", "error"),

@@ -1,11 +1,13 @@
 //! The Tools dialog: which built-in and user tools the General Assistant may
-//! call, how many rounds of calls one answer may take, the user's own tools, and
+//! call, which of them ask before running (where "Always allow" is taken back),
+//! how many rounds of calls one answer may take, the user's own tools, and
 //! the project files the read-a-file tool reads.
 
 use hearth_core::tools::{LoopConfig, UserTool, builtins};
 use leptos::html::Dialog;
 use leptos::prelude::*;
 
+use crate::components::ask_before_running::AskBeforeRunning;
 use crate::components::modal_while;
 use crate::components::project_files::ProjectFiles;
 use crate::components::user_tool_editor::UserToolEditor;
@@ -29,6 +31,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
             description: String::new(),
             parameters: "{\n  \"type\": \"object\",\n  \"properties\": {}\n}".to_owned(),
             code: String::new(),
+            uses_network: false,
         };
         editing.set(Some(tool.id.clone()));
         tools.user_tools.update(|list| list.push(tool));
@@ -38,6 +41,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
         .map(|builtin| {
             let name = builtin.spec.name.clone();
             let checked = name.clone();
+            let ask_label = format!("Ask before running {}", builtin.label);
             view! {
                 <li>
                     <label class="check">
@@ -48,6 +52,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                         />
                         {builtin.label}
                     </label>
+                    <AskBeforeRunning name=builtin.spec.name.clone() label=ask_label />
                     <p class="hint">{builtin.spec.description}</p>
                 </li>
             }
@@ -103,6 +108,8 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                                 let name = tool.name.trim().to_owned();
                                 let shown = if name.is_empty() { "(unnamed)".to_owned() } else { name.clone() };
                                 let checked = name.clone();
+                                let ask_name = name.clone();
+                                let named = !name.is_empty();
                                 let id = tool.id.clone();
                                 view! {
                                     <li class="user-tool">
@@ -115,6 +122,12 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                                             />
                                             {shown.clone()}
                                         </label>
+                                        <Show when=move || named>
+                                            <AskBeforeRunning
+                                                name=ask_name.clone()
+                                                label=format!("Ask before running {}", ask_name)
+                                            />
+                                        </Show>
                                         <button
                                             type="button"
                                             class="action"

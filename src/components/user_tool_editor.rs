@@ -1,10 +1,12 @@
-//! The form of one user tool: name, description, JSON schema and JavaScript.
+//! The form of one user tool: name, description, JSON schema, JavaScript and
+//! whether it uses the network (without it the sandbox closes the network).
 //! Save keeps whatever was typed; a tool with a problem is kept but not offered
 //! to the model, and the form says why.
 
 use hearth_core::tools::UserTool;
 use leptos::prelude::*;
 
+use crate::components::next_id;
 use crate::sessions::SessionsContext;
 use crate::tools::ToolsContext;
 
@@ -19,8 +21,10 @@ pub(crate) fn UserToolEditor(id: String, on_done: Callback<()>) -> impl IntoView
     let description = RwSignal::new(original.description.clone());
     let parameters = RwSignal::new(original.parameters.clone());
     let code = RwSignal::new(original.code.clone());
+    let uses_network = RwSignal::new(original.uses_network);
     let problem = RwSignal::new(String::new());
     let id = StoredValue::new(id);
+    let network_hint_id = format!("network-hint-{}", next_id());
     let save = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let tool = UserTool {
@@ -29,6 +33,7 @@ pub(crate) fn UserToolEditor(id: String, on_done: Callback<()>) -> impl IntoView
             description: description.get_untracked(),
             parameters: parameters.get_untracked(),
             code: code.get_untracked(),
+            uses_network: uses_network.get_untracked(),
         };
         let check = tools.user_tools.with_untracked(|list| tool.spec_among(list));
         sessions.save_user_tool(tool);
@@ -67,6 +72,13 @@ pub(crate) fn UserToolEditor(id: String, on_done: Callback<()>) -> impl IntoView
                     bind:value=code
                 ></textarea>
             </label>
+            <label class="check">
+                <input type="checkbox" bind:checked=uses_network aria-describedby=network_hint_id.clone() />
+                "Uses the network"
+            </label>
+            <p class="hint" id=network_hint_id>
+                "Lets the code fetch from the internet. Its calls then ask before running, unless you allow them. Without it, the network is closed to the code."
+            </p>
             <Show when=move || problem.with(|p| !p.is_empty())>
                 <p class="field-error" role="alert">{move || problem.get()}</p>
             </Show>

@@ -1,5 +1,6 @@
 //! Storing the tool settings: the agent's enabled tools and round limit, and the
-//! user's own tools, one setting record each.
+//! user's own tools, one setting record each, and whether each tool asks before
+//! running (on the agent record).
 
 use hearth_core::storage::{AgentRecord, DEFAULT_AGENT_ID, ProjectFileRecord, SettingRecord, stores};
 use hearth_core::tools::{USER_TOOL_KEY_PREFIX, UserTool};
@@ -55,6 +56,14 @@ impl SessionsContext {
         });
     }
 
+    /// Sets whether calls of the tool `name` ask before running, for the agent.
+    pub(crate) fn set_ask_before_running(self, name: &str, ask: bool) {
+        let name = name.to_owned();
+        self.update_agent(|agent| {
+            agent.ask_before_running.insert(name, ask);
+        });
+    }
+
     /// Adds or replaces a user tool and stores it. A renamed tool that was
     /// enabled stays enabled under its new name.
     pub(crate) fn save_user_tool(self, tool: UserTool) {
@@ -67,7 +76,7 @@ impl SessionsContext {
             None => list.push(tool.clone()),
         });
         let new_name = tool.name.trim().to_owned();
-        if let Some(old_name) = old_name.filter(|old| *old != new_name && tools.is_enabled(old)) {
+        if let Some(old_name) = old_name.clone().filter(|old| *old != new_name && tools.is_enabled(old)) {
             // The choice follows a valid new name; a name that clashes with a
             // built-in or another tool must not switch that one on.
             let valid = tools.user_tools.with_untracked(|list| tool.spec_among(list).is_ok());
@@ -75,7 +84,22 @@ impl SessionsContext {
             self.update_agent(|agent| {
                 agent.tools.retain(|name| *name != old_name);
                 if follows {
-                    agent.tools.push(new_name);
+                    agent.tools.push(new_name.clone());
+                }
+            });
+        }
+        // The choice of asking follows a valid new name too.
+        let asks = tools.agent.with_untracked(|agent| {
+            agent
+                .as_ref()
+                .and_then(|agent| old_name.as_ref().and_then(|old| agent.ask_before_running.get(old).copied()))
+        });
+        if let (Some(old_name), Some(ask)) = (old_name.filter(|old| *old != new_name), asks) {
+            let valid = tools.user_tools.with_untracked(|list| tool.spec_among(list).is_ok());
+            self.update_agent(|agent| {
+                agent.ask_before_running.remove(&old_name);
+                if valid {
+                    agent.ask_before_running.entry(new_name).or_insert(ask);
                 }
             });
         }
@@ -99,6 +123,12 @@ impl SessionsContext {
         tools.user_tools.update(|list| list.retain(|t| t.id != id));
         if tools.agent.with_untracked(|a| a.as_ref().is_some_and(|a| a.tools.contains(&removed.name))) {
             self.set_tool_enabled(&removed.name, false);
+        }
+        let name = removed.name.trim().to_owned();
+        if tools.agent.with_untracked(|a| a.as_ref().is_some_and(|a| a.ask_before_running.contains_key(&name))) {
+            self.update_agent(|agent| {
+                agent.ask_before_running.remove(&name);
+            });
         }
         let Some(db) = self.db() else { return };
         spawn_local(async move {

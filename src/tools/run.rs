@@ -54,7 +54,12 @@ pub(crate) async fn run(invocation: &Invocation, env: &ToolEnv) -> ToolOutcome {
         // The loop only runs tools it offered, and a user tool is offered only
         // when valid and first of its name (`enabled_specs`): the first match.
         return match env.user_tools.iter().find(|tool| tool.name.trim() == name) {
-            Some(tool) => script(&tool.code, args, Network::Open, env).await,
+            Some(tool) => {
+                // Only a tool marked as using the network may reach it (and it
+                // asks before running unless the user allowed it).
+                let network = if tool.uses_network { Network::Open } else { Network::Closed };
+                script(&tool.code, args, network, env).await
+            }
             None => ToolOutcome::Err(format!("The tool {name} is not available.")),
         };
     }

@@ -1,0 +1,32 @@
+//! The "Ask before running" switch of one tool in the Tools dialog. Ticked, the
+//! tool's calls wait for the user's Allow; unticked, they run at once. It shows
+//! the agent's choice, else the tool's default (fetching a URL and user tools
+//! that use the network ask), and is how an "Always allow" is taken back.
+
+use leptos::prelude::*;
+
+use crate::sessions::SessionsContext;
+use crate::tools::ToolsContext;
+
+/// The switch for the tool called `name`; `label` is its accessible name
+/// (it starts with the visible "Ask before running").
+#[component]
+pub(crate) fn AskBeforeRunning(name: String, label: String) -> impl IntoView {
+    let tools = ToolsContext::expect();
+    let sessions = SessionsContext::expect();
+    let name = StoredValue::new(name);
+    view! {
+        <label class="check ask-before-running">
+            <input
+                type="checkbox"
+                aria-label=label
+                prop:checked=move || name.with_value(|name| tools.asks_before_running(name))
+                on:change=move |ev| {
+                    let ask = event_target_checked(&ev);
+                    name.with_value(|name| sessions.set_ask_before_running(name, ask));
+                }
+            />
+            "Ask before running"
+        </label>
+    }
+}

@@ -1,0 +1,149 @@
+//! Asking the user before a call runs. A call that needs approval
+//! (`hearth_core::tools::needs_approval`, from the agent's choices at the time of
+//! the call) is put in [`ToolsContext::approvals`], where the tool widget shows it
+//! with Allow, Deny and "Always allow", and waits for the answer or for Stop.
+//! Nothing is stored while it waits: the call has no result yet, so after a
+//! reload it is answered as interrupted, like any unfinished call.
+
+use std::sync::{Arc, Mutex};
+
+use futures::channel::oneshot;
+use futures::future::{Either, select};
+use hearth_core::tools::{DENIED_BY_USER, Invocation, STOPPED_BY_USER, ToolOutcome, approval_detail, needs_approval};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
+use web_sys::AbortSignal;
+
+use super::ToolsContext;
+use super::run::ToolEnv;
+
+/// The user's answer to a waiting call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Answer {
+    /// Run this call.
+    Allow,
+    /// Do not run it; the model gets [`DENIED_BY_USER`].
+    Deny,
+    /// Run it, and stop asking for this tool on this agent.
+    AlwaysAllow,
+}
+
+/// A call waiting for the user.
+#[derive(Clone)]
+pub(crate) struct PendingApproval {
+    /// The reply (message id) whose turn made the call.
+    pub(crate) message_id: String,
+    /// Its round in the turn.
+    pub(crate) round: u32,
+    /// Its call id.
+    pub(crate) call_id: String,
+    /// The tool's name.
+    pub(crate) name: String,
+    /// What it would do: the whole URL of a fetch, else the arguments.
+    pub(crate) detail: String,
+    reply: Arc<Mutex<Option<oneshot::Sender<Answer>>>>,
+}
+
+impl PartialEq for PendingApproval {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.reply, &other.reply)
+    }
+}
+
+impl PendingApproval {
+    /// Gives the answer (only the first answer counts).
+    pub(crate) fn answer(&self, answer: Answer) {
+        let sender = self.reply.lock().ok().and_then(|mut reply| reply.take());
+        if let Some(sender) = sender {
+            let _ = sender.send(answer);
+        }
+    }
+
+    /// Whether it is the call `call_id` of `round` in the reply `message_id`.
+    pub(crate) fn is(&self, message_id: &str, round: u32, call_id: &str) -> bool {
+        self.message_id == message_id && self.round == round && self.call_id == call_id
+    }
+}
+
+/// Waits for the user's approval of `invocation` when it needs one. `Ok` means
+/// run it; `Err` is the outcome the model gets instead: the denial, or "Stopped
+/// by the user" when the turn is stopped while it waits.
+pub(crate) async fn approve(
+    invocation: &Invocation,
+    env: &ToolEnv,
+    message_id: &str,
+    round: u32,
+) -> Result<(), ToolOutcome> {
+    let sessions = env.sessions;
+    let tools: ToolsContext = sessions.chat.tools;
+    let name = invocation.name.as_str();
+    let asks = tools.agent.with_untracked(|agent| match agent {
+        Some(agent) => needs_approval(name, &agent.ask_before_running, &env.user_tools),
+        None => needs_approval(name, &Default::default(), &env.user_tools),
+    });
+    if !asks {
+        return Ok(());
+    }
+    let stopped = || Err(ToolOutcome::Err(STOPPED_BY_USER.to_owned()));
+    if env.signal.as_ref().is_some_and(AbortSignal::aborted) {
+        return stopped();
+    }
+    let (sender, receiver) = oneshot::channel();
+    let pending = PendingApproval {
+        message_id: message_id.to_owned(),
+        round,
+        call_id: invocation.call_id.clone(),
+        name: name.to_owned(),
+        detail: approval_detail(name, &invocation.arguments),
+        reply: Arc::new(Mutex::new(Some(sender))),
+    };
+    tools.approvals.update(|list| list.push(pending));
+    let answer = match select(receiver, Box::pin(aborted(env.signal.clone()))).await {
+        Either::Left((Ok(answer), _)) => Some(answer),
+        Either::Left((Err(oneshot::Canceled), _)) | Either::Right(((), _)) => None,
+    };
+    tools.approvals.update(|list| list.retain(|p| !p.is(message_id, round, &invocation.call_id)));
+    match answer {
+        Some(Answer::Allow) => Ok(()),
+        Some(Answer::AlwaysAllow) => {
+            sessions.set_ask_before_running(name, false);
+            Ok(())
+        }
+        Some(Answer::Deny) => Err(ToolOutcome::Err(DENIED_BY_USER.to_owned())),
+        None => stopped(),
+    }
+}
+
+/// Resolves when `signal` aborts (never without a signal).
+async fn aborted(signal: Option<AbortSignal>) {
+    let Some(signal) = signal else { return futures::future::pending().await };
+    if signal.aborted() {
+        return;
+    }
+    let (sender, receiver) = oneshot::channel::<()>();
+    let mut sender = Some(sender);
+    let on_abort = Closure::<dyn FnMut()>::new(move || {
+        if let Some(sender) = sender.take() {
+            let _ = sender.send(());
+        }
+    });
+    if signal.add_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref()).is_err() {
+        return futures::future::pending().await;
+    }
+    let listening = Listening { signal, on_abort };
+    let _ = receiver.await;
+    drop(listening);
+}
+
+/// An abort listener, removed when dropped (also when the wait ends first).
+struct Listening {
+    signal: AbortSignal,
+    on_abort: Closure<dyn FnMut()>,
+}
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        let _ = self.signal.remove_event_listener_with_callback("abort", self.on_abort.as_ref().unchecked_ref());
+    }
+}
