@@ -155,6 +155,14 @@ describe('tools', () => {
     await waitUntil(async () => (await chat.reply.getAttribute('aria-busy')) === 'false', 'the turn is over');
   }
 
+  /** Answers Allow to the call of `tool` waiting for approval in the last reply. */
+  async function allow(chat, tool) {
+    await chat.reply
+      .getByRole('group', { name: `Approve the ${tool} call`, exact: true })
+      .getByRole('button', { name: 'Allow', exact: true })
+      .click();
+  }
+
   function widget(chat) {
     return chat.reply.getByRole('button', { name: /^(Thinking…|Running .+…|Used \d+ tools?)$/ });
   }
@@ -431,11 +439,14 @@ describe('tools', () => {
     t.after(() => new Promise((resolve) => closed.close(resolve)));
     const chat = await openChat(t, OPENAI, 'tools-fetch', { tools: ['Fetch a URL'] });
     await ask(chat, `${mock.url}/v1/models`);
+    // Fetching asks first (tests/e2e/approval.test.mjs tests the asking).
+    await allow(chat, 'fetch_url');
     await chat.reply.getByRole('button', { name: 'Used 1 tool', exact: true }).waitFor();
     await settled(chat);
     assert.match(await chat.reply.locator('.markdown').innerText(), /^Fetched \(0 errors\): \{"object":"list"/);
 
     await ask(chat, `http://127.0.0.1:${closed.address().port}/`);
+    await allow(chat, 'fetch_url');
     await waitUntil(async () => (await chat.reply.locator('.markdown').innerText()).startsWith('Fetched (1 errors)'), 'the second answer');
     const [, , , fourth] = await chatRequests(OPENAI);
     const [result] = OPENAI.results(fourth.body);
