@@ -257,8 +257,26 @@ describe('ask before running', () => {
     await settled(chat);
     assert.equal(await chat.reply.locator('.markdown').innerText(), `Fetched (1 errors): Error: ${DENIED}`);
 
-    // Sent with the mouse, the focus is nowhere in particular: Allow takes it, and Enter allows.
+    // Shift+Tab reaches Allow too, and Enter allows.
+    await chat.message.fill(`${target.url}/allowed`);
+    await chat.message.press('Enter');
+    const allowed = approval(chat).getByRole('button', { name: 'Allow', exact: true });
+    await allowed.waitFor();
+    for (let i = 0; i < 30 && !(await allowed.evaluate((el) => el === document.activeElement)); i++) {
+      await chat.page.keyboard.press('Shift+Tab');
+    }
+    assert.equal(await allowed.evaluate((el) => el === document.activeElement), true, 'Allow is reachable with Shift+Tab');
+    await chat.page.keyboard.press('Enter');
+    await settled(chat);
+    assert.deepEqual(target.requests, ['/allowed']);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('when the user is not typing, the prompt takes the focus on Allow', async (t) => {
+    const chat = await openChat(t, 'tools-fetch-pause', { tools: ['Fetch a URL'] });
     await ask(chat, `${target.url}/focused`);
+    // The user moves away from the message box before the call arrives (1.5 s later).
+    await chat.message.evaluate((el) => el.blur());
     const allow = approval(chat).getByRole('button', { name: 'Allow', exact: true });
     await allow.waitFor();
     await waitUntil(async () => allow.evaluate((el) => el === document.activeElement), 'Allow has the focus');
