@@ -147,7 +147,15 @@ describe('ask before running', () => {
     await prompt.getByRole('button', { name: 'Allow', exact: true }).click();
     await prompt.waitFor({ state: 'detached' });
     await settled(chat);
-    assert.deepEqual(target.requests, ['/collect?notes=my%20bank%20PIN%20is%201234&from=hearth']);
+    assert.equal(target.requests.length, 1);
+    // The same path and query (gloo-net's request builder appends an empty "&" to a URL
+    // that has a query; that adds nothing).
+    const received = new URL(target.requests[0], target.url);
+    assert.equal(received.pathname, '/collect');
+    assert.deepEqual([...received.searchParams].filter(([key]) => key !== ''), [
+      ['notes', 'my bank PIN is 1234'],
+      ['from', 'hearth'],
+    ]);
     assert.equal(await chat.reply.locator('.markdown').innerText(), 'Fetched (0 errors): target page');
     assert.deepEqual(chat.errors, []);
   });
