@@ -18,7 +18,7 @@ use crate::tools::approval::{Answer, PendingApproval};
 pub(crate) fn ToolApproval(pending: PendingApproval) -> impl IntoView {
     let allow_button = NodeRef::<Button>::new();
     let detail_id = format!("approval-{}", next_id());
-    let what = if pending.name == FETCH_URL { "fetch this URL" } else { "run with these arguments" };
+    let what = if pending.name == FETCH_URL { " to fetch this URL:" } else { " with these arguments:" };
     let always = format!("Always allow {} for this agent", pending.name);
     let name = pending.name.clone();
     let pending = StoredValue::new(pending);
@@ -33,9 +33,7 @@ pub(crate) fn ToolApproval(pending: PendingApproval) -> impl IntoView {
     view! {
         <section class="tool-approval" role="group" aria-label=format!("Approve the {name} call")>
             <p class="approval-question">
-                "The assistant wants to " {what} " with "
-                <span class="tool-name">{name.clone()}</span>
-                ":"
+                "The assistant wants to run " <span class="tool-name">{name.clone()}</span> {what}
             </p>
             <pre class="tool-json approval-detail" id=detail_id.clone()>{pending.with_value(|p| p.detail.clone())}</pre>
             <div class="approval-actions">

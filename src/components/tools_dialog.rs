@@ -67,7 +67,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
         >
             <h2>"Tools"</h2>
             <p class="hint">
-                "The assistant may call the tools checked here. They run in this browser; JavaScript runs in a sandbox without access to Hearth's data."
+                "The assistant may call the tools checked here. They run in this browser; JavaScript runs in a sandbox without access to Hearth's data. A tool with Ask before running waits for your Allow at each call: tools that reach the network ask, so nothing leaves without you."
             </p>
             <fieldset>
                 <legend>"Built-in tools"</legend>

@@ -223,6 +223,7 @@ describe('ask before running', () => {
     const dialog = await openTools(chat.page);
     const asks = dialog.getByRole('checkbox', { name: 'Ask before running Fetch a URL', exact: true });
     assert.equal(await asks.isChecked(), false);
+    await screenshot(chat.page, 'approval-tools-dialog.png');
     assert.equal(
       await dialog.getByRole('checkbox', { name: 'Ask before running Calculator', exact: true }).isChecked(),
       false,
@@ -340,6 +341,7 @@ describe('ask before running', () => {
     await ask(chat, 'Count.');
     const prompt = approval(chat, 'word_count');
     await prompt.waitFor();
+    assert.match(await prompt.innerText(), /The assistant wants to run word_count with these arguments:/);
     assert.equal(await prompt.locator('pre').innerText(), '{\n  "text": "one two three"\n}', 'the arguments, pretty-printed');
     await settle();
     assert.deepEqual(target.requests, []);
