@@ -4,23 +4,29 @@
 //!
 //! How the isolation works:
 //!
-//! - Each run gets its own hidden `<iframe sandbox="allow-scripts">` whose
-//!   `srcdoc` is the runner page `sandbox.html`. Without `allow-same-origin` the
-//!   frame has an opaque origin (`"null"`): IndexedDB, `localStorage`, cookies and
+//! - Each run gets its own hidden `<iframe sandbox="allow-scripts">` whose `src`
+//!   is one of the runner documents `sandbox-closed.html` or `sandbox-open.html`
+//!   (in `src/io/sandbox/`, copied beside `index.html` by Trunk; both load
+//!   `sandbox-runner.js`). Without `allow-same-origin` the frame has an opaque
+//!   origin (`"null"`): IndexedDB, `localStorage`, cookies and
 //!   `parent.document` all throw `SecurityError` there, and the app's origin
-//!   cannot be reached.
+//!   cannot be reached. The runner refuses every job when its origin is not
+//!   opaque, so the documents are harmless when opened or framed by others.
 //! - The runner starts a dedicated `Worker` from a `blob:` URL (Chromium allows
 //!   this in an opaque-origin frame; the worker's origin is opaque too and it has
 //!   no `document`). The code runs in the worker as the body of
 //!   `async function (args, console)`, so an endless loop blocks only the
 //!   worker's thread, never the app's. Removing the iframe kills the worker.
-//! - The runner's CSP (`default-src 'none'; script-src 'unsafe-inline'
-//!   'unsafe-eval' blob:; worker-src blob:; connect-src …`) is inherited by the
-//!   blob worker. `'unsafe-eval'` is needed because the code is compiled with the
-//!   `AsyncFunction` constructor; `importScripts` from the network is refused.
-//!   The network ([`Network`]) is closed (`connect-src 'none'`) for code the
-//!   model wrote, so a prompt injection cannot send the user's data anywhere
-//!   through it; the user's own tools may `fetch` (`connect-src *`), without
+//! - The runner documents have their own CSP (`default-src 'none'; script-src
+//!   'self' 'unsafe-eval'; worker-src blob:; connect-src …`), which the blob
+//!   worker inherits. `'unsafe-eval'` is needed because the code is compiled with
+//!   the `AsyncFunction` constructor; it is only in these documents, never in
+//!   the app's page (whose CSP has no `'unsafe-eval'` and which loads the
+//!   documents as files, not as `srcdoc`, so they do not inherit its policy).
+//!   A served document's CSP cannot change per run, so there is one document per
+//!   [`Network`] mode: closed (`connect-src 'none'`) for code the model wrote, so
+//!   a prompt injection cannot send the user's data anywhere through it; open
+//!   (`connect-src *`) for the user's own tools, which may `fetch` without
 //!   credentials of the app (the origin is opaque) and without referrer.
 //! - The output limit is enforced by the runner, in the iframe's own context,
 //!   which the job's code (in the worker) cannot reach or patch.
@@ -46,9 +52,6 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortSignal, HtmlIFrameElement, MessageEvent, Window};
 
-/// The runner page, loaded as the iframe's `srcdoc`.
-const RUNNER: &str = include_str!("sandbox.html");
-
 /// Whether the code may use the network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Network {
@@ -56,6 +59,17 @@ pub(crate) enum Network {
     Closed,
     /// Any URL may be fetched, without the app's credentials (the user's tools).
     Open,
+}
+
+impl Network {
+    /// The runner document with this mode's CSP, relative to the app's page
+    /// (Trunk copies it from `src/io/sandbox/` into `dist/`, beside `index.html`).
+    fn runner(self) -> &'static str {
+        match self {
+            Network::Closed => "sandbox-closed.html",
+            Network::Open => "sandbox-open.html",
+        }
+    }
 }
 
 /// How many characters of output (result text plus console lines) a run keeps.
@@ -194,14 +208,10 @@ pub(crate) async fn run_javascript(
         .and_then(|element| element.dyn_into().ok())
         .ok_or_else(|| unavailable("cannot create an iframe"))?;
     frame.set_attribute("sandbox", "allow-scripts").map_err(|_| unavailable("cannot sandbox an iframe"))?;
-    let _ = frame.set_attribute("style", "display: none");
     let _ = frame.set_attribute("aria-hidden", "true");
+    // `hidden`, not a `style` attribute, which the page's CSP refuses.
     frame.set_hidden(true);
-    let connect = match network {
-        Network::Closed => "'none'",
-        Network::Open => "*",
-    };
-    frame.set_srcdoc(&RUNNER.replace("connect-src NETWORK", &format!("connect-src {connect}")));
+    frame.set_src(network.runner());
 
     // The first outcome wins; `settle` records it and wakes the waiting future.
     let outcome: Rc<RefCell<Option<Outcome>>> = Rc::default();
