@@ -179,22 +179,29 @@ describe('content security policy', () => {
     );
     assert.equal(await page.evaluate(() => window.__hearthHandlerRan), undefined, 'the inline handler did not run');
 
-    // eval, new Function and string timers throw or do nothing in the app's page.
-    const attempts = await page.evaluate(() => {
-      const attempt = (run) => {
-        try {
-          run();
-          return 'ran';
-        } catch (error) {
-          return error.name;
-        }
-      };
-      return {
-        eval: attempt(() => (0, eval)('1 + 1')),
-        function: attempt(() => new Function('return 1')()),
-        asyncFunction: attempt(() => new (async () => {}).constructor('return 1')),
-      };
-    });
+    // eval, new Function and string timers throw or do nothing in the app's page. They are
+    // tried from a timer callback: during page.evaluate itself, DevTools allows eval
+    // (Runtime.evaluate's allowUnsafeEvalBlockedByCSP), so trying there would prove nothing.
+    const attempts = await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          setTimeout(() => {
+            const attempt = (run) => {
+              try {
+                run();
+                return 'ran';
+              } catch (error) {
+                return error.name;
+              }
+            };
+            resolve({
+              eval: attempt(() => (0, eval)('1 + 1')),
+              function: attempt(() => new Function('return 1')()),
+              asyncFunction: attempt(() => new (async () => {}).constructor('return 1')),
+            });
+          }, 0),
+        ),
+    );
     assert.deepEqual(attempts, { eval: 'EvalError', function: 'EvalError', asyncFunction: 'EvalError' });
     await page.evaluate(() => setTimeout('window.__hearthTimerRan = true', 0));
     await waitUntil(
