@@ -96,23 +96,26 @@ describe('content security policy', () => {
 
   /**
    * Loads the runner document `doc` in an iframe of the app page (sandboxed as the app does
-   * it unless `sandboxed` is false), speaks the runner's protocol to it and returns its answer.
+   * it unless `sandboxed` is false), speaks the runner's protocol to it and returns its answer
+   * (failing when none comes, so a missing runner fails the test instead of hanging it).
    */
   function runInRunner(page, { doc, code, sandboxed = true }) {
     return page.evaluate(
       ({ doc, code, sandboxed }) =>
-        new Promise((resolve) => {
+        new Promise((resolve, reject) => {
           const frame = document.createElement('iframe');
           if (sandboxed) frame.setAttribute('sandbox', 'allow-scripts');
           frame.hidden = true;
           frame.src = doc;
           const token = `test-${Math.random()}`;
+          const silence = setTimeout(() => reject(new Error(`${doc} gave no answer in 10 s`)), 10_000);
           addEventListener('message', function listen(event) {
             if (event.source !== frame.contentWindow || !event.data) return;
             if (event.data.ready) {
               frame.contentWindow.postMessage({ token, code, args: { n: 20 }, limit: 20_000 }, '*');
             } else if (event.data.token === token) {
               removeEventListener('message', listen);
+              clearTimeout(silence);
               frame.remove();
               resolve(event.data);
             }
