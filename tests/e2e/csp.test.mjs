@@ -3,15 +3,18 @@
 // under it without a single violation, the page refusing a script element it inserts, an
 // inline event handler and eval, and the JavaScript sandbox's runner documents with their
 // own policies (eval allowed there, the network closed or open, nothing run when the
-// runner is not in an opaque-origin frame). The tool tests (tools.test.mjs) run the
-// sandbox through the app under the same policy.
+// runner is not in an opaque-origin frame), and the same policies sent as headers from
+// dist/_headers. The tool tests (tools.test.mjs) run the sandbox through the app under
+// the same policy.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { startMockServer } from '../mock/server.mjs';
 import { collectCspViolations, collectPageErrors, launchBrowser, waitUntil } from '../support/browser.mjs';
 import { builtApp } from '../support/dist.mjs';
-import { startStaticServer } from '../support/static-server.mjs';
+import { parseHeadersFile, startStaticServer } from '../support/static-server.mjs';
 
 const DIST = builtApp();
 const WAIT_MS = 20_000;
@@ -41,6 +44,17 @@ function sandboxPolicy(connect) {
   };
 }
 
+/** A policy's text parsed into `{ directive: [sources] }`, each directive checked to appear once. */
+function parsePolicy(content) {
+  const policy = {};
+  for (const directive of content.split(';').map((part) => part.trim()).filter(Boolean)) {
+    const [name, ...sources] = directive.split(/\s+/);
+    assert.ok(!(name.toLowerCase() in policy), `${name} appears once`);
+    policy[name.toLowerCase()] = sources;
+  }
+  return policy;
+}
+
 /** The `<meta http-equiv="Content-Security-Policy">` of `html`, parsed into `{ directive: [sources] }`. */
 function metaPolicy(html) {
   const metas = [...html.matchAll(/<meta\b[^>]*>/gi)].map(([tag]) => tag);
@@ -48,13 +62,7 @@ function metaPolicy(html) {
   assert.equal(csp.length, 1, 'exactly one CSP meta element');
   const content = csp[0].match(/content\s*=\s*"([^"]*)"/i)?.[1];
   assert.ok(content, 'the CSP meta element has a content attribute');
-  const policy = {};
-  for (const directive of content.split(';').map((part) => part.trim()).filter(Boolean)) {
-    const [name, ...sources] = directive.split(/\s+/);
-    assert.ok(!(name.toLowerCase() in policy), `${name} appears once`);
-    policy[name.toLowerCase()] = sources;
-  }
-  return { policy, content, at: html.indexOf(csp[0]) };
+  return { policy: parsePolicy(content), content, at: html.indexOf(csp[0]) };
 }
 
 /** Checks `policy` has exactly the directives of `expected`, each with exactly its sources. */
@@ -268,6 +276,46 @@ describe('content security policy', () => {
       assert.equal(answer.ok, false, `${doc} ran the code in the app's origin: ${JSON.stringify(answer)}`);
       assert.match(answer.unavailable, /not in an opaque-origin sandbox/);
     }
+    assert.deepEqual(errors, []);
+  });
+
+  test('dist/_headers sends the same policies as headers, with frame-ancestors and a sandbox for the runners', async (t) => {
+    const rules = parseHeadersFile(await readFile(path.join(DIST, '_headers'), 'utf8'));
+    const header = (route) => parsePolicy(rules.get(route)?.['content-security-policy'] ?? '');
+    for (const route of ['/', '/index.html']) {
+      assertPolicy(header(route), { ...APP_POLICY, 'frame-ancestors': ["'none'"] }, `_headers ${route}`);
+    }
+    for (const [route, connect] of [
+      ['/sandbox-closed.html', "'none'"],
+      ['/sandbox-open.html', '*'],
+    ]) {
+      const expected = { ...sandboxPolicy(connect), 'frame-ancestors': ["'self'"], sandbox: ['allow-scripts'] };
+      assertPolicy(header(route), expected, `_headers ${route}`);
+    }
+
+    // Served with those headers (as Netlify or Cloudflare Pages would), everything works.
+    const strict = await startStaticServer({ root: DIST, headers: true });
+    t.after(() => strict.close());
+    const served = await fetch(strict.url);
+    assert.match(served.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    const context = await browser.newContext();
+    t.after(() => context.close());
+    context.setDefaultTimeout(WAIT_MS);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const violations = await collectCspViolations(page);
+    await page.goto(strict.url);
+    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
+    const probe = "return { origin: self.origin, sum: new Function('a', 'b', 'return a + b')(args.n, 22) };";
+    for (const doc of ['sandbox-closed.html', 'sandbox-open.html']) {
+      const answer = await runInRunner(page, { doc, code: probe });
+      assert.equal(answer.ok, true, `${doc} answered: ${JSON.stringify(answer)}`);
+      assert.deepEqual(JSON.parse(answer.result), { origin: 'null', sum: 42 });
+      // Framed without the sandbox attribute, the header's sandbox keeps it opaque.
+      const unsandboxed = await runInRunner(page, { doc, code: probe, sandboxed: false });
+      assert.deepEqual(JSON.parse(unsandboxed.result), { origin: 'null', sum: 42 }, `${doc} stays opaque`);
+    }
+    assert.deepEqual(violations, []);
     assert.deepEqual(errors, []);
   });
 });
