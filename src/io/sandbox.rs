@@ -50,7 +50,7 @@ use serde::Deserialize;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{AbortSignal, HtmlIFrameElement, MessageEvent, Window};
+use web_sys::{AbortSignal, Document, HtmlIFrameElement, MessageEvent, Url, Window};
 
 /// Whether the code may use the network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,14 +62,27 @@ pub(crate) enum Network {
 }
 
 impl Network {
-    /// The runner document with this mode's CSP, relative to the app's page
-    /// (Trunk copies it from `src/io/sandbox/` into `dist/`, beside `index.html`).
+    /// The file name of the runner document with this mode's CSP (Trunk copies it
+    /// from `src/io/sandbox/` into `dist/`, beside the app's other files).
     fn runner(self) -> &'static str {
         match self {
             Network::Closed => "sandbox-closed.html",
             Network::Open => "sandbox-open.html",
         }
     }
+}
+
+/// Where the runner document of `network` is: beside the app's wasm-bindgen
+/// module, whose URL `<meta name="hearth-app" data-js>` gives (see `src/boot.js`),
+/// so it is found whatever the page's own path and Trunk's `public_url`. Without
+/// that element, relative to the page.
+fn runner_url(document: &Document, network: Network) -> String {
+    let beside_module = || {
+        let module = document.query_selector("meta[name=\"hearth-app\"]").ok()??.get_attribute("data-js")?;
+        let module = Url::new_with_base(&module, &document.base_uri().ok()??).ok()?;
+        Some(Url::new_with_base(network.runner(), &module.href()).ok()?.href())
+    };
+    beside_module().unwrap_or_else(|| network.runner().to_owned())
 }
 
 /// How many characters of output (result text plus console lines) a run keeps.
@@ -211,7 +224,7 @@ pub(crate) async fn run_javascript(
     let _ = frame.set_attribute("aria-hidden", "true");
     // `hidden`, not a `style` attribute, which the page's CSP refuses.
     frame.set_hidden(true);
-    frame.set_src(network.runner());
+    frame.set_src(&runner_url(&document, network));
 
     // The first outcome wins; `settle` records it and wakes the waiting future.
     let outcome: Rc<RefCell<Option<Outcome>>> = Rc::default();

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { startMockServer } from '../mock/server.mjs';
 import { collectCspViolations, collectPageErrors, launchBrowser, waitUntil } from '../support/browser.mjs';
 import { builtApp } from '../support/dist.mjs';
+import { addProvider } from '../support/providers.mjs';
 import { parseHeadersFile, startStaticServer } from '../support/static-server.mjs';
 
 const DIST = builtApp();
@@ -276,6 +277,35 @@ describe('content security policy', () => {
       assert.equal(answer.ok, false, `${doc} ran the code in the app's origin: ${JSON.stringify(answer)}`);
       assert.match(answer.unavailable, /not in an opaque-origin sandbox/);
     }
+    assert.deepEqual(errors, []);
+  });
+
+  test('the app runs model-written JavaScript in the sandbox under the policy, from any path of the site', async (t) => {
+    // A client-side path: the runner documents are found beside the app's files, not the page.
+    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+    const context = await browser.newContext();
+    t.after(() => context.close());
+    context.setDefaultTimeout(WAIT_MS);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const violations = await collectCspViolations(page);
+    await page.goto(new URL('some/deep/path', app.url).href);
+    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
+    await addProvider(page, { baseUrl: `${mock.url}/v1`, apiKey: 'sk-test', model: 'tools-sandbox' });
+    await page.getByRole('button', { name: 'Tools', exact: true }).click();
+    const tools = page.getByRole('dialog', { name: 'Tools', exact: true });
+    await tools.getByRole('checkbox', { name: 'Run JavaScript', exact: true }).check();
+    await tools.getByRole('button', { name: 'Close', exact: true }).click();
+    await tools.waitFor({ state: 'hidden' });
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Probe.');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
+    const reply = log.getByRole('article', { name: 'Assistant', exact: true }).last();
+    await reply.getByRole('button', { name: 'Used 1 tool', exact: true }).waitFor();
+    await waitUntil(async () => (await reply.getAttribute('aria-busy')) === 'false', 'the turn is over');
+    // The tools-sandbox scenario echoes the tool's result: the probe ran, in an opaque origin.
+    assert.match(await reply.innerText(), /Sandbox report: .*"origin":\s*"null"/s);
+    assert.deepEqual(violations, []);
     assert.deepEqual(errors, []);
   });
 
