@@ -6,12 +6,14 @@
 //!
 //! - Each run gets its own hidden `<iframe sandbox="allow-scripts">` whose `src`
 //!   is one of the runner documents `sandbox-closed.html` or `sandbox-open.html`
-//!   (in `src/io/sandbox/`, copied beside `index.html` by Trunk; both load
-//!   `sandbox-runner.js`). Without `allow-same-origin` the frame has an opaque
-//!   origin (`"null"`): IndexedDB, `localStorage`, cookies and
-//!   `parent.document` all throw `SecurityError` there, and the app's origin
-//!   cannot be reached. The runner refuses every job when its origin is not
-//!   opaque, so the documents are harmless when opened or framed by others.
+//!   (in `src/io/sandbox/`, copied into `dist/` by Trunk and found beside the
+//!   app's module; both load `sandbox-runner.js`). Without `allow-same-origin`
+//!   the frame has an opaque origin (`"null"`): IndexedDB, `localStorage`,
+//!   cookies and `parent.document` all throw `SecurityError` there, and the
+//!   app's origin cannot be reached. The runner refuses every job when its
+//!   origin is not opaque, so the documents are harmless when opened or framed
+//!   by others (where `_headers` is honoured, its `sandbox allow-scripts` makes
+//!   them opaque anyway).
 //! - The runner starts a dedicated `Worker` from a `blob:` URL (Chromium allows
 //!   this in an opaque-origin frame; the worker's origin is opaque too and it has
 //!   no `document`). The code runs in the worker as the body of
