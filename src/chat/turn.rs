@@ -478,6 +478,15 @@ fn fill(record: &mut MessageRecord, reply: &Reply, round: u32, earlier: &Earlier
 impl Turn {
     fn absorb(&mut self, events: Vec<StreamEvent>, view: AssistantView) {
         for event in events {
+            let substantial = match &event {
+                StreamEvent::TextDelta(text) | StreamEvent::ReasoningDelta(text) => !text.trim().is_empty(),
+                StreamEvent::ToolCallDelta { .. } => true,
+                _ => false,
+            };
+            if substantial && !view.produced.get_untracked() {
+                // From now on this reply stands in for the version it regenerates.
+                view.produced.set(true);
+            }
             match &event {
                 StreamEvent::TextDelta(text) => {
                     self.end_thinking(view);

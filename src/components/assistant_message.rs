@@ -1,6 +1,7 @@
 //! A reply: its Thinking block, its markdown (final blocks plus the growing
 //! tail), its status or error card, and a footer with the model badge, token
-//! usage, Copy and (on the last reply) Regenerate.
+//! usage, the version arrows of a regenerated reply, Copy and (on the last
+//! reply) Regenerate.
 
 use hearth_core::provider::FinishKind;
 use leptos::prelude::*;
@@ -11,6 +12,7 @@ use crate::components::copy_button::CopyButton;
 use crate::components::error_card::ErrorCard;
 use crate::components::thinking_block::ThinkingBlock;
 use crate::components::tool_activity::ToolActivity;
+use crate::components::version_switcher::VersionSwitcher;
 use crate::sessions::SessionsContext;
 
 /// One assistant reply, stored under `id`.
@@ -45,8 +47,12 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
         })
     };
     let id = StoredValue::new(id);
+    // The last reply shown (earlier versions after it are hidden).
     let is_last = Memo::new(move |_| {
-        chat.entries.with(|entries| entries.last().is_some_and(|e| id.with_value(|id| e.id == *id)))
+        chat.entries.with(|entries| {
+            let last = entries.iter().zip(crate::chat::shown(entries)).rev().find(|(_, shown)| *shown);
+            last.is_some_and(|(e, _)| id.with_value(|id| e.id == *id))
+        })
     });
     let idle = Signal::derive(move || !chat.busy.get());
     // Regenerating removes this reply, which disposes this component: the work
@@ -84,6 +90,7 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
             <footer class="meta">
                 <span class="badge" title="Model">{move || reply.model.get()}</span>
                 {move || usage().map(|text| view! { <span class="usage" title="Tokens">{text}</span> })}
+                <VersionSwitcher id=id.get_value() />
                 <Show when=move || !streaming()>
                     <CopyButton text=move || reply.text.get_value() />
                 </Show>
