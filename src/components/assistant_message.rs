@@ -81,8 +81,8 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
             </div>
             {move || match reply.status.get() {
                 ReplyStatus::Failed(failure) => {
-                    let can_retry = Signal::derive(move || is_last.get() && idle.get());
-                    Some(view! { <ErrorCard failure can_retry on_retry=regenerate /> }.into_any())
+                    let offered = Signal::derive(move || is_last.get());
+                    Some(view! { <ErrorCard failure offered can_retry=idle on_retry=regenerate /> }.into_any())
                 }
                 status => status_note(&status),
             }}
