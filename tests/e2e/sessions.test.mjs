@@ -741,21 +741,42 @@ describe('local-first sessions', () => {
       sessions: [{ id: session, title: 'An older long message', created_at: 1, updated_at: 1, message_count: 1, preview: 'w00000' }],
       messages: [{ id: 'older-1', session_id: session, role: 'user', content, state: 'complete', created_at: 1, updated_at: 1, terms: cut }],
     });
+    // As an older Hearth left it: without the note that every word is indexed.
+    await ui.page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open('hearth');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('settings', 'readwrite');
+            tx.objectStore('settings').delete('search_index');
+            tx.oncomplete = () => resolve(open.result.close());
+            tx.onerror = () => reject(tx.error);
+          };
+          open.onerror = () => reject(open.error);
+        }),
+    );
     await ui.page.reload();
     await waitUntil(async () => {
       const { settings } = await readDatabase(ui.page, ['settings']);
       return settings.some((setting) => setting.key === 'search_index' && setting.value === 2);
     }, 'the older messages are indexed again');
 
-    async function results(query) {
-      await ui.search.fill(query);
+    /** Searches for `query` and waits until the status says `expected`. */
+    async function search(query, expected, description) {
       const status = ui.searchStatus.filter({ hasText: /results?$|No messages match/ });
-      await waitUntil(async () => (await status.count()) === 1, `the search for "${query}" has finished`);
-      return (await status.innerText()).trim();
+      // Cleared first, so the previous query's status is not taken for this one's.
+      await ui.search.fill('');
+      await waitUntil(async () => (await status.count()) === 0, 'the previous results are gone');
+      await ui.search.fill(query);
+      await waitUntil(
+        async () => (await status.count()) === 1 && (await status.innerText()).trim() === expected,
+        `${description}: the search for "${query}" reports "${expected}"`,
+      );
     }
-    assert.equal(await results('zymurgy'), '1 result', 'the last word of a new long message is found');
-    assert.equal(await results('xylophone'), '1 result', 'the last word of the older message is found');
-    assert.equal(await results('w05999'), '2 results', 'the 6,000th word is found in both');
+    await search('zymurgy', '1 result', 'the last word of a new long message is found');
+    await search('xylophone', '1 result', 'the last word of the older message is found');
+    await search('w05999', '2 results', 'the 6,000th word is found in both');
+    await search('w00000 zymurgy', '1 result', 'the first and last words together');
     const { messages } = await readDatabase(ui.page, ['messages']);
     assert.equal(messages.find((m) => m.id === 'older-1').terms.length, 6001, 'every word is in the index');
     assert.deepEqual(ui.errors, []);
