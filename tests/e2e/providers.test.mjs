@@ -732,6 +732,7 @@ describe('providers', () => {
     await chat.page.keyboard.press('Enter');
     await waitOn(chat, async () => (await replyText(chat)).includes('You said:'), 'the first version is shown');
     assert.match(await versionsOf(chat.reply).group.innerText(), /Version 1 of 2/);
+    await screenshot(chat.page, 'versions.png');
     const focused = await chat.page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
     assert.equal(focused, 'Show the next version', 'focus stays on the version arrows');
     await waitOn(chat, async () => (await storedReplies(chat.page))[0].chosen_at > 0, 'the choice is stored');
@@ -751,7 +752,8 @@ describe('providers', () => {
 
   test('Regenerate while offline keeps the answer and shows the failure beside it', async (t) => {
     const fam = family('OpenAI-compatible');
-    const chat = await openChat(t, fam, 'echo');
+    const contextOptions = { viewport: { width: 390, height: 844 }, colorScheme: 'dark' };
+    const chat = await openChat(t, fam, 'echo', { contextOptions });
     await send(chat, 'Say something.');
     await settled(chat);
     const old = await echoReply('Say something.');
@@ -764,6 +766,7 @@ describe('providers', () => {
     assert.match(await card.innerText(), /Could not reach the provider/);
     assert.equal(await chat.assistant.count(), 2, 'the answer and the failed attempt are both on screen');
     assert.match(await chat.assistant.first().innerText(), /You said:/, 'the answer is still there');
+    await screenshot(chat.page, 'versions-failed-beside-mobile-dark.png');
     let replies = await storedReplies(chat.page);
     assert.equal(replies.length, 2);
     assert.equal(replies[0].content, old, 'the stored answer is untouched');
