@@ -292,6 +292,10 @@ pub struct MessageRecord {
     /// Why the request failed, for `Failed` replies.
     #[serde(default)]
     pub error: Option<ErrorRecord>,
+    /// How many other choices the provider sent with a reply (`n` > 1) and were
+    /// ignored; only the first is kept. Left out when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ignored_choices: u32,
     /// Where it stands.
     #[serde(default)]
     pub state: MessageState,
@@ -302,6 +306,11 @@ pub struct MessageRecord {
     /// Search terms of `content`, kept for the multi-entry search index.
     #[serde(default)]
     pub terms: Vec<String>,
+}
+
+/// For `skip_serializing_if`: a count of zero is left out.
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }
 
 impl MessageRecord {
@@ -321,6 +330,7 @@ impl MessageRecord {
             usage: None,
             finish: None,
             error: None,
+            ignored_choices: 0,
             state: MessageState::Complete,
             created_at,
             updated_at: created_at,
