@@ -80,6 +80,8 @@ pub(crate) struct AssistantView {
     pub(crate) thinking_ms: RwSignal<Option<u64>>,
     /// Stream chunks that could not be read and were skipped (live replies only).
     pub(crate) skipped: RwSignal<usize>,
+    /// Other choices the provider sent (`n` > 1) that were ignored; stored.
+    pub(crate) ignored_choices: RwSignal<u32>,
     /// The tool calls of every round so far; a call without a result is running.
     pub(crate) calls: RwSignal<Vec<ToolCallRecord>>,
     /// Whether the turn offered the model tools (live replies only): the tool
@@ -262,6 +264,7 @@ impl AssistantView {
             origin: StoredValue::new(None),
             thinking_ms: RwSignal::new(None),
             skipped: RwSignal::new(0),
+            ignored_choices: RwSignal::new(0),
             calls: RwSignal::new(Vec::new()),
             offers_tools: RwSignal::new(false),
             produced: RwSignal::new(false),
@@ -297,6 +300,7 @@ impl AssistantView {
             self.calls.set(record.tool_calls.clone());
         }
         self.usage.set(record.usage);
+        self.ignored_choices.set(record.ignored_choices);
         self.status.set(status_of_record(record));
         let produced = record.has_content();
         if self.produced.get_untracked() != produced {

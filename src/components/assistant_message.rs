@@ -87,6 +87,7 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
                 status => status_note(&status),
             }}
             {move || skipped_note(reply.skipped.get()).map(|text| view! { <p class="note">{text}</p> })}
+            {move || ignored_choices_note(reply.ignored_choices.get()).map(|text| view! { <p class="note">{text}</p> })}
             <footer class="meta">
                 <span class="badge" title="Model">{move || reply.model.get()}</span>
                 {move || usage().map(|text| view! { <span class="usage" title="Tokens">{text}</span> })}
@@ -111,6 +112,15 @@ fn skipped_note(count: usize) -> Option<String> {
         1 => Some("One chunk of the stream could not be read and was skipped.".to_owned()),
         n => Some(format!("{n} chunks of the stream could not be read and were skipped.")),
     }
+}
+
+/// Says that the provider sent more than one answer (`n` > 1) and only the
+/// first is shown.
+fn ignored_choices_note(ignored: u32) -> Option<String> {
+    (ignored > 0).then(|| {
+        let answers = u64::from(ignored) + 1;
+        format!("The provider sent {answers} answers (n > 1 in the request); only the first is shown.")
+    })
 }
 
 /// The note or card for a reply that ended without an error.

@@ -292,6 +292,10 @@ pub struct MessageRecord {
     /// Why the request failed, for `Failed` replies.
     #[serde(default)]
     pub error: Option<ErrorRecord>,
+    /// How many other choices the provider sent with a reply (`n` > 1) and were
+    /// ignored; only the first is kept. Left out when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ignored_choices: u32,
     /// Where it stands.
     #[serde(default)]
     pub state: MessageState,
@@ -311,6 +315,11 @@ pub struct MessageRecord {
     pub chosen_at: Option<Millis>,
 }
 
+/// For `skip_serializing_if`: a count of zero is left out.
+fn is_zero(count: &u32) -> bool {
+    *count == 0
+}
+
 impl MessageRecord {
     /// A complete, empty message of `role` in `session_id`, created at `created_at`.
     pub fn new(id: String, session_id: String, role: Role, created_at: Millis) -> Self {
@@ -328,6 +337,7 @@ impl MessageRecord {
             usage: None,
             finish: None,
             error: None,
+            ignored_choices: 0,
             state: MessageState::Complete,
             created_at,
             updated_at: created_at,
