@@ -21,6 +21,7 @@ pub(crate) mod tools_dialog;
 pub(crate) mod undo_toast;
 pub(crate) mod user_message;
 pub(crate) mod user_tool_editor;
+pub(crate) mod version_switcher;
 
 /// A number unique in this page, for element ids.
 pub(crate) fn next_id() -> u32 {

@@ -147,6 +147,19 @@ impl SessionsContext {
         }
     }
 
+    /// Stores that the user picked the version `message_id` of a reply at `at`.
+    pub(crate) async fn choose_version(self, session: &SessionRecord, message_id: &str, at: i64) {
+        let Some(db) = self.db() else { return };
+        match db.get::<MessageRecord>(stores::MESSAGES, message_id).await {
+            Ok(Some(mut record)) => {
+                record.chosen_at = Some(at);
+                self.save(session, &record).await;
+            }
+            Ok(None) => {}
+            Err(error) => self.report(error),
+        }
+    }
+
     /// Opens a stored session.
     pub(crate) fn open(self, id: String) {
         self.current.set(Some(id.clone()));

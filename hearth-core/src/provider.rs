@@ -344,6 +344,10 @@ pub enum StreamEvent {
     RedactedReasoning(String),
     /// An error the provider reported inside the stream; the reply ends with it.
     ProviderError(ProviderError),
+    /// The provider sent text for another choice than the first (an
+    /// OpenAI-compatible reply with `n` > 1, asked for in extra JSON or by a
+    /// proxy): that choice is ignored. Sent once per ignored choice.
+    IgnoredChoice(u32),
     /// A chunk that could not be understood; it is skipped and the stream goes on.
     Malformed {
         /// What was wrong.

@@ -13,6 +13,7 @@ pub mod migrate;
 pub mod records;
 pub mod search;
 mod turn;
+pub mod versions;
 
 pub use records::*;
 pub use turn::{NOT_RUN, turn_messages};

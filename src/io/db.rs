@@ -261,6 +261,21 @@ impl Db {
         from_js_all(index.get_all::<JsValue>().with_query(state.unwrap_or_default()).primitive()?.await?)
     }
 
+    /// Up to `limit` messages in key order, after the key `after` (from the
+    /// first with `None`): a walk over every message, one page at a time.
+    pub(crate) async fn messages_after(&self, after: Option<&str>, limit: u32) -> Result<Vec<MessageRecord>> {
+        let tx = self.db.transaction(stores::MESSAGES).build()?;
+        let store = tx.object_store(stores::MESSAGES)?;
+        let page = match after {
+            Some(after) => {
+                let range = indexed_db_futures::KeyRange::LowerBound(after.to_owned(), true);
+                store.get_all::<JsValue>().with_query::<String, _>(range).with_limit(limit).primitive()?.await?
+            }
+            None => store.get_all::<JsValue>().with_limit(limit).primitive()?.await?,
+        };
+        from_js_all(page)
+    }
+
     /// Searches all message text through the multi-entry term index. Each query
     /// word's key range is counted (cheap), the rarest word's messages are read
     /// (at most [`SEARCH_CANDIDATES`]), the other words are checked on those only,

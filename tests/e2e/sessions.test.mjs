@@ -724,6 +724,64 @@ describe('local-first sessions', () => {
     assert.deepEqual(ui.errors, []);
   });
 
+  test('search finds every word of a long message, also one indexed in part by an older Hearth', async (t) => {
+    // A short fixed answer: the echo would quote all 6,000 words back, slowly.
+    const ui = await openApp(t, { model: 'crlf', generatedTitles: false });
+    // 6,000 distinct words: Hearth once kept only the first 4,000 in sorted order.
+    const words = Array.from({ length: 6000 }, (_, n) => `w${String(n).padStart(5, '0')}`);
+    const long = `${words.join(' ')} zymurgy`;
+    await newConversation(ui, `A long list\n${long}`);
+    await storageAtRest(ui.page);
+    // An older record of a message like it, stored with the terms cut the old way.
+    const session = 'older-index';
+    const content = `${words.join(' ')} xylophone`;
+    const cut = searchTerms(content, { cap: 4000 });
+    assert.ok(!cut.includes('xylophone') && !cut.includes('w05999'), 'the seeded terms are cut');
+    await seedRecords(ui.page, {
+      sessions: [{ id: session, title: 'An older long message', created_at: 1, updated_at: 1, message_count: 1, preview: 'w00000' }],
+      messages: [{ id: 'older-1', session_id: session, role: 'user', content, state: 'complete', created_at: 1, updated_at: 1, terms: cut }],
+    });
+    // As an older Hearth left it: without the note that every word is indexed.
+    await ui.page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open('hearth');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('settings', 'readwrite');
+            tx.objectStore('settings').delete('search_index');
+            tx.oncomplete = () => resolve(open.result.close());
+            tx.onerror = () => reject(tx.error);
+          };
+          open.onerror = () => reject(open.error);
+        }),
+    );
+    await ui.page.reload();
+    await waitUntil(async () => {
+      const { settings } = await readDatabase(ui.page, ['settings']);
+      return settings.some((setting) => setting.key === 'search_index' && setting.value === 2);
+    }, 'the older messages are indexed again');
+
+    /** Searches for `query` and waits until the status says `expected`. */
+    async function search(query, expected, description) {
+      const status = ui.searchStatus.filter({ hasText: /results?$|No messages match/ });
+      // Cleared first, so the previous query's status is not taken for this one's.
+      await ui.search.fill('');
+      await waitUntil(async () => (await status.count()) === 0, 'the previous results are gone');
+      await ui.search.fill(query);
+      await waitUntil(
+        async () => (await status.count()) === 1 && (await status.innerText()).trim() === expected,
+        `${description}: the search for "${query}" reports "${expected}"`,
+      );
+    }
+    await search('zymurgy', '1 result', 'the last word of a new long message is found');
+    await search('xylophone', '1 result', 'the last word of the older message is found');
+    await search('w05999', '2 results', 'the 6,000th word is found in both');
+    await search('w00000 zymurgy', '1 result', 'the first and last words together');
+    const { messages } = await readDatabase(ui.page, ['messages']);
+    assert.equal(messages.find((m) => m.id === 'older-1').terms.length, 6001, 'every word is in the index');
+    assert.deepEqual(ui.errors, []);
+  });
+
   test('a full storage quota is reported and stored data is kept', async (t) => {
     let origin;
     const ui = await openApp(t, {

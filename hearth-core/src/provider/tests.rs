@@ -187,3 +187,54 @@ fn model_config_defaults() {
     let default = ProviderConfig::default();
     assert_eq!((default.kind, default.preset), (ProviderKind::OpenAi, Preset::OpenAi));
 }
+
+/// Decodes a whole body of `kind`, then finishes it.
+fn decode_body(kind: ProviderKind, body: &str) -> Vec<super::StreamEvent> {
+    let mut decoder = super::ResponseDecoder::new(kind);
+    let mut events = decoder.push(body.as_bytes());
+    events.extend(decoder.finish());
+    events
+}
+
+#[test]
+fn an_error_object_after_the_last_event_ends_the_stream_in_every_family() {
+    let cases = [
+        (
+            ProviderKind::OpenAi,
+            "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\n\
+             {\"error\":{\"message\":\"Upstream timed out\",\"type\":\"server_error\",\"code\":null}}\n",
+            ProviderErrorKind::Server,
+            "Upstream timed out",
+        ),
+        (
+            ProviderKind::Anthropic,
+            "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{}}\n\n\
+             {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}",
+            ProviderErrorKind::Server,
+            "Overloaded",
+        ),
+    ];
+    for (kind, body, error_kind, message) in cases {
+        let events = decode_body(kind, body);
+        let error = events.iter().find_map(|event| match event {
+            super::StreamEvent::ProviderError(error) => Some(error),
+            _ => None,
+        });
+        let error = error.unwrap_or_else(|| panic!("{kind:?}: no error in {events:?}"));
+        assert_eq!((error.kind, error.message.as_str()), (error_kind, message), "{kind:?}");
+    }
+}
+
+#[test]
+fn other_json_after_the_last_event_is_skipped_and_said() {
+    let events = decode_body(ProviderKind::Gemini, "data: {}\r\n\r\n{\"candidates\": []}\r\n");
+    assert!(
+        matches!(events.as_slice(), [super::StreamEvent::Malformed { reason, .. }] if reason == "JSON outside the event stream"),
+        "{events:?}"
+    );
+    let events = decode_body(ProviderKind::OpenAi, "data: [DONE]\n\n{\"error\": oops\n");
+    assert!(
+        matches!(events.as_slice(), [super::StreamEvent::Malformed { reason, .. }] if reason == "text outside the event stream"),
+        "{events:?}"
+    );
+}

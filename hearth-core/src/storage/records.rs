@@ -292,6 +292,10 @@ pub struct MessageRecord {
     /// Why the request failed, for `Failed` replies.
     #[serde(default)]
     pub error: Option<ErrorRecord>,
+    /// How many other choices the provider sent with a reply (`n` > 1) and were
+    /// ignored; only the first is kept. Left out when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ignored_choices: u32,
     /// Where it stands.
     #[serde(default)]
     pub state: MessageState,
@@ -302,6 +306,18 @@ pub struct MessageRecord {
     /// Search terms of `content`, kept for the multi-entry search index.
     #[serde(default)]
     pub terms: Vec<String>,
+    /// For a regenerated reply: the id of the first reply it is another version
+    /// of. Versions are never deleted by regenerating (see [`versions`](crate::storage::versions)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant_of: Option<String>,
+    /// When the user last picked this version to be shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_at: Option<Millis>,
+}
+
+/// For `skip_serializing_if`: a count of zero is left out.
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }
 
 impl MessageRecord {
@@ -321,10 +337,13 @@ impl MessageRecord {
             usage: None,
             finish: None,
             error: None,
+            ignored_choices: 0,
             state: MessageState::Complete,
             created_at,
             updated_at: created_at,
             terms: Vec::new(),
+            variant_of: None,
+            chosen_at: None,
         }
     }
 
@@ -333,6 +352,23 @@ impl MessageRecord {
     /// [`turn_messages`](crate::storage::turn_messages)).
     pub fn chat_messages(&self) -> Vec<crate::message::ChatMessage> {
         crate::storage::turn_messages(&self.content, &self.reasoning_parts, self.provider_kind, &self.tool_calls)
+    }
+
+    /// Whether the message holds anything a person could lose: text, reasoning
+    /// or tool calls. A failed attempt that produced nothing holds only its error.
+    pub fn has_content(&self) -> bool {
+        !self.content.trim().is_empty() || !self.reasoning.trim().is_empty() || !self.tool_calls.is_empty()
+    }
+
+    /// The version key of a reply (`None` for other roles), for
+    /// [`versions::shown`](crate::storage::versions::shown).
+    pub fn version_key(&self) -> Option<crate::storage::versions::VersionKey<'_>> {
+        (self.role == Role::Assistant).then(|| crate::storage::versions::VersionKey {
+            group: self.variant_of.as_deref().unwrap_or(&self.id),
+            created_at: self.created_at,
+            chosen_at: self.chosen_at,
+            has_content: self.has_content(),
+        })
     }
 
     /// Recomputes the derived search terms from the content.

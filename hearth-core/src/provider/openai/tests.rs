@@ -58,6 +58,32 @@ fn error_bodies_are_classified() {
 }
 
 #[test]
+fn only_the_first_choice_is_read_and_the_others_are_counted() {
+    let body = std::fs::read(test_data().join("multiple_choices.sse")).expect("fixture");
+    let events = decode(&[&body]);
+    let ignored: Vec<u32> = events
+        .iter()
+        .filter_map(|event| match event {
+            StreamEvent::IgnoredChoice(index) => Some(*index),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ignored, [1, 2], "each other choice once");
+    let reply = recorded::fold(events);
+    assert_eq!(reply.text, r#"{"city":"San Francisco","temperature":65,"units":"f"}"#);
+    assert_eq!(reply.ignored_choices, 2);
+    // Choice 0 is read wherever it stands in a chunk; a choice without an index is choice 0.
+    let body = concat!(
+        r#"data: {"choices":[{"index":1,"delta":{"content":"WRONG"}},{"index":0,"delta":{"content":"right"}}]}"#,
+        "\n\n",
+        r#"data: {"choices":[{"delta":{"content":" too"},"finish_reason":"stop"}]}"#,
+        "\n\n",
+    );
+    let reply = recorded::fold(decode(&[body.as_bytes()]));
+    assert_eq!((reply.text.as_str(), reply.ignored_choices), ("right too", 1));
+}
+
+#[test]
 fn tool_call_fragments_never_lose_ids_or_names() {
     // Later fragments with null or empty id and name, and a server that numbers
     // calls from 1, must still assemble two complete calls.

@@ -21,6 +21,19 @@ fn records_without_the_new_fields_load() {
     .expect("an old message loads");
     assert!(message.reasoning_parts.is_empty());
     assert_eq!((message.provider_kind, message.reasoning.as_str()), (None, "Thinking."));
+    assert_eq!(message.ignored_choices, 0);
+}
+
+#[test]
+fn ignored_choices_round_trip_and_are_left_out_when_none() {
+    let mut message = MessageRecord::new("m".into(), "s".into(), Role::Assistant, 5);
+    let json = serde_json::to_value(&message).expect("serialisable");
+    assert!(json.get("ignored_choices").is_none(), "{json}");
+    message.ignored_choices = 2;
+    let json = serde_json::to_value(&message).expect("serialisable");
+    assert_eq!(json["ignored_choices"], 2);
+    let back: MessageRecord = serde_json::from_value(json).expect("loads");
+    assert_eq!(back, message);
 }
 
 #[test]
