@@ -128,7 +128,7 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
             <form method="dialog" class="dialog-actions">
                 <button type="submit">"Close"</button>
             </form>
-            <ImportReview pending on_decide=decide />
         </dialog>
+        <ImportReview pending on_decide=decide />
     }
 }

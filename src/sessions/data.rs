@@ -126,9 +126,12 @@ impl PreparedImport {
         lines
     }
 
-    /// What is said once it was written.
+    /// What is said once it was written (or that there was nothing to write).
     pub(crate) fn done_message(&self) -> String {
         let mut message = self.plan.done_message();
+        if self.plan.is_empty() {
+            return message;
+        }
         for note in &self.notes {
             message.push(' ');
             message.push_str(note);

@@ -27,10 +27,15 @@ const MIME_TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Serves `root`; `port: 0` picks a free port. `url` is the app's address, ending in `/`. */
+/**
+ * Serves `root`; `port: 0` picks a free port. `url` is the app's address, ending in `/`;
+ * `requests` logs every request received (`{ method, path, headers }`).
+ */
 export async function startStaticServer({ root, port = 0, host = '127.0.0.1' }) {
   const realRoot = await realpath(root);
+  const requests = [];
   const server = createServer((req, res) => {
+    requests.push({ method: req.method, path: req.url, headers: req.headers });
     serve(req, res, realRoot).catch((error) => {
       const clientGone = !res.socket || res.socket.destroyed;
       if (clientGone) return;
@@ -46,6 +51,7 @@ export async function startStaticServer({ root, port = 0, host = '127.0.0.1' }) 
   const actualPort = server.address().port;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}/`,
+    requests,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
