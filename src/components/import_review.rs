@@ -29,7 +29,7 @@ pub(crate) fn ImportReview(
     view! {
         <dialog
             node_ref=dialog
-            class="import-review"
+            class="settings import-review"
             aria-labelledby=labelled_by
             on:close=move |_| decide(false)
         >
