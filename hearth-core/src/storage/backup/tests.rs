@@ -103,3 +103,15 @@ fn an_empty_backup_is_valid() {
     let parsed = parse_backup(r#"{"format":"hearth-backup"}"#).expect("parses");
     assert!(parsed.contents.is_empty());
 }
+
+#[test]
+fn a_key_in_a_backup_belongs_to_the_backups_own_base_url() {
+    let mut contents = sample();
+    contents.providers[0].base_url = "https://other.example/v1".into();
+    contents.providers[0].key_origin = Some("https://api.openai.com".into());
+    let json = serde_json::to_string(&build_backup(contents, true, 1)).expect("serialisable");
+    let parsed = parse_backup(&json).expect("parses");
+    assert_eq!(parsed.contents.providers[0].key_origin.as_deref(), Some("https://other.example"));
+    let keyless = serde_json::to_string(&build_backup(sample(), false, 1)).expect("serialisable");
+    assert!(!keyless.contains("key_origin"), "a backup without keys names no key origin");
+}
