@@ -6,7 +6,7 @@
 //! announced on the sync channel, and other tabs re-read what it names. When
 //! storage is unavailable or full, the app keeps working in memory and says so.
 
-mod data;
+pub(crate) mod data;
 mod providers;
 mod start;
 mod title;

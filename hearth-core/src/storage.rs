@@ -8,6 +8,7 @@
 
 pub mod backup;
 pub mod chatgpt;
+pub mod import_plan;
 pub mod markdown_export;
 pub mod migrate;
 pub mod records;

@@ -129,7 +129,11 @@ pub(super) async fn run(setup: TurnSetup) {
     let mut earlier = Earlier::default();
     let (reply, status) = loop {
         let round = tool_loop.rounds();
-        let request = provider::build_request_with_tools(&account, &model, &history, &tools);
+        let request = match provider::build_request_with_tools(&account, &model, &history, &tools) {
+            Ok(request) => request,
+            // A base URL that is not valid or a key for another origin: nothing is sent.
+            Err(refused) => break (Reply::new(), ReplyStatus::Failed(Failure::config(refused.to_string()))),
+        };
         let stream = Stream { sessions, view, record: &record, session: &session, controller: &controller, stall_secs };
         let (reply, status) = stream_reply(stream, &request, account.kind, round, earlier.clone()).await;
         if status != ReplyStatus::Complete {

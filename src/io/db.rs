@@ -9,11 +9,11 @@
 
 use std::fmt;
 
-use hearth_core::storage::backup::{StoreContents, merge_imported_provider};
+use hearth_core::storage::backup::StoreContents;
 use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
 use hearth_core::storage::{
-    AgentRecord, DATABASE_NAME, DEFAULT_AGENT_ID, MessageRecord, MessageState, ProviderRecord, SCHEMA_VERSION,
-    SessionRecord, SettingRecord, indexes, stores,
+    AgentRecord, DATABASE_NAME, DEFAULT_AGENT_ID, MessageRecord, MessageState, SCHEMA_VERSION, SessionRecord,
+    SettingRecord, indexes, stores,
 };
 use indexed_db_futures::database::Database;
 use indexed_db_futures::prelude::*;
@@ -346,16 +346,12 @@ impl Db {
         })
     }
 
-    /// Upserts every record of `contents` in one transaction: all or nothing.
-    /// Providers without a key keep the key already stored.
+    /// Writes the records of a reviewed import plan (already merged with what
+    /// was stored, see `hearth_core::storage::import_plan`) in one transaction:
+    /// all or nothing.
     pub(crate) async fn import(&self, contents: &StoreContents) -> Result<()> {
         let tx = self.db.transaction(stores::ALL).with_mode(TransactionMode::Readwrite).build()?;
-        let providers = tx.object_store(stores::PROVIDERS)?;
-        for provider in &contents.providers {
-            let existing: Option<JsValue> = providers.get(provider.id.clone()).primitive()?.await?;
-            let existing: Option<ProviderRecord> = existing.map(from_js).transpose()?;
-            providers.put(to_js(&merge_imported_provider(existing.as_ref(), provider.clone()))?).primitive()?.await?;
-        }
+        put_each(&tx.object_store(stores::PROVIDERS)?, &contents.providers).await?;
         put_each(&tx.object_store(stores::MODEL_CONFIGS)?, &contents.model_configs).await?;
         put_each(&tx.object_store(stores::AGENTS)?, &contents.agents).await?;
         put_each(&tx.object_store(stores::SESSIONS)?, &contents.sessions).await?;

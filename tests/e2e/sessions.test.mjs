@@ -260,15 +260,29 @@ describe('local-first sessions', () => {
     return { name: file.suggestedFilename(), path: saved, text: await readFile(saved, 'utf8') };
   }
 
-  /** Chooses `file` in the Settings import field and returns the status once it has settled. */
+  /**
+   * Chooses `file` in the Settings import field, presses Import when the review of the
+   * import opens, and returns the status once it has settled.
+   */
   async function importFile(dialog, file) {
+    const page = dialog.page();
     const status = dialog.getByRole('status');
+    const review = page.getByRole('dialog', { name: /^Import (this backup|these ChatGPT conversations)\?$/ });
+    const settledText = async () => {
+      const text = (await status.innerText()).trim();
+      return text && !['Reading the file…', 'Review the import.', 'Working…'].includes(text) && text;
+    };
     const input = dialog.getByLabel('Import a backup or ChatGPT conversations.json', { exact: true });
     await input.setInputFiles(file);
-    return waitUntil(async () => {
-      const text = (await status.innerText()).trim();
-      return text && !text.startsWith('Working') && text;
-    }, `the import of ${path.basename(file)} has finished`);
+    const reviewed = await waitUntil(
+      async () => ((await review.isVisible()) ? 'review' : await settledText()),
+      `the file ${path.basename(file)} is read`,
+    );
+    if (reviewed === 'review') {
+      await review.getByRole('button', { name: 'Import', exact: true }).click();
+      await review.waitFor({ state: 'hidden' });
+    }
+    return waitUntil(settledText, `the import of ${path.basename(file)} has finished`);
   }
 
   test('a reply cut off by a reload is kept and marked interrupted', async (t) => {
@@ -534,15 +548,16 @@ describe('local-first sessions', () => {
     assert.equal(await ui.rows.count(), 0, 'the sidebar is empty');
 
     const imported = await importFile(dialog, backup.path);
-    assert.equal(imported, 'Imported 3 conversations with 6 messages and API keys.');
+    const restored = /^Imported: conversations 3 new, 0 changed; messages 6 new, 0 changed; providers 1 new, 0 changed;/;
+    assert.match(imported, restored);
     assert.equal(await canonicalDump(ui.page), before, 'the imported store is identical to the exported one');
-    assert.equal(await importFile(dialog, backup.path), imported);
+    assert.equal(await importFile(dialog, backup.path), 'Nothing was imported: everything in the file is already here.');
     assert.equal(await canonicalDump(ui.page), before, 'importing the same file again adds nothing');
 
     // A fresh browser profile gets the same store from the file.
     const fresh = await openApp(t, { model: null, generatedTitles: false });
     await fresh.page.getByRole('button', { name: 'Settings', exact: true }).click();
-    assert.equal(await importFile(fresh.dialog, backup.path), imported);
+    assert.match(await importFile(fresh.dialog, backup.path), restored);
     assert.equal(await canonicalDump(fresh.page), before, 'a fresh browser profile gets an identical store');
     await waitUntil(async () => (await fresh.rows.count()) === 3, 'the fresh profile lists the three conversations');
 
@@ -885,13 +900,17 @@ describe('local-first sessions', () => {
 
     await ui.page.getByRole('button', { name: 'Settings', exact: true }).click();
     const first = await importFile(ui.dialog, branches);
-    assert.match(first, /^Imported 1 ChatGPT conversations with 11 messages\./);
-    assert.match(first, /Not imported: 2 images \(not imported: Hearth stores text only\); 1 attached file/);
+    assert.match(first, /^Imported: conversations 1 new, 0 changed; messages 11 new, 0 changed\./);
+    assert.match(first, /Not imported from ChatGPT: 2 images \(not imported: Hearth stores text only\); 1 attached file/);
     assert.match(first, /alternative branches/, 'the report says branches were added');
     const second = await importFile(ui.dialog, simple);
-    assert.match(second, /^Imported 2 ChatGPT conversations with 6 messages\./);
-    assert.match(second, /Not imported: 1 hidden message/);
-    assert.equal(await importFile(ui.dialog, simple), second, 'importing again reports the same');
+    assert.match(second, /^Imported: conversations 2 new, 0 changed; messages 6 new, 0 changed\./);
+    assert.match(second, /Not imported from ChatGPT: 1 hidden message/);
+    assert.match(
+      await importFile(ui.dialog, simple),
+      /^Nothing was imported: everything in the file is already here\./,
+      'importing again adds nothing',
+    );
     await ui.dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
     assert.deepEqual(

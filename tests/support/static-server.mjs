@@ -30,13 +30,16 @@ const MIME_TYPES = {
 };
 
 /**
- * Serves `root`; `port: 0` picks a free port. `url` is the app's address, ending in `/`.
+ * Serves `root`; `port: 0` picks a free port. `url` is the app's address, ending in `/`;
+ * `requests` logs every request received (`{ method, path, headers }`).
  * `headers: true` sends the headers `root/_headers` gives each path (see `parseHeadersFile`).
  */
 export async function startStaticServer({ root, port = 0, host = '127.0.0.1', headers = false }) {
   const realRoot = await realpath(root);
   const rules = headers ? parseHeadersFile(await readFile(path.join(realRoot, '_headers'), 'utf8')) : new Map();
+  const requests = [];
   const server = createServer((req, res) => {
+    requests.push({ method: req.method, path: req.url, headers: req.headers });
     serve(req, res, realRoot, rules).catch((error) => {
       const clientGone = !res.socket || res.socket.destroyed;
       if (clientGone) return;
@@ -52,6 +55,7 @@ export async function startStaticServer({ root, port = 0, host = '127.0.0.1', he
   const actualPort = server.address().port;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}/`,
+    requests,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

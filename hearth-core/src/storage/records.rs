@@ -36,9 +36,63 @@ pub struct ProviderRecord {
     /// Azure's `api-version`; empty means the default.
     #[serde(default)]
     pub api_version: String,
+    /// The origin (`scheme://host[:port]`) the key was entered for. Requests to
+    /// any other origin never carry the key; moving the provider to another
+    /// origin removes the key unless it is entered again (see
+    /// [`ProviderRecord::with_base_url`]). `None` on a record with a key means it
+    /// was stored before keys were bound, and [`ProviderRecord::bind_key_origin`]
+    /// binds it to its base URL's origin when it is loaded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_origin: Option<String>,
 }
 
 impl ProviderRecord {
+    /// The origin of the base URL requests go to, when it is valid.
+    pub fn origin(&self) -> Option<String> {
+        self.config_unbound().checked_base_url().ok().map(|url| url.origin())
+    }
+
+    /// Binds a key stored before keys were bound to the origin of the current base
+    /// URL. Returns whether the record changed (so the shell stores it again).
+    pub fn bind_key_origin(&mut self) -> bool {
+        if self.api_key.is_empty() || self.key_origin.is_some() {
+            return false;
+        }
+        self.key_origin = self.origin();
+        self.key_origin.is_some()
+    }
+
+    /// Sets a newly entered key, bound to the current base URL's origin.
+    pub fn set_key(&mut self, key: String) {
+        self.key_origin = if key.is_empty() { None } else { self.origin() };
+        self.api_key = key;
+    }
+
+    /// Sets the base URL. When that moves the provider to another origin than
+    /// the key was entered for, the key is removed (the user enters it again for
+    /// the new address). Returns whether a key was removed.
+    pub fn with_base_url(&mut self, base_url: String) -> bool {
+        self.bind_key_origin();
+        self.base_url = base_url;
+        if self.api_key.is_empty() || self.key_origin.is_some() && self.key_origin == self.origin() {
+            return false;
+        }
+        self.api_key.clear();
+        self.key_origin = None;
+        true
+    }
+
+    fn config_unbound(&self) -> ProviderConfig {
+        ProviderConfig {
+            kind: self.kind,
+            preset: self.effective_preset(),
+            base_url: self.base_url.clone(),
+            api_key: String::new(),
+            api_version: String::new(),
+            key_origin: None,
+        }
+    }
+
     /// The stored preset, or one inferred from the kind and base URL for records
     /// stored before presets existed (or whose preset belongs to another family).
     pub fn effective_preset(&self) -> Preset {
@@ -56,6 +110,7 @@ impl ProviderRecord {
             base_url: self.base_url.clone(),
             api_key: self.api_key.clone(),
             api_version: self.api_version.clone(),
+            key_origin: self.key_origin.clone(),
         }
     }
 }

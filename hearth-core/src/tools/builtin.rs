@@ -151,6 +151,10 @@ pub struct UserTool {
     /// The body of an async JavaScript function of `args`.
     #[serde(default)]
     pub code: String,
+    /// Set on a tool that came in with an import: it is not offered to the model
+    /// until the user has looked at it and turned it on in the Tools dialog.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub needs_review: bool,
 }
 
 impl UserTool {
@@ -201,8 +205,8 @@ impl UserTool {
 }
 
 /// The definitions of the tools an agent enabled, built-ins first, in the
-/// settings' order; enabled names that no longer exist and user tools with
-/// problems are left out.
+/// settings' order; enabled names that no longer exist, user tools with
+/// problems and imported tools the user has not reviewed are left out.
 pub fn enabled_specs(enabled: &[String], user_tools: &[UserTool]) -> Vec<ToolSpec> {
     let on = |name: &str| enabled.iter().any(|enabled| enabled == name);
     let mut specs: Vec<ToolSpec> =
@@ -211,6 +215,7 @@ pub fn enabled_specs(enabled: &[String], user_tools: &[UserTool]) -> Vec<ToolSpe
         let earlier: Vec<&str> = user_tools[..at].iter().map(|tool| tool.name.trim()).collect();
         if let Ok(spec) = tool.spec(&earlier)
             && on(&spec.name)
+            && !tool.needs_review
         {
             specs.push(spec);
         }

@@ -318,7 +318,7 @@ fn content_filter_errors_are_not_bad_requests() {
 #[test]
 fn azure_models_are_not_listed_and_keys_stay_in_headers() {
     let azure = preset_provider(Preset::Azure, "https://r.openai.azure.com/openai/deployments/d", "k");
-    assert_eq!(crate::provider::models_request(&azure), None);
+    assert_eq!(crate::provider::models_request(&azure), Ok(None));
     let request = build_models_request(&preset_provider(Preset::OpenRouter, "https://openrouter.ai/api/v1/", "or-key"));
     assert_eq!(request.url, "https://openrouter.ai/api/v1/models");
     assert_eq!(request.headers, [("authorization".to_owned(), "Bearer or-key".to_owned())]);
