@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the release app and serves it on localhost, together with the mock LLM
-# server so Hearth can be tried without an API key. Ctrl+C stops both.
+# server so Hearth can be tried without an API key. Ctrl+C stops both. The app is
+# served with the headers of dist/_headers (its CSP), as a strict host would.
 #   PORT=8080 MOCK_PORT=8787 scripts/serve.sh
 set -euo pipefail
 HEARTH_SETUP_BROWSER=0 "$(dirname "${BASH_SOURCE[0]}")/build.sh"
@@ -11,4 +12,4 @@ MOCK_PID=$!
 trap 'kill $MOCK_PID 2>/dev/null || true' EXIT INT TERM
 sleep 0.3
 echo "To try it without a key: Base URL http://127.0.0.1:${MOCK_PORT:-8787}/v1, any model (try 'markdown' or 'slow')."
-node tests/support/static-server.mjs --root dist --port "${PORT:-8080}"
+node tests/support/static-server.mjs --root dist --headers --port "${PORT:-8080}"

@@ -36,6 +36,10 @@ if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown;
 else
   HEARTH_WASM_ROUTE="debian"
   apt_install rustc-web cargo-web rust-web-src rust-web-clippy lld-22
+  # -Z build-std resolves std's own dependencies (dlmalloc, …) while the build
+  # runs offline: fetch them into cargo's cache (a no-op once they are there).
+  PATH="/usr/bin:$PATH" RUSTC_BOOTSTRAP=1 cargo fetch --quiet \
+    --manifest-path "$(/usr/bin/rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
 fi
 export HEARTH_WASM_ROUTE
 

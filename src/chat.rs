@@ -15,7 +15,7 @@
 mod entry;
 mod turn;
 
-pub(crate) use entry::{AssistantView, Entry, EntryKind, Failure, ReplyStatus};
+pub(crate) use entry::{AssistantView, Entry, EntryKind, Failure, ReplyStatus, Version, shown};
 
 use hearth_core::message::{ChatMessage, Role};
 use hearth_core::storage::{MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message};
@@ -91,35 +91,64 @@ impl ChatContext {
         let mut user = new_record(&session.id, Role::User, now);
         user.content = text.clone();
         user.refresh_terms();
-        self.entries.update(|entries| entries.push(Entry { id: user.id.clone(), kind: EntryKind::User(text) }));
+        self.entries
+            .update(|entries| entries.push(Entry { id: user.id.clone(), kind: EntryKind::User(text), version: None }));
         sessions.open_new(session.clone());
         let first_message = (session.message_count == 0).then(|| user.content.clone());
-        self.reply(sessions, session, history, Prelude::Save(Box::new(user)), first_message);
+        self.reply(sessions, session, history, Prelude::Save(Box::new(user)), first_message, None);
         true
     }
 
-    /// Answers the conversation again in place of the reply `reply_id` (the
-    /// last message): Regenerate on an answer, Retry on an error card. The old
-    /// reply is deleted once the new one starts.
+    /// Answers the conversation again with a new version of the reply
+    /// `reply_id` (the last one shown): Regenerate on an answer, Retry on an
+    /// error card. A reply that holds anything is kept as an earlier version
+    /// (see `hearth_core::storage::versions`); only an attempt that produced
+    /// nothing but its error is replaced.
     pub(crate) fn regenerate(self, sessions: SessionsContext, reply_id: &str) {
         if self.busy.get_untracked() {
             return;
         }
         let Some(session) = sessions.current_record() else { return };
-        let position = self.entries.with_untracked(|entries| {
-            entries.iter().rposition(|entry| entry.id == reply_id && matches!(entry.kind, EntryKind::Assistant(_)))
+        let found = self.entries.with_untracked(|entries| {
+            let position = entries.iter().rposition(|entry| entry.id == reply_id && entry.version.is_some())?;
+            let group = entries[position].version.as_ref()?.group.clone();
+            let in_group = |entry: &Entry| entry.version.as_ref().is_some_and(|v| v.group == group);
+            let first = entries.iter().position(in_group)?;
+            let keep = untrack(|| entries[position].version_key().is_some_and(|key| key.has_content));
+            let others = entries.iter().enumerate().any(|(at, entry)| at != position && in_group(entry));
+            Some((position, group, keep, others, history_of(&entries[..first])))
         });
-        let Some(position) = position else { return };
-        let history = self
-            .entries
-            .with_untracked(|entries| entries[..position].iter().flat_map(Entry::chat_messages).collect::<Vec<_>>());
+        let Some((position, group, keep, others, history)) = found else { return };
         if !history.iter().any(|message| message.role == Role::User) {
             return;
         }
+        let prelude = if keep {
+            Prelude::Keep
+        } else {
+            self.entries.update(|entries| {
+                entries.remove(position);
+            });
+            Prelude::Delete(reply_id.to_owned())
+        };
+        let variant_of = (keep || others).then_some(group);
+        self.reply(sessions, session, history, prelude, None, variant_of);
+    }
+
+    /// Shows the version `id` of a reply in place of the one shown, and
+    /// remembers the choice with the message.
+    pub(crate) fn choose_version(self, sessions: SessionsContext, id: &str) {
+        if self.busy.get_untracked() {
+            return;
+        }
+        let at = now();
         self.entries.update(|entries| {
-            entries.remove(position);
+            if let Some(version) = entries.iter_mut().find(|entry| entry.id == id).and_then(|e| e.version.as_mut()) {
+                version.chosen_at = Some(at);
+            }
         });
-        self.reply(sessions, session, history, Prelude::Delete(reply_id.to_owned()), None);
+        let Some(session) = sessions.current_record() else { return };
+        let id = id.to_owned();
+        spawn_local(async move { sessions.choose_version(&session, &id, at).await });
     }
 
     /// Starts the reply to `history` in `session`: shows it streaming, and in a
@@ -132,6 +161,7 @@ impl ChatContext {
         history: Vec<ChatMessage>,
         prelude: Prelude,
         first_message: Option<String>,
+        variant_of: Option<String>,
     ) {
         let entry = self.providers.active_entry();
         let model_id = entry.as_ref().map(|e| e.model.model.trim().to_owned()).unwrap_or_default();
@@ -140,13 +170,15 @@ impl ChatContext {
         reply.provider_id = entry.as_ref().map(|e| e.id().to_owned());
         reply.provider_kind = entry.as_ref().map(|e| e.provider.kind);
         reply.state = MessageState::Streaming;
+        reply.variant_of = variant_of;
         let configs = entry.map_or_else(
             || Err("No provider is set up yet. Open Providers and add one.".to_owned()),
             |entry| entry.configs(),
         );
         let view = AssistantView::streaming(model_id);
         self.entries.update(|entries| {
-            entries.push(Entry { id: reply.id.clone(), kind: EntryKind::Assistant(view) });
+            let version = Version::of(&reply);
+            entries.push(Entry { id: reply.id.clone(), kind: EntryKind::Assistant(view), version: Some(version) });
         });
         self.streaming.set_value(Some((session.id.clone(), reply.id.clone(), view)));
         self.busy.set(true);
@@ -164,6 +196,7 @@ impl ChatContext {
                     sessions.delete_message(&session.id, &id).await;
                     sessions.current_record().unwrap_or(session)
                 }
+                Prelude::Keep => session,
             };
             let setup = turn::TurnSetup {
                 sessions,
@@ -214,7 +247,7 @@ impl ChatContext {
     fn live_entry(self, record: &MessageRecord) -> Option<Entry> {
         self.streaming.with_value(|streaming| match streaming {
             Some((_, id, view)) if *id == record.id => {
-                Some(Entry { id: id.clone(), kind: EntryKind::Assistant(*view) })
+                Some(Entry { id: id.clone(), kind: EntryKind::Assistant(*view), version: Some(Version::of(record)) })
             }
             _ => None,
         })
@@ -244,19 +277,27 @@ impl ChatContext {
         });
     }
 
-    /// The conversation so far as provider-neutral messages. Failed replies are
-    /// left out; stopped and interrupted ones are sent as far as they got.
+    /// The conversation so far as provider-neutral messages (see [`history_of`]).
     fn history(self) -> Vec<ChatMessage> {
-        self.entries.with_untracked(|entries| entries.iter().flat_map(Entry::chat_messages).collect())
+        self.entries.with_untracked(|entries| history_of(entries))
     }
+}
+
+/// `entries` as provider-neutral messages: only the versions shown; failed
+/// replies are left out; stopped and interrupted ones are sent as far as they got.
+fn history_of(entries: &[Entry]) -> Vec<ChatMessage> {
+    let shown = untrack(|| shown(entries));
+    entries.iter().zip(shown).filter(|(_, shown)| *shown).flat_map(|(entry, _)| entry.chat_messages()).collect()
 }
 
 /// What the reply task does before the request goes out.
 enum Prelude {
     /// Store the user's new message.
     Save(Box<MessageRecord>),
-    /// Delete the reply being replaced.
+    /// Delete the reply being replaced (an attempt that produced nothing).
     Delete(String),
+    /// Nothing: the reply being answered again stays as an earlier version.
+    Keep,
 }
 
 fn new_record(session_id: &str, role: Role, now: i64) -> MessageRecord {

@@ -6,6 +6,7 @@ pub(crate) mod composer;
 pub(crate) mod conversation;
 pub(crate) mod copy_button;
 pub(crate) mod error_card;
+pub(crate) mod import_review;
 pub(crate) mod model_picker;
 pub(crate) mod project_files;
 pub(crate) mod provider_editor;
@@ -23,6 +24,7 @@ pub(crate) mod tools_dialog;
 pub(crate) mod undo_toast;
 pub(crate) mod user_message;
 pub(crate) mod user_tool_editor;
+pub(crate) mod version_switcher;
 
 /// A number unique in this page, for element ids.
 pub(crate) fn next_id() -> u32 {

@@ -33,6 +33,7 @@ impl ProviderEntry {
                 base_url: preset.default_base_url().to_owned(),
                 api_key: String::new(),
                 api_version: String::new(),
+                key_origin: None,
             },
             model: ModelConfigRecord {
                 id: id.clone(),
@@ -69,8 +70,11 @@ impl ProviderEntry {
     /// What a request needs, or what must be fixed first, in words for the user.
     pub(crate) fn configs(&self) -> Result<(ProviderConfig, ModelConfig), String> {
         let provider = self.provider.config();
-        if provider.base_url.trim().is_empty() && self.preset().default_base_url().is_empty() {
-            return Err(format!("Set the base URL of “{}” in Providers first.", self.provider.name));
+        if let Err(problem) = provider.checked_base_url() {
+            return Err(format!(
+                "The base URL of “{}” is not valid: {problem} Fix it in Providers; nothing was sent.",
+                self.provider.name
+            ));
         }
         if self.preset().needs_key() && provider.api_key.trim().is_empty() {
             return Err(format!("Set the API key of “{}” in Providers first.", self.provider.name));
@@ -132,7 +136,7 @@ impl ProvidersContext {
 /// Returns what to tell the user, or the error as the error cards word it.
 pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<(String, Vec<String>), String> {
     let account = entry.provider.config();
-    let request = match provider::models_request(&account) {
+    let request = match provider::models_request(&account).map_err(|error| error.to_string())? {
         Some(request) => request,
         None => {
             let model = entry.model.config().map_err(|error| format!("Fix the extra JSON first: {error}"))?;
@@ -161,7 +165,7 @@ pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<(String, Ve
 
 /// Sends a tiny chat request and reads its streamed answer for an error.
 async fn ping(account: &ProviderConfig, model: &ModelConfig) -> Result<(), String> {
-    let request = provider::ping_request(account, model);
+    let request = provider::ping_request(account, model).map_err(|error| error.to_string())?;
     let mut decoder = ResponseDecoder::new(account.kind);
     let mut reply = Reply::new();
     send(account, &request, |bytes| decoder.push(bytes).into_iter().for_each(|event| reply.apply(event))).await?;

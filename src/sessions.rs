@@ -6,7 +6,7 @@
 //! announced on the sync channel, and other tabs re-read what it names. When
 //! storage is unavailable or full, the app keeps working in memory and says so.
 
-mod data;
+pub(crate) mod data;
 mod providers;
 mod start;
 mod title;
@@ -143,6 +143,19 @@ impl SessionsContext {
                 }
                 self.announce(Change::Session { id: session_id.to_owned() });
             }
+            Err(error) => self.report(error),
+        }
+    }
+
+    /// Stores that the user picked the version `message_id` of a reply at `at`.
+    pub(crate) async fn choose_version(self, session: &SessionRecord, message_id: &str, at: i64) {
+        let Some(db) = self.db() else { return };
+        match db.get::<MessageRecord>(stores::MESSAGES, message_id).await {
+            Ok(Some(mut record)) => {
+                record.chosen_at = Some(at);
+                self.save(session, &record).await;
+            }
+            Ok(None) => {}
             Err(error) => self.report(error),
         }
     }

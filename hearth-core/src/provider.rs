@@ -14,6 +14,7 @@
 //! override anything (see [`merge_extra`]).
 
 pub mod anthropic;
+mod base_url;
 pub mod gemini;
 pub mod openai;
 
@@ -27,6 +28,7 @@ mod tests;
 #[cfg(test)]
 mod tool_wire_tests;
 
+pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, origin_of, validate_base_url};
 pub use error::{ProviderError, ProviderErrorKind};
 pub use openai::AZURE_API_VERSION;
 pub use preset::Preset;
@@ -66,6 +68,28 @@ pub struct ProviderConfig {
     /// Azure's `api-version`; empty means [`AZURE_API_VERSION`]. Ignored elsewhere.
     #[serde(default)]
     pub api_version: String,
+    /// The origin the key was entered for (see [`BaseUrl::origin`]); `None`
+    /// binds it to the base URL's own origin. A request to any other origin is
+    /// refused rather than sent with the key ([`RequestError::KeyForOtherOrigin`]).
+    #[serde(default)]
+    pub key_origin: Option<String>,
+}
+
+impl ProviderConfig {
+    /// The base URL requests go to: the one given, or for Anthropic and Gemini
+    /// their public API when none is given.
+    pub fn effective_base_url(&self) -> &str {
+        match (self.base_url.trim(), self.kind) {
+            ("", ProviderKind::Anthropic) => anthropic::DEFAULT_BASE_URL,
+            ("", ProviderKind::Gemini) => gemini::DEFAULT_BASE_URL,
+            (url, _) => url,
+        }
+    }
+
+    /// The [`effective_base_url`](Self::effective_base_url), checked.
+    pub fn checked_base_url(&self) -> Result<BaseUrl, BaseUrlError> {
+        validate_base_url(self.effective_base_url())
+    }
 }
 
 impl std::fmt::Debug for ProviderConfig {
@@ -78,6 +102,7 @@ impl std::fmt::Debug for ProviderConfig {
             .field("base_url", &self.base_url)
             .field("api_key", &key)
             .field("api_version", &self.api_version)
+            .field("key_origin", &self.key_origin)
             .finish()
     }
 }
@@ -174,34 +199,86 @@ fn merge_value(target: &mut serde_json::Map<String, serde_json::Value>, key: &st
     }
 }
 
+/// Why no request was built: nothing is sent until it is fixed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    /// The base URL is not an absolute `http(s)` URL with a host.
+    #[error("The provider's base URL is not valid: {0} Fix it under Providers; nothing was sent.")]
+    InvalidBaseUrl(BaseUrlError),
+    /// The key was entered for another origin than the one the request goes to.
+    #[error(
+        "The API key was entered for {key_origin}, not for {url_origin}, so it was not sent. \
+         Enter the key for the new address under Providers."
+    )]
+    KeyForOtherOrigin {
+        /// The origin the key is bound to.
+        key_origin: String,
+        /// The origin of the request URL.
+        url_origin: String,
+    },
+}
+
+/// Checks the provider before a request is built: a valid base URL is required.
+fn check_provider(provider: &ProviderConfig) -> Result<(), RequestError> {
+    provider.checked_base_url().map(drop).map_err(RequestError::InvalidBaseUrl)
+}
+
+/// The second line of defence, on the built request: a request whose URL is not
+/// absolute is refused, and one that carries a key goes only to the origin the
+/// key is bound to (the base URL's, unless [`ProviderConfig::key_origin`] says
+/// otherwise).
+fn check_request(provider: &ProviderConfig, request: HttpRequest) -> Result<HttpRequest, RequestError> {
+    let url_origin = origin_of(&request.url).ok_or_else(|| {
+        RequestError::InvalidBaseUrl(validate_base_url(&request.url).err().unwrap_or(BaseUrlError::NotAbsolute))
+    })?;
+    let carries_key = request.headers.iter().any(|(name, value)| is_secret_header(name) && !value.trim().is_empty());
+    if carries_key {
+        let key_origin = match &provider.key_origin {
+            Some(origin) => origin.clone(),
+            None => provider.checked_base_url().map_err(RequestError::InvalidBaseUrl)?.origin(),
+        };
+        if key_origin != url_origin {
+            return Err(RequestError::KeyForOtherOrigin { key_origin, url_origin });
+        }
+    }
+    Ok(request)
+}
+
 /// Builds the streaming chat request for `messages` in the provider's family.
-pub fn build_request(provider: &ProviderConfig, model: &ModelConfig, messages: &[ChatMessage]) -> HttpRequest {
+pub fn build_request(
+    provider: &ProviderConfig,
+    model: &ModelConfig,
+    messages: &[ChatMessage],
+) -> Result<HttpRequest, RequestError> {
     build_request_with_tools(provider, model, messages, &[])
 }
 
 /// [`build_request`] offering the model `tools`, in the family's own shape.
 /// Without tools, earlier tool use is sent as text (see
 /// [`without_tool_use`]); with them, call ids are made safe and unique first
-/// (see [`with_safe_tool_ids`]).
+/// (see [`with_safe_tool_ids`]). Refused, with nothing built, when the base URL
+/// is not valid or the key belongs to another origin ([`RequestError`]).
 pub fn build_request_with_tools(
     provider: &ProviderConfig,
     model: &ModelConfig,
     messages: &[ChatMessage],
     tools: &[ToolSpec],
-) -> HttpRequest {
+) -> Result<HttpRequest, RequestError> {
+    check_provider(provider)?;
     let messages = if tools.is_empty() { without_tool_use(messages) } else { messages.to_vec() };
-    match provider.kind {
+    let request = match provider.kind {
         ProviderKind::OpenAi => openai::build_request(provider, model, &with_safe_tool_ids(&messages), tools),
         ProviderKind::Anthropic => anthropic::build_request(provider, model, &with_safe_tool_ids(&messages), tools),
         // Gemini matches results by name and order; its own ids go back as they came.
         ProviderKind::Gemini => gemini::build_request(provider, model, &messages, tools),
-    }
+    };
+    check_request(provider, request)
 }
 
 /// The smallest real chat request, to test a connection where there is no model
 /// list: the single user message "ping", at most one output token, the thinking
 /// switch left to the provider.
-pub fn ping_request(provider: &ProviderConfig, model: &ModelConfig) -> HttpRequest {
+pub fn ping_request(provider: &ProviderConfig, model: &ModelConfig) -> Result<HttpRequest, RequestError> {
     let model = ModelConfig { max_tokens: Some(1), thinking: None, ..model.clone() };
     build_request(provider, &model, &[ChatMessage::new(Role::User, "ping")])
 }
@@ -215,17 +292,20 @@ pub fn parse_error_body(kind: ProviderKind, status: u16, body: &str, retry_after
     }
 }
 
-/// The request that lists the provider's models, or `None` when its preset has no
-/// list (Azure, Zhipu). OpenAI family: `GET {base}/models`; Anthropic:
+/// The request that lists the provider's models, or `Ok(None)` when its preset
+/// has no list (Azure, Zhipu). OpenAI family: `GET {base}/models`; Anthropic:
 /// `GET {base}/v1/models?limit=1000` with the messages headers; Gemini:
 /// `GET {base}/v1beta/models?pageSize=1000` with `x-goog-api-key`. The page sizes
-/// are each API's maximum, so one page holds every model.
-pub fn models_request(provider: &ProviderConfig) -> Option<HttpRequest> {
-    match provider.kind {
+/// are each API's maximum, so one page holds every model. Refused like
+/// [`build_request_with_tools`].
+pub fn models_request(provider: &ProviderConfig) -> Result<Option<HttpRequest>, RequestError> {
+    check_provider(provider)?;
+    let request = match provider.kind {
         ProviderKind::OpenAi => provider.preset.has_model_list().then(|| openai::build_models_request(provider)),
         ProviderKind::Anthropic => Some(anthropic::build_models_request(provider)),
         ProviderKind::Gemini => Some(gemini::build_models_request(provider)),
-    }
+    };
+    request.map(|request| check_request(provider, request)).transpose()
 }
 
 /// Reads a model-list response into sorted, deduplicated model ids: `data[].id`
@@ -344,6 +424,10 @@ pub enum StreamEvent {
     RedactedReasoning(String),
     /// An error the provider reported inside the stream; the reply ends with it.
     ProviderError(ProviderError),
+    /// The provider sent text for another choice than the first (an
+    /// OpenAI-compatible reply with `n` > 1, asked for in extra JSON or by a
+    /// proxy): that choice is ignored. Sent once per ignored choice.
+    IgnoredChoice(u32),
     /// A chunk that could not be understood; it is skipped and the stream goes on.
     Malformed {
         /// What was wrong.

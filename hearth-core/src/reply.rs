@@ -41,6 +41,9 @@ pub struct Reply {
     pub error: Option<ProviderError>,
     /// Descriptions of chunks that were skipped as unreadable.
     pub malformed: Vec<String>,
+    /// How many other choices the provider sent and were ignored (see
+    /// [`StreamEvent::IgnoredChoice`]).
+    pub ignored_choices: u32,
 }
 
 /// One tool call as assembled from its fragments.
@@ -120,6 +123,7 @@ impl Reply {
                     self.error = Some(error);
                 }
             }
+            StreamEvent::IgnoredChoice(_) => self.ignored_choices = self.ignored_choices.saturating_add(1),
             StreamEvent::Malformed { reason, data } => self.malformed.push(format!("{reason}: {data}")),
         }
     }
@@ -185,10 +189,11 @@ impl Reply {
     /// The reply as the `replay` example prints it: `text`, `reasoning` (or null),
     /// `tool_calls` (`id`, `name`, parsed `arguments` or null, `arguments_raw`),
     /// `finish` and `finish_raw` (or null), `usage` (`input`, `output`) or null, and
-    /// `error`, the provider's message (or null).
+    /// `error`, the provider's message (or null), and `ignored_choices` when
+    /// there were any.
     pub fn to_json(&self) -> serde_json::Value {
         let finish = self.effective_finish();
-        serde_json::json!({
+        let mut json = serde_json::json!({
             "text": self.text,
             "reasoning": (!self.reasoning.is_empty()).then_some(&self.reasoning),
             "tool_calls": self.tool_calls.iter().map(|call| serde_json::json!({
@@ -201,6 +206,10 @@ impl Reply {
             "finish_raw": finish.as_ref().and_then(|f| f.raw.as_deref()),
             "usage": self.usage.map(|u| serde_json::json!({ "input": u.input, "output": u.output })),
             "error": self.error.as_ref().map(|e| e.message.as_str()),
-        })
+        });
+        if self.ignored_choices > 0 {
+            json["ignored_choices"] = serde_json::json!(self.ignored_choices);
+        }
+        json
     }
 }

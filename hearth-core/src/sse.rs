@@ -16,6 +16,12 @@
 //! after the final `data:` line and dropping the end of an answer is worse than
 //! being lenient.
 //!
+//! A second one: lines that are not SSE at all but look like JSON (a line
+//! starting with `{` or `[`, and every line after it) are kept aside instead of
+//! being dropped, until the next `data:` line. Google's servers end a stream
+//! that fails midway with such a bare error object; [`SseDecoder::take_stray`]
+//! hands that text over once the body has ended, so that the error is not lost.
+//!
 //! Invariant: lines are split on the ASCII bytes CR and LF only, which never occur
 //! inside a multi-byte UTF-8 sequence, so a character cut between two pushes is
 //! decoded whole once its line is complete. Invalid UTF-8 becomes U+FFFD.
@@ -49,7 +55,16 @@ pub struct SseDecoder {
     started: bool,
     /// Fields of the event being assembled.
     pending: PendingEvent,
+    /// Non-SSE lines that looked like JSON, since the last `data:` line
+    /// (at most [`MAX_STRAY_BYTES`]).
+    stray: String,
+    /// Whether a stray JSON-looking line was seen, so the lines after it belong
+    /// to it (a pretty-printed object spans several).
+    stray_open: bool,
 }
+
+/// The most stray text kept: enough for any error object.
+const MAX_STRAY_BYTES: usize = 64 * 1024;
 
 #[derive(Debug, Default)]
 struct PendingEvent {
@@ -90,6 +105,14 @@ impl SseDecoder {
             }
         }
         self.push_lines(bytes, events)
+    }
+
+    /// The lines outside the event-stream format that looked like JSON and came
+    /// after the last `data:` line, joined with `\n` (empty when there were
+    /// none); call it after [`SseDecoder::finish`]. Taking them empties them.
+    pub fn take_stray(&mut self) -> String {
+        self.stray_open = false;
+        std::mem::take(&mut self.stray)
     }
 
     /// Ends the stream: dispatches an event left without its closing blank line.
@@ -150,11 +173,17 @@ impl SseDecoder {
             }
             None => (line, &b""[..]),
         };
+        if !matches!(name, b"event" | b"data" | b"id" | b"retry") {
+            self.keep_stray(line);
+            return;
+        }
         let value = String::from_utf8_lossy(value);
         let pending = &mut self.pending;
         match name {
             b"event" => pending.event = Some(value.into_owned()),
             b"data" => {
+                self.stray.clear();
+                self.stray_open = false;
                 if pending.has_data {
                     pending.data.push('\n');
                 }
@@ -165,7 +194,23 @@ impl SseDecoder {
             b"retry" if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
                 pending.retry = value.parse().ok();
             }
-            _ => {} // Unknown fields are ignored, as the spec says.
+            _ => {} // An `id` with NUL or a bad `retry` is ignored, as the spec says.
+        }
+    }
+
+    /// A line that is no SSE field (the spec ignores it): kept when it looks like
+    /// the start of a JSON value, or follows one.
+    fn keep_stray(&mut self, line: &[u8]) {
+        let starts_json = matches!(line.iter().find(|b| !b.is_ascii_whitespace()), Some(b'{' | b'['));
+        if !self.stray_open && !starts_json {
+            return;
+        }
+        self.stray_open = true;
+        if self.stray.len() + line.len() < MAX_STRAY_BYTES {
+            if !self.stray.is_empty() {
+                self.stray.push('\n');
+            }
+            self.stray.push_str(&String::from_utf8_lossy(line));
         }
     }
 

@@ -8,11 +8,13 @@
 
 pub mod backup;
 pub mod chatgpt;
+pub mod import_plan;
 pub mod markdown_export;
 pub mod migrate;
 pub mod records;
 pub mod search;
 mod turn;
+pub mod versions;
 
 pub use records::*;
 pub use turn::{NOT_RUN, turn_messages};

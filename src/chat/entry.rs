@@ -4,7 +4,8 @@
 use hearth_core::markdown::{SafeHtml, render};
 use hearth_core::message::{ChatMessage, ReasoningPart, Role};
 use hearth_core::provider::{FinishKind, ProviderError, ProviderErrorKind, ProviderKind, Usage};
-use hearth_core::storage::{ErrorRecord, MessageRecord, MessageState, ToolCallRecord, turn_messages};
+use hearth_core::storage::versions::VersionKey;
+use hearth_core::storage::{ErrorRecord, MessageRecord, MessageState, Millis, ToolCallRecord, turn_messages};
 use leptos::prelude::*;
 
 /// One message on screen.
@@ -14,6 +15,30 @@ pub(crate) struct Entry {
     pub(crate) id: String,
     /// What it is.
     pub(crate) kind: EntryKind,
+    /// For a reply: which versions it belongs to (see `hearth_core::storage::versions`).
+    pub(crate) version: Option<Version>,
+}
+
+/// A reply's place among the versions of its group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Version {
+    /// The id of the group's first reply.
+    pub(crate) group: String,
+    /// When this version was created.
+    pub(crate) created_at: Millis,
+    /// When the user last picked it.
+    pub(crate) chosen_at: Option<Millis>,
+}
+
+impl Version {
+    /// The version of a stored reply.
+    pub(crate) fn of(record: &MessageRecord) -> Self {
+        Self {
+            group: record.variant_of.clone().unwrap_or_else(|| record.id.clone()),
+            created_at: record.created_at,
+            chosen_at: record.chosen_at,
+        }
+    }
 }
 
 /// The kinds of message on screen.
@@ -55,11 +80,16 @@ pub(crate) struct AssistantView {
     pub(crate) thinking_ms: RwSignal<Option<u64>>,
     /// Stream chunks that could not be read and were skipped (live replies only).
     pub(crate) skipped: RwSignal<usize>,
+    /// Other choices the provider sent (`n` > 1) that were ignored; stored.
+    pub(crate) ignored_choices: RwSignal<u32>,
     /// The tool calls of every round so far; a call without a result is running.
     pub(crate) calls: RwSignal<Vec<ToolCallRecord>>,
     /// Whether the turn offered the model tools (live replies only): the tool
     /// widget then shows "Thinking…" before any call.
     pub(crate) offers_tools: RwSignal<bool>,
+    /// Whether the reply holds anything yet (text, reasoning or a tool call). A
+    /// regenerated reply replaces the version before it only once it does.
+    pub(crate) produced: RwSignal<bool>,
     /// Whether `blocks` and `tail` show `text`. Stored replies are rendered only
     /// when they are first shown, so opening a long conversation renders the
     /// messages on screen, not all of them.
@@ -234,8 +264,10 @@ impl AssistantView {
             origin: StoredValue::new(None),
             thinking_ms: RwSignal::new(None),
             skipped: RwSignal::new(0),
+            ignored_choices: RwSignal::new(0),
             calls: RwSignal::new(Vec::new()),
             offers_tools: RwSignal::new(false),
+            produced: RwSignal::new(false),
             rendered: StoredValue::new(true),
         }
     }
@@ -268,13 +300,19 @@ impl AssistantView {
             self.calls.set(record.tool_calls.clone());
         }
         self.usage.set(record.usage);
+        self.ignored_choices.set(record.ignored_choices);
         self.status.set(status_of_record(record));
+        let produced = record.has_content();
+        if self.produced.get_untracked() != produced {
+            self.produced.set(produced);
+        }
     }
 }
 
 impl Entry {
     /// The entry for a stored message.
     pub(crate) fn from_record(record: &MessageRecord) -> Self {
+        let version = (record.role == Role::Assistant).then(|| Version::of(record));
         let kind = match record.role {
             Role::User => EntryKind::User(record.content.clone()),
             Role::System => EntryKind::System(record.content.clone()),
@@ -285,15 +323,32 @@ impl Entry {
                 EntryKind::Assistant(view)
             }
         };
-        Self { id: record.id.clone(), kind }
+        Self { id: record.id.clone(), kind, version }
     }
 
     /// Updates the entry from a newer version of its record.
     pub(crate) fn refresh_from(&mut self, record: &MessageRecord) {
+        if self.version.is_some() {
+            self.version = Some(Version::of(record));
+        }
         match &mut self.kind {
             EntryKind::Assistant(view) => view.show_record(record),
             EntryKind::User(text) | EntryKind::System(text) => text.clone_from(&record.content),
         }
+    }
+
+    /// The key `hearth_core::storage::versions` decides with; `None` for
+    /// messages that are not replies. Reads whether the reply has produced
+    /// anything, tracked: it changes once per reply.
+    pub(crate) fn version_key(&self) -> Option<VersionKey<'_>> {
+        let version = self.version.as_ref()?;
+        let EntryKind::Assistant(view) = &self.kind else { return None };
+        Some(VersionKey {
+            group: &version.group,
+            created_at: version.created_at,
+            chosen_at: version.chosen_at,
+            has_content: view.produced.get(),
+        })
     }
 
     /// The messages sent back to the model for this entry: none for system
@@ -312,6 +367,14 @@ impl Entry {
             }
         }
     }
+}
+
+/// Which of `entries` are shown: every message but the versions of a reply
+/// that another version stands in for (tracked: reads whether replies have
+/// produced anything).
+pub(crate) fn shown(entries: &[Entry]) -> Vec<bool> {
+    let keys: Vec<_> = entries.iter().map(Entry::version_key).collect();
+    hearth_core::storage::versions::shown(&keys)
 }
 
 /// The status shown for a stored reply.

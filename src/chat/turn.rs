@@ -130,7 +130,11 @@ pub(super) async fn run(setup: TurnSetup) {
     let mut earlier = Earlier::default();
     let (reply, status) = loop {
         let round = tool_loop.rounds();
-        let request = provider::build_request_with_tools(&account, &model, &history, &tools);
+        let request = match provider::build_request_with_tools(&account, &model, &history, &tools) {
+            Ok(request) => request,
+            // A base URL that is not valid or a key for another origin: nothing is sent.
+            Err(refused) => break (Reply::new(), ReplyStatus::Failed(Failure::config(refused.to_string()))),
+        };
         let stream = Stream { sessions, view, record: &record, session: &session, controller: &controller, stall_secs };
         let (reply, status) = stream_reply(stream, &request, account.kind, round, earlier.clone()).await;
         if status != ReplyStatus::Complete {
@@ -396,6 +400,12 @@ async fn stream_reply(
             failed(&provider::parse_error_body(kind, status, &body, retry_after_secs))
         }
     };
+    if !turn.reply.tool_calls.is_empty() && status != ReplyStatus::Complete {
+        // Its calls will not run (cut by the token limit, failed, stopped), so
+        // the text they cleared is the answer after all, not commentary.
+        turn.markdown = StreamingMarkdown::new();
+        turn.unrendered = turn.reply.text.clone();
+    }
     turn.end_thinking(view);
     turn.flush(view);
     show_final(&turn.markdown, view);
@@ -480,6 +490,8 @@ fn fill(record: &mut MessageRecord, reply: &Reply, round: u32, earlier: &Earlier
     record.reasoning_parts.extend(in_round(&reply.reasoning_parts, round));
     record.usage = sum_usage(earlier.usage, reply.usage);
     record.finish.clone_from(&reply.finish);
+    // Kept across the rounds of a turn: a later round's fresh reply has none yet.
+    record.ignored_choices = record.ignored_choices.max(reply.ignored_choices);
     view.calls.with_untracked(|calls| record.tool_calls.clone_from(calls));
     record.updated_at = now().max(record.created_at);
 }
@@ -487,6 +499,15 @@ fn fill(record: &mut MessageRecord, reply: &Reply, round: u32, earlier: &Earlier
 impl Turn {
     fn absorb(&mut self, events: Vec<StreamEvent>, view: AssistantView) {
         for event in events {
+            let substantial = match &event {
+                StreamEvent::TextDelta(text) | StreamEvent::ReasoningDelta(text) => !text.trim().is_empty(),
+                StreamEvent::ToolCallDelta { .. } => true,
+                _ => false,
+            };
+            if substantial && !view.produced.get_untracked() {
+                // From now on this reply stands in for the version it regenerates.
+                view.produced.set(true);
+            }
             match &event {
                 StreamEvent::TextDelta(text) => {
                     self.end_thinking(view);
@@ -499,6 +520,10 @@ impl Turn {
                     }
                     self.thinking_since.get_or_insert_with(clock);
                     self.unshown_reasoning.push_str(text);
+                }
+                StreamEvent::IgnoredChoice(_) => {
+                    let ignored = self.reply.ignored_choices.saturating_add(1);
+                    view.ignored_choices.update(|shown| *shown = (*shown).max(ignored));
                 }
                 StreamEvent::ToolCallDelta { .. } => {
                     self.end_thinking(view);

@@ -1,6 +1,7 @@
 //! A reply: its Thinking block, its markdown (final blocks plus the growing
 //! tail), its status or error card, and a footer with the model badge, token
-//! usage, Copy and (on the last reply) Regenerate.
+//! usage, the version arrows of a regenerated reply, Copy and (on the last
+//! reply) Regenerate.
 
 use hearth_core::provider::FinishKind;
 use leptos::prelude::*;
@@ -11,6 +12,7 @@ use crate::components::copy_button::CopyButton;
 use crate::components::error_card::ErrorCard;
 use crate::components::thinking_block::ThinkingBlock;
 use crate::components::tool_activity::ToolActivity;
+use crate::components::version_switcher::VersionSwitcher;
 use crate::sessions::SessionsContext;
 
 /// One assistant reply, stored under `id`.
@@ -45,8 +47,12 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
         })
     };
     let id = StoredValue::new(id);
+    // The last reply shown (earlier versions after it are hidden).
     let is_last = Memo::new(move |_| {
-        chat.entries.with(|entries| entries.last().is_some_and(|e| id.with_value(|id| e.id == *id)))
+        chat.entries.with(|entries| {
+            let last = entries.iter().zip(crate::chat::shown(entries)).rev().find(|(_, shown)| *shown);
+            last.is_some_and(|(e, _)| id.with_value(|id| e.id == *id))
+        })
     });
     let idle = Signal::derive(move || !chat.busy.get());
     // Regenerating removes this reply, which disposes this component: the work
@@ -75,15 +81,17 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
             </div>
             {move || match reply.status.get() {
                 ReplyStatus::Failed(failure) => {
-                    let can_retry = Signal::derive(move || is_last.get() && idle.get());
-                    Some(view! { <ErrorCard failure can_retry on_retry=regenerate /> }.into_any())
+                    let offered = Signal::derive(move || is_last.get());
+                    Some(view! { <ErrorCard failure offered can_retry=idle on_retry=regenerate /> }.into_any())
                 }
                 status => status_note(&status),
             }}
             {move || skipped_note(reply.skipped.get()).map(|text| view! { <p class="note">{text}</p> })}
+            {move || ignored_choices_note(reply.ignored_choices.get()).map(|text| view! { <p class="note">{text}</p> })}
             <footer class="meta">
                 <span class="badge" title="Model">{move || reply.model.get()}</span>
                 {move || usage().map(|text| view! { <span class="usage" title="Tokens">{text}</span> })}
+                <VersionSwitcher id=id.get_value() />
                 <Show when=move || !streaming()>
                     <CopyButton text=move || reply.text.get_value() />
                 </Show>
@@ -104,6 +112,15 @@ fn skipped_note(count: usize) -> Option<String> {
         1 => Some("One chunk of the stream could not be read and was skipped.".to_owned()),
         n => Some(format!("{n} chunks of the stream could not be read and were skipped.")),
     }
+}
+
+/// Says that the provider sent more than one answer (`n` > 1) and only the
+/// first is shown.
+fn ignored_choices_note(ignored: u32) -> Option<String> {
+    (ignored > 0).then(|| {
+        let answers = u64::from(ignored) + 1;
+        format!("The provider sent {answers} answers (n > 1 in the request); only the first is shown.")
+    })
 }
 
 /// The note or card for a reply that ended without an error.

@@ -21,8 +21,21 @@ pub(crate) fn Conversation() -> impl IntoView {
     let expanded = RwSignal::new((None::<String>, WINDOW));
     let first_id = Memo::new(move |_| chat.entries.with(|entries| entries.first().map(|e| e.id.clone())));
     let shown = move || expanded.with(|(id, count)| if *id == first_id.get() { *count } else { WINDOW });
-    let hidden = move || chat.entries.with(Vec::len).saturating_sub(shown());
-    let visible = move || chat.entries.with(|entries| entries[entries.len().saturating_sub(shown())..].to_vec());
+    // Earlier versions of regenerated replies are not listed; their reply's
+    // version arrows reach them.
+    let listed = move || {
+        chat.entries.with(|entries| {
+            entries.iter().zip(crate::chat::shown(entries)).filter(|(_, on)| *on).map(|(e, _)| e.clone()).collect()
+        })
+    };
+    let listed_count = Memo::new(move |_| {
+        chat.entries.with(|entries| crate::chat::shown(entries).into_iter().filter(|on| *on).count())
+    });
+    let hidden = move || listed_count.get().saturating_sub(shown());
+    let visible = move || {
+        let listed: Vec<Entry> = listed();
+        listed[listed.len().saturating_sub(shown())..].to_vec()
+    };
     let show_earlier = move |_| expanded.set((first_id.get_untracked(), shown() + WINDOW));
     view! {
         <main class="scroller">

@@ -5,18 +5,26 @@ use leptos::prelude::*;
 
 use crate::chat::Failure;
 
-/// One error card. `on_retry` re-sends the conversation; `can_retry` says
-/// whether that is possible now (not while another reply streams).
+/// One error card.
 #[component]
-pub(crate) fn ErrorCard(failure: Failure, can_retry: Signal<bool>, on_retry: Callback<()>) -> impl IntoView {
+pub(crate) fn ErrorCard(
+    /// What went wrong.
+    failure: Failure,
+    /// Whether Retry is offered at all: only on the newest attempt.
+    offered: Signal<bool>,
+    /// Whether retrying is possible now (not while another reply streams).
+    can_retry: Signal<bool>,
+    /// Re-sends the conversation.
+    on_retry: Callback<()>,
+) -> impl IntoView {
     let wait = countdown(failure.retry_after_secs.unwrap_or(0));
     let retryable = failure.retryable();
     view! {
         <div class="error-card" role="alert">
             <p class="error-title">{failure.title()}</p>
             <p class="error-detail">{failure.detail()}</p>
-            {retryable
-                .then(|| {
+            {move || {
+                (retryable && offered.get()).then(|| {
                     view! {
                         <div class="error-actions">
                             <button
@@ -32,7 +40,8 @@ pub(crate) fn ErrorCard(failure: Failure, can_retry: Signal<bool>, on_retry: Cal
                             </Show>
                         </div>
                     }
-                })}
+                })
+            }}
         </div>
     }
 }

@@ -5,8 +5,14 @@
 //! field and not stored (what was typed stays in the field). Extra JSON is
 //! stored as typed even when it does not parse, so nothing typed is lost when
 //! the dialog closes; it is explained under the field and again when sending.
+//! The base URL is stored as typed too; while it is not an absolute `http(s)`
+//! URL with a host, the field says why, Test connection is off and sending
+//! explains it (nothing is sent). A hosted service at a plain `http:` address
+//! that is not this machine gets a warning. A key belongs to the origin it was
+//! entered for: a base URL at another origin removes a key that was not entered
+//! again, and the form says so.
 
-use hearth_core::provider::{Preset, parse_extra_json};
+use hearth_core::provider::{Preset, insecure_http_warning, parse_extra_json};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -35,6 +41,15 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
         }
     };
     let preset = Memo::new(move |_| entry.with(|e| e.as_ref().map(ProviderEntry::preset).unwrap_or_default()));
+    let url_problem = Memo::new(move |_| {
+        entry.with(|e| e.as_ref().and_then(|e| e.provider.config().checked_base_url().err().map(|p| p.to_string())))
+    });
+    let url_warning = Memo::new(move |_| {
+        entry.with(|e| {
+            e.as_ref().and_then(|e| insecure_http_warning(e.preset(), e.provider.config().effective_base_url()))
+        })
+    });
+    let key_notice = RwSignal::new(String::new());
     let errors = FieldErrors::new();
     let status = RwSignal::new(String::new());
     let testing = RwSignal::new(false);
@@ -45,14 +60,20 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
         edit(Box::new(move |entry| {
             let old = entry.preset();
             let url = entry.provider.base_url.trim();
-            if url.is_empty() || url == old.default_base_url() {
-                entry.provider.base_url = new.default_base_url().to_owned();
-            }
+            let url = if url.is_empty() || url == old.default_base_url() {
+                new.default_base_url().to_owned()
+            } else {
+                url.to_owned()
+            };
             if entry.provider.name.trim().is_empty() || entry.provider.name == old.label() {
                 entry.provider.name = new.label().to_owned();
             }
             entry.provider.preset = Some(new);
             entry.provider.kind = new.kind();
+            // The key stays only if the new address has the origin it was entered for.
+            if entry.provider.with_base_url(url) {
+                key_notice.set(KEY_REMOVED.to_owned());
+            }
         }));
         models.set(Vec::new());
     };
@@ -148,12 +169,24 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
                     placeholder=move || preset.get().base_url_hint()
                     autocomplete="url"
                     spellcheck="false"
+                    aria-invalid=move || url_problem.with(Option::is_some).to_string()
+                    aria-describedby="provider-base-url-error provider-base-url-warning"
                     on:change=move |ev| {
                         let url = text(&ev);
-                        edit(Box::new(move |entry| entry.provider.base_url = url));
+                        edit(Box::new(move |entry| {
+                            if entry.provider.with_base_url(url) {
+                                key_notice.set(KEY_REMOVED.to_owned());
+                            }
+                        }));
                     }
                 />
             </label>
+            <span class="field-error" id="provider-base-url-error" role="alert">
+                {move || url_problem.get()}
+            </span>
+            <span class="field-warning" id="provider-base-url-warning" role="status">
+                {move || url_warning.get()}
+            </span>
             <label class="field">
                 <span>"API key"</span>
                 <input
@@ -162,12 +195,17 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
                     placeholder=move || if preset.get().needs_key() { "Required" } else { "Optional for local servers" }
                     autocomplete="off"
                     spellcheck="false"
+                    aria-describedby="provider-key-notice"
                     on:change=move |ev| {
                         let key = text(&ev);
-                        edit(Box::new(move |entry| entry.provider.api_key = key));
+                        key_notice.set(String::new());
+                        edit(Box::new(move |entry| entry.provider.set_key(key)));
                     }
                 />
             </label>
+            <span class="field-error" id="provider-key-notice" role="alert">
+                {move || key_notice.get()}
+            </span>
             <Show when=move || preset.get() == Preset::Azure>
                 <label class="field">
                     <span>"API version"</span>
@@ -266,7 +304,11 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
             <FieldError errors field=Field::Extra />
             <p class="hint">"Extra JSON is merged into every request body last, so it can set or override any field."</p>
             <div class="editor-actions">
-                <button type="button" on:click=test disabled=testing>
+                <button
+                    type="button"
+                    on:click=test
+                    disabled=move || testing.get() || url_problem.with(Option::is_some)
+                >
                     "Test connection"
                 </button>
                 <button
@@ -286,6 +328,10 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
         </form>
     }
 }
+
+/// What the form says when a new address removed the key.
+const KEY_REMOVED: &str = "The key was removed because the base URL now points to another address. \
+                           Enter the key for the new address.";
 
 /// The fields whose typed values are checked before they are stored.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
+use crate::components::import_review::ImportReview;
 use crate::components::modal_while;
 use crate::io::files::read_text;
 use crate::providers::ProvidersContext;
@@ -31,12 +32,41 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
         });
     };
     let export = move |_| run(Box::pin(sessions.export_backup(include_keys.get_untracked())));
+    let pending = RwSignal::new(None);
     let import = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
         let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
         input.set_value("");
-        run(Box::pin(async move { sessions.import_file(read_text(&file).await?).await }));
+        busy.set(true);
+        status.set("Reading the file…".into());
+        spawn_local(async move {
+            let prepared = match read_text(&file).await {
+                Ok(text) => sessions.prepare_import(text).await,
+                Err(error) => Err(format!("Nothing was imported: {error}")),
+            };
+            match prepared {
+                Ok(prepared) if prepared.plan.is_empty() => {
+                    status.set(prepared.done_message());
+                    busy.set(false);
+                }
+                Ok(prepared) => {
+                    status.set("Review the import.".into());
+                    pending.set(Some(prepared));
+                }
+                Err(error) => {
+                    status.set(error);
+                    busy.set(false);
+                }
+            }
+        });
     };
+    let decide = Callback::new(move |decision: Option<crate::sessions::data::PreparedImport>| match decision {
+        Some(prepared) => run(Box::pin(sessions.commit_import(prepared))),
+        None => {
+            status.set("Import cancelled. Nothing was changed.".into());
+            busy.set(false);
+        }
+    });
     let clear = move |_| {
         let confirmed = web_sys::window()
             .and_then(|w| w.confirm_with_message("Delete all conversations, settings and keys in this browser?").ok())
@@ -99,5 +129,6 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
                 <button type="submit">"Close"</button>
             </form>
         </dialog>
+        <ImportReview pending on_decide=decide />
     }
 }

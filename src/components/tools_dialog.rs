@@ -1,7 +1,8 @@
 //! The Tools dialog: which built-in and user tools the General Assistant may
 //! call, which of them ask before running (where "Always allow" is taken back),
 //! how many rounds of calls one answer may take, the user's own tools, and
-//! the project files the read-a-file tool reads.
+//! the project files the read-a-file tool reads. A tool that came in with an
+//! import is not offered to the model until the user allows it here.
 
 use hearth_core::tools::{LoopConfig, UserTool, builtins};
 use leptos::html::Dialog;
@@ -32,6 +33,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
             parameters: "{\n  \"type\": \"object\",\n  \"properties\": {}\n}".to_owned(),
             code: String::new(),
             uses_network: false,
+            needs_review: false,
         };
         editing.set(Some(tool.id.clone()));
         tools.user_tools.update(|list| list.push(tool));
@@ -111,13 +113,30 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                                 let ask_name = name.clone();
                                 let named = !name.is_empty();
                                 let id = tool.id.clone();
+                                let review_id = tool.id.clone();
+                                let needs_review = Memo::new(move |_| {
+                                    tools
+                                        .user_tools
+                                        .with(|list| list.iter().any(|t| t.id == review_id && t.needs_review))
+                                });
+                                let unnamed = name.is_empty();
+                                let allow_label = format!("Allow imported tool {shown}");
+                                let allow_id = tool.id.clone();
+                                let allow = move |_| {
+                                    let tool = tools
+                                        .user_tools
+                                        .with_untracked(|list| list.iter().find(|t| t.id == allow_id).cloned());
+                                    if let Some(tool) = tool {
+                                        sessions.save_user_tool(UserTool { needs_review: false, ..tool });
+                                    }
+                                };
                                 view! {
                                     <li class="user-tool">
                                         <label class="check">
                                             <input
                                                 type="checkbox"
-                                                disabled=name.is_empty()
-                                                prop:checked=move || tools.is_enabled(&checked)
+                                                disabled=move || unnamed || needs_review.get()
+                                                prop:checked=move || tools.is_enabled(&checked) && !needs_review.get()
                                                 on:change=move |ev| sessions.set_tool_enabled(&name, event_target_checked(&ev))
                                             />
                                             {shown.clone()}
@@ -127,6 +146,19 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                                                 name=ask_name.clone()
                                                 label=format!("Ask before running {}", ask_name)
                                             />
+                                        </Show>
+                                        <Show when=move || needs_review.get()>
+                                            <p class="hint review-note">
+                                                "Imported: not offered to the model until you review its code (Edit) and allow it."
+                                            </p>
+                                            <button
+                                                type="button"
+                                                class="action"
+                                                aria-label=allow_label.clone()
+                                                on:click=allow.clone()
+                                            >
+                                                "Allow"
+                                            </button>
                                         </Show>
                                         <button
                                             type="button"

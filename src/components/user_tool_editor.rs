@@ -34,6 +34,10 @@ pub(crate) fn UserToolEditor(id: String, on_done: Callback<()>) -> impl IntoView
             parameters: parameters.get_untracked(),
             code: code.get_untracked(),
             uses_network: uses_network.get_untracked(),
+            // Saving is not a review: only Allow in the Tools dialog clears it.
+            needs_review: tools
+                .user_tools
+                .with_untracked(|list| list.iter().find(|t| t.id == id.get_value()).is_some_and(|t| t.needs_review)),
         };
         let check = tools.user_tools.with_untracked(|list| tool.spec_among(list));
         sessions.save_user_tool(tool);

@@ -9,11 +9,11 @@
 
 use std::fmt;
 
-use hearth_core::storage::backup::{StoreContents, merge_imported_provider};
+use hearth_core::storage::backup::StoreContents;
 use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
 use hearth_core::storage::{
-    AgentRecord, DATABASE_NAME, DEFAULT_AGENT_ID, MessageRecord, MessageState, ProviderRecord, SCHEMA_VERSION,
-    SessionRecord, SettingRecord, indexes, stores,
+    AgentRecord, DATABASE_NAME, DEFAULT_AGENT_ID, MessageRecord, MessageState, SCHEMA_VERSION, SessionRecord,
+    SettingRecord, indexes, stores,
 };
 use indexed_db_futures::database::Database;
 use indexed_db_futures::prelude::*;
@@ -261,6 +261,21 @@ impl Db {
         from_js_all(index.get_all::<JsValue>().with_query(state.unwrap_or_default()).primitive()?.await?)
     }
 
+    /// Up to `limit` messages in key order, after the key `after` (from the
+    /// first with `None`): a walk over every message, one page at a time.
+    pub(crate) async fn messages_after(&self, after: Option<&str>, limit: u32) -> Result<Vec<MessageRecord>> {
+        let tx = self.db.transaction(stores::MESSAGES).build()?;
+        let store = tx.object_store(stores::MESSAGES)?;
+        let page = match after {
+            Some(after) => {
+                let range = indexed_db_futures::KeyRange::LowerBound(after.to_owned(), true);
+                store.get_all::<JsValue>().with_query::<String, _>(range).with_limit(limit).primitive()?.await?
+            }
+            None => store.get_all::<JsValue>().with_limit(limit).primitive()?.await?,
+        };
+        from_js_all(page)
+    }
+
     /// Searches all message text through the multi-entry term index. Each query
     /// word's key range is counted (cheap), the rarest word's messages are read
     /// (at most [`SEARCH_CANDIDATES`]), the other words are checked on those only,
@@ -331,16 +346,12 @@ impl Db {
         })
     }
 
-    /// Upserts every record of `contents` in one transaction: all or nothing.
-    /// Providers without a key keep the key already stored.
+    /// Writes the records of a reviewed import plan (already merged with what
+    /// was stored, see `hearth_core::storage::import_plan`) in one transaction:
+    /// all or nothing.
     pub(crate) async fn import(&self, contents: &StoreContents) -> Result<()> {
         let tx = self.db.transaction(stores::ALL).with_mode(TransactionMode::Readwrite).build()?;
-        let providers = tx.object_store(stores::PROVIDERS)?;
-        for provider in &contents.providers {
-            let existing: Option<JsValue> = providers.get(provider.id.clone()).primitive()?.await?;
-            let existing: Option<ProviderRecord> = existing.map(from_js).transpose()?;
-            providers.put(to_js(&merge_imported_provider(existing.as_ref(), provider.clone()))?).primitive()?.await?;
-        }
+        put_each(&tx.object_store(stores::PROVIDERS)?, &contents.providers).await?;
         put_each(&tx.object_store(stores::MODEL_CONFIGS)?, &contents.model_configs).await?;
         put_each(&tx.object_store(stores::AGENTS)?, &contents.agents).await?;
         put_each(&tx.object_store(stores::SESSIONS)?, &contents.sessions).await?;

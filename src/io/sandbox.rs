@@ -4,23 +4,31 @@
 //!
 //! How the isolation works:
 //!
-//! - Each run gets its own hidden `<iframe sandbox="allow-scripts">` whose
-//!   `srcdoc` is the runner page `sandbox.html`. Without `allow-same-origin` the
-//!   frame has an opaque origin (`"null"`): IndexedDB, `localStorage`, cookies and
-//!   `parent.document` all throw `SecurityError` there, and the app's origin
-//!   cannot be reached.
+//! - Each run gets its own hidden `<iframe sandbox="allow-scripts">` whose `src`
+//!   is one of the runner documents `sandbox-closed.html` or `sandbox-open.html`
+//!   (in `src/io/sandbox/`, copied into `dist/` by Trunk and found beside the
+//!   app's module; both load `sandbox-runner.js`). Without `allow-same-origin`
+//!   the frame has an opaque origin (`"null"`): IndexedDB, `localStorage`,
+//!   cookies and `parent.document` all throw `SecurityError` there, and the
+//!   app's origin cannot be reached. The runner refuses every job when its
+//!   origin is not opaque, so the documents are harmless when opened or framed
+//!   by others (where `_headers` is honoured, its `sandbox allow-scripts` makes
+//!   them opaque anyway).
 //! - The runner starts a dedicated `Worker` from a `blob:` URL (Chromium allows
 //!   this in an opaque-origin frame; the worker's origin is opaque too and it has
 //!   no `document`). The code runs in the worker as the body of
 //!   `async function (args, console)`, so an endless loop blocks only the
 //!   worker's thread, never the app's. Removing the iframe kills the worker.
-//! - The runner's CSP (`default-src 'none'; script-src 'unsafe-inline'
-//!   'unsafe-eval' blob:; worker-src blob:; connect-src …`) is inherited by the
-//!   blob worker. `'unsafe-eval'` is needed because the code is compiled with the
-//!   `AsyncFunction` constructor; `importScripts` from the network is refused.
-//!   The network ([`Network`]) is closed (`connect-src 'none'`) for code the
-//!   model wrote, so a prompt injection cannot send the user's data anywhere
-//!   through it; the user's own tools may `fetch` (`connect-src *`), without
+//! - The runner documents have their own CSP (`default-src 'none'; script-src
+//!   'self' 'unsafe-eval'; worker-src blob:; connect-src …`), which the blob
+//!   worker inherits. `'unsafe-eval'` is needed because the code is compiled with
+//!   the `AsyncFunction` constructor; it is only in these documents, never in
+//!   the app's page (whose CSP has no `'unsafe-eval'` and which loads the
+//!   documents as files, not as `srcdoc`, so they do not inherit its policy).
+//!   A served document's CSP cannot change per run, so there is one document per
+//!   [`Network`] mode: closed (`connect-src 'none'`) for code the model wrote, so
+//!   a prompt injection cannot send the user's data anywhere through it; open
+//!   (`connect-src *`) for the user's own tools, which may `fetch` without
 //!   credentials of the app (the origin is opaque) and without referrer.
 //! - The output limit is enforced by the runner, in the iframe's own context,
 //!   which the job's code (in the worker) cannot reach or patch.
@@ -44,10 +52,7 @@ use serde::Deserialize;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{AbortSignal, HtmlIFrameElement, MessageEvent, Window};
-
-/// The runner page, loaded as the iframe's `srcdoc`.
-const RUNNER: &str = include_str!("sandbox.html");
+use web_sys::{AbortSignal, Document, HtmlIFrameElement, MessageEvent, Url, Window};
 
 /// Whether the code may use the network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +61,30 @@ pub(crate) enum Network {
     Closed,
     /// Any URL may be fetched, without the app's credentials (the user's tools).
     Open,
+}
+
+impl Network {
+    /// The file name of the runner document with this mode's CSP (Trunk copies it
+    /// from `src/io/sandbox/` into `dist/`, beside the app's other files).
+    fn runner(self) -> &'static str {
+        match self {
+            Network::Closed => "sandbox-closed.html",
+            Network::Open => "sandbox-open.html",
+        }
+    }
+}
+
+/// Where the runner document of `network` is: beside the app's wasm-bindgen
+/// module, whose URL `<meta name="hearth-app" data-js>` gives (see `src/boot.js`),
+/// so it is found whatever the page's own path and Trunk's `public_url`. Without
+/// that element, relative to the page.
+fn runner_url(document: &Document, network: Network) -> String {
+    let beside_module = || {
+        let module = document.query_selector("meta[name=\"hearth-app\"]").ok()??.get_attribute("data-js")?;
+        let module = Url::new_with_base(&module, &document.base_uri().ok()??).ok()?;
+        Some(Url::new_with_base(network.runner(), &module.href()).ok()?.href())
+    };
+    beside_module().unwrap_or_else(|| network.runner().to_owned())
 }
 
 /// How many characters of output (result text plus console lines) a run keeps.
@@ -194,14 +223,10 @@ pub(crate) async fn run_javascript(
         .and_then(|element| element.dyn_into().ok())
         .ok_or_else(|| unavailable("cannot create an iframe"))?;
     frame.set_attribute("sandbox", "allow-scripts").map_err(|_| unavailable("cannot sandbox an iframe"))?;
-    let _ = frame.set_attribute("style", "display: none");
     let _ = frame.set_attribute("aria-hidden", "true");
+    // `hidden`, not a `style` attribute, which the page's CSP refuses.
     frame.set_hidden(true);
-    let connect = match network {
-        Network::Closed => "'none'",
-        Network::Open => "*",
-    };
-    frame.set_srcdoc(&RUNNER.replace("connect-src NETWORK", &format!("connect-src {connect}")));
+    frame.set_src(&runner_url(&document, network));
 
     // The first outcome wins; `settle` records it and wakes the waiting future.
     let outcome: Rc<RefCell<Option<Outcome>>> = Rc::default();

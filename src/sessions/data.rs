@@ -1,8 +1,13 @@
 //! Whole-store operations: backup export and import, ChatGPT import, Markdown
 //! export of one conversation, and deleting everything.
+//!
+//! An import happens in two steps: [`SessionsContext::prepare_import`] reads the
+//! file and what is stored and plans the import (writing nothing), the user
+//! reviews the plan, and [`SessionsContext::commit_import`] writes it.
 
 use hearth_core::storage::backup::{BackupError, StoreContents, build_backup, parse_backup};
 use hearth_core::storage::chatgpt::import_chatgpt;
+use hearth_core::storage::import_plan::{ImportPlan, plan_import};
 use hearth_core::storage::markdown_export::session_to_markdown;
 use hearth_core::storage::{MessageRecord, SessionRecord};
 
@@ -25,28 +30,36 @@ impl SessionsContext {
         Ok(format!("Exported {summary}."))
     }
 
-    /// Imports a Hearth backup or a ChatGPT `conversations.json`, adding or
-    /// updating records by id (so importing the same file again changes nothing).
-    /// Returns a summary that names what could not be mapped.
-    pub(crate) async fn import_file(self, text: String) -> Result<String, String> {
+    /// Reads a Hearth backup or a ChatGPT `conversations.json` and plans its
+    /// import against what is stored, writing nothing. A file that cannot be
+    /// read is refused with the reason.
+    pub(crate) async fn prepare_import(self, text: String) -> Result<PreparedImport, String> {
         let db = self.db().ok_or("Storage is not available, so nothing can be imported.")?;
-        let (contents, summary) = match parse_backup(&text) {
-            Ok(backup) => {
-                let summary = format!(
-                    "Imported {} conversations with {} messages{}.",
-                    backup.contents.sessions.len(),
-                    backup.contents.messages.len(),
-                    if backup.includes_api_keys { " and API keys" } else { "" }
-                );
-                (backup.contents, summary)
+        let (contents, source, notes) = match parse_backup(&text) {
+            Ok(backup) => (backup.contents, ImportSource::Backup, Vec::new()),
+            Err(BackupError::NotABackup) => {
+                let (contents, notes) = chatgpt_contents(&text).map_err(|chatgpt| {
+                    format!(
+                        "Nothing was imported: this file is neither a Hearth backup nor a ChatGPT export. {chatgpt}"
+                    )
+                })?;
+                (contents, ImportSource::ChatGpt, notes)
             }
-            Err(BackupError::NotABackup) => chatgpt_contents(&text)
-                .map_err(|chatgpt| format!("This file is neither a Hearth backup nor a ChatGPT export. {chatgpt}"))?,
-            Err(error) => return Err(error.to_string()),
+            Err(error) => return Err(format!("Nothing was imported: {error}.")),
         };
-        db.import(&contents).await.map_err(|e| e.to_string())?;
+        let stored = db.dump().await.map_err(|e| e.to_string())?;
+        Ok(PreparedImport { plan: plan_import(&stored, &contents), source, notes })
+    }
+
+    /// Writes a reviewed import in one transaction and says what it did.
+    pub(crate) async fn commit_import(self, prepared: PreparedImport) -> Result<String, String> {
+        let db = self.db().ok_or("Storage is not available, so nothing can be imported.")?;
+        if prepared.plan.is_empty() {
+            return Ok(prepared.plan.done_message());
+        }
+        db.import(&prepared.plan.writes).await.map_err(|e| format!("Nothing was imported: {e}"))?;
         self.reload_after_bulk_change().await;
-        Ok(summary)
+        Ok(prepared.done_message())
     }
 
     /// Deletes every conversation and setting in this browser.
@@ -77,8 +90,59 @@ impl SessionsContext {
     }
 }
 
-/// The records and the summary of a ChatGPT `conversations.json`.
-fn chatgpt_contents(text: &str) -> Result<(StoreContents, String), String> {
+/// Where an import comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ImportSource {
+    /// A Hearth backup file.
+    Backup,
+    /// ChatGPT's `conversations.json`.
+    ChatGpt,
+}
+
+/// A planned import waiting for the user's review.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PreparedImport {
+    /// What it adds and changes, and the records to write.
+    pub(crate) plan: ImportPlan,
+    /// The kind of file.
+    pub(crate) source: ImportSource,
+    /// What the ChatGPT import changed or left out on the way.
+    pub(crate) notes: Vec<String>,
+}
+
+impl PreparedImport {
+    /// The review's heading.
+    pub(crate) fn heading(&self) -> &'static str {
+        match self.source {
+            ImportSource::Backup => "Import this backup?",
+            ImportSource::ChatGpt => "Import these ChatGPT conversations?",
+        }
+    }
+
+    /// The review's list: the plan's summary, then the ChatGPT notes.
+    pub(crate) fn summary(&self) -> Vec<String> {
+        let mut lines = self.plan.summary();
+        lines.extend(self.notes.iter().cloned());
+        lines
+    }
+
+    /// What is said once it was written (or that there was nothing to write).
+    pub(crate) fn done_message(&self) -> String {
+        let mut message = self.plan.done_message();
+        if self.plan.is_empty() {
+            return message;
+        }
+        for note in &self.notes {
+            message.push(' ');
+            message.push_str(note);
+        }
+        message
+    }
+}
+
+/// The records of a ChatGPT `conversations.json`, and what was changed or left
+/// out on the way, in sentences.
+fn chatgpt_contents(text: &str) -> Result<(StoreContents, Vec<String>), String> {
     let mut new_id = new_id;
     let imported = import_chatgpt(text, &mut new_id, now()).map_err(|e| e.to_string())?;
     let mut contents = StoreContents::default();
@@ -87,16 +151,13 @@ fn chatgpt_contents(text: &str) -> Result<(StoreContents, String), String> {
         contents.messages.extend(conversation.messages);
     }
     let report = imported.report;
-    let mut summary =
-        format!("Imported {} ChatGPT conversations with {} messages.", report.conversations, report.messages);
-    for (label, lines) in [(" Changed on the way: ", &report.notes), (" Not imported: ", &report.skipped)] {
+    let mut notes = Vec::new();
+    for (label, lines) in [("Changed on the way: ", &report.notes), ("Not imported from ChatGPT: ", &report.skipped)] {
         if !lines.is_empty() {
-            summary.push_str(label);
-            summary.push_str(&lines.join("; "));
-            summary.push('.');
+            notes.push(format!("{label}{}.", lines.join("; ")));
         }
     }
-    Ok((contents, summary))
+    Ok((contents, notes))
 }
 
 /// `YYYY-MM-DD` of today, from the browser's clock.

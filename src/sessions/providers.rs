@@ -19,7 +19,13 @@ impl SessionsContext {
     /// Loads every account and the provider settings into the providers context.
     pub(super) async fn load_providers(self, db: &Db) -> Result<(), StorageError> {
         let providers = self.chat.providers;
-        let records: Vec<ProviderRecord> = db.all(stores::PROVIDERS).await?;
+        let mut records: Vec<ProviderRecord> = db.all(stores::PROVIDERS).await?;
+        for record in &mut records {
+            // A key stored before keys were bound belongs to its base URL's origin.
+            if record.bind_key_origin() {
+                db.put(stores::PROVIDERS, record).await?;
+            }
+        }
         let mut models: Vec<ModelConfigRecord> = db.all(stores::MODEL_CONFIGS).await?;
         let entries = records
             .into_iter()

@@ -56,6 +56,11 @@ impl SessionsContext {
         let sync = SyncChannel::open(move |change| spawn_local(self.apply_remote(change)));
         self.sync.set_value(Some(Rc::new(sync)));
         self.ready.set(true);
+        spawn_local(async move {
+            if let Err(error) = index_every_word(&db).await {
+                self.report(error);
+            }
+        });
     }
 
     async fn load_settings(self, db: &Db) -> Result<(), crate::io::db::StorageError> {
@@ -103,6 +108,37 @@ async fn recover_interrupted(db: &Db) -> Result<(), crate::io::db::StorageError>
         }
     }
     Ok(())
+}
+
+/// Setting key: the version of the search index the stored messages have.
+const SEARCH_INDEX: &str = "search_index";
+/// Every word of every message is indexed (earlier, at most 4,000 per message).
+const SEARCH_INDEX_VERSION: u64 = 2;
+/// Messages read at a time while indexing again.
+const INDEX_PAGE: u32 = 200;
+
+/// Indexes again, once, the messages an older Hearth indexed only in part (see
+/// `hearth_core::storage::search::may_be_cut`). It walks the messages a page at
+/// a time in the background after start-up; only the message records change,
+/// so no conversation is touched.
+async fn index_every_word(db: &Db) -> Result<(), crate::io::db::StorageError> {
+    let done = db.get::<SettingRecord>(stores::SETTINGS, SEARCH_INDEX).await?;
+    if done.and_then(|setting| setting.value.as_u64()).is_some_and(|version| version >= SEARCH_INDEX_VERSION) {
+        return Ok(());
+    }
+    let mut after: Option<String> = None;
+    loop {
+        let page = db.messages_after(after.as_deref(), INDEX_PAGE).await?;
+        let Some(last) = page.last() else { break };
+        after = Some(last.id.clone());
+        for mut message in page {
+            if hearth_core::storage::search::may_be_cut(&message.terms) {
+                message.refresh_terms();
+                db.put(stores::MESSAGES, &message).await?;
+            }
+        }
+    }
+    db.put_setting(SEARCH_INDEX, serde_json::Value::from(SEARCH_INDEX_VERSION)).await
 }
 
 /// Asks the browser not to evict Hearth's storage under pressure. Browsers may

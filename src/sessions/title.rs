@@ -27,7 +27,7 @@ impl SessionsContext {
         model.thinking = None;
         let excerpt: String = first_message.chars().take(1000).collect();
         let messages = [ChatMessage::new(Role::System, TITLE_PROMPT), ChatMessage::new(Role::User, excerpt)];
-        let request = provider::build_request(&account, &model, &messages);
+        let Ok(request) = provider::build_request(&account, &model, &messages) else { return };
         spawn_local(async move {
             let mut decoder = ResponseDecoder::new(account.kind);
             let mut reply = Reply::new();

@@ -675,22 +675,43 @@ describe('providers', () => {
     });
   }
 
-  test('Regenerate replaces the last answer', async (t) => {
+  /** The version arrows of `article` ("Versions of this answer"). */
+  function versionsOf(article) {
+    const group = article.getByRole('group', { name: 'Versions of this answer', exact: true });
+    return {
+      group,
+      previous: group.getByRole('button', { name: 'Show the previous version', exact: true }),
+      next: group.getByRole('button', { name: 'Show the next version', exact: true }),
+    };
+  }
+
+  /** The stored replies, oldest first. */
+  async function storedReplies(page) {
+    const messages = await storedAtRest(page);
+    return messages.filter((m) => m.role === 'assistant').sort((a, b) => a.created_at - b.created_at);
+  }
+
+  test('Regenerate keeps the old answer as an earlier version, and the version picked is the one sent', async (t) => {
     const fam = family('OpenAI-compatible');
     const chat = await openChat(t, fam, 'echo');
     await send(chat, 'Say something.');
     await settled(chat);
+    const old = await echoReply('Say something.');
     const regenerate = chat.reply.getByRole('button', { name: 'Regenerate', exact: true });
     await regenerate.waitFor();
     await storedAtRest(chat.page);
+    assert.equal(await versionsOf(chat.reply).group.count(), 0, 'one version: no arrows');
     await changeModel(chat, 'crlf');
     await regenerate.click();
     const answered = async () => (await replyText(chat)).includes('Lines end in CR LF here.');
     await waitOn(chat, answered, 'the new answer is shown');
     await settled(chat);
     await assertIdle(chat);
-    assert.equal(await chat.assistant.count(), 1, 'still one reply');
-    assert.doesNotMatch(await chat.reply.innerText(), /You said/, 'the old answer is gone');
+    assert.equal(await chat.assistant.count(), 1, 'still one reply on screen');
+    assert.doesNotMatch(await chat.reply.innerText(), /You said/, 'the old answer is not shown');
+    const versions = versionsOf(chat.reply);
+    assert.match(await versions.group.innerText(), /Version 2 of 2/);
+    assert.ok(await versions.next.isDisabled(), 'no newer version');
     const requests = await waitForRequests(fam, 2);
     assert.equal(requests.length, 2, 'a new request was sent');
     assert.equal(requests[1].body.model, 'crlf');
@@ -699,12 +720,111 @@ describe('providers', () => {
       ['user'],
       'the regenerated request does not carry the replaced answer',
     );
-    await waitOn(chat, async () => {
-      const messages = await storedAtRest(chat.page);
-      const replies = messages.filter((m) => m.role === 'assistant');
-      const [only] = replies;
-      return replies.length === 1 && only.content === 'Lines end in CR LF here.' && only.state === 'complete';
-    }, 'one assistant message, the new one, is stored');
+    let replies = await storedReplies(chat.page);
+    assert.equal(replies.length, 2, 'both versions are stored');
+    assert.equal(replies[0].content, old, 'the first answer is kept as it was');
+    assert.equal(replies[0].state, 'complete');
+    assert.equal(replies[1].content, 'Lines end in CR LF here.');
+    assert.equal(replies[1].variant_of, replies[0].id, 'the new answer is a version of the first');
+
+    // Back to the first version, by keyboard; focus follows to the arrows of the version shown.
+    await versions.previous.focus();
+    await chat.page.keyboard.press('Enter');
+    await waitOn(chat, async () => (await replyText(chat)).includes('You said:'), 'the first version is shown');
+    assert.match(await versionsOf(chat.reply).group.innerText(), /Version 1 of 2/);
+    await screenshot(chat.page, 'versions.png');
+    const focused = await chat.page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    assert.equal(focused, 'Show the next version', 'focus stays on the version arrows');
+    await waitOn(chat, async () => (await storedReplies(chat.page))[0].chosen_at > 0, 'the choice is stored');
+
+    // The choice survives a reload, and the next question is sent with the version shown.
+    await chat.page.reload();
+    await waitOn(chat, async () => (await chat.assistant.count()) === 1 && (await replyText(chat)).includes('You said:'), 'the chosen version is shown after a reload');
+    await send(chat, 'And then?');
+    await settled(chat);
+    const [, , third] = await waitForRequests(fam, 3);
+    const sent = third.body.messages.filter((m) => m.role === 'assistant').map((m) => m.content);
+    assert.deepEqual(sent, [old], 'the version shown is the one the model sees');
+    replies = await storedReplies(chat.page);
+    assert.equal(replies.length, 3);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('Regenerate while offline keeps the answer and shows the failure beside it', async (t) => {
+    const fam = family('OpenAI-compatible');
+    const contextOptions = { viewport: { width: 390, height: 844 }, colorScheme: 'dark' };
+    const chat = await openChat(t, fam, 'echo', { contextOptions });
+    await send(chat, 'Say something.');
+    await settled(chat);
+    const old = await echoReply('Say something.');
+    await storedAtRest(chat.page);
+    await chat.context.setOffline(true);
+    await chat.reply.getByRole('button', { name: 'Regenerate', exact: true }).click();
+    const card = chat.log.getByRole('alert');
+    await waitOn(chat, async () => (await card.count()) === 1, 'the failure is shown');
+    await settled(chat);
+    assert.match(await card.innerText(), /Could not reach the provider/);
+    assert.equal(await chat.assistant.count(), 2, 'the answer and the failed attempt are both on screen');
+    assert.match(await chat.assistant.first().innerText(), /You said:/, 'the answer is still there');
+    await screenshot(chat.page, 'versions-failed-beside-mobile-dark.png');
+    let replies = await storedReplies(chat.page);
+    assert.equal(replies.length, 2);
+    assert.equal(replies[0].content, old, 'the stored answer is untouched');
+    assert.equal(replies[1].state, 'failed');
+    assert.equal(replies[1].content, '');
+
+    // Retry while still offline: the answer stays, one failure card.
+    await card.getByRole('button', { name: 'Retry', exact: true }).click();
+    await waitOn(chat, async () => (await storedReplies(chat.page)).length === 2 && (await card.count()) === 1, 'the second attempt failed too');
+    await settled(chat);
+    assert.match(await chat.assistant.first().innerText(), /You said:/, 'the answer is still there');
+
+    // After a reload the same is shown.
+    await chat.context.setOffline(false);
+    await chat.page.reload();
+    await waitOn(chat, async () => (await chat.assistant.count()) === 2 && (await card.count()) === 1, 'the answer and the failure are shown after a reload');
+    assert.match(await chat.assistant.first().innerText(), /You said:/);
+
+    // Online again, Retry gives a second version; the first one is reachable.
+    await changeModel(chat, 'crlf');
+    await card.getByRole('button', { name: 'Retry', exact: true }).click();
+    await waitOn(chat, async () => (await replyText(chat)).includes('Lines end in CR LF here.'), 'the new answer is shown');
+    await settled(chat);
+    assert.equal(await chat.assistant.count(), 1, 'the new version stands in for the old one');
+    assert.equal(await card.count(), 0, 'the failed attempts are gone');
+    assert.match(await versionsOf(chat.reply).group.innerText(), /Version 2 of 2/);
+    replies = await storedReplies(chat.page);
+    assert.deepEqual(replies.map((r) => r.state), ['complete', 'complete'], 'only the empty failed attempt was replaced');
+    assert.equal(replies[0].content, old);
+    await versionsOf(chat.reply).previous.click();
+    await waitOn(chat, async () => (await replyText(chat)).includes('You said:'), 'the first version is shown');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('Retry while offline keeps the partial answer it would replace', async (t) => {
+    const fam = family('Anthropic');
+    const chat = await openChat(t, fam, 'drop');
+    await send(chat, 'Tell me something.');
+    await settled(chat);
+    const partial = FAULTS.drop.text;
+    const card = chat.log.getByRole('alert');
+    await card.first().waitFor();
+    assert.match(await chat.reply.innerText(), new RegExp(partial));
+    const [kept] = await storedReplies(chat.page);
+    await chat.context.setOffline(true);
+    await chat.reply.getByRole('alert').getByRole('button', { name: 'Retry', exact: true }).click();
+    await waitOn(chat, async () => (await storedReplies(chat.page)).length === 2, 'the retry is stored');
+    await settled(chat);
+    assert.equal(await chat.assistant.count(), 2, 'the partial answer and the failed retry are both on screen');
+    assert.match(await chat.assistant.first().innerText(), new RegExp(partial), 'the partial answer is still shown');
+    assert.equal(await chat.assistant.first().getByRole('button', { name: 'Retry', exact: true }).count(), 0, 'Retry is offered once, on the newest attempt');
+    assert.equal(await chat.reply.getByRole('button', { name: 'Retry', exact: true }).count(), 1);
+    const replies = await storedReplies(chat.page);
+    assert.equal(replies[0].id, kept.id);
+    assert.equal(replies[0].content, kept.content, 'the stored partial answer is untouched');
+    assert.ok(replies[0].content.includes(partial));
+    assert.equal(replies[1].content, '');
+    await chat.context.setOffline(false);
     assert.deepEqual(chat.errors, []);
   });
 

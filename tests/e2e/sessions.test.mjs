@@ -260,15 +260,29 @@ describe('local-first sessions', () => {
     return { name: file.suggestedFilename(), path: saved, text: await readFile(saved, 'utf8') };
   }
 
-  /** Chooses `file` in the Settings import field and returns the status once it has settled. */
+  /**
+   * Chooses `file` in the Settings import field, presses Import when the review of the
+   * import opens, and returns the status once it has settled.
+   */
   async function importFile(dialog, file) {
+    const page = dialog.page();
     const status = dialog.getByRole('status');
+    const review = page.getByRole('dialog', { name: /^Import (this backup|these ChatGPT conversations)\?$/ });
+    const settledText = async () => {
+      const text = (await status.innerText()).trim();
+      return text && !['Reading the file…', 'Review the import.', 'Working…'].includes(text) && text;
+    };
     const input = dialog.getByLabel('Import a backup or ChatGPT conversations.json', { exact: true });
     await input.setInputFiles(file);
-    return waitUntil(async () => {
-      const text = (await status.innerText()).trim();
-      return text && !text.startsWith('Working') && text;
-    }, `the import of ${path.basename(file)} has finished`);
+    const reviewed = await waitUntil(
+      async () => ((await review.isVisible()) ? 'review' : await settledText()),
+      `the file ${path.basename(file)} is read`,
+    );
+    if (reviewed === 'review') {
+      await review.getByRole('button', { name: 'Import', exact: true }).click();
+      await review.waitFor({ state: 'hidden' });
+    }
+    return waitUntil(settledText, `the import of ${path.basename(file)} has finished`);
   }
 
   test('a reply cut off by a reload is kept and marked interrupted', async (t) => {
@@ -534,15 +548,16 @@ describe('local-first sessions', () => {
     assert.equal(await ui.rows.count(), 0, 'the sidebar is empty');
 
     const imported = await importFile(dialog, backup.path);
-    assert.equal(imported, 'Imported 3 conversations with 6 messages and API keys.');
+    const restored = /^Imported: conversations 3 new, 0 changed; messages 6 new, 0 changed; providers 1 new, 0 changed;/;
+    assert.match(imported, restored);
     assert.equal(await canonicalDump(ui.page), before, 'the imported store is identical to the exported one');
-    assert.equal(await importFile(dialog, backup.path), imported);
+    assert.equal(await importFile(dialog, backup.path), 'Nothing was imported: everything in the file is already here.');
     assert.equal(await canonicalDump(ui.page), before, 'importing the same file again adds nothing');
 
     // A fresh browser profile gets the same store from the file.
     const fresh = await openApp(t, { model: null, generatedTitles: false });
     await fresh.page.getByRole('button', { name: 'Settings', exact: true }).click();
-    assert.equal(await importFile(fresh.dialog, backup.path), imported);
+    assert.match(await importFile(fresh.dialog, backup.path), restored);
     assert.equal(await canonicalDump(fresh.page), before, 'a fresh browser profile gets an identical store');
     await waitUntil(async () => (await fresh.rows.count()) === 3, 'the fresh profile lists the three conversations');
 
@@ -724,6 +739,64 @@ describe('local-first sessions', () => {
     assert.deepEqual(ui.errors, []);
   });
 
+  test('search finds every word of a long message, also one indexed in part by an older Hearth', async (t) => {
+    // A short fixed answer: the echo would quote all 6,000 words back, slowly.
+    const ui = await openApp(t, { model: 'crlf', generatedTitles: false });
+    // 6,000 distinct words: Hearth once kept only the first 4,000 in sorted order.
+    const words = Array.from({ length: 6000 }, (_, n) => `w${String(n).padStart(5, '0')}`);
+    const long = `${words.join(' ')} zymurgy`;
+    await newConversation(ui, `A long list\n${long}`);
+    await storageAtRest(ui.page);
+    // An older record of a message like it, stored with the terms cut the old way.
+    const session = 'older-index';
+    const content = `${words.join(' ')} xylophone`;
+    const cut = searchTerms(content, { cap: 4000 });
+    assert.ok(!cut.includes('xylophone') && !cut.includes('w05999'), 'the seeded terms are cut');
+    await seedRecords(ui.page, {
+      sessions: [{ id: session, title: 'An older long message', created_at: 1, updated_at: 1, message_count: 1, preview: 'w00000' }],
+      messages: [{ id: 'older-1', session_id: session, role: 'user', content, state: 'complete', created_at: 1, updated_at: 1, terms: cut }],
+    });
+    // As an older Hearth left it: without the note that every word is indexed.
+    await ui.page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open('hearth');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('settings', 'readwrite');
+            tx.objectStore('settings').delete('search_index');
+            tx.oncomplete = () => resolve(open.result.close());
+            tx.onerror = () => reject(tx.error);
+          };
+          open.onerror = () => reject(open.error);
+        }),
+    );
+    await ui.page.reload();
+    await waitUntil(async () => {
+      const { settings } = await readDatabase(ui.page, ['settings']);
+      return settings.some((setting) => setting.key === 'search_index' && setting.value === 2);
+    }, 'the older messages are indexed again');
+
+    /** Searches for `query` and waits until the status says `expected`. */
+    async function search(query, expected, description) {
+      const status = ui.searchStatus.filter({ hasText: /results?$|No messages match/ });
+      // Cleared first, so the previous query's status is not taken for this one's.
+      await ui.search.fill('');
+      await waitUntil(async () => (await status.count()) === 0, 'the previous results are gone');
+      await ui.search.fill(query);
+      await waitUntil(
+        async () => (await status.count()) === 1 && (await status.innerText()).trim() === expected,
+        `${description}: the search for "${query}" reports "${expected}"`,
+      );
+    }
+    await search('zymurgy', '1 result', 'the last word of a new long message is found');
+    await search('xylophone', '1 result', 'the last word of the older message is found');
+    await search('w05999', '2 results', 'the 6,000th word is found in both');
+    await search('w00000 zymurgy', '1 result', 'the first and last words together');
+    const { messages } = await readDatabase(ui.page, ['messages']);
+    assert.equal(messages.find((m) => m.id === 'older-1').terms.length, 6001, 'every word is in the index');
+    assert.deepEqual(ui.errors, []);
+  });
+
   test('a full storage quota is reported and stored data is kept', async (t) => {
     let origin;
     const ui = await openApp(t, {
@@ -827,13 +900,17 @@ describe('local-first sessions', () => {
 
     await ui.page.getByRole('button', { name: 'Settings', exact: true }).click();
     const first = await importFile(ui.dialog, branches);
-    assert.match(first, /^Imported 1 ChatGPT conversations with 11 messages\./);
-    assert.match(first, /Not imported: 2 images \(not imported: Hearth stores text only\); 1 attached file/);
+    assert.match(first, /^Imported: conversations 1 new, 0 changed; messages 11 new, 0 changed\./);
+    assert.match(first, /Not imported from ChatGPT: 2 images \(not imported: Hearth stores text only\); 1 attached file/);
     assert.match(first, /alternative branches/, 'the report says branches were added');
     const second = await importFile(ui.dialog, simple);
-    assert.match(second, /^Imported 2 ChatGPT conversations with 6 messages\./);
-    assert.match(second, /Not imported: 1 hidden message/);
-    assert.equal(await importFile(ui.dialog, simple), second, 'importing again reports the same');
+    assert.match(second, /^Imported: conversations 2 new, 0 changed; messages 6 new, 0 changed\./);
+    assert.match(second, /Not imported from ChatGPT: 1 hidden message/);
+    assert.match(
+      await importFile(ui.dialog, simple),
+      /^Nothing was imported: everything in the file is already here\./,
+      'importing again adds nothing',
+    );
     await ui.dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
     assert.deepEqual(

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { startMockServer } from '../mock/server.mjs';
-import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
+import { collectCspViolations, collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
@@ -100,6 +100,7 @@ describe('tools', () => {
     context.setDefaultTimeout(WAIT_MS);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
+    const violations = await collectCspViolations(page);
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
     await addProvider(page, { type: fam.type, baseUrl: fam.baseUrl(mock), apiKey: 'key-test', model });
@@ -109,6 +110,7 @@ describe('tools', () => {
     return {
       page,
       errors,
+      violations,
       reply,
       message: page.getByRole('textbox', { name: 'Message', exact: true }),
       send: page.getByRole('button', { name: 'Send', exact: true }),
@@ -384,6 +386,7 @@ describe('tools', () => {
     const { sessions } = await readDatabase(chat.page, ['sessions']);
     assert.equal(sessions.length, 1);
     assert.deepEqual(chat.errors, []);
+    assert.deepEqual(chat.violations, [], 'the sandbox runs under the CSP without a violation');
   });
 
   test('a user-defined tool is made in Tools, stored, offered and run in the sandbox', async (t) => {
@@ -430,6 +433,7 @@ describe('tools', () => {
     const again = await openTools(chat.page);
     assert.equal(await again.getByRole('checkbox', { name: 'word_count', exact: true }).isChecked(), true);
     assert.deepEqual(chat.errors, []);
+    assert.deepEqual(chat.violations, [], 'no Content-Security-Policy violation');
   });
 
   test('fetch a URL reads a site that allows it and explains one that does not (CORS)', async (t) => {

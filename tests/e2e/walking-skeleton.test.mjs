@@ -1,13 +1,14 @@
 // End-to-end test of Hearth's walking skeleton in real headless Chromium: the built app
 // (dist/, or $HEARTH_DIST) talks to the mock LLM server, streams and renders a markdown
-// reply safely, stops a reply, and shows provider errors. Elements are found by role and
-// accessible name only. Screenshots go to tests/e2e/screenshots/.
+// reply safely, stops a reply, and shows provider errors, all without a Content-Security-
+// Policy violation. Elements are found by role and accessible name only. Screenshots go to
+// tests/e2e/screenshots/.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startMockServer } from '../mock/server.mjs';
-import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
+import { collectCspViolations, collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { addProvider, closeProviders } from '../support/providers.mjs';
@@ -43,6 +44,7 @@ describe('walking skeleton', () => {
     context.setDefaultTimeout(WAIT_MS);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
+    const violations = await collectCspViolations(page);
     await page.goto(app.url);
     const { form } = await addProvider(page, { baseUrl: `${mock.url}/v1`, apiKey: 'sk-test', model, keepOpen: true });
     const apiKeyType = await form.getByLabel('API key', { exact: true }).getAttribute('type');
@@ -51,6 +53,7 @@ describe('walking skeleton', () => {
     return {
       page,
       errors,
+      violations,
       apiKeyType,
       log,
       message: page.getByRole('textbox', { name: 'Message', exact: true }),
@@ -156,6 +159,7 @@ describe('walking skeleton', () => {
       content: `${firstLine}\n${secondLine}`,
     });
     assert.deepEqual(chat.errors, []);
+    assert.deepEqual(chat.violations, [], 'no Content-Security-Policy violation');
   });
 
   test('Stop ends a streaming reply and keeps what had arrived', async (t) => {
@@ -192,6 +196,7 @@ describe('walking skeleton', () => {
     assert.equal(await chat.stop.isVisible(), false, 'Stop is gone');
     await screenshot(chat.page, '03-stopped.png');
     assert.deepEqual(chat.errors, []);
+    assert.deepEqual(chat.violations, [], 'no Content-Security-Policy violation');
   });
 
   test('a rejected API key is explained with the provider’s message', async (t) => {
@@ -203,6 +208,7 @@ describe('walking skeleton', () => {
     assert.match(ownWords, /\bkey\b/i, `the app itself says the API key was rejected: ${JSON.stringify(text)}`);
     await screenshot(chat.page, '04-error-401.png');
     assert.deepEqual(chat.errors, []);
+    assert.deepEqual(chat.violations, [], 'no Content-Security-Policy violation');
   });
 
   test('a provider server error is shown as an alert', async (t) => {
@@ -210,6 +216,7 @@ describe('walking skeleton', () => {
     await sendMessage(chat, 'Hello?');
     await alertText(chat);
     assert.deepEqual(chat.errors, []);
+    assert.deepEqual(chat.violations, [], 'no Content-Security-Policy violation');
   });
 
   test('on a narrow dark-mode phone screen a reply fits the width', async (t) => {
@@ -224,5 +231,6 @@ describe('walking skeleton', () => {
     assert.ok(pageWidth <= 390, `the page does not scroll sideways (${pageWidth}px wide)`);
     await screenshot(chat.page, '05-mobile-dark.png');
     assert.deepEqual(chat.errors, []);
+    assert.deepEqual(chat.violations, [], 'no Content-Security-Policy violation');
   });
 });

@@ -6,7 +6,8 @@
 //   Gemini     POST /v1beta/models/{model}:streamGenerateContent?alt=sse, :generateContent
 //
 // A scenario (tests/mock/scenarios/<model>.json, falling back to echo.json) expands into
-// neutral events; a *dialect* turns those into each provider's wire frames. GET /v1/models and
+// neutral events; a *dialect* turns those into each provider's wire frames (or a `recorded`
+// scenario replays a real body from hearth-core/test_data byte for byte). GET /v1/models and
 // GET /v1beta/models list the scenarios, GET /__mock/requests returns the log of /v1 and
 // /v1beta requests and POST /__mock/reset clears it. CORS is answered like a real provider,
 // so the browser app can call it from another origin. The formats are in tests/mock/README.md.
@@ -22,6 +23,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const DEFAULT_SCENARIOS_DIR = fileURLToPath(new URL('./scenarios/', import.meta.url));
+// Recorded provider bodies (hearth-core's test data), replayed verbatim by `recorded` scenarios.
+const DEFAULT_RECORDED_DIR = fileURLToPath(new URL('../../hearth-core/test_data/', import.meta.url));
+const RECORDED_FILE = /^(openai|anthropic|gemini)\/[A-Za-z0-9_-][A-Za-z0-9._-]*\.sse$/;
 const FALLBACK_SCENARIO = 'echo';
 const SCENARIO_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 const LOGGED_PATH = /^\/v1(beta)?\//;
@@ -51,10 +55,11 @@ export async function startMockServer({
   port = 0,
   host = '127.0.0.1',
   scenariosDir = DEFAULT_SCENARIOS_DIR,
+  recordedDir = DEFAULT_RECORDED_DIR,
 } = {}) {
   const requests = [];
   const server = createServer((req, res) => {
-    handle(req, res, { scenariosDir, requests }).catch((error) => sendFailure(req, res, error));
+    handle(req, res, { scenariosDir, recordedDir, requests }).catch((error) => sendFailure(req, res, error));
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -224,7 +229,7 @@ const ROUTES = {
   },
 };
 
-async function handle(req, res, { scenariosDir, requests }) {
+async function handle(req, res, { scenariosDir, recordedDir, requests }) {
   setCorsHeaders(req, res);
   const url = new URL(req.url, 'http://mock.invalid');
   const body = parseJson(await readBody(req));
@@ -245,7 +250,8 @@ async function handle(req, res, { scenariosDir, requests }) {
     const message = `Invalid URL (${req.method} ${url.pathname})`;
     return sendKindError(res, familyOf(req), 'not_found', message, requestId);
   }
-  return route.handler(req, res, { scenariosDir, requests, body, url, requestId, ...route.params });
+  const context = { scenariosDir, recordedDir, requests, body, url, requestId, ...route.params };
+  return route.handler(req, res, context);
 }
 
 /** The handler for a request, and what it takes from the path (Gemini's model and method). */
@@ -405,12 +411,43 @@ async function playScenario(res, context, { family, conversation, streaming }) {
   if (failure) return sendJson(res, failure.status, failure.body);
   const round = scenarioRound(scenario, conversation);
   if (round.index !== null) res.setHeader('x-mock-round', String(round.index));
+  const status = scenario.status ?? 200;
+  if (round.reply.recorded !== undefined) {
+    return playRecorded(res, context, round.reply.recorded, { family, streaming, status });
+  }
   const events = scenarioEvents(round.reply, conversation);
   const newline = scenarioNewline(scenario);
   const encoder = DIALECTS[family]({ conversation, events, newline, request: body });
-  const status = scenario.status ?? 200;
   if (!streaming) return sendJson(res, status, encoder.reply());
   return streamEvents(res, status, events, encoder);
+}
+
+/**
+ * Replays a recorded body of hearth-core's test data byte for byte, as one write with the SSE
+ * headers. The file's folder names its family; a request of another family, or one that does
+ * not stream, gets a 400 in its own error shape saying how to ask.
+ */
+async function playRecorded(res, { recordedDir, requestId }, file, { family, streaming, status }) {
+  const match = isString(file) ? RECORDED_FILE.exec(file) : null;
+  if (!match) {
+    throw new ScenarioError('"recorded" must name a body of hearth-core/test_data: "<openai|anthropic|gemini>/<name>.sse"');
+  }
+  const recordedFamily = match[1];
+  if (recordedFamily !== family || !streaming) {
+    const message =
+      `This scenario replays a recorded ${recordedFamily} stream (${file}); ` +
+      `ask it with a streaming ${recordedFamily} request.`;
+    return sendKindError(res, family, 'invalid_request', message, requestId);
+  }
+  let bytes;
+  try {
+    bytes = await readFile(path.join(recordedDir, file));
+  } catch (error) {
+    if (error.code === 'ENOENT') throw new ScenarioError(`no recorded body ${file} in ${recordedDir}`);
+    throw error;
+  }
+  res.writeHead(status, SSE_HEADERS);
+  res.end(bytes);
 }
 
 /**
@@ -562,11 +599,12 @@ function scenarioRound(scenario, conversation) {
     rounds.every(isObject) &&
     scenario.stream === undefined &&
     scenario.text_stream === undefined &&
+    scenario.recorded === undefined &&
     (scenario.repeat_last === undefined || typeof scenario.repeat_last === 'boolean');
   if (!valid) {
     throw new ScenarioError(
-      '"rounds" must be a non-empty array of objects with "stream" or "text_stream", instead of a ' +
-        'top-level "stream" or "text_stream"; "repeat_last" must be a boolean',
+      '"rounds" must be a non-empty array of objects with "stream", "text_stream" or "recorded", ' +
+        'instead of a top-level "stream", "text_stream" or "recorded"; "repeat_last" must be a boolean',
     );
   }
   const index = Math.min(conversation.round ?? 0, rounds.length - 1);
@@ -578,7 +616,7 @@ function scenarioEvents(scenario, conversation) {
   const fill = scenario.template ? (text) => fillTemplate(text, templateVars(conversation)) : (text) => text;
   if (scenario.text_stream) return textStreamEvents(scenario.text_stream, fill, conversation);
   if (Array.isArray(scenario.stream)) return scenario.stream.map((frame) => frameEvent(frame, fill));
-  throw new ScenarioError('a 2xx scenario (or round) needs "stream" or "text_stream"');
+  throw new ScenarioError('a 2xx scenario (or round) needs "stream", "text_stream" or "recorded"');
 }
 
 function frameEvent(frame, fill) {

@@ -5,7 +5,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -1425,6 +1425,86 @@ describe('mock LLM server tool calling', () => {
       const res = await askWith(custom, 'openai', 'bad-rounds', toolConversation('openai', []));
       assert.equal(res.status, 500, JSON.stringify(value));
       assert.equal((await res.json()).error.type, 'mock_scenario_error');
+    }
+  });
+});
+
+describe('mock LLM server recorded bodies', () => {
+  const testData = new URL('../../hearth-core/test_data/', import.meta.url);
+  const RECORDED = {
+    'recorded-openai-choices': ['openai', 'openai/multiple_choices.sse'],
+    'recorded-anthropic-cut-tool': ['anthropic', 'anthropic/max_tokens_in_tool_call.sse'],
+    'recorded-gemini-trailing-error': ['gemini', 'gemini/error_without_data_prefix.sse'],
+    'recorded-gemini-prompt-blocked': ['gemini', 'gemini/prompt_blocked.sse'],
+  };
+  let mock; // the real scenario files and test data
+  let dir;
+  let custom; // scenarios and recorded bodies written by the tests
+  before(async () => {
+    mock = await startMockServer();
+    dir = await mkdtemp(path.join(tmpdir(), 'hearth-recorded-'));
+    await mkdir(path.join(dir, 'scenarios'));
+    await mkdir(path.join(dir, 'gemini'));
+    custom = await startMockServer({ scenariosDir: path.join(dir, 'scenarios'), recordedDir: dir });
+  });
+  after(async () => {
+    await Promise.all([mock.close(), custom.close()]);
+    await rm(dir, { recursive: true });
+  });
+
+  test('a recorded scenario replays its body byte for byte, with the SSE headers', async () => {
+    for (const [name, [family, file]] of Object.entries(RECORDED)) {
+      const res = await streamFrom(mock, family, name);
+      assert.equal(res.status, 200, name);
+      assert.equal(res.headers.get('content-type'), 'text/event-stream; charset=utf-8', name);
+      assert.equal(res.headers.get('access-control-allow-origin'), APP_ORIGIN, name);
+      const expected = await readFile(new URL(file, testData));
+      assert.ok(Buffer.from(await res.arrayBuffer()).equals(expected), `${name} is ${file} verbatim`);
+    }
+  });
+
+  test('a recorded scenario asked in another family, or without streaming, is refused in the caller’s shape', async () => {
+    const wrong = await streamFrom(mock, 'anthropic', 'recorded-openai-choices');
+    assert.equal(wrong.status, 400);
+    const body = await wrong.json();
+    assert.equal(body.type, 'error');
+    assert.match(body.error.message, /recorded openai stream \(openai\/multiple_choices\.sse\)/);
+    const gemini400 = await streamFrom(mock, 'gemini', 'recorded-openai-choices');
+    assert.equal((await gemini400.json()).error.status, 'INVALID_ARGUMENT');
+    const unstreamed = await chat(mock, { model: 'recorded-openai-choices', messages: [] });
+    assert.equal(unstreamed.status, 400);
+    assert.match((await unstreamed.json()).error.message, /streaming openai request/);
+  });
+
+  test('a round may replay a recorded body; the next round plays its frames', async () => {
+    const first = await askWith(mock, 'gemini', 'recorded-gemini-streamed-args', toolConversation('gemini', []));
+    assert.equal(first.headers.get('x-mock-round'), '0');
+    const expected = await readFile(new URL('gemini/stream_function_call_arguments.sse', testData));
+    assert.ok(Buffer.from(await first.arrayBuffer()).equals(expected));
+    const conversation = toolConversation('gemini', [[OK('{"temp":"7C"}')]]);
+    const second = await askWith(mock, 'gemini', 'recorded-gemini-streamed-args', conversation);
+    assert.equal(second.headers.get('x-mock-round'), '1');
+    assert.match(replyText('gemini', await framesOf('gemini', second)), /^Tool said: \{.*7C.*\}$/);
+  });
+
+  test('the recorded file comes from the recorded folder; bad names and missing files are scenario errors', async () => {
+    const bytes = 'data: {"candidates":[{"content":{"parts":[{"text":"from the temp dir"}]}}]}\r\n\r\n';
+    await writeFile(path.join(dir, 'gemini', 'mine.sse'), bytes);
+    const write = (name, value) => writeFile(path.join(dir, 'scenarios', `${name}.json`), JSON.stringify(value));
+    await write('mine', { recorded: 'gemini/mine.sse' });
+    assert.equal(await (await streamFrom(custom, 'gemini', 'mine')).text(), bytes);
+    for (const [value, problem] of [
+      [{ recorded: '../scenarios/mine.json' }, /"recorded" must name/],
+      [{ recorded: 'gemini/mine.txt' }, /"recorded" must name/],
+      [{ recorded: 'other/mine.sse' }, /"recorded" must name/],
+      [{ recorded: 7 }, /"recorded" must name/],
+      [{ recorded: 'gemini/absent.sse' }, /no recorded body gemini\/absent\.sse/],
+      [{ recorded: 'gemini/mine.sse', rounds: [{ stream: [] }] }, /"rounds" must be/],
+    ]) {
+      await write('bad', value);
+      const res = await streamFrom(custom, 'gemini', 'bad');
+      assert.equal(res.status, 500, JSON.stringify(value));
+      assert.match((await res.json()).error.message, problem, JSON.stringify(value));
     }
   });
 });

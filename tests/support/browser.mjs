@@ -64,3 +64,36 @@ export async function waitUntil(check, description, { timeout = 20_000, interval
     await sleep(interval);
   }
 }
+
+/**
+ * Records the Content-Security-Policy violations of `page` (in every frame, across reloads):
+ * `securitypolicyviolation` events as `{ directive, blocked, sample, frame }`, where `directive`
+ * is the effective directive (`script-src-elem`, `style-src-attr`, …), `blocked` the blocked
+ * URL (or `inline`, `eval`), and `frame` the URL of the frame it happened in. A test asserts
+ * the returned array is still empty at its end (events arrive asynchronously; wait with
+ * `waitUntil` for one that must come). Call it before `page.goto`.
+ *
+ * The listener is a Playwright init script and reports through a binding: both go through the
+ * DevTools protocol, which the page's CSP does not apply to (tests/e2e/csp.test.mjs checks that
+ * the recorder sees a violation the page's own script element causes).
+ */
+export async function collectCspViolations(page) {
+  const violations = [];
+  await page.exposeBinding('__hearthCspViolation', ({ frame }, violation) => {
+    violations.push({ ...violation, frame: frame.url() });
+  });
+  await page.addInitScript(() => {
+    addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        window.__hearthCspViolation({
+          directive: event.effectiveDirective,
+          blocked: event.blockedURI,
+          sample: event.sample,
+        });
+      },
+      true,
+    );
+  });
+  return violations;
+}

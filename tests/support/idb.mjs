@@ -94,7 +94,6 @@ export function seedRecords(page, records, { batchSize = 2000 } = {}) {
 }
 
 const MAX_TERM_CHARS = 32;
-const MAX_TERMS = 4000;
 const ALPHANUMERIC = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]/u;
 
 /** Han, Hiragana, Katakana and Hangul, which the app indexes as character pairs. */
@@ -110,8 +109,11 @@ function isCjk(c) {
   );
 }
 
-/** The distinct, lower-cased, sorted search terms of `text`, as the app stores them in `terms`. */
-export function searchTerms(text) {
+/**
+ * The distinct, lower-cased, sorted search terms of `text`, as the app stores them in `terms`;
+ * `cap` keeps only the first ones, as Hearth did before it indexed every word.
+ */
+export function searchTerms(text, { cap } = {}) {
   const words = [];
   let current = '';
   let cjk = [];
@@ -147,5 +149,6 @@ export function searchTerms(text) {
     }
     return x.length - y.length;
   };
-  return [...new Set(words)].sort(byCodePoint).slice(0, MAX_TERMS);
+  const terms = [...new Set(words)].sort(byCodePoint);
+  return cap === undefined ? terms : terms.slice(0, cap);
 }

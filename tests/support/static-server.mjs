@@ -1,11 +1,13 @@
 // Static file server for Hearth's built app (Trunk's dist/ folder), used by the end-to-end
 // tests and for trying a build by hand. Serves index.html for `/` and for unknown paths
 // without an extension (client-side routes), and never serves anything outside the root.
+// With `headers: true` (CLI `--headers`) it also sends the headers of the root's `_headers`
+// file (Netlify's and Cloudflare Pages' format, exact paths only), as such a host would.
 //
-// CLI: node tests/support/static-server.mjs --root dist [--port N] [--host H]
+// CLI: node tests/support/static-server.mjs --root dist [--port N] [--host H] [--headers]
 
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -27,11 +29,18 @@ const MIME_TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Serves `root`; `port: 0` picks a free port. `url` is the app's address, ending in `/`. */
-export async function startStaticServer({ root, port = 0, host = '127.0.0.1' }) {
+/**
+ * Serves `root`; `port: 0` picks a free port. `url` is the app's address, ending in `/`;
+ * `requests` logs every request received (`{ method, path, headers }`).
+ * `headers: true` sends the headers `root/_headers` gives each path (see `parseHeadersFile`).
+ */
+export async function startStaticServer({ root, port = 0, host = '127.0.0.1', headers = false }) {
   const realRoot = await realpath(root);
+  const rules = headers ? parseHeadersFile(await readFile(path.join(realRoot, '_headers'), 'utf8')) : new Map();
+  const requests = [];
   const server = createServer((req, res) => {
-    serve(req, res, realRoot).catch((error) => {
+    requests.push({ method: req.method, path: req.url, headers: req.headers });
+    serve(req, res, realRoot, rules).catch((error) => {
       const clientGone = !res.socket || res.socket.destroyed;
       if (clientGone) return;
       console.error('static server:', error);
@@ -46,6 +55,7 @@ export async function startStaticServer({ root, port = 0, host = '127.0.0.1' }) 
   const actualPort = server.address().port;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}/`,
+    requests,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -54,14 +64,38 @@ export async function startStaticServer({ root, port = 0, host = '127.0.0.1' }) 
   };
 }
 
-async function serve(req, res, root) {
+/**
+ * Parses a `_headers` file: `#` comments, a path on a line of its own, then its headers
+ * indented below it as `Name: value`. Returns a Map from path to `{ name: value }`.
+ */
+export function parseHeadersFile(text) {
+  const rules = new Map();
+  let current = null;
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      current = {};
+      rules.set(line.trim(), current);
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (!current || colon < 0) throw new Error(`_headers: a header line outside a path, or without a colon: ${line}`);
+    current[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return rules;
+}
+
+async function serve(req, res, root, rules) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('allow', 'GET, HEAD');
     return sendText(res, 405, 'Method Not Allowed');
   }
   const file = await resolveFile(root, req.url);
   if (!file) return sendText(res, 404, 'Not Found');
+  const pathname = new URL(req.url, 'http://static.invalid').pathname;
+  const isIndex = file.path === path.join(root, 'index.html');
   res.writeHead(200, {
+    ...(rules.get(pathname) ?? (isIndex ? rules.get('/index.html') : undefined)),
     'content-type': MIME_TYPES[path.extname(file.path).toLowerCase()] ?? 'application/octet-stream',
     'content-length': file.size,
     'cache-control': 'no-cache',
@@ -106,13 +140,19 @@ async function main() {
       root: { type: 'string' },
       port: { type: 'string', default: '0' },
       host: { type: 'string', default: '127.0.0.1' },
+      headers: { type: 'boolean', default: false },
     },
   });
   if (!values.root) {
-    console.error('usage: node tests/support/static-server.mjs --root dist [--port N] [--host H]');
+    console.error('usage: node tests/support/static-server.mjs --root dist [--port N] [--host H] [--headers]');
     process.exit(2);
   }
-  const app = await startStaticServer({ root: values.root, port: Number(values.port), host: values.host });
+  const app = await startStaticServer({
+    root: values.root,
+    port: Number(values.port),
+    host: values.host,
+    headers: values.headers,
+  });
   console.log(`Hearth is being served at ${app.url}`);
   const stop = () => app.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -6,15 +6,29 @@
 //! 1. `data: {GenerateContentResponse}` events, each a whole response object:
 //!    `candidates[0].content.parts[]` carries `{"text"}` (answer text),
 //!    `{"text", "thought": true}` (reasoning summaries) and `{"functionCall":
-//!    {"name", "args"}}` (a complete tool call, never split across chunks);
-//!    `usageMetadata` carries running token counts.
+//!    {"name", "args"}}` (a complete tool call in one chunk); `usageMetadata`
+//!    carries running token counts.
 //! 2. The last chunk sets `candidates[0].finishReason`.
 //! 3. When the prompt itself is blocked there are no candidates, only
-//!    `promptFeedback.blockReason`.
+//!    `promptFeedback.blockReason`: that is an error (the request was refused),
+//!    [`ProviderErrorKind::ContentFilter`] with the reason.
+//!
+//! Streamed function-call arguments (`functionCallingConfig.
+//! streamFunctionCallArguments`, Vertex AI with Gemini 3,
+//! <https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-calling#streaming-fc>):
+//! a call starts as `{"name", "willContinue": true}`, its arguments follow in
+//! parts without a name whose `partialArgs` each set the value at a `jsonPath`
+//! (`$.location`, `$.a.b[0]`; a `stringValue` continues the same path's string
+//! while the piece before had `willContinue`), and an empty `functionCall: {}`
+//! (or one without `willContinue`) ends it. The parser assembles the arguments
+//! and reports the call once, whole; a path it cannot read leaves arguments that
+//! are not JSON, so the tool loop refuses to run the call. A function call that
+//! carries nothing (no name, arguments or pieces) is skipped.
 //!
 //! There is no `[DONE]` marker; the body simply ends. Assumptions: one candidate is
 //! requested, so only `candidates[0]` is read; an `error` object may arrive instead
-//! of a response.
+//! of a response, as a `data:` event or as bare JSON at the end of the body (see
+//! [`super::ResponseDecoder`]).
 //!
 //! Reasoning continuity (<https://ai.google.dev/gemini-api/docs/thought-signatures>):
 //! thinking models may put a `thoughtSignature` on any part (text, thought or
@@ -286,7 +300,7 @@ fn refine_kind(error: &mut ProviderError) {
 
 /// An error object sent inside the stream. Its numeric `code` is an HTTP status,
 /// so it classifies the error as a response status would.
-fn in_stream_error(value: &serde_json::Value) -> ProviderError {
+pub(super) fn in_stream_error(value: &serde_json::Value) -> ProviderError {
     let (message, code) = error_fields(value);
     let mut error = ProviderError::in_stream(message, code);
     let status = value.get("code").and_then(serde_json::Value::as_u64).and_then(|c| u16::try_from(c).ok());
@@ -297,11 +311,57 @@ fn in_stream_error(value: &serde_json::Value) -> ProviderError {
     error
 }
 
+/// The error of a prompt Gemini's safety filter blocked: the reason code
+/// (`SAFETY`, `PROHIBITED_CONTENT`, `BLOCKLIST`, …) and Google's explanation when
+/// it gave one.
+fn prompt_blocked(reason: &str, explanation: Option<&str>) -> ProviderError {
+    let mut message = format!("Gemini's safety filter blocked the prompt (reason: {reason})");
+    if let Some(explanation) = explanation.map(str::trim).filter(|e| !e.is_empty()) {
+        message.push_str(". ");
+        message.push_str(explanation);
+    }
+    ProviderError {
+        kind: ProviderErrorKind::ContentFilter,
+        status: None,
+        message,
+        code: Some(reason.to_owned()),
+        retry_after_secs: None,
+    }
+}
+
+/// The deepest a streamed argument path may go, and the highest array position
+/// it may name: enough for any tool, and a bad path cannot cost much.
+const MAX_PATH_SEGMENTS: usize = 32;
+const MAX_ARRAY_POSITION: usize = 1000;
+
 /// Turns the SSE events of one response into [`StreamEvent`]s.
 #[derive(Debug, Default)]
 pub struct StreamParser {
     /// Function calls seen so far in this response; numbers the next one.
     calls: u32,
+    /// The function call whose arguments are being streamed, if any.
+    streamed: Option<StreamedCall>,
+}
+
+/// A function call whose arguments arrive in pieces (see the module documentation).
+#[derive(Debug)]
+struct StreamedCall {
+    index: u32,
+    id: String,
+    name: String,
+    /// The arguments assembled so far (an object).
+    args: serde_json::Value,
+    /// The path whose string the next piece continues.
+    continuing: Option<String>,
+    /// Why the arguments could not be assembled.
+    problem: Option<String>,
+}
+
+/// One step of a JSON path: a key or an array position.
+#[derive(Debug, PartialEq)]
+enum PathStep {
+    Key(String),
+    Position(usize),
 }
 
 impl StreamParser {
@@ -337,11 +397,12 @@ impl StreamParser {
                 events.push(StreamEvent::Finish(FinishReason { unified, raw: Some(raw.to_owned()) }));
             }
         }
-        // A blocked prompt is a content-filter finish, not an error: the request
-        // itself succeeded and the reason is shown with the finish.
-        if let Some(reason) =
-            chunk.prompt_feedback.as_ref().and_then(|f| f.block_reason.as_deref()).filter(|r| !r.is_empty())
+        // A blocked prompt gets no answer at all: the request was refused, so it is
+        // an error that says why, with the finish kept for the record.
+        if let Some(feedback) = &chunk.prompt_feedback
+            && let Some(reason) = feedback.block_reason.as_deref().filter(|r| !r.is_empty())
         {
+            events.push(StreamEvent::ProviderError(prompt_blocked(reason, feedback.block_reason_message.as_deref())));
             events.push(StreamEvent::Finish(FinishReason {
                 unified: FinishKind::ContentFilter,
                 raw: Some(reason.to_owned()),
@@ -366,25 +427,220 @@ impl StreamParser {
             });
         }
         if let Some(call) = &part.function_call {
-            let index = self.calls;
-            self.calls = self.calls.saturating_add(1);
-            let arguments = call.args.as_ref().map_or_else(|| "{}".to_owned(), serde_json::Value::to_string);
-            events.push(StreamEvent::ToolCallDelta {
-                index: Some(index),
-                id: Some(
-                    call.id
-                        .clone()
-                        .filter(|id| !id.is_empty())
-                        .unwrap_or_else(|| format!("{SYNTHETIC_CALL_ID}{index}")),
-                ),
-                name: call.name.clone().filter(|name| !name.is_empty()),
-                arguments,
-            });
-            // A function call always arrives whole.
-            events.push(StreamEvent::ToolCallEnd { index: Some(index) });
+            self.push_function_call(call, events);
         }
         if let Some(signature) = part.thought_signature.as_ref().filter(|signature| !signature.is_empty()) {
             events.push(StreamEvent::ReasoningSignature(signature.clone()));
         }
     }
+
+    /// Ends the response: a streamed call still open is reported as it stands,
+    /// without its end (the reply is incomplete, so it is never run).
+    pub fn finish(&mut self) -> Vec<StreamEvent> {
+        let mut events = Vec::new();
+        if let Some(call) = self.streamed.take() {
+            events.push(call.delta());
+        }
+        events
+    }
+
+    fn push_function_call(&mut self, call: &wire::FunctionCall, events: &mut Vec<StreamEvent>) {
+        let name = call.name.as_deref().filter(|name| !name.is_empty());
+        let pieces = call.partial_args.as_deref().unwrap_or_default();
+        let continues = call.will_continue == Some(true);
+        if name.is_none()
+            && let Some(streamed) = &mut self.streamed
+        {
+            // The next piece of the call being streamed.
+            streamed.apply_all(pieces);
+            if let Some(serde_json::Value::Object(args)) = &call.args {
+                streamed.merge(args);
+            }
+            if !continues {
+                self.end_streamed(events);
+            }
+            return;
+        }
+        self.end_streamed(events);
+        if name.is_none() && call.args.is_none() && pieces.is_empty() {
+            return; // Nothing to call.
+        }
+        let index = self.calls;
+        self.calls = self.calls.saturating_add(1);
+        let id = call.id.clone().filter(|id| !id.is_empty()).unwrap_or_else(|| format!("{SYNTHETIC_CALL_ID}{index}"));
+        if let Some(name) = name
+            && call.args.is_none()
+            && (continues || !pieces.is_empty())
+        {
+            let mut streamed = StreamedCall {
+                index,
+                id,
+                name: name.to_owned(),
+                args: serde_json::Value::Object(serde_json::Map::new()),
+                continuing: None,
+                problem: None,
+            };
+            streamed.apply_all(pieces);
+            self.streamed = Some(streamed);
+            if !continues {
+                self.end_streamed(events);
+            }
+            return;
+        }
+        // A whole call. One without a name is still reported, so that the tool
+        // loop answers it with an error instead of running anything.
+        let arguments = call.args.as_ref().map_or_else(|| "{}".to_owned(), serde_json::Value::to_string);
+        events.push(StreamEvent::ToolCallDelta {
+            index: Some(index),
+            id: Some(id),
+            name: name.map(str::to_owned),
+            arguments,
+        });
+        events.push(StreamEvent::ToolCallEnd { index: Some(index) });
+    }
+
+    /// Reports the streamed call, if one is open, whole and ended.
+    fn end_streamed(&mut self, events: &mut Vec<StreamEvent>) {
+        if let Some(call) = self.streamed.take() {
+            let index = call.index;
+            if let Some(problem) = &call.problem {
+                events.push(StreamEvent::Malformed { reason: problem.clone(), data: call.name.clone() });
+            }
+            events.push(call.delta());
+            events.push(StreamEvent::ToolCallEnd { index: Some(index) });
+        }
+    }
+}
+
+impl StreamedCall {
+    /// The call as one fragment: its assembled arguments, or (when they could
+    /// not be assembled) a sentence that is not JSON, so it is never run.
+    fn delta(self) -> StreamEvent {
+        let arguments = match self.problem {
+            Some(problem) => format!("Hearth could not assemble the streamed arguments: {problem}"),
+            None => self.args.to_string(),
+        };
+        StreamEvent::ToolCallDelta { index: Some(self.index), id: Some(self.id), name: Some(self.name), arguments }
+    }
+
+    fn apply_all(&mut self, pieces: &[wire::PartialArg]) {
+        for piece in pieces {
+            self.apply(piece);
+        }
+    }
+
+    /// Sets (or, for a continued string, extends) the value at the piece's path.
+    fn apply(&mut self, piece: &wire::PartialArg) {
+        if self.problem.is_some() {
+            return;
+        }
+        let path = piece.json_path.as_deref().unwrap_or_default();
+        let Some(steps) = parse_path(path) else {
+            self.problem = Some(format!("the argument path {} is not one Hearth reads", serde_json::json!(path)));
+            return;
+        };
+        let continued = self.continuing.as_deref() == Some(path);
+        self.continuing = (piece.will_continue == Some(true)).then(|| path.to_owned());
+        let value = if let Some(text) = &piece.string_value {
+            serde_json::Value::String(text.clone())
+        } else if let Some(number) = &piece.number_value {
+            serde_json::Value::Number(number.clone())
+        } else if let Some(flag) = piece.bool_value {
+            serde_json::Value::Bool(flag)
+        } else if piece.null_value.is_some() {
+            serde_json::Value::Null
+        } else {
+            return; // A piece with no value yet.
+        };
+        let Some(slot) = slot_at(&mut self.args, &steps) else {
+            self.problem = Some(format!("the argument path {} does not fit the arguments", serde_json::json!(path)));
+            return;
+        };
+        match (slot, value) {
+            (serde_json::Value::String(known), serde_json::Value::String(more)) if continued => known.push_str(&more),
+            (slot, value) => *slot = value,
+        }
+    }
+
+    /// Takes in whole arguments sent with a piece.
+    fn merge(&mut self, args: &serde_json::Map<String, serde_json::Value>) {
+        if let serde_json::Value::Object(known) = &mut self.args {
+            for (key, value) in args {
+                known.insert(key.clone(), value.clone());
+            }
+        }
+    }
+}
+
+/// The steps of a JSON path in the forms Gemini sends (`$.a.b`, `$.a[0]`,
+/// `$['a b']`), or `None` for anything else.
+fn parse_path(path: &str) -> Option<Vec<PathStep>> {
+    let mut rest = path.strip_prefix('$')?;
+    let mut steps = Vec::new();
+    while !rest.is_empty() {
+        if steps.len() >= MAX_PATH_SEGMENTS {
+            return None;
+        }
+        if let Some(after) = rest.strip_prefix('.') {
+            let end = after.find(['.', '[']).unwrap_or(after.len());
+            let key = &after[..end];
+            if key.is_empty() {
+                return None;
+            }
+            steps.push(PathStep::Key(key.to_owned()));
+            rest = &after[end..];
+        } else if let Some(after) = rest.strip_prefix('[') {
+            let end = after.find(']')?;
+            let inside = &after[..end];
+            let quoted = inside
+                .strip_prefix('\'')
+                .and_then(|s| s.strip_suffix('\''))
+                .or_else(|| inside.strip_prefix('"').and_then(|s| s.strip_suffix('"')));
+            match quoted {
+                Some(key) => steps.push(PathStep::Key(key.to_owned())),
+                None => {
+                    let position: usize = inside.parse().ok()?;
+                    if position > MAX_ARRAY_POSITION {
+                        return None;
+                    }
+                    steps.push(PathStep::Position(position));
+                }
+            }
+            rest = &after[end + 1..];
+        } else {
+            return None;
+        }
+    }
+    Some(steps)
+}
+
+/// The value at `steps` inside `root`, made (objects for keys, arrays for
+/// positions, filled with nulls) where missing; `None` when a step does not fit
+/// what is there, or the path is the root itself (arguments are an object).
+fn slot_at<'a>(root: &'a mut serde_json::Value, steps: &[PathStep]) -> Option<&'a mut serde_json::Value> {
+    if steps.is_empty() {
+        return None;
+    }
+    let mut slot = root;
+    for step in steps {
+        if slot.is_null() {
+            *slot = match step {
+                PathStep::Key(_) => serde_json::Value::Object(serde_json::Map::new()),
+                PathStep::Position(_) => serde_json::Value::Array(Vec::new()),
+            };
+        }
+        slot = match (step, slot) {
+            (PathStep::Key(key), serde_json::Value::Object(map)) => {
+                map.entry(key.clone()).or_insert(serde_json::Value::Null)
+            }
+            (PathStep::Position(position), serde_json::Value::Array(items)) => {
+                if items.len() <= *position {
+                    items.resize(position + 1, serde_json::Value::Null);
+                }
+                items.get_mut(*position)?
+            }
+            _ => return None,
+        };
+    }
+    Some(slot)
 }

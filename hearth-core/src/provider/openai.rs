@@ -13,8 +13,11 @@
 //! 3. With `stream_options.include_usage`, a chunk with `choices: []` and `usage`.
 //! 4. `data: [DONE]`.
 //!
-//! Assumptions: one choice is requested, so only `choices[0]` is read; chunks may
-//! omit or null any field; an `error` object may arrive instead of a chunk.
+//! Assumptions: one choice is requested. A server may still send several (`n`
+//! set in the extra JSON, or by a proxy), interleaving their chunks; only the
+//! choice whose `index` is 0 (or has no index) is read, and each other index is
+//! reported once as [`StreamEvent::IgnoredChoice`]. Chunks may omit or null any
+//! field; an `error` object may arrive instead of a chunk.
 //!
 //! Request differences by [`Preset`]:
 //! - Token limit: OpenAI and Azure take `max_completion_tokens` (`max_tokens` is
@@ -247,6 +250,9 @@ pub fn parse_error_body(status: u16, body: &str, retry_after_secs: Option<u64>) 
     ProviderError::from_status(status, message, code, retry_after_secs)
 }
 
+/// The most other choices reported by one response.
+const MAX_IGNORED_CHOICES: usize = 64;
+
 /// Turns the SSE events of one response into [`StreamEvent`]s.
 #[derive(Debug, Default)]
 pub struct StreamParser {
@@ -254,6 +260,8 @@ pub struct StreamParser {
     /// The tool calls (by index) that started and have not ended; the finish
     /// reason ends them.
     open_calls: Vec<Option<u32>>,
+    /// The indexes of other choices seen so far (each is reported once).
+    ignored_choices: Vec<u32>,
 }
 
 impl StreamParser {
@@ -282,7 +290,17 @@ impl StreamParser {
             let (message, code) = error_fields(error);
             events.push(StreamEvent::ProviderError(ProviderError::in_stream(message, code)));
         }
-        if let Some(choice) = chunk.choices.as_deref().and_then(<[_]>::first) {
+        for choice in chunk.choices.iter().flatten() {
+            let index = choice.index.unwrap_or(0);
+            if index != 0 {
+                // At most a few dozen are told apart, so a server sending endless
+                // indexes costs nothing.
+                if self.ignored_choices.len() < MAX_IGNORED_CHOICES && !self.ignored_choices.contains(&index) {
+                    self.ignored_choices.push(index);
+                    events.push(StreamEvent::IgnoredChoice(index));
+                }
+                continue;
+            }
             if let Some(delta) = &choice.delta {
                 push_delta(delta, &mut events);
                 for call in delta.tool_calls.iter().flatten() {

@@ -146,6 +146,13 @@ impl Preset {
         !matches!(self, Preset::Ollama | Preset::LmStudio | Preset::LlamaCpp | Preset::Custom)
     }
 
+    /// Whether the preset is a service on the internet (not a local server and not
+    /// a custom one), which is reached over `https:`; see
+    /// [`insecure_http_warning`](crate::provider::insecure_http_warning).
+    pub fn is_hosted(self) -> bool {
+        !matches!(self, Preset::Ollama | Preset::LmStudio | Preset::LlamaCpp | Preset::Custom)
+    }
+
     /// Placeholder text for the model field.
     pub fn model_hint(self) -> &'static str {
         match self {

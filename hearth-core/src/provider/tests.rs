@@ -63,7 +63,7 @@ fn merging_is_a_json_merge_patch() {
 fn build_request_dispatches_by_kind() {
     let model = ModelConfig::new("m");
     let hi = [crate::message::ChatMessage::new(crate::message::Role::User, "Hi")];
-    let url = |preset, base| build_request(&config(preset, base, "k"), &model, &hi).url;
+    let url = |preset, base| build_request(&config(preset, base, "k"), &model, &hi).expect("built").url;
     assert_eq!(url(Preset::OpenAi, "https://api.openai.com/v1"), "https://api.openai.com/v1/chat/completions");
     assert_eq!(url(Preset::Anthropic, ""), "https://api.anthropic.com/v1/messages");
     assert_eq!(
@@ -87,7 +87,7 @@ fn parse_error_body_dispatches_by_kind() {
 
 #[test]
 fn model_list_requests_by_preset() {
-    let url = |preset, base| models_request(&config(preset, base, "k")).map(|r| (r.method, r.url));
+    let url = |preset, base| models_request(&config(preset, base, "k")).expect("built").map(|r| (r.method, r.url));
     assert_eq!(
         url(Preset::OpenAi, "https://api.openai.com/v1"),
         Some(("GET", "https://api.openai.com/v1/models".into()))
@@ -103,7 +103,7 @@ fn model_list_requests_by_preset() {
         url(Preset::Gemini, ""),
         Some(("GET", "https://generativelanguage.googleapis.com/v1beta/models?pageSize=1000".into()))
     );
-    let anthropic = models_request(&config(Preset::Anthropic, "", "sk-ant")).expect("a list");
+    let anthropic = models_request(&config(Preset::Anthropic, "", "sk-ant")).expect("built").expect("a list");
     assert!(anthropic.headers.contains(&("x-api-key".to_owned(), "sk-ant".to_owned())));
     assert!(anthropic.headers.contains(&("anthropic-version".to_owned(), "2023-06-01".to_owned())));
 }
@@ -160,13 +160,13 @@ fn ping_is_one_tiny_chat_request() {
         extra,
         ..ModelConfig::new("gpt-4o")
     };
-    let openai = body(&ping_request(&config(Preset::OpenAi, "https://api.openai.com/v1", "k"), &model));
+    let openai = body(&ping_request(&config(Preset::OpenAi, "https://api.openai.com/v1", "k"), &model).expect("built"));
     assert_eq!(openai["messages"], serde_json::json!([{ "role": "user", "content": "ping" }]));
     assert_eq!((openai["max_completion_tokens"].as_u64(), openai["seed"].as_u64()), (Some(1), Some(1)));
-    let anthropic = body(&ping_request(&config(Preset::Anthropic, "", "k"), &model));
+    let anthropic = body(&ping_request(&config(Preset::Anthropic, "", "k"), &model).expect("built"));
     assert_eq!(anthropic["max_tokens"], 1);
     assert!(anthropic.get("thinking").is_none(), "no thinking budget fits in one token");
-    let gemini = body(&ping_request(&config(Preset::Gemini, "", "k"), &model));
+    let gemini = body(&ping_request(&config(Preset::Gemini, "", "k"), &model).expect("built"));
     assert_eq!(gemini["generationConfig"]["maxOutputTokens"], 1);
     assert_eq!(gemini["contents"], serde_json::json!([{ "role": "user", "parts": [{ "text": "ping" }] }]));
 }
@@ -186,4 +186,115 @@ fn model_config_defaults() {
     assert!(model.extra.is_empty());
     let default = ProviderConfig::default();
     assert_eq!((default.kind, default.preset), (ProviderKind::OpenAi, Preset::OpenAi));
+}
+
+/// Decodes a whole body of `kind`, then finishes it.
+fn decode_body(kind: ProviderKind, body: &str) -> Vec<super::StreamEvent> {
+    let mut decoder = super::ResponseDecoder::new(kind);
+    let mut events = decoder.push(body.as_bytes());
+    events.extend(decoder.finish());
+    events
+}
+
+#[test]
+fn an_error_object_after_the_last_event_ends_the_stream_in_every_family() {
+    let cases = [
+        (
+            ProviderKind::OpenAi,
+            "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\n\
+             {\"error\":{\"message\":\"Upstream timed out\",\"type\":\"server_error\",\"code\":null}}\n",
+            ProviderErrorKind::Server,
+            "Upstream timed out",
+        ),
+        (
+            ProviderKind::Anthropic,
+            "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{}}\n\n\
+             {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}",
+            ProviderErrorKind::Server,
+            "Overloaded",
+        ),
+    ];
+    for (kind, body, error_kind, message) in cases {
+        let events = decode_body(kind, body);
+        let error = events.iter().find_map(|event| match event {
+            super::StreamEvent::ProviderError(error) => Some(error),
+            _ => None,
+        });
+        let error = error.unwrap_or_else(|| panic!("{kind:?}: no error in {events:?}"));
+        assert_eq!((error.kind, error.message.as_str()), (error_kind, message), "{kind:?}");
+    }
+}
+
+#[test]
+fn other_json_after_the_last_event_is_skipped_and_said() {
+    let events = decode_body(ProviderKind::Gemini, "data: {}\r\n\r\n{\"candidates\": []}\r\n");
+    assert!(
+        matches!(events.as_slice(), [super::StreamEvent::Malformed { reason, .. }] if reason == "JSON outside the event stream"),
+        "{events:?}"
+    );
+    let events = decode_body(ProviderKind::OpenAi, "data: [DONE]\n\n{\"error\": oops\n");
+    assert!(
+        matches!(events.as_slice(), [super::StreamEvent::Malformed { reason, .. }] if reason == "text outside the event stream"),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn an_invalid_base_url_builds_nothing() {
+    use super::{BaseUrlError, RequestError};
+    let model = ModelConfig::new("m");
+    let hi = [crate::message::ChatMessage::new(crate::message::Role::User, "Hi")];
+    for (base, error) in [
+        ("not a url", BaseUrlError::NotAbsolute),
+        ("http://", BaseUrlError::MissingHost("http".into())),
+        ("", BaseUrlError::Empty),
+        ("https://user:pass@api.openai.com/v1", BaseUrlError::Credentials),
+    ] {
+        let provider = config(Preset::OpenAi, base, "sk-secret");
+        assert_eq!(build_request(&provider, &model, &hi), Err(RequestError::InvalidBaseUrl(error.clone())), "{base}");
+        assert_eq!(models_request(&provider), Err(RequestError::InvalidBaseUrl(error.clone())), "{base}");
+        assert_eq!(ping_request(&provider, &model), Err(RequestError::InvalidBaseUrl(error)), "{base}");
+    }
+    let message =
+        build_request(&config(Preset::Custom, "not a url", ""), &model, &hi).expect_err("refused").to_string();
+    assert!(message.contains("base URL is not valid") && message.contains("nothing was sent"), "{message}");
+    // Anthropic and Gemini keep meaning their public API when the URL is empty.
+    assert!(build_request(&config(Preset::Anthropic, " ", "k"), &model, &hi).is_ok());
+}
+
+#[test]
+fn a_key_never_goes_to_another_origin_than_its_own() {
+    use super::RequestError;
+    let model = ModelConfig::new("m");
+    let hi = [crate::message::ChatMessage::new(crate::message::Role::User, "Hi")];
+    let bound = |base: &str, key_origin: &str| ProviderConfig {
+        key_origin: Some(key_origin.to_owned()),
+        ..config(Preset::OpenAi, base, "sk-secret")
+    };
+    let moved = bound("https://evil.example/v1", "https://api.openai.com");
+    let refused = build_request(&moved, &model, &hi).expect_err("refused");
+    assert_eq!(
+        refused,
+        RequestError::KeyForOtherOrigin {
+            key_origin: "https://api.openai.com".into(),
+            url_origin: "https://evil.example".into()
+        }
+    );
+    assert!(refused.to_string().contains("Enter the key for the new address"), "{refused}");
+    assert!(matches!(models_request(&moved), Err(RequestError::KeyForOtherOrigin { .. })));
+    assert!(matches!(ping_request(&moved, &model), Err(RequestError::KeyForOtherOrigin { .. })));
+    // Same origin, other path or default port written out: the key goes.
+    assert!(build_request(&bound("https://API.openai.com:443/v2", "https://api.openai.com"), &model, &hi).is_ok());
+    // No key, nothing to protect: the request is built.
+    let keyless = ProviderConfig { api_key: String::new(), ..moved.clone() };
+    assert!(build_request(&keyless, &model, &hi).is_ok());
+    // A Gemini model name cannot move the request elsewhere either.
+    let gemini = ProviderConfig {
+        key_origin: Some("https://generativelanguage.googleapis.com".into()),
+        ..config(Preset::Gemini, "", "k")
+    };
+    assert!(
+        build_request(&gemini, &ModelConfig::new("@evil.example/x"), &hi)
+            .is_ok_and(|r| r.url.starts_with("https://generativelanguage.googleapis.com/"))
+    );
 }

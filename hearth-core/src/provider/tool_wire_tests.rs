@@ -69,12 +69,15 @@ fn conversation(origin: ProviderKind) -> Vec<ChatMessage> {
 
 #[test]
 fn openai_sends_tools_tool_calls_and_tool_messages() {
-    let json = body(&build_request_with_tools(
-        &provider(Preset::OpenAi),
-        &ModelConfig::new("gpt"),
-        &conversation(ProviderKind::OpenAi),
-        &tools(),
-    ));
+    let json = body(
+        &build_request_with_tools(
+            &provider(Preset::OpenAi),
+            &ModelConfig::new("gpt"),
+            &conversation(ProviderKind::OpenAi),
+            &tools(),
+        )
+        .expect("built"),
+    );
     assert_eq!(json["tools"][0]["type"], "function");
     assert_eq!(json["tools"][0]["function"]["name"], "calculator");
     assert_eq!(json["tools"][0]["function"]["parameters"]["required"][0], "expression");
@@ -95,12 +98,15 @@ fn openai_sends_tools_tool_calls_and_tool_messages() {
 
 #[test]
 fn deepseek_gets_the_reasoning_of_tool_call_turns_back() {
-    let json = body(&build_request_with_tools(
-        &provider(Preset::DeepSeek),
-        &ModelConfig::new("deepseek-reasoner"),
-        &conversation(ProviderKind::OpenAi),
-        &tools(),
-    ));
+    let json = body(
+        &build_request_with_tools(
+            &provider(Preset::DeepSeek),
+            &ModelConfig::new("deepseek-reasoner"),
+            &conversation(ProviderKind::OpenAi),
+            &tools(),
+        )
+        .expect("built"),
+    );
     let messages = json["messages"].as_array().expect("messages");
     assert_eq!(messages[1]["reasoning_content"], "Two sums.");
     assert_eq!(messages[4]["reasoning_content"], "One more.");
@@ -110,12 +116,15 @@ fn deepseek_gets_the_reasoning_of_tool_call_turns_back() {
 #[test]
 fn anthropic_sends_tool_use_and_tool_result_blocks_after_the_thinking() {
     let thinking = ModelConfig { thinking: Some(true), ..ModelConfig::new("claude") };
-    let json = body(&build_request_with_tools(
-        &provider(Preset::Anthropic),
-        &thinking,
-        &conversation(ProviderKind::Anthropic),
-        &tools(),
-    ));
+    let json = body(
+        &build_request_with_tools(
+            &provider(Preset::Anthropic),
+            &thinking,
+            &conversation(ProviderKind::Anthropic),
+            &tools(),
+        )
+        .expect("built"),
+    );
     assert_eq!(json["tools"][0]["name"], "calculator");
     assert_eq!(json["tools"][0]["input_schema"]["type"], "object");
     let messages = json["messages"].as_array().expect("messages");
@@ -140,23 +149,29 @@ fn anthropic_sends_tool_use_and_tool_result_blocks_after_the_thinking() {
     assert_eq!(messages[3]["content"][0]["signature"], "sig-1");
     assert_eq!(messages[3]["content"][1]["type"], "tool_use", "no empty text block");
     // Without thinking, the calls still go as blocks, without the thinking.
-    let json = body(&build_request_with_tools(
-        &provider(Preset::Anthropic),
-        &ModelConfig::new("claude"),
-        &conversation(ProviderKind::Anthropic),
-        &tools(),
-    ));
+    let json = body(
+        &build_request_with_tools(
+            &provider(Preset::Anthropic),
+            &ModelConfig::new("claude"),
+            &conversation(ProviderKind::Anthropic),
+            &tools(),
+        )
+        .expect("built"),
+    );
     assert_eq!(json["messages"][1]["content"][0], serde_json::json!({ "type": "text", "text": "Let me compute." }));
 }
 
 #[test]
 fn gemini_sends_function_calls_and_responses_with_the_signature_on_the_first_call() {
-    let json = body(&build_request_with_tools(
-        &provider(Preset::Gemini),
-        &ModelConfig::new("gemini"),
-        &conversation(ProviderKind::Gemini),
-        &tools(),
-    ));
+    let json = body(
+        &build_request_with_tools(
+            &provider(Preset::Gemini),
+            &ModelConfig::new("gemini"),
+            &conversation(ProviderKind::Gemini),
+            &tools(),
+        )
+        .expect("built"),
+    );
     let declaration = &json["tools"][0]["functionDeclarations"][0];
     assert_eq!(declaration["name"], "calculator");
     assert_eq!(declaration["parametersJsonSchema"]["required"][0], "expression");
@@ -186,7 +201,10 @@ fn gemini_leaves_out_the_ids_hearth_made_up() {
     let mut messages = conversation(ProviderKind::Gemini);
     messages[1].tool_calls[0].id = "gemini_call_0".into();
     messages[2].tool_results[0].call_id = "gemini_call_0".into();
-    let json = body(&build_request_with_tools(&provider(Preset::Gemini), &ModelConfig::new("g"), &messages, &tools()));
+    let json = body(
+        &build_request_with_tools(&provider(Preset::Gemini), &ModelConfig::new("g"), &messages, &tools())
+            .expect("built"),
+    );
     assert!(json["contents"][1]["parts"][1]["functionCall"].get("id").is_none());
     assert!(json["contents"][2]["parts"][0]["functionResponse"].get("id").is_none());
 }
@@ -196,8 +214,10 @@ fn a_turn_from_another_family_carries_its_calls_but_not_its_signatures() {
     for preset in [Preset::OpenAi, Preset::Anthropic, Preset::Gemini] {
         let thinking = ModelConfig { thinking: Some(true), ..ModelConfig::new("m") };
         let origin = if preset == Preset::OpenAi { ProviderKind::Gemini } else { ProviderKind::OpenAi };
-        let text =
-            body(&build_request_with_tools(&provider(preset), &thinking, &conversation(origin), &tools())).to_string();
+        let text = body(
+            &build_request_with_tools(&provider(preset), &thinking, &conversation(origin), &tools()).expect("built"),
+        )
+        .to_string();
         assert!(text.contains("call_c"), "{preset:?}: the calls go across");
         assert!(!text.contains("sig-0") && !text.contains("sig-1"), "{preset:?}: no foreign signatures");
     }
@@ -207,7 +227,8 @@ fn a_turn_from_another_family_carries_its_calls_but_not_its_signatures() {
 fn no_tools_means_no_tools_field() {
     let plain = [ChatMessage::new(Role::User, "Hi")];
     for preset in [Preset::OpenAi, Preset::Anthropic, Preset::Gemini] {
-        let json = body(&build_request_with_tools(&provider(preset), &ModelConfig::new("m"), &plain, &[]));
+        let json =
+            body(&build_request_with_tools(&provider(preset), &ModelConfig::new("m"), &plain, &[]).expect("built"));
         assert!(json.get("tools").is_none(), "{preset:?}");
     }
 }
@@ -215,12 +236,10 @@ fn no_tools_means_no_tools_field() {
 #[test]
 fn without_tools_earlier_tool_use_goes_as_text() {
     for preset in [Preset::OpenAi, Preset::Anthropic, Preset::Gemini] {
-        let json = body(&build_request_with_tools(
-            &provider(preset),
-            &ModelConfig::new("m"),
-            &conversation(preset.kind()),
-            &[],
-        ));
+        let json = body(
+            &build_request_with_tools(&provider(preset), &ModelConfig::new("m"), &conversation(preset.kind()), &[])
+                .expect("built"),
+        );
         let text = json.to_string();
         assert!(json.get("tools").is_none(), "{preset:?}");
         for shape in ["tool_calls", "tool_use", "tool_result", "functionCall", "functionResponse", "\"tool\""] {
@@ -243,7 +262,8 @@ fn call_ids_are_made_safe_and_unique_for_openai_and_anthropic() {
     messages[3].tool_calls[0].id = "call_a".into();
     messages[4].tool_results[0].call_id = "call_a".into();
     let thinking = ModelConfig { thinking: Some(true), ..ModelConfig::new("claude") };
-    let json = body(&build_request_with_tools(&provider(Preset::Anthropic), &thinking, &messages, &tools()));
+    let json =
+        body(&build_request_with_tools(&provider(Preset::Anthropic), &thinking, &messages, &tools()).expect("built"));
     let turns = &json["messages"];
     assert_eq!(turns[1]["content"][2]["id"], "functions_calc_0");
     assert_eq!(turns[2]["content"][0]["tool_use_id"], "functions_calc_0");
@@ -252,7 +272,10 @@ fn call_ids_are_made_safe_and_unique_for_openai_and_anthropic() {
 
     messages[1].tool_calls[0].id = "call_a".into();
     messages[2].tool_results[0].call_id = "call_a".into();
-    let json = body(&build_request_with_tools(&provider(Preset::OpenAi), &ModelConfig::new("m"), &messages, &tools()));
+    let json = body(
+        &build_request_with_tools(&provider(Preset::OpenAi), &ModelConfig::new("m"), &messages, &tools())
+            .expect("built"),
+    );
     let sent = &json["messages"];
     assert_eq!(sent[1]["tool_calls"][0]["id"], "call_a");
     assert_eq!(sent[2]["tool_call_id"], "call_a");

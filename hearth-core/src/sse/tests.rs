@@ -157,3 +157,52 @@ fn events_arrive_as_soon_as_their_blank_line_does() {
     assert!(decoder.push(b"\n").is_empty(), "a lone LF after CR-CR starts no event");
     assert!(decoder.finish().is_empty());
 }
+
+/// The stray text left after decoding `body` fed as the given pieces.
+fn stray_of(pieces: &[&[u8]]) -> String {
+    let mut decoder = SseDecoder::new();
+    for piece in pieces {
+        decoder.push(piece);
+    }
+    decoder.finish();
+    decoder.take_stray()
+}
+
+#[track_caller]
+fn check_stray(body: &[u8], expected: &str) {
+    assert_eq!(stray_of(&[body]), expected, "fed whole");
+    let bytes: Vec<&[u8]> = body.chunks(1).collect();
+    assert_eq!(stray_of(&bytes), expected, "fed byte by byte");
+    for cut in 0..=body.len() {
+        let (a, b) = body.split_at(cut);
+        assert_eq!(stray_of(&[a, b]), expected, "cut at offset {cut}");
+    }
+}
+
+#[test]
+fn json_outside_the_event_stream_is_kept_aside() {
+    // One bare line, without a final line end.
+    check_stray(b"data: a\n\n{\"error\": {\"code\": 500}}", "{\"error\": {\"code\": 500}}");
+    // Pretty-printed over several CRLF lines: every line after the first is part of it.
+    check_stray(b"data: a\r\n\r\n[{\r\n  \"error\": 1\r\n}]\r\n", "[{\n  \"error\": 1\n}]");
+    // Nothing stray, or text that is not JSON-like: nothing kept.
+    check_stray(b"data: a\n\n", "");
+    check_stray(b"data: a\n\nnot json\n: comment\nfoo: bar\n", "");
+    // A `data:` line after the stray text means it was not at the end.
+    check_stray(b"{\"error\": 1}\n\ndata: a\n\n", "");
+    // It is not an event either.
+    check(b"data: a\n\n{\"error\": 1}\n\n", "-|a");
+}
+
+#[test]
+fn stray_text_is_bounded() {
+    let mut body = b"{\n".to_vec();
+    body.extend(std::iter::repeat_n(b"\"x\": 1,\n".as_slice(), 20_000).flatten());
+    let stray = stray_of(&[&body]);
+    assert!(stray.starts_with("{\n\"x\": 1,"));
+    assert!(stray.len() < 64 * 1024, "{}", stray.len());
+    let mut decoder = SseDecoder::new();
+    decoder.push(b"{\"error\": 1}\n");
+    assert_eq!(decoder.take_stray(), "{\"error\": 1}");
+    assert_eq!(decoder.take_stray(), "", "taking empties it");
+}

@@ -111,6 +111,7 @@ pub fn build_backup(mut contents: StoreContents, include_api_keys: bool, now: Mi
     if !include_api_keys {
         for provider in &mut contents.providers {
             provider.api_key.clear();
+            provider.key_origin = None;
         }
     }
     contents.canonicalize();
@@ -164,6 +165,10 @@ pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
     for message in &mut contents.messages {
         message.refresh_terms();
     }
+    for provider in &mut contents.providers {
+        // A key that comes with a backup belongs to the backup's own base URL.
+        provider.key_origin = if provider.api_key.is_empty() { None } else { provider.origin() };
+    }
     Ok(Backup {
         format: BACKUP_FORMAT.to_owned(),
         backup_version,
@@ -175,12 +180,44 @@ pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
 }
 
 /// The provider record to store when importing `incoming` over `existing`: the
-/// backup wins, except that a key left out of the backup keeps the stored key.
-pub fn merge_imported_provider(existing: Option<&ProviderRecord>, mut incoming: ProviderRecord) -> ProviderRecord {
-    if incoming.api_key.is_empty()
-        && let Some(existing) = existing
-    {
-        incoming.api_key = existing.api_key.clone();
+/// backup wins, except that a key left out of the backup keeps the stored key
+/// when the provider stays at the origin that key was entered for. When the
+/// backup moves it to another origin, the stored key is not kept (the user enters
+/// it again); the second value says so. A key that comes with the backup is
+/// bound to the backup's base URL.
+pub fn merge_imported_provider(
+    existing: Option<&ProviderRecord>,
+    mut incoming: ProviderRecord,
+) -> (ProviderRecord, KeyOutcome) {
+    if !incoming.api_key.is_empty() {
+        incoming.key_origin = incoming.origin();
+        return (incoming, KeyOutcome::FromBackup);
     }
-    incoming
+    incoming.key_origin = None;
+    let Some(existing) = existing.filter(|existing| !existing.api_key.is_empty()) else {
+        return (incoming, KeyOutcome::None);
+    };
+    let mut existing = existing.clone();
+    existing.bind_key_origin();
+    match (&existing.key_origin, incoming.origin()) {
+        (Some(key_origin), Some(origin)) if *key_origin == origin => {
+            incoming.api_key = existing.api_key;
+            incoming.key_origin = existing.key_origin;
+            (incoming, KeyOutcome::Kept)
+        }
+        _ => (incoming, KeyOutcome::Dropped),
+    }
+}
+
+/// What happened to a provider's key in an import.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyOutcome {
+    /// Neither the backup nor the store had a key.
+    None,
+    /// The backup carried a key, which is used.
+    FromBackup,
+    /// The stored key was kept (same origin).
+    Kept,
+    /// The stored key was not kept: the backup moves the provider to another origin.
+    Dropped,
 }

@@ -22,10 +22,16 @@ mod tests;
 /// The session and its messages as a Markdown document, ending in a newline.
 ///
 /// `messages` are the session's messages in any order; they are sorted by
-/// `(created_at, id)`, the order the session shows them in.
+/// `(created_at, id)`, the order the session shows them in, and only the shown
+/// version of a regenerated reply is written.
 pub fn session_to_markdown(session: &SessionRecord, messages: &[MessageRecord]) -> String {
     let mut ordered: Vec<&MessageRecord> = messages.iter().collect();
     ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
+    // The versions of a regenerated reply that are shown, as on screen.
+    let keys: Vec<_> = ordered.iter().map(|message| message.version_key()).collect();
+    let shown = crate::storage::versions::shown(&keys);
+    let ordered: Vec<&MessageRecord> =
+        ordered.into_iter().zip(shown).filter_map(|(m, shown)| shown.then_some(m)).collect();
 
     let title = session.title.split_whitespace().collect::<Vec<_>>().join(" ");
     let title = if title.is_empty() { "Untitled conversation".to_owned() } else { title };

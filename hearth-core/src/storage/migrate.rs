@@ -9,6 +9,9 @@
 //! Version history:
 //! - 1: the first stored shapes (providers, model configs, agents, sessions, one
 //!   record per message with derived search `terms`, project files, settings).
+//!   Providers later gained `key_origin` (additive, no version bump): a provider
+//!   record with a key and no `key_origin` has its key bound to the origin of its
+//!   base URL when it is read (see [`bind_key_origins`]).
 
 #[cfg(test)]
 mod tests;
@@ -16,6 +19,7 @@ mod tests;
 use serde::de::DeserializeOwned;
 
 use super::SCHEMA_VERSION;
+use super::records::ProviderRecord;
 
 /// Why a record could not be brought to the current schema.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -70,6 +74,16 @@ pub fn upgrade(store: &str, version: u32, value: serde_json::Value) -> Result<se
     }
     // One `match` arm per step, `from => step_from_to_next(store, value)?`, added
     // when SCHEMA_VERSION is bumped. Version 1 is current, so there is none yet.
-    let _ = store;
-    Ok(value)
+    Ok(bind_key_origins(store, value))
+}
+
+/// Binds the key of a provider record stored before keys were bound to its base
+/// URL's origin (see [`ProviderRecord::bind_key_origin`]); other records and
+/// providers already bound pass unchanged.
+pub fn bind_key_origins(store: &str, value: serde_json::Value) -> serde_json::Value {
+    if store != super::stores::PROVIDERS {
+        return value;
+    }
+    let Ok(mut record) = serde_json::from_value::<ProviderRecord>(value.clone()) else { return value };
+    if record.bind_key_origin() { serde_json::to_value(record).unwrap_or(value) } else { value }
 }

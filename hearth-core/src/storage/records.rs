@@ -38,9 +38,63 @@ pub struct ProviderRecord {
     /// Azure's `api-version`; empty means the default.
     #[serde(default)]
     pub api_version: String,
+    /// The origin (`scheme://host[:port]`) the key was entered for. Requests to
+    /// any other origin never carry the key; moving the provider to another
+    /// origin removes the key unless it is entered again (see
+    /// [`ProviderRecord::with_base_url`]). `None` on a record with a key means it
+    /// was stored before keys were bound, and [`ProviderRecord::bind_key_origin`]
+    /// binds it to its base URL's origin when it is loaded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_origin: Option<String>,
 }
 
 impl ProviderRecord {
+    /// The origin of the base URL requests go to, when it is valid.
+    pub fn origin(&self) -> Option<String> {
+        self.config_unbound().checked_base_url().ok().map(|url| url.origin())
+    }
+
+    /// Binds a key stored before keys were bound to the origin of the current base
+    /// URL. Returns whether the record changed (so the shell stores it again).
+    pub fn bind_key_origin(&mut self) -> bool {
+        if self.api_key.is_empty() || self.key_origin.is_some() {
+            return false;
+        }
+        self.key_origin = self.origin();
+        self.key_origin.is_some()
+    }
+
+    /// Sets a newly entered key, bound to the current base URL's origin.
+    pub fn set_key(&mut self, key: String) {
+        self.key_origin = if key.is_empty() { None } else { self.origin() };
+        self.api_key = key;
+    }
+
+    /// Sets the base URL. When that moves the provider to another origin than
+    /// the key was entered for, the key is removed (the user enters it again for
+    /// the new address). Returns whether a key was removed.
+    pub fn with_base_url(&mut self, base_url: String) -> bool {
+        self.bind_key_origin();
+        self.base_url = base_url;
+        if self.api_key.is_empty() || self.key_origin.is_some() && self.key_origin == self.origin() {
+            return false;
+        }
+        self.api_key.clear();
+        self.key_origin = None;
+        true
+    }
+
+    fn config_unbound(&self) -> ProviderConfig {
+        ProviderConfig {
+            kind: self.kind,
+            preset: self.effective_preset(),
+            base_url: self.base_url.clone(),
+            api_key: String::new(),
+            api_version: String::new(),
+            key_origin: None,
+        }
+    }
+
     /// The stored preset, or one inferred from the kind and base URL for records
     /// stored before presets existed (or whose preset belongs to another family).
     pub fn effective_preset(&self) -> Preset {
@@ -58,6 +112,7 @@ impl ProviderRecord {
             base_url: self.base_url.clone(),
             api_key: self.api_key.clone(),
             api_version: self.api_version.clone(),
+            key_origin: self.key_origin.clone(),
         }
     }
 }
@@ -300,6 +355,10 @@ pub struct MessageRecord {
     /// Why the request failed, for `Failed` replies.
     #[serde(default)]
     pub error: Option<ErrorRecord>,
+    /// How many other choices the provider sent with a reply (`n` > 1) and were
+    /// ignored; only the first is kept. Left out when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ignored_choices: u32,
     /// Where it stands.
     #[serde(default)]
     pub state: MessageState,
@@ -310,6 +369,18 @@ pub struct MessageRecord {
     /// Search terms of `content`, kept for the multi-entry search index.
     #[serde(default)]
     pub terms: Vec<String>,
+    /// For a regenerated reply: the id of the first reply it is another version
+    /// of. Versions are never deleted by regenerating (see [`versions`](crate::storage::versions)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant_of: Option<String>,
+    /// When the user last picked this version to be shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_at: Option<Millis>,
+}
+
+/// For `skip_serializing_if`: a count of zero is left out.
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }
 
 impl MessageRecord {
@@ -329,10 +400,13 @@ impl MessageRecord {
             usage: None,
             finish: None,
             error: None,
+            ignored_choices: 0,
             state: MessageState::Complete,
             created_at,
             updated_at: created_at,
             terms: Vec::new(),
+            variant_of: None,
+            chosen_at: None,
         }
     }
 
@@ -341,6 +415,23 @@ impl MessageRecord {
     /// [`turn_messages`](crate::storage::turn_messages)).
     pub fn chat_messages(&self) -> Vec<crate::message::ChatMessage> {
         crate::storage::turn_messages(&self.content, &self.reasoning_parts, self.provider_kind, &self.tool_calls)
+    }
+
+    /// Whether the message holds anything a person could lose: text, reasoning
+    /// or tool calls. A failed attempt that produced nothing holds only its error.
+    pub fn has_content(&self) -> bool {
+        !self.content.trim().is_empty() || !self.reasoning.trim().is_empty() || !self.tool_calls.is_empty()
+    }
+
+    /// The version key of a reply (`None` for other roles), for
+    /// [`versions::shown`](crate::storage::versions::shown).
+    pub fn version_key(&self) -> Option<crate::storage::versions::VersionKey<'_>> {
+        (self.role == Role::Assistant).then(|| crate::storage::versions::VersionKey {
+            group: self.variant_of.as_deref().unwrap_or(&self.id),
+            created_at: self.created_at,
+            chosen_at: self.chosen_at,
+            has_content: self.has_content(),
+        })
     }
 
     /// Recomputes the derived search terms from the content.

@@ -157,6 +157,10 @@ pub struct UserTool {
     /// existed could reach the network, so they keep it.
     #[serde(default = "could_before")]
     pub uses_network: bool,
+    /// Set on a tool that came in with an import: it is not offered to the model
+    /// until the user has looked at it and turned it on in the Tools dialog.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub needs_review: bool,
 }
 
 /// The network flag of a user tool stored before the flag existed.
@@ -212,8 +216,8 @@ impl UserTool {
 }
 
 /// The definitions of the tools an agent enabled, built-ins first, in the
-/// settings' order; enabled names that no longer exist and user tools with
-/// problems are left out.
+/// settings' order; enabled names that no longer exist, user tools with
+/// problems and imported tools the user has not reviewed are left out.
 pub fn enabled_specs(enabled: &[String], user_tools: &[UserTool]) -> Vec<ToolSpec> {
     let on = |name: &str| enabled.iter().any(|enabled| enabled == name);
     let mut specs: Vec<ToolSpec> =
@@ -222,6 +226,7 @@ pub fn enabled_specs(enabled: &[String], user_tools: &[UserTool]) -> Vec<ToolSpe
         let earlier: Vec<&str> = user_tools[..at].iter().map(|tool| tool.name.trim()).collect();
         if let Ok(spec) = tool.spec(&earlier)
             && on(&spec.name)
+            && !tool.needs_review
         {
             specs.push(spec);
         }

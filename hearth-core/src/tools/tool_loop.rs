@@ -6,12 +6,15 @@
 //!   reply with calls but finish `stop` still gets its calls run; a reply with finish
 //!   `tool_calls` but no calls is [`Step::Done`]: there is nothing to run).
 //! - The reply has no tool calls, or failed (it carries a provider error: its
-//!   calls may be cut short, and the shell shows the error) → [`Step::Done`].
+//!   calls may be cut short, and the shell shows the error), or was cut by the
+//!   token limit (finish `length`: its last call's arguments may be half
+//!   written, and none of them may run) → [`Step::Done`].
 //! - The reply asks for tools after `max_rounds` rounds already ran →
 //!   [`Step::MaxRounds`], and nothing is run.
 //!
-//! In a round, a call is not run, but gets an error result at once, when its tool
-//! is unknown, its arguments are not JSON, or they fail the tool's schema; the
+//! In a round, a call is not run, but gets an error result at once, when it has
+//! no tool name, its tool is unknown, its arguments are not JSON, or they fail
+//! the tool's schema; the
 //! model reads the error and can try again. Calls with the same name and the same
 //! arguments (compared as canonical JSON: keys sorted) run once; the later ones
 //! copy the first one's outcome. Dedupe is per round: a call repeated in the next
@@ -34,6 +37,7 @@ use serde_json::Value;
 
 use super::ToolSpec;
 use super::schema;
+use crate::provider::FinishKind;
 use crate::reply::Reply;
 
 /// How far the loop may go.
@@ -193,7 +197,8 @@ impl ToolLoop {
     /// Decides what to do with a finished reply, starting a new round when it asks
     /// for tools. Any unfinished previous round is dropped.
     pub fn on_reply(&mut self, reply: &Reply, tools: &[ToolSpec]) -> Step {
-        if self.finished || reply.error.is_some() || reply.tool_calls.is_empty() {
+        let cut = reply.finish.as_ref().is_some_and(|finish| finish.unified == FinishKind::Length);
+        if self.finished || reply.error.is_some() || reply.tool_calls.is_empty() || cut {
             self.finished = true;
             return Step::Done;
         }
@@ -302,6 +307,9 @@ impl ToolLoop {
 
 /// The arguments of a call that may run, or the error message it gets instead.
 fn prepare(name: &str, arguments: Option<Value>, tools: &[ToolSpec]) -> Result<Value, String> {
+    if name.trim().is_empty() {
+        return Err("The call has no tool name, so nothing was run. Name one of the available tools.".to_owned());
+    }
     let Some(tool) = tools.iter().find(|tool| tool.name == name) else {
         let known: Vec<&str> = tools.iter().map(|tool| tool.name.as_str()).collect();
         let known = if known.is_empty() { "none".to_owned() } else { known.join(", ") };

@@ -308,3 +308,138 @@ fn urls_and_no_system_instruction() {
 fn tool_calls_end_after_their_last_fragment() {
     recorded::check_tool_call_ends(ProviderKind::Gemini, "gemini", "function_calls.sse");
 }
+
+/// A `data:` event holding one function-call part, CRLF-framed as Google sends them.
+fn call_event(function_call: &str) -> String {
+    format!("data: {{\"candidates\":[{{\"content\":{{\"parts\":[{{\"functionCall\":{function_call}}}]}}}}]}}\r\n\r\n")
+}
+
+#[test]
+fn streamed_function_call_arguments_are_assembled_into_one_named_call() {
+    let reply = fold_fixture("stream_function_call_arguments.sse");
+    assert_eq!(reply.tool_calls.len(), 1, "{:?}", reply.tool_calls);
+    let call = &reply.tool_calls[0];
+    assert_eq!(call.name, "getCurrentWeather");
+    assert_eq!(
+        call.arguments(),
+        Some(serde_json::json!({
+            "country": "USA", "location": "NewYorkCity", "purpose": "to know what to wear today", "unit": "C"
+        }))
+    );
+    // The call is whole when it ends, and its signature is kept for the next turn.
+    recorded::check_tool_call_ends(ProviderKind::Gemini, "gemini", "stream_function_call_arguments.sse");
+    assert!(reply.reasoning_parts.iter().any(|part| part.signature.is_some()));
+    assert_eq!(reply.finish.map(|f| f.unified), Some(FinishKind::ToolCalls));
+}
+
+#[test]
+fn streamed_arguments_take_nested_paths_numbers_and_continued_strings() {
+    let body = [
+        call_event(r#"{"name":"plan","willContinue":true}"#),
+        call_event(
+            r#"{"partialArgs":[{"jsonPath":"$.trip.city","stringValue":"San ","willContinue":true}],"willContinue":true}"#,
+        ),
+        call_event(
+            r#"{"partialArgs":[{"jsonPath":"$.trip.city","stringValue":"Francisco"},{"jsonPath":"$.days","numberValue":3},{"jsonPath":"$.stops[1]","stringValue":"Muir Woods"},{"jsonPath":"$['with kids']","boolValue":true},{"jsonPath":"$.budget","nullValue":"NULL_VALUE"}],"willContinue":true}"#,
+        ),
+        // A new piece of the same path without `willContinue` before it replaces the value.
+        call_event(r#"{"partialArgs":[{"jsonPath":"$.days","numberValue":4}]}"#),
+        "data: {\"candidates\":[{\"content\":{\"parts\":[{\"functionCall\":{}}]},\"finishReason\":\"STOP\"}]}\r\n\r\n"
+            .to_owned(),
+    ]
+    .concat();
+    let reply = recorded::fold(decode(&[body.as_bytes()]));
+    assert_eq!(reply.tool_calls.len(), 1, "{:?}", reply.tool_calls);
+    assert_eq!(reply.tool_calls[0].name, "plan");
+    assert_eq!(
+        reply.tool_calls[0].arguments(),
+        Some(serde_json::json!({
+            "trip": { "city": "San Francisco" }, "days": 4, "stops": [null, "Muir Woods"], "with kids": true,
+            "budget": null
+        }))
+    );
+}
+
+#[test]
+fn streamed_arguments_with_an_unreadable_path_are_never_valid_json() {
+    for path in ["$..city", "city", "$", "$.a[x]", "$.a[100000]"] {
+        let body = [
+            call_event(r#"{"name":"weather","willContinue":true}"#),
+            call_event(&format!(
+                r#"{{"partialArgs":[{{"jsonPath":{},"stringValue":"Paris"}}],"willContinue":true}}"#,
+                serde_json::json!(path)
+            )),
+            call_event("{}"),
+        ]
+        .concat();
+        let reply = recorded::fold(decode(&[body.as_bytes()]));
+        assert_eq!(reply.tool_calls.len(), 1, "{path}");
+        assert_eq!(reply.tool_calls[0].name, "weather");
+        assert_eq!(reply.tool_calls[0].arguments(), None, "{path}: {}", reply.tool_calls[0].arguments_raw);
+        assert_eq!(reply.malformed.len(), 1, "{path}: said once");
+    }
+}
+
+#[test]
+fn function_calls_without_a_name_are_never_given_one() {
+    // An empty call outside a streamed one is nothing; a call with arguments but
+    // no name is reported nameless (the tool loop answers it with an error).
+    let body = [call_event("{}"), call_event(r#"{"args":{"city":"Paris"}}"#)].concat();
+    let reply = recorded::fold(decode(&[body.as_bytes()]));
+    assert_eq!(reply.tool_calls.len(), 1, "{:?}", reply.tool_calls);
+    assert_eq!(reply.tool_calls[0].name, "");
+}
+
+#[test]
+fn a_streamed_call_left_open_is_reported_without_its_end() {
+    let body = [
+        call_event(r#"{"name":"weather","willContinue":true}"#),
+        call_event(
+            r#"{"partialArgs":[{"jsonPath":"$.city","stringValue":"Par","willContinue":true}],"willContinue":true}"#,
+        ),
+    ]
+    .concat();
+    let events = decode(&[body.as_bytes()]);
+    assert!(!events.iter().any(|event| matches!(event, StreamEvent::ToolCallEnd { .. })), "{events:?}");
+    let reply = recorded::fold(events);
+    assert_eq!(reply.tool_calls[0].arguments(), Some(serde_json::json!({ "city": "Par" })));
+    assert_eq!(reply.finish, None);
+}
+
+#[test]
+fn a_blocked_prompt_is_a_content_filter_error_with_its_reason() {
+    let reply = fold_fixture("prompt_blocked.sse");
+    let error = reply.error.expect("an error");
+    assert_eq!((error.kind, error.code.as_deref()), (ProviderErrorKind::ContentFilter, Some("PROHIBITED_CONTENT")));
+    assert!(error.to_string().contains("blocked the prompt (reason: PROHIBITED_CONTENT)"), "{error}");
+    // Google's explanation, when it gives one, follows the reason.
+    let body = "data: {\"promptFeedback\":{\"blockReason\":\"OTHER\",\"blockReasonMessage\":\"The prompt could not be submitted.\"}}\r\n\r\n";
+    let error = recorded::fold(decode(&[body.as_bytes()])).error.expect("an error");
+    assert_eq!(
+        error.message,
+        "Gemini's safety filter blocked the prompt (reason: OTHER). The prompt could not be submitted."
+    );
+}
+
+#[test]
+fn an_error_after_the_events_ends_the_stream_with_it() {
+    let reply = fold_fixture("error_without_data_prefix.sse");
+    assert_eq!(reply.text, "The");
+    let error = reply.error.expect("the trailing error");
+    assert_eq!((error.kind, error.code.as_deref()), (ProviderErrorKind::Server, Some("INTERNAL")));
+    // Pretty-printed over several lines and wrapped in an array, as Google also
+    // writes errors, with a keep-alive before it.
+    let body = concat!(
+        "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Hi\"}]}}]}\r\n\r\n",
+        ": keep-alive\r\n",
+        "[{\r\n  \"error\": {\r\n    \"code\": 429,\r\n    \"message\": \"Resource exhausted.\",\r\n",
+        "    \"status\": \"RESOURCE_EXHAUSTED\"\r\n  }\r\n}\r\n]\r\n",
+    );
+    let whole = decode(&[body.as_bytes()]);
+    for cut in 0..=body.len() {
+        let (a, b) = body.as_bytes().split_at(cut);
+        assert_eq!(decode(&[a, b]), whole, "cut at {cut}");
+    }
+    let error = recorded::fold(whole).error.expect("the trailing error");
+    assert_eq!((error.kind, error.message.as_str()), (ProviderErrorKind::RateLimit, "Resource exhausted."));
+}

@@ -41,18 +41,42 @@ pub(super) struct Part {
     pub(super) function_call: Option<FunctionCall>,
 }
 
-/// A complete function call: Gemini never splits one across chunks.
+/// A function call: whole (`name` and `args`), or, when the request asked for
+/// `streamFunctionCallArguments` (Vertex AI, Gemini 3), streamed: `name` with
+/// `willContinue: true`, then pieces with `partialArgs`, then an empty call.
 #[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub(super) struct FunctionCall {
     pub(super) id: Option<String>,
     pub(super) name: Option<String>,
     pub(super) args: Option<serde_json::Value>,
+    /// Pieces of the arguments of a streamed call.
+    pub(super) partial_args: Option<Vec<PartialArg>>,
+    /// `true` while more pieces of this call follow.
+    pub(super) will_continue: Option<bool>,
+}
+
+/// One piece of a streamed call's arguments: the value (or, for a string, the
+/// next part of it) at a JSON path such as `$.location`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct PartialArg {
+    pub(super) json_path: Option<String>,
+    pub(super) string_value: Option<String>,
+    pub(super) number_value: Option<serde_json::Number>,
+    pub(super) bool_value: Option<bool>,
+    /// `"NULL_VALUE"` when the value is null.
+    pub(super) null_value: Option<serde_json::Value>,
+    /// `true` when the next piece continues this path's string.
+    pub(super) will_continue: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct PromptFeedback {
     pub(super) block_reason: Option<String>,
+    /// A readable explanation, when Google gives one.
+    pub(super) block_reason_message: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]

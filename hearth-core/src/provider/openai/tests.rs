@@ -58,6 +58,32 @@ fn error_bodies_are_classified() {
 }
 
 #[test]
+fn only_the_first_choice_is_read_and_the_others_are_counted() {
+    let body = std::fs::read(test_data().join("multiple_choices.sse")).expect("fixture");
+    let events = decode(&[&body]);
+    let ignored: Vec<u32> = events
+        .iter()
+        .filter_map(|event| match event {
+            StreamEvent::IgnoredChoice(index) => Some(*index),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ignored, [1, 2], "each other choice once");
+    let reply = recorded::fold(events);
+    assert_eq!(reply.text, r#"{"city":"San Francisco","temperature":65,"units":"f"}"#);
+    assert_eq!(reply.ignored_choices, 2);
+    // Choice 0 is read wherever it stands in a chunk; a choice without an index is choice 0.
+    let body = concat!(
+        r#"data: {"choices":[{"index":1,"delta":{"content":"WRONG"}},{"index":0,"delta":{"content":"right"}}]}"#,
+        "\n\n",
+        r#"data: {"choices":[{"delta":{"content":" too"},"finish_reason":"stop"}]}"#,
+        "\n\n",
+    );
+    let reply = recorded::fold(decode(&[body.as_bytes()]));
+    assert_eq!((reply.text.as_str(), reply.ignored_choices), ("right too", 1));
+}
+
+#[test]
 fn tool_call_fragments_never_lose_ids_or_names() {
     // Later fragments with null or empty id and name, and a server that numbers
     // calls from 1, must still assemble two complete calls.
@@ -292,7 +318,7 @@ fn content_filter_errors_are_not_bad_requests() {
 #[test]
 fn azure_models_are_not_listed_and_keys_stay_in_headers() {
     let azure = preset_provider(Preset::Azure, "https://r.openai.azure.com/openai/deployments/d", "k");
-    assert_eq!(crate::provider::models_request(&azure), None);
+    assert_eq!(crate::provider::models_request(&azure), Ok(None));
     let request = build_models_request(&preset_provider(Preset::OpenRouter, "https://openrouter.ai/api/v1/", "or-key"));
     assert_eq!(request.url, "https://openrouter.ai/api/v1/models");
     assert_eq!(request.headers, [("authorization".to_owned(), "Bearer or-key".to_owned())]);

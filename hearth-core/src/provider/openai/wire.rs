@@ -15,6 +15,8 @@ pub(super) struct Chunk {
 
 #[derive(Debug, Deserialize)]
 pub(super) struct Choice {
+    /// Which choice this is; 0 (or absent) for the first, the only one Hearth reads.
+    pub(super) index: Option<u32>,
     pub(super) delta: Option<Delta>,
     pub(super) finish_reason: Option<String>,
 }

@@ -16,6 +16,7 @@ fn sample() -> StoreContents {
             api_key: "sk-secret".into(),
             preset: Some(crate::provider::Preset::OpenAi),
             api_version: String::new(),
+            key_origin: Some("https://api.openai.com".into()),
         }],
         agents: vec![AgentRecord::general(1)],
         sessions: vec![SessionRecord {
@@ -55,8 +56,21 @@ fn keys_are_left_out_unless_asked_and_never_erased_on_import() {
     assert!(!json.contains("sk-secret"), "the key must not be in the file");
     let imported = parse_backup(&json).expect("parses").contents.providers.remove(0);
     let stored = sample().providers.remove(0);
-    assert_eq!(merge_imported_provider(Some(&stored), imported.clone()).api_key, "sk-secret");
-    assert_eq!(merge_imported_provider(None, imported).api_key, "");
+    let (kept, outcome) = merge_imported_provider(Some(&stored), imported.clone());
+    assert_eq!((kept.api_key.as_str(), outcome), ("sk-secret", KeyOutcome::Kept));
+    assert_eq!(kept.key_origin.as_deref(), Some("https://api.openai.com"));
+    assert_eq!(merge_imported_provider(None, imported.clone()).0.api_key, "");
+    // A backup without keys that moves the provider to another host does not
+    // get the stored key.
+    let moved = ProviderRecord { base_url: "https://evil.example/v1".into(), ..imported.clone() };
+    let (merged, outcome) = merge_imported_provider(Some(&stored), moved.clone());
+    assert_eq!((merged.api_key.as_str(), merged.key_origin, outcome), ("", None, KeyOutcome::Dropped));
+    // Nor when the file claims the key was entered for the new host.
+    let lying = ProviderRecord { key_origin: Some("https://evil.example".into()), ..moved };
+    assert_eq!(merge_imported_provider(Some(&stored), lying).0.api_key, "");
+    // A stored key from before keys were bound is judged by its own URL.
+    let legacy = ProviderRecord { key_origin: None, ..stored.clone() };
+    assert_eq!(merge_imported_provider(Some(&legacy), imported).0.api_key, "sk-secret");
 }
 
 #[test]
@@ -88,4 +102,16 @@ fn other_files_are_refused_with_a_clear_error() {
 fn an_empty_backup_is_valid() {
     let parsed = parse_backup(r#"{"format":"hearth-backup"}"#).expect("parses");
     assert!(parsed.contents.is_empty());
+}
+
+#[test]
+fn a_key_in_a_backup_belongs_to_the_backups_own_base_url() {
+    let mut contents = sample();
+    contents.providers[0].base_url = "https://other.example/v1".into();
+    contents.providers[0].key_origin = Some("https://api.openai.com".into());
+    let json = serde_json::to_string(&build_backup(contents, true, 1)).expect("serialisable");
+    let parsed = parse_backup(&json).expect("parses");
+    assert_eq!(parsed.contents.providers[0].key_origin.as_deref(), Some("https://other.example"));
+    let keyless = serde_json::to_string(&build_backup(sample(), false, 1)).expect("serialisable");
+    assert!(!keyless.contains("key_origin"), "a backup without keys names no key origin");
 }

@@ -215,3 +215,19 @@ fn day_numbers_walk_the_calendar_one_day_at_a_time() {
         assert_eq!(civil_from_days(days), date, "day {days}");
     }
 }
+
+#[test]
+fn only_the_shown_version_of_a_regenerated_reply_is_exported() {
+    let question = message("q", Role::User, 1, "Name a colour");
+    let first = message("a1", Role::Assistant, 2, "Red");
+    let mut second = message("a2", Role::Assistant, 3, "Blue");
+    second.variant_of = Some("a1".to_owned());
+    let text = session_to_markdown(&session("Colours"), &[question.clone(), first.clone(), second.clone()]);
+    assert!(text.contains("Blue") && !text.contains("Red"), "{text}");
+    assert!(text.contains("2 messages"), "{text}");
+    // The user browsed back to the first version.
+    let mut first = first;
+    first.chosen_at = Some(10);
+    let text = session_to_markdown(&session("Colours"), &[question, first, second]);
+    assert!(text.contains("Red") && !text.contains("Blue"), "{text}");
+}

@@ -21,6 +21,19 @@ fn records_without_the_new_fields_load() {
     .expect("an old message loads");
     assert!(message.reasoning_parts.is_empty());
     assert_eq!((message.provider_kind, message.reasoning.as_str()), (None, "Thinking."));
+    assert_eq!(message.ignored_choices, 0);
+}
+
+#[test]
+fn ignored_choices_round_trip_and_are_left_out_when_none() {
+    let mut message = MessageRecord::new("m".into(), "s".into(), Role::Assistant, 5);
+    let json = serde_json::to_value(&message).expect("serialisable");
+    assert!(json.get("ignored_choices").is_none(), "{json}");
+    message.ignored_choices = 2;
+    let json = serde_json::to_value(&message).expect("serialisable");
+    assert_eq!(json["ignored_choices"], 2);
+    let back: MessageRecord = serde_json::from_value(json).expect("loads");
+    assert_eq!(back, message);
 }
 
 #[test]
@@ -71,6 +84,7 @@ fn provider_records_become_configs() {
         api_key: "k".into(),
         preset: Some(Preset::Azure),
         api_version: "2024-06-01".into(),
+        key_origin: Some("https://r.openai.azure.com".into()),
     };
     assert_eq!(
         record.config(),
@@ -80,6 +94,7 @@ fn provider_records_become_configs() {
             base_url: record.base_url.clone(),
             api_key: "k".into(),
             api_version: "2024-06-01".into(),
+            key_origin: Some("https://r.openai.azure.com".into()),
         }
     );
     // No preset: derived from the kind and URL.
@@ -112,4 +127,38 @@ fn model_config_records_become_configs_or_say_why_not() {
     assert!(blank.config().expect("valid").extra.is_empty());
     let broken = ModelConfigRecord { extra_json: Some("[7]".into()), ..record };
     assert_eq!(broken.config(), Err("Extra JSON must be an object, like {\"seed\": 7}.".to_owned()));
+}
+
+#[test]
+fn a_key_is_bound_to_the_origin_it_was_entered_for() {
+    let mut record = ProviderRecord {
+        id: "p".into(),
+        kind: ProviderKind::OpenAi,
+        name: "OpenAI".into(),
+        base_url: "https://api.openai.com/v1".into(),
+        api_key: "sk-real".into(),
+        preset: Some(Preset::OpenAi),
+        api_version: String::new(),
+        key_origin: None,
+    };
+    // A record stored before keys were bound is bound to its URL's origin.
+    assert!(record.bind_key_origin());
+    assert_eq!(record.key_origin.as_deref(), Some("https://api.openai.com"));
+    assert!(!record.bind_key_origin(), "binding twice changes nothing");
+    // Another path on the same origin keeps the key.
+    assert!(!record.with_base_url("https://API.openai.com:443/v2".into()));
+    assert_eq!(record.api_key, "sk-real");
+    // Another origin removes it.
+    assert!(record.with_base_url("https://evil.example/v1".into()));
+    assert_eq!((record.api_key.as_str(), record.key_origin.as_deref()), ("", None));
+    // A key entered now belongs to the new origin.
+    record.set_key("sk-new".into());
+    assert_eq!(record.key_origin.as_deref(), Some("https://evil.example"));
+    // An unbound legacy key is judged by the URL it had before the edit.
+    let mut legacy = ProviderRecord { key_origin: None, api_key: "sk-old".into(), ..record.clone() };
+    assert!(legacy.with_base_url("not a url".into()));
+    assert!(legacy.api_key.is_empty());
+    // No key: nothing to remove.
+    let mut keyless = ProviderRecord { api_key: String::new(), key_origin: None, ..record };
+    assert!(!keyless.with_base_url("https://other.example".into()));
 }

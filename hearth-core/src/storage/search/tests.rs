@@ -1,6 +1,6 @@
 //! Tests of search terms and matching.
 
-use super::{matches, query_words, snippet, terms};
+use super::{OLD_MAX_TERMS, matches, may_be_cut, query_words, snippet, terms};
 
 #[track_caller]
 fn check(text: &str, expected: &[&str]) {
@@ -55,4 +55,16 @@ fn snippets_show_the_match() {
     assert!(excerpt.starts_with('…') && excerpt.ends_with('…'), "{excerpt}");
     assert!(excerpt.contains("needle"), "{excerpt}");
     assert_eq!(snippet("short text", &query_words("zzz"), 60), "short text");
+}
+
+#[test]
+fn every_word_of_a_long_message_is_indexed() {
+    // 6,000 distinct words; the last ones sort after every word Hearth once kept.
+    let text: String = (0..6000).map(|n| format!("w{n:05} ")).collect::<String>() + "zymurgy";
+    let all = terms(&text);
+    assert_eq!(all.len(), 6001);
+    assert!(matches(&all, &query_words("zymurgy")), "the alphabetically last word is found");
+    assert!(matches(&all, &query_words("w05999")), "the 6,000th word is found");
+    assert!(may_be_cut(&all[..OLD_MAX_TERMS]), "terms stored with the old cap are indexed again");
+    assert!(!may_be_cut(&terms("a short message")));
 }

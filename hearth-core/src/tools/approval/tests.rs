@@ -15,6 +15,7 @@ fn user_tool(name: &str, uses_network: bool) -> UserTool {
         parameters: String::new(),
         code: "return 1;".into(),
         uses_network,
+        needs_review: false,
     }
 }
 

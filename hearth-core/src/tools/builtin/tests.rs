@@ -8,6 +8,7 @@ fn tool(name: &str, parameters: &str, code: &str) -> UserTool {
         parameters: parameters.into(),
         code: code.into(),
         uses_network: false,
+        needs_review: false,
     }
 }
 
@@ -56,6 +57,20 @@ fn enabled_specs_keep_the_settings_order_and_skip_broken_or_disabled_tools() {
     let names: Vec<String> = enabled_specs(&enabled, &user).into_iter().map(|spec| spec.name).collect();
     assert_eq!(names, ["calculator", "run_javascript", "first"]);
     assert!(enabled_specs(&[], &user).is_empty());
+}
+
+#[test]
+fn an_imported_tool_is_not_offered_until_reviewed() {
+    let imported = UserTool { needs_review: true, ..tool("fetcher", "", "return fetch(args.url)") };
+    let enabled = vec!["fetcher".to_owned()];
+    assert!(enabled_specs(&enabled, std::slice::from_ref(&imported)).is_empty());
+    let reviewed = UserTool { needs_review: false, ..imported.clone() };
+    assert_eq!(enabled_specs(&enabled, &[reviewed]).len(), 1);
+    // The flag is stored only when set, so tools stored before it read as reviewed.
+    let json = serde_json::to_value(&imported).expect("serialisable");
+    assert_eq!(json["needs_review"], true);
+    let old: UserTool = serde_json::from_value(serde_json::json!({"id": "a", "name": "b"})).expect("an old tool");
+    assert!(!old.needs_review);
 }
 
 #[test]

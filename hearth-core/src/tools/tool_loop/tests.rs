@@ -281,13 +281,39 @@ fn tool_calls_finish_without_calls_is_done() {
 
 #[test]
 fn calls_win_over_a_stop_finish() {
-    for finish in [FinishKind::Stop, FinishKind::Length, FinishKind::Other] {
+    for finish in [FinishKind::Stop, FinishKind::Other] {
         let mut tool_loop = ToolLoop::new(LoopConfig::default());
         assert_eq!(ids(&run(tool_loop.on_reply(&reply(&[("a", "time", "")], finish), &tools()))), ["a"]);
     }
     let mut tool_loop = ToolLoop::new(LoopConfig::default());
     let no_finish = Reply { finish: None, ..calls(&[("a", "time", "")]) };
     assert_eq!(ids(&run(tool_loop.on_reply(&no_finish, &tools()))), ["a"]);
+}
+
+#[test]
+fn a_reply_cut_by_the_token_limit_runs_nothing() {
+    // Its last call's arguments may be half written (Anthropic cut in a tool_use
+    // block): no call of it runs, even one whose arguments happen to be JSON.
+    let mut tool_loop = ToolLoop::new(LoopConfig::default());
+    let cut = reply(&[("a", "time", "{}"), ("b", "weather", r#"{"city": "Par"#)], FinishKind::Length);
+    assert_eq!(tool_loop.on_reply(&cut, &tools()), Step::Done);
+    assert_eq!(tool_loop.rounds(), 0);
+    assert!(tool_loop.results().is_empty());
+}
+
+#[test]
+fn a_call_without_a_name_gets_an_error_and_never_runs() {
+    // `time` takes any arguments, so only the missing name can stop these.
+    let mut tool_loop = ToolLoop::new(LoopConfig::default());
+    let nameless = calls(&[("a", "", "{}"), ("b", "  ", "{}"), ("c", "time", "{}")]);
+    assert_eq!(ids(&run(tool_loop.on_reply(&nameless, &tools()))), ["c"]);
+    let results = tool_loop.results();
+    assert_eq!(results.len(), 2);
+    for result in &results {
+        assert!(result.is_error);
+        assert!(result.content.contains("no tool name"), "{}", result.content);
+    }
+    assert_eq!(results.iter().map(|r| r.call_id.as_str()).collect::<Vec<_>>(), ["a", "b"]);
 }
 
 #[test]

@@ -1,13 +1,14 @@
-<!doctype html>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' blob:; worker-src blob:; connect-src NETWORK">
-<meta name="referrer" content="no-referrer">
-<script>
-// Hearth's JavaScript sandbox runner. It is loaded as the srcdoc of an
-// <iframe sandbox="allow-scripts">, so it has an opaque origin: no storage,
-// cookies or DOM of the app. It runs one job in a dedicated Worker, so that
-// even an endless loop blocks only the worker; the app removes the iframe to
-// stop it. See src/io/sandbox.rs for the protocol.
+// Hearth's JavaScript sandbox runner, the one script of `sandbox-closed.html`
+// and `sandbox-open.html` (which differ only in their `connect-src`). The app
+// loads one of them in an `<iframe sandbox="allow-scripts">`, so the runner has
+// an opaque origin: no storage, cookies or DOM of the app. It runs one job in a
+// dedicated Worker, so that even an endless loop blocks only the worker; the
+// app removes the iframe to stop it. See src/io/sandbox.rs for the protocol.
+//
+// The documents are plain files served beside the app, so anyone can open or
+// frame them without the sandbox attribute; they would then run in Hearth's
+// origin, where a worker could open Hearth's IndexedDB. So the runner refuses
+// every job unless its own origin is opaque (`"null"`).
 (() => {
   'use strict';
 
@@ -96,6 +97,10 @@
       data.token = job.token;
       parent.postMessage(data, '*');
     };
+    if (self.origin !== 'null') {
+      reply({ ok: false, unavailable: 'the runner is not in an opaque-origin sandbox, so it runs nothing' });
+      return;
+    }
     let thread;
     let running = false;
     const channel = new MessageChannel();
@@ -147,4 +152,3 @@
   });
   parent.postMessage({ ready: true }, '*');
 })();
-</script>

@@ -1,0 +1,407 @@
+//! What an import would add and change, decided before anything is written.
+//!
+//! [`plan_import`] compares what is stored with what a file brings (a Hearth
+//! backup or a ChatGPT export, already parsed into [`StoreContents`]) and returns
+//! an [`ImportPlan`]: per kind what is new and what changes, the records to write
+//! and the rules applied on the way. The shell shows its [`summary`] and writes
+//! [`ImportPlan::writes`] only when the user confirms.
+//!
+//! The rules:
+//! - A stored message is never overwritten. An incoming message whose id is
+//!   stored with other content is imported beside it as a copy, with an id
+//!   derived from the original id and the copy's content (so importing the same
+//!   file again adds nothing).
+//! - A user tool that comes in new or different is marked
+//!   [`needs_review`](crate::tools::UserTool::needs_review): it is not offered to
+//!   the model until the user turns it on in the Tools dialog.
+//! - A provider keeps its stored key only when the import leaves it at the origin
+//!   the key was entered for ([`merge_imported_provider`]).
+//! - Records equal to the stored ones are not written, and a conversation's
+//!   message count is recounted from what will be stored.
+//!
+//! [`summary`]: ImportPlan::summary
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::backup::{KeyOutcome, StoreContents, merge_imported_provider};
+use super::records::*;
+use crate::tools::{USER_TOOL_KEY_PREFIX, UserTool};
+
+/// What is new and what changes in one kind of record, by label (a name, a
+/// title, a setting key, or a message id).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Changes {
+    /// Labels of records that are not stored yet.
+    pub added: Vec<String>,
+    /// Labels of stored records that the import replaces.
+    pub changed: Vec<String>,
+}
+
+impl Changes {
+    /// Whether nothing is added or changed.
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.changed.is_empty()
+    }
+
+    fn record(&mut self, label: String, stored: bool) {
+        if stored { self.changed.push(label) } else { self.added.push(label) }
+    }
+}
+
+/// A message imported beside a different stored message of the same id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptBoth {
+    /// The id of the stored message, left as it is.
+    pub stored_id: String,
+    /// The id the imported message is stored under.
+    pub copy_id: String,
+    /// The conversation's title.
+    pub conversation: String,
+}
+
+/// A provider whose stored key is not kept, because the import moves it to
+/// another origin.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DroppedKey {
+    /// The provider's name.
+    pub provider: String,
+    /// The origin it moves to, when its new base URL is valid.
+    pub new_origin: Option<String>,
+}
+
+/// What an import will do. Nothing is written until the shell writes
+/// [`writes`](ImportPlan::writes).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ImportPlan {
+    /// Conversations, by title.
+    pub conversations: Changes,
+    /// Messages, by id (a copy kept beside a stored message counts as added).
+    pub messages: Changes,
+    /// Provider accounts and their model settings, by provider name.
+    pub providers: Changes,
+    /// Agents, by name.
+    pub agents: Changes,
+    /// The user's tools, by name.
+    pub tools: Changes,
+    /// Other settings, by key.
+    pub settings: Changes,
+    /// Project files, by name.
+    pub project_files: Changes,
+    /// Messages kept both ways.
+    pub kept_both: Vec<KeptBoth>,
+    /// Providers whose stored key is not kept.
+    pub dropped_keys: Vec<DroppedKey>,
+    /// Providers that get the key carried by the file.
+    pub keys_from_file: Vec<String>,
+    /// Tools (new or changed) that stay off until the user reviews them.
+    pub tools_to_review: Vec<String>,
+    /// Tools an agent would newly offer to the model, as `(agent, tool)`.
+    pub tools_turned_on: Vec<(String, String)>,
+    /// Records that cannot be imported, in words.
+    pub skipped: Vec<String>,
+    /// The records to write: only what is new or changes, already merged.
+    pub writes: StoreContents,
+}
+
+/// Decides what importing `incoming` over `stored` adds and changes.
+pub fn plan_import(stored: &StoreContents, incoming: &StoreContents) -> ImportPlan {
+    let mut plan = ImportPlan::default();
+    plan_providers(stored, incoming, &mut plan);
+    plan_agents(stored, incoming, &mut plan);
+    plan_settings(stored, incoming, &mut plan);
+    for file in &incoming.project_files {
+        let existing = stored.project_files.iter().find(|f| f.id == file.id);
+        if existing != Some(file) {
+            plan.project_files.record(file.name.clone(), existing.is_some());
+            plan.writes.project_files.push(file.clone());
+        }
+    }
+    plan_messages(stored, incoming, &mut plan);
+    plan_sessions(stored, incoming, &mut plan);
+    plan
+}
+
+fn plan_providers(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {
+    let mut touched: BTreeMap<String, (String, bool)> = BTreeMap::new();
+    for provider in &incoming.providers {
+        let existing = stored.providers.iter().find(|p| p.id == provider.id);
+        let (merged, key) = merge_imported_provider(existing, provider.clone());
+        match key {
+            KeyOutcome::Dropped => {
+                plan.dropped_keys.push(DroppedKey { provider: merged.name.clone(), new_origin: merged.origin() })
+            }
+            KeyOutcome::FromBackup if existing.is_none_or(|e| e.api_key != merged.api_key) => {
+                plan.keys_from_file.push(merged.name.clone());
+            }
+            _ => {}
+        }
+        if existing != Some(&merged) {
+            touched.insert(merged.id.clone(), (merged.name.clone(), existing.is_some()));
+            plan.writes.providers.push(merged);
+        }
+    }
+    for config in &incoming.model_configs {
+        let existing = stored.model_configs.iter().find(|c| c.id == config.id);
+        if existing == Some(config) {
+            continue;
+        }
+        plan.writes.model_configs.push(config.clone());
+        if !touched.contains_key(&config.provider_id) {
+            let name = incoming
+                .providers
+                .iter()
+                .chain(&stored.providers)
+                .find(|p| p.id == config.provider_id)
+                .map_or_else(|| config.model.clone(), |p| p.name.clone());
+            touched.insert(config.provider_id.clone(), (name, existing.is_some()));
+        }
+    }
+    for (name, was_stored) in touched.into_values() {
+        plan.providers.record(name, was_stored);
+    }
+}
+
+fn plan_agents(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {
+    for agent in &incoming.agents {
+        let existing = stored.agents.iter().find(|a| a.id == agent.id);
+        if existing == Some(agent) {
+            continue;
+        }
+        for tool in &agent.tools {
+            if existing.is_none_or(|e| !e.tools.contains(tool)) {
+                plan.tools_turned_on.push((agent.name.clone(), tool.clone()));
+            }
+        }
+        plan.agents.record(agent.name.clone(), existing.is_some());
+        plan.writes.agents.push(agent.clone());
+    }
+}
+
+fn plan_settings(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {
+    for setting in &incoming.settings {
+        let existing = stored.settings.iter().find(|s| s.key == setting.key);
+        if !setting.key.starts_with(USER_TOOL_KEY_PREFIX) {
+            if existing != Some(setting) {
+                plan.settings.record(setting.key.clone(), existing.is_some());
+                plan.writes.settings.push(setting.clone());
+            }
+            continue;
+        }
+        let Ok(mut tool) = serde_json::from_value::<UserTool>(setting.value.clone()) else {
+            plan.skipped.push(format!("a tool that could not be read ({})", setting.key));
+            continue;
+        };
+        let stored_tool = existing.and_then(|s| serde_json::from_value::<UserTool>(s.value.clone()).ok());
+        // The same tool as stored keeps the user's review; anything else waits for it.
+        if stored_tool.as_ref().is_some_and(|s| UserTool { needs_review: s.needs_review, ..tool.clone() } == *s) {
+            continue;
+        }
+        tool.needs_review = true;
+        let Ok(value) = serde_json::to_value(&tool) else { continue };
+        plan.tools.record(tool.name.clone(), existing.is_some());
+        plan.tools_to_review.push(tool.name.clone());
+        plan.writes.settings.push(SettingRecord { key: setting.key.clone(), value });
+    }
+}
+
+fn plan_messages(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {
+    let stored_by_id: BTreeMap<&str, &MessageRecord> = stored.messages.iter().map(|m| (m.id.as_str(), m)).collect();
+    for message in &incoming.messages {
+        let Some(existing) = stored_by_id.get(message.id.as_str()) else {
+            plan.messages.added.push(message.id.clone());
+            plan.writes.messages.push(message.clone());
+            continue;
+        };
+        if same_message(existing, message) {
+            continue;
+        }
+        let copy_id = copy_id(message);
+        let copy = MessageRecord { id: copy_id.clone(), ..message.clone() };
+        if stored_by_id.get(copy_id.as_str()).is_some_and(|stored_copy| same_message(stored_copy, &copy)) {
+            continue;
+        }
+        let conversation = incoming
+            .sessions
+            .iter()
+            .chain(&stored.sessions)
+            .find(|s| s.id == message.session_id)
+            .map(|s| s.title.clone())
+            .unwrap_or_default();
+        plan.kept_both.push(KeptBoth { stored_id: message.id.clone(), copy_id: copy_id.clone(), conversation });
+        plan.messages.added.push(copy_id);
+        plan.writes.messages.push(copy);
+    }
+}
+
+/// Equal apart from the derived search terms.
+fn same_message(a: &MessageRecord, b: &MessageRecord) -> bool {
+    MessageRecord { terms: Vec::new(), ..a.clone() } == MessageRecord { terms: Vec::new(), ..b.clone() }
+}
+
+/// The id a conflicting imported message is kept under: its own id and a hash
+/// of its content, so the same file imported again finds its copy.
+fn copy_id(message: &MessageRecord) -> String {
+    let json = serde_json::to_string(&MessageRecord { terms: Vec::new(), ..message.clone() }).unwrap_or_default();
+    format!("{}-imported-{:016x}", message.id, fnv1a(json.as_bytes()))
+}
+
+/// FNV-1a, 64 bits: a stable hash (the standard library's may change between
+/// releases).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+fn plan_sessions(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {
+    let mut ids: BTreeSet<&str> = incoming.sessions.iter().map(|s| s.id.as_str()).collect();
+    ids.extend(plan.writes.messages.iter().map(|m| m.session_id.as_str()));
+    let mut writes = Vec::new();
+    for id in ids {
+        let existing = stored.sessions.iter().find(|s| s.id == id);
+        let Some(mut session) = incoming.sessions.iter().find(|s| s.id == id).or(existing).cloned() else {
+            plan.skipped.push(format!("messages of a conversation that is not in the file ({id})"));
+            continue;
+        };
+        let mut messages: BTreeSet<&str> =
+            stored.messages.iter().filter(|m| m.session_id == id).map(|m| m.id.as_str()).collect();
+        let new: Vec<&MessageRecord> = plan.writes.messages.iter().filter(|m| m.session_id == id).collect();
+        messages.extend(new.iter().map(|m| m.id.as_str()));
+        session.message_count = u32::try_from(messages.len()).unwrap_or(u32::MAX);
+        if let Some(latest) = new.iter().map(|m| m.updated_at).max() {
+            session.updated_at = session.updated_at.max(latest);
+        }
+        if existing != Some(&session) {
+            plan.conversations.record(session.title.clone(), existing.is_some());
+            writes.push(session);
+        }
+    }
+    // Messages of a conversation that is neither stored nor in the file are not written.
+    plan.writes.messages.retain(|m| writes.iter().any(|s| s.id == m.session_id) || stored_has(stored, &m.session_id));
+    plan.messages.added.retain(|id| plan.writes.messages.iter().any(|m| m.id == *id));
+    plan.kept_both.retain(|kept| plan.writes.messages.iter().any(|m| m.id == kept.copy_id));
+    plan.writes.sessions = writes;
+}
+
+fn stored_has(stored: &StoreContents, session_id: &str) -> bool {
+    stored.sessions.iter().any(|s| s.id == session_id)
+}
+
+impl ImportPlan {
+    /// Whether the import would write nothing.
+    pub fn is_empty(&self) -> bool {
+        self.writes.is_empty()
+    }
+
+    /// The review's list: one sentence per kind that changes, then the rules that
+    /// were applied. Empty when nothing would change.
+    pub fn summary(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        let kinds: [(&str, &str, &Changes, bool); 7] = [
+            ("conversation", "conversations", &self.conversations, true),
+            ("message", "messages", &self.messages, false),
+            ("provider", "providers", &self.providers, true),
+            ("agent", "agents", &self.agents, true),
+            ("tool", "tools", &self.tools, true),
+            ("setting", "settings", &self.settings, true),
+            ("project file", "project files", &self.project_files, true),
+        ];
+        for (one, many, changes, named) in kinds {
+            if changes.is_empty() {
+                continue;
+            }
+            let mut parts = Vec::new();
+            for (labels, verb) in [(&changes.added, "new"), (&changes.changed, "changed")] {
+                if labels.is_empty() {
+                    continue;
+                }
+                let noun = if labels.len() == 1 { one } else { many };
+                let names = if named { format!(": {}", list(labels)) } else { String::new() };
+                parts.push(format!("{} {verb} {noun}{names}", labels.len()));
+            }
+            lines.push(capitalise(&format!("{}.", parts.join("; "))));
+        }
+        for kept in &self.kept_both {
+            lines.push(format!(
+                "A message in “{}” differs from the stored message with the same id; both are kept (the imported one beside it).",
+                kept.conversation
+            ));
+        }
+        for dropped in &self.dropped_keys {
+            let place = dropped.new_origin.as_deref().map_or("an address that is not valid".to_owned(), str::to_owned);
+            lines.push(format!(
+                "The API key of {} is not kept: the file moves it to {place}. Enter its key again under Providers.",
+                dropped.provider
+            ));
+        }
+        if !self.keys_from_file.is_empty() {
+            lines.push(format!("API keys from the file are used for: {}.", list(&self.keys_from_file)));
+        }
+        if !self.tools_to_review.is_empty() {
+            lines.push(format!(
+                "Imported tools stay off until you review them under Tools: {}.",
+                list(&self.tools_to_review)
+            ));
+        }
+        for (agent, tool) in &self.tools_turned_on {
+            lines.push(format!("{agent} would offer the tool {tool} to the model."));
+        }
+        if !self.skipped.is_empty() {
+            lines.push(format!("Not imported: {}.", self.skipped.join("; ")));
+        }
+        lines
+    }
+
+    /// The sentence shown once the plan was written.
+    pub fn done_message(&self) -> String {
+        if self.is_empty() {
+            return "Nothing was imported: everything in the file is already here.".to_owned();
+        }
+        let mut parts = Vec::new();
+        for (name, changes) in [
+            ("conversations", &self.conversations),
+            ("messages", &self.messages),
+            ("providers", &self.providers),
+            ("agents", &self.agents),
+            ("tools", &self.tools),
+            ("settings", &self.settings),
+            ("project files", &self.project_files),
+        ] {
+            if !changes.is_empty() {
+                parts.push(format!("{name} {} new, {} changed", changes.added.len(), changes.changed.len()));
+            }
+        }
+        let mut message = format!("Imported: {}.", parts.join("; "));
+        if !self.kept_both.is_empty() {
+            message.push_str(&format!(
+                " {} differing message{} kept beside the stored one.",
+                self.kept_both.len(),
+                if self.kept_both.len() == 1 { "" } else { "s" }
+            ));
+        }
+        if !self.dropped_keys.is_empty() {
+            let names: Vec<String> = self.dropped_keys.iter().map(|d| d.provider.clone()).collect();
+            message.push_str(&format!(" Enter the API key again for: {}.", list(&names)));
+        }
+        if !self.tools_to_review.is_empty() {
+            message.push_str(&format!(" Review the imported tools under Tools: {}.", list(&self.tools_to_review)));
+        }
+        message
+    }
+}
+
+/// Up to five labels, then how many more.
+fn list(labels: &[String]) -> String {
+    let shown: Vec<&str> =
+        labels.iter().take(5).map(|l| if l.trim().is_empty() { "(untitled)" } else { l.as_str() }).collect();
+    match labels.len().saturating_sub(5) {
+        0 => shown.join(", "),
+        more => format!("{} and {more} more", shown.join(", ")),
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}

@@ -1,0 +1,222 @@
+//! The import plan: what is new, what changes, and the rules that protect what
+//! is stored (messages kept both ways, tools off until reviewed, keys bound to
+//! their origin).
+
+use super::*;
+use crate::message::Role;
+use crate::provider::{Preset, ProviderKind};
+
+fn provider(base_url: &str, key: &str) -> ProviderRecord {
+    ProviderRecord {
+        id: "p1".into(),
+        kind: ProviderKind::OpenAi,
+        name: "OpenAI".into(),
+        base_url: base_url.into(),
+        api_key: key.into(),
+        preset: Some(Preset::OpenAi),
+        api_version: String::new(),
+        key_origin: (!key.is_empty()).then(|| "https://api.openai.com".to_owned()),
+    }
+}
+
+fn session(id: &str, count: u32) -> SessionRecord {
+    SessionRecord {
+        id: id.into(),
+        title: format!("Chat {id}"),
+        title_source: TitleSource::FirstMessage,
+        agent_id: DEFAULT_AGENT_ID.into(),
+        created_at: 10,
+        updated_at: 10,
+        message_count: count,
+        preview: String::new(),
+        pinned: false,
+        deleted_at: None,
+    }
+}
+
+fn message(id: &str, session: &str, text: &str) -> MessageRecord {
+    let mut message =
+        MessageRecord { content: text.into(), ..MessageRecord::new(id.into(), session.into(), Role::User, 10) };
+    message.refresh_terms();
+    message
+}
+
+fn tool_setting(id: &str, name: &str, code: &str, needs_review: bool) -> SettingRecord {
+    let tool = UserTool {
+        id: id.into(),
+        name: name.into(),
+        description: String::new(),
+        parameters: String::new(),
+        code: code.into(),
+        uses_network: true,
+        needs_review,
+    };
+    SettingRecord { key: tool.setting_key(), value: serde_json::to_value(tool).expect("serialisable") }
+}
+
+fn stored() -> StoreContents {
+    StoreContents {
+        providers: vec![provider("https://api.openai.com/v1", "sk-real")],
+        agents: vec![AgentRecord::general(1)],
+        sessions: vec![session("s1", 1)],
+        messages: vec![message("m1", "s1", "Hello")],
+        settings: vec![
+            SettingRecord { key: "auto_title".into(), value: serde_json::json!(true) },
+            tool_setting("t1", "mine", "return 1", false),
+        ],
+        ..StoreContents::default()
+    }
+}
+
+#[test]
+fn the_same_contents_change_nothing() {
+    let plan = plan_import(&stored(), &stored());
+    assert!(plan.is_empty(), "{plan:?}");
+    assert!(plan.summary().is_empty());
+    assert_eq!(plan.done_message(), "Nothing was imported: everything in the file is already here.");
+    // A backup without keys of the same providers changes nothing either.
+    let mut keyless = stored();
+    keyless.providers[0].api_key.clear();
+    keyless.providers[0].key_origin = None;
+    assert!(plan_import(&stored(), &keyless).is_empty());
+}
+
+#[test]
+fn a_moved_provider_does_not_get_the_stored_key() {
+    let mut incoming = stored();
+    incoming.providers = vec![ProviderRecord {
+        api_key: String::new(),
+        key_origin: None,
+        ..provider("https://attacker.example/v1", "")
+    }];
+    let plan = plan_import(&stored(), &incoming);
+    assert_eq!(plan.writes.providers.len(), 1);
+    let written = &plan.writes.providers[0];
+    assert_eq!((written.api_key.as_str(), written.key_origin.as_deref()), ("", None));
+    assert_eq!(plan.providers.changed, ["OpenAI"]);
+    assert_eq!(
+        plan.dropped_keys,
+        [DroppedKey { provider: "OpenAI".into(), new_origin: Some("https://attacker.example".into()) }]
+    );
+    let summary = plan.summary().join("\n");
+    assert!(summary.contains("1 changed provider: OpenAI"), "{summary}");
+    assert!(summary.contains("The API key of OpenAI is not kept: the file moves it to https://attacker.example"));
+    assert!(plan.done_message().contains("Enter the API key again for: OpenAI"), "{}", plan.done_message());
+}
+
+#[test]
+fn a_differing_message_is_kept_both_ways_and_only_once() {
+    let mut incoming = stored();
+    incoming.messages = vec![message("m1", "s1", "Goodbye"), message("m2", "s1", "New one")];
+    let plan = plan_import(&stored(), &incoming);
+    let ids: Vec<&str> = plan.writes.messages.iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(ids.len(), 2);
+    assert!(!ids.contains(&"m1"), "the stored m1 is never overwritten");
+    assert!(ids[0].starts_with("m1-imported-") && ids[1] == "m2", "{ids:?}");
+    assert_eq!(plan.writes.messages[0].content, "Goodbye");
+    assert_eq!(plan.kept_both.len(), 1);
+    assert_eq!(plan.messages.added.len(), 2);
+    // The conversation now holds three messages.
+    assert_eq!(plan.writes.sessions.len(), 1);
+    assert_eq!(plan.writes.sessions[0].message_count, 3);
+    assert_eq!(plan.conversations.changed, ["Chat s1"]);
+    let summary = plan.summary().join("\n");
+    assert!(summary.contains("2 new messages."), "{summary}");
+    assert!(summary.contains("both are kept"), "{summary}");
+    assert!(plan.done_message().contains("1 differing message kept beside the stored one"));
+
+    // Imported again after the first import was written: nothing new.
+    let mut after = stored();
+    after.messages.extend(plan.writes.messages.clone());
+    after.sessions = plan.writes.sessions.clone();
+    assert!(plan_import(&after, &incoming).is_empty());
+    // The derived id is the same every time.
+    assert_eq!(plan_import(&stored(), &incoming).writes.messages[0].id, ids[0]);
+}
+
+#[test]
+fn incoming_tools_stay_off_until_reviewed() {
+    let mut incoming = stored();
+    incoming.settings = vec![
+        tool_setting("t1", "mine", "return fetch('https://x.example')", false),
+        tool_setting("t2", "fetcher", "return fetch(args.url)", false),
+    ];
+    incoming.agents[0].tools = vec!["fetcher".into(), "fetch_url".into()];
+    let plan = plan_import(&stored(), &incoming);
+    assert_eq!(plan.tools.added, ["fetcher"]);
+    assert_eq!(plan.tools.changed, ["mine"]);
+    assert_eq!(plan.tools_to_review, ["mine", "fetcher"]);
+    for setting in &plan.writes.settings {
+        let tool: UserTool = serde_json::from_value(setting.value.clone()).expect("a tool");
+        assert!(tool.needs_review, "{}", tool.name);
+    }
+    assert_eq!(plan.agents.changed, ["General Assistant"]);
+    assert_eq!(
+        plan.tools_turned_on,
+        [("General Assistant".to_owned(), "fetcher".to_owned()), ("General Assistant".into(), "fetch_url".into())]
+    );
+    let summary = plan.summary().join("\n");
+    assert!(summary.contains("Imported tools stay off until you review them under Tools: mine, fetcher."));
+    assert!(summary.contains("General Assistant would offer the tool fetch_url to the model."), "{summary}");
+
+    // The same tool as stored keeps the user's review.
+    let reviewed = plan_import(&stored(), &stored());
+    assert!(reviewed.tools.is_empty());
+    let mut unreviewed_copy = stored();
+    unreviewed_copy.settings[1] = tool_setting("t1", "mine", "return 1", true);
+    assert!(plan_import(&stored(), &unreviewed_copy).tools.is_empty());
+    // An unreadable tool is skipped and said.
+    let mut broken = stored();
+    broken.settings = vec![SettingRecord { key: "user_tool:x".into(), value: serde_json::json!(7) }];
+    let plan = plan_import(&stored(), &broken);
+    assert!(plan.writes.settings.is_empty());
+    assert!(plan.summary().join(" ").contains("Not imported: a tool that could not be read"));
+}
+
+#[test]
+fn new_records_of_every_kind_are_counted() {
+    let incoming = StoreContents {
+        providers: vec![ProviderRecord {
+            id: "p2".into(),
+            name: "Local".into(),
+            ..provider("http://localhost:1/v1", "")
+        }],
+        model_configs: vec![ModelConfigRecord {
+            id: "p2".into(),
+            provider_id: "p2".into(),
+            model: "m".into(),
+            temperature: None,
+            max_tokens: None,
+            top_p: None,
+            extra_json: None,
+            thinking: None,
+        }],
+        sessions: vec![session("s2", 0)],
+        messages: vec![message("n1", "s2", "a"), message("n2", "s2", "b"), message("orphan", "nowhere", "c")],
+        settings: vec![SettingRecord { key: "auto_title".into(), value: serde_json::json!(false) }],
+        project_files: vec![ProjectFileRecord {
+            id: "f".into(),
+            name: "notes.md".into(),
+            content: "x".into(),
+            created_at: 1,
+            updated_at: 1,
+        }],
+        ..StoreContents::default()
+    };
+    let plan = plan_import(&stored(), &incoming);
+    assert_eq!(plan.providers.added, ["Local"]);
+    assert_eq!(plan.conversations.added, ["Chat s2"]);
+    assert_eq!(plan.writes.sessions[0].message_count, 2);
+    assert_eq!(plan.messages.added, ["n1", "n2"]);
+    assert_eq!(plan.settings.changed, ["auto_title"]);
+    assert_eq!(plan.project_files.added, ["notes.md"]);
+    let summary = plan.summary();
+    assert_eq!(summary[0], "1 new conversation: Chat s2.");
+    assert_eq!(summary[1], "2 new messages.");
+    assert!(summary.iter().any(|l| l.contains("not in the file (nowhere)")), "{summary:?}");
+    assert_eq!(
+        plan.done_message(),
+        "Imported: conversations 1 new, 0 changed; messages 2 new, 0 changed; providers 1 new, 0 changed; \
+         settings 0 new, 1 changed; project files 1 new, 0 changed."
+    );
+}

@@ -1,0 +1,57 @@
+//! The review of an import: what the file adds and changes, as a list, with
+//! Import and Cancel. Nothing is written until Import is pressed; Cancel (or
+//! Escape) changes nothing.
+
+use leptos::html::Dialog;
+use leptos::prelude::*;
+
+use crate::components::{modal_while, next_id};
+use crate::sessions::data::PreparedImport;
+
+/// The review dialog. Props:
+/// - `pending`: the planned import; the dialog is open while it is `Some`.
+/// - `on_decide`: called once per review, after `pending` is cleared, with the
+///   import for Import or `None` for Cancel.
+#[component]
+pub(crate) fn ImportReview(
+    pending: RwSignal<Option<PreparedImport>>,
+    on_decide: Callback<Option<PreparedImport>>,
+) -> impl IntoView {
+    let dialog = NodeRef::<Dialog>::new();
+    let heading_id = format!("import-review-heading-{}", next_id());
+    let labelled_by = heading_id.clone();
+    modal_while(dialog, move || pending.with(Option::is_some));
+    let decide = move |import: bool| {
+        if let Some(prepared) = pending.try_update(Option::take).flatten() {
+            on_decide.run(import.then_some(prepared));
+        }
+    };
+    view! {
+        <dialog
+            node_ref=dialog
+            class="settings import-review"
+            aria-labelledby=labelled_by
+            on:close=move |_| decide(false)
+        >
+            <h2 id=heading_id>{move || pending.with(|p| p.as_ref().map(PreparedImport::heading))}</h2>
+            <p>"Nothing has been changed yet. The import will:"</p>
+            <ul>
+                {move || {
+                    pending
+                        .with(|p| p.as_ref().map(PreparedImport::summary).unwrap_or_default())
+                        .into_iter()
+                        .map(|line| view! { <li>{line}</li> })
+                        .collect_view()
+                }}
+            </ul>
+            <div class="dialog-actions">
+                <button type="button" on:click=move |_| decide(false)>
+                    "Cancel"
+                </button>
+                <button type="button" class="primary" on:click=move |_| decide(true)>
+                    "Import"
+                </button>
+            </div>
+        </dialog>
+    }
+}

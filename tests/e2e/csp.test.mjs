@@ -1,0 +1,351 @@
+// End-to-end tests of Hearth's Content-Security-Policy in real headless Chromium, against
+// the built app (dist/, or $HEARTH_DIST): the policy index.html carries, the app running
+// under it without a single violation, the page refusing a script element it inserts, an
+// inline event handler and eval, and the JavaScript sandbox's runner documents with their
+// own policies (eval allowed there, the network closed or open, nothing run when the
+// runner is not in an opaque-origin frame), and the same policies sent as headers from
+// dist/_headers. The tool tests (tools.test.mjs) run the sandbox through the app under
+// the same policy.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { startMockServer } from '../mock/server.mjs';
+import { collectCspViolations, collectPageErrors, launchBrowser, waitUntil } from '../support/browser.mjs';
+import { builtApp } from '../support/dist.mjs';
+import { addProvider } from '../support/providers.mjs';
+import { parseHeadersFile, startStaticServer } from '../support/static-server.mjs';
+
+const DIST = builtApp();
+const WAIT_MS = 20_000;
+
+/** The app page's policy, directive by directive (sources in any order). */
+const APP_POLICY = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'connect-src': ["'self'", 'https:', 'http:'],
+  'frame-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+};
+
+/** The sandbox runner documents' policy; `connect-src` is per document. */
+function sandboxPolicy(connect) {
+  return {
+    'default-src': ["'none'"],
+    'script-src': ["'self'", "'unsafe-eval'"],
+    'worker-src': ['blob:'],
+    'connect-src': [connect],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+  };
+}
+
+/** A policy's text parsed into `{ directive: [sources] }`, each directive checked to appear once. */
+function parsePolicy(content) {
+  const policy = {};
+  for (const directive of content.split(';').map((part) => part.trim()).filter(Boolean)) {
+    const [name, ...sources] = directive.split(/\s+/);
+    assert.ok(!(name.toLowerCase() in policy), `${name} appears once`);
+    policy[name.toLowerCase()] = sources;
+  }
+  return policy;
+}
+
+/** The `<meta http-equiv="Content-Security-Policy">` of `html`, parsed into `{ directive: [sources] }`. */
+function metaPolicy(html) {
+  const metas = [...html.matchAll(/<meta\b[^>]*>/gi)].map(([tag]) => tag);
+  const csp = metas.filter((tag) => /http-equiv\s*=\s*"Content-Security-Policy"/i.test(tag));
+  assert.equal(csp.length, 1, 'exactly one CSP meta element');
+  const content = csp[0].match(/content\s*=\s*"([^"]*)"/i)?.[1];
+  assert.ok(content, 'the CSP meta element has a content attribute');
+  return { policy: parsePolicy(content), content, at: html.indexOf(csp[0]) };
+}
+
+/** Checks `policy` has exactly the directives of `expected`, each with exactly its sources. */
+function assertPolicy(policy, expected, what) {
+  assert.deepEqual(Object.keys(policy).sort(), Object.keys(expected).sort(), `${what}: the directives`);
+  for (const [name, sources] of Object.entries(expected)) {
+    assert.deepEqual([...policy[name]].sort(), [...sources].sort(), `${what}: ${name}`);
+  }
+}
+
+/** Every `<script>` of `html`, as `{ attributes, body }`. */
+function scripts(html) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map(([, attributes, body]) => ({ attributes, body }));
+}
+
+describe('content security policy', () => {
+  let app;
+  let mock;
+  let browser;
+
+  before(async () => {
+    [app, mock, browser] = await Promise.all([startStaticServer({ root: DIST }), startMockServer(), launchBrowser()]);
+  });
+
+  after(() => Promise.all([browser?.close(), app?.close(), mock?.close()]));
+
+  /** The app open in a fresh context, with its page errors and CSP violations recorded. */
+  async function openApp(t) {
+    const context = await browser.newContext();
+    t.after(() => context.close());
+    context.setDefaultTimeout(WAIT_MS);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const violations = await collectCspViolations(page);
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
+    return { page, errors, violations };
+  }
+
+  /**
+   * Loads the runner document `doc` in an iframe of the app page (sandboxed as the app does
+   * it unless `sandboxed` is false), speaks the runner's protocol to it and returns its answer
+   * (failing when none comes, so a missing runner fails the test instead of hanging it).
+   */
+  function runInRunner(page, { doc, code, sandboxed = true }) {
+    return page.evaluate(
+      ({ doc, code, sandboxed }) =>
+        new Promise((resolve, reject) => {
+          const frame = document.createElement('iframe');
+          if (sandboxed) frame.setAttribute('sandbox', 'allow-scripts');
+          frame.hidden = true;
+          frame.src = doc;
+          const token = `test-${Math.random()}`;
+          const silence = setTimeout(() => reject(new Error(`${doc} gave no answer in 10 s`)), 10_000);
+          addEventListener('message', function listen(event) {
+            if (event.source !== frame.contentWindow || !event.data) return;
+            if (event.data.ready) {
+              frame.contentWindow.postMessage({ token, code, args: { n: 20 }, limit: 20_000 }, '*');
+            } else if (event.data.token === token) {
+              removeEventListener('message', listen);
+              clearTimeout(silence);
+              frame.remove();
+              resolve(event.data);
+            }
+          });
+          document.body.append(frame);
+        }),
+      { doc, code, sandboxed },
+    );
+  }
+
+  test('index.html carries the strict policy first, and has no inline script', async () => {
+    const html = await (await fetch(app.url)).text();
+    const { policy, content, at } = metaPolicy(html);
+    assertPolicy(policy, APP_POLICY, 'index.html');
+    assert.doesNotMatch(content, /'unsafe-eval'|'unsafe-inline'|'unsafe-hashes'|\*/, 'no eval, inline code or wildcard');
+    const firstResource = html.search(/<(script|link|style)\b/i);
+    assert.ok(firstResource > at, 'the policy comes before anything it governs');
+
+    const all = scripts(html);
+    assert.ok(all.length > 0, 'the page loads a script');
+    for (const { attributes, body } of all) {
+      assert.match(attributes, /\bsrc="[^"]+\.js"/, `every script is a file: <script${attributes}>`);
+      assert.match(attributes, /\bintegrity="sha384-[^"]+"/, `every script has an integrity hash: <script${attributes}>`);
+      assert.equal(body.trim(), '', 'no inline code');
+    }
+    assert.doesNotMatch(html, /\son[a-z]+\s*=|\sstyle\s*=|<style\b/i, 'no inline handler or style');
+  });
+
+  test('the app runs under the policy without a violation, and the page refuses inline script and eval', async (t) => {
+    const { page, errors, violations } = await openApp(t);
+    // Every dialog renders without an inline style or script.
+    for (const name of ['Providers', 'Tools', 'Settings']) {
+      await page.getByRole('button', { name, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name, exact: true });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    assert.deepEqual(violations, [], 'the app itself causes no violation');
+
+    // A script element the page inserts does not run. (page.evaluate itself goes through
+    // the DevTools protocol, which CSP does not govern; the element it adds is the page's.)
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__hearthInlineRan = true;';
+      document.body.append(script);
+    });
+    await waitUntil(
+      () => violations.find((v) => v.directive === 'script-src-elem' && v.blocked === 'inline'),
+      'the inserted script is reported as refused (script-src-elem)',
+    );
+    assert.equal(await page.evaluate(() => window.__hearthInlineRan), undefined, 'the inserted script did not run');
+
+    // Nor does an inline event handler in markup.
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        '<img hidden alt="" src="no-such-image.png" onerror="window.__hearthHandlerRan = true">',
+      );
+    });
+    await waitUntil(
+      () => violations.find((v) => v.directive === 'script-src-attr' && v.blocked === 'inline'),
+      'the inline handler is reported as refused (script-src-attr)',
+    );
+    assert.equal(await page.evaluate(() => window.__hearthHandlerRan), undefined, 'the inline handler did not run');
+
+    // eval, new Function and string timers throw or do nothing in the app's page. They are
+    // tried from a timer callback: during page.evaluate itself, DevTools allows eval
+    // (Runtime.evaluate's allowUnsafeEvalBlockedByCSP), so trying there would prove nothing.
+    const attempts = await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          setTimeout(() => {
+            const attempt = (run) => {
+              try {
+                run();
+                return 'ran';
+              } catch (error) {
+                return error.name;
+              }
+            };
+            resolve({
+              eval: attempt(() => (0, eval)('1 + 1')),
+              function: attempt(() => new Function('return 1')()),
+              asyncFunction: attempt(() => new (async () => {}).constructor('return 1')),
+            });
+          }, 0),
+        ),
+    );
+    assert.deepEqual(attempts, { eval: 'EvalError', function: 'EvalError', asyncFunction: 'EvalError' });
+    await page.evaluate(() => setTimeout('window.__hearthTimerRan = true', 0));
+    await waitUntil(
+      () => violations.find((v) => v.directive === 'script-src' && v.blocked === 'eval'),
+      'eval is reported as refused (script-src)',
+    );
+    assert.equal(await page.evaluate(() => window.__hearthTimerRan), undefined, 'the string timer did not run');
+    assert.deepEqual(errors, []);
+  });
+
+  test('the sandbox runner documents carry their own policies, eval only there', async () => {
+    for (const [doc, connect] of [
+      ['sandbox-closed.html', "'none'"],
+      ['sandbox-open.html', '*'],
+    ]) {
+      const response = await fetch(new URL(doc, app.url));
+      assert.equal(response.status, 200, `${doc} is served`);
+      const html = await response.text();
+      const { policy, content } = metaPolicy(html);
+      assertPolicy(policy, sandboxPolicy(connect), doc);
+      assert.doesNotMatch(content, /'unsafe-inline'/, `${doc}: no inline script`);
+      assert.deepEqual(
+        scripts(html).map(({ attributes, body }) => [attributes.trim(), body.trim()]),
+        [['src="sandbox-runner.js"', '']],
+        `${doc} runs sandbox-runner.js and nothing inline`,
+      );
+    }
+    const runner = await fetch(new URL('sandbox-runner.js', app.url));
+    assert.equal(runner.status, 200, 'the runner script is served');
+  });
+
+  test('the runner runs code in an opaque origin with eval, and its network is closed or open per document', async (t) => {
+    const { page, errors, violations } = await openApp(t);
+    const models = `${mock.url}/v1/models`;
+    const probe = `
+      const out = { origin: self.origin, sum: new Function('a', 'b', 'return a + b')(args.n, 22) };
+      try { const r = await fetch(${JSON.stringify(models)}); out.fetch = 'status ' + r.status; }
+      catch (error) { out.fetch = 'refused: ' + error.name; }
+      return out;`;
+
+    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+    const closed = await runInRunner(page, { doc: 'sandbox-closed.html', code: probe });
+    assert.equal(closed.ok, true, `the closed runner answered: ${JSON.stringify(closed)}`);
+    assert.deepEqual(JSON.parse(closed.result), { origin: 'null', sum: 42, fetch: 'refused: TypeError' });
+    const seen = await (await fetch(`${mock.url}/__mock/requests`)).json();
+    assert.deepEqual(seen, [], 'nothing reached the network from the closed runner');
+
+    const open = await runInRunner(page, { doc: 'sandbox-open.html', code: probe });
+    assert.equal(open.ok, true, `the open runner answered: ${JSON.stringify(open)}`);
+    assert.deepEqual(JSON.parse(open.result), { origin: 'null', sum: 42, fetch: 'status 200' });
+
+    const inApp = violations.filter((v) => v.frame === page.url());
+    assert.deepEqual(inApp, [], 'loading the runners breaks nothing of the app page policy');
+    assert.deepEqual(errors, []);
+  });
+
+  test('the runner refuses to run anything outside an opaque-origin sandbox', async (t) => {
+    const { page, errors } = await openApp(t);
+    for (const doc of ['sandbox-closed.html', 'sandbox-open.html']) {
+      const answer = await runInRunner(page, { doc, code: 'return self.origin;', sandboxed: false });
+      assert.equal(answer.ok, false, `${doc} ran the code in the app's origin: ${JSON.stringify(answer)}`);
+      assert.match(answer.unavailable, /not in an opaque-origin sandbox/);
+    }
+    assert.deepEqual(errors, []);
+  });
+
+  test('the app runs model-written JavaScript in the sandbox under the policy, from any path of the site', async (t) => {
+    // A client-side path: the runner documents are found beside the app's files, not the page.
+    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+    const context = await browser.newContext();
+    t.after(() => context.close());
+    context.setDefaultTimeout(WAIT_MS);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const violations = await collectCspViolations(page);
+    await page.goto(new URL('some/deep/path', app.url).href);
+    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
+    await addProvider(page, { baseUrl: `${mock.url}/v1`, apiKey: 'sk-test', model: 'tools-sandbox' });
+    await page.getByRole('button', { name: 'Tools', exact: true }).click();
+    const tools = page.getByRole('dialog', { name: 'Tools', exact: true });
+    await tools.getByRole('checkbox', { name: 'Run JavaScript', exact: true }).check();
+    await tools.getByRole('button', { name: 'Close', exact: true }).click();
+    await tools.waitFor({ state: 'hidden' });
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Probe.');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
+    const reply = log.getByRole('article', { name: 'Assistant', exact: true }).last();
+    await reply.getByRole('button', { name: 'Used 1 tool', exact: true }).waitFor();
+    await waitUntil(async () => (await reply.getAttribute('aria-busy')) === 'false', 'the turn is over');
+    // The tools-sandbox scenario echoes the tool's result: the probe ran, in an opaque origin.
+    assert.match(await reply.innerText(), /Sandbox report: .*"origin":\s*"null"/s);
+    assert.deepEqual(violations, []);
+    assert.deepEqual(errors, []);
+  });
+
+  test('dist/_headers sends the same policies as headers, with frame-ancestors and a sandbox for the runners', async (t) => {
+    const rules = parseHeadersFile(await readFile(path.join(DIST, '_headers'), 'utf8'));
+    const header = (route) => parsePolicy(rules.get(route)?.['content-security-policy'] ?? '');
+    for (const route of ['/', '/index.html']) {
+      assertPolicy(header(route), { ...APP_POLICY, 'frame-ancestors': ["'none'"] }, `_headers ${route}`);
+    }
+    for (const [route, connect] of [
+      ['/sandbox-closed.html', "'none'"],
+      ['/sandbox-open.html', '*'],
+    ]) {
+      const expected = { ...sandboxPolicy(connect), 'frame-ancestors': ["'self'"], sandbox: ['allow-scripts'] };
+      assertPolicy(header(route), expected, `_headers ${route}`);
+    }
+
+    // Served with those headers (as Netlify or Cloudflare Pages would), everything works.
+    const strict = await startStaticServer({ root: DIST, headers: true });
+    t.after(() => strict.close());
+    const served = await fetch(strict.url);
+    assert.match(served.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    const context = await browser.newContext();
+    t.after(() => context.close());
+    context.setDefaultTimeout(WAIT_MS);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const violations = await collectCspViolations(page);
+    await page.goto(strict.url);
+    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
+    const probe = "return { origin: self.origin, sum: new Function('a', 'b', 'return a + b')(args.n, 22) };";
+    for (const doc of ['sandbox-closed.html', 'sandbox-open.html']) {
+      const answer = await runInRunner(page, { doc, code: probe });
+      assert.equal(answer.ok, true, `${doc} answered: ${JSON.stringify(answer)}`);
+      assert.deepEqual(JSON.parse(answer.result), { origin: 'null', sum: 42 });
+      // Framed without the sandbox attribute, the header's sandbox keeps it opaque.
+      const unsandboxed = await runInRunner(page, { doc, code: probe, sandboxed: false });
+      assert.deepEqual(JSON.parse(unsandboxed.result), { origin: 'null', sum: 42 }, `${doc} stays opaque`);
+    }
+    assert.deepEqual(violations, []);
+    assert.deepEqual(errors, []);
+  });
+});
