@@ -1,6 +1,7 @@
 //! A reply: its Thinking block, its markdown (final blocks plus the growing
-//! tail), its status or error card, and a footer with the model badge, token
-//! usage, Copy and (on the last reply) Regenerate.
+//! tail, with image placeholders that load on request), its status or error
+//! card, and a footer with the model badge, token usage, Copy and (on the last
+//! reply) Regenerate.
 
 use hearth_core::provider::FinishKind;
 use leptos::prelude::*;
@@ -9,6 +10,7 @@ use leptos::task::spawn_local;
 use crate::chat::{AssistantView, ChatContext, ReplyStatus};
 use crate::components::copy_button::CopyButton;
 use crate::components::error_card::ErrorCard;
+use crate::components::image_loading::{on_markdown_click, show_images};
 use crate::components::thinking_block::ThinkingBlock;
 use crate::components::tool_activity::ToolActivity;
 use crate::sessions::SessionsContext;
@@ -35,9 +37,28 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
         reply.blocks.each_from(from, |html| {
             let _ = container.insert_adjacent_html("beforeend", html.as_str());
         });
+        // Finished blocks may load their allowed hosts' images (once each).
+        sessions.image_hosts.with_untracked(|hosts| show_images(&container, Some(hosts)));
         (generation, len)
     });
     let streaming = move || reply.status.with(|status| *status == ReplyStatus::Streaming);
+    // The tail is replaced on every frame while streaming: it shows images already
+    // loaded, and loads allowed ones only once the answer is finished.
+    let tail = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let Some(container) = tail.get() else { return };
+        reply.tail.with(|html| container.set_inner_html(html.as_str()));
+        let finished = !reply.status.with_untracked(|status| *status == ReplyStatus::Streaming);
+        sessions.image_hosts.with_untracked(|hosts| show_images(&container, finished.then_some(hosts.as_slice())));
+    });
+    let markdown = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        if !streaming()
+            && let Some(container) = markdown.get()
+        {
+            sessions.image_hosts.with_untracked(|hosts| show_images(&container, Some(hosts)));
+        }
+    });
     let usage = move || {
         reply.usage.get().map(|usage| {
             let count = |n: Option<u64>| n.map_or_else(|| "?".to_owned(), |n| n.to_string());
@@ -69,9 +90,14 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
             }>
                 <ToolActivity reply />
             </Show>
-            <div class="markdown" class:streaming=streaming>
+            <div
+                class="markdown"
+                class:streaming=streaming
+                node_ref=markdown
+                on:click=move |ev: leptos::ev::MouseEvent| on_markdown_click(&ev)
+            >
                 <div class="blocks" node_ref=blocks></div>
-                <div class="block" inner_html=move || reply.tail.with(|tail| tail.as_str().to_owned())></div>
+                <div class="block" node_ref=tail></div>
             </div>
             {move || match reply.status.get() {
                 ReplyStatus::Failed(failure) => {

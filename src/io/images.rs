@@ -1,0 +1,122 @@
+//! Fetches an image the user asked for (or whose host they allowed) and keeps it
+//! as a `blob:` URL. The request carries no cookies and no referrer, and the
+//! page's CSP lets images come only from `'self'`, `data:` and `blob:`, so an
+//! image is never loaded by an `<img src>` pointing elsewhere.
+//!
+//! Each image address is fetched at most once per page: the result (a blob URL or
+//! the reason it failed) is cached, so re-rendering a reply never fetches again.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use gloo_net::http::RequestBuilder;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{ReferrerPolicy, RequestCredentials, RequestMode};
+
+/// The largest image loaded, in bytes.
+pub(crate) const MAX_IMAGE_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
+
+/// Why an image could not be shown.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum ImageError {
+    /// No response: the host refused cross-origin loading (CORS), or is unreachable.
+    Refused,
+    /// The host answered with an error status.
+    Status(u16),
+    /// The response is not an image; holds its content type.
+    NotImage(String),
+    /// The image is bigger than [`MAX_IMAGE_BYTES`]; holds its size.
+    TooLarge(f64),
+    /// The browser could not read the body or make a blob URL.
+    Unreadable,
+}
+
+impl std::fmt::Display for ImageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Refused => {
+                f.write_str("The image's server does not allow loading it here (CORS), or cannot be reached.")
+            }
+            Self::Status(status) => write!(f, "The image's server answered with HTTP {status}."),
+            Self::NotImage(kind) if kind.is_empty() => f.write_str("The address does not point to an image."),
+            Self::NotImage(kind) => write!(f, "The address does not point to an image (it is {kind})."),
+            Self::TooLarge(size) => {
+                write!(f, "The image is too large to load here ({:.1} MB; the limit is 10 MB).", size / 1_048_576.0)
+            }
+            Self::Unreadable => f.write_str("The image could not be read."),
+        }
+    }
+}
+
+/// Where one image address stands.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum ImageState {
+    /// Being fetched.
+    Loading,
+    /// Loaded; holds its `blob:` URL.
+    Loaded(String),
+    /// Could not be loaded.
+    Failed(ImageError),
+}
+
+thread_local! {
+    static IMAGES: RefCell<HashMap<String, ImageState>> = RefCell::new(HashMap::new());
+}
+
+/// What is known about `url`, if it was ever asked for.
+pub(crate) fn image_state(url: &str) -> Option<ImageState> {
+    IMAGES.with(|images| images.borrow().get(url).cloned())
+}
+
+/// Marks `url` as loading and returns `true`, unless it was already asked for.
+pub(crate) fn begin_loading(url: &str) -> bool {
+    IMAGES.with(|images| {
+        let mut images = images.borrow_mut();
+        if images.contains_key(url) {
+            return false;
+        }
+        images.insert(url.to_owned(), ImageState::Loading);
+        true
+    })
+}
+
+/// Fetches `url` (after [`begin_loading`]) and records the outcome.
+pub(crate) async fn load_image(url: &str) -> ImageState {
+    let state = match fetch_image(url).await {
+        Ok(blob_url) => ImageState::Loaded(blob_url),
+        Err(error) => ImageState::Failed(error),
+    };
+    IMAGES.with(|images| images.borrow_mut().insert(url.to_owned(), state.clone()));
+    state
+}
+
+async fn fetch_image(url: &str) -> Result<String, ImageError> {
+    let response = RequestBuilder::new(url)
+        .mode(RequestMode::Cors)
+        .credentials(RequestCredentials::Omit)
+        .referrer_policy(ReferrerPolicy::NoReferrer)
+        .send()
+        .await
+        .map_err(|_| ImageError::Refused)?;
+    if !response.ok() {
+        return Err(ImageError::Status(response.status()));
+    }
+    let kind = response.headers().get("content-type").unwrap_or_default();
+    if !kind.trim_start().to_ascii_lowercase().starts_with("image/") {
+        return Err(ImageError::NotImage(kind));
+    }
+    if let Some(length) = response.headers().get("content-length").and_then(|l| l.trim().parse::<f64>().ok())
+        && length > MAX_IMAGE_BYTES
+    {
+        return Err(ImageError::TooLarge(length));
+    }
+    let raw = web_sys::Response::from(response);
+    let promise = raw.blob().map_err(|_| ImageError::Unreadable)?;
+    let blob: web_sys::Blob =
+        JsFuture::from(promise).await.ok().and_then(|b| b.dyn_into().ok()).ok_or(ImageError::Unreadable)?;
+    if blob.size() > MAX_IMAGE_BYTES {
+        return Err(ImageError::TooLarge(blob.size()));
+    }
+    web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| ImageError::Unreadable)
+}
