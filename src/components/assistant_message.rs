@@ -34,11 +34,17 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
                 0
             }
         };
+        let shown_children = container.child_element_count();
         reply.blocks.each_from(from, |html| {
             let _ = container.insert_adjacent_html("beforeend", html.as_str());
         });
-        // Finished blocks may load their allowed hosts' images (once each).
-        sessions.image_hosts.with_untracked(|hosts| show_images(&container, Some(hosts)));
+        // New finished blocks may load their allowed hosts' images (once each).
+        let children = container.children();
+        sessions.image_hosts.with_untracked(|hosts| {
+            for child in (shown_children..children.length()).filter_map(|i| children.item(i)) {
+                show_images(&child, Some(hosts));
+            }
+        });
         (generation, len)
     });
     let streaming = move || reply.status.with(|status| *status == ReplyStatus::Streaming);

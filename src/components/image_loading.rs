@@ -81,7 +81,8 @@ fn update_everywhere(url: &str, state: &ImageState) {
 /// a link to open the image in a new tab.
 fn apply(button: &Element, url: &str, state: &ImageState) {
     let Some(document) = document() else { return };
-    let Some(placeholder) = button.closest(".image-placeholder").ok().flatten() else { return };
+    // A placeholder past the element budget is the button alone.
+    let placeholder = button.closest(".image-placeholder").ok().flatten().unwrap_or_else(|| button.clone());
     match state {
         ImageState::Loading => {
             button.set_text_content(Some("Loading image…"));

@@ -21,6 +21,12 @@ use pulldown_cmark::{Event, Tag, TagEnd};
 /// The deepest element nesting written; deeper content is flattened.
 pub(super) const MAX_DEPTH: usize = 16;
 
+/// The most elements one rendering writes (a placeholder counts four). The
+/// sanitiser's time grows with the number of elements, so past this budget the
+/// rest is flattened like deep nesting: tags are left out, text kept (links are
+/// still written).
+pub(super) const ELEMENT_BUDGET: usize = 16_000;
+
 /// The longest run of text written without a tag in between. html5ever's
 /// serialiser scans from every `&` (and every byte 0xC2) to the next `<` or `>`
 /// of the same text node, which is quadratic in a long text full of `&`; a
@@ -43,12 +49,15 @@ pub(super) struct SafeEvents<'a, I> {
     break_pending: bool,
     /// Bytes of text written since the last tag.
     run: usize,
+    /// Elements written so far (see [`ELEMENT_BUDGET`]).
+    elements: usize,
 }
 
 #[derive(Clone, Copy)]
 struct Open {
     written: bool,
     counted: bool,
+    end: TagEnd,
 }
 
 struct LinkText {
@@ -66,6 +75,7 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
             links: Vec::new(),
             break_pending: false,
             run: 0,
+            elements: 0,
         }
     }
 
@@ -74,7 +84,9 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
             Event::Html(raw) | Event::InlineHtml(raw) => self.text(Event::Text(raw)),
             Event::Start(Tag::Image { dest_url, .. }) => {
                 let alt = self.image_alt();
-                self.text(Event::InlineHtml(image_placeholder(&dest_url, &alt).into()));
+                let compact = self.elements >= ELEMENT_BUDGET;
+                self.elements += if compact { 1 } else { 4 };
+                self.text(Event::InlineHtml(image_placeholder(&dest_url, &alt, compact).into()));
             }
             Event::Start(tag) => self.start(tag),
             Event::End(end) => self.end(end),
@@ -141,15 +153,25 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
 
     fn start(&mut self, tag: Tag<'a>) {
         let parent_written = self.open.last().is_none_or(|open| open.written);
+        let is_link = matches!(tag, Tag::Link { .. });
+        let is_part = matches!(tag, Tag::TableHead | Tag::TableRow | Tag::TableCell | Tag::Item);
+        let over_budget = self.elements >= ELEMENT_BUDGET;
+        if is_part && parent_written && over_budget {
+            // Out of budget inside a table or a list: close it here; the rest of
+            // it follows as flattened text.
+            self.close_container();
+        }
+        let parent_written = self.open.last().is_none_or(|open| open.written);
         // Table parts and list items are written with their table or list, so a
         // table or a list is never left half open. Links cannot contain links, so
         // they are always written (their destination is never lost).
-        let counted = !matches!(tag, Tag::TableHead | Tag::TableRow | Tag::TableCell | Tag::Item | Tag::Link { .. });
-        let written = matches!(tag, Tag::Link { .. }) || (parent_written && (!counted || self.depth < MAX_DEPTH));
-        self.open.push(Open { written, counted });
+        let counted = !is_part && !is_link;
+        let written = is_link || (parent_written && (!counted || (self.depth < MAX_DEPTH && !over_budget)));
+        self.open.push(Open { written, counted, end: tag.to_end() });
         if !written {
             return;
         }
+        self.elements += 1;
         if counted {
             self.depth += 1;
         }
@@ -167,6 +189,24 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
             other => other,
         };
         self.emit(Event::Start(tag));
+    }
+
+    /// Ends the innermost open table or list (and its open rows or items) early:
+    /// their ends are written now and left out later.
+    fn close_container(&mut self) {
+        let Some(container) = self.open.iter().rposition(|open| open.counted) else { return };
+        for index in (container..self.open.len()).rev() {
+            let open = &mut self.open[index];
+            if !open.written {
+                continue;
+            }
+            open.written = false;
+            let end = open.end;
+            if open.counted {
+                self.depth -= 1;
+            }
+            self.emit(Event::End(end));
+        }
     }
 
     fn end(&mut self, end: TagEnd) {
@@ -188,6 +228,7 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
             && let Some(link) = self.links.pop()
             && let Some(host) = link_host(&link.dest, &link.text)
         {
+            self.elements += 1;
             let note = format!(" <span class=\"link-host\">({})</span>", escape(&host));
             self.emit(Event::InlineHtml(note.into()));
         }
@@ -273,10 +314,18 @@ fn link_host(dest: &str, text: &str) -> Option<String> {
 
 /// The markup that stands for an image: its alt text and host, and a button that
 /// names the image in a data attribute (which loads nothing).
-fn image_placeholder(dest: &str, alt: &str) -> String {
+fn image_placeholder(dest: &str, alt: &str, compact: bool) -> String {
     let alt = alt.trim();
     let label = if alt.is_empty() { "Image" } else { alt };
     match remote_address(dest) {
+        // Past the element budget: the button alone, which says it all.
+        Some((url, host)) if compact => format!(
+            "<button type=\"button\" class=\"load-image\" data-image-url=\"{url}\" \
+             aria-label=\"Load image {label} from {host}\">Load image: {label} ({host})</button>",
+            label = escape(label),
+            host = escape(&host),
+            url = escape(&url),
+        ),
         Some((url, host)) => format!(
             "<span class=\"image-placeholder\"><span class=\"image-alt\">{label}</span> \
              <span class=\"image-host\">({host})</span> \

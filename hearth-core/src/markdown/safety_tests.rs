@@ -288,3 +288,28 @@ fn a_huge_tail_is_rendered_now_and_then_and_shows_everything() {
     assert_eq!(last.matches("&lt;script&gt;").count(), markdown.matches("<script>").count());
     assert_eq!(streaming.finish(), render(&markdown));
 }
+
+#[test]
+fn past_the_element_budget_markup_is_flattened_and_text_kept() {
+    let markdown: String = (0..30_000).map(|i| format!("*w{i}* ")).collect();
+    let html = render(&markdown);
+    let ems = html.as_str().matches("<em>").count();
+    assert!((super::events::ELEMENT_BUDGET - 10..=super::events::ELEMENT_BUDGET).contains(&ems), "{ems} <em>");
+    assert!(html.as_str().contains("w29999"));
+    // A long list or table is closed where the budget ends; the rest follows as text.
+    let list: String = (0..20_000).map(|i| format!("- item{i}\n")).collect();
+    let html = render(&list);
+    assert!(html.as_str().contains("item19999"));
+    assert_eq!(html.as_str().matches("<ul>").count(), html.as_str().matches("</ul>").count());
+    let mut table = String::from("| a | b |\n|---|---|\n");
+    table.extend((0..10_000).map(|i| format!("| c{i} | d{i} |\n")));
+    let html = render(&table);
+    assert!(html.as_str().contains("c9999") && html.as_str().contains("d9999"));
+    assert_eq!(html.as_str().matches("<table>").count(), 1);
+    assert!(html.as_str().find("</table>") < html.as_str().find("c9999"), "the rest follows the table");
+    // Images past the budget are still placeholders, in short form.
+    let images: String = (0..6_000).map(|i| format!("![i{i}](https://attacker.example/{i}.png) ")).collect();
+    let html = render(&images);
+    assert_eq!(load_buttons(html.as_str()).len(), 6_000);
+    assert_loads_nothing(html.as_str());
+}
