@@ -44,12 +44,12 @@ pub(crate) fn ImageHostsSetting() -> impl IntoView {
                 prop:value=move || sessions.image_hosts.with(|hosts| hosts.join(" "))
                 on:change=save
             />
-            <span class="hint" id=hint_id>
-                "Separate hosts with spaces, for example: upload.wikimedia.org. Images from other hosts wait for \"Load image\"."
-            </span>
-            <Show when=move || problem.with(|p| !p.is_empty())>
-                <span class="field-error" role="alert">{move || problem.get()}</span>
-            </Show>
         </label>
+        <p class="hint" id=hint_id>
+            "Separate hosts with spaces, for example: upload.wikimedia.org. Images from other hosts wait for \"Load image\"."
+        </p>
+        <Show when=move || problem.with(|p| !p.is_empty())>
+            <p class="field-error" role="alert">{move || problem.get()}</p>
+        </Show>
     }
 }

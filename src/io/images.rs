@@ -9,7 +9,6 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use gloo_net::http::RequestBuilder;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{ReferrerPolicy, RequestCredentials, RequestMode};
@@ -92,27 +91,32 @@ pub(crate) async fn load_image(url: &str) -> ImageState {
 }
 
 async fn fetch_image(url: &str) -> Result<String, ImageError> {
-    let response = RequestBuilder::new(url)
-        .mode(RequestMode::Cors)
-        .credentials(RequestCredentials::Omit)
-        .referrer_policy(ReferrerPolicy::NoReferrer)
-        .send()
+    // `fetch` itself (not gloo's builder, which appends to a query string).
+    let init = web_sys::RequestInit::new();
+    init.set_method("GET");
+    init.set_mode(RequestMode::Cors);
+    init.set_credentials(RequestCredentials::Omit);
+    init.set_referrer_policy(ReferrerPolicy::NoReferrer);
+    let window = web_sys::window().ok_or(ImageError::Unreadable)?;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str_and_init(url, &init))
         .await
-        .map_err(|_| ImageError::Refused)?;
+        .ok()
+        .and_then(|response| response.dyn_into().ok())
+        .ok_or(ImageError::Refused)?;
     if !response.ok() {
         return Err(ImageError::Status(response.status()));
     }
-    let kind = response.headers().get("content-type").unwrap_or_default();
+    let header = |name: &str| response.headers().get(name).ok().flatten();
+    let kind = header("content-type").unwrap_or_default();
     if !kind.trim_start().to_ascii_lowercase().starts_with("image/") {
         return Err(ImageError::NotImage(kind));
     }
-    if let Some(length) = response.headers().get("content-length").and_then(|l| l.trim().parse::<f64>().ok())
+    if let Some(length) = header("content-length").and_then(|l| l.trim().parse::<f64>().ok())
         && length > MAX_IMAGE_BYTES
     {
         return Err(ImageError::TooLarge(length));
     }
-    let raw = web_sys::Response::from(response);
-    let promise = raw.blob().map_err(|_| ImageError::Unreadable)?;
+    let promise = response.blob().map_err(|_| ImageError::Unreadable)?;
     let blob: web_sys::Blob =
         JsFuture::from(promise).await.ok().and_then(|b| b.dyn_into().ok()).ok_or(ImageError::Unreadable)?;
     if blob.size() > MAX_IMAGE_BYTES {
