@@ -99,7 +99,15 @@ fn apply(button: &Element, url: &str, state: &ImageState) {
             let _ = image.set_attribute("src", blob_url);
             let _ = image.set_attribute("alt", &alt);
             let _ = image.set_attribute("class", "loaded-image");
+            let had_focus = document.active_element().is_some_and(|active| &active == button);
             let _ = placeholder.replace_with_with_node_1(&image);
+            if had_focus {
+                // Keyboard users stay where they were: on the image that replaced the button.
+                let _ = image.set_attribute("tabindex", "-1");
+                if let Some(image) = image.dyn_ref::<web_sys::HtmlElement>() {
+                    let _ = image.focus();
+                }
+            }
         }
         ImageState::Failed(error) => {
             let (Ok(note), Ok(link)) = (document.create_element("span"), document.create_element("a")) else {

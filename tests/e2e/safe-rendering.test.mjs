@@ -7,7 +7,8 @@
 // the answer streams, after it is done, or after a reload, until "Load image" is clicked,
 // which fetches exactly that image. Also: links need a click and show their host; the
 // "Load images automatically from these hosts" setting loads an allowed host's image
-// once; a 1 MB message of the user's own stays responsive (times printed, not asserted).
+// once; a 1 MB message of the user's own stays responsive (times printed, not asserted)
+// and is shown shortened until asked for the whole.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -338,6 +339,17 @@ describe('safe rendering', () => {
     );
     console.log(`# 1 MB message: fill ${fillMs} ms; shown ${shownMs} ms; answered ${doneMs} ms; longest task ${Math.round(longest)} ms; reload ${reloadMs} ms; search ${searchMs} ms`);
     assert.ok((await you.first().innerText()).includes('<b>tags</b>'), 'the message is shown as typed, as text');
+    // A long message shows its beginning; the rest on request.
+    const shownLength = await you.first().evaluate((article) => article.querySelector('p').textContent.length);
+    assert.ok(shownLength < 20_000, `a preview is shown at first (${shownLength} characters)`);
+    const expandStart = Date.now();
+    await you.first().getByRole('button', { name: 'Show the whole message (1.0 MB)', exact: true }).click();
+    await waitUntil(
+      () => you.first().evaluate((article, length) => article.querySelector('p').textContent.length === length, big.length),
+      'the whole message is shown',
+    );
+    const expandMs = Date.now() - expandStart;
+    console.log(`# 1 MB message: whole message shown ${expandMs} ms after the click`);
     assert.deepEqual(chat.errors, []);
   });
 });
