@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{ReferrerPolicy, RequestCredentials, RequestMode};
+use web_sys::{ReadableStreamDefaultReader, ReadableStreamReadResult, ReferrerPolicy, RequestCredentials, RequestMode};
 
 /// The largest image loaded, in bytes.
 pub(crate) const MAX_IMAGE_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
@@ -25,7 +25,8 @@ pub(crate) enum ImageError {
     Status(u16),
     /// The response is not an image; holds its content type.
     NotImage(String),
-    /// The image is bigger than [`MAX_IMAGE_BYTES`]; holds its size.
+    /// The image is bigger than [`MAX_IMAGE_BYTES`]; holds its size (or how much
+    /// had arrived when reading stopped).
     TooLarge(f64),
     /// The browser could not read the body or make a blob URL.
     Unreadable,
@@ -40,9 +41,7 @@ impl std::fmt::Display for ImageError {
             Self::Status(status) => write!(f, "The image's server answered with HTTP {status}."),
             Self::NotImage(kind) if kind.is_empty() => f.write_str("The address does not point to an image."),
             Self::NotImage(kind) => write!(f, "The address does not point to an image (it is {kind})."),
-            Self::TooLarge(size) => {
-                write!(f, "The image is too large to load here ({:.1} MB; the limit is 10 MB).", size / 1_048_576.0)
-            }
+            Self::TooLarge(_) => f.write_str("The image is too large to load here (the limit is 10 MB)."),
             Self::Unreadable => f.write_str("The image could not be read."),
         }
     }
@@ -116,11 +115,30 @@ async fn fetch_image(url: &str) -> Result<String, ImageError> {
     {
         return Err(ImageError::TooLarge(length));
     }
-    let promise = response.blob().map_err(|_| ImageError::Unreadable)?;
-    let blob: web_sys::Blob =
-        JsFuture::from(promise).await.ok().and_then(|b| b.dyn_into().ok()).ok_or(ImageError::Unreadable)?;
-    if blob.size() > MAX_IMAGE_BYTES {
-        return Err(ImageError::TooLarge(blob.size()));
+    // Read chunk by chunk, and stop as soon as the limit is passed (a server may
+    // send no length, or a wrong one).
+    let reader: ReadableStreamDefaultReader =
+        response.body().ok_or(ImageError::Unreadable)?.get_reader().dyn_into().map_err(|_| ImageError::Unreadable)?;
+    let chunks = js_sys::Array::new();
+    let mut size = 0.0;
+    loop {
+        let result: ReadableStreamReadResult =
+            JsFuture::from(reader.read()).await.map_err(|_| ImageError::Refused)?.unchecked_into();
+        if result.get_done().unwrap_or(false) {
+            break;
+        }
+        if let Some(bytes) = result.get_value().dyn_ref::<js_sys::Uint8Array>() {
+            size += f64::from(bytes.length());
+            if size > MAX_IMAGE_BYTES {
+                let _ = reader.cancel();
+                return Err(ImageError::TooLarge(size));
+            }
+            chunks.push(bytes);
+        }
     }
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(kind.trim());
+    let blob =
+        web_sys::Blob::new_with_u8_array_sequence_and_options(&chunks, &options).map_err(|_| ImageError::Unreadable)?;
     web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| ImageError::Unreadable)
 }

@@ -62,7 +62,7 @@ function png(size, [r, g, b]) {
 
 /**
  * The attacker: logs every request. `/img/*.png` is a PNG anyone may read (CORS `*`),
- * `/nocors/*.png` a PNG without CORS headers, anything else a page.
+ * `/nocors/*.png` a PNG without CORS headers, `/big/*` 11 MB without a length, anything else a page.
  */
 function startAttacker() {
   const requests = [];
@@ -72,6 +72,19 @@ function startAttacker() {
     if (req.url.startsWith('/img/')) {
       res.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' });
       res.end(image);
+    } else if (req.url.startsWith('/big/')) {
+      // 11 MB of "image" with no length given: the reader must stop at 10 MB.
+      res.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' });
+      const chunk = Buffer.alloc(1024 * 1024, 7);
+      let sent = 0;
+      const more = () => {
+        while (sent < 11 && !res.destroyed) {
+          sent += 1;
+          if (!res.write(chunk)) return res.once('drain', more);
+        }
+        res.end();
+      };
+      more();
     } else if (req.url.startsWith('/nocors/')) {
       res.writeHead(200, { 'content-type': 'image/png' });
       res.end(image);
@@ -250,7 +263,7 @@ describe('safe rendering', () => {
     assert.deepEqual(chat.errors, []);
   });
 
-  test('a host that refuses cross-origin loading gets an explanation and a link', async (t) => {
+  test('a refused or too large image gets an explanation and a link', async (t) => {
     attacker.requests.length = 0;
     const chat = await openChat(t);
     const host = `127.0.0.1:${attacker.port}`;
@@ -264,6 +277,18 @@ describe('safe rendering', () => {
     assert.equal(await open.getAttribute('href'), `http://${host}/nocors/private.png`);
     assert.ok((await open.getAttribute('rel')).includes('noreferrer'));
     assert.deepEqual(attacker.requests.map((r) => r.url), ['/nocors/private.png'], 'one attempt, no more');
+    assert.equal(await chat.reply().getByRole('img').count(), 0);
+
+    // An image over 10 MB is refused while it downloads.
+    await send(chat, `![huge](http://${host}/big/huge.png)`);
+    await settled(chat);
+    await chat.reply().getByRole('button', { name: `Load image huge from ${host}`, exact: true }).click();
+    const tooLarge = chat.reply().getByRole('status').filter({ hasText: 'too large to load here' });
+    await tooLarge.waitFor();
+    assert.equal(
+      await tooLarge.getByRole('link', { name: 'Open image in a new tab', exact: true }).getAttribute('href'),
+      `http://${host}/big/huge.png`,
+    );
     assert.equal(await chat.reply().getByRole('img').count(), 0);
     assert.deepEqual(chat.errors, []);
   });
