@@ -24,8 +24,8 @@ pub(super) const MAX_DEPTH: usize = 16;
 /// The most elements one rendering writes (a placeholder counts four). The
 /// sanitiser's time grows with the number of elements, so past this budget the
 /// rest is flattened like deep nesting: tags are left out, text kept (links are
-/// still written).
-pub(super) const ELEMENT_BUDGET: usize = 16_000;
+/// still written, with their address as title but no host after them).
+pub(super) const ELEMENT_BUDGET: usize = 8_000;
 
 /// The longest run of text written without a tag in between. html5ever's
 /// serialiser scans from every `&` (and every byte 0xC2) to the next `<` or `>`
@@ -226,6 +226,7 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
         self.emit(Event::End(end));
         if end == TagEnd::Link
             && let Some(link) = self.links.pop()
+            && self.elements < ELEMENT_BUDGET
             && let Some(host) = link_host(&link.dest, &link.text)
         {
             self.elements += 1;
