@@ -104,7 +104,10 @@ static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
             }
             ("button", "class") => (value == "load-image").then_some(value.into()),
             ("button", "type") => (value == "button").then_some(value.into()),
-            ("button", "data-image-url") => events::remote_address(value).map(|(url, _)| url.into()),
+            // Written by `events` from a parsed, normalised address; checked cheaply here.
+            ("button", "data-image-url") => ((value.starts_with("https://") || value.starts_with("http://"))
+                && !value.contains(|c: char| c.is_whitespace() || c == '"'))
+            .then_some(value.into()),
             ("input", "type") => (value == "checkbox").then_some(value.into()),
             _ => Some(value.into()),
         })
