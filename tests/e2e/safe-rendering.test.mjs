@@ -260,6 +260,17 @@ describe('safe rendering', () => {
     assert.deepEqual(chat.seen, [`http://${host}/img/cat.png?q=SECRET`]);
     assert.equal(await chat.reply().getByRole('button', { name: `Load image dog from ${host}` }).count(), 1, 'the others still wait');
     await screenshot(chat.page, 'safe-rendering-loaded.png');
+
+    // From the keyboard: Enter on a focused "Load image" loads it, and focus moves to the image.
+    await chat.reply().getByRole('button', { name: `Load image dog from ${host}`, exact: true }).focus();
+    await chat.page.keyboard.press('Enter');
+    const dog = chat.reply().getByRole('img', { name: 'dog', exact: true });
+    await dog.waitFor();
+    assert.ok(await dog.evaluate((img) => document.activeElement === img), 'focus is on the loaded image');
+    assert.deepEqual(attacker.requests.map((r) => r.url), ['/img/cat.png?q=SECRET', '/img/dog.png']);
+    await chat.page.setViewportSize({ width: 390, height: 844 });
+    await chat.reply().getByRole('button', { name: `Load image incell from ${host}`, exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(chat.page, 'safe-rendering-390.png');
     assert.deepEqual(chat.errors, []);
   });
 
