@@ -1,7 +1,6 @@
 //! A reply: its Thinking block, its markdown (final blocks plus the growing
-//! tail, with image placeholders that load on request), its status or error
-//! card, and a footer with the model badge, token usage, Copy and (on the last
-//! reply) Regenerate.
+//! tail), its status or error card, and a footer with the model badge, token
+//! usage, Copy and (on the last reply) Regenerate.
 
 use hearth_core::provider::FinishKind;
 use leptos::prelude::*;
