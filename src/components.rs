@@ -6,6 +6,8 @@ pub(crate) mod composer;
 pub(crate) mod conversation;
 pub(crate) mod copy_button;
 pub(crate) mod error_card;
+pub(crate) mod image_hosts_setting;
+pub(crate) mod image_loading;
 pub(crate) mod import_review;
 pub(crate) mod model_picker;
 pub(crate) mod project_files;

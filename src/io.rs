@@ -8,6 +8,7 @@ pub(crate) mod fetch_stream;
 pub(crate) mod files;
 pub(crate) mod frame;
 pub(crate) mod ids;
+pub(crate) mod images;
 pub(crate) mod locks;
 pub(crate) mod sandbox;
 pub(crate) mod sync;

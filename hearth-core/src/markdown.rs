@@ -10,12 +10,17 @@
 //! tail is re-rendered as text arrives, so the cost of a chunk does not grow with
 //! the length of the answer.
 
+mod events;
+#[cfg(test)]
+mod safety_tests;
 #[cfg(test)]
 mod tests;
 
 use std::sync::LazyLock;
 
-use pulldown_cmark::{Event, Options, Parser, html};
+use pulldown_cmark::{Options, Parser, html};
+
+use self::events::SafeEvents;
 
 /// HTML produced by this module's sanitiser; safe to put into the page.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -30,10 +35,7 @@ impl SafeHtml {
 
 /// Renders a whole markdown document.
 pub fn render(markdown: &str) -> SafeHtml {
-    let parser = Parser::new_ext(markdown, options()).map(|event| match event {
-        Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
-        other => other,
-    });
+    let parser = SafeEvents::new(Parser::new_ext(markdown, options()));
     let mut unsafe_html = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut unsafe_html, parser);
     SafeHtml(SANITIZER.clean(&unsafe_html).to_string())
@@ -43,17 +45,73 @@ fn options() -> Options {
     Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS
 }
 
+/// The elements the markdown writer produces, and nothing else: no element or
+/// attribute that makes a browser fetch (`img`, `srcset`, `poster`,
+/// `background`, `style`, media, frames, `link`, `meta`…). The only address
+/// kept is a link's `href`, which needs a click, and the image placeholder's
+/// `data-image-url`, which loads nothing.
 static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
-    let mut builder = ammonia::Builder::default();
+    let tags = [
+        "a",
+        "blockquote",
+        "br",
+        "button",
+        "code",
+        "del",
+        "em",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "hr",
+        "input",
+        "li",
+        "ol",
+        "p",
+        "pre",
+        "span",
+        "strong",
+        "table",
+        "tbody",
+        "td",
+        "th",
+        "thead",
+        "tr",
+        "ul",
+        "wbr",
+    ];
+    let attributes = [
+        ("a", &["href"][..]),
+        ("code", &["class"][..]),
+        ("ol", &["start"][..]),
+        ("input", &["type", "checked", "disabled"][..]),
+        ("span", &["class"][..]),
+        ("button", &["type", "class", "data-image-url", "aria-label"][..]),
+    ];
+    let mut builder = ammonia::Builder::empty();
     builder
-        .add_tag_attributes("code", &["class"])
+        .tags(tags.into_iter().collect())
+        .tag_attributes(attributes.into_iter().map(|(tag, names)| (tag, names.iter().copied().collect())).collect())
+        .generic_attributes(["title"].into_iter().collect())
+        .generic_attribute_prefixes(Default::default())
+        .clean_content_tags(["script", "style"].into_iter().collect())
         .attribute_filter(|element, attribute, value| match (element, attribute) {
             ("code", "class") => is_language_class(value).then_some(value.into()),
+            ("span", "class") => {
+                ["image-placeholder", "image-alt", "image-host", "link-host"].contains(&value).then_some(value.into())
+            }
+            ("button", "class") => (value == "load-image").then_some(value.into()),
+            ("button", "type") => (value == "button").then_some(value.into()),
+            // Written by `events` from a parsed, normalised address; checked cheaply here.
+            ("button", "data-image-url") => ((value.starts_with("https://") || value.starts_with("http://"))
+                && !value.contains(|c: char| c.is_whitespace() || c == '"'))
+            .then_some(value.into()),
+            ("input", "type") => (value == "checkbox").then_some(value.into()),
             _ => Some(value.into()),
         })
-        .set_tag_attribute_value("a", "target", "_blank")
-        .add_tag_attributes("input", &["type", "checked", "disabled"])
-        .add_tags(&["input"]);
+        .set_tag_attribute_value("a", "target", "_blank");
     builder
 });
 
@@ -77,7 +135,21 @@ pub struct StreamingMarkdown {
     /// Whether the line before `scanned` was blank (outside a fence).
     after_blank: bool,
     blocks: Vec<SafeHtml>,
+    /// The last rendering of the tail, of `tail[..rendered_len]`, while the tail
+    /// started at `rendered_start`.
+    rendered_tail: SafeHtml,
+    rendered_start: usize,
+    rendered_len: usize,
+    /// How many times the tail was rendered (for tests of the budget).
+    tail_renders: usize,
 }
+
+/// A tail up to this size is rendered on every push. A bigger one is rendered
+/// again only when it has grown by a quarter since its last rendering (the text
+/// that arrived since is shown plain meanwhile), so the rendering work of a long
+/// unfinished block stays proportional to its length overall instead of growing
+/// with its length on every frame.
+pub const EAGER_TAIL_BYTES: usize = 24 * 1024;
 
 /// What changed after [`StreamingMarkdown::push`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -118,13 +190,33 @@ impl StreamingMarkdown {
     }
 
     /// Appends text and renders what changed. Work is proportional to the new
-    /// text plus the current tail, never to the whole document.
+    /// text plus the current tail, never to the whole document; a tail bigger than
+    /// [`EAGER_TAIL_BYTES`] is re-rendered only now and then (see there).
     pub fn push(&mut self, text: &str) -> StreamingUpdate {
         self.source.push_str(text);
         let first_new = self.blocks.len();
         self.scan_complete_lines();
         let new_blocks = self.blocks[first_new..].to_vec();
-        StreamingUpdate { new_blocks, tail: render(&self.source[self.tail_start..]) }
+        StreamingUpdate { new_blocks, tail: self.render_tail() }
+    }
+
+    /// The tail's markup: rendered anew when it is small or has grown enough,
+    /// otherwise the last rendering followed by the newer text, plain.
+    fn render_tail(&mut self) -> SafeHtml {
+        let tail = &self.source[self.tail_start..];
+        let stale = self.rendered_start != self.tail_start || self.rendered_len > tail.len();
+        if tail.len() <= EAGER_TAIL_BYTES || stale || tail.len() >= self.rendered_len + self.rendered_len / 4 {
+            self.rendered_tail = render(tail);
+            self.rendered_start = self.tail_start;
+            self.rendered_len = tail.len();
+            self.tail_renders += 1;
+            return self.rendered_tail.clone();
+        }
+        let mut html = self.rendered_tail.as_str().to_owned();
+        html.push_str("<p class=\"pending\">");
+        html.push_str(&events::escape(&tail[self.rendered_len..]));
+        html.push_str("</p>\n");
+        SafeHtml(html)
     }
 
     /// Scans every newly completed line for a block boundary: a blank line outside

@@ -10,6 +10,7 @@ use leptos::task::spawn_local;
 use crate::chat::{AssistantView, ChatContext, ReplyStatus};
 use crate::components::copy_button::CopyButton;
 use crate::components::error_card::ErrorCard;
+use crate::components::image_loading::{on_markdown_click, show_images};
 use crate::components::thinking_block::ThinkingBlock;
 use crate::components::tool_activity::ToolActivity;
 use crate::components::version_switcher::VersionSwitcher;
@@ -34,12 +35,37 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
                 0
             }
         };
+        let shown_children = container.child_element_count();
         reply.blocks.each_from(from, |html| {
             let _ = container.insert_adjacent_html("beforeend", html.as_str());
+        });
+        // New finished blocks may load their allowed hosts' images (once each).
+        let children = container.children();
+        sessions.image_hosts.with_untracked(|hosts| {
+            for child in (shown_children..children.length()).filter_map(|i| children.item(i)) {
+                show_images(&child, Some(hosts));
+            }
         });
         (generation, len)
     });
     let streaming = move || reply.status.with(|status| *status == ReplyStatus::Streaming);
+    // The tail is replaced on every frame while streaming: it shows images already
+    // loaded, and loads allowed ones only once the answer is finished.
+    let tail = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let Some(container) = tail.get() else { return };
+        reply.tail.with(|html| container.set_inner_html(html.as_str()));
+        let finished = !reply.status.with_untracked(|status| *status == ReplyStatus::Streaming);
+        sessions.image_hosts.with_untracked(|hosts| show_images(&container, finished.then_some(hosts.as_slice())));
+    });
+    let markdown = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        if !streaming()
+            && let Some(container) = markdown.get()
+        {
+            sessions.image_hosts.with_untracked(|hosts| show_images(&container, Some(hosts)));
+        }
+    });
     let usage = move || {
         reply.usage.get().map(|usage| {
             let count = |n: Option<u64>| n.map_or_else(|| "?".to_owned(), |n| n.to_string());
@@ -75,9 +101,14 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
             }>
                 <ToolActivity reply message_id=id.get_value() />
             </Show>
-            <div class="markdown" class:streaming=streaming>
+            <div
+                class="markdown"
+                class:streaming=streaming
+                node_ref=markdown
+                on:click=move |ev: leptos::ev::MouseEvent| on_markdown_click(&ev)
+            >
                 <div class="blocks" node_ref=blocks></div>
-                <div class="block" inner_html=move || reply.tail.with(|tail| tail.as_str().to_owned())></div>
+                <div class="block" node_ref=tail></div>
             </div>
             {move || match reply.status.get() {
                 ReplyStatus::Failed(failure) => {

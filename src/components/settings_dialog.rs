@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
+use crate::components::image_hosts_setting::ImageHostsSetting;
 use crate::components::import_review::ImportReview;
 use crate::components::modal_while;
 use crate::io::files::read_text;
@@ -107,6 +108,7 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
                     <span class="field-error" role="alert">{move || stall_problem.get()}</span>
                 </Show>
             </label>
+            <ImageHostsSetting />
             <h3>"Backup"</h3>
             <p class="hint">"Everything stays in this browser. A backup file restores it here or in another browser."</p>
             <label class="check">

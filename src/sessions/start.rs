@@ -66,6 +66,7 @@ impl SessionsContext {
     async fn load_settings(self, db: &Db) -> Result<(), crate::io::db::StorageError> {
         self.load_providers(db).await?;
         self.load_tools(db).await?;
+        self.load_image_hosts(db).await?;
         if let Some(setting) = db.get::<SettingRecord>(stores::SETTINGS, AUTO_TITLE).await? {
             self.auto_title.set(setting.value.as_bool().unwrap_or(true));
         }

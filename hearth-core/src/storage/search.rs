@@ -73,9 +73,15 @@ pub fn snippet(text: &str, words: &[String], max_chars: usize) -> String {
         }
         None => 0,
     };
-    let flat: String = text[start..].split_whitespace().collect::<Vec<_>>().join(" ");
+    // Only the text the excerpt can show is looked at (a message may be megabytes):
+    // each shown character takes at most 4 bytes, plus some whitespace to squeeze.
+    let mut end = (start + max_chars * 8 + 64).min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let flat: String = text[start..end].split_whitespace().collect::<Vec<_>>().join(" ");
     let mut excerpt: String = flat.chars().take(max_chars).collect();
-    if flat.chars().count() > max_chars {
+    if flat.chars().count() > max_chars || (end < text.len() && !text[end..].trim().is_empty()) {
         excerpt.push('…');
     }
     if start > 0 {

@@ -1,0 +1,361 @@
+//! The event filter between pulldown-cmark and the HTML writer: what the model
+//! wrote is turned into markup that loads nothing by itself and stays cheap to
+//! sanitise.
+//!
+//! - Raw HTML becomes text.
+//! - An image becomes a placeholder (alt text, host, a "Load image" button whose
+//!   `data-image-url` names the image): no `<img>` is ever written, so nothing is
+//!   fetched until the user asks.
+//! - A link keeps its `href` (it needs a click) and shows where it goes: the full
+//!   address as its title, and the host after the text when the text is not the
+//!   address itself.
+//! - Nesting deeper than [`MAX_DEPTH`] is flattened: the deeper elements are left
+//!   out and their text kept, separated by line breaks. The HTML parser's work
+//!   per tag grows with the depth of the open elements, so this bounds the
+//!   sanitiser's cost for any input.
+
+use std::collections::VecDeque;
+
+use pulldown_cmark::{Event, Tag, TagEnd};
+
+/// The deepest element nesting written; deeper content is flattened.
+pub(super) const MAX_DEPTH: usize = 16;
+
+/// The most elements one rendering writes (a placeholder counts four). The
+/// sanitiser's time grows with the number of elements, so past this budget the
+/// rest is flattened like deep nesting: tags are left out, text kept (links are
+/// still written, with their address as title but no host after them).
+pub(super) const ELEMENT_BUDGET: usize = 8_000;
+
+/// The longest run of text written without a tag in between. html5ever's
+/// serialiser scans from every `&` (and every byte 0xC2) to the next `<` or `>`
+/// of the same text node, which is quadratic in a long text full of `&`; a
+/// `<wbr>` (which changes nothing but allowing a line break there) every so many
+/// bytes bounds that scan.
+const TEXT_RUN_BYTES: usize = 2048;
+
+/// Wraps a pulldown-cmark event stream with the rules above.
+pub(super) struct SafeEvents<'a, I> {
+    inner: I,
+    /// Events ready to be handed out, in order.
+    ready: VecDeque<Event<'a>>,
+    /// One entry per open tag: whether it was written (`false`: flattened away).
+    open: Vec<Open>,
+    /// How many written tags count towards the depth.
+    depth: usize,
+    /// Links being written, innermost last.
+    links: Vec<LinkText>,
+    /// A flattened block ended: a line break goes before the next text.
+    break_pending: bool,
+    /// Bytes of text written since the last tag.
+    run: usize,
+    /// Elements written so far (see [`ELEMENT_BUDGET`]).
+    elements: usize,
+}
+
+#[derive(Clone, Copy)]
+struct Open {
+    written: bool,
+    counted: bool,
+    end: TagEnd,
+}
+
+struct LinkText {
+    dest: String,
+    text: String,
+}
+
+impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
+    pub(super) fn new(inner: I) -> Self {
+        Self {
+            inner,
+            ready: VecDeque::new(),
+            open: Vec::new(),
+            depth: 0,
+            links: Vec::new(),
+            break_pending: false,
+            run: 0,
+            elements: 0,
+        }
+    }
+
+    fn handle(&mut self, event: Event<'a>) {
+        match event {
+            Event::Html(raw) | Event::InlineHtml(raw) => self.text(Event::Text(raw)),
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                let alt = self.image_alt();
+                let compact = self.elements >= ELEMENT_BUDGET;
+                self.elements += if compact { 1 } else { 4 };
+                self.text(Event::InlineHtml(image_placeholder(&dest_url, &alt, compact).into()));
+            }
+            Event::Start(tag) => self.start(tag),
+            Event::End(end) => self.end(end),
+            Event::Text(_) | Event::Code(_) => self.text(event),
+            other => self.emit(other),
+        }
+    }
+
+    /// Hands out `event`, cutting long text into runs of at most [`TEXT_RUN_BYTES`].
+    fn emit(&mut self, event: Event<'a>) {
+        match event {
+            Event::Text(text) if self.run + text.len() > TEXT_RUN_BYTES => {
+                let mut rest: &str = &text;
+                while !rest.is_empty() {
+                    if self.run >= TEXT_RUN_BYTES {
+                        self.ready.push_back(Event::InlineHtml("<wbr>".into()));
+                        self.run = 0;
+                    }
+                    let mut cut = (TEXT_RUN_BYTES - self.run).min(rest.len());
+                    while !rest.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    if cut == 0 {
+                        // Less than one character fits: start a new run.
+                        self.run = TEXT_RUN_BYTES;
+                        continue;
+                    }
+                    self.ready.push_back(Event::Text(rest[..cut].to_owned().into()));
+                    self.run += cut;
+                    rest = &rest[cut..];
+                }
+            }
+            Event::Text(text) => {
+                self.run += text.len();
+                self.ready.push_back(Event::Text(text));
+            }
+            Event::Code(code) if code.len() > TEXT_RUN_BYTES => {
+                self.emit(Event::InlineHtml("<code>".into()));
+                self.emit(Event::Text(code));
+                self.emit(Event::InlineHtml("</code>".into()));
+            }
+            Event::SoftBreak => {
+                self.run += 1;
+                self.ready.push_back(event);
+            }
+            other => {
+                self.run = 0;
+                self.ready.push_back(other);
+            }
+        }
+    }
+
+    fn text(&mut self, event: Event<'a>) {
+        if std::mem::take(&mut self.break_pending) {
+            self.emit(Event::HardBreak);
+        }
+        if let Some(link) = self.links.last_mut()
+            && let Event::Text(text) | Event::Code(text) = &event
+        {
+            link.text.push_str(text);
+        }
+        self.emit(event);
+    }
+
+    fn start(&mut self, tag: Tag<'a>) {
+        let parent_written = self.open.last().is_none_or(|open| open.written);
+        let is_link = matches!(tag, Tag::Link { .. });
+        let is_part = matches!(tag, Tag::TableHead | Tag::TableRow | Tag::TableCell | Tag::Item);
+        let over_budget = self.elements >= ELEMENT_BUDGET;
+        if is_part && parent_written && over_budget {
+            // Out of budget inside a table or a list: close it here; the rest of
+            // it follows as flattened text.
+            self.close_container();
+        }
+        let parent_written = self.open.last().is_none_or(|open| open.written);
+        // Table parts and list items are written with their table or list, so a
+        // table or a list is never left half open. Links cannot contain links, so
+        // they are always written (their destination is never lost).
+        let counted = !is_part && !is_link;
+        let written = is_link || (parent_written && (!counted || (self.depth < MAX_DEPTH && !over_budget)));
+        self.open.push(Open { written, counted, end: tag.to_end() });
+        if !written {
+            return;
+        }
+        self.elements += 1;
+        if counted {
+            self.depth += 1;
+        }
+        let tag = match tag {
+            Tag::Link { link_type, dest_url, title, id } => {
+                // The title shows the real destination of a web link.
+                let shown = match remote_address(&dest_url) {
+                    Some(_) if title.is_empty() => dest_url.to_string().into(),
+                    Some(_) => format!("{title} ({dest_url})").into(),
+                    None => title,
+                };
+                self.links.push(LinkText { dest: dest_url.to_string(), text: String::new() });
+                Tag::Link { link_type, dest_url, title: shown, id }
+            }
+            other => other,
+        };
+        self.emit(Event::Start(tag));
+    }
+
+    /// Ends the innermost open table or list (and its open rows or items) early:
+    /// their ends are written now and left out later.
+    fn close_container(&mut self) {
+        let Some(container) = self.open.iter().rposition(|open| open.counted) else { return };
+        for index in (container..self.open.len()).rev() {
+            let open = &mut self.open[index];
+            if !open.written {
+                continue;
+            }
+            open.written = false;
+            let end = open.end;
+            if open.counted {
+                self.depth -= 1;
+            }
+            self.emit(Event::End(end));
+        }
+    }
+
+    fn end(&mut self, end: TagEnd) {
+        let Some(open) = self.open.pop() else { return };
+        if !open.written {
+            if ends_block(end) {
+                self.break_pending = true;
+            } else if end == TagEnd::TableCell {
+                self.emit(Event::Text(" ".into()));
+            }
+            return;
+        }
+        if open.counted {
+            self.depth -= 1;
+        }
+        self.break_pending = false;
+        self.emit(Event::End(end));
+        if end == TagEnd::Link
+            && let Some(link) = self.links.pop()
+            && self.elements < ELEMENT_BUDGET
+            && let Some(host) = link_host(&link.dest, &link.text)
+        {
+            self.elements += 1;
+            let note = format!(" <span class=\"link-host\">({})</span>", escape(&host));
+            self.emit(Event::InlineHtml(note.into()));
+        }
+    }
+
+    /// Consumes the image's content up to its end and returns it as plain text.
+    fn image_alt(&mut self) -> String {
+        let mut alt = String::new();
+        let mut nested = 0usize;
+        for event in self.inner.by_ref() {
+            match event {
+                Event::Start(Tag::Image { .. }) => nested += 1,
+                Event::End(TagEnd::Image) if nested == 0 => break,
+                Event::End(TagEnd::Image) => nested -= 1,
+                Event::Text(text) | Event::Code(text) | Event::Html(text) | Event::InlineHtml(text) => {
+                    alt.push_str(&text)
+                }
+                Event::SoftBreak | Event::HardBreak => alt.push(' '),
+                _ => {}
+            }
+        }
+        alt
+    }
+}
+
+impl<'a, I: Iterator<Item = Event<'a>>> Iterator for SafeEvents<'a, I> {
+    type Item = Event<'a>;
+
+    fn next(&mut self) -> Option<Event<'a>> {
+        loop {
+            if let Some(event) = self.ready.pop_front() {
+                return Some(event);
+            }
+            let event = self.inner.next()?;
+            self.handle(event);
+        }
+    }
+}
+
+/// Whether a flattened element was a block, whose end then becomes a line break.
+fn ends_block(end: TagEnd) -> bool {
+    matches!(
+        end,
+        TagEnd::Paragraph
+            | TagEnd::Heading(_)
+            | TagEnd::BlockQuote(_)
+            | TagEnd::CodeBlock
+            | TagEnd::List(_)
+            | TagEnd::Item
+            | TagEnd::Table
+            | TagEnd::TableHead
+            | TagEnd::TableRow
+    )
+}
+
+/// An image address the shell may fetch on request: absolute `http(s)`, or
+/// protocol-relative (then `https`). Returns the normalised address and the host
+/// (with its port) to show.
+pub(super) fn remote_address(dest: &str) -> Option<(String, String)> {
+    let dest = dest.trim();
+    let url = if dest.starts_with("//") {
+        ammonia::Url::parse(&format!("https:{dest}")).ok()?
+    } else {
+        ammonia::Url::parse(dest).ok()?
+    };
+    if url.scheme() != "http" && url.scheme() != "https" {
+        return None;
+    }
+    let host = url.host_str()?;
+    let host = match url.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_owned(),
+    };
+    Some((url.to_string(), host))
+}
+
+/// The host to show after a link, unless the text already is the address.
+fn link_host(dest: &str, text: &str) -> Option<String> {
+    let (normalised, host) = remote_address(dest)?;
+    let text = text.trim();
+    (text != dest.trim() && text != normalised).then_some(host)
+}
+
+/// The markup that stands for an image: its alt text and host, and a button that
+/// names the image in a data attribute (which loads nothing).
+fn image_placeholder(dest: &str, alt: &str, compact: bool) -> String {
+    let alt = alt.trim();
+    let label = if alt.is_empty() { "Image" } else { alt };
+    match remote_address(dest) {
+        // Past the element budget: the button alone, which says it all.
+        Some((url, host)) if compact => format!(
+            "<button type=\"button\" class=\"load-image\" data-image-url=\"{url}\" \
+             aria-label=\"Load image {label} from {host}\">Load image: {label} ({host})</button>",
+            label = escape(label),
+            host = escape(&host),
+            url = escape(&url),
+        ),
+        Some((url, host)) => format!(
+            "<span class=\"image-placeholder\"><span class=\"image-alt\">{label}</span> \
+             <span class=\"image-host\">({host})</span> \
+             <button type=\"button\" class=\"load-image\" data-image-url=\"{url}\" \
+             aria-label=\"Load image {label} from {host}\">Load image</button></span>",
+            label = escape(label),
+            host = escape(&host),
+            url = escape(&url),
+        ),
+        None => format!(
+            "<span class=\"image-placeholder\"><span class=\"image-alt\">{}</span> \
+             <span class=\"image-host\">(image not loaded)</span></span>",
+            escape(label)
+        ),
+    }
+}
+
+/// Escapes text for an HTML text node or a quoted attribute.
+pub(super) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
