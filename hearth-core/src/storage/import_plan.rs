@@ -167,6 +167,18 @@ fn plan_providers(stored: &StoreContents, incoming: &StoreContents, plan: &mut I
 fn plan_agents(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {
     for agent in &incoming.agents {
         let existing = stored.agents.iter().find(|a| a.id == agent.id);
+        // An import may make a tool ask before running, never stop it asking:
+        // "Always allow" is the user's own choice, made in this browser.
+        let mut agent = agent.clone();
+        let mut asks: std::collections::BTreeMap<String, bool> =
+            existing.map(|e| e.ask_before_running.clone()).unwrap_or_default();
+        for (tool, ask) in &agent.ask_before_running {
+            if *ask {
+                asks.insert(tool.clone(), true);
+            }
+        }
+        agent.ask_before_running = asks;
+        let agent = &agent;
         if existing == Some(agent) {
             continue;
         }
@@ -180,9 +192,20 @@ fn plan_agents(stored: &StoreContents, incoming: &StoreContents, plan: &mut Impo
     }
 }
 
+/// Settings an import never brings in, because they let something leave the
+/// browser without a click: the hosts whose images load by themselves.
+pub const SETTINGS_NOT_IMPORTED: [&str; 1] = ["image_auto_hosts"];
+
 fn plan_settings(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {
     for setting in &incoming.settings {
         let existing = stored.settings.iter().find(|s| s.key == setting.key);
+        if SETTINGS_NOT_IMPORTED.contains(&setting.key.as_str()) {
+            if existing != Some(setting) {
+                plan.skipped
+                    .push(format!("the hosts whose images load by themselves ({}); set them in Settings", setting.key));
+            }
+            continue;
+        }
         if !setting.key.starts_with(USER_TOOL_KEY_PREFIX) {
             if existing != Some(setting) {
                 plan.settings.record(setting.key.clone(), existing.is_some());
