@@ -333,6 +333,8 @@ fn prompt_blocked(reason: &str, explanation: Option<&str>) -> ProviderError {
 /// it may name: enough for any tool, and a bad path cannot cost much.
 const MAX_PATH_SEGMENTS: usize = 32;
 const MAX_ARRAY_POSITION: usize = 1000;
+/// How far past an array's end a streamed path may write (the gap is nulls).
+const MAX_ARRAY_GAP: usize = 16;
 
 /// Turns the SSE events of one response into [`StreamEvent`]s.
 #[derive(Debug, Default)]
@@ -390,6 +392,9 @@ impl StreamParser {
                 self.push_part(part, &mut events);
             }
             if let Some(raw) = candidate.finish_reason.as_deref().filter(|raw| !raw.is_empty()) {
+                // A call still waiting for more of its arguments is incomplete.
+                self.cut_streamed();
+                self.end_streamed(&mut events);
                 let mut unified = map_finish_reason(raw);
                 if unified == FinishKind::Stop && self.calls > 0 {
                     unified = FinishKind::ToolCalls;
@@ -438,10 +443,22 @@ impl StreamParser {
     /// without its end (the reply is incomplete, so it is never run).
     pub fn finish(&mut self) -> Vec<StreamEvent> {
         let mut events = Vec::new();
+        self.cut_streamed();
         if let Some(call) = self.streamed.take() {
             events.push(call.delta());
         }
         events
+    }
+
+    /// Marks the call still being streamed (if any) as incomplete: its arguments
+    /// so far may be valid JSON, but they are not the call the model meant, so
+    /// they become a sentence that is not JSON and the call is never run.
+    fn cut_streamed(&mut self) {
+        if let Some(call) = &mut self.streamed
+            && call.problem.is_none()
+        {
+            call.problem = Some("the stream ended before the arguments were complete".to_owned());
+        }
     }
 
     fn push_function_call(&mut self, call: &wire::FunctionCall, events: &mut Vec<StreamEvent>) {
@@ -634,6 +651,11 @@ fn slot_at<'a>(root: &'a mut serde_json::Value, steps: &[PathStep]) -> Option<&'
                 map.entry(key.clone()).or_insert(serde_json::Value::Null)
             }
             (PathStep::Position(position), serde_json::Value::Array(items)) => {
+                // A few places past the end are filled with nulls; further would
+                // let a short piece make a huge array.
+                if *position > items.len().saturating_add(MAX_ARRAY_GAP) {
+                    return None;
+                }
                 if items.len() <= *position {
                     items.resize(position + 1, serde_json::Value::Null);
                 }

@@ -402,8 +402,39 @@ fn a_streamed_call_left_open_is_reported_without_its_end() {
     let events = decode(&[body.as_bytes()]);
     assert!(!events.iter().any(|event| matches!(event, StreamEvent::ToolCallEnd { .. })), "{events:?}");
     let reply = recorded::fold(events);
-    assert_eq!(reply.tool_calls[0].arguments(), Some(serde_json::json!({ "city": "Par" })));
+    // "Par" is valid JSON but not the call the model meant: never runnable.
+    assert_eq!(reply.tool_calls[0].arguments(), None, "{}", reply.tool_calls[0].arguments_raw);
+    assert!(reply.tool_calls[0].arguments_raw.contains("ended before the arguments were complete"));
     assert_eq!(reply.finish, None);
+}
+
+#[test]
+fn a_finish_while_arguments_are_still_streaming_leaves_a_call_that_never_runs() {
+    let body = [
+        call_event(r#"{"name":"weather","willContinue":true}"#),
+        call_event(
+            r#"{"partialArgs":[{"jsonPath":"$.city","stringValue":"Par","willContinue":true}],"willContinue":true}"#,
+        ),
+        "data: {\"candidates\":[{\"content\":{\"parts\":[]},\"finishReason\":\"STOP\"}]}\r\n\r\n".to_owned(),
+    ]
+    .concat();
+    let reply = recorded::fold(decode(&[body.as_bytes()]));
+    assert_eq!(reply.tool_calls.len(), 1, "{:?}", reply.tool_calls);
+    assert_eq!(reply.tool_calls[0].name, "weather");
+    assert_eq!(reply.tool_calls[0].arguments(), None, "{}", reply.tool_calls[0].arguments_raw);
+    assert_eq!(reply.malformed.len(), 1, "the cut is said");
+}
+
+#[test]
+fn a_streamed_path_cannot_make_a_huge_array() {
+    let body = [
+        call_event(r#"{"name":"weather","willContinue":true}"#),
+        call_event(r#"{"partialArgs":[{"jsonPath":"$.a[999].b[999].c[999]","stringValue":"x"}],"willContinue":true}"#),
+        call_event("{}"),
+    ]
+    .concat();
+    let reply = recorded::fold(decode(&[body.as_bytes()]));
+    assert_eq!(reply.tool_calls[0].arguments(), None, "{}", reply.tool_calls[0].arguments_raw);
 }
 
 #[test]
