@@ -148,7 +148,7 @@ impl ChatContext {
         });
         let Some(session) = sessions.current_record() else { return };
         let id = id.to_owned();
-        spawn_local(async move { sessions.choose_version(&session, &id, at).await });
+        spawn_local(async move { sessions.choose_version(&session.id, &id, at).await });
     }
 
     /// Starts the reply to `history` in `session`: shows it streaming, and in a

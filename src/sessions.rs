@@ -152,14 +152,18 @@ impl SessionsContext {
     }
 
     /// Stores that the user picked the version `message_id` of a reply at `at`.
-    pub(crate) async fn choose_version(self, session: &SessionRecord, message_id: &str, at: i64) {
+    /// Only the message changes (not the session's preview or time: a version
+    /// of an earlier reply is no news).
+    pub(crate) async fn choose_version(self, session_id: &str, message_id: &str, at: i64) {
         let Some(db) = self.db() else { return };
-        match db.get::<MessageRecord>(stores::MESSAGES, message_id).await {
-            Ok(Some(mut record)) => {
-                record.chosen_at = Some(at);
-                self.save(session, &record).await;
-            }
-            Ok(None) => {}
+        let chosen = db
+            .update_message(message_id, |message| {
+                message.chosen_at = Some(at);
+                true
+            })
+            .await;
+        match chosen {
+            Ok(_) => self.announce(Change::Session { id: session_id.to_owned() }),
             Err(error) => self.report(error),
         }
     }

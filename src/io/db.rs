@@ -210,6 +210,26 @@ impl Db {
         Ok(())
     }
 
+    /// Changes one stored message in place, in one transaction that reads it
+    /// first, so a newer copy written by another tab is never replaced by an
+    /// older one. `change` says whether it changed anything (else nothing is
+    /// written). Returns whether the message was there.
+    pub(crate) async fn update_message(
+        &self,
+        message_id: &str,
+        change: impl FnOnce(&mut MessageRecord) -> bool,
+    ) -> Result<bool> {
+        let tx = self.db.transaction(stores::MESSAGES).with_mode(TransactionMode::Readwrite).build()?;
+        let messages = tx.object_store(stores::MESSAGES)?;
+        let stored: Option<JsValue> = messages.get(message_id.to_owned()).primitive()?.await?;
+        let Some(mut message) = stored.map(from_js::<MessageRecord>).transpose()? else { return Ok(false) };
+        if change(&mut message) {
+            messages.put(to_js(&message)?).primitive()?.await?;
+        }
+        commit(tx).await?;
+        Ok(true)
+    }
+
     /// Deletes one message and refreshes its session's count, in one transaction.
     pub(crate) async fn delete_message(&self, session_id: &str, message_id: &str) -> Result<Option<SessionRecord>> {
         let tx =

@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use hearth_core::storage::search::may_be_cut;
 use hearth_core::storage::{MessageRecord, MessageState, SessionRecord, SettingRecord, stores};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -119,7 +120,7 @@ const SEARCH_INDEX_VERSION: u64 = 2;
 const INDEX_PAGE: u32 = 200;
 
 /// Indexes again, once, the messages an older Hearth indexed only in part (see
-/// `hearth_core::storage::search::may_be_cut`). It walks the messages a page at
+/// [`may_be_cut`]). It walks the messages a page at
 /// a time in the background after start-up; only the message records change,
 /// so no conversation is touched.
 async fn index_every_word(db: &Db) -> Result<(), crate::io::db::StorageError> {
@@ -132,10 +133,18 @@ async fn index_every_word(db: &Db) -> Result<(), crate::io::db::StorageError> {
         let page = db.messages_after(after.as_deref(), INDEX_PAGE).await?;
         let Some(last) = page.last() else { break };
         after = Some(last.id.clone());
-        for mut message in page {
-            if hearth_core::storage::search::may_be_cut(&message.terms) {
-                message.refresh_terms();
-                db.put(stores::MESSAGES, &message).await?;
+        for message in page {
+            if may_be_cut(&message.terms) {
+                // Read again and written in one transaction: another tab may
+                // have changed the message since this page was read.
+                db.update_message(&message.id, |message| {
+                    let cut = may_be_cut(&message.terms);
+                    if cut {
+                        message.refresh_terms();
+                    }
+                    cut
+                })
+                .await?;
             }
         }
     }
