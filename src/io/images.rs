@@ -16,6 +16,10 @@ use web_sys::{ReadableStreamDefaultReader, ReadableStreamReadResult, ReferrerPol
 /// The largest image loaded, in bytes.
 pub(crate) const MAX_IMAGE_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
 
+/// The image types shown: pictures only, nothing that is also a document.
+const RASTER_TYPES: [&str; 7] =
+    ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif", "image/bmp", "image/x-icon"];
+
 /// Why an image could not be shown.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum ImageError {
@@ -25,6 +29,9 @@ pub(crate) enum ImageError {
     Status(u16),
     /// The response is not an image; holds its content type.
     NotImage(String),
+    /// An image of a kind Hearth does not show (SVG can hold script, and a
+    /// `blob:` URL of it opened in a tab would be a document of Hearth's origin).
+    Unsupported(String),
     /// The image is bigger than [`MAX_IMAGE_BYTES`]; holds its size (or how much
     /// had arrived when reading stopped).
     TooLarge(f64),
@@ -41,6 +48,9 @@ impl std::fmt::Display for ImageError {
             Self::Status(status) => write!(f, "The image's server answered with HTTP {status}."),
             Self::NotImage(kind) if kind.is_empty() => f.write_str("The address does not point to an image."),
             Self::NotImage(kind) => write!(f, "The address does not point to an image (it is {kind})."),
+            Self::Unsupported(kind) => {
+                write!(f, "Hearth shows PNG, JPEG, GIF, WebP, AVIF and BMP images here, not {kind}.")
+            }
             Self::TooLarge(_) => f.write_str("The image is too large to load here (the limit is 10 MB)."),
             Self::Unreadable => f.write_str("The image could not be read."),
         }
@@ -107,8 +117,12 @@ async fn fetch_image(url: &str) -> Result<String, ImageError> {
     }
     let header = |name: &str| response.headers().get(name).ok().flatten();
     let kind = header("content-type").unwrap_or_default();
-    if !kind.trim_start().to_ascii_lowercase().starts_with("image/") {
+    let mime = kind.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    if !mime.starts_with("image/") {
         return Err(ImageError::NotImage(kind));
+    }
+    if !RASTER_TYPES.contains(&mime.as_str()) {
+        return Err(ImageError::Unsupported(mime));
     }
     if let Some(length) = header("content-length").and_then(|l| l.trim().parse::<f64>().ok())
         && length > MAX_IMAGE_BYTES
@@ -137,7 +151,7 @@ async fn fetch_image(url: &str) -> Result<String, ImageError> {
         }
     }
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type(kind.trim());
+    options.set_type(&mime);
     let blob =
         web_sys::Blob::new_with_u8_array_sequence_and_options(&chunks, &options).map_err(|_| ImageError::Unreadable)?;
     web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| ImageError::Unreadable)
