@@ -48,16 +48,26 @@ impl SessionsContext {
             Err(error) => return Err(format!("Nothing was imported: {error}.")),
         };
         let stored = db.dump().await.map_err(|e| e.to_string())?;
-        Ok(PreparedImport { plan: plan_import(&stored, &contents), source, notes })
+        Ok(PreparedImport { plan: plan_import(&stored, &contents), incoming: contents, source, notes })
     }
 
-    /// Writes a reviewed import in one transaction and says what it did.
+    /// Writes a reviewed import in one transaction and says what it did. The
+    /// store is read and the import planned again first: if another tab changed
+    /// what the review showed, nothing is written (the old plan's records would
+    /// overwrite that change).
     pub(crate) async fn commit_import(self, prepared: PreparedImport) -> Result<String, String> {
         let db = self.db().ok_or("Storage is not available, so nothing can be imported.")?;
         if prepared.plan.is_empty() {
             return Ok(prepared.plan.done_message());
         }
-        db.import(&prepared.plan.writes).await.map_err(|e| format!("Nothing was imported: {e}"))?;
+        let stored = db.dump().await.map_err(|e| format!("Nothing was imported: {e}"))?;
+        let fresh = plan_import(&stored, &prepared.incoming);
+        if fresh.summary() != prepared.plan.summary() {
+            return Err("Nothing was imported: the stored data changed while the review was open (in another tab). \
+                        Import the file again to see what it would change now."
+                .to_owned());
+        }
+        db.import(&fresh.writes).await.map_err(|e| format!("Nothing was imported: {e}"))?;
         self.reload_after_bulk_change().await;
         Ok(prepared.done_message())
     }
@@ -104,6 +114,8 @@ pub(crate) enum ImportSource {
 pub(crate) struct PreparedImport {
     /// What it adds and changes, and the records to write.
     pub(crate) plan: ImportPlan,
+    /// What the file holds, planned again against the store before writing.
+    incoming: StoreContents,
     /// The kind of file.
     pub(crate) source: ImportSource,
     /// What the ChatGPT import changed or left out on the way.

@@ -22,8 +22,12 @@ impl SessionsContext {
         let mut records: Vec<ProviderRecord> = db.all(stores::PROVIDERS).await?;
         for record in &mut records {
             // A key stored before keys were bound belongs to its base URL's origin.
-            if record.bind_key_origin() {
-                db.put(stores::PROVIDERS, record).await?;
+            // Bound in memory either way; a failed write (a full disk) is
+            // reported and loading goes on.
+            if record.bind_key_origin()
+                && let Err(error) = db.put(stores::PROVIDERS, record).await
+            {
+                self.report(error);
             }
         }
         let mut models: Vec<ModelConfigRecord> = db.all(stores::MODEL_CONFIGS).await?;
