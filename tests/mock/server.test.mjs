@@ -1390,6 +1390,7 @@ describe('mock LLM server tool calling', () => {
       'tools-endless',
       'tools-failing',
       'tools-fetch',
+      'tools-fetch-pause',
       'tools-file',
       'tools-pause',
       'tools-sandbox',
