@@ -77,7 +77,7 @@ if [ "${HEARTH_SETUP_BROWSER:-1}" = "1" ]; then
   # Debian's Chromium for the browser tests, and an emoji font so screenshots show emoji.
   apt_install chromium chromium-driver fonts-noto-color-emoji
   if ! command -v node >/dev/null; then apt_install nodejs npm; fi
-  if [ ! -d "$HEARTH_ROOT/tests/node_modules/playwright-core" ] \
+  if [ ! -f "$HEARTH_ROOT/tests/node_modules/playwright-core/index.js" ] \
      || [ "$HEARTH_ROOT/tests/package-lock.json" -nt "$HEARTH_ROOT/tests/node_modules/.package-lock.json" ]; then
     log "npm ci (browser test packages)"
     (cd "$HEARTH_ROOT/tests" && npm ci --no-audit --no-fund --loglevel=error)
