@@ -47,62 +47,88 @@ pub(crate) fn VersionSwitcher(
     // Choosing hides this reply, which disposes this component: the work runs
     // after the click handler has returned. Focus then moves to the same arrow
     // of the version now shown.
-    let go = move |target: Option<String>, direction: &'static str| {
-        if let Some(target) = target {
-            spawn_local(async move {
-                chat.choose_version(sessions, &target);
-                on_next_frame(move || focus_arrow(&target, direction));
-            });
-        }
+    let go = move |target: String, direction: Direction| {
+        spawn_local(async move {
+            chat.choose_version(sessions, &target);
+            on_next_frame(move || focus_arrow(&target, direction));
+        });
     };
     let busy = move || chat.busy.get();
     move || {
         place.get().map(|place| {
             let Place { number, count, previous, next } = place;
             let group_id = format!("versions-{}", id.get_value());
-            let (no_previous, no_next) = (previous.is_none(), next.is_none());
             view! {
                 <span class="versions" id=group_id role="group" aria-label="Versions of this answer">
-                    <button
-                        type="button"
-                        class="action"
-                        aria-label="Show the previous version"
-                        title="Previous version"
-                        disabled=move || no_previous || busy()
-                        data-direction="previous"
-                        on:click=move |_| go(previous.clone(), "previous")
-                    >
-                        "‹"
-                    </button>
+                    {arrow(Direction::Previous, previous, busy, go)}
                     <span class="version-number" aria-hidden="true">{format!("{number} / {count}")}</span>
                     <span class="visually-hidden">{format!("Version {number} of {count}")}</span>
-                    <button
-                        type="button"
-                        class="action"
-                        aria-label="Show the next version"
-                        title="Next version"
-                        disabled=move || no_next || busy()
-                        data-direction="next"
-                        on:click=move |_| go(next.clone(), "next")
-                    >
-                        "›"
-                    </button>
+                    {arrow(Direction::Next, next, busy, go)}
                 </span>
             }
         })
     }
 }
 
+/// Which way an arrow goes.
+#[derive(Clone, Copy)]
+enum Direction {
+    Previous,
+    Next,
+}
+
+impl Direction {
+    /// The value of the arrow's `data-direction`, which focusing looks for.
+    fn name(self) -> &'static str {
+        match self {
+            Direction::Previous => "previous",
+            Direction::Next => "next",
+        }
+    }
+}
+
+/// One arrow: shows the version `target` (disabled without one, or while a
+/// reply streams here).
+fn arrow(
+    direction: Direction,
+    target: Option<String>,
+    busy: impl Fn() -> bool + Send + Sync + 'static,
+    go: impl Fn(String, Direction) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let (label, title, symbol) = match direction {
+        Direction::Previous => ("Show the previous version", "Previous version", "‹"),
+        Direction::Next => ("Show the next version", "Next version", "›"),
+    };
+    let missing = target.is_none();
+    view! {
+        <button
+            type="button"
+            class="action"
+            aria-label=label
+            title=title
+            disabled=move || missing || busy()
+            data-direction=direction.name()
+            on:click=move |_| {
+                if let Some(target) = target.clone() {
+                    go(target, direction);
+                }
+            }
+        >
+            {symbol}
+        </button>
+    }
+}
+
 /// Focuses the `direction` arrow of the reply `id`'s versions, or the other one
 /// when that is disabled (the first or last version).
-fn focus_arrow(id: &str, direction: &str) {
+fn focus_arrow(id: &str, direction: Direction) {
     use wasm_bindgen::JsCast;
     let Some(group) =
         web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(&format!("versions-{id}")))
     else {
         return;
     };
-    let preferred = format!("button[data-direction={direction}]:not(:disabled)");
+    let preferred = format!("button[data-direction={}]:not(:disabled)", direction.name());
     let button = group
         .query_selector(&preferred)
         .ok()
