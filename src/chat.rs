@@ -40,6 +40,9 @@ pub(crate) struct ChatContext {
     pub(crate) tools: ToolsContext,
     /// The open conversation's messages in order.
     pub(crate) entries: RwSignal<Vec<Entry>>,
+    /// Which of `entries` are shown (earlier versions of a regenerated reply
+    /// are not), derived once for all the components that ask.
+    pub(crate) shown: Memo<Vec<bool>>,
     /// Whether a reply is streaming in this tab (Send becomes Stop).
     pub(crate) busy: RwSignal<bool>,
     abort: StoredValue<Option<AbortController>, LocalStorage>,
@@ -51,10 +54,12 @@ pub(crate) struct ChatContext {
 impl ChatContext {
     /// Fresh state; start-up loads the stored accounts into `providers`.
     pub(crate) fn new(providers: ProvidersContext, tools: ToolsContext) -> Self {
+        let entries = RwSignal::new(Vec::new());
         Self {
             providers,
             tools,
-            entries: RwSignal::new(Vec::new()),
+            entries,
+            shown: Memo::new(move |_| entries.with(|entries| shown(entries))),
             busy: RwSignal::new(false),
             abort: StoredValue::new_local(None),
             streaming: StoredValue::new(None),

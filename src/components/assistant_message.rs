@@ -75,9 +75,11 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
     let id = StoredValue::new(id);
     // The last reply shown (earlier versions after it are hidden).
     let is_last = Memo::new(move |_| {
-        chat.entries.with(|entries| {
-            let last = entries.iter().zip(crate::chat::shown(entries)).rev().find(|(_, shown)| *shown);
-            last.is_some_and(|(e, _)| id.with_value(|id| e.id == *id))
+        chat.shown.with(|shown| {
+            chat.entries.with(|entries| {
+                let last = entries.iter().zip(shown).rev().find(|(_, shown)| **shown);
+                last.is_some_and(|(e, _)| id.with_value(|id| e.id == *id))
+            })
         })
     });
     let idle = Signal::derive(move || !chat.busy.get());

@@ -24,13 +24,12 @@ pub(crate) fn Conversation() -> impl IntoView {
     // Earlier versions of regenerated replies are not listed; their reply's
     // version arrows reach them.
     let listed = move || {
-        chat.entries.with(|entries| {
-            entries.iter().zip(crate::chat::shown(entries)).filter(|(_, on)| *on).map(|(e, _)| e.clone()).collect()
+        chat.shown.with(|shown| {
+            chat.entries
+                .with(|entries| entries.iter().zip(shown).filter(|(_, on)| **on).map(|(e, _)| e.clone()).collect())
         })
     };
-    let listed_count = Memo::new(move |_| {
-        chat.entries.with(|entries| crate::chat::shown(entries).into_iter().filter(|on| *on).count())
-    });
+    let listed_count = Memo::new(move |_| chat.shown.with(|shown| shown.iter().filter(|on| **on).count()));
     let hidden = move || listed_count.get().saturating_sub(shown());
     let visible = move || {
         let listed: Vec<Entry> = listed();
