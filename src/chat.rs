@@ -23,7 +23,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::AbortController;
 
-use crate::io::ids::{new_id, now};
+use crate::io::clock::now;
+use crate::io::ids::new_id;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
 use crate::tools::ToolsContext;

@@ -3,6 +3,7 @@
 //! decisions are made in `hearth-core`.
 
 pub(crate) mod clipboard;
+pub(crate) mod clock;
 pub(crate) mod db;
 pub(crate) mod fetch_stream;
 pub(crate) mod files;

@@ -20,8 +20,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::chat::ChatContext;
+use crate::io::clock::now;
 use crate::io::db::{Db, SearchOutcome, StorageError};
-use crate::io::ids::now;
 use crate::io::sync::{Change, SyncChannel};
 use crate::io::timer::sleep;
 

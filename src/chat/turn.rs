@@ -25,9 +25,9 @@ use web_sys::{AbortController, AbortSignal};
 
 use super::entry::state_of_status;
 use super::{AssistantView, Failure, ReplyStatus, SAVE_EVERY_MS};
+use crate::io::clock::{elapsed_ms, now, now_ms};
 use crate::io::fetch_stream::{FetchFailure, fetch_stream};
 use crate::io::frame::on_next_frame;
-use crate::io::ids::now;
 use crate::io::locks::{hold, streaming_lock};
 use crate::io::timer::sleep;
 use crate::sessions::SessionsContext;
@@ -207,7 +207,7 @@ async fn run_round(
         // A call that needs the user's approval waits for it (the others run
         // meanwhile); a denied or stopped one gets its error result instead.
         let approved = approve(invocation, env, message_id, round).await;
-        let started = clock();
+        let started = now_ms();
         let outcome = match approved {
             Ok(()) => run_tool(invocation, env).await,
             Err(refused) => refused,
@@ -297,13 +297,6 @@ fn clear_answer(view: AssistantView) {
     view.tail.set(SafeHtml::default());
 }
 
-fn elapsed_ms(since: f64) -> u64 {
-    // Whole milliseconds of a duration measured by the browser's clock.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let ms = (clock() - since).max(0.0) as u64;
-    ms
-}
-
 fn sum_usage(a: Option<Usage>, b: Option<Usage>) -> Option<Usage> {
     match (a, b) {
         (Some(a), Some(b)) => Some(Usage { input: add(a.input, b.input), output: add(a.output, b.output) }),
@@ -358,7 +351,7 @@ async fn stream_reply(
         unrendered: String::new(),
         unshown_reasoning: String::new(),
         thinking_since: None,
-        last_activity: clock(),
+        last_activity: now_ms(),
         received: false,
         stalled: false,
         unsaved: false,
@@ -374,7 +367,7 @@ async fn stream_reply(
     let signal = controller.as_ref().map(AbortController::signal);
     let result = fetch_stream(request, signal.as_ref(), |bytes| {
         let mut guard = turn.borrow_mut();
-        guard.last_activity = clock();
+        guard.last_activity = now_ms();
         guard.received = true;
         let events = guard.decoder.push(bytes);
         guard.absorb(events, view);
@@ -412,11 +405,6 @@ async fn stream_reply(
     (std::mem::take(&mut turn.reply), status)
 }
 
-/// The browser's clock in milliseconds.
-fn clock() -> f64 {
-    js_sys::Date::now()
-}
-
 /// A connection that broke after the answer had started: not a CORS or address
 /// problem, so the advice for a request that never got through would mislead.
 fn connection_lost(url: &str, detail: &str) -> ProviderError {
@@ -437,7 +425,7 @@ async fn watch_for_stall(turn: Rc<RefCell<Turn>>, controller: AbortController, s
         if turn.closed {
             return;
         }
-        if clock() - turn.last_activity >= limit {
+        if now_ms() - turn.last_activity >= limit {
             turn.stalled = true;
             controller.abort();
             return;
@@ -518,7 +506,7 @@ impl Turn {
                         // A later round's reasoning starts a new paragraph, as stored.
                         self.unshown_reasoning.push_str("\n\n");
                     }
-                    self.thinking_since.get_or_insert_with(clock);
+                    self.thinking_since.get_or_insert_with(now_ms);
                     self.unshown_reasoning.push_str(text);
                 }
                 StreamEvent::IgnoredChoice(_) => {
@@ -544,9 +532,7 @@ impl Turn {
     /// Notes how long the model thought, once it moves on.
     fn end_thinking(&mut self, view: AssistantView) {
         if let Some(since) = self.thinking_since.take() {
-            // Whole milliseconds of a duration measured by the browser's clock.
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            view.thinking_ms.set(Some((clock() - since).max(0.0) as u64));
+            view.thinking_ms.set(Some(elapsed_ms(since)));
         }
     }
 

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::chat::{AssistantView, ReplyStatus};
 use crate::components::next_id;
+use crate::io::clock::now_ms;
 
 /// The Thinking block of one reply; shown once there is reasoning.
 #[component]
@@ -14,11 +15,11 @@ pub(crate) fn ThinkingBlock(reply: AssistantView) -> impl IntoView {
     let expanded = RwSignal::new(false);
     let region_id = format!("thinking-{}", next_id());
     // Mounted when the first reasoning arrives: the clock starts there.
-    let started = js_sys::Date::now();
+    let started = now_ms();
     let now = RwSignal::new(started);
     let live = move || reply.thinking_ms.get().is_none() && reply.status.with(|s| *s == ReplyStatus::Streaming);
     // A clock ticks once a second only while the model is thinking.
-    let tick = move || now.set(js_sys::Date::now());
+    let tick = move || now.set(now_ms());
     let ticker = StoredValue::new(if live_now(reply) {
         set_interval_with_handle(tick, std::time::Duration::from_secs(1)).ok()
     } else {

@@ -1,9 +1,6 @@
-//! Fresh record ids and the wall clock, the two things the core never makes itself.
+//! Fresh record ids, which the core never makes itself.
 
-/// The current time in milliseconds since the Unix epoch.
-pub(crate) fn now() -> i64 {
-    js_sys::Date::now() as i64
-}
+use super::clock::now;
 
 /// A new random id: a UUID from the browser where it can make one (secure
 /// contexts), otherwise time plus randomness, which is unique enough for one user.

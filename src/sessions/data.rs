@@ -14,8 +14,9 @@ use hearth_core::storage::{MessageRecord, SessionRecord};
 use leptos::prelude::*;
 
 use super::SessionsContext;
+use crate::io::clock::{date_stamp, now};
 use crate::io::files::download;
-use crate::io::ids::{new_id, now};
+use crate::io::ids::new_id;
 use crate::io::sync::Change;
 
 impl SessionsContext {
@@ -170,12 +171,6 @@ fn chatgpt_contents(text: &str) -> Result<(StoreContents, Vec<String>), String> 
         }
     }
     Ok((contents, notes))
-}
-
-/// `YYYY-MM-DD` of today, from the browser's clock.
-fn date_stamp() -> String {
-    let date = js_sys::Date::new_0();
-    format!("{:04}-{:02}-{:02}", date.get_full_year(), date.get_month() + 1, date.get_date())
 }
 
 /// A title made safe as a file name.

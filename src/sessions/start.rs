@@ -10,8 +10,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::{SessionsContext, location_session};
+use crate::io::clock::now;
 use crate::io::db::Db;
-use crate::io::ids::now;
 use crate::io::locks::{held_names, streaming_lock};
 use crate::io::sync::SyncChannel;
 

@@ -8,8 +8,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::SessionsContext;
+use crate::io::clock::now;
 use crate::io::db::{Db, StorageError};
-use crate::io::ids::{new_id, now};
+use crate::io::ids::new_id;
 
 impl SessionsContext {
     /// Loads the General Assistant and the user's tools into the tools context.
