@@ -13,10 +13,7 @@ pub mod schema;
 mod tool_loop;
 
 pub use approval::{DENIED_BY_USER, approval_detail, asks_by_default, needs_approval};
-pub use builtin::{
-    Builtin, CALCULATOR, CURRENT_TIME, FETCH_URL, READ_PROJECT_FILE, RUN_JAVASCRIPT, SEARCH_CONVERSATIONS,
-    USER_TOOL_KEY_PREFIX, UserTool, builtins, enabled_specs, is_builtin,
-};
+pub use builtin::{Builtin, USER_TOOL_KEY_PREFIX, UserTool, enabled_specs};
 pub use tool_loop::{Invocation, LoopConfig, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult};
 
 use serde::{Deserialize, Serialize};

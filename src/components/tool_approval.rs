@@ -5,7 +5,7 @@
 //! typing (a keystroke meant for the composer must not answer it); the widget's
 //! summary announces it either way.
 
-use hearth_core::tools::FETCH_URL;
+use hearth_core::tools::Builtin;
 use leptos::html::Button;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -18,7 +18,11 @@ use crate::tools::approval::{Answer, PendingApproval};
 pub(crate) fn ToolApproval(pending: PendingApproval) -> impl IntoView {
     let allow_button = NodeRef::<Button>::new();
     let detail_id = format!("approval-{}", next_id());
-    let what = if pending.name == FETCH_URL { " to fetch this URL:" } else { " with these arguments:" };
+    let what = if Builtin::from_name(&pending.name) == Some(Builtin::FetchUrl) {
+        " to fetch this URL:"
+    } else {
+        " with these arguments:"
+    };
     let always = format!("Always allow {} for this agent", pending.name);
     let name = pending.name.clone();
     let pending = StoredValue::new(pending);

@@ -4,7 +4,7 @@
 //! the project files the read-a-file tool reads. A tool that came in with an
 //! import is not offered to the model until the user allows it here.
 
-use hearth_core::tools::{LoopConfig, UserTool, builtins};
+use hearth_core::tools::{Builtin, LoopConfig, UserTool};
 use leptos::html::Dialog;
 use leptos::prelude::*;
 
@@ -38,24 +38,23 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
         editing.set(Some(tool.id.clone()));
         tools.user_tools.update(|list| list.push(tool));
     };
-    let builtin_list = builtins()
+    let builtin_list = Builtin::ALL
         .into_iter()
         .map(|builtin| {
-            let name = builtin.spec.name.clone();
-            let checked = name.clone();
-            let ask_label = format!("Ask before running {}", builtin.label);
+            let name = builtin.name();
+            let ask_label = format!("Ask before running {}", builtin.label());
             view! {
                 <li>
                     <label class="check">
                         <input
                             type="checkbox"
-                            prop:checked=move || tools.is_enabled(&checked)
-                            on:change=move |ev| sessions.set_tool_enabled(&name, event_target_checked(&ev))
+                            prop:checked=move || tools.is_enabled(name)
+                            on:change=move |ev| sessions.set_tool_enabled(name, event_target_checked(&ev))
                         />
-                        {builtin.label}
+                        {builtin.label()}
                     </label>
-                    <AskBeforeRunning name=builtin.spec.name.clone() label=ask_label />
-                    <p class="hint">{builtin.spec.description}</p>
+                    <AskBeforeRunning name=name.to_owned() label=ask_label />
+                    <p class="hint">{builtin.description()}</p>
                 </li>
             }
         })

@@ -6,10 +6,7 @@ use std::pin::pin;
 
 use futures::future::{Either, select};
 use hearth_core::provider::HttpRequest;
-use hearth_core::tools::{
-    CALCULATOR, CURRENT_TIME, FETCH_URL, Invocation, READ_PROJECT_FILE, RUN_JAVASCRIPT, SEARCH_CONVERSATIONS,
-    STOPPED_BY_USER, ToolOutcome, UserTool, calc, is_builtin,
-};
+use hearth_core::tools::{Builtin, Invocation, STOPPED_BY_USER, ToolOutcome, UserTool, calc};
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -46,14 +43,11 @@ pub(crate) async fn run(invocation: &Invocation, env: &ToolEnv) -> ToolOutcome {
     }
     let args = &invocation.arguments;
     let name = invocation.name.as_str();
-    if name == RUN_JAVASCRIPT {
-        let code = args.get("code").and_then(Value::as_str).unwrap_or_default();
-        return script(code, &Value::Object(serde_json::Map::new()), Network::Closed, env).await;
-    }
-    if !is_builtin(name) {
+    match Builtin::from_name(name) {
+        Some(builtin) => run_builtin(builtin, args, env).await,
         // The loop only runs tools it offered, and a user tool is offered only
         // when valid and first of its name (`enabled_specs`): the first match.
-        return match env.user_tools.iter().find(|tool| tool.name.trim() == name) {
+        None => match env.user_tools.iter().find(|tool| tool.name.trim() == name) {
             Some(tool) => {
                 // Only a tool marked as using the network may reach it (and it
                 // asks before running unless the user allowed it).
@@ -61,31 +55,42 @@ pub(crate) async fn run(invocation: &Invocation, env: &ToolEnv) -> ToolOutcome {
                 script(&tool.code, args, network, env).await
             }
             None => ToolOutcome::Err(format!("The tool {name} is not available.")),
-        };
-    }
-    let work = pin!(builtin(name, args, env));
-    let limit = pin!(sleep(i32::try_from(TOOL_LIMIT_MS).unwrap_or(i32::MAX)));
-    match select(work, limit).await {
-        Either::Left((outcome, _)) => outcome,
-        Either::Right(((), _)) => ToolOutcome::TimedOut { after_ms: u64::from(TOOL_LIMIT_MS) },
+        },
     }
 }
 
-async fn builtin(name: &str, args: &Value, env: &ToolEnv) -> ToolOutcome {
+/// Runs a built-in: every one has its arm, so a new built-in does not compile
+/// until it runs here.
+async fn run_builtin(builtin: Builtin, args: &Value, env: &ToolEnv) -> ToolOutcome {
     let text = |key: &str| args.get(key).and_then(Value::as_str).unwrap_or_default().trim().to_owned();
-    match name {
-        CURRENT_TIME => current_time(&text("timezone")),
-        CALCULATOR => {
+    match builtin {
+        Builtin::CurrentTime => current_time(&text("timezone")),
+        Builtin::Calculator => {
             let expression = text("expression");
             match calc::evaluate(&expression) {
                 Ok(value) => ToolOutcome::Ok(calc::format_number(value)),
                 Err(error) => ToolOutcome::Err(format!("Cannot evaluate {expression:?}: {error}")),
             }
         }
-        FETCH_URL => fetch_url(&text("url"), env.signal.as_ref()).await,
-        SEARCH_CONVERSATIONS => search(env.sessions, text("query")).await,
-        READ_PROJECT_FILE => read_project_file(env.sessions, &text("name")).await,
-        other => ToolOutcome::Err(format!("The tool {other} is not available in this browser.")),
+        Builtin::FetchUrl => within_limit(fetch_url(&text("url"), env.signal.as_ref())).await,
+        Builtin::SearchConversations => within_limit(search(env.sessions, text("query"))).await,
+        Builtin::ReadProjectFile => within_limit(read_project_file(env.sessions, &text("name"))).await,
+        // The sandbox keeps its own, shorter limit ([`SCRIPT_LIMIT_MS`]).
+        Builtin::RunJavascript => {
+            let code = args.get("code").and_then(Value::as_str).unwrap_or_default();
+            script(code, &Value::Object(serde_json::Map::new()), Network::Closed, env).await
+        }
+    }
+}
+
+/// `work`'s outcome, or a time-out after [`TOOL_LIMIT_MS`] (dropping `work`
+/// stops it).
+async fn within_limit(work: impl Future<Output = ToolOutcome>) -> ToolOutcome {
+    let work = pin!(work);
+    let limit = pin!(sleep(i32::try_from(TOOL_LIMIT_MS).unwrap_or(i32::MAX)));
+    match select(work, limit).await {
+        Either::Left((outcome, _)) => outcome,
+        Either::Right(((), _)) => ToolOutcome::TimedOut { after_ms: u64::from(TOOL_LIMIT_MS) },
     }
 }
 

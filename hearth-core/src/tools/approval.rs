@@ -12,7 +12,7 @@ mod tests;
 
 use std::collections::BTreeMap;
 
-use super::{FETCH_URL, UserTool, is_builtin};
+use super::{Builtin, UserTool};
 
 /// The error result of a call the user denied.
 pub const DENIED_BY_USER: &str = "The user denied this call.";
@@ -22,8 +22,8 @@ pub const DENIED_BY_USER: &str = "The user denied this call.";
 /// the network, the other built-ins do not. A name that is neither a built-in
 /// nor one of `user_tools` asks (nothing unknown runs unseen).
 pub fn asks_by_default(name: &str, user_tools: &[UserTool]) -> bool {
-    if is_builtin(name) {
-        return name == FETCH_URL;
+    if let Some(builtin) = Builtin::from_name(name) {
+        return builtin.uses_network();
     }
     // The runner runs the first user tool of the name; so does this.
     user_tools.iter().find(|tool| tool.name.trim() == name).is_none_or(|tool| tool.uses_network)
@@ -37,10 +37,10 @@ pub fn needs_approval(name: &str, ask_before_running: &BTreeMap<String, bool>, u
 }
 
 /// What the approval prompt shows of a call: the exact URL for
-/// [`FETCH_URL`] (whole, with its query string, since that is what would leave),
+/// [`Builtin::FetchUrl`] (whole, with its query string, since that is what would leave),
 /// else the arguments, indented for reading when they are JSON.
 pub fn approval_detail(name: &str, arguments: &serde_json::Value) -> String {
-    if name == FETCH_URL
+    if Builtin::from_name(name) == Some(Builtin::FetchUrl)
         && let Some(url) = arguments.get("url").and_then(serde_json::Value::as_str)
     {
         return url.to_owned();

@@ -11,124 +11,155 @@ use serde_json::json;
 
 use super::ToolSpec;
 
-/// The current date and time, with the time zone.
-pub const CURRENT_TIME: &str = "current_time";
-/// A safe arithmetic evaluator ([`super::calc`]).
-pub const CALCULATOR: &str = "calculator";
-/// An HTTP GET of a URL, from the browser.
-pub const FETCH_URL: &str = "fetch_url";
-/// The stored conversations' search.
-pub const SEARCH_CONVERSATIONS: &str = "search_conversations";
-/// One of the project's files.
-pub const READ_PROJECT_FILE: &str = "read_project_file";
-/// JavaScript in an opaque-origin sandbox.
-pub const RUN_JAVASCRIPT: &str = "run_javascript";
+/// A tool Hearth brings. The set is closed: the shell runs each one with an
+/// exhaustive `match`, so a new built-in does not compile until it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    /// The current date and time, with the time zone.
+    CurrentTime,
+    /// A safe arithmetic evaluator ([`super::calc`]).
+    Calculator,
+    /// An HTTP GET of a URL, from the browser.
+    FetchUrl,
+    /// The stored conversations' search.
+    SearchConversations,
+    /// One of the project's files.
+    ReadProjectFile,
+    /// JavaScript in an opaque-origin sandbox.
+    RunJavascript,
+}
 
-/// A built-in tool: its definition and how the settings name it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Builtin {
-    /// The definition sent to the model.
-    pub spec: ToolSpec,
+impl Builtin {
+    /// Every built-in tool, in the order the settings list them (and requests offer them).
+    pub const ALL: [Builtin; 6] = [
+        Builtin::CurrentTime,
+        Builtin::Calculator,
+        Builtin::FetchUrl,
+        Builtin::SearchConversations,
+        Builtin::ReadProjectFile,
+        Builtin::RunJavascript,
+    ];
+
+    /// The name the model calls it by. Agents store their enabled tools by this
+    /// name ([`crate::storage::AgentRecord::tools`]) and the history carries it,
+    /// so it never changes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Builtin::CurrentTime => "current_time",
+            Builtin::Calculator => "calculator",
+            Builtin::FetchUrl => "fetch_url",
+            Builtin::SearchConversations => "search_conversations",
+            Builtin::ReadProjectFile => "read_project_file",
+            Builtin::RunJavascript => "run_javascript",
+        }
+    }
+
+    /// The built-in called `name`, if it is one (the name is matched exactly).
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|builtin| builtin.name() == name)
+    }
+
     /// A short label for the settings.
-    pub label: &'static str,
-}
+    pub const fn label(self) -> &'static str {
+        match self {
+            Builtin::CurrentTime => "Current time",
+            Builtin::Calculator => "Calculator",
+            Builtin::FetchUrl => "Fetch a URL",
+            Builtin::SearchConversations => "Search my conversations",
+            Builtin::ReadProjectFile => "Read a project file",
+            Builtin::RunJavascript => "Run JavaScript",
+        }
+    }
 
-/// Every built-in tool, in the order the settings list them.
-pub fn builtins() -> Vec<Builtin> {
-    let spec = |name: &str, description: &str, parameters: serde_json::Value| ToolSpec {
-        name: name.to_owned(),
-        description: description.to_owned(),
-        parameters,
-    };
-    vec![
-        Builtin {
-            label: "Current time",
-            spec: spec(
-                CURRENT_TIME,
-                "Returns the current date and time. Without a time zone it uses the user's own.",
-                json!({
-                    "type": "object",
-                    "properties": {
-                        "timezone": { "type": "string", "description": "An IANA time zone such as Europe/Paris or UTC." }
-                    },
-                    "additionalProperties": false,
-                }),
-            ),
-        },
-        Builtin {
-            label: "Calculator",
-            spec: spec(
-                CALCULATOR,
+    /// What it does, for the model (and under its label in the settings).
+    pub const fn description(self) -> &'static str {
+        match self {
+            Builtin::CurrentTime => "Returns the current date and time. Without a time zone it uses the user's own.",
+            Builtin::Calculator => {
                 "Evaluates an arithmetic expression exactly as written: + - * / % ^, parentheses, \
-                 pi, e, sqrt, abs, sin, cos, tan, ln, log (base 10), exp, floor, ceil, round, min, max, pow.",
-                json!({
-                    "type": "object",
-                    "properties": { "expression": { "type": "string", "description": "For example (2 + 3) * 4^2." } },
-                    "required": ["expression"],
-                    "additionalProperties": false,
-                }),
-            ),
-        },
-        Builtin {
-            label: "Fetch a URL",
-            spec: spec(
-                FETCH_URL,
+                 pi, e, sqrt, abs, sin, cos, tan, ln, log (base 10), exp, floor, ceil, round, min, max, pow."
+            }
+            Builtin::FetchUrl => {
                 "Downloads a web page or file with an HTTP GET from the user's browser and returns its text \
-                 (cut to 20000 characters). Sites that do not allow cross-origin requests (CORS) cannot be read.",
-                json!({
-                    "type": "object",
-                    "properties": { "url": { "type": "string", "description": "An http or https URL." } },
-                    "required": ["url"],
-                    "additionalProperties": false,
-                }),
-            ),
-        },
-        Builtin {
-            label: "Search my conversations",
-            spec: spec(
-                SEARCH_CONVERSATIONS,
+                 (cut to 20000 characters). Sites that do not allow cross-origin requests (CORS) cannot be read."
+            }
+            Builtin::SearchConversations => {
                 "Searches the user's saved conversations for words and returns the matching messages with \
-                 their conversation titles.",
-                json!({
-                    "type": "object",
-                    "properties": { "query": { "type": "string", "description": "Words to look for." } },
-                    "required": ["query"],
-                    "additionalProperties": false,
-                }),
-            ),
-        },
-        Builtin {
-            label: "Read a project file",
-            spec: spec(
-                READ_PROJECT_FILE,
-                "Reads one of the files the user added to the project. Without a name it lists the files.",
-                json!({
-                    "type": "object",
-                    "properties": { "name": { "type": "string", "description": "The file name, such as notes.md." } },
-                    "additionalProperties": false,
-                }),
-            ),
-        },
-        Builtin {
-            label: "Run JavaScript",
-            spec: spec(
-                RUN_JAVASCRIPT,
+                 their conversation titles."
+            }
+            Builtin::ReadProjectFile => {
+                "Reads one of the files the user added to the project. Without a name it lists the files."
+            }
+            Builtin::RunJavascript => {
                 "Runs JavaScript in an isolated sandbox (no page, no storage, no network, 5 s limit) as the body of an async \
-                 function: use `return` for the result and `await` freely; console.log output is returned too.",
-                json!({
-                    "type": "object",
-                    "properties": { "code": { "type": "string", "description": "The function body." } },
-                    "required": ["code"],
-                    "additionalProperties": false,
-                }),
-            ),
-        },
-    ]
-}
+                 function: use `return` for the result and `await` freely; console.log output is returned too."
+            }
+        }
+    }
 
-/// Whether `name` belongs to a built-in tool.
-pub fn is_builtin(name: &str) -> bool {
-    builtins().iter().any(|builtin| builtin.spec.name == name)
+    /// Whether it can reach the network, and so asks before running unless the
+    /// user chose otherwise ([`asks_by_default`](super::asks_by_default)).
+    pub const fn uses_network(self) -> bool {
+        match self {
+            Builtin::FetchUrl => true,
+            Builtin::CurrentTime
+            | Builtin::Calculator
+            | Builtin::SearchConversations
+            | Builtin::ReadProjectFile
+            | Builtin::RunJavascript => false,
+        }
+    }
+
+    /// The JSON Schema of its arguments.
+    fn parameters(self) -> serde_json::Value {
+        match self {
+            Builtin::CurrentTime => json!({
+                "type": "object",
+                "properties": {
+                    "timezone": { "type": "string", "description": "An IANA time zone such as Europe/Paris or UTC." }
+                },
+                "additionalProperties": false,
+            }),
+            Builtin::Calculator => json!({
+                "type": "object",
+                "properties": { "expression": { "type": "string", "description": "For example (2 + 3) * 4^2." } },
+                "required": ["expression"],
+                "additionalProperties": false,
+            }),
+            Builtin::FetchUrl => json!({
+                "type": "object",
+                "properties": { "url": { "type": "string", "description": "An http or https URL." } },
+                "required": ["url"],
+                "additionalProperties": false,
+            }),
+            Builtin::SearchConversations => json!({
+                "type": "object",
+                "properties": { "query": { "type": "string", "description": "Words to look for." } },
+                "required": ["query"],
+                "additionalProperties": false,
+            }),
+            Builtin::ReadProjectFile => json!({
+                "type": "object",
+                "properties": { "name": { "type": "string", "description": "The file name, such as notes.md." } },
+                "additionalProperties": false,
+            }),
+            Builtin::RunJavascript => json!({
+                "type": "object",
+                "properties": { "code": { "type": "string", "description": "The function body." } },
+                "required": ["code"],
+                "additionalProperties": false,
+            }),
+        }
+    }
+
+    /// The definition sent to the model.
+    pub fn spec(self) -> ToolSpec {
+        ToolSpec {
+            name: self.name().to_owned(),
+            description: self.description().to_owned(),
+            parameters: self.parameters(),
+        }
+    }
 }
 
 /// The settings key prefix of user tools: each is one setting `user_tool:<id>`.
@@ -184,7 +215,7 @@ impl UserTool {
         {
             return Err("The name must be 1 to 64 letters, digits, _ or - (no spaces).".to_owned());
         }
-        if is_builtin(name) {
+        if Builtin::from_name(name).is_some() {
             return Err(format!("{name} is the name of a built-in tool; choose another."));
         }
         if others.contains(&name) {
@@ -221,7 +252,7 @@ impl UserTool {
 pub fn enabled_specs(enabled: &[String], user_tools: &[UserTool]) -> Vec<ToolSpec> {
     let on = |name: &str| enabled.iter().any(|enabled| enabled == name);
     let mut specs: Vec<ToolSpec> =
-        builtins().into_iter().map(|builtin| builtin.spec).filter(|spec| on(&spec.name)).collect();
+        Builtin::ALL.into_iter().filter(|builtin| on(builtin.name())).map(Builtin::spec).collect();
     for (at, tool) in user_tools.iter().enumerate() {
         let earlier: Vec<&str> = user_tools[..at].iter().map(|tool| tool.name.trim()).collect();
         if let Ok(spec) = tool.spec(&earlier)

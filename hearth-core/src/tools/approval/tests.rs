@@ -3,9 +3,11 @@ use std::collections::BTreeMap;
 use serde_json::json;
 
 use super::{DENIED_BY_USER, approval_detail, asks_by_default, needs_approval};
-use crate::tools::{
-    CALCULATOR, CURRENT_TIME, FETCH_URL, READ_PROJECT_FILE, RUN_JAVASCRIPT, SEARCH_CONVERSATIONS, UserTool,
-};
+use crate::tools::{Builtin, UserTool};
+
+const FETCH_URL: &str = Builtin::FetchUrl.name();
+const CALCULATOR: &str = Builtin::Calculator.name();
+const CURRENT_TIME: &str = Builtin::CurrentTime.name();
 
 fn user_tool(name: &str, uses_network: bool) -> UserTool {
     UserTool {
@@ -22,7 +24,7 @@ fn user_tool(name: &str, uses_network: bool) -> UserTool {
 #[test]
 fn fetching_asks_by_default_and_the_other_builtins_do_not() {
     assert!(asks_by_default(FETCH_URL, &[]));
-    for name in [CURRENT_TIME, CALCULATOR, SEARCH_CONVERSATIONS, READ_PROJECT_FILE, RUN_JAVASCRIPT] {
+    for name in Builtin::ALL.into_iter().filter(|builtin| *builtin != Builtin::FetchUrl).map(Builtin::name) {
         assert!(!asks_by_default(name, &[]), "{name}");
         assert!(!needs_approval(name, &BTreeMap::new(), &[]), "{name}");
     }

@@ -1,4 +1,4 @@
-use super::{UserTool, builtins, enabled_specs, is_builtin};
+use super::{Builtin, UserTool, enabled_specs};
 
 fn tool(name: &str, parameters: &str, code: &str) -> UserTool {
     UserTool {
@@ -14,14 +14,34 @@ fn tool(name: &str, parameters: &str, code: &str) -> UserTool {
 
 #[test]
 fn builtins_have_unique_names_and_object_schemas() {
-    let all = builtins();
-    assert_eq!(all.len(), 6);
+    let all = Builtin::ALL;
     for (at, builtin) in all.iter().enumerate() {
-        assert!(is_builtin(&builtin.spec.name));
-        assert_eq!(builtin.spec.parameters["type"], "object", "{}", builtin.spec.name);
-        assert!(all[..at].iter().all(|other| other.spec.name != builtin.spec.name));
+        let spec = builtin.spec();
+        assert_eq!(spec.name, builtin.name());
+        assert_eq!(spec.parameters["type"], "object", "{}", spec.name);
+        assert!(all[..at].iter().all(|other| other.name() != builtin.name()));
     }
-    assert!(!is_builtin("my_tool"));
+}
+
+#[test]
+fn builtin_names_round_trip_and_stay_what_agents_stored() {
+    // Agents store enabled tools by these names, and the history carries them:
+    // they are the wire and storage names and never change.
+    let stored =
+        ["current_time", "calculator", "fetch_url", "search_conversations", "read_project_file", "run_javascript"];
+    assert_eq!(Builtin::ALL.map(Builtin::name), stored);
+    for builtin in Builtin::ALL {
+        assert_eq!(Builtin::from_name(builtin.name()), Some(builtin));
+    }
+    for other in ["my_tool", "", "Calculator", " calculator", "fetch_url "] {
+        assert_eq!(Builtin::from_name(other), None, "{other:?}");
+    }
+}
+
+#[test]
+fn only_fetching_a_url_reaches_the_network() {
+    let online: Vec<Builtin> = Builtin::ALL.into_iter().filter(|builtin| builtin.uses_network()).collect();
+    assert_eq!(online, [Builtin::FetchUrl]);
 }
 
 #[test]
