@@ -1,15 +1,19 @@
 //! The shell's only doors to the outside world: network, storage, other tabs,
-//! files, locks, clock and ids, and frame timing. Everything here is thin;
-//! decisions are made in `hearth-core`.
+//! files, locks, clock and ids, frame timing, abort signals, the browser's
+//! prompts and `Intl`. Everything here is thin; decisions are made in
+//! `hearth-core`.
 
+pub(crate) mod abort;
 pub(crate) mod clipboard;
 pub(crate) mod clock;
 pub(crate) mod db;
+pub(crate) mod dialogs;
 pub(crate) mod fetch_stream;
 pub(crate) mod files;
 pub(crate) mod frame;
 pub(crate) mod ids;
 pub(crate) mod images;
+pub(crate) mod intl;
 pub(crate) mod locks;
 pub(crate) mod sandbox;
 pub(crate) mod sync;

@@ -16,6 +16,7 @@ use hearth_core::provider::{Preset, insecure_http_warning, parse_extra_json};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::io::dialogs::confirm;
 use crate::providers::{ProviderEntry, ProvidersContext, test_connection};
 use crate::sessions::SessionsContext;
 
@@ -116,10 +117,7 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
     };
     let remove = move |_| {
         let name = entry.with_untracked(|e| e.as_ref().map(|e| e.provider.name.clone()).unwrap_or_default());
-        let confirmed = web_sys::window()
-            .and_then(|w| w.confirm_with_message(&format!("Delete the provider “{name}” and its key?")).ok())
-            .unwrap_or(false);
-        if confirmed {
+        if confirm(&format!("Delete the provider “{name}” and its key?")) {
             sessions.remove_provider(id.get_value());
             on_removed.run(());
         }

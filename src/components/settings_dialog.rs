@@ -9,6 +9,7 @@ use wasm_bindgen::JsCast;
 use crate::components::image_hosts_setting::ImageHostsSetting;
 use crate::components::import_review::ImportReview;
 use crate::components::modal_while;
+use crate::io::dialogs::confirm;
 use crate::io::files::read_text;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
@@ -69,10 +70,7 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
         }
     });
     let clear = move |_| {
-        let confirmed = web_sys::window()
-            .and_then(|w| w.confirm_with_message("Delete all conversations, settings and keys in this browser?").ok())
-            .unwrap_or(false);
-        if confirmed {
+        if confirm("Delete all conversations, settings and keys in this browser?") {
             run(Box::pin(async move { sessions.clear_all().await.map(|()| "All data deleted.".to_owned()) }));
         }
     };

@@ -11,12 +11,11 @@ use futures::channel::oneshot;
 use futures::future::{Either, select};
 use hearth_core::tools::{DENIED_BY_USER, Invocation, STOPPED_BY_USER, ToolOutcome, approval_detail, needs_approval};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::Closure;
 use web_sys::AbortSignal;
 
 use super::ToolsContext;
 use super::run::ToolEnv;
+use crate::io::abort::aborted;
 
 /// The user's answer to a waiting call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,38 +111,5 @@ pub(crate) async fn approve(
         }
         Some(Answer::Deny) => Err(ToolOutcome::Err(DENIED_BY_USER.to_owned())),
         None => stopped(),
-    }
-}
-
-/// Resolves when `signal` aborts (never without a signal).
-async fn aborted(signal: Option<AbortSignal>) {
-    let Some(signal) = signal else { return futures::future::pending().await };
-    if signal.aborted() {
-        return;
-    }
-    let (sender, receiver) = oneshot::channel::<()>();
-    let mut sender = Some(sender);
-    let on_abort = Closure::<dyn FnMut()>::new(move || {
-        if let Some(sender) = sender.take() {
-            let _ = sender.send(());
-        }
-    });
-    if signal.add_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref()).is_err() {
-        return futures::future::pending().await;
-    }
-    let listening = Listening { signal, on_abort };
-    let _ = receiver.await;
-    drop(listening);
-}
-
-/// An abort listener, removed when dropped (also when the wait ends first).
-struct Listening {
-    signal: AbortSignal,
-    on_abort: Closure<dyn FnMut()>,
-}
-
-impl Drop for Listening {
-    fn drop(&mut self) {
-        let _ = self.signal.remove_event_listener_with_callback("abort", self.on_abort.as_ref().unchecked_ref());
     }
 }

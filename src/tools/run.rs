@@ -8,11 +8,12 @@ use futures::future::{Either, select};
 use hearth_core::provider::HttpRequest;
 use hearth_core::tools::{Builtin, Invocation, STOPPED_BY_USER, ToolOutcome, UserTool, calc};
 use serde_json::{Value, json};
-use wasm_bindgen::prelude::Closure;
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{AbortController, AbortSignal};
+use web_sys::AbortSignal;
 
+use crate::io::abort::LinkedAbort;
+use crate::io::clock;
 use crate::io::fetch_stream::{FetchFailure, fetch_stream};
+use crate::io::intl::{self, IntlError};
 use crate::io::sandbox::{self, Network, SandboxError};
 use crate::io::timer::sleep;
 use crate::sessions::SessionsContext;
@@ -96,36 +97,15 @@ async fn within_limit(work: impl Future<Output = ToolOutcome>) -> ToolOutcome {
 
 /// The time now, in the asked time zone or the user's own.
 fn current_time(timezone: &str) -> ToolOutcome {
-    let now = js_sys::Date::new_0();
-    let options = js_sys::Object::new();
-    let set = |key: &str, value: &str| js_sys::Reflect::set(&options, &key.into(), &value.into()).is_ok();
-    let ok = set("dateStyle", "full") && set("timeStyle", "long") && (timezone.is_empty() || set("timeZone", timezone));
-    if !ok {
-        return ToolOutcome::Err("The date could not be formatted.".to_owned());
-    }
-    // An unknown time zone makes the constructor throw a RangeError.
-    let format = js_sys::Reflect::get(&js_sys::global(), &"Intl".into())
-        .and_then(|intl| js_sys::Reflect::get(&intl, &"DateTimeFormat".into()))
-        .and_then(|class| {
-            let args = js_sys::Array::of2(&JsValue::UNDEFINED, &options);
-            js_sys::Reflect::construct(class.unchecked_ref::<js_sys::Function>(), &args)
-        });
-    let Ok(format) = format else {
-        return ToolOutcome::Err(format!(
+    match intl::local_time(clock::now_ms(), timezone) {
+        Ok(time) => {
+            ToolOutcome::Ok(json!({ "local": time.local, "timezone": time.timezone, "utc": time.utc }).to_string())
+        }
+        Err(IntlError::Options) => ToolOutcome::Err("The date could not be formatted.".to_owned()),
+        Err(IntlError::UnknownTimeZone) => ToolOutcome::Err(format!(
             "Unknown time zone {timezone:?}. Use an IANA name such as Europe/Paris, America/New_York or UTC."
-        ));
-    };
-    let call = |method: &str, arg: &JsValue| -> Option<JsValue> {
-        let function: js_sys::Function = js_sys::Reflect::get(&format, &method.into()).ok()?.dyn_into().ok()?;
-        function.call1(&format, arg).ok()
-    };
-    let local = call("format", &now.clone().into()).and_then(|v| v.as_string()).unwrap_or_default();
-    let zone = call("resolvedOptions", &JsValue::UNDEFINED)
-        .and_then(|options| js_sys::Reflect::get(&options, &"timeZone".into()).ok())
-        .and_then(|zone| zone.as_string())
-        .unwrap_or_else(|| timezone.to_owned());
-    let iso = now.to_iso_string().as_string().unwrap_or_default();
-    ToolOutcome::Ok(json!({ "local": local, "timezone": zone, "utc": iso }).to_string())
+        )),
+    }
 }
 
 /// An HTTP GET from the browser, its text cut to [`OUTPUT_CHARS`]. The download
@@ -135,19 +115,19 @@ async fn fetch_url(url: &str, turn: Option<&AbortSignal>) -> ToolOutcome {
     if !(url.starts_with("http://") || url.starts_with("https://")) {
         return ToolOutcome::Err(format!("{url:?} is not an http or https URL."));
     }
-    let Some(own) = OwnAbort::new(turn) else {
+    let Some(own) = LinkedAbort::new(turn) else {
         return ToolOutcome::Err("This browser cannot cancel a download (no AbortController).".to_owned());
     };
     let request = HttpRequest { method: "GET", url: url.to_owned(), headers: Vec::new(), body: None };
     let mut bytes = Vec::new();
     let limit = OUTPUT_CHARS * 4;
     let mut enough = false;
-    let fetched = fetch_stream(&request, Some(&own.controller.signal()), |chunk| {
+    let fetched = fetch_stream(&request, Some(&own.signal()), |chunk| {
         let room = limit.saturating_sub(bytes.len());
         bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
         if bytes.len() >= limit && !enough {
             enough = true;
-            own.controller.abort();
+            own.abort();
         }
     })
     .await;
@@ -163,37 +143,6 @@ async fn fetch_url(url: &str, turn: Option<&AbortSignal>) -> ToolOutcome {
              not allow web pages from other sites to read it (no CORS header): Hearth runs in the browser and has \
              no server to fetch through. Tell the user, or try another source."
         )),
-    }
-}
-
-/// An abort controller that follows the turn's signal and aborts when dropped.
-struct OwnAbort {
-    controller: AbortController,
-    follow: Option<(AbortSignal, Closure<dyn FnMut()>)>,
-}
-
-impl OwnAbort {
-    fn new(turn: Option<&AbortSignal>) -> Option<Self> {
-        let controller = AbortController::new().ok()?;
-        let follow = turn.map(|signal| {
-            let mine = controller.clone();
-            let on_abort = Closure::<dyn FnMut()>::new(move || mine.abort());
-            let _ = signal.add_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
-            if signal.aborted() {
-                controller.abort();
-            }
-            (signal.clone(), on_abort)
-        });
-        Some(Self { controller, follow })
-    }
-}
-
-impl Drop for OwnAbort {
-    fn drop(&mut self) {
-        self.controller.abort();
-        if let Some((signal, on_abort)) = &self.follow {
-            let _ = signal.remove_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
-        }
     }
 }
 
