@@ -2,6 +2,7 @@
 //! files, locks, clock and ids, and frame timing. Everything here is thin;
 //! decisions are made in `hearth-core`.
 
+pub(crate) mod address;
 pub(crate) mod clipboard;
 pub(crate) mod clock;
 pub(crate) mod db;
@@ -11,6 +12,7 @@ pub(crate) mod frame;
 pub(crate) mod ids;
 pub(crate) mod images;
 pub(crate) mod locks;
+pub(crate) mod persistence;
 pub(crate) mod sandbox;
 pub(crate) mod sync;
 pub(crate) mod timer;

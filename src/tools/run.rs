@@ -18,7 +18,8 @@ use web_sys::{AbortController, AbortSignal};
 use crate::io::fetch_stream::{FetchFailure, fetch_stream};
 use crate::io::sandbox::{self, Network, SandboxError};
 use crate::io::timer::sleep;
-use crate::sessions::SessionsContext;
+use crate::store::StoreContext;
+use crate::tools::ToolsContext;
 
 /// How long JavaScript may run, in the sandbox.
 pub(crate) const SCRIPT_LIMIT_MS: u32 = 5_000;
@@ -32,7 +33,9 @@ const SEARCH_RESULTS: usize = 10;
 /// What tools can reach during one turn.
 pub(crate) struct ToolEnv {
     /// Stored conversations and project files.
-    pub(crate) sessions: SessionsContext,
+    pub(crate) store: StoreContext,
+    /// The tool settings (which calls ask first) and the approvals waiting.
+    pub(crate) settings: ToolsContext,
     /// The user's tools (their code runs in the sandbox).
     pub(crate) user_tools: Vec<UserTool>,
     /// Fires when the user stops the turn.
@@ -83,8 +86,8 @@ async fn builtin(name: &str, args: &Value, env: &ToolEnv) -> ToolOutcome {
             }
         }
         FETCH_URL => fetch_url(&text("url"), env.signal.as_ref()).await,
-        SEARCH_CONVERSATIONS => search(env.sessions, text("query")).await,
-        READ_PROJECT_FILE => read_project_file(env.sessions, &text("name")).await,
+        SEARCH_CONVERSATIONS => search(env.store, text("query")).await,
+        READ_PROJECT_FILE => read_project_file(env.store, &text("name")).await,
         other => ToolOutcome::Err(format!("The tool {other} is not available in this browser.")),
     }
 }
@@ -193,11 +196,11 @@ impl Drop for OwnAbort {
 }
 
 /// The stored conversations matching `query`.
-async fn search(sessions: SessionsContext, query: String) -> ToolOutcome {
+async fn search(store: StoreContext, query: String) -> ToolOutcome {
     if query.is_empty() {
         return ToolOutcome::Err("Give some words to search for.".to_owned());
     }
-    let outcome = sessions.search(query).await;
+    let outcome = store.search(&query).await;
     let hits: Vec<Value> = outcome
         .hits
         .iter()
@@ -208,10 +211,10 @@ async fn search(sessions: SessionsContext, query: String) -> ToolOutcome {
 }
 
 /// One project file by name, or the list of files.
-async fn read_project_file(sessions: SessionsContext, name: &str) -> ToolOutcome {
-    let files = match sessions.project_files().await {
+async fn read_project_file(store: StoreContext, name: &str) -> ToolOutcome {
+    let files = match store.project_files().await {
         Ok(files) => files,
-        Err(error) => return ToolOutcome::Err(error),
+        Err(error) => return ToolOutcome::Err(error.to_string()),
     };
     let names: Vec<&str> = files.iter().map(|file| file.name.as_str()).collect();
     if name.is_empty() {
