@@ -22,6 +22,9 @@ if cargo tree -p hearth-core -e normal --target all --prefix none | grep -E '^(l
   exit 1
 fi
 
+log "no import cycle among the shell's modules"
+node "$HEARTH_ROOT/scripts/module-cycles.mjs"
+
 log "cargo test (native)"
 cargo test --quiet --workspace
 

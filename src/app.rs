@@ -16,22 +16,30 @@ use crate::components::sidebar::Sidebar;
 use crate::components::storage_banner::StorageBanner;
 use crate::components::tools_dialog::ToolsDialog;
 use crate::components::undo_toast::UndoToast;
+use crate::preferences::PreferencesContext;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
+use crate::store::StoreContext;
 use crate::tools::ToolsContext;
 
 /// The whole app.
 #[component]
 pub(crate) fn App() -> impl IntoView {
-    let providers = ProvidersContext::new();
+    // Below the others: each context above gets the ones it uses, and none
+    // gets one above it (see ARCHITECTURE.md, "Who may call whom").
+    let store = StoreContext::new();
+    let providers = ProvidersContext::new(store);
+    let tools = ToolsContext::new(store);
+    let preferences = PreferencesContext::new(store);
+    let sessions = SessionsContext::new(store, providers);
+    let chat = ChatContext::new(store, sessions, providers, tools);
+    provide_context(store);
     provide_context(providers);
-    let tools = ToolsContext::new();
     provide_context(tools);
-    let chat = ChatContext::new(providers, tools);
-    provide_context(chat);
-    let sessions = SessionsContext::new(chat);
+    provide_context(preferences);
     provide_context(sessions);
-    spawn_local(sessions.start());
+    provide_context(chat);
+    spawn_local(start(store, providers, tools, preferences, sessions));
     let sidebar_open = RwSignal::new(false);
     let settings_open = RwSignal::new(false);
     view! {
@@ -67,4 +75,25 @@ pub(crate) fn App() -> impl IntoView {
             <ToolsDialog />
         </div>
     }
+}
+
+/// Opens storage and loads everything; the app is usable (in memory) even when
+/// storage fails. Other tabs are heard only once everything is loaded.
+async fn start(
+    store: StoreContext,
+    providers: ProvidersContext,
+    tools: ToolsContext,
+    preferences: PreferencesContext,
+    sessions: SessionsContext,
+) {
+    if store.open().await {
+        providers.load().await;
+        tools.load().await;
+        preferences.load().await;
+        store.recover_interrupted().await;
+        sessions.start().await;
+        store.listen_to_other_tabs();
+        spawn_local(store.index_every_word());
+    }
+    sessions.ready.set(true);
 }

@@ -10,7 +10,11 @@
 //!
 //! The user's message is stored before the request goes out, and a tab streaming a
 //! reply holds a Web Lock named after it, so another tab starting up can tell a live
-//! reply from one whose tab died (see `sessions::recover_interrupted`).
+//! reply from one whose tab died (see `store::upkeep`).
+//!
+//! The chat follows the open session ([`SessionsContext::current`]): it shows
+//! that session's messages, re-reads them when another tab changes them, and
+//! stops a reply whose session is being deleted.
 
 mod entry;
 mod turn;
@@ -25,8 +29,10 @@ use web_sys::AbortController;
 
 use crate::io::clock::now;
 use crate::io::ids::new_id;
+use crate::io::sync::Change;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
+use crate::store::{StoreContext, StoreEvent};
 use crate::tools::ToolsContext;
 
 /// How often a streaming reply is written to storage, at most.
@@ -35,6 +41,10 @@ pub(crate) const SAVE_EVERY_MS: i32 = 400;
 /// The open conversation and its actions; `Copy`, provided through context.
 #[derive(Clone, Copy)]
 pub(crate) struct ChatContext {
+    store: StoreContext,
+    sessions: SessionsContext,
+    /// The session whose messages `entries` shows (`None`: a new conversation).
+    session: StoredValue<Option<String>>,
     /// The provider accounts and which one answers.
     pub(crate) providers: ProvidersContext,
     /// The tools the agent offers the model.
@@ -53,10 +63,18 @@ pub(crate) struct ChatContext {
 }
 
 impl ChatContext {
-    /// Fresh state; start-up loads the stored accounts into `providers`.
-    pub(crate) fn new(providers: ProvidersContext, tools: ToolsContext) -> Self {
+    /// Fresh state that follows the open session and the store's changes.
+    pub(crate) fn new(
+        store: StoreContext,
+        sessions: SessionsContext,
+        providers: ProvidersContext,
+        tools: ToolsContext,
+    ) -> Self {
         let entries = RwSignal::new(Vec::new());
-        Self {
+        let this = Self {
+            store,
+            sessions,
+            session: StoredValue::new(None),
             providers,
             tools,
             entries,
@@ -64,6 +82,59 @@ impl ChatContext {
             busy: RwSignal::new(false),
             abort: StoredValue::new_local(None),
             streaming: StoredValue::new(None),
+        };
+        Effect::new(move |_| this.follow(sessions.current.get()));
+        Effect::new(move |_| {
+            let deleting = sessions.pending_delete.with(|pending| pending.as_ref().map(|s| s.id.clone()));
+            if deleting.is_some() && deleting == this.streaming_session() {
+                // Stopped first, so no late write of the reply brings it back.
+                this.stop();
+            }
+        });
+        store.on_event(move |event| {
+            if let StoreEvent::Changed(change) = event {
+                let shown = this.session.get_value();
+                let affected = match change {
+                    Change::Session { id } => shown.as_ref() == Some(id),
+                    Change::All => shown.is_some(),
+                };
+                if let Some(id) = shown.filter(|_| affected) {
+                    spawn_local(this.reread(id));
+                }
+            }
+        });
+        this
+    }
+
+    /// Shows the open session `current`: clears the screen and reads its
+    /// messages, unless it is already the one shown (a conversation this tab
+    /// just created).
+    fn follow(self, current: Option<String>) {
+        if self.session.with_value(|shown| *shown == current) {
+            return;
+        }
+        self.session.set_value(current.clone());
+        self.entries.set(Vec::new());
+        let Some(id) = current else { return };
+        spawn_local(async move {
+            match self.store.session_messages(&id).await {
+                Ok(messages) if self.session.with_value(|shown| shown.as_deref() == Some(id.as_str())) => {
+                    self.show(messages);
+                }
+                Ok(_) => {}
+                Err(error) => self.store.report(error),
+            }
+        });
+    }
+
+    /// Brings the shown session up to date after another tab changed it.
+    async fn reread(self, id: String) {
+        match self.store.session_messages(&id).await {
+            Ok(messages) if self.session.with_value(|shown| shown.as_deref() == Some(id.as_str())) => {
+                self.merge_stored(messages);
+            }
+            Ok(_) => {}
+            Err(error) => self.store.report(error),
         }
     }
 
@@ -75,10 +146,11 @@ impl ChatContext {
     /// Sends `text` as the next user message and streams the reply, creating the
     /// session on the first message. Returns whether it was sent (not while
     /// another reply streams here, not when empty).
-    pub(crate) fn send(self, sessions: SessionsContext, text: String) -> bool {
+    pub(crate) fn send(self, text: String) -> bool {
         if self.busy.get_untracked() || text.trim().is_empty() {
             return false;
         }
+        let sessions = self.sessions;
         let now = now();
         let session = sessions.current_record().unwrap_or_else(|| SessionRecord {
             id: new_id(),
@@ -99,9 +171,11 @@ impl ChatContext {
         user.refresh_terms();
         self.entries
             .update(|entries| entries.push(Entry { id: user.id.clone(), kind: EntryKind::User(text), version: None }));
+        // Shown already: the chat need not read the new session when it opens.
+        self.session.set_value(Some(session.id.clone()));
         sessions.open_new(session.clone());
         let first_message = (session.message_count == 0).then(|| user.content.clone());
-        self.reply(sessions, session, history, Prelude::Save(Box::new(user)), first_message, None);
+        self.reply(session, history, Prelude::Save(Box::new(user)), first_message, None);
         true
     }
 
@@ -110,11 +184,11 @@ impl ChatContext {
     /// error card. A reply that holds anything is kept as an earlier version
     /// (see `hearth_core::storage::versions`); only an attempt that produced
     /// nothing but its error is replaced.
-    pub(crate) fn regenerate(self, sessions: SessionsContext, reply_id: &str) {
+    pub(crate) fn regenerate(self, reply_id: &str) {
         if self.busy.get_untracked() {
             return;
         }
-        let Some(session) = sessions.current_record() else { return };
+        let Some(session) = self.sessions.current_record() else { return };
         let found = self.entries.with_untracked(|entries| {
             let position = entries.iter().rposition(|entry| entry.id == reply_id && entry.version.is_some())?;
             let group = entries[position].version.as_ref()?.group.clone();
@@ -137,12 +211,12 @@ impl ChatContext {
             Prelude::Delete(reply_id.to_owned())
         };
         let variant_of = (keep || others).then_some(group);
-        self.reply(sessions, session, history, prelude, None, variant_of);
+        self.reply(session, history, prelude, None, variant_of);
     }
 
     /// Shows the version `id` of a reply in place of the one shown, and
     /// remembers the choice with the message.
-    pub(crate) fn choose_version(self, sessions: SessionsContext, id: &str) {
+    pub(crate) fn choose_version(self, id: &str) {
         if self.busy.get_untracked() {
             return;
         }
@@ -152,9 +226,19 @@ impl ChatContext {
                 version.chosen_at = Some(at);
             }
         });
-        let Some(session) = sessions.current_record() else { return };
+        let Some(session) = self.sessions.current_record() else { return };
         let id = id.to_owned();
-        spawn_local(async move { sessions.choose_version(&session.id, &id, at).await });
+        let store = self.store;
+        spawn_local(async move {
+            // Only the message changes (not the session's preview or time: a
+            // version of an earlier reply is no news).
+            store
+                .update_message(&session.id, &id, |message| {
+                    message.chosen_at = Some(at);
+                    true
+                })
+                .await;
+        });
     }
 
     /// Starts the reply to `history` in `session`: shows it streaming, and in a
@@ -162,7 +246,6 @@ impl ChatContext {
     /// after the first answer (`first_message`).
     fn reply(
         self,
-        sessions: SessionsContext,
         session: SessionRecord,
         history: Vec<ChatMessage>,
         prelude: Prelude,
@@ -195,17 +278,18 @@ impl ChatContext {
         let user_tools = self.tools.user_tools.get_untracked();
         let max_rounds = self.tools.max_rounds_untracked();
         let session_id = session.id.clone();
+        let (store, sessions) = (self.store, self.sessions);
         spawn_local(async move {
             let session = match prelude {
-                Prelude::Save(user) => sessions.save(&session, &user).await,
+                Prelude::Save(user) => store.save_message(&session, &user).await,
                 Prelude::Delete(id) => {
-                    sessions.delete_message(&session.id, &id).await;
+                    store.delete_message(&session.id, &id).await;
                     sessions.current_record().unwrap_or(session)
                 }
                 Prelude::Keep => session,
             };
             let setup = turn::TurnSetup {
-                sessions,
+                store,
                 view,
                 record: reply,
                 session,
@@ -216,6 +300,7 @@ impl ChatContext {
                 tools,
                 user_tools,
                 max_rounds,
+                tool_settings: self.tools,
             };
             turn::run(setup).await;
             self.abort.set_value(None);

@@ -4,6 +4,7 @@
 //! `hearth-core`.
 
 pub(crate) mod abort;
+pub(crate) mod address;
 pub(crate) mod clipboard;
 pub(crate) mod clock;
 pub(crate) mod db;
@@ -15,6 +16,7 @@ pub(crate) mod ids;
 pub(crate) mod images;
 pub(crate) mod intl;
 pub(crate) mod locks;
+pub(crate) mod persistence;
 pub(crate) mod sandbox;
 pub(crate) mod sync;
 pub(crate) mod timer;

@@ -7,8 +7,10 @@ mod app;
 mod chat;
 mod components;
 mod io;
+mod preferences;
 mod providers;
 mod sessions;
+mod store;
 mod tools;
 
 fn main() {

@@ -1,6 +1,9 @@
 //! The provider accounts the user set up, each with its model settings, and which
-//! one answers. Edited in the Providers dialog and stored by `sessions` (one
-//! provider record and one model-config record per account, same id).
+//! one answers. Edited in the Providers dialog and stored through the store (in
+//! [`storage`]: one provider record and one model-config record per account,
+//! same id); reloaded when another tab imports or clears everything.
+
+mod storage;
 
 use hearth_core::provider::{self, HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderError, ResponseDecoder};
 use hearth_core::reply::Reply;
@@ -8,6 +11,8 @@ use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
 use leptos::prelude::*;
 
 use crate::io::fetch_stream::{FetchFailure, fetch_stream};
+use crate::io::sync::Change;
+use crate::store::{StoreContext, StoreEvent};
 
 /// How long a stream may send nothing before it is given up, unless changed.
 pub(crate) const DEFAULT_STALL_SECS: u32 = 60;
@@ -91,6 +96,7 @@ impl ProviderEntry {
 /// The accounts and the choice among them; `Copy`, provided through context.
 #[derive(Clone, Copy)]
 pub(crate) struct ProvidersContext {
+    store: StoreContext,
     /// Every account, in the order they were added.
     pub(crate) list: RwSignal<Vec<ProviderEntry>>,
     /// The id of the account that answers.
@@ -102,14 +108,21 @@ pub(crate) struct ProvidersContext {
 }
 
 impl ProvidersContext {
-    /// No accounts yet; start-up loads the stored ones.
-    pub(crate) fn new() -> Self {
-        Self {
+    /// No accounts yet; start-up loads the stored ones ([`ProvidersContext::load`]).
+    pub(crate) fn new(store: StoreContext) -> Self {
+        let this = Self {
+            store,
             list: RwSignal::new(Vec::new()),
             active: RwSignal::new(None),
             stall_secs: RwSignal::new(DEFAULT_STALL_SECS),
             dialog_open: RwSignal::new(false),
-        }
+        };
+        store.on_event(move |event| {
+            if let StoreEvent::Changed(Change::All) = event {
+                leptos::task::spawn_local(this.load());
+            }
+        });
+        this
     }
 
     /// The context provided by the app.

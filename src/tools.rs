@@ -2,24 +2,29 @@
 //! tools, and (in [`run`]) running a call in the browser.
 //!
 //! Definitions, validation and the loop are in `hearth_core::tools`; this module
-//! keeps the reactive state the Tools dialog edits, and `sessions` stores it: the
-//! enabled names and round limit on the General Assistant's agent record, each
-//! user tool as its own setting record (`user_tool:<id>`), so backups carry them.
-//! The project's files are project-file records, one per file. In [`approval`],
-//! calls that must ask the user first wait for the answer.
+//! keeps the reactive state the Tools dialog edits, and [`settings`] stores it
+//! through the store: the enabled names and round limit on the General
+//! Assistant's agent record, each user tool as its own setting record
+//! (`user_tool:<id>`), so backups carry them. The project's files are
+//! project-file records, one per file. In [`approval`], calls that must ask the
+//! user first wait for the answer.
 
 pub(crate) mod approval;
 pub(crate) mod run;
+pub(crate) mod settings;
 
 use hearth_core::storage::{AgentRecord, ProjectFileRecord};
 use hearth_core::tools::{LoopConfig, ToolSpec, UserTool, enabled_specs, needs_approval};
 use leptos::prelude::*;
 
 use self::approval::PendingApproval;
+use crate::io::sync::Change;
+use crate::store::{StoreContext, StoreEvent};
 
 /// The tool settings of the agent in use; `Copy`, provided through context.
 #[derive(Clone, Copy)]
 pub(crate) struct ToolsContext {
+    store: StoreContext,
     /// The General Assistant's record (its `tools` and `max_tool_rounds`), once loaded.
     pub(crate) agent: RwSignal<Option<AgentRecord>>,
     /// The user's own tools, in the order they were made.
@@ -33,15 +38,23 @@ pub(crate) struct ToolsContext {
 }
 
 impl ToolsContext {
-    /// Nothing loaded yet.
-    pub(crate) fn new() -> Self {
-        Self {
+    /// Nothing loaded yet ([`ToolsContext::load`] loads it); reloaded when
+    /// another tab imports or clears everything.
+    pub(crate) fn new(store: StoreContext) -> Self {
+        let this = Self {
+            store,
             agent: RwSignal::new(None),
             user_tools: RwSignal::new(Vec::new()),
             files: RwSignal::new(Vec::new()),
             dialog_open: RwSignal::new(false),
             approvals: RwSignal::new(Vec::new()),
-        }
+        };
+        store.on_event(move |event| {
+            if let StoreEvent::Changed(Change::All) = event {
+                leptos::task::spawn_local(this.load());
+            }
+        });
+        this
     }
 
     /// The context provided by the app.

@@ -13,10 +13,12 @@ pub mod markdown_export;
 pub mod migrate;
 pub mod records;
 pub mod search;
+mod stored;
 mod turn;
 pub mod versions;
 
 pub use records::*;
+pub use stored::Stored;
 pub use turn::{NOT_RUN, turn_messages};
 
 /// The current version of the stored record shapes. Bump it with a migration step

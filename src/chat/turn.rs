@@ -30,13 +30,14 @@ use crate::io::fetch_stream::{FetchFailure, fetch_stream};
 use crate::io::frame::on_next_frame;
 use crate::io::locks::{hold, streaming_lock};
 use crate::io::timer::sleep;
-use crate::sessions::SessionsContext;
+use crate::store::StoreContext;
+use crate::tools::ToolsContext;
 use crate::tools::approval::approve;
 use crate::tools::run::{ToolEnv, run as run_tool};
 
 /// Everything one turn needs.
 pub(super) struct TurnSetup {
-    pub(super) sessions: SessionsContext,
+    pub(super) store: StoreContext,
     pub(super) view: AssistantView,
     /// The reply's record, in the streaming state.
     pub(super) record: MessageRecord,
@@ -54,6 +55,8 @@ pub(super) struct TurnSetup {
     pub(super) user_tools: Vec<UserTool>,
     /// The most rounds of tool calls.
     pub(super) max_rounds: u32,
+    /// The tool settings, for calls that ask before running.
+    pub(super) tool_settings: ToolsContext,
 }
 
 /// What earlier rounds of the turn left, kept in the record with the current round.
@@ -99,7 +102,7 @@ struct Turn {
 /// Runs the turn to its end and stores the final reply.
 pub(super) async fn run(setup: TurnSetup) {
     let TurnSetup {
-        sessions,
+        store,
         view,
         mut record,
         session,
@@ -110,22 +113,23 @@ pub(super) async fn run(setup: TurnSetup) {
         tools,
         user_tools,
         max_rounds,
+        tool_settings,
     } = setup;
     let _lock = hold(&streaming_lock(&record.id));
-    let session = sessions.save(&session, &record).await;
+    let session = store.save_message(&session, &record).await;
     let (account, model) = match configs {
         Ok(configs) => configs,
         Err(problem) => {
             view.status.set(ReplyStatus::Failed(Failure::config(problem)));
             settle(&mut record, &Reply::new(), 0, &Earlier::default(), &view);
-            sessions.save(&session, &record).await;
+            store.save_message(&session, &record).await;
             return;
         }
     };
     view.origin.set_value(Some(account.kind));
     view.offers_tools.set(!tools.is_empty());
     let signal = controller.as_ref().map(AbortController::signal);
-    let env = ToolEnv { sessions, user_tools, signal: signal.clone() };
+    let env = ToolEnv { store, settings: tool_settings, user_tools, signal: signal.clone() };
     let mut tool_loop = ToolLoop::new(LoopConfig::new(max_rounds));
     let mut earlier = Earlier::default();
     let (reply, status) = loop {
@@ -135,7 +139,7 @@ pub(super) async fn run(setup: TurnSetup) {
             // A base URL that is not valid or a key for another origin: nothing is sent.
             Err(refused) => break (Reply::new(), ReplyStatus::Failed(Failure::config(refused.to_string()))),
         };
-        let stream = Stream { sessions, view, record: &record, session: &session, controller: &controller, stall_secs };
+        let stream = Stream { store, view, record: &record, session: &session, controller: &controller, stall_secs };
         let (reply, status) = stream_reply(stream, &request, account.kind, round, earlier.clone()).await;
         if status != ReplyStatus::Complete {
             break (reply, status);
@@ -147,7 +151,7 @@ pub(super) async fn run(setup: TurnSetup) {
         };
         // The reply asked for tools: its text is the calls' commentary.
         earlier.absorb(&reply, round);
-        let round_turn = RoundTurn { sessions, view, session: &session, env: &env, round };
+        let round_turn = RoundTurn { store, view, session: &session, env: &env, round };
         let results = run_round(round_turn, &mut record, &mut tool_loop, &reply, invocations, &earlier).await;
         if signal.as_ref().is_some_and(AbortSignal::aborted) {
             break (Reply::new(), ReplyStatus::Stopped);
@@ -162,12 +166,12 @@ pub(super) async fn run(setup: TurnSetup) {
     // The whole turn's reasoning and usage, as stored.
     view.reasoning_parts.set_value(record.reasoning_parts.clone());
     view.usage.set(record.usage);
-    sessions.save(&session, &record).await;
+    store.save_message(&session, &record).await;
 }
 
 /// What running one round of tools needs from the turn.
 struct RoundTurn<'a> {
-    sessions: SessionsContext,
+    store: StoreContext,
     view: AssistantView,
     session: &'a SessionRecord,
     env: &'a ToolEnv,
@@ -185,7 +189,7 @@ async fn run_round(
     invocations: Vec<Invocation>,
     earlier: &Earlier,
 ) -> Vec<ToolResult> {
-    let RoundTurn { sessions, view, session, env, round } = turn;
+    let RoundTurn { store, view, session, env, round } = turn;
     let calls = reply.tool_calls.iter().zip(tool_loop.call_ids()).enumerate().map(|(at, (call, id))| ToolCallRecord {
         id,
         name: call.name.clone(),
@@ -199,7 +203,7 @@ async fn run_round(
     record_results(view, round, &tool_loop.results(), &[]);
     clear_answer(view);
     settle_progress(record, earlier, &view);
-    sessions.save(session, record).await;
+    store.save_message(session, record).await;
 
     let message_id = record.id.clone();
     let message_id = message_id.as_str();
@@ -234,7 +238,7 @@ async fn run_round(
     let results = tool_loop.results();
     record_results(view, round, &results, &durations);
     settle_progress(record, earlier, &view);
-    sessions.save(session, record).await;
+    store.save_message(session, record).await;
     results
 }
 
@@ -327,7 +331,7 @@ impl Earlier {
 
 /// What streaming one reply needs from the turn.
 struct Stream<'a> {
-    sessions: SessionsContext,
+    store: StoreContext,
     view: AssistantView,
     record: &'a MessageRecord,
     session: &'a SessionRecord,
@@ -343,7 +347,7 @@ async fn stream_reply(
     round: u32,
     earlier: Earlier,
 ) -> (Reply, ReplyStatus) {
-    let Stream { sessions, view, record, session, controller, stall_secs } = stream;
+    let Stream { store, view, record, session, controller, stall_secs } = stream;
     let turn = Rc::new(RefCell::new(Turn {
         decoder: ResponseDecoder::new(kind),
         reply: Reply::new(),
@@ -360,7 +364,7 @@ async fn stream_reply(
         round,
         earlier,
     }));
-    spawn_local(save_while_streaming(sessions, Rc::clone(&turn), record.clone(), session.clone(), view));
+    spawn_local(save_while_streaming(store, Rc::clone(&turn), record.clone(), session.clone(), view));
     if let Some(controller) = controller {
         spawn_local(watch_for_stall(Rc::clone(&turn), controller.clone(), stall_secs));
     }
@@ -567,7 +571,7 @@ fn render_at_next_frame(turn: Rc<RefCell<Turn>>, view: AssistantView) {
 /// Writes the growing reply every [`SAVE_EVERY_MS`] while it changes. Each write
 /// is one message record plus the session's metadata.
 async fn save_while_streaming(
-    sessions: SessionsContext,
+    store: StoreContext,
     turn: Rc<RefCell<Turn>>,
     mut record: MessageRecord,
     session: SessionRecord,
@@ -586,7 +590,7 @@ async fn save_while_streaming(
             turn.unsaved = false;
             fill(&mut record, &turn.reply, turn.round, &turn.earlier, &view);
         }
-        sessions.save(&session, &record).await;
+        store.save_message(&session, &record).await;
     }
 }
 

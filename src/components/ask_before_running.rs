@@ -5,7 +5,6 @@
 
 use leptos::prelude::*;
 
-use crate::sessions::SessionsContext;
 use crate::tools::ToolsContext;
 
 /// The switch for the tool called `name`; `label` is its accessible name
@@ -13,7 +12,6 @@ use crate::tools::ToolsContext;
 #[component]
 pub(crate) fn AskBeforeRunning(name: String, label: String) -> impl IntoView {
     let tools = ToolsContext::expect();
-    let sessions = SessionsContext::expect();
     let name = StoredValue::new(name);
     view! {
         <label class="check ask-before-running">
@@ -23,7 +21,7 @@ pub(crate) fn AskBeforeRunning(name: String, label: String) -> impl IntoView {
                 prop:checked=move || name.with_value(|name| tools.asks_before_running(name))
                 on:change=move |ev| {
                     let ask = event_target_checked(&ev);
-                    name.with_value(|name| sessions.set_ask_before_running(name, ask));
+                    name.with_value(|name| tools.set_ask_before_running(name, ask));
                 }
             />
             "Ask before running"

@@ -14,13 +14,13 @@ use crate::components::image_loading::{on_markdown_click, show_images};
 use crate::components::thinking_block::ThinkingBlock;
 use crate::components::tool_activity::ToolActivity;
 use crate::components::version_switcher::VersionSwitcher;
-use crate::sessions::SessionsContext;
+use crate::preferences::PreferencesContext;
 
 /// One assistant reply, stored under `id`.
 #[component]
 pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoView {
     let chat = ChatContext::expect();
-    let sessions = SessionsContext::expect();
+    let preferences = PreferencesContext::expect();
     reply.ensure_rendered();
     let blocks = NodeRef::<leptos::html::Div>::new();
     // Finished blocks go into the page once each: only those added since the last
@@ -41,7 +41,7 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
         });
         // New finished blocks may load their allowed hosts' images (once each).
         let children = container.children();
-        sessions.image_hosts.with_untracked(|hosts| {
+        preferences.image_hosts.with_untracked(|hosts| {
             for child in (shown_children..children.length()).filter_map(|i| children.item(i)) {
                 show_images(&child, Some(hosts));
             }
@@ -56,14 +56,14 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
         let Some(container) = tail.get() else { return };
         reply.tail.with(|html| container.set_inner_html(html.as_str()));
         let finished = !reply.status.with_untracked(|status| *status == ReplyStatus::Streaming);
-        sessions.image_hosts.with_untracked(|hosts| show_images(&container, finished.then_some(hosts.as_slice())));
+        preferences.image_hosts.with_untracked(|hosts| show_images(&container, finished.then_some(hosts.as_slice())));
     });
     let markdown = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         if !streaming()
             && let Some(container) = markdown.get()
         {
-            sessions.image_hosts.with_untracked(|hosts| show_images(&container, Some(hosts)));
+            preferences.image_hosts.with_untracked(|hosts| show_images(&container, Some(hosts)));
         }
     });
     let usage = move || {
@@ -87,7 +87,7 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
     // runs after the click handler has returned, with the id copied out first.
     let regenerate = Callback::new(move |()| {
         let id = id.get_value();
-        spawn_local(async move { chat.regenerate(sessions, &id) });
+        spawn_local(async move { chat.regenerate(&id) });
     });
     let failed = move || reply.status.with(|status| matches!(status, ReplyStatus::Failed(_)));
     let offer_regenerate = move || is_last.get() && idle.get() && !streaming() && !failed();

@@ -5,13 +5,11 @@ use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
 use crate::chat::ChatContext;
-use crate::sessions::SessionsContext;
 
 /// The composer at the bottom of the page.
 #[component]
 pub(crate) fn Composer() -> impl IntoView {
     let chat = ChatContext::expect();
-    let sessions = SessionsContext::expect();
     let draft = RwSignal::new(String::new());
     let textarea = NodeRef::<leptos::html::Textarea>::new();
     // Send and Stop swap places, so keyboard focus returns to the message box.
@@ -21,7 +19,7 @@ pub(crate) fn Composer() -> impl IntoView {
         }
     };
     let send = move || {
-        if chat.send(sessions, draft.get_untracked()) {
+        if chat.send(draft.get_untracked()) {
             draft.set(String::new());
             refocus();
         }

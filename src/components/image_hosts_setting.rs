@@ -4,14 +4,13 @@
 use leptos::prelude::*;
 
 use crate::components::next_id;
-use crate::sessions::SessionsContext;
-use crate::sessions::image_hosts::normalise_host;
+use crate::preferences::{PreferencesContext, normalise_host};
 
 /// The host list as one text field (hosts separated by spaces, commas or lines),
 /// saved when it changes. Takes no props: it edits the stored setting.
 #[component]
 pub(crate) fn ImageHostsSetting() -> impl IntoView {
-    let sessions = SessionsContext::expect();
+    let preferences = PreferencesContext::expect();
     let problem = RwSignal::new(String::new());
     let hint_id = format!("image-hosts-hint-{}", next_id());
     let save = move |ev: leptos::ev::Event| {
@@ -27,7 +26,7 @@ pub(crate) fn ImageHostsSetting() -> impl IntoView {
         }
         if bad.is_empty() {
             problem.set(String::new());
-            sessions.set_image_hosts(hosts);
+            preferences.set_image_hosts(hosts);
         } else {
             problem.set(format!("Not a host name: {}. Nothing was changed.", bad.join(", ")));
         }
@@ -41,7 +40,7 @@ pub(crate) fn ImageHostsSetting() -> impl IntoView {
                 autocomplete="off"
                 placeholder="none"
                 aria-describedby=hint_id.clone()
-                prop:value=move || sessions.image_hosts.with(|hosts| hosts.join(" "))
+                prop:value=move || preferences.image_hosts.with(|hosts| hosts.join(" "))
                 on:change=save
             />
         </label>

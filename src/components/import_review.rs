@@ -6,7 +6,7 @@ use leptos::html::Dialog;
 use leptos::prelude::*;
 
 use crate::components::{modal_while, next_id};
-use crate::sessions::data::PreparedImport;
+use crate::store::data::PreparedImport;
 
 /// The review dialog. Props:
 /// - `pending`: the planned import; the dialog is open while it is `Some`.

@@ -4,13 +4,11 @@
 use leptos::prelude::*;
 
 use crate::providers::ProvidersContext;
-use crate::sessions::SessionsContext;
 
 /// A select of every configured account ("Name · model"), or a prompt to add one.
 #[component]
 pub(crate) fn ModelPicker() -> impl IntoView {
     let providers = ProvidersContext::expect();
-    let sessions = SessionsContext::expect();
     let chosen = move || {
         let active = providers.active.get();
         providers.list.with(|list| {
@@ -27,7 +25,7 @@ pub(crate) fn ModelPicker() -> impl IntoView {
                 <select
                     aria-label="Model"
                     prop:value=chosen
-                    on:change=move |ev| sessions.set_active_provider(event_target_value(&ev))
+                    on:change=move |ev| providers.set_active(event_target_value(&ev))
                 >
                     <For
                         each=move || providers.list.get()

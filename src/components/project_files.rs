@@ -6,14 +6,12 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
 use crate::io::files::read_text;
-use crate::sessions::SessionsContext;
 use crate::tools::ToolsContext;
 
 /// The list of project files with Add and Remove.
 #[component]
 pub(crate) fn ProjectFiles() -> impl IntoView {
     let tools = ToolsContext::expect();
-    let sessions = SessionsContext::expect();
     let status = RwSignal::new(String::new());
     let add = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
@@ -25,7 +23,7 @@ pub(crate) fn ProjectFiles() -> impl IntoView {
             let mut added = 0;
             for file in files {
                 let outcome = match read_text(&file).await {
-                    Ok(text) => sessions.add_project_file(file.name(), text),
+                    Ok(text) => tools.add_project_file(file.name(), text).map_err(|refused| refused.to_string()),
                     Err(error) => Err(error),
                 };
                 match outcome {
@@ -63,7 +61,7 @@ pub(crate) fn ProjectFiles() -> impl IntoView {
                                     type="button"
                                     class="action"
                                     aria-label=format!("Remove {}", file.name)
-                                    on:click=move |_| sessions.remove_project_file(id.clone())
+                                    on:click=move |_| tools.remove_project_file(id.clone())
                                 >
                                     "Remove"
                                 </button>

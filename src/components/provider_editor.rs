@@ -18,13 +18,11 @@ use leptos::task::spawn_local;
 
 use crate::io::dialogs::confirm;
 use crate::providers::{ProviderEntry, ProvidersContext, test_connection};
-use crate::sessions::SessionsContext;
 
 /// The editor for the account `id`.
 #[component]
 pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoView {
     let providers = ProvidersContext::expect();
-    let sessions = SessionsContext::expect();
     let id = StoredValue::new(id);
     let entry = Memo::new(move |_| id.with_value(|id| providers.entry_tracked(id)));
     let read =
@@ -38,7 +36,7 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
             }
         });
         if let Some(entry) = saved {
-            sessions.save_provider(entry);
+            providers.save(entry);
         }
     };
     let preset = Memo::new(move |_| entry.with(|e| e.as_ref().map(ProviderEntry::preset).unwrap_or_default()));
@@ -118,7 +116,7 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
     let remove = move |_| {
         let name = entry.with_untracked(|e| e.as_ref().map(|e| e.provider.name.clone()).unwrap_or_default());
         if confirm(&format!("Delete the provider “{name}” and its key?")) {
-            sessions.remove_provider(id.get_value());
+            providers.remove(id.get_value());
             on_removed.run(());
         }
     };
@@ -312,7 +310,7 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
                 <button
                     type="button"
                     disabled=in_use
-                    on:click=move |_| sessions.set_active_provider(id.get_value())
+                    on:click=move |_| providers.set_active(id.get_value())
                 >
                     {move || if in_use() { "In use" } else { "Use this provider" }}
                 </button>

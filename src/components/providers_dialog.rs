@@ -9,13 +9,11 @@ use crate::components::modal_while;
 use crate::components::provider_editor::ProviderEditor;
 use crate::io::ids::new_id;
 use crate::providers::{ProviderEntry, ProvidersContext};
-use crate::sessions::SessionsContext;
 
 /// The dialog; `ProvidersContext::dialog_open` shows it.
 #[component]
 pub(crate) fn ProvidersDialog() -> impl IntoView {
     let providers = ProvidersContext::expect();
-    let sessions = SessionsContext::expect();
     let dialog = NodeRef::<Dialog>::new();
     let editing = RwSignal::new(None::<String>);
     let new_preset = RwSignal::new(Preset::OpenAi);
@@ -29,7 +27,7 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
     let add = move |_| {
         let entry = ProviderEntry::new(new_id(), new_preset.get_untracked());
         editing.set(Some(entry.id().to_owned()));
-        sessions.add_provider(entry);
+        providers.add(entry);
     };
     let on_removed = Callback::new(move |()| editing.set(providers.active_entry().map(|e| e.id().to_owned())));
     view! {

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use crate::io::db::SearchOutcome;
 use crate::io::timer::sleep;
 use crate::sessions::SessionsContext;
+use crate::store::StoreContext;
 
 /// How long typing must pause before a search runs.
 const DEBOUNCE_MS: i32 = 120;
@@ -13,11 +14,12 @@ const DEBOUNCE_MS: i32 = 120;
 #[component]
 pub(crate) fn SearchResults(query: RwSignal<String>, sidebar_open: RwSignal<bool>) -> impl IntoView {
     let sessions = SessionsContext::expect();
+    let store = StoreContext::expect();
     let results = LocalResource::new(move || {
         let query = query.get();
         async move {
             sleep(DEBOUNCE_MS).await;
-            sessions.search(query).await
+            store.search(&query).await
         }
     });
     view! {

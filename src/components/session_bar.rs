@@ -4,11 +4,13 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::sessions::SessionsContext;
+use crate::store::StoreContext;
 
 /// A thin bar above the conversation, shown once it is stored.
 #[component]
 pub(crate) fn SessionBar() -> impl IntoView {
     let sessions = SessionsContext::expect();
+    let store = StoreContext::expect();
     let record = Memo::new(move |_| {
         let id = sessions.current.get()?;
         sessions.list.with(|list| list.iter().find(|s| s.id == id).cloned())
@@ -16,8 +18,8 @@ pub(crate) fn SessionBar() -> impl IntoView {
     let export = move |_| {
         if let Some(session) = record.get_untracked() {
             spawn_local(async move {
-                if let Err(error) = sessions.export_markdown(session).await {
-                    sessions.storage_error.set(Some(error));
+                if let Err(error) = store.export_markdown(session).await {
+                    store.report(error);
                 }
             });
         }

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
+use crate::chat::ChatContext;
 use crate::components::image_hosts_setting::ImageHostsSetting;
 use crate::components::import_review::ImportReview;
 use crate::components::modal_while;
@@ -13,11 +14,15 @@ use crate::io::dialogs::confirm;
 use crate::io::files::read_text;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
+use crate::store::StoreContext;
+use crate::store::data::DataError;
 
 /// The settings dialog; `open` shows it.
 #[component]
 pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
     let sessions = SessionsContext::expect();
+    let store = StoreContext::expect();
+    let chat = ChatContext::expect();
     let providers = ProvidersContext::expect();
     let stall_problem = RwSignal::new(String::new());
     let dialog = NodeRef::<Dialog>::new();
@@ -33,7 +38,9 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
             busy.set(false);
         });
     };
-    let export = move |_| run(Box::pin(sessions.export_backup(include_keys.get_untracked())));
+    let export = move |_| {
+        run(Box::pin(async move { store.export_backup(include_keys.get_untracked()).await.map_err(|e| e.to_string()) }))
+    };
     let pending = RwSignal::new(None);
     let import = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
@@ -43,8 +50,8 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
         status.set("Reading the file…".into());
         spawn_local(async move {
             let prepared = match read_text(&file).await {
-                Ok(text) => sessions.prepare_import(text).await,
-                Err(error) => Err(format!("Nothing was imported: {error}")),
+                Ok(text) => store.prepare_import(text).await.map_err(|e| e.to_string()),
+                Err(error) => Err(DataError::File(error).to_string()),
             };
             match prepared {
                 Ok(prepared) if prepared.plan.is_empty() => {
@@ -62,8 +69,8 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
             }
         });
     };
-    let decide = Callback::new(move |decision: Option<crate::sessions::data::PreparedImport>| match decision {
-        Some(prepared) => run(Box::pin(sessions.commit_import(prepared))),
+    let decide = Callback::new(move |decision: Option<crate::store::data::PreparedImport>| match decision {
+        Some(prepared) => run(Box::pin(async move { store.commit_import(prepared).await.map_err(|e| e.to_string()) })),
         None => {
             status.set("Import cancelled. Nothing was changed.".into());
             busy.set(false);
@@ -71,7 +78,11 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
     });
     let clear = move |_| {
         if confirm("Delete all conversations, settings and keys in this browser?") {
-            run(Box::pin(async move { sessions.clear_all().await.map(|()| "All data deleted.".to_owned()) }));
+            // A reply streaming now is stopped first, so no late write brings it back.
+            chat.stop();
+            run(Box::pin(async move {
+                store.clear_all().await.map(|()| "All data deleted.".to_owned()).map_err(|e| e.to_string())
+            }));
         }
     };
     view! {
@@ -96,7 +107,7 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
                         match event_target_value(&ev).trim().parse::<u32>() {
                             Ok(secs @ 1..=3600) => {
                                 stall_problem.set(String::new());
-                                sessions.set_stall_secs(secs);
+                                providers.set_stall_secs(secs);
                             }
                             _ => stall_problem.set("Enter a whole number of seconds from 1 to 3600.".to_owned()),
                         }

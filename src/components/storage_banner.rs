@@ -2,22 +2,22 @@
 
 use leptos::prelude::*;
 
-use crate::sessions::SessionsContext;
+use crate::store::StoreContext;
 
 /// Shows the latest storage problem until dismissed.
 #[component]
 pub(crate) fn StorageBanner() -> impl IntoView {
-    let sessions = SessionsContext::expect();
+    let store = StoreContext::expect();
     view! {
         {move || {
-            sessions
-                .storage_error
+            store
+                .problem
                 .get()
                 .map(|text| {
                     view! {
                         <div class="banner" role="alert">
                             <p>{text}</p>
-                            <button type="button" on:click=move |_| sessions.storage_error.set(None)>
+                            <button type="button" on:click=move |_| store.problem.set(None)>
                                 "Dismiss"
                             </button>
                         </div>

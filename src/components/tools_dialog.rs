@@ -13,14 +13,12 @@ use crate::components::modal_while;
 use crate::components::project_files::ProjectFiles;
 use crate::components::user_tool_editor::UserToolEditor;
 use crate::io::ids::new_id;
-use crate::sessions::SessionsContext;
 use crate::tools::ToolsContext;
 
 /// The dialog; `ToolsContext::dialog_open` shows it.
 #[component]
 pub(crate) fn ToolsDialog() -> impl IntoView {
     let tools = ToolsContext::expect();
-    let sessions = SessionsContext::expect();
     let dialog = NodeRef::<Dialog>::new();
     let editing = RwSignal::new(None::<String>);
     let rounds_problem = RwSignal::new(String::new());
@@ -49,7 +47,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                         <input
                             type="checkbox"
                             prop:checked=move || tools.is_enabled(name)
-                            on:change=move |ev| sessions.set_tool_enabled(name, event_target_checked(&ev))
+                            on:change=move |ev| tools.set_tool_enabled(name, event_target_checked(&ev))
                         />
                         {builtin.label()}
                     </label>
@@ -85,7 +83,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                         match event_target_value(&ev).trim().parse::<u32>() {
                             Ok(rounds) if (LoopConfig::MIN_ROUNDS..=LoopConfig::MAX_ROUNDS).contains(&rounds) => {
                                 rounds_problem.set(String::new());
-                                sessions.update_agent(|agent| agent.max_tool_rounds = Some(rounds));
+                                tools.update_agent(|agent| agent.max_tool_rounds = Some(rounds));
                             }
                             _ => rounds_problem.set("Enter a whole number from 1 to 100.".to_owned()),
                         }
@@ -126,7 +124,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                                         .user_tools
                                         .with_untracked(|list| list.iter().find(|t| t.id == allow_id).cloned());
                                     if let Some(tool) = tool {
-                                        sessions.save_user_tool(UserTool { needs_review: false, ..tool });
+                                        tools.save_user_tool(UserTool { needs_review: false, ..tool });
                                     }
                                 };
                                 view! {
@@ -136,7 +134,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                                                 type="checkbox"
                                                 disabled=move || unnamed || needs_review.get()
                                                 prop:checked=move || tools.is_enabled(&checked) && !needs_review.get()
-                                                on:change=move |ev| sessions.set_tool_enabled(&name, event_target_checked(&ev))
+                                                on:change=move |ev| tools.set_tool_enabled(&name, event_target_checked(&ev))
                                             />
                                             {shown.clone()}
                                         </label>

@@ -7,14 +7,12 @@ use hearth_core::tools::UserTool;
 use leptos::prelude::*;
 
 use crate::components::next_id;
-use crate::sessions::SessionsContext;
 use crate::tools::ToolsContext;
 
 /// The editor of the user tool `id`; `on_done` closes it.
 #[component]
 pub(crate) fn UserToolEditor(id: String, on_done: Callback<()>) -> impl IntoView {
     let tools = ToolsContext::expect();
-    let sessions = SessionsContext::expect();
     let original = tools.user_tools.with_untracked(|list| list.iter().find(|t| t.id == id).cloned());
     let Some(original) = original else { return view! { <p class="hint">"This tool was deleted."</p> }.into_any() };
     let name = RwSignal::new(original.name.clone());
@@ -40,7 +38,7 @@ pub(crate) fn UserToolEditor(id: String, on_done: Callback<()>) -> impl IntoView
                 .with_untracked(|list| list.iter().find(|t| t.id == id.get_value()).is_some_and(|t| t.needs_review)),
         };
         let check = tools.user_tools.with_untracked(|list| tool.spec_among(list));
-        sessions.save_user_tool(tool);
+        tools.save_user_tool(tool);
         match check {
             Ok(_) => {
                 problem.set(String::new());
@@ -50,7 +48,7 @@ pub(crate) fn UserToolEditor(id: String, on_done: Callback<()>) -> impl IntoView
         }
     };
     let delete = move |_| {
-        sessions.delete_user_tool(&id.get_value());
+        tools.delete_user_tool(&id.get_value());
         on_done.run(());
     };
     view! {

@@ -7,7 +7,6 @@ use leptos::task::spawn_local;
 
 use crate::chat::{ChatContext, Entry};
 use crate::io::frame::on_next_frame;
-use crate::sessions::SessionsContext;
 
 /// Where a reply stands among its versions.
 #[derive(Clone, PartialEq, Eq)]
@@ -28,7 +27,6 @@ pub(crate) fn VersionSwitcher(
     id: String,
 ) -> impl IntoView {
     let chat = ChatContext::expect();
-    let sessions = SessionsContext::expect();
     let id = StoredValue::new(id);
     let place = Memo::new(move |_| {
         chat.entries.with(|entries| {
@@ -49,7 +47,7 @@ pub(crate) fn VersionSwitcher(
     // of the version now shown.
     let go = move |target: String, direction: Direction| {
         spawn_local(async move {
-            chat.choose_version(sessions, &target);
+            chat.choose_version(&target);
             on_next_frame(move || focus_arrow(&target, direction));
         });
     };

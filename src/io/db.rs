@@ -13,7 +13,7 @@ use hearth_core::storage::backup::StoreContents;
 use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
 use hearth_core::storage::{
     AgentRecord, DATABASE_NAME, DEFAULT_AGENT_ID, MessageRecord, MessageState, SCHEMA_VERSION, SessionRecord,
-    SettingRecord, indexes, stores,
+    SettingRecord, Stored, indexes, stores,
 };
 use indexed_db_futures::database::Database;
 use indexed_db_futures::prelude::*;
@@ -31,6 +31,8 @@ pub(crate) enum StorageError {
     Unavailable(String),
     /// Anything else, with the browser's description.
     Failed(String),
+    /// Storage did not open at start-up (the banner said why), so nothing can be read.
+    NotOpen,
 }
 
 impl fmt::Display for StorageError {
@@ -49,6 +51,7 @@ impl fmt::Display for StorageError {
                 )
             }
             StorageError::Failed(detail) => write!(f, "Saving failed: {detail}"),
+            StorageError::NotOpen => write!(f, "Storage is not available in this browser."),
         }
     }
 }
@@ -137,36 +140,36 @@ impl Db {
             .with_on_upgrade_needed(|_event, db| create_stores(&db))
             .await?;
         let this = Db { db };
-        if this.get::<AgentRecord>(stores::AGENTS, DEFAULT_AGENT_ID).await?.is_none() {
-            this.put(stores::AGENTS, &AgentRecord::general(now)).await?;
+        if this.get::<AgentRecord>(DEFAULT_AGENT_ID).await?.is_none() {
+            this.put(&AgentRecord::general(now)).await?;
         }
         Ok(this)
     }
 
-    /// Reads one record by key.
-    pub(crate) async fn get<T: DeserializeOwned>(&self, store: &str, key: &str) -> Result<Option<T>> {
-        let tx = self.db.transaction(store).build()?;
-        let value: Option<JsValue> = tx.object_store(store)?.get(key.to_owned()).primitive()?.await?;
+    /// Reads one record by key, from its kind's store.
+    pub(crate) async fn get<R: Stored>(&self, key: &str) -> Result<Option<R>> {
+        let tx = self.db.transaction(R::STORE).build()?;
+        let value: Option<JsValue> = tx.object_store(R::STORE)?.get(key.to_owned()).primitive()?.await?;
         value.map(from_js).transpose()
     }
 
-    /// Reads every record of a store.
-    pub(crate) async fn all<T: DeserializeOwned>(&self, store: &str) -> Result<Vec<T>> {
-        let tx = self.db.transaction(store).build()?;
-        from_js_all(tx.object_store(store)?.get_all::<JsValue>().primitive()?.await?)
+    /// Reads every record of a kind.
+    pub(crate) async fn all<R: Stored>(&self) -> Result<Vec<R>> {
+        let tx = self.db.transaction(R::STORE).build()?;
+        from_js_all(tx.object_store(R::STORE)?.get_all::<JsValue>().primitive()?.await?)
     }
 
-    /// Writes one record.
-    pub(crate) async fn put<T: Serialize>(&self, store: &str, record: &T) -> Result<()> {
-        let tx = self.db.transaction(store).with_mode(TransactionMode::Readwrite).build()?;
-        tx.object_store(store)?.put(to_js(record)?).primitive()?.await?;
+    /// Writes one record into its kind's store.
+    pub(crate) async fn put<R: Stored>(&self, record: &R) -> Result<()> {
+        let tx = self.db.transaction(R::STORE).with_mode(TransactionMode::Readwrite).build()?;
+        tx.object_store(R::STORE)?.put(to_js(record)?).primitive()?.await?;
         commit(tx).await?;
         Ok(())
     }
 
     /// Writes a setting.
     pub(crate) async fn put_setting(&self, key: &str, value: serde_json::Value) -> Result<()> {
-        self.put(stores::SETTINGS, &SettingRecord { key: key.to_owned(), value }).await
+        self.put(&SettingRecord { key: key.to_owned(), value }).await
     }
 
     /// A session's messages in order.
@@ -202,10 +205,10 @@ impl Db {
         Ok(stored)
     }
 
-    /// Deletes one record by key.
-    pub(crate) async fn delete(&self, store: &str, key: &str) -> Result<()> {
-        let tx = self.db.transaction(store).with_mode(TransactionMode::Readwrite).build()?;
-        tx.object_store(store)?.delete(key.to_owned()).await?;
+    /// Deletes one record of a kind by key.
+    pub(crate) async fn delete<R: Stored>(&self, key: &str) -> Result<()> {
+        let tx = self.db.transaction(R::STORE).with_mode(TransactionMode::Readwrite).build()?;
+        tx.object_store(R::STORE)?.delete(key.to_owned()).await?;
         commit(tx).await?;
         Ok(())
     }
@@ -356,13 +359,13 @@ impl Db {
     /// Every record of every store.
     pub(crate) async fn dump(&self) -> Result<StoreContents> {
         Ok(StoreContents {
-            providers: self.all(stores::PROVIDERS).await?,
-            model_configs: self.all(stores::MODEL_CONFIGS).await?,
-            agents: self.all(stores::AGENTS).await?,
-            sessions: self.all(stores::SESSIONS).await?,
-            messages: self.all(stores::MESSAGES).await?,
-            project_files: self.all(stores::PROJECT_FILES).await?,
-            settings: self.all(stores::SETTINGS).await?,
+            providers: self.all().await?,
+            model_configs: self.all().await?,
+            agents: self.all().await?,
+            sessions: self.all().await?,
+            messages: self.all().await?,
+            project_files: self.all().await?,
+            settings: self.all().await?,
         })
     }
 
@@ -371,13 +374,13 @@ impl Db {
     /// all or nothing.
     pub(crate) async fn import(&self, contents: &StoreContents) -> Result<()> {
         let tx = self.db.transaction(stores::ALL).with_mode(TransactionMode::Readwrite).build()?;
-        put_each(&tx.object_store(stores::PROVIDERS)?, &contents.providers).await?;
-        put_each(&tx.object_store(stores::MODEL_CONFIGS)?, &contents.model_configs).await?;
-        put_each(&tx.object_store(stores::AGENTS)?, &contents.agents).await?;
-        put_each(&tx.object_store(stores::SESSIONS)?, &contents.sessions).await?;
-        put_each(&tx.object_store(stores::MESSAGES)?, &contents.messages).await?;
-        put_each(&tx.object_store(stores::PROJECT_FILES)?, &contents.project_files).await?;
-        put_each(&tx.object_store(stores::SETTINGS)?, &contents.settings).await?;
+        put_each(&tx, &contents.providers).await?;
+        put_each(&tx, &contents.model_configs).await?;
+        put_each(&tx, &contents.agents).await?;
+        put_each(&tx, &contents.sessions).await?;
+        put_each(&tx, &contents.messages).await?;
+        put_each(&tx, &contents.project_files).await?;
+        put_each(&tx, &contents.settings).await?;
         commit(tx).await?;
         Ok(())
     }
@@ -408,10 +411,8 @@ async fn commit(tx: indexed_db_futures::transaction::Transaction<'_>) -> Result<
     }
 }
 
-async fn put_each<T: Serialize>(
-    store: &indexed_db_futures::object_store::ObjectStore<'_>,
-    records: &[T],
-) -> Result<()> {
+async fn put_each<R: Stored>(tx: &indexed_db_futures::transaction::Transaction<'_>, records: &[R]) -> Result<()> {
+    let store = tx.object_store(R::STORE)?;
     for record in records {
         store.put(to_js(record)?).primitive()?.await?;
     }

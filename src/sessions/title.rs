@@ -20,7 +20,7 @@ impl SessionsContext {
         if !self.auto_title.get_untracked() {
             return;
         }
-        let Some(Ok((account, mut model))) = self.chat.providers.active_entry().map(|entry| entry.configs()) else {
+        let Some(Ok((account, mut model))) = self.providers.active_entry().map(|entry| entry.configs()) else {
             return;
         };
         // A title needs no thinking; the provider's default applies.

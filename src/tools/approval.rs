@@ -74,8 +74,7 @@ pub(crate) async fn approve(
     message_id: &str,
     round: u32,
 ) -> Result<(), ToolOutcome> {
-    let sessions = env.sessions;
-    let tools: ToolsContext = sessions.chat.tools;
+    let tools: ToolsContext = env.settings;
     let name = invocation.name.as_str();
     let asks = tools.agent.with_untracked(|agent| match agent {
         Some(agent) => needs_approval(name, &agent.ask_before_running, &env.user_tools),
@@ -106,7 +105,7 @@ pub(crate) async fn approve(
     match answer {
         Some(Answer::Allow) => Ok(()),
         Some(Answer::AlwaysAllow) => {
-            sessions.set_ask_before_running(name, false);
+            tools.set_ask_before_running(name, false);
             Ok(())
         }
         Some(Answer::Deny) => Err(ToolOutcome::Err(DENIED_BY_USER.to_owned())),

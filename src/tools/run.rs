@@ -16,7 +16,8 @@ use crate::io::fetch_stream::{FetchFailure, fetch_stream};
 use crate::io::intl::{self, IntlError};
 use crate::io::sandbox::{self, Network, SandboxError};
 use crate::io::timer::sleep;
-use crate::sessions::SessionsContext;
+use crate::store::StoreContext;
+use crate::tools::ToolsContext;
 
 /// How long JavaScript may run, in the sandbox.
 pub(crate) const SCRIPT_LIMIT_MS: u32 = 5_000;
@@ -30,7 +31,9 @@ const SEARCH_RESULTS: usize = 10;
 /// What tools can reach during one turn.
 pub(crate) struct ToolEnv {
     /// Stored conversations and project files.
-    pub(crate) sessions: SessionsContext,
+    pub(crate) store: StoreContext,
+    /// The tool settings (which calls ask first) and the approvals waiting.
+    pub(crate) settings: ToolsContext,
     /// The user's tools (their code runs in the sandbox).
     pub(crate) user_tools: Vec<UserTool>,
     /// Fires when the user stops the turn.
@@ -74,8 +77,8 @@ async fn run_builtin(builtin: Builtin, args: &Value, env: &ToolEnv) -> ToolOutco
             }
         }
         Builtin::FetchUrl => within_limit(fetch_url(&text("url"), env.signal.as_ref())).await,
-        Builtin::SearchConversations => within_limit(search(env.sessions, text("query"))).await,
-        Builtin::ReadProjectFile => within_limit(read_project_file(env.sessions, &text("name"))).await,
+        Builtin::SearchConversations => within_limit(search(env.store, text("query"))).await,
+        Builtin::ReadProjectFile => within_limit(read_project_file(env.store, &text("name"))).await,
         // The sandbox keeps its own, shorter limit ([`SCRIPT_LIMIT_MS`]).
         Builtin::RunJavascript => {
             let code = args.get("code").and_then(Value::as_str).unwrap_or_default();
@@ -147,11 +150,11 @@ async fn fetch_url(url: &str, turn: Option<&AbortSignal>) -> ToolOutcome {
 }
 
 /// The stored conversations matching `query`.
-async fn search(sessions: SessionsContext, query: String) -> ToolOutcome {
+async fn search(store: StoreContext, query: String) -> ToolOutcome {
     if query.is_empty() {
         return ToolOutcome::Err("Give some words to search for.".to_owned());
     }
-    let outcome = sessions.search(query).await;
+    let outcome = store.search(&query).await;
     let hits: Vec<Value> = outcome
         .hits
         .iter()
@@ -162,10 +165,10 @@ async fn search(sessions: SessionsContext, query: String) -> ToolOutcome {
 }
 
 /// One project file by name, or the list of files.
-async fn read_project_file(sessions: SessionsContext, name: &str) -> ToolOutcome {
-    let files = match sessions.project_files().await {
+async fn read_project_file(store: StoreContext, name: &str) -> ToolOutcome {
+    let files = match store.project_files().await {
         Ok(files) => files,
-        Err(error) => return ToolOutcome::Err(error),
+        Err(error) => return ToolOutcome::Err(error.to_string()),
     };
     let names: Vec<&str> = files.iter().map(|file| file.name.as_str()).collect();
     if name.is_empty() {

@@ -1,49 +1,53 @@
-//! Storing the tool settings: the agent's enabled tools and round limit, and the
-//! user's own tools, one setting record each, and whether each tool asks before
-//! running (on the agent record).
+//! Storing the tool settings through the store: the agent's enabled tools,
+//! round limit and whether each tool asks before running (on the agent record),
+//! the user's own tools (one setting record each), and the project files (one
+//! record each).
 
-use hearth_core::storage::{AgentRecord, DEFAULT_AGENT_ID, ProjectFileRecord, SettingRecord, stores};
+use std::fmt;
+
+use hearth_core::storage::{AgentRecord, DEFAULT_AGENT_ID, ProjectFileRecord, SettingRecord};
 use hearth_core::tools::{USER_TOOL_KEY_PREFIX, UserTool};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
-use super::SessionsContext;
+use super::ToolsContext;
 use crate::io::clock::now;
-use crate::io::db::{Db, StorageError};
+use crate::io::db::StorageError;
 use crate::io::ids::new_id;
 
-impl SessionsContext {
-    /// Loads the General Assistant and the user's tools into the tools context.
-    pub(super) async fn load_tools(self, db: &Db) -> Result<(), StorageError> {
-        let agent = db.get::<AgentRecord>(stores::AGENTS, DEFAULT_AGENT_ID).await?;
-        self.chat.tools.agent.set(Some(agent.unwrap_or_else(|| AgentRecord::general(now()))));
-        let settings: Vec<SettingRecord> = db.all(stores::SETTINGS).await?;
+impl ToolsContext {
+    /// Loads the General Assistant, the user's tools and the project files; a
+    /// failure is shown.
+    pub(crate) async fn load(self) {
+        if let Err(error) = self.try_load().await {
+            self.store.report(error);
+        }
+    }
+
+    async fn try_load(self) -> Result<(), StorageError> {
+        let agent = self.store.get::<AgentRecord>(DEFAULT_AGENT_ID).await?;
+        self.agent.set(Some(agent.unwrap_or_else(|| AgentRecord::general(now()))));
+        let settings: Vec<SettingRecord> = self.store.all().await?;
         let mut tools: Vec<UserTool> = settings
             .into_iter()
             .filter(|setting| setting.key.starts_with(USER_TOOL_KEY_PREFIX))
             .filter_map(|setting| serde_json::from_value(setting.value).ok())
             .collect();
         tools.sort_by(|a, b| a.id.cmp(&b.id));
-        self.chat.tools.user_tools.set(tools);
-        let mut files: Vec<ProjectFileRecord> = db.all(stores::PROJECT_FILES).await?;
+        self.user_tools.set(tools);
+        let mut files: Vec<ProjectFileRecord> = self.store.all().await?;
         files.sort_by(|a, b| a.name.cmp(&b.name));
-        self.chat.tools.files.set(files);
+        self.files.set(files);
         Ok(())
     }
 
     /// Changes the agent with `change` and stores it.
     pub(crate) fn update_agent(self, change: impl FnOnce(&mut AgentRecord)) {
-        let tools = self.chat.tools;
+        let tools = self;
         let mut agent = tools.agent.get_untracked().unwrap_or_else(|| AgentRecord::general(now()));
         change(&mut agent);
         agent.updated_at = now();
         tools.agent.set(Some(agent.clone()));
-        let Some(db) = self.db() else { return };
-        spawn_local(async move {
-            if let Err(error) = db.put(stores::AGENTS, &agent).await {
-                self.report(error);
-            }
-        });
+        self.store.put(agent);
     }
 
     /// Turns the tool `name` on or off for the agent.
@@ -68,7 +72,7 @@ impl SessionsContext {
     /// Adds or replaces a user tool and stores it. A renamed tool that was
     /// enabled stays enabled under its new name.
     pub(crate) fn save_user_tool(self, tool: UserTool) {
-        let tools = self.chat.tools;
+        let tools = self;
         let old_name = tools
             .user_tools
             .with_untracked(|list| list.iter().find(|t| t.id == tool.id).map(|t| t.name.trim().to_owned()));
@@ -104,21 +108,15 @@ impl SessionsContext {
                 }
             });
         }
-        let Some(db) = self.db() else { return };
-        spawn_local(async move {
-            let record = SettingRecord {
-                key: tool.setting_key(),
-                value: serde_json::to_value(&tool).unwrap_or(serde_json::Value::Null),
-            };
-            if let Err(error) = db.put(stores::SETTINGS, &record).await {
-                self.report(error);
-            }
-        });
+        match serde_json::to_value(&tool) {
+            Ok(value) => self.store.put(SettingRecord { key: tool.setting_key(), value }),
+            Err(error) => self.store.report(format!("The tool could not be saved: {error}")),
+        }
     }
 
     /// Deletes a user tool (and its place in the agent's enabled tools).
     pub(crate) fn delete_user_tool(self, id: &str) {
-        let tools = self.chat.tools;
+        let tools = self;
         let removed = tools.user_tools.with_untracked(|list| list.iter().find(|t| t.id == id).cloned());
         let Some(removed) = removed else { return };
         tools.user_tools.update(|list| list.retain(|t| t.id != id));
@@ -131,36 +129,51 @@ impl SessionsContext {
                 agent.ask_before_running.remove(&name);
             });
         }
-        let Some(db) = self.db() else { return };
-        spawn_local(async move {
-            if let Err(error) = db.delete(stores::SETTINGS, &removed.setting_key()).await {
-                self.report(error);
-            }
-        });
+        self.store.delete::<SettingRecord>(removed.setting_key());
     }
 }
 
 /// The largest project file accepted, in characters.
 pub(crate) const MAX_FILE_CHARS: usize = 1_000_000;
 
-impl SessionsContext {
-    /// The project's files, for the read-a-file tool.
-    pub(crate) async fn project_files(self) -> Result<Vec<ProjectFileRecord>, String> {
-        let Some(db) = self.db() else { return Err("Storage is not available in this browser.".to_owned()) };
-        db.all(stores::PROJECT_FILES).await.map_err(|error| error.to_string())
-    }
+/// Why a file was not added to the project.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum FileRefused {
+    /// Only text files can be project files.
+    NotText {
+        /// The file's name.
+        name: String,
+    },
+    /// The file has more than [`MAX_FILE_CHARS`] characters.
+    TooLong {
+        /// The file's name.
+        name: String,
+    },
+}
 
+impl fmt::Display for FileRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileRefused::NotText { name } => {
+                write!(f, "{name} was not added: only .md and .txt files can be project files.")
+            }
+            FileRefused::TooLong { name } => write!(f, "{name} was not added: it is over {MAX_FILE_CHARS} characters."),
+        }
+    }
+}
+
+impl ToolsContext {
     /// Adds a text file to the project, replacing one of the same name. Says why
     /// when the file is not a .md or .txt file or is too big.
-    pub(crate) fn add_project_file(self, name: String, content: String) -> Result<(), String> {
+    pub(crate) fn add_project_file(self, name: String, content: String) -> Result<(), FileRefused> {
         let lower = name.to_ascii_lowercase();
         if !(lower.ends_with(".md") || lower.ends_with(".txt") || lower.ends_with(".markdown")) {
-            return Err(format!("{name} was not added: only .md and .txt files can be project files."));
+            return Err(FileRefused::NotText { name });
         }
         if content.chars().count() > MAX_FILE_CHARS {
-            return Err(format!("{name} was not added: it is over {MAX_FILE_CHARS} characters."));
+            return Err(FileRefused::TooLong { name });
         }
-        let files = self.chat.tools.files;
+        let files = self.files;
         let now = now();
         let existing = files.with_untracked(|list| list.iter().find(|f| f.name == name).cloned());
         let record = match existing {
@@ -172,24 +185,13 @@ impl SessionsContext {
             list.push(record.clone());
             list.sort_by(|a, b| a.name.cmp(&b.name));
         });
-        if let Some(db) = self.db() {
-            spawn_local(async move {
-                if let Err(error) = db.put(stores::PROJECT_FILES, &record).await {
-                    self.report(error);
-                }
-            });
-        }
+        self.store.put(record);
         Ok(())
     }
 
     /// Removes a file from the project.
     pub(crate) fn remove_project_file(self, id: String) {
-        self.chat.tools.files.update(|list| list.retain(|f| f.id != id));
-        let Some(db) = self.db() else { return };
-        spawn_local(async move {
-            if let Err(error) = db.delete(stores::PROJECT_FILES, &id).await {
-                self.report(error);
-            }
-        });
+        self.files.update(|list| list.retain(|f| f.id != id));
+        self.store.delete::<ProjectFileRecord>(id);
     }
 }

@@ -1,54 +1,104 @@
 //! Whole-store operations: backup export and import, ChatGPT import, Markdown
 //! export of one conversation, and deleting everything.
 //!
-//! An import happens in two steps: [`SessionsContext::prepare_import`] reads the
+//! An import happens in two steps: [`StoreContext::prepare_import`] reads the
 //! file and what is stored and plans the import (writing nothing), the user
-//! reviews the plan, and [`SessionsContext::commit_import`] writes it.
+//! reviews the plan, and [`StoreContext::commit_import`] writes it. Afterwards
+//! every context re-reads its records ([`StoreContext::changed_everything`]).
 
 use hearth_core::storage::backup::{BackupError, StoreContents, build_backup, parse_backup};
 use hearth_core::storage::chatgpt::import_chatgpt;
 use hearth_core::storage::import_plan::{ImportPlan, plan_import};
 use hearth_core::storage::markdown_export::session_to_markdown;
-use hearth_core::storage::{MessageRecord, SessionRecord};
+use hearth_core::storage::{AgentRecord, MessageRecord, SessionRecord};
+use std::fmt;
 
-use leptos::prelude::*;
-
-use super::SessionsContext;
+use super::StoreContext;
 use crate::io::clock::{date_stamp, now};
+use crate::io::db::StorageError;
 use crate::io::files::download;
 use crate::io::ids::new_id;
-use crate::io::sync::Change;
 
-impl SessionsContext {
-    /// Downloads a full backup; API keys only when `include_api_keys`.
-    pub(crate) async fn export_backup(self, include_api_keys: bool) -> Result<String, String> {
-        let db = self.db().ok_or("Storage is not available, so there is nothing to export.")?;
-        let contents = db.dump().await.map_err(|e| e.to_string())?;
+/// Why a whole-store operation did nothing.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum DataError {
+    /// Storage did not open, so there is nothing to read or write.
+    NoStorage,
+    /// Reading or writing failed.
+    Storage(StorageError),
+    /// The chosen file could not be read.
+    File(String),
+    /// The file is not a Hearth backup and not a ChatGPT export either.
+    Unrecognised {
+        /// Why it is not a ChatGPT export.
+        chatgpt: String,
+    },
+    /// The file is a Hearth backup that cannot be used.
+    Backup(BackupError),
+    /// Another tab changed what the review showed.
+    ChangedMeanwhile,
+    /// The file could not be offered as a download.
+    Download(String),
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DataError::NoStorage => write!(f, "Storage is not available, so nothing was read or changed."),
+            DataError::Storage(error) => write!(f, "{error}"),
+            DataError::File(error) => write!(f, "Nothing was imported: {error}"),
+            DataError::Unrecognised { chatgpt } => {
+                write!(f, "Nothing was imported: this file is neither a Hearth backup nor a ChatGPT export. {chatgpt}")
+            }
+            DataError::Backup(error) => write!(f, "Nothing was imported: {error}."),
+            DataError::ChangedMeanwhile => write!(
+                f,
+                "Nothing was imported: the stored data changed while the review was open (in another tab). \
+                 Import the file again to see what it would change now."
+            ),
+            DataError::Download(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl From<StorageError> for DataError {
+    fn from(error: StorageError) -> Self {
+        DataError::Storage(error)
+    }
+}
+
+impl StoreContext {
+    fn open_db(self) -> Result<std::rc::Rc<crate::io::db::Db>, DataError> {
+        self.db().ok_or(DataError::NoStorage)
+    }
+
+    /// Downloads a full backup; API keys only when `include_api_keys`. Says
+    /// what it exported.
+    pub(crate) async fn export_backup(self, include_api_keys: bool) -> Result<String, DataError> {
+        let contents = self.open_db()?.dump().await?;
         let summary = format!("{} conversations, {} messages", contents.sessions.len(), contents.messages.len());
         let backup = build_backup(contents, include_api_keys, now());
-        let json = serde_json::to_string_pretty(&backup).map_err(|e| e.to_string())?;
-        download(&format!("hearth-backup-{}.json", date_stamp()), "application/json", &json)?;
+        let json = serde_json::to_string_pretty(&backup).map_err(|e| DataError::Download(e.to_string()))?;
+        download(&format!("hearth-backup-{}.json", date_stamp()), "application/json", &json)
+            .map_err(DataError::Download)?;
         Ok(format!("Exported {summary}."))
     }
 
     /// Reads a Hearth backup or a ChatGPT `conversations.json` and plans its
     /// import against what is stored, writing nothing. A file that cannot be
     /// read is refused with the reason.
-    pub(crate) async fn prepare_import(self, text: String) -> Result<PreparedImport, String> {
-        let db = self.db().ok_or("Storage is not available, so nothing can be imported.")?;
+    pub(crate) async fn prepare_import(self, text: String) -> Result<PreparedImport, DataError> {
+        let db = self.open_db()?;
         let (contents, source, notes) = match parse_backup(&text) {
             Ok(backup) => (backup.contents, ImportSource::Backup, Vec::new()),
             Err(BackupError::NotABackup) => {
-                let (contents, notes) = chatgpt_contents(&text).map_err(|chatgpt| {
-                    format!(
-                        "Nothing was imported: this file is neither a Hearth backup nor a ChatGPT export. {chatgpt}"
-                    )
-                })?;
+                let (contents, notes) =
+                    chatgpt_contents(&text).map_err(|chatgpt| DataError::Unrecognised { chatgpt })?;
                 (contents, ImportSource::ChatGpt, notes)
             }
-            Err(error) => return Err(format!("Nothing was imported: {error}.")),
+            Err(error) => return Err(DataError::Backup(error)),
         };
-        let stored = db.dump().await.map_err(|e| e.to_string())?;
+        let stored = db.dump().await?;
         Ok(PreparedImport { plan: plan_import(&stored, &contents), incoming: contents, source, notes })
     }
 
@@ -56,48 +106,36 @@ impl SessionsContext {
     /// store is read and the import planned again first: if another tab changed
     /// what the review showed, nothing is written (the old plan's records would
     /// overwrite that change).
-    pub(crate) async fn commit_import(self, prepared: PreparedImport) -> Result<String, String> {
-        let db = self.db().ok_or("Storage is not available, so nothing can be imported.")?;
+    pub(crate) async fn commit_import(self, prepared: PreparedImport) -> Result<String, DataError> {
+        let db = self.open_db()?;
         if prepared.plan.is_empty() {
             return Ok(prepared.plan.done_message());
         }
-        let stored = db.dump().await.map_err(|e| format!("Nothing was imported: {e}"))?;
+        let stored = db.dump().await?;
         let fresh = plan_import(&stored, &prepared.incoming);
         if fresh.summary() != prepared.plan.summary() {
-            return Err("Nothing was imported: the stored data changed while the review was open (in another tab). \
-                        Import the file again to see what it would change now."
-                .to_owned());
+            return Err(DataError::ChangedMeanwhile);
         }
-        db.import(&fresh.writes).await.map_err(|e| format!("Nothing was imported: {e}"))?;
-        self.reload_after_bulk_change().await;
+        db.import(&fresh.writes).await?;
+        self.changed_everything();
         Ok(prepared.done_message())
     }
 
-    /// Deletes every conversation and setting in this browser.
-    pub(crate) async fn clear_all(self) -> Result<(), String> {
-        let db = self.db().ok_or("Storage is not available.")?;
-        self.chat.stop();
-        db.clear_all().await.map_err(|e| e.to_string())?;
-        db.put(hearth_core::storage::stores::AGENTS, &hearth_core::storage::AgentRecord::general(now()))
-            .await
-            .map_err(|e| e.to_string())?;
-        self.pending_delete.set(None);
-        self.new_chat();
-        self.reload_after_bulk_change().await;
+    /// Deletes every conversation and setting in this browser (the General
+    /// Assistant is written again at once).
+    pub(crate) async fn clear_all(self) -> Result<(), DataError> {
+        let db = self.open_db()?;
+        db.clear_all().await?;
+        db.put(&AgentRecord::general(now())).await?;
+        self.changed_everything();
         Ok(())
     }
 
     /// Downloads one conversation as Markdown.
-    pub(crate) async fn export_markdown(self, session: SessionRecord) -> Result<(), String> {
-        let db = self.db().ok_or("Storage is not available.")?;
-        let messages: Vec<MessageRecord> = db.session_messages(&session.id).await.map_err(|e| e.to_string())?;
+    pub(crate) async fn export_markdown(self, session: SessionRecord) -> Result<(), DataError> {
+        let messages: Vec<MessageRecord> = self.open_db()?.session_messages(&session.id).await?;
         let markdown = session_to_markdown(&session, &messages);
-        download(&format!("{}.md", file_name(&session.title)), "text/markdown", &markdown)
-    }
-
-    async fn reload_after_bulk_change(self) {
-        self.apply_remote(Change::All).await;
-        self.announce(Change::All);
+        download(&format!("{}.md", file_name(&session.title)), "text/markdown", &markdown).map_err(DataError::Download)
     }
 }
 

@@ -1,0 +1,84 @@
+//! Which object store each record kind lives in.
+//!
+//! Every record type names its store and its key through [`Stored`], so the shell
+//! reads and writes records by type (`db.put(&session)`, `db.get::<AgentRecord>(id)`):
+//! a record cannot be written to another kind's store, because no call names the
+//! store and the record separately.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::{
+    AgentRecord, MessageRecord, ModelConfigRecord, ProjectFileRecord, ProviderRecord, SessionRecord, SettingRecord,
+    stores,
+};
+
+/// A record kind with its own object store.
+pub trait Stored: Serialize + DeserializeOwned {
+    /// The object store that holds this kind (one of [`stores::ALL`]).
+    const STORE: &'static str;
+
+    /// The record's key in its store (its `id`; a setting's `key`).
+    fn key(&self) -> &str;
+}
+
+macro_rules! stored_by_id {
+    ($($record:ty => $store:expr),* $(,)?) => {
+        $(impl Stored for $record {
+            const STORE: &'static str = $store;
+
+            fn key(&self) -> &str {
+                &self.id
+            }
+        })*
+    };
+}
+
+stored_by_id! {
+    ProviderRecord => stores::PROVIDERS,
+    ModelConfigRecord => stores::MODEL_CONFIGS,
+    AgentRecord => stores::AGENTS,
+    SessionRecord => stores::SESSIONS,
+    MessageRecord => stores::MESSAGES,
+    ProjectFileRecord => stores::PROJECT_FILES,
+}
+
+impl Stored for SettingRecord {
+    const STORE: &'static str = stores::SETTINGS;
+
+    fn key(&self) -> &str {
+        &self.key
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every store holds exactly one record kind, and every kind has a store.
+    #[test]
+    fn each_store_has_one_record_kind() {
+        let kinds = [
+            ProviderRecord::STORE,
+            ModelConfigRecord::STORE,
+            AgentRecord::STORE,
+            SessionRecord::STORE,
+            MessageRecord::STORE,
+            ProjectFileRecord::STORE,
+            SettingRecord::STORE,
+        ];
+        let mut sorted = kinds.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), kinds.len(), "two record kinds share a store");
+        let mut all = stores::ALL.to_vec();
+        all.sort_unstable();
+        assert_eq!(sorted, all);
+    }
+
+    #[test]
+    fn a_setting_is_keyed_by_its_name() {
+        let setting = SettingRecord { key: "auto_title".to_owned(), value: serde_json::Value::Bool(true) };
+        assert_eq!(setting.key(), "auto_title");
+    }
+}

@@ -1,0 +1,95 @@
+//! Storing the provider accounts, the choice of the one that answers, and the
+//! stall timeout. Each account is a provider record plus a model-config record
+//! with the same id; they are written together whenever the form commits a field.
+
+use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
+use leptos::prelude::*;
+
+use super::{DEFAULT_STALL_SECS, ProviderEntry, ProvidersContext};
+use crate::io::db::StorageError;
+
+/// Setting key: the id of the account that answers.
+const ACTIVE_PROVIDER: &str = "active_provider";
+/// Setting key: seconds without data before a stream is given up.
+const STALL_SECS: &str = "stall_timeout_secs";
+
+impl ProvidersContext {
+    /// Loads every account and the provider settings; a failure is shown.
+    pub(crate) async fn load(self) {
+        if let Err(error) = self.try_load().await {
+            self.store.report(error);
+        }
+    }
+
+    async fn try_load(self) -> Result<(), StorageError> {
+        let store = self.store;
+        let mut records: Vec<ProviderRecord> = store.all().await?;
+        for record in &mut records {
+            // A key stored before keys were bound belongs to its base URL's origin.
+            // Bound in memory either way; a failed write (a full disk) is
+            // reported and loading goes on.
+            if record.bind_key_origin() {
+                store.put(record.clone());
+            }
+        }
+        let mut models: Vec<ModelConfigRecord> = store.all().await?;
+        let entries = records
+            .into_iter()
+            .map(|provider| {
+                let model = match models.iter().position(|m| m.provider_id == provider.id) {
+                    Some(at) => models.swap_remove(at),
+                    None => ProviderEntry::new(provider.id.clone(), hearth_core::provider::Preset::Custom).model,
+                };
+                ProviderEntry { provider, model }
+            })
+            .collect();
+        self.list.set(entries);
+        if let Some(value) = store.setting(ACTIVE_PROVIDER).await? {
+            self.active.set(value.as_str().map(str::to_owned));
+        }
+        if let Some(value) = store.setting(STALL_SECS).await? {
+            let secs = value.as_u64().and_then(|secs| u32::try_from(secs).ok());
+            self.stall_secs.set(secs.filter(|secs| *secs > 0).unwrap_or(DEFAULT_STALL_SECS));
+        }
+        Ok(())
+    }
+
+    /// Stores one account (both of its records).
+    pub(crate) fn save(self, entry: ProviderEntry) {
+        self.store.put_both(entry.provider, entry.model);
+    }
+
+    /// Adds an account, makes it the one that answers, and stores both.
+    pub(crate) fn add(self, entry: ProviderEntry) {
+        let id = entry.id().to_owned();
+        self.list.update(|list| list.push(entry.clone()));
+        self.save(entry);
+        self.set_active(id);
+    }
+
+    /// Removes an account and its model settings. When it was the one that
+    /// answered, the first remaining account takes over.
+    pub(crate) fn remove(self, id: String) {
+        self.list.update(|list| list.retain(|entry| entry.id() != id));
+        if self.active.get_untracked().as_deref() == Some(id.as_str()) {
+            match self.list.with_untracked(|list| list.first().map(|entry| entry.id().to_owned())) {
+                Some(next) => self.set_active(next),
+                None => self.active.set(None),
+            }
+        }
+        self.store.delete::<ProviderRecord>(id.clone());
+        self.store.delete::<ModelConfigRecord>(id);
+    }
+
+    /// Makes `id` the account that answers, and remembers it.
+    pub(crate) fn set_active(self, id: String) {
+        self.active.set(Some(id.clone()));
+        self.store.put_setting(ACTIVE_PROVIDER, serde_json::Value::String(id));
+    }
+
+    /// Sets and remembers the stall timeout.
+    pub(crate) fn set_stall_secs(self, secs: u32) {
+        self.stall_secs.set(secs);
+        self.store.put_setting(STALL_SECS, serde_json::Value::from(secs));
+    }
+}

@@ -1,0 +1,270 @@
+//! The one door to IndexedDB: the database handle, tab sync and the storage
+//! problem shown in the banner, with typed operations on records.
+//!
+//! Every other context loads and saves its own records through [`StoreContext`]
+//! and hears about changes from it: a write of this tab ([`StoreEvent::Stored`])
+//! or a change another tab announced, or a bulk change of this tab, such as an
+//! import ([`StoreEvent::Changed`]). IndexedDB is the source of truth: every write is announced on
+//! the sync channel, and other tabs re-read what it names. When storage is
+//! unavailable or full, the app keeps working in memory and says so.
+//!
+//! The store is the bottom of the shell: it knows records, never the contexts
+//! above it (sessions, chat, providers, tools), which register as listeners.
+
+pub(crate) mod data;
+pub(crate) mod upkeep;
+
+use std::rc::Rc;
+
+use hearth_core::storage::{MessageRecord, ProjectFileRecord, SessionRecord, SettingRecord, Stored};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::io::clock::now;
+use crate::io::db::{Db, SearchOutcome, StorageError};
+use crate::io::sync::{Change, SyncChannel};
+
+/// What changed in storage, told to every listener.
+#[derive(Clone, Debug)]
+pub(crate) enum StoreEvent {
+    /// This tab stored a session's record (with a message, a rename, a pin…):
+    /// the record as stored.
+    Stored(SessionRecord),
+    /// Another tab changed something, or this tab replaced many records at once
+    /// (an import, clearing everything): re-read what it names.
+    Changed(Change),
+}
+
+type Listener = Rc<dyn Fn(&StoreEvent)>;
+
+/// Storage and its state; `Copy`, provided through context.
+#[derive(Clone, Copy)]
+pub(crate) struct StoreContext {
+    db: StoredValue<Option<Rc<Db>>, LocalStorage>,
+    sync: StoredValue<Option<Rc<SyncChannel>>, LocalStorage>,
+    listeners: StoredValue<Vec<Listener>, LocalStorage>,
+    /// The latest storage problem, shown in a banner until dismissed.
+    pub(crate) problem: RwSignal<Option<String>>,
+}
+
+impl StoreContext {
+    /// Not open yet; [`StoreContext::open`] opens it.
+    pub(crate) fn new() -> Self {
+        Self {
+            db: StoredValue::new_local(None),
+            sync: StoredValue::new_local(None),
+            listeners: StoredValue::new_local(Vec::new()),
+            problem: RwSignal::new(None),
+        }
+    }
+
+    /// The context provided by the app.
+    pub(crate) fn expect() -> Self {
+        expect_context()
+    }
+
+    /// Opens the database (creating or upgrading it); on failure the problem
+    /// is shown and everything stays in memory. Returns whether it opened.
+    pub(crate) async fn open(self) -> bool {
+        match Db::open(now()).await {
+            Ok(db) => {
+                self.db.set_value(Some(Rc::new(db)));
+                crate::io::persistence::ask_to_persist();
+                true
+            }
+            Err(error) => {
+                self.report(error);
+                false
+            }
+        }
+    }
+
+    /// Starts hearing other tabs' changes (after start-up has loaded everything).
+    pub(crate) fn listen_to_other_tabs(self) {
+        let sync = SyncChannel::open(move |change| self.tell(&StoreEvent::Changed(change)));
+        self.sync.set_value(Some(Rc::new(sync)));
+    }
+
+    /// Calls `listener` with every later [`StoreEvent`].
+    pub(crate) fn on_event(self, listener: impl Fn(&StoreEvent) + 'static) {
+        self.listeners.update_value(|listeners| listeners.push(Rc::new(listener)));
+    }
+
+    fn tell(self, event: &StoreEvent) {
+        // Cloned out first: a listener may register another one.
+        let listeners = self.listeners.with_value(Clone::clone);
+        for listener in listeners {
+            listener(event);
+        }
+    }
+
+    pub(crate) fn db(self) -> Option<Rc<Db>> {
+        self.db.get_value()
+    }
+
+    /// Shows a storage problem in the banner.
+    pub(crate) fn report(self, error: impl std::fmt::Display) {
+        self.problem.set(Some(error.to_string()));
+    }
+
+    /// Tells the other tabs.
+    fn announce(self, change: &Change) {
+        if let Some(sync) = self.sync.get_value() {
+            sync.announce(change);
+        }
+    }
+
+    /// Tells this tab's listeners and the other tabs that many records changed.
+    pub(crate) fn changed_everything(self) {
+        self.tell(&StoreEvent::Changed(Change::All));
+        self.announce(&Change::All);
+    }
+
+    /// Reads one record; a failure is reported and reads as missing.
+    pub(crate) async fn get<R: Stored>(self, key: &str) -> Result<Option<R>, StorageError> {
+        let db = self.db().ok_or(StorageError::NotOpen)?;
+        db.get(key).await
+    }
+
+    /// Reads every record of a kind.
+    pub(crate) async fn all<R: Stored>(self) -> Result<Vec<R>, StorageError> {
+        let db = self.db().ok_or(StorageError::NotOpen)?;
+        db.all().await
+    }
+
+    /// Reads a setting's value.
+    pub(crate) async fn setting(self, key: &str) -> Result<Option<serde_json::Value>, StorageError> {
+        Ok(self.get::<SettingRecord>(key).await?.map(|setting| setting.value))
+    }
+
+    /// Writes one record in the background; a failure is shown in the banner.
+    pub(crate) fn put<R: Stored + 'static>(self, record: R) {
+        let Some(db) = self.db() else { return };
+        spawn_local(async move {
+            if let Err(error) = db.put(&record).await {
+                self.report(error);
+            }
+        });
+    }
+
+    /// Writes several records, one after the other, in the background.
+    pub(crate) fn put_both<A: Stored + 'static, B: Stored + 'static>(self, first: A, second: B) {
+        let Some(db) = self.db() else { return };
+        spawn_local(async move {
+            let written = match db.put(&first).await {
+                Ok(()) => db.put(&second).await,
+                Err(error) => Err(error),
+            };
+            if let Err(error) = written {
+                self.report(error);
+            }
+        });
+    }
+
+    /// Writes a setting in the background.
+    pub(crate) fn put_setting(self, key: &str, value: serde_json::Value) {
+        self.put(SettingRecord { key: key.to_owned(), value });
+    }
+
+    /// Deletes one record of a kind in the background.
+    pub(crate) fn delete<R: Stored + 'static>(self, key: String) {
+        let Some(db) = self.db() else { return };
+        spawn_local(async move {
+            if let Err(error) = db.delete::<R>(&key).await {
+                self.report(error);
+            }
+        });
+    }
+
+    /// Stores one message with its session's metadata and returns the session
+    /// as stored. On failure the problem is shown and the caller's session
+    /// returned.
+    pub(crate) async fn save_message(self, session: &SessionRecord, message: &MessageRecord) -> SessionRecord {
+        let Some(db) = self.db() else { return session.clone() };
+        match db.save_message(session, message).await {
+            Ok(stored) => {
+                self.stored(stored.clone());
+                stored
+            }
+            Err(error) => {
+                self.report(error);
+                session.clone()
+            }
+        }
+    }
+
+    /// Writes a session's record (a rename, a pin, a deletion mark).
+    pub(crate) async fn put_session(self, session: SessionRecord) {
+        let Some(db) = self.db() else { return };
+        match db.put(&session).await {
+            Ok(()) => self.stored(session),
+            Err(error) => self.report(error),
+        }
+    }
+
+    /// Tells everyone that `session` was stored as it is.
+    fn stored(self, session: SessionRecord) {
+        let change = Change::Session { id: session.id.clone() };
+        self.tell(&StoreEvent::Stored(session));
+        self.announce(&change);
+    }
+
+    /// Deletes one message of a session (a reply about to be regenerated).
+    pub(crate) async fn delete_message(self, session_id: &str, message_id: &str) {
+        let Some(db) = self.db() else { return };
+        match db.delete_message(session_id, message_id).await {
+            Ok(Some(stored)) => self.stored(stored),
+            Ok(None) => self.announce(&Change::Session { id: session_id.to_owned() }),
+            Err(error) => self.report(error),
+        }
+    }
+
+    /// Changes one stored message in place (read and written in one
+    /// transaction; see [`Db::update_message`]). Only the message changes, not
+    /// its session's preview or time; other tabs hear of it.
+    pub(crate) async fn update_message(
+        self,
+        session_id: &str,
+        message_id: &str,
+        change: impl FnOnce(&mut MessageRecord) -> bool,
+    ) {
+        let Some(db) = self.db() else { return };
+        match db.update_message(message_id, change).await {
+            Ok(_) => self.announce(&Change::Session { id: session_id.to_owned() }),
+            Err(error) => self.report(error),
+        }
+    }
+
+    /// A session's messages in order.
+    pub(crate) async fn session_messages(self, session_id: &str) -> Result<Vec<MessageRecord>, StorageError> {
+        let db = self.db().ok_or(StorageError::NotOpen)?;
+        db.session_messages(session_id).await
+    }
+
+    /// Deletes a session and all its messages for good.
+    pub(crate) async fn delete_session(self, session_id: &str) {
+        let Some(db) = self.db() else { return };
+        match db.delete_session(session_id).await {
+            Ok(()) => self.announce(&Change::All),
+            Err(error) => self.report(error),
+        }
+    }
+
+    /// Searches all stored message text; a failure is shown and finds nothing.
+    pub(crate) async fn search(self, query: &str) -> SearchOutcome {
+        let Some(db) = self.db() else { return SearchOutcome::default() };
+        match db.search(query).await {
+            Ok(outcome) => outcome,
+            Err(error) => {
+                self.report(error);
+                SearchOutcome::default()
+            }
+        }
+    }
+
+    /// The project's files, read from storage (the read-a-file tool reads
+    /// them fresh, so a file added in another tab is found).
+    pub(crate) async fn project_files(self) -> Result<Vec<ProjectFileRecord>, StorageError> {
+        self.all().await
+    }
+}
