@@ -5,10 +5,12 @@ pub(crate) mod assistant_message;
 pub(crate) mod composer;
 pub(crate) mod conversation;
 pub(crate) mod copy_button;
+pub(crate) mod disclosure;
 pub(crate) mod error_card;
 pub(crate) mod image_hosts_setting;
 pub(crate) mod image_loading;
 pub(crate) mod import_review;
+pub(crate) mod modal_dialog;
 pub(crate) mod model_picker;
 pub(crate) mod project_files;
 pub(crate) mod provider_editor;
@@ -19,6 +21,7 @@ pub(crate) mod session_item;
 pub(crate) mod settings_dialog;
 pub(crate) mod sidebar;
 pub(crate) mod storage_banner;
+pub(crate) mod text_field;
 pub(crate) mod thinking_block;
 pub(crate) mod tool_activity;
 pub(crate) mod tool_approval;
@@ -33,21 +36,4 @@ pub(crate) fn next_id() -> u32 {
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
     NEXT.fetch_add(1, Ordering::Relaxed)
-}
-
-/// Shows `dialog` as a modal while `open` is true and closes it when it turns
-/// false (the dialog's own close sets `open` back through its `close` event).
-pub(crate) fn modal_while(
-    dialog: leptos::prelude::NodeRef<leptos::html::Dialog>,
-    open: impl Fn() -> bool + Send + Sync + 'static,
-) {
-    use leptos::prelude::{Effect, Get};
-    Effect::new(move |_| {
-        let Some(dialog) = dialog.get() else { return };
-        if open() {
-            let _ = dialog.show_modal();
-        } else {
-            dialog.close();
-        }
-    });
 }

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::components::next_id;
+use crate::components::text_field::TextField;
 use crate::preferences::{PreferencesContext, normalise_host};
 
 /// The host list as one text field (hosts separated by spaces, commas or lines),
@@ -11,10 +11,8 @@ use crate::preferences::{PreferencesContext, normalise_host};
 #[component]
 pub(crate) fn ImageHostsSetting() -> impl IntoView {
     let preferences = PreferencesContext::expect();
-    let problem = RwSignal::new(String::new());
-    let hint_id = format!("image-hosts-hint-{}", next_id());
-    let save = move |ev: leptos::ev::Event| {
-        let typed = event_target_value(&ev);
+    let problem = RwSignal::new(None::<String>);
+    let save = move |typed: String| {
         let mut hosts = Vec::new();
         let mut bad = Vec::new();
         for word in typed.split([' ', ',', '\n', '\t']).filter(|w| !w.trim().is_empty()) {
@@ -25,30 +23,22 @@ pub(crate) fn ImageHostsSetting() -> impl IntoView {
             }
         }
         if bad.is_empty() {
-            problem.set(String::new());
+            problem.set(None);
             preferences.set_image_hosts(hosts);
         } else {
-            problem.set(format!("Not a host name: {}. Nothing was changed.", bad.join(", ")));
+            problem.set(Some(format!("Not a host name: {}. Nothing was changed.", bad.join(", "))));
         }
     };
     view! {
-        <label class="field">
-            <span>"Load images automatically from these hosts"</span>
-            <input
-                type="text"
-                spellcheck="false"
-                autocomplete="off"
-                placeholder="none"
-                aria-describedby=hint_id.clone()
-                prop:value=move || preferences.image_hosts.with(|hosts| hosts.join(" "))
-                on:change=save
-            />
-        </label>
-        <p class="hint" id=hint_id>
-            "Separate hosts with spaces, for example: upload.wikimedia.org. Images from other hosts wait for \"Load image\"."
-        </p>
-        <Show when=move || problem.with(|p| !p.is_empty())>
-            <p class="field-error" role="alert">{move || problem.get()}</p>
-        </Show>
+        <TextField
+            label="Load images automatically from these hosts"
+            verbatim=true
+            autocomplete="off"
+            placeholder="none"
+            hint="Separate hosts with spaces, for example: upload.wikimedia.org. Images from other hosts wait for \"Load image\"."
+            value=move || preferences.image_hosts.with(|hosts| hosts.join(" "))
+            error=problem
+            on_change=Callback::new(save)
+        />
     }
 }

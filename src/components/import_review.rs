@@ -2,10 +2,9 @@
 //! Import and Cancel. Nothing is written until Import is pressed; Cancel (or
 //! Escape) changes nothing.
 
-use leptos::html::Dialog;
 use leptos::prelude::*;
 
-use crate::components::{modal_while, next_id};
+use crate::components::modal_dialog::ModalDialog;
 use crate::store::data::PreparedImport;
 
 /// The review dialog. Props:
@@ -17,23 +16,19 @@ pub(crate) fn ImportReview(
     pending: RwSignal<Option<PreparedImport>>,
     on_decide: Callback<Option<PreparedImport>>,
 ) -> impl IntoView {
-    let dialog = NodeRef::<Dialog>::new();
-    let heading_id = format!("import-review-heading-{}", next_id());
-    let labelled_by = heading_id.clone();
-    modal_while(dialog, move || pending.with(Option::is_some));
     let decide = move |import: bool| {
         if let Some(prepared) = pending.try_update(Option::take).flatten() {
             on_decide.run(import.then_some(prepared));
         }
     };
     view! {
-        <dialog
-            node_ref=dialog
-            class="settings import-review"
-            aria-labelledby=labelled_by
-            on:close=move |_| decide(false)
+        <ModalDialog
+            open=move || pending.with(Option::is_some)
+            on_close=Callback::new(move |()| decide(false))
+            heading=move || pending.with(|p| p.as_ref().map(PreparedImport::heading).unwrap_or_default())
+            class="import-review"
+            close_button=false
         >
-            <h2 id=heading_id>{move || pending.with(|p| p.as_ref().map(PreparedImport::heading))}</h2>
             <p>"Nothing has been changed yet. The import will:"</p>
             <ul>
                 {move || {
@@ -52,6 +47,6 @@ pub(crate) fn ImportReview(
                     "Import"
                 </button>
             </div>
-        </dialog>
+        </ModalDialog>
     }
 }

@@ -16,6 +16,7 @@ use hearth_core::provider::{Preset, insecure_http_warning, parse_extra_json};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::components::text_field::TextField;
 use crate::io::dialogs::confirm;
 use crate::providers::{ProviderEntry, ProvidersContext, test_connection};
 
@@ -48,7 +49,7 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
             e.as_ref().and_then(|e| insecure_http_warning(e.preset(), e.provider.config().effective_base_url()))
         })
     });
-    let key_notice = RwSignal::new(String::new());
+    let key_notice = RwSignal::new(None::<String>);
     let errors = FieldErrors::new();
     let status = RwSignal::new(String::new());
     let testing = RwSignal::new(false);
@@ -71,15 +72,14 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
             entry.provider.kind = new.kind();
             // The key stays only if the new address has the origin it was entered for.
             if entry.provider.with_base_url(url) {
-                key_notice.set(KEY_REMOVED.to_owned());
+                key_notice.set(Some(KEY_REMOVED.to_owned()));
             }
         }));
         models.set(Vec::new());
     };
-    let text = move |ev: &leptos::ev::Event| event_target_value(ev).trim().to_owned();
-    let number = move |ev: leptos::ev::Event, field: Field| {
-        let typed = text(&ev);
-        match field.parse(&typed) {
+    let number = move |typed: String, field: Field| {
+        let typed = typed.trim();
+        match field.parse(typed) {
             Ok(value) => {
                 errors.clear(field);
                 edit(Box::new(move |entry| field.store(entry, value)));
@@ -87,8 +87,7 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
             Err(problem) => errors.set(field, problem),
         }
     };
-    let set_extra = move |ev: leptos::ev::Event| {
-        let typed = event_target_value(&ev);
+    let set_extra = move |typed: String| {
         match parse_extra_json(&typed) {
             Ok(_) => errors.clear(Field::Extra),
             Err(problem) => errors.set(Field::Extra, problem),
@@ -146,90 +145,68 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
                         .collect_view()}
                 </select>
             </label>
-            <label class="field">
-                <span>"Name"</span>
-                <input
-                    type="text"
-                    prop:value=read(|e| e.provider.name.clone())
-                    on:change=move |ev| {
-                        let name = text(&ev);
-                        edit(Box::new(move |entry| entry.provider.name = name));
-                    }
-                />
-            </label>
-            <label class="field">
-                <span>"Base URL"</span>
-                <input
-                    type="url"
-                    prop:value=read(|e| e.provider.base_url.clone())
-                    placeholder=move || preset.get().base_url_hint()
-                    autocomplete="url"
-                    spellcheck="false"
-                    aria-invalid=move || url_problem.with(Option::is_some).to_string()
-                    aria-describedby="provider-base-url-error provider-base-url-warning"
-                    on:change=move |ev| {
-                        let url = text(&ev);
-                        edit(Box::new(move |entry| {
-                            if entry.provider.with_base_url(url) {
-                                key_notice.set(KEY_REMOVED.to_owned());
-                            }
-                        }));
-                    }
-                />
-            </label>
-            <span class="field-error" id="provider-base-url-error" role="alert">
-                {move || url_problem.get()}
-            </span>
-            <span class="field-warning" id="provider-base-url-warning" role="status">
-                {move || url_warning.get()}
-            </span>
-            <label class="field">
-                <span>"API key"</span>
-                <input
-                    type="password"
-                    prop:value=read(|e| e.provider.api_key.clone())
-                    placeholder=move || if preset.get().needs_key() { "Required" } else { "Optional for local servers" }
-                    autocomplete="off"
-                    spellcheck="false"
-                    aria-describedby="provider-key-notice"
-                    on:change=move |ev| {
-                        let key = text(&ev);
-                        key_notice.set(String::new());
-                        edit(Box::new(move |entry| entry.provider.set_key(key)));
-                    }
-                />
-            </label>
-            <span class="field-error" id="provider-key-notice" role="alert">
-                {move || key_notice.get()}
-            </span>
-            <Show when=move || preset.get() == Preset::Azure>
-                <label class="field">
-                    <span>"API version"</span>
-                    <input
-                        type="text"
-                        prop:value=read(|e| e.provider.api_version.clone())
-                        placeholder=hearth_core::provider::AZURE_API_VERSION
-                        spellcheck="false"
-                        on:change=move |ev| {
-                            let version = text(&ev);
-                            edit(Box::new(move |entry| entry.provider.api_version = version));
+            <TextField
+                label="Name"
+                value=read(|e| e.provider.name.clone())
+                on_change=Callback::new(move |name: String| {
+                    let name = name.trim().to_owned();
+                    edit(Box::new(move |entry| entry.provider.name = name));
+                })
+            />
+            <TextField
+                label="Base URL"
+                kind="url"
+                value=read(|e| e.provider.base_url.clone())
+                placeholder=move || preset.get().base_url_hint()
+                autocomplete="url"
+                verbatim=true
+                error=url_problem
+                warning=url_warning
+                on_change=Callback::new(move |url: String| {
+                    let url = url.trim().to_owned();
+                    edit(Box::new(move |entry| {
+                        if entry.provider.with_base_url(url) {
+                            key_notice.set(Some(KEY_REMOVED.to_owned()));
                         }
-                    />
-                </label>
-            </Show>
-            <label class="field">
-                <span>{move || if preset.get() == Preset::Azure { "Model (deployment name)" } else { "Model" }}</span>
-                <input
-                    type="text"
-                    prop:value=read(|e| e.model.model.clone())
-                    placeholder=move || preset.get().model_hint()
-                    spellcheck="false"
-                    on:change=move |ev| {
-                        let model = text(&ev);
-                        edit(Box::new(move |entry| entry.model.model = model));
-                    }
+                    }));
+                })
+            />
+            <TextField
+                label="API key"
+                kind="password"
+                value=read(|e| e.provider.api_key.clone())
+                placeholder=move || if preset.get().needs_key() { "Required" } else { "Optional for local servers" }
+                autocomplete="off"
+                verbatim=true
+                notice=key_notice
+                on_change=Callback::new(move |key: String| {
+                    let key = key.trim().to_owned();
+                    key_notice.set(None);
+                    edit(Box::new(move |entry| entry.provider.set_key(key)));
+                })
+            />
+            <Show when=move || preset.get() == Preset::Azure>
+                <TextField
+                    label="API version"
+                    value=read(|e| e.provider.api_version.clone())
+                    placeholder=hearth_core::provider::AZURE_API_VERSION
+                    verbatim=true
+                    on_change=Callback::new(move |version: String| {
+                        let version = version.trim().to_owned();
+                        edit(Box::new(move |entry| entry.provider.api_version = version));
+                    })
                 />
-            </label>
+            </Show>
+            <TextField
+                label=move || if preset.get() == Preset::Azure { "Model (deployment name)" } else { "Model" }
+                value=read(|e| e.model.model.clone())
+                placeholder=move || preset.get().model_hint()
+                verbatim=true
+                on_change=Callback::new(move |model: String| {
+                    let model = model.trim().to_owned();
+                    edit(Box::new(move |entry| entry.model.model = model));
+                })
+            />
             <Show when=move || models.with(|m| !m.is_empty())>
                 <label class="field">
                     <span>"Available models"</span>
@@ -252,21 +229,14 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
                     .map(|field| {
                         view! {
                             <div class="field-group">
-                                <label class="field">
-                                    <span>{field.label()}</span>
-                                    <input
-                                        type="text"
-                                        inputmode=field.input_mode()
-                                        prop:value=move || {
-                                            entry.with(|e| e.as_ref().map(|e| field.show(e)).unwrap_or_default())
-                                        }
-                                        placeholder="Default"
-                                        aria-invalid=move || errors.has(field).to_string()
-                                        aria-describedby=error_id(field)
-                                        on:change=move |ev| number(ev, field)
-                                    />
-                                </label>
-                                <FieldError errors field />
+                                <TextField
+                                    label=field.label()
+                                    inputmode=field.input_mode()
+                                    value=move || entry.with(|e| e.as_ref().map(|e| field.show(e)).unwrap_or_default())
+                                    placeholder="Default"
+                                    error=move || errors.get(field)
+                                    on_change=Callback::new(move |typed: String| number(typed, field))
+                                />
                             </div>
                         }
                     })
@@ -285,20 +255,16 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
                     "Thinking (reasoning before the answer)"
                 </label>
             </Show>
-            <label class="field">
-                <span>"Extra JSON"</span>
-                <textarea
-                    rows="3"
-                    spellcheck="false"
-                    placeholder="{\"seed\": 7}"
-                    aria-invalid=move || errors.has(Field::Extra).to_string()
-                    aria-describedby=error_id(Field::Extra)
-                    prop:value=read(|e| e.model.extra_json.clone().unwrap_or_default())
-                    on:change=set_extra
-                ></textarea>
-            </label>
-            <FieldError errors field=Field::Extra />
-            <p class="hint">"Extra JSON is merged into every request body last, so it can set or override any field."</p>
+            <TextField
+                label="Extra JSON"
+                rows=3
+                verbatim=true
+                placeholder="{\"seed\": 7}"
+                error=move || errors.get(Field::Extra)
+                hint="Extra JSON is merged into every request body last, so it can set or override any field."
+                value=read(|e| e.model.extra_json.clone().unwrap_or_default())
+                on_change=Callback::new(set_extra)
+            />
             <div class="editor-actions">
                 <button
                     type="button"
@@ -421,37 +387,11 @@ impl FieldErrors {
         }
     }
 
-    fn has(self, field: Field) -> bool {
-        self.0.with(|errors| errors.iter().any(|(f, _)| *f == field))
-    }
-
     fn has_untracked(self, field: Field) -> bool {
         self.0.with_untracked(|errors| errors.iter().any(|(f, _)| *f == field))
     }
 
     fn get(self, field: Field) -> Option<String> {
         self.0.with(|errors| errors.iter().find(|(f, _)| *f == field).map(|(_, problem)| problem.clone()))
-    }
-}
-
-/// The id of a field's problem text, which the field names as its description.
-/// One editor is shown at a time, so the ids are unique in the page.
-fn error_id(field: Field) -> &'static str {
-    match field {
-        Field::Temperature => "provider-temperature-error",
-        Field::MaxTokens => "provider-max-tokens-error",
-        Field::TopP => "provider-top-p-error",
-        Field::Extra => "provider-extra-json-error",
-    }
-}
-
-/// The problem with one field, if any, in words. Outside the field's label, so
-/// it describes the field without becoming part of its name.
-#[component]
-fn FieldError(errors: FieldErrors, field: Field) -> impl IntoView {
-    view! {
-        <span class="field-error" id=error_id(field) role="alert">
-            {move || errors.get(field)}
-        </span>
     }
 }

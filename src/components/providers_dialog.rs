@@ -2,10 +2,9 @@
 //! preset, and the form of the one being edited.
 
 use hearth_core::provider::Preset;
-use leptos::html::Dialog;
 use leptos::prelude::*;
 
-use crate::components::modal_while;
+use crate::components::modal_dialog::ModalDialog;
 use crate::components::provider_editor::ProviderEditor;
 use crate::io::ids::new_id;
 use crate::providers::{ProviderEntry, ProvidersContext};
@@ -14,7 +13,6 @@ use crate::providers::{ProviderEntry, ProvidersContext};
 #[component]
 pub(crate) fn ProvidersDialog() -> impl IntoView {
     let providers = ProvidersContext::expect();
-    let dialog = NodeRef::<Dialog>::new();
     let editing = RwSignal::new(None::<String>);
     let new_preset = RwSignal::new(Preset::OpenAi);
     Effect::new(move |_| {
@@ -23,7 +21,6 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
             editing.set(providers.active_entry().map(|entry| entry.id().to_owned()));
         }
     });
-    modal_while(dialog, move || providers.dialog_open.get());
     let add = move |_| {
         let entry = ProviderEntry::new(new_id(), new_preset.get_untracked());
         editing.set(Some(entry.id().to_owned()));
@@ -31,13 +28,12 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
     };
     let on_removed = Callback::new(move |()| editing.set(providers.active_entry().map(|e| e.id().to_owned())));
     view! {
-        <dialog
-            node_ref=dialog
-            class="settings providers"
-            aria-label="Providers"
-            on:close=move |_| providers.dialog_open.set(false)
+        <ModalDialog
+            open=providers.dialog_open
+            on_close=Callback::new(move |()| providers.dialog_open.set(false))
+            heading="Providers"
+            class="providers"
         >
-            <h2>"Providers"</h2>
             <p class="hint">
                 "Hearth talks to each provider straight from this browser. Keys are stored only here and sent only to their provider."
             </p>
@@ -83,9 +79,6 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
                 </button>
             </div>
             {move || editing.get().map(|id| view! { <ProviderEditor id on_removed /> })}
-            <form method="dialog" class="dialog-actions">
-                <button type="submit">"Close"</button>
-            </form>
-        </dialog>
+        </ModalDialog>
     }
 }

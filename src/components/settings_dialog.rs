@@ -1,7 +1,6 @@
 //! Settings: generated titles, the stall timeout, backup export and import (Hearth backups and
 //! ChatGPT exports), and deleting all data.
 
-use leptos::html::Dialog;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
@@ -9,7 +8,8 @@ use wasm_bindgen::JsCast;
 use crate::chat::ChatContext;
 use crate::components::image_hosts_setting::ImageHostsSetting;
 use crate::components::import_review::ImportReview;
-use crate::components::modal_while;
+use crate::components::modal_dialog::ModalDialog;
+use crate::components::text_field::TextField;
 use crate::io::dialogs::confirm;
 use crate::io::files::read_text;
 use crate::providers::ProvidersContext;
@@ -24,12 +24,10 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
     let store = StoreContext::expect();
     let chat = ChatContext::expect();
     let providers = ProvidersContext::expect();
-    let stall_problem = RwSignal::new(String::new());
-    let dialog = NodeRef::<Dialog>::new();
+    let stall_problem = RwSignal::new(None::<String>);
     let include_keys = RwSignal::new(false);
     let status = RwSignal::new(String::new());
     let busy = RwSignal::new(false);
-    modal_while(dialog, move || open.get());
     let run = move |task: std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>>>>| {
         busy.set(true);
         status.set("Working…".into());
@@ -86,8 +84,7 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
         }
     };
     view! {
-        <dialog node_ref=dialog class="settings" aria-label="Settings" on:close=move |_| open.set(false)>
-            <h2>"Settings"</h2>
+        <ModalDialog open on_close=Callback::new(move |()| open.set(false)) heading="Settings">
             <label class="check">
                 <input
                     type="checkbox"
@@ -96,27 +93,21 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
                 />
                 "Generate conversation titles with the model"
             </label>
-            <label class="field">
-                <span>"Give up on a reply after this many seconds without data"</span>
-                <input
-                    type="number"
-                    min="1"
-                    max="3600"
-                    prop:value=move || providers.stall_secs.get().to_string()
-                    on:change=move |ev| {
-                        match event_target_value(&ev).trim().parse::<u32>() {
-                            Ok(secs @ 1..=3600) => {
-                                stall_problem.set(String::new());
-                                providers.set_stall_secs(secs);
-                            }
-                            _ => stall_problem.set("Enter a whole number of seconds from 1 to 3600.".to_owned()),
-                        }
+            <TextField
+                label="Give up on a reply after this many seconds without data"
+                kind="number"
+                min=1
+                max=3600
+                value=move || providers.stall_secs.get().to_string()
+                error=stall_problem
+                on_change=Callback::new(move |typed: String| match typed.trim().parse::<u32>() {
+                    Ok(secs @ 1..=3600) => {
+                        stall_problem.set(None);
+                        providers.set_stall_secs(secs);
                     }
-                />
-                <Show when=move || stall_problem.with(|p| !p.is_empty())>
-                    <span class="field-error" role="alert">{move || stall_problem.get()}</span>
-                </Show>
-            </label>
+                    _ => stall_problem.set(Some("Enter a whole number of seconds from 1 to 3600.".to_owned())),
+                })
+            />
             <ImageHostsSetting />
             <h3>"Backup"</h3>
             <p class="hint">"Everything stays in this browser. A backup file restores it here or in another browser."</p>
@@ -136,10 +127,7 @@ pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
             <button type="button" class="danger" on:click=clear disabled=busy>
                 "Delete all data"
             </button>
-            <form method="dialog" class="dialog-actions">
-                <button type="submit">"Close"</button>
-            </form>
-        </dialog>
+        </ModalDialog>
         <ImportReview pending on_decide=decide />
     }
 }

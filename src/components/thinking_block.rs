@@ -6,14 +6,12 @@
 use leptos::prelude::*;
 
 use crate::chat::{AssistantView, ReplyStatus};
-use crate::components::next_id;
+use crate::components::disclosure::Disclosure;
 use crate::io::clock::now_ms;
 
 /// The Thinking block of one reply; shown once there is reasoning.
 #[component]
 pub(crate) fn ThinkingBlock(reply: AssistantView) -> impl IntoView {
-    let expanded = RwSignal::new(false);
-    let region_id = format!("thinking-{}", next_id());
     // Mounted when the first reasoning arrives: the clock starts there.
     let started = now_ms();
     let now = RwSignal::new(started);
@@ -49,18 +47,14 @@ pub(crate) fn ThinkingBlock(reply: AssistantView) -> impl IntoView {
     };
     view! {
         <div class="thinking" class:live=live>
-            <button
-                type="button"
-                class="thinking-toggle"
-                aria-expanded=move || expanded.get().to_string()
-                aria-controls=region_id.clone()
-                on:click=move |_| expanded.update(|open| *open = !*open)
+            <Disclosure
+                toggle=move || label
+                toggle_class="thinking-toggle"
+                region_label="Thinking"
+                region_class="thinking-text"
             >
-                {label}
-            </button>
-            <div id=region_id class="thinking-text" role="region" aria-label="Thinking" hidden=move || !expanded.get()>
-                <Show when=move || expanded.get()>{move || reply.reasoning.get()}</Show>
-            </div>
+                {move || reply.reasoning.get()}
+            </Disclosure>
         </div>
     }
 }

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use crate::chat::{AssistantView, ReplyStatus};
 use crate::components::copy_button::CopyButton;
-use crate::components::next_id;
+use crate::components::disclosure::Disclosure;
 use crate::components::tool_approval::ToolApproval;
 use crate::tools::ToolsContext;
 
@@ -19,8 +19,6 @@ use crate::tools::ToolsContext;
 #[component]
 pub(crate) fn ToolActivity(reply: AssistantView, message_id: String) -> impl IntoView {
     let tools = ToolsContext::expect();
-    let expanded = RwSignal::new(false);
-    let region_id = format!("tools-{}", next_id());
     let streaming = move || reply.status.with(|status| *status == ReplyStatus::Streaming);
     let message_id = StoredValue::new(message_id);
     // Only this tab's turn has approvals, and only while it streams.
@@ -46,45 +44,47 @@ pub(crate) fn ToolActivity(reply: AssistantView, message_id: String) -> impl Int
     };
     view! {
         <div class="tool-activity" class:live=streaming>
-            <button
-                type="button"
-                class="tool-toggle"
-                aria-expanded=move || expanded.get().to_string()
-                aria-controls=region_id.clone()
-                on:click=move |_| expanded.update(|open| *open = !*open)
+            <Disclosure
+                toggle=move || {
+                    view! {
+                        <span class="spinner" aria-hidden="true" hidden=move || !streaming()></span>
+                        <span aria-live="polite">{label}</span>
+                    }
+                }
+                toggle_class="tool-toggle"
+                aside=move || {
+                    view! {
+                        <For
+                            each=move || waiting.get()
+                            key=|pending| (pending.round, pending.call_id.clone())
+                            children=|pending| view! { <ToolApproval pending /> }
+                        />
+                    }
+                }
+                region_label="Tool calls"
+                region_class="tool-list"
             >
-                <span class="spinner" aria-hidden="true" hidden=move || !streaming()></span>
-                <span aria-live="polite">{label}</span>
-            </button>
-            <For
-                each=move || waiting.get()
-                key=|pending| (pending.round, pending.call_id.clone())
-                children=|pending| view! { <ToolApproval pending /> }
-            />
-            <div id=region_id class="tool-list" role="region" aria-label="Tool calls" hidden=move || !expanded.get()>
-                <Show when=move || expanded.get()>
-                    <Show
-                        when=move || reply.calls.with(|calls| !calls.is_empty())
-                        fallback=|| view! { <p class="hint">"No tool used yet."</p> }
-                    >
-                        <ol class="tool-calls">
-                            {move || {
-                                let live = streaming();
-                                let asking = waiting.get();
-                                reply
-                                    .calls
-                                    .get()
-                                    .into_iter()
-                                    .map(|call| {
-                                        let waits = asking.iter().any(|p| p.round == call.round && p.call_id == call.id);
-                                        view! { <ToolCallItem call live waits /> }
-                                    })
-                                    .collect_view()
-                            }}
-                        </ol>
-                    </Show>
+                <Show
+                    when=move || reply.calls.with(|calls| !calls.is_empty())
+                    fallback=|| view! { <p class="hint">"No tool used yet."</p> }
+                >
+                    <ol class="tool-calls">
+                        {move || {
+                            let live = streaming();
+                            let asking = waiting.get();
+                            reply
+                                .calls
+                                .get()
+                                .into_iter()
+                                .map(|call| {
+                                    let waits = asking.iter().any(|p| p.round == call.round && p.call_id == call.id);
+                                    view! { <ToolCallItem call live waits /> }
+                                })
+                                .collect_view()
+                        }}
+                    </ol>
                 </Show>
-            </div>
+            </Disclosure>
         </div>
     }
 }

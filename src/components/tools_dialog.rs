@@ -5,12 +5,12 @@
 //! import is not offered to the model until the user allows it here.
 
 use hearth_core::tools::{Builtin, LoopConfig, UserTool};
-use leptos::html::Dialog;
 use leptos::prelude::*;
 
 use crate::components::ask_before_running::AskBeforeRunning;
-use crate::components::modal_while;
+use crate::components::modal_dialog::ModalDialog;
 use crate::components::project_files::ProjectFiles;
+use crate::components::text_field::TextField;
 use crate::components::user_tool_editor::UserToolEditor;
 use crate::io::ids::new_id;
 use crate::tools::ToolsContext;
@@ -19,10 +19,8 @@ use crate::tools::ToolsContext;
 #[component]
 pub(crate) fn ToolsDialog() -> impl IntoView {
     let tools = ToolsContext::expect();
-    let dialog = NodeRef::<Dialog>::new();
     let editing = RwSignal::new(None::<String>);
-    let rounds_problem = RwSignal::new(String::new());
-    modal_while(dialog, move || tools.dialog_open.get());
+    let rounds_problem = RwSignal::new(None::<String>);
     let add = move |_| {
         let tool = UserTool {
             id: new_id(),
@@ -58,13 +56,12 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
         })
         .collect_view();
     view! {
-        <dialog
-            node_ref=dialog
-            class="settings tools"
-            aria-label="Tools"
-            on:close=move |_| tools.dialog_open.set(false)
+        <ModalDialog
+            open=tools.dialog_open
+            on_close=Callback::new(move |()| tools.dialog_open.set(false))
+            heading="Tools"
+            class="tools"
         >
-            <h2>"Tools"</h2>
             <p class="hint">
                 "The assistant may call the tools checked here. They run in this browser; JavaScript runs in a sandbox without access to Hearth's data. A tool with Ask before running waits for your Allow at each call: tools that reach the network ask, so nothing leaves without you."
             </p>
@@ -72,27 +69,21 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                 <legend>"Built-in tools"</legend>
                 <ul class="tool-options">{builtin_list}</ul>
             </fieldset>
-            <label class="field">
-                <span>"Most tool rounds per answer"</span>
-                <input
-                    type="number"
-                    min=LoopConfig::MIN_ROUNDS
-                    max=LoopConfig::MAX_ROUNDS
-                    prop:value=move || tools.max_rounds().to_string()
-                    on:change=move |ev| {
-                        match event_target_value(&ev).trim().parse::<u32>() {
-                            Ok(rounds) if (LoopConfig::MIN_ROUNDS..=LoopConfig::MAX_ROUNDS).contains(&rounds) => {
-                                rounds_problem.set(String::new());
-                                tools.update_agent(|agent| agent.max_tool_rounds = Some(rounds));
-                            }
-                            _ => rounds_problem.set("Enter a whole number from 1 to 100.".to_owned()),
-                        }
+            <TextField
+                label="Most tool rounds per answer"
+                kind="number"
+                min=LoopConfig::MIN_ROUNDS
+                max=LoopConfig::MAX_ROUNDS
+                value=move || tools.max_rounds().to_string()
+                error=rounds_problem
+                on_change=Callback::new(move |typed: String| match typed.trim().parse::<u32>() {
+                    Ok(rounds) if (LoopConfig::MIN_ROUNDS..=LoopConfig::MAX_ROUNDS).contains(&rounds) => {
+                        rounds_problem.set(None);
+                        tools.update_agent(|agent| agent.max_tool_rounds = Some(rounds));
                     }
-                />
-            </label>
-            <Show when=move || rounds_problem.with(|p| !p.is_empty())>
-                <p class="field-error" role="alert">{move || rounds_problem.get()}</p>
-            </Show>
+                    _ => rounds_problem.set(Some("Enter a whole number from 1 to 100.".to_owned())),
+                })
+            />
             <fieldset>
                 <legend>"Your tools"</legend>
                 <Show
@@ -183,9 +174,6 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                     })
             }}
             <ProjectFiles />
-            <form method="dialog" class="dialog-actions">
-                <button type="submit">"Close"</button>
-            </form>
-        </dialog>
+        </ModalDialog>
     }
 }

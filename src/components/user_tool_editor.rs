@@ -7,6 +7,7 @@ use hearth_core::tools::UserTool;
 use leptos::prelude::*;
 
 use crate::components::next_id;
+use crate::components::text_field::TextField;
 use crate::tools::ToolsContext;
 
 /// The editor of the user tool `id`; `on_done` closes it.
@@ -23,6 +24,8 @@ pub(crate) fn UserToolEditor(id: String, on_done: Callback<()>) -> impl IntoView
     let problem = RwSignal::new(String::new());
     let id = StoredValue::new(id);
     let network_hint_id = format!("network-hint-{}", next_id());
+    // The form keeps what is typed; Save reads it.
+    let typed = |field: RwSignal<String>| Callback::new(move |text: String| field.set(text));
     let save = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let tool = UserTool {
@@ -53,27 +56,28 @@ pub(crate) fn UserToolEditor(id: String, on_done: Callback<()>) -> impl IntoView
     };
     view! {
         <form class="provider-form user-tool-form" aria-label="Tool editor" on:submit=save>
-            <label class="field">
-                <span>"Name"</span>
-                <input type="text" placeholder="word_count" spellcheck="false" bind:value=name />
-            </label>
-            <label class="field">
-                <span>"Description"</span>
-                <input type="text" placeholder="Counts the words of a text." bind:value=description />
-            </label>
-            <label class="field">
-                <span>"Parameters (JSON Schema)"</span>
-                <textarea rows="6" spellcheck="false" bind:value=parameters></textarea>
-            </label>
-            <label class="field">
-                <span>"JavaScript (the body of an async function of args)"</span>
-                <textarea
-                    rows="6"
-                    spellcheck="false"
-                    placeholder="return args.text.split(/\\s+/).length;"
-                    bind:value=code
-                ></textarea>
-            </label>
+            <TextField label="Name" placeholder="word_count" verbatim=true value=name on_input=typed(name) />
+            <TextField
+                label="Description"
+                placeholder="Counts the words of a text."
+                value=description
+                on_input=typed(description)
+            />
+            <TextField
+                label="Parameters (JSON Schema)"
+                rows=6
+                verbatim=true
+                value=parameters
+                on_input=typed(parameters)
+            />
+            <TextField
+                label="JavaScript (the body of an async function of args)"
+                rows=6
+                verbatim=true
+                placeholder="return args.text.split(/\\s+/).length;"
+                value=code
+                on_input=typed(code)
+            />
             <label class="check">
                 <input type="checkbox" bind:checked=uses_network aria-describedby=network_hint_id.clone() />
                 "Uses the network"
