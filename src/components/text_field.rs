@@ -61,7 +61,8 @@ pub(crate) fn TextField(
     /// the value invalid, announced politely.
     #[prop(into, optional)]
     warning: Option<Signal<Option<String>>>,
-    /// A lasting explanation under the field (none when empty).
+    /// A lasting explanation under the field (none when empty as the field is
+    /// made).
     #[prop(into, optional)]
     hint: Signal<String>,
 ) -> impl IntoView {
@@ -76,7 +77,10 @@ pub(crate) fn TextField(
     let mut described_by = vec![error_id.clone()];
     described_by.extend(notice.map(|_| notice_id.clone()));
     described_by.extend(warning.map(|_| warning_id.clone()));
-    described_by.push(hint_id.clone());
+    let has_hint = hint.with_untracked(|hint| !hint.is_empty());
+    if has_hint {
+        described_by.push(hint_id.clone());
+    }
     let described_by = described_by.join(" ");
     let placeholder = move || Some(placeholder.get()).filter(|text| !text.is_empty());
     let invalid = move || error.with(Option::is_some).to_string();
@@ -147,9 +151,6 @@ pub(crate) fn TextField(
                     </span>
                 }
             })}
-        {move || {
-            let hint = hint.get();
-            (!hint.is_empty()).then(|| view! { <p class="hint" id=hint_id.clone()>{hint}</p> })
-        }}
+        {has_hint.then(|| view! { <p class="hint" id=hint_id>{move || hint.get()}</p> })}
     }
 }
