@@ -144,19 +144,48 @@ impl ProvidersContext {
     }
 }
 
+/// Why Test connection failed.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum TestFailure {
+    /// No request could be built (an invalid base URL, a key bound to another origin).
+    Refused(provider::RequestError),
+    /// The extra JSON is not valid, so no test request can be built.
+    ExtraJson(String),
+    /// The provider has no model list and no model is set to ask.
+    NoModel,
+    /// The request was stopped.
+    Stopped,
+    /// The provider or the network failed, as the error cards word it.
+    Provider(ProviderError),
+}
+
+impl std::fmt::Display for TestFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TestFailure::Refused(error) => write!(f, "{error}"),
+            TestFailure::ExtraJson(error) => write!(f, "Fix the extra JSON first: {error}"),
+            TestFailure::NoModel => write!(
+                f,
+                "Set the model first: this provider has no model list, so the test asks the model for a \
+                 one-word answer."
+            ),
+            TestFailure::Stopped => write!(f, "The test was stopped."),
+            TestFailure::Provider(error) => write!(f, "{error}"),
+        }
+    }
+}
+
 /// Checks that an account works: lists its models where the provider has a
 /// list (the models, for the form), else sends its model a one-word message.
-/// Returns what to tell the user, or the error as the error cards word it.
-pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<(String, Vec<String>), String> {
+/// Returns what to tell the user and the models listed.
+pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<(String, Vec<String>), TestFailure> {
     let account = entry.provider.config();
-    let request = match provider::models_request(&account).map_err(|error| error.to_string())? {
+    let request = match provider::models_request(&account).map_err(TestFailure::Refused)? {
         Some(request) => request,
         None => {
-            let model = entry.model.config().map_err(|error| format!("Fix the extra JSON first: {error}"))?;
+            let model = entry.model.config().map_err(TestFailure::ExtraJson)?;
             if model.model.trim().is_empty() {
-                return Err("Set the model first: this provider has no model list, so the test asks the model \
-                            for a one-word answer."
-                    .to_owned());
+                return Err(TestFailure::NoModel);
             }
             return ping(&account, &model).await.map(|()| ("Connected: the model answered.".to_owned(), Vec::new()));
         }
@@ -177,26 +206,25 @@ pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<(String, Ve
 }
 
 /// Sends a tiny chat request and reads its streamed answer for an error.
-async fn ping(account: &ProviderConfig, model: &ModelConfig) -> Result<(), String> {
-    let request = provider::ping_request(account, model).map_err(|error| error.to_string())?;
+async fn ping(account: &ProviderConfig, model: &ModelConfig) -> Result<(), TestFailure> {
+    let request = provider::ping_request(account, model).map_err(TestFailure::Refused)?;
     let mut decoder = ResponseDecoder::new(account.kind);
     let mut reply = Reply::new();
     send(account, &request, |bytes| decoder.push(bytes).into_iter().for_each(|event| reply.apply(event))).await?;
     decoder.finish().into_iter().for_each(|event| reply.apply(event));
     match reply.error {
-        Some(error) => Err(error.to_string()),
+        Some(error) => Err(TestFailure::Provider(error)),
         None => Ok(()),
     }
 }
 
-/// Performs `request`, handing its body to `on_chunk`; failures in the words of
-/// the error cards.
-async fn send(account: &ProviderConfig, request: &HttpRequest, on_chunk: impl FnMut(&[u8])) -> Result<(), String> {
+/// Performs `request`, handing its body to `on_chunk`.
+async fn send(account: &ProviderConfig, request: &HttpRequest, on_chunk: impl FnMut(&[u8])) -> Result<(), TestFailure> {
     fetch_stream(request, None, on_chunk).await.map_err(|failure| match failure {
-        FetchFailure::Aborted => "The test was stopped.".to_owned(),
-        FetchFailure::Network(detail) => ProviderError::network(&request.url, detail).to_string(),
+        FetchFailure::Aborted => TestFailure::Stopped,
+        FetchFailure::Network(detail) => TestFailure::Provider(ProviderError::network(&request.url, detail)),
         FetchFailure::Status { status, body, retry_after_secs } => {
-            provider::parse_error_body(account.kind, status, &body, retry_after_secs).to_string()
+            TestFailure::Provider(provider::parse_error_body(account.kind, status, &body, retry_after_secs))
         }
     })
 }
