@@ -21,15 +21,13 @@ import path from 'node:path';
 import { startMockServer } from '../mock/server.mjs';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { addMockProvider, openApp, sendAndSettle, useHarness } from '../support/chat.mjs';
-import { closeSettings, openTools, turnOffGeneratedTitles } from '../support/dialogs.mjs';
+import { closeSettings, importFile, openTools, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { canonicalDump, readDatabase } from '../support/idb.mjs';
 import { mockRequests, resetMock } from '../support/mock.mjs';
 import { addProvider, closeProviders, commit, openProviders, providerForm } from '../support/providers.mjs';
+
 const SECRET = 'sk-real-secret-7031';
 const PROVIDER = 'Custom (OpenAI-compatible)';
-const IMPORT_LABEL = 'Import a backup or ChatGPT conversations.json';
-const REVIEW = /^Import (this backup|these ChatGPT conversations)\?$/;
-const IN_PROGRESS = ['Reading the file…', 'Review the import.', 'Working…'];
 
 describe('imports and provider addresses', { timeout: 240_000 }, () => {
   const env = useHarness();
@@ -52,12 +50,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     });
     // Generated titles would send requests of their own and change titles meanwhile.
     await turnOffGeneratedTitles(ui.page);
-    return {
-      ...ui,
-      sent,
-      settings: ui.page.getByRole('dialog', { name: 'Settings', exact: true }),
-      review: ui.page.getByRole('dialog', { name: REVIEW }),
-    };
+    return { ...ui, sent };
   }
 
   /** Adds the Custom provider at the mock with the secret key and the `echo` model, and waits until it is stored. */
@@ -87,45 +80,6 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     return file;
   }
 
-  /**
-   * Chooses `file` in Settings. When the review opens, its list is read and `decide`
-   * ('Import', 'Cancel', 'Escape', or 'Keyboard': Tab from the focused Cancel to Import
-   * and Enter) answers it. Returns `{ review, status }`: the
-   * review's lines (null when none opened) and the final status.
-   */
-  async function importFile(ui, file, decide = 'Import') {
-    if (!(await ui.settings.isVisible())) {
-      await ui.page.getByRole('button', { name: 'Settings', exact: true }).click();
-    }
-    const status = ui.settings.getByRole('status');
-    await ui.settings.getByLabel(IMPORT_LABEL, { exact: true }).setInputFiles(file);
-    const opened = await waitUntil(async () => {
-      if (await ui.review.isVisible()) return 'review';
-      const text = (await status.innerText()).trim();
-      return text && !IN_PROGRESS.includes(text) && 'status';
-    }, `the file ${path.basename(file)} is read`);
-    let review = null;
-    if (opened === 'review') {
-      await ui.review.getByRole('heading', { name: REVIEW }).waitFor();
-      if (ui.page.viewportSize()?.width === 390) await screenshot(ui.page, 'import-review-390.png');
-      review = (await ui.review.getByRole('listitem').allInnerTexts()).map((line) => line.trim());
-      if (decide === 'Escape') await ui.page.keyboard.press('Escape');
-      else if (decide === 'Keyboard') {
-        const focused = () => ui.page.evaluate(() => document.activeElement?.textContent.trim());
-        assert.equal(await focused(), 'Cancel', 'the review takes the focus, on Cancel');
-        await ui.page.keyboard.press('Tab');
-        assert.equal(await focused(), 'Import');
-        await ui.page.keyboard.press('Enter');
-      } else await ui.review.getByRole('button', { name: decide, exact: true }).click();
-      await ui.review.waitFor({ state: 'hidden' });
-    }
-    const final = await waitUntil(async () => {
-      const text = (await status.innerText()).trim();
-      return text && !IN_PROGRESS.includes(text) && text;
-    }, `the import of ${path.basename(file)} has finished`);
-    return { review, status: final };
-  }
-
   /** The chat requests a mock server received. */
   async function chatRequests(server) {
     return (await mockRequests(server)).filter((entry) => entry.method === 'POST');
@@ -140,7 +94,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     delete moved.key_origin;
     const file = await backupFile('moved-provider.json', { providers: [moved], model_configs: models });
 
-    const { review, status } = await importFile(ui, file);
+    const { review, status } = await importFile(ui.page, file);
     const attackerOrigin = new URL(attacker.url).origin;
     assert.ok(review, 'the import was reviewed first');
     assert.ok(review.includes(`1 changed provider: ${PROVIDER}.`), review.join('\n'));
@@ -184,7 +138,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     const tampered = { ...mine, content: 'Tampered question', terms: [] };
     const file = await backupFile('tampered.json', { sessions: stored.sessions, messages: [tampered] });
 
-    const { review, status } = await importFile(ui, file);
+    const { review, status } = await importFile(ui.page, file);
     assert.ok(review.includes('1 new message.'), review.join('\n'));
     assert.ok(review.includes('1 changed conversation: Original question.'), review.join('\n'));
     assert.ok(
@@ -201,7 +155,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     assert.deepEqual(copies.map((m) => m.content), ['Tampered question'], 'the imported one is kept beside it');
     assert.equal(after.sessions[0].message_count, 3);
     // Importing the same file again adds nothing more.
-    const again = await importFile(ui, file);
+    const again = await importFile(ui.page, file);
     assert.equal(again.review, null, 'nothing to review');
     assert.equal(again.status, 'Nothing was imported: everything in the file is already here.');
     await closeSettings(ui.page);
@@ -224,7 +178,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
       agents: [{ ...agents[0], tools: ['exfiltrate'] }],
       settings: [{ key: 'user_tool:evil', value: tool }],
     });
-    const { review, status } = await importFile(ui, file);
+    const { review, status } = await importFile(ui.page, file);
     assert.deepEqual(review, [
       '1 changed agent: General Assistant.',
       '1 new tool: exfiltrate.',
@@ -288,7 +242,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
       settings: [{ key: 'stall_timeout_secs', value: 30 }],
     });
     await ui.page.setViewportSize({ width: 390, height: 800 });
-    const cancelled = await importFile(ui, file, 'Cancel');
+    const cancelled = await importFile(ui.page, file, { decide: 'Cancel', screenshotAs: 'import-review-390.png' });
     assert.deepEqual(cancelled.review, [
       '1 new conversation: Imported chat.',
       '2 new messages.',
@@ -297,14 +251,14 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     ]);
     assert.equal(cancelled.status, 'Import cancelled. Nothing was changed.');
     assert.equal(await canonicalDump(ui.page), beforeDump, 'Cancel wrote nothing');
-    const escaped = await importFile(ui, file, 'Escape');
+    const escaped = await importFile(ui.page, file, { decide: 'Escape', screenshotAs: 'import-review-390.png' });
     assert.equal(escaped.status, 'Import cancelled. Nothing was changed.');
     assert.equal(await canonicalDump(ui.page), beforeDump, 'Escape wrote nothing');
 
     await ui.page.setViewportSize({ width: 1280, height: 800 });
 
     // Imported by keyboard: the review takes the focus, Tab reaches Import.
-    const done = await importFile(ui, file, 'Keyboard');
+    const done = await importFile(ui.page, file, { decide: 'Keyboard' });
     assert.equal(
       done.status,
       'Imported: conversations 1 new, 0 changed; messages 2 new, 0 changed; settings 1 new, 0 changed; project files 1 new, 0 changed.',
@@ -331,7 +285,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
       ['newer.json', { backup_version: 99 }, /^Nothing was imported: the backup was written by a newer Hearth \(backup version 99\)\.$/],
     ];
     for (const [name, contents, expected] of cases) {
-      const { review, status } = await importFile(ui, await backupFile(name, contents));
+      const { review, status } = await importFile(ui.page, await backupFile(name, contents));
       assert.equal(review, null, `${name}: no review for a file that cannot be read`);
       assert.match(status, expected, name);
       assert.equal(await canonicalDump(ui.page), beforeDump, `${name}: nothing changed`);

@@ -1,8 +1,10 @@
 // The Tools and Settings dialogs, used as a person would (the Providers dialog has its own
 // file, providers.mjs): opening and closing them, enabling tools and waiting until the
-// choice is stored, and turning generated titles off.
+// choice is stored, turning generated titles off, and importing a file in Settings.
 
-import { waitUntil } from './browser.mjs';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { screenshot, waitUntil } from './browser.mjs';
 import { readDatabase } from './idb.mjs';
 import { commit } from './providers.mjs';
 
@@ -78,4 +80,49 @@ export async function turnOffGeneratedTitles(page) {
     return settings.some((s) => s.key === 'auto_title' && s.value === false);
   }, 'the title setting is stored');
   return wasOn;
+}
+
+const IMPORT_LABEL = 'Import a backup or ChatGPT conversations.json';
+const IMPORT_REVIEW = /^Import (this backup|these ChatGPT conversations)\?$/;
+const IMPORT_IN_PROGRESS = ['Reading the file…', 'Review the import.', 'Working…'];
+
+/**
+ * Chooses `file` in the import field of Settings (opened first unless it is open; it stays
+ * open). When the review of the import opens, its list is read, `screenshotAs` names a
+ * screenshot of it, and `decide` answers it: 'Import', 'Cancel', 'Escape', or 'Keyboard'
+ * (checks that the review takes the focus on Cancel, then Tab to Import and Enter).
+ * Returns `{ review, status }`: the review's lines (null when none opened) and the status
+ * Settings shows once the import is over.
+ */
+export async function importFile(page, file, { decide = 'Import', screenshotAs } = {}) {
+  const settings = page.getByRole('dialog', { name: 'Settings', exact: true });
+  const reviewDialog = page.getByRole('dialog', { name: IMPORT_REVIEW });
+  if (!(await settings.isVisible())) await openSettings(page);
+  const status = settings.getByRole('status');
+  const settledStatus = async () => {
+    const text = (await status.innerText()).trim();
+    return text && !IMPORT_IN_PROGRESS.includes(text) && text;
+  };
+  await settings.getByLabel(IMPORT_LABEL, { exact: true }).setInputFiles(file);
+  const opened = await waitUntil(
+    async () => ((await reviewDialog.isVisible()) ? 'review' : (await settledStatus()) && 'status'),
+    `the file ${path.basename(file)} is read`,
+  );
+  let review = null;
+  if (opened === 'review') {
+    await reviewDialog.getByRole('heading', { name: IMPORT_REVIEW }).waitFor();
+    if (screenshotAs) await screenshot(page, screenshotAs);
+    review = (await reviewDialog.getByRole('listitem').allInnerTexts()).map((line) => line.trim());
+    if (decide === 'Escape') await page.keyboard.press('Escape');
+    else if (decide === 'Keyboard') {
+      const focused = () => page.evaluate(() => document.activeElement?.textContent.trim());
+      assert.equal(await focused(), 'Cancel', 'the review takes the focus, on Cancel');
+      await page.keyboard.press('Tab');
+      assert.equal(await focused(), 'Import');
+      await page.keyboard.press('Enter');
+    } else await reviewDialog.getByRole('button', { name: decide, exact: true }).click();
+    await reviewDialog.waitFor({ state: 'hidden' });
+  }
+  const final = await waitUntil(settledStatus, `the import of ${path.basename(file)} has finished`);
+  return { review, status: final };
 }
