@@ -13,15 +13,7 @@ import { readdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { screenshot, waitUntil } from '../support/browser.mjs';
-import {
-  addMockProvider,
-  openApp,
-  send,
-  settled,
-  storedAtRest,
-  useHarness,
-  waitOn,
-} from '../support/chat.mjs';
+import { addMockProvider, busy, openApp, send, settled, storedAtRest, useHarness, waitOn } from '../support/chat.mjs';
 import { closeSettings, openSettings } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import {
@@ -210,10 +202,6 @@ describe('providers', () => {
       const { settings } = await readDatabase(chat.page, ['settings']);
       return settings.some((s) => s.key === 'stall_timeout_secs' && s.value === secs);
     }, 'the stall timeout is stored');
-  }
-
-  function busy(article) {
-    return article.getAttribute('aria-busy');
   }
 
   /**

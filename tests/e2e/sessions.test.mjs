@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import {
   addMockProvider,
+  busy,
   describeLog,
   loadApp,
   newContext,
@@ -124,10 +125,6 @@ describe('local-first sessions', () => {
     if (model !== null) await configure(ui, model);
     if (!generatedTitles) assert.equal(await turnOffGeneratedTitles(ui.page), true, 'generated titles are on by default');
     return ui;
-  }
-
-  function busy(article) {
-    return article.getAttribute('aria-busy');
   }
 
   /**

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { screenshot, waitUntil } from '../support/browser.mjs';
-import { openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
+import { busy, openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
 import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { closeProviders, providerForm } from '../support/providers.mjs';
 
@@ -36,10 +36,6 @@ describe('walking skeleton', () => {
     chat.apiKeyType = await providerForm(chat.page).getByLabel('API key', { exact: true }).getAttribute('type');
     await closeProviders(chat.page);
     return chat;
-  }
-
-  function busy(article) {
-    return article.getAttribute('aria-busy');
   }
 
   /**

@@ -200,6 +200,11 @@ export function waitOn(chat, check, description, options) {
   );
 }
 
+/** The aria-busy state of `article` (a reply is 'true' while it streams, then 'false'). */
+export function busy(article) {
+  return article.getAttribute('aria-busy');
+}
+
 /** Types `text` into the message box and sends it with Enter (with the Send button if `click`); does not wait. */
 export async function sendMessage(chat, text, { click = false } = {}) {
   await chat.message.fill(text);
@@ -219,7 +224,7 @@ export async function send(chat, text) {
  * for at most `timeout` ms; on a timeout the failure says what the conversation shows.
  */
 export function settled(chat, timeout = WAIT_MS) {
-  const done = async () => (await chat.assistant.count()) > 0 && (await chat.reply.getAttribute('aria-busy')) === 'false';
+  const done = async () => (await chat.assistant.count()) > 0 && (await busy(chat.reply)) === 'false';
   return waitOn(chat, done, 'the reply is aria-busy="false"', { timeout }).catch(async (error) =>
     assert.fail(`${error.message}; the conversation shows ${JSON.stringify(await describeLog(chat.log))}`),
   );
