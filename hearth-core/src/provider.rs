@@ -22,6 +22,8 @@ mod error;
 mod preset;
 #[cfg(test)]
 mod recorded;
+#[cfg(test)]
+mod request_snapshots;
 mod response;
 #[cfg(test)]
 mod tests;
