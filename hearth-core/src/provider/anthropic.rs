@@ -52,13 +52,12 @@ mod wire;
 #[cfg(test)]
 mod tests;
 
-use super::{
-    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ProviderKind, StreamEvent,
-    Usage, error_fields, excerpt, merge_extra, parse_data, read_error_body,
-};
+use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
+use super::error::ProviderError;
+use super::parse::{error_fields, excerpt, parse_data, read_error_body};
+use super::{ModelConfig, ProviderConfig, merge_extra};
 use crate::message::{ChatMessage, Role};
 use crate::sse::SseEvent;
-use crate::tools::ToolSpec;
 
 /// The default base URL, used when the configured one is empty.
 pub const DEFAULT_BASE_URL: &str = "https://api.anthropic.com";

@@ -60,13 +60,12 @@ mod wire;
 #[cfg(test)]
 mod tests;
 
-use super::{
-    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ProviderErrorKind, ProviderKind,
-    StreamEvent, Usage, excerpt, merge_extra, parse_data, read_error_body,
-};
+use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
+use super::error::{ProviderError, ProviderErrorKind};
+use super::parse::{excerpt, parse_data, read_error_body};
+use super::{ModelConfig, ProviderConfig, merge_extra};
 use crate::message::{ChatMessage, MessageToolResult, Role};
 use crate::sse::SseEvent;
-use crate::tools::ToolSpec;
 
 /// The public Gemini API, used when the provider has no base URL.
 pub const DEFAULT_BASE_URL: &str = "https://generativelanguage.googleapis.com";

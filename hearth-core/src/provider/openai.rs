@@ -52,14 +52,12 @@ mod wire;
 #[cfg(test)]
 mod tests;
 
-use super::{
-    FinishKind, FinishReason, HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderError, StreamEvent, Usage,
-    error_fields, merge_extra, parse_data, read_error_body,
-};
+use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
+use super::error::ProviderError;
+use super::parse::{error_fields, parse_data, read_error_body};
+use super::{ModelConfig, Preset, ProviderConfig, merge_extra};
 use crate::message::ChatMessage;
-use crate::provider::ProviderKind;
 use crate::sse::SseEvent;
-use crate::tools::ToolSpec;
 
 /// The Azure `api-version` used when the provider sets none: the latest GA
 /// version of the Azure OpenAI data-plane inference API.
