@@ -54,7 +54,7 @@ mod tests;
 
 use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
 use super::error::ProviderError;
-use super::parse::{error_fields, excerpt, parse_data, read_error_body};
+use super::parse::{error_fields, excerpt, json_event, read_error_body};
 use super::{ModelConfig, ProviderConfig, merge_extra};
 use crate::message::{ChatMessage, Role};
 use crate::sse::SseEvent;
@@ -280,14 +280,11 @@ impl StreamParser {
     /// Parses one SSE event. Never fails: an event that cannot be read becomes
     /// [`StreamEvent::Malformed`] and the stream goes on.
     pub fn on_event(&mut self, event: &SseEvent) -> Vec<StreamEvent> {
-        let data = event.data.trim();
-        if data.is_empty() {
-            return Vec::new();
-        }
-        let parsed: wire::Event = match parse_data(data) {
-            Ok(parsed) => parsed,
-            Err(malformed) => return vec![malformed],
-        };
+        json_event(event, |parsed| self.on_parsed(parsed, event))
+    }
+
+    /// One event's object; the SSE `event` names it when its JSON has no `type`.
+    fn on_parsed(&mut self, parsed: wire::Event, event: &SseEvent) -> Vec<StreamEvent> {
         let kind = parsed.kind.as_deref().or(event.event.as_deref()).unwrap_or_default();
         let mut events = Vec::new();
         match kind {
@@ -322,7 +319,7 @@ impl StreamParser {
             "error" => {
                 let (message, code) = match &parsed.error {
                     Some(error) => error_fields(&serde_json::json!({ "error": error })),
-                    None => (excerpt(data, 500), None),
+                    None => (excerpt(event.data.trim(), 500), None),
                 };
                 events.push(StreamEvent::ProviderError(ProviderError::in_stream(message, code)));
             }

@@ -62,7 +62,7 @@ mod tests;
 
 use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
 use super::error::{ProviderError, ProviderErrorKind};
-use super::parse::{excerpt, parse_data, read_error_body};
+use super::parse::{excerpt, json_event, read_error_body};
 use super::{ModelConfig, ProviderConfig, merge_extra};
 use crate::message::{ChatMessage, MessageToolResult, Role};
 use crate::sse::SseEvent;
@@ -374,14 +374,10 @@ impl StreamParser {
     /// Parses one SSE event. Never fails: a chunk that cannot be read becomes
     /// [`StreamEvent::Malformed`] and the stream goes on.
     pub fn on_event(&mut self, event: &SseEvent) -> Vec<StreamEvent> {
-        let data = event.data.trim();
-        if data.is_empty() {
-            return Vec::new();
-        }
-        let chunk: wire::Chunk = match parse_data(data) {
-            Ok(chunk) => chunk,
-            Err(malformed) => return vec![malformed],
-        };
+        json_event(event, |chunk| self.on_chunk(chunk))
+    }
+
+    fn on_chunk(&mut self, chunk: wire::Chunk) -> Vec<StreamEvent> {
         let mut events = Vec::new();
         if let Some(error) = &chunk.error {
             events.push(StreamEvent::ProviderError(in_stream_error(error)));

@@ -54,7 +54,7 @@ mod tests;
 
 use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
 use super::error::ProviderError;
-use super::parse::{error_fields, parse_data, read_error_body};
+use super::parse::{error_fields, json_event, read_error_body};
 use super::{ModelConfig, Preset, ProviderConfig, merge_extra};
 use crate::message::ChatMessage;
 use crate::sse::SseEvent;
@@ -271,18 +271,17 @@ impl StreamParser {
     /// Parses one SSE event. Never fails: a chunk that cannot be read becomes
     /// [`StreamEvent::Malformed`] and the stream goes on.
     pub fn on_event(&mut self, event: &SseEvent) -> Vec<StreamEvent> {
-        let data = event.data.trim();
-        if self.done || data.is_empty() {
+        if self.done {
             return Vec::new();
         }
-        if data == "[DONE]" {
+        if event.data.trim() == "[DONE]" {
             self.done = true;
             return Vec::new();
         }
-        let chunk: wire::Chunk = match parse_data(data) {
-            Ok(chunk) => chunk,
-            Err(malformed) => return vec![malformed],
-        };
+        json_event(event, |chunk| self.on_chunk(chunk))
+    }
+
+    fn on_chunk(&mut self, chunk: wire::Chunk) -> Vec<StreamEvent> {
         let mut events = Vec::new();
         if let Some(error) = &chunk.error {
             let (message, code) = error_fields(error);

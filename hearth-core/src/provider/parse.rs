@@ -1,8 +1,9 @@
-//! What the three families share when they read a provider's answer: an event's
-//! JSON ([`parse_data`]), error bodies ([`read_error_body`], [`error_fields`])
-//! and short excerpts for diagnostics.
+//! What the three families share when they read a provider's answer: the start
+//! of every stream parser's `on_event` ([`json_event`]), error bodies
+//! ([`read_error_body`], [`error_fields`]) and short excerpts for diagnostics.
 
 use super::contract::StreamEvent;
+use crate::sse::SseEvent;
 
 /// Reads an error body: JSON through the family's `fields` (message and code),
 /// anything else (an HTML error page, plain text) as its trimmed start.
@@ -36,10 +37,22 @@ pub(crate) fn error_fields(value: &serde_json::Value) -> (String, Option<String>
     (message, code)
 }
 
-/// Parses one event's JSON data, or says why it cannot be read; the stream goes on.
-pub(crate) fn parse_data<T: serde::de::DeserializeOwned>(data: &str) -> Result<T, StreamEvent> {
-    serde_json::from_str(data)
-        .map_err(|error| StreamEvent::Malformed { reason: error.to_string(), data: excerpt(data, 200) })
+/// The shared start of each family's `StreamParser::on_event`: the event's data,
+/// trimmed, as the JSON shape `T`. An event without data (a keep-alive) gives
+/// nothing; data that is not `T` gives one [`StreamEvent::Malformed`] saying why,
+/// and the stream goes on; otherwise `read` turns the value into events.
+pub(crate) fn json_event<T: serde::de::DeserializeOwned>(
+    event: &SseEvent,
+    read: impl FnOnce(T) -> Vec<StreamEvent>,
+) -> Vec<StreamEvent> {
+    let data = event.data.trim();
+    if data.is_empty() {
+        return Vec::new();
+    }
+    match serde_json::from_str(data) {
+        Ok(value) => read(value),
+        Err(error) => vec![StreamEvent::Malformed { reason: error.to_string(), data: excerpt(data, 200) }],
+    }
 }
 
 /// Shortens provider data for diagnostics, on a character boundary.
