@@ -10,7 +10,8 @@
 //! - The families, [`openai`], [`anthropic`] and [`gemini`], with the same public
 //!   surface (`build_request`, `StreamParser`, `map_finish_reason`,
 //!   `parse_error_body`) so that they can be read side by side. Each builds its
-//!   request body from typed serde structs in its `wire` module and imports the
+//!   request body from typed serde structs in its `request` module (the stream's
+//!   shapes are in its `wire` module) and imports the
 //!   shared types from [`contract`], never from this module; what they share
 //!   when reading answers is in `parse`.
 //! - This module: [`ProviderConfig`] and [`ModelConfig`], the user's extra JSON
@@ -182,6 +183,16 @@ pub fn merge_extra(body: &mut serde_json::Value, extra: &serde_json::Map<String,
             merge_value(target, key, value);
         }
     }
+}
+
+/// The JSON text of a request body: the family's typed `body` as a JSON value,
+/// the model's extra JSON merged in last (see [`merge_extra`]), then written
+/// compactly. Object keys come out sorted, as `serde_json` keeps them.
+pub(crate) fn body_json(body: &impl Serialize, extra: &serde_json::Map<String, serde_json::Value>) -> String {
+    // Cannot fail: the request structs have string keys and no custom `Serialize`.
+    let mut value = serde_json::to_value(body).unwrap_or_default();
+    merge_extra(&mut value, extra);
+    value.to_string()
 }
 
 fn merge_value(target: &mut serde_json::Map<String, serde_json::Value>, key: &str, patch: &serde_json::Value) {
