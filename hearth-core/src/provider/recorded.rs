@@ -1,8 +1,9 @@
 //! The shared harness for recorded provider bodies in `test_data/<family>/`.
 //!
 //! Each `*.sse` body is decoded whole, byte by byte and cut in two at every offset;
-//! all must give the same events, and the folded reply must match the
-//! `*.expected.json` beside it (the `replay` example's output). Error bodies are
+//! all must give the same events, and the folded reply (read byte by byte with a
+//! [`crate::reply::ReplyReader`] too) must match the `*.expected.json` beside it
+//! (the `replay` example's output). Error bodies are
 //! named `error_<status>_*.json` (or `.html`) and go through the family's
 //! `parse_error_body`. Built requests are snapshotted whole as `request_*.json`
 //! (see [`check_requests`]). `UPDATE_EXPECT=1` rewrites the expectations and
@@ -29,15 +30,6 @@ pub(super) fn decode(kind: ProviderKind, pieces: &[&[u8]]) -> Vec<StreamEvent> {
     events
 }
 
-/// Folds events into a reply.
-pub(super) fn fold(events: Vec<StreamEvent>) -> Reply {
-    let mut reply = Reply::new();
-    for event in events {
-        reply.apply(event);
-    }
-    reply
-}
-
 /// Checks every recorded stream of `family`; there must be at least `at_least`.
 pub(super) fn check_streams(kind: ProviderKind, family: &str, at_least: usize) {
     let paths = cases(family, &["sse"]);
@@ -51,7 +43,9 @@ pub(super) fn check_streams(kind: ProviderKind, family: &str, at_least: usize) {
             let (a, b) = body.split_at(cut);
             assert_eq!(decode(kind, &[a, b]), whole, "{} cut at {cut}", path.display());
         }
-        check_expected(&path, &fold(whole));
+        let reply = Reply::from_events(whole);
+        assert_eq!(Reply::from_chunks(kind, &bytes), reply, "{} read byte by byte", path.display());
+        check_expected(&path, &reply);
     }
 }
 
