@@ -10,10 +10,10 @@
 //! - The families, [`openai`], [`anthropic`] and [`gemini`], with the same public
 //!   surface (`build_request`, `StreamParser`, `map_finish_reason`,
 //!   `parse_error_body`) so that they can be read side by side. Each builds its
-//!   request body from typed serde structs in its `request` module (the stream's
-//!   shapes are in its `wire` module) and imports the
-//!   shared types from [`contract`], never from this module; what they share
-//!   when reading answers is in `parse`.
+//!   request body from typed serde structs in its `request` module (the shapes
+//!   of its stream are in its `wire` module) and imports the shared types from
+//!   [`contract`], never from this module; what the families share when reading
+//!   answers (the start of every `on_event`, error bodies) is in `parse`.
 //! - This module: [`ProviderConfig`] and [`ModelConfig`], the user's extra JSON
 //!   ([`parse_extra_json`], [`merge_extra`]), the checks every request passes
 //!   ([`RequestError`]), and the functions that pick the family
