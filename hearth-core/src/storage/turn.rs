@@ -17,7 +17,7 @@ mod status;
 #[cfg(test)]
 mod tests;
 
-pub use recorder::{Change, TurnRecorder, sum_usage};
+pub use recorder::{Change, TurnRecorder};
 pub use status::{ReplyEnd, ReplyStatus};
 
 use std::collections::BTreeMap;

@@ -289,7 +289,7 @@ fn in_round(parts: &[ReasoningPart], round: u32) -> impl Iterator<Item = Reasoni
 }
 
 /// Two usage reports added, count by count (a count only one of them has is kept).
-pub fn sum_usage(a: Option<Usage>, b: Option<Usage>) -> Option<Usage> {
+fn sum_usage(a: Option<Usage>, b: Option<Usage>) -> Option<Usage> {
     match (a, b) {
         (Some(a), Some(b)) => Some(Usage { input: add(a.input, b.input), output: add(a.output, b.output) }),
         (a, b) => a.or(b),

@@ -290,3 +290,19 @@ fn statuses_map_to_stored_states_and_back() {
     turn.apply(StreamEvent::TextDelta("Hel".into()));
     assert_eq!(turn.end_reply(ReplyEnd::Finished), &ReplyStatus::Incomplete);
 }
+
+#[test]
+fn ignored_choices_are_kept_across_rounds_and_skipped_chunks_counted() {
+    let kind = ProviderKind::OpenAi;
+    let mut turn = recorder(kind, "Weather?");
+    stream(&mut turn, kind, "openai/multiple_choices.sse");
+    assert_eq!(turn.ignored_choices(), 2);
+    turn.end_reply(ReplyEnd::Finished);
+    // Were that reply a round, a later reply without extra choices keeps the count.
+    turn.start_round(Vec::new(), 2_000);
+    stream(&mut turn, kind, "openai/openrouter_crlf_malformed.sse");
+    assert_eq!(turn.ignored_choices(), 2);
+    assert_eq!(turn.skipped(), 1, "the current reply's unreadable chunk");
+    let status = turn.end_reply(ReplyEnd::Finished).clone();
+    assert_eq!(turn.finish(status, 3_000).ignored_choices, 2);
+}
