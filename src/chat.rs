@@ -2,7 +2,8 @@
 //!
 //! [`ChatContext`] is provided by the app and read by the components. A turn runs
 //! as local tasks sharing one `Turn`: the network task feeds response bytes
-//! through `hearth-core`'s decoder into the reply; a render, asked for at the next
+//! through `hearth-core`'s decoder into the turn's recorder (which owns the
+//! reply's record; the view is shown what it recorded); a render, asked for at the next
 //! animation frame whenever text is waiting, pushes only the text that arrived since
 //! the last frame into the streaming markdown renderer (finished blocks are rendered once, only the tail
 //! again); the save task writes the growing reply to IndexedDB at most every
