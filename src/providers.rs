@@ -5,6 +5,7 @@
 
 mod storage;
 
+use hearth_core::failure::ConfigProblem;
 use hearth_core::provider::{self, HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderError, ResponseDecoder};
 use hearth_core::reply::Reply;
 use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
@@ -72,22 +73,19 @@ impl ProviderEntry {
         }
     }
 
-    /// What a request needs, or what must be fixed first, in words for the user.
-    pub(crate) fn configs(&self) -> Result<(ProviderConfig, ModelConfig), String> {
+    /// What a request needs, or what must be fixed first (nothing is sent then).
+    pub(crate) fn configs(&self) -> Result<(ProviderConfig, ModelConfig), ConfigProblem> {
+        let name = || self.provider.name.clone();
         let provider = self.provider.config();
         if let Err(problem) = provider.checked_base_url() {
-            return Err(format!(
-                "The base URL of “{}” is not valid: {problem} Fix it in Providers; nothing was sent.",
-                self.provider.name
-            ));
+            return Err(ConfigProblem::InvalidBaseUrl { provider: name(), detail: problem.to_string() });
         }
         if self.preset().needs_key() && provider.api_key.trim().is_empty() {
-            return Err(format!("Set the API key of “{}” in Providers first.", self.provider.name));
+            return Err(ConfigProblem::MissingKey { provider: name() });
         }
-        let model =
-            self.model.config().map_err(|error| format!("The extra JSON of “{}”: {error}", self.provider.name))?;
+        let model = self.model.config().map_err(|detail| ConfigProblem::BadExtraJson { provider: name(), detail })?;
         if model.model.trim().is_empty() {
-            return Err(format!("Set a model for “{}” in Providers first.", self.provider.name));
+            return Err(ConfigProblem::MissingModel { provider: name() });
         }
         Ok((provider, model))
     }
