@@ -6,12 +6,11 @@
 mod storage;
 
 use hearth_core::failure::ConfigProblem;
-use hearth_core::provider::{self, HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderError, ResponseDecoder};
-use hearth_core::reply::Reply;
+use hearth_core::provider::{self, HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderError, ProviderKind};
 use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
 use leptos::prelude::*;
 
-use crate::io::fetch_stream::{FetchFailure, fetch_stream};
+use crate::io::fetch_stream::{FetchFailure, fetch_reply, fetch_stream};
 use crate::io::sync::Change;
 use crate::store::{StoreContext, StoreEvent};
 
@@ -189,7 +188,8 @@ pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<(String, Ve
         }
     };
     let mut body = Vec::new();
-    send(&account, &request, |bytes| body.extend_from_slice(bytes)).await?;
+    let fetched = fetch_stream(&request, None, |bytes| body.extend_from_slice(bytes)).await;
+    fetched.map_err(|failure| test_failure(failure, &request, account.kind))?;
     match provider::parse_models(account.kind, &String::from_utf8_lossy(&body)) {
         Ok(models) => {
             let summary = match models.len() {
@@ -206,23 +206,15 @@ pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<(String, Ve
 /// Sends a tiny chat request and reads its streamed answer for an error.
 async fn ping(account: &ProviderConfig, model: &ModelConfig) -> Result<(), TestFailure> {
     let request = provider::ping_request(account, model).map_err(TestFailure::Refused)?;
-    let mut decoder = ResponseDecoder::new(account.kind);
-    let mut reply = Reply::new();
-    send(account, &request, |bytes| decoder.push(bytes).into_iter().for_each(|event| reply.apply(event))).await?;
-    decoder.finish().into_iter().for_each(|event| reply.apply(event));
+    let reply =
+        fetch_reply(&request, account.kind).await.map_err(|failure| test_failure(failure, &request, account.kind))?;
     match reply.error {
         Some(error) => Err(TestFailure::Provider(error)),
         None => Ok(()),
     }
 }
 
-/// Performs `request`, handing its body to `on_chunk`.
-async fn send(account: &ProviderConfig, request: &HttpRequest, on_chunk: impl FnMut(&[u8])) -> Result<(), TestFailure> {
-    fetch_stream(request, None, on_chunk).await.map_err(|failure| match failure {
-        FetchFailure::Aborted => TestFailure::Stopped,
-        FetchFailure::Network(detail) => TestFailure::Provider(ProviderError::network(&request.url, detail)),
-        FetchFailure::Status { status, body, retry_after_secs } => {
-            TestFailure::Provider(provider::parse_error_body(account.kind, status, &body, retry_after_secs))
-        }
-    })
+/// A failed test request, as the error cards word it.
+fn test_failure(failure: FetchFailure, request: &HttpRequest, kind: ProviderKind) -> TestFailure {
+    failure.into_provider_error(request, kind, false).map_or(TestFailure::Stopped, TestFailure::Provider)
 }

@@ -8,6 +8,7 @@
 
 use gloo_net::http::{Method, RequestBuilder};
 use hearth_core::provider::{self, HttpRequest, ProviderError, ProviderKind, ResponseDecoder, StreamEvent};
+use hearth_core::reply::Reply;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortSignal, ReadableStreamDefaultReader, ReadableStreamReadResult};
@@ -89,6 +90,15 @@ pub(crate) async fn fetch_events(
     let result = fetch_stream(request, signal, |bytes| on_events(decoder.push(bytes))).await;
     on_events(decoder.finish());
     result
+}
+
+/// Sends `request` to a provider of family `kind` and folds its whole streamed
+/// body into one reply (a title, a connection test): [`fetch_events`] with the
+/// events applied in order.
+pub(crate) async fn fetch_reply(request: &HttpRequest, kind: ProviderKind) -> Result<Reply, FetchFailure> {
+    let mut reply = Reply::new();
+    fetch_events(request, kind, None, |events| events.into_iter().for_each(|event| reply.apply(event))).await?;
+    Ok(reply)
 }
 
 impl FetchFailure {
