@@ -22,8 +22,8 @@ if cargo tree -p hearth-core -e normal --target all --prefix none | grep -E '^(l
   exit 1
 fi
 
-log "no import cycle among the shell's modules"
-node "$HEARTH_ROOT/scripts/module-cycles.mjs"
+log "the shell's rules: no import cycle, no IO outside src/io/"
+node "$HEARTH_ROOT/scripts/shell-rules.mjs"
 
 log "cargo test (native)"
 cargo test --quiet --workspace

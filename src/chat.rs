@@ -2,7 +2,8 @@
 //!
 //! [`ChatContext`] is provided by the app and read by the components. A turn runs
 //! as local tasks sharing one `Turn`: the network task feeds response bytes
-//! through `hearth-core`'s decoder into the reply; a render, asked for at the next
+//! through `hearth-core`'s decoder into the turn's recorder (which owns the
+//! reply's record; the view is shown what it recorded); a render, asked for at the next
 //! animation frame whenever text is waiting, pushes only the text that arrived since
 //! the last frame into the streaming markdown renderer (finished blocks are rendered once, only the tail
 //! again); the save task writes the growing reply to IndexedDB at most every
@@ -19,8 +20,11 @@
 mod entry;
 mod turn;
 
-pub(crate) use entry::{AssistantView, Entry, EntryKind, Failure, ReplyStatus, Version, shown};
+pub(crate) use entry::{AssistantView, Entry, EntryKind, Version, shown};
+pub(crate) use hearth_core::failure::Failure;
+pub(crate) use hearth_core::storage::ReplyStatus;
 
+use hearth_core::failure::ConfigProblem;
 use hearth_core::message::{ChatMessage, Role};
 use hearth_core::storage::{MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message};
 use leptos::prelude::*;
@@ -255,16 +259,13 @@ impl ChatContext {
         let entry = self.providers.active_entry();
         let model_id = entry.as_ref().map(|e| e.model.model.trim().to_owned()).unwrap_or_default();
         let mut reply = new_record(&session.id, Role::Assistant, now() + 1);
-        reply.model = Some(model_id.clone()).filter(|m| !m.is_empty());
+        reply.model = Some(model_id).filter(|m| !m.is_empty());
         reply.provider_id = entry.as_ref().map(|e| e.id().to_owned());
         reply.provider_kind = entry.as_ref().map(|e| e.provider.kind);
         reply.state = MessageState::Streaming;
         reply.variant_of = variant_of;
-        let configs = entry.map_or_else(
-            || Err("No provider is set up yet. Open Providers and add one.".to_owned()),
-            |entry| entry.configs(),
-        );
-        let view = AssistantView::streaming(model_id);
+        let configs = entry.map_or(Err(ConfigProblem::NoProvider), |entry| entry.configs());
+        let view = AssistantView::streaming(&reply);
         self.entries.update(|entries| {
             let version = Version::of(&reply);
             entries.push(Entry { id: reply.id.clone(), kind: EntryKind::Assistant(view), version: Some(version) });

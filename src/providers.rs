@@ -5,12 +5,12 @@
 
 mod storage;
 
-use hearth_core::provider::{self, HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderError, ResponseDecoder};
-use hearth_core::reply::Reply;
+use hearth_core::failure::ConfigProblem;
+use hearth_core::provider::{self, HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderError, ProviderKind};
 use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
 use leptos::prelude::*;
 
-use crate::io::fetch_stream::{FetchFailure, fetch_stream};
+use crate::io::fetch_stream::{FetchFailure, fetch_reply, fetch_stream};
 use crate::io::sync::Change;
 use crate::store::{StoreContext, StoreEvent};
 
@@ -72,22 +72,19 @@ impl ProviderEntry {
         }
     }
 
-    /// What a request needs, or what must be fixed first, in words for the user.
-    pub(crate) fn configs(&self) -> Result<(ProviderConfig, ModelConfig), String> {
+    /// What a request needs, or what must be fixed first (nothing is sent then).
+    pub(crate) fn configs(&self) -> Result<(ProviderConfig, ModelConfig), ConfigProblem> {
+        let name = || self.provider.name.clone();
         let provider = self.provider.config();
         if let Err(problem) = provider.checked_base_url() {
-            return Err(format!(
-                "The base URL of “{}” is not valid: {problem} Fix it in Providers; nothing was sent.",
-                self.provider.name
-            ));
+            return Err(ConfigProblem::InvalidBaseUrl { provider: name(), detail: problem.to_string() });
         }
         if self.preset().needs_key() && provider.api_key.trim().is_empty() {
-            return Err(format!("Set the API key of “{}” in Providers first.", self.provider.name));
+            return Err(ConfigProblem::MissingKey { provider: name() });
         }
-        let model =
-            self.model.config().map_err(|error| format!("The extra JSON of “{}”: {error}", self.provider.name))?;
+        let model = self.model.config().map_err(|detail| ConfigProblem::BadExtraJson { provider: name(), detail })?;
         if model.model.trim().is_empty() {
-            return Err(format!("Set a model for “{}” in Providers first.", self.provider.name));
+            return Err(ConfigProblem::MissingModel { provider: name() });
         }
         Ok((provider, model))
     }
@@ -144,25 +141,55 @@ impl ProvidersContext {
     }
 }
 
+/// Why Test connection failed.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum TestFailure {
+    /// No request could be built (an invalid base URL, a key bound to another origin).
+    Refused(provider::RequestError),
+    /// The extra JSON is not valid, so no test request can be built.
+    ExtraJson(String),
+    /// The provider has no model list and no model is set to ask.
+    NoModel,
+    /// The request was stopped.
+    Stopped,
+    /// The provider or the network failed, as the error cards word it.
+    Provider(ProviderError),
+}
+
+impl std::fmt::Display for TestFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TestFailure::Refused(error) => write!(f, "{error}"),
+            TestFailure::ExtraJson(error) => write!(f, "Fix the extra JSON first: {error}"),
+            TestFailure::NoModel => write!(
+                f,
+                "Set the model first: this provider has no model list, so the test asks the model for a \
+                 one-word answer."
+            ),
+            TestFailure::Stopped => write!(f, "The test was stopped."),
+            TestFailure::Provider(error) => write!(f, "{error}"),
+        }
+    }
+}
+
 /// Checks that an account works: lists its models where the provider has a
 /// list (the models, for the form), else sends its model a one-word message.
-/// Returns what to tell the user, or the error as the error cards word it.
-pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<(String, Vec<String>), String> {
+/// Returns what to tell the user and the models listed.
+pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<(String, Vec<String>), TestFailure> {
     let account = entry.provider.config();
-    let request = match provider::models_request(&account).map_err(|error| error.to_string())? {
+    let request = match provider::models_request(&account).map_err(TestFailure::Refused)? {
         Some(request) => request,
         None => {
-            let model = entry.model.config().map_err(|error| format!("Fix the extra JSON first: {error}"))?;
+            let model = entry.model.config().map_err(TestFailure::ExtraJson)?;
             if model.model.trim().is_empty() {
-                return Err("Set the model first: this provider has no model list, so the test asks the model \
-                            for a one-word answer."
-                    .to_owned());
+                return Err(TestFailure::NoModel);
             }
             return ping(&account, &model).await.map(|()| ("Connected: the model answered.".to_owned(), Vec::new()));
         }
     };
     let mut body = Vec::new();
-    send(&account, &request, |bytes| body.extend_from_slice(bytes)).await?;
+    let fetched = fetch_stream(&request, None, |bytes| body.extend_from_slice(bytes)).await;
+    fetched.map_err(|failure| test_failure(failure, &request, account.kind))?;
     match provider::parse_models(account.kind, &String::from_utf8_lossy(&body)) {
         Ok(models) => {
             let summary = match models.len() {
@@ -177,26 +204,17 @@ pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<(String, Ve
 }
 
 /// Sends a tiny chat request and reads its streamed answer for an error.
-async fn ping(account: &ProviderConfig, model: &ModelConfig) -> Result<(), String> {
-    let request = provider::ping_request(account, model).map_err(|error| error.to_string())?;
-    let mut decoder = ResponseDecoder::new(account.kind);
-    let mut reply = Reply::new();
-    send(account, &request, |bytes| decoder.push(bytes).into_iter().for_each(|event| reply.apply(event))).await?;
-    decoder.finish().into_iter().for_each(|event| reply.apply(event));
+async fn ping(account: &ProviderConfig, model: &ModelConfig) -> Result<(), TestFailure> {
+    let request = provider::ping_request(account, model).map_err(TestFailure::Refused)?;
+    let reply =
+        fetch_reply(&request, account.kind).await.map_err(|failure| test_failure(failure, &request, account.kind))?;
     match reply.error {
-        Some(error) => Err(error.to_string()),
+        Some(error) => Err(TestFailure::Provider(error)),
         None => Ok(()),
     }
 }
 
-/// Performs `request`, handing its body to `on_chunk`; failures in the words of
-/// the error cards.
-async fn send(account: &ProviderConfig, request: &HttpRequest, on_chunk: impl FnMut(&[u8])) -> Result<(), String> {
-    fetch_stream(request, None, on_chunk).await.map_err(|failure| match failure {
-        FetchFailure::Aborted => "The test was stopped.".to_owned(),
-        FetchFailure::Network(detail) => ProviderError::network(&request.url, detail).to_string(),
-        FetchFailure::Status { status, body, retry_after_secs } => {
-            provider::parse_error_body(account.kind, status, &body, retry_after_secs).to_string()
-        }
-    })
+/// A failed test request, as the error cards word it.
+fn test_failure(failure: FetchFailure, request: &HttpRequest, kind: ProviderKind) -> TestFailure {
+    failure.into_provider_error(request, kind, false).map_or(TestFailure::Stopped, TestFailure::Provider)
 }

@@ -9,8 +9,8 @@
 use std::time::{Duration, Instant};
 
 use hearth_core::markdown::StreamingMarkdown;
-use hearth_core::provider::{ProviderKind, ResponseDecoder, StreamEvent};
-use hearth_core::reply::Reply;
+use hearth_core::provider::{ProviderKind, StreamEvent};
+use hearth_core::reply::ReplyReader;
 
 const CHUNKS_PER_FRAME: usize = 4;
 
@@ -46,20 +46,18 @@ fn sse_body(text: &str) -> Vec<Vec<u8>> {
 fn main() {
     let text = answer();
     let chunks = sse_body(&text);
-    let mut decoder = ResponseDecoder::new(ProviderKind::OpenAi);
-    let mut reply = Reply::new();
+    let mut reader = ReplyReader::new(ProviderKind::OpenAi);
     let mut markdown = StreamingMarkdown::new();
     let mut unrendered = String::new();
     let mut frame_times: Vec<Duration> = Vec::new();
     let started = Instant::now();
     for (i, chunk) in chunks.iter().enumerate() {
         let frame_start = Instant::now();
-        for event in decoder.push(chunk) {
-            if let StreamEvent::TextDelta(delta) = &event {
+        reader.push_each(chunk, |event, _| {
+            if let StreamEvent::TextDelta(delta) = event {
                 unrendered.push_str(delta);
             }
-            reply.apply(event);
-        }
+        });
         if i % CHUNKS_PER_FRAME == CHUNKS_PER_FRAME - 1 && !unrendered.is_empty() {
             let update = markdown.push(&std::mem::take(&mut unrendered));
             std::hint::black_box(update);
@@ -71,7 +69,8 @@ fn main() {
     std::hint::black_box(markdown.finish());
     let final_render = final_render.elapsed();
     let total = started.elapsed();
-    assert_eq!(reply.text, text, "the pipeline must reproduce the answer exactly");
+    reader.finish();
+    assert_eq!(reader.reply().text, text, "the pipeline must reproduce the answer exactly");
 
     let tenth = frame_times.len() / 10;
     let mean = |times: &[Duration]| times.iter().sum::<Duration>() / times.len().max(1) as u32;

@@ -10,7 +10,7 @@
 
 use std::process::ExitCode;
 
-use hearth_core::provider::{ProviderKind, ResponseDecoder, parse_error_body};
+use hearth_core::provider::{ProviderKind, parse_error_body};
 use hearth_core::reply::Reply;
 
 const USAGE: &str = "usage: replay --provider openai|anthropic|gemini [--status N] FILE";
@@ -66,14 +66,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut reply = Reply::new();
-    if (200..300).contains(&args.status) {
-        let mut decoder = ResponseDecoder::new(args.provider);
-        decoder.push(&body).into_iter().chain(decoder.finish()).for_each(|event| reply.apply(event));
+    let reply = if (200..300).contains(&args.status) {
+        Reply::from_chunks(args.provider, [&body])
     } else {
-        let body = String::from_utf8_lossy(&body);
-        reply.fail(parse_error_body(args.provider, args.status, &body, None));
-    }
+        let mut reply = Reply::new();
+        reply.fail(parse_error_body(args.provider, args.status, &String::from_utf8_lossy(&body), None));
+        reply
+    };
     for problem in &reply.malformed {
         eprintln!("replay: skipped a malformed chunk: {problem}");
     }

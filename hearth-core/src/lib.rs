@@ -13,6 +13,7 @@
 
 #![warn(missing_docs)]
 
+pub mod failure;
 pub mod markdown;
 pub mod message;
 pub mod provider;

@@ -1,13 +1,27 @@
-//! The provider-neutral contract: what a request is, what a streamed reply is made
-//! of, and how a failed request is described.
+//! The dispatch: picks the provider family by [`ProviderKind`] so the shell need
+//! not, and holds what a request is built from.
 //!
-//! Each provider family has a module with the same public surface
-//! (`build_request`, `StreamParser`, `map_finish_reason`, `parse_error_body`) so
-//! that they can be read side by side. Request builders return an [`HttpRequest`]
-//! value; the shell performs it and feeds the response bytes back through a
-//! [`ResponseDecoder`]. The functions here ([`build_request`], [`parse_error_body`],
-//! [`models_request`], [`parse_models`], [`ping_request`]) pick the family by
-//! [`ProviderKind`], so the shell need not.
+//! The provider layer is split in three:
+//! - [`contract`], a leaf: the values every family builds or emits
+//!   ([`ProviderKind`], [`HttpRequest`], [`ToolSpec`], [`StreamEvent`], [`Usage`],
+//!   [`FinishReason`], [`FinishKind`]) and, in `error`, [`ProviderError`]. They are
+//!   re-exported here, so `hearth_core::provider::StreamEvent` and the like keep
+//!   working.
+//! - The families, [`openai`], [`anthropic`] and [`gemini`], with the same public
+//!   surface (`build_request`, `StreamParser`, `map_finish_reason`,
+//!   `parse_error_body`) so that they can be read side by side. Each builds its
+//!   request body from typed serde structs in its `request` module (the shapes
+//!   of its stream are in its `wire` module) and imports the shared types from
+//!   [`contract`], never from this module; what the families share when reading
+//!   answers (the start of every `on_event`, error bodies) is in `parse`.
+//! - This module: [`ProviderConfig`] and [`ModelConfig`], the user's extra JSON
+//!   ([`parse_extra_json`], [`merge_extra`]), the checks every request passes
+//!   ([`RequestError`]), and the functions that pick the family
+//!   ([`build_request`], [`build_request_with_tools`], [`parse_error_body`],
+//!   [`models_request`], [`parse_models`], [`ping_request`]).
+//!
+//! Request builders return an [`HttpRequest`] value; the shell performs it and
+//! feeds the response bytes back through a [`ResponseDecoder`].
 //!
 //! Every request body is built from the messages and the [`ModelConfig`]'s fields
 //! first; the user's [`ModelConfig::extra`] JSON is merged in last, so it can add or
@@ -15,13 +29,17 @@
 
 pub mod anthropic;
 mod base_url;
+pub mod contract;
 pub mod gemini;
 pub mod openai;
 
 mod error;
+mod parse;
 mod preset;
 #[cfg(test)]
 mod recorded;
+#[cfg(test)]
+mod request_snapshots;
 mod response;
 #[cfg(test)]
 mod tests;
@@ -29,6 +47,9 @@ mod tests;
 mod tool_wire_tests;
 
 pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, origin_of, validate_base_url};
+pub use contract::{
+    FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage, is_secret_header,
+};
 pub use error::{ProviderError, ProviderErrorKind};
 pub use openai::AZURE_API_VERSION;
 pub use preset::Preset;
@@ -37,20 +58,7 @@ pub use response::ResponseDecoder;
 use serde::{Deserialize, Serialize};
 
 use crate::message::{ChatMessage, Role, with_safe_tool_ids, without_tool_use};
-use crate::tools::ToolSpec;
-
-/// The wire protocol a provider speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum ProviderKind {
-    /// OpenAI Chat Completions and every API compatible with it.
-    #[default]
-    OpenAi,
-    /// Anthropic Messages.
-    Anthropic,
-    /// Google Gemini `streamGenerateContent`.
-    Gemini,
-}
+use parse::{error_fields, excerpt};
 
 /// Where and how to reach one provider account.
 #[derive(Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -175,6 +183,16 @@ pub fn merge_extra(body: &mut serde_json::Value, extra: &serde_json::Map<String,
             merge_value(target, key, value);
         }
     }
+}
+
+/// The JSON text of a request body: the family's typed `body` as a JSON value,
+/// the model's extra JSON merged in last (see [`merge_extra`]), then written
+/// compactly. Object keys come out sorted, as `serde_json` keeps them.
+pub(crate) fn body_json(body: &impl Serialize, extra: &serde_json::Map<String, serde_json::Value>) -> String {
+    // Cannot fail: the request structs have string keys and no custom `Serialize`.
+    let mut value = serde_json::to_value(body).unwrap_or_default();
+    merge_extra(&mut value, extra);
+    value.to_string()
 }
 
 fn merge_value(target: &mut serde_json::Map<String, serde_json::Value>, key: &str, patch: &serde_json::Value) {
@@ -345,190 +363,4 @@ fn gemini_model_id(model: &serde_json::Value) -> Option<String> {
     }
     let name = model_string(model, "name")?;
     Some(name.strip_prefix("models/").map_or(name.clone(), str::to_owned))
-}
-
-/// An HTTP request for the shell to perform. Built by the provider modules.
-#[derive(Clone, PartialEq, Eq)]
-pub struct HttpRequest {
-    /// Always `POST` for chat requests; `GET` for model lists.
-    pub method: &'static str,
-    /// The absolute URL.
-    pub url: String,
-    /// Header names and values, including authentication.
-    pub headers: Vec<(String, String)>,
-    /// The JSON body, when there is one.
-    pub body: Option<String>,
-}
-
-impl std::fmt::Debug for HttpRequest {
-    /// Shows the request with secret header values redacted, so that it may be logged.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let headers: Vec<(&str, &str)> = self
-            .headers
-            .iter()
-            .map(|(name, value)| (name.as_str(), if is_secret_header(name) { "<redacted>" } else { value.as_str() }))
-            .collect();
-        f.debug_struct("HttpRequest")
-            .field("method", &self.method)
-            .field("url", &self.url)
-            .field("headers", &headers)
-            .field("body", &self.body)
-            .finish()
-    }
-}
-
-/// Whether a header carries a credential and must never be shown or logged.
-pub fn is_secret_header(name: &str) -> bool {
-    let name = name.to_ascii_lowercase();
-    matches!(name.as_str(), "authorization" | "api-key" | "x-api-key" | "x-goog-api-key")
-}
-
-/// One normalised piece of a streamed reply. Every provider parser emits these.
-#[derive(Debug, Clone, PartialEq)]
-pub enum StreamEvent {
-    /// More answer text.
-    TextDelta(String),
-    /// More reasoning ("thinking") text.
-    ReasoningDelta(String),
-    /// A fragment of a tool call. Fragments with the same `index` (or, without an
-    /// index, the same `id`) belong to one call; `id` and `name` are present on the
-    /// first fragment at least and may be missing or empty on later ones.
-    ToolCallDelta {
-        /// The provider's position of the call in this reply, when it gives one.
-        index: Option<u32>,
-        /// The call id, when this fragment carries it.
-        id: Option<String>,
-        /// The tool name, when this fragment carries it.
-        name: Option<String>,
-        /// The next piece of the JSON arguments text.
-        arguments: String,
-    },
-    /// The tool call at `index` is complete: no more fragments of it follow.
-    /// Anthropic ends each `tool_use` block, a Gemini function call is whole
-    /// when it arrives, and OpenAI-compatible calls end with the finish reason.
-    /// A stream cut short may end without it.
-    ToolCallEnd {
-        /// The provider's position of the call, as in its fragments.
-        index: Option<u32>,
-    },
-    /// Token counts; a later report completes or replaces an earlier one.
-    Usage(Usage),
-    /// Why the model stopped.
-    Finish(FinishReason),
-    /// The signature that seals the reasoning streamed so far (Anthropic's
-    /// `signature_delta`, Gemini's `thoughtSignature`); it is sent back with the
-    /// next turn so the provider can verify and reuse that reasoning.
-    ReasoningSignature(String),
-    /// A block of reasoning the provider encrypted (Anthropic's `redacted_thinking`
-    /// `data`); it has no text to show but is sent back like a signed block.
-    RedactedReasoning(String),
-    /// An error the provider reported inside the stream; the reply ends with it.
-    ProviderError(ProviderError),
-    /// The provider sent text for another choice than the first (an
-    /// OpenAI-compatible reply with `n` > 1, asked for in extra JSON or by a
-    /// proxy): that choice is ignored. Sent once per ignored choice.
-    IgnoredChoice(u32),
-    /// A chunk that could not be understood; it is skipped and the stream goes on.
-    Malformed {
-        /// What was wrong.
-        reason: String,
-        /// The start of the offending data, for diagnostics.
-        data: String,
-    },
-}
-
-/// Token usage of one request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Usage {
-    /// Prompt (input) tokens, when reported.
-    pub input: Option<u64>,
-    /// Completion (output) tokens, when reported.
-    pub output: Option<u64>,
-}
-
-/// Why generation stopped: the unified reason and the provider's own value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FinishReason {
-    /// The provider-neutral reason.
-    pub unified: FinishKind,
-    /// The provider's value, as sent.
-    pub raw: Option<String>,
-}
-
-/// Provider-neutral finish reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FinishKind {
-    /// The model finished its answer.
-    Stop,
-    /// The token limit was reached.
-    Length,
-    /// The model wants tools to be run.
-    ToolCalls,
-    /// A content filter or safety system stopped the answer.
-    ContentFilter,
-    /// The provider reported an error.
-    Error,
-    /// Anything else.
-    Other,
-}
-
-impl FinishKind {
-    /// The snake_case name used in JSON and tools.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FinishKind::Stop => "stop",
-            FinishKind::Length => "length",
-            FinishKind::ToolCalls => "tool_calls",
-            FinishKind::ContentFilter => "content_filter",
-            FinishKind::Error => "error",
-            FinishKind::Other => "other",
-        }
-    }
-}
-
-/// Reads an error body: JSON through the family's `fields` (message and code),
-/// anything else (an HTML error page, plain text) as its trimmed start.
-pub(crate) fn read_error_body(
-    body: &str,
-    fields: impl Fn(&serde_json::Value) -> (String, Option<String>),
-) -> (String, Option<String>) {
-    match serde_json::from_str::<serde_json::Value>(body) {
-        Ok(value) => fields(&value),
-        Err(_) => (excerpt(body.trim(), 500), None),
-    }
-}
-
-/// Message and code out of an error value in the common shapes: the object
-/// under `error` (OpenAI and its compatible servers, Anthropic), or the value
-/// itself (`{"detail": …}`, `{"message": …}`). The code is `code`, else `type`.
-pub(crate) fn error_fields(value: &serde_json::Value) -> (String, Option<String>) {
-    let inner = value.get("error").unwrap_or(value);
-    if let Some(text) = inner.as_str() {
-        return (text.to_owned(), None);
-    }
-    let message = ["message", "detail", "msg"]
-        .iter()
-        .find_map(|key| inner.get(*key).or_else(|| value.get(*key)).and_then(|v| v.as_str()))
-        .map_or_else(|| excerpt(&value.to_string(), 500), str::to_owned);
-    let code = ["code", "type"].iter().find_map(|key| match inner.get(*key) {
-        Some(serde_json::Value::String(code)) => Some(code.clone()),
-        Some(serde_json::Value::Number(code)) => Some(code.to_string()),
-        _ => None,
-    });
-    (message, code)
-}
-
-/// Parses one event's JSON data, or says why it cannot be read; the stream goes on.
-pub(crate) fn parse_data<T: serde::de::DeserializeOwned>(data: &str) -> Result<T, StreamEvent> {
-    serde_json::from_str(data)
-        .map_err(|error| StreamEvent::Malformed { reason: error.to_string(), data: excerpt(data, 200) })
-}
-
-/// Shortens provider data for diagnostics, on a character boundary.
-pub(crate) fn excerpt(text: &str, max_chars: usize) -> String {
-    match text.char_indices().nth(max_chars) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_owned(),
-    }
 }

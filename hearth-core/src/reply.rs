@@ -1,7 +1,11 @@
 //! Accumulates the [`StreamEvent`]s of one response into the reply they describe.
 //!
-//! The shell and the `replay` example both fold events through [`Reply::apply`],
-//! so what the app shows and what the tool prints cannot drift apart.
+//! One way leads from a response body to a reply: [`ReplyReader`] feeds the bytes
+//! through a [`ResponseDecoder`] and folds every event with [`Reply::apply`]
+//! ([`Reply::from_chunks`] does it for a body already in hand, and
+//! [`Reply::from_events`] folds events already decoded). The shell, the tests
+//! and the `replay` and `bench_stream` examples all read bodies this way, so
+//! what the app shows and what the tools print cannot drift apart.
 //!
 //! Merging rules: text and reasoning are appended; tool-call fragments are joined
 //! by index (or id), and a later missing or empty id or name never overwrites a
@@ -19,7 +23,7 @@
 mod tests;
 
 use crate::message::ReasoningPart;
-use crate::provider::{FinishKind, FinishReason, ProviderError, StreamEvent, Usage};
+use crate::provider::{FinishKind, FinishReason, ProviderError, ProviderKind, ResponseDecoder, StreamEvent, Usage};
 
 /// Everything one response said so far.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -74,6 +78,24 @@ impl Reply {
     /// An empty reply.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The reply `events` describe, folded in order.
+    pub fn from_events(events: impl IntoIterator<Item = StreamEvent>) -> Self {
+        let mut reply = Self::new();
+        events.into_iter().for_each(|event| reply.apply(event));
+        reply
+    }
+
+    /// The reply a whole response body of the `kind` family describes, fed in
+    /// `chunks` as they arrived (see [`ReplyReader`]).
+    pub fn from_chunks(kind: ProviderKind, chunks: impl IntoIterator<Item = impl AsRef<[u8]>>) -> Self {
+        let mut reader = ReplyReader::new(kind);
+        for chunk in chunks {
+            reader.push(chunk.as_ref());
+        }
+        reader.finish();
+        reader.into_reply()
     }
 
     /// Folds one event into the reply.
@@ -181,6 +203,68 @@ impl Reply {
             (Some(index), None) => self.tool_calls.iter().rposition(|call| call.index == Some(index)),
             (None, Some(_)) => None,
             (None, None) => self.tool_calls.len().checked_sub(1),
+        }
+    }
+}
+
+/// Reads one streamed response body into a [`Reply`], whatever pieces it
+/// arrives in: the bytes go through the family's [`ResponseDecoder`] and each
+/// event is folded with [`Reply::apply`] as it completes.
+///
+/// A caller that acts on events as they come (to render text, or to notice
+/// the first tool call) uses [`push_each`](Self::push_each), which shows it
+/// each event with the reply as it was before the event.
+#[derive(Debug)]
+pub struct ReplyReader {
+    decoder: ResponseDecoder,
+    reply: Reply,
+}
+
+impl ReplyReader {
+    /// A reader at the start of a response of the `kind` family.
+    pub fn new(kind: ProviderKind) -> Self {
+        Self { decoder: ResponseDecoder::new(kind), reply: Reply::new() }
+    }
+
+    /// Feeds the next bytes of the body and folds the events they complete.
+    pub fn push(&mut self, bytes: &[u8]) {
+        self.push_each(bytes, |_, _| {});
+    }
+
+    /// [`push`](Self::push), showing `each` every event and the reply before
+    /// the event is folded in.
+    pub fn push_each(&mut self, bytes: &[u8], each: impl FnMut(&StreamEvent, &Reply)) {
+        let events = self.decoder.push(bytes);
+        self.fold(events, each);
+    }
+
+    /// Ends the body (see [`ResponseDecoder::finish`]) and folds what it
+    /// completes.
+    pub fn finish(&mut self) {
+        self.finish_each(|_, _| {});
+    }
+
+    /// [`finish`](Self::finish), showing `each` every event as
+    /// [`push_each`](Self::push_each) does.
+    pub fn finish_each(&mut self, each: impl FnMut(&StreamEvent, &Reply)) {
+        let events = self.decoder.finish();
+        self.fold(events, each);
+    }
+
+    /// The reply so far.
+    pub fn reply(&self) -> &Reply {
+        &self.reply
+    }
+
+    /// The reply, once the body is read.
+    pub fn into_reply(self) -> Reply {
+        self.reply
+    }
+
+    fn fold(&mut self, events: Vec<StreamEvent>, mut each: impl FnMut(&StreamEvent, &Reply)) {
+        for event in events {
+            each(&event, &self.reply);
+            self.reply.apply(event);
         }
     }
 }

@@ -19,7 +19,7 @@ pub mod versions;
 
 pub use records::*;
 pub use stored::Stored;
-pub use turn::{NOT_RUN, turn_messages};
+pub use turn::{Change, NOT_RUN, ReplyEnd, ReplyStatus, TurnRecorder, turn_messages};
 
 /// The current version of the stored record shapes. Bump it with a migration step
 /// in [`migrate`] and a golden file in `test_data/storage/`.

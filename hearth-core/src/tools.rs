@@ -16,15 +16,5 @@ pub use approval::{DENIED_BY_USER, approval_detail, asks_by_default, needs_appro
 pub use builtin::{Builtin, USER_TOOL_KEY_PREFIX, UserTool, enabled_specs};
 pub use tool_loop::{Invocation, LoopConfig, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult};
 
-use serde::{Deserialize, Serialize};
-
-/// A tool the model may call.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ToolSpec {
-    /// The name the model calls it by.
-    pub name: String,
-    /// What the tool does, for the model.
-    pub description: String,
-    /// The JSON Schema of its arguments (see [`schema`] for the checked subset).
-    pub parameters: serde_json::Value,
-}
+/// A tool the model may call; part of the provider contract, where it lives.
+pub use crate::provider::ToolSpec;

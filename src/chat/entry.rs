@@ -2,10 +2,10 @@
 //! stored message records.
 
 use hearth_core::markdown::{SafeHtml, render};
-use hearth_core::message::{ChatMessage, ReasoningPart, Role};
-use hearth_core::provider::{FinishKind, ProviderError, ProviderErrorKind, ProviderKind, Usage};
+use hearth_core::message::{ChatMessage, Role};
+use hearth_core::provider::Usage;
 use hearth_core::storage::versions::VersionKey;
-use hearth_core::storage::{ErrorRecord, MessageRecord, MessageState, Millis, ToolCallRecord, turn_messages};
+use hearth_core::storage::{MessageRecord, MessageState, Millis, ReplyStatus, ToolCallRecord};
 use leptos::prelude::*;
 
 /// One message on screen.
@@ -68,14 +68,14 @@ pub(crate) struct AssistantView {
     pub(crate) status: RwSignal<ReplyStatus>,
     /// Token usage, once reported.
     pub(crate) usage: RwSignal<Option<Usage>>,
-    /// The answer's markdown source, for history and comparisons.
-    pub(crate) text: StoredValue<String>,
+    /// The reply's record as last published (stored, or by this tab's turn at
+    /// its saves): the history sent back and Copy read it, never the signals.
+    pub(crate) record: StoredValue<MessageRecord>,
+    /// Whether `status` was set by this tab's turn (a failure's wait for Retry
+    /// is then counted down; a reply read from storage shows none).
+    pub(crate) fresh: StoredValue<bool>,
     /// The reasoning ("thinking") text so far.
     pub(crate) reasoning: RwSignal<String>,
-    /// The reasoning as the provider sent it, with signatures, to send back.
-    pub(crate) reasoning_parts: StoredValue<Vec<ReasoningPart>>,
-    /// The provider family that wrote the reply (signatures only go back to it).
-    pub(crate) origin: StoredValue<Option<ProviderKind>>,
     /// How long the model thought, once it moved on to answering (live replies only).
     pub(crate) thinking_ms: RwSignal<Option<u64>>,
     /// Stream chunks that could not be read and were skipped (live replies only).
@@ -151,117 +151,18 @@ impl Blocks {
     }
 }
 
-/// Where a reply stands.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum ReplyStatus {
-    /// Text is still arriving (in this tab or another).
-    Streaming,
-    /// The model finished normally.
-    Complete,
-    /// The model stopped for a reason worth telling (token limit, content filter).
-    Cut(FinishKind),
-    /// The user pressed Stop; the partial answer is kept.
-    Stopped,
-    /// The stream ended without the model saying it had finished.
-    Incomplete,
-    /// The tab closed or crashed while the reply streamed; the partial answer is kept.
-    Interrupted,
-    /// The request failed; the card says why in words a person can act on.
-    Failed(Failure),
-}
-
-/// Why a reply failed, as its error card shows it.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Failure {
-    /// The kind as stored: a [`ProviderErrorKind`] name, or `config` for set-up
-    /// problems found before any request.
-    pub(crate) kind: String,
-    /// The whole explanation, starting with the title; stored with the message.
-    pub(crate) text: String,
-    /// Seconds the provider asked to wait before a retry (fresh failures only).
-    pub(crate) retry_after_secs: Option<u64>,
-}
-
-/// The stored kind of set-up problems.
-const CONFIG: &str = "config";
-/// The stored kind of a tool loop that reached its round limit.
-const TOOL_ROUNDS: &str = "tool_rounds";
-/// The heading of that card.
-const TOOL_ROUNDS_TITLE: &str = "Too many tool rounds";
-
-impl Failure {
-    /// The card for a provider or network error.
-    pub(crate) fn from_error(error: &ProviderError) -> Self {
-        Self { kind: error.kind.as_str().to_owned(), text: error.to_string(), retry_after_secs: error.retry_after_secs }
-    }
-
-    /// The card for a set-up problem (no provider, no model, bad extra JSON).
-    pub(crate) fn config(text: String) -> Self {
-        Self { kind: CONFIG.to_owned(), text, retry_after_secs: None }
-    }
-
-    /// The card for a tool loop stopped at its round limit.
-    pub(crate) fn tool_rounds(rounds: u32) -> Self {
-        Self {
-            kind: TOOL_ROUNDS.to_owned(),
-            text: format!(
-                "{TOOL_ROUNDS_TITLE}. The model asked for tools {rounds} times in a row without answering, which \
-                 is the limit. Every result so far is kept below. Raise \"Most tool rounds\" in Tools, or ask \
-                 more precisely."
-            ),
-            retry_after_secs: None,
-        }
-    }
-
-    fn error_kind(&self) -> Option<ProviderErrorKind> {
-        serde_json::from_value(serde_json::Value::String(self.kind.clone())).ok()
-    }
-
-    /// The card's heading.
-    pub(crate) fn title(&self) -> &'static str {
-        match self.error_kind() {
-            Some(kind) => kind.title(),
-            None if self.kind == CONFIG => "Set-up needed",
-            None if self.kind == TOOL_ROUNDS => TOOL_ROUNDS_TITLE,
-            None => "The request failed",
-        }
-    }
-
-    /// The explanation below the heading: the text without the title it starts
-    /// with, and the HTTP status (if any) moved to the end.
-    pub(crate) fn detail(&self) -> String {
-        let detail = self.text.strip_prefix(self.title()).unwrap_or(&self.text).trim_start();
-        if let Some(rest) = detail.strip_prefix("(HTTP ")
-            && let Some((status, rest)) = rest.split_once(')')
-        {
-            let rest = rest.trim_start_matches([':', '.']).trim();
-            return format!("{rest} (HTTP {status})");
-        }
-        detail.trim_start_matches([':', '.']).trim().to_owned()
-    }
-
-    /// Whether sending again can help: after a temporary failure, or after the
-    /// set-up was fixed; not for a rejected key or a request the provider refuses.
-    pub(crate) fn retryable(&self) -> bool {
-        self.kind == CONFIG
-            || self.kind == TOOL_ROUNDS
-            || self.error_kind().is_some_and(ProviderErrorKind::is_retryable)
-    }
-}
-
 impl AssistantView {
-    /// A reply about to stream.
-    pub(crate) fn streaming(model: String) -> Self {
+    /// A reply about to stream into `record`.
+    pub(crate) fn streaming(record: &MessageRecord) -> Self {
         Self {
-            model: RwSignal::new(model),
+            model: RwSignal::new(record.model.clone().unwrap_or_default()),
             blocks: Blocks::new(),
             tail: RwSignal::new(SafeHtml::default()),
             status: RwSignal::new(ReplyStatus::Streaming),
             usage: RwSignal::new(None),
-            text: StoredValue::new(String::new()),
+            record: StoredValue::new(record.clone()),
+            fresh: StoredValue::new(true),
             reasoning: RwSignal::new(String::new()),
-            reasoning_parts: StoredValue::new(Vec::new()),
-            origin: StoredValue::new(None),
             thinking_ms: RwSignal::new(None),
             skipped: RwSignal::new(0),
             ignored_choices: RwSignal::new(0),
@@ -276,15 +177,33 @@ impl AssistantView {
     pub(crate) fn ensure_rendered(&self) {
         if !self.rendered.get_value() {
             self.rendered.set_value(true);
-            self.tail.set(self.text.with_value(|text| render(text)));
+            self.tail.set(self.record.with_value(|record| render(&record.content)));
+        }
+    }
+
+    /// Publishes what this tab's turn recorded so far: the record (for the
+    /// history and Copy), its tool calls, usage and reasoning. The streamed answer
+    /// and reasoning are shown as they arrive; this does not re-render them.
+    pub(crate) fn publish(&self, record: &MessageRecord) {
+        self.record.set_value(record.clone());
+        if self.calls.with_untracked(|calls| calls != &record.tool_calls) {
+            self.calls.set(record.tool_calls.clone());
+        }
+        if self.usage.get_untracked() != record.usage {
+            self.usage.set(record.usage);
+        }
+        if self.ignored_choices.get_untracked() != record.ignored_choices {
+            self.ignored_choices.set(record.ignored_choices);
         }
     }
 
     /// Shows a stored version of the reply. The markdown is rendered at once
     /// only if the reply is on screen (`rendered`); otherwise when it is mounted.
     fn show_record(&self, record: &MessageRecord) {
-        if self.text.with_value(|text| text != &record.content) || !self.blocks.is_empty() {
-            self.text.set_value(record.content.clone());
+        let text_changed = self.record.with_value(|shown| shown.content != record.content);
+        self.publish(record);
+        self.fresh.set_value(false);
+        if text_changed || !self.blocks.is_empty() {
             self.blocks.clear();
             if self.rendered.get_value() {
                 self.tail.set(render(&record.content));
@@ -294,14 +213,7 @@ impl AssistantView {
         if self.reasoning.with_untracked(|reasoning| reasoning != &record.reasoning) {
             self.reasoning.set(record.reasoning.clone());
         }
-        self.reasoning_parts.set_value(record.reasoning_parts.clone());
-        self.origin.set_value(record.provider_kind);
-        if self.calls.with_untracked(|calls| calls != &record.tool_calls) {
-            self.calls.set(record.tool_calls.clone());
-        }
-        self.usage.set(record.usage);
-        self.ignored_choices.set(record.ignored_choices);
-        self.status.set(status_of_record(record));
+        self.status.set(ReplyStatus::of_record(record));
         let produced = record.has_content();
         if self.produced.get_untracked() != produced {
             self.produced.set(produced);
@@ -317,7 +229,7 @@ impl Entry {
             Role::User => EntryKind::User(record.content.clone()),
             Role::System => EntryKind::System(record.content.clone()),
             Role::Assistant => {
-                let view = AssistantView::streaming(String::new());
+                let view = AssistantView::streaming(record);
                 view.rendered.set_value(false);
                 view.show_record(record);
                 EntryKind::Assistant(view)
@@ -351,20 +263,17 @@ impl Entry {
         })
     }
 
-    /// The messages sent back to the model for this entry: none for system
-    /// notes and failed replies; a reply with tool calls unfolds into its rounds.
+    /// The messages sent back to the model for this entry, from its record: none
+    /// for system notes and failed replies; a reply with tool calls unfolds into
+    /// its rounds (see `hearth_core::storage::turn_messages`).
     pub(crate) fn chat_messages(&self) -> Vec<ChatMessage> {
         match &self.kind {
             EntryKind::User(text) => vec![ChatMessage::new(Role::User, text.clone())],
             EntryKind::System(_) => Vec::new(),
-            EntryKind::Assistant(view) => {
-                if view.status.with_untracked(|s| matches!(s, ReplyStatus::Failed(_))) {
-                    return Vec::new();
-                }
-                let text = view.text.get_value();
-                let parts = view.reasoning_parts.get_value();
-                view.calls.with_untracked(|calls| turn_messages(&text, &parts, view.origin.get_value(), calls))
-            }
+            EntryKind::Assistant(view) => view.record.with_value(|record| match record.state {
+                MessageState::Failed => Vec::new(),
+                _ => record.chat_messages(),
+            }),
         }
     }
 }
@@ -375,38 +284,4 @@ impl Entry {
 pub(crate) fn shown(entries: &[Entry]) -> Vec<bool> {
     let keys: Vec<_> = entries.iter().map(Entry::version_key).collect();
     hearth_core::storage::versions::shown(&keys)
-}
-
-/// The status shown for a stored reply.
-pub(crate) fn status_of_record(record: &MessageRecord) -> ReplyStatus {
-    match record.state {
-        MessageState::Streaming => ReplyStatus::Streaming,
-        MessageState::Stopped => ReplyStatus::Stopped,
-        MessageState::Incomplete => ReplyStatus::Incomplete,
-        MessageState::Interrupted => ReplyStatus::Interrupted,
-        MessageState::Failed => ReplyStatus::Failed(match &record.error {
-            Some(error) => Failure { kind: error.kind.clone(), text: error.message.clone(), retry_after_secs: None },
-            None => {
-                Failure { kind: "other".to_owned(), text: "The request failed.".to_owned(), retry_after_secs: None }
-            }
-        }),
-        MessageState::Complete => match record.finish.as_ref().map(|finish| finish.unified) {
-            None | Some(FinishKind::Stop | FinishKind::ToolCalls | FinishKind::Other) => ReplyStatus::Complete,
-            Some(kind @ (FinishKind::Length | FinishKind::ContentFilter | FinishKind::Error)) => ReplyStatus::Cut(kind),
-        },
-    }
-}
-
-/// The stored state (and error) for a status.
-pub(crate) fn state_of_status(status: &ReplyStatus) -> (MessageState, Option<ErrorRecord>) {
-    match status {
-        ReplyStatus::Streaming => (MessageState::Streaming, None),
-        ReplyStatus::Complete | ReplyStatus::Cut(_) => (MessageState::Complete, None),
-        ReplyStatus::Incomplete => (MessageState::Incomplete, None),
-        ReplyStatus::Stopped => (MessageState::Stopped, None),
-        ReplyStatus::Interrupted => (MessageState::Interrupted, None),
-        ReplyStatus::Failed(failure) => {
-            (MessageState::Failed, Some(ErrorRecord { kind: failure.kind.clone(), message: failure.text.clone() }))
-        }
-    }
 }

@@ -3,6 +3,10 @@
 //! model asks for tools, rounds of running them in parallel and asking again
 //! (`hearth_core::tools::ToolLoop` decides); then the final state is settled.
 //!
+//! What the turn holds is folded by `hearth_core::storage::TurnRecorder`: the
+//! saves, the next request's history and the final record come from it, and the
+//! view is shown what it recorded. This module does only the IO and the timing.
+//!
 //! Text the model writes before its tool calls is the calls' commentary: it leaves
 //! the answer area when the calls arrive, and the answer shows only the last
 //! reply's text.
@@ -11,22 +15,19 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use futures::future::join_all;
+use hearth_core::failure::{ConfigProblem, Failure};
 use hearth_core::markdown::{SafeHtml, StreamingMarkdown};
-use hearth_core::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart};
-use hearth_core::provider::{
-    self, FinishKind, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ResponseDecoder, StreamEvent, Usage,
-};
-use hearth_core::reply::Reply;
-use hearth_core::storage::{MessageRecord, SessionRecord, ToolCallRecord, ToolResultRecord};
+use hearth_core::message::ChatMessage;
+use hearth_core::provider::{self, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ProviderKind, StreamEvent};
+use hearth_core::storage::{Change, MessageRecord, ReplyEnd, SessionRecord, ToolResultRecord, TurnRecorder};
 use hearth_core::tools::{Invocation, LoopConfig, Step, ToolLoop, ToolResult, ToolSpec, UserTool};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::{AbortController, AbortSignal};
 
-use super::entry::state_of_status;
-use super::{AssistantView, Failure, ReplyStatus, SAVE_EVERY_MS};
+use super::{AssistantView, ReplyStatus, SAVE_EVERY_MS};
 use crate::io::clock::{elapsed_ms, now, now_ms};
-use crate::io::fetch_stream::{FetchFailure, fetch_stream};
+use crate::io::fetch_stream::fetch_events;
 use crate::io::frame::on_next_frame;
 use crate::io::locks::{hold, streaming_lock};
 use crate::io::timer::sleep;
@@ -43,7 +44,7 @@ pub(super) struct TurnSetup {
     pub(super) record: MessageRecord,
     pub(super) session: SessionRecord,
     /// The provider and model to ask, or the set-up problem to show instead.
-    pub(super) configs: Result<(ProviderConfig, ModelConfig), String>,
+    pub(super) configs: Result<(ProviderConfig, ModelConfig), ConfigProblem>,
     pub(super) history: Vec<ChatMessage>,
     /// `None` when the browser has no AbortController (Stop then does nothing).
     pub(super) controller: Option<AbortController>,
@@ -59,21 +60,10 @@ pub(super) struct TurnSetup {
     pub(super) tool_settings: ToolsContext,
 }
 
-/// What earlier rounds of the turn left, kept in the record with the current round.
-#[derive(Default, Clone)]
-struct Earlier {
-    /// Their reasoning text.
-    reasoning: String,
-    /// Their reasoning parts, each with its round.
-    parts: Vec<ReasoningPart>,
-    /// Their token usage, summed.
-    usage: Option<Usage>,
-}
-
 /// What the network, render and save tasks share during one turn.
 struct Turn {
-    decoder: ResponseDecoder,
-    reply: Reply,
+    /// The turn's record and the reply streaming into it.
+    recorder: TurnRecorder,
     markdown: StreamingMarkdown,
     /// Answer text received since the last frame.
     unrendered: String,
@@ -91,23 +81,23 @@ struct Turn {
     unsaved: bool,
     /// Whether a render is already asked for at the next frame.
     frame_requested: bool,
-    /// Set when the network task is done; the other tasks then exit.
+    /// Set when the current reply's network task is done; its other tasks then exit.
     closed: bool,
-    /// The round this reply is (0 for the first request of the turn).
-    round: u32,
-    /// What earlier rounds left.
-    earlier: Earlier,
+    /// Counts the replies of the turn: a task of an earlier reply exits.
+    reply_number: u32,
 }
+
+type Shared = Rc<RefCell<Turn>>;
 
 /// Runs the turn to its end and stores the final reply.
 pub(super) async fn run(setup: TurnSetup) {
     let TurnSetup {
         store,
         view,
-        mut record,
+        record,
         session,
         configs,
-        mut history,
+        history,
         controller,
         stall_secs,
         tools,
@@ -117,95 +107,98 @@ pub(super) async fn run(setup: TurnSetup) {
     } = setup;
     let _lock = hold(&streaming_lock(&record.id));
     let session = store.save_message(&session, &record).await;
-    let (account, model) = match configs {
-        Ok(configs) => configs,
-        Err(problem) => {
-            view.status.set(ReplyStatus::Failed(Failure::config(problem)));
-            settle(&mut record, &Reply::new(), 0, &Earlier::default(), &view);
-            store.save_message(&session, &record).await;
-            return;
+    let turn = Rc::new(RefCell::new(Turn {
+        recorder: TurnRecorder::new(record, history),
+        markdown: StreamingMarkdown::new(),
+        unrendered: String::new(),
+        unshown_reasoning: String::new(),
+        thinking_since: None,
+        last_activity: now_ms(),
+        received: false,
+        stalled: false,
+        unsaved: false,
+        frame_requested: false,
+        closed: false,
+        reply_number: 0,
+    }));
+    let status = match configs {
+        Ok((account, model)) => {
+            let signal = controller.as_ref().map(AbortController::signal);
+            let env = ToolEnv { store, settings: tool_settings, user_tools, signal };
+            let stream = Stream { store, view, session: &session, controller: &controller, stall_secs };
+            ask(&turn, stream, &env, (&account, &model), &tools, max_rounds).await
         }
+        Err(problem) => ReplyStatus::Failed(Failure::config(problem)),
     };
-    view.origin.set_value(Some(account.kind));
-    view.offers_tools.set(!tools.is_empty());
-    let signal = controller.as_ref().map(AbortController::signal);
-    let env = ToolEnv { store, settings: tool_settings, user_tools, signal: signal.clone() };
-    let mut tool_loop = ToolLoop::new(LoopConfig::new(max_rounds));
-    let mut earlier = Earlier::default();
-    let (reply, status) = loop {
-        let round = tool_loop.rounds();
-        let request = match provider::build_request_with_tools(&account, &model, &history, &tools) {
-            Ok(request) => request,
-            // A base URL that is not valid or a key for another origin: nothing is sent.
-            Err(refused) => break (Reply::new(), ReplyStatus::Failed(Failure::config(refused.to_string()))),
-        };
-        let stream = Stream { store, view, record: &record, session: &session, controller: &controller, stall_secs };
-        let (reply, status) = stream_reply(stream, &request, account.kind, round, earlier.clone()).await;
-        if status != ReplyStatus::Complete {
-            break (reply, status);
-        }
-        let invocations = match tool_loop.on_reply(&reply, &tools) {
-            Step::Done => break (reply, status),
-            Step::MaxRounds { rounds } => break (reply, ReplyStatus::Failed(Failure::tool_rounds(rounds))),
-            Step::Run(invocations) => invocations,
-        };
-        // The reply asked for tools: its text is the calls' commentary.
-        earlier.absorb(&reply, round);
-        let round_turn = RoundTurn { store, view, session: &session, env: &env, round };
-        let results = run_round(round_turn, &mut record, &mut tool_loop, &reply, invocations, &earlier).await;
-        if signal.as_ref().is_some_and(AbortSignal::aborted) {
-            break (Reply::new(), ReplyStatus::Stopped);
-        }
-        history.push(view.calls.with_untracked(|calls| round_message(&reply, calls, round, account.kind)));
-        history.push(ChatMessage::tool_results(results.into_iter().map(MessageToolResult::from).collect()));
+    let record = {
+        let mut shared = turn.borrow_mut();
+        view.skipped.set(shared.recorder.skipped());
+        shared.recorder.finish(status.clone(), now()).clone()
     };
-    view.text.set_value(reply.text.clone());
-    view.skipped.set(reply.malformed.len());
+    view.publish(&record);
     view.status.set(status);
-    settle(&mut record, &reply, tool_loop.rounds(), &earlier, &view);
-    // The whole turn's reasoning and usage, as stored.
-    view.reasoning_parts.set_value(record.reasoning_parts.clone());
-    view.usage.set(record.usage);
     store.save_message(&session, &record).await;
 }
 
-/// What running one round of tools needs from the turn.
-struct RoundTurn<'a> {
-    store: StoreContext,
-    view: AssistantView,
-    session: &'a SessionRecord,
-    env: &'a ToolEnv,
-    round: u32,
+/// Asks the model, and again after each round of tools, until it answers or
+/// the turn ends otherwise; says how it ended.
+async fn ask(
+    turn: &Shared,
+    stream: Stream<'_>,
+    env: &ToolEnv,
+    (account, model): (&ProviderConfig, &ModelConfig),
+    tools: &[ToolSpec],
+    max_rounds: u32,
+) -> ReplyStatus {
+    let view = stream.view;
+    view.offers_tools.set(!tools.is_empty());
+    let mut tool_loop = ToolLoop::new(LoopConfig::new(max_rounds));
+    loop {
+        let history = turn.borrow().recorder.request_history();
+        let request = match provider::build_request_with_tools(account, model, &history, tools) {
+            Ok(request) => request,
+            // A base URL that is not valid or a key for another origin: nothing is sent.
+            Err(refused) => return ReplyStatus::Failed(Failure::config(refused.into())),
+        };
+        let status = stream_reply(turn, &stream, &request, account.kind).await;
+        if status != ReplyStatus::Complete {
+            return status;
+        }
+        let step = tool_loop.on_reply(turn.borrow().recorder.reply(), tools);
+        let invocations = match step {
+            Step::Done => return status,
+            Step::MaxRounds { rounds } => return ReplyStatus::Failed(Failure::tool_rounds(rounds)),
+            Step::Run(invocations) => invocations,
+        };
+        run_round(turn, &stream, env, &mut tool_loop, invocations).await;
+        if env.signal.as_ref().is_some_and(AbortSignal::aborted) {
+            return ReplyStatus::Stopped;
+        }
+    }
 }
 
 /// Runs the calls of a round in parallel, showing each result as it arrives and
-/// storing the round before and after; returns the results for the model (every
-/// call answered, "Stopped by the user" for those Stop cut short).
+/// storing the round before and after (every call answered, "Stopped by the
+/// user" for those Stop cut short).
 async fn run_round(
-    turn: RoundTurn<'_>,
-    record: &mut MessageRecord,
+    turn: &Shared,
+    stream: &Stream<'_>,
+    env: &ToolEnv,
     tool_loop: &mut ToolLoop,
-    reply: &Reply,
     invocations: Vec<Invocation>,
-    earlier: &Earlier,
-) -> Vec<ToolResult> {
-    let RoundTurn { store, view, session, env, round } = turn;
-    let calls = reply.tool_calls.iter().zip(tool_loop.call_ids()).enumerate().map(|(at, (call, id))| ToolCallRecord {
-        id,
-        name: call.name.clone(),
-        arguments_raw: call.arguments_raw.clone(),
-        commentary: if at == 0 { reply.text.trim().to_owned() } else { String::new() },
-        result: None,
-        round,
-    });
-    view.calls.update(|all| all.extend(calls));
-    // Calls refused at once (unknown tool, bad arguments) already have results.
-    record_results(view, round, &tool_loop.results(), &[]);
+) {
+    let Stream { store, view, session, .. } = *stream;
+    let (round, message_id) = {
+        let mut shared = turn.borrow_mut();
+        let round = shared.recorder.round();
+        shared.recorder.start_round(tool_loop.call_ids(), now());
+        // Calls refused at once (unknown tool, bad arguments) already have results.
+        shared.recorder.record_results(&tool_loop.results(), &[], now());
+        (round, shared.recorder.record().id.clone())
+    };
     clear_answer(view);
-    settle_progress(record, earlier, &view);
-    store.save_message(session, record).await;
+    save_and_publish(turn, store, session, view).await;
 
-    let message_id = record.id.clone();
     let message_id = message_id.as_str();
     let runs = invocations.iter().map(|invocation| async move {
         // A call that needs the user's approval waits for it (the others run
@@ -219,12 +212,10 @@ async fn run_round(
         let duration = elapsed_ms(started);
         let (content, is_error) = outcome.clone().into_content();
         // Shown as soon as this call is done, while others still run.
-        set_result(
-            view,
-            round,
-            &invocation.call_id,
-            ToolResultRecord { content, is_error, duration_ms: Some(duration) },
-        );
+        let result = ToolResultRecord { content, is_error, duration_ms: Some(duration) };
+        let mut shared = turn.borrow_mut();
+        shared.recorder.record_result(&invocation.call_id, result);
+        view.publish(shared.recorder.record());
         (invocation.call_id.clone(), outcome, duration)
     });
     let outcomes = join_all(runs).await;
@@ -235,64 +226,16 @@ async fn run_round(
     if env.signal.as_ref().is_some_and(AbortSignal::aborted) {
         tool_loop.cancel();
     }
-    let results = tool_loop.results();
-    record_results(view, round, &results, &durations);
-    settle_progress(record, earlier, &view);
-    store.save_message(session, record).await;
-    results
+    let results: Vec<ToolResult> = tool_loop.results();
+    turn.borrow_mut().recorder.record_results(&results, &durations, now());
+    save_and_publish(turn, store, session, view).await;
 }
 
-/// Reasoning parts of the reply of `round`, marked with it.
-fn in_round(parts: &[ReasoningPart], round: u32) -> impl Iterator<Item = ReasoningPart> + '_ {
-    parts.iter().map(move |part| ReasoningPart { round, ..part.clone() })
-}
-
-/// The assistant message of a round that asked for tools, as sent back; `calls`
-/// are the turn's calls so far, of which those of `round` are sent.
-fn round_message(
-    reply: &Reply,
-    calls: &[ToolCallRecord],
-    round: u32,
-    origin: hearth_core::provider::ProviderKind,
-) -> ChatMessage {
-    let parts = in_round(&reply.reasoning_parts, round).collect();
-    let mut message = ChatMessage::assistant_with_reasoning(reply.text.trim(), parts, Some(origin));
-    message.tool_calls = calls
-        .iter()
-        .filter(|call| call.round == round)
-        .map(|call| MessageToolCall {
-            id: call.id.clone(),
-            name: call.name.clone(),
-            arguments: call.arguments_raw.clone(),
-        })
-        .collect();
-    message
-}
-
-/// Puts the loop's results into the round's calls (keeping durations already
-/// measured, or taking them from `durations`).
-fn record_results(view: AssistantView, round: u32, results: &[ToolResult], durations: &[(String, u64)]) {
-    view.calls.update(|calls| {
-        for result in results {
-            let Some(call) = calls.iter_mut().find(|c| c.round == round && c.id == result.call_id) else { continue };
-            let measured = call.result.as_ref().and_then(|r| r.duration_ms);
-            let duration =
-                measured.or_else(|| durations.iter().find(|(id, _)| *id == result.call_id).map(|(_, ms)| *ms));
-            call.result = Some(ToolResultRecord {
-                content: result.content.clone(),
-                is_error: result.is_error,
-                duration_ms: duration,
-            });
-        }
-    });
-}
-
-fn set_result(view: AssistantView, round: u32, call_id: &str, result: ToolResultRecord) {
-    view.calls.update(|calls| {
-        if let Some(call) = calls.iter_mut().find(|c| c.round == round && c.id == call_id) {
-            call.result = Some(result);
-        }
-    });
+/// Stores the record as it is now and shows it.
+async fn save_and_publish(turn: &Shared, store: StoreContext, session: &SessionRecord, view: AssistantView) {
+    let record = turn.borrow().recorder.record().clone();
+    view.publish(&record);
+    store.save_message(session, &record).await;
 }
 
 /// Empties the answer area (its text became commentary).
@@ -301,132 +244,77 @@ fn clear_answer(view: AssistantView) {
     view.tail.set(SafeHtml::default());
 }
 
-fn sum_usage(a: Option<Usage>, b: Option<Usage>) -> Option<Usage> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(Usage { input: add(a.input, b.input), output: add(a.output, b.output) }),
-        (a, b) => a.or(b),
-    }
-}
-
-fn add(a: Option<u64>, b: Option<u64>) -> Option<u64> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a.saturating_add(b)),
-        (a, b) => a.or(b),
-    }
-}
-
-impl Earlier {
-    /// Takes in a finished round's reasoning and usage.
-    fn absorb(&mut self, reply: &Reply, round: u32) {
-        if !reply.reasoning.is_empty() {
-            if !self.reasoning.is_empty() {
-                self.reasoning.push_str("\n\n");
-            }
-            self.reasoning.push_str(&reply.reasoning);
-        }
-        self.parts.extend(in_round(&reply.reasoning_parts, round));
-        self.usage = sum_usage(self.usage, reply.usage);
-    }
-}
-
 /// What streaming one reply needs from the turn.
+#[derive(Clone, Copy)]
 struct Stream<'a> {
     store: StoreContext,
     view: AssistantView,
-    record: &'a MessageRecord,
     session: &'a SessionRecord,
     controller: &'a Option<AbortController>,
     stall_secs: u32,
 }
 
-/// Streams one reply into the view, saving it as it grows, and says how it ended.
-async fn stream_reply(
-    stream: Stream<'_>,
-    request: &HttpRequest,
-    kind: hearth_core::provider::ProviderKind,
-    round: u32,
-    earlier: Earlier,
-) -> (Reply, ReplyStatus) {
-    let Stream { store, view, record, session, controller, stall_secs } = stream;
-    let turn = Rc::new(RefCell::new(Turn {
-        decoder: ResponseDecoder::new(kind),
-        reply: Reply::new(),
-        markdown: StreamingMarkdown::new(),
-        unrendered: String::new(),
-        unshown_reasoning: String::new(),
-        thinking_since: None,
-        last_activity: now_ms(),
-        received: false,
-        stalled: false,
-        unsaved: false,
-        frame_requested: false,
-        closed: false,
-        round,
-        earlier,
-    }));
-    spawn_local(save_while_streaming(store, Rc::clone(&turn), record.clone(), session.clone(), view));
+/// Streams one reply into the turn and the view, saving it as it grows, and
+/// says how it ended.
+async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest, kind: ProviderKind) -> ReplyStatus {
+    let Stream { store, view, session, controller, stall_secs } = *stream;
+    {
+        let mut shared = turn.borrow_mut();
+        shared.markdown = StreamingMarkdown::new();
+        shared.last_activity = now_ms();
+        shared.received = false;
+        shared.stalled = false;
+        shared.closed = false;
+        shared.reply_number += 1;
+    }
+    let number = turn.borrow().reply_number;
+    spawn_local(save_while_streaming(store, Rc::clone(turn), session.clone(), number));
     if let Some(controller) = controller {
-        spawn_local(watch_for_stall(Rc::clone(&turn), controller.clone(), stall_secs));
+        spawn_local(watch_for_stall(Rc::clone(turn), controller.clone(), stall_secs, number));
     }
     let signal = controller.as_ref().map(AbortController::signal);
-    let result = fetch_stream(request, signal.as_ref(), |bytes| {
-        let mut guard = turn.borrow_mut();
-        guard.last_activity = now_ms();
-        guard.received = true;
-        let events = guard.decoder.push(bytes);
-        guard.absorb(events, view);
-        let waiting = !guard.unrendered.is_empty() || !guard.unshown_reasoning.is_empty();
-        if waiting && !guard.frame_requested {
-            guard.frame_requested = true;
-            render_at_next_frame(Rc::clone(&turn), view);
+    let result = fetch_events(request, kind, signal.as_ref(), |events| {
+        let mut shared = turn.borrow_mut();
+        shared.last_activity = now_ms();
+        shared.received = true;
+        shared.absorb(events, view);
+        let waiting = !shared.unrendered.is_empty() || !shared.unshown_reasoning.is_empty();
+        if waiting && !shared.frame_requested {
+            shared.frame_requested = true;
+            render_at_next_frame(Rc::clone(turn), view);
         }
     })
     .await;
-    let mut turn = turn.borrow_mut();
-    let events = turn.decoder.finish();
-    turn.absorb(events, view);
-    turn.closed = true;
-    let failed = |error: &ProviderError| ReplyStatus::Failed(Failure::from_error(error));
-    let status = match result {
-        Ok(()) => status_of(&turn.reply),
-        Err(FetchFailure::Aborted) if turn.stalled => failed(&ProviderError::stalled(u64::from(stall_secs))),
-        Err(FetchFailure::Aborted) => ReplyStatus::Stopped,
-        Err(FetchFailure::Network(detail)) if turn.received => failed(&connection_lost(&request.url, &detail)),
-        Err(FetchFailure::Network(detail)) => failed(&ProviderError::network(&request.url, detail)),
-        Err(FetchFailure::Status { status, body, retry_after_secs }) => {
-            failed(&provider::parse_error_body(kind, status, &body, retry_after_secs))
-        }
+    let mut shared = turn.borrow_mut();
+    shared.closed = true;
+    let end = match result {
+        Ok(()) => ReplyEnd::Finished,
+        Err(_) if shared.stalled => ReplyEnd::Failed(ProviderError::stalled(u64::from(stall_secs))),
+        Err(failure) => match failure.into_provider_error(request, kind, shared.received) {
+            Some(error) => ReplyEnd::Failed(error),
+            None => ReplyEnd::Stopped,
+        },
     };
-    if !turn.reply.tool_calls.is_empty() && status != ReplyStatus::Complete {
-        // Its calls will not run (cut by the token limit, failed, stopped), so
-        // the text they cleared is the answer after all, not commentary.
-        turn.markdown = StreamingMarkdown::new();
-        turn.unrendered = turn.reply.text.clone();
+    let status = shared.recorder.end_reply(end).clone();
+    if shared.recorder.commentary_is_answer() {
+        // Its calls will not run, so the text they cleared is the answer after all.
+        shared.markdown = StreamingMarkdown::new();
+        shared.unrendered = shared.recorder.reply().text.clone();
     }
-    turn.end_thinking(view);
-    turn.flush(view);
-    show_final(&turn.markdown, view);
-    (std::mem::take(&mut turn.reply), status)
-}
-
-/// A connection that broke after the answer had started: not a CORS or address
-/// problem, so the advice for a request that never got through would mislead.
-fn connection_lost(url: &str, detail: &str) -> ProviderError {
-    let mut error = ProviderError::network(url, detail.to_owned());
-    error.message = format!(
-        "The connection broke before the answer finished ({detail}). What arrived is kept; retry to ask again."
-    );
-    error
+    shared.end_thinking(view);
+    shared.flush(view);
+    show_final(&shared.markdown, view);
+    status
 }
 
 /// Gives up on a request that sent nothing for `secs` seconds: before the
 /// response started, or in the middle of it. Checks about once a second.
-async fn watch_for_stall(turn: Rc<RefCell<Turn>>, controller: AbortController, secs: u32) {
+async fn watch_for_stall(turn: Shared, controller: AbortController, secs: u32, number: u32) {
     let limit = f64::from(secs) * 1000.0;
     loop {
         sleep(1000.min(i32::try_from(secs.saturating_mul(1000)).unwrap_or(i32::MAX))).await;
         let mut turn = turn.borrow_mut();
-        if turn.closed {
+        if turn.is_over(number) {
             return;
         }
         if now_ms() - turn.last_activity >= limit {
@@ -449,87 +337,45 @@ fn show_final(markdown: &StreamingMarkdown, view: AssistantView) {
     }
 }
 
-/// Copies the reply (of `round`) and its final status into the record, with its
-/// search terms.
-fn settle(record: &mut MessageRecord, reply: &Reply, round: u32, earlier: &Earlier, view: &AssistantView) {
-    fill(record, reply, round, earlier, view);
-    record.refresh_terms();
-    let (state, error) = view.status.with_untracked(state_of_status);
-    record.state = state;
-    record.error = error;
-}
-
-/// Copies the calls and earlier rounds into the record between rounds (the
-/// answer so far is commentary, so the content is empty).
-fn settle_progress(record: &mut MessageRecord, earlier: &Earlier, view: &AssistantView) {
-    fill(record, &Reply::new(), 0, earlier, view);
-}
-
-/// Copies what the turn holds so far into the record: the current reply (of
-/// `round`), the earlier rounds' reasoning and usage, and the tool calls. Search terms are left
-/// for the final write: recomputing them for the whole text on every save while
-/// it streams would make each save cost more as the answer grows.
-fn fill(record: &mut MessageRecord, reply: &Reply, round: u32, earlier: &Earlier, view: &AssistantView) {
-    record.content.clone_from(&reply.text);
-    record.reasoning.clone_from(&earlier.reasoning);
-    if !reply.reasoning.is_empty() {
-        if !record.reasoning.is_empty() {
-            record.reasoning.push_str("\n\n");
-        }
-        record.reasoning.push_str(&reply.reasoning);
-    }
-    record.reasoning_parts.clone_from(&earlier.parts);
-    record.reasoning_parts.extend(in_round(&reply.reasoning_parts, round));
-    record.usage = sum_usage(earlier.usage, reply.usage);
-    record.finish.clone_from(&reply.finish);
-    // Kept across the rounds of a turn: a later round's fresh reply has none yet.
-    record.ignored_choices = record.ignored_choices.max(reply.ignored_choices);
-    view.calls.with_untracked(|calls| record.tool_calls.clone_from(calls));
-    record.updated_at = now().max(record.created_at);
-}
-
 impl Turn {
+    /// Whether reply `number`'s stream is over (its tasks then exit).
+    fn is_over(&self, number: u32) -> bool {
+        self.closed || self.reply_number != number
+    }
+
+    /// Folds the events of a chunk into the record, and queues what they show.
     fn absorb(&mut self, events: Vec<StreamEvent>, view: AssistantView) {
+        if events.is_empty() {
+            return;
+        }
         for event in events {
-            let substantial = match &event {
-                StreamEvent::TextDelta(text) | StreamEvent::ReasoningDelta(text) => !text.trim().is_empty(),
-                StreamEvent::ToolCallDelta { .. } => true,
-                _ => false,
-            };
-            if substantial && !view.produced.get_untracked() {
-                // From now on this reply stands in for the version it regenerates.
-                view.produced.set(true);
-            }
-            match &event {
-                StreamEvent::TextDelta(text) => {
+            match self.recorder.apply(event) {
+                Change::Text(text) => {
                     self.end_thinking(view);
-                    self.unrendered.push_str(text);
+                    self.unrendered.push_str(&text);
                 }
-                StreamEvent::ReasoningDelta(text) => {
-                    if self.reply.reasoning.is_empty() && !self.earlier.reasoning.is_empty() {
-                        // A later round's reasoning starts a new paragraph, as stored.
-                        self.unshown_reasoning.push_str("\n\n");
-                    }
+                Change::Reasoning(text) => {
                     self.thinking_since.get_or_insert_with(now_ms);
-                    self.unshown_reasoning.push_str(text);
+                    self.unshown_reasoning.push_str(&text);
                 }
-                StreamEvent::IgnoredChoice(_) => {
-                    let ignored = self.reply.ignored_choices.saturating_add(1);
-                    view.ignored_choices.update(|shown| *shown = (*shown).max(ignored));
-                }
-                StreamEvent::ToolCallDelta { .. } => {
+                Change::CallsStarted => {
                     self.end_thinking(view);
-                    if self.reply.tool_calls.is_empty() {
-                        // The text so far is this call's commentary, not the answer.
-                        self.markdown = StreamingMarkdown::new();
-                        self.unrendered.clear();
-                        clear_answer(view);
-                    }
+                    // The text so far is this call's commentary, not the answer.
+                    self.markdown = StreamingMarkdown::new();
+                    self.unrendered.clear();
+                    clear_answer(view);
                 }
-                _ => {}
+                Change::Other => {}
             }
-            self.reply.apply(event);
-            self.unsaved = true;
+        }
+        self.unsaved = true;
+        if self.recorder.produced() && !view.produced.get_untracked() {
+            // From now on this reply stands in for the version it regenerates.
+            view.produced.set(true);
+        }
+        let ignored = self.recorder.ignored_choices();
+        if view.ignored_choices.get_untracked() < ignored {
+            view.ignored_choices.set(ignored);
         }
     }
 
@@ -558,7 +404,7 @@ impl Turn {
 /// Renders what arrived by the next frame. Asked for only when text is waiting,
 /// so a slow stream wakes the page once per chunk, a fast one once per frame, and
 /// a pause not at all.
-fn render_at_next_frame(turn: Rc<RefCell<Turn>>, view: AssistantView) {
+fn render_at_next_frame(turn: Shared, view: AssistantView) {
     on_next_frame(move || {
         let mut turn = turn.borrow_mut();
         turn.frame_requested = false;
@@ -570,38 +416,20 @@ fn render_at_next_frame(turn: Rc<RefCell<Turn>>, view: AssistantView) {
 
 /// Writes the growing reply every [`SAVE_EVERY_MS`] while it changes. Each write
 /// is one message record plus the session's metadata.
-async fn save_while_streaming(
-    store: StoreContext,
-    turn: Rc<RefCell<Turn>>,
-    mut record: MessageRecord,
-    session: SessionRecord,
-    view: AssistantView,
-) {
+async fn save_while_streaming(store: StoreContext, turn: Shared, session: SessionRecord, number: u32) {
     loop {
         sleep(SAVE_EVERY_MS).await;
-        {
+        let record = {
             let mut turn = turn.borrow_mut();
-            if turn.closed {
+            if turn.is_over(number) {
                 return;
             }
             if !turn.unsaved {
                 continue;
             }
             turn.unsaved = false;
-            fill(&mut record, &turn.reply, turn.round, &turn.earlier, &view);
-        }
+            turn.recorder.streaming_record(now()).clone()
+        };
         store.save_message(&session, &record).await;
-    }
-}
-
-/// The status of a reply whose stream ended on its own.
-fn status_of(reply: &Reply) -> ReplyStatus {
-    if let Some(error) = &reply.error {
-        return ReplyStatus::Failed(Failure::from_error(error));
-    }
-    match reply.finish.as_ref().map(|finish| finish.unified) {
-        None => ReplyStatus::Incomplete,
-        Some(FinishKind::Stop | FinishKind::ToolCalls | FinishKind::Other) => ReplyStatus::Complete,
-        Some(kind @ (FinishKind::Length | FinishKind::ContentFilter | FinishKind::Error)) => ReplyStatus::Cut(kind),
     }
 }

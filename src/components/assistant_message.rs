@@ -115,7 +115,12 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
             {move || match reply.status.get() {
                 ReplyStatus::Failed(failure) => {
                     let offered = Signal::derive(move || is_last.get());
-                    Some(view! { <ErrorCard failure offered can_retry=idle on_retry=regenerate /> }.into_any())
+                    // Only a failure this tab just had waits: a stored one's wait is over.
+                    let wait_secs = if reply.fresh.get_value() { failure.retry_after_secs.unwrap_or(0) } else { 0 };
+                    Some(
+                        view! { <ErrorCard failure wait_secs offered can_retry=idle on_retry=regenerate /> }
+                            .into_any(),
+                    )
                 }
                 status => status_note(&status),
             }}
@@ -126,7 +131,7 @@ pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoVie
                 {move || usage().map(|text| view! { <span class="usage" title="Tokens">{text}</span> })}
                 <VersionSwitcher id=id.get_value() />
                 <Show when=move || !streaming()>
-                    <CopyButton text=move || reply.text.get_value() />
+                    <CopyButton text=move || reply.record.with_value(|record| record.content.clone()) />
                 </Show>
                 <Show when=offer_regenerate>
                     <button type="button" class="action" on:click=move |_| regenerate.run(())>

@@ -8,8 +8,11 @@ use crate::chat::Failure;
 /// One error card.
 #[component]
 pub(crate) fn ErrorCard(
-    /// What went wrong.
+    /// What went wrong; the card composes its heading, explanation and
+    /// whether Retry can help from it.
     failure: Failure,
+    /// Seconds to wait before Retry is enabled (the provider asked, just now).
+    wait_secs: u64,
     /// Whether Retry is offered at all: only on the newest attempt.
     offered: Signal<bool>,
     /// Whether retrying is possible now (not while another reply streams).
@@ -17,7 +20,7 @@ pub(crate) fn ErrorCard(
     /// Re-sends the conversation.
     on_retry: Callback<()>,
 ) -> impl IntoView {
-    let wait = countdown(failure.retry_after_secs.unwrap_or(0));
+    let wait = countdown(wait_secs);
     let retryable = failure.retryable();
     view! {
         <div class="error-card" role="alert">

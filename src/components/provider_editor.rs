@@ -107,7 +107,7 @@ pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoV
                     status.set(summary);
                     models.set(list);
                 }
-                Err(problem) => status.set(problem),
+                Err(problem) => status.set(problem.to_string()),
             }
             testing.set(false);
         });

@@ -1,9 +1,14 @@
 //! Performs an [`HttpRequest`] with `fetch` and hands the response body to the
 //! caller chunk by chunk, as the network delivers it, through a `ReadableStream`
 //! reader. The body is never read whole first.
+//!
+//! [`fetch_events`] does the same for a provider's streamed answer, decoded into
+//! [`StreamEvent`]s, and [`FetchFailure::into_provider_error`] says how a failed
+//! one reads on an error card: every request to a provider goes through these two.
 
 use gloo_net::http::{Method, RequestBuilder};
-use hearth_core::provider::HttpRequest;
+use hearth_core::provider::{self, HttpRequest, ProviderError, ProviderKind, ResponseDecoder, StreamEvent};
+use hearth_core::reply::Reply;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortSignal, ReadableStreamDefaultReader, ReadableStreamReadResult};
@@ -67,6 +72,53 @@ pub(crate) async fn fetch_stream(
             buffer.resize(bytes.length() as usize, 0);
             bytes.copy_to(&mut buffer);
             on_chunk(&buffer);
+        }
+    }
+}
+
+/// Sends `request` to a provider of family `kind` and decodes its streamed body:
+/// `on_events` gets, for every chunk as it arrives, the events it completed
+/// (none when it held only part of one, or a keep-alive: bytes still arrived),
+/// and at the end the decoder's last events, even when the stream broke off.
+pub(crate) async fn fetch_events(
+    request: &HttpRequest,
+    kind: ProviderKind,
+    signal: Option<&AbortSignal>,
+    mut on_events: impl FnMut(Vec<StreamEvent>),
+) -> Result<(), FetchFailure> {
+    let mut decoder = ResponseDecoder::new(kind);
+    let result = fetch_stream(request, signal, |bytes| on_events(decoder.push(bytes))).await;
+    on_events(decoder.finish());
+    result
+}
+
+/// Sends `request` to a provider of family `kind` and folds its whole streamed
+/// body into one reply (a title, a connection test): [`fetch_events`] with the
+/// events applied in order.
+pub(crate) async fn fetch_reply(request: &HttpRequest, kind: ProviderKind) -> Result<Reply, FetchFailure> {
+    let mut reply = Reply::new();
+    fetch_events(request, kind, None, |events| events.into_iter().for_each(|event| reply.apply(event))).await?;
+    Ok(reply)
+}
+
+impl FetchFailure {
+    /// How the failed `request` to a provider of family `kind` reads on an error
+    /// card; `None` when the user stopped it. `received`: whether any of the
+    /// response had arrived, so that a connection that broke in the middle is
+    /// not explained as one that never got through.
+    pub(crate) fn into_provider_error(
+        self,
+        request: &HttpRequest,
+        kind: ProviderKind,
+        received: bool,
+    ) -> Option<ProviderError> {
+        match self {
+            FetchFailure::Aborted => None,
+            FetchFailure::Network(detail) if received => Some(ProviderError::connection_lost(&request.url, &detail)),
+            FetchFailure::Network(detail) => Some(ProviderError::network(&request.url, detail)),
+            FetchFailure::Status { status, body, retry_after_secs } => {
+                Some(provider::parse_error_body(kind, status, &body, retry_after_secs))
+            }
         }
     }
 }

@@ -2,14 +2,13 @@
 //! reply, when the setting is on. A title the user typed is never replaced.
 
 use hearth_core::message::{ChatMessage, Role};
-use hearth_core::provider::{self, ResponseDecoder};
-use hearth_core::reply::Reply;
+use hearth_core::provider;
 use hearth_core::storage::{TitleSource, title_from_message};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::SessionsContext;
-use crate::io::fetch_stream::fetch_stream;
+use crate::io::fetch_stream::fetch_reply;
 
 const TITLE_PROMPT: &str = "Write a title for the conversation that starts with the user's next message. \
 Use at most six words. Reply with the title only: no quotes, no punctuation at the end.";
@@ -29,14 +28,9 @@ impl SessionsContext {
         let messages = [ChatMessage::new(Role::System, TITLE_PROMPT), ChatMessage::new(Role::User, excerpt)];
         let Ok(request) = provider::build_request(&account, &model, &messages) else { return };
         spawn_local(async move {
-            let mut decoder = ResponseDecoder::new(account.kind);
-            let mut reply = Reply::new();
-            let fetched =
-                fetch_stream(&request, None, |bytes| decoder.push(bytes).into_iter().for_each(|e| reply.apply(e)));
-            if fetched.await.is_err() {
+            let Ok(reply) = fetch_reply(&request, account.kind).await else {
                 return; // A title is a nicety: the first-message title stays.
-            }
-            decoder.finish().into_iter().for_each(|event| reply.apply(event));
+            };
             let title = title_from_message(reply.text.trim().trim_matches(['"', '\'', '“', '”']));
             if reply.error.is_some() || title.is_empty() {
                 return;

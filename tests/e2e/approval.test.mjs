@@ -11,16 +11,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { startMockServer } from '../mock/server.mjs';
-import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
-import { builtApp } from '../support/dist.mjs';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
+import { closeTools, openTools } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
-import { startStaticServer } from '../support/static-server.mjs';
-import { addProvider } from '../support/providers.mjs';
+import { chatRequests as chatRequestsOf, FAMILIES } from '../support/mock.mjs';
 
-const DIST = builtApp();
-const WAIT_MS = 20_000;
-const TITLE_PROMPT = 'Write a title for the conversation';
 const DENIED = 'The user denied this call.';
 
 /** A server on another origin that logs the URL of every request and allows CORS. */
@@ -43,83 +39,37 @@ async function startTarget() {
 const settle = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('ask before running', () => {
-  let app;
-  let mock;
-  let browser;
+  const env = useHarness();
   let target;
 
   before(async () => {
-    [app, mock, browser, target] = await Promise.all([
-      startStaticServer({ root: DIST }),
-      startMockServer(),
-      launchBrowser(),
-      startTarget(),
-    ]);
+    target = await startTarget();
   });
 
-  after(() => Promise.all([browser?.close(), app?.close(), mock?.close(), target?.close()]));
+  after(() => target?.close());
 
-  async function openChat(t, model, { tools = [], viewport } = {}) {
-    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+  function openChat(t, model, { tools = [], viewport } = {}) {
     target.requests.length = 0;
-    const context = await browser.newContext(viewport ? { viewport } : {});
-    t.after(() => context.close());
-    context.setDefaultTimeout(WAIT_MS);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
-    await addProvider(page, { type: 'Custom (OpenAI-compatible)', baseUrl: `${mock.url}/v1`, apiKey: 'key-test', model });
-    if (tools.length > 0) {
-      const dialog = await openTools(page);
-      for (const label of tools) await dialog.getByRole('checkbox', { name: label, exact: true }).check();
-      await closeTools(dialog);
-      await waitUntil(async () => (await readDatabase(page, ['agents'])).agents[0]?.tools.length === tools.length, 'the tools are stored');
-    }
-    const log = page.getByRole('log', { name: 'Conversation', exact: true });
-    return {
-      page,
-      errors,
-      reply: log.getByRole('article', { name: 'Assistant', exact: true }).last(),
-      message: page.getByRole('textbox', { name: 'Message', exact: true }),
-      send: page.getByRole('button', { name: 'Send', exact: true }),
-      stop: page.getByRole('button', { name: 'Stop', exact: true }),
-    };
+    return openChatWithProvider(t, env, {
+      scenario: model,
+      apiKey: 'key-test',
+      tools,
+      contextOptions: viewport ? { viewport } : {},
+    });
   }
 
-  async function openTools(page) {
-    await page.getByRole('button', { name: 'Tools', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Tools', exact: true });
-    await dialog.waitFor();
-    return dialog;
-  }
-
-  async function closeTools(dialog) {
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
-  }
-
-  async function ask(chat, text) {
-    await chat.message.fill(text);
-    await chat.send.click();
+  function ask(chat, text) {
+    return sendMessage(chat, text, { click: true });
   }
 
   /** The mock's logged chat requests (not the background title requests), oldest first. */
-  async function chatRequests() {
-    const log = await (await fetch(`${mock.url}/__mock/requests`)).json();
-    return log.filter(
-      (e) => e.method === 'POST' && e.path === '/v1/chat/completions' && !JSON.stringify(e.body).includes(TITLE_PROMPT),
-    );
+  function chatRequests() {
+    return chatRequestsOf(env.mock, FAMILIES.openai);
   }
 
   /** The tool results of a request's last results turn. */
   function results(body) {
-    const last = body.messages.findLastIndex((m) => m.role === 'assistant');
-    return body.messages.slice(last + 1).filter((m) => m.role === 'tool').map((m) => ({ id: m.tool_call_id, content: m.content }));
-  }
-
-  async function settled(chat) {
-    await waitUntil(async () => (await chat.reply.getAttribute('aria-busy')) === 'false', 'the turn is over');
+    return FAMILIES.openai.results(body).map(({ id, content }) => ({ id, content }));
   }
 
   /** The waiting call's prompt in the last reply. */
@@ -230,7 +180,7 @@ describe('ask before running', () => {
       'tools that stay in the browser do not ask by default',
     );
     await asks.check();
-    await closeTools(dialog);
+    await closeTools(chat.page);
     await waitUntil(
       async () => (await readDatabase(chat.page, ['agents'])).agents[0]?.ask_before_running?.fetch_url === true,
       'asking again is stored',
@@ -311,7 +261,7 @@ describe('ask before running', () => {
     await form.waitFor({ state: 'hidden' });
     await dialog.getByRole('checkbox', { name: 'word_count', exact: true }).check();
     const asks = await dialog.getByRole('checkbox', { name: 'Ask before running word_count', exact: true }).isChecked();
-    await closeTools(dialog);
+    await closeTools(page);
     return asks;
   }
 

@@ -7,18 +7,17 @@
 // dist/_headers. The tool tests (tools.test.mjs) run the sandbox through the app under
 // the same policy.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startMockServer } from '../mock/server.mjs';
-import { collectCspViolations, collectPageErrors, launchBrowser, waitUntil } from '../support/browser.mjs';
+import { waitUntil } from '../support/browser.mjs';
+import { openApp, openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
 import { builtApp } from '../support/dist.mjs';
-import { addProvider } from '../support/providers.mjs';
+import { mockRequests, resetMock } from '../support/mock.mjs';
 import { parseHeadersFile, startStaticServer } from '../support/static-server.mjs';
 
 const DIST = builtApp();
-const WAIT_MS = 20_000;
 
 /** The app page's policy, directive by directive (sources in any order). */
 const APP_POLICY = {
@@ -80,28 +79,7 @@ function scripts(html) {
 }
 
 describe('content security policy', () => {
-  let app;
-  let mock;
-  let browser;
-
-  before(async () => {
-    [app, mock, browser] = await Promise.all([startStaticServer({ root: DIST }), startMockServer(), launchBrowser()]);
-  });
-
-  after(() => Promise.all([browser?.close(), app?.close(), mock?.close()]));
-
-  /** The app open in a fresh context, with its page errors and CSP violations recorded. */
-  async function openApp(t) {
-    const context = await browser.newContext();
-    t.after(() => context.close());
-    context.setDefaultTimeout(WAIT_MS);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    const violations = await collectCspViolations(page);
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
-    return { page, errors, violations };
-  }
+  const env = useHarness();
 
   /**
    * Loads the runner document `doc` in an iframe of the app page (sandboxed as the app does
@@ -136,7 +114,7 @@ describe('content security policy', () => {
   }
 
   test('index.html carries the strict policy first, and has no inline script', async () => {
-    const html = await (await fetch(app.url)).text();
+    const html = await (await fetch(env.app.url)).text();
     const { policy, content, at } = metaPolicy(html);
     assertPolicy(policy, APP_POLICY, 'index.html');
     assert.doesNotMatch(content, /'unsafe-eval'|'unsafe-inline'|'unsafe-hashes'|\*/, 'no eval, inline code or wildcard');
@@ -154,7 +132,7 @@ describe('content security policy', () => {
   });
 
   test('the app runs under the policy without a violation, and the page refuses inline script and eval', async (t) => {
-    const { page, errors, violations } = await openApp(t);
+    const { page, errors, violations } = await openApp(t, env, { cspViolations: true });
     // Every dialog renders without an inline style or script.
     for (const name of ['Providers', 'Tools', 'Settings']) {
       await page.getByRole('button', { name, exact: true }).click();
@@ -229,7 +207,7 @@ describe('content security policy', () => {
       ['sandbox-closed.html', "'none'"],
       ['sandbox-open.html', '*'],
     ]) {
-      const response = await fetch(new URL(doc, app.url));
+      const response = await fetch(new URL(doc, env.app.url));
       assert.equal(response.status, 200, `${doc} is served`);
       const html = await response.text();
       const { policy, content } = metaPolicy(html);
@@ -241,24 +219,24 @@ describe('content security policy', () => {
         `${doc} runs sandbox-runner.js and nothing inline`,
       );
     }
-    const runner = await fetch(new URL('sandbox-runner.js', app.url));
+    const runner = await fetch(new URL('sandbox-runner.js', env.app.url));
     assert.equal(runner.status, 200, 'the runner script is served');
   });
 
   test('the runner runs code in an opaque origin with eval, and its network is closed or open per document', async (t) => {
-    const { page, errors, violations } = await openApp(t);
-    const models = `${mock.url}/v1/models`;
+    const { page, errors, violations } = await openApp(t, env, { cspViolations: true });
+    const models = `${env.mock.url}/v1/models`;
     const probe = `
       const out = { origin: self.origin, sum: new Function('a', 'b', 'return a + b')(args.n, 22) };
       try { const r = await fetch(${JSON.stringify(models)}); out.fetch = 'status ' + r.status; }
       catch (error) { out.fetch = 'refused: ' + error.name; }
       return out;`;
 
-    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+    await resetMock(env.mock);
     const closed = await runInRunner(page, { doc: 'sandbox-closed.html', code: probe });
     assert.equal(closed.ok, true, `the closed runner answered: ${JSON.stringify(closed)}`);
     assert.deepEqual(JSON.parse(closed.result), { origin: 'null', sum: 42, fetch: 'refused: TypeError' });
-    const seen = await (await fetch(`${mock.url}/__mock/requests`)).json();
+    const seen = await mockRequests(env.mock);
     assert.deepEqual(seen, [], 'nothing reached the network from the closed runner');
 
     const open = await runInRunner(page, { doc: 'sandbox-open.html', code: probe });
@@ -271,7 +249,7 @@ describe('content security policy', () => {
   });
 
   test('the runner refuses to run anything outside an opaque-origin sandbox', async (t) => {
-    const { page, errors } = await openApp(t);
+    const { page, errors } = await openApp(t, env, { cspViolations: true });
     for (const doc of ['sandbox-closed.html', 'sandbox-open.html']) {
       const answer = await runInRunner(page, { doc, code: 'return self.origin;', sandboxed: false });
       assert.equal(answer.ok, false, `${doc} ran the code in the app's origin: ${JSON.stringify(answer)}`);
@@ -282,27 +260,17 @@ describe('content security policy', () => {
 
   test('the app runs model-written JavaScript in the sandbox under the policy, from any path of the site', async (t) => {
     // A client-side path: the runner documents are found beside the app's files, not the page.
-    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
-    const context = await browser.newContext();
-    t.after(() => context.close());
-    context.setDefaultTimeout(WAIT_MS);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    const violations = await collectCspViolations(page);
-    await page.goto(new URL('some/deep/path', app.url).href);
-    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
-    await addProvider(page, { baseUrl: `${mock.url}/v1`, apiKey: 'sk-test', model: 'tools-sandbox' });
-    await page.getByRole('button', { name: 'Tools', exact: true }).click();
-    const tools = page.getByRole('dialog', { name: 'Tools', exact: true });
-    await tools.getByRole('checkbox', { name: 'Run JavaScript', exact: true }).check();
-    await tools.getByRole('button', { name: 'Close', exact: true }).click();
-    await tools.waitFor({ state: 'hidden' });
-    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Probe.');
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    const log = page.getByRole('log', { name: 'Conversation', exact: true });
-    const reply = log.getByRole('article', { name: 'Assistant', exact: true }).last();
+    const chat = await openChatWithProvider(t, env, {
+      scenario: 'tools-sandbox',
+      apiKey: 'sk-test',
+      tools: ['Run JavaScript'],
+      url: new URL('some/deep/path', env.app.url).href,
+      cspViolations: true,
+    });
+    const { reply, violations, errors } = chat;
+    await sendMessage(chat, 'Probe.', { click: true });
     await reply.getByRole('button', { name: 'Used 1 tool', exact: true }).waitFor();
-    await waitUntil(async () => (await reply.getAttribute('aria-busy')) === 'false', 'the turn is over');
+    await settled(chat);
     // The tools-sandbox scenario echoes the tool's result: the probe ran, in an opaque origin.
     assert.match(await reply.innerText(), /Sandbox report: .*"origin":\s*"null"/s);
     assert.deepEqual(violations, []);
@@ -328,14 +296,7 @@ describe('content security policy', () => {
     t.after(() => strict.close());
     const served = await fetch(strict.url);
     assert.match(served.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
-    const context = await browser.newContext();
-    t.after(() => context.close());
-    context.setDefaultTimeout(WAIT_MS);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    const violations = await collectCspViolations(page);
-    await page.goto(strict.url);
-    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
+    const { page, errors, violations } = await openApp(t, env, { url: strict.url, cspViolations: true });
     const probe = "return { origin: self.origin, sum: new Function('a', 'b', 'return a + b')(args.n, 22) };";
     for (const doc of ['sandbox-closed.html', 'sandbox-open.html']) {
       const answer = await runInRunner(page, { doc, code: probe });

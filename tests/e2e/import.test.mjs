@@ -19,90 +19,43 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startMockServer } from '../mock/server.mjs';
-import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
-import { builtApp } from '../support/dist.mjs';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { addMockProvider, openApp, sendAndSettle, useHarness } from '../support/chat.mjs';
+import { closeSettings, importFile, openTools, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { canonicalDump, readDatabase } from '../support/idb.mjs';
-import { startStaticServer } from '../support/static-server.mjs';
+import { mockRequests, resetMock } from '../support/mock.mjs';
 import { addProvider, closeProviders, commit, openProviders, providerForm } from '../support/providers.mjs';
 
-const DIST = builtApp();
-const WAIT_MS = 20_000;
 const SECRET = 'sk-real-secret-7031';
 const PROVIDER = 'Custom (OpenAI-compatible)';
-const IMPORT_LABEL = 'Import a backup or ChatGPT conversations.json';
-const REVIEW = /^Import (this backup|these ChatGPT conversations)\?$/;
-const IN_PROGRESS = ['Reading the file…', 'Review the import.', 'Working…'];
 
 describe('imports and provider addresses', { timeout: 240_000 }, () => {
-  let app;
-  let mock;
+  const env = useHarness();
   let attacker;
-  let browser;
   let files;
 
   before(async () => {
-    [app, mock, attacker, browser, files] = await Promise.all([
-      startStaticServer({ root: DIST }),
-      startMockServer(),
-      startMockServer(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'hearth-import-')),
-    ]);
+    [attacker, files] = await Promise.all([startMockServer(), mkdtemp(path.join(tmpdir(), 'hearth-import-'))]);
   });
 
-  after(() =>
-    Promise.all([browser?.close(), app?.close(), mock?.close(), attacker?.close(), files && rm(files, { recursive: true })]),
-  );
+  after(() => Promise.all([attacker?.close(), files && rm(files, { recursive: true })]));
 
   /** A fresh profile with the app open; every request the page makes is logged with its headers. */
-  async function openApp(t) {
-    await Promise.all([mock, attacker].map((server) => fetch(`${server.url}/__mock/reset`, { method: 'POST' })));
-    const context = await browser.newContext();
-    t.after(() => context.close());
-    context.setDefaultTimeout(WAIT_MS);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+  async function openUi(t) {
+    await Promise.all([env.mock, attacker].map(resetMock));
     const sent = [];
-    page.on('request', (request) => sent.push({ method: request.method(), url: request.url(), headers: request.headers() }));
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
+    const ui = await openApp(t, env, {
+      beforeLoad: (context, page) =>
+        page.on('request', (request) => sent.push({ method: request.method(), url: request.url(), headers: request.headers() })),
+    });
     // Generated titles would send requests of their own and change titles meanwhile.
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
-    const titles = page.getByRole('checkbox', { name: 'Generate conversation titles with the model', exact: true });
-    await titles.uncheck();
-    await page.getByRole('dialog', { name: 'Settings', exact: true }).getByRole('button', { name: 'Close', exact: true }).click();
-    const log = page.getByRole('log', { name: 'Conversation', exact: true });
-    const settings = page.getByRole('dialog', { name: 'Settings', exact: true });
-    return {
-      page,
-      errors,
-      sent,
-      log,
-      settings,
-      review: page.getByRole('dialog', { name: REVIEW }),
-      message: page.getByRole('textbox', { name: 'Message', exact: true }),
-      you: log.getByRole('article', { name: 'You', exact: true }),
-      assistant: log.getByRole('article', { name: 'Assistant', exact: true }),
-    };
+    await turnOffGeneratedTitles(ui.page);
+    return { ...ui, sent };
   }
 
-  /** Adds the Custom provider at `baseUrl` with the secret key and the `echo` model, and waits until it is stored. */
-  async function withProvider(ui, baseUrl = `${mock.url}/v1`) {
-    await addProvider(ui.page, { baseUrl, apiKey: SECRET, model: 'echo' });
-    return waitUntil(async () => {
-      const { providers, model_configs: models } = await readDatabase(ui.page, ['providers', 'model_configs']);
-      return providers[0]?.api_key === SECRET && models[0]?.model === 'echo' && providers[0];
-    }, 'the provider and its key are stored');
-  }
-
-  /** Sends `text` and waits until the reply has finished. */
-  async function send(ui, text) {
-    const replies = await ui.assistant.count();
-    await ui.message.fill(text);
-    await ui.message.press('Enter');
-    await waitUntil(async () => (await ui.assistant.count()) > replies, 'the reply appears');
-    await waitUntil(async () => (await ui.assistant.last().getAttribute('aria-busy')) !== 'true', 'the reply ends');
-    return ui.assistant.last();
+  /** Adds the Custom provider at the mock with the secret key and the `echo` model, and waits until it is stored. */
+  async function withProvider(ui) {
+    return (await addMockProvider(ui.page, env.mock, { apiKey: SECRET, scenario: 'echo' })).provider;
   }
 
   /** Writes a backup file of `stores` (every store present, empty unless given). */
@@ -127,66 +80,21 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     return file;
   }
 
-  /**
-   * Chooses `file` in Settings. When the review opens, its list is read and `decide`
-   * ('Import', 'Cancel', 'Escape', or 'Keyboard': Tab from the focused Cancel to Import
-   * and Enter) answers it. Returns `{ review, status }`: the
-   * review's lines (null when none opened) and the final status.
-   */
-  async function importFile(ui, file, decide = 'Import') {
-    if (!(await ui.settings.isVisible())) {
-      await ui.page.getByRole('button', { name: 'Settings', exact: true }).click();
-    }
-    const status = ui.settings.getByRole('status');
-    await ui.settings.getByLabel(IMPORT_LABEL, { exact: true }).setInputFiles(file);
-    const opened = await waitUntil(async () => {
-      if (await ui.review.isVisible()) return 'review';
-      const text = (await status.innerText()).trim();
-      return text && !IN_PROGRESS.includes(text) && 'status';
-    }, `the file ${path.basename(file)} is read`);
-    let review = null;
-    if (opened === 'review') {
-      await ui.review.getByRole('heading', { name: REVIEW }).waitFor();
-      if (ui.page.viewportSize()?.width === 390) await screenshot(ui.page, 'import-review-390.png');
-      review = (await ui.review.getByRole('listitem').allInnerTexts()).map((line) => line.trim());
-      if (decide === 'Escape') await ui.page.keyboard.press('Escape');
-      else if (decide === 'Keyboard') {
-        const focused = () => ui.page.evaluate(() => document.activeElement?.textContent.trim());
-        assert.equal(await focused(), 'Cancel', 'the review takes the focus, on Cancel');
-        await ui.page.keyboard.press('Tab');
-        assert.equal(await focused(), 'Import');
-        await ui.page.keyboard.press('Enter');
-      } else await ui.review.getByRole('button', { name: decide, exact: true }).click();
-      await ui.review.waitFor({ state: 'hidden' });
-    }
-    const final = await waitUntil(async () => {
-      const text = (await status.innerText()).trim();
-      return text && !IN_PROGRESS.includes(text) && text;
-    }, `the import of ${path.basename(file)} has finished`);
-    return { review, status: final };
-  }
-
-  async function closeSettings(ui) {
-    await ui.settings.getByRole('button', { name: 'Close', exact: true }).click();
-    await ui.settings.waitFor({ state: 'hidden' });
-  }
-
   /** The chat requests a mock server received. */
   async function chatRequests(server) {
-    const log = await (await fetch(`${server.url}/__mock/requests`)).json();
-    return log.filter((entry) => entry.method === 'POST');
+    return (await mockRequests(server)).filter((entry) => entry.method === 'POST');
   }
 
   test('a backup without keys that moves a provider to another host does not take the stored key there', async (t) => {
-    const ui = await openApp(t);
+    const ui = await openUi(t);
     const stored = await withProvider(ui);
-    assert.equal(stored.key_origin, new URL(mock.url).origin, 'the key is bound to the origin it was entered for');
+    assert.equal(stored.key_origin, new URL(env.mock.url).origin, 'the key is bound to the origin it was entered for');
     const { model_configs: models } = await readDatabase(ui.page, ['model_configs']);
     const moved = { ...stored, base_url: `${attacker.url}/v1`, api_key: '' };
     delete moved.key_origin;
     const file = await backupFile('moved-provider.json', { providers: [moved], model_configs: models });
 
-    const { review, status } = await importFile(ui, file);
+    const { review, status } = await importFile(ui.page, file);
     const attackerOrigin = new URL(attacker.url).origin;
     assert.ok(review, 'the import was reviewed first');
     assert.ok(review.includes(`1 changed provider: ${PROVIDER}.`), review.join('\n'));
@@ -203,25 +111,25 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
       [`${attacker.url}/v1`, '', undefined],
       'the moved provider has no key',
     );
-    await closeSettings(ui);
+    await closeSettings(ui.page);
 
     // Sending now goes to the new host (the Custom type needs no key) without the old key.
-    await send(ui, 'Where does my key go?');
+    await sendAndSettle(ui, 'Where does my key go?');
     const received = await chatRequests(attacker);
     assert.equal(received.length, 1, 'the new host got the chat request');
     for (const entry of received) {
       assert.ok(!JSON.stringify(entry.headers).includes(SECRET), `no header carries the key: ${JSON.stringify(entry.headers)}`);
       assert.equal(entry.headers.authorization, undefined);
     }
-    const leaks = ui.sent.filter((r) => JSON.stringify(r.headers).includes(SECRET) && !r.url.startsWith(mock.url));
+    const leaks = ui.sent.filter((r) => JSON.stringify(r.headers).includes(SECRET) && !r.url.startsWith(env.mock.url));
     assert.deepEqual(leaks, [], 'the page never sent the key anywhere but its own host');
     assert.deepEqual(ui.errors, []);
   });
 
   test('a backup never overwrites a stored message that differs: both are kept', async (t) => {
-    const ui = await openApp(t);
+    const ui = await openUi(t);
     await withProvider(ui);
-    await send(ui, 'Original question');
+    await sendAndSettle(ui, 'Original question');
     const stored = await waitUntil(async () => {
       const db = await readDatabase(ui.page, ['sessions', 'messages']);
       return db.messages.length === 2 && db.messages.every((m) => m.state === 'complete') && db;
@@ -230,7 +138,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     const tampered = { ...mine, content: 'Tampered question', terms: [] };
     const file = await backupFile('tampered.json', { sessions: stored.sessions, messages: [tampered] });
 
-    const { review, status } = await importFile(ui, file);
+    const { review, status } = await importFile(ui.page, file);
     assert.ok(review.includes('1 new message.'), review.join('\n'));
     assert.ok(review.includes('1 changed conversation: Original question.'), review.join('\n'));
     assert.ok(
@@ -247,16 +155,16 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     assert.deepEqual(copies.map((m) => m.content), ['Tampered question'], 'the imported one is kept beside it');
     assert.equal(after.sessions[0].message_count, 3);
     // Importing the same file again adds nothing more.
-    const again = await importFile(ui, file);
+    const again = await importFile(ui.page, file);
     assert.equal(again.review, null, 'nothing to review');
     assert.equal(again.status, 'Nothing was imported: everything in the file is already here.');
-    await closeSettings(ui);
+    await closeSettings(ui.page);
     await waitUntil(async () => (await ui.you.count()) === 2, 'the open conversation shows both messages');
     assert.deepEqual(ui.errors, []);
   });
 
   test('an imported tool stays off until the user allows it in Tools', async (t) => {
-    const ui = await openApp(t);
+    const ui = await openUi(t);
     await withProvider(ui);
     const { agents } = await readDatabase(ui.page, ['agents']);
     const tool = {
@@ -270,7 +178,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
       agents: [{ ...agents[0], tools: ['exfiltrate'] }],
       settings: [{ key: 'user_tool:evil', value: tool }],
     });
-    const { review, status } = await importFile(ui, file);
+    const { review, status } = await importFile(ui.page, file);
     assert.deepEqual(review, [
       '1 changed agent: General Assistant.',
       '1 new tool: exfiltrate.',
@@ -280,17 +188,16 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     assert.match(status, /Review the imported tools under Tools: exfiltrate\.$/);
     const { settings } = await readDatabase(ui.page, ['settings']);
     assert.equal(settings.find((s) => s.key === 'user_tool:evil').value.needs_review, true);
-    await closeSettings(ui);
+    await closeSettings(ui.page);
 
     const offered = async () => {
-      const last = (await chatRequests(mock)).at(-1);
+      const last = (await chatRequests(env.mock)).at(-1);
       return (last.body.tools ?? []).map((t) => t.function.name);
     };
-    await send(ui, 'Is the tool offered?');
+    await sendAndSettle(ui, 'Is the tool offered?');
     assert.deepEqual(await offered(), [], 'the unreviewed tool is not offered to the model');
 
-    await ui.page.getByRole('button', { name: 'Tools', exact: true }).click();
-    const tools = ui.page.getByRole('dialog', { name: 'Tools', exact: true });
+    const tools = await openTools(ui.page);
     const box = tools.getByRole('checkbox', { name: 'exfiltrate', exact: true });
     assert.equal(await box.isChecked(), false, 'shown off');
     assert.equal(await box.isDisabled(), true, 'cannot be turned on before review');
@@ -302,13 +209,13 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
       return now.find((s) => s.key === 'user_tool:evil').value.needs_review === undefined;
     }, 'the review is stored');
     await tools.getByRole('button', { name: 'Close', exact: true }).click();
-    await send(ui, 'And now?');
+    await sendAndSettle(ui, 'And now?');
     assert.deepEqual(await offered(), ['exfiltrate'], 'once allowed, the tool is offered');
     assert.deepEqual(ui.errors, []);
   });
 
   test('the review lists what an import adds and changes; Cancel and Escape write nothing, Import writes', async (t) => {
-    const ui = await openApp(t);
+    const ui = await openUi(t);
     await withProvider(ui);
     const beforeDump = await canonicalDump(ui.page);
     const session = {
@@ -335,7 +242,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
       settings: [{ key: 'stall_timeout_secs', value: 30 }],
     });
     await ui.page.setViewportSize({ width: 390, height: 800 });
-    const cancelled = await importFile(ui, file, 'Cancel');
+    const cancelled = await importFile(ui.page, file, { decide: 'Cancel', screenshotAs: 'import-review-390.png' });
     assert.deepEqual(cancelled.review, [
       '1 new conversation: Imported chat.',
       '2 new messages.',
@@ -344,14 +251,14 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     ]);
     assert.equal(cancelled.status, 'Import cancelled. Nothing was changed.');
     assert.equal(await canonicalDump(ui.page), beforeDump, 'Cancel wrote nothing');
-    const escaped = await importFile(ui, file, 'Escape');
+    const escaped = await importFile(ui.page, file, { decide: 'Escape', screenshotAs: 'import-review-390.png' });
     assert.equal(escaped.status, 'Import cancelled. Nothing was changed.');
     assert.equal(await canonicalDump(ui.page), beforeDump, 'Escape wrote nothing');
 
     await ui.page.setViewportSize({ width: 1280, height: 800 });
 
     // Imported by keyboard: the review takes the focus, Tab reaches Import.
-    const done = await importFile(ui, file, 'Keyboard');
+    const done = await importFile(ui.page, file, { decide: 'Keyboard' });
     assert.equal(
       done.status,
       'Imported: conversations 1 new, 0 changed; messages 2 new, 0 changed; settings 1 new, 0 changed; project files 1 new, 0 changed.',
@@ -367,7 +274,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
   });
 
   test('a malformed file changes nothing and says why', async (t) => {
-    const ui = await openApp(t);
+    const ui = await openUi(t);
     await withProvider(ui);
     const beforeDump = await canonicalDump(ui.page);
     const cases = [
@@ -378,7 +285,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
       ['newer.json', { backup_version: 99 }, /^Nothing was imported: the backup was written by a newer Hearth \(backup version 99\)\.$/],
     ];
     for (const [name, contents, expected] of cases) {
-      const { review, status } = await importFile(ui, await backupFile(name, contents));
+      const { review, status } = await importFile(ui.page, await backupFile(name, contents));
       assert.equal(review, null, `${name}: no review for a file that cannot be read`);
       assert.match(status, expected, name);
       assert.equal(await canonicalDump(ui.page), beforeDump, `${name}: nothing changed`);
@@ -387,8 +294,8 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
   });
 
   test('a base URL that is not an absolute http(s) URL is explained and nothing is sent', async (t) => {
-    const ui = await openApp(t);
-    const appOrigin = new URL(app.url).origin;
+    const ui = await openUi(t);
+    const appOrigin = new URL(env.app.url).origin;
     await addProvider(ui.page, { baseUrl: 'not a url', apiKey: SECRET, model: 'echo', keepOpen: true });
     const form = providerForm(ui.page);
     const field = form.getByRole('textbox', { name: 'Base URL', exact: true });
@@ -404,8 +311,8 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     await explain('The base URL must be a full address starting with https:// or http://.');
     await screenshot(ui.page, 'base-url-invalid.png');
     await closeProviders(ui.page);
-    const staticBefore = app.requests.length;
-    let reply = await send(ui, 'Is anything sent?');
+    const staticBefore = env.app.requests.length;
+    let reply = await sendAndSettle(ui, 'Is anything sent?');
     const card = reply.getByRole('alert');
     assert.match(await card.innerText(), /The base URL of “Custom \(OpenAI-compatible\)” is not valid: The base URL must be a full address/);
 
@@ -416,18 +323,18 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     await form.getByRole('alert').filter({ hasText: 'Enter the key for the new address' }).waitFor();
     assert.equal(await form.getByLabel('API key', { exact: true }).inputValue(), '');
     await closeProviders(ui.page);
-    reply = await send(ui, 'And now?');
+    reply = await sendAndSettle(ui, 'And now?');
     assert.match(await reply.getByRole('alert').innerText(), /is not valid: The base URL has no host after http:\/\//);
 
-    assert.deepEqual(await chatRequests(mock), [], 'the mock got nothing');
-    const toApp = app.requests.slice(staticBefore).filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
+    assert.deepEqual(await chatRequests(env.mock), [], 'the mock got nothing');
+    const toApp = env.app.requests.slice(staticBefore).filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
     assert.deepEqual(toApp, [], 'nothing was posted to the app’s own server');
     const outside = ui.sent.filter((r) => r.method !== 'GET' || !r.url.startsWith(appOrigin));
     assert.deepEqual(outside, [], 'the page sent nothing but its own files');
 
     // Fixing it clears the problem.
     await openProviders(ui.page);
-    await commit(field, `${mock.url}/v1`);
+    await commit(field, `${env.mock.url}/v1`);
     await form.getByRole('alert').filter({ hasText: 'The base URL' }).waitFor({ state: 'hidden' });
     assert.equal(await field.getAttribute('aria-invalid'), 'false');
     assert.equal(await test.isDisabled(), false);
@@ -446,7 +353,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
   });
 
   test('moving a provider to another address removes its key, and the form says so', async (t) => {
-    const ui = await openApp(t);
+    const ui = await openUi(t);
     await withProvider(ui);
     await openProviders(ui.page);
     const form = providerForm(ui.page);
@@ -463,7 +370,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     await notice.waitFor({ state: 'hidden' });
     await commit(form.getByRole('textbox', { name: 'Base URL', exact: true }), `${attacker.url}/v1/`);
     await closeProviders(ui.page);
-    await send(ui, 'Which key?');
+    await sendAndSettle(ui, 'Which key?');
     const [request] = await chatRequests(attacker);
     assert.equal(request.headers.authorization, 'Bearer sk-attacker-host');
     assert.ok(!ui.sent.some((r) => r.url.startsWith(attacker.url) && JSON.stringify(r.headers).includes(SECRET)));

@@ -7,53 +7,36 @@
 // found by role and accessible name only; what was sent is read from the mock's request
 // log and what was stored straight from IndexedDB. Screenshots go to tests/e2e/screenshots/.
 
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { startMockServer } from '../mock/server.mjs';
-import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
-import { builtApp } from '../support/dist.mjs';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { addMockProvider, busy, openApp, send, settled, storedAtRest, useHarness, waitOn } from '../support/chat.mjs';
+import { closeSettings, openSettings } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
-import { startStaticServer } from '../support/static-server.mjs';
-import { addProvider, closeProviders, commit, openProviders, providerForm } from '../support/providers.mjs';
+import {
+  chatRequests,
+  echoReply,
+  FAMILIES as FAMILY,
+  mockRequests,
+  readScenario,
+  resetMock,
+  waitForChatRequests,
+} from '../support/mock.mjs';
+import { closeProviders, commit, editProvider, openProviders, providerForm } from '../support/providers.mjs';
 
-const DIST = builtApp();
 const SCENARIOS = fileURLToPath(new URL('../mock/scenarios/', import.meta.url));
-const WAIT_MS = 20_000;
 const RAW_ERROR = /TypeError|RuntimeError|panicked|\[object Object\]|\bundefined\b/;
-const TITLE_PROMPT = 'Write a title for the conversation';
 const THINKING_SWITCH = 'Thinking (reasoning before the answer)';
 const STALL_LABEL = 'Give up on a reply after this many seconds without data';
 
-/** The three provider families, set up against the mock as a person would. */
+/** The three provider families, set up against the mock as a person would, each with its own key. */
 const FAMILIES = [
-  {
-    name: 'OpenAI-compatible',
-    type: 'Custom (OpenAI-compatible)',
-    apiKey: 'sk-test-openai',
-    baseUrl: (mock) => `${mock.url}/v1`,
-    thinkingSwitch: false,
-    isChat: (entry) => entry.method === 'POST' && entry.path === '/v1/chat/completions',
-  },
-  {
-    name: 'Anthropic',
-    type: 'Anthropic',
-    apiKey: 'sk-ant-test',
-    baseUrl: (mock) => mock.url,
-    thinkingSwitch: true,
-    isChat: (entry) => entry.method === 'POST' && entry.path === '/v1/messages',
-  },
-  {
-    name: 'Gemini',
-    type: 'Google Gemini',
-    apiKey: 'AIza-test-key',
-    baseUrl: (mock) => mock.url,
-    thinkingSwitch: true,
-    isChat: (entry) => entry.method === 'POST' && /^\/v1beta\/models\/[^/]+:streamGenerateContent$/.test(entry.path),
-  },
+  { ...FAMILY.openai, apiKey: 'sk-test-openai', thinkingSwitch: false },
+  { ...FAMILY.anthropic, apiKey: 'sk-ant-test', thinkingSwitch: true },
+  { ...FAMILY.gemini, apiKey: 'AIza-test-key', thinkingSwitch: true },
 ];
 const family = (name) => FAMILIES.find((f) => f.name === name);
 
@@ -148,24 +131,11 @@ const RATE_LIMIT_WAIT_FAMILY = 'OpenAI-compatible';
 
 /** The `thinking` scenario's reasoning and answer, as the mock streams them. */
 async function thinkingScenario() {
-  const { stream } = JSON.parse(await readFile(path.join(SCENARIOS, 'thinking.json'), 'utf8'));
+  const { stream } = await readScenario('thinking');
   return {
     reasoning: stream.filter((f) => f.reasoning).map((f) => f.reasoning).join(''),
     answer: stream.filter((f) => f.delta).map((f) => f.delta).join(''),
   };
-}
-
-/** The reply the mock's `echo` scenario gives to `text`. */
-async function echoReply(text, model = 'echo') {
-  const scenario = JSON.parse(await readFile(path.join(SCENARIOS, 'echo.json'), 'utf8'));
-  const quoted = text
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
-  return scenario.text_stream.text
-    .replaceAll('{{last_user_message_quoted}}', quoted)
-    .replaceAll('{{last_user_message}}', text)
-    .replaceAll('{{model}}', model);
 }
 
 /** The label of the option a select (combobox) shows. */
@@ -184,49 +154,22 @@ function pressed(list, name) {
 }
 
 describe('providers', () => {
-  let app;
-  let mock;
-  let browser;
+  const env = useHarness();
   let scenarioCount;
 
   before(async () => {
-    [app, mock, browser, scenarioCount] = await Promise.all([
-      startStaticServer({ root: DIST }),
-      startMockServer(),
-      launchBrowser(),
-      readdir(SCENARIOS).then((names) => names.filter((n) => n.endsWith('.json')).length),
-    ]);
+    scenarioCount = (await readdir(SCENARIOS)).filter((n) => n.endsWith('.json')).length;
   });
-
-  after(() => Promise.all([browser?.close(), app?.close(), mock?.close()]));
 
   /** A fresh browser context (empty IndexedDB) with the app open; closed after the test. */
   async function openPage(t, contextOptions = {}) {
-    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
-    const context = await browser.newContext(contextOptions);
-    t.after(() => context.close());
-    context.setDefaultTimeout(WAIT_MS);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    await resetMock(env.mock);
     const urls = [];
-    page.on('request', (request) => urls.push(request.url()));
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
-    const log = page.getByRole('log', { name: 'Conversation', exact: true });
-    return {
-      context,
-      page,
-      errors,
-      urls,
-      log,
-      message: page.getByRole('textbox', { name: 'Message', exact: true }),
-      send: page.getByRole('button', { name: 'Send', exact: true }),
-      stop: page.getByRole('button', { name: 'Stop', exact: true }),
-      you: log.getByRole('article', { name: 'You', exact: true }),
-      assistant: log.getByRole('article', { name: 'Assistant', exact: true }),
-      reply: log.getByRole('article', { name: 'Assistant', exact: true }).last(),
-      modelPicker: page.getByRole('combobox', { name: 'Model', exact: true }),
-    };
+    const chat = await openApp(t, env, {
+      contextOptions,
+      beforeLoad: (context, page) => page.on('request', (request) => urls.push(request.url())),
+    });
+    return { ...chat, urls, modelPicker: chat.page.getByRole('combobox', { name: 'Model', exact: true }) };
   }
 
   /**
@@ -236,102 +179,29 @@ describe('providers', () => {
   async function openChat(t, fam, model, { thinking, stallSecs, contextOptions } = {}) {
     const chat = await openPage(t, contextOptions);
     if (stallSecs !== undefined) await setStallTimeout(chat, stallSecs);
-    const { form } = await addProvider(chat.page, {
-      type: fam.type,
-      baseUrl: fam.baseUrl(mock),
+    const { form } = await addMockProvider(chat.page, env.mock, {
+      family: fam,
+      scenario: model,
       apiKey: fam.apiKey,
-      model,
       thinking,
       keepOpen: true,
     });
     chat.switchCount = await form.getByRole('checkbox', { name: THINKING_SWITCH, exact: true }).count();
     await closeProviders(chat.page);
-    await waitUntil(async () => {
-      const { model_configs: models } = await readDatabase(chat.page, ['model_configs']);
-      const [config] = models;
-      return models.length === 1 && config.model === model && (thinking === undefined || config.thinking === thinking);
-    }, 'the provider settings are stored');
     return chat;
   }
 
   /** Sets the stall timeout in Settings and waits until it is stored. */
   async function setStallTimeout(chat, secs) {
-    await chat.page.getByRole('button', { name: 'Settings', exact: true }).click();
-    const dialog = chat.page.getByRole('dialog', { name: 'Settings', exact: true });
-    await dialog.waitFor();
+    const dialog = await openSettings(chat.page);
     const field = dialog.getByRole('spinbutton', { name: STALL_LABEL, exact: true });
     assert.equal(await field.inputValue(), '60', 'the stall timeout is 60 s by default');
     await commit(field, String(secs));
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await closeSettings(chat.page);
     await waitUntil(async () => {
       const { settings } = await readDatabase(chat.page, ['settings']);
       return settings.some((s) => s.key === 'stall_timeout_secs' && s.value === secs);
     }, 'the stall timeout is stored');
-  }
-
-  /**
-   * `waitUntil`, but failing at once when the page has crashed (a Rust panic or an
-   * uncaught error), instead of waiting out the timeout.
-   */
-  function waitOn(chat, check, description, options) {
-    return waitUntil(
-      async () => {
-        if (chat.errors.length > 0) {
-          assert.fail(`the page crashed while waiting until ${description}: ${chat.errors.join(' / ')}`);
-        }
-        return check();
-      },
-      description,
-      options,
-    );
-  }
-
-  /** Sends `text` and returns once its reply has appeared (not finished). */
-  async function send(chat, text) {
-    const replies = await chat.assistant.count();
-    await chat.message.fill(text);
-    await chat.message.press('Enter');
-    await waitOn(chat, async () => (await chat.assistant.count()) > replies, 'the reply has appeared');
-  }
-
-  function busy(article) {
-    return article.getAttribute('aria-busy');
-  }
-
-  /** Waits until the last reply is no longer streaming. */
-  function settled(chat, timeout = WAIT_MS) {
-    const done = async () => (await chat.assistant.count()) > 0 && (await busy(chat.reply)) === 'false';
-    return waitOn(chat, done, 'the reply is aria-busy="false"', { timeout }).catch(async (error) =>
-      assert.fail(`${error.message}; the conversation shows ${JSON.stringify(await describeLog(chat))}`),
-    );
-  }
-
-  /** What the conversation shows, for failure messages. */
-  async function describeLog(chat) {
-    const articles = [];
-    for (const article of await chat.log.getByRole('article').all()) {
-      articles.push({
-        who: await article.getAttribute('aria-label'),
-        busy: await busy(article),
-        text: (await article.innerText()).replace(/\s+/g, ' ').slice(0, 200),
-      });
-    }
-    return articles;
-  }
-
-  /** The logged chat requests of `fam` (preflights and title requests left out), oldest first. */
-  async function chatRequests(fam) {
-    const log = await (await fetch(`${mock.url}/__mock/requests`)).json();
-    return log.filter((entry) => fam.isChat(entry) && !JSON.stringify(entry.body ?? '').includes(TITLE_PROMPT));
-  }
-
-  /** Waits until the mock has logged `count` chat requests of `fam`, and returns them. */
-  function waitForRequests(fam, count) {
-    return waitUntil(async () => {
-      const requests = await chatRequests(fam);
-      return requests.length >= count && requests;
-    }, `the mock has received ${count} ${fam.name} chat request(s)`);
   }
 
   /**
@@ -344,7 +214,7 @@ describe('providers', () => {
       if (entry.headers[name]) headers[name] = entry.headers[name];
     }
     const query = fam.name === 'Gemini' ? '?alt=sse' : '';
-    const response = await fetch(`${mock.url}${entry.path}${query}`, {
+    const response = await fetch(`${env.mock.url}${entry.path}${query}`, {
       method: 'POST',
       headers,
       body: JSON.stringify(entry.body),
@@ -365,14 +235,6 @@ describe('providers', () => {
       }
     }
     return signatures;
-  }
-
-  /** The stored messages once nothing is streaming any more. */
-  function storedAtRest(page) {
-    return waitUntil(async () => {
-      const { messages } = await readDatabase(page, ['messages']);
-      return messages.length > 0 && messages.every((m) => m.state !== 'streaming') && messages;
-    }, 'the stored messages are at rest');
   }
 
   /**
@@ -452,7 +314,7 @@ describe('providers', () => {
         if (fam.name === 'Anthropic') await screenshot(chat.page, '11-thinking-expanded.png');
 
         // The first request.
-        const [first] = await waitForRequests(fam, 1);
+        const [first] = await waitForChatRequests(env.mock, fam, 1);
         const { headers, body } = first;
         if (fam.name === 'OpenAI-compatible') {
           assert.equal(headers.authorization, `Bearer ${fam.apiKey}`);
@@ -487,7 +349,7 @@ describe('providers', () => {
         // A follow-up carries the reasoning back where the provider needs it.
         await send(chat, 'And in hex?');
         await settled(chat);
-        const [, second] = await waitForRequests(fam, 2);
+        const [, second] = await waitForChatRequests(env.mock, fam, 2);
         if (fam.name === 'OpenAI-compatible') {
           const previous = second.body.messages.find((m) => m.role === 'assistant');
           assert.deepEqual(previous, { role: 'assistant', content: answer }, 'the answer alone is sent back');
@@ -597,7 +459,7 @@ describe('providers', () => {
           assert.equal(stored[0].state, expected.state, 'the stored state');
           if (expected.text) assert.ok(stored[0].content.includes(expected.text), 'the stored text is kept');
           if (scenario === 'drop') {
-            const [request] = await chatRequests(fam);
+            const [request] = await chatRequests(env.mock, fam);
             assert.equal(request.aborted, false, 'the mock dropped the connection, the app did not abort it');
           }
           assert.deepEqual(chat.errors, []);
@@ -629,9 +491,7 @@ describe('providers', () => {
 
   /** Changes the model of the provider being edited (the one in use) in the Providers dialog. */
   async function changeModel(chat, model) {
-    await openProviders(chat.page);
-    await commit(providerForm(chat.page).getByRole('textbox', { name: 'Model', exact: true }), model);
-    await closeProviders(chat.page);
+    await editProvider(chat.page, { model });
     await waitUntil(async () => {
       const { model_configs: models } = await readDatabase(chat.page, ['model_configs']);
       return models[0]?.model === model;
@@ -662,7 +522,7 @@ describe('providers', () => {
       assert.equal(await chat.you.count(), 1, 'one question');
       assert.equal(await chat.reply.getByRole('alert').count(), 0, 'the card is gone');
       assert.match(await chat.reply.innerText(), /replying as model echo/);
-      const requests = await waitForRequests(fam, 2);
+      const requests = await waitForChatRequests(env.mock, fam, 2);
       assert.equal(requests.length, 2, 'one request for the retry');
       const turns = fam.name === 'Gemini' ? requests[1].body.contents : requests[1].body.messages;
       assert.equal(turns.length, 1, `the retry sends the question alone: ${JSON.stringify(turns)}`);
@@ -712,7 +572,7 @@ describe('providers', () => {
     const versions = versionsOf(chat.reply);
     assert.match(await versions.group.innerText(), /Version 2 of 2/);
     assert.ok(await versions.next.isDisabled(), 'no newer version');
-    const requests = await waitForRequests(fam, 2);
+    const requests = await waitForChatRequests(env.mock, fam, 2);
     assert.equal(requests.length, 2, 'a new request was sent');
     assert.equal(requests[1].body.model, 'crlf');
     assert.deepEqual(
@@ -742,7 +602,7 @@ describe('providers', () => {
     await waitOn(chat, async () => (await chat.assistant.count()) === 1 && (await replyText(chat)).includes('You said:'), 'the chosen version is shown after a reload');
     await send(chat, 'And then?');
     await settled(chat);
-    const [, , third] = await waitForRequests(fam, 3);
+    const [, , third] = await waitForChatRequests(env.mock, fam, 3);
     const sent = third.body.messages.filter((m) => m.role === 'assistant').map((m) => m.content);
     assert.deepEqual(sent, [old], 'the version shown is the one the model sees');
     replies = await storedReplies(chat.page);
@@ -841,7 +701,7 @@ describe('providers', () => {
       const answer = async () => (await chat.reply.innerText()).split('Stopped')[0];
       const partial = await answer();
       assert.ok(partial.includes('Once upon a time'), 'the partial answer is kept');
-      const aborted = async () => (await chatRequests(fam)).some((r) => r.aborted);
+      const aborted = async () => (await chatRequests(env.mock, fam)).some((r) => r.aborted);
       await waitUntil(aborted, 'the mock saw the request aborted', { timeout: 5_000 });
       await sleep(500);
       assert.equal(await answer(), partial, 'nothing more arrives after Stop');
@@ -944,14 +804,8 @@ describe('providers', () => {
 
   test('invalid numbers are explained under their fields and not stored; valid ones are sent', async (t) => {
     const chat = await openPage(t);
-    const { form } = await addProvider(chat.page, {
-      type: 'Custom (OpenAI-compatible)',
-      baseUrl: `${mock.url}/v1`,
-      model: 'echo',
-      keepOpen: true,
-    });
+    const { form } = await addMockProvider(chat.page, env.mock, { scenario: 'echo', keepOpen: true });
     const config = async () => (await readDatabase(chat.page, ['model_configs'])).model_configs[0];
-    await waitUntil(async () => (await config())?.model === 'echo', 'the provider is stored');
 
     const problems = [];
     const cases = [
@@ -983,7 +837,7 @@ describe('providers', () => {
 
     await send(chat, 'Hello with settings');
     await settled(chat);
-    const [request] = await waitForRequests(family('OpenAI-compatible'), 1);
+    const [request] = await waitForChatRequests(env.mock, family('OpenAI-compatible'), 1);
     assert.equal(request.body.temperature, 0.7);
     assert.equal(request.body.top_p, 0.9);
     assert.ok(
@@ -996,15 +850,13 @@ describe('providers', () => {
 
   test('invalid extra JSON is explained and kept as typed, a send says what to fix, valid extra JSON is merged', async (t) => {
     const chat = await openPage(t);
-    const { form } = await addProvider(chat.page, {
-      type: 'Anthropic',
-      baseUrl: mock.url,
+    const { form } = await addMockProvider(chat.page, env.mock, {
+      family: family('Anthropic'),
+      scenario: 'echo',
       apiKey: 'sk-ant-test',
-      model: 'echo',
       keepOpen: true,
     });
     const config = async () => (await readDatabase(chat.page, ['model_configs'])).model_configs[0];
-    await waitUntil(async () => (await config())?.model === 'echo', 'the provider is stored');
     // Unlike a number, extra JSON is kept as typed (nothing typed is lost when the
     // dialog closes); it is explained under the field and again when sending.
     const bad = '{"metadata": {"user_id": "hearth"}';
@@ -1018,7 +870,7 @@ describe('providers', () => {
     await settled(chat);
     const card = chat.reply.getByRole('alert');
     assert.match(await card.innerText(), /Set-up needed[\s\S]*extra JSON/i, 'the send says what to fix');
-    assert.equal((await chatRequests(family('Anthropic'))).length, 0, 'nothing was sent');
+    assert.equal((await chatRequests(env.mock, family('Anthropic'))).length, 0, 'nothing was sent');
 
     await openProviders(chat.page);
     const good = '{"metadata": {"user_id": "hearth"}}';
@@ -1027,7 +879,7 @@ describe('providers', () => {
     await closeProviders(chat.page);
     await chat.reply.getByRole('button', { name: 'Retry', exact: true }).click();
     await settled(chat);
-    const [request] = await waitForRequests(family('Anthropic'), 1);
+    const [request] = await waitForChatRequests(env.mock, family('Anthropic'), 1);
     assert.deepEqual(request.body.metadata, { user_id: 'hearth' }, 'extra JSON is merged into the request');
     assert.deepEqual(chat.errors, []);
   });
@@ -1035,11 +887,10 @@ describe('providers', () => {
   for (const fam of FAMILIES) {
     test(`${fam.name}: Test connection lists the models and picking one sets the model`, async (t) => {
       const chat = await openPage(t);
-      const { form } = await addProvider(chat.page, {
-        type: fam.type,
-        baseUrl: fam.baseUrl(mock),
+      const { form } = await addMockProvider(chat.page, env.mock, {
+        family: fam,
+        scenario: 'slow',
         apiKey: fam.apiKey,
-        model: 'slow',
         keepOpen: true,
       });
       await form.getByRole('button', { name: 'Test connection', exact: true }).click();
@@ -1066,7 +917,7 @@ describe('providers', () => {
       }, 'the picked model is stored');
       await closeProviders(chat.page);
       assert.equal(await selectedLabel(chat.modelPicker), `${fam.type} · echo`, 'the top bar names the new model');
-      const log = await (await fetch(`${mock.url}/__mock/requests`)).json();
+      const log = await mockRequests(env.mock);
       const listing = log.filter((e) => e.method === 'GET');
       assert.equal(listing.length, 1, 'one model list request');
       if (fam.name === 'Anthropic') assert.equal(listing[0].headers['x-api-key'], fam.apiKey);
@@ -1080,12 +931,8 @@ describe('providers', () => {
   async function openWithTwoProviders(t) {
     const chat = await openPage(t);
     for (const fam of [family('Anthropic'), family('Gemini')]) {
-      await addProvider(chat.page, { type: fam.type, baseUrl: fam.baseUrl(mock), apiKey: fam.apiKey, model: 'echo' });
+      await addMockProvider(chat.page, env.mock, { family: fam, scenario: 'echo', apiKey: fam.apiKey });
     }
-    await waitUntil(async () => {
-      const { model_configs: models } = await readDatabase(chat.page, ['model_configs']);
-      return models.length === 2 && models.every((m) => m.model === 'echo');
-    }, 'both providers are stored');
     return chat;
   }
 
@@ -1103,8 +950,8 @@ describe('providers', () => {
 
     await send(chat, 'First, to Gemini');
     await settled(chat);
-    assert.equal((await chatRequests(gemini)).length, 1, 'Gemini answered');
-    assert.equal((await chatRequests(anthropic)).length, 0);
+    assert.equal((await chatRequests(env.mock, gemini)).length, 1, 'Gemini answered');
+    assert.equal((await chatRequests(env.mock, anthropic)).length, 0);
 
     await chat.modelPicker.selectOption({ label: 'Anthropic · echo' });
     await waitUntil(async () => {
@@ -1113,8 +960,8 @@ describe('providers', () => {
     }, 'the choice is stored');
     await send(chat, 'Now to Anthropic');
     await settled(chat);
-    assert.equal((await chatRequests(anthropic)).length, 1, 'the next request goes to Anthropic');
-    assert.equal((await chatRequests(gemini)).length, 1, 'and not to Gemini');
+    assert.equal((await chatRequests(env.mock, anthropic)).length, 1, 'the next request goes to Anthropic');
+    assert.equal((await chatRequests(env.mock, gemini)).length, 1, 'and not to Gemini');
     assert.match(await chat.reply.innerText(), /Now to Anthropic/);
     assert.match(await chat.reply.innerText(), /(^|\s)echo(\s|$)/, 'the badge names the model');
 
@@ -1183,19 +1030,18 @@ describe('providers', () => {
     assert.deepEqual(left, ['Anthropic · echo']);
     await send(chat, 'Who answers now?');
     await settled(chat);
-    assert.equal((await chatRequests(anthropic)).length, 1, 'Anthropic answers');
-    assert.equal((await chatRequests(gemini)).length, 0);
+    assert.equal((await chatRequests(env.mock, anthropic)).length, 1, 'Anthropic answers');
+    assert.equal((await chatRequests(env.mock, gemini)).length, 0);
     assert.deepEqual(chat.errors, []);
     assert.equal(inUse, 1, 'the provider left (which now answers) is shown as "In use"');
   });
 
   test('on a dark phone screen the provider settings fit the width', async (t) => {
     const chat = await openPage(t, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
-    const { form } = await addProvider(chat.page, {
-      type: 'Anthropic',
-      baseUrl: mock.url,
+    const { form } = await addMockProvider(chat.page, env.mock, {
+      family: family('Anthropic'),
+      scenario: 'thinking',
       apiKey: 'sk-ant-test',
-      model: 'thinking',
       thinking: true,
       keepOpen: true,
     });

@@ -15,13 +15,9 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startMockServer } from '../mock/server.mjs';
-import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
-import { builtApp } from '../support/dist.mjs';
-import { startStaticServer } from '../support/static-server.mjs';
-import { addProvider } from '../support/providers.mjs';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
 
-const DIST = builtApp();
 const WAIT_MS = 30_000;
 // No scenario has this name, so the mock echoes the message back.
 const ECHO_MODEL = 'echo-safe-rendering';
@@ -133,55 +129,27 @@ function corpus(port) {
 }
 
 describe('safe rendering', () => {
-  let app;
-  let mock;
-  let browser;
+  const env = useHarness();
   let attacker;
 
   before(async () => {
-    [app, mock, browser, attacker] = await Promise.all([
-      startStaticServer({ root: DIST }),
-      startMockServer(),
-      launchBrowser(),
-      startAttacker(),
-    ]);
+    attacker = await startAttacker();
   });
 
-  after(() => Promise.all([browser?.close(), app?.close(), mock?.close(), attacker?.close()]));
+  after(() => attacker?.close());
 
   /** Opens the app in a fresh context with the echoing provider; logs every browser request to the attacker. */
   async function openChat(t, model = ECHO_MODEL) {
-    const context = await browser.newContext();
-    t.after(() => context.close());
-    context.setDefaultTimeout(WAIT_MS);
     const seen = [];
-    context.on('request', (request) => {
-      if (new URL(request.url()).port === String(attacker.port)) seen.push(request.url());
-    });
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto(app.url);
-    await addProvider(page, { baseUrl: `${mock.url}/v1`, model });
-    const log = page.getByRole('log', { name: 'Conversation', exact: true });
-    return {
-      page,
-      errors,
-      seen,
-      message: page.getByRole('textbox', { name: 'Message', exact: true }),
-      reply: () => log.getByRole('article', { name: 'Assistant', exact: true }).last(),
-    };
-  }
-
-  async function send(chat, text) {
-    await chat.message.fill(text);
-    await chat.message.press('Enter');
-  }
-
-  async function settled(chat) {
-    await chat.reply().waitFor();
-    await waitUntil(async () => (await chat.reply().getAttribute('aria-busy')) === 'false', 'the reply is finished', {
+    const chat = await openChatWithProvider(t, env, {
+      scenario: model,
       timeout: WAIT_MS,
+      beforeLoad: (context) =>
+        context.on('request', (request) => {
+          if (new URL(request.url()).port === String(attacker.port)) seen.push(request.url());
+        }),
     });
+    return { ...chat, seen };
   }
 
   function assertNothingRequested(chat, when) {
@@ -193,21 +161,21 @@ describe('safe rendering', () => {
     attacker.requests.length = 0;
     const chat = await openChat(t);
     const host = `127.0.0.1:${attacker.port}`;
-    await send(chat, corpus(attacker.port));
+    await sendMessage(chat, corpus(attacker.port));
     // While the answer streams (the echo takes a few seconds), check repeatedly.
-    await chat.reply().waitFor();
+    await chat.reply.waitFor();
     let checks = 0;
-    while ((await chat.reply().getAttribute('aria-busy')) === 'true') {
+    while ((await chat.reply.getAttribute('aria-busy')) === 'true') {
       assertNothingRequested(chat, 'while the answer streams');
       checks += 1;
       await sleep(100);
     }
     assert.ok(checks > 3, `the answer was checked while it streamed (${checks} times)`);
-    await settled(chat);
+    await settled(chat, WAIT_MS);
     await sleep(500);
     assertNothingRequested(chat, 'after the answer is done');
 
-    const reply = chat.reply();
+    const reply = chat.reply;
     const loadButtons = reply.getByRole('button', { name: /^Load image / });
     const names = await loadButtons.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
     for (const alt of ['cat', 'dog', 'refimg', 'incell', 'inquote', 'inheading', 'inlist', 'innested', 'upper', 'entity', 'entity2']) {
@@ -243,14 +211,14 @@ describe('safe rendering', () => {
     await screenshot(chat.page, 'safe-rendering-placeholders.png');
 
     await chat.page.reload();
-    await settled(chat);
-    await chat.reply().getByRole('button', { name: `Load image cat from ${host}`, exact: true }).waitFor();
+    await settled(chat, WAIT_MS);
+    await chat.reply.getByRole('button', { name: `Load image cat from ${host}`, exact: true }).waitFor();
     await sleep(500);
     assertNothingRequested(chat, 'after a reload');
 
     // One click loads exactly that image, without cookies or referrer, and shows it.
-    await chat.reply().getByRole('button', { name: `Load image cat from ${host}`, exact: true }).click();
-    const image = chat.reply().getByRole('img', { name: 'cat', exact: true });
+    await chat.reply.getByRole('button', { name: `Load image cat from ${host}`, exact: true }).click();
+    const image = chat.reply.getByRole('img', { name: 'cat', exact: true });
     await image.waitFor();
     await waitUntil(() => image.evaluate((img) => img.complete && img.naturalWidth === 24), 'the image is decoded');
     assert.match(await image.getAttribute('src'), /^blob:/, 'shown from a blob: URL');
@@ -258,18 +226,18 @@ describe('safe rendering', () => {
     assert.equal(attacker.requests[0].headers.referer, undefined, 'no referrer');
     assert.equal(attacker.requests[0].headers.cookie, undefined, 'no cookies');
     assert.deepEqual(chat.seen, [`http://${host}/img/cat.png?q=SECRET`]);
-    assert.equal(await chat.reply().getByRole('button', { name: `Load image dog from ${host}` }).count(), 1, 'the others still wait');
+    assert.equal(await chat.reply.getByRole('button', { name: `Load image dog from ${host}` }).count(), 1, 'the others still wait');
     await screenshot(chat.page, 'safe-rendering-loaded.png');
 
     // From the keyboard: Enter on a focused "Load image" loads it, and focus moves to the image.
-    await chat.reply().getByRole('button', { name: `Load image dog from ${host}`, exact: true }).focus();
+    await chat.reply.getByRole('button', { name: `Load image dog from ${host}`, exact: true }).focus();
     await chat.page.keyboard.press('Enter');
-    const dog = chat.reply().getByRole('img', { name: 'dog', exact: true });
+    const dog = chat.reply.getByRole('img', { name: 'dog', exact: true });
     await dog.waitFor();
     assert.ok(await dog.evaluate((img) => document.activeElement === img), 'focus is on the loaded image');
     assert.deepEqual(attacker.requests.map((r) => r.url), ['/img/cat.png?q=SECRET', '/img/dog.png']);
     await chat.page.setViewportSize({ width: 390, height: 844 });
-    await chat.reply().getByRole('button', { name: `Load image incell from ${host}`, exact: true }).scrollIntoViewIfNeeded();
+    await chat.reply.getByRole('button', { name: `Load image incell from ${host}`, exact: true }).scrollIntoViewIfNeeded();
     await screenshot(chat.page, 'safe-rendering-390.png');
     assert.deepEqual(chat.errors, []);
   });
@@ -278,29 +246,29 @@ describe('safe rendering', () => {
     attacker.requests.length = 0;
     const chat = await openChat(t);
     const host = `127.0.0.1:${attacker.port}`;
-    await send(chat, `![private](http://${host}/nocors/private.png)`);
-    await settled(chat);
+    await sendMessage(chat, `![private](http://${host}/nocors/private.png)`);
+    await settled(chat, WAIT_MS);
     assertNothingRequested(chat, 'before the click');
-    await chat.reply().getByRole('button', { name: `Load image private from ${host}`, exact: true }).click();
-    const status = chat.reply().getByRole('status').filter({ hasText: 'does not allow loading it here' });
+    await chat.reply.getByRole('button', { name: `Load image private from ${host}`, exact: true }).click();
+    const status = chat.reply.getByRole('status').filter({ hasText: 'does not allow loading it here' });
     await status.waitFor();
     const open = status.getByRole('link', { name: 'Open image in a new tab', exact: true });
     assert.equal(await open.getAttribute('href'), `http://${host}/nocors/private.png`);
     assert.ok((await open.getAttribute('rel')).includes('noreferrer'));
     assert.deepEqual(attacker.requests.map((r) => r.url), ['/nocors/private.png'], 'one attempt, no more');
-    assert.equal(await chat.reply().getByRole('img').count(), 0);
+    assert.equal(await chat.reply.getByRole('img').count(), 0);
 
     // An image over 10 MB is refused while it downloads.
-    await send(chat, `![huge](http://${host}/big/huge.png)`);
-    await settled(chat);
-    await chat.reply().getByRole('button', { name: `Load image huge from ${host}`, exact: true }).click();
-    const tooLarge = chat.reply().getByRole('status').filter({ hasText: 'too large to load here' });
+    await sendMessage(chat, `![huge](http://${host}/big/huge.png)`);
+    await settled(chat, WAIT_MS);
+    await chat.reply.getByRole('button', { name: `Load image huge from ${host}`, exact: true }).click();
+    const tooLarge = chat.reply.getByRole('status').filter({ hasText: 'too large to load here' });
     await tooLarge.waitFor();
     assert.equal(
       await tooLarge.getByRole('link', { name: 'Open image in a new tab', exact: true }).getAttribute('href'),
       `http://${host}/big/huge.png`,
     );
-    assert.equal(await chat.reply().getByRole('img').count(), 0);
+    assert.equal(await chat.reply.getByRole('img').count(), 0);
     assert.deepEqual(chat.errors, []);
   });
 
@@ -316,17 +284,17 @@ describe('safe rendering', () => {
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
     const paragraphs = Array.from({ length: 6 }, (_, i) => `Paragraph ${i} after the image, to stream a while.`);
-    await send(
+    await sendMessage(
       chat,
       [`![auto](http://localhost:${attacker.port}/img/auto.png) ![manual](http://127.0.0.1:${attacker.port}/img/manual.png)`, '', ...paragraphs].join('\n'),
     );
-    const auto = chat.reply().getByRole('img', { name: 'auto', exact: true });
+    const auto = chat.reply.getByRole('img', { name: 'auto', exact: true });
     await auto.waitFor();
-    await settled(chat);
+    await settled(chat, WAIT_MS);
     await waitUntil(() => auto.evaluate((img) => img.complete && img.naturalWidth === 24), 'the allowed image is decoded');
     await sleep(500);
     assert.deepEqual(attacker.requests.map((r) => r.url), ['/img/auto.png'], 'the allowed image was fetched once, the other not');
-    assert.equal(await chat.reply().getByRole('button', { name: `Load image manual from 127.0.0.1:${attacker.port}` }).count(), 1);
+    assert.equal(await chat.reply.getByRole('button', { name: `Load image manual from 127.0.0.1:${attacker.port}` }).count(), 1);
 
     // The setting is stored.
     await chat.page.reload();
@@ -355,7 +323,7 @@ describe('safe rendering', () => {
     const you = chat.page.getByRole('log', { name: 'Conversation', exact: true }).getByRole('article', { name: 'You', exact: true });
     await you.first().waitFor();
     const shownMs = Date.now() - sendStart;
-    await settled(chat);
+    await settled(chat, WAIT_MS);
     const doneMs = Date.now() - sendStart;
     const longest = await chat.page.evaluate(() => window.__longest);
     const reloadStart = Date.now();

@@ -13,17 +13,25 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMockServer } from '../mock/server.mjs';
-import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import {
+  addMockProvider,
+  busy,
+  describeLog,
+  loadApp,
+  newContext,
+  openApp as openAppIn,
+  send,
+  settled,
+  useHarness,
+  waitForStoredProvider,
+} from '../support/chat.mjs';
+import { importFile as importInSettings, inSettings, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { canonicalDump, readDatabase, searchTerms, seedRecords, sessionMessages } from '../support/idb.mjs';
-import { builtApp } from '../support/dist.mjs';
-import { startStaticServer } from '../support/static-server.mjs';
-import { addProvider, editProvider } from '../support/providers.mjs';
+import { echoReply } from '../support/mock.mjs';
+import { editProvider } from '../support/providers.mjs';
 
-const DIST = builtApp();
 const CHATGPT_DATA = fileURLToPath(new URL('../../hearth-core/test_data/chatgpt/', import.meta.url));
-const ECHO_SCENARIO = fileURLToPath(new URL('../mock/scenarios/echo.json', import.meta.url));
-const WAIT_MS = 20_000;
 /** The app keeps a deleted conversation this long for Undo (sessions::UNDO_MS). */
 const UNDO_MS = 8_000;
 const SLOW_OPENING = '# The long evening';
@@ -31,46 +39,28 @@ const MARKDOWN_TITLE = 'Hearth mock reply';
 const MARKDOWN_END = 'That is all.';
 const STORAGE_FULL = /storage for Hearth is full/i;
 
-/** The reply the mock's `echo` scenario gives to `text`. */
-async function echoReply(text, model = 'echo') {
-  const scenario = JSON.parse(await readFile(ECHO_SCENARIO, 'utf8'));
-  const quoted = text
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
-  return scenario.text_stream.text
-    .replaceAll('{{last_user_message_quoted}}', quoted)
-    .replaceAll('{{last_user_message}}', text)
-    .replaceAll('{{model}}', model);
-}
-
 /** The open session's id, from the address (`#/s/<id>`), or null. */
 function sessionIdOf(page) {
   const match = /^#\/s\/(.+)$/.exec(new URL(page.url()).hash);
   return match ? decodeURIComponent(match[1]) : null;
 }
 
-/** Locators for one page of the app, by role and accessible name. */
+/** The sidebar's and the conversation's locators of one page of the app (beside `chatLocators`), by role and accessible name. */
 function hearth(page) {
   const nav = page.getByRole('navigation', { name: 'Conversations', exact: true });
   const log = page.getByRole('log', { name: 'Conversation', exact: true });
   const list = nav.getByRole('list', { name: 'Conversation list', exact: true });
   const dialog = page.getByRole('dialog', { name: 'Settings', exact: true });
   return {
-    page,
     nav,
-    log,
     list,
     rows: list.getByRole('listitem'),
     newChat: nav.getByRole('button', { name: 'New chat', exact: true }),
     search: nav.getByRole('searchbox', { name: 'Search conversations', exact: true }),
     results: nav.getByRole('list', { name: 'Search results', exact: true }),
     searchStatus: nav.getByRole('status'),
-    message: page.getByRole('textbox', { name: 'Message', exact: true }),
-    you: log.getByRole('article', { name: 'You', exact: true }),
     // The text of each user message, without its Copy button.
     youText: log.getByRole('article', { name: 'You', exact: true }).getByRole('paragraph'),
-    assistant: log.getByRole('article', { name: 'Assistant', exact: true }),
     system: log.getByRole('article', { name: 'System', exact: true }),
     sessionTitle: page.getByRole('heading', { level: 2 }),
     exportMarkdown: page.getByRole('button', { name: 'Export as Markdown', exact: true }),
@@ -83,44 +73,21 @@ function hearth(page) {
 }
 
 describe('local-first sessions', () => {
-  let app;
-  let mock;
-  let browser;
+  const env = useHarness();
   let downloads;
 
   before(async () => {
-    [app, mock, browser, downloads] = await Promise.all([
-      startStaticServer({ root: DIST }),
-      startMockServer(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'hearth-sessions-')),
-    ]);
+    downloads = await mkdtemp(path.join(tmpdir(), 'hearth-sessions-'));
   });
 
-  after(() =>
-    Promise.all([browser?.close(), app?.close(), mock?.close(), downloads && rm(downloads, { recursive: true })]),
-  );
+  after(() => downloads && rm(downloads, { recursive: true }));
 
-  /** A fresh browser context (empty IndexedDB), closed after the test. */
-  async function newContext(t, options = {}) {
-    const context = await browser.newContext(options);
-    t.after(() => context.close());
-    context.setDefaultTimeout(WAIT_MS);
-    return context;
-  }
-
-  /**
-   * Opens the app at `url` in a new page of `context` and waits until start-up has
-   * loaded the conversation list. Returns the page's locators plus its `errors`.
-   */
-  async function openPage(context, url = app.url, page = null) {
-    page ??= await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto(url);
-    const ui = { ...hearth(page), errors };
+  /** Adds the sidebar's locators to a page `loadApp` opened, and waits until start-up has loaded the conversation list. */
+  async function withSidebar(opened) {
+    const ui = { ...opened, ...hearth(opened.page) };
     const emptyHint = ui.nav.getByText('Your conversations will appear here', { exact: false });
     // On a phone the sidebar starts closed (and hidden from assistive technology).
-    const closedOnPhone = page.getByRole('button', { name: 'Conversations', exact: true });
+    const closedOnPhone = ui.page.getByRole('button', { name: 'Conversations', exact: true });
     await waitUntil(
       async () => (await emptyHint.isVisible()) || (await ui.rows.count()) > 0 || (await closedOnPhone.isVisible()),
       'the conversation list has loaded',
@@ -128,38 +95,24 @@ describe('local-first sessions', () => {
     return ui;
   }
 
+  /**
+   * Opens the app at `url` in a new page of `context` and waits until start-up has loaded
+   * the conversation list. Returns the page's locators plus its `errors`.
+   */
+  async function openPage(context, url = env.app.url) {
+    return withSidebar(await loadApp(context, url));
+  }
+
   /** Sets up the mock server as the provider (each field committed, so it is stored). */
   async function configure(ui, model, apiKey = 'sk-test') {
     const { providers: known } = await readDatabase(ui.page, ['providers']);
-    const fields = { baseUrl: `${mock.url}/v1`, apiKey, model };
-    await (known.length === 0 ? addProvider(ui.page, fields) : editProvider(ui.page, fields));
-    await waitUntil(async () => {
-      const { providers, model_configs: models } = await readDatabase(ui.page, ['providers', 'model_configs']);
-      return providers[0]?.api_key === apiKey && models[0]?.model === model;
-    }, 'the provider settings are stored');
-  }
-
-  /** Opens Settings, runs `action` with the dialog's locators, and closes it again. */
-  async function inSettings(ui, action) {
-    await ui.page.getByRole('button', { name: 'Settings', exact: true }).click();
-    await ui.dialog.waitFor();
-    const result = await action(ui.dialog);
-    await ui.dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await ui.dialog.waitFor({ state: 'hidden' });
-    return result;
-  }
-
-  /** Turns generated titles off, so that titles are the first line of the first message. */
-  async function turnOffGeneratedTitles(ui) {
-    await inSettings(ui, async (dialog) => {
-      const box = dialog.getByRole('checkbox', { name: 'Generate conversation titles with the model', exact: true });
-      assert.equal(await box.isChecked(), true, 'generated titles are on by default');
-      await box.uncheck();
-    });
-    await waitUntil(async () => {
-      const { settings } = await readDatabase(ui.page, ['settings']);
-      return settings.some((s) => s.key === 'auto_title' && s.value === false);
-    }, 'the title setting is stored');
+    if (known.length === 0) {
+      await addMockProvider(ui.page, env.mock, { scenario: model, apiKey });
+    } else {
+      const baseUrl = `${env.mock.url}/v1`;
+      await editProvider(ui.page, { baseUrl, apiKey, model });
+      await waitForStoredProvider(ui.page, { baseUrl, apiKey, model });
+    }
   }
 
   /**
@@ -168,32 +121,10 @@ describe('local-first sessions', () => {
    * `beforeLoad(context, page)` runs before the app is first loaded.
    */
   async function openApp(t, { model = 'echo', generatedTitles = true, contextOptions = {}, beforeLoad } = {}) {
-    const context = await newContext(t, contextOptions);
-    const page = await context.newPage();
-    if (beforeLoad) await beforeLoad(context, page);
-    const ui = await openPage(context, app.url, page);
+    const ui = await withSidebar(await openAppIn(t, env, { contextOptions, beforeLoad }));
     if (model !== null) await configure(ui, model);
-    if (!generatedTitles) await turnOffGeneratedTitles(ui);
-    return { context, ...ui };
-  }
-
-  function busy(article) {
-    return article.getAttribute('aria-busy');
-  }
-
-  /** Sends `text` and returns once its reply has appeared (not finished). */
-  async function send(ui, text) {
-    const replies = await ui.assistant.count();
-    await ui.message.fill(text);
-    await ui.message.press('Enter');
-    await waitUntil(async () => (await ui.assistant.count()) > replies, 'the reply has appeared');
-  }
-
-  /** Waits until the last reply on the page is no longer streaming. */
-  function settled(ui, timeout = WAIT_MS) {
-    return waitUntil(async () => (await busy(ui.assistant.last())) === 'false', 'the reply has finished', {
-      timeout,
-    });
+    if (!generatedTitles) assert.equal(await turnOffGeneratedTitles(ui.page), true, 'generated titles are on by default');
+    return ui;
   }
 
   /**
@@ -232,19 +163,6 @@ describe('local-first sessions', () => {
     await row.getByRole('button', { name, exact: true }).click();
   }
 
-  /** What the conversation shows, for failure messages: `[{ who, busy, text }]`. */
-  async function describeLog(ui) {
-    const articles = [];
-    for (const article of await ui.log.getByRole('article').all()) {
-      articles.push({
-        who: await article.getAttribute('aria-label'),
-        busy: await busy(article),
-        text: (await article.innerText()).replace(/\s+/g, ' ').slice(0, 60),
-      });
-    }
-    return articles;
-  }
-
   /** The titles of the sidebar rows, top to bottom. */
   async function sidebarTitles(ui) {
     const titles = [];
@@ -260,29 +178,9 @@ describe('local-first sessions', () => {
     return { name: file.suggestedFilename(), path: saved, text: await readFile(saved, 'utf8') };
   }
 
-  /**
-   * Chooses `file` in the Settings import field, presses Import when the review of the
-   * import opens, and returns the status once it has settled.
-   */
-  async function importFile(dialog, file) {
-    const page = dialog.page();
-    const status = dialog.getByRole('status');
-    const review = page.getByRole('dialog', { name: /^Import (this backup|these ChatGPT conversations)\?$/ });
-    const settledText = async () => {
-      const text = (await status.innerText()).trim();
-      return text && !['Reading the file…', 'Review the import.', 'Working…'].includes(text) && text;
-    };
-    const input = dialog.getByLabel('Import a backup or ChatGPT conversations.json', { exact: true });
-    await input.setInputFiles(file);
-    const reviewed = await waitUntil(
-      async () => ((await review.isVisible()) ? 'review' : await settledText()),
-      `the file ${path.basename(file)} is read`,
-    );
-    if (reviewed === 'review') {
-      await review.getByRole('button', { name: 'Import', exact: true }).click();
-      await review.waitFor({ state: 'hidden' });
-    }
-    return waitUntil(settledText, `the import of ${path.basename(file)} has finished`);
+  /** Chooses `file` in Settings' import field, imports it once reviewed, and returns the final status. */
+  async function importFile(page, file) {
+    return (await importInSettings(page, file)).status;
   }
 
   test('a reply cut off by a reload is kept and marked interrupted', async (t) => {
@@ -413,10 +311,10 @@ describe('local-first sessions', () => {
       ['A', a],
     ]) {
       await waitUntil(async () => {
-        const articles = await describeLog(ui);
+        const articles = await describeLog(ui.log);
         return articles.length === 4 && articles.every((article) => article.busy !== 'true');
       }, `tab ${name} shows all four messages, finished`).catch(async (error) => {
-        assert.fail(`${error.message}; tab ${name} shows ${JSON.stringify(await describeLog(ui))}`);
+        assert.fail(`${error.message}; tab ${name} shows ${JSON.stringify(await describeLog(ui.log))}`);
       });
       assert.deepEqual(
         (await ui.youText.allInnerTexts()).map((text) => text.trim()),
@@ -547,17 +445,17 @@ describe('local-first sessions', () => {
     }
     assert.equal(await ui.rows.count(), 0, 'the sidebar is empty');
 
-    const imported = await importFile(dialog, backup.path);
+    const imported = await importFile(ui.page, backup.path);
     const restored = /^Imported: conversations 3 new, 0 changed; messages 6 new, 0 changed; providers 1 new, 0 changed;/;
     assert.match(imported, restored);
     assert.equal(await canonicalDump(ui.page), before, 'the imported store is identical to the exported one');
-    assert.equal(await importFile(dialog, backup.path), 'Nothing was imported: everything in the file is already here.');
+    assert.equal(await importFile(ui.page, backup.path), 'Nothing was imported: everything in the file is already here.');
     assert.equal(await canonicalDump(ui.page), before, 'importing the same file again adds nothing');
 
     // A fresh browser profile gets the same store from the file.
     const fresh = await openApp(t, { model: null, generatedTitles: false });
     await fresh.page.getByRole('button', { name: 'Settings', exact: true }).click();
-    assert.match(await importFile(fresh.dialog, backup.path), restored);
+    assert.match(await importFile(fresh.page, backup.path), restored);
     assert.equal(await canonicalDump(fresh.page), before, 'a fresh browser profile gets an identical store');
     await waitUntil(async () => (await fresh.rows.count()) === 3, 'the fresh profile lists the three conversations');
 
@@ -804,7 +702,7 @@ describe('local-first sessions', () => {
       generatedTitles: false,
       // Chromium applies a quota override only to storage opened after it is set.
       beforeLoad: async (context, page) => {
-        origin = new URL(app.url).origin;
+        origin = new URL(env.app.url).origin;
         const cdp = await context.newCDPSession(page);
         await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 256 * 1024 });
         const { quota, overrideActive } = await cdp.send('Storage.getUsageAndQuota', { origin });
@@ -850,7 +748,7 @@ describe('local-first sessions', () => {
     );
 
     // What the app says is checked at the end, so that a wrong message does not hide the rest.
-    const status = await inSettings(ui, (dialog) => importFile(dialog, bigBackup));
+    const status = await inSettings(ui.page, () => importFile(ui.page, bigBackup));
     assert.doesNotMatch(status, /^Imported/, `the import did not succeed: ${status}`);
     assert.equal(await canonicalDump(ui.page), before, 'nothing was imported and nothing stored was lost');
     assert.deepEqual(await sidebarTitles(ui), ['A small conversation that fits']);
@@ -893,21 +791,21 @@ describe('local-first sessions', () => {
   });
 
   test('ChatGPT exports are imported, with a report of what was left out', async (t) => {
-    const context = await newContext(t);
+    const context = await newContext(t, env.browser);
     const ui = await openPage(context);
     const branches = path.join(CHATGPT_DATA, 'branches_and_tools.json');
     const simple = path.join(CHATGPT_DATA, 'simple.json');
 
     await ui.page.getByRole('button', { name: 'Settings', exact: true }).click();
-    const first = await importFile(ui.dialog, branches);
+    const first = await importFile(ui.page, branches);
     assert.match(first, /^Imported: conversations 1 new, 0 changed; messages 11 new, 0 changed\./);
     assert.match(first, /Not imported from ChatGPT: 2 images \(not imported: Hearth stores text only\); 1 attached file/);
     assert.match(first, /alternative branches/, 'the report says branches were added');
-    const second = await importFile(ui.dialog, simple);
+    const second = await importFile(ui.page, simple);
     assert.match(second, /^Imported: conversations 2 new, 0 changed; messages 6 new, 0 changed\./);
     assert.match(second, /Not imported from ChatGPT: 1 hidden message/);
     assert.match(
-      await importFile(ui.dialog, simple),
+      await importFile(ui.page, simple),
       /^Nothing was imported: everything in the file is already here\./,
       'importing again adds nothing',
     );
@@ -965,7 +863,7 @@ describe('local-first sessions', () => {
       preview: messages[69].content,
     }];
     await seedRecords(ui.page, { sessions, messages });
-    await ui.page.goto(`${app.url}#/s/${session}`);
+    await ui.page.goto(`${env.app.url}#/s/${session}`);
     await ui.page.reload();
     const articles = ui.log.getByRole('article');
     await waitUntil(async () => (await articles.count()) === 60, 'the latest 60 messages are shown');

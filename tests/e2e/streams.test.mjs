@@ -9,102 +9,28 @@
 // named call; a prompt Gemini blocked is an error card that says so. Elements are found by
 // role and accessible name only. Screenshots go to tests/e2e/screenshots/.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startMockServer } from '../mock/server.mjs';
-import { collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
-import { builtApp } from '../support/dist.mjs';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { openChatWithProvider, sendAndSettle, useHarness } from '../support/chat.mjs';
 import { readDatabase } from '../support/idb.mjs';
-import { startStaticServer } from '../support/static-server.mjs';
-import { addProvider, closeProviders, commit, providerForm } from '../support/providers.mjs';
-
-const DIST = builtApp();
-const WAIT_MS = 20_000;
-const TITLE_PROMPT = 'Write a title for the conversation';
-
-const FAMILIES = {
-  openai: {
-    type: 'Custom (OpenAI-compatible)',
-    baseUrl: (mock) => `${mock.url}/v1`,
-    isChat: (entry) => entry.method === 'POST' && entry.path === '/v1/chat/completions',
-  },
-  anthropic: {
-    type: 'Anthropic',
-    baseUrl: (mock) => mock.url,
-    isChat: (entry) => entry.method === 'POST' && entry.path === '/v1/messages',
-  },
-  gemini: {
-    type: 'Google Gemini',
-    baseUrl: (mock) => mock.url,
-    isChat: (entry) => entry.method === 'POST' && /^\/v1beta\/models\/[^/]+:streamGenerateContent$/.test(entry.path),
-  },
-};
+import { chatRequests, FAMILIES } from '../support/mock.mjs';
 
 describe('real provider streams', () => {
-  let app;
-  let mock;
-  let browser;
-
-  before(async () => {
-    [app, mock, browser] = await Promise.all([startStaticServer({ root: DIST }), startMockServer(), launchBrowser()]);
-  });
-
-  after(() => Promise.all([browser?.close(), app?.close(), mock?.close()]));
+  const env = useHarness();
 
   /**
    * A fresh browser context with the app open and one provider of `family` answering with the
    * mock scenario `model`; `extra` is typed into the provider's Extra JSON, `tools` are
    * checked in the Tools dialog.
    */
-  async function openChat(t, family, model, { extra, tools = [] } = {}) {
-    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
-    const context = await browser.newContext();
-    t.after(() => context.close());
-    context.setDefaultTimeout(WAIT_MS);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
-    const fam = FAMILIES[family];
-    await addProvider(page, { type: fam.type, baseUrl: fam.baseUrl(mock), apiKey: 'key-test', model, keepOpen: true });
-    if (extra !== undefined) {
-      await commit(providerForm(page).getByRole('textbox', { name: 'Extra JSON', exact: true }), extra);
-    }
-    await closeProviders(page);
-    await waitUntil(async () => {
-      const { model_configs: models } = await readDatabase(page, ['model_configs']);
-      return models.length === 1 && models[0].model === model && (extra === undefined || models[0].extra_json === extra);
-    }, 'the provider settings are stored');
-    if (tools.length > 0) {
-      await page.getByRole('button', { name: 'Tools', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Tools', exact: true });
-      for (const label of tools) await dialog.getByRole('checkbox', { name: label, exact: true }).check();
-      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      await waitUntil(async () => {
-        const { agents } = await readDatabase(page, ['agents']);
-        return agents[0]?.tools.length === tools.length;
-      }, 'the tool settings are stored');
-    }
-    const log = page.getByRole('log', { name: 'Conversation', exact: true });
-    return {
-      page,
-      errors,
-      fam,
-      reply: log.getByRole('article', { name: 'Assistant', exact: true }).last(),
-      assistant: log.getByRole('article', { name: 'Assistant', exact: true }),
-      message: page.getByRole('textbox', { name: 'Message', exact: true }),
-    };
+  function openChat(t, family, model, { extra, tools = [] } = {}) {
+    return openChatWithProvider(t, env, { family: FAMILIES[family], scenario: model, apiKey: 'key-test', extra, tools });
   }
 
   /** Sends `text` and waits until the turn is over and the stored reply is at rest; returns it. */
   async function ask(chat, text) {
-    await chat.message.fill(text);
-    await chat.message.press('Enter');
-    await waitUntil(async () => {
-      assert.deepEqual(chat.errors, [], 'the page did not crash');
-      return (await chat.assistant.count()) === 1 && (await chat.reply.getAttribute('aria-busy')) === 'false';
-    }, 'the reply is over');
+    await sendAndSettle(chat, text);
     return storedReply(chat);
   }
 
@@ -123,12 +49,6 @@ describe('real provider streams', () => {
     await waitUntil(async () => (await chat.assistant.count()) === 1, 'the reloaded page shows the reply');
   }
 
-  /** The mock's logged chat requests (not the background title requests), oldest first. */
-  async function chatRequests(fam) {
-    const log = await (await fetch(`${mock.url}/__mock/requests`)).json();
-    return log.filter((entry) => fam.isChat(entry) && !JSON.stringify(entry.body ?? '').includes(TITLE_PROMPT));
-  }
-
   /** The title and detail paragraphs of the reply's error card (role=alert). */
   async function alertOf(reply) {
     const alert = reply.getByRole('alert');
@@ -140,7 +60,7 @@ describe('real provider streams', () => {
   test('OpenAI-compatible, n=3: only choice 0 is shown, and the note about the others survives a reload', async (t) => {
     const chat = await openChat(t, 'openai', 'recorded-openai-choices', { extra: '{"n": 3}' });
     const stored = await ask(chat, 'What is the weather like in SF?');
-    const [request] = await chatRequests(chat.fam);
+    const [request] = await chatRequests(env.mock, chat.family);
     assert.equal(request.body.n, 3, 'the extra JSON asked for three choices');
     const note = 'The provider sent 3 answers (n > 1 in the request); only the first is shown.';
     const choice0 = '{"city":"San Francisco","temperature":65,"units":"f"}';
@@ -201,7 +121,7 @@ describe('real provider streams', () => {
         await reload(chat);
       }
     }
-    assert.equal((await chatRequests(chat.fam)).length, 1, 'no second request: the half-written call was not run');
+    assert.equal((await chatRequests(env.mock, chat.family)).length, 1, 'no second request: the half-written call was not run');
     assert.equal(stored.content, text, 'the stored answer is the text');
     assert.deepEqual(stored.tool_calls, [], 'no call is stored as run');
     assert.equal(stored.state, 'complete');
@@ -229,7 +149,7 @@ describe('real provider streams', () => {
         await reload(chat);
       }
     }
-    const requests = await chatRequests(chat.fam);
+    const requests = await chatRequests(env.mock, chat.family);
     assert.equal(requests.length, 2, 'the call and the answer');
     const calls = requests[1].body.contents
       .filter((content) => content.role === 'model')

@@ -6,155 +6,43 @@
 // wire shapes the mock received, what is stored, user-defined tools and the JavaScript
 // sandbox's isolation. Elements are found by role and accessible name only.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { startMockServer } from '../mock/server.mjs';
-import { collectCspViolations, collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
-import { builtApp } from '../support/dist.mjs';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
+import { openTools } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
-import { startStaticServer } from '../support/static-server.mjs';
-import { addProvider, commit } from '../support/providers.mjs';
-
-const DIST = builtApp();
-const WAIT_MS = 20_000;
-const TITLE_PROMPT = 'Write a title for the conversation';
+import { chatRequests as chatRequestsOf, FAMILIES as FAMILY, resetMock } from '../support/mock.mjs';
+import { addProvider } from '../support/providers.mjs';
 
 /** The three provider families, with how each spells tool use on the wire. */
-const FAMILIES = [
-  {
-    name: 'OpenAI-compatible',
-    type: 'Custom (OpenAI-compatible)',
-    baseUrl: (mock) => `${mock.url}/v1`,
-    isChat: (entry) => entry.method === 'POST' && entry.path === '/v1/chat/completions',
-    toolNames: (body) => (body.tools ?? []).map((tool) => tool.function.name),
-    /** The tool results of the request's last results turn: [{ id, content, isError }]. */
-    results: (body) => {
-      const last = body.messages.findLastIndex((m) => m.role === 'assistant');
-      return body.messages
-        .slice(last + 1)
-        .filter((m) => m.role === 'tool')
-        .map((m) => ({ id: m.tool_call_id, content: m.content, isError: m.content.startsWith('Error') }));
-    },
-    /** The calls of the request's assistant messages: [{ id, name, args }]. */
-    calls: (body) =>
-      body.messages
-        .filter((m) => m.role === 'assistant' && m.tool_calls)
-        .flatMap((m) => m.tool_calls.map((c) => ({ id: c.id, name: c.function.name, args: JSON.parse(c.function.arguments) }))),
-  },
-  {
-    name: 'Anthropic',
-    type: 'Anthropic',
-    baseUrl: (mock) => mock.url,
-    isChat: (entry) => entry.method === 'POST' && entry.path === '/v1/messages',
-    toolNames: (body) => (body.tools ?? []).map((tool) => tool.name),
-    results: (body) =>
-      body.messages
-        .at(-1)
-        .content.filter((block) => block.type === 'tool_result')
-        .map((block) => ({ id: block.tool_use_id, content: block.content, isError: block.is_error === true })),
-    calls: (body) =>
-      body.messages
-        .filter((m) => m.role === 'assistant' && Array.isArray(m.content))
-        .flatMap((m) => m.content.filter((b) => b.type === 'tool_use').map((b) => ({ id: b.id, name: b.name, args: b.input }))),
-  },
-  {
-    name: 'Gemini',
-    type: 'Google Gemini',
-    baseUrl: (mock) => mock.url,
-    isChat: (entry) => entry.method === 'POST' && /^\/v1beta\/models\/[^/]+:streamGenerateContent$/.test(entry.path),
-    toolNames: (body) => (body.tools?.[0]?.functionDeclarations ?? []).map((d) => d.name),
-    results: (body) =>
-      body.contents
-        .at(-1)
-        .parts.filter((part) => part.functionResponse)
-        .map(({ functionResponse: r }) => ({
-          id: r.id,
-          content: JSON.stringify(r.response.result ?? r.response.error),
-          isError: 'error' in r.response,
-        })),
-    calls: (body) =>
-      body.contents
-        .filter((c) => c.role === 'model')
-        .flatMap((c) => c.parts.filter((p) => p.functionCall).map((p) => ({ id: p.functionCall.id, name: p.functionCall.name, args: p.functionCall.args }))),
-  },
-];
+const FAMILIES = [FAMILY.openai, FAMILY.anthropic, FAMILY.gemini];
 const OPENAI = FAMILIES[0];
 
 describe('tools', () => {
-  let app;
-  let mock;
-  let browser;
-
-  before(async () => {
-    [app, mock, browser] = await Promise.all([startStaticServer({ root: DIST }), startMockServer(), launchBrowser()]);
-  });
-
-  after(() => Promise.all([browser?.close(), app?.close(), mock?.close()]));
+  const env = useHarness();
 
   /** A fresh browser context with the app open, one provider of `fam` on scenario `model`, and `tools` enabled. */
-  async function openChat(t, fam, model, { tools = [], rounds, viewport } = {}) {
-    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
-    const context = await browser.newContext(viewport ? { viewport } : {});
-    t.after(() => context.close());
-    context.setDefaultTimeout(WAIT_MS);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    const violations = await collectCspViolations(page);
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
-    await addProvider(page, { type: fam.type, baseUrl: fam.baseUrl(mock), apiKey: 'key-test', model });
-    await setTools(page, tools, rounds);
-    const log = page.getByRole('log', { name: 'Conversation', exact: true });
-    const reply = log.getByRole('article', { name: 'Assistant', exact: true }).last();
-    return {
-      page,
-      errors,
-      violations,
-      reply,
-      message: page.getByRole('textbox', { name: 'Message', exact: true }),
-      send: page.getByRole('button', { name: 'Send', exact: true }),
-      stop: page.getByRole('button', { name: 'Stop', exact: true }),
-    };
+  function openChat(t, fam, model, { tools = [], rounds, viewport } = {}) {
+    return openChatWithProvider(t, env, {
+      family: fam,
+      scenario: model,
+      apiKey: 'key-test',
+      tools,
+      rounds,
+      contextOptions: viewport ? { viewport } : {},
+      cspViolations: true,
+    });
   }
 
-  /** Checks the tools labelled `labels` in the Tools dialog (and sets the round limit), then waits until stored. */
-  async function setTools(page, labels, rounds) {
-    if (labels.length === 0 && rounds === undefined) return;
-    const dialog = await openTools(page);
-    for (const label of labels) await dialog.getByRole('checkbox', { name: label, exact: true }).check();
-    if (rounds !== undefined) {
-      await commit(dialog.getByRole('spinbutton', { name: 'Most tool rounds per answer', exact: true }), String(rounds));
-    }
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await waitUntil(async () => {
-      const { agents } = await readDatabase(page, ['agents']);
-      return agents[0]?.tools.length === labels.length && (rounds === undefined || agents[0].max_tool_rounds === rounds);
-    }, 'the tool settings are stored');
-  }
-
-  async function openTools(page) {
-    await page.getByRole('button', { name: 'Tools', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Tools', exact: true });
-    await dialog.waitFor();
-    return dialog;
-  }
-
-  async function ask(chat, text) {
-    await chat.message.fill(text);
-    await chat.send.click();
+  function ask(chat, text) {
+    return sendMessage(chat, text, { click: true });
   }
 
   /** The mock's logged chat requests of `fam` (not the background title requests), oldest first. */
-  async function chatRequests(fam) {
-    const log = await (await fetch(`${mock.url}/__mock/requests`)).json();
-    return log.filter((entry) => fam.isChat(entry) && !JSON.stringify(entry.body).includes(TITLE_PROMPT));
-  }
-
-  /** Waits until the reply is no longer streaming. */
-  async function settled(chat) {
-    await waitUntil(async () => (await chat.reply.getAttribute('aria-busy')) === 'false', 'the turn is over');
+  function chatRequests(fam) {
+    return chatRequestsOf(env.mock, fam);
   }
 
   /** Answers Allow to the call of `tool` waiting for approval in the last reply. */
@@ -337,13 +225,13 @@ describe('tools', () => {
     await chat.page.getByRole('button', { name: 'New chat', exact: true }).click();
     const { form } = await addProvider(chat.page, {
       type: 'Custom (OpenAI-compatible)',
-      baseUrl: `${mock.url}/v1`,
+      baseUrl: `${env.mock.url}/v1`,
       apiKey: 'k',
       model: 'tools-unknown',
       keepOpen: false,
     });
     assert.ok(form);
-    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+    await resetMock(env.mock);
     await ask(chat, 'Try odd calls.');
     await chat.reply.getByRole('button', { name: 'Used 2 tools', exact: true }).waitFor();
     await settled(chat);
@@ -442,7 +330,7 @@ describe('tools', () => {
     await new Promise((resolve) => closed.listen(0, '127.0.0.1', resolve));
     t.after(() => new Promise((resolve) => closed.close(resolve)));
     const chat = await openChat(t, OPENAI, 'tools-fetch', { tools: ['Fetch a URL'] });
-    await ask(chat, `${mock.url}/v1/models`);
+    await ask(chat, `${env.mock.url}/v1/models`);
     // Fetching asks first (tests/e2e/approval.test.mjs tests the asking).
     await allow(chat, 'fetch_url');
     await chat.reply.getByRole('button', { name: 'Used 1 tool', exact: true }).waitFor();

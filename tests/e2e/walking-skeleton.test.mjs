@@ -4,17 +4,14 @@
 // Policy violation. Elements are found by role and accessible name only. Screenshots go to
 // tests/e2e/screenshots/.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startMockServer } from '../mock/server.mjs';
-import { collectCspViolations, collectPageErrors, launchBrowser, screenshot, waitUntil } from '../support/browser.mjs';
-import { builtApp } from '../support/dist.mjs';
-import { startStaticServer } from '../support/static-server.mjs';
-import { addProvider, closeProviders } from '../support/providers.mjs';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { busy, openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
+import { chatRequests, FAMILIES } from '../support/mock.mjs';
+import { closeProviders, providerForm } from '../support/providers.mjs';
 
-const DIST = builtApp();
-const WAIT_MS = 20_000;
 const STOP_WAIT_MS = 5_000;
 const MARKDOWN_HEADING = 'Hearth mock reply';
 const MARKDOWN_END = 'That is all.';
@@ -22,73 +19,31 @@ const SLOW_OPENING = 'Once upon a time';
 const RAW_ERROR = /TypeError|RuntimeError|panicked|\[object Object\]|\bundefined\b/;
 
 describe('walking skeleton', () => {
-  let app;
-  let mock;
-  let browser;
+  const env = useHarness();
 
-  before(async () => {
-    [app, mock, browser] = await Promise.all([
-      startStaticServer({ root: DIST }),
-      startMockServer(),
-      launchBrowser(),
-    ]);
-  });
-
-  after(() => Promise.all([browser?.close(), app?.close(), mock?.close()]));
-
-  /** Opens the app in a fresh browser context, set up to use the mock scenario `model`. */
+  /**
+   * Opens the app in a fresh browser context, set up to use the mock scenario `model`, and
+   * notes the type of the API key field while the Providers dialog is open.
+   */
   async function openChat(t, model, contextOptions = {}) {
-    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
-    const context = await browser.newContext(contextOptions);
-    t.after(() => context.close());
-    context.setDefaultTimeout(WAIT_MS);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    const violations = await collectCspViolations(page);
-    await page.goto(app.url);
-    const { form } = await addProvider(page, { baseUrl: `${mock.url}/v1`, apiKey: 'sk-test', model, keepOpen: true });
-    const apiKeyType = await form.getByLabel('API key', { exact: true }).getAttribute('type');
-    await closeProviders(page);
-    const log = page.getByRole('log', { name: 'Conversation', exact: true });
-    return {
-      page,
-      errors,
-      violations,
-      apiKeyType,
-      log,
-      message: page.getByRole('textbox', { name: 'Message', exact: true }),
-      send: page.getByRole('button', { name: 'Send', exact: true }),
-      stop: page.getByRole('button', { name: 'Stop', exact: true }),
-      userMessages: log.getByRole('article', { name: 'You', exact: true }),
-      reply: log.getByRole('article', { name: 'Assistant', exact: true }).last(),
-    };
-  }
-
-  async function sendMessage(chat, text) {
-    await chat.message.fill(text);
-    await chat.message.press('Enter');
-  }
-
-  function busy(article) {
-    return article.getAttribute('aria-busy');
-  }
-
-  function waitUntilSettled(chat, timeout = WAIT_MS) {
-    return waitUntil(async () => (await busy(chat.reply)) === 'false', 'the reply is aria-busy="false"', {
-      timeout,
+    const chat = await openChatWithProvider(t, env, {
+      scenario: model,
+      apiKey: 'sk-test',
+      contextOptions,
+      cspViolations: true,
+      keepProvidersOpen: true,
     });
+    chat.apiKeyType = await providerForm(chat.page).getByLabel('API key', { exact: true }).getAttribute('type');
+    await closeProviders(chat.page);
+    return chat;
   }
 
   /**
    * The chat completion requests the mock server received since the chat was opened,
    * leaving out the background request that asks the model for a conversation title.
    */
-  async function completionRequests() {
-    const log = await (await fetch(`${mock.url}/__mock/requests`)).json();
-    const isTitleRequest = (entry) => /^Write a title/.test(entry.body?.messages?.[0]?.content ?? '');
-    return log.filter(
-      (entry) => entry.method === 'POST' && entry.path === '/v1/chat/completions' && !isTitleRequest(entry),
-    );
+  function completionRequests() {
+    return chatRequests(env.mock, FAMILIES.openai);
   }
 
   /** The text of the alert in the reply, checked to be readable, once the reply settles. */
@@ -98,7 +53,7 @@ describe('walking skeleton', () => {
     const text = (await alert.innerText()).trim();
     assert.ok(text.length > 0, 'the alert says something');
     assert.doesNotMatch(text, RAW_ERROR, `the error is explained, not dumped: ${JSON.stringify(text)}`);
-    await waitUntilSettled(chat);
+    await settled(chat);
     return text;
   }
 
@@ -113,10 +68,10 @@ describe('walking skeleton', () => {
     await chat.page.keyboard.press('Shift+Enter');
     await chat.page.keyboard.type(secondLine);
     assert.equal(await chat.message.inputValue(), `${firstLine}\n${secondLine}`, 'Shift+Enter adds a line');
-    assert.equal(await chat.userMessages.count(), 0, 'Shift+Enter does not send');
+    assert.equal(await chat.you.count(), 0, 'Shift+Enter does not send');
     await chat.page.keyboard.press('Enter');
 
-    const mine = chat.userMessages.last();
+    const mine = chat.you.last();
     await mine.waitFor();
     const lines = (await mine.innerText()).split('\n').map((line) => line.trim());
     assert.ok(lines.includes(firstLine), `the first line is shown as typed: ${JSON.stringify(lines)}`);
@@ -131,7 +86,7 @@ describe('walking skeleton', () => {
     assert.ok(!(await chat.reply.innerText()).includes(MARKDOWN_END), 'the reply arrives piece by piece');
     await screenshot(chat.page, '01-mid-stream.png');
 
-    await waitUntilSettled(chat);
+    await settled(chat);
     await screenshot(chat.page, '02-complete.png');
     const reply = chat.reply;
     assert.ok((await reply.innerText()).includes(MARKDOWN_END), 'the whole reply is shown');
@@ -174,7 +129,7 @@ describe('walking skeleton', () => {
     assert.equal(await chat.send.isVisible(), false, 'Send is hidden while a reply streams');
 
     await chat.stop.click();
-    await waitUntilSettled(chat, STOP_WAIT_MS);
+    await settled(chat, STOP_WAIT_MS);
     await waitUntil(
       async () => (await chat.reply.innerText()).includes('Stopped'),
       'the reply says it was stopped',
@@ -225,7 +180,7 @@ describe('walking skeleton', () => {
       colorScheme: 'dark',
     });
     await sendMessage(chat, 'Show me some markdown.');
-    await waitUntilSettled(chat);
+    await settled(chat);
     await chat.reply.getByRole('heading', { name: MARKDOWN_HEADING }).waitFor();
     const pageWidth = await chat.page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(pageWidth <= 390, `the page does not scroll sideways (${pageWidth}px wide)`);

@@ -47,18 +47,18 @@
 //! between 0.95 and 1; Claude Sonnet 4.5 and later models refuse `temperature` and
 //! `top_p` together.
 
+mod request;
 mod wire;
 
 #[cfg(test)]
 mod tests;
 
-use super::{
-    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ProviderKind, StreamEvent,
-    Usage, error_fields, excerpt, merge_extra, parse_data, read_error_body,
-};
+use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
+use super::error::ProviderError;
+use super::parse::{error_fields, excerpt, json_event, read_error_body};
+use super::{ModelConfig, ProviderConfig, body_json};
 use crate::message::{ChatMessage, Role};
 use crate::sse::SseEvent;
-use crate::tools::ToolSpec;
 
 /// The default base URL, used when the configured one is empty.
 pub const DEFAULT_BASE_URL: &str = "https://api.anthropic.com";
@@ -108,45 +108,33 @@ pub fn build_request(
 ) -> HttpRequest {
     let thinking = model.thinking == Some(true);
     let system: Vec<&str> = messages.iter().filter(|m| m.role == Role::System).map(|m| m.content.as_str()).collect();
-    let turns: Vec<serde_json::Value> =
-        messages.iter().filter(|m| m.role != Role::System).map(|m| turn(m, thinking)).collect();
-    let max_tokens =
-        if thinking { thinking_limits(model.max_tokens).0 } else { model.max_tokens.unwrap_or(MAX_TOKENS) };
-    let mut body = serde_json::json!({
-        "model": model.model,
-        "max_tokens": max_tokens,
-        "stream": true,
-        "messages": turns,
-    });
-    if !system.is_empty() {
-        body["system"] = serde_json::Value::String(system.join("\n\n"));
-    }
-    if thinking {
-        let (_, budget) = thinking_limits(model.max_tokens);
-        body["thinking"] = serde_json::json!({ "type": "enabled", "budget_tokens": budget });
-        if let Some(top_p) = model.top_p.filter(|top_p| (0.95..=1.0).contains(top_p)) {
-            body["top_p"] = serde_json::json!(top_p);
-        }
-    } else if let Some(temperature) = model.temperature {
-        body["temperature"] = serde_json::json!(temperature);
-    } else if let Some(top_p) = model.top_p {
-        body["top_p"] = serde_json::json!(top_p);
-    }
-    if !tools.is_empty() {
-        let tools: Vec<serde_json::Value> = tools
-            .iter()
-            .map(|tool| {
-                serde_json::json!({ "name": tool.name, "description": tool.description, "input_schema": tool.parameters })
-            })
-            .collect();
-        body["tools"] = serde_json::Value::Array(tools);
-    }
-    merge_extra(&mut body, &model.extra);
+    let (max_tokens, budget) = if thinking {
+        let (max_tokens, budget) = thinking_limits(model.max_tokens);
+        (max_tokens, Some(budget))
+    } else {
+        (model.max_tokens.unwrap_or(MAX_TOKENS), None)
+    };
+    let (temperature, top_p) = match (thinking, model.temperature) {
+        (true, _) => (None, model.top_p.filter(|top_p| (0.95..=1.0).contains(top_p))),
+        (false, Some(temperature)) => (Some(temperature), None),
+        (false, None) => (None, model.top_p),
+    };
+    let body = request::Body {
+        model: &model.model,
+        max_tokens,
+        stream: true,
+        messages: messages.iter().filter(|m| m.role != Role::System).map(|m| turn(m, thinking)).collect(),
+        system: (!system.is_empty()).then(|| system.join("\n\n")),
+        thinking: budget.map(|budget_tokens| request::Thinking { kind: "enabled", budget_tokens }),
+        temperature,
+        top_p,
+        tools: tools.iter().map(request::Tool::new).collect(),
+    };
     HttpRequest {
         method: "POST",
         url: messages_url(&provider.base_url),
         headers: headers(provider, true),
-        body: Some(body.to_string()),
+        body: Some(body_json(&body, &model.extra)),
     }
 }
 
@@ -156,49 +144,35 @@ pub fn build_request(
 /// reasoning: its signed `thinking` and `redacted_thinking` blocks in their
 /// original order, its text (left out when empty, since empty text blocks are
 /// refused), then one `tool_use` block per call. Unsigned reasoning is never sent.
-fn turn(message: &ChatMessage, thinking: bool) -> serde_json::Value {
+fn turn(message: &ChatMessage, thinking: bool) -> request::Turn<'_> {
+    use request::Block;
+    let text = (!message.content.is_empty()).then(|| Block::Text { text: &message.content });
     if !message.tool_results.is_empty() {
-        let mut content: Vec<serde_json::Value> = message
-            .tool_results
-            .iter()
-            .map(|result| {
-                let mut block = serde_json::json!({
-                    "type": "tool_result",
-                    "tool_use_id": result.call_id,
-                    "content": result.content,
-                });
-                if result.is_error {
-                    block["is_error"] = serde_json::Value::Bool(true);
-                }
-                block
-            })
-            .collect();
-        if !message.content.is_empty() {
-            content.push(serde_json::json!({ "type": "text", "text": message.content }));
-        }
-        return serde_json::json!({ "role": "user", "content": content });
+        let results = message.tool_results.iter().map(|result| Block::ToolResult {
+            tool_use_id: &result.call_id,
+            content: &result.content,
+            is_error: result.is_error,
+        });
+        let content = request::Content::Blocks(results.chain(text).collect());
+        return request::Turn { role: "user", content };
     }
+    let role = message.role.as_str();
     let sealed = thinking && message.has_sealed_reasoning_from(ProviderKind::Anthropic);
     if !sealed && message.tool_calls.is_empty() {
-        return serde_json::json!({ "role": message.role.as_str(), "content": message.content });
+        return request::Turn { role, content: request::Content::Text(&message.content) };
     }
-    let mut content: Vec<serde_json::Value> = Vec::new();
-    if sealed {
-        content.extend(message.reasoning.iter().filter_map(|part| match (&part.redacted, &part.signature) {
-            (Some(data), _) => Some(serde_json::json!({ "type": "redacted_thinking", "data": data })),
-            (None, Some(signature)) => {
-                Some(serde_json::json!({ "type": "thinking", "thinking": part.text, "signature": signature }))
-            }
+    let reasoning =
+        message.reasoning.iter().filter(|_| sealed).filter_map(|part| match (&part.redacted, &part.signature) {
+            (Some(data), _) => Some(Block::RedactedThinking { data }),
+            (None, Some(signature)) => Some(Block::Thinking { thinking: &part.text, signature }),
             (None, None) => None,
-        }));
-    }
-    if !message.content.is_empty() {
-        content.push(serde_json::json!({ "type": "text", "text": message.content }));
-    }
-    content.extend(message.tool_calls.iter().map(|call| {
-        serde_json::json!({ "type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments_object() })
-    }));
-    serde_json::json!({ "role": message.role.as_str(), "content": content })
+        });
+    let calls = message.tool_calls.iter().map(|call| Block::ToolUse {
+        id: &call.id,
+        name: &call.name,
+        input: call.arguments_object(),
+    });
+    request::Turn { role, content: request::Content::Blocks(reasoning.chain(text).chain(calls).collect()) }
 }
 
 /// Builds the request that lists the account's models:
@@ -281,14 +255,11 @@ impl StreamParser {
     /// Parses one SSE event. Never fails: an event that cannot be read becomes
     /// [`StreamEvent::Malformed`] and the stream goes on.
     pub fn on_event(&mut self, event: &SseEvent) -> Vec<StreamEvent> {
-        let data = event.data.trim();
-        if data.is_empty() {
-            return Vec::new();
-        }
-        let parsed: wire::Event = match parse_data(data) {
-            Ok(parsed) => parsed,
-            Err(malformed) => return vec![malformed],
-        };
+        json_event(event, |parsed| self.on_parsed(parsed, event))
+    }
+
+    /// One event's object; the SSE `event` names it when its JSON has no `type`.
+    fn on_parsed(&mut self, parsed: wire::Event, event: &SseEvent) -> Vec<StreamEvent> {
         let kind = parsed.kind.as_deref().or(event.event.as_deref()).unwrap_or_default();
         let mut events = Vec::new();
         match kind {
@@ -323,7 +294,7 @@ impl StreamParser {
             "error" => {
                 let (message, code) = match &parsed.error {
                     Some(error) => error_fields(&serde_json::json!({ "error": error })),
-                    None => (excerpt(data, 500), None),
+                    None => (excerpt(event.data.trim(), 500), None),
                 };
                 events.push(StreamEvent::ProviderError(ProviderError::in_stream(message, code)));
             }

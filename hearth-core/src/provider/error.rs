@@ -81,6 +81,50 @@ impl ProviderErrorKind {
         }
     }
 
+    /// What the user can do about a failure of this kind, if there is a general
+    /// answer; `retry_after_secs` is the wait the provider asked for.
+    pub fn advice(self, retry_after_secs: Option<u64>) -> Option<String> {
+        match self {
+            ProviderErrorKind::Auth => Some("Check the API key in the provider settings.".to_owned()),
+            ProviderErrorKind::RateLimit => Some(match retry_after_secs {
+                Some(secs) => format!("The provider asks to wait {secs} s before retrying."),
+                None => "Wait a moment, then retry.".to_owned(),
+            }),
+            ProviderErrorKind::Server => Some("This is usually temporary: retry in a moment.".to_owned()),
+            ProviderErrorKind::ContextTooLong => {
+                Some("Start a new conversation or remove earlier messages.".to_owned())
+            }
+            ProviderErrorKind::NotFound => Some("Check the model id and the base URL.".to_owned()),
+            ProviderErrorKind::Timeout => Some(
+                "The connection may have dropped or the provider stalled; retry. A slow local model may need longer."
+                    .to_owned(),
+            ),
+            ProviderErrorKind::ContentFilter => {
+                Some("Rephrase the message; retrying it unchanged will be refused again.".to_owned())
+            }
+            ProviderErrorKind::BadRequest | ProviderErrorKind::Network | ProviderErrorKind::Other => None,
+        }
+    }
+
+    /// The kind stored under `name` (see [`ProviderErrorKind::as_str`]).
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|kind| kind.as_str() == name)
+    }
+
+    /// Every kind.
+    pub const ALL: [ProviderErrorKind; 10] = [
+        ProviderErrorKind::Auth,
+        ProviderErrorKind::RateLimit,
+        ProviderErrorKind::Server,
+        ProviderErrorKind::ContextTooLong,
+        ProviderErrorKind::NotFound,
+        ProviderErrorKind::BadRequest,
+        ProviderErrorKind::Network,
+        ProviderErrorKind::Timeout,
+        ProviderErrorKind::ContentFilter,
+        ProviderErrorKind::Other,
+    ];
+
     /// The snake_case name used in JSON and stored error records (`"rate_limit"`, …).
     pub fn as_str(self) -> &'static str {
         match self {
@@ -135,6 +179,16 @@ impl ProviderError {
         }
     }
 
+    /// The connection broke after the answer had started: not a CORS or address
+    /// problem, so the advice for a request that never got through would mislead.
+    pub fn connection_lost(url: &str, detail: &str) -> Self {
+        let mut error = Self::network(url, detail.to_owned());
+        error.message = format!(
+            "The connection broke before the answer finished ({detail}). What arrived is kept; retry to ask again."
+        );
+        error
+    }
+
     /// Whether sending the same request again may succeed.
     pub fn is_retryable(&self) -> bool {
         self.kind.is_retryable()
@@ -147,26 +201,7 @@ impl ProviderError {
 
     /// What the user can do about it, if there is a general answer.
     pub fn advice(&self) -> Option<String> {
-        match self.kind {
-            ProviderErrorKind::Auth => Some("Check the API key in the provider settings.".to_owned()),
-            ProviderErrorKind::RateLimit => Some(match self.retry_after_secs {
-                Some(secs) => format!("The provider asks to wait {secs} s before retrying."),
-                None => "Wait a moment, then retry.".to_owned(),
-            }),
-            ProviderErrorKind::Server => Some("This is usually temporary: retry in a moment.".to_owned()),
-            ProviderErrorKind::ContextTooLong => {
-                Some("Start a new conversation or remove earlier messages.".to_owned())
-            }
-            ProviderErrorKind::NotFound => Some("Check the model id and the base URL.".to_owned()),
-            ProviderErrorKind::Timeout => Some(
-                "The connection may have dropped or the provider stalled; retry. A slow local model may need longer."
-                    .to_owned(),
-            ),
-            ProviderErrorKind::ContentFilter => {
-                Some("Rephrase the message; retrying it unchanged will be refused again.".to_owned())
-            }
-            ProviderErrorKind::BadRequest | ProviderErrorKind::Network | ProviderErrorKind::Other => None,
-        }
+        self.kind.advice(self.retry_after_secs)
     }
 }
 
@@ -335,6 +370,7 @@ mod tests {
         ];
         for (kind, name) in kinds {
             assert_eq!(kind.as_str(), name);
+            assert_eq!(ProviderErrorKind::from_name(name), Some(kind));
             assert_eq!(serde_json::to_value(kind).expect("serialisable"), serde_json::json!(name), "{name}");
         }
     }

@@ -55,18 +55,18 @@
 //! the models that allow it (Gemini 2.5 Flash and Flash-Lite; 2.5 Pro cannot
 //! think less than 128 tokens and refuses it).
 
+mod request;
 mod wire;
 
 #[cfg(test)]
 mod tests;
 
-use super::{
-    FinishKind, FinishReason, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ProviderErrorKind, ProviderKind,
-    StreamEvent, Usage, excerpt, merge_extra, parse_data, read_error_body,
-};
+use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
+use super::error::{ProviderError, ProviderErrorKind};
+use super::parse::{excerpt, json_event, read_error_body};
+use super::{ModelConfig, ProviderConfig, body_json};
 use crate::message::{ChatMessage, MessageToolResult, Role};
 use crate::sse::SseEvent;
-use crate::tools::ToolSpec;
 
 /// The public Gemini API, used when the provider has no base URL.
 pub const DEFAULT_BASE_URL: &str = "https://generativelanguage.googleapis.com";
@@ -86,35 +86,26 @@ pub fn build_request(
     messages: &[ChatMessage],
     tools: &[ToolSpec],
 ) -> HttpRequest {
-    let contents: Vec<serde_json::Value> = messages.iter().filter_map(content).collect();
     let system: Vec<&str> = messages.iter().filter(|m| m.role == Role::System).map(|m| m.content.as_str()).collect();
-    let mut body = serde_json::json!({ "contents": contents });
-    if !system.is_empty() {
-        body["systemInstruction"] = serde_json::json!({ "parts": [{ "text": system.join("\n\n") }] });
-    }
-    if !tools.is_empty() {
-        let declarations: Vec<serde_json::Value> = tools
-            .iter()
-            .map(|tool| {
-                serde_json::json!({
-                    "name": tool.name,
-                    "description": tool.description,
-                    "parametersJsonSchema": tool.parameters,
-                })
-            })
-            .collect();
-        body["tools"] = serde_json::json!([{ "functionDeclarations": declarations }]);
-    }
     let config = generation_config(model);
-    if !config.is_empty() {
-        body["generationConfig"] = serde_json::Value::Object(config);
-    }
-    merge_extra(&mut body, &model.extra);
+    let body = request::Body {
+        contents: messages.iter().filter_map(content).collect(),
+        system_instruction: (!system.is_empty())
+            .then(|| request::SystemInstruction { parts: [request::TextPart { text: system.join("\n\n") }] }),
+        tools: if tools.is_empty() {
+            Vec::new()
+        } else {
+            vec![request::Tools {
+                function_declarations: tools.iter().map(request::FunctionDeclaration::new).collect(),
+            }]
+        },
+        generation_config: (config != request::GenerationConfig::default()).then_some(config),
+    };
     HttpRequest {
         method: "POST",
         url: stream_url(&provider.base_url, &model.model),
         headers: headers(provider),
-        body: Some(body.to_string()),
+        body: Some(body_json(&body, &model.extra)),
     }
 }
 
@@ -123,10 +114,10 @@ pub fn build_request(
 /// parts; an assistant message becomes a `model` turn of its text (when any) and
 /// one `functionCall` part per call. A signature Gemini gave the reply goes back
 /// on its first function call, or else on its text part.
-fn content(message: &ChatMessage) -> Option<serde_json::Value> {
+fn content(message: &ChatMessage) -> Option<request::Content<'_>> {
     if !message.tool_results.is_empty() {
-        let parts: Vec<serde_json::Value> = message.tool_results.iter().map(function_response).collect();
-        return Some(serde_json::json!({ "role": "user", "parts": parts }));
+        let parts = message.tool_results.iter().map(function_response).collect();
+        return Some(request::Content { role: "user", parts });
     }
     let role = match message.role {
         Role::User => "user",
@@ -135,64 +126,62 @@ fn content(message: &ChatMessage) -> Option<serde_json::Value> {
     };
     let signature = (message.role == Role::Assistant && message.origin == Some(ProviderKind::Gemini))
         .then(|| {
-            let mut signatures = message.reasoning.iter().filter_map(|p| p.signature.as_ref());
+            let mut signatures = message.reasoning.iter().filter_map(|p| p.signature.as_deref());
             if message.tool_calls.is_empty() { signatures.next_back() } else { signatures.next() }
         })
         .flatten();
     let mut parts = Vec::new();
     if !message.content.is_empty() || message.tool_calls.is_empty() {
-        parts.push(serde_json::json!({ "text": message.content }));
+        parts.push(request::Part { text: Some(&message.content), ..request::Part::default() });
     }
-    for call in &message.tool_calls {
-        let mut function_call = serde_json::json!({ "name": call.name, "args": call.arguments_object() });
-        if !call.id.starts_with(SYNTHETIC_CALL_ID) {
-            function_call["id"] = serde_json::Value::String(call.id.clone());
-        }
-        parts.push(serde_json::json!({ "functionCall": function_call }));
-    }
+    parts.extend(message.tool_calls.iter().map(|call| request::Part {
+        function_call: Some(request::FunctionCall {
+            name: &call.name,
+            args: call.arguments_object(),
+            id: given_id(&call.id),
+        }),
+        ..request::Part::default()
+    }));
     if let Some(signature) = signature {
         let at = if message.tool_calls.is_empty() { 0 } else { parts.len() - message.tool_calls.len() };
         if let Some(part) = parts.get_mut(at) {
-            part["thoughtSignature"] = serde_json::Value::String(signature.clone());
+            part.thought_signature = Some(signature);
         }
     }
-    Some(serde_json::json!({ "role": role, "parts": parts }))
+    Some(request::Content { role, parts })
+}
+
+/// A call id Gemini gave, or `None` for one Hearth made up (not sent back).
+fn given_id(id: &str) -> Option<&str> {
+    (!id.starts_with(SYNTHETIC_CALL_ID)).then_some(id)
 }
 
 /// A tool result as a `functionResponse` part. Its `response` must be an object:
 /// `{"result": …}` or `{"error": …}`, holding the content as JSON when it is JSON.
-fn function_response(result: &MessageToolResult) -> serde_json::Value {
+fn function_response(result: &MessageToolResult) -> request::Part<'_> {
     let value = serde_json::from_str::<serde_json::Value>(&result.content)
         .unwrap_or_else(|_| serde_json::Value::String(result.content.clone()));
-    let key = if result.is_error { "error" } else { "result" };
-    let mut response = serde_json::json!({ "name": result.name, "response": { key: value } });
-    if !result.call_id.starts_with(SYNTHETIC_CALL_ID) {
-        response["id"] = serde_json::Value::String(result.call_id.clone());
+    let response = if result.is_error { request::Response::Error(value) } else { request::Response::Result(value) };
+    request::Part {
+        function_response: Some(request::FunctionResponse {
+            name: &result.name,
+            response,
+            id: given_id(&result.call_id),
+        }),
+        ..request::Part::default()
     }
-    serde_json::json!({ "functionResponse": response })
 }
 
-fn generation_config(model: &ModelConfig) -> serde_json::Map<String, serde_json::Value> {
-    let mut config = serde_json::Map::new();
-    if let Some(temperature) = model.temperature {
-        config.insert("temperature".to_owned(), serde_json::json!(temperature));
+fn generation_config(model: &ModelConfig) -> request::GenerationConfig {
+    request::GenerationConfig {
+        temperature: model.temperature,
+        top_p: model.top_p,
+        max_output_tokens: model.max_tokens,
+        thinking_config: model.thinking.map(|on| request::ThinkingConfig {
+            include_thoughts: on.then_some(true),
+            thinking_budget: (!on).then_some(0),
+        }),
     }
-    if let Some(top_p) = model.top_p {
-        config.insert("topP".to_owned(), serde_json::json!(top_p));
-    }
-    if let Some(max_tokens) = model.max_tokens {
-        config.insert("maxOutputTokens".to_owned(), serde_json::json!(max_tokens));
-    }
-    match model.thinking {
-        Some(true) => {
-            config.insert("thinkingConfig".to_owned(), serde_json::json!({ "includeThoughts": true }));
-        }
-        Some(false) => {
-            config.insert("thinkingConfig".to_owned(), serde_json::json!({ "thinkingBudget": 0 }));
-        }
-        None => {}
-    }
-    config
 }
 
 /// Builds the request that lists the models: `GET {base}/v1beta/models?pageSize=1000`
@@ -375,14 +364,10 @@ impl StreamParser {
     /// Parses one SSE event. Never fails: a chunk that cannot be read becomes
     /// [`StreamEvent::Malformed`] and the stream goes on.
     pub fn on_event(&mut self, event: &SseEvent) -> Vec<StreamEvent> {
-        let data = event.data.trim();
-        if data.is_empty() {
-            return Vec::new();
-        }
-        let chunk: wire::Chunk = match parse_data(data) {
-            Ok(chunk) => chunk,
-            Err(malformed) => return vec![malformed],
-        };
+        json_event(event, |chunk| self.on_chunk(chunk))
+    }
+
+    fn on_chunk(&mut self, chunk: wire::Chunk) -> Vec<StreamEvent> {
         let mut events = Vec::new();
         if let Some(error) = &chunk.error {
             events.push(StreamEvent::ProviderError(in_stream_error(error)));

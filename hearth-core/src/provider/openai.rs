@@ -47,19 +47,18 @@
 //! gets `reasoning_content` on those messages only. Other servers get none, and
 //! OpenAI's models keep their reasoning server-side anyway.
 
+mod request;
 mod wire;
 
 #[cfg(test)]
 mod tests;
 
-use super::{
-    FinishKind, FinishReason, HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderError, StreamEvent, Usage,
-    error_fields, merge_extra, parse_data, read_error_body,
-};
+use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
+use super::error::ProviderError;
+use super::parse::{error_fields, json_event, read_error_body};
+use super::{ModelConfig, Preset, ProviderConfig, body_json};
 use crate::message::ChatMessage;
-use crate::provider::ProviderKind;
 use crate::sse::SseEvent;
-use crate::tools::ToolSpec;
 
 /// The Azure `api-version` used when the provider sets none: the latest GA
 /// version of the Azure OpenAI data-plane inference API.
@@ -75,99 +74,75 @@ pub fn build_request(
     tools: &[ToolSpec],
 ) -> HttpRequest {
     let reasoning_back = provider.preset == Preset::DeepSeek;
-    let messages: Vec<serde_json::Value> = messages.iter().flat_map(|m| wire_messages(m, reasoning_back)).collect();
-    let mut body = serde_json::json!({
-        "model": model.model,
-        "messages": messages,
-        "stream": true,
-        "stream_options": { "include_usage": true },
-    });
-    if let Some(temperature) = model.temperature {
-        body["temperature"] = serde_json::json!(temperature);
-    }
-    if let Some(top_p) = model.top_p {
-        body["top_p"] = serde_json::json!(top_p);
-    }
-    if let Some(max_tokens) = model.max_tokens {
-        let field = match provider.preset {
-            Preset::OpenAi | Preset::Azure => "max_completion_tokens",
-            _ => "max_tokens",
-        };
-        body[field] = serde_json::json!(max_tokens);
-    }
-    match (provider.preset, model.thinking) {
-        (Preset::Zhipu, Some(on)) => {
-            body["thinking"] = serde_json::json!({ "type": if on { "enabled" } else { "disabled" } });
-        }
-        (Preset::OpenRouter, Some(true)) => body["reasoning"] = serde_json::json!({ "enabled": true }),
-        (Preset::OpenRouter, Some(false)) => body["reasoning"] = serde_json::json!({ "effort": "none" }),
-        _ => {}
-    }
-    if !tools.is_empty() {
-        let tools: Vec<serde_json::Value> = tools
-            .iter()
-            .map(|tool| {
-                serde_json::json!({
-                    "type": "function",
-                    "function": { "name": tool.name, "description": tool.description, "parameters": tool.parameters },
-                })
-            })
-            .collect();
-        body["tools"] = serde_json::Value::Array(tools);
-    }
-    merge_extra(&mut body, &model.extra);
+    let completion_field = matches!(provider.preset, Preset::OpenAi | Preset::Azure);
+    let body = request::Body {
+        model: &model.model,
+        messages: messages.iter().flat_map(|m| wire_messages(m, reasoning_back)).collect(),
+        stream: true,
+        stream_options: request::StreamOptions { include_usage: true },
+        temperature: model.temperature,
+        top_p: model.top_p,
+        max_completion_tokens: model.max_tokens.filter(|_| completion_field),
+        max_tokens: model.max_tokens.filter(|_| !completion_field),
+        thinking: match (provider.preset, model.thinking) {
+            (Preset::Zhipu, Some(on)) => Some(request::ZhipuThinking::new(on)),
+            _ => None,
+        },
+        reasoning: match (provider.preset, model.thinking) {
+            (Preset::OpenRouter, Some(on)) => Some(request::OpenRouterReasoning::new(on)),
+            _ => None,
+        },
+        tools: tools.iter().map(request::Tool::new).collect(),
+    };
     let url = if provider.preset == Preset::Azure {
         azure_chat_url(&provider.base_url, &provider.api_version)
     } else {
         chat_completions_url(&provider.base_url)
     };
-    HttpRequest { method: "POST", url, headers: headers(provider, true), body: Some(body.to_string()) }
+    HttpRequest { method: "POST", url, headers: headers(provider, true), body: Some(body_json(&body, &model.extra)) }
 }
 
 /// One neutral message as Chat Completions messages: tool results become one
 /// `role: "tool"` message per result; an assistant message with tool calls
 /// carries them as `tool_calls` (content `null` when it wrote nothing before
 /// them), plus its reasoning as `reasoning_content` when `reasoning_back`.
-fn wire_messages(message: &ChatMessage, reasoning_back: bool) -> Vec<serde_json::Value> {
+fn wire_messages(message: &ChatMessage, reasoning_back: bool) -> Vec<request::Message<'_>> {
     if !message.tool_results.is_empty() {
-        let mut out: Vec<serde_json::Value> = message
+        let mut out: Vec<request::Message<'_>> = message
             .tool_results
             .iter()
-            .map(|result| {
-                serde_json::json!({ "role": "tool", "tool_call_id": result.call_id, "content": result.flagged_content() })
+            .map(|result| request::Message {
+                tool_call_id: Some(&result.call_id),
+                ..request::Message::text("tool", &result.flagged_content())
             })
             .collect();
         if !message.content.is_empty() {
-            out.push(serde_json::json!({ "role": message.role.as_str(), "content": message.content }));
+            out.push(request::Message::text(message.role.as_str(), &message.content));
         }
         return out;
     }
     if message.tool_calls.is_empty() {
-        return vec![serde_json::json!({ "role": message.role.as_str(), "content": message.content })];
+        return vec![request::Message::text(message.role.as_str(), &message.content)];
     }
-    let calls: Vec<serde_json::Value> = message
+    let tool_calls = message
         .tool_calls
         .iter()
-        .map(|call| {
-            serde_json::json!({
-                "id": call.id,
-                "type": "function",
-                // Strict servers parse the arguments: invalid text goes as `{}`.
-                "function": { "name": call.name, "arguments": valid_arguments(&call.arguments, call) },
-            })
+        .map(|call| request::ToolCall {
+            id: &call.id,
+            kind: "function",
+            // Strict servers parse the arguments: invalid text goes as `{}`.
+            function: request::CallFunction { name: &call.name, arguments: valid_arguments(&call.arguments, call) },
         })
         .collect();
-    let content = if message.content.is_empty() {
-        serde_json::Value::Null
-    } else {
-        serde_json::Value::String(message.content.clone())
-    };
-    let mut out = serde_json::json!({ "role": message.role.as_str(), "content": content, "tool_calls": calls });
     let reasoning: String = message.reasoning.iter().map(|part| part.text.as_str()).collect();
-    if reasoning_back && message.origin == Some(ProviderKind::OpenAi) && !reasoning.is_empty() {
-        out["reasoning_content"] = serde_json::Value::String(reasoning);
-    }
-    vec![out]
+    let reasoning_back = reasoning_back && message.origin == Some(ProviderKind::OpenAi) && !reasoning.is_empty();
+    vec![request::Message {
+        role: message.role.as_str(),
+        tool_call_id: None,
+        content: (!message.content.is_empty()).then(|| message.content.clone()),
+        tool_calls,
+        reasoning_content: reasoning_back.then_some(reasoning),
+    }]
 }
 
 /// The arguments text as the model wrote it when it is JSON, else `{}`.
@@ -273,18 +248,17 @@ impl StreamParser {
     /// Parses one SSE event. Never fails: a chunk that cannot be read becomes
     /// [`StreamEvent::Malformed`] and the stream goes on.
     pub fn on_event(&mut self, event: &SseEvent) -> Vec<StreamEvent> {
-        let data = event.data.trim();
-        if self.done || data.is_empty() {
+        if self.done {
             return Vec::new();
         }
-        if data == "[DONE]" {
+        if event.data.trim() == "[DONE]" {
             self.done = true;
             return Vec::new();
         }
-        let chunk: wire::Chunk = match parse_data(data) {
-            Ok(chunk) => chunk,
-            Err(malformed) => return vec![malformed],
-        };
+        json_event(event, |chunk| self.on_chunk(chunk))
+    }
+
+    fn on_chunk(&mut self, chunk: wire::Chunk) -> Vec<StreamEvent> {
         let mut events = Vec::new();
         if let Some(error) = &chunk.error {
             let (message, code) = error_fields(error);

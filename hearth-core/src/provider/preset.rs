@@ -19,7 +19,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::ProviderKind;
+use super::contract::ProviderKind;
 
 /// A provider the user can pick by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

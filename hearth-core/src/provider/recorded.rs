@@ -1,15 +1,17 @@
 //! The shared harness for recorded provider bodies in `test_data/<family>/`.
 //!
 //! Each `*.sse` body is decoded whole, byte by byte and cut in two at every offset;
-//! all must give the same events, and the folded reply must match the
-//! `*.expected.json` beside it (the `replay` example's output). Error bodies are
+//! all must give the same events, and the folded reply (read byte by byte with a
+//! [`crate::reply::ReplyReader`] too) must match the `*.expected.json` beside it
+//! (the `replay` example's output). Error bodies are
 //! named `error_<status>_*.json` (or `.html`) and go through the family's
-//! `parse_error_body`. `UPDATE_EXPECT=1` rewrites the expectations after a
-//! deliberate change; review the diff.
+//! `parse_error_body`. Built requests are snapshotted whole as `request_*.json`
+//! (see [`check_requests`]). `UPDATE_EXPECT=1` rewrites the expectations and
+//! snapshots after a deliberate change; review the diff.
 
 use std::path::{Path, PathBuf};
 
-use super::{ProviderError, ProviderKind, ResponseDecoder, StreamEvent};
+use super::{HttpRequest, ProviderError, ProviderKind, ResponseDecoder, StreamEvent};
 use crate::reply::Reply;
 
 /// The fixture folder of a provider family.
@@ -28,15 +30,6 @@ pub(super) fn decode(kind: ProviderKind, pieces: &[&[u8]]) -> Vec<StreamEvent> {
     events
 }
 
-/// Folds events into a reply.
-pub(super) fn fold(events: Vec<StreamEvent>) -> Reply {
-    let mut reply = Reply::new();
-    for event in events {
-        reply.apply(event);
-    }
-    reply
-}
-
 /// Checks every recorded stream of `family`; there must be at least `at_least`.
 pub(super) fn check_streams(kind: ProviderKind, family: &str, at_least: usize) {
     let paths = cases(family, &["sse"]);
@@ -50,14 +43,19 @@ pub(super) fn check_streams(kind: ProviderKind, family: &str, at_least: usize) {
             let (a, b) = body.split_at(cut);
             assert_eq!(decode(kind, &[a, b]), whole, "{} cut at {cut}", path.display());
         }
-        check_expected(&path, &fold(whole));
+        let reply = Reply::from_events(whole);
+        assert_eq!(Reply::from_chunks(kind, &bytes), reply, "{} read byte by byte", path.display());
+        check_expected(&path, &reply);
     }
 }
 
 /// Checks every recorded error body of `family` through `parse`; there must be at
 /// least `at_least`.
 pub(super) fn check_error_bodies(family: &str, at_least: usize, parse: impl Fn(u16, &str) -> ProviderError) {
-    let paths = cases(family, &["json", "html"]);
+    let paths: Vec<PathBuf> = cases(family, &["json", "html"])
+        .into_iter()
+        .filter(|path| !file_name(path).starts_with(REQUEST_PREFIX))
+        .collect();
     assert!(paths.len() >= at_least, "expected at least {at_least} recorded {family} error bodies");
     for path in paths {
         let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or_default();
@@ -67,6 +65,51 @@ pub(super) fn check_error_bodies(family: &str, at_least: usize, parse: impl Fn(u
         reply.fail(parse(status, &body));
         check_expected(&path, &reply);
     }
+}
+
+/// The start of the file names of request snapshots.
+const REQUEST_PREFIX: &str = "request_";
+
+fn file_name(path: &Path) -> &str {
+    path.file_name().and_then(|n| n.to_str()).unwrap_or_default()
+}
+
+/// Checks the requests of `family` against their snapshots
+/// `request_<name>.json`: the method, URL, headers and the body (parsed, so the
+/// snapshot is readable), and that the body sent is exactly the compact form of
+/// the snapshot's, byte for byte. Every `request_*.json` of the folder must be
+/// one of `requests`, so no snapshot is left unchecked.
+pub(super) fn check_requests(family: &str, requests: &[(&str, HttpRequest)]) {
+    for (name, request) in requests {
+        let path = test_data(family).join(format!("{REQUEST_PREFIX}{name}.json"));
+        let body: Option<serde_json::Value> =
+            request.body.as_deref().map(|body| serde_json::from_str(body).expect("a JSON body"));
+        if let Some(body) = &body {
+            assert_eq!(request.body.as_deref(), Some(body.to_string().as_str()), "{name}: the body is compact JSON");
+        }
+        let headers: Vec<[&str; 2]> = request.headers.iter().map(|(n, v)| [n.as_str(), v.as_str()]).collect();
+        let snapshot = serde_json::json!({
+            "method": request.method,
+            "url": request.url,
+            "headers": headers,
+            "body": body,
+        });
+        let actual = serde_json::to_string_pretty(&snapshot).expect("serialisable") + "\n";
+        if std::env::var_os("UPDATE_EXPECT").is_some() {
+            std::fs::write(&path, &actual).expect("writable snapshot");
+        }
+        let expected = std::fs::read_to_string(&path).unwrap_or_default();
+        assert_eq!(actual, expected, "{}", path.display());
+    }
+    let mut known: Vec<String> = cases(family, &["json"])
+        .iter()
+        .map(|path| file_name(path).to_owned())
+        .filter(|name| name.starts_with(REQUEST_PREFIX))
+        .collect();
+    known.sort();
+    let mut checked: Vec<String> = requests.iter().map(|(name, _)| format!("{REQUEST_PREFIX}{name}.json")).collect();
+    checked.sort();
+    assert_eq!(known, checked, "every {family} request snapshot is checked, and only those");
 }
 
 #[track_caller]

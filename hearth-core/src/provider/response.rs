@@ -6,7 +6,10 @@
 //! [`StreamEvent::ProviderError`], not as if it were complete. Other such text
 //! is reported as [`StreamEvent::Malformed`].
 
-use super::{ProviderError, ProviderKind, StreamEvent, anthropic, error_fields, excerpt, gemini, openai};
+use super::contract::{ProviderKind, StreamEvent};
+use super::error::ProviderError;
+use super::parse::{error_fields, excerpt};
+use super::{anthropic, gemini, openai};
 use crate::sse::SseDecoder;
 
 /// Decodes one streamed response body, whatever pieces it arrives in.

@@ -298,3 +298,52 @@ fn a_key_never_goes_to_another_origin_than_its_own() {
             .is_ok_and(|r| r.url.starts_with("https://generativelanguage.googleapis.com/"))
     );
 }
+
+/// The families take the shared types from the contract, never from this
+/// dispatch module (see the module documentation): every `use` in a family's
+/// sources that reaches into `crate::provider` (or, from the family file
+/// itself, `super`) names none of them unless it goes through `contract`.
+#[test]
+fn the_families_take_the_shared_types_from_the_contract() {
+    const CONTRACT: [&str; 8] = [
+        "ProviderKind",
+        "HttpRequest",
+        "StreamEvent",
+        "Usage",
+        "FinishReason",
+        "FinishKind",
+        "ToolSpec",
+        "is_secret_header",
+    ];
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/provider");
+    let mut checked = 0;
+    for family in ["openai", "anthropic", "gemini"] {
+        let files = [
+            (root.join(format!("{family}.rs")), "super::"),
+            (root.join(family).join("wire.rs"), "super::super::"),
+            (root.join(family).join("request.rs"), "super::super::"),
+        ];
+        for (path, dispatch) in files {
+            let source = std::fs::read_to_string(&path).expect("a family source file");
+            for statement in source.split(';').filter_map(|s| s.trim_start().strip_prefix("use ")) {
+                let path_text = statement.trim();
+                let through_dispatch = [dispatch, "crate::provider::"]
+                    .iter()
+                    .any(|prefix| path_text.strip_prefix(prefix).is_some_and(|rest| !rest.starts_with("contract")));
+                if !through_dispatch {
+                    continue;
+                }
+                let names: Vec<&str> = path_text.split(|c: char| !c.is_alphanumeric() && c != '_').collect();
+                for name in CONTRACT {
+                    assert!(
+                        !names.contains(&name),
+                        "{} takes {name} from the dispatch: use {path_text}",
+                        path.display()
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 6, "each family file imports its configuration from the dispatch");
+}

@@ -22,7 +22,7 @@ fn body(request: &HttpRequest) -> serde_json::Value {
     serde_json::from_str(request.body.as_deref().unwrap_or_default()).expect("a JSON body")
 }
 
-fn tools() -> Vec<ToolSpec> {
+pub(super) fn tools() -> Vec<ToolSpec> {
     vec![ToolSpec {
         name: "calculator".into(),
         description: "Evaluates arithmetic.".into(),
@@ -46,7 +46,7 @@ fn call(id: &str, round: u32, expression: &str, commentary: &str, result: (&str,
 }
 
 /// The question, a turn written by `origin`, and a follow-up question.
-fn conversation(origin: ProviderKind) -> Vec<ChatMessage> {
+pub(super) fn conversation(origin: ProviderKind) -> Vec<ChatMessage> {
     let calls = [
         call("call_a", 0, "6*7", "Let me compute.", ("42", false)),
         call("call_b", 0, "1/0", "", ("division by zero", true)),

@@ -1,14 +1,10 @@
 //! Tests of how events fold into a reply.
 
-use super::Reply;
-use crate::provider::{FinishKind, FinishReason, ProviderError, StreamEvent, Usage};
+use super::{Reply, ReplyReader};
+use crate::provider::{FinishKind, FinishReason, ProviderError, ProviderKind, StreamEvent, Usage};
 
 fn fold(events: Vec<StreamEvent>) -> Reply {
-    let mut reply = Reply::new();
-    for event in events {
-        reply.apply(event);
-    }
-    reply
+    Reply::from_events(events)
 }
 
 fn finish(unified: FinishKind, raw: &str) -> StreamEvent {
@@ -24,6 +20,46 @@ fn text_and_reasoning_append() {
         StreamEvent::TextDelta("lo".into()),
     ]);
     assert_eq!((reply.text.as_str(), reply.reasoning.as_str()), ("Hello", "think more"));
+}
+
+/// Two OpenAI chunks, the second without the blank line that ends an event.
+const BODY: &str = concat!(
+    "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hel\"}}]}\n\n",
+    "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"lo\"},\"finish_reason\":\"stop\"}]}",
+);
+
+#[test]
+fn a_reader_shows_each_event_with_the_reply_before_it() {
+    let mut reader = ReplyReader::new(ProviderKind::OpenAi);
+    let mut seen: Vec<(StreamEvent, String)> = Vec::new();
+    let (a, b) = BODY.as_bytes().split_at(20);
+    reader.push_each(a, |event, before| seen.push((event.clone(), before.text.clone())));
+    reader.push_each(b, |event, before| seen.push((event.clone(), before.text.clone())));
+    assert_eq!(reader.reply().text, "Hel", "the unterminated event waits for the end of the body");
+    reader.finish_each(|event, before| seen.push((event.clone(), before.text.clone())));
+    assert_eq!(
+        seen,
+        [
+            (StreamEvent::TextDelta("Hel".into()), String::new()),
+            (StreamEvent::TextDelta("lo".into()), "Hel".into()),
+            (finish(FinishKind::Stop, "stop"), "Hello".into()),
+        ]
+    );
+    assert_eq!(reader.into_reply().text, "Hello");
+}
+
+#[test]
+fn a_reader_gives_the_same_reply_however_the_body_is_cut() {
+    let whole = Reply::from_chunks(ProviderKind::OpenAi, [BODY]);
+    assert_eq!((whole.text.as_str(), whole.finish.as_ref().map(|f| f.unified)), ("Hello", Some(FinishKind::Stop)));
+    for cut in 0..=BODY.len() {
+        let (a, b) = BODY.as_bytes().split_at(cut);
+        assert_eq!(Reply::from_chunks(ProviderKind::OpenAi, [a, b]), whole, "cut at {cut}");
+    }
+    let mut plain = ReplyReader::new(ProviderKind::OpenAi);
+    plain.push(BODY.as_bytes());
+    plain.finish();
+    assert_eq!(plain.reply(), &whole);
 }
 
 #[test]

@@ -306,13 +306,49 @@ pub struct ToolResultRecord {
     pub duration_ms: Option<u64>,
 }
 
-/// Why a reply failed, as stored.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// Why a reply failed, as stored (see [`Failure`](crate::failure::Failure),
+/// which reads and writes it). Records stored before the fields after `message`
+/// existed hold only the kind and the text; the card then shows that text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorRecord {
-    /// Machine-readable kind (`auth`, `rate_limit`, `network`, …).
+    /// Machine-readable kind (`auth`, `rate_limit`, `network`, …, `config`, `tool_rounds`).
     pub kind: String,
-    /// The readable text shown in the error card.
+    /// The whole readable text: what exports and older versions show.
     pub message: String,
+    /// The provider's (or the network's) own message, for provider failures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provider_message: Option<String>,
+    /// The HTTP status, when the server answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    /// The provider's machine-readable error code or type, when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// Seconds the provider asked to wait before a retry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after_secs: Option<u64>,
+    /// For `config`: which set-up problem, naming the provider and the field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config: Option<crate::failure::ConfigProblem>,
+    /// For `tool_rounds`: how many rounds ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<u32>,
+}
+
+impl ErrorRecord {
+    /// A record with only a kind and a text, as older versions stored it.
+    pub fn described(kind: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            kind: kind.into(),
+            message: message.into(),
+            provider_message: None,
+            status: None,
+            code: None,
+            retry_after_secs: None,
+            config: None,
+            rounds: None,
+        }
+    }
 }
 
 /// One message of a session. Written alone; never part of a bigger blob.

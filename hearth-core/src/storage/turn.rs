@@ -12,8 +12,13 @@
 //!    provider wants each call answered);
 //! 2. the answer, with the reasoning parts of the last reply, when it has text.
 
+mod recorder;
+mod status;
 #[cfg(test)]
 mod tests;
+
+pub use recorder::{Change, TurnRecorder};
+pub use status::{ReplyEnd, ReplyStatus};
 
 use std::collections::BTreeMap;
 

@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use super::{build_models_request, map_finish_reason, messages_url, parse_error_body, thinking_limits};
 use crate::message::{ChatMessage, ReasoningPart, Role};
 use crate::provider::recorded;
-use crate::provider::{FinishKind, ModelConfig, Preset, ProviderConfig, ProviderKind, StreamEvent};
+use crate::provider::{FinishKind, ModelConfig, Preset, ProviderConfig, ProviderKind};
+use crate::reply::Reply;
 
 /// The request without tools, as most tests want it.
 fn build_request(
@@ -23,10 +24,6 @@ fn build_request(
 
 fn test_data() -> PathBuf {
     recorded::test_data("anthropic")
-}
-
-fn decode(pieces: &[&[u8]]) -> Vec<StreamEvent> {
-    recorded::decode(ProviderKind::Anthropic, pieces)
 }
 
 #[test]
@@ -62,7 +59,7 @@ fn error_bodies_are_classified() {
 #[test]
 fn in_stream_error_keeps_text_and_type() {
     let body = std::fs::read(test_data().join("in_stream_error.sse")).expect("fixture");
-    let reply = recorded::fold(decode(&[&body]));
+    let reply = Reply::from_chunks(ProviderKind::Anthropic, [&body]);
     let error = reply.error.expect("an in-stream error");
     assert_eq!((error.status, error.code.as_deref()), (None, Some("overloaded_error")));
     assert_eq!(error.kind, crate::provider::ProviderErrorKind::Server);
@@ -72,7 +69,7 @@ fn in_stream_error_keeps_text_and_type() {
 #[test]
 fn usage_from_start_survives_the_final_delta() {
     let body = std::fs::read(test_data().join("tool_use.sse")).expect("fixture");
-    let reply = recorded::fold(decode(&[&body]));
+    let reply = Reply::from_chunks(ProviderKind::Anthropic, [&body]);
     assert_eq!(reply.usage.map(|u| (u.input, u.output)), Some((Some(472), Some(89))));
 }
 
@@ -96,7 +93,7 @@ fn odd_events_are_tolerated() {
         "data: {\"type\":\"content_block_delta\",\"index\":3,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"x\\\":1}\"}}\n\n",
         "data: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"max_tokens\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":7}}\n\n",
     );
-    let reply = recorded::fold(decode(&[body.as_bytes()]));
+    let reply = Reply::from_chunks(ProviderKind::Anthropic, [body.as_bytes()]);
     assert_eq!((reply.text.as_str(), reply.reasoning.as_str()), ("a", ""));
     assert_eq!(reply.reasoning_parts.len(), 1, "the redacted block is kept to be sent back");
     assert_eq!(reply.malformed.len(), 1, "{:?}", reply.malformed);
@@ -146,7 +143,7 @@ const REDACTED_1: &str = "EvEBCoYBGAIiQAqN5Z4LumxzafxD2yf2zW+hVm/G2/Am05ChRXkU1X
 /// and redacted-thinking stream examples, joined).
 fn thinking_reply() -> crate::reply::Reply {
     let body = std::fs::read(test_data().join("thinking_redacted.sse")).expect("fixture");
-    recorded::fold(decode(&[&body]))
+    Reply::from_chunks(ProviderKind::Anthropic, [&body])
 }
 
 #[test]

@@ -11,6 +11,7 @@ use super::{build_models_request, map_finish_reason, parse_error_body, stream_ur
 use crate::message::{ChatMessage, ReasoningPart, Role};
 use crate::provider::recorded;
 use crate::provider::{FinishKind, ModelConfig, Preset, ProviderConfig, ProviderErrorKind, ProviderKind, StreamEvent};
+use crate::reply::Reply;
 
 /// The request without tools, as most tests want it.
 fn build_request(
@@ -103,7 +104,7 @@ fn function_calls_number_across_chunks_and_keep_given_ids() {
         })
         .collect();
     assert_eq!(calls, [(Some(0), Some("gemini_call_0"), "{}"), (Some(1), Some("fc-7"), "{}")]);
-    let reply = recorded::fold(events);
+    let reply = Reply::from_events(events);
     let finish = reply.finish.as_ref().map(|f| (f.unified, f.raw.as_deref()));
     assert_eq!(finish, Some((FinishKind::ToolCalls, Some("STOP"))));
 }
@@ -111,7 +112,7 @@ fn function_calls_number_across_chunks_and_keep_given_ids() {
 #[test]
 fn malformed_chunks_are_skipped_and_the_stream_goes_on() {
     let body = std::fs::read(test_data().join("in_stream_error_malformed.sse")).expect("fixture");
-    let reply = recorded::fold(decode(&[&body]));
+    let reply = Reply::from_chunks(ProviderKind::Gemini, [&body]);
     assert_eq!(reply.malformed.len(), 1, "{:?}", reply.malformed);
     assert_eq!(reply.text, "Partial answer that survived");
     let error = reply.error.expect("an error");
@@ -121,7 +122,7 @@ fn malformed_chunks_are_skipped_and_the_stream_goes_on() {
 #[test]
 fn in_stream_errors_are_classified_by_their_code() {
     let body = "data: {\"error\":{\"code\":429,\"message\":\"Resource has been exhausted (e.g. check quota).\",\"status\":\"RESOURCE_EXHAUSTED\"}}\r\n\r\n";
-    let reply = recorded::fold(decode(&[body.as_bytes()]));
+    let reply = Reply::from_chunks(ProviderKind::Gemini, [body.as_bytes()]);
     let error = reply.error.expect("an error");
     assert_eq!(
         (error.kind, error.status, error.code.as_deref()),
@@ -146,7 +147,7 @@ fn body(request: &crate::provider::HttpRequest) -> serde_json::Value {
 
 fn fold_fixture(name: &str) -> crate::reply::Reply {
     let body = std::fs::read(test_data().join(name)).expect("fixture");
-    recorded::fold(decode(&[&body]))
+    Reply::from_chunks(ProviderKind::Gemini, [&body])
 }
 
 #[test]
@@ -185,7 +186,7 @@ fn function_call_signatures_are_kept_in_order() {
         })
         .collect();
     assert_eq!(signatures, ["sig-A", "sig-B"]);
-    let reply = recorded::fold(events);
+    let reply = Reply::from_events(events);
     let parts: Vec<Option<&str>> = reply.reasoning_parts.iter().map(|p| p.signature.as_deref()).collect();
     assert_eq!(parts, [Some("sig-A"), Some("sig-B")], "a signature after a sealed part is a part of its own");
 }
@@ -348,7 +349,7 @@ fn streamed_arguments_take_nested_paths_numbers_and_continued_strings() {
             .to_owned(),
     ]
     .concat();
-    let reply = recorded::fold(decode(&[body.as_bytes()]));
+    let reply = Reply::from_chunks(ProviderKind::Gemini, [body.as_bytes()]);
     assert_eq!(reply.tool_calls.len(), 1, "{:?}", reply.tool_calls);
     assert_eq!(reply.tool_calls[0].name, "plan");
     assert_eq!(
@@ -372,7 +373,7 @@ fn streamed_arguments_with_an_unreadable_path_are_never_valid_json() {
             call_event("{}"),
         ]
         .concat();
-        let reply = recorded::fold(decode(&[body.as_bytes()]));
+        let reply = Reply::from_chunks(ProviderKind::Gemini, [body.as_bytes()]);
         assert_eq!(reply.tool_calls.len(), 1, "{path}");
         assert_eq!(reply.tool_calls[0].name, "weather");
         assert_eq!(reply.tool_calls[0].arguments(), None, "{path}: {}", reply.tool_calls[0].arguments_raw);
@@ -385,7 +386,7 @@ fn function_calls_without_a_name_are_never_given_one() {
     // An empty call outside a streamed one is nothing; a call with arguments but
     // no name is reported nameless (the tool loop answers it with an error).
     let body = [call_event("{}"), call_event(r#"{"args":{"city":"Paris"}}"#)].concat();
-    let reply = recorded::fold(decode(&[body.as_bytes()]));
+    let reply = Reply::from_chunks(ProviderKind::Gemini, [body.as_bytes()]);
     assert_eq!(reply.tool_calls.len(), 1, "{:?}", reply.tool_calls);
     assert_eq!(reply.tool_calls[0].name, "");
 }
@@ -401,7 +402,7 @@ fn a_streamed_call_left_open_is_reported_without_its_end() {
     .concat();
     let events = decode(&[body.as_bytes()]);
     assert!(!events.iter().any(|event| matches!(event, StreamEvent::ToolCallEnd { .. })), "{events:?}");
-    let reply = recorded::fold(events);
+    let reply = Reply::from_events(events);
     // "Par" is valid JSON but not the call the model meant: never runnable.
     assert_eq!(reply.tool_calls[0].arguments(), None, "{}", reply.tool_calls[0].arguments_raw);
     assert!(reply.tool_calls[0].arguments_raw.contains("ended before the arguments were complete"));
@@ -418,7 +419,7 @@ fn a_finish_while_arguments_are_still_streaming_leaves_a_call_that_never_runs() 
         "data: {\"candidates\":[{\"content\":{\"parts\":[]},\"finishReason\":\"STOP\"}]}\r\n\r\n".to_owned(),
     ]
     .concat();
-    let reply = recorded::fold(decode(&[body.as_bytes()]));
+    let reply = Reply::from_chunks(ProviderKind::Gemini, [body.as_bytes()]);
     assert_eq!(reply.tool_calls.len(), 1, "{:?}", reply.tool_calls);
     assert_eq!(reply.tool_calls[0].name, "weather");
     assert_eq!(reply.tool_calls[0].arguments(), None, "{}", reply.tool_calls[0].arguments_raw);
@@ -433,7 +434,7 @@ fn a_streamed_path_cannot_make_a_huge_array() {
         call_event("{}"),
     ]
     .concat();
-    let reply = recorded::fold(decode(&[body.as_bytes()]));
+    let reply = Reply::from_chunks(ProviderKind::Gemini, [body.as_bytes()]);
     assert_eq!(reply.tool_calls[0].arguments(), None, "{}", reply.tool_calls[0].arguments_raw);
 }
 
@@ -445,7 +446,7 @@ fn a_blocked_prompt_is_a_content_filter_error_with_its_reason() {
     assert!(error.to_string().contains("blocked the prompt (reason: PROHIBITED_CONTENT)"), "{error}");
     // Google's explanation, when it gives one, follows the reason.
     let body = "data: {\"promptFeedback\":{\"blockReason\":\"OTHER\",\"blockReasonMessage\":\"The prompt could not be submitted.\"}}\r\n\r\n";
-    let error = recorded::fold(decode(&[body.as_bytes()])).error.expect("an error");
+    let error = Reply::from_chunks(ProviderKind::Gemini, [body.as_bytes()]).error.expect("an error");
     assert_eq!(
         error.message,
         "Gemini's safety filter blocked the prompt (reason: OTHER). The prompt could not be submitted."
@@ -471,6 +472,6 @@ fn an_error_after_the_events_ends_the_stream_with_it() {
         let (a, b) = body.as_bytes().split_at(cut);
         assert_eq!(decode(&[a, b]), whole, "cut at {cut}");
     }
-    let error = recorded::fold(whole).error.expect("the trailing error");
+    let error = Reply::from_events(whole).error.expect("the trailing error");
     assert_eq!((error.kind, error.message.as_str()), (ProviderErrorKind::RateLimit, "Resource exhausted."));
 }

@@ -69,7 +69,7 @@ fn only_the_first_choice_is_read_and_the_others_are_counted() {
         })
         .collect();
     assert_eq!(ignored, [1, 2], "each other choice once");
-    let reply = recorded::fold(events);
+    let reply = Reply::from_events(events);
     assert_eq!(reply.text, r#"{"city":"San Francisco","temperature":65,"units":"f"}"#);
     assert_eq!(reply.ignored_choices, 2);
     // Choice 0 is read wherever it stands in a chunk; a choice without an index is choice 0.
@@ -79,7 +79,7 @@ fn only_the_first_choice_is_read_and_the_others_are_counted() {
         r#"data: {"choices":[{"delta":{"content":" too"},"finish_reason":"stop"}]}"#,
         "\n\n",
     );
-    let reply = recorded::fold(decode(&[body.as_bytes()]));
+    let reply = Reply::from_chunks(ProviderKind::OpenAi, [body.as_bytes()]);
     assert_eq!((reply.text.as_str(), reply.ignored_choices), ("right too", 1));
 }
 
@@ -95,10 +95,7 @@ fn tool_call_fragments_never_lose_ids_or_names() {
         "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":4}}\n\n",
         "data: {\"choices\":[{\"delta\":{},\"finish_reason\":null}],\"usage\":null}\n\n",
     );
-    let mut reply = Reply::new();
-    for event in decode(&[body.as_bytes()]) {
-        reply.apply(event);
-    }
+    let reply = Reply::from_chunks(ProviderKind::OpenAi, [body]);
     let calls: Vec<(&str, &str, &str)> =
         reply.tool_calls.iter().map(|c| (c.id.as_str(), c.name.as_str(), c.arguments_raw.as_str())).collect();
     assert_eq!(calls, [("a", "f", "{\"x\":1}"), ("b", "g", "{}")]);

@@ -64,8 +64,7 @@ fn a_small_session_reads_as_a_document() {
     stopped.state = MessageState::Stopped;
     let mut failed = message("m6", Role::Assistant, 6_000, "");
     failed.state = MessageState::Failed;
-    failed.error =
-        Some(ErrorRecord { kind: "rate_limit".into(), message: "Too many requests.\nTry again in 20 s.".into() });
+    failed.error = Some(ErrorRecord::described("rate_limit", "Too many requests.\nTry again in 20 s."));
     let mut cut = message("m7", Role::Assistant, 7_000, "A very long");
     cut.finish = Some(FinishReason { unified: FinishKind::Length, raw: Some("length".into()) });
     // Out of order on purpose, with a tie on `created_at` broken by id.

@@ -1,0 +1,319 @@
+//! Why a reply failed, as data until it is shown.
+//!
+//! A [`Failure`] is one of three kinds ([`FailureKind`]): the provider or the
+//! network refused or broke the request (a [`ProviderErrorKind`], with the
+//! provider's own message, HTTP status, error code and the wait it asked for), the
+//! set-up is not complete or not safe to send (a [`ConfigProblem`], naming the
+//! provider and the field), or the model asked for tools too many rounds in a row.
+//!
+//! The error card composes its heading ([`Failure::title`]), its explanation
+//! ([`Failure::detail`], with the advice and the HTTP status at the end) and
+//! whether Retry is offered ([`Failure::retryable`]) from these fields. It is
+//! stored as an [`ErrorRecord`]: `kind` keeps the names it always had (`auth`,
+//! `rate_limit`, …, `config`, `tool_rounds`), `message` the whole readable text
+//! (what exports and older versions show), and the fields beside them. A record
+//! written before the fields existed holds only the kind and the text: its card
+//! shows that text as it did then.
+
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+use crate::provider::{ProviderError, ProviderErrorKind, RequestError};
+use crate::storage::ErrorRecord;
+
+/// The stored kind of set-up problems.
+pub const CONFIG: &str = "config";
+/// The stored kind of a tool loop that reached its round limit.
+pub const TOOL_ROUNDS: &str = "tool_rounds";
+
+/// What kind of failure it is; decides the heading, the advice and Retry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FailureKind {
+    /// The provider or the network failed the request.
+    Provider(ProviderErrorKind),
+    /// Something in the set-up must be fixed first; nothing was sent.
+    Config(ConfigProblem),
+    /// The model asked for tools once more after `rounds` rounds (`None` in
+    /// records stored before the count was kept).
+    ToolRounds(Option<u32>),
+}
+
+/// A set-up problem found before any request went out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "problem", rename_all = "snake_case")]
+pub enum ConfigProblem {
+    /// No provider account exists.
+    NoProvider,
+    /// The account's base URL is not a valid address.
+    InvalidBaseUrl {
+        /// The account's name.
+        provider: String,
+        /// What is wrong with it, as the form says.
+        detail: String,
+    },
+    /// The account's preset needs a key and none is set.
+    MissingKey {
+        /// The account's name.
+        provider: String,
+    },
+    /// The account has no model set.
+    MissingModel {
+        /// The account's name.
+        provider: String,
+    },
+    /// The account's extra JSON is not a JSON object.
+    BadExtraJson {
+        /// The account's name.
+        provider: String,
+        /// The parser's complaint.
+        detail: String,
+    },
+    /// The request was refused as it was built: its URL is not valid.
+    RefusedBaseUrl {
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// The request was refused as it was built: the key belongs to another origin.
+    KeyForOtherOrigin {
+        /// The origin the key is bound to.
+        key_origin: String,
+        /// The origin the request would have gone to.
+        url_origin: String,
+    },
+    /// A record stored before problems were kept as fields: only its text says.
+    #[serde(other)]
+    Unrecorded,
+}
+
+impl std::fmt::Display for ConfigProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConfigProblem::NoProvider => write!(f, "No provider is set up yet. Open Providers and add one."),
+            ConfigProblem::InvalidBaseUrl { provider, detail } => {
+                write!(f, "The base URL of “{provider}” is not valid: {detail} Fix it in Providers; nothing was sent.")
+            }
+            ConfigProblem::MissingKey { provider } => write!(f, "Set the API key of “{provider}” in Providers first."),
+            ConfigProblem::MissingModel { provider } => write!(f, "Set a model for “{provider}” in Providers first."),
+            ConfigProblem::BadExtraJson { provider, detail } => write!(f, "The extra JSON of “{provider}”: {detail}"),
+            ConfigProblem::RefusedBaseUrl { detail } => {
+                write!(f, "The provider's base URL is not valid: {detail} Fix it under Providers; nothing was sent.")
+            }
+            ConfigProblem::KeyForOtherOrigin { key_origin, url_origin } => write!(
+                f,
+                "The API key was entered for {key_origin}, not for {url_origin}, so it was not sent. \
+                 Enter the key for the new address under Providers."
+            ),
+            ConfigProblem::Unrecorded => write!(f, "The set-up must be fixed in Providers first."),
+        }
+    }
+}
+
+impl From<RequestError> for ConfigProblem {
+    fn from(error: RequestError) -> Self {
+        match error {
+            RequestError::InvalidBaseUrl(problem) => ConfigProblem::RefusedBaseUrl { detail: problem.to_string() },
+            RequestError::KeyForOtherOrigin { key_origin, url_origin } => {
+                ConfigProblem::KeyForOtherOrigin { key_origin, url_origin }
+            }
+        }
+    }
+}
+
+/// Why a reply failed (see the module documentation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// What kind of failure.
+    pub kind: FailureKind,
+    /// The provider's (or the network's) own message; empty for other kinds.
+    pub message: String,
+    /// The HTTP status, when the server answered.
+    pub status: Option<u16>,
+    /// The provider's machine-readable error code, when given.
+    pub code: Option<String>,
+    /// Seconds the provider asked to wait before a retry.
+    pub retry_after_secs: Option<u64>,
+    /// The whole text of a record stored before failures had fields; shown as
+    /// it was then.
+    pub stored_text: Option<String>,
+}
+
+/// The heading of a tool loop stopped at its round limit.
+const TOOL_ROUNDS_TITLE: &str = "Too many tool rounds";
+
+impl Failure {
+    fn of_kind(kind: FailureKind) -> Self {
+        Self { kind, message: String::new(), status: None, code: None, retry_after_secs: None, stored_text: None }
+    }
+
+    /// A set-up problem.
+    pub fn config(problem: ConfigProblem) -> Self {
+        Self::of_kind(FailureKind::Config(problem))
+    }
+
+    /// A tool loop stopped after `rounds` rounds.
+    pub fn tool_rounds(rounds: u32) -> Self {
+        Self::of_kind(FailureKind::ToolRounds(Some(rounds)))
+    }
+
+    /// The card's heading.
+    pub fn title(&self) -> &'static str {
+        match &self.kind {
+            FailureKind::Provider(kind) => kind.title(),
+            FailureKind::Config(_) => "Set-up needed",
+            FailureKind::ToolRounds(_) => TOOL_ROUNDS_TITLE,
+        }
+    }
+
+    /// The explanation below the heading: what happened, what to do, and the
+    /// HTTP status (if any) at the end.
+    pub fn detail(&self) -> String {
+        if let Some(text) = &self.stored_text {
+            return stored_detail(text, self.title());
+        }
+        match &self.kind {
+            FailureKind::Provider(kind) => {
+                let mut parts = Vec::new();
+                if !self.message.is_empty() {
+                    parts.push(sentence(&self.message));
+                }
+                parts.extend(kind.advice(self.retry_after_secs));
+                let mut detail = parts.join(" ");
+                if let Some(status) = self.status {
+                    detail = format!("{detail} (HTTP {status})").trim_start().to_owned();
+                }
+                detail
+            }
+            FailureKind::Config(problem) => problem.to_string(),
+            FailureKind::ToolRounds(rounds) => {
+                let times = rounds.map_or_else(|| "too many".to_owned(), |rounds| format!("{rounds}"));
+                format!(
+                    "The model asked for tools {times} times in a row without answering, which is the limit. \
+                     Every result so far is kept below. Raise \"Most tool rounds\" in Tools, or ask more precisely."
+                )
+            }
+        }
+    }
+
+    /// The whole readable text, as stored in [`ErrorRecord::message`]: for a
+    /// provider failure the heading, status, message and advice in one sentence
+    /// run; for a set-up problem what to fix; for tool rounds heading and detail.
+    pub fn text(&self) -> String {
+        if let Some(text) = &self.stored_text {
+            return text.clone();
+        }
+        match &self.kind {
+            FailureKind::Provider(_) => self.provider_error().map(|error| error.to_string()).unwrap_or_default(),
+            FailureKind::Config(problem) => problem.to_string(),
+            FailureKind::ToolRounds(_) => format!("{TOOL_ROUNDS_TITLE}. {}", self.detail()),
+        }
+    }
+
+    /// Whether sending again can help: after a temporary failure, or after the
+    /// set-up was fixed; not for a rejected key or a request the provider refuses.
+    pub fn retryable(&self) -> bool {
+        match &self.kind {
+            FailureKind::Provider(kind) => kind.is_retryable(),
+            FailureKind::Config(_) | FailureKind::ToolRounds(_) => true,
+        }
+    }
+
+    /// The provider error this failure came from, for provider failures.
+    pub fn provider_error(&self) -> Option<ProviderError> {
+        let FailureKind::Provider(kind) = self.kind else { return None };
+        Some(ProviderError {
+            kind,
+            status: self.status,
+            message: self.message.clone(),
+            code: self.code.clone(),
+            retry_after_secs: self.retry_after_secs,
+        })
+    }
+
+    /// The failure as stored with its message.
+    pub fn to_record(&self) -> ErrorRecord {
+        let (kind, config, rounds) = match &self.kind {
+            FailureKind::Provider(kind) => (kind.as_str(), None, None),
+            FailureKind::Config(problem) => (CONFIG, Some(problem.clone()), None),
+            FailureKind::ToolRounds(rounds) => (TOOL_ROUNDS, None, *rounds),
+        };
+        let provider = matches!(self.kind, FailureKind::Provider(_));
+        ErrorRecord {
+            kind: kind.to_owned(),
+            message: self.text(),
+            provider_message: (provider && self.stored_text.is_none()).then(|| self.message.clone()),
+            status: self.status,
+            code: self.code.clone(),
+            retry_after_secs: self.retry_after_secs,
+            config: config.filter(|problem| *problem != ConfigProblem::Unrecorded),
+            rounds,
+        }
+    }
+
+    /// The failure a stored record describes. A record without the fields (one
+    /// stored before they existed) keeps its whole text to show.
+    pub fn from_record(record: &ErrorRecord) -> Self {
+        let kind = match record.kind.as_str() {
+            CONFIG => FailureKind::Config(record.config.clone().unwrap_or(ConfigProblem::Unrecorded)),
+            TOOL_ROUNDS => FailureKind::ToolRounds(record.rounds),
+            name => FailureKind::Provider(ProviderErrorKind::from_name(name).unwrap_or(ProviderErrorKind::Other)),
+        };
+        let described = match &kind {
+            FailureKind::Provider(_) => record.provider_message.is_some(),
+            FailureKind::Config(problem) => *problem != ConfigProblem::Unrecorded,
+            FailureKind::ToolRounds(rounds) => rounds.is_some(),
+        };
+        Self {
+            kind,
+            message: record.provider_message.clone().unwrap_or_default(),
+            status: record.status,
+            code: record.code.clone(),
+            retry_after_secs: record.retry_after_secs,
+            stored_text: (!described).then(|| record.message.clone()),
+        }
+    }
+}
+
+impl From<&ProviderError> for Failure {
+    fn from(error: &ProviderError) -> Self {
+        Self {
+            kind: FailureKind::Provider(error.kind),
+            message: error.message.clone(),
+            status: error.status,
+            code: error.code.clone(),
+            retry_after_secs: error.retry_after_secs,
+            stored_text: None,
+        }
+    }
+}
+
+impl From<ProviderError> for Failure {
+    fn from(error: ProviderError) -> Self {
+        Self::from(&error)
+    }
+}
+
+impl From<ConfigProblem> for Failure {
+    fn from(problem: ConfigProblem) -> Self {
+        Self::config(problem)
+    }
+}
+
+/// `text` ending in a full stop (or another sentence end).
+fn sentence(text: &str) -> String {
+    if text.ends_with(['.', '!', '?']) { text.to_owned() } else { format!("{text}.") }
+}
+
+/// The explanation of an older record's whole text: without the heading it
+/// starts with, and the HTTP status (if any) moved to the end.
+fn stored_detail(text: &str, title: &str) -> String {
+    let detail = text.strip_prefix(title).unwrap_or(text).trim_start();
+    if let Some(rest) = detail.strip_prefix("(HTTP ")
+        && let Some((status, rest)) = rest.split_once(')')
+    {
+        let rest = rest.trim_start_matches([':', '.']).trim();
+        return format!("{rest} (HTTP {status})").trim_start().to_owned();
+    }
+    detail.trim_start_matches([':', '.']).trim().to_owned()
+}

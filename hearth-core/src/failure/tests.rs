@@ -1,0 +1,185 @@
+use std::path::Path;
+
+use super::*;
+use crate::provider::BaseUrlError;
+use crate::storage::{MessageRecord, MessageState, ReplyStatus};
+
+/// Provider errors of every shape the shell meets.
+fn provider_errors() -> Vec<ProviderError> {
+    vec![
+        ProviderError::from_status(
+            401,
+            "Incorrect API key provided: sk-wrong.".into(),
+            Some("invalid_api_key".into()),
+            None,
+        ),
+        ProviderError::from_status(429, "Slow down".into(), None, Some(7)),
+        ProviderError::from_status(500, String::new(), None, None),
+        ProviderError::from_status(400, String::new(), None, None),
+        ProviderError::in_stream("Overloaded".into(), Some("overloaded_error".into())),
+        ProviderError::network("http://localhost:11434/v1/chat/completions", "Failed to fetch".into()),
+        ProviderError::connection_lost("https://api.example.com/v1", "network error"),
+        ProviderError::stalled(2),
+        ProviderError::in_stream(
+            "The model blocked the prompt (reason: PROHIBITED_CONTENT)".into(),
+            Some("content_filter".into()),
+        ),
+    ]
+}
+
+#[test]
+fn a_provider_failure_composes_the_card_the_stored_text_showed() {
+    for error in provider_errors() {
+        let failure = Failure::from(&error);
+        assert_eq!(failure.title(), error.title());
+        assert_eq!(failure.text(), error.to_string(), "the stored text is the error's sentence");
+        // An older record holds only the kind and that text; its card reads the same.
+        let old = Failure::from_record(&ErrorRecord::described(error.kind.as_str(), error.to_string()));
+        assert_eq!((old.title(), old.detail()), (failure.title(), failure.detail()), "{error:?}");
+        assert_eq!(old.retryable(), failure.retryable());
+        assert_eq!(failure.retryable(), error.is_retryable());
+    }
+    let auth = Failure::from(&provider_errors()[0]);
+    assert_eq!(
+        auth.detail(),
+        "Incorrect API key provided: sk-wrong. Check the API key in the provider settings. (HTTP 401)"
+    );
+    let limited = Failure::from(&provider_errors()[1]);
+    assert_eq!(limited.detail(), "Slow down. The provider asks to wait 7 s before retrying. (HTTP 429)");
+    assert_eq!(
+        Failure::from(&provider_errors()[2]).detail(),
+        "This is usually temporary: retry in a moment. (HTTP 500)"
+    );
+}
+
+#[test]
+fn a_provider_failure_keeps_its_status_code_and_wait_in_the_record() {
+    for error in provider_errors() {
+        let failure = Failure::from(&error);
+        let record = failure.to_record();
+        assert_eq!(record.kind, error.kind.as_str(), "stored under the kind's name as before");
+        assert_eq!(
+            (record.status, record.code.clone(), record.retry_after_secs),
+            (error.status, error.code.clone(), error.retry_after_secs)
+        );
+        assert_eq!(record.provider_message.as_deref(), Some(error.message.as_str()));
+        let json = serde_json::to_value(&record).expect("serialisable");
+        let back: ErrorRecord = serde_json::from_value(json).expect("reads back");
+        assert_eq!(Failure::from_record(&back), failure, "read back whole");
+        assert_eq!(failure.provider_error(), Some(error));
+    }
+}
+
+#[test]
+fn set_up_problems_name_the_provider_and_the_field() {
+    let cases = [
+        (ConfigProblem::NoProvider, "No provider is set up yet. Open Providers and add one."),
+        (
+            ConfigProblem::InvalidBaseUrl {
+                provider: "Custom (OpenAI-compatible)".into(),
+                detail: BaseUrlError::NotAbsolute.to_string(),
+            },
+            "The base URL of “Custom (OpenAI-compatible)” is not valid: The base URL must be a full address starting \
+             with https:// or http://. Fix it in Providers; nothing was sent.",
+        ),
+        (ConfigProblem::MissingKey { provider: "OpenAI".into() }, "Set the API key of “OpenAI” in Providers first."),
+        (ConfigProblem::MissingModel { provider: "OpenAI".into() }, "Set a model for “OpenAI” in Providers first."),
+        (
+            ConfigProblem::BadExtraJson { provider: "Anthropic".into(), detail: "expected value at line 1".into() },
+            "The extra JSON of “Anthropic”: expected value at line 1",
+        ),
+        (
+            ConfigProblem::from(RequestError::InvalidBaseUrl(BaseUrlError::MissingHost("http".into()))),
+            "The provider's base URL is not valid: The base URL has no host after http://. Fix it under Providers; \
+             nothing was sent.",
+        ),
+        (
+            ConfigProblem::from(RequestError::KeyForOtherOrigin {
+                key_origin: "https://a.example".into(),
+                url_origin: "https://b.example".into(),
+            }),
+            "The API key was entered for https://a.example, not for https://b.example, so it was not sent. Enter the \
+             key for the new address under Providers.",
+        ),
+    ];
+    for (problem, text) in cases {
+        let failure = Failure::config(problem.clone());
+        assert_eq!(
+            (failure.title(), failure.detail(), failure.text()),
+            ("Set-up needed", text.to_owned(), text.to_owned())
+        );
+        assert!(failure.retryable(), "fixing the set-up and retrying helps");
+        let record = failure.to_record();
+        assert_eq!((record.kind.as_str(), record.message.as_str()), (CONFIG, text));
+        assert_eq!(record.config, Some(problem));
+        let json = serde_json::to_value(&record).expect("serialisable");
+        assert_eq!(Failure::from_record(&serde_json::from_value(json).expect("reads back")), failure);
+    }
+    let json =
+        serde_json::to_value(Failure::config(ConfigProblem::MissingKey { provider: "OpenAI".into() }).to_record())
+            .expect("serialisable");
+    assert_eq!(json["config"], serde_json::json!({ "problem": "missing_key", "provider": "OpenAI" }));
+}
+
+#[test]
+fn too_many_tool_rounds_says_how_many() {
+    let failure = Failure::tool_rounds(2);
+    assert_eq!(failure.title(), "Too many tool rounds");
+    assert!(failure.detail().starts_with("The model asked for tools 2 times in a row"), "{}", failure.detail());
+    assert!(failure.text().starts_with("Too many tool rounds. The model asked for tools 2 times"));
+    assert!(failure.retryable());
+    let record = failure.to_record();
+    assert_eq!((record.kind.as_str(), record.rounds), (TOOL_ROUNDS, Some(2)));
+    assert_eq!(Failure::from_record(&record), failure);
+}
+
+#[test]
+fn unknown_kinds_read_as_other_failures() {
+    let failure = Failure::from_record(&ErrorRecord::described("something_new", "Something new happened."));
+    assert_eq!(failure.kind, FailureKind::Provider(ProviderErrorKind::Other));
+    assert_eq!((failure.title(), failure.detail().as_str()), ("The request failed", "Something new happened."));
+}
+
+/// The failed replies of the v1 golden file, stored before failures had fields,
+/// show the cards they showed then.
+#[test]
+fn old_failed_records_show_as_they_did() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/storage/v1.json");
+    let golden: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("golden file")).expect("golden JSON");
+    let messages: Vec<MessageRecord> =
+        serde_json::from_value(golden["messages"].clone()).expect("v1 messages read as current records");
+    let cards: Vec<_> = messages
+        .iter()
+        .filter(|m| m.state == MessageState::Failed)
+        .map(|m| match ReplyStatus::of_record(m) {
+            ReplyStatus::Failed(failure) => (m.id.as_str(), failure.title(), failure.detail(), failure.retryable()),
+            other => panic!("{} is failed, not {other:?}", m.id),
+        })
+        .collect();
+    assert_eq!(
+        cards,
+        [
+            ("m-4", "The provider rejected the API key", "(HTTP 401)".to_owned(), false),
+            (
+                "m-5",
+                "Rate limited by the provider",
+                "Slow down. The provider asks to wait 7 s before retrying. (HTTP 429)".to_owned(),
+                true
+            ),
+            ("m-6", "Set-up needed", "Set a model for “OpenAI” in Providers first.".to_owned(), true),
+            (
+                "m-7",
+                "Too many tool rounds",
+                "The model asked for tools 2 times in a row without answering, which is the limit. Every result so \
+                 far is kept below. Raise \"Most tool rounds\" in Tools, or ask more precisely."
+                    .to_owned(),
+                true
+            ),
+        ]
+    );
+    for message in messages.iter().filter(|m| m.state == MessageState::Failed) {
+        let status = ReplyStatus::of_record(message);
+        assert_eq!(status.error_record().as_ref(), message.error.as_ref(), "{}: written back unchanged", message.id);
+    }
+}

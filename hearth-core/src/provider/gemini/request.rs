@@ -1,0 +1,129 @@
+//! Serde shapes of the `streamGenerateContent` request body Hearth sends (see
+//! the family's module documentation for the settings and the thought
+//! signatures). Optional fields are left out when unset; the body is turned into
+//! a JSON value so that the model's extra JSON can be merged last.
+
+use serde::Serialize;
+
+use crate::provider::contract::ToolSpec;
+
+/// The whole request body.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Body<'a> {
+    pub(super) contents: Vec<Content<'a>>,
+    /// The system messages, joined, as one text part.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) system_instruction: Option<SystemInstruction>,
+    /// One group holding every declaration, when tools are offered.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) tools: Vec<Tools<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) generation_config: Option<GenerationConfig>,
+}
+
+/// `{"parts": [{"text": …}]}`.
+#[derive(Debug, Serialize)]
+pub(super) struct SystemInstruction {
+    pub(super) parts: [TextPart; 1],
+}
+
+#[derive(Debug, Serialize)]
+pub(super) struct TextPart {
+    pub(super) text: String,
+}
+
+/// `{"functionDeclarations": [...]}`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Tools<'a> {
+    pub(super) function_declarations: Vec<FunctionDeclaration<'a>>,
+}
+
+/// `{name, description, parametersJsonSchema}` (standard JSON Schema).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct FunctionDeclaration<'a> {
+    pub(super) name: &'a str,
+    pub(super) description: &'a str,
+    pub(super) parameters_json_schema: &'a serde_json::Value,
+}
+
+impl<'a> FunctionDeclaration<'a> {
+    pub(super) fn new(spec: &'a ToolSpec) -> Self {
+        Self { name: &spec.name, description: &spec.description, parameters_json_schema: &spec.parameters }
+    }
+}
+
+/// `temperature`, `topP`, `maxOutputTokens` and `thinkingConfig`, each only
+/// when set.
+#[derive(Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct GenerationConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) temperature: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) top_p: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) max_output_tokens: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) thinking_config: Option<ThinkingConfig>,
+}
+
+/// `{"includeThoughts": true}` (on) or `{"thinkingBudget": 0}` (off).
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ThinkingConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) include_thoughts: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) thinking_budget: Option<u32>,
+}
+
+/// One turn: `{role, parts}`.
+#[derive(Debug, Serialize)]
+pub(super) struct Content<'a> {
+    pub(super) role: &'static str,
+    pub(super) parts: Vec<Part<'a>>,
+}
+
+/// One part: text, a function call or a function response, with the thought
+/// signature it carries back.
+#[derive(Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Part<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) text: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) function_call: Option<FunctionCall<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) function_response: Option<FunctionResponse<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) thought_signature: Option<&'a str>,
+}
+
+/// `{name, args, id}`; the id only when Gemini gave it.
+#[derive(Debug, Serialize)]
+pub(super) struct FunctionCall<'a> {
+    pub(super) name: &'a str,
+    pub(super) args: serde_json::Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) id: Option<&'a str>,
+}
+
+/// `{name, response, id}`; the id only when Gemini gave it.
+#[derive(Debug, Serialize)]
+pub(super) struct FunctionResponse<'a> {
+    pub(super) name: &'a str,
+    pub(super) response: Response,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) id: Option<&'a str>,
+}
+
+/// `{"result": …}` or `{"error": …}`: Gemini wants an object.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum Response {
+    Result(serde_json::Value),
+    Error(serde_json::Value),
+}

@@ -1,0 +1,204 @@
+//! Whole requests, snapshotted per family in `test_data/<family>/request_*.json`
+//! (see [`recorded::check_requests`]): plain text with a system prompt and
+//! sampling settings, the thinking switch, tools offered with the two-round tool
+//! turn of [`tool_wire_tests`], and extra JSON overriding fields. They are built
+//! through the dispatch ([`build_request_with_tools`]), as the app builds them,
+//! so a change to any body shows up here as a diff (`UPDATE_EXPECT=1` rewrites
+//! the snapshots).
+
+use super::tool_wire_tests::{conversation, tools};
+use super::{HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderKind, build_request_with_tools, recorded};
+use crate::message::{ChatMessage, ReasoningPart, Role};
+
+fn provider(preset: Preset, base_url: &str) -> ProviderConfig {
+    ProviderConfig {
+        kind: preset.kind(),
+        preset,
+        base_url: base_url.into(),
+        api_key: "test-key".into(),
+        ..Default::default()
+    }
+}
+
+/// The sampling settings of the plain requests.
+fn sampled(model: &str) -> ModelConfig {
+    ModelConfig { temperature: Some(0.7), top_p: Some(0.9), max_tokens: Some(1000), ..ModelConfig::new(model) }
+}
+
+fn thinking(model: ModelConfig, on: bool) -> ModelConfig {
+    ModelConfig { thinking: Some(on), ..model }
+}
+
+/// Extra JSON that adds a field, replaces one, removes one and merges into a
+/// nested object.
+fn with_extra(model: ModelConfig, extra: serde_json::Value) -> ModelConfig {
+    ModelConfig { extra: extra.as_object().cloned().unwrap_or_default(), ..model }
+}
+
+/// A system prompt, a question, an answer `origin` wrote (with reasoning, signed
+/// where the family signs it) and a follow-up.
+fn chat(origin: ProviderKind) -> Vec<ChatMessage> {
+    let mut answer = ChatMessage::new(Role::Assistant, "Hello! How can I help?");
+    answer.origin = Some(origin);
+    answer.reasoning = vec![
+        ReasoningPart { text: "A greeting.".into(), signature: Some("sig-a".into()), ..ReasoningPart::default() },
+        ReasoningPart { redacted: Some("redacted-data".into()), ..ReasoningPart::default() },
+    ];
+    vec![
+        ChatMessage::new(Role::System, "You are terse."),
+        ChatMessage::new(Role::User, "Hi"),
+        answer,
+        ChatMessage::new(Role::User, "What is 6*7?"),
+    ]
+}
+
+fn build(provider: &ProviderConfig, model: &ModelConfig, messages: &[ChatMessage], with_tools: bool) -> HttpRequest {
+    let tools = if with_tools { tools() } else { Vec::new() };
+    build_request_with_tools(provider, model, messages, &tools).expect("built")
+}
+
+#[test]
+fn openai_requests_match_their_snapshots() {
+    let openai = provider(Preset::OpenAi, "https://api.openai.com/v1");
+    let chat = chat(ProviderKind::OpenAi);
+    let tool_turn = conversation(ProviderKind::OpenAi);
+    recorded::check_requests(
+        "openai",
+        &[
+            ("text", build(&openai, &sampled("gpt-4o"), &chat, false)),
+            (
+                "text_ollama",
+                build(&provider(Preset::Ollama, "http://localhost:11434/v1"), &sampled("llama3"), &chat, false),
+            ),
+            (
+                "text_azure",
+                build(
+                    &provider(Preset::Azure, "https://res.openai.azure.com/openai/deployments/gpt4o"),
+                    &sampled("gpt4o"),
+                    &chat,
+                    false,
+                ),
+            ),
+            (
+                "thinking_zhipu",
+                build(
+                    &provider(Preset::Zhipu, "https://open.bigmodel.cn/api/paas/v4"),
+                    &thinking(sampled("glm-4.5"), true),
+                    &chat,
+                    false,
+                ),
+            ),
+            (
+                "thinking_openrouter",
+                build(
+                    &provider(Preset::OpenRouter, "https://openrouter.ai/api/v1"),
+                    &thinking(sampled("m"), true),
+                    &chat,
+                    false,
+                ),
+            ),
+            (
+                "thinking_off_openrouter",
+                build(
+                    &provider(Preset::OpenRouter, "https://openrouter.ai/api/v1"),
+                    &thinking(sampled("m"), false),
+                    &chat,
+                    false,
+                ),
+            ),
+            ("tools", build(&openai, &ModelConfig::new("gpt-4o"), &tool_turn, true)),
+            (
+                "tools_deepseek",
+                build(
+                    &provider(Preset::DeepSeek, "https://api.deepseek.com"),
+                    &ModelConfig::new("deepseek-reasoner"),
+                    &tool_turn,
+                    true,
+                ),
+            ),
+            (
+                "extra",
+                build(
+                    &openai,
+                    &with_extra(
+                        sampled("gpt-4o"),
+                        serde_json::json!({ "seed": 7, "max_completion_tokens": 50, "temperature": null, "stream_options": { "include_obfuscation": false } }),
+                    ),
+                    &chat,
+                    false,
+                ),
+            ),
+        ],
+    );
+}
+
+#[test]
+fn anthropic_requests_match_their_snapshots() {
+    let anthropic = provider(Preset::Anthropic, "");
+    let chat = chat(ProviderKind::Anthropic);
+    let top_p_only = ModelConfig { temperature: None, ..sampled("claude-sonnet-4-5") };
+    recorded::check_requests(
+        "anthropic",
+        &[
+            ("text", build(&anthropic, &sampled("claude-sonnet-4-5"), &chat, false)),
+            ("text_top_p", build(&anthropic, &top_p_only, &chat, false)),
+            (
+                "thinking",
+                build(
+                    &anthropic,
+                    &thinking(ModelConfig { top_p: Some(0.97), ..sampled("claude-sonnet-4-5") }, true),
+                    &chat,
+                    false,
+                ),
+            ),
+            (
+                "tools",
+                build(
+                    &anthropic,
+                    &thinking(ModelConfig::new("claude-sonnet-4-5"), true),
+                    &conversation(ProviderKind::Anthropic),
+                    true,
+                ),
+            ),
+            (
+                "extra",
+                build(
+                    &anthropic,
+                    &with_extra(
+                        sampled("claude-sonnet-4-5"),
+                        serde_json::json!({ "max_tokens": 64, "temperature": null, "metadata": { "user_id": "u-1" } }),
+                    ),
+                    &chat,
+                    false,
+                ),
+            ),
+        ],
+    );
+}
+
+#[test]
+fn gemini_requests_match_their_snapshots() {
+    let gemini = provider(Preset::Gemini, "");
+    let chat = chat(ProviderKind::Gemini);
+    recorded::check_requests(
+        "gemini",
+        &[
+            ("text", build(&gemini, &sampled("gemini-2.5-flash"), &chat, false)),
+            ("thinking", build(&gemini, &thinking(sampled("gemini-2.5-flash"), true), &chat, false)),
+            ("thinking_off", build(&gemini, &thinking(ModelConfig::new("gemini-2.5-flash"), false), &chat, false)),
+            ("tools", build(&gemini, &ModelConfig::new("gemini-2.5-flash"), &conversation(ProviderKind::Gemini), true)),
+            (
+                "extra",
+                build(
+                    &gemini,
+                    &with_extra(
+                        sampled("gemini-2.5-flash"),
+                        serde_json::json!({ "generationConfig": { "topK": 40, "temperature": null }, "safetySettings": [] }),
+                    ),
+                    &chat,
+                    false,
+                ),
+            ),
+        ],
+    );
+}

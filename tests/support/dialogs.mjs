@@ -1,0 +1,128 @@
+// The Tools and Settings dialogs, used as a person would (the Providers dialog has its own
+// file, providers.mjs): opening and closing them, enabling tools and waiting until the
+// choice is stored, turning generated titles off, and importing a file in Settings.
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { screenshot, waitUntil } from './browser.mjs';
+import { readDatabase } from './idb.mjs';
+import { commit } from './providers.mjs';
+
+/** Opens the Tools dialog and returns it. */
+export async function openTools(page) {
+  await page.getByRole('button', { name: 'Tools', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tools', exact: true });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Closes the Tools dialog. */
+export async function closeTools(page) {
+  const dialog = page.getByRole('dialog', { name: 'Tools', exact: true });
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Checks the tools labelled `labels` in the Tools dialog (and commits the round limit
+ * `rounds`, when given), closes it, and waits until the agent has stored exactly that many
+ * tools (and that limit).
+ */
+export async function enableTools(page, labels, { rounds } = {}) {
+  const dialog = await openTools(page);
+  for (const label of labels) await dialog.getByRole('checkbox', { name: label, exact: true }).check();
+  if (rounds !== undefined) {
+    await commit(dialog.getByRole('spinbutton', { name: 'Most tool rounds per answer', exact: true }), String(rounds));
+  }
+  await closeTools(page);
+  await waitUntil(async () => {
+    const { agents } = await readDatabase(page, ['agents']);
+    return agents[0]?.tools.length === labels.length && (rounds === undefined || agents[0].max_tool_rounds === rounds);
+  }, 'the tool settings are stored');
+}
+
+/** Opens the Settings dialog and returns it. */
+export async function openSettings(page) {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings', exact: true });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Closes the Settings dialog. */
+export async function closeSettings(page) {
+  const dialog = page.getByRole('dialog', { name: 'Settings', exact: true });
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Opens Settings, runs `action(dialog)`, closes Settings again and returns what `action` returned. */
+export async function inSettings(page, action) {
+  const result = await action(await openSettings(page));
+  await closeSettings(page);
+  return result;
+}
+
+/**
+ * Turns off "Generate conversation titles with the model" in Settings (so that a title is
+ * the first line of the first message and no title request is sent), and waits until that
+ * is stored. Returns whether the box was checked before.
+ */
+export async function turnOffGeneratedTitles(page) {
+  const wasOn = await inSettings(page, async (dialog) => {
+    const box = dialog.getByRole('checkbox', { name: 'Generate conversation titles with the model', exact: true });
+    const checked = await box.isChecked();
+    await box.uncheck();
+    return checked;
+  });
+  await waitUntil(async () => {
+    const { settings } = await readDatabase(page, ['settings']);
+    return settings.some((s) => s.key === 'auto_title' && s.value === false);
+  }, 'the title setting is stored');
+  return wasOn;
+}
+
+const IMPORT_LABEL = 'Import a backup or ChatGPT conversations.json';
+const IMPORT_REVIEW = /^Import (this backup|these ChatGPT conversations)\?$/;
+const IMPORT_IN_PROGRESS = ['Reading the file…', 'Review the import.', 'Working…'];
+
+/**
+ * Chooses `file` in the import field of Settings (opened first unless it is open; it stays
+ * open). When the review of the import opens, its list is read, `screenshotAs` names a
+ * screenshot of it, and `decide` answers it: 'Import', 'Cancel', 'Escape', or 'Keyboard'
+ * (checks that the review takes the focus on Cancel, then Tab to Import and Enter).
+ * Returns `{ review, status }`: the review's lines (null when none opened) and the status
+ * Settings shows once the import is over.
+ */
+export async function importFile(page, file, { decide = 'Import', screenshotAs } = {}) {
+  const settings = page.getByRole('dialog', { name: 'Settings', exact: true });
+  const reviewDialog = page.getByRole('dialog', { name: IMPORT_REVIEW });
+  if (!(await settings.isVisible())) await openSettings(page);
+  const status = settings.getByRole('status');
+  const settledStatus = async () => {
+    const text = (await status.innerText()).trim();
+    return text && !IMPORT_IN_PROGRESS.includes(text) && text;
+  };
+  await settings.getByLabel(IMPORT_LABEL, { exact: true }).setInputFiles(file);
+  const opened = await waitUntil(
+    async () => ((await reviewDialog.isVisible()) ? 'review' : (await settledStatus()) && 'status'),
+    `the file ${path.basename(file)} is read`,
+  );
+  let review = null;
+  if (opened === 'review') {
+    await reviewDialog.getByRole('heading', { name: IMPORT_REVIEW }).waitFor();
+    if (screenshotAs) await screenshot(page, screenshotAs);
+    review = (await reviewDialog.getByRole('listitem').allInnerTexts()).map((line) => line.trim());
+    if (decide === 'Escape') await page.keyboard.press('Escape');
+    else if (decide === 'Keyboard') {
+      const focused = () => page.evaluate(() => document.activeElement?.textContent.trim());
+      assert.equal(await focused(), 'Cancel', 'the review takes the focus, on Cancel');
+      await page.keyboard.press('Tab');
+      assert.equal(await focused(), 'Import');
+      await page.keyboard.press('Enter');
+    } else await reviewDialog.getByRole('button', { name: decide, exact: true }).click();
+    await reviewDialog.waitFor({ state: 'hidden' });
+  }
+  const final = await waitUntil(settledStatus, `the import of ${path.basename(file)} has finished`);
+  return { review, status: final };
+}
