@@ -36,7 +36,7 @@ use crate::io::ids::new_id;
 use crate::io::sync::Change;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
-use crate::store::{StoreContext, StoreEvent};
+use crate::store::{Reaction, StoreContext, StoreEvent};
 use crate::tools::ToolsContext;
 
 /// How often a streaming reply is written to storage, at most.
@@ -96,16 +96,14 @@ impl ChatContext {
             }
         });
         store.on_event(move |event| {
-            if let StoreEvent::Changed(change) = event {
-                let shown = this.session.get_value();
-                let affected = match change {
-                    Change::Session { id } => shown.as_ref() == Some(id),
-                    Change::All => shown.is_some(),
-                };
-                if let Some(id) = shown.filter(|_| affected) {
-                    spawn_local(this.reread(id));
-                }
-            }
+            let StoreEvent::Changed(change) = event else { return None };
+            let shown = this.session.get_value();
+            let affected = match change {
+                Change::Session { id } => shown.as_ref() == Some(id),
+                Change::All => shown.is_some(),
+            };
+            let reread: Reaction = shown.filter(|_| affected).map(|id| Box::pin(this.reread(id)) as _);
+            reread
         });
         this
     }
@@ -303,11 +301,11 @@ impl ChatContext {
                 max_rounds,
                 tool_settings: self.tools,
             };
-            turn::run(setup).await;
+            let ended = turn::run(setup).await;
             self.abort.set_value(None);
             self.streaming.set_value(None);
             self.busy.set(false);
-            let answered = view.status.with_untracked(|status| *status == ReplyStatus::Complete);
+            let answered = ended == ReplyStatus::Complete;
             if let Some(first_message) = first_message.filter(|_| answered) {
                 sessions.generate_title(session_id, first_message);
             }

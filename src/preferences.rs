@@ -23,10 +23,9 @@ impl PreferencesContext {
     /// imports or clears everything.
     pub(crate) fn new(store: StoreContext) -> Self {
         let this = Self { store, image_hosts: RwSignal::new(Vec::new()) };
-        store.on_event(move |event| {
-            if let StoreEvent::Changed(Change::All) = event {
-                leptos::task::spawn_local(this.load());
-            }
+        store.on_event(move |event| match event {
+            StoreEvent::Changed(Change::All) => Some(Box::pin(this.load())),
+            _ => None,
         });
         this
     }

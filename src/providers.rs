@@ -114,10 +114,9 @@ impl ProvidersContext {
             stall_secs: RwSignal::new(DEFAULT_STALL_SECS),
             dialog_open: RwSignal::new(false),
         };
-        store.on_event(move |event| {
-            if let StoreEvent::Changed(Change::All) = event {
-                leptos::task::spawn_local(this.load());
-            }
+        store.on_event(move |event| match event {
+            StoreEvent::Changed(Change::All) => Some(Box::pin(this.load())),
+            _ => None,
         });
         this
     }

@@ -19,7 +19,7 @@ use crate::io::clock::now;
 use crate::io::sync::Change;
 use crate::io::timer::sleep;
 use crate::providers::ProvidersContext;
-use crate::store::{StoreContext, StoreEvent};
+use crate::store::{Reaction, StoreContext, StoreEvent};
 
 /// How long a deleted conversation can be brought back.
 pub(crate) const UNDO_MS: i32 = 8000;
@@ -177,12 +177,13 @@ impl SessionsContext {
     }
 
     /// Follows what the store says changed.
-    fn on_store_event(self, event: &StoreEvent) {
+    fn on_store_event(self, event: &StoreEvent) -> Reaction {
         match event {
             StoreEvent::Stored(session) if session.deleted_at.is_none() => self.upsert(session.clone()),
             StoreEvent::Stored(session) => self.list.update(|list| list.retain(|s| s.id != session.id)),
-            StoreEvent::Changed(change) => spawn_local(self.reread(change.clone())),
+            StoreEvent::Changed(change) => return Some(Box::pin(self.reread(change.clone()))),
         }
+        None
     }
 
     /// Re-reads what another tab (or a bulk change here) changed: one session

@@ -16,6 +16,8 @@ pub(crate) mod upkeep;
 
 use std::rc::Rc;
 
+use futures::future::{LocalBoxFuture, join_all};
+
 use hearth_core::storage::{MessageRecord, ProjectFileRecord, SessionRecord, SettingRecord, Stored};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -35,7 +37,11 @@ pub(crate) enum StoreEvent {
     Changed(Change),
 }
 
-type Listener = Rc<dyn Fn(&StoreEvent)>;
+/// What a listener does about an event: done at once (`None`), or the re-reads
+/// it started, which a bulk change of this tab waits for.
+pub(crate) type Reaction = Option<LocalBoxFuture<'static, ()>>;
+
+type Listener = Rc<dyn Fn(&StoreEvent) -> Reaction>;
 
 /// Storage and its state; `Copy`, provided through context.
 #[derive(Clone, Copy)]
@@ -81,20 +87,24 @@ impl StoreContext {
 
     /// Starts hearing other tabs' changes (after start-up has loaded everything).
     pub(crate) fn listen_to_other_tabs(self) {
-        let sync = SyncChannel::open(move |change| self.tell(&StoreEvent::Changed(change)));
+        let sync = SyncChannel::open(move |change| spawn_local(self.tell(&StoreEvent::Changed(change))));
         self.sync.set_value(Some(Rc::new(sync)));
     }
 
-    /// Calls `listener` with every later [`StoreEvent`].
-    pub(crate) fn on_event(self, listener: impl Fn(&StoreEvent) + 'static) {
+    /// Calls `listener` with every later [`StoreEvent`]; what it returns is
+    /// the work it started (see [`Reaction`]).
+    pub(crate) fn on_event(self, listener: impl Fn(&StoreEvent) -> Reaction + 'static) {
         self.listeners.update_value(|listeners| listeners.push(Rc::new(listener)));
     }
 
-    fn tell(self, event: &StoreEvent) {
+    /// Tells every listener (each reacts at once), and resolves when the work
+    /// they started is done.
+    fn tell(self, event: &StoreEvent) -> impl Future<Output = ()> + 'static {
         // Cloned out first: a listener may register another one.
         let listeners = self.listeners.with_value(Clone::clone);
-        for listener in listeners {
-            listener(event);
+        let started: Vec<_> = listeners.iter().filter_map(|listener| listener(event)).collect();
+        async move {
+            join_all(started).await;
         }
     }
 
@@ -114,13 +124,15 @@ impl StoreContext {
         }
     }
 
-    /// Tells this tab's listeners and the other tabs that many records changed.
-    pub(crate) fn changed_everything(self) {
-        self.tell(&StoreEvent::Changed(Change::All));
+    /// Tells this tab's listeners and the other tabs that many records
+    /// changed; resolves once this tab has read everything again.
+    pub(crate) async fn changed_everything(self) {
+        let reread = self.tell(&StoreEvent::Changed(Change::All));
         self.announce(&Change::All);
+        reread.await;
     }
 
-    /// Reads one record; a failure is reported and reads as missing.
+    /// Reads one record by key (`None` when there is none).
     pub(crate) async fn get<R: Stored>(self, key: &str) -> Result<Option<R>, StorageError> {
         let db = self.db().ok_or(StorageError::NotOpen)?;
         db.get(key).await
@@ -205,7 +217,7 @@ impl StoreContext {
     /// Tells everyone that `session` was stored as it is.
     fn stored(self, session: SessionRecord) {
         let change = Change::Session { id: session.id.clone() };
-        self.tell(&StoreEvent::Stored(session));
+        spawn_local(self.tell(&StoreEvent::Stored(session)));
         self.announce(&change);
     }
 

@@ -49,10 +49,9 @@ impl ToolsContext {
             dialog_open: RwSignal::new(false),
             approvals: RwSignal::new(Vec::new()),
         };
-        store.on_event(move |event| {
-            if let StoreEvent::Changed(Change::All) = event {
-                leptos::task::spawn_local(this.load());
-            }
+        store.on_event(move |event| match event {
+            StoreEvent::Changed(Change::All) => Some(Box::pin(this.load())),
+            _ => None,
         });
         this
     }

@@ -38,6 +38,9 @@ pub enum FailureKind {
     /// The model asked for tools once more after `rounds` rounds (`None` in
     /// records stored before the count was kept).
     ToolRounds(Option<u32>),
+    /// A stored kind this version does not know (written by another version):
+    /// its name, kept as stored; its stored text is shown, without Retry.
+    Unrecognised(String),
 }
 
 /// A set-up problem found before any request went out.
@@ -163,6 +166,7 @@ impl Failure {
             FailureKind::Provider(kind) => kind.title(),
             FailureKind::Config(_) => "Set-up needed",
             FailureKind::ToolRounds(_) => TOOL_ROUNDS_TITLE,
+            FailureKind::Unrecognised(_) => ProviderErrorKind::Other.title(),
         }
     }
 
@@ -193,6 +197,7 @@ impl Failure {
                      Every result so far is kept below. Raise \"Most tool rounds\" in Tools, or ask more precisely."
                 )
             }
+            FailureKind::Unrecognised(_) => String::new(),
         }
     }
 
@@ -207,6 +212,7 @@ impl Failure {
             FailureKind::Provider(_) => self.provider_error().map(|error| error.to_string()).unwrap_or_default(),
             FailureKind::Config(problem) => problem.to_string(),
             FailureKind::ToolRounds(_) => format!("{TOOL_ROUNDS_TITLE}. {}", self.detail()),
+            FailureKind::Unrecognised(_) => String::new(),
         }
     }
 
@@ -216,6 +222,7 @@ impl Failure {
         match &self.kind {
             FailureKind::Provider(kind) => kind.is_retryable(),
             FailureKind::Config(_) | FailureKind::ToolRounds(_) => true,
+            FailureKind::Unrecognised(_) => false,
         }
     }
 
@@ -237,6 +244,7 @@ impl Failure {
             FailureKind::Provider(kind) => (kind.as_str(), None, None),
             FailureKind::Config(problem) => (CONFIG, Some(problem.clone()), None),
             FailureKind::ToolRounds(rounds) => (TOOL_ROUNDS, None, *rounds),
+            FailureKind::Unrecognised(name) => (name.as_str(), None, None),
         };
         let provider = matches!(self.kind, FailureKind::Provider(_));
         ErrorRecord {
@@ -257,12 +265,14 @@ impl Failure {
         let kind = match record.kind.as_str() {
             CONFIG => FailureKind::Config(record.config.clone().unwrap_or(ConfigProblem::Unrecorded)),
             TOOL_ROUNDS => FailureKind::ToolRounds(record.rounds),
-            name => FailureKind::Provider(ProviderErrorKind::from_name(name).unwrap_or(ProviderErrorKind::Other)),
+            name => ProviderErrorKind::from_name(name)
+                .map_or_else(|| FailureKind::Unrecognised(name.to_owned()), FailureKind::Provider),
         };
         let described = match &kind {
             FailureKind::Provider(_) => record.provider_message.is_some(),
             FailureKind::Config(problem) => *problem != ConfigProblem::Unrecorded,
             FailureKind::ToolRounds(rounds) => rounds.is_some(),
+            FailureKind::Unrecognised(_) => false,
         };
         Self {
             kind,

@@ -27,7 +27,7 @@ use web_sys::{AbortController, AbortSignal};
 
 use super::{AssistantView, ReplyStatus, SAVE_EVERY_MS};
 use crate::io::clock::{elapsed_ms, now, now_ms};
-use crate::io::fetch_stream::fetch_events;
+use crate::io::fetch_stream::{Batch, FetchFailure, fetch_events};
 use crate::io::frame::on_next_frame;
 use crate::io::locks::{hold, streaming_lock};
 use crate::io::timer::sleep;
@@ -89,8 +89,8 @@ struct Turn {
 
 type Shared = Rc<RefCell<Turn>>;
 
-/// Runs the turn to its end and stores the final reply.
-pub(super) async fn run(setup: TurnSetup) {
+/// Runs the turn to its end, stores the final reply, and says how it ended.
+pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
     let TurnSetup {
         store,
         view,
@@ -136,8 +136,9 @@ pub(super) async fn run(setup: TurnSetup) {
         shared.recorder.finish(status.clone(), now()).clone()
     };
     view.publish(&record);
-    view.status.set(status);
+    view.status.set(status.clone());
     store.save_message(&session, &record).await;
+    status
 }
 
 /// Asks the model, and again after each round of tools, until it answers or
@@ -273,10 +274,12 @@ async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest,
         spawn_local(watch_for_stall(Rc::clone(turn), controller.clone(), stall_secs, number));
     }
     let signal = controller.as_ref().map(AbortController::signal);
-    let result = fetch_events(request, kind, signal.as_ref(), |events| {
+    let result = fetch_events(request, kind, signal.as_ref(), |events, batch| {
         let mut shared = turn.borrow_mut();
-        shared.last_activity = now_ms();
-        shared.received = true;
+        if batch == Batch::Chunk {
+            shared.last_activity = now_ms();
+            shared.received = true;
+        }
         shared.absorb(events, view);
         let waiting = !shared.unrendered.is_empty() || !shared.unshown_reasoning.is_empty();
         if waiting && !shared.frame_requested {
@@ -289,7 +292,7 @@ async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest,
     shared.closed = true;
     let end = match result {
         Ok(()) => ReplyEnd::Finished,
-        Err(_) if shared.stalled => ReplyEnd::Failed(ProviderError::stalled(u64::from(stall_secs))),
+        Err(FetchFailure::Aborted) if shared.stalled => ReplyEnd::Failed(ProviderError::stalled(u64::from(stall_secs))),
         Err(failure) => match failure.into_provider_error(request, kind, shared.received) {
             Some(error) => ReplyEnd::Failed(error),
             None => ReplyEnd::Stopped,

@@ -7,10 +7,17 @@ use leptos::prelude::*;
 
 use crate::tools::ToolsContext;
 
-/// The switch for the tool called `name`; `label` is its accessible name
-/// (it starts with the visible "Ask before running").
+/// The switch of one tool, ticked while its calls ask before running.
 #[component]
-pub(crate) fn AskBeforeRunning(name: String, label: String) -> impl IntoView {
+pub(crate) fn AskBeforeRunning(
+    /// The tool's name: the switch shows, and sets, whether calls of the tool
+    /// of this name ask before running.
+    name: String,
+    /// The checkbox's accessible name. It starts with the visible "Ask before
+    /// running" and says which tool it is for (such as "Ask before running
+    /// fetch_url"), so the switches of the list can be told apart.
+    label: String,
+) -> impl IntoView {
     let tools = ToolsContext::expect();
     let name = StoredValue::new(name);
     view! {

@@ -16,9 +16,18 @@ use crate::components::tool_activity::ToolActivity;
 use crate::components::version_switcher::VersionSwitcher;
 use crate::preferences::PreferencesContext;
 
-/// One assistant reply, stored under `id`.
+/// One assistant reply.
 #[component]
-pub(crate) fn AssistantMessage(id: String, reply: AssistantView) -> impl IntoView {
+pub(crate) fn AssistantMessage(
+    /// The id the reply is stored under. It tells whether this is the last
+    /// reply shown (only that one offers Regenerate and Retry), is the reply
+    /// Regenerate replaces, and is passed on to the tool widget and the
+    /// version arrows.
+    id: String,
+    /// The reply's reactive state (rendered markdown, reasoning, tool calls,
+    /// status, model and usage), which the message follows as it streams.
+    reply: AssistantView,
+) -> impl IntoView {
     let chat = ChatContext::expect();
     let preferences = PreferencesContext::expect();
     reply.ensure_rendered();

@@ -9,12 +9,18 @@ use crate::io::timer::sleep;
 /// How long "Copied" stays visible.
 const CONFIRM_MS: i32 = 2000;
 
-/// A Copy button for the text `text` returns when clicked; `label`, when given,
-/// is its accessible name (say what is copied where there are several).
+/// A Copy button, with a status that says "Copied" (or why it failed) for a
+/// moment after each click.
 #[component]
 pub(crate) fn CopyButton(
+    /// Makes the text to copy. It is called at each click, so what is copied
+    /// is the text as it is then.
     text: impl Fn() -> String + Send + Sync + 'static,
-    #[prop(optional, into)] label: Option<String>,
+    /// The button's accessible name in place of its visible "Copy": say what
+    /// is copied where there are several (such as "Copy fetch_url call").
+    /// Without it the name is "Copy".
+    #[prop(optional, into)]
+    label: Option<String>,
 ) -> impl IntoView {
     let feedback = RwSignal::new(String::new());
     let copy = move |_| {

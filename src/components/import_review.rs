@@ -7,13 +7,14 @@ use leptos::prelude::*;
 use crate::components::modal_dialog::ModalDialog;
 use crate::store::data::PreparedImport;
 
-/// The review dialog. Props:
-/// - `pending`: the planned import; the dialog is open while it is `Some`.
-/// - `on_decide`: called once per review, after `pending` is cleared, with the
-///   import for Import or `None` for Cancel.
+/// The review dialog, with its heading and list made from the planned import.
 #[component]
 pub(crate) fn ImportReview(
+    /// The planned import; the dialog is open while it is `Some`. Deciding
+    /// takes it out (leaving `None`), which closes the dialog.
     pending: RwSignal<Option<PreparedImport>>,
+    /// Called once per review, after `pending` is cleared, with the import for
+    /// Import or `None` for Cancel (or Escape).
     on_decide: Callback<Option<PreparedImport>>,
 ) -> impl IntoView {
     let decide = move |import: bool| {

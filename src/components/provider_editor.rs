@@ -20,9 +20,17 @@ use crate::components::text_field::TextField;
 use crate::io::dialogs::confirm;
 use crate::providers::{ProviderEntry, ProvidersContext, test_connection};
 
-/// The editor for the account `id`.
+/// The editor of one provider account.
 #[component]
-pub(crate) fn ProviderEditor(id: String, on_removed: Callback<()>) -> impl IntoView {
+pub(crate) fn ProviderEditor(
+    /// The id of the account edited: the form shows that account's entry as
+    /// it changes, stores each committed field in it, and tests, uses or
+    /// deletes that account.
+    id: String,
+    /// Called after the user confirmed Delete provider and the account was
+    /// removed, so the owner can show another account (or none).
+    on_removed: Callback<()>,
+) -> impl IntoView {
     let providers = ProvidersContext::expect();
     let id = StoredValue::new(id);
     let entry = Memo::new(move |_| id.with_value(|id| providers.entry_tracked(id)));

@@ -10,9 +10,16 @@ use crate::store::StoreContext;
 /// How long typing must pause before a search runs.
 const DEBOUNCE_MS: i32 = 120;
 
-/// The results for `query`. Opening one closes the sidebar on phones (`sidebar_open`).
+/// The results of the search box, or a note that none match.
 #[component]
-pub(crate) fn SearchResults(query: RwSignal<String>, sidebar_open: RwSignal<bool>) -> impl IntoView {
+pub(crate) fn SearchResults(
+    /// The words searched for, as typed; a new search runs once typing pauses.
+    #[prop(into)]
+    query: Signal<String>,
+    /// Whether the sidebar is open on narrow screens: opening a result sets it
+    /// to false, so the conversation is seen on phones.
+    sidebar_open: RwSignal<bool>,
+) -> impl IntoView {
     let sessions = SessionsContext::expect();
     let store = StoreContext::expect();
     let results = LocalResource::new(move || {

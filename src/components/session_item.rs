@@ -6,9 +6,17 @@ use web_sys::KeyboardEvent;
 
 use crate::sessions::SessionsContext;
 
-/// A sidebar row. Opening it closes the sidebar on phones (`sidebar_open`).
+/// A sidebar row, with Rename, Pin (or Unpin) and Delete.
 #[component]
-pub(crate) fn SessionItem(session: SessionRecord, sidebar_open: RwSignal<bool>) -> impl IntoView {
+pub(crate) fn SessionItem(
+    /// The conversation of the row: its id (which is opened, renamed, pinned
+    /// or deleted), its title and whether it is pinned, as they are when the
+    /// row is made (the list makes a new row when its title or pin changes).
+    session: SessionRecord,
+    /// Whether the sidebar is open on narrow screens: opening the conversation
+    /// sets it to false, so the conversation is seen on phones.
+    sidebar_open: RwSignal<bool>,
+) -> impl IntoView {
     let sessions = SessionsContext::expect();
     let id = StoredValue::new(session.id.clone());
     let title = session.title.clone();

@@ -17,9 +17,13 @@ use crate::sessions::SessionsContext;
 use crate::store::StoreContext;
 use crate::store::data::DataError;
 
-/// The settings dialog; `open` shows it.
+/// The settings dialog.
 #[component]
-pub(crate) fn SettingsDialog(open: RwSignal<bool>) -> impl IntoView {
+pub(crate) fn SettingsDialog(
+    /// Whether the dialog is shown; closing the dialog (Close or Escape) sets
+    /// it back to false.
+    open: RwSignal<bool>,
+) -> impl IntoView {
     let sessions = SessionsContext::expect();
     let store = StoreContext::expect();
     let chat = ChatContext::expect();

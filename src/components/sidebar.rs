@@ -11,9 +11,13 @@ use crate::sessions::SessionsContext;
 /// Sessions shown before "Show more".
 const PAGE: usize = 100;
 
-/// The sidebar. `open` controls it on narrow screens.
+/// The sidebar.
 #[component]
-pub(crate) fn Sidebar(open: RwSignal<bool>) -> impl IntoView {
+pub(crate) fn Sidebar(
+    /// Whether the sidebar is shown on narrow screens. Close conversations,
+    /// New chat and opening a conversation or a search result set it to false.
+    open: RwSignal<bool>,
+) -> impl IntoView {
     let sessions = SessionsContext::expect();
     let chat = ChatContext::expect();
     let query = RwSignal::new(String::new());

@@ -11,7 +11,12 @@ use crate::io::clock::now_ms;
 
 /// The Thinking block of one reply; shown once there is reasoning.
 #[component]
-pub(crate) fn ThinkingBlock(reply: AssistantView) -> impl IntoView {
+pub(crate) fn ThinkingBlock(
+    /// The reply whose reasoning is shown. Its status and thinking time say
+    /// whether the model is still thinking (the clock runs) or how long it
+    /// thought.
+    reply: AssistantView,
+) -> impl IntoView {
     // Mounted when the first reasoning arrives: the clock starts there.
     let started = now_ms();
     let now = RwSignal::new(started);

@@ -14,10 +14,16 @@ use crate::components::disclosure::Disclosure;
 use crate::components::tool_approval::ToolApproval;
 use crate::tools::ToolsContext;
 
-/// The tool widget of `reply`, the reply stored as `message_id` (calls of its
-/// turn that wait for the user's approval are shown in it).
+/// The tool widget of one reply.
 #[component]
-pub(crate) fn ToolActivity(reply: AssistantView, message_id: String) -> impl IntoView {
+pub(crate) fn ToolActivity(
+    /// The reply whose tool calls are shown; its status says whether they
+    /// may still be running.
+    reply: AssistantView,
+    /// The id the reply is stored under: the calls of its turn that wait for
+    /// the user's approval are shown in the widget.
+    message_id: String,
+) -> impl IntoView {
     let tools = ToolsContext::expect();
     let streaming = move || reply.status.with(|status| *status == ReplyStatus::Streaming);
     let message_id = StoredValue::new(message_id);
@@ -90,9 +96,18 @@ pub(crate) fn ToolActivity(reply: AssistantView, message_id: String) -> impl Int
 }
 
 /// One call: what the model said before it, what it asked, what came back.
-/// `waits`: it waits for the user's approval.
 #[component]
-fn ToolCallItem(call: ToolCallRecord, live: bool, waits: bool) -> impl IntoView {
+fn ToolCallItem(
+    /// The call: its commentary, tool name, arguments, and result or error
+    /// with its duration, which are shown and copied.
+    call: ToolCallRecord,
+    /// Whether the reply is still streaming: a call without a result is then
+    /// running (or waiting), else it was not run.
+    live: bool,
+    /// Whether the call waits for the user's approval (its status then says
+    /// so while `live`).
+    waits: bool,
+) -> impl IntoView {
     let (status, class) = match &call.result {
         None if live && waits => ("Waiting for approval", "running"),
         None if live => ("Running…", "running"),

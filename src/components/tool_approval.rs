@@ -13,9 +13,13 @@ use wasm_bindgen::JsCast;
 use crate::components::next_id;
 use crate::tools::approval::{Answer, PendingApproval};
 
-/// The prompt for `pending`.
+/// The prompt for one call waiting for approval.
 #[component]
-pub(crate) fn ToolApproval(pending: PendingApproval) -> impl IntoView {
+pub(crate) fn ToolApproval(
+    /// The waiting call: its tool name and what it would do are shown, and
+    /// Allow, Deny or Always allow answers it.
+    pending: PendingApproval,
+) -> impl IntoView {
     let allow_button = NodeRef::<Button>::new();
     let detail_id = format!("approval-{}", next_id());
     let what = if Builtin::from_name(&pending.name) == Some(Builtin::FetchUrl) {

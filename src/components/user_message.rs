@@ -11,9 +11,13 @@ const LONG_MESSAGE_BYTES: usize = 64 * 1024;
 /// How much of a long message is shown at first, in bytes.
 const PREVIEW_BYTES: usize = 16 * 1024;
 
-/// One user message; `text` is shown exactly as typed.
+/// One user message, with Copy.
 #[component]
-pub(crate) fn UserMessage(text: String) -> impl IntoView {
+pub(crate) fn UserMessage(
+    /// The message, shown exactly as typed (only its beginning at first when
+    /// it is very long) and copied whole by Copy.
+    text: String,
+) -> impl IntoView {
     let copied = text.clone();
     let long = text.len() > LONG_MESSAGE_BYTES;
     let expanded = RwSignal::new(false);

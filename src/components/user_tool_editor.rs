@@ -10,9 +10,16 @@ use crate::components::next_id;
 use crate::components::text_field::TextField;
 use crate::tools::ToolsContext;
 
-/// The editor of the user tool `id`; `on_done` closes it.
+/// The editor of one user tool.
 #[component]
-pub(crate) fn UserToolEditor(id: String, on_done: Callback<()>) -> impl IntoView {
+pub(crate) fn UserToolEditor(
+    /// The id of the tool edited: the form starts from the tool as it is
+    /// stored then (or says it was deleted), and Save and Delete tool act on it.
+    id: String,
+    /// Called when the editing is done (saved with no problem, or deleted), so
+    /// the owner can close the editor.
+    on_done: Callback<()>,
+) -> impl IntoView {
     let tools = ToolsContext::expect();
     let original = tools.user_tools.with_untracked(|list| list.iter().find(|t| t.id == id).cloned());
     let Some(original) = original else { return view! { <p class="hint">"This tool was deleted."</p> }.into_any() };

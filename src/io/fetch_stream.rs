@@ -76,19 +76,30 @@ pub(crate) async fn fetch_stream(
     }
 }
 
+/// Where a batch of decoded events came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Batch {
+    /// A chunk of the body that just arrived (its events may be none: a
+    /// keep-alive, or part of an event).
+    Chunk,
+    /// The end of the body, or of the attempt: what the decoder still held.
+    /// No byte came with it, even when the request failed before any did.
+    End,
+}
+
 /// Sends `request` to a provider of family `kind` and decodes its streamed body:
 /// `on_events` gets, for every chunk as it arrives, the events it completed
-/// (none when it held only part of one, or a keep-alive: bytes still arrived),
-/// and at the end the decoder's last events, even when the stream broke off.
+/// ([`Batch::Chunk`]), and at the end the decoder's last events
+/// ([`Batch::End`]), even when the stream broke off.
 pub(crate) async fn fetch_events(
     request: &HttpRequest,
     kind: ProviderKind,
     signal: Option<&AbortSignal>,
-    mut on_events: impl FnMut(Vec<StreamEvent>),
+    mut on_events: impl FnMut(Vec<StreamEvent>, Batch),
 ) -> Result<(), FetchFailure> {
     let mut decoder = ResponseDecoder::new(kind);
-    let result = fetch_stream(request, signal, |bytes| on_events(decoder.push(bytes))).await;
-    on_events(decoder.finish());
+    let result = fetch_stream(request, signal, |bytes| on_events(decoder.push(bytes), Batch::Chunk)).await;
+    on_events(decoder.finish(), Batch::End);
     result
 }
 
@@ -97,7 +108,7 @@ pub(crate) async fn fetch_events(
 /// events applied in order.
 pub(crate) async fn fetch_reply(request: &HttpRequest, kind: ProviderKind) -> Result<Reply, FetchFailure> {
     let mut reply = Reply::new();
-    fetch_events(request, kind, None, |events| events.into_iter().for_each(|event| reply.apply(event))).await?;
+    fetch_events(request, kind, None, |events, _| events.into_iter().for_each(|event| reply.apply(event))).await?;
     Ok(reply)
 }
 

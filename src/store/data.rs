@@ -23,9 +23,11 @@ use crate::io::ids::new_id;
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum DataError {
     /// Storage did not open, so there is nothing to read or write.
-    NoStorage,
+    NoStorage(Task),
     /// Reading or writing failed.
     Storage(StorageError),
+    /// Reading or writing failed while importing; nothing was written.
+    ImportFailed(StorageError),
     /// The chosen file could not be read.
     File(String),
     /// The file is not a Hearth backup and not a ChatGPT export either.
@@ -44,8 +46,13 @@ pub(crate) enum DataError {
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DataError::NoStorage => write!(f, "Storage is not available, so nothing was read or changed."),
+            DataError::NoStorage(Task::Export) => {
+                write!(f, "Storage is not available, so there is nothing to export.")
+            }
+            DataError::NoStorage(Task::Import) => write!(f, "Storage is not available, so nothing can be imported."),
+            DataError::NoStorage(Task::Other) => write!(f, "Storage is not available."),
             DataError::Storage(error) => write!(f, "{error}"),
+            DataError::ImportFailed(error) => write!(f, "Nothing was imported: {error}"),
             DataError::File(error) => write!(f, "Nothing was imported: {error}"),
             DataError::Unrecognised { chatgpt } => {
                 write!(f, "Nothing was imported: this file is neither a Hearth backup nor a ChatGPT export. {chatgpt}")
@@ -61,6 +68,17 @@ impl fmt::Display for DataError {
     }
 }
 
+/// What a whole-store operation was for, to say what could not be done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Task {
+    /// A backup export.
+    Export,
+    /// An import.
+    Import,
+    /// Clearing everything, or exporting one conversation.
+    Other,
+}
+
 impl From<StorageError> for DataError {
     fn from(error: StorageError) -> Self {
         DataError::Storage(error)
@@ -68,14 +86,14 @@ impl From<StorageError> for DataError {
 }
 
 impl StoreContext {
-    fn open_db(self) -> Result<std::rc::Rc<crate::io::db::Db>, DataError> {
-        self.db().ok_or(DataError::NoStorage)
+    fn open_db(self, task: Task) -> Result<std::rc::Rc<crate::io::db::Db>, DataError> {
+        self.db().ok_or(DataError::NoStorage(task))
     }
 
     /// Downloads a full backup; API keys only when `include_api_keys`. Says
     /// what it exported.
     pub(crate) async fn export_backup(self, include_api_keys: bool) -> Result<String, DataError> {
-        let contents = self.open_db()?.dump().await?;
+        let contents = self.open_db(Task::Export)?.dump().await?;
         let summary = format!("{} conversations, {} messages", contents.sessions.len(), contents.messages.len());
         let backup = build_backup(contents, include_api_keys, now());
         let json = serde_json::to_string_pretty(&backup).map_err(|e| DataError::Download(e.to_string()))?;
@@ -88,7 +106,7 @@ impl StoreContext {
     /// import against what is stored, writing nothing. A file that cannot be
     /// read is refused with the reason.
     pub(crate) async fn prepare_import(self, text: String) -> Result<PreparedImport, DataError> {
-        let db = self.open_db()?;
+        let db = self.open_db(Task::Import)?;
         let (contents, source, notes) = match parse_backup(&text) {
             Ok(backup) => (backup.contents, ImportSource::Backup, Vec::new()),
             Err(BackupError::NotABackup) => {
@@ -107,33 +125,33 @@ impl StoreContext {
     /// what the review showed, nothing is written (the old plan's records would
     /// overwrite that change).
     pub(crate) async fn commit_import(self, prepared: PreparedImport) -> Result<String, DataError> {
-        let db = self.open_db()?;
+        let db = self.open_db(Task::Import)?;
         if prepared.plan.is_empty() {
             return Ok(prepared.plan.done_message());
         }
-        let stored = db.dump().await?;
+        let stored = db.dump().await.map_err(DataError::ImportFailed)?;
         let fresh = plan_import(&stored, &prepared.incoming);
         if fresh.summary() != prepared.plan.summary() {
             return Err(DataError::ChangedMeanwhile);
         }
-        db.import(&fresh.writes).await?;
-        self.changed_everything();
+        db.import(&fresh.writes).await.map_err(DataError::ImportFailed)?;
+        self.changed_everything().await;
         Ok(prepared.done_message())
     }
 
     /// Deletes every conversation and setting in this browser (the General
     /// Assistant is written again at once).
     pub(crate) async fn clear_all(self) -> Result<(), DataError> {
-        let db = self.open_db()?;
+        let db = self.open_db(Task::Other)?;
         db.clear_all().await?;
         db.put(&AgentRecord::general(now())).await?;
-        self.changed_everything();
+        self.changed_everything().await;
         Ok(())
     }
 
     /// Downloads one conversation as Markdown.
     pub(crate) async fn export_markdown(self, session: SessionRecord) -> Result<(), DataError> {
-        let messages: Vec<MessageRecord> = self.open_db()?.session_messages(&session.id).await?;
+        let messages: Vec<MessageRecord> = self.open_db(Task::Other)?.session_messages(&session.id).await?;
         let markdown = session_to_markdown(&session, &messages);
         download(&format!("{}.md", file_name(&session.title)), "text/markdown", &markdown).map_err(DataError::Download)
     }

@@ -624,6 +624,10 @@ describe('providers', () => {
     await waitOn(chat, async () => (await card.count()) === 1, 'the failure is shown');
     await settled(chat);
     assert.match(await card.innerText(), /Could not reach the provider/);
+    // No byte came back: the card explains a request that never got through
+    // (address, offline, CORS, local servers), not a connection that broke.
+    assert.match(await card.innerText(), /No answer from 127\.0\.0\.1:\d+ .*CORS.*OLLAMA_ORIGINS/s);
+    assert.doesNotMatch(await card.innerText(), /connection broke/);
     assert.equal(await chat.assistant.count(), 2, 'the answer and the failed attempt are both on screen');
     assert.match(await chat.assistant.first().innerText(), /You said:/, 'the answer is still there');
     await screenshot(chat.page, 'versions-failed-beside-mobile-dark.png');

@@ -1,3 +1,6 @@
+//! Typed failures: the cards they compose, what is stored, and the records
+//! stored before failures had fields.
+
 use std::path::Path;
 
 use super::*;
@@ -133,11 +136,17 @@ fn too_many_tool_rounds_says_how_many() {
     assert_eq!(Failure::from_record(&record), failure);
 }
 
+/// A kind another version wrote reads as a failed request with its stored
+/// text, offers no Retry (as before failures were typed), and is stored back
+/// under its own name.
 #[test]
-fn unknown_kinds_read_as_other_failures() {
-    let failure = Failure::from_record(&ErrorRecord::described("something_new", "Something new happened."));
-    assert_eq!(failure.kind, FailureKind::Provider(ProviderErrorKind::Other));
+fn unknown_kinds_read_as_failed_requests_and_keep_their_name() {
+    let record = ErrorRecord::described("something_new", "Something new happened.");
+    let failure = Failure::from_record(&record);
+    assert_eq!(failure.kind, FailureKind::Unrecognised("something_new".to_owned()));
     assert_eq!((failure.title(), failure.detail().as_str()), ("The request failed", "Something new happened."));
+    assert!(!failure.retryable());
+    assert_eq!(failure.to_record(), record);
 }
 
 /// The failed replies of the v1 golden file, stored before failures had fields,

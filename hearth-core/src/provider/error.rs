@@ -1,8 +1,11 @@
 //! Failed requests, described so that a person can act on them.
 //!
 //! The shell turns every way a request can fail — an HTTP error status, an error
-//! event inside the stream, a network failure — into a [`ProviderError`]. Its
-//! [`Display`](std::fmt::Display) text is what the error card shows.
+//! event inside the stream, a network failure — into a [`ProviderError`]: its
+//! kind, status, code and the provider's message, as fields. The error card
+//! composes its words from them (see `crate::failure`); the
+//! [`Display`](std::fmt::Display) text is the whole explanation in one run, as
+//! stored with a failed reply and shown by Test connection.
 
 use serde::{Deserialize, Serialize};
 
