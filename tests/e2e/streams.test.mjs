@@ -31,6 +31,7 @@ describe('real provider streams', () => {
   /** Sends `text` and waits until the turn is over and the stored reply is at rest; returns it. */
   async function ask(chat, text) {
     await sendAndSettle(chat, text);
+    assert.equal(await chat.assistant.count(), 1, 'one reply is shown');
     return storedReply(chat);
   }
 

@@ -176,6 +176,8 @@ export async function openChatWithProvider(
     thinking,
     keepOpen: keepProvidersOpen,
   });
+  const { model_configs: configs } = await readDatabase(chat.page, ['model_configs']);
+  assert.equal(configs.length, 1, 'the fresh browser has exactly the one provider this chat set up');
   if (tools.length > 0 || rounds !== undefined) {
     assert.ok(!keepProvidersOpen, 'tools are enabled once the Providers dialog is closed');
     await enableTools(chat.page, tools, { rounds });
