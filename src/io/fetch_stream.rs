@@ -8,7 +8,7 @@
 
 use gloo_net::http::{Method, RequestBuilder};
 use hearth_core::provider::{self, HttpRequest, ProviderError, ProviderKind, ResponseDecoder, StreamEvent};
-use hearth_core::reply::Reply;
+use hearth_core::reply::{Reply, ReplyReader};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortSignal, ReadableStreamDefaultReader, ReadableStreamReadResult};
@@ -104,12 +104,13 @@ pub(crate) async fn fetch_events(
 }
 
 /// Sends `request` to a provider of family `kind` and folds its whole streamed
-/// body into one reply (a title, a connection test): [`fetch_events`] with the
-/// events applied in order.
+/// body into one reply (a title, a connection test), through the core's
+/// `ReplyReader`.
 pub(crate) async fn fetch_reply(request: &HttpRequest, kind: ProviderKind) -> Result<Reply, FetchFailure> {
-    let mut reply = Reply::new();
-    fetch_events(request, kind, None, |events, _| events.into_iter().for_each(|event| reply.apply(event))).await?;
-    Ok(reply)
+    let mut reader = ReplyReader::new(kind);
+    fetch_stream(request, None, |bytes| reader.push(bytes)).await?;
+    reader.finish();
+    Ok(reader.into_reply())
 }
 
 impl FetchFailure {
