@@ -24,8 +24,9 @@
 //!    (any name of letters, digits, `_`, `-`, `.`; no attributes) whose content
 //!    is empty or whitespace is removed with its tags. When the pair has lines
 //!    of its own, those lines go, and of the blank lines around it only one run
-//!    stays (the longer; none at the start or end of the prompt), so
-//!    paragraphs stay apart and no blank lines pile up. Removal repeats, so a
+//!    stays: the one before it, or if there is none the one after it (none at
+//!    the start or end of the prompt), so paragraphs stay apart as typed and no
+//!    blank lines pile up. Removal repeats, so a
 //!    section holding only empty sections goes too. Non-empty sections keep
 //!    their tags; unbalanced or mismatched tags are left as they are; tag
 //!    pairs inside fenced code blocks (examples) are never removed. Line ends
@@ -335,7 +336,6 @@ fn removal(text: &str, pair: Range<usize>) -> Range<usize> {
         }
         blank_end = next;
     }
-    let lines = |range: Range<usize>| text[range].matches('\n').count();
     match (blank_start > 0, blank_end < text.len()) {
         // Nothing before it: the prompt starts with what follows.
         (false, _) => 0..blank_end,
@@ -347,8 +347,9 @@ fn removal(text: &str, pair: Range<usize>) -> Range<usize> {
             let cut = if text[..newline].ends_with('\r') { newline - 1 } else { newline };
             cut..text.len()
         }
-        // Between two paragraphs: keep the longer run of blank lines.
-        (true, true) if lines(blank_start..line_start) >= lines(line_end..blank_end) => line_start..blank_end,
+        // Between two paragraphs: keep the blank lines before it, or when
+        // there are none, those after it.
+        (true, true) if blank_start < line_start => line_start..blank_end,
         (true, true) => blank_start..line_end,
     }
 }
