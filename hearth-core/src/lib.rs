@@ -2,9 +2,9 @@
 //!
 //! The message model, the SSE decoder, provider request builders and stream
 //! parsers, the reply accumulator, the markdown pipeline, and agents with their
-//! system prompt templates live here. The web
-//! shell (the root crate) does the IO — fetch, streams, storage, clock, DOM — and
-//! hands this crate bytes and values.
+//! system prompt templates live here. The web shell (the root crate) does the
+//! IO — fetch, streams, storage, clock, DOM — and hands this crate bytes and
+//! values.
 //!
 //! Invariants, stated as absences:
 //! - No dependency on leptos, web-sys, js-sys, wasm-bindgen or gloo.
