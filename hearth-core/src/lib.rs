@@ -1,9 +1,10 @@
 //! Hearth's core: everything that can be decided without a browser.
 //!
 //! The message model, the SSE decoder, provider request builders and stream
-//! parsers, the reply accumulator and the markdown pipeline live here. The web
-//! shell (the root crate) does the IO — fetch, streams, storage, clock, DOM — and
-//! hands this crate bytes and values.
+//! parsers, the reply accumulator, the markdown pipeline, and agents with their
+//! system prompt templates live here. The web shell (the root crate) does the
+//! IO — fetch, streams, storage, clock, DOM — and hands this crate bytes and
+//! values.
 //!
 //! Invariants, stated as absences:
 //! - No dependency on leptos, web-sys, js-sys, wasm-bindgen or gloo.
@@ -13,6 +14,7 @@
 
 #![warn(missing_docs)]
 
+pub mod agent;
 pub mod failure;
 pub mod markdown;
 pub mod message;

@@ -182,8 +182,10 @@ fn plan_agents(stored: &StoreContents, incoming: &StoreContents, plan: &mut Impo
         if existing == Some(agent) {
             continue;
         }
-        for tool in &agent.tools {
-            if existing.is_none_or(|e| !e.tools.contains(tool)) {
+        // Judged by the tools offered: an app agent offers none, so its list
+        // turns nothing on until it becomes a chat agent.
+        for tool in agent.offered_tools() {
+            if existing.is_none_or(|e| !e.offered_tools().contains(tool)) {
                 plan.tools_turned_on.push((agent.name.clone(), tool.clone()));
             }
         }

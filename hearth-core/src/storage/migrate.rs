@@ -11,7 +11,10 @@
 //!   record per message with derived search `terms`, project files, settings).
 //!   Providers later gained `key_origin` (additive, no version bump): a provider
 //!   record with a key and no `key_origin` has its key bound to the origin of its
-//!   base URL when it is read (see [`bind_key_origins`]).
+//!   base URL when it is read (see [`bind_key_origins`]). Agents later gained
+//!   `description`, `sections` and `kind` (additive, no version bump: missing
+//!   fields read as empty and `chat`, and are left out again when empty, so an
+//!   agent stored before them serialises exactly as it was).
 
 #[cfg(test)]
 mod tests;

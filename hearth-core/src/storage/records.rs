@@ -157,20 +157,56 @@ impl ModelConfigRecord {
     }
 }
 
-/// An agent: a name, a system prompt, a model and tools.
+/// What kind of agent it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum AgentKind {
+    /// A chat assistant; it may call the tools it has enabled.
+    #[default]
+    Chat,
+    /// An app builder: it calls no tools, whatever is stored in its `tools`.
+    App,
+}
+
+/// One user-defined section of an agent's prompt: the template's `{name}`
+/// placeholder is filled with `text` (see [`crate::agent::template`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PromptSection {
+    /// The placeholder name (see [`crate::agent::section_name_problem`]).
+    pub name: String,
+    /// The text it is filled with, as typed.
+    #[serde(default)]
+    pub text: String,
+}
+
+/// An agent: a name, a system prompt template, a model and tools.
+///
+/// Fields added after the first stored shape (`description`, `sections`,
+/// `kind`) have serde defaults and are left out when empty, so every stored or
+/// exported record of schema 1 still loads and unchanged ones still serialise
+/// as they did.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AgentRecord {
     /// Stable id; [`DEFAULT_AGENT_ID`] for the General Assistant.
     pub id: String,
     /// Name shown to the user.
     pub name: String,
-    /// System prompt template.
+    /// A short description shown in the agent list.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// System prompt template (see [`crate::agent::template::render`]); a
+    /// prompt that renders to blank text sends no system message.
     #[serde(default)]
     pub system_prompt: String,
-    /// The model it uses, when it has its own.
+    /// The user-defined sections the template can name, in the order the user
+    /// arranged them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sections: Vec<PromptSection>,
+    /// The model config it uses; `None` means the default model.
     #[serde(default)]
     pub model_config_id: Option<String>,
-    /// Names of the tools it may call.
+    /// Names of the tools it may call (ignored for [`AgentKind::App`]; see
+    /// [`AgentRecord::offered_tools`]).
     #[serde(default)]
     pub tools: Vec<String>,
     /// The most rounds of tool calls in one turn; `None` means the default
@@ -182,27 +218,18 @@ pub struct AgentRecord {
     /// ([`needs_approval`](crate::tools::needs_approval)).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub ask_before_running: BTreeMap<String, bool>,
+    /// Chat (tools allowed) or app (no tools).
+    #[serde(default, skip_serializing_if = "is_chat")]
+    pub kind: AgentKind,
     /// When it was created.
     pub created_at: Millis,
     /// When it last changed.
     pub updated_at: Millis,
 }
 
-impl AgentRecord {
-    /// The General Assistant, which always exists.
-    pub fn general(now: Millis) -> Self {
-        Self {
-            id: DEFAULT_AGENT_ID.to_owned(),
-            name: "General Assistant".to_owned(),
-            system_prompt: String::new(),
-            model_config_id: None,
-            tools: Vec::new(),
-            max_tool_rounds: None,
-            ask_before_running: BTreeMap::new(),
-            created_at: now,
-            updated_at: now,
-        }
-    }
+/// For `skip_serializing_if`: the default kind is left out.
+fn is_chat(kind: &AgentKind) -> bool {
+    *kind == AgentKind::Chat
 }
 
 /// Where a session title came from; a user's title is never replaced.

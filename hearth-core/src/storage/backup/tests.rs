@@ -115,3 +115,41 @@ fn a_key_in_a_backup_belongs_to_the_backups_own_base_url() {
     let keyless = serde_json::to_string(&build_backup(sample(), false, 1)).expect("serialisable");
     assert!(!keyless.contains("key_origin"), "a backup without keys names no key origin");
 }
+
+#[test]
+fn agents_round_trip_with_every_field_and_old_ones_still_load() {
+    let mut translator = AgentRecord::new("a-1".into(), "Translator".into(), 5);
+    translator.description = "German and English".into();
+    translator.sections = vec![
+        PromptSection { name: "glossary".into(), text: String::new() },
+        PromptSection { name: "style".into(), text: "Short\r\nsentences {literally}.".into() },
+    ];
+    translator.model_config_id = Some("mc-1".into());
+    translator.tools = vec!["calculator".into()];
+    translator.max_tool_rounds = Some(2);
+    translator.ask_before_running.insert("calculator".into(), true);
+    translator.kind = AgentKind::App;
+    let mut edited_general = AgentRecord::general(1);
+    edited_general.system_prompt = "Be brief. Today is {date}.".into();
+    let contents =
+        StoreContents { agents: vec![translator.clone(), edited_general.clone()], ..StoreContents::default() };
+    let json = serde_json::to_string(&build_backup(contents, false, 9)).expect("serialisable");
+    let parsed = parse_backup(&json).expect("own backup parses");
+    assert_eq!(parsed.contents.agents, [translator, edited_general], "sorted by id, every field kept");
+
+    // A backup written before agents had descriptions, sections and kinds.
+    let old = r#"{"format":"hearth-backup","backup_version":1,"schema_version":1,"agents":[
+        {"id":"general","name":"General Assistant","system_prompt":"","model_config_id":null,"tools":["calculator"],
+         "max_tool_rounds":3,"created_at":1,"updated_at":2}]}"#;
+    let [agent] = parse_backup(old).expect("old backup parses").contents.agents.try_into().expect("one agent");
+    assert_eq!(
+        agent,
+        AgentRecord {
+            tools: vec!["calculator".into()],
+            max_tool_rounds: Some(3),
+            updated_at: 2,
+            ..AgentRecord::general(1)
+        }
+    );
+    assert_eq!(agent.offered_tools(), ["calculator"], "an old agent is a chat agent");
+}

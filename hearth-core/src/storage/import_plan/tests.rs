@@ -247,3 +247,23 @@ fn an_import_never_stops_a_tool_asking_nor_loads_images_by_itself() {
     assert!(plan.writes.settings.is_empty(), "the auto-load hosts are not imported: {:?}", plan.writes.settings);
     assert!(plan.summary().iter().any(|line| line.contains("image_auto_hosts")), "{:?}", plan.summary());
 }
+
+#[test]
+fn an_agent_import_is_judged_by_the_tools_it_offers() {
+    let mut app = AgentRecord::new("a-app".into(), "Builder".into(), 1);
+    app.kind = AgentKind::App;
+    app.tools = vec!["fetch_url".into()];
+    let incoming = StoreContents { agents: vec![app.clone()], ..StoreContents::default() };
+    let plan = plan_import(&stored(), &incoming);
+    assert_eq!(plan.agents.added, ["Builder"]);
+    assert!(plan.tools_turned_on.is_empty(), "an app agent offers no tool: {:?}", plan.tools_turned_on);
+    assert_eq!(plan.writes.agents, [app.clone()], "its stored choice comes along unchanged");
+
+    // The same agent turned into a chat agent by a later file offers the tool.
+    let mut stored = stored();
+    stored.agents.push(app.clone());
+    let chat = AgentRecord { kind: AgentKind::Chat, description: "Now a chat".into(), ..app };
+    let plan = plan_import(&stored, &StoreContents { agents: vec![chat], ..StoreContents::default() });
+    assert_eq!(plan.agents.changed, ["Builder"]);
+    assert_eq!(plan.tools_turned_on, [("Builder".to_owned(), "fetch_url".to_owned())]);
+}

@@ -1,0 +1,188 @@
+//! Agents: the named assistants a conversation runs with.
+//!
+//! The record itself ([`AgentRecord`]) is stored data and lives with the other
+//! records; this module gives it its rules: the General Assistant that always
+//! exists and can be reset but not deleted, duplication, which tools an agent
+//! offers (an app agent offers none), which names its prompt sections may have,
+//! and the values its prompt template is filled with (see [`template`]).
+
+pub mod template;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+
+use crate::provider::ToolSpec;
+use crate::storage::{AgentKind, AgentRecord, DEFAULT_AGENT_ID, Millis, PromptSection};
+use template::{BUILTIN_PLACEHOLDERS, Rendered, TemplateValues, ToolLine};
+
+/// Name of the General Assistant.
+pub const GENERAL_NAME: &str = "General Assistant";
+
+/// The General Assistant's default template: empty, so it sends no system
+/// message, as Hearth always did before agents (requests of a new install are
+/// unchanged; the user can give it a prompt, and reset it back to this).
+pub const GENERAL_TEMPLATE: &str = "";
+
+/// The starter template of an agent the user creates: it names every built-in
+/// placeholder and wraps the lists and the user's own `instructions` section in
+/// tags, so a list or section that is empty leaves nothing behind.
+pub const NEW_AGENT_TEMPLATE: &str = "You are {agent_name}, an assistant in Hearth.\n\
+Today is {date}, {time} ({timezone}). You run on the model {model}.\n\
+\n\
+<instructions>\n\
+{instructions}\n\
+</instructions>\n\
+\n\
+<project_files>\n\
+{files}\n\
+</project_files>\n\
+\n\
+<tools>\n\
+{tools}\n\
+</tools>\n";
+
+/// The user-defined section [`NEW_AGENT_TEMPLATE`] names (empty at first).
+pub const INSTRUCTIONS_SECTION: &str = "instructions";
+
+/// Longest section name, in bytes.
+pub const MAX_SECTION_NAME: usize = 40;
+
+impl AgentRecord {
+    /// The General Assistant, which always exists.
+    pub fn general(now: Millis) -> Self {
+        Self {
+            id: DEFAULT_AGENT_ID.to_owned(),
+            name: GENERAL_NAME.to_owned(),
+            description: String::new(),
+            system_prompt: GENERAL_TEMPLATE.to_owned(),
+            sections: Vec::new(),
+            model_config_id: None,
+            tools: Vec::new(),
+            max_tool_rounds: None,
+            ask_before_running: BTreeMap::new(),
+            kind: AgentKind::Chat,
+            created_at: now,
+            updated_at: now,
+        }
+    }
+
+    /// A new chat agent `name` with the starter template
+    /// ([`NEW_AGENT_TEMPLATE`]), an empty `instructions` section, the default
+    /// model and no tools.
+    pub fn new(id: String, name: String, now: Millis) -> Self {
+        Self {
+            id,
+            name,
+            system_prompt: NEW_AGENT_TEMPLATE.to_owned(),
+            sections: vec![PromptSection { name: INSTRUCTIONS_SECTION.to_owned(), text: String::new() }],
+            ..Self::general(now)
+        }
+    }
+
+    /// Whether this is the General Assistant (which cannot be deleted).
+    pub fn is_general(&self) -> bool {
+        self.id == DEFAULT_AGENT_ID
+    }
+
+    /// Puts the agent's settings back to their defaults: the General
+    /// Assistant becomes [`AgentRecord::general`] again (name included); any
+    /// other agent keeps its name and description and gets the starter template
+    /// of [`AgentRecord::new`]. The id and creation time stay; `updated_at`
+    /// becomes `now`.
+    pub fn reset_to_default(&mut self, now: Millis) {
+        let fresh = if self.is_general() {
+            Self::general(self.created_at)
+        } else {
+            Self {
+                description: std::mem::take(&mut self.description),
+                ..Self::new(self.id.clone(), std::mem::take(&mut self.name), self.created_at)
+            }
+        };
+        *self = Self { updated_at: now, ..fresh };
+    }
+
+    /// A copy under `new_id`, named "Copy of <name>", created at `now`. A copy
+    /// of the General Assistant is an ordinary agent (it can be deleted).
+    pub fn duplicate(&self, new_id: String, now: Millis) -> Self {
+        Self { id: new_id, name: format!("Copy of {}", self.name), created_at: now, updated_at: now, ..self.clone() }
+    }
+
+    /// The names of the tools offered to the model: the enabled tools of a chat
+    /// agent, none for an app agent.
+    pub fn offered_tools(&self) -> &[String] {
+        match self.kind {
+            AgentKind::Chat => &self.tools,
+            AgentKind::App => &[],
+        }
+    }
+
+    /// The text of the section `name`, if the agent has one.
+    pub fn section(&self, name: &str) -> Option<&str> {
+        self.sections.iter().find(|section| section.name == name).map(|section| section.text.as_str())
+    }
+
+    /// The agent's prompt rendered with `values` (see [`template::render`]).
+    pub fn render_prompt(&self, values: &TemplateValues) -> Rendered {
+        template::render(&self.system_prompt, values)
+    }
+}
+
+impl TemplateValues {
+    /// The values that come from `agent`: its name, its sections, and of
+    /// `enabled` (the specs of its enabled tools, e.g. from
+    /// [`enabled_specs`](crate::tools::enabled_specs)) those it offers — none
+    /// for an app agent. The shell adds the date, time, time zone, model and
+    /// project files (`TemplateValues { date, ..TemplateValues::for_agent(..) }`).
+    pub fn for_agent(agent: &AgentRecord, enabled: &[ToolSpec]) -> Self {
+        let offered = agent.offered_tools();
+        Self {
+            agent_name: agent.name.clone(),
+            tools: enabled
+                .iter()
+                .filter(|spec| offered.contains(&spec.name))
+                .map(|spec| ToolLine { name: spec.name.clone(), description: spec.description.clone() })
+                .collect(),
+            sections: agent.sections.clone(),
+            ..Self::default()
+        }
+    }
+}
+
+/// Why a name cannot be a section name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SectionNameProblem {
+    /// Nothing was typed.
+    #[error("a section needs a name")]
+    Empty,
+    /// Longer than [`MAX_SECTION_NAME`].
+    #[error("a section name has at most {MAX_SECTION_NAME} characters")]
+    TooLong,
+    /// Not usable in a `{name}` placeholder.
+    #[error("a section name uses only letters, digits and _, and does not start with a digit")]
+    NotAName,
+    /// One of the built-in placeholders.
+    #[error("{{{0}}} is filled by Hearth; choose another name")]
+    Builtin(String),
+    /// Another section has it.
+    #[error("another section is already called {0}")]
+    Taken(String),
+}
+
+/// Why `name` cannot name a section, given the names of the agent's other
+/// sections, or `None` when it can.
+pub fn section_name_problem(name: &str, others: &[&str]) -> Option<SectionNameProblem> {
+    if name.is_empty() {
+        Some(SectionNameProblem::Empty)
+    } else if name.len() > MAX_SECTION_NAME {
+        Some(SectionNameProblem::TooLong)
+    } else if !template::is_placeholder_name(name) {
+        Some(SectionNameProblem::NotAName)
+    } else if BUILTIN_PLACEHOLDERS.contains(&name) {
+        Some(SectionNameProblem::Builtin(name.to_owned()))
+    } else if others.contains(&name) {
+        Some(SectionNameProblem::Taken(name.to_owned()))
+    } else {
+        None
+    }
+}

@@ -1,0 +1,159 @@
+//! Agent rules: the General Assistant, reset, duplicate, tools by kind, section
+//! names, and the values an agent puts into its template.
+
+use super::*;
+use crate::storage::stores;
+
+fn translator() -> AgentRecord {
+    let mut agent = AgentRecord::new("a-1".into(), "Translator".into(), 100);
+    agent.description = "German ↔ English".into();
+    agent.sections[0].text = "Translate everything the user writes.".into();
+    agent.sections.push(PromptSection { name: "style".into(), text: String::new() });
+    agent.model_config_id = Some("mc-1".into());
+    agent.tools = vec!["calculator".into(), "current_time".into()];
+    agent.max_tool_rounds = Some(3);
+    agent.ask_before_running.insert("calculator".into(), true);
+    agent.updated_at = 200;
+    agent
+}
+
+fn spec(name: &str, description: &str) -> ToolSpec {
+    ToolSpec { name: name.into(), description: description.into(), parameters: serde_json::json!({}) }
+}
+
+fn values(agent: &AgentRecord) -> TemplateValues {
+    TemplateValues {
+        date: "2026-11-22".into(),
+        time: "14:05".into(),
+        timezone: "Europe/Berlin".into(),
+        model: "gpt-4o-mini".into(),
+        ..TemplateValues::for_agent(agent, &[spec("calculator", "Evaluates arithmetic."), spec("fetch", "Fetches.")])
+    }
+}
+
+#[test]
+fn the_general_assistant_sends_no_system_prompt_by_default() {
+    let general = AgentRecord::general(5);
+    assert!(general.is_general());
+    assert_eq!((general.name.as_str(), general.created_at, general.updated_at), (GENERAL_NAME, 5, 5));
+    assert_eq!(general.render_prompt(&values(&general)).system_prompt(), None);
+    assert_eq!(general.kind, AgentKind::Chat);
+    assert!(general.model_config_id.is_none(), "the default model");
+}
+
+#[test]
+fn a_new_agent_renders_a_prompt_without_empty_sections() {
+    let agent = AgentRecord::new("a-2".into(), "Editor".into(), 1);
+    assert!(!agent.is_general());
+    let rendered = agent.render_prompt(&values(&agent));
+    assert_eq!(
+        rendered.text,
+        "You are Editor, an assistant in Hearth.\nToday is 2026-11-22, 14:05 (Europe/Berlin). You run on the model gpt-4o-mini.\n"
+    );
+    assert!(rendered.unknown.is_empty(), "{:?}", rendered.unknown);
+
+    let translator = translator();
+    let rendered = translator.render_prompt(&TemplateValues { files: vec!["notes.md".into()], ..values(&translator) });
+    assert_eq!(
+        rendered.text,
+        "You are Translator, an assistant in Hearth.\n\
+         Today is 2026-11-22, 14:05 (Europe/Berlin). You run on the model gpt-4o-mini.\n\
+         \n\
+         <instructions>\nTranslate everything the user writes.\n</instructions>\n\
+         \n\
+         <project_files>\n- notes.md\n</project_files>\n\
+         \n\
+         <tools>\n- calculator: Evaluates arithmetic.\n</tools>\n",
+        "only the enabled tools that exist are listed"
+    );
+}
+
+#[test]
+fn an_app_agent_offers_no_tools() {
+    let mut agent = translator();
+    assert_eq!(agent.offered_tools(), ["calculator", "current_time"]);
+    agent.kind = AgentKind::App;
+    assert!(agent.offered_tools().is_empty());
+    assert_eq!(agent.tools.len(), 2, "the choice is kept for when it becomes a chat agent again");
+    assert!(TemplateValues::for_agent(&agent, &[spec("calculator", "x")]).tools.is_empty());
+    assert!(!agent.render_prompt(&values(&agent)).text.contains("<tools>"));
+}
+
+#[test]
+fn reset_puts_the_defaults_back_and_keeps_identity() {
+    let mut general = AgentRecord { name: "Mine".into(), ..translator() };
+    general.id = DEFAULT_AGENT_ID.into();
+    general.kind = AgentKind::App;
+    general.reset_to_default(999);
+    assert_eq!(general, AgentRecord { created_at: 100, updated_at: 999, ..AgentRecord::general(0) });
+
+    let mut agent = translator();
+    agent.reset_to_default(500);
+    let fresh = AgentRecord::new("a-1".into(), "Translator".into(), 100);
+    assert_eq!(agent, AgentRecord { description: "German ↔ English".into(), updated_at: 500, ..fresh });
+}
+
+#[test]
+fn duplicate_copies_everything_under_a_new_id() {
+    let agent = translator();
+    let copy = agent.duplicate("a-9".into(), 700);
+    assert_eq!(copy.name, "Copy of Translator");
+    assert_eq!((copy.id.as_str(), copy.created_at, copy.updated_at), ("a-9", 700, 700));
+    assert_eq!(
+        AgentRecord { id: agent.id.clone(), name: agent.name.clone(), created_at: 100, updated_at: 200, ..copy },
+        agent
+    );
+    let general_copy = AgentRecord::general(1).duplicate("a-10".into(), 2);
+    assert!(!general_copy.is_general());
+    assert_eq!(general_copy.name, "Copy of General Assistant");
+}
+
+#[test]
+fn sections_are_found_by_name() {
+    let agent = translator();
+    assert_eq!(agent.section("instructions"), Some("Translate everything the user writes."));
+    assert_eq!(agent.section("style"), Some(""));
+    assert_eq!(agent.section("nope"), None);
+}
+
+#[test]
+fn section_names_are_checked() {
+    assert_eq!(section_name_problem("rules", &["style"]), None);
+    assert_eq!(section_name_problem("", &[]), Some(SectionNameProblem::Empty));
+    assert_eq!(section_name_problem(&"x".repeat(41), &[]), Some(SectionNameProblem::TooLong));
+    assert_eq!(section_name_problem(&"x".repeat(40), &[]), None);
+    assert_eq!(section_name_problem("house rules", &[]), Some(SectionNameProblem::NotAName));
+    assert_eq!(section_name_problem("2nd", &[]), Some(SectionNameProblem::NotAName));
+    assert_eq!(section_name_problem("tools", &[]), Some(SectionNameProblem::Builtin("tools".into())));
+    assert_eq!(section_name_problem("style", &["style"]), Some(SectionNameProblem::Taken("style".into())));
+    assert_eq!(
+        SectionNameProblem::Builtin("date".into()).to_string(),
+        "{date} is filled by Hearth; choose another name"
+    );
+}
+
+#[test]
+fn records_stored_before_agents_had_templates_still_load() {
+    let stored = serde_json::json!({
+        "id": "general", "name": "General Assistant", "system_prompt": "", "model_config_id": null,
+        "tools": [], "created_at": 1, "updated_at": 1
+    });
+    let agent: AgentRecord =
+        crate::storage::migrate::migrate_record(stores::AGENTS, 1, stored.clone()).expect("an old record loads");
+    assert_eq!(agent, AgentRecord::general(1));
+    assert_eq!(serde_json::to_value(&agent).expect("serialisable"), stored, "an unchanged record keeps its shape");
+    // The new fields are written only when set, under stable names.
+    let value = serde_json::to_value(AgentRecord { kind: AgentKind::App, ..translator() }).expect("serialisable");
+    assert_eq!(value["kind"], "app");
+    assert_eq!(value["description"], "German ↔ English");
+    assert_eq!(value["sections"][1], serde_json::json!({"name": "style", "text": ""}));
+    let back: AgentRecord = serde_json::from_value(value).expect("round trip");
+    assert_eq!(back, AgentRecord { kind: AgentKind::App, ..translator() });
+}
+
+#[test]
+fn an_unknown_kind_is_refused_clearly() {
+    let stored = serde_json::json!({"id": "x", "name": "X", "kind": "robot", "created_at": 1, "updated_at": 1});
+    let error = crate::storage::migrate::migrate_record::<AgentRecord>(stores::AGENTS, 1, stored).expect_err("refused");
+    assert!(error.to_string().starts_with("a agents record does not fit schema 1"), "{error}");
+}
