@@ -18,6 +18,7 @@
 //! stops a reply whose session is being deleted.
 
 mod entry;
+mod prompt;
 mod turn;
 
 pub(crate) use entry::{AssistantView, Entry, EntryKind, Version, shown};
@@ -26,7 +27,7 @@ pub(crate) use hearth_core::storage::ReplyStatus;
 
 use hearth_core::failure::ConfigProblem;
 use hearth_core::message::{ChatMessage, Role};
-use hearth_core::storage::{MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message};
+use hearth_core::storage::{AgentRecord, MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::AbortController;
@@ -274,6 +275,11 @@ impl ChatContext {
         self.abort.set_value(controller.clone());
         let stall_secs = self.providers.stall_secs.get_untracked();
         let tools = self.tools.specs();
+        let prompt = prompt::Prompt {
+            agent: self.tools.agent.get_untracked().unwrap_or_else(|| AgentRecord::general(now())),
+            files: self.tools.files.with_untracked(|files| files.iter().map(|file| file.name.clone()).collect()),
+            tools: tools.clone(),
+        };
         let user_tools = self.tools.user_tools.get_untracked();
         let max_rounds = self.tools.max_rounds_untracked();
         let session_id = session.id.clone();
@@ -300,6 +306,7 @@ impl ChatContext {
                 user_tools,
                 max_rounds,
                 tool_settings: self.tools,
+                prompt,
             };
             let ended = turn::run(setup).await;
             self.abort.set_value(None);

@@ -25,6 +25,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::{AbortController, AbortSignal};
 
+use super::prompt::Prompt;
 use super::{AssistantView, ReplyStatus, SAVE_EVERY_MS};
 use crate::io::clock::{elapsed_ms, now, now_ms};
 use crate::io::fetch_stream::{Batch, FetchFailure, fetch_events};
@@ -58,6 +59,8 @@ pub(super) struct TurnSetup {
     pub(super) max_rounds: u32,
     /// The tool settings, for calls that ask before running.
     pub(super) tool_settings: ToolsContext,
+    /// What the system prompt is rendered from, for each request.
+    pub(super) prompt: Prompt,
 }
 
 /// What the network, render and save tasks share during one turn.
@@ -104,6 +107,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
         user_tools,
         max_rounds,
         tool_settings,
+        prompt,
     } = setup;
     let _lock = hold(&streaming_lock(&record.id));
     let session = store.save_message(&session, &record).await;
@@ -126,7 +130,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
             let signal = controller.as_ref().map(AbortController::signal);
             let env = ToolEnv { store, settings: tool_settings, user_tools, signal };
             let stream = Stream { store, view, session: &session, controller: &controller, stall_secs };
-            ask(&turn, stream, &env, (&account, &model), &tools, max_rounds).await
+            ask(&turn, stream, &env, (&account, &model), (&prompt, &tools), max_rounds).await
         }
         Err(problem) => ReplyStatus::Failed(Failure::config(problem)),
     };
@@ -148,14 +152,16 @@ async fn ask(
     stream: Stream<'_>,
     env: &ToolEnv,
     (account, model): (&ProviderConfig, &ModelConfig),
-    tools: &[ToolSpec],
+    (prompt, tools): (&Prompt, &[ToolSpec]),
     max_rounds: u32,
 ) -> ReplyStatus {
     let view = stream.view;
     view.offers_tools.set(!tools.is_empty());
     let mut tool_loop = ToolLoop::new(LoopConfig::new(max_rounds));
     loop {
-        let history = turn.borrow().recorder.request_history();
+        // The system prompt is rendered afresh for every request.
+        let history: Vec<ChatMessage> =
+            prompt.system_message(&model.model).into_iter().chain(turn.borrow().recorder.request_history()).collect();
         let request = match provider::build_request_with_tools(account, model, &history, tools) {
             Ok(request) => request,
             // A base URL that is not valid or a key for another origin: nothing is sent.

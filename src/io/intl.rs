@@ -1,5 +1,6 @@
 //! The browser's `Intl`: a moment written out in a time zone, for the
-//! current-time tool. The moment is handed in (read from [`super::clock`]).
+//! current-time tool and the system prompt's `{date}`, `{time}` and
+//! `{timezone}`. The moment is handed in (read from [`super::clock`]).
 
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -26,13 +27,44 @@ pub(crate) enum IntlError {
 /// `at_ms` (milliseconds since the Unix epoch) written out in `timezone`, or in
 /// the user's own time zone when `timezone` is empty.
 pub(crate) fn local_time(at_ms: f64, timezone: &str) -> Result<LocalTime, IntlError> {
-    let at = js_sys::Date::new(&JsValue::from_f64(at_ms));
-    let options = js_sys::Object::new();
-    let set = |key: &str, value: &str| js_sys::Reflect::set(&options, &key.into(), &value.into()).is_ok();
-    let ok = set("dateStyle", "full") && set("timeStyle", "long") && (timezone.is_empty() || set("timeZone", timezone));
-    if !ok {
-        return Err(IntlError::Options);
+    let mut options = vec![("dateStyle", "full"), ("timeStyle", "long")];
+    if !timezone.is_empty() {
+        options.push(("timeZone", timezone));
     }
+    let (local, zone) = format(at_ms, &options)?;
+    let utc = js_sys::Date::new(&JsValue::from_f64(at_ms)).to_iso_string().as_string().unwrap_or_default();
+    Ok(LocalTime { local, timezone: if zone.is_empty() { timezone.to_owned() } else { zone }, utc })
+}
+
+/// A moment in the user's own time zone, in the user's language, in parts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct DateAndTime {
+    /// The full date, such as "Sunday, 22 November 2026".
+    pub(crate) date: String,
+    /// The time of day, such as "14:05".
+    pub(crate) time: String,
+    /// The IANA time zone, such as "Europe/Berlin".
+    pub(crate) timezone: String,
+}
+
+/// `at_ms` as a date, a time and the time zone, where the user is.
+pub(crate) fn date_and_time(at_ms: f64) -> Result<DateAndTime, IntlError> {
+    let (date, timezone) = format(at_ms, &[("dateStyle", "full")])?;
+    let (time, _) = format(at_ms, &[("timeStyle", "short")])?;
+    Ok(DateAndTime { date, time, timezone })
+}
+
+/// `at_ms` formatted by an `Intl.DateTimeFormat` with `options`, and the time
+/// zone it resolved to.
+fn format(at_ms: f64, options: &[(&str, &str)]) -> Result<(String, String), IntlError> {
+    let at = js_sys::Date::new(&JsValue::from_f64(at_ms));
+    let object = js_sys::Object::new();
+    for (key, value) in options {
+        if js_sys::Reflect::set(&object, &(*key).into(), &(*value).into()).is_err() {
+            return Err(IntlError::Options);
+        }
+    }
+    let options = object;
     // An unknown time zone makes the constructor throw a RangeError.
     let format = js_sys::Reflect::get(&js_sys::global(), &"Intl".into())
         .and_then(|intl| js_sys::Reflect::get(&intl, &"DateTimeFormat".into()))
@@ -45,11 +77,10 @@ pub(crate) fn local_time(at_ms: f64, timezone: &str) -> Result<LocalTime, IntlEr
         let function: js_sys::Function = js_sys::Reflect::get(&format, &method.into()).ok()?.dyn_into().ok()?;
         function.call1(&format, arg).ok()
     };
-    let local = call("format", &at.clone().into()).and_then(|v| v.as_string()).unwrap_or_default();
+    let text = call("format", &at.into()).and_then(|v| v.as_string()).unwrap_or_default();
     let zone = call("resolvedOptions", &JsValue::UNDEFINED)
         .and_then(|options| js_sys::Reflect::get(&options, &"timeZone".into()).ok())
         .and_then(|zone| zone.as_string())
-        .unwrap_or_else(|| timezone.to_owned());
-    let utc = at.to_iso_string().as_string().unwrap_or_default();
-    Ok(LocalTime { local, timezone: zone, utc })
+        .unwrap_or_default();
+    Ok((text, zone))
 }

@@ -1,0 +1,40 @@
+//! The agent's system prompt: its template (`hearth_core::agent::template`)
+//! rendered afresh for every request, a tool round included, with the values of
+//! that moment. Nothing of it is cached from an earlier request.
+
+use hearth_core::agent::template::TemplateValues;
+use hearth_core::message::{ChatMessage, Role};
+use hearth_core::storage::AgentRecord;
+use hearth_core::tools::ToolSpec;
+
+use crate::io::clock::now_ms;
+use crate::io::intl::date_and_time;
+
+/// What a turn's system prompt is made from, taken when the turn starts.
+pub(super) struct Prompt {
+    /// The agent that answers.
+    pub(super) agent: AgentRecord,
+    /// The project files' names, for `{files}`.
+    pub(super) files: Vec<String>,
+    /// The definitions of the tools the turn offers, for `{tools}`.
+    pub(super) tools: Vec<ToolSpec>,
+}
+
+impl Prompt {
+    /// The system message for a request to `model` now, or `None` when the
+    /// template renders to nothing (the General Assistant's default).
+    pub(super) fn system_message(&self, model: &str) -> Option<ChatMessage> {
+        // Without Intl the placeholders of the moment are left empty.
+        let moment = date_and_time(now_ms()).ok();
+        let values = TemplateValues {
+            date: moment.as_ref().map(|m| m.date.clone()).unwrap_or_default(),
+            time: moment.as_ref().map(|m| m.time.clone()).unwrap_or_default(),
+            timezone: moment.map(|m| m.timezone).unwrap_or_default(),
+            model: model.to_owned(),
+            files: self.files.clone(),
+            ..TemplateValues::for_agent(&self.agent, &self.tools)
+        };
+        let rendered = self.agent.render_prompt(&values);
+        rendered.system_prompt().map(|text| ChatMessage::new(Role::System, text))
+    }
+}
