@@ -37,7 +37,7 @@ pub(crate) fn Conversation() -> impl IntoView {
         if observer.with_value(Option::is_some) {
             return;
         }
-        let element: HtmlElement = scroller.clone().into();
+        let element: HtmlElement = scroller.clone();
         let on_resize = Closure::<dyn FnMut()>::new(move || follow.resized(&element));
         let Ok(watch) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) else { return };
         watch.observe(&scroller);
@@ -52,13 +52,13 @@ pub(crate) fn Conversation() -> impl IntoView {
     // Another conversation opens at its bottom.
     Effect::new(move |_| {
         sessions.current.track();
-        follow.resume(scroller.get_untracked().map(Into::into).as_ref());
+        follow.resume(scroller.get_untracked().as_ref());
     });
     // Sending (or regenerating) brings the view back to the newest message.
     Effect::new(move |was_busy: Option<bool>| {
         let busy = chat.busy.get();
         if busy && was_busy == Some(false) {
-            follow.resume(scroller.get_untracked().map(Into::into).as_ref());
+            follow.resume(scroller.get_untracked().as_ref());
         }
         busy
     });
@@ -68,7 +68,7 @@ pub(crate) fn Conversation() -> impl IntoView {
         }
     };
     let jump = Callback::new(move |()| {
-        let element: Option<HtmlElement> = scroller.get_untracked().map(Into::into);
+        let element: Option<HtmlElement> = scroller.get_untracked();
         follow.resume(element.as_ref());
         // The button goes away: the conversation takes the focus, so the keys
         // that scroll it work from here.
