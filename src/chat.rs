@@ -328,6 +328,25 @@ impl ChatContext {
         });
     }
 
+    /// Empties the open conversation: stops a reply streaming in it (and waits
+    /// until its last write is done, so nothing brings it back), then deletes
+    /// its stored messages, keeping the session with its title. The caller has
+    /// asked the user first. Other tabs hear of it through the store.
+    pub(crate) async fn clear(self) {
+        let Some(session) = self.sessions.current_record() else { return };
+        if self.streaming_session().as_deref() == Some(session.id.as_str()) {
+            self.stop();
+            while self.streaming_session().as_deref() == Some(session.id.as_str()) {
+                crate::io::timer::sleep(20).await;
+            }
+        }
+        if self.store.clear_session_messages(&session.id).await
+            && self.session.with_value(|shown| shown.as_deref() == Some(session.id.as_str()))
+        {
+            self.entries.set(Vec::new());
+        }
+    }
+
     /// The session whose reply this tab is streaming, if any.
     pub(crate) fn streaming_session(self) -> Option<String> {
         self.streaming.with_value(|streaming| streaming.as_ref().map(|(session, _, _)| session.clone()))

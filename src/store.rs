@@ -262,6 +262,27 @@ impl StoreContext {
         }
     }
 
+    /// Deletes all of a session's messages, keeping the session itself with
+    /// no messages and no preview; everyone hears of it. Returns whether the
+    /// messages are gone (a failure is shown in the banner).
+    pub(crate) async fn clear_session_messages(self, session_id: &str) -> bool {
+        let Some(db) = self.db() else { return false };
+        match db.clear_session_messages(session_id).await {
+            Ok(Some(stored)) => {
+                self.stored(stored);
+                true
+            }
+            Ok(None) => {
+                self.announce(&Change::Session { id: session_id.to_owned() });
+                true
+            }
+            Err(error) => {
+                self.report(error);
+                false
+            }
+        }
+    }
+
     /// Searches all stored message text; a failure is shown and finds nothing.
     pub(crate) async fn search(self, query: &str) -> SearchOutcome {
         let Some(db) = self.db() else { return SearchOutcome::default() };

@@ -1,7 +1,7 @@
 //! A reply: its Thinking block, its markdown (final blocks plus the growing
-//! tail), its status or error card, and a footer with the model badge, token
-//! usage, the version arrows of a regenerated reply, Copy and (on the last
-//! reply) Regenerate.
+//! tail), the "Still writing" dots while it streams, its status or error card,
+//! and a footer with the model badge, token usage, the version arrows of a
+//! regenerated reply, Copy and (on the last reply) Regenerate.
 
 use hearth_core::provider::FinishKind;
 use leptos::prelude::*;
@@ -121,6 +121,17 @@ pub(crate) fn AssistantMessage(
                 <div class="blocks" node_ref=blocks></div>
                 <div class="block" node_ref=tail></div>
             </div>
+            <Show when=streaming>
+                // The article's aria-busy tells screen readers; the dots are an
+                // image with a name, so they can be found and are not read as text.
+                <p class="still-writing">
+                    <span class="dots" role="img" aria-label="Still writing">
+                        <span></span>
+                        <span></span>
+                        <span></span>
+                    </span>
+                </p>
+            </Show>
             {move || match reply.status.get() {
                 ReplyStatus::Failed(failure) => {
                     let offered = Signal::derive(move || is_last.get());

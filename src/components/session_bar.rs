@@ -1,8 +1,10 @@
-//! The open conversation's title and its Markdown export.
+//! The open conversation's title, its Markdown export and Clear conversation.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::chat::ChatContext;
+use crate::io::dialogs::confirm;
 use crate::sessions::SessionsContext;
 use crate::store::StoreContext;
 
@@ -11,6 +13,7 @@ use crate::store::StoreContext;
 pub(crate) fn SessionBar() -> impl IntoView {
     let sessions = SessionsContext::expect();
     let store = StoreContext::expect();
+    let chat = ChatContext::expect();
     let record = Memo::new(move |_| {
         let id = sessions.current.get()?;
         sessions.list.with(|list| list.iter().find(|s| s.id == id).cloned())
@@ -24,12 +27,33 @@ pub(crate) fn SessionBar() -> impl IntoView {
             });
         }
     };
+    let empty = move || chat.entries.with(Vec::is_empty);
+    // Nothing is deleted without the user's OK; a reply still arriving in
+    // this conversation is stopped first (see `ChatContext::clear`).
+    let clear = move |_| {
+        let Some(session) = record.get_untracked() else { return };
+        let question = format!(
+            "Clear the conversation \u{201c}{}\u{201d}? All its messages will be deleted; the conversation stays in the list, empty. This cannot be undone.",
+            session.title
+        );
+        if confirm(&question) {
+            spawn_local(chat.clear());
+        }
+    };
     view! {
         <Show when=move || record.with(Option::is_some)>
             <div class="session-bar">
                 <h2 class="session-title">{move || record.get().map(|s| s.title).unwrap_or_default()}</h2>
                 <button type="button" on:click=export>
                     "Export as Markdown"
+                </button>
+                <button
+                    type="button"
+                    disabled=empty
+                    title=move || if empty() { "The conversation is already empty" } else { "Delete all its messages" }
+                    on:click=clear
+                >
+                    "Clear conversation"
                 </button>
             </div>
         </Show>

@@ -255,6 +255,35 @@ impl Db {
         }))
     }
 
+    /// Deletes all of a session's messages and empties its count and preview,
+    /// keeping the session (its title, pin and times), in one transaction.
+    /// Returns the session as stored (`None` when there is none).
+    pub(crate) async fn clear_session_messages(&self, session_id: &str) -> Result<Option<SessionRecord>> {
+        let tx =
+            self.db.transaction([stores::SESSIONS, stores::MESSAGES]).with_mode(TransactionMode::Readwrite).build()?;
+        let messages = tx.object_store(stores::MESSAGES)?;
+        let sessions = tx.object_store(stores::SESSIONS)?;
+        let keys: Vec<String> = messages
+            .index(indexes::MESSAGES_BY_SESSION)?
+            .get_all_keys()
+            .with_query(session_id.to_owned())
+            .primitive()?
+            .await?
+            .collect::<std::result::Result<Vec<String>, _>>()?;
+        for key in keys {
+            messages.delete(key).await?;
+        }
+        let stored: Option<JsValue> = sessions.get(session_id.to_owned()).primitive()?.await?;
+        let mut stored: Option<SessionRecord> = stored.map(from_js).transpose()?;
+        if let Some(session) = &mut stored {
+            session.message_count = 0;
+            session.preview = String::new();
+            sessions.put(to_js(&*session)?).primitive()?.await?;
+        }
+        commit(tx).await?;
+        Ok(stored)
+    }
+
     /// Deletes a session and all its messages.
     pub(crate) async fn delete_session(&self, session_id: &str) -> Result<()> {
         let tx =
