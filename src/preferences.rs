@@ -4,8 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::io::sync::Change;
-use crate::store::{StoreContext, StoreEvent};
+use crate::store::StoreContext;
 
 /// Setting key: the hosts whose images load by themselves.
 pub(crate) const IMAGE_AUTO_HOSTS: &str = "image_auto_hosts";
@@ -23,10 +22,7 @@ impl PreferencesContext {
     /// imports or clears everything.
     pub(crate) fn new(store: StoreContext) -> Self {
         let this = Self { store, image_hosts: RwSignal::new(Vec::new()) };
-        store.on_event(move |event| match event {
-            StoreEvent::Changed(Change::All) => Some(Box::pin(this.load())),
-            _ => None,
-        });
+        store.reload_on_bulk_change(move || this.load());
         this
     }
 

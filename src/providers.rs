@@ -11,8 +11,7 @@ use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
 use leptos::prelude::*;
 
 use crate::io::fetch_stream::{FetchFailure, fetch_reply, fetch_stream};
-use crate::io::sync::Change;
-use crate::store::{StoreContext, StoreEvent};
+use crate::store::StoreContext;
 
 /// How long a stream may send nothing before it is given up, unless changed.
 pub(crate) const DEFAULT_STALL_SECS: u32 = 60;
@@ -114,10 +113,7 @@ impl ProvidersContext {
             stall_secs: RwSignal::new(DEFAULT_STALL_SECS),
             dialog_open: RwSignal::new(false),
         };
-        store.on_event(move |event| match event {
-            StoreEvent::Changed(Change::All) => Some(Box::pin(this.load())),
-            _ => None,
-        });
+        store.reload_on_bulk_change(move || this.load());
         this
     }
 

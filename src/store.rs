@@ -97,6 +97,15 @@ impl StoreContext {
         self.listeners.update_value(|listeners| listeners.push(Rc::new(listener)));
     }
 
+    /// Calls `load` whenever everything changed (an import, clearing all data,
+    /// or such a change in another tab); a bulk change of this tab waits for it.
+    pub(crate) fn reload_on_bulk_change<F: Future<Output = ()> + 'static>(self, load: impl Fn() -> F + 'static) {
+        self.on_event(move |event| match event {
+            StoreEvent::Changed(Change::All) => Some(Box::pin(load())),
+            _ => None,
+        });
+    }
+
     /// Tells every listener (each reacts at once), and resolves when the work
     /// they started is done.
     fn tell(self, event: &StoreEvent) -> impl Future<Output = ()> + 'static {

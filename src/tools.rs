@@ -18,8 +18,7 @@ use hearth_core::tools::{LoopConfig, ToolSpec, UserTool, enabled_specs, needs_ap
 use leptos::prelude::*;
 
 use self::approval::PendingApproval;
-use crate::io::sync::Change;
-use crate::store::{StoreContext, StoreEvent};
+use crate::store::StoreContext;
 
 /// The tool settings of the agent in use; `Copy`, provided through context.
 #[derive(Clone, Copy)]
@@ -49,10 +48,7 @@ impl ToolsContext {
             dialog_open: RwSignal::new(false),
             approvals: RwSignal::new(Vec::new()),
         };
-        store.on_event(move |event| match event {
-            StoreEvent::Changed(Change::All) => Some(Box::pin(this.load())),
-            _ => None,
-        });
+        store.reload_on_bulk_change(move || this.load());
         this
     }
 

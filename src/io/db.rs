@@ -263,16 +263,7 @@ impl Db {
             self.db.transaction([stores::SESSIONS, stores::MESSAGES]).with_mode(TransactionMode::Readwrite).build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         let sessions = tx.object_store(stores::SESSIONS)?;
-        let keys: Vec<String> = messages
-            .index(indexes::MESSAGES_BY_SESSION)?
-            .get_all_keys()
-            .with_query(session_id.to_owned())
-            .primitive()?
-            .await?
-            .collect::<std::result::Result<Vec<String>, _>>()?;
-        for key in keys {
-            messages.delete(key).await?;
-        }
+        delete_messages_of(&messages, session_id).await?;
         let stored: Option<JsValue> = sessions.get(session_id.to_owned()).primitive()?.await?;
         let mut stored: Option<SessionRecord> = stored.map(from_js).transpose()?;
         if let Some(session) = &mut stored {
@@ -289,16 +280,7 @@ impl Db {
         let tx =
             self.db.transaction([stores::SESSIONS, stores::MESSAGES]).with_mode(TransactionMode::Readwrite).build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
-        let keys: Vec<String> = messages
-            .index(indexes::MESSAGES_BY_SESSION)?
-            .get_all_keys()
-            .with_query(session_id.to_owned())
-            .primitive()?
-            .await?
-            .collect::<std::result::Result<Vec<String>, _>>()?;
-        for key in keys {
-            messages.delete(key).await?;
-        }
+        delete_messages_of(&messages, session_id).await?;
         tx.object_store(stores::SESSIONS)?.delete(session_id.to_owned()).await?;
         commit(tx).await?;
         Ok(())
@@ -438,6 +420,24 @@ async fn commit(tx: indexed_db_futures::transaction::Transaction<'_>) -> Result<
             other => Err(other),
         },
     }
+}
+
+/// Deletes every message of a session, inside the caller's transaction.
+async fn delete_messages_of(
+    messages: &indexed_db_futures::object_store::ObjectStore<'_>,
+    session_id: &str,
+) -> Result<()> {
+    let keys: Vec<String> = messages
+        .index(indexes::MESSAGES_BY_SESSION)?
+        .get_all_keys()
+        .with_query(session_id.to_owned())
+        .primitive()?
+        .await?
+        .collect::<std::result::Result<Vec<String>, _>>()?;
+    for key in keys {
+        messages.delete(key).await?;
+    }
+    Ok(())
 }
 
 async fn put_each<R: Stored>(tx: &indexed_db_futures::transaction::Transaction<'_>, records: &[R]) -> Result<()> {
