@@ -117,16 +117,10 @@ fn load_buttons(html: &str) -> Vec<String> {
 fn streamed_updates(markdown: &str, size: usize) -> (Vec<String>, StreamingMarkdown) {
     let mut streaming = StreamingMarkdown::new();
     let mut updates = Vec::new();
-    let mut rest = markdown;
-    while !rest.is_empty() {
-        let mut cut = size.min(rest.len());
-        while !rest.is_char_boundary(cut) {
-            cut += 1;
-        }
-        let update = streaming.push(&rest[..cut]);
+    for piece in super::tests::pieces(markdown, size) {
+        let update = streaming.push(piece);
         updates.extend(update.new_blocks.iter().map(|b| b.as_str().to_owned()));
         updates.push(update.tail.as_str().to_owned());
-        rest = &rest[cut..];
     }
     (updates, streaming)
 }

@@ -79,24 +79,36 @@ fn code_blocks_keep_only_language_classes() {
     assert_eq!(render("```x\"y\nz\n```").as_str(), "<pre><code>z\n</code></pre>\n");
 }
 
+/// `text` cut into pieces of `size` bytes, each widened to end on a char
+/// boundary, as a stream may deliver it.
+pub(super) fn pieces(text: &str, size: usize) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let mut cut = size.min(rest.len());
+        while !rest.is_char_boundary(cut) {
+            cut += 1;
+        }
+        let (piece, after) = rest.split_at(cut);
+        rest = after;
+        Some(piece)
+    })
+}
+
 /// Streams `markdown` in pieces of `size` bytes (on char boundaries) and returns
 /// the blocks followed by the final tail, concatenated.
 fn stream(markdown: &str, size: usize) -> (String, usize) {
     let mut streaming = StreamingMarkdown::new();
     let mut html = String::new();
     let mut tail = Default::default();
-    let mut rest = markdown;
-    while !rest.is_empty() {
-        let mut cut = size.min(rest.len());
-        while !rest.is_char_boundary(cut) {
-            cut += 1;
-        }
-        let update = streaming.push(&rest[..cut]);
+    for piece in pieces(markdown, size) {
+        let update = streaming.push(piece);
         for block in &update.new_blocks {
             html.push_str(block.as_str());
         }
         tail = update.tail;
-        rest = &rest[cut..];
     }
     assert_eq!(streaming.source(), markdown);
     html.push_str(tail.as_str());
