@@ -267,18 +267,22 @@ describe('chat view', () => {
     await ui.jump.waitFor();
     await screenshot(chat.page, 'chat-view-jump-1280-light.png');
 
+    /** Waits until the reply grew by 40 px from `from`, the view at the bottom at every reading. */
+    const followsAgain = (from, description) =>
+      growsWhile(
+        chat,
+        ui.scroller,
+        from,
+        40,
+        (now) => assert.ok(now.fromBottom <= NEAR_BOTTOM_PX, `following again (${JSON.stringify(now)})`),
+        description,
+      );
+
     // The mouse: Jump brings the view to the bottom, and it follows again.
     await ui.jump.click();
     let at = await position(ui.scroller);
     assert.ok(at.fromBottom <= NEAR_BOTTOM_PX, `at the bottom after Jump (${JSON.stringify(at)})`);
-    await growsWhile(
-      chat,
-      ui.scroller,
-      at,
-      40,
-      (now) => assert.ok(now.fromBottom <= NEAR_BOTTOM_PX, `following again (${JSON.stringify(now)})`),
-      'the reply grows while the view follows it again',
-    );
+    await followsAgain(at, 'the reply grows while the view follows it again');
     assert.equal(await ui.jump.count(), 0, 'no Jump button at the bottom');
 
     // The keyboard: the conversation is next after the session bar's buttons and
@@ -298,14 +302,7 @@ describe('chat view', () => {
     at = await position(ui.scroller);
     assert.ok(at.fromBottom <= NEAR_BOTTOM_PX, `at the bottom after Enter on Jump (${JSON.stringify(at)})`);
     assert.equal(await focused(ui.scroller), true, 'the conversation has the focus');
-    await growsWhile(
-      chat,
-      ui.scroller,
-      at,
-      40,
-      (now) => assert.ok(now.fromBottom <= NEAR_BOTTOM_PX, `following again (${JSON.stringify(now)})`),
-      'the reply grows while the view follows it after the keyboard Jump',
-    );
+    await followsAgain(at, 'the reply grows while the view follows it after the keyboard Jump');
     assert.equal(await ui.jump.count(), 0);
 
     await chat.stop.click();
