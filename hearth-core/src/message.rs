@@ -4,6 +4,15 @@
 //! [`ReasoningPart`]s, with the provider family it came from. Request builders send
 //! the sealed parts (signed or redacted) back to the same family only, because a
 //! signature is verified by the provider that issued it.
+//!
+//! A user message may carry files the user attached (@mentioned project files),
+//! as [`AttachedFile`]s: a snapshot of what was sent. Every family writes them
+//! before the user's text, each wrapped by [`AttachedFile::wrapped`].
+
+#[cfg(test)]
+mod tests;
+
+use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
@@ -116,6 +125,26 @@ impl MessageToolResult {
     }
 }
 
+/// A file attached to a user message: a snapshot of its name and content at
+/// the moment it was sent, so a reload, Regenerate or another model sends the
+/// same context whatever the project file has become since.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttachedFile {
+    /// The file's name, as the project knows it.
+    pub name: String,
+    /// Its text, as sent.
+    pub content: String,
+}
+
+impl AttachedFile {
+    /// The file as the model reads it, the one format every family uses:
+    /// `<file name="NAME">`, a line break, the content, a line break, `</file>`.
+    /// Nothing is escaped: the name and content go as they are.
+    pub fn wrapped(&self) -> String {
+        format!("<file name=\"{}\">\n{}\n</file>", self.name, self.content)
+    }
+}
+
 /// One turn of the conversation as sent to a provider.
 ///
 /// Tool use is two messages per round: an assistant message with `tool_calls`
@@ -141,6 +170,10 @@ pub struct ChatMessage {
     /// The tool results a user-side message carries (then `content` is empty).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tool_results: Vec<MessageToolResult>,
+    /// The files a user message carries, sent before its text (see
+    /// [`AttachedFile::wrapped`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<AttachedFile>,
 }
 
 impl ChatMessage {
@@ -153,7 +186,28 @@ impl ChatMessage {
             origin: None,
             tool_calls: Vec::new(),
             tool_results: Vec::new(),
+            files: Vec::new(),
         }
+    }
+
+    /// A user message of `text` carrying `files` (sent before the text).
+    pub fn user_with_files(text: impl Into<String>, files: Vec<AttachedFile>) -> Self {
+        Self { files, ..Self::new(Role::User, text) }
+    }
+
+    /// The message's text with its files before it, as one string: each file
+    /// [wrapped](AttachedFile::wrapped), a blank line between them and before
+    /// the text (none after the last file when the text is empty). Borrowed when
+    /// there are no files. The form for families whose content is one string.
+    pub fn content_with_files(&self) -> Cow<'_, str> {
+        if self.files.is_empty() {
+            return Cow::Borrowed(&self.content);
+        }
+        let mut pieces: Vec<String> = self.files.iter().map(AttachedFile::wrapped).collect();
+        if !self.content.is_empty() {
+            pieces.push(self.content.clone());
+        }
+        Cow::Owned(pieces.join("\n\n"))
     }
 
     /// An assistant reply with the reasoning parts its provider streamed and the

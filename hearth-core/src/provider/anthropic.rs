@@ -40,6 +40,10 @@
 //! `content`, `is_error: true` on errors), which must answer every `tool_use` of
 //! the turn before.
 //!
+//! A user message's attached files go first in its content, one `text` block
+//! each ([`AttachedFile::wrapped`](crate::message::AttachedFile::wrapped)), then
+//! the user's text block (left out when empty, since empty text blocks are refused).
+//!
 //! Request settings (same page, "Feature compatibility", and
 //! <https://platform.claude.com/docs/en/about-claude/models/migrating-to-claude-4>):
 //! `max_tokens` is required; with thinking, `budget_tokens` must be at least 1024
@@ -52,6 +56,8 @@ mod wire;
 
 #[cfg(test)]
 mod tests;
+
+use std::borrow::Cow;
 
 use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
 use super::error::ProviderError;
@@ -144,9 +150,10 @@ pub fn build_request(
 /// reasoning: its signed `thinking` and `redacted_thinking` blocks in their
 /// original order, its text (left out when empty, since empty text blocks are
 /// refused), then one `tool_use` block per call. Unsigned reasoning is never sent.
+/// A user message with attached files becomes a text block per file, then its text.
 fn turn(message: &ChatMessage, thinking: bool) -> request::Turn<'_> {
     use request::Block;
-    let text = (!message.content.is_empty()).then(|| Block::Text { text: &message.content });
+    let text = (!message.content.is_empty()).then(|| Block::Text { text: Cow::Borrowed(&message.content) });
     if !message.tool_results.is_empty() {
         let results = message.tool_results.iter().map(|result| Block::ToolResult {
             tool_use_id: &result.call_id,
@@ -158,6 +165,10 @@ fn turn(message: &ChatMessage, thinking: bool) -> request::Turn<'_> {
     }
     let role = message.role.as_str();
     let sealed = thinking && message.has_sealed_reasoning_from(ProviderKind::Anthropic);
+    if !message.files.is_empty() && message.tool_calls.is_empty() {
+        let files = message.files.iter().map(|file| Block::Text { text: Cow::Owned(file.wrapped()) });
+        return request::Turn { role, content: request::Content::Blocks(files.chain(text).collect()) };
+    }
     if !sealed && message.tool_calls.is_empty() {
         return request::Turn { role, content: request::Content::Text(&message.content) };
     }

@@ -46,6 +46,10 @@
 //! first of them, and the results as a user turn of `functionResponse` parts
 //! (`name`, `id`, `response: {result}` or `{error}`).
 //!
+//! A user message's attached files go first in its `parts`, one `{text}` part
+//! each ([`AttachedFile::wrapped`](crate::message::AttachedFile::wrapped)), then
+//! the part of the user's text.
+//!
 //! Request settings go in `generationConfig` (`temperature`, `topP`,
 //! `maxOutputTokens`, <https://ai.google.dev/api/generate-content#generationconfig>).
 //! The thinking switch uses `thinkingConfig`
@@ -60,6 +64,8 @@ mod wire;
 
 #[cfg(test)]
 mod tests;
+
+use std::borrow::Cow;
 
 use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
 use super::error::{ProviderError, ProviderErrorKind};
@@ -112,7 +118,8 @@ pub fn build_request(
 /// One neutral message as a `Content`, or `None` for system messages (they go in
 /// `systemInstruction`). Tool results become a user turn of `functionResponse`
 /// parts; an assistant message becomes a `model` turn of its text (when any) and
-/// one `functionCall` part per call. A signature Gemini gave the reply goes back
+/// one `functionCall` part per call. A user message's attached files come first,
+/// one text part each, then its text (left out when empty). A signature Gemini gave the reply goes back
 /// on its first function call, or else on its text part.
 fn content(message: &ChatMessage) -> Option<request::Content<'_>> {
     if !message.tool_results.is_empty() {
@@ -130,9 +137,13 @@ fn content(message: &ChatMessage) -> Option<request::Content<'_>> {
             if message.tool_calls.is_empty() { signatures.next_back() } else { signatures.next() }
         })
         .flatten();
-    let mut parts = Vec::new();
-    if !message.content.is_empty() || message.tool_calls.is_empty() {
-        parts.push(request::Part { text: Some(&message.content), ..request::Part::default() });
+    let mut parts: Vec<request::Part<'_>> = message
+        .files
+        .iter()
+        .map(|file| request::Part { text: Some(Cow::Owned(file.wrapped())), ..request::Part::default() })
+        .collect();
+    if !message.content.is_empty() || (message.tool_calls.is_empty() && message.files.is_empty()) {
+        parts.push(request::Part { text: Some(Cow::Borrowed(&message.content)), ..request::Part::default() });
     }
     parts.extend(message.tool_calls.iter().map(|call| request::Part {
         function_call: Some(request::FunctionCall {

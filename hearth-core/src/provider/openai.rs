@@ -39,6 +39,11 @@
 //! the model wrote it), and each result as a `role: "tool"` message with its
 //! `tool_call_id`. There is no error flag: error results start with "Error: ".
 //!
+//! A user message's attached files go into its one string `content`, before the
+//! text (see [`ChatMessage::content_with_files`]): many compatible servers
+//! (DeepSeek, older Ollama, some presets) refuse an array of content parts, and a
+//! string is the form every one accepts.
+//!
 //! Reasoning is sent back in one case only. DeepSeek's original reasoning
 //! guide answered 400 to `reasoning_content` in input messages
 //! (<https://api-docs.deepseek.com/guides/reasoning_model>); its current thinking
@@ -122,7 +127,9 @@ fn wire_messages(message: &ChatMessage, reasoning_back: bool) -> Vec<request::Me
         return out;
     }
     if message.tool_calls.is_empty() {
-        return vec![request::Message::text(message.role.as_str(), &message.content)];
+        // Attached files go into the one string, before the text: many compatible
+        // servers (DeepSeek, older Ollama) refuse an array of content parts.
+        return vec![request::Message::text(message.role.as_str(), &message.content_with_files())];
     }
     let tool_calls = message
         .tool_calls

@@ -1,14 +1,16 @@
 //! Whole requests, snapshotted per family in `test_data/<family>/request_*.json`
 //! (see [`recorded::check_requests`]): plain text with a system prompt and
 //! sampling settings, the thinking switch, tools offered with the two-round tool
-//! turn of [`tool_wire_tests`], and extra JSON overriding fields. They are built
+//! turn of [`tool_wire_tests`], a user message carrying two attached files (in
+//! the tool turn, so the files are seen in a request after tool rounds), and
+//! extra JSON overriding fields. They are built
 //! through the dispatch ([`build_request_with_tools`]), as the app builds them,
 //! so a change to any body shows up here as a diff (`UPDATE_EXPECT=1` rewrites
 //! the snapshots).
 
 use super::tool_wire_tests::{conversation, tools};
 use super::{HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderKind, build_request_with_tools, recorded};
-use crate::message::{ChatMessage, ReasoningPart, Role};
+use crate::message::{AttachedFile, ChatMessage, ReasoningPart, Role};
 
 fn provider(preset: Preset, base_url: &str) -> ProviderConfig {
     ProviderConfig {
@@ -50,6 +52,17 @@ fn chat(origin: ProviderKind) -> Vec<ChatMessage> {
         answer,
         ChatMessage::new(Role::User, "What is 6*7?"),
     ]
+}
+
+/// The two-round tool turn of [`conversation`], its question carrying two
+/// attached files.
+fn with_files(origin: ProviderKind) -> Vec<ChatMessage> {
+    let mut messages = conversation(origin);
+    messages[0].files = vec![
+        AttachedFile { name: "notes.md".into(), content: "# Notes\n\nThe answer is 42.".into() },
+        AttachedFile { name: "todo.txt".into(), content: "- compute\n- check".into() },
+    ];
+    messages
 }
 
 fn build(provider: &ProviderConfig, model: &ModelConfig, messages: &[ChatMessage], with_tools: bool) -> HttpRequest {
@@ -107,6 +120,7 @@ fn openai_requests_match_their_snapshots() {
                 ),
             ),
             ("tools", build(&openai, &ModelConfig::new("gpt-4o"), &tool_turn, true)),
+            ("files", build(&openai, &ModelConfig::new("gpt-4o"), &with_files(ProviderKind::OpenAi), true)),
             (
                 "tools_deepseek",
                 build(
@@ -161,6 +175,10 @@ fn anthropic_requests_match_their_snapshots() {
                 ),
             ),
             (
+                "files",
+                build(&anthropic, &ModelConfig::new("claude-sonnet-4-5"), &with_files(ProviderKind::Anthropic), true),
+            ),
+            (
                 "extra",
                 build(
                     &anthropic,
@@ -187,6 +205,7 @@ fn gemini_requests_match_their_snapshots() {
             ("thinking", build(&gemini, &thinking(sampled("gemini-2.5-flash"), true), &chat, false)),
             ("thinking_off", build(&gemini, &thinking(ModelConfig::new("gemini-2.5-flash"), false), &chat, false)),
             ("tools", build(&gemini, &ModelConfig::new("gemini-2.5-flash"), &conversation(ProviderKind::Gemini), true)),
+            ("files", build(&gemini, &ModelConfig::new("gemini-2.5-flash"), &with_files(ProviderKind::Gemini), true)),
             (
                 "extra",
                 build(

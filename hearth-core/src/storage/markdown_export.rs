@@ -5,7 +5,8 @@
 //! `created_at`, then `id`). Message text is copied verbatim. Reasoning is a
 //! blockquote under **Thinking**; tool calls list their name, their arguments as a
 //! JSON code block and their result; replies that did not finish normally carry a
-//! note in italics. No HTML is produced, so the file reads the same in any viewer.
+//! note in italics; a user message lists the names of the files it carried
+//! (their contents stay out). No HTML is produced, so the file reads the same in any viewer.
 //!
 //! Times are written as ISO-8601 in UTC (`2024-03-05T14:07:09Z`), computed from
 //! [`Millis`] here: the core has no clock and no date library, and UTC keeps the
@@ -103,6 +104,11 @@ fn message_section(message: &MessageRecord) -> String {
         },
     };
     let mut blocks = vec![format!("## {heading}")];
+    if !message.files.is_empty() {
+        let names: Vec<String> =
+            message.files.iter().map(|file| format!("`{}`", file.name.replace('`', "'"))).collect();
+        blocks.push(format!("*Attached files:* {}", names.join(", ")));
+    }
     if !message.reasoning.trim().is_empty() {
         blocks.push(format!("**Thinking**\n\n{}", blockquote(message.reasoning.trim_end())));
     }

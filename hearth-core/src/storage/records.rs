@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::message::{ReasoningPart, Role};
+use crate::message::{AttachedFile, ReasoningPart, Role};
 use crate::provider::{FinishReason, ModelConfig, Preset, ProviderConfig, ProviderKind, Usage, parse_extra_json};
 
 /// Milliseconds since the Unix epoch, as the shell's clock gives them.
@@ -439,6 +439,10 @@ pub struct MessageRecord {
     /// When the user last picked this version to be shown.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen_at: Option<Millis>,
+    /// The files a user message carried, as they were sent (a snapshot: the
+    /// project file may change or go later). Left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<AttachedFile>,
 }
 
 /// For `skip_serializing_if`: a count of zero is left out.
@@ -470,6 +474,7 @@ impl MessageRecord {
             terms: Vec::new(),
             variant_of: None,
             chosen_at: None,
+            files: Vec::new(),
         }
     }
 
@@ -497,9 +502,20 @@ impl MessageRecord {
         })
     }
 
-    /// Recomputes the derived search terms from the content.
+    /// Recomputes the derived search terms from the content and the names (not
+    /// the contents) of the attached files.
     pub fn refresh_terms(&mut self) {
-        self.terms = crate::storage::search::terms(&self.content);
+        self.terms = if self.files.is_empty() {
+            crate::storage::search::terms(&self.content)
+        } else {
+            let names: Vec<&str> = self.files.iter().map(|file| file.name.as_str()).collect();
+            crate::storage::search::terms(&format!("{}\n{}", self.content, names.join("\n")))
+        };
+    }
+
+    /// A user message as the model reads it: its text and its attached files.
+    pub fn user_chat_message(&self) -> crate::message::ChatMessage {
+        crate::message::ChatMessage::user_with_files(self.content.clone(), self.files.clone())
     }
 }
 

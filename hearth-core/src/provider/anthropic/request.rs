@@ -3,6 +3,8 @@
 //! Optional fields are left out when unset; the body is turned into a JSON value
 //! so that the model's extra JSON can be merged last.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::provider::contract::ToolSpec;
@@ -80,7 +82,7 @@ pub(super) enum Block<'a> {
         is_error: bool,
     },
     Text {
-        text: &'a str,
+        text: Cow<'a, str>,
     },
     /// Encrypted reasoning, sent back as it came.
     RedactedThinking {

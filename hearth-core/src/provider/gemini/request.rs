@@ -3,6 +3,8 @@
 //! signatures). Optional fields are left out when unset; the body is turned into
 //! a JSON value so that the model's extra JSON can be merged last.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::provider::contract::ToolSpec;
@@ -93,7 +95,7 @@ pub(super) struct Content<'a> {
 #[serde(rename_all = "camelCase")]
 pub(super) struct Part<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(super) text: Option<&'a str>,
+    pub(super) text: Option<Cow<'a, str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) function_call: Option<FunctionCall<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -83,6 +83,21 @@ fn search_terms_are_recomputed_not_trusted() {
 }
 
 #[test]
+fn a_user_message_with_attached_files_round_trips() {
+    let mut contents = sample();
+    contents.messages[0].files = vec![
+        crate::message::AttachedFile { name: "notes.md".into(), content: "# Notes\r\n\nLine two".into() },
+        crate::message::AttachedFile { name: "todo.txt".into(), content: String::new() },
+    ];
+    contents.messages[0].refresh_terms();
+    let json = serde_json::to_string(&build_backup(contents.clone(), false, 1)).expect("serialisable");
+    assert!(json.contains(r#""files":[{"name":"notes.md""#), "{json}");
+    let parsed = parse_backup(&json).expect("parses");
+    assert_eq!(parsed.contents.messages, contents.messages);
+    assert_eq!(parsed.contents.messages[0].terms, ["hello", "md", "notes", "there", "todo", "txt"]);
+}
+
+#[test]
 fn other_files_are_refused_with_a_clear_error() {
     assert!(matches!(parse_backup("not json"), Err(BackupError::NotJson(_))));
     assert_eq!(parse_backup("[]"), Err(BackupError::NotABackup));

@@ -230,3 +230,18 @@ fn only_the_shown_version_of_a_regenerated_reply_is_exported() {
     let text = session_to_markdown(&session("Colours"), &[question, first, second]);
     assert!(text.contains("Red") && !text.contains("Blue"), "{text}");
 }
+
+#[test]
+fn a_user_message_lists_its_attached_files_by_name() {
+    let mut question = message("m1", Role::User, 1_000, "What do my notes say?");
+    question.files = vec![
+        crate::message::AttachedFile { name: "notes.md".into(), content: "never exported".into() },
+        crate::message::AttachedFile { name: "odd`name.txt".into(), content: String::new() },
+    ];
+    let document = session_to_markdown(&session("Notes"), &[question]);
+    assert!(
+        document.ends_with("## You\n\n*Attached files:* `notes.md`, `odd'name.txt`\n\nWhat do my notes say?\n"),
+        "{document}"
+    );
+    assert!(!document.contains("never exported"));
+}

@@ -22,6 +22,25 @@ fn records_without_the_new_fields_load() {
     assert!(message.reasoning_parts.is_empty());
     assert_eq!((message.provider_kind, message.reasoning.as_str()), (None, "Thinking."));
     assert_eq!(message.ignored_choices, 0);
+    assert!(message.files.is_empty());
+}
+
+#[test]
+fn a_user_message_keeps_its_attached_files_and_their_names_are_searchable() {
+    let mut message = MessageRecord::new("m".into(), "s".into(), Role::User, 5);
+    message.content = "Summarise".into();
+    message.refresh_terms();
+    let json = serde_json::to_value(&message).expect("serialisable");
+    assert!(json.get("files").is_none(), "no files, no field: {json}");
+    message.files = vec![AttachedFile { name: "Meeting-notes.md".into(), content: "secret budget".into() }];
+    message.refresh_terms();
+    assert_eq!(message.terms, ["md", "meeting", "notes", "summarise"], "names, not contents");
+    let json = serde_json::to_value(&message).expect("serialisable");
+    assert_eq!(json["files"], serde_json::json!([{ "name": "Meeting-notes.md", "content": "secret budget" }]));
+    let back: MessageRecord = serde_json::from_value(json).expect("loads");
+    assert_eq!(back, message);
+    let sent = back.user_chat_message();
+    assert_eq!((sent.role, sent.content.as_str(), sent.files), (Role::User, "Summarise", message.files.clone()));
 }
 
 #[test]

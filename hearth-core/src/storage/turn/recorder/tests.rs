@@ -306,3 +306,33 @@ fn ignored_choices_are_kept_across_rounds_and_skipped_chunks_counted() {
     let status = turn.end_reply(ReplyEnd::Finished).clone();
     assert_eq!(turn.finish(status, 3_000).ignored_choices, 2);
 }
+
+#[test]
+fn the_question_s_attached_files_reach_every_round_of_a_tool_turn() {
+    let files = vec![crate::message::AttachedFile { name: "notes.md".into(), content: "Paris: rain.".into() }];
+    let question = MessageRecord {
+        content: "Weather?".into(),
+        files: files.clone(),
+        ..MessageRecord::new("u-1".into(), "s-1".into(), Role::User, 900)
+    };
+    let mut record = MessageRecord::new("r-1".into(), "s-1".into(), Role::Assistant, 1_000);
+    record.provider_kind = Some(ProviderKind::Anthropic);
+    let mut turn = TurnRecorder::new(record, vec![question.user_chat_message()]);
+    assert_eq!(turn.request_history()[0].files, files, "the first request");
+    for round in 0..2u32 {
+        let id = format!("toolu_{round}");
+        turn.apply(StreamEvent::ToolCallDelta {
+            index: Some(0),
+            id: Some(id.clone()),
+            name: Some("lookup".into()),
+            arguments: "{}".into(),
+        });
+        turn.end_reply(ReplyEnd::Finished);
+        turn.start_round(vec![id.clone()], 2_000);
+        turn.record_results(&[result(&id, "found")], &[], 2_100);
+        let history = turn.request_history();
+        assert_eq!(history[0].files, files, "round {round}");
+        assert_eq!(history[0].content, "Weather?");
+        assert!(history[1..].iter().all(|message| message.files.is_empty()));
+    }
+}
