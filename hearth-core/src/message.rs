@@ -9,6 +9,7 @@
 //! as [`AttachedFile`]s: a snapshot of what was sent. Every family writes them
 //! before the user's text, each wrapped by [`AttachedFile::wrapped`].
 
+pub mod attach;
 #[cfg(test)]
 mod tests;
 
