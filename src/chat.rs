@@ -17,10 +17,12 @@
 //! that session's messages, re-reads them when another tab changes them, and
 //! stops a reply whose session is being deleted.
 
+mod attachments;
 mod entry;
 mod prompt;
 mod turn;
 
+pub(crate) use attachments::Attachments;
 pub(crate) use entry::{AssistantView, Entry, EntryKind, Version, shown};
 pub(crate) use hearth_core::failure::Failure;
 pub(crate) use hearth_core::storage::ReplyStatus;
@@ -54,6 +56,8 @@ pub(crate) struct ChatContext {
     pub(crate) providers: ProvidersContext,
     /// The tools the agent offers the model.
     pub(crate) tools: ToolsContext,
+    /// The files attached to the next message.
+    pub(crate) attachments: Attachments,
     /// The open conversation's messages in order.
     pub(crate) entries: RwSignal<Vec<Entry>>,
     /// Which of `entries` are shown (earlier versions of a regenerated reply
@@ -82,6 +86,7 @@ impl ChatContext {
             session: StoredValue::new(None),
             providers,
             tools,
+            attachments: Attachments::new(),
             entries,
             shown: Memo::new(move |_| entries.with(|entries| shown(entries))),
             busy: RwSignal::new(false),
@@ -146,18 +151,24 @@ impl ChatContext {
         expect_context()
     }
 
-    /// Sends `text` as the next user message and streams the reply, creating the
-    /// session on the first message. Returns whether it was sent (not while
-    /// another reply streams here, not when empty).
+    /// Sends `text` with the attached files as the next user message and
+    /// streams the reply, creating the session on the first message. Returns
+    /// whether it was sent (not while another reply streams here, not when
+    /// there is neither text nor a file).
     pub(crate) fn send(self, text: String) -> bool {
-        if self.busy.get_untracked() || text.trim().is_empty() {
+        let no_files = self.attachments.files.with_untracked(Vec::is_empty);
+        if self.busy.get_untracked() || (text.trim().is_empty() && no_files) {
             return false;
         }
+        let files = self.attachments.take();
         let sessions = self.sessions;
         let now = now();
         let session = sessions.current_record().unwrap_or_else(|| SessionRecord {
             id: new_id(),
-            title: title_from_message(&text),
+            title: title_from_message(match files.first() {
+                Some(file) if text.trim().is_empty() => &file.name,
+                _ => &text,
+            }),
             title_source: TitleSource::FirstMessage,
             agent_id: hearth_core::storage::DEFAULT_AGENT_ID.to_owned(),
             created_at: now,
@@ -168,12 +179,13 @@ impl ChatContext {
             deleted_at: None,
         });
         let mut history = self.history();
-        history.push(ChatMessage::new(Role::User, text.clone()));
         let mut user = new_record(&session.id, Role::User, now);
         user.content = text.clone();
+        user.files = files;
         user.refresh_terms();
-        self.entries
-            .update(|entries| entries.push(Entry { id: user.id.clone(), kind: EntryKind::User(text), version: None }));
+        history.push(user.user_chat_message());
+        let kind = EntryKind::User(text, user.files.clone());
+        self.entries.update(|entries| entries.push(Entry { id: user.id.clone(), kind, version: None }));
         // Shown already: the chat need not read the new session when it opens.
         self.session.set_value(Some(session.id.clone()));
         sessions.open_new(session.clone());

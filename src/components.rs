@@ -2,16 +2,21 @@
 
 pub(crate) mod ask_before_running;
 pub(crate) mod assistant_message;
+pub(crate) mod attach_file_button;
+pub(crate) mod attached_files;
 pub(crate) mod composer;
 pub(crate) mod conversation;
 pub(crate) mod conversation_welcome;
 pub(crate) mod copy_button;
 pub(crate) mod disclosure;
 pub(crate) mod error_card;
+pub(crate) mod file_drop;
+pub(crate) mod file_mention;
 pub(crate) mod image_hosts_setting;
 pub(crate) mod image_loading;
 pub(crate) mod import_review;
 pub(crate) mod jump_to_latest;
+pub(crate) mod message_box;
 pub(crate) mod modal_dialog;
 pub(crate) mod model_picker;
 pub(crate) mod project_files;

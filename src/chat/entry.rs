@@ -2,7 +2,7 @@
 //! stored message records.
 
 use hearth_core::markdown::{SafeHtml, render};
-use hearth_core::message::{ChatMessage, Role};
+use hearth_core::message::{AttachedFile, ChatMessage, Role};
 use hearth_core::provider::Usage;
 use hearth_core::storage::versions::VersionKey;
 use hearth_core::storage::{MessageRecord, MessageState, Millis, ReplyStatus, ToolCallRecord};
@@ -47,8 +47,8 @@ impl Version {
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub(crate) enum EntryKind {
-    /// What the user sent; shown as plain text.
-    User(String),
+    /// What the user sent (shown as plain text) and the files it carried.
+    User(String, Vec<AttachedFile>),
     /// Instructions shown for context (from imports).
     System(String),
     /// A reply, possibly still streaming.
@@ -226,7 +226,7 @@ impl Entry {
     pub(crate) fn from_record(record: &MessageRecord) -> Self {
         let version = (record.role == Role::Assistant).then(|| Version::of(record));
         let kind = match record.role {
-            Role::User => EntryKind::User(record.content.clone()),
+            Role::User => EntryKind::User(record.content.clone(), record.files.clone()),
             Role::System => EntryKind::System(record.content.clone()),
             Role::Assistant => {
                 let view = AssistantView::streaming(record);
@@ -245,7 +245,11 @@ impl Entry {
         }
         match &mut self.kind {
             EntryKind::Assistant(view) => view.show_record(record),
-            EntryKind::User(text) | EntryKind::System(text) => text.clone_from(&record.content),
+            EntryKind::User(text, files) => {
+                text.clone_from(&record.content);
+                files.clone_from(&record.files);
+            }
+            EntryKind::System(text) => text.clone_from(&record.content),
         }
     }
 
@@ -268,7 +272,7 @@ impl Entry {
     /// its rounds (see `hearth_core::storage::turn_messages`).
     pub(crate) fn chat_messages(&self) -> Vec<ChatMessage> {
         match &self.kind {
-            EntryKind::User(text) => vec![ChatMessage::new(Role::User, text.clone())],
+            EntryKind::User(text, files) => vec![ChatMessage::user_with_files(text.clone(), files.clone())],
             EntryKind::System(_) => Vec::new(),
             EntryKind::Assistant(view) => view.record.with_value(|record| match record.state {
                 MessageState::Failed => Vec::new(),

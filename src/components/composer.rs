@@ -1,15 +1,20 @@
-//! The message box: Enter sends, Shift+Enter starts a new line; Send turns into
-//! Stop while a reply streams.
+//! The composer: the files attached to the next message (badges, with what
+//! went wrong adding one), the Attach button, the message box (with its
+//! `@mention` autocomplete) and Send, which turns into Stop while a reply
+//! streams.
 
 use leptos::prelude::*;
-use web_sys::KeyboardEvent;
 
 use crate::chat::ChatContext;
+use crate::components::attach_file_button::AttachFileButton;
+use crate::components::attached_files::AttachedFiles;
+use crate::components::message_box::MessageBox;
 
 /// The composer at the bottom of the page.
 #[component]
 pub(crate) fn Composer() -> impl IntoView {
     let chat = ChatContext::expect();
+    let attachments = chat.attachments;
     let draft = RwSignal::new(String::new());
     let textarea = NodeRef::<leptos::html::Textarea>::new();
     // Send and Stop swap places, so keyboard focus returns to the message box.
@@ -24,43 +29,39 @@ pub(crate) fn Composer() -> impl IntoView {
             refocus();
         }
     };
-    let on_keydown = move |ev: KeyboardEvent| {
-        // While an input method is composing, Enter confirms the composition.
-        if ev.key() == "Enter" && !ev.shift_key() && !ev.is_composing() {
-            ev.prevent_default();
-            send();
-        }
-    };
+    let nothing_to_send = move || draft.with(|d| d.trim().is_empty()) && attachments.files.with(Vec::is_empty);
+    let remove = Callback::new(move |name: String| {
+        attachments.remove(&name);
+        refocus();
+    });
     view! {
-        <form class="composer" on:submit=move |ev| {
+        <form class="composer" aria-label="Composer" on:submit=move |ev| {
             ev.prevent_default();
             send();
         }>
-            <textarea
-                node_ref=textarea
-                aria-label="Message"
-                placeholder="Message Hearth… (Enter sends, Shift+Enter adds a line)"
-                rows="2"
-                bind:value=draft
-                on:keydown=on_keydown
-            ></textarea>
-            <Show
-                when=move || chat.busy.get()
-                fallback=move || {
-                    view! {
-                        <button type="submit" class="primary" disabled=move || draft.with(|d| d.trim().is_empty())>
-                            "Send"
-                        </button>
+            <p class="composer-problem" role="alert">{move || attachments.problem.get()}</p>
+            <AttachedFiles files=attachments.files on_remove=remove />
+            <div class="composer-row">
+                <AttachFileButton />
+                <MessageBox draft node_ref=textarea on_send=Callback::new(move |()| send()) />
+                <Show
+                    when=move || chat.busy.get()
+                    fallback=move || {
+                        view! {
+                            <button type="submit" class="primary" disabled=nothing_to_send>
+                                "Send"
+                            </button>
+                        }
                     }
-                }
-            >
-                <button type="button" class="stop" on:click=move |_| {
-                    chat.stop();
-                    refocus();
-                }>
-                    "Stop"
-                </button>
-            </Show>
+                >
+                    <button type="button" class="stop" on:click=move |_| {
+                        chat.stop();
+                        refocus();
+                    }>
+                        "Stop"
+                    </button>
+                </Show>
+            </div>
         </form>
     }
 }

@@ -1,5 +1,6 @@
 //! The open conversation, a live log that screen readers follow, and how it
 //! scrolls: it follows a growing reply only while the reader is at the bottom.
+//! Files dropped on it are attached to the next message.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -9,6 +10,7 @@ use web_sys::{HtmlElement, ResizeObserver};
 use crate::chat::{ChatContext, Entry, EntryKind};
 use crate::components::assistant_message::AssistantMessage;
 use crate::components::conversation_welcome::ConversationWelcome;
+use crate::components::file_drop;
 use crate::components::jump_to_latest::JumpToLatest;
 use crate::components::user_message::UserMessage;
 use crate::sessions::SessionsContext;
@@ -99,7 +101,11 @@ pub(crate) fn Conversation() -> impl IntoView {
     };
     let show_earlier = move |_| expanded.set((first_id.get_untracked(), shown() + WINDOW));
     view! {
-        <div class="conversation-pane">
+        <div
+            class="conversation-pane"
+            on:dragover=file_drop::on_dragover
+            on:drop=move |ev| file_drop::on_drop(ev, chat)
+        >
         <main class="scroller" node_ref=scroller tabindex="0" aria-label="Messages" on:scroll=on_scroll>
             <div class="conversation" role="log" aria-label="Conversation" node_ref=content>
                 <Show when=move || chat.entries.with(Vec::is_empty)>
@@ -124,7 +130,7 @@ pub(crate) fn Conversation() -> impl IntoView {
                 </Show>
                 <For each=visible key=|entry: &Entry| entry.id.clone() let:entry>
                     {match entry.kind {
-                        EntryKind::User(text) => view! { <UserMessage text /> }.into_any(),
+                        EntryKind::User(text, files) => view! { <UserMessage text files /> }.into_any(),
                         EntryKind::System(text) => {
                             view! {
                                 <article class="message system" aria-label="System">

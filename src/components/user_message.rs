@@ -1,9 +1,13 @@
-//! A message the user sent, shown as plain text: never parsed as HTML or markdown.
+//! A message the user sent, shown as plain text: never parsed as HTML or markdown,
+//! with the badges of the files it carried.
 //! A very long message (say, a pasted megabyte) shows its beginning until asked
 //! for the rest, so opening the conversation does not lay out the whole text.
 
 use leptos::prelude::*;
 
+use hearth_core::message::AttachedFile;
+
+use crate::components::attached_files::AttachedFiles;
 use crate::components::copy_button::CopyButton;
 
 /// Messages longer than this many bytes are shown shortened at first.
@@ -17,6 +21,8 @@ pub(crate) fn UserMessage(
     /// The message, shown exactly as typed (only its beginning at first when
     /// it is very long) and copied whole by Copy.
     text: String,
+    /// The files it carried, shown as badges (a snapshot of what was sent).
+    files: Vec<AttachedFile>,
 ) -> impl IntoView {
     let copied = text.clone();
     let long = text.len() > LONG_MESSAGE_BYTES;
@@ -37,6 +43,7 @@ pub(crate) fn UserMessage(
     let size = text.with_value(|text| describe_size(text.len()));
     view! {
         <article class="message user" aria-label="You">
+            <AttachedFiles files=Signal::stored(files) />
             <p class="user-text">{shown}</p>
             <Show when=move || long && !expanded.get()>
                 <button type="button" class="action" on:click=move |_| expanded.set(true)>

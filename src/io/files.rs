@@ -1,4 +1,5 @@
-//! Files in and out: downloading text as a file, and reading a chosen file.
+//! Files in and out: downloading text as a file, and reading a chosen (or
+//! dropped) file as text or as bytes.
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -25,4 +26,11 @@ pub(crate) fn download(file_name: &str, mime: &str, text: &str) -> Result<(), St
 pub(crate) async fn read_text(file: &web_sys::File) -> Result<String, String> {
     let text = JsFuture::from(file.text()).await.map_err(|_| format!("could not read {}", file.name()))?;
     text.as_string().ok_or_else(|| format!("{} is not a text file", file.name()))
+}
+
+/// Reads a file the user picked or dropped as bytes (whether they are text is
+/// decided by `hearth_core::message::attach::file_text`).
+pub(crate) async fn read_bytes(file: &web_sys::File) -> Result<Vec<u8>, String> {
+    let buffer = JsFuture::from(file.array_buffer()).await.map_err(|_| format!("could not read {}", file.name()))?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }

@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use hearth_core::message::attach;
 use hearth_core::storage::{AgentRecord, DEFAULT_AGENT_ID, ProjectFileRecord, SettingRecord};
 use hearth_core::tools::{USER_TOOL_KEY_PREFIX, UserTool};
 use leptos::prelude::*;
@@ -149,6 +150,21 @@ pub(crate) enum FileRefused {
         /// The file's name.
         name: String,
     },
+    /// The file's bytes are not text (NUL bytes, or not UTF-8), whatever its name.
+    Binary {
+        /// The file's name.
+        name: String,
+    },
+    /// A project file of that name holds other text.
+    Exists {
+        /// The file's name.
+        name: String,
+    },
+    /// The browser could not read the file.
+    Unreadable {
+        /// The file's name.
+        name: String,
+    },
 }
 
 impl fmt::Display for FileRefused {
@@ -157,9 +173,32 @@ impl fmt::Display for FileRefused {
             FileRefused::NotText { name } => {
                 write!(f, "{name} was not added: only .md and .txt files can be project files.")
             }
-            FileRefused::TooLong { name } => write!(f, "{name} was not added: it is over {MAX_FILE_CHARS} characters."),
+            FileRefused::TooLong { name } => {
+                write!(f, "{name} was not added: it is over the limit of {} characters.", thousands(MAX_FILE_CHARS))
+            }
+            FileRefused::Binary { name } => {
+                write!(f, "{name} was not added: it is not a text file (it holds bytes that are not UTF-8 text).")
+            }
+            FileRefused::Exists { name } => write!(
+                f,
+                "A project file named {name} already exists with other content. Rename the file, or remove the project file in Tools first."
+            ),
+            FileRefused::Unreadable { name } => write!(f, "{name} was not added: the browser could not read it."),
         }
     }
+}
+
+/// `n` with a comma between each group of three digits: 1,000,000.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (at, digit) in digits.chars().enumerate() {
+        if at > 0 && (digits.len() - at) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 impl ToolsContext {
@@ -187,6 +226,36 @@ impl ToolsContext {
         });
         self.store.put(record);
         Ok(())
+    }
+
+    /// The project file to attach to a message for the file `name` the user
+    /// picked or dropped, whose bytes are `bytes`: added to the project when
+    /// new; the stored one when a project file of that name holds the same
+    /// text. Refused, changing nothing, when it is not a .md or .txt file, not
+    /// text, too long, or a project file of that name holds other text.
+    pub(crate) fn attach_project_file(self, name: String, bytes: &[u8]) -> Result<ProjectFileRecord, FileRefused> {
+        if !attach::has_text_extension(&name) {
+            return Err(FileRefused::NotText { name });
+        }
+        let Ok(content) = attach::file_text(bytes) else { return Err(FileRefused::Binary { name }) };
+        if content.chars().count() > MAX_FILE_CHARS {
+            return Err(FileRefused::TooLong { name });
+        }
+        let existing = self.files.with_untracked(|list| list.iter().find(|f| f.name == name).cloned());
+        match existing {
+            Some(file) if file.content == content => Ok(file),
+            Some(_) => Err(FileRefused::Exists { name }),
+            None => {
+                let now = now();
+                let record = ProjectFileRecord { id: new_id(), name, content, created_at: now, updated_at: now };
+                self.files.update(|list| {
+                    list.push(record.clone());
+                    list.sort_by(|a, b| a.name.cmp(&b.name));
+                });
+                self.store.put(record.clone());
+                Ok(record)
+            }
+        }
     }
 
     /// Removes a file from the project.

@@ -1,0 +1,30 @@
+//! Dropping files on the conversation: each is added to the project files and
+//! attached to the next message, as the Attach button does. The handlers go on
+//! the conversation's pane.
+
+use web_sys::DragEvent;
+
+use crate::chat::ChatContext;
+
+/// Whether the drag carries files (not text or a link dragged from the page).
+fn carries_files(ev: &DragEvent) -> bool {
+    ev.data_transfer().is_some_and(|data| data.types().includes(&"Files".into(), 0))
+}
+
+/// `dragover`: files may be dropped here (the browser would open them instead).
+pub(crate) fn on_dragover(ev: DragEvent) {
+    if carries_files(&ev) {
+        ev.prevent_default();
+        if let Some(data) = ev.data_transfer() {
+            data.set_drop_effect("copy");
+        }
+    }
+}
+
+/// `drop`: the dropped files are read, added to the project and attached.
+pub(crate) fn on_drop(ev: DragEvent, chat: ChatContext) {
+    let Some(list) = ev.data_transfer().and_then(|data| data.files()) else { return };
+    ev.prevent_default();
+    let files: Vec<web_sys::File> = (0..list.length()).filter_map(|at| list.get(at)).collect();
+    chat.attachments.add_from_disk(chat.tools, files);
+}

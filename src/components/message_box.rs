@@ -1,0 +1,140 @@
+//! The message box: a text area that is also a combobox. Typing `@` (at the
+//! start or after a space) opens the [`FileMention`] list of the project files
+//! the typed name matches; ArrowUp and ArrowDown move, Enter or Tab picks the
+//! file (the typed `@name` goes, the file becomes a badge), Escape closes.
+//! Otherwise Enter sends and Shift+Enter starts a new line.
+
+use hearth_core::message::attach::{self, Mention};
+use leptos::html::Textarea;
+use leptos::prelude::*;
+use web_sys::KeyboardEvent;
+
+use crate::chat::ChatContext;
+use crate::components::file_mention::{FileMention, option_id};
+use crate::components::next_id;
+
+/// The text area with its `@mention` autocomplete.
+#[component]
+pub(crate) fn MessageBox(
+    /// The text being written.
+    draft: RwSignal<String>,
+    /// The text area, for the composer to focus.
+    node_ref: NodeRef<Textarea>,
+    /// Called on Enter (without Shift) when no file list is open.
+    on_send: Callback<()>,
+) -> impl IntoView {
+    let chat = ChatContext::expect();
+    let files = chat.tools.files;
+    let list_id = format!("file-mention-{}", next_id());
+    // The mention being typed at the caret, if any (Escape closes it until the
+    // text changes again).
+    let mention = RwSignal::new(None::<Mention>);
+    let active = RwSignal::new(0_usize);
+    // The matching files as (id, name), in the order listed.
+    let matches = Memo::new(move |_| {
+        mention.with(|mention| {
+            let Some(mention) = mention else { return Vec::new() };
+            files.with(|files| {
+                attach::matching(files.iter().map(|file| file.name.as_str()), &mention.query)
+                    .into_iter()
+                    .filter_map(|at| files.get(at).map(|file| (file.id.clone(), file.name.clone())))
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+    let listing = Memo::new(move |_| matches.with(|matches| !matches.is_empty()));
+    let follow_caret = move || {
+        let Some(element) = node_ref.get_untracked() else { return };
+        let text = element.value();
+        let caret = element.selection_start().ok().flatten().unwrap_or(0) as usize;
+        let found = attach::mention_at(&text, attach::byte_offset(&text, caret));
+        if found.as_ref().map(|m| &m.query) != mention.with_untracked(|m| m.as_ref().map(|m| m.query.clone())).as_ref()
+        {
+            active.set(0);
+        }
+        mention.set(found);
+    };
+    let pick = move |at: usize| {
+        let Some(found) = mention.get_untracked() else { return };
+        let Some(id) = matches.with_untracked(|matches| matches.get(at).map(|(id, _)| id.clone())) else { return };
+        let Some(file) = files.with_untracked(|files| files.iter().find(|file| file.id == id).cloned()) else { return };
+        let text = attach::without_mention(&draft.get_untracked(), &found);
+        let caret = attach::utf16_len(&text[..found.range.start.min(text.len())]) as u32;
+        if let Some(element) = node_ref.get_untracked() {
+            element.set_value(&text);
+            let _ = element.set_selection_range(caret, caret);
+            let _ = element.focus();
+        }
+        draft.set(text);
+        mention.set(None);
+        chat.attachments.attach(&file);
+    };
+    let on_keydown = move |ev: KeyboardEvent| {
+        // While an input method is composing, Enter confirms the composition.
+        if ev.is_composing() {
+            return;
+        }
+        let count = matches.with_untracked(Vec::len);
+        let open = count > 0;
+        match ev.key().as_str() {
+            "ArrowDown" if open => {
+                ev.prevent_default();
+                active.update(|at| *at = (*at + 1) % count);
+            }
+            "ArrowUp" if open => {
+                ev.prevent_default();
+                active.update(|at| *at = (*at + count - 1) % count);
+            }
+            "Enter" | "Tab" if open && !ev.shift_key() => {
+                ev.prevent_default();
+                pick(active.get_untracked().min(count - 1));
+            }
+            "Escape" if mention.with_untracked(Option::is_some) => {
+                ev.prevent_default();
+                mention.set(None);
+            }
+            "Enter" if !ev.shift_key() => {
+                ev.prevent_default();
+                on_send.run(());
+            }
+            _ => {}
+        }
+    };
+    let names = Signal::derive(move || matches.with(|matches| matches.iter().map(|(_, n)| n.clone()).collect()));
+    let active_option = {
+        let list_id = list_id.clone();
+        move || listing.get().then(|| option_id(&list_id, active.get()))
+    };
+    let controls = {
+        let list_id = list_id.clone();
+        move || listing.get().then(|| list_id.clone())
+    };
+    view! {
+        <div class="message-box">
+            <FileMention
+                list_id=list_id
+                open=Signal::derive(move || mention.with(Option::is_some))
+                names
+                active
+                query=Signal::derive(move || mention.with(|m| m.as_ref().map(|m| m.query.clone()).unwrap_or_default()))
+                has_files=Signal::derive(move || files.with(|files| !files.is_empty()))
+                on_pick=Callback::new(pick)
+            />
+            <textarea
+                node_ref=node_ref
+                role="combobox"
+                aria-label="Message"
+                aria-autocomplete="list"
+                aria-expanded=move || listing.get().to_string()
+                aria-controls=controls
+                aria-activedescendant=active_option
+                placeholder="Message Hearth… (Enter sends, Shift+Enter adds a line, @ attaches a project file)"
+                rows="2"
+                bind:value=draft
+                on:input=move |_| follow_caret()
+                on:keydown=on_keydown
+                on:blur=move |_| mention.set(None)
+            ></textarea>
+        </div>
+    }
+}
