@@ -1,8 +1,8 @@
 //! The `@mention` autocomplete of the message box: a listbox of the project
-//! files the typed name matches, which the message box (a combobox) points at
-//! with `aria-controls` and `aria-activedescendant`. Keys are the message
-//! box's; a click picks too. When nothing matches it says so, and how to add
-//! a file when the project has none.
+//! files the typed name matches, which the message box points at with
+//! `aria-controls` and `aria-activedescendant`. Keys are the message box's; a
+//! click picks too. A status line says how many files match (for screen
+//! readers), or that none does, or how to add a file when the project has none.
 
 use leptos::prelude::*;
 
@@ -31,8 +31,15 @@ pub(crate) fn FileMention(
 ) -> impl IntoView {
     let listing = move || open.get() && names.with(|names| !names.is_empty());
     let explanation = move || {
-        if !open.get() || listing() {
+        if !open.get() {
             String::new()
+        } else if listing() {
+            match names.with(Vec::len) {
+                1 => "1 project file matches. Enter or Tab attaches it, Escape closes the list.".to_owned(),
+                n => format!(
+                    "{n} project files match. Up and Down choose, Enter or Tab attaches, Escape closes the list."
+                ),
+            }
         } else if !has_files.get() {
             "No project files yet. Add one with Attach a file, by dropping it on the conversation, or in Tools."
                 .to_owned()
@@ -68,7 +75,10 @@ pub(crate) fn FileMention(
                     />
                 </ul>
             </Show>
-            <p class="file-mention-empty" role="status">{explanation}</p>
+            // Read out, and shown when it explains an empty list.
+            <p class="file-mention-empty" class:visually-hidden=listing role="status">
+                {explanation}
+            </p>
         </div>
     }
 }

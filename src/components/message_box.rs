@@ -1,8 +1,15 @@
-//! The message box: a text area that is also a combobox. Typing `@` (at the
-//! start or after a space) opens the [`FileMention`] list of the project files
-//! the typed name matches; ArrowUp and ArrowDown move, Enter or Tab picks the
-//! file (the typed `@name` goes, the file becomes a badge), Escape closes.
+//! The message box: a text area with an autocomplete. Typing `@` (at the start
+//! or after a space) opens the [`FileMention`] list of the project files the
+//! typed name matches; ArrowUp and ArrowDown move, Enter or Tab picks the file
+//! (the typed `@name` goes, the file becomes a badge), Escape closes.
 //! Otherwise Enter sends and Shift+Enter starts a new line.
+//!
+//! For assistive technology the text area keeps its own role (a text box: ARIA
+//! in HTML allows no other role on a `textarea`, so no `combobox` and no
+//! `aria-expanded`) and says the rest with what a text box may carry:
+//! `aria-autocomplete="list"`, `aria-controls` naming the listbox while it is
+//! shown, and `aria-activedescendant` naming the highlighted option. The list's
+//! status line announces how many files match and which keys to use.
 
 use hearth_core::message::attach::{self, Mention};
 use leptos::html::Textarea;
@@ -122,10 +129,8 @@ pub(crate) fn MessageBox(
             />
             <textarea
                 node_ref=node_ref
-                role="combobox"
                 aria-label="Message"
                 aria-autocomplete="list"
-                aria-expanded=move || listing.get().to_string()
                 aria-controls=controls
                 aria-activedescendant=active_option
                 placeholder="Message Hearth… (Enter sends, Shift+Enter adds a line, @ attaches a project file)"

@@ -50,7 +50,7 @@ try {
   await cdp.send('Performance.enable');
 
   await page.goto(app.url);
-  const message = page.getByRole('combobox', { name: 'Message', exact: true });
+  const message = page.getByRole('textbox', { name: 'Message', exact: true });
   await message.waitFor();
   const inputReadyMs = await page.evaluate(() => window.__bench.inputReadyMs);
   console.log(`input ready after navigation: ${inputReadyMs?.toFixed(0)} ms (app files transferred: ${transferred} bytes, uncompressed by this test server)`);

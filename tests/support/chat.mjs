@@ -69,7 +69,7 @@ export function chatLocators(page) {
   const assistant = log.getByRole('article', { name: 'Assistant', exact: true });
   return {
     log,
-    message: page.getByRole('combobox', { name: 'Message', exact: true }),
+    message: page.getByRole('textbox', { name: 'Message', exact: true }),
     send: page.getByRole('button', { name: 'Send', exact: true }),
     stop: page.getByRole('button', { name: 'Stop', exact: true }),
     you: log.getByRole('article', { name: 'You', exact: true }),
