@@ -1,6 +1,6 @@
 //! The composer: the files attached to the next message (badges, with what
-//! went wrong adding one), the Attach button, the message box (with its
-//! `@mention` autocomplete) and Send, which turns into Stop while a reply
+//! went wrong adding one), the message box (with its `@mention`
+//! autocomplete), the Attach button and Send, which turns into Stop while a reply
 //! streams.
 
 use leptos::prelude::*;
@@ -42,8 +42,10 @@ pub(crate) fn Composer() -> impl IntoView {
             <p class="composer-problem" role="alert">{move || attachments.problem.get()}</p>
             <AttachedFiles files=attachments.files on_remove=remove />
             <div class="composer-row">
-                <AttachFileButton />
+                // The message box comes first in the focus order: the conversation's
+                // Jump to latest is one Shift+Tab from it.
                 <MessageBox draft node_ref=textarea on_send=Callback::new(move |()| send()) />
+                <AttachFileButton />
                 <Show
                     when=move || chat.busy.get()
                     fallback=move || {
