@@ -1,13 +1,14 @@
 //! The composer: the files attached to the next message (badges, with what
 //! went wrong adding one), the message box (with its `@mention`
 //! autocomplete), the Attach button and Send, which turns into Stop while a reply
-//! streams.
+//! streams. Files dropped on it are attached, as on the conversation.
 
 use leptos::prelude::*;
 
 use crate::chat::ChatContext;
 use crate::components::attach_file_button::AttachFileButton;
 use crate::components::attached_files::AttachedFiles;
+use crate::components::file_drop;
 use crate::components::message_box::MessageBox;
 
 /// The composer at the bottom of the page.
@@ -35,10 +36,16 @@ pub(crate) fn Composer() -> impl IntoView {
         refocus();
     });
     view! {
-        <form class="composer" aria-label="Composer" on:submit=move |ev| {
-            ev.prevent_default();
-            send();
-        }>
+        <form
+            class="composer"
+            aria-label="Composer"
+            on:submit=move |ev| {
+                ev.prevent_default();
+                send();
+            }
+            on:dragover=file_drop::on_dragover
+            on:drop=move |ev| file_drop::on_drop(ev, chat)
+        >
             <p class="composer-problem" role="alert">{move || attachments.problem.get()}</p>
             <AttachedFiles files=attachments.files on_remove=remove />
             <div class="composer-row">

@@ -1,6 +1,6 @@
-//! Dropping files on the conversation: each is added to the project files and
-//! attached to the next message, as the Attach button does. The handlers go on
-//! the conversation's pane.
+//! Dropping files on the conversation or the composer: each is added to the
+//! project files and attached to the next message, as the Attach button does
+//! (and the browser does not open the file in place of Hearth).
 
 use web_sys::DragEvent;
 

@@ -137,6 +137,13 @@ pub(crate) fn MessageBox(
                 rows="2"
                 bind:value=draft
                 on:input=move |_| follow_caret()
+                on:click=move |_| follow_caret()
+                on:keyup=move |ev: KeyboardEvent| {
+                    // The caret moved without typing: the mention at it may differ.
+                    if matches!(ev.key().as_str(), "ArrowLeft" | "ArrowRight" | "Home" | "End") {
+                        follow_caret();
+                    }
+                }
                 on:keydown=on_keydown
                 on:blur=move |_| mention.set(None)
             ></textarea>

@@ -67,16 +67,15 @@ async function attachFromDisk(page, files) {
   await chooser.setFiles(files);
 }
 
-/** Drops `files` (`[name, bytes]`) on the conversation, as dragging them from the desktop does. */
-async function dropFiles(page, files) {
+/** Drops `files` (`[name, bytes]`) on `target` (the conversation by default), as dragging them from the desktop does. */
+async function dropFiles(page, files, target = page.getByRole('log', { name: 'Conversation', exact: true })) {
   const data = await page.evaluateHandle((files) => {
     const transfer = new DataTransfer();
     for (const [name, bytes] of files) transfer.items.add(new File([new Uint8Array(bytes)], name));
     return transfer;
   }, files.map(([name, bytes]) => [name, [...bytes]]));
-  const log = page.getByRole('log', { name: 'Conversation', exact: true });
-  await log.dispatchEvent('dragover', { dataTransfer: data });
-  await log.dispatchEvent('drop', { dataTransfer: data });
+  await target.dispatchEvent('dragover', { dataTransfer: data });
+  await target.dispatchEvent('drop', { dataTransfer: data });
 }
 
 /** The names on the badges of `list`. */
@@ -123,6 +122,8 @@ describe('@mentioned files', () => {
       const stored = (await storedAtRest(page)).find((m) => m.role === 'user');
       assert.equal(stored.content, text, 'the user text is stored unchanged');
       assert.deepEqual(stored.files, files.map(([name, content]) => ({ name, content })));
+      assert.ok(['todo', 'txt', 'notes', 'md'].every((term) => stored.terms.includes(term)), 'file names are searchable');
+      assert.ok(!stored.terms.includes('sweep'), 'file contents are not');
       assert.deepEqual(await badgeNames(chat.you.getByRole('list', { name: 'Attached files', exact: true })), ['todo.txt', 'notes.md']);
       assert.equal(await chat.you.getByRole('button', { name: /^Remove / }).count(), 0, 'a sent badge is fixed');
       assert.deepEqual(chat.errors, []);
@@ -183,6 +184,18 @@ describe('@mentioned files', () => {
     assert.equal(await box.inputValue(), 'Read ');
     await page.getByRole('button', { name: 'Remove Budget plan.md', exact: true }).click();
     await composer(page).badges.waitFor({ state: 'detached' });
+
+    // Moving the caret follows the mention at it.
+    await page.keyboard.type('@to and @no');
+    assert.deepEqual(await listbox.getByRole('option').allInnerTexts(), ['notes.md']);
+    await page.keyboard.press('Home');
+    await listbox.waitFor({ state: 'hidden' });
+    for (let i = 0; i < 'Read @to'.length; i += 1) await page.keyboard.press('ArrowRight');
+    assert.deepEqual(await listbox.getByRole('option').allInnerTexts(), ['todo.txt']);
+    await page.keyboard.press('Enter');
+    assert.equal(await box.inputValue(), 'Read  and @no', 'only the mention at the caret is replaced');
+    assert.deepEqual(await badgeNames(composer(page).badges), ['todo.txt']);
+    await page.getByRole('button', { name: 'Remove todo.txt', exact: true }).click();
 
     // Narrow and dark.
     await page.setViewportSize({ width: 390, height: 800 });
@@ -275,10 +288,12 @@ describe('@mentioned files', () => {
     assert.equal(await alert.count(), 0, 'the last problem is gone');
     assert.deepEqual(await projectFiles(), before);
 
-    // A drop adds to the project and attaches; a binary drop is refused.
-    await dropFiles(page, [['dropped.txt', Buffer.from('Dropped text')], ['blob.md', Buffer.from([0, 1, 2])]]);
-    await alert.filter({ hasText: 'blob.md was not added: it is not a text file' }).waitFor();
+    // A drop on the conversation adds to the project and attaches; a binary drop on the
+    // composer is refused (and the page stays: the browser does not open the file).
+    await dropFiles(page, [['dropped.txt', Buffer.from('Dropped text')]]);
     await badges.getByRole('listitem').filter({ hasText: 'dropped.txt' }).waitFor();
+    await dropFiles(page, [['blob.md', Buffer.from([0, 1, 2])]], composer(page).form);
+    await alert.filter({ hasText: 'blob.md was not added: it is not a text file' }).waitFor();
     assert.deepEqual(await badgeNames(badges), ['notes.md', 'dropped.txt']);
     const after = await projectFiles();
     assert.deepEqual(after.map((f) => f.name).sort(), ['dropped.txt', 'notes.md']);
