@@ -135,6 +135,24 @@ fn a_differing_message_is_kept_both_ways_and_only_once() {
 }
 
 #[test]
+fn a_message_s_attached_files_are_part_of_what_is_compared_and_imported() {
+    let notes = |content: &str| crate::message::AttachedFile { name: "notes.md".into(), content: content.into() };
+    let mut here = stored();
+    here.messages[0].files = vec![notes("As sent")];
+    here.messages[0].refresh_terms();
+    assert!(plan_import(&here, &here).is_empty(), "the same files: nothing changes");
+    let mut incoming = here.clone();
+    incoming.messages[0].files = vec![notes("Other text")];
+    let plan = plan_import(&here, &incoming);
+    assert_eq!(plan.kept_both.len(), 1, "other files make another message, kept beside the stored one");
+    assert_eq!(plan.writes.messages[0].files, [notes("Other text")]);
+    assert!(plan.writes.messages[0].id.starts_with("m1-imported-"));
+    // Into an empty store, the files arrive with their message.
+    let plan = plan_import(&StoreContents::default(), &here);
+    assert_eq!(plan.writes.messages[0].files, [notes("As sent")]);
+}
+
+#[test]
 fn incoming_tools_stay_off_until_reviewed() {
     let mut incoming = stored();
     incoming.settings = vec![
