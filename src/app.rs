@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::agents::AgentsContext;
 use crate::chat::ChatContext;
 use crate::components::composer::Composer;
 use crate::components::conversation::Conversation;
@@ -29,17 +30,19 @@ pub(crate) fn App() -> impl IntoView {
     // gets one above it (see ARCHITECTURE.md, "Who may call whom").
     let store = StoreContext::new();
     let providers = ProvidersContext::new(store);
-    let tools = ToolsContext::new(store);
+    let agents = AgentsContext::new(store);
+    let tools = ToolsContext::new(store, agents);
     let preferences = PreferencesContext::new(store);
     let sessions = SessionsContext::new(store, providers);
     let chat = ChatContext::new(store, sessions, providers, tools);
     provide_context(store);
     provide_context(providers);
+    provide_context(agents);
     provide_context(tools);
     provide_context(preferences);
     provide_context(sessions);
     provide_context(chat);
-    spawn_local(start(store, providers, tools, preferences, sessions));
+    spawn_local(start(store, providers, agents, tools, preferences, sessions));
     let sidebar_open = RwSignal::new(false);
     let settings_open = RwSignal::new(false);
     view! {
@@ -82,12 +85,14 @@ pub(crate) fn App() -> impl IntoView {
 async fn start(
     store: StoreContext,
     providers: ProvidersContext,
+    agents: AgentsContext,
     tools: ToolsContext,
     preferences: PreferencesContext,
     sessions: SessionsContext,
 ) {
     if store.open().await {
         providers.load().await;
+        agents.load().await;
         tools.load().await;
         preferences.load().await;
         store.recover_interrupted().await;

@@ -10,6 +10,8 @@ use crate::tools::ToolsContext;
 /// The switch of one tool, ticked while its calls ask before running.
 #[component]
 pub(crate) fn AskBeforeRunning(
+    /// The agent whose choice it shows and sets.
+    agent_id: String,
     /// The tool's name: the switch shows, and sets, whether calls of the tool
     /// of this name ask before running.
     name: String,
@@ -20,15 +22,17 @@ pub(crate) fn AskBeforeRunning(
 ) -> impl IntoView {
     let tools = ToolsContext::expect();
     let name = StoredValue::new(name);
+    let agent_id = StoredValue::new(agent_id);
+    let agent = move || agent_id.with_value(|id| tools.agents.get_or_general(id));
     view! {
         <label class="check ask-before-running">
             <input
                 type="checkbox"
                 aria-label=label
-                prop:checked=move || name.with_value(|name| tools.asks_before_running(name))
+                prop:checked=move || name.with_value(|name| tools.asks_before_running(&agent(), name))
                 on:change=move |ev| {
                     let ask = event_target_checked(&ev);
-                    name.with_value(|name| tools.set_ask_before_running(name, ask));
+                    agent_id.with_value(|id| name.with_value(|name| tools.agents.set_ask_before_running(id, name, ask)));
                 }
             />
             "Ask before running"

@@ -77,7 +77,7 @@ pub(crate) fn Conversation() -> impl IntoView {
         }
     });
     let jump_shown = Signal::derive(move || !follow.at_bottom.get() && (follow.grown.get() || chat.busy.get()));
-    let agent_name = Signal::derive(move || chat.tools.agent.with(|agent| agent.as_ref().map(|a| a.name.clone())));
+    let agent_name = Signal::derive(move || Some(chat.agent().name));
     // How many of the latest messages to show, for the conversation whose first
     // message has this id; another conversation starts again at one window.
     let expanded = RwSignal::new((None::<String>, WINDOW));

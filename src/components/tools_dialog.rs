@@ -4,6 +4,7 @@
 //! the project files the read-a-file tool reads. A tool that came in with an
 //! import is not offered to the model until the user allows it here.
 
+use hearth_core::storage::DEFAULT_AGENT_ID;
 use hearth_core::tools::{Builtin, LoopConfig, UserTool};
 use leptos::prelude::*;
 
@@ -19,6 +20,9 @@ use crate::tools::ToolsContext;
 #[component]
 pub(crate) fn ToolsDialog() -> impl IntoView {
     let tools = ToolsContext::expect();
+    let agents = tools.agents;
+    let general = move || agents.get_or_general(DEFAULT_AGENT_ID);
+    let is_enabled = move |name: &str| general().tools.iter().any(|tool| tool == name);
     let editing = RwSignal::new(None::<String>);
     let rounds_problem = RwSignal::new(None::<String>);
     let add = move |_| {
@@ -44,12 +48,12 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                     <label class="check">
                         <input
                             type="checkbox"
-                            prop:checked=move || tools.is_enabled(name)
-                            on:change=move |ev| tools.set_tool_enabled(name, event_target_checked(&ev))
+                            prop:checked=move || is_enabled(name)
+                            on:change=move |ev| agents.set_tool_enabled(DEFAULT_AGENT_ID, name, event_target_checked(&ev))
                         />
                         {builtin.label()}
                     </label>
-                    <AskBeforeRunning name=name.to_owned() label=ask_label />
+                    <AskBeforeRunning agent_id=DEFAULT_AGENT_ID.to_owned() name=name.to_owned() label=ask_label />
                     <p class="hint">{builtin.description()}</p>
                 </li>
             }
@@ -74,12 +78,12 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                 kind="number"
                 min=LoopConfig::MIN_ROUNDS
                 max=LoopConfig::MAX_ROUNDS
-                value=move || tools.max_rounds().to_string()
+                value=move || general().round_limit().to_string()
                 error=rounds_problem
                 on_change=Callback::new(move |typed: String| match typed.trim().parse::<u32>() {
                     Ok(rounds) if (LoopConfig::MIN_ROUNDS..=LoopConfig::MAX_ROUNDS).contains(&rounds) => {
                         rounds_problem.set(None);
-                        tools.update_agent(|agent| agent.max_tool_rounds = Some(rounds));
+                        agents.update(DEFAULT_AGENT_ID, |agent| agent.max_tool_rounds = Some(rounds));
                     }
                     _ => rounds_problem.set(Some("Enter a whole number from 1 to 100.".to_owned())),
                 })
@@ -124,13 +128,14 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                                             <input
                                                 type="checkbox"
                                                 disabled=move || unnamed || needs_review.get()
-                                                prop:checked=move || tools.is_enabled(&checked) && !needs_review.get()
-                                                on:change=move |ev| tools.set_tool_enabled(&name, event_target_checked(&ev))
+                                                prop:checked=move || is_enabled(&checked) && !needs_review.get()
+                                                on:change=move |ev| agents.set_tool_enabled(DEFAULT_AGENT_ID, &name, event_target_checked(&ev))
                                             />
                                             {shown.clone()}
                                         </label>
                                         <Show when=move || named>
                                             <AskBeforeRunning
+                                                agent_id=DEFAULT_AGENT_ID.to_owned()
                                                 name=ask_name.clone()
                                                 label=format!("Ask before running {}", ask_name)
                                             />
