@@ -180,6 +180,8 @@ pub(crate) fn AgentPicker() -> impl IntoView {
                                     on:click=move |_| choose(id.clone())
                                     on:keydown=on_key
                                 >
+                                    // Not generated content: that would be part of the name.
+                                    <span class="check" aria-hidden="true">"✓"</span>
                                     {agent.name.clone()}
                                 </li>
                             }
