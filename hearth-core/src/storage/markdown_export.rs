@@ -6,7 +6,8 @@
 //! blockquote under **Thinking**; tool calls list their name, their arguments as a
 //! JSON code block and their result; replies that did not finish normally carry a
 //! note in italics. A reply's heading names the agent that wrote it (when the
-//! record says) and its model; an agent switch is a divider line
+//! record says; the General Assistant under its own name is "Assistant") and
+//! its model; an agent switch is a divider line
 //! (`--- Switched to Translator ---`), not a section, and is not counted as a
 //! message. No HTML is produced, so the file reads the same in any viewer.
 //!
@@ -17,7 +18,8 @@
 use crate::message::Role;
 use crate::provider::FinishKind;
 
-use super::records::{MessageRecord, MessageState, Millis, SessionRecord, ToolCallRecord};
+use super::records::{DEFAULT_AGENT_ID, MessageRecord, MessageState, Millis, SessionRecord, ToolCallRecord};
+use crate::agent::GENERAL_NAME;
 
 #[cfg(test)]
 mod tests;
@@ -104,7 +106,14 @@ fn message_section(message: &MessageRecord) -> String {
         Role::User => "You".to_owned(),
         Role::System => "System".to_owned(),
         Role::Assistant => {
-            let agent = message.agent.as_ref().map(|agent| one_line(&agent.name)).filter(|name| !name.is_empty());
+            // The General Assistant under its own name is the assistant, as
+            // in exports from before agents; any other agent is named.
+            let agent = message
+                .agent
+                .as_ref()
+                .filter(|agent| !(agent.id == DEFAULT_AGENT_ID && agent.name == GENERAL_NAME))
+                .map(|agent| one_line(&agent.name))
+                .filter(|name| !name.is_empty());
             let writer = agent.unwrap_or_else(|| "Assistant".to_owned());
             match message.model.as_deref().map(str::trim) {
                 Some(model) if !model.is_empty() => format!("{writer} ({model})"),

@@ -168,6 +168,11 @@ fn an_agent_switch_is_a_divider_and_replies_name_their_agent() {
     second.agent = Some(translator.clone());
     let mut unnamed = message("m6", Role::Assistant, 6_000, "Old reply.");
     unnamed.agent = Some(AgentRef { id: "a3".into(), name: " ".into() });
+    let mut general = message("m7", Role::Assistant, 7_000, "Plain.");
+    general.model = Some("gpt-4o".into());
+    general.agent = Some(AgentRef { id: DEFAULT_AGENT_ID.into(), name: "General Assistant".into() });
+    let mut renamed = message("m8", Role::Assistant, 8_000, "Renamed.");
+    renamed.agent = Some(AgentRef { id: DEFAULT_AGENT_ID.into(), name: "Helper".into() });
     let messages = [
         message("m1", Role::User, 1_000, "A poem?"),
         first,
@@ -175,13 +180,15 @@ fn an_agent_switch_is_a_divider_and_replies_name_their_agent() {
         message("m4", Role::User, 4_000, "In French?"),
         second,
         unnamed,
+        general,
+        renamed,
     ];
     check(
         &session("Poems"),
         &messages,
         r#"# Poems
 
-Created 2024-05-01T10:00:00Z · updated 2024-05-01T11:01:02Z · 5 messages
+Created 2024-05-01T10:00:00Z · updated 2024-05-01T11:01:02Z · 7 messages
 
 ## You
 
@@ -204,6 +211,14 @@ Les roses sont rouges.
 ## Assistant
 
 Old reply.
+
+## Assistant (gpt-4o)
+
+Plain.
+
+## Helper
+
+Renamed.
 "#,
     );
 }
