@@ -172,7 +172,7 @@ describe('switching agents', () => {
     await page.keyboard.press('Enter');
     await picker.menu.waitFor();
     assert.equal(await picker.button.getAttribute('aria-expanded'), 'true');
-    assert.equal(await focusedName(page), 'Poet', 'the menu opens on the current agent');
+    await waitUntil(async () => (await focusedName(page)) === 'Poet', 'the menu opens with the focus on the current agent');
     assert.equal(await picker.item('Poet').getAttribute('aria-checked'), 'true');
     assert.equal(await picker.item('Translator').getAttribute('aria-checked'), 'false');
     assert.deepEqual(await namesOf(picker.menu.getByRole('menuitemradio')), ['General Assistant', 'Poet', 'Translator']);
@@ -191,6 +191,7 @@ describe('switching agents', () => {
     assert.equal(await focusedName(page), 'Agent: Poet · gemini-poet', 'Escape gives the focus back to the picker');
     await page.keyboard.press('ArrowDown');
     await picker.menu.waitFor();
+    await waitUntil(async () => (await focusedName(page)) === 'Poet', 'the menu opens with the focus on the current agent');
     await page.keyboard.press('End');
     assert.equal(await focusedName(page), 'Translator');
     await page.keyboard.press('Enter');
