@@ -157,8 +157,10 @@ fn agents_round_trip_with_every_field_and_old_ones_still_load() {
 #[test]
 fn an_agent_switch_marker_survives_a_backup_and_its_import() {
     let translator = AgentRef { id: "a-1".into(), name: "Translator".into() };
-    let mut reply =
-        MessageRecord { content: "Bonjour".into(), ..MessageRecord::new("m3".into(), "s1".into(), Role::Assistant, 30) };
+    let mut reply = MessageRecord {
+        content: "Bonjour".into(),
+        ..MessageRecord::new("m3".into(), "s1".into(), Role::Assistant, 30)
+    };
     reply.agent = Some(translator.clone());
     reply.model = Some("gpt-4o-mini".into());
     reply.refresh_terms();
