@@ -28,7 +28,8 @@ pub(crate) fn AgentPicker() -> impl IntoView {
     let button = NodeRef::<leptos::html::Button>::new();
     let menu = NodeRef::<leptos::html::Ul>::new();
     let busy = move || chat.busy.get();
-    let current = Memo::new(move |_| chat.agent_id());
+    // The agent it runs with (the General Assistant once its own was deleted).
+    let current = Memo::new(move |_| chat.agent().id);
     let label = move || {
         let model = chat.account().map(|entry| entry.model.model.trim().to_owned()).filter(|model| !model.is_empty());
         let model = model.unwrap_or_else(|| "no model".to_owned());

@@ -418,6 +418,7 @@ describe('switching agents', () => {
       await picker.button.click().then(() => namesOf(picker.menu.getByRole('menuitemradio'))),
       ['General Assistant', 'Poet'],
     );
+    assert.equal(await picker.item('General Assistant').getAttribute('aria-checked'), 'true', 'it goes on with the General Assistant');
     await page.keyboard.press('Escape');
     // New chats start with the default once the agent chosen last is gone.
     await page.getByRole('navigation', { name: 'Conversations', exact: true }).getByRole('button', { name: 'New chat', exact: true }).click();
