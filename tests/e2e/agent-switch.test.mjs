@@ -339,6 +339,17 @@ describe('switching agents', () => {
     assert.equal(await picker.button.getAttribute('aria-describedby'), null);
     await chooseWithMouse(chat, 'Translator');
     await chat.log.getByRole('separator', { name: 'Switched to Translator', exact: true }).waitFor();
+
+    // The divider after it does not take Regenerate away from the stopped reply; the new
+    // version is the Translator's, asked without the marker.
+    await chat.reply.getByRole('button', { name: 'Regenerate', exact: true }).click();
+    await waitUntil(async () => (await chatRequests(env.mock, FAMILIES.anthropic)).length === 1, 'the Translator is asked');
+    await settled(chat);
+    assert.equal(await badgeOf(chat.reply), 'Translator · claude-translator');
+    const [again] = await chatRequests(env.mock, FAMILIES.anthropic);
+    assert.deepEqual(HISTORY.Anthropic(again.body), [['user', 'Tell me a long story.']]);
+    assert.match(SYSTEM.Anthropic(again.body), /^You are Translator/);
+    assert.doesNotMatch(JSON.stringify(again.body), /Switched to/);
     assert.deepEqual(chat.errors, []);
   });
 
