@@ -1,4 +1,4 @@
-//! The page: the conversations sidebar, the top bar with the model picker,
+//! The page: the conversations sidebar, the top bar with the agent and model pickers,
 //! the open conversation and the composer, plus the settings and providers
 //! dialogs, the storage banner and the undo toast.
 
@@ -7,6 +7,7 @@ use leptos::task::spawn_local;
 
 use crate::agents::AgentsContext;
 use crate::chat::ChatContext;
+use crate::components::agent_picker::AgentPicker;
 use crate::components::composer::Composer;
 use crate::components::conversation::Conversation;
 use crate::components::model_picker::ModelPicker;
@@ -59,6 +60,7 @@ pub(crate) fn App() -> impl IntoView {
                         "Conversations"
                     </button>
                     <h1 class="brand">"Hearth"</h1>
+                    <AgentPicker />
                     <ModelPicker />
                     <button type="button" class="settings-button" on:click=move |_| tools.dialog_open.set(true)>
                         "Tools"

@@ -176,6 +176,42 @@ impl ChatContext {
         self.providers.entry_for(model.as_deref())
     }
 
+    /// Goes on with the agent `id`. In a new conversation it is only chosen
+    /// (the conversation starts with it). In one with messages a switch marker
+    /// is stored with the session in one write (the session's agent becomes
+    /// `id`; see `Db::save_message`) and shown as a divider; it is never sent,
+    /// and the next turn runs with the new agent's prompt, model and tools over
+    /// the whole history. New chats start with it too. Nothing happens while a
+    /// reply streams here, for an unknown agent, or for the current one.
+    pub(crate) fn switch_agent(self, id: &str) {
+        if self.busy.get_untracked() || untrack(|| self.agent().id) == id {
+            return;
+        }
+        let Some(agent) = self.agents.list.with_untracked(|list| list.iter().find(|a| a.id == id).cloned()) else {
+            return;
+        };
+        self.agents.choose(id);
+        let Some(mut session) = self.sessions.current_record() else { return };
+        session.agent_id = id.to_owned();
+        // At once, so a message sent before the write is done goes to the new agent.
+        self.sessions.list.update(|list| {
+            if let Some(known) = list.iter_mut().find(|known| known.id == session.id) {
+                known.agent_id = id.to_owned();
+            }
+        });
+        let store = self.store;
+        if self.entries.with_untracked(Vec::is_empty) {
+            // A cleared conversation: nothing to divide.
+            spawn_local(store.put_session(session));
+            return;
+        }
+        let marker = MessageRecord::agent_switch(new_id(), session.id.clone(), AgentRef::of(&agent), now());
+        self.entries.update(|entries| entries.push(Entry::from_record(&marker)));
+        spawn_local(async move {
+            store.save_message(&session, &marker).await;
+        });
+    }
+
     /// Sends `text` as the next user message and streams the reply, creating the
     /// session on the first message. Returns whether it was sent (not while
     /// another reply streams here, not when empty).

@@ -1,5 +1,7 @@
 //! UI components, one per file.
 
+pub(crate) mod agent_picker;
+pub(crate) mod agent_switch_divider;
 pub(crate) mod ask_before_running;
 pub(crate) mod assistant_message;
 pub(crate) mod composer;

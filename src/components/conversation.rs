@@ -7,6 +7,7 @@ use wasm_bindgen::prelude::Closure;
 use web_sys::{HtmlElement, ResizeObserver};
 
 use crate::chat::{ChatContext, Entry, EntryKind};
+use crate::components::agent_switch_divider::AgentSwitchDivider;
 use crate::components::assistant_message::AssistantMessage;
 use crate::components::conversation_welcome::ConversationWelcome;
 use crate::components::jump_to_latest::JumpToLatest;
@@ -134,6 +135,7 @@ pub(crate) fn Conversation() -> impl IntoView {
                                 .into_any()
                         }
                         EntryKind::Assistant(reply) => view! { <AssistantMessage id=entry.id.clone() reply /> }.into_any(),
+                        EntryKind::AgentSwitch(name) => view! { <AgentSwitchDivider name /> }.into_any(),
                     }}
                 </For>
             </div>
