@@ -65,6 +65,9 @@ pub(crate) fn AgentEditor(
     let heading = if is_new { "New agent".to_owned() } else { format!("Edit {}", agent.name) };
     let draft = RwSignal::new(agent);
     let rounds = RwSignal::new(draft.with_untracked(|agent| agent.round_limit().to_string()));
+    // Whether the round limit was typed (then it is stored, even when it is
+    // the default).
+    let rounds_typed = RwSignal::new(false);
     let problem = RwSignal::new(None::<DraftProblem>);
     let name_input = NodeRef::<Input>::new();
     let heading_id = format!("agent-editor-{}", next_id());
@@ -120,7 +123,7 @@ pub(crate) fn AgentEditor(
             return;
         }
         if let Some(limit) = rounds.with_untracked(|typed| parse_rounds(typed))
-            && limit != agent.round_limit()
+            && rounds_typed.get_untracked()
         {
             agent.max_tool_rounds = Some(limit);
         }
@@ -130,6 +133,7 @@ pub(crate) fn AgentEditor(
     let reset = move |_| {
         draft.update(|agent| agent.reset_to_default(now()));
         rounds.set(draft.with_untracked(|agent| agent.round_limit().to_string()));
+        rounds_typed.set(false);
         problem.set(None);
     };
     Effect::new(move |_| {
@@ -230,7 +234,10 @@ pub(crate) fn AgentEditor(
                     max=LoopConfig::MAX_ROUNDS
                     value=rounds
                     error=rounds_error
-                    on_input=Callback::new(move |typed: String| rounds.set(typed))
+                    on_input=Callback::new(move |typed: String| {
+                        rounds.set(typed);
+                        rounds_typed.set(true);
+                    })
                 />
             </Show>
             <p class="field-error" role="alert">{move || problem.get().map(|problem| problem.to_string())}</p>
