@@ -194,6 +194,19 @@ pub(crate) fn AgentEditor(
                     <option value="" selected=move || model_value().is_empty()>
                         "Default model"
                     </option>
+                    {move || {
+                        let id = model_value();
+                        let removed = !id.is_empty()
+                            && providers.list.with(|list| !list.iter().any(|entry| entry.model.id == id));
+                        removed
+                            .then(|| {
+                                view! {
+                                    <option value=id selected=true>
+                                        "Removed account (the default model answers)"
+                                    </option>
+                                }
+                            })
+                    }}
                     <For
                         each=move || providers.list.get()
                         key=|entry| (entry.model.id.clone(), entry.label())

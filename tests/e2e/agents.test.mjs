@@ -419,6 +419,10 @@ describe('agents', () => {
       const editor = dialog.getByRole('form', { name: 'Edit Translator', exact: true });
       await editor.getByRole('textbox', { name: 'System prompt template', exact: true }).fill(`${TRANSLATOR}\n{glossary}`);
       await editor.getByText('Unknown placeholder {glossary} — it is sent as typed').waitFor();
+      if (scheme === 'dark') {
+        await editor.getByRole('region', { name: 'Preview', exact: true }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+        await screenshot(chat.page, 'agent-editor-template-mobile-dark.png');
+      }
       assert.equal(await overflow(), false, 'the editor fits the phone');
       assert.deepEqual(await axeViolations(chat.page, { include: 'dialog[open]' }), [], 'the agent editor');
       if (scheme === 'dark') {
