@@ -420,7 +420,7 @@ describe('agents', () => {
       await editor.getByRole('textbox', { name: 'System prompt template', exact: true }).fill(`${TRANSLATOR}\n{glossary}`);
       await editor.getByText('Unknown placeholder {glossary} — it is sent as typed').waitFor();
       if (scheme === 'dark') {
-        await editor.getByRole('region', { name: 'Preview', exact: true }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+        await editor.getByText('Unknown placeholder {glossary} — it is sent as typed').evaluate((el) => el.scrollIntoView({ block: 'center' }));
         await screenshot(chat.page, 'agent-editor-template-mobile-dark.png');
       }
       assert.equal(await overflow(), false, 'the editor fits the phone');
