@@ -153,7 +153,7 @@ describe('agents', () => {
   }
 
   test('a Translator made in the Agents dialog answers with its own prompt, model and tools', async (t) => {
-    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo', cspViolations: true });
     // A second account on the mock: its model is the scenario that calls the calculator.
     const second = await addMockProvider(chat.page, env.mock, { scenario: 'tools-commentary' });
     // The first account stays the default one.
@@ -209,6 +209,7 @@ describe('agents', () => {
     const { sessions } = await readDatabase(chat.page, ['sessions']);
     assert.equal(sessions[0].agent_id, stored.id, 'the conversation runs with the Translator');
     assert.deepEqual(chat.errors, []);
+    assert.deepEqual(chat.violations, [], 'the dialog and the editor run under the CSP');
   });
 
   test('the editor flags unknown placeholders, refuses invalid input, and shows an empty prompt', async (t) => {
