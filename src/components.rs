@@ -1,6 +1,7 @@
 //! UI components, one per file.
 
 pub(crate) mod agent_editor;
+pub(crate) mod agent_row;
 pub(crate) mod agent_tools;
 pub(crate) mod agents_dialog;
 pub(crate) mod ask_before_running;

@@ -72,7 +72,7 @@ pub(crate) fn AgentEditor(
     let name_input = NodeRef::<Input>::new();
     let heading_id = format!("agent-editor-{}", next_id());
     let labelled_by = heading_id.clone();
-    let unknown_id = format!("unknown-placeholders-{}", next_id());
+    let name_error_id = format!("agent-name-error-{}", next_id());
     let template_hint = format!(
         "Placeholders: {}, and your sections by name. {{{{ and }}}} are literal braces.",
         BUILTIN_PLACEHOLDERS.map(|name| format!("{{{name}}}")).join(", ")
@@ -84,10 +84,11 @@ pub(crate) fn AgentEditor(
     let rounds_error = Signal::derive(move || {
         rounds.with(|typed| parse_rounds(typed).is_none()).then(|| DraftProblem::Rounds.to_string())
     });
+    let rendered = Memo::new(move |_| render_draft(draft));
     let unknown = move || {
-        let rendered = render_draft(draft);
         let mut seen = BTreeSet::new();
         rendered
+            .get()
             .unknown
             .into_iter()
             .filter(|placeholder| seen.insert(placeholder.name.clone()))
@@ -150,12 +151,15 @@ pub(crate) fn AgentEditor(
                     node_ref=name_input
                     type="text"
                     aria-required="true"
+                    aria-describedby=name_error_id.clone()
                     aria-invalid=move || name_error.with(Option::is_some).to_string()
                     prop:value=move || draft.with(|agent| agent.name.clone())
                     on:input=move |ev| draft.update(|agent| agent.name = event_target_value(&ev))
                 />
             </label>
-            <span class="field-error" role="alert">{move || name_error.get()}</span>
+            <span class="field-error" id=name_error_id role="alert">
+                {move || name_error.get()}
+            </span>
             <TextField
                 label="Short description"
                 value=Signal::derive(move || draft.with(|agent| agent.description.clone()))
@@ -230,11 +234,11 @@ pub(crate) fn AgentEditor(
                 on_input=set(|agent, typed| agent.system_prompt = typed)
                 hint=template_hint
             />
-            <ul class="unknown-placeholders field-error" id=unknown_id aria-live="polite">
+            <ul class="unknown-placeholders field-error" aria-live="polite">
                 {unknown}
             </ul>
             <PromptSections draft />
-            <PromptPreview draft />
+            <PromptPreview rendered />
             <Show
                 when=move || !is_app()
                 fallback=|| view! { <p class="hint">"An app agent gets no tools: none are offered to its model."</p> }

@@ -60,10 +60,10 @@ fn marked_runs(text: &str, unknown: &BTreeSet<String>) -> Vec<(String, bool)> {
 /// The preview of the agent being edited.
 #[component]
 pub(crate) fn PromptPreview(
-    /// The agent being edited (a draft): the preview follows every change.
-    draft: RwSignal<AgentRecord>,
+    /// The draft's prompt as [`render_draft`] renders it: the preview follows
+    /// every change.
+    rendered: Memo<Rendered>,
 ) -> impl IntoView {
-    let rendered = Memo::new(move |_| render_draft(draft));
     let heading_id = format!("preview-heading-{}", next_id());
     let labelled_by = heading_id.clone();
     let size = move || {
