@@ -247,6 +247,11 @@ describe('agents', () => {
     await editor.getByRole('button', { name: 'Save agent', exact: true }).click();
     await editor.getByRole('alert').filter({ hasText: 'Enter a whole number of tool rounds from 1 to 100.' }).first().waitFor();
     assert.equal((await readDatabase(chat.page, ['agents'])).agents.length, before, 'nothing was saved');
+    // Closing the dialog (Escape) keeps the draft: reopened, the editor goes on.
+    await chat.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await openAgents(chat.page);
+    assert.equal(await editor.getByRole('textbox', { name: 'Name', exact: true }).inputValue(), 'Checker', 'the draft is kept');
     // An app agent gets no tools.
     await editor.getByRole('radio', { name: 'App: gets no tools', exact: true }).check();
     await editor.getByText('An app agent gets no tools: none are offered to its model.').waitFor();
