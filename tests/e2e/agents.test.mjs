@@ -176,6 +176,8 @@ describe('agents', () => {
         assert.equal(Number(chars), [...preview].length);
         assert.equal(Number(tokens), Math.ceil(Buffer.byteLength(preview) / 4));
         assert.equal(await editor.getByText(/^Unknown placeholder/).count(), 0, 'every placeholder is known');
+        await region.scrollIntoViewIfNeeded();
+        await screenshot(chat.page, 'agent-editor.png');
       },
     });
     assert.equal(stored.model_config_id, second.config.id);
