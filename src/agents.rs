@@ -9,6 +9,8 @@ use leptos::prelude::*;
 
 use crate::io::clock::now;
 use crate::io::db::StorageError;
+use crate::io::ids::new_id;
+use crate::io::sync::Change;
 use crate::store::StoreContext;
 
 /// Setting key: the id of the agent the user chose last.
@@ -23,13 +25,12 @@ pub(crate) struct AgentsContext {
     /// The agent new conversations start with: the one chosen last.
     pub(crate) last_chosen: RwSignal<String>,
     /// Whether the Agents dialog is open.
-    #[expect(dead_code, reason = "the Agents dialog and the agent picker (issue 12) use it next")]
     pub(crate) dialog_open: RwSignal<bool>,
 }
 
 impl AgentsContext {
     /// Only the General Assistant until [`AgentsContext::load`]; reloaded when
-    /// another tab imports or clears everything.
+    /// another tab imports or clears everything, or saves or deletes an agent.
     pub(crate) fn new(store: StoreContext) -> Self {
         let this = Self {
             store,
@@ -38,11 +39,11 @@ impl AgentsContext {
             dialog_open: RwSignal::new(false),
         };
         store.reload_on_bulk_change(move || this.load());
+        store.reload_on(Change::Agents, move || this.load());
         this
     }
 
     /// The context provided by the app.
-    #[expect(dead_code, reason = "the Agents dialog and the agent picker (issue 12) use it next")]
     pub(crate) fn expect() -> Self {
         expect_context()
     }
@@ -68,12 +69,6 @@ impl AgentsContext {
         Ok(())
     }
 
-    /// The agent `id` (tracked), if it exists.
-    #[expect(dead_code, reason = "the Agents dialog and the agent picker (issue 12) use it next")]
-    pub(crate) fn get(self, id: &str) -> Option<AgentRecord> {
-        self.list.with(|list| list.iter().find(|agent| agent.id == id).cloned())
-    }
-
     /// The agent `id`, or the General Assistant when it no longer exists
     /// (tracked): what a conversation whose agent was deleted runs with.
     pub(crate) fn get_or_general(self, id: &str) -> AgentRecord {
@@ -86,7 +81,8 @@ impl AgentsContext {
         })
     }
 
-    /// Stores `agent` (new or changed), stamped with the time.
+    /// Stores `agent` (new or changed), stamped with the time; other tabs
+    /// hear of it.
     pub(crate) fn save(self, mut agent: AgentRecord) {
         agent.updated_at = now();
         self.list.update(|list| {
@@ -94,7 +90,22 @@ impl AgentsContext {
             list.push(agent.clone());
             sort(list);
         });
-        self.store.put(agent);
+        self.store.put_and_announce(agent, Change::Agents);
+    }
+
+    /// Stores a copy of the agent `id` ("Copy of <name>") and returns it;
+    /// `None` when it does not exist.
+    pub(crate) fn duplicate(self, id: &str) -> Option<AgentRecord> {
+        let copy = self.list.with_untracked(|list| list.iter().find(|agent| agent.id == id).cloned())?;
+        let copy = copy.duplicate(new_id(), now());
+        self.save(copy.clone());
+        Some(copy)
+    }
+
+    /// Puts the agent `id` back to its defaults (see
+    /// [`AgentRecord::reset_to_default`]) and stores it.
+    pub(crate) fn reset_to_default(self, id: &str) {
+        self.update(id, |agent| agent.reset_to_default(now()));
     }
 
     /// Changes the agent `id` with `change` and stores it; nothing when it
@@ -124,8 +135,7 @@ impl AgentsContext {
 
     /// Deletes the agent `id`; the General Assistant cannot be deleted.
     /// Conversations that used it keep its name on their replies and go on
-    /// with the General Assistant.
-    #[expect(dead_code, reason = "the Agents dialog and the agent picker (issue 12) use it next")]
+    /// with the General Assistant. Other tabs hear of it.
     pub(crate) fn delete(self, id: &str) {
         if id == DEFAULT_AGENT_ID {
             return;
@@ -134,17 +144,7 @@ impl AgentsContext {
         if self.last_chosen.get_untracked() == id {
             self.choose(DEFAULT_AGENT_ID);
         }
-        self.store.delete::<AgentRecord>(id.to_owned());
-    }
-
-    /// Turns the tool `name` on or off for the agent `id`.
-    pub(crate) fn set_tool_enabled(self, id: &str, name: &str, on: bool) {
-        self.update(id, |agent| {
-            agent.tools.retain(|tool| tool != name);
-            if on {
-                agent.tools.push(name.to_owned());
-            }
-        });
+        self.store.delete_and_announce::<AgentRecord>(id.to_owned(), Change::Agents);
     }
 
     /// Sets whether calls of the tool `name` ask before running, for the agent `id`.

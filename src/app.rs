@@ -8,6 +8,7 @@ use leptos::task::spawn_local;
 use crate::agents::AgentsContext;
 use crate::chat::ChatContext;
 use crate::components::agent_picker::AgentPicker;
+use crate::components::agents_dialog::AgentsDialog;
 use crate::components::composer::Composer;
 use crate::components::conversation::Conversation;
 use crate::components::model_picker::ModelPicker;
@@ -62,6 +63,9 @@ pub(crate) fn App() -> impl IntoView {
                     <h1 class="brand">"Hearth"</h1>
                     <AgentPicker />
                     <ModelPicker />
+                    <button type="button" class="settings-button" on:click=move |_| agents.dialog_open.set(true)>
+                        "Agents"
+                    </button>
                     <button type="button" class="settings-button" on:click=move |_| tools.dialog_open.set(true)>
                         "Tools"
                     </button>
@@ -78,6 +82,7 @@ pub(crate) fn App() -> impl IntoView {
             <SettingsDialog open=settings_open />
             <ProvidersDialog />
             <ToolsDialog />
+            <AgentsDialog />
         </div>
     }
 }

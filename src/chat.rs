@@ -18,7 +18,7 @@
 //! stops a reply whose session is being deleted.
 
 mod entry;
-mod prompt;
+pub(crate) mod prompt;
 mod turn;
 
 pub(crate) use entry::{AssistantView, Entry, EntryKind, Version, shown};
@@ -108,6 +108,7 @@ impl ChatContext {
             let affected = match change {
                 Change::Session { id } => shown.as_ref() == Some(id),
                 Change::All => shown.is_some(),
+                Change::Agents => false,
             };
             let reread: Reaction = shown.filter(|_| affected).map(|id| Box::pin(this.reread(id)) as _);
             reread
