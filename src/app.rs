@@ -1,11 +1,14 @@
-//! The page: the conversations sidebar, the top bar with the model picker,
+//! The page: the conversations sidebar, the top bar with the agent and model pickers,
 //! the open conversation and the composer, plus the settings and providers
 //! dialogs, the storage banner and the undo toast.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::agents::AgentsContext;
 use crate::chat::ChatContext;
+use crate::components::agent_picker::AgentPicker;
+use crate::components::agents_dialog::AgentsDialog;
 use crate::components::composer::Composer;
 use crate::components::conversation::Conversation;
 use crate::components::model_picker::ModelPicker;
@@ -29,17 +32,19 @@ pub(crate) fn App() -> impl IntoView {
     // gets one above it (see ARCHITECTURE.md, "Who may call whom").
     let store = StoreContext::new();
     let providers = ProvidersContext::new(store);
-    let tools = ToolsContext::new(store);
+    let agents = AgentsContext::new(store);
+    let tools = ToolsContext::new(store, agents);
     let preferences = PreferencesContext::new(store);
     let sessions = SessionsContext::new(store, providers);
     let chat = ChatContext::new(store, sessions, providers, tools);
     provide_context(store);
     provide_context(providers);
+    provide_context(agents);
     provide_context(tools);
     provide_context(preferences);
     provide_context(sessions);
     provide_context(chat);
-    spawn_local(start(store, providers, tools, preferences, sessions));
+    spawn_local(start(store, providers, agents, tools, preferences, sessions));
     let sidebar_open = RwSignal::new(false);
     let settings_open = RwSignal::new(false);
     view! {
@@ -56,7 +61,11 @@ pub(crate) fn App() -> impl IntoView {
                         "Conversations"
                     </button>
                     <h1 class="brand">"Hearth"</h1>
+                    <AgentPicker />
                     <ModelPicker />
+                    <button type="button" class="settings-button" on:click=move |_| agents.dialog_open.set(true)>
+                        "Agents"
+                    </button>
                     <button type="button" class="settings-button" on:click=move |_| tools.dialog_open.set(true)>
                         "Tools"
                     </button>
@@ -73,6 +82,7 @@ pub(crate) fn App() -> impl IntoView {
             <SettingsDialog open=settings_open />
             <ProvidersDialog />
             <ToolsDialog />
+            <AgentsDialog />
         </div>
     }
 }
@@ -82,12 +92,14 @@ pub(crate) fn App() -> impl IntoView {
 async fn start(
     store: StoreContext,
     providers: ProvidersContext,
+    agents: AgentsContext,
     tools: ToolsContext,
     preferences: PreferencesContext,
     sessions: SessionsContext,
 ) {
     if store.open().await {
         providers.load().await;
+        agents.load().await;
         tools.load().await;
         preferences.load().await;
         store.recover_interrupted().await;

@@ -19,7 +19,7 @@
 
 mod attachments;
 mod entry;
-mod prompt;
+pub(crate) mod prompt;
 mod turn;
 
 pub(crate) use attachments::Attachments;
@@ -29,11 +29,14 @@ pub(crate) use hearth_core::storage::ReplyStatus;
 
 use hearth_core::failure::ConfigProblem;
 use hearth_core::message::{ChatMessage, Role};
-use hearth_core::storage::{AgentRecord, MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message};
+use hearth_core::storage::{
+    AgentRecord, AgentRef, MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message,
+};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::AbortController;
 
+use crate::agents::AgentsContext;
 use crate::io::clock::now;
 use crate::io::ids::new_id;
 use crate::io::sync::Change;
@@ -58,6 +61,8 @@ pub(crate) struct ChatContext {
     pub(crate) tools: ToolsContext,
     /// The files attached to the next message.
     pub(crate) attachments: Attachments,
+    /// The agents; the conversation runs with one of them.
+    pub(crate) agents: AgentsContext,
     /// The open conversation's messages in order.
     pub(crate) entries: RwSignal<Vec<Entry>>,
     /// Which of `entries` are shown (earlier versions of a regenerated reply
@@ -87,6 +92,7 @@ impl ChatContext {
             providers,
             tools,
             attachments: Attachments::new(),
+            agents: tools.agents,
             entries,
             shown: Memo::new(move |_| entries.with(|entries| shown(entries))),
             busy: RwSignal::new(false),
@@ -107,6 +113,7 @@ impl ChatContext {
             let affected = match change {
                 Change::Session { id } => shown.as_ref() == Some(id),
                 Change::All => shown.is_some(),
+                Change::Agents => false,
             };
             let reread: Reaction = shown.filter(|_| affected).map(|id| Box::pin(this.reread(id)) as _);
             reread
@@ -151,6 +158,66 @@ impl ChatContext {
         expect_context()
     }
 
+    /// The id of the agent the open conversation runs with (tracked): its
+    /// session's agent, or for a new conversation the one the user chose last.
+    pub(crate) fn agent_id(self) -> String {
+        let sessions = self.sessions;
+        let stored = sessions.current.with(|current| {
+            let current = current.as_ref()?;
+            sessions.list.with(|list| list.iter().find(|s| s.id == *current).map(|s| s.agent_id.clone()))
+        });
+        stored.unwrap_or_else(|| self.agents.last_chosen.get())
+    }
+
+    /// The agent the open conversation runs with (tracked); the General
+    /// Assistant when its agent was deleted.
+    pub(crate) fn agent(self) -> AgentRecord {
+        self.agents.get_or_general(&self.agent_id())
+    }
+
+    /// The account the open conversation's agent runs on (tracked): its
+    /// model, or the default one.
+    pub(crate) fn account(self) -> Option<crate::providers::ProviderEntry> {
+        let model = self.agent().model_config_id;
+        self.providers.entry_for(model.as_deref())
+    }
+
+    /// Goes on with the agent `id`. In a new conversation it is only chosen
+    /// (the conversation starts with it). In one with messages a switch marker
+    /// is stored with the session in one write (the session's agent becomes
+    /// `id`; see `Db::save_message`) and shown as a divider; it is never sent,
+    /// and the next turn runs with the new agent's prompt, model and tools over
+    /// the whole history. New chats start with it too. Nothing happens while a
+    /// reply streams here, for an unknown agent, or for the current one.
+    pub(crate) fn switch_agent(self, id: &str) {
+        if self.busy.get_untracked() || untrack(|| self.agent().id) == id {
+            return;
+        }
+        let Some(agent) = self.agents.list.with_untracked(|list| list.iter().find(|a| a.id == id).cloned()) else {
+            return;
+        };
+        self.agents.choose(id);
+        let Some(mut session) = self.sessions.current_record() else { return };
+        session.agent_id = id.to_owned();
+        // At once, so a message sent before the write is done goes to the new agent.
+        self.sessions.list.update(|list| {
+            if let Some(known) = list.iter_mut().find(|known| known.id == session.id) {
+                known.agent_id = id.to_owned();
+            }
+        });
+        let store = self.store;
+        if self.entries.with_untracked(Vec::is_empty) {
+            // A cleared conversation: nothing to divide.
+            spawn_local(store.put_session(session));
+            return;
+        }
+        let marker = MessageRecord::agent_switch(new_id(), session.id.clone(), AgentRef::of(&agent), now());
+        self.entries.update(|entries| entries.push(Entry::from_record(&marker)));
+        spawn_local(async move {
+            store.save_message(&session, &marker).await;
+        });
+    }
+
     /// Sends `text` with the attached files as the next user message and
     /// streams the reply, creating the session on the first message. Returns
     /// whether it was sent (not while another reply streams here, not when
@@ -170,7 +237,7 @@ impl ChatContext {
                 _ => &text,
             }),
             title_source: TitleSource::FirstMessage,
-            agent_id: hearth_core::storage::DEFAULT_AGENT_ID.to_owned(),
+            agent_id: untrack(|| self.agent().id),
             created_at: now,
             updated_at: now,
             message_count: 0,
@@ -267,12 +334,14 @@ impl ChatContext {
         first_message: Option<String>,
         variant_of: Option<String>,
     ) {
-        let entry = self.providers.active_entry();
+        let agent = untrack(|| self.agent());
+        let entry = untrack(|| self.account());
         let model_id = entry.as_ref().map(|e| e.model.model.trim().to_owned()).unwrap_or_default();
         let mut reply = new_record(&session.id, Role::Assistant, now() + 1);
         reply.model = Some(model_id).filter(|m| !m.is_empty());
         reply.provider_id = entry.as_ref().map(|e| e.id().to_owned());
         reply.provider_kind = entry.as_ref().map(|e| e.provider.kind);
+        reply.agent = Some(AgentRef::of(&agent));
         reply.state = MessageState::Streaming;
         reply.variant_of = variant_of;
         let configs = entry.map_or(Err(ConfigProblem::NoProvider), |entry| entry.configs());
@@ -286,14 +355,14 @@ impl ChatContext {
         let controller = AbortController::new().ok();
         self.abort.set_value(controller.clone());
         let stall_secs = self.providers.stall_secs.get_untracked();
-        let tools = self.tools.specs();
+        let tools = self.tools.specs(&agent);
+        let max_rounds = agent.round_limit();
         let prompt = prompt::Prompt {
-            agent: self.tools.agent.get_untracked().unwrap_or_else(|| AgentRecord::general(now())),
+            agent,
             files: self.tools.files.with_untracked(|files| files.iter().map(|file| file.name.clone()).collect()),
             tools: tools.clone(),
         };
         let user_tools = self.tools.user_tools.get_untracked();
-        let max_rounds = self.tools.max_rounds_untracked();
         let session_id = session.id.clone();
         let (store, sessions) = (self.store, self.sessions);
         spawn_local(async move {

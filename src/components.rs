@@ -1,5 +1,11 @@
 //! UI components, one per file.
 
+pub(crate) mod agent_editor;
+pub(crate) mod agent_picker;
+pub(crate) mod agent_row;
+pub(crate) mod agent_switch_divider;
+pub(crate) mod agent_tools;
+pub(crate) mod agents_dialog;
 pub(crate) mod ask_before_running;
 pub(crate) mod assistant_message;
 pub(crate) mod attach_file_button;
@@ -20,6 +26,8 @@ pub(crate) mod message_box;
 pub(crate) mod modal_dialog;
 pub(crate) mod model_picker;
 pub(crate) mod project_files;
+pub(crate) mod prompt_preview;
+pub(crate) mod prompt_sections;
 pub(crate) mod provider_editor;
 pub(crate) mod providers_dialog;
 pub(crate) mod search_results;

@@ -3,6 +3,7 @@
 // `#[component]` generates `pub` props structs, which this binary cannot export.
 #![allow(unreachable_pub)]
 
+mod agents;
 mod app;
 mod chat;
 mod components;

@@ -130,6 +130,20 @@ impl ProvidersContext {
         })
     }
 
+    /// The account an agent whose model is `model_config_id` runs on (tracked):
+    /// that model config's account, else (the default model, or an account
+    /// deleted since) the one that answers by default.
+    pub(crate) fn entry_for(self, model_config_id: Option<&str>) -> Option<ProviderEntry> {
+        let active = self.active.get();
+        self.list.with(|list| {
+            model_config_id
+                .and_then(|id| list.iter().find(|entry| entry.model.id == id))
+                .or_else(|| list.iter().find(|entry| Some(entry.id()) == active.as_deref()))
+                .or_else(|| list.first())
+                .cloned()
+        })
+    }
+
     /// The account with `id`, tracked: a reactive reader changes with it.
     pub(crate) fn entry_tracked(self, id: &str) -> Option<ProviderEntry> {
         self.list.with(|list| list.iter().find(|entry| entry.id() == id).cloned())

@@ -181,6 +181,8 @@ impl SessionsContext {
         match event {
             StoreEvent::Stored(session) if session.deleted_at.is_none() => self.upsert(session.clone()),
             StoreEvent::Stored(session) => self.list.update(|list| list.retain(|s| s.id != session.id)),
+            // Agents are the agents context's.
+            StoreEvent::Changed(Change::Agents) => {}
             StoreEvent::Changed(change) => return Some(Box::pin(self.reread(change.clone()))),
         }
         None
@@ -198,6 +200,7 @@ impl SessionsContext {
                 }
             }),
             Change::All => self.reread_all().await,
+            Change::Agents => Ok(()),
         };
         if let Err(error) = reread {
             return self.store.report(error);

@@ -168,6 +168,26 @@ impl StoreContext {
         });
     }
 
+    /// Writes one record in the background and, once it is stored, tells the
+    /// other tabs `change` (they re-read what it names).
+    pub(crate) fn put_and_announce<R: Stored + 'static>(self, record: R, change: Change) {
+        let Some(db) = self.db() else { return };
+        spawn_local(async move {
+            match db.put(&record).await {
+                Ok(()) => self.announce(&change),
+                Err(error) => self.report(error),
+            }
+        });
+    }
+
+    /// Calls `load` whenever another tab announces `change`.
+    pub(crate) fn reload_on<F: Future<Output = ()> + 'static>(self, change: Change, load: impl Fn() -> F + 'static) {
+        self.on_event(move |event| match event {
+            StoreEvent::Changed(heard) if *heard == change => Some(Box::pin(load())),
+            _ => None,
+        });
+    }
+
     /// Writes several records, one after the other, in the background.
     pub(crate) fn put_both<A: Stored + 'static, B: Stored + 'static>(self, first: A, second: B) {
         let Some(db) = self.db() else { return };
@@ -193,6 +213,18 @@ impl StoreContext {
         spawn_local(async move {
             if let Err(error) = db.delete::<R>(&key).await {
                 self.report(error);
+            }
+        });
+    }
+
+    /// Deletes one record of a kind in the background and, once it is gone,
+    /// tells the other tabs `change`.
+    pub(crate) fn delete_and_announce<R: Stored + 'static>(self, key: String, change: Change) {
+        let Some(db) = self.db() else { return };
+        spawn_local(async move {
+            match db.delete::<R>(&key).await {
+                Ok(()) => self.announce(&change),
+                Err(error) => self.report(error),
             }
         });
     }

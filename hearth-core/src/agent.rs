@@ -117,6 +117,11 @@ impl AgentRecord {
         }
     }
 
+    /// The most rounds of tool calls in one of its turns.
+    pub fn round_limit(&self) -> u32 {
+        self.max_tool_rounds.unwrap_or(crate::tools::LoopConfig::DEFAULT_ROUNDS)
+    }
+
     /// The text of the section `name`, if the agent has one.
     pub fn section(&self, name: &str) -> Option<&str> {
         self.sections.iter().find(|section| section.name == name).map(|section| section.text.as_str())

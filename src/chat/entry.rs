@@ -53,6 +53,9 @@ pub(crate) enum EntryKind {
     System(String),
     /// A reply, possibly still streaming.
     Assistant(AssistantView),
+    /// The conversation went on with another agent (the agent's name, as
+    /// stored with the marker); shown as a divider, never sent.
+    AgentSwitch(String),
 }
 
 /// The reactive state of one reply.
@@ -60,6 +63,9 @@ pub(crate) enum EntryKind {
 pub(crate) struct AssistantView {
     /// The model that answered, for the badge.
     pub(crate) model: RwSignal<String>,
+    /// The name of the agent that answered, as the record stores it (`None`
+    /// for replies from before agents), for the badge.
+    pub(crate) agent: RwSignal<Option<String>>,
     /// Rendered markdown blocks that will not change any more.
     pub(crate) blocks: Blocks,
     /// The rendered, still growing end of the answer.
@@ -156,6 +162,7 @@ impl AssistantView {
     pub(crate) fn streaming(record: &MessageRecord) -> Self {
         Self {
             model: RwSignal::new(record.model.clone().unwrap_or_default()),
+            agent: RwSignal::new(agent_name(record)),
             blocks: Blocks::new(),
             tail: RwSignal::new(SafeHtml::default()),
             status: RwSignal::new(ReplyStatus::Streaming),
@@ -210,6 +217,10 @@ impl AssistantView {
             }
         }
         self.model.set(record.model.clone().unwrap_or_default());
+        let agent = agent_name(record);
+        if self.agent.with_untracked(|shown| *shown != agent) {
+            self.agent.set(agent);
+        }
         if self.reasoning.with_untracked(|reasoning| reasoning != &record.reasoning) {
             self.reasoning.set(record.reasoning.clone());
         }
@@ -225,6 +236,9 @@ impl Entry {
     /// The entry for a stored message.
     pub(crate) fn from_record(record: &MessageRecord) -> Self {
         let version = (record.role == Role::Assistant).then(|| Version::of(record));
+        if record.is_marker() {
+            return Self { id: record.id.clone(), kind: EntryKind::AgentSwitch(switched_to(record)), version: None };
+        }
         let kind = match record.role {
             Role::User => EntryKind::User(record.content.clone(), record.files.clone()),
             Role::System => EntryKind::System(record.content.clone()),
@@ -250,6 +264,7 @@ impl Entry {
                 files.clone_from(&record.files);
             }
             EntryKind::System(text) => text.clone_from(&record.content),
+            EntryKind::AgentSwitch(name) => *name = switched_to(record),
         }
     }
 
@@ -268,18 +283,32 @@ impl Entry {
     }
 
     /// The messages sent back to the model for this entry, from its record: none
-    /// for system notes and failed replies; a reply with tool calls unfolds into
+    /// for system notes, agent switches and failed replies; a reply with tool calls unfolds into
     /// its rounds (see `hearth_core::storage::turn_messages`).
     pub(crate) fn chat_messages(&self) -> Vec<ChatMessage> {
         match &self.kind {
             EntryKind::User(text, files) => vec![ChatMessage::user_with_files(text.clone(), files.clone())],
-            EntryKind::System(_) => Vec::new(),
+            EntryKind::System(_) | EntryKind::AgentSwitch(_) => Vec::new(),
             EntryKind::Assistant(view) => view.record.with_value(|record| match record.state {
                 MessageState::Failed => Vec::new(),
                 _ => record.chat_messages(),
             }),
         }
     }
+}
+
+/// The name of the agent a reply record says wrote it, if it says.
+fn agent_name(record: &MessageRecord) -> Option<String> {
+    record.agent.as_ref().map(|agent| agent.name.trim().to_owned()).filter(|name| !name.is_empty())
+}
+
+/// The name of the agent a switch marker switched to: the one it stores, else
+/// read back from its text.
+fn switched_to(record: &MessageRecord) -> String {
+    agent_name(record).unwrap_or_else(|| {
+        let text = record.content.trim();
+        text.strip_prefix("Switched to ").unwrap_or(text).to_owned()
+    })
 }
 
 /// Which of `entries` are shown: every message but the versions of a reply

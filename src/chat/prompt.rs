@@ -24,17 +24,30 @@ impl Prompt {
     /// The system message for a request to `model` now, or `None` when the
     /// template renders to nothing (the General Assistant's default).
     pub(super) fn system_message(&self, model: &str) -> Option<ChatMessage> {
-        // Without Intl the placeholders of the moment are left empty.
-        let moment = date_and_time(now_ms()).ok();
-        let values = TemplateValues {
-            date: moment.as_ref().map(|m| m.date.clone()).unwrap_or_default(),
-            time: moment.as_ref().map(|m| m.time.clone()).unwrap_or_default(),
-            timezone: moment.map(|m| m.timezone).unwrap_or_default(),
-            model: model.to_owned(),
-            files: self.files.clone(),
-            ..TemplateValues::for_agent(&self.agent, &self.tools)
-        };
+        let values = template_values(&self.agent, model, self.files.clone(), &self.tools);
         let rendered = self.agent.render_prompt(&values);
         rendered.system_prompt().map(|text| ChatMessage::new(Role::System, text))
+    }
+}
+
+/// The values `agent`'s template is filled with at this moment: its name,
+/// sections and offered `tools`, the date, time and time zone now, `model` and
+/// the project `files`' names. A request uses them, and so does the agent
+/// editor's live preview, so the two cannot differ.
+pub(crate) fn template_values(
+    agent: &AgentRecord,
+    model: &str,
+    files: Vec<String>,
+    tools: &[ToolSpec],
+) -> TemplateValues {
+    // Without Intl the placeholders of the moment are left empty.
+    let moment = date_and_time(now_ms()).ok();
+    TemplateValues {
+        date: moment.as_ref().map(|m| m.date.clone()).unwrap_or_default(),
+        time: moment.as_ref().map(|m| m.time.clone()).unwrap_or_default(),
+        timezone: moment.map(|m| m.timezone).unwrap_or_default(),
+        model: model.to_owned(),
+        files,
+        ..TemplateValues::for_agent(agent, tools)
     }
 }

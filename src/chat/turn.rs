@@ -128,7 +128,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
     let status = match configs {
         Ok((account, model)) => {
             let signal = controller.as_ref().map(AbortController::signal);
-            let env = ToolEnv { store, settings: tool_settings, user_tools, signal };
+            let env = ToolEnv { store, settings: tool_settings, agent_id: prompt.agent.id.clone(), user_tools, signal };
             let stream = Stream { store, view, session: &session, controller: &controller, stall_secs };
             ask(&turn, stream, &env, (&account, &model), (&prompt, &tools), max_rounds).await
         }

@@ -1,13 +1,13 @@
 //! A reply: its Thinking block, its markdown (final blocks plus the growing
 //! tail), the "Still writing" dots while it streams, its status or error card,
-//! and a footer with the model badge, token usage, the version arrows of a
-//! regenerated reply, Copy and (on the last reply) Regenerate.
+//! and a footer with the badge naming its agent and model, token usage, the
+//! version arrows of a regenerated reply, Copy and (on the last reply) Regenerate.
 
 use hearth_core::provider::FinishKind;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::chat::{AssistantView, ChatContext, ReplyStatus};
+use crate::chat::{AssistantView, ChatContext, EntryKind, ReplyStatus};
 use crate::components::copy_button::CopyButton;
 use crate::components::error_card::ErrorCard;
 use crate::components::image_loading::{on_markdown_click, show_images};
@@ -82,11 +82,16 @@ pub(crate) fn AssistantMessage(
         })
     };
     let id = StoredValue::new(id);
-    // The last reply shown (earlier versions after it are hidden).
+    // The last message shown (earlier versions after it are hidden; an agent
+    // switch after it does not count: Regenerate answers again with the new agent).
     let is_last = Memo::new(move |_| {
         chat.shown.with(|shown| {
             chat.entries.with(|entries| {
-                let last = entries.iter().zip(shown).rev().find(|(_, shown)| **shown);
+                let last = entries
+                    .iter()
+                    .zip(shown)
+                    .rev()
+                    .find(|(e, shown)| **shown && !matches!(e.kind, EntryKind::AgentSwitch(_)));
                 last.is_some_and(|(e, _)| id.with_value(|id| e.id == *id))
             })
         })
@@ -147,7 +152,9 @@ pub(crate) fn AssistantMessage(
             {move || skipped_note(reply.skipped.get()).map(|text| view! { <p class="note">{text}</p> })}
             {move || ignored_choices_note(reply.ignored_choices.get()).map(|text| view! { <p class="note">{text}</p> })}
             <footer class="meta">
-                <span class="badge" title="Model">{move || reply.model.get()}</span>
+                <span class="badge" title=move || badge_title(reply.agent.with(Option::is_some))>
+                    {move || badge(reply.agent.get(), reply.model.get())}
+                </span>
                 {move || usage().map(|text| view! { <span class="usage" title="Tokens">{text}</span> })}
                 <VersionSwitcher id=id.get_value() />
                 <Show when=move || !streaming()>
@@ -161,6 +168,21 @@ pub(crate) fn AssistantMessage(
             </footer>
         </article>
     }
+}
+
+/// Who wrote a reply: "<agent> · <model>", or the model alone for a reply
+/// from before agents (or the agent alone when no model is known).
+fn badge(agent: Option<String>, model: String) -> String {
+    match agent {
+        Some(agent) if model.is_empty() => agent,
+        Some(agent) => format!("{agent} · {model}"),
+        None => model,
+    }
+}
+
+/// The badge's tooltip: what it names.
+fn badge_title(has_agent: bool) -> &'static str {
+    if has_agent { "Agent · model" } else { "Model" }
 }
 
 /// Says that unreadable chunks were skipped (the rest of the stream was used).

@@ -8,6 +8,7 @@ use wasm_bindgen::prelude::Closure;
 use web_sys::{HtmlElement, ResizeObserver};
 
 use crate::chat::{ChatContext, Entry, EntryKind};
+use crate::components::agent_switch_divider::AgentSwitchDivider;
 use crate::components::assistant_message::AssistantMessage;
 use crate::components::conversation_welcome::ConversationWelcome;
 use crate::components::file_drop;
@@ -79,7 +80,7 @@ pub(crate) fn Conversation() -> impl IntoView {
         }
     });
     let jump_shown = Signal::derive(move || !follow.at_bottom.get() && (follow.grown.get() || chat.busy.get()));
-    let agent_name = Signal::derive(move || chat.tools.agent.with(|agent| agent.as_ref().map(|a| a.name.clone())));
+    let agent_name = Signal::derive(move || Some(chat.agent().name));
     // How many of the latest messages to show, for the conversation whose first
     // message has this id; another conversation starts again at one window.
     let expanded = RwSignal::new((None::<String>, WINDOW));
@@ -140,6 +141,7 @@ pub(crate) fn Conversation() -> impl IntoView {
                                 .into_any()
                         }
                         EntryKind::Assistant(reply) => view! { <AssistantMessage id=entry.id.clone() reply /> }.into_any(),
+                        EntryKind::AgentSwitch(name) => view! { <AgentSwitchDivider name /> }.into_any(),
                     }}
                 </For>
             </div>

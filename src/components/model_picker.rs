@@ -1,4 +1,5 @@
-//! The top bar's choice of which provider and model answer, and the way into
+//! The top bar's choice of which provider and model answer by default (an
+//! agent with its own model uses that; see the agent picker), and the way into
 //! the Providers dialog.
 
 use leptos::prelude::*;
@@ -24,6 +25,7 @@ pub(crate) fn ModelPicker() -> impl IntoView {
             <Show when=move || providers.list.with(|list| !list.is_empty())>
                 <select
                     aria-label="Model"
+                    title="The default model, for agents without their own"
                     prop:value=chosen
                     on:change=move |ev| providers.set_active(event_target_value(&ev))
                 >

@@ -1,16 +1,14 @@
-//! The Tools dialog: which built-in and user tools the General Assistant may
-//! call, which of them ask before running (where "Always allow" is taken back),
-//! how many rounds of calls one answer may take, the user's own tools, and
-//! the project files the read-a-file tool reads. A tool that came in with an
-//! import is not offered to the model until the user allows it here.
+//! The Tools dialog: the user's own tools and the project files the
+//! read-a-file tool reads, which every agent shares. A tool that came in with an
+//! import is not offered to any model until the user allows it here. Which tools
+//! an agent may call, whether they ask before running and how many rounds it
+//! may take are set in the agent (the Agents dialog).
 
-use hearth_core::tools::{Builtin, LoopConfig, UserTool};
+use hearth_core::tools::UserTool;
 use leptos::prelude::*;
 
-use crate::components::ask_before_running::AskBeforeRunning;
 use crate::components::modal_dialog::ModalDialog;
 use crate::components::project_files::ProjectFiles;
-use crate::components::text_field::TextField;
 use crate::components::user_tool_editor::UserToolEditor;
 use crate::io::ids::new_id;
 use crate::tools::ToolsContext;
@@ -19,8 +17,8 @@ use crate::tools::ToolsContext;
 #[component]
 pub(crate) fn ToolsDialog() -> impl IntoView {
     let tools = ToolsContext::expect();
+    let agents = tools.agents;
     let editing = RwSignal::new(None::<String>);
-    let rounds_problem = RwSignal::new(None::<String>);
     let add = move |_| {
         let tool = UserTool {
             id: new_id(),
@@ -34,27 +32,6 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
         editing.set(Some(tool.id.clone()));
         tools.user_tools.update(|list| list.push(tool));
     };
-    let builtin_list = Builtin::ALL
-        .into_iter()
-        .map(|builtin| {
-            let name = builtin.name();
-            let ask_label = format!("Ask before running {}", builtin.label());
-            view! {
-                <li>
-                    <label class="check">
-                        <input
-                            type="checkbox"
-                            prop:checked=move || tools.is_enabled(name)
-                            on:change=move |ev| tools.set_tool_enabled(name, event_target_checked(&ev))
-                        />
-                        {builtin.label()}
-                    </label>
-                    <AskBeforeRunning name=name.to_owned() label=ask_label />
-                    <p class="hint">{builtin.description()}</p>
-                </li>
-            }
-        })
-        .collect_view();
     view! {
         <ModalDialog
             open=tools.dialog_open
@@ -63,27 +40,18 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
             class="tools"
         >
             <p class="hint">
-                "The assistant may call the tools checked here. They run in this browser; JavaScript runs in a sandbox without access to Hearth's data. A tool with Ask before running waits for your Allow at each call: tools that reach the network ask, so nothing leaves without you."
+                "Your own tools, and the project files the read-a-file tool reads, are shared by every agent. Tools run in this browser; JavaScript runs in a sandbox without access to Hearth's data. Which tools an agent may call, and which of them ask before running, is set in the agent."
             </p>
-            <fieldset>
-                <legend>"Built-in tools"</legend>
-                <ul class="tool-options">{builtin_list}</ul>
-            </fieldset>
-            <TextField
-                label="Most tool rounds per answer"
-                kind="number"
-                min=LoopConfig::MIN_ROUNDS
-                max=LoopConfig::MAX_ROUNDS
-                value=move || tools.max_rounds().to_string()
-                error=rounds_problem
-                on_change=Callback::new(move |typed: String| match typed.trim().parse::<u32>() {
-                    Ok(rounds) if (LoopConfig::MIN_ROUNDS..=LoopConfig::MAX_ROUNDS).contains(&rounds) => {
-                        rounds_problem.set(None);
-                        tools.update_agent(|agent| agent.max_tool_rounds = Some(rounds));
-                    }
-                    _ => rounds_problem.set(Some("Enter a whole number from 1 to 100.".to_owned())),
-                })
-            />
+            <button
+                type="button"
+                class="action"
+                on:click=move |_| {
+                    tools.dialog_open.set(false);
+                    agents.dialog_open.set(true);
+                }
+            >
+                "Open Agents"
+            </button>
             <fieldset>
                 <legend>"Your tools"</legend>
                 <Show
@@ -97,9 +65,6 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                             children=move |tool| {
                                 let name = tool.name.trim().to_owned();
                                 let shown = if name.is_empty() { "(unnamed)".to_owned() } else { name.clone() };
-                                let checked = name.clone();
-                                let ask_name = name.clone();
-                                let named = !name.is_empty();
                                 let id = tool.id.clone();
                                 let review_id = tool.id.clone();
                                 let needs_review = Memo::new(move |_| {
@@ -107,7 +72,6 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                                         .user_tools
                                         .with(|list| list.iter().any(|t| t.id == review_id && t.needs_review))
                                 });
-                                let unnamed = name.is_empty();
                                 let allow_label = format!("Allow imported tool {shown}");
                                 let allow_id = tool.id.clone();
                                 let allow = move |_| {
@@ -120,21 +84,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                                 };
                                 view! {
                                     <li class="user-tool">
-                                        <label class="check">
-                                            <input
-                                                type="checkbox"
-                                                disabled=move || unnamed || needs_review.get()
-                                                prop:checked=move || tools.is_enabled(&checked) && !needs_review.get()
-                                                on:change=move |ev| tools.set_tool_enabled(&name, event_target_checked(&ev))
-                                            />
-                                            {shown.clone()}
-                                        </label>
-                                        <Show when=move || named>
-                                            <AskBeforeRunning
-                                                name=ask_name.clone()
-                                                label=format!("Ask before running {}", ask_name)
-                                            />
-                                        </Show>
+                                        <span class="user-tool-name">{shown.clone()}</span>
                                         <Show when=move || needs_review.get()>
                                             <p class="hint review-note">
                                                 "Imported: not offered to the model until you review its code (Edit) and allow it."

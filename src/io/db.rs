@@ -184,8 +184,9 @@ impl Db {
     }
 
     /// Writes one message and refreshes its session's metadata in one
-    /// transaction. `session` is the caller's view of the session (used when it
-    /// is new); the stored one wins for fields other tabs may have changed.
+    /// transaction (an agent switch marker sets the session's agent). `session`
+    /// is the caller's view of the session (used when it is new); the stored one
+    /// wins for fields other tabs may have changed.
     pub(crate) async fn save_message(&self, session: &SessionRecord, message: &MessageRecord) -> Result<SessionRecord> {
         let tx =
             self.db.transaction([stores::SESSIONS, stores::MESSAGES]).with_mode(TransactionMode::Readwrite).build()?;
@@ -197,7 +198,13 @@ impl Db {
         let mut stored: SessionRecord = stored.map(from_js).transpose()?.unwrap_or_else(|| session.clone());
         stored.message_count = count;
         stored.updated_at = stored.updated_at.max(message.updated_at);
-        if !message.content.is_empty() {
+        if message.is_marker() {
+            // An agent switch: the conversation goes on with that agent; its
+            // text is no preview.
+            if let Some(agent) = &message.agent {
+                stored.agent_id.clone_from(&agent.id);
+            }
+        } else if !message.content.is_empty() {
             stored.preview = hearth_core::storage::preview_of(&message.content);
         }
         sessions.put(to_js(&stored)?).primitive()?.await?;

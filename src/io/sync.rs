@@ -17,6 +17,8 @@ pub(crate) enum Change {
         /// Its id.
         id: String,
     },
+    /// An agent was saved or deleted: re-read the agents.
+    Agents,
     /// Sessions were deleted, imported or everything was cleared: re-read all.
     All,
 }

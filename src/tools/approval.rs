@@ -76,10 +76,10 @@ pub(crate) async fn approve(
 ) -> Result<(), ToolOutcome> {
     let tools: ToolsContext = env.settings;
     let name = invocation.name.as_str();
-    let asks = tools.agent.with_untracked(|agent| match agent {
-        Some(agent) => needs_approval(name, &agent.ask_before_running, &env.user_tools),
-        None => needs_approval(name, &Default::default(), &env.user_tools),
-    });
+    // Read now, not when the turn started: an "Always allow" given to an
+    // earlier call of this turn holds for the next.
+    let agent = untrack(|| tools.agents.get_or_general(&env.agent_id));
+    let asks = needs_approval(name, &agent.ask_before_running, &env.user_tools);
     if !asks {
         return Ok(());
     }
@@ -105,7 +105,7 @@ pub(crate) async fn approve(
     match answer {
         Some(Answer::Allow) => Ok(()),
         Some(Answer::AlwaysAllow) => {
-            tools.set_ask_before_running(name, false);
+            tools.agents.set_ask_before_running(&env.agent_id, name, false);
             Ok(())
         }
         Some(Answer::Deny) => Err(ToolOutcome::Err(DENIED_BY_USER.to_owned())),

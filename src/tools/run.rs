@@ -34,6 +34,8 @@ pub(crate) struct ToolEnv {
     pub(crate) store: StoreContext,
     /// The tool settings (which calls ask first) and the approvals waiting.
     pub(crate) settings: ToolsContext,
+    /// The agent whose turn it is (its choices say which calls ask first).
+    pub(crate) agent_id: String,
     /// The user's tools (their code runs in the sandbox).
     pub(crate) user_tools: Vec<UserTool>,
     /// Fires when the user stops the turn.

@@ -1,12 +1,11 @@
-//! Storing the tool settings through the store: the agent's enabled tools,
-//! round limit and whether each tool asks before running (on the agent record),
-//! the user's own tools (one setting record each), and the project files (one
-//! record each).
+//! Storing the tool settings through the store: the user's own tools (one
+//! setting record each) and the project files (one record each). A renamed or
+//! deleted user tool is followed in every agent's choices.
 
 use std::fmt;
 
 use hearth_core::message::attach;
-use hearth_core::storage::{AgentRecord, DEFAULT_AGENT_ID, ProjectFileRecord, SettingRecord};
+use hearth_core::storage::{AgentRecord, ProjectFileRecord, SettingRecord};
 use hearth_core::tools::{USER_TOOL_KEY_PREFIX, UserTool};
 use leptos::prelude::*;
 
@@ -16,8 +15,7 @@ use crate::io::db::StorageError;
 use crate::io::ids::new_id;
 
 impl ToolsContext {
-    /// Loads the General Assistant, the user's tools and the project files; a
-    /// failure is shown.
+    /// Loads the user's tools and the project files; a failure is shown.
     pub(crate) async fn load(self) {
         if let Err(error) = self.try_load().await {
             self.store.report(error);
@@ -25,8 +23,6 @@ impl ToolsContext {
     }
 
     async fn try_load(self) -> Result<(), StorageError> {
-        let agent = self.store.get::<AgentRecord>(DEFAULT_AGENT_ID).await?;
-        self.agent.set(Some(agent.unwrap_or_else(|| AgentRecord::general(now()))));
         let settings: Vec<SettingRecord> = self.store.all().await?;
         let mut tools: Vec<UserTool> = settings
             .into_iter()
@@ -41,37 +37,9 @@ impl ToolsContext {
         Ok(())
     }
 
-    /// Changes the agent with `change` and stores it.
-    pub(crate) fn update_agent(self, change: impl FnOnce(&mut AgentRecord)) {
-        let tools = self;
-        let mut agent = tools.agent.get_untracked().unwrap_or_else(|| AgentRecord::general(now()));
-        change(&mut agent);
-        agent.updated_at = now();
-        tools.agent.set(Some(agent.clone()));
-        self.store.put(agent);
-    }
-
-    /// Turns the tool `name` on or off for the agent.
-    pub(crate) fn set_tool_enabled(self, name: &str, on: bool) {
-        let name = name.to_owned();
-        self.update_agent(|agent| {
-            agent.tools.retain(|tool| *tool != name);
-            if on {
-                agent.tools.push(name);
-            }
-        });
-    }
-
-    /// Sets whether calls of the tool `name` ask before running, for the agent.
-    pub(crate) fn set_ask_before_running(self, name: &str, ask: bool) {
-        let name = name.to_owned();
-        self.update_agent(|agent| {
-            agent.ask_before_running.insert(name, ask);
-        });
-    }
-
-    /// Adds or replaces a user tool and stores it. A renamed tool that was
-    /// enabled stays enabled under its new name.
+    /// Adds or replaces a user tool and stores it. In every agent that enabled
+    /// it, a renamed tool stays enabled (and keeps its "ask before running"
+    /// choice) under its new name, when that name is valid.
     pub(crate) fn save_user_tool(self, tool: UserTool) {
         let tools = self;
         let old_name = tools
@@ -82,32 +50,11 @@ impl ToolsContext {
             None => list.push(tool.clone()),
         });
         let new_name = tool.name.trim().to_owned();
-        if let Some(old_name) = old_name.clone().filter(|old| *old != new_name && tools.is_enabled(old)) {
-            // The choice follows a valid new name; a name that clashes with a
+        if let Some(old_name) = old_name.filter(|old| *old != new_name) {
+            // The choices follow a valid new name; a name that clashes with a
             // built-in or another tool must not switch that one on.
             let valid = tools.user_tools.with_untracked(|list| tool.spec_among(list).is_ok());
-            let follows = valid && !tools.is_enabled(&new_name);
-            self.update_agent(|agent| {
-                agent.tools.retain(|name| *name != old_name);
-                if follows {
-                    agent.tools.push(new_name.clone());
-                }
-            });
-        }
-        // The choice of asking follows a valid new name too.
-        let asks = tools.agent.with_untracked(|agent| {
-            agent
-                .as_ref()
-                .and_then(|agent| old_name.as_ref().and_then(|old| agent.ask_before_running.get(old).copied()))
-        });
-        if let (Some(old_name), Some(ask)) = (old_name.filter(|old| *old != new_name), asks) {
-            let valid = tools.user_tools.with_untracked(|list| tool.spec_among(list).is_ok());
-            self.update_agent(|agent| {
-                agent.ask_before_running.remove(&old_name);
-                if valid {
-                    agent.ask_before_running.entry(new_name).or_insert(ask);
-                }
-            });
+            self.agents.update_each(|agent| follow_rename(agent, &old_name, &new_name, valid));
         }
         match serde_json::to_value(&tool) {
             Ok(value) => self.store.put(SettingRecord { key: tool.setting_key(), value }),
@@ -115,23 +62,42 @@ impl ToolsContext {
         }
     }
 
-    /// Deletes a user tool (and its place in the agent's enabled tools).
+    /// Deletes a user tool, and its place in every agent's enabled tools and
+    /// choices.
     pub(crate) fn delete_user_tool(self, id: &str) {
         let tools = self;
         let removed = tools.user_tools.with_untracked(|list| list.iter().find(|t| t.id == id).cloned());
         let Some(removed) = removed else { return };
         tools.user_tools.update(|list| list.retain(|t| t.id != id));
-        if tools.agent.with_untracked(|a| a.as_ref().is_some_and(|a| a.tools.contains(&removed.name))) {
-            self.set_tool_enabled(&removed.name, false);
-        }
         let name = removed.name.trim().to_owned();
-        if tools.agent.with_untracked(|a| a.as_ref().is_some_and(|a| a.ask_before_running.contains_key(&name))) {
-            self.update_agent(|agent| {
-                agent.ask_before_running.remove(&name);
-            });
-        }
+        self.agents.update_each(|agent| {
+            let had = agent.tools.contains(&removed.name) || agent.ask_before_running.contains_key(&name);
+            agent.tools.retain(|tool| *tool != removed.name);
+            agent.ask_before_running.remove(&name);
+            had
+        });
         self.store.delete::<SettingRecord>(removed.setting_key());
     }
+}
+
+/// Moves `agent`'s choices for the tool `old` to its new name `new` (only
+/// dropped when `new` is not `valid`); whether anything changed.
+fn follow_rename(agent: &mut AgentRecord, old: &str, new: &str, valid: bool) -> bool {
+    let mut changed = false;
+    if agent.tools.iter().any(|tool| tool == old) {
+        agent.tools.retain(|tool| tool != old);
+        if valid && !agent.tools.iter().any(|tool| tool == new) {
+            agent.tools.push(new.to_owned());
+        }
+        changed = true;
+    }
+    if let Some(ask) = agent.ask_before_running.remove(old) {
+        if valid {
+            agent.ask_before_running.entry(new.to_owned()).or_insert(ask);
+        }
+        changed = true;
+    }
+    changed
 }
 
 /// The largest project file accepted, in characters.

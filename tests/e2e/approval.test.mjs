@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
-import { closeTools, openTools } from '../support/dialogs.mjs';
+import { closeTools, editAgent, openTools, saveAgent } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { chatRequests as chatRequestsOf, FAMILIES } from '../support/mock.mjs';
 
@@ -170,7 +170,7 @@ describe('ask before running', () => {
     await waitUntil(async () => target.requests.length === 3, 'the third fetch, unasked');
     await settled(chat);
     assert.equal(await approval(chat).count(), 0);
-    const dialog = await openTools(chat.page);
+    const dialog = await editAgent(chat.page);
     const asks = dialog.getByRole('checkbox', { name: 'Ask before running Fetch a URL', exact: true });
     assert.equal(await asks.isChecked(), false);
     await screenshot(chat.page, 'approval-tools-dialog.png');
@@ -180,7 +180,7 @@ describe('ask before running', () => {
       'tools that stay in the browser do not ask by default',
     );
     await asks.check();
-    await closeTools(chat.page);
+    await saveAgent(chat.page, dialog);
     await waitUntil(
       async () => (await readDatabase(chat.page, ['agents'])).agents[0]?.ask_before_running?.fetch_url === true,
       'asking again is stored',
@@ -259,9 +259,11 @@ describe('ask before running', () => {
     if (usesNetwork) await network.check();
     await form.getByRole('button', { name: 'Save tool', exact: true }).click();
     await form.waitFor({ state: 'hidden' });
-    await dialog.getByRole('checkbox', { name: 'word_count', exact: true }).check();
-    const asks = await dialog.getByRole('checkbox', { name: 'Ask before running word_count', exact: true }).isChecked();
     await closeTools(page);
+    const editor = await editAgent(page);
+    await editor.getByRole('checkbox', { name: 'word_count', exact: true }).check();
+    const asks = await editor.getByRole('checkbox', { name: 'Ask before running word_count', exact: true }).isChecked();
+    await saveAgent(page, editor);
     return asks;
   }
 

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { startMockServer } from '../mock/server.mjs';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { addMockProvider, openApp, sendAndSettle, useHarness } from '../support/chat.mjs';
-import { closeSettings, importFile, openTools, turnOffGeneratedTitles } from '../support/dialogs.mjs';
+import { cancelAgent, closeSettings, closeTools, editAgent, importFile, openTools, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { canonicalDump, readDatabase } from '../support/idb.mjs';
 import { mockRequests, resetMock } from '../support/mock.mjs';
 import { addProvider, closeProviders, commit, openProviders, providerForm } from '../support/providers.mjs';
@@ -197,18 +197,24 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     await sendAndSettle(ui, 'Is the tool offered?');
     assert.deepEqual(await offered(), [], 'the unreviewed tool is not offered to the model');
 
-    const tools = await openTools(ui.page);
-    const box = tools.getByRole('checkbox', { name: 'exfiltrate', exact: true });
+    // The agent's editor shows the tool, off and locked until it is allowed in Tools.
+    const editor = await editAgent(ui.page);
+    const box = editor.getByRole('checkbox', { name: 'exfiltrate', exact: true });
     assert.equal(await box.isChecked(), false, 'shown off');
     assert.equal(await box.isDisabled(), true, 'cannot be turned on before review');
+    await cancelAgent(ui.page, editor);
+    const tools = await openTools(ui.page);
     await screenshot(ui.page, 'import-tool-review.png');
     await tools.getByRole('button', { name: 'Allow imported tool exfiltrate', exact: true }).click();
-    await waitUntil(async () => (await box.isChecked()) && !(await box.isDisabled()), 'the allowed tool is on');
     await waitUntil(async () => {
       const { settings: now } = await readDatabase(ui.page, ['settings']);
       return now.find((s) => s.key === 'user_tool:evil').value.needs_review === undefined;
     }, 'the review is stored');
-    await tools.getByRole('button', { name: 'Close', exact: true }).click();
+    await closeTools(ui.page);
+    const again = await editAgent(ui.page);
+    const allowed = again.getByRole('checkbox', { name: 'exfiltrate', exact: true });
+    await waitUntil(async () => (await allowed.isChecked()) && !(await allowed.isDisabled()), 'the allowed tool is on');
+    await cancelAgent(ui.page, again);
     await sendAndSettle(ui, 'And now?');
     assert.deepEqual(await offered(), ['exfiltrate'], 'once allowed, the tool is offered');
     assert.deepEqual(ui.errors, []);

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
-import { openTools } from '../support/dialogs.mjs';
+import { cancelAgent, editAgent, openTools, saveAgent } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { chatRequests as chatRequestsOf, FAMILIES as FAMILY, resetMock } from '../support/mock.mjs';
 import { addProvider } from '../support/providers.mjs';
@@ -296,9 +296,12 @@ describe('tools', () => {
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('word_count');
     await form.getByRole('button', { name: 'Save tool', exact: true }).click();
     await form.waitFor({ state: 'hidden' });
-    await dialog.getByRole('checkbox', { name: 'word_count', exact: true }).check();
     await screenshot(chat.page, 'tools-dialog.png');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    // Which tools an agent may call is set in the agent.
+    const editor = await editAgent(chat.page);
+    await editor.getByRole('checkbox', { name: 'word_count', exact: true }).check();
+    await saveAgent(chat.page, editor);
     await waitUntil(async () => {
       const { settings, agents } = await readDatabase(chat.page, ['settings', 'agents']);
       const tool = settings.find((s) => s.key.startsWith('user_tool:'));
@@ -318,8 +321,9 @@ describe('tools', () => {
 
     // It survives a reload, and a backup carries it.
     await chat.page.reload();
-    const again = await openTools(chat.page);
+    const again = await editAgent(chat.page);
     assert.equal(await again.getByRole('checkbox', { name: 'word_count', exact: true }).isChecked(), true);
+    await cancelAgent(chat.page, again);
     assert.deepEqual(chat.errors, []);
     assert.deepEqual(chat.violations, [], 'no Content-Security-Policy violation');
   });

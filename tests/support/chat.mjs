@@ -158,7 +158,7 @@ export async function addMockProvider(
  * `timeout`, `cspViolations` and `beforeLoad`), adds one provider of `family` answering with
  * the mock scenario `scenario` (see `addMockProvider` for `apiKey`, `extra`, `thinking`;
  * `keepProvidersOpen` leaves the Providers dialog open), then enables the tools labelled
- * `tools` and the round limit `rounds` in the Tools dialog (see `enableTools`).
+ * `tools` and the round limit `rounds` in the General Assistant's editor (see `enableTools`).
  * Returns `openApp`'s chat with `family` and the stored `provider` and `config` added.
  */
 export async function openChatWithProvider(

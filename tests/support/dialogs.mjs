@@ -1,6 +1,7 @@
-// The Tools and Settings dialogs, used as a person would (the Providers dialog has its own
-// file, providers.mjs): opening and closing them, enabling tools and waiting until the
-// choice is stored, turning generated titles off, and importing a file in Settings.
+// The Tools, Agents and Settings dialogs, used as a person would (the Providers dialog has
+// its own file, providers.mjs): opening and closing them, editing an agent (its tools, round
+// limit and asking) and waiting until the choice is stored, turning generated titles off,
+// and importing a file in Settings.
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -23,18 +24,56 @@ export async function closeTools(page) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** Opens the Agents dialog and returns it. */
+export async function openAgents(page) {
+  await page.getByRole('button', { name: 'Agents', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agents', exact: true });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Closes the Agents dialog. */
+export async function closeAgents(page) {
+  const dialog = page.getByRole('dialog', { name: 'Agents', exact: true });
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Opens the Agents dialog and the editor of the agent `name`; returns the editor (a form). */
+export async function editAgent(page, name = 'General Assistant') {
+  const dialog = await openAgents(page);
+  await dialog.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+  const editor = dialog.getByRole('form', { name: `Edit ${name}`, exact: true });
+  await editor.waitFor();
+  return editor;
+}
+
+/** Saves the agent `editor` (and waits until it has closed), then closes the Agents dialog. */
+export async function saveAgent(page, editor) {
+  await editor.getByRole('button', { name: 'Save agent', exact: true }).click();
+  await editor.waitFor({ state: 'hidden' });
+  await closeAgents(page);
+}
+
+/** Cancels the agent `editor`, then closes the Agents dialog. */
+export async function cancelAgent(page, editor) {
+  await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await editor.waitFor({ state: 'hidden' });
+  await closeAgents(page);
+}
+
 /**
- * Checks the tools labelled `labels` in the Tools dialog (and commits the round limit
- * `rounds`, when given), closes it, and waits until the agent has stored exactly that many
- * tools (and that limit).
+ * Checks the tools labelled `labels` in the General Assistant's editor (in the Agents
+ * dialog; and sets the round limit `rounds`, when given), saves it, and waits until the
+ * agent has stored exactly that many tools (and that limit).
  */
 export async function enableTools(page, labels, { rounds } = {}) {
-  const dialog = await openTools(page);
-  for (const label of labels) await dialog.getByRole('checkbox', { name: label, exact: true }).check();
+  const editor = await editAgent(page);
+  for (const label of labels) await editor.getByRole('checkbox', { name: label, exact: true }).check();
   if (rounds !== undefined) {
-    await commit(dialog.getByRole('spinbutton', { name: 'Most tool rounds per answer', exact: true }), String(rounds));
+    await commit(editor.getByRole('spinbutton', { name: 'Most tool rounds per answer', exact: true }), String(rounds));
   }
-  await closeTools(page);
+  await saveAgent(page, editor);
   await waitUntil(async () => {
     const { agents } = await readDatabase(page, ['agents']);
     return agents[0]?.tools.length === labels.length && (rounds === undefined || agents[0].max_tool_rounds === rounds);

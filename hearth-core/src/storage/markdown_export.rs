@@ -6,7 +6,11 @@
 //! blockquote under **Thinking**; tool calls list their name, their arguments as a
 //! JSON code block and their result; replies that did not finish normally carry a
 //! note in italics; a user message lists the names of the files it carried
-//! (their contents stay out). No HTML is produced, so the file reads the same in any viewer.
+//! (their contents stay out). A reply's heading names the agent that wrote it (when the
+//! record says; the General Assistant under its own name is "Assistant") and
+//! its model; an agent switch is a divider line
+//! (`--- Switched to Translator ---`), not a section, and is not counted as a
+//! message. No HTML is produced, so the file reads the same in any viewer.
 //!
 //! Times are written as ISO-8601 in UTC (`2024-03-05T14:07:09Z`), computed from
 //! [`Millis`] here: the core has no clock and no date library, and UTC keeps the
@@ -15,7 +19,8 @@
 use crate::message::Role;
 use crate::provider::FinishKind;
 
-use super::records::{MessageRecord, MessageState, Millis, SessionRecord, ToolCallRecord};
+use super::records::{DEFAULT_AGENT_ID, MessageRecord, MessageState, Millis, SessionRecord, ToolCallRecord};
+use crate::agent::GENERAL_NAME;
 
 #[cfg(test)]
 mod tests;
@@ -37,7 +42,7 @@ pub fn session_to_markdown(session: &SessionRecord, messages: &[MessageRecord]) 
     let title = session.title.split_whitespace().collect::<Vec<_>>().join(" ");
     let title = if title.is_empty() { "Untitled conversation".to_owned() } else { title };
     let mut out = format!("# {title}\n\n");
-    let count = ordered.len();
+    let count = ordered.iter().filter(|message| !message.is_marker()).count();
     out.push_str(&format!(
         "Created {} · updated {} · {count} {}\n",
         iso_utc(session.created_at),
@@ -95,13 +100,27 @@ pub(crate) fn code_block(language: &str, text: &str) -> String {
 }
 
 fn message_section(message: &MessageRecord) -> String {
+    if message.is_marker() {
+        return format!("--- {} ---\n", one_line(&message.content));
+    }
     let heading = match message.role {
         Role::User => "You".to_owned(),
         Role::System => "System".to_owned(),
-        Role::Assistant => match message.model.as_deref().map(str::trim) {
-            Some(model) if !model.is_empty() => format!("Assistant ({model})"),
-            _ => "Assistant".to_owned(),
-        },
+        Role::Assistant => {
+            // The General Assistant under its own name is the assistant, as
+            // in exports from before agents; any other agent is named.
+            let agent = message
+                .agent
+                .as_ref()
+                .filter(|agent| !(agent.id == DEFAULT_AGENT_ID && agent.name == GENERAL_NAME))
+                .map(|agent| one_line(&agent.name))
+                .filter(|name| !name.is_empty());
+            let writer = agent.unwrap_or_else(|| "Assistant".to_owned());
+            match message.model.as_deref().map(str::trim) {
+                Some(model) if !model.is_empty() => format!("{writer} ({model})"),
+                _ => writer,
+            }
+        }
     };
     let mut blocks = vec![format!("## {heading}")];
     if !message.files.is_empty() {
@@ -122,6 +141,11 @@ fn message_section(message: &MessageRecord) -> String {
         blocks.push(format!("*{note}*"));
     }
     blocks.join("\n\n") + "\n"
+}
+
+/// `text` on one line, its runs of whitespace made single spaces.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn blockquote(text: &str) -> String {

@@ -409,6 +409,15 @@ pub struct MessageRecord {
     /// The provider record used for a reply.
     #[serde(default)]
     pub provider_id: Option<String>,
+    /// The agent that wrote a reply, or the one a switch marker switched to,
+    /// with its name at that moment: a conversation still names an agent that
+    /// was renamed or deleted since.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent: Option<AgentRef>,
+    /// An ordinary message, or a marker that is shown (and searchable) but never
+    /// sent to a model.
+    #[serde(default, skip_serializing_if = "MessageKind::is_message")]
+    pub kind: MessageKind,
     /// Token usage of a reply.
     #[serde(default)]
     pub usage: Option<Usage>,
@@ -445,6 +454,41 @@ pub struct MessageRecord {
     pub files: Vec<AttachedFile>,
 }
 
+/// An agent as a message names it: its id and its name at that moment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgentRef {
+    /// The agent's id (it may have been deleted since).
+    pub id: String,
+    /// Its name when the message was written.
+    pub name: String,
+}
+
+impl AgentRef {
+    /// How `agent` is named now.
+    pub fn of(agent: &AgentRecord) -> Self {
+        Self { id: agent.id.clone(), name: agent.name.clone() }
+    }
+}
+
+/// What a message record is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageKind {
+    /// A message of the conversation, sent to the model as its role says.
+    #[default]
+    Message,
+    /// "Switched to <agent>": the conversation's agent changed here. Shown as
+    /// a divider and searchable, never sent to a model.
+    AgentSwitch,
+}
+
+impl MessageKind {
+    /// For `skip_serializing_if`: ordinary messages leave the field out.
+    pub fn is_message(&self) -> bool {
+        *self == MessageKind::Message
+    }
+}
+
 /// For `skip_serializing_if`: a count of zero is left out.
 fn is_zero(count: &u32) -> bool {
     *count == 0
@@ -464,6 +508,8 @@ impl MessageRecord {
             tool_calls: Vec::new(),
             model: None,
             provider_id: None,
+            agent: None,
+            kind: MessageKind::Message,
             usage: None,
             finish: None,
             error: None,
@@ -476,6 +522,25 @@ impl MessageRecord {
             chosen_at: None,
             files: Vec::new(),
         }
+    }
+
+    /// The marker stored when the conversation switches to `agent`: a system
+    /// message "Switched to <name>" that is shown and searchable but never sent
+    /// (see [`MessageRecord::is_marker`]).
+    pub fn agent_switch(id: String, session_id: String, agent: AgentRef, created_at: Millis) -> Self {
+        let mut marker = Self {
+            content: format!("Switched to {}", agent.name),
+            agent: Some(agent),
+            kind: MessageKind::AgentSwitch,
+            ..Self::new(id, session_id, Role::System, created_at)
+        };
+        marker.refresh_terms();
+        marker
+    }
+
+    /// Whether it is a marker (shown, never sent to a model).
+    pub fn is_marker(&self) -> bool {
+        !self.kind.is_message()
     }
 
     /// The reply as the messages sent back to a model: one assistant message and

@@ -168,3 +168,38 @@ fn agents_round_trip_with_every_field_and_old_ones_still_load() {
     );
     assert_eq!(agent.offered_tools(), ["calculator"], "an old agent is a chat agent");
 }
+
+#[test]
+fn an_agent_switch_marker_survives_a_backup_and_its_import() {
+    let translator = AgentRef { id: "a-1".into(), name: "Translator".into() };
+    let mut reply = MessageRecord {
+        content: "Bonjour".into(),
+        ..MessageRecord::new("m3".into(), "s1".into(), Role::Assistant, 30)
+    };
+    reply.agent = Some(translator.clone());
+    reply.model = Some("gpt-4o-mini".into());
+    reply.refresh_terms();
+    let marker = MessageRecord::agent_switch("m2".into(), "s1".into(), translator, 20);
+    let mut contents = sample();
+    contents.sessions[0].agent_id = "a-1".into();
+    contents.sessions[0].message_count = 3;
+    contents.messages.extend([marker.clone(), reply.clone()]);
+    let json = serde_json::to_string(&build_backup(contents.clone(), false, 99)).expect("serialisable");
+    let parsed = parse_backup(&json).expect("own backup parses").contents;
+    let back = parsed.messages.iter().find(|m| m.id == "m2").expect("the marker is in the backup");
+    assert_eq!(back, &marker, "kind, agent, content and terms kept");
+    assert!(back.is_marker());
+    assert_eq!(parsed.messages.iter().find(|m| m.id == "m3"), Some(&reply), "the reply keeps its agent");
+
+    // Imported into an empty store, the session (with its agent) and the marker are written as they are.
+    let plan = crate::storage::import_plan::plan_import(&StoreContents::default(), &parsed);
+    assert_eq!(plan.writes.sessions.len(), 1);
+    assert_eq!(plan.writes.sessions[0].agent_id, "a-1");
+    let written = plan.writes.messages.iter().find(|m| m.id == "m2").expect("the marker is written");
+    assert_eq!(written, &marker);
+    // Imported again over itself, nothing changes.
+    let mut stored = parsed.clone();
+    stored.canonicalize();
+    let again = crate::storage::import_plan::plan_import(&stored, &parsed);
+    assert!(again.writes.messages.is_empty(), "{:?}", again.writes.messages);
+}

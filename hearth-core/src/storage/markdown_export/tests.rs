@@ -5,7 +5,7 @@ use super::{civil_from_days, code_block, iso_utc, session_to_markdown};
 use crate::message::Role;
 use crate::provider::{FinishKind, FinishReason};
 use crate::storage::records::{
-    DEFAULT_AGENT_ID, ErrorRecord, MessageRecord, MessageState, SessionRecord, TitleSource, ToolCallRecord,
+    AgentRef, DEFAULT_AGENT_ID, ErrorRecord, MessageRecord, MessageState, SessionRecord, TitleSource, ToolCallRecord,
     ToolResultRecord,
 };
 
@@ -152,6 +152,73 @@ Tomorrow looks
 A very long
 
 *The answer was cut off at the token limit.*
+"#,
+    );
+}
+
+#[test]
+fn an_agent_switch_is_a_divider_and_replies_name_their_agent() {
+    let poet = AgentRef { id: "a1".into(), name: "Poet".into() };
+    let translator = AgentRef { id: "a2".into(), name: "Translator".into() };
+    let mut first = message("m2", Role::Assistant, 2_000, "Roses are red.");
+    first.model = Some("gpt-4o".into());
+    first.agent = Some(poet);
+    let mut second = message("m5", Role::Assistant, 5_000, "Les roses sont rouges.");
+    second.model = Some("claude-sonnet".into());
+    second.agent = Some(translator.clone());
+    let mut unnamed = message("m6", Role::Assistant, 6_000, "Old reply.");
+    unnamed.agent = Some(AgentRef { id: "a3".into(), name: " ".into() });
+    let mut general = message("m7", Role::Assistant, 7_000, "Plain.");
+    general.model = Some("gpt-4o".into());
+    general.agent = Some(AgentRef { id: DEFAULT_AGENT_ID.into(), name: "General Assistant".into() });
+    let mut renamed = message("m8", Role::Assistant, 8_000, "Renamed.");
+    renamed.agent = Some(AgentRef { id: DEFAULT_AGENT_ID.into(), name: "Helper".into() });
+    let messages = [
+        message("m1", Role::User, 1_000, "A poem?"),
+        first,
+        MessageRecord::agent_switch("m3".into(), "s1".into(), translator, 3_000),
+        message("m4", Role::User, 4_000, "In French?"),
+        second,
+        unnamed,
+        general,
+        renamed,
+    ];
+    check(
+        &session("Poems"),
+        &messages,
+        r#"# Poems
+
+Created 2024-05-01T10:00:00Z · updated 2024-05-01T11:01:02Z · 7 messages
+
+## You
+
+A poem?
+
+## Poet (gpt-4o)
+
+Roses are red.
+
+--- Switched to Translator ---
+
+## You
+
+In French?
+
+## Translator (claude-sonnet)
+
+Les roses sont rouges.
+
+## Assistant
+
+Old reply.
+
+## Assistant (gpt-4o)
+
+Plain.
+
+## Helper
+
+Renamed.
 "#,
     );
 }

@@ -181,3 +181,28 @@ fn a_key_is_bound_to_the_origin_it_was_entered_for() {
     let mut keyless = ProviderRecord { api_key: String::new(), key_origin: None, ..record };
     assert!(!keyless.with_base_url("https://other.example".into()));
 }
+
+#[test]
+fn an_agent_switch_marker_is_searchable_round_trips_and_is_a_marker() {
+    let agent = AgentRef { id: "a1".into(), name: "Translator".into() };
+    let marker = MessageRecord::agent_switch("m1".into(), "s1".into(), agent.clone(), 5);
+    assert_eq!(marker.content, "Switched to Translator");
+    assert_eq!(marker.role, Role::System);
+    assert!(marker.is_marker());
+    assert!(marker.terms.contains(&"translator".to_owned()), "{:?}", marker.terms);
+    let json = serde_json::to_value(&marker).expect("serialisable");
+    assert_eq!(json["kind"], "agent_switch");
+    assert_eq!(json["agent"]["name"], "Translator");
+    let back: MessageRecord = serde_json::from_value(json).expect("it loads back");
+    assert_eq!(back, marker);
+}
+
+#[test]
+fn an_ordinary_message_leaves_kind_and_agent_out_and_old_records_load_as_messages() {
+    let message = MessageRecord::new("m1".into(), "s1".into(), Role::User, 5);
+    let json = serde_json::to_value(&message).expect("serialisable");
+    assert!(json.get("kind").is_none() && json.get("agent").is_none(), "{json}");
+    let back: MessageRecord = serde_json::from_value(json).expect("it loads back");
+    assert!(!back.is_marker());
+    assert_eq!(back.agent, None);
+}

@@ -1,0 +1,268 @@
+//! The editor of one agent: a draft edited in memory (name, description, type,
+//! model, the system prompt template with its unknown placeholders flagged, its
+//! own sections, tools and round limit) beside a live preview of the rendered
+//! prompt. Save stores the draft only when it is valid (otherwise it says what
+//! to fix and stores nothing); Cancel drops it; "Reset to default" puts the
+//! draft back to the agent's defaults (stored on Save).
+
+use std::collections::BTreeSet;
+
+use hearth_core::agent::template::BUILTIN_PLACEHOLDERS;
+use hearth_core::storage::{AgentKind, AgentRecord};
+use hearth_core::tools::LoopConfig;
+use leptos::html::Input;
+use leptos::prelude::*;
+
+use crate::agents::AgentsContext;
+use crate::components::agent_tools::AgentTools;
+use crate::components::next_id;
+use crate::components::prompt_preview::{PromptPreview, render_draft};
+use crate::components::prompt_sections::{PromptSections, name_problem};
+use crate::components::text_field::TextField;
+use crate::io::clock::now;
+use crate::providers::ProvidersContext;
+
+/// What stops a draft from being saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DraftProblem {
+    /// The name is blank.
+    NoName,
+    /// A section name is invalid (its field says why).
+    SectionName,
+    /// The round limit is not a whole number in range.
+    Rounds,
+}
+
+impl std::fmt::Display for DraftProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::NoName => "Give the agent a name.",
+            Self::SectionName => "Fix the section names marked above.",
+            Self::Rounds => "Enter a whole number of tool rounds from 1 to 100.",
+        })
+    }
+}
+
+/// The round limit typed, if valid.
+fn parse_rounds(typed: &str) -> Option<u32> {
+    typed.trim().parse::<u32>().ok().filter(|rounds| (LoopConfig::MIN_ROUNDS..=LoopConfig::MAX_ROUNDS).contains(rounds))
+}
+
+/// The editor of one agent.
+#[component]
+pub(crate) fn AgentEditor(
+    /// The agent as it starts (stored, or new and not yet stored).
+    agent: AgentRecord,
+    /// Whether it is a new agent (the heading says so).
+    #[prop(optional)]
+    is_new: bool,
+    /// Called when editing is over (saved or cancelled), so the owner can
+    /// close the editor.
+    on_done: Callback<()>,
+) -> impl IntoView {
+    let agents = AgentsContext::expect();
+    let providers = ProvidersContext::expect();
+    let heading = if is_new { "New agent".to_owned() } else { format!("Edit {}", agent.name) };
+    let draft = RwSignal::new(agent);
+    let rounds = RwSignal::new(draft.with_untracked(|agent| agent.round_limit().to_string()));
+    // Whether the round limit was typed (then it is stored, even when it is
+    // the default).
+    let rounds_typed = RwSignal::new(false);
+    let problem = RwSignal::new(None::<DraftProblem>);
+    let name_input = NodeRef::<Input>::new();
+    let heading_id = format!("agent-editor-{}", next_id());
+    let labelled_by = heading_id.clone();
+    let name_error_id = format!("agent-name-error-{}", next_id());
+    let template_hint = format!(
+        "Placeholders: {}, and your sections by name. {{{{ and }}}} are literal braces.",
+        BUILTIN_PLACEHOLDERS.map(|name| format!("{{{name}}}")).join(", ")
+    );
+    let name_error = Signal::derive(move || {
+        (problem.get() == Some(DraftProblem::NoName) && draft.with(|agent| agent.name.trim().is_empty()))
+            .then(|| DraftProblem::NoName.to_string())
+    });
+    let rounds_error = Signal::derive(move || {
+        rounds.with(|typed| parse_rounds(typed).is_none()).then(|| DraftProblem::Rounds.to_string())
+    });
+    let rendered = Memo::new(move |_| render_draft(draft));
+    let unknown = move || {
+        let mut seen = BTreeSet::new();
+        rendered
+            .get()
+            .unknown
+            .into_iter()
+            .filter(|placeholder| seen.insert(placeholder.name.clone()))
+            .map(|placeholder| view! { <li>{format!("Unknown placeholder {{{}}} — it is sent as typed", placeholder.name)}</li> })
+            .collect_view()
+    };
+    let set = move |change: fn(&mut AgentRecord, String)| {
+        Callback::new(move |typed: String| draft.update(|agent| change(agent, typed)))
+    };
+    let is_app = move || draft.with(|agent| agent.kind == AgentKind::App);
+    let set_kind = move |kind: AgentKind| draft.update(|agent| agent.kind = kind);
+    let model_value = move || draft.with(|agent| agent.model_config_id.clone().unwrap_or_default());
+    let save = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let mut agent = draft.get_untracked();
+        agent.name = agent.name.trim().to_owned();
+        let found = if agent.name.is_empty() {
+            Some(DraftProblem::NoName)
+        } else if (0..agent.sections.len()).any(|index| name_problem(&agent, index).is_some()) {
+            Some(DraftProblem::SectionName)
+        } else {
+            None
+        };
+        let found = found
+            .or_else(|| rounds.with_untracked(|typed| parse_rounds(typed).is_none()).then_some(DraftProblem::Rounds));
+        if let Some(found) = found {
+            problem.set(Some(found));
+            if found == DraftProblem::NoName
+                && let Some(input) = name_input.get_untracked()
+            {
+                let _ = input.focus();
+            }
+            return;
+        }
+        if let Some(limit) = rounds.with_untracked(|typed| parse_rounds(typed))
+            && rounds_typed.get_untracked()
+        {
+            agent.max_tool_rounds = Some(limit);
+        }
+        agents.save(agent);
+        on_done.run(());
+    };
+    let reset = move |_| {
+        draft.update(|agent| agent.reset_to_default(now()));
+        rounds.set(draft.with_untracked(|agent| agent.round_limit().to_string()));
+        rounds_typed.set(false);
+        problem.set(None);
+    };
+    Effect::new(move |_| {
+        if let Some(input) = name_input.get() {
+            let _ = input.focus();
+        }
+    });
+    view! {
+        <form class="agent-editor" aria-labelledby=labelled_by on:submit=save>
+            <h3 id=heading_id>{heading}</h3>
+            <label class="field">
+                <span>"Name"</span>
+                <input
+                    node_ref=name_input
+                    type="text"
+                    aria-required="true"
+                    aria-describedby=name_error_id.clone()
+                    aria-invalid=move || name_error.with(Option::is_some).to_string()
+                    prop:value=move || draft.with(|agent| agent.name.clone())
+                    on:input=move |ev| draft.update(|agent| agent.name = event_target_value(&ev))
+                />
+            </label>
+            <span class="field-error" id=name_error_id role="alert">
+                {move || name_error.get()}
+            </span>
+            <TextField
+                label="Short description"
+                value=Signal::derive(move || draft.with(|agent| agent.description.clone()))
+                on_input=set(|agent, typed| agent.description = typed)
+            />
+            <fieldset class="agent-kind">
+                <legend>"Type"</legend>
+                <label class="check">
+                    <input
+                        type="radio"
+                        name="agent-kind"
+                        prop:checked=move || !is_app()
+                        on:change=move |_| set_kind(AgentKind::Chat)
+                    />
+                    "Chat: may call tools"
+                </label>
+                <label class="check">
+                    <input
+                        type="radio"
+                        name="agent-kind"
+                        prop:checked=is_app
+                        on:change=move |_| set_kind(AgentKind::App)
+                    />
+                    "App: gets no tools"
+                </label>
+            </fieldset>
+            <label class="field">
+                <span>"Model"</span>
+                <select
+                    prop:value=model_value
+                    on:change=move |ev| {
+                        let id = event_target_value(&ev);
+                        draft.update(|agent| agent.model_config_id = Some(id).filter(|id| !id.is_empty()));
+                    }
+                >
+                    <option value="" selected=move || model_value().is_empty()>
+                        "Default model"
+                    </option>
+                    {move || {
+                        let id = model_value();
+                        let removed = !id.is_empty()
+                            && providers.list.with(|list| !list.iter().any(|entry| entry.model.id == id));
+                        removed
+                            .then(|| {
+                                view! {
+                                    <option value=id selected=true>
+                                        "Removed account (the default model answers)"
+                                    </option>
+                                }
+                            })
+                    }}
+                    <For
+                        each=move || providers.list.get()
+                        key=|entry| (entry.model.id.clone(), entry.label())
+                        children=move |entry| {
+                            let id = entry.model.id.clone();
+                            let value = id.clone();
+                            view! {
+                                <option value=value selected=move || model_value() == id>
+                                    {entry.label()}
+                                </option>
+                            }
+                        }
+                    />
+                </select>
+            </label>
+            <TextField
+                label="System prompt template"
+                rows=10
+                verbatim=true
+                value=Signal::derive(move || draft.with(|agent| agent.system_prompt.clone()))
+                on_input=set(|agent, typed| agent.system_prompt = typed)
+                hint=template_hint
+            />
+            <ul class="unknown-placeholders field-error" aria-live="polite">
+                {unknown}
+            </ul>
+            <PromptSections draft />
+            <PromptPreview rendered />
+            <Show
+                when=move || !is_app()
+                fallback=|| view! { <p class="hint">"An app agent gets no tools: none are offered to its model."</p> }
+            >
+                <AgentTools draft />
+                <TextField
+                    label="Most tool rounds per answer"
+                    kind="number"
+                    min=LoopConfig::MIN_ROUNDS
+                    max=LoopConfig::MAX_ROUNDS
+                    value=rounds
+                    error=rounds_error
+                    on_input=Callback::new(move |typed: String| {
+                        rounds.set(typed);
+                        rounds_typed.set(true);
+                    })
+                />
+            </Show>
+            <p class="field-error" role="alert">{move || problem.get().map(|problem| problem.to_string())}</p>
+            <div class="form-actions">
+                <button type="submit" class="primary">"Save agent"</button>
+                <button type="button" on:click=move |_| on_done.run(())>"Cancel"</button>
+                <button type="button" on:click=reset>"Reset to default"</button>
+            </div>
+        </form>
+    }
+}
