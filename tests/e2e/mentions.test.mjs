@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { axeViolations } from '../support/axe.mjs';
-import { loadApp, openChatWithProvider, sendAndSettle, settled, storedAtRest, useHarness } from '../support/chat.mjs';
+import { addMockProvider, loadApp, openChatWithProvider, sendAndSettle, settled, storedAtRest, useHarness } from '../support/chat.mjs';
 import { closeTools, openTools } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { chatRequests, FAMILIES, waitForChatRequests } from '../support/mock.mjs';
@@ -212,7 +212,7 @@ describe('@mentioned files', () => {
     assert.deepEqual(chat.errors, []);
   });
 
-  test('a sent message keeps its files after a reload, in another tab and for Regenerate', async (t) => {
+  test('a sent message keeps its files after a reload, in another tab, for Regenerate and for another model', async (t) => {
     const family = FAMILIES.anthropic;
     const chat = await openChatWithProvider(t, env, { family, scenario: 'echo' });
     const { page } = chat;
@@ -249,6 +249,16 @@ describe('@mentioned files', () => {
     await settled(chat);
     const expected = EXPECTED[family.name]([['notes.md', NOTES]], 'What do my notes say?');
     for (const request of requests) assert.deepEqual(LAST_USER[family.name](request.body), expected);
+
+    // Another model, of another family, gets the same context in its own shape (a model
+    // without a scenario file echoes; its own name tells its stored records apart).
+    const gemini = await addMockProvider(page, env.mock, { family: FAMILIES.gemini, scenario: 'echo-gemini' });
+    await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption({ value: gemini.provider.id });
+    await sendAndSettle(chat, 'And in short?');
+    const [geminiRequest] = await waitForChatRequests(env.mock, FAMILIES.gemini, 1);
+    const first = geminiRequest.body.contents.find((c) => c.role === 'user');
+    assert.deepEqual(first.parts, EXPECTED.Gemini([['notes.md', NOTES]], 'What do my notes say?'));
+    assert.deepEqual(LAST_USER.Gemini(geminiRequest.body), [{ text: 'And in short?' }]);
     assert.deepEqual(chat.errors, []);
   });
 
