@@ -69,6 +69,11 @@ impl AgentsContext {
         Ok(())
     }
 
+    /// The agent `id` as it is now (untracked), if it exists.
+    pub(crate) fn find(self, id: &str) -> Option<AgentRecord> {
+        self.list.with_untracked(|list| list.iter().find(|agent| agent.id == id).cloned())
+    }
+
     /// The agent `id`, or the General Assistant when it no longer exists
     /// (tracked): what a conversation whose agent was deleted runs with.
     pub(crate) fn get_or_general(self, id: &str) -> AgentRecord {
@@ -96,8 +101,7 @@ impl AgentsContext {
     /// Stores a copy of the agent `id` ("Copy of <name>") and returns it;
     /// `None` when it does not exist.
     pub(crate) fn duplicate(self, id: &str) -> Option<AgentRecord> {
-        let copy = self.list.with_untracked(|list| list.iter().find(|agent| agent.id == id).cloned())?;
-        let copy = copy.duplicate(new_id(), now());
+        let copy = self.find(id)?.duplicate(new_id(), now());
         self.save(copy.clone());
         Some(copy)
     }
@@ -111,9 +115,7 @@ impl AgentsContext {
     /// Changes the agent `id` with `change` and stores it; nothing when it
     /// does not exist.
     pub(crate) fn update(self, id: &str, change: impl FnOnce(&mut AgentRecord)) {
-        let Some(mut agent) = self.list.with_untracked(|list| list.iter().find(|a| a.id == id).cloned()) else {
-            return;
-        };
+        let Some(mut agent) = self.find(id) else { return };
         change(&mut agent);
         self.save(agent);
     }

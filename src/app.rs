@@ -35,7 +35,7 @@ pub(crate) fn App() -> impl IntoView {
     let agents = AgentsContext::new(store);
     let tools = ToolsContext::new(store, agents);
     let preferences = PreferencesContext::new(store);
-    let sessions = SessionsContext::new(store, providers);
+    let sessions = SessionsContext::new(store);
     let chat = ChatContext::new(store, sessions, providers, tools);
     provide_context(store);
     provide_context(providers);

@@ -193,11 +193,14 @@ impl ChatContext {
         if self.busy.get_untracked() || untrack(|| self.agent().id) == id {
             return;
         }
-        let Some(agent) = self.agents.list.with_untracked(|list| list.iter().find(|a| a.id == id).cloned()) else {
-            return;
-        };
+        let Some(agent) = self.agents.find(id) else { return };
         self.agents.choose(id);
         let Some(mut session) = self.sessions.current_record() else { return };
+        if self.entries.with_untracked(Vec::is_empty) {
+            // A cleared conversation: nothing to divide.
+            self.sessions.update_session(&session.id, |session| session.agent_id = id.to_owned());
+            return;
+        }
         session.agent_id = id.to_owned();
         // At once, so a message sent before the write is done goes to the new agent.
         self.sessions.list.update(|list| {
@@ -206,11 +209,6 @@ impl ChatContext {
             }
         });
         let store = self.store;
-        if self.entries.with_untracked(Vec::is_empty) {
-            // A cleared conversation: nothing to divide.
-            spawn_local(store.put_session(session));
-            return;
-        }
         let marker = MessageRecord::agent_switch(new_id(), session.id.clone(), AgentRef::of(&agent), now());
         self.entries.update(|entries| entries.push(Entry::from_record(&marker)));
         spawn_local(async move {
@@ -344,7 +342,7 @@ impl ChatContext {
         reply.agent = Some(AgentRef::of(&agent));
         reply.state = MessageState::Streaming;
         reply.variant_of = variant_of;
-        let configs = entry.map_or(Err(ConfigProblem::NoProvider), |entry| entry.configs());
+        let configs = entry.as_ref().map_or(Err(ConfigProblem::NoProvider), |entry| entry.configs());
         let view = AssistantView::streaming(&reply);
         self.entries.update(|entries| {
             let version = Version::of(&reply);
@@ -357,11 +355,7 @@ impl ChatContext {
         let stall_secs = self.providers.stall_secs.get_untracked();
         let tools = self.tools.specs(&agent);
         let max_rounds = agent.round_limit();
-        let prompt = prompt::Prompt {
-            agent,
-            files: self.tools.files.with_untracked(|files| files.iter().map(|file| file.name.clone()).collect()),
-            tools: tools.clone(),
-        };
+        let prompt = prompt::Prompt { agent, project: self.tools, tools: tools.clone() };
         let user_tools = self.tools.user_tools.get_untracked();
         let session_id = session.id.clone();
         let (store, sessions) = (self.store, self.sessions);
@@ -394,8 +388,9 @@ impl ChatContext {
             self.streaming.set_value(None);
             self.busy.set(false);
             let answered = ended == ReplyStatus::Complete;
-            if let Some(first_message) = first_message.filter(|_| answered) {
-                sessions.generate_title(session_id, first_message);
+            // The title is asked of the account that answered, never another.
+            if let (Some(first_message), Some(entry)) = (first_message.filter(|_| answered), entry) {
+                sessions.generate_title(session_id, first_message, &entry);
             }
         });
     }

@@ -18,7 +18,6 @@ use crate::io::address;
 use crate::io::clock::now;
 use crate::io::sync::Change;
 use crate::io::timer::sleep;
-use crate::providers::ProvidersContext;
 use crate::store::{Reaction, StoreContext, StoreEvent};
 
 /// How long a deleted conversation can be brought back.
@@ -28,8 +27,6 @@ pub(crate) const UNDO_MS: i32 = 8000;
 #[derive(Clone, Copy)]
 pub(crate) struct SessionsContext {
     store: StoreContext,
-    /// The accounts, for generated titles.
-    providers: ProvidersContext,
     /// Every session not being deleted, in no particular order.
     pub(crate) list: RwSignal<Vec<SessionRecord>>,
     /// The open session; `None` for a new conversation not yet sent.
@@ -44,10 +41,9 @@ pub(crate) struct SessionsContext {
 
 impl SessionsContext {
     /// Empty state that follows the store's events; [`SessionsContext::start`] fills it.
-    pub(crate) fn new(store: StoreContext, providers: ProvidersContext) -> Self {
+    pub(crate) fn new(store: StoreContext) -> Self {
         let this = Self {
             store,
-            providers,
             list: RwSignal::new(Vec::new()),
             current: RwSignal::new(None),
             pending_delete: RwSignal::new(None),
@@ -125,7 +121,8 @@ impl SessionsContext {
         self.update_session(id, |session| session.pinned = !session.pinned);
     }
 
-    fn update_session(self, id: &str, change: impl FnOnce(&mut SessionRecord)) {
+    /// Changes the session `id` with `change`, in the list and in storage.
+    pub(crate) fn update_session(self, id: &str, change: impl FnOnce(&mut SessionRecord)) {
         let Some(mut session) = self.list.with_untracked(|list| list.iter().find(|s| s.id == id).cloned()) else {
             return;
         };

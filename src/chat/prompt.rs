@@ -6,16 +6,19 @@ use hearth_core::agent::template::TemplateValues;
 use hearth_core::message::{ChatMessage, Role};
 use hearth_core::storage::AgentRecord;
 use hearth_core::tools::ToolSpec;
+use leptos::prelude::*;
 
 use crate::io::clock::now_ms;
 use crate::io::intl::date_and_time;
+use crate::tools::ToolsContext;
 
-/// What a turn's system prompt is made from, taken when the turn starts.
+/// What a turn's system prompt is made from: the agent and its tools, taken
+/// when the turn starts; the project files are read for each request.
 pub(super) struct Prompt {
     /// The agent that answers.
     pub(super) agent: AgentRecord,
-    /// The project files' names, for `{files}`.
-    pub(super) files: Vec<String>,
+    /// The project files, whose names fill `{files}`.
+    pub(super) project: ToolsContext,
     /// The definitions of the tools the turn offers, for `{tools}`.
     pub(super) tools: Vec<ToolSpec>,
 }
@@ -24,7 +27,8 @@ impl Prompt {
     /// The system message for a request to `model` now, or `None` when the
     /// template renders to nothing (the General Assistant's default).
     pub(super) fn system_message(&self, model: &str) -> Option<ChatMessage> {
-        let values = template_values(&self.agent, model, self.files.clone(), &self.tools);
+        let files = self.project.files.with_untracked(|files| files.iter().map(|file| file.name.clone()).collect());
+        let values = template_values(&self.agent, model, files, &self.tools);
         let rendered = self.agent.render_prompt(&values);
         rendered.system_prompt().map(|text| ChatMessage::new(Role::System, text))
     }

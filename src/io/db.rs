@@ -107,6 +107,9 @@ pub(crate) struct SearchHit {
     pub(crate) message_id: String,
     /// Text around the match.
     pub(crate) snippet: String,
+    /// Whether the match is a marker ("Switched to …"): the sidebar shows it,
+    /// the search tool never gives it to a model.
+    pub(crate) marker: bool,
 }
 
 /// Most search results shown.
@@ -121,6 +124,8 @@ pub(crate) struct SearchOutcome {
     pub(crate) hits: Vec<SearchHit>,
     /// How many matches were found in all.
     pub(crate) total: usize,
+    /// How many of them are markers.
+    pub(crate) markers: usize,
     /// Whether the rarest word occurs in more messages than a search reads, so
     /// that `total` is a lower bound.
     pub(crate) capped: bool,
@@ -362,10 +367,12 @@ impl Db {
             let session: Option<SessionRecord> = session.map(from_js).transpose()?;
             let Some(session) = session.filter(|s| s.deleted_at.is_none()) else { continue };
             outcome.total += 1;
+            outcome.markers += usize::from(message.is_marker());
             if outcome.hits.len() < SEARCH_LIMIT {
                 outcome.hits.push(SearchHit {
                     session_id: session.id,
                     title: session.title,
+                    marker: message.is_marker(),
                     message_id: message.id,
                     snippet: snippet(&message.content, &words, 140),
                 });

@@ -9,19 +9,20 @@ use leptos::task::spawn_local;
 
 use super::SessionsContext;
 use crate::io::fetch_stream::fetch_reply;
+use crate::providers::ProviderEntry;
 
 const TITLE_PROMPT: &str = "Write a title for the conversation that starts with the user's next message. \
 Use at most six words. Reply with the title only: no quotes, no punctuation at the end.";
 
 impl SessionsContext {
-    /// Asks the model for a title for `session_id` from its first message.
-    pub(crate) fn generate_title(self, session_id: String, first_message: String) {
-        if !self.auto_title.get_untracked() {
+    /// Asks the model of `entry` (the account that answered) for a title for
+    /// `session_id` from its first message; nothing when that message has no
+    /// text (only files: the title is the first file's name).
+    pub(crate) fn generate_title(self, session_id: String, first_message: String, entry: &ProviderEntry) {
+        if !self.auto_title.get_untracked() || first_message.trim().is_empty() {
             return;
         }
-        let Some(Ok((account, mut model))) = self.providers.active_entry().map(|entry| entry.configs()) else {
-            return;
-        };
+        let Ok((account, mut model)) = entry.configs() else { return };
         // A title needs no thinking; the provider's default applies.
         model.thinking = None;
         let excerpt: String = first_message.chars().take(1000).collect();

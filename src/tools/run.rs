@@ -157,13 +157,15 @@ async fn search(store: StoreContext, query: String) -> ToolOutcome {
         return ToolOutcome::Err("Give some words to search for.".to_owned());
     }
     let outcome = store.search(&query).await;
+    // Markers are never sent to a model, so the tool does not find them.
     let hits: Vec<Value> = outcome
         .hits
         .iter()
+        .filter(|hit| !hit.marker)
         .take(SEARCH_RESULTS)
         .map(|hit| json!({ "conversation": hit.title, "excerpt": hit.snippet }))
         .collect();
-    ToolOutcome::Ok(json!({ "matches": outcome.total, "results": hits }).to_string())
+    ToolOutcome::Ok(json!({ "matches": outcome.total - outcome.markers, "results": hits }).to_string())
 }
 
 /// One project file by name, or the list of files.

@@ -160,6 +160,14 @@ describe('switching agents', () => {
     const [poetRequest] = await chatRequests(env.mock, FAMILIES.gemini);
     assert.equal(SYSTEM.Gemini(poetRequest.body), 'You are Poet. Answer in verse.');
     assert.match(poetRequest.path, /\/models\/gemini-poet:streamGenerateContent$/);
+    // The conversation's title is asked of the account that answered (the Poet's), never of
+    // the default account, which this conversation never used.
+    const titleRequest = await waitUntil(async () => {
+      const logged = await chatRequests(env.mock, FAMILIES.gemini);
+      return logged.find((request) => JSON.stringify(request.body).includes('Write a title for the conversation'));
+    }, 'the title request reaches the Poet\'s account');
+    assert.match(titleRequest.path, /\/models\/gemini-poet:streamGenerateContent$/);
+    assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 0, 'nothing went to the default account');
 
     // Keyboard only: from the message box, back to the picker; open, move, choose.
     await chat.message.focus();
@@ -435,5 +443,50 @@ describe('switching agents', () => {
     await page.getByRole('navigation', { name: 'Conversations', exact: true }).getByRole('button', { name: 'New chat', exact: true }).click();
     await picker.shows('Agent: General Assistant · echo');
     assert.deepEqual([...chat.errors, ...fresh.errors], []);
+  });
+  test('the search tool never gives a model a marker, though the sidebar search finds it', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'echo' });
+    const searcher = await addMockProvider(chat.page, env.mock, { family: FAMILIES.openai, scenario: 'tools-two-rounds' });
+    // The mock's tool scenario searches for "hello": an agent named so leaves a marker that matches.
+    await seedRecords(chat.page, {
+      agents: [
+        {
+          id: 'agent-hello',
+          name: 'Hello Helper',
+          system_prompt: '',
+          tools: ['current_time', 'calculator', 'search_conversations'],
+          model_config_id: searcher.config.id,
+          created_at: 3,
+          updated_at: 3,
+        },
+      ],
+    });
+    await chat.page.reload();
+    await chat.page.getByText('Your conversations will appear here.', { exact: false }).waitFor();
+    await chat.page.getByRole('combobox', { name: 'Model', exact: true }).selectOption({ value: chat.provider.id });
+    const picker = pickerOf(chat.page);
+    await turnOffGeneratedTitles(chat.page);
+    await sendAndSettle(chat, 'A first message.');
+    await chooseWithMouse({ picker }, 'Hello Helper');
+    await chat.log.getByRole('separator', { name: 'Switched to Hello Helper', exact: true }).waitFor();
+    const nav = chat.page.getByRole('navigation', { name: 'Conversations', exact: true });
+    const search = nav.getByRole('searchbox', { name: 'Search conversations', exact: true });
+    await search.fill('hello');
+    await nav.getByText('1 result', { exact: false }).waitFor();
+    await search.fill('');
+
+    await sendAndSettle(chat, 'What time is it?');
+    await chat.reply.getByRole('button', { name: 'Used 3 tools', exact: true }).waitFor();
+    const requests = await waitUntil(async () => {
+      const logged = (await chatRequests(env.mock, FAMILIES.openai)).filter((r) => r.body.model === 'tools-two-rounds');
+      return logged.length >= 3 && logged;
+    }, 'the three requests of the tool turn');
+    const searchResult = requests[2].body.messages.find((m) => m.role === 'tool' && m.tool_call_id === 'call_search');
+    assert.ok(searchResult, 'the last request carries the search result');
+    assert.match(searchResult.content, /"matches":0/, 'the marker is no match for the tool');
+    for (const request of await everyChatRequest(env.mock)) {
+      assert.doesNotMatch(JSON.stringify(request.body), /Switched to/, `no marker in ${request.path}`);
+    }
+    assert.deepEqual(chat.errors, []);
   });
 });
