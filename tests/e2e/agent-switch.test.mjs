@@ -25,7 +25,7 @@ import {
 } from '../support/chat.mjs';
 import { closeSettings, importFile, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { readDatabase, seedRecords } from '../support/idb.mjs';
-import { chatRequests, FAMILIES, mockRequests } from '../support/mock.mjs';
+import { chatRequests, FAMILIES, isTitleRequest, mockRequests } from '../support/mock.mjs';
 
 /** The two agents besides the General Assistant; their models are set once the accounts exist. */
 const POET = {
@@ -162,12 +162,13 @@ describe('switching agents', () => {
     assert.match(poetRequest.path, /\/models\/gemini-poet:streamGenerateContent$/);
     // The conversation's title is asked of the account that answered (the Poet's), never of
     // the default account, which this conversation never used.
-    const titleRequest = await waitUntil(async () => {
-      const logged = await chatRequests(env.mock, FAMILIES.gemini);
-      return logged.find((request) => JSON.stringify(request.body).includes('Write a title for the conversation'));
-    }, 'the title request reaches the Poet\'s account');
-    assert.match(titleRequest.path, /\/models\/gemini-poet:streamGenerateContent$/);
-    assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 0, 'nothing went to the default account');
+    const titleRequest = await waitUntil(
+      async () => (await everyChatRequest(env.mock)).find(isTitleRequest),
+      'the title request is sent',
+    );
+    assert.match(titleRequest.path, /\/models\/gemini-poet:streamGenerateContent$/, 'to the Poet\'s account');
+    const toDefault = (await everyChatRequest(env.mock)).filter((entry) => FAMILIES.openai.isChat(entry));
+    assert.equal(toDefault.length, 0, 'nothing went to the default account');
 
     // Keyboard only: from the message box, back to the picker; open, move, choose.
     await chat.message.focus();
