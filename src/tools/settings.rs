@@ -137,7 +137,7 @@ impl fmt::Display for FileRefused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FileRefused::NotText { name } => {
-                write!(f, "{name} was not added: only .md, .markdown and .txt files can be project files.")
+                write!(f, "{name} was not added: only .md and .txt files (.markdown too) can be project files.")
             }
             FileRefused::TooLong { name } => {
                 write!(f, "{name} was not added: it is over the limit of {} characters.", thousands(MAX_FILE_CHARS))
