@@ -70,6 +70,12 @@ impl ToolsContext {
     /// The definitions `agent` offers the model on the next turn (none for an
     /// app agent).
     pub(crate) fn specs(self, agent: &AgentRecord) -> Vec<ToolSpec> {
-        self.user_tools.with_untracked(|user_tools| enabled_specs(agent.offered_tools(), user_tools))
+        untrack(|| self.specs_for(agent.offered_tools()))
+    }
+
+    /// The definitions of the tools named `enabled`, tracking the user's own
+    /// tools (for a view, such as the agent editor's preview).
+    pub(crate) fn specs_for(self, enabled: &[String]) -> Vec<ToolSpec> {
+        self.user_tools.with(|user_tools| enabled_specs(enabled, user_tools))
     }
 }

@@ -1,8 +1,10 @@
 //! The files attached to the message being written: the badges above the
 //! composer. A file comes from the project (picked by `@mention`) or from the
 //! user's disk (the Attach button or a drop on the conversation), which adds it
-//! to the project first. Each is a snapshot of its name and text, stored with
-//! the user's message when it is sent.
+//! to the project first. A badge names a project file; its text is taken from
+//! the project when the message is sent (so a file replaced in between sends
+//! its new text; one removed since sends the text it had when attached), and
+//! that snapshot is stored with the user's message.
 
 use hearth_core::message::AttachedFile;
 use hearth_core::storage::ProjectFileRecord;
@@ -24,16 +26,24 @@ pub(crate) struct Attachments {
     pub(crate) files: RwSignal<Vec<AttachedFile>>,
     /// Why the last files from disk were not attached (empty when all were).
     pub(crate) problem: RwSignal<String>,
+    /// The project files the attached ones come from (known from the first
+    /// attached): their text at send.
+    project: StoredValue<Option<RwSignal<Vec<ProjectFileRecord>>>>,
 }
 
 impl Attachments {
     /// None attached.
     pub(crate) fn new() -> Self {
-        Self { files: RwSignal::new(Vec::new()), problem: RwSignal::new(String::new()) }
+        Self {
+            files: RwSignal::new(Vec::new()),
+            problem: RwSignal::new(String::new()),
+            project: StoredValue::new(None),
+        }
     }
 
-    /// Attaches the project file `file` as it is now (again: nothing changes).
-    pub(crate) fn attach(self, file: &ProjectFileRecord) {
+    /// Attaches the project file `file` of `tools` (again: nothing changes).
+    pub(crate) fn attach(self, tools: ToolsContext, file: &ProjectFileRecord) {
+        self.project.set_value(Some(tools.files));
         if self.files.with_untracked(|files| files.iter().any(|f| f.name == file.name)) {
             return;
         }
@@ -46,10 +56,22 @@ impl Attachments {
         self.files.update(|files| files.retain(|file| file.name != name));
     }
 
-    /// The attached files, leaving none (the message is being sent).
+    /// The attached files with each one's text as the project holds it now
+    /// (as attached when the project file was removed since), leaving none:
+    /// the message is being sent.
     pub(crate) fn take(self) -> Vec<AttachedFile> {
         self.problem.set(String::new());
-        self.files.try_update(std::mem::take).unwrap_or_default()
+        let mut files = self.files.try_update(std::mem::take).unwrap_or_default();
+        if let Some(project) = self.project.get_value() {
+            project.with_untracked(|project| {
+                for file in &mut files {
+                    if let Some(current) = project.iter().find(|stored| stored.name == file.name) {
+                        file.content.clone_from(&current.content);
+                    }
+                }
+            });
+        }
+        files
     }
 
     /// Reads files from the user's disk, adds each to the project and attaches
@@ -62,7 +84,7 @@ impl Attachments {
             let mut problems = Vec::new();
             for file in files {
                 match read_into_project(tools, &file).await {
-                    Ok(record) => self.attach(&record),
+                    Ok(record) => self.attach(tools, &record),
                     Err(refused) => problems.push(refused.to_string()),
                 }
             }
@@ -74,9 +96,7 @@ impl Attachments {
 /// One file from disk into the project (or the project file it already is).
 async fn read_into_project(tools: ToolsContext, file: &web_sys::File) -> Result<ProjectFileRecord, FileRefused> {
     let name = file.name();
-    if !hearth_core::message::attach::has_text_extension(&name) {
-        return Err(FileRefused::NotText { name });
-    }
+    // The name is checked with the text, by `attach_project_file`.
     if file.size() > MAX_FILE_BYTES {
         return Err(FileRefused::TooLong { name });
     }

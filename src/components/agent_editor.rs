@@ -4,6 +4,11 @@
 //! prompt. Save stores the draft only when it is valid (otherwise it says what
 //! to fix and stores nothing); Cancel drops it; "Reset to default" puts the
 //! draft back to the agent's defaults (stored on Save).
+//!
+//! Save never overwrites silently what changed elsewhere while the editor was
+//! open (another tab's edit or delete): it asks, "Save mine anyway" or "Discard
+//! mine". Only an "Always allow" given meanwhile (`ask_before_running`) is
+//! merged in without asking, when the draft left those choices as they were.
 
 use std::collections::BTreeSet;
 
@@ -48,6 +53,46 @@ fn parse_rounds(typed: &str) -> Option<u32> {
     typed.trim().parse::<u32>().ok().filter(|rounds| (LoopConfig::MIN_ROUNDS..=LoopConfig::MAX_ROUNDS).contains(rounds))
 }
 
+/// What Save does with the draft.
+#[derive(Debug, Clone, PartialEq)]
+enum Saving {
+    /// Store it.
+    Store(AgentRecord),
+    /// The stored agent changed (or was deleted, `deleted`) since the editor
+    /// opened: ask before storing `mine`.
+    Conflict {
+        /// The draft, with any tool choices merged in.
+        mine: AgentRecord,
+        /// Whether the agent was deleted elsewhere.
+        deleted: bool,
+    },
+}
+
+/// What to do with the draft `mine` of the agent that was `opened` (`None`:
+/// a new agent) and is `stored` now (`None`: deleted since).
+fn reconcile(mut mine: AgentRecord, opened: Option<&AgentRecord>, stored: Option<&AgentRecord>) -> Saving {
+    let Some(opened) = opened else { return Saving::Store(mine) };
+    let Some(stored) = stored else { return Saving::Conflict { mine, deleted: true } };
+    if stored.updated_at == opened.updated_at {
+        return Saving::Store(mine);
+    }
+    // The "ask before running" choices made elsewhere come along when the
+    // draft did not change them.
+    if mine.ask_before_running == opened.ask_before_running {
+        mine.ask_before_running.clone_from(&stored.ask_before_running);
+    }
+    let only_asks_changed = AgentRecord {
+        ask_before_running: opened.ask_before_running.clone(),
+        updated_at: opened.updated_at,
+        ..stored.clone()
+    } == *opened;
+    if only_asks_changed && mine.ask_before_running == stored.ask_before_running {
+        Saving::Store(mine)
+    } else {
+        Saving::Conflict { mine, deleted: false }
+    }
+}
+
 /// The editor of one agent.
 #[component]
 pub(crate) fn AgentEditor(
@@ -63,6 +108,9 @@ pub(crate) fn AgentEditor(
     let agents = AgentsContext::expect();
     let providers = ProvidersContext::expect();
     let heading = if is_new { "New agent".to_owned() } else { format!("Edit {}", agent.name) };
+    // The agent as stored when the editor opened (none when new).
+    let opened = StoredValue::new((!is_new).then(|| agent.clone()));
+    let conflict = RwSignal::new(None::<Saving>);
     let draft = RwSignal::new(agent);
     let rounds = RwSignal::new(draft.with_untracked(|agent| agent.round_limit().to_string()));
     // Whether the round limit was typed (then it is stored, even when it is
@@ -128,8 +176,29 @@ pub(crate) fn AgentEditor(
         {
             agent.max_tool_rounds = Some(limit);
         }
-        agents.save(agent);
-        on_done.run(());
+        let stored = agents.list.with_untracked(|list| list.iter().find(|known| known.id == agent.id).cloned());
+        match opened.with_value(|opened| reconcile(agent, opened.as_ref(), stored.as_ref())) {
+            Saving::Store(agent) => {
+                conflict.set(None);
+                agents.save(agent);
+                on_done.run(());
+            }
+            asking => conflict.set(Some(asking)),
+        }
+    };
+    let save_anyway = move |_| {
+        if let Some(Saving::Conflict { mine, .. }) = conflict.get_untracked() {
+            agents.save(mine);
+            on_done.run(());
+        }
+    };
+    let conflict_text = move || {
+        conflict.with(|conflict| match conflict {
+            Some(Saving::Conflict { deleted: true, .. }) => {
+                "This agent was changed elsewhere since you opened it: it was deleted. Save yours to keep it, or discard it."
+            }
+            _ => "This agent was changed elsewhere since you opened it. Save yours over it, or discard yours.",
+        })
     };
     let reset = move |_| {
         draft.update(|agent| agent.reset_to_default(now()));
@@ -258,6 +327,15 @@ pub(crate) fn AgentEditor(
                 />
             </Show>
             <p class="field-error" role="alert">{move || problem.get().map(|problem| problem.to_string())}</p>
+            <Show when=move || conflict.with(Option::is_some)>
+                <div class="agent-conflict" role="alert">
+                    <p>{conflict_text}</p>
+                    <div class="form-actions">
+                        <button type="button" on:click=save_anyway>"Save mine anyway"</button>
+                        <button type="button" on:click=move |_| on_done.run(())>"Discard mine"</button>
+                    </div>
+                </div>
+            </Show>
             <div class="form-actions">
                 <button type="submit" class="primary">"Save agent"</button>
                 <button type="button" on:click=move |_| on_done.run(())>"Cancel"</button>

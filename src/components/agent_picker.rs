@@ -27,6 +27,7 @@ pub(crate) fn AgentPicker() -> impl IntoView {
     let open = RwSignal::new(false);
     let button = NodeRef::<leptos::html::Button>::new();
     let menu = NodeRef::<leptos::html::Ul>::new();
+    // Tracked: for the view and the effect only (handlers read it untracked).
     let busy = move || chat.busy.get();
     // The agent it runs with (the General Assistant once its own was deleted).
     let current = Memo::new(move |_| chat.agent().id);
@@ -55,7 +56,7 @@ pub(crate) fn AgentPicker() -> impl IntoView {
         chat.agents.list.with_untracked(|list| list.iter().position(|agent| agent.id == id).unwrap_or(0))
     };
     let open_at = move |at: Option<i64>| {
-        if busy() {
+        if chat.busy.get_untracked() {
             return;
         }
         open.set(true);

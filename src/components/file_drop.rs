@@ -22,7 +22,12 @@ pub(crate) fn on_dragover(ev: DragEvent) {
 }
 
 /// `drop`: the dropped files are read, added to the project and attached.
+/// A drop without files (text or a link) is left to the browser, which
+/// inserts dropped text into the message box.
 pub(crate) fn on_drop(ev: DragEvent, chat: ChatContext) {
+    if !carries_files(&ev) {
+        return;
+    }
     let Some(list) = ev.data_transfer().and_then(|data| data.files()) else { return };
     ev.prevent_default();
     let files: Vec<web_sys::File> = (0..list.length()).filter_map(|at| list.get(at)).collect();

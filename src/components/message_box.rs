@@ -65,8 +65,9 @@ pub(crate) fn MessageBox(
         let Some(found) = mention.get_untracked() else { return };
         let Some(id) = matches.with_untracked(|matches| matches.get(at).map(|(id, _)| id.clone())) else { return };
         let Some(file) = files.with_untracked(|files| files.iter().find(|file| file.id == id).cloned()) else { return };
-        let text = attach::without_mention(&draft.get_untracked(), &found);
-        let caret = attach::utf16_len(&text[..found.range.start.min(text.len())]) as u32;
+        // The draft may have changed since the mention was found: then picking does nothing.
+        let Some((text, caret)) = attach::pick_mention(&draft.get_untracked(), &found) else { return };
+        let caret = u32::try_from(caret).unwrap_or(u32::MAX);
         if let Some(element) = node_ref.get_untracked() {
             element.set_value(&text);
             let _ = element.set_selection_range(caret, caret);
@@ -74,7 +75,7 @@ pub(crate) fn MessageBox(
         }
         draft.set(text);
         mention.set(None);
-        chat.attachments.attach(&file);
+        chat.attachments.attach(chat.tools, &file);
     };
     let on_keydown = move |ev: KeyboardEvent| {
         // While an input method is composing, Enter confirms the composition.

@@ -7,7 +7,6 @@ use std::collections::BTreeSet;
 
 use hearth_core::agent::template::Rendered;
 use hearth_core::storage::AgentRecord;
-use hearth_core::tools::enabled_specs;
 use leptos::prelude::*;
 
 use crate::chat::prompt::template_values;
@@ -25,7 +24,7 @@ pub(crate) fn render_draft(draft: RwSignal<AgentRecord>) -> Rendered {
             .map(|entry| entry.model.model.trim().to_owned())
             .unwrap_or_default();
         let files = tools.files.with(|files| files.iter().map(|file| file.name.clone()).collect());
-        let specs = tools.user_tools.with(|user_tools| enabled_specs(agent.offered_tools(), user_tools));
+        let specs = tools.specs_for(agent.offered_tools());
         agent.render_prompt(&template_values(agent, &model, files, &specs))
     })
 }

@@ -137,7 +137,7 @@ impl fmt::Display for FileRefused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FileRefused::NotText { name } => {
-                write!(f, "{name} was not added: only .md and .txt files can be project files.")
+                write!(f, "{name} was not added: only .md and .txt files (.markdown too) can be project files.")
             }
             FileRefused::TooLong { name } => {
                 write!(f, "{name} was not added: it is over the limit of {} characters.", thousands(MAX_FILE_CHARS))
@@ -169,10 +169,9 @@ fn thousands(n: usize) -> String {
 
 impl ToolsContext {
     /// Adds a text file to the project, replacing one of the same name. Says why
-    /// when the file is not a .md or .txt file or is too big.
+    /// when the file is not a .md, .markdown or .txt file or is too big.
     pub(crate) fn add_project_file(self, name: String, content: String) -> Result<(), FileRefused> {
-        let lower = name.to_ascii_lowercase();
-        if !(lower.ends_with(".md") || lower.ends_with(".txt") || lower.ends_with(".markdown")) {
+        if !attach::has_text_extension(&name) {
             return Err(FileRefused::NotText { name });
         }
         if content.chars().count() > MAX_FILE_CHARS {
@@ -197,7 +196,7 @@ impl ToolsContext {
     /// The project file to attach to a message for the file `name` the user
     /// picked or dropped, whose bytes are `bytes`: added to the project when
     /// new; the stored one when a project file of that name holds the same
-    /// text. Refused, changing nothing, when it is not a .md or .txt file, not
+    /// text. Refused, changing nothing, when it is not a .md, .markdown or .txt file, not
     /// text, too long, or a project file of that name holds other text.
     pub(crate) fn attach_project_file(self, name: String, bytes: &[u8]) -> Result<ProjectFileRecord, FileRefused> {
         if !attach::has_text_extension(&name) {

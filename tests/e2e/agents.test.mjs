@@ -15,7 +15,7 @@ import path from 'node:path';
 import { axeViolations } from '../support/axe.mjs';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { addMockProvider, loadApp, openApp, openChatWithProvider, sendAndSettle, useHarness } from '../support/chat.mjs';
-import { closeAgents, importFile, openAgents, openSettings, closeSettings } from '../support/dialogs.mjs';
+import { closeAgents, editAgent, importFile, openAgents, openSettings, closeSettings, saveAgent } from '../support/dialogs.mjs';
 import { readDatabase, seedRecords } from '../support/idb.mjs';
 import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { commit } from '../support/providers.mjs';
@@ -198,7 +198,7 @@ describe('agents', () => {
     await dialog.getByRole('button', { name: 'Chat with Translator', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await sendAndSettle(chat, 'What is 2^10?');
-    assert.equal(await chat.reply.locator('.markdown').innerText(), 'The answer is 1024.');
+    await chat.reply.getByText('The answer is 1024.', { exact: true }).waitFor();
 
     const requests = await chatRequests(env.mock, FAMILIES.openai);
     assert.equal(requests.length, 2, 'the tool round and the answer');
@@ -248,7 +248,8 @@ describe('agents', () => {
     await editor.getByRole('spinbutton', { name: 'Most tool rounds per answer', exact: true }).fill('0');
     await editor.getByRole('button', { name: 'Save agent', exact: true }).click();
     await editor.getByRole('alert').filter({ hasText: 'Enter a whole number of tool rounds from 1 to 100.' }).first().waitFor();
-    assert.equal((await readDatabase(chat.page, ['agents'])).agents.length, before, 'nothing was saved');
+    // A save closes the editor at once (and lists the agent): still open, nothing was saved.
+    assert.equal(await editor.isVisible(), true, 'nothing was saved: the editor stays open');
     // Closing the dialog (Escape) keeps the draft: reopened, the editor goes on.
     await chat.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -260,6 +261,7 @@ describe('agents', () => {
     assert.equal(await editor.getByRole('checkbox', { name: 'Calculator', exact: true }).count(), 0);
     await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
     await editor.waitFor({ state: 'hidden' });
+    assert.deepEqual(await listedAgents(chat.page), ['General Assistant'], 'nothing was saved: no Checker is listed');
     assert.equal((await readDatabase(chat.page, ['agents'])).agents.length, before, 'Cancel saves nothing');
     assert.deepEqual(chat.errors, []);
   });
@@ -322,6 +324,12 @@ describe('agents', () => {
     await waitUntil(async () => (await generalPrompt()) === 'Be brief.', 'the new prompt is stored');
     chat.page.once('dialog', (question) => question.dismiss());
     await dialog.getByRole('button', { name: 'Reset General Assistant to default', exact: true }).click();
+    // A reset puts the listed agent back at once: its editor shows what is kept.
+    await dialog.getByRole('button', { name: 'Edit General Assistant', exact: true }).click();
+    const template = general.getByRole('textbox', { name: 'System prompt template', exact: true });
+    assert.equal(await template.inputValue(), 'Be brief.', 'Cancel keeps it');
+    await general.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await general.waitFor({ state: 'hidden' });
     assert.equal(await generalPrompt(), 'Be brief.', 'Cancel keeps it');
     chat.page.once('dialog', (question) => question.accept());
     await dialog.getByRole('button', { name: 'Reset General Assistant to default', exact: true }).click();
@@ -378,6 +386,95 @@ describe('agents', () => {
     chat.page.once('dialog', (question) => question.accept());
     await agentsDialog(chat.page).getByRole('button', { name: 'Delete Translator', exact: true }).click();
     await waitUntil(async () => !(await listedAgents(other.page)).includes('Translator'), 'the other tab drops it');
+    assert.deepEqual([...chat.errors, ...other.errors], []);
+  });
+
+  test('Save asks before overwriting what another tab changed meanwhile, and merges an "ask before running" choice', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const translator = await makeTranslator(chat.page);
+    const other = await loadApp(chat.context, env.app.url);
+    const dialog = agentsDialog(chat.page);
+    const stored = async () => (await readDatabase(chat.page, ['agents'])).agents.find((a) => a.id === translator.id);
+    // The first tab's top bar names its agent, the General Assistant: renamed last in the
+    // other tab, it shows when the first tab has loaded every change the other tab made.
+    let generalName = 'General Assistant';
+    const renameGeneralThere = async (name) => {
+      const editor = await editAgent(other.page, generalName);
+      await editor.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+      await saveAgent(other.page, editor);
+      generalName = name;
+      await chat.page.getByRole('button', { name: new RegExp(`^Agent: ${name} · `) }).waitFor();
+    };
+    const editHere = async (name, description) => {
+      await dialog.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+      const editor = dialog.getByRole('form', { name: `Edit ${name}`, exact: true });
+      await editor.getByRole('textbox', { name: 'Short description', exact: true }).fill(description);
+      return editor;
+    };
+    // The other tab edits the agent `name` once its list shows `description` (this tab's last save).
+    const editThere = async (name, description) => {
+      const there = await openAgents(other.page);
+      const heading = other.page.getByRole('heading', { name, exact: true });
+      await there.getByRole('listitem').filter({ has: heading }).filter({ hasText: description }).waitFor();
+      await there.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+      return there.getByRole('form', { name: `Edit ${name}`, exact: true });
+    };
+    const conflict = (editor) => editor.getByRole('alert').filter({ hasText: 'This agent was changed elsewhere since you opened it' });
+    const row = (name) => dialog.getByRole('listitem').filter({ has: chat.page.getByRole('heading', { name, exact: true }) });
+
+    // Renamed in the other tab while described here: Save asks; "Discard mine" keeps theirs.
+    let editor = await editHere('Translator', 'Mine.');
+    let theirs = await editThere('Translator', 'Translates into French.');
+    await theirs.getByRole('textbox', { name: 'Name', exact: true }).fill('Traducteur');
+    await saveAgent(other.page, theirs);
+    await renameGeneralThere('Helper');
+    await editor.getByRole('button', { name: 'Save agent', exact: true }).click();
+    await conflict(editor).waitFor();
+    assert.equal(await editor.isVisible(), true, 'nothing was saved: the editor stays open');
+    await screenshot(chat.page, 'agent-conflict.png');
+    await conflict(editor).getByRole('button', { name: 'Discard mine', exact: true }).click();
+    await editor.waitFor({ state: 'hidden' });
+    assert.deepEqual(await listedAgents(chat.page), ['Helper', 'Traducteur']);
+    assert.match(await row('Traducteur').innerText(), /Translates into French\./);
+
+    // Described there too: "Save mine anyway" stores this tab's draft.
+    editor = await editHere('Traducteur', 'Mine again.');
+    theirs = await editThere('Traducteur', 'Translates into French.');
+    await theirs.getByRole('textbox', { name: 'Short description', exact: true }).fill('Theirs.');
+    await saveAgent(other.page, theirs);
+    await renameGeneralThere('Assistant');
+    await editor.getByRole('button', { name: 'Save agent', exact: true }).click();
+    await conflict(editor).getByRole('button', { name: 'Save mine anyway', exact: true }).click();
+    await editor.waitFor({ state: 'hidden' });
+    await waitUntil(async () => (await stored()).description === 'Mine again.', 'this tab\'s draft is stored');
+
+    // Only an "ask before running" choice made there: merged in without asking.
+    editor = await editHere('Traducteur', 'Merged.');
+    theirs = await editThere('Traducteur', 'Mine again.');
+    await theirs.getByRole('checkbox', { name: 'Ask before running Calculator', exact: true }).check();
+    await saveAgent(other.page, theirs);
+    await renameGeneralThere('Helper again');
+    await editor.getByRole('button', { name: 'Save agent', exact: true }).click();
+    await editor.waitFor({ state: 'hidden' });
+    const merged = await waitUntil(async () => {
+      const agent = await stored();
+      return agent.description === 'Merged.' && agent;
+    }, 'the draft is stored');
+    assert.equal(merged.ask_before_running.calculator, true, "the other tab's choice is kept");
+    assert.equal(merged.name, 'Traducteur');
+
+    // Deleted there: Save asks, and says so; "Discard mine" leaves it deleted.
+    editor = await editHere('Traducteur', 'Too late.');
+    await (await editThere('Traducteur', 'Merged.')).getByRole('button', { name: 'Cancel', exact: true }).click();
+    other.page.once('dialog', (question) => question.accept());
+    await agentsDialog(other.page).getByRole('button', { name: 'Delete Traducteur', exact: true }).click();
+    await closeAgents(other.page);
+    await renameGeneralThere('General Assistant');
+    await editor.getByRole('button', { name: 'Save agent', exact: true }).click();
+    await conflict(editor).filter({ hasText: 'it was deleted' }).waitFor();
+    await conflict(editor).getByRole('button', { name: 'Discard mine', exact: true }).click();
+    await editor.waitFor({ state: 'hidden' });
+    assert.deepEqual(await listedAgents(chat.page), ['General Assistant']);
     assert.deepEqual([...chat.errors, ...other.errors], []);
   });
 

@@ -262,6 +262,64 @@ describe('@mentioned files', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('a file replaced in the project after it was picked sends its new text; one removed since sends what was picked', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'echo' });
+    const { page } = chat;
+    await addProjectFiles(page, [['notes.md', NOTES], ['todo.txt', TODO]]);
+    const { badges, listbox } = composer(page);
+    await chat.message.focus();
+    for (const query of ['@no', '@to']) {
+      await page.keyboard.type(query);
+      await listbox.getByRole('option').first().waitFor();
+      await page.keyboard.press('Enter');
+      await listbox.waitFor({ state: 'hidden' });
+    }
+    assert.deepEqual(await badgeNames(badges), ['notes.md', 'todo.txt']);
+
+    // With the badges in place, notes.md is replaced and todo.txt removed in the Tools dialog.
+    const newer = '# Notes\n\nRewritten since.';
+    await addProjectFiles(page, [['notes.md', newer]]);
+    const dialog = await openTools(page);
+    await dialog.getByRole('button', { name: 'Remove todo.txt', exact: true }).click();
+    await closeTools(page);
+    await waitUntil(async () => (await readDatabase(page, ['project_files'])).project_files.length === 1, 'todo.txt is removed');
+    assert.deepEqual(await badgeNames(badges), ['notes.md', 'todo.txt'], 'the badges stay');
+
+    await chat.message.focus();
+    await page.keyboard.type('Compare.');
+    await page.keyboard.press('Enter');
+    await settled(chat);
+    const [request] = await waitForChatRequests(env.mock, FAMILIES.openai, 1);
+    const files = [['notes.md', newer], ['todo.txt', TODO]];
+    assert.deepEqual(LAST_USER['OpenAI-compatible'](request.body), EXPECTED['OpenAI-compatible'](files, 'Compare.'));
+    const stored = (await storedAtRest(page)).find((m) => m.role === 'user');
+    assert.deepEqual(stored.files, files.map(([name, content]) => ({ name, content })), 'the snapshot is what was sent');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a drop without files is left to the browser; a drop of files on the message box attaches', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'echo' });
+    const { page } = chat;
+    const { badges } = composer(page);
+    // dispatchEvent is false when a listener cancelled the event (preventDefault): a
+    // cancelled drop of text would never reach the message box.
+    const drag = (target, withFile) =>
+      target.evaluate((element, withFile) => {
+        const data = new DataTransfer();
+        if (withFile) data.items.add(new File(['Dropped on the box'], 'boxed.txt'));
+        else data.setData('text/plain', 'Dragged words');
+        const send = (type) => element.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+        return { dragover: send('dragover'), drop: send('drop') };
+      }, withFile);
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
+    assert.deepEqual(await drag(chat.message, false), { dragover: true, drop: true }, 'text on the message box');
+    assert.deepEqual(await drag(log, false), { dragover: true, drop: true }, 'text on the conversation');
+    assert.equal(await badges.count(), 0, 'nothing attached');
+    assert.deepEqual(await drag(chat.message, true), { dragover: false, drop: false }, 'files are taken from the browser');
+    await badges.getByRole('listitem').filter({ hasText: 'boxed.txt' }).waitFor();
+    assert.deepEqual(chat.errors, []);
+  });
+
   test('binary, too long and clashing files are refused and change nothing; a drop attaches', async (t) => {
     const chat = await openChatWithProvider(t, env, { family: FAMILIES.gemini, scenario: 'echo' });
     const { page } = chat;

@@ -34,11 +34,11 @@ pub struct Mention {
 pub fn mention_at(text: &str, caret: usize) -> Option<Mention> {
     let before = text.get(..caret)?;
     let at = before.rfind('@')?;
-    let query = &before[at + 1..];
+    let query = before.get(at + 1..)?;
     if query.chars().any(char::is_whitespace) {
         return None;
     }
-    if !before[..at].chars().next_back().is_none_or(char::is_whitespace) {
+    if !before.get(..at)?.chars().next_back().is_none_or(char::is_whitespace) {
         return None;
     }
     Some(Mention { range: at..caret, query: query.to_owned() })
@@ -50,6 +50,19 @@ pub fn without_mention(text: &str, mention: &Mention) -> String {
         (Some(head), Some(tail)) => format!("{head}{tail}"),
         _ => text.to_owned(),
     }
+}
+
+/// Picking a file for `mention`: `text` without the typed `@query` and the
+/// caret where it was, in UTF-16 units. `None` (nothing to change) when the
+/// mention is not in `text` any more: the text changed since it was found, so
+/// its offsets may fall outside the text or inside a character.
+pub fn pick_mention(text: &str, mention: &Mention) -> Option<(String, usize)> {
+    if !text.get(mention.range.clone())?.starts_with('@') {
+        return None;
+    }
+    let head = text.get(..mention.range.start)?;
+    let tail = text.get(mention.range.end..)?;
+    Some((format!("{head}{tail}"), utf16_len(head)))
 }
 
 /// The positions in `names` of the files a mention's `query` matches, without

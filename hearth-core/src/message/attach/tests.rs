@@ -32,6 +32,26 @@ fn picking_removes_the_typed_mention() {
 }
 
 #[test]
+fn picking_gives_the_caret_where_the_mention_was_in_utf16_units() {
+    let text = "Café 🔥 @no and more";
+    let found = mention_at(text, text.find(" and").expect("in the text")).expect("a mention");
+    assert_eq!(pick_mention(text, &found), Some(("Café 🔥  and more".to_owned(), 8)));
+}
+
+#[test]
+fn a_stale_mention_changes_nothing_and_never_panics() {
+    let found = mention_at("say @notes", 10).expect("a mention");
+    // The text changed since: shorter, a multi-byte character where the mention
+    // started, or other text where it was.
+    for text in ["say", "", "say\u{e9} notes", "say -notes", "séy @notes"] {
+        assert_eq!(pick_mention(text, &found), None, "{text:?}");
+        let _ = without_mention(text, &found);
+    }
+    assert_eq!(mention_at("é", 1), None, "a caret inside a character");
+    assert_eq!(mention_at("ab", 9), None, "a caret past the end");
+}
+
+#[test]
 fn names_that_start_with_the_query_come_first_without_case() {
     let names = ["Budget.md", "notes.md", "old-notes.txt", "todo.txt"];
     assert_eq!(matching(names, ""), [0, 1, 2, 3]);
