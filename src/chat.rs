@@ -91,7 +91,7 @@ impl ChatContext {
             session: StoredValue::new(None),
             providers,
             tools,
-            attachments: Attachments::new(),
+            attachments: Attachments::new(tools),
             agents: tools.agents,
             entries,
             shown: Memo::new(move |_| entries.with(|entries| shown(entries))),

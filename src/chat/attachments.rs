@@ -26,24 +26,19 @@ pub(crate) struct Attachments {
     pub(crate) files: RwSignal<Vec<AttachedFile>>,
     /// Why the last files from disk were not attached (empty when all were).
     pub(crate) problem: RwSignal<String>,
-    /// The project files the attached ones come from (known from the first
-    /// attached): their text at send.
-    project: StoredValue<Option<RwSignal<Vec<ProjectFileRecord>>>>,
+    /// The project the attached files come from (their text at send), and
+    /// where files from disk go.
+    tools: ToolsContext,
 }
 
 impl Attachments {
-    /// None attached.
-    pub(crate) fn new() -> Self {
-        Self {
-            files: RwSignal::new(Vec::new()),
-            problem: RwSignal::new(String::new()),
-            project: StoredValue::new(None),
-        }
+    /// None attached, from the project of `tools`.
+    pub(crate) fn new(tools: ToolsContext) -> Self {
+        Self { files: RwSignal::new(Vec::new()), problem: RwSignal::new(String::new()), tools }
     }
 
-    /// Attaches the project file `file` of `tools` (again: nothing changes).
-    pub(crate) fn attach(self, tools: ToolsContext, file: &ProjectFileRecord) {
-        self.project.set_value(Some(tools.files));
+    /// Attaches the project file `file` (again: nothing changes).
+    pub(crate) fn attach(self, file: &ProjectFileRecord) {
         if self.files.with_untracked(|files| files.iter().any(|f| f.name == file.name)) {
             return;
         }
@@ -62,29 +57,27 @@ impl Attachments {
     pub(crate) fn take(self) -> Vec<AttachedFile> {
         self.problem.set(String::new());
         let mut files = self.files.try_update(std::mem::take).unwrap_or_default();
-        if let Some(project) = self.project.get_value() {
-            project.with_untracked(|project| {
-                for file in &mut files {
-                    if let Some(current) = project.iter().find(|stored| stored.name == file.name) {
-                        file.content.clone_from(&current.content);
-                    }
+        self.tools.files.with_untracked(|project| {
+            for file in &mut files {
+                if let Some(current) = project.iter().find(|stored| stored.name == file.name) {
+                    file.content.clone_from(&current.content);
                 }
-            });
-        }
+            }
+        });
         files
     }
 
     /// Reads files from the user's disk, adds each to the project and attaches
     /// it; a file that is refused changes nothing, and `problem` says why.
-    pub(crate) fn add_from_disk(self, tools: ToolsContext, files: Vec<web_sys::File>) {
+    pub(crate) fn add_from_disk(self, files: Vec<web_sys::File>) {
         if files.is_empty() {
             return;
         }
         spawn_local(async move {
             let mut problems = Vec::new();
             for file in files {
-                match read_into_project(tools, &file).await {
-                    Ok(record) => self.attach(tools, &record),
+                match read_into_project(self.tools, &file).await {
+                    Ok(record) => self.attach(&record),
                     Err(refused) => problems.push(refused.to_string()),
                 }
             }

@@ -19,7 +19,7 @@ pub(crate) fn AttachFileButton() -> impl IntoView {
         let files: Vec<web_sys::File> = (0..list.length()).filter_map(|at| list.get(at)).collect();
         // Cleared, so choosing the same file again is a change too.
         input.set_value("");
-        chat.attachments.add_from_disk(chat.tools, files);
+        chat.attachments.add_from_disk(files);
     };
     view! {
         <button

@@ -31,5 +31,5 @@ pub(crate) fn on_drop(ev: DragEvent, chat: ChatContext) {
     let Some(list) = ev.data_transfer().and_then(|data| data.files()) else { return };
     ev.prevent_default();
     let files: Vec<web_sys::File> = (0..list.length()).filter_map(|at| list.get(at)).collect();
-    chat.attachments.add_from_disk(chat.tools, files);
+    chat.attachments.add_from_disk(files);
 }

@@ -75,7 +75,7 @@ pub(crate) fn MessageBox(
         }
         draft.set(text);
         mention.set(None);
-        chat.attachments.attach(chat.tools, &file);
+        chat.attachments.attach(&file);
     };
     let on_keydown = move |ev: KeyboardEvent| {
         // While an input method is composing, Enter confirms the composition.
