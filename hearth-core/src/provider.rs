@@ -44,7 +44,7 @@ mod response;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod tool_wire_tests;
+pub(crate) mod tool_wire_tests;
 
 pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, origin_of, validate_base_url};
 pub use contract::{

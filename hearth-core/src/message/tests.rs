@@ -4,7 +4,8 @@
 //! in its own shape, with and without the user's text, tools offered or not.
 
 use super::*;
-use crate::provider::{HttpRequest, ModelConfig, Preset, ProviderConfig, ToolSpec, build_request_with_tools};
+use crate::provider::tool_wire_tests::{body, provider};
+use crate::provider::{ModelConfig, Preset, ToolSpec, build_request_with_tools};
 use crate::storage::{ToolCallRecord, ToolResultRecord, turn_messages};
 
 fn files() -> Vec<AttachedFile> {
@@ -55,20 +56,6 @@ fn files_survive_the_rewrites_before_a_request() {
     assert_eq!(with_safe_tool_ids(&messages)[0].files, files());
     // Only the message that carried them has them.
     assert!(without_tool_use(&messages)[1..].iter().all(|m| m.files.is_empty()));
-}
-
-fn provider(preset: Preset) -> ProviderConfig {
-    ProviderConfig {
-        kind: preset.kind(),
-        preset,
-        base_url: "http://mock".into(),
-        api_key: "k".into(),
-        ..Default::default()
-    }
-}
-
-fn body(request: &HttpRequest) -> serde_json::Value {
-    serde_json::from_str(request.body.as_deref().unwrap_or_default()).expect("a JSON body")
 }
 
 fn tool() -> Vec<ToolSpec> {

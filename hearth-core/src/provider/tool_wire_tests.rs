@@ -8,7 +8,8 @@ use crate::provider::ProviderKind;
 use crate::storage::{ToolCallRecord, ToolResultRecord, turn_messages};
 use crate::tools::ToolSpec;
 
-fn provider(preset: Preset) -> ProviderConfig {
+/// A mock account of `preset` (also the message tests' account).
+pub(crate) fn provider(preset: Preset) -> ProviderConfig {
     ProviderConfig {
         kind: preset.kind(),
         preset,
@@ -18,7 +19,8 @@ fn provider(preset: Preset) -> ProviderConfig {
     }
 }
 
-fn body(request: &HttpRequest) -> serde_json::Value {
+/// A request's JSON body.
+pub(crate) fn body(request: &HttpRequest) -> serde_json::Value {
     serde_json::from_str(request.body.as_deref().unwrap_or_default()).expect("a JSON body")
 }
 
