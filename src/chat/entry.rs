@@ -1,7 +1,7 @@
 //! What the conversation view shows for each message, and how it maps to and from
 //! stored message records.
 
-use hearth_core::markdown::{SafeHtml, render};
+use hearth_core::markdown::{RenderMode, SafeHtml, render_with};
 use hearth_core::message::{AttachedFile, ChatMessage, Role};
 use hearth_core::provider::Usage;
 use hearth_core::storage::versions::VersionKey;
@@ -157,6 +157,18 @@ impl Blocks {
     }
 }
 
+/// How a reply's markdown is rendered: an app agent's shows its app code in
+/// "App code" callouts (the kind is stored with the reply, so this holds after
+/// the agent is deleted).
+pub(crate) fn render_mode(record: &MessageRecord) -> RenderMode {
+    if record.agent.as_ref().is_some_and(|agent| agent.is_app()) { RenderMode::App } else { RenderMode::Chat }
+}
+
+/// A stored reply's markdown, rendered whole.
+fn render_reply(record: &MessageRecord) -> SafeHtml {
+    render_with(&record.content, render_mode(record))
+}
+
 impl AssistantView {
     /// A reply about to stream into `record`.
     pub(crate) fn streaming(record: &MessageRecord) -> Self {
@@ -184,7 +196,7 @@ impl AssistantView {
     pub(crate) fn ensure_rendered(&self) {
         if !self.rendered.get_value() {
             self.rendered.set_value(true);
-            self.tail.set(self.record.with_value(|record| render(&record.content)));
+            self.tail.set(self.record.with_value(render_reply));
         }
     }
 
@@ -213,7 +225,7 @@ impl AssistantView {
         if text_changed || !self.blocks.is_empty() {
             self.blocks.clear();
             if self.rendered.get_value() {
-                self.tail.set(render(&record.content));
+                self.tail.set(render_reply(record));
             }
         }
         self.model.set(record.model.clone().unwrap_or_default());
