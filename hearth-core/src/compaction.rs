@@ -247,7 +247,8 @@ assistant, so that the assistant can go on with the conversation from your summa
 language of the conversation, as compact notes. Keep: what the user wants and their preferences and constraints; \
 facts, names, numbers, file names, code identifiers and decisions established; what tools were used for and what \
 they found; questions still open and work still to do. Leave out greetings and anything later superseded. When an \
-earlier summary is given, fold it in: your summary replaces it. Answer with the summary only, no preamble.";
+earlier summary is given, fold it in: your summary replaces it. Stay under about 600 words. Answer with the summary \
+only, no preamble.";
 
 /// The messages that ask a model for the summary of `plan`: a system
 /// instruction ([`SUMMARY_INSTRUCTION`]) and one user message holding the
