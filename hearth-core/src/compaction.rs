@@ -20,6 +20,14 @@
 //! change. Undo deletes the summary record; the newest earlier summary whose
 //! boundary still exists then applies again ([`active_summary`]).
 //!
+//! The summary record ([`MessageKind::Summary`](crate::storage::MessageKind::Summary))
+//! is a system-role marker: never sent as an ordinary message, no version of
+//! any reply (Regenerate and Retry look past it), searchable by its own text
+//! (a search hit on it is a marker hit), and exported after the messages it
+//! stands for (see [`crate::storage::markdown_export`]). It needs no schema
+//! change: a Hearth from before compaction cannot read the `summary` kind and
+//! reports the conversation's messages as unreadable until it is updated.
+//!
 //! The unit is the [`HistoryItem`]: one shown record as the messages it sends
 //! (a user message, or a whole reply with its tool rounds and results), so a
 //! boundary can never fall between a tool call and its result.
@@ -98,18 +106,24 @@ pub struct ActiveSummary {
 
 /// The summary that applies: the newest summary record (by `created_at`, then
 /// id) whose boundary still exists among `records`. A boundary that names a
-/// marker or a failed reply moves to the next record that is sent (an item);
+/// marker, a failed reply or a version of a reply that is not shown moves to
+/// the next record that is sent (an item of the shown versions);
 /// when there is none, or the boundary was deleted, that summary does not
 /// apply and the one before it is tried.
 pub fn active_summary(records: &[MessageRecord]) -> Option<ActiveSummary> {
     let mut ordered: Vec<&MessageRecord> = records.iter().collect();
     ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
+    let keys: Vec<_> = ordered.iter().map(|record| record.version_key()).collect();
+    let shown = crate::storage::versions::shown(&keys);
+    // What is sent: shown records that are items (not a hidden version of a reply).
+    let sent: Vec<bool> =
+        ordered.iter().zip(&shown).map(|(record, shown)| *shown && HistoryItem::of_record(record).is_some()).collect();
     let mut summaries: Vec<&MessageRecord> = ordered.iter().copied().filter(|r| r.is_summary()).collect();
     summaries.reverse();
     summaries.into_iter().find_map(|record| {
         let info = record.summary.as_ref()?;
         let at = ordered.iter().position(|r| r.id == info.boundary_id)?;
-        let boundary = ordered[at..].iter().find(|r| HistoryItem::of_record(r).is_some())?;
+        let boundary = (at..ordered.len()).find(|&i| sent[i]).map(|i| ordered[i])?;
         Some(ActiveSummary {
             summary_id: record.id.clone(),
             boundary_id: boundary.id.clone(),

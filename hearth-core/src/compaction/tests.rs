@@ -507,3 +507,15 @@ fn check_request(shape: usize, items: &[HistoryItem], summary: &ActiveSummary) {
     assert_tool_rounds_whole(&history);
     assert_alternates(&crate::message::without_tool_use(&history));
 }
+
+#[test]
+fn a_boundary_on_a_hidden_version_moves_to_the_next_item() {
+    let mut records = plain(4);
+    // a1 was regenerated: its new version a1b is shown in its place.
+    let mut again = reply("a1b", 12, "A better answer 1.");
+    again.variant_of = Some("a1".into());
+    records.push(again);
+    records.push(summary("sum", 100, "a1", 2, "Earlier."));
+    let found = active_summary(&records).expect("applies");
+    assert_eq!(found.boundary_id, "a1b", "the shown version is what is sent");
+}
