@@ -269,9 +269,9 @@ only, no preamble.";
 /// transcript of the part summarised: the folded summary first, then each
 /// message as `User:`/`Assistant:` text, tool calls and results as lines (each
 /// result and attached file cut to [`TOOL_OUTPUT_CHARS`] with a note; reasoning
-/// is left out). When the whole is over `budget_tokens`, the longest blocks
-/// are halved (with a note) until it fits, the instruction and the folded
-/// summary last.
+/// is left out). When the whole is over `budget_tokens`, the longest messages
+/// are halved (with a note) and then the oldest short ones dropped until it
+/// fits; the folded summary is cut last.
 pub fn summary_request(
     plan: &CompactionPlan,
     items: &[HistoryItem],
@@ -284,6 +284,7 @@ pub fn summary_request(
             blocks.push(format!("Earlier summary:\n<{SUMMARY_TAG}>\n{}\n</{SUMMARY_TAG}>", summary.text.trim()));
         }
     }
+    let protected = blocks.len();
     let end = plan.end.min(items.len());
     let start = plan.start.min(end);
     for item in &items[start..end] {
@@ -296,7 +297,7 @@ pub fn summary_request(
     let instruction = ChatMessage::new(Role::System, SUMMARY_INSTRUCTION);
     let overhead = estimate_request(&[instruction.clone(), ChatMessage::new(Role::User, TRANSCRIPT_INTRO)], &[]);
     let room = budget_tokens.saturating_sub(overhead);
-    fit_blocks(&mut blocks, room);
+    fit_blocks(&mut blocks, room, protected);
     let transcript = format!("{TRANSCRIPT_INTRO}\n\n{}", blocks.join("\n\n"));
     vec![instruction, ChatMessage::new(Role::User, transcript)]
 }
@@ -343,23 +344,36 @@ pub fn trim_output(text: &str, max_chars: usize) -> String {
     }
 }
 
-/// Halves the longest block (keeping its start, with a note) until the blocks
-/// fit `room` tokens; blocks that cannot shrink further are dropped, the
-/// oldest first.
-fn fit_blocks(blocks: &mut Vec<String>, room: u32) {
-    let total = |blocks: &[String]| -> u32 { blocks.iter().map(|block| estimate_tokens(block) + 1).sum() };
-    while !blocks.is_empty() && total(blocks) > room {
-        let Some((longest, _)) = blocks.iter().enumerate().max_by_key(|(i, block)| (block.len(), usize::MAX - i))
-        else {
-            break;
-        };
-        let chars = blocks[longest].chars().count();
-        if chars <= 200 {
-            blocks.remove(0);
-            continue;
+/// Shrinks `blocks` until they fit `room` tokens: the longest block after the
+/// first `protected` ones (the folded summary) is halved, keeping its start,
+/// with a note; once none is longer than 200 characters, the oldest of them
+/// goes; the protected blocks are cut last.
+fn fit_blocks(blocks: &mut Vec<String>, room: u32, protected: usize) {
+    const SHORT: usize = 200;
+    let cost = |block: &str| u64::from(estimate_tokens(block)) + 1;
+    let mut costs: Vec<u64> = blocks.iter().map(|block| cost(block)).collect();
+    let mut total: u64 = costs.iter().sum();
+    let longest = |blocks: &[String], from: usize| {
+        (from..blocks.len()).max_by_key(|&i| (blocks[i].len(), usize::MAX - i)).filter(|&i| blocks[i].len() > SHORT)
+    };
+    let protected = protected.min(blocks.len());
+    while !blocks.is_empty() && total > u64::from(room) {
+        let halve =
+            longest(blocks, protected).or_else(|| (blocks.len() == protected).then(|| longest(blocks, 0)).flatten());
+        match halve {
+            Some(at) => {
+                let chars = blocks[at].chars().count();
+                blocks[at] = trim_output(&blocks[at], chars / 2);
+                total -= costs[at];
+                costs[at] = cost(&blocks[at]);
+                total += costs[at];
+            }
+            None if blocks.len() > protected => {
+                blocks.remove(protected);
+                total -= costs.remove(protected);
+            }
+            None => break,
         }
-        let cut = trim_output(&blocks[longest], chars / 2);
-        blocks[longest] = cut;
     }
 }
 
