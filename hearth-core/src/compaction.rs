@@ -157,7 +157,10 @@ pub fn summary_message(text: &str) -> ChatMessage {
 /// The history a request sends. Without a summary (or one that cannot apply:
 /// its boundary is no longer among `items`, or it would replace nothing), every
 /// item's messages: the history of today. With one, see the module
-/// documentation.
+/// documentation; a boundary on a reply (a summary stored by hand or whose
+/// user message was deleted) moves back to the user message before it, which
+/// is then sent twice over, once summarised and once verbatim, rather than
+/// breaking the alternation.
 pub fn request_history(items: &[HistoryItem], summary: Option<&ActiveSummary>) -> Vec<ChatMessage> {
     let all = || items.iter().flat_map(|item| item.messages.iter().cloned()).collect();
     let Some(summary) = summary else { return all() };

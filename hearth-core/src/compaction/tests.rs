@@ -549,3 +549,14 @@ fn a_tight_budget_trims_the_transcript_before_the_folded_summary() {
     assert!(request[1].content.contains(earlier.text.trim()), "the folded summary is whole");
     assert!(request[1].content.contains("more characters trimmed"), "the transcript was cut");
 }
+
+#[test]
+fn a_boundary_on_a_reply_moves_back_to_its_question() {
+    let items = items(&plain(5));
+    let history = request_history(&items, Some(&active("a3", "Earlier.")));
+    let texts: Vec<&str> = history.iter().map(|m| m.content.as_str()).collect();
+    assert_eq!(texts[2..], ["Question 3?", "Answer 3.", "Question 4?", "Answer 4."]);
+    assert_alternates(&history);
+    assert_eq!(request_history(&items, Some(&active("a0", "x"))).len(), 10, "nothing left to replace");
+    assert_eq!(request_history(&items, Some(&active("gone", "x"))).len(), 10, "a deleted boundary: no summary");
+}
