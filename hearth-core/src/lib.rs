@@ -17,6 +17,7 @@
 
 pub mod agent;
 pub mod app;
+pub mod compaction;
 pub mod failure;
 pub mod markdown;
 pub mod message;
