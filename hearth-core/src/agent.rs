@@ -1,8 +1,9 @@
 //! Agents: the named assistants a conversation runs with.
 //!
 //! The record itself ([`AgentRecord`]) is stored data and lives with the other
-//! records; this module gives it its rules: the General Assistant that always
-//! exists and can be reset but not deleted, duplication, which tools an agent
+//! records; this module gives it its rules: the built-in agents (the General
+//! Assistant and the App Builder) that always exist and can be reset but not
+//! deleted, duplication, which tools an agent
 //! offers (an app agent offers none), which names its prompt sections may have,
 //! and the values its prompt template is filled with (see [`template`]).
 
@@ -42,6 +43,35 @@ Today is {date}, {time} ({timezone}). You run on the model {model}.\n\
 {tools}\n\
 </tools>\n";
 
+/// Id of the built-in App Builder.
+pub const APP_BUILDER_ID: &str = "app-builder";
+
+/// Name of the App Builder.
+pub const APP_BUILDER_NAME: &str = "App Builder";
+
+/// What the App Builder says it does, in the agent list.
+pub const APP_BUILDER_DESCRIPTION: &str = "Builds small web apps that run in a preview beside the conversation.";
+
+/// The App Builder's default template: one self-contained HTML document in one
+/// ```` ```html ```` block, revised as a whole, for a preview that has no network.
+pub const APP_BUILDER_TEMPLATE: &str = "You are {agent_name}, an assistant in Hearth that builds small web apps. \
+Each app runs in a sandboxed preview beside the conversation.\n\
+\n\
+How to answer:\n\
+- Write the whole app as ONE self-contained HTML document (starting with <!doctype html>) in ONE fenced \
+```html code block. Put all CSS in a <style> element and all JavaScript in a <script> element inside that \
+document.\n\
+- The preview has no network: use no external resources at all. No CDNs, no script or stylesheet links, no \
+web fonts, no remote images, no fetch, XMLHttpRequest or WebSocket calls. Use system fonts, inline SVG, CSS \
+and emoji for visuals, and plain JavaScript (no frameworks, no build step, no imports).\n\
+- localStorage and sessionStorage work in the preview: use them to keep the app's data.\n\
+- On every follow-up, send the complete revised document again in one ```html block, never a partial diff \
+or only the changed part.\n\
+- Before the code block, say briefly what the app does or what you changed; keep prose short. Make the app \
+usable with a keyboard and on a narrow screen.\n\
+\n\
+Today is {date}. You run on the model {model}.\n";
+
 /// The user-defined section [`NEW_AGENT_TEMPLATE`] names (empty at first).
 pub const INSTRUCTIONS_SECTION: &str = "instructions";
 
@@ -67,6 +97,25 @@ impl AgentRecord {
         }
     }
 
+    /// The App Builder, which exists on every install next to the General
+    /// Assistant: an app agent (no tools) with [`APP_BUILDER_TEMPLATE`].
+    pub fn app_builder(now: Millis) -> Self {
+        Self {
+            id: APP_BUILDER_ID.to_owned(),
+            name: APP_BUILDER_NAME.to_owned(),
+            description: APP_BUILDER_DESCRIPTION.to_owned(),
+            system_prompt: APP_BUILDER_TEMPLATE.to_owned(),
+            kind: AgentKind::App,
+            ..Self::general(now)
+        }
+    }
+
+    /// The built-in agents a new install starts with, in the order they are
+    /// listed: the General Assistant, then the App Builder.
+    pub fn builtins(now: Millis) -> [Self; 2] {
+        [Self::general(now), Self::app_builder(now)]
+    }
+
     /// A new chat agent `name` with the starter template
     /// ([`NEW_AGENT_TEMPLATE`]), an empty `instructions` section, the default
     /// model and no tools.
@@ -85,14 +134,28 @@ impl AgentRecord {
         self.id == DEFAULT_AGENT_ID
     }
 
+    /// Whether this is the App Builder (which cannot be deleted either).
+    pub fn is_app_builder(&self) -> bool {
+        self.id == APP_BUILDER_ID
+    }
+
+    /// Whether this is a built-in agent: it always exists, cannot be deleted
+    /// and can be reset to its built-in default.
+    pub fn is_builtin(&self) -> bool {
+        self.is_general() || self.is_app_builder()
+    }
+
     /// Puts the agent's settings back to their defaults: the General
-    /// Assistant becomes [`AgentRecord::general`] again (name included); any
+    /// Assistant becomes [`AgentRecord::general`] again (name included), the
+    /// App Builder [`AgentRecord::app_builder`]; any
     /// other agent keeps its name and description and gets the starter template
     /// of [`AgentRecord::new`]. The id and creation time stay; `updated_at`
     /// becomes `now`.
     pub fn reset_to_default(&mut self, now: Millis) {
         let fresh = if self.is_general() {
             Self::general(self.created_at)
+        } else if self.is_app_builder() {
+            Self::app_builder(self.created_at)
         } else {
             Self {
                 description: std::mem::take(&mut self.description),
@@ -103,7 +166,7 @@ impl AgentRecord {
     }
 
     /// A copy under `new_id`, named "Copy of <name>", created at `now`. A copy
-    /// of the General Assistant is an ordinary agent (it can be deleted).
+    /// of a built-in agent is an ordinary agent (it can be deleted).
     pub fn duplicate(&self, new_id: String, now: Millis) -> Self {
         Self { id: new_id, name: format!("Copy of {}", self.name), created_at: now, updated_at: now, ..self.clone() }
     }

@@ -2,7 +2,7 @@
 //! names, and the values an agent puts into its template.
 
 use super::*;
-use crate::storage::stores;
+use crate::storage::{AgentRef, stores};
 
 fn translator() -> AgentRecord {
     let mut agent = AgentRecord::new("a-1".into(), "Translator".into(), 100);
@@ -156,4 +156,54 @@ fn an_unknown_kind_is_refused_clearly() {
     let stored = serde_json::json!({"id": "x", "name": "X", "kind": "robot", "created_at": 1, "updated_at": 1});
     let error = crate::storage::migrate::migrate_record::<AgentRecord>(stores::AGENTS, 1, stored).expect_err("refused");
     assert!(error.to_string().starts_with("a agents record does not fit schema 1"), "{error}");
+}
+
+#[test]
+fn the_app_builder_is_a_builtin_app_agent_asking_for_one_offline_html_document() {
+    let builder = AgentRecord::app_builder(7);
+    assert_eq!((builder.id.as_str(), builder.name.as_str()), (APP_BUILDER_ID, "App Builder"));
+    assert_eq!(builder.kind, AgentKind::App);
+    assert!(builder.is_app_builder() && builder.is_builtin() && !builder.is_general());
+    assert!(AgentRecord::general(1).is_builtin() && !translator().is_builtin());
+    assert!(builder.offered_tools().is_empty());
+    let rendered = builder.render_prompt(&values(&builder));
+    assert!(rendered.unknown.is_empty(), "{:?}", rendered.unknown);
+    let prompt = rendered.system_prompt().expect("a system prompt");
+    assert!(prompt.starts_with("You are App Builder, an assistant in Hearth that builds small web apps."), "{prompt}");
+    for needed in [
+        "ONE self-contained HTML document",
+        "ONE fenced ```html code block",
+        "No CDNs",
+        "no fetch",
+        "localStorage",
+        "complete revised document",
+        "Today is 2026-11-22",
+    ] {
+        assert!(prompt.contains(needed), "{needed:?} in {prompt}");
+    }
+    let [first, second] = AgentRecord::builtins(3);
+    assert_eq!((first.id.as_str(), second.id.as_str()), (DEFAULT_AGENT_ID, APP_BUILDER_ID));
+}
+
+#[test]
+fn reset_puts_the_app_builder_back() {
+    let mut builder = AgentRecord { system_prompt: "Mine".into(), name: "Apps".into(), ..AgentRecord::app_builder(4) };
+    builder.kind = AgentKind::Chat;
+    builder.tools = vec!["calculator".into()];
+    builder.reset_to_default(40);
+    assert_eq!(builder, AgentRecord { updated_at: 40, ..AgentRecord::app_builder(4) });
+    let copy = builder.duplicate("a-11".into(), 50);
+    assert!(!copy.is_builtin() && copy.kind == AgentKind::App);
+}
+
+#[test]
+fn an_agent_ref_remembers_the_kind_and_leaves_chat_out() {
+    let app = AgentRef::of(&AgentRecord::app_builder(1));
+    assert!(app.is_app());
+    assert_eq!(serde_json::to_value(&app).expect("json")["kind"], "app");
+    let chat = AgentRef::of(&AgentRecord::general(1));
+    assert!(!chat.is_app());
+    let json = serde_json::to_value(&chat).expect("json");
+    assert_eq!(json, serde_json::json!({ "id": "general", "name": "General Assistant" }));
+    assert_eq!(serde_json::from_value::<AgentRef>(json).expect("loads"), chat);
 }

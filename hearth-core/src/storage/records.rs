@@ -454,19 +454,30 @@ pub struct MessageRecord {
     pub files: Vec<AttachedFile>,
 }
 
-/// An agent as a message names it: its id and its name at that moment.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// An agent as a message names it: its id, its name and its kind at that
+/// moment (so a reply still shows as an app's after its agent is deleted).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct AgentRef {
     /// The agent's id (it may have been deleted since).
     pub id: String,
     /// Its name when the message was written.
     pub name: String,
+    /// Its kind when the message was written; left out for chat agents (and
+    /// absent from records written before app agents, which were all chat).
+    #[serde(default, skip_serializing_if = "is_chat")]
+    pub kind: AgentKind,
 }
 
 impl AgentRef {
     /// How `agent` is named now.
     pub fn of(agent: &AgentRecord) -> Self {
-        Self { id: agent.id.clone(), name: agent.name.clone() }
+        Self { id: agent.id.clone(), name: agent.name.clone(), kind: agent.kind }
+    }
+
+    /// Whether an app agent wrote the message (its app code is shown as
+    /// callouts and its app can be previewed).
+    pub fn is_app(&self) -> bool {
+        self.kind == AgentKind::App
     }
 }
 

@@ -171,7 +171,7 @@ fn agents_round_trip_with_every_field_and_old_ones_still_load() {
 
 #[test]
 fn an_agent_switch_marker_survives_a_backup_and_its_import() {
-    let translator = AgentRef { id: "a-1".into(), name: "Translator".into() };
+    let translator = AgentRef { id: "a-1".into(), name: "Translator".into(), ..Default::default() };
     let mut reply = MessageRecord {
         content: "Bonjour".into(),
         ..MessageRecord::new("m3".into(), "s1".into(), Role::Assistant, 30)

@@ -158,8 +158,8 @@ A very long
 
 #[test]
 fn an_agent_switch_is_a_divider_and_replies_name_their_agent() {
-    let poet = AgentRef { id: "a1".into(), name: "Poet".into() };
-    let translator = AgentRef { id: "a2".into(), name: "Translator".into() };
+    let poet = AgentRef { id: "a1".into(), name: "Poet".into(), ..Default::default() };
+    let translator = AgentRef { id: "a2".into(), name: "Translator".into(), ..Default::default() };
     let mut first = message("m2", Role::Assistant, 2_000, "Roses are red.");
     first.model = Some("gpt-4o".into());
     first.agent = Some(poet);
@@ -167,12 +167,13 @@ fn an_agent_switch_is_a_divider_and_replies_name_their_agent() {
     second.model = Some("claude-sonnet".into());
     second.agent = Some(translator.clone());
     let mut unnamed = message("m6", Role::Assistant, 6_000, "Old reply.");
-    unnamed.agent = Some(AgentRef { id: "a3".into(), name: " ".into() });
+    unnamed.agent = Some(AgentRef { id: "a3".into(), name: " ".into(), ..Default::default() });
     let mut general = message("m7", Role::Assistant, 7_000, "Plain.");
     general.model = Some("gpt-4o".into());
-    general.agent = Some(AgentRef { id: DEFAULT_AGENT_ID.into(), name: "General Assistant".into() });
+    general.agent =
+        Some(AgentRef { id: DEFAULT_AGENT_ID.into(), name: "General Assistant".into(), ..Default::default() });
     let mut renamed = message("m8", Role::Assistant, 8_000, "Renamed.");
-    renamed.agent = Some(AgentRef { id: DEFAULT_AGENT_ID.into(), name: "Helper".into() });
+    renamed.agent = Some(AgentRef { id: DEFAULT_AGENT_ID.into(), name: "Helper".into(), ..Default::default() });
     let messages = [
         message("m1", Role::User, 1_000, "A poem?"),
         first,

@@ -184,7 +184,7 @@ fn a_key_is_bound_to_the_origin_it_was_entered_for() {
 
 #[test]
 fn an_agent_switch_marker_is_searchable_round_trips_and_is_a_marker() {
-    let agent = AgentRef { id: "a1".into(), name: "Translator".into() };
+    let agent = AgentRef { id: "a1".into(), name: "Translator".into(), ..Default::default() };
     let marker = MessageRecord::agent_switch("m1".into(), "s1".into(), agent.clone(), 5);
     assert_eq!(marker.content, "Switched to Translator");
     assert_eq!(marker.role, Role::System);
