@@ -3,7 +3,14 @@
 //! agent record and which one new conversations start with (the one the user
 //! chose last, stored as the [`LAST_AGENT`] setting); the Agents dialog edits
 //! them. Which agent a conversation uses is its session's `agent_id`.
+//!
+//! The built-in agents, the General Assistant and the App Builder, always
+//! exist and cannot be deleted. The General Assistant is stored when the
+//! database is opened; the App Builder is added to the list in memory and
+//! stored only once the user changes (or resets) it, so a new install's stored
+//! data and backups are as before.
 
+use hearth_core::agent::APP_BUILDER_ID;
 use hearth_core::storage::{AgentRecord, DEFAULT_AGENT_ID};
 use leptos::prelude::*;
 
@@ -20,7 +27,7 @@ pub(crate) const LAST_AGENT: &str = "last_agent";
 #[derive(Clone, Copy)]
 pub(crate) struct AgentsContext {
     store: StoreContext,
-    /// Every agent: the General Assistant first, then by name.
+    /// Every agent: the General Assistant first, the App Builder second, then by name.
     pub(crate) list: RwSignal<Vec<AgentRecord>>,
     /// The agent new conversations start with: the one chosen last.
     pub(crate) last_chosen: RwSignal<String>,
@@ -29,12 +36,12 @@ pub(crate) struct AgentsContext {
 }
 
 impl AgentsContext {
-    /// Only the General Assistant until [`AgentsContext::load`]; reloaded when
+    /// Only the built-in agents until [`AgentsContext::load`]; reloaded when
     /// another tab imports or clears everything, or saves or deletes an agent.
     pub(crate) fn new(store: StoreContext) -> Self {
         let this = Self {
             store,
-            list: RwSignal::new(vec![AgentRecord::general(0)]),
+            list: RwSignal::new(AgentRecord::builtins(0).into()),
             last_chosen: RwSignal::new(DEFAULT_AGENT_ID.to_owned()),
             dialog_open: RwSignal::new(false),
         };
@@ -57,8 +64,10 @@ impl AgentsContext {
 
     async fn try_load(self) -> Result<(), StorageError> {
         let mut agents: Vec<AgentRecord> = self.store.all().await?;
-        if !agents.iter().any(AgentRecord::is_general) {
-            agents.push(AgentRecord::general(now()));
+        for builtin in AgentRecord::builtins(now()) {
+            if !agents.iter().any(|agent| agent.id == builtin.id) {
+                agents.push(builtin);
+            }
         }
         sort(&mut agents);
         let last = self.store.setting(LAST_AGENT).await?;
@@ -135,11 +144,12 @@ impl AgentsContext {
         }
     }
 
-    /// Deletes the agent `id`; the General Assistant cannot be deleted.
-    /// Conversations that used it keep its name on their replies and go on
-    /// with the General Assistant. Other tabs hear of it.
+    /// Deletes the agent `id`; the built-in agents (the General Assistant and
+    /// the App Builder) cannot be deleted. Conversations that used it keep its
+    /// name on their replies and go on with the General Assistant. Other tabs
+    /// hear of it.
     pub(crate) fn delete(self, id: &str) {
-        if id == DEFAULT_AGENT_ID {
+        if id == DEFAULT_AGENT_ID || id == APP_BUILDER_ID {
             return;
         }
         self.list.update(|list| list.retain(|agent| agent.id != id));
@@ -163,9 +173,13 @@ impl AgentsContext {
     }
 }
 
-/// The General Assistant first, then by name (then id, so the order is stable).
+/// The General Assistant first, the App Builder second, then by name (then
+/// id, so the order is stable).
 fn sort(agents: &mut [AgentRecord]) {
-    agents.sort_by(|a, b| {
-        (!a.is_general(), a.name.to_lowercase(), &a.id).cmp(&(!b.is_general(), b.name.to_lowercase(), &b.id))
-    });
+    let rank = |agent: &AgentRecord| match () {
+        () if agent.is_general() => 0,
+        () if agent.is_app_builder() => 1,
+        () => 2,
+    };
+    agents.sort_by(|a, b| (rank(a), a.name.to_lowercase(), &a.id).cmp(&(rank(b), b.name.to_lowercase(), &b.id)));
 }

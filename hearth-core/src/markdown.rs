@@ -9,6 +9,17 @@
 //! a growing tail. A finished block is rendered once and never again; only the
 //! tail is re-rendered as text arrives, so the cost of a chunk does not grow with
 //! the length of the answer.
+//!
+//! An app agent's reply is rendered in [`RenderMode::App`]: each of its app
+//! code blocks (```` ```html ````, ```` ```css ````, ```` ```js ````; see
+//! [`crate::app::AppCode`]) is wrapped in a collapsed `<details>` callout whose
+//! summary reads "App code" followed by its number in the reply
+//! (`<span class="app-code-number"> 2</span>`). Numbers count from the start of
+//! the reply, so a finished block never needs rendering again when a later one
+//! arrives; the second and later callouts carry the class `app-code-more`, and
+//! the shell's style hides the numbers of a reply without one (a reply with a
+//! single callout reads "App code"). `details`, `summary` and these classes are
+//! allowed by the sanitiser of this mode only.
 
 mod events;
 #[cfg(test)]
@@ -33,12 +44,41 @@ impl SafeHtml {
     }
 }
 
+/// How a reply's markdown is rendered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RenderMode {
+    /// An ordinary reply: a code block is a code block.
+    #[default]
+    Chat,
+    /// A reply of an app agent: its app code blocks become "App code" callouts.
+    App,
+}
+
 /// Renders a whole markdown document.
 pub fn render(markdown: &str) -> SafeHtml {
-    let parser = SafeEvents::new(Parser::new_ext(markdown, options()));
+    render_with(markdown, RenderMode::Chat)
+}
+
+/// Renders a whole markdown document in `mode`.
+pub fn render_with(markdown: &str, mode: RenderMode) -> SafeHtml {
+    render_counted(markdown, mode, 0).0
+}
+
+/// Renders `markdown` in `mode`, numbering its app code callouts after the
+/// `before` ones of the same reply; returns the markup and how many callouts
+/// it has.
+fn render_counted(markdown: &str, mode: RenderMode, before: usize) -> (SafeHtml, usize) {
+    let mut parser = SafeEvents::new(Parser::new_ext(markdown, options()));
+    if mode == RenderMode::App {
+        parser = parser.with_app_code(before);
+    }
     let mut unsafe_html = String::with_capacity(markdown.len() * 3 / 2);
-    html::push_html(&mut unsafe_html, parser);
-    SafeHtml(SANITIZER.clean(&unsafe_html).to_string())
+    html::push_html(&mut unsafe_html, parser.by_ref());
+    let sanitizer = match mode {
+        RenderMode::Chat => &*SANITIZER,
+        RenderMode::App => &*APP_SANITIZER,
+    };
+    (SafeHtml(sanitizer.clean(&unsafe_html).to_string()), parser.app_code_count())
 }
 
 fn options() -> Options {
@@ -50,8 +90,15 @@ fn options() -> Options {
 /// `background`, `style`, media, frames, `link`, `meta`…). The only address
 /// kept is a link's `href`, which needs a click, and the image placeholder's
 /// `data-image-url`, which loads nothing.
-static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
-    let tags = [
+static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| sanitizer(RenderMode::Chat));
+
+/// [`SANITIZER`] plus the "App code" callouts: `details` and `summary` with
+/// only the classes `events` writes on them.
+static APP_SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| sanitizer(RenderMode::App));
+
+fn sanitizer(mode: RenderMode) -> ammonia::Builder<'static> {
+    let app = mode == RenderMode::App;
+    let mut tags = vec![
         "a",
         "blockquote",
         "br",
@@ -82,7 +129,10 @@ static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         "ul",
         "wbr",
     ];
-    let attributes = [
+    if app {
+        tags.extend(["details", "summary"]);
+    }
+    let mut attributes = vec![
         ("a", &["href"][..]),
         ("code", &["class"][..]),
         ("ol", &["start"][..]),
@@ -90,6 +140,9 @@ static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         ("span", &["class"][..]),
         ("button", &["type", "class", "data-image-url", "aria-label"][..]),
     ];
+    if app {
+        attributes.push(("details", &["class"][..]));
+    }
     let mut builder = ammonia::Builder::empty();
     builder
         .tags(tags.into_iter().collect())
@@ -97,11 +150,12 @@ static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         .generic_attributes(["title"].into_iter().collect())
         .generic_attribute_prefixes(Default::default())
         .clean_content_tags(["script", "style"].into_iter().collect())
-        .attribute_filter(|element, attribute, value| match (element, attribute) {
+        .attribute_filter(move |element, attribute, value| match (element, attribute) {
             ("code", "class") => is_language_class(value).then_some(value.into()),
-            ("span", "class") => {
-                ["image-placeholder", "image-alt", "image-host", "link-host"].contains(&value).then_some(value.into())
-            }
+            ("span", "class") => (["image-placeholder", "image-alt", "image-host", "link-host"].contains(&value)
+                || (app && value == "app-code-number"))
+                .then_some(value.into()),
+            ("details", "class") => ["app-code", "app-code app-code-more"].contains(&value).then_some(value.into()),
             ("button", "class") => (value == "load-image").then_some(value.into()),
             ("button", "type") => (value == "button").then_some(value.into()),
             // Written by `events` from a parsed, normalised address; checked cheaply here.
@@ -113,7 +167,7 @@ static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         })
         .set_tag_attribute_value("a", "target", "_blank");
     builder
-});
+}
 
 /// Only `language-xyz` classes (from fenced code blocks) survive on `<code>`.
 fn is_language_class(value: &str) -> bool {
@@ -142,6 +196,10 @@ pub struct StreamingMarkdown {
     rendered_len: usize,
     /// How many times the tail was rendered (for tests of the budget).
     tail_renders: usize,
+    /// How code blocks are shown.
+    mode: RenderMode,
+    /// How many "App code" callouts the finished blocks have.
+    app_code_before: usize,
 }
 
 /// A tail up to this size is rendered on every push. A bigger one is rendered
@@ -172,6 +230,11 @@ impl StreamingMarkdown {
         Self::default()
     }
 
+    /// An empty document rendered in `mode`.
+    pub fn with_mode(mode: RenderMode) -> Self {
+        Self { mode, ..Self::default() }
+    }
+
     /// The whole text received so far.
     pub fn source(&self) -> &str {
         &self.source
@@ -186,7 +249,7 @@ impl StreamingMarkdown {
     /// renders blocks on their own, so what needs the whole document (a link whose
     /// reference definition comes later) only resolves here.
     pub fn finish(&self) -> SafeHtml {
-        render(&self.source)
+        render_with(&self.source, self.mode)
     }
 
     /// Appends text and renders what changed. Work is proportional to the new
@@ -206,7 +269,7 @@ impl StreamingMarkdown {
         let tail = &self.source[self.tail_start..];
         let stale = self.rendered_start != self.tail_start || self.rendered_len > tail.len();
         if tail.len() <= EAGER_TAIL_BYTES || stale || tail.len() >= self.rendered_len + self.rendered_len / 4 {
-            self.rendered_tail = render(tail);
+            self.rendered_tail = render_counted(tail, self.mode, self.app_code_before).0;
             self.rendered_start = self.tail_start;
             self.rendered_len = tail.len();
             self.tail_renders += 1;
@@ -243,7 +306,9 @@ impl StreamingMarkdown {
             self.after_blank = false;
             self.fence = opens_fence(line);
             if boundary {
-                let block = render(&self.source[self.tail_start..line_start]);
+                let (block, callouts) =
+                    render_counted(&self.source[self.tail_start..line_start], self.mode, self.app_code_before);
+                self.app_code_before += callouts;
                 self.blocks.push(block);
                 self.tail_start = line_start;
             }

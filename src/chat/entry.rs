@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use hearth_core::app::app_document;
-use hearth_core::markdown::{SafeHtml, render};
+use hearth_core::markdown::{RenderMode, SafeHtml, render_with};
 use hearth_core::message::{AttachedFile, ChatMessage, Role};
 use hearth_core::provider::Usage;
 use hearth_core::storage::versions::VersionKey;
@@ -164,6 +164,18 @@ impl Blocks {
     }
 }
 
+/// How a reply's markdown is rendered: an app agent's shows its app code in
+/// "App code" callouts (the kind is stored with the reply, so this holds after
+/// the agent is deleted).
+pub(crate) fn render_mode(record: &MessageRecord) -> RenderMode {
+    if record.agent.as_ref().is_some_and(|agent| agent.is_app()) { RenderMode::App } else { RenderMode::Chat }
+}
+
+/// A stored reply's markdown, rendered whole.
+fn render_reply(record: &MessageRecord) -> SafeHtml {
+    render_with(&record.content, render_mode(record))
+}
+
 impl AssistantView {
     /// A reply about to stream into `record`.
     pub(crate) fn streaming(record: &MessageRecord) -> Self {
@@ -192,7 +204,7 @@ impl AssistantView {
     pub(crate) fn ensure_rendered(&self) {
         if !self.rendered.get_value() {
             self.rendered.set_value(true);
-            self.tail.set(self.record.with_value(|record| render(&record.content)));
+            self.tail.set(self.record.with_value(render_reply));
         }
     }
 
@@ -225,7 +237,7 @@ impl AssistantView {
         if text_changed || !self.blocks.is_empty() {
             self.blocks.clear();
             if self.rendered.get_value() {
-                self.tail.set(render(&record.content));
+                self.tail.set(render_reply(record));
             }
         }
         self.model.set(record.model.clone().unwrap_or_default());

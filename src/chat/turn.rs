@@ -16,7 +16,7 @@ use std::rc::Rc;
 
 use futures::future::join_all;
 use hearth_core::failure::{ConfigProblem, Failure};
-use hearth_core::markdown::{SafeHtml, StreamingMarkdown};
+use hearth_core::markdown::{RenderMode, SafeHtml, StreamingMarkdown};
 use hearth_core::message::ChatMessage;
 use hearth_core::provider::{self, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ProviderKind, StreamEvent};
 use hearth_core::storage::{Change, MessageRecord, ReplyEnd, SessionRecord, ToolResultRecord, TurnRecorder};
@@ -25,6 +25,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::{AbortController, AbortSignal};
 
+use super::entry::render_mode;
 use super::prompt::Prompt;
 use super::{AssistantView, ReplyStatus, SAVE_EVERY_MS};
 use crate::io::clock::{elapsed_ms, now, now_ms};
@@ -68,6 +69,8 @@ struct Turn {
     /// The turn's record and the reply streaming into it.
     recorder: TurnRecorder,
     markdown: StreamingMarkdown,
+    /// How the reply's markdown is rendered (app code callouts for an app agent's).
+    mode: RenderMode,
     /// Answer text received since the last frame.
     unrendered: String,
     /// Reasoning text received since the last frame.
@@ -111,9 +114,11 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
     } = setup;
     let _lock = hold(&streaming_lock(&record.id));
     let session = store.save_message(&session, &record).await;
+    let mode = render_mode(&record);
     let turn = Rc::new(RefCell::new(Turn {
         recorder: TurnRecorder::new(record, history),
-        markdown: StreamingMarkdown::new(),
+        markdown: StreamingMarkdown::with_mode(mode),
+        mode,
         unrendered: String::new(),
         unshown_reasoning: String::new(),
         thinking_since: None,
@@ -267,7 +272,7 @@ async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest,
     let Stream { store, view, session, controller, stall_secs } = *stream;
     {
         let mut shared = turn.borrow_mut();
-        shared.markdown = StreamingMarkdown::new();
+        shared.markdown = StreamingMarkdown::with_mode(shared.mode);
         shared.last_activity = now_ms();
         shared.received = false;
         shared.stalled = false;
@@ -307,7 +312,7 @@ async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest,
     let status = shared.recorder.end_reply(end).clone();
     if shared.recorder.commentary_is_answer() {
         // Its calls will not run, so the text they cleared is the answer after all.
-        shared.markdown = StreamingMarkdown::new();
+        shared.markdown = StreamingMarkdown::with_mode(shared.mode);
         shared.unrendered = shared.recorder.reply().text.clone();
     }
     shared.end_thinking(view);
@@ -370,7 +375,7 @@ impl Turn {
                 Change::CallsStarted => {
                     self.end_thinking(view);
                     // The text so far is this call's commentary, not the answer.
-                    self.markdown = StreamingMarkdown::new();
+                    self.markdown = StreamingMarkdown::with_mode(self.mode);
                     self.unrendered.clear();
                     clear_answer(view);
                 }

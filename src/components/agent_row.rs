@@ -1,9 +1,10 @@
 //! One agent in the Agents dialog's list: its name, description, model and
 //! type, and what can be done with it. Each button's accessible name says which
-//! agent it acts on ("Edit Translator"). The General Assistant has no Delete:
-//! it is reset to its default instead (after a confirmation); deleting any other
-//! agent asks first.
+//! agent it acts on ("Edit Translator"). The built-in agents (the General
+//! Assistant and the App Builder) have no Delete: they are reset to their
+//! default instead (after a confirmation); deleting any other agent asks first.
 
+use hearth_core::agent::{APP_BUILDER_NAME, GENERAL_NAME};
 use hearth_core::storage::{AgentKind, AgentRecord};
 use leptos::prelude::*;
 
@@ -44,7 +45,9 @@ pub(crate) fn AgentRow(
     };
     let description = (!agent.description.trim().is_empty())
         .then(|| view! { <p class="agent-description">{agent.description.clone()}</p> });
-    let general = agent.is_general();
+    // A built-in agent is reset, never deleted; the question names it as it was built.
+    let builtin = agent.is_builtin();
+    let builtin_name = if agent.is_general() { GENERAL_NAME } else { APP_BUILDER_NAME };
     let agent = StoredValue::new(agent);
     let model = move || agent.with_value(|agent| model_label(providers, agent));
     let duplicate = move |_| {
@@ -65,11 +68,11 @@ pub(crate) fn AgentRow(
         }
     };
     let reset = move |_| {
-        if confirm(
-            "Reset the General Assistant to its default? Its prompt, model and tools go back to how they were at first.",
-        ) {
+        if confirm(&format!(
+            "Reset the {builtin_name} to its default? Its prompt, model and tools go back to how they were at first."
+        )) {
             id.with_value(|id| agents.reset_to_default(id));
-            on_status.run("The General Assistant is back to its default.".to_owned());
+            on_status.run(format!("The {builtin_name} is back to its default."));
         }
     };
     let chat = move |_| {
@@ -77,7 +80,7 @@ pub(crate) fn AgentRow(
         sessions.new_chat();
         agents.dialog_open.set(false);
     };
-    let last = if general {
+    let last = if builtin {
         view! {
             <button type="button" class="action" aria-label=format!("Reset {name} to default") on:click=reset>
                 "Reset"

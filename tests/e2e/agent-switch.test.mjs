@@ -184,7 +184,7 @@ describe('switching agents', () => {
     await waitUntil(async () => (await focusedName(page)) === 'Poet', 'the menu opens with the focus on the current agent');
     assert.equal(await picker.item('Poet').getAttribute('aria-checked'), 'true');
     assert.equal(await picker.item('Translator').getAttribute('aria-checked'), 'false');
-    assert.deepEqual(await namesOf(picker.menu.getByRole('menuitemradio')), ['General Assistant', 'Poet', 'Translator']);
+    assert.deepEqual(await namesOf(picker.menu.getByRole('menuitemradio')), ['General Assistant', 'App Builder', 'Poet', 'Translator']);
     await page.keyboard.press('ArrowDown');
     assert.equal(await focusedName(page), 'Translator');
     await page.keyboard.press('ArrowDown');

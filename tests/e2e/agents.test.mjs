@@ -192,7 +192,7 @@ describe('agents', () => {
 
     // The list says what it is, and "Chat with Translator" starts a new conversation with it.
     const dialog = agentsDialog(chat.page);
-    assert.deepEqual(await listedAgents(chat.page), ['General Assistant', 'Translator']);
+    assert.deepEqual(await listedAgents(chat.page), ['General Assistant', 'App Builder', 'Translator']);
     const row = dialog.getByRole('listitem').filter({ has: chat.page.getByRole('heading', { name: 'Translator', exact: true }) });
     assert.match(await row.innerText(), /Translates into French\.[\s\S]*tools-commentary · Chat/);
     await dialog.getByRole('button', { name: 'Chat with Translator', exact: true }).click();
@@ -261,7 +261,7 @@ describe('agents', () => {
     assert.equal(await editor.getByRole('checkbox', { name: 'Calculator', exact: true }).count(), 0);
     await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
     await editor.waitFor({ state: 'hidden' });
-    assert.deepEqual(await listedAgents(chat.page), ['General Assistant'], 'nothing was saved: no Checker is listed');
+    assert.deepEqual(await listedAgents(chat.page), ['General Assistant', 'App Builder'], 'nothing was saved: no Checker is listed');
     assert.equal((await readDatabase(chat.page, ['agents'])).agents.length, before, 'Cancel saves nothing');
     assert.deepEqual(chat.errors, []);
   });
@@ -272,13 +272,13 @@ describe('agents', () => {
     const dialog = agentsDialog(chat.page);
     await dialog.getByRole('button', { name: 'Duplicate Translator', exact: true }).click();
     await dialog.getByRole('status').filter({ hasText: 'Made Copy of Translator.' }).waitFor();
-    assert.deepEqual(await listedAgents(chat.page), ['General Assistant', 'Copy of Translator', 'Translator']);
+    assert.deepEqual(await listedAgents(chat.page), ['General Assistant', 'App Builder', 'Copy of Translator', 'Translator']);
     await dialog.getByRole('button', { name: 'Edit Copy of Translator', exact: true }).click();
     const editor = dialog.getByRole('form', { name: 'Edit Copy of Translator', exact: true });
     await editor.getByRole('textbox', { name: 'Name', exact: true }).fill('Summariser');
     await editor.getByRole('button', { name: 'Save agent', exact: true }).click();
     await editor.waitFor({ state: 'hidden' });
-    assert.deepEqual(await listedAgents(chat.page), ['General Assistant', 'Summariser', 'Translator']);
+    assert.deepEqual(await listedAgents(chat.page), ['General Assistant', 'App Builder', 'Summariser', 'Translator']);
     const { agents } = await readDatabase(chat.page, ['agents']);
     const summariser = agents.find((agent) => agent.name === 'Summariser');
     assert.notEqual(summariser.id, translator.id);
@@ -293,7 +293,7 @@ describe('agents', () => {
     await openAgents(chat.page);
     chat.page.once('dialog', (question) => question.dismiss());
     await dialog.getByRole('button', { name: 'Delete Summariser', exact: true }).click();
-    assert.deepEqual(await listedAgents(chat.page), ['General Assistant', 'Summariser', 'Translator'], 'Cancel keeps it');
+    assert.deepEqual(await listedAgents(chat.page), ['General Assistant', 'App Builder', 'Summariser', 'Translator'], 'Cancel keeps it');
     let asked = '';
     chat.page.once('dialog', (question) => {
       asked = question.message();
@@ -301,7 +301,7 @@ describe('agents', () => {
     });
     await dialog.getByRole('button', { name: 'Delete Summariser', exact: true }).click();
     assert.match(asked, /^Delete the agent “Summariser”\? Conversations that used it keep its name/);
-    await waitUntil(async () => (await listedAgents(chat.page)).length === 2, 'the Summariser is gone from the list');
+    await waitUntil(async () => (await listedAgents(chat.page)).length === 3, 'the Summariser is gone from the list');
     await waitUntil(async () => !(await readDatabase(chat.page, ['agents'])).agents.some((a) => a.name === 'Summariser'), 'deleted');
     await closeAgents(chat.page);
     // The conversation still opens after a reload and goes on with the General Assistant.
@@ -474,7 +474,7 @@ describe('agents', () => {
     await conflict(editor).filter({ hasText: 'it was deleted' }).waitFor();
     await conflict(editor).getByRole('button', { name: 'Discard mine', exact: true }).click();
     await editor.waitFor({ state: 'hidden' });
-    assert.deepEqual(await listedAgents(chat.page), ['General Assistant']);
+    assert.deepEqual(await listedAgents(chat.page), ['General Assistant', 'App Builder']);
     assert.deepEqual([...chat.errors, ...other.errors], []);
   });
 
@@ -505,7 +505,7 @@ describe('agents', () => {
     const imported = await waitUntil(async () => (await readDatabase(fresh.page, ['agents'])).agents.find((a) => a.id === made.id), 'the agent is imported');
     assert.deepEqual(imported, made);
     await openAgents(fresh.page);
-    assert.deepEqual(await listedAgents(fresh.page), ['General Assistant', 'Translator']);
+    assert.deepEqual(await listedAgents(fresh.page), ['General Assistant', 'App Builder', 'Translator']);
     assert.deepEqual(fresh.errors, []);
   });
 

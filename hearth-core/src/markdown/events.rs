@@ -13,10 +13,15 @@
 //!   out and their text kept, separated by line breaks. The HTML parser's work
 //!   per tag grows with the depth of the open elements, so this bounds the
 //!   sanitiser's cost for any input.
+//! - With app code on ([`SafeEvents::with_app_code`]), an app code block is
+//!   wrapped in a collapsed `<details class="app-code">` callout named "App
+//!   code N" (see the module above).
 
 use std::collections::VecDeque;
 
-use pulldown_cmark::{Event, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
+
+use crate::app::AppCode;
 
 /// The deepest element nesting written; deeper content is flattened.
 pub(super) const MAX_DEPTH: usize = 16;
@@ -51,6 +56,13 @@ pub(super) struct SafeEvents<'a, I> {
     run: usize,
     /// Elements written so far (see [`ELEMENT_BUDGET`]).
     elements: usize,
+    /// With app code callouts: how many callouts come before (earlier in the
+    /// reply, then in this rendering); `None` renders code blocks as they are.
+    app_code: Option<usize>,
+    /// Callouts written by this rendering.
+    callouts: usize,
+    /// A callout is open around the current code block.
+    in_callout: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -76,7 +88,43 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
             break_pending: false,
             run: 0,
             elements: 0,
+            app_code: None,
+            callouts: 0,
+            in_callout: false,
         }
+    }
+
+    /// Wraps app code blocks in "App code" callouts, numbered after the
+    /// `before` callouts of the same reply.
+    pub(super) fn with_app_code(self, before: usize) -> Self {
+        Self { app_code: Some(before), ..self }
+    }
+
+    /// How many callouts were written (so far).
+    pub(super) fn app_code_count(&self) -> usize {
+        self.callouts
+    }
+
+    /// Starts an app code block inside a callout: the callout's opening goes
+    /// before the block's, if the block is written and there is room for one
+    /// more level of nesting and three more elements.
+    fn start_app_code(&mut self, tag: Tag<'a>) {
+        let at = self.ready.len();
+        self.start(tag);
+        let written = self.open.last().is_some_and(|open| open.written);
+        let Some(before) = self.app_code else { return };
+        if !written || self.depth >= MAX_DEPTH || self.elements + 3 > ELEMENT_BUDGET {
+            return;
+        }
+        self.elements += 3;
+        self.callouts += 1;
+        self.in_callout = true;
+        let number = before + self.callouts;
+        let class = if number > 1 { "app-code app-code-more" } else { "app-code" };
+        let opening = format!(
+            "<details class=\"{class}\"><summary>App code<span class=\"app-code-number\"> {number}</span></summary>"
+        );
+        self.ready.insert(at, Event::InlineHtml(opening.into()));
     }
 
     fn handle(&mut self, event: Event<'a>) {
@@ -88,7 +136,17 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
                 self.elements += if compact { 1 } else { 4 };
                 self.text(Event::InlineHtml(image_placeholder(&dest_url, &alt, compact).into()));
             }
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
+                if self.app_code.is_some() && AppCode::of_info(&info).is_some() =>
+            {
+                self.start_app_code(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
+            }
             Event::Start(tag) => self.start(tag),
+            Event::End(TagEnd::CodeBlock) if self.in_callout => {
+                self.in_callout = false;
+                self.end(TagEnd::CodeBlock);
+                self.emit(Event::InlineHtml("</details>\n".into()));
+            }
             Event::End(end) => self.end(end),
             Event::Text(_) | Event::Code(_) => self.text(event),
             other => self.emit(other),

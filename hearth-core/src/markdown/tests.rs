@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{StreamingMarkdown, render};
+use super::{RenderMode, StreamingMarkdown, render, render_with};
 
 fn test_data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/markdown")
@@ -100,7 +100,12 @@ pub(super) fn pieces(text: &str, size: usize) -> impl Iterator<Item = &str> {
 /// Streams `markdown` in pieces of `size` bytes (on char boundaries) and returns
 /// the blocks followed by the final tail, concatenated.
 fn stream(markdown: &str, size: usize) -> (String, usize) {
-    let mut streaming = StreamingMarkdown::new();
+    stream_in(markdown, size, RenderMode::Chat)
+}
+
+/// [`stream`] in `mode`.
+fn stream_in(markdown: &str, size: usize, mode: RenderMode) -> (String, usize) {
+    let mut streaming = StreamingMarkdown::with_mode(mode);
     let mut html = String::new();
     let mut tail = Default::default();
     for piece in pieces(markdown, size) {
@@ -159,4 +164,79 @@ fn finish_renders_what_only_the_whole_document_knows() {
     assert_eq!(streaming.blocks()[0].as_str(), "<p>See [ref].</p>\n");
     assert_eq!(streaming.finish(), render(markdown));
     assert!(streaming.finish().as_str().contains("href=\"https://example.com\""));
+}
+
+const APP_REPLY: &str = "Here is a **counter**:\n\n```html\n<!doctype html>\n<button id=\"b\">0</button>\n```\n\n\
+Styles apart:\n\n```css\nbutton { font-size: 2rem }\n```\n\nAnd the logic:\n\n```JavaScript\nlet n = 0;\n```\n\n\
+A helper script:\n\n```python\nprint(1)\n```\n\nDone.";
+
+fn callout(number: usize) -> String {
+    let class = if number > 1 { "app-code app-code-more" } else { "app-code" };
+    format!("<details class=\"{class}\"><summary>App code<span class=\"app-code-number\"> {number}</span></summary>")
+}
+
+#[test]
+fn an_app_reply_shows_its_app_code_in_collapsed_numbered_callouts() {
+    let html = render_with("Your app:\n\n```html\n<p>hi</p>\n```\n\nEnjoy *it*.", RenderMode::App);
+    assert_eq!(
+        html.as_str(),
+        format!(
+            "<p>Your app:</p>\n{}\n<pre><code class=\"language-html\">&lt;p&gt;hi&lt;/p&gt;\n</code></pre>\n</details>\n\
+             <p>Enjoy <em>it</em>.</p>\n",
+            callout(1)
+        )
+    );
+    let html = render_with(APP_REPLY, RenderMode::App);
+    let html = html.as_str();
+    assert!(html.contains(&format!("{}\n<pre><code class=\"language-html\">", callout(1))), "{html}");
+    assert!(html.contains(&format!("{}\n<pre><code class=\"language-css\">", callout(2))), "{html}");
+    assert!(html.contains(&format!("{}\n<pre><code class=\"language-JavaScript\">", callout(3))), "{html}");
+    assert_eq!(html.matches("<details").count(), 3, "the python block is an ordinary code block: {html}");
+    assert_eq!(html.matches("</details>").count(), 3);
+    assert!(html.contains("<p>A helper script:</p>\n<pre><code class=\"language-python\">"), "{html}");
+    assert!(html.contains("<strong>counter</strong>"), "the rest is markdown");
+    assert!(!html.contains(" open"), "collapsed by default");
+}
+
+#[test]
+fn an_ordinary_reply_renders_as_before() {
+    assert_eq!(render_with(APP_REPLY, RenderMode::Chat), render(APP_REPLY));
+    assert!(!render(APP_REPLY).as_str().contains("<details"));
+    assert_eq!(
+        StreamingMarkdown::new().push(APP_REPLY).tail,
+        StreamingMarkdown::with_mode(RenderMode::Chat).push(APP_REPLY).tail
+    );
+}
+
+#[test]
+fn app_callouts_inside_a_list_are_callouts_too() {
+    let html = render_with("1. Save this:\n   ```html\n   <p>x</p>\n   ```\n2. Open it.", RenderMode::App);
+    assert!(html.as_str().contains(&format!("<li>Save this:{}\n<pre>", callout(1))), "{}", html.as_str());
+}
+
+#[test]
+fn streaming_an_app_reply_matches_its_whole_rendering() {
+    let whole = render_with(APP_REPLY, RenderMode::App);
+    for size in [1, 3, 16, 64, APP_REPLY.len()] {
+        let (streamed, blocks) = stream_in(APP_REPLY, size, RenderMode::App);
+        assert_eq!(streamed, whole.as_str(), "pieces of {size} bytes");
+        assert!(size == APP_REPLY.len() || blocks >= 6, "several finished blocks, got {blocks}");
+    }
+}
+
+#[test]
+fn a_later_callout_is_numbered_without_rendering_the_finished_ones_again() {
+    let mut streaming = StreamingMarkdown::with_mode(RenderMode::App);
+    let first = streaming.push("Version one:\n\n```html\n<p>1</p>\n```\n\n");
+    assert!(first.tail.as_str().contains(&callout(1)), "{}", first.tail.as_str());
+    let update = streaming.push("Now the fix:\n\n");
+    // The callout became a finished block, rendered once, numbered from the start.
+    assert!(update.new_blocks.iter().any(|b| b.as_str().contains(&callout(1))));
+    let finished: Vec<_> = streaming.blocks().to_vec();
+    let update = streaming.push("```html\n<p>2</p>");
+    assert!(update.new_blocks.len() <= 1 && !update.new_blocks.iter().any(|b| b.as_str().contains("<details")));
+    assert!(update.tail.as_str().contains(&callout(2)), "the growing block is the second: {}", update.tail.as_str());
+    assert_eq!(&streaming.blocks()[..finished.len()], &finished[..], "finished blocks are never rendered again");
+    streaming.push("\n```\n");
+    assert_eq!(streaming.finish().as_str().matches("<details").count(), 2);
 }
