@@ -244,22 +244,31 @@ pub(crate) fn AppPreview() -> impl IntoView {
                     <header class="app-preview-bar">
                         <h2 id="app-preview-heading">{heading}</h2>
                         <div class="app-preview-actions">
-                            <button type="button" on:click=move |_| reload.update(|n| *n += 1)>
-                                "Reload app"
+                            // Short visible labels (they fit a phone); the names say it whole.
+                            <button
+                                type="button"
+                                aria-label="Reload app"
+                                title="Reload app"
+                                on:click=move |_| reload.update(|n| *n += 1)
+                            >
+                                "Reload"
                             </button>
-                            <button type="button" on:click=open_tab>
-                                "Open app in a new tab"
+                            <button type="button" aria-label="Open app in a new tab" title="Open app in a new tab" on:click=open_tab>
+                                "New tab"
                             </button>
-                            <button type="button" on:click=download_app>
-                                "Download app"
+                            <button type="button" aria-label="Download app" title="Download app as an HTML file" on:click=download_app>
+                                "Download"
                             </button>
-                            <button type="button" on:click=toggle_network>
-                                {move || {
-                                    if network.get() { "Block network for this app" } else { "Allow network for this app" }
-                                }}
+                            <button
+                                type="button"
+                                aria-label=move || network_label(network.get())
+                                title=move || network_label(network.get())
+                                on:click=toggle_network
+                            >
+                                {move || if network.get() { "Block network" } else { "Allow network" }}
                             </button>
-                            <button type="button" on:click=move |_| choice.open.set(false)>
-                                "Close preview"
+                            <button type="button" aria-label="Close preview" title="Close preview" on:click=move |_| choice.open.set(false)>
+                                "Close"
                             </button>
                         </div>
                     </header>
@@ -311,4 +320,9 @@ pub(crate) fn AppPreview() -> impl IntoView {
             </Show>
         </Show>
     }
+}
+
+/// The name of the network button.
+fn network_label(allowed: bool) -> &'static str {
+    if allowed { "Block network for this app" } else { "Allow network for this app" }
 }

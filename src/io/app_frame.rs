@@ -167,7 +167,9 @@ impl AppFrame {
             let frame = frame.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
                 let (Some(source), Some(app_window)) = (event.source(), frame.content_window()) else { return };
-                if !Object::is(&source, &app_window) {
+                // Its own frame's window, at an opaque origin (a frame navigated
+                // elsewhere, or not sandboxed, is not listened to).
+                if !Object::is(&source, &app_window) || event.origin() != "null" {
                     return;
                 }
                 let Some(incoming) = js_sys::JSON::stringify(&event.data())

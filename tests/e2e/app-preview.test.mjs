@@ -27,16 +27,10 @@ async function scenarioApp() {
   return match[1];
 }
 
-/** Makes an app agent named Apps through the Agents dialog and starts a conversation with it. */
+/** Starts a conversation with the built-in App Builder (an app agent) from the Agents dialog. */
 async function chatWithAppAgent(page) {
   const dialog = await openAgents(page);
-  await dialog.getByRole('button', { name: 'New agent', exact: true }).click();
-  const editor = dialog.getByRole('form', { name: 'New agent', exact: true });
-  await editor.getByRole('textbox', { name: 'Name', exact: true }).fill('Apps');
-  await editor.getByRole('radio', { name: 'App: gets no tools', exact: true }).check();
-  await editor.getByRole('button', { name: 'Save agent', exact: true }).click();
-  await editor.waitFor({ state: 'hidden' });
-  await dialog.getByRole('button', { name: 'Chat with Apps', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Chat with App Builder', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 
