@@ -211,16 +211,23 @@ pub(crate) fn AppPreview() -> impl IntoView {
         }
         save(&session);
     };
-    let send_error = move |error: AppError| {
+    let owner = Owner::current();
+    let send_error = Callback::new(move |error: AppError| {
         let number = current.with_untracked(|app| app.as_ref().map_or(0, |app| app.number));
         let place = if error.line > 0 { format!(" on line {}", error.line) } else { String::new() };
         let quoted: Vec<String> = error.message.lines().map(|line| format!("> {line}")).collect();
         let text =
             format!("The app (version {number}) reported an error{place}:\n\n{}\n\nPlease fix it.", quoted.join("\n"));
-        if !chat.send(text) {
+        // The reply's signals must outlive this error's row, which the next
+        // version's frame clears: they are made under the panel's owner.
+        let sent = match &owner {
+            Some(owner) => owner.with(|| chat.send(text)),
+            None => chat.send(text),
+        };
+        if !sent {
             problem.set(Some("The error was not sent: wait until the reply has finished.".to_owned()));
         }
-    };
+    });
 
     let heading = move || {
         let number = current.with(|app| app.as_ref().map_or(0, |app| app.number));
@@ -304,7 +311,7 @@ pub(crate) fn AppPreview() -> impl IntoView {
                                                     <button
                                                         type="button"
                                                         disabled=move || chat.busy.get()
-                                                        on:click=move |_| send_error(error.clone())
+                                                        on:click=move |_| send_error.run(error.clone())
                                                     >
                                                         "Send this error to the agent"
                                                     </button>
