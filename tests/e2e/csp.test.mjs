@@ -146,6 +146,37 @@ describe('content security policy', () => {
     );
   }
 
+  /**
+   * Loads the app preview document `doc` in an iframe of the app page (sandboxed as the
+   * preview does it unless `sandboxed` is false), hands it the app `html` as Hearth does, and
+   * returns the first message after `ready` (the app's own, or the frame's refusal).
+   */
+  function runInAppFrame(page, { doc, html, sandboxed = true }) {
+    return page.evaluate(
+      ({ doc, html, sandboxed }) =>
+        new Promise((resolve, reject) => {
+          const frame = document.createElement('iframe');
+          if (sandboxed) frame.setAttribute('sandbox', 'allow-scripts allow-forms allow-modals');
+          frame.hidden = true;
+          frame.src = doc;
+          const silence = setTimeout(() => reject(new Error(`${doc} gave no answer in 10 s`)), 10_000);
+          addEventListener('message', function listen(event) {
+            if (event.source !== frame.contentWindow || !event.data) return;
+            if (event.data.hearthApp === 'ready') {
+              frame.contentWindow.postMessage({ hearthApp: 'run', html, storage: {} }, '*');
+            } else if (event.data.hearthApp !== 'storage') {
+              removeEventListener('message', listen);
+              clearTimeout(silence);
+              frame.remove();
+              resolve(event.data);
+            }
+          });
+          document.body.append(frame);
+        }),
+      { doc, html, sandboxed },
+    );
+  }
+
   test('index.html carries the strict policy first, and has no inline script', async () => {
     const html = await (await fetch(env.app.url)).text();
     const { policy, content, at } = metaPolicy(html);
@@ -373,29 +404,21 @@ describe('content security policy', () => {
 
     // Framed without the sandbox, in Hearth's origin, the frame refuses to run the app.
     const { page, errors } = await openApp(t, env);
-    const answer = await page.evaluate(
-      () =>
-        new Promise((resolve, reject) => {
-          const frame = document.createElement('iframe');
-          frame.hidden = true;
-          frame.src = 'app-frame.html';
-          const silence = setTimeout(() => reject(new Error('app-frame.html gave no answer in 10 s')), 10_000);
-          addEventListener('message', function listen(event) {
-            if (event.source !== frame.contentWindow || !event.data) return;
-            if (event.data.hearthApp === 'ready') {
-              frame.contentWindow.postMessage({ hearthApp: 'run', html: '<script>window.parent.ran = true</script>', storage: {} }, '*');
-            } else {
-              removeEventListener('message', listen);
-              clearTimeout(silence);
-              resolve({ ...event.data, ran: window.ran === true });
-            }
-          });
-          document.body.append(frame);
-        }),
-    );
-    assert.equal(answer.hearthApp, 'refused', JSON.stringify(answer));
-    assert.match(answer.reason, /not in an opaque-origin sandbox/);
-    assert.equal(answer.ran, false);
+    const app = "<script>parent.postMessage({ hearthApp: 'test', origin: self.origin, kept: (localStorage.a = '1', localStorage.a) }, '*')</script>";
+    const refused = await runInAppFrame(page, { doc: 'app-frame.html', html: app, sandboxed: false });
+    assert.equal(refused.hearthApp, 'refused', JSON.stringify(refused));
+    assert.match(refused.reason, /not in an opaque-origin sandbox/);
+
+    // Served with dist/_headers' policies, both documents run an app, opaque, with its storage.
+    const strict = await startStaticServer({ root: DIST, headers: true });
+    t.after(() => strict.close());
+    const served = await openApp(t, env, { url: strict.url, cspViolations: true });
+    for (const doc of ['app-frame.html', 'app-frame-open.html']) {
+      const answer = await runInAppFrame(served.page, { doc, html: app });
+      assert.deepEqual(answer, { hearthApp: 'test', origin: 'null', kept: '1' }, doc);
+    }
+    assert.deepEqual(served.violations, []);
+    assert.deepEqual(served.errors, []);
     assert.deepEqual(errors, []);
   });
 });
