@@ -118,12 +118,12 @@ pub(crate) fn AppPreview() -> impl IntoView {
             };
             if sessions.current.get_untracked().as_deref() == Some(session.as_str()) {
                 network.set(state.network_allowed);
-                storage.set_value(state.local_storage);
+                storage.set_value(state.items);
                 loaded.set(Some(session));
             }
         });
     });
-    let state_of = move || AppState { network_allowed: network.get_untracked(), local_storage: storage.get_value() };
+    let state_of = move || AppState { network_allowed: network.get_untracked(), items: storage.get_value() };
     let save = move |session: &str| store.put(state_of().to_setting(session));
 
     let container = NodeRef::<leptos::html::Div>::new();
@@ -154,7 +154,7 @@ pub(crate) fn AppPreview() -> impl IntoView {
                 let mut state = state_of();
                 match state.replace_storage(items) {
                     Ok(()) => {
-                        storage.set_value(state.local_storage);
+                        storage.set_value(state.items);
                         save(&session);
                     }
                     Err(error) => problem.set(Some(error.to_string())),

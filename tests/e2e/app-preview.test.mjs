@@ -116,7 +116,7 @@ describe('app preview', () => {
     await app.getByRole('list', { name: 'To-dos', exact: true }).getByRole('listitem').filter({ hasText: 'Buy milk' }).waitFor();
     const { settings, sessions } = await readDatabase(page, ['settings', 'sessions']);
     const stored = settings.find((s) => s.key === `app:${sessions[0].id}`);
-    assert.deepEqual(stored?.value, { network_allowed: false, local_storage: { todos: '["Buy milk"]' } });
+    assert.deepEqual(stored?.value, { network_allowed: false, items: { todos: '["Buy milk"]' } });
 
     // An error in the app is listed under the preview with its line, and can be sent to the agent.
     const html = await scenarioApp();

@@ -23,9 +23,9 @@ pub struct AppState {
     /// Whether the user allowed the app to use the network.
     #[serde(default)]
     pub network_allowed: bool,
-    /// The app's `localStorage` items.
+    /// The items the app keeps in its `localStorage`.
     #[serde(default)]
-    pub local_storage: BTreeMap<String, String>,
+    pub items: BTreeMap<String, String>,
 }
 
 /// Why items from the preview were not kept.
@@ -75,7 +75,7 @@ impl AppState {
         if chars > STORAGE_LIMIT_CHARS {
             return Err(AppStorageError::TooLarge { chars });
         }
-        self.local_storage = items;
+        self.items = items;
         Ok(())
     }
 }
@@ -113,9 +113,8 @@ mod tests {
 
     #[test]
     fn a_conversations_app_is_one_setting() {
-        let mut state = AppState::default();
-        state.network_allowed = true;
-        state.local_storage.insert("todos".into(), "[\"milk\"]".into());
+        let mut state = AppState { network_allowed: true, ..AppState::default() };
+        state.items.insert("todos".into(), "[\"milk\"]".into());
         let setting = state.to_setting("s1");
         assert_eq!(setting.key, "app:s1");
         assert_eq!(AppState::from_setting(Some(setting.value)), state);
@@ -127,21 +126,21 @@ mod tests {
         assert_eq!(AppState::from_setting(Some(serde_json::json!("nonsense"))), AppState::default());
         let partial = AppState::from_setting(Some(serde_json::json!({ "network_allowed": true })));
         assert!(partial.network_allowed);
-        assert!(partial.local_storage.is_empty());
+        assert!(partial.items.is_empty());
     }
 
     #[test]
     fn too_large_items_change_nothing() {
         let mut state = AppState::default();
-        state.local_storage.insert("kept".into(), "yes".into());
+        state.items.insert("kept".into(), "yes".into());
         let mut items = BTreeMap::new();
         items.insert("big".to_owned(), "x".repeat(STORAGE_LIMIT_CHARS));
         assert_eq!(state.replace_storage(items), Err(AppStorageError::TooLarge { chars: STORAGE_LIMIT_CHARS + 3 }));
-        assert_eq!(state.local_storage.get("kept").map(String::as_str), Some("yes"));
+        assert_eq!(state.items.get("kept").map(String::as_str), Some("yes"));
         let mut items = BTreeMap::new();
         items.insert("todos".to_owned(), "[]".to_owned());
         assert_eq!(state.replace_storage(items.clone()), Ok(()));
-        assert_eq!(state.local_storage, items);
+        assert_eq!(state.items, items);
     }
 
     #[test]
