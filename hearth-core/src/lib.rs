@@ -1,8 +1,9 @@
 //! Hearth's core: everything that can be decided without a browser.
 //!
 //! The message model, the SSE decoder, provider request builders and stream
-//! parsers, the reply accumulator, the markdown pipeline, and agents with their
-//! system prompt templates live here. The web shell (the root crate) does the
+//! parsers, the reply accumulator, the markdown pipeline, agents with their
+//! system prompt templates, and the app document of an app agent's reply live
+//! here. The web shell (the root crate) does the
 //! IO — fetch, streams, storage, clock, DOM — and hands this crate bytes and
 //! values.
 //!

@@ -436,7 +436,7 @@ describe('switching agents', () => {
     await picker.shows('Agent: General Assistant · echo');
     assert.deepEqual(
       await picker.button.click().then(() => namesOf(picker.menu.getByRole('menuitemradio'))),
-      ['General Assistant', 'Poet'],
+      ['General Assistant', 'App Builder', 'Poet'],
     );
     assert.equal(await picker.item('General Assistant').getAttribute('aria-checked'), 'true', 'it goes on with the General Assistant');
     await page.keyboard.press('Escape');

@@ -434,7 +434,7 @@ describe('agents', () => {
     await screenshot(chat.page, 'agent-conflict.png');
     await conflict(editor).getByRole('button', { name: 'Discard mine', exact: true }).click();
     await editor.waitFor({ state: 'hidden' });
-    assert.deepEqual(await listedAgents(chat.page), ['Helper', 'Traducteur']);
+    assert.deepEqual(await listedAgents(chat.page), ['Helper', 'App Builder', 'Traducteur']);
     assert.match(await row('Traducteur').innerText(), /Translates into French\./);
 
     // Described there too: "Save mine anyway" stores this tab's draft.
