@@ -223,7 +223,7 @@ describe('app preview', () => {
     assert.deepEqual(chat.errors, []);
   });
 
-  test('the preview below the conversation at 390 px in dark mode', async (t) => {
+  test('the preview below the conversation at 390 px in dark mode, and at 200 % zoom', async (t) => {
     const chat = await openChatWithProvider(t, env, {
       scenario: 'app-todo',
       contextOptions: { viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
@@ -248,8 +248,17 @@ describe('app preview', () => {
     assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px)`);
     await screenshot(page, 'app-preview-390-dark.png');
     assert.deepEqual(await axeViolations(page, { include: '.app-preview' }), []);
-    // 200 % zoom of a 780 px window is the same layout as 390 px; the buttons wrap and stay usable.
-    await preview.getByRole('button', { name: 'Download app', exact: true }).waitFor();
+    // 200 % zoom of a 1280 × 900 window is a 640 × 450 viewport: no sideways scrolling, and
+    // the preview's controls and the app stay usable.
+    await page.setViewportSize({ width: 640, height: 450 });
+    const zoomed = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(zoomed <= 0, `no sideways scrolling at 200 % (${zoomed} px)`);
+    for (const name of ['Reload app', 'Open app in a new tab', 'Download app', 'Allow network for this app', 'Close preview']) {
+      assert.ok(await preview.getByRole('button', { name, exact: true }).isVisible(), `${name} is visible at 200 %`);
+    }
+    await app.getByRole('textbox', { name: 'New to-do', exact: true }).fill('Zoomed');
+    await app.getByRole('button', { name: 'Add to-do', exact: true }).click();
+    await app.getByRole('listitem').filter({ hasText: 'Zoomed' }).waitFor();
     assert.deepEqual(chat.errors, []);
   });
 });
