@@ -9,6 +9,7 @@ use crate::agents::AgentsContext;
 use crate::chat::ChatContext;
 use crate::components::agent_picker::AgentPicker;
 use crate::components::agents_dialog::AgentsDialog;
+use crate::components::app_preview::{AppPreview, AppPreviewChoice, app_versions};
 use crate::components::composer::Composer;
 use crate::components::conversation::Conversation;
 use crate::components::model_picker::ModelPicker;
@@ -44,6 +45,9 @@ pub(crate) fn App() -> impl IntoView {
     provide_context(preferences);
     provide_context(sessions);
     provide_context(chat);
+    let preview = AppPreviewChoice::new();
+    provide_context(preview);
+    let has_app = Memo::new(move |_| !app_versions(chat).is_empty());
     spawn_local(start(store, providers, agents, tools, preferences, sessions));
     let sidebar_open = RwSignal::new(false);
     let settings_open = RwSignal::new(false);
@@ -75,8 +79,13 @@ pub(crate) fn App() -> impl IntoView {
                 </header>
                 <StorageBanner />
                 <SessionBar />
-                <Conversation />
-                <Composer />
+                <div class="workspace" class:with-app=move || preview.open.get() && has_app.get()>
+                    <div class="chat-column">
+                        <Conversation />
+                        <Composer />
+                    </div>
+                    <AppPreview />
+                </div>
             </div>
             <UndoToast />
             <SettingsDialog open=settings_open />

@@ -6,6 +6,8 @@ pub(crate) mod agent_row;
 pub(crate) mod agent_switch_divider;
 pub(crate) mod agent_tools;
 pub(crate) mod agents_dialog;
+pub(crate) mod app_preview;
+pub(crate) mod app_version_button;
 pub(crate) mod ask_before_running;
 pub(crate) mod assistant_message;
 pub(crate) mod attach_file_button;

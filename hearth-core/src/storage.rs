@@ -6,6 +6,7 @@
 //! or exported records, the search terms kept on each message, session titles and
 //! previews, the backup file format, and the imports. It does no IO.
 
+pub mod app_state;
 pub mod backup;
 pub mod chatgpt;
 pub mod import_plan;

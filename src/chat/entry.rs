@@ -1,6 +1,9 @@
 //! What the conversation view shows for each message, and how it maps to and from
 //! stored message records.
 
+use std::sync::Arc;
+
+use hearth_core::app::app_document;
 use hearth_core::markdown::{RenderMode, SafeHtml, render_with};
 use hearth_core::message::{AttachedFile, ChatMessage, Role};
 use hearth_core::provider::Usage;
@@ -96,6 +99,10 @@ pub(crate) struct AssistantView {
     /// Whether the reply holds anything yet (text, reasoning or a tool call). A
     /// regenerated reply replaces the version before it only once it does.
     pub(crate) produced: RwSignal<bool>,
+    /// The app of an app agent's reply (`hearth_core::app::app_document`): the
+    /// HTML document of its complete app code blocks, for the preview. It
+    /// changes only when a block is finished, never per streamed chunk.
+    pub(crate) app: RwSignal<Option<Arc<str>>>,
     /// Whether `blocks` and `tail` show `text`. Stored replies are rendered only
     /// when they are first shown, so opening a long conversation renders the
     /// messages on screen, not all of them.
@@ -188,6 +195,7 @@ impl AssistantView {
             calls: RwSignal::new(Vec::new()),
             offers_tools: RwSignal::new(false),
             produced: RwSignal::new(false),
+            app: RwSignal::new(None),
             rendered: StoredValue::new(true),
         }
     }
@@ -205,6 +213,10 @@ impl AssistantView {
     /// and reasoning are shown as they arrive; this does not re-render them.
     pub(crate) fn publish(&self, record: &MessageRecord) {
         self.record.set_value(record.clone());
+        let app = app_of(record);
+        if self.app.with_untracked(|shown| shown.as_deref() != app.as_deref()) {
+            self.app.set(app);
+        }
         if self.calls.with_untracked(|calls| calls != &record.tool_calls) {
             self.calls.set(record.tool_calls.clone());
         }
@@ -307,6 +319,15 @@ impl Entry {
             }),
         }
     }
+}
+
+/// The app a reply record holds: the document of its complete app code, when
+/// an app agent wrote it.
+fn app_of(record: &MessageRecord) -> Option<Arc<str>> {
+    if !record.agent.as_ref().is_some_and(|agent| agent.is_app()) {
+        return None;
+    }
+    app_document(&record.content).map(Arc::from)
 }
 
 /// The name of the agent a reply record says wrote it, if it says.

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::chat::{AssistantView, ChatContext, EntryKind, ReplyStatus};
+use crate::components::app_version_button::AppVersionButton;
 use crate::components::copy_button::CopyButton;
 use crate::components::error_card::ErrorCard;
 use crate::components::image_loading::{on_markdown_click, show_images};
@@ -157,6 +158,7 @@ pub(crate) fn AssistantMessage(
                 </span>
                 {move || usage().map(|text| view! { <span class="usage" title="Tokens">{text}</span> })}
                 <VersionSwitcher id=id.get_value() />
+                <AppVersionButton id=id.get_value() />
                 <Show when=move || !streaming()>
                     <CopyButton text=move || reply.record.with_value(|record| record.content.clone()) />
                 </Show>

@@ -74,17 +74,22 @@ impl Network {
     }
 }
 
-/// Where the runner document of `network` is: beside the app's wasm-bindgen
-/// module, whose URL `<meta name="hearth-app" data-js>` gives (see `src/boot.js`),
-/// so it is found whatever the page's own path and Trunk's `public_url`. Without
-/// that element, relative to the page.
+/// Where the runner document of `network` is (see [`beside_module`]).
 fn runner_url(document: &Document, network: Network) -> String {
-    let beside_module = || {
+    beside_module(document, network.runner())
+}
+
+/// The address of `file`, one of the files Trunk copies into `dist/`: beside
+/// the app's wasm-bindgen module, whose URL `<meta name="hearth-app" data-js>`
+/// gives (see `src/boot.js`), so it is found whatever the page's own path and
+/// Trunk's `public_url`. Without that element, relative to the page.
+pub(crate) fn beside_module(document: &Document, file: &str) -> String {
+    let found = || {
         let module = document.query_selector("meta[name=\"hearth-app\"]").ok()??.get_attribute("data-js")?;
         let module = Url::new_with_base(&module, &document.base_uri().ok()??).ok()?;
-        Some(Url::new_with_base(network.runner(), &module.href()).ok()?.href())
+        Some(Url::new_with_base(file, &module.href()).ok()?.href())
     };
-    beside_module().unwrap_or_else(|| network.runner().to_owned())
+    found().unwrap_or_else(|| file.to_owned())
 }
 
 /// How many characters of output (result text plus console lines) a run keeps.

@@ -4,8 +4,9 @@
 // inline event handler and eval, and the JavaScript sandbox's runner documents with their
 // own policies (eval allowed there, the network closed or open, nothing run when the
 // runner is not in an opaque-origin frame), and the same policies sent as headers from
-// dist/_headers. The tool tests (tools.test.mjs) run the sandbox through the app under
-// the same policy.
+// dist/_headers. The app preview documents (app-frame*.html, app-view.html) carry their own
+// policies too, and refuse to run an app outside a sandbox. The tool tests (tools.test.mjs)
+// run the sandbox through the app under the same policy; app-preview.test.mjs runs apps.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,6 +44,38 @@ function sandboxPolicy(connect) {
     'form-action': ["'none'"],
   };
 }
+
+/** The app preview documents' policies (src/io/app_frame/): the app's own document, network closed or open. */
+function appFramePolicy(network) {
+  const net = network ? ['https:', 'http:'] : [];
+  return {
+    'default-src': ["'none'"],
+    'script-src': ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...net],
+    'style-src': ["'unsafe-inline'", ...net],
+    'img-src': ['data:', 'blob:', ...net],
+    'font-src': ['data:', ...net],
+    'media-src': ['data:', 'blob:', ...net],
+    'worker-src': ['blob:'],
+    'connect-src': network ? ['https:', 'http:', 'wss:', 'ws:'] : ["'none'"],
+    'frame-src': ["'none'"],
+    'child-src': ["'none'"],
+    'object-src': ["'none'"],
+    'manifest-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': network ? ['https:', 'http:'] : ["'none'"],
+  };
+}
+
+/** app-view.html's policy: a page of Hearth, as strict as index.html. */
+const APP_VIEW_POLICY = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'frame-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+};
 
 /** A policy's text parsed into `{ directive: [sources] }`, each directive checked to appear once. */
 function parsePolicy(content) {
@@ -110,6 +143,37 @@ describe('content security policy', () => {
           document.body.append(frame);
         }),
       { doc, code, sandboxed },
+    );
+  }
+
+  /**
+   * Loads the app preview document `doc` in an iframe of the app page (sandboxed as the
+   * preview does it unless `sandboxed` is false), hands it the app `html` as Hearth does, and
+   * returns the first message after `ready` (the app's own, or the frame's refusal).
+   */
+  function runInAppFrame(page, { doc, html, sandboxed = true }) {
+    return page.evaluate(
+      ({ doc, html, sandboxed }) =>
+        new Promise((resolve, reject) => {
+          const frame = document.createElement('iframe');
+          if (sandboxed) frame.setAttribute('sandbox', 'allow-scripts allow-forms allow-modals');
+          frame.hidden = true;
+          frame.src = doc;
+          const silence = setTimeout(() => reject(new Error(`${doc} gave no answer in 10 s`)), 10_000);
+          addEventListener('message', function listen(event) {
+            if (event.source !== frame.contentWindow || !event.data) return;
+            if (event.data.hearthApp === 'ready') {
+              frame.contentWindow.postMessage({ hearthApp: 'run', html, storage: {} }, '*');
+            } else if (event.data.hearthApp !== 'storage') {
+              removeEventListener('message', listen);
+              clearTimeout(silence);
+              frame.remove();
+              resolve(event.data);
+            }
+          });
+          document.body.append(frame);
+        }),
+      { doc, html, sandboxed },
     );
   }
 
@@ -307,6 +371,54 @@ describe('content security policy', () => {
       assert.deepEqual(JSON.parse(unsandboxed.result), { origin: 'null', sum: 42 }, `${doc} stays opaque`);
     }
     assert.deepEqual(violations, []);
+    assert.deepEqual(errors, []);
+  });
+
+  test('the app preview documents carry their own policies, as meta and in _headers, and run nothing outside a sandbox', async (t) => {
+    const rules = parseHeadersFile(await readFile(path.join(DIST, '_headers'), 'utf8'));
+    const header = (route) => parsePolicy(rules.get(route)?.['content-security-policy'] ?? '');
+    for (const [doc, network] of [
+      ['app-frame.html', false],
+      ['app-frame-open.html', true],
+    ]) {
+      const html = await (await fetch(new URL(doc, env.app.url))).text();
+      assertPolicy(metaPolicy(html).policy, appFramePolicy(network), doc);
+      assert.deepEqual(
+        scripts(html).map(({ attributes, body }) => [attributes.trim(), body.trim()]),
+        [['src="app-frame.js"', '']],
+        `${doc} runs app-frame.js and nothing inline of its own`,
+      );
+      const expected = {
+        ...appFramePolicy(network),
+        'frame-ancestors': ["'self'"],
+        sandbox: ['allow-scripts', 'allow-forms', 'allow-modals'],
+      };
+      assertPolicy(header(`/${doc}`), expected, `_headers /${doc}`);
+    }
+    const view = await (await fetch(new URL('app-view.html', env.app.url))).text();
+    assertPolicy(metaPolicy(view).policy, APP_VIEW_POLICY, 'app-view.html');
+    assertPolicy(header('/app-view.html'), { ...APP_VIEW_POLICY, 'frame-ancestors': ["'none'"] }, '_headers /app-view.html');
+    for (const file of ['app-frame.js', 'app-view.js', 'app-view.css']) {
+      assert.equal((await fetch(new URL(file, env.app.url))).status, 200, `${file} is served`);
+    }
+
+    // Framed without the sandbox, in Hearth's origin, the frame refuses to run the app.
+    const { page, errors } = await openApp(t, env);
+    const app = "<script>parent.postMessage({ hearthApp: 'test', origin: self.origin, kept: (localStorage.a = '1', localStorage.a) }, '*')</script>";
+    const refused = await runInAppFrame(page, { doc: 'app-frame.html', html: app, sandboxed: false });
+    assert.equal(refused.hearthApp, 'refused', JSON.stringify(refused));
+    assert.match(refused.reason, /not in an opaque-origin sandbox/);
+
+    // Served with dist/_headers' policies, both documents run an app, opaque, with its storage.
+    const strict = await startStaticServer({ root: DIST, headers: true });
+    t.after(() => strict.close());
+    const served = await openApp(t, env, { url: strict.url, cspViolations: true });
+    for (const doc of ['app-frame.html', 'app-frame-open.html']) {
+      const answer = await runInAppFrame(served.page, { doc, html: app });
+      assert.deepEqual(answer, { hearthApp: 'test', origin: 'null', kept: '1' }, doc);
+    }
+    assert.deepEqual(served.violations, []);
+    assert.deepEqual(served.errors, []);
     assert.deepEqual(errors, []);
   });
 });

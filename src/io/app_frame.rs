@@ -1,0 +1,263 @@
+//! Runs an app agent's app (one HTML document the model wrote) where it cannot
+//! reach Hearth's storage, keys, page or the network, and opens it in a tab of
+//! its own the same way.
+//!
+//! How the isolation works:
+//!
+//! - The app runs in an `<iframe sandbox="allow-scripts allow-forms
+//!   allow-modals">` (never `allow-same-origin`, popups or top navigation)
+//!   whose `src` is `app-frame.html`, or `app-frame-open.html` once the user
+//!   allowed the app the network (both in `src/io/app_frame/`, copied into
+//!   `dist/` by Trunk, sharing `app-frame.js`). Its origin is opaque: Hearth's
+//!   IndexedDB, `localStorage`, cookies and `parent.document` all throw there.
+//! - Each document has its own CSP, which the app's document keeps: the frame's
+//!   script writes the app's HTML into that same document (`document.open`,
+//!   `write`, `close`), so the app's inline scripts and styles run, and nothing
+//!   is fetched but `data:` and `blob:` (`connect-src 'none'`, `form-action
+//!   'none'`, `frame-src 'none'`…). The open variant allows `http(s)` sources.
+//!   The app cannot navigate its frame elsewhere either: Hearth's own CSP
+//!   (`frame-src 'self'`) refuses a frame navigation to another origin.
+//! - The app's `localStorage` is the frame's in-memory copy of the items Hearth
+//!   keeps for the conversation's app (`hearth_core::storage::app_state`); the
+//!   frame sends the whole set after each change and Hearth stores it.
+//!   `sessionStorage` is in memory only.
+//! - The frame's script runs nothing unless its own origin is opaque, so the
+//!   documents are harmless when opened or framed without the sandbox.
+//!
+//! The protocol (see `app-frame.js`): the frame posts `{hearthApp: 'ready'}`;
+//! Hearth answers `{hearthApp: 'run', html, storage}`; the frame then posts
+//! `storage`, `error` and `refused` messages. Hearth accepts a message only
+//! from its own frame's window, and the frame only from its parent at Hearth's
+//! origin. "Open app in a new tab" opens `app-view.html`, a page of Hearth
+//! that holds no app code itself: it embeds the same sandboxed frame and asks
+//! its opener for the app (`{hearthAppView: 'ready'}`, answered with
+//! `{hearthAppView: 'app', html, storage, network, title}`, both at Hearth's
+//! origin only).
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use js_sys::{Object, Reflect};
+use serde::Deserialize;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{Element, HtmlIFrameElement, MessageEvent, Window};
+
+use super::sandbox::beside_module;
+
+/// The sandbox flags of every app frame: scripts, forms (which the CSP keeps
+/// from being sent anywhere) and `alert`/`confirm`; never `allow-same-origin`.
+pub(crate) const SANDBOX: &str = "allow-scripts allow-forms allow-modals";
+
+/// An app to run.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct FrameApp {
+    /// The app's whole HTML document.
+    pub(crate) html: String,
+    /// Its stored `localStorage` items.
+    pub(crate) storage: BTreeMap<String, String>,
+    /// Whether it may use the network (the open document).
+    pub(crate) network: bool,
+    /// The frame's accessible name.
+    pub(crate) title: String,
+}
+
+/// Something the app's frame reported.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum FrameEvent {
+    /// The app changed its `localStorage`: all its items now.
+    Storage(BTreeMap<String, String>),
+    /// An uncaught error or unhandled rejection in the app.
+    Error(AppError),
+    /// The frame ran nothing, because it was not sandboxed.
+    Refused(String),
+}
+
+/// An error the app did not catch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AppError {
+    /// The browser's message, like `Uncaught TypeError: x is undefined`.
+    pub(crate) message: String,
+    /// The line of the app's document (0 when unknown).
+    pub(crate) line: u32,
+    /// The column (0 when unknown).
+    pub(crate) column: u32,
+}
+
+/// The frame's messages, as JSON.
+#[derive(Deserialize)]
+#[serde(tag = "hearthApp", rename_all = "snake_case")]
+enum Incoming {
+    Ready,
+    Storage {
+        #[serde(default)]
+        items: BTreeMap<String, String>,
+    },
+    Error {
+        #[serde(default)]
+        message: String,
+        #[serde(default)]
+        line: u32,
+        #[serde(default)]
+        column: u32,
+    },
+    Refused {
+        #[serde(default)]
+        reason: String,
+    },
+}
+
+/// The longest error message kept.
+const MESSAGE_LIMIT: usize = 2_000;
+
+/// The address of the frame document for `network`.
+fn frame_url(window: &Window, network: bool) -> String {
+    let file = if network { "app-frame-open.html" } else { "app-frame.html" };
+    window.document().map_or_else(|| file.to_owned(), |document| beside_module(&document, file))
+}
+
+/// The `{hearthApp: 'run', html, storage}` message.
+fn run_message(app: &FrameApp) -> Option<JsValue> {
+    let message = Object::new();
+    Reflect::set(&message, &"hearthApp".into(), &"run".into()).ok()?;
+    Reflect::set(&message, &"html".into(), &app.html.as_str().into()).ok()?;
+    let storage = js_sys::JSON::parse(&serde_json::to_string(&app.storage).ok()?).ok()?;
+    Reflect::set(&message, &"storage".into(), &storage).ok()?;
+    Some(message.into())
+}
+
+/// A running app: its frame and the listener for its messages. Dropping it
+/// removes both, which ends the app.
+pub(crate) struct AppFrame {
+    window: Window,
+    frame: HtmlIFrameElement,
+    on_message: Closure<dyn FnMut(MessageEvent)>,
+}
+
+impl Drop for AppFrame {
+    fn drop(&mut self) {
+        let _ = self.window.remove_event_listener_with_callback("message", self.on_message.as_ref().unchecked_ref());
+        self.frame.remove();
+    }
+}
+
+impl AppFrame {
+    /// Runs `app` in a new sandboxed frame appended to `container`, and calls
+    /// `on_event` with what the frame reports.
+    pub(crate) fn mount(
+        container: &Element,
+        app: &FrameApp,
+        on_event: impl Fn(FrameEvent) + 'static,
+    ) -> Result<AppFrame, String> {
+        let window = web_sys::window().ok_or("there is no window")?;
+        let document = window.document().ok_or("there is no document")?;
+        let job = run_message(app).ok_or("the app cannot be passed to its frame")?;
+        let frame: HtmlIFrameElement = document
+            .create_element("iframe")
+            .ok()
+            .and_then(|element| element.dyn_into().ok())
+            .ok_or("cannot create an iframe")?;
+        frame.set_attribute("sandbox", SANDBOX).map_err(|_| "cannot sandbox an iframe")?;
+        let _ = frame.set_attribute("title", &app.title);
+        let _ = frame.set_attribute("referrerpolicy", "no-referrer");
+        frame.set_class_name("app-frame");
+        frame.set_src(&frame_url(&window, app.network));
+        let on_message = {
+            let frame = frame.clone();
+            Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                let (Some(source), Some(app_window)) = (event.source(), frame.content_window()) else { return };
+                // Its own frame's window, at an opaque origin (a frame navigated
+                // elsewhere, or not sandboxed, is not listened to).
+                if !Object::is(&source, &app_window) || event.origin() != "null" {
+                    return;
+                }
+                let Some(incoming) = js_sys::JSON::stringify(&event.data())
+                    .ok()
+                    .and_then(|text| text.as_string())
+                    .and_then(|text| serde_json::from_str::<Incoming>(&text).ok())
+                else {
+                    return;
+                };
+                match incoming {
+                    Incoming::Ready => {
+                        let _ = app_window.post_message(&job, "*");
+                    }
+                    Incoming::Storage { items } => on_event(FrameEvent::Storage(items)),
+                    Incoming::Error { message, line, column } => {
+                        let message = message.chars().take(MESSAGE_LIMIT).collect();
+                        on_event(FrameEvent::Error(AppError { message, line, column }));
+                    }
+                    Incoming::Refused { reason } => on_event(FrameEvent::Refused(reason)),
+                }
+            })
+        };
+        window
+            .add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref())
+            .map_err(|_| "cannot listen for the app's messages")?;
+        let running = AppFrame { window, frame, on_message };
+        container.append_child(&running.frame).map_err(|_| "cannot add the app's frame")?;
+        Ok(running)
+    }
+}
+
+/// Opens `app` in a new tab: Hearth's `app-view.html`, which embeds the same
+/// sandboxed frame and asks this page for the app. The listener that answers
+/// it removes itself once it has answered, or after a minute.
+pub(crate) fn open_in_new_tab(app: &FrameApp) -> Result<(), String> {
+    let window = web_sys::window().ok_or("there is no window")?;
+    let document = window.document().ok_or("there is no document")?;
+    let origin = window.origin();
+    let message = Object::new();
+    let set = |key: &str, value: &JsValue| Reflect::set(&message, &key.into(), value).map(|_| ());
+    let storage = serde_json::to_string(&app.storage).ok().and_then(|text| js_sys::JSON::parse(&text).ok());
+    let storage = storage.ok_or("the app's data cannot be passed")?;
+    set("hearthAppView", &"app".into())
+        .and_then(|()| set("html", &app.html.as_str().into()))
+        .and_then(|()| set("storage", &storage))
+        .and_then(|()| set("network", &app.network.into()))
+        .and_then(|()| set("title", &app.title.as_str().into()))
+        .map_err(|_| "the app cannot be passed")?;
+    let tab = window
+        .open_with_url_and_target(&beside_module(&document, "app-view.html"), "_blank")
+        .map_err(|_| "the browser refused to open a tab")?
+        .ok_or("the browser blocked the new tab")?;
+
+    type Listener = Rc<RefCell<Option<Closure<dyn FnMut(MessageEvent)>>>>;
+    let listener: Listener = Rc::default();
+    let stop = {
+        let listener = Rc::clone(&listener);
+        let window = window.clone();
+        move || {
+            if let Some(closure) = listener.borrow_mut().take() {
+                let _ = window.remove_event_listener_with_callback("message", closure.as_ref().unchecked_ref());
+                // It may be the closure running now, so it is not dropped.
+                closure.forget();
+            }
+        }
+    };
+    let stop = Rc::new(stop);
+    let on_message = {
+        let stop = Rc::clone(&stop);
+        let origin = origin.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let Some(source) = event.source() else { return };
+            if !Object::is(&source, &tab) || event.origin() != origin {
+                return;
+            }
+            let data = event.data();
+            let ready = Reflect::get(&data, &"hearthAppView".into()).ok().and_then(|value| value.as_string());
+            if ready.as_deref() == Some("ready") {
+                let _ = tab.post_message(&message, &origin);
+                stop();
+            }
+        })
+    };
+    window
+        .add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref())
+        .map_err(|_| "cannot listen to the new tab")?;
+    *listener.borrow_mut() = Some(on_message);
+    let give_up = Closure::once_into_js(move || stop());
+    let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(give_up.unchecked_ref(), 60_000);
+    Ok(())
+}
