@@ -48,6 +48,7 @@ impl ProviderEntry {
                 top_p: None,
                 extra_json: None,
                 thinking: None,
+                context_window: None,
             },
         }
     }
