@@ -15,6 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod agent;
+pub mod compaction;
 pub mod failure;
 pub mod markdown;
 pub mod message;

@@ -159,13 +159,10 @@ pub fn render(template: &str, values: &TemplateValues) -> Rendered {
     Rendered { text: drop_empty_sections(&filled), unknown }
 }
 
-/// A rough token count for the editor's size line: UTF-8 bytes divided by 4,
-/// rounded up. For English that is the usual "about four characters per
-/// token"; a CJK character (3 bytes) counts ¾ of a token, closer to real
-/// tokenizers than counting characters would be. Never exact: tokenizers
-/// differ per model.
+/// The editor's size estimate, in tokens: the one compaction uses (see
+/// [`crate::compaction::estimate_tokens`]). Never exact: tokenizers differ per model.
 pub fn estimate_tokens(text: &str) -> usize {
-    text.len().div_ceil(4)
+    crate::compaction::estimate_tokens(text) as usize
 }
 
 /// Whether `name` can be written as a `{name}` placeholder.

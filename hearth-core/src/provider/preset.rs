@@ -17,6 +17,8 @@
 //! - Ollama, LM Studio and llama.cpp serve `GET /v1/models` next to their chat
 //!   endpoint and need no key by default.
 
+mod context_window;
+
 use serde::{Deserialize, Serialize};
 
 use super::contract::ProviderKind;

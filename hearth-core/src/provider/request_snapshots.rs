@@ -3,13 +3,16 @@
 //! sampling settings, the thinking switch, tools offered with the two-round tool
 //! turn of [`tool_wire_tests`], a user message carrying two attached files (in
 //! the tool turn, so the files are seen in a request after tool rounds), and
-//! extra JSON overriding fields. They are built
+//! extra JSON overriding fields, and a compacted conversation (the first
+//! question, the summary standing in for two turns, then the tool turn and a
+//! follow-up verbatim; see [`crate::compaction`]). They are built
 //! through the dispatch ([`build_request_with_tools`]), as the app builds them,
 //! so a change to any body shows up here as a diff (`UPDATE_EXPECT=1` rewrites
 //! the snapshots).
 
 use super::tool_wire_tests::{conversation, tools};
 use super::{HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderKind, build_request_with_tools, recorded};
+use crate::compaction;
 use crate::message::{AttachedFile, ChatMessage, ReasoningPart, Role};
 
 fn provider(preset: Preset, base_url: &str) -> ProviderConfig {
@@ -62,6 +65,37 @@ fn with_files(origin: ProviderKind) -> Vec<ChatMessage> {
         AttachedFile { name: "notes.md".into(), content: "# Notes\n\nThe answer is 42.".into() },
         AttachedFile { name: "todo.txt".into(), content: "- compute\n- check".into() },
     ];
+    messages
+}
+
+/// A conversation compacted by [`compaction::request_history`]: a system
+/// prompt, the first question, the summary of the two turns after it, then the
+/// two-round tool turn of [`conversation`] (its question is the boundary) and
+/// its follow-up.
+pub(super) fn compacted(origin: ProviderKind) -> Vec<ChatMessage> {
+    let item = |id: &str, messages: Vec<ChatMessage>| compaction::HistoryItem { id: id.into(), messages };
+    let text = |role: Role, text: &str| vec![ChatMessage::new(role, text)];
+    let mut earlier = ChatMessage::new(Role::Assistant, "Lisbon in May: mild, few crowds.");
+    earlier.origin = Some(origin);
+    let turn = conversation(origin);
+    let last = turn.len() - 1;
+    let items = [
+        item("q0", text(Role::User, "Plan a trip to Lisbon.")),
+        item("a0", vec![earlier]),
+        item("q1", text(Role::User, "And the budget?")),
+        item("a1", text(Role::Assistant, "About 900 euros.")),
+        item("q2", turn[..1].to_vec()),
+        item("a2", turn[1..last].to_vec()),
+        item("q3", turn[last..].to_vec()),
+    ];
+    let summary = compaction::ActiveSummary {
+        summary_id: "sum".into(),
+        boundary_id: "q2".into(),
+        text: "The user plans a trip to Lisbon in May; the budget is about 900 euros.".into(),
+        summarised: 3,
+    };
+    let mut messages = vec![ChatMessage::new(Role::System, "You are terse.")];
+    messages.extend(compaction::request_history(&items, Some(&summary)));
     messages
 }
 
@@ -121,6 +155,7 @@ fn openai_requests_match_their_snapshots() {
             ),
             ("tools", build(&openai, &ModelConfig::new("gpt-4o"), &tool_turn, true)),
             ("files", build(&openai, &ModelConfig::new("gpt-4o"), &with_files(ProviderKind::OpenAi), true)),
+            ("summary", build(&openai, &ModelConfig::new("gpt-4o"), &compacted(ProviderKind::OpenAi), true)),
             (
                 "tools_deepseek",
                 build(
@@ -179,6 +214,10 @@ fn anthropic_requests_match_their_snapshots() {
                 build(&anthropic, &ModelConfig::new("claude-sonnet-4-5"), &with_files(ProviderKind::Anthropic), true),
             ),
             (
+                "summary",
+                build(&anthropic, &ModelConfig::new("claude-sonnet-4-5"), &compacted(ProviderKind::Anthropic), true),
+            ),
+            (
                 "extra",
                 build(
                     &anthropic,
@@ -206,6 +245,7 @@ fn gemini_requests_match_their_snapshots() {
             ("thinking_off", build(&gemini, &thinking(ModelConfig::new("gemini-2.5-flash"), false), &chat, false)),
             ("tools", build(&gemini, &ModelConfig::new("gemini-2.5-flash"), &conversation(ProviderKind::Gemini), true)),
             ("files", build(&gemini, &ModelConfig::new("gemini-2.5-flash"), &with_files(ProviderKind::Gemini), true)),
+            ("summary", build(&gemini, &ModelConfig::new("gemini-2.5-flash"), &compacted(ProviderKind::Gemini), true)),
             (
                 "extra",
                 build(
@@ -220,4 +260,91 @@ fn gemini_requests_match_their_snapshots() {
             ),
         ],
     );
+}
+
+/// A compacted conversation is one every family accepts, with and without
+/// tools: the roles alternate, starting with the user, and no message or
+/// block is empty.
+#[test]
+fn compacted_requests_alternate_and_have_no_empty_content() {
+    for with_tools in [true, false] {
+        let openai = super::tool_wire_tests::body(&build(
+            &provider(Preset::OpenAi, "https://api.openai.com/v1"),
+            &ModelConfig::new("gpt-4o"),
+            &compacted(ProviderKind::OpenAi),
+            with_tools,
+        ));
+        let messages = openai["messages"].as_array().expect("messages");
+        let roles: Vec<&str> = messages.iter().filter_map(|m| m["role"].as_str()).collect();
+        let expected: &[&str] = if with_tools {
+            &[
+                "system",
+                "user",
+                "assistant",
+                "user",
+                "assistant",
+                "tool",
+                "tool",
+                "assistant",
+                "tool",
+                "assistant",
+                "user",
+            ]
+        } else {
+            &["system", "user", "assistant", "user", "assistant", "user", "assistant", "user", "assistant", "user"]
+        };
+        assert_eq!(roles, expected, "tools: {with_tools}");
+        assert!(messages[2]["content"].as_str().is_some_and(|c| c.starts_with("<conversation-summary>\n")));
+        for message in messages {
+            let has_calls = message["tool_calls"].as_array().is_some_and(|calls| !calls.is_empty());
+            let text = message["content"].as_str().unwrap_or_default();
+            assert!(has_calls || !text.trim().is_empty(), "no empty message: {message}");
+        }
+
+        let anthropic = super::tool_wire_tests::body(&build(
+            &provider(Preset::Anthropic, ""),
+            &ModelConfig::new("claude-sonnet-4-5"),
+            &compacted(ProviderKind::Anthropic),
+            with_tools,
+        ));
+        let messages = anthropic["messages"].as_array().expect("messages");
+        assert_alternating(messages.iter().map(|m| m["role"].as_str().unwrap_or_default()), ["user", "assistant"]);
+        for message in messages {
+            if let Some(text) = message["content"].as_str() {
+                assert!(!text.trim().is_empty(), "no empty message: {message}");
+                continue;
+            }
+            let blocks = message["content"].as_array().expect("text or content blocks");
+            assert!(!blocks.is_empty(), "no empty message: {message}");
+            for block in blocks.iter().filter(|b| b["type"] == "text") {
+                assert!(!block["text"].as_str().unwrap_or_default().trim().is_empty(), "no empty text: {message}");
+            }
+        }
+
+        let gemini = super::tool_wire_tests::body(&build(
+            &provider(Preset::Gemini, ""),
+            &ModelConfig::new("gemini-2.5-flash"),
+            &compacted(ProviderKind::Gemini),
+            with_tools,
+        ));
+        let contents = gemini["contents"].as_array().expect("contents");
+        assert_alternating(contents.iter().map(|c| c["role"].as_str().unwrap_or_default()), ["user", "model"]);
+        for content in contents {
+            let parts = content["parts"].as_array().expect("parts");
+            assert!(!parts.is_empty(), "no empty content: {content}");
+            for part in parts {
+                let text = part.get("text").and_then(|t| t.as_str());
+                assert!(text.is_none_or(|t| !t.trim().is_empty()), "no empty text part: {content}");
+            }
+        }
+    }
+}
+
+/// The roles alternate between the two of `pair`, starting with the first.
+fn assert_alternating<'a>(roles: impl Iterator<Item = &'a str>, pair: [&str; 2]) {
+    let roles: Vec<&str> = roles.collect();
+    assert!(!roles.is_empty());
+    for (i, role) in roles.iter().enumerate() {
+        assert_eq!(*role, pair[i % 2], "roles alternate: {roles:?}");
+    }
 }

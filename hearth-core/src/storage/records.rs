@@ -141,6 +141,10 @@ pub struct ModelConfigRecord {
     /// The thinking switch, when set (see [`ModelConfig::thinking`]).
     #[serde(default)]
     pub thinking: Option<bool>,
+    /// The model's context window in tokens, as the user set it; `None` means
+    /// the default (see [`ModelConfigRecord::effective_context_window`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context_window: Option<u32>,
 }
 
 impl ModelConfigRecord {
@@ -154,6 +158,17 @@ impl ModelConfigRecord {
             thinking: self.thinking,
             extra: parse_extra_json(self.extra_json.as_deref().unwrap_or_default())?,
         })
+    }
+
+    /// The context window compaction works with, in tokens: the user's own value
+    /// (when above zero), else the known window of the model on `preset`
+    /// ([`Preset::default_context_window`]), else
+    /// [`FALLBACK_CONTEXT_WINDOW`](crate::compaction::FALLBACK_CONTEXT_WINDOW).
+    pub fn effective_context_window(&self, preset: Preset) -> u32 {
+        self.context_window
+            .filter(|window| *window > 0)
+            .or_else(|| preset.default_context_window(&self.model))
+            .unwrap_or(crate::compaction::FALLBACK_CONTEXT_WINDOW)
     }
 }
 
@@ -452,6 +467,26 @@ pub struct MessageRecord {
     /// project file may change or go later). Left out when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<AttachedFile>,
+    /// For a summary record ([`MessageKind::Summary`]): where it stands in the
+    /// conversation and what it stands for. Left out on every other record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<SummaryInfo>,
+}
+
+/// What a summary record stands for (see [`crate::compaction`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SummaryInfo {
+    /// The first message kept verbatim after the summary: requests send the
+    /// summary in place of the messages before it (but after the first user
+    /// message), and the conversation shows the divider there.
+    pub boundary_id: String,
+    /// How many messages (user messages and whole replies) it stands for,
+    /// counting those an earlier summary it folded in stood for.
+    #[serde(default)]
+    pub summarised: u32,
+    /// The model that wrote it, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
 }
 
 /// An agent as a message names it: its id and its name at that moment.
@@ -480,6 +515,14 @@ pub enum MessageKind {
     /// "Switched to <agent>": the conversation's agent changed here. Shown as
     /// a divider and searchable, never sent to a model.
     AgentSwitch,
+    /// A summary of the earlier conversation, written by a model when the
+    /// conversation outgrew its context window (see [`crate::compaction`]).
+    /// Its `summary` field says where it stands. It is never sent as an
+    /// ordinary message and is no reply (no version, not regenerated); requests
+    /// send its text in place of the messages it stands for. Shown as the
+    /// divider "Earlier messages summarised" at its boundary; searchable and
+    /// exported. Deleting it (Undo) brings the full request back.
+    Summary,
 }
 
 impl MessageKind {
@@ -521,7 +564,29 @@ impl MessageRecord {
             variant_of: None,
             chosen_at: None,
             files: Vec::new(),
+            summary: None,
         }
+    }
+
+    /// A summary record: `text` (the summary itself) standing for the messages
+    /// before `summary.boundary_id`, stored as a system-role marker so that it
+    /// is never a reply (see [`MessageKind::Summary`]). Its search terms are
+    /// those of the text.
+    pub fn summary(id: String, session_id: String, created_at: Millis, summary: SummaryInfo, text: String) -> Self {
+        let mut record = Self {
+            content: text,
+            model: summary.model.clone(),
+            kind: MessageKind::Summary,
+            summary: Some(summary),
+            ..Self::new(id, session_id, Role::System, created_at)
+        };
+        record.refresh_terms();
+        record
+    }
+
+    /// Whether it is a summary record.
+    pub fn is_summary(&self) -> bool {
+        self.kind == MessageKind::Summary
     }
 
     /// The marker stored when the conversation switches to `agent`: a system
@@ -538,7 +603,8 @@ impl MessageRecord {
         marker
     }
 
-    /// Whether it is a marker (shown, never sent to a model).
+    /// Whether it is a marker (shown, never sent to a model as an ordinary
+    /// message): an agent switch or a summary.
     pub fn is_marker(&self) -> bool {
         !self.kind.is_message()
     }

@@ -135,6 +135,7 @@ fn model_config_records_become_configs_or_say_why_not() {
         top_p: None,
         extra_json: Some(r#"{"seed": 7}"#.into()),
         thinking: Some(false),
+        context_window: None,
     };
     let config = record.config().expect("valid");
     assert_eq!(

@@ -1,0 +1,422 @@
+//! Compaction: keeping a conversation inside its model's context window, pure.
+//!
+//! Before a request the shell estimates its size ([`estimate_request`]); above
+//! the threshold of the window ([`should_compact`]), or when the user presses
+//! Compact, [`plan`] picks what to summarise, [`summary_request`] builds the
+//! request that asks a model for the summary, [`fit_summary`] cuts an answer
+//! that came out too long, and the summary is stored as its own record
+//! ([`MessageRecord::summary`]) with a boundary. From then on,
+//! [`request_history`] sends, in order:
+//!
+//! 1. everything up to and including the first user message, verbatim;
+//! 2. the summary, as an assistant message wrapped in
+//!    `<conversation-summary>` … `</conversation-summary>` (assistant, because it
+//!    stands where the replies and follow-ups it replaces stood: between the
+//!    first user message and the boundary, which is a user message, so user and
+//!    assistant still alternate as Anthropic and Gemini want);
+//! 3. every item from the boundary on, verbatim.
+//!
+//! The originals stay stored, shown, searchable and exported: only requests
+//! change. Undo deletes the summary record; the newest earlier summary whose
+//! boundary still exists then applies again ([`active_summary`]).
+//!
+//! The unit is the [`HistoryItem`]: one shown record as the messages it sends
+//! (a user message, or a whole reply with its tool rounds and results), so a
+//! boundary can never fall between a tool call and its result.
+
+#[cfg(test)]
+mod tests;
+
+mod estimate;
+mod settings;
+
+pub use estimate::{MESSAGE_OVERHEAD, TOOL_OVERHEAD, estimate_request, estimate_tokens};
+pub use settings::{CompactionSettings, parse_context_window, parse_keep_last, parse_threshold};
+
+use crate::message::{ChatMessage, Role};
+use crate::storage::{MessageRecord, MessageState};
+
+/// The window assumed for a model nobody knows the window of: small, so an
+/// unknown local model compacts early rather than failing.
+pub const FALLBACK_CONTEXT_WINDOW: u32 = 8_192;
+
+/// The tag the summary is wrapped in, in requests.
+pub const SUMMARY_TAG: &str = "conversation-summary";
+
+/// How many characters of one tool result (or attached file) the summariser
+/// reads; the rest is cut with a note ("old tool output is trimmed").
+pub const TOOL_OUTPUT_CHARS: usize = 2_000;
+
+/// One shown record of the conversation as the messages it sends: a user
+/// message is one [`ChatMessage`]; a reply is its whole turn (tool rounds with
+/// their results, then the answer). Failed replies, hidden versions and markers
+/// are not items.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryItem {
+    /// The record's id.
+    pub id: String,
+    /// What it sends.
+    pub messages: Vec<ChatMessage>,
+}
+
+impl HistoryItem {
+    /// The item of one stored record: `None` for markers, summaries and failed
+    /// replies (which send nothing). Which versions of a regenerated reply are
+    /// shown is the caller's choice (see [`crate::storage::versions`]).
+    pub fn of_record(record: &MessageRecord) -> Option<HistoryItem> {
+        if record.is_marker() {
+            return None;
+        }
+        let messages = match record.role {
+            Role::User => vec![record.user_chat_message()],
+            Role::Assistant if record.state == MessageState::Failed => return None,
+            Role::Assistant => record.chat_messages(),
+            Role::System => return None,
+        };
+        (!messages.is_empty()).then(|| HistoryItem { id: record.id.clone(), messages })
+    }
+
+    /// Whether it is a user's own message (not tool results).
+    pub fn is_user_message(&self) -> bool {
+        matches!(self.messages.as_slice(), [only] if only.role == Role::User && only.tool_results.is_empty())
+    }
+}
+
+/// The summary that applies to a conversation's requests.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActiveSummary {
+    /// The summary record's id (Undo deletes it).
+    pub summary_id: String,
+    /// The first record sent verbatim after it (a user message or a reply;
+    /// see [`active_summary`] for markers).
+    pub boundary_id: String,
+    /// The summary text.
+    pub text: String,
+    /// How many messages it stands for.
+    pub summarised: u32,
+}
+
+/// The summary that applies: the newest summary record (by `created_at`, then
+/// id) whose boundary still exists among `records`. A boundary that names a
+/// marker or a failed reply moves to the next record that is sent (an item);
+/// when there is none, or the boundary was deleted, that summary does not
+/// apply and the one before it is tried.
+pub fn active_summary(records: &[MessageRecord]) -> Option<ActiveSummary> {
+    let mut ordered: Vec<&MessageRecord> = records.iter().collect();
+    ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
+    let mut summaries: Vec<&MessageRecord> = ordered.iter().copied().filter(|r| r.is_summary()).collect();
+    summaries.reverse();
+    summaries.into_iter().find_map(|record| {
+        let info = record.summary.as_ref()?;
+        let at = ordered.iter().position(|r| r.id == info.boundary_id)?;
+        let boundary = ordered[at..].iter().find(|r| HistoryItem::of_record(r).is_some())?;
+        Some(ActiveSummary {
+            summary_id: record.id.clone(),
+            boundary_id: boundary.id.clone(),
+            text: record.content.clone(),
+            summarised: info.summarised,
+        })
+    })
+}
+
+/// Where the summary goes among `items`: `(head_end, boundary)`, the items
+/// before `head_end` being sent verbatim before it (up to the first user
+/// message) and those from `boundary` on after it. `None` when the summary
+/// cannot apply (its boundary is not among the items, or nothing lies between).
+fn placement(items: &[HistoryItem], summary: &ActiveSummary) -> Option<(usize, usize)> {
+    let first_user = items.iter().position(HistoryItem::is_user_message)?;
+    let mut boundary = items.iter().position(|item| item.id == summary.boundary_id)?;
+    // A boundary on a reply moves back to the message it answers, so that what
+    // follows the summary starts with a user message (the alternation holds).
+    while boundary > 0 && !items[boundary].is_user_message() {
+        boundary -= 1;
+    }
+    let head_end = first_user + 1;
+    (boundary > head_end).then_some((head_end, boundary))
+}
+
+/// The summary as the message that stands in for what it replaces.
+pub fn summary_message(text: &str) -> ChatMessage {
+    ChatMessage::new(Role::Assistant, format!("<{SUMMARY_TAG}>\n{}\n</{SUMMARY_TAG}>", text.trim()))
+}
+
+/// The history a request sends. Without a summary (or one that cannot apply:
+/// its boundary is no longer among `items`, or it would replace nothing), every
+/// item's messages: the history of today. With one, see the module
+/// documentation.
+pub fn request_history(items: &[HistoryItem], summary: Option<&ActiveSummary>) -> Vec<ChatMessage> {
+    let all = || items.iter().flat_map(|item| item.messages.iter().cloned()).collect();
+    let Some(summary) = summary else { return all() };
+    let Some((head_end, boundary)) = placement(items, summary) else { return all() };
+    let mut messages: Vec<ChatMessage> = items[..head_end].iter().flat_map(|item| item.messages.clone()).collect();
+    messages.push(summary_message(&summary.text));
+    messages.extend(items[boundary..].iter().flat_map(|item| item.messages.iter().cloned()));
+    messages
+}
+
+/// Whether a request of `estimate` tokens should be compacted first in a
+/// window of `window` tokens: at or above the threshold.
+pub fn should_compact(estimate: u32, window: u32, settings: &CompactionSettings) -> bool {
+    window > 0 && u64::from(estimate) * 100 >= u64::from(window) * u64::from(settings.threshold())
+}
+
+/// What a compaction summarises: the items `start..end`, and the summary that
+/// was active (its text is folded into the new one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompactionPlan {
+    /// The first item kept verbatim after the new summary (a user message).
+    pub boundary_id: String,
+    /// How many messages the new summary stands for, with those the folded
+    /// summary stood for.
+    pub summarised: u32,
+    /// The first item summarised (an index into the items planned on).
+    pub start: usize,
+    /// The boundary's index: items `start..end` are summarised.
+    pub end: usize,
+    /// Whether the active summary's text is folded in.
+    pub folds_summary: bool,
+}
+
+/// What to summarise now: everything after the first user message (or after
+/// the active summary's boundary, folding that summary in) up to a new
+/// boundary that keeps the last `keep_last_turns` turns (at least one: a user
+/// message and what answers it) verbatim. The boundary is always a user
+/// message, so no reply is ever split. `None` when there is nothing to
+/// summarise: the conversation is too short, or nothing new lies before the
+/// turns kept.
+pub fn plan(
+    items: &[HistoryItem],
+    active: Option<&ActiveSummary>,
+    settings: &CompactionSettings,
+) -> Option<CompactionPlan> {
+    let turns: Vec<usize> = (0..items.len()).filter(|&i| items[i].is_user_message()).collect();
+    let first_user = *turns.first()?;
+    let keep = settings.keep_last_turns.max(1) as usize;
+    // The first user message is never summarised, so its turn cannot be a
+    // boundary: the boundary is a later turn's start.
+    let boundary_turn = turns.len().checked_sub(keep).filter(|&turn| turn >= 1)?;
+    let end = *turns.get(boundary_turn)?;
+    let placed = active.and_then(|summary| placement(items, summary));
+    let (start, folds_summary, before) = match (active, placed) {
+        (Some(summary), Some((_, old_boundary))) => (old_boundary, true, summary.summarised),
+        _ => (first_user + 1, false, 0),
+    };
+    if end <= start {
+        return None;
+    }
+    Some(CompactionPlan {
+        boundary_id: items[end].id.clone(),
+        summarised: before.saturating_add(u32::try_from(end - start).unwrap_or(u32::MAX)),
+        start,
+        end,
+        folds_summary,
+    })
+}
+
+/// The instruction the summarising model gets.
+pub const SUMMARY_INSTRUCTION: &str = "You summarise the earlier part of a conversation between a user and an AI \
+assistant, so that the assistant can go on with the conversation from your summary alone. Write the summary in the \
+language of the conversation, as compact notes. Keep: what the user wants and their preferences and constraints; \
+facts, names, numbers, file names, code identifiers and decisions established; what tools were used for and what \
+they found; questions still open and work still to do. Leave out greetings and anything later superseded. When an \
+earlier summary is given, fold it in: your summary replaces it. Answer with the summary only, no preamble.";
+
+/// The messages that ask a model for the summary of `plan`: a system
+/// instruction ([`SUMMARY_INSTRUCTION`]) and one user message holding the
+/// transcript of the part summarised: the folded summary first, then each
+/// message as `User:`/`Assistant:` text, tool calls and results as lines (each
+/// result and attached file cut to [`TOOL_OUTPUT_CHARS`] with a note; reasoning
+/// is left out). When the whole is over `budget_tokens`, the longest blocks
+/// are halved (with a note) until it fits, the instruction and the folded
+/// summary last.
+pub fn summary_request(
+    plan: &CompactionPlan,
+    items: &[HistoryItem],
+    active: Option<&ActiveSummary>,
+    budget_tokens: u32,
+) -> Vec<ChatMessage> {
+    let mut blocks: Vec<String> = Vec::new();
+    if plan.folds_summary {
+        if let Some(summary) = active {
+            blocks.push(format!("Earlier summary:\n<{SUMMARY_TAG}>\n{}\n</{SUMMARY_TAG}>", summary.text.trim()));
+        }
+    }
+    let end = plan.end.min(items.len());
+    let start = plan.start.min(end);
+    for item in &items[start..end] {
+        for message in &item.messages {
+            if let Some(block) = transcript_block(message) {
+                blocks.push(block);
+            }
+        }
+    }
+    let instruction = ChatMessage::new(Role::System, SUMMARY_INSTRUCTION);
+    let overhead = estimate_request(&[instruction.clone(), ChatMessage::new(Role::User, TRANSCRIPT_INTRO)], &[]);
+    let room = budget_tokens.saturating_sub(overhead);
+    fit_blocks(&mut blocks, room);
+    let transcript = format!("{TRANSCRIPT_INTRO}\n\n{}", blocks.join("\n\n"));
+    vec![instruction, ChatMessage::new(Role::User, transcript)]
+}
+
+const TRANSCRIPT_INTRO: &str = "Summarise this part of the conversation:";
+
+/// One message of the transcript, or `None` when it says nothing.
+fn transcript_block(message: &ChatMessage) -> Option<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for file in &message.files {
+        lines.push(format!("[Attached file {}:\n{}]", file.name, trim_output(&file.content, TOOL_OUTPUT_CHARS)));
+    }
+    if !message.content.trim().is_empty() {
+        lines.push(message.content.trim().to_owned());
+    }
+    for call in &message.tool_calls {
+        lines.push(format!("[Called the tool {} with {}]", call.name, call.arguments.trim()));
+    }
+    for result in &message.tool_results {
+        let what = if result.is_error { "Error from" } else { "Result of" };
+        lines.push(format!("[{what} the tool {}: {}]", result.name, trim_output(&result.content, TOOL_OUTPUT_CHARS)));
+    }
+    if lines.is_empty() {
+        return None;
+    }
+    let who = match message.role {
+        Role::User if !message.tool_results.is_empty() => "Tool results",
+        Role::User => "User",
+        Role::Assistant => "Assistant",
+        Role::System => "System",
+    };
+    Some(format!("{who}: {}", lines.join("\n")))
+}
+
+/// `text` cut to `max_chars` characters, with a note saying how much was cut.
+pub fn trim_output(text: &str, max_chars: usize) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(max_chars) {
+        None => text.to_owned(),
+        Some((end, _)) => {
+            let rest = text[end..].chars().count();
+            format!("{}… [{rest} more characters trimmed]", &text[..end])
+        }
+    }
+}
+
+/// Halves the longest block (keeping its start, with a note) until the blocks
+/// fit `room` tokens; blocks that cannot shrink further are dropped, the
+/// oldest first.
+fn fit_blocks(blocks: &mut Vec<String>, room: u32) {
+    let total = |blocks: &[String]| -> u32 { blocks.iter().map(|block| estimate_tokens(block) + 1).sum() };
+    while !blocks.is_empty() && total(blocks) > room {
+        let Some((longest, _)) = blocks.iter().enumerate().max_by_key(|(i, block)| (block.len(), usize::MAX - i))
+        else {
+            break;
+        };
+        let chars = blocks[longest].chars().count();
+        if chars <= 200 {
+            blocks.remove(0);
+            continue;
+        }
+        let cut = trim_output(&blocks[longest], chars / 2);
+        blocks[longest] = cut;
+    }
+}
+
+/// The note that ends a summary cut by [`fit_summary`].
+pub const SUMMARY_CUT_NOTE: &str = "[The summary was cut to fit the context window.]";
+
+/// `text` when it fits `max_tokens`; otherwise its longest start that ends at
+/// a paragraph (else a sentence, else a word) and fits with
+/// [`SUMMARY_CUT_NOTE`] after it. The result never estimates above
+/// `max_tokens`, so a compaction always makes the request smaller (when even
+/// the note does not fit, the result is empty).
+pub fn fit_summary(text: &str, max_tokens: u32) -> String {
+    let text = text.trim();
+    if estimate_tokens(text) <= max_tokens {
+        return text.to_owned();
+    }
+    let note_cost = estimate_tokens(SUMMARY_CUT_NOTE) + 1;
+    if note_cost > max_tokens {
+        return String::new();
+    }
+    let room = max_tokens - note_cost;
+    // The longest prefix (in bytes, at a char boundary) that fits the room.
+    let mut low = 0;
+    let mut high = text.len();
+    while low < high {
+        let mid = (low + high).div_ceil(2);
+        let mid = floor_char_boundary(text, mid);
+        if mid <= low {
+            break;
+        }
+        if estimate_tokens(&text[..mid]) <= room {
+            low = mid;
+        } else {
+            high = mid - 1;
+        }
+    }
+    let fits = &text[..floor_char_boundary(text, low)];
+    let cut = [fits.rfind("\n\n"), sentence_end(fits), fits.rfind(char::is_whitespace)]
+        .into_iter()
+        .flatten()
+        .find(|&at| at > fits.len() / 2)
+        .unwrap_or(fits.len());
+    let head = fits[..cut].trim_end();
+    if head.is_empty() { SUMMARY_CUT_NOTE.to_owned() } else { format!("{head}\n\n{SUMMARY_CUT_NOTE}") }
+}
+
+/// The byte index just after the last sentence end (`.`, `!`, `?` or `。`
+/// followed by whitespace or the end) in `text`.
+fn sentence_end(text: &str) -> Option<usize> {
+    let mut last = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        if matches!(c, '.' | '!' | '?' | '。' | '！' | '？') {
+            let next = chars.peek().map(|(_, next)| *next);
+            if next.is_none_or(char::is_whitespace) || c == '。' {
+                last = Some(at + c.len_utf8());
+            }
+        }
+    }
+    last
+}
+
+fn floor_char_boundary(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// How full the context window is, for the meter near the composer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ContextUsage {
+    /// The estimated tokens of the next request.
+    pub used: u32,
+    /// The window, in tokens.
+    pub window: u32,
+    /// `used` as a whole percentage of `window`, rounded down; above 100 when
+    /// over the window (a window of 0 counts as full).
+    pub percent: u32,
+}
+
+impl ContextUsage {
+    /// The percentage clamped to 0..=100, for a meter's value.
+    pub fn meter_percent(&self) -> u32 {
+        self.percent.min(100)
+    }
+
+    /// Whether the next request would be compacted first under `settings`.
+    pub fn past_threshold(&self, settings: &CompactionSettings) -> bool {
+        should_compact(self.used, self.window, settings)
+    }
+}
+
+/// The meter's figure: `estimate` tokens of `window`.
+pub fn usage(estimate: u32, window: u32) -> ContextUsage {
+    let percent = if window == 0 {
+        100
+    } else {
+        u32::try_from(u64::from(estimate) * 100 / u64::from(window)).unwrap_or(u32::MAX)
+    };
+    ContextUsage { used: estimate, window, percent }
+}
