@@ -121,15 +121,19 @@ impl ChatContext {
         });
         let active_summary = Memo::new(move |_| history.with(|(_, active)| active.clone()));
         let agents = tools.agents;
-        let context = Memo::new(move |_| {
-            let agent_id = sessions
+        // A memo of its own: the session list changes at every save of a
+        // streaming reply, the agent seldom.
+        let agent_id = Memo::new(move |_| {
+            sessions
                 .current
                 .with(|current| {
                     let current = current.as_ref()?;
                     sessions.list.with(|list| list.iter().find(|s| s.id == *current).map(|s| s.agent_id.clone()))
                 })
-                .unwrap_or_else(|| agents.last_chosen.get());
-            let agent = agents.get_or_general(&agent_id);
+                .unwrap_or_else(|| agents.last_chosen.get())
+        });
+        let context = Memo::new(move |_| {
+            let agent = agent_id.with(|id| agents.get_or_general(id));
             let entry = providers.entry_for(agent.model_config_id.as_deref());
             let window = entry.as_ref().map_or(hearth_core::compaction::FALLBACK_CONTEXT_WINDOW, |entry| {
                 entry.model.effective_context_window(entry.preset())

@@ -16,7 +16,7 @@ use hearth_core::compaction::{
     request_history, should_compact, summary_request,
 };
 use hearth_core::message::ChatMessage;
-use hearth_core::provider;
+use hearth_core::provider::{self, ProviderError};
 use hearth_core::storage::{MessageRecord, SessionRecord, SummaryInfo};
 use hearth_core::tools::ToolSpec;
 use leptos::prelude::*;
@@ -67,11 +67,13 @@ impl CompactionNote {
                 "Nothing to summarise yet: the first message and the last turns are always sent as they are.".to_owned()
             }
             CompactionNote::Failed { reason, sent: true } => format!(
-                "The earlier messages could not be summarised ({reason}), so the conversation was sent in full."
+                "The earlier messages could not be summarised: {}. The conversation was sent in full.",
+                reason.trim_end_matches('.')
             ),
-            CompactionNote::Failed { reason, sent: false } => {
-                format!("The earlier messages could not be summarised ({reason}). Nothing was changed.")
-            }
+            CompactionNote::Failed { reason, sent: false } => format!(
+                "The earlier messages could not be summarised: {}. Nothing was changed.",
+                reason.trim_end_matches('.')
+            ),
         }
     }
 
@@ -119,6 +121,14 @@ pub(crate) fn active_summary(entries: &[Entry], items: &[HistoryItem]) -> Option
             summarised: summary.summarised,
         })
     })
+}
+
+/// A provider error in a few words, for the note: its title and status.
+fn briefly(error: &ProviderError) -> String {
+    match error.status {
+        Some(status) => format!("{} (HTTP {status})", error.kind.title()),
+        None => error.kind.title().to_owned(),
+    }
 }
 
 /// The tokens a summary may take in a conversation whose window is `window`:
@@ -171,6 +181,11 @@ impl ChatContext {
         };
         match self.summarise(&job, &plan, &settings, window).await {
             Ok((summary, session)) => (request_history(&job.items, Some(&summary)), session),
+            Err(_) if job.signal.as_ref().is_some_and(AbortSignal::aborted) => {
+                // Stopped: the turn stops too, and nothing is sent.
+                self.compaction_note.set(CompactionNote::Quiet);
+                (unchanged, job.session)
+            }
             Err(reason) => {
                 self.compaction_note.set(CompactionNote::Failed { reason, sent: true });
                 (unchanged, job.session)
@@ -191,8 +206,12 @@ impl ChatContext {
             self.compaction_note.set(CompactionNote::NothingToSummarise);
             return;
         };
-        if let Err(reason) = self.summarise(&job, &plan, &settings, window).await {
-            self.compaction_note.set(CompactionNote::Failed { reason, sent: false });
+        match self.summarise(&job, &plan, &settings, window).await {
+            Ok(_) => {}
+            Err(_) if job.signal.as_ref().is_some_and(AbortSignal::aborted) => {
+                self.compaction_note.set(CompactionNote::Quiet);
+            }
+            Err(reason) => self.compaction_note.set(CompactionNote::Failed { reason, sent: false }),
         }
     }
 
@@ -226,10 +245,10 @@ impl ChatContext {
                 FetchFailure::Aborted => "stopped".to_owned(),
                 failure => failure
                     .into_provider_error(&request, account.kind, false)
-                    .map_or_else(|| "stopped".to_owned(), |error| error.to_string()),
+                    .map_or_else(|| "stopped".to_owned(), |error| briefly(&error)),
             })?;
         if let Some(error) = reply.error {
-            return Err(error.to_string());
+            return Err(briefly(&error));
         }
         let text = fit_summary(&reply.text, summary_room(window));
         if text.trim().is_empty() {

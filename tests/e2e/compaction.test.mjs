@@ -15,7 +15,7 @@ import { openChatWithProvider, sendAndSettle, settled, storedAtRest, useHarness,
 import { closeSettings, openSettings } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { chatRequests, FAMILIES, summaryRequests } from '../support/mock.mjs';
-import { closeProviders, commit, providerForm } from '../support/providers.mjs';
+import { closeProviders, commit, editProvider, providerForm } from '../support/providers.mjs';
 
 /** The summary the `compact` scenario writes. */
 const SUMMARY = 'The user shared notes about a garden: roses, tomatoes and a pond.\n\nOpen question: where the bench goes.';
@@ -129,6 +129,7 @@ describe('compaction', () => {
     const texts = [longMessage('rose', 1200), longMessage('tulip', 1200), longMessage('daisy', 1200)];
     await sendAndSettle(chat, texts[0]);
     await sendAndSettle(chat, texts[1]);
+    await chat.send.waitFor();
     const before = await meterFigure(page);
     assert.ok(before.percent >= 50 && before.percent < 80, `two turns fill part of the window: ${JSON.stringify(before)}`);
     assert.equal((await summaryRequests(env.mock)).length, 0, 'nothing was summarised yet');
@@ -167,6 +168,7 @@ describe('compaction', () => {
     assert.ok(at('Earlier messages summarised') < at(texts[2].slice(0, 40)), '… and before the first message kept');
     const after = await meterFigure(page);
     assert.ok(after.used < before.used + 300, `the meter counts the compacted request: ${JSON.stringify(after)}`);
+    await ui.divider.scrollIntoViewIfNeeded();
     await screenshot(page, 'compaction-divider-closed.png');
     await ui.divider.click();
     assert.equal(await ui.divider.getAttribute('aria-expanded'), 'true');
@@ -178,6 +180,7 @@ describe('compaction', () => {
     // 390 px, dark.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: 'dark' });
+    await ui.divider.scrollIntoViewIfNeeded();
     await screenshot(page, 'compaction-divider-open-390-dark.png');
     assert.deepEqual(await axeViolations(page, { include: '[role="log"]' }), [], 'the conversation at 390 px, dark');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -212,14 +215,15 @@ describe('compaction', () => {
     assert.deepEqual(chat.errors, []);
   });
 
-  test('Compact summarises on demand, Undo brings the full request back, and the meter counts the draft', async (t) => {
-    const chat = await openChatWithProvider(t, env, { scenario: 'compact' });
+  test('Compact summarises on demand (a failure changes nothing), Undo brings the full request back, and the meter counts the draft', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'compact-fails' });
     const { page } = chat;
     const ui = compactionOf(page);
     await keepLastTurns(page, 1);
     assert.equal(await ui.compact.isDisabled(), true, 'nothing to compact in an empty conversation');
     const texts = ['apple', 'banana', 'cherry', 'damson', 'elder'].map((tag) => longMessage(tag, 400));
     for (const text of texts.slice(0, 3)) await sendAndSettle(chat, text);
+    await chat.send.waitFor();
 
     // The meter: the conversation's estimate plus the draft's, in the window of 8,192.
     const full = await meterFigure(page);
@@ -233,10 +237,21 @@ describe('compaction', () => {
     });
     await screenshot(page, 'compaction-meter.png');
 
+    // A summary that fails is said, and nothing changes.
+    await ui.compact.click();
+    await page.getByRole('alert').filter({ hasText: 'The earlier messages could not be summarised: The provider had a server error (HTTP 500). Nothing was changed.' }).waitFor();
+    assert.equal((await summaryRequests(env.mock)).length, 1, 'the summary was asked for');
+    assert.equal(await ui.divider.count(), 0, 'no divider');
+    assert.ok((await readDatabase(page, ['messages'])).messages.every((m) => m.kind !== 'summary'), 'no summary stored');
+    assert.equal((await meterFigure(page)).used, full.used, 'the request is as it was');
+
+    await editProvider(page, { model: 'compact' });
     await ui.compact.click();
     await ui.status('Earlier messages summarised (3 messages).').waitFor();
     await ui.divider.waitFor();
-    assert.equal((await summaryRequests(env.mock)).length, 1);
+    const summaries = await summaryRequests(env.mock);
+    assert.equal(summaries.length, 2);
+    assert.equal(summaries[1].body.model, 'compact', "asked of the conversation's model");
     assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 3, 'Compact sends no reply request');
     const compacted = await meterFigure(page);
     assert.ok(compacted.used < full.used, `the meter shows the smaller request: ${compacted.used} < ${full.used}`);
