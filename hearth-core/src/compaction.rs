@@ -213,13 +213,42 @@ pub fn plan(
     })
 }
 
+/// Like [`plan`], for a request that must fit: keeps as many of the last turns
+/// verbatim as `settings` asks and still fit, and fewer (down to one) when
+/// they do not. A plan fits when what stays verbatim (everything up to the
+/// first user message, and the items from the boundary on) estimates at
+/// `budget_tokens` or less ([`estimate_request`], without tools). When even one
+/// kept turn does not fit, that plan is returned anyway (it is the smallest
+/// request compaction can make); `None` when nothing can be summarised.
+pub fn plan_to_fit(
+    items: &[HistoryItem],
+    active: Option<&ActiveSummary>,
+    settings: &CompactionSettings,
+    budget_tokens: u32,
+) -> Option<CompactionPlan> {
+    let head_end = items.iter().position(HistoryItem::is_user_message)? + 1;
+    let mut smallest = None;
+    for keep in (1..=settings.keep_last_turns.max(1)).rev() {
+        let fewer = CompactionSettings { keep_last_turns: keep, ..settings.clone() };
+        let Some(plan) = plan(items, active, &fewer) else { continue };
+        let verbatim: Vec<ChatMessage> =
+            items[..head_end].iter().chain(&items[plan.end..]).flat_map(|item| item.messages.clone()).collect();
+        if estimate_request(&verbatim, &[]) <= budget_tokens {
+            return Some(plan);
+        }
+        smallest = Some(plan);
+    }
+    smallest
+}
+
 /// The instruction the summarising model gets.
 pub const SUMMARY_INSTRUCTION: &str = "You summarise the earlier part of a conversation between a user and an AI \
 assistant, so that the assistant can go on with the conversation from your summary alone. Write the summary in the \
 language of the conversation, as compact notes. Keep: what the user wants and their preferences and constraints; \
 facts, names, numbers, file names, code identifiers and decisions established; what tools were used for and what \
 they found; questions still open and work still to do. Leave out greetings and anything later superseded. When an \
-earlier summary is given, fold it in: your summary replaces it. Answer with the summary only, no preamble.";
+earlier summary is given, fold it in: your summary replaces it. Stay under about 600 words. Answer with the summary \
+only, no preamble.";
 
 /// The messages that ask a model for the summary of `plan`: a system
 /// instruction ([`SUMMARY_INSTRUCTION`]) and one user message holding the

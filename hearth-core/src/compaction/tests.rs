@@ -405,3 +405,105 @@ fn estimate_error_on_real_texts() {
         }
     }
 }
+
+#[test]
+fn plan_to_fit_keeps_fewer_turns_when_the_kept_ones_are_too_big() {
+    let mut records = plain(6);
+    records[9].content = "long ".repeat(2_000); // a4, in the last two turns
+    let long = items(&records);
+    let wide = plan_to_fit(&long, None, &settings(3), 100_000).expect("a plan");
+    assert_eq!(wide.boundary_id, "q3", "three turns kept when they fit");
+    let narrow = plan_to_fit(&long, None, &settings(3), 1_000).expect("a plan");
+    assert_eq!(narrow.boundary_id, "q5", "only the last turn fits");
+    let tiny = plan_to_fit(&long, None, &settings(3), 10).expect("the smallest plan");
+    assert_eq!(tiny.boundary_id, "q5");
+    let few = plan_to_fit(&items(&plain(2)), None, &settings(4), 100_000).expect("fewer turns than asked");
+    assert_eq!(few.boundary_id, "q1");
+    assert_eq!(plan_to_fit(&items(&plain(1)), None, &settings(4), 10), None);
+}
+
+/// Conversations of many shapes (plain turns, tool turns, failed replies,
+/// agent switches, a first message with files), compacted once and then again:
+/// every request keeps the first user message and every item from the
+/// boundary verbatim, never splits a tool round, and alternates once tool use
+/// is written as text; the second summary folds in the first.
+#[test]
+fn compaction_holds_on_many_shapes() {
+    let mut seed: u64 = 7;
+    let mut next = move |n: u64| {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) % n
+    };
+    let mut compacted = 0;
+    for shape in 0..200 {
+        let turns = 1 + next(9) as i64;
+        let mut records = Vec::new();
+        for t in 0..turns {
+            let at = t * 10;
+            let mut question = user(&format!("q{t}"), at, &format!("Question {t} of shape {shape}?"));
+            if t == 0 && next(2) == 0 {
+                question.files =
+                    vec![crate::message::AttachedFile { name: "notes.md".into(), content: "Notes.".into() }];
+            }
+            records.push(question);
+            match next(5) {
+                0 => records.push(tool_reply(&format!("a{t}"), at + 1, "42")),
+                1 => {
+                    let mut failed = reply(&format!("f{t}"), at + 1, "");
+                    failed.state = MessageState::Failed;
+                    records.push(failed);
+                    records.push(reply(&format!("a{t}"), at + 2, "Answer after a retry."));
+                }
+                2 => {
+                    records.push(reply(&format!("a{t}"), at + 1, "Answer."));
+                    records.push(switch(&format!("sw{t}"), at + 3));
+                }
+                _ => records.push(reply(&format!("a{t}"), at + 1, "Answer.")),
+            }
+        }
+        let first_items = items(&records);
+        let settings = settings(1 + next(4) as u32);
+        let Some(first_plan) = plan(&first_items, None, &settings) else {
+            assert!(turns <= i64::from(settings.keep_last_turns), "shape {shape}: a plan when turns remain");
+            continue;
+        };
+        let stored_first = summary("sum1", 1_000, &first_plan.boundary_id, first_plan.summarised, "First.");
+        let mut with_first = records.clone();
+        with_first.push(stored_first);
+        let active_first = active_summary(&with_first).expect("applies");
+        check_request(shape, &first_items, &active_first);
+
+        // More turns, then a second compaction that folds the first in.
+        let mut more = with_first.clone();
+        for t in turns..turns + 3 {
+            more.push(user(&format!("q{t}"), t * 10 + 2_000, "Later question?"));
+            more.push(tool_reply(&format!("a{t}"), t * 10 + 2_001, "7"));
+        }
+        let later_items = items(&more);
+        let second = plan(&later_items, Some(&active_first), &settings).expect("the later turns can be summarised");
+        assert!(second.folds_summary);
+        let request = summary_request(&second, &later_items, Some(&active_first), 50_000);
+        assert!(request[1].content.contains("First."), "shape {shape}: the first summary is folded in");
+        more.push(summary("sum2", 9_000, &second.boundary_id, second.summarised, "Second."));
+        let active_second = active_summary(&more).expect("applies");
+        assert_eq!(active_second.summary_id, "sum2");
+        check_request(shape, &later_items, &active_second);
+        more.retain(|record| record.id != "sum2");
+        assert_eq!(active_summary(&more).map(|s| s.summary_id), Some("sum1".into()), "Undo brings the first back");
+        compacted += 1;
+    }
+    assert!(compacted >= 100, "most shapes were compacted twice: {compacted}");
+}
+
+fn check_request(shape: usize, items: &[HistoryItem], summary: &ActiveSummary) {
+    let history = request_history(items, Some(summary));
+    let first = items.iter().find(|item| item.is_user_message()).expect("a first question");
+    assert_eq!(history[0], first.messages[0], "shape {shape}: the first user message goes verbatim");
+    let boundary = items.iter().position(|item| item.id == summary.boundary_id).expect("the boundary is an item");
+    let tail: Vec<ChatMessage> = items[boundary..].iter().flat_map(|item| item.messages.clone()).collect();
+    assert!(history.ends_with(&tail), "shape {shape}: everything from the boundary goes verbatim");
+    assert_eq!(history.len(), tail.len() + 2, "shape {shape}: the first message, the summary, the rest");
+    assert!(history[1].content.starts_with("<conversation-summary>\n"));
+    assert_tool_rounds_whole(&history);
+    assert_alternates(&crate::message::without_tool_use(&history));
+}

@@ -10,7 +10,12 @@
 //! record says; the General Assistant under its own name is "Assistant") and
 //! its model; an agent switch is a divider line
 //! (`--- Switched to Translator ---`), not a section, and is not counted as a
-//! message. No HTML is produced, so the file reads the same in any viewer.
+//! message. A summary written by compaction (see [`crate::compaction`]) is not
+//! counted either: the messages it stands for are all exported as they are, and
+//! the summary follows them as a divider (`--- Earlier messages summarised (3
+//! messages) ---`) and its text as a blockquote, placed right before the first
+//! message it kept (its boundary), or where it was stored when that message is
+//! gone. No HTML is produced, so the file reads the same in any viewer.
 //!
 //! Times are written as ISO-8601 in UTC (`2024-03-05T14:07:09Z`), computed from
 //! [`Millis`] here: the core has no clock and no date library, and UTC keeps the
@@ -38,6 +43,7 @@ pub fn session_to_markdown(session: &SessionRecord, messages: &[MessageRecord]) 
     let shown = crate::storage::versions::shown(&keys);
     let ordered: Vec<&MessageRecord> =
         ordered.into_iter().zip(shown).filter_map(|(m, shown)| shown.then_some(m)).collect();
+    let ordered = summaries_at_their_boundary(ordered);
 
     let title = session.title.split_whitespace().collect::<Vec<_>>().join(" ");
     let title = if title.is_empty() { "Untitled conversation".to_owned() } else { title };
@@ -99,7 +105,29 @@ pub(crate) fn code_block(language: &str, text: &str) -> String {
     format!("{fence}{language}\n{text}\n{fence}")
 }
 
+/// `ordered` with each summary moved to just before its boundary message, when
+/// that is there.
+fn summaries_at_their_boundary(ordered: Vec<&MessageRecord>) -> Vec<&MessageRecord> {
+    let (summaries, mut out): (Vec<&MessageRecord>, Vec<&MessageRecord>) = ordered.iter().copied().partition(|m| {
+        m.is_summary() && m.summary.as_ref().is_some_and(|s| ordered.iter().any(|o| o.id == s.boundary_id))
+    });
+    for summary in summaries {
+        let boundary = summary.summary.as_ref().map(|s| s.boundary_id.as_str()).unwrap_or_default();
+        let at = out.iter().position(|m| m.id == boundary).unwrap_or(out.len());
+        out.insert(at, summary);
+    }
+    out
+}
+
 fn message_section(message: &MessageRecord) -> String {
+    if let Some(info) = message.summary.as_ref().filter(|_| message.is_summary()) {
+        let count = info.summarised;
+        let noun = if count == 1 { "message" } else { "messages" };
+        return format!(
+            "--- Earlier messages summarised ({count} {noun}) ---\n\n{}\n",
+            blockquote(message.content.trim())
+        );
+    }
     if message.is_marker() {
         return format!("--- {} ---\n", one_line(&message.content));
     }

@@ -5,8 +5,8 @@ use super::{civil_from_days, code_block, iso_utc, session_to_markdown};
 use crate::message::Role;
 use crate::provider::{FinishKind, FinishReason};
 use crate::storage::records::{
-    AgentRef, DEFAULT_AGENT_ID, ErrorRecord, MessageRecord, MessageState, SessionRecord, TitleSource, ToolCallRecord,
-    ToolResultRecord,
+    AgentRef, DEFAULT_AGENT_ID, ErrorRecord, MessageRecord, MessageState, SessionRecord, SummaryInfo, TitleSource,
+    ToolCallRecord, ToolResultRecord,
 };
 
 fn session(title: &str) -> SessionRecord {
@@ -311,4 +311,53 @@ fn a_user_message_lists_its_attached_files_by_name() {
         "{document}"
     );
     assert!(!document.contains("never exported"));
+}
+
+#[test]
+fn a_summary_follows_the_messages_it_stands_for() {
+    let info = |boundary: &str| SummaryInfo { boundary_id: boundary.into(), summarised: 2, model: None };
+    let messages = [
+        message("m1", Role::User, 1_000, "Plan a trip."),
+        message("m2", Role::Assistant, 2_000, "Lisbon in May."),
+        message("m3", Role::User, 3_000, "Budget?"),
+        message("m4", Role::Assistant, 4_000, "900 euros."),
+        // Stored after everything, shown at its boundary m3.
+        MessageRecord::summary("s".into(), "s1".into(), 5_000, info("m3"), "A trip to Lisbon.\n\nIn May.".into()),
+        // Its boundary is gone: it stays where it was stored.
+        MessageRecord::summary("t".into(), "s1".into(), 6_000, info("gone"), "Orphan.".into()),
+    ];
+    check(
+        &session("Trip"),
+        &messages,
+        r#"# Trip
+
+Created 2024-05-01T10:00:00Z · updated 2024-05-01T11:01:02Z · 4 messages
+
+## You
+
+Plan a trip.
+
+## Assistant
+
+Lisbon in May.
+
+--- Earlier messages summarised (2 messages) ---
+
+> A trip to Lisbon.
+>
+> In May.
+
+## You
+
+Budget?
+
+## Assistant
+
+900 euros.
+
+--- Earlier messages summarised (2 messages) ---
+
+> Orphan.
+"#,
+    );
 }

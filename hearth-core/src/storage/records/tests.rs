@@ -207,3 +207,31 @@ fn an_ordinary_message_leaves_kind_and_agent_out_and_old_records_load_as_message
     assert!(!back.is_marker());
     assert_eq!(back.agent, None);
 }
+
+/// A summary record is a new value in the schema-1 store: it loads through the
+/// migration like any message, with no version change; records without the new
+/// fields keep loading and are written back without them.
+#[test]
+fn summary_records_and_context_windows_need_no_migration() {
+    let stored = serde_json::json!({
+        "id": "sum", "session_id": "s", "role": "system", "content": "Earlier: a trip to Lisbon.",
+        "kind": "summary", "summary": { "boundary_id": "m4", "summarised": 3 },
+        "created_at": 5, "updated_at": 5,
+    });
+    let record: MessageRecord = crate::storage::migrate::migrate_record(crate::storage::stores::MESSAGES, 1, stored)
+        .expect("a schema-1 record");
+    assert!(record.is_summary() && record.is_marker());
+    assert_eq!(record.summary, Some(SummaryInfo { boundary_id: "m4".into(), summarised: 3, model: None }));
+    assert_eq!(crate::storage::SCHEMA_VERSION, 1);
+    let plain = serde_json::json!({ "id": "m", "session_id": "s", "role": "user", "created_at": 1, "updated_at": 1 });
+    let message: MessageRecord = serde_json::from_value(plain).expect("loads");
+    assert_eq!(message.summary, None);
+    assert!(serde_json::to_value(&message).expect("serialises").get("summary").is_none());
+    let config = serde_json::json!({ "id": "c", "provider_id": "p", "model": "gpt-4o" });
+    let config: ModelConfigRecord = serde_json::from_value(config).expect("loads");
+    assert_eq!(config.context_window, None);
+    let windowed = ModelConfigRecord { context_window: Some(32_000), ..config };
+    let back: ModelConfigRecord =
+        serde_json::from_value(serde_json::to_value(&windowed).expect("json")).expect("loads");
+    assert_eq!(back.context_window, Some(32_000));
+}
