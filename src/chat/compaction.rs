@@ -12,7 +12,7 @@
 //! goes out unchanged: nothing is lost, only the request is larger.
 
 use hearth_core::compaction::{
-    self, ActiveSummary, CompactionPlan, CompactionSettings, HistoryItem, estimate_request, fit_summary, plan,
+    self, ActiveSummary, CompactionPlan, CompactionSettings, HistoryItem, estimate_request, fit_summary, plan_to_fit,
     request_history, should_compact, summary_request,
 };
 use hearth_core::message::ChatMessage;
@@ -131,6 +131,14 @@ fn briefly(error: &ProviderError) -> String {
     }
 }
 
+/// The tokens the messages kept verbatim may take so that, with the summary,
+/// the system prompt and the tools, the request stays below the threshold.
+fn verbatim_budget(job: &Job, window: u32, settings: &CompactionSettings) -> u32 {
+    let threshold = u32::try_from(u64::from(window) * u64::from(settings.threshold()) / 100).unwrap_or(window);
+    let fixed = estimate_request(job.system.as_slice(), &job.tools);
+    threshold.saturating_sub(summary_room(window)).saturating_sub(fixed)
+}
+
 /// The tokens a summary may take in a conversation whose window is `window`:
 /// a quarter of it, so a compaction always leaves room (and at most 4,096).
 fn summary_room(window: u32) -> u32 {
@@ -173,7 +181,9 @@ impl ChatContext {
         if !full {
             return (unchanged, job.session);
         }
-        let Some(plan) = plan(&job.items, job.active.as_ref(), &settings) else {
+        let Some(plan) =
+            plan_to_fit(&job.items, job.active.as_ref(), &settings, verbatim_budget(&job, window, &settings))
+        else {
             if when == Compaction::Now {
                 self.compaction_note.set(CompactionNote::NothingToSummarise);
             }
@@ -202,7 +212,8 @@ impl ChatContext {
             return;
         };
         let window = entry.model.effective_context_window(entry.preset());
-        let Some(plan) = plan(&job.items, job.active.as_ref(), &settings) else {
+        let budget = verbatim_budget(&job, window, &settings);
+        let Some(plan) = plan_to_fit(&job.items, job.active.as_ref(), &settings, budget) else {
             self.compaction_note.set(CompactionNote::NothingToSummarise);
             return;
         };

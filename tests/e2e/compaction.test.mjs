@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeViolations } from '../support/axe.mjs';
 import { screenshot, waitUntil } from '../support/browser.mjs';
-import { openChatWithProvider, sendAndSettle, settled, storedAtRest, useHarness, waitOn } from '../support/chat.mjs';
+import { loadApp, openChatWithProvider, sendAndSettle, settled, storedAtRest, useHarness, waitOn } from '../support/chat.mjs';
 import { closeSettings, openSettings } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { chatRequests, FAMILIES, summaryRequests } from '../support/mock.mjs';
@@ -122,6 +122,7 @@ describe('compaction', () => {
       assert.deepEqual(value, { threshold_percent: 80, keep_last_turns: 1, summary_model_config_id: configs[0].id }, 'the bad threshold was not stored'),
     );
     await dialog.getByRole('heading', { name: 'Long conversations', exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'compaction-settings.png');
     assert.deepEqual(await axeViolations(page, { include: 'dialog[open]' }), [], 'the Settings dialog with its Long conversations section');
     await closeSettings(page);
 
@@ -224,6 +225,10 @@ describe('compaction', () => {
     const texts = ['apple', 'banana', 'cherry', 'damson', 'elder'].map((tag) => longMessage(tag, 400));
     for (const text of texts.slice(0, 3)) await sendAndSettle(chat, text);
     await chat.send.waitFor();
+    // Another tab on the same conversation follows the summary and its Undo.
+    const other = await loadApp(chat.context, page.url());
+    await waitOn(other, async () => (await other.you.count()) === 3, 'the other tab shows the conversation');
+    const otherDivider = compactionOf(other.page).divider;
 
     // The meter: the conversation's estimate plus the draft's, in the window of 8,192.
     const full = await meterFigure(page);
@@ -253,6 +258,8 @@ describe('compaction', () => {
     assert.equal(summaries.length, 2);
     assert.equal(summaries[1].body.model, 'compact', "asked of the conversation's model");
     assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 3, 'Compact sends no reply request');
+    await otherDivider.waitFor();
+    assert.equal(await other.assistant.count(), 3, 'the other tab shows the summary as a divider too');
     const compacted = await meterFigure(page);
     assert.ok(compacted.used < full.used, `the meter shows the smaller request: ${compacted.used} < ${full.used}`);
 
@@ -269,6 +276,7 @@ describe('compaction', () => {
     // Undo deletes the summary record: the next request is the whole conversation again.
     await ui.undo.click();
     await ui.divider.waitFor({ state: 'hidden' });
+    await otherDivider.waitFor({ state: 'hidden' });
     await waitUntil(async () => {
       const { messages } = await readDatabase(page, ['messages']);
       return messages.every((m) => m.kind !== 'summary');
@@ -282,6 +290,7 @@ describe('compaction', () => {
     );
     assert.equal(await chat.you.count(), 5);
     assert.deepEqual(chat.errors, []);
+    assert.deepEqual(other.errors, []);
   });
 
   test('a conversation too long for the model offers Compact and retry, which answers', async (t) => {
