@@ -23,6 +23,10 @@ pub(crate) fn CompactionSettings() -> impl IntoView {
     let threshold_problem = RwSignal::new(None::<String>);
     let keep_problem = RwSignal::new(None::<String>);
     let chosen = move || settings.with(|s| s.summary_model_config_id.clone().unwrap_or_default());
+    // Each field follows only its own value, so storing one field leaves what
+    // was typed into another (with its error) as it is.
+    let threshold = Memo::new(move |_| settings.with(|s| s.threshold_percent));
+    let keep_last = Memo::new(move |_| settings.with(|s| s.keep_last_turns));
     view! {
         <section class="settings-section" aria-labelledby="settings-long-conversations">
             <h3 id="settings-long-conversations">"Long conversations"</h3>
@@ -35,7 +39,7 @@ pub(crate) fn CompactionSettings() -> impl IntoView {
                     <TextField
                         label="Compact at (% of the context window)"
                         inputmode="numeric"
-                        value=move || settings.with(|s| s.threshold_percent.to_string())
+                        value=move || threshold.get().to_string()
                         error=threshold_problem
                         on_change=Callback::new(move |typed: String| match parse_threshold(&typed) {
                             Ok(percent) => {
@@ -50,7 +54,7 @@ pub(crate) fn CompactionSettings() -> impl IntoView {
                     <TextField
                         label="Keep the last N turns verbatim"
                         inputmode="numeric"
-                        value=move || settings.with(|s| s.keep_last_turns.to_string())
+                        value=move || keep_last.get().to_string()
                         error=keep_problem
                         on_change=Callback::new(move |typed: String| match parse_keep_last(&typed) {
                             Ok(turns) => {

@@ -114,6 +114,7 @@ describe('compaction', () => {
     assert.equal(await threshold.getAttribute('aria-invalid'), 'true');
     await commit(keep, '1');
     await writer.selectOption({ label: 'Custom (OpenAI-compatible) · compact' });
+    assert.equal(await threshold.inputValue(), '5', 'what was typed stays, with its error, while other fields are stored');
     await waitUntil(async () => {
       const { settings } = await readDatabase(page, ['settings']);
       const value = settings.find((s) => s.key === 'compaction')?.value;
