@@ -20,6 +20,14 @@
 //! change. Undo deletes the summary record; the newest earlier summary whose
 //! boundary still exists then applies again ([`active_summary`]).
 //!
+//! The summary record ([`MessageKind::Summary`](crate::storage::MessageKind::Summary))
+//! is a system-role marker: never sent as an ordinary message, no version of
+//! any reply (Regenerate and Retry look past it), searchable by its own text
+//! (a search hit on it is a marker hit), and exported after the messages it
+//! stands for (see [`crate::storage::markdown_export`]). It needs no schema
+//! change: a Hearth from before compaction cannot read the `summary` kind and
+//! reports the conversation's messages as unreadable until it is updated.
+//!
 //! The unit is the [`HistoryItem`]: one shown record as the messages it sends
 //! (a user message, or a whole reply with its tool rounds and results), so a
 //! boundary can never fall between a tool call and its result.
@@ -98,18 +106,24 @@ pub struct ActiveSummary {
 
 /// The summary that applies: the newest summary record (by `created_at`, then
 /// id) whose boundary still exists among `records`. A boundary that names a
-/// marker or a failed reply moves to the next record that is sent (an item);
+/// marker, a failed reply or a version of a reply that is not shown moves to
+/// the next record that is sent (an item of the shown versions);
 /// when there is none, or the boundary was deleted, that summary does not
 /// apply and the one before it is tried.
 pub fn active_summary(records: &[MessageRecord]) -> Option<ActiveSummary> {
     let mut ordered: Vec<&MessageRecord> = records.iter().collect();
     ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
+    let keys: Vec<_> = ordered.iter().map(|record| record.version_key()).collect();
+    let shown = crate::storage::versions::shown(&keys);
+    // What is sent: shown records that are items (not a hidden version of a reply).
+    let sent: Vec<bool> =
+        ordered.iter().zip(&shown).map(|(record, shown)| *shown && HistoryItem::of_record(record).is_some()).collect();
     let mut summaries: Vec<&MessageRecord> = ordered.iter().copied().filter(|r| r.is_summary()).collect();
     summaries.reverse();
     summaries.into_iter().find_map(|record| {
         let info = record.summary.as_ref()?;
         let at = ordered.iter().position(|r| r.id == info.boundary_id)?;
-        let boundary = ordered[at..].iter().find(|r| HistoryItem::of_record(r).is_some())?;
+        let boundary = (at..ordered.len()).find(|&i| sent[i]).map(|i| ordered[i])?;
         Some(ActiveSummary {
             summary_id: record.id.clone(),
             boundary_id: boundary.id.clone(),
@@ -143,7 +157,10 @@ pub fn summary_message(text: &str) -> ChatMessage {
 /// The history a request sends. Without a summary (or one that cannot apply:
 /// its boundary is no longer among `items`, or it would replace nothing), every
 /// item's messages: the history of today. With one, see the module
-/// documentation.
+/// documentation; a boundary on a reply (a summary stored by hand or whose
+/// user message was deleted) moves back to the user message before it, which
+/// is then sent twice over, once summarised and once verbatim, rather than
+/// breaking the alternation.
 pub fn request_history(items: &[HistoryItem], summary: Option<&ActiveSummary>) -> Vec<ChatMessage> {
     let all = || items.iter().flat_map(|item| item.messages.iter().cloned()).collect();
     let Some(summary) = summary else { return all() };
@@ -255,9 +272,9 @@ only, no preamble.";
 /// transcript of the part summarised: the folded summary first, then each
 /// message as `User:`/`Assistant:` text, tool calls and results as lines (each
 /// result and attached file cut to [`TOOL_OUTPUT_CHARS`] with a note; reasoning
-/// is left out). When the whole is over `budget_tokens`, the longest blocks
-/// are halved (with a note) until it fits, the instruction and the folded
-/// summary last.
+/// is left out). When the whole is over `budget_tokens`, the longest messages
+/// are halved (with a note) and then the oldest short ones dropped until it
+/// fits; the folded summary is cut last.
 pub fn summary_request(
     plan: &CompactionPlan,
     items: &[HistoryItem],
@@ -270,6 +287,7 @@ pub fn summary_request(
             blocks.push(format!("Earlier summary:\n<{SUMMARY_TAG}>\n{}\n</{SUMMARY_TAG}>", summary.text.trim()));
         }
     }
+    let protected = blocks.len();
     let end = plan.end.min(items.len());
     let start = plan.start.min(end);
     for item in &items[start..end] {
@@ -282,7 +300,7 @@ pub fn summary_request(
     let instruction = ChatMessage::new(Role::System, SUMMARY_INSTRUCTION);
     let overhead = estimate_request(&[instruction.clone(), ChatMessage::new(Role::User, TRANSCRIPT_INTRO)], &[]);
     let room = budget_tokens.saturating_sub(overhead);
-    fit_blocks(&mut blocks, room);
+    fit_blocks(&mut blocks, room, protected);
     let transcript = format!("{TRANSCRIPT_INTRO}\n\n{}", blocks.join("\n\n"));
     vec![instruction, ChatMessage::new(Role::User, transcript)]
 }
@@ -329,23 +347,36 @@ pub fn trim_output(text: &str, max_chars: usize) -> String {
     }
 }
 
-/// Halves the longest block (keeping its start, with a note) until the blocks
-/// fit `room` tokens; blocks that cannot shrink further are dropped, the
-/// oldest first.
-fn fit_blocks(blocks: &mut Vec<String>, room: u32) {
-    let total = |blocks: &[String]| -> u32 { blocks.iter().map(|block| estimate_tokens(block) + 1).sum() };
-    while !blocks.is_empty() && total(blocks) > room {
-        let Some((longest, _)) = blocks.iter().enumerate().max_by_key(|(i, block)| (block.len(), usize::MAX - i))
-        else {
-            break;
-        };
-        let chars = blocks[longest].chars().count();
-        if chars <= 200 {
-            blocks.remove(0);
-            continue;
+/// Shrinks `blocks` until they fit `room` tokens: the longest block after the
+/// first `protected` ones (the folded summary) is halved, keeping its start,
+/// with a note; once none is longer than 200 characters, the oldest of them
+/// goes; the protected blocks are cut last.
+fn fit_blocks(blocks: &mut Vec<String>, room: u32, protected: usize) {
+    const SHORT: usize = 200;
+    let cost = |block: &str| u64::from(estimate_tokens(block)) + 1;
+    let mut costs: Vec<u64> = blocks.iter().map(|block| cost(block)).collect();
+    let mut total: u64 = costs.iter().sum();
+    let longest = |blocks: &[String], from: usize| {
+        (from..blocks.len()).max_by_key(|&i| (blocks[i].len(), usize::MAX - i)).filter(|&i| blocks[i].len() > SHORT)
+    };
+    let protected = protected.min(blocks.len());
+    while !blocks.is_empty() && total > u64::from(room) {
+        let halve =
+            longest(blocks, protected).or_else(|| (blocks.len() == protected).then(|| longest(blocks, 0)).flatten());
+        match halve {
+            Some(at) => {
+                let chars = blocks[at].chars().count();
+                blocks[at] = trim_output(&blocks[at], chars / 2);
+                total -= costs[at];
+                costs[at] = cost(&blocks[at]);
+                total += costs[at];
+            }
+            None if blocks.len() > protected => {
+                blocks.remove(protected);
+                total -= costs.remove(protected);
+            }
+            None => break,
         }
-        let cut = trim_output(&blocks[longest], chars / 2);
-        blocks[longest] = cut;
     }
 }
 

@@ -250,6 +250,19 @@ fn a_summary_request_fits_its_budget() {
         .collect();
     let items = items(&records);
     let plan = plan(&items, None, &settings(2)).expect("a plan");
+    let long: Vec<MessageRecord> = (0..500)
+        .flat_map(|i| {
+            let at = i * 10;
+            [
+                user(&format!("q{i}"), at, &"word ".repeat(1_000)),
+                reply(&format!("a{i}"), at + 1, &"text ".repeat(1_000)),
+            ]
+        })
+        .collect();
+    let long_items = super::tests::items(&long);
+    let long_plan = super::plan(&long_items, None, &settings(2)).expect("a plan");
+    let request = summary_request(&long_plan, &long_items, None, 4_000);
+    assert!(estimate_request(&request, &[]) <= 4_000, "a thousand long messages fit too");
     for budget in [500, 2_000, 8_000] {
         let request = summary_request(&plan, &items, None, budget);
         assert!(estimate_request(&request, &[]) <= budget, "fits {budget}");
@@ -506,4 +519,44 @@ fn check_request(shape: usize, items: &[HistoryItem], summary: &ActiveSummary) {
     assert!(history[1].content.starts_with("<conversation-summary>\n"));
     assert_tool_rounds_whole(&history);
     assert_alternates(&crate::message::without_tool_use(&history));
+}
+
+#[test]
+fn a_boundary_on_a_hidden_version_moves_to_the_next_item() {
+    let mut records = plain(4);
+    // a1 was regenerated: its new version a1b is shown in its place.
+    let mut again = reply("a1b", 12, "A better answer 1.");
+    again.variant_of = Some("a1".into());
+    records.push(again);
+    records.push(summary("sum", 100, "a1", 2, "Earlier."));
+    let found = active_summary(&records).expect("applies");
+    assert_eq!(found.boundary_id, "a1b", "the shown version is what is sent");
+}
+
+#[test]
+fn a_tight_budget_trims_the_transcript_before_the_folded_summary() {
+    let records: Vec<MessageRecord> = (0..12)
+        .flat_map(|i| {
+            let at = i * 10;
+            [user(&format!("q{i}"), at, &"ask ".repeat(300)), reply(&format!("a{i}"), at + 1, &"tell ".repeat(300))]
+        })
+        .collect();
+    let items = items(&records);
+    let earlier = ActiveSummary { text: "Decisions so far: ".to_owned() + &"keep ".repeat(150), ..active("q2", "") };
+    let plan = plan(&items, Some(&earlier), &settings(2)).expect("a plan");
+    let request = summary_request(&plan, &items, Some(&earlier), 1_500);
+    assert!(estimate_request(&request, &[]) <= 1_500);
+    assert!(request[1].content.contains(earlier.text.trim()), "the folded summary is whole");
+    assert!(request[1].content.contains("more characters trimmed"), "the transcript was cut");
+}
+
+#[test]
+fn a_boundary_on_a_reply_moves_back_to_its_question() {
+    let items = items(&plain(5));
+    let history = request_history(&items, Some(&active("a3", "Earlier.")));
+    let texts: Vec<&str> = history.iter().map(|m| m.content.as_str()).collect();
+    assert_eq!(texts[2..], ["Question 3?", "Answer 3.", "Question 4?", "Answer 4."]);
+    assert_alternates(&history);
+    assert_eq!(request_history(&items, Some(&active("a0", "x"))).len(), 10, "nothing left to replace");
+    assert_eq!(request_history(&items, Some(&active("gone", "x"))).len(), 10, "a deleted boundary: no summary");
 }
