@@ -74,8 +74,8 @@ async function meterFigure(page) {
 describe('compaction', () => {
   const env = useHarness();
 
-  test('a long conversation is compacted before the request that fills a small window; reload and Regenerate keep the summary', async (t) => {
-    const chat = await openChatWithProvider(t, env, { scenario: 'compact', keepProvidersOpen: true });
+  test('a long conversation is compacted before the request that fills a small window (a failed summary sends it in full); reload and Regenerate keep the summary', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'compact-fails', keepProvidersOpen: true });
     const { page } = chat;
     const ui = compactionOf(page);
 
@@ -108,12 +108,12 @@ describe('compaction', () => {
     assert.equal(await keep.inputValue(), '4');
     assert.equal(await writer.inputValue(), '', "the conversation's model");
     const options = await writer.getByRole('option').allInnerTexts();
-    assert.deepEqual(options, ["The conversation's model", 'Custom (OpenAI-compatible) · compact']);
+    assert.deepEqual(options, ["The conversation's model", 'Custom (OpenAI-compatible) · compact-fails']);
     await commit(threshold, '5');
     await dialog.getByRole('alert').filter({ hasText: 'Enter a whole number from 10 to 100.' }).waitFor();
     assert.equal(await threshold.getAttribute('aria-invalid'), 'true');
     await commit(keep, '1');
-    await writer.selectOption({ label: 'Custom (OpenAI-compatible) · compact' });
+    await writer.selectOption({ label: 'Custom (OpenAI-compatible) · compact-fails' });
     assert.equal(await threshold.inputValue(), '5', 'what was typed stays, with its error, while other fields are stored');
     await waitUntil(async () => {
       const { settings } = await readDatabase(page, ['settings']);
@@ -127,49 +127,69 @@ describe('compaction', () => {
     assert.deepEqual(await axeViolations(page, { include: 'dialog[open]' }), [], 'the Settings dialog with its Long conversations section');
     await closeSettings(page);
 
-    // Three messages of about 300 tokens each: the third request would fill 80 % of 1,024.
-    const texts = [longMessage('rose', 1200), longMessage('tulip', 1200), longMessage('daisy', 1200)];
+    // Messages of about 300 tokens each: the third request would fill 80 % of 1,024.
+    const texts = ['rose', 'tulip', 'daisy', 'lily'].map((tag) => longMessage(tag, 1200));
     await sendAndSettle(chat, texts[0]);
     await sendAndSettle(chat, texts[1]);
     await chat.send.waitFor();
     const before = await meterFigure(page);
     assert.ok(before.percent >= 50 && before.percent < 80, `two turns fill part of the window: ${JSON.stringify(before)}`);
     assert.equal((await summaryRequests(env.mock)).length, 0, 'nothing was summarised yet');
-    await chat.message.fill(texts[2]);
+
+    // The summariser fails (compact-fails answers the summary request with a 500): said, and the request goes out in full.
+    await sendAndSettle(chat, texts[2]);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The earlier messages could not be summarised: The provider had a server error (HTTP 500). The conversation was sent in full.' })
+      .waitFor();
+    assert.equal((await summaryRequests(env.mock)).length, 1);
+    let requests = await chatRequests(env.mock, FAMILIES.openai);
+    assert.deepEqual(
+      conversationOf(requests[2].body),
+      texts.slice(0, 3).flatMap((text) => [['user', text], ['assistant', 'Noted, thank you.']]).slice(0, 5),
+      'nothing is lost: the whole conversation is sent',
+    );
+    assert.equal(await ui.divider.count(), 0);
+
+    // With a model that summarises, the next Send compacts first.
+    await editProvider(page, { model: 'compact' });
+    await chat.message.fill(texts[3]);
     await chat.message.press('Enter');
     await ui.status('Summarising earlier messages…').waitFor();
     await settled(chat);
-    await ui.status('Earlier messages summarised (3 messages).').waitFor();
+    await ui.status('Earlier messages summarised (5 messages).').waitFor();
 
     const summaries = await summaryRequests(env.mock);
-    assert.equal(summaries.length, 1, 'one summary was asked for');
-    const transcript = JSON.stringify(summaries[0].body);
-    assert.ok(transcript.includes(texts[1]), 'the summary request carries the turns it summarises');
-    assert.ok(!transcript.includes(texts[2]), 'but not the turn kept verbatim');
-    assert.equal(summaries[0].body.stream, true, 'asked as titles are, from the account chosen');
-    const requests = await chatRequests(env.mock, FAMILIES.openai);
-    assert.equal(requests.length, 3);
+    assert.equal(summaries.length, 2, 'one more summary was asked for');
+    assert.equal(summaries[1].body.model, 'compact', 'of the account chosen to summarise');
+    const transcript = JSON.stringify(summaries[1].body);
+    // In a window of 1,024 the transcript is cut to fit (the longest blocks lose their ends).
+    const start = (text) => text.slice(0, 60);
+    assert.ok(transcript.includes(start(texts[1])) && transcript.includes(start(texts[2])), 'the summary request carries the turns it summarises');
+    assert.ok(!transcript.includes('lily0 '), 'but not the turn kept verbatim');
+    requests = await chatRequests(env.mock, FAMILIES.openai);
+    assert.equal(requests.length, 4);
     assert.deepEqual(conversationOf(requests[1].body), [
       ['user', texts[0]],
       ['assistant', 'Noted, thank you.'],
       ['user', texts[1]],
     ], 'below the threshold the whole conversation is sent');
-    assert.deepEqual(conversationOf(requests[2].body), [
+    assert.deepEqual(conversationOf(requests[3].body), [
       ['user', texts[0]],
       summaryTurn(SUMMARY),
-      ['user', texts[2]],
+      ['user', texts[3]],
     ], 'the first user message, the summary, then the verbatim tail; not the summarised turns');
 
     // The conversation still shows every message; the summary is a divider, not a bubble.
-    assert.equal(await chat.you.count(), 3);
-    assert.equal(await chat.assistant.count(), 3);
+    assert.equal(await chat.you.count(), 4);
+    assert.equal(await chat.assistant.count(), 4);
     assert.equal(await ui.divider.getAttribute('aria-expanded'), 'false');
     const logText = await chat.log.innerText();
     const at = (text) => logText.indexOf(text);
-    assert.ok(at(texts[1].slice(0, 40)) < at('Earlier messages summarised'), 'the divider comes after the summarised turns');
-    assert.ok(at('Earlier messages summarised') < at(texts[2].slice(0, 40)), '… and before the first message kept');
+    assert.ok(at(texts[2].slice(0, 40)) < at('Earlier messages summarised'), 'the divider comes after the summarised turns');
+    assert.ok(at('Earlier messages summarised') < at(texts[3].slice(0, 40)), '… and before the first message kept');
     const after = await meterFigure(page);
-    assert.ok(after.used < before.used + 300, `the meter counts the compacted request: ${JSON.stringify(after)}`);
+    assert.ok(after.used < before.used + 200, `the meter counts the compacted request: ${JSON.stringify(after)}`);
     await ui.divider.scrollIntoViewIfNeeded();
     await screenshot(page, 'compaction-divider-closed.png');
     await ui.divider.click();
@@ -196,24 +216,24 @@ describe('compaction', () => {
       .filter((m) => m.role === 'user')
       .sort((a, b) => a.created_at - b.created_at)
       .map((m) => m.id);
-    assert.equal(summaryRecords[0].summary.boundary_id, userIds[2], 'the boundary is the first message kept');
+    assert.equal(summaryRecords[0].summary.boundary_id, userIds[3], 'the boundary is the first message kept');
     assert.equal(summaryRecords[0].content, SUMMARY);
     await page.reload();
     await ui.divider.waitFor();
-    assert.equal(await chat.you.count(), 3);
-    assert.equal(await chat.assistant.count(), 3, 'the summary is no message bubble after a reload either');
+    assert.equal(await chat.you.count(), 4);
+    assert.equal(await chat.assistant.count(), 4, 'the summary is no message bubble after a reload either');
     await ui.divider.click();
     assert.equal((await ui.summary.innerText()).trim(), SUMMARY);
     await chat.reply.getByRole('button', { name: 'Regenerate', exact: true }).click();
-    await waitOn(chat, async () => (await chatRequests(env.mock, FAMILIES.openai)).length === 4, 'the regenerated request is sent');
+    await waitOn(chat, async () => (await chatRequests(env.mock, FAMILIES.openai)).length === 5, 'the regenerated request is sent');
     await settled(chat);
-    const regenerated = (await chatRequests(env.mock, FAMILIES.openai))[3];
+    const regenerated = (await chatRequests(env.mock, FAMILIES.openai))[4];
     assert.deepEqual(conversationOf(regenerated.body), [
       ['user', texts[0]],
       summaryTurn(SUMMARY),
-      ['user', texts[2]],
+      ['user', texts[3]],
     ], 'Regenerate answers the same compacted conversation, and never the summary itself');
-    assert.equal((await summaryRequests(env.mock)).length, 1, 'below the threshold now: no new summary');
+    assert.equal((await summaryRequests(env.mock)).length, 2, 'below the threshold now: no new summary');
     assert.deepEqual(chat.errors, []);
   });
 
