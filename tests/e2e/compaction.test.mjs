@@ -75,7 +75,7 @@ describe('compaction', () => {
   const env = useHarness();
 
   test('a long conversation is compacted before the request that fills a small window (a failed summary sends it in full); reload and Regenerate keep the summary', async (t) => {
-    const chat = await openChatWithProvider(t, env, { scenario: 'compact-fails', keepProvidersOpen: true });
+    const chat = await openChatWithProvider(t, env, { scenario: 'compact-fails', keepProvidersOpen: true, cspViolations: true });
     const { page } = chat;
     const ui = compactionOf(page);
 
@@ -235,6 +235,7 @@ describe('compaction', () => {
     ], 'Regenerate answers the same compacted conversation, and never the summary itself');
     assert.equal((await summaryRequests(env.mock)).length, 2, 'below the threshold now: no new summary');
     assert.deepEqual(chat.errors, []);
+    assert.deepEqual(chat.violations, [], 'the meter and the divider need nothing the page policy refuses');
   });
 
   test('Compact summarises on demand (a failure changes nothing), Undo brings the full request back, and the meter counts the draft', async (t) => {
