@@ -404,7 +404,7 @@ impl ChatContext {
         }
         let Some(session) = self.sessions.current_record() else { return };
         self.entries.update(|entries| entries.retain(|entry| entry.id != summary_id));
-        self.compaction_note.set(CompactionNote::Quiet);
+        self.compaction_note.set(CompactionNote::Undone);
         let (store, id) = (self.store, summary_id.to_owned());
         spawn_local(async move { store.delete_message(&session.id, &id).await });
     }

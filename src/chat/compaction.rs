@@ -49,6 +49,8 @@ pub(crate) enum CompactionNote {
     Summarised(u32),
     /// Compact found nothing to summarise yet.
     NothingToSummarise,
+    /// Undo removed a summary.
+    Undone,
     /// The summary could not be written; `sent`: the request went out in full.
     Failed { reason: String, sent: bool },
 }
@@ -66,6 +68,7 @@ impl CompactionNote {
             CompactionNote::NothingToSummarise => {
                 "Nothing to summarise yet: the first message and the last turns are always sent as they are.".to_owned()
             }
+            CompactionNote::Undone => "Summary removed: requests send the earlier messages again.".to_owned(),
             CompactionNote::Failed { reason, sent: true } => format!(
                 "The earlier messages could not be summarised: {}. The conversation was sent in full.",
                 reason.trim_end_matches('.')

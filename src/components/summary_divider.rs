@@ -5,6 +5,7 @@
 //! The messages above it stay shown, searchable and exported.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::chat::ChatContext;
 use crate::components::disclosure::Disclosure;
@@ -42,7 +43,19 @@ pub(crate) fn SummaryDivider(
                             aria-label="Undo summary"
                             title="Delete this summary: requests send the earlier messages again"
                             disabled=move || chat.busy.get()
-                            on:click=move |_| chat.undo_summary(&summary_id.get_value())
+                            on:click=move |ev| {
+                                // The divider goes away with its button: the
+                                // conversation takes the focus, as Jump to latest leaves it.
+                                let conversation = ev
+                                    .target()
+                                    .and_then(|target| target.dyn_into::<web_sys::Element>().ok())
+                                    .and_then(|button| button.closest("main").ok().flatten())
+                                    .and_then(|main| main.dyn_into::<web_sys::HtmlElement>().ok());
+                                chat.undo_summary(&summary_id.get_value());
+                                if let Some(conversation) = conversation {
+                                    let _ = conversation.focus();
+                                }
+                            }
                         >
                             "Undo"
                         </button>

@@ -298,6 +298,12 @@ describe('compaction', () => {
     // Undo deletes the summary record: the next request is the whole conversation again.
     await ui.undo.click();
     await ui.divider.waitFor({ state: 'hidden' });
+    await ui.status('Summary removed: requests send the earlier messages again.').waitFor();
+    assert.equal(
+      await page.getByRole('main', { name: 'Messages', exact: true }).evaluate((el) => el === document.activeElement),
+      true,
+      'the focus goes to the conversation, not lost with the button',
+    );
     await otherDivider.waitFor({ state: 'hidden' });
     await waitUntil(async () => {
       const { messages } = await readDatabase(page, ['messages']);
