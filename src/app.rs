@@ -37,7 +37,7 @@ pub(crate) fn App() -> impl IntoView {
     let tools = ToolsContext::new(store, agents);
     let preferences = PreferencesContext::new(store);
     let sessions = SessionsContext::new(store);
-    let chat = ChatContext::new(store, sessions, providers, tools);
+    let chat = ChatContext::new(store, sessions, providers, tools, preferences);
     provide_context(store);
     provide_context(providers);
     provide_context(agents);

@@ -16,19 +16,25 @@
 //! The chat follows the open session ([`SessionsContext::current`]): it shows
 //! that session's messages, re-reads them when another tab changes them, and
 //! stops a reply whose session is being deleted.
+//!
+//! Before each request the conversation may be compacted (see [`compaction`]):
+//! the request then sends a stored summary in place of older turns.
 
 mod attachments;
+mod compaction;
 mod entry;
 pub(crate) mod prompt;
 mod turn;
 
 pub(crate) use attachments::Attachments;
+pub(crate) use compaction::{CompactionNote, usage};
 pub(crate) use entry::{AssistantView, Entry, EntryKind, Version, shown};
 pub(crate) use hearth_core::failure::Failure;
 pub(crate) use hearth_core::storage::ReplyStatus;
 
+use hearth_core::compaction::{ActiveSummary, HistoryItem};
 use hearth_core::failure::ConfigProblem;
-use hearth_core::message::{ChatMessage, Role};
+use hearth_core::message::Role;
 use hearth_core::storage::{
     AgentRecord, AgentRef, MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message,
 };
@@ -40,10 +46,12 @@ use crate::agents::AgentsContext;
 use crate::io::clock::now;
 use crate::io::ids::new_id;
 use crate::io::sync::Change;
+use crate::preferences::PreferencesContext;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
 use crate::store::{Reaction, StoreContext, StoreEvent};
 use crate::tools::ToolsContext;
+use compaction::Compaction;
 
 /// How often a streaming reply is written to storage, at most.
 pub(crate) const SAVE_EVERY_MS: i32 = 400;
@@ -74,6 +82,17 @@ pub(crate) struct ChatContext {
     /// The reply this tab is streaming: its session, message id and live view.
     /// Stored copies of it are older than the view, so they never replace it.
     streaming: StoredValue<Option<(String, String, AssistantView)>>,
+    /// The compaction settings.
+    preferences: PreferencesContext,
+    /// What the composer says about compaction (summarising, done, failed).
+    pub(crate) compaction_note: RwSignal<CompactionNote>,
+    /// The summary that applies to the open conversation, if any.
+    pub(crate) active_summary: Memo<Option<ActiveSummary>>,
+    /// The estimated tokens of the next request without the draft (system
+    /// prompt, history as sent, tools), and the window of the model that will
+    /// answer: computed once per change of the conversation, so typing does
+    /// not redo it.
+    pub(crate) context: Memo<(u32, u32)>,
 }
 
 impl ChatContext {
@@ -83,8 +102,48 @@ impl ChatContext {
         sessions: SessionsContext,
         providers: ProvidersContext,
         tools: ToolsContext,
+        preferences: PreferencesContext,
     ) -> Self {
         let entries = RwSignal::new(Vec::new());
+        let shown = Memo::new(move |_| entries.with(|entries| shown(entries)));
+        let busy = RwSignal::new(false);
+        // The items and the summary that applies, once per change of the
+        // conversation (a new message, a turn that ended, a summary).
+        let history = Memo::new(move |_| {
+            busy.track();
+            shown.with(|shown| {
+                entries.with(|entries| {
+                    let items = compaction::history_items_shown(entries, shown);
+                    let active = compaction::active_summary(entries, &items);
+                    (items, active)
+                })
+            })
+        });
+        let active_summary = Memo::new(move |_| history.with(|(_, active)| active.clone()));
+        let agents = tools.agents;
+        // A memo of its own: the session list changes at every save of a
+        // streaming reply, the agent seldom.
+        let agent_id = Memo::new(move |_| {
+            sessions
+                .current
+                .with(|current| {
+                    let current = current.as_ref()?;
+                    sessions.list.with(|list| list.iter().find(|s| s.id == *current).map(|s| s.agent_id.clone()))
+                })
+                .unwrap_or_else(|| agents.last_chosen.get())
+        });
+        let context = Memo::new(move |_| {
+            let agent = agent_id.with(|id| agents.get_or_general(id));
+            let entry = providers.entry_for(agent.model_config_id.as_deref());
+            let window = entry.as_ref().map_or(hearth_core::compaction::FALLBACK_CONTEXT_WINDOW, |entry| {
+                entry.model.effective_context_window(entry.preset())
+            });
+            let model = entry.map(|entry| entry.model.model).unwrap_or_default();
+            let specs = tools.specs_for(agent.offered_tools());
+            let system = prompt::Prompt { agent, project: tools, tools: specs.clone() }.system_message(&model);
+            let estimate = history.with(|(items, active)| compaction::estimate(system, items, active.as_ref(), &specs));
+            (estimate, window)
+        });
         let this = Self {
             store,
             sessions,
@@ -94,10 +153,14 @@ impl ChatContext {
             attachments: Attachments::new(tools),
             agents: tools.agents,
             entries,
-            shown: Memo::new(move |_| entries.with(|entries| shown(entries))),
-            busy: RwSignal::new(false),
+            shown,
+            busy,
             abort: StoredValue::new_local(None),
             streaming: StoredValue::new(None),
+            preferences,
+            compaction_note: RwSignal::new(CompactionNote::Quiet),
+            active_summary,
+            context,
         };
         Effect::new(move |_| this.follow(sessions.current.get()));
         Effect::new(move |_| {
@@ -130,6 +193,7 @@ impl ChatContext {
         }
         self.session.set_value(current.clone());
         self.entries.set(Vec::new());
+        self.compaction_note.set(CompactionNote::Quiet);
         let Some(id) = current else { return };
         spawn_local(async move {
             match self.store.session_messages(&id).await {
@@ -243,19 +307,20 @@ impl ChatContext {
             pinned: false,
             deleted_at: None,
         });
-        let mut history = self.history();
+        let mut items = self.history_items();
         let mut user = new_record(&session.id, Role::User, now);
         user.content = text.clone();
         user.files = files;
         user.refresh_terms();
-        history.push(user.user_chat_message());
+        items.push(HistoryItem { id: user.id.clone(), messages: vec![user.user_chat_message()] });
         let kind = EntryKind::User(text, user.files.clone());
         self.entries.update(|entries| entries.push(Entry { id: user.id.clone(), kind, version: None }));
         // Shown already: the chat need not read the new session when it opens.
         self.session.set_value(Some(session.id.clone()));
         sessions.open_new(session.clone());
         let first_message = (session.message_count == 0).then(|| user.content.clone());
-        self.reply(session, history, Prelude::Save(Box::new(user)), first_message, None);
+        let request = Request { items, compaction: Compaction::WhenFull };
+        self.reply(session, request, Prelude::Save(Box::new(user)), first_message, None);
         true
     }
 
@@ -265,6 +330,16 @@ impl ChatContext {
     /// (see `hearth_core::storage::versions`); only an attempt that produced
     /// nothing but its error is replaced.
     pub(crate) fn regenerate(self, reply_id: &str) {
+        self.answer_again(reply_id, Compaction::WhenFull);
+    }
+
+    /// Regenerate after compacting the conversation (an error card's "Compact
+    /// and retry" after "conversation too long").
+    pub(crate) fn compact_and_retry(self, reply_id: &str) {
+        self.answer_again(reply_id, Compaction::Now);
+    }
+
+    fn answer_again(self, reply_id: &str, compaction: Compaction) {
         if self.busy.get_untracked() {
             return;
         }
@@ -276,10 +351,10 @@ impl ChatContext {
             let first = entries.iter().position(in_group)?;
             let keep = untrack(|| entries[position].version_key().is_some_and(|key| key.has_content));
             let others = entries.iter().enumerate().any(|(at, entry)| at != position && in_group(entry));
-            Some((position, group, keep, others, history_of(&entries[..first])))
+            Some((position, group, keep, others, compaction::history_items(&entries[..first])))
         });
-        let Some((position, group, keep, others, history)) = found else { return };
-        if !history.iter().any(|message| message.role == Role::User) {
+        let Some((position, group, keep, others, items)) = found else { return };
+        if !items.iter().any(HistoryItem::is_user_message) {
             return;
         }
         let prelude = if keep {
@@ -291,7 +366,47 @@ impl ChatContext {
             Prelude::Delete(reply_id.to_owned())
         };
         let variant_of = (keep || others).then_some(group);
-        self.reply(session, history, prelude, None, variant_of);
+        self.reply(session, Request { items, compaction }, prelude, None, variant_of);
+    }
+
+    /// Summarises the older part of the open conversation now (the Compact
+    /// button), without sending anything; Stop ends it. The composer says what
+    /// happened.
+    pub(crate) fn compact(self) {
+        if self.busy.get_untracked() {
+            return;
+        }
+        let Some(session) = self.sessions.current_record() else {
+            self.compaction_note.set(CompactionNote::NothingToSummarise);
+            return;
+        };
+        let items = self.history_items();
+        let active = self.entries.with_untracked(|entries| compaction::active_summary(entries, &items));
+        let entry = untrack(|| self.account());
+        self.busy.set(true);
+        let controller = AbortController::new().ok();
+        self.abort.set_value(controller.clone());
+        let signal = controller.as_ref().map(AbortController::signal);
+        let job = compaction::Job { session, items, active, entry, system: None, tools: Vec::new(), signal };
+        spawn_local(async move {
+            self.compact_only(job).await;
+            self.abort.set_value(None);
+            self.busy.set(false);
+        });
+    }
+
+    /// Deletes the summary `summary_id` (Undo on its divider): the next request
+    /// sends the full conversation again, or an older summary that still
+    /// applies. Nothing else changes.
+    pub(crate) fn undo_summary(self, summary_id: &str) {
+        if self.busy.get_untracked() {
+            return;
+        }
+        let Some(session) = self.sessions.current_record() else { return };
+        self.entries.update(|entries| entries.retain(|entry| entry.id != summary_id));
+        self.compaction_note.set(CompactionNote::Undone);
+        let (store, id) = (self.store, summary_id.to_owned());
+        spawn_local(async move { store.delete_message(&session.id, &id).await });
     }
 
     /// Shows the version `id` of a reply in place of the one shown, and
@@ -321,13 +436,13 @@ impl ChatContext {
         });
     }
 
-    /// Starts the reply to `history` in `session`: shows it streaming, and in a
-    /// task does the `prelude`, runs the turn, then offers a generated title
-    /// after the first answer (`first_message`).
+    /// Starts the reply to `request` in `session`: shows it streaming, and in a
+    /// task does the `prelude`, compacts the history when due, runs the turn,
+    /// then offers a generated title after the first answer (`first_message`).
     fn reply(
         self,
         session: SessionRecord,
-        history: Vec<ChatMessage>,
+        request: Request,
         prelude: Prelude,
         first_message: Option<String>,
         variant_of: Option<String>,
@@ -359,6 +474,12 @@ impl ChatContext {
         let user_tools = self.tools.user_tools.get_untracked();
         let session_id = session.id.clone();
         let (store, sessions) = (self.store, self.sessions);
+        let model_name = entry.as_ref().map(|e| e.model.model.clone()).unwrap_or_default();
+        let system = prompt.system_message(&model_name);
+        let active = self.entries.with_untracked(|entries| compaction::active_summary(entries, &request.items));
+        self.compaction_note.set(CompactionNote::Quiet);
+        let signal = controller.as_ref().map(AbortController::signal);
+        let job_entry = entry.clone();
         spawn_local(async move {
             let session = match prelude {
                 Prelude::Save(user) => store.save_message(&session, &user).await,
@@ -368,6 +489,10 @@ impl ChatContext {
                 }
                 Prelude::Keep => session,
             };
+            let Request { items, compaction } = request;
+            let job =
+                compaction::Job { session, items, active, entry: job_entry, system, tools: tools.clone(), signal };
+            let (history, session) = self.compacted_history(job, compaction).await;
             let setup = turn::TurnSetup {
                 store,
                 view,
@@ -469,17 +594,18 @@ impl ChatContext {
         });
     }
 
-    /// The conversation so far as provider-neutral messages (see [`history_of`]).
-    fn history(self) -> Vec<ChatMessage> {
-        self.entries.with_untracked(|entries| history_of(entries))
+    /// The conversation so far as history items: only the versions shown;
+    /// failed replies, markers and summaries are left out; stopped and
+    /// interrupted replies are sent as far as they got.
+    fn history_items(self) -> Vec<HistoryItem> {
+        self.entries.with_untracked(|entries| compaction::history_items(entries))
     }
 }
 
-/// `entries` as provider-neutral messages: only the versions shown; failed
-/// replies are left out; stopped and interrupted ones are sent as far as they got.
-fn history_of(entries: &[Entry]) -> Vec<ChatMessage> {
-    let shown = untrack(|| shown(entries));
-    entries.iter().zip(shown).filter(|(_, shown)| *shown).flat_map(|(entry, _)| entry.chat_messages()).collect()
+/// What a reply is asked with: the history as items, and whether to compact it first.
+struct Request {
+    items: Vec<HistoryItem>,
+    compaction: Compaction,
 }
 
 /// What the reply task does before the request goes out.

@@ -1,7 +1,10 @@
-//! How the user wants answers shown: the hosts whose images load without a
-//! click (empty by default), stored as the `image_auto_hosts` setting: a JSON
-//! array of host names, each optionally with its port.
+//! How the user wants answers shown and long conversations handled: the hosts
+//! whose images load without a click (empty by default), stored as the
+//! `image_auto_hosts` setting (a JSON array of host names, each optionally with
+//! its port), and when and how a conversation is compacted, stored as the
+//! `compaction` setting (`hearth_core::compaction::CompactionSettings` as JSON).
 
+use hearth_core::compaction::CompactionSettings;
 use leptos::prelude::*;
 
 use crate::store::StoreContext;
@@ -9,19 +12,29 @@ use crate::store::StoreContext;
 /// Setting key: the hosts whose images load by themselves.
 pub(crate) const IMAGE_AUTO_HOSTS: &str = "image_auto_hosts";
 
+/// Setting key: when and how long conversations are compacted.
+pub(crate) const COMPACTION: &str = "compaction";
+
 /// The display preferences; `Copy`, provided through context.
 #[derive(Clone, Copy)]
 pub(crate) struct PreferencesContext {
     store: StoreContext,
     /// Hosts whose images load without a click (host or host:port, lower case).
     pub(crate) image_hosts: RwSignal<Vec<String>>,
+    /// When a conversation is compacted, how much stays verbatim, and which
+    /// account writes the summary.
+    pub(crate) compaction: RwSignal<CompactionSettings>,
 }
 
 impl PreferencesContext {
     /// Defaults until [`PreferencesContext::load`]; reloaded when another tab
     /// imports or clears everything.
     pub(crate) fn new(store: StoreContext) -> Self {
-        let this = Self { store, image_hosts: RwSignal::new(Vec::new()) };
+        let this = Self {
+            store,
+            image_hosts: RwSignal::new(Vec::new()),
+            compaction: RwSignal::new(CompactionSettings::default()),
+        };
         store.reload_on_bulk_change(move || this.load());
         this
     }
@@ -31,8 +44,14 @@ impl PreferencesContext {
         expect_context()
     }
 
-    /// Reads the stored host list (a missing or unreadable setting is empty).
+    /// Reads the stored host list (a missing or unreadable setting is empty)
+    /// and the compaction settings (missing or unreadable: the defaults).
     pub(crate) async fn load(self) {
+        let compaction = match self.store.setting(COMPACTION).await {
+            Ok(value) => value.and_then(|value| serde_json::from_value(value).ok()).unwrap_or_default(),
+            Err(error) => return self.store.report(error),
+        };
+        self.compaction.set(compaction);
         let hosts = match self.store.setting(IMAGE_AUTO_HOSTS).await {
             Ok(value) => value
                 .as_ref()
@@ -47,6 +66,15 @@ impl PreferencesContext {
     pub(crate) fn set_image_hosts(self, hosts: Vec<String>) {
         self.image_hosts.set(hosts.clone());
         self.store.put_setting(IMAGE_AUTO_HOSTS, serde_json::Value::from(hosts));
+    }
+
+    /// Changes the compaction settings with `change`, and remembers them.
+    pub(crate) fn update_compaction(self, change: impl FnOnce(&mut CompactionSettings)) {
+        self.compaction.update(change);
+        // Plain numbers and strings: serialising cannot fail.
+        if let Ok(value) = self.compaction.with_untracked(|settings| serde_json::to_value(settings)) {
+            self.store.put_setting(COMPACTION, value);
+        }
     }
 }
 

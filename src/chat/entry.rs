@@ -59,6 +59,33 @@ pub(crate) enum EntryKind {
     /// The conversation went on with another agent (the agent's name, as
     /// stored with the marker); shown as a divider, never sent.
     AgentSwitch(String),
+    /// A summary of earlier messages (see `hearth_core::compaction`): never a
+    /// message bubble, never sent as a message, never regenerated; requests
+    /// send it in place of what it stands for, and the conversation shows a
+    /// divider at its boundary while it applies.
+    Summary(SummaryEntry),
+}
+
+/// What the conversation knows of a stored summary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SummaryEntry {
+    /// The summary text.
+    pub(crate) text: String,
+    /// The first message sent verbatim after it.
+    pub(crate) boundary_id: String,
+    /// How many messages it stands for.
+    pub(crate) summarised: u32,
+}
+
+impl SummaryEntry {
+    fn of(record: &MessageRecord) -> Self {
+        let info = record.summary.as_ref();
+        Self {
+            text: record.content.clone(),
+            boundary_id: info.map(|info| info.boundary_id.clone()).unwrap_or_default(),
+            summarised: info.map_or(0, |info| info.summarised),
+        }
+    }
 }
 
 /// The reactive state of one reply.
@@ -260,6 +287,9 @@ impl Entry {
     /// The entry for a stored message.
     pub(crate) fn from_record(record: &MessageRecord) -> Self {
         let version = (record.role == Role::Assistant).then(|| Version::of(record));
+        if record.is_summary() {
+            return Self { id: record.id.clone(), kind: EntryKind::Summary(SummaryEntry::of(record)), version: None };
+        }
         if record.is_marker() {
             return Self { id: record.id.clone(), kind: EntryKind::AgentSwitch(switched_to(record)), version: None };
         }
@@ -289,6 +319,7 @@ impl Entry {
             }
             EntryKind::System(text) => text.clone_from(&record.content),
             EntryKind::AgentSwitch(name) => *name = switched_to(record),
+            EntryKind::Summary(summary) => *summary = SummaryEntry::of(record),
         }
     }
 
@@ -307,12 +338,12 @@ impl Entry {
     }
 
     /// The messages sent back to the model for this entry, from its record: none
-    /// for system notes, agent switches and failed replies; a reply with tool calls unfolds into
+    /// for system notes, agent switches, summaries and failed replies; a reply with tool calls unfolds into
     /// its rounds (see `hearth_core::storage::turn_messages`).
     pub(crate) fn chat_messages(&self) -> Vec<ChatMessage> {
         match &self.kind {
             EntryKind::User(text, files) => vec![ChatMessage::user_with_files(text.clone(), files.clone())],
-            EntryKind::System(_) | EntryKind::AgentSwitch(_) => Vec::new(),
+            EntryKind::System(_) | EntryKind::AgentSwitch(_) | EntryKind::Summary(_) => Vec::new(),
             EntryKind::Assistant(view) => view.record.with_value(|record| match record.state {
                 MessageState::Failed => Vec::new(),
                 _ => record.chat_messages(),

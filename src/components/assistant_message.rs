@@ -84,15 +84,14 @@ pub(crate) fn AssistantMessage(
     };
     let id = StoredValue::new(id);
     // The last message shown (earlier versions after it are hidden; an agent
-    // switch after it does not count: Regenerate answers again with the new agent).
+    // switch or a summary after it does not count: Regenerate answers again with the new agent).
     let is_last = Memo::new(move |_| {
         chat.shown.with(|shown| {
             chat.entries.with(|entries| {
-                let last = entries
-                    .iter()
-                    .zip(shown)
-                    .rev()
-                    .find(|(e, shown)| **shown && !matches!(e.kind, EntryKind::AgentSwitch(_)));
+                let last =
+                    entries.iter().zip(shown).rev().find(|(e, shown)| {
+                        **shown && !matches!(e.kind, EntryKind::AgentSwitch(_) | EntryKind::Summary(_))
+                    });
                 last.is_some_and(|(e, _)| id.with_value(|id| e.id == *id))
             })
         })
@@ -103,6 +102,10 @@ pub(crate) fn AssistantMessage(
     let regenerate = Callback::new(move |()| {
         let id = id.get_value();
         spawn_local(async move { chat.regenerate(&id) });
+    });
+    let compact_and_retry = Callback::new(move |()| {
+        let id = id.get_value();
+        spawn_local(async move { chat.compact_and_retry(&id) });
     });
     let failed = move || reply.status.with(|status| matches!(status, ReplyStatus::Failed(_)));
     let offer_regenerate = move || is_last.get() && idle.get() && !streaming() && !failed();
@@ -144,7 +147,16 @@ pub(crate) fn AssistantMessage(
                     // Only a failure this tab just had waits: a stored one's wait is over.
                     let wait_secs = if reply.fresh.get_value() { failure.retry_after_secs.unwrap_or(0) } else { 0 };
                     Some(
-                        view! { <ErrorCard failure wait_secs offered can_retry=idle on_retry=regenerate /> }
+                        view! {
+                            <ErrorCard
+                                failure
+                                wait_secs
+                                offered
+                                can_retry=idle
+                                on_retry=regenerate
+                                on_compact_and_retry=compact_and_retry
+                            />
+                        }
                             .into_any(),
                     )
                 }

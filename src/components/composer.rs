@@ -1,13 +1,16 @@
 //! The composer: the files attached to the next message (badges, with what
 //! went wrong adding one), the message box (with its `@mention`
 //! autocomplete), the Attach button and Send, which turns into Stop while a reply
-//! streams. Files dropped on it are attached, as on the conversation.
+//! streams. Files dropped on it are attached, as on the conversation. Under it:
+//! the context meter, Compact, and what compaction is doing (announced).
 
 use leptos::prelude::*;
 
 use crate::chat::ChatContext;
 use crate::components::attach_file_button::AttachFileButton;
 use crate::components::attached_files::AttachedFiles;
+use crate::components::compact_button::CompactButton;
+use crate::components::context_meter::ContextMeter;
 use crate::components::file_drop;
 use crate::components::message_box::MessageBox;
 
@@ -70,6 +73,16 @@ pub(crate) fn Composer() -> impl IntoView {
                         "Stop"
                     </button>
                 </Show>
+            </div>
+            <div class="composer-context">
+                <ContextMeter draft />
+                <CompactButton />
+                <p class="compaction-note" role="status">
+                    {move || chat.compaction_note.with(|note| (!note.is_failure()).then(|| note.text()))}
+                </p>
+                <p class="compaction-note problem" role="alert">
+                    {move || chat.compaction_note.with(|note| note.is_failure().then(|| note.text()))}
+                </p>
             </div>
         </form>
     }

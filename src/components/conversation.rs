@@ -1,6 +1,7 @@
 //! The open conversation, a live log that screen readers follow, and how it
 //! scrolls: it follows a growing reply only while the reader is at the bottom.
-//! Files dropped on it are attached to the next message.
+//! Files dropped on it are attached to the next message. A summary is no
+//! message: its divider stands before the first message it keeps verbatim.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -13,6 +14,7 @@ use crate::components::assistant_message::AssistantMessage;
 use crate::components::conversation_welcome::ConversationWelcome;
 use crate::components::file_drop;
 use crate::components::jump_to_latest::JumpToLatest;
+use crate::components::summary_divider::SummaryDivider;
 use crate::components::user_message::UserMessage;
 use crate::sessions::SessionsContext;
 
@@ -87,14 +89,19 @@ pub(crate) fn Conversation() -> impl IntoView {
     let first_id = Memo::new(move |_| chat.entries.with(|entries| entries.first().map(|e| e.id.clone())));
     let shown = move || expanded.with(|(id, count)| if *id == first_id.get() { *count } else { WINDOW });
     // Earlier versions of regenerated replies are not listed; their reply's
-    // version arrows reach them.
+    // version arrows reach them. Summaries are shown as their divider instead.
     let listed = move || {
         chat.shown.with(|shown| {
-            chat.entries
-                .with(|entries| entries.iter().zip(shown).filter(|(_, on)| **on).map(|(e, _)| e.clone()).collect())
+            chat.entries.with(|entries| {
+                entries.iter().zip(shown).filter(|(e, on)| **on && !is_summary(e)).map(|(e, _)| e.clone()).collect()
+            })
         })
     };
-    let listed_count = Memo::new(move |_| chat.shown.with(|shown| shown.iter().filter(|on| **on).count()));
+    let listed_count = Memo::new(move |_| {
+        chat.shown.with(|shown| {
+            chat.entries.with(|entries| entries.iter().zip(shown).filter(|(e, on)| **on && !is_summary(e)).count())
+        })
+    });
     let hidden = move || listed_count.get().saturating_sub(shown());
     let visible = move || {
         let listed: Vec<Entry> = listed();
@@ -130,6 +137,22 @@ pub(crate) fn Conversation() -> impl IntoView {
                     </button>
                 </Show>
                 <For each=visible key=|entry: &Entry| entry.id.clone() let:entry>
+                    {
+                        let id = entry.id.clone();
+                        move || {
+                            chat.active_summary
+                                .with(|active| active.clone().filter(|summary| summary.boundary_id == id))
+                                .map(|summary| {
+                                    view! {
+                                        <SummaryDivider
+                                            summary_id=summary.summary_id
+                                            text=summary.text
+                                            summarised=summary.summarised
+                                        />
+                                    }
+                                })
+                        }
+                    }
                     {match entry.kind {
                         EntryKind::User(text, files) => view! { <UserMessage text files /> }.into_any(),
                         EntryKind::System(text) => {
@@ -142,6 +165,8 @@ pub(crate) fn Conversation() -> impl IntoView {
                         }
                         EntryKind::Assistant(reply) => view! { <AssistantMessage id=entry.id.clone() reply /> }.into_any(),
                         EntryKind::AgentSwitch(name) => view! { <AgentSwitchDivider name /> }.into_any(),
+                        // Not listed (see `listed`).
+                        EntryKind::Summary(_) => ().into_any(),
                     }}
                 </For>
             </div>
@@ -149,6 +174,11 @@ pub(crate) fn Conversation() -> impl IntoView {
         <JumpToLatest shown=jump_shown on_jump=jump />
         </div>
     }
+}
+
+/// Whether `entry` is a summary (shown as its divider, not as a message).
+fn is_summary(entry: &Entry) -> bool {
+    matches!(entry.kind, EntryKind::Summary(_))
 }
 
 /// How close to the bottom still counts as "at the bottom", in CSS pixels.

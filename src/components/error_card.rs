@@ -1,7 +1,12 @@
 //! The card under a reply that failed: what happened, what to do, and Retry
-//! where sending again can help (after the wait the provider asked for).
+//! where sending again can help (after the wait the provider asked for). When
+//! the conversation was too long for the model, "Compact and retry" summarises
+//! earlier messages first.
 
 use leptos::prelude::*;
+
+use hearth_core::failure::FailureKind;
+use hearth_core::provider::ProviderErrorKind;
 
 use crate::chat::Failure;
 
@@ -19,25 +24,40 @@ pub(crate) fn ErrorCard(
     can_retry: Signal<bool>,
     /// Re-sends the conversation.
     on_retry: Callback<()>,
+    /// Summarises earlier messages, then re-sends (offered for "conversation too long").
+    on_compact_and_retry: Callback<()>,
 ) -> impl IntoView {
     let wait = countdown(wait_secs);
+    let too_long = matches!(failure.kind, FailureKind::Provider(ProviderErrorKind::ContextTooLong));
     let retryable = failure.retryable();
     view! {
         <div class="error-card" role="alert">
             <p class="error-title">{failure.title()}</p>
             <p class="error-detail">{failure.detail()}</p>
             {move || {
-                (retryable && offered.get()).then(|| {
+                ((retryable || too_long) && offered.get()).then(|| {
                     view! {
                         <div class="error-actions">
-                            <button
-                                type="button"
-                                class="primary"
-                                disabled=move || { wait.get() > 0 || !can_retry.get() }
-                                on:click=move |_| on_retry.run(())
-                            >
-                                "Retry"
-                            </button>
+                            <Show when=move || too_long>
+                                <button
+                                    type="button"
+                                    class="primary"
+                                    disabled=move || !can_retry.get()
+                                    on:click=move |_| on_compact_and_retry.run(())
+                                >
+                                    "Compact and retry"
+                                </button>
+                            </Show>
+                            <Show when=move || retryable>
+                                <button
+                                    type="button"
+                                    class="primary"
+                                    disabled=move || { wait.get() > 0 || !can_retry.get() }
+                                    on:click=move |_| on_retry.run(())
+                                >
+                                    "Retry"
+                                </button>
+                            </Show>
                             <Show when=move || wait.get() != 0>
                                 <span class="hint">{move || format!("The provider asked to wait: {} s", wait.get())}</span>
                             </Show>

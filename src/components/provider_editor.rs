@@ -1,5 +1,6 @@
 //! The form of one provider account: type (preset), name, base URL, API key,
-//! Azure's API version, the model and its sampling settings, the thinking
+//! Azure's API version, the model and its sampling settings, its context
+//! window (blank: the model's known default, which the hint names), the thinking
 //! switch, extra JSON, and Test connection. A field is stored when it is
 //! committed (change). A number that cannot be used is explained under its
 //! field and not stored (what was typed stays in the field). Extra JSON is
@@ -12,10 +13,12 @@
 //! entered for: a base URL at another origin removes a key that was not entered
 //! again, and the form says so.
 
+use hearth_core::compaction::{FALLBACK_CONTEXT_WINDOW, parse_context_window};
 use hearth_core::provider::{Preset, insecure_http_warning, parse_extra_json};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::components::context_meter::grouped;
 use crate::components::text_field::TextField;
 use crate::io::dialogs::confirm;
 use crate::providers::{ProviderEntry, ProvidersContext, test_connection};
@@ -250,6 +253,27 @@ pub(crate) fn ProviderEditor(
                     })
                     .collect_view()}
             </div>
+            <TextField
+                label=Field::ContextWindow.label()
+                inputmode=Field::ContextWindow.input_mode()
+                value=move || entry.with(|e| e.as_ref().map(|e| Field::ContextWindow.show(e)).unwrap_or_default())
+                placeholder="Default"
+                error=move || errors.get(Field::ContextWindow)
+                hint=Signal::derive(move || {
+                    let window = entry.with(|e| {
+                        e.as_ref().map_or(FALLBACK_CONTEXT_WINDOW, |e| {
+                            let mut default = e.model.clone();
+                            default.context_window = None;
+                            default.effective_context_window(e.preset())
+                        })
+                    });
+                    format!(
+                        "Empty: {} tokens, this model's default. Long conversations are compacted before they fill it.",
+                        grouped(window),
+                    )
+                })
+                on_change=Callback::new(move |typed: String| number(typed, Field::ContextWindow))
+            />
             <Show when=move || preset.get().supports_thinking_switch()>
                 <label class="check">
                     <input
@@ -309,6 +333,7 @@ enum Field {
     Temperature,
     MaxTokens,
     TopP,
+    ContextWindow,
     Extra,
 }
 
@@ -324,12 +349,13 @@ impl Field {
             Field::Temperature => "Temperature",
             Field::MaxTokens => "Max tokens",
             Field::TopP => "Top-p",
+            Field::ContextWindow => "Context window (tokens)",
             Field::Extra => "Extra JSON",
         }
     }
 
     fn input_mode(self) -> &'static str {
-        if self == Field::MaxTokens { "numeric" } else { "decimal" }
+        if matches!(self, Field::MaxTokens | Field::ContextWindow) { "numeric" } else { "decimal" }
     }
 
     fn show(self, entry: &ProviderEntry) -> String {
@@ -338,6 +364,7 @@ impl Field {
             Field::Temperature => model.temperature.map(|v| v.to_string()),
             Field::MaxTokens => model.max_tokens.map(|v| v.to_string()),
             Field::TopP => model.top_p.map(|v| v.to_string()),
+            Field::ContextWindow => model.context_window.map(|v| v.to_string()),
             Field::Extra => model.extra_json.clone(),
         }
         .unwrap_or_default()
@@ -346,7 +373,8 @@ impl Field {
     /// Reads what was typed; empty means the provider's default.
     fn parse(self, typed: &str) -> Result<Value, String> {
         if typed.is_empty() {
-            return Ok(if self == Field::MaxTokens { Value::Count(None) } else { Value::Float(None) });
+            let counted = matches!(self, Field::MaxTokens | Field::ContextWindow);
+            return Ok(if counted { Value::Count(None) } else { Value::Float(None) });
         }
         let range = |max: f64| match typed.parse::<f64>() {
             Ok(value) if (0.0..=max).contains(&value) => Ok(Value::Float(Some(value))),
@@ -359,6 +387,9 @@ impl Field {
                 Ok(count) if count > 0 => Ok(Value::Count(Some(count))),
                 _ => Err("Max tokens must be a whole number above 0, or empty for the default.".to_owned()),
             },
+            Field::ContextWindow => {
+                parse_context_window(typed).map(Value::Count).map_err(|problem| format!("Context window: {problem}"))
+            }
             Field::Extra => Err("not a number field".to_owned()),
         }
     }
@@ -368,6 +399,7 @@ impl Field {
             (Field::Temperature, Value::Float(value)) => entry.model.temperature = value,
             (Field::TopP, Value::Float(value)) => entry.model.top_p = value,
             (Field::MaxTokens, Value::Count(value)) => entry.model.max_tokens = value,
+            (Field::ContextWindow, Value::Count(value)) => entry.model.context_window = value,
             _ => {}
         }
     }

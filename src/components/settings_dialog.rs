@@ -1,4 +1,5 @@
-//! Settings: generated titles, the stall timeout, backup export and import (Hearth backups and
+//! Settings: generated titles, the stall timeout, images, long conversations
+//! (compaction), backup export and import (Hearth backups and
 //! ChatGPT exports), and deleting all data.
 
 use leptos::prelude::*;
@@ -6,6 +7,7 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
 use crate::chat::ChatContext;
+use crate::components::compaction_settings::CompactionSettings;
 use crate::components::image_hosts_setting::ImageHostsSetting;
 use crate::components::import_review::ImportReview;
 use crate::components::modal_dialog::ModalDialog;
@@ -113,6 +115,7 @@ pub(crate) fn SettingsDialog(
                 })
             />
             <ImageHostsSetting />
+            <CompactionSettings />
             <h3>"Backup"</h3>
             <p class="hint">"Everything stays in this browser. A backup file restores it here or in another browser."</p>
             <label class="check">

@@ -107,8 +107,18 @@ pub(crate) async fn fetch_events(
 /// body into one reply (a title, a connection test), through the core's
 /// `ReplyReader`.
 pub(crate) async fn fetch_reply(request: &HttpRequest, kind: ProviderKind) -> Result<Reply, FetchFailure> {
+    fetch_reply_until(request, kind, None).await
+}
+
+/// [`fetch_reply`] that `signal` can stop (a summary asked before a reply,
+/// which Stop ends).
+pub(crate) async fn fetch_reply_until(
+    request: &HttpRequest,
+    kind: ProviderKind,
+    signal: Option<&AbortSignal>,
+) -> Result<Reply, FetchFailure> {
     let mut reader = ReplyReader::new(kind);
-    fetch_stream(request, None, |bytes| reader.push(bytes)).await?;
+    fetch_stream(request, signal, |bytes| reader.push(bytes)).await?;
     reader.finish();
     Ok(reader.into_reply())
 }

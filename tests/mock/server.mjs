@@ -405,7 +405,7 @@ const DIALECTS = { openai: openAiDialect, anthropic: anthropicDialect, gemini: g
 /** Answers with the scenario named by the conversation's model, in one family's dialect. */
 async function playScenario(res, context, { family, conversation, streaming }) {
   const { scenariosDir, requestId, body } = context;
-  const scenario = await loadScenario(scenariosDir, conversation.model);
+  const scenario = scenarioVariant(await loadScenario(scenariosDir, conversation.model), body);
   for (const [name, value] of Object.entries(scenario.headers ?? {})) res.setHeader(name, value);
   const failure = scenarioFailure(scenario, family, requestId);
   if (failure) return sendJson(res, failure.status, failure.body);
@@ -556,6 +556,35 @@ async function readScenario(dir, name) {
   } catch (error) {
     throw new ScenarioError(`scenario ${name}.json is not valid JSON: ${error.message}`);
   }
+}
+
+/**
+ * What to play for the request `body`: the first of the scenario's `when` entries whose
+ * `prompt_contains` text occurs in the request (its JSON text, so the system prompt, every
+ * message and the tools; the needle is compared JSON-escaped) plays its `play` scenario
+ * instead; without a match, or without `when`, the scenario itself. So one model can answer
+ * a background request (a summary) differently from the conversation it belongs to.
+ */
+function scenarioVariant(scenario, body) {
+  if (scenario.when === undefined) return scenario;
+  const valid =
+    Array.isArray(scenario.when) &&
+    scenario.when.every(
+      (entry) =>
+        isObject(entry) &&
+        typeof entry.prompt_contains === 'string' &&
+        entry.prompt_contains !== '' &&
+        isObject(entry.play) &&
+        entry.play.when === undefined,
+    );
+  if (!valid) {
+    throw new ScenarioError(
+      '"when" must be an array of { "prompt_contains": "<non-empty text>", "play": { <a scenario without "when"> } }',
+    );
+  }
+  const text = JSON.stringify(body ?? null);
+  const match = scenario.when.find((entry) => text.includes(JSON.stringify(entry.prompt_contains).slice(1, -1)));
+  return match ? match.play : scenario;
 }
 
 /**

@@ -844,6 +844,27 @@ describe('mock LLM server scenario files', () => {
     assert.match(await res.text(), /^: keep-alive\n\ndata: \{.*"hi".*\}\n\ndata: \[DONE\]\n\n$/);
   });
 
+  test('"when" plays another scenario for a request that contains its text, else the scenario', async () => {
+    await scenario('picky', {
+      stream: [{ delta: 'plain' }, { finish: 'stop' }],
+      when: [
+        { prompt_contains: 'Summarise "this"', play: { stream: [{ delta: 'a summary' }, { finish: 'stop' }] } },
+        { prompt_contains: '<conversation-summary>', play: { status: 400, error: { kind: 'context_length' } } },
+      ],
+    });
+    const ask = (content) => chat(mock, { model: 'picky', stream: false, messages: [{ role: 'user', content }] });
+    assert.equal((await (await ask('Hello')).json()).choices[0].message.content, 'plain');
+    const summary = await ask('Please Summarise "this"\nnow');
+    assert.equal((await summary.json()).choices[0].message.content, 'a summary', 'the first match wins, matched JSON-escaped');
+    const refused = await ask('<conversation-summary>x</conversation-summary>');
+    assert.equal(refused.status, 400);
+    assert.equal((await refused.json()).error.code, 'context_length_exceeded');
+    await scenario('bad-when', { stream: [{ delta: 'a' }], when: [{ prompt_contains: '', play: {} }] });
+    const bad = await chat(mock, { model: 'bad-when', stream: true, messages: [] });
+    assert.equal(bad.status, 500);
+    assert.match((await bad.json()).error.message, /"when" must be/);
+  });
+
   test('a malformed scenario is reported as a 500 naming the problem', async () => {
     await scenario('broken', { stream: [{ delta: 'a', done: true }] });
     const res = await chat(mock, { model: 'broken', stream: true, messages: [] });

@@ -1,8 +1,8 @@
 // Talking to the mock LLM server (tests/mock/server.mjs) from an end-to-end test: the three
 // provider families as the app and the mock name them (with how each spells its chat
 // request and its tool use on the wire), emptying and reading the mock's request log, the
-// chat requests of one family without the background title requests, and what a scenario
-// answers.
+// chat requests of one family without the background title and summary requests, and what
+// a scenario answers.
 
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,12 @@ const SCENARIOS = fileURLToPath(new URL('../mock/scenarios/', import.meta.url));
 
 /** The start of the prompt of the background request that asks the model for a conversation title. */
 export const TITLE_PROMPT = 'Write a title for the conversation';
+
+/**
+ * The start of the instruction of the request that asks a model to summarise earlier messages
+ * (`hearth_core::compaction::SUMMARY_INSTRUCTION`; the `compact` scenarios answer it).
+ */
+export const SUMMARY_PROMPT = 'You summarise the earlier part of a conversation';
 
 /**
  * The three provider families, keyed `openai`, `anthropic`, `gemini`. Each has its `name`
@@ -93,9 +99,24 @@ export function isTitleRequest(entry) {
   return JSON.stringify(entry.body ?? '').includes(TITLE_PROMPT);
 }
 
-/** The chat requests of `family` that `mock` logged (preflights and title requests left out), oldest first. */
+/** Whether a logged request is the request that asks a model to summarise earlier messages. */
+export function isSummaryRequest(entry) {
+  return JSON.stringify(entry.body ?? '').includes(SUMMARY_PROMPT);
+}
+
+/**
+ * The chat requests of `family` that `mock` logged (preflights, title and summary requests
+ * left out), oldest first.
+ */
 export async function chatRequests(mock, family) {
-  return (await mockRequests(mock)).filter((entry) => family.isChat(entry) && !isTitleRequest(entry));
+  return (await mockRequests(mock)).filter(
+    (entry) => family.isChat(entry) && !isTitleRequest(entry) && !isSummaryRequest(entry),
+  );
+}
+
+/** The summary requests `mock` logged (any family), oldest first. */
+export async function summaryRequests(mock) {
+  return (await mockRequests(mock)).filter((entry) => entry.method === 'POST' && isSummaryRequest(entry));
 }
 
 /** Waits until `mock` has logged at least `count` chat requests of `family`, and returns them all. */
