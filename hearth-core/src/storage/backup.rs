@@ -126,7 +126,8 @@ pub fn build_backup(mut contents: StoreContents, include_api_keys: bool, now: Mi
 }
 
 /// Reads a backup file, migrating its records to the current schema. Derived
-/// fields (message search terms) are recomputed rather than trusted.
+/// fields (message search terms) are recomputed rather than trusted, and an
+/// app's network permission (`app:<id>` settings) is reset to not allowed.
 pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
     let value: serde_json::Value = serde_json::from_str(json).map_err(|e| BackupError::NotJson(e.to_string()))?;
     let object = value.as_object().ok_or(BackupError::NotABackup)?;
@@ -168,6 +169,15 @@ pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
     for provider in &mut contents.providers {
         // A key that comes with a backup belongs to the backup's own base URL.
         provider.key_origin = if provider.api_key.is_empty() { None } else { provider.origin() };
+    }
+    for setting in &mut contents.settings {
+        // An import never grants an app the network: its data comes along,
+        // the user allows the network again in the preview if they want.
+        if setting.key.starts_with("app:")
+            && let Some(allowed) = setting.value.get_mut("network_allowed")
+        {
+            *allowed = serde_json::Value::Bool(false);
+        }
     }
     Ok(Backup {
         format: BACKUP_FORMAT.to_owned(),

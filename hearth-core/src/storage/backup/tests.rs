@@ -203,3 +203,16 @@ fn an_agent_switch_marker_survives_a_backup_and_its_import() {
     let again = crate::storage::import_plan::plan_import(&stored, &parsed);
     assert!(again.writes.messages.is_empty(), "{:?}", again.writes.messages);
 }
+
+#[test]
+fn an_import_keeps_an_apps_data_but_never_its_network_permission() {
+    let mut contents = sample();
+    let app = serde_json::json!({ "network_allowed": true, "items": { "todos": "[\"a\"]" } });
+    contents.settings.push(SettingRecord { key: "app:s1".into(), value: app });
+    let json = serde_json::to_string(&build_backup(contents, false, 1)).expect("serialisable");
+    let parsed = parse_backup(&json).expect("parses");
+    let setting = parsed.contents.settings.iter().find(|s| s.key == "app:s1").expect("the app's setting is imported");
+    assert_eq!(setting.value, serde_json::json!({ "network_allowed": false, "items": { "todos": "[\"a\"]" } }));
+    // Other settings are left as they are.
+    assert!(parsed.contents.settings.iter().any(|s| s.key == "auto_title" && s.value == serde_json::json!(true)));
+}
