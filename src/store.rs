@@ -294,17 +294,13 @@ impl StoreContext {
         db.session_messages(session_id).await
     }
 
-    /// Deletes a session and all its messages for good, then the data its app
-    /// kept (`hearth_core::storage::app_state`).
+    /// Deletes a session, all its messages and the data its app kept
+    /// (`hearth_core::storage::app_state`) for good, in one transaction.
     pub(crate) async fn delete_session(self, session_id: &str) {
         let Some(db) = self.db() else { return };
         match db.delete_session(session_id).await {
             Ok(()) => self.announce(&Change::All),
-            Err(error) => return self.report(error),
-        }
-        let app = hearth_core::storage::app_state::AppState::setting_key(session_id);
-        if let Err(error) = db.delete::<SettingRecord>(&app).await {
-            self.report(error);
+            Err(error) => self.report(error),
         }
     }
 

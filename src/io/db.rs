@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use hearth_core::storage::app_state::AppState;
 use hearth_core::storage::backup::StoreContents;
 use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
 use hearth_core::storage::{
@@ -271,11 +272,13 @@ impl Db {
     /// keeping the session (its title, pin and times), in one transaction.
     /// Returns the session as stored (`None` when there is none).
     pub(crate) async fn clear_session_messages(&self, session_id: &str) -> Result<Option<SessionRecord>> {
-        let tx =
-            self.db.transaction([stores::SESSIONS, stores::MESSAGES]).with_mode(TransactionMode::Readwrite).build()?;
+        let stores = [stores::SESSIONS, stores::MESSAGES, stores::SETTINGS];
+        let tx = self.db.transaction(stores).with_mode(TransactionMode::Readwrite).build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         let sessions = tx.object_store(stores::SESSIONS)?;
         delete_messages_of(&messages, session_id).await?;
+        // The conversation's app goes with its messages: its data and network permission.
+        tx.object_store(stores::SETTINGS)?.delete(AppState::setting_key(session_id)).await?;
         let stored: Option<JsValue> = sessions.get(session_id.to_owned()).primitive()?.await?;
         let mut stored: Option<SessionRecord> = stored.map(from_js).transpose()?;
         if let Some(session) = &mut stored {
@@ -287,13 +290,15 @@ impl Db {
         Ok(stored)
     }
 
-    /// Deletes a session and all its messages.
+    /// Deletes a session, all its messages and its app's data (the
+    /// `app:<id>` setting), in one transaction.
     pub(crate) async fn delete_session(&self, session_id: &str) -> Result<()> {
-        let tx =
-            self.db.transaction([stores::SESSIONS, stores::MESSAGES]).with_mode(TransactionMode::Readwrite).build()?;
+        let stores = [stores::SESSIONS, stores::MESSAGES, stores::SETTINGS];
+        let tx = self.db.transaction(stores).with_mode(TransactionMode::Readwrite).build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         delete_messages_of(&messages, session_id).await?;
         tx.object_store(stores::SESSIONS)?.delete(session_id.to_owned()).await?;
+        tx.object_store(stores::SETTINGS)?.delete(AppState::setting_key(session_id)).await?;
         commit(tx).await?;
         Ok(())
     }
