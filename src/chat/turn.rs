@@ -13,8 +13,10 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use futures::future::join_all;
+use hearth_core::app::app_document;
 use hearth_core::failure::{ConfigProblem, Failure};
 use hearth_core::markdown::{RenderMode, SafeHtml, StreamingMarkdown};
 use hearth_core::message::ChatMessage;
@@ -410,8 +412,17 @@ impl Turn {
             return;
         }
         let update = self.markdown.push(&std::mem::take(&mut self.unrendered));
+        let finished = !update.new_blocks.is_empty();
         view.blocks.append(update.new_blocks);
         view.tail.set(update.tail);
+        // An app agent's app updates the preview as soon as its code block is
+        // complete, not at the end of the reply (and never per chunk).
+        if finished && self.mode == RenderMode::App {
+            let app = app_document(&self.recorder.reply().text).map(Arc::<str>::from);
+            if view.app.with_untracked(|shown| shown.as_deref() != app.as_deref()) {
+                view.app.set(app);
+            }
+        }
     }
 }
 
