@@ -163,7 +163,7 @@ describe('content security policy', () => {
           addEventListener('message', function listen(event) {
             if (event.source !== frame.contentWindow || !event.data) return;
             if (event.data.hearthApp === 'ready') {
-              frame.contentWindow.postMessage({ hearthApp: 'run', html, storage: {} }, '*');
+              frame.contentWindow.postMessage({ hearthApp: 'run', html, storage: {}, network: doc === 'app-frame-open.html' }, '*');
             } else if (event.data.hearthApp !== 'storage') {
               removeEventListener('message', listen);
               clearTimeout(silence);

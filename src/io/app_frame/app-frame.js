@@ -6,13 +6,21 @@
 // Hearth. The protocol, every message an object with a `hearthApp` field:
 //
 // - frame → Hearth: `{hearthApp: 'ready'}` once loaded;
-// - Hearth → frame: `{hearthApp: 'run', html, storage}`: the app's document
-//   and its stored `localStorage` items (an object of strings). Only the
-//   first one counts; Reload makes a new frame;
+// - Hearth → frame: `{hearthApp: 'run', html, storage, network}`: the app's
+//   document, its stored `localStorage` items (an object of strings) and
+//   whether it may use the network. Only the first one counts; Reload makes a
+//   new frame. The frame runs nothing when `network` is not exactly what its
+//   own page allows (`true` only in app-frame-open.html), so an app that
+//   navigates its frame to the open page cannot get itself run there;
 // - frame → Hearth: `{hearthApp: 'storage', items}` after the app changed its
 //   `localStorage` (all items, once per task), `{hearthApp: 'error', message,
-//   line, column}` for an uncaught error or unhandled rejection, and
-//   `{hearthApp: 'refused', reason}` when this document is not sandboxed.
+//   line, column}` for an uncaught error or unhandled rejection, and,
+//   instead of `ready`, `{hearthApp: 'refused', reason}` when this document is
+//   not sandboxed.
+//
+// Hearth answers only the first `ready` of a frame: a second one means the
+// app's document was replaced (a reload, or a navigation to one of these
+// pages), and Hearth then builds a new frame with the current stored items.
 //
 // Before the app runs, this script replaces `localStorage` and
 // `sessionStorage` (the real ones throw in an opaque origin) with in-memory
@@ -35,6 +43,8 @@
   const later = queueMicrotask.bind(window);
   const listen = addEventListener.bind(window);
   const LIMIT = 5000000;
+  // Whether this page lets the app use the network (its CSP's sources).
+  const OPEN = /\/app-frame-open\.html$/.test(window.location.pathname);
 
   // A Storage-like object over a Map: `getItem`, `setItem`, `removeItem`,
   // `clear`, `key`, `length`, and items as properties (`localStorage.todos`).
@@ -115,10 +125,19 @@
   // Scripts written with `document.write` count their lines from their own
   // start, so each inline script of the app gets a `sourceURL` naming the
   // line of the app's document where its text starts; `place` adds it back.
+  // Only scripts that run are named: no type, a JavaScript MIME type or
+  // `module` (data blocks such as `application/json`, `importmap` or
+  // templates keep their text as written).
   const NAME = 'hearth-app-line-';
+  const RUNS = /^((text|application)\/(x-)?(java|ecma)script|text\/javascript1\.[0-5]|text\/(jscript|livescript)|module)?$/;
+  function runs(open) {
+    const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(open);
+    if (!type) return true;
+    return RUNS.test((type[1] ?? type[2] ?? type[3] ?? '').trim().toLowerCase());
+  }
   function nameScripts(html) {
     return html.replace(/(<script\b[^>]*>)([\s\S]*?)(<\/script\s*>)/gi, (whole, open, body, close, offset) => {
-      if (/\ssrc\s*=/i.test(open) || body.trim() === '') return whole;
+      if (/\ssrc\s*=/i.test(open) || !runs(open) || body.trim() === '') return whole;
       const start = html.slice(0, offset + open.length).split('\n').length;
       return open + body + '\n//# sourceURL=' + NAME + start + '.js\n' + close;
     });
@@ -176,6 +195,16 @@
     for (const [name, value] of [['localStorage', local], ['sessionStorage', session]]) {
       Object.defineProperty(window, name, { value, configurable: true, enumerable: true, writable: false });
     }
+    // WebRTC reaches the network whatever the CSP says (Chromium has no
+    // directive for it), so the closed page takes it away before the app runs.
+    // A gap remains: a blank child frame the app makes (about:blank, which
+    // frame-src does not cover) has its own RTCPeerConnection.
+    if (!OPEN) {
+      for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']) {
+        delete window[name];
+        Object.defineProperty(window, name, { value: undefined, configurable: false, writable: false, enumerable: false });
+      }
+    }
     document.open();
     // `document.open` removes the window's listeners, so they are added again
     // before the app's code runs.
@@ -190,13 +219,15 @@
     const job = event.data;
     if (!job || job.hearthApp !== 'run' || typeof job.html !== 'string') return;
     started = true;
-    if (self.origin !== 'null') {
-      send({ hearthApp: 'refused', reason: 'the app frame is not in an opaque-origin sandbox, so it runs nothing' });
-      return;
-    }
+    // Hearth says which page the app belongs in; any other runs nothing.
+    if (job.network !== OPEN) return;
     run(job);
   }
   if (hearth === window) return;
+  if (self.origin !== 'null') {
+    send({ hearthApp: 'refused', reason: 'the app frame is not in an opaque-origin sandbox, so it runs nothing' });
+    return;
+  }
   listen('message', onMessage);
   watchErrors();
   send({ hearthApp: 'ready' });

@@ -4,8 +4,12 @@
 // `{hearthAppView: 'app', html, storage, network, title}`, both only at this
 // origin), then runs it in the same sandboxed frame as the preview
 // (app-frame.html, or app-frame-open.html when the user allowed the network)
-// and hands it the app when that frame is ready. Changes the app makes to its
-// localStorage here stay in this tab; the preview in Hearth keeps its own.
+// and hands it the app when that frame is ready: once per frame. A second
+// `ready` from the same frame means the app replaced its document (a reload, or
+// a navigation to app-frame-open.html): the frame is then built anew, so the
+// app runs again only in the page its network permission names. Changes the
+// app makes to its localStorage here stay in this tab; the preview in Hearth
+// keeps its own.
 (() => {
   'use strict';
   const home = location.origin;
@@ -21,6 +25,19 @@
   }
   let frame = null;
   let app = null;
+  let answered = false;
+  // A new sandboxed frame for `app`, in place of the old one.
+  const build = () => {
+    const next = document.createElement('iframe');
+    next.setAttribute('sandbox', 'allow-scripts allow-forms allow-modals');
+    next.setAttribute('referrerpolicy', 'no-referrer');
+    next.title = typeof app.title === 'string' && app.title ? app.title : 'App';
+    next.src = app.network === true ? 'app-frame-open.html' : 'app-frame.html';
+    answered = false;
+    if (frame) frame.replaceWith(next);
+    else document.body.append(next);
+    frame = next;
+  };
   addEventListener('message', (event) => {
     const data = event.data;
     if (!data || typeof data !== 'object') return;
@@ -28,18 +45,19 @@
       if (typeof data.html !== 'string') return;
       app = data;
       document.title = (typeof data.title === 'string' && data.title ? data.title : 'App') + ' — Hearth';
-      frame = document.createElement('iframe');
-      frame.setAttribute('sandbox', 'allow-scripts allow-forms allow-modals');
-      frame.setAttribute('referrerpolicy', 'no-referrer');
-      frame.title = typeof data.title === 'string' && data.title ? data.title : 'App';
-      frame.src = data.network === true ? 'app-frame-open.html' : 'app-frame.html';
       say('');
-      document.body.append(frame);
+      build();
       return;
     }
-    if (frame && event.source === frame.contentWindow && data.hearthApp === 'ready') {
+    if (frame && event.source === frame.contentWindow && event.origin === 'null' && data.hearthApp === 'ready') {
+      if (answered) {
+        build();
+        return;
+      }
+      answered = true;
       const storage = app.storage && typeof app.storage === 'object' ? app.storage : {};
-      frame.contentWindow.postMessage({ hearthApp: 'run', html: app.html, storage }, '*');
+      const network = app.network === true;
+      frame.contentWindow.postMessage({ hearthApp: 'run', html: app.html, storage, network }, '*');
     }
   });
   opener.postMessage({ hearthAppView: 'ready' }, home);
