@@ -6,10 +6,10 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::agents::AgentsContext;
-use crate::chat::ChatContext;
+use crate::chat::{AppPreviewChoice, ChatContext};
 use crate::components::agent_picker::AgentPicker;
 use crate::components::agents_dialog::AgentsDialog;
-use crate::components::app_preview::{AppPreview, AppPreviewChoice, app_versions};
+use crate::components::app_preview::AppPreview;
 use crate::components::composer::Composer;
 use crate::components::conversation::Conversation;
 use crate::components::model_picker::ModelPicker;
@@ -45,9 +45,9 @@ pub(crate) fn App() -> impl IntoView {
     provide_context(preferences);
     provide_context(sessions);
     provide_context(chat);
-    let preview = AppPreviewChoice::new();
+    let preview = AppPreviewChoice::new(chat);
     provide_context(preview);
-    let has_app = Memo::new(move |_| !app_versions(chat).is_empty());
+    let has_app = Memo::new(move |_| preview.versions.with(|versions| !versions.is_empty()));
     spawn_local(start(store, providers, agents, tools, preferences, sessions));
     let sidebar_open = RwSignal::new(false);
     let settings_open = RwSignal::new(false);

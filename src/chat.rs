@@ -20,12 +20,14 @@
 //! Before each request the conversation may be compacted (see [`compaction`]):
 //! the request then sends a stored summary in place of older turns.
 
+mod app_versions;
 mod attachments;
 mod compaction;
 mod entry;
 pub(crate) mod prompt;
 mod turn;
 
+pub(crate) use app_versions::{AppPreviewChoice, AppVersion};
 pub(crate) use attachments::Attachments;
 pub(crate) use compaction::{CompactionNote, usage};
 pub(crate) use entry::{AssistantView, Entry, EntryKind, Version, shown};

@@ -1,8 +1,9 @@
 //! The app preview: the newest app of the open conversation (or the version
-//! the user picked with a reply's "Show app version N"), running in the
-//! sandboxed frame of `io::app_frame`, with Reload, Open in a new tab,
-//! Download, Allow network and Close, and under it the errors the app threw,
-//! each with "Send this error to the agent".
+//! the user picked with a reply's "Show app version N"; both kept in
+//! `chat::AppPreviewChoice`), running in the sandboxed frame of
+//! `io::app_frame`, with Reload, Open in a new tab, Download, Allow network
+//! and Close, and under it the errors the app threw, each with "Send this
+//! error to the agent".
 //!
 //! Beside the conversation on wide screens, below it on narrow ones (see
 //! `.workspace` in `style/main.css`). The frame is made anew only when the
@@ -13,66 +14,18 @@
 //! the store.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
+use hearth_core::storage::SettingRecord;
 use hearth_core::storage::app_state::{AppState, download_name};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::chat::{ChatContext, EntryKind};
+use crate::chat::{AppPreviewChoice, AppVersion, ChatContext};
 use crate::io::app_frame::{AppError, AppFrame, FrameApp, FrameEvent, open_in_new_tab};
 use crate::io::dialogs::confirm;
 use crate::io::files::download;
 use crate::sessions::SessionsContext;
 use crate::store::StoreContext;
-
-/// What the preview shows, shared with each reply's version button: provided
-/// by `App`.
-#[derive(Clone, Copy)]
-pub(crate) struct AppPreviewChoice {
-    /// The reply whose app the user picked; `None` (or a reply no longer shown)
-    /// means the newest app.
-    pub(crate) chosen: RwSignal<Option<String>>,
-    /// Whether the preview is open (Close preview hides it; a version button or
-    /// "Show app preview" opens it again).
-    pub(crate) open: RwSignal<bool>,
-}
-
-impl AppPreviewChoice {
-    /// A choice of the newest app, open.
-    pub(crate) fn new() -> Self {
-        Self { chosen: RwSignal::new(None), open: RwSignal::new(true) }
-    }
-
-    /// The choice `App` provided.
-    pub(crate) fn expect() -> Self {
-        expect_context::<Self>()
-    }
-}
-
-/// One app of the conversation: the reply that holds it and its document.
-#[derive(Clone, PartialEq)]
-pub(crate) struct AppVersion {
-    /// The reply's id.
-    pub(crate) id: String,
-    /// Its number among the conversation's apps, from 1.
-    pub(crate) number: usize,
-    /// The app's HTML document.
-    pub(crate) html: Arc<str>,
-}
-
-/// The apps of the conversation's shown replies, oldest first (tracked).
-pub(crate) fn app_versions(chat: ChatContext) -> Vec<AppVersion> {
-    let shown = chat.shown.get();
-    chat.entries.with(|entries| {
-        let apps = entries.iter().zip(shown.iter().chain(std::iter::repeat(&true))).filter(|(_, shown)| **shown);
-        let apps = apps.filter_map(|(entry, _)| match &entry.kind {
-            EntryKind::Assistant(view) => view.app.get().map(|html| (entry.id.clone(), html)),
-            _ => None,
-        });
-        apps.enumerate().map(|(index, (id, html))| AppVersion { id, number: index + 1, html }).collect()
-    })
-}
 
 /// The most errors listed under the preview.
 const MAX_ERRORS: usize = 5;
@@ -85,16 +38,20 @@ pub(crate) fn AppPreview() -> impl IntoView {
     let store = StoreContext::expect();
     let choice = AppPreviewChoice::expect();
 
-    let versions = Memo::new(move |_| app_versions(chat));
-    let count = Memo::new(move |_| versions.with(Vec::len));
-    // The version shown: the chosen one while it is shown, else the newest.
-    let current = Memo::new(move |_| {
-        versions.with(|versions| {
-            let chosen = choice.chosen.get();
-            chosen.and_then(|id| versions.iter().find(|version| version.id == id)).or_else(|| versions.last()).cloned()
-        })
-    });
+    let count = Memo::new(move |_| choice.versions.with(Vec::len));
+    let current = choice.current;
     let has_app = move || current.with(Option::is_some);
+    // A picked version gives way to a newer version and to another
+    // conversation: both show the newest app again.
+    Effect::new(move |previous: Option<(Option<String>, usize)>| {
+        let now = (sessions.current.get(), count.get());
+        if let Some((session, versions)) = previous
+            && (session != now.0 || now.1 > versions)
+        {
+            choice.chosen.set(None);
+        }
+        now
+    });
 
     // The conversation's stored app state, loaded when it opens; `loaded`
     // names the session it belongs to, so no frame runs with another's data.
@@ -123,8 +80,43 @@ pub(crate) fn AppPreview() -> impl IntoView {
             }
         });
     });
+    // "Clear conversation" deletes the app's stored state with the messages
+    // (`Db::clear_session_messages`): the panel forgets it too, so a new app
+    // in the emptied conversation starts with no data and no network.
+    let empty = Memo::new(move |_| chat.entries.with(Vec::is_empty));
+    Effect::new(move |previous: Option<(Option<String>, bool)>| {
+        let now = (sessions.current.get(), empty.get());
+        if previous.is_some_and(|(session, was_empty)| session == now.0 && !was_empty) && now.1 {
+            network.set(false);
+            storage.set_value(BTreeMap::new());
+        }
+        now
+    });
     let state_of = move || AppState { network_allowed: network.get_untracked(), items: storage.get_value() };
-    let save = move |session: &str| store.put(state_of().to_setting(session));
+    // An app may change its storage many times a second: one write is in
+    // flight at a time and only the newest state waits behind it (no timer,
+    // and the last state is always written).
+    let writing = StoredValue::new(false);
+    let waiting = StoredValue::new(None::<SettingRecord>);
+    let save = move |session: &str| {
+        let record = state_of().to_setting(session);
+        if writing.get_value() {
+            waiting.set_value(Some(record));
+            return;
+        }
+        let Some(db) = store.db() else { return };
+        writing.set_value(true);
+        spawn_local(async move {
+            let mut next = Some(record);
+            while let Some(record) = next {
+                if let Err(error) = db.put(&record).await {
+                    store.report(error);
+                }
+                next = waiting.try_update_value(Option::take).flatten();
+            }
+            writing.try_set_value(false);
+        });
+    };
 
     let container = NodeRef::<leptos::html::Div>::new();
     let running = StoredValue::new_local(None::<AppFrame>);
@@ -166,6 +158,9 @@ pub(crate) fn AppPreview() -> impl IntoView {
                 }
             }),
             FrameEvent::Refused(reason) => problem.set(Some(format!("The app did not run: {reason}."))),
+            // The app reloaded or navigated its frame: a new frame, with the
+            // items stored now (not those of the first mount).
+            FrameEvent::Restarted => reload.update(|n| *n += 1),
         };
         match AppFrame::mount(&element, &frame_app, on_event) {
             Ok(frame) => running.set_value(Some(frame)),
@@ -191,7 +186,7 @@ pub(crate) fn AppPreview() -> impl IntoView {
     };
     let download_app = move |_| {
         if let Some(app) = current.get_untracked()
-            && let Err(reason) = download(&download_name(&app.html, app.number), "text/html", &app.html)
+            && let Err(reason) = download(&download_name(&app.html, app.number), "application/octet-stream", &app.html)
         {
             problem.set(Some(format!("The app could not be downloaded: {reason}.")));
         }
@@ -216,8 +211,15 @@ pub(crate) fn AppPreview() -> impl IntoView {
         let number = current.with_untracked(|app| app.as_ref().map_or(0, |app| app.number));
         let place = if error.line > 0 { format!(" on line {}", error.line) } else { String::new() };
         let quoted: Vec<String> = error.message.lines().map(|line| format!("> {line}")).collect();
-        let text =
-            format!("The app (version {number}) reported an error{place}:\n\n{}\n\nPlease fix it.", quoted.join("\n"));
+        // The line counts in the whole document Hearth ran (a fragment is
+        // wrapped, css and js blocks are added), so its text is quoted too.
+        let source = source_line(&current, error.line)
+            .map(|code| format!("\n\nThe failing line is:\n\n```\n{code}\n```"))
+            .unwrap_or_default();
+        let text = format!(
+            "The app (version {number}) reported an error{place}:\n\n{}{source}\n\nPlease fix it.",
+            quoted.join("\n")
+        );
         // The reply's signals must outlive this error's row, which the next
         // version's frame clears: they are made under the panel's owner.
         let sent = match &owner {
@@ -229,6 +231,12 @@ pub(crate) fn AppPreview() -> impl IntoView {
         }
     });
 
+    // What the live region says: the last problem, else the newest error.
+    let announcement = move || {
+        problem.get().or_else(|| {
+            errors.with(|errors| errors.last().map(|error| format!("The app reported an error: {}", error.message)))
+        })
+    };
     let heading = move || {
         let number = current.with(|app| app.as_ref().map_or(0, |app| app.number));
         format!("App preview · version {number} of {}", count.get())
@@ -289,7 +297,12 @@ pub(crate) fn AppPreview() -> impl IntoView {
                         }}
                     </p>
                     <div class="app-frame-holder" node_ref=container></div>
-                    <div class="app-errors" role="status" aria-live="polite">
+                    // New problems and errors are announced here, apart from
+                    // the list and its buttons.
+                    <p class="visually-hidden" role="status" aria-live="polite">
+                        {announcement}
+                    </p>
+                    <div class="app-errors">
                         {move || problem.get().map(|text| view! { <p class="app-problem">{text}</p> })}
                         <Show when=move || errors.with(|errors| !errors.is_empty())>
                             <h3>"Errors in the app"</h3>
@@ -298,18 +311,31 @@ pub(crate) fn AppPreview() -> impl IntoView {
                                     errors
                                         .get()
                                         .into_iter()
-                                        .map(|error| {
+                                        .enumerate()
+                                        .map(|(index, error)| {
+                                            // Each button is described by its error's text.
+                                            let id = format!("app-error-{}", index + 1);
                                             let line = if error.line > 0 {
                                                 format!("Line {}: ", error.line)
                                             } else {
                                                 String::new()
                                             };
                                             let text = format!("{line}{}", error.message);
+                                            let source = source_line(&current, error.line);
                                             view! {
                                                 <li>
-                                                    <code>{text}</code>
+                                                    <code id=id.clone()>{text}</code>
+                                                    {source
+                                                        .map(|code| {
+                                                            view! {
+                                                                <span class="app-error-source">
+                                                                    "In: " <code>{code}</code>
+                                                                </span>
+                                                            }
+                                                        })}
                                                     <button
                                                         type="button"
+                                                        aria-describedby=id
                                                         disabled=move || chat.busy.get()
                                                         on:click=move |_| send_error.run(error.clone())
                                                     >
@@ -327,6 +353,19 @@ pub(crate) fn AppPreview() -> impl IntoView {
             </Show>
         </Show>
     }
+}
+
+/// The longest source line quoted with an error.
+const SOURCE_LIMIT: usize = 200;
+
+/// The text of `line` (from 1) of the shown app's document, trimmed and cut
+/// to [`SOURCE_LIMIT`] characters; `None` when unknown or blank.
+fn source_line(current: &Memo<Option<AppVersion>>, line: u32) -> Option<String> {
+    let index = usize::try_from(line).ok()?.checked_sub(1)?;
+    current.with_untracked(|app| {
+        let text = app.as_ref()?.html.lines().nth(index)?.trim();
+        (!text.is_empty()).then(|| text.chars().take(SOURCE_LIMIT).collect())
+    })
 }
 
 /// The name of the network button.

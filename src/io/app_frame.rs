@@ -24,11 +24,17 @@
 //! - The frame's script runs nothing unless its own origin is opaque, so the
 //!   documents are harmless when opened or framed without the sandbox.
 //!
-//! The protocol (see `app-frame.js`): the frame posts `{hearthApp: 'ready'}`;
-//! Hearth answers `{hearthApp: 'run', html, storage}`; the frame then posts
-//! `storage`, `error` and `refused` messages. Hearth accepts a message only
-//! from its own frame's window, and the frame only from its parent at Hearth's
-//! origin. "Open app in a new tab" opens `app-view.html`, a page of Hearth
+//! The protocol (see `app-frame.js`): the frame posts `{hearthApp: 'ready'}`
+//! (or `refused` instead when it is not sandboxed); Hearth answers `{hearthApp:
+//! 'run', html, storage, network}`; the frame then posts `storage` and `error`
+//! messages. Hearth accepts a message only from its own frame's window at an
+//! opaque origin, and the frame only from its parent at Hearth's origin.
+//! Hearth answers only the frame's first `ready`: a second one means the app
+//! replaced its document (`location.reload()`, or a navigation to another of
+//! Hearth's pages such as `app-frame-open.html`, which Hearth's `frame-src
+//! 'self'` allows), and is reported as [`FrameEvent::Restarted`] so the
+//! preview builds a new frame with the current stored items. The frame also
+//! refuses a `run` whose `network` is not its own page's. "Open app in a new tab" opens `app-view.html`, a page of Hearth
 //! that holds no app code itself: it embeds the same sandboxed frame and asks
 //! its opener for the app (`{hearthAppView: 'ready'}`, answered with
 //! `{hearthAppView: 'app', html, storage, network, title}`, both at Hearth's
@@ -36,6 +42,7 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::rc::Rc;
 
 use js_sys::{Object, Reflect};
@@ -72,6 +79,9 @@ pub(crate) enum FrameEvent {
     Error(AppError),
     /// The frame ran nothing, because it was not sandboxed.
     Refused(String),
+    /// The app replaced its document (it reloaded or navigated its frame):
+    /// the frame must be built anew.
+    Restarted,
 }
 
 /// An error the app did not catch.
@@ -84,6 +94,38 @@ pub(crate) struct AppError {
     /// The column (0 when unknown).
     pub(crate) column: u32,
 }
+
+/// Why an app could not be run or opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AppFrameError {
+    /// There is no window or document (not in a browser page).
+    NoPage,
+    /// The app's document or data could not be made into a message.
+    Unpassable,
+    /// The browser refused to make or sandbox the frame, or to add it.
+    NoFrame,
+    /// The browser refused a message listener.
+    NoListener,
+    /// The browser refused to open a tab.
+    TabRefused,
+    /// The browser (a popup blocker) blocked the new tab.
+    TabBlocked,
+}
+
+impl fmt::Display for AppFrameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::NoPage => "there is no page to run it in",
+            Self::Unpassable => "the app cannot be passed to its frame",
+            Self::NoFrame => "the browser did not make its sandboxed frame",
+            Self::NoListener => "cannot listen for the app's messages",
+            Self::TabRefused => "the browser refused to open a tab",
+            Self::TabBlocked => "the browser blocked the new tab",
+        })
+    }
+}
+
+impl std::error::Error for AppFrameError {}
 
 /// The frame's messages, as JSON.
 #[derive(Deserialize)]
@@ -109,7 +151,21 @@ enum Incoming {
 }
 
 /// The longest error message kept.
-const MESSAGE_LIMIT: usize = 2_000;
+const MESSAGE_LIMIT: usize = 500;
+
+/// The longest refusal reason kept.
+const REASON_LIMIT: usize = 200;
+
+/// `text` as Hearth shows it: control characters (but line breaks and tabs)
+/// dropped, at most `limit` characters, an ellipsis when it was cut.
+fn shown_text(text: &str, limit: usize) -> String {
+    let mut kept = text.chars().filter(|c| !c.is_control() || *c == '\n' || *c == '\t');
+    let mut shown: String = kept.by_ref().take(limit).collect();
+    if kept.next().is_some() {
+        shown.push('…');
+    }
+    shown
+}
 
 /// The address of the frame document for `network`.
 fn frame_url(window: &Window, network: bool) -> String {
@@ -117,13 +173,14 @@ fn frame_url(window: &Window, network: bool) -> String {
     window.document().map_or_else(|| file.to_owned(), |document| beside_module(&document, file))
 }
 
-/// The `{hearthApp: 'run', html, storage}` message.
+/// The `{hearthApp: 'run', html, storage, network}` message.
 fn run_message(app: &FrameApp) -> Option<JsValue> {
     let message = Object::new();
     Reflect::set(&message, &"hearthApp".into(), &"run".into()).ok()?;
     Reflect::set(&message, &"html".into(), &app.html.as_str().into()).ok()?;
     let storage = js_sys::JSON::parse(&serde_json::to_string(&app.storage).ok()?).ok()?;
     Reflect::set(&message, &"storage".into(), &storage).ok()?;
+    Reflect::set(&message, &"network".into(), &app.network.into()).ok()?;
     Some(message.into())
 }
 
@@ -149,22 +206,24 @@ impl AppFrame {
         container: &Element,
         app: &FrameApp,
         on_event: impl Fn(FrameEvent) + 'static,
-    ) -> Result<AppFrame, String> {
-        let window = web_sys::window().ok_or("there is no window")?;
-        let document = window.document().ok_or("there is no document")?;
-        let job = run_message(app).ok_or("the app cannot be passed to its frame")?;
+    ) -> Result<AppFrame, AppFrameError> {
+        let window = web_sys::window().ok_or(AppFrameError::NoPage)?;
+        let document = window.document().ok_or(AppFrameError::NoPage)?;
+        let job = run_message(app).ok_or(AppFrameError::Unpassable)?;
         let frame: HtmlIFrameElement = document
             .create_element("iframe")
             .ok()
             .and_then(|element| element.dyn_into().ok())
-            .ok_or("cannot create an iframe")?;
-        frame.set_attribute("sandbox", SANDBOX).map_err(|_| "cannot sandbox an iframe")?;
+            .ok_or(AppFrameError::NoFrame)?;
+        frame.set_attribute("sandbox", SANDBOX).map_err(|_| AppFrameError::NoFrame)?;
         let _ = frame.set_attribute("title", &app.title);
         let _ = frame.set_attribute("referrerpolicy", "no-referrer");
         frame.set_class_name("app-frame");
         frame.set_src(&frame_url(&window, app.network));
         let on_message = {
             let frame = frame.clone();
+            // Whether the app was sent: only once per frame.
+            let sent = std::cell::Cell::new(false);
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
                 let (Some(source), Some(app_window)) = (event.source(), frame.content_window()) else { return };
                 // Its own frame's window, at an opaque origin (a frame navigated
@@ -180,23 +239,31 @@ impl AppFrame {
                     return;
                 };
                 match incoming {
+                    Incoming::Ready if sent.get() => on_event(FrameEvent::Restarted),
                     Incoming::Ready => {
+                        sent.set(true);
                         let _ = app_window.post_message(&job, "*");
                     }
                     Incoming::Storage { items } => on_event(FrameEvent::Storage(items)),
                     Incoming::Error { message, line, column } => {
-                        let message = message.chars().take(MESSAGE_LIMIT).collect();
+                        let message = shown_text(&message, MESSAGE_LIMIT);
                         on_event(FrameEvent::Error(AppError { message, line, column }));
                     }
-                    Incoming::Refused { reason } => on_event(FrameEvent::Refused(reason)),
+                    // Only the frame's own script speaks before the app is
+                    // sent; after that a `refused` could only be the app's,
+                    // putting its words in Hearth's mouth.
+                    Incoming::Refused { reason } if !sent.get() => {
+                        on_event(FrameEvent::Refused(shown_text(&reason, REASON_LIMIT)));
+                    }
+                    Incoming::Refused { .. } => {}
                 }
             })
         };
         window
             .add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref())
-            .map_err(|_| "cannot listen for the app's messages")?;
+            .map_err(|_| AppFrameError::NoListener)?;
         let running = AppFrame { window, frame, on_message };
-        container.append_child(&running.frame).map_err(|_| "cannot add the app's frame")?;
+        container.append_child(&running.frame).map_err(|_| AppFrameError::NoFrame)?;
         Ok(running)
     }
 }
@@ -204,24 +271,24 @@ impl AppFrame {
 /// Opens `app` in a new tab: Hearth's `app-view.html`, which embeds the same
 /// sandboxed frame and asks this page for the app. The listener that answers
 /// it removes itself once it has answered, or after a minute.
-pub(crate) fn open_in_new_tab(app: &FrameApp) -> Result<(), String> {
-    let window = web_sys::window().ok_or("there is no window")?;
-    let document = window.document().ok_or("there is no document")?;
+pub(crate) fn open_in_new_tab(app: &FrameApp) -> Result<(), AppFrameError> {
+    let window = web_sys::window().ok_or(AppFrameError::NoPage)?;
+    let document = window.document().ok_or(AppFrameError::NoPage)?;
     let origin = window.origin();
     let message = Object::new();
     let set = |key: &str, value: &JsValue| Reflect::set(&message, &key.into(), value).map(|_| ());
     let storage = serde_json::to_string(&app.storage).ok().and_then(|text| js_sys::JSON::parse(&text).ok());
-    let storage = storage.ok_or("the app's data cannot be passed")?;
+    let storage = storage.ok_or(AppFrameError::Unpassable)?;
     set("hearthAppView", &"app".into())
         .and_then(|()| set("html", &app.html.as_str().into()))
         .and_then(|()| set("storage", &storage))
         .and_then(|()| set("network", &app.network.into()))
         .and_then(|()| set("title", &app.title.as_str().into()))
-        .map_err(|_| "the app cannot be passed")?;
+        .map_err(|_| AppFrameError::Unpassable)?;
     let tab = window
         .open_with_url_and_target(&beside_module(&document, "app-view.html"), "_blank")
-        .map_err(|_| "the browser refused to open a tab")?
-        .ok_or("the browser blocked the new tab")?;
+        .map_err(|_| AppFrameError::TabRefused)?
+        .ok_or(AppFrameError::TabBlocked)?;
 
     type Listener = Rc<RefCell<Option<Closure<dyn FnMut(MessageEvent)>>>>;
     let listener: Listener = Rc::default();
@@ -255,7 +322,7 @@ pub(crate) fn open_in_new_tab(app: &FrameApp) -> Result<(), String> {
     };
     window
         .add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref())
-        .map_err(|_| "cannot listen to the new tab")?;
+        .map_err(|_| AppFrameError::NoListener)?;
     *listener.borrow_mut() = Some(on_message);
     let give_up = Closure::once_into_js(move || stop());
     let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(give_up.unchecked_ref(), 60_000);
