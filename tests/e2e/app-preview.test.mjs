@@ -90,6 +90,7 @@ describe('app preview', () => {
       stylesheet: 'blocked: Error',
       script: 'blocked: Error',
       websocket: 'blocked: Error',
+      webrtc: 'blocked: absent',
       popup: 'blocked: refused',
     };
     // sendBeacon only says it queued the request; the mock's log below shows it never came.
@@ -108,6 +109,22 @@ describe('app preview', () => {
         `Hearth’s page refuses the frame’s navigation (${button})`,
       );
     }
+    // The app navigates its frame to the network-open page (Hearth's frame-src 'self' allows it)
+    // and fetches the probe address if it is run there: Hearth answers only a frame's first
+    // ready, builds the closed frame anew, and the open page would refuse the closed app anyway.
+    const openDocs = () => env.app.requests.filter((r) => r.path === '/app-frame-open.html').length;
+    const opened = openDocs();
+    await preview.getByRole('button', { name: 'Reload app', exact: true }).click();
+    await app.getByText('Sandbox probes', { exact: true }).click();
+    await app.getByRole('textbox', { name: 'Probe address', exact: true }).fill(env.mock.url);
+    await app.getByRole('button', { name: 'Escape to the open page', exact: true }).click();
+    await waitOn(chat, () => openDocs() > opened, 'the frame loaded the open page');
+    await waitOn(chat, async () => {
+      const element = await page.getByTitle('App preview, version 1', { exact: true }).elementHandle();
+      const frame = await element?.contentFrame();
+      return Boolean(frame && new URL(frame.url()).pathname === '/app-frame.html' &&
+        (await app.getByRole('heading', { name: 'To-do list', exact: true }).isVisible()));
+    }, 'Hearth rebuilt the closed frame');
     const reached = (await mockRequests(env.mock)).filter((r) => r.path.startsWith('/v1/probe'));
     assert.deepEqual(reached, [], `no probe reached the mock: ${JSON.stringify(reached.map((r) => r.path))}`);
 
@@ -117,6 +134,18 @@ describe('app preview', () => {
     const { settings, sessions } = await readDatabase(page, ['settings', 'sessions']);
     const stored = settings.find((s) => s.key === `app:${sessions[0].id}`);
     assert.deepEqual(stored?.value, { network_allowed: false, items: { todos: '["Buy milk"]' } });
+
+    // An app that reloads itself runs again with the items stored now, not those of its first run.
+    const storedTodos = async () =>
+      (await readDatabase(page, ['settings'])).settings.find((s) => s.key === `app:${sessions[0].id}`)?.value.items.todos ?? '';
+    await app.getByRole('textbox', { name: 'New to-do', exact: true }).fill('Call mum');
+    await app.getByRole('button', { name: 'Add to-do', exact: true }).click();
+    await waitUntil(async () => (await storedTodos()).includes('Call mum'), 'the new to-do is stored');
+    await app.getByText('Sandbox probes', { exact: true }).click();
+    await app.getByRole('button', { name: 'Reload itself', exact: true }).click();
+    // The reloaded document starts with its probes folded away.
+    await app.getByRole('button', { name: 'Run probes', exact: true }).waitFor({ state: 'hidden' });
+    await app.getByRole('list', { name: 'To-dos', exact: true }).getByRole('listitem').filter({ hasText: 'Call mum' }).waitFor();
 
     // An error in the app is listed under the preview with its line, and can be sent to the agent.
     const html = await scenarioApp();
@@ -214,6 +243,7 @@ describe('app preview', () => {
     );
     assert.equal(open.fetch, 'reached: 404', 'with the network allowed, fetch reaches the mock');
     assert.equal(open.indexedDB, 'blocked: SecurityError', 'Hearth’s storage stays out of reach');
+    assert.equal(open.webrtc, 'reached: present', 'with the network allowed, WebRTC is left in place');
     assert.ok((await mockRequests(env.mock)).some((r) => r.path === '/v1/probe-fetch'));
     const after = await readDatabase(page, ['settings']);
     assert.equal(after.settings.find((s) => s.key === `app:${sessions[0].id}`)?.value.network_allowed, true);
@@ -221,6 +251,71 @@ describe('app preview', () => {
     const hearth = chat.violations.filter((v) => !/app-frame/.test(v.frame));
     assert.deepEqual([...new Set(hearth.map((v) => v.directive))], ['frame-src'], JSON.stringify(hearth));
     assert.deepEqual(chat.errors, []);
+
+    // A picked version gives way to a newer one: the follow-up's version 3 is shown.
+    await first.getByRole('button', { name: 'Show app version 1', exact: true }).click();
+    await preview.getByRole('heading', { name: 'App preview · version 1 of 2', exact: true }).waitFor();
+    await chat.message.fill('Make it blue.');
+    await chat.message.press('Enter');
+    await settled(chat);
+    await preview.getByRole('heading', { name: 'App preview · version 3 of 3', exact: true }).waitFor();
+
+    // The app's storage survives reloading the whole page.
+    await page.reload();
+    const third = page.getByTitle('App preview, version 3', { exact: true }).contentFrame();
+    await third.getByRole('listitem').filter({ hasText: 'Buy milk' }).waitFor();
+
+    // A picked version does not outlive leaving the conversation.
+    await page.getByRole('article').first().waitFor();
+    await chat.assistant.first().getByRole('button', { name: 'Show app version 1', exact: true }).click();
+    await preview.getByRole('heading', { name: 'App preview · version 1 of 3', exact: true }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Conversations', exact: true });
+    const row = nav.getByRole('list', { name: 'Conversation list', exact: true }).getByRole('listitem').first();
+    await nav.getByRole('button', { name: 'New chat', exact: true }).click();
+    await waitOn(chat, async () => (await preview.count()) === 0, 'the new chat has no app');
+    await row.getByRole('button').first().click();
+    await preview.getByRole('heading', { name: 'App preview · version 3 of 3', exact: true }).waitFor();
+
+    // Deleting the conversation deletes its app's data (after the undo time).
+    await row.hover();
+    await row.getByRole('button', { name: 'Delete', exact: true }).click();
+    await waitUntil(
+      async () => !(await readDatabase(page, ['settings'])).settings.some((s) => s.key === `app:${sessions[0].id}`),
+      'the app’s data is deleted with the conversation',
+      { timeout: 14_000, interval: 250 },
+    );
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a fragment app with css and js blocks runs once its blocks are complete, before the reply ends; its error quotes its code', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'app-tally-pause' });
+    const { page } = chat;
+    await chatWithAppAgent(page);
+    await chat.message.fill('Build me a tally app.');
+    await chat.message.press('Enter');
+    // The scenario pauses after its code blocks: the app runs while the reply still streams.
+    const app = page.getByTitle('App preview, version 1', { exact: true }).contentFrame();
+    await app.getByRole('heading', { name: 'Tally', exact: true }).waitFor();
+    assert.ok(await chat.stop.isVisible(), 'the reply is still streaming when the app runs');
+    assert.equal(await chat.reply.getByText('Press Count to count.').count(), 0, 'the closing line has not arrived');
+    // The css block styles it and the js block runs it.
+    const size = await app.getByRole('heading', { name: 'Tally', exact: true }).evaluate((h) => getComputedStyle(h).fontSize);
+    assert.equal(size, `${1.5 * 16}px`, 'the css block applies');
+    await app.getByRole('button', { name: 'Count', exact: true }).click();
+    const tally = app.getByRole('status', { name: 'Tally', exact: true });
+    await waitOn(chat, async () => (await tally.textContent()) === '1', 'the js block counts (its start read from a JSON script)');
+    await settled(chat);
+    // An error names a line of the combined document, and quotes that line's code.
+    await app.getByRole('button', { name: 'Break', exact: true }).click();
+    const preview = page.getByRole('complementary', { name: /^App preview/ });
+    await preview.getByText('missing.explode();', { exact: true }).waitFor();
+    chat.errors.splice(0);
+    await resetMock(env.mock);
+    await preview.getByRole('button', { name: 'Send this error to the agent', exact: true }).click();
+    await waitOn(chat, async () => (await chat.assistant.count()) === 2, 'the agent answers the error');
+    await settled(chat);
+    const [request] = await chatRequests(env.mock, FAMILIES.openai);
+    assert.match(request.body.messages.at(-1).content, /The failing line is:\n\n```\nmissing\.explode\(\);\n```/);
   });
 
   test('the preview below the conversation at 390 px in dark mode, and at 200 % zoom', async (t) => {
@@ -259,6 +354,18 @@ describe('app preview', () => {
     await app.getByRole('textbox', { name: 'New to-do', exact: true }).fill('Zoomed');
     await app.getByRole('button', { name: 'Add to-do', exact: true }).click();
     await app.getByRole('listitem').filter({ hasText: 'Zoomed' }).waitFor();
+
+    // Clear conversation empties it, the app's data and network permission too.
+    const key = async () => `app:${(await readDatabase(page, ['sessions'])).sessions[0].id}`;
+    const appKey = await key();
+    await waitUntil(async () => (await readDatabase(page, ['settings'])).settings.some((s) => s.key === appKey), 'the app’s data is stored');
+    page.once('dialog', (question) => question.accept());
+    await page.getByRole('button', { name: 'Clear conversation', exact: true }).click();
+    await waitOn(chat, async () => (await chat.log.getByRole('article').count()) === 0, 'the conversation is empty');
+    await waitUntil(
+      async () => !(await readDatabase(page, ['settings'])).settings.some((s) => s.key === appKey),
+      'the app’s data is deleted with the messages',
+    );
     assert.deepEqual(chat.errors, []);
   });
 });
