@@ -45,7 +45,7 @@ pub(crate) fn App() -> impl IntoView {
     provide_context(preferences);
     provide_context(sessions);
     provide_context(chat);
-    let preview = AppPreviewChoice::new(chat);
+    let preview = AppPreviewChoice::new(chat, sessions.current);
     provide_context(preview);
     let has_app = Memo::new(move |_| preview.versions.with(|versions| !versions.is_empty()));
     spawn_local(start(store, providers, agents, tools, preferences, sessions));

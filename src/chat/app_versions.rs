@@ -4,8 +4,7 @@
 //!
 //! The versions are computed once per change in a memo here (each reply's
 //! button looks its number up instead of rescanning every entry). A version
-//! the user picked gives way to a newer version and to another conversation
-//! (`AppPreview` clears it).
+//! the user picked gives way to a newer version and to another conversation.
 
 use std::sync::Arc;
 
@@ -40,10 +39,23 @@ pub(crate) struct AppPreviewChoice {
 }
 
 impl AppPreviewChoice {
-    /// A choice of the newest app of `chat`'s conversation, open.
-    pub(crate) fn new(chat: ChatContext) -> Self {
+    /// A choice of the newest app of `chat`'s conversation (the open one is
+    /// `session`), open.
+    pub(crate) fn new(chat: ChatContext, session: RwSignal<Option<String>>) -> Self {
         let chosen = RwSignal::new(None::<String>);
         let versions = Memo::new(move |_| app_versions(chat));
+        // A picked version gives way to a newer version and to another
+        // conversation: both show the newest app again.
+        let count = Memo::new(move |_| versions.with(Vec::len));
+        Effect::new(move |previous: Option<(Option<String>, usize)>| {
+            let now = (session.get(), count.get());
+            if let Some((session, count)) = previous
+                && (session != now.0 || now.1 > count)
+            {
+                chosen.set(None);
+            }
+            now
+        });
         let current = Memo::new(move |_| {
             versions.with(|versions| {
                 let chosen = chosen.get();

@@ -41,17 +41,6 @@ pub(crate) fn AppPreview() -> impl IntoView {
     let count = Memo::new(move |_| choice.versions.with(Vec::len));
     let current = choice.current;
     let has_app = move || current.with(Option::is_some);
-    // A picked version gives way to a newer version and to another
-    // conversation: both show the newest app again.
-    Effect::new(move |previous: Option<(Option<String>, usize)>| {
-        let now = (sessions.current.get(), count.get());
-        if let Some((session, versions)) = previous
-            && (session != now.0 || now.1 > versions)
-        {
-            choice.chosen.set(None);
-        }
-        now
-    });
 
     // The conversation's stored app state, loaded when it opens; `loaded`
     // names the session it belongs to, so no frame runs with another's data.

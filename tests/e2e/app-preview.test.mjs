@@ -309,6 +309,14 @@ describe('app preview', () => {
     await app.getByRole('button', { name: 'Break', exact: true }).click();
     const preview = page.getByRole('complementary', { name: /^App preview/ });
     await preview.getByText('missing.explode();', { exact: true }).waitFor();
+    // The error is announced apart from the list, and its button is described by the error.
+    // (waitUntil: Playwright reports the app's own uncaught error as the page's.)
+    await waitUntil(async () => /The app reported an error: .*explode/.test(await preview.getByRole('status').textContent()), 'the error is announced');
+    const sendError = preview.getByRole('button', { name: 'Send this error to the agent', exact: true });
+    const description = await sendError.evaluate((button) =>
+      document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+    assert.match(description, /^Line \d+: .*explode/, 'the button is described by its error');
+    await screenshot(page, 'app-preview-error.png');
     chat.errors.splice(0);
     await resetMock(env.mock);
     await preview.getByRole('button', { name: 'Send this error to the agent', exact: true }).click();
