@@ -89,6 +89,15 @@ describe('app agent', () => {
     assert.deepEqual(await axeViolations(page, { include: '[role="log"]' }), [], 'the conversation, callouts closed');
     await screenshot(page, 'app-code-closed.png');
 
+    // The preview runs the document with its css and js blocks combined: styled, counting,
+    // keeping the count in its localStorage.
+    const counter = page.getByTitle('App preview, version 1', { exact: true }).contentFrame();
+    await counter.getByRole('button', { name: '+1', exact: true }).click();
+    await counter.getByRole('button', { name: '+1', exact: true }).click();
+    await waitUntil(async () => (await counter.getByRole('status').textContent()) === '2', 'the js block counts');
+    const display = await counter.getByRole('main').evaluate((main) => getComputedStyle(main).display);
+    assert.equal(display, 'flex', 'the css block styles it');
+
     // The keyboard opens one: Tab reaches its summary, Enter opens it, Enter closes it.
     await chat.message.focus();
     await page.keyboard.press('Shift+Tab');
