@@ -82,6 +82,9 @@ pub(crate) struct ChatContext {
     /// The reply this tab is streaming: its session, message id and live view.
     /// Stored copies of it are older than the view, so they never replace it.
     streaming: StoredValue<Option<(String, String, AssistantView)>>,
+    /// The session the Compact button is summarising in this tab, if any:
+    /// deleting or clearing it stops the summary, as it stops a reply.
+    compacting: StoredValue<Option<String>>,
     /// The compaction settings.
     preferences: PreferencesContext,
     /// What the composer says about compaction (summarising, done, failed).
@@ -157,6 +160,7 @@ impl ChatContext {
             busy,
             abort: StoredValue::new_local(None),
             streaming: StoredValue::new(None),
+            compacting: StoredValue::new(None),
             preferences,
             compaction_note: RwSignal::new(CompactionNote::Quiet),
             active_summary,
@@ -165,8 +169,9 @@ impl ChatContext {
         Effect::new(move |_| this.follow(sessions.current.get()));
         Effect::new(move |_| {
             let deleting = sessions.pending_delete.with(|pending| pending.as_ref().map(|s| s.id.clone()));
-            if deleting.is_some() && deleting == this.streaming_session() {
-                // Stopped first, so no late write of the reply brings it back.
+            if deleting.is_some() && (deleting == this.streaming_session() || deleting == this.compacting.get_value())
+            {
+                // Stopped first, so no late write of the reply (or summary) brings it back.
                 this.stop();
             }
         });
@@ -387,10 +392,12 @@ impl ChatContext {
         let controller = AbortController::new().ok();
         self.abort.set_value(controller.clone());
         let signal = controller.as_ref().map(AbortController::signal);
+        self.compacting.set_value(Some(session.id.clone()));
         let job = compaction::Job { session, items, active, entry, system: None, tools: Vec::new(), signal };
         spawn_local(async move {
             self.compact_only(job).await;
             self.abort.set_value(None);
+            self.compacting.set_value(None);
             self.busy.set(false);
         });
     }
@@ -535,9 +542,14 @@ impl ChatContext {
     /// asked the user first. Other tabs hear of it through the store.
     pub(crate) async fn clear(self) {
         let Some(session) = self.sessions.current_record() else { return };
-        if self.streaming_session().as_deref() == Some(session.id.as_str()) {
+        let id = session.id.clone();
+        let working_here = move || {
+            let here = Some(id.as_str());
+            self.streaming_session().as_deref() == here || self.compacting.with_value(|c| c.as_deref() == here)
+        };
+        if working_here() {
             self.stop();
-            while self.streaming_session().as_deref() == Some(session.id.as_str()) {
+            while working_here() {
                 crate::io::timer::sleep(20).await;
             }
         }

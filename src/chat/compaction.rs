@@ -261,6 +261,11 @@ impl ChatContext {
                     .into_provider_error(&request, account.kind, false)
                     .map_or_else(|| "stopped".to_owned(), |error| briefly(&error)),
             })?;
+        if job.signal.as_ref().is_some_and(AbortSignal::aborted) {
+            // Stopped (or the conversation deleted or cleared) while the
+            // summary was coming: nothing is stored.
+            return Err("stopped".into());
+        }
         if let Some(error) = reply.error {
             return Err(briefly(&error));
         }
@@ -272,7 +277,10 @@ impl ChatContext {
         let info =
             SummaryInfo { boundary_id: plan.boundary_id.clone(), summarised: plan.summarised, model: model_name };
         let record = MessageRecord::summary(new_id(), job.session.id.clone(), now(), info, text.clone());
-        let session = self.store.save_message(&job.session, &record).await;
+        // Refused when the conversation was deleted meanwhile: never brought back.
+        let Some(session) = self.store.save_summary(&record).await else {
+            return Err("the conversation is gone".into());
+        };
         if self.session.with_value(|shown| shown.as_deref() == Some(job.session.id.as_str())) {
             self.entries.update(|entries| entries.push(Entry::from_record(&record)));
         }

@@ -317,6 +317,35 @@ describe('compaction', () => {
       'after Undo every turn is sent verbatim',
     );
     assert.equal(await chat.you.count(), 5);
+
+    // Stop while summarising: no summary stored, no reply request sent.
+    const asked = (await summaryRequests(env.mock)).length;
+    await ui.compact.click();
+    await ui.status('Summarising earlier messages…').waitFor();
+    await waitOn(chat, async () => (await summaryRequests(env.mock)).length === asked + 1, 'the summary is asked for');
+    await chat.stop.click();
+    await chat.send.waitFor();
+    assert.equal(await ui.divider.count(), 0, 'no divider');
+    assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 5, 'no reply request was sent');
+    assert.ok((await readDatabase(page, ['messages'])).messages.every((m) => m.kind !== 'summary'), 'nothing stored');
+
+    // Deleting the conversation while it is summarised stops the summary: it never comes back.
+    const sessionId = (await storedAtRest(page))[0].session_id;
+    await ui.compact.click();
+    await ui.status('Summarising earlier messages…').waitFor();
+    const row = page
+      .getByRole('list', { name: 'Conversation list', exact: true })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^apple0 / }) });
+    await row.hover();
+    await row.getByRole('button', { name: 'Delete', exact: true }).click();
+    await waitUntil(async () => (await summaryRequests(env.mock)).length === asked + 2, 'the summary was asked for');
+    await chat.send.waitFor();
+    await other.send.waitFor();
+    const afterDelete = await readDatabase(page, ['sessions', 'messages']);
+    assert.ok(afterDelete.sessions.find((s) => s.id === sessionId)?.deleted_at > 0, 'the conversation stays deleted');
+    assert.ok(afterDelete.messages.every((m) => m.kind !== 'summary'), 'no summary was stored into it');
+    assert.equal(await ui.status('Earlier messages summarised').count(), 0, 'no note of a summary');
     assert.deepEqual(chat.errors, []);
     assert.deepEqual(other.errors, []);
   });
