@@ -383,13 +383,14 @@ fn fit_blocks(blocks: &mut Vec<String>, room: u32, protected: usize) {
 /// The note that ends a summary cut by [`fit_summary`].
 pub const SUMMARY_CUT_NOTE: &str = "[The summary was cut to fit the context window.]";
 
-/// `text` when it fits `max_tokens`; otherwise its longest start that ends at
+/// `text` ([`clean_summary`]) when it fits `max_tokens`; otherwise its longest start that ends at
 /// a paragraph (else a sentence, else a word) and fits with
 /// [`SUMMARY_CUT_NOTE`] after it. The result never estimates above
 /// `max_tokens`, so a compaction always makes the request smaller (when even
 /// the note does not fit, the result is empty).
 pub fn fit_summary(text: &str, max_tokens: u32) -> String {
-    let text = text.trim();
+    let text = clean_summary(text);
+    let text = text.as_str();
     if estimate_tokens(text) <= max_tokens {
         return text.to_owned();
     }
@@ -421,6 +422,35 @@ pub fn fit_summary(text: &str, max_tokens: u32) -> String {
         .unwrap_or(fits.len());
     let head = fits[..cut].trim_end();
     if head.is_empty() { SUMMARY_CUT_NOTE.to_owned() } else { format!("{head}\n\n{SUMMARY_CUT_NOTE}") }
+}
+
+/// The most tokens the summary of `plan` may take so that the history with
+/// it is never larger than without it: the smaller of `room` and what the
+/// summary replaces (the items summarised, and the folded summary as it was
+/// sent), less the cost of the summary's own message and wrapper. 0 when it
+/// replaces too little for any summary to be smaller (the caller then refuses).
+pub fn summary_limit(plan: &CompactionPlan, items: &[HistoryItem], active: Option<&ActiveSummary>, room: u32) -> u32 {
+    let end = plan.end.min(items.len());
+    let start = plan.start.min(end);
+    let mut replaced: Vec<ChatMessage> = Vec::new();
+    if plan.folds_summary {
+        if let Some(summary) = active {
+            replaced.push(summary_message(&summary.text));
+        }
+    }
+    replaced.extend(items[start..end].iter().flat_map(|item| item.messages.iter().cloned()));
+    let replaced_cost = estimate_request(&replaced, &[]).saturating_sub(estimate_request(&[], &[]));
+    // The summary's message: its overhead and its wrapper (plus one for
+    // rounding, as the wrapped text is estimated as a whole).
+    let own = MESSAGE_OVERHEAD + estimate_tokens(&summary_message("").content) + 1;
+    room.min(replaced_cost.saturating_sub(own))
+}
+
+/// A summary as the model wrote it, without a `<conversation-summary>` wrapper
+/// it may have copied from the folded summary (anywhere in it), so the tags
+/// never nest when it is sent wrapped; trimmed.
+pub fn clean_summary(text: &str) -> String {
+    text.replace(&format!("<{SUMMARY_TAG}>"), "").replace(&format!("</{SUMMARY_TAG}>"), "").trim().to_owned()
 }
 
 /// The byte index just after the last sentence end (`.`, `!`, `?` or `。`

@@ -565,3 +565,46 @@ fn a_boundary_on_a_reply_moves_back_to_its_question() {
     assert_eq!(request_history(&items, Some(&active("a0", "x"))).len(), 10, "nothing left to replace");
     assert_eq!(request_history(&items, Some(&active("gone", "x"))).len(), 10, "a deleted boundary: no summary");
 }
+
+#[test]
+fn the_history_with_a_summary_is_never_larger_than_without() {
+    let long = "A very long summary sentence that goes on. ".repeat(400);
+    for turns in 2..8 {
+        let records = plain(turns);
+        let items = items(&records);
+        for keep in 1..3 {
+            let Some(plan) = plan(&items, None, &settings(keep)) else { continue };
+            let limit = summary_limit(&plan, &items, None, 4_096);
+            let text = fit_summary(&long, limit);
+            let without = estimate_request(&request_history(&items, None), &[]);
+            if text.is_empty() {
+                assert!(limit < estimate_tokens(SUMMARY_CUT_NOTE) + 1, "only an empty room refuses");
+                continue;
+            }
+            let summary = ActiveSummary { text, ..active(&plan.boundary_id, "") };
+            let with = estimate_request(&request_history(&items, Some(&summary)), &[]);
+            assert!(with <= without, "{turns} turns, keep {keep}: {with} > {without}");
+        }
+    }
+    // Folding: the new summary is never larger than the old one with the turns it adds.
+    let items = items(&plain(8));
+    let first = active("q3", &"Earlier facts. ".repeat(50));
+    let plan = plan(&items, Some(&first), &settings(2)).expect("a plan");
+    let limit = summary_limit(&plan, &items, Some(&first), 4_096);
+    let summary = ActiveSummary { text: fit_summary(&long, limit), ..active(&plan.boundary_id, "") };
+    let before = estimate_request(&request_history(&items, Some(&first)), &[]);
+    let after = estimate_request(&request_history(&items, Some(&summary)), &[]);
+    assert!(after <= before, "{after} > {before}");
+    assert!(limit < 4_096, "capped by what it replaces, not the room: {limit}");
+}
+
+#[test]
+fn a_copied_summary_wrapper_is_stripped_so_tags_never_nest() {
+    let copied = "<conversation-summary>\nThe user likes roses.\n</conversation-summary>\n";
+    assert_eq!(clean_summary(copied), "The user likes roses.");
+    assert_eq!(fit_summary(copied, 100), "The user likes roses.");
+    let sent = summary_message(&fit_summary(copied, 100)).content;
+    assert_eq!(sent.matches("<conversation-summary>").count(), 1);
+    assert_eq!(sent.matches("</conversation-summary>").count(), 1);
+    assert_eq!(clean_summary("Plain notes."), "Plain notes.");
+}
