@@ -169,8 +169,7 @@ impl ChatContext {
         Effect::new(move |_| this.follow(sessions.current.get()));
         Effect::new(move |_| {
             let deleting = sessions.pending_delete.with(|pending| pending.as_ref().map(|s| s.id.clone()));
-            if deleting.is_some() && (deleting == this.streaming_session() || deleting == this.compacting.get_value())
-            {
+            if deleting.is_some() && (deleting == this.streaming_session() || deleting == this.compacting.get_value()) {
                 // Stopped first, so no late write of the reply (or summary) brings it back.
                 this.stop();
             }

@@ -109,26 +109,72 @@ pub struct ActiveSummary {
 /// marker, a failed reply or a version of a reply that is not shown moves to
 /// the next record that is sent (an item of the shown versions);
 /// when there is none, or the boundary was deleted, that summary does not
-/// apply and the one before it is tried.
+/// apply and the one before it is tried. (The rule itself is
+/// [`active_summary_of`], which the shell applies to what it shows.)
 pub fn active_summary(records: &[MessageRecord]) -> Option<ActiveSummary> {
     let mut ordered: Vec<&MessageRecord> = records.iter().collect();
     ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
     let keys: Vec<_> = ordered.iter().map(|record| record.version_key()).collect();
     let shown = crate::storage::versions::shown(&keys);
-    // What is sent: shown records that are items (not a hidden version of a reply).
-    let sent: Vec<bool> =
-        ordered.iter().zip(&shown).map(|(record, shown)| *shown && HistoryItem::of_record(record).is_some()).collect();
-    let mut summaries: Vec<&MessageRecord> = ordered.iter().copied().filter(|r| r.is_summary()).collect();
-    summaries.reverse();
-    summaries.into_iter().find_map(|record| {
-        let info = record.summary.as_ref()?;
-        let at = ordered.iter().position(|r| r.id == info.boundary_id)?;
-        let boundary = (at..ordered.len()).find(|&i| sent[i]).map(|i| ordered[i])?;
+    let slots: Vec<Slot<'_>> = ordered
+        .iter()
+        .zip(&shown)
+        .map(|(record, shown)| Slot {
+            id: &record.id,
+            // What is sent: shown records that are items (not a hidden version of a reply).
+            sent: *shown && HistoryItem::of_record(record).is_some(),
+            summary: record.summary.as_ref().filter(|_| record.is_summary()).map(|info| SlotSummary {
+                created_at: record.created_at,
+                boundary_id: &info.boundary_id,
+                text: &record.content,
+                summarised: info.summarised,
+            }),
+        })
+        .collect();
+    active_summary_of(&slots)
+}
+
+/// One record of a conversation, in its order, as [`active_summary_of`] needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot<'a> {
+    /// The record's id.
+    pub id: &'a str,
+    /// Whether a request sends it (a shown message or reply; not a marker, a
+    /// summary, a failed reply or a hidden version).
+    pub sent: bool,
+    /// When it is a summary: what it says.
+    pub summary: Option<SlotSummary<'a>>,
+}
+
+/// A summary record, as [`Slot`] holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SlotSummary<'a> {
+    /// When it was stored (the newest applies).
+    pub created_at: i64,
+    /// Its boundary.
+    pub boundary_id: &'a str,
+    /// Its text.
+    pub text: &'a str,
+    /// How many messages it stands for.
+    pub summarised: u32,
+}
+
+/// The summary that applies among `slots` (a conversation's records in their
+/// order): the newest summary (by `created_at`, then id) whose boundary is
+/// among them, the boundary moved to the first record sent from there on;
+/// `None` when none applies.
+pub fn active_summary_of(slots: &[Slot<'_>]) -> Option<ActiveSummary> {
+    let mut summaries: Vec<(&Slot<'_>, &SlotSummary<'_>)> =
+        slots.iter().filter_map(|slot| slot.summary.as_ref().map(|summary| (slot, summary))).collect();
+    summaries.sort_by(|(a, x), (b, y)| (y.created_at, b.id).cmp(&(x.created_at, a.id)));
+    summaries.into_iter().find_map(|(slot, summary)| {
+        let at = slots.iter().position(|s| s.id == summary.boundary_id)?;
+        let boundary = slots[at..].iter().find(|s| s.sent)?;
         Some(ActiveSummary {
-            summary_id: record.id.clone(),
-            boundary_id: boundary.id.clone(),
-            text: record.content.clone(),
-            summarised: info.summarised,
+            summary_id: slot.id.to_owned(),
+            boundary_id: boundary.id.to_owned(),
+            text: summary.text.to_owned(),
+            summarised: summary.summarised,
         })
     })
 }

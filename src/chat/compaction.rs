@@ -12,8 +12,8 @@
 //! goes out unchanged: nothing is lost, only the request is larger.
 
 use hearth_core::compaction::{
-    self, ActiveSummary, CompactionPlan, CompactionSettings, HistoryItem, estimate_request, fit_summary, plan_to_fit,
-    request_history, should_compact, summary_request,
+    self, ActiveSummary, CompactionPlan, CompactionSettings, HistoryItem, Slot, SlotSummary, estimate_request,
+    fit_summary, plan_to_fit, request_history, should_compact, summary_request,
 };
 use hearth_core::message::ChatMessage;
 use hearth_core::provider::{self, ProviderError};
@@ -109,21 +109,28 @@ pub(super) fn history_items_shown(entries: &[Entry], shown: &[bool]) -> Vec<Hist
 
 /// The summary that applies to `items`: the newest summary of `entries` whose
 /// boundary still exists (a boundary on something that sends nothing moves to
-/// the next message that does), as `hearth_core::compaction::active_summary`
-/// decides for stored records. Several compactions in a row: the newest wins;
-/// Undo deletes it and the one before applies again.
+/// the next message that does), by the same rule as for stored records
+/// (`hearth_core::compaction::active_summary_of`). Several compactions in a
+/// row: the newest wins; Undo deletes it and the one before applies again.
 pub(crate) fn active_summary(entries: &[Entry], items: &[HistoryItem]) -> Option<ActiveSummary> {
-    entries.iter().rev().find_map(|entry| {
-        let EntryKind::Summary(summary) = &entry.kind else { return None };
-        let at = entries.iter().position(|e| e.id == summary.boundary_id)?;
-        let boundary = entries[at..].iter().find(|e| items.iter().any(|item| item.id == e.id))?;
-        Some(ActiveSummary {
-            summary_id: entry.id.clone(),
-            boundary_id: boundary.id.clone(),
-            text: summary.text.clone(),
-            summarised: summary.summarised,
+    let sent: std::collections::HashSet<&str> = items.iter().map(|item| item.id.as_str()).collect();
+    let slots: Vec<Slot<'_>> = entries
+        .iter()
+        .map(|entry| Slot {
+            id: &entry.id,
+            sent: sent.contains(entry.id.as_str()),
+            summary: match &entry.kind {
+                EntryKind::Summary(summary) => Some(SlotSummary {
+                    created_at: summary.created_at,
+                    boundary_id: &summary.boundary_id,
+                    text: &summary.text,
+                    summarised: summary.summarised,
+                }),
+                _ => None,
+            },
         })
-    })
+        .collect();
+    compaction::active_summary_of(&slots)
 }
 
 /// A provider error in a few words, for the note: its title and status.

@@ -608,3 +608,21 @@ fn a_copied_summary_wrapper_is_stripped_so_tags_never_nest() {
     assert_eq!(sent.matches("</conversation-summary>").count(), 1);
     assert_eq!(clean_summary("Plain notes."), "Plain notes.");
 }
+
+#[test]
+fn the_shown_conversation_and_the_stored_records_agree_on_the_summary() {
+    let slot = |id, sent| Slot { id, sent, summary: None };
+    let sum = |id, created_at, boundary_id| Slot {
+        id,
+        sent: false,
+        summary: Some(SlotSummary { created_at, boundary_id, text: id, summarised: 2 }),
+    };
+    // Newest by created_at, then id, not by position.
+    let slots = [slot("q0", true), sum("b", 300, "q1"), slot("q1", true), sum("a", 300, "q1"), sum("old", 100, "q1")];
+    assert_eq!(active_summary_of(&slots).map(|s| s.summary_id), Some("b".into()));
+    // A boundary that sends nothing moves to the next sent; a missing one falls back.
+    let slots = [slot("q0", true), slot("m", false), slot("q1", true), sum("x", 2, "m"), sum("y", 3, "gone")];
+    let applies = active_summary_of(&slots).expect("x applies");
+    assert_eq!((applies.summary_id.as_str(), applies.boundary_id.as_str()), ("x", "q1"));
+    assert_eq!(active_summary_of(&[slot("q0", true)]), None);
+}
