@@ -499,6 +499,36 @@ pub fn clean_summary(text: &str) -> String {
     text.replace(&format!("<{SUMMARY_TAG}>"), "").replace(&format!("</{SUMMARY_TAG}>"), "").trim().to_owned()
 }
 
+/// A summary the model was cut off writing (it reached its token limit):
+/// cut back to its last paragraph, sentence or word that fits `max_tokens`
+/// with [`SUMMARY_CUT_NOTE`], so an unfinished end is never stored as if it
+/// were complete. Empty when too little is left.
+pub fn fit_cut_summary(text: &str, max_tokens: u32) -> String {
+    let text = clean_summary(text);
+    let end = [sentence_end(&text), text.rfind("\n\n")].into_iter().flatten().max();
+    let head = end.map_or("", |end| text[..end].trim_end());
+    let note_cost = estimate_tokens(SUMMARY_CUT_NOTE) + 1;
+    if head.is_empty() || note_cost > max_tokens {
+        return String::new();
+    }
+    let fitted = fit_summary(head, max_tokens - note_cost);
+    let fitted = fitted.trim_end_matches(SUMMARY_CUT_NOTE).trim_end();
+    if fitted.is_empty() { String::new() } else { format!("{fitted}\n\n{SUMMARY_CUT_NOTE}") }
+}
+
+/// What a request keeps verbatim under `plan`, estimated without tools:
+/// `(head, tail)`, everything up to the first user message, and the items
+/// from the boundary on. When their sum is over the window, no summary can
+/// make the request fit.
+pub fn kept_estimates(items: &[HistoryItem], plan: &CompactionPlan) -> (u32, u32) {
+    let head_end = items.iter().position(HistoryItem::is_user_message).map_or(0, |first| first + 1);
+    let cost = |part: &[HistoryItem]| {
+        let messages: Vec<ChatMessage> = part.iter().flat_map(|item| item.messages.iter().cloned()).collect();
+        estimate_request(&messages, &[]).saturating_sub(estimate_request(&[], &[]))
+    };
+    (cost(&items[..head_end.min(items.len())]), cost(&items[plan.end.max(head_end).min(items.len())..]))
+}
+
 /// The byte index just after the last sentence end (`.`, `!`, `?` or `。`
 /// followed by whitespace or the end) in `text`.
 fn sentence_end(text: &str) -> Option<usize> {

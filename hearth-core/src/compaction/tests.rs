@@ -626,3 +626,28 @@ fn the_shown_conversation_and_the_stored_records_agree_on_the_summary() {
     assert_eq!((applies.summary_id.as_str(), applies.boundary_id.as_str()), ("x", "q1"));
     assert_eq!(active_summary_of(&[slot("q0", true)]), None);
 }
+
+#[test]
+fn a_summary_cut_off_by_its_token_limit_ends_at_a_sentence_with_the_note() {
+    let cut_off = "The user likes roses. They want a pond.\n\nOpen questions: where the bench";
+    let fitted = fit_cut_summary(cut_off, 1_000);
+    assert!(fitted.ends_with(SUMMARY_CUT_NOTE), "{fitted}");
+    assert!(!fitted.contains("where the bench"), "the unfinished end is dropped: {fitted}");
+    assert!(fitted.starts_with("The user likes roses. They want a pond."));
+    assert_eq!(fitted.matches(SUMMARY_CUT_NOTE).count(), 1);
+    assert_eq!(fit_cut_summary("Tiny", 1_000), "", "too little left to keep");
+}
+
+#[test]
+fn kept_estimates_are_the_head_and_the_tail() {
+    let items = items(&plain(5));
+    let plan = plan(&items, None, &settings(1)).expect("a plan");
+    let (head, tail) = kept_estimates(&items, &plan);
+    let cost = |part: &[HistoryItem]| {
+        let messages: Vec<ChatMessage> = part.iter().flat_map(|item| item.messages.clone()).collect();
+        estimate_request(&messages, &[]) - 3
+    };
+    assert_eq!(head, cost(&items[..1]));
+    assert_eq!(tail, cost(&items[plan.end..]));
+    assert_eq!(head + tail + 3, estimate_request(&request_history(&items[..1], None), &[]) + tail);
+}
