@@ -84,7 +84,7 @@ pub(crate) fn CompactionSettings() -> impl IntoView {
                             .get()
                             .into_iter()
                             .map(|entry| {
-                                let id = entry.id().to_owned();
+                                let id = entry.model.id.clone();
                                 let selected = {
                                     let id = id.clone();
                                     move || chosen() == id
