@@ -651,3 +651,25 @@ fn kept_estimates_are_the_head_and_the_tail() {
     assert_eq!(tail, cost(&items[plan.end..]));
     assert_eq!(head + tail + 3, estimate_request(&request_history(&items[..1], None), &[]) + tail);
 }
+
+#[test]
+fn stored_settings_are_read_field_by_field_and_clamped() {
+    let stored = serde_json::json!({ "threshold_percent": 300, "keep_last_turns": 2, "summary_model_config_id": "m1" });
+    let settings = CompactionSettings::from_stored(&stored);
+    assert_eq!(
+        settings,
+        CompactionSettings { threshold_percent: 100, keep_last_turns: 2, summary_model_config_id: Some("m1".into()) },
+        "an out-of-range threshold is clamped; the other fields stay"
+    );
+    let stored = serde_json::json!({ "threshold_percent": 5, "keep_last_turns": 0, "summary_model_config_id": 7 });
+    let settings = CompactionSettings::from_stored(&stored);
+    assert_eq!((settings.threshold_percent, settings.keep_last_turns), (10, 1));
+    assert_eq!(settings.summary_model_config_id, None);
+    let stored = serde_json::json!({ "threshold_percent": "high", "keep_last_turns": 1_000 });
+    let settings = CompactionSettings::from_stored(&stored);
+    assert_eq!((settings.threshold_percent, settings.keep_last_turns), (80, 100));
+    assert_eq!(CompactionSettings::from_stored(&serde_json::json!("nonsense")), CompactionSettings::default());
+    let round_trip = CompactionSettings { threshold_percent: 65, keep_last_turns: 3, summary_model_config_id: None };
+    let value = serde_json::to_value(&round_trip).expect("plain data");
+    assert_eq!(CompactionSettings::from_stored(&value), round_trip);
+}
