@@ -406,6 +406,13 @@ describe('compaction', () => {
     for (const text of texts) {
       await sendAndSettle(chat, text);
       await chat.reply.getByText('The conversation is too long for this model').waitFor();
+      if (text === texts[0]) {
+        // Nothing to summarise yet: said, and the same request is not sent again in vain.
+        await chat.reply.getByRole('button', { name: 'Compact and retry', exact: true }).click();
+        await ui.status('Nothing to summarise yet').waitFor();
+        assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 1, 'nothing was resent');
+        await chat.reply.getByText('The conversation is too long for this model').waitFor();
+      }
     }
     const card = chat.reply.getByRole('alert');
     assert.equal(await card.getByRole('button', { name: 'Retry', exact: true }).count(), 0, 'retrying unchanged cannot help');
