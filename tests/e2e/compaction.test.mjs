@@ -402,7 +402,8 @@ describe('compaction', () => {
     const { page } = chat;
     const ui = compactionOf(page);
     await keepLastTurns(page, 1);
-    const texts = ['first question', 'second question', 'third question'];
+    // Long enough that a summary of the middle one is smaller than it (a summary never makes a request bigger).
+    const texts = ['first', 'second', 'third'].map((tag) => longMessage(`${tag}question`, 200));
     for (const text of texts) {
       await sendAndSettle(chat, text);
       await chat.reply.getByText('The conversation is too long for this model').waitFor();
