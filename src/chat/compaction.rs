@@ -230,7 +230,7 @@ fn too_long(job: &Job, items: &[HistoryItem], plan: Option<&CompactionPlan>, win
         None => (estimate_request(&request_history(items, job.active.as_ref()), &[]), 0),
     };
     let total = fixed.saturating_add(head).saturating_add(tail);
-    (total > window).then(|| CompactionNote::TooLong { first: head >= tail, estimate: total, window })
+    (total > window).then_some(CompactionNote::TooLong { first: head >= tail, estimate: total, window })
 }
 
 /// The tokens a summary may take in place of `plan`'s part: a quarter of the
@@ -298,7 +298,7 @@ impl ChatContext {
     /// kept part alone too long for the window), so nothing is resent in vain.
     pub(super) fn retry_refusal(self, job: &Job) -> Option<CompactionNote> {
         let settings = self.preferences.compaction.get_untracked();
-        let Some(entry) = job.entry.as_ref() else { return None };
+        let entry = job.entry.as_ref()?;
         let window = entry.model.effective_context_window(entry.preset());
         let plan = plan_to_fit(&job.items, job.active.as_ref(), &settings, verbatim_budget(job, window, &settings));
         too_long(job, &job.items, plan.as_ref(), window)
