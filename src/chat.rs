@@ -36,10 +36,11 @@ pub(crate) use hearth_core::storage::ReplyStatus;
 
 use hearth_core::compaction::{ActiveSummary, HistoryItem};
 use hearth_core::failure::ConfigProblem;
-use hearth_core::message::Role;
+use hearth_core::message::{ChatMessage, Role};
 use hearth_core::storage::{
     AgentRecord, AgentRef, MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message,
 };
+use hearth_core::tools::ToolSpec;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::AbortController;
@@ -84,6 +85,9 @@ pub(crate) struct ChatContext {
     /// The reply this tab is streaming: its session, message id and live view.
     /// Stored copies of it are older than the view, so they never replace it.
     streaming: StoredValue<Option<(String, String, AssistantView)>>,
+    /// The session the Compact button is summarising in this tab, if any:
+    /// deleting or clearing it stops the summary, as it stops a reply.
+    compacting: StoredValue<Option<String>>,
     /// The compaction settings.
     preferences: PreferencesContext,
     /// What the composer says about compaction (summarising, done, failed).
@@ -159,6 +163,7 @@ impl ChatContext {
             busy,
             abort: StoredValue::new_local(None),
             streaming: StoredValue::new(None),
+            compacting: StoredValue::new(None),
             preferences,
             compaction_note: RwSignal::new(CompactionNote::Quiet),
             active_summary,
@@ -167,8 +172,8 @@ impl ChatContext {
         Effect::new(move |_| this.follow(sessions.current.get()));
         Effect::new(move |_| {
             let deleting = sessions.pending_delete.with(|pending| pending.as_ref().map(|s| s.id.clone()));
-            if deleting.is_some() && deleting == this.streaming_session() {
-                // Stopped first, so no late write of the reply brings it back.
+            if deleting.is_some() && (deleting == this.streaming_session() || deleting == this.compacting.get_value()) {
+                // Stopped first, so no late write of the reply (or summary) brings it back.
                 this.stop();
             }
         });
@@ -359,6 +364,25 @@ impl ChatContext {
         if !items.iter().any(HistoryItem::is_user_message) {
             return;
         }
+        if compaction == Compaction::Now {
+            // Resending what cannot shrink would only bring the same card back.
+            let (agent, entry) = untrack(|| (self.agent(), self.account()));
+            let (_, tools, system) = self.prompt_and_tools(agent, entry.as_ref());
+            let active = self.entries.with_untracked(|entries| compaction::active_summary(entries, &items));
+            let job = compaction::Job {
+                session: session.clone(),
+                items: items.clone(),
+                active,
+                entry,
+                system,
+                tools,
+                signal: None,
+            };
+            if let Some(refusal) = self.retry_refusal(&job) {
+                self.compaction_note.set(refusal);
+                return;
+            }
+        }
         let prelude = if keep {
             Prelude::Keep
         } else {
@@ -384,17 +408,33 @@ impl ChatContext {
         };
         let items = self.history_items();
         let active = self.entries.with_untracked(|entries| compaction::active_summary(entries, &items));
-        let entry = untrack(|| self.account());
+        let (agent, entry) = untrack(|| (self.agent(), self.account()));
+        let (_, tools, system) = self.prompt_and_tools(agent, entry.as_ref());
         self.busy.set(true);
         let controller = AbortController::new().ok();
         self.abort.set_value(controller.clone());
         let signal = controller.as_ref().map(AbortController::signal);
-        let job = compaction::Job { session, items, active, entry, system: None, tools: Vec::new(), signal };
+        self.compacting.set_value(Some(session.id.clone()));
+        let job = compaction::Job { session, items, active, entry, system, tools, signal };
         spawn_local(async move {
             self.compact_only(job).await;
             self.abort.set_value(None);
+            self.compacting.set_value(None);
             self.busy.set(false);
         });
+    }
+
+    /// The prompt, tools and system message a request of `agent` on `entry`
+    /// sends: one place, so the Compact button plans with what Send sends.
+    fn prompt_and_tools(
+        self,
+        agent: AgentRecord,
+        entry: Option<&crate::providers::ProviderEntry>,
+    ) -> (prompt::Prompt, Vec<ToolSpec>, Option<ChatMessage>) {
+        let tools = self.tools.specs(&agent);
+        let prompt = prompt::Prompt { agent, project: self.tools, tools: tools.clone() };
+        let system = prompt.system_message(entry.map_or("", |e| e.model.model.as_str()));
+        (prompt, tools, system)
     }
 
     /// Deletes the summary `summary_id` (Undo on its divider): the next request
@@ -449,8 +489,7 @@ impl ChatContext {
         first_message: Option<String>,
         variant_of: Option<String>,
     ) {
-        let agent = untrack(|| self.agent());
-        let entry = untrack(|| self.account());
+        let (agent, entry) = untrack(|| (self.agent(), self.account()));
         let model_id = entry.as_ref().map(|e| e.model.model.trim().to_owned()).unwrap_or_default();
         let mut reply = new_record(&session.id, Role::Assistant, now() + 1);
         reply.model = Some(model_id).filter(|m| !m.is_empty());
@@ -470,14 +509,11 @@ impl ChatContext {
         let controller = AbortController::new().ok();
         self.abort.set_value(controller.clone());
         let stall_secs = self.providers.stall_secs.get_untracked();
-        let tools = self.tools.specs(&agent);
         let max_rounds = agent.round_limit();
-        let prompt = prompt::Prompt { agent, project: self.tools, tools: tools.clone() };
+        let (prompt, tools, system) = self.prompt_and_tools(agent, entry.as_ref());
         let user_tools = self.tools.user_tools.get_untracked();
         let session_id = session.id.clone();
         let (store, sessions) = (self.store, self.sessions);
-        let model_name = entry.as_ref().map(|e| e.model.model.clone()).unwrap_or_default();
-        let system = prompt.system_message(&model_name);
         let active = self.entries.with_untracked(|entries| compaction::active_summary(entries, &request.items));
         self.compaction_note.set(CompactionNote::Quiet);
         let signal = controller.as_ref().map(AbortController::signal);
@@ -537,9 +573,14 @@ impl ChatContext {
     /// asked the user first. Other tabs hear of it through the store.
     pub(crate) async fn clear(self) {
         let Some(session) = self.sessions.current_record() else { return };
-        if self.streaming_session().as_deref() == Some(session.id.as_str()) {
+        let id = session.id.clone();
+        let working_here = move || {
+            let here = Some(id.as_str());
+            self.streaming_session().as_deref() == here || self.compacting.with_value(|c| c.as_deref() == here)
+        };
+        if working_here() {
             self.stop();
-            while self.streaming_session().as_deref() == Some(session.id.as_str()) {
+            while working_here() {
                 crate::io::timer::sleep(20).await;
             }
         }

@@ -48,7 +48,8 @@ impl PreferencesContext {
     /// and the compaction settings (missing or unreadable: the defaults).
     pub(crate) async fn load(self) {
         let compaction = match self.store.setting(COMPACTION).await {
-            Ok(value) => value.and_then(|value| serde_json::from_value(value).ok()).unwrap_or_default(),
+            // Field by field: one bad field (a threshold out of range) never resets the others.
+            Ok(value) => value.map(|value| CompactionSettings::from_stored(&value)).unwrap_or_default(),
             Err(error) => return self.store.report(error),
         };
         self.compaction.set(compaction);

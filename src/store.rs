@@ -246,6 +246,24 @@ impl StoreContext {
         }
     }
 
+    /// Stores a summary record if its session is still there and not deleted
+    /// (see [`Db::save_summary`]); returns the session as stored, or `None`
+    /// when nothing was written (a failure is shown in the banner).
+    pub(crate) async fn save_summary(self, message: &MessageRecord) -> Option<SessionRecord> {
+        let db = self.db()?;
+        match db.save_summary(message).await {
+            Ok(Some(stored)) => {
+                self.announce(&Change::Session { id: stored.id.clone() });
+                Some(stored)
+            }
+            Ok(None) => None,
+            Err(error) => {
+                self.report(error);
+                None
+            }
+        }
+    }
+
     /// Writes a session's record (a rename, a pin, a deletion mark).
     pub(crate) async fn put_session(self, session: SessionRecord) {
         let Some(db) = self.db() else { return };

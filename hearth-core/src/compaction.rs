@@ -109,26 +109,72 @@ pub struct ActiveSummary {
 /// marker, a failed reply or a version of a reply that is not shown moves to
 /// the next record that is sent (an item of the shown versions);
 /// when there is none, or the boundary was deleted, that summary does not
-/// apply and the one before it is tried.
+/// apply and the one before it is tried. (The rule itself is
+/// [`active_summary_of`], which the shell applies to what it shows.)
 pub fn active_summary(records: &[MessageRecord]) -> Option<ActiveSummary> {
     let mut ordered: Vec<&MessageRecord> = records.iter().collect();
     ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
     let keys: Vec<_> = ordered.iter().map(|record| record.version_key()).collect();
     let shown = crate::storage::versions::shown(&keys);
-    // What is sent: shown records that are items (not a hidden version of a reply).
-    let sent: Vec<bool> =
-        ordered.iter().zip(&shown).map(|(record, shown)| *shown && HistoryItem::of_record(record).is_some()).collect();
-    let mut summaries: Vec<&MessageRecord> = ordered.iter().copied().filter(|r| r.is_summary()).collect();
-    summaries.reverse();
-    summaries.into_iter().find_map(|record| {
-        let info = record.summary.as_ref()?;
-        let at = ordered.iter().position(|r| r.id == info.boundary_id)?;
-        let boundary = (at..ordered.len()).find(|&i| sent[i]).map(|i| ordered[i])?;
+    let slots: Vec<Slot<'_>> = ordered
+        .iter()
+        .zip(&shown)
+        .map(|(record, shown)| Slot {
+            id: &record.id,
+            // What is sent: shown records that are items (not a hidden version of a reply).
+            sent: *shown && HistoryItem::of_record(record).is_some(),
+            summary: record.summary.as_ref().filter(|_| record.is_summary()).map(|info| SlotSummary {
+                created_at: record.created_at,
+                boundary_id: &info.boundary_id,
+                text: &record.content,
+                summarised: info.summarised,
+            }),
+        })
+        .collect();
+    active_summary_of(&slots)
+}
+
+/// One record of a conversation, in its order, as [`active_summary_of`] needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot<'a> {
+    /// The record's id.
+    pub id: &'a str,
+    /// Whether a request sends it (a shown message or reply; not a marker, a
+    /// summary, a failed reply or a hidden version).
+    pub sent: bool,
+    /// When it is a summary: what it says.
+    pub summary: Option<SlotSummary<'a>>,
+}
+
+/// A summary record, as [`Slot`] holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SlotSummary<'a> {
+    /// When it was stored (the newest applies).
+    pub created_at: i64,
+    /// Its boundary.
+    pub boundary_id: &'a str,
+    /// Its text.
+    pub text: &'a str,
+    /// How many messages it stands for.
+    pub summarised: u32,
+}
+
+/// The summary that applies among `slots` (a conversation's records in their
+/// order): the newest summary (by `created_at`, then id) whose boundary is
+/// among them, the boundary moved to the first record sent from there on;
+/// `None` when none applies.
+pub fn active_summary_of(slots: &[Slot<'_>]) -> Option<ActiveSummary> {
+    let mut summaries: Vec<(&Slot<'_>, &SlotSummary<'_>)> =
+        slots.iter().filter_map(|slot| slot.summary.as_ref().map(|summary| (slot, summary))).collect();
+    summaries.sort_by(|(a, x), (b, y)| (y.created_at, b.id).cmp(&(x.created_at, a.id)));
+    summaries.into_iter().find_map(|(slot, summary)| {
+        let at = slots.iter().position(|s| s.id == summary.boundary_id)?;
+        let boundary = slots[at..].iter().find(|s| s.sent)?;
         Some(ActiveSummary {
-            summary_id: record.id.clone(),
-            boundary_id: boundary.id.clone(),
-            text: record.content.clone(),
-            summarised: info.summarised,
+            summary_id: slot.id.to_owned(),
+            boundary_id: boundary.id.to_owned(),
+            text: summary.text.to_owned(),
+            summarised: summary.summarised,
         })
     })
 }
@@ -383,13 +429,14 @@ fn fit_blocks(blocks: &mut Vec<String>, room: u32, protected: usize) {
 /// The note that ends a summary cut by [`fit_summary`].
 pub const SUMMARY_CUT_NOTE: &str = "[The summary was cut to fit the context window.]";
 
-/// `text` when it fits `max_tokens`; otherwise its longest start that ends at
+/// `text` ([`clean_summary`]) when it fits `max_tokens`; otherwise its longest start that ends at
 /// a paragraph (else a sentence, else a word) and fits with
 /// [`SUMMARY_CUT_NOTE`] after it. The result never estimates above
 /// `max_tokens`, so a compaction always makes the request smaller (when even
 /// the note does not fit, the result is empty).
 pub fn fit_summary(text: &str, max_tokens: u32) -> String {
-    let text = text.trim();
+    let text = clean_summary(text);
+    let text = text.as_str();
     if estimate_tokens(text) <= max_tokens {
         return text.to_owned();
     }
@@ -421,6 +468,65 @@ pub fn fit_summary(text: &str, max_tokens: u32) -> String {
         .unwrap_or(fits.len());
     let head = fits[..cut].trim_end();
     if head.is_empty() { SUMMARY_CUT_NOTE.to_owned() } else { format!("{head}\n\n{SUMMARY_CUT_NOTE}") }
+}
+
+/// The most tokens the summary of `plan` may take so that the history with
+/// it is never larger than without it: the smaller of `room` and what the
+/// summary replaces (the items summarised, and the folded summary as it was
+/// sent), less the cost of the summary's own message and wrapper. 0 when it
+/// replaces too little for any summary to be smaller (the caller then refuses).
+pub fn summary_limit(plan: &CompactionPlan, items: &[HistoryItem], active: Option<&ActiveSummary>, room: u32) -> u32 {
+    let end = plan.end.min(items.len());
+    let start = plan.start.min(end);
+    let mut replaced: Vec<ChatMessage> = Vec::new();
+    if plan.folds_summary {
+        if let Some(summary) = active {
+            replaced.push(summary_message(&summary.text));
+        }
+    }
+    replaced.extend(items[start..end].iter().flat_map(|item| item.messages.iter().cloned()));
+    let replaced_cost = estimate_request(&replaced, &[]).saturating_sub(estimate_request(&[], &[]));
+    // The summary's message: its overhead and its wrapper (plus one for
+    // rounding, as the wrapped text is estimated as a whole).
+    let own = MESSAGE_OVERHEAD + estimate_tokens(&summary_message("").content) + 1;
+    room.min(replaced_cost.saturating_sub(own))
+}
+
+/// A summary as the model wrote it, without a `<conversation-summary>` wrapper
+/// it may have copied from the folded summary (anywhere in it), so the tags
+/// never nest when it is sent wrapped; trimmed.
+pub fn clean_summary(text: &str) -> String {
+    text.replace(&format!("<{SUMMARY_TAG}>"), "").replace(&format!("</{SUMMARY_TAG}>"), "").trim().to_owned()
+}
+
+/// A summary the model was cut off writing (it reached its token limit):
+/// cut back to its last paragraph, sentence or word that fits `max_tokens`
+/// with [`SUMMARY_CUT_NOTE`], so an unfinished end is never stored as if it
+/// were complete. Empty when too little is left.
+pub fn fit_cut_summary(text: &str, max_tokens: u32) -> String {
+    let text = clean_summary(text);
+    let end = [sentence_end(&text), text.rfind("\n\n")].into_iter().flatten().max();
+    let head = end.map_or("", |end| text[..end].trim_end());
+    let note_cost = estimate_tokens(SUMMARY_CUT_NOTE) + 1;
+    if head.is_empty() || note_cost > max_tokens {
+        return String::new();
+    }
+    let fitted = fit_summary(head, max_tokens - note_cost);
+    let fitted = fitted.trim_end_matches(SUMMARY_CUT_NOTE).trim_end();
+    if fitted.is_empty() { String::new() } else { format!("{fitted}\n\n{SUMMARY_CUT_NOTE}") }
+}
+
+/// What a request keeps verbatim under `plan`, estimated without tools:
+/// `(head, tail)`, everything up to the first user message, and the items
+/// from the boundary on. When their sum is over the window, no summary can
+/// make the request fit.
+pub fn kept_estimates(items: &[HistoryItem], plan: &CompactionPlan) -> (u32, u32) {
+    let head_end = items.iter().position(HistoryItem::is_user_message).map_or(0, |first| first + 1);
+    let cost = |part: &[HistoryItem]| {
+        let messages: Vec<ChatMessage> = part.iter().flat_map(|item| item.messages.iter().cloned()).collect();
+        estimate_request(&messages, &[]).saturating_sub(estimate_request(&[], &[]))
+    };
+    (cost(&items[..head_end.min(items.len())]), cost(&items[plan.end.max(head_end).min(items.len())..]))
 }
 
 /// The byte index just after the last sentence end (`.`, `!`, `?` or `。`

@@ -75,6 +75,8 @@ pub(crate) struct SummaryEntry {
     pub(crate) boundary_id: String,
     /// How many messages it stands for.
     pub(crate) summarised: u32,
+    /// When it was stored (the newest applies).
+    pub(crate) created_at: i64,
 }
 
 impl SummaryEntry {
@@ -84,6 +86,7 @@ impl SummaryEntry {
             text: record.content.clone(),
             boundary_id: info.map(|info| info.boundary_id.clone()).unwrap_or_default(),
             summarised: info.map_or(0, |info| info.summarised),
+            created_at: record.created_at,
         }
     }
 }

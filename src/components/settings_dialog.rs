@@ -7,9 +7,9 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
 use crate::chat::ChatContext;
-use crate::components::compaction_settings::CompactionSettings;
 use crate::components::image_hosts_setting::ImageHostsSetting;
 use crate::components::import_review::ImportReview;
+use crate::components::long_conversation_settings::LongConversationSettings;
 use crate::components::modal_dialog::ModalDialog;
 use crate::components::text_field::TextField;
 use crate::io::dialogs::confirm;
@@ -115,7 +115,7 @@ pub(crate) fn SettingsDialog(
                 })
             />
             <ImageHostsSetting />
-            <CompactionSettings />
+            <LongConversationSettings />
             <h3>"Backup"</h3>
             <p class="hint">"Everything stays in this browser. A backup file restores it here or in another browser."</p>
             <label class="check">

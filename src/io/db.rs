@@ -218,6 +218,27 @@ impl Db {
         Ok(stored)
     }
 
+    /// Writes a summary record into a session that is still there, in one
+    /// transaction that reads the session first: `None` (nothing written) when
+    /// the session is gone or marked deleted, so a summary that arrives late
+    /// never brings a deleted conversation back. The session is left as it is
+    /// (a summary is no news: not its time nor its preview).
+    pub(crate) async fn save_summary(&self, message: &MessageRecord) -> Result<Option<SessionRecord>> {
+        let tx =
+            self.db.transaction([stores::SESSIONS, stores::MESSAGES]).with_mode(TransactionMode::Readwrite).build()?;
+        let messages = tx.object_store(stores::MESSAGES)?;
+        let sessions = tx.object_store(stores::SESSIONS)?;
+        let stored: Option<JsValue> = sessions.get(message.session_id.clone()).primitive()?.await?;
+        let stored: Option<SessionRecord> = stored.map(from_js).transpose()?;
+        let Some(session) = stored.filter(|session| session.deleted_at.is_none()) else {
+            commit(tx).await?;
+            return Ok(None);
+        };
+        messages.put(to_js(message)?).primitive()?.await?;
+        commit(tx).await?;
+        Ok(Some(session))
+    }
+
     /// Deletes one record of a kind by key.
     pub(crate) async fn delete<R: Stored>(&self, key: &str) -> Result<()> {
         let tx = self.db.transaction(R::STORE).with_mode(TransactionMode::Readwrite).build()?;

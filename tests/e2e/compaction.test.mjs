@@ -15,7 +15,7 @@ import { loadApp, openChatWithProvider, sendAndSettle, settled, storedAtRest, us
 import { closeSettings, openSettings } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { chatRequests, FAMILIES, summaryRequests } from '../support/mock.mjs';
-import { closeProviders, commit, editProvider, providerForm } from '../support/providers.mjs';
+import { addProvider, closeProviders, commit, editProvider, providerForm } from '../support/providers.mjs';
 
 /** The summary the `compact` scenario writes. */
 const SUMMARY = 'The user shared notes about a garden: roses, tomatoes and a pond.\n\nOpen question: where the bench goes.';
@@ -189,7 +189,15 @@ describe('compaction', () => {
     assert.ok(at(texts[2].slice(0, 40)) < at('Earlier messages summarised'), 'the divider comes after the summarised turns');
     assert.ok(at('Earlier messages summarised') < at(texts[3].slice(0, 40)), '… and before the first message kept');
     const after = await meterFigure(page);
-    assert.ok(after.used < before.used + 200, `the meter counts the compacted request: ${JSON.stringify(after)}`);
+    // The estimate of ASCII text is its length / 4 rounded up, plus 4 a message
+    // (hearth_core::compaction::estimate_tokens, MESSAGE_OVERHEAD).
+    const tokens = (text) => Math.ceil(text.length / 4) + 4;
+    const turn = (text) => tokens(text) + tokens('Noted, thank you.');
+    const fullEstimate = before.used + turn(texts[2]) + turn(texts[3]);
+    // Summarised: the first reply and the next two turns; the summary stands in their place.
+    const summarised = tokens('Noted, thank you.') + turn(texts[1]) + turn(texts[2]);
+    const compactedEstimate = fullEstimate - summarised + tokens(summaryTurn(SUMMARY)[1]);
+    assert.equal(after.used, compactedEstimate, `the meter counts the compacted request, not the full one (${fullEstimate}): ${JSON.stringify(after)}`);
     await ui.divider.scrollIntoViewIfNeeded();
     await screenshot(page, 'compaction-divider-closed.png');
     await ui.divider.click();
@@ -272,13 +280,31 @@ describe('compaction', () => {
     assert.ok((await readDatabase(page, ['messages'])).messages.every((m) => m.kind !== 'summary'), 'no summary stored');
     assert.equal((await meterFigure(page)).used, full.used, 'the request is as it was');
 
-    await editProvider(page, { model: 'compact' });
+    // A second account on another model writes the summaries; the conversation stays on the first.
+    await addProvider(page, { baseUrl: FAMILIES.openai.baseUrl(env.mock), model: 'compact', keepOpen: true });
+    await page
+      .getByRole('list', { name: 'Your providers', exact: true })
+      .getByRole('button', { name: 'Custom (OpenAI-compatible) · compact-fails', exact: true })
+      .click();
+    await providerForm(page).getByRole('button', { name: 'Use this provider', exact: true }).click();
+    await closeProviders(page);
+    const settingsDialog = await openSettings(page);
+    await settingsDialog
+      .getByRole('combobox', { name: 'Summarise with', exact: true })
+      .selectOption({ label: 'Custom (OpenAI-compatible) · compact' });
+    await closeSettings(page);
+    const { model_configs: accounts } = await readDatabase(page, ['model_configs']);
+    const writerId = accounts.find((c) => c.model === 'compact')?.id;
+    await waitUntil(async () => {
+      const { settings } = await readDatabase(page, ['settings']);
+      return settings.find((s) => s.key === 'compaction')?.value.summary_model_config_id === writerId;
+    }, 'the summarising account is stored');
     await ui.compact.click();
     await ui.status('Earlier messages summarised (3 messages).').waitFor();
     await ui.divider.waitFor();
     const summaries = await summaryRequests(env.mock);
     assert.equal(summaries.length, 2);
-    assert.equal(summaries[1].body.model, 'compact', "asked of the conversation's model");
+    assert.equal(summaries[1].body.model, 'compact', 'asked of the account chosen to summarise');
     assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 3, 'Compact sends no reply request');
     await otherDivider.waitFor();
     assert.equal(await other.assistant.count(), 3, 'the other tab shows the summary as a divider too');
@@ -317,6 +343,65 @@ describe('compaction', () => {
       'after Undo every turn is sent verbatim',
     );
     assert.equal(await chat.you.count(), 5);
+
+    // Two compactions in a row: the second folds the first in; Undo brings the first back.
+    await ui.compact.click();
+    await ui.status('Earlier messages summarised (7 messages).').waitFor();
+    await sendAndSettle(chat, 'fig');
+    await ui.compact.click();
+    await ui.status('Earlier messages summarised (9 messages).').waitFor();
+    const folded = (await summaryRequests(env.mock)).at(-1);
+    assert.ok(
+      JSON.stringify(folded.body).includes(JSON.stringify(`Earlier summary:\n<conversation-summary>\n${SUMMARY}\n</conversation-summary>`).slice(1, -1)),
+      'the second summary request folds the first summary in',
+    );
+    await page.getByRole('button', { name: 'Earlier messages summarised (9 messages)', exact: true }).waitFor();
+    await ui.undo.click();
+    await page.getByRole('button', { name: 'Earlier messages summarised (7 messages)', exact: true }).waitFor();
+    await waitUntil(async () => {
+      const { messages } = await readDatabase(page, ['messages']);
+      const left = messages.filter((m) => m.kind === 'summary');
+      return left.length === 1 && left[0].summary.summarised === 7;
+    }, 'the first summary applies again');
+
+    // Stop while summarising: no summary stored, no reply request sent.
+    // (The summary of a transcript with "User: Slowly" comes after 8 s in the compact scenario.)
+    await sendAndSettle(chat, 'Slowly, grape');
+    await sendAndSettle(chat, 'plum');
+    const asked = (await summaryRequests(env.mock)).length;
+    const replies = (await chatRequests(env.mock, FAMILIES.openai)).length;
+    await ui.compact.click();
+    await ui.status('Summarising earlier messages…').waitFor();
+    await waitOn(chat, async () => (await summaryRequests(env.mock)).length === asked + 1, 'the summary is asked for');
+    // Without waiting for the button to hold still (the status line above it is just appearing).
+    await chat.stop.click({ force: true });
+    await chat.send.waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Earlier messages summarised (7 messages)', exact: true }).count(), 1, 'the divider is the first summary\'s still');
+    assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, replies, 'no reply request was sent');
+    assert.equal((await readDatabase(page, ['messages'])).messages.filter((m) => m.kind === 'summary').length, 1, 'nothing new stored');
+
+    // Deleting the conversation while it is summarised stops the summary: it never comes back.
+    const sessionId = (await storedAtRest(page))[0].session_id;
+    const askedBefore = (await summaryRequests(env.mock)).length;
+    const { sessions: stored } = await readDatabase(page, ['sessions']);
+    const title = stored.find((s) => s.id === sessionId)?.title;
+    const row = page
+      .getByRole('list', { name: 'Conversation list', exact: true })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: title, exact: true }) });
+    await row.hover();
+    await ui.compact.click();
+    await ui.status('Summarising earlier messages…').waitFor();
+    await row.hover();
+    await row.getByRole('button', { name: 'Delete', exact: true }).click();
+    assert.equal(await ui.status('Earlier messages summarised').count(), 0, 'deleted before the summary arrived');
+    await waitUntil(async () => (await summaryRequests(env.mock)).length === askedBefore + 1, 'the summary was asked for');
+    await chat.send.waitFor();
+    const afterDelete = await readDatabase(page, ['sessions', 'messages']);
+    assert.ok(afterDelete.sessions.find((s) => s.id === sessionId)?.deleted_at > 0, 'the conversation stays deleted');
+    const summariesLeft = afterDelete.messages.filter((m) => m.kind === 'summary');
+    assert.equal(summariesLeft.length, 1, `no new summary was stored into it (only the first one it had): ${JSON.stringify(summariesLeft.map((m) => [m.created_at, m.summary]))} deleted_at ${afterDelete.sessions[0]?.deleted_at}`);
+    assert.equal(await ui.status('Earlier messages summarised').count(), 0, 'no note of a summary');
     assert.deepEqual(chat.errors, []);
     assert.deepEqual(other.errors, []);
   });
@@ -326,10 +411,18 @@ describe('compaction', () => {
     const { page } = chat;
     const ui = compactionOf(page);
     await keepLastTurns(page, 1);
-    const texts = ['first question', 'second question', 'third question'];
+    // Long enough that a summary of the middle one is smaller than it (a summary never makes a request bigger).
+    const texts = ['first', 'second', 'third'].map((tag) => longMessage(`${tag}question`, 200));
     for (const text of texts) {
       await sendAndSettle(chat, text);
       await chat.reply.getByText('The conversation is too long for this model').waitFor();
+      if (text === texts[0]) {
+        // Nothing to summarise yet: said, and the same request is not sent again in vain.
+        await chat.reply.getByRole('button', { name: 'Compact and retry', exact: true }).click();
+        await ui.status('Nothing to summarise yet').waitFor();
+        assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 1, 'nothing was resent');
+        await chat.reply.getByText('The conversation is too long for this model').waitFor();
+      }
     }
     const card = chat.reply.getByRole('alert');
     assert.equal(await card.getByRole('button', { name: 'Retry', exact: true }).count(), 0, 'retrying unchanged cannot help');

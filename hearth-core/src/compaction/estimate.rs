@@ -82,15 +82,20 @@ fn is_cjk(c: char) -> bool {
 /// sent back, to the family that wrote them; its opaque signature and redacted
 /// data are counted as text too, a generous bound.
 pub fn estimate_request(messages: &[ChatMessage], tools: &[ToolSpec]) -> u32 {
+    // Summed in u64 (no overflow however large), saturated to u32 at the end.
     let mut total: u64 = 3; // the reply's priming
     for message in messages {
         total += u64::from(MESSAGE_OVERHEAD);
         total += u64::from(estimate_tokens(&message.content_with_files()));
         for call in &message.tool_calls {
-            total += u64::from(TOOL_OVERHEAD + estimate_tokens(&call.name) + estimate_tokens(&call.arguments));
+            total += u64::from(TOOL_OVERHEAD)
+                + u64::from(estimate_tokens(&call.name))
+                + u64::from(estimate_tokens(&call.arguments));
         }
         for result in &message.tool_results {
-            total += u64::from(TOOL_OVERHEAD + estimate_tokens(&result.name) + estimate_tokens(&result.content));
+            total += u64::from(TOOL_OVERHEAD)
+                + u64::from(estimate_tokens(&result.name))
+                + u64::from(estimate_tokens(&result.content));
         }
         for part in message.reasoning.iter().filter(|part| part.is_sealed()) {
             total += u64::from(estimate_tokens(&part.text));
@@ -99,7 +104,9 @@ pub fn estimate_request(messages: &[ChatMessage], tools: &[ToolSpec]) -> u32 {
         }
     }
     for tool in tools {
-        total += u64::from(TOOL_OVERHEAD + estimate_tokens(&tool.name) + estimate_tokens(&tool.description));
+        total += u64::from(TOOL_OVERHEAD)
+            + u64::from(estimate_tokens(&tool.name))
+            + u64::from(estimate_tokens(&tool.description));
         total += u64::from(estimate_tokens(&tool.parameters.to_string()));
     }
     u32::try_from(total).unwrap_or(u32::MAX)

@@ -36,6 +36,28 @@ impl CompactionSettings {
     }
 }
 
+impl CompactionSettings {
+    /// The settings stored as `value`, read field by field: a field missing or
+    /// of the wrong type takes its default, a number out of range is brought to
+    /// the nearest bound, and the other fields keep what was stored (one bad
+    /// field never resets them all).
+    pub fn from_stored(value: &serde_json::Value) -> Self {
+        let defaults = Self::default();
+        let number = |key: &str| value.get(key).and_then(|v| v.as_f64()).filter(|n| n.is_finite());
+        let threshold_percent = number("threshold_percent").map_or(defaults.threshold_percent, |n| {
+            n.round().clamp(f64::from(Self::MIN_THRESHOLD), f64::from(Self::MAX_THRESHOLD)) as u8
+        });
+        let keep_last_turns = number("keep_last_turns")
+            .map_or(defaults.keep_last_turns, |n| n.round().clamp(1.0, f64::from(Self::MAX_KEEP_LAST)) as u32);
+        let summary_model_config_id = value
+            .get("summary_model_config_id")
+            .and_then(serde_json::Value::as_str)
+            .filter(|id| !id.is_empty())
+            .map(str::to_owned);
+        Self { threshold_percent, keep_last_turns, summary_model_config_id }
+    }
+}
+
 impl Default for CompactionSettings {
     fn default() -> Self {
         Self {

@@ -565,3 +565,111 @@ fn a_boundary_on_a_reply_moves_back_to_its_question() {
     assert_eq!(request_history(&items, Some(&active("a0", "x"))).len(), 10, "nothing left to replace");
     assert_eq!(request_history(&items, Some(&active("gone", "x"))).len(), 10, "a deleted boundary: no summary");
 }
+
+#[test]
+fn the_history_with_a_summary_is_never_larger_than_without() {
+    let long = "A very long summary sentence that goes on. ".repeat(400);
+    for turns in 2..8 {
+        let records = plain(turns);
+        let items = items(&records);
+        for keep in 1..3 {
+            let Some(plan) = plan(&items, None, &settings(keep)) else { continue };
+            let limit = summary_limit(&plan, &items, None, 4_096);
+            let text = fit_summary(&long, limit);
+            let without = estimate_request(&request_history(&items, None), &[]);
+            if text.is_empty() {
+                assert!(limit < estimate_tokens(SUMMARY_CUT_NOTE) + 1, "only an empty room refuses");
+                continue;
+            }
+            let summary = ActiveSummary { text, ..active(&plan.boundary_id, "") };
+            let with = estimate_request(&request_history(&items, Some(&summary)), &[]);
+            assert!(with <= without, "{turns} turns, keep {keep}: {with} > {without}");
+        }
+    }
+    // Folding: the new summary is never larger than the old one with the turns it adds.
+    let items = items(&plain(8));
+    let first = active("q3", &"Earlier facts. ".repeat(50));
+    let plan = plan(&items, Some(&first), &settings(2)).expect("a plan");
+    let limit = summary_limit(&plan, &items, Some(&first), 4_096);
+    let summary = ActiveSummary { text: fit_summary(&long, limit), ..active(&plan.boundary_id, "") };
+    let before = estimate_request(&request_history(&items, Some(&first)), &[]);
+    let after = estimate_request(&request_history(&items, Some(&summary)), &[]);
+    assert!(after <= before, "{after} > {before}");
+    assert!(limit < 4_096, "capped by what it replaces, not the room: {limit}");
+}
+
+#[test]
+fn a_copied_summary_wrapper_is_stripped_so_tags_never_nest() {
+    let copied = "<conversation-summary>\nThe user likes roses.\n</conversation-summary>\n";
+    assert_eq!(clean_summary(copied), "The user likes roses.");
+    assert_eq!(fit_summary(copied, 100), "The user likes roses.");
+    let sent = summary_message(&fit_summary(copied, 100)).content;
+    assert_eq!(sent.matches("<conversation-summary>").count(), 1);
+    assert_eq!(sent.matches("</conversation-summary>").count(), 1);
+    assert_eq!(clean_summary("Plain notes."), "Plain notes.");
+}
+
+#[test]
+fn the_shown_conversation_and_the_stored_records_agree_on_the_summary() {
+    let slot = |id, sent| Slot { id, sent, summary: None };
+    let sum = |id, created_at, boundary_id| Slot {
+        id,
+        sent: false,
+        summary: Some(SlotSummary { created_at, boundary_id, text: id, summarised: 2 }),
+    };
+    // Newest by created_at, then id, not by position.
+    let slots = [slot("q0", true), sum("b", 300, "q1"), slot("q1", true), sum("a", 300, "q1"), sum("old", 100, "q1")];
+    assert_eq!(active_summary_of(&slots).map(|s| s.summary_id), Some("b".into()));
+    // A boundary that sends nothing moves to the next sent; a missing one falls back.
+    let slots = [slot("q0", true), slot("m", false), slot("q1", true), sum("x", 2, "m"), sum("y", 3, "gone")];
+    let applies = active_summary_of(&slots).expect("x applies");
+    assert_eq!((applies.summary_id.as_str(), applies.boundary_id.as_str()), ("x", "q1"));
+    assert_eq!(active_summary_of(&[slot("q0", true)]), None);
+}
+
+#[test]
+fn a_summary_cut_off_by_its_token_limit_ends_at_a_sentence_with_the_note() {
+    let cut_off = "The user likes roses. They want a pond.\n\nOpen questions: where the bench";
+    let fitted = fit_cut_summary(cut_off, 1_000);
+    assert!(fitted.ends_with(SUMMARY_CUT_NOTE), "{fitted}");
+    assert!(!fitted.contains("where the bench"), "the unfinished end is dropped: {fitted}");
+    assert!(fitted.starts_with("The user likes roses. They want a pond."));
+    assert_eq!(fitted.matches(SUMMARY_CUT_NOTE).count(), 1);
+    assert_eq!(fit_cut_summary("Tiny", 1_000), "", "too little left to keep");
+}
+
+#[test]
+fn kept_estimates_are_the_head_and_the_tail() {
+    let items = items(&plain(5));
+    let plan = plan(&items, None, &settings(1)).expect("a plan");
+    let (head, tail) = kept_estimates(&items, &plan);
+    let cost = |part: &[HistoryItem]| {
+        let messages: Vec<ChatMessage> = part.iter().flat_map(|item| item.messages.clone()).collect();
+        estimate_request(&messages, &[]) - 3
+    };
+    assert_eq!(head, cost(&items[..1]));
+    assert_eq!(tail, cost(&items[plan.end..]));
+    assert_eq!(head + tail + 3, estimate_request(&request_history(&items[..1], None), &[]) + tail);
+}
+
+#[test]
+fn stored_settings_are_read_field_by_field_and_clamped() {
+    let stored = serde_json::json!({ "threshold_percent": 300, "keep_last_turns": 2, "summary_model_config_id": "m1" });
+    let settings = CompactionSettings::from_stored(&stored);
+    assert_eq!(
+        settings,
+        CompactionSettings { threshold_percent: 100, keep_last_turns: 2, summary_model_config_id: Some("m1".into()) },
+        "an out-of-range threshold is clamped; the other fields stay"
+    );
+    let stored = serde_json::json!({ "threshold_percent": 5, "keep_last_turns": 0, "summary_model_config_id": 7 });
+    let settings = CompactionSettings::from_stored(&stored);
+    assert_eq!((settings.threshold_percent, settings.keep_last_turns), (10, 1));
+    assert_eq!(settings.summary_model_config_id, None);
+    let stored = serde_json::json!({ "threshold_percent": "high", "keep_last_turns": 1_000 });
+    let settings = CompactionSettings::from_stored(&stored);
+    assert_eq!((settings.threshold_percent, settings.keep_last_turns), (80, 100));
+    assert_eq!(CompactionSettings::from_stored(&serde_json::json!("nonsense")), CompactionSettings::default());
+    let round_trip = CompactionSettings { threshold_percent: 65, keep_last_turns: 3, summary_model_config_id: None };
+    let value = serde_json::to_value(&round_trip).expect("plain data");
+    assert_eq!(CompactionSettings::from_stored(&value), round_trip);
+}

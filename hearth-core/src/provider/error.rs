@@ -95,7 +95,7 @@ impl ProviderErrorKind {
             }),
             ProviderErrorKind::Server => Some("This is usually temporary: retry in a moment.".to_owned()),
             ProviderErrorKind::ContextTooLong => {
-                Some("Start a new conversation or remove earlier messages.".to_owned())
+                Some("Compact the conversation to summarise earlier messages, or start a new one.".to_owned())
             }
             ProviderErrorKind::NotFound => Some("Check the model id and the base URL.".to_owned()),
             ProviderErrorKind::Timeout => Some(

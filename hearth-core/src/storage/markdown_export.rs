@@ -15,7 +15,9 @@
 //! the summary follows them as a divider (`--- Earlier messages summarised (3
 //! messages) ---`) and its text as a blockquote, placed right before the first
 //! message it kept (its boundary), or where it was stored when that message is
-//! gone. No HTML is produced, so the file reads the same in any viewer.
+//! gone. Only the summary that applies ([`crate::compaction::active_summary`])
+//! is "Earlier messages summarised"; any other (superseded by a newer one, or
+//! whose boundary is gone) is marked `--- Earlier summary, no longer used ---`. No HTML is produced, so the file reads the same in any viewer.
 //!
 //! Times are written as ISO-8601 in UTC (`2024-03-05T14:07:09Z`), computed from
 //! [`Millis`] here: the core has no clock and no date library, and UTC keeps the
@@ -44,6 +46,7 @@ pub fn session_to_markdown(session: &SessionRecord, messages: &[MessageRecord]) 
     let ordered: Vec<&MessageRecord> =
         ordered.into_iter().zip(shown).filter_map(|(m, shown)| shown.then_some(m)).collect();
     let ordered = summaries_at_their_boundary(ordered);
+    let applies = crate::compaction::active_summary(messages).map(|summary| summary.summary_id);
 
     let title = session.title.split_whitespace().collect::<Vec<_>>().join(" ");
     let title = if title.is_empty() { "Untitled conversation".to_owned() } else { title };
@@ -57,7 +60,7 @@ pub fn session_to_markdown(session: &SessionRecord, messages: &[MessageRecord]) 
     ));
     for message in ordered {
         out.push('\n');
-        out.push_str(&message_section(message));
+        out.push_str(&message_section(message, applies.as_deref() == Some(message.id.as_str())));
     }
     out
 }
@@ -119,8 +122,13 @@ fn summaries_at_their_boundary(ordered: Vec<&MessageRecord>) -> Vec<&MessageReco
     out
 }
 
-fn message_section(message: &MessageRecord) -> String {
+/// One message's section; `applies`: for a summary, whether it is the one
+/// that applies.
+fn message_section(message: &MessageRecord, applies: bool) -> String {
     if let Some(info) = message.summary.as_ref().filter(|_| message.is_summary()) {
+        if !applies {
+            return format!("--- Earlier summary, no longer used ---\n\n{}\n", blockquote(message.content.trim()));
+        }
         let count = info.summarised;
         let noun = if count == 1 { "message" } else { "messages" };
         return format!(

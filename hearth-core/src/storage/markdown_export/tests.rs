@@ -324,7 +324,7 @@ fn a_summary_follows_the_messages_it_stands_for() {
         message("m4", Role::Assistant, 4_000, "900 euros."),
         // Stored after everything, shown at its boundary m3.
         MessageRecord::summary("s".into(), "s1".into(), 5_000, info("m3"), "A trip to Lisbon.\n\nIn May.".into()),
-        // Its boundary is gone: it stays where it was stored.
+        // Its boundary is gone: it stays where it was stored, marked as no longer used.
         MessageRecord::summary("t".into(), "s1".into(), 6_000, info("gone"), "Orphan.".into()),
     ];
     check(
@@ -356,9 +356,27 @@ Budget?
 
 900 euros.
 
---- Earlier messages summarised (2 messages) ---
+--- Earlier summary, no longer used ---
 
 > Orphan.
 "#,
     );
+}
+
+#[test]
+fn a_superseded_summary_is_marked_as_no_longer_used() {
+    let info = |boundary: &str, summarised| SummaryInfo { boundary_id: boundary.into(), summarised, model: None };
+    let messages = [
+        message("m1", Role::User, 1_000, "Plan a trip."),
+        message("m2", Role::Assistant, 2_000, "Lisbon."),
+        message("m3", Role::User, 3_000, "Budget?"),
+        message("m4", Role::Assistant, 4_000, "900 euros."),
+        message("m5", Role::User, 5_000, "Hotel?"),
+        MessageRecord::summary("old".into(), "s1".into(), 6_000, info("m3", 1), "Lisbon.".into()),
+        MessageRecord::summary("new".into(), "s1".into(), 7_000, info("m5", 3), "Lisbon, 900 euros.".into()),
+    ];
+    let markdown = session_to_markdown(&session("Trip"), &messages);
+    assert_eq!(markdown.matches("--- Earlier messages summarised").count(), 1, "{markdown}");
+    assert!(markdown.contains("--- Earlier messages summarised (3 messages) ---\n\n> Lisbon, 900 euros."));
+    assert!(markdown.contains("--- Earlier summary, no longer used ---\n\n> Lisbon.\n"));
 }

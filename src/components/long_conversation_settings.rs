@@ -16,7 +16,7 @@ const OWN_MODEL: &str = "";
 
 /// The section. Takes no props: it edits the stored setting.
 #[component]
-pub(crate) fn CompactionSettings() -> impl IntoView {
+pub(crate) fn LongConversationSettings() -> impl IntoView {
     let preferences = PreferencesContext::expect();
     let providers = ProvidersContext::expect();
     let settings = preferences.compaction;
@@ -84,7 +84,7 @@ pub(crate) fn CompactionSettings() -> impl IntoView {
                             .get()
                             .into_iter()
                             .map(|entry| {
-                                let id = entry.id().to_owned();
+                                let id = entry.model.id.clone();
                                 let selected = {
                                     let id = id.clone();
                                     move || chosen() == id
