@@ -19,6 +19,7 @@ pub mod agent;
 pub mod app;
 pub mod compaction;
 pub mod failure;
+pub mod format;
 pub mod markdown;
 pub mod message;
 pub mod provider;

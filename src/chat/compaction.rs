@@ -16,6 +16,7 @@ use hearth_core::compaction::{
     fit_cut_summary, fit_summary, kept_estimates, plan_to_fit, request_history, should_compact, summary_request,
 };
 use hearth_core::failure::ConfigProblem;
+use hearth_core::format::grouped;
 use hearth_core::message::ChatMessage;
 use hearth_core::provider::{self, FinishKind, ProviderError};
 use hearth_core::storage::{MessageRecord, SessionRecord, SummaryInfo};
@@ -24,7 +25,6 @@ use leptos::prelude::*;
 use web_sys::AbortSignal;
 
 use super::{ChatContext, Entry, EntryKind, shown};
-use crate::components::context_meter::grouped;
 use crate::io::clock::now;
 use crate::io::fetch_stream::{FetchFailure, fetch_reply_until};
 use crate::io::ids::new_id;
@@ -113,8 +113,8 @@ impl CompactionNote {
                 "The {} alone is too long for this model's context window (about {} tokens of {}), so summarising \
                  earlier messages cannot help. Shorten it, or choose a model with a larger window.",
                 if *first { "first message" } else { "last message" },
-                grouped(*estimate),
-                grouped(*window)
+                grouped((*estimate).into()),
+                grouped((*window).into())
             ),
             CompactionNote::Failed { failure, sent: true } => format!(
                 "The earlier messages could not be summarised: {}. The conversation was sent in full.",

@@ -4,6 +4,7 @@
 //! chat's `context`); a keystroke adds only the draft's estimate.
 
 use hearth_core::compaction::estimate_tokens;
+use hearth_core::format::grouped;
 use leptos::prelude::*;
 
 use crate::chat::{ChatContext, usage};
@@ -24,7 +25,7 @@ pub(crate) fn ContextMeter(
     });
     let text = move || {
         let figure = figure.get();
-        format!("{} of {} tokens · {} %", grouped(figure.used), grouped(figure.window), figure.percent)
+        format!("{} of {} tokens · {} %", grouped(figure.used.into()), grouped(figure.window.into()), figure.percent)
     };
     let full = move || preferences.compaction.with(|settings| figure.get().past_threshold(settings));
     view! {
@@ -52,17 +53,4 @@ pub(crate) fn ContextMeter(
             <span class="context-meter-text" aria-hidden="true">{text}</span>
         </div>
     }
-}
-
-/// `n` with a comma between groups of three digits ("8,192").
-pub(crate) fn grouped(n: u32) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (at, digit) in digits.chars().enumerate() {
-        if at > 0 && (digits.len() - at) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }

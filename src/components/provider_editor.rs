@@ -18,10 +18,10 @@ use hearth_core::provider::{Preset, insecure_http_warning, parse_extra_json};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::components::context_meter::grouped;
 use crate::components::text_field::TextField;
 use crate::io::dialogs::confirm;
 use crate::providers::{ProviderEntry, ProvidersContext, test_connection};
+use hearth_core::format::grouped;
 
 /// The editor of one provider account.
 #[component]
@@ -269,7 +269,7 @@ pub(crate) fn ProviderEditor(
                     });
                     format!(
                         "Empty: {} tokens, this model's default. Long conversations are compacted before they fill it.",
-                        grouped(window),
+                        grouped(window.into()),
                     )
                 })
                 on_change=Callback::new(move |typed: String| number(typed, Field::ContextWindow))

@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use hearth_core::format::grouped;
 use hearth_core::message::attach;
 use hearth_core::storage::{AgentRecord, ProjectFileRecord, SettingRecord};
 use hearth_core::tools::{USER_TOOL_KEY_PREFIX, UserTool};
@@ -140,7 +141,11 @@ impl fmt::Display for FileRefused {
                 write!(f, "{name} was not added: only .md and .txt files (.markdown too) can be project files.")
             }
             FileRefused::TooLong { name } => {
-                write!(f, "{name} was not added: it is over the limit of {} characters.", thousands(MAX_FILE_CHARS))
+                write!(
+                    f,
+                    "{name} was not added: it is over the limit of {} characters.",
+                    grouped(MAX_FILE_CHARS as u64)
+                )
             }
             FileRefused::Binary { name } => {
                 write!(f, "{name} was not added: it is not a text file (it holds bytes that are not UTF-8 text).")
@@ -152,19 +157,6 @@ impl fmt::Display for FileRefused {
             FileRefused::Unreadable { name } => write!(f, "{name} was not added: the browser could not read it."),
         }
     }
-}
-
-/// `n` with a comma between each group of three digits: 1,000,000.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (at, digit) in digits.chars().enumerate() {
-        if at > 0 && (digits.len() - at) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 impl ToolsContext {

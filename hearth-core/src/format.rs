@@ -1,0 +1,30 @@
+//! Numbers as the interface writes them.
+
+/// `n` with a comma between each group of three digits: `8,192`, `1,000,000`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (at, digit) in digits.chars().enumerate() {
+        if at > 0 && (digits.len() - at) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped;
+
+    #[test]
+    fn groups_of_three_digits_from_the_right() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(8192), "8,192");
+        assert_eq!(grouped(128_000), "128,000");
+        assert_eq!(grouped(1_000_000), "1,000,000");
+        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+    }
+}
