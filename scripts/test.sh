@@ -29,6 +29,7 @@ log "cargo test (native)"
 cargo test --quiet --workspace
 
 "$HEARTH_ROOT/scripts/build.sh"
+node "$HEARTH_ROOT/scripts/size-budget.mjs" "$HEARTH_ROOT/dist"
 
 log "browser and mock server tests"
 (cd tests && npm test)

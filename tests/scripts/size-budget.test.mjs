@@ -1,0 +1,96 @@
+// Tests of scripts/size-budget.mjs, the bundle budget check that scripts/test.sh runs after
+// the build: run as a child process on small fake dist/ folders (random bytes do not
+// compress, so their gzip size is known to within a few bytes), it passes under the budget,
+// fails over it with a clear message, counts only what the first load fetches, and fails
+// when index.html names a file that is not there.
+
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SCRIPT = fileURLToPath(new URL('../../scripts/size-budget.mjs', import.meta.url));
+const BUDGET = 560_000;
+
+/** Runs the check on `dir`: `{ code, stdout, stderr }`. */
+function check(dir) {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [SCRIPT, dir], (error, stdout, stderr) => {
+      resolve({ code: error ? error.code : 0, stdout, stderr });
+    });
+  });
+}
+
+const INDEX = `<!doctype html>
+<html><head>
+<!-- <script src="/commented-out.js"></script> -->
+<link rel="stylesheet" href="/main-1.css" integrity="sha384-x"/>
+<meta name="hearth-app" data-js="/hearth-1.js" data-wasm="/hearth-1_bg.wasm">
+<script src="/boot-1.js" type="module"></script>
+<link rel="modulepreload" href="/hearth-1.js"><link rel="preload" href="/hearth-1_bg.wasm" as="fetch">
+</head><body></body></html>`;
+
+/** A fake dist/ whose wasm is `wasmBytes` random bytes, with files the first load does not fetch. */
+async function fakeDist(wasmBytes, { index = INDEX } = {}) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'hearth-size-budget-'));
+  await writeFile(path.join(dir, 'index.html'), index);
+  await writeFile(path.join(dir, 'main-1.css'), 'body { color: red; }');
+  await writeFile(path.join(dir, 'boot-1.js'), "const { default: init } = await import('/lazy.js');");
+  await writeFile(path.join(dir, 'hearth-1.js'), "import * as s from './snippets/helper.js';\nexport default s;");
+  await mkdir(path.join(dir, 'snippets'));
+  await writeFile(path.join(dir, 'snippets', 'helper.js'), 'export const x = 1;');
+  await writeFile(path.join(dir, 'hearth-1_bg.wasm'), randomBytes(wasmBytes));
+  // Fetched later or never by the first load: must not count, however large.
+  for (const name of ['sandbox-closed.html', 'lazy.js', 'commented-out.js', 'hearth-1_bg.wasm.gz']) {
+    await writeFile(path.join(dir, name), randomBytes(BUDGET));
+  }
+  return dir;
+}
+
+const dirs = [];
+after(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+test('a first load under the budget passes and lists each file it fetches', async () => {
+  const dir = await fakeDist(100_000);
+  dirs.push(dir);
+  const { code, stdout, stderr } = await check(dir);
+  assert.equal(code, 0, stderr);
+  for (const name of ['index.html', 'main-1.css', 'boot-1.js', 'hearth-1.js', 'hearth-1_bg.wasm', path.join('snippets', 'helper.js')]) {
+    assert.match(stdout, new RegExp(`^${name.replace(/[.]/g, '\\.')}\\s`, 'm'), `${name} is counted`);
+  }
+  for (const name of ['sandbox-closed.html', 'lazy.js', 'commented-out.js', '.gz']) {
+    assert.ok(!stdout.includes(name), `${name} is not part of the first load`);
+  }
+  const total = Number(/^total\s+([\d,]+) gzip/m.exec(stdout)?.[1].replaceAll(',', ''));
+  assert.ok(total > 100_000 && total < 110_000, `total ${total} is the wasm's ~100 KB plus small files`);
+});
+
+test('a first load over the budget fails and says by how much', async () => {
+  const dir = await fakeDist(BUDGET);
+  dirs.push(dir);
+  const { code, stderr } = await check(dir);
+  assert.notEqual(code, 0);
+  assert.match(stderr, /over the budget of 560,000/);
+});
+
+test('a file that index.html loads but dist/ lacks fails the check', async () => {
+  const dir = await fakeDist(1_000, { index: INDEX.replace('/boot-1.js', '/boot-missing.js') });
+  dirs.push(dir);
+  const { code, stderr } = await check(dir);
+  assert.notEqual(code, 0);
+  assert.match(stderr, /boot-missing\.js is loaded by the first page load but is not a file/);
+});
+
+test('a folder without index.html fails with a clear message', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'hearth-size-budget-'));
+  dirs.push(dir);
+  const { code, stderr } = await check(dir);
+  assert.notEqual(code, 0);
+  assert.match(stderr, /index\.html is missing/);
+});
