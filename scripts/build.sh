@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds the release app into dist/ and prints the bundle sizes.
+# Builds the release app into dist/, writes a pre-compressed .gz and .br copy beside
+# each compressible file (for hosts that serve them, and for tests/support/static-server.mjs),
+# and prints the bundle sizes.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$HEARTH_ROOT"
@@ -7,9 +9,36 @@ cd "$HEARTH_ROOT"
 log "trunk build --release (wasm route: $HEARTH_WASM_ROUTE)"
 with_wasm_env trunk build --release --offline
 
-# Bundle report: raw and gzip bytes of each file the page loads.
+# Pre-compressed copies: gzip level 9 and brotli quality 11 (node's zlib), each kept
+# only where smaller than the file, so a host never sends more than the file itself.
+node --input-type=module - dist <<'EOF'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+const dir = process.argv[2];
+for (const name of readdirSync(dir)) {
+  const file = path.join(dir, name);
+  if (!/\.(wasm|js|mjs|css|html|json|svg|txt|webmanifest)$/.test(name) || !statSync(file).isFile()) continue;
+  const data = readFileSync(file);
+  const { constants } = zlib;
+  const copies = {
+    '.gz': zlib.gzipSync(data, { level: 9 }),
+    '.br': zlib.brotliCompressSync(data, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        [constants.BROTLI_PARAM_MODE]: name.endsWith('.wasm') ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+      },
+    }),
+  };
+  for (const [suffix, bytes] of Object.entries(copies)) if (bytes.length < data.length) writeFileSync(file + suffix, bytes);
+}
+EOF
+
+# Bundle report: raw, gzip and brotli bytes of each file the page loads.
 for file in dist/*.wasm dist/*.js dist/*.css; do
   [ -e "$file" ] || continue
-  printf '%-40s %9d bytes raw %9d bytes gzip\n' "$(basename "$file")" "$(stat -c %s "$file")" "$(gzip -9 -c "$file" | wc -c)"
+  brotli=-; [ -e "$file.br" ] && brotli=$(stat -c %s "$file.br")
+  printf '%-40s %9d bytes raw %9d bytes gzip %9s bytes brotli\n' "$(basename "$file")" "$(stat -c %s "$file")" "$(gzip -9 -c "$file" | wc -c)" "$brotli"
 done
 printf '%-40s %9s           %9d bytes gzip\n' "total" "" "$(cat dist/*.wasm dist/*.js dist/*.css dist/index.html | gzip -9 -c | wc -c)"

@@ -3,6 +3,10 @@
 // without an extension (client-side routes), and never serves anything outside the root.
 // With `headers: true` (CLI `--headers`) it also sends the headers of the root's `_headers`
 // file (Netlify's and Cloudflare Pages' format, exact paths only), as such a host would.
+// Like nginx's `gzip_static`/`brotli_static` or Caddy's `precompressed`, it sends the file's
+// pre-compressed copy (`<file>.br`, else `<file>.gz`, which scripts/build.sh writes) with its
+// Content-Encoding when the request's Accept-Encoding allows it, so the benchmarks measure
+// the bytes a real host transfers; every file that has such a copy gets `Vary: Accept-Encoding`.
 //
 // CLI: node tests/support/static-server.mjs --root dist [--port N] [--host H] [--headers]
 
@@ -94,14 +98,41 @@ async function serve(req, res, root, rules) {
   if (!file) return sendText(res, 404, 'Not Found');
   const pathname = new URL(req.url, 'http://static.invalid').pathname;
   const isIndex = file.path === path.join(root, 'index.html');
+  const variants = await compressedVariants(root, file.path);
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  const chosen = variants.find((v) => accepted.has(v.encoding));
+  const body = chosen ?? file;
   res.writeHead(200, {
     ...(rules.get(pathname) ?? (isIndex ? rules.get('/index.html') : undefined)),
     'content-type': MIME_TYPES[path.extname(file.path).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': file.size,
+    'content-length': body.size,
     'cache-control': 'no-cache',
+    ...(chosen ? { 'content-encoding': chosen.encoding } : {}),
+    ...(variants.length ? { vary: 'Accept-Encoding' } : {}),
   });
   if (req.method === 'HEAD') return res.end();
-  await pipeline(createReadStream(file.path), res);
+  await pipeline(createReadStream(body.path), res);
+}
+
+/** The pre-compressed copies of `file` that exist, best first: `[{ encoding, path, size }]`. */
+async function compressedVariants(root, file) {
+  const found = [];
+  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
+    const copy = await regularFile(root, file + suffix);
+    if (copy) found.push({ encoding, ...copy });
+  }
+  return found;
+}
+
+/** The content codings an Accept-Encoding header allows (q > 0), lower case. */
+function acceptedEncodings(header) {
+  const accepted = new Set();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
+  }
+  return accepted;
 }
 
 /** The file to send for `requestUrl` as `{ path, size }`, or null for a 404. */
