@@ -53,7 +53,7 @@ try {
   const message = page.getByRole('textbox', { name: 'Message', exact: true });
   await message.waitFor();
   const inputReadyMs = await page.evaluate(() => window.__bench.inputReadyMs);
-  console.log(`input ready after navigation: ${inputReadyMs?.toFixed(0)} ms (app files transferred: ${transferred} bytes, uncompressed by this test server)`);
+  console.log(`input ready after navigation: ${inputReadyMs?.toFixed(0)} ms (app files transferred: ${transferred} bytes, brotli where scripts/build.sh wrote a .br copy)`);
 
   await addProvider(page, { baseUrl: `${mock.url}/v1`, model: 'long' });
   await page.evaluate(() => { window.__bench.longTasks = []; });
