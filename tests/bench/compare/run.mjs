@@ -95,6 +95,7 @@ async function each(phase, key, n, fn) {
       const r = await fn(peer);
       runs.push(r);
       log(`${phase} ${key} ${peer} ${i + 1}/${n}: ${summary(r)}`);
+      for (const e of r.errors ?? []) log(`  page error: ${e}`);
     }
   }
 }
