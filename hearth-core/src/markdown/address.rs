@@ -141,8 +141,8 @@ fn parse_special(input: &str) -> Option<Special> {
         None => (String::new(), authority),
     };
     let (host, port) = match host_port.rsplit_once(':') {
-        Some((host, port)) => (host, port),
-        None => (host_port, ""),
+        Some((host, port)) if !host.starts_with('[') || host.ends_with(']') => (host, port),
+        _ => (host_port, ""),
     };
     let port = if port.is_empty() {
         None
@@ -256,8 +256,11 @@ fn percent_decode(text: &str) -> Vec<u8> {
 /// The host as the browser writes it, or `None` when it cannot be written here
 /// safely (see the module docs).
 fn normalise_host(host: &str) -> Option<String> {
+    if let Some(address) = host.strip_prefix('[') {
+        return Some(format!("[{}]", ipv6(address.strip_suffix(']')?)?));
+    }
     let decoded = String::from_utf8(percent_decode(host)).ok()?;
-    if decoded.is_empty() || decoded.starts_with('[') {
+    if decoded.is_empty() {
         return None;
     }
     let labels: Vec<&str> = decoded.split('.').collect();
@@ -288,6 +291,73 @@ fn normalise_host(host: &str) -> Option<String> {
         out.push('.');
     }
     Some(out)
+}
+
+/// An IPv6 address in its shortest form (lowercase, the first longest run of
+/// zero pieces as `::`), or `None` if it is not one.
+fn ipv6(text: &str) -> Option<String> {
+    let (head, tail) = match text.split_once("::") {
+        Some((head, tail)) => (head, Some(tail)),
+        None => (text, None),
+    };
+    let parse = |part: &str| -> Option<Vec<u16>> {
+        if part.is_empty() {
+            return Some(Vec::new());
+        }
+        let mut pieces = Vec::new();
+        let fields: Vec<&str> = part.split(':').collect();
+        for (index, field) in fields.iter().enumerate() {
+            if index + 1 == fields.len() && field.contains('.') {
+                let octets: Vec<u8> = field
+                    .split('.')
+                    .map(|o| (o.len() == 1 || !o.starts_with('0')).then(|| o.parse::<u8>().ok()).flatten())
+                    .collect::<Option<_>>()?;
+                let [a, b, c, d] = octets[..] else { return None };
+                pieces.extend([u16::from_be_bytes([a, b]), u16::from_be_bytes([c, d])]);
+            } else if (1..=4).contains(&field.len()) && field.bytes().all(|b| b.is_ascii_hexdigit()) {
+                pieces.push(u16::from_str_radix(field, 16).ok()?);
+            } else {
+                return None;
+            }
+        }
+        Some(pieces)
+    };
+    let head = parse(head)?;
+    let pieces = match tail {
+        Some(tail) => {
+            let tail = parse(tail)?;
+            let zeros = 8usize.checked_sub(head.len() + tail.len())?;
+            if zeros == 0 {
+                return None;
+            }
+            [head, vec![0; zeros], tail].concat()
+        }
+        None => head,
+    };
+    if pieces.len() != 8 {
+        return None;
+    }
+    // The first longest run of two or more zero pieces.
+    let (mut best, mut best_len, mut run_start, mut run_len) = (0, 0, 0, 0);
+    for (index, piece) in pieces.iter().enumerate() {
+        if *piece == 0 {
+            if run_len == 0 {
+                run_start = index;
+            }
+            run_len += 1;
+            if run_len > best_len {
+                (best, best_len) = (run_start, run_len);
+            }
+        } else {
+            run_len = 0;
+        }
+    }
+    let hex = |pieces: &[u16]| pieces.iter().map(|p| format!("{p:x}")).collect::<Vec<_>>().join(":");
+    Some(if best_len >= 2 {
+        format!("{}::{}", hex(&pieces[..best]), hex(&pieces[best + best_len..]))
+    } else {
+        hex(&pieces)
+    })
 }
 
 fn normalise_label(label: &str) -> Option<String> {
@@ -490,7 +560,9 @@ mod tests {
             "https://\u{17F}ecure.example/", // long s maps to s
             "https://a\u{3002}example/",     // ideographic full stop is a dot to the browser
             "https://xn--pple-43d\u{430}.com/",
-            "https://[::1]/",
+            "https://[::1/",
+            "https://[1::2::3]/",
+            "https://[fe80::1%25eth0]/",
             "https://0x7f.1/",
             "https://2130706433/",
             "https://1.2.3.04/",
@@ -531,6 +603,10 @@ mod tests {
             ("https://:@evil.example/", "https://evil.example/", "evil.example"),
             ("https://Example.COM./", "https://example.com./", "example.com."),
             ("http://127.0.0.1:8080/x", "http://127.0.0.1:8080/x", "127.0.0.1:8080"),
+            ("https://[::1]/", "https://[::1]/", "[::1]"),
+            ("http://[0:0:0:0:0:0:0:1]:8080/", "http://[::1]:8080/", "[::1]:8080"),
+            ("https://[2001:DB8:0:0:1:0:0:1]/", "https://[2001:db8::1:0:0:1]/", "[2001:db8::1:0:0:1]"),
+            ("https://[::ffff:192.0.2.1]/", "https://[::ffff:c000:201]/", "[::ffff:c000:201]"),
             ("  https://example.com/\t\n  ", "https://example.com/", "example.com"),
             ("ht\ntps://exa\tmple.com/", "https://example.com/", "example.com"),
         ];
@@ -574,7 +650,7 @@ mod tests {
             "file:///etc/passwd",
             "blob:https://example.com/x",
             "https://",
-            "http://[::1]/",
+            "http://%5B::1%5D/",
             "https://example.com:99999/",
             "irc://example.com:99999/",
             "ssh://a%20b^c/",

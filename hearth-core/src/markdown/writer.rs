@@ -33,7 +33,15 @@ use super::events::{Piece, Placeholder};
 
 /// Writes `pieces` as HTML.
 pub(super) fn write_html<'a>(pieces: impl Iterator<Item = Piece<'a>>, mode: RenderMode, capacity: usize) -> String {
-    let mut writer = Writer { out: String::with_capacity(capacity), end_newline: true, head: false, mode, callout: 0 };
+    let mut writer = Writer {
+        out: String::with_capacity(capacity),
+        end_newline: true,
+        head: false,
+        mode,
+        callout: 0,
+        inline: Vec::new(),
+        links: Vec::new(),
+    };
     for piece in pieces {
         writer.piece(piece);
     }
@@ -50,6 +58,10 @@ struct Writer {
     mode: RenderMode,
     /// Open callouts (only ever 0 or 1).
     callout: usize,
+    /// Open inline elements (`a`, `em`, `strong`, `del`), innermost last.
+    inline: Vec<&'static str>,
+    /// One entry per open link: whether its `</a>` was already written.
+    links: Vec<bool>,
 }
 
 impl Writer {
@@ -206,10 +218,13 @@ impl Writer {
             }
             Tag::TableRow => self.raw("<tr>"),
             Tag::TableCell => self.raw(if self.head { "<th>" } else { "<td>" }),
-            Tag::Emphasis => self.raw("<em>"),
-            Tag::Strong => self.raw("<strong>"),
-            Tag::Strikethrough => self.raw("<del>"),
+            Tag::Emphasis => self.open_inline("em"),
+            Tag::Strong => self.open_inline("strong"),
+            Tag::Strikethrough => self.open_inline("del"),
             Tag::Link { link_type, dest_url, title, .. } => {
+                self.close_outer_link();
+                self.links.push(false);
+                self.inline.push("a");
                 let mut href = String::new();
                 if link_type == LinkType::Email {
                     href.push_str("mailto:");
@@ -238,6 +253,35 @@ impl Writer {
         }
     }
 
+    fn open_inline(&mut self, name: &'static str) {
+        self.inline.push(name);
+        self.raw(&format!("<{name}>"));
+    }
+
+    fn close_inline(&mut self, name: &'static str) {
+        if let Some(index) = self.inline.iter().rposition(|open| *open == name) {
+            self.inline.remove(index);
+        }
+        self.raw(&format!("</{name}>"));
+    }
+
+    /// A link inside a link (an autolink in a link's text): as the browser's
+    /// parser does, the outer `a` and the inline elements in it are closed
+    /// first, and those inline elements opened again, so anchors never nest.
+    fn close_outer_link(&mut self) {
+        let Some(at) = self.inline.iter().rposition(|open| *open == "a") else { return };
+        let closed: Vec<&'static str> = self.inline.drain(at..).collect();
+        for name in closed.iter().rev() {
+            self.raw(&format!("</{name}>"));
+        }
+        if let Some(outer) = self.links.iter_mut().rev().find(|closed| !**closed) {
+            *outer = true;
+        }
+        for name in &closed[1..] {
+            self.open_inline(name);
+        }
+    }
+
     fn end(&mut self, end: TagEnd) {
         match end {
             TagEnd::Paragraph => self.raw("</p>\n"),
@@ -254,10 +298,14 @@ impl Writer {
             }
             TagEnd::TableRow => self.raw("</tr>\n"),
             TagEnd::TableCell => self.raw(if self.head { "</th>" } else { "</td>" }),
-            TagEnd::Emphasis => self.raw("</em>"),
-            TagEnd::Strong => self.raw("</strong>"),
-            TagEnd::Strikethrough => self.raw("</del>"),
-            TagEnd::Link => self.raw("</a>"),
+            TagEnd::Emphasis => self.close_inline("em"),
+            TagEnd::Strong => self.close_inline("strong"),
+            TagEnd::Strikethrough => self.close_inline("del"),
+            TagEnd::Link => {
+                if self.links.pop() == Some(false) {
+                    self.close_inline("a");
+                }
+            }
             TagEnd::HtmlBlock
             | TagEnd::Image
             | TagEnd::FootnoteDefinition
