@@ -1,4 +1,4 @@
-//! Markdown to sanitised HTML, whole or incrementally while an answer streams.
+//! Markdown to safe HTML, whole or incrementally while an answer streams.
 //!
 //! Pipeline: pulldown-cmark parses; [`events`] turns raw HTML in the markdown
 //! into text (so `<b>` shows as typed, and nothing the model writes becomes
@@ -33,6 +33,8 @@ mod safety_tests;
 #[cfg(test)]
 mod tests;
 mod writer;
+#[cfg(test)]
+mod writer_tests;
 
 use pulldown_cmark::{Options, Parser};
 

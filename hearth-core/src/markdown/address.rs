@@ -224,7 +224,7 @@ fn serialize_tail(tail: &str) -> String {
 fn encode(text: &str, set: impl Fn(u8) -> bool) -> String {
     let mut out = String::with_capacity(text.len());
     for byte in text.bytes() {
-        if byte < 0x20 || byte >= 0x7f || set(byte) {
+        if !(0x20..0x7f).contains(&byte) || set(byte) {
             out.push_str(&format!("%{byte:02X}"));
         } else {
             out.push(char::from(byte));

@@ -1,6 +1,8 @@
-//! The event filter between pulldown-cmark and the HTML writer: what the model
-//! wrote is turned into markup that loads nothing by itself and stays cheap to
-//! sanitise.
+//! The event filter between pulldown-cmark and the allow-list writer
+//! ([`super::writer`]): what the model wrote is turned into pieces of markup
+//! that load nothing by itself and stay cheap to put into the page. Hearth's own
+//! markup (placeholders, link hosts, callouts) is handed on as typed
+//! [`Piece`]s, never as HTML strings.
 //!
 //! - Raw HTML becomes text.
 //! - An image becomes a placeholder (alt text, host, a "Load image" button whose
@@ -10,9 +12,9 @@
 //!   address as its title, and the host after the text when the text is not the
 //!   address itself.
 //! - Nesting deeper than [`MAX_DEPTH`] is flattened: the deeper elements are left
-//!   out and their text kept, separated by line breaks. The HTML parser's work
-//!   per tag grows with the depth of the open elements, so this bounds the
-//!   sanitiser's cost for any input.
+//!   out and their text kept, separated by line breaks. The browser's work per
+//!   tag grows with the depth of the open elements, so this bounds the cost of
+//!   putting any reply into the page.
 //! - With app code on ([`SafeEvents::with_app_code`]), an app code block is
 //!   wrapped in a collapsed `<details class="app-code">` callout named "App
 //!   code N" (see the module above).
@@ -28,16 +30,16 @@ use crate::app::AppCode;
 pub(super) const MAX_DEPTH: usize = 16;
 
 /// The most elements one rendering writes (a placeholder counts four). The
-/// sanitiser's time grows with the number of elements, so past this budget the
+/// page's work grows with the number of elements, so past this budget the
 /// rest is flattened like deep nesting: tags are left out, text kept (links are
 /// still written, with their address as title but no host after them).
 pub(super) const ELEMENT_BUDGET: usize = 8_000;
 
-/// The longest run of text written without a tag in between. html5ever's
-/// serialiser scans from every `&` (and every byte 0xC2) to the next `<` or `>`
-/// of the same text node, which is quadratic in a long text full of `&`; a
-/// `<wbr>` (which changes nothing but allowing a line break there) every so many
-/// bytes bounds that scan.
+/// The longest run of text written without a tag in between: a `<wbr>` (which
+/// changes nothing but allowing a line break there) every so many bytes lets a
+/// long unbroken run (a hash, a base64 blob, a text full of entities) wrap.
+/// (It once bounded a quadratic scan of the former HTML sanitiser; kept so the
+/// markup stays as it was.)
 const TEXT_RUN_BYTES: usize = 2048;
 
 /// What [`SafeEvents`] hands the writer: a pulldown-cmark event (never raw
