@@ -395,3 +395,16 @@ fn the_scanner_catches_what_it_must() {
     }
     assert!(scan("<details class=\"app-code\"><summary>x</summary></details>", RenderMode::App).is_ok());
 }
+
+#[test]
+fn look_alike_hosts_are_shown_as_the_browser_goes_there() {
+    // The first letter of the host is Cyrillic U+0430, not Latin "a".
+    let html = render_with("[apple](https://\u{430}pple.com/login)", RenderMode::Chat);
+    assert!(html.as_str().contains("<span class=\"link-host\">(xn--pple-43d.com)</span>"), "{}", html.as_str());
+    let html = render_with("![logo](https://\u{430}pple.com/logo.png)", RenderMode::Chat);
+    assert!(html.as_str().contains("<span class=\"image-host\">(xn--pple-43d.com)</span>"), "{}", html.as_str());
+    assert!(html.as_str().contains("data-image-url=\"https://xn--pple-43d.com/logo.png\""), "{}", html.as_str());
+    // A host this renderer cannot write safely is not offered for loading.
+    let html = render_with("![logo](https://\u{FF41}pple.com/logo.png)", RenderMode::Chat);
+    assert!(html.as_str().contains("(image not loaded)") && !html.as_str().contains("<button"), "{}", html.as_str());
+}
