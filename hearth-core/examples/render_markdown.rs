@@ -1,4 +1,4 @@
-//! Reads markdown on stdin and writes exactly the sanitised HTML that Hearth puts
+//! Reads markdown on stdin and writes exactly the safe HTML that Hearth puts
 //! into the page for an assistant message.
 //!
 //! `cargo run -q --release -p hearth-core --example render_markdown < answer.md`

