@@ -33,7 +33,7 @@ use std::sync::LazyLock;
 use pulldown_cmark::{Options, Parser, html};
 
 use self::events::SafeEvents;
-pub use self::streaming::{EAGER_TAIL_BYTES, StreamingMarkdown, StreamingUpdate};
+pub use self::streaming::{EAGER_TAIL_BYTES, StreamingDelta, StreamingMarkdown, StreamingUpdate, TailChange};
 
 /// HTML produced by this module's sanitiser; safe to put into the page.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
