@@ -34,7 +34,7 @@ describe('streaming long blocks', () => {
     await settled(chat);
     await storedAtRest(chat.page);
     const live = await rendered(chat.reply);
-    await screenshot(chat.page, 'streaming-shapes-live');
+    await screenshot(chat.page, 'streaming-shapes-live.png');
 
     assert.equal(live.code.length, 1, 'one code block');
     assert.equal((live.code[0].match(/\n/g) || []).length, 400, 'all 400 lines of code');

@@ -353,13 +353,16 @@ impl StreamingMarkdown {
     }
 
     /// Ends the tail at `end` as a finished block, rendered once.
-    /// The last rendering of the tail is used when only blank lines came after
-    /// it (they change nothing at the end of a block).
+    /// The last rendering of the tail is used when it ended at a line's end and
+    /// only blank lines came after it (they change nothing at the end of a
+    /// block; a partial last line would: an indented code line gains its newline).
     fn cut(&mut self, end: usize) {
         let text = &self.source[self.tail_start..end];
         let reusable = match &mut self.tail {
             Tail::Rendered { html, len, pending_len: 0, callouts, .. }
-                if *len <= text.len() && text[*len..].trim().is_empty() =>
+                if *len <= text.len()
+                    && (*len == 0 || text.as_bytes()[*len - 1] == b'\n')
+                    && text[*len..].trim().is_empty() =>
             {
                 Some((std::mem::take(html), *callouts))
             }
