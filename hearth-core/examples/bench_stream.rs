@@ -2,7 +2,10 @@
 //! answer is framed as OpenAI SSE chunks, decoded, folded into a reply and rendered
 //! with `StreamingMarkdown` once per simulated frame (every 4 chunks), exactly as the
 //! app does. Prints totals and the cost of a frame early versus late in the answer;
-//! the two must stay close, because finished blocks are never re-rendered.
+//! the two must stay close, because finished blocks are never re-rendered. Then,
+//! for each answer that is one ever-growing block (a code block, a list, a
+//! table, a blockquote, a paragraph) of 100 KB, the mean cost of a frame early
+//! (first 10 %) and late (last 10 %), and the end of the answer.
 //!
 //! `cargo run -q --release -p hearth-core --example bench_stream`
 
@@ -59,14 +62,14 @@ fn main() {
             }
         });
         if i % CHUNKS_PER_FRAME == CHUNKS_PER_FRAME - 1 && !unrendered.is_empty() {
-            let update = markdown.push(&std::mem::take(&mut unrendered));
+            let update = markdown.push_delta(&std::mem::take(&mut unrendered));
             std::hint::black_box(update);
         }
         frame_times.push(frame_start.elapsed());
     }
     let final_render = Instant::now();
-    markdown.push(&unrendered);
-    std::hint::black_box(markdown.finish());
+    std::hint::black_box(markdown.push_delta(&unrendered));
+    std::hint::black_box(markdown.end());
     let final_render = final_render.elapsed();
     let total = started.elapsed();
     reader.finish();
@@ -82,7 +85,7 @@ fn main() {
         chunks.len() / CHUNKS_PER_FRAME
     );
     println!(
-        "total pipeline time: {:.1} ms (final whole render: {:.2} ms)",
+        "total pipeline time: {:.1} ms (end of the answer: {:.2} ms)",
         total.as_secs_f64() * 1e3,
         final_render.as_secs_f64() * 1e3
     );
@@ -92,4 +95,54 @@ fn main() {
         mean(&frame_times[frame_times.len() - tenth..]).as_secs_f64() * 1e6
     );
     println!("finished blocks: {}", markdown.blocks().len());
+    one_block_shapes();
+}
+
+/// One block of about 100 KB, line after line.
+fn one_block(head: &str, line: impl Fn(usize) -> String) -> String {
+    let mut text = String::from(head);
+    let mut i = 0;
+    while text.len() < 100 * 1024 {
+        text.push_str(&line(i));
+        i += 1;
+    }
+    text
+}
+
+/// The cost of a frame (64 bytes of new text) early and late in answers that
+/// are one ever-growing block.
+fn one_block_shapes() {
+    let shapes = [
+        ("code block", one_block("```rust\n", |i| format!("    let x{i} = \"<{i}>\" & y;\n"))),
+        ("list", one_block("", |i| format!("- item {i} with **bold** and `code`\n"))),
+        ("table", one_block("| a | b | c |\n|---|---|---|\n", |i| format!("| {i} | *two* | three |\n"))),
+        ("blockquote", one_block("", |i| format!("> line {i} of a long *quote*\n"))),
+        ("paragraph", one_block("", |i| format!("word {i} of a very long paragraph, "))),
+    ];
+    println!("one-block answers of 100 KB, 64 bytes per frame: mean frame early / late (ratio), max frame, end");
+    for (shape, text) in shapes {
+        let mut markdown = StreamingMarkdown::new();
+        let mut times = Vec::new();
+        let mut rest = text.as_str();
+        while !rest.is_empty() {
+            let cut = 64.min(rest.len());
+            let started = Instant::now();
+            std::hint::black_box(markdown.push_delta(&rest[..cut]));
+            times.push(started.elapsed());
+            rest = &rest[cut..];
+        }
+        let started = Instant::now();
+        std::hint::black_box(markdown.end());
+        let end = started.elapsed();
+        let tenth = times.len() / 10;
+        let mean = |times: &[Duration]| times.iter().sum::<Duration>().as_secs_f64() * 1e6 / times.len().max(1) as f64;
+        let (early, late) = (mean(&times[..tenth]), mean(&times[times.len() - tenth..]));
+        let max = times.iter().max().copied().unwrap_or_default();
+        println!(
+            "  {shape:<11} {early:7.1} µs / {late:7.1} µs ({:.2}×), max {:.2} ms, end {:.2} ms",
+            late / early,
+            max.as_secs_f64() * 1e3,
+            end.as_secs_f64() * 1e3
+        );
+    }
 }

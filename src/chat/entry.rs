@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use hearth_core::app::app_document;
-use hearth_core::markdown::{RenderMode, SafeHtml, render_with};
+use hearth_core::markdown::{RenderMode, SafeHtml, TailChange, render_with};
 use hearth_core::message::{AttachedFile, ChatMessage, Role};
 use hearth_core::provider::Usage;
 use hearth_core::storage::versions::VersionKey;
@@ -101,8 +101,11 @@ pub(crate) struct AssistantView {
     pub(crate) agent: RwSignal<Option<String>>,
     /// Rendered markdown blocks that will not change any more.
     pub(crate) blocks: Blocks,
-    /// The rendered, still growing end of the answer.
+    /// The rendered, still growing end of the answer, as last replaced
+    /// (see [`AssistantView::set_tail`]); `tail_changes` holds what came since.
     pub(crate) tail: RwSignal<SafeHtml>,
+    /// The appends to the tail since it was last replaced.
+    pub(crate) tail_changes: TailChanges,
     /// Where the reply stands.
     pub(crate) status: RwSignal<ReplyStatus>,
     /// Token usage, once reported.
@@ -178,11 +181,6 @@ impl Blocks {
         self.items.with_value(Vec::is_empty)
     }
 
-    /// All blocks' markup, joined.
-    pub(crate) fn concat(&self) -> String {
-        self.items.with_value(|items| items.iter().map(SafeHtml::as_str).collect())
-    }
-
     /// The current `(generation, len)`, tracked by the caller.
     pub(crate) fn version(&self) -> (u32, usize) {
         self.version.get()
@@ -190,6 +188,47 @@ impl Blocks {
 
     /// Calls `each` with every block from position `from` on.
     pub(crate) fn each_from(&self, from: usize, mut each: impl FnMut(&SafeHtml)) {
+        self.items.with_value(|items| items.iter().skip(from).for_each(&mut each));
+    }
+}
+
+/// The appends to a reply's tail since its markup was last replaced, in order
+/// (`TailChange::Add` or `TailChange::Extend`). `AssistantMessage` applies
+/// those it has not yet applied; after a replacement, or when it is mounted
+/// anew, it sets the tail's markup and applies them all.
+#[derive(Clone, Copy)]
+pub(crate) struct TailChanges {
+    items: StoredValue<Vec<TailChange>>,
+    /// `(generation, len)`: appends raise `len`; a replacement starts a new generation.
+    version: RwSignal<(u32, usize)>,
+}
+
+impl TailChanges {
+    fn new() -> Self {
+        Self { items: StoredValue::new(Vec::new()), version: RwSignal::new((0, 0)) }
+    }
+
+    fn push(&self, change: TailChange) {
+        self.items.update_value(|items| items.push(change));
+        let len = self.items.with_value(Vec::len);
+        self.version.update(|(_, known)| *known = len);
+    }
+
+    fn restart(&self) {
+        self.items.update_value(Vec::clear);
+        self.version.update(|(generation, len)| {
+            *generation = generation.wrapping_add(1);
+            *len = 0;
+        });
+    }
+
+    /// The current `(generation, len)`, tracked by the caller.
+    pub(crate) fn version(&self) -> (u32, usize) {
+        self.version.get()
+    }
+
+    /// Calls `each` with every change from position `from` on.
+    pub(crate) fn each_from(&self, from: usize, mut each: impl FnMut(&TailChange)) {
         self.items.with_value(|items| items.iter().skip(from).for_each(&mut each));
     }
 }
@@ -214,6 +253,7 @@ impl AssistantView {
             agent: RwSignal::new(agent_name(record)),
             blocks: Blocks::new(),
             tail: RwSignal::new(SafeHtml::default()),
+            tail_changes: TailChanges::new(),
             status: RwSignal::new(ReplyStatus::Streaming),
             usage: RwSignal::new(None),
             record: StoredValue::new(record.clone()),
@@ -234,7 +274,23 @@ impl AssistantView {
     pub(crate) fn ensure_rendered(&self) {
         if !self.rendered.get_value() {
             self.rendered.set_value(true);
-            self.tail.set(self.record.with_value(render_reply));
+            self.set_tail(self.record.with_value(render_reply));
+        }
+    }
+
+    /// Replaces the tail's markup (and forgets the appends to the old one).
+    pub(crate) fn set_tail(&self, html: SafeHtml) {
+        self.tail_changes.restart();
+        self.tail.set(html);
+    }
+
+    /// Applies a streamed change of the tail: a replacement, or an append the
+    /// page makes without touching what the tail already shows.
+    pub(crate) fn change_tail(&self, change: TailChange) {
+        match change {
+            TailChange::Same => {}
+            TailChange::Replace(html) => self.set_tail(html),
+            append => self.tail_changes.push(append),
         }
     }
 
@@ -267,7 +323,7 @@ impl AssistantView {
         if text_changed || !self.blocks.is_empty() {
             self.blocks.clear();
             if self.rendered.get_value() {
-                self.tail.set(render_reply(record));
+                self.set_tail(render_reply(record));
             }
         }
         self.model.set(record.model.clone().unwrap_or_default());

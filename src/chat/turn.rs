@@ -255,7 +255,7 @@ async fn save_and_publish(turn: &Shared, store: StoreContext, session: &SessionR
 /// Empties the answer area (its text became commentary).
 fn clear_answer(view: AssistantView) {
     view.blocks.clear();
-    view.tail.set(SafeHtml::default());
+    view.set_tail(SafeHtml::default());
 }
 
 /// What streaming one reply needs from the turn.
@@ -319,7 +319,7 @@ async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest,
     }
     shared.end_thinking(view);
     shared.flush(view);
-    show_final(&shared.markdown, view);
+    show_final(&mut shared.markdown, view);
     status
 }
 
@@ -341,16 +341,18 @@ async fn watch_for_stall(turn: Shared, controller: AbortController, secs: u32, n
     }
 }
 
-/// Replaces the streamed pieces by one whole rendering when that differs: what
-/// only the whole document knows (a link defined at its end) changes the result.
-fn show_final(markdown: &StreamingMarkdown, view: AssistantView) {
-    let finished = markdown.finish();
-    let mut streamed = view.blocks.concat();
-    view.tail.with_untracked(|tail| streamed.push_str(tail.as_str()));
-    if streamed != finished.as_str() {
+/// Shows the end of the answer: its last block rendered as the whole document
+/// renders it (one block, not the document). Only an answer whose rendering needs
+/// the whole text (a link defined below its use) is rendered again whole.
+fn show_final(markdown: &mut StreamingMarkdown, view: AssistantView) {
+    if markdown.needs_whole() {
         view.blocks.clear();
-        view.tail.set(finished);
+        view.set_tail(markdown.finish());
+        return;
     }
+    let end = markdown.end();
+    view.blocks.append(end.new_blocks);
+    view.change_tail(end.tail);
 }
 
 impl Turn {
@@ -411,10 +413,10 @@ impl Turn {
         if self.unrendered.is_empty() {
             return;
         }
-        let update = self.markdown.push(&std::mem::take(&mut self.unrendered));
+        let update = self.markdown.push_delta(&std::mem::take(&mut self.unrendered));
         let finished = !update.new_blocks.is_empty();
         view.blocks.append(update.new_blocks);
-        view.tail.set(update.tail);
+        view.change_tail(update.tail);
         // An app agent's app updates the preview as soon as its code block is
         // complete, not at the end of the reply (and never per chunk).
         if finished && self.mode == RenderMode::App {

@@ -3,6 +3,7 @@
 //! and a footer with the badge naming its agent and model, token usage, the
 //! version arrows of a regenerated reply, Copy and (on the last reply) Regenerate.
 
+use hearth_core::markdown::TailChange;
 use hearth_core::provider::FinishKind;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -59,14 +60,28 @@ pub(crate) fn AssistantMessage(
         (generation, len)
     });
     let streaming = move || reply.status.with(|status| *status == ReplyStatus::Streaming);
-    // The tail is replaced on every frame while streaming: it shows images already
-    // loaded, and loads allowed ones only once the answer is finished.
+    // The tail: its markup is set when it is replaced (or this is mounted), and
+    // the appends since are applied in order, each once, so a frame that only
+    // adds text costs that text. A replaced tail shows images already loaded,
+    // and loads allowed ones only once the answer is finished.
     let tail = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
-        let Some(container) = tail.get() else { return };
-        reply.tail.with(|html| container.set_inner_html(html.as_str()));
-        let finished = !reply.status.with_untracked(|status| *status == ReplyStatus::Streaming);
-        preferences.image_hosts.with_untracked(|hosts| show_images(&container, finished.then_some(hosts.as_slice())));
+    Effect::new(move |previous: Option<(u32, usize)>| {
+        let (generation, len) = reply.tail_changes.version();
+        reply.tail.track();
+        let Some(container) = tail.get() else { return (u32::MAX, 0) };
+        let from = match previous {
+            Some((known, shown)) if known == generation && shown <= len => shown,
+            _ => {
+                reply.tail.with_untracked(|html| container.set_inner_html(html.as_str()));
+                let finished = !reply.status.with_untracked(|status| *status == ReplyStatus::Streaming);
+                preferences
+                    .image_hosts
+                    .with_untracked(|hosts| show_images(&container, finished.then_some(hosts.as_slice())));
+                0
+            }
+        };
+        reply.tail_changes.each_from(from, |change| apply_tail_change(&container, change));
+        (generation, len)
     });
     let markdown = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
@@ -181,6 +196,25 @@ pub(crate) fn AssistantMessage(
                 </Show>
             </footer>
         </article>
+    }
+}
+
+/// Applies an append to the tail's markup: after what is there
+/// (`TailChange::Add`), or at the end of its innermost last element
+/// (`TailChange::Extend`: text into an open code block or pending paragraph).
+fn apply_tail_change(container: &web_sys::Element, change: &TailChange) {
+    match change {
+        TailChange::Add(html) => {
+            let _ = container.insert_adjacent_html("beforeend", html.as_str());
+        }
+        TailChange::Extend(html) => {
+            let mut target = container.clone();
+            while let Some(child) = target.last_element_child() {
+                target = child;
+            }
+            let _ = target.insert_adjacent_html("beforeend", html.as_str());
+        }
+        TailChange::Same | TailChange::Replace(_) => {}
     }
 }
 

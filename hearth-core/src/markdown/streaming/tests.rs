@@ -1,0 +1,283 @@
+//! The streamed rendering, applied change by change as the page applies it,
+//! equals the whole document's rendering; and the work per push is bounded by
+//! the new text (plus a constant), whatever shape the growing block has.
+
+use super::super::{RenderMode, render_with};
+use super::{EAGER_TAIL_BYTES, StreamingDelta, StreamingMarkdown, TailChange};
+
+/// The page's view of a streamed reply: the finished blocks, then the tail.
+#[derive(Default)]
+struct Page {
+    blocks: String,
+    tail: String,
+}
+
+impl Page {
+    fn apply(&mut self, delta: StreamingDelta) {
+        for block in &delta.new_blocks {
+            self.blocks.push_str(block.as_str());
+        }
+        match delta.tail {
+            TailChange::Same => {}
+            TailChange::Replace(html) => self.tail = html.as_str().to_owned(),
+            TailChange::Add(html) => self.tail.push_str(html.as_str()),
+            TailChange::Extend(html) => {
+                let at = innermost_end(&self.tail);
+                self.tail.insert_str(at, html.as_str());
+            }
+        }
+    }
+
+    fn html(&self) -> String {
+        format!("{}{}", self.blocks, self.tail)
+    }
+}
+
+/// Where the content of the innermost last element ends (before the run of
+/// closing tags at the end, with the white space between them), as
+/// `insertAdjacentHTML('beforeend')` on `lastElementChild`… would insert.
+fn innermost_end(html: &str) -> usize {
+    let mut end = html.len();
+    loop {
+        let trimmed = html[..end].trim_end();
+        let Some(open) = trimmed.rfind("</") else { return end };
+        let tag = &trimmed[open..];
+        if tag.ends_with('>') && tag[2..tag.len() - 1].bytes().all(|b| b.is_ascii_alphanumeric()) {
+            end = open;
+        } else {
+            return end;
+        }
+    }
+}
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+const INLINE: &[&str] = &[
+    "plain words",
+    "**bold**",
+    "*em* and _em_",
+    "`code <b>`",
+    "[link](https://example.com/a?b=1&c=2)",
+    "<b>raw</b>",
+    "a & b < c > d \"q\" 'a'",
+    "é 🔥 ü",
+    "~~gone~~",
+    "trailing two spaces  ",
+    "back\\\\slash \\*",
+    "![img](https://example.com/i.png)",
+];
+
+const BLOCKS: &[&str] = &[
+    "# Heading\n",
+    "## Heading with *em*\n",
+    "###### Six\n",
+    "Setext\n===\n",
+    "Setext two\n---\n",
+    "---\n",
+    "- one\n- two\n- three\n",
+    "- loose\n\n- list\n",
+    "1. first\n2. second\n   - nested\n   - more\n",
+    "10) ten\n11) eleven\n",
+    "- [ ] task\n- [x] done\n",
+    "> quote\n> more\n",
+    "> quote\nlazy continuation\n",
+    "> - list in quote\n> - two\n",
+    "| a | b |\n|---|:-:|\n| 1 | 2 |\n| 3 | 4 |\n",
+    "| x |\n|---|\n",
+    "```rust\nfn main() {\n\n    println!(\"<hi> & bye\");\n}\n```\n",
+    "```html\n<!doctype html>\n<button>0</button>\n```\n",
+    "```css\nbutton { color: red }\n```\n",
+    "```js\nlet a = `x` && b;\n```\n",
+    "~~~\ntilde ``` fence\n~~~~\n",
+    "````\n```\nnot closed by three\n```\n````\n",
+    "```\nunclosed code at the end?\n",
+    "  ```\n  indented fence\n  ```\n",
+    "    indented code\n    more\n",
+    "1. item\n\n   ```\n   fence in item\n   ```\n",
+    "para line one\nline two\n",
+    "para\n```\nfence right after\n```\n",
+    "para\n# heading right after\n",
+    "- item\n# heading after list\n",
+    "| h |\n|---|\n| r |\n# heading after table\n",
+    "- item\n```\nfence after list\n```\n",
+    "```\n",
+    "``\n",
+];
+
+fn document(rng: &mut Rng) -> String {
+    let mut text = String::new();
+    for _ in 0..(1 + rng.below(12)) {
+        if rng.below(3) == 0 {
+            for _ in 0..(1 + rng.below(4)) {
+                text.push_str(rng.pick(INLINE));
+                text.push(' ');
+            }
+            text.push('\n');
+        } else {
+            text.push_str(rng.pick(BLOCKS));
+        }
+        if rng.below(8) == 0 {
+            text.push_str(&"long & <x> ".repeat(220));
+            text.push('\n');
+        }
+        text.push_str(rng.pick(&["", "\n", "\n", "\n\n", "  \n"]));
+    }
+    if rng.below(3) == 0 {
+        text.pop();
+    }
+    text
+}
+
+/// Cuts `text` into pieces of random sizes (1 to `max` bytes) on char boundaries.
+fn chunks<'a>(text: &'a str, rng: &mut Rng, max: usize) -> Vec<&'a str> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let mut cut = (1 + rng.below(max)).min(rest.len());
+        while !rest.is_char_boundary(cut) {
+            cut += 1;
+        }
+        pieces.push(&rest[..cut]);
+        rest = &rest[cut..];
+    }
+    pieces
+}
+
+/// Streams `pieces`, applying each change; checks the page against the tail's
+/// markup after every push; returns the page at the end.
+fn stream(pieces: &[&str], mode: RenderMode) -> (String, StreamingMarkdown) {
+    let mut streaming = StreamingMarkdown::with_mode(mode);
+    let mut page = Page::default();
+    for piece in pieces {
+        page.apply(streaming.push_delta(piece));
+        assert_eq!(page.tail, streaming.tail_markup().as_str(), "after {:?}", streaming.source());
+    }
+    page.apply(streaming.end());
+    (page.html(), streaming)
+}
+
+/// Fails with where the two renderings part, and the document.
+fn assert_same(streamed: &str, whole: &str, text: &str) {
+    if streamed == whole {
+        return;
+    }
+    let at = streamed.bytes().zip(whole.bytes()).take_while(|(a, b)| a == b).count();
+    let around = |s: &str| {
+        let mut from = at.saturating_sub(120);
+        while !s.is_char_boundary(from) {
+            from -= 1;
+        }
+        let mut to = (at + 120).min(s.len());
+        while !s.is_char_boundary(to) {
+            to += 1;
+        }
+        s[from..to].to_owned()
+    };
+    panic!("streamed:\n{:?}\nwhole:\n{:?}\ndocument:\n{text:?}", around(streamed), around(whole));
+}
+
+#[test]
+fn streamed_changes_equal_the_whole_rendering() {
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut compared = 0;
+    for round in 0..48 {
+        let text = document(&mut rng);
+        let mode = if round % 3 == 0 { RenderMode::App } else { RenderMode::Chat };
+        let whole = render_with(&text, mode);
+        for max in [24, 300] {
+            let pieces = chunks(&text, &mut rng, max);
+            let (html, streaming) = stream(&pieces, mode);
+            if streaming.needs_whole() {
+                assert_eq!(streaming.finish(), whole);
+                continue;
+            }
+            compared += 1;
+            assert_same(&html, whole.as_str(), &text);
+        }
+    }
+    assert!(compared > 50, "only {compared} streams compared");
+}
+
+#[test]
+fn what_needs_the_whole_document_is_noticed() {
+    for text in ["See [a].\n\n[a]: https://example.com\n", "<div>\n\n*x*\n\n</div>\n", "- <!--\n\nx -->", "[a]: /u"] {
+        let mut streaming = StreamingMarkdown::new();
+        for piece in chunks(text, &mut Rng(7), 4) {
+            streaming.push_delta(piece);
+        }
+        assert!(streaming.needs_whole(), "{text}");
+    }
+    let mut streaming = StreamingMarkdown::new();
+    streaming.push_delta("Plain *text*, a [link](https://example.com) and `<code>`.\n\n```html\n<p>x</p>\n```\n");
+    assert!(!streaming.needs_whole());
+}
+
+/// One block of about 100 KB, line after line.
+fn one_block(line: &dyn Fn(usize) -> String, head: &str) -> String {
+    let mut text = String::from(head);
+    let mut i = 0;
+    while text.len() < 100 * 1024 {
+        text.push_str(&line(i));
+        i += 1;
+    }
+    text
+}
+
+fn shapes() -> Vec<(&'static str, String)> {
+    vec![
+        ("code block", one_block(&|i| format!("    let x{i} = \"<{i}>\" & y;\n"), "```rust\n")),
+        ("list", one_block(&|i| format!("- item {i} with **bold** and `code`\n"), "")),
+        ("table", one_block(&|i| format!("| {i} | *two* | three |\n"), "| a | b | c |\n|---|---|---|\n")),
+        ("blockquote", one_block(&|i| format!("> line {i} of a long *quote*\n"), "")),
+        ("paragraph", one_block(&|i| format!("word {i} of a very long paragraph, "), "")),
+    ]
+}
+
+#[test]
+fn work_per_push_is_bounded_by_the_new_text() {
+    for (shape, text) in shapes() {
+        let mut streaming = StreamingMarkdown::new();
+        let mut page = Page::default();
+        let mut over = 0;
+        let mut rng = Rng(99);
+        for piece in chunks(&text, &mut rng, 32) {
+            let before = streaming.rendered_bytes;
+            page.apply(streaming.push_delta(piece));
+            let work = streaming.rendered_bytes - before;
+            if work > 4 * piece.len() + EAGER_TAIL_BYTES + 256 {
+                over += 1;
+            }
+        }
+        page.apply(streaming.end());
+        assert_eq!(page.html(), render_with(&text, RenderMode::Chat).as_str(), "{shape}");
+        let total = streaming.rendered_bytes;
+        if shape == "code block" {
+            // Every line is appended: never more than its own bytes, twice.
+            assert_eq!(over, 0, "{shape}: {over} pushes rendered more than their text");
+            assert!(total <= 3 * text.len(), "{shape}: {total} bytes rendered for {}", text.len());
+        } else {
+            // The rest grows by a quarter between renderings: a few renderings of
+            // the whole, the work overall proportional to the text.
+            assert!(over <= 20, "{shape}: {over} pushes rendered the whole tail");
+            assert!(total <= 3 * EAGER_TAIL_BYTES * EAGER_TAIL_BYTES / 16 + 6 * text.len(), "{shape}: {total} bytes");
+        }
+    }
+}
