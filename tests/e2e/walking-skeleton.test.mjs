@@ -1,16 +1,19 @@
 // End-to-end test of Hearth's walking skeleton in real headless Chromium: the built app
 // (dist/, or $HEARTH_DIST) talks to the mock LLM server, streams and renders a markdown
 // reply safely, stops a reply, and shows provider errors, all without a Content-Security-
-// Policy violation. Elements are found by role and accessible name only. Screenshots go to
-// tests/e2e/screenshots/.
+// Policy violation; and everything it fetches until the Message box exists is counted by the
+// bundle budget (scripts/size-budget.mjs). Elements are found by role and accessible name
+// only. Screenshots go to tests/e2e/screenshots/.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { screenshot, waitUntil } from '../support/browser.mjs';
-import { busy, openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
+import { busy, openApp, openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
 import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { closeProviders, providerForm } from '../support/providers.mjs';
+import { builtApp } from '../support/dist.mjs';
+import { firstLoadFiles } from '../../scripts/size-budget.mjs';
 
 const STOP_WAIT_MS = 5_000;
 const MARKDOWN_HEADING = 'Hearth mock reply';
@@ -187,5 +190,29 @@ describe('walking skeleton', () => {
     await screenshot(chat.page, '05-mobile-dark.png');
     assert.deepEqual(chat.errors, []);
     assert.deepEqual(chat.violations, [], 'no Content-Security-Policy violation');
+  });
+
+  test('every file the first load fetches before the Message box exists is in the size budget', async (t) => {
+    // The budget follows index.html's references statically; this is what the page really
+    // asks its own origin for (file names only), so a file loaded another way cannot escape it.
+    const requested = new Set();
+    let recording = true;
+    const origin = new URL(env.app.url).origin;
+    const app = await openApp(t, env, {
+      beforeLoad: (_context, page) =>
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (!recording || url.origin !== origin) return;
+          requested.add(url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1)));
+        }),
+    });
+    await app.message.waitFor();
+    recording = false;
+    const budgeted = new Set(firstLoadFiles(builtApp()).map((f) => f.name));
+    assert.ok(requested.has('index.html'), `the page itself was requested: ${[...requested]}`);
+    assert.ok([...requested].some((name) => name.endsWith('.wasm')), `the wasm was requested: ${[...requested]}`);
+    const outside = [...requested].filter((name) => !budgeted.has(name));
+    assert.deepEqual(outside, [], `fetched before the Message box but not counted by scripts/size-budget.mjs (counted: ${[...budgeted]})`);
+    assert.deepEqual(app.errors, []);
   });
 });

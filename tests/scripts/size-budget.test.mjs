@@ -2,7 +2,8 @@
 // the build: run as a child process on small fake dist/ folders (random bytes do not
 // compress, so their gzip size is known to within a few bytes), it passes under the budget,
 // fails over it with a clear message, counts only what the first load fetches, and fails
-// when index.html names a file that is not there.
+// when index.html names a file that is not there; `--report-only` prints without failing;
+// the exported `firstLoadFiles` returns the same list.
 
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,14 +13,15 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { firstLoadFiles } from '../../scripts/size-budget.mjs';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/size-budget.mjs', import.meta.url));
 const BUDGET = 560_000;
 
-/** Runs the check on `dir`: `{ code, stdout, stderr }`. */
-function check(dir) {
+/** Runs the check on `dir` (after `flags`): `{ code, stdout, stderr }`. */
+function check(dir, flags = []) {
   return new Promise((resolve) => {
-    execFile(process.execPath, [SCRIPT, dir], (error, stdout, stderr) => {
+    execFile(process.execPath, [SCRIPT, ...flags, dir], (error, stdout, stderr) => {
       resolve({ code: error ? error.code : 0, stdout, stderr });
     });
   });
@@ -93,4 +95,20 @@ test('a folder without index.html fails with a clear message', async () => {
   const { code, stderr } = await check(dir);
   assert.notEqual(code, 0);
   assert.match(stderr, /index\.html is missing/);
+});
+
+test('--report-only prints the total over the budget but does not fail', async () => {
+  const dir = await fakeDist(BUDGET);
+  dirs.push(dir);
+  const { code, stdout, stderr } = await check(dir, ['--report-only']);
+  assert.equal(code, 0, stderr);
+  assert.match(stdout, /^total\s+[\d,]+ gzip \(budget 560,000\)/m);
+  assert.match(stdout, /bytes over \(report only\)/);
+});
+
+test('firstLoadFiles returns the first load\'s files, by dist-relative name', async () => {
+  const dir = await fakeDist(1_000);
+  dirs.push(dir);
+  const names = firstLoadFiles(dir).map((f) => f.name).sort();
+  assert.deepEqual(names, ['boot-1.js', 'hearth-1.js', 'hearth-1_bg.wasm', 'index.html', 'main-1.css', 'snippets/helper.js']);
 });

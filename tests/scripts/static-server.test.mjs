@@ -1,11 +1,12 @@
 // Tests of tests/support/static-server.mjs serving the pre-compressed copies that
 // scripts/build.sh writes (`<file>.br`, `<file>.gz`): the copy the request accepts, with its
 // Content-Encoding and `Vary: Accept-Encoding`, and the file itself to a client that accepts
-// neither. Over real HTTP, on a temporary folder.
+// neither; the highest q value wins (ties: br, then gzip; a malformed q counts as 0); a copy
+// older than its file is never sent. Over real HTTP, on a temporary folder.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,13 @@ before(async () => {
   await writeFile(path.join(dir, 'app.js.br'), zlib.brotliCompressSync(SCRIPT));
   await writeFile(path.join(dir, 'style.css'), 'body{}');
   await writeFile(path.join(dir, 'style.css.gz'), zlib.gzipSync('body{}'));
+  // A rebuilt file whose copies are left over from an earlier build (older mtime).
+  await writeFile(path.join(dir, 'stale.js'), SCRIPT);
+  await writeFile(path.join(dir, 'stale.js.br'), zlib.brotliCompressSync('an older build'));
+  await writeFile(path.join(dir, 'stale.js.gz'), zlib.gzipSync('an older build'));
+  const past = new Date(Date.now() - 3_600_000);
+  await utimes(path.join(dir, 'stale.js.br'), past, past);
+  await utimes(path.join(dir, 'stale.js.gz'), past, past);
   server = await startStaticServer({ root: dir });
 });
 after(async () => {
@@ -75,4 +83,38 @@ test('a file without pre-compressed copies is sent as it is, without Vary', asyn
   assert.equal(res.headers['content-encoding'], undefined);
   assert.equal(res.headers.vary, undefined);
   assert.equal(res.body.toString(), '<!doctype html><title>t</title>');
+});
+
+test('the coding with the highest q wins; ties go to br, then gzip', async () => {
+  for (const [accept, expected] of [
+    ['br;q=0.5, gzip;q=0.9', 'gzip'],
+    ['gzip;q=0.8, br', 'br'],
+    ['gzip;q=0.7, br;q=0.7', 'br'],
+    ['gzip, br', 'br'],
+    ['br;q=0.1, gzip;q=0.2, identity;q=0.3', undefined],
+    ['*;q=0.5, gzip;q=0.4', 'br'],
+  ]) {
+    const res = await get('/app.js', accept);
+    assert.equal(res.headers['content-encoding'], expected, `accept-encoding: ${accept}`);
+    assert.equal(Number(res.headers['content-length']), res.body.length);
+  }
+});
+
+test('a malformed q value counts as 0', async () => {
+  for (const [accept, expected] of [
+    ['br;q=abc, gzip', 'gzip'],
+    ['br;q=2, gzip;q=0.5', 'gzip'],
+    ['br;q=-1, gzip;q=', undefined],
+    ['br;q=0.0001, gzip;q=0.001', 'gzip'],
+  ]) {
+    const res = await get('/app.js', accept);
+    assert.equal(res.headers['content-encoding'], expected, `accept-encoding: ${accept}`);
+  }
+});
+
+test('a copy older than its file is not sent: the file itself goes out', async () => {
+  const res = await get('/stale.js', 'br, gzip');
+  assert.equal(res.headers['content-encoding'], undefined);
+  assert.equal(res.headers.vary, undefined);
+  assert.equal(res.body.toString(), SCRIPT);
 });

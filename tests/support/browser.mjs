@@ -37,8 +37,12 @@ export async function screenshot(page, name) {
 }
 
 /**
- * Collects the page's uncaught errors and Rust panics (console_error_panic_hook logs them
- * with "panicked at"); a test asserts the returned array is still empty at its end.
+ * Collects the page's uncaught errors and Rust panics; a test asserts the returned array is
+ * still empty at its end. How a panic shows depends on the build: where the wasm keeps the
+ * unwinding panic machinery, console_error_panic_hook logs it with "panicked at" (caught by
+ * the console listener); a release build on the Debian route (scripts/setup.sh builds std
+ * with `-Cpanic=immediate-abort`) traps at once, without a message or hook, and the trap
+ * surfaces only as an uncaught `RuntimeError: unreachable` (caught as `uncaught: …`).
  */
 export function collectPageErrors(page) {
   const errors = [];

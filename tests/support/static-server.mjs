@@ -4,9 +4,12 @@
 // With `headers: true` (CLI `--headers`) it also sends the headers of the root's `_headers`
 // file (Netlify's and Cloudflare Pages' format, exact paths only), as such a host would.
 // Like nginx's `gzip_static`/`brotli_static` or Caddy's `precompressed`, it sends the file's
-// pre-compressed copy (`<file>.br`, else `<file>.gz`, which scripts/build.sh writes) with its
+// pre-compressed copy (`<file>.br` or `<file>.gz`, which scripts/build.sh writes) with its
 // Content-Encoding when the request's Accept-Encoding allows it, so the benchmarks measure
 // the bytes a real host transfers; every file that has such a copy gets `Vary: Accept-Encoding`.
+// The coding with the highest q value wins (ties: br, then gzip; a malformed q counts as 0;
+// an `identity` q above both sends the file itself), and a copy older than its file (a stale
+// leftover of an earlier build) is never sent.
 //
 // CLI: node tests/support/static-server.mjs --root dist [--port N] [--host H] [--headers]
 
@@ -99,8 +102,7 @@ async function serve(req, res, root, rules) {
   const pathname = new URL(req.url, 'http://static.invalid').pathname;
   const isIndex = file.path === path.join(root, 'index.html');
   const variants = await compressedVariants(root, file.path);
-  const accepted = acceptedEncodings(req.headers['accept-encoding']);
-  const chosen = variants.find((v) => accepted.has(v.encoding));
+  const chosen = chooseVariant(variants, acceptedEncodings(req.headers['accept-encoding']));
   const body = chosen ?? file;
   res.writeHead(200, {
     ...(rules.get(pathname) ?? (isIndex ? rules.get('/index.html') : undefined)),
@@ -114,23 +116,48 @@ async function serve(req, res, root, rules) {
   await pipeline(createReadStream(body.path), res);
 }
 
-/** The pre-compressed copies of `file` that exist, best first: `[{ encoding, path, size }]`. */
+/**
+ * The pre-compressed copies of `file` that exist and are not older than it (by mtime),
+ * br first: `[{ encoding, path, size }]`.
+ */
 async function compressedVariants(root, file) {
+  const original = await regularFile(root, file);
   const found = [];
   for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
     const copy = await regularFile(root, file + suffix);
-    if (copy) found.push({ encoding, ...copy });
+    if (copy && original && copy.mtimeMs >= original.mtimeMs) found.push({ encoding, ...copy });
   }
   return found;
 }
 
-/** The content codings an Accept-Encoding header allows (q > 0), lower case. */
+/**
+ * The copy to send: the accepted one with the highest q (`variants` is in tie order, br
+ * first), or null for the file itself (nothing accepted, or `identity` preferred).
+ */
+function chooseVariant(variants, accepted) {
+  let best = null;
+  let bestQ = 0;
+  for (const v of variants) {
+    const q = accepted.get(v.encoding) ?? accepted.get('*') ?? 0;
+    if (q > bestQ) [best, bestQ] = [v, q];
+  }
+  const identity = accepted.get('identity');
+  return identity !== undefined && identity > bestQ ? null : best;
+}
+
+/** A qvalue as RFC 9110 §12.4.2 writes it ("0" to "1", at most three decimals), else 0. */
+function qValue(text) {
+  return /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(text) ? Number(text) : 0;
+}
+
+/** The content codings an Accept-Encoding header names, lower case, each with its q (default 1). */
 function acceptedEncodings(header) {
-  const accepted = new Set();
+  const accepted = new Map();
   for (const part of String(header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
+    if (!name.trim()) continue;
+    const q = params.map((p) => p.trim()).find((p) => /^q\s*=/.test(p));
+    accepted.set(name.trim(), q === undefined ? 1 : qValue(q.slice(q.indexOf('=') + 1).trim()));
   }
   return accepted;
 }
@@ -148,13 +175,13 @@ async function resolveFile(root, requestUrl) {
   return path.extname(pathname) === '' ? regularFile(root, path.join(root, 'index.html')) : null;
 }
 
-/** `{ path, size }` when `candidate` is a regular file inside `root` (after symlinks), else null. */
+/** `{ path, size, mtimeMs }` when `candidate` is a regular file inside `root` (after symlinks), else null. */
 async function regularFile(root, candidate) {
   try {
     const real = await realpath(candidate);
     const info = await stat(real);
     const inside = real.startsWith(root + path.sep);
-    return inside && info.isFile() ? { path: real, size: info.size } : null;
+    return inside && info.isFile() ? { path: real, size: info.size, mtimeMs: info.mtimeMs } : null;
   } catch {
     return null;
   }

@@ -12,16 +12,24 @@
 //   - CDP Performance.getMetrics deltas from just before Enter to that moment:
 //     ScriptDuration (main-thread script), TaskDuration (all main-thread tasks), layout, style;
 //   - long tasks (PerformanceObserver 'longtask') overlapping the window; TBT = Σ(task − 50 ms);
+//   - the same script, long tasks and TBT from send to 1 s after the last token ("incl. 1 s
+//     settle"), so work deferred past the last token (an end-of-answer re-render, a save)
+//     cannot hide;
 //   - peak JS heap: JSHeapUsedSize sampled every 100 ms over CDP (wasm memory is not in it and
-//     is reported apart);
-//   - per-frame cost early vs late (option perFrame): the same metrics sampled every 100 ms,
-//     each sample stamped with the wall clock when CDP answered (the renderer answers between
-//     tasks, so a sample is the state at that moment), and in the page a requestAnimationFrame
-//     loop that records each frame's time and whether the DOM changed since the frame before
-//     (an "updated frame"). The stream's span runs from the first to the last token in the DOM;
-//     the early window is its first 10 %, the late window its last 10 %. Per window: task and
-//     script time (metrics interpolated linearly at the window's edges) divided by the updated
-//     frames in it. late/early is the growth of the per-frame cost with the answer's length.
+//     is reported apart); and peak JS heap + wasm memory: at each of those samples (not in
+//     perFrame runs) the page's wasm memories are also read with one tiny Runtime.evaluate,
+//     on every peer alike, and the largest sum is kept;
+//   - per-frame cost early vs late (option perFrame): the same metrics sampled every 25 ms
+//     (getMetrics only: it is answered by the renderer between tasks without running script),
+//     each sample stamped with the wall clock when CDP answered (so a sample is the state at
+//     that moment), and in the page a requestAnimationFrame loop that records each frame's
+//     time and whether the DOM changed since the frame before (an "updated frame"). The
+//     stream's span runs from the first to the last token in the DOM; the early window is
+//     10–20 % of it, the late window 80–90 % (not the very first 10 %, which catches one-off
+//     start-up work such as the first render of the answer's container, nor the very end).
+//     Per window: task and script time (metrics interpolated linearly at the window's edges)
+//     divided by the updated frames in it. late/early is the growth of the per-frame cost
+//     with the answer's length.
 //   After the run it checks that the answer arrived whole (the mock sent every token, and the
 //   rendered answer has all its blocks: see wholeAnswer), and throws if not: the only assertion.
 
@@ -46,7 +54,12 @@ export const LONG_IF = 'very long answer';
 const PROMPT = `Please write a ${LONG_IF} with lists, tables and code.`;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const withTimeout = (p, ms, dflt = null) => Promise.race([p, sleep(ms).then(() => dflt)]);
+/** `p`, or `dflt` after `ms`; the timer is cleared either way (a pending one kept node alive for up to --timeout s after the report). */
+const withTimeout = (p, ms, dflt = null) => {
+  let timer;
+  const late = new Promise((r) => { timer = setTimeout(() => r(dflt), ms); });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+};
 
 /** Share of the whole machine's CPU that was busy over `ms` (from /proc/stat; null elsewhere). */
 export async function cpuBusy(ms = 2000) {
@@ -241,6 +254,12 @@ function at(samples, key, t) {
   return samples[samples.length - 1].m[key];
 }
 
+/** The early and late windows of the per-frame cost, as shares of the first → last token span. */
+export const EARLY_WINDOW = [0.1, 0.2];
+export const LATE_WINDOW = [0.8, 0.9];
+/** How long after the last token the "incl. settle" figures run. */
+export const SETTLE_MS = 1000;
+
 /** Task and script ms per updated frame in [t0, t1]. */
 function windowCost(samples, updatedFrames, t0, t1) {
   const frames = updatedFrames.filter((t) => t >= t0 && t < t1).length;
@@ -281,24 +300,43 @@ export async function streamRun({ peer, url, mock, timeoutS = 300, perFrame = fa
     const m0 = await metrics(cdp);
     const samples = [{ t: Date.now(), m: m0 }];
     let peakHeap = m0.JSHeapUsedSize;
+    let peakHeapWasm = null;
+    /** Reads the wasm memories (outside perFrame runs) and keeps the largest heap + wasm sum. */
+    const withWasm = async (m) => {
+      if (perFrame) return;
+      try {
+        const { result } = await cdp.send('Runtime.evaluate', { expression: 'window.__perf.wasmBytes()', returnByValue: true });
+        const sum = m.JSHeapUsedSize + (Number(result.value) || 0);
+        if (peakHeapWasm === null || sum > peakHeapWasm) peakHeapWasm = sum;
+      } catch { /* page gone */ }
+    };
+    await withWasm(m0);
     let sampling = true;
     let mDone = null;
+    const sampleMs = perFrame ? 25 : 100;
     const sampler = (async () => {
       while (sampling) {
         try {
           const m = await metrics(cdp);
           samples.push({ t: Date.now(), m });
           if (m.JSHeapUsedSize > peakHeap) peakHeap = m.JSHeapUsedSize;
+          await withWasm(m);
         } catch { break; }
-        await sleep(100);
+        await sleep(sampleMs);
       }
     })();
-    const doneWithMetrics = donePromise.then(async () => { mDone = await metrics(cdp); samples.push({ t: Date.now(), m: mDone }); });
+    let doneAt = null;
+    const doneWithMetrics = donePromise.then(async (t) => { doneAt = t; mDone = await metrics(cdp); samples.push({ t: Date.now(), m: mDone }); });
     await page.press(adapter.input, 'Enter');
     const finished = await withTimeout(doneWithMetrics.then(() => true), timeoutS * 1000, false);
     sampling = false;
     await withTimeout(sampler, 60000);
     if (!finished) throw new Error(`${peer}: the answer's last word was not rendered within ${timeoutS} s`);
+    // send → last token + SETTLE_MS: what the page does right after the answer counts too
+    await sleep(Math.max(0, doneAt + SETTLE_MS - Date.now()));
+    const mSettle1s = await metrics(cdp);
+    if (mSettle1s.JSHeapUsedSize > peakHeap) peakHeap = mSettle1s.JSHeapUsedSize;
+    await withWasm(mSettle1s);
     // settle: until no DOM change for 1 s (max 15 s), then stop the frame loop
     const t0 = Date.now();
     while (Date.now() - t0 < 15000) {
@@ -317,6 +355,7 @@ export async function streamRun({ peer, url, mock, timeoutS = 300, perFrame = fa
     const whole = await wholeAnswer(page, adapter, mock);
     if (!whole.ok) throw new Error(`${peer}: the answer did not arrive whole: ${whole.why}`);
     const lts = P.longtasks.filter(([s, d]) => s + d >= P.tSend && s <= P.tDone);
+    const ltsSettle = P.longtasks.filter(([s, d]) => s + d >= P.tSend && s <= P.tDone + SETTLE_MS);
     const d = (k) => (mDone[k] - m0[k]) * 1000;
     const run = {
       sendToFirstMs: P.tFirst - P.tSend,
@@ -326,11 +365,18 @@ export async function streamRun({ peer, url, mock, timeoutS = 300, perFrame = fa
       layoutMs: d('LayoutDuration'),
       styleMs: d('RecalcStyleDuration'),
       settleScriptMs: (mSettle.ScriptDuration - m0.ScriptDuration) * 1000,
+      // send → last token + SETTLE_MS (the script figure up to when node measured it, ≥ SETTLE_MS)
+      settle1sScriptMs: (mSettle1s.ScriptDuration - m0.ScriptDuration) * 1000,
+      settle1sTaskMs: (mSettle1s.TaskDuration - m0.TaskDuration) * 1000,
+      settle1sLongTasks: ltsSettle.length,
+      settle1sLongestTaskMs: ltsSettle.reduce((a, [, x]) => Math.max(a, x), 0),
+      settle1sTbtMs: ltsSettle.reduce((a, [, x]) => a + Math.max(0, x - 50), 0),
       longTasks: lts.length,
       longTaskMs: lts.reduce((a, [, x]) => a + x, 0),
       longestTaskMs: lts.reduce((a, [, x]) => Math.max(a, x), 0),
       tbtMs: lts.reduce((a, [, x]) => a + Math.max(0, x - 50), 0),
       peakHeapMB: peakHeap / 1048576,
+      peakHeapWasmMB: peakHeapWasm === null ? null : peakHeapWasm / 1048576,
       wasmMB: P.wasmMB,
       domNodes: mSettle.Nodes,
       frames: P.frames,
@@ -338,8 +384,9 @@ export async function streamRun({ peer, url, mock, timeoutS = 300, perFrame = fa
     };
     if (perFrame) {
       const span = P.tDone - P.tFirst;
-      const early = windowCost(samples, P.updatedFrames, P.tFirst, P.tFirst + span / 10);
-      const late = windowCost(samples, P.updatedFrames, P.tDone - span / 10, P.tDone);
+      const win = ([a, b]) => windowCost(samples, P.updatedFrames, P.tFirst + span * a, P.tFirst + span * b);
+      const early = win(EARLY_WINDOW);
+      const late = win(LATE_WINDOW);
       run.perFrame = { spanMs: span, samples: samples.length, early, late,
         taskRatio: early.taskPerFrame && late.taskPerFrame != null ? late.taskPerFrame / early.taskPerFrame : null,
         scriptRatio: early.scriptPerFrame && late.scriptPerFrame != null ? late.scriptPerFrame / early.scriptPerFrame : null };

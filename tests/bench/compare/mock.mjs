@@ -3,7 +3,10 @@
 // fast as the socket takes them, and logs when each stream started and ended.
 //
 //   POST /v1/chat/completions  stream:true → the answer of the current shape; a request whose
-//                              last message lacks `long_if` (a title request) gets a short one
+//                              last message lacks `long_if` gets a short one, and so does a
+//                              title request (Hearth's auto-title, src/sessions/title.rs: a system
+//                              message "Write a title for the conversation…" before the user's
+//                              first message, which does contain `long_if`)
 //   GET|POST /__config         read / change { shape, tokens, chunk_min, chunk_max, delay_ms, long_if, seed }
 //   GET /__answer              the full text of the current answer and its section count
 //   GET /__stats, POST /__stats/reset   the log of completion requests
@@ -32,6 +35,9 @@ export const SENTINEL = 'MOCKSTREAMEND';
 export const SHAPES = ['mixed', 'code', 'list', 'table', 'quote', 'paragraph'];
 const SHAPE_BYTES = 100_000;
 const SHORT_ANSWER = 'Mock short answer for a follow-up request.';
+const TITLE_ANSWER = 'Mock conversation title';
+/** How src/sessions/title.rs's TITLE_PROMPT starts (its system message). */
+const TITLE_PROMPT_START = 'Write a title for the conversation';
 
 // ---------- deterministic PRNG ----------
 function mulberry32(a) {
@@ -241,6 +247,12 @@ function lastMessageText(body) {
   return '';
 }
 
+/** Whether `body` is a title request: a system message phrased as Hearth's TITLE_PROMPT. */
+function isTitleRequest(body) {
+  if (!Array.isArray(body.messages)) return false;
+  return body.messages.some((m) => m && m.role === 'system' && typeof m.content === 'string' && m.content.startsWith(TITLE_PROMPT_START));
+}
+
 const pause = (ms) => new Promise((r) => (ms > 0 ? setTimeout(r, ms) : setImmediate(r)));
 
 /**
@@ -264,7 +276,7 @@ export async function startCompareMock({ port = 0, host = '127.0.0.1' } = {}) {
     });
 
   async function stream(res, body, rec, cfg) {
-    const toks = rec.long ? answerTokens(cfg) : tokenize(SHORT_ANSWER);
+    const toks = rec.long ? answerTokens(cfg) : tokenize(rec.title ? TITLE_ANSWER : SHORT_ANSWER);
     const r = mulberry32(cfg.seed ^ 0x9e3779b9);
     const id = `chatcmpl-mock${Date.now()}`;
     const created = Math.floor(Date.now() / 1000);
@@ -340,13 +352,14 @@ export async function startCompareMock({ port = 0, host = '127.0.0.1' } = {}) {
         const byModel = /^mock-(\w+)$/.exec(body.model ?? '');
         if (byModel && SHAPES.includes(byModel[1])) cfg.shape = byModel[1];
         const rec = { t_req: Date.now(), model: body.model, stream: !!body.stream, shape: cfg.shape, chunks: 0, chars: 0, bytes: 0, t_first: null, t_end: null };
-        rec.long = !cfg.long_if || lastMessageText(body).includes(cfg.long_if);
+        rec.title = isTitleRequest(body);
+        rec.long = !rec.title && (!cfg.long_if || lastMessageText(body).includes(cfg.long_if));
         stats.push(rec);
         if (stats.length > 200) stats.shift();
         if (body.stream) return await stream(res, body, rec, cfg);
         rec.t_end = Date.now();
         return json(res, 200, { id: 'chatcmpl-mock', object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: body.model || 'mock-model',
-          choices: [{ index: 0, message: { role: 'assistant', content: 'Mock conversation title' }, finish_reason: 'stop' }],
+          choices: [{ index: 0, message: { role: 'assistant', content: TITLE_ANSWER }, finish_reason: 'stop' }],
           usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } });
       }
       return json(res, 404, { error: { message: `mock: no route ${req.method} ${url.pathname}`, type: 'invalid_request_error' } });

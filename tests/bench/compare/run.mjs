@@ -9,11 +9,13 @@
 // Phases (measure.mjs says how each figure is taken):
 //   load    cold loads: gzip -9 bytes of everything fetched, bytes transferred, input ready
 //   fast    the 20,000-token mixed markdown answer, events as fast as possible: script, long
-//           tasks, TBT, send → last token, peak JS heap
+//           tasks, TBT (to the last token, and to 1 s after it: "incl. 1 s settle"), send →
+//           last token, peak JS heap, and peak JS heap + wasm memory
 //   paced   4,000 tokens, one event every 10 ms (~17 s): script as a share of the stream's
 //           duration, and all main-thread task time against the baseline's
 //   shapes  ~100 KB answers that are one ever-growing block (code, list, table, quote,
-//           paragraph), paced: per-frame cost in the first vs the last 10 % of the stream
+//           paragraph), paced: per-frame cost at 10–20 % vs 80–90 % of the first → last token
+//           span (the first 10 % holds one-off start-up work)
 // Before each phase it waits (up to --quiet-wait s) for the machine's CPU to be quiet, and
 // prints how busy it was: absolute times drift on a shared machine, ratios less.
 //
@@ -23,7 +25,8 @@
 //   --peers baseline,hearth         (default: both)
 //   --runs N          cold loads and fast streams per peer, medians shown (default 3)
 //   --paced-runs N    paced streams per peer (default 1)
-//   --shape-runs N    streams per shape and peer (default 1)
+//   --shape-runs N    streams per shape and peer (default 1, printed as "1 run: noisy"; 3 runs
+//                     add ~5 min to the default run)
 //   --tokens N --chunk A-B          the fast stream (default 20000, 1-4 tokens per event)
 //   --paced-tokens N --paced-delay MS   the paced stream (default 4000, 10)
 //   --shape-events N --shape-delay MS   events per shape stream and their pacing (default 1000, 10)
@@ -38,7 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { builtApp } from '../../support/dist.mjs';
 import { startStaticServer } from '../../support/static-server.mjs';
-import { LONG_IF, coldLoad, streamRun, waitCpuQuiet } from './measure.mjs';
+import { EARLY_WINDOW, LATE_WINDOW, LONG_IF, SETTLE_MS, coldLoad, streamRun, waitCpuQuiet } from './measure.mjs';
 import { SHAPES, answerTokens, startCompareMock } from './mock.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -148,6 +151,7 @@ const fmt = {
   pct: (x) => (x == null ? '–' : `${(x * 100).toFixed(1)} %`),
   x: (x) => (x == null || !Number.isFinite(x) ? '–' : `${x.toFixed(2)}×`),
 };
+const SETTLE_S = `${SETTLE_MS / 1000} s`;
 const ratio = (h, b) => (h == null || b == null || b === 0 ? null : h / b);
 const out = [];
 const table = (head, rows) => {
@@ -177,10 +181,15 @@ if (phases.has('fast') || phases.has('load')) {
     ['long tasks (count)', fast, (r) => r.longTasks, fmt.n],
     ['long tasks (total)', fast, (r) => r.longTaskMs, fmt.ms],
     ['longest task', fast, (r) => r.longestTaskMs, fmt.ms],
-    ['total blocking time', fast, (r) => r.tbtMs, fmt.ms],
+    ['total blocking time, send → last token', fast, (r) => r.tbtMs, fmt.ms],
+    [`main-thread script, send → last token, incl. ${SETTLE_S} settle`, fast, (r) => r.settle1sScriptMs, fmt.ms],
+    [`long tasks (count), incl. ${SETTLE_S} settle`, fast, (r) => r.settle1sLongTasks, fmt.n],
+    [`longest task, incl. ${SETTLE_S} settle`, fast, (r) => r.settle1sLongestTaskMs, fmt.ms],
+    [`total blocking time, incl. ${SETTLE_S} settle`, fast, (r) => r.settle1sTbtMs, fmt.ms],
     ['send → first token', fast, (r) => r.sendToFirstMs, fmt.ms],
     ['send → last token', fast, (r) => r.sendToLastMs, fmt.ms],
     ['peak JS heap', fast, (r) => r.peakHeapMB, fmt.mib],
+    ['peak JS heap + wasm memory', fast, (r) => r.peakHeapWasmMB, fmt.mib],
     ['wasm memory after', fast, (r) => r.wasmMB, fmt.mib],
     ['cold load, gzip -9 of every file', load, (r) => r.gzipBytes, fmt.bytes],
     ['cold load, bytes transferred (br/gzip files where the server has them)', load, (r) => r.wireBytes, fmt.bytes],
@@ -200,11 +209,17 @@ if (phases.has('paced')) {
     ['all main-thread tasks', paced, (r) => r.taskMs, fmt.ms],
     ['all tasks share of the stream\'s duration', paced, (r) => r.taskMs / r.sendToLastMs, fmt.pct],
     ['long tasks (count)', paced, (r) => r.longTasks, fmt.n],
+    [`main-thread script, incl. ${SETTLE_S} settle`, paced, (r) => r.settle1sScriptMs, fmt.ms],
+    [`long tasks (count), incl. ${SETTLE_S} settle`, paced, (r) => r.settle1sLongTasks, fmt.n],
+    [`total blocking time, incl. ${SETTLE_S} settle`, paced, (r) => r.settle1sTbtMs, fmt.ms],
     ['peak JS heap', paced, (r) => r.peakHeapMB, fmt.mib],
+    ['peak JS heap + wasm memory', paced, (r) => r.peakHeapWasmMB, fmt.mib],
   ]));
 }
 if (phases.has('shapes')) {
-  out.push(`### One ever-growing block, ~100 KB, ~${o['shape-events']} events ${o['shape-delay']} ms apart (${o['shape-runs']} run(s)): cost per updated frame, first 10 % vs last 10 % of the stream`, '');
+  const pct = ([a, b]) => `${a * 100}–${b * 100} %`;
+  const shapeRuns = Number(o['shape-runs']) === 1 ? '1 run: noisy' : `${o['shape-runs']} runs, medians`;
+  out.push(`### One ever-growing block, ~100 KB, ~${o['shape-events']} events ${o['shape-delay']} ms apart (${shapeRuns}): cost per updated frame, early = ${pct(EARLY_WINDOW)} vs late = ${pct(LATE_WINDOW)} of the first → last token span`, '');
   const rows = [];
   for (const shape of shapes) {
     for (const peer of peerNames) {
