@@ -2,27 +2,35 @@
 //! scrolls: it follows a growing reply only while the reader is at the bottom.
 //! Files dropped on it are attached to the next message. A summary is no
 //! message: its divider stands before the first message it keeps verbatim.
+//!
+//! A long conversation is a windowed list: only the messages near the viewport
+//! are in the page, each preceded by a spacer as tall as the messages left out
+//! before it (their measured heights, or the mean measured height for messages
+//! never shown), so the scrollbar tells the truth and scrolling mounts the
+//! messages it reaches. The message holding the keyboard focus stays mounted.
+//! Short conversations (up to [`ALWAYS_MOUNTED`] messages) are kept whole.
 
+use std::collections::HashMap;
+
+use hearth_core::window::{Span, estimate, gaps, mounted, rows_to_mount};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
-use web_sys::{HtmlElement, ResizeObserver};
+use web_sys::{Element, FocusEvent, HtmlElement, ResizeObserver};
 
 use crate::chat::{ChatContext, Entry, EntryKind};
-use crate::components::agent_switch_divider::AgentSwitchDivider;
-use crate::components::assistant_message::AssistantMessage;
 use crate::components::conversation_welcome::ConversationWelcome;
 use crate::components::file_drop;
 use crate::components::jump_to_latest::JumpToLatest;
-use crate::components::summary_divider::SummaryDivider;
-use crate::components::user_message::UserMessage;
+use crate::components::message_row::MessageRow;
 use crate::sessions::SessionsContext;
 
-/// Messages shown at first, and added by each "Show earlier messages".
-const WINDOW: usize = 60;
+/// Conversations with at most this many messages have all of them in the page
+/// (cheap, and the browser's find-in-page sees them all).
+const ALWAYS_MOUNTED: usize = 40;
 
-/// The open conversation's latest messages, oldest first; earlier ones on request,
-/// so that a conversation of thousands of messages opens as fast as a short one.
+/// The open conversation's messages, the latest at the bottom, windowed (see
+/// the module's header).
 ///
 /// Scrolling: while the view is at the bottom (within [`NEAR_BOTTOM_PX`]) it
 /// follows the conversation as it grows; scrolling up stops that, and "Jump to
@@ -35,7 +43,65 @@ pub(crate) fn Conversation() -> impl IntoView {
     let sessions = SessionsContext::expect();
     let scroller = NodeRef::<leptos::html::Main>::new();
     let content = NodeRef::<leptos::html::Div>::new();
+    let list = NodeRef::<leptos::html::Div>::new();
+    let bottom_gap = NodeRef::<leptos::html::Div>::new();
     let follow = Follow::new();
+    let window = Window::new();
+    // The listed messages: (position in `entries`, id). Earlier versions of
+    // regenerated replies are not listed; their reply's version arrows reach
+    // them. Summaries are shown as their divider instead.
+    let listed = Memo::new(move |_| {
+        chat.shown.with(|shown| {
+            chat.entries.with(|entries| {
+                entries
+                    .iter()
+                    .zip(shown)
+                    .enumerate()
+                    .filter(|(_, (entry, on))| **on && !is_summary(entry))
+                    .map(|(at, (entry, _))| (at, entry.id.clone()))
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+    // Every listed message's height: measured, else the estimate.
+    let heights = Memo::new(move |_| {
+        window.measured.track();
+        listed.with(|listed| {
+            window.heights.with_value(|known| {
+                let guess = estimate(known.values().copied());
+                listed.iter().map(|(_, id)| known.get(id).copied().unwrap_or(guess)).collect::<Vec<f64>>()
+            })
+        })
+    });
+    let rows = Memo::new(move |_| {
+        let len = listed.with(Vec::len);
+        if len <= ALWAYS_MOUNTED {
+            return (0..len).collect::<Vec<usize>>();
+        }
+        let keep = window.focused.with(|focused| {
+            let focused = focused.as_ref()?;
+            listed.with(|listed| listed.iter().position(|(_, id)| id == focused))
+        });
+        mounted(window.span.get(), keep, len)
+    });
+    let row_gaps = Memo::new(move |_| heights.with(|heights| rows.with(|rows| gaps(heights, rows))));
+    // Which rows to mount for where the view is now; only a change re-renders.
+    let place = move || {
+        let (Some(element), Some(list)) = (scroller.get_untracked(), list.get_untracked()) else { return };
+        let viewport = f64::from(element.client_height());
+        heights.with_untracked(|heights| {
+            let current = window.span.get_untracked();
+            let top = if follow.following.get_value() {
+                heights.iter().sum::<f64>() - viewport
+            } else {
+                f64::from(element.scroll_top()) - f64::from(list.offset_top() - element.offset_top())
+            };
+            let next = rows_to_mount(heights, current, top, viewport, viewport);
+            if next != current {
+                window.span.set(next);
+            }
+        });
+    };
     let observer = StoredValue::new_local(None::<(ResizeObserver, Closure<dyn FnMut()>)>);
     Effect::new(move |_| {
         let (Some(scroller), Some(content)) = (scroller.get(), content.get()) else { return };
@@ -43,7 +109,10 @@ pub(crate) fn Conversation() -> impl IntoView {
             return;
         }
         let element: HtmlElement = scroller.clone();
-        let on_resize = Closure::<dyn FnMut()>::new(move || follow.resized(&element));
+        let on_resize = Closure::<dyn FnMut()>::new(move || {
+            follow.resized(&element);
+            place();
+        });
         let Ok(watch) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) else { return };
         watch.observe(&scroller);
         watch.observe(&content);
@@ -53,10 +122,23 @@ pub(crate) fn Conversation() -> impl IntoView {
         if let Some((watch, _)) = observer.try_update_value(Option::take).flatten() {
             watch.disconnect();
         }
+        window.disconnect();
     });
-    // Another conversation opens at its bottom.
+    // Measured heights or a new list: the spacers change, and maybe which rows to mount.
+    Effect::new(move |_| {
+        heights.track();
+        place();
+    });
+    Effect::new(move |_| {
+        let height = row_gaps.with(|gaps| gaps.last().copied().unwrap_or(0.0));
+        if let Some(spacer) = bottom_gap.get() {
+            let _ = web_sys::HtmlElement::style(&spacer).set_property("height", &format!("{height}px"));
+        }
+    });
+    // Another conversation opens at its bottom, measured afresh.
     Effect::new(move |_| {
         sessions.current.track();
+        window.reset();
         follow.resume(scroller.get_untracked().as_ref());
     });
     // Sending (or regenerating) brings the view back to the newest message.
@@ -64,17 +146,20 @@ pub(crate) fn Conversation() -> impl IntoView {
         let busy = chat.busy.get();
         if busy && was_busy == Some(false) {
             follow.resume(scroller.get_untracked().as_ref());
+            place();
         }
         busy
     });
     let on_scroll = move |_| {
         if let Some(element) = scroller.get_untracked() {
             follow.scrolled(&element);
+            place();
         }
     };
     let jump = Callback::new(move |()| {
         let element: Option<HtmlElement> = scroller.get_untracked();
         follow.resume(element.as_ref());
+        place();
         // The button goes away: the conversation takes the focus, so the keys
         // that scroll it work from here.
         if let Some(element) = element {
@@ -83,31 +168,42 @@ pub(crate) fn Conversation() -> impl IntoView {
     });
     let jump_shown = Signal::derive(move || !follow.at_bottom.get() && (follow.grown.get() || chat.busy.get()));
     let agent_name = Signal::derive(move || Some(chat.agent().name));
-    // How many of the latest messages to show, for the conversation whose first
-    // message has this id; another conversation starts again at one window.
-    let expanded = RwSignal::new((None::<String>, WINDOW));
-    let first_id = Memo::new(move |_| chat.entries.with(|entries| entries.first().map(|e| e.id.clone())));
-    let shown = move || expanded.with(|(id, count)| if *id == first_id.get() { *count } else { WINDOW });
-    // Earlier versions of regenerated replies are not listed; their reply's
-    // version arrows reach them. Summaries are shown as their divider instead.
-    let listed = move || {
-        chat.shown.with(|shown| {
-            chat.entries.with(|entries| {
-                entries.iter().zip(shown).filter(|(e, on)| **on && !is_summary(e)).map(|(e, _)| e.clone()).collect()
+    let mounted_entries = move || {
+        rows.with(|rows| {
+            listed.with(|listed| {
+                chat.entries.with(|entries| {
+                    rows.iter()
+                        .filter_map(|&row| listed.get(row).and_then(|(at, _)| entries.get(*at)).cloned())
+                        .collect::<Vec<Entry>>()
+                })
             })
         })
     };
-    let listed_count = Memo::new(move |_| {
-        chat.shown.with(|shown| {
-            chat.entries.with(|entries| entries.iter().zip(shown).filter(|(e, on)| **on && !is_summary(e)).count())
+    // The gap before the mounted row showing message `id`.
+    let gap_before = move |id: String| {
+        Signal::derive(move || {
+            let at = rows.with(|rows| {
+                listed
+                    .with(|listed| rows.iter().position(|&row| listed.get(row).is_some_and(|(_, shown)| *shown == id)))
+            });
+            at.and_then(|at| row_gaps.with(|gaps| gaps.get(at).copied())).unwrap_or(0.0)
         })
-    });
-    let hidden = move || listed_count.get().saturating_sub(shown());
-    let visible = move || {
-        let listed: Vec<Entry> = listed();
-        listed[listed.len().saturating_sub(shown())..].to_vec()
     };
-    let show_earlier = move |_| expanded.set((first_id.get_untracked(), shown() + WINDOW));
+    // The message holding the focus stays mounted while it does.
+    let on_focusin = move |ev: FocusEvent| {
+        let row = ev.target().and_then(|target| target.dyn_into::<Element>().ok()).and_then(|el| row_of(&el));
+        if window.focused.with_untracked(|focused| *focused != row) {
+            window.focused.set(row);
+        }
+    };
+    let on_focusout = move |ev: FocusEvent| {
+        let next = ev.related_target().and_then(|target| target.dyn_into::<Element>().ok());
+        let inside = next.as_ref().and_then(row_of);
+        if inside.is_none() && window.focused.with_untracked(Option::is_some) {
+            window.focused.set(None);
+        }
+    };
+    let row_observer = window.observer;
     view! {
         <div
             class="conversation-pane"
@@ -131,49 +227,101 @@ pub(crate) fn Conversation() -> impl IntoView {
                         </div>
                     </Show>
                 </Show>
-                <Show when=move || hidden() != 0>
-                    <button type="button" class="earlier" on:click=show_earlier>
-                        {move || format!("Show earlier messages ({})", hidden())}
-                    </button>
-                </Show>
-                <For each=visible key=|entry: &Entry| entry.id.clone() let:entry>
-                    {
-                        let id = entry.id.clone();
-                        move || {
-                            chat.active_summary
-                                .with(|active| active.clone().filter(|summary| summary.boundary_id == id))
-                                .map(|summary| {
-                                    view! {
-                                        <SummaryDivider
-                                            summary_id=summary.summary_id
-                                            text=summary.text
-                                            summarised=summary.summarised
-                                        />
-                                    }
-                                })
-                        }
-                    }
-                    {match entry.kind {
-                        EntryKind::User(text, files) => view! { <UserMessage text files /> }.into_any(),
-                        EntryKind::System(text) => {
-                            view! {
-                                <article class="message system" aria-label="System">
-                                    <p class="user-text">{text}</p>
-                                </article>
-                            }
-                                .into_any()
-                        }
-                        EntryKind::Assistant(reply) => view! { <AssistantMessage id=entry.id.clone() reply /> }.into_any(),
-                        EntryKind::AgentSwitch(name) => view! { <AgentSwitchDivider name /> }.into_any(),
-                        // Not listed (see `listed`).
-                        EntryKind::Summary(_) => ().into_any(),
-                    }}
-                </For>
+                <div class="message-list" node_ref=list on:focusin=on_focusin on:focusout=on_focusout>
+                    <For each=mounted_entries key=|entry: &Entry| entry.id.clone() let:entry>
+                        <MessageRow gap=gap_before(entry.id.clone()) entry observer=row_observer />
+                    </For>
+                    <div class="row-gap" aria-hidden="true" node_ref=bottom_gap></div>
+                </div>
             </div>
         </main>
         <JumpToLatest shown=jump_shown on_jump=jump />
         </div>
     }
+}
+
+/// The id of the message row holding `element`, if any.
+fn row_of(element: &Element) -> Option<String> {
+    element.closest("[data-row]").ok().flatten().and_then(|row| row.get_attribute("data-row"))
+}
+
+/// The row observer's callback: the observer's entries.
+type Measure = Closure<dyn FnMut(js_sys::Array)>;
+
+/// What the windowed list knows: the rows' measured heights, which rows the
+/// viewport needs, and the row holding the focus.
+#[derive(Clone, Copy)]
+struct Window {
+    /// Measured heights by message id (CSS pixels, the row without its spacer).
+    heights: StoredValue<HashMap<String, f64>>,
+    /// Bumped when `heights` changed.
+    measured: RwSignal<u32>,
+    /// The rows (indices into the listed messages) near the viewport.
+    span: RwSignal<Span>,
+    /// The message whose row holds the keyboard focus: kept mounted.
+    focused: RwSignal<Option<String>>,
+    /// Measures the mounted rows.
+    observer: StoredValue<Option<ResizeObserver>, LocalStorage>,
+    /// The observer's callback, kept alive with it.
+    callback: StoredValue<Option<Measure>, LocalStorage>,
+}
+
+impl Window {
+    fn new() -> Self {
+        let heights = StoredValue::new(HashMap::new());
+        let measured = RwSignal::new(0u32);
+        let callback = Measure::new(move |entries: js_sys::Array| {
+            let mut changed = false;
+            heights.update_value(|known: &mut HashMap<String, f64>| {
+                for entry in entries.iter() {
+                    let Some((id, height)) = measure(&entry) else { continue };
+                    if known.get(&id).is_none_or(|old| (old - height).abs() > 0.5) {
+                        known.insert(id, height);
+                        changed = true;
+                    }
+                }
+            });
+            if changed {
+                measured.update(|n| *n = n.wrapping_add(1));
+            }
+        });
+        let observer = ResizeObserver::new(callback.as_ref().unchecked_ref()).ok();
+        Self {
+            heights,
+            measured,
+            span: RwSignal::new(Span::default()),
+            focused: RwSignal::new(None),
+            observer: StoredValue::new_local(observer),
+            callback: StoredValue::new_local(Some(callback)),
+        }
+    }
+
+    /// Forgets what was measured (another conversation is shown).
+    fn reset(self) {
+        self.heights.set_value(HashMap::new());
+        self.span.set(Span::default());
+        self.focused.set(None);
+    }
+
+    fn disconnect(self) {
+        if let Some(watch) = self.observer.try_update_value(Option::take).flatten() {
+            watch.disconnect();
+        }
+        let _ = self.callback.try_update_value(Option::take);
+    }
+}
+
+/// A `ResizeObserverEntry`'s row id and border-box height.
+fn measure(entry: &wasm_bindgen::JsValue) -> Option<(String, f64)> {
+    let target: HtmlElement = js_sys::Reflect::get(entry, &"target".into()).ok()?.dyn_into().ok()?;
+    let id = target.get_attribute("data-row")?;
+    // The border box (fractional), or the rounded offset height where that is missing.
+    let exact = js_sys::Reflect::get(entry, &"borderBoxSize".into())
+        .ok()
+        .and_then(|sizes| js_sys::Reflect::get(&sizes, &0.into()).ok())
+        .and_then(|size| js_sys::Reflect::get(&size, &"blockSize".into()).ok())
+        .and_then(|size| size.as_f64());
+    Some((id, exact.unwrap_or_else(|| f64::from(target.offset_height()))))
 }
 
 /// Whether `entry` is a summary (shown as its divider, not as a message).
