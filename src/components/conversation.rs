@@ -98,7 +98,7 @@ pub(crate) fn Conversation() -> impl IntoView {
             };
             let next = rows_to_mount(heights, current, top, viewport, viewport);
             if next != current {
-                window.span.set(next);
+                window.remount(next);
             }
         });
     };
@@ -110,7 +110,12 @@ pub(crate) fn Conversation() -> impl IntoView {
         }
         let element: HtmlElement = scroller.clone();
         let on_resize = Closure::<dyn FnMut()>::new(move || {
-            follow.resized(&element);
+            // The conversation's end: how many messages, and the last one's height.
+            let end = listed.with_untracked(|listed| {
+                let last = listed.last().and_then(|(_, id)| window.heights.with_value(|known| known.get(id).copied()));
+                (listed.len(), last.unwrap_or(0.0))
+            });
+            follow.resized(&element, end);
             place();
         });
         let Ok(watch) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) else { return };
@@ -189,17 +194,23 @@ pub(crate) fn Conversation() -> impl IntoView {
             at.and_then(|at| row_gaps.with(|gaps| gaps.get(at).copied())).unwrap_or(0.0)
         })
     };
-    // The message holding the focus stays mounted while it does.
+    // The message holding the focus stays mounted while it does. (A re-render
+    // may move its row in the page, which drops the focus: see `Window::remount`.)
     let on_focusin = move |ev: FocusEvent| {
-        let row = ev.target().and_then(|target| target.dyn_into::<Element>().ok()).and_then(|el| row_of(&el));
+        let target = ev.target().and_then(|target| target.dyn_into::<HtmlElement>().ok());
+        let row = target.as_ref().and_then(|el| row_of(el));
+        window.focus.set_value(target.filter(|_| row.is_some()));
         if window.focused.with_untracked(|focused| *focused != row) {
             window.focused.set(row);
         }
     };
     let on_focusout = move |ev: FocusEvent| {
         let next = ev.related_target().and_then(|target| target.dyn_into::<Element>().ok());
-        let inside = next.as_ref().and_then(row_of);
-        if inside.is_none() && window.focused.with_untracked(Option::is_some) {
+        if next.is_none() && window.moving.get_value() {
+            return; // Lost to a re-render: given back once it is done.
+        }
+        if next.as_ref().and_then(row_of).is_none() && window.focused.with_untracked(Option::is_some) {
+            window.focus.set_value(None);
             window.focused.set(None);
         }
     };
@@ -260,6 +271,10 @@ struct Window {
     span: RwSignal<Span>,
     /// The message whose row holds the keyboard focus: kept mounted.
     focused: RwSignal<Option<String>>,
+    /// The element holding the focus in that row.
+    focus: StoredValue<Option<HtmlElement>, LocalStorage>,
+    /// Whether the rows are being re-rendered (until the next frame).
+    moving: StoredValue<bool>,
     /// Measures the mounted rows.
     observer: StoredValue<Option<ResizeObserver>, LocalStorage>,
     /// The observer's callback, kept alive with it.
@@ -291,9 +306,28 @@ impl Window {
             measured,
             span: RwSignal::new(Span::default()),
             focused: RwSignal::new(None),
+            focus: StoredValue::new_local(None),
+            moving: StoredValue::new(false),
             observer: StoredValue::new_local(observer),
             callback: StoredValue::new_local(Some(callback)),
         }
+    }
+
+    /// Mounts the rows of `span`. A keyed re-render may move the focused row
+    /// in the page, and a moved element loses the focus: it gets it back (without
+    /// scrolling) once the frame is rendered.
+    fn remount(self, span: Span) {
+        self.moving.set_value(true);
+        self.span.set(span);
+        request_animation_frame(move || {
+            let _ = self.moving.try_set_value(false);
+            let Some(Some(element)) = self.focus.try_get_value() else { return };
+            let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+            let lost = active.is_none_or(|active| active.tag_name().eq_ignore_ascii_case("body"));
+            if lost && element.is_connected() {
+                focus_without_scrolling(&element);
+            }
+        });
     }
 
     /// Forgets what was measured (another conversation is shown).
@@ -301,6 +335,7 @@ impl Window {
         self.heights.set_value(HashMap::new());
         self.span.set(Span::default());
         self.focused.set(None);
+        self.focus.set_value(None);
     }
 
     fn disconnect(self) {
@@ -308,6 +343,15 @@ impl Window {
             watch.disconnect();
         }
         let _ = self.callback.try_update_value(Option::take);
+    }
+}
+
+/// `element.focus({ preventScroll: true })`.
+fn focus_without_scrolling(element: &HtmlElement) {
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"preventScroll".into(), &true.into());
+    if let Ok(focus) = js_sys::Reflect::get(element, &"focus".into()).and_then(|f| f.dyn_into::<js_sys::Function>()) {
+        let _ = focus.call1(element, &options);
     }
 }
 
@@ -339,8 +383,8 @@ struct Follow {
     /// Whether growth scrolls the view to the bottom (read by the observer, so
     /// not a signal).
     following: StoredValue<bool>,
-    /// The content's height when last seen, to tell growth from other resizes.
-    height: StoredValue<i32>,
+    /// The conversation's end when last seen (message count, last message's height), to tell growth from other resizes.
+    end: StoredValue<(usize, f64)>,
     /// Whether the view is at the bottom.
     at_bottom: RwSignal<bool>,
     /// Whether the conversation grew while the view was away from the bottom.
@@ -351,7 +395,7 @@ impl Follow {
     fn new() -> Self {
         Self {
             following: StoredValue::new(true),
-            height: StoredValue::new(0),
+            end: StoredValue::new((0, 0.0)),
             at_bottom: RwSignal::new(true),
             grown: RwSignal::new(false),
         }
@@ -370,13 +414,16 @@ impl Follow {
     }
 
     /// The content or the scroller changed size (after layout, once a frame at
-    /// most): keep to the bottom while following, else remember the growth.
-    fn resized(self, scroller: &HtmlElement) {
-        let height = scroller.scroll_height();
-        let grew = height > self.height.get_value();
-        self.height.set_value(height);
+    /// most): keep to the bottom while following, else remember growth. Growth
+    /// is the conversation's `end` (its message count, its last message's
+    /// measured height) growing, not the content's height: that also changes
+    /// when rows of the windowed list are mounted and measured.
+    fn resized(self, scroller: &HtmlElement, end: (usize, f64)) {
+        let (count, last) = self.end.get_value();
+        let grew = end.0 > count || (end.0 == count && end.1 > last + 0.5);
+        self.end.set_value(end);
         if self.following.get_value() {
-            scroller.set_scroll_top(height);
+            scroller.set_scroll_top(scroller.scroll_height());
         } else if grew && !self.grown.get_untracked() {
             self.grown.set(true);
         }

@@ -19,6 +19,7 @@ const NEEDLE = 'zanzibar';
 /** Message `i`'s text (1-based in the text): replies carry some markdown, of uneven heights. */
 function content(i) {
   const head = `Message number ${i + 1} of the long conversation.`;
+  if (i === COUNT - 1) return head;
   if (i === 1200) return `${head} It mentions ${NEEDLE} once.`;
   if (i % 2 === 0) return head;
   if (i % 10 === 1) return `${head}\n\n- one point\n- another point\n- a third point\n\n\`\`\`\nsome code\nmore code\n\`\`\``;
