@@ -43,10 +43,10 @@ pub(crate) fn Conversation() -> impl IntoView {
     let sessions = SessionsContext::expect();
     let scroller = NodeRef::<leptos::html::Main>::new();
     let content = NodeRef::<leptos::html::Div>::new();
-    let list = NodeRef::<leptos::html::Div>::new();
     let bottom_gap = NodeRef::<leptos::html::Div>::new();
     let follow = Follow::new();
-    let window = Window::new();
+    let list = NodeRef::<leptos::html::Div>::new();
+    let window = Window::new(list);
     // The listed messages: (position in `entries`, id). Earlier versions of
     // regenerated replies are not listed; their reply's version arrows reach
     // them. Summaries are shown as their divider instead.
@@ -198,7 +198,7 @@ pub(crate) fn Conversation() -> impl IntoView {
     // may move its row in the page, which drops the focus: see `Window::remount`.)
     let on_focusin = move |ev: FocusEvent| {
         let target = ev.target().and_then(|target| target.dyn_into::<HtmlElement>().ok());
-        let row = target.as_ref().and_then(|el| row_of(el));
+        let row = target.as_ref().and_then(|el| row_of(list, el));
         window.focus.set_value(target.filter(|_| row.is_some()));
         if window.focused.with_untracked(|focused| *focused != row) {
             window.focused.set(row);
@@ -209,12 +209,20 @@ pub(crate) fn Conversation() -> impl IntoView {
         if next.is_none() && window.moving.get_value() {
             return; // Lost to a re-render: given back once it is done.
         }
-        if next.as_ref().and_then(row_of).is_none() && window.focused.with_untracked(Option::is_some) {
+        if next.as_ref().and_then(|el| row_of(list, el)).is_none() && window.focused.with_untracked(Option::is_some) {
             window.focus.set_value(None);
             window.focused.set(None);
         }
     };
-    let row_observer = window.observer;
+    Effect::new(move |_| {
+        if let Some(list) = list.get() {
+            window.observer.with_value(|watch| {
+                if let Some(watch) = watch {
+                    watch.observe(&list);
+                }
+            });
+        }
+    });
     view! {
         <div
             class="conversation-pane"
@@ -240,7 +248,7 @@ pub(crate) fn Conversation() -> impl IntoView {
                 </Show>
                 <div class="message-list" node_ref=list on:focusin=on_focusin on:focusout=on_focusout>
                     <For each=mounted_entries key=|entry: &Entry| entry.id.clone() let:entry>
-                        <MessageRow gap=gap_before(entry.id.clone()) entry observer=row_observer />
+                        <MessageRow gap=gap_before(entry.id.clone()) entry />
                     </For>
                     <div class="row-gap" aria-hidden="true" node_ref=bottom_gap></div>
                 </div>
@@ -251,13 +259,30 @@ pub(crate) fn Conversation() -> impl IntoView {
     }
 }
 
-/// The id of the message row holding `element`, if any.
-fn row_of(element: &Element) -> Option<String> {
-    element.closest("[data-row]").ok().flatten().and_then(|row| row.get_attribute("data-row"))
+/// The id of the message row holding `element`, if any: the row's spacer (the
+/// `data-row` element) is the nearest one before the list's child holding it.
+fn row_of(list: NodeRef<leptos::html::Div>, element: &Element) -> Option<String> {
+    let list = list.get_untracked()?;
+    let mut child = element.clone();
+    loop {
+        let parent = child.parent_element()?;
+        if parent.is_same_node(Some(&list)) {
+            break;
+        }
+        child = parent;
+    }
+    let mut sibling = Some(child);
+    while let Some(node) = sibling {
+        if let Some(id) = node.get_attribute("data-row") {
+            return Some(id);
+        }
+        sibling = node.previous_element_sibling();
+    }
+    None
 }
 
-/// The row observer's callback: the observer's entries.
-type Measure = Closure<dyn FnMut(js_sys::Array)>;
+/// The list observer's callback.
+type Measure = Closure<dyn FnMut()>;
 
 /// What the windowed list knows: the rows' measured heights, which rows the
 /// viewport needs, and the row holding the focus.
@@ -282,14 +307,14 @@ struct Window {
 }
 
 impl Window {
-    fn new() -> Self {
+    fn new(list: NodeRef<leptos::html::Div>) -> Self {
         let heights = StoredValue::new(HashMap::new());
         let measured = RwSignal::new(0u32);
-        let callback = Measure::new(move |entries: js_sys::Array| {
+        let callback = Measure::new(move || {
+            let Some(list) = list.get_untracked() else { return };
             let mut changed = false;
             heights.update_value(|known: &mut HashMap<String, f64>| {
-                for entry in entries.iter() {
-                    let Some((id, height)) = measure(&entry) else { continue };
+                for (id, height) in measure_rows(&list) {
                     if known.get(&id).is_none_or(|old| (old - height).abs() > 0.5) {
                         known.insert(id, height);
                         changed = true;
@@ -355,17 +380,37 @@ fn focus_without_scrolling(element: &HtmlElement) {
     }
 }
 
-/// A `ResizeObserverEntry`'s row id and border-box height.
-fn measure(entry: &wasm_bindgen::JsValue) -> Option<(String, f64)> {
-    let target: HtmlElement = js_sys::Reflect::get(entry, &"target".into()).ok()?.dyn_into().ok()?;
-    let id = target.get_attribute("data-row")?;
-    // The border box (fractional), or the rounded offset height where that is missing.
-    let exact = js_sys::Reflect::get(entry, &"borderBoxSize".into())
+/// Every mounted row's id and height: from the top of its spacer to the top of
+/// the next spacer (the list's gaps included), less its own spacer.
+fn measure_rows(list: &HtmlElement) -> Vec<(String, f64)> {
+    let children = list.children();
+    let spacers: Vec<(Option<String>, f64, f64)> = (0..children.length())
+        .filter_map(|i| children.item(i))
+        .filter(|child| child.class_name() == "row-gap")
+        .map(|spacer| {
+            let (top, height) = rect(&spacer);
+            (spacer.get_attribute("data-row"), top, height)
+        })
+        .collect();
+    spacers
+        .windows(2)
+        .filter_map(|pair| {
+            let (id, top, height) = &pair[0];
+            Some((id.clone()?, (pair[1].1 - top - height).max(0.0)))
+        })
+        .collect()
+}
+
+/// An element's top and height in CSS pixels (fractional), from `getBoundingClientRect`.
+fn rect(element: &Element) -> (f64, f64) {
+    let rect = js_sys::Reflect::get(element, &"getBoundingClientRect".into())
         .ok()
-        .and_then(|sizes| js_sys::Reflect::get(&sizes, &0.into()).ok())
-        .and_then(|size| js_sys::Reflect::get(&size, &"blockSize".into()).ok())
-        .and_then(|size| size.as_f64());
-    Some((id, exact.unwrap_or_else(|| f64::from(target.offset_height()))))
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(element).ok());
+    let field = |name: &str| {
+        rect.as_ref().and_then(|r| js_sys::Reflect::get(r, &name.into()).ok()).and_then(|v| v.as_f64()).unwrap_or(0.0)
+    };
+    (field("top"), field("height"))
 }
 
 /// Whether `entry` is a summary (shown as its divider, not as a message).

@@ -1,10 +1,10 @@
 //! One row of the conversation's windowed list: the spacer standing in for the
 //! rows left out before it, then the summary divider (when the active summary
-//! starts at this message) and the message itself. The conversation measures
-//! the row (without its spacer) to keep the scrollbar honest.
+//! starts at this message) and the message itself, all children of the list (no
+//! wrapper, so messages stay siblings). The spacer carries `data-row` (the
+//! message id): the conversation measures a row from its spacer to the next.
 
 use leptos::prelude::*;
-use web_sys::ResizeObserver;
 
 use crate::chat::{ChatContext, Entry, EntryKind};
 use crate::components::agent_switch_divider::AgentSwitchDivider;
@@ -21,9 +21,6 @@ pub(crate) fn MessageRow(
     /// mounted row and this one (0 when none are).
     #[prop(into)]
     gap: Signal<f64>,
-    /// The observer measuring rows: it watches this one while it is mounted.
-    /// The row carries `data-row` (the message id) so the observer knows which.
-    observer: StoredValue<Option<ResizeObserver>, LocalStorage>,
 ) -> impl IntoView {
     let chat = ChatContext::expect();
     let spacer = NodeRef::<leptos::html::Div>::new();
@@ -32,25 +29,6 @@ pub(crate) fn MessageRow(
         if let Some(spacer) = spacer.get() {
             // Through the CSS object model, which the page's CSP allows (a style attribute it would refuse).
             let _ = web_sys::HtmlElement::style(&spacer).set_property("height", &format!("{height}px"));
-        }
-    });
-    let row = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
-        if let Some(row) = row.get() {
-            observer.with_value(|watch| {
-                if let Some(watch) = watch {
-                    watch.observe(&row);
-                }
-            });
-        }
-    });
-    on_cleanup(move || {
-        if let Some(row) = row.get_untracked() {
-            let _ = observer.try_with_value(|watch| {
-                if let Some(watch) = watch {
-                    watch.unobserve(&row);
-                }
-            });
         }
     });
     let id = entry.id.clone();
@@ -73,10 +51,8 @@ pub(crate) fn MessageRow(
         EntryKind::Summary(_) => ().into_any(),
     };
     view! {
-        <div class="row-gap" aria-hidden="true" node_ref=spacer></div>
-        <div class="row" data-row=entry.id node_ref=row>
-            {divider}
-            {message}
-        </div>
+        <div class="row-gap" aria-hidden="true" data-row=entry.id.clone() node_ref=spacer></div>
+        {divider}
+        {message}
     }
 }
