@@ -28,6 +28,7 @@ pub(crate) mod import_review;
 pub(crate) mod jump_to_latest;
 pub(crate) mod long_conversation_settings;
 pub(crate) mod message_box;
+pub(crate) mod message_row;
 pub(crate) mod modal_dialog;
 pub(crate) mod model_picker;
 pub(crate) mod project_files;

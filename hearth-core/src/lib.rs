@@ -27,3 +27,4 @@ pub mod reply;
 pub mod sse;
 pub mod storage;
 pub mod tools;
+pub mod window;

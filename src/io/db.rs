@@ -7,6 +7,7 @@
 //! messages and two tabs writing to one session cannot overwrite each other: each
 //! transaction re-reads the session record and recounts its messages.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use hearth_core::storage::app_state::AppState;
@@ -387,17 +388,27 @@ impl Db {
         }
         matching.sort_by_key(|message| std::cmp::Reverse(message.created_at));
         let sessions = tx.object_store(stores::SESSIONS)?;
+        // Each session is read once; for many matches all of them in one request
+        // (a request per match cost a round trip each: most of a common word's search).
+        let mut known: HashMap<String, Option<SessionRecord>> = HashMap::new();
+        if matching.len() > SEARCH_LIMIT {
+            let all: Vec<SessionRecord> = from_js_all(sessions.get_all::<JsValue>().primitive()?.await?)?;
+            known.extend(all.into_iter().map(|session| (session.id.clone(), Some(session))));
+        }
         let mut outcome = SearchOutcome { capped: count > SEARCH_CANDIDATES, ..SearchOutcome::default() };
         for message in matching {
-            let session: Option<JsValue> = sessions.get(message.session_id.clone()).primitive()?.await?;
-            let session: Option<SessionRecord> = session.map(from_js).transpose()?;
+            if !known.contains_key(&message.session_id) {
+                let session: Option<JsValue> = sessions.get(message.session_id.clone()).primitive()?.await?;
+                known.insert(message.session_id.clone(), session.map(from_js).transpose()?);
+            }
+            let session = known.get(&message.session_id).and_then(Option::as_ref);
             let Some(session) = session.filter(|s| s.deleted_at.is_none()) else { continue };
             outcome.total += 1;
             outcome.markers += usize::from(message.is_marker());
             if outcome.hits.len() < SEARCH_LIMIT {
                 outcome.hits.push(SearchHit {
-                    session_id: session.id,
-                    title: session.title,
+                    session_id: session.id.clone(),
+                    title: session.title.clone(),
                     marker: message.is_marker(),
                     message_id: message.id,
                     snippet: snippet(&message.content, &words, 140),

@@ -6,6 +6,8 @@
 // measures:
 //   - first sidebar paint: navigation start → the first conversation button painted;
 //   - opening the 2,000-message conversation: click → its last message painted;
+//   - scrolling it from end to end a viewport per frame: frame times, and how many
+//     messages are in the page at most;
 //   - searches over all ~52,000 messages: typing a query → the result count shown (this
 //     includes the app's 120 ms typing debounce), for a word in 20 messages, a common word,
 //     a prefix, and two words where the longer one is common and the other rare;
@@ -170,12 +172,51 @@ function watchSearch() {
     const observer = new MutationObserver(() => {
       const status = nav.querySelector('[role="status"]');
       const text = status?.textContent ?? '';
-      if (typedAt !== null && /results?$|No messages match/.test(text)) {
+      if (typedAt !== null && /\bresults?($|;)|No messages match/.test(text)) {
         observer.disconnect();
         requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - typedAt, status: text })));
       }
     });
     observer.observe(nav, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/**
+ * Runs in the page: scrolls the conversation from its bottom to its top a viewport per
+ * frame, then back down, timing every frame and counting the messages in the page.
+ */
+function scrollEndToEnd() {
+  const scroller = document.querySelector('main[aria-label="Messages"]');
+  const log = document.querySelector('[role="log"]');
+  return new Promise((resolve) => {
+    const gaps = [];
+    let articles = 0;
+    let direction = -1;
+    let last = performance.now();
+    const step = (now) => {
+      gaps.push(now - last);
+      last = now;
+      articles = Math.max(articles, log.querySelectorAll('article').length);
+      const before = scroller.scrollTop;
+      scroller.scrollTop += direction * scroller.clientHeight;
+      if (scroller.scrollTop === before || gaps.length > 5000) {
+        if (direction === 1 || gaps.length > 5000) {
+          gaps.shift();
+          const sorted = [...gaps].sort((a, b) => a - b);
+          resolve({
+            frames: gaps.length,
+            median: sorted[Math.floor(sorted.length / 2)],
+            worst: sorted.at(-1),
+            long: gaps.filter((gap) => gap > 50).length,
+            articles,
+          });
+          return;
+        }
+        direction = 1;
+      }
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
   });
 }
 
@@ -277,6 +318,12 @@ try {
   assert.ok(await log.getByText(LONG_LAST).isVisible(), 'the last message is visible');
   console.log(`memory with it open: ${await memory(page, cdp)}`);
   await screenshot(page, 'bench-long-session.png');
+  const scrolled = await page.evaluate(scrollEndToEnd);
+  console.log(
+    `scroll it end to end (a page up per frame, then back down): ${scrolled.frames} frames, ` +
+      `median ${scrolled.median.toFixed(1)} ms, worst ${scrolled.worst.toFixed(0)} ms, ` +
+      `${scrolled.long} frames over 50 ms; at most ${scrolled.articles} messages in the page`,
+  );
 
   const search = nav.getByRole('searchbox', { name: 'Search conversations', exact: true });
   const queries = [
