@@ -21,7 +21,7 @@
 
 use std::collections::VecDeque;
 
-use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 
 use super::address::remote_address;
 use crate::app::AppCode;
@@ -74,7 +74,10 @@ impl Placeholder {
     fn new(dest: &str, alt: &str, compact: bool) -> Self {
         let alt = alt.trim();
         let label = if alt.is_empty() { "Image" } else { alt };
-        Self { label: label.to_owned(), remote: remote_address(dest), compact }
+        // An image address with a user name is not offered (fetch refuses it, and
+        // the button would show only the host).
+        let remote = remote_address(dest).filter(|(normalised, _)| !has_userinfo(normalised));
+        Self { label: label.to_owned(), remote, compact }
     }
 }
 
@@ -269,14 +272,22 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
         }
         let tag = match tag {
             Tag::Link { link_type, dest_url, title, id } => {
-                // The title shows the real destination of a web link.
-                let shown = match remote_address(&dest_url) {
-                    Some(_) if title.is_empty() => dest_url.to_string().into(),
-                    Some(_) => format!("{title} ({dest_url})").into(),
+                // The host shown after a web link is where a click goes: an
+                // address the browser would read otherwise than as written
+                // (`\` for `/`, no `//` after the scheme) gets its parsed form
+                // as `href`. The title shows the real destination.
+                let remote = remote_address(&dest_url).map(|(normalised, _)| normalised);
+                self.links.push(LinkText { dest: dest_url.to_string(), text: String::new() });
+                let href = match remote {
+                    Some(normalised) if !written_as_parsed(&dest_url) => CowStr::from(normalised),
+                    _ => dest_url,
+                };
+                let shown = match remote_address(&href) {
+                    Some(_) if title.is_empty() => href.to_string().into(),
+                    Some(_) => format!("{title} ({href})").into(),
                     None => title,
                 };
-                self.links.push(LinkText { dest: dest_url.to_string(), text: String::new() });
-                Tag::Link { link_type, dest_url, title: shown, id }
+                Tag::Link { link_type, dest_url: href, title: shown, id }
             }
             other => other,
         };
@@ -376,11 +387,29 @@ fn ends_block(end: TagEnd) -> bool {
     )
 }
 
-/// The host to show after a link, unless the text already is the address.
+/// The host to show after a link, unless the text already is the address and
+/// that address hides nothing (no user name before its host, no label in
+/// Punycode): `<http://google.com@evil.example>` and a look-alike host show theirs.
 fn link_host(dest: &str, text: &str) -> Option<String> {
     let (normalised, host) = remote_address(dest)?;
     let text = text.trim();
-    (text != dest.trim() && text != normalised).then_some(host)
+    let plain = !has_userinfo(&normalised) && !host.split('.').any(|label| label.starts_with("xn--"));
+    (!plain || (text != dest.trim() && text != normalised)).then_some(host)
+}
+
+/// Whether a web address reads the same to the browser as written: no `\`
+/// (which the browser reads as `/`), no control character, and `//` right
+/// after the scheme (or at the start).
+fn written_as_parsed(dest: &str) -> bool {
+    let dest = dest.trim();
+    let after_scheme = if dest.starts_with("//") { dest } else { dest.split_once(':').map_or(dest, |(_, rest)| rest) };
+    !dest.contains('\\') && !dest.contains(char::is_control) && after_scheme.starts_with("//")
+}
+
+/// Whether a normalised web address has a user name (or password) before its host.
+fn has_userinfo(normalised: &str) -> bool {
+    let after = normalised.split_once("://").map_or(normalised, |(_, rest)| rest);
+    after[..after.find(['/', '?', '#']).unwrap_or(after.len())].contains('@')
 }
 
 /// Escapes text for an HTML text node or a quoted attribute.

@@ -6,7 +6,7 @@
 //! attribute and class is on the allow-list, every attribute value is quoted
 //! and escaped, elements nest properly and no text can start a tag.
 
-use super::{RenderMode, render_with};
+use super::{RenderMode, SafeHtml, render_with};
 
 /// The schemes a link may keep; anything else must have lost its `href`.
 const SCHEMES: &[&str] = &[
@@ -406,5 +406,47 @@ fn look_alike_hosts_are_shown_as_the_browser_goes_there() {
     assert!(html.as_str().contains("data-image-url=\"https://xn--pple-43d.com/logo.png\""), "{}", html.as_str());
     // A host this renderer cannot write safely is not offered for loading.
     let html = render_with("![logo](https://\u{FF41}pple.com/logo.png)", RenderMode::Chat);
+    assert!(html.as_str().contains("(image not loaded)") && !html.as_str().contains("<button"), "{}", html.as_str());
+}
+
+/// The `href` a rendering writes for its first link.
+fn first_href(html: &SafeHtml) -> Option<String> {
+    let start = html.as_str().find("href=\"")? + "href=\"".len();
+    let end = html.as_str()[start..].find('"')?;
+    Some(html.as_str()[start..start + end].replace("&amp;", "&"))
+}
+
+#[test]
+fn the_host_shown_is_where_a_click_goes() {
+    // A backslash reads as a slash to the browser: the link goes to google.com,
+    // so that is both its `href` host and the host shown.
+    let html = render_with("[google](http://google.com\\\\@evil.com)", RenderMode::Chat);
+    assert_eq!(first_href(&html).as_deref(), Some("http://google.com/@evil.com"), "{}", html.as_str());
+    assert!(html.as_str().contains("<span class=\"link-host\">(google.com)</span>"), "{}", html.as_str());
+    // No `//` after the scheme: the parsed form is written, so the shown host holds.
+    let html = render_with("[x](https:evil.example)", RenderMode::Chat);
+    assert_eq!(first_href(&html).as_deref(), Some("https://evil.example/"), "{}", html.as_str());
+    assert!(html.as_str().contains("(evil.example)"), "{}", html.as_str());
+    // An address that reads as written keeps its `href` exactly.
+    let html = render_with("[rust](https://www.rust-lang.org)", RenderMode::Chat);
+    assert_eq!(first_href(&html).as_deref(), Some("https://www.rust-lang.org"), "{}", html.as_str());
+}
+
+#[test]
+fn an_address_shown_as_its_own_text_still_shows_a_hidden_host() {
+    // A user name before the host, and a look-alike host, show the real host
+    // even when the link's text is the address itself.
+    let html = render_with("<http://google.com@evil.example>", RenderMode::Chat);
+    assert!(html.as_str().contains("<span class=\"link-host\">(evil.example)</span>"), "{}", html.as_str());
+    let html = render_with("<http://\u{430}pple.com>", RenderMode::Chat);
+    assert!(html.as_str().contains("<span class=\"link-host\">(xn--pple-43d.com)</span>"), "{}", html.as_str());
+    // A plain address as its own text needs no host beside it.
+    let html = render_with("<https://example.com/path>", RenderMode::Chat);
+    assert!(!html.as_str().contains("link-host"), "{}", html.as_str());
+}
+
+#[test]
+fn an_image_address_with_a_user_name_is_not_offered() {
+    let html = render_with("![x](http://user:pw@host.example/a.png)", RenderMode::Chat);
     assert!(html.as_str().contains("(image not loaded)") && !html.as_str().contains("<button"), "{}", html.as_str());
 }
