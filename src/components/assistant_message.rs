@@ -208,8 +208,13 @@ fn apply_tail_change(container: &web_sys::Element, change: &TailChange) {
             let _ = container.insert_adjacent_html("beforeend", html.as_str());
         }
         TailChange::Extend(html) => {
+            // Down to the innermost last element that can hold text: a `<wbr>`
+            // (long code text gets them) or another empty element is not it.
             let mut target = container.clone();
             while let Some(child) = target.last_element_child() {
+                if matches!(child.tag_name().as_str(), "WBR" | "BR" | "HR" | "INPUT") {
+                    break;
+                }
                 target = child;
             }
             let _ = target.insert_adjacent_html("beforeend", html.as_str());
