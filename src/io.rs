@@ -21,3 +21,4 @@ pub(crate) mod persistence;
 pub(crate) mod sandbox;
 pub(crate) mod sync;
 pub(crate) mod timer;
+pub(crate) mod yield_now;

@@ -193,7 +193,7 @@ impl Blocks {
 }
 
 /// The appends to a reply's tail since its markup was last replaced, in order
-/// (`TailChange::Add` or `TailChange::Extend`). `AssistantMessage` applies
+/// (`TailChange::Add`, `TailChange::Extend` or `TailChange::AddInto`). `AssistantMessage` applies
 /// those it has not yet applied; after a replacement, or when it is mounted
 /// anew, it sets the tail's markup and applies them all.
 #[derive(Clone, Copy)]

@@ -200,8 +200,10 @@ pub(crate) fn AssistantMessage(
 }
 
 /// Applies an append to the tail's markup: after what is there
-/// (`TailChange::Add`), or at the end of its innermost last element
-/// (`TailChange::Extend`: text into an open code block or pending paragraph).
+/// (`TailChange::Add`), at the end of its innermost last element
+/// (`TailChange::Extend`: text into an open code block or pending paragraph),
+/// or at the end of the element `depth` last-element-child steps below its
+/// last element (`TailChange::AddInto`: rows into a table's `<tbody>`).
 fn apply_tail_change(container: &web_sys::Element, change: &TailChange) {
     match change {
         TailChange::Add(html) => {
@@ -218,6 +220,15 @@ fn apply_tail_change(container: &web_sys::Element, change: &TailChange) {
                 target = child;
             }
             let _ = target.insert_adjacent_html("beforeend", html.as_str());
+        }
+        TailChange::AddInto { depth, html } => {
+            let mut target = container.last_element_child();
+            for _ in 0..*depth {
+                target = target.and_then(|element| element.last_element_child());
+            }
+            if let Some(target) = target {
+                let _ = target.insert_adjacent_html("beforeend", html.as_str());
+            }
         }
         TailChange::Same | TailChange::Replace(_) => {}
     }

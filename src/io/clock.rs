@@ -15,6 +15,19 @@ pub(crate) fn now_ms() -> f64 {
     js_sys::Date::now()
 }
 
+/// A monotonic time in milliseconds with sub-millisecond precision
+/// (`performance.now()`), for measuring how long a piece of work has run; `0.0`
+/// where there is no `performance` (never in a page).
+pub(crate) fn monotonic_ms() -> f64 {
+    performance_now().unwrap_or(0.0)
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = performance, js_name = now)]
+    fn performance_now() -> Result<f64, wasm_bindgen::JsValue>;
+}
+
 /// Whole milliseconds elapsed since `since` (a [`now_ms`] reading); never negative.
 pub(crate) fn elapsed_ms(since: f64) -> u64 {
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]

@@ -6,6 +6,8 @@
 //! [`StreamEvent`]s, and [`FetchFailure::into_provider_error`] says how a failed
 //! one reads on an error card: every request to a provider goes through these two.
 
+use crate::io::clock;
+use crate::io::yield_now::yield_now;
 use gloo_net::http::{Method, RequestBuilder};
 use hearth_core::provider::{self, HttpRequest, ProviderError, ProviderKind, ResponseDecoder, StreamEvent};
 use hearth_core::reply::{Reply, ReplyReader};
@@ -62,9 +64,19 @@ pub(crate) async fn fetch_stream(
     // One buffer for all chunks: a chunk is copied out of JavaScript into it and
     // handed on, without a new allocation per chunk.
     let mut buffer = Vec::new();
+    // When the network is faster than the page, every read finds a chunk already
+    // queued and resolves as a microtask of the same task: the loop then works
+    // for at most SLICE_MS before it yields, so the page can paint in between and
+    // no task grows long however big the burst.
+    let mut slice_start = clock::monotonic_ms();
     loop {
+        let asked = clock::monotonic_ms();
         let result: ReadableStreamReadResult =
             JsFuture::from(reader.read()).await.map_err(|error| classify_js(&error, signal))?.unchecked_into();
+        let answered = clock::monotonic_ms();
+        if answered - asked > IDLE_GAP_MS {
+            slice_start = answered; // The chunk came in a task of its own.
+        }
         if result.get_done().unwrap_or(false) {
             return Ok(());
         }
@@ -73,8 +85,21 @@ pub(crate) async fn fetch_stream(
             bytes.copy_to(&mut buffer);
             on_chunk(&buffer);
         }
+        if clock::monotonic_ms() - slice_start >= SLICE_MS {
+            yield_now().await;
+            slice_start = clock::monotonic_ms();
+        }
     }
 }
+
+/// How long, in milliseconds, the read loop goes on through chunks that are
+/// already there before it lets the event loop run (well under the 50 ms of a
+/// long task, and under a frame).
+const SLICE_MS: f64 = 5.0;
+
+/// A read that took longer than this (milliseconds) waited for the network, so
+/// the loop is running in a new task: its slice starts again.
+const IDLE_GAP_MS: f64 = 1.0;
 
 /// Where a batch of decoded events came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

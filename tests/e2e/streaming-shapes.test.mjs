@@ -3,7 +3,8 @@
 // they arrive) followed by one long list (rendered now and then, the newer text shown plain
 // between renderings), streamed fast through the mock (scenario `long-blocks`). While it
 // streams, the code block shows its text without any markup escaping into the page; at the
-// end, the reply's markup is exactly what a reload renders from the stored text.
+// end, the reply's markup is exactly what a reload renders from the stored text. Then one long
+// table (scenario `long-table`), whose completed rows are appended into its body one by one.
 // Elements are found by role and accessible name, or by the element a markdown block is.
 
 import { describe, test } from 'node:test';
@@ -46,6 +47,30 @@ describe('streaming long blocks', () => {
     await waitUntil(async () => (await chat.assistant.count()) === 1, 'the reloaded page shows the reply');
     const reloaded = await rendered(chat.reply);
     assert.deepEqual(live, reloaded, 'the streamed reply is rendered as a reload renders it');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a long table streams in row by row and ends as a reload shows it', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'long-table' });
+    await send(chat, 'Write a long table');
+    const table = chat.reply.getByRole('table');
+    const rows = table.getByRole('row');
+    // Mid-stream: the table already shows rows (appended into its body), and its
+    // cells' markup stayed text.
+    await waitUntil(async () => (await rows.count().catch(() => 0)) > 150, 'the table is streaming');
+    assert.equal(await table.count(), 1, 'one table while it streams');
+    assert.equal(await chat.reply.locator('td script, td b').count(), 0);
+    await settled(chat);
+    await storedAtRest(chat.page);
+    const live = await table.evaluate((node) => node.outerHTML);
+    await screenshot(chat.page, 'streaming-shapes-table.png');
+    assert.equal(await rows.count(), 601, 'the header row and all 600 rows');
+    assert.equal(await table.getByRole('cell', { name: 'cell <599>' }).count(), 1, 'the last row, its text escaped');
+
+    await chat.page.reload();
+    await waitUntil(async () => (await chat.assistant.count()) === 1, 'the reloaded page shows the reply');
+    const reloaded = await chat.reply.getByRole('table').evaluate((node) => node.outerHTML);
+    assert.equal(live, reloaded, 'the streamed table is rendered as a reload renders it');
     assert.deepEqual(chat.errors, []);
   });
 });

@@ -10,6 +10,9 @@
 //! proportion to the new text, not to the tail:
 //! - an open fenced code block at the margin (its content is literal until the
 //!   fence closes): the new lines are escaped and appended into its `<code>`;
+//! - a table at the margin (its header and delimiter rows, then rows that each
+//!   start with `|`): each completed row is rendered with the header alone and
+//!   appended into its `<tbody>` ([`TailChange::AddInto`]);
 //! - any other tail up to [`EAGER_TAIL_BYTES`] is rendered anew on each push; a
 //!   bigger one only when it has grown by a quarter, the newer text being
 //!   appended plain meanwhile, so its rendering work stays proportional to its
@@ -21,6 +24,7 @@
 //! definition, or a line starting with raw HTML, whose blocks can span blank
 //! lines), in which case [`StreamingMarkdown::finish`] renders it whole.
 
+use super::events::ELEMENT_BUDGET;
 use super::{RenderMode, SafeHtml, events, render_counted, render_with};
 
 /// Incremental rendering of a growing markdown text.
@@ -52,6 +56,8 @@ pub struct StreamingMarkdown {
     mode: RenderMode,
     /// How many "App code" callouts the finished blocks have.
     app_code_before: usize,
+    /// The tail was found not to be a table that rows can be appended to (until it ends).
+    not_table: bool,
     /// Whether a scanned line needs the whole document (see [`StreamingMarkdown::needs_whole`]).
     whole_needed: bool,
 }
@@ -95,6 +101,15 @@ pub enum TailChange {
     /// last element (its last element child, and so on down): the open
     /// `<code>` of a fenced code block, or the paragraph of pending text.
     Extend(SafeHtml),
+    /// This markup goes at the end of the element reached from the tail's last
+    /// element by `depth` steps to the last element child: the rows of a table
+    /// into its `<tbody>` (depth 1).
+    AddInto {
+        /// Steps from the tail's last element down to the element to append to.
+        depth: usize,
+        /// The markup to append.
+        html: SafeHtml,
+    },
 }
 
 /// What the page shows of the tail.
@@ -107,6 +122,13 @@ enum Tail {
     /// `<code …>`, `body` the escaped text of `source[..shown]` after the
     /// opening line, `close` the markup after `</code>`.
     Fence { open: String, body: String, close: String, shown: usize },
+    /// A table at the margin: `open` is its markup up to and with `<tbody>\n`,
+    /// `rows` the rows of the `|` lines of `source[..shown]` after its header and
+    /// delimiter lines (`header` bytes from the tail's start), `close` the markup
+    /// after them.
+    /// `elements` is at least the number of elements its rendering counts
+    /// against [`ELEMENT_BUDGET`].
+    Table { open: String, rows: String, close: String, header: usize, shown: usize, elements: usize },
 }
 
 impl Default for Tail {
@@ -183,8 +205,20 @@ impl StreamingMarkdown {
         let tail = &self.source[self.tail_start..];
         let exact = match &self.tail {
             Tail::Rendered { len, pending_len, .. } => *len == tail.len() && *pending_len == 0 && !self.replace,
-            Tail::Fence { .. } => false,
+            Tail::Fence { .. } | Tail::Table { .. } => false,
         };
+        if let Tail::Table { shown, .. } = &self.tail {
+            let rest = &self.source[*shown..];
+            if rest.trim().is_empty() {
+                return StreamingDelta { new_blocks: Vec::new(), tail: TailChange::Same };
+            }
+            if !rest.contains('\n') && rest.starts_with('|') {
+                let end = self.source.len();
+                if let Some(change) = self.append_rows(end) {
+                    return StreamingDelta { new_blocks: Vec::new(), tail: change };
+                }
+            }
+        }
         if exact {
             return StreamingDelta { new_blocks: Vec::new(), tail: TailChange::Same };
         }
@@ -198,6 +232,7 @@ impl StreamingMarkdown {
             Tail::Rendered { html, pending, .. } if pending.is_empty() => html.clone(),
             Tail::Rendered { html, pending, .. } => format!("{html}{}", pending_paragraph(pending)),
             Tail::Fence { open, body, close, .. } => format!("{open}{body}{close}"),
+            Tail::Table { open, rows, close, .. } => format!("{open}{rows}{close}"),
         })
     }
 
@@ -214,15 +249,32 @@ impl StreamingMarkdown {
         html
     }
 
+    /// Renders the tail's complete lines anew, the partial last line after them
+    /// shown plain, and says to replace the tail with that.
+    fn render_tail_lines(&mut self) -> TailChange {
+        let text = &self.source[self.tail_start..self.scanned];
+        let (html, callouts) = render_counted(text, self.mode, self.app_code_before);
+        self.rendered_bytes += text.len();
+        self.tail_renders += 1;
+        let pending_len = self.source.len() - self.scanned;
+        let pending = events::escape(&self.source[self.scanned..]);
+        self.tail = Tail::Rendered { html: html.0, len: text.len(), pending, pending_len, callouts };
+        self.replace = false;
+        TailChange::Replace(self.tail_markup())
+    }
+
     /// Brings the tail up to date with the source and says how it changed.
     fn update_tail(&mut self) -> TailChange {
         if let Some(fence) = self.fence.filter(|fence| fence.margin && self.fence_line == self.tail_start) {
             return self.update_fence(fence);
         }
+        if let Some(change) = self.update_table() {
+            return change;
+        }
         let tail_len = self.source.len() - self.tail_start;
         let (len, pending_len, had_pending) = match &self.tail {
             Tail::Rendered { len, pending_len, pending, .. } => (*len, *pending_len, !pending.is_empty()),
-            Tail::Fence { .. } => (usize::MAX, 0, false),
+            Tail::Fence { .. } | Tail::Table { .. } => (usize::MAX, 0, false),
         };
         if self.replace || len > tail_len || tail_len <= EAGER_TAIL_BYTES || tail_len >= len + len / 4 {
             // What the page shows, when it is exactly the last rendering: an
@@ -231,6 +283,13 @@ impl StreamingMarkdown {
                 Tail::Rendered { html, pending_len: 0, .. } if !self.replace => Some(std::mem::take(html)),
                 _ => None,
             };
+            let partial = self.source.len() - self.scanned.max(self.tail_start);
+            if tail_len > EAGER_TAIL_BYTES && partial > 0 && partial < tail_len && partial <= EAGER_TAIL_BYTES {
+                // A big tail is rendered up to its last complete line, the
+                // partial line after it shown plain: the rendering then never
+                // ends in the middle of something the next text completes.
+                return self.render_tail_lines();
+            }
             let html = self.render_tail();
             if previous.as_deref() == Some(html.as_str()) {
                 return TailChange::Same;
@@ -253,6 +312,107 @@ impl StreamingMarkdown {
         } else {
             TailChange::Add(SafeHtml(pending_paragraph(&escaped)))
         }
+    }
+
+    /// When the tail is a table at the margin whose lines all start with `|`,
+    /// appends its newly completed rows (or starts showing it that way); `None`
+    /// when the tail is not such a table (any more), to be rendered as a whole.
+    fn update_table(&mut self) -> Option<TailChange> {
+        if self.not_table || !self.source[self.tail_start..].starts_with('|') {
+            return None;
+        }
+        // The complete lines not yet shown: rows up to the first blank line;
+        // only blank lines may follow them (a table ends at a blank line).
+        let from = match &self.tail {
+            Tail::Table { shown, .. } => *shown,
+            Tail::Rendered { .. } => self.tail_start,
+            Tail::Fence { .. } => return None,
+        };
+        let Some((rows_end, lines)) = table_rows(&self.source[..self.scanned], from) else {
+            return self.not_a_table();
+        };
+        if matches!(self.tail, Tail::Rendered { .. }) {
+            if lines < 2 {
+                return None; // Header and delimiter not both there yet.
+            }
+            return self.start_table(rows_end);
+        }
+        if rows_end == from {
+            return Some(TailChange::Same);
+        }
+        self.append_rows(rows_end).or_else(|| self.not_a_table())
+    }
+
+    /// Shows the tail's table from its header to `rows_end` (whole lines), split
+    /// so that rows can be appended into its `<tbody>`.
+    fn start_table(&mut self, rows_end: usize) -> Option<TailChange> {
+        let text = &self.source[self.tail_start..rows_end];
+        let header = text.split_inclusive('\n').take(2).map(str::len).sum();
+        let (html, _) = render_counted(text, self.mode, self.app_code_before);
+        self.rendered_bytes += text.len();
+        let html = html.0;
+        let split = html.rfind(TABLE_CLOSE).filter(|at| {
+            html.starts_with("<table>") && html.matches("<table>").count() == 1 && at + TABLE_CLOSE.len() == html.len()
+        });
+        let Some(split) = split else { return self.not_a_table() };
+        let Some(body) = html.find(TABLE_BODY).map(|at| at + TABLE_BODY.len()).filter(|body| *body <= split) else {
+            return self.not_a_table();
+        };
+        let elements = elements_at_most(&html);
+        if elements >= ELEMENT_BUDGET {
+            return self.not_a_table();
+        }
+        self.tail = Tail::Table {
+            open: html[..body].to_owned(),
+            rows: html[body..split].to_owned(),
+            close: TABLE_CLOSE.to_owned(),
+            header,
+            shown: rows_end,
+            elements,
+        };
+        self.replace = false;
+        Some(TailChange::Replace(self.tail_markup()))
+    }
+
+    /// Renders the rows of `source[shown..end]` under the table's header and
+    /// says to append them; `None` when they do not render as rows of it, or
+    /// when the whole table would reach the renderer's element budget (past
+    /// which it is flattened, so only a rendering of the whole shows it right).
+    fn append_rows(&mut self, end: usize) -> Option<TailChange> {
+        let Tail::Table { open, header, shown, elements, .. } = &self.tail else { return None };
+        let mut text = String::with_capacity(header + end - shown);
+        text.push_str(&self.source[self.tail_start..self.tail_start + header]);
+        text.push_str(&self.source[*shown..end]);
+        let (html, _) = render_counted(&text, self.mode, self.app_code_before);
+        self.rendered_bytes += text.len();
+        let added = html.0.strip_prefix(open.as_str())?.strip_suffix(TABLE_CLOSE)?.to_owned();
+        let total = elements + elements_at_most(&added);
+        if total >= ELEMENT_BUDGET {
+            return None;
+        }
+        if let Tail::Table { rows, shown, elements, .. } = &mut self.tail {
+            rows.push_str(&added);
+            *shown = end;
+            *elements = total;
+        }
+        Some(TailChange::AddInto { depth: 1, html: SafeHtml(added) })
+    }
+
+    /// The tail is not a table rows can be appended to: it is rendered as a
+    /// whole from now on (the next change replaces it when it was shown as one).
+    fn not_a_table(&mut self) -> Option<TailChange> {
+        self.not_table = true;
+        if matches!(self.tail, Tail::Table { .. }) {
+            self.tail = Tail::Rendered {
+                html: String::new(),
+                len: usize::MAX,
+                pending: String::new(),
+                pending_len: 0,
+                callouts: 0,
+            };
+            self.replace = true;
+        }
+        None
     }
 
     /// The tail is an open fenced code block at the margin: appends its new
@@ -357,6 +517,13 @@ impl StreamingMarkdown {
     /// only blank lines came after it (they change nothing at the end of a
     /// block; a partial last line would: an indented code line gains its newline).
     fn cut(&mut self, end: usize) {
+        if let Tail::Table { shown, .. } = self.tail
+            && let Some((rows_end, _)) = table_rows(&self.source[..end], shown)
+            && rows_end > shown
+        {
+            // The rows not shown yet: rendered alone, not the whole table again.
+            let _ = self.append_rows(rows_end);
+        }
         let text = &self.source[self.tail_start..end];
         let reusable = match &mut self.tail {
             Tail::Rendered { html, len, pending_len: 0, callouts, .. }
@@ -365,6 +532,9 @@ impl StreamingMarkdown {
                     && text[*len..].trim().is_empty() =>
             {
                 Some((std::mem::take(html), *callouts))
+            }
+            Tail::Table { open, rows, close, shown, .. } if text[*shown - self.tail_start..].trim().is_empty() => {
+                Some((format!("{open}{rows}{close}"), 0))
             }
             _ => None,
         };
@@ -382,7 +552,40 @@ impl StreamingMarkdown {
         self.tail_start = end;
         self.tail = Tail::default();
         self.replace = true;
+        self.not_table = false;
     }
+}
+
+/// The end of the run of complete `|` lines of `text` from `from`, and how
+/// many there are, when only blank lines follow them (a table ends at a blank
+/// line); `None` when another line follows.
+fn table_rows(text: &str, from: usize) -> Option<(usize, usize)> {
+    let mut rows_end = from;
+    let mut blank = false;
+    let mut lines = 0;
+    for line in text[from..].split_inclusive('\n') {
+        if line.trim().is_empty() {
+            blank = true;
+        } else if blank || !line.starts_with('|') || !line.ends_with('\n') {
+            return None;
+        } else {
+            rows_end += line.len();
+            lines += 1;
+        }
+    }
+    Some((rows_end, lines))
+}
+
+/// Where a table's rows start in its markup, and what follows them.
+const TABLE_BODY: &str = "<tbody>\n";
+const TABLE_CLOSE: &str = "</tbody></table>\n";
+
+/// At most how many elements the rendering that wrote `html` counted against
+/// [`ELEMENT_BUDGET`] (an upper bound): every element it counts writes an
+/// opening tag, and an image placeholder counts four.
+fn elements_at_most(html: &str) -> usize {
+    let tags = html.as_bytes().windows(2).filter(|pair| pair[0] == b'<' && pair[1].is_ascii_alphabetic()).count();
+    tags + 4 * html.matches("data-image-url").count()
 }
 
 /// Escaped text shown plain after the tail's rendering.

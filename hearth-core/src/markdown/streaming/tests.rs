@@ -25,6 +25,10 @@ impl Page {
                 let at = innermost_end(&self.tail);
                 self.tail.insert_str(at, html.as_str());
             }
+            TailChange::AddInto { depth, html } => {
+                let at = nth_close_from_end(&self.tail, depth + 1);
+                self.tail.insert_str(at, html.as_str());
+            }
         }
     }
 
@@ -48,6 +52,20 @@ fn innermost_end(html: &str) -> usize {
             return end;
         }
     }
+}
+
+/// Where the `n`-th closing tag from the end of `html` starts (the white space
+/// before each skipped), as `insertAdjacentHTML('beforeend')` on the element
+/// `n - 1` last-element-child steps below the last element would insert.
+fn nth_close_from_end(html: &str, n: usize) -> usize {
+    let mut end = html.len();
+    for _ in 0..n {
+        let trimmed = html[..end].trim_end();
+        let open = trimmed.rfind("</").expect("a closing tag");
+        assert!(trimmed.ends_with('>'), "{html:?} does not end with a closing tag");
+        end = open;
+    }
+    end
 }
 
 /// A small deterministic generator (xorshift).
@@ -117,6 +135,12 @@ const BLOCKS: &[&str] = &[
     "para\n# heading right after\n",
     "- item\n# heading after list\n",
     "| h |\n|---|\n| r |\n# heading after table\n",
+    "| a | b |\n|---|---|\n| 1 |\n| 2 | 3 | 4 |\nno pipe row\n| after |\n",
+    "| a |\n|---|\n| ![i](https://example.com/i.png) \\| x |\n| `|` |\n",
+    "| a | b |\r\n|---|---|\r\n| 1 | 2 |\r\n",
+    "| not | a table |\n| just | pipes |\n",
+    "| h |\n|---|\n| r |\n\n| after blank |\n",
+    "| h |\n|---|\n| r |\n> quote after table\n",
     "- item\n```\nfence after list\n```\n",
     "```\n",
     "``\n",
@@ -232,9 +256,14 @@ fn what_needs_the_whole_document_is_noticed() {
 
 /// One block of about 100 KB, line after line.
 fn one_block(line: &dyn Fn(usize) -> String, head: &str) -> String {
+    one_block_of(line, head, 100 * 1024)
+}
+
+/// One block of about `size` bytes, line after line.
+fn one_block_of(line: &dyn Fn(usize) -> String, head: &str, size: usize) -> String {
     let mut text = String::from(head);
     let mut i = 0;
-    while text.len() < 100 * 1024 {
+    while text.len() < size {
         text.push_str(&line(i));
         i += 1;
     }
@@ -267,7 +296,7 @@ fn work_per_push_is_bounded_by_the_new_text() {
             }
         }
         page.apply(streaming.end());
-        assert_eq!(page.html(), render_with(&text, RenderMode::Chat).as_str(), "{shape}");
+        assert_same(&page.html(), render_with(&text, RenderMode::Chat).as_str(), shape);
         let total = streaming.rendered_bytes;
         if shape == "code block" {
             // Every line is appended: never more than its own bytes, twice.
@@ -280,4 +309,73 @@ fn work_per_push_is_bounded_by_the_new_text() {
             assert!(total <= 3 * EAGER_TAIL_BYTES * EAGER_TAIL_BYTES / 16 + 6 * text.len(), "{shape}: {total} bytes");
         }
     }
+}
+
+/// A table of `rows` random rows (short, long, escaped, with inline markup).
+fn table(rng: &mut Rng, rows: usize) -> String {
+    let mut text =
+        String::from(rng.pick(&["| a | b | c |\n|---|:-:|--:|\n", "|x|\n|-|\n", "| h | *em* |\n| --- | --- |\n"]));
+    for _ in 0..rows {
+        text.push('|');
+        for _ in 0..(1 + rng.below(4)) {
+            text.push(' ');
+            text.push_str(rng.pick(INLINE));
+            text.push_str(rng.pick(&[" |", " \\| |", "|"]));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn streamed_tables_equal_the_whole_rendering() {
+    let mut rng = Rng(0x7ab1_e5ee_d000_0042);
+    for round in 0..40 {
+        let mut text = String::new();
+        // A table past the renderer's element budget goes alone: the budget
+        // counts per rendering, and each finished block is rendered on its own.
+        let big = round % 10 == 0;
+        for _ in 0..(if big { 1 } else { 1 + rng.below(3) }) {
+            let rows = if big { 1_600 + rng.below(800) } else { rng.below(40) };
+            text.push_str(&table(&mut rng, rows));
+            if big {
+                break;
+            }
+            text.push_str(rng.pick(&["", "\n", "\n\npara\n", "\n- item\n", "lazy\n", "# head\n", "\n| x |\n"]));
+        }
+        if rng.below(2) == 0 {
+            text.pop();
+        }
+        let mode = if round % 3 == 0 { RenderMode::App } else { RenderMode::Chat };
+        let whole = render_with(&text, mode);
+        for max in [7, 64] {
+            let (html, streaming) = stream(&chunks(&text, &mut rng, max), mode);
+            assert!(!streaming.needs_whole(), "{text}");
+            assert_same(&html, whole.as_str(), &text);
+        }
+    }
+}
+
+#[test]
+fn a_growing_table_appends_its_rows() {
+    // About 6,000 elements: under the renderer's budget, so rows are appended.
+    let text = one_block_of(&|i| format!("| {i} | *two* | three |\n"), "| a | b | c |\n|---|---|---|\n", 30 * 1024);
+    let mut streaming = StreamingMarkdown::new();
+    let mut page = Page::default();
+    let mut appended = 0;
+    for piece in chunks(&text, &mut Rng(5), 32) {
+        let before = streaming.rendered_bytes;
+        let delta = streaming.push_delta(piece);
+        appended += usize::from(matches!(delta.tail, TailChange::AddInto { .. }));
+        page.apply(delta);
+        let work = streaming.rendered_bytes - before;
+        if streaming.source().len() > EAGER_TAIL_BYTES {
+            // The header and the rows completed by this piece, never the table.
+            assert!(work <= 64 + 2 * piece.len() + 64, "{work} bytes rendered for a piece of {}", piece.len());
+        }
+    }
+    page.apply(streaming.end());
+    assert_same(&page.html(), render_with(&text, RenderMode::Chat).as_str(), "table");
+    assert!(appended > 1_000, "{appended} appends");
+    assert!(streaming.rendered_bytes <= 4 * text.len(), "{} bytes rendered", streaming.rendered_bytes);
 }
