@@ -131,6 +131,14 @@ enum Tail {
     Table { open: String, rows: String, close: String, header: usize, shown: usize, elements: usize },
 }
 
+impl Tail {
+    /// A rendering that stands for no text (its length never matches), so the
+    /// next update renders the tail as a whole.
+    fn stale() -> Self {
+        Tail::Rendered { html: String::new(), len: usize::MAX, pending: String::new(), pending_len: 0, callouts: 0 }
+    }
+}
+
 impl Default for Tail {
     fn default() -> Self {
         Tail::Rendered { html: String::new(), len: 0, pending: String::new(), pending_len: 0, callouts: 0 }
@@ -403,13 +411,7 @@ impl StreamingMarkdown {
     fn not_a_table(&mut self) -> Option<TailChange> {
         self.not_table = true;
         if matches!(self.tail, Tail::Table { .. }) {
-            self.tail = Tail::Rendered {
-                html: String::new(),
-                len: usize::MAX,
-                pending: String::new(),
-                pending_len: 0,
-                callouts: 0,
-            };
+            self.tail = Tail::stale();
             self.replace = true;
         }
         None
@@ -426,13 +428,7 @@ impl StreamingMarkdown {
             let Some(split) = html.0.rfind("</code>") else {
                 // Not the markup expected of a code block: render the tail as a whole.
                 self.replace = true;
-                self.tail = Tail::Rendered {
-                    html: String::new(),
-                    len: usize::MAX,
-                    pending: String::new(),
-                    pending_len: 0,
-                    callouts: 0,
-                };
+                self.tail = Tail::stale();
                 let html = self.render_tail();
                 return TailChange::Replace(SafeHtml(html));
             };
