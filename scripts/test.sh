@@ -51,7 +51,9 @@ cat "$BUILD_LOG"
 rm -f "$BUILD_LOG"
 node "$HEARTH_ROOT/scripts/size-budget.mjs" "$HEARTH_ROOT/dist"
 
-log "browser tests (at $(( $(date +%s) - START )) s)"
+# Two test files at a time: each starts its own servers and browser, and much
+# of a browser test is waiting (timers, the mock's pacing), not computing.
+log "browser tests, two files at a time (at $(( $(date +%s) - START )) s)"
 (cd tests && npm run --silent test:e2e)
 
 log "all tests passed in $(( $(date +%s) - START )) s"
