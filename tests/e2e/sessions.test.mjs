@@ -192,10 +192,12 @@ describe('local-first sessions', () => {
     assert.equal(await busy(reply), 'true', 'the reply is still streaming');
     const sessionId = sessionIdOf(ui.page);
     assert.ok(sessionId, 'the address names the session');
-    // A streaming reply is written as it grows (every ~400 ms), before it finishes.
+    // A streaming reply is written as it grows (every ~400 ms), before it finishes;
+    // the reload waits until what is stored goes past the heading, so the partial
+    // answer it shows has a paragraph to check (the page may be ahead of the store).
     const partial = await waitUntil(async () => {
       const stored = (await sessionMessages(ui.page, sessionId)).find((m) => m.role === 'assistant');
-      return stored?.state === 'streaming' && stored.content.length > 0 && stored;
+      return stored?.state === 'streaming' && stored.content.includes('Once upon') && stored;
     }, 'the growing reply is stored while it streams');
     assert.ok(partial.content.startsWith(SLOW_OPENING), `the stored text is the reply so far: ${partial.content}`);
 
