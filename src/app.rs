@@ -13,6 +13,7 @@ use crate::components::app_preview::AppPreview;
 use crate::components::composer::Composer;
 use crate::components::conversation::Conversation;
 use crate::components::model_picker::ModelPicker;
+use crate::components::out_of_date_dialog::OutOfDateDialog;
 use crate::components::providers_dialog::ProvidersDialog;
 use crate::components::session_bar::SessionBar;
 use crate::components::settings_dialog::SettingsDialog;
@@ -20,11 +21,13 @@ use crate::components::sidebar::Sidebar;
 use crate::components::storage_banner::StorageBanner;
 use crate::components::tools_dialog::ToolsDialog;
 use crate::components::undo_toast::UndoToast;
+use crate::components::update_prompt::UpdatePrompt;
 use crate::preferences::PreferencesContext;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
 use crate::store::StoreContext;
 use crate::tools::ToolsContext;
+use crate::updates::{Hold, UpdatesContext};
 
 /// The whole app.
 #[component]
@@ -45,6 +48,10 @@ pub(crate) fn App() -> impl IntoView {
     provide_context(preferences);
     provide_context(sessions);
     provide_context(chat);
+    // Updates: a reload the user asks for waits while a reply streams here.
+    let updates = UpdatesContext::new();
+    updates.hold_while(Signal::derive(move || chat.busy.get().then_some(Hold::ReplyStreaming)));
+    provide_context(updates);
     let preview = AppPreviewChoice::new(chat, sessions.current);
     provide_context(preview);
     let has_app = Memo::new(move |_| preview.versions.with(|versions| !versions.is_empty()));
@@ -88,6 +95,8 @@ pub(crate) fn App() -> impl IntoView {
                 </div>
             </div>
             <UndoToast />
+            <UpdatePrompt />
+            <OutOfDateDialog />
             <SettingsDialog open=settings_open />
             <ProvidersDialog />
             <ToolsDialog />

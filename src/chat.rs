@@ -296,6 +296,12 @@ impl ChatContext {
         if self.busy.get_untracked() || (text.trim().is_empty() && no_files) {
             return false;
         }
+        // An out-of-date tab (a newer Hearth took the database) sends nothing it
+        // could not store: it says so and the composer keeps the text.
+        if let Some(refusal) = self.store.refuses_writes() {
+            self.store.report(refusal);
+            return false;
+        }
         let files = self.attachments.take();
         let sessions = self.sessions;
         let now = now();

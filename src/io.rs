@@ -19,6 +19,7 @@ pub(crate) mod intl;
 pub(crate) mod locks;
 pub(crate) mod persistence;
 pub(crate) mod sandbox;
+pub(crate) mod service_worker;
 pub(crate) mod sync;
 pub(crate) mod timer;
 pub(crate) mod yield_now;

@@ -13,6 +13,7 @@ mod providers;
 mod sessions;
 mod store;
 mod tools;
+mod updates;
 
 fn main() {
     console_error_panic_hook::set_once();

@@ -23,7 +23,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::io::clock::now;
-use crate::io::db::{Db, SearchOutcome, StorageError};
+use crate::io::db::{Closed, Db, SearchOutcome, StorageError};
 use crate::io::sync::{Change, SyncChannel};
 
 /// What changed in storage, told to every listener.
@@ -51,6 +51,10 @@ pub(crate) struct StoreContext {
     listeners: StoredValue<Vec<Listener>, LocalStorage>,
     /// The latest storage problem, shown in a banner until dismissed.
     pub(crate) problem: RwSignal<Option<String>>,
+    /// Set when the database was closed under this tab (a newer version of
+    /// Hearth migrating it in another tab): from then on nothing is written,
+    /// and what is in memory stays shown.
+    pub(crate) closed: RwSignal<Option<Closed>>,
 }
 
 impl StoreContext {
@@ -61,6 +65,7 @@ impl StoreContext {
             sync: StoredValue::new_local(None),
             listeners: StoredValue::new_local(Vec::new()),
             problem: RwSignal::new(None),
+            closed: RwSignal::new(None),
         }
     }
 
@@ -72,8 +77,20 @@ impl StoreContext {
     /// Opens the database (creating or upgrading it); on failure the problem
     /// is shown and everything stays in memory. Returns whether it opened.
     pub(crate) async fn open(self) -> bool {
-        match Db::open(now()).await {
+        let blocked = RwSignal::new(false);
+        let on_blocked = move || {
+            blocked.set(true);
+            self.report(StorageError::Blocked);
+        };
+        let on_closed = move |why: Closed| {
+            self.closed.set(Some(why));
+            self.report(StorageError::Closed(why));
+        };
+        match Db::open(now(), on_blocked, on_closed).await {
             Ok(db) => {
+                if blocked.get_untracked() {
+                    self.problem.set(None);
+                }
                 self.db.set_value(Some(Rc::new(db)));
                 crate::io::persistence::ask_to_persist();
                 true
@@ -115,6 +132,12 @@ impl StoreContext {
         async move {
             join_all(started).await;
         }
+    }
+
+    /// Why this tab may not write any more (the database was closed under
+    /// it), if so: an action that would write says it instead of starting.
+    pub(crate) fn refuses_writes(self) -> Option<StorageError> {
+        self.closed.get_untracked().map(StorageError::Closed)
     }
 
     pub(crate) fn db(self) -> Option<Rc<Db>> {

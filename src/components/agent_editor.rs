@@ -26,6 +26,7 @@ use crate::components::prompt_sections::{PromptSections, name_problem};
 use crate::components::text_field::TextField;
 use crate::io::clock::now;
 use crate::providers::ProvidersContext;
+use crate::updates::{Hold, UpdatesContext};
 
 /// What stops a draft from being saved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,11 +112,17 @@ pub(crate) fn AgentEditor(
     // The agent as stored when the editor opened (none when new).
     let opened = StoredValue::new((!is_new).then(|| agent.clone()));
     let conflict = RwSignal::new(None::<Saving>);
+    // A reload for a new version waits while the draft differs from what was opened.
+    let unchanged = StoredValue::new(agent.clone());
     let draft = RwSignal::new(agent);
     let rounds = RwSignal::new(draft.with_untracked(|agent| agent.round_limit().to_string()));
     // Whether the round limit was typed (then it is stored, even when it is
     // the default).
     let rounds_typed = RwSignal::new(false);
+    UpdatesContext::expect().hold_while(Signal::derive(move || {
+        let changed = rounds_typed.get() || draft.with(|agent| unchanged.with_value(|unchanged| agent != unchanged));
+        changed.then_some(Hold::UnsavedChanges("the agent editor"))
+    }));
     let problem = RwSignal::new(None::<DraftProblem>);
     let name_input = NodeRef::<Input>::new();
     let heading_id = format!("agent-editor-{}", next_id());

@@ -13,6 +13,7 @@ use crate::components::compact_button::CompactButton;
 use crate::components::context_meter::ContextMeter;
 use crate::components::file_drop;
 use crate::components::message_box::MessageBox;
+use crate::updates::{Hold, UpdatesContext};
 
 /// The composer at the bottom of the page.
 #[component]
@@ -34,6 +35,8 @@ pub(crate) fn Composer() -> impl IntoView {
         }
     };
     let nothing_to_send = move || draft.with(|d| d.trim().is_empty()) && attachments.files.with(Vec::is_empty);
+    // A reload for a new version waits while a message is typed and not sent.
+    UpdatesContext::expect().hold_while(Signal::derive(move || (!nothing_to_send()).then_some(Hold::UnsavedMessage)));
     let remove = Callback::new(move |name: String| {
         attachments.remove(&name);
         refocus();

@@ -6,9 +6,17 @@
 //! small metadata record in the same transaction, so a write never touches other
 //! messages and two tabs writing to one session cannot overwrite each other: each
 //! transaction re-reads the session record and recounts its messages.
+//!
+//! Never two versions of Hearth write at once: when a newer version opens the
+//! database with a higher schema version (its migration), this tab's
+//! connection closes at once, so the migration is not blocked and runs once,
+//! and every later operation here fails with [`StorageError::Closed`] instead
+//! of writing (see [`Closed`]).
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt;
+use std::rc::Rc;
 
 use hearth_core::storage::app_state::AppState;
 use hearth_core::storage::backup::StoreContents;
@@ -23,6 +31,7 @@ use indexed_db_futures::transaction::TransactionMode;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::*;
 
 /// Why a storage operation failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,6 +44,22 @@ pub(crate) enum StorageError {
     Failed(String),
     /// Storage did not open at start-up (the banner said why), so nothing can be read.
     NotOpen,
+    /// Opening waits for other tabs to let go of the database (an older
+    /// version of Hearth that does not close its connection for an upgrade).
+    Blocked,
+    /// The connection was closed under this tab (see [`Closed`]): nothing is
+    /// read or written any more.
+    Closed(Closed),
+}
+
+/// Why this tab's connection to the database was closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Closed {
+    /// A newer version of Hearth opened the database to migrate it (in another
+    /// tab): this tab is out of date and must not write.
+    NewerVersion,
+    /// The browser closed it (its data was cleared or deleted, or the disk failed).
+    ByBrowser,
 }
 
 impl fmt::Display for StorageError {
@@ -54,6 +79,21 @@ impl fmt::Display for StorageError {
             }
             StorageError::Failed(detail) => write!(f, "Saving failed: {detail}"),
             StorageError::NotOpen => write!(f, "Storage is not available in this browser."),
+            StorageError::Blocked => write!(
+                f,
+                "Hearth is waiting to update its storage: another tab still has an older version of Hearth open. \
+                 Close or reload Hearth's other tabs to go on."
+            ),
+            StorageError::Closed(Closed::NewerVersion) => write!(
+                f,
+                "Not saved: this tab is out of date. Hearth was updated in another tab, so this tab no longer \
+                 saves anything. What you see here stays as it is; reload to use the new version."
+            ),
+            StorageError::Closed(Closed::ByBrowser) => write!(
+                f,
+                "Not saved: the browser closed Hearth's storage (its data may have been cleared). \
+                 This tab no longer saves anything; reload Hearth."
+            ),
         }
     }
 }
@@ -136,39 +176,61 @@ pub(crate) struct SearchOutcome {
 /// An open connection to Hearth's database.
 pub(crate) struct Db {
     db: Database,
+    /// Set once the connection was closed under this tab.
+    closed: Rc<Cell<Option<Closed>>>,
 }
 
 impl Db {
     /// Opens (creating or upgrading) the database and makes sure the General
-    /// Assistant exists.
-    pub(crate) async fn open(now: i64) -> Result<Db> {
+    /// Assistant exists. `on_blocked` is called when the upgrade has to wait
+    /// for other tabs to close their connections (an older Hearth that does
+    /// not let go), `on_closed` when the connection is closed under this tab
+    /// later (every operation fails from then on).
+    pub(crate) async fn open(
+        now: i64,
+        on_blocked: impl FnOnce() + 'static,
+        on_closed: impl Fn(Closed) + 'static,
+    ) -> Result<Db> {
         let db = Database::open(DATABASE_NAME)
             .with_version(SCHEMA_VERSION)
+            .with_on_blocked(move |_event| {
+                on_blocked();
+                Ok(())
+            })
             .with_on_upgrade_needed(|_event, db| create_stores(&db))
             .await?;
-        let this = Db { db };
+        let this = Db { db, closed: Rc::new(Cell::new(None)) };
+        watch_connection(this.db.clone(), Rc::clone(&this.closed), on_closed);
         if this.get::<AgentRecord>(DEFAULT_AGENT_ID).await?.is_none() {
             this.put(&AgentRecord::general(now)).await?;
         }
         Ok(this)
     }
 
+    /// The connection, unless it was closed under this tab.
+    fn live(&self) -> Result<&Database> {
+        match self.closed.get() {
+            Some(closed) => Err(StorageError::Closed(closed)),
+            None => Ok(&self.db),
+        }
+    }
+
     /// Reads one record by key, from its kind's store.
     pub(crate) async fn get<R: Stored>(&self, key: &str) -> Result<Option<R>> {
-        let tx = self.db.transaction(R::STORE).build()?;
+        let tx = self.live()?.transaction(R::STORE).build()?;
         let value: Option<JsValue> = tx.object_store(R::STORE)?.get(key.to_owned()).primitive()?.await?;
         value.map(from_js).transpose()
     }
 
     /// Reads every record of a kind.
     pub(crate) async fn all<R: Stored>(&self) -> Result<Vec<R>> {
-        let tx = self.db.transaction(R::STORE).build()?;
+        let tx = self.live()?.transaction(R::STORE).build()?;
         from_js_all(tx.object_store(R::STORE)?.get_all::<JsValue>().primitive()?.await?)
     }
 
     /// Writes one record into its kind's store.
     pub(crate) async fn put<R: Stored>(&self, record: &R) -> Result<()> {
-        let tx = self.db.transaction(R::STORE).with_mode(TransactionMode::Readwrite).build()?;
+        let tx = self.live()?.transaction(R::STORE).with_mode(TransactionMode::Readwrite).build()?;
         tx.object_store(R::STORE)?.put(to_js(record)?).primitive()?.await?;
         commit(tx).await?;
         Ok(())
@@ -181,7 +243,7 @@ impl Db {
 
     /// A session's messages in order.
     pub(crate) async fn session_messages(&self, session_id: &str) -> Result<Vec<MessageRecord>> {
-        let tx = self.db.transaction(stores::MESSAGES).build()?;
+        let tx = self.live()?.transaction(stores::MESSAGES).build()?;
         let store = tx.object_store(stores::MESSAGES)?;
         let index = store.index(indexes::MESSAGES_BY_SESSION)?;
         let mut messages: Vec<MessageRecord> =
@@ -195,8 +257,11 @@ impl Db {
     /// is the caller's view of the session (used when it is new); the stored one
     /// wins for fields other tabs may have changed.
     pub(crate) async fn save_message(&self, session: &SessionRecord, message: &MessageRecord) -> Result<SessionRecord> {
-        let tx =
-            self.db.transaction([stores::SESSIONS, stores::MESSAGES]).with_mode(TransactionMode::Readwrite).build()?;
+        let tx = self
+            .live()?
+            .transaction([stores::SESSIONS, stores::MESSAGES])
+            .with_mode(TransactionMode::Readwrite)
+            .build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         let sessions = tx.object_store(stores::SESSIONS)?;
         messages.put(to_js(message)?).primitive()?.await?;
@@ -225,8 +290,11 @@ impl Db {
     /// never brings a deleted conversation back. The session is left as it is
     /// (a summary is no news: not its time nor its preview).
     pub(crate) async fn save_summary(&self, message: &MessageRecord) -> Result<Option<SessionRecord>> {
-        let tx =
-            self.db.transaction([stores::SESSIONS, stores::MESSAGES]).with_mode(TransactionMode::Readwrite).build()?;
+        let tx = self
+            .live()?
+            .transaction([stores::SESSIONS, stores::MESSAGES])
+            .with_mode(TransactionMode::Readwrite)
+            .build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         let sessions = tx.object_store(stores::SESSIONS)?;
         let stored: Option<JsValue> = sessions.get(message.session_id.clone()).primitive()?.await?;
@@ -242,7 +310,7 @@ impl Db {
 
     /// Deletes one record of a kind by key.
     pub(crate) async fn delete<R: Stored>(&self, key: &str) -> Result<()> {
-        let tx = self.db.transaction(R::STORE).with_mode(TransactionMode::Readwrite).build()?;
+        let tx = self.live()?.transaction(R::STORE).with_mode(TransactionMode::Readwrite).build()?;
         tx.object_store(R::STORE)?.delete(key.to_owned()).await?;
         commit(tx).await?;
         Ok(())
@@ -257,7 +325,7 @@ impl Db {
         message_id: &str,
         change: impl FnOnce(&mut MessageRecord) -> bool,
     ) -> Result<bool> {
-        let tx = self.db.transaction(stores::MESSAGES).with_mode(TransactionMode::Readwrite).build()?;
+        let tx = self.live()?.transaction(stores::MESSAGES).with_mode(TransactionMode::Readwrite).build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         let stored: Option<JsValue> = messages.get(message_id.to_owned()).primitive()?.await?;
         let Some(mut message) = stored.map(from_js::<MessageRecord>).transpose()? else { return Ok(false) };
@@ -270,8 +338,11 @@ impl Db {
 
     /// Deletes one message and refreshes its session's count, in one transaction.
     pub(crate) async fn delete_message(&self, session_id: &str, message_id: &str) -> Result<Option<SessionRecord>> {
-        let tx =
-            self.db.transaction([stores::SESSIONS, stores::MESSAGES]).with_mode(TransactionMode::Readwrite).build()?;
+        let tx = self
+            .live()?
+            .transaction([stores::SESSIONS, stores::MESSAGES])
+            .with_mode(TransactionMode::Readwrite)
+            .build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         let sessions = tx.object_store(stores::SESSIONS)?;
         messages.delete(message_id.to_owned()).await?;
@@ -295,7 +366,7 @@ impl Db {
     /// Returns the session as stored (`None` when there is none).
     pub(crate) async fn clear_session_messages(&self, session_id: &str) -> Result<Option<SessionRecord>> {
         let stores = [stores::SESSIONS, stores::MESSAGES, stores::SETTINGS];
-        let tx = self.db.transaction(stores).with_mode(TransactionMode::Readwrite).build()?;
+        let tx = self.live()?.transaction(stores).with_mode(TransactionMode::Readwrite).build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         let sessions = tx.object_store(stores::SESSIONS)?;
         delete_messages_of(&messages, session_id).await?;
@@ -316,7 +387,7 @@ impl Db {
     /// `app:<id>` setting), in one transaction.
     pub(crate) async fn delete_session(&self, session_id: &str) -> Result<()> {
         let stores = [stores::SESSIONS, stores::MESSAGES, stores::SETTINGS];
-        let tx = self.db.transaction(stores).with_mode(TransactionMode::Readwrite).build()?;
+        let tx = self.live()?.transaction(stores).with_mode(TransactionMode::Readwrite).build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         delete_messages_of(&messages, session_id).await?;
         tx.object_store(stores::SESSIONS)?.delete(session_id.to_owned()).await?;
@@ -327,7 +398,7 @@ impl Db {
 
     /// Replies left in the `streaming` state (by this tab or one that closed).
     pub(crate) async fn streaming_messages(&self) -> Result<Vec<MessageRecord>> {
-        let tx = self.db.transaction(stores::MESSAGES).build()?;
+        let tx = self.live()?.transaction(stores::MESSAGES).build()?;
         let store = tx.object_store(stores::MESSAGES)?;
         let index = store.index(indexes::MESSAGES_BY_STATE)?;
         let state = serde_json::to_value(MessageState::Streaming).ok().and_then(|v| v.as_str().map(str::to_owned));
@@ -337,7 +408,7 @@ impl Db {
     /// Up to `limit` messages in key order, after the key `after` (from the
     /// first with `None`): a walk over every message, one page at a time.
     pub(crate) async fn messages_after(&self, after: Option<&str>, limit: u32) -> Result<Vec<MessageRecord>> {
-        let tx = self.db.transaction(stores::MESSAGES).build()?;
+        let tx = self.live()?.transaction(stores::MESSAGES).build()?;
         let store = tx.object_store(stores::MESSAGES)?;
         let page = match after {
             Some(after) => {
@@ -358,7 +429,7 @@ impl Db {
         if words.is_empty() {
             return Ok(SearchOutcome::default());
         }
-        let tx = self.db.transaction([stores::MESSAGES, stores::SESSIONS]).build()?;
+        let tx = self.live()?.transaction([stores::MESSAGES, stores::SESSIONS]).build()?;
         let store = tx.object_store(stores::MESSAGES)?;
         let index = store.index(indexes::MESSAGES_BY_TERM)?;
         let mut rarest: Option<(u32, &str)> = None;
@@ -435,7 +506,7 @@ impl Db {
     /// was stored, see `hearth_core::storage::import_plan`) in one transaction:
     /// all or nothing.
     pub(crate) async fn import(&self, contents: &StoreContents) -> Result<()> {
-        let tx = self.db.transaction(stores::ALL).with_mode(TransactionMode::Readwrite).build()?;
+        let tx = self.live()?.transaction(stores::ALL).with_mode(TransactionMode::Readwrite).build()?;
         put_each(&tx, &contents.providers).await?;
         put_each(&tx, &contents.model_configs).await?;
         put_each(&tx, &contents.agents).await?;
@@ -450,13 +521,58 @@ impl Db {
     /// Deletes every record of every store (the General Assistant comes back on
     /// the next open).
     pub(crate) async fn clear_all(&self) -> Result<()> {
-        let tx = self.db.transaction(stores::ALL).with_mode(TransactionMode::Readwrite).build()?;
+        let tx = self.live()?.transaction(stores::ALL).with_mode(TransactionMode::Readwrite).build()?;
         for store in stores::ALL {
             tx.object_store(store)?.clear()?.await?;
         }
         commit(tx).await?;
         Ok(())
     }
+}
+
+/// Hears, for the page's life, when the connection `db` must close or was
+/// closed. indexed_db_futures does not expose the connection's events (short
+/// of its `version-change` feature, which brings tokio's `select!` and another
+/// crate), so a second connection of this tab listens: every open connection
+/// gets `versionchange` when a newer version asks to open the database, and a
+/// forced `close` closes them all. On either, both connections close at once
+/// (so the newer version's upgrade is not blocked) and `closed` is set before
+/// `on_closed` is told.
+fn watch_connection(db: Database, closed: Rc<Cell<Option<Closed>>>, on_closed: impl Fn(Closed) + 'static) {
+    let Some(factory) = web_sys::window().and_then(|window| window.indexed_db().ok().flatten()) else { return };
+    let Ok(request) = factory.open(DATABASE_NAME) else { return };
+    let on_closed: Rc<dyn Fn(Closed)> = Rc::new(on_closed);
+    let opened = request.clone();
+    let on_success = Closure::<dyn FnMut()>::new(move || {
+        let Ok(watcher) = opened.result().and_then(|result| result.dyn_into::<web_sys::IdbDatabase>()) else { return };
+        let close = {
+            let (db, closed, on_closed, watcher) =
+                (db.clone(), Rc::clone(&closed), Rc::clone(&on_closed), watcher.clone());
+            move |why: Closed| {
+                watcher.close();
+                if closed.get().is_none() {
+                    closed.set(Some(why));
+                    db.clone().close();
+                    on_closed(why);
+                }
+            }
+        };
+        let on_version_change = {
+            let close = close.clone();
+            Closure::<dyn FnMut(web_sys::IdbVersionChangeEvent)>::new(move |event: web_sys::IdbVersionChangeEvent| {
+                // No new version: the database is being deleted.
+                close(if event.new_version().is_some() { Closed::NewerVersion } else { Closed::ByBrowser });
+            })
+        };
+        let on_close = Closure::<dyn FnMut()>::new(move || close(Closed::ByBrowser));
+        watcher.set_onversionchange(Some(on_version_change.as_ref().unchecked_ref()));
+        watcher.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+        // Registered once, for the connection's life (the page's).
+        on_version_change.forget();
+        on_close.forget();
+    });
+    request.set_onsuccess(Some(on_success.as_ref().unchecked_ref()));
+    on_success.forget();
 }
 
 /// Commits a write transaction. Browsers report a full quota as an aborted

@@ -1,0 +1,177 @@
+//! Safe updates: what the page knows about a new version of Hearth, and the
+//! reload the user asked for, which waits until nothing would be lost.
+//!
+//! The service worker (`io::service_worker`) reports a waiting version or a
+//! change of controller; this context turns that into [`UpdateState`], which
+//! the update prompt shows. Hearth never reloads by itself. When the user asks
+//! ([`UpdatesContext::reload`]), the reload waits while anything registered
+//! with [`UpdatesContext::hold_while`] holds it ([`Hold`]: a reply streaming,
+//! a message typed and not sent, an editor with unsaved changes); once nothing
+//! does, the waiting version is told to take over, and when it controls the
+//! page (`controllerchange`) this tab reloads. A tab that did not ask hears
+//! the same `controllerchange` and only says that Hearth was updated in
+//! another tab.
+//!
+//! The contexts and components that can hold a reload register here (this
+//! module knows none of them), so it sits low among the shell's layers.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::io::service_worker::{self, WorkerNews};
+
+/// What keeps a reload waiting.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Hold {
+    /// A reply is streaming in this tab (in any conversation).
+    ReplyStreaming,
+    /// The message box holds text that was not sent.
+    UnsavedMessage,
+    /// An editor holds changes that were not saved; the editor's name
+    /// ("the agent editor").
+    UnsavedChanges(&'static str),
+}
+
+impl Hold {
+    /// Whether the user can end it by discarding what was typed (a streaming
+    /// reply ends by itself).
+    pub(crate) fn is_unsaved_input(&self) -> bool {
+        !matches!(self, Hold::ReplyStreaming)
+    }
+}
+
+/// Where this tab stands with the versions of Hearth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum UpdateState {
+    /// This tab runs the newest version it knows of.
+    #[default]
+    Current,
+    /// A new version is waiting; the prompt offers Reload.
+    Ready,
+    /// A new version is waiting, and the user chose Later: no prompt until
+    /// another version arrives.
+    Later,
+    /// The user asked to reload: the waiting version was told to take over,
+    /// and this tab reloads when it does.
+    Reloading,
+    /// Another tab let a new version take over: this tab still runs the old
+    /// one and says so.
+    UpdatedElsewhere,
+}
+
+/// The update state; `Copy`, provided through context.
+#[derive(Clone, Copy)]
+pub(crate) struct UpdatesContext {
+    /// Where this tab stands.
+    pub(crate) state: RwSignal<UpdateState>,
+    /// Whether the user asked to reload and it waits for [`Self::hold`] to clear.
+    pub(crate) pending: RwSignal<bool>,
+    /// Whether the user chose to discard unsaved input: then only a streaming
+    /// reply holds the reload.
+    discard_input: RwSignal<bool>,
+    holds: RwSignal<Vec<(u64, Signal<Option<Hold>>)>>,
+    next_hold: StoredValue<u64>,
+    /// The first thing holding a reload, if any (tracked).
+    pub(crate) hold: Memo<Option<Hold>>,
+}
+
+impl UpdatesContext {
+    /// Starts watching the service worker.
+    pub(crate) fn new() -> Self {
+        let holds = RwSignal::new(Vec::<(u64, Signal<Option<Hold>>)>::new());
+        let discard_input = RwSignal::new(false);
+        let hold = Memo::new(move |_| {
+            let discard = discard_input.get();
+            holds.with(|holds| {
+                holds.iter().filter_map(|(_, hold)| hold.get()).find(|hold| !(discard && hold.is_unsaved_input()))
+            })
+        });
+        let this = Self {
+            state: RwSignal::new(UpdateState::Current),
+            pending: RwSignal::new(false),
+            discard_input,
+            holds,
+            next_hold: StoredValue::new(0),
+            hold,
+        };
+        service_worker::watch(move |news| this.hear(news));
+        // The reload the user asked for goes ahead once nothing holds it.
+        Effect::new(move |_| {
+            if this.pending.get() && this.hold.with(Option::is_none) {
+                this.pending.set(false);
+                this.go();
+            }
+        });
+        this
+    }
+
+    /// The context provided by the app.
+    pub(crate) fn expect() -> Self {
+        expect_context()
+    }
+
+    fn hear(self, news: WorkerNews) {
+        match (news, self.state.get_untracked()) {
+            (WorkerNews::Waiting, UpdateState::Current | UpdateState::Later) => self.state.set(UpdateState::Ready),
+            (WorkerNews::Waiting, _) => {}
+            // This tab asked: the new version controls it now.
+            (WorkerNews::ControllerChanged, UpdateState::Reloading) => service_worker::reload(),
+            (WorkerNews::ControllerChanged, _) => {
+                self.pending.set(false);
+                self.state.set(UpdateState::UpdatedElsewhere);
+            }
+        }
+    }
+
+    /// Makes `hold` keep a reload waiting while it says so. The hold is
+    /// dropped with the calling component or context (its reactive owner).
+    pub(crate) fn hold_while(self, hold: Signal<Option<Hold>>) {
+        let id = self.next_hold.get_value();
+        self.next_hold.set_value(id + 1);
+        self.holds.update(|holds| holds.push((id, hold)));
+        on_cleanup(move || self.holds.update(|holds| holds.retain(|(known, _)| *known != id)));
+    }
+
+    /// The user asked to reload: it happens as soon as nothing holds it.
+    pub(crate) fn reload(self) {
+        self.discard_input.set(false);
+        self.pending.set(true);
+    }
+
+    /// The user chose to lose the unsaved input: only a streaming reply still
+    /// holds the reload.
+    pub(crate) fn reload_discarding_input(self) {
+        self.discard_input.set(true);
+        self.pending.set(true);
+    }
+
+    /// The user no longer wants the reload that was waiting.
+    pub(crate) fn cancel(self) {
+        self.pending.set(false);
+        self.discard_input.set(false);
+    }
+
+    /// Hides the prompt until another version arrives.
+    pub(crate) fn later(self) {
+        self.cancel();
+        if self.state.get_untracked() == UpdateState::Ready {
+            self.state.set(UpdateState::Later);
+        }
+    }
+
+    fn go(self) {
+        if self.state.get_untracked() == UpdateState::UpdatedElsewhere {
+            // The new version controls this tab already: a reload runs it.
+            service_worker::reload();
+            return;
+        }
+        self.state.set(UpdateState::Reloading);
+        spawn_local(async move {
+            if !service_worker::let_waiting_take_over().await {
+                // Nothing waits any more (another tab let it take over, and
+                // this tab's `controllerchange` will not come): reload.
+                service_worker::reload();
+            }
+        });
+    }
+}
