@@ -6,7 +6,8 @@
 //! the update prompt shows. Hearth never reloads by itself. When the user asks
 //! ([`UpdatesContext::reload`]), the reload waits while anything registered
 //! with [`UpdatesContext::hold_while`] holds it ([`Hold`]: a reply streaming,
-//! a message typed and not sent, an editor with unsaved changes); once nothing
+//! a message typed and not sent, an editor with unsaved changes), and while
+//! another tab streams a reply (its Web Lock is held); once nothing
 //! does, the waiting version is told to take over, and when it controls the
 //! page (`controllerchange`) this tab reloads. A tab that did not ask hears
 //! the same `controllerchange` and only says that Hearth was updated in
@@ -18,13 +19,21 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::io::locks;
 use crate::io::service_worker::{self, WorkerNews};
+use crate::io::timer::sleep;
+
+/// How often a reload waiting for another tab's reply looks again, in milliseconds.
+const ELSEWHERE_POLL_MS: i32 = 1000;
 
 /// What keeps a reload waiting.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Hold {
     /// A reply is streaming in this tab (in any conversation).
     ReplyStreaming,
+    /// A reply is streaming in another tab: the new version may migrate the
+    /// database, which ends that tab's writing, so the reload waits for it.
+    ReplyStreamingElsewhere,
     /// The message box holds text that was not sent.
     UnsavedMessage,
     /// An editor holds changes that were not saved; the editor's name
@@ -36,7 +45,7 @@ impl Hold {
     /// Whether the user can end it by discarding what was typed (a streaming
     /// reply ends by itself).
     pub(crate) fn is_unsaved_input(&self) -> bool {
-        !matches!(self, Hold::ReplyStreaming)
+        !matches!(self, Hold::ReplyStreaming | Hold::ReplyStreamingElsewhere)
     }
 }
 
@@ -69,6 +78,8 @@ pub(crate) struct UpdatesContext {
     /// Whether the user chose to discard unsaved input: then only a streaming
     /// reply holds the reload.
     discard_input: RwSignal<bool>,
+    /// Whether the reload waits for a reply streaming in another tab.
+    elsewhere: RwSignal<bool>,
     holds: RwSignal<Vec<(u64, Signal<Option<Hold>>)>>,
     next_hold: StoredValue<u64>,
     /// The first thing holding a reload, if any (tracked).
@@ -80,16 +91,20 @@ impl UpdatesContext {
     pub(crate) fn new() -> Self {
         let holds = RwSignal::new(Vec::<(u64, Signal<Option<Hold>>)>::new());
         let discard_input = RwSignal::new(false);
+        let elsewhere = RwSignal::new(false);
         let hold = Memo::new(move |_| {
             let discard = discard_input.get();
-            holds.with(|holds| {
-                holds.iter().filter_map(|(_, hold)| hold.get()).find(|hold| !(discard && hold.is_unsaved_input()))
-            })
+            holds
+                .with(|holds| {
+                    holds.iter().filter_map(|(_, hold)| hold.get()).find(|hold| !(discard && hold.is_unsaved_input()))
+                })
+                .or_else(|| elsewhere.get().then_some(Hold::ReplyStreamingElsewhere))
         });
         let this = Self {
             state: RwSignal::new(UpdateState::Current),
             pending: RwSignal::new(false),
             discard_input,
+            elsewhere,
             holds,
             next_hold: StoredValue::new(0),
             hold,
@@ -149,6 +164,7 @@ impl UpdatesContext {
     pub(crate) fn cancel(self) {
         self.pending.set(false);
         self.discard_input.set(false);
+        self.elsewhere.set(false);
     }
 
     /// Hides the prompt until another version arrives.
@@ -160,13 +176,30 @@ impl UpdatesContext {
     }
 
     fn go(self) {
-        if self.state.get_untracked() == UpdateState::UpdatedElsewhere {
-            // The new version controls this tab already: a reload runs it.
-            service_worker::reload();
-            return;
-        }
-        self.state.set(UpdateState::Reloading);
         spawn_local(async move {
+            // A reply streaming in another tab: wait (the reload stays
+            // pending, held by `elsewhere`) until it ends or the user cancels.
+            while locks::any_streaming().await {
+                if !self.elsewhere.get_untracked() {
+                    self.elsewhere.set(true);
+                    self.pending.set(true);
+                }
+                sleep(ELSEWHERE_POLL_MS).await;
+                if !self.pending.get_untracked() {
+                    self.elsewhere.set(false);
+                    return;
+                }
+            }
+            if self.elsewhere.get_untracked() {
+                self.pending.set(false);
+                self.elsewhere.set(false);
+            }
+            if self.state.get_untracked() == UpdateState::UpdatedElsewhere {
+                // The new version controls this tab already: a reload runs it.
+                service_worker::reload();
+                return;
+            }
+            self.state.set(UpdateState::Reloading);
             if !service_worker::let_waiting_take_over().await {
                 // Nothing waits any more (another tab let it take over, and
                 // this tab's `controllerchange` will not come): reload.

@@ -13,6 +13,7 @@ use crate::updates::{Hold, UpdateState, UpdatesContext};
 fn waiting_text(hold: &Hold) -> String {
     match hold {
         Hold::ReplyStreaming => "Reloading after the reply finishes…".to_owned(),
+        Hold::ReplyStreamingElsewhere => "Reloading after the reply in another tab finishes…".to_owned(),
         Hold::UnsavedMessage => {
             "Your message is not sent yet: send or clear it and Hearth reloads, or discard it and reload now."
                 .to_owned()

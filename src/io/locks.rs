@@ -8,9 +8,18 @@ use js_sys::{Array, Function, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
+/// The start of every streaming message's lock name.
+const STREAMING_PREFIX: &str = "hearth-streaming:";
+
 /// The lock name for a streaming message.
 pub(crate) fn streaming_lock(message_id: &str) -> String {
-    format!("hearth-streaming:{message_id}")
+    format!("{STREAMING_PREFIX}{message_id}")
+}
+
+/// Whether some tab of this origin is streaming a reply (holds a streaming
+/// message's lock); `false` when the browser cannot tell.
+pub(crate) async fn any_streaming() -> bool {
+    held_names().await.is_some_and(|names| names.iter().any(|name| name.starts_with(STREAMING_PREFIX)))
 }
 
 /// Holds a lock until dropped.
