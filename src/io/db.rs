@@ -9,7 +9,7 @@
 //!
 //! Never two versions of Hearth write at once: when a newer version opens the
 //! database with a higher schema version (its migration), this tab's
-//! connection closes at once, so the migration is not blocked and runs once,
+//! connection closes at once, in the `versionchange` handler, so the migration is not blocked and runs once,
 //! and every later operation here fails with [`StorageError::Closed`] instead
 //! of writing (see [`Closed`]).
 
@@ -191,16 +191,21 @@ impl Db {
         on_blocked: impl FnOnce() + 'static,
         on_closed: impl Fn(Closed) + 'static,
     ) -> Result<Db> {
-        let db = Database::open(DATABASE_NAME)
+        let capture = OpenCapture::start();
+        let opened = Database::open(DATABASE_NAME)
             .with_version(SCHEMA_VERSION)
             .with_on_blocked(move |_event| {
                 on_blocked();
                 Ok(())
             })
             .with_on_upgrade_needed(|_event, db| create_stores(&db))
-            .await?;
+            .await;
+        let connection = capture.finish();
+        let db = opened?;
         let this = Db { db, closed: Rc::new(Cell::new(None)) };
-        watch_connection(this.db.clone(), Rc::clone(&this.closed), on_closed);
+        if let Some(connection) = connection {
+            watch_connection(connection, Rc::clone(&this.closed), on_closed);
+        }
         if this.get::<AgentRecord>(DEFAULT_AGENT_ID).await?.is_none() {
             this.put(&AgentRecord::general(now)).await?;
         }
@@ -530,49 +535,90 @@ impl Db {
     }
 }
 
-/// Hears, for the page's life, when the connection `db` must close or was
-/// closed. indexed_db_futures does not expose the connection's events (short
-/// of its `version-change` feature, which brings tokio's `select!` and another
-/// crate), so a second connection of this tab listens: every open connection
-/// gets `versionchange` when a newer version asks to open the database, and a
-/// forced `close` closes them all. On either, both connections close at once
-/// (so the newer version's upgrade is not blocked) and `closed` is set before
-/// `on_closed` is told.
-fn watch_connection(db: Database, closed: Rc<Cell<Option<Closed>>>, on_closed: impl Fn(Closed) + 'static) {
-    let Some(factory) = web_sys::window().and_then(|window| window.indexed_db().ok().flatten()) else { return };
-    let Ok(request) = factory.open(DATABASE_NAME) else { return };
-    let on_closed: Rc<dyn Fn(Closed)> = Rc::new(on_closed);
-    let opened = request.clone();
-    let on_success = Closure::<dyn FnMut()>::new(move || {
-        let Ok(watcher) = opened.result().and_then(|result| result.dyn_into::<web_sys::IdbDatabase>()) else { return };
-        let close = {
-            let (db, closed, on_closed, watcher) =
-                (db.clone(), Rc::clone(&closed), Rc::clone(&on_closed), watcher.clone());
-            move |why: Closed| {
-                watcher.close();
-                if closed.get().is_none() {
-                    closed.set(Some(why));
-                    db.clone().close();
-                    on_closed(why);
+/// Catches the connection indexed_db_futures opens, whose events it does not
+/// expose (short of its `version-change` feature, whose listener runs later,
+/// in a future: too late, see [`watch_connection`]). While it lives, the
+/// page's `indexedDB` object has an own `open` that calls the real one and
+/// keeps the request; [`OpenCapture::finish`] removes it and gives the
+/// request's connection.
+struct OpenCapture {
+    factory: Option<web_sys::IdbFactory>,
+    request: Rc<std::cell::RefCell<Option<web_sys::IdbOpenDbRequest>>>,
+    _open: Option<Closure<dyn FnMut(JsValue, JsValue) -> std::result::Result<JsValue, JsValue>>>,
+}
+
+impl OpenCapture {
+    fn start() -> Self {
+        let request = Rc::new(std::cell::RefCell::new(None));
+        let factory = web_sys::window().and_then(|window| window.indexed_db().ok().flatten());
+        let real = factory
+            .as_ref()
+            .and_then(|factory| js_sys::Reflect::get(factory, &"open".into()).ok())
+            .and_then(|open| open.dyn_into::<js_sys::Function>().ok());
+        let (Some(factory), Some(real)) = (factory, real) else {
+            return Self { factory: None, request, _open: None };
+        };
+        let kept = Rc::clone(&request);
+        let this_factory = factory.clone();
+        let open = Closure::<dyn FnMut(JsValue, JsValue) -> std::result::Result<JsValue, JsValue>>::new(
+            move |name: JsValue, version: JsValue| {
+                let opened = real.call2(&this_factory, &name, &version)?;
+                if kept.borrow().is_none() {
+                    *kept.borrow_mut() = opened.clone().dyn_into::<web_sys::IdbOpenDbRequest>().ok();
                 }
+                Ok(opened)
+            },
+        );
+        let set = js_sys::Reflect::set(&factory, &"open".into(), open.as_ref()).unwrap_or(false);
+        Self { factory: set.then_some(factory), request, _open: Some(open) }
+    }
+
+    /// Puts the real `open` back; the caught request's connection, once it opened.
+    fn finish(self) -> Option<web_sys::IdbDatabase> {
+        if let Some(factory) = &self.factory {
+            let _ = js_sys::Reflect::delete_property(factory, &"open".into());
+        }
+        let request = self.request.borrow_mut().take()?;
+        request.result().ok()?.dyn_into::<web_sys::IdbDatabase>().ok()
+    }
+}
+
+/// Hears, for the page's life, when `connection` (the one the app uses)
+/// must close or was closed: a newer version asking to open the database
+/// (`versionchange`), or the browser closing it (`close`). The connection
+/// closes inside the event's handler: Chromium reports `blocked` to the newer
+/// version for a connection still open once its `versionchange` was
+/// dispatched, so a close any later would block the migration. `closed` is
+/// set before `on_closed` is told.
+fn watch_connection(
+    connection: web_sys::IdbDatabase,
+    closed: Rc<Cell<Option<Closed>>>,
+    on_closed: impl Fn(Closed) + 'static,
+) {
+    let on_closed: Rc<dyn Fn(Closed)> = Rc::new(on_closed);
+    let close = {
+        let connection = connection.clone();
+        move |why: Closed| {
+            connection.close();
+            if closed.get().is_none() {
+                closed.set(Some(why));
+                on_closed(why);
             }
-        };
-        let on_version_change = {
-            let close = close.clone();
-            Closure::<dyn FnMut(web_sys::IdbVersionChangeEvent)>::new(move |event: web_sys::IdbVersionChangeEvent| {
-                // No new version: the database is being deleted.
-                close(if event.new_version().is_some() { Closed::NewerVersion } else { Closed::ByBrowser });
-            })
-        };
-        let on_close = Closure::<dyn FnMut()>::new(move || close(Closed::ByBrowser));
-        watcher.set_onversionchange(Some(on_version_change.as_ref().unchecked_ref()));
-        watcher.set_onclose(Some(on_close.as_ref().unchecked_ref()));
-        // Registered once, for the connection's life (the page's).
-        on_version_change.forget();
-        on_close.forget();
-    });
-    request.set_onsuccess(Some(on_success.as_ref().unchecked_ref()));
-    on_success.forget();
+        }
+    };
+    let on_version_change = {
+        let close = close.clone();
+        Closure::<dyn FnMut(web_sys::IdbVersionChangeEvent)>::new(move |event: web_sys::IdbVersionChangeEvent| {
+            // No new version: the database is being deleted.
+            close(if event.new_version().is_some() { Closed::NewerVersion } else { Closed::ByBrowser });
+        })
+    };
+    let on_close = Closure::<dyn FnMut()>::new(move || close(Closed::ByBrowser));
+    connection.set_onversionchange(Some(on_version_change.as_ref().unchecked_ref()));
+    connection.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+    // Registered once, for the connection's life (the page's).
+    on_version_change.forget();
+    on_close.forget();
 }
 
 /// Commits a write transaction. Browsers report a full quota as an aborted

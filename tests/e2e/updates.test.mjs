@@ -88,11 +88,14 @@ function workerWaiting(page) {
   return page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null);
 }
 
-/** Counts the main-frame navigations of `page` (a reload is one). */
+/**
+ * Counts the documents `page` loads from now on (a reload is one; a change of the address's
+ * fragment, as opening a conversation makes, is none).
+ */
 function countNavigations(page) {
   const seen = { count: 0 };
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) seen.count += 1;
+  page.on('load', () => {
+    seen.count += 1;
   });
   return seen;
 }
