@@ -86,13 +86,13 @@ impl fmt::Display for StorageError {
             ),
             StorageError::Closed(Closed::NewerVersion) => write!(
                 f,
-                "Not saved: this tab is out of date. Hearth was updated in another tab, so this tab no longer \
-                 saves anything. What you see here stays as it is; reload to use the new version."
+                "This tab is out of date and saves nothing: Hearth was updated in another tab. \
+                 What you see here stays as it is; reload to use the new version."
             ),
             StorageError::Closed(Closed::ByBrowser) => write!(
                 f,
-                "Not saved: the browser closed Hearth's storage (its data may have been cleared). \
-                 This tab no longer saves anything; reload Hearth."
+                "This tab saves nothing: the browser closed Hearth's storage (its data may have been cleared). \
+                 Reload Hearth."
             ),
         }
     }
@@ -535,6 +535,9 @@ impl Db {
     }
 }
 
+/// `indexedDB.open(name, version)` as a closure.
+type OpenFn = Closure<dyn FnMut(JsValue, JsValue) -> std::result::Result<JsValue, JsValue>>;
+
 /// Catches the connection indexed_db_futures opens, whose events it does not
 /// expose (short of its `version-change` feature, whose listener runs later,
 /// in a future: too late, see [`watch_connection`]). While it lives, the
@@ -544,7 +547,7 @@ impl Db {
 struct OpenCapture {
     factory: Option<web_sys::IdbFactory>,
     request: Rc<std::cell::RefCell<Option<web_sys::IdbOpenDbRequest>>>,
-    _open: Option<Closure<dyn FnMut(JsValue, JsValue) -> std::result::Result<JsValue, JsValue>>>,
+    _open: Option<OpenFn>,
 }
 
 impl OpenCapture {
@@ -560,15 +563,13 @@ impl OpenCapture {
         };
         let kept = Rc::clone(&request);
         let this_factory = factory.clone();
-        let open = Closure::<dyn FnMut(JsValue, JsValue) -> std::result::Result<JsValue, JsValue>>::new(
-            move |name: JsValue, version: JsValue| {
-                let opened = real.call2(&this_factory, &name, &version)?;
-                if kept.borrow().is_none() {
-                    *kept.borrow_mut() = opened.clone().dyn_into::<web_sys::IdbOpenDbRequest>().ok();
-                }
-                Ok(opened)
-            },
-        );
+        let open = OpenFn::new(move |name: JsValue, version: JsValue| {
+            let opened = real.call2(&this_factory, &name, &version)?;
+            if kept.borrow().is_none() {
+                *kept.borrow_mut() = opened.clone().dyn_into::<web_sys::IdbOpenDbRequest>().ok();
+            }
+            Ok(opened)
+        });
         let set = js_sys::Reflect::set(&factory, &"open".into(), open.as_ref()).unwrap_or(false);
         Self { factory: set.then_some(factory), request, _open: Some(open) }
     }

@@ -280,7 +280,7 @@ describe('updates', () => {
     await dialog.waitFor({ state: 'hidden' });
     assert.match(await chat.you.first().innerText(), /Written before the update/);
     // The banner said it at once; dismissed, it must come back for the refused send.
-    const refusal = page.getByRole('alert').filter({ hasText: 'Not saved: this tab is out of date' });
+    const refusal = page.getByRole('alert').filter({ hasText: 'This tab is out of date and saves nothing' });
     await refusal.waitFor();
     await refusal.getByRole('button', { name: 'Dismiss', exact: true }).click();
     await refusal.waitFor({ state: 'detached' });
