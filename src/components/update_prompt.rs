@@ -1,9 +1,12 @@
 //! "A new version of Hearth is ready — Reload": the prompt for a waiting
 //! version, and "Hearth was updated in another tab" for a tab that still runs
 //! the old one. It never reloads by itself. After Reload it says what the
-//! reload waits for (a streaming reply, a message not sent, an editor's
-//! unsaved changes), offers to discard unsaved input or to cancel, and
-//! reloads once nothing holds it (see `updates`).
+//! reload waits for (a streaming reply, here or in another tab, a message not
+//! sent, an editor's unsaved changes), offers to discard unsaved input or to
+//! cancel, and reloads once nothing holds it (see `updates`).
+//!
+//! One view whose text and buttons follow the state (shown or `hidden`),
+//! rather than a view per state: each view costs the bundle its own code.
 
 use leptos::prelude::*;
 
@@ -18,12 +21,23 @@ fn waiting_text(hold: &Hold) -> String {
             "Your message is not sent yet: send or clear it and Hearth reloads, or discard it and reload now."
                 .to_owned()
         }
-        Hold::UnsavedChanges(editor) => {
-            format!(
-                "There are unsaved changes in {editor}: save or cancel them and Hearth reloads, or discard them and reload now."
-            )
-        }
+        Hold::UnsavedChanges(editor) => format!(
+            "There are unsaved changes in {editor}: save or cancel them and Hearth reloads, or discard them and reload now."
+        ),
     }
+}
+
+/// What the prompt shows: its text, and which buttons.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct Shown {
+    /// The text; nothing is shown without one.
+    text: Option<String>,
+    /// Reload and Later.
+    offer_reload: bool,
+    /// Discard and reload.
+    offer_discard: bool,
+    /// Cancel reload.
+    offer_cancel: bool,
 }
 
 /// The prompt, at the bottom of the page while there is something to say.
@@ -32,64 +46,65 @@ pub(crate) fn UpdatePrompt() -> impl IntoView {
     let updates = UpdatesContext::expect();
     // "Later" on the notice of another tab's update hides it.
     let notice_hidden = RwSignal::new(false);
-    let content = move || {
+    let shown = Memo::new(move |_| {
         let state = updates.state.get();
         if updates.pending.get() {
-            let hold = updates.hold.get()?;
-            let discard = hold.is_unsaved_input().then(|| {
-                view! {
-                    <button type="button" on:click=move |_| updates.reload_discarding_input()>
-                        "Discard and reload"
-                    </button>
-                }
-            });
-            return Some(
-                view! {
-                    <div class="update-prompt">
-                        <p>{waiting_text(&hold)}</p>
-                        {discard}
-                        <button type="button" on:click=move |_| updates.cancel()>
-                            "Cancel reload"
-                        </button>
-                    </div>
-                }
-                .into_any(),
-            );
+            return match updates.hold.get() {
+                Some(hold) => Shown {
+                    text: Some(waiting_text(&hold)),
+                    offer_discard: hold.is_unsaved_input(),
+                    offer_cancel: true,
+                    ..Shown::default()
+                },
+                None => Shown::default(),
+            };
         }
         let text = match state {
-            UpdateState::Current | UpdateState::Later => return None,
-            UpdateState::Reloading => {
-                return Some(view! { <div class="update-prompt"><p>"Reloading…"</p></div> }.into_any());
-            }
-            UpdateState::UpdatedElsewhere if notice_hidden.get() => return None,
+            UpdateState::Current | UpdateState::Later => return Shown::default(),
+            UpdateState::UpdatedElsewhere if notice_hidden.get() => return Shown::default(),
+            UpdateState::Reloading => return Shown { text: Some("Reloading…".to_owned()), ..Shown::default() },
             UpdateState::Ready => "A new version of Hearth is ready.",
             UpdateState::UpdatedElsewhere => "Hearth was updated in another tab.",
         };
-        let later = move |_| {
-            if state == UpdateState::UpdatedElsewhere {
-                notice_hidden.set(true);
-            }
-            updates.later();
-        };
-        Some(
-            view! {
-                <div class="update-prompt">
-                    <p>{text}</p>
-                    <button type="button" class="primary" on:click=move |_| updates.reload()>
-                        "Reload to use the new version"
-                    </button>
-                    <button type="button" on:click=later>
-                        "Later"
-                    </button>
-                </div>
-            }
-            .into_any(),
-        )
+        Shown { text: Some(text.to_owned()), offer_reload: true, ..Shown::default() }
+    });
+    let later = move |_| {
+        if updates.state.get_untracked() == UpdateState::UpdatedElsewhere {
+            notice_hidden.set(true);
+        }
+        updates.later();
     };
     view! {
         // Always in the page, so screen readers announce what appears in it.
         <div class="update-region" role="status" aria-live="polite" aria-label="Hearth updates">
-            {content}
+            <div class="update-prompt" hidden=move || shown.with(|shown| shown.text.is_none())>
+                <p>{move || shown.with(|shown| shown.text.clone())}</p>
+                <button
+                    type="button"
+                    class="primary"
+                    hidden=move || !shown.with(|shown| shown.offer_reload)
+                    on:click=move |_| updates.reload()
+                >
+                    "Reload to use the new version"
+                </button>
+                <button
+                    type="button"
+                    hidden=move || !shown.with(|shown| shown.offer_discard)
+                    on:click=move |_| updates.reload_discarding_input()
+                >
+                    "Discard and reload"
+                </button>
+                <button
+                    type="button"
+                    hidden=move || !shown.with(|shown| shown.offer_cancel)
+                    on:click=move |_| updates.cancel()
+                >
+                    "Cancel reload"
+                </button>
+                <button type="button" hidden=move || !shown.with(|shown| shown.offer_reload) on:click=later>
+                    "Later"
+                </button>
+            </div>
         </div>
     }
 }
