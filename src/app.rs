@@ -50,7 +50,7 @@ pub(crate) fn App() -> impl IntoView {
     provide_context(chat);
     // Updates: a reload the user asks for waits while a reply streams here.
     let updates = UpdatesContext::new();
-    updates.hold_while(Signal::derive(move || chat.busy.get().then_some(Hold::ReplyStreaming)));
+    updates.hold_while(Hold::ReplyStreaming, chat.busy.into());
     provide_context(updates);
     let preview = AppPreviewChoice::new(chat, sessions.current);
     provide_context(preview);

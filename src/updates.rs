@@ -80,44 +80,48 @@ pub(crate) struct UpdatesContext {
     discard_input: RwSignal<bool>,
     /// Whether the reload waits for a reply streaming in another tab.
     elsewhere: RwSignal<bool>,
-    holds: RwSignal<Vec<(u64, Signal<Option<Hold>>)>>,
-    next_hold: StoredValue<u64>,
-    /// The first thing holding a reload, if any (tracked).
-    pub(crate) hold: Memo<Option<Hold>>,
+    /// What may hold a reload, each with the signal saying when it does and
+    /// an id (for removing it).
+    holds: StoredValue<Vec<(u32, Hold, Signal<bool>)>>,
+    /// Bumped when `holds` changes (and the next id).
+    holds_changed: RwSignal<u32>,
 }
 
 impl UpdatesContext {
     /// Starts watching the service worker.
     pub(crate) fn new() -> Self {
-        let holds = RwSignal::new(Vec::<(u64, Signal<Option<Hold>>)>::new());
-        let discard_input = RwSignal::new(false);
-        let elsewhere = RwSignal::new(false);
-        let hold = Memo::new(move |_| {
-            let discard = discard_input.get();
-            holds
-                .with(|holds| {
-                    holds.iter().filter_map(|(_, hold)| hold.get()).find(|hold| !(discard && hold.is_unsaved_input()))
-                })
-                .or_else(|| elsewhere.get().then_some(Hold::ReplyStreamingElsewhere))
-        });
+        // Plain signals and no memo: every signal type costs the bundle its own code.
         let this = Self {
             state: RwSignal::new(UpdateState::Current),
             pending: RwSignal::new(false),
-            discard_input,
-            elsewhere,
-            holds,
-            next_hold: StoredValue::new(0),
-            hold,
+            discard_input: RwSignal::new(false),
+            elsewhere: RwSignal::new(false),
+            holds: StoredValue::new(Vec::new()),
+            holds_changed: RwSignal::new(0),
         };
         service_worker::watch(move |news| this.hear(news));
         // The reload the user asked for goes ahead once nothing holds it.
         Effect::new(move |_| {
-            if this.pending.get() && this.hold.with(Option::is_none) {
+            if this.pending.get() && this.hold().is_none() {
                 this.pending.set(false);
                 this.go();
             }
         });
         this
+    }
+
+    /// The first thing holding a reload, if any (tracked).
+    pub(crate) fn hold(self) -> Option<Hold> {
+        self.holds_changed.track();
+        let discard = self.discard_input.get();
+        self.holds
+            .with_value(|holds| {
+                holds
+                    .iter()
+                    .find(|(_, hold, active)| active.get() && !(discard && hold.is_unsaved_input()))
+                    .map(|(_, hold, _)| hold.clone())
+            })
+            .or_else(|| self.elsewhere.get().then_some(Hold::ReplyStreamingElsewhere))
     }
 
     /// The context provided by the app.
@@ -138,13 +142,16 @@ impl UpdatesContext {
         }
     }
 
-    /// Makes `hold` keep a reload waiting while it says so. The hold is
+    /// Makes `hold` keep a reload waiting while `active` is true. The hold is
     /// dropped with the calling component or context (its reactive owner).
-    pub(crate) fn hold_while(self, hold: Signal<Option<Hold>>) {
-        let id = self.next_hold.get_value();
-        self.next_hold.set_value(id + 1);
-        self.holds.update(|holds| holds.push((id, hold)));
-        on_cleanup(move || self.holds.update(|holds| holds.retain(|(known, _)| *known != id)));
+    pub(crate) fn hold_while(self, hold: Hold, active: Signal<bool>) {
+        let id = self.holds_changed.get_untracked();
+        self.holds.update_value(|holds| holds.push((id, hold, active)));
+        self.holds_changed.set(id.wrapping_add(1));
+        on_cleanup(move || {
+            self.holds.update_value(|holds| holds.retain(|(known, _, _)| *known != id));
+            self.holds_changed.update(|changed| *changed = changed.wrapping_add(1));
+        });
     }
 
     /// The user asked to reload: it happens as soon as nothing holds it.

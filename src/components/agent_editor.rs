@@ -119,10 +119,12 @@ pub(crate) fn AgentEditor(
     // Whether the round limit was typed (then it is stored, even when it is
     // the default).
     let rounds_typed = RwSignal::new(false);
-    UpdatesContext::expect().hold_while(Signal::derive(move || {
-        let changed = rounds_typed.get() || draft.with(|agent| unchanged.with_value(|unchanged| agent != unchanged));
-        changed.then_some(Hold::UnsavedChanges("the agent editor"))
-    }));
+    UpdatesContext::expect().hold_while(
+        Hold::UnsavedChanges("the agent editor"),
+        Signal::derive(move || {
+            rounds_typed.get() || draft.with(|agent| unchanged.with_value(|unchanged| agent != unchanged))
+        }),
+    );
     let problem = RwSignal::new(None::<DraftProblem>);
     let name_input = NodeRef::<Input>::new();
     let heading_id = format!("agent-editor-{}", next_id());

@@ -36,7 +36,7 @@ pub(crate) fn Composer() -> impl IntoView {
     };
     let nothing_to_send = move || draft.with(|d| d.trim().is_empty()) && attachments.files.with(Vec::is_empty);
     // A reload for a new version waits while a message is typed and not sent.
-    UpdatesContext::expect().hold_while(Signal::derive(move || (!nothing_to_send()).then_some(Hold::UnsavedMessage)));
+    UpdatesContext::expect().hold_while(Hold::UnsavedMessage, Signal::derive(move || !nothing_to_send()));
     let remove = Callback::new(move |name: String| {
         attachments.remove(&name);
         refocus();

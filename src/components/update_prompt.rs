@@ -46,10 +46,12 @@ pub(crate) fn UpdatePrompt() -> impl IntoView {
     let updates = UpdatesContext::expect();
     // "Later" on the notice of another tab's update hides it.
     let notice_hidden = RwSignal::new(false);
-    let shown = Memo::new(move |_| {
+    // Worked out again by each part that shows it: cheap, and no memo (each
+    // signal type costs the bundle its own code).
+    let shown = move || {
         let state = updates.state.get();
         if updates.pending.get() {
-            return match updates.hold.get() {
+            return match updates.hold() {
                 Some(hold) => Shown {
                     text: Some(waiting_text(&hold)),
                     offer_discard: hold.is_unsaved_input(),
@@ -67,7 +69,7 @@ pub(crate) fn UpdatePrompt() -> impl IntoView {
             UpdateState::UpdatedElsewhere => "Hearth was updated in another tab.",
         };
         Shown { text: Some(text.to_owned()), offer_reload: true, ..Shown::default() }
-    });
+    };
     let later = move |_| {
         if updates.state.get_untracked() == UpdateState::UpdatedElsewhere {
             notice_hidden.set(true);
@@ -77,31 +79,31 @@ pub(crate) fn UpdatePrompt() -> impl IntoView {
     view! {
         // Always in the page, so screen readers announce what appears in it.
         <div class="update-region" role="status" aria-live="polite" aria-label="Hearth updates">
-            <div class="update-prompt" hidden=move || shown.with(|shown| shown.text.is_none())>
-                <p>{move || shown.with(|shown| shown.text.clone())}</p>
+            <div class="update-prompt" hidden=move || shown().text.is_none()>
+                <p>{move || shown().text}</p>
                 <button
                     type="button"
                     class="primary"
-                    hidden=move || !shown.with(|shown| shown.offer_reload)
+                    hidden=move || !shown().offer_reload
                     on:click=move |_| updates.reload()
                 >
                     "Reload to use the new version"
                 </button>
                 <button
                     type="button"
-                    hidden=move || !shown.with(|shown| shown.offer_discard)
+                    hidden=move || !shown().offer_discard
                     on:click=move |_| updates.reload_discarding_input()
                 >
                     "Discard and reload"
                 </button>
                 <button
                     type="button"
-                    hidden=move || !shown.with(|shown| shown.offer_cancel)
+                    hidden=move || !shown().offer_cancel
                     on:click=move |_| updates.cancel()
                 >
                     "Cancel reload"
                 </button>
-                <button type="button" hidden=move || !shown.with(|shown| shown.offer_reload) on:click=later>
+                <button type="button" hidden=move || !shown().offer_reload on:click=later>
                     "Later"
                 </button>
             </div>

@@ -31,16 +31,18 @@ pub(crate) fn UserToolEditor(
     let uses_network = RwSignal::new(original.uses_network);
     // A reload for a new version waits while the form differs from the stored tool.
     let unchanged = StoredValue::new(original.clone());
-    UpdatesContext::expect().hold_while(Signal::derive(move || {
-        let changed = unchanged.with_value(|tool| {
-            name.with(|typed| *typed != tool.name)
-                || description.with(|typed| *typed != tool.description)
-                || parameters.with(|typed| *typed != tool.parameters)
-                || code.with(|typed| *typed != tool.code)
-                || uses_network.get() != tool.uses_network
-        });
-        changed.then_some(Hold::UnsavedChanges("the tool editor"))
-    }));
+    UpdatesContext::expect().hold_while(
+        Hold::UnsavedChanges("the tool editor"),
+        Signal::derive(move || {
+            unchanged.with_value(|tool| {
+                name.with(|typed| *typed != tool.name)
+                    || description.with(|typed| *typed != tool.description)
+                    || parameters.with(|typed| *typed != tool.parameters)
+                    || code.with(|typed| *typed != tool.code)
+                    || uses_network.get() != tool.uses_network
+            })
+        }),
+    );
     let problem = RwSignal::new(String::new());
     let id = StoredValue::new(id);
     let network_hint_id = format!("network-hint-{}", next_id());
