@@ -4,8 +4,9 @@
 //
 // - installable: Chromium reports no installability errors (DevTools protocol,
 //   Page.getInstallabilityErrors) and reads the manifest's fields and icons;
-// - the service worker precaches exactly the built files (scripts/precache.mjs's list, in
-//   sw.js) into `hearth-<build id>` and takes control of the page;
+// - the service worker is registered only after the first load (which it never slows), and
+//   precaches exactly the built files (scripts/precache.mjs's list, in sw.js) into
+//   `hearth-<build id>`, and takes control of the page;
 // - offline reload: conversations made online (mock provider) are all there after the
 //   static server is stopped and the browser is offline; search finds old text, a backup
 //   exports, an import is read and reviewed. It prints (never asserts) the time from the
@@ -27,6 +28,7 @@ import { importFile, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { precacheList } from '../../scripts/precache.mjs';
+import { firstLoadFiles } from '../../scripts/size-budget.mjs';
 
 const DIST = builtApp();
 const WORKERS = { serviceWorkers: 'allow' };
@@ -142,11 +144,31 @@ describe('installable, offline Hearth', () => {
     assert.deepEqual(errors, []);
   });
 
+  test('the worker is registered only after the first load: the host gets sw.js after every first-load file', async (t) => {
+    const server = await startStaticServer({ root: DIST, headers: true });
+    t.after(() => server.close());
+    const { context, page, errors } = await loadApp(await env.browser.newContext(WORKERS), server.url);
+    t.after(() => context.close());
+    await controlled(page);
+    const paths = server.requests.map((r) => (r.path === '/' ? 'index.html' : decodeURIComponent(r.path.slice(1))));
+    const registered = paths.indexOf('sw.js');
+    assert.ok(registered > 0, `sw.js was requested: ${paths}`);
+    // boot.js registers the worker once init() has resolved (the app is mounted) and the page
+    // has loaded, so everything the first load needs (scripts/size-budget.mjs's list) was asked
+    // for before, and the worker's precache fetches come after.
+    for (const { name } of firstLoadFiles(DIST)) {
+      if (name === 'manifest.webmanifest' || name.startsWith('icons/')) continue; // fetched when the browser wants them
+      const at = paths.indexOf(name);
+      assert.ok(at >= 0 && at < registered, `${name} was requested before sw.js: ${paths}`);
+    }
+    assert.deepEqual(errors, []);
+  });
+
   test('offline, a reload opens Hearth with every conversation; search, export and import work', async (t) => {
     const server = await startStaticServer({ root: DIST, headers: true });
     let serving = true;
     t.after(() => serving && server.close());
-    const chat = await openChatWithProvider(t, env, { scenario: 'echo', url: server.url, contextOptions: WORKERS });
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo', url: server.url, contextOptions: WORKERS, cspViolations: true });
     const { page, context } = chat;
     await turnOffGeneratedTitles(page);
     const nav = page.getByRole('navigation', { name: 'Conversations', exact: true });
@@ -165,12 +187,14 @@ describe('installable, offline Hearth', () => {
     serving = false;
     await context.setOffline(true);
     const started = performance.now();
-    await page.reload();
+    const reloaded = await page.reload();
     await chat.message.waitFor();
     await waitUntil(() => chat.message.isEditable(), 'the Message box takes input');
     const usable = performance.now() - started;
     console.log(`offline reload to a usable Message box: ${usable.toFixed(0)} ms`);
     assert.equal(await page.evaluate(() => navigator.onLine), false, 'the browser is offline');
+    assert.equal(reloaded.fromServiceWorker(), true, 'the page came from the worker');
+    assert.match(reloaded.headers()['content-security-policy'] ?? '', /frame-ancestors 'none'/, 'with the host’s CSP header');
 
     await waitUntil(async () => (await rows.count()) === topics.length, 'both conversations are listed offline');
     for (const topic of topics) await nav.getByRole('button', { name: topic, exact: true }).waitFor();
@@ -206,6 +230,7 @@ describe('installable, offline Hearth', () => {
     const { status } = await importFile(page, saved);
     assert.equal(status, 'Nothing was imported: everything in the file is already here.');
     assert.deepEqual(chat.errors, []);
+    assert.deepEqual(chat.violations, [], 'no CSP violation, online or offline');
   });
 
   test('a new build installs beside the old one, waits, and replaces its cache on SKIP_WAITING', async (t) => {
