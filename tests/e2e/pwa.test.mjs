@@ -119,9 +119,18 @@ describe('installable, offline Hearth', () => {
     await iconPage.setViewportSize({ width: 420, height: 240 });
     await iconPage.goto(`${site.url}icons/icon-192.png`);
     await screenshot(iconPage, 'pwa-icon-192.png');
-    await iconPage.goto(`${site.url}icons/icon-maskable-512.png`);
-    await iconPage.setViewportSize({ width: 512, height: 512 });
-    await screenshot(iconPage, 'pwa-icon-maskable-512.png');
+    // The maskable icon as it is, and cut to the circle of its safe zone (radius 40 %).
+    const maskable = (await readFile(path.join(DIST, 'icons', 'icon-maskable-512.png'))).toString('base64');
+    await iconPage.close();
+    const maskPage = await context.newPage();
+    await maskPage.setViewportSize({ width: 1064, height: 552 });
+    await maskPage.setContent(
+      `<body style="margin:0;padding:20px;display:flex;gap:20px;background:#888">
+        <img alt="maskable icon" src="data:image/png;base64,${maskable}">
+        <img alt="maskable icon in its safe zone" style="clip-path:circle(40%)" src="data:image/png;base64,${maskable}">
+      </body>`,
+    );
+    await screenshot(maskPage, 'pwa-icon-maskable-512.png');
     assert.deepEqual(errors, []);
     assert.deepEqual(violations, [], 'the manifest and icons load under the CSP');
   });
