@@ -140,6 +140,11 @@ describe('installable, offline Hearth', () => {
     t.after(() => context.close());
     assert.equal(await controlled(page), site.url, 'the scope is the folder Hearth is served from');
     const built = precacheList(DIST);
+    const written = (await readFile(path.join(DIST, 'sw.js'), 'utf8')).match(/const PRECACHE = (\{.*\});/);
+    assert.deepEqual(JSON.parse(written?.[1] ?? 'null'), built, 'dist/sw.js holds the list of dist/ as it is');
+    for (const name of ['index.html', 'manifest.webmanifest', 'sandbox-closed.html', 'sandbox-runner.js', 'app-frame.html', 'app-view.html', 'icons/icon-maskable-512.png']) {
+      assert.ok(built.files.some((f) => f.name === name), `${name} is precached`);
+    }
     const contents = await cacheContents(page);
     assert.deepEqual(Object.keys(contents), [`hearth-${built.build}`], 'one cache, named after this build');
     const cached = contents[`hearth-${built.build}`];
