@@ -30,20 +30,33 @@ export async function launchBrowser() {
   return browser;
 }
 
-function launchChromium() {
-  return chromium.launch({
+/**
+ * Launches headless Chromium as `launchBrowser` does but with the profile folder
+ * `userDataDir` on disk, and returns its one context (Playwright's `launchPersistentContext`,
+ * service workers allowed). Chromium calls an app installable only outside incognito-like
+ * contexts, which `browser.newContext` makes. The caller closes it and removes the folder.
+ */
+export function launchPersistentBrowser(userDataDir, options = {}) {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
+    ...options,
   });
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function launchChromium() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
 /** Saves a PNG of the page as tests/e2e/screenshots/<name> and returns its path. */
