@@ -52,7 +52,7 @@ pub(crate) fn OfflineIndicator() -> impl IntoView {
     view! {
         // Online it takes no room in the top bar; its live region stays there.
         <div class="network-status" class:idle=move || online.get()>
-            <div class="network-live" role="status">
+            <div class="network-live" role="status" aria-label="Connection">
                 <Show when=move || !online.get()>
                     <span class="offline-badge" tabindex="0" aria-describedby=description_id.clone()>
                         <span class="offline-dot" aria-hidden="true"></span>

@@ -11,8 +11,11 @@ import { chromium } from 'playwright-core';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../e2e/screenshots/', import.meta.url));
 
-/** Launches headless Chromium ($CHROMIUM or /usr/bin/chromium) with a fresh temporary profile. */
-export function launchBrowser() {
+/**
+ * Launches headless Chromium ($CHROMIUM or /usr/bin/chromium) with a fresh temporary profile;
+ * `args` are added to its command line (e.g. `--host-resolver-rules=…`).
+ */
+export function launchBrowser({ args = [] } = {}) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: [
@@ -24,6 +27,7 @@ export function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...args,
     ],
   });
 }
