@@ -2,8 +2,10 @@
 // indicator follows the browser's network state (Playwright's `context.setOffline`) and says
 // what still works; sending to a provider on another machine while offline makes no request,
 // ends with the "You're offline" card and keeps the user's message (on the page and in
-// IndexedDB), and Retry once online gets the answer; a provider on this machine (127.0.0.1)
-// is still asked while the browser says it is offline, and the App Builder's app runs from it.
+// IndexedDB), and Retry once online gets the answer; a reply that breaks while offline says so
+// too, its start kept; a provider on this machine (127.0.0.1) is still asked while the browser
+// says it is offline, and the App Builder's app runs from it; the fetch-url tool says the
+// device is offline instead of trying.
 // Screenshots: the indicator and the offline card at 1280 px and 390 px in dark mode; axe on
 // the main screen with the indicator shown. Elements are found by role and accessible name.
 //
@@ -185,6 +187,45 @@ describe('offline', () => {
     assert.ok(tried.some((line) => line.startsWith('POST ')), 'the request listener sees the retried request');
     const { messages: after } = await readDatabase(page, ['messages']);
     assert.equal(after.filter((m) => m.role === 'user').length, 1, 'the message was not duplicated');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a reply that breaks while the browser is offline ends with the offline card, its start kept', async (t) => {
+    // `setOffline` leaves an open response streaming, so the page is told it went offline
+    // (navigator.onLine false, an `offline` event) while the mock holds the reply open, and
+    // the mock then drops the connection.
+    const chat = await openApp(t, env, {
+      beforeLoad: (context) =>
+        context.addInitScript(() => {
+          const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine').get;
+          Object.defineProperty(Navigator.prototype, 'onLine', {
+            configurable: true,
+            get() {
+              return window.__hearthTestOffline ? false : online.call(this);
+            },
+          });
+        }),
+    });
+    const { page } = chat;
+    const baseUrl = `http://${REMOTE_HOST}:${env.mock.port}/v1`;
+    await addProvider(page, { baseUrl, model: 'drop-after-pause' });
+    await waitForStoredProvider(page, { baseUrl, model: 'drop-after-pause' });
+    await chat.message.fill('Tell me something.');
+    await chat.message.press('Enter');
+    await waitOn(chat, async () => (await chat.reply.innerText()).includes('after a pause.'), 'the reply has started');
+    await page.evaluate(() => {
+      window.__hearthTestOffline = true;
+      dispatchEvent(new Event('offline'));
+    });
+    await indicator(page).badge.waitFor();
+    await settled(chat);
+    const card = chat.reply.getByRole('alert');
+    await card.getByText("You're offline", { exact: true }).waitFor();
+    assert.ok((await chat.reply.innerText()).includes('This reply will be cut off after a pause.'), 'what arrived is kept');
+    const { messages } = await readDatabase(page, ['messages']);
+    const reply = messages.find((m) => m.role === 'assistant');
+    assert.equal(reply.error?.kind, 'offline');
+    assert.equal(reply.content, 'This reply will be cut off after a pause.', 'what arrived is stored');
     assert.deepEqual(chat.errors, []);
   });
 
