@@ -4,11 +4,12 @@
 //! when it appears and "Back online" when the network returns (that note is
 //! visually hidden and cleared after a few seconds). The badge can take the
 //! focus (and a tap): its tooltip, also its accessible description, says what
-//! still works.
+//! still works. Escape hides the tooltip until the pointer or the focus leaves.
 
 use std::time::Duration;
 
 use leptos::prelude::*;
+use web_sys::KeyboardEvent;
 
 use crate::components::next_id;
 use crate::network::NetworkContext;
@@ -30,6 +31,13 @@ pub(crate) fn OfflineIndicator() -> impl IntoView {
     let returns = RwSignal::new(0_u32);
     let back_online = RwSignal::new(false);
     let was_online = StoredValue::new(online.get_untracked());
+    // Escape hides the tooltip (it covers what is below it) until hover and focus end.
+    let dismissed = RwSignal::new(false);
+    let on_key = move |event: KeyboardEvent| {
+        if event.key() == "Escape" {
+            dismissed.set(true);
+        }
+    };
     Effect::new(move |_| {
         let now = online.get();
         if now && !was_online.get_value() {
@@ -51,7 +59,13 @@ pub(crate) fn OfflineIndicator() -> impl IntoView {
     });
     view! {
         // Online it takes no room in the top bar; its live region stays there.
-        <div class="network-status" class:idle=move || online.get()>
+        <div
+            class="network-status"
+            class:idle=move || online.get()
+            on:keydown=on_key
+            on:focusout=move |_| dismissed.set(false)
+            on:mouseleave=move |_| dismissed.set(false)
+        >
             <div class="network-live" role="status" aria-label="Connection">
                 <Show when=move || !online.get()>
                     <span class="offline-badge" tabindex="0" aria-describedby=description_id.clone()>
@@ -65,7 +79,7 @@ pub(crate) fn OfflineIndicator() -> impl IntoView {
             </div>
             // Outside the live region: shown on hover and focus, never announced by itself.
             <Show when=move || !online.get()>
-                <span class="tooltip" role="tooltip" id=tooltip_id.clone()>
+                <span class="tooltip" class:dismissed=move || dismissed.get() role="tooltip" id=tooltip_id.clone()>
                     {OFFLINE_DESCRIPTION}
                 </span>
             </Show>

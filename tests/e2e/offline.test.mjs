@@ -94,6 +94,9 @@ describe('offline', () => {
     await waitUntil(() => tooltip.isVisible(), 'focus shows the tooltip');
     await screenshot(page, 'offline-indicator.png');
     assert.deepEqual(await axeViolations(page), [], 'the main screen with the indicator shown');
+    await page.keyboard.press('Escape');
+    await waitUntil(async () => !(await tooltip.isVisible()), 'Escape hides the tooltip');
+    assert.equal(await badge.evaluate((element) => element === document.activeElement), true, 'the focus stays');
 
     // 390 px, dark: the badge stays on the top bar's first row, beside the brand.
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -106,7 +109,7 @@ describe('offline', () => {
     assert.ok(box.x + box.width <= 390, 'inside the viewport');
     await screenshot(page, 'offline-indicator-390-dark.png');
     await badge.focus();
-    await waitUntil(() => tooltip.isVisible(), 'focus shows the tooltip at 390 px');
+    await waitUntil(() => tooltip.isVisible(), 'focus shows the tooltip again (at 390 px)');
     const tip = await tooltip.boundingBox();
     assert.ok(tip.x >= 0 && tip.x + tip.width <= 390, 'the tooltip fits the narrow screen');
     await screenshot(page, 'offline-indicator-tooltip-390-dark.png');
