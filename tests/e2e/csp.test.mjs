@@ -28,6 +28,7 @@ const APP_POLICY = {
   'img-src': ["'self'", 'data:', 'blob:'],
   'connect-src': ["'self'", 'https:', 'http:'],
   'frame-src': ["'self'"],
+  'manifest-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'none'"],

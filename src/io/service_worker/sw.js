@@ -1,0 +1,103 @@
+// Hearth's service worker: makes the app open without a network. Trunk copies this file to
+// dist/sw.js; scripts/precache.mjs (Trunk's post_build hook) then replaces the placeholder
+// below with the built files' names and SHA-256 hashes and a build id, so each build is a
+// new worker with its own cache, `hearth-<build id>`. src/boot.js registers it once the app
+// is mounted, with scope `./` (the folder Hearth is served from).
+//
+// - install: fetches every listed file past the HTTP cache, checks its hash (a host that
+//   serves a half-deployed build fails the install, and the old worker keeps serving) and
+//   stores it. It never calls skipWaiting() by itself: a new version waits until a page
+//   sends `{type: 'SKIP_WAITING'}` (the update prompt, src/io/service_worker.rs).
+// - activate: deletes the other `hearth-*` caches (older builds) and takes control of the
+//   open pages (clients.claim()).
+// - fetch: answers only same-origin GET requests inside the scope without credentials
+//   headers: a navigation to the app gets the cached index.html (the network if it is
+//   missing), a listed file comes from the cache. Everything else (providers, fetched URLs,
+//   any request carrying a key) is not touched at all: no respondWith, the browser does it.
+//   A cached response keeps the headers the host sent (the CSP of each page).
+'use strict';
+
+/** `{ build, files: [{ name, sha256 }] }`, written by scripts/precache.mjs at build time. */
+const PRECACHE = /* HEARTH_PRECACHE */ null;
+
+if (!PRECACHE) throw new Error('sw.js: no precache list; build with Trunk (scripts/precache.mjs fills it in)');
+
+const CACHE = `hearth-${PRECACHE.build}`;
+const SCOPE = new URL(self.registration.scope);
+/** The listed files, by their URL without query or fragment. */
+const LISTED = new Map(PRECACHE.files.map((file) => [new URL(file.name, SCOPE).href, file]));
+const INDEX = new URL('index.html', SCOPE).href;
+/** Headers that carry a key: such a request is never answered from here. */
+const KEY_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key'];
+
+/** The lower-case hex SHA-256 of `bytes`. */
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Fetches one listed file past the HTTP cache, checks it is the built file, and stores it
+ * with the status and headers the host sent (a redirect is followed and stored as the final
+ * response, which a navigation may use).
+ */
+async function precache(cache, url, file) {
+  const response = await fetch(new Request(url, { cache: 'reload', credentials: 'same-origin' }));
+  if (!response.ok) throw new Error(`sw.js: ${file.name} answered ${response.status}`);
+  const body = await response.arrayBuffer();
+  const hash = await sha256(body);
+  if (hash !== file.sha256) throw new Error(`sw.js: ${file.name} is not the built file (sha256 ${hash})`);
+  const headers = new Headers(response.headers);
+  // The body is stored decoded; these described the bytes on the wire.
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  await cache.put(url, new Response(body, { status: response.status, statusText: response.statusText, headers }));
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await Promise.all([...LISTED].map(([url, file]) => precache(cache, url, file)));
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(names.filter((name) => name.startsWith('hearth-') && name !== CACHE).map((name) => caches.delete(name)));
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
+});
+
+/** The cached response for `url` in this build's cache, else the network's for `request`. */
+async function cachedOr(url, request) {
+  const cache = await caches.open(CACHE);
+  return (await cache.match(url)) ?? fetch(request);
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  if (KEY_HEADERS.some((name) => request.headers.has(name))) return;
+  const url = new URL(request.url);
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
+  const bare = `${url.origin}${url.pathname}`;
+  if (LISTED.has(bare)) {
+    event.respondWith(cachedOr(bare, request));
+    return;
+  }
+  // A navigation to the app itself: its folder, or a path without an extension below it
+  // (client-side routes, as the static server answers them).
+  const rest = url.pathname.slice(SCOPE.pathname.length);
+  if (request.mode === 'navigate' && !rest.split('/').pop().includes('.')) {
+    event.respondWith(cachedOr(INDEX, request));
+  }
+});
