@@ -288,8 +288,9 @@ pub(crate) async fn run_javascript(
     let job = job_message(&token, code, args).ok_or_else(|| unavailable("the arguments cannot be passed"))?;
 
     let url = runner_url(&document, network);
-    let through_worker = Rc::new(Cell::new(worker_serves_frames(&window)));
-    let frame = runner_frame(&document, &url, through_worker.get()).ok_or_else(|| unavailable("cannot create an iframe"))?;
+    let through_worker = Cell::new(worker_serves_frames(&window));
+    let frame =
+        runner_frame(&document, &url, through_worker.get()).ok_or_else(|| unavailable("cannot create an iframe"))?;
     let frame = Rc::new(RefCell::new(frame));
 
     // The first outcome wins; `settle` records it and wakes the waiting future.
