@@ -290,6 +290,28 @@ describe('tools and app previews with the service worker', () => {
     );
     const frame = page.frames().find((f) => f.url().endsWith('/app-frame.html'));
     assert.equal(await frame.evaluate(() => self.origin), 'null');
+
+    // "Open app in a new tab", offline too: app-view.html frames the app the same way.
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      preview.getByRole('button', { name: 'Open app in a new tab', exact: true }).click(),
+    ]);
+    const tabApp = tab.getByTitle('App, version 1', { exact: true }).contentFrame();
+    await tabApp.getByRole('listitem').filter({ hasText: 'Call mum' }).waitFor();
+    const tabFrame = tab.getByTitle('App, version 1', { exact: true });
+    assert.equal(await tabFrame.getAttribute('sandbox'), 'allow-scripts allow-forms allow-modals allow-same-origin');
+    const inTab = tab.frames().find((f) => f.url().endsWith('/app-frame.html'));
+    assert.deepEqual(
+      await inTab.evaluate(() => {
+        try {
+          return [self.origin, parent.document.title];
+        } catch (error) {
+          return [self.origin, error.name];
+        }
+      }),
+      ['null', 'SecurityError'],
+    );
+    await tab.close();
     assert.deepEqual(chat.errors, []);
   });
 
