@@ -11,7 +11,8 @@
 //   the built-in Run JavaScript tool runs through the app and reports an opaque origin;
 // - offline, an app made online (App Builder, mock scenario app-todo) renders after a
 //   reload from its stored reply, keeps its stored to-dos, takes new ones, and its probes
-//   find Hearth's storage and page out of reach;
+//   find Hearth's storage and page out of reach, and "Open app in a new tab" works too
+//   (screenshot: pwa-offline-app-preview.png);
 // - a worker that serves the frame documents without their CSP sandbox header (a copy of
 //   the build whose sw.js has an empty policy table, on a host that sends no headers): the
 //   frame it served is in Hearth's origin, so nothing is sent to it; Hearth replaces it
@@ -24,7 +25,7 @@ import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { waitUntil } from '../support/browser.mjs';
+import { screenshot, waitUntil } from '../support/browser.mjs';
 import { loadApp, openChatWithProvider, sendMessage, settled, useHarness, waitOn } from '../support/chat.mjs';
 import { openAgents } from '../support/dialogs.mjs';
 import { builtApp } from '../support/dist.mjs';
@@ -267,6 +268,7 @@ describe('tools and app previews with the service worker', () => {
     await app.getByRole('textbox', { name: 'New to-do', exact: true }).fill('Call mum');
     await app.getByRole('button', { name: 'Add to-do', exact: true }).click();
     await todos.filter({ hasText: 'Call mum' }).waitFor();
+    await screenshot(page, 'pwa-offline-app-preview.png');
 
     // The app's own probes: Hearth's origin, storage and page are out of reach.
     await app.getByText('Sandbox probes', { exact: true }).click();
