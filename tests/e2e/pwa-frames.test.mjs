@@ -13,6 +13,8 @@
 //   reload from its stored reply, keeps its stored to-dos, takes new ones, and its probes
 //   find Hearth's storage and page out of reach, and "Open app in a new tab" works too
 //   (screenshot: pwa-offline-app-preview.png);
+// - an app that navigates its frame (allow-same-origin, for the worker) to Hearth's own page,
+//   on a host that sends no headers (so no frame-ancestors 'none'), gets no page there;
 // - a worker that serves the frame documents without their CSP sandbox header (a copy of
 //   the build whose sw.js has an empty policy table, on a host that sends no headers): the
 //   frame it served is in Hearth's origin, so nothing is sent to it; Hearth replaces it
@@ -314,6 +316,34 @@ describe('tools and app previews with the service worker', () => {
       ['null', 'SecurityError'],
     );
     await tab.close();
+
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('an app that navigates its frame to Hearth’s page gets nothing there, even from a host without headers', async (t) => {
+    const server = await startStaticServer({ root: DIST, headers: false });
+    t.after(() => server.close());
+    const chat = await openChatWithProvider(t, env, { scenario: 'app-todo', url: server.url, contextOptions: WORKERS });
+    const { page } = chat;
+    await controlled(page);
+    await chatWithAppAgent(page);
+    await chat.message.fill('Build me a to-do app.');
+    await chat.message.press('Enter');
+    await settled(chat);
+    const app = page.getByTitle('App preview, version 1', { exact: true });
+    await app.contentFrame().getByRole('heading', { name: 'To-do list', exact: true }).waitFor();
+    assert.equal(await app.getAttribute('sandbox'), 'allow-scripts allow-forms allow-modals allow-same-origin', 'framed for the worker');
+    const frame = page.frames().find((f) => f.url().endsWith('/app-frame.html'));
+    assert.equal(await frame.evaluate(() => self.origin), 'null');
+    // The app navigates its frame to Hearth's own page (Hearth's frame-src 'self' allows it):
+    // the worker refuses any frame but the sandboxed documents, so Hearth never runs there.
+    await frame.evaluate(() => {
+      location.href = new URL('index.html', location.href).href;
+    });
+    await waitUntil(() => !frame.url().endsWith('/app-frame.html'), 'the frame navigated');
+    assert.doesNotMatch(frame.url(), /index\.html$/, `the frame shows no page of Hearth's: ${frame.url()}`);
+    const reachable = await app.evaluate((element) => element.contentDocument !== null);
+    assert.equal(reachable, false, 'the frame is not in Hearth’s origin');
     assert.deepEqual(chat.errors, []);
   });
 

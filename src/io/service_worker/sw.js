@@ -29,6 +29,8 @@
 //   message arrives from origin "null", and the frame's own script runs nothing unless
 //   `self.origin` is "null": should a document ever arrive here without the header, it
 //   runs nothing, Hearth removes it and uses a frame without allow-same-origin instead.
+//   Any other frame navigation inside the scope is refused (a network error), so an app
+//   cannot navigate its frame to another page of Hearth's and have it run in Hearth's origin.
 //   The documents are self-contained (their scripts inlined by scripts/frames.mjs at build
 //   time): an opaque-origin document's own requests never come to a worker.
 'use strict';
@@ -143,6 +145,15 @@ self.addEventListener('fetch', (event) => {
   const policy = FRAME_POLICIES.get(bare);
   if (policy) {
     event.respondWith(frameDocument(bare, policy));
+    return;
+  }
+  // Any other frame inside the scope gets a network error: Hearth frames only the documents
+  // above, and an app whose frame has allow-same-origin (the worker's case) that navigates it
+  // to another of Hearth's pages (Hearth's CSP frame-src 'self' allows that) must not get a
+  // page of Hearth's running there, in Hearth's origin (from this cache or from a host that
+  // ignores _headers, whose frame-ancestors 'none' would refuse it).
+  if (request.mode === 'navigate' && request.destination === 'iframe') {
+    event.respondWith(Response.error());
     return;
   }
   if (LISTED.has(bare)) {
