@@ -15,8 +15,8 @@
 //   (screenshot: pwa-offline-app-preview.png);
 // - an app that navigates its frame (allow-same-origin, for the worker) to Hearth's own page,
 //   on a host that sends no headers (so no frame-ancestors 'none'), gets no page there;
-// - a worker that serves the frame documents without their CSP sandbox header (a copy of
-//   the build whose sw.js has an empty policy table, on a host that sends no headers): the
+// - a worker that serves the frame documents without their CSP sandbox directive (a copy of
+//   the build whose sw.js policies lack it, on a host that sends no headers): the
 //   frame it served is in Hearth's origin, so nothing is sent to it; Hearth replaces it
 //   with a plain sandboxed frame from the network, where the tool's code and the app run,
 //   opaque.
@@ -142,16 +142,21 @@ describe('tools and app previews with the service worker', () => {
   const env = useHarness();
   let broken;
   before(async () => {
-    // A build whose worker has no policy table: it serves the frame documents from its cache
-    // with whatever the host sent, here nothing (a host that ignores _headers).
+    // A build whose worker serves the frame documents without the sandbox directive in their
+    // Content-Security-Policy header (its policy table with `sandbox …` cut out), on a host that
+    // sends no headers (one that ignores _headers).
     broken = await mkdtemp(path.join(tmpdir(), 'hearth-pwa-frames-'));
     await cp(DIST, broken, { recursive: true });
     const worker = path.join(broken, 'sw.js');
     const source = await readFile(worker, 'utf8');
-    const emptied = source.replace(/const FRAMES = \{.*\};/, 'const FRAMES = {};');
-    assert.notEqual(emptied, source, 'dist/sw.js has a policy table');
-    assert.match(source, /const FRAMES = \{.*"sandbox-closed\.html":"[^"]*sandbox allow-scripts/, 'the table gives sandbox-closed.html its sandbox');
-    await writeFile(worker, emptied);
+    const table = source.match(/const FRAMES = (\{.*\});/);
+    assert.ok(table, 'dist/sw.js has a policy table');
+    const policies = JSON.parse(table[1]);
+    assert.deepEqual(Object.keys(policies).sort(), ['app-frame-open.html', 'app-frame.html', 'sandbox-closed.html', 'sandbox-open.html']);
+    assert.match(policies['sandbox-closed.html'], /; sandbox allow-scripts$/, 'the table gives sandbox-closed.html its sandbox');
+    const unsandboxed = Object.fromEntries(Object.entries(policies).map(([name, policy]) => [name, policy.replace(/; sandbox [^;]*$/, '')]));
+    assert.ok(Object.values(unsandboxed).every((policy) => !/sandbox/.test(policy)));
+    await writeFile(worker, source.replace(table[0], `const FRAMES = ${JSON.stringify(unsandboxed)};`));
     await rm(`${worker}.br`, { force: true });
     await rm(`${worker}.gz`, { force: true });
   });
