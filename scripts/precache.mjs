@@ -12,14 +12,23 @@
 // Trunk runs it as a post_build hook (Trunk.toml) on its staging folder, before it becomes
 // dist/: `node scripts/precache.mjs [dir]`, dir defaulting to $TRUNK_STAGING_DIR.
 // `precacheList(dir)` and `writePrecache(dir)` are exported for the tests.
+//
+// First it makes the sandboxed frame documents self-contained (scripts/frames.mjs: their
+// scripts inlined), so the list hashes them as served, and writes their policies from
+// `_headers` into sw.js in place of `/* HEARTH_FRAMES */ {}`: the worker answers those
+// documents with that Content-Security-Policy header (its `sandbox` keeps them opaque).
 
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { framePolicies, inlineFrameScripts } from './frames.mjs';
 
 /** The text in sw.js that the list replaces. */
 export const PLACEHOLDER = '/* HEARTH_PRECACHE */ null';
+
+/** The text in sw.js that the frame documents' policies replace. */
+export const FRAMES_PLACEHOLDER = '/* HEARTH_FRAMES */ {}';
 
 /** Whether a file (its `/`-separated path relative to the build folder) is precached. */
 export function isPrecached(name) {
@@ -45,13 +54,22 @@ export function precacheList(dir) {
   return { build, files };
 }
 
-/** Writes the list into `dir`/sw.js; throws when sw.js is missing or has no placeholder. */
+/**
+ * Inlines the frame documents' scripts, then writes the list and the frames' policies into
+ * `dir`/sw.js; throws when sw.js is missing or has no placeholder.
+ */
 export function writePrecache(dir) {
   const worker = path.join(dir, 'sw.js');
   const source = readFileSync(worker, 'utf8');
   if (!source.includes(PLACEHOLDER)) throw new Error(`${worker} has no ${PLACEHOLDER} to replace (already filled in?)`);
+  if (!source.includes(FRAMES_PLACEHOLDER)) throw new Error(`${worker} has no ${FRAMES_PLACEHOLDER} to replace`);
+  inlineFrameScripts(dir);
   const list = precacheList(dir);
-  writeFileSync(worker, source.replace(PLACEHOLDER, () => JSON.stringify(list)));
+  const frames = framePolicies(dir);
+  writeFileSync(
+    worker,
+    source.replace(PLACEHOLDER, () => JSON.stringify(list)).replace(FRAMES_PLACEHOLDER, () => JSON.stringify(frames)),
+  );
   return list;
 }
 

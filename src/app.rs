@@ -13,6 +13,7 @@ use crate::components::app_preview::AppPreview;
 use crate::components::composer::Composer;
 use crate::components::conversation::Conversation;
 use crate::components::model_picker::ModelPicker;
+use crate::components::offline_indicator::OfflineIndicator;
 use crate::components::out_of_date_dialog::OutOfDateDialog;
 use crate::components::providers_dialog::ProvidersDialog;
 use crate::components::session_bar::SessionBar;
@@ -22,6 +23,7 @@ use crate::components::storage_banner::StorageBanner;
 use crate::components::tools_dialog::ToolsDialog;
 use crate::components::undo_toast::UndoToast;
 use crate::components::update_prompt::UpdatePrompt;
+use crate::network::NetworkContext;
 use crate::preferences::PreferencesContext;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
@@ -41,6 +43,7 @@ pub(crate) fn App() -> impl IntoView {
     let preferences = PreferencesContext::new(store);
     let sessions = SessionsContext::new(store);
     let chat = ChatContext::new(store, sessions, providers, tools, preferences);
+    provide_context(NetworkContext::new());
     provide_context(store);
     provide_context(providers);
     provide_context(agents);
@@ -72,6 +75,7 @@ pub(crate) fn App() -> impl IntoView {
                         "Conversations"
                     </button>
                     <h1 class="brand">"Hearth"</h1>
+                    <OfflineIndicator />
                     <AgentPicker />
                     <ModelPicker />
                     <button type="button" class="settings-button" on:click=move |_| agents.dialog_open.set(true)>

@@ -17,6 +17,7 @@ pub(crate) mod ids;
 pub(crate) mod images;
 pub(crate) mod intl;
 pub(crate) mod locks;
+pub(crate) mod network;
 pub(crate) mod persistence;
 pub(crate) mod sandbox;
 pub(crate) mod service_worker;

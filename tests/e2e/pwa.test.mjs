@@ -13,8 +13,9 @@
 //   offline reload to a usable Message box, and the precache's size;
 // - a new build (sw.js with another build id) installs beside the old one, waits (never
 //   activating by itself), and on `{type: 'SKIP_WAITING'}` replaces the old cache;
-// - what Chromium does with the opaque-origin sandbox frames (tools, app previews): their
-//   documents never come from the worker (see the test for why and what that means offline).
+// - what Chromium does with a frame sandboxed by its attribute alone (no allow-same-origin):
+//   its document never comes from the worker (see the test; pwa-frames.test.mjs covers how
+//   Hearth's frames load offline anyway).
 // Screenshots: the icons, and the app at 1280 and 390 px in dark mode, offline.
 
 import { after, before, describe, test } from 'node:test';
@@ -295,14 +296,14 @@ describe('installable, offline Hearth', () => {
     assert.deepEqual(errors, []);
   });
 
-  test('the worker never answers the opaque-origin sandbox frames: their documents come from the host', async (t) => {
+  test('the worker never answers a frame sandboxed by its attribute alone: its document comes from the host', async (t) => {
     // Chromium does not let a service worker handle the navigation of an <iframe sandbox>
     // without allow-same-origin (its document will have an opaque origin, which no worker
-    // may control), nor that document's own requests. So the tool runner and app preview
-    // documents (sandbox-*.html, app-frame*.html and their scripts) always come from the
-    // host, and offline they cannot load: the frame shows the browser's error page and runs
-    // nothing, in no origin. Hearth keeps the sandbox attribute (the frame's origin stays
-    // opaque whatever the worker or host does) rather than let the worker serve them.
+    // may control), nor that document's own requests. This is why, under the worker, Hearth
+    // frames its tool runner and app documents with allow-same-origin and gets the opaque
+    // origin from the worker's `sandbox` CSP header instead, checked before any code is
+    // sent (src/io/sandbox.rs; pwa-frames.test.mjs). Without a worker, the frames are
+    // exactly the ones this test makes.
     const { context, page, errors } = await loadApp(await env.browser.newContext(WORKERS), site.url);
     t.after(() => context.close());
     await controlled(page);

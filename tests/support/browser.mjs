@@ -22,9 +22,11 @@ const SCREENSHOT_DIR = fileURLToPath(new URL('../e2e/screenshots/', import.meta.
  * static server logs that the test did not cause, and a reload that does not reach the server
  * a test serves a changed build from. Blocked (Playwright makes `register()` resolve to
  * nothing), the app runs as it does in a browser without service workers.
+ *
+ * `args` are added to Chromium's command line (e.g. `--host-resolver-rules=…`).
  */
-export async function launchBrowser() {
-  const browser = await launchChromium();
+export async function launchBrowser({ args = [] } = {}) {
+  const browser = await launchChromium(args);
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
   return browser;
@@ -55,8 +57,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-function launchChromium() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+function launchChromium(args = []) {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...args] });
 }
 
 /** Saves a PNG of the page as tests/e2e/screenshots/<name> and returns its path. */
