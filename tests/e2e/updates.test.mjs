@@ -240,6 +240,44 @@ describe('updates', () => {
     assert.deepEqual(b.errors, []);
   });
 
+  test('an agent editor with unsaved changes holds the reload (closing the dialog keeps the draft); Cancel in the editor lets it go', async (t) => {
+    const served = await serveCopy(t);
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo', url: served.url, contextOptions: WORKERS });
+    const { page } = chat;
+    await waitForControl(page);
+    const navigations = countNavigations(page);
+    await publishNewBuild(served.dir);
+    await checkForUpdate(page);
+    const region = updateRegion(page);
+    await region.getByText('A new version of Hearth is ready.', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Agents', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agents', exact: true });
+    await dialog.getByRole('button', { name: 'Edit General Assistant', exact: true }).click();
+    const editor = dialog.getByRole('form', { name: 'Edit General Assistant', exact: true });
+    await editor.getByRole('textbox', { name: 'System prompt template', exact: true }).fill('Half-written prompt');
+    // The dialog makes the page behind it inert: close it (the draft stays), then Reload.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await reloadButton(page).click();
+    await region.getByText('There are unsaved changes in the agent editor', { exact: false }).waitFor();
+    await sleep(500);
+    assert.equal(navigations.count, 0, 'no reload while the editor holds changes');
+    assert.ok(await workerWaiting(page), 'SKIP_WAITING was not sent');
+
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Agents', exact: true }).click();
+    assert.equal(
+      await editor.getByRole('textbox', { name: 'System prompt template', exact: true }).inputValue(),
+      'Half-written prompt',
+      'the draft is still there',
+    );
+    await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await reloaded;
+    assert.equal(navigations.count, 1, 'the reload went ahead once the changes were dropped');
+    assert.deepEqual(chat.errors, []);
+  });
+
   test('a newer version taking the database over: the old tab closes it at once, says it is out of date, and writes nothing', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
     const { page } = chat;
