@@ -20,6 +20,7 @@ use crate::components::sidebar::Sidebar;
 use crate::components::storage_banner::StorageBanner;
 use crate::components::tools_dialog::ToolsDialog;
 use crate::components::undo_toast::UndoToast;
+use crate::components::unlock_keys_dialog::UnlockKeysDialog;
 use crate::preferences::PreferencesContext;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
@@ -92,6 +93,7 @@ pub(crate) fn App() -> impl IntoView {
             <ProvidersDialog />
             <ToolsDialog />
             <AgentsDialog />
+            <UnlockKeysDialog />
         </div>
     }
 }
