@@ -289,3 +289,15 @@ fn the_import_rule_table() {
     assert!(matches!(import_rule(Some(&lock(1)), Some(Ok(lock(2)))), ImportKeys::DropSealed(_)));
     assert!(matches!(import_rule(None, Some(Err(KeyLockError::Iterations(5)))), ImportKeys::DropSealed(_)));
 }
+
+#[test]
+fn a_locked_key_is_its_own_set_up_problem_that_says_to_unlock() {
+    let problem = crate::failure::ConfigProblem::KeysLocked { provider: "OpenAI".into() };
+    assert_eq!(
+        problem.to_string(),
+        "The API key of “OpenAI” is locked with your passphrase. Unlock your API keys, then send again; nothing was sent."
+    );
+    let record = crate::failure::Failure::config(problem.clone()).to_record();
+    let back = crate::failure::Failure::from_record(&record);
+    assert_eq!(back.kind, crate::failure::FailureKind::Config(problem));
+}
