@@ -84,7 +84,9 @@ impl ProviderEntry {
         if let Err(problem) = provider.checked_base_url() {
             return Err(ConfigProblem::InvalidBaseUrl { provider: name(), detail: problem.to_string() });
         }
-        if self.preset().needs_key() && self.provider.key_is_locked() {
+        // A stored key that is locked is never left out silently, even where
+        // the preset could do without one.
+        if self.provider.key_is_locked() {
             return Err(ConfigProblem::KeysLocked { provider: name() });
         }
         if self.preset().needs_key() && provider.api_key.trim().is_empty() {

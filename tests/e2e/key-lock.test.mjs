@@ -124,7 +124,7 @@ describe('API keys locked with a passphrase', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
     await openProviders(page);
-    await providerForm(page).getByLabel('API key', { exact: true }).waitFor();
+    assert.equal(await providerForm(page).getByLabel('API key', { exact: true }).getAttribute('type'), 'password', 'the key field, unlocked');
     await closeProviders(page);
     assert.equal(await prompt(page).isVisible(), false, 'no prompt after a reload');
     await resetMock(env.mock);
@@ -134,7 +134,7 @@ describe('API keys locked with a passphrase', () => {
     // A new tab while this one is unlocked gets the key from it, without a prompt.
     const second = await loadApp(context, env.app.url);
     await openProviders(second.page);
-    await providerForm(second.page).getByLabel('API key', { exact: true }).waitFor();
+    assert.equal(await providerForm(second.page).getByLabel('API key', { exact: true }).getAttribute('type'), 'password', 'the key field, unlocked');
     await closeProviders(second.page);
     assert.equal(await prompt(second.page).isVisible(), false, 'an open unlocked tab answers a new one');
     await second.page.close();
@@ -164,7 +164,9 @@ describe('API keys locked with a passphrase', () => {
     await openProviders(third.page);
     const form = providerForm(third.page);
     await form.getByText('Locked', { exact: true }).waitFor();
-    assert.equal(await form.getByLabel('API key', { exact: true }).count(), 0, 'no key field while locked');
+    const lockedField = form.getByLabel('API key', { exact: true });
+    assert.equal(await lockedField.getAttribute('type'), null, 'no key field while locked');
+    assert.equal((await lockedField.innerText()).trim(), 'Locked');
     assert.ok(!(await form.innerHTML()).includes(SECRET));
     await closeProviders(third.page);
     await resetMock(env.mock);
