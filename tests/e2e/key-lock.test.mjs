@@ -5,7 +5,7 @@
 // passphrase changes nothing, the right one works, "Not now" keeps the keys locked and the
 // error card offers to unlock; "Forgot passphrase?" removes the keys and the lock only; a
 // backup made with the lock on holds no plain key, and importing it with the passphrase
-// brings the keys back. Screenshots and axe checks of the prompt and the settings section.
+// brings the keys back; another open tab hears the lock set and removed. Screenshots and axe checks of the prompt and the settings section.
 // Prints the time PBKDF2 (600,000 iterations) takes in this Chromium.
 
 import assert from 'node:assert/strict';
@@ -230,5 +230,53 @@ describe('API keys locked with a passphrase', () => {
 
     await settled(fourth);
     assert.deepEqual([...chat.errors, ...second.errors, ...third.errors, ...fourth.errors], []);
+  });
+  test('another tab hears the lock set and removed; a wrong passphrase does not remove it', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo', apiKey: SECRET });
+    const other = await loadApp(chat.context, env.app.url);
+    const state = (page) =>
+      page.getByRole('region', { name: 'API key lock', exact: true }).getByText(/^API keys are (stored|locked)/);
+    const otherSettings = await openSettings(other.page);
+    assert.equal(await state(other.page).innerText(), 'API keys are stored unencrypted in this browser.');
+
+    const settings = await openSettings(chat.page);
+    const section = settings.getByRole('region', { name: 'API key lock', exact: true });
+    await section.getByRole('button', { name: 'Lock API keys with a passphrase', exact: true }).click();
+    await section.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+    await section.getByLabel('Confirm passphrase', { exact: true }).fill(PASSPHRASE);
+    await section.getByRole('button', { name: 'Lock API keys', exact: true }).click();
+    await section.getByText('API keys locked with your passphrase.').waitFor();
+    // The other tab re-reads the providers, finds the lock, and gets its key from this tab.
+    await waitUntil(
+      async () =>
+        (await state(other.page).innerText()) ===
+        'API keys are locked with a passphrase, and unlocked for this browser session.',
+      'the other tab hears the lock and is unlocked by this tab',
+    );
+    assert.equal(await prompt(other.page).isVisible(), false, 'the other tab asks nothing');
+    await otherSettings.getByRole('button', { name: 'Close', exact: true }).click();
+    await resetMock(env.mock);
+    await sendAndSettle(other, 'From the other tab');
+    assert.equal(await lastAuthorization(env, chat.family), `Bearer ${SECRET}`);
+
+    // A wrong passphrase does not remove the lock; the right one does, and the other tab hears it.
+    await section.getByRole('button', { name: 'Remove the lock', exact: true }).click();
+    await section.getByLabel('Current passphrase', { exact: true }).fill('not it');
+    await section.getByRole('button', { name: 'Remove the lock', exact: true }).click();
+    await section.getByText('That passphrase is not right. Nothing was changed; try again.').waitFor();
+    assert.ok((await readDatabase(chat.page, ['settings'])).settings.some((s) => s.key === 'key_lock'));
+    await section.getByLabel('Current passphrase', { exact: true }).fill(PASSPHRASE);
+    await section.getByRole('button', { name: 'Remove the lock', exact: true }).click();
+    await section.getByText('Lock removed. API keys are stored unencrypted.').waitFor();
+    const db = await readDatabase(chat.page, ['providers', 'settings']);
+    assert.equal(db.providers[0].api_key, SECRET, 'the key is stored plain again');
+    assert.equal(db.providers[0].sealed_key, undefined);
+    assert.ok(!db.settings.some((s) => s.key === 'key_lock'));
+    await openSettings(other.page);
+    await waitUntil(
+      async () => (await state(other.page).innerText()) === 'API keys are stored unencrypted in this browser.',
+      'the other tab hears the lock removed',
+    );
+    assert.deepEqual([...chat.errors, ...other.errors], []);
   });
 });
