@@ -13,6 +13,7 @@ use crate::components::app_preview::AppPreview;
 use crate::components::composer::Composer;
 use crate::components::conversation::Conversation;
 use crate::components::model_picker::ModelPicker;
+use crate::components::offline_indicator::OfflineIndicator;
 use crate::components::providers_dialog::ProvidersDialog;
 use crate::components::session_bar::SessionBar;
 use crate::components::settings_dialog::SettingsDialog;
@@ -21,6 +22,7 @@ use crate::components::storage_banner::StorageBanner;
 use crate::components::tools_dialog::ToolsDialog;
 use crate::components::undo_toast::UndoToast;
 use crate::components::unlock_keys_dialog::UnlockKeysDialog;
+use crate::network::NetworkContext;
 use crate::preferences::PreferencesContext;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
@@ -39,6 +41,7 @@ pub(crate) fn App() -> impl IntoView {
     let preferences = PreferencesContext::new(store);
     let sessions = SessionsContext::new(store);
     let chat = ChatContext::new(store, sessions, providers, tools, preferences);
+    provide_context(NetworkContext::new());
     provide_context(store);
     provide_context(providers);
     provide_context(agents);
@@ -66,6 +69,7 @@ pub(crate) fn App() -> impl IntoView {
                         "Conversations"
                     </button>
                     <h1 class="brand">"Hearth"</h1>
+                    <OfflineIndicator />
                     <AgentPicker />
                     <ModelPicker />
                     <button type="button" class="settings-button" on:click=move |_| agents.dialog_open.set(true)>

@@ -11,3 +11,18 @@ if (!app?.dataset.js || !app.dataset.wasm) {
 }
 const { default: init } = await import(app.dataset.js);
 await init({ module_or_path: app.dataset.wasm });
+
+// The app is mounted: only now register the service worker (src/io/service_worker/sw.js,
+// copied to sw.js), once the page's `load` has come, so its install (which fetches and
+// caches every built file) never competes with the first load. Relative URL and scope:
+// Hearth works from any folder of a host. A browser without service workers, or a refused
+// registration (a host that does not serve sw.js, a private mode), leaves Hearth working
+// online only; that is logged, never thrown.
+if ('serviceWorker' in navigator) {
+  const register = () =>
+    navigator.serviceWorker.register('sw.js', { scope: './' }).catch((error) => {
+      console.warn('Hearth works online only: its service worker could not be registered.', error);
+    });
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
+}

@@ -32,6 +32,7 @@ pub(crate) mod message_box;
 pub(crate) mod message_row;
 pub(crate) mod modal_dialog;
 pub(crate) mod model_picker;
+pub(crate) mod offline_indicator;
 pub(crate) mod project_files;
 pub(crate) mod prompt_preview;
 pub(crate) mod prompt_sections;

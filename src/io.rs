@@ -19,6 +19,7 @@ pub(crate) mod images;
 pub(crate) mod intl;
 pub(crate) mod key_session;
 pub(crate) mod locks;
+pub(crate) mod network;
 pub(crate) mod persistence;
 pub(crate) mod sandbox;
 pub(crate) mod sync;

@@ -8,6 +8,7 @@ mod app;
 mod chat;
 mod components;
 mod io;
+mod network;
 mod preferences;
 mod providers;
 mod sessions;

@@ -1,16 +1,17 @@
 //! Why a reply failed, as data until it is shown.
 //!
-//! A [`Failure`] is one of three kinds ([`FailureKind`]): the provider or the
+//! A [`Failure`] is one of four kinds ([`FailureKind`]): the provider or the
 //! network refused or broke the request (a [`ProviderErrorKind`], with the
 //! provider's own message, HTTP status, error code and the wait it asked for), the
 //! set-up is not complete or not safe to send (a [`ConfigProblem`], naming the
-//! provider and the field), or the model asked for tools too many rounds in a row.
+//! provider and the field), the model asked for tools too many rounds in a row, or
+//! the device was offline for a provider on another machine.
 //!
 //! The error card composes its heading ([`Failure::title`]), its explanation
 //! ([`Failure::detail`], with the advice and the HTTP status at the end) and
 //! whether Retry is offered ([`Failure::retryable`]) from these fields. It is
 //! stored as an [`ErrorRecord`]: `kind` keeps the names it always had (`auth`,
-//! `rate_limit`, …, `config`, `tool_rounds`), `message` the whole readable text
+//! `rate_limit`, …, `config`, `tool_rounds`, and `offline`), `message` the whole readable text
 //! (what exports and older versions show), and the fields beside them. A record
 //! written before the fields existed holds only the kind and the text: its card
 //! shows that text as it did then.
@@ -27,6 +28,9 @@ use crate::storage::ErrorRecord;
 pub const CONFIG: &str = "config";
 /// The stored kind of a tool loop that reached its round limit.
 pub const TOOL_ROUNDS: &str = "tool_rounds";
+/// The stored kind of a request a provider on another machine could not get
+/// because the device was offline.
+pub const OFFLINE: &str = "offline";
 
 /// What kind of failure it is; decides the heading, the advice and Retry.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +42,10 @@ pub enum FailureKind {
     /// The model asked for tools once more after `rounds` rounds (`None` in
     /// records stored before the count was kept).
     ToolRounds(Option<u32>),
+    /// The browser said the device was offline and the provider is on another
+    /// machine: the request was not sent (or, when the browser went offline
+    /// while it ran, it broke). Retry helps once the device is back online.
+    Offline,
     /// A stored kind this version does not know (written by another version):
     /// its name, kept as stored; its stored text is shown, without Retry.
     Unrecognised(String),
@@ -155,6 +163,14 @@ pub struct Failure {
 /// The heading of a tool loop stopped at its round limit.
 const TOOL_ROUNDS_TITLE: &str = "Too many tool rounds";
 
+/// The heading of a request the device was offline for.
+const OFFLINE_TITLE: &str = "You're offline";
+
+/// What an offline card explains and advises.
+const OFFLINE_DETAIL: &str = "This device is not connected to a network, so Hearth could not reach the provider. \
+     Your message is kept: press Retry once you are back online. A provider running on this computer (localhost) \
+     works offline.";
+
 impl Failure {
     fn of_kind(kind: FailureKind) -> Self {
         Self { kind, message: String::new(), status: None, code: None, retry_after_secs: None, stored_text: None }
@@ -170,12 +186,18 @@ impl Failure {
         Self::of_kind(FailureKind::ToolRounds(Some(rounds)))
     }
 
+    /// The device is offline and the provider is on another machine.
+    pub fn offline() -> Self {
+        Self::of_kind(FailureKind::Offline)
+    }
+
     /// The card's heading.
     pub fn title(&self) -> &'static str {
         match &self.kind {
             FailureKind::Provider(kind) => kind.title(),
             FailureKind::Config(_) => "Set-up needed",
             FailureKind::ToolRounds(_) => TOOL_ROUNDS_TITLE,
+            FailureKind::Offline => OFFLINE_TITLE,
             FailureKind::Unrecognised(_) => ProviderErrorKind::Other.title(),
         }
     }
@@ -207,6 +229,7 @@ impl Failure {
                      Every result so far is kept below. Raise \"Most tool rounds\" in Tools, or ask more precisely."
                 )
             }
+            FailureKind::Offline => OFFLINE_DETAIL.to_owned(),
             FailureKind::Unrecognised(_) => String::new(),
         }
     }
@@ -222,6 +245,7 @@ impl Failure {
             FailureKind::Provider(_) => self.provider_error().map(|error| error.to_string()).unwrap_or_default(),
             FailureKind::Config(problem) => problem.to_string(),
             FailureKind::ToolRounds(_) => format!("{TOOL_ROUNDS_TITLE}. {}", self.detail()),
+            FailureKind::Offline => format!("{OFFLINE_TITLE}. {OFFLINE_DETAIL}"),
             FailureKind::Unrecognised(_) => String::new(),
         }
     }
@@ -231,7 +255,7 @@ impl Failure {
     pub fn retryable(&self) -> bool {
         match &self.kind {
             FailureKind::Provider(kind) => kind.is_retryable(),
-            FailureKind::Config(_) | FailureKind::ToolRounds(_) => true,
+            FailureKind::Config(_) | FailureKind::ToolRounds(_) | FailureKind::Offline => true,
             FailureKind::Unrecognised(_) => false,
         }
     }
@@ -254,6 +278,7 @@ impl Failure {
             FailureKind::Provider(kind) => (kind.as_str(), None, None),
             FailureKind::Config(problem) => (CONFIG, Some(problem.clone()), None),
             FailureKind::ToolRounds(rounds) => (TOOL_ROUNDS, None, *rounds),
+            FailureKind::Offline => (OFFLINE, None, None),
             FailureKind::Unrecognised(name) => (name.as_str(), None, None),
         };
         let provider = matches!(self.kind, FailureKind::Provider(_));
@@ -275,6 +300,7 @@ impl Failure {
         let kind = match record.kind.as_str() {
             CONFIG => FailureKind::Config(record.config.clone().unwrap_or(ConfigProblem::Unrecorded)),
             TOOL_ROUNDS => FailureKind::ToolRounds(record.rounds),
+            OFFLINE => FailureKind::Offline,
             name => ProviderErrorKind::from_name(name)
                 .map_or_else(|| FailureKind::Unrecognised(name.to_owned()), FailureKind::Provider),
         };
@@ -282,6 +308,8 @@ impl Failure {
             FailureKind::Provider(_) => record.provider_message.is_some(),
             FailureKind::Config(problem) => *problem != ConfigProblem::Unrecorded,
             FailureKind::ToolRounds(rounds) => rounds.is_some(),
+            // Its words are this version's; the kind alone says everything.
+            FailureKind::Offline => true,
             FailureKind::Unrecognised(_) => false,
         };
         Self {

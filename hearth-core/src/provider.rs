@@ -46,7 +46,7 @@ mod tests;
 #[cfg(test)]
 pub(crate) mod tool_wire_tests;
 
-pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, origin_of, validate_base_url};
+pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, is_local_url, origin_of, validate_base_url};
 pub use contract::{
     FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage, is_secret_header,
 };

@@ -7,6 +7,10 @@
 //! saves, the next request's history and the final record come from it, and the
 //! view is shown what it recorded. This module does only the IO and the timing.
 //!
+//! While the browser says the device is offline, a request to a provider on
+//! another machine is not made: the turn ends with the offline card (the user's
+//! message is already stored). A provider on this machine is still asked.
+//!
 //! Text the model writes before its tool calls is the calls' commentary: it leaves
 //! the answer area when the calls arrive, and the answer shows only the last
 //! reply's text.
@@ -34,6 +38,7 @@ use crate::io::clock::{elapsed_ms, now, now_ms};
 use crate::io::fetch_stream::{Batch, FetchFailure, fetch_events};
 use crate::io::frame::on_next_frame;
 use crate::io::locks::{hold, streaming_lock};
+use crate::io::network::is_online;
 use crate::io::timer::sleep;
 use crate::store::StoreContext;
 use crate::tools::ToolsContext;
@@ -174,6 +179,11 @@ async fn ask(
             // A base URL that is not valid or a key for another origin: nothing is sent.
             Err(refused) => return ReplyStatus::Failed(Failure::config(refused.into())),
         };
+        // Offline, a provider on another machine is not asked (it cannot
+        // answer); one on this machine is, as it may well answer.
+        if !is_online() && !provider::is_local_url(&request.url) {
+            return ReplyStatus::Failed(Failure::offline());
+        }
         let status = stream_reply(turn, &stream, &request, account.kind).await;
         if status != ReplyStatus::Complete {
             return status;
@@ -306,6 +316,8 @@ async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest,
     let end = match result {
         Ok(()) => ReplyEnd::Finished,
         Err(FetchFailure::Aborted) if shared.stalled => ReplyEnd::Failed(ProviderError::stalled(u64::from(stall_secs))),
+        // The browser went offline while it ran: say so, not "unreachable".
+        Err(FetchFailure::Network(_)) if !is_online() && !provider::is_local_url(&request.url) => ReplyEnd::Offline,
         Err(failure) => match failure.into_provider_error(request, kind, shared.received) {
             Some(error) => ReplyEnd::Failed(error),
             None => ReplyEnd::Stopped,

@@ -23,6 +23,18 @@
 //!   `sessionStorage` is in memory only.
 //! - The frame's script runs nothing unless its own origin is opaque, so the
 //!   documents are harmless when opened or framed without the sandbox.
+//! - Offline, through the service worker: as for the tool sandbox (read
+//!   `super::sandbox`'s documentation), when Hearth's worker controls the page
+//!   the frame also gets `allow-same-origin`, so that its navigation reaches
+//!   the worker, which answers the document from its cache with the document's
+//!   `Content-Security-Policy` header from `_headers`; its `sandbox allow-scripts
+//!   allow-forms allow-modals` keeps the document opaque-origin whatever the
+//!   attribute says. The app is sent only after the frame's `ready` came from
+//!   origin `"null"` (as always), and `app-frame.js` (inlined into the
+//!   documents at build time by `scripts/frames.mjs`) refuses to run anything
+//!   unless `self.origin` is `"null"`. A frame that speaks from Hearth's own
+//!   origin (a worker or host that dropped the header) is sent nothing and is
+//!   replaced by a frame without `allow-same-origin`, from the network.
 //!
 //! The protocol (see `app-frame.js`): the frame posts `{hearthApp: 'ready'}`
 //! (or `refused` instead when it is not sandboxed); Hearth answers `{hearthApp:
@@ -40,7 +52,7 @@
 //! `{hearthAppView: 'app', html, storage, network, title}`, both at Hearth's
 //! origin only).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::rc::Rc;
@@ -51,10 +63,12 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, HtmlIFrameElement, MessageEvent, Window};
 
-use super::sandbox::beside_module;
+use super::sandbox::{beside_module, frames_fell_back, sandbox_flags, worker_serves_frames};
 
 /// The sandbox flags of every app frame: scripts, forms (which the CSP keeps
-/// from being sent anywhere) and `alert`/`confirm`; never `allow-same-origin`.
+/// from being sent anywhere) and `alert`/`confirm`. `allow-same-origin` is
+/// added only for a document that comes through the service worker, whose CSP
+/// `sandbox` header keeps it opaque (see the module's documentation).
 pub(crate) const SANDBOX: &str = "allow-scripts allow-forms allow-modals";
 
 /// An app to run.
@@ -188,14 +202,26 @@ fn run_message(app: &FrameApp) -> Option<JsValue> {
 /// removes both, which ends the app.
 pub(crate) struct AppFrame {
     window: Window,
-    frame: HtmlIFrameElement,
+    frame: Rc<RefCell<HtmlIFrameElement>>,
     on_message: Closure<dyn FnMut(MessageEvent)>,
+}
+
+/// A new app frame named `title` loading `url`, with `allow-same-origin` added
+/// to [`SANDBOX`] when `through_worker`.
+fn app_frame(document: &web_sys::Document, title: &str, url: &str, through_worker: bool) -> Option<HtmlIFrameElement> {
+    let frame: HtmlIFrameElement = document.create_element("iframe").ok()?.dyn_into().ok()?;
+    frame.set_attribute("sandbox", &sandbox_flags(SANDBOX, through_worker)).ok()?;
+    let _ = frame.set_attribute("title", title);
+    let _ = frame.set_attribute("referrerpolicy", "no-referrer");
+    frame.set_class_name("app-frame");
+    frame.set_src(url);
+    Some(frame)
 }
 
 impl Drop for AppFrame {
     fn drop(&mut self) {
         let _ = self.window.remove_event_listener_with_callback("message", self.on_message.as_ref().unchecked_ref());
-        self.frame.remove();
+        self.frame.borrow().remove();
     }
 }
 
@@ -210,22 +236,35 @@ impl AppFrame {
         let window = web_sys::window().ok_or(AppFrameError::NoPage)?;
         let document = window.document().ok_or(AppFrameError::NoPage)?;
         let job = run_message(app).ok_or(AppFrameError::Unpassable)?;
-        let frame: HtmlIFrameElement = document
-            .create_element("iframe")
-            .ok()
-            .and_then(|element| element.dyn_into().ok())
-            .ok_or(AppFrameError::NoFrame)?;
-        frame.set_attribute("sandbox", SANDBOX).map_err(|_| AppFrameError::NoFrame)?;
-        let _ = frame.set_attribute("title", &app.title);
-        let _ = frame.set_attribute("referrerpolicy", "no-referrer");
-        frame.set_class_name("app-frame");
-        frame.set_src(&frame_url(&window, app.network));
+        let url = frame_url(&window, app.network);
+        let through_worker = Cell::new(worker_serves_frames(&window));
+        let frame = app_frame(&document, &app.title, &url, through_worker.get()).ok_or(AppFrameError::NoFrame)?;
+        let frame = Rc::new(RefCell::new(frame));
         let on_message = {
-            let frame = frame.clone();
+            let frame = Rc::clone(&frame);
+            let title = app.title.clone();
             // Whether the app was sent: only once per frame.
-            let sent = std::cell::Cell::new(false);
+            let sent = Cell::new(false);
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-                let (Some(source), Some(app_window)) = (event.source(), frame.content_window()) else { return };
+                let current = frame.borrow().clone();
+                let (Some(source), Some(app_window)) = (event.source(), current.content_window()) else { return };
+                // A frame made for the worker that speaks from Hearth's own origin
+                // before the app was sent came without the worker's sandbox header:
+                // it is sent nothing and replaced by a frame without
+                // allow-same-origin, from the network.
+                if Object::is(&source, &app_window)
+                    && event.origin() != "null"
+                    && !sent.get()
+                    && through_worker.replace(false)
+                {
+                    frames_fell_back();
+                    if let Some(plain) = app_frame(&document, &title, &url, false) {
+                        if current.replace_with_with_node_1(&plain).is_ok() {
+                            *frame.borrow_mut() = plain;
+                        }
+                    }
+                    return;
+                }
                 // Its own frame's window, at an opaque origin (a frame navigated
                 // elsewhere, or not sandboxed, is not listened to).
                 if !Object::is(&source, &app_window) || event.origin() != "null" {
@@ -263,7 +302,8 @@ impl AppFrame {
             .add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref())
             .map_err(|_| AppFrameError::NoListener)?;
         let running = AppFrame { window, frame, on_message };
-        container.append_child(&running.frame).map_err(|_| AppFrameError::NoFrame)?;
+        let frame = running.frame.borrow().clone();
+        container.append_child(&frame).map_err(|_| AppFrameError::NoFrame)?;
         Ok(running)
     }
 }

@@ -32,18 +32,39 @@
 //!   credentials of the app (the origin is opaque) and without referrer.
 //! - The output limit is enforced by the runner, in the iframe's own context,
 //!   which the job's code (in the worker) cannot reach or patch.
+//! - Offline, through the service worker: Chromium never hands the navigation of
+//!   an `<iframe sandbox>` without `allow-same-origin` to a service worker, so
+//!   such a frame cannot load without the network. When the page is controlled
+//!   by Hearth's worker ([`worker_serves_frames`]), the frame is made with
+//!   `sandbox="allow-scripts allow-same-origin"`: its navigation then reaches
+//!   the worker, which answers the runner document from its cache with the
+//!   document's own `Content-Security-Policy` header (from `_headers`), whose
+//!   `sandbox allow-scripts` directive puts the document in an opaque origin all
+//!   the same: the frame's attribute can add restrictions, never lift the
+//!   header's. This is safe because nothing is trusted to the header alone: the
+//!   job is posted only after the frame's `ready` arrives with `event.origin ==
+//!   "null"` (the origin the browser reports, which the frame cannot fake), and
+//!   the runner itself refuses every job unless `self.origin` is `"null"`. A
+//!   frame that turns out to be in the app's origin (a worker or host that
+//!   dropped the header) is sent nothing: it is replaced by a frame without
+//!   `allow-same-origin`, loaded from the network as before, and later runs go
+//!   straight to that kind ([`frames_fell_back`]). The runner documents are
+//!   self-contained (`scripts/frames.mjs` inlines `sandbox-runner.js` at build
+//!   time, allowed by its hash in their CSP), since an opaque-origin document's
+//!   own requests never reach a worker either.
 //!
-//! The protocol: the runner posts `{ready: true}` when loaded; the app then posts
-//! `{token, code, args, limit}` (target origin `"*"`, as an opaque origin has no
-//! name); the runner answers once with `{token, ok: true, result, logs, truncated}`
+//! The protocol: the runner posts `{ready: true}` when loaded; the app, once it
+//! sees that message come from origin `"null"`, posts `{token, code, args,
+//! limit}` (target origin `"*"`, as an opaque origin has no name); the runner answers once with `{token, ok: true, result, logs, truncated}`
 //! (the result as JSON text), `{token, ok: false, error, logs, truncated}`, or
 //! `{token, ok: false, unavailable}` when no worker could start. The app accepts
-//! a message only from this run's iframe window and with this run's token.
+//! a message only from this run's iframe window, at origin `"null"`, and with
+//! this run's token.
 //! The worker never sees the token: it answers over a `MessageChannel` port held
 //! in a closure the code cannot reach, and the runner adds the token.
 //! On an answer, the time limit or cancellation, the iframe is removed.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::rc::Rc;
 
@@ -90,6 +111,49 @@ pub(crate) fn beside_module(document: &Document, file: &str) -> String {
         Some(Url::new_with_base(file, &module.href()).ok()?.href())
     };
     found().unwrap_or_else(|| file.to_owned())
+}
+
+thread_local! {
+    /// Whether a frame served by the worker turned out not to be opaque: then
+    /// this page stops asking the worker for frame documents.
+    static FELL_BACK: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether Hearth's service worker controls this page, so that a frame document
+/// may be loaded through it: then frames are made with `allow-same-origin`
+/// added, and the worker's CSP `sandbox` header keeps them opaque (see the
+/// module's documentation, and `src/io/service_worker/sw.js`). False when no
+/// worker controls the page (a first visit, workers blocked or unsupported) or
+/// after [`frames_fell_back`]: frames are then made as without a worker.
+pub(crate) fn worker_serves_frames(window: &Window) -> bool {
+    if FELL_BACK.with(Cell::get) {
+        return false;
+    }
+    Reflect::get(&window.navigator(), &"serviceWorker".into())
+        .ok()
+        .filter(JsValue::is_object)
+        .and_then(|container| Reflect::get(&container, &"controller".into()).ok())
+        .is_some_and(|controller| controller.is_object())
+}
+
+/// Records that a frame loaded through the worker was not opaque (it was sent
+/// nothing), so the page's later frames are made without `allow-same-origin`.
+pub(crate) fn frames_fell_back() {
+    FELL_BACK.with(|flag| flag.set(true));
+    let message = "Hearth: a sandbox document came through the service worker without its opaque-origin \
+                   CSP header. Nothing was run in it; it was replaced by a frame loaded from the network.";
+    let console = Reflect::get(&js_sys::global(), &"console".into()).ok();
+    let warn = console.as_ref().and_then(|console| Reflect::get(console, &"warn".into()).ok());
+    if let (Some(console), Some(warn)) = (console, warn.and_then(|warn| warn.dyn_into::<Function>().ok())) {
+        let _ = warn.call1(&console, &message.into());
+    }
+}
+
+/// The `sandbox` attribute of a frame: `flags`, plus `allow-same-origin` when
+/// the document comes through the worker, whose CSP `sandbox` header keeps the
+/// document opaque (checked through `event.origin` before anything is sent).
+pub(crate) fn sandbox_flags(flags: &str, through_worker: bool) -> String {
+    if through_worker { format!("{flags} allow-same-origin") } else { flags.to_owned() }
 }
 
 /// How many characters of output (result text plus console lines) a run keeps.
@@ -174,6 +238,7 @@ struct Answer {
 enum Outcome {
     Answered(Answer),
     Unreadable,
+    NoFrame,
     TimedOut,
     Cancelled,
 }
@@ -182,7 +247,7 @@ enum Outcome {
 /// the caller dropped the future, removes them all, which also ends the worker.
 struct Run {
     window: Window,
-    frame: HtmlIFrameElement,
+    frame: Rc<RefCell<HtmlIFrameElement>>,
     on_message: Closure<dyn FnMut(MessageEvent)>,
     on_timeout: Closure<dyn FnMut()>,
     timer: Option<i32>,
@@ -198,7 +263,7 @@ impl Drop for Run {
         if let Some((signal, on_abort)) = &self.abort {
             let _ = signal.remove_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
         }
-        self.frame.remove();
+        self.frame.borrow().remove();
         // The closures are dropped after this, when nothing can call them any more.
     }
 }
@@ -222,16 +287,11 @@ pub(crate) async fn run_javascript(
     let token = new_token(&window).ok_or_else(|| unavailable("no random numbers for the run's token"))?;
     let job = job_message(&token, code, args).ok_or_else(|| unavailable("the arguments cannot be passed"))?;
 
-    let frame: HtmlIFrameElement = document
-        .create_element("iframe")
-        .ok()
-        .and_then(|element| element.dyn_into().ok())
-        .ok_or_else(|| unavailable("cannot create an iframe"))?;
-    frame.set_attribute("sandbox", "allow-scripts").map_err(|_| unavailable("cannot sandbox an iframe"))?;
-    let _ = frame.set_attribute("aria-hidden", "true");
-    // `hidden`, not a `style` attribute, which the page's CSP refuses.
-    frame.set_hidden(true);
-    frame.set_src(&runner_url(&document, network));
+    let url = runner_url(&document, network);
+    let through_worker = Cell::new(worker_serves_frames(&window));
+    let frame =
+        runner_frame(&document, &url, through_worker.get()).ok_or_else(|| unavailable("cannot create an iframe"))?;
+    let frame = Rc::new(RefCell::new(frame));
 
     // The first outcome wins; `settle` records it and wakes the waiting future.
     let outcome: Rc<RefCell<Option<Outcome>>> = Rc::default();
@@ -252,11 +312,26 @@ pub(crate) async fn run_javascript(
     let settle = Rc::new(settle);
 
     let on_message = {
-        let frame = frame.clone();
+        let frame = Rc::clone(&frame);
         let settle = Rc::clone(&settle);
+        let document = document.clone();
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            let (Some(source), Some(runner)) = (event.source(), frame.content_window()) else { return };
+            let current = frame.borrow().clone();
+            let (Some(source), Some(runner)) = (event.source(), current.content_window()) else { return };
             if !Object::is(&source, &runner) {
+                return;
+            }
+            if event.origin() != "null" {
+                // The runner document is in the app's origin, so nothing is sent to
+                // it. Made with allow-same-origin for the worker, it came without
+                // the worker's sandbox header: a plain sandboxed frame replaces it.
+                if through_worker.replace(false) {
+                    frames_fell_back();
+                    match runner_frame(&document, &url, false) {
+                        Some(plain) if current.replace_with_with_node_1(&plain).is_ok() => *frame.borrow_mut() = plain,
+                        _ => settle(Outcome::NoFrame),
+                    }
+                }
                 return;
             }
             let data = event.data();
@@ -308,7 +383,8 @@ pub(crate) async fn run_javascript(
     }
     let parent = document.body().map(web_sys::Element::from).or_else(|| document.document_element());
     let parent = parent.ok_or_else(|| unavailable("the page has no body"))?;
-    parent.append_child(&run.frame).map_err(|_| unavailable("cannot add the sandbox's iframe"))?;
+    let frame = run.frame.borrow().clone();
+    parent.append_child(&frame).map_err(|_| unavailable("cannot add the sandbox's iframe"))?;
 
     let _ = JsFuture::from(done).await;
     drop(run);
@@ -317,8 +393,21 @@ pub(crate) async fn run_javascript(
         Some(Outcome::Answered(answer)) => interpret(answer),
         Some(Outcome::TimedOut) => Err(SandboxError::TimedOut { after_ms: timeout_ms }),
         Some(Outcome::Cancelled) => Err(SandboxError::Cancelled),
+        Some(Outcome::NoFrame) => Err(unavailable("cannot create an iframe")),
         Some(Outcome::Unreadable) | None => Err(unavailable("the sandbox sent an unreadable answer")),
     }
+}
+
+/// A hidden runner frame loading `url`: sandboxed with `allow-scripts`, plus
+/// `allow-same-origin` when `through_worker` (see [`sandbox_flags`]).
+fn runner_frame(document: &Document, url: &str, through_worker: bool) -> Option<HtmlIFrameElement> {
+    let frame: HtmlIFrameElement = document.create_element("iframe").ok()?.dyn_into().ok()?;
+    frame.set_attribute("sandbox", &sandbox_flags("allow-scripts", through_worker)).ok()?;
+    let _ = frame.set_attribute("aria-hidden", "true");
+    // `hidden`, not a `style` attribute, which the page's CSP refuses.
+    frame.set_hidden(true);
+    frame.set_src(url);
+    Some(frame)
 }
 
 /// A run's secret: 16 random bytes as hex.

@@ -5,7 +5,7 @@
 use std::pin::pin;
 
 use futures::future::{Either, select};
-use hearth_core::provider::HttpRequest;
+use hearth_core::provider::{self, HttpRequest};
 use hearth_core::tools::{Builtin, Invocation, STOPPED_BY_USER, ToolOutcome, UserTool, calc};
 use serde_json::{Value, json};
 use web_sys::AbortSignal;
@@ -14,6 +14,7 @@ use crate::io::abort::LinkedAbort;
 use crate::io::clock;
 use crate::io::fetch_stream::{FetchFailure, fetch_stream};
 use crate::io::intl::{self, IntlError};
+use crate::io::network::is_online;
 use crate::io::sandbox::{self, Network, SandboxError};
 use crate::io::timer::sleep;
 use crate::store::StoreContext;
@@ -119,6 +120,12 @@ fn current_time(timezone: &str) -> ToolOutcome {
 async fn fetch_url(url: &str, turn: Option<&AbortSignal>) -> ToolOutcome {
     if !(url.starts_with("http://") || url.starts_with("https://")) {
         return ToolOutcome::Err(format!("{url:?} is not an http or https URL."));
+    }
+    if !is_online() && !provider::is_local_url(url) {
+        return ToolOutcome::Err(format!(
+            "This device is offline, so {url} cannot be fetched. Tell the user; it works again once the device is \
+             back online."
+        ));
     }
     let Some(own) = LinkedAbort::new(turn) else {
         return ToolOutcome::Err("This browser cannot cancel a download (no AbortController).".to_owned());

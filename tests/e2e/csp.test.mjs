@@ -10,6 +10,8 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { waitUntil } from '../support/browser.mjs';
@@ -20,6 +22,18 @@ import { parseHeadersFile, startStaticServer } from '../support/static-server.mj
 
 const DIST = builtApp();
 
+/**
+ * The frame documents' scripts, which the build (scripts/frames.mjs) inlines into them so that
+ * they need nothing but their own navigation (offline, through the service worker).
+ */
+const RUNNER_SCRIPT = readFileSync(new URL('../../src/io/sandbox/sandbox-runner.js', import.meta.url), 'utf8');
+const APP_FRAME_SCRIPT = readFileSync(new URL('../../src/io/app_frame/app-frame.js', import.meta.url), 'utf8');
+
+/** The CSP source that allows exactly the inline script `text`. */
+function scriptHash(text) {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
 /** The app page's policy, directive by directive (sources in any order). */
 const APP_POLICY = {
   'default-src': ["'none'"],
@@ -28,16 +42,20 @@ const APP_POLICY = {
   'img-src': ["'self'", 'data:', 'blob:'],
   'connect-src': ["'self'", 'https:', 'http:'],
   'frame-src': ["'self'"],
+  'manifest-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'none'"],
 };
 
-/** The sandbox runner documents' policy; `connect-src` is per document. */
+/**
+ * The sandbox runner documents' policy; `connect-src` is per document. Their one inline
+ * script, the runner, is allowed by its hash (no 'unsafe-inline').
+ */
 function sandboxPolicy(connect) {
   return {
     'default-src': ["'none'"],
-    'script-src': ["'self'", "'unsafe-eval'"],
+    'script-src': ["'self'", "'unsafe-eval'", scriptHash(RUNNER_SCRIPT)],
     'worker-src': ['blob:'],
     'connect-src': [connect],
     'base-uri': ["'none'"],
@@ -276,11 +294,11 @@ describe('content security policy', () => {
       const html = await response.text();
       const { policy, content } = metaPolicy(html);
       assertPolicy(policy, sandboxPolicy(connect), doc);
-      assert.doesNotMatch(content, /'unsafe-inline'/, `${doc}: no inline script`);
+      assert.doesNotMatch(content, /'unsafe-inline'/, `${doc}: no inline script but the runner, by its hash`);
       assert.deepEqual(
-        scripts(html).map(({ attributes, body }) => [attributes.trim(), body.trim()]),
-        [['src="sandbox-runner.js"', '']],
-        `${doc} runs sandbox-runner.js and nothing inline`,
+        scripts(html).map(({ attributes, body }) => [attributes.trim(), body]),
+        [['', RUNNER_SCRIPT]],
+        `${doc} runs sandbox-runner.js (inlined) and nothing else`,
       );
     }
     const runner = await fetch(new URL('sandbox-runner.js', env.app.url));
@@ -384,9 +402,9 @@ describe('content security policy', () => {
       const html = await (await fetch(new URL(doc, env.app.url))).text();
       assertPolicy(metaPolicy(html).policy, appFramePolicy(network), doc);
       assert.deepEqual(
-        scripts(html).map(({ attributes, body }) => [attributes.trim(), body.trim()]),
-        [['src="app-frame.js"', '']],
-        `${doc} runs app-frame.js and nothing inline of its own`,
+        scripts(html).map(({ attributes, body }) => [attributes.trim(), body]),
+        [['', APP_FRAME_SCRIPT]],
+        `${doc} runs app-frame.js (inlined) and nothing else of its own`,
       );
       const expected = {
         ...appFramePolicy(network),

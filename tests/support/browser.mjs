@@ -11,21 +11,54 @@ import { chromium } from 'playwright-core';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../e2e/screenshots/', import.meta.url));
 
-/** Launches headless Chromium ($CHROMIUM or /usr/bin/chromium) with a fresh temporary profile. */
-export function launchBrowser() {
-  return chromium.launch({
+/**
+ * Launches headless Chromium ($CHROMIUM or /usr/bin/chromium) with a fresh temporary profile.
+ *
+ * Its contexts (`browser.newContext`) block service workers unless the options say
+ * `serviceWorkers: 'allow'` (tests/e2e/pwa.test.mjs and the update tests do). Hearth registers
+ * its worker (dist/sw.js) once the app is mounted, and the worker's install fetches and hashes
+ * every built file and then answers the page's requests from its cache: in the other tests
+ * that would be background work competing for the CPU with what they measure, requests the
+ * static server logs that the test did not cause, and a reload that does not reach the server
+ * a test serves a changed build from. Blocked (Playwright makes `register()` resolve to
+ * nothing), the app runs as it does in a browser without service workers.
+ *
+ * `args` are added to Chromium's command line (e.g. `--host-resolver-rules=…`).
+ */
+export async function launchBrowser({ args = [] } = {}) {
+  const browser = await launchChromium(args);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  return browser;
+}
+
+/**
+ * Launches headless Chromium as `launchBrowser` does but with the profile folder
+ * `userDataDir` on disk, and returns its one context (Playwright's `launchPersistentContext`,
+ * service workers allowed). Chromium calls an app installable only outside incognito-like
+ * contexts, which `browser.newContext` makes. The caller closes it and removes the folder.
+ */
+export function launchPersistentBrowser(userDataDir, options = {}) {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
+    ...options,
   });
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function launchChromium(args = []) {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...args] });
 }
 
 /** Saves a PNG of the page as tests/e2e/screenshots/<name> and returns its path. */

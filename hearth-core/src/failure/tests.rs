@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::*;
 use crate::provider::BaseUrlError;
-use crate::storage::{MessageRecord, MessageState, ReplyStatus};
+use crate::storage::{MessageRecord, MessageState, ReplyEnd, ReplyStatus};
 
 /// Provider errors of every shape the shell meets.
 fn provider_errors() -> Vec<ProviderError> {
@@ -134,6 +134,31 @@ fn too_many_tool_rounds_says_how_many() {
     let record = failure.to_record();
     assert_eq!((record.kind.as_str(), record.rounds), (TOOL_ROUNDS, Some(2)));
     assert_eq!(Failure::from_record(&record), failure);
+}
+
+/// Offline: its own card with Retry, stored under its own kind, read back
+/// whole; the stored text says the same for exports and other versions.
+#[test]
+fn offline_says_so_keeps_the_message_and_offers_retry() {
+    let failure = Failure::offline();
+    assert_eq!(failure.title(), "You're offline");
+    assert!(failure.detail().starts_with("This device is not connected to a network"), "{}", failure.detail());
+    assert!(failure.detail().contains("Your message is kept: press Retry once you are back online."));
+    assert!(failure.detail().contains("(localhost) works offline."));
+    assert_eq!(failure.text(), format!("You're offline. {}", failure.detail()));
+    assert!(failure.retryable(), "Retry sends it once online");
+    assert_eq!(failure.provider_error(), None, "no provider answered");
+    let record = failure.to_record();
+    assert_eq!((record.kind.as_str(), record.message.clone()), (OFFLINE, failure.text()));
+    assert_eq!(ProviderErrorKind::from_name(OFFLINE), None, "no provider kind shares the name");
+    assert_eq!((record.provider_message.clone(), record.status, record.config.clone()), (None, None, None));
+    let json = serde_json::to_value(&record).expect("serialisable");
+    assert_eq!(json["kind"], "offline");
+    let back: ErrorRecord = serde_json::from_value(json).expect("reads back");
+    assert_eq!(Failure::from_record(&back), failure);
+    assert_eq!(Failure::from_record(&back).stored_text, None, "shown with this version's words");
+    // A stream that broke while the browser was offline ends the same way.
+    assert_eq!(ReplyStatus::of_reply(&Default::default(), ReplyEnd::Offline), ReplyStatus::Failed(failure));
 }
 
 /// A kind another version wrote reads as a failed request with its stored

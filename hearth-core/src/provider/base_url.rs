@@ -133,6 +133,14 @@ pub fn origin_of(url: &str) -> Option<String> {
     parse_absolute(url).ok().map(|url| url.origin())
 }
 
+/// Whether an absolute `http(s)` URL (a request's, or a base URL) points at
+/// this machine (see [`BaseUrl::is_local`]): such a provider is tried even when
+/// the browser says the device is offline. `false` for anything not a URL.
+pub fn is_local_url(url: &str) -> bool {
+    let url = url.trim();
+    !url.chars().any(char::is_whitespace) && parse_absolute(url).is_ok_and(|url| url.is_local())
+}
+
 /// The warning for a hosted service reached over plain `http:` at a host that is
 /// not this machine: the key and the conversation would cross the network
 /// unencrypted. `None` when the URL is not valid (its error is shown instead),

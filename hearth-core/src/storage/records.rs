@@ -373,7 +373,7 @@ pub struct ToolResultRecord {
 /// existed hold only the kind and the text; the card then shows that text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorRecord {
-    /// Machine-readable kind (`auth`, `rate_limit`, `network`, …, `config`, `tool_rounds`).
+    /// Machine-readable kind (`auth`, `rate_limit`, `network`, …, `config`, `tool_rounds`, `offline`).
     pub kind: String,
     /// The whole readable text: what exports and older versions show.
     pub message: String,

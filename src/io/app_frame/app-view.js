@@ -10,6 +10,16 @@
 // app runs again only in the page its network permission names. Changes the
 // app makes to its localStorage here stay in this tab; the preview in Hearth
 // keeps its own.
+//
+// When Hearth's service worker controls this page, the frame also gets
+// allow-same-origin so that its navigation reaches the worker (Chromium never
+// hands a sandboxed frame's navigation without it to a worker, so offline the
+// frame could not load): the worker answers app-frame*.html with their CSP
+// header, whose `sandbox` keeps the document opaque-origin. The app is sent
+// only after the frame's `ready` came from origin "null", as always; a frame
+// that speaks from this page's origin first (the header was missing) is sent
+// nothing and replaced by one without allow-same-origin, from the network.
+// See src/io/app_frame.rs and src/io/service_worker/sw.js.
 (() => {
   'use strict';
   const home = location.origin;
@@ -26,10 +36,14 @@
   let frame = null;
   let app = null;
   let answered = false;
+  // Whether frames are loaded through the service worker (see above).
+  let throughWorker = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  let frameThroughWorker = false;
   // A new sandboxed frame for `app`, in place of the old one.
   const build = () => {
     const next = document.createElement('iframe');
-    next.setAttribute('sandbox', 'allow-scripts allow-forms allow-modals');
+    frameThroughWorker = throughWorker;
+    next.setAttribute('sandbox', 'allow-scripts allow-forms allow-modals' + (throughWorker ? ' allow-same-origin' : ''));
     next.setAttribute('referrerpolicy', 'no-referrer');
     next.title = typeof app.title === 'string' && app.title ? app.title : 'App';
     next.src = app.network === true ? 'app-frame-open.html' : 'app-frame.html';
@@ -46,6 +60,11 @@
       app = data;
       document.title = (typeof data.title === 'string' && data.title ? data.title : 'App') + ' — Hearth';
       say('');
+      build();
+      return;
+    }
+    if (frame && event.source === frame.contentWindow && event.origin !== 'null' && !answered && frameThroughWorker) {
+      throughWorker = false;
       build();
       return;
     }

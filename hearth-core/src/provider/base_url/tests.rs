@@ -96,6 +96,41 @@ fn local_hosts() {
     }
 }
 
+/// A request's URL to this machine is tried even offline; anything else, or
+/// anything that is not an http(s) URL, is not local.
+#[test]
+fn request_urls_to_this_machine_are_local() {
+    for local in [
+        "http://localhost:11434/v1/chat/completions",
+        "http://LocalHost./v1",
+        "https://ollama.localhost/api?x=1",
+        "http://127.0.0.1:8787/v1beta/models/m:streamGenerateContent?alt=sse",
+        "http://127.255.255.254",
+        "http://[::1]:1234/v1/messages",
+        "  http://127.0.0.1:1/v1  ",
+    ] {
+        assert!(is_local_url(local), "{local}");
+    }
+    for remote in [
+        "https://api.openai.com/v1/chat/completions",
+        "http://api.hearth-test.example:8787/v1",
+        "http://localhost.example.com/v1",
+        "http://localhostx/v1",
+        "http://126.0.0.1",
+        "http://127.0.0.1.example.com",
+        "http://[::2]/v1",
+        "http://0.0.0.0:11434",
+        "http://192.168.1.5:11434/v1",
+        "http://user@localhost/v1",
+        "http://local host/v1",
+        "localhost:11434/v1",
+        "file:///etc/passwd",
+        "",
+    ] {
+        assert!(!is_local_url(remote), "{remote}");
+    }
+}
+
 #[test]
 fn hosted_presets_warn_about_plain_http_to_other_machines() {
     let warning = insecure_http_warning(Preset::OpenAi, "http://example.com/v1").expect("a warning");

@@ -37,6 +37,9 @@ pub enum ReplyEnd {
     Stopped,
     /// The request failed (an HTTP error, the network, a stall).
     Failed(ProviderError),
+    /// The request could not get through, or broke, while the browser said
+    /// the device was offline.
+    Offline,
 }
 
 impl ReplyStatus {
@@ -53,6 +56,7 @@ impl ReplyStatus {
         match end {
             ReplyEnd::Stopped => ReplyStatus::Stopped,
             ReplyEnd::Failed(error) => ReplyStatus::Failed(Failure::from(error)),
+            ReplyEnd::Offline => ReplyStatus::Failed(Failure::offline()),
             ReplyEnd::Finished => match (&reply.error, &reply.finish) {
                 (Some(error), _) => ReplyStatus::Failed(Failure::from(error)),
                 (None, None) => ReplyStatus::Incomplete,
