@@ -22,6 +22,7 @@ use crate::components::sidebar::Sidebar;
 use crate::components::storage_banner::StorageBanner;
 use crate::components::tools_dialog::ToolsDialog;
 use crate::components::undo_toast::UndoToast;
+use crate::components::unlock_keys_dialog::UnlockKeysDialog;
 use crate::components::update_prompt::UpdatePrompt;
 use crate::network::NetworkContext;
 use crate::preferences::PreferencesContext;
@@ -105,6 +106,7 @@ pub(crate) fn App() -> impl IntoView {
             <ProvidersDialog />
             <ToolsDialog />
             <AgentsDialog />
+            <UnlockKeysDialog />
         </div>
     }
 }

@@ -3,6 +3,7 @@
 //! [`storage`]: one provider record and one model-config record per account,
 //! same id); reloaded when another tab imports or clears everything.
 
+pub(crate) mod key_lock;
 mod storage;
 
 use hearth_core::failure::ConfigProblem;
@@ -10,8 +11,11 @@ use hearth_core::provider::{self, HttpRequest, ModelConfig, Preset, ProviderConf
 use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
 use leptos::prelude::*;
 
+use crate::io::crypto::AesKey;
 use crate::io::fetch_stream::{FetchFailure, fetch_reply, fetch_stream};
+use crate::io::key_session::KeyShare;
 use crate::store::StoreContext;
+use key_lock::LockState;
 
 /// How long a stream may send nothing before it is given up, unless changed.
 pub(crate) const DEFAULT_STALL_SECS: u32 = 60;
@@ -38,6 +42,7 @@ impl ProviderEntry {
                 api_key: String::new(),
                 api_version: String::new(),
                 key_origin: None,
+                sealed_key: None,
             },
             model: ModelConfigRecord {
                 id: id.clone(),
@@ -79,6 +84,11 @@ impl ProviderEntry {
         if let Err(problem) = provider.checked_base_url() {
             return Err(ConfigProblem::InvalidBaseUrl { provider: name(), detail: problem.to_string() });
         }
+        // A stored key that is locked is never left out silently, even where
+        // the preset could do without one.
+        if self.provider.key_is_locked() {
+            return Err(ConfigProblem::KeysLocked { provider: name() });
+        }
         if self.preset().needs_key() && provider.api_key.trim().is_empty() {
             return Err(ConfigProblem::MissingKey { provider: name() });
         }
@@ -102,6 +112,14 @@ pub(crate) struct ProvidersContext {
     pub(crate) stall_secs: RwSignal<u32>,
     /// Whether the Providers dialog is open.
     pub(crate) dialog_open: RwSignal<bool>,
+    /// Whether the API keys are locked with a passphrase, and open here.
+    pub(crate) lock: RwSignal<LockState>,
+    /// Whether the unlock prompt is open.
+    pub(crate) unlock_open: RwSignal<bool>,
+    /// The open lock's salt and key, in this tab's memory only.
+    aes: StoredValue<Option<(String, AesKey)>, LocalStorage>,
+    /// Answers other tabs that ask for the open lock's key.
+    share: StoredValue<Option<std::rc::Rc<KeyShare>>, LocalStorage>,
 }
 
 impl ProvidersContext {
@@ -113,7 +131,13 @@ impl ProvidersContext {
             active: RwSignal::new(None),
             stall_secs: RwSignal::new(DEFAULT_STALL_SECS),
             dialog_open: RwSignal::new(false),
+            lock: RwSignal::new(LockState::Off),
+            unlock_open: RwSignal::new(false),
+            aes: StoredValue::new_local(None),
+            share: StoredValue::new_local(None),
         };
+        let share = KeyShare::answer_with(move |salt| this.raw_key_for(salt));
+        this.share.set_value(Some(std::rc::Rc::new(share)));
         store.reload_on_bulk_change(move || this.load());
         this
     }

@@ -69,6 +69,11 @@ pub enum ConfigProblem {
         /// The account's name.
         provider: String,
     },
+    /// The account's key is locked with the passphrase and not unlocked.
+    KeysLocked {
+        /// The account's name.
+        provider: String,
+    },
     /// The account has no model set.
     MissingModel {
         /// The account's name.
@@ -106,6 +111,11 @@ impl std::fmt::Display for ConfigProblem {
                 write!(f, "The base URL of “{provider}” is not valid: {detail} Fix it in Providers; nothing was sent.")
             }
             ConfigProblem::MissingKey { provider } => write!(f, "Set the API key of “{provider}” in Providers first."),
+            ConfigProblem::KeysLocked { provider } => write!(
+                f,
+                "The API key of “{provider}” is locked with your passphrase. Unlock your API keys, then send again; \
+                 nothing was sent."
+            ),
             ConfigProblem::MissingModel { provider } => write!(f, "Set a model for “{provider}” in Providers first."),
             ConfigProblem::BadExtraJson { provider, detail } => write!(f, "The extra JSON of “{provider}”: {detail}"),
             ConfigProblem::RefusedBaseUrl { detail } => {

@@ -10,6 +10,7 @@ pub mod app_state;
 pub mod backup;
 pub mod chatgpt;
 pub mod import_plan;
+pub mod key_lock;
 pub mod markdown_export;
 pub mod migrate;
 pub mod records;

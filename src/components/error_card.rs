@@ -1,11 +1,12 @@
 //! The card under a reply that failed: what happened, what to do, and Retry
 //! where sending again can help (after the wait the provider asked for). When
 //! the conversation was too long for the model, "Compact and retry" summarises
-//! earlier messages first.
+//! earlier messages first. When the account's key is locked with the
+//! passphrase, "Unlock your API keys" opens the unlock prompt.
 
 use leptos::prelude::*;
 
-use hearth_core::failure::FailureKind;
+use hearth_core::failure::{ConfigProblem, FailureKind};
 use hearth_core::provider::ProviderErrorKind;
 
 use crate::chat::Failure;
@@ -30,10 +31,19 @@ pub(crate) fn ErrorCard(
     let wait = countdown(wait_secs);
     let too_long = matches!(failure.kind, FailureKind::Provider(ProviderErrorKind::ContextTooLong));
     let retryable = failure.retryable();
+    let keys_locked = matches!(failure.kind, FailureKind::Config(ConfigProblem::KeysLocked { .. }));
+    let providers = crate::providers::ProvidersContext::expect();
     view! {
         <div class="error-card" role="alert">
             <p class="error-title">{failure.title()}</p>
             <p class="error-detail">{failure.detail()}</p>
+            <Show when=move || keys_locked && offered.get()>
+                <div class="error-actions">
+                    <button type="button" class="primary" on:click=move |_| providers.unlock_open.set(true)>
+                        "Unlock your API keys"
+                    </button>
+                </div>
+            </Show>
             {move || {
                 ((retryable || too_long) && offered.get()).then(|| {
                     view! {

@@ -11,7 +11,8 @@
 //! explains it (nothing is sent). A hosted service at a plain `http:` address
 //! that is not this machine gets a warning. A key belongs to the origin it was
 //! entered for: a base URL at another origin removes a key that was not entered
-//! again, and the form says so.
+//! again, and the form says so. While the API keys are locked with a passphrase
+//! and not unlocked, the key field says "Locked" and offers to unlock.
 
 use hearth_core::compaction::{FALLBACK_CONTEXT_WINDOW, parse_context_window};
 use hearth_core::provider::{Preset, insecure_http_warning, parse_extra_json};
@@ -61,6 +62,7 @@ pub(crate) fn ProviderEditor(
         })
     });
     let key_notice = RwSignal::new(None::<String>);
+    let key_locked = Memo::new(move |_| entry.with(|e| e.as_ref().is_some_and(|e| e.provider.key_is_locked())));
     let errors = FieldErrors::new();
     let status = RwSignal::new(String::new());
     let testing = RwSignal::new(false);
@@ -182,20 +184,36 @@ pub(crate) fn ProviderEditor(
                     }));
                 })
             />
-            <TextField
-                label="API key"
-                kind="password"
-                value=read(|e| e.provider.api_key.clone())
-                placeholder=move || if preset.get().needs_key() { "Required" } else { "Optional for local servers" }
-                autocomplete="off"
-                verbatim=true
-                notice=key_notice
-                on_change=Callback::new(move |key: String| {
-                    let key = key.trim().to_owned();
-                    key_notice.set(None);
-                    edit(Box::new(move |entry| entry.provider.set_key(key)));
-                })
-            />
+            <Show
+                when=move || !key_locked.get()
+                fallback=move || {
+                    view! {
+                        // While locked the key is not in memory: nothing to show or leak.
+                        <div class="field key-locked">
+                            <span id="api-key-locked-label">"API key"</span>
+                            <p aria-labelledby="api-key-locked-label">"Locked"</p>
+                            <button type="button" on:click=move |_| providers.unlock_open.set(true)>
+                                "Unlock your API keys"
+                            </button>
+                        </div>
+                    }
+                }
+            >
+                <TextField
+                    label="API key"
+                    kind="password"
+                    value=read(|e| e.provider.api_key.clone())
+                    placeholder=move || if preset.get().needs_key() { "Required" } else { "Optional for local servers" }
+                    autocomplete="off"
+                    verbatim=true
+                    notice=key_notice
+                    on_change=Callback::new(move |key: String| {
+                        let key = key.trim().to_owned();
+                        key_notice.set(None);
+                        edit(Box::new(move |entry| entry.provider.set_key(key)));
+                    })
+                />
+            </Show>
             <Show when=move || preset.get() == Preset::Azure>
                 <TextField
                     label="API version"

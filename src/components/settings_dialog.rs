@@ -1,5 +1,5 @@
 //! Settings: generated titles, the stall timeout, images, long conversations
-//! (compaction), backup export and import (Hearth backups and
+//! (compaction), the API key lock, backup export and import (Hearth backups and
 //! ChatGPT exports), and deleting all data.
 
 use leptos::prelude::*;
@@ -9,6 +9,7 @@ use wasm_bindgen::JsCast;
 use crate::chat::ChatContext;
 use crate::components::image_hosts_setting::ImageHostsSetting;
 use crate::components::import_review::ImportReview;
+use crate::components::key_lock_setting::KeyLockSetting;
 use crate::components::long_conversation_settings::LongConversationSettings;
 use crate::components::modal_dialog::ModalDialog;
 use crate::components::text_field::TextField;
@@ -116,6 +117,7 @@ pub(crate) fn SettingsDialog(
             />
             <ImageHostsSetting />
             <LongConversationSettings />
+            <KeyLockSetting />
             <h3>"Backup"</h3>
             <p class="hint">"Everything stays in this browser. A backup file restores it here or in another browser."</p>
             <label class="check">

@@ -523,6 +523,26 @@ impl Db {
         Ok(())
     }
 
+    /// Writes a change of the API key lock in one transaction: the provider
+    /// records, and the lock's setting put (`Some`) or deleted (`None`), so a
+    /// sealed key is never stored without the lock that opens it.
+    pub(crate) async fn write_keys(
+        &self,
+        providers: &[hearth_core::storage::ProviderRecord],
+        lock: Option<&SettingRecord>,
+    ) -> Result<()> {
+        use hearth_core::storage::key_lock::KEY_LOCK_SETTING;
+        let tx =
+            self.db.transaction([stores::PROVIDERS, stores::SETTINGS]).with_mode(TransactionMode::Readwrite).build()?;
+        put_each(&tx, providers).await?;
+        match lock {
+            Some(setting) => put_each(&tx, std::slice::from_ref(setting)).await?,
+            None => tx.object_store(stores::SETTINGS)?.delete(KEY_LOCK_SETTING.to_owned()).await?,
+        }
+        commit(tx).await?;
+        Ok(())
+    }
+
     /// Deletes every record of every store (the General Assistant comes back on
     /// the next open).
     pub(crate) async fn clear_all(&self) -> Result<()> {

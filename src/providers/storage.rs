@@ -32,6 +32,7 @@ impl ProvidersContext {
                 store.put(record.clone());
             }
         }
+        self.load_lock(&mut records).await?;
         let mut models: Vec<ModelConfigRecord> = store.all().await?;
         let entries = records
             .into_iter()
@@ -54,9 +55,17 @@ impl ProvidersContext {
         Ok(())
     }
 
-    /// Stores one account (both of its records).
+    /// Stores one account (both of its records). While the keys are locked
+    /// its key is stored only sealed (sealed first when it was just typed).
     pub(crate) fn save(self, entry: ProviderEntry) {
-        self.store.put_both(entry.provider, entry.model);
+        if !self.lock.get_untracked().is_on() {
+            self.store.put_both(entry.provider, entry.model);
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            let provider = self.sealed_for_storage(entry.provider).await;
+            self.store.put_both(provider, entry.model);
+        });
     }
 
     /// Adds an account, makes it the one that answers, and stores both.

@@ -3,7 +3,9 @@
 //! `{"format": "hearth-backup", "backup_version": 1, "schema_version": N,
 //! "exported_at": ms, "includes_api_keys": bool, "providers": [...], ...}` with one
 //! array per object store. API keys are left out (empty) unless the user asks for
-//! them. Importing upserts every record by id, so importing the same file twice adds
+//! them; while the keys are locked with a passphrase they are carried only
+//! sealed, with the lock (its salt and iterations) in the settings, so the same
+//! passphrase opens them after an import ([`key_lock::backup_keys`]). Importing upserts every record by id, so importing the same file twice adds
 //! nothing, and a provider whose key was left out keeps the key already stored.
 
 #[cfg(test)]
@@ -11,6 +13,7 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
+use super::key_lock;
 use super::migrate::{MigrationError, migrate_record};
 use super::records::*;
 use super::{SCHEMA_VERSION, stores};
@@ -106,14 +109,10 @@ pub enum BackupError {
     Record(#[from] MigrationError),
 }
 
-/// Builds a backup of `contents`, with API keys blanked unless `include_api_keys`.
+/// Builds a backup of `contents`, with API keys blanked unless `include_api_keys`
+/// (and, while they are locked, only sealed: see [`key_lock::backup_keys`]).
 pub fn build_backup(mut contents: StoreContents, include_api_keys: bool, now: Millis) -> Backup {
-    if !include_api_keys {
-        for provider in &mut contents.providers {
-            provider.api_key.clear();
-            provider.key_origin = None;
-        }
-    }
+    key_lock::backup_keys(&mut contents.providers, &mut contents.settings, include_api_keys);
     contents.canonicalize();
     Backup {
         format: BACKUP_FORMAT.to_owned(),
@@ -168,7 +167,7 @@ pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
     }
     for provider in &mut contents.providers {
         // A key that comes with a backup belongs to the backup's own base URL.
-        provider.key_origin = if provider.api_key.is_empty() { None } else { provider.origin() };
+        provider.key_origin = if provider.has_key() { provider.origin() } else { None };
     }
     for setting in &mut contents.settings {
         // An import never grants an app the network: its data comes along,
@@ -199,12 +198,12 @@ pub fn merge_imported_provider(
     existing: Option<&ProviderRecord>,
     mut incoming: ProviderRecord,
 ) -> (ProviderRecord, KeyOutcome) {
-    if !incoming.api_key.is_empty() {
+    if incoming.has_key() {
         incoming.key_origin = incoming.origin();
         return (incoming, KeyOutcome::FromBackup);
     }
     incoming.key_origin = None;
-    let Some(existing) = existing.filter(|existing| !existing.api_key.is_empty()) else {
+    let Some(existing) = existing.filter(|existing| existing.has_key()) else {
         return (incoming, KeyOutcome::None);
     };
     let mut existing = existing.clone();
@@ -212,6 +211,7 @@ pub fn merge_imported_provider(
     match (&existing.key_origin, incoming.origin()) {
         (Some(key_origin), Some(origin)) if *key_origin == origin => {
             incoming.api_key = existing.api_key;
+            incoming.sealed_key = existing.sealed_key;
             incoming.key_origin = existing.key_origin;
             (incoming, KeyOutcome::Kept)
         }

@@ -16,6 +16,12 @@
 //!   the model until the user turns it on in the Tools dialog.
 //! - A provider keeps its stored key only when the import leaves it at the origin
 //!   the key was entered for ([`merge_imported_provider`]).
+//! - Sealed keys come in only with their own lock: when nothing is locked here
+//!   the file's lock comes along (the backup's passphrase opens them), when the
+//!   stored lock is the file's they are used as they are, and otherwise they are
+//!   left out and the stored lock stays ([`key_lock::import_rule`]). While keys
+//!   are locked here, plain keys in a file are left out (they would be stored
+//!   unsealed).
 //! - Records equal to the stored ones are not written, and a conversation's
 //!   message count is recounted from what will be stored.
 //!
@@ -27,6 +33,7 @@ mod tests;
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::backup::{KeyOutcome, StoreContents, merge_imported_provider};
+use super::key_lock::{self, ImportKeys, KEY_LOCK_SETTING, KeyLock};
 use super::records::*;
 use crate::tools::{USER_TOOL_KEY_PREFIX, UserTool};
 
@@ -96,6 +103,9 @@ pub struct ImportPlan {
     pub dropped_keys: Vec<DroppedKey>,
     /// Providers that get the key carried by the file.
     pub keys_from_file: Vec<String>,
+    /// Whether the file's passphrase lock comes along (nothing was locked here):
+    /// its sealed keys open with the backup's passphrase.
+    pub adopts_key_lock: bool,
     /// Tools (new or changed) that stay off until the user reviews them.
     pub tools_to_review: Vec<String>,
     /// Tools an agent would newly offer to the model, as `(agent, tool)`.
@@ -109,6 +119,7 @@ pub struct ImportPlan {
 /// Decides what importing `incoming` over `stored` adds and changes.
 pub fn plan_import(stored: &StoreContents, incoming: &StoreContents) -> ImportPlan {
     let mut plan = ImportPlan::default();
+    let incoming = &keys_to_import(stored, incoming, &mut plan);
     plan_providers(stored, incoming, &mut plan);
     plan_agents(stored, incoming, &mut plan);
     plan_settings(stored, incoming, &mut plan);
@@ -124,6 +135,41 @@ pub fn plan_import(stored: &StoreContents, incoming: &StoreContents) -> ImportPl
     plan
 }
 
+/// The file's contents with the keys it may bring (see the module's rules).
+fn keys_to_import(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) -> StoreContents {
+    let mut incoming = incoming.clone();
+    let stored_lock = KeyLock::find(&stored.settings).and_then(Result::ok);
+    let rule = key_lock::import_rule(stored_lock.as_ref(), KeyLock::find(&incoming.settings));
+    if let ImportKeys::DropSealed(reason) = &rule {
+        incoming.settings.retain(|s| s.key != KEY_LOCK_SETTING);
+        let mut names = Vec::new();
+        for provider in &mut incoming.providers {
+            if provider.sealed_key.take().is_some() {
+                names.push(provider.name.clone());
+            }
+        }
+        if !names.is_empty() {
+            plan.skipped.push(format!("the API keys of {} ({reason})", names.join(", ")));
+        }
+    }
+    plan.adopts_key_lock = rule == ImportKeys::AdoptLock;
+    let locked_after = stored_lock.is_some() || plan.adopts_key_lock;
+    let mut plain = Vec::new();
+    for provider in &mut incoming.providers {
+        if locked_after && !provider.api_key.is_empty() {
+            provider.api_key.clear();
+            plain.push(provider.name.clone());
+        }
+    }
+    if !plain.is_empty() {
+        plan.skipped.push(format!(
+            "the unlocked API keys of {} (your keys are locked here; enter them again under Providers)",
+            plain.join(", ")
+        ));
+    }
+    incoming
+}
+
 fn plan_providers(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {
     let mut touched: BTreeMap<String, (String, bool)> = BTreeMap::new();
     for provider in &incoming.providers {
@@ -133,7 +179,9 @@ fn plan_providers(stored: &StoreContents, incoming: &StoreContents, plan: &mut I
             KeyOutcome::Dropped => {
                 plan.dropped_keys.push(DroppedKey { provider: merged.name.clone(), new_origin: merged.origin() })
             }
-            KeyOutcome::FromBackup if existing.is_none_or(|e| e.api_key != merged.api_key) => {
+            KeyOutcome::FromBackup
+                if existing.is_none_or(|e| e.api_key != merged.api_key || e.sealed_key != merged.sealed_key) =>
+            {
                 plan.keys_from_file.push(merged.name.clone());
             }
             _ => {}
@@ -362,6 +410,13 @@ impl ImportPlan {
         }
         if !self.keys_from_file.is_empty() {
             lines.push(format!("API keys from the file are used for: {}.", list(&self.keys_from_file)));
+        }
+        if self.adopts_key_lock {
+            lines.push(
+                "The file's API keys are locked with a passphrase: Hearth will ask for the backup's passphrase to \
+                 unlock them."
+                    .to_owned(),
+            );
         }
         if !self.tools_to_review.is_empty() {
             lines.push(format!(

@@ -14,7 +14,10 @@
 //!   base URL when it is read (see [`bind_key_origins`]). Agents later gained
 //!   `description`, `sections` and `kind` (additive, no version bump: missing
 //!   fields read as empty and `chat`, and are left out again when empty, so an
-//!   agent stored before them serialises exactly as it was).
+//!   agent stored before them serialises exactly as it was). Providers later
+//!   gained `sealed_key` (additive, no version bump: absent reads as `None` and
+//!   is left out again, so a record stored before the key lock serialises as it
+//!   was; see [`super::key_lock`]).
 
 #[cfg(test)]
 mod tests;

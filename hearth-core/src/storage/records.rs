@@ -46,6 +46,13 @@ pub struct ProviderRecord {
     /// binds it to its base URL's origin when it is loaded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key_origin: Option<String>,
+    /// The API key sealed with the passphrase lock (see
+    /// [`key_lock`](super::key_lock)). While the lock is on, this is the only
+    /// form of the key at rest and `api_key` is stored empty; in memory, once
+    /// unlocked, `api_key` holds the same key in plain text. Setting a new key
+    /// clears it, so a sealed key beside a plain one always seals that key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sealed_key: Option<super::key_lock::Sealed>,
 }
 
 impl ProviderRecord {
@@ -57,7 +64,7 @@ impl ProviderRecord {
     /// Binds a key stored before keys were bound to the origin of the current base
     /// URL. Returns whether the record changed (so the shell stores it again).
     pub fn bind_key_origin(&mut self) -> bool {
-        if self.api_key.is_empty() || self.key_origin.is_some() {
+        if !self.has_key() || self.key_origin.is_some() {
             return false;
         }
         self.key_origin = self.origin();
@@ -68,6 +75,18 @@ impl ProviderRecord {
     pub fn set_key(&mut self, key: String) {
         self.key_origin = if key.is_empty() { None } else { self.origin() };
         self.api_key = key;
+        self.sealed_key = None;
+    }
+
+    /// Whether a key is set, plain or sealed.
+    pub fn has_key(&self) -> bool {
+        !self.api_key.is_empty() || self.sealed_key.is_some()
+    }
+
+    /// Whether the key is sealed and not unlocked in memory: requests cannot
+    /// carry it until the passphrase is given.
+    pub fn key_is_locked(&self) -> bool {
+        self.api_key.is_empty() && self.sealed_key.is_some()
     }
 
     /// Sets the base URL. When that moves the provider to another origin than
@@ -76,10 +95,11 @@ impl ProviderRecord {
     pub fn with_base_url(&mut self, base_url: String) -> bool {
         self.bind_key_origin();
         self.base_url = base_url;
-        if self.api_key.is_empty() || self.key_origin.is_some() && self.key_origin == self.origin() {
+        if !self.has_key() || self.key_origin.is_some() && self.key_origin == self.origin() {
             return false;
         }
         self.api_key.clear();
+        self.sealed_key = None;
         self.key_origin = None;
         true
     }

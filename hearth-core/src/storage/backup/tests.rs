@@ -17,6 +17,7 @@ fn sample() -> StoreContents {
             preset: Some(crate::provider::Preset::OpenAi),
             api_version: String::new(),
             key_origin: Some("https://api.openai.com".into()),
+            sealed_key: None,
         }],
         agents: vec![AgentRecord::general(1)],
         sessions: vec![SessionRecord {

@@ -16,6 +16,7 @@ fn provider(base_url: &str, key: &str) -> ProviderRecord {
         preset: Some(Preset::OpenAi),
         api_version: String::new(),
         key_origin: (!key.is_empty()).then(|| "https://api.openai.com".to_owned()),
+        sealed_key: None,
     }
 }
 

@@ -104,6 +104,7 @@ fn provider_records_become_configs() {
         preset: Some(Preset::Azure),
         api_version: "2024-06-01".into(),
         key_origin: Some("https://r.openai.azure.com".into()),
+        sealed_key: None,
     };
     assert_eq!(
         record.config(),
@@ -160,6 +161,7 @@ fn a_key_is_bound_to_the_origin_it_was_entered_for() {
         preset: Some(Preset::OpenAi),
         api_version: String::new(),
         key_origin: None,
+        sealed_key: None,
     };
     // A record stored before keys were bound is bound to its URL's origin.
     assert!(record.bind_key_origin());

@@ -1,0 +1,347 @@
+//! The passphrase lock on the stored API keys: its record, the sealed-key
+//! format, and the rules for storing, backing up and importing sealed keys.
+//!
+//! The lock is optional. When the user sets a passphrase, an AES-GCM 256 key
+//! is derived from it with PBKDF2-SHA-256 ([`KDF`], [`DEFAULT_ITERATIONS`]
+//! iterations, a random [`SALT_LEN`]-byte salt), and every provider's key is
+//! stored only sealed with it ([`Sealed`]: a fresh [`IV_LEN`]-byte IV per
+//! encryption and the ciphertext with its 16-byte tag, both base64). The lock
+//! itself ([`KeyLock`]) is the setting [`KEY_LOCK_SETTING`]: the KDF, its
+//! iterations and salt, and a sealed known value ([`CHECK_TEXT`]) that tells a
+//! right passphrase from a wrong one even when no key is stored yet (AES-GCM's
+//! tag makes a wrong key fail to open it).
+//!
+//! This module does no cryptography and makes no randomness: the shell derives,
+//! seals and opens with WebCrypto and passes salts, IVs and ciphertexts in. It
+//! holds what can be decided without them:
+//! - with the lock on, no plain key is at rest ([`at_rest`], [`plain_keys_at_rest`]);
+//! - turning it on, changing it and turning it off are one write each
+//!   ([`KeyWrite`]: the provider records and the lock together, so a sealed key
+//!   never outlives the salt that opens it, and a plain key is replaced only by
+//!   its sealed copy in the same write);
+//! - "Forgot passphrase" removes the sealed keys and the lock, nothing else
+//!   ([`forget_keys`]);
+//! - a backup carries keys only sealed (with the lock, so the passphrase opens
+//!   them after an import) or not at all while the lock is on ([`backup_keys`]);
+//! - an import brings sealed keys only when their lock is the stored one, or
+//!   when nothing is locked here yet ([`import_rule`]).
+
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+use super::records::{ProviderRecord, SettingRecord};
+
+/// The setting that holds the [`KeyLock`]; absent when keys are not locked.
+pub const KEY_LOCK_SETTING: &str = "key_lock";
+/// The key derivation function, as the lock record names it.
+pub const KDF: &str = "PBKDF2-SHA-256";
+/// PBKDF2-SHA-256 iterations for a new lock: OWASP's 2023 recommendation.
+pub const DEFAULT_ITERATIONS: u32 = 600_000;
+/// Fewest iterations a stored or imported lock may name (a file that asks
+/// for fewer is refused rather than weakening the lock).
+pub const MIN_ITERATIONS: u32 = 100_000;
+/// Most iterations a lock may name (more would keep the page busy for minutes).
+pub const MAX_ITERATIONS: u32 = 10_000_000;
+/// Bytes of salt.
+pub const SALT_LEN: usize = 16;
+/// Bytes of an AES-GCM IV.
+pub const IV_LEN: usize = 12;
+/// Bytes of the AES-GCM tag at the end of every ciphertext.
+pub const TAG_LEN: usize = 16;
+/// Bytes of the derived AES key (AES-256).
+pub const KEY_LEN: usize = 32;
+/// The known text the lock seals, to check a passphrase.
+pub const CHECK_TEXT: &str = "hearth-key-lock-v1";
+
+/// Why a lock or a sealed key cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KeyLockError {
+    /// The lock names a key derivation Hearth does not know.
+    #[error("the key lock uses an unknown key derivation ({0})")]
+    UnknownKdf(String),
+    /// The iteration count is outside what Hearth accepts.
+    #[error("the key lock asks for {0} iterations; Hearth accepts {MIN_ITERATIONS} to {MAX_ITERATIONS}")]
+    Iterations(u32),
+    /// A field is not base64 of the right length.
+    #[error("the key lock's {0} is damaged")]
+    Damaged(&'static str),
+    /// The setting's value is not a lock record.
+    #[error("the key lock record cannot be read: {0}")]
+    Unreadable(String),
+}
+
+/// A value sealed with AES-GCM: the IV and the ciphertext with its tag, base64.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sealed {
+    /// The 12-byte IV, base64.
+    pub iv: String,
+    /// Ciphertext followed by the 16-byte tag, base64.
+    pub data: String,
+}
+
+impl Sealed {
+    /// Wraps what WebCrypto's AES-GCM encryption returned for `iv`.
+    pub fn new(iv: &[u8; IV_LEN], ciphertext_and_tag: &[u8]) -> Self {
+        Self { iv: base64_encode(iv), data: base64_encode(ciphertext_and_tag) }
+    }
+
+    /// The IV, checked.
+    pub fn iv(&self) -> Result<[u8; IV_LEN], KeyLockError> {
+        let bytes = base64_decode(&self.iv).ok_or(KeyLockError::Damaged("IV"))?;
+        bytes.try_into().map_err(|_| KeyLockError::Damaged("IV"))
+    }
+
+    /// The ciphertext and tag, checked to hold at least a tag.
+    pub fn data(&self) -> Result<Vec<u8>, KeyLockError> {
+        let bytes = base64_decode(&self.data).ok_or(KeyLockError::Damaged("sealed data"))?;
+        if bytes.len() < TAG_LEN {
+            return Err(KeyLockError::Damaged("sealed data"));
+        }
+        Ok(bytes)
+    }
+}
+
+/// The lock: how the key is derived from the passphrase, and the sealed check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeyLock {
+    /// Always [`KDF`].
+    pub kdf: String,
+    /// PBKDF2 iterations.
+    pub iterations: u32,
+    /// The salt, base64.
+    pub salt: String,
+    /// [`CHECK_TEXT`] sealed with the derived key.
+    pub check: Sealed,
+}
+
+/// What PBKDF2 needs, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KdfParams {
+    /// The salt bytes.
+    pub salt: Vec<u8>,
+    /// The iteration count.
+    pub iterations: u32,
+}
+
+impl KeyLock {
+    /// A new lock with `salt`, `iterations` and the sealed [`CHECK_TEXT`].
+    pub fn new(salt: &[u8; SALT_LEN], iterations: u32, check: Sealed) -> Self {
+        Self { kdf: KDF.to_owned(), iterations, salt: base64_encode(salt), check }
+    }
+
+    /// The derivation's parameters, refused when the record is not one Hearth
+    /// can trust (unknown KDF, too few or too many iterations, a short salt).
+    pub fn params(&self) -> Result<KdfParams, KeyLockError> {
+        if self.kdf != KDF {
+            return Err(KeyLockError::UnknownKdf(self.kdf.clone()));
+        }
+        if !(MIN_ITERATIONS..=MAX_ITERATIONS).contains(&self.iterations) {
+            return Err(KeyLockError::Iterations(self.iterations));
+        }
+        let salt = base64_decode(&self.salt).ok_or(KeyLockError::Damaged("salt"))?;
+        if salt.len() < SALT_LEN {
+            return Err(KeyLockError::Damaged("salt"));
+        }
+        self.check.iv()?;
+        self.check.data()?;
+        Ok(KdfParams { salt, iterations: self.iterations })
+    }
+
+    /// Reads the lock from its setting's value, checked.
+    pub fn from_value(value: &serde_json::Value) -> Result<Self, KeyLockError> {
+        let lock: Self =
+            serde_json::from_value(value.clone()).map_err(|error| KeyLockError::Unreadable(error.to_string()))?;
+        lock.params()?;
+        Ok(lock)
+    }
+
+    /// The lock among `settings`, if any (`Err` when it is there but unusable).
+    pub fn find(settings: &[SettingRecord]) -> Option<Result<Self, KeyLockError>> {
+        settings.iter().find(|s| s.key == KEY_LOCK_SETTING).map(|s| Self::from_value(&s.value))
+    }
+
+    /// The setting record that stores it.
+    pub fn to_setting(&self) -> SettingRecord {
+        SettingRecord {
+            key: KEY_LOCK_SETTING.to_owned(),
+            value: serde_json::to_value(self).unwrap_or(serde_json::Value::Null),
+        }
+    }
+}
+
+/// Whether `opened` (the check, decrypted) is the known text.
+pub fn check_matches(opened: &[u8]) -> bool {
+    opened == CHECK_TEXT.as_bytes()
+}
+
+/// The record as it may be stored: with the lock on, never a plain key (the
+/// caller seals it first; an unsealed key is left out rather than stored
+/// plain); with it off, never a sealed one.
+pub fn at_rest(record: &ProviderRecord, locked: bool) -> ProviderRecord {
+    let mut stored = record.clone();
+    if locked {
+        stored.api_key.clear();
+    } else {
+        stored.sealed_key = None;
+    }
+    if !stored.has_key() {
+        stored.key_origin = None;
+    }
+    stored
+}
+
+/// The ids of records that hold a plain key although the lock is on (left by
+/// an interrupted start-up or an import): the shell seals them once unlocked.
+pub fn plain_keys_at_rest(records: &[ProviderRecord]) -> Vec<String> {
+    records.iter().filter(|r| !r.api_key.is_empty()).map(|r| r.id.clone()).collect()
+}
+
+/// One write that changes the lock and the provider records together (one
+/// IndexedDB transaction): either all of it is stored or none.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeyWrite {
+    /// The provider records to put.
+    pub providers: Vec<ProviderRecord>,
+    /// The lock to put, or `None` to delete it.
+    pub lock: Option<KeyLock>,
+}
+
+/// Turning the lock on (or changing the passphrase): `sealed` holds, per
+/// provider id, its key sealed with the new lock's key. Every record with a
+/// key must have its sealed copy, or nothing is written (`None`): a key is
+/// never dropped on the way.
+pub fn lock_write(records: &[ProviderRecord], sealed: &[(String, Sealed)], lock: KeyLock) -> Option<KeyWrite> {
+    let mut providers = Vec::new();
+    for record in records.iter().filter(|r| r.has_key()) {
+        let (_, seal) = sealed.iter().find(|(id, _)| *id == record.id)?;
+        let mut next = record.clone();
+        next.sealed_key = Some(seal.clone());
+        providers.push(at_rest(&next, true));
+    }
+    Some(KeyWrite { providers, lock: Some(lock) })
+}
+
+/// Turning the lock off: `records` must all be unlocked (their plain key in
+/// memory); each is stored plain and the lock deleted. `None` while any key
+/// is still locked (it would be lost).
+pub fn unlock_write(records: &[ProviderRecord]) -> Option<KeyWrite> {
+    if records.iter().any(ProviderRecord::key_is_locked) {
+        return None;
+    }
+    let providers = records.iter().filter(|r| r.has_key()).map(|r| at_rest(r, false)).collect();
+    Some(KeyWrite { providers, lock: None })
+}
+
+/// "Forgot passphrase": every sealed key and the lock go; every other field of
+/// every provider stays. Plain keys (none should be at rest) are removed too,
+/// since they would otherwise outlive the lock that promised they were sealed.
+pub fn forget_keys(records: &[ProviderRecord]) -> KeyWrite {
+    let providers = records
+        .iter()
+        .filter(|r| r.has_key())
+        .map(|r| ProviderRecord { api_key: String::new(), sealed_key: None, key_origin: None, ..r.clone() })
+        .collect();
+    KeyWrite { providers, lock: None }
+}
+
+/// A backup's providers and settings, as to keys: without keys, no key of any
+/// form and no lock; with keys while a lock is among `settings`, only sealed
+/// keys beside that lock; with keys and no lock, the plain keys the user asked
+/// for.
+pub fn backup_keys(providers: &mut [ProviderRecord], settings: &mut Vec<SettingRecord>, include_keys: bool) {
+    let locked = settings.iter().any(|s| s.key == KEY_LOCK_SETTING);
+    if !include_keys {
+        settings.retain(|s| s.key != KEY_LOCK_SETTING);
+    }
+    for provider in providers {
+        if !include_keys {
+            provider.api_key.clear();
+            provider.sealed_key = None;
+        } else if locked {
+            provider.api_key.clear();
+        } else {
+            provider.sealed_key = None;
+        }
+        if !provider.has_key() {
+            provider.key_origin = None;
+        }
+    }
+}
+
+/// What an import does with the sealed keys it brings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportKeys {
+    /// The file's keys are sealed under the stored lock (or carries none): as is.
+    Keep,
+    /// Nothing is locked here: the file's lock comes with its sealed keys, and
+    /// Hearth asks for that backup's passphrase.
+    AdoptLock,
+    /// The file's sealed keys belong to another lock (another passphrase) than
+    /// the stored one, or its lock is unusable: they are left out, and the
+    /// stored lock stays.
+    DropSealed(String),
+}
+
+/// Decides [`ImportKeys`] from the stored lock and the file's.
+pub fn import_rule(stored: Option<&KeyLock>, incoming: Option<Result<KeyLock, KeyLockError>>) -> ImportKeys {
+    match (stored, incoming) {
+        (_, None) => ImportKeys::Keep,
+        (_, Some(Err(error))) => ImportKeys::DropSealed(error.to_string()),
+        (None, Some(Ok(_))) => ImportKeys::AdoptLock,
+        (Some(stored), Some(Ok(incoming))) if *stored == incoming => ImportKeys::Keep,
+        (Some(_), Some(Ok(_))) => ImportKeys::DropSealed(
+            "the file's API keys are locked with another passphrase than the keys here".to_owned(),
+        ),
+    }
+}
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// Standard base64 with padding.
+pub fn base64_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = (u32::from(chunk[0]) << 16)
+            | (u32::from(chunk.get(1).copied().unwrap_or(0)) << 8)
+            | u32::from(chunk.get(2).copied().unwrap_or(0));
+        for (i, shift) in [18u32, 12, 6, 0].into_iter().enumerate() {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> shift) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// Standard base64 with padding, strictly; `None` for anything else.
+pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let bytes = text.as_bytes();
+    if bytes.len() % 4 != 0 {
+        return None;
+    }
+    let value = |c: u8| ALPHABET.iter().position(|a| *a == c).map(|p| p as u32);
+    let mut out = Vec::with_capacity(bytes.len() / 4 * 3);
+    let chunks = bytes.len() / 4;
+    for (index, chunk) in bytes.chunks(4).enumerate() {
+        let pad = chunk.iter().rev().take_while(|c| **c == b'=').count();
+        if pad > 2 || (pad > 0 && index + 1 != chunks) {
+            return None;
+        }
+        let mut n = 0u32;
+        for c in &chunk[..4 - pad] {
+            n = (n << 6) | value(*c)?;
+        }
+        n <<= 6 * pad as u32;
+        let decoded = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        // Padding bits must be zero, so each byte string has one encoding.
+        if decoded[3 - pad..].iter().any(|b| *b != 0) {
+            return None;
+        }
+        out.extend_from_slice(&decoded[..3 - pad]);
+    }
+    Some(out)
+}

@@ -1,0 +1,183 @@
+//! The Settings dialog's "API key lock" section: lock the stored API keys with
+//! a passphrase (typed twice), change it, or remove it (with the passphrase);
+//! while the keys are locked here, unlock them or "Forgot passphrase?".
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::components::text_field::TextField;
+use crate::components::unlock_keys_dialog::FORGET_QUESTION;
+use crate::io::dialogs::confirm;
+use crate::providers::ProvidersContext;
+use crate::providers::key_lock::{LockError, LockState};
+
+/// What the open form does.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// No form: the buttons.
+    None,
+    /// A new passphrase (turning the lock on, or changing it).
+    Set,
+    /// The passphrase, to remove the lock.
+    Remove,
+}
+
+/// The section; it reads and changes `ProvidersContext::lock`.
+#[component]
+pub(crate) fn KeyLockSetting() -> impl IntoView {
+    let providers = ProvidersContext::expect();
+    let lock = providers.lock;
+    let form = RwSignal::new(Form::None);
+    let first = RwSignal::new(String::new());
+    let second = RwSignal::new(String::new());
+    let problem = RwSignal::new(None::<String>);
+    let status = RwSignal::new(String::new());
+    let busy = RwSignal::new(false);
+    let reset = move || {
+        first.set(String::new());
+        second.set(String::new());
+        problem.set(None);
+        form.set(Form::None);
+    };
+    let finish = move |done: Result<(), LockError>, said: &'static str| match done {
+        Ok(()) => {
+            reset();
+            status.set(said.to_owned());
+        }
+        Err(error) => problem.set(Some(error.to_string())),
+    };
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if busy.get_untracked() {
+            return;
+        }
+        let passphrase = first.get_untracked();
+        let which = form.get_untracked();
+        if which == Form::Set && passphrase != second.get_untracked() {
+            problem.set(Some("The two passphrases differ. Type the same passphrase twice.".to_owned()));
+            return;
+        }
+        if passphrase.is_empty() {
+            problem.set(Some(LockError::EmptyPassphrase.to_string()));
+            return;
+        }
+        busy.set(true);
+        problem.set(None);
+        status.set("Working…".to_owned());
+        let was_on = lock.get_untracked().is_on();
+        spawn_local(async move {
+            match which {
+                Form::Set => {
+                    let said = if was_on { "Passphrase changed." } else { "API keys locked with your passphrase." };
+                    finish(providers.set_passphrase(passphrase).await, said);
+                }
+                Form::Remove => {
+                    finish(providers.remove_lock(passphrase).await, "Lock removed. API keys are stored unencrypted.")
+                }
+                Form::None => {}
+            }
+            if problem.get_untracked().is_some() {
+                status.set(String::new());
+            }
+            busy.set(false);
+        });
+    };
+    let forget = move |_| {
+        if !confirm(FORGET_QUESTION) {
+            return;
+        }
+        busy.set(true);
+        spawn_local(async move {
+            finish(providers.forget_passphrase().await, "The locked API keys and the lock were removed.");
+            busy.set(false);
+        });
+    };
+    let state_text = move || match lock.get() {
+        LockState::Off => "API keys are stored unencrypted in this browser.",
+        LockState::Locked(_) => "API keys are locked with a passphrase, and locked now.",
+        LockState::Unlocked(_) => "API keys are locked with a passphrase, and unlocked for this browser session.",
+        LockState::Damaged(_) => "The key lock cannot be opened. Use \u{201c}Forgot passphrase?\u{201d} to remove it.",
+    };
+    view! {
+        <section class="key-lock" aria-labelledby="key-lock-heading">
+            <h3 id="key-lock-heading">"API key lock"</h3>
+            <p class="hint">
+                "A passphrase encrypts the stored API keys (AES-GCM, PBKDF2-SHA-256, 600,000 iterations). It protects \
+                 them at rest: in a copied browser profile or on a shared computer. It does not protect them from code \
+                 running in this page, or while a Hearth tab is unlocked. Hearth asks for it once per browser session."
+            </p>
+            <p class="key-lock-state">{state_text}</p>
+            <Show when=move || form.get() == Form::None>
+                <div class="key-lock-actions">
+                    {move || match lock.get() {
+                        LockState::Off => view! {
+                            <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy>
+                                "Lock API keys with a passphrase"
+                            </button>
+                        }
+                        .into_any(),
+                        LockState::Unlocked(_) => view! {
+                            <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy>
+                                "Change passphrase"
+                            </button>
+                            <button type="button" on:click=move |_| form.set(Form::Remove) disabled=busy>
+                                "Remove the lock"
+                            </button>
+                        }
+                        .into_any(),
+                        LockState::Locked(_) | LockState::Damaged(_) => view! {
+                            <button type="button" on:click=move |_| providers.unlock_open.set(true) disabled=busy>
+                                "Unlock API keys"
+                            </button>
+                            <button type="button" class="danger" on:click=forget disabled=busy>
+                                "Forgot passphrase?"
+                            </button>
+                        }
+                        .into_any(),
+                    }}
+                </div>
+            </Show>
+            <Show when=move || form.get() != Form::None>
+                <form class="key-lock-form" on:submit=submit>
+                    <TextField
+                        label=move || match form.get() {
+                            Form::Remove => "Current passphrase",
+                            _ if lock.get().is_on() => "New passphrase",
+                            _ => "Passphrase",
+                        }
+                        kind="password"
+                        autocomplete="new-password"
+                        value=first
+                        on_input=Callback::new(move |typed| first.set(typed))
+                        error=problem
+                    />
+                    <Show when=move || form.get() == Form::Set>
+                        <TextField
+                            label="Confirm passphrase"
+                            kind="password"
+                            autocomplete="new-password"
+                            value=second
+                            on_input=Callback::new(move |typed| second.set(typed))
+                        />
+                    </Show>
+                    <div class="dialog-actions">
+                        <button type="submit" class="primary" disabled=busy>
+                            {move || match form.get() {
+                                Form::Remove => "Remove the lock",
+                                _ if lock.get().is_on() => "Change passphrase",
+                                _ => "Lock API keys",
+                            }}
+                        </button>
+                        <button type="button" on:click=move |_| reset() disabled=busy>
+                            "Cancel"
+                        </button>
+                    </div>
+                </form>
+            </Show>
+            // Not `role="status"`: the dialog's one status is the backup's.
+            <p class="status" aria-live="polite">
+                {move || status.get()}
+            </p>
+        </section>
+    }
+}

@@ -1,0 +1,163 @@
+//! WebCrypto for the API key lock: random bytes, PBKDF2-SHA-256 from the
+//! passphrase to an AES-GCM 256 key, and sealing and opening with it. What is
+//! sealed, and when, is decided in `hearth_core::storage::key_lock`; this is
+//! the browser's side only. Nothing here logs a passphrase, a key or a
+//! plaintext.
+
+use std::fmt;
+
+use hearth_core::storage::key_lock::{IV_LEN, KEY_LEN, KdfParams};
+use js_sys::{Array, Object, Reflect, Uint8Array};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{CryptoKey, SubtleCrypto};
+
+/// Why a cryptographic step failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum CryptoError {
+    /// The browser has no WebCrypto here (an insecure context, an old browser).
+    Unavailable,
+    /// Opening failed: the key is not the one that sealed it (a wrong
+    /// passphrase), or the sealed data was changed.
+    WrongKey,
+    /// The browser refused a step; its words.
+    Failed(String),
+}
+
+impl fmt::Display for CryptoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CryptoError::Unavailable => write!(
+                f,
+                "This browser cannot encrypt here (WebCrypto needs https:// or localhost), so keys cannot be locked."
+            ),
+            CryptoError::WrongKey => write!(f, "That passphrase does not open the keys."),
+            CryptoError::Failed(detail) => write!(f, "The browser could not encrypt or decrypt: {detail}"),
+        }
+    }
+}
+
+fn failed(error: JsValue) -> CryptoError {
+    let detail = error
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| error.as_string())
+        .unwrap_or_else(|| "unknown error".to_owned());
+    CryptoError::Failed(detail)
+}
+
+fn crypto() -> Result<web_sys::Crypto, CryptoError> {
+    web_sys::window().and_then(|window| window.crypto().ok()).ok_or(CryptoError::Unavailable)
+}
+
+fn subtle() -> Result<SubtleCrypto, CryptoError> {
+    let subtle = crypto()?.subtle();
+    // `crypto.subtle` is undefined outside secure contexts.
+    if JsValue::from(subtle.clone()).is_undefined() {
+        return Err(CryptoError::Unavailable);
+    }
+    Ok(subtle)
+}
+
+/// `N` random bytes from the browser's CSPRNG (a salt, an IV).
+pub(crate) fn random_bytes<const N: usize>() -> Result<[u8; N], CryptoError> {
+    let mut bytes = [0u8; N];
+    crypto()?.get_random_values_with_u8_array(&mut bytes).map_err(failed)?;
+    Ok(bytes)
+}
+
+fn object(entries: &[(&str, JsValue)]) -> Result<Object, CryptoError> {
+    let object = Object::new();
+    for (name, value) in entries {
+        Reflect::set(&object, &JsValue::from_str(name), value).map_err(failed)?;
+    }
+    Ok(object)
+}
+
+fn bytes(data: &[u8]) -> Object {
+    Uint8Array::from(data).into()
+}
+
+fn usages(names: &[&str]) -> JsValue {
+    names.iter().map(|name| JsValue::from_str(name)).collect::<Array>().into()
+}
+
+/// An AES-GCM key derived from the passphrase, with its raw bytes (kept only
+/// for this browser session, see `io::key_session`).
+#[derive(Clone)]
+pub(crate) struct AesKey {
+    key: CryptoKey,
+    raw: [u8; KEY_LEN],
+}
+
+impl fmt::Debug for AesKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "AesKey(redacted)")
+    }
+}
+
+impl AesKey {
+    /// The key's raw bytes.
+    pub(crate) fn raw(&self) -> &[u8; KEY_LEN] {
+        &self.raw
+    }
+
+    /// Imports raw key bytes (kept for the browser session) as an AES-GCM key.
+    pub(crate) async fn from_raw(raw: [u8; KEY_LEN]) -> Result<Self, CryptoError> {
+        let algorithm = object(&[("name", "AES-GCM".into())])?;
+        let promise = subtle()?
+            .import_key_with_object("raw", &bytes(&raw), &algorithm, false, &usages(&["encrypt", "decrypt"]))
+            .map_err(failed)?;
+        let key = JsFuture::from(promise).await.map_err(failed)?.unchecked_into::<CryptoKey>();
+        Ok(Self { key, raw })
+    }
+
+    /// Derives the key from `passphrase` with PBKDF2-SHA-256.
+    pub(crate) async fn derive(passphrase: &str, params: &KdfParams) -> Result<Self, CryptoError> {
+        let subtle = subtle()?;
+        let pbkdf2 = object(&[("name", "PBKDF2".into())])?;
+        let promise = subtle
+            .import_key_with_object("raw", &bytes(passphrase.as_bytes()), &pbkdf2, false, &usages(&["deriveBits"]))
+            .map_err(failed)?;
+        let base = JsFuture::from(promise).await.map_err(failed)?.unchecked_into::<CryptoKey>();
+        let algorithm = object(&[
+            ("name", "PBKDF2".into()),
+            ("hash", "SHA-256".into()),
+            ("salt", Uint8Array::from(params.salt.as_slice()).into()),
+            ("iterations", params.iterations.into()),
+        ])?;
+        let bits = subtle.derive_bits_with_object(&algorithm, &base, (KEY_LEN * 8) as u32).map_err(failed)?;
+        let bits = JsFuture::from(bits).await.map_err(failed)?;
+        let raw: [u8; KEY_LEN] = Uint8Array::new(&bits)
+            .to_vec()
+            .try_into()
+            .map_err(|_| CryptoError::Failed("the derived key has the wrong length".to_owned()))?;
+        Self::from_raw(raw).await
+    }
+
+    /// Seals `plaintext` under `iv` (fresh for every call): ciphertext and tag.
+    pub(crate) async fn seal(&self, iv: &[u8; IV_LEN], plaintext: &[u8]) -> Result<Vec<u8>, CryptoError> {
+        let algorithm = object(&[("name", "AES-GCM".into()), ("iv", Uint8Array::from(&iv[..]).into())])?;
+        let promise = subtle()?.encrypt_with_object_and_u8_array(&algorithm, &self.key, plaintext).map_err(failed)?;
+        let sealed = JsFuture::from(promise).await.map_err(failed)?;
+        Ok(Uint8Array::new(&sealed).to_vec())
+    }
+
+    /// Opens what [`AesKey::seal`] made; a wrong key or changed data is
+    /// [`CryptoError::WrongKey`].
+    pub(crate) async fn open(&self, iv: &[u8; IV_LEN], sealed: &[u8]) -> Result<Vec<u8>, CryptoError> {
+        let algorithm = object(&[("name", "AES-GCM".into()), ("iv", Uint8Array::from(&iv[..]).into())])?;
+        let promise = subtle()?.decrypt_with_object_and_u8_array(&algorithm, &self.key, sealed).map_err(failed)?;
+        match JsFuture::from(promise).await {
+            Ok(plain) => Ok(Uint8Array::new(&plain).to_vec()),
+            // WebCrypto reports a failed tag check as an `OperationError`.
+            Err(error)
+                if Reflect::get(&error, &"name".into()).ok().and_then(|n| n.as_string()).as_deref()
+                    == Some("OperationError") =>
+            {
+                Err(CryptoError::WrongKey)
+            }
+            Err(error) => Err(failed(error)),
+        }
+    }
+}

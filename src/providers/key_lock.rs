@@ -1,0 +1,356 @@
+//! The passphrase lock on the stored API keys, the shell's side: the lock's
+//! state, unlocking (the keys are opened into memory only), setting, changing
+//! and removing the passphrase, and "Forgot passphrase". The rules (what is
+//! stored when, what a backup carries) are `hearth_core::storage::key_lock`'s;
+//! the cryptography is `io::crypto`'s; keeping the unlocked key for the browser
+//! session is `io::key_session`'s.
+//!
+//! Every change of the lock is one IndexedDB transaction with the provider
+//! records (`Db::write_keys`), then every tab re-reads the providers
+//! (`StoreContext::changed_everything`); a tab that finds the lock it cannot
+//! open asks the other tabs for the key before it asks the user.
+
+use std::fmt;
+
+use hearth_core::storage::ProviderRecord;
+use hearth_core::storage::key_lock::{
+    self, CHECK_TEXT, DEFAULT_ITERATIONS, IV_LEN, KEY_LOCK_SETTING, KeyLock, KeyLockError, KeyWrite, SALT_LEN, Sealed,
+};
+use leptos::prelude::*;
+
+use super::ProvidersContext;
+use crate::io::crypto::{AesKey, CryptoError, random_bytes};
+use crate::io::db::StorageError;
+use crate::io::key_session;
+
+/// Whether the stored keys are locked, and whether this tab has them open.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum LockState {
+    /// No passphrase: keys are stored in plain text.
+    Off,
+    /// Keys are stored sealed and this tab has not opened them.
+    Locked(KeyLock),
+    /// Keys are stored sealed and this tab holds them open in memory.
+    Unlocked(KeyLock),
+    /// The stored lock cannot be used (damaged, or from a newer Hearth): only
+    /// "Forgot passphrase" helps.
+    Damaged(KeyLockError),
+}
+
+impl LockState {
+    /// Whether a passphrase lock exists, open here or not.
+    pub(crate) fn is_on(&self) -> bool {
+        !matches!(self, LockState::Off)
+    }
+}
+
+/// Why a lock operation did nothing.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum LockError {
+    /// The passphrase does not open the lock.
+    WrongPassphrase,
+    /// The passphrase is empty.
+    EmptyPassphrase,
+    /// The keys must be unlocked first.
+    StillLocked,
+    /// The lock record cannot be used.
+    Damaged(KeyLockError),
+    /// The browser's cryptography failed.
+    Crypto(CryptoError),
+    /// Storage failed; nothing was changed.
+    Storage(StorageError),
+}
+
+impl fmt::Display for LockError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LockError::WrongPassphrase => {
+                write!(f, "That passphrase is not right. Nothing was changed; try again.")
+            }
+            LockError::EmptyPassphrase => write!(f, "Enter a passphrase."),
+            LockError::StillLocked => write!(f, "Unlock your API keys first."),
+            LockError::Damaged(error) => {
+                write!(
+                    f,
+                    "The key lock cannot be opened: {error}. Use \u{201c}Forgot passphrase?\u{201d} to remove it."
+                )
+            }
+            LockError::Crypto(error) => write!(f, "{error} Nothing was changed."),
+            LockError::Storage(error) => write!(f, "Nothing was changed: {error}"),
+        }
+    }
+}
+
+impl From<CryptoError> for LockError {
+    fn from(error: CryptoError) -> Self {
+        match error {
+            CryptoError::WrongKey => LockError::WrongPassphrase,
+            other => LockError::Crypto(other),
+        }
+    }
+}
+
+impl From<StorageError> for LockError {
+    fn from(error: StorageError) -> Self {
+        LockError::Storage(error)
+    }
+}
+
+/// Seals `plaintext` with a fresh IV.
+async fn seal(aes: &AesKey, plaintext: &[u8]) -> Result<Sealed, CryptoError> {
+    let iv: [u8; IV_LEN] = random_bytes()?;
+    Ok(Sealed::new(&iv, &aes.seal(&iv, plaintext).await?))
+}
+
+/// Opens a sealed value.
+async fn open(aes: &AesKey, sealed: &Sealed) -> Result<Vec<u8>, CryptoError> {
+    let iv = sealed.iv().map_err(|e| CryptoError::Failed(e.to_string()))?;
+    let data = sealed.data().map_err(|e| CryptoError::Failed(e.to_string()))?;
+    aes.open(&iv, &data).await
+}
+
+/// Whether `aes` opens `lock`'s check.
+async fn opens(aes: &AesKey, lock: &KeyLock) -> Result<(), LockError> {
+    let opened = open(aes, &lock.check).await?;
+    if key_lock::check_matches(&opened) { Ok(()) } else { Err(LockError::WrongPassphrase) }
+}
+
+impl ProvidersContext {
+    /// Reads the lock while loading `records` (as stored): opens the keys into
+    /// memory when this tab, this session or another open tab has the key;
+    /// otherwise the keys stay locked and the unlock prompt opens (once per
+    /// lock). Plain keys left at rest under the lock are sealed once open.
+    pub(super) async fn load_lock(self, records: &mut [ProviderRecord]) -> Result<(), StorageError> {
+        let previous = self.lock.get_untracked();
+        let value = self.store.setting(KEY_LOCK_SETTING).await?;
+        let Some(value) = value else {
+            for record in records.iter_mut() {
+                // A sealed key without its lock can never be opened.
+                record.sealed_key = None;
+            }
+            self.forget_session();
+            self.lock.set(LockState::Off);
+            return Ok(());
+        };
+        let lock = match KeyLock::from_value(&value) {
+            Ok(lock) => lock,
+            Err(error) => {
+                self.forget_session();
+                self.lock.set(LockState::Damaged(error));
+                return Ok(());
+            }
+        };
+        match self.session_key(&lock).await {
+            Some(aes) => {
+                let plain_at_rest = key_lock::plain_keys_at_rest(records);
+                open_all(&aes, records).await;
+                self.aes.set_value(Some((lock.salt.clone(), aes.clone())));
+                self.lock.set(LockState::Unlocked(lock.clone()));
+                if !plain_at_rest.is_empty() {
+                    self.reseal(&aes, records, lock).await;
+                }
+            }
+            None => {
+                for record in records.iter_mut() {
+                    // Never keep a plain key in memory that the lock says is sealed.
+                    record.api_key.clear();
+                }
+                let same = matches!(&previous, LockState::Locked(old) if *old == lock);
+                self.aes.set_value(None);
+                self.lock.set(LockState::Locked(lock));
+                if !same {
+                    self.unlock_open.set(true);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The key of `lock` from this tab, this tab's session or another tab,
+    /// checked against the lock.
+    async fn session_key(self, lock: &KeyLock) -> Option<AesKey> {
+        let here =
+            self.aes.with_value(|aes| aes.as_ref().filter(|(salt, _)| *salt == lock.salt).map(|(_, k)| k.clone()));
+        let candidate = match here {
+            Some(aes) => Some(aes),
+            None => {
+                let raw = match key_session::recall(&lock.salt) {
+                    Some(raw) => Some(raw),
+                    None => key_session::ask_other_tabs(&lock.salt).await,
+                };
+                match raw {
+                    Some(raw) => AesKey::from_raw(raw).await.ok(),
+                    None => None,
+                }
+            }
+        }?;
+        opens(&candidate, lock).await.ok()?;
+        key_session::remember(&lock.salt, candidate.raw());
+        Some(candidate)
+    }
+
+    /// Seals plain keys found at rest under the lock (an interrupted change, an
+    /// import into an unlocked store): each record is replaced by its sealed
+    /// form in one write.
+    async fn reseal(self, aes: &AesKey, records: &[ProviderRecord], lock: KeyLock) {
+        let mut sealed = Vec::new();
+        for record in records {
+            if let Some(value) = &record.sealed_key {
+                sealed.push((record.id.clone(), value.clone()));
+                continue;
+            }
+            if record.api_key.is_empty() {
+                continue;
+            }
+            match seal(aes, record.api_key.as_bytes()).await {
+                Ok(value) => sealed.push((record.id.clone(), value)),
+                Err(error) => return self.store.report(LockError::from(error)),
+            }
+        }
+        if let Some(write) = key_lock::lock_write(records, &sealed, lock)
+            && let Err(error) = self.write(write).await
+        {
+            self.store.report(error);
+        }
+    }
+
+    fn forget_session(self) {
+        self.aes.set_value(None);
+        key_session::forget();
+    }
+
+    async fn write(self, write: KeyWrite) -> Result<(), LockError> {
+        let db = self.store.db().ok_or(StorageError::NotOpen)?;
+        let setting = write.lock.as_ref().map(KeyLock::to_setting);
+        db.write_keys(&write.providers, setting.as_ref()).await?;
+        Ok(())
+    }
+
+    /// The key for this tab's unlocked lock, if open.
+    pub(super) fn open_key(self) -> Option<AesKey> {
+        self.aes.with_value(|aes| aes.as_ref().map(|(_, key)| key.clone()))
+    }
+
+    /// The raw key of the lock with `salt`, when this tab has it open (another
+    /// tab asks for it).
+    pub(super) fn raw_key_for(self, salt: &str) -> Option<[u8; hearth_core::storage::key_lock::KEY_LEN]> {
+        self.aes.with_value(|aes| aes.as_ref().filter(|(s, _)| s == salt).map(|(_, key)| *key.raw()))
+    }
+
+    /// Opens the keys with `passphrase`. A wrong passphrase changes nothing.
+    pub(crate) async fn unlock(self, passphrase: String) -> Result<(), LockError> {
+        let lock = match self.lock.get_untracked() {
+            LockState::Locked(lock) | LockState::Unlocked(lock) => lock,
+            LockState::Damaged(error) => return Err(LockError::Damaged(error)),
+            LockState::Off => return Ok(()),
+        };
+        if passphrase.is_empty() {
+            return Err(LockError::EmptyPassphrase);
+        }
+        let params = lock.params().map_err(LockError::Damaged)?;
+        let aes = AesKey::derive(&passphrase, &params).await?;
+        opens(&aes, &lock).await?;
+        key_session::remember(&lock.salt, aes.raw());
+        self.aes.set_value(Some((lock.salt.clone(), aes)));
+        self.load().await;
+        Ok(())
+    }
+
+    /// Locks the keys with a new passphrase (turning the lock on, or changing
+    /// the passphrase of an unlocked lock): every key is sealed with the new
+    /// key, and the records and the lock are written together.
+    pub(crate) async fn set_passphrase(self, passphrase: String) -> Result<(), LockError> {
+        if passphrase.is_empty() {
+            return Err(LockError::EmptyPassphrase);
+        }
+        if matches!(self.lock.get_untracked(), LockState::Locked(_) | LockState::Damaged(_)) {
+            return Err(LockError::StillLocked);
+        }
+        let salt: [u8; SALT_LEN] = random_bytes()?;
+        let check_iv: [u8; IV_LEN] = random_bytes()?;
+        let lock_params =
+            hearth_core::storage::key_lock::KdfParams { salt: salt.to_vec(), iterations: DEFAULT_ITERATIONS };
+        let aes = AesKey::derive(&passphrase, &lock_params).await?;
+        let check = Sealed::new(&check_iv, &aes.seal(&check_iv, CHECK_TEXT.as_bytes()).await?);
+        let lock = KeyLock::new(&salt, DEFAULT_ITERATIONS, check);
+        let records: Vec<ProviderRecord> =
+            self.list.with_untracked(|list| list.iter().map(|e| e.provider.clone()).collect());
+        let mut sealed = Vec::new();
+        for record in records.iter().filter(|r| !r.api_key.is_empty()) {
+            sealed.push((record.id.clone(), seal(&aes, record.api_key.as_bytes()).await?));
+        }
+        let write = key_lock::lock_write(&records, &sealed, lock.clone()).ok_or(LockError::StillLocked)?;
+        self.write(write).await?;
+        key_session::remember(&lock.salt, aes.raw());
+        self.aes.set_value(Some((lock.salt.clone(), aes)));
+        self.lock.set(LockState::Unlocked(lock));
+        self.store.changed_everything().await;
+        Ok(())
+    }
+
+    /// Removes the lock after checking `passphrase`: the keys are stored in
+    /// plain text again, in the same write that deletes the lock.
+    pub(crate) async fn remove_lock(self, passphrase: String) -> Result<(), LockError> {
+        let LockState::Unlocked(lock) = self.lock.get_untracked() else { return Err(LockError::StillLocked) };
+        let params = lock.params().map_err(LockError::Damaged)?;
+        let aes = AesKey::derive(&passphrase, &params).await?;
+        opens(&aes, &lock).await?;
+        let records: Vec<ProviderRecord> =
+            self.list.with_untracked(|list| list.iter().map(|e| e.provider.clone()).collect());
+        let write = key_lock::unlock_write(&records).ok_or(LockError::StillLocked)?;
+        self.write(write).await?;
+        self.forget_session();
+        self.lock.set(LockState::Off);
+        self.store.changed_everything().await;
+        Ok(())
+    }
+
+    /// "Forgot passphrase": removes every sealed key and the lock, and nothing
+    /// else (conversations, agents and the providers' other settings stay).
+    pub(crate) async fn forget_passphrase(self) -> Result<(), LockError> {
+        let records: Vec<ProviderRecord> = self.store.all().await?;
+        self.write(key_lock::forget_keys(&records)).await?;
+        self.forget_session();
+        self.lock.set(LockState::Off);
+        self.unlock_open.set(false);
+        self.store.changed_everything().await;
+        Ok(())
+    }
+
+    /// Seals the entry's key when it has none sealed yet (a key typed while
+    /// the lock is on), keeping the sealed copy in memory too. `None` when it
+    /// cannot be sealed: then the record is stored without it.
+    pub(super) async fn sealed_for_storage(self, mut record: ProviderRecord) -> ProviderRecord {
+        if !record.api_key.is_empty() && record.sealed_key.is_none() {
+            match self.open_key() {
+                Some(aes) => match seal(&aes, record.api_key.as_bytes()).await {
+                    Ok(value) => {
+                        record.sealed_key = Some(value.clone());
+                        let (id, key) = (record.id.clone(), record.api_key.clone());
+                        self.list.update(|list| {
+                            if let Some(entry) = list.iter_mut().find(|e| e.id() == id && e.provider.api_key == key) {
+                                entry.provider.sealed_key = Some(value);
+                            }
+                        });
+                    }
+                    Err(error) => self.store.report(LockError::from(error)),
+                },
+                None => self.store.report(LockError::StillLocked),
+            }
+        }
+        key_lock::at_rest(&record, true)
+    }
+}
+
+/// Opens every sealed key into `api_key`; a key that does not open (damaged)
+/// stays locked.
+async fn open_all(aes: &AesKey, records: &mut [ProviderRecord]) {
+    for record in records.iter_mut() {
+        let Some(sealed) = record.sealed_key.clone() else { continue };
+        if let Ok(plain) = open(aes, &sealed).await
+            && let Ok(text) = String::from_utf8(plain)
+        {
+            record.api_key = text;
+        }
+    }
+}
