@@ -532,8 +532,11 @@ impl Db {
         lock: Option<&SettingRecord>,
     ) -> Result<()> {
         use hearth_core::storage::key_lock::KEY_LOCK_SETTING;
-        let tx =
-            self.db.transaction([stores::PROVIDERS, stores::SETTINGS]).with_mode(TransactionMode::Readwrite).build()?;
+        let tx = self
+            .live()?
+            .transaction([stores::PROVIDERS, stores::SETTINGS])
+            .with_mode(TransactionMode::Readwrite)
+            .build()?;
         put_each(&tx, providers).await?;
         match lock {
             Some(setting) => put_each(&tx, std::slice::from_ref(setting)).await?,
