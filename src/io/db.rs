@@ -191,7 +191,6 @@ impl Db {
         on_blocked: impl FnOnce() + 'static,
         on_closed: impl Fn(Closed) + 'static,
     ) -> Result<Db> {
-        let capture = OpenCapture::start();
         let opened = Database::open(DATABASE_NAME)
             .with_version(SCHEMA_VERSION)
             .with_on_blocked(move |_event| {
@@ -200,12 +199,9 @@ impl Db {
             })
             .with_on_upgrade_needed(|_event, db| create_stores(&db))
             .await;
-        let connection = capture.finish();
         let db = opened?;
         let this = Db { db, closed: Rc::new(Cell::new(None)) };
-        if let Some(connection) = connection {
-            watch_connection(connection, Rc::clone(&this.closed), on_closed);
-        }
+        watch_connection(this.db.clone(), Rc::clone(&this.closed), on_closed).await;
         if this.get::<AgentRecord>(DEFAULT_AGENT_ID).await?.is_none() {
             this.put(&AgentRecord::general(now)).await?;
         }
@@ -558,91 +554,89 @@ impl Db {
     }
 }
 
-/// `indexedDB.open(name, version)` as a closure.
-type OpenFn = Closure<dyn FnMut(JsValue, JsValue) -> std::result::Result<JsValue, JsValue>>;
-
-/// Catches the connection indexed_db_futures opens, whose events it does not
-/// expose (short of its `version-change` feature, whose listener runs later,
-/// in a future: too late, see [`watch_connection`]). While it lives, the
-/// page's `indexedDB` object has an own `open` that calls the real one and
-/// keeps the request; [`OpenCapture::finish`] removes it and gives the
-/// request's connection.
-struct OpenCapture {
-    factory: Option<web_sys::IdbFactory>,
-    request: Rc<std::cell::RefCell<Option<web_sys::IdbOpenDbRequest>>>,
-    _open: Option<OpenFn>,
-}
-
-impl OpenCapture {
-    fn start() -> Self {
-        let request = Rc::new(std::cell::RefCell::new(None));
-        let factory = web_sys::window().and_then(|window| window.indexed_db().ok().flatten());
-        let real = factory
-            .as_ref()
-            .and_then(|factory| js_sys::Reflect::get(factory, &"open".into()).ok())
-            .and_then(|open| open.dyn_into::<js_sys::Function>().ok());
-        let (Some(factory), Some(real)) = (factory, real) else {
-            return Self { factory: None, request, _open: None };
-        };
-        let kept = Rc::clone(&request);
-        let this_factory = factory.clone();
-        let open = OpenFn::new(move |name: JsValue, version: JsValue| {
-            let opened = real.call2(&this_factory, &name, &version)?;
-            if kept.borrow().is_none() {
-                *kept.borrow_mut() = opened.clone().dyn_into::<web_sys::IdbOpenDbRequest>().ok();
-            }
-            Ok(opened)
-        });
-        let set = js_sys::Reflect::set(&factory, &"open".into(), open.as_ref()).unwrap_or(false);
-        Self { factory: set.then_some(factory), request, _open: Some(open) }
-    }
-
-    /// Puts the real `open` back; the caught request's connection, once it opened.
-    fn finish(self) -> Option<web_sys::IdbDatabase> {
-        if let Some(factory) = &self.factory {
-            let _ = js_sys::Reflect::delete_property(factory, &"open".into());
-        }
-        let request = self.request.borrow_mut().take()?;
-        request.result().ok()?.dyn_into::<web_sys::IdbDatabase>().ok()
-    }
-}
-
-/// Hears, for the page's life, when `connection` (the one the app uses)
-/// must close or was closed: a newer version asking to open the database
-/// (`versionchange`), or the browser closing it (`close`). The connection
-/// closes inside the event's handler: Chromium reports `blocked` to the newer
-/// version for a connection still open once its `versionchange` was
-/// dispatched, so a close any later would block the migration. `closed` is
+/// Hears, for the page's life, when the app's connection `library` must
+/// close or was closed: a newer version asking to open the database
+/// (`versionchange`), or the browser closing it (`close`).
+///
+/// indexed_db_futures does not expose its connection's events in time (its
+/// `version-change` listener runs later, in a future), and Chromium reports
+/// `blocked` to the newer version for every connection still open once the
+/// `versionchange` events were dispatched. So a second connection of the same
+/// version, opened here with web-sys, only watches: its handlers run inside
+/// the event and close both connections at once, so the migration is never
+/// blocked. When this connection cannot be opened because a newer version
+/// already exists, the app's connection is closed the same way. `closed` is
 /// set before `on_closed` is told.
-fn watch_connection(
-    connection: web_sys::IdbDatabase,
-    closed: Rc<Cell<Option<Closed>>>,
-    on_closed: impl Fn(Closed) + 'static,
-) {
+async fn watch_connection(library: Database, closed: Rc<Cell<Option<Closed>>>, on_closed: impl Fn(Closed) + 'static) {
     let on_closed: Rc<dyn Fn(Closed)> = Rc::new(on_closed);
-    let close = {
-        let connection = connection.clone();
-        move |why: Closed| {
-            connection.close();
+    let close_all = {
+        let closed = Rc::clone(&closed);
+        move |watcher: Option<&web_sys::IdbDatabase>, why: Closed| {
+            if let Some(watcher) = watcher {
+                watcher.close();
+            }
+            library.clone().close();
             if closed.get().is_none() {
                 closed.set(Some(why));
                 on_closed(why);
             }
         }
     };
+    let watcher = match open_watcher().await {
+        Ok(watcher) => watcher,
+        Err(WatcherError::NewerVersion) => return close_all(None, Closed::NewerVersion),
+        // No watcher (the browser refused a second connection): the app keeps
+        // its connection, unwatched, as before versions were checked.
+        Err(WatcherError::Other) => return,
+    };
     let on_version_change = {
-        let close = close.clone();
+        let close_all = close_all.clone();
+        let watcher = watcher.clone();
         Closure::<dyn FnMut(web_sys::IdbVersionChangeEvent)>::new(move |event: web_sys::IdbVersionChangeEvent| {
             // No new version: the database is being deleted.
-            close(if event.new_version().is_some() { Closed::NewerVersion } else { Closed::ByBrowser });
+            let why = if event.new_version().is_some() { Closed::NewerVersion } else { Closed::ByBrowser };
+            close_all(Some(&watcher), why);
         })
     };
-    let on_close = Closure::<dyn FnMut()>::new(move || close(Closed::ByBrowser));
-    connection.set_onversionchange(Some(on_version_change.as_ref().unchecked_ref()));
-    connection.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+    let on_close = {
+        let watcher = watcher.clone();
+        Closure::<dyn FnMut()>::new(move || close_all(Some(&watcher), Closed::ByBrowser))
+    };
+    watcher.set_onversionchange(Some(on_version_change.as_ref().unchecked_ref()));
+    watcher.set_onclose(Some(on_close.as_ref().unchecked_ref()));
     // Registered once, for the connection's life (the page's).
     on_version_change.forget();
     on_close.forget();
+}
+
+/// Why the watching connection did not open.
+enum WatcherError {
+    /// The database already has a higher version: a newer Hearth migrated it.
+    NewerVersion,
+    /// Anything else.
+    Other,
+}
+
+/// Opens a plain connection to the database at [`SCHEMA_VERSION`], which
+/// exists already (the app's connection opened it), so no upgrade runs.
+async fn open_watcher() -> std::result::Result<web_sys::IdbDatabase, WatcherError> {
+    let factory = web_sys::window().and_then(|window| window.indexed_db().ok().flatten()).ok_or(WatcherError::Other)?;
+    let request = factory.open_with_u32(DATABASE_NAME, SCHEMA_VERSION).map_err(|_| WatcherError::Other)?;
+    let done = js_sys::Promise::new(&mut |resolve, reject| {
+        request.set_onsuccess(Some(&resolve));
+        request.set_onerror(Some(&reject));
+        // A version this tab does not have: not ours to create.
+        request.set_onupgradeneeded(Some(&reject));
+    });
+    let outcome = wasm_bindgen_futures::JsFuture::from(done).await;
+    request.set_onsuccess(None);
+    request.set_onerror(None);
+    request.set_onupgradeneeded(None);
+    if outcome.is_err() {
+        let newer = request.error().ok().flatten().is_some_and(|error| error.name() == "VersionError");
+        return Err(if newer { WatcherError::NewerVersion } else { WatcherError::Other });
+    }
+    request.result().ok().and_then(|value| value.dyn_into().ok()).ok_or(WatcherError::Other)
 }
 
 /// Commits a write transaction. Browsers report a full quota as an aborted
