@@ -121,6 +121,9 @@ pub fn plan_import(stored: &StoreContents, incoming: &StoreContents) -> ImportPl
     let mut plan = ImportPlan::default();
     let incoming = &keys_to_import(stored, incoming, &mut plan);
     plan_providers(stored, incoming, &mut plan);
+    if plan.adopts_key_lock {
+        drop_dead_sealed_keys(stored, &mut plan);
+    }
     plan_agents(stored, incoming, &mut plan);
     plan_settings(stored, incoming, &mut plan);
     for file in &incoming.project_files {
@@ -139,7 +142,13 @@ pub fn plan_import(stored: &StoreContents, incoming: &StoreContents) -> ImportPl
 fn keys_to_import(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) -> StoreContents {
     let mut incoming = incoming.clone();
     let stored_lock = KeyLock::find(&stored.settings).and_then(Result::ok);
-    let rule = key_lock::import_rule(stored_lock.as_ref(), KeyLock::find(&incoming.settings));
+    let mut rule = key_lock::import_rule(stored_lock.as_ref(), KeyLock::find(&incoming.settings));
+    if rule == ImportKeys::AdoptLock && stored.providers.iter().any(|p| !p.api_key.is_empty()) {
+        // Adopting the lock would leave the plain keys here at rest under it.
+        rule = ImportKeys::DropSealed(
+            "the keys here are not locked, so the file's passphrase lock is not brought in".to_owned(),
+        );
+    }
     if let ImportKeys::DropSealed(reason) = &rule {
         incoming.settings.retain(|s| s.key != KEY_LOCK_SETTING);
         let mut names = Vec::new();
@@ -168,6 +177,25 @@ fn keys_to_import(stored: &StoreContents, incoming: &StoreContents, plan: &mut I
         ));
     }
     incoming
+}
+
+/// Adopting the file's lock: sealed keys here had no usable lock (a damaged
+/// one) and can never open, so they go rather than sit beside the new lock.
+fn drop_dead_sealed_keys(stored: &StoreContents, plan: &mut ImportPlan) {
+    for old in stored.providers.iter().filter(|p| p.sealed_key.is_some()) {
+        let at = match plan.writes.providers.iter().position(|p| p.id == old.id) {
+            Some(at) if plan.writes.providers[at].sealed_key != old.sealed_key => continue,
+            Some(at) => at,
+            None => {
+                plan.writes.providers.push(old.clone());
+                plan.writes.providers.len() - 1
+            }
+        };
+        let record = &mut plan.writes.providers[at];
+        record.sealed_key = None;
+        record.key_origin = None;
+        plan.skipped.push(format!("the old locked API key of {} (its lock cannot be opened)", record.name));
+    }
 }
 
 fn plan_providers(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {

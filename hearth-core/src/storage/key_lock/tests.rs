@@ -301,3 +301,34 @@ fn a_locked_key_is_its_own_set_up_problem_that_says_to_unlock() {
     let back = crate::failure::Failure::from_record(&record);
     assert_eq!(back.kind, crate::failure::FailureKind::Config(problem));
 }
+
+#[test]
+fn an_import_with_a_lock_into_a_store_with_plain_keys_keeps_them_plain_and_drops_the_sealed_ones() {
+    let file = build_backup(locked_store(), true, 1).contents;
+    let stored = StoreContents { providers: vec![provider("p7", "sk-here")], ..StoreContents::default() };
+    let plan = plan_import(&stored, &file);
+    assert!(!plan.adopts_key_lock);
+    assert!(plan.writes.settings.iter().all(|s| s.key != KEY_LOCK_SETTING), "no lock over plain keys");
+    assert!(plan.writes.providers.iter().all(|p| p.sealed_key.is_none() && p.api_key.is_empty()));
+    assert!(plan.writes.providers.iter().all(|p| p.id != "p7"), "the plain key here is not touched");
+    assert!(plan.summary().iter().any(|l| l.contains("not locked")), "{:?}", plan.summary());
+    // A store with no key at all still adopts the file's lock.
+    let keyless = StoreContents { providers: vec![provider("p7", "")], ..StoreContents::default() };
+    assert!(plan_import(&keyless, &file).adopts_key_lock);
+}
+
+#[test]
+fn adopting_a_lock_over_a_damaged_one_drops_the_sealed_keys_that_can_never_open() {
+    let file = build_backup(locked_store(), true, 1).contents;
+    let stored = StoreContents {
+        settings: vec![SettingRecord { key: KEY_LOCK_SETTING.into(), value: serde_json::json!({"kdf": "none"}) }],
+        providers: vec![sealed_provider("old", 9)],
+        ..StoreContents::default()
+    };
+    let plan = plan_import(&stored, &file);
+    assert!(plan.adopts_key_lock);
+    assert_eq!(KeyLock::find(&plan.writes.settings), Some(Ok(lock(4))));
+    let old = plan.writes.providers.iter().find(|p| p.id == "old").map(|p| (p.has_key(), p.key_origin.clone()));
+    assert_eq!(old, Some((false, None)));
+    assert_eq!(plan.writes.providers.iter().find(|p| p.id == "p1").and_then(|p| p.sealed_key.clone()), Some(sealed(1)));
+}
