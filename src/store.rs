@@ -211,20 +211,6 @@ impl StoreContext {
         });
     }
 
-    /// Writes several records, one after the other, in the background.
-    pub(crate) fn put_both<A: Stored + 'static, B: Stored + 'static>(self, first: A, second: B) {
-        let Some(db) = self.db() else { return };
-        spawn_local(async move {
-            let written = match db.put(&first).await {
-                Ok(()) => db.put(&second).await,
-                Err(error) => Err(error),
-            };
-            if let Err(error) = written {
-                self.report(error);
-            }
-        });
-    }
-
     /// Writes a setting in the background.
     pub(crate) fn put_setting(self, key: &str, value: serde_json::Value) {
         self.put(SettingRecord { key: key.to_owned(), value });

@@ -20,6 +20,7 @@ use std::rc::Rc;
 
 use hearth_core::storage::app_state::AppState;
 use hearth_core::storage::backup::StoreContents;
+use hearth_core::storage::key_lock::{self, LockView};
 use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
 use hearth_core::storage::{
     AgentRecord, DATABASE_NAME, DEFAULT_AGENT_ID, MessageRecord, MessageState, SCHEMA_VERSION, SessionRecord,
@@ -50,6 +51,9 @@ pub(crate) enum StorageError {
     /// The connection was closed under this tab (see [`Closed`]): nothing is
     /// read or written any more.
     Closed(Closed),
+    /// Another tab changed the API key lock since this tab read it: nothing
+    /// was written, and the tab re-reads it.
+    KeyLockChanged,
 }
 
 /// Why this tab's connection to the database was closed.
@@ -88,6 +92,11 @@ impl fmt::Display for StorageError {
                 f,
                 "This tab is out of date and saves nothing: Hearth was updated in another tab. \
                  What you see here stays as it is; reload to use the new version."
+            ),
+            StorageError::KeyLockChanged => write!(
+                f,
+                "Nothing was saved: the API key lock changed in another tab, and this tab has re-read it. \
+                 Make the change again."
             ),
             StorageError::Closed(Closed::ByBrowser) => write!(
                 f,
@@ -526,6 +535,7 @@ impl Db {
         &self,
         providers: &[hearth_core::storage::ProviderRecord],
         lock: Option<&SettingRecord>,
+        seen: Option<(&LockView, &[hearth_core::storage::ProviderRecord])>,
     ) -> Result<()> {
         use hearth_core::storage::key_lock::KEY_LOCK_SETTING;
         let tx = self
@@ -533,11 +543,46 @@ impl Db {
             .transaction([stores::PROVIDERS, stores::SETTINGS])
             .with_mode(TransactionMode::Readwrite)
             .build()?;
+        if let Some((seen, memory)) = seen {
+            // The change was prepared from this tab's memory: refused when
+            // another tab changed the lock or stored a key since.
+            let stored: Vec<hearth_core::storage::ProviderRecord> =
+                from_js_all(tx.object_store(stores::PROVIDERS)?.get_all::<JsValue>().primitive()?.await?)?;
+            if lock_view(&tx).await? != *seen || !key_lock::keys_match(&stored, memory, seen.is_some()) {
+                return Err(StorageError::KeyLockChanged);
+            }
+        }
         put_each(&tx, providers).await?;
         match lock {
             Some(setting) => put_each(&tx, std::slice::from_ref(setting)).await?,
             None => tx.object_store(stores::SETTINGS)?.delete(KEY_LOCK_SETTING.to_owned()).await?,
         }
+        commit(tx).await?;
+        Ok(())
+    }
+
+    /// Stores one provider account (its two records) in one transaction that
+    /// reads the key lock first: refused when it is not the lock `seen` this
+    /// tab prepared the key for, and the key stored in the form the lock at
+    /// rest asks for.
+    pub(crate) async fn save_provider(
+        &self,
+        provider: &hearth_core::storage::ProviderRecord,
+        model: &hearth_core::storage::ModelConfigRecord,
+        seen: &LockView,
+    ) -> Result<()> {
+        let tx = self
+            .live()?
+            .transaction([stores::PROVIDERS, stores::MODEL_CONFIGS, stores::SETTINGS])
+            .with_mode(TransactionMode::Readwrite)
+            .build()?;
+        let at_rest = lock_view(&tx).await?;
+        if at_rest != *seen {
+            return Err(StorageError::KeyLockChanged);
+        }
+        let provider = key_lock::at_rest(provider, at_rest.is_some());
+        put_each(&tx, std::slice::from_ref(&provider)).await?;
+        put_each(&tx, std::slice::from_ref(model)).await?;
         commit(tx).await?;
         Ok(())
     }
@@ -669,6 +714,14 @@ async fn delete_messages_of(
         messages.delete(key).await?;
     }
     Ok(())
+}
+
+/// The API key lock at rest (see `key_lock::lock_at_rest`), read inside `tx`.
+async fn lock_view(tx: &indexed_db_futures::transaction::Transaction<'_>) -> Result<LockView> {
+    let value: Option<JsValue> =
+        tx.object_store(stores::SETTINGS)?.get(key_lock::KEY_LOCK_SETTING.to_owned()).primitive()?.await?;
+    let setting: Option<SettingRecord> = value.map(from_js).transpose()?;
+    Ok(key_lock::lock_at_rest(setting.as_ref().map(|s| &s.value)))
 }
 
 async fn put_each<R: Stored>(tx: &indexed_db_futures::transaction::Transaction<'_>, records: &[R]) -> Result<()> {

@@ -42,6 +42,15 @@ impl LockState {
     pub(crate) fn is_on(&self) -> bool {
         !matches!(self, LockState::Off)
     }
+
+    /// The lock at rest as this tab saw it, for a write to check.
+    pub(crate) fn view(&self) -> key_lock::LockView {
+        match self {
+            LockState::Off => None,
+            LockState::Locked(lock) | LockState::Unlocked(lock) => Some(Some(lock.clone())),
+            LockState::Damaged(_) => Some(None),
+        }
+    }
 }
 
 /// Why a lock operation did nothing.
@@ -57,7 +66,7 @@ pub(crate) enum LockError {
     Damaged(KeyLockError),
     /// The browser's cryptography failed.
     Crypto(CryptoError),
-    /// Storage failed; nothing was changed.
+    /// Storage failed (or another tab changed the lock); nothing was changed.
     Storage(StorageError),
 }
 
@@ -207,8 +216,9 @@ impl ProvidersContext {
                 Err(error) => return self.store.report(LockError::from(error)),
             }
         }
+        let seen = Some(Some(lock.clone()));
         if let Some(write) = key_lock::lock_write(records, &sealed, lock)
-            && let Err(error) = self.write(write).await
+            && let Err(error) = self.write(write, Some((&seen, records))).await
         {
             self.store.report(error);
         }
@@ -219,10 +229,21 @@ impl ProvidersContext {
         key_session::forget();
     }
 
-    async fn write(self, write: KeyWrite) -> Result<(), LockError> {
+    /// Writes `write`; with `seen` (the lock view and the records it was
+    /// prepared from) only when the lock and the keys at rest are still those,
+    /// else nothing is written and this tab re-reads them.
+    async fn write(
+        self,
+        write: KeyWrite,
+        seen: Option<(&key_lock::LockView, &[ProviderRecord])>,
+    ) -> Result<(), LockError> {
         let db = self.store.db().ok_or(StorageError::NotOpen)?;
         let setting = write.lock.as_ref().map(KeyLock::to_setting);
-        db.write_keys(&write.providers, setting.as_ref()).await?;
+        let written = db.write_keys(&write.providers, setting.as_ref(), seen).await;
+        if written == Err(StorageError::KeyLockChanged) {
+            leptos::task::spawn_local(self.load());
+        }
+        written?;
         Ok(())
     }
 
@@ -263,6 +284,7 @@ impl ProvidersContext {
         if passphrase.is_empty() {
             return Err(LockError::EmptyPassphrase);
         }
+        let seen = self.lock.get_untracked().view();
         if matches!(self.lock.get_untracked(), LockState::Locked(_) | LockState::Damaged(_)) {
             return Err(LockError::StillLocked);
         }
@@ -280,7 +302,7 @@ impl ProvidersContext {
             sealed.push((record.id.clone(), seal(&aes, record.api_key.as_bytes()).await?));
         }
         let write = key_lock::lock_write(&records, &sealed, lock.clone()).ok_or(LockError::StillLocked)?;
-        self.write(write).await?;
+        self.write(write, Some((&seen, &records))).await?;
         key_session::remember(&lock.salt, aes.raw());
         self.aes.set_value(Some((lock.salt.clone(), aes)));
         self.lock.set(LockState::Unlocked(lock));
@@ -298,7 +320,7 @@ impl ProvidersContext {
         let records: Vec<ProviderRecord> =
             self.list.with_untracked(|list| list.iter().map(|e| e.provider.clone()).collect());
         let write = key_lock::unlock_write(&records).ok_or(LockError::StillLocked)?;
-        self.write(write).await?;
+        self.write(write, Some((&Some(Some(lock)), &records))).await?;
         self.forget_session();
         self.lock.set(LockState::Off);
         self.store.changed_everything().await;
@@ -309,7 +331,7 @@ impl ProvidersContext {
     /// else (conversations, agents and the providers' other settings stay).
     pub(crate) async fn forget_passphrase(self) -> Result<(), LockError> {
         let records: Vec<ProviderRecord> = self.store.all().await?;
-        self.write(key_lock::forget_keys(&records)).await?;
+        self.write(key_lock::forget_keys(&records), None).await?;
         self.forget_session();
         self.lock.set(LockState::Off);
         self.unlock_open.set(false);

@@ -57,14 +57,21 @@ impl ProvidersContext {
 
     /// Stores one account (both of its records). While the keys are locked
     /// its key is stored only sealed (sealed first when it was just typed).
+    /// The write checks that the lock at rest is still the one this tab saw;
+    /// when another tab changed it, nothing is written and the tab re-reads.
     pub(crate) fn save(self, entry: ProviderEntry) {
-        if !self.lock.get_untracked().is_on() {
-            self.store.put_both(entry.provider, entry.model);
-            return;
-        }
+        let seen = self.lock.get_untracked().view();
         leptos::task::spawn_local(async move {
-            let provider = self.sealed_for_storage(entry.provider).await;
-            self.store.put_both(provider, entry.model);
+            let provider = if seen.is_some() { self.sealed_for_storage(entry.provider).await } else { entry.provider };
+            let Some(db) = self.store.db() else { return };
+            match db.save_provider(&provider, &entry.model, &seen).await {
+                Ok(()) => {}
+                Err(StorageError::KeyLockChanged) => {
+                    self.store.report(StorageError::KeyLockChanged);
+                    self.load().await;
+                }
+                Err(error) => self.store.report(error),
+            }
         });
     }
 

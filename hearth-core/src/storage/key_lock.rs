@@ -198,6 +198,28 @@ pub fn plain_keys_at_rest(records: &[ProviderRecord]) -> Vec<String> {
     records.iter().filter(|r| !r.api_key.is_empty()).map(|r| r.id.clone()).collect()
 }
 
+/// The lock at rest as a write checks it against this tab's view: `None` when
+/// keys are not locked, `Some(None)` when the stored lock cannot be used.
+pub type LockView = Option<Option<KeyLock>>;
+
+/// The [`LockView`] of the lock setting's value, if any.
+pub fn lock_at_rest(value: Option<&serde_json::Value>) -> LockView {
+    value.map(|value| KeyLock::from_value(value).ok())
+}
+
+/// Whether the keys at rest (`stored`) are the ones this tab's `memory` holds,
+/// both as stored with the lock on or off: a lock change is prepared from
+/// memory, so a key another tab stored since would be lost or left in the
+/// wrong form (the write is refused and the tab re-reads).
+pub fn keys_match(stored: &[ProviderRecord], memory: &[ProviderRecord], locked: bool) -> bool {
+    stored.iter().map(|s| at_rest(s, locked)).all(|s| {
+        match memory.iter().find(|m| m.id == s.id).map(|m| at_rest(m, locked)) {
+            Some(m) => m.api_key == s.api_key && m.sealed_key == s.sealed_key,
+            None => !s.has_key(),
+        }
+    })
+}
+
 /// One write that changes the lock and the provider records together (one
 /// IndexedDB transaction): either all of it is stored or none.
 #[derive(Debug, Clone, PartialEq)]

@@ -332,3 +332,23 @@ fn adopting_a_lock_over_a_damaged_one_drops_the_sealed_keys_that_can_never_open(
     assert_eq!(old, Some((false, None)));
     assert_eq!(plan.writes.providers.iter().find(|p| p.id == "p1").and_then(|p| p.sealed_key.clone()), Some(sealed(1)));
 }
+
+#[test]
+fn a_write_checks_the_lock_and_the_keys_at_rest_against_what_the_tab_saw() {
+    assert_eq!(lock_at_rest(None), None);
+    assert_eq!(lock_at_rest(Some(&lock(1).to_setting().value)), Some(Some(lock(1))));
+    assert_eq!(lock_at_rest(Some(&serde_json::json!({"kdf": "none"}))), Some(None));
+    assert_ne!(lock_at_rest(Some(&lock(2).to_setting().value)), Some(Some(lock(1))), "another passphrase");
+
+    // Memory holds p1 plain (the lock off here); another tab locked it since.
+    let memory = vec![provider("p1", "sk-1")];
+    assert!(keys_match(&memory, &memory, false));
+    assert!(!keys_match(&[sealed_provider("p1", 3)], &memory, false));
+    // A key at rest that memory does not hold is never overwritten by nothing.
+    assert!(!keys_match(&[provider("p1", "sk-1"), provider("p2", "sk-2")], &memory, false));
+    assert!(keys_match(&[provider("p1", "sk-1"), provider("p2", "")], &memory, false));
+    // Unlocked: memory holds the plain key and its sealed copy; at rest only the seal.
+    let open = vec![ProviderRecord { api_key: "sk-1".into(), ..sealed_provider("p1", 3) }];
+    assert!(keys_match(&[sealed_provider("p1", 3)], &open, true));
+    assert!(!keys_match(&[sealed_provider("p1", 5)], &open, true), "another tab typed a new key");
+}
