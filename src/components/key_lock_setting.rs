@@ -1,5 +1,6 @@
 //! The Settings dialog's "API key lock" section: lock the stored API keys with
-//! a passphrase (typed twice), change it, or remove it (with the passphrase);
+//! a passphrase (typed twice), change it or remove it (each with the current
+//! passphrase);
 //! while the keys are locked here, unlock them or "Forgot passphrase?".
 
 use leptos::prelude::*;
@@ -16,8 +17,10 @@ use crate::providers::key_lock::{LockError, LockState};
 enum Form {
     /// No form: the buttons.
     None,
-    /// A new passphrase (turning the lock on, or changing it).
+    /// A passphrase, turning the lock on.
     Set,
+    /// The current passphrase and a new one.
+    Change,
     /// The passphrase, to remove the lock.
     Remove,
 }
@@ -30,12 +33,14 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
     let form = RwSignal::new(Form::None);
     let first = RwSignal::new(String::new());
     let second = RwSignal::new(String::new());
+    let current = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
     let status = RwSignal::new(String::new());
     let busy = RwSignal::new(false);
     let reset = move || {
         first.set(String::new());
         second.set(String::new());
+        current.set(String::new());
         problem.set(None);
         form.set(Form::None);
     };
@@ -53,7 +58,7 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
         }
         let passphrase = first.get_untracked();
         let which = form.get_untracked();
-        if which == Form::Set && passphrase != second.get_untracked() {
+        if which != Form::Remove && passphrase != second.get_untracked() {
             problem.set(Some("The two passphrases differ. Type the same passphrase twice.".to_owned()));
             return;
         }
@@ -64,13 +69,15 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
         busy.set(true);
         problem.set(None);
         status.set("Working…".to_owned());
-        let was_on = lock.get_untracked().is_on();
         spawn_local(async move {
             match which {
                 Form::Set => {
-                    let said = if was_on { "Passphrase changed." } else { "API keys locked with your passphrase." };
-                    finish(providers.set_passphrase(passphrase).await, said);
+                    finish(providers.set_passphrase(passphrase).await, "API keys locked with your passphrase.")
                 }
+                Form::Change => finish(
+                    providers.change_passphrase(current.get_untracked(), passphrase).await,
+                    "Passphrase changed.",
+                ),
                 Form::Remove => {
                     finish(providers.remove_lock(passphrase).await, "Lock removed. API keys are stored unencrypted.")
                 }
@@ -117,7 +124,7 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
                         }
                         .into_any(),
                         LockState::Unlocked(_) => view! {
-                            <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy>
+                            <button type="button" on:click=move |_| form.set(Form::Change) disabled=busy>
                                 "Change passphrase"
                             </button>
                             <button type="button" on:click=move |_| form.set(Form::Remove) disabled=busy>
@@ -139,10 +146,19 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
             </Show>
             <Show when=move || form.get() != Form::None>
                 <form class="key-lock-form" on:submit=submit>
+                    <Show when=move || form.get() == Form::Change>
+                        <TextField
+                            label="Current passphrase"
+                            kind="password"
+                            autocomplete="current-password"
+                            value=current
+                            on_input=Callback::new(move |typed| current.set(typed))
+                        />
+                    </Show>
                     <TextField
                         label=move || match form.get() {
                             Form::Remove => "Current passphrase",
-                            _ if lock.get().is_on() => "New passphrase",
+                            Form::Change => "New passphrase",
                             _ => "Passphrase",
                         }
                         kind="password"
@@ -151,7 +167,7 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
                         on_input=Callback::new(move |typed| first.set(typed))
                         error=problem
                     />
-                    <Show when=move || form.get() == Form::Set>
+                    <Show when=move || form.get() != Form::Remove>
                         <TextField
                             label="Confirm passphrase"
                             kind="password"
@@ -164,7 +180,7 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
                         <button type="submit" class="primary" disabled=busy>
                             {move || match form.get() {
                                 Form::Remove => "Remove the lock",
-                                _ if lock.get().is_on() => "Change passphrase",
+                                Form::Change => "Change passphrase",
                                 _ => "Lock API keys",
                             }}
                         </button>

@@ -12,7 +12,8 @@
 //! that is not this machine gets a warning. A key belongs to the origin it was
 //! entered for: a base URL at another origin removes a key that was not entered
 //! again, and the form says so. While the API keys are locked with a passphrase
-//! and not unlocked, the key field says "Locked" and offers to unlock.
+//! and not unlocked, the key field says "Locked" and offers to unlock (for every
+//! provider, also one without a key yet: a key typed then could not be sealed).
 
 use hearth_core::compaction::{FALLBACK_CONTEXT_WINDOW, parse_context_window};
 use hearth_core::provider::{Preset, insecure_http_warning, parse_extra_json};
@@ -21,6 +22,7 @@ use leptos::task::spawn_local;
 
 use crate::components::text_field::TextField;
 use crate::io::dialogs::confirm;
+use crate::providers::key_lock::LockState;
 use crate::providers::{ProviderEntry, ProvidersContext, test_connection};
 use hearth_core::format::grouped;
 
@@ -62,7 +64,12 @@ pub(crate) fn ProviderEditor(
         })
     });
     let key_notice = RwSignal::new(None::<String>);
-    let key_locked = Memo::new(move |_| entry.with(|e| e.as_ref().is_some_and(|e| e.provider.key_is_locked())));
+    // While the keys are locked a typed key could not be sealed (it would be
+    // dropped on save): the field offers to unlock instead, for every provider.
+    let key_locked = Memo::new(move |_| {
+        entry.with(|e| e.as_ref().is_some_and(|e| e.provider.key_is_locked()))
+            || matches!(providers.lock.get(), LockState::Locked(_))
+    });
     let errors = FieldErrors::new();
     let status = RwSignal::new(String::new());
     let testing = RwSignal::new(false);

@@ -38,11 +38,6 @@ pub(crate) enum LockState {
 }
 
 impl LockState {
-    /// Whether a passphrase lock exists, open here or not.
-    pub(crate) fn is_on(&self) -> bool {
-        !matches!(self, LockState::Off)
-    }
-
     /// The lock at rest as this tab saw it, for a write to check.
     pub(crate) fn view(&self) -> key_lock::LockView {
         match self {
@@ -60,6 +55,8 @@ pub(crate) enum LockError {
     WrongPassphrase,
     /// The passphrase is empty.
     EmptyPassphrase,
+    /// A new passphrase is shorter than [`MIN_PASSPHRASE_CHARS`].
+    ShortPassphrase,
     /// The keys must be unlocked first.
     StillLocked,
     /// The lock record cannot be used.
@@ -77,6 +74,9 @@ impl fmt::Display for LockError {
                 write!(f, "That passphrase is not right. Nothing was changed; try again.")
             }
             LockError::EmptyPassphrase => write!(f, "Enter a passphrase."),
+            LockError::ShortPassphrase => {
+                write!(f, "Use a passphrase of at least {MIN_PASSPHRASE_CHARS} characters. Nothing was changed.")
+            }
             LockError::StillLocked => write!(f, "Unlock your API keys first."),
             LockError::Damaged(error) => {
                 write!(
@@ -104,6 +104,9 @@ impl From<StorageError> for LockError {
         LockError::Storage(error)
     }
 }
+
+/// Fewest characters a new passphrase may have.
+pub(crate) const MIN_PASSPHRASE_CHARS: usize = 8;
 
 /// Seals `plaintext` with a fresh IV.
 async fn seal(aes: &AesKey, plaintext: &[u8]) -> Result<Sealed, CryptoError> {
@@ -284,6 +287,9 @@ impl ProvidersContext {
         if passphrase.is_empty() {
             return Err(LockError::EmptyPassphrase);
         }
+        if passphrase.chars().count() < MIN_PASSPHRASE_CHARS {
+            return Err(LockError::ShortPassphrase);
+        }
         let seen = self.lock.get_untracked().view();
         if matches!(self.lock.get_untracked(), LockState::Locked(_) | LockState::Damaged(_)) {
             return Err(LockError::StillLocked);
@@ -308,6 +314,18 @@ impl ProvidersContext {
         self.lock.set(LockState::Unlocked(lock));
         self.store.changed_everything().await;
         Ok(())
+    }
+
+    /// Changes the passphrase after checking the `current` one: a wrong one
+    /// changes nothing.
+    pub(crate) async fn change_passphrase(self, current: String, passphrase: String) -> Result<(), LockError> {
+        let LockState::Unlocked(lock) = self.lock.get_untracked() else { return Err(LockError::StillLocked) };
+        if current.is_empty() {
+            return Err(LockError::EmptyPassphrase);
+        }
+        let aes = AesKey::derive(&current, &lock.params().map_err(LockError::Damaged)?).await?;
+        opens(&aes, &lock).await?;
+        self.set_passphrase(passphrase).await
     }
 
     /// Removes the lock after checking `passphrase`: the keys are stored in
