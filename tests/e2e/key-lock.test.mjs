@@ -279,4 +279,70 @@ describe('API keys locked with a passphrase', () => {
     );
     assert.deepEqual([...chat.errors, ...other.errors], []);
   });
+  test('changing the passphrase asks for the current one; a new session opens with the new one only; locked, a new provider offers to unlock', async (t) => {
+    const NEW = 'a brand new passphrase 42';
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo', apiKey: SECRET });
+    const { page, context } = chat;
+    const settings = await openSettings(page);
+    const section = settings.getByRole('region', { name: 'API key lock', exact: true });
+    await section.getByRole('button', { name: 'Lock API keys with a passphrase', exact: true }).click();
+    await section.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+    await section.getByLabel('Confirm passphrase', { exact: true }).fill(PASSPHRASE);
+    await section.getByRole('button', { name: 'Lock API keys', exact: true }).click();
+    await section.getByText('API keys locked with your passphrase.').waitFor();
+    const storedLock = async () => (await readDatabase(page, ['settings'])).settings.find((s) => s.key === 'key_lock')?.value;
+    const first = await storedLock();
+
+    // A wrong current passphrase: an error, nothing changes.
+    await section.getByRole('button', { name: 'Change passphrase', exact: true }).click();
+    await section.getByLabel('Current passphrase', { exact: true }).fill('not the passphrase');
+    await section.getByLabel('New passphrase', { exact: true }).fill(NEW);
+    await section.getByLabel('Confirm passphrase', { exact: true }).fill(NEW);
+    await section.getByRole('button', { name: 'Change passphrase', exact: true }).click();
+    await section.getByText('That passphrase is not right. Nothing was changed; try again.').waitFor();
+    assert.deepEqual(await storedLock(), first, 'the lock is unchanged');
+    // A new passphrase shorter than 8 characters is refused.
+    await section.getByLabel('Current passphrase', { exact: true }).fill(PASSPHRASE);
+    await section.getByLabel('New passphrase', { exact: true }).fill('short12');
+    await section.getByLabel('Confirm passphrase', { exact: true }).fill('short12');
+    await section.getByRole('button', { name: 'Change passphrase', exact: true }).click();
+    await section.getByText('Use a passphrase of at least 8 characters. Nothing was changed.').waitFor();
+    assert.deepEqual(await storedLock(), first, 'the lock is unchanged');
+    // The right current passphrase: changed.
+    await section.getByLabel('New passphrase', { exact: true }).fill(NEW);
+    await section.getByLabel('Confirm passphrase', { exact: true }).fill(NEW);
+    await section.getByRole('button', { name: 'Change passphrase', exact: true }).click();
+    await section.getByText('Passphrase changed.').waitFor();
+    assert.notEqual((await storedLock()).salt, first.salt, 'a new lock is stored');
+    assert.ok(!(await canonicalDump(page)).includes(SECRET), 'no plain key at rest');
+
+    // A new browser session: the old passphrase fails, the new one opens the keys.
+    await page.close();
+    const next = await loadApp(context, env.app.url);
+    await prompt(next.page).waitFor();
+    const field = prompt(next.page).getByLabel('Passphrase', { exact: true });
+    await field.fill(PASSPHRASE);
+    await prompt(next.page).getByRole('button', { name: 'Unlock', exact: true }).click();
+    const alert = prompt(next.page).getByRole('alert');
+    await waitUntil(async () => (await alert.innerText()).includes('not right'), 'the old passphrase is refused');
+
+    // Still locked ("Not now"): a new provider offers to unlock instead of a key field.
+    await prompt(next.page).getByRole('button', { name: 'Not now', exact: true }).click();
+    await prompt(next.page).waitFor({ state: 'hidden' });
+    const dialog = await openProviders(next.page);
+    await dialog.getByRole('combobox', { name: 'New provider type', exact: true }).selectOption({ label: 'Custom (OpenAI-compatible)' });
+    await dialog.getByRole('button', { name: 'Add provider', exact: true }).click();
+    const form = providerForm(next.page);
+    await form.getByText('Locked', { exact: true }).waitFor();
+    assert.equal(await form.getByRole('textbox', { name: 'API key', exact: true }).count(), 0, 'no key field while locked');
+    await form.getByRole('button', { name: 'Unlock your API keys', exact: true }).click();
+    await prompt(next.page).waitFor();
+    await field.fill(NEW);
+    await prompt(next.page).getByRole('button', { name: 'Unlock', exact: true }).click();
+    await prompt(next.page).waitFor({ state: 'hidden' });
+    // Unlocked: the key field is back.
+    assert.equal(await form.getByLabel('API key', { exact: true }).getAttribute('type'), 'password');
+    await closeProviders(next.page);
+    assert.deepEqual([...chat.errors, ...next.errors], []);
+  });
 });
