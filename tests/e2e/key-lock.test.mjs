@@ -14,9 +14,9 @@ import { axeViolations } from '../support/axe.mjs';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { loadApp, openChatWithProvider, sendAndSettle, settled, useHarness } from '../support/chat.mjs';
 import { importFile, openSettings } from '../support/dialogs.mjs';
-import { canonicalDump, readDatabase } from '../support/idb.mjs';
+import { canonicalDump, readDatabase, seedRecords } from '../support/idb.mjs';
 import { chatRequests, resetMock } from '../support/mock.mjs';
-import { openProviders, closeProviders, providerForm } from '../support/providers.mjs';
+import { openProviders, closeProviders, commit, providerForm } from '../support/providers.mjs';
 
 const SECRET = 'sk-lock-test-7f3c9a1e5d';
 const PASSPHRASE = 'correct horse battery staple';
@@ -344,5 +344,27 @@ describe('API keys locked with a passphrase', () => {
     assert.equal(await form.getByLabel('API key', { exact: true }).getAttribute('type'), 'password');
     await closeProviders(next.page);
     assert.deepEqual([...chat.errors, ...next.errors], []);
+  });
+  test('a save never writes a plain key beside a lock another tab set unheard: refused, and the tab re-reads', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo', apiKey: SECRET });
+    const { page } = chat;
+    // Another tab locked the keys and this one did not hear it: written straight into IndexedDB.
+    const [stored] = (await readDatabase(page, ['providers'])).providers;
+    const seal = { iv: 'A'.repeat(16), data: 'B'.repeat(32) };
+    const lock = { kdf: 'PBKDF2-SHA-256', iterations: 600_000, salt: 'A'.repeat(22) + '==', check: seal };
+    await seedRecords(page, {
+      settings: [{ key: 'key_lock', value: lock }],
+      providers: [{ ...stored, api_key: '', sealed_key: seal }],
+    });
+    // This tab, still thinking the keys are plain, saves the provider.
+    await openProviders(page);
+    await commit(providerForm(page).getByRole('textbox', { name: 'Model', exact: true }), 'another-model');
+    await page.getByRole('alert').filter({ hasText: 'the API key lock changed in another tab' }).waitFor();
+    const [after] = (await readDatabase(page, ['providers'])).providers;
+    assert.equal(after.api_key, '', 'no plain key written beside the lock');
+    assert.deepEqual(after.sealed_key, seal, 'the sealed key at rest is kept');
+    assert.ok(!(await canonicalDump(page)).includes(SECRET));
+    // The tab re-read the lock: its keys are locked now, and it asks for the passphrase.
+    await prompt(page).waitFor();
   });
 });
