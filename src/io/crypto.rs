@@ -116,6 +116,8 @@ impl AesKey {
     pub(crate) async fn derive(passphrase: &str, params: &KdfParams) -> Result<Self, CryptoError> {
         let subtle = subtle()?;
         let pbkdf2 = object(&[("name", "PBKDF2".into())])?;
+        // NFC, so the same passphrase typed on another keyboard or system opens it.
+        let passphrase = String::from(js_sys::JsString::from(passphrase).normalize("NFC"));
         let promise = subtle
             .import_key_with_object("raw", &bytes(passphrase.as_bytes()), &pbkdf2, false, &usages(&["deriveBits"]))
             .map_err(failed)?;

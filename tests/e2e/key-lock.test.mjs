@@ -279,8 +279,10 @@ describe('API keys locked with a passphrase', () => {
     );
     assert.deepEqual([...chat.errors, ...other.errors], []);
   });
-  test('changing the passphrase asks for the current one; a new session opens with the new one only; locked, a new provider offers to unlock', async (t) => {
-    const NEW = 'a brand new passphrase 42';
+  test('changing the passphrase asks for the current one; a new session opens with the new one only (NFC); locked, a new provider offers to unlock', async (t) => {
+    // Set in decomposed form (e + combining acute), typed later precomposed: NFC makes them one.
+    const NEW = 'a brand new cafe\u0301 passphrase';
+    const NEW_NFC = 'a brand new caf\u00e9 passphrase';
     const chat = await openChatWithProvider(t, env, { scenario: 'echo', apiKey: SECRET });
     const { page, context } = chat;
     const settings = await openSettings(page);
@@ -337,7 +339,7 @@ describe('API keys locked with a passphrase', () => {
     assert.equal(await form.getByRole('textbox', { name: 'API key', exact: true }).count(), 0, 'no key field while locked');
     await form.getByRole('button', { name: 'Unlock your API keys', exact: true }).click();
     await prompt(next.page).waitFor();
-    await field.fill(NEW);
+    await field.fill(NEW_NFC);
     await prompt(next.page).getByRole('button', { name: 'Unlock', exact: true }).click();
     await prompt(next.page).waitFor({ state: 'hidden' });
     // Unlocked: the key field is back.
