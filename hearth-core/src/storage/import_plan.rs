@@ -16,8 +16,10 @@
 //!   the model until the user turns it on in the Tools dialog.
 //! - A provider keeps its stored key only when the import leaves it at the origin
 //!   the key was entered for ([`merge_imported_provider`]).
-//! - Sealed keys come in only with their own lock: when nothing is locked here
-//!   the file's lock comes along (the backup's passphrase opens them), when the
+//! - Sealed keys come in only with their own lock: when no key is stored here
+//!   (a plain key would stay at rest under it) the file's lock comes along (the
+//!   backup's passphrase opens them, and sealed keys of a damaged lock here go),
+//!   when the
 //!   stored lock is the file's they are used as they are, and otherwise they are
 //!   left out and the stored lock stays ([`key_lock::import_rule`]). While keys
 //!   are locked here, plain keys in a file are left out (they would be stored

@@ -24,7 +24,8 @@
 //! - a backup carries keys only sealed (with the lock, so the passphrase opens
 //!   them after an import) or not at all while the lock is on ([`backup_keys`]);
 //! - an import brings sealed keys only when their lock is the stored one, or
-//!   when nothing is locked here yet ([`import_rule`]).
+//!   when nothing is locked here yet ([`import_rule`]) and no plain key is
+//!   stored here (the import plan's rule).
 
 #[cfg(test)]
 mod tests;
