@@ -98,6 +98,14 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
         LockState::Unlocked(_) => "API keys are locked with a passphrase, and unlocked for this browser session.",
         LockState::Damaged(_) => "The key lock cannot be opened. Use \u{201c}Forgot passphrase?\u{201d} to remove it.",
     };
+    // Which buttons fit: 0 no lock, 1 unlocked here, 2 locked (or damaged).
+    let phase = move || {
+        lock.with(|state| match state {
+            LockState::Off => 0,
+            LockState::Unlocked(_) => 1,
+            LockState::Locked(_) | LockState::Damaged(_) => 2,
+        })
+    };
     view! {
         <section class="key-lock" aria-labelledby="key-lock-heading">
             <h3 id="key-lock-heading">"API key lock"</h3>
@@ -109,32 +117,27 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
             <p class="key-lock-state">{state_text}</p>
             <Show when=move || form.get() == Form::None>
                 <div class="key-lock-actions">
-                    {move || match lock.get() {
-                        LockState::Off => view! {
-                            <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy>
-                                "Lock API keys with a passphrase"
-                            </button>
-                        }
-                        .into_any(),
-                        LockState::Unlocked(_) => view! {
-                            <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy>
-                                "Change passphrase"
-                            </button>
-                            <button type="button" on:click=move |_| form.set(Form::Remove) disabled=busy>
-                                "Remove the lock"
-                            </button>
-                        }
-                        .into_any(),
-                        LockState::Locked(_) | LockState::Damaged(_) => view! {
-                            <button type="button" on:click=move |_| providers.unlock_open.set(true) disabled=busy>
-                                "Unlock API keys"
-                            </button>
-                            <button type="button" class="danger" on:click=forget disabled=busy>
-                                "Forgot passphrase?"
-                            </button>
-                        }
-                        .into_any(),
-                    }}
+                    // Every button is there; those that do not fit the lock's state are hidden.
+                    <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy hidden=move || phase() != 0>
+                        "Lock API keys with a passphrase"
+                    </button>
+                    <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy hidden=move || phase() != 1>
+                        "Change passphrase"
+                    </button>
+                    <button type="button" on:click=move |_| form.set(Form::Remove) disabled=busy hidden=move || phase() != 1>
+                        "Remove the lock"
+                    </button>
+                    <button
+                        type="button"
+                        on:click=move |_| providers.unlock_open.set(true)
+                        disabled=busy
+                        hidden=move || phase() != 2
+                    >
+                        "Unlock API keys"
+                    </button>
+                    <button type="button" class="danger" on:click=forget disabled=busy hidden=move || phase() != 2>
+                        "Forgot passphrase?"
+                    </button>
                 </div>
             </Show>
             <Show when=move || form.get() != Form::None>

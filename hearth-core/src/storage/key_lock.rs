@@ -151,8 +151,7 @@ impl KeyLock {
 
     /// Reads the lock from its setting's value, checked.
     pub fn from_value(value: &serde_json::Value) -> Result<Self, KeyLockError> {
-        let lock: Self =
-            serde_json::from_value(value.clone()).map_err(|error| KeyLockError::Unreadable(error.to_string()))?;
+        let lock = Self::deserialize(value).map_err(|error| KeyLockError::Unreadable(error.to_string()))?;
         lock.params()?;
         Ok(lock)
     }
