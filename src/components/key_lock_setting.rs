@@ -115,68 +115,65 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
                  running in this page, or while a Hearth tab is unlocked. Hearth asks for it once per browser session."
             </p>
             <p class="key-lock-state">{state_text}</p>
-            <Show when=move || form.get() == Form::None>
-                <div class="key-lock-actions">
-                    // Every button is there; those that do not fit the lock's state are hidden.
-                    <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy hidden=move || phase() != 0>
-                        "Lock API keys with a passphrase"
-                    </button>
-                    <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy hidden=move || phase() != 1>
-                        "Change passphrase"
-                    </button>
-                    <button type="button" on:click=move |_| form.set(Form::Remove) disabled=busy hidden=move || phase() != 1>
-                        "Remove the lock"
-                    </button>
-                    <button
-                        type="button"
-                        on:click=move |_| providers.unlock_open.set(true)
-                        disabled=busy
-                        hidden=move || phase() != 2
-                    >
-                        "Unlock API keys"
-                    </button>
-                    <button type="button" class="danger" on:click=forget disabled=busy hidden=move || phase() != 2>
-                        "Forgot passphrase?"
-                    </button>
-                </div>
-            </Show>
-            <Show when=move || form.get() != Form::None>
-                <form class="key-lock-form" on:submit=submit>
+            // The buttons and the form stay mounted; the one not in use is hidden.
+            <div class="key-lock-actions" hidden=move || form.get() != Form::None>
+                // Every button is there; those that do not fit the lock's state are hidden.
+                <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy hidden=move || phase() != 0>
+                    "Lock API keys with a passphrase"
+                </button>
+                <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy hidden=move || phase() != 1>
+                    "Change passphrase"
+                </button>
+                <button type="button" on:click=move |_| form.set(Form::Remove) disabled=busy hidden=move || phase() != 1>
+                    "Remove the lock"
+                </button>
+                <button
+                    type="button"
+                    on:click=move |_| providers.unlock_open.set(true)
+                    disabled=busy
+                    hidden=move || phase() != 2
+                >
+                    "Unlock API keys"
+                </button>
+                <button type="button" class="danger" on:click=forget disabled=busy hidden=move || phase() != 2>
+                    "Forgot passphrase?"
+                </button>
+            </div>
+            <form class="key-lock-form" on:submit=submit hidden=move || form.get() == Form::None>
+                <TextField
+                    label=move || match form.get() {
+                        Form::Remove => "Current passphrase",
+                        _ if lock.get().is_on() => "New passphrase",
+                        _ => "Passphrase",
+                    }
+                    kind="password"
+                    autocomplete="new-password"
+                    value=first
+                    on_input=Callback::new(move |typed| first.set(typed))
+                    error=problem
+                />
+                <Show when=move || form.get() == Form::Set>
                     <TextField
-                        label=move || match form.get() {
-                            Form::Remove => "Current passphrase",
-                            _ if lock.get().is_on() => "New passphrase",
-                            _ => "Passphrase",
-                        }
+                        label="Confirm passphrase"
                         kind="password"
                         autocomplete="new-password"
-                        value=first
-                        on_input=Callback::new(move |typed| first.set(typed))
-                        error=problem
+                        value=second
+                        on_input=Callback::new(move |typed| second.set(typed))
                     />
-                    <Show when=move || form.get() == Form::Set>
-                        <TextField
-                            label="Confirm passphrase"
-                            kind="password"
-                            autocomplete="new-password"
-                            value=second
-                            on_input=Callback::new(move |typed| second.set(typed))
-                        />
-                    </Show>
-                    <div class="dialog-actions">
-                        <button type="submit" class="primary" disabled=busy>
-                            {move || match form.get() {
-                                Form::Remove => "Remove the lock",
-                                _ if lock.get().is_on() => "Change passphrase",
-                                _ => "Lock API keys",
-                            }}
-                        </button>
-                        <button type="button" on:click=move |_| reset() disabled=busy>
-                            "Cancel"
-                        </button>
-                    </div>
-                </form>
-            </Show>
+                </Show>
+                <div class="dialog-actions">
+                    <button type="submit" class="primary" disabled=busy>
+                        {move || match form.get() {
+                            Form::Remove => "Remove the lock",
+                            _ if lock.get().is_on() => "Change passphrase",
+                            _ => "Lock API keys",
+                        }}
+                    </button>
+                    <button type="button" on:click=move |_| reset() disabled=busy>
+                        "Cancel"
+                    </button>
+                </div>
+            </form>
             // Not `role="status"`: the dialog's one status is the backup's.
             <p class="status" aria-live="polite">
                 {move || status.get()}
