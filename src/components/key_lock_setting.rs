@@ -11,23 +11,21 @@ use crate::io::dialogs::confirm;
 use crate::providers::ProvidersContext;
 use crate::providers::key_lock::{LockError, LockState};
 
-/// What the open form does.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Form {
-    /// No form: the buttons.
-    None,
-    /// A new passphrase (turning the lock on, or changing it).
-    Set,
-    /// The passphrase, to remove the lock.
-    Remove,
-}
-
 /// The section; it reads and changes `ProvidersContext::lock`.
 #[component]
 pub(crate) fn KeyLockSetting() -> impl IntoView {
     let providers = ProvidersContext::expect();
     let lock = providers.lock;
-    let form = RwSignal::new(Form::None);
+    // Whether the form is open (else the buttons show), and whether it asks
+    // for the passphrase to remove the lock (else a new one, typed twice, to
+    // turn the lock on or change it). Two `bool` signals rather than a signal
+    // of an enum, whose reactive code the app's wasm would carry once more.
+    let form_open = RwSignal::new(false);
+    let removing = RwSignal::new(false);
+    let open_form = move |remove: bool| {
+        removing.set(remove);
+        form_open.set(true);
+    };
     let first = RwSignal::new(String::new());
     let second = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
@@ -37,7 +35,7 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
         first.set(String::new());
         second.set(String::new());
         problem.set(None);
-        form.set(Form::None);
+        form_open.set(false);
     };
     let finish = move |done: Result<(), LockError>, said: &'static str| match done {
         Ok(()) => {
@@ -48,12 +46,12 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
     };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        if busy.get_untracked() {
+        if busy.get_untracked() || !form_open.get_untracked() {
             return;
         }
         let passphrase = first.get_untracked();
-        let which = form.get_untracked();
-        if which == Form::Set && passphrase != second.get_untracked() {
+        let remove = removing.get_untracked();
+        if !remove && passphrase != second.get_untracked() {
             problem.set(Some("The two passphrases differ. Type the same passphrase twice.".to_owned()));
             return;
         }
@@ -66,15 +64,11 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
         status.set("Working…".to_owned());
         let was_on = lock.get_untracked().is_on();
         spawn_local(async move {
-            match which {
-                Form::Set => {
-                    let said = if was_on { "Passphrase changed." } else { "API keys locked with your passphrase." };
-                    finish(providers.set_passphrase(passphrase).await, said);
-                }
-                Form::Remove => {
-                    finish(providers.remove_lock(passphrase).await, "Lock removed. API keys are stored unencrypted.")
-                }
-                Form::None => {}
+            if remove {
+                finish(providers.remove_lock(passphrase).await, "Lock removed. API keys are stored unencrypted.");
+            } else {
+                let said = if was_on { "Passphrase changed." } else { "API keys locked with your passphrase." };
+                finish(providers.set_passphrase(passphrase).await, said);
             }
             if problem.get_untracked().is_some() {
                 status.set(String::new());
@@ -116,15 +110,15 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
             </p>
             <p class="key-lock-state">{state_text}</p>
             // The buttons and the form stay mounted; the one not in use is hidden.
-            <div class="key-lock-actions" hidden=move || form.get() != Form::None>
+            <div class="key-lock-actions" hidden=move || form_open.get()>
                 // Every button is there; those that do not fit the lock's state are hidden.
-                <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy hidden=move || phase() != 0>
+                <button type="button" on:click=move |_| open_form(false) disabled=busy hidden=move || phase() != 0>
                     "Lock API keys with a passphrase"
                 </button>
-                <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy hidden=move || phase() != 1>
+                <button type="button" on:click=move |_| open_form(false) disabled=busy hidden=move || phase() != 1>
                     "Change passphrase"
                 </button>
-                <button type="button" on:click=move |_| form.set(Form::Remove) disabled=busy hidden=move || phase() != 1>
+                <button type="button" on:click=move |_| open_form(true) disabled=busy hidden=move || phase() != 1>
                     "Remove the lock"
                 </button>
                 <button
@@ -139,12 +133,16 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
                     "Forgot passphrase?"
                 </button>
             </div>
-            <form class="key-lock-form" on:submit=submit hidden=move || form.get() == Form::None>
+            <form class="key-lock-form" on:submit=submit hidden=move || !form_open.get()>
                 <TextField
-                    label=move || match form.get() {
-                        Form::Remove => "Current passphrase",
-                        _ if lock.get().is_on() => "New passphrase",
-                        _ => "Passphrase",
+                    label=move || {
+                        if removing.get() {
+                            "Current passphrase"
+                        } else if lock.get().is_on() {
+                            "New passphrase"
+                        } else {
+                            "Passphrase"
+                        }
                     }
                     kind="password"
                     autocomplete="new-password"
@@ -152,7 +150,7 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
                     on_input=Callback::new(move |typed| first.set(typed))
                     error=problem
                 />
-                <Show when=move || form.get() == Form::Set>
+                <Show when=move || !removing.get()>
                     <TextField
                         label="Confirm passphrase"
                         kind="password"
@@ -163,10 +161,14 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
                 </Show>
                 <div class="dialog-actions">
                     <button type="submit" class="primary" disabled=busy>
-                        {move || match form.get() {
-                            Form::Remove => "Remove the lock",
-                            _ if lock.get().is_on() => "Change passphrase",
-                            _ => "Lock API keys",
+                        {move || {
+                            if removing.get() {
+                                "Remove the lock"
+                            } else if lock.get().is_on() {
+                                "Change passphrase"
+                            } else {
+                                "Lock API keys"
+                            }
                         }}
                     </button>
                     <button type="button" on:click=move |_| reset() disabled=busy>
