@@ -11,23 +11,21 @@ use crate::io::dialogs::confirm;
 use crate::providers::ProvidersContext;
 use crate::providers::key_lock::{LockError, LockState};
 
-/// What the open form does.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Form {
-    /// No form: the buttons.
-    None,
-    /// A new passphrase (turning the lock on, or changing it).
-    Set,
-    /// The passphrase, to remove the lock.
-    Remove,
-}
-
 /// The section; it reads and changes `ProvidersContext::lock`.
 #[component]
 pub(crate) fn KeyLockSetting() -> impl IntoView {
     let providers = ProvidersContext::expect();
     let lock = providers.lock;
-    let form = RwSignal::new(Form::None);
+    // Whether the form is open (else the buttons show), and whether it asks
+    // for the passphrase to remove the lock (else a new one, typed twice, to
+    // turn the lock on or change it). Two `bool` signals rather than a signal
+    // of an enum, whose reactive code the app's wasm would carry once more.
+    let form_open = RwSignal::new(false);
+    let removing = RwSignal::new(false);
+    let open_form = move |remove: bool| {
+        removing.set(remove);
+        form_open.set(true);
+    };
     let first = RwSignal::new(String::new());
     let second = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
@@ -37,7 +35,7 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
         first.set(String::new());
         second.set(String::new());
         problem.set(None);
-        form.set(Form::None);
+        form_open.set(false);
     };
     let finish = move |done: Result<(), LockError>, said: &'static str| match done {
         Ok(()) => {
@@ -48,12 +46,12 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
     };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        if busy.get_untracked() {
+        if busy.get_untracked() || !form_open.get_untracked() {
             return;
         }
         let passphrase = first.get_untracked();
-        let which = form.get_untracked();
-        if which == Form::Set && passphrase != second.get_untracked() {
+        let remove = removing.get_untracked();
+        if !remove && passphrase != second.get_untracked() {
             problem.set(Some("The two passphrases differ. Type the same passphrase twice.".to_owned()));
             return;
         }
@@ -66,15 +64,11 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
         status.set("Working…".to_owned());
         let was_on = lock.get_untracked().is_on();
         spawn_local(async move {
-            match which {
-                Form::Set => {
-                    let said = if was_on { "Passphrase changed." } else { "API keys locked with your passphrase." };
-                    finish(providers.set_passphrase(passphrase).await, said);
-                }
-                Form::Remove => {
-                    finish(providers.remove_lock(passphrase).await, "Lock removed. API keys are stored unencrypted.")
-                }
-                Form::None => {}
+            if remove {
+                finish(providers.remove_lock(passphrase).await, "Lock removed. API keys are stored unencrypted.");
+            } else {
+                let said = if was_on { "Passphrase changed." } else { "API keys locked with your passphrase." };
+                finish(providers.set_passphrase(passphrase).await, said);
             }
             if problem.get_untracked().is_some() {
                 status.set(String::new());
@@ -98,6 +92,14 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
         LockState::Unlocked(_) => "API keys are locked with a passphrase, and unlocked for this browser session.",
         LockState::Damaged(_) => "The key lock cannot be opened. Use \u{201c}Forgot passphrase?\u{201d} to remove it.",
     };
+    // Which buttons fit: 0 no lock, 1 unlocked here, 2 locked (or damaged).
+    let phase = move || {
+        lock.with(|state| match state {
+            LockState::Off => 0,
+            LockState::Unlocked(_) => 1,
+            LockState::Locked(_) | LockState::Damaged(_) => 2,
+        })
+    };
     view! {
         <section class="key-lock" aria-labelledby="key-lock-heading">
             <h3 id="key-lock-heading">"API key lock"</h3>
@@ -107,73 +109,73 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
                  running in this page, or while a Hearth tab is unlocked. Hearth asks for it once per browser session."
             </p>
             <p class="key-lock-state">{state_text}</p>
-            <Show when=move || form.get() == Form::None>
-                <div class="key-lock-actions">
-                    {move || match lock.get() {
-                        LockState::Off => view! {
-                            <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy>
-                                "Lock API keys with a passphrase"
-                            </button>
+            // The buttons and the form stay mounted; the one not in use is hidden.
+            <div class="key-lock-actions" hidden=move || form_open.get()>
+                // Every button is there; those that do not fit the lock's state are hidden.
+                <button type="button" on:click=move |_| open_form(false) disabled=busy hidden=move || phase() != 0>
+                    "Lock API keys with a passphrase"
+                </button>
+                <button type="button" on:click=move |_| open_form(false) disabled=busy hidden=move || phase() != 1>
+                    "Change passphrase"
+                </button>
+                <button type="button" on:click=move |_| open_form(true) disabled=busy hidden=move || phase() != 1>
+                    "Remove the lock"
+                </button>
+                <button
+                    type="button"
+                    on:click=move |_| providers.unlock_open.set(true)
+                    disabled=busy
+                    hidden=move || phase() != 2
+                >
+                    "Unlock API keys"
+                </button>
+                <button type="button" class="danger" on:click=forget disabled=busy hidden=move || phase() != 2>
+                    "Forgot passphrase?"
+                </button>
+            </div>
+            <form class="key-lock-form" on:submit=submit hidden=move || !form_open.get()>
+                <TextField
+                    label=move || {
+                        if removing.get() {
+                            "Current passphrase"
+                        } else if lock.get().is_on() {
+                            "New passphrase"
+                        } else {
+                            "Passphrase"
                         }
-                        .into_any(),
-                        LockState::Unlocked(_) => view! {
-                            <button type="button" on:click=move |_| form.set(Form::Set) disabled=busy>
-                                "Change passphrase"
-                            </button>
-                            <button type="button" on:click=move |_| form.set(Form::Remove) disabled=busy>
-                                "Remove the lock"
-                            </button>
-                        }
-                        .into_any(),
-                        LockState::Locked(_) | LockState::Damaged(_) => view! {
-                            <button type="button" on:click=move |_| providers.unlock_open.set(true) disabled=busy>
-                                "Unlock API keys"
-                            </button>
-                            <button type="button" class="danger" on:click=forget disabled=busy>
-                                "Forgot passphrase?"
-                            </button>
-                        }
-                        .into_any(),
-                    }}
-                </div>
-            </Show>
-            <Show when=move || form.get() != Form::None>
-                <form class="key-lock-form" on:submit=submit>
+                    }
+                    kind="password"
+                    autocomplete="new-password"
+                    value=first
+                    on_input=Callback::new(move |typed| first.set(typed))
+                    error=problem
+                />
+                <Show when=move || !removing.get()>
                     <TextField
-                        label=move || match form.get() {
-                            Form::Remove => "Current passphrase",
-                            _ if lock.get().is_on() => "New passphrase",
-                            _ => "Passphrase",
-                        }
+                        label="Confirm passphrase"
                         kind="password"
                         autocomplete="new-password"
-                        value=first
-                        on_input=Callback::new(move |typed| first.set(typed))
-                        error=problem
+                        value=second
+                        on_input=Callback::new(move |typed| second.set(typed))
                     />
-                    <Show when=move || form.get() == Form::Set>
-                        <TextField
-                            label="Confirm passphrase"
-                            kind="password"
-                            autocomplete="new-password"
-                            value=second
-                            on_input=Callback::new(move |typed| second.set(typed))
-                        />
-                    </Show>
-                    <div class="dialog-actions">
-                        <button type="submit" class="primary" disabled=busy>
-                            {move || match form.get() {
-                                Form::Remove => "Remove the lock",
-                                _ if lock.get().is_on() => "Change passphrase",
-                                _ => "Lock API keys",
-                            }}
-                        </button>
-                        <button type="button" on:click=move |_| reset() disabled=busy>
-                            "Cancel"
-                        </button>
-                    </div>
-                </form>
-            </Show>
+                </Show>
+                <div class="dialog-actions">
+                    <button type="submit" class="primary" disabled=busy>
+                        {move || {
+                            if removing.get() {
+                                "Remove the lock"
+                            } else if lock.get().is_on() {
+                                "Change passphrase"
+                            } else {
+                                "Lock API keys"
+                            }
+                        }}
+                    </button>
+                    <button type="button" on:click=move |_| reset() disabled=busy>
+                        "Cancel"
+                    </button>
+                </div>
+            </form>
             // Not `role="status"`: the dialog's one status is the backup's.
             <p class="status" aria-live="polite">
                 {move || status.get()}
