@@ -118,8 +118,6 @@ pub(crate) struct ProvidersContext {
     pub(crate) unlock_open: RwSignal<bool>,
     /// The open lock's salt and key, in this tab's memory only.
     aes: StoredValue<Option<(String, AesKey)>, LocalStorage>,
-    /// Answers other tabs that ask for the open lock's key.
-    share: StoredValue<Option<std::rc::Rc<KeyShare>>, LocalStorage>,
 }
 
 impl ProvidersContext {
@@ -134,10 +132,11 @@ impl ProvidersContext {
             lock: RwSignal::new(LockState::Off),
             unlock_open: RwSignal::new(false),
             aes: StoredValue::new_local(None),
-            share: StoredValue::new_local(None),
         };
-        let share = KeyShare::answer_with(move |salt| this.raw_key_for(salt));
-        this.share.set_value(Some(std::rc::Rc::new(share)));
+        // Answers other tabs that ask for the open lock's key for as long as
+        // the page lives (the context is made once, with the app): kept by
+        // forgetting it rather than in a stored value of its own type.
+        std::mem::forget(KeyShare::answer_with(move |salt| this.raw_key_for(salt)));
         store.reload_on_bulk_change(move || this.load());
         this
     }

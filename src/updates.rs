@@ -133,8 +133,17 @@ impl UpdatesContext {
         match (news, self.state.get_untracked()) {
             (WorkerNews::Waiting, UpdateState::Current | UpdateState::Later) => self.state.set(UpdateState::Ready),
             (WorkerNews::Waiting, _) => {}
-            // This tab asked: the new version controls it now.
-            (WorkerNews::ControllerChanged, UpdateState::Reloading) => service_worker::reload(),
+            // This tab asked: the new version controls it now. Something that
+            // began since the reload was asked (a reply, a typed message) holds
+            // it again: the reload waits for it, as the prompt says.
+            (WorkerNews::ControllerChanged, UpdateState::Reloading) => {
+                if self.hold().is_none() {
+                    service_worker::reload();
+                } else {
+                    self.state.set(UpdateState::UpdatedElsewhere);
+                    self.pending.set(true);
+                }
+            }
             (WorkerNews::ControllerChanged, _) => {
                 self.pending.set(false);
                 self.state.set(UpdateState::UpdatedElsewhere);
@@ -200,6 +209,12 @@ impl UpdatesContext {
             if self.elsewhere.get_untracked() {
                 self.pending.set(false);
                 self.elsewhere.set(false);
+            }
+            // Something began while this waited (a reply, a typed message):
+            // wait for it again rather than lose it.
+            if self.hold().is_some() {
+                self.pending.set(true);
+                return;
             }
             if self.state.get_untracked() == UpdateState::UpdatedElsewhere {
                 // The new version controls this tab already: a reload runs it.

@@ -37,13 +37,17 @@ pub(crate) fn ErrorCard(
         <div class="error-card" role="alert">
             <p class="error-title">{failure.title()}</p>
             <p class="error-detail">{failure.detail()}</p>
-            <Show when=move || keys_locked && offered.get()>
-                <div class="error-actions">
-                    <button type="button" class="primary" on:click=move |_| providers.unlock_open.set(true)>
-                        "Unlock your API keys"
-                    </button>
-                </div>
-            </Show>
+            {move || {
+                (keys_locked && offered.get()).then(|| {
+                    view! {
+                        <div class="error-actions">
+                            <button type="button" class="primary" on:click=move |_| providers.unlock_open.set(true)>
+                                "Unlock your API keys"
+                            </button>
+                        </div>
+                    }
+                })
+            }}
             {move || {
                 ((retryable || too_long) && offered.get()).then(|| {
                     view! {

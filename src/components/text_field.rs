@@ -65,6 +65,9 @@ pub(crate) fn TextField(
     /// made).
     #[prop(into, optional)]
     hint: Signal<String>,
+    /// Whether the control is disabled (it cannot be used now).
+    #[prop(into, optional)]
+    disabled: Signal<bool>,
 ) -> impl IntoView {
     let id = next_id();
     let error_id = format!("field-{id}-error");
@@ -103,6 +106,7 @@ pub(crate) fn TextField(
                 placeholder=placeholder
                 aria-invalid=invalid
                 aria-describedby=described_by
+                disabled=move || disabled.get()
                 prop:value=move || value.get()
                 on:change=changed
                 on:input=typed
@@ -120,6 +124,7 @@ pub(crate) fn TextField(
                 placeholder=placeholder
                 aria-invalid=invalid
                 aria-describedby=described_by
+                disabled=move || disabled.get()
                 prop:value=move || value.get()
                 on:change=changed
                 on:input=typed

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::components::modal_dialog::ModalDialog;
+use crate::components::text_field::TextField;
 use crate::io::dialogs::confirm;
 use crate::providers::ProvidersContext;
 use crate::providers::key_lock::LockState;
@@ -72,21 +73,15 @@ pub(crate) fn UnlockKeysDialog() -> impl IntoView {
                 "Your API keys are locked with a passphrase. Enter it to use them in this browser session."
             </p>
             <form class="unlock-form" on:submit=unlock>
-                <label class="field">
-                    <span>"Passphrase"</span>
-                    <input
-                        type="password"
-                        autocomplete="current-password"
-                        prop:value=move || passphrase.get()
-                        on:input=move |ev| passphrase.set(event_target_value(&ev))
-                        aria-invalid=move || error.get().is_some().then_some("true")
-                        aria-describedby="unlock-error"
-                        disabled=damaged
-                    />
-                </label>
-                <p id="unlock-error" class="field-error" role="alert">
-                    {move || error.get()}
-                </p>
+                <TextField
+                    label="Passphrase"
+                    kind="password"
+                    autocomplete="current-password"
+                    value=passphrase
+                    on_input=Callback::new(move |typed| passphrase.set(typed))
+                    error=error
+                    disabled=Signal::derive(damaged)
+                />
                 <div class="dialog-actions">
                     <button type="submit" class="primary" disabled=move || busy.get() || damaged()>
                         {move || if busy.get() { "Unlocking…" } else { "Unlock" }}

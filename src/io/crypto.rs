@@ -96,6 +96,18 @@ impl fmt::Debug for AesKey {
     }
 }
 
+/// Awaits a WebCrypto call (every step shares this one future).
+async fn settle(call: Result<js_sys::Promise, JsValue>) -> Result<JsValue, JsValue> {
+    JsFuture::from(call?).await
+}
+
+/// Imports `raw` as a key for `algorithm` (non-extractable), for `usages`.
+async fn import(raw: &[u8], algorithm: &str, usages: &[&str]) -> Result<CryptoKey, CryptoError> {
+    let algorithm = object(&[("name", algorithm.into())])?;
+    let call = subtle()?.import_key_with_object("raw", &bytes(raw), &algorithm, false, &self::usages(usages));
+    Ok(settle(call).await.map_err(failed)?.unchecked_into())
+}
+
 impl AesKey {
     /// The key's raw bytes.
     pub(crate) fn raw(&self) -> &[u8; KEY_LEN] {
@@ -104,32 +116,23 @@ impl AesKey {
 
     /// Imports raw key bytes (kept for the browser session) as an AES-GCM key.
     pub(crate) async fn from_raw(raw: [u8; KEY_LEN]) -> Result<Self, CryptoError> {
-        let algorithm = object(&[("name", "AES-GCM".into())])?;
-        let promise = subtle()?
-            .import_key_with_object("raw", &bytes(&raw), &algorithm, false, &usages(&["encrypt", "decrypt"]))
-            .map_err(failed)?;
-        let key = JsFuture::from(promise).await.map_err(failed)?.unchecked_into::<CryptoKey>();
+        let key = import(&raw, "AES-GCM", &["encrypt", "decrypt"]).await?;
         Ok(Self { key, raw })
     }
 
     /// Derives the key from `passphrase` with PBKDF2-SHA-256.
     pub(crate) async fn derive(passphrase: &str, params: &KdfParams) -> Result<Self, CryptoError> {
-        let subtle = subtle()?;
-        let pbkdf2 = object(&[("name", "PBKDF2".into())])?;
         // NFC, so the same passphrase typed on another keyboard or system opens it.
         let passphrase = String::from(js_sys::JsString::from(passphrase).normalize("NFC"));
-        let promise = subtle
-            .import_key_with_object("raw", &bytes(passphrase.as_bytes()), &pbkdf2, false, &usages(&["deriveBits"]))
-            .map_err(failed)?;
-        let base = JsFuture::from(promise).await.map_err(failed)?.unchecked_into::<CryptoKey>();
+        let base = import(passphrase.as_bytes(), "PBKDF2", &["deriveBits"]).await?;
         let algorithm = object(&[
             ("name", "PBKDF2".into()),
             ("hash", "SHA-256".into()),
-            ("salt", Uint8Array::from(params.salt.as_slice()).into()),
+            ("salt", bytes(&params.salt).into()),
             ("iterations", params.iterations.into()),
         ])?;
-        let bits = subtle.derive_bits_with_object(&algorithm, &base, (KEY_LEN * 8) as u32).map_err(failed)?;
-        let bits = JsFuture::from(bits).await.map_err(failed)?;
+        let bits =
+            settle(subtle()?.derive_bits_with_object(&algorithm, &base, (KEY_LEN * 8) as u32)).await.map_err(failed)?;
         let raw: [u8; KEY_LEN] = Uint8Array::new(&bits)
             .to_vec()
             .try_into()
@@ -139,23 +142,31 @@ impl AesKey {
 
     /// Seals `plaintext` under `iv` (fresh for every call): ciphertext and tag.
     pub(crate) async fn seal(&self, iv: &[u8; IV_LEN], plaintext: &[u8]) -> Result<Vec<u8>, CryptoError> {
-        let algorithm = object(&[("name", "AES-GCM".into()), ("iv", Uint8Array::from(&iv[..]).into())])?;
-        let promise = subtle()?.encrypt_with_object_and_u8_array(&algorithm, &self.key, plaintext).map_err(failed)?;
-        let sealed = JsFuture::from(promise).await.map_err(failed)?;
-        Ok(Uint8Array::new(&sealed).to_vec())
+        self.aes_gcm(true, iv, plaintext).await
     }
 
     /// Opens what [`AesKey::seal`] made; a wrong key or changed data is
     /// [`CryptoError::WrongKey`].
     pub(crate) async fn open(&self, iv: &[u8; IV_LEN], sealed: &[u8]) -> Result<Vec<u8>, CryptoError> {
-        let algorithm = object(&[("name", "AES-GCM".into()), ("iv", Uint8Array::from(&iv[..]).into())])?;
-        let promise = subtle()?.decrypt_with_object_and_u8_array(&algorithm, &self.key, sealed).map_err(failed)?;
-        match JsFuture::from(promise).await {
-            Ok(plain) => Ok(Uint8Array::new(&plain).to_vec()),
+        self.aes_gcm(false, iv, sealed).await
+    }
+
+    /// AES-GCM encryption (`encrypt`) or decryption of `data` under `iv`.
+    async fn aes_gcm(&self, encrypt: bool, iv: &[u8; IV_LEN], data: &[u8]) -> Result<Vec<u8>, CryptoError> {
+        let algorithm = object(&[("name", "AES-GCM".into()), ("iv", bytes(iv).into())])?;
+        let subtle = subtle()?;
+        let call = if encrypt {
+            subtle.encrypt_with_object_and_u8_array(&algorithm, &self.key, data)
+        } else {
+            subtle.decrypt_with_object_and_u8_array(&algorithm, &self.key, data)
+        };
+        match settle(call).await {
+            Ok(done) => Ok(Uint8Array::new(&done).to_vec()),
             // WebCrypto reports a failed tag check as an `OperationError`.
             Err(error)
-                if Reflect::get(&error, &"name".into()).ok().and_then(|n| n.as_string()).as_deref()
-                    == Some("OperationError") =>
+                if !encrypt
+                    && Reflect::get(&error, &"name".into()).ok().and_then(|n| n.as_string()).as_deref()
+                        == Some("OperationError") =>
             {
                 Err(CryptoError::WrongKey)
             }

@@ -208,9 +208,18 @@ impl Db {
             })
             .with_on_upgrade_needed(|_event, db| create_stores(&db))
             .await;
-        let db = opened?;
+        let mut db = opened?;
+        // The watching connection must be older than the one the app uses, so
+        // that its `versionchange` comes first and closes both before the
+        // app's own event is dispatched (see [`watch_connection`]): once the
+        // stores exist, the watcher opens, then the app opens its connection again.
+        let watcher = open_watcher().await;
+        if watcher.is_ok() {
+            db.close();
+            db = Database::open(DATABASE_NAME).with_version(SCHEMA_VERSION).await?;
+        }
         let this = Db { db, closed: Rc::new(Cell::new(None)) };
-        watch_connection(this.db.clone(), Rc::clone(&this.closed), on_closed).await;
+        watch_connection(watcher, this.db.clone(), Rc::clone(&this.closed), on_closed);
         if this.get::<AgentRecord>(DEFAULT_AGENT_ID).await?.is_none() {
             this.put(&AgentRecord::general(now)).await?;
         }
@@ -605,14 +614,20 @@ impl Db {
 ///
 /// indexed_db_futures does not expose its connection's events in time (its
 /// `version-change` listener runs later, in a future), and Chromium reports
-/// `blocked` to the newer version for every connection still open once the
-/// `versionchange` events were dispatched. So a second connection of the same
-/// version, opened here with web-sys, only watches: its handlers run inside
-/// the event and close both connections at once, so the migration is never
-/// blocked. When this connection cannot be opened because a newer version
-/// already exists, the app's connection is closed the same way. `closed` is
-/// set before `on_closed` is told.
-async fn watch_connection(library: Database, closed: Rc<Cell<Option<Closed>>>, on_closed: impl Fn(Closed) + 'static) {
+/// `blocked` to the newer version for a connection still open once its own
+/// `versionchange` was dispatched. So `watcher`, a connection of the same
+/// version opened with web-sys before `library` (events go to connections in
+/// the order they were opened), only watches: its handlers run inside the
+/// first event and close both connections at once, so the migration is never
+/// blocked. When it could not be opened because a newer version already
+/// exists, the app's connection is closed the same way. `closed` is set
+/// before `on_closed` is told.
+fn watch_connection(
+    watcher: std::result::Result<web_sys::IdbDatabase, WatcherError>,
+    library: Database,
+    closed: Rc<Cell<Option<Closed>>>,
+    on_closed: impl Fn(Closed) + 'static,
+) {
     let on_closed: Rc<dyn Fn(Closed)> = Rc::new(on_closed);
     let close_all = {
         let closed = Rc::clone(&closed);
@@ -627,7 +642,7 @@ async fn watch_connection(library: Database, closed: Rc<Cell<Option<Closed>>>, o
             }
         }
     };
-    let watcher = match open_watcher().await {
+    let watcher = match watcher {
         Ok(watcher) => watcher,
         Err(WatcherError::NewerVersion) => return close_all(None, Closed::NewerVersion),
         // No watcher (the browser refused a second connection): the app keeps
@@ -663,7 +678,8 @@ enum WatcherError {
 }
 
 /// Opens a plain connection to the database at [`SCHEMA_VERSION`], which
-/// exists already (the app's connection opened it), so no upgrade runs.
+/// exists already (the app's first connection created or upgraded it), so no
+/// upgrade runs.
 async fn open_watcher() -> std::result::Result<web_sys::IdbDatabase, WatcherError> {
     let factory = web_sys::window().and_then(|window| window.indexed_db().ok().flatten()).ok_or(WatcherError::Other)?;
     let request = factory.open_with_u32(DATABASE_NAME, SCHEMA_VERSION).map_err(|_| WatcherError::Other)?;

@@ -15,13 +15,10 @@
 //! browser while a Hearth tab is unlocked, can read the keys; the lock protects
 //! the keys at rest (a copied profile, a machine whose browser is closed).
 
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::rc::Rc;
 
-use futures::channel::oneshot;
-use futures::future::{Either, select};
 use hearth_core::storage::key_lock::{KEY_LEN, base64_decode, base64_encode};
-use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use web_sys::{BroadcastChannel, MessageEvent};
 
@@ -29,23 +26,17 @@ use super::timer::sleep;
 
 const STORAGE_ITEM: &str = "hearth-key-lock-session";
 const CHANNEL: &str = "hearth-key-lock";
-/// How long a new tab waits for an open tab to answer before it prompts.
+/// How long a new tab waits for an open tab to answer before it prompts, in
+/// steps of [`ANSWER_STEP_MS`] (it stops waiting as soon as one answers).
 const ANSWER_WAIT_MS: i32 = 400;
+const ANSWER_STEP_MS: i32 = 25;
 
-#[derive(Serialize, Deserialize)]
-struct Remembered {
-    salt: String,
-    key: String,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum Message {
-    /// A tab asks for the key of the lock with this salt.
-    Ask { salt: String },
-    /// A tab answers with it.
-    Key { salt: String, key: String },
-}
+// The stored item and the messages are plain text, words separated by one
+// space (base64 has none): `<salt> <key>` in `sessionStorage`; on the channel
+// `ask <salt>` (a tab asks for the key of the lock with this salt) and
+// `key <salt> <key>` (a tab answers with it).
+const ASK: &str = "ask";
+const KEY: &str = "key";
 
 fn session_storage() -> Option<web_sys::Storage> {
     web_sys::window().and_then(|window| window.session_storage().ok().flatten())
@@ -53,17 +44,16 @@ fn session_storage() -> Option<web_sys::Storage> {
 
 /// Keeps `raw` (the key of the lock with `salt`) for this browser session.
 pub(crate) fn remember(salt: &str, raw: &[u8; KEY_LEN]) {
-    let remembered = Remembered { salt: salt.to_owned(), key: base64_encode(raw) };
-    if let (Some(storage), Ok(text)) = (session_storage(), serde_json::to_string(&remembered)) {
-        let _ = storage.set_item(STORAGE_ITEM, &text);
+    if let Some(storage) = session_storage() {
+        let _ = storage.set_item(STORAGE_ITEM, &[salt, &base64_encode(raw)].join(" "));
     }
 }
 
 /// The key kept for the lock with `salt` in this tab's session, if any.
 pub(crate) fn recall(salt: &str) -> Option<[u8; KEY_LEN]> {
     let text = session_storage()?.get_item(STORAGE_ITEM).ok().flatten()?;
-    let remembered: Remembered = serde_json::from_str(&text).ok()?;
-    (remembered.salt == salt).then(|| decode_key(&remembered.key)).flatten()
+    let (kept_salt, key) = text.split_once(' ')?;
+    (kept_salt == salt).then(|| decode_key(key)).flatten()
 }
 
 /// Forgets the kept key (the lock was removed, changed or forgotten).
@@ -75,6 +65,13 @@ pub(crate) fn forget() {
 
 fn decode_key(text: &str) -> Option<[u8; KEY_LEN]> {
     base64_decode(text)?.try_into().ok()
+}
+
+/// The words of a channel message of `kind` (`ask` or `key`) after the kind.
+fn message(event: &MessageEvent, kind: &str) -> Option<Vec<String>> {
+    let text = event.data().as_string()?;
+    let mut words = text.split(' ');
+    (words.next() == Some(kind)).then(|| words.map(str::to_owned).collect())
 }
 
 /// Answers other tabs' requests for the key with `provide(salt)`, while it lives.
@@ -89,14 +86,10 @@ impl KeyShare {
         let Ok(channel) = BroadcastChannel::new(CHANNEL) else { return Self { _channel: None, _on_message: None } };
         let reply = channel.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            let Some(Message::Ask { salt }) = event.data().as_string().and_then(|t| serde_json::from_str(&t).ok())
-            else {
-                return;
-            };
-            if let Some(raw) = provide(&salt)
-                && let Ok(text) = serde_json::to_string(&Message::Key { salt, key: base64_encode(&raw) })
+            if let Some([salt]) = message(&event, ASK).as_deref()
+                && let Some(raw) = provide(salt.as_str())
             {
-                let _ = reply.post_message(&text.into());
+                let _ = reply.post_message(&[KEY, salt.as_str(), &base64_encode(&raw)].join(" ").into());
             }
         });
         channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -108,29 +101,24 @@ impl KeyShare {
 /// no unlocked tab answers in time.
 pub(crate) async fn ask_other_tabs(salt: &str) -> Option<[u8; KEY_LEN]> {
     let channel = BroadcastChannel::new(CHANNEL).ok()?;
-    let (sender, receiver) = oneshot::channel::<[u8; KEY_LEN]>();
-    let sender = Rc::new(RefCell::new(Some(sender)));
-    let wanted = salt.to_owned();
+    let answer = Rc::new(Cell::new(None::<[u8; KEY_LEN]>));
+    let (wanted, heard) = (salt.to_owned(), answer.clone());
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let Some(Message::Key { salt, key }) = event.data().as_string().and_then(|t| serde_json::from_str(&t).ok())
-        else {
-            return;
-        };
-        if salt == wanted
-            && let Some(raw) = decode_key(&key)
-            && let Some(sender) = sender.borrow_mut().take()
+        if let Some([salt, key]) = message(&event, KEY).as_deref()
+            && *salt == wanted
+            && let Some(raw) = decode_key(key)
         {
-            let _ = sender.send(raw);
+            heard.set(Some(raw));
         }
     });
     channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    let ask = serde_json::to_string(&Message::Ask { salt: salt.to_owned() }).ok()?;
-    channel.post_message(&ask.into()).ok()?;
-    let answer = match select(receiver, Box::pin(sleep(ANSWER_WAIT_MS))).await {
-        Either::Left((Ok(raw), _)) => Some(raw),
-        _ => None,
-    };
+    channel.post_message(&[ASK, salt].join(" ").into()).ok()?;
+    let mut waited = 0;
+    while answer.get().is_none() && waited < ANSWER_WAIT_MS {
+        sleep(ANSWER_STEP_MS).await;
+        waited += ANSWER_STEP_MS;
+    }
     channel.close();
     drop(on_message);
-    answer
+    answer.get()
 }

@@ -38,6 +38,11 @@ pub(crate) enum LockState {
 }
 
 impl LockState {
+    /// Whether a passphrase lock exists, open here or not.
+    pub(crate) fn is_on(&self) -> bool {
+        !matches!(self, LockState::Off)
+    }
+
     /// The lock at rest as this tab saw it, for a write to check.
     pub(crate) fn view(&self) -> key_lock::LockView {
         match self {

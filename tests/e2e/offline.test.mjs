@@ -282,6 +282,64 @@ describe('offline', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('a new user’s day offline: the host gone and the network off, a reload opens every conversation, search finds old text, and the local model builds an app', async (t) => {
+    // Tried as a new user would: Hearth is used once online (its worker installs), then the
+    // host is unreachable and the device offline (the OS says so; a model on this machine
+    // still answers, see sayOffline), and the user reloads.
+    const host = await startStaticServer({ root: builtApp(), headers: true });
+    let hostUp = true;
+    t.after(() => hostUp && host.close());
+    const chat = await openApp(t, env, { url: host.url, contextOptions: { serviceWorkers: 'allow', viewport: { width: 1280, height: 900 } } });
+    const { page, context } = chat;
+    await resetMock(env.mock);
+    await addMockProvider(page, env.mock, { scenario: 'echo' });
+    await chat.message.fill('Where do ptarmigans spend the winter?');
+    await chat.message.press('Enter');
+    await settled(chat);
+    await waitOn(chat, async () => (await chat.reply.innerText()).includes('ptarmigans'), 'the first answer has arrived');
+    await waitUntil(
+      () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated'),
+      'the service worker is installed',
+    );
+
+    await host.close();
+    hostUp = false;
+    await sayOffline(context);
+    await page.reload();
+    const { badge } = indicator(page);
+    await badge.waitFor();
+    const nav = page.getByRole('navigation', { name: 'Conversations', exact: true });
+    await nav.getByRole('button', { name: /ptarmigans/ }).first().waitFor();
+    await waitOn(chat, async () => (await chat.reply.innerText()).includes('ptarmigans'), 'the old answer is shown');
+    const search = nav.getByRole('searchbox', { name: 'Search conversations', exact: true });
+    await search.fill('ptarmigans');
+    const results = nav.getByRole('list', { name: 'Search results', exact: true });
+    await waitUntil(async () => (await results.getByRole('listitem').count()) > 0, 'the search finds the old message');
+    await search.fill('');
+
+    await page.getByRole('button', { name: 'Providers', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Providers', exact: true });
+    const model = dialog.getByRole('form', { name: 'Provider settings', exact: true }).getByRole('textbox', { name: 'Model', exact: true });
+    await model.fill('app-todo');
+    await model.press('Tab');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await waitForStoredProvider(page, { model: 'app-todo' });
+    const agents = await openAgents(page);
+    await agents.getByRole('button', { name: 'Chat with App Builder', exact: true }).click();
+    await agents.waitFor({ state: 'hidden' });
+    await chat.message.fill('Build me a to-do app.');
+    await chat.message.press('Enter');
+    await settled(chat);
+    const app = page.getByTitle('App preview, version 1', { exact: true }).contentFrame();
+    await app.getByRole('heading', { name: 'To-do list', exact: true }).waitFor();
+    await app.getByRole('textbox', { name: 'New to-do', exact: true }).fill('Bank the fire');
+    await app.getByRole('button', { name: 'Add to-do', exact: true }).click();
+    await app.getByRole('list', { name: 'To-dos', exact: true }).getByRole('listitem').filter({ hasText: 'Bank the fire' }).waitFor();
+    assert.equal(await badge.isVisible(), true, 'still offline');
+    await screenshot(page, 'offline-day-app.png');
+    assert.deepEqual(chat.errors, []);
+  });
+
   test('offline, the fetch-url tool says the device is offline instead of trying a site on another machine', async (t) => {
     const chat = await openApp(t, env, { beforeLoad: sayOffline });
     const { page } = chat;

@@ -352,6 +352,46 @@ describe('tools and app previews with the service worker', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('a form posted into a frame inside the scope gets a network error from the worker, never Hearth’s page', async (t) => {
+    // An app in app-frame-open.html may post forms (its form-action allows http(s)); with
+    // allow-same-origin on the frame (the worker's case), a POST navigation of the frame to
+    // Hearth's page must not reach a host that would answer it. The page's own CSP forbids
+    // forms, so the test bypasses it to make the same request from the app page.
+    const server = await startStaticServer({ root: DIST, headers: false });
+    t.after(() => server.close());
+    const { context, page, errors } = await loadApp(await env.browser.newContext({ ...WORKERS, bypassCSP: true }), server.url);
+    t.after(() => context.close());
+    await controlled(page);
+    const before = server.requests.length;
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const frame = document.createElement('iframe');
+          frame.name = 'posted';
+          frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+          document.body.append(frame);
+          frame.addEventListener('load', () => resolve(), { once: true });
+          const form = document.createElement('form');
+          form.method = 'post';
+          form.action = 'index.html';
+          form.target = 'posted';
+          document.body.append(form);
+          form.submit();
+        }),
+    );
+    const posts = server.requests.slice(before).filter((request) => request.method !== 'GET');
+    assert.deepEqual(posts, [], 'no POST reached the host');
+    const hearthInFrame = await page.evaluate(() => {
+      try {
+        return document.querySelector('iframe[name="posted"]').contentDocument?.querySelector('meta[name="hearth-app"]') != null;
+      } catch {
+        return false;
+      }
+    });
+    assert.equal(hearthInFrame, false, 'no page of Hearth’s runs in the frame');
+    assert.deepEqual(errors, []);
+  });
+
   test('a worker that drops the sandbox header: nothing runs in Hearth’s origin; a plain frame from the network runs the tool', async (t) => {
     const server = await startStaticServer({ root: broken, headers: false });
     t.after(() => server.close());

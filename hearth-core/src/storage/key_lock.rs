@@ -150,10 +150,27 @@ impl KeyLock {
         Ok(KdfParams { salt, iterations: self.iterations })
     }
 
-    /// Reads the lock from its setting's value, checked.
+    /// Reads the lock from its setting's value, checked. Read field by field
+    /// (a derived `Deserialize` for `serde_json::Value` costs the app's wasm
+    /// several times this); fields it does not know are ignored.
     pub fn from_value(value: &serde_json::Value) -> Result<Self, KeyLockError> {
-        let lock: Self =
-            serde_json::from_value(value.clone()).map_err(|error| KeyLockError::Unreadable(error.to_string()))?;
+        let text = |of: &serde_json::Value, field: &str| {
+            of.get(field)
+                .and_then(serde_json::Value::as_str)
+                .map(str::to_owned)
+                .ok_or_else(|| KeyLockError::Unreadable(format!("its {field} is missing or not text")))
+        };
+        let check = value.get("check").unwrap_or(&serde_json::Value::Null);
+        let lock = Self {
+            kdf: text(value, "kdf")?,
+            iterations: value
+                .get("iterations")
+                .and_then(serde_json::Value::as_u64)
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| KeyLockError::Unreadable("its iterations are missing or not a count".to_owned()))?,
+            salt: text(value, "salt")?,
+            check: Sealed { iv: text(check, "iv")?, data: text(check, "data")? },
+        };
         lock.params()?;
         Ok(lock)
     }

@@ -137,23 +137,26 @@ async function frameDocument(url, policy) {
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET') return;
-  if (KEY_HEADERS.some((name) => request.headers.has(name))) return;
   const url = new URL(request.url);
   if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
   const bare = `${url.origin}${url.pathname}`;
+  // Every frame navigation inside the scope, whatever its method, is answered here: a GET of
+  // one of Hearth's frame documents gets it with its own policy, anything else a network
+  // error. Hearth frames only those documents, and an app whose frame has allow-same-origin
+  // (the worker's case) that navigates it to another of Hearth's pages (Hearth's CSP
+  // frame-src 'self' allows that), by a link or by posting a form, must not get a page of
+  // Hearth's running there, in Hearth's origin (from this cache or from a host that ignores
+  // _headers, whose frame-ancestors 'none' would refuse it).
+  if (request.mode === 'navigate' && (request.destination === 'iframe' || request.destination === 'frame')) {
+    const framed = request.method === 'GET' ? FRAME_POLICIES.get(bare) : undefined;
+    event.respondWith(framed ? frameDocument(bare, framed) : Response.error());
+    return;
+  }
+  if (request.method !== 'GET') return;
+  if (KEY_HEADERS.some((name) => request.headers.has(name))) return;
   const policy = FRAME_POLICIES.get(bare);
   if (policy) {
     event.respondWith(frameDocument(bare, policy));
-    return;
-  }
-  // Any other frame inside the scope gets a network error: Hearth frames only the documents
-  // above, and an app whose frame has allow-same-origin (the worker's case) that navigates it
-  // to another of Hearth's pages (Hearth's CSP frame-src 'self' allows that) must not get a
-  // page of Hearth's running there, in Hearth's origin (from this cache or from a host that
-  // ignores _headers, whose frame-ancestors 'none' would refuse it).
-  if (request.mode === 'navigate' && request.destination === 'iframe') {
-    event.respondWith(Response.error());
     return;
   }
   if (LISTED.has(bare)) {
