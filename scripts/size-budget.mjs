@@ -24,11 +24,13 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * The budget, in gzip bytes, for everything the first load fetches: a ratchet.
- * It is the size reached (874,041 bytes at issue 14, Debian build route) plus
- * under 1 %, so a feature must pay for its bytes; lower it whenever a cut lands.
- * The goal is 560,000 (issue 14): the README says what is left to get there.
+ * It is the size reached plus under 1 %, so a feature must pay for its bytes;
+ * lower it whenever a cut lands. 874,041 bytes at issue 14 (Debian build route);
+ * 931,590 at issue 15, whose safe updates (about 13 KB) and API key lock (about
+ * 36 KB) are first-load code until the wasm can be split (README). The goal is
+ * 560,000 (issue 14): the README says what is left to get there.
  */
-export const BUDGET_BYTES = 880_000;
+export const BUDGET_BYTES = 935_000;
 
 /** The value of attribute `name` in one tag's text, or null. */
 function attribute(tag, name) {

@@ -15,11 +15,17 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
     let providers = ProvidersContext::expect();
     let editing = RwSignal::new(None::<String>);
     let new_preset = RwSignal::new(Preset::OpenAi);
-    Effect::new(move |_| {
-        // The dialog opens on the account that answers.
-        if providers.dialog_open.get() {
+    Effect::new(move |was_open: Option<bool>| {
+        // The dialog opens on the account that answers; opened before the
+        // accounts were loaded (a new tab still asking another for the key
+        // lock's key), it picks that account once they are.
+        let open = providers.dialog_open.get();
+        let loaded = providers.list.with(|list| !list.is_empty());
+        let opening = open && was_open != Some(true);
+        if opening || (open && loaded && editing.get_untracked().is_none()) {
             editing.set(providers.active_entry().map(|entry| entry.id().to_owned()));
         }
+        open
     });
     let add = move |_| {
         let entry = ProviderEntry::new(new_id(), new_preset.get_untracked());
