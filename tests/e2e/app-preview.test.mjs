@@ -344,10 +344,18 @@ describe('app preview', () => {
     await app.getByRole('textbox', { name: 'New to-do', exact: true }).fill('Buy milk');
     await app.getByRole('button', { name: 'Add to-do', exact: true }).click();
     await app.getByRole('listitem').filter({ hasText: 'Buy milk' }).waitFor();
-    const [log, panel, composer] = await Promise.all(
-      [chat.log, preview, chat.message].map((locator) => locator.boundingBox()),
-    );
-    assert.ok(panel.y >= log.y + log.height - 1, 'the preview is below the conversation');
+    // The layout settles after the app's frame grows (the conversation's rows are measured by
+    // a ResizeObserver): wait until it has, and fail with the boxes if it never does.
+    let boxes;
+    const measure = async () => {
+      boxes = await Promise.all([chat.log, preview, chat.message].map((locator) => locator.boundingBox()));
+      const [log, panel] = boxes;
+      return panel.y >= log.y + log.height - 1;
+    };
+    await waitUntil(measure, 'the preview is below the conversation').catch((error) => {
+      throw new Error(`${error.message}: ${JSON.stringify(boxes)}`);
+    });
+    const [, panel, composer] = boxes;
     assert.ok(panel.x >= 0 && panel.x + panel.width <= 391, 'the preview fits the width');
     assert.ok(composer.y >= panel.y, 'the composer stays at the bottom');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
