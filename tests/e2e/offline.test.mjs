@@ -45,6 +45,32 @@ function sayOffline(context) {
   });
 }
 
+/**
+ * Switches the open provider's model to the mock's `app-todo`, chats with the App Builder,
+ * asks for a to-do app, and adds `item` in its preview, waiting until the app shows it.
+ */
+async function buildTodoApp(chat, item) {
+  const { page } = chat;
+  await page.getByRole('button', { name: 'Providers', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Providers', exact: true });
+  const model = dialog.getByRole('form', { name: 'Provider settings', exact: true }).getByRole('textbox', { name: 'Model', exact: true });
+  await model.fill('app-todo');
+  await model.press('Tab');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await waitForStoredProvider(page, { model: 'app-todo' });
+  const agents = await openAgents(page);
+  await agents.getByRole('button', { name: 'Chat with App Builder', exact: true }).click();
+  await agents.waitFor({ state: 'hidden' });
+  await chat.message.fill('Build me a to-do app.');
+  await chat.message.press('Enter');
+  await settled(chat);
+  const app = page.getByTitle('App preview, version 1', { exact: true }).contentFrame();
+  await app.getByRole('heading', { name: 'To-do list', exact: true }).waitFor();
+  await app.getByRole('textbox', { name: 'New to-do', exact: true }).fill(item);
+  await app.getByRole('button', { name: 'Add to-do', exact: true }).click();
+  await app.getByRole('list', { name: 'To-dos', exact: true }).getByRole('listitem').filter({ hasText: item }).waitFor();
+}
+
 /** The indicator's live region (always there) and the badge inside it (only while offline). */
 function indicator(page) {
   const region = page.getByRole('banner').getByRole('status', { name: 'Connection', exact: true });
@@ -257,25 +283,7 @@ describe('offline', () => {
     assert.equal(await badge.isVisible(), true, 'still offline');
 
     // The App Builder, on the same local provider, builds an app; its preview runs.
-    await page.getByRole('button', { name: 'Providers', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Providers', exact: true });
-    const form = dialog.getByRole('form', { name: 'Provider settings', exact: true });
-    const model = form.getByRole('textbox', { name: 'Model', exact: true });
-    await model.fill('app-todo');
-    await model.press('Tab');
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await waitForStoredProvider(page, { model: 'app-todo' });
-    const agents = await openAgents(page);
-    await agents.getByRole('button', { name: 'Chat with App Builder', exact: true }).click();
-    await agents.waitFor({ state: 'hidden' });
-    await chat.message.fill('Build me a to-do app.');
-    await chat.message.press('Enter');
-    await settled(chat);
-    const app = page.getByTitle('App preview, version 1', { exact: true }).contentFrame();
-    await app.getByRole('heading', { name: 'To-do list', exact: true }).waitFor();
-    await app.getByRole('textbox', { name: 'New to-do', exact: true }).fill('Fill the kettle');
-    await app.getByRole('button', { name: 'Add to-do', exact: true }).click();
-    await app.getByRole('list', { name: 'To-dos', exact: true }).getByRole('listitem').filter({ hasText: 'Fill the kettle' }).waitFor();
+    await buildTodoApp(chat, 'Fill the kettle');
     assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 2, 'the App Builder asked the local model');
     assert.equal(await badge.isVisible(), true, 'still offline');
     await screenshot(page, 'offline-local-app.png');
@@ -317,24 +325,7 @@ describe('offline', () => {
     await waitUntil(async () => (await results.getByRole('listitem').count()) > 0, 'the search finds the old message');
     await search.fill('');
 
-    await page.getByRole('button', { name: 'Providers', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Providers', exact: true });
-    const model = dialog.getByRole('form', { name: 'Provider settings', exact: true }).getByRole('textbox', { name: 'Model', exact: true });
-    await model.fill('app-todo');
-    await model.press('Tab');
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await waitForStoredProvider(page, { model: 'app-todo' });
-    const agents = await openAgents(page);
-    await agents.getByRole('button', { name: 'Chat with App Builder', exact: true }).click();
-    await agents.waitFor({ state: 'hidden' });
-    await chat.message.fill('Build me a to-do app.');
-    await chat.message.press('Enter');
-    await settled(chat);
-    const app = page.getByTitle('App preview, version 1', { exact: true }).contentFrame();
-    await app.getByRole('heading', { name: 'To-do list', exact: true }).waitFor();
-    await app.getByRole('textbox', { name: 'New to-do', exact: true }).fill('Bank the fire');
-    await app.getByRole('button', { name: 'Add to-do', exact: true }).click();
-    await app.getByRole('list', { name: 'To-dos', exact: true }).getByRole('listitem').filter({ hasText: 'Bank the fire' }).waitFor();
+    await buildTodoApp(chat, 'Bank the fire');
     assert.equal(await badge.isVisible(), true, 'still offline');
     await screenshot(page, 'offline-day-app.png');
     assert.deepEqual(chat.errors, []);
