@@ -6,21 +6,18 @@
 // other pages are untouched; sw.js receives the frames' final policies; a script that cannot
 // be inlined safely fails the build.
 
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fakeBuild } from '../support/fake-build.mjs';
 import { framePolicies, inlineFrameScripts } from '../../scripts/frames.mjs';
 
 const PRECACHE = fileURLToPath(new URL('../../scripts/precache.mjs', import.meta.url));
-const WORKER = fileURLToPath(new URL('../../src/io/service_worker/sw.js', import.meta.url));
 
-const temporary = [];
-after(() => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 const RUNNER = "(() => { parent.postMessage({ ready: true }, '*'); })();\n";
 const APP = "(() => { parent.postMessage({ hearthApp: 'ready' }, '*'); })();\n";
@@ -53,16 +50,6 @@ const FILES = {
   ].join('\n'),
 };
 
-async function fakeBuild(files) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'hearth-frames-'));
-  temporary.push(dir);
-  await copyFile(WORKER, path.join(dir, 'sw.js'));
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-    await writeFile(path.join(dir, name), text);
-  }
-  return dir;
-}
 
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const read = (dir, name) => readFile(path.join(dir, name), 'utf8');

@@ -7,33 +7,19 @@
 // built dist/ is checked by tests/e2e/pwa.test.mjs (these tests run while a build may be
 // replacing dist/).
 
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fakeBuild } from '../support/fake-build.mjs';
 import { PLACEHOLDER, precacheList } from '../../scripts/precache.mjs';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/precache.mjs', import.meta.url));
-const WORKER = fileURLToPath(new URL('../../src/io/service_worker/sw.js', import.meta.url));
 
-const temporary = [];
-after(() => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-/** A fake build folder holding `files` (`{ name: text }`) and the real sw.js source. */
-async function fakeBuild(files) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'hearth-precache-'));
-  temporary.push(dir);
-  await copyFile(WORKER, path.join(dir, 'sw.js'));
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-    await writeFile(path.join(dir, name), text);
-  }
-  return dir;
-}
 
 /** Runs the script as Trunk does (`$TRUNK_STAGING_DIR`, or `args`): `{ code, stdout, stderr }`. */
 function run(args, env = {}) {
