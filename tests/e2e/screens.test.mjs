@@ -173,38 +173,64 @@ describe('the designed interface', { skip: BEFORE && 'the "before" build is only
     assert.deepEqual(chat.errors, []);
   });
 
-  test('sidebar titles use the full width; row actions on hover, focus and in a row menu', async (t) => {
-    const chat = await open(t, 'echo');
-    const { page } = chat;
-    await turnOffGeneratedTitles(page);
+  test('sidebar titles use the full width; row actions on hover, focus and in a row menu on touch', async (t) => {
     const title = 'A rather long conversation title about packing for the mountains in winter';
-    await sendAndSettle(chat, title);
-    const nav = page.getByRole('navigation', { name: 'Conversations', exact: true });
-    const row = nav.getByRole('listitem').filter({ has: page.getByRole('button', { name: title, exact: true }) });
-    await row.waitFor();
+    /** Opens a chat (with `contextOptions`), sends `title` and returns the chat and its sidebar row. */
+    async function withRow(contextOptions) {
+      const chat = await open(t, 'echo', { contextOptions });
+      await turnOffGeneratedTitles(chat.page);
+      await sendAndSettle(chat, title);
+      const nav = chat.page.getByRole('navigation', { name: 'Conversations', exact: true });
+      const row = nav.getByRole('listitem').filter({ has: chat.page.getByRole('button', { name: title, exact: true }) });
+      await row.waitFor();
+      return { chat, row };
+    }
+    const opacity = (locator) => locator.evaluate((el) => getComputedStyle(el.parentElement).opacity);
+
+    // With a mouse: the title takes the row; the actions show on hover and on focus.
+    const { chat, row } = await withRow({ viewport: { width: 1280, height: 800 } });
+    const { page } = chat;
     await page.mouse.move(900, 600);
-    const open = row.getByRole('button', { name: title, exact: true });
+    const openRow = row.getByRole('button', { name: title, exact: true });
     const rowBox = await row.boundingBox();
-    const openBox = await open.boundingBox();
-    assert.ok(openBox.width >= rowBox.width - 16, `the title takes the row's width (${openBox.width} of ${rowBox.width})`);
+    const openBox = await openRow.boundingBox();
+    assert.ok(openBox.width >= rowBox.width - 2, `the title takes the row's width (${openBox.width} of ${rowBox.width})`);
     const rename = row.getByRole('button', { name: 'Rename', exact: true });
-    assert.equal(await rename.evaluate((el) => getComputedStyle(el.parentElement).opacity), '0', 'actions hidden at rest');
-    await open.focus();
+    assert.equal(await opacity(rename), '0', 'the actions are hidden at rest');
+    assert.equal(await row.getByRole('button', { name: `Actions for ${title}`, exact: true }).isVisible(), false);
+    await row.hover();
+    await waitUntil(async () => (await opacity(rename)) === '1', 'the actions show on hover');
+    await screenshot(page, 'after-sidebar-row-hover-1280.png');
+    await page.mouse.move(900, 600);
+    await waitUntil(async () => (await opacity(rename)) === '0', 'and hide again');
+    await openRow.focus();
     await page.keyboard.press('Tab');
-    await waitUntil(
-      async () => (await rename.evaluate((el) => getComputedStyle(el.parentElement).opacity)) === '1',
-      'the actions show while the row has the focus',
-    );
-    // The row menu (for touch screens): a menu of the same actions.
-    const menuButton = row.getByRole('button', { name: `Actions for ${title}`, exact: true });
+    assert.equal(await rename.evaluate((el) => el === document.activeElement), true, 'Tab reaches Rename');
+    await waitUntil(async () => (await opacity(rename)) === '1', 'the actions show while the row has the focus');
+    for (const name of ['Rename', 'Pin', 'Delete']) {
+      const button = row.getByRole('button', { name, exact: true });
+      assert.equal(await button.getAttribute('title'), name, `${name} has a tooltip`);
+      assert.equal(await button.locator('svg').getAttribute('aria-hidden'), 'true');
+    }
+
+    // On a touch screen (no hover): a row menu, always shown, with the same actions.
+    const touch = await withRow({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    await touch.chat.page.getByRole('button', { name: 'Conversations', exact: true }).click();
+    const menuButton = touch.row.getByRole('button', { name: `Actions for ${title}`, exact: true });
+    assert.ok(await menuButton.isVisible(), 'the row menu button is shown');
+    assert.equal(await touch.row.getByRole('button', { name: 'Delete', exact: true }).isVisible(), false);
     await menuButton.click();
-    const menu = page.getByRole('menu', { name: `Actions for ${title}`, exact: true });
+    const menu = touch.chat.page.getByRole('menu', { name: `Actions for ${title}`, exact: true });
     await menu.waitFor();
     assert.deepEqual((await menu.getByRole('menuitem').allInnerTexts()).map((s) => s.trim()), ['Rename', 'Pin', 'Delete']);
+    await screenshot(touch.chat.page, 'after-sidebar-row-menu-390-touch.png');
+    assert.deepEqual(await axeViolations(touch.chat.page), [], 'the sidebar with a row menu open');
     await menu.getByRole('menuitem', { name: 'Pin', exact: true }).click();
-    await row.getByRole('button', { name: 'Unpin', exact: true }).waitFor();
-    await screenshot(page, 'after-sidebar-row-1280.png');
+    await menuButton.click();
+    await menu.getByRole('menuitem', { name: 'Unpin', exact: true }).waitFor();
+    await touch.chat.page.keyboard.press('Escape');
     assert.deepEqual(chat.errors, []);
+    assert.deepEqual(touch.chat.errors, []);
   });
 
   test('the reply icon row: Copy, Regenerate and Save as file (Markdown, a safe file name)', async (t) => {
