@@ -125,6 +125,8 @@ pub(crate) fn AssistantMessage(
         let id = id.get_value();
         spawn_local(async move { chat.compact_and_retry(&id) });
     });
+    // One status for the icon row: "Copied", "Saved" (or why not).
+    let feedback = RwSignal::new(String::new());
     let failed = move || reply.status.with(|status| matches!(status, ReplyStatus::Failed(_)));
     let offer_regenerate = move || is_last.get() && idle.get() && !streaming() && !failed();
     view! {
@@ -183,33 +185,37 @@ pub(crate) fn AssistantMessage(
             {move || skipped_note(reply.skipped.get()).map(|text| view! { <p class="note">{text}</p> })}
             {move || ignored_choices_note(reply.ignored_choices.get()).map(|text| view! { <p class="note">{text}</p> })}
             <footer class="meta">
+                // The icon row: Copy, Save as file and (on the last reply) Regenerate.
+                <span class="message-actions">
+                    <Show when=move || !streaming()>
+                        <CopyButton text=move || reply.record.with_value(|record| record.content.clone()) status=feedback />
+                        <SaveReplyButton
+                            text=move || reply.record.with_value(|record| record.content.clone())
+                            created_at=reply.record.with_value(|record| record.created_at)
+                            status=feedback
+                        />
+                    </Show>
+                    <Show when=offer_regenerate>
+                        <button
+                            type="button"
+                            class="icon-button action"
+                            aria-label="Regenerate"
+                            title="Regenerate (answer again)"
+                            on:click=move |_| regenerate.run(())
+                        >
+                            <Icon name=IconName::Refresh />
+                        </button>
+                    </Show>
+                </span>
                 <span class="badge" title=move || badge_title(reply.agent.with(Option::is_some))>
                     {move || badge(reply.agent.get(), reply.model.get())}
                 </span>
                 {move || usage().map(|text| view! { <span class="usage" title="Tokens">{text}</span> })}
                 <VersionSwitcher id=id.get_value() />
                 <AppVersionButton id=id.get_value() />
-                // The icon row: Copy, Regenerate (the last reply) and Save as file.
-                <Show when=move || !streaming()>
-                    <CopyButton text=move || reply.record.with_value(|record| record.content.clone()) />
-                </Show>
-                <Show when=offer_regenerate>
-                    <button
-                        type="button"
-                        class="icon-button action"
-                        aria-label="Regenerate"
-                        title="Regenerate (answer again)"
-                        on:click=move |_| regenerate.run(())
-                    >
-                        <Icon name=IconName::Refresh />
-                    </button>
-                </Show>
-                <Show when=move || !streaming()>
-                    <SaveReplyButton
-                        text=move || reply.record.with_value(|record| record.content.clone())
-                        created_at=reply.record.with_value(|record| record.created_at)
-                    />
-                </Show>
+                <span class="action-feedback" role="status">
+                    {move || feedback.get()}
+                </span>
             </footer>
         </article>
     }

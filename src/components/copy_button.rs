@@ -22,8 +22,13 @@ pub(crate) fn CopyButton(
     /// Without it the name is "Copy".
     #[prop(optional, into)]
     label: Option<String>,
+    /// Where to say "Copied" when the caller shows one status for several
+    /// buttons (a reply's icon row); without it the button has its own.
+    #[prop(optional)]
+    status: Option<RwSignal<String>>,
 ) -> impl IntoView {
-    let feedback = RwSignal::new(String::new());
+    let own = status.is_none();
+    let feedback = status.unwrap_or_else(|| RwSignal::new(String::new()));
     let copy = move |_| {
         let text = text();
         spawn_local(async move {
@@ -40,8 +45,10 @@ pub(crate) fn CopyButton(
         <button type="button" class="icon-button action" aria-label=name.clone() title=name on:click=copy>
             <Icon name=IconName::Copy />
         </button>
-        <span class="action-feedback" role="status">
-            {move || feedback.get()}
-        </span>
+        <Show when=move || own>
+            <span class="action-feedback" role="status">
+                {move || feedback.get()}
+            </span>
+        </Show>
     }
 }

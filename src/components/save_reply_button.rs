@@ -14,17 +14,19 @@ use crate::sessions::SessionsContext;
 /// How long "Saved" stays visible.
 const CONFIRM_MS: i32 = 2000;
 
-/// An icon button that saves a reply's Markdown as `<title> <date>.md`, with a
-/// status that says "Saved" (or why it failed) for a moment after each click.
+/// An icon button that saves a reply's Markdown as `<title> <date>.md`, and
+/// says "Saved" (or why it failed) in the caller's status for a moment.
 #[component]
 pub(crate) fn SaveReplyButton(
     /// Makes the reply's Markdown, at each click.
     text: impl Fn() -> String + Send + Sync + 'static,
     /// When the reply was written (its file name's date).
     created_at: Millis,
+    /// The status the reply's icon row shows (shared with Copy).
+    status: RwSignal<String>,
 ) -> impl IntoView {
     let sessions = SessionsContext::expect();
-    let feedback = RwSignal::new(String::new());
+    let feedback = status;
     let save = move |_| {
         let title = sessions
             .current
@@ -47,8 +49,5 @@ pub(crate) fn SaveReplyButton(
         <button type="button" class="icon-button action" aria-label="Save as file" title="Save as file (Markdown)" on:click=save>
             <Icon name=IconName::Download />
         </button>
-        <span class="action-feedback" role="status">
-            {move || feedback.get()}
-        </span>
     }
 }

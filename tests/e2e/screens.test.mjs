@@ -174,7 +174,7 @@ describe('the designed interface', { skip: BEFORE && 'the "before" build is only
   });
 
   test('sidebar titles use the full width; row actions on hover, focus and in a row menu on touch', async (t) => {
-    const title = 'A rather long conversation title about packing for the mountains in winter';
+    const title = 'Packing list for a long winter trip to the mountains';
     /** Opens a chat (with `contextOptions`), sends `title` and returns the chat and its sidebar row. */
     async function withRow(contextOptions) {
       const chat = await open(t, 'echo', { contextOptions });
@@ -249,7 +249,7 @@ describe('the designed interface', { skip: BEFORE && 'the "before" build is only
       reply.getByRole('button', { name: 'Save as file', exact: true }).click(),
     ]);
     const file = download.suggestedFilename();
-    assert.match(file, /^Plan- a trip - to Oslo- \d{4}-\d{2}-\d{2}\.md$|^[A-Za-z0-9 ._-]+ \d{4}-\d{2}-\d{2}\.md$/);
+    assert.match(file, /^Plan a trip to Oslo \d{4}-\d{2}-\d{2}\.md$/, 'the title (safe characters) and the date');
     assert.doesNotMatch(file, /[\/\\:"*?<>|]/, 'no unsafe characters');
     const text = await readFile(await download.path(), 'utf8');
     const scenario = JSON.parse(await readFile(new URL('../mock/scenarios/markdown.json', import.meta.url), 'utf8'));
