@@ -182,7 +182,7 @@ describe('the designed interface', { skip: BEFORE && 'the "before" build is only
       await sendAndSettle(chat, title);
       const nav = chat.page.getByRole('navigation', { name: 'Conversations', exact: true });
       const row = nav.getByRole('listitem').filter({ has: chat.page.getByRole('button', { name: title, exact: true }) });
-      await row.waitFor();
+      await row.waitFor({ state: 'attached' });
       return { chat, row };
     }
     const opacity = (locator) => locator.evaluate((el) => getComputedStyle(el.parentElement).opacity);
