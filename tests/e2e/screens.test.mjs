@@ -180,9 +180,12 @@ describe('the designed interface', { skip: BEFORE && 'the "before" build is only
       const chat = await open(t, 'echo', { contextOptions });
       await turnOffGeneratedTitles(chat.page);
       await sendAndSettle(chat, title);
+      // On a phone the sidebar is closed (and hidden from the accessibility tree) until opened.
+      const toggle = chat.page.getByRole('button', { name: 'Conversations', exact: true });
+      if (await toggle.isVisible()) await toggle.click();
       const nav = chat.page.getByRole('navigation', { name: 'Conversations', exact: true });
       const row = nav.getByRole('listitem').filter({ has: chat.page.getByRole('button', { name: title, exact: true }) });
-      await row.waitFor({ state: 'attached' });
+      await row.waitFor();
       return { chat, row };
     }
     const opacity = (locator) => locator.evaluate((el) => getComputedStyle(el.parentElement).opacity);
@@ -215,7 +218,6 @@ describe('the designed interface', { skip: BEFORE && 'the "before" build is only
 
     // On a touch screen (no hover): a row menu, always shown, with the same actions.
     const touch = await withRow({ viewport: { width: 390, height: 844 }, hasTouch: true });
-    await touch.chat.page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const menuButton = touch.row.getByRole('button', { name: `Actions for ${title}`, exact: true });
     assert.ok(await menuButton.isVisible(), 'the row menu button is shown');
     assert.equal(await touch.row.getByRole('button', { name: 'Delete', exact: true }).isVisible(), false);
