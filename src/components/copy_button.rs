@@ -45,10 +45,6 @@ pub(crate) fn CopyButton(
         <button type="button" class="icon-button action" aria-label=name.clone() title=name on:click=copy>
             <Icon name=IconName::Copy />
         </button>
-        <Show when=move || own>
-            <span class="action-feedback" role="status">
-                {move || feedback.get()}
-            </span>
-        </Show>
+        {own.then(|| view! { <span class="action-feedback" role="status">{move || feedback.get()}</span> })}
     }
 }

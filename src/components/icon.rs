@@ -43,6 +43,8 @@ pub(crate) enum IconName {
     Close,
     /// `plus`: new.
     Plus,
+    /// `paperclip`: attach a file.
+    Paperclip,
 }
 
 impl IconName {
@@ -76,6 +78,9 @@ impl IconName {
             }
             Self::Close => "M18 6 6 18 M6 6l12 12",
             Self::Plus => "M5 12h14 M12 5v14",
+            Self::Paperclip => {
+                "m16 6-8.414 8.586a2 2 0 0 0 2.829 2.829l8.414-8.586a4 4 0 1 0-5.657-5.657l-8.379 8.551a6 6 0 1 0 8.485 8.485l8.379-8.551"
+            }
         }
     }
 }
