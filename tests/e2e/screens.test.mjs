@@ -19,6 +19,7 @@ import { screenshot, waitUntil } from '../support/browser.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { openChatWithProvider, sendAndSettle, settled, sendMessage, useHarness } from '../support/chat.mjs';
 import { enableTools, turnOffGeneratedTitles } from '../support/dialogs.mjs';
+import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { editProvider } from '../support/providers.mjs';
 
 /** Whether this run is of another build (the "before" pictures), which is not held to this issue's rules. */
@@ -127,6 +128,7 @@ describe('the designed interface', { skip: BEFORE && 'the "before" build is only
         const box = await button.boundingBox();
         assert.ok(box.x >= 0 && box.x + box.width <= width, `${await button.getAttribute('aria-label')} is on screen`);
       }
+      await screenshot(page, `after-topbar-${width}.png`);
     }
     await page.setViewportSize({ width: 390, height: 844 });
     const more = banner.getByRole('button', { name: 'More', exact: true });
@@ -272,12 +274,16 @@ describe('the designed interface', { skip: BEFORE && 'the "before" build is only
     const text = (await first.innerText()).trim();
     await first.click();
     assert.ok((await chat.message.inputValue()).length > 0, 'the suggestion is in the message box');
-    assert.ok((await chat.message.inputValue()).startsWith(text.slice(0, 10)) || text.length > 0);
+    assert.ok(text.startsWith('Explain something simply'), 'the first suggestion says what it asks');
+    assert.match(await chat.message.inputValue(), /^Explain how HTTPS/, 'its message is in the box');
     assert.equal(await chat.message.evaluate((el) => el === document.activeElement), true, 'the message box has the focus');
+    assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 0, 'nothing is sent until the user sends it');
+    assert.equal(await chat.assistant.count(), 0);
     // Landmarks: the banner, the navigation, the main region and the composer's form.
     for (const role of ['banner', 'navigation', 'main']) {
       assert.ok((await page.getByRole(role).count()) >= 1, `a ${role} landmark`);
     }
+    assert.equal(await page.getByRole('form', { name: 'Composer', exact: true }).count(), 1, 'the composer is a named form');
     assert.deepEqual(chat.errors, []);
   });
 });
