@@ -58,7 +58,7 @@ pub(crate) fn ModalDialog(
     });
     let closed = move |_| {
         if let Some(dialog) = dialog.get_untracked() {
-            return_focus(&dialog);
+            return_focus(dialog, true);
         }
         on_close.run(());
     };
@@ -106,20 +106,32 @@ fn opener_of(dialog: &Element) -> Option<Element> {
     js_sys::Reflect::get(dialog, &JsValue::from_str(OPENER)).ok()?.dyn_into::<Element>().ok()
 }
 
-/// Gives the focus back after `dialog` closed (see the module's header).
-fn return_focus(dialog: &HtmlDialogElement) {
+/// Gives the focus back after `dialog` closed (see the module's header). An
+/// opener that cannot take the focus yet (disabled while its work ends, such
+/// as the import field under the import review) gets one more try a frame
+/// later, before the message box is chosen.
+fn return_focus(dialog: HtmlDialogElement, first_try: bool) {
     let Some(document) = document() else { return };
-    // Another dialog opened as this one closed (Tools → Open Agents) keeps it.
-    let elsewhere = document.active_element().and_then(|active| active.closest("dialog[open]").ok().flatten());
+    let opener = opener_of(&dialog);
+    // Another dialog opened as this one closed (Tools → Open Agents) keeps
+    // the focus, unless it is where the opener is (the review over Settings).
     let this: &Element = dialog.as_ref();
-    if elsewhere.is_some_and(|other| &other != this) {
-        return;
+    let elsewhere = document.active_element().and_then(|active| active.closest("dialog[open]").ok().flatten());
+    if let Some(other) = elsewhere.filter(|other| other != this) {
+        let node = opener.as_ref().map(|opener| opener.unchecked_ref::<web_sys::Node>());
+        if !other.contains(node) {
+            return;
+        }
     }
-    let mut candidate = opener_of(dialog);
+    let mut candidate = opener;
     // An opener inside a dialog that closed since: that dialog's own opener.
     for _ in 0..4 {
         let Some(element) = candidate else { break };
         if try_focus(&document, &element) {
+            return;
+        }
+        if first_try && element.is_connected() && element.closest("dialog:not([open])").ok().flatten().is_none() {
+            request_animation_frame(move || return_focus(dialog, false));
             return;
         }
         candidate = element.closest("dialog:not([open])").ok().flatten().and_then(|closed| opener_of(&closed));
