@@ -56,7 +56,7 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
             on_close=Callback::new(move |()| providers.dialog_open.set(false))
             heading="Providers"
             class="providers"
-            status=Signal::derive(move || providers.saving.state.get().to_string())
+            status=providers.saving.state
         >
             <p class="hint">
                 "Hearth talks to each provider straight from this browser. Keys are stored only here and sent only to their provider."
