@@ -4,6 +4,7 @@
 //! same id); reloaded when another tab imports or clears everything.
 
 pub(crate) mod key_lock;
+pub(crate) mod save_state;
 mod storage;
 
 use hearth_core::failure::ConfigProblem;
@@ -16,6 +17,7 @@ use crate::io::fetch_stream::{FetchFailure, fetch_reply, fetch_stream};
 use crate::io::key_session::KeyShare;
 use crate::store::StoreContext;
 use key_lock::LockState;
+use save_state::SaveTracker;
 
 /// How long a stream may send nothing before it is given up, unless changed.
 pub(crate) const DEFAULT_STALL_SECS: u32 = 60;
@@ -116,6 +118,8 @@ pub(crate) struct ProvidersContext {
     pub(crate) lock: RwSignal<LockState>,
     /// Whether the unlock prompt is open.
     pub(crate) unlock_open: RwSignal<bool>,
+    /// What the Providers dialog says about its writes ("Saved").
+    pub(crate) saving: SaveTracker,
     /// The open lock's salt and key, in this tab's memory only.
     aes: StoredValue<Option<(String, AesKey)>, LocalStorage>,
 }
@@ -131,6 +135,7 @@ impl ProvidersContext {
             dialog_open: RwSignal::new(false),
             lock: RwSignal::new(LockState::Off),
             unlock_open: RwSignal::new(false),
+            saving: SaveTracker::new(),
             aes: StoredValue::new_local(None),
         };
         // Answers other tabs that ask for the open lock's key for as long as

@@ -104,7 +104,10 @@ pub(crate) fn ProviderEditor(
                 errors.clear(field);
                 edit(Box::new(move |entry| field.store(entry, value)));
             }
-            Err(problem) => errors.set(field, problem),
+            Err(problem) => {
+                providers.saving.refused(problem.clone());
+                errors.set(field, problem);
+            }
         }
     };
     let set_extra = move |typed: String| {

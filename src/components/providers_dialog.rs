@@ -1,8 +1,12 @@
-//! The Providers dialog: the accounts set up in this browser, adding one from a
-//! preset, and the form of the one being edited.
+//! The Providers dialog: the accounts set up in this browser, one way to add
+//! one (the "Add a provider" group: a type and Add provider, after which the
+//! focus goes to the new account's first field left to fill), the form of the
+//! one being edited under its name, and beside Close the save state ("Saved"
+//! once each committed change is stored, or why it was not), announced.
 
 use hearth_core::provider::Preset;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::components::modal_dialog::ModalDialog;
 use crate::components::provider_editor::ProviderEditor;
@@ -22,6 +26,9 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
         let open = providers.dialog_open.get();
         let loaded = providers.list.with(|list| !list.is_empty());
         let opening = open && was_open != Some(true);
+        if opening {
+            providers.saving.reset();
+        }
         if opening || (open && loaded && editing.get_untracked().is_none()) {
             editing.set(providers.active_entry().map(|entry| entry.id().to_owned()));
         }
@@ -31,19 +38,30 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
         let entry = ProviderEntry::new(new_id(), new_preset.get_untracked());
         editing.set(Some(entry.id().to_owned()));
         providers.add(entry);
+        request_animation_frame(focus_first_empty_field);
     };
     let on_removed = Callback::new(move |()| editing.set(providers.active_entry().map(|e| e.id().to_owned())));
+    let edited_name = move || {
+        let id = editing.get()?;
+        providers.list.with(|list| {
+            let entry = list.iter().find(|e| e.id() == id)?;
+            let name = entry.provider.name.trim();
+            Some(if name.is_empty() { entry.preset().label().to_owned() } else { name.to_owned() })
+        })
+    };
+    let has_providers = move || providers.list.with(|list| !list.is_empty());
     view! {
         <ModalDialog
             open=providers.dialog_open
             on_close=Callback::new(move |()| providers.dialog_open.set(false))
             heading="Providers"
             class="providers"
+            status=providers.saving.state
         >
             <p class="hint">
                 "Hearth talks to each provider straight from this browser. Keys are stored only here and sent only to their provider."
             </p>
-            <Show when=move || providers.list.with(|list| !list.is_empty())>
+            <Show when=has_providers>
                 <ul class="provider-list" aria-label="Your providers">
                     <For
                         each=move || providers.list.get()
@@ -66,7 +84,8 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
                     />
                 </ul>
             </Show>
-            <div class="add-provider">
+            <fieldset class="add-provider">
+                <legend>"Add a provider"</legend>
                 <label class="field">
                     <span>"New provider type"</span>
                     <select on:change=move |ev| {
@@ -80,11 +99,38 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
                             .collect_view()}
                     </select>
                 </label>
-                <button type="button" class="primary" on:click=add>
+                <button type="button" class=move || if has_providers() { "" } else { "primary" } on:click=add>
                     "Add provider"
                 </button>
-            </div>
-            {move || editing.get().map(|id| view! { <ProviderEditor id on_removed /> })}
+            </fieldset>
+            {move || {
+                editing
+                    .get()
+                    .map(|id| {
+                        view! {
+                            <div class="provider-settings">
+                                <h3>{edited_name}</h3>
+                                <ProviderEditor id on_removed />
+                            </div>
+                        }
+                    })
+            }}
         </ModalDialog>
+    }
+}
+
+/// Moves the focus to the open provider form's first text field that is still
+/// empty (the base URL of a custom server, else the key or the model).
+fn focus_first_empty_field() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Ok(fields) = document.query_selector_all("dialog[open] .provider-editor input:not([type=checkbox])") else {
+        return;
+    };
+    for at in 0..fields.length() {
+        let input = fields.item(at).and_then(|node| node.dyn_into::<web_sys::HtmlInputElement>().ok());
+        if let Some(input) = input.filter(|input| input.value().is_empty()) {
+            let _ = input.focus();
+            return;
+        }
     }
 }

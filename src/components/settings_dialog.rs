@@ -47,6 +47,21 @@ pub(crate) fn SettingsDialog(
         run(Box::pin(async move { store.export_backup(include_keys.get_untracked()).await.map_err(|e| e.to_string()) }))
     };
     let pending = RwSignal::new(None);
+    // The import field is disabled while an import is read, reviewed and done,
+    // which takes the focus off it: once it is enabled again after a review,
+    // the focus goes back to it.
+    let import_field = NodeRef::<leptos::html::Input>::new();
+    let refocus_import = RwSignal::new(false);
+    Effect::new(move |_| {
+        if !busy.get() && refocus_import.get_untracked() {
+            refocus_import.set(false);
+            request_animation_frame(move || {
+                if let Some(field) = import_field.get_untracked() {
+                    let _ = field.focus();
+                }
+            });
+        }
+    });
     let import = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
         let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
@@ -74,11 +89,16 @@ pub(crate) fn SettingsDialog(
             }
         });
     };
-    let decide = Callback::new(move |decision: Option<crate::store::data::PreparedImport>| match decision {
-        Some(prepared) => run(Box::pin(async move { store.commit_import(prepared).await.map_err(|e| e.to_string()) })),
-        None => {
-            status.set("Import cancelled. Nothing was changed.".into());
-            busy.set(false);
+    let decide = Callback::new(move |decision: Option<crate::store::data::PreparedImport>| {
+        refocus_import.set(true);
+        match decision {
+            Some(prepared) => {
+                run(Box::pin(async move { store.commit_import(prepared).await.map_err(|e| e.to_string()) }))
+            }
+            None => {
+                status.set("Import cancelled. Nothing was changed.".into());
+                busy.set(false);
+            }
         }
     });
     let clear = move |_| {
@@ -129,7 +149,13 @@ pub(crate) fn SettingsDialog(
             </button>
             <label class="file">
                 "Import a backup or ChatGPT conversations.json"
-                <input type="file" accept=".json,application/json" on:change=import disabled=busy />
+                <input
+                    type="file"
+                    accept=".json,application/json"
+                    node_ref=import_field
+                    on:change=import
+                    disabled=busy
+                />
             </label>
             <p class="status" role="status">{move || status.get()}</p>
             <h3>"Danger zone"</h3>

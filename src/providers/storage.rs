@@ -61,10 +61,16 @@ impl ProvidersContext {
     /// when another tab changed it, nothing is written and the tab re-reads.
     pub(crate) fn save(self, entry: ProviderEntry) {
         let seen = self.lock.get_untracked().view();
+        self.saving.started();
         leptos::task::spawn_local(async move {
             let provider = if seen.is_some() { self.sealed_for_storage(entry.provider).await } else { entry.provider };
-            let Some(db) = self.store.db() else { return };
-            match db.save_provider(&provider, &entry.model, &seen).await {
+            let Some(db) = self.store.db() else {
+                self.saving.ended(Err("storage is not open.".to_owned()));
+                return;
+            };
+            let result = db.save_provider(&provider, &entry.model, &seen).await;
+            self.saving.ended(result.as_ref().copied().map_err(ToString::to_string));
+            match result {
                 Ok(()) => {}
                 Err(StorageError::KeyLockChanged) => {
                     self.store.report(StorageError::KeyLockChanged);

@@ -1,0 +1,65 @@
+//! What the Providers dialog says about its writes, as the text it shows:
+//! nothing yet, "Saving…", "Saved", or "Not saved: …" and why (a value the
+//! form refused, or a failed write). Every committed change sets it, so
+//! "Saved" is said again after each change, and only once every write started
+//! has ended. Kept as plain signals of types the app already has (a string, a
+//! count, a flag), which keeps it small in the bundle.
+
+use leptos::prelude::*;
+
+/// The text shown while writes are under way.
+const SAVING: &str = "Saving…";
+/// The text shown once every write started has been stored.
+const SAVED: &str = "Saved";
+
+/// The dialog's save state and the number of writes under way; `Copy`.
+#[derive(Clone, Copy)]
+pub(crate) struct SaveTracker {
+    /// What the dialog shows (empty: nothing changed since it opened).
+    pub(crate) state: RwSignal<String>,
+    pending: RwSignal<u32>,
+    /// Whether a write failed since the last change began.
+    failed: RwSignal<bool>,
+}
+
+impl SaveTracker {
+    pub(crate) fn new() -> Self {
+        Self { state: RwSignal::new(String::new()), pending: RwSignal::new(0), failed: RwSignal::new(false) }
+    }
+
+    /// A write begins.
+    pub(crate) fn started(self) {
+        if self.pending.get_untracked() == 0 {
+            self.failed.set(false);
+        }
+        self.pending.update(|n| *n += 1);
+        self.state.set(SAVING.to_owned());
+    }
+
+    /// A write ended, stored (`Ok`) or not (the problem, as the user reads it).
+    pub(crate) fn ended(self, result: Result<(), String>) {
+        self.pending.update(|n| *n = n.saturating_sub(1));
+        match result {
+            Err(problem) => {
+                self.failed.set(true);
+                self.refused(problem);
+            }
+            Ok(()) if self.pending.get_untracked() == 0 && !self.failed.get_untracked() => {
+                self.state.set(SAVED.to_owned());
+            }
+            Ok(()) => {}
+        }
+    }
+
+    /// A change was not stored: the form refused the value, or the write failed.
+    pub(crate) fn refused(self, problem: String) {
+        self.state.set(format!("Not saved: {problem}"));
+    }
+
+    /// The dialog opened: nothing said yet (writes still under way keep counting).
+    pub(crate) fn reset(self) {
+        if self.pending.get_untracked() == 0 {
+            self.state.set(String::new());
+        }
+    }
+}
