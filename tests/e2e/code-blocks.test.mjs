@@ -1,6 +1,6 @@
 // End-to-end test of code blocks in a reply (issue 16, items 1 and 3), with the mock
 // scenario `code-blocks`: sixteen languages, a block with one long line, and a wide table.
-// Each block is a named group ("rust code") under a header with its language and a
+// Each block is a named figure ("rust code") under a header with its language and a
 // "Copy code" button; its tokens are coloured (a known token of each language is drawn in
 // another colour than the plain code); Copy code puts exactly the code the model wrote on
 // the clipboard and says "Copied" politely; the streamed reply ends as a reload renders it.
@@ -46,9 +46,9 @@ const COLOURED = {
   diff: '+Hello, Hearth',
 };
 
-/** How the code in `group` (a code block's scroller) is drawn: its colour, and each element's text and colour. */
-function colours(group) {
-  return group.evaluate((pre) => {
+/** How the code in `figure` (a code block's scroller) is drawn: its colour, and each element's text and colour. */
+function colours(figure) {
+  return figure.evaluate((pre) => {
     const code = pre.querySelector('code');
     const base = getComputedStyle(code).color;
     const runs = [...code.querySelectorAll('*')].map((element) => ({
@@ -62,10 +62,10 @@ function colours(group) {
 /** Screenshots of a few code blocks with their headers (code-block-<language>-<scheme>.png), to look at the colours. */
 async function blockShots(chat, scheme) {
   for (const language of ['rust', 'html', 'css', 'diff']) {
-    const group = chat.reply.getByRole('group', { name: `${language} code`, exact: true });
+    const figure = chat.reply.getByRole('figure', { name: `${language} code`, exact: true });
     const path = fileURLToPath(new URL(`./screenshots/code-block-${language}-${scheme}.png`, import.meta.url));
-    await group.evaluate((pre) => pre.parentElement.scrollIntoView());
-    await chat.page.screenshot({ path, clip: await group.evaluate((pre) => {
+    await figure.evaluate((pre) => pre.parentElement.scrollIntoView());
+    await chat.page.screenshot({ path, clip: await figure.evaluate((pre) => {
       const r = pre.parentElement.getBoundingClientRect();
       return { x: r.x, y: r.y, width: r.width, height: r.height };
     }) });
@@ -93,13 +93,13 @@ describe('code blocks', () => {
     assert.equal(await copyButtons.count(), blocks.length, 'one Copy code button per block');
 
     for (const { language, code } of blocks) {
-      const group = chat.reply.getByRole('group', { name: `${language} code`, exact: true });
-      assert.equal(await group.count(), 1, `the ${language} block is a named group`);
-      const header = await group.evaluate((pre) => pre.previousElementSibling?.innerText ?? '');
+      const figure = chat.reply.getByRole('figure', { name: `${language} code`, exact: true });
+      assert.equal(await figure.count(), 1, `the ${language} block is a named figure`);
+      const header = await figure.evaluate((pre) => pre.previousElementSibling?.innerText ?? '');
       assert.match(header, new RegExp(`^${language}\\b`), `the ${language} block's header shows its language`);
       // (The block's text ends with the line end before its closing fence.)
-      assert.equal(await group.innerText(), `${code}\n`, `the ${language} block shows its code as written`);
-      const { base, runs } = await colours(group);
+      assert.equal(await figure.innerText(), `${code}\n`, `the ${language} block shows its code as written`);
+      const { base, runs } = await colours(figure);
       if (language === 'text') {
         assert.deepEqual(runs, [], 'plain text is not highlighted');
         continue;
@@ -130,12 +130,12 @@ describe('code blocks', () => {
 
     // Streamed, then reloaded: the same blocks, highlighted the same.
     await storedAtRest(chat.page);
-    const groups = chat.reply.getByRole('group');
-    const live = await groups.evaluateAll((nodes) => nodes.map((n) => n.outerHTML));
+    const figures = chat.reply.getByRole('figure');
+    const live = await figures.evaluateAll((nodes) => nodes.map((n) => n.outerHTML));
     await chat.page.reload();
     await waitUntil(async () => (await chat.assistant.count()) === 1, 'the reloaded page shows the reply');
-    await chat.reply.getByRole('group', { name: 'diff code', exact: true }).waitFor();
-    assert.deepEqual(await groups.evaluateAll((nodes) => nodes.map((n) => n.outerHTML)), live);
+    await chat.reply.getByRole('figure', { name: 'diff code', exact: true }).waitFor();
+    assert.deepEqual(await figures.evaluateAll((nodes) => nodes.map((n) => n.outerHTML)), live);
     assert.deepEqual(chat.errors, []);
   });
 
@@ -149,7 +149,7 @@ describe('code blocks', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(pageWidth <= 390, `the page does not scroll sideways (${pageWidth} px wide)`);
-    const long = chat.reply.getByRole('group', { name: 'text code', exact: true });
+    const long = chat.reply.getByRole('figure', { name: 'text code', exact: true });
     const table = chat.reply.getByRole('table');
     for (const [what, scroller] of [['the long line', long], ['the wide table', table]]) {
       const box = await scroller.evaluate((node) => {
@@ -170,7 +170,7 @@ describe('code blocks', () => {
     assert.deepEqual(await axeViolations(page, { include: '[role="log"]' }), [], 'the conversation at 390 px, light');
 
     await page.emulateMedia({ colorScheme: 'dark' });
-    await chat.reply.getByRole('group', { name: 'rust code', exact: true }).scrollIntoViewIfNeeded();
+    await chat.reply.getByRole('figure', { name: 'rust code', exact: true }).scrollIntoViewIfNeeded();
     await screenshot(page, 'code-blocks-390-dark.png');
     assert.deepEqual(await axeViolations(page, { include: '[role="log"]' }), [], 'the conversation at 390 px, dark');
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -316,7 +316,7 @@ fn a_dressed_code_block_has_a_header_a_named_scroller_and_tokens() {
         html.as_str(),
         "<div class=\"code-block\"><div class=\"code-head\"><span class=\"code-lang\">rust</span>\
          <button type=\"button\" class=\"copy-code\" aria-label=\"Copy code\">Copy code</button></div>\
-         <pre tabindex=\"0\" role=\"group\" aria-label=\"rust code\"><code class=\"language-rust\">\
+         <pre tabindex=\"0\" role=\"figure\" aria-label=\"rust code\"><code class=\"language-rust\">\
          <span class=\"tok-kw\">let</span> x = <span class=\"tok-num\">1</span>; \
          <span class=\"tok-com\">// &lt;b&gt;</span>\n</code></pre></div>\n"
     );
@@ -325,7 +325,7 @@ fn a_dressed_code_block_has_a_header_a_named_scroller_and_tokens() {
         render_reply("```\nplain <i>\n```", RenderMode::Chat).as_str(),
         "<div class=\"code-block\"><div class=\"code-head\"><span class=\"code-lang\">code</span>\
          <button type=\"button\" class=\"copy-code\" aria-label=\"Copy code\">Copy code</button></div>\
-         <pre tabindex=\"0\" role=\"group\" aria-label=\"Code\"><code>plain &lt;i&gt;\n</code></pre></div>\n"
+         <pre tabindex=\"0\" role=\"figure\" aria-label=\"Code\"><code>plain &lt;i&gt;\n</code></pre></div>\n"
     );
     let html = render_reply("```x\" onclick=\"alert(1)\nz\n```", RenderMode::Chat);
     assert!(html.as_str().contains("<span class=\"code-lang\">code</span>"), "{}", html.as_str());
@@ -347,7 +347,7 @@ fn a_mermaid_block_offers_its_diagram_and_is_not_highlighted() {
         "<div class=\"code-block\"><div class=\"code-head\"><span class=\"code-lang\">mermaid</span>\
          <button type=\"button\" class=\"show-diagram\">Show diagram</button>\
          <button type=\"button\" class=\"copy-code\" aria-label=\"Copy code\">Copy code</button></div>\
-         <pre tabindex=\"0\" role=\"group\" aria-label=\"mermaid code\"><code class=\"language-mermaid\">graph TD; A--&gt;B\n</code></pre></div>\n"
+         <pre tabindex=\"0\" role=\"figure\" aria-label=\"mermaid code\"><code class=\"language-mermaid\">graph TD; A--&gt;B\n</code></pre></div>\n"
     );
 }
 
@@ -378,7 +378,7 @@ fn assert_dressed_safe(html: &str) {
                 ("button", "aria-label") => true,
                 ("button", "data-image-url") => value.starts_with("https://") || value.starts_with("http://"),
                 ("pre", "tabindex") | ("table", "tabindex") => value == "0",
-                ("pre", "role") => value == "group",
+                ("pre", "role") => value == "figure",
                 ("pre", "aria-label") => value == "Code" || value.ends_with(" code"),
                 ("code", "class") => value.starts_with("language-"),
                 ("details", "class") => value.starts_with("app-code"),

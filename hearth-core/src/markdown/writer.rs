@@ -21,7 +21,7 @@
 //!   class="code-block"` around a header `div class="code-head"` (the language
 //!   in `span class="code-lang"`, a `button type="button" class="copy-code"
 //!   aria-label="Copy code"` and, for ```` ```mermaid ````, a `button
-//!   type="button" class="show-diagram"`) and `pre tabindex="0" role="group"
+//!   type="button" class="show-diagram"`) and `pre tabindex="0" role="figure"
 //!   aria-label="… code"` (a scroller keyboard users can reach, named); the code
 //!   of a language the highlighter knows in `span class="tok-…"` runs (see
 //!   [`Token::class`](super::highlight::Token::class)), at most [`HIGHLIGHT_SPANS`] per rendering;
@@ -311,7 +311,7 @@ impl Writer {
         }
         self.out.push_str(
             "<button type=\"button\" class=\"copy-code\" aria-label=\"Copy code\">Copy code</button></div>\
-             <pre tabindex=\"0\" role=\"group\"",
+             <pre tabindex=\"0\" role=\"figure\"",
         );
         self.attribute("aria-label", &if named { format!("{language} code") } else { "Code".to_owned() });
         self.out.push('>');
