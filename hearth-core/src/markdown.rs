@@ -83,7 +83,7 @@ pub enum CodeStyle {
     #[default]
     Plain,
     /// With a header (language, "Copy code"), a focusable named scroller, and
-    /// the code highlighted (see [`writer`](self) docs for the markup).
+    /// the code highlighted (the markup is listed in the writer's docs).
     Dressed,
 }
 
