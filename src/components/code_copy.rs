@@ -2,7 +2,7 @@
 //! page with `innerHTML`, so the buttons in the code blocks' headers are
 //! handled by delegation: [`on_code_click`] on the reply's markdown container
 //! puts the block's text on the clipboard, shows "Copied" on the button for a
-//! moment and says it in the reply's polite status ([`CodeCopyStatus`]).
+//! moment and says it in the reply's polite live region ([`CodeCopyStatus`]).
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -48,15 +48,17 @@ pub(crate) fn on_code_click(event: &web_sys::MouseEvent, status: RwSignal<String
     });
 }
 
-/// The reply's polite status for Copy code: empty, "Copied", or why copying
-/// failed. Visually hidden (the button itself shows "Copied").
+/// The reply's polite live region for Copy code: empty, "Copied", or why
+/// copying failed. Visually hidden (the button itself shows "Copied"). It is
+/// `aria-live="polite"` rather than `role="status"`, so the reply's footer Copy
+/// stays its only status.
 #[component]
 pub(crate) fn CodeCopyStatus(
     /// What to say; set by [`on_code_click`].
     status: RwSignal<String>,
 ) -> impl IntoView {
     view! {
-        <span class="visually-hidden" role="status">
+        <span class="visually-hidden" aria-live="polite" aria-atomic="true">
             {move || status.get()}
         </span>
     }

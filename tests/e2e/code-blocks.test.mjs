@@ -3,7 +3,7 @@
 // Each block is a named figure ("rust code") under a header with its language and a
 // "Copy code" button; its tokens are coloured (a known token of each language is drawn in
 // another colour than the plain code); Copy code puts exactly the code the model wrote on
-// the clipboard and says "Copied" politely; the streamed reply ends as a reload renders it.
+// the clipboard and says "Copied" politely (an aria-live region); the streamed reply ends as a reload renders it.
 // At 390 px nothing overflows the page: the long line and the table scroll inside the
 // message, and keyboard users can reach and scroll them. axe-core passes in light and dark.
 // Elements are found by role and accessible name; colours and sizes are read from the page.
@@ -113,7 +113,9 @@ describe('code blocks', () => {
 
     // Copy code: the exact code of its own block, said politely; by mouse and by keyboard.
     const clipboard = () => chat.page.evaluate(() => navigator.clipboard.readText());
-    const copied = chat.reply.getByRole('status').filter({ hasText: 'Copied' });
+    // "Copied" is said in the reply's polite live region (the footer's Copy keeps the reply's one status).
+    const announced = () =>
+      chat.reply.evaluate((article) => [...article.querySelectorAll('[aria-live="polite"]')].some((e) => e.textContent === 'Copied'));
     for (const index of [0, 5, blocks.length - 1]) {
       await chat.page.evaluate(() => navigator.clipboard.writeText('before'));
       if (index === 5) {
@@ -124,7 +126,8 @@ describe('code blocks', () => {
       }
       await waitUntil(async () => (await clipboard()) !== 'before', 'the code is copied');
       assert.equal(await clipboard(), blocks[index].code, `the ${blocks[index].language} block's code, exactly`);
-      await copied.first().waitFor();
+      await waitUntil(announced, '"Copied" is announced politely');
+      assert.equal(await copyButtons.nth(index).innerText(), 'Copied', 'the button shows it too');
       assert.equal(await copyButtons.nth(index).getAttribute('aria-label'), 'Copy code', 'its name stays');
     }
 
