@@ -25,9 +25,22 @@
 //! the shell's style hides the numbers of a reply without one (a reply with a
 //! single callout reads "App code"). `details`, `summary` and these classes are
 //! written in this mode only.
+//!
+//! [`render`], [`render_with`] and [`StreamingMarkdown::new`] write code blocks
+//! plain (`<pre><code class="language-…">`). A reply in the app is rendered
+//! with [`CodeStyle::Dressed`] ([`render_reply`], [`StreamingMarkdown::for_reply`]):
+//! each code block gets a header with its language and a "Copy code" button,
+//! a scroller keyboard users can reach, and, for a language the small
+//! hand-written highlighter ([`highlight`]) knows, its tokens in
+//! `<span class="tok-…">`. A finished block is highlighted once; the open code
+//! block at the end of a streaming answer stays plain (its new lines are
+//! appended as text) until its fence closes.
 
 mod address;
 mod events;
+mod highlight;
+#[cfg(test)]
+mod highlight_tests;
 #[cfg(test)]
 mod safety_tests;
 mod streaming;
@@ -63,6 +76,17 @@ pub enum RenderMode {
     App,
 }
 
+/// How code blocks are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CodeStyle {
+    /// `<pre><code class="language-…">`, the text as it is.
+    #[default]
+    Plain,
+    /// With a header (language, "Copy code"), a focusable named scroller, and
+    /// the code highlighted (the markup is listed in the writer's docs).
+    Dressed,
+}
+
 /// Renders a whole markdown document.
 pub fn render(markdown: &str) -> SafeHtml {
     render_with(markdown, RenderMode::Chat)
@@ -70,18 +94,27 @@ pub fn render(markdown: &str) -> SafeHtml {
 
 /// Renders a whole markdown document in `mode`.
 pub fn render_with(markdown: &str, mode: RenderMode) -> SafeHtml {
-    render_counted(markdown, mode, 0).0
+    render_counted(markdown, mode, CodeStyle::Plain, 0).0
 }
 
-/// Renders `markdown` in `mode`, numbering its app code callouts after the
-/// `before` ones of the same reply; returns the markup and how many callouts
-/// it has.
-fn render_counted(markdown: &str, mode: RenderMode, before: usize) -> (SafeHtml, usize) {
+/// Renders a whole reply in `mode` as the app shows it: code blocks dressed
+/// and highlighted ([`CodeStyle::Dressed`]).
+pub fn render_reply(markdown: &str, mode: RenderMode) -> SafeHtml {
+    render_counted(markdown, mode, CodeStyle::Dressed, 0).0
+}
+
+/// Renders `markdown` in `mode` with code blocks in `code` style, numbering
+/// its app code callouts after the `before` ones of the same reply; returns
+/// the markup and how many callouts it has.
+fn render_counted(markdown: &str, mode: RenderMode, code: CodeStyle, before: usize) -> (SafeHtml, usize) {
     let mut parser = SafeEvents::new(Parser::new_ext(markdown, options()));
     if mode == RenderMode::App {
         parser = parser.with_app_code(before);
     }
-    let html = writer::write_html(parser.by_ref(), mode, markdown.len() * 3 / 2);
+    if code == CodeStyle::Dressed {
+        parser = parser.with_dressed_code();
+    }
+    let html = writer::write_html(parser.by_ref(), mode, code, markdown.len() * 3 / 2);
     (SafeHtml(html), parser.app_code_count())
 }
 

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use hearth_core::app::app_document;
-use hearth_core::markdown::{RenderMode, SafeHtml, TailChange, render_with};
+use hearth_core::markdown::{RenderMode, SafeHtml, TailChange};
 use hearth_core::message::{AttachedFile, ChatMessage, Role};
 use hearth_core::provider::Usage;
 use hearth_core::storage::versions::VersionKey;
@@ -240,9 +240,9 @@ pub(crate) fn render_mode(record: &MessageRecord) -> RenderMode {
     if record.agent.as_ref().is_some_and(|agent| agent.is_app()) { RenderMode::App } else { RenderMode::Chat }
 }
 
-/// A stored reply's markdown, rendered whole.
+/// A stored reply's markdown, rendered whole (code blocks dressed, as streamed).
 fn render_reply(record: &MessageRecord) -> SafeHtml {
-    render_with(&record.content, render_mode(record))
+    hearth_core::markdown::render_reply(&record.content, render_mode(record))
 }
 
 impl AssistantView {

@@ -124,7 +124,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
     let mode = render_mode(&record);
     let turn = Rc::new(RefCell::new(Turn {
         recorder: TurnRecorder::new(record, history),
-        markdown: StreamingMarkdown::with_mode(mode),
+        markdown: StreamingMarkdown::for_reply(mode),
         mode,
         unrendered: String::new(),
         unshown_reasoning: String::new(),
@@ -284,7 +284,7 @@ async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest,
     let Stream { store, view, session, controller, stall_secs } = *stream;
     {
         let mut shared = turn.borrow_mut();
-        shared.markdown = StreamingMarkdown::with_mode(shared.mode);
+        shared.markdown = StreamingMarkdown::for_reply(shared.mode);
         shared.last_activity = now_ms();
         shared.received = false;
         shared.stalled = false;
@@ -326,7 +326,7 @@ async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest,
     let status = shared.recorder.end_reply(end).clone();
     if shared.recorder.commentary_is_answer() {
         // Its calls will not run, so the text they cleared is the answer after all.
-        shared.markdown = StreamingMarkdown::with_mode(shared.mode);
+        shared.markdown = StreamingMarkdown::for_reply(shared.mode);
         shared.unrendered = shared.recorder.reply().text.clone();
     }
     shared.end_thinking(view);
@@ -391,7 +391,7 @@ impl Turn {
                 Change::CallsStarted => {
                     self.end_thinking(view);
                     // The text so far is this call's commentary, not the answer.
-                    self.markdown = StreamingMarkdown::with_mode(self.mode);
+                    self.markdown = StreamingMarkdown::for_reply(self.mode);
                     self.unrendered.clear();
                     clear_answer(view);
                 }

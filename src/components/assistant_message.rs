@@ -11,6 +11,7 @@ use leptos::task::spawn_local;
 
 use crate::chat::{AssistantView, ChatContext, EntryKind, ReplyStatus};
 use crate::components::app_version_button::AppVersionButton;
+use crate::components::code_copy::{CodeCopyStatus, on_code_click};
 use crate::components::copy_button::CopyButton;
 use crate::components::error_card::ErrorCard;
 use crate::components::icon::{Icon, IconName};
@@ -87,6 +88,8 @@ pub(crate) fn AssistantMessage(
         (generation, len)
     });
     let markdown = NodeRef::<leptos::html::Div>::new();
+    // What Copy code on one of the reply's code blocks says.
+    let code_copied = RwSignal::new(String::new());
     Effect::new(move |_| {
         if !streaming()
             && let Some(container) = markdown.get()
@@ -145,11 +148,15 @@ pub(crate) fn AssistantMessage(
                 class="markdown"
                 class:streaming=streaming
                 node_ref=markdown
-                on:click=move |ev: leptos::ev::MouseEvent| on_markdown_click(&ev)
+                on:click=move |ev: leptos::ev::MouseEvent| {
+                    on_markdown_click(&ev);
+                    on_code_click(&ev, code_copied);
+                }
             >
                 <div class="blocks" node_ref=blocks></div>
                 <div class="block" node_ref=tail></div>
             </div>
+            <CodeCopyStatus status=code_copied />
             <Show when=streaming>
                 // The article's aria-busy tells screen readers; the dots are an
                 // image with a name, so they can be found and are not read as text.

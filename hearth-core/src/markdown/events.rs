@@ -105,6 +105,8 @@ pub(super) struct SafeEvents<'a, I> {
     callouts: usize,
     /// A callout is open around the current code block.
     in_callout: bool,
+    /// Code blocks are dressed: each counts the elements of its header too.
+    dressed_code: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -133,7 +135,13 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
             app_code: None,
             callouts: 0,
             in_callout: false,
+            dressed_code: false,
         }
+    }
+
+    /// Counts each code block with its header's elements (see [`super::CodeStyle::Dressed`]).
+    pub(super) fn with_dressed_code(self) -> Self {
+        Self { dressed_code: true, ..self }
     }
 
     /// Wraps app code blocks in "App code" callouts, numbered after the
@@ -266,7 +274,8 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
         if !written {
             return;
         }
-        self.elements += 1;
+        // A dressed code block writes its wrapper, header, label and button too.
+        self.elements += if self.dressed_code && matches!(tag, Tag::CodeBlock(_)) { 6 } else { 1 };
         if counted {
             self.depth += 1;
         }

@@ -44,7 +44,7 @@ pub(super) const CORPUS: &[(&str, usize)] = &[
 
 /// The real tags of `html` (escaped text does not count), each as its name and
 /// its attributes (name, value).
-fn tags(html: &str) -> Vec<(String, Vec<(String, String)>)> {
+pub(super) fn tags(html: &str) -> Vec<(String, Vec<(String, String)>)> {
     let mut found = Vec::new();
     for part in html.split('<').skip(1) {
         let tag = part.split('>').next().unwrap_or(part);

@@ -25,7 +25,7 @@
 //! lines), in which case [`StreamingMarkdown::finish`] renders it whole.
 
 use super::events::ELEMENT_BUDGET;
-use super::{RenderMode, SafeHtml, events, render_counted, render_with};
+use super::{CodeStyle, RenderMode, SafeHtml, events, render_counted};
 
 /// Incremental rendering of a growing markdown text.
 #[derive(Debug, Default)]
@@ -60,6 +60,8 @@ pub struct StreamingMarkdown {
     not_table: bool,
     /// Whether a scanned line needs the whole document (see [`StreamingMarkdown::needs_whole`]).
     whole_needed: bool,
+    /// How code blocks are written.
+    code: CodeStyle,
 }
 
 /// A tail up to this size is rendered on every push. A bigger one is rendered
@@ -164,6 +166,12 @@ impl StreamingMarkdown {
         Self { mode, ..Self::default() }
     }
 
+    /// An empty reply rendered in `mode` as the app shows it: code blocks
+    /// dressed and highlighted once finished ([`CodeStyle::Dressed`]).
+    pub fn for_reply(mode: RenderMode) -> Self {
+        Self { mode, code: CodeStyle::Dressed, ..Self::default() }
+    }
+
     /// The whole text received so far.
     pub fn source(&self) -> &str {
         &self.source
@@ -177,7 +185,7 @@ impl StreamingMarkdown {
     /// Renders the whole text at once. The streamed blocks plus the tail after
     /// [`Self::end`] render the same unless [`Self::needs_whole`] says so.
     pub fn finish(&self) -> SafeHtml {
-        render_with(&self.source, self.mode)
+        render_counted(&self.source, self.mode, self.code, 0).0
     }
 
     /// Whether the text holds something whose rendering needs the whole
@@ -247,7 +255,7 @@ impl StreamingMarkdown {
     /// Renders the whole tail anew and remembers it.
     fn render_tail(&mut self) -> String {
         let tail = &self.source[self.tail_start..];
-        let (html, callouts) = render_counted(tail, self.mode, self.app_code_before);
+        let (html, callouts) = render_counted(tail, self.mode, self.code, self.app_code_before);
         self.rendered_bytes += tail.len();
         self.tail_renders += 1;
         let html = html.0;
@@ -261,7 +269,7 @@ impl StreamingMarkdown {
     /// shown plain, and says to replace the tail with that.
     fn render_tail_lines(&mut self) -> TailChange {
         let text = &self.source[self.tail_start..self.scanned];
-        let (html, callouts) = render_counted(text, self.mode, self.app_code_before);
+        let (html, callouts) = render_counted(text, self.mode, self.code, self.app_code_before);
         self.rendered_bytes += text.len();
         self.tail_renders += 1;
         let pending_len = self.source.len() - self.scanned;
@@ -356,11 +364,13 @@ impl StreamingMarkdown {
     fn start_table(&mut self, rows_end: usize) -> Option<TailChange> {
         let text = &self.source[self.tail_start..rows_end];
         let header = text.split_inclusive('\n').take(2).map(str::len).sum();
-        let (html, _) = render_counted(text, self.mode, self.app_code_before);
+        let (html, _) = render_counted(text, self.mode, self.code, self.app_code_before);
         self.rendered_bytes += text.len();
         let html = html.0;
         let split = html.rfind(TABLE_CLOSE).filter(|at| {
-            html.starts_with("<table>") && html.matches("<table>").count() == 1 && at + TABLE_CLOSE.len() == html.len()
+            html.starts_with(TABLE_OPEN)
+                && html.matches(TABLE_OPEN).count() == 1
+                && at + TABLE_CLOSE.len() == html.len()
         });
         let Some(split) = split else { return self.not_a_table() };
         let Some(body) = html.find(TABLE_BODY).map(|at| at + TABLE_BODY.len()).filter(|body| *body <= split) else {
@@ -391,7 +401,7 @@ impl StreamingMarkdown {
         let mut text = String::with_capacity(header + end - shown);
         text.push_str(&self.source[self.tail_start..self.tail_start + header]);
         text.push_str(&self.source[*shown..end]);
-        let (html, _) = render_counted(&text, self.mode, self.app_code_before);
+        let (html, _) = render_counted(&text, self.mode, self.code, self.app_code_before);
         self.rendered_bytes += text.len();
         let added = html.0.strip_prefix(open.as_str())?.strip_suffix(TABLE_CLOSE)?.to_owned();
         let total = elements + elements_at_most(&added);
@@ -423,7 +433,8 @@ impl StreamingMarkdown {
         if !matches!(self.tail, Tail::Fence { .. }) {
             let opening_end =
                 self.source[self.tail_start..].find('\n').map_or(self.source.len(), |i| self.tail_start + i + 1);
-            let (html, _) = render_counted(&self.source[self.tail_start..opening_end], self.mode, self.app_code_before);
+            let (html, _) =
+                render_counted(&self.source[self.tail_start..opening_end], self.mode, self.code, self.app_code_before);
             self.rendered_bytes += opening_end - self.tail_start;
             let Some(split) = html.0.rfind("</code>") else {
                 // Not the markup expected of a code block: render the tail as a whole.
@@ -538,7 +549,7 @@ impl StreamingMarkdown {
             Some((html, callouts)) => (SafeHtml(html), callouts),
             None => {
                 self.rendered_bytes += text.len();
-                render_counted(text, self.mode, self.app_code_before)
+                render_counted(text, self.mode, self.code, self.app_code_before)
             }
         };
         self.app_code_before += callouts;
@@ -572,6 +583,8 @@ fn table_rows(text: &str, from: usize) -> Option<(usize, usize)> {
     Some((rows_end, lines))
 }
 
+/// How a table's markup starts (`<table>`, or `<table tabindex="0">` when dressed).
+const TABLE_OPEN: &str = "<table";
 /// Where a table's rows start in its markup, and what follows them.
 const TABLE_BODY: &str = "<tbody>\n";
 const TABLE_CLOSE: &str = "</tbody></table>\n";
@@ -613,7 +626,7 @@ fn code_text(text: &str) -> String {
     }
     markdown.push_str(&fence);
     markdown.push('\n');
-    let (html, _) = render_counted(&markdown, RenderMode::Chat, 0);
+    let (html, _) = render_counted(&markdown, RenderMode::Chat, CodeStyle::Plain, 0);
     let html = html.as_str();
     let body = html
         .find("<code")

@@ -16,7 +16,16 @@
 //!   with `data-image-url` (an `http(s)` address) and `aria-label`;
 //! - in [`RenderMode::App`] only, the "App code" callout: `details` (`class`
 //!   `app-code`, `app-code app-code-more`), `summary`, `span
-//!   class="app-code-number"`.
+//!   class="app-code-number"`;
+//! - with [`CodeStyle::Dressed`] only, each code block dressed: `div
+//!   class="code-block"` around a header `div class="code-head"` (the language
+//!   in `span class="code-lang"`, a `button type="button" class="copy-code"
+//!   aria-label="Copy code"` and, for ```` ```mermaid ````, a `button
+//!   type="button" class="show-diagram"`) and `pre tabindex="0" role="figure"
+//!   aria-label="… code"` (a scroller keyboard users can reach, named); the code
+//!   of a language the highlighter knows in `span class="tok-…"` runs (see
+//!   [`Token::class`](super::highlight::Token::class)), at most [`HIGHLIGHT_SPANS`] per rendering;
+//!   and `table tabindex="0"` (a table scrolls sideways in a narrow message).
 //!
 //! Every text and attribute value is escaped as it is written (`&`, `<`, `>`
 //! and no-break spaces, plus `"` in attributes; every attribute is quoted),
@@ -27,12 +36,22 @@
 
 use pulldown_cmark::{CodeBlockKind, Event, LinkType, Tag, TagEnd};
 
-use super::RenderMode;
 use super::address::href_allowed;
 use super::events::{Piece, Placeholder};
+use super::highlight::{Language, highlight};
+use super::{CodeStyle, RenderMode};
+
+/// The most highlighted runs one rendering writes: the page's work grows with
+/// the number of elements, so past this the rest of the code is written plain.
+pub(super) const HIGHLIGHT_SPANS: usize = 8_000;
 
 /// Writes `pieces` as HTML.
-pub(super) fn write_html<'a>(pieces: impl Iterator<Item = Piece<'a>>, mode: RenderMode, capacity: usize) -> String {
+pub(super) fn write_html<'a>(
+    pieces: impl Iterator<Item = Piece<'a>>,
+    mode: RenderMode,
+    code: CodeStyle,
+    capacity: usize,
+) -> String {
     let mut writer = Writer {
         out: String::with_capacity(capacity),
         end_newline: true,
@@ -41,6 +60,9 @@ pub(super) fn write_html<'a>(pieces: impl Iterator<Item = Piece<'a>>, mode: Rend
         callout: 0,
         inline: Vec::new(),
         links: Vec::new(),
+        code,
+        highlighting: None,
+        spans: 0,
     };
     for piece in pieces {
         writer.piece(piece);
@@ -62,6 +84,13 @@ struct Writer {
     inline: Vec<&'static str>,
     /// One entry per open link: whether its `</a>` was already written.
     links: Vec<bool>,
+    /// How code blocks are written.
+    code: CodeStyle,
+    /// Inside a dressed code block of a known language: the language and the
+    /// code so far (highlighted at the block's end).
+    highlighting: Option<(&'static Language, String)>,
+    /// Highlighted runs written (see [`HIGHLIGHT_SPANS`]).
+    spans: usize,
 }
 
 impl Writer {
@@ -96,6 +125,15 @@ impl Writer {
     }
 
     fn piece(&mut self, piece: Piece<'_>) {
+        if let Some((_, code)) = &mut self.highlighting {
+            // A code block's content is only text (cut into runs).
+            match piece {
+                Piece::Event(Event::Text(text)) => code.push_str(&text),
+                Piece::Event(Event::End(TagEnd::CodeBlock)) => self.end(TagEnd::CodeBlock),
+                _ => {}
+            }
+            return;
+        }
         match piece {
             Piece::Event(event) => self.event(event),
             Piece::Wbr => self.raw("<wbr>"),
@@ -199,18 +237,28 @@ impl Writer {
                     CodeBlockKind::Indented => "",
                 };
                 let class = format!("language-{language}");
-                if is_language_class(&class) {
-                    self.out.push_str("<pre><code");
+                let named = is_language_class(&class);
+                if self.code == CodeStyle::Dressed {
+                    self.dressed_code_start(language, named);
+                    self.highlighting = Language::of(language).map(|language| (language, String::new()));
+                } else {
+                    self.out.push_str("<pre>");
+                }
+                if named {
+                    self.out.push_str("<code");
                     self.attribute("class", &class);
                     self.raw(">");
                 } else {
-                    self.raw("<pre><code>");
+                    self.raw("<code>");
                 }
             }
             Tag::List(Some(1)) => self.block("<ol>\n"),
             Tag::List(Some(start)) => self.block(&format!("<ol start=\"{start}\">\n")),
             Tag::List(None) => self.block("<ul>\n"),
             Tag::Item => self.block("<li>"),
+            // A dressed reply's table scrolls sideways in a narrow message:
+            // keyboard users can reach it to scroll it.
+            Tag::Table(_) if self.code == CodeStyle::Dressed => self.raw("<table tabindex=\"0\">"),
             Tag::Table(_) => self.raw("<table>"),
             Tag::TableHead => {
                 self.head = true;
@@ -253,6 +301,46 @@ impl Writer {
         }
     }
 
+    /// A dressed code block's wrapper, its header and its `<pre …>`.
+    fn dressed_code_start(&mut self, language: &str, named: bool) {
+        self.out.push_str("<div class=\"code-block\"><div class=\"code-head\"><span class=\"code-lang\">");
+        self.text(if named { language } else { "code" });
+        self.out.push_str("</span>");
+        if named && language.eq_ignore_ascii_case("mermaid") {
+            self.diagram_button();
+        }
+        self.out.push_str(
+            "<button type=\"button\" class=\"copy-code\" aria-label=\"Copy code\">Copy code</button></div>\
+             <pre tabindex=\"0\" role=\"figure\"",
+        );
+        self.attribute("aria-label", &if named { format!("{language} code") } else { "Code".to_owned() });
+        self.out.push('>');
+    }
+
+    /// The "Show diagram" button in a mermaid block's header (what it does is
+    /// the shell's).
+    fn diagram_button(&mut self) {
+        self.out.push_str("<button type=\"button\" class=\"show-diagram\">Show diagram</button>");
+    }
+
+    /// `code` of `language`, highlighted: each run of a kind in its `span`,
+    /// within the rendering's [`HIGHLIGHT_SPANS`].
+    fn highlighted(&mut self, language: &Language, code: &str) {
+        let Writer { out, spans, .. } = self;
+        highlight(language, code, &mut |token, text| match token {
+            Some(token) if *spans < HIGHLIGHT_SPANS => {
+                *spans += 1;
+                out.push_str("<span class=\"");
+                out.push_str(token.class());
+                out.push_str("\">");
+                escape_into(out, text, false);
+                out.push_str("</span>");
+            }
+            _ => escape_into(out, text, false),
+        });
+        self.end_newline = code.ends_with('\n');
+    }
+
     fn open_inline(&mut self, name: &'static str) {
         self.inline.push(name);
         self.raw(&format!("<{name}>"));
@@ -287,6 +375,12 @@ impl Writer {
             TagEnd::Paragraph => self.raw("</p>\n"),
             TagEnd::Heading(level) => self.raw(&format!("</{level}>\n")),
             TagEnd::BlockQuote(_) => self.raw("</blockquote>\n"),
+            TagEnd::CodeBlock if self.code == CodeStyle::Dressed => {
+                if let Some((language, code)) = self.highlighting.take() {
+                    self.highlighted(language, &code);
+                }
+                self.raw("</code></pre></div>\n");
+            }
             TagEnd::CodeBlock => self.raw("</code></pre>\n"),
             TagEnd::List(true) => self.raw("</ol>\n"),
             TagEnd::List(false) => self.raw("</ul>\n"),

@@ -428,6 +428,7 @@ async function wholeAnswer(page, adapter, mock) {
       text: root.textContent,
       h2: root.querySelectorAll('h2').length,
       codeLines: pres.length ? pres[pres.length - 1].textContent.replace(/\n$/, '').split('\n').length : 0,
+      pres: pres.length,
       li: root.querySelectorAll('li').length,
       tr: root.querySelectorAll('tr').length,
       quoteParas: quotes.length ? quotes[quotes.length - 1].querySelectorAll('p').length : 0,
@@ -446,6 +447,7 @@ async function wholeAnswer(page, adapter, mock) {
     table: ['tr', body.filter((l) => l.startsWith('|')).length - 1], // the delimiter row is no row
     quote: ['quoteParas', body.join('\n').split('\n>\n').filter((q) => /^> /m.test(q)).length],
     paragraph: ['paraInline', inlineCount(body.join('\n'))],
+    codeblocks: ['pres', (text.match(/^```\w+$/gm) || []).length], // every finished block
   }[rec.shape];
   if (got[expected[0]] !== expected[1]) return { ok: false, why: `${expected[0]} ${got[expected[0]]}, expected ${expected[1]}` };
   if (!got.text.includes(SENTINEL)) return { ok: false, why: 'no sentinel' };

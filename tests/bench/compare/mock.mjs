@@ -18,6 +18,9 @@
 //              about 100 KB of markdown that is ONE ever-growing block after a heading: one
 //              fenced code block, one bullet list, one table, one blockquote, one paragraph;
 //              `tokens` does not apply (the text decides the count)
+//   codeblocks about 100 KB made mostly of many FINISHED fenced code blocks (12–30 lines each)
+//              in twelve languages, each after a one-sentence paragraph: the answer whose
+//              blocks are highlighted once each as they finish (issue 16)
 // Every answer starts with "# Mock" and ends with the paragraph MOCKSTREAMEND, so a page
 // can tell when the first and the last token have been rendered.
 // Tokens are BPE-like pieces (~3–4 characters); each event carries chunk_min..chunk_max of
@@ -32,7 +35,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 export const SENTINEL = 'MOCKSTREAMEND';
-export const SHAPES = ['mixed', 'code', 'list', 'table', 'quote', 'paragraph'];
+export const SHAPES = ['mixed', 'code', 'list', 'table', 'quote', 'paragraph', 'codeblocks'];
 const SHAPE_BYTES = 100_000;
 const SHORT_ANSWER = 'Mock short answer for a follow-up request.';
 const TITLE_ANSWER = 'Mock conversation title';
@@ -194,8 +197,48 @@ const BLOCKS = {
   paragraph: { open: '', line: (r) => `${sentence(r)}\n`, close: '' },
 };
 
+/** One line of code in `lang` (a dozen languages), the `i`-th of its block. */
+function codeLine(r, lang, i) {
+  const id = () => WORDS[Math.floor(r() * WORDS.length)] + '_' + Math.floor(r() * 50);
+  const ind = '    '.repeat(i % 3);
+  switch (lang) {
+    case 'rust': return `${ind}let ${id()}: Vec<u32> = ${id()}.iter().map(|x| x * ${i + 1}).collect(); // ${wordsOf(r, 3)}`;
+    case 'python': return `${ind}${id()} = [x ** ${i % 5 + 1} for x in range(${10 + i}) if x != None]  # ${wordsOf(r, 3)}`;
+    case 'javascript': return `${ind}const ${id()} = await fetch("/api/${id()}?n=${i}").then((r) => r.json()); // ${wordsOf(r, 2)}`;
+    case 'typescript': return `${ind}export function ${id()}(a: number, b: string): Promise<void> { return run(a + ${i}, b); }`;
+    case 'bash': return `${ind}for f in ./${id()}/*.txt; do grep -c "${wordsOf(r, 1)}" "$f" >> "$HOME/${id()}.log"; done # ${i}`;
+    case 'json': return `${ind}{"${id()}": ${i}, "name": "${wordsOf(r, 1)}", "ok": ${r() < 0.5}, "value": null},`;
+    case 'go': return `${ind}if err := ${id()}(ctx, "${wordsOf(r, 1)}", ${i}); err != nil { return fmt.Errorf("${wordsOf(r, 2)}: %w", err) }`;
+    case 'sql': return `${ind}SELECT ${id()}, COUNT(*) FROM ${id()} WHERE value > ${i} AND name LIKE '%${wordsOf(r, 1)}%' -- ${wordsOf(r, 2)}`;
+    case 'yaml': return `${ind}${id()}: "${wordsOf(r, 2)}" # ${i}`;
+    case 'html': return `${ind}<div class="${id()}" data-n="${i}"><a href="/${id()}">${wordsOf(r, 3)}</a> &amp; more</div>`;
+    case 'css': return `${ind}.${id()} > p:hover { margin: ${i}px auto; color: #${(i * 4099 % 0xffffff).toString(16).padStart(6, '0')}; } /* ${wordsOf(r, 2)} */`;
+    default: return `${ind}static int ${id()}(const char *s) { return printf("%s ${i}\\n", s); } // ${wordsOf(r, 2)}`;
+  }
+}
+const CODE_LANGS = ['rust', 'python', 'javascript', 'typescript', 'bash', 'json', 'go', 'sql', 'yaml', 'html', 'css', 'c'];
+
+/** The codeblocks shape: a heading, then a sentence and a finished code block, again and again to ~100 KB. */
+function codeBlocksText(seed) {
+  const r = mulberry32(seed);
+  const parts = ['# Mock codeblocks answer\n\n'];
+  let size = parts[0].length;
+  for (let b = 0; size < SHAPE_BYTES; b++) {
+    const lang = CODE_LANGS[b % CODE_LANGS.length];
+    const lines = [];
+    const n = 12 + Math.floor(r() * 19);
+    for (let i = 0; i < n; i++) lines.push(codeLine(r, lang, i));
+    const part = `${sentence(r)}\n\n\`\`\`${lang}\n${lines.join('\n')}\n\`\`\`\n\n`;
+    parts.push(part);
+    size += part.length;
+  }
+  parts.push(`${SENTINEL}\n`);
+  return parts.join('');
+}
+
 /** The text of a one-block shape: a heading, then the block grown to ~100 KB, then the sentinel. */
 function blockText(shape, seed) {
+  if (shape === 'codeblocks') return codeBlocksText(seed);
   const b = BLOCKS[shape];
   const r = mulberry32(seed);
   const parts = [`# Mock ${shape} answer\n\n`, b.open];

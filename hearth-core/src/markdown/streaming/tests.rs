@@ -379,3 +379,66 @@ fn a_growing_table_appends_its_rows() {
     assert!(appended > 1_000, "{appended} appends");
     assert!(streaming.rendered_bytes <= 4 * text.len(), "{} bytes rendered", streaming.rendered_bytes);
 }
+
+/// [`stream`] for a reply as the app shows it (code blocks dressed).
+fn stream_reply(pieces: &[&str], mode: RenderMode) -> (String, StreamingMarkdown) {
+    let mut streaming = StreamingMarkdown::for_reply(mode);
+    let mut page = Page::default();
+    for piece in pieces {
+        page.apply(streaming.push_delta(piece));
+        assert_eq!(page.tail, streaming.tail_markup().as_str(), "after {:?}", streaming.source());
+    }
+    page.apply(streaming.end());
+    (page.html(), streaming)
+}
+
+#[test]
+fn a_streamed_reply_with_dressed_code_equals_its_whole_rendering() {
+    let mut rng = Rng(0x5eed_1234_abcd_0002);
+    let mut compared = 0;
+    for round in 0..48 {
+        let text = document(&mut rng);
+        let mode = if round % 3 == 0 { RenderMode::App } else { RenderMode::Chat };
+        let whole = super::super::render_reply(&text, mode);
+        for max in [24, 300] {
+            let pieces = chunks(&text, &mut rng, max);
+            let (html, streaming) = stream_reply(&pieces, mode);
+            if streaming.needs_whole() {
+                assert_eq!(streaming.finish(), whole);
+                continue;
+            }
+            compared += 1;
+            assert_same(&html, whole.as_str(), &text);
+        }
+    }
+    assert!(compared > 50, "only {compared} streams compared");
+}
+
+#[test]
+fn a_dressed_open_code_block_streams_plain_and_is_highlighted_once_finished() {
+    let text = one_block(&|i| format!("    let x{i} = \"<{i}>\" & y; // note\n"), "```rust\n");
+    let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
+    let mut page = Page::default();
+    let mut rng = Rng(5);
+    let mut over = 0;
+    for piece in chunks(&text, &mut rng, 32) {
+        let before = streaming.rendered_bytes;
+        page.apply(streaming.push_delta(piece));
+        if streaming.rendered_bytes - before > 4 * piece.len() + EAGER_TAIL_BYTES + 256 {
+            over += 1;
+        }
+        assert!(!page.tail.contains("tok-"), "the open block stays plain");
+    }
+    assert_eq!(over, 0, "every line is appended, none rendered again");
+    assert!(page.tail.contains("<button type=\"button\" class=\"copy-code\""), "the header shows while it streams");
+    page.apply(streaming.end());
+    assert!(page.html().contains("<span class=\"tok-kw\">let</span>"), "highlighted at the end");
+    assert_same(&page.html(), super::super::render_reply(&text, RenderMode::Chat).as_str(), "code block");
+    // Closed by its fence: the finished block is highlighted once, when it is cut.
+    let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
+    let update = streaming.push("```python\nprint(1)\n");
+    assert!(update.new_blocks.is_empty() && !update.tail.as_str().contains("tok-"));
+    let update = streaming.push("```\n\nAfter.\n");
+    assert_eq!(update.new_blocks.len(), 1);
+    assert!(update.new_blocks[0].as_str().contains("<span class=\"tok-fn\">print</span>"));
+}
