@@ -12,6 +12,7 @@ use crate::components::agents_dialog::AgentsDialog;
 use crate::components::app_preview::AppPreview;
 use crate::components::composer::Composer;
 use crate::components::conversation::Conversation;
+use crate::components::conversation_not_found::ConversationNotFound;
 use crate::components::model_picker::ModelPicker;
 use crate::components::offline_indicator::OfflineIndicator;
 use crate::components::out_of_date_dialog::OutOfDateDialog;
@@ -93,7 +94,10 @@ pub(crate) fn App() -> impl IntoView {
                 <SessionBar />
                 <div class="workspace" class:with-app=move || preview.open.get() && has_app.get()>
                     <div class="chat-column">
-                        <Conversation />
+                        // An address naming no stored conversation (nav, issue 16): "not found".
+                        <Show when=move || sessions.not_found.with(Option::is_none) fallback=ConversationNotFound>
+                            <Conversation />
+                        </Show>
                         <Composer />
                     </div>
                     <AppPreview />

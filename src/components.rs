@@ -16,6 +16,7 @@ pub(crate) mod compact_button;
 pub(crate) mod composer;
 pub(crate) mod context_meter;
 pub(crate) mod conversation;
+pub(crate) mod conversation_not_found;
 pub(crate) mod conversation_welcome;
 pub(crate) mod copy_button;
 pub(crate) mod disclosure;
