@@ -19,6 +19,7 @@ use crate::components::out_of_date_dialog::OutOfDateDialog;
 use crate::components::providers_dialog::ProvidersDialog;
 use crate::components::session_bar::SessionBar;
 use crate::components::settings_dialog::SettingsDialog;
+use crate::components::shortcuts_dialog::ShortcutsDialog;
 use crate::components::sidebar::Sidebar;
 use crate::components::storage_banner::StorageBanner;
 use crate::components::tools_dialog::ToolsDialog;
@@ -29,6 +30,7 @@ use crate::network::NetworkContext;
 use crate::preferences::PreferencesContext;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
+use crate::shortcuts::Shortcuts;
 use crate::store::StoreContext;
 use crate::tools::ToolsContext;
 use crate::updates::{Hold, UpdatesContext};
@@ -63,8 +65,11 @@ pub(crate) fn App() -> impl IntoView {
     spawn_local(start(store, providers, agents, tools, preferences, sessions));
     let sidebar_open = RwSignal::new(false);
     let settings_open = RwSignal::new(false);
+    // Keyboard shortcuts and their help (nav, issue 16).
+    let shortcuts = Shortcuts::new(settings_open, sidebar_open);
+    shortcuts.listen();
     view! {
-        <div class="app" class:sidebar-open=sidebar_open>
+        <div class="app" class:sidebar-open=sidebar_open class:sidebar-hidden=shortcuts.sidebar_hidden>
             <Sidebar open=sidebar_open />
             <div class="main">
                 <header class="topbar">
@@ -111,6 +116,7 @@ pub(crate) fn App() -> impl IntoView {
             <ToolsDialog />
             <AgentsDialog />
             <UnlockKeysDialog />
+            <ShortcutsDialog shortcuts />
         </div>
     }
 }

@@ -44,6 +44,7 @@ pub(crate) mod search_results;
 pub(crate) mod session_bar;
 pub(crate) mod session_item;
 pub(crate) mod settings_dialog;
+pub(crate) mod shortcuts_dialog;
 pub(crate) mod sidebar;
 pub(crate) mod storage_banner;
 pub(crate) mod summary_divider;
