@@ -66,7 +66,7 @@ pub(crate) fn App() -> impl IntoView {
     let sidebar_open = RwSignal::new(false);
     let settings_open = RwSignal::new(false);
     // Keyboard shortcuts and their help (nav, issue 16).
-    let shortcuts = Shortcuts::new(settings_open, sidebar_open);
+    let shortcuts = Shortcuts::new(store, settings_open, sidebar_open);
     shortcuts.listen();
     view! {
         <div class="app" class:sidebar-open=sidebar_open class:sidebar-hidden=shortcuts.sidebar_hidden>

@@ -10,12 +10,16 @@
 //!   Shift+Alt+B (bookmarks bar), Shift+Alt+I (feedback) and Firefox's
 //!   `accesskey`s (Hearth declares none); NVDA and JAWS use Insert or Caps Lock,
 //!   VoiceOver Control+Option, none Alt+Shift. Letters of the browsers' menus
-//!   (F, E, V, S, B, T, H) and A, D, I are left out too.
+//!   (F, E, V, S, B, T, H) and A, D, I are left out too: the actions use
+//!   N, M, K, X, R, C, L and O.
 //! - the help is `?` outside text fields (a printable key, so screen readers in
 //!   browse mode keep it for themselves unless passed through) and Ctrl+/
 //!   anywhere.
 //!
 //! While a modal dialog is open no shortcut acts: the dialog has the keyboard.
+//! `?` is the one shortcut of a single character: the help dialog can turn it
+//! off (WCAG 2.1.4, Character Key Shortcuts), stored as the setting
+//! [`QUESTION_MARK`]; Ctrl+/ stays.
 
 use leptos::ev;
 use leptos::prelude::*;
@@ -28,6 +32,10 @@ use crate::io::clipboard::copy_text;
 use crate::io::frame::on_next_frame;
 use crate::io::timer::sleep;
 use crate::sessions::SessionsContext;
+use crate::store::StoreContext;
+
+/// Setting key: whether `?` outside text fields opens the help (on unless set to `false`).
+pub(crate) const QUESTION_MARK: &str = "shortcut_question_mark";
 
 /// What a shortcut does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,11 +77,11 @@ pub(crate) const SHORTCUTS: [Shortcut; 9] = [
     Shortcut { what: "Regenerate the last answer", keys: &["Alt+Shift+R"] },
     Shortcut { what: "Copy the last answer", keys: &["Alt+Shift+C"] },
     Shortcut { what: "Show or hide the conversations", keys: &["Alt+Shift+L"] },
-    Shortcut { what: "Open Settings", keys: &["Alt+Shift+,"] },
+    Shortcut { what: "Open Settings", keys: &["Alt+Shift+O"] },
     Shortcut { what: "Show these shortcuts", keys: &["?", "Ctrl+/"] },
 ];
 
-/// The action of Alt+Shift and `key`, a lower-case letter or `,`.
+/// The action of Alt+Shift and `key`, a lower-case letter.
 fn alt_shift_action(key: char) -> Option<Action> {
     Some(match key {
         'n' => Action::NewChat,
@@ -83,26 +91,23 @@ fn alt_shift_action(key: char) -> Option<Action> {
         'r' => Action::Regenerate,
         'c' => Action::CopyLast,
         'l' => Action::ToggleSidebar,
-        ',' => Action::Settings,
+        'o' => Action::Settings,
         _ => return None,
     })
 }
 
-/// The key of an Alt+Shift press: the character typed when it is a letter or
-/// `,` (so the letter printed on the key counts, whatever the layout), else the
-/// physical key (on a Mac, Option+Shift types another character: `KeyN` gives `n`).
+/// The letter of an Alt+Shift press: the character typed when it is a letter
+/// (so the letter printed on the key counts, whatever the layout), else the
+/// physical key's (on a Mac, Option+Shift types another character: `KeyN` gives `n`).
 fn alt_shift_key(ev: &KeyboardEvent) -> Option<char> {
     let key = ev.key();
     let mut chars = key.chars();
     if let (Some(c), None) = (chars.next(), chars.next())
-        && (c.is_ascii_alphabetic() || c == ',')
+        && c.is_ascii_alphabetic()
     {
         return Some(c.to_ascii_lowercase());
     }
     let code = ev.code();
-    if code == "Comma" {
-        return Some(',');
-    }
     let letter = code.strip_prefix("Key")?;
     let mut chars = letter.chars();
     match (chars.next(), chars.next()) {
@@ -111,8 +116,9 @@ fn alt_shift_key(ev: &KeyboardEvent) -> Option<char> {
     }
 }
 
-/// The action of a key press, if it is a shortcut here.
-fn action_of(ev: &KeyboardEvent) -> Option<Action> {
+/// The action of a key press, if it is a shortcut here (`?` only when
+/// `question_mark` is on).
+fn action_of(ev: &KeyboardEvent, question_mark: bool) -> Option<Action> {
     if ev.repeat() || ev.is_composing() || ev.default_prevented() {
         return None;
     }
@@ -121,7 +127,7 @@ fn action_of(ev: &KeyboardEvent) -> Option<Action> {
     if (ctrl || meta) && !alt && key == "/" {
         return Some(Action::Help);
     }
-    if !ctrl && !alt && !meta && key == "?" && !in_text_field(ev) {
+    if question_mark && !ctrl && !alt && !meta && key == "?" && !in_text_field(ev) {
         return Some(Action::Help);
     }
     if alt && shift && !ctrl && !meta {
@@ -188,6 +194,9 @@ const SEARCH: &str = "nav.sidebar input[type=search]";
 /// What the shortcuts act on beside the contexts: the page's own switches.
 #[derive(Clone, Copy)]
 pub(crate) struct Shortcuts {
+    store: StoreContext,
+    /// Whether `?` outside text fields opens the help (see [`QUESTION_MARK`]).
+    pub(crate) question_mark: RwSignal<bool>,
     /// Whether the shortcuts dialog is open.
     pub(crate) help_open: RwSignal<bool>,
     /// Whether Settings is open.
@@ -203,8 +212,10 @@ pub(crate) struct Shortcuts {
 
 impl Shortcuts {
     /// The switches, all off.
-    pub(crate) fn new(settings_open: RwSignal<bool>, sidebar_open: RwSignal<bool>) -> Self {
+    pub(crate) fn new(store: StoreContext, settings_open: RwSignal<bool>, sidebar_open: RwSignal<bool>) -> Self {
         Self {
+            store,
+            question_mark: RwSignal::new(true),
             help_open: RwSignal::new(false),
             settings_open,
             sidebar_open,
@@ -213,18 +224,39 @@ impl Shortcuts {
         }
     }
 
-    /// Listens to the keyboard for the life of the page.
+    /// Listens to the keyboard for the life of the page, and reads the
+    /// [`QUESTION_MARK`] setting once storage is loaded (again after an import).
     pub(crate) fn listen(self) {
         let sessions = SessionsContext::expect();
         let chat = ChatContext::expect();
+        Effect::new(move |_| {
+            if sessions.ready.get() {
+                spawn_local(self.load());
+            }
+        });
+        self.store.reload_on_bulk_change(move || self.load());
         let _keydown = window_event_listener(ev::keydown, move |ev: KeyboardEvent| {
-            let Some(action) = action_of(&ev) else { return };
+            let Some(action) = action_of(&ev, self.question_mark.get_untracked()) else { return };
             if dialog_open() {
                 return;
             }
             ev.prevent_default();
             self.run(action, sessions, chat);
         });
+    }
+
+    /// Reads the [`QUESTION_MARK`] setting (missing or unreadable: on).
+    async fn load(self) {
+        match self.store.setting(QUESTION_MARK).await {
+            Ok(value) => self.question_mark.set(value.and_then(|v| v.as_bool()).unwrap_or(true)),
+            Err(error) => self.store.report(error),
+        }
+    }
+
+    /// Turns `?` on or off, and remembers it.
+    pub(crate) fn set_question_mark(self, on: bool) {
+        self.question_mark.set(on);
+        self.store.put_setting(QUESTION_MARK, serde_json::Value::Bool(on));
     }
 
     /// Does `action`.

@@ -12,7 +12,8 @@ use crate::shortcuts::{SHORTCUTS, Shortcuts};
 #[component]
 pub(crate) fn ShortcutsDialog(
     /// The shortcuts' switches: `help_open` shows the dialog (Close and Escape
-    /// set it back), `said` is what the status region says.
+    /// set it back), `said` is what the status region says, and the dialog's
+    /// checkbox turns `?` on or off.
     shortcuts: Shortcuts,
 ) -> impl IntoView {
     let open = shortcuts.help_open;
@@ -52,6 +53,14 @@ pub(crate) fn ShortcutsDialog(
                 </thead>
                 <tbody>{rows}</tbody>
             </table>
+            <label class="check">
+                <input
+                    type="checkbox"
+                    prop:checked=move || shortcuts.question_mark.get()
+                    on:change=move |ev| shortcuts.set_question_mark(event_target_checked(&ev))
+                />
+                " Open this list with ? (one key; Ctrl+/ always works)"
+            </label>
         </ModalDialog>
         <p class="shortcut-note" role="status">
             {move || shortcuts.said.get()}
