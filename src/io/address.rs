@@ -65,3 +65,14 @@ pub(crate) fn session() -> Option<String> {
 pub(crate) fn watch(on_change: impl Fn(Option<String>) + 'static) {
     let _popstate = window_event_listener(ev::popstate, move |_| on_change(session()));
 }
+
+/// Names the tab (and its history entry) after the open conversation:
+/// "<title> – Hearth", or "Hearth" for none.
+pub(crate) fn set_title(title: Option<&str>) {
+    let Some(document) = web_sys::window().and_then(|window| window.document()) else { return };
+    let title =
+        title.map(str::trim).filter(|t| !t.is_empty()).map_or_else(|| "Hearth".to_owned(), |t| format!("{t} – Hearth"));
+    if document.title() != title {
+        document.set_title(&title);
+    }
+}

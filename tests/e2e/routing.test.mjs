@@ -87,6 +87,7 @@ describe('addresses and history', () => {
     await chat.page.goBack();
     await showsOnly(chat, FIRST);
     assert.equal(sessionIdOf(chat.page), first, 'Back: the first conversation');
+    await waitUntil(async () => (await chat.page.title()) === `${FIRST} – Hearth`, 'the tab is named after the conversation');
     await chat.page.goForward();
     await showsOnly(chat, SECOND);
     assert.equal(sessionIdOf(chat.page), second, 'Forward: the second again');
@@ -135,6 +136,7 @@ describe('addresses and history', () => {
     await chat.page.evaluate(() => { location.hash = '#/s/no-such-conversation'; });
     await ui.notFound.waitFor();
     assert.equal(await chat.you.count(), 0, 'no conversation is shown under it');
+    assert.equal(await chat.page.title(), 'Conversation not found – Hearth');
     assert.equal(await ui.open(FIRST).getAttribute('aria-current'), null, 'none is marked open');
 
     // Back leaves it; Forward comes back to it; "Start a new chat" leaves it for a new chat.
@@ -168,9 +170,11 @@ describe('addresses and history', () => {
     const first = sessionIdOf(chat.page);
     await ui.newChat.click();
     await sendAndSettle(chat, SECOND);
-    const row = ui.list.getByRole('listitem').filter({ has: ui.open(FIRST) });
+    const row = ui.list.getByRole('listitem').filter({ has: chat.page.getByRole('button', { name: FIRST, exact: true }) });
     await ui.open(FIRST).click();
     await showsOnly(chat, FIRST);
+    // The row's actions show when it is hovered, as for a mouse user.
+    await row.hover();
     await row.getByRole('button', { name: 'Delete', exact: true }).click();
     await ui.greeting.waitFor();
     assert.equal(sessionIdOf(chat.page), null, 'the deleted conversation\'s entry now holds a new chat');

@@ -160,9 +160,9 @@ describe('keyboard shortcuts', () => {
     await settled(chat);
     await chat.reply.getByText('Stopped', { exact: false }).first().waitFor();
 
-    const requests = (await chatRequests(env.mock)).length;
+    const requests = (await chatRequests(env.mock, chat.family)).length;
     await chat.page.keyboard.press('Alt+Shift+R');
-    await waitUntil(async () => (await chatRequests(env.mock)).length === requests + 1, 'Alt+Shift+R asks again');
+    await waitUntil(async () => (await chatRequests(env.mock, chat.family)).length === requests + 1, 'Alt+Shift+R asks again');
     await waitOn(chat, async () => (await busy(chat.reply)) === 'true', 'the new answer streams');
     await chat.page.keyboard.press('Alt+Shift+X');
     await settled(chat);
