@@ -163,7 +163,11 @@ describe('keyboard shortcuts', () => {
     const requests = (await chatRequests(env.mock, chat.family)).length;
     await chat.page.keyboard.press('Alt+Shift+R');
     await waitUntil(async () => (await chatRequests(env.mock, chat.family)).length === requests + 1, 'Alt+Shift+R asks again');
-    await waitOn(chat, async () => (await busy(chat.reply)) === 'true', 'the new answer streams');
+    await waitOn(
+      chat,
+      async () => (await busy(chat.reply)) === 'true' && (await chat.reply.innerText()).includes('The long evening'),
+      'the new answer streams',
+    );
     await chat.page.keyboard.press('Alt+Shift+X');
     await settled(chat);
 
