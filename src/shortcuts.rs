@@ -64,21 +64,21 @@ pub(crate) enum Action {
 pub(crate) struct Shortcut {
     /// What it does, as the help dialog says it.
     pub(crate) what: &'static str,
-    /// Its keys (alternatives), each like `Alt+Shift+N`.
-    pub(crate) keys: &'static [&'static str],
+    /// Its keys, like `Alt+Shift+N`.
+    pub(crate) keys: &'static str,
 }
 
 /// Every shortcut, in the help dialog's order.
 pub(crate) const SHORTCUTS: [Shortcut; 9] = [
-    Shortcut { what: "New chat", keys: &["Alt+Shift+N"] },
-    Shortcut { what: "Focus the message box", keys: &["Alt+Shift+M"] },
-    Shortcut { what: "Search conversations", keys: &["Alt+Shift+K"] },
-    Shortcut { what: "Stop the reply", keys: &["Alt+Shift+X"] },
-    Shortcut { what: "Regenerate the last answer", keys: &["Alt+Shift+R"] },
-    Shortcut { what: "Copy the last answer", keys: &["Alt+Shift+C"] },
-    Shortcut { what: "Show or hide the conversations", keys: &["Alt+Shift+L"] },
-    Shortcut { what: "Open Settings", keys: &["Alt+Shift+O"] },
-    Shortcut { what: "Show these shortcuts", keys: &["?", "Ctrl+/"] },
+    Shortcut { what: "New chat", keys: "Alt+Shift+N" },
+    Shortcut { what: "Focus the message box", keys: "Alt+Shift+M" },
+    Shortcut { what: "Search conversations", keys: "Alt+Shift+K" },
+    Shortcut { what: "Stop the reply", keys: "Alt+Shift+X" },
+    Shortcut { what: "Regenerate the last answer", keys: "Alt+Shift+R" },
+    Shortcut { what: "Copy the last answer", keys: "Alt+Shift+C" },
+    Shortcut { what: "Show or hide the conversations", keys: "Alt+Shift+L" },
+    Shortcut { what: "Open Settings", keys: "Alt+Shift+O" },
+    Shortcut { what: "Show these shortcuts", keys: "? or Ctrl+/" },
 ];
 
 /// The action of Alt+Shift and `key`, a lower-case letter.
@@ -290,10 +290,10 @@ impl Shortcuts {
             Action::CopyLast => match last_answer(chat) {
                 Some((_, text)) if !text.is_empty() => {
                     spawn_local(async move {
-                        match copy_text(&text).await {
-                            Ok(()) => self.say("Copied the last answer"),
-                            Err(error) => self.say(&error),
-                        }
+                        self.say(match copy_text(&text).await {
+                            Ok(()) => "Copied the last answer",
+                            Err(_) => "The browser did not allow copying",
+                        });
                     });
                 }
                 _ => self.say("No answer to copy yet"),
@@ -312,18 +312,13 @@ impl Shortcuts {
     }
 
     /// Says `text` in the shortcuts' status region, shown for [`SAID_MS`].
-    fn say(self, text: &str) {
-        // The same words twice are announced again: the region empties first.
-        self.said.set(String::new());
-        let text = text.to_owned();
-        on_next_frame(move || {
-            self.said.set(text.clone());
-            spawn_local(async move {
-                sleep(SAID_MS).await;
-                if self.said.with_untracked(|said| *said == text) {
-                    self.said.set(String::new());
-                }
-            });
+    fn say(self, text: &'static str) {
+        self.said.set(text.to_owned());
+        spawn_local(async move {
+            sleep(SAID_MS).await;
+            if self.said.with_untracked(|said| said == text) {
+                self.said.set(String::new());
+            }
         });
     }
 }

@@ -20,16 +20,12 @@ pub(crate) fn ShortcutsDialog(
     let rows = SHORTCUTS
         .iter()
         .map(|shortcut| {
-            let keys = shortcut
-                .keys
-                .iter()
-                .enumerate()
-                .map(|(at, keys)| view! { {(at > 0).then_some(" or ")} <kbd>{*keys}</kbd> })
-                .collect_view();
             view! {
                 <tr>
                     <th scope="row">{shortcut.what}</th>
-                    <td>{keys}</td>
+                    <td>
+                        <kbd>{shortcut.keys}</kbd>
+                    </td>
                 </tr>
             }
         })
