@@ -1,5 +1,5 @@
-//! The page: the conversations sidebar, the top bar with the agent and model pickers,
-//! the open conversation and the composer, plus the settings and providers
+//! The page: the conversations sidebar (navigation), the top bar (banner), the
+//! open conversation (main) and the composer (a form), plus the settings and providers
 //! dialogs, the storage banner and the undo toast.
 
 use leptos::prelude::*;
@@ -7,14 +7,11 @@ use leptos::task::spawn_local;
 
 use crate::agents::AgentsContext;
 use crate::chat::{AppPreviewChoice, ChatContext};
-use crate::components::agent_picker::AgentPicker;
 use crate::components::agents_dialog::AgentsDialog;
 use crate::components::app_preview::AppPreview;
-use crate::components::composer::Composer;
+use crate::components::composer::{Composer, ComposerDraft};
 use crate::components::conversation::Conversation;
 use crate::components::conversation_not_found::ConversationNotFound;
-use crate::components::model_picker::ModelPicker;
-use crate::components::offline_indicator::OfflineIndicator;
 use crate::components::out_of_date_dialog::OutOfDateDialog;
 use crate::components::providers_dialog::ProvidersDialog;
 use crate::components::session_bar::SessionBar;
@@ -23,6 +20,7 @@ use crate::components::shortcuts_dialog::ShortcutsDialog;
 use crate::components::sidebar::Sidebar;
 use crate::components::storage_banner::StorageBanner;
 use crate::components::tools_dialog::ToolsDialog;
+use crate::components::top_bar::TopBar;
 use crate::components::undo_toast::UndoToast;
 use crate::components::unlock_keys_dialog::UnlockKeysDialog;
 use crate::components::update_prompt::UpdatePrompt;
@@ -62,6 +60,7 @@ pub(crate) fn App() -> impl IntoView {
     let preview = AppPreviewChoice::new(chat, sessions.current);
     provide_context(preview);
     let has_app = Memo::new(move |_| preview.versions.with(|versions| !versions.is_empty()));
+    provide_context(ComposerDraft::new());
     spawn_local(start(store, providers, agents, tools, preferences, sessions));
     let sidebar_open = RwSignal::new(false);
     let settings_open = RwSignal::new(false);
@@ -72,29 +71,7 @@ pub(crate) fn App() -> impl IntoView {
         <div class="app" class:sidebar-open=sidebar_open class:sidebar-hidden=shortcuts.sidebar_hidden>
             <Sidebar open=sidebar_open />
             <div class="main">
-                <header class="topbar">
-                    <button
-                        type="button"
-                        class="sidebar-toggle"
-                        aria-expanded=move || sidebar_open.get().to_string()
-                        on:click=move |_| sidebar_open.update(|open| *open = !*open)
-                    >
-                        "Conversations"
-                    </button>
-                    <h1 class="brand">"Hearth"</h1>
-                    <OfflineIndicator />
-                    <AgentPicker />
-                    <ModelPicker />
-                    <button type="button" class="settings-button" on:click=move |_| agents.dialog_open.set(true)>
-                        "Agents"
-                    </button>
-                    <button type="button" class="settings-button" on:click=move |_| tools.dialog_open.set(true)>
-                        "Tools"
-                    </button>
-                    <button type="button" class="settings-button" on:click=move |_| settings_open.set(true)>
-                        "Settings"
-                    </button>
-                </header>
+                <TopBar sidebar_open settings_open />
                 <StorageBanner />
                 <SessionBar />
                 <div class="workspace" class:with-app=move || preview.open.get() && has_app.get()>

@@ -1,7 +1,8 @@
 //! A reply: its Thinking block, its markdown (final blocks plus the growing
 //! tail), the "Still writing" dots while it streams, its status or error card,
 //! and a footer with the badge naming its agent and model, token usage, the
-//! version arrows of a regenerated reply, Copy and (on the last reply) Regenerate.
+//! version arrows of a regenerated reply, and the icon row: Copy, Regenerate (on
+//! the last reply) and Save as file.
 
 use hearth_core::markdown::TailChange;
 use hearth_core::provider::FinishKind;
@@ -12,7 +13,9 @@ use crate::chat::{AssistantView, ChatContext, EntryKind, ReplyStatus};
 use crate::components::app_version_button::AppVersionButton;
 use crate::components::copy_button::CopyButton;
 use crate::components::error_card::ErrorCard;
+use crate::components::icon::{Icon, IconName};
 use crate::components::image_loading::{on_markdown_click, show_images};
+use crate::components::save_reply_button::SaveReplyButton;
 use crate::components::thinking_block::ThinkingBlock;
 use crate::components::tool_activity::ToolActivity;
 use crate::components::version_switcher::VersionSwitcher;
@@ -122,6 +125,8 @@ pub(crate) fn AssistantMessage(
         let id = id.get_value();
         spawn_local(async move { chat.compact_and_retry(&id) });
     });
+    // One status for the icon row: "Copied", "Saved" (or why not).
+    let feedback = RwSignal::new(String::new());
     let failed = move || reply.status.with(|status| matches!(status, ReplyStatus::Failed(_)));
     let offer_regenerate = move || is_last.get() && idle.get() && !streaming() && !failed();
     view! {
@@ -180,20 +185,37 @@ pub(crate) fn AssistantMessage(
             {move || skipped_note(reply.skipped.get()).map(|text| view! { <p class="note">{text}</p> })}
             {move || ignored_choices_note(reply.ignored_choices.get()).map(|text| view! { <p class="note">{text}</p> })}
             <footer class="meta">
+                // The icon row: Copy, Save as file and (on the last reply) Regenerate.
+                <span class="message-actions">
+                    <Show when=move || !streaming()>
+                        <CopyButton text=move || reply.record.with_value(|record| record.content.clone()) status=feedback />
+                        <SaveReplyButton
+                            text=move || reply.record.with_value(|record| record.content.clone())
+                            created_at=reply.record.with_value(|record| record.created_at)
+                            status=feedback
+                        />
+                    </Show>
+                    <Show when=offer_regenerate>
+                        <button
+                            type="button"
+                            class="icon-button action"
+                            aria-label="Regenerate"
+                            title="Regenerate (answer again)"
+                            on:click=move |_| regenerate.run(())
+                        >
+                            <Icon name=IconName::Refresh />
+                        </button>
+                    </Show>
+                </span>
                 <span class="badge" title=move || badge_title(reply.agent.with(Option::is_some))>
                     {move || badge(reply.agent.get(), reply.model.get())}
                 </span>
                 {move || usage().map(|text| view! { <span class="usage" title="Tokens">{text}</span> })}
                 <VersionSwitcher id=id.get_value() />
                 <AppVersionButton id=id.get_value() />
-                <Show when=move || !streaming()>
-                    <CopyButton text=move || reply.record.with_value(|record| record.content.clone()) />
-                </Show>
-                <Show when=offer_regenerate>
-                    <button type="button" class="action" on:click=move |_| regenerate.run(())>
-                        "Regenerate"
-                    </button>
-                </Show>
+                <span class="action-feedback" role="status">
+                    {move || feedback.get()}
+                </span>
             </footer>
         </article>
     }

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::chat::ChatContext;
+use crate::components::icon::{Icon, IconName};
 
 /// The button and its hidden file input.
 #[component]
@@ -33,7 +34,7 @@ pub(crate) fn AttachFileButton() -> impl IntoView {
                 }
             }
         >
-            <span aria-hidden="true">"📎"</span>
+            <Icon name=IconName::Paperclip />
         </button>
         <input
             node_ref=input

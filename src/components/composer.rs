@@ -15,13 +15,54 @@ use crate::components::file_drop;
 use crate::components::message_box::MessageBox;
 use crate::updates::{Hold, UpdatesContext};
 
+/// The message being written, shared so that other parts of the page (the
+/// empty state's suggestions) can fill it and send the focus to it. Provided
+/// once in `app.rs`.
+#[derive(Clone, Copy)]
+pub(crate) struct ComposerDraft {
+    /// The text in the message box.
+    pub(crate) text: RwSignal<String>,
+    /// Counts requests to focus the message box (each change focuses it).
+    pub(crate) focus_requests: RwSignal<u32>,
+}
+
+impl ComposerDraft {
+    /// An empty draft.
+    pub(crate) fn new() -> Self {
+        Self { text: RwSignal::new(String::new()), focus_requests: RwSignal::new(0) }
+    }
+
+    /// The draft from the context.
+    pub(crate) fn expect() -> Self {
+        expect_context()
+    }
+
+    /// Puts `text` in the message box and focuses it (the caret at its end).
+    pub(crate) fn fill(self, text: &str) {
+        self.text.set(text.to_owned());
+        self.focus_requests.update(|n| *n = n.wrapping_add(1));
+    }
+}
+
 /// The composer at the bottom of the page.
 #[component]
 pub(crate) fn Composer() -> impl IntoView {
     let chat = ChatContext::expect();
     let attachments = chat.attachments;
-    let draft = RwSignal::new(String::new());
+    let shared = ComposerDraft::expect();
+    let draft = shared.text;
     let textarea = NodeRef::<leptos::html::Textarea>::new();
+    Effect::new(move |previous: Option<u32>| {
+        let requests = shared.focus_requests.get();
+        if previous.is_some_and(|previous| previous != requests)
+            && let Some(textarea) = textarea.get_untracked()
+        {
+            let _ = textarea.focus();
+            let end = u32::try_from(textarea.value().len()).unwrap_or(u32::MAX);
+            let _ = textarea.set_selection_range(end, end);
+        }
+        requests
+    });
     // Send and Stop swap places, so keyboard focus returns to the message box.
     let refocus = move || {
         if let Some(textarea) = textarea.get_untracked() {

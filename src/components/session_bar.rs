@@ -42,7 +42,7 @@ pub(crate) fn SessionBar() -> impl IntoView {
     };
     view! {
         <Show when=move || record.with(Option::is_some)>
-            <div class="session-bar">
+            <section class="session-bar" aria-label="Open conversation">
                 <h2 class="session-title">{move || record.get().map(|s| s.title).unwrap_or_default()}</h2>
                 <button type="button" on:click=export>
                     "Export as Markdown"
@@ -55,7 +55,7 @@ pub(crate) fn SessionBar() -> impl IntoView {
                 >
                     "Clear conversation"
                 </button>
-            </div>
+            </section>
         </Show>
     }
 }

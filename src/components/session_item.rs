@@ -1,9 +1,16 @@
 //! One conversation in the sidebar: open it, rename it, pin it, delete it.
+//!
+//! The title takes the row's whole width. With a mouse, the actions (icon
+//! buttons, each named, with a tooltip) show over the end of the row while it
+//! is hovered or holds the focus; on a touch screen (no hover) they are in a
+//! row menu ("Actions for <title>") instead, which is always shown.
 
 use hearth_core::storage::SessionRecord;
 use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
+use crate::components::icon::{Icon, IconName};
+use crate::components::menu_button::{MenuButton, MenuEntry};
 use crate::sessions::SessionsContext;
 
 /// A sidebar row, with Rename, Pin (or Unpin) and Delete.
@@ -36,11 +43,24 @@ pub(crate) fn SessionItem(
     };
     let pinned = session.pinned;
     let pin_label = if pinned { "Unpin" } else { "Pin" };
+    let rename = Callback::new(move |()| editing.set(true));
+    let toggle_pin = Callback::new(move |()| sessions.toggle_pin(&id.get_value()));
+    let delete = Callback::new(move |()| sessions.delete(&id.get_value()));
+    let actions = [
+        ("Rename", IconName::Pencil, rename),
+        (pin_label, IconName::Pin, toggle_pin),
+        ("Delete", IconName::Trash, delete),
+    ];
+    let menu = actions
+        .iter()
+        .map(|(label, icon, action)| MenuEntry { label: (*label).to_owned(), icon: *icon, action: *action })
+        .collect();
+    let menu_label = format!("Actions for {title}");
     view! {
         <li class="session" class:current=is_current class:pinned=pinned>
             <Show when=move || pinned>
                 <span class="pin" aria-hidden="true" title="Pinned">
-                    "📌"
+                    <Icon name=IconName::Pin />
                 </span>
             </Show>
             <Show
@@ -71,17 +91,20 @@ pub(crate) fn SessionItem(
                     autofocus
                 />
             </Show>
+            // A conversation's status (such as "streaming") goes here, before the actions.
             <span class="session-actions">
-                <button type="button" on:click=move |_| editing.set(true)>
-                    "Rename"
-                </button>
-                <button type="button" on:click=move |_| sessions.toggle_pin(&id.get_value())>
-                    {pin_label}
-                </button>
-                <button type="button" on:click=move |_| sessions.delete(&id.get_value())>
-                    "Delete"
-                </button>
+                {actions
+                    .into_iter()
+                    .map(|(label, icon, action)| {
+                        view! {
+                            <button type="button" class="icon-button" aria-label=label title=label on:click=move |_| action.run(())>
+                                <Icon name=icon />
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </span>
+            <MenuButton label=menu_label icon=IconName::Ellipsis class="row-menu" items=menu />
         </li>
     }
 }

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::chat::ChatContext;
+use crate::components::icon::{Icon, IconName};
 use crate::components::search_results::SearchResults;
 use crate::components::session_item::SessionItem;
 use crate::sessions::SessionsContext;
@@ -30,10 +31,17 @@ pub(crate) fn Sidebar(
     };
     view! {
         <nav class="sidebar" aria-label="Conversations">
-            <button type="button" class="sidebar-close" on:click=move |_| open.set(false)>
-                "Close conversations"
+            <button
+                type="button"
+                class="icon-button sidebar-close"
+                aria-label="Close conversations"
+                title="Close conversations"
+                on:click=move |_| open.set(false)
+            >
+                <Icon name=IconName::Close />
             </button>
             <button type="button" class="primary new-chat" on:click=new_chat disabled=move || chat.busy.get()>
+                <Icon name=IconName::Plus />
                 "New chat"
             </button>
             <input

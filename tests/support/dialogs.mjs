@@ -9,9 +9,24 @@ import { screenshot, waitUntil } from './browser.mjs';
 import { readDatabase } from './idb.mjs';
 import { commit } from './providers.mjs';
 
+/**
+ * Clicks the top bar's `name` action (Agents, Tools or Settings): its icon button where
+ * the bar has room, or the item of its "More" menu on a narrow screen (40rem or less).
+ */
+export async function topBarAction(page, name) {
+  const button = page.getByRole('banner').getByRole('button', { name, exact: true });
+  const more = page.getByRole('banner').getByRole('button', { name: 'More', exact: true });
+  if ((await button.isVisible()) || !(await more.isVisible())) {
+    await page.getByRole('button', { name, exact: true }).click();
+    return;
+  }
+  await more.click();
+  await page.getByRole('menu', { name: 'More', exact: true }).getByRole('menuitem', { name, exact: true }).click();
+}
+
 /** Opens the Tools dialog and returns it. */
 export async function openTools(page) {
-  await page.getByRole('button', { name: 'Tools', exact: true }).click();
+  await topBarAction(page, 'Tools');
   const dialog = page.getByRole('dialog', { name: 'Tools', exact: true });
   await dialog.waitFor();
   return dialog;
@@ -26,7 +41,7 @@ export async function closeTools(page) {
 
 /** Opens the Agents dialog and returns it. */
 export async function openAgents(page) {
-  await page.getByRole('button', { name: 'Agents', exact: true }).click();
+  await topBarAction(page, 'Agents');
   const dialog = page.getByRole('dialog', { name: 'Agents', exact: true });
   await dialog.waitFor();
   return dialog;
@@ -82,7 +97,7 @@ export async function enableTools(page, labels, { rounds } = {}) {
 
 /** Opens the Settings dialog and returns it. */
 export async function openSettings(page) {
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await topBarAction(page, 'Settings');
   const dialog = page.getByRole('dialog', { name: 'Settings', exact: true });
   await dialog.waitFor();
   return dialog;

@@ -65,6 +65,24 @@ pub fn session_to_markdown(session: &SessionRecord, messages: &[MessageRecord]) 
     out
 }
 
+/// The file name a reply is saved under ("Save as file"): the conversation's
+/// `title` made safe for any file system, then the reply's UTC date and `.md`,
+/// such as `Plan a trip to Oslo 2024-03-05.md`. Only letters, digits, `-` and
+/// `_` are kept from the title (anything else, `/`, `:`, quotes and dots
+/// included, is a space), runs of spaces become one, and it is cut to 80
+/// characters; an empty result is "Hearth reply".
+pub fn reply_file_name(title: &str, created_at: Millis) -> String {
+    let kept: String =
+        title.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { ' ' }).collect();
+    let words = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+    let name: String = words.chars().take(80).collect();
+    let name = name.trim_end();
+    let name = if name.is_empty() { "Hearth reply" } else { name };
+    let date = iso_utc(created_at);
+    let day = date.get(..10).unwrap_or(&date);
+    format!("{name} {day}.md")
+}
+
 /// `millis` since the Unix epoch as an ISO-8601 UTC time to the second, such as
 /// `2024-03-05T14:07:09Z`. Sub-second parts are dropped (floored), so times before
 /// 1970 stay correct.

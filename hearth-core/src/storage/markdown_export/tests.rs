@@ -1,7 +1,7 @@
 //! Markdown export tests: a small session against its expected document, and the
 //! date conversion against known dates and a day-by-day calendar walk.
 
-use super::{civil_from_days, code_block, iso_utc, session_to_markdown};
+use super::{civil_from_days, code_block, iso_utc, reply_file_name, session_to_markdown};
 use crate::message::Role;
 use crate::provider::{FinishKind, FinishReason};
 use crate::storage::records::{
@@ -379,4 +379,18 @@ fn a_superseded_summary_is_marked_as_no_longer_used() {
     assert_eq!(markdown.matches("--- Earlier messages summarised").count(), 1, "{markdown}");
     assert!(markdown.contains("--- Earlier messages summarised (3 messages) ---\n\n> Lisbon, 900 euros."));
     assert!(markdown.contains("--- Earlier summary, no longer used ---\n\n> Lisbon.\n"));
+}
+
+#[test]
+fn reply_file_names_keep_safe_characters_and_the_date() {
+    // 2024-03-05T14:07:09Z.
+    let at = 1_709_647_629_000;
+    assert_eq!(reply_file_name("Plan: a trip / to \"Oslo\"?", at), "Plan a trip to Oslo 2024-03-05.md");
+    assert_eq!(reply_file_name("../../etc/passwd", at), "etc passwd 2024-03-05.md");
+    assert_eq!(reply_file_name("  ", at), "Hearth reply 2024-03-05.md");
+    assert_eq!(reply_file_name("C:\\temp\\<x>|*", at), "C temp x 2024-03-05.md");
+    assert_eq!(reply_file_name("Café – déjà vu_2", at), "Café déjà vu_2 2024-03-05.md");
+    let long = "word ".repeat(40);
+    let name = reply_file_name(&long, at);
+    assert_eq!(name.chars().count(), 80 - 1 + " 2024-03-05.md".len(), "cut to 80, the trailing space dropped");
 }
