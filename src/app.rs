@@ -11,10 +11,12 @@ use crate::components::agents_dialog::AgentsDialog;
 use crate::components::app_preview::AppPreview;
 use crate::components::composer::{Composer, ComposerDraft};
 use crate::components::conversation::Conversation;
+use crate::components::conversation_not_found::ConversationNotFound;
 use crate::components::out_of_date_dialog::OutOfDateDialog;
 use crate::components::providers_dialog::ProvidersDialog;
 use crate::components::session_bar::SessionBar;
 use crate::components::settings_dialog::SettingsDialog;
+use crate::components::shortcuts_dialog::ShortcutsDialog;
 use crate::components::sidebar::Sidebar;
 use crate::components::storage_banner::StorageBanner;
 use crate::components::tools_dialog::ToolsDialog;
@@ -26,6 +28,7 @@ use crate::network::NetworkContext;
 use crate::preferences::PreferencesContext;
 use crate::providers::ProvidersContext;
 use crate::sessions::SessionsContext;
+use crate::shortcuts::Shortcuts;
 use crate::store::StoreContext;
 use crate::tools::ToolsContext;
 use crate::updates::{Hold, UpdatesContext};
@@ -61,8 +64,11 @@ pub(crate) fn App() -> impl IntoView {
     spawn_local(start(store, providers, agents, tools, preferences, sessions));
     let sidebar_open = RwSignal::new(false);
     let settings_open = RwSignal::new(false);
+    // Keyboard shortcuts and their help (nav, issue 16).
+    let shortcuts = Shortcuts::new(store, settings_open, sidebar_open);
+    shortcuts.listen();
     view! {
-        <div class="app" class:sidebar-open=sidebar_open>
+        <div class="app" class:sidebar-open=sidebar_open class:sidebar-hidden=shortcuts.sidebar_hidden>
             <Sidebar open=sidebar_open />
             <div class="main">
                 <TopBar sidebar_open settings_open />
@@ -70,7 +76,10 @@ pub(crate) fn App() -> impl IntoView {
                 <SessionBar />
                 <div class="workspace" class:with-app=move || preview.open.get() && has_app.get()>
                     <div class="chat-column">
-                        <Conversation />
+                        // An address naming no stored conversation (nav, issue 16): "not found".
+                        <Show when=move || sessions.not_found.with(Option::is_none) fallback=ConversationNotFound>
+                            <Conversation />
+                        </Show>
                         <Composer />
                     </div>
                     <AppPreview />
@@ -84,6 +93,7 @@ pub(crate) fn App() -> impl IntoView {
             <ToolsDialog />
             <AgentsDialog />
             <UnlockKeysDialog />
+            <ShortcutsDialog shortcuts />
         </div>
     }
 }

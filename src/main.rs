@@ -12,6 +12,7 @@ mod network;
 mod preferences;
 mod providers;
 mod sessions;
+mod shortcuts;
 mod store;
 mod tools;
 mod updates;

@@ -1,5 +1,6 @@
 //! Start-up of the sessions: the title setting, the list (finishing deletions
-//! whose undo time is over), and the session named in the address.
+//! whose undo time is over), and the session named in the address, which it
+//! then follows (Back, Forward, a link).
 
 use hearth_core::storage::SessionRecord;
 use leptos::prelude::*;
@@ -30,9 +31,8 @@ impl SessionsContext {
             }
             Err(error) => self.store.report(error),
         }
-        if let Some(id) = address::session().filter(|id| self.list.with_untracked(|l| l.iter().any(|s| &s.id == id))) {
-            self.open(id);
-        }
+        self.follow_address(address::session());
+        address::watch(move |id| self.follow_address(id));
     }
 
     /// Turns generated titles on or off, and remembers it.
