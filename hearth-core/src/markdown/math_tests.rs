@@ -410,3 +410,13 @@ fn streamed_math_renders_as_the_whole() {
     assert_eq!(format!("{blocks}{tail}"), render(doc).as_str());
     assert!(blocks.contains("<math display=\"block\">"), "{blocks}");
 }
+
+#[test]
+fn a_mermaid_block_gets_a_show_diagram_button_and_stays_code() {
+    let html = rendered("```mermaid\ngraph TD; A-->B\n```");
+    assert_eq!(
+        html,
+        "<button type=\"button\" class=\"show-diagram\">Show diagram</button><pre><code class=\"language-mermaid\">graph TD; A--&gt;B\n</code></pre>\n"
+    );
+    assert!(!rendered("```rust\nfn main() {}\n```").contains("show-diagram"));
+}

@@ -11,6 +11,8 @@
 //!   and `rel="noopener noreferrer"`; the link's host after it in
 //!   `span class="link-host"`;
 //! - `input type="checkbox" disabled` (`checked`) for task list items;
+//! - before a ```` ```mermaid ```` code block, `button type="button"
+//!   class="show-diagram"` ("Show diagram"; it loads nothing by itself);
 //! - the image placeholder: `span` with the classes `image-placeholder`,
 //!   `image-alt`, `image-host`, and `button type="button" class="load-image"`
 //!   with `data-image-url` (an `http(s)` address) and `aria-label`;
@@ -210,6 +212,7 @@ impl Writer {
                     CodeBlockKind::Fenced(info) => info.split(' ').next().unwrap_or_default(),
                     CodeBlockKind::Indented => "",
                 };
+                self.diagram_button(language);
                 let class = format!("language-{language}");
                 if is_language_class(&class) {
                     self.out.push_str("<pre><code");
@@ -262,6 +265,14 @@ impl Writer {
             | Tag::Superscript
             | Tag::Subscript
             | Tag::MetadataBlock(_) => {}
+        }
+    }
+
+    /// Before a ```` ```mermaid ```` block, its "Show diagram" button (the shell
+    /// draws the diagram in a sandboxed frame when it is pressed).
+    fn diagram_button(&mut self, language: &str) {
+        if language.eq_ignore_ascii_case("mermaid") {
+            self.raw("<button type=\"button\" class=\"show-diagram\">Show diagram</button>");
         }
     }
 
