@@ -420,3 +420,28 @@ fn a_mermaid_block_gets_a_show_diagram_button_and_stays_code() {
     );
     assert!(!rendered("```rust\nfn main() {}\n```").contains("show-diagram"));
 }
+
+#[test]
+fn what_models_often_write_converts_without_errors() {
+    for tex in [
+        "\\begin{aligned} a &= b + c \\\\ &= d \\end{aligned}",
+        "f(x) = \\left\\{ \\begin{array}{ll} 1 & x \\ge 0 \\\\ 0 & \\text{otherwise} \\end{array} \\right.",
+        "\\operatorname*{argmax}_{\\theta} \\; \\mathcal{L}(\\theta)",
+        "\\mathbf{A}\\mathbf{x} = \\mathbf{b}, \\quad \\mathbb{E}[X] = \\mu",
+        "\\lim_{n \\to \\infty} \\left(1 + \\frac{1}{n}\\right)^n = e",
+        "\\hat{\\beta} = (X^\\top X)^{-1} X^\\top y",
+        "P(A \\mid B) = \\frac{P(B \\mid A)\\,P(A)}{P(B)}",
+        "\\nabla \\cdot \\vec{E} = \\frac{\\rho}{\\varepsilon_0}",
+        "\\binom{n}{k} = \\frac{n!}{k!(n-k)!}",
+        "x_{1,2} = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}",
+        "\\sum_{k=0}^{\\infty} \\frac{x^k}{k!} = e^x",
+        "\\int_{-\\infty}^{\\infty} e^{-x^2} \\, dx = \\sqrt{\\pi}",
+        "\\overbrace{1 + \\cdots + 1}^{n} = n",
+        "a \\equiv b \\pmod{m}",
+        "\\det \\begin{vmatrix} a & b \\\\ c & d \\end{vmatrix} = ad - bc",
+    ] {
+        let html = rendered(&format!("$${tex}$$"));
+        assert!(!html.contains("<merror>"), "{tex}: {html}");
+        assert!(html.contains("<math display=\"block\">"), "{tex}: {html}");
+    }
+}
