@@ -72,8 +72,10 @@ describe('math and diagrams', () => {
       await sendMessage(chat, MATH);
       await settled(chat);
       const reply = chat.reply;
-      const formulas = reply.getByRole('math');
-      await waitOn(chat, async () => (await formulas.count()) === 4, 'four formulas are shown');
+      const formulas = reply.locator('math');
+      await waitOn(chat, async () => (await formulas.count()) === 4, 'four formulas are shown').catch(async (error) =>
+        assert.fail(`${error.message}: ${await reply.innerHTML()}`),
+      );
       const shape = await reply.evaluate((article) => ({
         block: article.querySelectorAll('math[display="block"]').length,
         fractions: article.querySelectorAll('math mfrac').length,

@@ -172,6 +172,10 @@ fn latex_delimiters_render_as_mathml() {
         "{html}"
     );
     assert!(html.contains("<math display=\"block\"><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow>"), "{html}");
+    // A formula may start with a digit when written with `\\(…\\)`.
+    assert!(rendered("\\(2x\\)").contains("<mn>2</mn><mi>x</mi>"));
+    let mixed = rendered("It costs $5 and $10, and `$x$` stays code; $y$ is math.");
+    assert!(mixed.contains("<code>$x$</code>") && mixed.matches("<math>").count() == 1, "{mixed}");
     // Escaped, in code, or unclosed: left as written.
     for text in ["`\\(x\\)`", "```\n\\[x\\]\n```", "\\\\(x\\\\)", "\\(x", "\\(a\n\nb\\)"] {
         assert!(!rendered(text).contains("<math"), "{text}");
@@ -186,6 +190,7 @@ fn money_stays_text() {
         "between $3.50 and $4.25 each",
         "Pay $ 5 now $",
         "US$5 and US$10",
+        "It costs $5 and $10, and `$x$` stays code.",
         "| price | other |\n|---|---|\n| $5 | $10 |",
     ] {
         let html = rendered(text);
@@ -220,7 +225,7 @@ fn common_constructs_convert() {
             "<mo stretchy=\"true\">(</mo><mtable><mtr><mtd><mi>a</mi></mtd><mtd><mi>b</mi></mtd></mtr><mtr><mtd><mi>c</mi></mtd><mtd><mi>d</mi></mtd></mtr></mtable><mo stretchy=\"true\">)</mo>",
         ),
         ("\\begin{cases} 1 & x > 0 \\\\ 0 \\end{cases}", "<mo stretchy=\"true\">{</mo><mtable>"),
-        ("3.14 + 10", "<mn>3.14</mn><mo>+</mo><mn>10</mn>"),
+        ("x = 3.14 + 10", "<mn>3.14</mn><mo>+</mo><mn>10</mn>"),
         ("\\foo", "<merror><mtext>\\foo</mtext></merror>"),
     ];
     for (tex, expected) in cases {

@@ -6,22 +6,25 @@
 //! between) becomes `$` (`$$`); the inline formula's outer spaces are dropped,
 //! as `$ x $` is no math. Everything else is left as written.
 //!
-//! Then money: pulldown-cmark reads `US$5 and US$10` as the formula `5 and
-//! US`. As in Pandoc, a closing `$` followed by a digit closes nothing, so
-//! such a formula's opening `$` is escaped (`\$`), and the text parsed again.
+//! Before that, money: pulldown-cmark reads `$5 and $10, or $x$` as the
+//! formula `10, or `. As in Pandoc a closing `$` followed by a digit closes
+//! nothing, and, as chat clients do, a `$…$` formula never starts with a
+//! digit: such a formula's opening `$` is escaped (`\$`), and the text parsed
+//! again.
 
-/// `markdown` as the math parser should read it: LaTeX delimiters as
-/// dollars, dollars of money escaped.
+/// `markdown` as the math parser should read it: dollars of money escaped,
+/// then LaTeX delimiters as dollars.
 pub(in crate::markdown) fn prepare(markdown: &str) -> Cow<'_, str> {
-    let text = with_dollar_delimiters(markdown);
-    match dollars_of_money(&text) {
-        Some(escaped) => Cow::Owned(escaped),
-        None => text,
+    match dollars_of_money(markdown) {
+        Some(escaped) => Cow::Owned(with_dollar_delimiters(&escaped).into_owned()),
+        None => with_dollar_delimiters(markdown),
     }
 }
 
-/// `markdown` with the opening `$` of each formula whose closing `$` is
-/// followed by a digit escaped; `None` when there is none.
+/// `markdown` with the opening `$` of each money-like formula escaped: one
+/// that starts with a digit (`$5 and $`), or whose closing `$` is followed by
+/// one (`US$5 and US$10`); `None` when there is none. (`\(2x\)` still
+/// writes a formula that starts with a digit.)
 fn dollars_of_money(markdown: &str) -> Option<String> {
     if !markdown.as_bytes().windows(2).any(|pair| pair[0] == b'$' && pair[1].is_ascii_digit()) {
         return None;
@@ -34,7 +37,12 @@ fn dollars_of_money(markdown: &str) -> Option<String> {
         let openings: Vec<usize> = Parser::new_ext(&text, super::super::options())
             .into_offset_iter()
             .filter_map(|(event, range)| match event {
-                Event::InlineMath(_) if bytes.get(range.end).is_some_and(u8::is_ascii_digit) => Some(range.start),
+                Event::InlineMath(tex)
+                    if tex.starts_with(|c: char| c.is_ascii_digit())
+                        || bytes.get(range.end).is_some_and(u8::is_ascii_digit) =>
+                {
+                    Some(range.start)
+                }
                 _ => None,
             })
             .collect();
