@@ -20,6 +20,7 @@ pub(crate) mod conversation;
 pub(crate) mod conversation_not_found;
 pub(crate) mod conversation_welcome;
 pub(crate) mod copy_button;
+pub(crate) mod diagram_view;
 pub(crate) mod disclosure;
 pub(crate) mod error_card;
 pub(crate) mod file_drop;

@@ -10,6 +10,7 @@ pub(crate) mod clipboard;
 pub(crate) mod clock;
 pub(crate) mod crypto;
 pub(crate) mod db;
+pub(crate) mod diagram_frame;
 pub(crate) mod dialogs;
 pub(crate) mod fetch_stream;
 pub(crate) mod files;

@@ -15,6 +15,13 @@
 //! tail is re-rendered as text arrives, so the cost of a chunk does not grow with
 //! the length of the answer.
 //!
+//! Math (`$…$`, `$$…$$`, and `\\(…\\)`, `\\[…\\]` rewritten to them first,
+//! see [`math`]) becomes MathML through the same writer: [`math`] converts
+//! the TeX into a closed set of MathML elements, and a formula it refuses (too
+//! long, deep or big, or past the rendering budget) is shown as its source. A
+//! dollar amount stays text: `$5 and $10` is no math (an opening `$` must be
+//! followed, and a closing one preceded, by a non-space).
+//!
 //! An app agent's reply is rendered in [`RenderMode::App`]: each of its app
 //! code blocks (```` ```html ````, ```` ```css ````, ```` ```js ````; see
 //! [`crate::app::AppCode`]) is wrapped in a collapsed `<details>` callout whose
@@ -41,6 +48,9 @@ mod events;
 mod highlight;
 #[cfg(test)]
 mod highlight_tests;
+mod math;
+#[cfg(test)]
+mod math_tests;
 #[cfg(test)]
 mod safety_tests;
 mod streaming;
@@ -107,6 +117,8 @@ pub fn render_reply(markdown: &str, mode: RenderMode) -> SafeHtml {
 /// its app code callouts after the `before` ones of the same reply; returns
 /// the markup and how many callouts it has.
 fn render_counted(markdown: &str, mode: RenderMode, code: CodeStyle, before: usize) -> (SafeHtml, usize) {
+    let markdown = math::prepare(markdown);
+    let markdown = markdown.as_ref();
     let mut parser = SafeEvents::new(Parser::new_ext(markdown, options()));
     if mode == RenderMode::App {
         parser = parser.with_app_code(before);
@@ -119,5 +131,5 @@ fn render_counted(markdown: &str, mode: RenderMode, code: CodeStyle, before: usi
 }
 
 fn options() -> Options {
-    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS
+    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS | Options::ENABLE_MATH
 }

@@ -16,8 +16,12 @@ use crate::io::images::{ImageState, begin_loading, image_state, load_image};
 /// The attribute of a placeholder's button that names its image.
 const URL_ATTRIBUTE: &str = "data-image-url";
 
-/// Handles a click inside a reply's markdown: a "Load image" button loads its image.
+/// Handles a click inside a reply's markdown: a "Load image" button loads its
+/// image; a "Show diagram" button goes to [`crate::components::diagram_view`].
 pub(crate) fn on_markdown_click(event: &web_sys::MouseEvent) {
+    if crate::components::diagram_view::on_show_diagram(event) {
+        return;
+    }
     let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
     let Ok(Some(button)) = target.closest("button[data-image-url]") else { return };
     // A placeholder inside a link must not follow the link.

@@ -24,6 +24,7 @@ use std::collections::VecDeque;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 
 use super::address::remote_address;
+use super::math::{self, Formula};
 use crate::app::AppCode;
 
 /// The deepest element nesting written; deeper content is flattened.
@@ -58,6 +59,8 @@ pub(super) enum Piece<'a> {
     Image(Placeholder),
     /// The host shown after a link.
     LinkHost(String),
+    /// A formula, converted (see [`super::math`]).
+    Math(Box<Formula>),
 }
 
 /// What stands for an image: its alt text and, for an address the shell may
@@ -194,7 +197,25 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
             }
             Event::End(end) => self.end(end),
             Event::Text(_) | Event::Code(_) => self.text(Piece::Event(event)),
+            Event::InlineMath(tex) => self.math(tex, false),
+            Event::DisplayMath(tex) => self.math(tex, true),
             other => self.emit(Piece::Event(other)),
+        }
+    }
+
+    /// A formula as MathML when it converts and fits in the depth and element
+    /// budgets; otherwise its source as text, with its dollars.
+    fn math(&mut self, tex: CowStr<'a>, display: bool) {
+        let formula = if self.depth < MAX_DEPTH { math::parse(&tex, display).ok() } else { None };
+        match formula {
+            Some(formula) if self.elements + formula.elements() <= ELEMENT_BUDGET => {
+                self.elements += formula.elements();
+                self.text(Piece::Math(Box::new(formula)));
+            }
+            _ => {
+                let dollars = if display { "$$" } else { "$" };
+                self.text(Piece::Event(Event::Text(format!("{dollars}{tex}{dollars}").into())));
+            }
         }
     }
 

@@ -11,9 +11,19 @@
 //!   and `rel="noopener noreferrer"`; the link's host after it in
 //!   `span class="link-host"`;
 //! - `input type="checkbox" disabled` (`checked`) for task list items;
+//! - before a ```` ```mermaid ```` code block, `button type="button"
+//!   class="show-diagram"` ("Show diagram"; it loads nothing by itself);
 //! - the image placeholder: `span` with the classes `image-placeholder`,
 //!   `image-alt`, `image-host`, and `button type="button" class="load-image"`
 //!   with `data-image-url` (an `http(s)` address) and `aria-label`;
+//! - math, as the MathML elements and attributes listed in
+//!   [`super::math`]'s documentation (`math`, `semantics`, `annotation`
+//!   with `encoding="application/x-tex"`, `mrow`, `mi`, `mn`, `mo`, `mtext`,
+//!   `mspace`, `mfrac`, `msqrt`, `mroot`, `msub`, `msup`, `msubsup`, `munder`,
+//!   `mover`, `munderover`, `mtable`, `mtr`, `mtd`, `merror`; `display`,
+//!   `mathvariant`, `stretchy`, `width`, `linethickness`, `accent`,
+//!   `accentunder`, each with fixed values only): never `href`, `style`, an
+//!   event attribute or `annotation-xml`;
 //! - in [`RenderMode::App`] only, the "App code" callout: `details` (`class`
 //!   `app-code`, `app-code app-code-more`), `summary`, `span
 //!   class="app-code-number"`;
@@ -153,6 +163,10 @@ impl Writer {
             }
             Piece::CalloutEnd => {}
             Piece::Image(placeholder) => self.placeholder(&placeholder),
+            Piece::Math(formula) => {
+                super::math::write(&formula, &mut self.out);
+                self.end_newline = false;
+            }
             Piece::LinkHost(host) => {
                 self.out.push_str(" <span class=\"link-host\">(");
                 self.text(&host);
