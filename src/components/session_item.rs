@@ -1,9 +1,11 @@
-//! One conversation in the sidebar: open it, rename it, pin it, delete it.
+//! One conversation in the sidebar: open it, rename it, pin it, delete it; a
+//! dot says when a reply is streaming in it in this tab.
 
 use hearth_core::storage::SessionRecord;
 use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
+use crate::chat::ChatContext;
 use crate::sessions::SessionsContext;
 
 /// A sidebar row, with Rename, Pin (or Unpin) and Delete.
@@ -20,6 +22,10 @@ pub(crate) fn SessionItem(
     let sessions = SessionsContext::expect();
     let id = StoredValue::new(session.id.clone());
     let title = session.title.clone();
+    let chat = ChatContext::expect();
+    let streaming = Memo::new(move |_| id.with_value(|id| chat.streaming_in(id)));
+    let streaming_id = format!("streaming-{}", session.id);
+    let described_by = streaming_id.clone();
     let editing = RwSignal::new(false);
     let draft = RwSignal::new(title.clone());
     let is_current = move || sessions.current.with(|c| c.as_deref() == Some(id.get_value().as_str()));
@@ -47,11 +53,13 @@ pub(crate) fn SessionItem(
                 when=move || editing.get()
                 fallback=move || {
                     let title = title.clone();
+                    let described_by = described_by.clone();
                     view! {
                         <button
                             type="button"
                             class="session-open"
                             aria-current=move || is_current().then_some("page")
+                            aria-describedby=move || streaming.get().then(|| described_by.clone())
                             on:click=move |_| {
                                 sessions.open(id.get_value());
                                 sidebar_open.set(false);
@@ -70,6 +78,9 @@ pub(crate) fn SessionItem(
                     on:blur=move |_| commit()
                     autofocus
                 />
+            </Show>
+            <Show when=move || streaming.get()>
+                <span class="session-streaming" id=streaming_id.clone() role="img" aria-label="Replying" title="A reply is streaming"></span>
             </Show>
             <span class="session-actions">
                 <button type="button" on:click=move |_| editing.set(true)>

@@ -3,7 +3,6 @@
 
 use leptos::prelude::*;
 
-use crate::chat::ChatContext;
 use crate::components::search_results::SearchResults;
 use crate::components::session_item::SessionItem;
 use crate::sessions::SessionsContext;
@@ -19,7 +18,6 @@ pub(crate) fn Sidebar(
     open: RwSignal<bool>,
 ) -> impl IntoView {
     let sessions = SessionsContext::expect();
-    let chat = ChatContext::expect();
     let query = RwSignal::new(String::new());
     let shown = RwSignal::new(PAGE);
     let sorted = Memo::new(move |_| sessions.sorted());
@@ -33,7 +31,7 @@ pub(crate) fn Sidebar(
             <button type="button" class="sidebar-close" on:click=move |_| open.set(false)>
                 "Close conversations"
             </button>
-            <button type="button" class="primary new-chat" on:click=new_chat disabled=move || chat.busy.get()>
+            <button type="button" class="primary new-chat" on:click=new_chat>
                 "New chat"
             </button>
             <input
