@@ -533,7 +533,10 @@ impl ChatContext {
                 Prelude::Delete(id) => {
                     store.delete_message(&session.id, &id).await;
                     // This session's record as it is now (another may be open by now).
-                    sessions.list.with_untracked(|list| list.iter().find(|s| s.id == session.id).cloned()).unwrap_or(session)
+                    sessions
+                        .list
+                        .with_untracked(|list| list.iter().find(|s| s.id == session.id).cloned())
+                        .unwrap_or(session)
                 }
                 Prelude::Keep => session,
             };
@@ -664,10 +667,8 @@ impl ChatContext {
 
     fn live_entry(self, record: &MessageRecord) -> Option<Entry> {
         self.work.with_untracked(|work| {
-            work.iter().filter_map(|work| work.reply.as_ref()).find(|(id, _)| *id == record.id).map(|(id, view)| Entry {
-                id: id.clone(),
-                kind: EntryKind::Assistant(*view),
-                version: Some(Version::of(record)),
+            work.iter().filter_map(|work| work.reply.as_ref()).find(|(id, _)| *id == record.id).map(|(id, view)| {
+                Entry { id: id.clone(), kind: EntryKind::Assistant(*view), version: Some(Version::of(record)) }
             })
         })
     }

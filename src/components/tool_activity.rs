@@ -3,7 +3,8 @@
 //! waits, which is then shown open with Allow and Deny), then "Used N tools". It expands in place
 //! to list every call with its commentary, arguments, result or error, duration
 //! and a Copy button; collapsed by default, and the list is put into the page
-//! only while it is open.
+//! only while it is open. Under it, a `ToolHint` for each tool the model called
+//! that is switched off for the agent.
 
 use hearth_core::storage::ToolCallRecord;
 use leptos::prelude::*;
@@ -12,6 +13,7 @@ use crate::chat::{AssistantView, ReplyStatus};
 use crate::components::copy_button::CopyButton;
 use crate::components::disclosure::Disclosure;
 use crate::components::tool_approval::ToolApproval;
+use crate::components::tool_hint::ToolHint;
 use crate::tools::ToolsContext;
 
 /// The tool widget of one reply.
@@ -36,6 +38,19 @@ pub(crate) fn ToolActivity(
             tools.approvals.with(|list| list.iter().filter(|p| p.message_id == *id).cloned().collect::<Vec<_>>())
         })
     });
+    // The tools whose calls failed, once each: a switched-off one gets a hint.
+    let failed = Memo::new(move |_| {
+        reply.calls.with(|calls| {
+            let mut names: Vec<String> = Vec::new();
+            for call in calls.iter().filter(|call| call.result.as_ref().is_some_and(|r| r.is_error)) {
+                if !names.contains(&call.name) {
+                    names.push(call.name.clone());
+                }
+            }
+            names
+        })
+    });
+    let agent = reply.record.with_value(|record| record.agent.clone());
     let label = move || {
         let running = reply.calls.with(|calls| calls.iter().find(|c| c.result.is_none()).map(|c| c.name.clone()));
         match (streaming(), running) {
@@ -65,6 +80,17 @@ pub(crate) fn ToolActivity(
                             key=|pending| (pending.round, pending.call_id.clone())
                             children=|pending| view! { <ToolApproval pending /> }
                         />
+                        {agent
+                            .clone()
+                            .map(|agent| {
+                                view! {
+                                    <For
+                                        each=move || failed.get()
+                                        key=|name| name.clone()
+                                        children=move |name| view! { <ToolHint name agent=agent.clone() /> }
+                                    />
+                                }
+                            })}
                     }
                 }
                 region_label="Tool calls"
