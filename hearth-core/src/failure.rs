@@ -252,9 +252,9 @@ impl Failure {
                 )
             }
             FailureKind::ToolRepeated { tool, times } => format!(
-                "The model asked for the same {tool} call (the same arguments) {times} times in a row, and it \
-                 failed every time it ran, so Hearth stopped here instead of using the remaining tool rounds. Every \
-                 result so far is kept below. Switch the tool on or fix what it needs, or ask differently."
+                "The model asked for the same {tool} call (the same arguments) {times} times in a row and it \
+                 failed each time, so Hearth stopped here instead of using the remaining tool rounds. The calls and \
+                 their results are kept above. Switch the tool on or fix what it needs, or ask differently."
             ),
             FailureKind::Offline => OFFLINE_DETAIL.to_owned(),
             FailureKind::Unrecognised(_) => String::new(),

@@ -79,9 +79,14 @@ pub(crate) fn SessionItem(
                     autofocus
                 />
             </Show>
-            <Show when=move || streaming.get()>
-                <span class="session-streaming" id=streaming_id.clone() role="img" aria-label="Replying" title="A reply is streaming"></span>
-            </Show>
+            <span
+                class="session-streaming"
+                id=streaming_id
+                role="img"
+                aria-label="Replying"
+                title="A reply is streaming"
+                hidden=move || !streaming.get()
+            ></span>
             <span class="session-actions">
                 <button type="button" on:click=move |_| editing.set(true)>
                     "Rename"

@@ -50,7 +50,7 @@ pub(crate) fn ToolActivity(
             names
         })
     });
-    let agent = reply.record.with_value(|record| record.agent.clone());
+    let agent = StoredValue::new(reply.record.with_value(|record| record.agent.clone()));
     let label = move || {
         let running = reply.calls.with(|calls| calls.iter().find(|c| c.result.is_none()).map(|c| c.name.clone()));
         match (streaming(), running) {
@@ -80,17 +80,11 @@ pub(crate) fn ToolActivity(
                             key=|pending| (pending.round, pending.call_id.clone())
                             children=|pending| view! { <ToolApproval pending /> }
                         />
-                        {agent
-                            .clone()
-                            .map(|agent| {
-                                view! {
-                                    <For
-                                        each=move || failed.get()
-                                        key=|name| name.clone()
-                                        children=move |name| view! { <ToolHint name agent=agent.clone() /> }
-                                    />
-                                }
-                            })}
+                        {move || {
+                            let agent = agent.get_value()?;
+                            let hints = failed.get().into_iter();
+                            Some(hints.map(|name| view! { <ToolHint name agent=agent.clone() /> }).collect_view())
+                        }}
                     }
                 }
                 region_label="Tool calls"

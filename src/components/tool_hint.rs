@@ -20,7 +20,7 @@ pub(crate) fn ToolHint(
     let agents = tools.agents;
     let name = StoredValue::new(name);
     let agent_id = StoredValue::new(agent.id);
-    let agent_name = agent.name;
+    let agent_name = StoredValue::new(agent.name);
     // The tool's label once the user switched it on here.
     let switched_on: RwSignal<Option<String>> = RwSignal::new(None);
     // The tool's label while it is off for the agent and could be switched on
@@ -42,46 +42,26 @@ pub(crate) fn ToolHint(
         });
         switched_on.set(Some(label));
     };
+    let text = move || match (switched_on.get(), off.get()) {
+        (Some(label), _) => agent_name.with_value(|agent| {
+            format!("{label} is on for {agent} now. Regenerate the reply or send again to use it.")
+        }),
+        (None, Some(_)) => agent_name.with_value(|agent| {
+            name.with_value(|name| {
+                format!("The model called {name}, which is switched off for {agent}, so it did not run.")
+            })
+        }),
+        (None, None) => String::new(),
+    };
+    let offered = move || switched_on.with(Option::is_none) && off.with(Option::is_some);
     view! {
         <div class="tool-hint" role="status">
-            {move || {
-                let agent_name = agent_name.clone();
-                match (switched_on.get(), off.get()) {
-                    (Some(label), _) => {
-                        Some(
-                            view! {
-                                <div class="tool-hint-body">
-                                    <p>
-                                        {format!(
-                                            "{label} is on for {agent_name} now. Regenerate the reply or send again to use it.",
-                                        )}
-                                    </p>
-                                </div>
-                            }
-                                .into_any(),
-                        )
-                    }
-                    (None, Some(label)) => {
-                        Some(
-                            view! {
-                                <div class="tool-hint-body">
-                                    <p>
-                                        {format!(
-                                            "The model called {}, which is switched off for {agent_name}, so it did not run.",
-                                            name.get_value(),
-                                        )}
-                                    </p>
-                                    <button type="button" on:click=switch_on>
-                                        {format!("Switch on {label} for this agent")}
-                                    </button>
-                                </div>
-                            }
-                                .into_any(),
-                        )
-                    }
-                    (None, None) => None,
-                }
-            }}
+            <div class="tool-hint-body" hidden=move || switched_on.with(Option::is_none) && off.with(Option::is_none)>
+                <p>{text}</p>
+                <button type="button" on:click=switch_on hidden=move || !offered()>
+                    {move || off.get().map(|label| format!("Switch on {label} for this agent")).unwrap_or_default()}
+                </button>
+            </div>
         </div>
     }
 }
