@@ -3,17 +3,24 @@
 // conversation asks for a "long story"): a reply streaming in one conversation does not
 // block sending in another, the sidebar marks each conversation with a reply streaming
 // ("Replying"), Stop stops only the open conversation's reply while the other finishes, and
-// closing the tab mid-way leaves every reply stored and marked interrupted. Elements are
+// closing the tab mid-way leaves every reply stored and marked interrupted, and a reload for
+// a new version waits for a reply streaming in a conversation that is not open. Elements are
 // found by role and accessible name; what is stored is read straight from IndexedDB.
 
 import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { axeViolations } from '../support/axe.mjs';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { busy, loadApp, openChatWithProvider, send, settled, useHarness, waitOn } from '../support/chat.mjs';
 import { turnOffGeneratedTitles } from '../support/dialogs.mjs';
+import { builtApp } from '../support/dist.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { chatRequests, FAMILIES } from '../support/mock.mjs';
+import { startStaticServer } from '../support/static-server.mjs';
 
 const COUNT_END = 'That is the whole count.';
 const STORY_OPENING = 'Once upon a time';
@@ -41,6 +48,34 @@ async function storedReplies(page) {
     replies[user.content] = messages.find((m) => m.role === 'assistant' && m.session_id === user.session_id);
   }
   return replies;
+}
+
+/** Serves a copy of the built app from a temporary folder (removed after `t`): `{ dir, url }`. */
+async function serveCopy(t) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'hearth-concurrent-'));
+  await cp(builtApp(), dir, { recursive: true });
+  const server = await startStaticServer({ root: dir });
+  t.after(async () => {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return { dir, url: server.url };
+}
+
+/** Makes the served copy "a new build": sw.js with another build id (as updates.test.mjs does). */
+async function publishNewBuild(dir) {
+  const file = path.join(dir, 'sw.js');
+  const source = await readFile(file, 'utf8');
+  const found = source.match(/"build":"([0-9a-z-]+)"/);
+  assert.ok(found, 'the built sw.js carries its build id');
+  await writeFile(file, source.replace(`"build":"${found[1]}"`, `"build":"${found[1]}-next"`));
+  await rm(`${file}.br`, { force: true });
+  await rm(`${file}.gz`, { force: true });
+}
+
+/** Whether a new version is installed and waiting (SKIP_WAITING not sent yet). */
+function workerWaiting(page) {
+  return page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null);
 }
 
 describe('concurrent conversations', () => {
@@ -154,6 +189,48 @@ describe('concurrent conversations', () => {
       assert.equal(await busy(again.reply), 'false');
     }
     assert.deepEqual(again.errors, []);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a reload for a new version waits for a reply streaming in a conversation that is not open', async (t) => {
+    const served = await serveCopy(t);
+    const chat = await openChatWithProvider(t, env, {
+      scenario: 'concurrent',
+      url: served.url,
+      contextOptions: { serviceWorkers: 'allow' },
+    });
+    const { page } = chat;
+    await waitUntil(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 'a worker controls the page');
+    await turnOffGeneratedTitles(page);
+    const side = sidebar(page);
+    await send(chat, STORY);
+    await waitOn(chat, async () => (await chat.reply.innerText()).includes(STORY_OPENING), 'the story streams');
+    // Another conversation is open: nothing streams there, but the story still does.
+    await side.newChat.click();
+    await chat.send.waitFor();
+    await side.replying.waitFor();
+
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    await publishNewBuild(served.dir);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    const region = page.getByRole('status', { name: 'Hearth updates', exact: true });
+    await region.getByText('A new version of Hearth is ready.', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Reload to use the new version', exact: true }).click();
+    await region.getByText('Reloading after the reply finishes…', { exact: true }).waitFor();
+    await sleep(500);
+    assert.equal(loads, 0, 'no reload while the story streams in the other conversation');
+    assert.ok(await workerWaiting(page), 'SKIP_WAITING was not sent');
+
+    // Stopping the story (in its own conversation) lets the reload go ahead.
+    const reloaded = page.waitForEvent('load');
+    await side.open(STORY).click();
+    await waitOn(chat, async () => (await chat.you.first().innerText()).includes(STORY), 'the story is open');
+    await chat.stop.click();
+    await reloaded;
+    assert.equal(loads, 1, 'one reload, after the reply ended');
     assert.deepEqual(chat.errors, []);
   });
 });
