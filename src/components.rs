@@ -50,7 +50,6 @@ pub(crate) mod text_field;
 pub(crate) mod thinking_block;
 pub(crate) mod tool_activity;
 pub(crate) mod tool_approval;
-pub(crate) mod tool_hint;
 pub(crate) mod tools_dialog;
 pub(crate) mod undo_toast;
 pub(crate) mod unlock_keys_dialog;

@@ -3,17 +3,18 @@
 //! waits, which is then shown open with Allow and Deny), then "Used N tools". It expands in place
 //! to list every call with its commentary, arguments, result or error, duration
 //! and a Copy button; collapsed by default, and the list is put into the page
-//! only while it is open. Under it, a `ToolHint` for each tool the model called
-//! that is switched off for the agent.
+//! only while it is open. Under it, a hint when the model called a tool that
+//! exists but is switched off for the reply's agent, with a button that switches
+//! it on for that agent (one tool at a time: the first such call's).
 
-use hearth_core::storage::ToolCallRecord;
+use hearth_core::storage::{AgentKind, ToolCallRecord};
+use hearth_core::tools::switchable;
 use leptos::prelude::*;
 
 use crate::chat::{AssistantView, ReplyStatus};
 use crate::components::copy_button::CopyButton;
 use crate::components::disclosure::Disclosure;
 use crate::components::tool_approval::ToolApproval;
-use crate::components::tool_hint::ToolHint;
 use crate::tools::ToolsContext;
 
 /// The tool widget of one reply.
@@ -38,19 +39,47 @@ pub(crate) fn ToolActivity(
             tools.approvals.with(|list| list.iter().filter(|p| p.message_id == *id).cloned().collect::<Vec<_>>())
         })
     });
-    // The tools whose calls failed, once each: a switched-off one gets a hint.
-    let failed = Memo::new(move |_| {
+    let agent = reply.record.with_value(|record| record.agent.clone());
+    let agent_id = StoredValue::new(agent.as_ref().map(|agent| agent.id.clone()));
+    let agent_name = StoredValue::new(agent.map(|agent| agent.name).unwrap_or_default());
+    // The first failed call whose tool exists but is switched off for the
+    // reply's agent (tracked: the calls, the agent's and the user's tools),
+    // as (name, label); never for an app agent.
+    let switched_off = Memo::new(move |_| {
+        let id = agent_id.get_value()?;
+        let enabled = tools.agents.list.with(|list| {
+            let agent = list.iter().find(|agent| agent.id == id)?;
+            (agent.kind == AgentKind::Chat).then(|| agent.tools.clone())
+        })?;
+        let failed = |call: &&ToolCallRecord| call.result.as_ref().is_some_and(|result| result.is_error);
         reply.calls.with(|calls| {
-            let mut names: Vec<String> = Vec::new();
-            for call in calls.iter().filter(|call| call.result.as_ref().is_some_and(|r| r.is_error)) {
-                if !names.contains(&call.name) {
-                    names.push(call.name.clone());
-                }
-            }
-            names
+            tools.user_tools.with(|user_tools| {
+                calls.iter().filter(failed).find_map(|call| {
+                    switchable(&call.name, &enabled, user_tools).map(|label| (call.name.clone(), label))
+                })
+            })
         })
     });
-    let agent = StoredValue::new(reply.record.with_value(|record| record.agent.clone()));
+    // The label of the tool switched on here, once the user did.
+    let switched_on = RwSignal::new(String::new());
+    let hint = Memo::new(move |_| match switched_off.get() {
+        Some((name, _)) => agent_name.with_value(|agent| {
+            format!("The model called {name}, which is switched off for {agent}, so it did not run.")
+        }),
+        None if switched_on.with(String::is_empty) => String::new(),
+        None => agent_name.with_value(|agent| {
+            format!("{} is on for {agent} now. Regenerate the reply or send again to use it.", switched_on.get())
+        }),
+    });
+    let switch_on = move |_| {
+        let (Some((name, label)), Some(id)) = (switched_off.get_untracked(), agent_id.get_value()) else { return };
+        tools.agents.update(&id, |agent| {
+            if !agent.tools.contains(&name) {
+                agent.tools.push(name);
+            }
+        });
+        switched_on.set(label);
+    };
     let label = move || {
         let running = reply.calls.with(|calls| calls.iter().find(|c| c.result.is_none()).map(|c| c.name.clone()));
         match (streaming(), running) {
@@ -80,11 +109,25 @@ pub(crate) fn ToolActivity(
                             key=|pending| (pending.round, pending.call_id.clone())
                             children=|pending| view! { <ToolApproval pending /> }
                         />
-                        {move || {
-                            let agent = agent.get_value()?;
-                            let hints = failed.get().into_iter();
-                            Some(hints.map(|name| view! { <ToolHint name agent=agent.clone() /> }).collect_view())
-                        }}
+                        <div class="tool-hint" role="status">
+                            <div class="tool-hint-body" hidden=move || hint.with(String::is_empty)>
+                                <p>{hint}</p>
+                                <button
+                                    type="button"
+                                    on:click=switch_on
+                                    hidden=move || switched_off.with(Option::is_none)
+                                >
+                                    {move || {
+                                        switched_off
+                                            .with(|off| {
+                                                off.as_ref()
+                                                    .map(|(_, label)| format!("Switch on {label} for this agent"))
+                                                    .unwrap_or_default()
+                                            })
+                                    }}
+                                </button>
+                            </div>
+                        </div>
                     }
                 }
                 region_label="Tool calls"

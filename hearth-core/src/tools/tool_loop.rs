@@ -176,7 +176,7 @@ pub struct ToolLoop {
     switched_off: Vec<String>,
     /// Calls (by [`Slot::key`]) that failed in each of the last rounds, with
     /// how many rounds in a row, up to the last complete round.
-    failing: HashMap<String, u32>,
+    failing: Vec<(String, u32)>,
 }
 
 #[derive(Debug, Clone)]
@@ -207,7 +207,7 @@ impl ToolLoop {
             finished: false,
             slots: Vec::new(),
             switched_off: Vec::new(),
-            failing: HashMap::new(),
+            failing: Vec::new(),
         }
     }
 
@@ -249,11 +249,10 @@ impl ToolLoop {
         self.failing = self.failing_after_round();
         let key_of =
             |call: &crate::reply::ToolCall| call_key(&call.name, call.arguments().as_ref(), &call.arguments_raw);
-        let repeated =
-            reply.tool_calls.iter().all(|call| self.failing.get(&key_of(call)).is_some_and(|n| *n >= REPEAT_LIMIT));
+        let repeated = reply.tool_calls.iter().all(|call| self.failures(&key_of(call)) >= REPEAT_LIMIT);
         if repeated && let Some(first) = reply.tool_calls.first() {
             self.finished = true;
-            let times = self.failing.get(&key_of(first)).copied().unwrap_or(REPEAT_LIMIT) + 1;
+            let times = self.failures(&key_of(first)) + 1;
             return Step::Repeated { tool: first.name.clone(), times };
         }
         self.rounds += 1;
@@ -347,15 +346,20 @@ impl ToolLoop {
     /// The failing calls after the current round: each call of it that failed,
     /// with one more round than before (a call that failed twice in one round
     /// counts once); the others are forgotten.
-    fn failing_after_round(&self) -> HashMap<String, u32> {
-        let mut failing = HashMap::new();
+    fn failing_after_round(&self) -> Vec<(String, u32)> {
+        let mut failing: Vec<(String, u32)> = Vec::new();
         for slot in &self.slots {
-            if self.outcome(slot).is_some_and(|(_, is_error)| is_error) {
-                let before = self.failing.get(&slot.key).copied().unwrap_or(0);
-                failing.insert(slot.key.clone(), before + 1);
+            let failed = self.outcome(slot).is_some_and(|(_, is_error)| is_error);
+            if failed && !failing.iter().any(|(key, _)| *key == slot.key) {
+                failing.push((slot.key.clone(), self.failures(&slot.key) + 1));
             }
         }
         failing
+    }
+
+    /// How many rounds in a row the call `key` failed, up to the last complete round.
+    fn failures(&self, key: &str) -> u32 {
+        self.failing.iter().find(|(known, _)| known == key).map_or(0, |(_, rounds)| *rounds)
     }
 
     fn outcome<'a>(&'a self, slot: &'a Slot) -> Option<(&'a String, bool)> {
