@@ -55,7 +55,7 @@ pub(crate) fn App() -> impl IntoView {
     provide_context(chat);
     // Updates: a reload the user asks for waits while a reply streams here.
     let updates = UpdatesContext::new();
-    updates.hold_while(Hold::ReplyStreaming, chat.busy.into());
+    updates.hold_while(Hold::ReplyStreaming, chat.any_busy.into());
     provide_context(updates);
     let preview = AppPreviewChoice::new(chat, sessions.current);
     provide_context(preview);

@@ -17,6 +17,12 @@
 //! that session's messages, re-reads them when another tab changes them, and
 //! stops a reply whose session is being deleted.
 //!
+//! Conversations work side by side: each may have one reply streaming (or one
+//! summary being written) at a time, kept in [`Work`], while the others send as
+//! usual. A reply streaming in a conversation that is not shown keeps its live
+//! view and is shown again when its conversation opens; Stop stops only the
+//! open conversation's reply.
+//!
 //! Before each request the conversation may be compacted (see [`compaction`]):
 //! the request then sends a stored summary in place of older turns.
 
@@ -79,15 +85,14 @@ pub(crate) struct ChatContext {
     /// Which of `entries` are shown (earlier versions of a regenerated reply
     /// are not), derived once for all the components that ask.
     pub(crate) shown: Memo<Vec<bool>>,
-    /// Whether a reply is streaming in this tab (Send becomes Stop).
-    pub(crate) busy: RwSignal<bool>,
-    abort: StoredValue<Option<AbortController>, LocalStorage>,
-    /// The reply this tab is streaming: its session, message id and live view.
-    /// Stored copies of it are older than the view, so they never replace it.
-    streaming: StoredValue<Option<(String, String, AssistantView)>>,
-    /// The session the Compact button is summarising in this tab, if any:
-    /// deleting or clearing it stops the summary, as it stops a reply.
-    compacting: StoredValue<Option<String>>,
+    /// Whether a reply streams (or a summary is written) in the open
+    /// conversation in this tab: its Send becomes Stop.
+    pub(crate) busy: Memo<bool>,
+    /// Whether anything streams in this tab, in any conversation (an update
+    /// waits for it).
+    pub(crate) any_busy: Memo<bool>,
+    /// What this tab is doing, per conversation (at most one each).
+    work: RwSignal<Vec<Work>, LocalStorage>,
     /// The compaction settings.
     preferences: PreferencesContext,
     /// What the composer says about compaction (summarising, done, failed).
@@ -112,7 +117,13 @@ impl ChatContext {
     ) -> Self {
         let entries = RwSignal::new(Vec::new());
         let shown = Memo::new(move |_| entries.with(|entries| shown(entries)));
-        let busy = RwSignal::new(false);
+        let work: RwSignal<Vec<Work>, LocalStorage> = RwSignal::new_local(Vec::new());
+        let busy = Memo::new(move |_| {
+            sessions.current.with(|current| {
+                current.as_ref().is_some_and(|id| work.with(|work| work.iter().any(|w| w.session == *id)))
+            })
+        });
+        let any_busy = Memo::new(move |_| work.with(|work| !work.is_empty()));
         // The items and the summary that applies, once per change of the
         // conversation (a new message, a turn that ended, a summary).
         let history = Memo::new(move |_| {
@@ -161,9 +172,8 @@ impl ChatContext {
             entries,
             shown,
             busy,
-            abort: StoredValue::new_local(None),
-            streaming: StoredValue::new(None),
-            compacting: StoredValue::new(None),
+            any_busy,
+            work,
             preferences,
             compaction_note: RwSignal::new(CompactionNote::Quiet),
             active_summary,
@@ -172,9 +182,9 @@ impl ChatContext {
         Effect::new(move |_| this.follow(sessions.current.get()));
         Effect::new(move |_| {
             let deleting = sessions.pending_delete.with(|pending| pending.as_ref().map(|s| s.id.clone()));
-            if deleting.is_some() && (deleting == this.streaming_session() || deleting == this.compacting.get_value()) {
+            if let Some(deleting) = deleting {
                 // Stopped first, so no late write of the reply (or summary) brings it back.
-                this.stop();
+                this.stop_session(&deleting);
             }
         });
         store.on_event(move |event| {
@@ -416,17 +426,13 @@ impl ChatContext {
         let active = self.entries.with_untracked(|entries| compaction::active_summary(entries, &items));
         let (agent, entry) = untrack(|| (self.agent(), self.account()));
         let (_, tools, system) = self.prompt_and_tools(agent, entry.as_ref());
-        self.busy.set(true);
-        let controller = AbortController::new().ok();
-        self.abort.set_value(controller.clone());
+        let session_id = session.id.clone();
+        let controller = self.start_work(&session_id, None);
         let signal = controller.as_ref().map(AbortController::signal);
-        self.compacting.set_value(Some(session.id.clone()));
         let job = compaction::Job { session, items, active, entry, system, tools, signal };
         spawn_local(async move {
             self.compact_only(job).await;
-            self.abort.set_value(None);
-            self.compacting.set_value(None);
-            self.busy.set(false);
+            self.end_work(&session_id);
         });
     }
 
@@ -510,10 +516,7 @@ impl ChatContext {
             let version = Version::of(&reply);
             entries.push(Entry { id: reply.id.clone(), kind: EntryKind::Assistant(view), version: Some(version) });
         });
-        self.streaming.set_value(Some((session.id.clone(), reply.id.clone(), view)));
-        self.busy.set(true);
-        let controller = AbortController::new().ok();
-        self.abort.set_value(controller.clone());
+        let controller = self.start_work(&session.id, Some((reply.id.clone(), view)));
         let stall_secs = self.providers.stall_secs.get_untracked();
         let max_rounds = agent.round_limit();
         let (prompt, tools, system) = self.prompt_and_tools(agent, entry.as_ref());
@@ -529,7 +532,11 @@ impl ChatContext {
                 Prelude::Save(user) => store.save_message(&session, &user).await,
                 Prelude::Delete(id) => {
                     store.delete_message(&session.id, &id).await;
-                    sessions.current_record().unwrap_or(session)
+                    // This session's record as it is now (another may be open by now).
+                    sessions
+                        .list
+                        .with_untracked(|list| list.iter().find(|s| s.id == session.id).cloned())
+                        .unwrap_or(session)
                 }
                 Prelude::Keep => session,
             };
@@ -553,9 +560,7 @@ impl ChatContext {
                 prompt,
             };
             let ended = turn::run(setup).await;
-            self.abort.set_value(None);
-            self.streaming.set_value(None);
-            self.busy.set(false);
+            self.end_work(&session_id);
             let answered = ended == ReplyStatus::Complete;
             // The title is asked of the account that answered, never another.
             if let (Some(first_message), Some(entry)) = (first_message.filter(|_| answered), entry) {
@@ -564,13 +569,57 @@ impl ChatContext {
         });
     }
 
-    /// Stops the streaming reply, keeping what arrived.
+    /// Stops the open conversation's streaming reply (or summary), keeping
+    /// what arrived. Replies in other conversations go on.
     pub(crate) fn stop(self) {
-        self.abort.with_value(|controller| {
-            if let Some(controller) = controller {
+        if let Some(id) = self.sessions.current.get_untracked() {
+            self.stop_session(&id);
+        }
+    }
+
+    /// Stops what this tab is doing in the conversation `session`, if anything.
+    pub(crate) fn stop_session(self, session: &str) {
+        self.work.with_untracked(|work| {
+            for work in work.iter().filter(|work| work.session == session) {
+                if let Some(controller) = &work.abort {
+                    controller.abort();
+                }
+            }
+        });
+    }
+
+    /// Stops every reply and summary this tab is working on (before all data is deleted).
+    pub(crate) fn stop_all(self) {
+        self.work.with_untracked(|work| {
+            for controller in work.iter().filter_map(|work| work.abort.as_ref()) {
                 controller.abort();
             }
         });
+    }
+
+    /// Whether a reply is streaming in this tab in the conversation `session` (tracked).
+    pub(crate) fn streaming_in(self, session: &str) -> bool {
+        self.work.with(|work| work.iter().any(|work| work.session == session && work.reply.is_some()))
+    }
+
+    /// Notes that this tab starts working in `session` (a reply with its id
+    /// and live view, or a summary: `None`), and gives the abort controller
+    /// its Stop aborts (`None` when the browser has none).
+    fn start_work(self, session: &str, reply: Option<(String, AssistantView)>) -> Option<AbortController> {
+        let abort = AbortController::new().ok();
+        let work = Work { session: session.to_owned(), reply, abort: abort.clone() };
+        self.work.update(|all| all.push(work));
+        abort
+    }
+
+    /// Notes that the work in `session` is over.
+    fn end_work(self, session: &str) {
+        self.work.update(|work| work.retain(|work| work.session != session));
+    }
+
+    /// Whether this tab is working in `session` (untracked).
+    fn working_in(self, session: &str) -> bool {
+        self.work.with_untracked(|work| work.iter().any(|work| work.session == session))
     }
 
     /// Empties the open conversation: stops a reply streaming in it (and waits
@@ -579,14 +628,9 @@ impl ChatContext {
     /// asked the user first. Other tabs hear of it through the store.
     pub(crate) async fn clear(self) {
         let Some(session) = self.sessions.current_record() else { return };
-        let id = session.id.clone();
-        let working_here = move || {
-            let here = Some(id.as_str());
-            self.streaming_session().as_deref() == here || self.compacting.with_value(|c| c.as_deref() == here)
-        };
-        if working_here() {
-            self.stop();
-            while working_here() {
+        if self.working_in(&session.id) {
+            self.stop_session(&session.id);
+            while self.working_in(&session.id) {
                 crate::io::timer::sleep(20).await;
             }
         }
@@ -597,35 +641,49 @@ impl ChatContext {
         }
     }
 
-    /// The session whose reply this tab is streaming, if any.
-    pub(crate) fn streaming_session(self) -> Option<String> {
-        self.streaming.with_value(|streaming| streaming.as_ref().map(|(session, _, _)| session.clone()))
-    }
-
     /// Shows a stored conversation (replacing what is on screen). A reply this
-    /// tab is still streaming keeps its live view.
+    /// tab is still streaming keeps its live view, and is shown even before its
+    /// first write (while the conversation is being summarised for it).
     pub(crate) fn show(self, messages: Vec<MessageRecord>) {
-        let entries =
-            messages.iter().map(|record| self.live_entry(record).unwrap_or_else(|| Entry::from_record(record)));
-        self.entries.set(entries.collect());
+        let mut entries: Vec<Entry> = messages
+            .iter()
+            .map(|record| self.live_entry(record).unwrap_or_else(|| Entry::from_record(record)))
+            .collect();
+        let session = self.session.get_value();
+        let unsaved: Vec<Entry> = self.work.with_untracked(|work| {
+            work.iter()
+                .filter(|work| Some(&work.session) == session.as_ref())
+                .filter_map(|work| work.reply.as_ref())
+                .filter(|(id, _)| !messages.iter().any(|m| m.id == *id))
+                .map(|(id, view)| {
+                    let version = view.record.with_value(Version::of);
+                    Entry { id: id.clone(), kind: EntryKind::Assistant(*view), version: Some(version) }
+                })
+                .collect()
+        });
+        entries.extend(unsaved);
+        self.entries.set(entries);
     }
 
     fn live_entry(self, record: &MessageRecord) -> Option<Entry> {
-        self.streaming.with_value(|streaming| match streaming {
-            Some((_, id, view)) if *id == record.id => {
-                Some(Entry { id: id.clone(), kind: EntryKind::Assistant(*view), version: Some(Version::of(record)) })
-            }
-            _ => None,
+        self.work.with_untracked(|work| {
+            work.iter().filter_map(|work| work.reply.as_ref()).find(|(id, _)| *id == record.id).map(|(id, view)| {
+                Entry { id: id.clone(), kind: EntryKind::Assistant(*view), version: Some(Version::of(record)) }
+            })
         })
+    }
+
+    /// Whether `id` is a reply this tab is streaming, in any conversation.
+    fn streams_here(self, id: &str) -> bool {
+        self.work.with_untracked(|work| work.iter().any(|work| work.reply.as_ref().is_some_and(|(r, _)| r == id)))
     }
 
     /// Brings the screen up to date with stored messages another tab changed,
     /// leaving a reply this tab is streaming alone.
     pub(crate) fn merge_stored(self, messages: Vec<MessageRecord>) {
-        let streaming_here = self.streaming.with_value(|s| s.as_ref().map(|(_, id, _)| id.clone()));
         self.entries.update(|entries| {
             for record in &messages {
-                if streaming_here.as_deref() == Some(record.id.as_str()) {
+                if self.streams_here(&record.id) {
                     continue;
                 }
                 match entries.iter().position(|entry| entry.id == record.id) {
@@ -634,9 +692,7 @@ impl ChatContext {
                 }
             }
             // A message another tab deleted (a regenerated reply) goes here too.
-            entries.retain(|entry| {
-                streaming_here.as_deref() == Some(entry.id.as_str()) || messages.iter().any(|m| m.id == entry.id)
-            });
+            entries.retain(|entry| self.streams_here(&entry.id) || messages.iter().any(|m| m.id == entry.id));
             let order: Vec<&str> = messages.iter().map(|m| m.id.as_str()).collect();
             let position = |entry: &Entry| order.iter().position(|id| *id == entry.id).unwrap_or(usize::MAX);
             entries.sort_by_key(position);
@@ -649,6 +705,19 @@ impl ChatContext {
     fn history_items(self) -> Vec<HistoryItem> {
         self.entries.with_untracked(|entries| compaction::history_items(entries))
     }
+}
+
+/// What this tab is doing in one conversation: streaming a reply or writing a summary.
+#[derive(Clone)]
+struct Work {
+    /// The conversation.
+    session: String,
+    /// The reply streaming: its message id and live view. Stored copies of it
+    /// are older than the view, so they never replace it. `None`: a summary
+    /// (the Compact button).
+    reply: Option<(String, AssistantView)>,
+    /// What Stop aborts (`None` when the browser has no AbortController).
+    abort: Option<AbortController>,
 }
 
 /// What a reply is asked with: the history as items, and whether to compact it first.

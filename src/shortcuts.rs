@@ -264,9 +264,7 @@ impl Shortcuts {
         match action {
             Action::Help => self.help_open.set(true),
             Action::NewChat => {
-                if chat.busy.get_untracked() {
-                    return self.say("Wait for the reply to finish, or stop it, before starting a new chat");
-                }
+                // Like the New chat button: a reply streaming here goes on.
                 sessions.new_chat();
                 self.sidebar_open.set(false);
                 focus_next_frame(COMPOSER);

@@ -4,14 +4,15 @@
 //! network refused or broke the request (a [`ProviderErrorKind`], with the
 //! provider's own message, HTTP status, error code and the wait it asked for), the
 //! set-up is not complete or not safe to send (a [`ConfigProblem`], naming the
-//! provider and the field), the model asked for tools too many rounds in a row, or
-//! the device was offline for a provider on another machine.
+//! provider and the field), the model asked for tools too many rounds in a row or
+//! kept asking for a call that kept failing, or the device was offline for a
+//! provider on another machine.
 //!
 //! The error card composes its heading ([`Failure::title`]), its explanation
 //! ([`Failure::detail`], with the advice and the HTTP status at the end) and
 //! whether Retry is offered ([`Failure::retryable`]) from these fields. It is
 //! stored as an [`ErrorRecord`]: `kind` keeps the names it always had (`auth`,
-//! `rate_limit`, …, `config`, `tool_rounds`, and `offline`), `message` the whole readable text
+//! `rate_limit`, …, `config`, `tool_rounds`, `tool_repeated` and `offline`), `message` the whole readable text
 //! (what exports and older versions show), and the fields beside them. A record
 //! written before the fields existed holds only the kind and the text: its card
 //! shows that text as it did then.
@@ -28,6 +29,8 @@ use crate::storage::ErrorRecord;
 pub const CONFIG: &str = "config";
 /// The stored kind of a tool loop that reached its round limit.
 pub const TOOL_ROUNDS: &str = "tool_rounds";
+/// The stored kind of a tool loop ended because the model repeated a failing call.
+pub const TOOL_REPEATED: &str = "tool_repeated";
 /// The stored kind of a request a provider on another machine could not get
 /// because the device was offline.
 pub const OFFLINE: &str = "offline";
@@ -42,6 +45,15 @@ pub enum FailureKind {
     /// The model asked for tools once more after `rounds` rounds (`None` in
     /// records stored before the count was kept).
     ToolRounds(Option<u32>),
+    /// The model asked once more for a call (the same tool, the same
+    /// arguments) that had failed in each of the rounds before: the loop ended
+    /// without running it (see `tools::REPEAT_LIMIT`).
+    ToolRepeated {
+        /// The tool it kept calling.
+        tool: String,
+        /// How many times in a row it asked, the last time included.
+        times: u32,
+    },
     /// The browser said the device was offline and the provider is on another
     /// machine: the request was not sent (or, when the browser went offline
     /// while it ran, it broke). Retry helps once the device is back online.
@@ -163,6 +175,9 @@ pub struct Failure {
 /// The heading of a tool loop stopped at its round limit.
 const TOOL_ROUNDS_TITLE: &str = "Too many tool rounds";
 
+/// The heading of a tool loop ended on a repeated failing call.
+const TOOL_REPEATED_TITLE: &str = "The model kept repeating a failing tool call";
+
 /// The heading of a request the device was offline for.
 const OFFLINE_TITLE: &str = "You're offline";
 
@@ -186,6 +201,12 @@ impl Failure {
         Self::of_kind(FailureKind::ToolRounds(Some(rounds)))
     }
 
+    /// A tool loop ended because the model asked for a failing call of `tool`
+    /// `times` times in a row.
+    pub fn tool_repeated(tool: impl Into<String>, times: u32) -> Self {
+        Self::of_kind(FailureKind::ToolRepeated { tool: tool.into(), times })
+    }
+
     /// The device is offline and the provider is on another machine.
     pub fn offline() -> Self {
         Self::of_kind(FailureKind::Offline)
@@ -197,6 +218,7 @@ impl Failure {
             FailureKind::Provider(kind) => kind.title(),
             FailureKind::Config(_) => "Set-up needed",
             FailureKind::ToolRounds(_) => TOOL_ROUNDS_TITLE,
+            FailureKind::ToolRepeated { .. } => TOOL_REPEATED_TITLE,
             FailureKind::Offline => OFFLINE_TITLE,
             FailureKind::Unrecognised(_) => ProviderErrorKind::Other.title(),
         }
@@ -229,6 +251,11 @@ impl Failure {
                      Every result so far is kept below. Raise \"Most tool rounds\" in Tools, or ask more precisely."
                 )
             }
+            FailureKind::ToolRepeated { tool, times } => format!(
+                "The model asked for the same {tool} call (the same arguments) {times} times in a row and it \
+                 failed each time, so Hearth stopped here instead of using the remaining tool rounds. The calls and \
+                 their results are kept above. Switch the tool on or fix what it needs, or ask differently."
+            ),
             FailureKind::Offline => OFFLINE_DETAIL.to_owned(),
             FailureKind::Unrecognised(_) => String::new(),
         }
@@ -245,6 +272,7 @@ impl Failure {
             FailureKind::Provider(_) => self.provider_error().map(|error| error.to_string()).unwrap_or_default(),
             FailureKind::Config(problem) => problem.to_string(),
             FailureKind::ToolRounds(_) => format!("{TOOL_ROUNDS_TITLE}. {}", self.detail()),
+            FailureKind::ToolRepeated { .. } => format!("{TOOL_REPEATED_TITLE}. {}", self.detail()),
             FailureKind::Offline => format!("{OFFLINE_TITLE}. {OFFLINE_DETAIL}"),
             FailureKind::Unrecognised(_) => String::new(),
         }
@@ -255,7 +283,10 @@ impl Failure {
     pub fn retryable(&self) -> bool {
         match &self.kind {
             FailureKind::Provider(kind) => kind.is_retryable(),
-            FailureKind::Config(_) | FailureKind::ToolRounds(_) | FailureKind::Offline => true,
+            FailureKind::Config(_)
+            | FailureKind::ToolRounds(_)
+            | FailureKind::ToolRepeated { .. }
+            | FailureKind::Offline => true,
             FailureKind::Unrecognised(_) => false,
         }
     }
@@ -278,8 +309,13 @@ impl Failure {
             FailureKind::Provider(kind) => (kind.as_str(), None, None),
             FailureKind::Config(problem) => (CONFIG, Some(problem.clone()), None),
             FailureKind::ToolRounds(rounds) => (TOOL_ROUNDS, None, *rounds),
+            FailureKind::ToolRepeated { times, .. } => (TOOL_REPEATED, None, Some(*times)),
             FailureKind::Offline => (OFFLINE, None, None),
             FailureKind::Unrecognised(name) => (name.as_str(), None, None),
+        };
+        let tool = match &self.kind {
+            FailureKind::ToolRepeated { tool, .. } => Some(tool.clone()),
+            _ => None,
         };
         let provider = matches!(self.kind, FailureKind::Provider(_));
         ErrorRecord {
@@ -291,6 +327,7 @@ impl Failure {
             retry_after_secs: self.retry_after_secs,
             config: config.filter(|problem| *problem != ConfigProblem::Unrecorded),
             rounds,
+            tool,
         }
     }
 
@@ -300,6 +337,10 @@ impl Failure {
         let kind = match record.kind.as_str() {
             CONFIG => FailureKind::Config(record.config.clone().unwrap_or(ConfigProblem::Unrecorded)),
             TOOL_ROUNDS => FailureKind::ToolRounds(record.rounds),
+            TOOL_REPEATED => FailureKind::ToolRepeated {
+                tool: record.tool.clone().unwrap_or_default(),
+                times: record.rounds.unwrap_or_default(),
+            },
             OFFLINE => FailureKind::Offline,
             name => ProviderErrorKind::from_name(name)
                 .map_or_else(|| FailureKind::Unrecognised(name.to_owned()), FailureKind::Provider),
@@ -308,6 +349,7 @@ impl Failure {
             FailureKind::Provider(_) => record.provider_message.is_some(),
             FailureKind::Config(problem) => *problem != ConfigProblem::Unrecorded,
             FailureKind::ToolRounds(rounds) => rounds.is_some(),
+            FailureKind::ToolRepeated { .. } => record.tool.is_some() && record.rounds.is_some(),
             // Its words are this version's; the kind alone says everything.
             FailureKind::Offline => true,
             FailureKind::Unrecognised(_) => false,

@@ -13,8 +13,8 @@ pub mod schema;
 mod tool_loop;
 
 pub use approval::{DENIED_BY_USER, approval_detail, asks_by_default, needs_approval};
-pub use builtin::{Builtin, USER_TOOL_KEY_PREFIX, UserTool, enabled_specs};
-pub use tool_loop::{Invocation, LoopConfig, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult};
+pub use builtin::{Builtin, USER_TOOL_KEY_PREFIX, UserTool, enabled_specs, switchable, switched_off};
+pub use tool_loop::{Invocation, LoopConfig, REPEAT_LIMIT, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult};
 
 /// A tool the model may call; part of the provider contract, where it lives.
 pub use crate::provider::ToolSpec;

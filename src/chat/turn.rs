@@ -26,7 +26,7 @@ use hearth_core::markdown::{RenderMode, SafeHtml, StreamingMarkdown};
 use hearth_core::message::ChatMessage;
 use hearth_core::provider::{self, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ProviderKind, StreamEvent};
 use hearth_core::storage::{Change, MessageRecord, ReplyEnd, SessionRecord, ToolResultRecord, TurnRecorder};
-use hearth_core::tools::{Invocation, LoopConfig, Step, ToolLoop, ToolResult, ToolSpec, UserTool};
+use hearth_core::tools::{Invocation, LoopConfig, Step, ToolLoop, ToolResult, ToolSpec, UserTool, switched_off};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::{AbortController, AbortSignal};
@@ -169,7 +169,9 @@ async fn ask(
 ) -> ReplyStatus {
     let view = stream.view;
     view.offers_tools.set(!tools.is_empty());
-    let mut tool_loop = ToolLoop::new(LoopConfig::new(max_rounds));
+    // A call to a tool that exists but is off for this agent is told so (the
+    // widget offers to switch it on), not "unknown".
+    let mut tool_loop = ToolLoop::new(LoopConfig::new(max_rounds)).switched_off(switched_off(tools, &env.user_tools));
     loop {
         // The system prompt is rendered afresh for every request.
         let history: Vec<ChatMessage> =
@@ -192,6 +194,7 @@ async fn ask(
         let invocations = match step {
             Step::Done => return status,
             Step::MaxRounds { rounds } => return ReplyStatus::Failed(Failure::tool_rounds(rounds)),
+            Step::Repeated { tool, times } => return ReplyStatus::Failed(Failure::tool_repeated(tool, times)),
             Step::Run(invocations) => invocations,
         };
         run_round(turn, &stream, env, &mut tool_loop, invocations).await;

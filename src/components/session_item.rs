@@ -4,11 +4,13 @@
 //! buttons, each named, with a tooltip) show over the end of the row while it
 //! is hovered or holds the focus; on a touch screen (no hover) they are in a
 //! row menu ("Actions for <title>") instead, which is always shown.
+//! A dot says when a reply is streaming in it in this tab.
 
 use hearth_core::storage::SessionRecord;
 use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
+use crate::chat::ChatContext;
 use crate::components::icon::{Icon, IconName};
 use crate::components::menu_button::{MenuButton, MenuEntry};
 use crate::sessions::SessionsContext;
@@ -27,6 +29,10 @@ pub(crate) fn SessionItem(
     let sessions = SessionsContext::expect();
     let id = StoredValue::new(session.id.clone());
     let title = session.title.clone();
+    let chat = ChatContext::expect();
+    let streaming = Memo::new(move |_| id.with_value(|id| chat.streaming_in(id)));
+    let streaming_id = format!("streaming-{}", session.id);
+    let described_by = streaming_id.clone();
     let editing = RwSignal::new(false);
     let draft = RwSignal::new(title.clone());
     let is_current = move || sessions.current.with(|c| c.as_deref() == Some(id.get_value().as_str()));
@@ -67,11 +73,13 @@ pub(crate) fn SessionItem(
                 when=move || editing.get()
                 fallback=move || {
                     let title = title.clone();
+                    let described_by = described_by.clone();
                     view! {
                         <button
                             type="button"
                             class="session-open"
                             aria-current=move || is_current().then_some("page")
+                            aria-describedby=move || streaming.get().then(|| described_by.clone())
                             on:click=move |_| {
                                 sessions.open(id.get_value());
                                 sidebar_open.set(false);
@@ -91,7 +99,14 @@ pub(crate) fn SessionItem(
                     autofocus
                 />
             </Show>
-            // A conversation's status (such as "streaming") goes here, before the actions.
+            <span
+                class="session-streaming"
+                id=streaming_id
+                role="img"
+                aria-label="Replying"
+                title="A reply is streaming"
+                hidden=move || !streaming.get()
+            ></span>
             <span class="session-actions">
                 {actions
                     .into_iter()

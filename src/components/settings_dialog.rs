@@ -103,8 +103,8 @@ pub(crate) fn SettingsDialog(
     });
     let clear = move |_| {
         if confirm("Delete all conversations, settings and keys in this browser?") {
-            // A reply streaming now is stopped first, so no late write brings it back.
-            chat.stop();
+            // Replies streaming now are stopped first, so no late write brings them back.
+            chat.stop_all();
             run(Box::pin(async move {
                 store.clear_all().await.map(|()| "All data deleted.".to_owned()).map_err(|e| e.to_string())
             }));

@@ -3,7 +3,6 @@
 
 use leptos::prelude::*;
 
-use crate::chat::ChatContext;
 use crate::components::icon::{Icon, IconName};
 use crate::components::search_results::SearchResults;
 use crate::components::session_item::SessionItem;
@@ -20,7 +19,6 @@ pub(crate) fn Sidebar(
     open: RwSignal<bool>,
 ) -> impl IntoView {
     let sessions = SessionsContext::expect();
-    let chat = ChatContext::expect();
     let query = RwSignal::new(String::new());
     let shown = RwSignal::new(PAGE);
     let sorted = Memo::new(move |_| sessions.sorted());
@@ -40,7 +38,7 @@ pub(crate) fn Sidebar(
             >
                 <Icon name=IconName::Close />
             </button>
-            <button type="button" class="primary new-chat" on:click=new_chat disabled=move || chat.busy.get()>
+            <button type="button" class="primary new-chat" on:click=new_chat>
                 <Icon name=IconName::Plus />
                 "New chat"
             </button>

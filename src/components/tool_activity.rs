@@ -3,9 +3,12 @@
 //! waits, which is then shown open with Allow and Deny), then "Used N tools". It expands in place
 //! to list every call with its commentary, arguments, result or error, duration
 //! and a Copy button; collapsed by default, and the list is put into the page
-//! only while it is open.
+//! only while it is open. Under it, a hint when the model called a tool that
+//! exists but is switched off for the reply's agent, with a button that switches
+//! it on for that agent (one tool at a time: the first such call's).
 
-use hearth_core::storage::ToolCallRecord;
+use hearth_core::storage::{AgentKind, ToolCallRecord};
+use hearth_core::tools::switchable;
 use leptos::prelude::*;
 
 use crate::chat::{AssistantView, ReplyStatus};
@@ -36,6 +39,47 @@ pub(crate) fn ToolActivity(
             tools.approvals.with(|list| list.iter().filter(|p| p.message_id == *id).cloned().collect::<Vec<_>>())
         })
     });
+    let agent = reply.record.with_value(|record| record.agent.clone());
+    let agent_id = StoredValue::new(agent.as_ref().map(|agent| agent.id.clone()));
+    let agent_name = StoredValue::new(agent.map(|agent| agent.name).unwrap_or_default());
+    // The first failed call whose tool exists but is switched off for the
+    // reply's agent (tracked: the calls, the agent's and the user's tools),
+    // as (name, label); never for an app agent.
+    let switched_off = Memo::new(move |_| {
+        let id = agent_id.get_value()?;
+        let enabled = tools.agents.list.with(|list| {
+            let agent = list.iter().find(|agent| agent.id == id)?;
+            (agent.kind == AgentKind::Chat).then(|| agent.tools.clone())
+        })?;
+        let failed = |call: &&ToolCallRecord| call.result.as_ref().is_some_and(|result| result.is_error);
+        reply.calls.with(|calls| {
+            tools.user_tools.with(|user_tools| {
+                calls.iter().filter(failed).find_map(|call| {
+                    switchable(&call.name, &enabled, user_tools).map(|label| (call.name.clone(), label))
+                })
+            })
+        })
+    });
+    // The label of the tool switched on here, once the user did.
+    let switched_on = RwSignal::new(String::new());
+    let hint = Memo::new(move |_| match switched_off.get() {
+        Some((name, _)) => agent_name.with_value(|agent| {
+            format!("The model called {name}, which is switched off for {agent}, so it did not run.")
+        }),
+        None if switched_on.with(String::is_empty) => String::new(),
+        None => agent_name.with_value(|agent| {
+            format!("{} is on for {agent} now. Regenerate the reply or send again to use it.", switched_on.get())
+        }),
+    });
+    let switch_on = move |_| {
+        let (Some((name, label)), Some(id)) = (switched_off.get_untracked(), agent_id.get_value()) else { return };
+        tools.agents.update(&id, |agent| {
+            if !agent.tools.contains(&name) {
+                agent.tools.push(name);
+            }
+        });
+        switched_on.set(label);
+    };
     let label = move || {
         let running = reply.calls.with(|calls| calls.iter().find(|c| c.result.is_none()).map(|c| c.name.clone()));
         match (streaming(), running) {
@@ -65,6 +109,25 @@ pub(crate) fn ToolActivity(
                             key=|pending| (pending.round, pending.call_id.clone())
                             children=|pending| view! { <ToolApproval pending /> }
                         />
+                        <div class="tool-hint" role="status">
+                            <div class="tool-hint-body" hidden=move || hint.with(String::is_empty)>
+                                <p>{hint}</p>
+                                <button
+                                    type="button"
+                                    on:click=switch_on
+                                    hidden=move || switched_off.with(Option::is_none)
+                                >
+                                    {move || {
+                                        switched_off
+                                            .with(|off| {
+                                                off.as_ref()
+                                                    .map(|(_, label)| format!("Switch on {label} for this agent"))
+                                                    .unwrap_or_default()
+                                            })
+                                    }}
+                                </button>
+                            </div>
+                        </div>
                     }
                 }
                 region_label="Tool calls"

@@ -217,3 +217,36 @@ fn old_failed_records_show_as_they_did() {
         assert_eq!(status.error_record().as_ref(), message.error.as_ref(), "{}: written back unchanged", message.id);
     }
 }
+
+/// A loop ended on a repeated failing call: its own card naming the tool and
+/// the count, with Retry, stored under its own kind with the tool, read back whole.
+#[test]
+fn a_repeated_failing_call_names_the_tool_and_the_count() {
+    let failure = Failure::tool_repeated("fetch_url", 3);
+    assert_eq!(failure.title(), "The model kept repeating a failing tool call");
+    assert!(
+        failure
+            .detail()
+            .starts_with("The model asked for the same fetch_url call (the same arguments) 3 times in a row"),
+        "{}",
+        failure.detail()
+    );
+    assert!(failure.detail().contains("instead of using the remaining tool rounds"));
+    assert_eq!(failure.text(), format!("{}. {}", failure.title(), failure.detail()));
+    assert!(failure.retryable());
+    let record = failure.to_record();
+    assert_eq!(
+        (record.kind.as_str(), record.rounds, record.tool.as_deref()),
+        (TOOL_REPEATED, Some(3), Some("fetch_url"))
+    );
+    let json = serde_json::to_value(&record).expect("serialisable");
+    assert_eq!((json["kind"].as_str(), json["tool"].as_str()), (Some("tool_repeated"), Some("fetch_url")));
+    let back: ErrorRecord = serde_json::from_value(json).expect("reads back");
+    assert_eq!(Failure::from_record(&back), failure);
+    assert_eq!(Failure::from_record(&back).stored_text, None, "shown with this version's words");
+    // A record without the tool (hand-made or damaged) shows its stored text.
+    let bare = ErrorRecord::described(TOOL_REPEATED, "Stopped repeating.");
+    assert_eq!(Failure::from_record(&bare).detail(), "Stopped repeating.");
+    // Other kinds carry no tool.
+    assert_eq!(Failure::tool_rounds(2).to_record().tool, None);
+}

@@ -373,7 +373,7 @@ pub struct ToolResultRecord {
 /// existed hold only the kind and the text; the card then shows that text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorRecord {
-    /// Machine-readable kind (`auth`, `rate_limit`, `network`, …, `config`, `tool_rounds`, `offline`).
+    /// Machine-readable kind (`auth`, `rate_limit`, `network`, …, `config`, `tool_rounds`, `tool_repeated`, `offline`).
     pub kind: String,
     /// The whole readable text: what exports and older versions show.
     pub message: String,
@@ -392,9 +392,13 @@ pub struct ErrorRecord {
     /// For `config`: which set-up problem, naming the provider and the field.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub config: Option<crate::failure::ConfigProblem>,
-    /// For `tool_rounds`: how many rounds ran.
+    /// For `tool_rounds`: how many rounds ran; for `tool_repeated`: how many
+    /// times in a row the model asked for the failing call.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds: Option<u32>,
+    /// For `tool_repeated`: the tool the model kept calling.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<String>,
 }
 
 impl ErrorRecord {
@@ -409,6 +413,7 @@ impl ErrorRecord {
             retry_after_secs: None,
             config: None,
             rounds: None,
+            tool: None,
         }
     }
 }

@@ -264,3 +264,28 @@ pub fn enabled_specs(enabled: &[String], user_tools: &[UserTool]) -> Vec<ToolSpe
     }
     specs
 }
+
+/// The label of the tool `name` when it exists here but is switched off for an
+/// agent whose enabled tools are `enabled`, and switching it on would offer it:
+/// a built-in's label, or a user tool's name (one awaiting review after an
+/// import, or with a problem, would not be offered, so it gets `None`).
+pub fn switchable(name: &str, enabled: &[String], user_tools: &[UserTool]) -> Option<String> {
+    if enabled.iter().any(|enabled| enabled == name) {
+        return None;
+    }
+    if let Some(builtin) = Builtin::from_name(name) {
+        return Some(builtin.label().to_owned());
+    }
+    let tool = user_tools.iter().find(|tool| tool.name.trim() == name)?;
+    (!tool.needs_review && tool.spec_among(user_tools).is_ok()).then(|| name.to_owned())
+}
+
+/// The names of the tools that exist here but are not among `offered` (the
+/// definitions an agent offers) and could be switched on: every such built-in,
+/// then the user's tools.
+pub fn switched_off(offered: &[ToolSpec], user_tools: &[UserTool]) -> Vec<String> {
+    let offered: Vec<String> = offered.iter().map(|spec| spec.name.clone()).collect();
+    let builtins = Builtin::ALL.into_iter().map(|builtin| builtin.name().to_owned());
+    let users = user_tools.iter().map(|tool| tool.name.trim().to_owned());
+    builtins.chain(users).filter(|name| switchable(name, &offered, user_tools).is_some()).collect()
+}

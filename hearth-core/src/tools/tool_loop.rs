@@ -25,7 +25,16 @@
 //! or repeats an earlier id of the same reply is given the id
 //! `hearth-call-{round}-{position}`, so that every result can be told apart.
 //!
-//! After `Done`, `MaxRounds` or `cancel` the loop is finished: further replies get
+//! A tool that exists here but is switched off for the agent (see
+//! [`ToolLoop::switched_off`]) is not unknown: its call's error says it is
+//! switched off, so the model can answer without it.
+//!
+//! A model that asks again and again for a call that keeps failing would use
+//! every round: when every call of a reply is one that failed in each of the
+//! last [`REPEAT_LIMIT`] rounds (the same tool with the same arguments), the
+//! loop ends with [`Step::Repeated`] and nothing is run.
+//!
+//! After `Done`, `MaxRounds`, `Repeated` or `cancel` the loop is finished: further replies get
 //! `Done` and further results are ignored.
 
 #[cfg(test)]
@@ -83,7 +92,20 @@ pub enum Step {
         /// The rounds that ran.
         rounds: u32,
     },
+    /// The model asked once more for calls that failed in each of the last
+    /// [`REPEAT_LIMIT`] rounds, with the same arguments: show an error card;
+    /// the loop is over and nothing was run.
+    Repeated {
+        /// The tool of the first repeated call.
+        tool: String,
+        /// How many times in a row the model asked for it, this time included.
+        times: u32,
+    },
 }
+
+/// How many rounds in a row an identical call may fail before asking for it
+/// once more ends the loop.
+pub const REPEAT_LIMIT: u32 = 2;
 
 /// One tool call to run.
 #[derive(Debug, Clone, PartialEq)]
@@ -150,12 +172,20 @@ pub struct ToolLoop {
     rounds: u32,
     finished: bool,
     slots: Vec<Slot>,
+    /// Tools that exist but the agent does not offer.
+    switched_off: Vec<String>,
+    /// Calls (by [`Slot::key`]) that failed in each of the last rounds, with
+    /// how many rounds in a row, up to the last complete round.
+    failing: Vec<(String, u32)>,
 }
 
 #[derive(Debug, Clone)]
 struct Slot {
     call_id: String,
     name: String,
+    /// The tool's name and its arguments (canonical JSON, or the text as sent
+    /// when it is not JSON): equal keys are identical calls.
+    key: String,
     source: Source,
 }
 
@@ -176,7 +206,17 @@ impl ToolLoop {
             rounds: 0,
             finished: false,
             slots: Vec::new(),
+            switched_off: Vec::new(),
+            failing: Vec::new(),
         }
+    }
+
+    /// The loop, told which tools exist here but are switched off for the
+    /// agent (not offered): a call to one of them gets an error that says so,
+    /// rather than "Unknown tool".
+    pub fn switched_off(mut self, tools: Vec<String>) -> Self {
+        self.switched_off = tools;
+        self
     }
 
     /// The round limit in effect.
@@ -206,6 +246,15 @@ impl ToolLoop {
             self.finished = true;
             return Step::MaxRounds { rounds: self.rounds };
         }
+        self.failing = self.failing_after_round();
+        let key_of =
+            |call: &crate::reply::ToolCall| call_key(&call.name, call.arguments().as_ref(), &call.arguments_raw);
+        let repeated = reply.tool_calls.iter().all(|call| self.failures(&key_of(call)) >= REPEAT_LIMIT);
+        if repeated && let Some(first) = reply.tool_calls.first() {
+            self.finished = true;
+            let times = self.failures(&key_of(first)) + 1;
+            return Step::Repeated { tool: first.name.clone(), times };
+        }
         self.rounds += 1;
         self.slots.clear();
         let mut invocations = Vec::new();
@@ -216,7 +265,8 @@ impl ToolLoop {
             } else {
                 call.id.clone()
             };
-            let source = match prepare(&call.name, call.arguments(), tools) {
+            let key = key_of(call);
+            let source = match prepare(&call.name, call.arguments(), tools, &self.switched_off) {
                 Err(message) => Source::Own(Some((message, true))),
                 Ok(arguments) => {
                     let key = (call.name.clone(), canonical(&arguments));
@@ -234,7 +284,7 @@ impl ToolLoop {
                     }
                 }
             };
-            self.slots.push(Slot { call_id, name: call.name.clone(), source });
+            self.slots.push(Slot { call_id, name: call.name.clone(), key, source });
         }
         Step::Run(invocations)
     }
@@ -293,6 +343,25 @@ impl ToolLoop {
         self.finished = true;
     }
 
+    /// The failing calls after the current round: each call of it that failed,
+    /// with one more round than before (a call that failed twice in one round
+    /// counts once); the others are forgotten.
+    fn failing_after_round(&self) -> Vec<(String, u32)> {
+        let mut failing: Vec<(String, u32)> = Vec::new();
+        for slot in &self.slots {
+            let failed = self.outcome(slot).is_some_and(|(_, is_error)| is_error);
+            if failed && !failing.iter().any(|(key, _)| *key == slot.key) {
+                failing.push((slot.key.clone(), self.failures(&slot.key) + 1));
+            }
+        }
+        failing
+    }
+
+    /// How many rounds in a row the call `key` failed, up to the last complete round.
+    fn failures(&self, key: &str) -> u32 {
+        self.failing.iter().find(|(known, _)| known == key).map_or(0, |(_, rounds)| *rounds)
+    }
+
     fn outcome<'a>(&'a self, slot: &'a Slot) -> Option<(&'a String, bool)> {
         let source = match slot.source {
             Source::Twin(twin) => &self.slots.get(twin)?.source,
@@ -306,13 +375,20 @@ impl ToolLoop {
 }
 
 /// The arguments of a call that may run, or the error message it gets instead.
-fn prepare(name: &str, arguments: Option<Value>, tools: &[ToolSpec]) -> Result<Value, String> {
+fn prepare(name: &str, arguments: Option<Value>, tools: &[ToolSpec], switched_off: &[String]) -> Result<Value, String> {
     if name.trim().is_empty() {
         return Err("The call has no tool name, so nothing was run. Name one of the available tools.".to_owned());
     }
     let Some(tool) = tools.iter().find(|tool| tool.name == name) else {
         let known: Vec<&str> = tools.iter().map(|tool| tool.name.as_str()).collect();
         let known = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
+        if switched_off.iter().any(|off| off == name) {
+            return Err(format!(
+                "The tool {} is switched off for this agent, so it was not run. Do not call it again; answer \
+                 without it (the user can switch it on). Available tools: {known}.",
+                Value::from(name)
+            ));
+        }
         return Err(format!("Unknown tool {}. Available tools: {known}.", Value::from(name)));
     };
     let Some(arguments) = arguments else {
@@ -321,6 +397,13 @@ fn prepare(name: &str, arguments: Option<Value>, tools: &[ToolSpec]) -> Result<V
     schema::validate(&tool.parameters, &arguments)
         .map_err(|errors| format!("The arguments do not match the tool's schema: {}.", errors.join("; ")))?;
     Ok(arguments)
+}
+
+/// What identifies a call among its repeats: the tool's name and its
+/// arguments (canonical JSON, else the text as sent).
+fn call_key(name: &str, arguments: Option<&Value>, raw: &str) -> String {
+    let arguments = arguments.map_or_else(|| raw.to_owned(), canonical);
+    format!("{name}\u{0}{arguments}")
 }
 
 /// `value` as JSON text with object keys sorted, so that equal arguments compare equal.

@@ -101,3 +101,28 @@ fn spec_among_checks_against_the_other_tools_only() {
     assert!(mine.spec_among(std::slice::from_ref(&mine)).is_ok(), "a tool does not clash with itself");
     assert!(mine.spec_among(&[mine.clone(), twin]).expect_err("a clash").contains("already called shout"));
 }
+
+#[test]
+fn switched_off_tools_are_the_existing_ones_the_agent_does_not_offer() {
+    use super::{switchable, switched_off};
+    let mine = tool("word_count", "", "return 1;");
+    let imported = UserTool { needs_review: true, ..tool("imported", "", "return 1;") };
+    let broken = tool("broken", "", "");
+    let user_tools = vec![mine, imported, broken];
+    let enabled = vec!["calculator".to_owned()];
+    assert_eq!(switchable("fetch_url", &enabled, &user_tools).as_deref(), Some("Fetch a URL"));
+    assert_eq!(switchable("calculator", &enabled, &user_tools), None, "already on");
+    assert_eq!(switchable("word_count", &enabled, &user_tools).as_deref(), Some("word_count"));
+    assert_eq!(
+        switchable("imported", &enabled, &user_tools),
+        None,
+        "waits for review: switching on would not offer it"
+    );
+    assert_eq!(switchable("broken", &enabled, &user_tools), None, "has no code: would not be offered");
+    assert_eq!(switchable("no_such_tool", &enabled, &user_tools), None);
+    let offered = enabled_specs(&enabled, &user_tools);
+    assert_eq!(
+        switched_off(&offered, &user_tools),
+        ["current_time", "fetch_url", "search_conversations", "read_project_file", "run_javascript", "word_count"]
+    );
+}

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::{Invocation, LoopConfig, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult};
+use super::{Invocation, LoopConfig, REPEAT_LIMIT, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult};
 use crate::provider::{FinishKind, FinishReason, ProviderError};
 use crate::reply::{Reply, ToolCall};
 use crate::tools::ToolSpec;
@@ -344,4 +344,96 @@ fn empty_and_repeated_ids_are_replaced() {
             result("hearth-call-1-2", "weather", "hot", false),
         ]
     );
+}
+
+/// Runs one round of `reply` whose calls all fail with `error` (those that run),
+/// and returns the round's results.
+fn failing_round(tool_loop: &mut ToolLoop, reply: &Reply, error: &str) -> Vec<ToolResult> {
+    for invocation in run(tool_loop.on_reply(reply, &tools())) {
+        tool_loop.on_result(&invocation.call_id, ToolOutcome::Err(error.into()));
+    }
+    assert!(tool_loop.round_complete());
+    tool_loop.results()
+}
+
+#[test]
+fn a_switched_off_tool_is_named_as_such_not_unknown() {
+    let mut tool_loop = ToolLoop::new(LoopConfig::default()).switched_off(vec!["fetch_url".into()]);
+    let reply = calls(&[("a", "fetch_url", r#"{"url":"https://example.com"}"#), ("b", "nothing_here", "{}")]);
+    assert_eq!(run(tool_loop.on_reply(&reply, &tools())), []);
+    let results = tool_loop.results();
+    assert_eq!(
+        results[0].content,
+        "The tool \"fetch_url\" is switched off for this agent, so it was not run. Do not call it again; answer \
+         without it (the user can switch it on). Available tools: weather, time."
+    );
+    assert!(results[0].is_error);
+    assert_eq!(results[1].content, r#"Unknown tool "nothing_here". Available tools: weather, time."#);
+}
+
+#[test]
+fn a_call_that_failed_in_each_of_the_last_rounds_ends_the_loop_when_asked_again() {
+    assert_eq!(REPEAT_LIMIT, 2);
+    let mut tool_loop = ToolLoop::new(LoopConfig::default()).switched_off(vec!["fetch_url".into()]);
+    let off = |id: &str| calls(&[(id, "fetch_url", r#"{"url":"https://example.com","n":1}"#)]);
+    // Keys in another order are the same arguments.
+    let same = calls(&[("c", "fetch_url", r#"{"n":1,"url":"https://example.com"}"#)]);
+    failing_round(&mut tool_loop, &off("a"), "");
+    failing_round(&mut tool_loop, &off("b"), "");
+    assert_eq!(tool_loop.rounds(), 2);
+    assert_eq!(tool_loop.on_reply(&same, &tools()), Step::Repeated { tool: "fetch_url".into(), times: 3 });
+    assert!(tool_loop.is_finished());
+    assert_eq!(tool_loop.rounds(), 2, "the repeated call is not a round: nothing ran");
+    assert_eq!(tool_loop.on_reply(&off("d"), &tools()), Step::Done);
+}
+
+#[test]
+fn a_tool_that_keeps_failing_when_run_ends_the_loop_too() {
+    let mut tool_loop = ToolLoop::new(LoopConfig::default());
+    let oslo = |id: &str| calls(&[(id, "weather", OSLO)]);
+    let results = failing_round(&mut tool_loop, &oslo("a"), "no network");
+    assert_eq!(results, [result("a", "weather", "no network", true)]);
+    failing_round(&mut tool_loop, &oslo("b"), "no network");
+    assert_eq!(tool_loop.on_reply(&oslo("c"), &tools()), Step::Repeated { tool: "weather".into(), times: 3 });
+}
+
+#[test]
+fn different_arguments_a_success_or_a_new_call_keep_the_loop_going() {
+    let mut tool_loop = ToolLoop::new(LoopConfig::default());
+    let city = |id: &str, city: &str| calls(&[(id, "weather", &format!(r#"{{"city":"{city}"}}"#))]);
+    failing_round(&mut tool_loop, &city("a", "Oslo"), "no");
+    failing_round(&mut tool_loop, &city("b", "Bergen"), "no");
+    failing_round(&mut tool_loop, &city("c", "Oslo"), "no");
+    failing_round(&mut tool_loop, &city("d", "Oslo"), "no");
+    // Two failures in a row now: a third request ends it, unless something else is asked too.
+    let mixed = calls(&[("e", "weather", OSLO), ("f", "time", "")]);
+    assert_eq!(run(tool_loop.on_reply(&mixed, &tools())).len(), 2, "a new call comes along: the round runs");
+    tool_loop.on_result("e", ToolOutcome::Ok("sunny".into()));
+    tool_loop.on_result("f", ToolOutcome::Err("broken clock".into()));
+    // Oslo worked at last: its streak is over.
+    assert_eq!(run(tool_loop.on_reply(&calls(&[("g", "weather", OSLO)]), &tools())).len(), 1);
+    tool_loop.on_result("g", ToolOutcome::Err("no".into()));
+    assert_eq!(run(tool_loop.on_reply(&calls(&[("h", "weather", OSLO)]), &tools())).len(), 1);
+    tool_loop.on_result("h", ToolOutcome::Err("no".into()));
+    assert_eq!(
+        tool_loop.on_reply(&calls(&[("i", "weather", OSLO)]), &tools()),
+        Step::Repeated { tool: "weather".into(), times: 3 }
+    );
+}
+
+#[test]
+fn repeated_bad_arguments_and_unknown_tools_end_the_loop() {
+    let mut tool_loop = ToolLoop::new(LoopConfig::default());
+    let bad = |id: &str| calls(&[(id, "weather", "{\"city\": "), (id, "ghost", "{}")]);
+    failing_round(&mut tool_loop, &bad("a"), "");
+    failing_round(&mut tool_loop, &bad("b"), "");
+    assert_eq!(tool_loop.on_reply(&bad("c"), &tools()), Step::Repeated { tool: "weather".into(), times: 3 });
+}
+
+#[test]
+fn a_call_stopped_by_the_user_is_not_counted_after_the_loop_ends() {
+    let mut tool_loop = ToolLoop::new(LoopConfig::default());
+    assert_eq!(run(tool_loop.on_reply(&calls(&[("a", "time", "")]), &tools())).len(), 1);
+    tool_loop.cancel();
+    assert_eq!(tool_loop.on_reply(&calls(&[("b", "time", "")]), &tools()), Step::Done);
 }
