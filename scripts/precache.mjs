@@ -7,7 +7,9 @@
 //
 // Listed: every file below the folder except the pre-compressed copies (`*.br`, `*.gz`,
 // written by scripts/build.sh after Trunk), the host's `_headers`, sw.js itself and dot
-// files. No hand-kept list: what Trunk builds is what is cached.
+// files. No hand-kept list: what Trunk builds is what is cached. The Mermaid library is
+// listed apart, "on demand" (`onDemand`, with its hash): the worker does not fetch it at
+// install but caches it, checked, the first time a diagram needs it.
 //
 // Trunk runs it as a post_build hook (Trunk.toml) on its staging folder, before it becomes
 // dist/: `node scripts/precache.mjs [dir]`, dir defaulting to $TRUNK_STAGING_DIR.
@@ -40,7 +42,21 @@ function sha256(bytes) {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** `{ build, files: [{ name, sha256 }] }` for the build folder `dir`, files sorted by name. */
+/**
+ * Whether a precached file is fetched on demand instead of at install: the Mermaid library
+ * (`mermaid*.js`, copied from vendor/mermaid/, 1.6 MB gzip), which only a "Show diagram"
+ * click reads. The worker caches it the first time it is fetched, so diagrams shown once
+ * online show offline too.
+ */
+export function isOnDemand(name) {
+  return /^mermaid[^/]*\.js$/.test(name.split('/').pop());
+}
+
+/**
+ * `{ build, files: [{ name, sha256 }], onDemand: [{ name, sha256 }] }` for the build folder
+ * `dir`, sorted by name: `files` are fetched at install, `onDemand` ([`isOnDemand`]) when
+ * first asked for. The build id covers both.
+ */
 export function precacheList(dir) {
   const files = [];
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
@@ -51,7 +67,7 @@ export function precacheList(dir) {
   }
   files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const build = sha256(files.map((f) => `${f.name} ${f.sha256}\n`).join('')).slice(0, 16);
-  return { build, files };
+  return { build, files: files.filter((f) => !isOnDemand(f.name)), onDemand: files.filter((f) => isOnDemand(f.name)) };
 }
 
 /**
@@ -80,8 +96,8 @@ function main() {
     process.exit(2);
   }
   try {
-    const { build, files } = writePrecache(path.resolve(dir));
-    console.log(`precache: build ${build}, ${files.length} files listed in sw.js`);
+    const { build, files, onDemand } = writePrecache(path.resolve(dir));
+    console.log(`precache: build ${build}, ${files.length} files listed in sw.js, ${onDemand.length} on demand`);
   } catch (error) {
     console.error(`precache: ${error.message}`);
     process.exit(1);

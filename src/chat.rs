@@ -588,13 +588,18 @@ impl ChatContext {
         });
     }
 
-    /// Stops every reply and summary this tab is working on (before all data is deleted).
-    pub(crate) fn stop_all(self) {
+    /// Stops every reply and summary this tab is working on (before all data
+    /// is deleted) and resolves once all of them have ended, so no aborted
+    /// reply's last write lands after the caller deletes everything.
+    pub(crate) async fn stop_all(self) {
         self.work.with_untracked(|work| {
             for controller in work.iter().filter_map(|work| work.abort.as_ref()) {
                 controller.abort();
             }
         });
+        while self.any_busy.get_untracked() {
+            crate::io::timer::sleep(20).await;
+        }
     }
 
     /// Whether a reply is streaming in this tab in the conversation `session` (tracked).

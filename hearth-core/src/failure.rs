@@ -20,6 +20,9 @@
 #[cfg(test)]
 mod tests;
 
+/// Most characters of a tool name (the model's choice) a card's detail shows.
+pub const TOOL_NAME_CHARS: usize = 64;
+
 use serde::{Deserialize, Serialize};
 
 use crate::provider::{ProviderError, ProviderErrorKind, RequestError};
@@ -252,9 +255,11 @@ impl Failure {
                 )
             }
             FailureKind::ToolRepeated { tool, times } => format!(
-                "The model asked for the same {tool} call (the same arguments) {times} times in a row and it \
+                // The name is the model's choice: a long one is cut so the card stays readable.
+                "The model asked for the same {} call (the same arguments) {times} times in a row and it \
                  failed each time, so Hearth stopped here instead of using the remaining tool rounds. The calls and \
-                 their results are kept above. Switch the tool on or fix what it needs, or ask differently."
+                 their results are kept above. Switch the tool on or fix what it needs, or ask differently.",
+                crate::storage::records::cut(tool, TOOL_NAME_CHARS)
             ),
             FailureKind::Offline => OFFLINE_DETAIL.to_owned(),
             FailureKind::Unrecognised(_) => String::new(),

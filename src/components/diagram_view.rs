@@ -31,8 +31,7 @@ pub(crate) fn on_show_diagram(event: &web_sys::MouseEvent) -> bool {
     let Some(target) = event.target().and_then(|target| target.dyn_into::<Element>().ok()) else { return false };
     let Ok(Some(button)) = target.closest("button.show-diagram") else { return false };
     event.prevent_default();
-    // Views whose reply left the page (another conversation, a re-render).
-    SHOWN.with(|shown| shown.borrow_mut().retain(|(host, _)| host.is_connected()));
+    release_stale();
     let Some(pre) = code_after(&button) else { return true };
     let next = pre.next_element_sibling();
     let removed = SHOWN.with(|shown| {
@@ -59,6 +58,13 @@ pub(crate) fn on_show_diagram(event: &web_sys::MouseEvent) -> bool {
     SHOWN.with(|shown| shown.borrow_mut().push((host, Box::new(handle))));
     set_expanded(&button, true);
     true
+}
+
+/// Unmounts the views whose host left the page (another conversation, a
+/// re-render), with their frames and message listeners: called on each click
+/// and each time a reply's markup is put into the page.
+pub(crate) fn release_stale() {
+    SHOWN.with(|shown| shown.borrow_mut().retain(|(host, _)| host.is_connected()));
 }
 
 /// The `<pre>` of the button's block: the first `<pre>` after it among its

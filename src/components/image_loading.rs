@@ -1,11 +1,14 @@
 //! The image placeholders in rendered markdown, brought to life. The sanitised
 //! HTML goes into the page with `innerHTML`, so their "Load image" buttons are
-//! handled by delegation: [`on_markdown_click`] on the reply's markdown container.
+//! handled by delegation: [`on_markdown_click`] on the reply's markdown container,
+//! which also hands "Show diagram" clicks on to
+//! [`crate::components::diagram_view`].
 //!
 //! [`show_images`] runs after markup was inserted: placeholders whose image is
 //! already loaded (or failed) show that at once, without fetching again, and, when
 //! given the allowed hosts (finished blocks and finished answers only, never the
-//! streaming tail), images from those hosts start loading by themselves.
+//! streaming tail), images from those hosts start loading by themselves; it also
+//! releases the diagram views a re-render took out of the page.
 
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
@@ -34,6 +37,8 @@ pub(crate) fn on_markdown_click(event: &web_sys::MouseEvent) {
 /// Shows what is known about the images under `root`; with `auto_hosts`, loads
 /// the images of those hosts that were never asked for.
 pub(crate) fn show_images(root: &Element, auto_hosts: Option<&[String]>) {
+    // A re-render may have taken shown diagrams out of the page: release them.
+    crate::components::diagram_view::release_stale();
     for button in placeholder_buttons(root) {
         let Some(url) = button.get_attribute(URL_ATTRIBUTE) else { continue };
         match image_state(&url) {

@@ -103,9 +103,10 @@ pub(crate) fn SettingsDialog(
     });
     let clear = move |_| {
         if confirm("Delete all conversations, settings and keys in this browser?") {
-            // Replies streaming now are stopped first, so no late write brings them back.
-            chat.stop_all();
+            // Replies streaming now are stopped, and their last writes awaited, first,
+            // so no late write brings them back.
             run(Box::pin(async move {
+                chat.stop_all().await;
                 store.clear_all().await.map(|()| "All data deleted.".to_owned()).map_err(|e| e.to_string())
             }));
         }

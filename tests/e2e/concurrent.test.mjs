@@ -16,7 +16,7 @@ import { describe, test } from 'node:test';
 import { axeViolations } from '../support/axe.mjs';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { busy, loadApp, openChatWithProvider, send, settled, useHarness, waitOn } from '../support/chat.mjs';
-import { turnOffGeneratedTitles } from '../support/dialogs.mjs';
+import { openSettings, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { chatRequests, FAMILIES } from '../support/mock.mjs';
@@ -37,6 +37,7 @@ function sidebar(page) {
     open,
     row: (title) => list.getByRole('listitem').filter({ has: page.getByRole('button', { name: title, exact: true }) }),
     replying: list.getByRole('img', { name: 'Replying', exact: true }),
+    list,
   };
 }
 
@@ -188,6 +189,42 @@ describe('concurrent conversations', () => {
       await waitOn(again, async () => (await again.reply.innerText()).includes('Interrupted'), 'it says Interrupted');
       assert.equal(await busy(again.reply), 'false');
     }
+    assert.deepEqual(again.errors, []);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('Delete all data while two replies stream leaves no conversation behind, then or after a reload', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'concurrent' });
+    const { context, page } = chat;
+    await turnOffGeneratedTitles(page);
+    const side = sidebar(page);
+    await send(chat, BRIEF);
+    await side.newChat.click();
+    await send(chat, STORY);
+    await waitUntil(async () => (await side.replying.count()) === 2, 'both conversations are replying');
+    await waitUntil(async () => {
+      const replies = await storedReplies(page);
+      return [BRIEF, STORY].every((q) => replies[q]?.state === 'streaming' && replies[q].content.length > 0);
+    }, 'both growing replies are stored while they stream');
+
+    const settings = await openSettings(page);
+    page.once('dialog', (question) => question.accept());
+    await settings.getByRole('button', { name: 'Delete all data', exact: true }).click();
+    await settings.getByText('All data deleted.', { exact: true }).waitFor();
+    // Both requests were aborted; any late write of theirs would have landed by the time
+    // the steady count (about 8 s) would have ended.
+    await waitUntil(async () => {
+      const requests = await chatRequests(env.mock, FAMILIES.openai);
+      return requests.length === 2 && requests.every((r) => r.aborted);
+    }, 'both replies were stopped');
+    await sleep(9000);
+    const after = await readDatabase(page, ['sessions', 'messages']);
+    assert.deepEqual(after, { sessions: [], messages: [] }, 'no conversation came back');
+
+    await page.close();
+    const again = await loadApp(context, env.app.url);
+    assert.deepEqual(await readDatabase(again.page, ['sessions', 'messages']), { sessions: [], messages: [] });
+    assert.equal(await sidebar(again.page).list.getByRole('listitem').count(), 0, 'the sidebar lists none');
     assert.deepEqual(again.errors, []);
     assert.deepEqual(chat.errors, []);
   });

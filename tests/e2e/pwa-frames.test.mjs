@@ -20,6 +20,10 @@
 //   frame it served is in Hearth's origin, so nothing is sent to it; Hearth replaces it
 //   with a plain sandboxed frame from the network, where the tool's code and the app run,
 //   opaque.
+// - the diagram frame (diagram-frame.html): the Mermaid library is not precached at install
+//   but cached by the worker when a diagram is first shown online; after a reload offline
+//   the same diagram is drawn again in a frame from the worker, opaque; and a worker that
+//   drops the sandbox header gets a plain sandboxed frame from the network instead.
 // No timing is asserted.
 
 import { after, before, describe, test } from 'node:test';
@@ -129,6 +133,29 @@ async function toolReport(env) {
   const [, second] = await chatRequests(env.mock, OPENAI);
   const [result] = OPENAI.results(second.body);
   return JSON.parse(result.content);
+}
+
+/** A reply holding a Mermaid diagram (the mock echoes the message: no scenario has this name). */
+const ECHO_MODEL = 'echo-pwa-frames';
+const DIAGRAM = ['A flow:', '', '```mermaid', 'graph TD', '  Start --> Finish', '```'].join('\n');
+
+/** Whether this build's cache holds the Mermaid library. */
+function mermaidCached(page) {
+  return page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      const keys = await (await caches.open(name)).keys();
+      if (keys.some((request) => /\/mermaid[^/]*\.js$/.test(new URL(request.url).pathname))) return true;
+    }
+    return false;
+  });
+}
+
+/** Clicks the reply's "Show diagram" and waits until the diagram is drawn. */
+async function showDiagram(chat) {
+  await chat.reply.getByRole('button', { name: 'Show diagram', exact: true }).click();
+  const status = chat.reply.getByRole('status').filter({ hasText: /Diagram shown|could not be drawn/ });
+  await status.waitFor();
+  assert.equal(await status.innerText(), 'Diagram shown');
 }
 
 /** Starts a conversation with the built-in App Builder from the Agents dialog. */
@@ -322,6 +349,58 @@ describe('tools and app previews with the service worker', () => {
     );
     await tab.close();
 
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a diagram shown once online is drawn again offline after a reload, in an opaque frame from the worker', async (t) => {
+    const server = await startStaticServer({ root: DIST, headers: true });
+    let serving = true;
+    t.after(() => serving && server.close());
+    const chat = await openChatWithProvider(t, env, { scenario: ECHO_MODEL, url: server.url, contextOptions: WORKERS, cspViolations: true });
+    const { page, context } = chat;
+    await controlled(page);
+    assert.equal(await mermaidCached(page), false, 'the Mermaid library is not precached at install');
+    await sendMessage(chat, DIAGRAM);
+    await settled(chat);
+    await showDiagram(chat);
+    await waitUntil(() => mermaidCached(page), 'the worker cached the library when it was first fetched');
+
+    await server.close();
+    serving = false;
+    await context.setOffline(true);
+    await page.reload();
+    await controlled(page);
+    await recordFrames(page);
+    await showDiagram(chat);
+    assert.deepEqual(await framesMade(page), [{ sandbox: 'allow-scripts allow-same-origin', src: '/diagram-frame.html' }], 'framed for the worker');
+    const frame = page.frames().find((f) => f.url().endsWith('/diagram-frame.html'));
+    assert.equal(await frame.evaluate(() => Boolean(document.querySelector('svg'))), true, 'the diagram is drawn offline');
+    assert.deepEqual(await frame.evaluate(probeFrame), OUT_OF_REACH, 'nothing of Hearth’s is reachable in the diagram frame');
+    assert.deepEqual(chat.errors, []);
+    assert.deepEqual(chat.violations, []);
+  });
+
+  test('a worker that drops the sandbox header: the diagram falls back to a plain frame and is drawn opaque', async (t) => {
+    const server = await startStaticServer({ root: broken, headers: false });
+    t.after(() => server.close());
+    const chat = await openChatWithProvider(t, env, { scenario: ECHO_MODEL, url: server.url, contextOptions: WORKERS });
+    const { page } = chat;
+    await controlled(page);
+    await recordFrames(page);
+    await sendMessage(chat, DIAGRAM);
+    await settled(chat);
+    await showDiagram(chat);
+    assert.deepEqual(
+      await framesMade(page),
+      [
+        { sandbox: 'allow-scripts allow-same-origin', src: '/diagram-frame.html' },
+        { sandbox: 'allow-scripts', src: '/diagram-frame.html' },
+      ],
+      'the worker’s frame, then a plain one',
+    );
+    const frame = page.frames().find((f) => f.url().endsWith('/diagram-frame.html'));
+    assert.equal(await frame.evaluate(() => self.origin), 'null');
+    assert.equal(await frame.evaluate(() => Boolean(document.querySelector('svg'))), true, 'the diagram is drawn');
     assert.deepEqual(chat.errors, []);
   });
 

@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fakeBuild } from '../support/fake-build.mjs';
-import { PLACEHOLDER, precacheList } from '../../scripts/precache.mjs';
+import { PLACEHOLDER, isOnDemand, precacheList } from '../../scripts/precache.mjs';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/precache.mjs', import.meta.url));
 
@@ -91,4 +91,28 @@ test('a sw.js without the placeholder (already filled in) fails clearly and is l
   assert.equal(await readFile(path.join(dir, 'sw.js'), 'utf8'), once);
   const none = await run([], { TRUNK_STAGING_DIR: '' });
   assert.equal(none.code, 2, 'no folder given: usage');
+});
+
+// The Mermaid library (1.6 MB gzip) is left out of the install list but recorded, with its
+// hash, as on demand: the worker fetches, checks and caches it the first time a diagram needs it.
+test('the Mermaid library is listed on demand with its hash, not for install, and counts in the build id', async () => {
+  const library = 'window.mermaid = {};';
+  const withMermaid = { ...FILES, 'mermaid-12.3.0.min.js': library, 'diagram-frame.html': '<!doctype html>' };
+  const dir = await fakeBuild(withMermaid);
+  const result = await run([dir]);
+  assert.equal(result.code, 0, result.stderr);
+  const list = await writtenList(dir);
+  assert.deepEqual(list.onDemand, [{ name: 'mermaid-12.3.0.min.js', sha256: sha256(library) }]);
+  assert.ok(!list.files.some((f) => f.name.startsWith('mermaid')), 'not fetched at install');
+  assert.ok(list.files.some((f) => f.name === 'diagram-frame.html'), 'the diagram frame document is precached');
+  assert.match(result.stdout, /6 files listed in sw\.js, 1 on demand/);
+  const changed = precacheList(await fakeBuild({ ...withMermaid, 'mermaid-12.3.0.min.js': 'window.mermaid = 2;' }));
+  assert.notEqual(changed.build, list.build, 'a changed library is a new build');
+  assert.deepEqual(precacheList(await fakeBuild(FILES)).onDemand, [], 'nothing on demand without it');
+});
+
+test('only the Mermaid library files are on demand', () => {
+  for (const name of ['mermaid.min.js', 'mermaid-12.3.0.min.js', 'vendor/mermaid/mermaid.js']) assert.ok(isOnDemand(name), name);
+  for (const name of ['diagram-frame.html', 'diagram-frame.js', 'hearth-0123.js', 'mermaid.css', 'README-mermaid.js'])
+    assert.ok(!isOnDemand(name), name);
 });

@@ -250,3 +250,17 @@ fn a_repeated_failing_call_names_the_tool_and_the_count() {
     // Other kinds carry no tool.
     assert_eq!(Failure::tool_rounds(2).to_record().tool, None);
 }
+
+/// The tool name in a repeated-call card is the model's choice: a long one is
+/// cut in the detail (with `…`), the record keeps it whole.
+#[test]
+fn a_repeated_call_detail_cuts_a_long_tool_name() {
+    let long = "t".repeat(TOOL_NAME_CHARS * 50);
+    let failure = Failure::tool_repeated(long.clone(), 3);
+    let shown = format!("the same {}… call", "t".repeat(TOOL_NAME_CHARS));
+    assert!(failure.detail().contains(&shown), "{}", failure.detail());
+    assert!(!failure.detail().contains(&"t".repeat(TOOL_NAME_CHARS + 1)));
+    assert_eq!(failure.to_record().tool.as_deref(), Some(long.as_str()));
+    // A short name is shown whole.
+    assert!(Failure::tool_repeated("fetch_url", 3).detail().contains("the same fetch_url call"));
+}

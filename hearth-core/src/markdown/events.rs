@@ -15,6 +15,12 @@
 //!   out and their text kept, separated by line breaks. The browser's work per
 //!   tag grows with the depth of the open elements, so this bounds the cost of
 //!   putting any reply into the page.
+//! - A formula becomes MathML ([`Piece::Math`]) when its whole nesting fits
+//!   under [`MAX_DEPTH`] and its elements in [`ELEMENT_BUDGET`]; otherwise its
+//!   TeX source stays as text.
+//! - A dressed code block counts its wrapper, header, language label, Copy
+//!   button, `pre` and `code` (six elements), a mermaid block its Show diagram
+//!   button too (seven).
 //! - With app code on ([`SafeEvents::with_app_code`]), an app code block is
 //!   wrapped in a collapsed `<details class="app-code">` callout named "App
 //!   code N" (see the module above).
@@ -203,10 +209,12 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
         }
     }
 
-    /// A formula as MathML when it converts and fits in the depth and element
-    /// budgets; otherwise its source as text, with its dollars.
+    /// A formula as MathML when it converts and fits in the depth (all its
+    /// nested elements counted) and element budgets; otherwise its source as
+    /// text, with its dollars.
     fn math(&mut self, tex: CowStr<'a>, display: bool) {
         let formula = if self.depth < MAX_DEPTH { math::parse(&tex, display).ok() } else { None };
+        let formula = formula.filter(|formula| self.depth + formula.depth() <= MAX_DEPTH);
         match formula {
             Some(formula) if self.elements + formula.elements() <= ELEMENT_BUDGET => {
                 self.elements += formula.elements();
@@ -295,8 +303,19 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
         if !written {
             return;
         }
-        // A dressed code block writes its wrapper, header, label and button too.
-        self.elements += if self.dressed_code && matches!(tag, Tag::CodeBlock(_)) { 6 } else { 1 };
+        // A dressed code block writes its wrapper, header, label, Copy button and
+        // `<code>` too (6), a mermaid block its Show diagram button as well (7).
+        self.elements += match &tag {
+            Tag::CodeBlock(kind) if self.dressed_code => match kind {
+                CodeBlockKind::Fenced(info)
+                    if info.split(' ').next().is_some_and(|lang| lang.eq_ignore_ascii_case("mermaid")) =>
+                {
+                    7
+                }
+                _ => 6,
+            },
+            _ => 1,
+        };
         if counted {
             self.depth += 1;
         }

@@ -62,6 +62,12 @@ impl Formula {
     pub(super) fn elements(&self) -> usize {
         self.elements
     }
+
+    /// How deep the elements [`write`] writes for it nest (`math`, `semantics`
+    /// and the outer `mrow` included).
+    pub(super) fn depth(&self) -> usize {
+        3 + self.body.iter().map(depth).max().unwrap_or(0)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -732,6 +738,28 @@ fn elements(node: &Node) -> usize {
         Node::Table(rows) => {
             1 + rows.iter().map(|row| 1 + row.iter().map(|cell| 1 + elements(cell)).sum::<usize>()).sum::<usize>()
         }
+    }
+}
+
+/// How deep the elements `node` writes nest.
+fn depth(node: &Node) -> usize {
+    match node {
+        Node::Leaf(..) | Node::Space(_) => 1,
+        Node::Error(_) => 2,
+        Node::Row(nodes) => 1 + nodes.iter().map(depth).max().unwrap_or(0),
+        Node::Frac { num, den, .. } => 1 + depth(num).max(depth(den)),
+        Node::Sqrt(base) => 1 + depth(base),
+        Node::Root(base, index) => 1 + depth(base).max(depth(index)),
+        Node::Scripts { base, sub, sup, .. } => {
+            1 + [Some(base), sub.as_ref(), sup.as_ref()]
+                .into_iter()
+                .flatten()
+                .map(|node| depth(node))
+                .max()
+                .unwrap_or(0)
+        }
+        Node::Accent { base, mark, .. } => 1 + depth(base).max(depth(mark)),
+        Node::Table(rows) => 3 + rows.iter().flatten().map(depth).max().unwrap_or(0),
     }
 }
 

@@ -240,3 +240,51 @@ fn a_later_callout_is_numbered_without_rendering_the_finished_ones_again() {
     streaming.push("\n```\n");
     assert_eq!(streaming.finish().as_str().matches("<details").count(), 2);
 }
+
+/// The deepest element nesting in `html` (void elements do not nest).
+fn html_depth(html: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for tag in html.split('<').skip(1) {
+        let name: String = tag.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '/').collect();
+        match name.as_str() {
+            "br" | "wbr" | "hr" | "input" | "img" => {}
+            close if close.starts_with('/') => depth = depth.saturating_sub(1),
+            _ => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+        }
+    }
+    deepest
+}
+
+/// A formula is checked for depth with all its elements, not only where it
+/// starts: deep inside quotes a deeply nested one stays its source, a flat one
+/// still renders, and nothing nests past `MAX_DEPTH`.
+#[test]
+fn a_formula_counts_its_own_depth() {
+    use super::events::MAX_DEPTH;
+    let quotes = "> ".repeat(MAX_DEPTH - 6);
+    let deep = format!("{quotes}${}x{}$", "\\sqrt{".repeat(8), "}".repeat(8));
+    let html = super::render_reply(&deep, RenderMode::Chat).as_str().to_owned();
+    assert!(html_depth(&html) <= MAX_DEPTH, "{}: {html}", html_depth(&html));
+    assert!(!html.contains("<math"), "{html}");
+    assert!(html.contains("$\\sqrt{"), "its source is kept: {html}");
+    let flat = super::render_reply(&format!("{quotes}$x$"), RenderMode::Chat).as_str().to_owned();
+    assert!(flat.contains("<math"), "{flat}");
+    assert!(html_depth(&flat) <= MAX_DEPTH);
+}
+
+/// A dressed mermaid block writes seven elements and counts seven: however
+/// many there are, the rendering stays inside the element budget (less one block).
+#[test]
+fn dressed_mermaid_blocks_count_every_element_they_write() {
+    use super::events::ELEMENT_BUDGET;
+    let many = "```mermaid\ngraph TD\n```\n\n".repeat(ELEMENT_BUDGET / 6 + 10);
+    let html = super::render_reply(&many, RenderMode::Chat);
+    let breaks = html.as_str().matches("<br").count() + html.as_str().matches("<wbr").count();
+    let written = html.as_str().matches('<').count() - html.as_str().matches("</").count() - breaks;
+    // The budget is checked before each block, so the last one may end past it.
+    assert!(written <= ELEMENT_BUDGET + 6, "{written} elements written");
+    assert!(html.as_str().matches("class=\"show-diagram\"").count() > ELEMENT_BUDGET / 8);
+}

@@ -729,7 +729,9 @@ pub fn preview_of(text: &str) -> String {
     cut(&flat, PREVIEW_CHARS)
 }
 
-fn cut(text: &str, max_chars: usize) -> String {
+/// `text` cut to at most `max_chars` characters (on a word boundary where
+/// possible) with `…` after the cut; whole when it is short enough.
+pub(crate) fn cut(text: &str, max_chars: usize) -> String {
     match text.char_indices().nth(max_chars) {
         None => text.to_owned(),
         Some((end, _)) => {

@@ -4,7 +4,7 @@
 // new worker with its own cache, `hearth-<build id>`. src/boot.js registers it once the app
 // is mounted, with scope `./` (the folder Hearth is served from).
 //
-// - install: fetches every listed file (through the HTTP cache, which the first visit has
+// - install: fetches every listed file (not the on-demand ones) (through the HTTP cache, which the first visit has
 //   just filled, so nothing is downloaded twice), checks its hash, refetches a file whose
 //   hash differs past the HTTP cache (a stale copy), and fails the install when it still
 //   differs (a host that serves a half-deployed build: the old worker keeps serving); then
@@ -14,15 +14,17 @@
 //   open pages (clients.claim()).
 // - fetch: answers only same-origin GET requests inside the scope without credentials
 //   headers: a navigation to the app gets the cached index.html (the network if it is
-//   missing), a listed file comes from the cache. Everything else (providers, fetched URLs,
+//   missing), a listed file comes from the cache, an on-demand file (the Mermaid library)
+//   from the cache, or on a miss from the network, checked against its hash and stored, so
+//   a diagram shown once online shows offline too. Everything else (providers, fetched URLs,
 //   any request carrying a key) is not touched at all: no respondWith, the browser does it.
 //   A cached response keeps the headers the host sent (the CSP of each page), except:
 // - the sandboxed frame documents (FRAMES: the JavaScript tools' sandbox-*.html, the app
-//   previews' app-frame*.html) are always answered with their own policy from `_headers`
+//   previews' app-frame*.html, the Mermaid diagrams' diagram-frame.html) are always answered with their own policy from `_headers`
 //   as the Content-Security-Policy header, replacing the host's. Why: Chromium never hands
 //   the navigation of an <iframe sandbox> without allow-same-origin to a service worker, so
 //   offline those frames could not load. When this worker controls the page, Hearth
-//   (src/io/sandbox.rs, src/io/app_frame.rs, app-view.js) adds allow-same-origin to the
+//   (src/io/sandbox.rs, src/io/app_frame.rs, app-view.js, src/io/diagram_frame.rs) adds allow-same-origin to the
 //   frame so its navigation comes here, and the header's `sandbox allow-scripts …` makes
 //   the document opaque-origin all the same (a CSP sandbox cannot be lifted by the frame's
 //   attribute). Hearth sends code or an app to the frame only after the frame's first
@@ -35,7 +37,10 @@
 //   time): an opaque-origin document's own requests never come to a worker.
 'use strict';
 
-/** `{ build, files: [{ name, sha256 }] }`, written by scripts/precache.mjs at build time. */
+/**
+ * `{ build, files: [{ name, sha256 }], onDemand: [{ name, sha256 }] }`, written by
+ * scripts/precache.mjs at build time.
+ */
 const PRECACHE = /* HEARTH_PRECACHE */ null;
 
 /**
@@ -50,6 +55,8 @@ const CACHE = `hearth-${PRECACHE.build}`;
 const SCOPE = new URL(self.registration.scope);
 /** The listed files, by their URL without query or fragment. */
 const LISTED = new Map(PRECACHE.files.map((file) => [new URL(file.name, SCOPE).href, file]));
+/** The on-demand files (the Mermaid library), by URL: cached the first time they are fetched. */
+const ON_DEMAND = new Map((PRECACHE.onDemand ?? []).map((file) => [new URL(file.name, SCOPE).href, file]));
 const INDEX = new URL('index.html', SCOPE).href;
 /** The frame documents' policies, by URL. */
 const FRAME_POLICIES = new Map(Object.entries(FRAMES).map(([name, policy]) => [new URL(name, SCOPE).href, policy]));
@@ -120,6 +127,23 @@ async function cachedOr(url, request) {
 }
 
 /**
+ * An on-demand file: from this build's cache, else fetched (as at install: its hash checked,
+ * past the HTTP cache when it differs) and stored; a file that is not the built one is not
+ * stored and the request fails.
+ */
+async function onDemand(url, file) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(url);
+  if (cached) return cached;
+  try {
+    await precache(cache, url, file);
+  } catch {
+    return Response.error();
+  }
+  return (await cache.match(url)) ?? Response.error();
+}
+
+/**
  * A frame document (cached, else from the network) with `policy` as its only
  * Content-Security-Policy header: whatever the host sent, the document is sandboxed into an
  * opaque origin by the policy's `sandbox` directive.
@@ -161,6 +185,11 @@ self.addEventListener('fetch', (event) => {
   }
   if (LISTED.has(bare)) {
     event.respondWith(cachedOr(bare, request));
+    return;
+  }
+  const wanted = ON_DEMAND.get(bare);
+  if (wanted) {
+    event.respondWith(onDemand(bare, wanted));
     return;
   }
   // A navigation to the app itself: its folder, or a path without an extension below it
