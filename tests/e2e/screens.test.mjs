@@ -14,6 +14,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { axeViolations } from '../support/axe.mjs';
@@ -23,7 +24,7 @@ import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { editProvider } from '../support/providers.mjs';
 
 /** Whether this run is of another build (the "before" pictures), which is not held to this rules. */
-const BEFORE = Boolean(process.env.HEARTH_DIST);
+const BEFORE = path.basename(path.resolve(process.env.HEARTH_DIST ?? 'dist')) === 'dist-before';
 const PREFIX = BEFORE ? 'before' : 'after';
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
