@@ -92,8 +92,10 @@ impl ProvidersContext {
     }
 
     /// Removes an account and its model settings. When it was the one that
-    /// answered, the first remaining account takes over.
+    /// answered, the first remaining account takes over. Refusals kept by the
+    /// save state are forgotten (the form they were about is gone).
     pub(crate) fn remove(self, id: String) {
+        self.saving.reset();
         self.list.update(|list| list.retain(|entry| entry.id() != id));
         if self.active.get_untracked().as_deref() == Some(id.as_str()) {
             match self.list.with_untracked(|list| list.first().map(|entry| entry.id().to_owned())) {
