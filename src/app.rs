@@ -71,7 +71,7 @@ pub(crate) fn App() -> impl IntoView {
         <div class="app" class:sidebar-open=sidebar_open class:sidebar-hidden=shortcuts.sidebar_hidden>
             <Sidebar open=sidebar_open />
             <div class="main">
-                <TopBar sidebar_open settings_open />
+                <TopBar sidebar_open settings_open sidebar_hidden=shortcuts.sidebar_hidden />
                 <StorageBanner />
                 <SessionBar />
                 <div class="workspace" class:with-app=move || preview.open.get() && has_app.get()>

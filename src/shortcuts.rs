@@ -98,7 +98,8 @@ fn alt_shift_action(key: char) -> Option<Action> {
 
 /// The letter of an Alt+Shift press: the character typed when it is a letter
 /// (so the letter printed on the key counts, whatever the layout), else the
-/// physical key's (on a Mac, Option+Shift types another character: `KeyN` gives `n`).
+/// physical key's (on a Mac, Option+Shift types another character: `KeyN` gives `n`),
+/// but not in a text field, where that other character (Ø, Ç…) is what the user types.
 fn alt_shift_key(ev: &KeyboardEvent) -> Option<char> {
     let key = ev.key();
     let mut chars = key.chars();
@@ -106,6 +107,9 @@ fn alt_shift_key(ev: &KeyboardEvent) -> Option<char> {
         && c.is_ascii_alphabetic()
     {
         return Some(c.to_ascii_lowercase());
+    }
+    if in_text_field(ev) {
+        return None;
     }
     let code = ev.code();
     let letter = code.strip_prefix("Key")?;
@@ -167,7 +171,7 @@ fn dialog_open() -> bool {
 
 /// Whether the page is laid out for a narrow screen, where the sidebar is a
 /// drawer (the stylesheet's breakpoint).
-fn narrow() -> bool {
+pub(crate) fn narrow() -> bool {
     web_sys::window()
         .and_then(|window| window.match_media("(max-width: 40rem)").ok().flatten())
         .is_some_and(|query| query.matches())

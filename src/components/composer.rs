@@ -37,9 +37,17 @@ impl ComposerDraft {
         expect_context()
     }
 
-    /// Puts `text` in the message box and focuses it (the caret at its end).
+    /// Puts `text` in an empty message box, or after a typed draft on a new
+    /// line (the draft is kept), and focuses it (the caret at its end).
     pub(crate) fn fill(self, text: &str) {
-        self.text.set(text.to_owned());
+        self.text.update(|draft| {
+            if draft.trim().is_empty() {
+                text.clone_into(draft);
+            } else {
+                draft.push('\n');
+                draft.push_str(text);
+            }
+        });
         self.focus_requests.update(|n| *n = n.wrapping_add(1));
     }
 }

@@ -139,7 +139,7 @@ pub(crate) fn DiagramView(
         <p
             class="diagram-status"
             class:visually-hidden=move || status.with(|status| *status == Status::Drawn)
-            role="status"
+            aria-live="polite"
         >
             {move || status.with(Status::text)}
         </p>

@@ -102,10 +102,11 @@ pub(crate) fn ProviderEditor(
         match field.parse(typed) {
             Ok(value) => {
                 errors.clear(field);
+                providers.saving.accepted(field.label());
                 edit(Box::new(move |entry| field.store(entry, value)));
             }
             Err(problem) => {
-                providers.saving.refused(problem.clone());
+                providers.saving.refused(field.label(), problem.clone());
                 errors.set(field, problem);
             }
         }

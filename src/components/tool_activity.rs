@@ -109,7 +109,7 @@ pub(crate) fn ToolActivity(
                             key=|pending| (pending.round, pending.call_id.clone())
                             children=|pending| view! { <ToolApproval pending /> }
                         />
-                        <div class="tool-hint" role="status">
+                        <div class="tool-hint" aria-live="polite">
                             <div class="tool-hint-body" hidden=move || hint.with(String::is_empty)>
                                 <p>{hint}</p>
                                 <button

@@ -25,6 +25,9 @@ pub(crate) fn TopBar(
     sidebar_open: RwSignal<bool>,
     /// Whether the Settings dialog is open (Settings sets it).
     settings_open: RwSignal<bool>,
+    /// Whether the sidebar is hidden on wide screens (Alt+Shift+L); the toggle
+    /// shows then, and brings it back.
+    sidebar_hidden: RwSignal<bool>,
 ) -> impl IntoView {
     let agents = AgentsContext::expect();
     let tools = ToolsContext::expect();
@@ -48,7 +51,13 @@ pub(crate) fn TopBar(
                 aria-label="Conversations"
                 title="Show conversations"
                 aria-expanded=move || sidebar_open.get().to_string()
-                on:click=move |_| sidebar_open.update(|open| *open = !*open)
+                on:click=move |_| {
+                    if sidebar_hidden.get_untracked() && !crate::shortcuts::narrow() {
+                        sidebar_hidden.set(false);
+                    } else {
+                        sidebar_open.update(|open| *open = !*open);
+                    }
+                }
             >
                 <Icon name=IconName::Menu />
             </button>

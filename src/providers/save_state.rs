@@ -20,11 +20,18 @@ pub(crate) struct SaveTracker {
     pending: RwSignal<u32>,
     /// Whether a write failed since the last change began.
     failed: RwSignal<bool>,
+    /// The values the form refused and that are still unsaved: (field, problem).
+    refusals: RwSignal<Vec<(&'static str, String)>>,
 }
 
 impl SaveTracker {
     pub(crate) fn new() -> Self {
-        Self { state: RwSignal::new(String::new()), pending: RwSignal::new(0), failed: RwSignal::new(false) }
+        Self {
+            state: RwSignal::new(String::new()),
+            pending: RwSignal::new(0),
+            failed: RwSignal::new(false),
+            refusals: RwSignal::new(Vec::new()),
+        }
     }
 
     /// A write begins.
@@ -42,22 +49,41 @@ impl SaveTracker {
         match result {
             Err(problem) => {
                 self.failed.set(true);
-                self.refused(problem);
+                self.not_saved(&problem);
             }
             Ok(()) if self.pending.get_untracked() == 0 && !self.failed.get_untracked() => {
-                self.state.set(SAVED.to_owned());
+                // A value refused earlier is still unsaved: that stays said.
+                match self.refusals.with_untracked(|refusals| refusals.first().map(|(_, problem)| problem.clone())) {
+                    Some(problem) => self.not_saved(&problem),
+                    None => self.state.set(SAVED.to_owned()),
+                }
             }
             Ok(()) => {}
         }
     }
 
-    /// A change was not stored: the form refused the value, or the write failed.
-    pub(crate) fn refused(self, problem: String) {
+    /// The form refused `field`'s value: not saved, until that field is (or the dialog reopens).
+    pub(crate) fn refused(self, field: &'static str, problem: String) {
+        self.not_saved(&problem);
+        self.refusals.update(|refusals| {
+            refusals.retain(|(refused, _)| *refused != field);
+            refusals.push((field, problem));
+        });
+    }
+
+    /// The form took `field`'s value (its write follows): its refusal is over.
+    pub(crate) fn accepted(self, field: &'static str) {
+        self.refusals.update(|refusals| refusals.retain(|(refused, _)| *refused != field));
+    }
+
+    fn not_saved(self, problem: &str) {
         self.state.set(format!("Not saved: {problem}"));
     }
 
-    /// The dialog opened: nothing said yet (writes still under way keep counting).
+    /// The dialog opened: nothing said yet (writes still under way keep counting),
+    /// no refusal kept.
     pub(crate) fn reset(self) {
+        self.refusals.update(Vec::clear);
         if self.pending.get_untracked() == 0 {
             self.state.set(String::new());
         }

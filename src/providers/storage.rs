@@ -2,11 +2,13 @@
 //! stall timeout. Each account is a provider record plus a model-config record
 //! with the same id; they are written together whenever the form commits a field.
 
+use std::rc::Rc;
+
 use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
 use leptos::prelude::*;
 
 use super::{DEFAULT_STALL_SECS, ProviderEntry, ProvidersContext};
-use crate::io::db::StorageError;
+use crate::io::db::{Db, StorageError};
 
 /// Setting key: the id of the account that answers.
 const ACTIVE_PROVIDER: &str = "active_provider";
@@ -90,8 +92,10 @@ impl ProvidersContext {
     }
 
     /// Removes an account and its model settings. When it was the one that
-    /// answered, the first remaining account takes over.
+    /// answered, the first remaining account takes over. Refusals kept by the
+    /// save state are forgotten (the form they were about is gone).
     pub(crate) fn remove(self, id: String) {
+        self.saving.reset();
         self.list.update(|list| list.retain(|entry| entry.id() != id));
         if self.active.get_untracked().as_deref() == Some(id.as_str()) {
             match self.list.with_untracked(|list| list.first().map(|entry| entry.id().to_owned())) {
@@ -99,14 +103,36 @@ impl ProvidersContext {
                 None => self.active.set(None),
             }
         }
-        self.store.delete::<ProviderRecord>(id.clone());
-        self.store.delete::<ModelConfigRecord>(id);
+        self.tracked(move |db| async move {
+            db.delete::<ProviderRecord>(&id).await?;
+            db.delete::<ModelConfigRecord>(&id).await
+        });
     }
 
     /// Makes `id` the account that answers, and remembers it.
     pub(crate) fn set_active(self, id: String) {
         self.active.set(Some(id.clone()));
-        self.store.put_setting(ACTIVE_PROVIDER, serde_json::Value::String(id));
+        self.tracked(move |db| async move { db.put_setting(ACTIVE_PROVIDER, serde_json::Value::String(id)).await });
+    }
+
+    /// Runs one of the dialog's writes in the background, counted by its save
+    /// state (so "Saved" and "Not saved" are true); a failure is also reported.
+    fn tracked<F: Future<Output = Result<(), StorageError>> + 'static>(
+        self,
+        write: impl FnOnce(Rc<Db>) -> F + 'static,
+    ) {
+        self.saving.started();
+        leptos::task::spawn_local(async move {
+            let Some(db) = self.store.db() else {
+                self.saving.ended(Err("storage is not open.".to_owned()));
+                return;
+            };
+            let result = write(db).await;
+            self.saving.ended(result.as_ref().copied().map_err(ToString::to_string));
+            if let Err(error) = result {
+                self.store.report(error);
+            }
+        });
     }
 
     /// Sets and remembers the stall timeout.

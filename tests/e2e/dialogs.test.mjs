@@ -19,7 +19,7 @@ import { screenshot, waitUntil } from '../support/browser.mjs';
 import { addMockProvider, loadApp, openApp, openChatWithProvider, useHarness } from '../support/chat.mjs';
 import { editAgent, importFile, openAgents, openSettings, openTools } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
-import { commit, openProviders, providerForm } from '../support/providers.mjs';
+import { closeProviders, commit, openProviders, providerForm } from '../support/providers.mjs';
 
 const BEFORE = path.basename(path.resolve(process.env.HEARTH_DIST ?? 'dist')) === 'dist-before';
 const PREFIX = BEFORE ? 'before-dialog' : 'after-dialog';
@@ -203,6 +203,54 @@ describe('dialogs', () => {
     await says('Saved');
     assert.equal((await readDatabase(page, ['providers'])).providers[0].name, 'Mock server');
     assert.equal(await state.getAttribute('aria-live'), null, 'a status region (polite by its role)');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('Providers: a refused value stays "Not saved" while another field is saved; choosing and deleting a provider say "Saved"', { skip: !BEHAVIOUR }, async (t) => {
+    const chat = await openApp(t, env);
+    const { page } = chat;
+    const { form } = await addMockProvider(page, env.mock, { scenario: 'echo', keepOpen: true });
+    const dialog = dialogNamed(page, 'Providers');
+    const state = dialog.getByRole('status').last();
+    const text = async () => (await state.innerText()).trim();
+    const says = async (want) => waitUntil(async () => (await text()) === want, `the save state says "${want}"`);
+    const refused = 'Not saved: Temperature must be a number from 0 to 2, or empty for the default.';
+    await says('Saved');
+    await commit(form.getByRole('textbox', { name: 'Temperature', exact: true }), 'hot');
+    await says(refused);
+    // Another field is stored; the refused temperature is still unsaved, and the state says so.
+    await commit(form.getByRole('textbox', { name: 'Name', exact: true }), 'First');
+    await waitUntil(async () => (await readDatabase(page, ['providers'])).providers[0]?.name === 'First', 'the name is stored');
+    await waitUntil(async () => (await text()) !== 'Saving…', 'the write has ended');
+    assert.equal(await text(), refused, 'the refused value is still said to be unsaved');
+    await commit(form.getByRole('textbox', { name: 'Temperature', exact: true }), '0.5');
+    await says('Saved');
+
+    // A second provider takes over; choosing the first again is a write the state follows.
+    await closeProviders(page);
+    await addMockProvider(page, env.mock, { scenario: 'echo', keepOpen: true });
+    await says('Saved');
+    const { providers } = await readDatabase(page, ['providers']);
+    const first = providers.find((p) => p.name === 'First');
+    assert.equal(providers.length, 2);
+    const active = async () => (await readDatabase(page, ['settings'])).settings.find((s) => s.key === 'active_provider')?.value;
+    await waitUntil(async () => (await active()) !== first.id, 'the new provider is in use');
+    await closeProviders(page);
+    await openProviders(page);
+    assert.equal(await text(), '', 'nothing said when the dialog opens');
+    await dialog.getByRole('list', { name: 'Your providers', exact: true }).getByRole('button', { name: /First/ }).click();
+    await providerForm(page).getByRole('button', { name: 'Use this provider', exact: true }).click();
+    await says('Saved');
+    assert.equal(await active(), first.id, '"Saved" once the choice is stored');
+
+    // Deleting a provider is a write the state follows too.
+    await closeProviders(page);
+    await openProviders(page);
+    assert.equal(await text(), '');
+    page.once('dialog', (question) => question.accept());
+    await providerForm(page).getByRole('button', { name: 'Delete provider', exact: true }).click();
+    await says('Saved');
+    assert.equal((await readDatabase(page, ['providers'])).providers.length, 1, '"Saved" once the provider is deleted');
     assert.deepEqual(chat.errors, []);
   });
 

@@ -121,7 +121,7 @@ describe('math and diagrams', () => {
       assert.equal(await page.locator('iframe').count(), 0, 'no frame before the click');
 
       await show.click();
-      const status = chat.reply.getByRole('status').filter({ hasText: /Diagram shown|could not be drawn/ });
+      const status = chat.reply.locator('[aria-live="polite"]').filter({ hasText: /Diagram shown|could not be drawn/ });
       await status.waitFor();
       assert.equal(await status.innerText(), 'Diagram shown');
       assert.deepEqual(

@@ -14,6 +14,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { axeViolations } from '../support/axe.mjs';
@@ -23,7 +24,7 @@ import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { editProvider } from '../support/providers.mjs';
 
 /** Whether this run is of another build (the "before" pictures), which is not held to this issue's rules. */
-const BEFORE = Boolean(process.env.HEARTH_DIST);
+const BEFORE = path.basename(path.resolve(process.env.HEARTH_DIST ?? 'dist')) === 'dist-before';
 const PREFIX = BEFORE ? 'before' : 'after';
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -279,6 +280,11 @@ describe('the designed interface', { skip: BEFORE && 'the "before" build is only
     assert.equal(await chat.message.evaluate((el) => el === document.activeElement), true, 'the message box has the focus');
     assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 0, 'nothing is sent until the user sends it');
     assert.equal(await chat.assistant.count(), 0);
+    // A typed draft is kept: the suggestion goes after it, on a new line.
+    const prompt = await chat.message.inputValue();
+    await chat.message.fill('My own draft');
+    await first.click();
+    assert.equal(await chat.message.inputValue(), `My own draft\n${prompt}`, 'the draft is kept, the suggestion follows it');
     // Landmarks: the banner, the navigation, the main region and the composer's form.
     for (const role of ['banner', 'navigation', 'main']) {
       assert.ok((await page.getByRole(role).count()) >= 1, `a ${role} landmark`);

@@ -194,6 +194,28 @@ describe('keyboard shortcuts', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('Option+Shift+O typing Ø in the message box stays text (no Settings)', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const ui = keys(chat.page);
+    await chat.message.focus();
+    // A Mac's Option+Shift+O: the key is the character typed, the code the physical key.
+    const prevented = await chat.message.evaluate((box) => {
+      const event = new KeyboardEvent('keydown', { key: 'Ø', code: 'KeyO', altKey: true, shiftKey: true, bubbles: true, cancelable: true });
+      box.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    assert.equal(prevented, false, 'the character is left to be typed');
+    await chat.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    assert.equal(await ui.settings.count(), 0, 'Settings did not open');
+    await blur(chat.page);
+    // Outside a text field the physical key still counts.
+    await chat.page.evaluate(() =>
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Ø', code: 'KeyO', altKey: true, shiftKey: true, bubbles: true, cancelable: true })),
+    );
+    await ui.settings.waitFor();
+    assert.deepEqual(chat.errors, []);
+  });
+
   test('Alt+Shift+L hides and shows the sidebar, and opens the drawer on a phone', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
     const ui = keys(chat.page);
@@ -202,6 +224,14 @@ describe('keyboard shortcuts', () => {
     await waitUntil(async () => !(await ui.nav.isVisible()), 'the sidebar is hidden');
     await chat.page.keyboard.press('Alt+Shift+L');
     await ui.nav.waitFor();
+    // While hidden, the toggle in the top bar is the visible way back.
+    const toggle = chat.page.getByRole('banner').getByRole('button', { name: 'Conversations', exact: true });
+    assert.equal(await toggle.isVisible(), false, 'no toggle while the sidebar is shown');
+    await chat.page.keyboard.press('Alt+Shift+L');
+    await waitUntil(async () => !(await ui.nav.isVisible()), 'the sidebar is hidden again');
+    await toggle.click();
+    await ui.nav.waitFor();
+    assert.equal(await toggle.isVisible(), false, 'the toggle goes once the sidebar is back');
 
     const phone = await openApp(t, env, { contextOptions: { viewport: { width: 390, height: 844 } } });
     const small = keys(phone.page);

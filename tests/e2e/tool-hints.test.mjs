@@ -37,7 +37,7 @@ describe('tool hints', () => {
     assert.ok(answer.includes(`Answered without it: Error: ${OFF_RESULT}`), `the model was told the tool is off: ${answer}`);
 
     // The hint is shown under the widget, collapsed or not, with the button.
-    const hint = reply.getByRole('status').filter({ hasText: HINT });
+    const hint = reply.locator('[aria-live="polite"]').filter({ hasText: HINT });
     await hint.waitFor();
     const switchOn = reply.getByRole('button', { name: SWITCH_ON, exact: true });
     assert.equal(await switchOn.count(), 1, 'one button for the one switched-off tool');
@@ -59,7 +59,7 @@ describe('tool hints', () => {
     // Switching it on stores it in the agent, says so, and the next request offers it.
     await switchOn.click();
     await reply
-      .getByRole('status')
+      .locator('[aria-live="polite"]')
       .filter({ hasText: 'Fetch a URL is on for General Assistant now. Regenerate the reply or send again to use it.' })
       .waitFor();
     assert.equal(await switchOn.count(), 0, 'the button is gone once the tool is on');
