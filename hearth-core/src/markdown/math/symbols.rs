@@ -215,15 +215,24 @@ pub(super) fn delimiter(name: &str) -> Option<&'static str> {
     })
 }
 
+/// Function names written upright (`\sin`) whose limits stay at their side.
+const FUNCTIONS: &str =
+    "sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh coth log ln lg exp deg dim ker arg hom";
+
+/// Function names written upright whose limits go under them in display math (`\lim`).
+const FUNCTIONS_WITH_LIMITS: &str = "lim limsup liminf max min sup inf det gcd Pr";
+
 /// Function names written upright (`\sin`), and whether their limits go under
 /// them in display math (`\lim`).
 pub(super) fn function(name: &str) -> Option<bool> {
-    Some(match name {
-        "sin" | "cos" | "tan" | "cot" | "sec" | "csc" | "arcsin" | "arccos" | "arctan" | "sinh" | "cosh" | "tanh"
-        | "coth" | "log" | "ln" | "lg" | "exp" | "deg" | "dim" | "ker" | "arg" | "hom" => false,
-        "lim" | "limsup" | "liminf" | "max" | "min" | "sup" | "inf" | "det" | "gcd" | "Pr" => true,
-        _ => return None,
-    })
+    let listed = |list: &str| list.split(' ').any(|known| known == name);
+    if listed(FUNCTIONS) {
+        Some(false)
+    } else if listed(FUNCTIONS_WITH_LIMITS) {
+        Some(true)
+    } else {
+        None
+    }
 }
 
 /// How a function name is written (`limsup` → `lim sup`).
@@ -235,26 +244,39 @@ pub(super) fn function_text(name: &str) -> &str {
     }
 }
 
+/// The accents, one per line: the command, its mark and whether the mark
+/// stretches over the whole argument (`wide`) or not (`fixed`).
+const ACCENTS: &str = "\
+hat ^ fixed
+widehat ^ wide
+tilde ~ fixed
+widetilde ~ wide
+bar ¯ fixed
+overline ¯ wide
+vec → fixed
+overrightarrow → wide
+overleftarrow ← wide
+dot ˙ fixed
+ddot ¨ fixed
+acute ´ fixed
+grave ` fixed
+breve ˘ fixed
+check ˇ fixed
+overbrace ⏞ wide
+";
+
 /// Accents over their argument: the mark and whether it stretches.
 pub(super) fn accent(name: &str) -> Option<(&'static str, bool)> {
-    Some(match name {
-        "hat" => ("^", false),
-        "widehat" => ("^", true),
-        "tilde" => ("~", false),
-        "widetilde" => ("~", true),
-        "bar" => ("¯", false),
-        "overline" => ("¯", true),
-        "vec" => ("→", false),
-        "overrightarrow" => ("→", true),
-        "overleftarrow" => ("←", true),
-        "dot" => ("˙", false),
-        "ddot" => ("¨", false),
-        "acute" => ("´", false),
-        "grave" => ("`", false),
-        "breve" => ("˘", false),
-        "check" => ("ˇ", false),
-        "overbrace" => ("⏞", true),
-        _ => return None,
+    ACCENTS.lines().find_map(|line| {
+        let mut fields = line.split(' ');
+        if fields.next()? != name {
+            return None;
+        }
+        match (fields.next()?, fields.next()?) {
+            (mark, "wide") => Some((mark, true)),
+            (mark, "fixed") => Some((mark, false)),
+            _ => None,
+        }
     })
 }
 
