@@ -86,6 +86,9 @@ impl IconName {
 }
 
 /// An icon (its size and stroke are set in CSS, `.icon`), hidden from assistive technology.
+///
+/// Its view is type-erased (`AnyView`), so the svg's rendering code is in the
+/// bundle once rather than again inside every view that shows an icon.
 #[component]
 pub(crate) fn Icon(
     /// Which icon.
@@ -96,4 +99,5 @@ pub(crate) fn Icon(
             <path d=name.path() />
         </svg>
     }
+    .into_any()
 }

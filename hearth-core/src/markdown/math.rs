@@ -136,6 +136,18 @@ enum Token<'a> {
     Char(char),
 }
 
+/// Fixed-size delimiters (`\big(`, `\Bigr]`…), space-separated.
+const FIXED_SIZE: &str = "big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr Biggl Biggr bigm Bigm";
+
+/// Commands that change nothing here, space-separated: negative spaces,
+/// styles, sizes and labels.
+const NO_EFFECT: &str = "! displaystyle textstyle scriptstyle scriptscriptstyle nonumber notag limits nolimits right end not tiny small normalsize large Large LARGE huge Huge";
+
+/// Whether `name` is one of `list`'s space-separated names.
+fn listed(list: &str, name: &str) -> bool {
+    list.split(' ').any(|known| known == name)
+}
+
 struct Parser<'a> {
     src: &'a str,
     pos: usize,
@@ -552,8 +564,7 @@ impl<'a> Parser<'a> {
                 Some(text) => self.leaf(Leaf::Op { stretchy: Some(true) }, text)?,
                 None => return Ok(None),
             },
-            "big" | "Big" | "bigg" | "Bigg" | "bigl" | "bigr" | "Bigl" | "Bigr" | "biggl" | "biggr" | "Biggl"
-            | "Biggr" | "bigm" | "Bigm" => match self.delimiter() {
+            _ if listed(FIXED_SIZE, name) => match self.delimiter() {
                 Some(text) => self.leaf(fixed, text)?,
                 None => return Ok(None),
             },
@@ -598,10 +609,7 @@ impl<'a> Parser<'a> {
             " " => self.space("0.3333em")?,
             "quad" => self.space("1em")?,
             "qquad" => self.space("2em")?,
-            // Negative spaces, styles, sizes and labels change nothing here.
-            "!" | "displaystyle" | "textstyle" | "scriptstyle" | "scriptscriptstyle" | "nonumber" | "notag"
-            | "limits" | "nolimits" | "right" | "end" | "not" | "tiny" | "small" | "normalsize" | "large" | "Large"
-            | "LARGE" | "huge" | "Huge" => return Ok(None),
+            _ if listed(NO_EFFECT, name) => return Ok(None),
             // Commands whose argument would style or link their content: the
             // content is kept, never the colour, style, class or address.
             "color" | "label" | "tag" => {

@@ -18,162 +18,183 @@ pub(super) enum Kind {
     Integral,
 }
 
+/// The named symbols, one per line: the command's names (`|` between
+/// spellings), its character and its kind (`id` [`Kind::Ident`], `up`
+/// [`Kind::Upright`], `op` [`Kind::Op`], `big` [`Kind::Big`], `int`
+/// [`Kind::Integral`]). One string rather than a `match`, so the table is
+/// data in the bundle instead of code.
+const SYMBOLS: &str = "\
+alpha α id
+beta β id
+gamma γ id
+delta δ id
+epsilon ϵ id
+varepsilon ε id
+zeta ζ id
+eta η id
+theta θ id
+vartheta ϑ id
+iota ι id
+kappa κ id
+lambda λ id
+mu μ id
+nu ν id
+xi ξ id
+omicron ο id
+pi π id
+varpi ϖ id
+rho ρ id
+varrho ϱ id
+sigma σ id
+varsigma ς id
+tau τ id
+upsilon υ id
+phi ϕ id
+varphi φ id
+chi χ id
+psi ψ id
+omega ω id
+Gamma Γ up
+Delta Δ up
+Theta Θ up
+Lambda Λ up
+Xi Ξ up
+Pi Π up
+Sigma Σ up
+Upsilon Υ up
+Phi Φ up
+Psi Ψ up
+Omega Ω up
+infty ∞ up
+partial ∂ id
+nabla ∇ up
+ell ℓ id
+hbar ℏ id
+imath ı id
+jmath ȷ id
+aleph ℵ up
+emptyset|varnothing ∅ up
+Re ℜ up
+Im ℑ up
+wp ℘ id
+angle ∠ up
+triangle △ up
+top ⊤ up
+bot ⊥ up
+prime ′ op
+forall ∀ op
+exists ∃ op
+nexists ∄ op
+neg|lnot ¬ op
+pm ± op
+mp ∓ op
+times × op
+div ÷ op
+cdot ⋅ op
+ast ∗ op
+star ⋆ op
+circ ∘ op
+bullet ∙ op
+oplus ⊕ op
+ominus ⊖ op
+otimes ⊗ op
+odot ⊙ op
+cup ∪ op
+cap ∩ op
+setminus ∖ op
+wedge|land ∧ op
+vee|lor ∨ op
+dagger † op
+ddagger ‡ op
+le|leq ≤ op
+ge|geq ≥ op
+leqslant ⩽ op
+geqslant ⩾ op
+ne|neq ≠ op
+ll ≪ op
+gg ≫ op
+approx ≈ op
+sim ∼ op
+simeq ≃ op
+cong ≅ op
+equiv ≡ op
+propto ∝ op
+prec ≺ op
+succ ≻ op
+preceq ⪯ op
+succeq ⪰ op
+in ∈ op
+notin ∉ op
+ni ∋ op
+subset ⊂ op
+supset ⊃ op
+subseteq ⊆ op
+supseteq ⊇ op
+subsetneq ⊊ op
+mid ∣ op
+nmid ∤ op
+parallel ∥ op
+perp ⊥ op
+vdash ⊢ op
+models ⊨ op
+to|rightarrow → op
+gets|leftarrow ← op
+leftrightarrow ↔ op
+Rightarrow|implies ⇒ op
+Leftarrow ⇐ op
+Leftrightarrow|iff ⇔ op
+longrightarrow ⟶ op
+longleftarrow ⟵ op
+Longrightarrow ⟹ op
+Longleftrightarrow ⟺ op
+mapsto ↦ op
+uparrow ↑ op
+downarrow ↓ op
+nearrow ↗ op
+searrow ↘ op
+hookrightarrow ↪ op
+rightleftharpoons ⇌ op
+therefore ∴ op
+because ∵ op
+ldots|dots|dotsc|dotsb … op
+cdots ⋯ op
+vdots ⋮ op
+ddots ⋱ op
+colon : op
+sum ∑ big
+prod ∏ big
+coprod ∐ big
+bigcup ⋃ big
+bigcap ⋂ big
+bigoplus ⨁ big
+bigotimes ⨂ big
+bigvee ⋁ big
+bigwedge ⋀ big
+int ∫ int
+iint ∬ int
+iiint ∭ int
+oint ∮ int
+";
+
 /// `\name` → its character and kind.
 pub(super) fn symbol(name: &str) -> Option<(&'static str, Kind)> {
-    use Kind::*;
-    Some(match name {
-        "alpha" => ("α", Ident),
-        "beta" => ("β", Ident),
-        "gamma" => ("γ", Ident),
-        "delta" => ("δ", Ident),
-        "epsilon" => ("ϵ", Ident),
-        "varepsilon" => ("ε", Ident),
-        "zeta" => ("ζ", Ident),
-        "eta" => ("η", Ident),
-        "theta" => ("θ", Ident),
-        "vartheta" => ("ϑ", Ident),
-        "iota" => ("ι", Ident),
-        "kappa" => ("κ", Ident),
-        "lambda" => ("λ", Ident),
-        "mu" => ("μ", Ident),
-        "nu" => ("ν", Ident),
-        "xi" => ("ξ", Ident),
-        "omicron" => ("ο", Ident),
-        "pi" => ("π", Ident),
-        "varpi" => ("ϖ", Ident),
-        "rho" => ("ρ", Ident),
-        "varrho" => ("ϱ", Ident),
-        "sigma" => ("σ", Ident),
-        "varsigma" => ("ς", Ident),
-        "tau" => ("τ", Ident),
-        "upsilon" => ("υ", Ident),
-        "phi" => ("ϕ", Ident),
-        "varphi" => ("φ", Ident),
-        "chi" => ("χ", Ident),
-        "psi" => ("ψ", Ident),
-        "omega" => ("ω", Ident),
-        "Gamma" => ("Γ", Upright),
-        "Delta" => ("Δ", Upright),
-        "Theta" => ("Θ", Upright),
-        "Lambda" => ("Λ", Upright),
-        "Xi" => ("Ξ", Upright),
-        "Pi" => ("Π", Upright),
-        "Sigma" => ("Σ", Upright),
-        "Upsilon" => ("Υ", Upright),
-        "Phi" => ("Φ", Upright),
-        "Psi" => ("Ψ", Upright),
-        "Omega" => ("Ω", Upright),
-        "infty" => ("∞", Upright),
-        "partial" => ("∂", Ident),
-        "nabla" => ("∇", Upright),
-        "ell" => ("ℓ", Ident),
-        "hbar" => ("ℏ", Ident),
-        "imath" => ("ı", Ident),
-        "jmath" => ("ȷ", Ident),
-        "aleph" => ("ℵ", Upright),
-        "emptyset" | "varnothing" => ("∅", Upright),
-        "Re" => ("ℜ", Upright),
-        "Im" => ("ℑ", Upright),
-        "wp" => ("℘", Ident),
-        "angle" => ("∠", Upright),
-        "triangle" => ("△", Upright),
-        "top" => ("⊤", Upright),
-        "bot" => ("⊥", Upright),
-        "prime" => ("′", Op),
-        "forall" => ("∀", Op),
-        "exists" => ("∃", Op),
-        "nexists" => ("∄", Op),
-        "neg" | "lnot" => ("¬", Op),
-        "pm" => ("±", Op),
-        "mp" => ("∓", Op),
-        "times" => ("×", Op),
-        "div" => ("÷", Op),
-        "cdot" => ("⋅", Op),
-        "ast" => ("∗", Op),
-        "star" => ("⋆", Op),
-        "circ" => ("∘", Op),
-        "bullet" => ("∙", Op),
-        "oplus" => ("⊕", Op),
-        "ominus" => ("⊖", Op),
-        "otimes" => ("⊗", Op),
-        "odot" => ("⊙", Op),
-        "cup" => ("∪", Op),
-        "cap" => ("∩", Op),
-        "setminus" => ("∖", Op),
-        "wedge" | "land" => ("∧", Op),
-        "vee" | "lor" => ("∨", Op),
-        "dagger" => ("†", Op),
-        "ddagger" => ("‡", Op),
-        "le" | "leq" => ("≤", Op),
-        "ge" | "geq" => ("≥", Op),
-        "leqslant" => ("⩽", Op),
-        "geqslant" => ("⩾", Op),
-        "ne" | "neq" => ("≠", Op),
-        "ll" => ("≪", Op),
-        "gg" => ("≫", Op),
-        "approx" => ("≈", Op),
-        "sim" => ("∼", Op),
-        "simeq" => ("≃", Op),
-        "cong" => ("≅", Op),
-        "equiv" => ("≡", Op),
-        "propto" => ("∝", Op),
-        "prec" => ("≺", Op),
-        "succ" => ("≻", Op),
-        "preceq" => ("⪯", Op),
-        "succeq" => ("⪰", Op),
-        "in" => ("∈", Op),
-        "notin" => ("∉", Op),
-        "ni" => ("∋", Op),
-        "subset" => ("⊂", Op),
-        "supset" => ("⊃", Op),
-        "subseteq" => ("⊆", Op),
-        "supseteq" => ("⊇", Op),
-        "subsetneq" => ("⊊", Op),
-        "mid" => ("∣", Op),
-        "nmid" => ("∤", Op),
-        "parallel" => ("∥", Op),
-        "perp" => ("⊥", Op),
-        "vdash" => ("⊢", Op),
-        "models" => ("⊨", Op),
-        "to" | "rightarrow" => ("→", Op),
-        "gets" | "leftarrow" => ("←", Op),
-        "leftrightarrow" => ("↔", Op),
-        "Rightarrow" | "implies" => ("⇒", Op),
-        "Leftarrow" => ("⇐", Op),
-        "Leftrightarrow" | "iff" => ("⇔", Op),
-        "longrightarrow" => ("⟶", Op),
-        "longleftarrow" => ("⟵", Op),
-        "Longrightarrow" => ("⟹", Op),
-        "Longleftrightarrow" => ("⟺", Op),
-        "mapsto" => ("↦", Op),
-        "uparrow" => ("↑", Op),
-        "downarrow" => ("↓", Op),
-        "nearrow" => ("↗", Op),
-        "searrow" => ("↘", Op),
-        "hookrightarrow" => ("↪", Op),
-        "rightleftharpoons" => ("⇌", Op),
-        "therefore" => ("∴", Op),
-        "because" => ("∵", Op),
-        "ldots" | "dots" | "dotsc" | "dotsb" => ("…", Op),
-        "cdots" => ("⋯", Op),
-        "vdots" => ("⋮", Op),
-        "ddots" => ("⋱", Op),
-        "colon" => (":", Op),
-        "sum" => ("∑", Big),
-        "prod" => ("∏", Big),
-        "coprod" => ("∐", Big),
-        "bigcup" => ("⋃", Big),
-        "bigcap" => ("⋂", Big),
-        "bigoplus" => ("⨁", Big),
-        "bigotimes" => ("⨂", Big),
-        "bigvee" => ("⋁", Big),
-        "bigwedge" => ("⋀", Big),
-        "int" => ("∫", Integral),
-        "iint" => ("∬", Integral),
-        "iiint" => ("∭", Integral),
-        "oint" => ("∮", Integral),
-        _ => return delimiter(name).map(|d| (d, Op)),
-    })
+    let found = SYMBOLS.lines().find_map(|line| {
+        let mut fields = line.split(' ');
+        let (names, text, kind) = (fields.next()?, fields.next()?, fields.next()?);
+        names.split('|').any(|known| known == name).then_some((text, kind))
+    });
+    let Some((text, kind)) = found else {
+        return delimiter(name).map(|d| (d, Kind::Op));
+    };
+    let kind = match kind {
+        "id" => Kind::Ident,
+        "up" => Kind::Upright,
+        "big" => Kind::Big,
+        "int" => Kind::Integral,
+        "op" => Kind::Op,
+        _ => return None,
+    };
+    Some((text, kind))
 }
 
 /// The named delimiters (after `\left`, `\right`, `\big`… or alone).
@@ -194,15 +215,24 @@ pub(super) fn delimiter(name: &str) -> Option<&'static str> {
     })
 }
 
+/// Function names written upright (`\sin`) whose limits stay at their side.
+const FUNCTIONS: &str =
+    "sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh coth log ln lg exp deg dim ker arg hom";
+
+/// Function names written upright whose limits go under them in display math (`\lim`).
+const FUNCTIONS_WITH_LIMITS: &str = "lim limsup liminf max min sup inf det gcd Pr";
+
 /// Function names written upright (`\sin`), and whether their limits go under
 /// them in display math (`\lim`).
 pub(super) fn function(name: &str) -> Option<bool> {
-    Some(match name {
-        "sin" | "cos" | "tan" | "cot" | "sec" | "csc" | "arcsin" | "arccos" | "arctan" | "sinh" | "cosh" | "tanh"
-        | "coth" | "log" | "ln" | "lg" | "exp" | "deg" | "dim" | "ker" | "arg" | "hom" => false,
-        "lim" | "limsup" | "liminf" | "max" | "min" | "sup" | "inf" | "det" | "gcd" | "Pr" => true,
-        _ => return None,
-    })
+    let listed = |list: &str| list.split(' ').any(|known| known == name);
+    if listed(FUNCTIONS) {
+        Some(false)
+    } else if listed(FUNCTIONS_WITH_LIMITS) {
+        Some(true)
+    } else {
+        None
+    }
 }
 
 /// How a function name is written (`limsup` → `lim sup`).
@@ -214,26 +244,39 @@ pub(super) fn function_text(name: &str) -> &str {
     }
 }
 
+/// The accents, one per line: the command, its mark and whether the mark
+/// stretches over the whole argument (`wide`) or not (`fixed`).
+const ACCENTS: &str = "\
+hat ^ fixed
+widehat ^ wide
+tilde ~ fixed
+widetilde ~ wide
+bar ¯ fixed
+overline ¯ wide
+vec → fixed
+overrightarrow → wide
+overleftarrow ← wide
+dot ˙ fixed
+ddot ¨ fixed
+acute ´ fixed
+grave ` fixed
+breve ˘ fixed
+check ˇ fixed
+overbrace ⏞ wide
+";
+
 /// Accents over their argument: the mark and whether it stretches.
 pub(super) fn accent(name: &str) -> Option<(&'static str, bool)> {
-    Some(match name {
-        "hat" => ("^", false),
-        "widehat" => ("^", true),
-        "tilde" => ("~", false),
-        "widetilde" => ("~", true),
-        "bar" => ("¯", false),
-        "overline" => ("¯", true),
-        "vec" => ("→", false),
-        "overrightarrow" => ("→", true),
-        "overleftarrow" => ("←", true),
-        "dot" => ("˙", false),
-        "ddot" => ("¨", false),
-        "acute" => ("´", false),
-        "grave" => ("`", false),
-        "breve" => ("˘", false),
-        "check" => ("ˇ", false),
-        "overbrace" => ("⏞", true),
-        _ => return None,
+    ACCENTS.lines().find_map(|line| {
+        let mut fields = line.split(' ');
+        if fields.next()? != name {
+            return None;
+        }
+        match (fields.next()?, fields.next()?) {
+            (mark, "wide") => Some((mark, true)),
+            (mark, "fixed") => Some((mark, false)),
+            _ => None,
+        }
     })
 }
 
