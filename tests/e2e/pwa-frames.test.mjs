@@ -153,7 +153,8 @@ function mermaidCached(page) {
 /** Clicks the reply's "Show diagram" and waits until the diagram is drawn. */
 async function showDiagram(chat) {
   await chat.reply.getByRole('button', { name: 'Show diagram', exact: true }).click();
-  const status = chat.reply.getByRole('status').filter({ hasText: /Diagram shown|could not be drawn/ });
+  // The diagram's status is a polite live region, not a second role=status in the reply.
+  const status = chat.reply.locator('[aria-live="polite"]').filter({ hasText: /Diagram shown|could not be drawn/ });
   await status.waitFor();
   assert.equal(await status.innerText(), 'Diagram shown');
 }
