@@ -53,7 +53,10 @@ use super::{CodeStyle, RenderMode};
 
 /// The most highlighted runs one rendering writes: the page's work grows with
 /// the number of elements, so past this the rest of the code is written plain.
-pub(super) const HIGHLIGHT_SPANS: usize = 8_000;
+/// At 8,000, the end of a 100 KB code block (bench:compare's `code` shape) was
+/// one 145 ms task in Chromium; a finished block of ordinary size stays far
+/// below this.
+pub(super) const HIGHLIGHT_SPANS: usize = 2_000;
 
 /// Writes `pieces` as HTML.
 pub(super) fn write_html<'a>(
