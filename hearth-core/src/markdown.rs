@@ -95,6 +95,17 @@ pub enum CodeStyle {
     /// With a header (language, "Copy code"), a focusable named scroller, and
     /// the code highlighted (the markup is listed in the writer's docs).
     Dressed,
+    /// Dressed, the code not highlighted: how a streaming reply shows its
+    /// unfinished tail, which may be rendered again on every push (a block is
+    /// highlighted once, when it is finished).
+    DressedUnhighlighted,
+}
+
+impl CodeStyle {
+    /// Whether code blocks get a header and a named scroller.
+    fn dressed(self) -> bool {
+        matches!(self, CodeStyle::Dressed | CodeStyle::DressedUnhighlighted)
+    }
 }
 
 /// Renders a whole markdown document.
@@ -123,7 +134,7 @@ fn render_counted(markdown: &str, mode: RenderMode, code: CodeStyle, before: usi
     if mode == RenderMode::App {
         parser = parser.with_app_code(before);
     }
-    if code == CodeStyle::Dressed {
+    if code.dressed() {
         parser = parser.with_dressed_code();
     }
     let html = writer::write_html(parser.by_ref(), mode, code, markdown.len() * 3 / 2);

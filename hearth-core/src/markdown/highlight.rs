@@ -120,8 +120,9 @@ pub(super) struct Language {
     quotes: &'static [u8],
     /// `"""` and `'''` strings (Python).
     triple_quotes: bool,
-    /// Words, each list one string of words separated by spaces (smaller
-    /// in the wasm than a table of strings).
+    /// Words, each list one string of words separated by single spaces and
+    /// sorted by their bytes (smaller in the wasm than a table of strings;
+    /// [`listed`] searches them by halves), lower-case when `any_case`.
     keywords: &'static str,
     types: &'static str,
     literals: &'static str,
@@ -167,8 +168,8 @@ const RUST: Language = Language {
     block_comment: Some(("/*", "*/")),
     quotes: b"\"'",
     keywords: "as async await break const continue crate dyn else enum extern fn for if impl in let loop match mod move mut pub ref return static struct super trait type unsafe use where while yield",
-    types: "i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64 bool char str",
-    literals: "true false self Self None Some Ok Err",
+    types: "bool char f32 f64 i128 i16 i32 i64 i8 isize str u128 u16 u32 u64 u8 usize",
+    literals: "Err None Ok Self Some false self true",
     capital_types: true,
     rust: true,
     ..CODE
@@ -178,9 +179,9 @@ const PYTHON: Language = Language {
     line_comments: &["#"],
     quotes: b"\"'",
     triple_quotes: true,
-    keywords: "and as assert async await break class continue def del elif else except finally for from global if import in is lambda match case nonlocal not or pass raise return try while with yield",
-    types: "int float str bool list dict set tuple bytes object",
-    literals: "True False None self cls",
+    keywords: "and as assert async await break case class continue def del elif else except finally for from global if import in is lambda match nonlocal not or pass raise return try while with yield",
+    types: "bool bytes dict float int list object set str tuple",
+    literals: "False None True cls self",
     capital_types: true,
     decorators: true,
     ..CODE
@@ -188,7 +189,7 @@ const PYTHON: Language = Language {
 
 const JS_KEYWORDS: &str = "as async await break case catch class const continue debugger default delete do else export extends finally for from function if import in instanceof let new of return static super switch throw try typeof var void while with yield";
 
-const JS_LITERALS: &str = "true false null undefined this NaN Infinity";
+const JS_LITERALS: &str = "Infinity NaN false null this true undefined";
 
 const JAVASCRIPT: Language = Language {
     line_comments: &["//"],
@@ -202,7 +203,7 @@ const JAVASCRIPT: Language = Language {
 
 const TYPESCRIPT: Language = Language {
     keywords: "abstract as async await break case catch class const continue declare default delete do else enum export extends finally for from function if implements import in instanceof interface is keyof let namespace new of private protected public readonly return satisfies static super switch throw try type typeof var void while yield",
-    types: "string number boolean any unknown never object bigint symbol",
+    types: "any bigint boolean never number object string symbol unknown",
     decorators: true,
     ..JAVASCRIPT
 };
@@ -211,7 +212,7 @@ const JSON: Language = Language {
     line_comments: &["//"],
     block_comment: Some(("/*", "*/")),
     quotes: b"\"",
-    literals: "true false null",
+    literals: "false null true",
     string_keys: true,
     ..CODE
 };
@@ -219,9 +220,9 @@ const JSON: Language = Language {
 const SHELL: Language = Language {
     line_comments: &["#"],
     quotes: b"\"'",
-    keywords: "if then else elif fi for while until do done case esac in function return select time",
+    keywords: "case do done elif else esac fi for function if in return select then time until while",
     types: "",
-    literals: "true false",
+    literals: "false true",
     dollar_variables: true,
     hash_at_word_start: true,
     ..CODE
@@ -231,9 +232,9 @@ const SQL: Language = Language {
     line_comments: &["--"],
     block_comment: Some(("/*", "*/")),
     quotes: b"'\"`",
-    keywords: "select from where and or not insert into values update set delete create table drop alter add index on join left right inner outer full cross group by order having limit offset as distinct union all case when then else end in is like between exists primary key foreign references unique default constraint view with returning asc desc begin commit rollback transaction if replace trigger cascade using over partition",
-    types: "int integer bigint smallint text varchar char boolean bool date timestamp timestamptz numeric decimal real float double serial blob json jsonb uuid",
-    literals: "null true false",
+    keywords: "add all alter and as asc begin between by cascade case commit constraint create cross default delete desc distinct drop else end exists foreign from full group having if in index inner insert into is join key left like limit not offset on or order outer over partition primary references replace returning right rollback select set table then transaction trigger union unique update using values view when where with",
+    types: "bigint blob bool boolean char date decimal double float int integer json jsonb numeric real serial smallint text timestamp timestamptz uuid varchar",
+    literals: "false null true",
     any_case: true,
     ..CODE
 };
@@ -243,8 +244,8 @@ const GO: Language = Language {
     block_comment: Some(("/*", "*/")),
     quotes: b"\"'`",
     keywords: "break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var",
-    types: "bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr any",
-    literals: "true false nil iota",
+    types: "any bool byte complex128 complex64 error float32 float64 int int16 int32 int64 int8 rune string uint uint16 uint32 uint64 uint8 uintptr",
+    literals: "false iota nil true",
     ..CODE
 };
 
@@ -254,22 +255,22 @@ const JAVA: Language = Language {
     quotes: b"\"'",
     keywords: "abstract assert break case catch class continue default do else enum extends final finally for if implements import instanceof interface native new package private protected public record return static super switch synchronized throw throws transient try var volatile while yield",
     types: "boolean byte char double float int long short void",
-    literals: "true false null this",
+    literals: "false null this true",
     capital_types: true,
     decorators: true,
     ..CODE
 };
 
 const KOTLIN: Language = Language {
-    keywords: "as break class companion continue data do else enum for fun if import in interface is object override package private public return sealed suspend throw try catch finally val var when while internal open lateinit",
+    keywords: "as break catch class companion continue data do else enum finally for fun if import in interface internal is lateinit object open override package private public return sealed suspend throw try val var when while",
     types: "",
-    literals: "true false null this it",
+    literals: "false it null this true",
     ..JAVA
 };
 
 const C_KEYWORDS: &str = "auto break case const continue default do else enum extern for goto if inline register restrict return sizeof static struct switch typedef union volatile while";
 
-const C_TYPES: &str = "char double float int long short signed unsigned void bool size_t int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t FILE";
+const C_TYPES: &str = "FILE bool char double float int int16_t int32_t int64_t int8_t long short signed size_t uint16_t uint32_t uint64_t uint8_t unsigned void";
 
 const C: Language = Language {
     line_comments: &["//"],
@@ -277,22 +278,22 @@ const C: Language = Language {
     quotes: b"\"'",
     keywords: C_KEYWORDS,
     types: C_TYPES,
-    literals: "NULL true false",
+    literals: "NULL false true",
     preprocessor: true,
     ..CODE
 };
 
 const CPP: Language = Language {
     keywords: "auto break case catch class const constexpr continue default delete do else enum explicit extern for friend goto if inline namespace new noexcept operator override private protected public return sizeof static struct switch template throw try typedef typename union using virtual volatile while",
-    types: "char double float int long short signed unsigned void bool size_t string vector map std uint8_t uint32_t uint64_t int32_t int64_t",
-    literals: "nullptr NULL true false this",
+    types: "bool char double float int int32_t int64_t long map short signed size_t std string uint32_t uint64_t uint8_t unsigned vector void",
+    literals: "NULL false nullptr this true",
     ..C
 };
 
 const CSHARP: Language = Language {
     keywords: "abstract as async await base break case catch class const continue default delegate do else enum event explicit extern finally fixed for foreach get if implicit in interface internal is lock namespace new operator out override params private protected public readonly record ref return sealed set sizeof static struct switch throw try typeof using var virtual while yield",
     types: "bool byte char decimal double float int long object sbyte short string uint ulong ushort void",
-    literals: "true false null this",
+    literals: "false null this true",
     capital_types: true,
     ..C
 };
@@ -301,14 +302,14 @@ const MARKUP: Language = Language { shape: Shape::Markup, ..CODE };
 const CSS: Language = Language {
     shape: Shape::Css,
     block_comment: Some(("/*", "*/")),
-    literals: "inherit initial unset none auto transparent currentColor",
+    literals: "auto currentColor inherit initial none transparent unset",
     ..CODE
 };
 const SCSS: Language = Language { line_comments: &["//"], ..CSS };
 const YAML: Language = Language {
     shape: Shape::Yaml,
     line_comments: &["#"],
-    literals: "true false null yes no on off True False Null ~",
+    literals: "False Null True false no null off on true yes ~",
     ..CODE
 };
 const MARKDOWN: Language = Language { shape: Shape::Markdown, ..CODE };
@@ -341,6 +342,12 @@ impl Language {
             "diff" | "patch" | "udiff" => &DIFF,
             _ => return None,
         })
+    }
+
+    /// Its word lists and whether they match in any case (for tests of their order).
+    #[cfg(test)]
+    pub(super) fn word_lists(&self) -> ([&'static str; 3], bool) {
+        ([self.keywords, self.types, self.literals], self.any_case)
     }
 }
 
@@ -592,13 +599,7 @@ fn code_runs(lang: &Language, code: &str, start: usize, limit: usize, out: &mut 
 
 /// The kind of a word, when it is highlighted.
 fn word_token(lang: &Language, word: &str, bytes: &[u8], end: usize, limit: usize) -> Option<Token> {
-    let is = |list: &str| {
-        if lang.any_case {
-            list.split(' ').any(|k| k.eq_ignore_ascii_case(word))
-        } else {
-            list.split(' ').any(|k| k == word)
-        }
-    };
+    let is = |list: &str| listed(list, word, lang.any_case);
     if is(lang.keywords) {
         return Some(Token::Keyword);
     }
@@ -619,6 +620,28 @@ fn word_token(lang: &Language, word: &str, bytes: &[u8], end: usize, limit: usiz
         return Some(Token::Type);
     }
     None
+}
+
+/// Whether `word` is one of `list`'s words (see [`Language::keywords`]), in
+/// any ASCII case when `any_case`: a binary search, since every word of a code
+/// block is looked up in up to three lists.
+pub(super) fn listed(list: &str, word: &str, any_case: bool) -> bool {
+    let list = list.as_bytes();
+    let word = word.as_bytes();
+    // `list[low..high]` is whole words between single spaces.
+    let (mut low, mut high) = (0, list.len());
+    while low < high {
+        let middle = low + (high - low) / 2;
+        let start = list[low..middle].iter().rposition(|b| *b == b' ').map_or(low, |at| low + at + 1);
+        let end = list[middle..high].iter().position(|b| *b == b' ').map_or(high, |at| middle + at);
+        let fold = |b: &u8| if any_case { b.to_ascii_lowercase() } else { *b };
+        match list[start..end].iter().copied().cmp(word.iter().map(fold)) {
+            std::cmp::Ordering::Equal => return true,
+            std::cmp::Ordering::Less => low = end + 1,
+            std::cmp::Ordering::Greater => high = start.saturating_sub(1).max(low),
+        }
+    }
+    false
 }
 
 /// Runs of HTML or XML: comments, doctype, tags with their attributes; the
@@ -794,7 +817,7 @@ fn css_runs(lang: &Language, code: &str, start: usize, limit: usize, out: &mut R
                 Some(Token::Property)
             } else if next == Some(b'(') {
                 Some(Token::Function)
-            } else if lang.literals.split(' ').any(|k| k == &code[i..end]) {
+            } else if listed(lang.literals, &code[i..end], false) {
                 Some(Token::Literal)
             } else {
                 None
@@ -911,7 +934,7 @@ fn yaml_line(lang: &Language, line: &str, at: usize, out: &mut Runs<'_, '_>) {
             let word = &line[j..end];
             let numeric = word.bytes().next().is_some_and(|c| c.is_ascii_digit() || c == b'-' || c == b'.')
                 && word.bytes().all(|c| c.is_ascii_digit() || b"-+._:eExXoObB".contains(&c) || c.is_ascii_hexdigit());
-            let token = if lang.literals.split(' ').any(|k| k == word) {
+            let token = if listed(lang.literals, word, false) {
                 Some(Token::Literal)
             } else if numeric && word.bytes().any(|c| c.is_ascii_digit()) {
                 Some(Token::Number)

@@ -3,7 +3,7 @@
 //! markup stays within its allow-list and loads nothing, and the highlighting
 //! stays within its budget.
 
-use super::highlight::{Language, Token, highlight};
+use super::highlight::{Language, Token, highlight, listed};
 use super::safety_tests::{CORPUS, tags};
 use super::writer::HIGHLIGHT_SPANS;
 use super::{RenderMode, StreamingMarkdown, render, render_reply};
@@ -443,4 +443,106 @@ fn highlighting_stays_within_its_budget_and_keeps_the_text() {
     // (The budget is checked before an element is written: one block may pass it.)
     assert!(elements <= 8_000 + 6, "{elements} elements");
     assert!(html.as_str().contains("3999"), "the text is kept");
+}
+
+/// Every language's word lists are sorted single-space lists (lower-case when
+/// matched in any case), which [`listed`] searches by halves: it finds each of
+/// their words, in the case it matches, and nothing else.
+#[test]
+fn word_lists_are_sorted_and_every_word_is_found() {
+    let names = [
+        "rust",
+        "python",
+        "javascript",
+        "typescript",
+        "json",
+        "html",
+        "css",
+        "scss",
+        "bash",
+        "sql",
+        "go",
+        "java",
+        "kotlin",
+        "c",
+        "cpp",
+        "csharp",
+        "yaml",
+        "markdown",
+        "diff",
+    ];
+    for name in names {
+        let Some(language) = Language::of(name) else { panic!("{name} is known") };
+        let (lists, any_case) = language.word_lists();
+        for list in lists.into_iter().filter(|list| !list.is_empty()) {
+            let words: Vec<&str> = list.split(' ').collect();
+            assert!(words.iter().all(|word| !word.is_empty()), "{name}: single spaces in {list:?}");
+            assert!(
+                words.windows(2).all(|pair| pair[0].as_bytes() < pair[1].as_bytes()),
+                "{name}: sorted, each once: {list:?}"
+            );
+            for (i, word) in words.iter().enumerate() {
+                assert!(listed(list, word, any_case), "{name}: {word} found");
+                if any_case {
+                    assert_eq!(word.to_ascii_lowercase(), *word, "{name}: lower-case {word}");
+                    assert!(listed(list, &word.to_ascii_uppercase(), true), "{name}: {word} found in capitals");
+                }
+                // Neighbours of a word that are not in the list: a prefix, a longer
+                // word, and one between this word and the next.
+                for other in [&word[..word.len() - 1], &format!("{word}x"), &format!("{word}\u{0}")] {
+                    if !words.contains(&other) {
+                        assert!(!listed(list, other, any_case), "{name}: {other:?} is not in {list:?}");
+                    }
+                }
+                if i == 0 {
+                    assert!(!listed(list, "", any_case), "{name}: the empty word is in no list");
+                }
+            }
+        }
+    }
+    assert!(!listed("", "fn", false), "nothing is in an empty list");
+}
+
+/// While a reply streams, its unfinished tail (which may be rendered again on
+/// every push) shows code unhighlighted; each finished block, and the tail at
+/// the end, is highlighted, and together they are the whole reply's rendering.
+#[test]
+fn a_streaming_tail_is_not_highlighted_until_it_is_finished() {
+    let reply = "Steps:\n\n1. Build it:\n\n   ```rust\n   fn main() { let x = 1; }\n   ```\n\n2. Run it:\n\n   ```bash\n   cargo run --release\n   ```\n\nDone.\n\n```python\ndef f():\n    return None\n```\n\n- last, with code:\n\n  ```js\n  const y = await f();\n  ```\n";
+    for piece_len in [1, 4, 17] {
+        let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
+        let mut blocks = String::new();
+        let mut tails_with_code = 0;
+        for piece in super::tests::pieces(reply, piece_len) {
+            let update = streaming.push(piece);
+            update.new_blocks.iter().for_each(|block| blocks.push_str(block.as_str()));
+            let tail = update.tail.as_str();
+            assert!(!tail.contains("<span class=\"tok-"), "a tail is not highlighted: {tail}");
+            tails_with_code += usize::from(tail.contains("<div class=\"code-block\">"));
+        }
+        assert!(tails_with_code > 0, "the tail showed code blocks while they streamed");
+        streaming.end();
+        blocks.push_str(streaming.tail_markup().as_str());
+        let whole = render_reply(reply, RenderMode::Chat);
+        assert_eq!(blocks, whole.as_str(), "pieces of {piece_len}");
+        for token in [
+            "<span class=\"tok-kw\">fn</span>",
+            "<span class=\"tok-kw\">def</span>",
+            "<span class=\"tok-kw\">await</span>",
+        ] {
+            assert!(blocks.contains(token), "{token} in the finished reply");
+        }
+    }
+    // In two pieces, cut anywhere: a tail rendered exactly up to where its
+    // block ends is not kept as the finished block.
+    for cut in (0..=reply.len()).filter(|cut| reply.is_char_boundary(*cut)) {
+        let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
+        let mut blocks = String::new();
+        for piece in [&reply[..cut], &reply[cut..]] {
+            streaming.push(piece).new_blocks.iter().for_each(|block| blocks.push_str(block.as_str()));
+        }
+        streaming.end();
+        blocks.push_str(streaming.tail_markup().as_str());
+        assert_eq!(blocks, render_reply(reply, RenderMode::Chat).as_str(), "cut at {cut}");
+    }
 }

@@ -220,7 +220,9 @@ impl StreamingMarkdown {
     pub fn end(&mut self) -> StreamingDelta {
         let tail = &self.source[self.tail_start..];
         let exact = match &self.tail {
-            Tail::Rendered { len, pending_len, .. } => *len == tail.len() && *pending_len == 0 && !self.replace,
+            Tail::Rendered { len, pending_len, html, .. } => {
+                *len == tail.len() && *pending_len == 0 && !self.replace && self.final_rendering(html)
+            }
             Tail::Fence { .. } | Tail::Table { .. } => false,
         };
         if let Tail::Table { shown, .. } = &self.tail {
@@ -238,7 +240,7 @@ impl StreamingMarkdown {
         if exact {
             return StreamingDelta { new_blocks: Vec::new(), tail: TailChange::Same };
         }
-        let html = self.render_tail();
+        let html = self.render_tail(self.code);
         StreamingDelta { new_blocks: Vec::new(), tail: TailChange::Replace(SafeHtml(html)) }
     }
 
@@ -252,10 +254,26 @@ impl StreamingMarkdown {
         })
     }
 
-    /// Renders the whole tail anew and remembers it.
-    fn render_tail(&mut self) -> String {
+    /// How the unfinished tail's code blocks are written: not highlighted, as
+    /// it may be rendered again on every push (see [`CodeStyle::DressedUnhighlighted`]).
+    fn tail_code(&self) -> CodeStyle {
+        match self.code {
+            CodeStyle::Dressed => CodeStyle::DressedUnhighlighted,
+            code => code,
+        }
+    }
+
+    /// Whether `html`, a rendering of the tail, is also how a finished block
+    /// or the whole document shows that text: not when it has a code block
+    /// written without the highlighting a finished one gets.
+    fn final_rendering(&self, html: &str) -> bool {
+        self.tail_code() == self.code || !html.contains(CODE_BLOCK_OPEN)
+    }
+
+    /// Renders the whole tail anew with code blocks in `code` style and remembers it.
+    fn render_tail(&mut self, code: CodeStyle) -> String {
         let tail = &self.source[self.tail_start..];
-        let (html, callouts) = render_counted(tail, self.mode, self.code, self.app_code_before);
+        let (html, callouts) = render_counted(tail, self.mode, code, self.app_code_before);
         self.rendered_bytes += tail.len();
         self.tail_renders += 1;
         let html = html.0;
@@ -269,7 +287,7 @@ impl StreamingMarkdown {
     /// shown plain, and says to replace the tail with that.
     fn render_tail_lines(&mut self) -> TailChange {
         let text = &self.source[self.tail_start..self.scanned];
-        let (html, callouts) = render_counted(text, self.mode, self.code, self.app_code_before);
+        let (html, callouts) = render_counted(text, self.mode, self.tail_code(), self.app_code_before);
         self.rendered_bytes += text.len();
         self.tail_renders += 1;
         let pending_len = self.source.len() - self.scanned;
@@ -306,7 +324,7 @@ impl StreamingMarkdown {
                 // ends in the middle of something the next text completes.
                 return self.render_tail_lines();
             }
-            let html = self.render_tail();
+            let html = self.render_tail(self.tail_code());
             if previous.as_deref() == Some(html.as_str()) {
                 return TailChange::Same;
             }
@@ -364,7 +382,7 @@ impl StreamingMarkdown {
     fn start_table(&mut self, rows_end: usize) -> Option<TailChange> {
         let text = &self.source[self.tail_start..rows_end];
         let header = text.split_inclusive('\n').take(2).map(str::len).sum();
-        let (html, _) = render_counted(text, self.mode, self.code, self.app_code_before);
+        let (html, _) = render_counted(text, self.mode, self.tail_code(), self.app_code_before);
         self.rendered_bytes += text.len();
         let html = html.0;
         let split = html.rfind(TABLE_CLOSE).filter(|at| {
@@ -401,7 +419,7 @@ impl StreamingMarkdown {
         let mut text = String::with_capacity(header + end - shown);
         text.push_str(&self.source[self.tail_start..self.tail_start + header]);
         text.push_str(&self.source[*shown..end]);
-        let (html, _) = render_counted(&text, self.mode, self.code, self.app_code_before);
+        let (html, _) = render_counted(&text, self.mode, self.tail_code(), self.app_code_before);
         self.rendered_bytes += text.len();
         let added = html.0.strip_prefix(open.as_str())?.strip_suffix(TABLE_CLOSE)?.to_owned();
         let total = elements + elements_at_most(&added);
@@ -433,14 +451,18 @@ impl StreamingMarkdown {
         if !matches!(self.tail, Tail::Fence { .. }) {
             let opening_end =
                 self.source[self.tail_start..].find('\n').map_or(self.source.len(), |i| self.tail_start + i + 1);
-            let (html, _) =
-                render_counted(&self.source[self.tail_start..opening_end], self.mode, self.code, self.app_code_before);
+            let (html, _) = render_counted(
+                &self.source[self.tail_start..opening_end],
+                self.mode,
+                self.tail_code(),
+                self.app_code_before,
+            );
             self.rendered_bytes += opening_end - self.tail_start;
             let Some(split) = html.0.rfind("</code>") else {
                 // Not the markup expected of a code block: render the tail as a whole.
                 self.replace = true;
                 self.tail = Tail::stale();
-                let html = self.render_tail();
+                let html = self.render_tail(self.tail_code());
                 return TailChange::Replace(SafeHtml(html));
             };
             let (open, close) = html.0.split_at(split);
@@ -532,9 +554,14 @@ impl StreamingMarkdown {
             let _ = self.append_rows(rows_end);
         }
         let text = &self.source[self.tail_start..end];
+        let final_tail = match &self.tail {
+            Tail::Rendered { html, .. } => self.final_rendering(html),
+            Tail::Fence { .. } | Tail::Table { .. } => true,
+        };
         let reusable = match &mut self.tail {
             Tail::Rendered { html, len, pending_len: 0, callouts, .. }
-                if *len <= text.len()
+                if final_tail
+                    && *len <= text.len()
                     && (*len == 0 || text.as_bytes()[*len - 1] == b'\n')
                     && text[*len..].trim().is_empty() =>
             {
@@ -583,6 +610,8 @@ fn table_rows(text: &str, from: usize) -> Option<(usize, usize)> {
     Some((rows_end, lines))
 }
 
+/// How a dressed code block's markup starts (see the writer).
+const CODE_BLOCK_OPEN: &str = "<div class=\"code-block\">";
 /// How a table's markup starts (`<table>`, or `<table tabindex="0">` when dressed).
 const TABLE_OPEN: &str = "<table";
 /// Where a table's rows start in its markup, and what follows them.

@@ -255,9 +255,11 @@ impl Writer {
                 };
                 let class = format!("language-{language}");
                 let named = is_language_class(&class);
-                if self.code == CodeStyle::Dressed {
+                if self.code.dressed() {
                     self.dressed_code_start(language, named);
-                    self.highlighting = Language::of(language).map(|language| (language, String::new()));
+                    if self.code == CodeStyle::Dressed {
+                        self.highlighting = Language::of(language).map(|language| (language, String::new()));
+                    }
                 } else {
                     self.out.push_str("<pre>");
                 }
@@ -275,7 +277,7 @@ impl Writer {
             Tag::Item => self.block("<li>"),
             // A dressed reply's table scrolls sideways in a narrow message:
             // keyboard users can reach it to scroll it.
-            Tag::Table(_) if self.code == CodeStyle::Dressed => self.raw("<table tabindex=\"0\">"),
+            Tag::Table(_) if self.code.dressed() => self.raw("<table tabindex=\"0\">"),
             Tag::Table(_) => self.raw("<table>"),
             Tag::TableHead => {
                 self.head = true;
@@ -392,7 +394,7 @@ impl Writer {
             TagEnd::Paragraph => self.raw("</p>\n"),
             TagEnd::Heading(level) => self.raw(&format!("</{level}>\n")),
             TagEnd::BlockQuote(_) => self.raw("</blockquote>\n"),
-            TagEnd::CodeBlock if self.code == CodeStyle::Dressed => {
+            TagEnd::CodeBlock if self.code.dressed() => {
                 if let Some((language, code)) = self.highlighting.take() {
                     self.highlighted(language, &code);
                 }
@@ -442,23 +444,32 @@ pub(super) fn is_language_class(value: &str) -> bool {
 /// attribute. Line ends become `\n` and NUL is dropped, as the browser's
 /// parser would do.
 pub(super) fn escape_into(out: &mut String, text: &str, attribute: bool) {
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' if attribute => out.push_str("&quot;"),
-            '\u{a0}' => out.push_str("&nbsp;"),
-            '\r' => {
-                if chars.peek() != Some(&'\n') {
-                    out.push('\n');
-                }
+    let bytes = text.as_bytes();
+    // Runs of bytes that need no escaping are copied whole; every byte that
+    // does is ASCII or the start of U+00A0, so a run always ends at a char boundary.
+    let mut from = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let (replacement, skip) = match bytes[i] {
+            b'&' => ("&amp;", 1),
+            b'<' => ("&lt;", 1),
+            b'>' => ("&gt;", 1),
+            b'"' if attribute => ("&quot;", 1),
+            0xC2 if bytes.get(i + 1) == Some(&0xA0) => ("&nbsp;", 2),
+            b'\r' if bytes.get(i + 1) == Some(&b'\n') => ("", 1),
+            b'\r' => ("\n", 1),
+            b'\0' => ("", 1),
+            _ => {
+                i += 1;
+                continue;
             }
-            '\0' => {}
-            c => out.push(c),
-        }
+        };
+        out.push_str(&text[from..i]);
+        out.push_str(replacement);
+        i += skip;
+        from = i;
     }
+    out.push_str(&text[from..]);
 }
 
 /// A link address as pulldown-cmark writes it: percent-encoding every byte

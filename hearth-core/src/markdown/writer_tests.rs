@@ -6,6 +6,7 @@
 //! attribute and class is on the allow-list, every attribute value is quoted
 //! and escaped, elements nest properly and no text can start a tag.
 
+use super::writer::escape_into;
 use super::{RenderMode, SafeHtml, render_with};
 
 /// The schemes a link may keep; anything else must have lost its `href`.
@@ -449,4 +450,42 @@ fn an_address_shown_as_its_own_text_still_shows_a_hidden_host() {
 fn an_image_address_with_a_user_name_is_not_offered() {
     let html = render_with("![x](http://user:pw@host.example/a.png)", RenderMode::Chat);
     assert!(html.as_str().contains("(image not loaded)") && !html.as_str().contains("<button"), "{}", html.as_str());
+}
+
+/// The escaper copies runs of plain text whole: it writes what escaping each
+/// character alone writes, around every character it changes and at the ends.
+#[test]
+fn escaping_copies_plain_runs_and_changes_only_what_it_must() {
+    fn one_by_one(text: &str, attribute: bool) -> String {
+        let mut out = String::new();
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '&' => out.push_str("&amp;"),
+                '<' => out.push_str("&lt;"),
+                '>' => out.push_str("&gt;"),
+                '"' if attribute => out.push_str("&quot;"),
+                '\u{a0}' => out.push_str("&nbsp;"),
+                '\r' if chars.peek() == Some(&'\n') => {}
+                '\r' => out.push('\n'),
+                '\0' => {}
+                c => out.push(c),
+            }
+        }
+        out
+    }
+    let pieces =
+        ["", "a", "é", "\u{a0}", "\u{c2}", "&", "<", ">", "\"", "\r", "\n", "\r\n", "\0", "日本", "\u{1f600}", "x y"];
+    for first in pieces {
+        for second in pieces {
+            for third in pieces {
+                let text = format!("{first}{second}{third}");
+                for attribute in [false, true] {
+                    let mut out = String::from("kept:");
+                    escape_into(&mut out, &text, attribute);
+                    assert_eq!(out, format!("kept:{}", one_by_one(&text, attribute)), "{text:?} attribute {attribute}");
+                }
+            }
+        }
+    }
 }
