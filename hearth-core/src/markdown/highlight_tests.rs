@@ -5,7 +5,7 @@
 
 use super::highlight::{Language, Token, highlight, listed};
 use super::safety_tests::{CORPUS, tags};
-use super::writer::HIGHLIGHT_SPANS;
+use super::writer::{HIGHLIGHT_BYTES, HIGHLIGHT_SPANS};
 use super::{RenderMode, StreamingMarkdown, render, render_reply};
 
 /// The runs of `code` in `language`.
@@ -430,12 +430,20 @@ fn dressed_code_loads_nothing_and_keeps_markup_in_code_as_text() {
 
 #[test]
 fn highlighting_stays_within_its_budget_and_keeps_the_text() {
-    let code: String = (0..20_000).map(|i| format!("let x{i} = {i};\n")).collect();
+    let code: String = (0..1_500).map(|i| format!("let x{i} = {i};\n")).collect();
+    assert!(code.len() <= HIGHLIGHT_BYTES);
     let html = render_reply(&format!("```rust\n{code}```\n\n```rust\nfn after() {{}}\n```\n"), RenderMode::Chat);
     let spans = html.as_str().matches("<span class=\"tok-").count();
     assert_eq!(spans, HIGHLIGHT_SPANS, "highlighting stops at the budget");
-    assert!(html.as_str().contains("let x19999 = 19999;\n"), "the rest is written plain");
+    assert!(html.as_str().contains("let x1499 = 1499;\n"), "the rest is written plain");
     assert!(html.as_str().contains("fn after() {}"), "a later block is written, plain");
+    // A block longer than HIGHLIGHT_BYTES is written plain, and one after it is highlighted.
+    let code: String = (0..4_000).map(|i| format!("let x{i} = {i};\n")).collect();
+    assert!(code.len() > HIGHLIGHT_BYTES);
+    let html = render_reply(&format!("```rust\n{code}```\n\n```rust\nfn after() {{}}\n```\n"), RenderMode::Chat);
+    let html = html.as_str();
+    assert!(html.contains(&format!(">{code}</code>")), "the long block is plain");
+    assert!(html.contains("<span class=\"tok-kw\">fn</span> <span class=\"tok-fn\">after</span>"), "{html:.200}");
     // Many small code blocks: the dressed headers count against the element budget.
     let many: String = (0..4_000).map(|i| format!("```\n{i}\n```\n")).collect();
     let html = render_reply(&many, RenderMode::Chat);

@@ -34,7 +34,7 @@
 //!   type="button" class="show-diagram"`) and `pre tabindex="0" role="figure"
 //!   aria-label="… code"` (a scroller keyboard users can reach, named); the code
 //!   of a language the highlighter knows in `span class="tok-…"` runs (see
-//!   [`Token::class`](super::highlight::Token::class)), at most [`HIGHLIGHT_SPANS`] per rendering;
+//!   [`Token::class`](super::highlight::Token::class)), at most [`HIGHLIGHT_SPANS`] per rendering, none in a block over [`HIGHLIGHT_BYTES`];
 //!   and `table tabindex="0"` (a table scrolls sideways in a narrow message).
 //!
 //! Every text and attribute value is escaped as it is written (`&`, `<`, `>`
@@ -57,6 +57,11 @@ use super::{CodeStyle, RenderMode};
 /// one 145 ms task in Chromium; a finished block of ordinary size stays far
 /// below this.
 pub(super) const HIGHLIGHT_SPANS: usize = 2_000;
+
+/// A code block longer than this is written plain: highlighting the end of a
+/// 100 KB block (bench:compare's `code` shape) made one long task in
+/// Chromium, even with its spans capped; before highlighting there was none.
+pub(super) const HIGHLIGHT_BYTES: usize = 32 * 1024;
 
 /// Writes `pieces` as HTML.
 pub(super) fn write_html<'a>(
@@ -343,8 +348,13 @@ impl Writer {
     }
 
     /// `code` of `language`, highlighted: each run of a kind in its `span`,
-    /// within the rendering's [`HIGHLIGHT_SPANS`].
+    /// within the rendering's [`HIGHLIGHT_SPANS`]; plain past [`HIGHLIGHT_BYTES`].
     fn highlighted(&mut self, language: &Language, code: &str) {
+        self.end_newline = code.ends_with('\n');
+        if code.len() > HIGHLIGHT_BYTES {
+            escape_into(&mut self.out, code, false);
+            return;
+        }
         let Writer { out, spans, .. } = self;
         highlight(language, code, &mut |token, text| match token {
             Some(token) if *spans < HIGHLIGHT_SPANS => {
@@ -357,7 +367,6 @@ impl Writer {
             }
             _ => escape_into(out, text, false),
         });
-        self.end_newline = code.ends_with('\n');
     }
 
     fn open_inline(&mut self, name: &'static str) {

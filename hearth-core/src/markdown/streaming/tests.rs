@@ -432,8 +432,16 @@ fn a_dressed_open_code_block_streams_plain_and_is_highlighted_once_finished() {
     assert_eq!(over, 0, "every line is appended, none rendered again");
     assert!(page.tail.contains("<button type=\"button\" class=\"copy-code\""), "the header shows while it streams");
     page.apply(streaming.end());
-    assert!(page.html().contains("<span class=\"tok-kw\">let</span>"), "highlighted at the end");
+    // (This block is longer than the writer's HIGHLIGHT_BYTES: it stays plain.)
+    assert!(!page.html().contains("tok-"), "a block this long is not highlighted");
     assert_same(&page.html(), super::super::render_reply(&text, RenderMode::Chat).as_str(), "code block");
+    // An open block of ordinary length is highlighted when the reply ends.
+    let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
+    let mut page = Page::default();
+    page.apply(streaming.push_delta("```rust\nlet x = 1;\n"));
+    assert!(!page.tail.contains("tok-"), "the open block stays plain");
+    page.apply(streaming.end());
+    assert!(page.html().contains("<span class=\"tok-kw\">let</span>"), "highlighted at the end");
     // Closed by its fence: the finished block is highlighted once, when it is cut.
     let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
     let update = streaming.push("```python\nprint(1)\n");
