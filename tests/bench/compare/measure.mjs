@@ -268,11 +268,90 @@ function windowCost(samples, updatedFrames, t0, t1) {
   return { frames, taskMs, scriptMs, taskPerFrame: frames ? taskMs / frames : null, scriptPerFrame: frames ? scriptMs / frames : null };
 }
 
+// ---------- optional trace (--trace): where the main thread's time goes ----------
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'cc'];
+
+async function startTrace(cdp) {
+  await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: TRACE_CATEGORIES } });
+}
+
+/**
+ * Stops the trace started by startTrace, writes it to `file` (open it in DevTools' Performance
+ * panel) and returns the renderer main thread's self time by event name, largest first (ms).
+ */
+async function endTrace(cdp, file) {
+  const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.end');
+  const { stream } = await complete;
+  let text = '';
+  for (;;) {
+    const { data, eof, base64Encoded } = await cdp.send('IO.read', { handle: stream, size: 1 << 20 });
+    text += base64Encoded ? Buffer.from(data, 'base64').toString('utf8') : data;
+    if (eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  fs.writeFileSync(file, text);
+  const parsed = JSON.parse(text);
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain'
+    && events.some((x) => x.pid === e.pid && x.tid === e.tid && x.name === 'FunctionCall'));
+  if (!main) return {};
+  const own = events.filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur > 0)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  // self time: an event's duration less its children's (events nest on one thread)
+  const self = {};
+  const stack = [];
+  for (const e of own) {
+    while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+    if (stack.length) self[stack.at(-1).name] -= e.dur;
+    self[e.name] = (self[e.name] ?? 0) + e.dur;
+    stack.push(e);
+  }
+  return Object.fromEntries(Object.entries(self).map(([k, v]) => [k, Math.round(v / 10) / 100]).sort((a, b) => b[1] - a[1]).slice(0, 25));
+}
+
+// ---------- optional CPU profile (--profile): which functions the script time goes to ----------
+async function startProfile(cdp) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+}
+
+/**
+ * Stops the profile started by startProfile, writes it to `file` (a .cpuprofile DevTools opens)
+ * and returns the sampled self time by function (name and file), and the time of each
+ * function with its callees, largest first (ms).
+ */
+async function endProfile(cdp, file) {
+  const { profile } = await cdp.send('Profiler.stop');
+  fs.writeFileSync(file, JSON.stringify(profile));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (n) => `${n.callFrame.functionName || '(anonymous)'} ${path.basename(n.callFrame.url || '')}`.trim();
+  const self = {};
+  const total = {};
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const node = byId.get(id);
+    if (!node || ['(idle)', '(program)', '(garbage collector)'].includes(node.callFrame.functionName)) return;
+    self[label(node)] = (self[label(node)] ?? 0) + ms;
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const name = label(byId.get(at));
+      if (!seen.has(name)) total[name] = (total[name] ?? 0) + ms;
+      seen.add(name);
+    }
+  });
+  const top = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v * 100) / 100]).sort((a, b) => b[1] - a[1]).slice(0, 30));
+  return { self: top(self), total: top(total) };
+}
+
 /**
  * One streamed answer in `peer`: the mock must already be configured (shape, pacing). Returns
  * the figures described at the top of this file; throws if the answer did not arrive whole.
  */
-export async function streamRun({ peer, url, mock, timeoutS = 300, perFrame = false }) {
+export async function streamRun({ peer, url, mock, timeoutS = 300, perFrame = false, trace = null, profile = null }) {
   const adapter = peers[peer];
   const { ctx, close } = await launch();
   try {
@@ -327,8 +406,12 @@ export async function streamRun({ peer, url, mock, timeoutS = 300, perFrame = fa
     })();
     let doneAt = null;
     const doneWithMetrics = donePromise.then(async (t) => { doneAt = t; mDone = await metrics(cdp); samples.push({ t: Date.now(), m: mDone }); });
+    if (trace) await startTrace(cdp);
+    if (profile) await startProfile(cdp);
     await page.press(adapter.input, 'Enter');
     const finished = await withTimeout(doneWithMetrics.then(() => true), timeoutS * 1000, false);
+    const traced = trace ? await endTrace(cdp, trace) : null;
+    const profiled = profile ? await endProfile(cdp, profile) : null;
     sampling = false;
     await withTimeout(sampler, 60000);
     if (!finished) throw new Error(`${peer}: the answer's last word was not rendered within ${timeoutS} s`);
@@ -358,6 +441,8 @@ export async function streamRun({ peer, url, mock, timeoutS = 300, perFrame = fa
     const ltsSettle = P.longtasks.filter(([s, d]) => s + d >= P.tSend && s <= P.tDone + SETTLE_MS);
     const d = (k) => (mDone[k] - m0[k]) * 1000;
     const run = {
+      ...(traced ? { trace: traced } : {}),
+      ...(profiled ? { profile: profiled } : {}),
       sendToFirstMs: P.tFirst - P.tSend,
       sendToLastMs: P.tDone - P.tSend,
       scriptMs: d('ScriptDuration'),

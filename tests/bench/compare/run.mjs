@@ -21,7 +21,7 @@
 //
 // Run: scripts/build.sh && (cd tests && npm run bench:compare -- [options])
 //   --only load,fast,paced,shapes   phases to run (default: all)
-//   --shape code,list,table,quote,paragraph   shapes to run (default: all)
+//   --shape code,list,table,quote,paragraph,codeblocks   shapes to run (default: all)
 //   --peers baseline,hearth         (default: both)
 //   --runs N          cold loads and fast streams per peer, medians shown (default 3)
 //   --paced-runs N    paced streams per peer (default 1)
@@ -33,6 +33,13 @@
 //   --quiet-busy F --quiet-wait S   CPU quiet check (default 0.3, 20)
 //   --timeout S       per stream (default 300)
 //   --json FILE       also write every run's figures as JSON
+//   --trace DIR       trace each fast and shape stream (DIR/<stream>-<peer>-<n>.json, for DevTools'
+//                     Performance panel) and print the main thread's self time by event name;
+//                     tracing slows the page, so its runs' figures are for finding where time goes
+//   --profile DIR     sample each fast and shape stream's script (DIR/<stream>-<peer>-<n>.cpuprofile)
+//                     and print the time by function, alone and with its callees (the release
+//                     build strips the wasm's function names: build with
+//                     CARGO_PROFILE_RELEASE_STRIP=false scripts/build.sh to see them)
 // The default run takes 4–6 minutes here (390 s with the CPU fully busy from other builds).
 
 import fs from 'node:fs';
@@ -63,6 +70,8 @@ const { values: o } = parseArgs({
     'quiet-wait': { type: 'string', default: '20' },
     timeout: { type: 'string', default: '300' },
     json: { type: 'string' },
+    trace: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const list = (s) => s.split(',').map((x) => x.trim()).filter(Boolean);
@@ -82,6 +91,17 @@ const [app, baseline, mock] = await Promise.all([
 const urls = { hearth: app.url, baseline: baseline.url };
 const results = { dist: DIST, date: new Date().toISOString(), options: o, busy: {}, load: {}, fast: {}, paced: {}, shapes: {} };
 const log = (s) => console.error(`[bench] ${s}`);
+/** With --trace DIR: where the next run of `key` in `peer` writes its trace (a new file per run). */
+const traceCount = {};
+const outFile = (dir, kind, suffix) => (key, peer) => {
+  if (!dir) return null;
+  fs.mkdirSync(dir, { recursive: true });
+  const n = (traceCount[`${kind}-${key}-${peer}`] = (traceCount[`${kind}-${key}-${peer}`] ?? 0) + 1);
+  return path.join(dir, `${key}-${peer}-${n}${suffix}`);
+};
+const traceFile = outFile(o.trace, 'trace', '.json');
+/** With --profile DIR: where the next run of `key` in `peer` writes its CPU profile. */
+const profileFile = outFile(o.profile, 'profile', '.cpuprofile');
 
 async function quiet(phase) {
   const busy = await waitCpuQuiet(Number(o['quiet-busy']), Number(o['quiet-wait']));
@@ -98,6 +118,8 @@ async function each(phase, key, n, fn) {
       const r = await fn(peer);
       runs.push(r);
       log(`${phase} ${key} ${peer} ${i + 1}/${n}: ${summary(r)}`);
+      if (r.trace) log(`  main thread self time by event (ms, traced: the trace slows the run): ${JSON.stringify(r.trace)}`);
+      if (r.profile) log(`  script self time by function (ms, sampled): ${JSON.stringify(r.profile.self)}\n  script time by function with its callees (ms): ${JSON.stringify(r.profile.total)}`);
       for (const e of r.errors ?? []) log(`  page error: ${e}`);
     }
   }
@@ -112,7 +134,7 @@ try {
   if (phases.has('fast')) {
     Object.assign(mock.config, { shape: 'mixed', tokens: Number(o.tokens), chunk_min: chunkMin, chunk_max: chunkMax ?? chunkMin, delay_ms: 0, long_if: LONG_IF });
     await quiet('fast');
-    await each('fast', 'mixed', Number(o.runs), (peer) => streamRun({ peer, url: urls[peer], mock, timeoutS: Number(o.timeout) }));
+    await each('fast', 'mixed', Number(o.runs), (peer) => streamRun({ peer, url: urls[peer], mock, timeoutS: Number(o.timeout), trace: traceFile('fast', peer), profile: profileFile('fast', peer) }));
   }
   if (phases.has('paced')) {
     Object.assign(mock.config, { shape: 'mixed', tokens: Number(o['paced-tokens']), chunk_min: chunkMin, chunk_max: chunkMax ?? chunkMin, delay_ms: Number(o['paced-delay']), long_if: LONG_IF });
@@ -126,7 +148,7 @@ try {
       const perEvent = answerTokens({ ...mock.config, shape }).length / Number(o['shape-events']);
       Object.assign(mock.config, { shape, chunk_min: Math.max(1, Math.floor(perEvent * 0.75)), chunk_max: Math.max(1, Math.ceil(perEvent * 1.25)),
         delay_ms: Number(o['shape-delay']), long_if: LONG_IF });
-      await each('shapes', shape, Number(o['shape-runs']), (peer) => streamRun({ peer, url: urls[peer], mock, timeoutS: Number(o.timeout), perFrame: true }));
+      await each('shapes', shape, Number(o['shape-runs']), (peer) => streamRun({ peer, url: urls[peer], mock, timeoutS: Number(o.timeout), perFrame: true, trace: traceFile(shape, peer), profile: profileFile(shape, peer) }));
     }
   }
 } finally {
