@@ -7,39 +7,8 @@
 
 use super::events::ELEMENT_BUDGET;
 use super::math::{MAX_NEST, MAX_TEX_BYTES, MathError, parse};
+use super::writer_tests::MARKDOWN_TAGS;
 use super::{StreamingMarkdown, render};
-
-const MARKDOWN_TAGS: &[&str] = &[
-    "a",
-    "blockquote",
-    "br",
-    "button",
-    "code",
-    "del",
-    "em",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "hr",
-    "input",
-    "li",
-    "ol",
-    "p",
-    "pre",
-    "span",
-    "strong",
-    "table",
-    "tbody",
-    "td",
-    "th",
-    "thead",
-    "tr",
-    "ul",
-    "wbr",
-];
 
 const MATH_TAGS: &[&str] = &[
     "math",
