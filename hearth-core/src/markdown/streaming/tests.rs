@@ -2,7 +2,7 @@
 //! equals the whole document's rendering; and the work per push is bounded by
 //! the new text (plus a constant), whatever shape the growing block has.
 
-use super::super::{RenderMode, render_with};
+use super::super::{RenderMode, SafeHtml, render_with};
 use super::{EAGER_TAIL_BYTES, StreamingDelta, StreamingMarkdown, TailChange};
 
 /// The page's view of a streamed reply: the finished blocks, then the tail.
@@ -188,7 +188,13 @@ fn chunks<'a>(text: &'a str, rng: &mut Rng, max: usize) -> Vec<&'a str> {
 /// Streams `pieces`, applying each change; checks the page against the tail's
 /// markup after every push; returns the page at the end.
 fn stream(pieces: &[&str], mode: RenderMode) -> (String, StreamingMarkdown) {
-    let mut streaming = StreamingMarkdown::with_mode(mode);
+    stream_into(StreamingMarkdown::with_mode(mode), pieces)
+}
+
+/// Streams `pieces` into `streaming` as the page would apply the changes,
+/// checking after each that the page's tail is the tail's markup; returns the
+/// page's markup at the end, and the document.
+fn stream_into(mut streaming: StreamingMarkdown, pieces: &[&str]) -> (String, StreamingMarkdown) {
     let mut page = Page::default();
     for piece in pieces {
         page.apply(streaming.push_delta(piece));
@@ -220,12 +226,23 @@ fn assert_same(streamed: &str, whole: &str, text: &str) {
 
 #[test]
 fn streamed_changes_equal_the_whole_rendering() {
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    streams_equal_whole_renderings(0x5eed_1234_abcd_0001, render_with, stream);
+}
+
+/// Streams 48 random documents (every third as an app agent's reply), each
+/// in small and in large pieces, with `stream`, and checks the page ends up
+/// as `render` writes the whole document.
+fn streams_equal_whole_renderings(
+    seed: u64,
+    render: fn(&str, RenderMode) -> SafeHtml,
+    stream: fn(&[&str], RenderMode) -> (String, StreamingMarkdown),
+) {
+    let mut rng = Rng(seed);
     let mut compared = 0;
     for round in 0..48 {
         let text = document(&mut rng);
         let mode = if round % 3 == 0 { RenderMode::App } else { RenderMode::Chat };
-        let whole = render_with(&text, mode);
+        let whole = render(&text, mode);
         for max in [24, 300] {
             let pieces = chunks(&text, &mut rng, max);
             let (html, streaming) = stream(&pieces, mode);
@@ -382,36 +399,12 @@ fn a_growing_table_appends_its_rows() {
 
 /// [`stream`] for a reply as the app shows it (code blocks dressed).
 fn stream_reply(pieces: &[&str], mode: RenderMode) -> (String, StreamingMarkdown) {
-    let mut streaming = StreamingMarkdown::for_reply(mode);
-    let mut page = Page::default();
-    for piece in pieces {
-        page.apply(streaming.push_delta(piece));
-        assert_eq!(page.tail, streaming.tail_markup().as_str(), "after {:?}", streaming.source());
-    }
-    page.apply(streaming.end());
-    (page.html(), streaming)
+    stream_into(StreamingMarkdown::for_reply(mode), pieces)
 }
 
 #[test]
 fn a_streamed_reply_with_dressed_code_equals_its_whole_rendering() {
-    let mut rng = Rng(0x5eed_1234_abcd_0002);
-    let mut compared = 0;
-    for round in 0..48 {
-        let text = document(&mut rng);
-        let mode = if round % 3 == 0 { RenderMode::App } else { RenderMode::Chat };
-        let whole = super::super::render_reply(&text, mode);
-        for max in [24, 300] {
-            let pieces = chunks(&text, &mut rng, max);
-            let (html, streaming) = stream_reply(&pieces, mode);
-            if streaming.needs_whole() {
-                assert_eq!(streaming.finish(), whole);
-                continue;
-            }
-            compared += 1;
-            assert_same(&html, whole.as_str(), &text);
-        }
-    }
-    assert!(compared > 50, "only {compared} streams compared");
+    streams_equal_whole_renderings(0x5eed_1234_abcd_0002, super::super::render_reply, stream_reply);
 }
 
 #[test]
