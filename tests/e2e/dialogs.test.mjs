@@ -70,6 +70,17 @@ const focusedName = (page) =>
   });
 
 /**
+ * Waits (up to 5 s) until `locator` has the focus after a dialog closed: the dialog's `close`
+ * event, which gives the focus back, comes a task after it is hidden. Fails with `what` and
+ * what has the focus instead.
+ */
+async function focusReturnsTo(page, locator, what) {
+  await waitUntil(() => focused(locator), what, { timeout: 5_000 }).catch(async (error) => {
+    assert.fail(`${error.message} (the focus is on ${await focusedName(page)})`);
+  });
+}
+
+/**
  * Whether the centre of `locator` is inside the viewport and the element there is it (not
  * covered by the dialog's scrolled content).
  */
@@ -300,7 +311,7 @@ describe('dialogs', () => {
     await page.getByRole('button', { name: 'Set up a provider', exact: true }).waitFor({ state: 'detached' });
     await providers.getByRole('button', { name: 'Close', exact: true }).click();
     await providers.waitFor({ state: 'hidden' });
-    assert.ok(await focused(chat.message), `the opener is gone: the message box has the focus (not ${await focusedName(page)})`);
+    await focusReturnsTo(page, chat.message, 'the opener is gone: the message box has the focus');
 
     for (const [opener, name, how] of [
       ['Providers', 'Providers', 'Close'],
@@ -315,7 +326,7 @@ describe('dialogs', () => {
       if (how === 'Escape') await page.keyboard.press('Escape');
       else await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
-      assert.ok(await focused(button), `${how} on ${name} gives the focus back to ${opener} (it is on ${await focusedName(page)})`);
+      await focusReturnsTo(page, button, `${how} on ${name} gives the focus back to ${opener}`);
     }
 
     // Tools → Open Agents → Close: back to Tools, which opened the first of the two.
@@ -325,7 +336,7 @@ describe('dialogs', () => {
     await dialogNamed(page, 'Agents').waitFor();
     await dialogNamed(page, 'Agents').getByRole('button', { name: 'Close', exact: true }).click();
     await dialogNamed(page, 'Agents').waitFor({ state: 'hidden' });
-    assert.ok(await focused(tools), `Agents opened from Tools gives the focus back to Tools (it is on ${await focusedName(page)})`);
+    await focusReturnsTo(page, tools, 'Agents opened from Tools gives the focus back to Tools');
     assert.deepEqual(chat.errors, []);
   });
 
@@ -347,7 +358,7 @@ describe('dialogs', () => {
       // Asked at start, nothing had the focus: "Not now" leaves it in the message box.
       await dialogNamed(next.page, 'Unlock your API keys').getByRole('button', { name: 'Not now', exact: true }).click();
       await dialogNamed(next.page, 'Unlock your API keys').waitFor({ state: 'hidden' });
-      assert.ok(await focused(next.message), `the focus is in the message box (not ${await focusedName(next.page)})`);
+      await focusReturnsTo(next.page, next.message, 'the focus is in the message box');
     }
     assert.deepEqual(next.errors, []);
   });
@@ -370,7 +381,7 @@ describe('dialogs', () => {
       const dialog = dialogNamed(chat.page, 'This tab is out of date');
       await dialog.getByRole('button', { name: 'Keep reading without saving', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
-      assert.ok(await focused(chat.message), `the focus is in the message box (not ${await focusedName(chat.page)})`);
+      await focusReturnsTo(chat.page, chat.message, 'the focus is in the message box');
     }
     assert.deepEqual(chat.errors, []);
   });
