@@ -9,7 +9,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeViolations } from '../support/axe.mjs';
-import { screenshot, waitUntil } from '../support/browser.mjs';
+import { screenshot, shownText, waitUntil } from '../support/browser.mjs';
 import { openChatWithProvider, sendAndSettle, useHarness } from '../support/chat.mjs';
 import { closeAgents, openAgents } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
@@ -82,7 +82,7 @@ describe('app agent', () => {
     assert.equal(await boxes.count(), 3, 'html, css and js');
     for (const [index, language] of ['<!doctype html>', 'display: flex', "getElementById('count')"].entries()) {
       const box = boxes.nth(index);
-      assert.equal((await box.innerText()).trim(), `App code ${index + 1}`, 'collapsed: only its summary shows');
+      assert.equal((await shownText(box)).trim(), `App code ${index + 1}`, 'collapsed: only its summary shows');
       const code = box.getByRole('code').filter({ hasText: language });
       assert.equal(await code.isVisible(), false, 'the code is hidden while collapsed');
     }
@@ -107,7 +107,7 @@ describe('app agent', () => {
     await page.keyboard.press('Enter');
     const html = boxes.nth(0).getByRole('code');
     await waitUntil(() => html.isVisible(), 'Enter opens the callout');
-    assert.match(await html.innerText(), /^<!doctype html>\n<html lang="en">/, 'the code, as a code block');
+    assert.match(await shownText(html), /^<!doctype html>\n<html lang="en">/, 'the code, as a code block');
     assert.equal(await boxes.nth(1).getByRole('code').isVisible(), false, 'the others stay closed');
     assert.deepEqual(await axeViolations(page, { include: '[role="log"]' }), [], 'the conversation, a callout open');
     await boxes.nth(0).evaluate((details) => details.scrollIntoView({ block: 'start' }));
@@ -139,7 +139,7 @@ describe('app agent', () => {
     await page.reload();
     await chat.reply.getByRole('heading', { name: 'A counter', exact: true }).waitFor();
     assert.equal(await callouts(chat.reply).count(), 3);
-    assert.equal((await callouts(chat.reply).nth(0).innerText()).trim(), 'App code 1');
+    assert.equal((await shownText(callouts(chat.reply).nth(0))).trim(), 'App code 1');
     assert.equal(await callouts(chat.assistant.first()).count(), 0, 'the General Assistant reply stays plain');
     assert.deepEqual(chat.errors, []);
   });
@@ -178,7 +178,7 @@ describe('app agent', () => {
     const reply = await sendAndSettle(chat, 'Make this:\n\n```html\n<p>Hello</p>\n```');
     const box = callouts(reply);
     assert.equal(await box.count(), 1);
-    assert.equal((await box.innerText()).trim(), 'App code', 'a single callout has no number');
+    assert.equal((await shownText(box)).trim(), 'App code', 'a single callout has no number');
     assert.equal(await box.getByRole('code').isVisible(), false, 'collapsed');
     assert.deepEqual(chat.errors, []);
   });

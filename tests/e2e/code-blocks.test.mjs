@@ -95,6 +95,8 @@ describe('code blocks', () => {
     for (const { language, code } of blocks) {
       const figure = chat.reply.getByRole('figure', { name: `${language} code`, exact: true });
       assert.equal(await figure.count(), 1, `the ${language} block is a named figure`);
+      // What a reader sees once they scroll to it (a page of finished blocks off screen is not rendered).
+      await figure.scrollIntoViewIfNeeded();
       const header = await figure.evaluate((pre) => pre.previousElementSibling?.innerText ?? '');
       assert.match(header, new RegExp(`^${language}\\b`), `the ${language} block's header shows its language`);
       // (The block's text ends with the line end before its closing fence.)

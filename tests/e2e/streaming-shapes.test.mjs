@@ -5,6 +5,9 @@
 // streams, the code block shows its text without any markup escaping into the page; at the
 // end, the reply's markup is exactly what a reload renders from the stored text. Then one long
 // table (scenario `long-table`), whose completed rows are appended into its body one by one.
+// Last, a long answer of many blocks (scenario `long`): its finished blocks come in pages the
+// browser neither lays out nor paints while they are off screen, yet every block is in the
+// page (found by role) and shows its text once scrolled to.
 // Elements are found by role and accessible name, or by the element a markdown block is.
 
 import { describe, test } from 'node:test';
@@ -19,7 +22,8 @@ describe('streaming long blocks', () => {
   async function rendered(reply) {
     const code = await reply.locator('pre').evaluateAll((nodes) => nodes.map((n) => n.outerHTML));
     const lists = await reply.getByRole('list').evaluateAll((nodes) => nodes.map((n) => n.outerHTML));
-    const paragraphs = await reply.getByRole('paragraph').allInnerTexts();
+    // (Their text as in the page: a page of finished blocks off screen is not rendered, so innerText would be empty.)
+    const paragraphs = await reply.getByRole('paragraph').allTextContents();
     return { code, lists, paragraphs };
   }
 
@@ -71,6 +75,34 @@ describe('streaming long blocks', () => {
     await waitUntil(async () => (await chat.assistant.count()) === 1, 'the reloaded page shows the reply');
     const reloaded = await chat.reply.getByRole('table').evaluate((node) => node.outerHTML);
     assert.equal(live, reloaded, 'the streamed table is rendered as a reload renders it');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a long reply\'s finished blocks off screen are skipped, and shown whole when scrolled to', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'long' });
+    await send(chat, 'Write a long answer');
+    await settled(chat, 90_000);
+    const figures = chat.reply.getByRole('figure', { name: 'rust code', exact: true });
+    assert.equal(await figures.count(), 214, 'every section\'s code block is in the page');
+    // checkVisibility with contentVisibilityAuto: false where the browser skips rendering.
+    const rendered = (locator) => locator.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
+    assert.equal(await rendered(figures.last()), true, 'the last block, on screen, is rendered');
+    assert.equal(await rendered(figures.first()), false, 'the first block, far above, is skipped');
+    const code = 'fn section() -> u32 {\n    let answer = 42;\n    answer\n}\n';
+    assert.equal(await figures.first().textContent(), code, 'a skipped block keeps its text');
+
+    await figures.first().scrollIntoViewIfNeeded();
+    await waitUntil(() => rendered(figures.first()), 'scrolled to, the first block is rendered');
+    assert.equal(await figures.first().innerText(), code, 'and shows it');
+    // Pages sit one under the other like the blocks they hold: every block below the one before it.
+    const tops = await chat.reply.getByRole('heading', { name: 'Section', exact: true }).evaluateAll((nodes) =>
+      nodes.map((node) => node.getBoundingClientRect().top));
+    assert.equal(tops.length, 214);
+    const steps = tops.slice(1).map((top, i) => Math.round(top - tops[i]));
+    assert.ok(Math.min(...steps) > 0, `every section below the one before it (steps ${Math.min(...steps)}..${Math.max(...steps)})`);
+    // A look at where one page of blocks meets the next (found by its class: only for the picture).
+    await chat.reply.evaluate((reply) => reply.querySelectorAll('.blocks-page')[1]?.scrollIntoView({ block: 'center' }));
+    await screenshot(chat.page, 'streaming-shapes-pages.png', { fullPage: false });
     assert.deepEqual(chat.errors, []);
   });
 });

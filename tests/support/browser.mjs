@@ -61,11 +61,11 @@ function launchChromium(args = []) {
   return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...args] });
 }
 
-/** Saves a PNG of the page as tests/e2e/screenshots/<name> and returns its path. */
-export async function screenshot(page, name) {
+/** Saves a PNG of the page (all of it, or with `fullPage: false` what is in view) as tests/e2e/screenshots/<name> and returns its path. */
+export async function screenshot(page, name, { fullPage = true } = {}) {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, name);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 
@@ -100,6 +100,16 @@ export async function waitUntil(check, description, { timeout = 20_000, interval
     if (Date.now() > deadline) assert.fail(`timed out after ${timeout} ms waiting until ${description}`);
     await sleep(interval);
   }
+}
+
+/**
+ * What a reader sees of `locator`'s element once they scroll to it: its innerText, read after
+ * scrolling it into view (a page of a reply's finished blocks off screen is not rendered, and
+ * the innerText of what is not rendered is empty).
+ */
+export async function shownText(locator) {
+  await locator.scrollIntoViewIfNeeded();
+  return locator.innerText();
 }
 
 /**

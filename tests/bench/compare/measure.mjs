@@ -269,7 +269,10 @@ function windowCost(samples, updatedFrames, t0, t1) {
 }
 
 // ---------- optional trace (--trace): where the main thread's time goes ----------
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'cc'];
+// TRACE_EXTRA=cat1,cat2 adds categories, e.g. disabled-by-default-devtools.timeline.invalidationTracking
+// (which style, layout and paint invalidations each frame made, and why).
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'cc',
+  ...(process.env.TRACE_EXTRA ? process.env.TRACE_EXTRA.split(',') : [])];
 
 async function startTrace(cdp) {
   await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: TRACE_CATEGORIES } });

@@ -36,6 +36,7 @@
 //   --trace DIR       trace each fast and shape stream (DIR/<stream>-<peer>-<n>.json, for DevTools'
 //                     Performance panel) and print the main thread's self time by event name;
 //                     tracing slows the page, so its runs' figures are for finding where time goes
+//                     (TRACE_EXTRA=categories,... adds trace categories, e.g. invalidation tracking)
 //   --profile DIR     sample each fast and shape stream's script (DIR/<stream>-<peer>-<n>.cpuprofile)
 //                     and print the time by function, alone and with its callees (the release
 //                     build strips the wasm's function names: build with
