@@ -296,10 +296,12 @@ describe('safe rendering', () => {
     assert.deepEqual(attacker.requests.map((r) => r.url), ['/img/auto.png'], 'the allowed image was fetched once, the other not');
     assert.equal(await chat.reply.getByRole('button', { name: `Load image manual from 127.0.0.1:${attacker.port}` }).count(), 1);
 
-    // The setting is stored.
+    // The setting is stored. (Settings can open before the stored settings are read after a
+    // reload; the field shows the stored list once they are.)
     await chat.page.reload();
     await chat.page.getByRole('button', { name: 'Settings', exact: true }).click();
-    assert.equal(await dialog.getByRole('textbox', { name: 'Load images automatically from these hosts' }).inputValue(), 'localhost');
+    const stored = dialog.getByRole('textbox', { name: 'Load images automatically from these hosts', exact: true });
+    await waitUntil(async () => (await stored.inputValue()) === 'localhost', 'the stored host list is shown after the reload');
     assert.deepEqual(chat.errors, []);
   });
 
