@@ -10,7 +10,8 @@
 //   the answer's last word (MOCKSTREAMEND) is in the DOM (a MutationObserver sees it):
 //   - send → first / last token in the DOM, from the Enter keydown's timestamp;
 //   - CDP Performance.getMetrics deltas from just before Enter to that moment:
-//     ScriptDuration (main-thread script), TaskDuration (all main-thread tasks), layout, style;
+//     ScriptDuration (main-thread script), TaskDuration (all main-thread tasks), layout, style
+//     (wall time, or with `cpu` the main thread's CPU time: DevTools' thread ticks);
 //   - long tasks (PerformanceObserver 'longtask') overlapping the window; TBT = Σ(task − 50 ms);
 //   - the same script, long tasks and TBT from send to 1 s after the last token ("incl. 1 s
 //     settle"), so work deferred past the last token (an end-of-answer re-render, a save)
@@ -354,7 +355,7 @@ async function endProfile(cdp, file) {
  * One streamed answer in `peer`: the mock must already be configured (shape, pacing). Returns
  * the figures described at the top of this file; throws if the answer did not arrive whole.
  */
-export async function streamRun({ peer, url, mock, timeoutS = 300, perFrame = false, trace = null, profile = null }) {
+export async function streamRun({ peer, url, mock, timeoutS = 300, perFrame = false, cpu = false, trace = null, profile = null }) {
   const adapter = peers[peer];
   const { ctx, close } = await launch();
   try {
@@ -366,7 +367,8 @@ export async function streamRun({ peer, url, mock, timeoutS = 300, perFrame = fa
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e).slice(0, 300)));
     const cdp = await ctx.newCDPSession(page);
-    await cdp.send('Performance.enable');
+    // With `cpu`, the duration metrics count the main thread's CPU time (thread ticks).
+    await cdp.send('Performance.enable', cpu ? { timeDomain: 'threadTicks' } : {});
     await cdp.send('Network.enable');
     const net = trackNetwork(cdp);
     await page.goto(new URL(adapter.path(mock.url), url).href, { waitUntil: 'load', timeout: 60000 });

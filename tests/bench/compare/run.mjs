@@ -33,6 +33,10 @@
 //   --quiet-busy F --quiet-wait S   CPU quiet check (default 0.3, 20)
 //   --timeout S       per stream (default 300)
 //   --json FILE       also write every run's figures as JSON
+//   --cpu             time the streams' main-thread work (script, tasks, layout, style; per
+//                     frame too) in CPU time, DevTools' thread ticks, instead of wall time:
+//                     steadier on a busy or shared machine, where a task waiting for a core
+//                     counts that wait in wall time (send → token times stay wall times)
 //   --trace DIR       trace each fast and shape stream (DIR/<stream>-<peer>-<n>.json, for DevTools'
 //                     Performance panel) and print the main thread's self time by event name;
 //                     tracing slows the page, so its runs' figures are for finding where time goes
@@ -71,6 +75,7 @@ const { values: o } = parseArgs({
     'quiet-wait': { type: 'string', default: '20' },
     timeout: { type: 'string', default: '300' },
     json: { type: 'string' },
+    cpu: { type: 'boolean', default: false },
     trace: { type: 'string' },
     profile: { type: 'string' },
   },
@@ -135,12 +140,12 @@ try {
   if (phases.has('fast')) {
     Object.assign(mock.config, { shape: 'mixed', tokens: Number(o.tokens), chunk_min: chunkMin, chunk_max: chunkMax ?? chunkMin, delay_ms: 0, long_if: LONG_IF });
     await quiet('fast');
-    await each('fast', 'mixed', Number(o.runs), (peer) => streamRun({ peer, url: urls[peer], mock, timeoutS: Number(o.timeout), trace: traceFile('fast', peer), profile: profileFile('fast', peer) }));
+    await each('fast', 'mixed', Number(o.runs), (peer) => streamRun({ peer, url: urls[peer], mock, timeoutS: Number(o.timeout), cpu: o.cpu, trace: traceFile('fast', peer), profile: profileFile('fast', peer) }));
   }
   if (phases.has('paced')) {
     Object.assign(mock.config, { shape: 'mixed', tokens: Number(o['paced-tokens']), chunk_min: chunkMin, chunk_max: chunkMax ?? chunkMin, delay_ms: Number(o['paced-delay']), long_if: LONG_IF });
     await quiet('paced');
-    await each('paced', 'mixed', Number(o['paced-runs']), (peer) => streamRun({ peer, url: urls[peer], mock, timeoutS: Number(o.timeout) }));
+    await each('paced', 'mixed', Number(o['paced-runs']), (peer) => streamRun({ peer, url: urls[peer], mock, timeoutS: Number(o.timeout), cpu: o.cpu }));
   }
   if (phases.has('shapes')) {
     await quiet('shapes');
@@ -149,7 +154,7 @@ try {
       const perEvent = answerTokens({ ...mock.config, shape }).length / Number(o['shape-events']);
       Object.assign(mock.config, { shape, chunk_min: Math.max(1, Math.floor(perEvent * 0.75)), chunk_max: Math.max(1, Math.ceil(perEvent * 1.25)),
         delay_ms: Number(o['shape-delay']), long_if: LONG_IF });
-      await each('shapes', shape, Number(o['shape-runs']), (peer) => streamRun({ peer, url: urls[peer], mock, timeoutS: Number(o.timeout), perFrame: true, trace: traceFile(shape, peer), profile: profileFile(shape, peer) }));
+      await each('shapes', shape, Number(o['shape-runs']), (peer) => streamRun({ peer, url: urls[peer], mock, timeoutS: Number(o.timeout), perFrame: true, cpu: o.cpu, trace: traceFile(shape, peer), profile: profileFile(shape, peer) }));
     }
   }
 } finally {
@@ -184,7 +189,7 @@ const table = (head, rows) => {
 };
 const busy = Object.entries(results.busy).map(([k, v]) => `${k} ${v == null ? '?' : `${(v * 100).toFixed(0)} %`}`).join(', ');
 out.push(`## Hearth beside the baseline (${results.date}, ${path.relative(process.cwd(), DIST) || DIST})`, '');
-out.push(`CPU busy before each phase (whole machine): ${busy || '–'}. Medians; ratio = Hearth ÷ baseline.`, '');
+out.push(`CPU busy before each phase (whole machine): ${busy || '–'}. Medians; ratio = Hearth ÷ baseline.${o.cpu ? ' Main-thread times of the streams are CPU time (--cpu).' : ''}`, '');
 
 /** One row per metric: name, baseline, Hearth, ratio. */
 function compareRows(rows) {
