@@ -723,9 +723,23 @@ pub fn title_from_message(text: &str) -> String {
     cut(line, TITLE_CHARS)
 }
 
-/// A one-line preview of a message's text.
+/// A one-line preview of a message's text. Reads only the words the preview
+/// can show (and one more, to know it was cut): a streaming reply is saved,
+/// with its preview, several times a second, however long it has grown.
 pub fn preview_of(text: &str) -> String {
-    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut flat = String::new();
+    let mut chars = 0;
+    for word in text.split_whitespace() {
+        if chars > PREVIEW_CHARS {
+            break;
+        }
+        if !flat.is_empty() {
+            flat.push(' ');
+            chars += 1;
+        }
+        flat.push_str(word);
+        chars += word.chars().count();
+    }
     cut(&flat, PREVIEW_CHARS)
 }
 

@@ -237,3 +237,30 @@ fn summary_records_and_context_windows_need_no_migration() {
         serde_json::from_value(serde_json::to_value(&windowed).expect("json")).expect("loads");
     assert_eq!(back.context_window, Some(32_000));
 }
+
+/// The preview reads only the words it can show, and is what flattening the
+/// whole text and cutting it gives: short and long texts, long words, runs of
+/// white space and multi-byte characters around the cut.
+#[test]
+fn a_preview_is_the_flattened_text_cut() {
+    let whole = |text: &str| cut(&text.split_whitespace().collect::<Vec<_>>().join(" "), PREVIEW_CHARS);
+    let mut texts = vec![
+        String::new(),
+        "  \n\t ".to_owned(),
+        "Hello,\n\nworld.".to_owned(),
+        "x".repeat(PREVIEW_CHARS),
+        "x".repeat(PREVIEW_CHARS + 1),
+        "x".repeat(10 * PREVIEW_CHARS),
+        format!("{} {}", "a".repeat(PREVIEW_CHARS - 1), "tail words"),
+    ];
+    for width in 1..=12 {
+        let word = "é".repeat(width);
+        for count in [PREVIEW_CHARS / (width + 1), PREVIEW_CHARS / (width + 1) + 1, 40] {
+            texts.push(vec![word.as_str(); count].join(if width % 2 == 0 { "  \n " } else { " " }));
+        }
+    }
+    texts.push("word ".repeat(20_000));
+    for text in &texts {
+        assert_eq!(preview_of(text), whole(text), "{text:.40?}");
+    }
+}
