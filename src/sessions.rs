@@ -55,15 +55,15 @@ impl SessionsContext {
             ready: RwSignal::new(false),
         };
         store.on_event(move |event| this.on_store_event(event));
-        // The tab and its history entries are named after the open conversation.
-        Effect::new(move |_| {
-            let title = match this.current.get() {
-                _ if this.not_found.with(Option::is_some) => Some("Conversation not found".to_owned()),
-                Some(id) => this.list.with(|list| list.iter().find(|s| s.id == id).map(|s| s.title.clone())),
-                None => None,
-            };
-            address::set_title(title.as_deref());
+        // The tab and its history entries are named after the open conversation
+        // (set when the name changes, not at every save of a streaming reply,
+        // which updates the list).
+        let title = Memo::new(move |_| match this.current.get() {
+            _ if this.not_found.with(Option::is_some) => Some("Conversation not found".to_owned()),
+            Some(id) => this.list.with(|list| list.iter().find(|s| s.id == id).map(|s| s.title.clone())),
+            None => None,
         });
+        Effect::new(move |_| title.with(|title| address::set_title(title.as_deref())));
         this
     }
 
