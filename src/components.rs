@@ -13,6 +13,7 @@ pub(crate) mod assistant_message;
 pub(crate) mod attach_file_button;
 pub(crate) mod attached_files;
 pub(crate) mod code_copy;
+pub(crate) mod code_highlight;
 pub(crate) mod compact_button;
 pub(crate) mod composer;
 pub(crate) mod context_meter;

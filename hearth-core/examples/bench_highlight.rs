@@ -1,10 +1,11 @@
 //! Benchmark of code highlighting, natively: for each language, ~100 KB of code
 //! in fenced blocks of 20 lines, rendered plain ([`render_with`]) and as the app
 //! shows a reply ([`render_reply`]: dressed and highlighted); prints both and the
-//! highlighter's cost per KB (the difference). Then the same answer streamed in
-//! 16-byte pieces with [`StreamingMarkdown::for_reply`], its frames (every 4
-//! pieces) early and late, which must stay close: each finished block is
-//! highlighted once, the open one streams plain.
+//! highlighter's cost per KB (the difference: what the page pays, once per
+//! block, when it highlights a streamed block with `highlight_code`). Then the
+//! same answer streamed in 16-byte pieces with [`StreamingMarkdown::for_reply`]
+//! (dressed, unhighlighted), its frames (every 4 pieces) early and late, which
+//! must stay close.
 //!
 //! `cargo run -q --release -p hearth-core --example bench_highlight`
 

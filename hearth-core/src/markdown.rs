@@ -95,9 +95,10 @@ pub enum CodeStyle {
     /// With a header (language, "Copy code"), a focusable named scroller, and
     /// the code highlighted (the markup is listed in the writer's docs).
     Dressed,
-    /// Dressed, the code not highlighted: how a streaming reply shows its
-    /// unfinished tail, which may be rendered again on every push (a block is
-    /// highlighted once, when it is finished).
+    /// Dressed, the code not highlighted: how a streaming reply is written
+    /// ([`StreamingMarkdown::for_reply`]). The page highlights each block's
+    /// code once, later, with [`highlight_code`]; the result is then what
+    /// [`CodeStyle::Dressed`] writes.
     DressedUnhighlighted,
 }
 
@@ -122,6 +123,18 @@ pub fn render_with(markdown: &str, mode: RenderMode) -> SafeHtml {
 /// and highlighted ([`CodeStyle::Dressed`]).
 pub fn render_reply(markdown: &str, mode: RenderMode) -> SafeHtml {
     render_counted(markdown, mode, CodeStyle::Dressed, 0).0
+}
+
+/// The highlighted content of one code block: what [`render_reply`] writes
+/// inside the `<code class="language-…">` of a block whose fence names
+/// `language` and whose text is `code` (the text as the page shows it, e.g.
+/// the element's `textContent`), so that a block streamed unhighlighted
+/// ([`CodeStyle::DressedUnhighlighted`]) can be highlighted later, once.
+/// `None` when the highlighter does not know `language`: such a block is
+/// written the same either way. Each call has the budget of a whole rendering
+/// ([`writer`]'s `HIGHLIGHT_SPANS`, and no highlighting past `HIGHLIGHT_BYTES`).
+pub fn highlight_code(language: &str, code: &str) -> Option<SafeHtml> {
+    writer::highlighted_code(language, code).map(SafeHtml)
 }
 
 /// Renders `markdown` in `mode` with code blocks in `code` style, numbering

@@ -1,5 +1,6 @@
 //! A reply: its Thinking block, its markdown (final blocks plus the growing
-//! tail), the "Still writing" dots while it streams, its status or error card,
+//! tail; its code is highlighted once the reply has ended), the "Still
+//! writing" dots while it streams, its status or error card,
 //! and a footer with the badge naming its agent and model, token usage, the
 //! version arrows of a regenerated reply, and the icon row: Copy, Regenerate (on
 //! the last reply) and Save as file.
@@ -12,6 +13,7 @@ use leptos::task::spawn_local;
 use crate::chat::{AssistantView, ChatContext, EntryKind, ReplyStatus};
 use crate::components::app_version_button::AppVersionButton;
 use crate::components::code_copy::{CodeCopyStatus, on_code_click};
+use crate::components::code_highlight::{highlight_each, unhighlighted};
 use crate::components::copy_button::CopyButton;
 use crate::components::error_card::ErrorCard;
 use crate::components::icon::{Icon, IconName};
@@ -106,6 +108,31 @@ pub(crate) fn AssistantMessage(
             preferences.image_hosts.with_untracked(|hosts| show_images(&container, Some(hosts)));
         }
     });
+    // Code that streamed unhighlighted is highlighted once the reply is not
+    // streaming (and when it is shown again), a few blocks per frame;
+    // meanwhile the reply counts as busy (only the newest pass clears that).
+    let highlighting = RwSignal::new(false);
+    let passes = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        if streaming() {
+            return;
+        }
+        reply.blocks.version();
+        reply.tail.track();
+        reply.tail_changes.version();
+        let Some(container) = markdown.get() else { return };
+        let pass = passes.get_value().wrapping_add(1);
+        passes.set_value(pass);
+        if !unhighlighted(&container).is_empty() {
+            highlighting.set(true);
+        }
+        spawn_local(async move {
+            highlight_each(container.into()).await;
+            if passes.try_get_value() == Some(pass) && highlighting.try_get_untracked() == Some(true) {
+                highlighting.try_set(false);
+            }
+        });
+    });
     let usage = move || {
         reply.usage.get().map(|usage| {
             let count = |n: Option<u64>| n.map_or_else(|| "?".to_owned(), |n| n.to_string());
@@ -142,7 +169,11 @@ pub(crate) fn AssistantMessage(
     let failed = move || reply.status.with(|status| matches!(status, ReplyStatus::Failed(_)));
     let offer_regenerate = move || is_last.get() && idle.get() && !streaming() && !failed();
     view! {
-        <article class="message assistant" aria-label="Assistant" aria-busy=move || if streaming() { "true" } else { "false" }>
+        <article
+            class="message assistant"
+            aria-label="Assistant"
+            aria-busy=move || if streaming() || highlighting.get() { "true" } else { "false" }
+        >
             <Show when=move || reply.reasoning.with(|r| !r.is_empty())>
                 <ThinkingBlock reply />
             </Show>

@@ -12,3 +12,13 @@ pub(crate) fn on_next_frame(work: impl FnOnce() + 'static) {
     let callback = Closure::once_into_js(work);
     let _ = window.request_animation_frame(callback.unchecked_ref());
 }
+
+/// Resolves at the browser's next animation frame (at once without a window),
+/// so that work split at its awaits changes the page at most once per frame.
+pub(crate) async fn next_frame() {
+    let (done, frame) = futures::channel::oneshot::channel::<()>();
+    on_next_frame(move || {
+        let _ = done.send(());
+    });
+    let _ = frame.await;
+}

@@ -5,9 +5,10 @@
 // streams, the code block shows its text without any markup escaping into the page; at the
 // end, the reply's markup is exactly what a reload renders from the stored text. Then one long
 // table (scenario `long-table`), whose completed rows are appended into its body one by one.
-// Last, a long answer of many blocks (scenario `long`): its finished blocks come in pages the
-// browser neither lays out nor paints while they are off screen, yet every block is in the
-// page (found by role) and shows its text once scrolled to.
+// Last, a long answer of many blocks (scenario `long`): while it streams its code stays plain,
+// and all of it is highlighted once it ends; its finished blocks come in pages the browser
+// neither lays out nor paints while they are off screen, yet every block is in the page (found
+// by role) and shows its text once scrolled to.
 // Elements are found by role and accessible name, or by the element a markdown block is.
 
 import { describe, test } from 'node:test';
@@ -78,12 +79,21 @@ describe('streaming long blocks', () => {
     assert.deepEqual(chat.errors, []);
   });
 
-  test('a long reply\'s finished blocks off screen are skipped, and shown whole when scrolled to', async (t) => {
+  test('a long reply\'s code stays plain while it streams and is highlighted once it ends; blocks off screen are skipped', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'long' });
     await send(chat, 'Write a long answer');
-    await settled(chat, 90_000);
     const figures = chat.reply.getByRole('figure', { name: 'rust code', exact: true });
+    /** How many of the reply's code blocks show highlighted runs (elements in their code). */
+    const highlighted = () => figures.evaluateAll((nodes) => nodes.filter((pre) => pre.querySelector('code > span')).length);
+    const streaming = async () => (await chat.reply.getAttribute('aria-busy')) === 'true'
+      && (await chat.reply.getByRole('img', { name: 'Still writing', exact: true }).count()) === 1;
+    // While it streams, no block is highlighted, not even those long finished.
+    await waitUntil(async () => (await figures.count()) > 60, 'sixty sections have streamed', { timeout: 60_000 });
+    assert.equal(await highlighted(), 0, 'no code is highlighted while the reply streams');
+    assert.ok(await streaming(), 'the reply was still streaming');
+    await settled(chat, 90_000);
     assert.equal(await figures.count(), 214, 'every section\'s code block is in the page');
+    assert.equal(await highlighted(), 214, 'once the reply has ended, every block is highlighted');
     // checkVisibility with contentVisibilityAuto: false where the browser skips rendering.
     const rendered = (locator) => locator.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
     assert.equal(await rendered(figures.last()), true, 'the last block, on screen, is rendered');

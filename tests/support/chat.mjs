@@ -202,7 +202,10 @@ export function waitOn(chat, check, description, options) {
   );
 }
 
-/** The aria-busy state of `article` (a reply is 'true' while it streams, then 'false'). */
+/**
+ * The aria-busy state of `article`: a reply is 'true' while it streams and while its code,
+ * written plain during the stream, is being highlighted; then 'false'.
+ */
 export function busy(article) {
   return article.getAttribute('aria-busy');
 }
@@ -222,7 +225,8 @@ export async function send(chat, text) {
 }
 
 /**
- * Waits until there is a reply and the last one is no longer streaming (aria-busy="false"),
+ * Waits until there is a reply and the last one is neither streaming nor highlighting its code
+ * (aria-busy="false"),
  * for at most `timeout` ms; on a timeout the failure says what the conversation shows.
  */
 export function settled(chat, timeout = WAIT_MS) {

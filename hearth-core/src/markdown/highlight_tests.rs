@@ -6,7 +6,38 @@
 use super::highlight::{Language, Token, highlight, listed};
 use super::safety_tests::{CORPUS, tags};
 use super::writer::{HIGHLIGHT_BYTES, HIGHLIGHT_SPANS};
-use super::{RenderMode, StreamingMarkdown, render, render_reply};
+use super::{RenderMode, StreamingMarkdown, highlight_code, render, render_reply};
+
+/// What the page does to a reply streamed unhighlighted once it highlights
+/// its code: each `<code class="language-…">`'s content replaced by
+/// [`highlight_code`] of its text (the element's `textContent`: the markup
+/// without its `<wbr>`s, unescaped), where the language is known.
+pub(super) fn with_code_highlighted(html: &str) -> String {
+    const OPEN: &str = "<code class=\"language-";
+    let mut out = String::with_capacity(html.len() * 2);
+    let mut rest = html;
+    while let Some(at) = rest.find(OPEN) {
+        let after = &rest[at + OPEN.len()..];
+        let (Some(quote), Some(end)) = (after.find("\">"), after.find("</code>")) else { break };
+        let language = &after[..quote];
+        let inner = &after[quote + 2..end];
+        let text = inner
+            .replace("<wbr>", "")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&nbsp;", "\u{a0}")
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&");
+        out.push_str(&rest[..at + OPEN.len() + quote + 2]);
+        match highlight_code(language, &text) {
+            Some(highlighted) => out.push_str(highlighted.as_str()),
+            None => out.push_str(inner),
+        }
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
 
 /// The runs of `code` in `language`.
 fn runs(language: &str, code: &str) -> Vec<(Option<Token>, String)> {
@@ -412,11 +443,17 @@ fn dressed_code_loads_nothing_and_keeps_markup_in_code_as_text() {
             let html = render_reply(markdown, mode);
             assert_dressed_safe(html.as_str());
             let mut streaming = StreamingMarkdown::for_reply(mode);
+            let mut streamed = String::new();
             for piece in super::tests::pieces(markdown, 3) {
                 let update = streaming.push(piece);
                 update.new_blocks.iter().for_each(|b| assert_dressed_safe(b.as_str()));
+                update.new_blocks.iter().for_each(|b| streamed.push_str(b.as_str()));
                 assert_dressed_safe(update.tail.as_str());
             }
+            streaming.end();
+            streamed.push_str(streaming.tail_markup().as_str());
+            // Highlighted later by the page (highlight_code on each block's text).
+            assert_dressed_safe(&with_code_highlighted(&streamed));
         }
     }
     let html = render_reply(hostile[1], RenderMode::Chat);
@@ -511,19 +548,27 @@ fn word_lists_are_sorted_and_every_word_is_found() {
     assert!(!listed("", "fn", false), "nothing is in an empty list");
 }
 
-/// While a reply streams, its unfinished tail (which may be rendered again on
-/// every push) shows code unhighlighted; each finished block, and the tail at
-/// the end, is highlighted, and together they are the whole reply's rendering.
+/// A reply streams with its code unhighlighted, finished blocks and tail
+/// alike (the page highlights each block's code once, later); highlighting
+/// each block's code with [`highlight_code`] then gives the whole reply's
+/// rendering, however the text was cut into pieces.
 #[test]
-fn a_streaming_tail_is_not_highlighted_until_it_is_finished() {
+fn a_streamed_reply_is_unhighlighted_and_highlighting_its_code_gives_the_whole_rendering() {
     let reply = "Steps:\n\n1. Build it:\n\n   ```rust\n   fn main() { let x = 1; }\n   ```\n\n2. Run it:\n\n   ```bash\n   cargo run --release\n   ```\n\nDone.\n\n```python\ndef f():\n    return None\n```\n\n- last, with code:\n\n  ```js\n  const y = await f();\n  ```\n";
+    let whole = render_reply(reply, RenderMode::Chat);
     for piece_len in [1, 4, 17] {
         let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
         let mut blocks = String::new();
         let mut tails_with_code = 0;
         for piece in super::tests::pieces(reply, piece_len) {
             let update = streaming.push(piece);
-            update.new_blocks.iter().for_each(|block| blocks.push_str(block.as_str()));
+            for block in &update.new_blocks {
+                assert!(
+                    !block.as_str().contains("<span class=\"tok-"),
+                    "a finished block is not highlighted: {block:?}"
+                );
+                blocks.push_str(block.as_str());
+            }
             let tail = update.tail.as_str();
             assert!(!tail.contains("<span class=\"tok-"), "a tail is not highlighted: {tail}");
             tails_with_code += usize::from(tail.contains("<div class=\"code-block\">"));
@@ -531,18 +576,18 @@ fn a_streaming_tail_is_not_highlighted_until_it_is_finished() {
         assert!(tails_with_code > 0, "the tail showed code blocks while they streamed");
         streaming.end();
         blocks.push_str(streaming.tail_markup().as_str());
-        let whole = render_reply(reply, RenderMode::Chat);
-        assert_eq!(blocks, whole.as_str(), "pieces of {piece_len}");
+        assert!(!blocks.contains("<span class=\"tok-"), "nothing streamed is highlighted");
+        let highlighted = with_code_highlighted(&blocks);
+        assert_eq!(highlighted, whole.as_str(), "pieces of {piece_len}");
         for token in [
             "<span class=\"tok-kw\">fn</span>",
             "<span class=\"tok-kw\">def</span>",
             "<span class=\"tok-kw\">await</span>",
         ] {
-            assert!(blocks.contains(token), "{token} in the finished reply");
+            assert!(highlighted.contains(token), "{token} in the highlighted reply");
         }
     }
-    // In two pieces, cut anywhere: a tail rendered exactly up to where its
-    // block ends is not kept as the finished block.
+    // In two pieces, cut anywhere.
     for cut in (0..=reply.len()).filter(|cut| reply.is_char_boundary(*cut)) {
         let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
         let mut blocks = String::new();
@@ -551,6 +596,34 @@ fn a_streaming_tail_is_not_highlighted_until_it_is_finished() {
         }
         streaming.end();
         blocks.push_str(streaming.tail_markup().as_str());
-        assert_eq!(blocks, render_reply(reply, RenderMode::Chat).as_str(), "cut at {cut}");
+        assert_eq!(with_code_highlighted(&blocks), whole.as_str(), "cut at {cut}");
+    }
+}
+
+/// [`highlight_code`] writes what a dressed rendering writes in the block's
+/// `<code>`: for every language (and an unknown one, which it leaves alone),
+/// for text with markup and entities in it, and for a block past the budget.
+#[test]
+fn highlight_code_writes_what_the_whole_rendering_writes() {
+    let mut cases: Vec<(String, String)> =
+        ["rust", "python", "js", "html", "css", "bash", "sql", "yaml", "diff", "nosuch"]
+            .iter()
+            .map(|language| {
+                ((*language).to_owned(), "let a = \"<b>&amp;\" // <i>\u{a0}x</i>\nfn f() { 1 }\n".to_owned())
+            })
+            .collect();
+    cases.push(("rust".to_owned(), (0..4_000).map(|i| format!("let x{i} = {i};\n")).collect()));
+    cases.push(("rust".to_owned(), (0..1_500).map(|i| format!("let x{i} = {i};\n")).collect()));
+    for (language, code) in cases {
+        let whole = render_reply(&format!("```{language}\n{code}```\n"), RenderMode::Chat);
+        let unhighlighted = super::render_counted(
+            &format!("```{language}\n{code}```\n"),
+            RenderMode::Chat,
+            super::CodeStyle::DressedUnhighlighted,
+            0,
+        )
+        .0;
+        assert_eq!(with_code_highlighted(unhighlighted.as_str()), whole.as_str(), "{language}, {} bytes", code.len());
+        assert_eq!(highlight_code(&language, &code).is_none(), language == "nosuch");
     }
 }

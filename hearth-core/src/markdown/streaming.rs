@@ -166,10 +166,11 @@ impl StreamingMarkdown {
         Self { mode, ..Self::default() }
     }
 
-    /// An empty reply rendered in `mode` as the app shows it: code blocks
-    /// dressed and highlighted once finished ([`CodeStyle::Dressed`]).
+    /// An empty reply rendered in `mode` as the app streams it: code blocks
+    /// dressed, not highlighted ([`CodeStyle::DressedUnhighlighted`]); the page
+    /// highlights each block's code once, later ([`super::highlight_code`]).
     pub fn for_reply(mode: RenderMode) -> Self {
-        Self { mode, code: CodeStyle::Dressed, ..Self::default() }
+        Self { mode, code: CodeStyle::DressedUnhighlighted, ..Self::default() }
     }
 
     /// The whole text received so far.
@@ -220,9 +221,7 @@ impl StreamingMarkdown {
     pub fn end(&mut self) -> StreamingDelta {
         let tail = &self.source[self.tail_start..];
         let exact = match &self.tail {
-            Tail::Rendered { len, pending_len, html, .. } => {
-                *len == tail.len() && *pending_len == 0 && !self.replace && self.final_rendering(html)
-            }
+            Tail::Rendered { len, pending_len, .. } => *len == tail.len() && *pending_len == 0 && !self.replace,
             Tail::Fence { .. } | Tail::Table { .. } => false,
         };
         if let Tail::Table { shown, .. } = &self.tail {
@@ -254,22 +253,6 @@ impl StreamingMarkdown {
         })
     }
 
-    /// How the unfinished tail's code blocks are written: not highlighted, as
-    /// it may be rendered again on every push (see [`CodeStyle::DressedUnhighlighted`]).
-    fn tail_code(&self) -> CodeStyle {
-        match self.code {
-            CodeStyle::Dressed => CodeStyle::DressedUnhighlighted,
-            code => code,
-        }
-    }
-
-    /// Whether `html`, a rendering of the tail, is also how a finished block
-    /// or the whole document shows that text: not when it has a code block
-    /// written without the highlighting a finished one gets.
-    fn final_rendering(&self, html: &str) -> bool {
-        self.tail_code() == self.code || !html.contains(CODE_BLOCK_OPEN)
-    }
-
     /// Renders the whole tail anew with code blocks in `code` style and remembers it.
     fn render_tail(&mut self, code: CodeStyle) -> String {
         let tail = &self.source[self.tail_start..];
@@ -287,7 +270,7 @@ impl StreamingMarkdown {
     /// shown plain, and says to replace the tail with that.
     fn render_tail_lines(&mut self) -> TailChange {
         let text = &self.source[self.tail_start..self.scanned];
-        let (html, callouts) = render_counted(text, self.mode, self.tail_code(), self.app_code_before);
+        let (html, callouts) = render_counted(text, self.mode, self.code, self.app_code_before);
         self.rendered_bytes += text.len();
         self.tail_renders += 1;
         let pending_len = self.source.len() - self.scanned;
@@ -324,7 +307,7 @@ impl StreamingMarkdown {
                 // ends in the middle of something the next text completes.
                 return self.render_tail_lines();
             }
-            let html = self.render_tail(self.tail_code());
+            let html = self.render_tail(self.code);
             if previous.as_deref() == Some(html.as_str()) {
                 return TailChange::Same;
             }
@@ -382,7 +365,7 @@ impl StreamingMarkdown {
     fn start_table(&mut self, rows_end: usize) -> Option<TailChange> {
         let text = &self.source[self.tail_start..rows_end];
         let header = text.split_inclusive('\n').take(2).map(str::len).sum();
-        let (html, _) = render_counted(text, self.mode, self.tail_code(), self.app_code_before);
+        let (html, _) = render_counted(text, self.mode, self.code, self.app_code_before);
         self.rendered_bytes += text.len();
         let html = html.0;
         let split = html.rfind(TABLE_CLOSE).filter(|at| {
@@ -419,7 +402,7 @@ impl StreamingMarkdown {
         let mut text = String::with_capacity(header + end - shown);
         text.push_str(&self.source[self.tail_start..self.tail_start + header]);
         text.push_str(&self.source[*shown..end]);
-        let (html, _) = render_counted(&text, self.mode, self.tail_code(), self.app_code_before);
+        let (html, _) = render_counted(&text, self.mode, self.code, self.app_code_before);
         self.rendered_bytes += text.len();
         let added = html.0.strip_prefix(open.as_str())?.strip_suffix(TABLE_CLOSE)?.to_owned();
         let total = elements + elements_at_most(&added);
@@ -451,18 +434,14 @@ impl StreamingMarkdown {
         if !matches!(self.tail, Tail::Fence { .. }) {
             let opening_end =
                 self.source[self.tail_start..].find('\n').map_or(self.source.len(), |i| self.tail_start + i + 1);
-            let (html, _) = render_counted(
-                &self.source[self.tail_start..opening_end],
-                self.mode,
-                self.tail_code(),
-                self.app_code_before,
-            );
+            let (html, _) =
+                render_counted(&self.source[self.tail_start..opening_end], self.mode, self.code, self.app_code_before);
             self.rendered_bytes += opening_end - self.tail_start;
             let Some(split) = html.0.rfind("</code>") else {
                 // Not the markup expected of a code block: render the tail as a whole.
                 self.replace = true;
                 self.tail = Tail::stale();
-                let html = self.render_tail(self.tail_code());
+                let html = self.render_tail(self.code);
                 return TailChange::Replace(SafeHtml(html));
             };
             let (open, close) = html.0.split_at(split);
@@ -554,14 +533,9 @@ impl StreamingMarkdown {
             let _ = self.append_rows(rows_end);
         }
         let text = &self.source[self.tail_start..end];
-        let final_tail = match &self.tail {
-            Tail::Rendered { html, .. } => self.final_rendering(html),
-            Tail::Fence { .. } | Tail::Table { .. } => true,
-        };
         let reusable = match &mut self.tail {
             Tail::Rendered { html, len, pending_len: 0, callouts, .. }
-                if final_tail
-                    && *len <= text.len()
+                if *len <= text.len()
                     && (*len == 0 || text.as_bytes()[*len - 1] == b'\n')
                     && text[*len..].trim().is_empty() =>
             {
@@ -610,8 +584,6 @@ fn table_rows(text: &str, from: usize) -> Option<(usize, usize)> {
     Some((rows_end, lines))
 }
 
-/// How a dressed code block's markup starts (see the writer).
-const CODE_BLOCK_OPEN: &str = "<div class=\"code-block\">";
 /// How a table's markup starts (`<table>`, or `<table tabindex="0">` when dressed).
 const TABLE_OPEN: &str = "<table";
 /// Where a table's rows start in its markup, and what follows them.

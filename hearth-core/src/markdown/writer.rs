@@ -27,13 +27,15 @@
 //! - in [`RenderMode::App`] only, the "App code" callout: `details` (`class`
 //!   `app-code`, `app-code app-code-more`), `summary`, `span
 //!   class="app-code-number"`;
-//! - with [`CodeStyle::Dressed`] only, each code block dressed: `div
+//! - in the dressed code styles only ([`CodeStyle::Dressed`] and
+//!   [`CodeStyle::DressedUnhighlighted`]), each code block dressed: `div
 //!   class="code-block"` around a header `div class="code-head"` (the language
 //!   in `span class="code-lang"`, a `button type="button" class="copy-code"
 //!   aria-label="Copy code"` and, for ```` ```mermaid ````, a `button
 //!   type="button" class="show-diagram"`) and `pre tabindex="0" role="figure"
-//!   aria-label="… code"` (a scroller keyboard users can reach, named); the code
-//!   of a language the highlighter knows in `span class="tok-…"` runs (see
+//!   aria-label="… code"` (a scroller keyboard users can reach, named); in
+//!   `Dressed` (and in [`super::highlight_code`]'s markup) the code of a
+//!   language the highlighter knows in `span class="tok-…"` runs (see
 //!   [`Token::class`](super::highlight::Token::class)), at most [`HIGHLIGHT_SPANS`] per rendering, none in a block over [`HIGHLIGHT_BYTES`];
 //!   and `table tabindex="0"` (a table scrolls sideways in a narrow message).
 //!
@@ -347,26 +349,11 @@ impl Writer {
         self.out.push_str("<button type=\"button\" class=\"show-diagram\">Show diagram</button>");
     }
 
-    /// `code` of `language`, highlighted: each run of a kind in its `span`,
-    /// within the rendering's [`HIGHLIGHT_SPANS`]; plain past [`HIGHLIGHT_BYTES`].
+    /// `code` of `language`, highlighted (see [`write_highlighted`]), within
+    /// the rendering's [`HIGHLIGHT_SPANS`].
     fn highlighted(&mut self, language: &Language, code: &str) {
         self.end_newline = code.ends_with('\n');
-        if code.len() > HIGHLIGHT_BYTES {
-            escape_into(&mut self.out, code, false);
-            return;
-        }
-        let Writer { out, spans, .. } = self;
-        highlight(language, code, &mut |token, text| match token {
-            Some(token) if *spans < HIGHLIGHT_SPANS => {
-                *spans += 1;
-                out.push_str("<span class=\"");
-                out.push_str(token.class());
-                out.push_str("\">");
-                escape_into(out, text, false);
-                out.push_str("</span>");
-            }
-            _ => escape_into(out, text, false),
-        });
+        write_highlighted(&mut self.out, language, code, &mut self.spans);
     }
 
     fn open_inline(&mut self, name: &'static str) {
@@ -439,6 +426,38 @@ impl Writer {
             | TagEnd::MetadataBlock(_) => {}
         }
     }
+}
+
+/// Writes `code` of `language` highlighted: each run of a kind in its `span`
+/// while `spans` (the runs written so far) is under [`HIGHLIGHT_SPANS`], the
+/// rest plain; all of it plain past [`HIGHLIGHT_BYTES`].
+fn write_highlighted(out: &mut String, language: &Language, code: &str, spans: &mut usize) {
+    if code.len() > HIGHLIGHT_BYTES {
+        escape_into(out, code, false);
+        return;
+    }
+    highlight(language, code, &mut |token, text| match token {
+        Some(token) if *spans < HIGHLIGHT_SPANS => {
+            *spans += 1;
+            out.push_str("<span class=\"");
+            out.push_str(token.class());
+            out.push_str("\">");
+            escape_into(out, text, false);
+            out.push_str("</span>");
+        }
+        _ => escape_into(out, text, false),
+    });
+}
+
+/// The content of a dressed code block's `<code>` for `code` in `language`
+/// (the word after its fence) as [`CodeStyle::Dressed`] writes a block alone,
+/// or `None` when the highlighter does not know `language` (such a block is
+/// written the same in both dressed styles).
+pub(super) fn highlighted_code(language: &str, code: &str) -> Option<String> {
+    let language = Language::of(language)?;
+    let mut out = String::with_capacity(code.len() * 2);
+    write_highlighted(&mut out, language, code, &mut 0);
+    Some(out)
 }
 
 /// Only `language-xyz` classes (from fenced code blocks) are written on `<code>`.

@@ -2,6 +2,7 @@
 //! equals the whole document's rendering; and the work per push is bounded by
 //! the new text (plus a constant), whatever shape the growing block has.
 
+use super::super::highlight_tests::with_code_highlighted;
 use super::super::{RenderMode, SafeHtml, render_with};
 use super::{EAGER_TAIL_BYTES, StreamingDelta, StreamingMarkdown, TailChange};
 
@@ -237,6 +238,17 @@ fn streams_equal_whole_renderings(
     render: fn(&str, RenderMode) -> SafeHtml,
     stream: fn(&[&str], RenderMode) -> (String, StreamingMarkdown),
 ) {
+    streams_equal_whole_renderings_with(seed, render, stream, StreamingMarkdown::finish);
+}
+
+/// [`streams_equal_whole_renderings`], with `finish` for what a reply that
+/// needs the whole document shows.
+fn streams_equal_whole_renderings_with(
+    seed: u64,
+    render: fn(&str, RenderMode) -> SafeHtml,
+    stream: fn(&[&str], RenderMode) -> (String, StreamingMarkdown),
+    finish: fn(&StreamingMarkdown) -> SafeHtml,
+) {
     let mut rng = Rng(seed);
     let mut compared = 0;
     for round in 0..48 {
@@ -247,7 +259,7 @@ fn streams_equal_whole_renderings(
             let pieces = chunks(&text, &mut rng, max);
             let (html, streaming) = stream(&pieces, mode);
             if streaming.needs_whole() {
-                assert_eq!(streaming.finish(), whole);
+                assert_eq!(finish(&streaming), whole);
                 continue;
             }
             compared += 1;
@@ -397,18 +409,26 @@ fn a_growing_table_appends_its_rows() {
     assert!(streaming.rendered_bytes <= 4 * text.len(), "{} bytes rendered", streaming.rendered_bytes);
 }
 
-/// [`stream`] for a reply as the app shows it (code blocks dressed).
+/// [`stream`] for a reply as the app shows it (code blocks dressed, streamed
+/// unhighlighted), with its code then highlighted as the page does.
 fn stream_reply(pieces: &[&str], mode: RenderMode) -> (String, StreamingMarkdown) {
-    stream_into(StreamingMarkdown::for_reply(mode), pieces)
+    let (html, streaming) = stream_into(StreamingMarkdown::for_reply(mode), pieces);
+    (with_code_highlighted(&html), streaming)
+}
+
+/// A whole reply rendered unhighlighted and then highlighted as the page does
+/// it: [`StreamingMarkdown::finish`] of a reply that needs the whole document.
+fn finish_reply(streaming: &StreamingMarkdown) -> SafeHtml {
+    SafeHtml(with_code_highlighted(streaming.finish().as_str()))
 }
 
 #[test]
 fn a_streamed_reply_with_dressed_code_equals_its_whole_rendering() {
-    streams_equal_whole_renderings(0x5eed_1234_abcd_0002, super::super::render_reply, stream_reply);
+    streams_equal_whole_renderings_with(0x5eed_1234_abcd_0002, super::super::render_reply, stream_reply, finish_reply);
 }
 
 #[test]
-fn a_dressed_open_code_block_streams_plain_and_is_highlighted_once_finished() {
+fn a_dressed_code_block_streams_plain_and_highlighting_it_once_gives_the_whole_rendering() {
     let text = one_block(&|i| format!("    let x{i} = \"<{i}>\" & y; // note\n"), "```rust\n");
     let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
     let mut page = Page::default();
@@ -426,20 +446,22 @@ fn a_dressed_open_code_block_streams_plain_and_is_highlighted_once_finished() {
     assert!(page.tail.contains("<button type=\"button\" class=\"copy-code\""), "the header shows while it streams");
     page.apply(streaming.end());
     // (This block is longer than the writer's HIGHLIGHT_BYTES: it stays plain.)
-    assert!(!page.html().contains("tok-"), "a block this long is not highlighted");
-    assert_same(&page.html(), super::super::render_reply(&text, RenderMode::Chat).as_str(), "code block");
-    // An open block of ordinary length is highlighted when the reply ends.
+    let highlighted = with_code_highlighted(&page.html());
+    assert!(!highlighted.contains("tok-"), "a block this long is not highlighted");
+    assert_same(&highlighted, super::super::render_reply(&text, RenderMode::Chat).as_str(), "code block");
+    // An open block of ordinary length, and one closed by its fence: plain as
+    // they stream and once finished, highlighted by the page.
     let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
     let mut page = Page::default();
     page.apply(streaming.push_delta("```rust\nlet x = 1;\n"));
-    assert!(!page.tail.contains("tok-"), "the open block stays plain");
     page.apply(streaming.end());
-    assert!(page.html().contains("<span class=\"tok-kw\">let</span>"), "highlighted at the end");
-    // Closed by its fence: the finished block is highlighted once, when it is cut.
+    assert!(!page.html().contains("tok-"), "not highlighted at the end either");
+    assert!(with_code_highlighted(&page.html()).contains("<span class=\"tok-kw\">let</span>"));
     let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
     let update = streaming.push("```python\nprint(1)\n");
     assert!(update.new_blocks.is_empty() && !update.tail.as_str().contains("tok-"));
     let update = streaming.push("```\n\nAfter.\n");
     assert_eq!(update.new_blocks.len(), 1);
-    assert!(update.new_blocks[0].as_str().contains("<span class=\"tok-fn\">print</span>"));
+    assert!(!update.new_blocks[0].as_str().contains("tok-"), "a finished block is plain");
+    assert!(with_code_highlighted(update.new_blocks[0].as_str()).contains("<span class=\"tok-fn\">print</span>"));
 }
