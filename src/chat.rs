@@ -678,6 +678,13 @@ impl ChatContext {
         })
     }
 
+    /// Whether this tab is still working on the reply `id`: streaming it, or
+    /// saving how it ended (tracked). Until that is over, the conversation
+    /// takes no new message and no Regenerate.
+    pub(crate) fn working_on(self, id: &str) -> bool {
+        self.work.with(|work| work.iter().any(|work| work.reply.as_ref().is_some_and(|(r, _)| r == id)))
+    }
+
     /// Whether `id` is a reply this tab is streaming, in any conversation.
     fn streams_here(self, id: &str) -> bool {
         self.work.with_untracked(|work| work.iter().any(|work| work.reply.as_ref().is_some_and(|(r, _)| r == id)))

@@ -168,11 +168,14 @@ pub(crate) fn AssistantMessage(
     let feedback = RwSignal::new(String::new());
     let failed = move || reply.status.with(|status| matches!(status, ReplyStatus::Failed(_)));
     let offer_regenerate = move || is_last.get() && idle.get() && !streaming() && !failed();
+    // Busy while it streams, until how it ended is saved (only then does the
+    // conversation take a new message), and while its code is highlighted.
+    let busy = move || streaming() || highlighting.get() || id.with_value(|id| chat.working_on(id));
     view! {
         <article
             class="message assistant"
             aria-label="Assistant"
-            aria-busy=move || if streaming() || highlighting.get() { "true" } else { "false" }
+            aria-busy=move || if busy() { "true" } else { "false" }
         >
             <Show when=move || reply.reasoning.with(|r| !r.is_empty())>
                 <ThinkingBlock reply />

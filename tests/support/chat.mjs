@@ -203,7 +203,8 @@ export function waitOn(chat, check, description, options) {
 }
 
 /**
- * The aria-busy state of `article`: a reply is 'true' while it streams and while its code,
+ * The aria-busy state of `article`: a reply is 'true' while it streams, until how it ended is
+ * saved (only then does the conversation take a new message or Regenerate), and while its code,
  * written plain during the stream, is being highlighted; then 'false'.
  */
 export function busy(article) {
@@ -225,8 +226,8 @@ export async function send(chat, text) {
 }
 
 /**
- * Waits until there is a reply and the last one is neither streaming nor highlighting its code
- * (aria-busy="false"),
+ * Waits until there is a reply and the last one is done: streamed, saved and its code
+ * highlighted (aria-busy="false"),
  * for at most `timeout` ms; on a timeout the failure says what the conversation shows.
  */
 export function settled(chat, timeout = WAIT_MS) {
