@@ -685,9 +685,9 @@ impl ChatContext {
         self.work.with(|work| work.iter().any(|work| work.reply.as_ref().is_some_and(|(r, _)| r == id)))
     }
 
-    /// Whether `id` is a reply this tab is streaming, in any conversation.
+    /// Whether `id` is a reply this tab is streaming, in any conversation (untracked).
     fn streams_here(self, id: &str) -> bool {
-        self.work.with_untracked(|work| work.iter().any(|work| work.reply.as_ref().is_some_and(|(r, _)| r == id)))
+        untrack(|| self.working_on(id))
     }
 
     /// Brings the screen up to date with stored messages another tab changed,
