@@ -35,13 +35,15 @@
 //!
 //! [`render`], [`render_with`] and [`StreamingMarkdown::new`] write code blocks
 //! plain (`<pre><code class="language-…">`). A reply in the app is rendered
-//! with [`CodeStyle::Dressed`] ([`render_reply`], [`StreamingMarkdown::for_reply`]):
-//! each code block gets a header with its language and a "Copy code" button,
-//! a scroller keyboard users can reach, and, for a language the small
+//! dressed: each code block gets a header with its language and a "Copy code"
+//! button, a scroller keyboard users can reach, and, for a language the small
 //! hand-written highlighter ([`highlight`]) knows, its tokens in
-//! `<span class="tok-…">`. A finished block is highlighted once; the open code
-//! block at the end of a streaming answer stays plain (its new lines are
-//! appended as text) until its fence closes.
+//! `<span class="tok-…">`. A stored reply is rendered whole with
+//! [`CodeStyle::Dressed`] ([`render_reply`]); a streaming one with
+//! [`CodeStyle::DressedUnhighlighted`] ([`StreamingMarkdown::for_reply`]),
+//! its code plain (the open block's new lines appended as text) and marked
+//! `data-plain`, and once it has ended the page highlights each marked block
+//! once with [`highlight_code`], which gives what `render_reply` writes.
 
 mod address;
 mod events;
@@ -131,8 +133,9 @@ pub fn render_reply(markdown: &str, mode: RenderMode) -> SafeHtml {
 /// the element's `textContent`), so that a block streamed unhighlighted
 /// ([`CodeStyle::DressedUnhighlighted`]) can be highlighted later, once.
 /// `None` when the highlighter does not know `language`: such a block is
-/// written the same either way. Each call has the budget of a whole rendering
-/// ([`writer`]'s `HIGHLIGHT_SPANS`, and no highlighting past `HIGHLIGHT_BYTES`).
+/// written the same either way. The budget is a block's, as in a whole
+/// rendering ([`writer`]'s `HIGHLIGHT_SPANS`, and no highlighting past
+/// `HIGHLIGHT_BYTES`).
 pub fn highlight_code(language: &str, code: &str) -> Option<SafeHtml> {
     writer::highlighted_code(language, code).map(SafeHtml)
 }

@@ -123,11 +123,12 @@ pub(crate) fn AssistantMessage(
         let Some(container) = markdown.get() else { return };
         let pass = passes.get_value().wrapping_add(1);
         passes.set_value(pass);
-        if !unhighlighted(&container).is_empty() {
+        let blocks = unhighlighted(&container);
+        if !blocks.is_empty() {
             highlighting.set(true);
         }
         spawn_local(async move {
-            highlight_each(container.into()).await;
+            highlight_each(container.into(), blocks).await;
             if passes.try_get_value() == Some(pass) && highlighting.try_get_untracked() == Some(true) {
                 highlighting.try_set(false);
             }

@@ -94,6 +94,9 @@ describe('streaming long blocks', () => {
     await settled(chat, 90_000);
     assert.equal(await figures.count(), 214, 'every section\'s code block is in the page');
     assert.equal(await highlighted(), 214, 'once the reply has ended, every block is highlighted');
+    /** Each code block's markup (the elements inside its code). */
+    const markup = () => figures.evaluateAll((nodes) => nodes.map((pre) => pre.querySelector('code').outerHTML));
+    const live = await markup();
     // checkVisibility with contentVisibilityAuto: false where the browser skips rendering.
     const rendered = (locator) => locator.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
     assert.equal(await rendered(figures.last()), true, 'the last block, on screen, is rendered');
@@ -113,6 +116,14 @@ describe('streaming long blocks', () => {
     // A look at where one page of blocks meets the next (found by its class: only for the picture).
     await chat.reply.evaluate((reply) => reply.querySelectorAll('.blocks-page')[1]?.scrollIntoView({ block: 'center' }));
     await screenshot(chat.page, 'streaming-shapes-pages.png', { fullPage: false });
+
+    // A reload renders the stored reply whole: the same highlighting, block for block,
+    // and no block left marked for the page to highlight.
+    await storedAtRest(chat.page);
+    await chat.page.reload();
+    await waitUntil(async () => (await figures.count()) === 214, 'the reloaded page shows the reply');
+    assert.deepEqual(await markup(), live, 'the code is highlighted as a reload highlights it');
+    assert.ok(live.every((code) => !code.includes('data-plain')), 'no block is left marked');
     assert.deepEqual(chat.errors, []);
   });
 });

@@ -14,13 +14,20 @@ use super::{RenderMode, StreamingMarkdown, highlight_code, render, render_reply}
 /// without its `<wbr>`s, unescaped), where the language is known.
 pub(super) fn with_code_highlighted(html: &str) -> String {
     const OPEN: &str = "<code class=\"language-";
+    const MARKED: &str = "\" data-plain=\"\">";
     let mut out = String::with_capacity(html.len() * 2);
     let mut rest = html;
     while let Some(at) = rest.find(OPEN) {
         let after = &rest[at + OPEN.len()..];
-        let (Some(quote), Some(end)) = (after.find("\">"), after.find("</code>")) else { break };
+        let (Some(quote), Some(end)) = (after.find('"'), after.find("</code>")) else { break };
         let language = &after[..quote];
-        let inner = &after[quote + 2..end];
+        // The page highlights only the marked blocks, and takes the mark away.
+        let Some(unmarked) = after[quote..].strip_prefix(MARKED) else {
+            out.push_str(&rest[..at + OPEN.len() + end]);
+            rest = &after[end..];
+            continue;
+        };
+        let inner = &unmarked[..end - quote - MARKED.len()];
         let text = inner
             .replace("<wbr>", "")
             .replace("&lt;", "<")
@@ -28,11 +35,10 @@ pub(super) fn with_code_highlighted(html: &str) -> String {
             .replace("&nbsp;", "\u{a0}")
             .replace("&quot;", "\"")
             .replace("&amp;", "&");
-        out.push_str(&rest[..at + OPEN.len() + quote + 2]);
-        match highlight_code(language, &text) {
-            Some(highlighted) => out.push_str(highlighted.as_str()),
-            None => out.push_str(inner),
-        }
+        out.push_str(&rest[..at + OPEN.len() + quote]);
+        out.push_str("\">");
+        let highlighted = highlight_code(language, &text).unwrap_or_else(|| panic!("{language} is marked, so known"));
+        out.push_str(highlighted.as_str());
         rest = &after[end..];
     }
     out.push_str(rest);
@@ -412,6 +418,7 @@ fn assert_dressed_safe(html: &str) {
                 ("pre", "role") => value == "figure",
                 ("pre", "aria-label") => value == "Code" || value.ends_with(" code"),
                 ("code", "class") => value.starts_with("language-"),
+                ("code", "data-plain") => value.is_empty(),
                 ("details", "class") => value.starts_with("app-code"),
                 ("ol", "start") => value.bytes().all(|b| b.is_ascii_digit()),
                 ("input", "type" | "checked" | "disabled") => true,
@@ -471,9 +478,10 @@ fn highlighting_stays_within_its_budget_and_keeps_the_text() {
     assert!(code.len() <= HIGHLIGHT_BYTES);
     let html = render_reply(&format!("```rust\n{code}```\n\n```rust\nfn after() {{}}\n```\n"), RenderMode::Chat);
     let spans = html.as_str().matches("<span class=\"tok-").count();
-    assert_eq!(spans, HIGHLIGHT_SPANS, "highlighting stops at the budget");
+    let after = "<span class=\"tok-kw\">fn</span> <span class=\"tok-fn\">after</span>() {}";
+    assert!(html.as_str().contains(after), "a later block has a budget of its own: {}", html.as_str());
+    assert_eq!(spans, HIGHLIGHT_SPANS + 2, "highlighting stops at the block's budget");
     assert!(html.as_str().contains("let x1499 = 1499;\n"), "the rest is written plain");
-    assert!(html.as_str().contains("fn after() {}"), "a later block is written, plain");
     // A block longer than HIGHLIGHT_BYTES is written plain, and one after it is highlighted.
     let code: String = (0..4_000).map(|i| format!("let x{i} = {i};\n")).collect();
     assert!(code.len() > HIGHLIGHT_BYTES);

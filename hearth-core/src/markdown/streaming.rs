@@ -239,7 +239,7 @@ impl StreamingMarkdown {
         if exact {
             return StreamingDelta { new_blocks: Vec::new(), tail: TailChange::Same };
         }
-        let html = self.render_tail(self.code);
+        let html = self.render_tail();
         StreamingDelta { new_blocks: Vec::new(), tail: TailChange::Replace(SafeHtml(html)) }
     }
 
@@ -253,10 +253,10 @@ impl StreamingMarkdown {
         })
     }
 
-    /// Renders the whole tail anew with code blocks in `code` style and remembers it.
-    fn render_tail(&mut self, code: CodeStyle) -> String {
+    /// Renders the whole tail anew and remembers it.
+    fn render_tail(&mut self) -> String {
         let tail = &self.source[self.tail_start..];
-        let (html, callouts) = render_counted(tail, self.mode, code, self.app_code_before);
+        let (html, callouts) = render_counted(tail, self.mode, self.code, self.app_code_before);
         self.rendered_bytes += tail.len();
         self.tail_renders += 1;
         let html = html.0;
@@ -307,7 +307,7 @@ impl StreamingMarkdown {
                 // ends in the middle of something the next text completes.
                 return self.render_tail_lines();
             }
-            let html = self.render_tail(self.code);
+            let html = self.render_tail();
             if previous.as_deref() == Some(html.as_str()) {
                 return TailChange::Same;
             }
@@ -441,7 +441,7 @@ impl StreamingMarkdown {
                 // Not the markup expected of a code block: render the tail as a whole.
                 self.replace = true;
                 self.tail = Tail::stale();
-                let html = self.render_tail(self.code);
+                let html = self.render_tail();
                 return TailChange::Replace(SafeHtml(html));
             };
             let (open, close) = html.0.split_at(split);

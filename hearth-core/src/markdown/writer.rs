@@ -36,7 +36,9 @@
 //!   aria-label="… code"` (a scroller keyboard users can reach, named); in
 //!   `Dressed` (and in [`super::highlight_code`]'s markup) the code of a
 //!   language the highlighter knows in `span class="tok-…"` runs (see
-//!   [`Token::class`](super::highlight::Token::class)), at most [`HIGHLIGHT_SPANS`] per rendering, none in a block over [`HIGHLIGHT_BYTES`];
+//!   [`Token::class`](super::highlight::Token::class)), at most [`HIGHLIGHT_SPANS`] per block, none in a block over [`HIGHLIGHT_BYTES`];
+//!   in `DressedUnhighlighted`, `data-plain=""` on the `code` of such a block
+//!   (the page highlights it once the reply has ended, and takes it away);
 //!   and `table tabindex="0"` (a table scrolls sideways in a narrow message).
 //!
 //! Every text and attribute value is escaped as it is written (`&`, `<`, `>`
@@ -53,11 +55,12 @@ use super::events::{Piece, Placeholder};
 use super::highlight::{Language, highlight};
 use super::{CodeStyle, RenderMode};
 
-/// The most highlighted runs one rendering writes: the page's work grows with
-/// the number of elements, so past this the rest of the code is written plain.
-/// At 8,000, the end of a 100 KB code block (bench:compare's `code` shape) was
-/// one 145 ms task in Chromium; a finished block of ordinary size stays far
-/// below this.
+/// The most highlighted runs one code block gets: the page's work grows with
+/// the number of elements, so past this the rest of the block is written
+/// plain. At 8,000, the end of a 100 KB code block (bench:compare's `code`
+/// shape) was one 145 ms task in Chromium; a block of ordinary size stays far
+/// below this. Per block, so that a block highlighted alone once its reply has
+/// ended ([`super::highlight_code`]) gets what the whole rendering writes.
 pub(super) const HIGHLIGHT_SPANS: usize = 2_000;
 
 /// A code block longer than this is written plain: highlighting the end of a
@@ -82,7 +85,6 @@ pub(super) fn write_html<'a>(
         links: Vec::new(),
         code,
         highlighting: None,
-        spans: 0,
     };
     for piece in pieces {
         writer.piece(piece);
@@ -109,8 +111,6 @@ struct Writer {
     /// Inside a dressed code block of a known language: the language and the
     /// code so far (highlighted at the block's end).
     highlighting: Option<(&'static Language, String)>,
-    /// Highlighted runs written (see [`HIGHLIGHT_SPANS`]).
-    spans: usize,
 }
 
 impl Writer {
@@ -273,6 +273,10 @@ impl Writer {
                 if named {
                     self.out.push_str("<code");
                     self.attribute("class", &class);
+                    // Code the page is to highlight once the reply has ended.
+                    if self.code == CodeStyle::DressedUnhighlighted && Language::of(language).is_some() {
+                        self.out.push_str(" data-plain=\"\"");
+                    }
                     self.raw(">");
                 } else {
                     self.raw("<code>");
@@ -349,11 +353,10 @@ impl Writer {
         self.out.push_str("<button type=\"button\" class=\"show-diagram\">Show diagram</button>");
     }
 
-    /// `code` of `language`, highlighted (see [`write_highlighted`]), within
-    /// the rendering's [`HIGHLIGHT_SPANS`].
+    /// `code` of `language`, highlighted (see [`write_highlighted`]).
     fn highlighted(&mut self, language: &Language, code: &str) {
         self.end_newline = code.ends_with('\n');
-        write_highlighted(&mut self.out, language, code, &mut self.spans);
+        write_highlighted(&mut self.out, language, code);
     }
 
     fn open_inline(&mut self, name: &'static str) {
@@ -428,17 +431,18 @@ impl Writer {
     }
 }
 
-/// Writes `code` of `language` highlighted: each run of a kind in its `span`
-/// while `spans` (the runs written so far) is under [`HIGHLIGHT_SPANS`], the
-/// rest plain; all of it plain past [`HIGHLIGHT_BYTES`].
-fn write_highlighted(out: &mut String, language: &Language, code: &str, spans: &mut usize) {
+/// Writes `code` of `language` highlighted: its first [`HIGHLIGHT_SPANS`]
+/// runs of a kind each in its `span`, the rest plain; all of it plain past
+/// [`HIGHLIGHT_BYTES`].
+fn write_highlighted(out: &mut String, language: &Language, code: &str) {
     if code.len() > HIGHLIGHT_BYTES {
         escape_into(out, code, false);
         return;
     }
+    let mut spans = 0;
     highlight(language, code, &mut |token, text| match token {
-        Some(token) if *spans < HIGHLIGHT_SPANS => {
-            *spans += 1;
+        Some(token) if spans < HIGHLIGHT_SPANS => {
+            spans += 1;
             out.push_str("<span class=\"");
             out.push_str(token.class());
             out.push_str("\">");
@@ -456,7 +460,7 @@ fn write_highlighted(out: &mut String, language: &Language, code: &str, spans: &
 pub(super) fn highlighted_code(language: &str, code: &str) -> Option<String> {
     let language = Language::of(language)?;
     let mut out = String::with_capacity(code.len() * 2);
-    write_highlighted(&mut out, language, code, &mut 0);
+    write_highlighted(&mut out, language, code);
     Some(out)
 }
 
