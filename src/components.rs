@@ -23,6 +23,7 @@ pub(crate) mod conversation_welcome;
 pub(crate) mod copy_button;
 pub(crate) mod diagram_view;
 pub(crate) mod disclosure;
+pub(crate) mod dom;
 pub(crate) mod error_card;
 pub(crate) mod file_drop;
 pub(crate) mod file_mention;

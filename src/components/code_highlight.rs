@@ -6,14 +6,14 @@
 //! gives for its text, once: what a reply rendered whole shows.
 
 use hearth_core::markdown::highlight_code;
-use wasm_bindgen::JsCast;
 use web_sys::Element;
 
+use crate::components::dom::elements_in;
 use crate::io::clock::monotonic_ms;
 use crate::io::frame::next_frame;
 
-/// The code elements of the blocks a streamed reply wrote plain, to be
-/// highlighted: the writer marks those of a language the highlighter knows.
+/// The attribute the writer puts on the `<code>` of each block a streamed
+/// reply wrote plain, in a language the highlighter knows.
 const MARKED: &str = "data-plain";
 
 /// How long one frame's share of highlighting may run before the rest waits
@@ -23,8 +23,7 @@ const SLICE_MS: f64 = 4.0;
 
 /// The code blocks in `root` that still show their code plain, in order.
 pub(crate) fn unhighlighted(root: &Element) -> Vec<Element> {
-    let Ok(list) = root.query_selector_all(&format!("pre > code[{MARKED}]")) else { return Vec::new() };
-    (0..list.length()).filter_map(|i| list.item(i)).filter_map(|node| node.dyn_into::<Element>().ok()).collect()
+    elements_in(root, &format!("pre > code[{MARKED}]"))
 }
 
 /// Highlights one marked `<code>` and takes its mark away, so no later pass

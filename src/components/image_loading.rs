@@ -14,6 +14,7 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element};
 
+use crate::components::dom::elements_in;
 use crate::io::images::{ImageState, begin_loading, image_state, load_image};
 
 /// The attribute of a placeholder's button that names its image.
@@ -73,8 +74,7 @@ fn document() -> Option<Document> {
 }
 
 fn placeholder_buttons(root: &Element) -> Vec<Element> {
-    let Ok(list) = root.query_selector_all("button[data-image-url]") else { return Vec::new() };
-    (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok()).collect()
+    elements_in(root, "button[data-image-url]")
 }
 
 fn update_everywhere(url: &str, state: &ImageState) {
