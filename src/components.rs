@@ -53,6 +53,7 @@ pub(crate) mod session_item;
 pub(crate) mod settings_dialog;
 pub(crate) mod shortcuts_dialog;
 pub(crate) mod sidebar;
+pub(crate) mod still_writing;
 pub(crate) mod storage_banner;
 pub(crate) mod summary_divider;
 pub(crate) mod text_field;

@@ -1,6 +1,6 @@
 //! A reply: its Thinking block, its markdown (final blocks plus the growing
 //! tail; its code is highlighted once the reply has ended), the "Still
-//! writing" dots while it streams, its status or error card,
+//! writing" dots while it streams (`still_writing`), its status or error card,
 //! and a footer with the badge naming its agent and model, token usage, the
 //! version arrows of a regenerated reply, and the icon row: Copy, Regenerate (on
 //! the last reply) and Save as file.
@@ -19,6 +19,7 @@ use crate::components::error_card::ErrorCard;
 use crate::components::icon::{Icon, IconName};
 use crate::components::image_loading::{on_markdown_click, show_images};
 use crate::components::save_reply_button::SaveReplyButton;
+use crate::components::still_writing::StillWriting;
 use crate::components::thinking_block::ThinkingBlock;
 use crate::components::tool_activity::ToolActivity;
 use crate::components::version_switcher::VersionSwitcher;
@@ -202,15 +203,7 @@ pub(crate) fn AssistantMessage(
             </div>
             <CodeCopyStatus status=code_copied />
             <Show when=streaming>
-                // The article's aria-busy tells screen readers; the dots are an
-                // image with a name, so they can be found and are not read as text.
-                <p class="still-writing">
-                    <span class="dots" role="img" aria-label="Still writing">
-                        <span></span>
-                        <span></span>
-                        <span></span>
-                    </span>
-                </p>
+                <StillWriting reply />
             </Show>
             {move || match reply.status.get() {
                 ReplyStatus::Failed(failure) => {

@@ -1,6 +1,7 @@
 // End-to-end tests of the chat view's own behaviours in real headless Chromium against the
 // built app and the mock LLM server: the empty state of a new conversation (with the
-// agent's name), the "Still writing" dots at the end of a reply that is still arriving,
+// agent's name), the "Still writing" dots at the end of a reply that is still arriving
+// (they pulse only while nothing arrives),
 // Clear conversation (asks first; Cancel changes nothing; OK empties the conversation,
 // keeps the session, and a second tab sees it; a streaming reply is stopped first), and
 // auto-scroll (it follows a streaming reply only while the view is at the bottom; scrolling
@@ -144,18 +145,33 @@ describe('chat view', () => {
     assert.deepEqual(chat.errors, []);
   });
 
-  test('a reply still arriving ends with Still writing dots, which go when it ends', async (t) => {
-    const chat = await openChatWithProvider(t, env, { scenario: 'slow' });
-    await send(chat, 'Tell me a long story');
+  test('a reply still arriving ends with Still writing dots, which pulse only while nothing arrives and go with Stop', async (t) => {
+    // `pauses`: nothing for 1.5 s, words every 100 ms for 2 s, a pause of 2.5 s, more words.
+    const chat = await openChatWithProvider(t, env, { scenario: 'pauses' });
+    await send(chat, 'Take your time');
     const dots = stillWriting(chat.reply);
     await dots.waitFor();
     assert.equal(await busy(chat.reply), 'true', 'aria-busy stays the reply state screen readers get');
-    await waitOn(chat, async () => (await chat.reply.innerText()).includes('The long evening'), 'text arrived');
+    // One reading, taken at once: which words have arrived, and whether the dots pulse.
+    const reading = () =>
+      dots.evaluate((el) => {
+        const text = el.closest('article')?.textContent ?? '';
+        return {
+          started: text.includes('First words.'),
+          beforePause: text.includes('one small piece at a time,'),
+          afterPause: text.includes('Then,'),
+          pulsing: getComputedStyle(el.firstElementChild).animationName !== 'none',
+        };
+      });
+    const until = (check, description) => waitOn(chat, async () => check(await reading()), description, { interval: 50 });
+    await until((now) => !now.started && now.pulsing, 'the dots pulse while nothing has arrived');
+    await until((now) => now.started && !now.beforePause && !now.pulsing, 'the dots hold still while words arrive');
     await screenshot(chat.page, 'chat-view-still-writing-1280-light.png');
-    const animated = () => dots.evaluate((el) => getComputedStyle(el.firstElementChild).animationName);
-    assert.notEqual(await animated(), 'none', 'the dots pulse');
+    await until((now) => now.beforePause && !now.afterPause && now.pulsing, 'the dots pulse again in a pause');
     await chat.page.emulateMedia({ reducedMotion: 'reduce' });
-    assert.equal(await animated(), 'none', 'no animation for reduced motion');
+    const paused = await reading();
+    assert.ok(!paused.pulsing, `no animation for reduced motion (${JSON.stringify(paused)})`);
+    await chat.page.emulateMedia({ reducedMotion: 'no-preference' });
 
     await chat.stop.click();
     await settled(chat);
