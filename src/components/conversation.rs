@@ -157,6 +157,12 @@ pub(crate) fn Conversation() -> impl IntoView {
     });
     let on_scroll = move |_| {
         if let Some(element) = scroller.get_untracked() {
+            // Following moves the view every frame a reply grows: the scroll
+            // that lands where it put the view changes nothing (the observer
+            // already placed the rows), so it costs one read, not five.
+            if follow.landed(&element) {
+                return;
+            }
             follow.scrolled(&element);
             place();
         }
@@ -434,6 +440,9 @@ struct Follow {
     at_bottom: RwSignal<bool>,
     /// Whether the conversation grew while the view was away from the bottom.
     grown: RwSignal<bool>,
+    /// Where following last put the view (`scrollTop`), until a scroll event
+    /// finds it there.
+    put_at: StoredValue<Option<i32>>,
 }
 
 impl Follow {
@@ -443,6 +452,7 @@ impl Follow {
             end: StoredValue::new((0, 0.0)),
             at_bottom: RwSignal::new(true),
             grown: RwSignal::new(false),
+            put_at: StoredValue::new(None),
         }
     }
 
@@ -469,9 +479,21 @@ impl Follow {
         self.end.set_value(end);
         if self.following.get_value() {
             scroller.set_scroll_top(scroller.scroll_height());
+            // Layout is clean here (after layout): reading back costs nothing.
+            self.put_at.set_value(Some(scroller.scroll_top()));
         } else if grew && !self.grown.get_untracked() {
             self.grown.set(true);
         }
+    }
+
+    /// Whether a scroll event is the one following caused, with the view still
+    /// where following put it. Then nothing changed: following implies the view
+    /// is at the bottom (`at_bottom`), nothing grew unseen (`grown`), and the
+    /// rows were placed when it was put there. A user's scroll lands elsewhere
+    /// (or at the same bottom, where following is right) and is read in full.
+    fn landed(self, scroller: &HtmlElement) -> bool {
+        let Some(put_at) = self.put_at.try_update_value(Option::take).flatten() else { return false };
+        self.following.get_value() && scroller.scroll_top() == put_at
     }
 
     /// Back to the bottom, following again.
