@@ -81,6 +81,8 @@ pub(crate) fn AssistantMessage(
     // adds text costs that text. A replaced tail shows images already loaded,
     // and loads allowed ones only once the answer is finished.
     let tail = NodeRef::<leptos::html::Div>::new();
+    // Where the last Extend appended (see `apply_tail_change`), kept while only Extends follow.
+    let extend_into = StoredValue::new_local(None::<web_sys::Element>);
     Effect::new(move |previous: Option<(u32, usize)>| {
         let (generation, len) = reply.tail_changes.version();
         reply.tail.track();
@@ -88,6 +90,7 @@ pub(crate) fn AssistantMessage(
         let from = match previous {
             Some((known, shown)) if known == generation && shown <= len => shown,
             _ => {
+                extend_into.set_value(None);
                 reply.tail.with_untracked(|html| container.set_inner_html(html.as_str()));
                 let finished = !reply.status.with_untracked(|status| *status == ReplyStatus::Streaming);
                 preferences
@@ -96,7 +99,9 @@ pub(crate) fn AssistantMessage(
                 0
             }
         };
-        reply.tail_changes.each_from(from, |change| apply_tail_change(&container, change));
+        extend_into.update_value(|into| {
+            reply.tail_changes.each_from(from, |change| apply_tail_change(&container, change, into));
+        });
         (generation, len)
     });
     let markdown = NodeRef::<leptos::html::Div>::new();
@@ -287,22 +292,25 @@ fn new_page(container: &web_sys::Element) -> Option<web_sys::Element> {
 /// (`TailChange::Extend`: text into an open code block or pending paragraph),
 /// or at the end of the element `depth` last-element-child steps below its
 /// last element (`TailChange::AddInto`: rows into a table's `<tbody>`).
-fn apply_tail_change(container: &web_sys::Element, change: &TailChange) {
+fn apply_tail_change(container: &web_sys::Element, change: &TailChange, extend_into: &mut Option<web_sys::Element>) {
+    if !matches!(change, TailChange::Extend(_)) {
+        *extend_into = None;
+    }
     match change {
         TailChange::Add(html) => {
             let _ = container.insert_adjacent_html("beforeend", html.as_str());
         }
         TailChange::Extend(html) => {
-            // Down to the innermost last element that can hold text: a `<wbr>`
-            // (long code text gets them) or another empty element is not it.
-            let mut target = container.clone();
-            while let Some(child) = target.last_element_child() {
-                if matches!(child.tag_name().as_str(), "WBR" | "BR" | "HR" | "INPUT") {
-                    break;
-                }
-                target = child;
-            }
+            // An Extend adds text (and `<wbr>`s) only, so the element the last
+            // one went into is still the innermost: found once per run of
+            // Extends (a growing code block's every frame), not walked to each
+            // time. Anything else that changes the tail forgets it.
+            let target = match extend_into.take().filter(|target| target.is_connected()) {
+                Some(target) => target,
+                None => innermost(container),
+            };
             let _ = target.insert_adjacent_html("beforeend", html.as_str());
+            *extend_into = Some(target);
         }
         TailChange::AddInto { depth, html } => {
             let mut target = container.last_element_child();
@@ -315,6 +323,20 @@ fn apply_tail_change(container: &web_sys::Element, change: &TailChange) {
         }
         TailChange::Same | TailChange::Replace(_) => {}
     }
+}
+
+/// The innermost last element of `container` that can hold text: down through
+/// the last element children, stopping above a `<wbr>` (long code text gets
+/// them) or another empty element.
+fn innermost(container: &web_sys::Element) -> web_sys::Element {
+    let mut target = container.clone();
+    while let Some(child) = target.last_element_child() {
+        if matches!(child.tag_name().as_str(), "WBR" | "BR" | "HR" | "INPUT") {
+            break;
+        }
+        target = child;
+    }
+    target
 }
 
 /// Who wrote a reply: "<agent> · <model>", or the model alone for a reply
