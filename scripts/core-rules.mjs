@@ -1,0 +1,35 @@
+// Checks that hearth-core's top-level modules form layers, as ARCHITECTURE.md
+// states them: each module uses only modules of its own layer or of the layers
+// below, with no import cycle. Tests count: a test that needs a higher layer
+// lives in that layer. Prints the layers, top first, or what breaks them.
+//
+// Run: `node scripts/core-rules.mjs`.
+import { checkLayers, findCycle, graph, printLayers } from './rust-modules.mjs';
+
+const root = new URL('../hearth-core/src/', import.meta.url).pathname;
+
+// Bottom first. A new top-level module goes into one of these.
+const layers = [
+  { name: 'text', nodes: ['format', 'app', 'markdown', 'window'] },
+  { name: 'model', nodes: ['contract', 'sse', 'message'] },
+  { name: 'providers', nodes: ['provider', 'reply'] },
+  { name: 'turn', nodes: ['tools', 'compaction', 'failure', 'agent'] },
+  { name: 'storage', nodes: ['storage'] },
+];
+
+// A file's node is its top-level module; the crate root (lib.rs) is in none.
+const nodeOf = (path) => (path.length ? path[0] : null);
+const { edges, why } = graph(root, nodeOf, nodeOf);
+
+const cycle = findCycle(edges);
+if (cycle) {
+  console.error(`Import cycle among hearth-core's modules: ${cycle.join(' -> ')}`);
+  for (let at = 0; at + 1 < cycle.length; at++) console.error(`  ${cycle[at]} -> ${cycle[at + 1]} in ${why.get(`${cycle[at]} -> ${cycle[at + 1]}`)}`);
+  process.exit(1);
+}
+const problems = checkLayers(edges, layers, why);
+if (problems.length) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
+printLayers("hearth-core's layers (no import cycle; each uses only its own layer and those below)", edges, layers);
