@@ -59,6 +59,7 @@ mod tests;
 
 use std::borrow::Cow;
 
+use super::base_url::{split_query, with_query};
 use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
 use super::error::ProviderError;
 use super::parse::{error_fields, excerpt, json_event, read_error_body};
@@ -192,7 +193,7 @@ fn turn(message: &ChatMessage, thinking: bool) -> request::Turn<'_> {
 pub fn build_models_request(provider: &ProviderConfig) -> HttpRequest {
     HttpRequest {
         method: "GET",
-        url: format!("{}?limit=1000", api_url(&provider.base_url, "models")),
+        url: api_url(&provider.base_url, "models", "limit=1000"),
         headers: headers(provider, false),
         body: None,
     }
@@ -201,17 +202,18 @@ pub fn build_models_request(provider: &ProviderConfig) -> HttpRequest {
 /// The messages endpoint for a base URL: `{base}/v1/messages`. A base that already
 /// ends in `/v1` or `/v1/messages` is accepted; an empty one means the public API.
 pub fn messages_url(base_url: &str) -> String {
-    api_url(base_url, "messages")
+    api_url(base_url, "messages", "")
 }
 
-/// `{base}/v1/{endpoint}`, for a base given with or without `/v1` or
-/// `/v1/messages`; an empty base means the public API.
-fn api_url(base_url: &str, endpoint: &str) -> String {
-    let base = base_url.trim().trim_end_matches('/');
+/// `{base}/v1/{endpoint}?{query}`, for a base given with or without `/v1` or
+/// `/v1/messages`; an empty base means the public API. A query on the base
+/// comes first, unchanged.
+fn api_url(base_url: &str, endpoint: &str, query: &str) -> String {
+    let (base, base_query) = split_query(base_url);
     let base = if base.is_empty() { DEFAULT_BASE_URL } else { base };
     let base = base.strip_suffix("/messages").filter(|b| b.ends_with("/v1")).unwrap_or(base);
     let base = base.strip_suffix("/v1").unwrap_or(base);
-    format!("{base}/v1/{endpoint}")
+    with_query(format!("{base}/v1/{endpoint}"), &[base_query, query])
 }
 
 fn headers(provider: &ProviderConfig, has_body: bool) -> Vec<(String, String)> {

@@ -10,6 +10,11 @@
 //!
 //! The origin (`scheme://host[:port]`, lower case, default port left out) is what
 //! a key is bound to: a request whose URL has another origin never carries it.
+//!
+//! A base URL's query (a gateway's tenant, a signed proxy's signature) belongs
+//! after the endpoint's path: [`split_query`] takes it off so a family can add
+//! its path, and [`with_query`] puts it back, unchanged, before the family's own
+//! parameters. The request then goes out with exactly that URL.
 
 #[cfg(test)]
 mod tests;
@@ -257,4 +262,29 @@ fn ipv4(host: &str) -> Option<[u8; 4]> {
         *octet = part.parse().ok()?;
     }
     parts.next().is_none().then_some(octets)
+}
+
+/// `url` split at its query: `("https://h/v1", "tenant=a")` for
+/// `https://h/v1?tenant=a`; the query is empty when there is none. Surrounding
+/// whitespace and trailing slashes of the path are left out.
+pub fn split_query(url: &str) -> (&str, &str) {
+    let url = url.trim();
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    (path.trim_end_matches('/'), query)
+}
+
+/// `url` (which has no query) with the non-empty `queries` joined by `&` after a
+/// `?`, each exactly as given: `with_query("https://h/v1/x", &["tenant=a", "alt=sse"])`
+/// is `https://h/v1/x?tenant=a&alt=sse`.
+pub fn with_query(url: String, queries: &[&str]) -> String {
+    let mut parts = queries.iter().filter(|query| !query.is_empty());
+    let Some(first) = parts.next() else { return url };
+    let mut out = url;
+    out.push('?');
+    out.push_str(first);
+    for query in parts {
+        out.push('&');
+        out.push_str(query);
+    }
+    out
 }

@@ -67,6 +67,7 @@ mod tests;
 
 use std::borrow::Cow;
 
+use super::base_url::{split_query, with_query};
 use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
 use super::error::{ProviderError, ProviderErrorKind};
 use super::parse::{excerpt, json_event, read_error_body};
@@ -199,29 +200,26 @@ fn generation_config(model: &ModelConfig) -> request::GenerationConfig {
 /// (1000 is the largest page), with the key in `x-goog-api-key`.
 pub fn build_models_request(provider: &ProviderConfig) -> HttpRequest {
     let headers = headers(provider).into_iter().filter(|(name, _)| name != "content-type").collect();
-    HttpRequest {
-        method: "GET",
-        url: format!("{}/v1beta/models?pageSize=1000", api_base(&provider.base_url)),
-        headers,
-        body: None,
-    }
+    HttpRequest { method: "GET", url: api_url(&provider.base_url, "models", "pageSize=1000"), headers, body: None }
 }
 
-/// The base URL without a trailing `/v1beta`; empty means [`DEFAULT_BASE_URL`].
-fn api_base(base_url: &str) -> &str {
-    let base = base_url.trim().trim_end_matches('/');
+/// `{base}/v1beta/{endpoint}?{query}` for a base URL with or without a trailing
+/// `/v1beta` (empty means [`DEFAULT_BASE_URL`]). A query on the base comes
+/// first, unchanged.
+fn api_url(base_url: &str, endpoint: &str, query: &str) -> String {
+    let (base, base_query) = split_query(base_url);
     let base = if base.is_empty() { DEFAULT_BASE_URL } else { base };
-    base.strip_suffix("/v1beta").unwrap_or(base)
+    let base = base.strip_suffix("/v1beta").unwrap_or(base);
+    with_query(format!("{base}/v1beta/{endpoint}"), &[base_query, query])
 }
 
 /// The `streamGenerateContent` endpoint for a base URL (with or without a trailing
 /// `/v1beta`; empty means [`DEFAULT_BASE_URL`]) and a model id (with or without the
 /// `models/` prefix).
 pub fn stream_url(base_url: &str, model: &str) -> String {
-    let base = api_base(base_url);
     let model = model.trim();
     let model = model.strip_prefix("models/").unwrap_or(model);
-    format!("{base}/v1beta/models/{model}:streamGenerateContent?alt=sse")
+    api_url(base_url, &format!("models/{model}:streamGenerateContent"), "alt=sse")
 }
 
 fn headers(provider: &ProviderConfig) -> Vec<(String, String)> {

@@ -58,6 +58,7 @@ mod wire;
 #[cfg(test)]
 mod tests;
 
+use super::base_url::{split_query, with_query};
 use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
 use super::error::ProviderError;
 use super::parse::{error_fields, json_event, read_error_body};
@@ -163,15 +164,18 @@ fn valid_arguments(text: &str, call: &crate::message::MessageToolCall) -> String
 
 /// Builds the request that lists the provider's models (`GET {base}/models`).
 pub fn build_models_request(provider: &ProviderConfig) -> HttpRequest {
-    let base = provider.base_url.trim().trim_end_matches('/');
+    let (base, query) = split_query(&provider.base_url);
     let base = base.strip_suffix("/chat/completions").unwrap_or(base);
-    HttpRequest { method: "GET", url: format!("{base}/models"), headers: headers(provider, false), body: None }
+    let url = with_query(format!("{base}/models"), &[query]);
+    HttpRequest { method: "GET", url, headers: headers(provider, false), body: None }
 }
 
-/// The chat completions endpoint for a base URL; a full endpoint URL is kept as is.
+/// The chat completions endpoint for a base URL; a full endpoint URL is kept as
+/// is. A query on the base URL stays, after the path.
 pub fn chat_completions_url(base_url: &str) -> String {
-    let base = base_url.trim().trim_end_matches('/');
-    if base.ends_with("/chat/completions") { base.to_owned() } else { format!("{base}/chat/completions") }
+    let (base, query) = split_query(base_url);
+    let url = if base.ends_with("/chat/completions") { base.to_owned() } else { format!("{base}/chat/completions") };
+    with_query(url, &[query])
 }
 
 /// The Azure chat endpoint for a deployment URL such as
@@ -180,19 +184,14 @@ pub fn chat_completions_url(base_url: &str) -> String {
 /// `/chat/completions` or already has an `api-version` query keeps it; an empty
 /// `api_version` means [`AZURE_API_VERSION`].
 pub fn azure_chat_url(base_url: &str, api_version: &str) -> String {
-    let base = base_url.trim();
-    let (path, query) = base.split_once('?').unwrap_or((base, ""));
+    let (path, query) = split_query(base_url);
     let url = chat_completions_url(path);
     if query.split('&').any(|pair| pair.starts_with("api-version=")) {
-        return format!("{url}?{query}");
+        return with_query(url, &[query]);
     }
     let version = api_version.trim();
     let version = if version.is_empty() { AZURE_API_VERSION } else { version };
-    if query.is_empty() {
-        format!("{url}?api-version={version}")
-    } else {
-        format!("{url}?{query}&api-version={version}")
-    }
+    with_query(url, &[query, &format!("api-version={version}")])
 }
 
 fn headers(provider: &ProviderConfig, has_body: bool) -> Vec<(String, String)> {

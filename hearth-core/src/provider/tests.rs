@@ -347,3 +347,39 @@ fn the_families_take_the_shared_types_from_the_contract() {
     }
     assert!(checked >= 6, "each family file imports its configuration from the dispatch");
 }
+
+/// A base URL with a query of its own (a gateway's tenant, a signed proxy): the
+/// family's path goes before the query, the query is kept byte for byte, and the
+/// family's own parameters come after it.
+#[test]
+fn a_query_on_the_base_url_stays_after_the_path() {
+    let model = ModelConfig { model: "m".into(), ..Default::default() };
+    let messages = [crate::message::ChatMessage::new(crate::message::Role::User, "hi")];
+    let url = |preset: Preset, base: &str| {
+        build_request(&config(preset, base, "k"), &model, &messages).expect("a valid base URL").url
+    };
+    assert_eq!(
+        url(Preset::Custom, "http://h:1/v1?tenant=a%2Fb&sig=x%20y"),
+        "http://h:1/v1/chat/completions?tenant=a%2Fb&sig=x%20y"
+    );
+    assert_eq!(url(Preset::Custom, "http://h:1/v1/?t=1"), "http://h:1/v1/chat/completions?t=1");
+    assert_eq!(url(Preset::Custom, "http://h:1/v1/chat/completions?t=1"), "http://h:1/v1/chat/completions?t=1");
+    assert_eq!(url(Preset::Custom, "http://h:1/v1"), "http://h:1/v1/chat/completions", "no query, no `?`");
+    assert_eq!(
+        url(Preset::Azure, "https://r.openai.azure.com/openai/deployments/d?sig=a%2Fb"),
+        "https://r.openai.azure.com/openai/deployments/d/chat/completions?sig=a%2Fb&api-version=2024-10-21"
+    );
+    assert_eq!(url(Preset::Anthropic, "http://h:1?tenant=a%2Fb"), "http://h:1/v1/messages?tenant=a%2Fb");
+    assert_eq!(url(Preset::Anthropic, "http://h:1/v1?t=1"), "http://h:1/v1/messages?t=1");
+    assert_eq!(
+        url(Preset::Gemini, "http://h:1?tenant=a%2Fb"),
+        "http://h:1/v1beta/models/m:streamGenerateContent?tenant=a%2Fb&alt=sse"
+    );
+    let list = |preset: Preset, base: &str| {
+        models_request(&config(preset, base, "k")).expect("valid").expect("a list request").url
+    };
+    assert_eq!(list(Preset::Custom, "http://h:1/v1?t=1"), "http://h:1/v1/models?t=1");
+    assert_eq!(list(Preset::Anthropic, "http://h:1?t=1"), "http://h:1/v1/models?t=1&limit=1000");
+    assert_eq!(list(Preset::Anthropic, "http://h:1"), "http://h:1/v1/models?limit=1000");
+    assert_eq!(list(Preset::Gemini, "http://h:1/v1beta?t=1"), "http://h:1/v1beta/models?t=1&pageSize=1000");
+}
