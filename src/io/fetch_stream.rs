@@ -5,15 +5,22 @@
 //! [`fetch_events`] does the same for a provider's streamed answer, decoded into
 //! [`StreamEvent`]s, and [`FetchFailure::into_provider_error`] says how a failed
 //! one reads on an error card: every request to a provider goes through these two.
+//!
+//! The `Request` is built here, from the URL exactly as the core built it (or
+//! as the user approved it, for the fetch tool): nothing is added to it. (A
+//! request builder that rebuilds the query, as gloo-net 0.6's does, appends a
+//! `&` to every URL that has one, which breaks a signed URL and makes what runs
+//! differ from what was shown.)
 
 use crate::io::clock;
 use crate::io::yield_now::yield_now;
-use gloo_net::http::{Method, RequestBuilder};
 use hearth_core::provider::{self, HttpRequest, ProviderError, ProviderKind, ResponseDecoder, StreamEvent};
 use hearth_core::reply::{Reply, ReplyReader};
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{AbortSignal, ReadableStreamDefaultReader, ReadableStreamReadResult};
+use web_sys::{
+    AbortSignal, Headers, ReadableStreamDefaultReader, ReadableStreamReadResult, Request, RequestInit, Response,
+};
 
 /// How a request ended without a readable 2xx body.
 #[derive(Debug)]
@@ -39,21 +46,14 @@ pub(crate) async fn fetch_stream(
     signal: Option<&AbortSignal>,
     mut on_chunk: impl FnMut(&[u8]),
 ) -> Result<(), FetchFailure> {
-    let method = if request.method == "GET" { Method::GET } else { Method::POST };
-    let mut builder = RequestBuilder::new(&request.url).method(method).abort_signal(signal);
-    for (name, value) in &request.headers {
-        builder = builder.header(name, value);
-    }
-    let sent = match &request.body {
-        Some(body) => {
-            builder.body(body.as_str()).map_err(|error| FetchFailure::Network(error.to_string()))?.send().await
-        }
-        None => builder.send().await,
-    };
-    let response = sent.map_err(|error| classify(error, signal))?;
+    let response = send(request, signal).await?;
     if !response.ok() {
-        let retry_after_secs = response.headers().get("retry-after").and_then(|value| value.trim().parse().ok());
-        let body = response.text().await.unwrap_or_default();
+        let retry_after_secs =
+            response.headers().get("retry-after").ok().flatten().and_then(|value| value.trim().parse().ok());
+        let body = match response.text() {
+            Ok(text) => JsFuture::from(text).await.ok().and_then(|text| text.as_string()).unwrap_or_default(),
+            Err(_) => String::new(),
+        };
         return Err(FetchFailure::Status { status: response.status(), body, retry_after_secs });
     }
     let Some(stream) = response.body() else {
@@ -90,6 +90,30 @@ pub(crate) async fn fetch_stream(
             slice_start = clock::monotonic_ms();
         }
     }
+}
+
+/// Performs `request` with `fetch` as it is: its method, its URL byte for byte,
+/// its headers and body, and `signal`. Resolves with the response once its
+/// headers are in.
+async fn send(request: &HttpRequest, signal: Option<&AbortSignal>) -> Result<Response, FetchFailure> {
+    let failed = |error: JsValue| classify_js(&error, signal);
+    let headers = Headers::new().map_err(failed)?;
+    for (name, value) in &request.headers {
+        headers.append(name, value).map_err(failed)?;
+    }
+    let init = RequestInit::new();
+    init.set_method(request.method);
+    init.set_headers(&headers);
+    if let Some(body) = &request.body {
+        init.set_body(&JsValue::from_str(body));
+    }
+    if let Some(signal) = signal {
+        init.set_signal(Some(signal));
+    }
+    let built = Request::new_with_str_and_init(&request.url, &init).map_err(failed)?;
+    let window = web_sys::window().ok_or_else(|| FetchFailure::Network("no window to fetch from".into()))?;
+    let response = JsFuture::from(window.fetch_with_request(&built)).await.map_err(failed)?;
+    response.dyn_into().map_err(|_| FetchFailure::Network("the answer is not an HTTP response".into()))
 }
 
 /// How long, in milliseconds, the read loop goes on through chunks that are
@@ -167,16 +191,6 @@ impl FetchFailure {
                 Some(provider::parse_error_body(kind, status, &body, retry_after_secs))
             }
         }
-    }
-}
-
-fn classify(error: gloo_net::Error, signal: Option<&AbortSignal>) -> FetchFailure {
-    if signal.is_some_and(AbortSignal::aborted) {
-        return FetchFailure::Aborted;
-    }
-    match error {
-        gloo_net::Error::JsError(error) => FetchFailure::Network(error.message),
-        other => FetchFailure::Network(other.to_string()),
     }
 }
 

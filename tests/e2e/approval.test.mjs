@@ -98,14 +98,8 @@ describe('ask before running', () => {
     await prompt.waitFor({ state: 'detached' });
     await settled(chat);
     assert.equal(target.requests.length, 1);
-    // The same path and query (gloo-net's request builder appends an empty "&" to a URL
-    // that has a query; that adds nothing).
-    const received = new URL(target.requests[0], target.url);
-    assert.equal(received.pathname, '/collect');
-    assert.deepEqual([...received.searchParams].filter(([key]) => key !== ''), [
-      ['notes', 'my bank PIN is 1234'],
-      ['from', 'hearth'],
-    ]);
+    // Exactly the URL the prompt showed: path and query byte for byte (exact-requests checks more shapes).
+    assert.equal(`${target.url}${target.requests[0]}`, leaky);
     assert.equal(await chat.reply.locator('.markdown').innerText(), 'Fetched (0 errors): target page');
     assert.deepEqual(chat.errors, []);
   });

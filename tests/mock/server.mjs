@@ -28,7 +28,9 @@ const DEFAULT_RECORDED_DIR = fileURLToPath(new URL('../../hearth-core/test_data/
 const RECORDED_FILE = /^(openai|anthropic|gemini)\/[A-Za-z0-9_-][A-Za-z0-9._-]*\.sse$/;
 const FALLBACK_SCENARIO = 'echo';
 const SCENARIO_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-const LOGGED_PATH = /^\/v1(beta)?\//;
+const LOGGED_PATH = /^\/(v1(beta)?|openai)\//;
+// Azure OpenAI's chat route: one deployment per URL, the `api-version` in the query.
+const AZURE_CALL = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/;
 const GEMINI_CALL = /^\/v1beta\/models\/([^/:]+):(streamGenerateContent|generateContent)$/;
 const EXPOSED_HEADERS = 'retry-after, x-request-id';
 // Sent back when a preflight does not name the headers it wants (browsers always do).
@@ -233,7 +235,9 @@ async function handle(req, res, { scenariosDir, recordedDir, requests }) {
   setCorsHeaders(req, res);
   const url = new URL(req.url, 'http://mock.invalid');
   const body = parseJson(await readBody(req));
-  const entry = { method: req.method, path: url.pathname, headers: req.headers, body, aborted: false };
+  // `target` is the request target exactly as it came on the request line (path and
+  // query, byte for byte), so tests can check that what was sent is what was built.
+  const entry = { method: req.method, path: url.pathname, target: req.url, headers: req.headers, body, aborted: false };
   let requestId = null;
   if (LOGGED_PATH.test(url.pathname)) {
     requests.push(entry);
@@ -258,6 +262,7 @@ async function handle(req, res, { scenariosDir, recordedDir, requests }) {
 function findRoute(method, pathname) {
   const handler = ROUTES[`${method} ${pathname}`];
   if (handler) return { handler, params: {} };
+  if (method === 'POST' && AZURE_CALL.test(pathname)) return { handler: chatCompletions, params: {} };
   const gemini = GEMINI_CALL.exec(pathname);
   if (method === 'POST' && gemini) {
     const params = { model: decodeURIComponent(gemini[1]), streaming: gemini[2] === 'streamGenerateContent' };

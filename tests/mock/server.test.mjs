@@ -282,10 +282,28 @@ describe('mock LLM server', () => {
     assert.equal(log[0].headers.authorization, 'Bearer sk-test');
     assert.deepEqual(log[0].body, body);
     assert.equal(log[0].aborted, false);
+    assert.equal(log[0].target, '/v1/chat/completions');
 
     const reset = await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
     assert.equal(reset.status, 204);
     assert.deepEqual(await (await fetch(`${mock.url}/__mock/requests`)).json(), []);
+  });
+
+  test('logs the request target byte for byte, query included, and plays Azure deployment URLs', async () => {
+    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+    const body = { model: 'markdown', stream: false, messages: [{ role: 'user', content: 'hi' }] };
+    const target = '/openai/deployments/markdown/chat/completions?api-version=2024-10-21&sig=a%2Fb';
+    const response = await fetch(`${mock.url}${target}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'api-key': 'azure-key' },
+      body: JSON.stringify(body),
+    });
+    assert.equal(response.status, 200);
+    assert.equal((await response.json()).object, 'chat.completion');
+    const [logged] = await (await fetch(`${mock.url}/__mock/requests`)).json();
+    assert.equal(logged.path, '/openai/deployments/markdown/chat/completions');
+    assert.equal(logged.target, target);
+    assert.equal(logged.headers['api-key'], 'azure-key');
   });
 
   test('survives a client aborting a slow stream, and logs the abort', async () => {
