@@ -1,0 +1,139 @@
+// End-to-end tests that the page never scrolls as a whole, in real headless Chromium: after
+// six long replies, at 1280 px, at 390 px in dark mode and at 200 % zoom, the mouse wheel
+// over every region (top bar, sidebar, conversation, composer) and the page's scrolling keys
+// move only what should scroll; the document stays exactly as tall as the window, its scroll
+// position stays 0 and the top bar stays in view. (Before issue 28 a visually hidden span in
+// each reply, positioned against no ancestor inside the conversation's scroller, stretched
+// the document, and a wheel over the top bar scrolled the page away to a blank screen.)
+// Elements are found by role and accessible name only.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { openChatWithProvider, sendAndSettle, useHarness } from '../support/chat.mjs';
+
+/** The document's scroll position and size, and where the top bar is. */
+function pageState(page) {
+  return page.getByRole('banner').evaluate((banner) => {
+    const root = document.scrollingElement;
+    const bar = banner.getBoundingClientRect();
+    return {
+      scrollTop: root.scrollTop,
+      scrollLeft: root.scrollLeft,
+      overflow: root.scrollHeight - window.innerHeight,
+      barTop: bar.top,
+      barBottom: bar.bottom,
+      innerHeight: window.innerHeight,
+    };
+  });
+}
+
+/** Asserts the page has not scrolled and the top bar is in view, saying after what. */
+async function assertStill(page, after) {
+  const state = await pageState(page);
+  assert.equal(state.scrollTop, 0, `the page did not scroll (after ${after}): ${JSON.stringify(state)}`);
+  assert.equal(state.scrollLeft, 0, `the page did not scroll sideways (after ${after})`);
+  assert.ok(state.overflow <= 0, `the document is no taller than the window (after ${after}): ${JSON.stringify(state)}`);
+  assert.ok(state.barTop >= 0 && state.barBottom <= state.innerHeight, `the top bar is in view (after ${after})`);
+}
+
+/** Wheels down hard, then a little up, over the middle of `locator`. */
+async function wheelOver(page, locator) {
+  const box = await locator.boundingBox();
+  assert.ok(box, 'the region is on screen');
+  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 20));
+  await page.mouse.wheel(0, 3000);
+  await page.mouse.wheel(0, -400);
+  await page.mouse.wheel(0, 3000);
+  // Let the scroll (if any) land before looking.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+const VIEWS = [
+  { name: 'at 1280 × 900', file: '1280', options: { viewport: { width: 1280, height: 900 } } },
+  {
+    name: 'at 390 × 844 in dark mode',
+    file: '390-dark',
+    narrow: true,
+    options: { viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+  },
+  // 200 % zoom of a 1280 × 900 window: a 640 × 450 viewport of CSS pixels, drawn at twice the density.
+  {
+    name: 'at 200 % zoom',
+    file: 'zoom-200',
+    narrow: true,
+    options: { viewport: { width: 640, height: 450 }, deviceScaleFactor: 2 },
+  },
+];
+
+describe('the page never scrolls as a whole', () => {
+  const env = useHarness();
+
+  for (const view of VIEWS) {
+    test(`${view.name}: wheels and keys over every region after six long replies`, async (t) => {
+      const chat = await openChatWithProvider(t, env, { scenario: 'markdown', contextOptions: view.options });
+      const { page } = chat;
+      for (let at = 1; at <= 6; at++) await sendAndSettle(chat, `Long message ${at}: show me some markdown.`);
+      await assertStill(page, 'six replies');
+
+      const banner = page.getByRole('banner');
+      const log = page.getByRole('log', { name: 'Conversation', exact: true });
+      const composer = page.getByRole('form', { name: 'Composer', exact: true });
+      const nav = page.getByRole('navigation', { name: 'Conversations', exact: true });
+
+      await wheelOver(page, banner);
+      await assertStill(page, 'the wheel over the top bar');
+      await wheelOver(page, composer);
+      await assertStill(page, 'the wheel over the composer');
+
+      // The conversation itself scrolls (the wheel reached it), the page does not.
+      // The nearest ancestor of the log that scrolls vertically: its scroll position.
+      const scroller = () =>
+        log.evaluate((element) => {
+          for (let at = element; at; at = at.parentElement) {
+            const overflow = getComputedStyle(at).overflowY;
+            if ((overflow === 'auto' || overflow === 'scroll') && at.scrollHeight > at.clientHeight) return at.scrollTop;
+          }
+          return -1;
+        });
+      assert.ok((await scroller()) > 0, 'the conversation is scrolled to its end, and can scroll');
+      await wheelOver(page, log);
+      await waitUntil(async () => {
+        await page.mouse.wheel(0, -3000);
+        return (await scroller()) === 0;
+      }, 'the wheel scrolled the conversation to its top');
+      await assertStill(page, 'the wheel over the conversation');
+
+      if (view.narrow) {
+        await page.getByRole('button', { name: 'Conversations', exact: true }).click();
+        await nav.waitFor();
+      }
+      await wheelOver(page, nav);
+      await assertStill(page, 'the wheel over the sidebar');
+      if (view.narrow) {
+        await page.getByRole('button', { name: 'Close conversations', exact: true }).click();
+        await waitUntil(async () => !(await nav.isVisible()), 'the sidebar is closed again');
+      }
+
+      // The page's scrolling keys, with the focus nowhere in particular and on the top bar's brand.
+      await page.evaluate(() => document.activeElement?.blur());
+      for (const key of ['PageDown', 'End', 'Space', 'ArrowDown', 'PageDown']) {
+        await page.keyboard.press(key);
+        await assertStill(page, `${key} with the focus on the page`);
+      }
+      await chat.message.focus();
+      for (const key of ['PageDown', 'PageUp', 'Control+End']) {
+        await page.keyboard.press(key);
+        await assertStill(page, `${key} in the message box`);
+      }
+      // Tab through the page from the top: focusing each control scrolls nothing but its own scroller.
+      await page.evaluate(() => document.activeElement?.blur());
+      for (let presses = 0; presses < 25; presses++) {
+        await page.keyboard.press('Tab');
+        await assertStill(page, `Tab ×${presses + 1}`);
+      }
+      await screenshot(page, `page-scroll-${view.file}.png`, { fullPage: false });
+      assert.deepEqual(chat.errors, []);
+    });
+  }
+});
