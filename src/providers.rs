@@ -70,12 +70,23 @@ impl ProviderEntry {
         self.provider.effective_preset()
     }
 
-    /// "Name · model", for the model picker.
+    /// "model · Name", for the top bar's model control, which says the model first.
+    pub(crate) fn model_first_label(&self) -> String {
+        let (name, model) = self.name_and_model();
+        format!("{model} · {name}")
+    }
+
+    /// "Name · model", for the pickers of accounts (an agent's model, the summariser).
     pub(crate) fn label(&self) -> String {
+        let (name, model) = self.name_and_model();
+        format!("{name} · {model}")
+    }
+
+    fn name_and_model(&self) -> (&str, &str) {
         let name = if self.provider.name.trim().is_empty() { self.preset().label() } else { &self.provider.name };
         match self.model.model.trim() {
-            "" => format!("{name} · no model set"),
-            model => format!("{name} · {model}"),
+            "" => (name, "no model set"),
+            model => (name, model),
         }
     }
 

@@ -1,6 +1,6 @@
-//! The top bar's agent picker: which agent the open conversation runs with and
-//! the model it runs on ("Translator · gpt-4o-mini"), and a menu of every agent
-//! to go on with (`ChatContext::switch_agent`).
+//! The top bar's agent menu: which agent the open conversation runs with (its
+//! name beside the agents' icon; the model it runs on is the model control's),
+//! and a menu of every agent to go on with (`ChatContext::switch_agent`).
 //!
 //! It is a menu button: Enter, Space or the arrow keys open the menu on the
 //! current agent; the arrows, Home and End move; Enter or Space chooses; Escape
@@ -13,6 +13,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent};
 
 use crate::chat::ChatContext;
+use crate::components::icon::{Icon, IconName};
 use crate::components::next_id;
 
 /// Why the picker is disabled while a reply streams.
@@ -31,11 +32,7 @@ pub(crate) fn AgentPicker() -> impl IntoView {
     let busy = move || chat.busy.get();
     // The agent it runs with (the General Assistant once its own was deleted).
     let current = Memo::new(move |_| chat.agent().id);
-    let label = move || {
-        let model = chat.account().map(|entry| entry.model.model.trim().to_owned()).filter(|model| !model.is_empty());
-        let model = model.unwrap_or_else(|| "no model".to_owned());
-        format!("{} · {model}", chat.agent().name)
-    };
+    let label = move || chat.agent().name;
     let agents = move || chat.agents.list.get();
     // Moves the focus to the menu item at `at` (wrapping).
     let focus_item = move |at: i64| {
@@ -145,6 +142,7 @@ pub(crate) fn AgentPicker() -> impl IntoView {
                 }
                 on:keydown=on_button_key
             >
+                <Icon name=IconName::Bot />
                 <span class="visually-hidden">"Agent: "</span>
                 <span class="agent-label">{label}</span>
                 <span class="chevron" aria-hidden="true">"▾"</span>

@@ -6,18 +6,18 @@ use leptos::prelude::*;
 use crate::chat::ChatContext;
 
 /// The button, named "Compact conversation". Off while a reply streams or a
-/// summary is being written, and in a conversation without messages.
+/// summary is being written (the composer shows it only once the conversation
+/// has a message).
 #[component]
 pub(crate) fn CompactButton() -> impl IntoView {
     let chat = ChatContext::expect();
-    let empty = move || chat.entries.with(Vec::is_empty);
     view! {
         <button
             type="button"
             class="compact"
             aria-label="Compact conversation"
             title="Summarise earlier messages now; they stay here, and requests send the summary"
-            disabled=move || chat.busy.get() || empty()
+            disabled=move || chat.busy.get()
             on:click=move |_| chat.compact()
         >
             "Compact"

@@ -2,7 +2,9 @@
 //! went wrong adding one), the message box (with its `@mention`
 //! autocomplete), the Attach button and Send, which turns into Stop while a reply
 //! streams. Files dropped on it are attached, as on the conversation. Under it:
-//! the context meter, Compact, and what compaction is doing (announced).
+//! the context meter and Compact (once the conversation has a message: an empty
+//! one has nothing to measure or compact), and what compaction is doing
+//! (announced).
 
 use leptos::prelude::*;
 
@@ -127,8 +129,10 @@ pub(crate) fn Composer() -> impl IntoView {
                 </Show>
             </div>
             <div class="composer-context">
-                <ContextMeter draft />
-                <CompactButton />
+                <div class="composer-measure" hidden=move || chat.entries.with(Vec::is_empty)>
+                    <ContextMeter draft />
+                    <CompactButton />
+                </div>
                 <p class="compaction-note" role="status">
                     {move || chat.compaction_note.with(|note| (!note.is_failure()).then(|| note.text()))}
                 </p>

@@ -45,6 +45,8 @@ pub(crate) enum IconName {
     Plus,
     /// `paperclip`: attach a file.
     Paperclip,
+    /// `cpu`: the model.
+    Cpu,
 }
 
 impl IconName {
@@ -54,6 +56,9 @@ impl IconName {
             Self::Menu => "M4 12h16 M4 6h16 M4 18h16",
             Self::Ellipsis => {
                 "M11 12a1 1 0 1 0 2 0a1 1 0 1 0-2 0 M18 12a1 1 0 1 0 2 0a1 1 0 1 0-2 0 M4 12a1 1 0 1 0 2 0a1 1 0 1 0-2 0"
+            }
+            Self::Cpu => {
+                "M6 4h12a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z M9 9h6v6H9z M9 2v2 M15 2v2 M9 20v2 M15 20v2 M20 9h2 M20 14h2 M2 9h2 M2 14h2"
             }
             Self::Bot => {
                 "M5 11h14a2 2 0 0 1 2 2v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-6a2 2 0 0 1 2-2z M10 5a2 2 0 1 0 4 0a2 2 0 1 0-4 0 M12 7v4 M8 16h.01 M16 16h.01"

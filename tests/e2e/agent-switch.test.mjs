@@ -71,8 +71,20 @@ function pickerOf(page) {
     button,
     menu,
     item: (name) => menu.getByRole('menuitemradio', { name, exact: true }),
-    /** Waits until the picker's accessible name is `name`. */
-    shows: (name) => page.getByRole('button', { name, exact: true }).waitFor(),
+    /**
+     * Waits until the top bar says `shown`, "Agent: <agent> · <model>": the agent menu's
+     * accessible name is "Agent: <agent>" and the model control beside it has <model>'s
+     * account chosen (its option reads "<model> · <account>").
+     */
+    shows: async (shown) => {
+      const [agent, model] = shown.split(' · ');
+      await page.getByRole('button', { name: agent, exact: true }).waitFor();
+      const control = page.getByRole('combobox', { name: 'Model', exact: true });
+      await waitUntil(
+        async () => (await control.evaluate((select) => select.selectedOptions[0]?.textContent ?? '')).startsWith(`${model} · `),
+        `the model control shows ${model}`,
+      );
+    },
   };
 }
 
@@ -177,7 +189,8 @@ describe('switching agents', () => {
       assert.ok(++steps < 40, 'Shift+Tab reaches the agent picker');
       await page.keyboard.press('Shift+Tab');
     }
-    assert.equal(await focusedName(page), 'Agent: Poet · gemini-poet');
+    assert.equal(await focusedName(page), 'Agent: Poet');
+    await picker.shows('Agent: Poet · gemini-poet');
     await page.keyboard.press('Enter');
     await picker.menu.waitFor();
     assert.equal(await picker.button.getAttribute('aria-expanded'), 'true');
@@ -197,7 +210,7 @@ describe('switching agents', () => {
     // Escape closes it and gives the focus back; then choose for real.
     await page.keyboard.press('Escape');
     await picker.menu.waitFor({ state: 'detached' });
-    assert.equal(await focusedName(page), 'Agent: Poet · gemini-poet', 'Escape gives the focus back to the picker');
+    assert.equal(await focusedName(page), 'Agent: Poet', 'Escape gives the focus back to the picker');
     await page.keyboard.press('ArrowDown');
     await picker.menu.waitFor();
     await waitUntil(async () => (await focusedName(page)) === 'Poet', 'the menu opens with the focus on the current agent');
@@ -206,7 +219,7 @@ describe('switching agents', () => {
     await page.keyboard.press('Enter');
     await picker.menu.waitFor({ state: 'detached' });
     await picker.shows('Agent: Translator · claude-translator');
-    assert.equal(await focusedName(page), 'Agent: Translator · claude-translator', 'the focus is back on the picker');
+    assert.equal(await focusedName(page), 'Agent: Translator', 'the focus is back on the picker');
     const toTranslator = chat.log.getByRole('separator', { name: 'Switched to Translator', exact: true });
     await toTranslator.waitFor();
     assert.equal((await toTranslator.innerText()).trim(), 'Switched to Translator', 'the divider says it in words');
@@ -317,7 +330,8 @@ describe('switching agents', () => {
     await waitUntil(async () => (await picker.button.getAttribute('aria-disabled')) === 'true', 'the picker is aria-disabled');
     // Still focusable, and its description says why, visibly, on focus…
     await picker.button.focus();
-    assert.equal(await focusedName(page), 'Agent: General Assistant · slow');
+    assert.equal(await focusedName(page), 'Agent: General Assistant');
+    await picker.shows('Agent: General Assistant · slow');
     const describedBy = await picker.button.getAttribute('aria-describedby');
     assert.ok(describedBy, 'the picker is described while it waits');
     const reason = page.locator(`[id="${describedBy}"]`);

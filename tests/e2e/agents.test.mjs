@@ -159,7 +159,10 @@ describe('agents', () => {
     // The first account stays the default one.
     const picker = chat.page.getByRole('combobox', { name: 'Model', exact: true });
     await picker.selectOption(chat.provider.id);
-    const secondLabel = (await picker.getByRole('option').allInnerTexts()).map((l) => l.trim()).find((l) => l.endsWith('· tools-commentary'));
+    // The top bar says the model first ("tools-commentary · Account"); the agent editor's
+    // list of accounts says the account first ("Account · tools-commentary").
+    const secondOption = (await picker.getByRole('option').allInnerTexts()).map((l) => l.trim()).find((l) => l.startsWith('tools-commentary · '));
+    const secondLabel = `${secondOption.slice('tools-commentary · '.length)} · tools-commentary`;
 
     let preview;
     const stored = await makeTranslator(chat.page, {
@@ -403,7 +406,7 @@ describe('agents', () => {
       await editor.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
       await saveAgent(other.page, editor);
       generalName = name;
-      await chat.page.getByRole('button', { name: new RegExp(`^Agent: ${name} · `) }).waitFor();
+      await chat.page.getByRole('button', { name: `Agent: ${name}`, exact: true }).waitFor();
     };
     const editHere = async (name, description) => {
       await dialog.getByRole('button', { name: `Edit ${name}`, exact: true }).click();

@@ -251,7 +251,9 @@ describe('compaction', () => {
     const { page } = chat;
     const ui = compactionOf(page);
     await keepLastTurns(page, 1);
-    assert.equal(await ui.compact.isDisabled(), true, 'nothing to compact in an empty conversation');
+    // An empty conversation has nothing to measure or compact: neither shows.
+    assert.equal(await ui.compact.count(), 0, 'no Compact in an empty conversation');
+    assert.equal(await ui.meter.count(), 0, 'no context meter in an empty conversation');
     const texts = ['apple', 'banana', 'cherry', 'damson', 'elder'].map((tag) => longMessage(tag, 400));
     for (const text of texts.slice(0, 3)) await sendAndSettle(chat, text);
     await chat.send.waitFor();

@@ -920,7 +920,7 @@ describe('providers', () => {
         return stored[0]?.model === 'echo';
       }, 'the picked model is stored');
       await closeProviders(chat.page);
-      assert.equal(await selectedLabel(chat.modelPicker), `${fam.type} · echo`, 'the top bar names the new model');
+      assert.equal(await selectedLabel(chat.modelPicker), `echo · ${fam.type}`, 'the top bar names the new model (model first)');
       const log = await mockRequests(env.mock);
       const listing = log.filter((e) => e.method === 'GET');
       assert.equal(listing.length, 1, 'one model list request');
@@ -949,15 +949,15 @@ describe('providers', () => {
     const chat = await openWithTwoProviders(t);
     const [anthropic, gemini] = [family('Anthropic'), family('Gemini')];
     const options = (await chat.modelPicker.getByRole('option').allInnerTexts()).map((s) => s.trim());
-    assert.deepEqual(options, ['Anthropic · echo', 'Google Gemini · echo']);
-    assert.equal(await chosenModel(chat), 'Google Gemini · echo', 'the provider added last answers');
+    assert.deepEqual(options, ['echo · Anthropic', 'echo · Google Gemini'], 'the model control says the model first');
+    assert.equal(await chosenModel(chat), 'echo · Google Gemini', 'the provider added last answers');
 
     await send(chat, 'First, to Gemini');
     await settled(chat);
     assert.equal((await chatRequests(env.mock, gemini)).length, 1, 'Gemini answered');
     assert.equal((await chatRequests(env.mock, anthropic)).length, 0);
 
-    await chat.modelPicker.selectOption({ label: 'Anthropic · echo' });
+    await chat.modelPicker.selectOption({ label: 'echo · Anthropic' });
     await waitUntil(async () => {
       const { settings } = await readDatabase(chat.page, ['settings', 'providers']);
       return settings.some((s) => s.key === 'active_provider');
@@ -972,14 +972,14 @@ describe('providers', () => {
     // The choice is remembered.
     await chat.page.reload();
     await chat.modelPicker.waitFor();
-    assert.equal(await chosenModel(chat), 'Anthropic · echo', 'the choice survives a reload');
+    assert.equal(await chosenModel(chat), 'echo · Anthropic', 'the choice survives a reload');
 
     // The Providers dialog opens on the provider in use.
     const dialog = await openProviders(chat.page);
     const list = dialog.getByRole('list', { name: 'Your providers', exact: true });
     assert.equal(await pressed(list, 'Anthropic · echo'), 'true');
     await closeProviders(chat.page);
-    await chat.modelPicker.selectOption({ label: 'Google Gemini · echo' });
+    await chat.modelPicker.selectOption({ label: 'echo · Google Gemini' });
     await openProviders(chat.page);
     const geminiPressed = await pressed(list, 'Google Gemini · echo');
     const inUse = await providerForm(chat.page).getByRole('button', { name: 'In use', exact: true }).count();
@@ -1031,7 +1031,7 @@ describe('providers', () => {
     const inUse = await form.getByRole('button', { name: 'In use', exact: true }).count();
     await closeProviders(chat.page);
     const left = (await chat.modelPicker.getByRole('option').allInnerTexts()).map((s) => s.trim());
-    assert.deepEqual(left, ['Anthropic · echo']);
+    assert.deepEqual(left, ['echo · Anthropic']);
     await send(chat, 'Who answers now?');
     await settled(chat);
     assert.equal((await chatRequests(env.mock, anthropic)).length, 1, 'Anthropic answers');

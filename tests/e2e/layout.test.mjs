@@ -1,0 +1,124 @@
+// The layout faults a review found (issue 28, item 3), in real headless Chromium against the
+// built app: the message box's placeholder fits its box on one line (a short one where the
+// box is narrow; the keys are in the shortcuts' help), an empty conversation shows no context
+// meter and no Compact, the composer keeps a usable width beside the App preview, and the
+// top bar's agent menu and model control say different things, each with its own icon. Each
+// screen is pictured at 1280 px (light), 390 px (dark) and 200 % zoom as `layout-*.png`
+// (`before-layout-*.png`, without the checks, when $HEARTH_DIST names a build called
+// `dist-before`). Elements are found by role and accessible name only.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { axeViolations } from '../support/axe.mjs';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { openChatWithProvider, sendAndSettle, useHarness } from '../support/chat.mjs';
+
+/** Whether this run is of the build before the fixes (pictures only). */
+const BEFORE = path.basename(path.resolve(process.env.HEARTH_DIST ?? 'dist')) === 'dist-before';
+const PREFIX = BEFORE ? 'before-layout' : 'layout';
+
+/** The three looks: a laptop, a phone in dark mode, and 200 % zoom of the laptop's window. */
+const LOOKS = [
+  { name: '1280-light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { name: '390-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+  { name: 'zoom-200', viewport: { width: 640, height: 400 }, colorScheme: 'light', deviceScaleFactor: 2 },
+];
+
+/**
+ * The message box's placeholder and whether it fits on one line: the width its text takes
+ * in the box's font (measured on a canvas) against the box's content width.
+ */
+function placeholderFit(message) {
+  return message.evaluate((box) => {
+    const style = getComputedStyle(box);
+    const context = document.createElement('canvas').getContext('2d');
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = box.getAttribute('placeholder') ?? '';
+    const content = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text, needs: Math.ceil(context.measureText(text).width), has: Math.floor(content) };
+  });
+}
+
+/** The visible text of `locator`, without what is aria-hidden, whitespace collapsed. */
+function visibleText(locator) {
+  return locator.evaluate((element) => {
+    const copy = element.cloneNode(true);
+    for (const hidden of copy.querySelectorAll('[aria-hidden="true"], .visually-hidden')) hidden.remove();
+    return copy.textContent.replace(/\s+/g, ' ').trim();
+  });
+}
+
+describe('layout', () => {
+  const env = useHarness();
+
+  for (const look of LOOKS) {
+    test(`${look.name}: the placeholder fits, an empty chat has no meter, the agent and the model are told apart`, async (t) => {
+      const chat = await openChatWithProvider(t, env, {
+        scenario: 'markdown',
+        contextOptions: { viewport: look.viewport, colorScheme: look.colorScheme, deviceScaleFactor: look.deviceScaleFactor ?? 1 },
+      });
+      const { page } = chat;
+      const meter = page.getByRole('meter', { name: 'Context window used', exact: true });
+      const compact = page.getByRole('button', { name: 'Compact conversation', exact: true });
+
+      // The empty conversation.
+      await page.getByRole('heading', { name: 'How can I help you today?', exact: true }).waitFor();
+      await screenshot(page, `${PREFIX}-empty-${look.name}.png`, { fullPage: false });
+      if (!BEFORE) {
+        assert.equal(await meter.count(), 0, 'no context meter before there is a message');
+        assert.equal(await compact.count(), 0, 'no Compact before there is a message');
+        const fit = await placeholderFit(chat.message);
+        assert.ok(fit.needs <= fit.has, `the placeholder fits on one line: ${JSON.stringify(fit)}`);
+        if (look.viewport.width <= 640) assert.equal(fit.text, 'Message Hearth…', 'a narrow box says just that');
+        else assert.match(fit.text, /^Message Hearth… \(Enter sends/, 'a wide box names the keys');
+      }
+
+      // A conversation: the meter and Compact are there now.
+      await sendAndSettle(chat, 'Show me some markdown.');
+      await screenshot(page, `${PREFIX}-main-${look.name}.png`, { fullPage: false });
+      if (BEFORE) return;
+      await meter.waitFor();
+      assert.equal(await compact.count(), 1, 'Compact shows once there is something to compact');
+
+      // The agent menu says the agent, with the agents' icon; the model control says the model.
+      const agent = page.getByRole('button', { name: 'Agent: General Assistant', exact: true });
+      const model = page.getByRole('combobox', { name: 'Model', exact: true });
+      assert.equal(await visibleText(agent), 'General Assistant', 'the agent menu names only the agent');
+      const chosen = await model.evaluate((select) => select.selectedOptions[0]?.textContent.trim());
+      assert.match(chosen, /^markdown · /, 'the model control names the model first');
+      assert.equal(await agent.locator('svg').count(), 1, 'the agent menu has its icon');
+      const modelIcon = await model.evaluate((select) => select.closest('label')?.querySelector('svg') !== null);
+      assert.ok(modelIcon, 'the model control has its own icon beside it');
+      assert.match(await model.getAttribute('title'), /^The model that answers/, 'the model control says what it chooses');
+      assert.equal(await model.isDisabled(), false, 'the General Assistant has no model of its own: the control chooses it');
+      if (look.name === '1280-light') {
+        assert.deepEqual(await axeViolations(page, { include: 'header' }), [], 'the top bar');
+      }
+      assert.deepEqual(chat.errors, []);
+    });
+  }
+
+  test('the composer keeps a usable width beside the App preview', async (t) => {
+    const chat = await openChatWithProvider(t, env, {
+      scenario: 'app-counter',
+      contextOptions: { viewport: { width: 1280, height: 800 } },
+    });
+    const { page } = chat;
+    await page.getByRole('button', { name: /^Agent: / }).click();
+    await page.getByRole('menu', { name: 'Agents', exact: true }).getByRole('menuitemradio', { name: 'App Builder', exact: true }).click();
+    await sendAndSettle(chat, 'Build me a counter app.');
+    const preview = page.getByRole('complementary', { name: /^App preview/ });
+    await preview.waitFor();
+    await screenshot(page, `${PREFIX}-app-preview-1280-light.png`, { fullPage: false });
+    if (BEFORE) return;
+    const fit = await placeholderFit(chat.message);
+    assert.ok(fit.needs <= fit.has, `the placeholder fits on one line beside the preview: ${JSON.stringify(fit)}`);
+    const width = await chat.message.evaluate((box) => box.getBoundingClientRect().width);
+    assert.ok(width >= 360, `the message box is at least 360 px wide beside the preview (${width})`);
+    const frame = await preview.evaluate((region) => region.getBoundingClientRect().width);
+    assert.ok(frame >= 360, `and the preview keeps room for the app (${frame})`);
+    await waitUntil(async () => (await chat.message.isEditable()), 'the message box takes text');
+    assert.deepEqual(chat.errors, []);
+  });
+});
