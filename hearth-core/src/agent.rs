@@ -13,7 +13,7 @@ mod tests;
 
 use std::collections::BTreeMap;
 
-use crate::provider::ToolSpec;
+use crate::contract::ToolSpec;
 use crate::storage::{AgentKind, AgentRecord, DEFAULT_AGENT_ID, Millis, PromptSection};
 use template::{BUILTIN_PLACEHOLDERS, Rendered, TemplateValues, ToolLine};
 

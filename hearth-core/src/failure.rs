@@ -25,7 +25,8 @@ pub const TOOL_NAME_CHARS: usize = 64;
 
 use serde::{Deserialize, Serialize};
 
-use crate::provider::{ProviderError, ProviderErrorKind, RequestError};
+use crate::contract::{ProviderError, ProviderErrorKind};
+use crate::provider::RequestError;
 use crate::storage::ErrorRecord;
 
 /// The stored kind of set-up problems.

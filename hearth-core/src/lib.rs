@@ -18,6 +18,7 @@
 pub mod agent;
 pub mod app;
 pub mod compaction;
+pub mod contract;
 pub mod failure;
 pub mod format;
 pub mod markdown;

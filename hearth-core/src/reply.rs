@@ -22,8 +22,9 @@
 #[cfg(test)]
 mod tests;
 
+use crate::contract::{FinishKind, FinishReason, ProviderError, ProviderKind, StreamEvent, Usage};
 use crate::message::ReasoningPart;
-use crate::provider::{FinishKind, FinishReason, ProviderError, ProviderKind, ResponseDecoder, StreamEvent, Usage};
+use crate::provider::ResponseDecoder;
 
 /// Everything one response said so far.
 #[derive(Debug, Clone, Default, PartialEq)]

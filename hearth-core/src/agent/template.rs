@@ -41,7 +41,7 @@ mod tests;
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::provider::ToolSpec;
+use crate::contract::ToolSpec;
 use crate::storage::PromptSection;
 
 /// The placeholders Hearth fills itself.

@@ -4,8 +4,9 @@
 //! in its own shape, with and without the user's text, tools offered or not.
 
 use super::*;
+use crate::contract::ToolSpec;
 use crate::provider::tool_wire_tests::{body, provider};
-use crate::provider::{ModelConfig, Preset, ToolSpec, build_request_with_tools};
+use crate::provider::{ModelConfig, Preset, build_request_with_tools};
 use crate::storage::{ToolCallRecord, ToolResultRecord, turn_messages};
 
 fn files() -> Vec<AttachedFile> {

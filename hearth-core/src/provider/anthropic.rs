@@ -59,10 +59,11 @@ mod tests;
 
 use std::borrow::Cow;
 
-use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
-use super::error::ProviderError;
 use super::parse::{error_fields, excerpt, json_event, read_error_body};
 use super::{ModelConfig, ProviderConfig, body_json};
+use crate::contract::{
+    FinishKind, FinishReason, HttpRequest, ProviderError, ProviderKind, StreamEvent, ToolSpec, Usage,
+};
 use crate::message::{ChatMessage, Role};
 use crate::sse::SseEvent;
 

@@ -23,8 +23,8 @@
 //! [`Millis`] here: the core has no clock and no date library, and UTC keeps the
 //! output the same on every machine.
 
+use crate::contract::FinishKind;
 use crate::message::Role;
-use crate::provider::FinishKind;
 
 use super::records::{DEFAULT_AGENT_ID, MessageRecord, MessageState, Millis, SessionRecord, ToolCallRecord};
 use crate::agent::GENERAL_NAME;

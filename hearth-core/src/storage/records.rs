@@ -8,8 +8,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::contract::{FinishReason, ProviderKind, Usage};
 use crate::message::{AttachedFile, ReasoningPart, Role};
-use crate::provider::{FinishReason, ModelConfig, Preset, ProviderConfig, ProviderKind, Usage, parse_extra_json};
+use crate::provider::{ModelConfig, Preset, ProviderConfig, parse_extra_json};
 
 /// Milliseconds since the Unix epoch, as the shell's clock gives them.
 pub type Millis = i64;

@@ -2,8 +2,8 @@
 //! date conversion against known dates and a day-by-day calendar walk.
 
 use super::{civil_from_days, code_block, iso_utc, reply_file_name, session_to_markdown};
+use crate::contract::{FinishKind, FinishReason};
 use crate::message::Role;
-use crate::provider::{FinishKind, FinishReason};
 use crate::storage::records::{
     AgentRef, DEFAULT_AGENT_ID, ErrorRecord, MessageRecord, MessageState, SessionRecord, SummaryInfo, TitleSource,
     ToolCallRecord, ToolResultRecord,

@@ -29,8 +29,8 @@
 #[cfg(test)]
 mod tests;
 
+use crate::contract::{StreamEvent, Usage};
 use crate::message::{ChatMessage, ReasoningPart};
-use crate::provider::{StreamEvent, Usage};
 use crate::reply::Reply;
 use crate::storage::{MessageRecord, Millis, ToolCallRecord, ToolResultRecord, turn_messages};
 use crate::tools::ToolResult;

@@ -1,6 +1,6 @@
 use super::{NOT_RUN, turn_messages};
+use crate::contract::ProviderKind;
 use crate::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart, Role};
-use crate::provider::ProviderKind;
 use crate::storage::{ToolCallRecord, ToolResultRecord};
 
 fn call(id: &str, round: u32, commentary: &str, result: Option<(&str, bool)>) -> ToolCallRecord {
