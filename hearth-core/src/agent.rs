@@ -13,8 +13,9 @@ mod tests;
 
 use std::collections::BTreeMap;
 
+use crate::Millis;
 use crate::contract::ToolSpec;
-use crate::storage::{AgentKind, AgentRecord, DEFAULT_AGENT_ID, Millis, PromptSection};
+use crate::storage::{AgentKind, AgentRecord, DEFAULT_AGENT_ID, PromptSection};
 use template::{BUILTIN_PLACEHOLDERS, Rendered, TemplateValues, ToolLine};
 
 /// Name of the General Assistant.

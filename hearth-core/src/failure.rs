@@ -260,7 +260,7 @@ impl Failure {
                 "The model asked for the same {} call (the same arguments) {times} times in a row and it \
                  failed each time, so Hearth stopped here instead of using the remaining tool rounds. The calls and \
                  their results are kept above. Switch the tool on or fix what it needs, or ask differently.",
-                crate::storage::records::cut(tool, TOOL_NAME_CHARS)
+                crate::format::cut(tool, TOOL_NAME_CHARS)
             ),
             FailureKind::Offline => OFFLINE_DETAIL.to_owned(),
             FailureKind::Unrecognised(_) => String::new(),

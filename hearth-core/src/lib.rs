@@ -15,6 +15,10 @@
 
 #![warn(missing_docs)]
 
+/// Milliseconds since the Unix epoch, as the shell's clock gives them: every
+/// stored time and every `now` passed in.
+pub type Millis = i64;
+
 pub mod agent;
 pub mod app;
 pub mod compaction;

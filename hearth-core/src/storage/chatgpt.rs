@@ -52,9 +52,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::markdown_export::code_block;
-use super::records::{
-    DEFAULT_AGENT_ID, MessageRecord, Millis, SessionRecord, TitleSource, preview_of, title_from_message,
-};
+use super::records::{DEFAULT_AGENT_ID, MessageRecord, SessionRecord, TitleSource, preview_of, title_from_message};
+use crate::Millis;
 use crate::message::Role;
 
 #[cfg(test)]

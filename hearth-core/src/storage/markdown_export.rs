@@ -26,7 +26,8 @@
 use crate::contract::FinishKind;
 use crate::message::Role;
 
-use super::records::{DEFAULT_AGENT_ID, MessageRecord, MessageState, Millis, SessionRecord, ToolCallRecord};
+use super::records::{DEFAULT_AGENT_ID, MessageRecord, MessageState, SessionRecord, ToolCallRecord};
+use crate::Millis;
 use crate::agent::GENERAL_NAME;
 
 #[cfg(test)]

@@ -8,12 +8,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::Millis;
 use crate::contract::{FinishReason, ProviderKind, Usage};
+use crate::format::cut;
 use crate::message::{AttachedFile, ReasoningPart, Role};
 use crate::provider::{ModelConfig, Preset, ProviderConfig, parse_extra_json};
-
-/// Milliseconds since the Unix epoch, as the shell's clock gives them.
-pub type Millis = i64;
 
 /// Id of the agent that always exists.
 pub const DEFAULT_AGENT_ID: &str = "general";
@@ -742,20 +741,4 @@ pub fn preview_of(text: &str) -> String {
         chars += word.chars().count();
     }
     cut(&flat, PREVIEW_CHARS)
-}
-
-/// `text` cut to at most `max_chars` characters (on a word boundary where
-/// possible) with `…` after the cut; whole when it is short enough.
-pub(crate) fn cut(text: &str, max_chars: usize) -> String {
-    match text.char_indices().nth(max_chars) {
-        None => text.to_owned(),
-        Some((end, _)) => {
-            let head = &text[..end];
-            let head = match head.rfind(' ') {
-                Some(space) if space > end / 2 => &head[..space],
-                _ => head,
-            };
-            format!("{}…", head.trim_end())
-        }
-    }
 }
