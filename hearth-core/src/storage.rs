@@ -9,6 +9,7 @@
 pub mod app_state;
 pub mod backup;
 pub mod chatgpt;
+mod failure_record;
 pub mod import_plan;
 pub mod key_lock;
 pub mod markdown_export;

@@ -368,8 +368,9 @@ pub struct ToolResultRecord {
     pub duration_ms: Option<u64>,
 }
 
-/// Why a reply failed, as stored (see [`Failure`](crate::failure::Failure),
-/// which reads and writes it). Records stored before the fields after `message`
+/// Why a reply failed, as stored: a [`Failure`](crate::failure::Failure)
+/// written with `Failure::to_record` and read with `Failure::from_record`
+/// (both in `storage/failure_record.rs`). Records stored before the fields after `message`
 /// existed hold only the kind and the text; the card then shows that text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorRecord {
