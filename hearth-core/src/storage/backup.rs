@@ -18,6 +18,7 @@ use super::migrate::{MigrationError, migrate_record};
 use super::records::*;
 use super::{SCHEMA_VERSION, stores};
 use crate::Millis;
+use crate::agent::AgentRecord;
 
 /// The `format` value that marks a Hearth backup.
 pub const BACKUP_FORMAT: &str = "hearth-backup";

@@ -26,9 +26,9 @@
 use crate::contract::FinishKind;
 use crate::message::Role;
 
-use super::records::{DEFAULT_AGENT_ID, MessageRecord, MessageState, SessionRecord, ToolCallRecord};
+use super::records::{MessageRecord, MessageState, SessionRecord, ToolCallRecord};
 use crate::Millis;
-use crate::agent::GENERAL_NAME;
+use crate::agent::{DEFAULT_AGENT_ID, GENERAL_NAME};
 
 #[cfg(test)]
 mod tests;

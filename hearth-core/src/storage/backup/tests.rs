@@ -1,6 +1,7 @@
 //! Backup round trips and refusals.
 
 use super::*;
+use crate::agent::{AgentKind, DEFAULT_AGENT_ID, PromptSection};
 use crate::message::Role;
 
 fn sample() -> StoreContents {

@@ -3,6 +3,7 @@
 //! their origin).
 
 use super::*;
+use crate::agent::{AgentKind, AgentRecord, DEFAULT_AGENT_ID};
 use crate::contract::ProviderKind;
 use crate::message::Role;
 use crate::provider::Preset;

@@ -1,7 +1,10 @@
 //! Record shapes: records written before a field existed still load, and stored
-//! records turn into request configurations.
+//! records turn into request configurations. The agent's stored shape is
+//! checked here too (the agent itself is `crate::agent`'s).
 
 use super::*;
+use crate::agent::tests::translator;
+use crate::storage::stores;
 
 #[test]
 fn records_without_the_new_fields_load() {
@@ -263,4 +266,42 @@ fn a_preview_is_the_flattened_text_cut() {
     for text in &texts {
         assert_eq!(preview_of(text), whole(text), "{text:.40?}");
     }
+}
+
+#[test]
+fn records_stored_before_agents_had_templates_still_load() {
+    let stored = serde_json::json!({
+        "id": "general", "name": "General Assistant", "system_prompt": "", "model_config_id": null,
+        "tools": [], "created_at": 1, "updated_at": 1
+    });
+    let agent: AgentRecord =
+        crate::storage::migrate::migrate_record(stores::AGENTS, 1, stored.clone()).expect("an old record loads");
+    assert_eq!(agent, AgentRecord::general(1));
+    assert_eq!(serde_json::to_value(&agent).expect("serialisable"), stored, "an unchanged record keeps its shape");
+    // The new fields are written only when set, under stable names.
+    let value = serde_json::to_value(AgentRecord { kind: AgentKind::App, ..translator() }).expect("serialisable");
+    assert_eq!(value["kind"], "app");
+    assert_eq!(value["description"], "German ↔ English");
+    assert_eq!(value["sections"][1], serde_json::json!({"name": "style", "text": ""}));
+    let back: AgentRecord = serde_json::from_value(value).expect("round trip");
+    assert_eq!(back, AgentRecord { kind: AgentKind::App, ..translator() });
+}
+
+#[test]
+fn an_unknown_kind_is_refused_clearly() {
+    let stored = serde_json::json!({"id": "x", "name": "X", "kind": "robot", "created_at": 1, "updated_at": 1});
+    let error = crate::storage::migrate::migrate_record::<AgentRecord>(stores::AGENTS, 1, stored).expect_err("refused");
+    assert!(error.to_string().starts_with("a agents record does not fit schema 1"), "{error}");
+}
+
+#[test]
+fn an_agent_ref_remembers_the_kind_and_leaves_chat_out() {
+    let app = AgentRef::of(&AgentRecord::app_builder(1));
+    assert!(app.is_app());
+    assert_eq!(serde_json::to_value(&app).expect("json")["kind"], "app");
+    let chat = AgentRef::of(&AgentRecord::general(1));
+    assert!(!chat.is_app());
+    let json = serde_json::to_value(&chat).expect("json");
+    assert_eq!(json, serde_json::json!({ "id": "general", "name": "General Assistant" }));
+    assert_eq!(serde_json::from_value::<AgentRef>(json).expect("loads"), chat);
 }
