@@ -10,6 +10,7 @@ pub mod app_state;
 pub mod backup;
 pub mod chatgpt;
 mod failure_record;
+mod history;
 pub mod import_plan;
 pub mod key_lock;
 pub mod markdown_export;
@@ -20,6 +21,7 @@ mod stored;
 mod turn;
 pub mod versions;
 
+pub use history::active_summary;
 pub use records::*;
 pub use stored::Stored;
 pub use turn::{Change, NOT_RUN, ReplyEnd, ReplyStatus, TurnRecorder, turn_messages};

@@ -305,3 +305,41 @@ fn an_agent_ref_remembers_the_kind_and_leaves_chat_out() {
     assert_eq!(json, serde_json::json!({ "id": "general", "name": "General Assistant" }));
     assert_eq!(serde_json::from_value::<AgentRef>(json).expect("loads"), chat);
 }
+
+#[test]
+fn context_windows_come_from_the_user_the_model_or_the_fallback() {
+    use crate::compaction::FALLBACK_CONTEXT_WINDOW;
+    use crate::provider::Preset;
+    let record = |model: &str, window: Option<u32>| ModelConfigRecord {
+        id: "m".into(),
+        provider_id: "p".into(),
+        model: model.into(),
+        temperature: None,
+        max_tokens: None,
+        top_p: None,
+        extra_json: None,
+        thinking: None,
+        context_window: window,
+    };
+    let cases = [
+        (Preset::OpenAi, "gpt-4o-mini", 128_000),
+        (Preset::OpenAi, "gpt-4.1-nano", 1_047_576),
+        (Preset::OpenAi, "gpt-4", 8_192),
+        (Preset::OpenAi, "o4-mini", 200_000),
+        (Preset::OpenAi, "gpt-5-mini", 400_000),
+        (Preset::Anthropic, "claude-sonnet-4-20250514", 200_000),
+        (Preset::Gemini, "gemini-2.5-flash", 1_048_576),
+        (Preset::OpenRouter, "anthropic/claude-3.5-sonnet", 200_000),
+        (Preset::DeepSeek, "deepseek-chat", 128_000),
+        (Preset::Ollama, "llama3.1:8b", 4_096),
+        (Preset::LmStudio, "qwen2.5-7b-instruct", FALLBACK_CONTEXT_WINDOW),
+        (Preset::Custom, "my-model", FALLBACK_CONTEXT_WINDOW),
+    ];
+    for (preset, model, window) in cases {
+        assert_eq!(record(model, None).effective_context_window(preset), window, "{preset:?} {model}");
+    }
+    assert_eq!(record("gpt-4o", Some(32_000)).effective_context_window(Preset::OpenAi), 32_000, "the user's wins");
+    assert_eq!(record("gpt-4o", Some(0)).effective_context_window(Preset::OpenAi), 128_000, "zero means unset");
+    let json = serde_json::to_value(record("gpt-4o", None)).expect("serialises");
+    assert!(json.get("context_window").is_none(), "left out when unset");
+}
