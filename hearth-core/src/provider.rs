@@ -36,7 +36,7 @@ pub mod openai;
 mod parse;
 mod preset;
 #[cfg(test)]
-mod recorded;
+pub(crate) mod recorded;
 #[cfg(test)]
 mod request_snapshots;
 mod response;

@@ -55,7 +55,7 @@ mod request;
 mod wire;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::borrow::Cow;
 

@@ -56,7 +56,7 @@ mod request;
 mod wire;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use super::parse::{error_fields, json_event, read_error_body};
 use super::{ModelConfig, Preset, ProviderConfig, body_json};
