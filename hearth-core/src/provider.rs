@@ -38,7 +38,7 @@ mod preset;
 #[cfg(test)]
 pub(crate) mod recorded;
 #[cfg(test)]
-mod request_snapshots;
+pub(crate) mod request_snapshots;
 mod response;
 #[cfg(test)]
 mod tests;

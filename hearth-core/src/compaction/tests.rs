@@ -164,3 +164,41 @@ fn stored_settings_are_read_field_by_field_and_clamped() {
     let value = serde_json::to_value(&round_trip).expect("plain data");
     assert_eq!(CompactionSettings::from_stored(&value), round_trip);
 }
+
+/// The compacted conversation the request snapshots send
+/// (`provider::request_snapshots::compacted`) is what [`request_history`]
+/// makes of a conversation whose first two turns a summary stands for: the
+/// first question, the summary, then the two-round tool turn of
+/// `provider::tool_wire_tests::conversation` (its question is the boundary)
+/// and its follow-up.
+#[test]
+fn the_request_snapshots_send_the_history_of_a_compacted_conversation() {
+    use crate::contract::ProviderKind;
+    use crate::provider::{request_snapshots, tool_wire_tests};
+    for origin in [ProviderKind::OpenAi, ProviderKind::Anthropic, ProviderKind::Gemini] {
+        let item = |id: &str, messages: Vec<ChatMessage>| HistoryItem { id: id.into(), messages };
+        let text = |role: Role, text: &str| vec![ChatMessage::new(role, text)];
+        let mut earlier = ChatMessage::new(Role::Assistant, "Lisbon in May: mild, few crowds.");
+        earlier.origin = Some(origin);
+        let turn = tool_wire_tests::conversation(origin);
+        let last = turn.len() - 1;
+        let items = [
+            item("q0", text(Role::User, "Plan a trip to Lisbon.")),
+            item("a0", vec![earlier]),
+            item("q1", text(Role::User, "And the budget?")),
+            item("a1", text(Role::Assistant, "About 900 euros.")),
+            item("q2", turn[..1].to_vec()),
+            item("a2", turn[1..last].to_vec()),
+            item("q3", turn[last..].to_vec()),
+        ];
+        let summary = ActiveSummary {
+            summary_id: "sum".into(),
+            boundary_id: "q2".into(),
+            text: "The user plans a trip to Lisbon in May; the budget is about 900 euros.".into(),
+            summarised: 3,
+        };
+        let mut messages = vec![ChatMessage::new(Role::System, "You are terse.")];
+        messages.extend(request_history(&items, Some(&summary)));
+        assert_eq!(messages, request_snapshots::compacted(origin), "{origin:?}");
+    }
+}

@@ -93,3 +93,38 @@ fn rounds_are_taken_in_order_whatever_the_stored_order() {
     assert_eq!(messages[0].tool_calls[0].id, "early");
     assert_eq!(messages[2].tool_calls[0].id, "late");
 }
+
+/// The stored turn the provider tool-wire tests and request snapshots send
+/// (`provider::tool_wire_tests::conversation`): two rounds, the first with two
+/// parallel calls (one failed) after commentary, the reasoning signed per
+/// round, then the answer. Its record unfolds into exactly those messages.
+#[test]
+fn the_tool_wire_turn_is_a_stored_turn_unfolded() {
+    let stored = |id: &str, round: u32, expression: &str, commentary: &str, result: (&str, bool)| ToolCallRecord {
+        id: id.into(),
+        name: "calculator".into(),
+        arguments_raw: format!("{{\"expression\":\"{expression}\"}}"),
+        commentary: commentary.into(),
+        result: Some(ToolResultRecord { content: result.0.into(), is_error: result.1, duration_ms: Some(1) }),
+        round,
+    };
+    let calls = [
+        stored("call_a", 0, "6*7", "Let me compute.", ("42", false)),
+        stored("call_b", 0, "1/0", "", ("division by zero", true)),
+        stored("call_c", 1, "2^10", "", ("1024", false)),
+    ];
+    let parts = [
+        ReasoningPart { text: "Two sums.".into(), signature: Some("sig-0".into()), ..ReasoningPart::default() },
+        ReasoningPart {
+            text: "One more.".into(),
+            signature: Some("sig-1".into()),
+            round: 1,
+            ..ReasoningPart::default()
+        },
+    ];
+    for origin in [ProviderKind::OpenAi, ProviderKind::Anthropic, ProviderKind::Gemini] {
+        let conversation = crate::provider::tool_wire_tests::conversation(origin);
+        let turn = &conversation[1..conversation.len() - 1];
+        assert_eq!(turn_messages("42 and 1024.", &parts, Some(origin), &calls), turn, "{origin:?}");
+    }
+}
