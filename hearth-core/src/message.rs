@@ -11,7 +11,7 @@
 
 pub mod attach;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::borrow::Cow;
 

@@ -29,6 +29,8 @@
 //! override anything (see [`merge_extra`]).
 
 pub mod anthropic;
+#[cfg(test)]
+mod attached_files_tests;
 mod base_url;
 pub mod gemini;
 pub mod openai;

@@ -128,3 +128,20 @@ fn the_tool_wire_turn_is_a_stored_turn_unfolded() {
         assert_eq!(turn_messages("42 and 1024.", &parts, Some(origin), &calls), turn, "{origin:?}");
     }
 }
+
+/// The turn of the attached-file tests (`message::tests::tool_conversation`):
+/// a stored reply whose one call ran, without commentary or reasoning,
+/// unfolds into exactly those messages.
+#[test]
+fn the_attached_file_tests_turn_is_a_stored_turn_unfolded() {
+    let call = ToolCallRecord {
+        id: "call 1".into(),
+        name: "calculator".into(),
+        arguments_raw: r#"{"expression":"6*7"}"#.into(),
+        commentary: String::new(),
+        result: Some(ToolResultRecord { content: "42".into(), is_error: false, duration_ms: None }),
+        round: 0,
+    };
+    let conversation = crate::message::tests::tool_conversation();
+    assert_eq!(turn_messages("It says 42.", &[], None, &[call]), &conversation[1..conversation.len() - 1]);
+}
