@@ -20,7 +20,7 @@ use crate::message::Role;
 impl HistoryItem {
     /// The item of one stored record: `None` for markers, summaries and failed
     /// replies (which send nothing). Which versions of a regenerated reply are
-    /// shown is the caller's choice (see [`versions`](super::versions)).
+    /// shown is the caller's choice (see [`versions`]).
     pub fn of_record(record: &MessageRecord) -> Option<HistoryItem> {
         if record.is_marker() {
             return None;
