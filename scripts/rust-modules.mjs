@@ -27,12 +27,62 @@ export function modulePath(root, file) {
   return last === 'mod' ? parts : [...parts, last];
 }
 
-/** `text` without comments (line comments, doc comments and block comments) or string contents. */
+const CHAR_LITERAL = /^'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]+\}|.)|[^\\'\n])'/u;
+
+/**
+ * `text` without comments (line comments, doc comments and block comments) or
+ * the contents of string and character literals, read in one pass from the
+ * start: a string continued over lines (`\` at a line's end), a quote inside a
+ * comment or a `//` inside a string never makes quotes pair across code and
+ * hide the paths in between. Line breaks are kept.
+ */
 export function code(text) {
-  return text
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
-    .replace(/\/\/.*$/gm, '');
+  let out = '';
+  let at = 0;
+  const lines = (from, to) => '\n'.repeat((text.slice(from, to).match(/\n/g) ?? []).length);
+  while (at < text.length) {
+    const rest = text.slice(at, at + 40);
+    if (rest.startsWith('//')) {
+      const end = text.indexOf('\n', at);
+      at = end < 0 ? text.length : end;
+    } else if (rest.startsWith('/*')) {
+      // Block comments nest in Rust.
+      let depth = 0;
+      let end = at;
+      do {
+        if (text.startsWith('/*', end)) {
+          depth++;
+          end += 2;
+        } else if (text.startsWith('*/', end)) {
+          depth--;
+          end += 2;
+        } else end++;
+      } while (depth > 0 && end < text.length);
+      out += ` ${lines(at, end)}`;
+      at = end;
+    } else if (/^b?r#*"/.test(rest) && !/[A-Za-z0-9_]/.test(text[at - 1] ?? '')) {
+      // A raw string ends at the quote followed by as many `#` as it opened with.
+      const [open] = /^b?r#*"/.exec(rest);
+      const close = `"${open.slice(open.indexOf('r') + 1, -1)}`;
+      const end = text.indexOf(close, at + open.length);
+      const stop = end < 0 ? text.length : end + close.length;
+      out += `""${lines(at, stop)}`;
+      at = stop;
+    } else if (rest[0] === '"') {
+      let end = at + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      out += `""${lines(at, end)}`;
+      at = end + 1;
+    } else if (CHAR_LITERAL.test(rest)) {
+      // A character literal (`'"'`, `'\''`); a lifetime (`'a`) has no closing quote.
+      out += "' '";
+      at += CHAR_LITERAL.exec(rest)[0].length;
+    } else {
+      out += text[at];
+      at++;
+    }
+  }
+  return out;
 }
 
 /**

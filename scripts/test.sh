@@ -24,6 +24,8 @@ fi
 
 log "the shell's rules: no import cycle, no IO outside src/io/"
 node "$HEARTH_ROOT/scripts/shell-rules.mjs"
+log "the core's layers: no import cycle, nothing uses a layer above its own"
+node "$HEARTH_ROOT/scripts/core-rules.mjs"
 
 # The release build ends in one long single-threaded link (fat LTO, one codegen
 # unit), so it runs in the background while the native tests and the node tests

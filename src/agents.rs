@@ -10,8 +10,7 @@
 //! stored only once the user changes (or resets) it, so a new install's stored
 //! data and backups are as before.
 
-use hearth_core::agent::APP_BUILDER_ID;
-use hearth_core::storage::{AgentRecord, DEFAULT_AGENT_ID};
+use hearth_core::agent::{APP_BUILDER_ID, AgentRecord, DEFAULT_AGENT_ID};
 use leptos::prelude::*;
 
 use crate::io::clock::now;

@@ -40,12 +40,11 @@ pub(crate) use entry::{AssistantView, Entry, EntryKind, Version, shown};
 pub(crate) use hearth_core::failure::Failure;
 pub(crate) use hearth_core::storage::ReplyStatus;
 
+use hearth_core::agent::AgentRecord;
 use hearth_core::compaction::{ActiveSummary, HistoryItem};
 use hearth_core::failure::ConfigProblem;
 use hearth_core::message::{ChatMessage, Role};
-use hearth_core::storage::{
-    AgentRecord, AgentRef, MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message,
-};
+use hearth_core::storage::{AgentRef, MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message};
 use hearth_core::tools::ToolSpec;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

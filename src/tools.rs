@@ -14,7 +14,8 @@ pub(crate) mod approval;
 pub(crate) mod run;
 pub(crate) mod settings;
 
-use hearth_core::storage::{AgentRecord, ProjectFileRecord};
+use hearth_core::agent::AgentRecord;
+use hearth_core::storage::ProjectFileRecord;
 use hearth_core::tools::{ToolSpec, UserTool, enabled_specs, needs_approval};
 use leptos::prelude::*;
 

@@ -1,21 +1,28 @@
 //! Agents: the named assistants a conversation runs with.
 //!
-//! The record itself ([`AgentRecord`]) is stored data and lives with the other
-//! records; this module gives it its rules: the built-in agents (the General
-//! Assistant and the App Builder) that always exist and can be reset but not
-//! deleted, duplication, which tools an agent
-//! offers (an app agent offers none), which names its prompt sections may have,
-//! and the values its prompt template is filled with (see [`template`]).
+//! The agent ([`AgentRecord`], its [`AgentKind`] and [`PromptSection`]s) is
+//! defined here with its rules: the built-in agents (the General Assistant and
+//! the App Builder) that always exist and can be reset but not deleted,
+//! duplication, which tools an agent offers (an app agent offers none), which
+//! names its prompt sections may have, and the values its prompt template is
+//! filled with (see [`template`]). Storage, the layer above, keeps it (its
+//! `Stored` impl, backups, imports) and names it in messages
+//! (`storage::AgentRef::of`); this module never imports storage.
 
 pub mod template;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::collections::BTreeMap;
 
-use crate::provider::ToolSpec;
-use crate::storage::{AgentKind, AgentRecord, DEFAULT_AGENT_ID, Millis, PromptSection};
+use serde::{Deserialize, Serialize};
+
+use crate::Millis;
+use crate::contract::ToolSpec;
 use template::{BUILTIN_PLACEHOLDERS, Rendered, TemplateValues, ToolLine};
+
+/// Id of the agent that always exists.
+pub const DEFAULT_AGENT_ID: &str = "general";
 
 /// Name of the General Assistant.
 pub const GENERAL_NAME: &str = "General Assistant";
@@ -77,6 +84,83 @@ pub const INSTRUCTIONS_SECTION: &str = "instructions";
 
 /// Longest section name, in bytes.
 pub const MAX_SECTION_NAME: usize = 40;
+
+/// What kind of agent it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum AgentKind {
+    /// A chat assistant; it may call the tools it has enabled.
+    #[default]
+    Chat,
+    /// An app builder: it calls no tools, whatever is stored in its `tools`.
+    App,
+}
+
+/// One user-defined section of an agent's prompt: the template's `{name}`
+/// placeholder is filled with `text` (see [`crate::agent::template`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PromptSection {
+    /// The placeholder name (see [`crate::agent::section_name_problem`]).
+    pub name: String,
+    /// The text it is filled with, as typed.
+    #[serde(default)]
+    pub text: String,
+}
+
+/// An agent: a name, a system prompt template, a model and tools.
+///
+/// Fields added after the first stored shape (`description`, `sections`,
+/// `kind`) have serde defaults and are left out when empty, so every stored or
+/// exported record of schema 1 still loads and unchanged ones still serialise
+/// as they did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AgentRecord {
+    /// Stable id; [`DEFAULT_AGENT_ID`] for the General Assistant.
+    pub id: String,
+    /// Name shown to the user.
+    pub name: String,
+    /// A short description shown in the agent list.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// System prompt template (see [`crate::agent::template::render`]); a
+    /// prompt that renders to blank text sends no system message.
+    #[serde(default)]
+    pub system_prompt: String,
+    /// The user-defined sections the template can name, in the order the user
+    /// arranged them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sections: Vec<PromptSection>,
+    /// The model config it uses; `None` means the default model.
+    #[serde(default)]
+    pub model_config_id: Option<String>,
+    /// Names of the tools it may call (ignored for [`AgentKind::App`]; see
+    /// [`AgentRecord::offered_tools`]).
+    #[serde(default)]
+    pub tools: Vec<String>,
+    /// The most rounds of tool calls in one turn; `None` means the default
+    /// ([`LoopConfig::DEFAULT_ROUNDS`](crate::tools::LoopConfig::DEFAULT_ROUNDS)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_tool_rounds: Option<u32>,
+    /// The user's choice, per tool name, of whether its calls wait for the user's
+    /// approval; a tool not listed follows the default
+    /// ([`needs_approval`](crate::tools::needs_approval)).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub ask_before_running: BTreeMap<String, bool>,
+    /// Chat (tools allowed) or app (no tools).
+    #[serde(default, skip_serializing_if = "AgentKind::is_chat")]
+    pub kind: AgentKind,
+    /// When it was created.
+    pub created_at: Millis,
+    /// When it last changed.
+    pub updated_at: Millis,
+}
+
+impl AgentKind {
+    /// Whether it is a chat agent, the default kind (left out when serialised).
+    pub fn is_chat(&self) -> bool {
+        *self == AgentKind::Chat
+    }
+}
 
 impl AgentRecord {
     /// The General Assistant, which always exists.

@@ -5,7 +5,7 @@
 //! Compact, [`plan`] picks what to summarise, [`summary_request`] builds the
 //! request that asks a model for the summary, [`fit_summary`] cuts an answer
 //! that came out too long, and the summary is stored as its own record
-//! ([`MessageRecord::summary`]) with a boundary. From then on,
+//! ([`MessageRecord::summary`](crate::storage::MessageRecord::summary)) with a boundary. From then on,
 //! [`request_history`] sends, in order:
 //!
 //! 1. everything up to and including the first user message, verbatim;
@@ -18,7 +18,8 @@
 //!
 //! The originals stay stored, shown, searchable and exported: only requests
 //! change. Undo deletes the summary record; the newest earlier summary whose
-//! boundary still exists then applies again ([`active_summary`]).
+//! boundary still exists then applies again ([`active_summary_of`]; over
+//! stored records, [`storage::active_summary`](crate::storage::active_summary)).
 //!
 //! The summary record ([`MessageKind::Summary`](crate::storage::MessageKind::Summary))
 //! is a system-role marker: never sent as an ordinary message, no version of
@@ -31,6 +32,12 @@
 //! The unit is the [`HistoryItem`]: one shown record as the messages it sends
 //! (a user message, or a whole reply with its tool rounds and results), so a
 //! boundary can never fall between a tool call and its result.
+//!
+//! This module decides over items and slots and never reads a stored record:
+//! storage, the layer above, turns records into items
+//! ([`HistoryItem::of_record`]) and finds the summary that applies to them
+//! (`storage::active_summary`), in `storage/history.rs`, where the tests that
+//! start from stored conversations are too.
 
 #[cfg(test)]
 mod tests;
@@ -42,7 +49,6 @@ pub use estimate::{MESSAGE_OVERHEAD, TOOL_OVERHEAD, estimate_request, estimate_t
 pub use settings::{CompactionSettings, parse_context_window, parse_keep_last, parse_threshold};
 
 use crate::message::{ChatMessage, Role};
-use crate::storage::{MessageRecord, MessageState};
 
 /// The window assumed for a model nobody knows the window of: small, so an
 /// unknown local model compacts early rather than failing.
@@ -68,22 +74,6 @@ pub struct HistoryItem {
 }
 
 impl HistoryItem {
-    /// The item of one stored record: `None` for markers, summaries and failed
-    /// replies (which send nothing). Which versions of a regenerated reply are
-    /// shown is the caller's choice (see [`crate::storage::versions`]).
-    pub fn of_record(record: &MessageRecord) -> Option<HistoryItem> {
-        if record.is_marker() {
-            return None;
-        }
-        let messages = match record.role {
-            Role::User => vec![record.user_chat_message()],
-            Role::Assistant if record.state == MessageState::Failed => return None,
-            Role::Assistant => record.chat_messages(),
-            Role::System => return None,
-        };
-        (!messages.is_empty()).then(|| HistoryItem { id: record.id.clone(), messages })
-    }
-
     /// Whether it is a user's own message (not tool results).
     pub fn is_user_message(&self) -> bool {
         matches!(self.messages.as_slice(), [only] if only.role == Role::User && only.tool_results.is_empty())
@@ -96,42 +86,12 @@ pub struct ActiveSummary {
     /// The summary record's id (Undo deletes it).
     pub summary_id: String,
     /// The first record sent verbatim after it (a user message or a reply;
-    /// see [`active_summary`] for markers).
+    /// see [`active_summary_of`] for markers).
     pub boundary_id: String,
     /// The summary text.
     pub text: String,
     /// How many messages it stands for.
     pub summarised: u32,
-}
-
-/// The summary that applies: the newest summary record (by `created_at`, then
-/// id) whose boundary still exists among `records`. A boundary that names a
-/// marker, a failed reply or a version of a reply that is not shown moves to
-/// the next record that is sent (an item of the shown versions);
-/// when there is none, or the boundary was deleted, that summary does not
-/// apply and the one before it is tried. (The rule itself is
-/// [`active_summary_of`], which the shell applies to what it shows.)
-pub fn active_summary(records: &[MessageRecord]) -> Option<ActiveSummary> {
-    let mut ordered: Vec<&MessageRecord> = records.iter().collect();
-    ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
-    let keys: Vec<_> = ordered.iter().map(|record| record.version_key()).collect();
-    let shown = crate::storage::versions::shown(&keys);
-    let slots: Vec<Slot<'_>> = ordered
-        .iter()
-        .zip(&shown)
-        .map(|(record, shown)| Slot {
-            id: &record.id,
-            // What is sent: shown records that are items (not a hidden version of a reply).
-            sent: *shown && HistoryItem::of_record(record).is_some(),
-            summary: record.summary.as_ref().filter(|_| record.is_summary()).map(|info| SlotSummary {
-                created_at: record.created_at,
-                boundary_id: &info.boundary_id,
-                text: &record.content,
-                summarised: info.summarised,
-            }),
-        })
-        .collect();
-    active_summary_of(&slots)
 }
 
 /// One record of a conversation, in its order, as [`active_summary_of`] needs it.

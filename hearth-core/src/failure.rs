@@ -11,22 +11,23 @@
 //! The error card composes its heading ([`Failure::title`]), its explanation
 //! ([`Failure::detail`], with the advice and the HTTP status at the end) and
 //! whether Retry is offered ([`Failure::retryable`]) from these fields. It is
-//! stored as an [`ErrorRecord`]: `kind` keeps the names it always had (`auth`,
-//! `rate_limit`, …, `config`, `tool_rounds`, `tool_repeated` and `offline`), `message` the whole readable text
-//! (what exports and older versions show), and the fields beside them. A record
+//! stored as an [`ErrorRecord`](crate::storage::ErrorRecord): `kind` keeps the
+//! names it always had (`auth`, `rate_limit`, …, `config`, `tool_rounds`,
+//! `tool_repeated` and `offline`), `message` the whole readable text (what
+//! exports and older versions show), and the fields beside them. A record
 //! written before the fields existed holds only the kind and the text: its card
-//! shows that text as it did then.
-
-#[cfg(test)]
-mod tests;
+//! shows that text as it did then. Storage, the layer above, owns that
+//! conversion (`Failure::to_record` and `Failure::from_record`, in
+//! `storage/failure_record.rs`, with the tests of failures, which go through
+//! records); this module never imports storage.
 
 /// Most characters of a tool name (the model's choice) a card's detail shows.
 pub const TOOL_NAME_CHARS: usize = 64;
 
 use serde::{Deserialize, Serialize};
 
-use crate::provider::{ProviderError, ProviderErrorKind, RequestError};
-use crate::storage::ErrorRecord;
+use crate::contract::{ProviderError, ProviderErrorKind};
+use crate::provider::RequestError;
 
 /// The stored kind of set-up problems.
 pub const CONFIG: &str = "config";
@@ -259,14 +260,15 @@ impl Failure {
                 "The model asked for the same {} call (the same arguments) {times} times in a row and it \
                  failed each time, so Hearth stopped here instead of using the remaining tool rounds. The calls and \
                  their results are kept above. Switch the tool on or fix what it needs, or ask differently.",
-                crate::storage::records::cut(tool, TOOL_NAME_CHARS)
+                crate::format::cut(tool, TOOL_NAME_CHARS)
             ),
             FailureKind::Offline => OFFLINE_DETAIL.to_owned(),
             FailureKind::Unrecognised(_) => String::new(),
         }
     }
 
-    /// The whole readable text, as stored in [`ErrorRecord::message`]: for a
+    /// The whole readable text, as stored in
+    /// [`ErrorRecord::message`](crate::storage::ErrorRecord::message): for a
     /// provider failure the heading, status, message and advice in one sentence
     /// run; for a set-up problem what to fix; for tool rounds heading and detail.
     pub fn text(&self) -> String {
@@ -306,67 +308,6 @@ impl Failure {
             code: self.code.clone(),
             retry_after_secs: self.retry_after_secs,
         })
-    }
-
-    /// The failure as stored with its message.
-    pub fn to_record(&self) -> ErrorRecord {
-        let (kind, config, rounds) = match &self.kind {
-            FailureKind::Provider(kind) => (kind.as_str(), None, None),
-            FailureKind::Config(problem) => (CONFIG, Some(problem.clone()), None),
-            FailureKind::ToolRounds(rounds) => (TOOL_ROUNDS, None, *rounds),
-            FailureKind::ToolRepeated { times, .. } => (TOOL_REPEATED, None, Some(*times)),
-            FailureKind::Offline => (OFFLINE, None, None),
-            FailureKind::Unrecognised(name) => (name.as_str(), None, None),
-        };
-        let tool = match &self.kind {
-            FailureKind::ToolRepeated { tool, .. } => Some(tool.clone()),
-            _ => None,
-        };
-        let provider = matches!(self.kind, FailureKind::Provider(_));
-        ErrorRecord {
-            kind: kind.to_owned(),
-            message: self.text(),
-            provider_message: (provider && self.stored_text.is_none()).then(|| self.message.clone()),
-            status: self.status,
-            code: self.code.clone(),
-            retry_after_secs: self.retry_after_secs,
-            config: config.filter(|problem| *problem != ConfigProblem::Unrecorded),
-            rounds,
-            tool,
-        }
-    }
-
-    /// The failure a stored record describes. A record without the fields (one
-    /// stored before they existed) keeps its whole text to show.
-    pub fn from_record(record: &ErrorRecord) -> Self {
-        let kind = match record.kind.as_str() {
-            CONFIG => FailureKind::Config(record.config.clone().unwrap_or(ConfigProblem::Unrecorded)),
-            TOOL_ROUNDS => FailureKind::ToolRounds(record.rounds),
-            TOOL_REPEATED => FailureKind::ToolRepeated {
-                tool: record.tool.clone().unwrap_or_default(),
-                times: record.rounds.unwrap_or_default(),
-            },
-            OFFLINE => FailureKind::Offline,
-            name => ProviderErrorKind::from_name(name)
-                .map_or_else(|| FailureKind::Unrecognised(name.to_owned()), FailureKind::Provider),
-        };
-        let described = match &kind {
-            FailureKind::Provider(_) => record.provider_message.is_some(),
-            FailureKind::Config(problem) => *problem != ConfigProblem::Unrecorded,
-            FailureKind::ToolRounds(rounds) => rounds.is_some(),
-            FailureKind::ToolRepeated { .. } => record.tool.is_some() && record.rounds.is_some(),
-            // Its words are this version's; the kind alone says everything.
-            FailureKind::Offline => true,
-            FailureKind::Unrecognised(_) => false,
-        };
-        Self {
-            kind,
-            message: record.provider_message.clone().unwrap_or_default(),
-            status: record.status,
-            code: record.code.clone(),
-            retry_after_secs: record.retry_after_secs,
-            stored_text: (!described).then(|| record.message.clone()),
-        }
     }
 }
 

@@ -1,4 +1,4 @@
-//! Numbers as the interface writes them.
+//! Numbers and text as the interface writes them: digits grouped, long text cut.
 
 /// `n` with a comma between each group of three digits: `8,192`, `1,000,000`.
 pub fn grouped(n: u64) -> String {
@@ -11,6 +11,22 @@ pub fn grouped(n: u64) -> String {
         out.push(digit);
     }
     out
+}
+
+/// `text` cut to at most `max_chars` characters (on a word boundary where
+/// possible) with `…` after the cut; whole when it is short enough.
+pub(crate) fn cut(text: &str, max_chars: usize) -> String {
+    match text.char_indices().nth(max_chars) {
+        None => text.to_owned(),
+        Some((end, _)) => {
+            let head = &text[..end];
+            let head = match head.rfind(' ') {
+                Some(space) if space > end / 2 => &head[..space],
+                _ => head,
+            };
+            format!("{}…", head.trim_end())
+        }
+    }
 }
 
 #[cfg(test)]

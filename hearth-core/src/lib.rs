@@ -12,12 +12,39 @@
 //! - No IO, no clock, no randomness: ids and times are passed in.
 //! - Parsers never panic on input and never abort a stream over one bad event.
 //! - HTML leaves this crate only as [`markdown::SafeHtml`].
+//!
+//! # Layers
+//!
+//! The top-level modules form five layers, bottom first:
+//!
+//! 1. **text**: [`format`](mod@format), [`app`], [`markdown`], [`window`]: rendering and
+//!    layout arithmetic; no model.
+//! 2. **model**: [`contract`], [`sse`], [`message`]: the wire contract and the
+//!    message model.
+//! 3. **providers**: [`provider`], [`reply`]: requests per family, and streams
+//!    read into replies.
+//! 4. **turn**: [`tools`], [`compaction`], [`failure`], [`agent`]: the domain
+//!    decisions of a turn.
+//! 5. **storage**: [`storage`]: stored records, migrations, backups, imports,
+//!    exports, search terms, versions, the turn recorder.
+//!
+//! A module uses only modules of its own layer (with no import cycle among
+//! them) or of the layers below, tests included: a test that needs a higher
+//! layer lives in that layer. Storage stores the domain's types (an agent, a
+//! failure, a compaction summary); the domain never imports storage. The crate
+//! root holds only what every layer shares ([`Millis`]). `node
+//! scripts/core-rules.mjs` checks the rule and prints the layers.
 
 #![warn(missing_docs)]
+
+/// Milliseconds since the Unix epoch, as the shell's clock gives them: every
+/// stored time and every `now` passed in.
+pub type Millis = i64;
 
 pub mod agent;
 pub mod app;
 pub mod compaction;
+pub mod contract;
 pub mod failure;
 pub mod format;
 pub mod markdown;

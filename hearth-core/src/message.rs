@@ -11,13 +11,13 @@
 
 pub mod attach;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use crate::provider::ProviderKind;
+use crate::contract::ProviderKind;
 
 /// Who wrote a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,18 +2,19 @@
 //! not, and holds what a request is built from.
 //!
 //! The provider layer is split in three:
-//! - [`contract`], a leaf: the values every family builds or emits
-//!   ([`ProviderKind`], [`HttpRequest`], [`ToolSpec`], [`StreamEvent`], [`Usage`],
-//!   [`FinishReason`], [`FinishKind`]) and, in `error`, [`ProviderError`]. They are
-//!   re-exported here, so `hearth_core::provider::StreamEvent` and the like keep
-//!   working.
+//! - [`crate::contract`], a leaf of the layer below (the model): the values
+//!   every family builds or emits ([`ProviderKind`], [`HttpRequest`],
+//!   [`ToolSpec`], [`StreamEvent`], [`Usage`], [`FinishReason`], [`FinishKind`],
+//!   [`ProviderError`], [`ProviderErrorKind`]). That module is their home; they
+//!   are re-exported here, so `hearth_core::provider::StreamEvent` and the like
+//!   keep working.
 //! - The families, [`openai`], [`anthropic`] and [`gemini`], with the same public
 //!   surface (`build_request`, `StreamParser`, `map_finish_reason`,
 //!   `parse_error_body`) so that they can be read side by side. Each builds its
 //!   request body from typed serde structs in its `request` module (the shapes
 //!   of its stream are in its `wire` module) and imports the shared types from
-//!   [`contract`], never from this module; what the families share when reading
-//!   answers (the start of every `on_event`, error bodies) is in `parse`.
+//!   [`crate::contract`], never from this module; what the families share when
+//!   reading answers (the start of every `on_event`, error bodies) is in `parse`.
 //! - This module: [`ProviderConfig`] and [`ModelConfig`], the user's extra JSON
 //!   ([`parse_extra_json`], [`merge_extra`]), the checks every request passes
 //!   ([`RequestError`]), and the functions that pick the family
@@ -28,29 +29,30 @@
 //! override anything (see [`merge_extra`]).
 
 pub mod anthropic;
+#[cfg(test)]
+mod attached_files_tests;
 mod base_url;
-pub mod contract;
 pub mod gemini;
 pub mod openai;
 
-mod error;
 mod parse;
 mod preset;
 #[cfg(test)]
-mod recorded;
+pub(crate) mod recorded;
 #[cfg(test)]
-mod request_snapshots;
+pub(crate) mod request_snapshots;
 mod response;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 pub(crate) mod tool_wire_tests;
 
-pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, is_local_url, origin_of, validate_base_url};
-pub use contract::{
-    FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage, is_secret_header,
+/// The wire contract, re-exported: [`crate::contract`] is its home.
+pub use crate::contract::{
+    FinishKind, FinishReason, HttpRequest, ProviderError, ProviderErrorKind, ProviderKind, StreamEvent, ToolSpec,
+    Usage, is_secret_header,
 };
-pub use error::{ProviderError, ProviderErrorKind};
+pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, is_local_url, origin_of, validate_base_url};
 pub use openai::AZURE_API_VERSION;
 pub use preset::Preset;
 pub use response::ResponseDecoder;

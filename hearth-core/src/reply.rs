@@ -20,10 +20,13 @@
 //! its own; a redacted block is always a new, sealed part.
 
 #[cfg(test)]
+mod families;
+#[cfg(test)]
 mod tests;
 
+use crate::contract::{FinishKind, FinishReason, ProviderError, ProviderKind, StreamEvent, Usage};
 use crate::message::ReasoningPart;
-use crate::provider::{FinishKind, FinishReason, ProviderError, ProviderKind, ResponseDecoder, StreamEvent, Usage};
+use crate::provider::ResponseDecoder;
 
 /// Everything one response said so far.
 #[derive(Debug, Clone, Default, PartialEq)]

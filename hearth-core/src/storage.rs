@@ -5,10 +5,19 @@
 //! This module owns the record shapes, the schema version and migrations of stored
 //! or exported records, the search terms kept on each message, session titles and
 //! previews, the backup file format, and the imports. It does no IO.
+//!
+//! Storage is the top layer of the crate (see the crate documentation): it
+//! stores the domain's types and converts them to and from records (an
+//! [`AgentRecord`](crate::agent::AgentRecord) named by [`AgentRef`], a
+//! [`Failure`](crate::failure::Failure) as an [`ErrorRecord`], the
+//! [`HistoryItem`](crate::compaction::HistoryItem)s and [`active_summary`] of
+//! stored messages), and none of them imports it.
 
 pub mod app_state;
 pub mod backup;
 pub mod chatgpt;
+mod failure_record;
+mod history;
 pub mod import_plan;
 pub mod key_lock;
 pub mod markdown_export;
@@ -19,6 +28,7 @@ mod stored;
 mod turn;
 pub mod versions;
 
+pub use history::active_summary;
 pub use records::*;
 pub use stored::Stored;
 pub use turn::{Change, NOT_RUN, ReplyEnd, ReplyStatus, TurnRecorder, turn_messages};
@@ -36,7 +46,7 @@ pub mod stores {
     pub const PROVIDERS: &str = "providers";
     /// [`ModelConfigRecord`](super::ModelConfigRecord)s.
     pub const MODEL_CONFIGS: &str = "model_configs";
-    /// [`AgentRecord`](super::AgentRecord)s.
+    /// [`AgentRecord`](crate::agent::AgentRecord)s.
     pub const AGENTS: &str = "agents";
     /// [`SessionRecord`](super::SessionRecord)s.
     pub const SESSIONS: &str = "sessions";

@@ -16,5 +16,5 @@ pub use approval::{DENIED_BY_USER, approval_detail, asks_by_default, needs_appro
 pub use builtin::{Builtin, USER_TOOL_KEY_PREFIX, UserTool, enabled_specs, switchable, switched_off};
 pub use tool_loop::{Invocation, LoopConfig, REPEAT_LIMIT, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult};
 
-/// A tool the model may call; part of the provider contract, where it lives.
-pub use crate::provider::ToolSpec;
+/// A tool the model may call; part of the wire contract ([`crate::contract`]), where it lives.
+pub use crate::contract::ToolSpec;

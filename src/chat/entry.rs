@@ -3,12 +3,13 @@
 
 use std::sync::Arc;
 
+use hearth_core::Millis;
 use hearth_core::app::app_document;
 use hearth_core::markdown::{RenderMode, SafeHtml, TailChange};
 use hearth_core::message::{AttachedFile, ChatMessage, Role};
 use hearth_core::provider::Usage;
 use hearth_core::storage::versions::VersionKey;
-use hearth_core::storage::{MessageRecord, MessageState, Millis, ReplyStatus, ToolCallRecord};
+use hearth_core::storage::{MessageRecord, MessageState, ReplyStatus, ToolCallRecord};
 use leptos::prelude::*;
 
 /// One message on screen.

@@ -2,9 +2,9 @@
 //! rendered afresh for every request, a tool round included, with the values of
 //! that moment. Nothing of it is cached from an earlier request.
 
+use hearth_core::agent::AgentRecord;
 use hearth_core::agent::template::TemplateValues;
 use hearth_core::message::{ChatMessage, Role};
-use hearth_core::storage::AgentRecord;
 use hearth_core::tools::ToolSpec;
 use leptos::prelude::*;
 

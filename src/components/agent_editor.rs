@@ -13,7 +13,7 @@
 use std::collections::BTreeSet;
 
 use hearth_core::agent::template::BUILTIN_PLACEHOLDERS;
-use hearth_core::storage::{AgentKind, AgentRecord};
+use hearth_core::agent::{AgentKind, AgentRecord};
 use hearth_core::tools::LoopConfig;
 use leptos::html::Input;
 use leptos::prelude::*;

@@ -4,8 +4,7 @@
 //! Assistant and the App Builder) have no Delete: they are reset to their
 //! default instead (after a confirmation); deleting any other agent asks first.
 
-use hearth_core::agent::{APP_BUILDER_NAME, GENERAL_NAME};
-use hearth_core::storage::{AgentKind, AgentRecord};
+use hearth_core::agent::{APP_BUILDER_NAME, AgentKind, AgentRecord, GENERAL_NAME};
 use leptos::prelude::*;
 
 use crate::agents::AgentsContext;

@@ -2,7 +2,7 @@
 //! call, each with its "Ask before running" switch. A user tool that came in
 //! with an import cannot be turned on until it is allowed in the Tools dialog.
 
-use hearth_core::storage::AgentRecord;
+use hearth_core::agent::AgentRecord;
 use hearth_core::tools::Builtin;
 use leptos::prelude::*;
 

@@ -3,7 +3,7 @@
 //! takes the list's place until Save or Cancel; closing the dialog keeps the
 //! draft, so reopening it goes on where the user was.
 
-use hearth_core::storage::AgentRecord;
+use hearth_core::agent::AgentRecord;
 use leptos::html::Button;
 use leptos::prelude::*;
 

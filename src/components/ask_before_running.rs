@@ -4,7 +4,7 @@
 //! tools that use the network ask), and is how an "Always allow" is taken back.
 //! It changes the draft only; the editor's Save stores it.
 
-use hearth_core::storage::AgentRecord;
+use hearth_core::agent::AgentRecord;
 use leptos::prelude::*;
 
 use crate::tools::ToolsContext;

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeSet;
 
+use hearth_core::agent::AgentRecord;
 use hearth_core::agent::template::Rendered;
-use hearth_core::storage::AgentRecord;
 use leptos::prelude::*;
 
 use crate::chat::prompt::template_values;

@@ -3,8 +3,7 @@
 //! typed) and the text it is filled with; sections are added, renamed and
 //! removed in the draft.
 
-use hearth_core::agent::section_name_problem;
-use hearth_core::storage::{AgentRecord, PromptSection};
+use hearth_core::agent::{AgentRecord, PromptSection, section_name_problem};
 use leptos::prelude::*;
 
 use crate::components::text_field::TextField;

@@ -1,8 +1,8 @@
 //! "Save as file": offers a reply as a Markdown file (a Blob download), named
 //! after the conversation and the reply's date, and says so.
 
+use hearth_core::Millis;
 use hearth_core::storage::markdown_export::reply_file_name;
-use hearth_core::storage::records::Millis;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 

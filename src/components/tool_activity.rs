@@ -7,7 +7,8 @@
 //! exists but is switched off for the reply's agent, with a button that switches
 //! it on for that agent (one tool at a time: the first such call's).
 
-use hearth_core::storage::{AgentKind, ToolCallRecord};
+use hearth_core::agent::AgentKind;
+use hearth_core::storage::ToolCallRecord;
 use hearth_core::tools::switchable;
 use leptos::prelude::*;
 

@@ -18,13 +18,13 @@ use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 
+use hearth_core::agent::{AgentRecord, DEFAULT_AGENT_ID};
 use hearth_core::storage::app_state::AppState;
 use hearth_core::storage::backup::StoreContents;
 use hearth_core::storage::key_lock::{self, LockView};
 use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
 use hearth_core::storage::{
-    AgentRecord, DATABASE_NAME, DEFAULT_AGENT_ID, MessageRecord, MessageState, SCHEMA_VERSION, SessionRecord,
-    SettingRecord, Stored, indexes, stores,
+    DATABASE_NAME, MessageRecord, MessageState, SCHEMA_VERSION, SessionRecord, SettingRecord, Stored, indexes, stores,
 };
 use indexed_db_futures::database::Database;
 use indexed_db_futures::prelude::*;

@@ -6,11 +6,12 @@
 //! reviews the plan, and [`StoreContext::commit_import`] writes it. Afterwards
 //! every context re-reads its records ([`StoreContext::changed_everything`]).
 
+use hearth_core::agent::AgentRecord;
 use hearth_core::storage::backup::{BackupError, StoreContents, build_backup, parse_backup};
 use hearth_core::storage::chatgpt::import_chatgpt;
 use hearth_core::storage::import_plan::{ImportPlan, plan_import};
 use hearth_core::storage::markdown_export::session_to_markdown;
-use hearth_core::storage::{AgentRecord, MessageRecord, SessionRecord};
+use hearth_core::storage::{MessageRecord, SessionRecord};
 use std::fmt;
 
 use super::StoreContext;

@@ -4,9 +4,10 @@
 
 use std::fmt;
 
+use hearth_core::agent::AgentRecord;
 use hearth_core::format::grouped;
 use hearth_core::message::attach;
-use hearth_core::storage::{AgentRecord, ProjectFileRecord, SettingRecord};
+use hearth_core::storage::{ProjectFileRecord, SettingRecord};
 use hearth_core::tools::{USER_TOOL_KEY_PREFIX, UserTool};
 use leptos::prelude::*;
 

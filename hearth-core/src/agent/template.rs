@@ -41,8 +41,8 @@ mod tests;
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::provider::ToolSpec;
-use crate::storage::PromptSection;
+use super::PromptSection;
+use crate::contract::ToolSpec;
 
 /// The placeholders Hearth fills itself.
 pub const BUILTIN_PLACEHOLDERS: [&str; 7] = ["agent_name", "date", "time", "timezone", "model", "files", "tools"];

@@ -23,8 +23,8 @@
 //! No tokenizer is bundled: each family has its own, and their vocabularies
 //! would weigh megabytes.
 
+use crate::contract::ToolSpec;
 use crate::message::ChatMessage;
-use crate::tools::ToolSpec;
 
 /// Tokens a message costs beyond its text: the role and the delimiters of the
 /// chat format (OpenAI's cookbook counts 3 per message, plus 3 priming the reply).

@@ -56,13 +56,14 @@ mod request;
 mod wire;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use super::base_url::{split_query, with_query};
-use super::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
-use super::error::ProviderError;
 use super::parse::{error_fields, json_event, read_error_body};
 use super::{ModelConfig, Preset, ProviderConfig, body_json};
+use crate::contract::{
+    FinishKind, FinishReason, HttpRequest, ProviderError, ProviderKind, StreamEvent, ToolSpec, Usage,
+};
 use crate::message::ChatMessage;
 use crate::sse::SseEvent;
 

@@ -2,7 +2,7 @@
 //! of every stream parser's `on_event` ([`json_event`]), error bodies
 //! ([`read_error_body`], [`error_fields`]) and short excerpts for diagnostics.
 
-use super::contract::StreamEvent;
+use crate::contract::StreamEvent;
 use crate::sse::SseEvent;
 
 /// Reads an error body: JSON through the family's `fields` (message and code),

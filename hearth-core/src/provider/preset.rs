@@ -21,7 +21,7 @@ mod context_window;
 
 use serde::{Deserialize, Serialize};
 
-use super::contract::ProviderKind;
+use crate::contract::ProviderKind;
 
 /// A provider the user can pick by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

@@ -1,26 +1,24 @@
-//! The shared harness for recorded provider bodies in `test_data/<family>/`.
-//!
-//! Each `*.sse` body is decoded whole, byte by byte and cut in two at every offset;
-//! all must give the same events, and the folded reply (read byte by byte with a
-//! [`crate::reply::ReplyReader`] too) must match the `*.expected.json` beside it
-//! (the `replay` example's output). Error bodies are
-//! named `error_<status>_*.json` (or `.html`) and go through the family's
-//! `parse_error_body`. Built requests are snapshotted whole as `request_*.json`
-//! (see [`check_requests`]). `UPDATE_EXPECT=1` rewrites the expectations and
-//! snapshots after a deliberate change; review the diff.
+//! The shared harness for recorded provider bodies in `test_data/<family>/`:
+//! where they are ([`test_data`], [`cases`]), decoding one however it is cut
+//! ([`decode`]), where each tool call ends ([`check_tool_call_ends`]), and the
+//! request snapshots (`request_*.json`, see [`check_requests`]). The replies
+//! folded from the bodies, and the error bodies read into replies, are checked
+//! against their `*.expected.json` in `reply/families.rs`, with [`Reply`](crate::reply::Reply)
+//! (this module cannot use it: reply is built on provider). `UPDATE_EXPECT=1`
+//! rewrites the snapshots after a deliberate change; review the diff.
 
 use std::path::{Path, PathBuf};
 
-use super::{HttpRequest, ProviderError, ProviderKind, ResponseDecoder, StreamEvent};
-use crate::reply::Reply;
+use super::ResponseDecoder;
+use crate::contract::{HttpRequest, ProviderKind, StreamEvent};
 
 /// The fixture folder of a provider family.
-pub(super) fn test_data(family: &str) -> PathBuf {
+pub(crate) fn test_data(family: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data").join(family)
 }
 
 /// Decodes a body fed in the given pieces, then finishes it.
-pub(super) fn decode(kind: ProviderKind, pieces: &[&[u8]]) -> Vec<StreamEvent> {
+pub(crate) fn decode(kind: ProviderKind, pieces: &[&[u8]]) -> Vec<StreamEvent> {
     let mut decoder = ResponseDecoder::new(kind);
     let mut events = Vec::new();
     for piece in pieces {
@@ -30,47 +28,10 @@ pub(super) fn decode(kind: ProviderKind, pieces: &[&[u8]]) -> Vec<StreamEvent> {
     events
 }
 
-/// Checks every recorded stream of `family`; there must be at least `at_least`.
-pub(super) fn check_streams(kind: ProviderKind, family: &str, at_least: usize) {
-    let paths = cases(family, &["sse"]);
-    assert!(paths.len() >= at_least, "expected at least {at_least} recorded {family} streams");
-    for path in paths {
-        let body = std::fs::read(&path).expect("readable body");
-        let whole = decode(kind, &[&body]);
-        let bytes: Vec<&[u8]> = body.chunks(1).collect();
-        assert_eq!(decode(kind, &bytes), whole, "{} fed byte by byte", path.display());
-        for cut in 0..=body.len() {
-            let (a, b) = body.split_at(cut);
-            assert_eq!(decode(kind, &[a, b]), whole, "{} cut at {cut}", path.display());
-        }
-        let reply = Reply::from_events(whole);
-        assert_eq!(Reply::from_chunks(kind, &bytes), reply, "{} read byte by byte", path.display());
-        check_expected(&path, &reply);
-    }
-}
-
-/// Checks every recorded error body of `family` through `parse`; there must be at
-/// least `at_least`.
-pub(super) fn check_error_bodies(family: &str, at_least: usize, parse: impl Fn(u16, &str) -> ProviderError) {
-    let paths: Vec<PathBuf> = cases(family, &["json", "html"])
-        .into_iter()
-        .filter(|path| !file_name(path).starts_with(REQUEST_PREFIX))
-        .collect();
-    assert!(paths.len() >= at_least, "expected at least {at_least} recorded {family} error bodies");
-    for path in paths {
-        let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or_default();
-        let status: u16 = name.split('_').nth(1).and_then(|s| s.parse().ok()).expect("error_<status>_ file name");
-        let body = std::fs::read_to_string(&path).expect("readable body");
-        let mut reply = Reply::new();
-        reply.fail(parse(status, &body));
-        check_expected(&path, &reply);
-    }
-}
-
 /// The start of the file names of request snapshots.
-const REQUEST_PREFIX: &str = "request_";
+pub(crate) const REQUEST_PREFIX: &str = "request_";
 
-fn file_name(path: &Path) -> &str {
+pub(crate) fn file_name(path: &Path) -> &str {
     path.file_name().and_then(|n| n.to_str()).unwrap_or_default()
 }
 
@@ -79,7 +40,7 @@ fn file_name(path: &Path) -> &str {
 /// snapshot is readable), and that the body sent is exactly the compact form of
 /// the snapshot's, byte for byte. Every `request_*.json` of the folder must be
 /// one of `requests`, so no snapshot is left unchecked.
-pub(super) fn check_requests(family: &str, requests: &[(&str, HttpRequest)]) {
+pub(crate) fn check_requests(family: &str, requests: &[(&str, HttpRequest)]) {
     for (name, request) in requests {
         let path = test_data(family).join(format!("{REQUEST_PREFIX}{name}.json"));
         let body: Option<serde_json::Value> =
@@ -112,19 +73,8 @@ pub(super) fn check_requests(family: &str, requests: &[(&str, HttpRequest)]) {
     assert_eq!(known, checked, "every {family} request snapshot is checked, and only those");
 }
 
-#[track_caller]
-fn check_expected(path: &Path, reply: &Reply) {
-    let expected_path = path.with_extension("expected.json");
-    let actual = serde_json::to_string_pretty(&reply.to_json()).expect("serialisable") + "\n";
-    if std::env::var_os("UPDATE_EXPECT").is_some() {
-        std::fs::write(&expected_path, &actual).expect("writable expectation");
-    }
-    let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
-    assert_eq!(actual, expected, "{}", path.display());
-}
-
 /// Fixture files with one of `extensions`, expectations left out, sorted.
-fn cases(family: &str, extensions: &[&str]) -> Vec<PathBuf> {
+pub(crate) fn cases(family: &str, extensions: &[&str]) -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(test_data(family))
         .expect("the family's test_data folder exists")
         .flatten()
@@ -140,7 +90,7 @@ fn cases(family: &str, extensions: &[&str]) -> Vec<PathBuf> {
 
 /// Checks where the tool calls of a recorded body end: one `ToolCallEnd` per
 /// call, after the call's last fragment and before the finish.
-pub(super) fn check_tool_call_ends(kind: ProviderKind, family: &str, fixture: &str) {
+pub(crate) fn check_tool_call_ends(kind: ProviderKind, family: &str, fixture: &str) {
     let body = std::fs::read(test_data(family).join(fixture)).unwrap_or_default();
     let events = decode(kind, &[&body]);
     let ends: Vec<usize> = events

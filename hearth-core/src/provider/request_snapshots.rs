@@ -5,14 +5,15 @@
 //! the tool turn, so the files are seen in a request after tool rounds), and
 //! extra JSON overriding fields, and a compacted conversation (the first
 //! question, the summary standing in for two turns, then the tool turn and a
-//! follow-up verbatim; see [`crate::compaction`]). They are built
+//! follow-up verbatim, as `compaction::request_history` sends it; compaction's
+//! tests check that it does). They are built
 //! through the dispatch ([`build_request_with_tools`]), as the app builds them,
 //! so a change to any body shows up here as a diff (`UPDATE_EXPECT=1` rewrites
 //! the snapshots).
 
 use super::tool_wire_tests::{conversation, tools};
-use super::{HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderKind, build_request_with_tools, recorded};
-use crate::compaction;
+use super::{HttpRequest, ModelConfig, Preset, ProviderConfig, build_request_with_tools, recorded};
+use crate::contract::ProviderKind;
 use crate::message::{AttachedFile, ChatMessage, ReasoningPart, Role};
 
 fn provider(preset: Preset, base_url: &str) -> ProviderConfig {
@@ -68,34 +69,20 @@ fn with_files(origin: ProviderKind) -> Vec<ChatMessage> {
     messages
 }
 
-/// A conversation compacted by [`compaction::request_history`]: a system
-/// prompt, the first question, the summary of the two turns after it, then the
-/// two-round tool turn of [`conversation`] (its question is the boundary) and
-/// its follow-up.
-pub(super) fn compacted(origin: ProviderKind) -> Vec<ChatMessage> {
-    let item = |id: &str, messages: Vec<ChatMessage>| compaction::HistoryItem { id: id.into(), messages };
-    let text = |role: Role, text: &str| vec![ChatMessage::new(role, text)];
-    let mut earlier = ChatMessage::new(Role::Assistant, "Lisbon in May: mild, few crowds.");
-    earlier.origin = Some(origin);
-    let turn = conversation(origin);
-    let last = turn.len() - 1;
-    let items = [
-        item("q0", text(Role::User, "Plan a trip to Lisbon.")),
-        item("a0", vec![earlier]),
-        item("q1", text(Role::User, "And the budget?")),
-        item("a1", text(Role::Assistant, "About 900 euros.")),
-        item("q2", turn[..1].to_vec()),
-        item("a2", turn[1..last].to_vec()),
-        item("q3", turn[last..].to_vec()),
+/// A conversation compacted by `compaction::request_history`: a system
+/// prompt, the first question ("Plan a trip to Lisbon."), the summary of the
+/// two turns after it (wrapped in `<conversation-summary>`, as an assistant
+/// message), then the two-round tool turn of [`conversation`] (its question is
+/// the boundary) and its follow-up. Compaction's tests build it from the items
+/// and the summary and check that it is this.
+pub(crate) fn compacted(origin: ProviderKind) -> Vec<ChatMessage> {
+    let summary = "The user plans a trip to Lisbon in May; the budget is about 900 euros.";
+    let mut messages = vec![
+        ChatMessage::new(Role::System, "You are terse."),
+        ChatMessage::new(Role::User, "Plan a trip to Lisbon."),
+        ChatMessage::new(Role::Assistant, format!("<conversation-summary>\n{summary}\n</conversation-summary>")),
     ];
-    let summary = compaction::ActiveSummary {
-        summary_id: "sum".into(),
-        boundary_id: "q2".into(),
-        text: "The user plans a trip to Lisbon in May; the budget is about 900 euros.".into(),
-        summarised: 3,
-    };
-    let mut messages = vec![ChatMessage::new(Role::System, "You are terse.")];
-    messages.extend(compaction::request_history(&items, Some(&summary)));
+    messages.extend(conversation(origin));
     messages
 }
 

@@ -6,10 +6,9 @@
 //! [`StreamEvent::ProviderError`], not as if it were complete. Other such text
 //! is reported as [`StreamEvent::Malformed`].
 
-use super::contract::{ProviderKind, StreamEvent};
-use super::error::ProviderError;
 use super::parse::{error_fields, excerpt};
 use super::{anthropic, gemini, openai};
+use crate::contract::{ProviderError, ProviderKind, StreamEvent};
 use crate::sse::SseDecoder;
 
 /// Decodes one streamed response body, whatever pieces it arrives in.

@@ -299,10 +299,11 @@ fn a_key_never_goes_to_another_origin_than_its_own() {
     );
 }
 
-/// The families take the shared types from the contract, never from this
-/// dispatch module (see the module documentation): every `use` in a family's
-/// sources that reaches into `crate::provider` (or, from the family file
-/// itself, `super`) names none of them unless it goes through `contract`.
+/// The families take the shared types from the contract ([`crate::contract`]),
+/// never from this dispatch module, which only re-exports them (see the module
+/// documentation): every `use` in a family's sources that reaches into
+/// `crate::provider` (or, from the family file itself, `super`) names none of
+/// them unless it goes through `contract`.
 #[test]
 fn the_families_take_the_shared_types_from_the_contract() {
     const CONTRACT: [&str; 8] = [

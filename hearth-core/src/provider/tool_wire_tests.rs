@@ -1,12 +1,12 @@
 //! The tool-call shapes each family's request builder writes, from one stored
 //! turn with two rounds (the first with two parallel calls, one failed), so a
-//! conversation can move between families.
+//! conversation can move between families. The turn is written here as the
+//! messages a stored reply unfolds into; storage's tests check that its record
+//! unfolds into exactly these (`storage::turn_messages`).
 
 use super::{HttpRequest, ModelConfig, Preset, ProviderConfig, build_request_with_tools};
-use crate::message::{ChatMessage, ReasoningPart, Role};
-use crate::provider::ProviderKind;
-use crate::storage::{ToolCallRecord, ToolResultRecord, turn_messages};
-use crate::tools::ToolSpec;
+use crate::contract::{ProviderKind, ToolSpec};
+use crate::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart, Role};
 
 /// A mock account of `preset` (also the message tests' account).
 pub(crate) fn provider(preset: Preset) -> ProviderConfig {
@@ -24,7 +24,7 @@ pub(crate) fn body(request: &HttpRequest) -> serde_json::Value {
     serde_json::from_str(request.body.as_deref().unwrap_or_default()).expect("a JSON body")
 }
 
-pub(super) fn tools() -> Vec<ToolSpec> {
+pub(crate) fn tools() -> Vec<ToolSpec> {
     vec![ToolSpec {
         name: "calculator".into(),
         description: "Evaluates arithmetic.".into(),
@@ -36,37 +36,45 @@ pub(super) fn tools() -> Vec<ToolSpec> {
     }]
 }
 
-fn call(id: &str, round: u32, expression: &str, commentary: &str, result: (&str, bool)) -> ToolCallRecord {
-    ToolCallRecord {
+/// A calculator call of the turn, as the model wrote it.
+fn call(id: &str, expression: &str) -> MessageToolCall {
+    MessageToolCall {
         id: id.into(),
         name: "calculator".into(),
-        arguments_raw: format!("{{\"expression\":\"{expression}\"}}"),
-        commentary: commentary.into(),
-        result: Some(ToolResultRecord { content: result.0.into(), is_error: result.1, duration_ms: Some(1) }),
-        round,
+        arguments: format!("{{\"expression\":\"{expression}\"}}"),
     }
 }
 
-/// The question, a turn written by `origin`, and a follow-up question.
-pub(super) fn conversation(origin: ProviderKind) -> Vec<ChatMessage> {
-    let calls = [
-        call("call_a", 0, "6*7", "Let me compute.", ("42", false)),
-        call("call_b", 0, "1/0", "", ("division by zero", true)),
-        call("call_c", 1, "2^10", "", ("1024", false)),
-    ];
-    let parts = [
-        ReasoningPart { text: "Two sums.".into(), signature: Some("sig-0".into()), ..ReasoningPart::default() },
-        ReasoningPart {
-            text: "One more.".into(),
-            signature: Some("sig-1".into()),
-            round: 1,
-            ..ReasoningPart::default()
-        },
-    ];
-    let mut messages = vec![ChatMessage::new(Role::User, "Compute things.")];
-    messages.extend(turn_messages("42 and 1024.", &parts, Some(origin), &calls));
-    messages.push(ChatMessage::new(Role::User, "Thanks!"));
-    messages
+/// The result of the calculator call `id`, as sent back.
+fn result(id: &str, content: &str, is_error: bool) -> MessageToolResult {
+    MessageToolResult { call_id: id.into(), name: "calculator".into(), content: content.into(), is_error }
+}
+
+/// The question, a turn written by `origin`, and a follow-up question. The
+/// turn: the first round (commentary, signed reasoning, calls `call_a` and
+/// `call_b`) and its results (`call_b` failed), the second round (signed
+/// reasoning, no commentary, `call_c`) and its result, then the answer, as the
+/// stored reply of `storage/turn/tests.rs` unfolds.
+pub(crate) fn conversation(origin: ProviderKind) -> Vec<ChatMessage> {
+    let reasoning = |text: &str, round: u32| ReasoningPart {
+        text: text.into(),
+        signature: Some(format!("sig-{round}")),
+        round,
+        ..ReasoningPart::default()
+    };
+    let round = |commentary: &str, part: ReasoningPart, calls: Vec<MessageToolCall>| ChatMessage {
+        tool_calls: calls,
+        ..ChatMessage::assistant_with_reasoning(commentary, vec![part], Some(origin))
+    };
+    vec![
+        ChatMessage::new(Role::User, "Compute things."),
+        round("Let me compute.", reasoning("Two sums.", 0), vec![call("call_a", "6*7"), call("call_b", "1/0")]),
+        ChatMessage::tool_results(vec![result("call_a", "42", false), result("call_b", "division by zero", true)]),
+        round("", reasoning("One more.", 1), vec![call("call_c", "2^10")]),
+        ChatMessage::tool_results(vec![result("call_c", "1024", false)]),
+        ChatMessage::assistant_with_reasoning("42 and 1024.", Vec::new(), Some(origin)),
+        ChatMessage::new(Role::User, "Thanks!"),
+    ]
 }
 
 #[test]

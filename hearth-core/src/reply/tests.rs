@@ -1,7 +1,7 @@
 //! Tests of how events fold into a reply.
 
 use super::{Reply, ReplyReader};
-use crate::provider::{FinishKind, FinishReason, ProviderError, ProviderKind, StreamEvent, Usage};
+use crate::contract::{FinishKind, FinishReason, ProviderError, ProviderKind, StreamEvent, Usage};
 
 fn fold(events: Vec<StreamEvent>) -> Reply {
     Reply::from_events(events)
@@ -149,8 +149,8 @@ fn an_error_without_finish_reports_finish_error() {
 
 mod reasoning_parts {
     use super::fold;
+    use crate::contract::StreamEvent::{ReasoningDelta, ReasoningSignature, RedactedReasoning, TextDelta};
     use crate::message::ReasoningPart;
-    use crate::provider::StreamEvent::{ReasoningDelta, ReasoningSignature, RedactedReasoning, TextDelta};
 
     fn part(text: &str, signature: Option<&str>, redacted: Option<&str>) -> ReasoningPart {
         ReasoningPart {

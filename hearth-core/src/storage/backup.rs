@@ -17,6 +17,8 @@ use super::key_lock;
 use super::migrate::{MigrationError, migrate_record};
 use super::records::*;
 use super::{SCHEMA_VERSION, stores};
+use crate::Millis;
+use crate::agent::AgentRecord;
 
 /// The `format` value that marks a Hearth backup.
 pub const BACKUP_FORMAT: &str = "hearth-backup";

@@ -52,9 +52,9 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::markdown_export::code_block;
-use super::records::{
-    DEFAULT_AGENT_ID, MessageRecord, Millis, SessionRecord, TitleSource, preview_of, title_from_message,
-};
+use super::records::{MessageRecord, SessionRecord, TitleSource, preview_of, title_from_message};
+use crate::Millis;
+use crate::agent::DEFAULT_AGENT_ID;
 use crate::message::Role;
 
 #[cfg(test)]

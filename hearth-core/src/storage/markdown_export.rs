@@ -15,7 +15,7 @@
 //! the summary follows them as a divider (`--- Earlier messages summarised (3
 //! messages) ---`) and its text as a blockquote, placed right before the first
 //! message it kept (its boundary), or where it was stored when that message is
-//! gone. Only the summary that applies ([`crate::compaction::active_summary`])
+//! gone. Only the summary that applies ([`active_summary`](super::active_summary))
 //! is "Earlier messages summarised"; any other (superseded by a newer one, or
 //! whose boundary is gone) is marked `--- Earlier summary, no longer used ---`. No HTML is produced, so the file reads the same in any viewer.
 //!
@@ -23,11 +23,12 @@
 //! [`Millis`] here: the core has no clock and no date library, and UTC keeps the
 //! output the same on every machine.
 
+use crate::contract::FinishKind;
 use crate::message::Role;
-use crate::provider::FinishKind;
 
-use super::records::{DEFAULT_AGENT_ID, MessageRecord, MessageState, Millis, SessionRecord, ToolCallRecord};
-use crate::agent::GENERAL_NAME;
+use super::records::{MessageRecord, MessageState, SessionRecord, ToolCallRecord};
+use crate::Millis;
+use crate::agent::{DEFAULT_AGENT_ID, GENERAL_NAME};
 
 #[cfg(test)]
 mod tests;
@@ -46,7 +47,7 @@ pub fn session_to_markdown(session: &SessionRecord, messages: &[MessageRecord]) 
     let ordered: Vec<&MessageRecord> =
         ordered.into_iter().zip(shown).filter_map(|(m, shown)| shown.then_some(m)).collect();
     let ordered = summaries_at_their_boundary(ordered);
-    let applies = crate::compaction::active_summary(messages).map(|summary| summary.summary_id);
+    let applies = super::active_summary(messages).map(|summary| summary.summary_id);
 
     let title = session.title.split_whitespace().collect::<Vec<_>>().join(" ");
     let title = if title.is_empty() { "Untitled conversation".to_owned() } else { title };

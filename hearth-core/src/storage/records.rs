@@ -4,18 +4,14 @@
 #[cfg(test)]
 mod tests;
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
+use crate::Millis;
+use crate::agent::{AgentKind, AgentRecord, DEFAULT_AGENT_ID};
+use crate::contract::{FinishReason, ProviderKind, Usage};
+use crate::format::cut;
 use crate::message::{AttachedFile, ReasoningPart, Role};
-use crate::provider::{FinishReason, ModelConfig, Preset, ProviderConfig, ProviderKind, Usage, parse_extra_json};
-
-/// Milliseconds since the Unix epoch, as the shell's clock gives them.
-pub type Millis = i64;
-
-/// Id of the agent that always exists.
-pub const DEFAULT_AGENT_ID: &str = "general";
+use crate::provider::{ModelConfig, Preset, ProviderConfig, parse_extra_json};
 
 /// One provider account. Holds the API key, which backups leave out unless asked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -192,81 +188,6 @@ impl ModelConfigRecord {
     }
 }
 
-/// What kind of agent it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum AgentKind {
-    /// A chat assistant; it may call the tools it has enabled.
-    #[default]
-    Chat,
-    /// An app builder: it calls no tools, whatever is stored in its `tools`.
-    App,
-}
-
-/// One user-defined section of an agent's prompt: the template's `{name}`
-/// placeholder is filled with `text` (see [`crate::agent::template`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PromptSection {
-    /// The placeholder name (see [`crate::agent::section_name_problem`]).
-    pub name: String,
-    /// The text it is filled with, as typed.
-    #[serde(default)]
-    pub text: String,
-}
-
-/// An agent: a name, a system prompt template, a model and tools.
-///
-/// Fields added after the first stored shape (`description`, `sections`,
-/// `kind`) have serde defaults and are left out when empty, so every stored or
-/// exported record of schema 1 still loads and unchanged ones still serialise
-/// as they did.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct AgentRecord {
-    /// Stable id; [`DEFAULT_AGENT_ID`] for the General Assistant.
-    pub id: String,
-    /// Name shown to the user.
-    pub name: String,
-    /// A short description shown in the agent list.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub description: String,
-    /// System prompt template (see [`crate::agent::template::render`]); a
-    /// prompt that renders to blank text sends no system message.
-    #[serde(default)]
-    pub system_prompt: String,
-    /// The user-defined sections the template can name, in the order the user
-    /// arranged them.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub sections: Vec<PromptSection>,
-    /// The model config it uses; `None` means the default model.
-    #[serde(default)]
-    pub model_config_id: Option<String>,
-    /// Names of the tools it may call (ignored for [`AgentKind::App`]; see
-    /// [`AgentRecord::offered_tools`]).
-    #[serde(default)]
-    pub tools: Vec<String>,
-    /// The most rounds of tool calls in one turn; `None` means the default
-    /// ([`LoopConfig::DEFAULT_ROUNDS`](crate::tools::LoopConfig::DEFAULT_ROUNDS)).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_tool_rounds: Option<u32>,
-    /// The user's choice, per tool name, of whether its calls wait for the user's
-    /// approval; a tool not listed follows the default
-    /// ([`needs_approval`](crate::tools::needs_approval)).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub ask_before_running: BTreeMap<String, bool>,
-    /// Chat (tools allowed) or app (no tools).
-    #[serde(default, skip_serializing_if = "is_chat")]
-    pub kind: AgentKind,
-    /// When it was created.
-    pub created_at: Millis,
-    /// When it last changed.
-    pub updated_at: Millis,
-}
-
-/// For `skip_serializing_if`: the default kind is left out.
-fn is_chat(kind: &AgentKind) -> bool {
-    *kind == AgentKind::Chat
-}
-
 /// Where a session title came from; a user's title is never replaced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
@@ -368,8 +289,9 @@ pub struct ToolResultRecord {
     pub duration_ms: Option<u64>,
 }
 
-/// Why a reply failed, as stored (see [`Failure`](crate::failure::Failure),
-/// which reads and writes it). Records stored before the fields after `message`
+/// Why a reply failed, as stored: a [`Failure`](crate::failure::Failure)
+/// written with `Failure::to_record` and read with `Failure::from_record`
+/// (both in `storage/failure_record.rs`). Records stored before the fields after `message`
 /// existed hold only the kind and the text; the card then shows that text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorRecord {
@@ -524,7 +446,7 @@ pub struct AgentRef {
     pub name: String,
     /// Its kind when the message was written; left out for chat agents (and
     /// absent from records written before app agents, which were all chat).
-    #[serde(default, skip_serializing_if = "is_chat")]
+    #[serde(default, skip_serializing_if = "AgentKind::is_chat")]
     pub kind: AgentKind,
 }
 
@@ -741,20 +663,4 @@ pub fn preview_of(text: &str) -> String {
         chars += word.chars().count();
     }
     cut(&flat, PREVIEW_CHARS)
-}
-
-/// `text` cut to at most `max_chars` characters (on a word boundary where
-/// possible) with `…` after the cut; whole when it is short enough.
-pub(crate) fn cut(text: &str, max_chars: usize) -> String {
-    match text.char_indices().nth(max_chars) {
-        None => text.to_owned(),
-        Some((end, _)) => {
-            let head = &text[..end];
-            let head = match head.rfind(' ') {
-                Some(space) if space > end / 2 => &head[..space],
-                _ => head,
-            };
-            format!("{}…", head.trim_end())
-        }
-    }
 }

@@ -9,9 +9,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::{
-    AgentRecord, MessageRecord, ModelConfigRecord, ProjectFileRecord, ProviderRecord, SessionRecord, SettingRecord,
-    stores,
+    MessageRecord, ModelConfigRecord, ProjectFileRecord, ProviderRecord, SessionRecord, SettingRecord, stores,
 };
+use crate::agent::AgentRecord;
 
 /// A record kind with its own object store.
 pub trait Stored: Serialize + DeserializeOwned {

@@ -23,8 +23,8 @@ pub use status::{ReplyEnd, ReplyStatus};
 use std::collections::BTreeMap;
 
 use super::ToolCallRecord;
+use crate::contract::ProviderKind;
 use crate::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart};
-use crate::provider::ProviderKind;
 
 /// The result given to a call that has none.
 pub const NOT_RUN: &str = "The tool did not run: the turn ended first.";

@@ -19,7 +19,7 @@ mod tests;
 
 use std::collections::BTreeMap;
 
-use super::records::Millis;
+use crate::Millis;
 
 /// What the rule needs to know about one reply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The tools Hearth brings, and the user's own tools, as the model sees them.
 //!
-//! Each agent lists the tools it may call by name ([`crate::storage::AgentRecord::tools`]);
+//! Each agent lists the tools it may call by name ([`crate::agent::AgentRecord::tools`]);
 //! the shell runs them. Built-in names are reserved: a user tool cannot take one.
 
 #[cfg(test)]
@@ -41,7 +41,7 @@ impl Builtin {
     ];
 
     /// The name the model calls it by. Agents store their enabled tools by this
-    /// name ([`crate::storage::AgentRecord::tools`]) and the history carries it,
+    /// name ([`crate::agent::AgentRecord::tools`]) and the history carries it,
     /// so it never changes.
     pub const fn name(self) -> &'static str {
         match self {

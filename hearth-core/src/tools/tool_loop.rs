@@ -46,7 +46,7 @@ use serde_json::Value;
 
 use super::ToolSpec;
 use super::schema;
-use crate::provider::FinishKind;
+use crate::contract::FinishKind;
 use crate::reply::Reply;
 
 /// How far the loop may go.

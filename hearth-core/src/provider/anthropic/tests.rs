@@ -1,20 +1,20 @@
-//! Anthropic parser tests on recorded bodies in `test_data/anthropic/`.
+//! Anthropic tests: requests (URLs, headers, bodies, the snapshot), finish
+//! reasons, error bodies and the events of recorded bodies in `test_data/anthropic/`.
 //!
-//! Each `*.sse` body is decoded whole, byte by byte and cut in two at every offset;
-//! all must give the same events, and the folded reply must match the
-//! `*.expected.json` beside it (the `replay` example's output). Error bodies are
-//! named `error_<status>_*.json`. `UPDATE_EXPECT=1` rewrites expectations.
+//! The replies folded from those bodies (each `*.sse` decoded whole, byte by
+//! byte and cut at every offset, matching its `*.expected.json`; the error
+//! bodies `error_<status>_*.json`) are checked in `reply/families/anthropic.rs`, with the
+//! reply this module cannot use. `UPDATE_EXPECT=1` rewrites expectations.
 
 use std::path::PathBuf;
 
 use super::{build_models_request, map_finish_reason, messages_url, parse_error_body, thinking_limits};
-use crate::message::{ChatMessage, ReasoningPart, Role};
+use crate::message::{ChatMessage, Role};
 use crate::provider::recorded;
 use crate::provider::{FinishKind, ModelConfig, Preset, ProviderConfig, ProviderKind};
-use crate::reply::Reply;
 
 /// The request without tools, as most tests want it.
-fn build_request(
+pub(crate) fn build_request(
     provider: &ProviderConfig,
     model: &ModelConfig,
     messages: &[ChatMessage],
@@ -22,18 +22,8 @@ fn build_request(
     super::build_request(provider, model, messages, &[])
 }
 
-fn test_data() -> PathBuf {
+pub(crate) fn test_data() -> PathBuf {
     recorded::test_data("anthropic")
-}
-
-#[test]
-fn recorded_streams_decode_identically_however_they_are_cut() {
-    recorded::check_streams(ProviderKind::Anthropic, "anthropic", 5);
-}
-
-#[test]
-fn recorded_error_bodies() {
-    recorded::check_error_bodies("anthropic", 3, |status, body| parse_error_body(status, body, None));
 }
 
 #[test]
@@ -57,55 +47,6 @@ fn error_bodies_are_classified() {
 }
 
 #[test]
-fn in_stream_error_keeps_text_and_type() {
-    let body = std::fs::read(test_data().join("in_stream_error.sse")).expect("fixture");
-    let reply = Reply::from_chunks(ProviderKind::Anthropic, [&body]);
-    let error = reply.error.expect("an in-stream error");
-    assert_eq!((error.status, error.code.as_deref()), (None, Some("overloaded_error")));
-    assert_eq!(error.kind, crate::provider::ProviderErrorKind::Server);
-    assert_eq!(reply.text, "Once upon");
-}
-
-#[test]
-fn usage_from_start_survives_the_final_delta() {
-    let body = std::fs::read(test_data().join("tool_use.sse")).expect("fixture");
-    let reply = Reply::from_chunks(ProviderKind::Anthropic, [&body]);
-    assert_eq!(reply.usage.map(|u| (u.input, u.output)), Some((Some(472), Some(89))));
-}
-
-#[test]
-fn odd_events_are_tolerated() {
-    let body = concat!(
-        // No JSON `type`: the SSE event name decides.
-        "event: content_block_delta\ndata: {\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"a\"}}\n\n",
-        "event: content_block_delta\ndata: {not json\n\n",
-        // Unknown events and delta types are ignored.
-        "event: future_event\ndata: {\"type\":\"future_event\",\"x\":1}\n\n",
-        "data: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"citations_delta\",\"citation\":{}}}\n\n",
-        "data: {\"type\":\"content_block_start\",\"index\":1,\"content_block\":{\"type\":\"redacted_thinking\",\"data\":\"EmwKAhgBEgy\"}}\n\n",
-        // A server tool's input is not a call for Hearth to run.
-        "data: {\"type\":\"content_block_start\",\"index\":2,\"content_block\":{\"type\":\"server_tool_use\",\"id\":\"srvtoolu_1\",\"name\":\"web_search\",\"input\":{}}}\n\n",
-        "data: {\"type\":\"content_block_delta\",\"index\":2,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"query\\\":\\\"x\\\"}\"}}\n\n",
-        // Two tool calls, told apart by block index.
-        "data: {\"type\":\"content_block_start\",\"index\":3,\"content_block\":{\"type\":\"tool_use\",\"id\":\"toolu_a\",\"name\":\"f\",\"input\":{}}}\n\n",
-        "data: {\"type\":\"content_block_start\",\"index\":4,\"content_block\":{\"type\":\"tool_use\",\"id\":\"toolu_b\",\"name\":\"g\",\"input\":{}}}\n\n",
-        "data: {\"type\":\"content_block_delta\",\"index\":4,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{}\"}}\n\n",
-        "data: {\"type\":\"content_block_delta\",\"index\":3,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"x\\\":1}\"}}\n\n",
-        "data: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"max_tokens\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":7}}\n\n",
-    );
-    let reply = Reply::from_chunks(ProviderKind::Anthropic, [body.as_bytes()]);
-    assert_eq!((reply.text.as_str(), reply.reasoning.as_str()), ("a", ""));
-    assert_eq!(reply.reasoning_parts.len(), 1, "the redacted block is kept to be sent back");
-    assert_eq!(reply.malformed.len(), 1, "{:?}", reply.malformed);
-    let calls: Vec<(&str, &str, &str)> =
-        reply.tool_calls.iter().map(|c| (c.id.as_str(), c.name.as_str(), c.arguments_raw.as_str())).collect();
-    assert_eq!(calls, [("toolu_a", "f", "{\"x\":1}"), ("toolu_b", "g", "{}")]);
-    let finish = reply.finish.as_ref().map(|f| (f.unified, f.raw.as_deref()));
-    assert_eq!(finish, Some((FinishKind::Length, Some("max_tokens"))));
-    assert_eq!(reply.usage.map(|u| (u.input, u.output)), Some((None, Some(7))));
-}
-
-#[test]
 fn finish_reasons() {
     for (raw, kind) in [
         ("end_turn", FinishKind::Stop),
@@ -121,7 +62,7 @@ fn finish_reasons() {
     }
 }
 
-fn provider(base_url: &str, api_key: &str) -> ProviderConfig {
+pub(crate) fn provider(base_url: &str, api_key: &str) -> ProviderConfig {
     ProviderConfig {
         kind: ProviderKind::Anthropic,
         preset: Preset::Anthropic,
@@ -132,77 +73,8 @@ fn provider(base_url: &str, api_key: &str) -> ProviderConfig {
 }
 
 /// The request body as JSON, for comparing with `serde_json::json!` literals.
-fn body(request: &crate::provider::HttpRequest) -> serde_json::Value {
+pub(crate) fn body(request: &crate::provider::HttpRequest) -> serde_json::Value {
     serde_json::from_str(request.body.as_deref().unwrap_or_default()).expect("a JSON body")
-}
-
-const SIGNATURE: &str = "EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds...";
-const REDACTED_1: &str = "EvEBCoYBGAIiQAqN5Z4LumxzafxD2yf2zW+hVm/G2/Am05ChRXkU1Xe2wQLPLo0wnmoaVJI1WTkLpRYJAIz2UjzHblLwkJ59xeAqQNr5EWqMZkOr8yNcpbCO5PssXiUvEjhoaC0IN3qyhE3vumOOS9Qd0Ku4AYTgu8VjP4C6IJHnkuIexa0VrU/cFbISDJjPWOWQlyAx4y5FCRoMk55jLUCR8KCZrKrzIjDR8S3F/pCWlz/JA5RN0uprpWAI75HjgcY2NJkPX3sEC0Ew6fl6YEISNk1XsmzWtj4qGArQlCfAW9l8SDiKbXm0UZ4hQhh2ruPbaw==";
-
-/// The reply recorded in `thinking_redacted.sse` (Anthropic's documented thinking
-/// and redacted-thinking stream examples, joined).
-fn thinking_reply() -> crate::reply::Reply {
-    let body = std::fs::read(test_data().join("thinking_redacted.sse")).expect("fixture");
-    Reply::from_chunks(ProviderKind::Anthropic, [&body])
-}
-
-#[test]
-fn thinking_signatures_and_redacted_blocks_become_sealed_parts() {
-    let reply = thinking_reply();
-    let thought = "I need to find the GCD of 1071 and 462 using the Euclidean algorithm.\n\n1071 = 2 × 462 + 147\n462 = 3 × 147 + 21\n147 = 7 × 21 + 0\n\nSo GCD(1071, 462) = 21";
-    assert_eq!(reply.reasoning, thought, "redacted blocks add no visible text");
-    assert_eq!(reply.reasoning_parts.len(), 3, "{:?}", reply.reasoning_parts);
-    assert_eq!(
-        reply.reasoning_parts[0],
-        ReasoningPart { text: thought.into(), signature: Some(SIGNATURE.into()), ..ReasoningPart::default() }
-    );
-    assert_eq!(
-        reply.reasoning_parts[1],
-        ReasoningPart { redacted: Some(REDACTED_1.into()), ..ReasoningPart::default() }
-    );
-    assert!(reply.reasoning_parts[2].redacted.as_deref().is_some_and(|data| data.starts_with("EvMBCoYB")));
-    assert_eq!(reply.text, "The greatest common divisor of 1071 and 462 is **21**.");
-    assert_eq!(reply.usage.map(|u| (u.input, u.output)), Some((Some(92), Some(184))));
-    assert!(reply.malformed.is_empty(), "{:?}", reply.malformed);
-}
-
-#[test]
-fn sealed_reasoning_goes_back_only_with_thinking_on() {
-    let reply = thinking_reply();
-    let mut parts = reply.reasoning_parts.clone();
-    // An unsigned part (a stream cut short) is never sent.
-    parts.push(ReasoningPart { text: "unfinished thought".into(), ..ReasoningPart::default() });
-    let messages = [
-        ChatMessage::new(Role::User, "What is the greatest common divisor of 1071 and 462?"),
-        ChatMessage::assistant_with_reasoning(reply.text.clone(), parts.clone(), Some(ProviderKind::Anthropic)),
-        ChatMessage::new(Role::User, "And of 1071 and 1029?"),
-    ];
-    let thinking = ModelConfig { thinking: Some(true), ..ModelConfig::new("claude-sonnet-4-5") };
-    let request = build_request(&provider("", "sk-ant-secret"), &thinking, &messages);
-    let json = body(&request);
-    assert_eq!(json["thinking"], serde_json::json!({ "type": "enabled", "budget_tokens": 8000 }));
-    assert_eq!(json["max_tokens"], 16000);
-    assert_eq!(
-        json["messages"][1],
-        serde_json::json!({
-            "role": "assistant",
-            "content": [
-                { "type": "thinking", "thinking": reply.reasoning, "signature": SIGNATURE },
-                { "type": "redacted_thinking", "data": REDACTED_1 },
-                { "type": "redacted_thinking", "data": parts[2].redacted },
-                { "type": "text", "text": "The greatest common divisor of 1071 and 462 is **21**." },
-            ],
-        })
-    );
-    assert!(!request.body.as_deref().unwrap_or_default().contains("unfinished thought"));
-    assert!(!format!("{request:?}").contains("sk-ant-secret"));
-
-    // Without thinking, or from another family, the reply is plain text.
-    let plain = body(&build_request(&provider("", "k"), &ModelConfig::new("claude-sonnet-4-5"), &messages));
-    assert_eq!(plain["messages"][1], serde_json::json!({ "role": "assistant", "content": reply.text }));
-    assert!(plain.get("thinking").is_none());
-    let foreign = [ChatMessage::assistant_with_reasoning(reply.text.clone(), parts, Some(ProviderKind::Gemini))];
-    assert_eq!(body(&build_request(&provider("", "k"), &thinking, &foreign))["messages"][0]["content"], reply.text);
 }
 
 #[test]

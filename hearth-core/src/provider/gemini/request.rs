@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use serde::Serialize;
 
-use crate::provider::contract::ToolSpec;
+use crate::contract::ToolSpec;
 
 /// The whole request body.
 #[derive(Debug, Serialize)]

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::provider::contract::ToolSpec;
+use crate::contract::ToolSpec;
 
 /// The whole request body.
 #[derive(Debug, Serialize)]

@@ -1,17 +1,17 @@
-//! OpenAI parser tests on recorded bodies in `test_data/openai/`.
+//! OpenAI tests: requests (URLs, headers, bodies, the snapshot), finish
+//! reasons, error bodies and the events of recorded bodies in `test_data/openai/`.
 //!
-//! Each `*.sse` body is decoded whole, byte by byte and cut in two at every offset;
-//! all must give the same events, and the folded reply must match the
-//! `*.expected.json` beside it (the `replay` example's output). Error bodies are
-//! named `error_<status>_*.{json,html}`. `UPDATE_EXPECT=1` rewrites expectations.
+//! The replies folded from those bodies (each `*.sse` decoded whole, byte by
+//! byte and cut at every offset, matching its `*.expected.json`; the error
+//! bodies `error_<status>_*.{json,html}`) are checked in `reply/families/openai.rs`, with the
+//! reply this module cannot use. `UPDATE_EXPECT=1` rewrites expectations.
 
 use std::path::PathBuf;
 
 use super::{AZURE_API_VERSION, azure_chat_url, build_models_request, chat_completions_url, parse_error_body};
 use crate::message::{ChatMessage, ReasoningPart, Role};
 use crate::provider::recorded;
-use crate::provider::{ModelConfig, Preset, ProviderConfig, ProviderErrorKind, ProviderKind, StreamEvent};
-use crate::reply::Reply;
+use crate::provider::{ModelConfig, Preset, ProviderConfig, ProviderErrorKind, ProviderKind};
 
 /// The request without tools, as most tests want it.
 fn build_request(
@@ -22,22 +22,8 @@ fn build_request(
     super::build_request(provider, model, messages, &[])
 }
 
-fn test_data() -> PathBuf {
+pub(crate) fn test_data() -> PathBuf {
     recorded::test_data("openai")
-}
-
-fn decode(pieces: &[&[u8]]) -> Vec<StreamEvent> {
-    recorded::decode(ProviderKind::OpenAi, pieces)
-}
-
-#[test]
-fn recorded_streams_decode_identically_however_they_are_cut() {
-    recorded::check_streams(ProviderKind::OpenAi, "openai", 6);
-}
-
-#[test]
-fn recorded_error_bodies() {
-    recorded::check_error_bodies("openai", 4, |status, body| parse_error_body(status, body, None));
 }
 
 #[test]
@@ -55,57 +41,6 @@ fn error_bodies_are_classified() {
     );
     assert_eq!(parse_error_body(422, r#"{"detail":"Field required"}"#, None).message, "Field required");
     assert_eq!(parse_error_body(500, "  upstream exploded \n", None).message, "upstream exploded");
-}
-
-#[test]
-fn only_the_first_choice_is_read_and_the_others_are_counted() {
-    let body = std::fs::read(test_data().join("multiple_choices.sse")).expect("fixture");
-    let events = decode(&[&body]);
-    let ignored: Vec<u32> = events
-        .iter()
-        .filter_map(|event| match event {
-            StreamEvent::IgnoredChoice(index) => Some(*index),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(ignored, [1, 2], "each other choice once");
-    let reply = Reply::from_events(events);
-    assert_eq!(reply.text, r#"{"city":"San Francisco","temperature":65,"units":"f"}"#);
-    assert_eq!(reply.ignored_choices, 2);
-    // Choice 0 is read wherever it stands in a chunk; a choice without an index is choice 0.
-    let body = concat!(
-        r#"data: {"choices":[{"index":1,"delta":{"content":"WRONG"}},{"index":0,"delta":{"content":"right"}}]}"#,
-        "\n\n",
-        r#"data: {"choices":[{"delta":{"content":" too"},"finish_reason":"stop"}]}"#,
-        "\n\n",
-    );
-    let reply = Reply::from_chunks(ProviderKind::OpenAi, [body.as_bytes()]);
-    assert_eq!((reply.text.as_str(), reply.ignored_choices), ("right too", 1));
-}
-
-#[test]
-fn tool_call_fragments_never_lose_ids_or_names() {
-    // Later fragments with null or empty id and name, and a server that numbers
-    // calls from 1, must still assemble two complete calls.
-    let body = concat!(
-        "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":1,\"id\":\"a\",\"function\":{\"name\":\"f\",\"arguments\":\"{\\\"x\\\"\"}}]}}]}\n\n",
-        "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":1,\"id\":\"\",\"function\":{\"name\":\"\",\"arguments\":\":1}\"}}]}}]}\n\n",
-        "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":2,\"id\":\"b\",\"function\":{\"name\":\"g\",\"arguments\":\"{}\"}}]}}]}\n\n",
-        "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":2,\"id\":null,\"function\":{\"name\":null,\"arguments\":\"\"}}]},\"finish_reason\":\"tool_calls\"}]}\n\n",
-        "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":4}}\n\n",
-        "data: {\"choices\":[{\"delta\":{},\"finish_reason\":null}],\"usage\":null}\n\n",
-    );
-    let reply = Reply::from_chunks(ProviderKind::OpenAi, [body]);
-    let calls: Vec<(&str, &str, &str)> =
-        reply.tool_calls.iter().map(|c| (c.id.as_str(), c.name.as_str(), c.arguments_raw.as_str())).collect();
-    assert_eq!(calls, [("a", "f", "{\"x\":1}"), ("b", "g", "{}")]);
-    let finish = reply.finish.as_ref().map(|f| f.raw.as_deref());
-    assert_eq!(finish, Some(Some("tool_calls")), "a later chunk must not reset the finish reason");
-    assert_eq!(
-        reply.usage.map(|u| (u.input, u.output)),
-        Some((Some(3), Some(4))),
-        "a later null usage must not reset usage"
-    );
 }
 
 fn provider(base_url: &str, api_key: &str) -> ProviderConfig {

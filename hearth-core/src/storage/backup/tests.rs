@@ -1,6 +1,7 @@
 //! Backup round trips and refusals.
 
 use super::*;
+use crate::agent::{AgentKind, DEFAULT_AGENT_ID, PromptSection};
 use crate::message::Role;
 
 fn sample() -> StoreContents {
@@ -10,7 +11,7 @@ fn sample() -> StoreContents {
     StoreContents {
         providers: vec![ProviderRecord {
             id: "p1".into(),
-            kind: crate::provider::ProviderKind::OpenAi,
+            kind: crate::contract::ProviderKind::OpenAi,
             name: "OpenAI".into(),
             base_url: "https://api.openai.com/v1".into(),
             api_key: "sk-secret".into(),

@@ -3,8 +3,10 @@
 //! their origin).
 
 use super::*;
+use crate::agent::{AgentKind, AgentRecord, DEFAULT_AGENT_ID};
+use crate::contract::ProviderKind;
 use crate::message::Role;
-use crate::provider::{Preset, ProviderKind};
+use crate::provider::Preset;
 
 fn provider(base_url: &str, key: &str) -> ProviderRecord {
     ProviderRecord {

@@ -2,7 +2,8 @@
 //! stored with the lock on and off, "forgot passphrase", backups and imports.
 
 use super::*;
-use crate::provider::{Preset, ProviderKind};
+use crate::contract::ProviderKind;
+use crate::provider::Preset;
 use crate::storage::backup::{StoreContents, build_backup, parse_backup};
 use crate::storage::import_plan::plan_import;
 use crate::storage::migrate::migrate_record;

@@ -2,11 +2,12 @@
 //! date conversion against known dates and a day-by-day calendar walk.
 
 use super::{civil_from_days, code_block, iso_utc, reply_file_name, session_to_markdown};
+use crate::agent::DEFAULT_AGENT_ID;
+use crate::contract::{FinishKind, FinishReason};
 use crate::message::Role;
-use crate::provider::{FinishKind, FinishReason};
 use crate::storage::records::{
-    AgentRef, DEFAULT_AGENT_ID, ErrorRecord, MessageRecord, MessageState, SessionRecord, SummaryInfo, TitleSource,
-    ToolCallRecord, ToolResultRecord,
+    AgentRef, ErrorRecord, MessageRecord, MessageState, SessionRecord, SummaryInfo, TitleSource, ToolCallRecord,
+    ToolResultRecord,
 };
 
 fn session(title: &str) -> SessionRecord {

@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use super::{MigrationError, migrate_record};
+use crate::agent::AgentRecord;
 use crate::storage::{SCHEMA_VERSION, records::*, stores};
 
 fn migrate_store(store: &str, version: u32, records: Vec<serde_json::Value>) -> Vec<serde_json::Value> {

@@ -1,7 +1,10 @@
 //! Record shapes: records written before a field existed still load, and stored
-//! records turn into request configurations.
+//! records turn into request configurations. The agent's stored shape is
+//! checked here too (the agent itself is `crate::agent`'s).
 
 use super::*;
+use crate::agent::tests::translator;
+use crate::storage::stores;
 
 #[test]
 fn records_without_the_new_fields_load() {
@@ -263,4 +266,80 @@ fn a_preview_is_the_flattened_text_cut() {
     for text in &texts {
         assert_eq!(preview_of(text), whole(text), "{text:.40?}");
     }
+}
+
+#[test]
+fn records_stored_before_agents_had_templates_still_load() {
+    let stored = serde_json::json!({
+        "id": "general", "name": "General Assistant", "system_prompt": "", "model_config_id": null,
+        "tools": [], "created_at": 1, "updated_at": 1
+    });
+    let agent: AgentRecord =
+        crate::storage::migrate::migrate_record(stores::AGENTS, 1, stored.clone()).expect("an old record loads");
+    assert_eq!(agent, AgentRecord::general(1));
+    assert_eq!(serde_json::to_value(&agent).expect("serialisable"), stored, "an unchanged record keeps its shape");
+    // The new fields are written only when set, under stable names.
+    let value = serde_json::to_value(AgentRecord { kind: AgentKind::App, ..translator() }).expect("serialisable");
+    assert_eq!(value["kind"], "app");
+    assert_eq!(value["description"], "German ↔ English");
+    assert_eq!(value["sections"][1], serde_json::json!({"name": "style", "text": ""}));
+    let back: AgentRecord = serde_json::from_value(value).expect("round trip");
+    assert_eq!(back, AgentRecord { kind: AgentKind::App, ..translator() });
+}
+
+#[test]
+fn an_unknown_kind_is_refused_clearly() {
+    let stored = serde_json::json!({"id": "x", "name": "X", "kind": "robot", "created_at": 1, "updated_at": 1});
+    let error = crate::storage::migrate::migrate_record::<AgentRecord>(stores::AGENTS, 1, stored).expect_err("refused");
+    assert!(error.to_string().starts_with("a agents record does not fit schema 1"), "{error}");
+}
+
+#[test]
+fn an_agent_ref_remembers_the_kind_and_leaves_chat_out() {
+    let app = AgentRef::of(&AgentRecord::app_builder(1));
+    assert!(app.is_app());
+    assert_eq!(serde_json::to_value(&app).expect("json")["kind"], "app");
+    let chat = AgentRef::of(&AgentRecord::general(1));
+    assert!(!chat.is_app());
+    let json = serde_json::to_value(&chat).expect("json");
+    assert_eq!(json, serde_json::json!({ "id": "general", "name": "General Assistant" }));
+    assert_eq!(serde_json::from_value::<AgentRef>(json).expect("loads"), chat);
+}
+
+#[test]
+fn context_windows_come_from_the_user_the_model_or_the_fallback() {
+    use crate::compaction::FALLBACK_CONTEXT_WINDOW;
+    use crate::provider::Preset;
+    let record = |model: &str, window: Option<u32>| ModelConfigRecord {
+        id: "m".into(),
+        provider_id: "p".into(),
+        model: model.into(),
+        temperature: None,
+        max_tokens: None,
+        top_p: None,
+        extra_json: None,
+        thinking: None,
+        context_window: window,
+    };
+    let cases = [
+        (Preset::OpenAi, "gpt-4o-mini", 128_000),
+        (Preset::OpenAi, "gpt-4.1-nano", 1_047_576),
+        (Preset::OpenAi, "gpt-4", 8_192),
+        (Preset::OpenAi, "o4-mini", 200_000),
+        (Preset::OpenAi, "gpt-5-mini", 400_000),
+        (Preset::Anthropic, "claude-sonnet-4-20250514", 200_000),
+        (Preset::Gemini, "gemini-2.5-flash", 1_048_576),
+        (Preset::OpenRouter, "anthropic/claude-3.5-sonnet", 200_000),
+        (Preset::DeepSeek, "deepseek-chat", 128_000),
+        (Preset::Ollama, "llama3.1:8b", 4_096),
+        (Preset::LmStudio, "qwen2.5-7b-instruct", FALLBACK_CONTEXT_WINDOW),
+        (Preset::Custom, "my-model", FALLBACK_CONTEXT_WINDOW),
+    ];
+    for (preset, model, window) in cases {
+        assert_eq!(record(model, None).effective_context_window(preset), window, "{preset:?} {model}");
+    }
+    assert_eq!(record("gpt-4o", Some(32_000)).effective_context_window(Preset::OpenAi), 32_000, "the user's wins");
+    assert_eq!(record("gpt-4o", Some(0)).effective_context_window(Preset::OpenAi), 128_000, "zero means unset");
+    let json = serde_json::to_value(record("gpt-4o", None)).expect("serialises");
+    assert!(json.get("context_window").is_none(), "left out when unset");
 }

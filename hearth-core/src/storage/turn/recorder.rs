@@ -29,10 +29,11 @@
 #[cfg(test)]
 mod tests;
 
+use crate::Millis;
+use crate::contract::{StreamEvent, Usage};
 use crate::message::{ChatMessage, ReasoningPart};
-use crate::provider::{StreamEvent, Usage};
 use crate::reply::Reply;
-use crate::storage::{MessageRecord, Millis, ToolCallRecord, ToolResultRecord, turn_messages};
+use crate::storage::{MessageRecord, ToolCallRecord, ToolResultRecord, turn_messages};
 use crate::tools::ToolResult;
 
 use super::status::{ReplyEnd, ReplyStatus};

@@ -4,8 +4,8 @@
 //! a stop, a tool-call finish or an unknown one is a complete answer; the token
 //! limit, the content filter or a provider-side error cut it short.
 
+use crate::contract::{FinishKind, FinishReason, ProviderError};
 use crate::failure::Failure;
-use crate::provider::{FinishKind, FinishReason, ProviderError};
 use crate::reply::Reply;
 use crate::storage::{ErrorRecord, MessageRecord, MessageState};
 

@@ -1,6 +1,6 @@
 use super::{NOT_RUN, turn_messages};
+use crate::contract::ProviderKind;
 use crate::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart, Role};
-use crate::provider::ProviderKind;
 use crate::storage::{ToolCallRecord, ToolResultRecord};
 
 fn call(id: &str, round: u32, commentary: &str, result: Option<(&str, bool)>) -> ToolCallRecord {
@@ -92,4 +92,56 @@ fn rounds_are_taken_in_order_whatever_the_stored_order() {
     let messages = turn_messages("Done.", &[], None, &calls);
     assert_eq!(messages[0].tool_calls[0].id, "early");
     assert_eq!(messages[2].tool_calls[0].id, "late");
+}
+
+/// The stored turn the provider tool-wire tests and request snapshots send
+/// (`provider::tool_wire_tests::conversation`): two rounds, the first with two
+/// parallel calls (one failed) after commentary, the reasoning signed per
+/// round, then the answer. Its record unfolds into exactly those messages.
+#[test]
+fn the_tool_wire_turn_is_a_stored_turn_unfolded() {
+    let stored = |id: &str, round: u32, expression: &str, commentary: &str, result: (&str, bool)| ToolCallRecord {
+        id: id.into(),
+        name: "calculator".into(),
+        arguments_raw: format!("{{\"expression\":\"{expression}\"}}"),
+        commentary: commentary.into(),
+        result: Some(ToolResultRecord { content: result.0.into(), is_error: result.1, duration_ms: Some(1) }),
+        round,
+    };
+    let calls = [
+        stored("call_a", 0, "6*7", "Let me compute.", ("42", false)),
+        stored("call_b", 0, "1/0", "", ("division by zero", true)),
+        stored("call_c", 1, "2^10", "", ("1024", false)),
+    ];
+    let parts = [
+        ReasoningPart { text: "Two sums.".into(), signature: Some("sig-0".into()), ..ReasoningPart::default() },
+        ReasoningPart {
+            text: "One more.".into(),
+            signature: Some("sig-1".into()),
+            round: 1,
+            ..ReasoningPart::default()
+        },
+    ];
+    for origin in [ProviderKind::OpenAi, ProviderKind::Anthropic, ProviderKind::Gemini] {
+        let conversation = crate::provider::tool_wire_tests::conversation(origin);
+        let turn = &conversation[1..conversation.len() - 1];
+        assert_eq!(turn_messages("42 and 1024.", &parts, Some(origin), &calls), turn, "{origin:?}");
+    }
+}
+
+/// The turn of the attached-file tests (`message::tests::tool_conversation`):
+/// a stored reply whose one call ran, without commentary or reasoning,
+/// unfolds into exactly those messages.
+#[test]
+fn the_attached_file_tests_turn_is_a_stored_turn_unfolded() {
+    let call = ToolCallRecord {
+        id: "call 1".into(),
+        name: "calculator".into(),
+        arguments_raw: r#"{"expression":"6*7"}"#.into(),
+        commentary: String::new(),
+        result: Some(ToolResultRecord { content: "42".into(), is_error: false, duration_ms: None }),
+        round: 0,
+    };
+    let conversation = crate::message::tests::tool_conversation();
+    assert_eq!(turn_messages("It says 42.", &[], None, &[call]), &conversation[1..conversation.len() - 1]);
 }

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::{Invocation, LoopConfig, REPEAT_LIMIT, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult};
-use crate::provider::{FinishKind, FinishReason, ProviderError};
+use crate::contract::{FinishKind, FinishReason, ProviderError};
 use crate::reply::{Reply, ToolCall};
 use crate::tools::ToolSpec;
 

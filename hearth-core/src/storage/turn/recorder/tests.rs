@@ -4,11 +4,10 @@
 use std::path::Path;
 
 use super::{Change, TurnRecorder};
+use crate::contract::{FinishKind, ProviderError, ProviderErrorKind, ProviderKind, StreamEvent, Usage};
 use crate::failure::{ConfigProblem, Failure, FailureKind};
 use crate::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart, Role};
-use crate::provider::{
-    FinishKind, ProviderError, ProviderErrorKind, ProviderKind, ResponseDecoder, StreamEvent, Usage,
-};
+use crate::provider::ResponseDecoder;
 use crate::storage::{MessageRecord, MessageState, ReplyEnd, ReplyStatus, ToolResultRecord, turn_messages};
 use crate::tools::ToolResult;
 
@@ -278,7 +277,7 @@ fn statuses_map_to_stored_states_and_back() {
         record.error = status.error_record();
         assert_eq!(ReplyStatus::of_record(&record), status);
     }
-    let finished = |unified| ReplyStatus::of_finish(&crate::provider::FinishReason { unified, raw: None });
+    let finished = |unified| ReplyStatus::of_finish(&crate::contract::FinishReason { unified, raw: None });
     assert_eq!(finished(FinishKind::Stop), ReplyStatus::Complete);
     assert_eq!(finished(FinishKind::ToolCalls), ReplyStatus::Complete);
     assert_eq!(finished(FinishKind::Other), ReplyStatus::Complete);

@@ -1,10 +1,13 @@
 //! Typed failures: the cards they compose, what is stored, and the records
-//! stored before failures had fields.
+//! stored before failures had fields. (They were `failure`'s own tests; each
+//! goes through an [`ErrorRecord`], so they live with the conversion.)
 
 use std::path::Path;
 
 use super::*;
-use crate::provider::BaseUrlError;
+use crate::contract::ProviderError;
+use crate::failure::TOOL_NAME_CHARS;
+use crate::provider::{BaseUrlError, RequestError};
 use crate::storage::{MessageRecord, MessageState, ReplyEnd, ReplyStatus};
 
 /// Provider errors of every shape the shell meets.

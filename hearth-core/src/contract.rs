@@ -1,11 +1,12 @@
-//! The contract between Hearth and a provider family: the values every family
-//! builds or emits, whatever its wire format.
+//! The wire contract between Hearth and a provider family: the values every
+//! family builds or emits, whatever its wire format, and the message model
+//! ([`crate::message`]) names.
 //!
-//! This is a leaf: it names the shared types and depends on nothing else in
-//! [`crate::provider`] but [`ProviderError`] (itself a leaf). The family modules
-//! (`openai`, `anthropic`, `gemini`) import these types from here, never from
-//! the dispatch in [`crate::provider`], which re-exports them so that every
-//! path the shell uses (`hearth_core::provider::StreamEvent`, …) stays the same.
+//! A leaf of the model layer: it uses no other module of the crate. This is the
+//! home of these types; the provider families (`provider::openai`,
+//! `provider::anthropic`, `provider::gemini`) import them from here, and
+//! [`crate::provider`] re-exports them so that the paths the shell uses
+//! (`hearth_core::provider::StreamEvent`, …) stay the same.
 //!
 //! - [`ProviderKind`]: which wire protocol a provider speaks.
 //! - [`HttpRequest`]: what a request builder returns and the shell performs
@@ -13,10 +14,14 @@
 //! - [`ToolSpec`]: a tool offered to the model (re-exported by [`crate::tools`]).
 //! - [`StreamEvent`]: one normalised piece of a streamed reply, with [`Usage`]
 //!   and [`FinishReason`] ([`FinishKind`] plus the provider's raw value).
+//! - [`ProviderError`] and [`ProviderErrorKind`] (in `error`): a failed or
+//!   refused request, with each kind's title, advice and whether retrying can help.
+
+mod error;
+
+pub use error::{ProviderError, ProviderErrorKind};
 
 use serde::{Deserialize, Serialize};
-
-use super::error::ProviderError;
 
 /// The wire protocol a provider speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
