@@ -37,11 +37,33 @@ async function assertStill(page, after) {
   assert.ok(state.barTop >= 0 && state.barBottom <= state.innerHeight, `the top bar is in view (after ${after})`);
 }
 
-/** Wheels down hard, then a little up, over the middle of `locator`. */
+/**
+ * Puts the mouse over the middle of the part of `locator` that shows: its box, cut to the
+ * box of the nearest ancestor that clips it (a scroller) and to the window.
+ */
+async function hover(page, locator) {
+  const box = await locator.evaluate((element) => {
+    let { left, top, right, bottom } = element.getBoundingClientRect();
+    for (let at = element.parentElement; at; at = at.parentElement) {
+      if (getComputedStyle(at).overflowY === 'visible') continue;
+      const clip = at.getBoundingClientRect();
+      [left, top, right, bottom] = [Math.max(left, clip.left), Math.max(top, clip.top), Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
+    }
+    return { x: left, y: top, width: right - left, height: bottom - top };
+  });
+  assert.ok(box.width > 0 && box.height > 0, `the region shows: ${JSON.stringify(box)}`);
+  const { width, height } = page.viewportSize();
+  const top = Math.max(box.y, 0);
+  const bottom = Math.min(box.y + box.height, height);
+  const left = Math.max(box.x, 0);
+  const right = Math.min(box.x + box.width, width);
+  assert.ok(bottom > top && right > left, 'part of the region is in the window');
+  await page.mouse.move((left + right) / 2, (top + bottom) / 2);
+}
+
+/** Wheels down hard, then a little up, then down again, over `locator`. */
 async function wheelOver(page, locator) {
-  const box = await locator.boundingBox();
-  assert.ok(box, 'the region is on screen');
-  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 20));
+  await hover(page, locator);
   await page.mouse.wheel(0, 3000);
   await page.mouse.wheel(0, -400);
   await page.mouse.wheel(0, 3000);
@@ -99,6 +121,7 @@ describe('the page never scrolls as a whole', () => {
       assert.ok((await scroller()) > 0, 'the conversation is scrolled to its end, and can scroll');
       await wheelOver(page, log);
       await waitUntil(async () => {
+        await hover(page, log);
         await page.mouse.wheel(0, -3000);
         return (await scroller()) === 0;
       }, 'the wheel scrolled the conversation to its top');
@@ -107,6 +130,8 @@ describe('the page never scrolls as a whole', () => {
       if (view.narrow) {
         await page.getByRole('button', { name: 'Conversations', exact: true }).click();
         await nav.waitFor();
+        // The drawer slides in.
+        await waitUntil(async () => (await nav.evaluate((element) => element.getBoundingClientRect().left)) >= 0, 'the sidebar is in');
       }
       await wheelOver(page, nav);
       await assertStill(page, 'the wheel over the sidebar');
