@@ -6,7 +6,8 @@
 // Run: `node scripts/core-rules.mjs`.
 import { checkLayers, findCycle, graph, printLayers } from './rust-modules.mjs';
 
-const root = new URL('../hearth-core/src/', import.meta.url).pathname;
+// The tree to check: the argument (tests give a made-up one), else the project's.
+const root = process.argv[2] ? `${process.argv[2].replace(/\/$/, '')}/` : new URL('../hearth-core/src/', import.meta.url).pathname;
 
 // Bottom first. A new top-level module goes into one of these.
 const layers = [

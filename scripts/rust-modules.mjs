@@ -241,9 +241,20 @@ export function checkLayers(edges, layers, why) {
 /** Prints the layers, top first, with what each node uses. */
 export function printLayers(title, edges, layers) {
   console.log(`${title}, from the top down:`);
+  // Within a layer, a node comes after the nodes it uses (and by name otherwise).
+  const order = [];
+  const seen = new Set();
+  const visit = (node) => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    for (const next of [...(edges.get(node) ?? [])].sort()) visit(next);
+    order.push(node);
+  };
+  for (const node of [...edges.keys()].sort()) visit(node);
   for (const layer of [...layers].reverse()) {
-    console.log(`  ${layer.name}: ${layer.nodes.join(', ')}`);
-    for (const node of layer.nodes) {
+    const nodes = [...layer.nodes].sort((a, b) => order.indexOf(b) - order.indexOf(a));
+    console.log(`  ${layer.name}: ${nodes.join(', ')}`);
+    for (const node of nodes) {
       const uses = [...(edges.get(node) ?? [])].sort();
       console.log(`    ${node} uses ${uses.length ? uses.join(', ') : '(nothing)'}`);
     }

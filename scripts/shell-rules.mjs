@@ -1,26 +1,58 @@
-// Checks two rules of the shell (`src/`), as ARCHITECTURE.md states them:
+// Checks the shell's (`src/`) rules, as ARCHITECTURE.md states them:
 //
-// 1. Its top-level modules (`src/<name>.rs` with its `src/<name>/` folder)
-//    import each other without a cycle: every `crate::<module>` path in a
-//    module's files is an edge, and the graph must have a topological order.
-//    Prints the order (lowest first), or the cycle.
-// 2. IO happens only behind `src/io/`: no other file names the browser APIs
-//    that reach outside the page (storage, network, other tabs, locks, the
-//    clock, the address, dialogs, Intl, randomness).
+// 1. IO happens only behind `src/io/`: no other file names the browser APIs that reach
+//    outside the page (storage, network, other tabs, locks, the clock, the address,
+//    dialogs, Intl, randomness, the clipboard).
+// 2. The shell is feature folders (`src/<feature>.rs` with `src/<feature>/`): each holds
+//    its components, and the state it owns (its context) in `<feature>/state`. The nodes
+//    of the module graph are `io`, `store`, `ui` (shared UI primitives), `app` (the page),
+//    each feature's state (`<feature>::state`) and each feature's views (`<feature>`).
+//    They form the layers below, bottom first: a node uses only nodes of its own layer
+//    or of layers below, and there is no import cycle. So state never imports a view,
+//    and a feature's views can be loaded on their own.
+// 3. Components (`#[component]`) live only in views (a feature's folder, `ui`, `app`),
+//    one component per file, and every prop has a `///` doc comment.
 //
-// Exits non-zero when a rule is broken. Run: `node scripts/shell-rules.mjs`.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+// Exits non-zero when a rule is broken, else prints the layers. Run: `node scripts/shell-rules.mjs`.
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { checkLayers, code, findCycle, graph, modulePath, printLayers, rustFiles } from './rust-modules.mjs';
 
-const root = new URL('../src/', import.meta.url).pathname;
+// The tree to check: the argument (tests give a made-up one), else the project's.
+const root = process.argv[2] ? `${process.argv[2].replace(/\/$/, '')}/` : new URL('../src/', import.meta.url).pathname;
 
-function files(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : path.endsWith('.rs') ? [path] : [];
+/** The features, each a folder of components with (maybe) its own state. */
+const FEATURES = ['agents', 'apps', 'chat', 'composer', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'tools'];
+
+// Bottom first.
+const layers = [
+  { name: 'io', nodes: ['io'] },
+  { name: 'store', nodes: ['store'] },
+  { name: 'state', nodes: FEATURES.map((feature) => `${feature}::state`).filter(exists) },
+  { name: 'ui', nodes: ['ui'] },
+  { name: 'views', nodes: FEATURES },
+  { name: 'app', nodes: ['app'] },
+];
+
+function exists(node) {
+  const [feature] = node.split('::');
+  return rustFiles(root).some((file) => {
+    const path = modulePath(root, file);
+    return path[0] === feature && path[1] === 'state';
   });
 }
 
+/** The node of a module path (a file's, or a path its code names); null for the crate root. */
+function nodeOf(path) {
+  if (path.length === 0) return null;
+  const [top, second] = path;
+  if (FEATURES.includes(top) && second === 'state') return `${top}::state`;
+  return top;
+}
+
+const isState = (node) => node === 'io' || node === 'store' || node.endsWith('::state');
+
+const broken = [];
 const io = [
   [/indexed_db_futures|IdbDatabase/, 'IndexedDB'],
   [/BroadcastChannel/, 'tab sync'],
@@ -34,55 +66,45 @@ const io = [
   [/random_uuid|Math::random|get_random_values/, 'randomness'],
   [/\.clipboard\(\)/, 'the clipboard'],
 ];
-const broken = [];
-
-const moduleOf = (path) => relative(root, path).split(sep)[0].replace(/\.rs$/, '');
-const edges = new Map();
-for (const path of files(root)) {
-  const from = moduleOf(path);
-  if (from === 'main') continue;
-  const uses = edges.get(from) ?? new Set();
-  const text = readFileSync(path, 'utf8').replace(/\/\/.*$/gm, '');
-  if (from !== 'io') {
-    for (const [pattern, what] of io) {
-      if (pattern.test(text)) broken.push(`${relative(root, path)} reaches ${what} outside src/io/`);
+for (const file of rustFiles(root)) {
+  const path = modulePath(root, file);
+  const name = relative(root, file);
+  const text = readFileSync(file, 'utf8');
+  const node = nodeOf(path);
+  // Rule 1: IO only in io/ (the patterns are read with comments left out, strings kept).
+  const withStrings = text.replace(/\/\/.*$/gm, '');
+  if (node !== 'io') {
+    for (const [pattern, what] of io) if (pattern.test(withStrings)) broken.push(`${name} reaches ${what} outside src/io/`);
+  }
+  // Rule 3: components in views, one a file, props documented.
+  const components = [...code(text).matchAll(/#\[component\]/g)].length;
+  if (components > 0 && node !== null && isState(node)) broken.push(`${name} defines a component in ${node}, which is state: move it to a feature's folder`);
+  if (components > 1) broken.push(`${name} defines ${components} components: one a file`);
+  for (const [, params] of text.matchAll(/#\[component\][^]*?fn\s+\w+\s*(?:<[^>]*>)?\s*\(([^]*?)\)\s*->/g)) {
+    const lines = params.split('\n');
+    for (let at = 0; at < lines.length; at++) {
+      const param = /^\s*([a-z_][a-z0-9_]*)\s*:/.exec(lines[at]);
+      if (!param) continue;
+      let before = at - 1;
+      while (before >= 0 && /^\s*#\[/.test(lines[before])) before--;
+      if (before < 0 || !/^\s*\/\/\//.test(lines[before])) broken.push(`${name}: the prop \`${param[1]}\` has no /// doc comment`);
     }
   }
-  // `crate::x::…` and grouped `use crate::{x::…, y}` imports.
-  for (const [, name] of text.matchAll(/crate::([a-z_]+)/g)) uses.add(name);
-  for (const [, group] of text.matchAll(/crate::\{([^}]*)\}/g)) {
-    for (const [, name] of group.matchAll(/(?:^|,)\s*([a-z_]+)/g)) uses.add(name);
-  }
-  uses.delete(from);
-  edges.set(from, uses);
 }
 
-// Depth-first search for a cycle, collecting a topological order.
-const order = [];
-const state = new Map();
-function visit(node, path) {
-  if (state.get(node) === 'done') return null;
-  if (state.get(node) === 'active') return [...path.slice(path.indexOf(node)), node];
-  state.set(node, 'active');
-  for (const next of [...(edges.get(node) ?? [])].filter((n) => edges.has(n)).sort()) {
-    const cycle = visit(next, [...path, node]);
-    if (cycle) return cycle;
-  }
-  state.set(node, 'done');
-  order.push(node);
-  return null;
+// Rule 2: layers, no cycle.
+const { edges, why } = graph(root, nodeOf, nodeOf);
+const cycle = findCycle(edges);
+if (cycle) {
+  broken.push(`Import cycle among the shell's modules: ${cycle.join(' -> ')}`);
+  for (let at = 0; at + 1 < cycle.length; at++) broken.push(`  ${cycle[at]} -> ${cycle[at + 1]} in ${why.get(`${cycle[at]} -> ${cycle[at + 1]}`)}`);
 }
-for (const node of [...edges.keys()].sort()) {
-  const cycle = visit(node, []);
-  if (cycle) {
-    console.error(`Import cycle among the shell's modules: ${cycle.join(' -> ')}`);
-    process.exit(1);
-  }
-}
+broken.push(...checkLayers(edges, layers, why));
+for (const feature of FEATURES) if (!edges.has(feature)) broken.push(`the feature ${feature} has no folder`);
+
 if (broken.length) {
   console.error(broken.join('\n'));
   process.exit(1);
 }
-console.log('No IO outside src/io/.');
-console.log(`No import cycle among the shell's modules. From the bottom up: ${order.join(', ')}`);
-for (const node of order) console.log(`  ${node} uses: ${[...(edges.get(node) ?? [])].filter((n) => edges.has(n)).sort().join(', ') || '(nothing)'}`);
+console.log('No IO outside src/io/. Components only in views, one a file, every prop documented.');
+printLayers("The shell's layers (no import cycle; each uses only its own layer and those below)", edges, layers);

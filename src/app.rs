@@ -2,36 +2,40 @@
 //! open conversation (main) and the composer (a form), plus the settings and providers
 //! dialogs, the storage banner and the undo toast.
 
+pub(crate) mod top_bar;
+
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::agents::AgentsContext;
-use crate::chat::{AppPreviewChoice, ChatContext};
-use crate::components::agents_dialog::AgentsDialog;
-use crate::components::app_preview::AppPreview;
-use crate::components::composer::{Composer, ComposerDraft};
-use crate::components::conversation::Conversation;
-use crate::components::conversation_not_found::ConversationNotFound;
-use crate::components::out_of_date_dialog::OutOfDateDialog;
-use crate::components::providers_dialog::ProvidersDialog;
-use crate::components::session_bar::SessionBar;
-use crate::components::settings_dialog::SettingsDialog;
-use crate::components::shortcuts_dialog::ShortcutsDialog;
-use crate::components::sidebar::Sidebar;
-use crate::components::storage_banner::StorageBanner;
-use crate::components::tools_dialog::ToolsDialog;
-use crate::components::top_bar::TopBar;
-use crate::components::undo_toast::UndoToast;
-use crate::components::unlock_keys_dialog::UnlockKeysDialog;
-use crate::components::update_prompt::UpdatePrompt;
-use crate::network::NetworkContext;
-use crate::preferences::PreferencesContext;
-use crate::providers::ProvidersContext;
-use crate::sessions::SessionsContext;
-use crate::shortcuts::Shortcuts;
+use crate::agents::agents_dialog::AgentsDialog;
+use crate::agents::state::AgentsContext;
+use crate::app::top_bar::TopBar;
+use crate::apps::app_preview::AppPreview;
+use crate::apps::state::AppPreviewChoice;
+use crate::chat::conversation::Conversation;
+use crate::chat::conversation_not_found::ConversationNotFound;
+use crate::chat::session_bar::SessionBar;
+use crate::chat::state::ChatContext;
+use crate::composer::composer::Composer;
+use crate::composer::state::ComposerDraft;
+use crate::offline::out_of_date_dialog::OutOfDateDialog;
+use crate::offline::state::network::NetworkContext;
+use crate::offline::state::updates::{Hold, UpdatesContext};
+use crate::offline::storage_banner::StorageBanner;
+use crate::offline::update_prompt::UpdatePrompt;
+use crate::providers::providers_dialog::ProvidersDialog;
+use crate::providers::state::ProvidersContext;
+use crate::providers::unlock_keys_dialog::UnlockKeysDialog;
+use crate::sessions::sidebar::Sidebar;
+use crate::sessions::state::SessionsContext;
+use crate::sessions::undo_toast::UndoToast;
+use crate::settings::settings_dialog::SettingsDialog;
+use crate::settings::state::PreferencesContext;
+use crate::shortcuts::shortcuts_dialog::ShortcutsDialog;
+use crate::shortcuts::state::Shortcuts;
 use crate::store::StoreContext;
-use crate::tools::ToolsContext;
-use crate::updates::{Hold, UpdatesContext};
+use crate::tools::state::ToolsContext;
+use crate::tools::tools_dialog::ToolsDialog;
 
 /// The whole app.
 #[component]

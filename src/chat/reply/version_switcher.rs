@@ -1,0 +1,138 @@
+//! The "‹ 2 / 3 ›" arrows of a regenerated reply: every version that holds
+//! anything stays reachable, and the one picked is remembered.
+
+use hearth_core::storage::versions;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::chat::state::{ChatContext, Entry};
+use crate::io::frame::on_next_frame;
+
+/// Where a reply stands among its versions.
+#[derive(Clone, PartialEq, Eq)]
+struct Place {
+    /// 1-based position of the shown version.
+    number: usize,
+    /// How many versions there are.
+    count: usize,
+    /// The ids of the versions before and after it.
+    previous: Option<String>,
+    next: Option<String>,
+}
+
+/// The version arrows of the reply `id`; nothing when it has one version.
+#[component]
+pub(crate) fn VersionSwitcher(
+    /// The id of the reply shown.
+    id: String,
+) -> impl IntoView {
+    let chat = ChatContext::expect();
+    let id = StoredValue::new(id);
+    let place = Memo::new(move |_| {
+        chat.entries.with(|entries| {
+            let keys: Vec<_> = entries.iter().map(Entry::version_key).collect();
+            let at = entries.iter().position(|entry| id.with_value(|id| entry.id == *id))?;
+            let (position, order) = versions::position(&keys, at)?;
+            let id_at = |index: Option<&usize>| index.map(|&index| entries[index].id.clone());
+            Some(Place {
+                number: position + 1,
+                count: order.len(),
+                previous: id_at(position.checked_sub(1).and_then(|p| order.get(p))),
+                next: id_at(order.get(position + 1)),
+            })
+        })
+    });
+    // Choosing hides this reply, which disposes this component: the work runs
+    // after the click handler has returned. Focus then moves to the same arrow
+    // of the version now shown.
+    let go = move |target: String, direction: Direction| {
+        spawn_local(async move {
+            chat.choose_version(&target);
+            on_next_frame(move || focus_arrow(&target, direction));
+        });
+    };
+    let busy = move || chat.busy.get();
+    move || {
+        place.get().map(|place| {
+            let Place { number, count, previous, next } = place;
+            let group_id = format!("versions-{}", id.get_value());
+            view! {
+                <span class="versions" id=group_id role="group" aria-label="Versions of this answer">
+                    {arrow(Direction::Previous, previous, busy, go)}
+                    <span class="version-number" aria-hidden="true">{format!("{number} / {count}")}</span>
+                    <span class="visually-hidden">{format!("Version {number} of {count}")}</span>
+                    {arrow(Direction::Next, next, busy, go)}
+                </span>
+            }
+        })
+    }
+}
+
+/// Which way an arrow goes.
+#[derive(Clone, Copy)]
+enum Direction {
+    Previous,
+    Next,
+}
+
+impl Direction {
+    /// The value of the arrow's `data-direction`, which focusing looks for.
+    fn name(self) -> &'static str {
+        match self {
+            Direction::Previous => "previous",
+            Direction::Next => "next",
+        }
+    }
+}
+
+/// One arrow: shows the version `target` (disabled without one, or while a
+/// reply streams here).
+fn arrow(
+    direction: Direction,
+    target: Option<String>,
+    busy: impl Fn() -> bool + Send + Sync + 'static,
+    go: impl Fn(String, Direction) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let (label, title, symbol) = match direction {
+        Direction::Previous => ("Show the previous version", "Previous version", "‹"),
+        Direction::Next => ("Show the next version", "Next version", "›"),
+    };
+    let missing = target.is_none();
+    view! {
+        <button
+            type="button"
+            class="action"
+            aria-label=label
+            title=title
+            disabled=move || missing || busy()
+            data-direction=direction.name()
+            on:click=move |_| {
+                if let Some(target) = target.clone() {
+                    go(target, direction);
+                }
+            }
+        >
+            {symbol}
+        </button>
+    }
+}
+
+/// Focuses the `direction` arrow of the reply `id`'s versions, or the other one
+/// when that is disabled (the first or last version).
+fn focus_arrow(id: &str, direction: Direction) {
+    use wasm_bindgen::JsCast;
+    let Some(group) =
+        web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(&format!("versions-{id}")))
+    else {
+        return;
+    };
+    let preferred = format!("button[data-direction={}]:not(:disabled)", direction.name());
+    let button = group
+        .query_selector(&preferred)
+        .ok()
+        .flatten()
+        .or_else(|| group.query_selector("button:not(:disabled)").ok().flatten());
+    if let Some(button) = button.and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = button.focus();
+    }
+}

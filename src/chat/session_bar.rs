@@ -1,0 +1,61 @@
+//! The open conversation's title, its Markdown export and Clear conversation.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::chat::state::ChatContext;
+use crate::io::dialogs::confirm;
+use crate::sessions::state::SessionsContext;
+use crate::store::StoreContext;
+
+/// A thin bar above the conversation, shown once it is stored.
+#[component]
+pub(crate) fn SessionBar() -> impl IntoView {
+    let sessions = SessionsContext::expect();
+    let store = StoreContext::expect();
+    let chat = ChatContext::expect();
+    let record = Memo::new(move |_| {
+        let id = sessions.current.get()?;
+        sessions.list.with(|list| list.iter().find(|s| s.id == id).cloned())
+    });
+    let export = move |_| {
+        if let Some(session) = record.get_untracked() {
+            spawn_local(async move {
+                if let Err(error) = store.export_markdown(session).await {
+                    store.report(error);
+                }
+            });
+        }
+    };
+    let empty = move || chat.entries.with(Vec::is_empty);
+    // Nothing is deleted without the user's OK; a reply still arriving in
+    // this conversation is stopped first (see `ChatContext::clear`).
+    let clear = move |_| {
+        let Some(session) = record.get_untracked() else { return };
+        let question = format!(
+            "Clear the conversation \u{201c}{}\u{201d}? All its messages will be deleted; the conversation stays in the list, empty. This cannot be undone.",
+            session.title
+        );
+        if confirm(&question) {
+            spawn_local(chat.clear());
+        }
+    };
+    view! {
+        <Show when=move || record.with(Option::is_some)>
+            <section class="session-bar" aria-label="Open conversation">
+                <h2 class="session-title">{move || record.get().map(|s| s.title).unwrap_or_default()}</h2>
+                <button type="button" on:click=export>
+                    "Export as Markdown"
+                </button>
+                <button
+                    type="button"
+                    disabled=empty
+                    title=move || if empty() { "The conversation is already empty" } else { "Delete all its messages" }
+                    on:click=clear
+                >
+                    "Clear conversation"
+                </button>
+            </section>
+        </Show>
+    }
+}

@@ -1,0 +1,418 @@
+//! Compaction in the shell: the IO around `hearth_core::compaction`'s policy.
+//!
+//! Before a request (Send, Regenerate, Retry; not between the tool rounds of
+//! one turn, which reuse the turn's history) the conversation is turned into
+//! `HistoryItem`s (one per shown message; a reply's whole turn is one item),
+//! the request is estimated (system prompt, history, tools), and when it fills
+//! the threshold of the model's context window, or the user asked (Compact,
+//! Compact and retry), the older part is summarised by a model, non-streamed as
+//! titles are asked. The summary is stored as its own record
+//! (`MessageKind::Summary`) and the request sends it in place of the turns it
+//! stands for. A summary that fails is said under the composer and the request
+//! goes out unchanged: nothing is lost, only the request is larger.
+
+use hearth_core::compaction::{
+    self, ActiveSummary, CompactionPlan, CompactionSettings, HistoryItem, Slot, SlotSummary, estimate_request,
+    fit_cut_summary, fit_summary, kept_estimates, plan_to_fit, request_history, should_compact, summary_request,
+};
+use hearth_core::failure::ConfigProblem;
+use hearth_core::format::grouped;
+use hearth_core::message::ChatMessage;
+use hearth_core::provider::{self, FinishKind, ProviderError};
+use hearth_core::storage::{MessageRecord, SessionRecord, SummaryInfo};
+use hearth_core::tools::ToolSpec;
+use leptos::prelude::*;
+use web_sys::AbortSignal;
+
+use super::{ChatContext, Entry, EntryKind, shown};
+use crate::io::clock::now;
+use crate::io::fetch_stream::{FetchFailure, fetch_reply_until};
+use crate::io::ids::new_id;
+use crate::providers::state::ProviderEntry;
+
+/// Whether to compact before a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Compaction {
+    /// When the request fills the threshold of the window.
+    WhenFull,
+    /// Whenever there is something to summarise (Compact and retry).
+    Now,
+}
+
+/// Why a summary could not be written (in words only when shown).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SummaryFailure {
+    /// No provider account is set up.
+    NoProvider,
+    /// The summarising account cannot be asked (its address or key).
+    Config(ConfigProblem),
+    /// The provider refused or failed.
+    Provider(ProviderError),
+    /// The model answered with no summary (or too little of one).
+    Empty,
+    /// Stopped, or the conversation deleted or cleared meanwhile.
+    Stopped,
+    /// The conversation was deleted before the summary could be stored.
+    Gone,
+    /// What would be summarised is smaller than any summary of it.
+    TooShort,
+}
+
+impl SummaryFailure {
+    /// The failure in a few words, for the note.
+    fn words(&self) -> String {
+        match self {
+            SummaryFailure::NoProvider => "no provider is set up".to_owned(),
+            SummaryFailure::Config(problem) => problem.to_string(),
+            SummaryFailure::Provider(error) => briefly(error),
+            SummaryFailure::Empty => "the model wrote no summary".to_owned(),
+            SummaryFailure::Stopped => "stopped".to_owned(),
+            SummaryFailure::Gone => "the conversation is gone".to_owned(),
+            SummaryFailure::TooShort => "the earlier messages are shorter than any summary of them".to_owned(),
+        }
+    }
+}
+
+/// What the line under the composer says about compaction (announced politely).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) enum CompactionNote {
+    /// Nothing.
+    #[default]
+    Quiet,
+    /// A summary is being written.
+    Summarising,
+    /// Earlier messages were summarised: how many the summary stands for.
+    Summarised(u32),
+    /// Compact found nothing to summarise yet.
+    NothingToSummarise,
+    /// Undo removed a summary.
+    Undone,
+    /// What is always sent verbatim (the `first` message, else the last
+    /// turn) is by itself too long for the window: no summary can help, so
+    /// none is asked for. Its estimate and the window, in tokens.
+    TooLong { first: bool, estimate: u32, window: u32 },
+    /// The summary could not be written; `sent`: the request went out in full.
+    Failed { failure: SummaryFailure, sent: bool },
+}
+
+impl CompactionNote {
+    /// The words shown (empty for `Quiet`).
+    pub(crate) fn text(&self) -> String {
+        match self {
+            CompactionNote::Quiet => String::new(),
+            CompactionNote::Summarising => "Summarising earlier messages…".to_owned(),
+            CompactionNote::Summarised(count) => format!(
+                "Earlier messages summarised ({count} {}). They stay here; only requests send the summary.",
+                if *count == 1 { "message" } else { "messages" }
+            ),
+            CompactionNote::NothingToSummarise => {
+                "Nothing to summarise yet: the first message and the last turns are always sent as they are.".to_owned()
+            }
+            CompactionNote::Undone => "Summary removed: requests send the earlier messages again.".to_owned(),
+            CompactionNote::TooLong { first, estimate, window } => format!(
+                "The {} alone is too long for this model's context window (about {} tokens of {}), so summarising \
+                 earlier messages cannot help. Shorten it, or choose a model with a larger window.",
+                if *first { "first message" } else { "last message" },
+                grouped((*estimate).into()),
+                grouped((*window).into())
+            ),
+            CompactionNote::Failed { failure, sent: true } => format!(
+                "The earlier messages could not be summarised: {}. The conversation was sent in full.",
+                failure.words().trim_end_matches('.')
+            ),
+            CompactionNote::Failed { failure, sent: false } => format!(
+                "The earlier messages could not be summarised: {}. Nothing was changed.",
+                failure.words().trim_end_matches('.')
+            ),
+        }
+    }
+
+    /// Whether it reports a failure (or a request that cannot fit).
+    pub(crate) fn is_failure(&self) -> bool {
+        matches!(self, CompactionNote::Failed { .. } | CompactionNote::TooLong { .. })
+    }
+}
+
+/// The shown messages of `entries` as history items: a user message, or a
+/// reply with its whole turn; failed replies, markers, summaries and hidden
+/// versions are none.
+pub(super) fn history_items(entries: &[Entry]) -> Vec<HistoryItem> {
+    let shown = untrack(|| shown(entries));
+    history_items_shown(entries, &shown)
+}
+
+/// [`history_items`] with which entries are shown already known.
+pub(super) fn history_items_shown(entries: &[Entry], shown: &[bool]) -> Vec<HistoryItem> {
+    entries
+        .iter()
+        .zip(shown)
+        .filter(|(_, shown)| **shown)
+        .filter_map(|(entry, _)| {
+            let messages = entry.chat_messages();
+            (!messages.is_empty()).then(|| HistoryItem { id: entry.id.clone(), messages })
+        })
+        .collect()
+}
+
+/// The summary that applies to `items`: the newest summary of `entries` whose
+/// boundary still exists (a boundary on something that sends nothing moves to
+/// the next message that does), by the same rule as for stored records
+/// (`hearth_core::compaction::active_summary_of`). Several compactions in a
+/// row: the newest wins; Undo deletes it and the one before applies again.
+pub(crate) fn active_summary(entries: &[Entry], items: &[HistoryItem]) -> Option<ActiveSummary> {
+    let sent: std::collections::HashSet<&str> = items.iter().map(|item| item.id.as_str()).collect();
+    let slots: Vec<Slot<'_>> = entries
+        .iter()
+        .map(|entry| Slot {
+            id: &entry.id,
+            sent: sent.contains(entry.id.as_str()),
+            summary: match &entry.kind {
+                EntryKind::Summary(summary) => Some(SlotSummary {
+                    created_at: summary.created_at,
+                    boundary_id: &summary.boundary_id,
+                    text: &summary.text,
+                    summarised: summary.summarised,
+                }),
+                _ => None,
+            },
+        })
+        .collect();
+    compaction::active_summary_of(&slots)
+}
+
+/// A provider error in a few words, for the note: its title and status.
+fn briefly(error: &ProviderError) -> String {
+    match error.status {
+        Some(status) => format!("{} (HTTP {status})", error.kind.title()),
+        None => error.kind.title().to_owned(),
+    }
+}
+
+/// The tokens the messages kept verbatim may take so that, with the summary,
+/// the system prompt and the tools, the request stays below the threshold.
+fn verbatim_budget(job: &Job, window: u32, settings: &CompactionSettings) -> u32 {
+    let threshold = u32::try_from(u64::from(window) * u64::from(settings.threshold()) / 100).unwrap_or(window);
+    let fixed = estimate_request(job.system.as_slice(), &job.tools);
+    threshold.saturating_sub(summary_room(window)).saturating_sub(fixed)
+}
+
+/// The tokens a summary may take in a conversation whose window is `window`:
+/// a quarter of it, so a compaction always leaves room (and at most 4,096).
+fn summary_room(window: u32) -> u32 {
+    (window / 4).clamp(128, 4_096)
+}
+
+/// Everything one compaction needs, taken when the request starts.
+pub(super) struct Job {
+    /// The conversation, as stored.
+    pub(super) session: SessionRecord,
+    /// The history the request would send, as items.
+    pub(super) items: Vec<HistoryItem>,
+    /// The summary that applies now.
+    pub(super) active: Option<ActiveSummary>,
+    /// The account that answers (the conversation's model).
+    pub(super) entry: Option<ProviderEntry>,
+    /// The system prompt and tools of the request, for the estimate.
+    pub(super) system: Option<ChatMessage>,
+    pub(super) tools: Vec<ToolSpec>,
+    /// Stop: ends the summary request too.
+    pub(super) signal: Option<AbortSignal>,
+}
+
+/// Whether what a request under `plan` keeps verbatim (with the system prompt
+/// and tools) is by itself too long for `window`: the note saying which part,
+/// else `None`.
+fn too_long(job: &Job, items: &[HistoryItem], plan: Option<&CompactionPlan>, window: u32) -> Option<CompactionNote> {
+    let fixed = estimate_request(job.system.as_slice(), &job.tools);
+    let (head, tail) = match plan {
+        Some(plan) => kept_estimates(items, plan),
+        // Nothing to summarise: the whole request is what is kept.
+        None => (estimate_request(&request_history(items, job.active.as_ref()), &[]), 0),
+    };
+    let total = fixed.saturating_add(head).saturating_add(tail);
+    (total > window).then_some(CompactionNote::TooLong { first: head >= tail, estimate: total, window })
+}
+
+/// The tokens a summary may take in place of `plan`'s part: a quarter of the
+/// window (at most 4,096), and never more than what it replaces.
+fn summary_limit(job: &Job, plan: &CompactionPlan, window: u32) -> u32 {
+    compaction::summary_limit(plan, &job.items, job.active.as_ref(), summary_room(window))
+}
+
+impl ChatContext {
+    /// Sets the compaction note, when `session_id` is still the conversation shown.
+    fn note(self, session_id: &str, note: CompactionNote) {
+        if self.session.with_value(|shown| shown.as_deref() == Some(session_id)) {
+            self.compaction_note.set(note);
+        }
+    }
+
+    /// The history the request of `job` sends, compacted first when `when`
+    /// says so and there is something to summarise, and the session as stored
+    /// after it. A failed summary is noted and the history sent unchanged; so
+    /// is a request whose kept part alone cannot fit the window (said, and no
+    /// summary asked for).
+    pub(super) async fn compacted_history(self, job: Job, when: Compaction) -> (Vec<ChatMessage>, SessionRecord) {
+        let settings = self.preferences.compaction.get_untracked();
+        let unchanged = request_history(&job.items, job.active.as_ref());
+        let Some(entry) = job.entry.clone() else { return (unchanged, job.session) };
+        let window = entry.model.effective_context_window(entry.preset());
+        let full = match when {
+            Compaction::Now => true,
+            Compaction::WhenFull => {
+                let messages: Vec<ChatMessage> = job.system.iter().cloned().chain(unchanged.iter().cloned()).collect();
+                should_compact(estimate_request(&messages, &job.tools), window, &settings)
+            }
+        };
+        if !full {
+            return (unchanged, job.session);
+        }
+        let session_id = job.session.id.clone();
+        let plan = plan_to_fit(&job.items, job.active.as_ref(), &settings, verbatim_budget(&job, window, &settings));
+        if let Some(note) = too_long(&job, &job.items, plan.as_ref(), window) {
+            self.note(&session_id, note);
+            return (unchanged, job.session);
+        }
+        let Some(plan) = plan else {
+            if when == Compaction::Now {
+                self.note(&session_id, CompactionNote::NothingToSummarise);
+            }
+            return (unchanged, job.session);
+        };
+        match self.summarise(&job, &plan, &settings, window).await {
+            Ok((summary, session)) => (request_history(&job.items, Some(&summary)), session),
+            Err(SummaryFailure::Stopped) => {
+                // Stopped: the turn stops too, and nothing is sent.
+                self.note(&session_id, CompactionNote::Quiet);
+                (unchanged, job.session)
+            }
+            Err(failure) => {
+                self.note(&session_id, CompactionNote::Failed { failure, sent: true });
+                (unchanged, job.session)
+            }
+        }
+    }
+
+    /// Whether "Compact and retry" can help the request of `job`: `None` when
+    /// it can, else the note saying why not (nothing to summarise, or the
+    /// kept part alone too long for the window), so nothing is resent in vain.
+    pub(super) fn retry_refusal(self, job: &Job) -> Option<CompactionNote> {
+        let settings = self.preferences.compaction.get_untracked();
+        let entry = job.entry.as_ref()?;
+        let window = entry.model.effective_context_window(entry.preset());
+        let plan = plan_to_fit(&job.items, job.active.as_ref(), &settings, verbatim_budget(job, window, &settings));
+        too_long(job, &job.items, plan.as_ref(), window)
+            .or_else(|| plan.is_none().then_some(CompactionNote::NothingToSummarise))
+    }
+
+    /// Compacts the conversation now, without a request (the Compact button):
+    /// says under the composer what happened.
+    pub(super) async fn compact_only(self, job: Job) {
+        let settings = self.preferences.compaction.get_untracked();
+        let session_id = job.session.id.clone();
+        let Some(entry) = job.entry.clone() else {
+            let failure = SummaryFailure::NoProvider;
+            self.note(&session_id, CompactionNote::Failed { failure, sent: false });
+            return;
+        };
+        let window = entry.model.effective_context_window(entry.preset());
+        let budget = verbatim_budget(&job, window, &settings);
+        let Some(plan) = plan_to_fit(&job.items, job.active.as_ref(), &settings, budget) else {
+            self.note(&session_id, CompactionNote::NothingToSummarise);
+            return;
+        };
+        match self.summarise(&job, &plan, &settings, window).await {
+            Ok(_) => {}
+            Err(SummaryFailure::Stopped | SummaryFailure::Gone) => self.note(&session_id, CompactionNote::Quiet),
+            Err(failure) => self.note(&session_id, CompactionNote::Failed { failure, sent: false }),
+        }
+    }
+
+    /// Asks the summarising model for the summary of `plan`, fits it, stores it
+    /// and shows it; returns it as the active summary with the session as
+    /// stored, or why it failed.
+    async fn summarise(
+        self,
+        job: &Job,
+        plan: &CompactionPlan,
+        settings: &CompactionSettings,
+        window: u32,
+    ) -> Result<(ActiveSummary, SessionRecord), SummaryFailure> {
+        let Some(conversation) = job.entry.as_ref() else { return Err(SummaryFailure::NoProvider) };
+        let limit = summary_limit(job, plan, window);
+        if limit <= compaction::estimate_tokens(compaction::SUMMARY_CUT_NOTE) + 1 {
+            return Err(SummaryFailure::TooShort);
+        }
+        // The account the user picked for summaries (by its model's id, as
+        // Settings stores it), unless it is gone.
+        let writer = settings
+            .summary_model_config_id
+            .as_deref()
+            .and_then(|id| self.providers.list.with_untracked(|list| list.iter().find(|e| e.model.id == id).cloned()))
+            .unwrap_or_else(|| conversation.clone());
+        let (account, mut model) = writer.configs().map_err(SummaryFailure::Config)?;
+        // A summary needs no thinking; its length is about the room it has.
+        model.thinking = None;
+        model.max_tokens = Some(summary_room(window));
+        let writer_window = writer.model.effective_context_window(writer.preset());
+        let budget = writer_window.saturating_sub(summary_room(writer_window));
+        let messages = summary_request(plan, &job.items, job.active.as_ref(), budget);
+        let request = provider::build_request(&account, &model, &messages)
+            .map_err(|refused| SummaryFailure::Config(refused.into()))?;
+        self.note(&job.session.id, CompactionNote::Summarising);
+        let reply =
+            fetch_reply_until(&request, account.kind, job.signal.as_ref()).await.map_err(|failure| match failure {
+                FetchFailure::Aborted => SummaryFailure::Stopped,
+                failure => failure
+                    .into_provider_error(&request, account.kind, false)
+                    .map_or(SummaryFailure::Stopped, SummaryFailure::Provider),
+            })?;
+        if job.signal.as_ref().is_some_and(AbortSignal::aborted) {
+            // Stopped (or the conversation deleted or cleared) while the
+            // summary was coming: nothing is stored.
+            return Err(SummaryFailure::Stopped);
+        }
+        if let Some(error) = reply.error {
+            return Err(SummaryFailure::Provider(error));
+        }
+        let cut_off = reply.finish.as_ref().is_some_and(|finish| finish.unified == FinishKind::Length);
+        let text = if cut_off { fit_cut_summary(&reply.text, limit) } else { fit_summary(&reply.text, limit) };
+        if text.trim().is_empty() {
+            return Err(SummaryFailure::Empty);
+        }
+        let model_name = Some(model.model.trim().to_owned()).filter(|m| !m.is_empty());
+        let info =
+            SummaryInfo { boundary_id: plan.boundary_id.clone(), summarised: plan.summarised, model: model_name };
+        let record = MessageRecord::summary(new_id(), job.session.id.clone(), now(), info, text.clone());
+        // Refused when the conversation was deleted meanwhile: never brought back.
+        let Some(session) = self.store.save_summary(&record).await else { return Err(SummaryFailure::Gone) };
+        if self.session.with_value(|shown| shown.as_deref() == Some(job.session.id.as_str())) {
+            // Read back rather than pushed: a read of the conversation started
+            // before the save (switching back to it) must not lose the summary.
+            self.reread(job.session.id.clone()).await;
+        }
+        self.note(&job.session.id, CompactionNote::Summarised(plan.summarised));
+        let summary = ActiveSummary {
+            summary_id: record.id.clone(),
+            boundary_id: plan.boundary_id.clone(),
+            text,
+            summarised: plan.summarised,
+        };
+        Ok((summary, session))
+    }
+}
+
+/// The estimate of the next request without the draft: system prompt, the
+/// history as it would be sent (with the summary that applies) and tools.
+pub(super) fn estimate(
+    system: Option<ChatMessage>,
+    items: &[HistoryItem],
+    active: Option<&ActiveSummary>,
+    tools: &[ToolSpec],
+) -> u32 {
+    let messages: Vec<ChatMessage> = system.into_iter().chain(request_history(items, active)).collect();
+    estimate_request(&messages, tools)
+}
+
+/// Re-exported for the meter.
+pub(crate) use compaction::usage;

@@ -1,0 +1,16 @@
+//! The composer: the message box with its @mention list, the attached files,
+//! Attach, Send and Stop, dropping files, the context meter and Compact.
+//! `state` holds the message being written (`ComposerDraft`) and the files
+//! attached to it.
+
+// The feature and its main component share the name.
+pub(crate) mod attach_file_button;
+pub(crate) mod attached_files;
+pub(crate) mod compact_button;
+#[allow(clippy::module_inception)]
+pub(crate) mod composer;
+pub(crate) mod context_meter;
+pub(crate) mod file_drop;
+pub(crate) mod file_mention;
+pub(crate) mod message_box;
+pub(crate) mod state;

@@ -1,0 +1,49 @@
+//! The composer's "Attach a file" button: it opens the browser's file picker
+//! (.md and .txt files); each chosen file is added to the project files and
+//! attached to the next message.
+
+use leptos::html::Input;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::chat::state::ChatContext;
+use crate::ui::icon::{Icon, IconName};
+
+/// The button and its hidden file input.
+#[component]
+pub(crate) fn AttachFileButton() -> impl IntoView {
+    let chat = ChatContext::expect();
+    let input = NodeRef::<Input>::new();
+    let chosen = move |ev: leptos::ev::Event| {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        let Some(list) = input.files() else { return };
+        let files: Vec<web_sys::File> = (0..list.length()).filter_map(|at| list.get(at)).collect();
+        // Cleared, so choosing the same file again is a change too.
+        input.set_value("");
+        chat.attachments.add_from_disk(files);
+    };
+    view! {
+        <button
+            type="button"
+            class="attach"
+            aria-label="Attach a file"
+            title="Attach a file (.md or .txt): it is added to the project files"
+            on:click=move |_| {
+                if let Some(input) = input.get_untracked() {
+                    input.click();
+                }
+            }
+        >
+            <Icon name=IconName::Paperclip />
+        </button>
+        <input
+            node_ref=input
+            type="file"
+            multiple
+            hidden
+            tabindex="-1"
+            accept=".md,.txt,.markdown"
+            on:change=chosen
+        />
+    }
+}

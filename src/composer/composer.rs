@@ -1,0 +1,109 @@
+//! The composer: the files attached to the next message (badges, with what
+//! went wrong adding one), the message box (with its `@mention`
+//! autocomplete), the Attach button and Send, which turns into Stop while a reply
+//! streams. Files dropped on it are attached, as on the conversation. Under it:
+//! the context meter and Compact (once the conversation has a message: an empty
+//! one has nothing to measure or compact), and what compaction is doing
+//! (announced).
+
+use leptos::prelude::*;
+
+use crate::chat::state::ChatContext;
+use crate::composer::attach_file_button::AttachFileButton;
+use crate::composer::attached_files::AttachedFiles;
+use crate::composer::compact_button::CompactButton;
+use crate::composer::context_meter::ContextMeter;
+use crate::composer::file_drop;
+use crate::composer::message_box::MessageBox;
+use crate::composer::state::ComposerDraft;
+use crate::offline::state::updates::{Hold, UpdatesContext};
+
+/// The composer at the bottom of the page.
+#[component]
+pub(crate) fn Composer() -> impl IntoView {
+    let chat = ChatContext::expect();
+    let attachments = chat.attachments;
+    let shared = ComposerDraft::expect();
+    let draft = shared.text;
+    let textarea = NodeRef::<leptos::html::Textarea>::new();
+    Effect::new(move |previous: Option<u32>| {
+        let requests = shared.focus_requests.get();
+        if previous.is_some_and(|previous| previous != requests)
+            && let Some(textarea) = textarea.get_untracked()
+        {
+            let _ = textarea.focus();
+            let end = u32::try_from(textarea.value().len()).unwrap_or(u32::MAX);
+            let _ = textarea.set_selection_range(end, end);
+        }
+        requests
+    });
+    // Send and Stop swap places, so keyboard focus returns to the message box.
+    let refocus = move || {
+        if let Some(textarea) = textarea.get_untracked() {
+            let _ = textarea.focus();
+        }
+    };
+    let send = move || {
+        if chat.send(draft.get_untracked()) {
+            draft.set(String::new());
+            refocus();
+        }
+    };
+    let nothing_to_send = move || draft.with(|d| d.trim().is_empty()) && attachments.files.with(Vec::is_empty);
+    // A reload for a new version waits while a message is typed and not sent.
+    UpdatesContext::expect().hold_while(Hold::UnsavedMessage, Signal::derive(move || !nothing_to_send()));
+    let remove = Callback::new(move |name: String| {
+        attachments.remove(&name);
+        refocus();
+    });
+    view! {
+        <form
+            class="composer"
+            aria-label="Composer"
+            on:submit=move |ev| {
+                ev.prevent_default();
+                send();
+            }
+            on:dragover=file_drop::on_dragover
+            on:drop=move |ev| file_drop::on_drop(ev, chat)
+        >
+            <p class="composer-problem" role="alert">{move || attachments.problem.get()}</p>
+            <AttachedFiles files=attachments.files on_remove=remove />
+            <div class="composer-row">
+                // The message box comes first in the focus order: the conversation's
+                // Jump to latest is one Shift+Tab from it.
+                <MessageBox draft node_ref=textarea on_send=Callback::new(move |()| send()) />
+                <AttachFileButton />
+                <Show
+                    when=move || chat.busy.get()
+                    fallback=move || {
+                        view! {
+                            <button type="submit" class="primary" disabled=nothing_to_send>
+                                "Send"
+                            </button>
+                        }
+                    }
+                >
+                    <button type="button" class="stop" on:click=move |_| {
+                        chat.stop();
+                        refocus();
+                    }>
+                        "Stop"
+                    </button>
+                </Show>
+            </div>
+            <div class="composer-context">
+                <div class="composer-measure" hidden=move || chat.entries.with(Vec::is_empty)>
+                    <ContextMeter draft />
+                    <CompactButton />
+                </div>
+                <p class="compaction-note" role="status">
+                    {move || chat.compaction_note.with(|note| (!note.is_failure()).then(|| note.text()))}
+                </p>
+                <p class="compaction-note problem" role="alert">
+                    {move || chat.compaction_note.with(|note| note.is_failure().then(|| note.text()))}
+                </p>
+            </div>
+        </form>
+    }
+}

@@ -1,0 +1,35 @@
+//! Dropping files on the conversation or the composer: each is added to the
+//! project files and attached to the next message, as the Attach button does
+//! (and the browser does not open the file in place of Hearth).
+
+use web_sys::DragEvent;
+
+use crate::chat::state::ChatContext;
+
+/// Whether the drag carries files (not text or a link dragged from the page).
+fn carries_files(ev: &DragEvent) -> bool {
+    ev.data_transfer().is_some_and(|data| data.types().includes(&"Files".into(), 0))
+}
+
+/// `dragover`: files may be dropped here (the browser would open them instead).
+pub(crate) fn on_dragover(ev: DragEvent) {
+    if carries_files(&ev) {
+        ev.prevent_default();
+        if let Some(data) = ev.data_transfer() {
+            data.set_drop_effect("copy");
+        }
+    }
+}
+
+/// `drop`: the dropped files are read, added to the project and attached.
+/// A drop without files (text or a link) is left to the browser, which
+/// inserts dropped text into the message box.
+pub(crate) fn on_drop(ev: DragEvent, chat: ChatContext) {
+    if !carries_files(&ev) {
+        return;
+    }
+    let Some(list) = ev.data_transfer().and_then(|data| data.files()) else { return };
+    ev.prevent_default();
+    let files: Vec<web_sys::File> = (0..list.length()).filter_map(|at| list.get(at)).collect();
+    chat.attachments.add_from_disk(files);
+}

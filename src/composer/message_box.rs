@@ -1,0 +1,198 @@
+//! The message box: a text area with an autocomplete. Typing `@` (at the start
+//! or after a space) opens the [`FileMention`] list of the project files the
+//! typed name matches; ArrowUp and ArrowDown move, Enter or Tab picks the file
+//! (the typed `@name` goes, the file becomes a badge), Escape closes.
+//! Otherwise Enter sends and Shift+Enter starts a new line.
+//!
+//! For assistive technology the text area keeps its own role (a text box: ARIA
+//! in HTML allows no other role on a `textarea`, so no `combobox` and no
+//! `aria-expanded`) and says the rest with what a text box may carry:
+//! `aria-autocomplete="list"`, `aria-controls` naming the listbox while it is
+//! shown, and `aria-activedescendant` naming the highlighted option. The list's
+//! status line announces how many files match and which keys to use.
+//!
+//! The placeholder names the keys only where it fits on one line: a box
+//! narrower than [`LONG_PLACEHOLDER_PX`] (a phone, 200 % zoom, beside the App
+//! preview) says just "Message Hearth…"; the keys are in the shortcuts' help.
+
+use hearth_core::message::attach::{self, Mention};
+use leptos::html::Textarea;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use web_sys::{KeyboardEvent, ResizeObserver};
+
+use crate::chat::state::ChatContext;
+use crate::composer::file_mention::{FileMention, option_id};
+use crate::ui::next_id;
+
+/// The placeholder of a wide box.
+const LONG_PLACEHOLDER: &str = "Message Hearth… (Enter sends, Shift+Enter adds a line, @ attaches a file)";
+/// The placeholder of a narrow box.
+const SHORT_PLACEHOLDER: &str = "Message Hearth…";
+/// The narrowest text area (its CSS width, padding included) that shows
+/// [`LONG_PLACEHOLDER`] on one line, with room for wider fonts than the
+/// browser's default sans-serif.
+const LONG_PLACEHOLDER_PX: i32 = 720;
+
+/// The text area with its `@mention` autocomplete.
+#[component]
+pub(crate) fn MessageBox(
+    /// The text being written.
+    draft: RwSignal<String>,
+    /// The text area, for the composer to focus.
+    node_ref: NodeRef<Textarea>,
+    /// Called on Enter (without Shift) when no file list is open.
+    on_send: Callback<()>,
+) -> impl IntoView {
+    let chat = ChatContext::expect();
+    let files = chat.tools.files;
+    let list_id = format!("file-mention-{}", next_id());
+    // The mention being typed at the caret, if any (Escape closes it until the
+    // text changes again).
+    let mention = RwSignal::new(None::<Mention>);
+    let active = RwSignal::new(0_usize);
+    // The matching files as (id, name), in the order listed.
+    let matches = Memo::new(move |_| {
+        mention.with(|mention| {
+            let Some(mention) = mention else { return Vec::new() };
+            files.with(|files| {
+                attach::matching(files.iter().map(|file| file.name.as_str()), &mention.query)
+                    .into_iter()
+                    .filter_map(|at| files.get(at).map(|file| (file.id.clone(), file.name.clone())))
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+    let listing = Memo::new(move |_| matches.with(|matches| !matches.is_empty()));
+    let follow_caret = move || {
+        let Some(element) = node_ref.get_untracked() else { return };
+        let text = element.value();
+        let caret = element.selection_start().ok().flatten().unwrap_or(0) as usize;
+        let found = attach::mention_at(&text, attach::byte_offset(&text, caret));
+        if found.as_ref().map(|m| &m.query) != mention.with_untracked(|m| m.as_ref().map(|m| m.query.clone())).as_ref()
+        {
+            active.set(0);
+        }
+        mention.set(found);
+    };
+    let pick = move |at: usize| {
+        let Some(found) = mention.get_untracked() else { return };
+        let Some(id) = matches.with_untracked(|matches| matches.get(at).map(|(id, _)| id.clone())) else { return };
+        let Some(file) = files.with_untracked(|files| files.iter().find(|file| file.id == id).cloned()) else { return };
+        // The draft may have changed since the mention was found: then picking does nothing.
+        let Some((text, caret)) = attach::pick_mention(&draft.get_untracked(), &found) else { return };
+        let caret = u32::try_from(caret).unwrap_or(u32::MAX);
+        if let Some(element) = node_ref.get_untracked() {
+            element.set_value(&text);
+            let _ = element.set_selection_range(caret, caret);
+            let _ = element.focus();
+        }
+        draft.set(text);
+        mention.set(None);
+        chat.attachments.attach(&file);
+    };
+    let on_keydown = move |ev: KeyboardEvent| {
+        // While an input method is composing, Enter confirms the composition.
+        if ev.is_composing() {
+            return;
+        }
+        let count = matches.with_untracked(Vec::len);
+        let open = count > 0;
+        match ev.key().as_str() {
+            "ArrowDown" if open => {
+                ev.prevent_default();
+                active.update(|at| *at = (*at + 1) % count);
+            }
+            "ArrowUp" if open => {
+                ev.prevent_default();
+                active.update(|at| *at = (*at + count - 1) % count);
+            }
+            "Enter" | "Tab" if open && !ev.shift_key() => {
+                ev.prevent_default();
+                pick(active.get_untracked().min(count - 1));
+            }
+            "Escape" if mention.with_untracked(Option::is_some) => {
+                ev.prevent_default();
+                mention.set(None);
+            }
+            "Enter" if !ev.shift_key() => {
+                ev.prevent_default();
+                on_send.run(());
+            }
+            _ => {}
+        }
+    };
+    let placeholder = placeholder_for_width(node_ref);
+    let names = Signal::derive(move || matches.with(|matches| matches.iter().map(|(_, n)| n.clone()).collect()));
+    let active_option = {
+        let list_id = list_id.clone();
+        move || listing.get().then(|| option_id(&list_id, active.get()))
+    };
+    let controls = {
+        let list_id = list_id.clone();
+        move || listing.get().then(|| list_id.clone())
+    };
+    view! {
+        <div class="message-box">
+            <FileMention
+                list_id=list_id
+                open=Signal::derive(move || mention.with(Option::is_some))
+                names
+                active
+                query=Signal::derive(move || mention.with(|m| m.as_ref().map(|m| m.query.clone()).unwrap_or_default()))
+                has_files=Signal::derive(move || files.with(|files| !files.is_empty()))
+                on_pick=Callback::new(pick)
+            />
+            <textarea
+                node_ref=node_ref
+                aria-label="Message"
+                aria-autocomplete="list"
+                aria-controls=controls
+                aria-activedescendant=active_option
+                placeholder=placeholder
+                rows="2"
+                bind:value=draft
+                on:input=move |_| follow_caret()
+                on:click=move |_| follow_caret()
+                on:keyup=move |ev: KeyboardEvent| {
+                    // The caret moved without typing: the mention at it may differ.
+                    if matches!(ev.key().as_str(), "ArrowLeft" | "ArrowRight" | "Home" | "End") {
+                        follow_caret();
+                    }
+                }
+                on:keydown=on_keydown
+                on:blur=move |_| mention.set(None)
+            ></textarea>
+        </div>
+    }
+}
+
+/// The placeholder for the text area's width, kept up to date while its width
+/// changes (a `ResizeObserver`, which calls back only when it does).
+fn placeholder_for_width(node_ref: NodeRef<Textarea>) -> Signal<&'static str> {
+    let wide = RwSignal::new(false);
+    let observer = StoredValue::new_local(None::<(ResizeObserver, Closure<dyn FnMut()>)>);
+    Effect::new(move |_| {
+        let Some(element) = node_ref.get() else { return };
+        if observer.with_value(Option::is_some) {
+            return;
+        }
+        let measured = element.clone();
+        let on_resize = Closure::<dyn FnMut()>::new(move || {
+            let fits = measured.client_width() >= LONG_PLACEHOLDER_PX;
+            if wide.get_untracked() != fits {
+                wide.set(fits);
+            }
+        });
+        let Ok(watch) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) else { return };
+        watch.observe(&element);
+        observer.set_value(Some((watch, on_resize)));
+    });
+    on_cleanup(move || {
+        if let Some((watch, _)) = observer.try_update_value(Option::take).flatten() {
+            watch.disconnect();
+        }
+    });
+    Signal::derive(move || if wide.get() { LONG_PLACEHOLDER } else { SHORT_PLACEHOLDER })
+}

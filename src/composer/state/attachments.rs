@@ -1,0 +1,98 @@
+//! The files attached to the message being written: the badges above the
+//! composer. A file comes from the project (picked by `@mention`) or from the
+//! user's disk (the Attach button or a drop on the conversation), which adds it
+//! to the project first. A badge names a project file; its text is taken from
+//! the project when the message is sent (so a file replaced in between sends
+//! its new text; one removed since sends the text it had when attached), and
+//! that snapshot is stored with the user's message.
+
+use hearth_core::message::AttachedFile;
+use hearth_core::storage::ProjectFileRecord;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::io::files::read_bytes;
+use crate::tools::state::ToolsContext;
+use crate::tools::state::settings::{FileRefused, MAX_FILE_CHARS};
+
+/// The largest file read from disk, in bytes: a UTF-8 character takes at most
+/// four, so a bigger file is over [`MAX_FILE_CHARS`] without reading it.
+const MAX_FILE_BYTES: f64 = (MAX_FILE_CHARS * 4) as f64;
+
+/// The next message's attached files and what went wrong adding some; `Copy`.
+#[derive(Clone, Copy)]
+pub(crate) struct Attachments {
+    /// The files, in the order attached; one per name.
+    pub(crate) files: RwSignal<Vec<AttachedFile>>,
+    /// Why the last files from disk were not attached (empty when all were).
+    pub(crate) problem: RwSignal<String>,
+    /// The project the attached files come from (their text at send), and
+    /// where files from disk go.
+    tools: ToolsContext,
+}
+
+impl Attachments {
+    /// None attached, from the project of `tools`.
+    pub(crate) fn new(tools: ToolsContext) -> Self {
+        Self { files: RwSignal::new(Vec::new()), problem: RwSignal::new(String::new()), tools }
+    }
+
+    /// Attaches the project file `file` (again: nothing changes).
+    pub(crate) fn attach(self, file: &ProjectFileRecord) {
+        if self.files.with_untracked(|files| files.iter().any(|f| f.name == file.name)) {
+            return;
+        }
+        let snapshot = AttachedFile { name: file.name.clone(), content: file.content.clone() };
+        self.files.update(|files| files.push(snapshot));
+    }
+
+    /// Takes the file named `name` off.
+    pub(crate) fn remove(self, name: &str) {
+        self.files.update(|files| files.retain(|file| file.name != name));
+    }
+
+    /// The attached files with each one's text as the project holds it now
+    /// (as attached when the project file was removed since), leaving none:
+    /// the message is being sent.
+    pub(crate) fn take(self) -> Vec<AttachedFile> {
+        self.problem.set(String::new());
+        let mut files = self.files.try_update(std::mem::take).unwrap_or_default();
+        self.tools.files.with_untracked(|project| {
+            for file in &mut files {
+                if let Some(current) = project.iter().find(|stored| stored.name == file.name) {
+                    file.content.clone_from(&current.content);
+                }
+            }
+        });
+        files
+    }
+
+    /// Reads files from the user's disk, adds each to the project and attaches
+    /// it; a file that is refused changes nothing, and `problem` says why.
+    pub(crate) fn add_from_disk(self, files: Vec<web_sys::File>) {
+        if files.is_empty() {
+            return;
+        }
+        spawn_local(async move {
+            let mut problems = Vec::new();
+            for file in files {
+                match read_into_project(self.tools, &file).await {
+                    Ok(record) => self.attach(&record),
+                    Err(refused) => problems.push(refused.to_string()),
+                }
+            }
+            self.problem.set(problems.join(" "));
+        });
+    }
+}
+
+/// One file from disk into the project (or the project file it already is).
+async fn read_into_project(tools: ToolsContext, file: &web_sys::File) -> Result<ProjectFileRecord, FileRefused> {
+    let name = file.name();
+    // The name is checked with the text, by `attach_project_file`.
+    if file.size() > MAX_FILE_BYTES {
+        return Err(FileRefused::TooLong { name });
+    }
+    let bytes = read_bytes(file).await.map_err(|_| FileRefused::Unreadable { name: name.clone() })?;
+    tools.attach_project_file(name, &bytes)
+}

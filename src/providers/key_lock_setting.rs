@@ -1,0 +1,200 @@
+//! The Settings dialog's "API key lock" section: lock the stored API keys with
+//! a passphrase (typed twice), change it or remove it (each with the current
+//! passphrase);
+//! while the keys are locked here, unlock them or "Forgot passphrase?".
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::io::dialogs::confirm;
+use crate::providers::state::ProvidersContext;
+use crate::providers::state::key_lock::{LockError, LockState};
+use crate::providers::unlock_keys_dialog::FORGET_QUESTION;
+use crate::ui::text_field::TextField;
+
+/// The section; it reads and changes `ProvidersContext::lock`.
+#[component]
+pub(crate) fn KeyLockSetting() -> impl IntoView {
+    let providers = ProvidersContext::expect();
+    let lock = providers.lock;
+    // Whether the form is open (else the buttons show), and whether it asks
+    // for the passphrase to remove the lock (else a new one, typed twice, to
+    // turn the lock on or change it). Two `bool` signals rather than a signal
+    // of an enum, whose reactive code the app's wasm would carry once more.
+    let form_open = RwSignal::new(false);
+    let removing = RwSignal::new(false);
+    let open_form = move |remove: bool| {
+        removing.set(remove);
+        form_open.set(true);
+    };
+    let first = RwSignal::new(String::new());
+    let second = RwSignal::new(String::new());
+    let current = RwSignal::new(String::new());
+    let problem = RwSignal::new(None::<String>);
+    let status = RwSignal::new(String::new());
+    let busy = RwSignal::new(false);
+    let reset = move || {
+        first.set(String::new());
+        second.set(String::new());
+        current.set(String::new());
+        problem.set(None);
+        form_open.set(false);
+    };
+    let finish = move |done: Result<(), LockError>, said: &'static str| match done {
+        Ok(()) => {
+            reset();
+            status.set(said.to_owned());
+        }
+        Err(error) => problem.set(Some(error.to_string())),
+    };
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if busy.get_untracked() || !form_open.get_untracked() {
+            return;
+        }
+        let passphrase = first.get_untracked();
+        let remove = removing.get_untracked();
+        if !remove && passphrase != second.get_untracked() {
+            problem.set(Some("The two passphrases differ. Type the same passphrase twice.".to_owned()));
+            return;
+        }
+        if passphrase.is_empty() {
+            problem.set(Some(LockError::EmptyPassphrase.to_string()));
+            return;
+        }
+        busy.set(true);
+        problem.set(None);
+        status.set("Working…".to_owned());
+        let was_on = lock.get_untracked().is_on();
+        spawn_local(async move {
+            if remove {
+                finish(providers.remove_lock(passphrase).await, "Lock removed. API keys are stored unencrypted.");
+            } else if was_on {
+                let changed = providers.change_passphrase(current.get_untracked(), passphrase).await;
+                finish(changed, "Passphrase changed.");
+            } else {
+                finish(providers.set_passphrase(passphrase).await, "API keys locked with your passphrase.");
+            }
+            if problem.get_untracked().is_some() {
+                status.set(String::new());
+            }
+            busy.set(false);
+        });
+    };
+    let forget = move |_| {
+        if !confirm(FORGET_QUESTION) {
+            return;
+        }
+        busy.set(true);
+        spawn_local(async move {
+            finish(providers.forget_passphrase().await, "The locked API keys and the lock were removed.");
+            busy.set(false);
+        });
+    };
+    let state_text = move || match lock.get() {
+        LockState::Off => "API keys are stored unencrypted in this browser.",
+        LockState::Locked(_) => "API keys are locked with a passphrase, and locked now.",
+        LockState::Unlocked(_) => "API keys are locked with a passphrase, and unlocked for this browser session.",
+        LockState::Damaged(_) => "The key lock cannot be opened. Use \u{201c}Forgot passphrase?\u{201d} to remove it.",
+    };
+    // Which buttons fit: 0 no lock, 1 unlocked here, 2 locked (or damaged).
+    let phase = move || {
+        lock.with(|state| match state {
+            LockState::Off => 0,
+            LockState::Unlocked(_) => 1,
+            LockState::Locked(_) | LockState::Damaged(_) => 2,
+        })
+    };
+    view! {
+        <section class="key-lock" aria-labelledby="key-lock-heading">
+            <h3 id="key-lock-heading">"API key lock"</h3>
+            <p class="hint">
+                "A passphrase encrypts the stored API keys (AES-GCM, PBKDF2-SHA-256, 600,000 iterations). It protects \
+                 them at rest: in a copied browser profile or on a shared computer. It does not protect them from code \
+                 running in this page, or while a Hearth tab is unlocked. Hearth asks for it once per browser session."
+            </p>
+            <p class="key-lock-state">{state_text}</p>
+            // The buttons and the form stay mounted; the one not in use is hidden.
+            <div class="key-lock-actions" hidden=move || form_open.get()>
+                // Every button is there; those that do not fit the lock's state are hidden.
+                <button type="button" on:click=move |_| open_form(false) disabled=busy hidden=move || phase() != 0>
+                    "Lock API keys with a passphrase"
+                </button>
+                <button type="button" on:click=move |_| open_form(false) disabled=busy hidden=move || phase() != 1>
+                    "Change passphrase"
+                </button>
+                <button type="button" on:click=move |_| open_form(true) disabled=busy hidden=move || phase() != 1>
+                    "Remove the lock"
+                </button>
+                <button
+                    type="button"
+                    on:click=move |_| providers.unlock_open.set(true)
+                    disabled=busy
+                    hidden=move || phase() != 2
+                >
+                    "Unlock API keys"
+                </button>
+                <button type="button" class="danger" on:click=forget disabled=busy hidden=move || phase() != 2>
+                    "Forgot passphrase?"
+                </button>
+            </div>
+            <form class="key-lock-form" on:submit=submit hidden=move || !form_open.get()>
+                // Changing the passphrase asks for the current one too.
+                <Show when=move || !removing.get() && lock.get().is_on()>
+                    <TextField
+                        label="Current passphrase"
+                        kind="password"
+                        autocomplete="current-password"
+                        value=current
+                        on_input=Callback::new(move |typed| current.set(typed))
+                    />
+                </Show>
+                <TextField
+                    label=move || {
+                        if removing.get() {
+                            "Current passphrase"
+                        } else if lock.get().is_on() {
+                            "New passphrase"
+                        } else {
+                            "Passphrase"
+                        }
+                    }
+                    kind="password"
+                    autocomplete="new-password"
+                    value=first
+                    on_input=Callback::new(move |typed| first.set(typed))
+                    error=problem
+                />
+                <Show when=move || !removing.get()>
+                    <TextField
+                        label="Confirm passphrase"
+                        kind="password"
+                        autocomplete="new-password"
+                        value=second
+                        on_input=Callback::new(move |typed| second.set(typed))
+                    />
+                </Show>
+                <div class="dialog-actions">
+                    <button type="submit" class="primary" disabled=busy>
+                        {move || {
+                            if removing.get() {
+                                "Remove the lock"
+                            } else if lock.get().is_on() {
+                                "Change passphrase"
+                            } else {
+                                "Lock API keys"
+                            }
+                        }}
+                    </button>
+                    <button type="button" on:click=move |_| reset() disabled=busy>
+                        "Cancel"
+                    </button>
+                </div>
+            </form>
+            // Not `role="status"`: the dialog's one status is the backup's.
+            <p class="status" aria-live="polite">
+                {move || status.get()}
+            </p>
+        </section>
+    }
+}

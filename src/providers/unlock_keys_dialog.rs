@@ -1,0 +1,99 @@
+//! The prompt for the passphrase of the locked API keys: shown at start when
+//! the keys are locked (once per browser session), and from "Unlock your API
+//! keys" buttons. Unlock, Not now (the keys stay locked), or "Forgot
+//! passphrase?", which removes the locked keys and the lock after a
+//! confirmation that says exactly what goes.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::io::dialogs::confirm;
+use crate::providers::state::ProvidersContext;
+use crate::providers::state::key_lock::LockState;
+use crate::ui::modal_dialog::ModalDialog;
+use crate::ui::text_field::TextField;
+
+/// What "Forgot passphrase?" asks before it removes anything.
+pub(crate) const FORGET_QUESTION: &str = "Remove the locked API keys and the passphrase lock? Every provider's API \
+     key is deleted from this browser and you enter the keys again under Providers. Conversations, agents, tools and \
+     the providers' other settings stay.";
+
+/// The unlock prompt; opens when `ProvidersContext::unlock_open` is set.
+#[component]
+pub(crate) fn UnlockKeysDialog() -> impl IntoView {
+    let providers = ProvidersContext::expect();
+    let open = providers.unlock_open;
+    let passphrase = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let busy = RwSignal::new(false);
+    let close = move || {
+        passphrase.set(String::new());
+        error.set(None);
+        open.set(false);
+    };
+    let unlock = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if busy.get_untracked() {
+            return;
+        }
+        busy.set(true);
+        error.set(None);
+        let typed = passphrase.get_untracked();
+        spawn_local(async move {
+            match providers.unlock(typed).await {
+                Ok(()) => close(),
+                Err(problem) => error.set(Some(problem.to_string())),
+            }
+            busy.set(false);
+        });
+    };
+    let forget = move |_| {
+        if !confirm(FORGET_QUESTION) {
+            return;
+        }
+        busy.set(true);
+        spawn_local(async move {
+            match providers.forget_passphrase().await {
+                Ok(()) => close(),
+                Err(problem) => error.set(Some(problem.to_string())),
+            }
+            busy.set(false);
+        });
+    };
+    let damaged = move || matches!(providers.lock.get(), LockState::Damaged(_));
+    view! {
+        <ModalDialog
+            open
+            on_close=Callback::new(move |()| close())
+            heading="Unlock your API keys"
+            class="unlock-keys"
+            close_button=false
+        >
+            <p class="hint">
+                "Your API keys are locked with a passphrase. Enter it to use them in this browser session."
+            </p>
+            <form class="unlock-form" on:submit=unlock>
+                <TextField
+                    label="Passphrase"
+                    kind="password"
+                    autocomplete="current-password"
+                    value=passphrase
+                    on_input=Callback::new(move |typed| passphrase.set(typed))
+                    error=error
+                    disabled=Signal::derive(damaged)
+                />
+                <div class="dialog-actions">
+                    <button type="submit" class="primary" disabled=move || busy.get() || damaged()>
+                        {move || if busy.get() { "Unlocking…" } else { "Unlock" }}
+                    </button>
+                    <button type="button" on:click=move |_| close()>
+                        "Not now"
+                    </button>
+                    <button type="button" class="link danger" on:click=forget disabled=busy>
+                        "Forgot passphrase?"
+                    </button>
+                </div>
+            </form>
+        </ModalDialog>
+    }
+}

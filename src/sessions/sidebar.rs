@@ -1,0 +1,76 @@
+//! The conversations sidebar: New chat, search over all messages, and the list,
+//! pinned first, then newest first.
+
+use leptos::prelude::*;
+
+use crate::sessions::search_results::SearchResults;
+use crate::sessions::session_item::SessionItem;
+use crate::sessions::state::SessionsContext;
+use crate::ui::icon::{Icon, IconName};
+
+/// Sessions shown before "Show more".
+const PAGE: usize = 100;
+
+/// The sidebar.
+#[component]
+pub(crate) fn Sidebar(
+    /// Whether the sidebar is shown on narrow screens. Close conversations,
+    /// New chat and opening a conversation or a search result set it to false.
+    open: RwSignal<bool>,
+) -> impl IntoView {
+    let sessions = SessionsContext::expect();
+    let query = RwSignal::new(String::new());
+    let shown = RwSignal::new(PAGE);
+    let sorted = Memo::new(move |_| sessions.sorted());
+    let has_more = move || sorted.with(Vec::len) > shown.get();
+    let new_chat = move |_| {
+        sessions.new_chat();
+        open.set(false);
+    };
+    view! {
+        <nav class="sidebar" aria-label="Conversations">
+            <button
+                type="button"
+                class="icon-button sidebar-close"
+                aria-label="Close conversations"
+                title="Close conversations"
+                on:click=move |_| open.set(false)
+            >
+                <Icon name=IconName::Close />
+            </button>
+            <button type="button" class="primary new-chat" on:click=new_chat>
+                <Icon name=IconName::Plus />
+                "New chat"
+            </button>
+            <input
+                type="search"
+                class="search"
+                aria-label="Search conversations"
+                placeholder="Search all messages"
+                bind:value=query
+            />
+            <Show
+                when=move || query.with(|q| q.trim().is_empty())
+                fallback=move || view! { <SearchResults query=query sidebar_open=open /> }
+            >
+                <ul class="session-list" aria-label="Conversation list">
+                    <For
+                        each=move || sorted.get().into_iter().take(shown.get())
+                        key=|session| (session.id.clone(), session.title.clone(), session.pinned)
+                        let:session
+                    >
+                        <SessionItem session sidebar_open=open />
+                    </For>
+                </ul>
+                <Show when=has_more>
+                    <button type="button" class="more" on:click=move |_| shown.update(|n| *n += PAGE)>
+                        "Show more conversations"
+                    </button>
+                </Show>
+                <Show when=move || sessions.ready.get() && sorted.with(Vec::is_empty)>
+                    <p class="hint">"Your conversations will appear here. They are stored only in this browser."</p>
+                </Show>
+            </Show>
+        </nav>
+    }
+}

@@ -1,0 +1,169 @@
+//! Settings: generated titles, the stall timeout, images, long conversations
+//! (compaction), the API key lock, backup export and import (Hearth backups and
+//! ChatGPT exports), and deleting all data.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::JsCast;
+
+use crate::chat::state::ChatContext;
+use crate::io::dialogs::confirm;
+use crate::io::files::read_text;
+use crate::providers::key_lock_setting::KeyLockSetting;
+use crate::providers::state::ProvidersContext;
+use crate::sessions::state::SessionsContext;
+use crate::settings::image_hosts_setting::ImageHostsSetting;
+use crate::settings::import_review::ImportReview;
+use crate::settings::long_conversation_settings::LongConversationSettings;
+use crate::store::StoreContext;
+use crate::store::data::DataError;
+use crate::ui::modal_dialog::ModalDialog;
+use crate::ui::text_field::TextField;
+
+/// The settings dialog.
+#[component]
+pub(crate) fn SettingsDialog(
+    /// Whether the dialog is shown; closing the dialog (Close or Escape) sets
+    /// it back to false.
+    open: RwSignal<bool>,
+) -> impl IntoView {
+    let sessions = SessionsContext::expect();
+    let store = StoreContext::expect();
+    let chat = ChatContext::expect();
+    let providers = ProvidersContext::expect();
+    let stall_problem = RwSignal::new(None::<String>);
+    let include_keys = RwSignal::new(false);
+    let status = RwSignal::new(String::new());
+    let busy = RwSignal::new(false);
+    let run = move |task: std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>>>>| {
+        busy.set(true);
+        status.set("Working…".into());
+        spawn_local(async move {
+            status.set(task.await.unwrap_or_else(|error| error));
+            busy.set(false);
+        });
+    };
+    let export = move |_| {
+        run(Box::pin(async move { store.export_backup(include_keys.get_untracked()).await.map_err(|e| e.to_string()) }))
+    };
+    let pending = RwSignal::new(None);
+    // The import field is disabled while an import is read, reviewed and done,
+    // which takes the focus off it: once it is enabled again after a review,
+    // the focus goes back to it.
+    let import_field = NodeRef::<leptos::html::Input>::new();
+    let refocus_import = RwSignal::new(false);
+    Effect::new(move |_| {
+        if !busy.get() && refocus_import.get_untracked() {
+            refocus_import.set(false);
+            request_animation_frame(move || {
+                if let Some(field) = import_field.get_untracked() {
+                    let _ = field.focus();
+                }
+            });
+        }
+    });
+    let import = move |ev: leptos::ev::Event| {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
+        input.set_value("");
+        busy.set(true);
+        status.set("Reading the file…".into());
+        spawn_local(async move {
+            let prepared = match read_text(&file).await {
+                Ok(text) => store.prepare_import(text).await.map_err(|e| e.to_string()),
+                Err(error) => Err(DataError::File(error).to_string()),
+            };
+            match prepared {
+                Ok(prepared) if prepared.plan.is_empty() => {
+                    status.set(prepared.done_message());
+                    busy.set(false);
+                }
+                Ok(prepared) => {
+                    status.set("Review the import.".into());
+                    pending.set(Some(prepared));
+                }
+                Err(error) => {
+                    status.set(error);
+                    busy.set(false);
+                }
+            }
+        });
+    };
+    let decide = Callback::new(move |decision: Option<crate::store::data::PreparedImport>| {
+        refocus_import.set(true);
+        match decision {
+            Some(prepared) => {
+                run(Box::pin(async move { store.commit_import(prepared).await.map_err(|e| e.to_string()) }))
+            }
+            None => {
+                status.set("Import cancelled. Nothing was changed.".into());
+                busy.set(false);
+            }
+        }
+    });
+    let clear = move |_| {
+        if confirm("Delete all conversations, settings and keys in this browser?") {
+            // Replies streaming now are stopped, and their last writes awaited, first,
+            // so no late write brings them back.
+            run(Box::pin(async move {
+                chat.stop_all().await;
+                store.clear_all().await.map(|()| "All data deleted.".to_owned()).map_err(|e| e.to_string())
+            }));
+        }
+    };
+    view! {
+        <ModalDialog open on_close=Callback::new(move |()| open.set(false)) heading="Settings">
+            <label class="check">
+                <input
+                    type="checkbox"
+                    prop:checked=move || sessions.auto_title.get()
+                    on:change=move |ev| sessions.set_auto_title(event_target_checked(&ev))
+                />
+                "Generate conversation titles with the model"
+            </label>
+            <TextField
+                label="Give up on a reply after this many seconds without data"
+                kind="number"
+                min=1
+                max=3600
+                value=move || providers.stall_secs.get().to_string()
+                error=stall_problem
+                on_change=Callback::new(move |typed: String| match typed.trim().parse::<u32>() {
+                    Ok(secs @ 1..=3600) => {
+                        stall_problem.set(None);
+                        providers.set_stall_secs(secs);
+                    }
+                    _ => stall_problem.set(Some("Enter a whole number of seconds from 1 to 3600.".to_owned())),
+                })
+            />
+            <ImageHostsSetting />
+            <LongConversationSettings />
+            <KeyLockSetting />
+            <h3>"Backup"</h3>
+            <p class="hint">"Everything stays in this browser. A backup file restores it here or in another browser."</p>
+            <label class="check">
+                <input type="checkbox" bind:checked=include_keys />
+                "Include API keys in the backup"
+            </label>
+            <button type="button" on:click=export disabled=busy>
+                "Export backup"
+            </button>
+            <label class="file">
+                "Import a backup or ChatGPT conversations.json"
+                <input
+                    type="file"
+                    accept=".json,application/json"
+                    node_ref=import_field
+                    on:change=import
+                    disabled=busy
+                />
+            </label>
+            <p class="status" role="status">{move || status.get()}</p>
+            <h3>"Danger zone"</h3>
+            <button type="button" class="danger" on:click=clear disabled=busy>
+                "Delete all data"
+            </button>
+        </ModalDialog>
+        <ImportReview pending on_decide=decide />
+    }
+}

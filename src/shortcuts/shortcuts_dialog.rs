@@ -1,0 +1,65 @@
+//! The keyboard shortcuts' help ("Keyboard shortcuts", opened with `?` or
+//! Ctrl+/), and the status line where a shortcut says what it did when nothing
+//! else shows it ("Copied the last answer").
+
+use leptos::prelude::*;
+
+use crate::shortcuts::state::{SHORTCUTS, Shortcuts};
+use crate::ui::modal_dialog::ModalDialog;
+
+/// The help dialog, listing every shortcut with its keys, and the shortcuts'
+/// polite status region.
+#[component]
+pub(crate) fn ShortcutsDialog(
+    /// The shortcuts' switches: `help_open` shows the dialog (Close and Escape
+    /// set it back), `said` is what the status region says, and the dialog's
+    /// checkbox turns `?` on or off.
+    shortcuts: Shortcuts,
+) -> impl IntoView {
+    let open = shortcuts.help_open;
+    let rows = SHORTCUTS
+        .iter()
+        .map(|shortcut| {
+            view! {
+                <tr>
+                    <th scope="row">{shortcut.what}</th>
+                    <td>
+                        <kbd>{shortcut.keys}</kbd>
+                    </td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <ModalDialog
+            open=open
+            on_close=Callback::new(move |()| open.set(false))
+            heading="Keyboard shortcuts"
+            class="shortcuts"
+        >
+            <p class="hint">
+                "On a Mac, Alt is the Option key. The keys work in the message box too, except ? (type it outside text fields)."
+            </p>
+            <table class="shortcut-list">
+                <thead>
+                    <tr>
+                        <th scope="col">"Action"</th>
+                        <th scope="col">"Keys"</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+            <label class="check">
+                <input
+                    type="checkbox"
+                    prop:checked=move || shortcuts.question_mark.get()
+                    on:change=move |ev| shortcuts.set_question_mark(event_target_checked(&ev))
+                />
+                " Open this list with ? (one key; Ctrl+/ always works)"
+            </label>
+        </ModalDialog>
+        <p class="shortcut-note" role="status">
+            {move || shortcuts.said.get()}
+        </p>
+    }
+}

@@ -1,0 +1,80 @@
+//! One call in a reply's tool widget (`ToolActivity`): the model's commentary
+//! before it, the tool's name, status and duration, its arguments and its
+//! result or error (JSON indented for reading), and a Copy button.
+
+use hearth_core::storage::ToolCallRecord;
+use leptos::prelude::*;
+
+use crate::ui::copy_button::CopyButton;
+
+/// One call: what the model said before it, what it asked, what came back.
+#[component]
+pub(crate) fn ToolCallItem(
+    /// The call: its commentary, tool name, arguments, and result or error
+    /// with its duration, which are shown and copied.
+    call: ToolCallRecord,
+    /// Whether the reply is still streaming: a call without a result is then
+    /// running (or waiting), else it was not run.
+    live: bool,
+    /// Whether the call waits for the user's approval (its status then says
+    /// so while `live`).
+    waits: bool,
+) -> impl IntoView {
+    let (status, class) = match &call.result {
+        None if live && waits => ("Waiting for approval", "running"),
+        None if live => ("Running…", "running"),
+        None => ("Not run", "error"),
+        Some(result) if result.is_error => ("Error", "error"),
+        Some(_) => ("Done", "done"),
+    };
+    let duration = call.result.as_ref().and_then(|r| r.duration_ms).map(format_duration);
+    let arguments = pretty(&call.arguments_raw);
+    let outcome = call.result.as_ref().map(|result| {
+        let heading = if result.is_error { "Error" } else { "Result" };
+        (heading, pretty(&result.content))
+    });
+    let copy_text = {
+        let mut text = format!("{}\n{}", call.name, arguments);
+        if let Some((heading, body)) = &outcome {
+            text.push_str(&format!("\n\n{heading}:\n{body}"));
+        }
+        text
+    };
+    let copy_label = format!("Copy {} call", call.name);
+    view! {
+        <li class="tool-call">
+            {(!call.commentary.is_empty())
+                .then(|| view! { <p class="tool-commentary">{call.commentary.clone()}</p> })}
+            <div class="tool-call-head">
+                <span class="tool-name">{call.name.clone()}</span>
+                <span class=format!("tool-status {class}")>{status}</span>
+                {duration.map(|d| view! { <span class="tool-duration">{d}</span> })}
+            </div>
+            <p class="tool-label">"Arguments"</p>
+            <pre class="tool-json">{arguments}</pre>
+            {outcome
+                .map(|(heading, body)| {
+                    view! {
+                        <p class="tool-label">{heading}</p>
+                        <pre class="tool-json" class:error=heading == "Error">{body}</pre>
+                    }
+                })}
+            <div class="tool-call-actions">
+                <CopyButton text=move || copy_text.clone() label=copy_label />
+            </div>
+        </li>
+    }
+}
+
+/// JSON text indented for reading; anything else as it is.
+fn pretty(text: &str) -> String {
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .filter(|value| value.is_object() || value.is_array())
+        .and_then(|value| serde_json::to_string_pretty(&value).ok())
+        .unwrap_or_else(|| text.to_owned())
+}
+
+fn format_duration(ms: u64) -> String {
+    if ms < 1000 { format!("{ms} ms") } else { format!("{:.1} s", ms as f64 / 1000.0) }
+}
