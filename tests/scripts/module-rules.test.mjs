@@ -1,0 +1,173 @@
+// Tests of the module rules the test command checks (scripts/core-rules.mjs and
+// scripts/shell-rules.mjs, on scripts/rust-modules.mjs): on the project's own trees they
+// pass and print the layers; on made-up trees each rule fails with a message that names
+// the file, and the path reader finds imports however they are written.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { code, references } from '../../scripts/rust-modules.mjs';
+
+const SCRIPTS = fileURLToPath(new URL('../../scripts/', import.meta.url));
+
+/** Runs a rules script on `root` (the project's tree when absent): `{ status, out, err }`. */
+function run(script, root) {
+  const result = spawnSync(process.execPath, [path.join(SCRIPTS, script), ...(root ? [root] : [])], { encoding: 'utf8' });
+  return { status: result.status, out: result.stdout, err: result.stderr };
+}
+
+/** A temporary source tree of `files` (path → text), removed after the test `t`. */
+function tree(t, files) {
+  const root = mkdtempSync(path.join(tmpdir(), 'hearth-rules-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+const CORE_MODULES = ['format', 'app', 'markdown', 'window', 'contract', 'sse', 'message', 'provider', 'reply', 'tools', 'compaction', 'failure', 'agent', 'storage'];
+
+/** A core tree whose modules are empty but for `extra` (path → text, replacing or adding). */
+function coreTree(t, extra = {}) {
+  const files = { 'lib.rs': CORE_MODULES.map((m) => `pub mod ${m};`).join('\n') };
+  for (const m of CORE_MODULES) files[`${m}.rs`] = '//! Empty.\n';
+  return tree(t, { ...files, ...extra });
+}
+
+const FEATURES = ['agents', 'apps', 'chat', 'composer', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'tools'];
+
+/** A shell tree with every feature (a view and a state file each) and `extra`. */
+function shellTree(t, extra = {}) {
+  const files = { 'main.rs': '//! Entry.\n', 'app.rs': '//! The page.\n', 'io.rs': '//! Doors.\n', 'store.rs': '//! Store.\n', 'ui.rs': '//! UI.\n' };
+  for (const f of FEATURES) {
+    files[`${f}.rs`] = 'pub(crate) mod state;\npub(crate) mod view;\n';
+    files[`${f}/state.rs`] = '//! State.\n';
+    files[`${f}/view.rs`] = '//! A view.\n';
+  }
+  return tree(t, { ...files, ...extra });
+}
+
+describe('core rules', () => {
+  test("hearth-core's own tree passes and prints its five layers", () => {
+    const { status, out, err } = run('core-rules.mjs');
+    assert.equal(status, 0, err);
+    for (const layer of ['storage', 'turn', 'providers', 'model', 'text']) assert.match(out, new RegExp(`^  ${layer}: `, 'm'));
+  });
+
+  test('a module using a higher layer fails, naming the file', (t) => {
+    const root = coreTree(t, { 'message.rs': 'use crate::storage::MessageRecord;\n' });
+    const { status, err } = run('core-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /message \(layer model\) uses storage \(layer storage, above it\), in message\.rs/);
+  });
+
+  test('a test file counts: a provider test that folds a reply (reply uses provider) is a cycle', (t) => {
+    const root = coreTree(t, {
+      'provider.rs': '#[cfg(test)]\nmod tests;\n',
+      'provider/tests.rs': 'use crate::reply::Reply;\n',
+      'reply.rs': 'use crate::provider::ResponseDecoder;\n',
+    });
+    const { status, err } = run('core-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /Import cycle among hearth-core's modules: provider -> reply -> provider/);
+    assert.match(err, /provider -> reply in provider\/tests\.rs/);
+  });
+
+  test('a cycle within a layer fails and says where', (t) => {
+    const root = coreTree(t, { 'agent.rs': 'use crate::tools::X;\n', 'tools.rs': 'use super::agent::Y;\n' });
+    const { status, err } = run('core-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /Import cycle among hearth-core's modules: agent -> tools -> agent/);
+  });
+
+  test('a module in no layer fails', (t) => {
+    const root = coreTree(t, { 'sync.rs': '//! New.\n' });
+    const { status, err } = run('core-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /sync is in no layer/);
+  });
+});
+
+describe('shell rules', () => {
+  test("the shell's own tree passes and prints its layers", () => {
+    const { status, out, err } = run('shell-rules.mjs');
+    assert.equal(status, 0, err);
+    for (const layer of ['app', 'views', 'ui', 'state', 'store', 'io']) assert.match(out, new RegExp(`^  ${layer}: `, 'm'));
+  });
+
+  test('a made-up tree that keeps the rules passes', (t) => {
+    const root = shellTree(t, {
+      'agents/view.rs': 'use crate::agents::state::AgentsContext;\nuse crate::tools::view::X;\n',
+      'tools/state.rs': 'use crate::agents::state::AgentsContext;\n',
+    });
+    const { status, err } = run('shell-rules.mjs', root);
+    assert.equal(status, 0, err);
+  });
+
+  test('state that imports a view fails', (t) => {
+    const root = shellTree(t, { 'tools/state.rs': 'use crate::agents::view::AgentEditor;\n' });
+    const { status, err } = run('shell-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /tools::state \(layer state\) uses agents \(layer views, above it\), in tools\/state\.rs/);
+  });
+
+  test('a cycle between two features fails', (t) => {
+    const root = shellTree(t, {
+      'agents/view.rs': 'use crate::tools::view::A;\n',
+      'tools/view.rs': 'use crate::{agents::view::B, ui};\n',
+    });
+    const { status, err } = run('shell-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /Import cycle among the shell's modules: agents -> tools -> agents/);
+  });
+
+  test('IO outside io, a component in state, two components in a file and an undocumented prop fail', (t) => {
+    const root = shellTree(t, {
+      'chat/view.rs': 'fn now() -> f64 { js_sys::Date::now() }\n',
+      'chat/state.rs': '#[component]\npub(crate) fn Stray(\n    /// Documented.\n    x: u32,\n) -> impl IntoView {}\n',
+      'tools/view.rs': [
+        '#[component]',
+        'pub(crate) fn One(',
+        '    /// Documented.',
+        '    #[prop(into)]',
+        '    label: Signal<String>,',
+        '    on_pick: Callback<()>,',
+        ') -> impl IntoView {}',
+        '#[component]',
+        'fn Two() -> impl IntoView {}',
+      ].join('\n'),
+    });
+    const { status, err } = run('shell-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /chat\/view\.rs reaches the clock outside src\/io\//);
+    assert.match(err, /chat\/state\.rs defines a component in chat::state, which is state/);
+    assert.match(err, /tools\/view\.rs defines 2 components: one a file/);
+    assert.match(err, /tools\/view\.rs: the prop `on_pick` has no \/\/\/ doc comment/);
+    assert.doesNotMatch(err, /the prop `label`/, 'a doc comment above the prop attribute counts');
+  });
+});
+
+describe('reading paths', () => {
+  test('grouped, nested, super and self paths are all found, and comments and strings hide nothing', () => {
+    const text = [
+      'use crate::{a::{B, c::D}, e};',
+      'use super::f::G;',
+      'use self::h::I;',
+      'let s = "a string that runs on \\',
+      '  over a line, with crate::not_this in it";',
+      '// crate::nor_this',
+      '/* crate::nor /* nested */ this */',
+      "let q = '\"';",
+      'crate::j::k();',
+    ].join('\n');
+    const found = references(text, ['x', 'y']).map((p) => p.join('::'));
+    assert.deepEqual(found.sort(), ['a::B', 'a::c::D', 'e', 'j::k', 'x::f::G', 'x::y::h::I'].sort());
+    assert.doesNotMatch(code(text), /not_this|nor_this/);
+  });
+});
