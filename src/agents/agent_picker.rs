@@ -137,6 +137,8 @@ pub(crate) fn AgentPicker() -> impl IntoView {
                 aria-expanded=move || open.get().to_string()
                 aria-disabled=move || busy().to_string()
                 aria-describedby=move || busy().then(|| reason.clone())
+                // While a reply streams, the tooltip below says why it waits instead.
+                title=move || (!busy()).then_some("The agent this conversation talks to: its instructions, model and tools")
                 on:click=move |_| {
                     if open.get_untracked() { close(false) } else { open_at(None) }
                 }

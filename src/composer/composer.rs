@@ -3,8 +3,8 @@
 //! autocomplete), the Attach button and Send, which turns into Stop while a reply
 //! streams. Files dropped on it are attached, as on the conversation. Under it:
 //! the context meter and Compact (once the conversation has a message: an empty
-//! one has nothing to measure or compact), and what compaction is doing
-//! (announced).
+//! one has nothing to measure or compact), the keys of the message box where
+//! the composer is wide enough, and what compaction is doing (announced).
 
 use leptos::prelude::*;
 
@@ -17,6 +17,9 @@ use crate::composer::file_drop;
 use crate::composer::message_box::MessageBox;
 use crate::composer::state::ComposerDraft;
 use crate::offline::state::updates::{Hold, UpdatesContext};
+
+/// The id of the key hint under the message box, which describes it.
+pub(crate) const KEYS_HINT_ID: &str = "composer-keys";
 
 /// The composer at the bottom of the page.
 #[component]
@@ -97,6 +100,10 @@ pub(crate) fn Composer() -> impl IntoView {
                     <ContextMeter draft />
                     <CompactButton />
                 </div>
+                // Shown only where the composer is wide (CSS); always the box's description.
+                <p class="composer-keys" id=KEYS_HINT_ID>
+                    "Enter sends · Shift+Enter adds a line · @ attaches a file"
+                </p>
                 <p class="compaction-note" role="status">
                     {move || chat.compaction_note.with(|note| (!note.is_failure()).then(|| note.text()))}
                 </p>

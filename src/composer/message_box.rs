@@ -11,29 +11,19 @@
 //! shown, and `aria-activedescendant` naming the highlighted option. The list's
 //! status line announces how many files match and which keys to use.
 //!
-//! The placeholder names the keys only where it fits on one line: a box
-//! narrower than [`LONG_PLACEHOLDER_PX`] (a phone, 200 % zoom, beside the App
-//! preview) says just "Message Hearth…"; the keys are in the shortcuts' help.
+//! The placeholder is short, so it fits any box on one line; the keys are
+//! the text area's description (the composer's key hint, shown under the box
+//! where there is room) and are listed in the shortcuts' help.
 
 use hearth_core::message::attach::{self, Mention};
 use leptos::html::Textarea;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::closure::Closure;
-use web_sys::{KeyboardEvent, ResizeObserver};
+use web_sys::KeyboardEvent;
 
 use crate::chat::state::ChatContext;
+use crate::composer::composer::KEYS_HINT_ID;
 use crate::composer::file_mention::{FileMention, option_id};
 use crate::ui::next_id;
-
-/// The placeholder of a wide box.
-const LONG_PLACEHOLDER: &str = "Message Hearth… (Enter sends, Shift+Enter adds a line, @ attaches a file)";
-/// The placeholder of a narrow box.
-const SHORT_PLACEHOLDER: &str = "Message Hearth…";
-/// The narrowest text area (its CSS width, padding included) that shows
-/// [`LONG_PLACEHOLDER`] on one line, with room for wider fonts than the
-/// browser's default sans-serif.
-const LONG_PLACEHOLDER_PX: i32 = 720;
 
 /// The text area with its `@mention` autocomplete.
 #[component]
@@ -123,7 +113,6 @@ pub(crate) fn MessageBox(
             _ => {}
         }
     };
-    let placeholder = placeholder_for_width(node_ref);
     let names = Signal::derive(move || matches.with(|matches| matches.iter().map(|(_, n)| n.clone()).collect()));
     let active_option = {
         let list_id = list_id.clone();
@@ -150,7 +139,8 @@ pub(crate) fn MessageBox(
                 aria-autocomplete="list"
                 aria-controls=controls
                 aria-activedescendant=active_option
-                placeholder=placeholder
+                aria-describedby=KEYS_HINT_ID
+                placeholder="Message Hearth…"
                 rows="2"
                 bind:value=draft
                 on:input=move |_| follow_caret()
@@ -166,33 +156,4 @@ pub(crate) fn MessageBox(
             ></textarea>
         </div>
     }
-}
-
-/// The placeholder for the text area's width, kept up to date while its width
-/// changes (a `ResizeObserver`, which calls back only when it does).
-fn placeholder_for_width(node_ref: NodeRef<Textarea>) -> Signal<&'static str> {
-    let wide = RwSignal::new(false);
-    let observer = StoredValue::new_local(None::<(ResizeObserver, Closure<dyn FnMut()>)>);
-    Effect::new(move |_| {
-        let Some(element) = node_ref.get() else { return };
-        if observer.with_value(Option::is_some) {
-            return;
-        }
-        let measured = element.clone();
-        let on_resize = Closure::<dyn FnMut()>::new(move || {
-            let fits = measured.client_width() >= LONG_PLACEHOLDER_PX;
-            if wide.get_untracked() != fits {
-                wide.set(fits);
-            }
-        });
-        let Ok(watch) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) else { return };
-        watch.observe(&element);
-        observer.set_value(Some((watch, on_resize)));
-    });
-    on_cleanup(move || {
-        if let Some((watch, _)) = observer.try_update_value(Option::take).flatten() {
-            watch.disconnect();
-        }
-    });
-    Signal::derive(move || if wide.get() { LONG_PLACEHOLDER } else { SHORT_PLACEHOLDER })
 }

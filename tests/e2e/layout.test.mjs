@@ -1,6 +1,7 @@
 // The layout faults a review found (issue 28, item 3), in real headless Chromium against the
-// built app: the message box's placeholder fits its box on one line (a short one where the
-// box is narrow; the keys are in the shortcuts' help), an empty conversation shows no context
+// built app: the message box's placeholder fits its box on one line (a short one; the keys
+// are the box's description, shown under it where the composer is wide, and listed in the
+// shortcuts' help), an empty conversation shows no context
 // meter and no Compact, the composer keeps a usable width beside the App preview, and the
 // top bar's agent menu and model control say different things, each with its own icon. Each
 // screen is pictured at 1280 px (light), 390 px (dark) and 200 % zoom as `layout-*.png`
@@ -70,8 +71,22 @@ describe('layout', () => {
         assert.equal(await compact.count(), 0, 'no Compact before there is a message');
         const fit = await placeholderFit(chat.message);
         assert.ok(fit.needs <= fit.has, `the placeholder fits on one line: ${JSON.stringify(fit)}`);
-        if (look.viewport.width <= 640) assert.equal(fit.text, 'Message Hearth…', 'a narrow box says just that');
-        else assert.match(fit.text, /^Message Hearth… \(Enter sends/, 'a wide box names the keys');
+        assert.equal(fit.text, 'Message Hearth…');
+        const keys = 'Enter sends · Shift+Enter adds a line · @ attaches a file';
+        const description = await chat.message.evaluate((box) => document.getElementById(box.getAttribute('aria-describedby'))?.textContent.trim());
+        assert.equal(description, keys, 'the box is described by its keys');
+        const hint = page.getByText(keys, { exact: true });
+        if (look.viewport.width <= 640) {
+          assert.equal(await hint.isVisible(), false, 'no room for the keys under a narrow box');
+        } else {
+          assert.equal(await hint.isVisible(), true, 'the keys show under a wide box');
+          const inside = await hint.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            const form = element.closest('form').getBoundingClientRect();
+            return box.left >= form.left && box.right <= form.right && box.height < 30;
+          });
+          assert.ok(inside, 'on one line, inside the composer');
+        }
       }
 
       // A conversation: the meter and Compact are there now.
@@ -114,6 +129,11 @@ describe('layout', () => {
     if (BEFORE) return;
     const fit = await placeholderFit(chat.message);
     assert.ok(fit.needs <= fit.has, `the placeholder fits on one line beside the preview: ${JSON.stringify(fit)}`);
+    const keys = page.getByText('Enter sends · Shift+Enter adds a line · @ attaches a file', { exact: true });
+    if (await keys.isVisible()) {
+      const inside = await keys.evaluate((element) => element.getBoundingClientRect().right <= element.closest('form').getBoundingClientRect().right);
+      assert.ok(inside, 'the keys, where shown, fit the composer');
+    }
     const width = await chat.message.evaluate((box) => box.getBoundingClientRect().width);
     assert.ok(width >= 360, `the message box is at least 360 px wide beside the preview (${width})`);
     const frame = await preview.evaluate((region) => region.getBoundingClientRect().width);
