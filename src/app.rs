@@ -1,6 +1,12 @@
 //! The page: the conversations sidebar (navigation), the top bar (banner), the
 //! open conversation (main) and the composer (a form), plus the settings and providers
 //! dialogs, the storage banner and the undo toast.
+//!
+//! `App` makes the contexts bottom first (each is handed only those below it)
+//! and provides them. `start` then opens storage, loads the providers, agents,
+//! tools and preferences, marks replies whose tab died, starts the sessions
+//! (the list and the conversation in the address), and only then listens to
+//! other tabs; the app stays usable in memory when storage fails.
 
 pub(crate) mod top_bar;
 

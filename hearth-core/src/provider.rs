@@ -27,6 +27,9 @@
 //! Every request body is built from the messages and the [`ModelConfig`]'s fields
 //! first; the user's [`ModelConfig::extra`] JSON is merged in last, so it can add or
 //! override anything (see [`merge_extra`]).
+//!
+//! A new family is another sibling module with the same public surface, its own
+//! `request` and `wire` modules, and an arm in each dispatch function.
 
 pub mod anthropic;
 #[cfg(test)]

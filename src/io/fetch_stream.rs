@@ -11,6 +11,10 @@
 //! request builder that rebuilds the query, as gloo-net 0.6's does, appends a
 //! `&` to every URL that has one, which breaks a signed URL and makes what runs
 //! differ from what was shown.)
+//!
+//! A failure is sorted into aborted, no answer (network) or an HTTP status
+//! (`FetchFailure`). The read loop gives the page a turn (`yield_now`) after
+//! every 5 ms of work, so a burst of chunks never makes one long task.
 
 use crate::io::clock;
 use crate::io::yield_now::yield_now;

@@ -1,5 +1,12 @@
 //! The stored record shapes. Plain data: `Clone`, `PartialEq`, serde both ways.
 //! Every optional field has a serde default, so older or hand-made records load.
+//!
+//! A conversation is a [`SessionRecord`] (small: title, message count, agent) and
+//! one [`MessageRecord`] per message, with its search `terms`. A reply holds
+//! its whole turn (every round's [`ToolCallRecord`]s and the answer) and names
+//! the agent that wrote it ([`AgentRef`]); a user message keeps the files it
+//! sent. Markers ([`MessageKind`]: an agent switch, a compaction summary) are
+//! shown and searchable, never sent as messages.
 
 #[cfg(test)]
 mod tests;

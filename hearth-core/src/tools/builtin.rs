@@ -2,6 +2,12 @@
 //!
 //! Each agent lists the tools it may call by name ([`crate::agent::AgentRecord::tools`]);
 //! the shell runs them. Built-in names are reserved: a user tool cannot take one.
+//!
+//! [`Builtin`] is the closed set Hearth brings (each with its wire name, label,
+//! definition and whether it reaches the network); the shell runs it with an
+//! exhaustive `match`. [`UserTool`] is one of the user's own: a schema and a
+//! JavaScript body run in the sandbox. [`enabled_specs`] gives the definitions
+//! an agent offers.
 
 #[cfg(test)]
 mod tests;

@@ -4,6 +4,11 @@
 //! and a footer with the badge naming its agent and model, token usage, the
 //! version arrows of a regenerated reply, and the icon row: Copy, Regenerate (on
 //! the last reply) and Save as file.
+//!
+//! Finished blocks go into pages of about 16 KB of markup, each
+//! `content-visibility: auto`, so pages off screen are neither laid out nor
+//! painted while the reply streams. The reply is `aria-busy` while it streams,
+//! until how it ended is saved, and while its code is highlighted.
 
 use hearth_core::markdown::TailChange;
 use hearth_core::provider::FinishKind;

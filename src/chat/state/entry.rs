@@ -1,5 +1,10 @@
 //! What the conversation view shows for each message, and how it maps to and from
 //! stored message records.
+//!
+//! A reply's view shows the record last published to it
+//! (`AssistantView::publish`: as stored, or by this tab's turn at its saves);
+//! the history sent back to the model and Copy read that record, never the
+//! view's signals.
 
 use std::sync::Arc;
 

@@ -14,6 +14,13 @@
 //! Text the model writes before its tool calls is the calls' commentary: it leaves
 //! the answer area when the calls arrive, and the answer shows only the last
 //! reply's text.
+//!
+//! Beside the network task, a watchdog aborts the request when no bytes came
+//! for the stall timeout (60 s unless set), which ends as "The provider stopped
+//! sending data" with the partial answer kept. A round's calls run together
+//! (`join_all`), each result shown as it arrives; a call that needs approval
+//! waits for it while the others run. While a reply streams, its tab holds a
+//! Web Lock named after the message.
 
 use std::cell::RefCell;
 use std::rc::Rc;
