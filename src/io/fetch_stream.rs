@@ -10,10 +10,13 @@
 //! as the user approved it, for the fetch tool): nothing is added to it. (A
 //! request builder that rebuilds the query, as gloo-net 0.6's does, appends a
 //! `&` to every URL that has one, which breaks a signed URL and makes what runs
-//! differ from what was shown.)
+//! differ from what was shown.) Nor does it go anywhere else: a redirect is not
+//! followed (it ends as [`FetchFailure::Redirected`]), so a request, and the
+//! key in its headers, reaches only the URL it was built with; and it carries
+//! no cookies and no referrer.
 //!
-//! A failure is sorted into aborted, no answer (network) or an HTTP status
-//! (`FetchFailure`). The read loop gives the page a turn (`yield_now`) after
+//! A failure is sorted into aborted, no answer (network), a redirect or an
+//! HTTP status (`FetchFailure`). The read loop gives the page a turn (`yield_now`) after
 //! every 5 ms of work, so a burst of chunks never makes one long task.
 
 use crate::io::clock;
@@ -23,7 +26,8 @@ use hearth_core::reply::{Reply, ReplyReader};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
-    AbortSignal, Headers, ReadableStreamDefaultReader, ReadableStreamReadResult, Request, RequestInit, Response,
+    AbortSignal, Headers, ReadableStreamDefaultReader, ReadableStreamReadResult, ReferrerPolicy, Request,
+    RequestCredentials, RequestInit, RequestRedirect, Response,
 };
 
 /// How a request ended without a readable 2xx body.
@@ -31,6 +35,9 @@ use web_sys::{
 pub(crate) enum FetchFailure {
     /// The user stopped it (the abort signal fired).
     Aborted,
+    /// The server answered with a redirect, which is not followed: the request
+    /// goes only to the URL it was built with, and its key only to that origin.
+    Redirected,
     /// No answer at all: offline, refused, or blocked by CORS. Holds the browser's message.
     Network(String),
     /// The server answered with a non-2xx status.
@@ -100,24 +107,38 @@ pub(crate) async fn fetch_stream(
 /// its headers and body, and `signal`. Resolves with the response once its
 /// headers are in.
 async fn send(request: &HttpRequest, signal: Option<&AbortSignal>) -> Result<Response, FetchFailure> {
-    let failed = |error: JsValue| classify_js(&error, signal);
-    let headers = Headers::new().map_err(failed)?;
+    // The browser refusing the request as built (a header value HTTP does not
+    // allow) reads as no answer: nothing was sent.
+    let refused = |error: JsValue| classify_js(&error, signal);
+    let headers = Headers::new().map_err(refused)?;
     for (name, value) in &request.headers {
-        headers.append(name, value).map_err(failed)?;
+        headers.append(name, value).map_err(refused)?;
     }
     let init = RequestInit::new();
     init.set_method(request.method);
     init.set_headers(&headers);
+    init.set_redirect(RequestRedirect::Manual);
+    init.set_credentials(RequestCredentials::Omit);
+    init.set_referrer_policy(ReferrerPolicy::NoReferrer);
     if let Some(body) = &request.body {
         init.set_body(&JsValue::from_str(body));
     }
     if let Some(signal) = signal {
         init.set_signal(Some(signal));
     }
-    let built = Request::new_with_str_and_init(&request.url, &init).map_err(failed)?;
+    let built = Request::new_with_str_and_init(&request.url, &init).map_err(refused)?;
     let window = web_sys::window().ok_or_else(|| FetchFailure::Network("no window to fetch from".into()))?;
-    let response = JsFuture::from(window.fetch_with_request(&built)).await.map_err(failed)?;
-    response.dyn_into().map_err(|_| FetchFailure::Network("the answer is not an HTTP response".into()))
+    let response: Response = JsFuture::from(window.fetch_with_request(&built))
+        .await
+        .map_err(|error| classify_js(&error, signal))?
+        .dyn_into()
+        .map_err(|_| FetchFailure::Network("the answer is not an HTTP response".into()))?;
+    // A redirect, not followed, is an opaque response: status 0, no headers, no
+    // body. (In `cors` mode nothing else has status 0: a refused request rejects.)
+    if response.status() == 0 {
+        return Err(FetchFailure::Redirected);
+    }
+    Ok(response)
 }
 
 /// How long, in milliseconds, the read loop goes on through chunks that are
@@ -189,6 +210,7 @@ impl FetchFailure {
     ) -> Option<ProviderError> {
         match self {
             FetchFailure::Aborted => None,
+            FetchFailure::Redirected => Some(ProviderError::redirected(&request.url)),
             FetchFailure::Network(detail) if received => Some(ProviderError::connection_lost(&request.url, &detail)),
             FetchFailure::Network(detail) => Some(ProviderError::network(&request.url, detail)),
             FetchFailure::Status { status, body, retry_after_secs } => {

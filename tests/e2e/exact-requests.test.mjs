@@ -1,9 +1,11 @@
-// End-to-end tests that a request goes out with exactly the URL it was built with, in real
-// headless Chromium against the built app. The receiving server logs the request line as it
-// came off the socket, and each test compares it byte for byte: the fetch tool (with the URL
-// the approval prompt showed), an Azure OpenAI deployment (`?api-version=` added by Hearth),
-// and a custom base URL that carries a query of its own, for each provider family. Before
-// issue 28 gloo-net's request builder appended a stray `&` to every URL with a query.
+// End-to-end tests that a request goes out with exactly the URL it was built with, and only
+// there, in real headless Chromium against the built app. The receiving server logs the
+// request line as it came off the socket, and each test compares it byte for byte: the fetch
+// tool (with the URL the approval prompt showed), an Azure OpenAI deployment (`?api-version=`
+// added by Hearth), and a custom base URL that carries a query of its own, for each provider
+// family. Before issue 28 gloo-net's request builder appended a stray `&` to every URL with a
+// query. A redirect is not followed, by the fetch tool or by a provider request (whose key
+// would go with it): the second server it points to hears nothing.
 // Elements are found by role and accessible name only.
 
 import { after, before, describe, test } from 'node:test';
@@ -13,18 +15,38 @@ import { openApp, openChatWithProvider, send, settled, useHarness, waitForStored
 import { FAMILIES, mockRequests, resetMock } from '../support/mock.mjs';
 import { closeProviders, commit, openProviders, providerForm } from '../support/providers.mjs';
 
-/** A server on another origin that logs every request line and allows CORS. */
-async function startTarget() {
+/**
+ * A server on another origin that logs every request line (and its headers) and allows CORS,
+ * preflights included. A path starting with `/moved` answers 307 to `redirectTo` + the rest of
+ * the path; anything else answers "target page".
+ */
+async function startTarget({ redirectTo } = {}) {
   const lines = [];
+  const headers = [];
   const server = createServer((req, res) => {
     lines.push(`${req.method} ${req.url} HTTP/${req.httpVersion}`);
-    res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/plain' });
+    headers.push(req.headers);
+    const cors = { 'access-control-allow-origin': '*' };
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...cors,
+        'access-control-allow-methods': 'GET, POST, OPTIONS',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+      });
+      return res.end();
+    }
+    if (redirectTo && req.url.startsWith('/moved')) {
+      res.writeHead(307, { ...cors, location: `${redirectTo}${req.url.slice('/moved'.length)}` });
+      return res.end();
+    }
+    res.writeHead(200, { ...cors, 'content-type': 'text/plain' });
     res.end('target page');
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     lines,
+    headers,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
@@ -39,12 +61,14 @@ async function postLines(mock, path) {
 describe('exact requests', () => {
   const env = useHarness();
   let target;
+  let elsewhere;
 
   before(async () => {
-    target = await startTarget();
+    elsewhere = await startTarget();
+    target = await startTarget({ redirectTo: elsewhere.url });
   });
 
-  after(() => target?.close());
+  after(() => Promise.all([target?.close(), elsewhere?.close()]));
 
   test('the fetch tool requests exactly the URL the approval prompt showed', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-fetch', tools: ['Fetch a URL'] });
@@ -54,11 +78,42 @@ describe('exact requests', () => {
     await send(chat, `${target.url}${path}`);
     const prompt = chat.reply.getByRole('group', { name: 'Approve the fetch_url call', exact: true });
     await prompt.waitFor();
-    assert.equal(await prompt.locator('pre').innerText(), `${target.url}${path}`, 'the prompt shows the URL');
+    await prompt.getByText(`${target.url}${path}`, { exact: true }).waitFor();
     await prompt.getByRole('button', { name: 'Allow', exact: true }).click();
     await settled(chat);
     assert.deepEqual(target.lines, [`GET ${path} HTTP/1.1`], 'what ran is what was shown, byte for byte');
-    assert.equal(await chat.reply.locator('.markdown').innerText(), 'Fetched (0 errors): target page');
+    assert.equal(target.headers[0].cookie, undefined, 'no cookies');
+    assert.equal(target.headers[0].referer, undefined, 'no referrer');
+    await chat.reply.getByText('Fetched (0 errors): target page', { exact: true }).waitFor();
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('the fetch tool does not follow a redirect: the model is told, the other address hears nothing', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'tools-fetch', tools: ['Fetch a URL'] });
+    target.lines.length = 0;
+    elsewhere.lines.length = 0;
+    await send(chat, `${target.url}/moved/page?x=1`);
+    const prompt = chat.reply.getByRole('group', { name: 'Approve the fetch_url call', exact: true });
+    await prompt.getByRole('button', { name: 'Allow', exact: true }).click();
+    await settled(chat);
+    assert.deepEqual(target.lines, ['GET /moved/page?x=1 HTTP/1.1'], 'the approved address, once');
+    assert.deepEqual(elsewhere.lines, [], 'the address it redirects to is not requested');
+    await chat.reply.getByText(/^Fetched \(1 errors\): Error: .*answered with a redirect\. Hearth fetches only the approved address and did not follow it/).waitFor();
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a provider that answers with a redirect gets an error card, and its key goes nowhere else', async (t) => {
+    const redirecting = { ...FAMILIES.openai, baseUrl: () => `${target.url}/moved/v1` };
+    const chat = await openChatWithProvider(t, env, { family: redirecting, scenario: 'markdown', apiKey: 'sk-secret' });
+    target.lines.length = 0;
+    elsewhere.lines.length = 0;
+    await send(chat, 'Hello?');
+    await settled(chat);
+    const posts = target.lines.filter((line) => line.startsWith('POST'));
+    assert.ok(posts.length >= 1, 'the request went to the address set');
+    for (const line of posts) assert.equal(line, 'POST /moved/v1/chat/completions HTTP/1.1', 'only to the address set');
+    assert.deepEqual(elsewhere.lines, [], 'nothing, and no key, reaches the address it redirects to');
+    await chat.reply.getByText(/answered with a redirect, which Hearth does not follow \(your key goes only to the address you set\)/).waitFor();
     assert.deepEqual(chat.errors, []);
   });
 

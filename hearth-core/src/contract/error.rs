@@ -170,6 +170,22 @@ impl ProviderError {
         }
     }
 
+    /// The server at `url` answered with a redirect. Hearth does not follow
+    /// one: a request goes only to the URL it was built with, and a key only to
+    /// that URL's origin.
+    pub fn redirected(url: &str) -> Self {
+        Self {
+            kind: ProviderErrorKind::BadRequest,
+            status: None,
+            message: format!(
+                "{url} answered with a redirect, which Hearth does not follow (your key goes only to the address \
+                 you set): set the base URL to the one the provider documents"
+            ),
+            code: None,
+            retry_after_secs: None,
+        }
+    }
+
     /// The stream went silent: no bytes for `secs` seconds although it had not
     /// ended. The shell gives up on it and reports this.
     pub fn stalled(secs: u64) -> Self {
@@ -301,6 +317,19 @@ fn is_local_host(host: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_redirect_is_explained_and_not_retried() {
+        let moved = ProviderError::redirected("https://api.example.com/v1/chat/completions");
+        assert_eq!(moved.kind, ProviderErrorKind::BadRequest);
+        assert!(!moved.is_retryable(), "the same request would be redirected again");
+        assert!(moved.message.starts_with("https://api.example.com/v1/chat/completions answered with a redirect"));
+        assert!(
+            moved.message.contains("does not follow (your key goes only to the address you set)"),
+            "{}",
+            moved.message
+        );
+    }
 
     #[test]
     fn statuses_are_classified() {

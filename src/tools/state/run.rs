@@ -150,6 +150,10 @@ async fn fetch_url(url: &str, turn: Option<&AbortSignal>) -> ToolOutcome {
         Err(FetchFailure::Status { status, body, .. }) => {
             ToolOutcome::Err(format!("{url} answered HTTP {status}. {}", cut_to(&body, 500)))
         }
+        Err(FetchFailure::Redirected) => ToolOutcome::Err(format!(
+            "{url} answered with a redirect. Hearth fetches only the approved address and did not follow it; fetch \
+             the new address if you know it (often https:// or a trailing slash)."
+        )),
         Err(FetchFailure::Network(detail)) => ToolOutcome::Err(format!(
             "The browser could not read {url} ({detail}). Either the site is unreachable, or, most often, it does \
              not allow web pages from other sites to read it (no CORS header): Hearth runs in the browser and has \
