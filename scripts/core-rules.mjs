@@ -4,7 +4,8 @@
 // lives in that layer. Prints the layers, top first, or what breaks them.
 //
 // Run: `node scripts/core-rules.mjs`.
-import { checkLayers, findCycle, graph, printLayers } from './rust-modules.mjs';
+import { readFileSync } from 'node:fs';
+import { checkLayers, code, findCycle, graph, printLayers } from './rust-modules.mjs';
 
 // The tree to check: the argument (tests give a made-up one), else the project's.
 const root = process.argv[2] ? `${process.argv[2].replace(/\/$/, '')}/` : new URL('../hearth-core/src/', import.meta.url).pathname;
@@ -21,6 +22,18 @@ const layers = [
 // A file's node is its top-level module; the crate root (lib.rs) is in none.
 const nodeOf = (path) => (path.length ? path[0] : null);
 const { edges, why } = graph(root, nodeOf, nodeOf);
+
+// The crate root is in no layer, so it may hold only what every layer may share: module
+// declarations, attributes, and the time type `Millis`.
+const rootCode = code(readFileSync(`${root}lib.rs`, 'utf8'))
+  .replace(/#!?\[[^\]]*\]/g, '')
+  .replace(/\bpub\s+mod\s+\w+\s*;/g, '')
+  .replace(/\bpub\s+type\s+Millis\s*=\s*i64\s*;/g, '')
+  .trim();
+if (rootCode) {
+  console.error(`lib.rs holds more than module declarations and Millis: ${rootCode.slice(0, 120)}; put it in a module of the lowest layer that needs it`);
+  process.exit(1);
+}
 
 const cycle = findCycle(edges);
 if (cycle) {

@@ -34,9 +34,10 @@ const CHAR_LITERAL = /^'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]+\}|.)|[^\\'\n])'/
  * the contents of string and character literals, read in one pass from the
  * start: a string continued over lines (`\` at a line's end), a quote inside a
  * comment or a `//` inside a string never makes quotes pair across code and
- * hide the paths in between. Line breaks are kept.
+ * hide the paths in between. Line breaks are kept. With `keepStrings`, the
+ * literals stay as they are (for rules that look for a string, such as `"Intl"`).
  */
-export function code(text) {
+export function code(text, { keepStrings = false } = {}) {
   let out = '';
   let at = 0;
   const lines = (from, to) => '\n'.repeat((text.slice(from, to).match(/\n/g) ?? []).length);
@@ -66,16 +67,16 @@ export function code(text) {
       const close = `"${open.slice(open.indexOf('r') + 1, -1)}`;
       const end = text.indexOf(close, at + open.length);
       const stop = end < 0 ? text.length : end + close.length;
-      out += `""${lines(at, stop)}`;
+      out += keepStrings ? text.slice(at, stop) : `""${lines(at, stop)}`;
       at = stop;
     } else if (rest[0] === '"') {
       let end = at + 1;
       while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-      out += `""${lines(at, end)}`;
+      out += keepStrings ? text.slice(at, end + 1) : `""${lines(at, end)}`;
       at = end + 1;
     } else if (CHAR_LITERAL.test(rest)) {
       // A character literal (`'"'`, `'\''`); a lifetime (`'a`) has no closing quote.
-      out += "' '";
+      out += keepStrings ? CHAR_LITERAL.exec(rest)[0] : "' '";
       at += CHAR_LITERAL.exec(rest)[0].length;
     } else {
       out += text[at];

@@ -56,9 +56,11 @@ const broken = [];
 const io = [
   [/indexed_db_futures|IdbDatabase/, 'IndexedDB'],
   [/BroadcastChannel/, 'tab sync'],
-  [/gloo_net|fetch_with_(request|str)/, 'fetch'],
+  [/gloo_net|fetch_with_(request|str)|XmlHttpRequest|send_beacon/, 'fetch'],
+  [/WebSocket|EventSource/, 'a socket or event stream'],
+  [/open_with_url/, 'opening a window'],
   [/\.locks\(\)/, 'Web Locks'],
-  [/js_sys::Date|Date::now/, 'the clock'],
+  [/js_sys::Date|Date::now|\.performance\(\)/, 'the clock'],
   [/\.(history|location)\(\)\s*[.?]/, 'the address'],
   [/confirm_with_message|alert_with_message|prompt_with_message/, 'dialogs'],
   [/"Intl"/, 'Intl'],
@@ -72,7 +74,7 @@ for (const file of rustFiles(root)) {
   const text = readFileSync(file, 'utf8');
   const node = nodeOf(path);
   // Rule 1: IO only in io/ (the patterns are read with comments left out, strings kept).
-  const withStrings = text.replace(/\/\/.*$/gm, '');
+  const withStrings = code(text, { keepStrings: true });
   if (node !== 'io') {
     for (const [pattern, what] of io) if (pattern.test(withStrings)) broken.push(`${name} reaches ${what} outside src/io/`);
   }
@@ -80,7 +82,7 @@ for (const file of rustFiles(root)) {
   const components = [...code(text).matchAll(/#\[component\]/g)].length;
   if (components > 0 && node !== null && isState(node)) broken.push(`${name} defines a component in ${node}, which is state: move it to a feature's folder`);
   if (components > 1) broken.push(`${name} defines ${components} components: one a file`);
-  for (const [, params] of text.matchAll(/#\[component\][^]*?fn\s+\w+\s*(?:<[^>]*>)?\s*\(([^]*?)\)\s*->/g)) {
+  for (const params of componentParams(text)) {
     const lines = params.split('\n');
     for (let at = 0; at < lines.length; at++) {
       const param = /^\s*([a-z_][a-z0-9_]*)\s*:/.exec(lines[at]);
@@ -90,6 +92,31 @@ for (const file of rustFiles(root)) {
       if (before < 0 || !/^\s*\/\/\//.test(lines[before])) broken.push(`${name}: the prop \`${param[1]}\` has no /// doc comment`);
     }
   }
+}
+
+/**
+ * The parameter lists of the `#[component]` functions of `text`, as written (doc comments
+ * included): from each `fn Name(` after `#[component]` to its matching parenthesis, not
+ * counting parentheses in comments or strings (a prop type such as `impl Fn() -> String`
+ * does not end the list).
+ */
+function componentParams(text) {
+  const lists = [];
+  for (const match of text.matchAll(/#\[component\][^]*?fn\s+\w+\s*(?:<[^>]*>)?\s*\(/g)) {
+    const open = match.index + match[0].length;
+    let depth = 1;
+    let at = open;
+    while (at < text.length && depth > 0) {
+      if (text.startsWith('//', at)) at = text.indexOf('\n', at);
+      else if (text[at] === '"') at = text.indexOf('"', at + 1);
+      else if (text[at] === '(') depth++;
+      else if (text[at] === ')') depth--;
+      if (at < 0) break;
+      at++;
+    }
+    lists.push(text.slice(open, at - 1));
+  }
+  return lists;
 }
 
 // Rule 2: layers, no cycle.

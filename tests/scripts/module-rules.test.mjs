@@ -86,6 +86,15 @@ describe('core rules', () => {
     assert.match(err, /Import cycle among hearth-core's modules: agent -> tools -> agent/);
   });
 
+  test('the crate root holds only module declarations and Millis', (t) => {
+    const lib = `//! The core.\n#![warn(missing_docs)]\npub type Millis = i64;\n${CORE_MODULES.map((m) => `pub mod ${m};`).join('\n')}\n`;
+    assert.equal(run('core-rules.mjs', coreTree(t, { 'lib.rs': lib })).status, 0);
+    const helper = `${lib}pub fn shared() -> u32 { crate::storage::X }\n`;
+    const { status, err } = run('core-rules.mjs', coreTree(t, { 'lib.rs': helper }));
+    assert.equal(status, 1);
+    assert.match(err, /lib\.rs holds more than module declarations and Millis: pub fn shared/);
+  });
+
   test('a module in no layer fails', (t) => {
     const root = coreTree(t, { 'sync.rs': '//! New.\n' });
     const { status, err } = run('core-rules.mjs', root);
@@ -150,6 +159,26 @@ describe('shell rules', () => {
     assert.match(err, /tools\/view\.rs defines 2 components: one a file/);
     assert.match(err, /tools\/view\.rs: the prop `on_pick` has no \/\/\/ doc comment/);
     assert.doesNotMatch(err, /the prop `label`/, 'a doc comment above the prop attribute counts');
+  });
+
+  test('a prop after one whose type has parentheses is checked too, and a URL in a string hides no code', (t) => {
+    const root = shellTree(t, {
+      'chat/view.rs': [
+        '#[component]',
+        'pub(crate) fn Copy(',
+        '    /// What to copy (called at each click).',
+        '    text: impl Fn() -> String + Send + Sync + \'static,',
+        '    label: &\'static str,',
+        ') -> impl IntoView {',
+        '    let home = "https://example.com/"; let at = js_sys::Date::now();',
+        '}',
+      ].join('\n'),
+    });
+    const { status, err } = run('shell-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /chat\/view\.rs: the prop `label` has no \/\/\/ doc comment/);
+    assert.doesNotMatch(err, /the prop `text`/);
+    assert.match(err, /chat\/view\.rs reaches the clock outside src\/io\//);
   });
 });
 
