@@ -138,7 +138,7 @@ pub(crate) fn AgentPicker() -> impl IntoView {
                 aria-disabled=move || busy().to_string()
                 aria-describedby=move || busy().then(|| reason.clone())
                 // While a reply streams, the tooltip below says why it waits instead.
-                title=move || (!busy()).then_some("The agent this conversation talks to: its instructions, model and tools")
+                title=move || (!busy()).then_some("This conversation's agent")
                 on:click=move |_| {
                     if open.get_untracked() { close(false) } else { open_at(None) }
                 }

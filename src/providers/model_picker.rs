@@ -45,7 +45,7 @@ pub(crate) fn ModelPicker() -> impl IntoView {
                     // The title is the select's description (its name is the label).
                     <select
                         aria-label="Model"
-                        title="The model that answers, for every agent without its own (an agent with its own model keeps it: change it under Agents)"
+                        title="The model that answers, for agents without their own (an agent's own: in Agents)"
                         prop:value=chosen
                         disabled=move || own.with(Option::is_some)
                         on:change=move |ev| providers.set_active(event_target_value(&ev))

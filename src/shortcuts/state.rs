@@ -70,7 +70,7 @@ pub(crate) struct Shortcut {
 
 /// Every shortcut, in the help dialog's order, then the message box's own keys
 /// (its placeholder names them only where there is room).
-pub(crate) const SHORTCUTS: [Shortcut; 13] = [
+pub(crate) const SHORTCUTS: [Shortcut; 12] = [
     Shortcut { what: "New chat", keys: "Alt+Shift+N" },
     Shortcut { what: "Focus the message box", keys: "Alt+Shift+M" },
     Shortcut { what: "Search conversations", keys: "Alt+Shift+K" },
@@ -80,10 +80,9 @@ pub(crate) const SHORTCUTS: [Shortcut; 13] = [
     Shortcut { what: "Show or hide the conversations", keys: "Alt+Shift+L" },
     Shortcut { what: "Open Settings", keys: "Alt+Shift+O" },
     Shortcut { what: "Show these shortcuts", keys: "? or Ctrl+/" },
-    Shortcut { what: "Send the message (in the message box)", keys: "Enter" },
-    Shortcut { what: "Start a new line (in the message box)", keys: "Shift+Enter" },
+    Shortcut { what: "Send the message", keys: "Enter" },
+    Shortcut { what: "Start a new line", keys: "Shift+Enter" },
     Shortcut { what: "Attach a project file (in the message box)", keys: "@" },
-    Shortcut { what: "Pick from the file list", keys: "↑ ↓, then Enter or Tab" },
 ];
 
 /// The action of Alt+Shift and `key`, a lower-case letter.

@@ -162,10 +162,17 @@ describe('switching agents', () => {
     const chat = await openWithAgents(t, env);
     const { page, picker } = chat;
     await picker.shows('Agent: General Assistant · echo');
+    const modelControl = page.getByRole('combobox', { name: 'Model', exact: true });
+    assert.equal(await modelControl.isDisabled(), false, 'the General Assistant runs on the model chosen here');
 
     // A new chat only chooses the agent: no divider, nothing stored.
     await chooseWithMouse(chat, 'Poet');
     await picker.shows('Agent: Poet · gemini-poet');
+    // The Poet has a model of its own: the model control shows it and is off, saying why.
+    await waitUntil(() => modelControl.isDisabled(), 'the model control is off while the agent has its own model');
+    const note = await modelControl.evaluate((select) => getComputedStyle(select.closest('label'), '::after').content);
+    assert.equal(note, '"set by the agent"', 'the control says beside it why it is off');
+    assert.match(await modelControl.getAttribute('title'), /for agents without their own \(an agent's own: in Agents\)/);
     assert.equal(await chat.log.getByRole('separator').count(), 0, 'no divider in a new conversation');
     const poetReply = await sendAndSettle(chat, 'Write a line about the sea.');
     assert.equal(await badgeOf(poetReply), 'Poet · gemini-poet', 'the reply names its agent and model');

@@ -45,7 +45,7 @@ function placeholderFit(message) {
 function visibleText(locator) {
   return locator.evaluate((element) => {
     const copy = element.cloneNode(true);
-    for (const hidden of copy.querySelectorAll('[aria-hidden="true"], .visually-hidden')) hidden.remove();
+    for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
     return copy.textContent.replace(/\s+/g, ' ').trim();
   });
 }
@@ -99,7 +99,8 @@ describe('layout', () => {
       // The agent menu says the agent, with the agents' icon; the model control says the model.
       const agent = page.getByRole('button', { name: 'Agent: General Assistant', exact: true });
       const model = page.getByRole('combobox', { name: 'Model', exact: true });
-      assert.equal(await visibleText(agent), 'General Assistant', 'the agent menu names only the agent');
+      // Its text is "Agent: General Assistant", "Agent: " for screen readers only.
+      assert.equal(await visibleText(agent), 'Agent: General Assistant', 'the agent menu names only the agent');
       const chosen = await model.evaluate((select) => select.selectedOptions[0]?.textContent.trim());
       assert.match(chosen, /^markdown · /, 'the model control names the model first');
       assert.equal(await agent.locator('svg').count(), 1, 'the agent menu has its icon');
@@ -138,6 +139,20 @@ describe('layout', () => {
     assert.ok(width >= 360, `the message box is at least 360 px wide beside the preview (${width})`);
     const frame = await preview.evaluate((region) => region.getBoundingClientRect().width);
     assert.ok(frame >= 360, `and the preview keeps room for the app (${frame})`);
+    // The conversation (with its composer) takes three fifths of the width, the preview two.
+    const conversation = await page.getByRole('form', { name: 'Composer', exact: true }).evaluate((form) => form.getBoundingClientRect().width);
+    assert.ok(Math.abs(conversation / frame - 1.5) < 0.1, `three fifths beside two (${conversation} : ${frame})`);
+    // Where the main column is narrower, the preview goes under the conversation, above the composer.
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await waitUntil(async () => {
+      const [top, composerTop] = await Promise.all([
+        preview.evaluate((region) => region.getBoundingClientRect().top),
+        page.getByRole('form', { name: 'Composer', exact: true }).evaluate((form) => form.getBoundingClientRect().top),
+      ]);
+      return top > 150 && top < composerTop;
+    }, 'the preview is under the conversation and above the composer at 1100 px');
+    const stacked = await chat.message.evaluate((box) => box.getBoundingClientRect().width);
+    assert.ok(stacked >= 500, `stacked, the message box has the column's width (${stacked})`);
     await waitUntil(async () => (await chat.message.isEditable()), 'the message box takes text');
     assert.deepEqual(chat.errors, []);
   });

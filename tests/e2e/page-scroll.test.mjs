@@ -35,6 +35,11 @@ async function assertStill(page, after) {
   assert.equal(state.scrollLeft, 0, `the page did not scroll sideways (after ${after})`);
   assert.ok(state.overflow <= 0, `the document is no taller than the window (after ${after}): ${JSON.stringify(state)}`);
   assert.ok(state.barTop >= 0 && state.barBottom <= state.innerHeight, `the top bar is in view (after ${after})`);
+  // And nothing the page needs is cut off by it: the message box and Send are whole in the window.
+  for (const control of [page.getByRole('textbox', { name: 'Message', exact: true }), page.getByRole('button', { name: /^(Send|Stop)$/ })]) {
+    const box = await control.boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= state.innerHeight + 0.5, `the composer is in view (after ${after}): ${JSON.stringify(box)}`);
+  }
 }
 
 /**

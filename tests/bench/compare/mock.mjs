@@ -4,7 +4,7 @@
 //
 //   POST /v1/chat/completions  stream:true → the answer of the current shape; a request whose
 //                              last message lacks `long_if` gets a short one, and so does a
-//                              title request (Hearth's auto-title, src/sessions/title.rs: a system
+//                              title request (Hearth's auto-title, src/sessions/state/title.rs: a system
 //                              message "Write a title for the conversation…" before the user's
 //                              first message, which does contain `long_if`)
 //   GET|POST /__config         read / change { shape, tokens, chunk_min, chunk_max, delay_ms, long_if, seed }
@@ -39,7 +39,7 @@ export const SHAPES = ['mixed', 'code', 'list', 'table', 'quote', 'paragraph', '
 const SHAPE_BYTES = 100_000;
 const SHORT_ANSWER = 'Mock short answer for a follow-up request.';
 const TITLE_ANSWER = 'Mock conversation title';
-/** How src/sessions/title.rs's TITLE_PROMPT starts (its system message). */
+/** How src/sessions/state/title.rs's TITLE_PROMPT starts (its system message). */
 const TITLE_PROMPT_START = 'Write a title for the conversation';
 
 // ---------- deterministic PRNG ----------
