@@ -10,30 +10,14 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
 import { closeTools, editAgent, openTools, saveAgent } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { chatRequests as chatRequestsOf, FAMILIES } from '../support/mock.mjs';
+import { startTarget } from '../support/target.mjs';
 
 const DENIED = 'The user denied this call.';
-
-/** A server on another origin that logs the URL of every request and allows CORS. */
-async function startTarget() {
-  const requests = [];
-  const server = createServer((req, res) => {
-    requests.push(req.url);
-    res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/plain' });
-    res.end('target page');
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    requests,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 /** Lets the page run for a moment (to show that something does NOT happen; no timing is asserted). */
 const settle = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));

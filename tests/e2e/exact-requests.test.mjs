@@ -10,46 +10,10 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { openApp, openChatWithProvider, send, settled, useHarness, waitForStoredProvider } from '../support/chat.mjs';
 import { FAMILIES, mockRequests, resetMock } from '../support/mock.mjs';
 import { closeProviders, commit, openProviders, providerForm } from '../support/providers.mjs';
-
-/**
- * A server on another origin that logs every request line (and its headers) and allows CORS,
- * preflights included. A path starting with `/moved` answers 307 to `redirectTo` + the rest of
- * the path; anything else answers "target page".
- */
-async function startTarget({ redirectTo } = {}) {
-  const lines = [];
-  const headers = [];
-  const server = createServer((req, res) => {
-    lines.push(`${req.method} ${req.url} HTTP/${req.httpVersion}`);
-    headers.push(req.headers);
-    const cors = { 'access-control-allow-origin': '*' };
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
-        ...cors,
-        'access-control-allow-methods': 'GET, POST, OPTIONS',
-        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
-      });
-      return res.end();
-    }
-    if (redirectTo && req.url.startsWith('/moved')) {
-      res.writeHead(307, { ...cors, location: `${redirectTo}${req.url.slice('/moved'.length)}` });
-      return res.end();
-    }
-    res.writeHead(200, { ...cors, 'content-type': 'text/plain' });
-    res.end('target page');
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    lines,
-    headers,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
+import { startTarget } from '../support/target.mjs';
 
 /** The request lines of the chat requests (POSTs, not preflights) `mock` logged for `path`. */
 async function postLines(mock, path) {
@@ -72,7 +36,7 @@ describe('exact requests', () => {
 
   test('the fetch tool requests exactly the URL the approval prompt showed', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-fetch', tools: ['Fetch a URL'] });
-    target.lines.length = 0;
+    target.clear();
     // A query with an encoded slash, an encoded space and an empty value: a signed URL's shape.
     const path = '/secret?x=1&sig=a%2Fb%20c&empty=';
     await send(chat, `${target.url}${path}`);
@@ -90,8 +54,8 @@ describe('exact requests', () => {
 
   test('the fetch tool does not follow a redirect: the model is told, the other address hears nothing', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-fetch', tools: ['Fetch a URL'] });
-    target.lines.length = 0;
-    elsewhere.lines.length = 0;
+    target.clear();
+    elsewhere.clear();
     await send(chat, `${target.url}/moved/page?x=1`);
     const prompt = chat.reply.getByRole('group', { name: 'Approve the fetch_url call', exact: true });
     await prompt.getByRole('button', { name: 'Allow', exact: true }).click();
@@ -105,8 +69,8 @@ describe('exact requests', () => {
   test('a provider that answers with a redirect gets an error card, and its key goes nowhere else', async (t) => {
     const redirecting = { ...FAMILIES.openai, baseUrl: () => `${target.url}/moved/v1` };
     const chat = await openChatWithProvider(t, env, { family: redirecting, scenario: 'markdown', apiKey: 'sk-secret' });
-    target.lines.length = 0;
-    elsewhere.lines.length = 0;
+    target.clear();
+    elsewhere.clear();
     await send(chat, 'Hello?');
     await settled(chat);
     const posts = target.lines.filter((line) => line.startsWith('POST'));
