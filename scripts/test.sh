@@ -1,11 +1,23 @@
 #!/usr/bin/env bash
-# Runs every check and test: formatting, clippy (native and wasm32), the native
-# core tests and the mock server tests (while the release build runs), the
-# bundle budget, then the end-to-end tests in headless Chromium. Installs what it needs first.
+# Runs every check and test: formatting, clippy (native and wasm32), the module
+# rules, the native core tests and the mock server and script tests (all while the
+# release build runs), the bundle budget, then the end-to-end tests in headless
+# Chromium. Installs what it needs first.
 set -euo pipefail
 START=$(date +%s)
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$HEARTH_ROOT"
+
+# The release build is the longest step and ends in one long single-threaded link
+# (fat LTO, one codegen unit), so it starts first, in the background, and the
+# checks and the native and node tests use the other core meanwhile (they build
+# into other target folders, so neither waits for the other's lock). Its output
+# is shown when it is done.
+log "release build, in the background"
+BUILD_LOG="$(mktemp)"
+"$HEARTH_ROOT/scripts/build.sh" >"$BUILD_LOG" 2>&1 &
+BUILD_PID=$!
+trap 'kill "$BUILD_PID" 2>/dev/null || true' EXIT
 
 log "cargo fmt --check"
 cargo fmt --all --check
@@ -26,15 +38,6 @@ log "the shell's rules: no import cycle, no IO outside src/io/"
 node "$HEARTH_ROOT/scripts/shell-rules.mjs"
 log "the core's layers: no import cycle, nothing uses a layer above its own"
 node "$HEARTH_ROOT/scripts/core-rules.mjs"
-
-# The release build ends in one long single-threaded link (fat LTO, one codegen
-# unit), so it runs in the background while the native tests and the node tests
-# use the other core. Its output is shown when it is done.
-log "release build, in the background (at $(( $(date +%s) - START )) s)"
-BUILD_LOG="$(mktemp)"
-"$HEARTH_ROOT/scripts/build.sh" >"$BUILD_LOG" 2>&1 &
-BUILD_PID=$!
-trap 'kill "$BUILD_PID" 2>/dev/null || true' EXIT
 
 log "cargo test (native)"
 cargo test --quiet --workspace
