@@ -42,7 +42,8 @@ pub(crate) fn ModelPicker() -> impl IntoView {
             <Show when=move || providers.list.with(|list| !list.is_empty())>
                 <label class="model-control">
                     <Icon name=IconName::Cpu />
-                    // The title is the select's description (its name is the label).
+                    // Named "Model"; the title is its description. While it is off, the
+                    // stylesheet writes "set by the agent" beside it.
                     <select
                         aria-label="Model"
                         title="The model that answers, for agents without their own (an agent's own: in Agents)"
