@@ -39,8 +39,11 @@ node "$HEARTH_ROOT/scripts/shell-rules.mjs"
 log "the core's layers: no import cycle, nothing uses a layer above its own"
 node "$HEARTH_ROOT/scripts/core-rules.mjs"
 
-log "cargo test (native)"
-cargo test --quiet --workspace
+# The shell has no native tests (the browser tests are its tests, and clippy
+# above compiles it natively): testing only the core spares compiling Leptos and
+# web-sys into a native test binary.
+log "cargo test (native): hearth-core"
+cargo test --quiet -p hearth-core
 
 log "mock server and script tests"
 (cd tests && npm run --silent test:node)
