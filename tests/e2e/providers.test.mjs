@@ -259,24 +259,32 @@ describe('providers', () => {
         const switches = fam.thinkingSwitch ? 1 : 0;
         assert.equal(chat.switchCount, switches, 'the thinking switch is offered where it has an effect');
         const question = 'What is six times seven?';
+        // While the model thinks: a live, collapsed Thinking button; its text stays hidden.
+        // The live phase lasts only ~300 ms, less than a loaded machine may take between two
+        // steps of a test (a look, then a read, came too late there), so the page itself
+        // records the button's state the moment it first says "Thinking… n s". (That its
+        // accessible name is only those words is checked in 'the Thinking toggle and the
+        // settings fields keep plain accessible names'.)
+        await chat.page.evaluate(() => {
+          window.hearthThinkingSeen = null;
+          const observer = new MutationObserver(() => {
+            for (const button of document.querySelectorAll('button[aria-expanded]')) {
+              const label = button.textContent.trim();
+              if (!/^Thinking… \d+ s$/.test(label)) continue;
+              window.hearthThinkingSeen = {
+                label,
+                expanded: button.getAttribute('aria-expanded'),
+                busy: button.closest('[aria-busy]')?.getAttribute('aria-busy'),
+              };
+              observer.disconnect();
+              return;
+            }
+          });
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+        });
         await send(chat, question);
         const reply = chat.reply;
-
-        // While the model thinks: a live, collapsed Thinking button; its text stays hidden.
-        // (Found by the words in its name; that the name is only those words is checked in
-        // 'the Thinking toggle and the settings fields keep plain accessible names'.)
-        const live = reply.getByRole('button', { name: /Thinking… \d+ s/ });
-        await live.waitFor();
-        // One read of the button's state (the live phase lasts only ~300 ms).
-        const seen = await live.evaluate(
-          (button) => ({
-            label: button.textContent.trim(),
-            expanded: button.getAttribute('aria-expanded'),
-            busy: button.closest('[aria-busy]')?.getAttribute('aria-busy'),
-          }),
-          undefined,
-          { timeout: 2_000 },
-        );
+        const seen = await (await chat.page.waitForFunction(() => window.hearthThinkingSeen)).jsonValue();
         if (fam.name === 'Anthropic') await screenshot(chat.page, '12-thinking-live.png');
         assert.match(seen.label, /^Thinking… \d+ s$/, 'the button counts the seconds');
         assert.equal(seen.busy, 'true', 'the reply is streaming while it thinks');
