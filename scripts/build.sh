@@ -6,8 +6,24 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$HEARTH_ROOT"
 
-log "trunk build --release (wasm route: $HEARTH_WASM_ROUTE)"
-with_wasm_env trunk build --release --offline
+# The wasm, in three steps (what Trunk did, plus the split it cannot do):
+# 1. cargo builds the release wasm (with_wasm_env: std built for size, and the
+#    relocations the splitter reads);
+# 2. the splitter (wasm_split_cli_support) moves the code reachable only from a
+#    split point (`#[wasm_split(…)]`, see src/ui/lazy.rs) into chunks, with a loader;
+# 3. wasm-bindgen writes the JavaScript glue for the main wasm, keeping the linker's
+#    exports the chunks link against.
+# Then scripts/assemble.mjs puts the build together into dist/.
+OUT="$HEARTH_ROOT/target/hearth-app"
+log "cargo build --release (wasm32)"
+with_wasm_env cargo build --release --offline --quiet --target wasm32-unknown-unknown -p hearth --bin hearth
+rm -rf "$OUT" && mkdir -p "$OUT"
+log "split the wasm into chunks"
+wasm-split-cli "$HEARTH_ROOT/target/wasm32-unknown-unknown/release/hearth.wasm" "$OUT" --out-name hearth >/dev/null
+log "wasm-bindgen"
+wasm-bindgen --target web --keep-lld-exports --no-typescript --out-name hearth --out-dir "$OUT" "$OUT/hearth.wasm"
+rm "$OUT/hearth.wasm"
+node "$HEARTH_ROOT/scripts/assemble.mjs" "$OUT" "$HEARTH_ROOT/dist"
 
 # Pre-compressed copies: gzip level 9 and brotli quality 11 (node's zlib), each kept
 # only where smaller than the file, so a host never sends more than the file itself.

@@ -1,5 +1,5 @@
 // Makes Hearth's sandboxed frame documents self-contained in a built folder, and gives the
-// service worker their policies. Run by scripts/precache.mjs (Trunk's post_build hook)
+// service worker their policies. Run by scripts/precache.mjs (scripts/assemble.mjs runs it)
 // before it lists and hashes the files.
 //
 // The frame documents are the paths of `_headers` whose Content-Security-Policy has a

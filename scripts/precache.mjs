@@ -6,14 +6,14 @@
 // worker's bytes (the browser then installs the new worker) and its cache name.
 //
 // Listed: every file below the folder except the pre-compressed copies (`*.br`, `*.gz`,
-// written by scripts/build.sh after Trunk), the host's `_headers`, sw.js itself and dot
-// files. No hand-kept list: what Trunk builds is what is cached. The Mermaid library is
+// written by scripts/build.sh after it), the host's `_headers`, sw.js itself and dot
+// files. No hand-kept list: what the build writes is what is cached (the chunks of the split wasm
+// among it, so they load offline). The Mermaid library is
 // listed apart, "on demand" (`onDemand`, with its hash): the worker does not fetch it at
 // install but caches it, checked, the first time a diagram needs it.
 //
-// Trunk runs it as a post_build hook (Trunk.toml) on its staging folder, before it becomes
-// dist/: `node scripts/precache.mjs [dir]`, dir defaulting to $TRUNK_STAGING_DIR.
-// `precacheList(dir)` and `writePrecache(dir)` are exported for the tests.
+// scripts/assemble.mjs runs it on the new dist/ before it takes the old one's place;
+// by hand: `node scripts/precache.mjs <dir>`.
 //
 // First it makes the sandboxed frame documents self-contained (scripts/frames.mjs: their
 // scripts inlined), so the list hashes them as served, and writes their policies from
@@ -90,9 +90,9 @@ export function writePrecache(dir) {
 }
 
 function main() {
-  const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
+  const dir = process.argv[2];
   if (!dir) {
-    console.error('usage: node scripts/precache.mjs <build dir>   (or run by Trunk, with $TRUNK_STAGING_DIR)');
+    console.error('usage: node scripts/precache.mjs <build dir>');
     process.exit(2);
   }
   try {

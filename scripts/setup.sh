@@ -3,15 +3,18 @@
 # environment for the WebAssembly build. Source it (`. scripts/setup.sh`) from the
 # other scripts; running it directly just installs.
 #
-# Two routes to a wasm32 standard library:
-#   - rustup has the `wasm32-unknown-unknown` target: plain `cargo` builds it.
-#   - it does not (rustup cannot download it on machines without its servers):
-#     Debian's rustc-web 1.96 builds std from source (`-Z build-std`) and lld-22
-#     links. Only the wasm build sees these settings.
+# One route to the wasm32 standard library, on every machine: Debian's rustc-web
+# 1.96 builds std from source for size (`-Z build-std`, see with_wasm_env) and
+# lld-22 links. rustup's prebuilt `wasm32-unknown-unknown` std is never used, even
+# where it is installed: it cannot be built for size, and its wasm is 96,885 B gzip
+# larger, over the budget. Only the wasm build sees these settings; the native
+# checks use whatever cargo is on PATH.
 set -euo pipefail
 
 HEARTH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-TRUNK_VERSION="0.21.14"
+# The splitter's command-line build (scripts/build.sh); its output must suit the
+# wasm_split_helpers in Cargo.lock (0.2.x).
+WASM_SPLIT_VERSION="0.2.4"
 log() { printf '\033[1;33m[setup]\033[0m %s\n' "$*" >&2; }
 
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
@@ -31,43 +34,35 @@ wasm_bindgen_version() {
   awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$HEARTH_ROOT/Cargo.lock"
 }
 
-if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-  HEARTH_WASM_ROUTE="rustup"
-else
-  HEARTH_WASM_ROUTE="debian"
-  apt_install rustc-web cargo-web rust-web-src rust-web-clippy lld-22
-  # -Z build-std resolves std's own dependencies (dlmalloc, …) while the build
-  # runs offline: fetch them into cargo's cache (a no-op once they are there).
-  PATH="/usr/bin:$PATH" RUSTC_BOOTSTRAP=1 cargo fetch --quiet \
-    --manifest-path "$(/usr/bin/rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
-fi
-export HEARTH_WASM_ROUTE
+apt_install rustc-web cargo-web rust-web-src rust-web-clippy lld-22
+# -Z build-std resolves std's own dependencies (dlmalloc, …) while the build
+# runs offline: fetch them into cargo's cache (a no-op once they are there).
+PATH="/usr/bin:$PATH" RUSTC_BOOTSTRAP=1 cargo fetch --quiet \
+  --manifest-path "$(/usr/bin/rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
 
-# Runs a command with the environment of the wasm build (trunk, wasm clippy).
-# On the Debian route std is built here, so it can be built for size: std's
+# Runs a command with the environment of the wasm build (cargo build, wasm clippy):
+# Debian's cargo and rustc first on PATH, and std built here, for size: std's
 # `optimize_for_size` feature and `panic=immediate-abort` (a panic is a bare trap,
 # no message, no formatting code) take 74 KB off the gzipped wasm (1,114,166 →
 # 1,039,752 bytes, gzip -9). Clippy gets the same flags, so std and the
-# dependencies are never also compiled for the plain ones. The rustup route links
-# the prebuilt std and cannot do either (its wasm is that much larger).
+# dependencies are never also compiled for the plain ones. `--emit-relocs` keeps
+# the relocations the splitter needs (scripts/build.sh), and `erase_components`
+# makes Leptos type-erase each component's view, which makes this app smaller
+# (its many components would otherwise each be a deeply nested type).
 with_wasm_env() {
-  if [ "$HEARTH_WASM_ROUTE" = "debian" ]; then
-    PATH="/usr/bin:$PATH" \
+  PATH="/usr/bin:$PATH" \
     RUSTC_BOOTSTRAP=1 \
     CARGO_UNSTABLE_BUILD_STD="std,panic_abort" \
     CARGO_UNSTABLE_BUILD_STD_FEATURES="optimize_for_size" \
-    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Clink-arg=--emit-relocs --cfg erase_components" \
     CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=/usr/lib/llvm-22/bin/wasm-ld \
-      "$@"
-  else
     "$@"
-  fi
 }
 
-if ! trunk --version 2>/dev/null | grep -q "trunk $TRUNK_VERSION"; then
-  log "cargo install trunk $TRUNK_VERSION (a few minutes, once)"
-  # --locked: without it a newer lightningcss fails to compile.
-  cargo install --quiet --locked trunk --version "$TRUNK_VERSION"
+# (The binary has no --version: cargo's list of installed crates tells.)
+if ! cargo install --list 2>/dev/null | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  log "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (a minute, once)"
+  cargo install --quiet --locked wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary
 fi
 
 WBG_VERSION="$(wasm_bindgen_version)"
@@ -75,10 +70,6 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $WBG_VERSION"; t
   log "cargo install wasm-bindgen-cli $WBG_VERSION (a few minutes, once)"
   # Not --locked: its lock file pins a crate version the registry mirror lacks.
   cargo install --quiet --force wasm-bindgen-cli --version "$WBG_VERSION"
-fi
-if ! grep -q "wasm_bindgen = \"$WBG_VERSION\"" "$HEARTH_ROOT/Trunk.toml"; then
-  echo "Trunk.toml pins another wasm-bindgen than Cargo.lock ($WBG_VERSION); update [tools] wasm_bindgen." >&2
-  exit 1
 fi
 
 if [ "${HEARTH_SETUP_BROWSER:-1}" = "1" ]; then

@@ -10,13 +10,14 @@
 
 pub(crate) mod top_bar;
 
+use hearth_core::agent::AgentKind;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::agents::agents_dialog::AgentsDialog;
+use crate::agents::agents_dialog::agents_dialog_view;
 use crate::agents::state::AgentsContext;
 use crate::app::top_bar::TopBar;
-use crate::apps::app_preview::AppPreview;
+use crate::apps::app_preview::{app_preview_view, preload_app_preview};
 use crate::apps::state::AppPreviewChoice;
 use crate::chat::conversation::Conversation;
 use crate::chat::conversation_not_found::ConversationNotFound;
@@ -29,19 +30,20 @@ use crate::offline::state::network::NetworkContext;
 use crate::offline::state::updates::{Hold, UpdatesContext};
 use crate::offline::storage_banner::StorageBanner;
 use crate::offline::update_prompt::UpdatePrompt;
-use crate::providers::providers_dialog::ProvidersDialog;
+use crate::providers::providers_dialog::providers_dialog_view;
 use crate::providers::state::ProvidersContext;
 use crate::providers::unlock_keys_dialog::UnlockKeysDialog;
 use crate::sessions::sidebar::Sidebar;
 use crate::sessions::state::SessionsContext;
 use crate::sessions::undo_toast::UndoToast;
-use crate::settings::settings_dialog::SettingsDialog;
+use crate::settings::settings_dialog::settings_dialog_view;
 use crate::settings::state::PreferencesContext;
-use crate::shortcuts::shortcuts_dialog::ShortcutsDialog;
+use crate::shortcuts::shortcuts_dialog::shortcuts_dialog_view;
 use crate::shortcuts::state::Shortcuts;
 use crate::store::StoreContext;
 use crate::tools::state::ToolsContext;
-use crate::tools::tools_dialog::ToolsDialog;
+use crate::tools::tools_dialog::tools_dialog_view;
+use crate::ui::lazy_once::LazyOnce;
 
 /// The whole app.
 #[component]
@@ -70,6 +72,16 @@ pub(crate) fn App() -> impl IntoView {
     let preview = AppPreviewChoice::new(chat, sessions.current);
     provide_context(preview);
     let has_app = Memo::new(move |_| preview.versions.with(|versions| !versions.is_empty()));
+    // An app agent's conversation is where a preview will show: its chunk loads
+    // ahead, so the preview opens with the app, in the same frame.
+    let app_agent = Memo::new(move |_| chat.agent().kind == AgentKind::App);
+    Effect::new(move |_| {
+        if app_agent.get() {
+            spawn_local(async move {
+                let _ = preload_app_preview().await;
+            });
+        }
+    });
     provide_context(ComposerDraft::new());
     spawn_local(start(store, providers, agents, tools, preferences, sessions));
     let sidebar_open = RwSignal::new(false);
@@ -92,18 +104,44 @@ pub(crate) fn App() -> impl IntoView {
                         </Show>
                         <Composer />
                     </div>
-                    <AppPreview />
+                    // Its code is in a chunk, loaded when a conversation first has an app.
+                    <LazyOnce when=has_app load=app_preview_view />
                 </div>
             </div>
             <UndoToast />
             <UpdatePrompt />
             <OutOfDateDialog />
-            <SettingsDialog open=settings_open />
-            <ProvidersDialog />
-            <ToolsDialog />
-            <AgentsDialog />
+            // The dialogs' code is in a chunk, loaded when the first of them opens.
+            <LazyOnce
+                when=settings_open
+                on_close=Callback::new(move |()| settings_open.set(false))
+                load=move || settings_dialog_view(settings_open)
+            />
+            <LazyOnce
+                when=providers.dialog_open
+                on_close=Callback::new(move |()| providers.dialog_open.set(false))
+                load=providers_dialog_view
+            />
+            <LazyOnce
+                when=tools.dialog_open
+                on_close=Callback::new(move |()| tools.dialog_open.set(false))
+                load=tools_dialog_view
+            />
+            <LazyOnce
+                when=agents.dialog_open
+                on_close=Callback::new(move |()| agents.dialog_open.set(false))
+                load=agents_dialog_view
+            />
+            <LazyOnce
+                when=shortcuts.help_open
+                on_close=Callback::new(move |()| shortcuts.help_open.set(false))
+                load=move || shortcuts_dialog_view(shortcuts)
+            />
             <UnlockKeysDialog />
-            <ShortcutsDialog shortcuts />
+            // What a shortcut did ("Sidebar hidden"), announced.
+            <p class="shortcut-note" role="status">
+                {move || shortcuts.said.get()}
+            </p>
         </div>
     }
 }

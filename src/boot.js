@@ -1,16 +1,20 @@
 // Starts Hearth without an inline script, which the page's Content-Security-Policy
-// refuses. Trunk.toml's `pattern_script` makes Trunk write, instead of its inline
-// loader, `<meta name="hearth-app" data-js=… data-wasm=…>` naming the hashed
-// wasm-bindgen module and wasm file; Trunk copies this module into dist/ with a
-// hash and an `integrity` attribute. It imports the one and starts the other,
-// as Trunk's loader would. Trunk's modulepreload/preload links (with their
-// integrity hashes) have already started fetching both.
+// refuses. scripts/assemble.mjs writes `<meta name="hearth-app" data-js=… data-wasm=…>`
+// into index.html, naming this build's wasm-bindgen module and main wasm (in its
+// app-<hash>/ folder, beside the chunks loaded on first use), and a modulepreload link
+// (with an integrity hash) for the module.
+//
+// The wasm's fetch starts first, before the module is imported, and wasm-bindgen compiles
+// it while it arrives (instantiateStreaming). It is a plain fetch on purpose: a
+// `<link rel="preload" as="fetch">` for it keeps Chromium from ever reading back its
+// compiled-code cache, so every load compiled the code again (issue 29).
 const app = document.querySelector('meta[name="hearth-app"]');
 if (!app?.dataset.js || !app.dataset.wasm) {
-  throw new Error('index.html names no app to start (<meta name="hearth-app">): build it with Trunk');
+  throw new Error('index.html names no app to start (<meta name="hearth-app">): build it with scripts/build.sh');
 }
+const wasm = fetch(app.dataset.wasm, { credentials: 'same-origin' });
 const { default: init } = await import(app.dataset.js);
-await init({ module_or_path: app.dataset.wasm });
+await init({ module_or_path: wasm });
 
 // The app is mounted: only now register the service worker (src/io/service_worker/sw.js,
 // copied to sw.js), once the page's `load` has come, so its install (which fetches and

@@ -6,6 +6,8 @@ pub(crate) mod copy_button;
 pub(crate) mod disclosure;
 pub(crate) mod dom;
 pub(crate) mod icon;
+pub(crate) mod lazy;
+pub(crate) mod lazy_once;
 pub(crate) mod menu_button;
 pub(crate) mod modal_dialog;
 pub(crate) mod text_field;

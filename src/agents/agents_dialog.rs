@@ -12,6 +12,7 @@ use crate::agents::agent_row::AgentRow;
 use crate::agents::state::AgentsContext;
 use crate::io::clock::now;
 use crate::io::ids::new_id;
+use crate::ui::lazy::{ChunkError, wasm_split};
 use crate::ui::modal_dialog::ModalDialog;
 
 /// The dialog; `AgentsContext::dialog_open` shows it.
@@ -74,4 +75,11 @@ pub(crate) fn AgentsDialog() -> impl IntoView {
             <p class="status" role="status">{move || status.get()}</p>
         </ModalDialog>
     }
+}
+
+/// The dialog, built by code from the `dialogs` chunk, loaded when a dialog first opens
+/// (`LazyOnce` in `crate::app`).
+#[wasm_split(dialogs, fallible)]
+pub(crate) fn agents_dialog_view() -> Result<AnyView, ChunkError> {
+    Ok(view! { <AgentsDialog  /> }.into_any())
 }

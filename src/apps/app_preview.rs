@@ -27,6 +27,7 @@ use crate::io::dialogs::confirm;
 use crate::io::files::download;
 use crate::sessions::state::SessionsContext;
 use crate::store::StoreContext;
+use crate::ui::lazy::{ChunkError, wasm_split};
 
 /// The most errors listed under the preview.
 const MAX_ERRORS: usize = 5;
@@ -361,4 +362,15 @@ fn source_line(current: &Memo<Option<AppVersion>>, line: u32) -> Option<String> 
 /// The name of the network button.
 fn network_label(allowed: bool) -> &'static str {
     if allowed { "Block network for this app" } else { "Allow network for this app" }
+}
+
+/// The preview, built by code from the `app_preview` chunk, loaded when a
+/// conversation first has an app (`LazyOnce` in `crate::app`), or ahead, by
+/// `preload_app_preview`, once an app agent's conversation is open.
+#[wasm_split(app_preview, fallible, preload(
+    /// Loads the `app_preview` chunk without building anything.
+    preload_app_preview
+))]
+pub(crate) fn app_preview_view() -> Result<AnyView, ChunkError> {
+    Ok(view! { <AppPreview /> }.into_any())
 }

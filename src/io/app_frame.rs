@@ -8,7 +8,7 @@
 //!   allow-modals">` (never `allow-same-origin`, popups or top navigation)
 //!   whose `src` is `app-frame.html`, or `app-frame-open.html` once the user
 //!   allowed the app the network (both in `src/io/app_frame/`, copied into
-//!   `dist/` by Trunk, sharing `app-frame.js`). Its origin is opaque: Hearth's
+//!   `dist/` by scripts/assemble.mjs, sharing `app-frame.js`). Its origin is opaque: Hearth's
 //!   IndexedDB, `localStorage`, cookies and `parent.document` all throw there.
 //! - Each document has its own CSP, which the app's document keeps: the frame's
 //!   script writes the app's HTML into that same document (`document.open`,
@@ -63,7 +63,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, HtmlIFrameElement, MessageEvent, Window};
 
-use super::sandbox::{beside_module, frames_fell_back, sandbox_flags, worker_serves_frames};
+use super::sandbox::{frames_fell_back, sandbox_flags, top_level_file, worker_serves_frames};
 
 /// The sandbox flags of every app frame: scripts, forms (which the CSP keeps
 /// from being sent anywhere) and `alert`/`confirm`. `allow-same-origin` is
@@ -184,7 +184,7 @@ fn shown_text(text: &str, limit: usize) -> String {
 /// The address of the frame document for `network`.
 fn frame_url(window: &Window, network: bool) -> String {
     let file = if network { "app-frame-open.html" } else { "app-frame.html" };
-    window.document().map_or_else(|| file.to_owned(), |document| beside_module(&document, file))
+    window.document().map_or_else(|| file.to_owned(), |document| top_level_file(&document, file))
 }
 
 /// The `{hearthApp: 'run', html, storage, network}` message.
@@ -326,7 +326,7 @@ pub(crate) fn open_in_new_tab(app: &FrameApp) -> Result<(), AppFrameError> {
         .and_then(|()| set("title", &app.title.as_str().into()))
         .map_err(|_| AppFrameError::Unpassable)?;
     let tab = window
-        .open_with_url_and_target(&beside_module(&document, "app-view.html"), "_blank")
+        .open_with_url_and_target(&top_level_file(&document, "app-view.html"), "_blank")
         .map_err(|_| AppFrameError::TabRefused)?
         .ok_or(AppFrameError::TabBlocked)?;
 

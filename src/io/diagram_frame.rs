@@ -32,7 +32,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, Element, HtmlIFrameElement, MessageEvent, Window};
 
-use super::sandbox::{beside_module, frames_fell_back, sandbox_flags, worker_serves_frames};
+use super::sandbox::{frames_fell_back, sandbox_flags, top_level_file, worker_serves_frames};
 
 /// The vendored Mermaid library, beside the app's files.
 pub(crate) const MERMAID_FILE: &str = "mermaid-12.3.0.min.js";
@@ -98,7 +98,7 @@ pub(crate) async fn library() -> Result<Blob, DiagramError> {
     }
     let window = web_sys::window().ok_or(DiagramError::MissingPage)?;
     let document = window.document().ok_or(DiagramError::MissingPage)?;
-    let url = beside_module(&document, MERMAID_FILE);
+    let url = top_level_file(&document, MERMAID_FILE);
     let response: web_sys::Response = JsFuture::from(window.fetch_with_str(&url))
         .await
         .ok()
@@ -175,7 +175,7 @@ impl DiagramFrame {
         let window = web_sys::window().ok_or(DiagramError::MissingPage)?;
         let document = window.document().ok_or(DiagramError::MissingPage)?;
         let job = render_message(source, library).ok_or(DiagramError::FrameRefused)?;
-        let url = beside_module(&document, FRAME_FILE);
+        let url = top_level_file(&document, FRAME_FILE);
         let through_worker = Cell::new(worker_serves_frames(&window));
         let frame = diagram_frame(&document, &url, through_worker.get()).ok_or(DiagramError::FrameRefused)?;
         let frame = Rc::new(RefCell::new(frame));

@@ -6,8 +6,8 @@
 //!
 //! - Each run gets its own hidden `<iframe sandbox="allow-scripts">` whose `src`
 //!   is one of the runner documents `sandbox-closed.html` or `sandbox-open.html`
-//!   (in `src/io/sandbox/`, copied into `dist/` by Trunk and found beside the
-//!   app's module; both load `sandbox-runner.js`). Without `allow-same-origin`
+//!   (in `src/io/sandbox/`, copied into `dist/`'s top folder by
+//!   scripts/assemble.mjs, see [`top_level_file`]; both load `sandbox-runner.js`). Without `allow-same-origin`
 //!   the frame has an opaque origin (`"null"`): IndexedDB, `localStorage`,
 //!   cookies and `parent.document` all throw `SecurityError` there, and the
 //!   app's origin cannot be reached. The runner refuses every job when its
@@ -85,7 +85,7 @@ pub(crate) enum Network {
 }
 
 impl Network {
-    /// The file name of the runner document with this mode's CSP (Trunk copies it
+    /// The file name of the runner document with this mode's CSP (scripts/assemble.mjs copies it
     /// from `src/io/sandbox/` into `dist/`, beside the app's other files).
     fn runner(self) -> &'static str {
         match self {
@@ -95,20 +95,21 @@ impl Network {
     }
 }
 
-/// Where the runner document of `network` is (see [`beside_module`]).
+/// Where the runner document of `network` is (see [`top_level_file`]).
 fn runner_url(document: &Document, network: Network) -> String {
-    beside_module(document, network.runner())
+    top_level_file(document, network.runner())
 }
 
-/// The address of `file`, one of the files Trunk copies into `dist/`: beside
-/// the app's wasm-bindgen module, whose URL `<meta name="hearth-app" data-js>`
-/// gives (see `src/boot.js`), so it is found whatever the page's own path and
-/// Trunk's `public_url`. Without that element, relative to the page.
-pub(crate) fn beside_module(document: &Document, file: &str) -> String {
+/// The address of `file`, one of the files scripts/assemble.mjs copies into
+/// `dist/`: in the folder above the build's app folder, which holds the app's
+/// wasm-bindgen module, whose URL `<meta name="hearth-app" data-js>` gives (see
+/// `src/boot.js`), so it is found whatever the page's own path. Without that
+/// element, relative to the page.
+pub(crate) fn top_level_file(document: &Document, file: &str) -> String {
     let found = || {
         let module = document.query_selector("meta[name=\"hearth-app\"]").ok()??.get_attribute("data-js")?;
         let module = Url::new_with_base(&module, &document.base_uri().ok()??).ok()?;
-        Some(Url::new_with_base(file, &module.href()).ok()?.href())
+        Some(Url::new_with_base(&format!("../{file}"), &module.href()).ok()?.href())
     };
     found().unwrap_or_else(|| file.to_owned())
 }

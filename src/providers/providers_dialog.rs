@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 use crate::io::ids::new_id;
 use crate::providers::provider_editor::ProviderEditor;
 use crate::providers::state::{ProviderEntry, ProvidersContext};
+use crate::ui::lazy::{ChunkError, wasm_split};
 use crate::ui::modal_dialog::ModalDialog;
 
 /// The dialog; `ProvidersContext::dialog_open` shows it.
@@ -133,4 +134,11 @@ fn focus_first_empty_field() {
             return;
         }
     }
+}
+
+/// The dialog, built by code from the `dialogs` chunk, loaded when a dialog first opens
+/// (`LazyOnce` in `crate::app`).
+#[wasm_split(dialogs, fallible)]
+pub(crate) fn providers_dialog_view() -> Result<AnyView, ChunkError> {
+    Ok(view! { <ProvidersDialog  /> }.into_any())
 }

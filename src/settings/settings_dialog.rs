@@ -17,6 +17,7 @@ use crate::settings::import_review::ImportReview;
 use crate::settings::long_conversation_settings::LongConversationSettings;
 use crate::store::StoreContext;
 use crate::store::data::DataError;
+use crate::ui::lazy::{ChunkError, wasm_split};
 use crate::ui::modal_dialog::ModalDialog;
 use crate::ui::text_field::TextField;
 
@@ -166,4 +167,11 @@ pub(crate) fn SettingsDialog(
         </ModalDialog>
         <ImportReview pending on_decide=decide />
     }
+}
+
+/// The dialog, built by code from the `dialogs` chunk, loaded when a dialog first opens
+/// (`LazyOnce` in `crate::app`).
+#[wasm_split(dialogs, fallible)]
+pub(crate) fn settings_dialog_view(open: RwSignal<bool>) -> Result<AnyView, ChunkError> {
+    Ok(view! { <SettingsDialog open /> }.into_any())
 }

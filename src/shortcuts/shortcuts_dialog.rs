@@ -5,10 +5,11 @@
 use leptos::prelude::*;
 
 use crate::shortcuts::state::{SHORTCUTS, Shortcuts};
+use crate::ui::lazy::{ChunkError, wasm_split};
 use crate::ui::modal_dialog::ModalDialog;
 
-/// The help dialog, listing every shortcut with its keys, and the shortcuts'
-/// polite status region.
+/// The help dialog, listing every shortcut with its keys (the shortcuts'
+/// status region is in `crate::app`, always there).
 #[component]
 pub(crate) fn ShortcutsDialog(
     /// The shortcuts' switches: `help_open` shows the dialog (Close and Escape
@@ -58,8 +59,12 @@ pub(crate) fn ShortcutsDialog(
                 " Open this list with ? (one key; Ctrl+/ always works)"
             </label>
         </ModalDialog>
-        <p class="shortcut-note" role="status">
-            {move || shortcuts.said.get()}
-        </p>
     }
+}
+
+/// The dialog, built by code from the `dialogs` chunk, loaded when a dialog first opens
+/// (`LazyOnce` in `crate::app`).
+#[wasm_split(dialogs, fallible)]
+pub(crate) fn shortcuts_dialog_view(shortcuts: Shortcuts) -> Result<AnyView, ChunkError> {
+    Ok(view! { <ShortcutsDialog shortcuts /> }.into_any())
 }

@@ -11,6 +11,7 @@ use crate::io::ids::new_id;
 use crate::tools::project_files::ProjectFiles;
 use crate::tools::state::ToolsContext;
 use crate::tools::user_tool_editor::UserToolEditor;
+use crate::ui::lazy::{ChunkError, wasm_split};
 use crate::ui::modal_dialog::ModalDialog;
 
 /// The dialog; `ToolsContext::dialog_open` shows it.
@@ -126,4 +127,11 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
             <ProjectFiles />
         </ModalDialog>
     }
+}
+
+/// The dialog, built by code from the `dialogs` chunk, loaded when a dialog first opens
+/// (`LazyOnce` in `crate::app`).
+#[wasm_split(dialogs, fallible)]
+pub(crate) fn tools_dialog_view() -> Result<AnyView, ChunkError> {
+    Ok(view! { <ToolsDialog  /> }.into_any())
 }

@@ -92,8 +92,10 @@ describe('the service worker’s install and the HTTP cache', () => {
     const { context, page, errors } = await loadApp(await env.browser.newContext(WORKERS), host.url);
     t.after(() => context.close());
     await waitUntil(async () => (await registrationState(page)).active === 'activated', 'the worker is active');
-    const built = (await readdir(DIST)).filter((name) => /^hearth-[0-9a-f]+(_bg\.wasm|\.js)$/.test(name));
-    assert.equal(built.length, 2, `the wasm and its script: ${built}`);
+    // The build's app folder (scripts/assemble.mjs): its main wasm and its script.
+    const apps = (await readdir(DIST)).filter((name) => /^app-[0-9a-f]{16}$/.test(name));
+    assert.equal(apps.length, 1, `one app folder: ${apps}`);
+    const built = ['hearth_bg.wasm', 'hearth.js'].map((file) => `${apps[0]}/${file}`);
     for (const name of built) {
       const asked = host.requests.filter((r) => r.path === `/${name}`);
       assert.equal(asked.length, 1, `${name} was downloaded once: ${JSON.stringify(asked)}`);

@@ -26,7 +26,7 @@ import {
   useHarness,
   waitForStoredProvider,
 } from '../support/chat.mjs';
-import { importFile as importInSettings, inSettings, turnOffGeneratedTitles } from '../support/dialogs.mjs';
+import { importFile as importInSettings, inSettings, openSettings, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { canonicalDump, readDatabase, searchTerms, seedRecords, sessionMessages } from '../support/idb.mjs';
 import { echoReply } from '../support/mock.mjs';
 import { editProvider } from '../support/providers.mjs';
@@ -798,7 +798,8 @@ describe('local-first sessions', () => {
     const branches = path.join(CHATGPT_DATA, 'branches_and_tools.json');
     const simple = path.join(CHATGPT_DATA, 'simple.json');
 
-    await ui.page.getByRole('button', { name: 'Settings', exact: true }).click();
+    // Opened and waited for: its code loads on first use, so it shows a moment after the click.
+    await openSettings(ui.page);
     const first = await importFile(ui.page, branches);
     assert.match(first, /^Imported: conversations 1 new, 0 changed; messages 11 new, 0 changed\./);
     assert.match(first, /Not imported from ChatGPT: 2 images \(not imported: Hearth stores text only\); 1 attached file/);

@@ -1,4 +1,4 @@
-// Tests of scripts/precache.mjs, which Trunk's post_build hook runs to write the service
+// Tests of scripts/precache.mjs, which scripts/assemble.mjs runs to write the service
 // worker's precache list into the built sw.js: on small fake build folders (with the real
 // src/io/service_worker/sw.js), the list is exactly the folder's files minus the
 // pre-compressed copies, `_headers`, sw.js itself and dot files, each with its SHA-256; the
@@ -21,10 +21,10 @@ const SCRIPT = fileURLToPath(new URL('../../scripts/precache.mjs', import.meta.u
 
 
 
-/** Runs the script as Trunk does (`$TRUNK_STAGING_DIR`, or `args`): `{ code, stdout, stderr }`. */
-function run(args, env = {}) {
+/** Runs the script on the command line with `args`: `{ code, stdout, stderr }`. */
+function run(args) {
   return new Promise((resolve) => {
-    execFile(process.execPath, [SCRIPT, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [SCRIPT, ...args], (error, stdout, stderr) => {
       resolve({ code: error ? error.code : 0, stdout, stderr });
     });
   });
@@ -55,7 +55,7 @@ const FILES = {
 
 test('the list holds every built file with its hash, and leaves out copies, _headers, sw.js and dot files', async () => {
   const dir = await fakeBuild(FILES);
-  const result = await run([], { TRUNK_STAGING_DIR: dir });
+  const result = await run([dir]);
   assert.equal(result.code, 0, result.stderr);
   const list = await writtenList(dir);
   assert.deepEqual(
@@ -89,7 +89,7 @@ test('a sw.js without the placeholder (already filled in) fails clearly and is l
   assert.equal(again.code, 1);
   assert.match(again.stderr, /has no \/\* HEARTH_PRECACHE \*\/ null to replace/);
   assert.equal(await readFile(path.join(dir, 'sw.js'), 'utf8'), once);
-  const none = await run([], { TRUNK_STAGING_DIR: '' });
+  const none = await run([]);
   assert.equal(none.code, 2, 'no folder given: usage');
 });
 

@@ -1,4 +1,4 @@
-// Static file server for Hearth's built app (Trunk's dist/ folder), used by the end-to-end
+// Static file server for Hearth's built app (dist/, from scripts/build.sh), used by the end-to-end
 // tests and for trying a build by hand. Serves index.html for `/` and for unknown paths
 // without an extension (client-side routes), and never serves anything outside the root.
 // With `headers: true` (CLI `--headers`) it also sends the headers of the root's `_headers`

@@ -1,5 +1,5 @@
-// Hearth's service worker: makes the app open without a network. Trunk copies this file to
-// dist/sw.js; scripts/precache.mjs (Trunk's post_build hook) then replaces the placeholder
+// Hearth's service worker: makes the app open without a network. scripts/assemble.mjs copies
+// this file to dist/sw.js; scripts/precache.mjs (which it runs) then replaces the placeholder
 // below with the built files' names and SHA-256 hashes and a build id, so each build is a
 // new worker with its own cache, `hearth-<build id>`. src/boot.js registers it once the app
 // is mounted, with scope `./` (the folder Hearth is served from).
@@ -49,7 +49,7 @@ const PRECACHE = /* HEARTH_PRECACHE */ null;
  */
 const FRAMES = /* HEARTH_FRAMES */ {};
 
-if (!PRECACHE) throw new Error('sw.js: no precache list; build with Trunk (scripts/precache.mjs fills it in)');
+if (!PRECACHE) throw new Error('sw.js: no precache list; build with scripts/build.sh (scripts/precache.mjs fills it in)');
 
 const CACHE = `hearth-${PRECACHE.build}`;
 const SCOPE = new URL(self.registration.scope);

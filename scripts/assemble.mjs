@@ -1,0 +1,142 @@
+// Assembles dist/ from the wasm build and the static files, in place of Trunk (which
+// cannot build a split wasm, trunk-rs/trunk#1022). scripts/build.sh runs it after cargo,
+// the splitter and wasm-bindgen:
+//
+//   node scripts/assemble.mjs <app folder> [dist]
+//
+// <app folder> holds one build's wasm-bindgen module (hearth.js), its main wasm
+// (hearth_bg.wasm), the split loader (__wasm_split.js), the chunks (split_*.wasm,
+// chunk_*.wasm) and any snippets/. It is copied whole to dist/app-<hash>/, <hash> being
+// of every file in it: the loader fetches the chunks by URLs relative to itself, so a
+// build's files stay together, and files of two builds can never mix.
+//
+// index.html is the template. Its `data-build` elements are rewritten:
+// - `<link rel="stylesheet" href="…" data-build>` and `<script src="…" data-build>`: the
+//   file is copied as `<name>-<hash>.<ext>`, and the element names it with an
+//   `integrity` hash;
+// - `<meta name="hearth-app" data-build>`: gets `data-js` and `data-wasm` naming the app
+//   folder's files, which src/boot.js starts, and a `<link rel="modulepreload">` (with
+//   integrity) for the JavaScript module follows it. The wasm has no preload: a
+//   `preload as=fetch` keeps Chromium from using its compiled-code cache (issue 29);
+//   boot.js fetches it first thing instead.
+// The names in index.html start with HEARTH_PUBLIC_URL (default `/`, as Trunk's public_url
+// was), so the page finds its files from any client-side path of the site; a build for a
+// host's subfolder sets it to that folder (`HEARTH_PUBLIC_URL=/hearth/ scripts/build.sh`).
+// Every other file that dist/ serves is in COPY below. Then the service worker's precache
+// list is written (scripts/precache.mjs). The new dist/ is built beside the old one and
+// takes its place only when complete.
+
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writePrecache } from './precache.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Files and folders copied to dist/ as they are, by their path in the repository. */
+export const COPY = [
+  'src/io/sandbox/sandbox-closed.html',
+  'src/io/sandbox/sandbox-open.html',
+  'src/io/sandbox/sandbox-runner.js',
+  'src/io/app_frame/app-frame.html',
+  'src/io/app_frame/app-frame-open.html',
+  'src/io/app_frame/app-frame.js',
+  'src/io/app_frame/app-view.html',
+  'src/io/app_frame/app-view.js',
+  'src/io/app_frame/app-view.css',
+  'src/io/diagram_frame/diagram-frame.html',
+  'src/io/diagram_frame/diagram-frame.js',
+  'vendor/mermaid/mermaid-12.3.0.min.js',
+  '_headers',
+  'src/io/service_worker/sw.js',
+  'manifest.webmanifest',
+  'icons',
+];
+
+/** What the names in index.html start with: the folder dist/ is served from. */
+const PUBLIC_URL = (process.env.HEARTH_PUBLIC_URL ?? '/').replace(/\/?$/, '/');
+
+const hex = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+/** Every file below `dir`, as sorted `/`-separated relative paths. */
+function filesBelow(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** The value of attribute `name` in one tag's text, or null. */
+function attribute(tag, name) {
+  const match = new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag);
+  return match ? match[1] : null;
+}
+
+/** Copies `source` (a repository path) into `out` as `<stem>-<hash><ext>`; its new name and bytes. */
+function copyHashed(source, out) {
+  const bytes = readFileSync(path.join(ROOT, source));
+  const ext = path.extname(source);
+  const name = `${path.basename(source, ext)}-${hex(bytes)}${ext}`;
+  writeFileSync(path.join(out, name), bytes);
+  return { name, bytes };
+}
+
+/** Builds dist/ (`distDir`) from the app folder `appDir`; returns the app folder's name in dist/. */
+export function assemble(appDir, distDir) {
+  for (const needed of ['hearth.js', 'hearth_bg.wasm']) {
+    if (!existsSync(path.join(appDir, needed))) throw new Error(`${appDir} has no ${needed}: run the wasm build first (scripts/build.sh)`);
+  }
+  const staging = `${distDir}.new`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+
+  const appFiles = filesBelow(appDir);
+  const appHash = hex(appFiles.map((name) => `${name} ${hex(readFileSync(path.join(appDir, name)))}\n`).join(''));
+  const appName = `app-${appHash}`;
+  cpSync(appDir, path.join(staging, appName), { recursive: true });
+
+  for (const source of COPY) {
+    const from = path.join(ROOT, source);
+    const to = path.join(staging, path.basename(source));
+    if (statSync(from).isDirectory()) cpSync(from, to, { recursive: true });
+    else writeFileSync(to, readFileSync(from));
+  }
+
+  let html = readFileSync(path.join(ROOT, 'index.html'), 'utf8');
+  html = html.replace(/<(link|script|meta)\b[^>]*\sdata-build\b[^>]*>/g, (tag, kind) => {
+    if (kind === 'meta') {
+      const js = `${PUBLIC_URL}${appName}/hearth.js`;
+      const jsBytes = readFileSync(path.join(appDir, 'hearth.js'));
+      return (
+        `<meta name="hearth-app" data-js="${js}" data-wasm="${PUBLIC_URL}${appName}/hearth_bg.wasm">\n` +
+        `    <link rel="modulepreload" href="${js}" integrity="${sri(jsBytes)}">`
+      );
+    }
+    const attr = kind === 'link' ? 'href' : 'src';
+    const source = attribute(tag, attr);
+    if (!source) throw new Error(`index.html: ${tag} names no file`);
+    const { name, bytes } = copyHashed(source, staging);
+    return tag
+      .replace(/\sdata-build\b/, '')
+      .replace(`${attr}="${source}"`, `${attr}="${PUBLIC_URL}${name}" integrity="${sri(bytes)}"`);
+  });
+  if (!html.includes('name="hearth-app"')) throw new Error('index.html has no <meta name="hearth-app" data-build>');
+  writeFileSync(path.join(staging, 'index.html'), html);
+
+  writePrecache(staging);
+  rmSync(distDir, { recursive: true, force: true });
+  renameSync(staging, distDir);
+  return appName;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [appDir, distDir = path.join(ROOT, 'dist')] = process.argv.slice(2);
+  if (!appDir) {
+    console.error('usage: node scripts/assemble.mjs <app folder> [dist]');
+    process.exit(2);
+  }
+  const appName = assemble(path.resolve(appDir), path.resolve(distDir));
+  console.log(`dist/ assembled; the app's files are in ${appName}/`);
+}

@@ -1,0 +1,85 @@
+//! Code loaded on first use: the wasm is split into chunks (scripts/build.sh),
+//! and the first screen loads only the main one.
+//!
+//! A split point is a plain function marked `#[wasm_split(<chunk>, fallible)]`
+//! (re-exported here), returning `Result<_, ChunkError>`: every function with the
+//! same `<chunk>` goes into one chunk with the code only it reaches, and calling
+//! one loads that chunk first (once; the service worker has it precached, so it
+//! loads offline too). Its arguments and result are concrete types (signals,
+//! records, an `AnyView`), as across any `extern` function. Outside a wasm
+//! build (clippy, native checks) it is an ordinary call.
+//!
+//! [`Lazy`] shows the view such a function builds. A chunk that fails to load
+//! (the network went away before the service worker had it, or a new version
+//! replaced this one on the host) shows why with Retry, in place of the view;
+//! nothing else of the app stops.
+
+use std::future::Future;
+
+use leptos::__reexports::send_wrapper::SendWrapper;
+use leptos::prelude::*;
+pub(crate) use wasm_split_helpers::wasm_split;
+
+/// A chunk of the app's code could not be loaded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ChunkError;
+
+impl From<wasm_split_helpers::SplitLoaderError> for ChunkError {
+    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
+        Self
+    }
+}
+
+impl std::fmt::Display for ChunkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(
+            "This part of Hearth could not be loaded. Check the connection and try again; if Hearth was just updated, reload the page.",
+        )
+    }
+}
+
+/// The view that `load` builds once its chunk is loaded; while it loads,
+/// nothing; when it fails, [`ChunkError`]'s message with Retry (and Close,
+/// when `on_close` is given), announced.
+#[component]
+pub(crate) fn Lazy<F, Fut>(
+    /// Loads the chunk and builds the view: a call of a `#[wasm_split]`
+    /// function. Called again by Retry.
+    load: F,
+    /// Given, the failure also offers Close, which calls it (the view was
+    /// wanted for a moment only, such as a dialog).
+    #[prop(optional)]
+    on_close: Option<Callback<()>>,
+) -> impl IntoView
+where
+    F: Fn() -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<AnyView, ChunkError>> + 'static,
+{
+    let attempt = RwSignal::new(0_u32);
+    move || {
+        attempt.track();
+        let loading = SendWrapper::new(load());
+        Suspend::new(async move {
+            match loading.await {
+                Ok(view) => view,
+                Err(error) => view! {
+                    <div class="chunk-error" role="alert">
+                        <p>{error.to_string()}</p>
+                        <button type="button" on:click=move |_| attempt.update(|n| *n += 1)>
+                            "Retry"
+                        </button>
+                        {on_close
+                            .map(|close| {
+                                view! {
+                                    <button type="button" on:click=move |_| close.run(())>
+                                        "Close"
+                                    </button>
+                                }
+                            })}
+                    </div>
+                }
+                .into_any(),
+            }
+        })
+    }
+}

@@ -1,0 +1,122 @@
+// End-to-end tests of the split wasm (scripts/build.sh, src/ui/lazy.rs), in real headless
+// Chromium against the built app:
+//
+// - a chunk loads on first use: the first load fetches no chunk, and opening Settings
+//   fetches the dialogs' chunk (and what it shares with other chunks) once; then Providers,
+//   from the same chunk, fetches nothing (app-preview.test.mjs shows the app preview's chunk
+//   at work);
+// - offline from the precache: with the service worker in control, a reload and a first
+//   Settings offline (the static server stopped, the browser offline) load the chunk from
+//   the worker's cache;
+// - a failed chunk fetch: Settings shows why, announced, with Retry and Close, changes
+//   nothing else, and Retry loads it once the network is back.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { waitUntil } from '../support/browser.mjs';
+import { loadApp, openApp, useHarness } from '../support/chat.mjs';
+import { builtApp } from '../support/dist.mjs';
+import { startStaticServer } from '../support/static-server.mjs';
+
+/** Whether a URL is one of the chunks of a split wasm (not the main wasm). */
+const isChunk = (url) => /\/(split_[^/]*|chunk_[^/]*)\.wasm$/.test(new URL(url).pathname);
+
+/** Collects the URLs of the chunks `page` requests, in order. */
+function chunkRequests(page) {
+  const seen = [];
+  page.on('request', (request) => {
+    if (isChunk(request.url())) seen.push(new URL(request.url()).pathname.split('/').pop());
+  });
+  return seen;
+}
+
+describe('the wasm in chunks', () => {
+  const env = useHarness();
+
+  test('the first load fetches no chunk; the first dialog opened loads the dialogs’ chunk, once', async (t) => {
+    let chunks;
+    const { page, errors } = await openApp(t, env, {
+      beforeLoad: (_context, page) => {
+        chunks = chunkRequests(page);
+      },
+    });
+    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    assert.deepEqual(chunks, [], 'nothing but the main wasm at first');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.waitFor();
+    assert.ok(chunks.includes('split_dialogs.wasm'), 'opening Settings loads the dialogs’ chunk');
+    assert.deepEqual(
+      chunks.filter((name) => name !== 'split_dialogs.wasm' && !/^chunk_\d+\.wasm$/.test(name)),
+      [],
+      'and nothing but the code it shares with other chunks',
+    );
+    const loaded = chunks.length;
+    // The browser puts the focus in the dialog, on its first control, as before the split.
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.closest('dialog')?.getAttribute('aria-labelledby') != null),
+      true,
+      'the focus is in the dialog',
+    );
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Providers', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Providers' }).waitFor();
+    assert.equal(chunks.length, loaded, 'another dialog of the chunk loads nothing more');
+    assert.deepEqual(errors, []);
+  });
+
+  test('offline, the chunk comes from the service worker’s precache', async (t) => {
+    const site = await startStaticServer({ root: builtApp(), headers: true });
+    let closed = false;
+    t.after(() => (closed ? undefined : site.close()));
+    const context = await env.browser.newContext({ serviceWorkers: 'allow' });
+    t.after(() => context.close());
+    const { page } = await loadApp(context, site.url);
+    await waitUntil(
+      () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated'),
+      'the service worker is active',
+    );
+    // Nothing of the chunk was fetched by the page yet: only the worker's install has it.
+    await site.close();
+    closed = true;
+    await context.setOffline(true);
+    const chunks = chunkRequests(page);
+    await page.reload();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor();
+    assert.ok(chunks.includes('split_dialogs.wasm'), 'the chunk was asked for, offline');
+    assert.equal(await page.getByRole('alert').filter({ hasText: 'could not be loaded' }).count(), 0);
+  });
+
+  test('a chunk that fails to load says so with Retry and Close; Retry loads it once it can', async (t) => {
+    let refuse = true;
+    const { page, context, errors } = await openApp(t, env, {
+      beforeLoad: (context) =>
+        context.route(
+          (url) => isChunk(url.href),
+          (route) => (refuse ? route.abort('internetdisconnected') : route.continue()),
+        ),
+    });
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.fill('Still here');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'This part of Hearth could not be loaded' });
+    await alert.waitFor();
+    assert.equal(await page.getByRole('dialog', { name: 'Settings' }).count(), 0, 'no dialog');
+    // Close takes the message away; nothing else changed.
+    await alert.getByRole('button', { name: 'Close', exact: true }).click();
+    await alert.waitFor({ state: 'detached' });
+    assert.equal(await message.inputValue(), 'Still here', 'the draft is untouched');
+    // Asked again, it fails again; once the chunk can be fetched, Retry opens the dialog.
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await alert.waitFor();
+    refuse = false;
+    await alert.getByRole('button', { name: 'Retry', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor();
+    assert.equal(await alert.count(), 0, 'the message is gone');
+    await context.unrouteAll();
+    // The loader logs each failed fetch to the console; nothing was thrown, nothing panicked.
+    assert.deepEqual(errors, []);
+  });
+});

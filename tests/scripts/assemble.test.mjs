@@ -1,0 +1,79 @@
+// Tests of scripts/assemble.mjs, which puts dist/ together from one build's app folder (the
+// wasm-bindgen module, the main wasm, the split loader and the chunks) and the static files,
+// on a made-up app folder and the repository's own index.html and static files.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fakeBuild } from '../support/fake-build.mjs';
+import { COPY, assemble } from '../../scripts/assemble.mjs';
+
+const APP = {
+  'hearth.js': 'import * as split from "./__wasm_split.js"; export default async function init() {}',
+  'hearth_bg.wasm': '\0asm main',
+  '__wasm_split.js': 'import { initSync } from "./hearth.js";',
+  'split_dialogs.wasm': '\0asm chunk',
+  'snippets/x/inline0.js': 'export const y = 2;',
+};
+
+const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+/** An app folder holding `files` only (fakeBuild adds a sw.js, which an app folder has not). */
+async function appFolder(files) {
+  const dir = await fakeBuild(files);
+  await rm(path.join(dir, 'sw.js'));
+  return dir;
+}
+
+/** dist/ assembled from an app folder of `app`, in a temporary folder: `{ dist, appName }`. */
+async function distFrom(app) {
+  const dist = path.join(await fakeBuild({}), 'dist');
+  return { dist, appName: assemble(await appFolder(app), dist) };
+}
+
+test('the app folder is copied whole under a name that hashes it, and index.html names it', async () => {
+  const { dist, appName } = await distFrom(APP);
+  assert.match(appName, /^app-[0-9a-f]{16}$/);
+  const copied = (await readdir(path.join(dist, appName), { recursive: true })).sort();
+  assert.deepEqual(copied, ['__wasm_split.js', 'hearth.js', 'hearth_bg.wasm', 'snippets', 'snippets/x', 'snippets/x/inline0.js', 'split_dialogs.wasm']);
+  const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+  assert.ok(html.includes(`<meta name="hearth-app" data-js="/${appName}/hearth.js" data-wasm="/${appName}/hearth_bg.wasm">`));
+  assert.ok(
+    html.includes(`<link rel="modulepreload" href="/${appName}/hearth.js" integrity="${sri(APP['hearth.js'])}">`),
+    'the module is preloaded, checked',
+  );
+  assert.ok(!/rel="preload"[^>]*\.wasm/.test(html), 'no preload of the wasm (it would defeat the code cache)');
+  assert.ok(!/<[^!>][^>]*\sdata-build\b/.test(html), 'every data-build element was rewritten');
+  // A changed chunk is another app folder: two builds never share one.
+  const other = await distFrom({ ...APP, 'split_dialogs.wasm': '\0asm chunk 2' });
+  assert.notEqual(other.appName, appName);
+});
+
+test('the stylesheet and boot script get hashed names and integrity; the static files are copied', async () => {
+  const { dist } = await distFrom(APP);
+  const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+  for (const [source, pattern] of [
+    ['style/main.css', /<link rel="stylesheet" href="\/(main-[0-9a-f]{16}\.css)" integrity="(sha384-[^"]+)"/],
+    ['src/boot.js', /<script type="module" src="\/(boot-[0-9a-f]{16}\.js)" integrity="(sha384-[^"]+)"/],
+  ]) {
+    const match = pattern.exec(html);
+    assert.ok(match, `index.html names ${source}`);
+    const bytes = await readFile(new URL(`../../${source}`, import.meta.url));
+    assert.deepEqual(await readFile(path.join(dist, match[1])), bytes, `${match[1]} is ${source}`);
+    assert.equal(match[2], sri(bytes));
+  }
+  for (const source of COPY) assert.ok(existsSync(path.join(dist, path.basename(source))), `${source} is copied`);
+  const worker = await readFile(path.join(dist, 'sw.js'), 'utf8');
+  assert.ok(worker.includes('split_dialogs.wasm'), 'the precache list has the chunks');
+});
+
+test('without a built app folder it fails clearly and leaves dist/ as it was', async () => {
+  const { dist } = await distFrom(APP);
+  const before = await readFile(path.join(dist, 'index.html'), 'utf8');
+  const empty = await appFolder({ 'hearth.js': 'x' });
+  assert.throws(() => assemble(empty, dist), /has no hearth_bg\.wasm: run the wasm build first/);
+  assert.equal(await readFile(path.join(dist, 'index.html'), 'utf8'), before, 'the old dist/ is untouched');
+});
