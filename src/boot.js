@@ -8,6 +8,20 @@
 // it while it arrives (instantiateStreaming). It is a plain fetch on purpose: a
 // `<link rel="preload" as="fetch">` for it keeps Chromium from ever reading back its
 // compiled-code cache, so every load compiled the code again (issue 29).
+// The message box of index.html works before the app does: typing needs nothing, and an
+// Enter (without Shift) is held here: the text stays as typed, read-only, until the app
+// takes it over (src/io/early_input.rs reads `data-send`) and sends it once, when ready.
+const early = document.getElementById('boot-message');
+early?.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+  event.preventDefault();
+  if (!early.value.trim()) return;
+  early.dataset.send = 'pending';
+  early.readOnly = true;
+  const status = document.getElementById('boot-status');
+  if (status) status.textContent = 'Hearth is starting; your message is sent as soon as it is ready.';
+});
+
 const app = document.querySelector('meta[name="hearth-app"]');
 if (!app?.dataset.js || !app.dataset.wasm) {
   throw new Error('index.html names no app to start (<meta name="hearth-app">): build it with scripts/build.sh');

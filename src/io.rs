@@ -12,6 +12,7 @@ pub(crate) mod crypto;
 pub(crate) mod db;
 pub(crate) mod diagram_frame;
 pub(crate) mod dialogs;
+pub(crate) mod early_input;
 pub(crate) mod fetch_stream;
 pub(crate) mod files;
 pub(crate) mod frame;

@@ -5,6 +5,10 @@
 //! the context meter and Compact (once the conversation has a message: an empty
 //! one has nothing to measure or compact), the keys of the message box where
 //! the composer is wide enough, and what compaction is doing (announced).
+//!
+//! Built, it takes over what was typed in the page's own message box before
+//! the app started (`io::early_input`): the text, the caret and focus, and an
+//! Enter pressed there, which sends the text once the app is ready (once).
 
 use leptos::prelude::*;
 
@@ -16,7 +20,9 @@ use crate::composer::context_meter::ContextMeter;
 use crate::composer::file_drop;
 use crate::composer::message_box::MessageBox;
 use crate::composer::state::ComposerDraft;
+use crate::io::early_input;
 use crate::offline::state::updates::{Hold, UpdatesContext};
+use crate::sessions::state::SessionsContext;
 
 /// The id of the key hint under the message box, which describes it.
 pub(crate) const KEYS_HINT_ID: &str = "composer-keys";
@@ -52,6 +58,39 @@ pub(crate) fn Composer() -> impl IntoView {
             refocus();
         }
     };
+    // What was typed before the app started: taken now, before this view is
+    // mounted, so the page never has two message boxes.
+    let early = early_input::take();
+    let send_early = RwSignal::new(false);
+    if let Some(early) = early {
+        draft.set(early.text);
+        send_early.set(early.send);
+        if early.focused {
+            let (start, end) = early.selection;
+            Effect::new(move |done: Option<bool>| {
+                if done == Some(true) {
+                    return true;
+                }
+                let Some(textarea) = textarea.get() else { return false };
+                let _ = textarea.focus();
+                // A frame later, once the bound value is in (setting it puts the
+                // caret at the end).
+                request_animation_frame(move || {
+                    let _ = textarea.set_selection_range(start, end);
+                });
+                true
+            });
+        }
+    }
+    let ready = SessionsContext::expect().ready;
+    Effect::new(move |_| {
+        if send_early.get() && ready.get() {
+            send_early.set(false);
+            // A frame later: after what the end of the start sets off has run
+            // (sent at once, the new conversation was dropped by it).
+            request_animation_frame(send);
+        }
+    });
     let nothing_to_send = move || draft.with(|d| d.trim().is_empty()) && attachments.files.with(Vec::is_empty);
     // A reload for a new version waits while a message is typed and not sent.
     UpdatesContext::expect().hold_while(Hold::UnsavedMessage, Signal::derive(move || !nothing_to_send()));
