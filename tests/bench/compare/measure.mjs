@@ -93,10 +93,10 @@ export async function waitCpuQuiet(busy, waitS) {
 }
 
 // In-page instrumentation, installed before any page script.
-const instrument = ({ inputSel, sentinel }) => {
+const instrument = ({ inputSel, startedSel, sentinel }) => {
   if (window.__perf) return;
   const now = () => performance.timeOrigin + performance.now(); // wall clock, comparable with node's Date.now()
-  const P = (window.__perf = { longtasks: [], inputReady: null, armed: false, tSend: null, tFirst: null, tDone: null,
+  const P = (window.__perf = { longtasks: [], inputReady: null, started: null, armed: false, tSend: null, tFirst: null, tDone: null,
     mutations: 0, lastMutation: 0, frames: [], updatedFrames: [], wasmMemories: [] });
   // wasm linear memory is outside the JS heap: note each Memory an instance exports
   try {
@@ -113,9 +113,11 @@ const instrument = ({ inputSel, sentinel }) => {
   } catch {}
   const t0 = performance.now();
   const tick = () => {
-    const el = document.querySelector(inputSel);
-    if (el && el.getClientRects().length) { P.inputReady = performance.now(); return; }
-    if (performance.now() - t0 < 30000) requestAnimationFrame(tick);
+    const el = P.inputReady === null && document.querySelector(inputSel);
+    if (el && el.getClientRects().length) P.inputReady = performance.now();
+    const app = P.started === null && document.querySelector(startedSel || inputSel);
+    if (app && app.getClientRects().length) P.started = performance.now();
+    if ((P.inputReady === null || P.started === null) && performance.now() - t0 < 30000) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
   const seen = (s) => {
@@ -168,10 +170,10 @@ const instrument = ({ inputSel, sentinel }) => {
   };
 };
 
-async function launch() {
+async function launch({ serviceWorkers = 'block' } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-profile-'));
   const ctx = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM, headless: true, args: CHROME_ARGS, viewport: VIEWPORT, serviceWorkers: 'block',
+    executablePath: CHROMIUM, headless: true, args: CHROME_ARGS, viewport: VIEWPORT, serviceWorkers,
   });
   const close = async () => {
     try { await ctx.close(); } catch { /* already gone */ }
@@ -215,14 +217,11 @@ export async function coldLoad({ peer, url, mock }) {
     await cdp.send('Network.enable', { maxTotalBufferSize: 300e6, maxResourceBufferSize: 100e6 });
     await cdp.send('Performance.enable');
     const net = trackNetwork(cdp);
-    await page.addInitScript(instrument, { inputSel: adapter.input, sentinel: SENTINEL });
+    await page.addInitScript(instrument, { inputSel: adapter.input, startedSel: adapter.started, sentinel: SENTINEL });
     await page.goto(new URL(adapter.path(mock), url).href, { waitUntil: 'load', timeout: 60000 });
-    await page.waitForSelector(adapter.input, { state: 'visible', timeout: 30000 });
+    await page.waitForSelector(adapter.started ?? adapter.input, { state: 'visible', timeout: 30000 });
     await waitNetworkQuiet(net, 1000, 30000);
-    const timing = await page.evaluate(() => {
-      const p = Object.fromEntries(performance.getEntriesByType('paint').map((e) => [e.name, e.startTime]));
-      return { fcp: p['first-contentful-paint'] ?? null, inputReady: window.__perf.inputReady };
-    });
+    const timing = await loadTiming(page);
     const files = [];
     for (const r of net.reqs.values()) {
       if (!r.url || !/^https?:/.test(r.url) || !r.done) continue;
@@ -238,6 +237,43 @@ export async function coldLoad({ peer, url, mock }) {
     }
     const sum = (k) => files.reduce((a, f) => a + f[k], 0);
     return { requests: files.length, rawBytes: sum('raw'), gzipBytes: sum('gzip'), wireBytes: sum('wire'), files, ...timing };
+  } finally {
+    await close();
+  }
+}
+
+/** The page's load figures: first contentful paint, input ready and started (ms from navigation). */
+async function loadTiming(page) {
+  await page.waitForFunction(() => window.__perf.inputReady !== null && window.__perf.started !== null, undefined, { timeout: 30000 });
+  return page.evaluate(() => {
+    const p = Object.fromEntries(performance.getEntriesByType('paint').map((e) => [e.name, e.startTime]));
+    return { fcp: p['first-contentful-paint'] ?? null, inputReady: window.__perf.inputReady, started: window.__perf.started };
+  });
+}
+
+/**
+ * A repeat visit of `url` as `peer`, service workers on: a first visit (its worker installs
+ * and takes control, and the browser may cache compiled wasm), a pause, one more visit, then
+ * the measured one; its timings, and whether a service worker served the page.
+ */
+export async function repeatLoad({ peer, url, mock }) {
+  const adapter = peers[peer];
+  const { ctx, close } = await launch({ serviceWorkers: 'allow' });
+  try {
+    const page = ctx.pages()[0] || (await ctx.newPage());
+    await page.addInitScript(instrument, { inputSel: adapter.input, startedSel: adapter.started, sentinel: SENTINEL });
+    const address = new URL(adapter.path(mock), url).href;
+    await page.goto(address, { waitUntil: 'load', timeout: 60000 });
+    await page.waitForSelector(adapter.started ?? adapter.input, { state: 'visible', timeout: 30000 });
+    // The worker (where the page has one) activates and controls the next loads.
+    await page.waitForFunction(async () => !('serviceWorker' in navigator) || !(await navigator.serviceWorker.getRegistration()) || (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated', undefined, { timeout: 30000 }).catch(() => {});
+    await sleep(2000);
+    for (let visit = 0; visit < 2; visit++) {
+      await page.goto(address, { waitUntil: 'load', timeout: 60000 });
+      await page.waitForSelector(adapter.started ?? adapter.input, { state: 'visible', timeout: 30000 });
+      await sleep(1000);
+    }
+    return { ...(await loadTiming(page)), worker: await page.evaluate(() => Boolean(navigator.serviceWorker?.controller)) };
   } finally {
     await close();
   }

@@ -4,6 +4,8 @@
 //
 //   path(mock)      the address to open, relative to the page's server
 //   input           selector of the message box (also watched in the page for "input ready")
+//   started         selector that shows once the app itself has started (default: input);
+//                   Hearth's message box works before its app does (index.html's own box)
 //   prepare(page, mock)   after load, before typing (not measured)
 //   answer          selector whose LAST match holds the streamed answer once it is done
 
@@ -20,6 +22,7 @@ export const peers = {
     title: 'Hearth (release build)',
     path: () => '/',
     input: 'textarea[aria-label="Message"]',
+    started: 'button[aria-label="Settings"], nav[aria-label="Conversations"]',
     // Settings live in IndexedDB: add the mock as a provider through the Providers dialog,
     // as a person (and the e2e tests) would.
     prepare: (page, mock) => addProvider(page, { baseUrl: `${mock}/v1`, apiKey: 'sk-mock', model: 'mock-model' }),

@@ -7,7 +7,8 @@
 // the baseline page (baseline/index.html: appends the streamed text to a text node, no
 // markdown: what the browser and the harness cost by themselves), and the mock (mock.mjs).
 // Phases (measure.mjs says how each figure is taken):
-//   load    cold loads: gzip -9 bytes of everything fetched, bytes transferred, input ready
+//   load    cold loads: gzip -9 bytes of everything fetched, bytes transferred, input ready and
+//           app started; and repeat visits with the service worker on (input ready, started)
 //   fast    the 20,000-token mixed markdown answer, events as fast as possible: script, long
 //           tasks, TBT (to the last token, and to 1 s after it: "incl. 1 s settle"), send →
 //           last token, peak JS heap, and peak JS heap + wasm memory
@@ -53,7 +54,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { builtApp } from '../../support/dist.mjs';
 import { startStaticServer } from '../../support/static-server.mjs';
-import { EARLY_WINDOW, LATE_WINDOW, LONG_IF, SETTLE_MS, coldLoad, streamRun, waitCpuQuiet } from './measure.mjs';
+import { EARLY_WINDOW, LATE_WINDOW, LONG_IF, SETTLE_MS, coldLoad, repeatLoad, streamRun, waitCpuQuiet } from './measure.mjs';
 import { SHAPES, answerTokens, startCompareMock } from './mock.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -136,6 +137,7 @@ try {
   if (phases.has('load')) {
     await quiet('load');
     await each('load', 'cold', Number(o.runs), (peer) => coldLoad({ peer, url: urls[peer], mock: mock.url }));
+    await each('load', 'repeat', Number(o.runs), (peer) => repeatLoad({ peer, url: urls[peer], mock: mock.url }));
   }
   if (phases.has('fast')) {
     Object.assign(mock.config, { shape: 'mixed', tokens: Number(o.tokens), chunk_min: chunkMin, chunk_max: chunkMax ?? chunkMin, delay_ms: 0, long_if: LONG_IF });
@@ -224,6 +226,9 @@ if (phases.has('fast') || phases.has('load')) {
     ['cold load, requests', load, (r) => r.requests, fmt.n],
     ['first contentful paint', load, (r) => r.fcp, fmt.ms],
     ['load → input ready', load, (r) => r.inputReady, fmt.ms],
+    ['load → app started (Hearth: its own UI, after the wasm)', load, (r) => r.started, fmt.ms],
+    ['repeat visit (service worker on): load → input ready', (p) => results.load.repeat?.[p], (r) => r.inputReady, fmt.ms],
+    ['repeat visit (service worker on): load → app started', (p) => results.load.repeat?.[p], (r) => r.started, fmt.ms],
   ]));
 }
 if (phases.has('paced')) {
