@@ -86,8 +86,10 @@ pub(crate) fn Composer() -> impl IntoView {
     Effect::new(move |_| {
         if send_early.get() && ready.get() {
             send_early.set(false);
-            // A frame later: after what the end of the start sets off has run
-            // (sent at once, the new conversation was dropped by it).
+            // Sent from a frame callback, as from a click, not from inside this
+            // effect: what a send makes (the reply's signals) would belong to the
+            // effect, and its next run (`send_early` just changed) would dispose
+            // of it, leaving a conversation that never was.
             request_animation_frame(send);
         }
     });
