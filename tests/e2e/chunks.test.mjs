@@ -13,6 +13,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { axeViolations } from '../support/axe.mjs';
 import { waitUntil } from '../support/browser.mjs';
 import { loadApp, openApp, useHarness } from '../support/chat.mjs';
 import { builtApp } from '../support/dist.mjs';
@@ -104,6 +105,7 @@ describe('the wasm in chunks', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'This part of Hearth could not be loaded' });
     await alert.waitFor();
     assert.equal(await page.getByRole('dialog', { name: 'Settings' }).count(), 0, 'no dialog');
+    assert.deepEqual(await axeViolations(page, { include: '.chunk-error' }), [], 'axe on the message');
     // Close takes the message away; nothing else changed.
     await alert.getByRole('button', { name: 'Close', exact: true }).click();
     await alert.waitFor({ state: 'detached' });

@@ -10,6 +10,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { axeViolations } from '../support/axe.mjs';
 import { FAMILIES, chatRequests, resetMock, waitForChatRequests } from '../support/mock.mjs';
 import { openChatWithProvider, settled, useHarness, waitOn } from '../support/chat.mjs';
 
@@ -44,6 +45,7 @@ test('a message typed and sent before the app started is sent once, as typed, wh
   await chat.page.keyboard.press('Enter');
   // Held: said so, and the text can no longer change.
   await chat.page.getByRole('status').filter({ hasText: 'your message is sent as soon as it is ready' }).waitFor();
+  assert.deepEqual(await axeViolations(chat.page, { include: '#boot-shell' }), [], 'axe on the early message box');
   await chat.page.keyboard.type(' more');
   assert.equal(await chat.message.inputValue(), typed, 'the held message does not change');
   assert.equal((await chatRequests(env.mock, family)).length, 0, 'nothing is sent before the app is there');
