@@ -27,10 +27,10 @@
 // takes its place only when complete.
 
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writePrecache } from './precache.mjs';
+import { precacheList, writePrecache } from './precache.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -60,14 +60,6 @@ const PUBLIC_URL = (process.env.HEARTH_PUBLIC_URL ?? '/').replace(/\/?$/, '/');
 const hex = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
-/** Every file below `dir`, as sorted `/`-separated relative paths. */
-function filesBelow(dir) {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'))
-    .sort();
-}
-
 /** The value of attribute `name` in one tag's text, or null. */
 function attribute(tag, name) {
   const match = new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag);
@@ -92,9 +84,9 @@ export function assemble(appDir, distDir) {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
 
-  const appFiles = filesBelow(appDir);
-  const appHash = hex(appFiles.map((name) => `${name} ${hex(readFileSync(path.join(appDir, name)))}\n`).join(''));
-  const appName = `app-${appHash}`;
+  // Named by the same id the service worker's list gives a folder: it covers every file's
+  // name and bytes.
+  const appName = `app-${precacheList(appDir).build}`;
   cpSync(appDir, path.join(staging, appName), { recursive: true });
 
   for (const source of COPY) {

@@ -114,27 +114,27 @@ pub(crate) fn App() -> impl IntoView {
             // The dialogs' code is in a chunk, loaded when the first of them opens.
             <LazyOnce
                 when=settings_open
-                on_close=Callback::new(move |()| settings_open.set(false))
+                on_close=closes(settings_open)
                 load=move || settings_dialog_view(settings_open)
             />
             <LazyOnce
                 when=providers.dialog_open
-                on_close=Callback::new(move |()| providers.dialog_open.set(false))
+                on_close=closes(providers.dialog_open)
                 load=providers_dialog_view
             />
             <LazyOnce
                 when=tools.dialog_open
-                on_close=Callback::new(move |()| tools.dialog_open.set(false))
+                on_close=closes(tools.dialog_open)
                 load=tools_dialog_view
             />
             <LazyOnce
                 when=agents.dialog_open
-                on_close=Callback::new(move |()| agents.dialog_open.set(false))
+                on_close=closes(agents.dialog_open)
                 load=agents_dialog_view
             />
             <LazyOnce
                 when=shortcuts.help_open
-                on_close=Callback::new(move |()| shortcuts.help_open.set(false))
+                on_close=closes(shortcuts.help_open)
                 load=move || shortcuts_dialog_view(shortcuts)
             />
             <UnlockKeysDialog />
@@ -144,6 +144,12 @@ pub(crate) fn App() -> impl IntoView {
             </p>
         </div>
     }
+}
+
+/// Closes a dialog (`open` back to false): what a dialog whose chunk failed to
+/// load offers as Close.
+fn closes(open: RwSignal<bool>) -> Callback<()> {
+    Callback::new(move |()| open.set(false))
 }
 
 /// Opens storage and loads everything; the app is usable (in memory) even when

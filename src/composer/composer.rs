@@ -67,18 +67,15 @@ pub(crate) fn Composer() -> impl IntoView {
         send_early.set(early.send);
         if early.focused {
             let (start, end) = early.selection;
-            Effect::new(move |done: Option<bool>| {
-                if done == Some(true) {
-                    return true;
-                }
-                let Some(textarea) = textarea.get() else { return false };
+            // Once the text area is mounted (the node ref is set once).
+            Effect::new(move |_| {
+                let Some(textarea) = textarea.get() else { return };
                 let _ = textarea.focus();
                 // A frame later, once the bound value is in (setting it puts the
                 // caret at the end).
                 request_animation_frame(move || {
                     let _ = textarea.set_selection_range(start, end);
                 });
-                true
             });
         }
     }
