@@ -162,6 +162,9 @@ async fn start(
     preferences: PreferencesContext,
     sessions: SessionsContext,
 ) {
+    // The send path and the renderer, fetched while the stored data is read:
+    // by the time a message can be sent or a stored reply shows, they are here.
+    crate::chat::state::code::preload();
     if store.open().await {
         providers.load().await;
         agents.load().await;

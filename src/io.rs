@@ -6,6 +6,7 @@
 pub(crate) mod abort;
 pub(crate) mod address;
 pub(crate) mod app_frame;
+pub(crate) mod chunks;
 pub(crate) mod clipboard;
 pub(crate) mod clock;
 pub(crate) mod crypto;

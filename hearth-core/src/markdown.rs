@@ -72,6 +72,24 @@ pub use self::streaming::{EAGER_TAIL_BYTES, StreamingDelta, StreamingMarkdown, S
 pub struct SafeHtml(String);
 
 impl SafeHtml {
+    /// `text` shown as it is, unrendered (escaped, in a paragraph that keeps
+    /// its line breaks): what a reply shows when the renderer is unavailable.
+    pub fn text(text: &str) -> Self {
+        let mut html = String::with_capacity(text.len() + 32);
+        html.push_str("<p class=\"unrendered\">");
+        for c in text.chars() {
+            match c {
+                '<' => html.push_str("&lt;"),
+                '>' => html.push_str("&gt;"),
+                '&' => html.push_str("&amp;"),
+                '"' => html.push_str("&quot;"),
+                c => html.push(c),
+            }
+        }
+        html.push_str("</p>");
+        Self(html)
+    }
+
     /// The markup.
     pub fn as_str(&self) -> &str {
         &self.0

@@ -26,6 +26,7 @@
 //! Before each request the conversation may be compacted (see [`compaction`]):
 //! the request then sends a stored summary in place of older turns.
 
+pub(crate) mod code;
 mod compaction;
 mod entry;
 pub(crate) mod prompt;
@@ -427,7 +428,13 @@ impl ChatContext {
         let signal = controller.as_ref().map(AbortController::signal);
         let job = compaction::Job { session, items, active, entry, system, tools, signal };
         spawn_local(async move {
-            self.compact_only(job).await;
+            match code::load().await {
+                Ok(code) => (code.compact)(self, job).await,
+                Err(error) => {
+                    let failure = compaction::SummaryFailure::Provider(code::not_loaded(error));
+                    self.compaction_note.set(CompactionNote::Failed { failure, sent: false });
+                }
+            }
             self.end_work(&session_id);
         });
     }
@@ -536,17 +543,37 @@ impl ChatContext {
                 }
                 Prelude::Keep => session,
             };
+            let code = match code::load().await {
+                Ok(code) => code,
+                Err(error) => {
+                    // Nothing went out: the reply ends with the reason, and Retry.
+                    let status = ReplyStatus::Failed(Failure::from(code::not_loaded(error)));
+                    reply.state = status.state();
+                    reply.error = status.error_record();
+                    view.publish(&reply);
+                    view.status.set(status);
+                    store.save_message(&session, &reply).await;
+                    self.end_work(&session_id);
+                    return;
+                }
+            };
             let Request { items, compaction } = request;
-            let job =
-                compaction::Job { session, items, active, entry: job_entry, system, tools: tools.clone(), signal };
-            let (history, session) = self.compacted_history(job, compaction).await;
-            let setup = turn::TurnSetup {
+            let job = compaction::Job {
+                session: session.clone(),
+                items,
+                active,
+                entry: job_entry,
+                system,
+                tools: tools.clone(),
+                signal,
+            };
+            let turn = turn::TurnSetup {
                 store,
                 view,
                 record: reply,
                 session,
                 configs,
-                history,
+                history: Vec::new(),
                 controller,
                 stall_secs,
                 tools,
@@ -555,14 +582,24 @@ impl ChatContext {
                 tool_settings: self.tools,
                 prompt,
             };
-            let ended = turn::run(setup).await;
-            self.end_work(&session_id);
-            let answered = ended == ReplyStatus::Complete;
-            // The title is asked of the account that answered, never another.
-            if let (Some(first_message), Some(entry)) = (first_message.filter(|_| answered), entry) {
-                sessions.generate_title(session_id, first_message, &entry);
-            }
+            (code.answer)(self, Answer { job, compaction, turn, first_message, entry }).await;
         });
+    }
+
+    /// What a reply does once its user message is stored (in the `reply`
+    /// chunk, see [`code`]): compacts the history when due, runs the turn,
+    /// then offers a generated title after the first answer.
+    async fn answer(self, answer: Answer) {
+        let Answer { job, compaction, turn, first_message, entry } = answer;
+        let (history, session) = self.compacted_history(job, compaction).await;
+        let session_id = session.id.clone();
+        let ended = turn::run(turn::TurnSetup { history, session, ..turn }).await;
+        self.end_work(&session_id);
+        let answered = ended == ReplyStatus::Complete;
+        // The title is asked of the account that answered, never another.
+        if let (Some(first_message), Some(entry)) = (first_message.filter(|_| answered), entry) {
+            self.sessions.generate_title(session_id, first_message, &entry);
+        }
     }
 
     /// Stops the open conversation's streaming reply (or summary), keeping
@@ -732,6 +769,19 @@ struct Work {
 struct Request {
     items: Vec<HistoryItem>,
     compaction: Compaction,
+}
+
+/// A reply's work once its user message is stored ([`ChatContext::answer`]).
+struct Answer {
+    /// The history to send, compacted first when `compaction` says so.
+    job: compaction::Job,
+    compaction: Compaction,
+    /// The turn; its history and session are the compacted ones.
+    turn: turn::TurnSetup,
+    /// The conversation's first message, when this is its first reply.
+    first_message: Option<String>,
+    /// The account that answers (a title is asked of it).
+    entry: Option<crate::providers::state::ProviderEntry>,
 }
 
 /// What the reply task does before the request goes out.

@@ -2,12 +2,9 @@
 //! and the first screen loads only the main one.
 //!
 //! A split point is a plain function marked `#[wasm_split(<chunk>, fallible)]`
-//! (re-exported here), returning `Result<_, ChunkError>`: every function with the
-//! same `<chunk>` goes into one chunk with the code only it reaches, and calling
-//! one loads that chunk first (once; the service worker has it precached, so it
-//! loads offline too). Its arguments and result are concrete types (signals,
-//! records, an `AnyView`), as across any `extern` function. Outside a wasm
-//! build (clippy, native checks) it is an ordinary call.
+//! (see `crate::io::chunks`; re-exported here with [`ChunkError`]), returning
+//! `Result<_, ChunkError>`: every function with the same `<chunk>` goes into one
+//! chunk with the code only it reaches, and calling one loads that chunk first.
 //!
 //! [`Lazy`] shows the view such a function builds. A chunk that fails to load
 //! (the network went away before the service worker had it, or a new version
@@ -16,27 +13,9 @@
 
 use std::future::Future;
 
+pub(crate) use crate::io::chunks::{ChunkError, wasm_split};
 use leptos::__reexports::send_wrapper::SendWrapper;
 use leptos::prelude::*;
-pub(crate) use wasm_split_helpers::wasm_split;
-
-/// A chunk of the app's code could not be loaded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct ChunkError;
-
-impl From<wasm_split_helpers::SplitLoaderError> for ChunkError {
-    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
-        Self
-    }
-}
-
-impl std::fmt::Display for ChunkError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(
-            "This part of Hearth could not be loaded. Check the connection and try again; if Hearth was just updated, reload the page.",
-        )
-    }
-}
 
 /// The view that `load` builds once its chunk is loaded; while it loads,
 /// nothing; when it fails, [`ChunkError`]'s message with Retry (and Close,

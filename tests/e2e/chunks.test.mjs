@@ -1,23 +1,28 @@
 // End-to-end tests of the split wasm (scripts/build.sh, src/ui/lazy.rs), in real headless
 // Chromium against the built app:
 //
-// - a chunk loads on first use: the first load fetches no chunk, and opening Settings
-//   fetches the dialogs' chunk (and what it shares with other chunks) once; then Providers,
-//   from the same chunk, fetches nothing (app-preview.test.mjs shows the app preview's chunk
-//   at work);
+// - a chunk loads on first use: the first load fetches no chunk; right after start-up the
+//   app fetches the send path's and renderer's chunk (`reply`) and nothing else; opening
+//   Settings fetches the dialogs' chunk (and what it shares with other chunks) once; then
+//   Providers, from the same chunk, fetches nothing (app-preview.test.mjs shows the app
+//   preview's chunk at work);
 // - offline from the precache: with the service worker in control, a reload and a first
 //   Settings offline (the static server stopped, the browser offline) load the chunk from
 //   the worker's cache;
 // - a failed chunk fetch: Settings shows why, announced, with Retry and Close, changes
-//   nothing else, and Retry loads it once the network is back.
+//   nothing else, and Retry loads it once the network is back;
+// - a send path that cannot load: the message is kept and its reply ends with a card that
+//   says why, nothing reaches the provider, and Retry answers once the chunk loads.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeViolations } from '../support/axe.mjs';
 import { waitUntil } from '../support/browser.mjs';
-import { loadApp, openApp, useHarness } from '../support/chat.mjs';
+import { loadApp, openApp, openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
+import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
+import { afterStartFiles } from '../../scripts/size-budget.mjs';
 
 /** Whether a URL is one of the chunks of a split wasm (not the main wasm). */
 const isChunk = (url) => /\/(split_[^/]*|chunk_[^/]*)\.wasm$/.test(new URL(url).pathname);
@@ -34,7 +39,7 @@ function chunkRequests(page) {
 describe('the wasm in chunks', () => {
   const env = useHarness();
 
-  test('the first load fetches no chunk; the first dialog opened loads the dialogs’ chunk, once', async (t) => {
+  test('after start-up only the reply chunk loads; the first dialog opened loads the dialogs’ chunk, once', async (t) => {
     let chunks;
     const { page, errors } = await openApp(t, env, {
       beforeLoad: (_context, page) => {
@@ -42,13 +47,23 @@ describe('the wasm in chunks', () => {
       },
     });
     await page.getByRole('textbox', { name: 'Message' }).waitFor();
-    assert.deepEqual(chunks, [], 'nothing but the main wasm at first');
+    // The first load itself is counted by walking-skeleton.test.mjs; right after it the app
+    // asks for the send path and the renderer, so that Enter never waits for them.
+    await waitUntil(() => chunks.includes('split_reply.wasm'), 'the reply chunk is fetched without a send');
+    const afterStart = new Set(afterStartFiles(builtApp()).map((f) => f.name.split('/').pop()));
+    await page.waitForTimeout(500);
+    assert.deepEqual(
+      chunks.filter((name) => !afterStart.has(name)),
+      [],
+      'nothing but the reply chunk and the shared chunks it needs before a dialog opens',
+    );
+    const started = chunks.length;
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await settings.waitFor();
     assert.ok(chunks.includes('split_dialogs.wasm'), 'opening Settings loads the dialogs’ chunk');
     assert.deepEqual(
-      chunks.filter((name) => name !== 'split_dialogs.wasm' && !/^chunk_\d+\.wasm$/.test(name)),
+      chunks.slice(started).filter((name) => name !== 'split_dialogs.wasm' && !/^chunk_\d+\.wasm$/.test(name)),
       [],
       'and nothing but the code it shares with other chunks',
     );
@@ -120,5 +135,45 @@ describe('the wasm in chunks', () => {
     await context.unrouteAll();
     // The loader logs each failed fetch to the console; nothing was thrown, nothing panicked.
     assert.deepEqual(errors, []);
+  });
+
+  test('a send path that cannot load keeps the message, says why with Retry, and sends nothing', async (t) => {
+    let refuse = true;
+    let asked = 0;
+    const chat = await openChatWithProvider(t, env, {
+      scenario: 'markdown',
+      beforeLoad: (context) =>
+        context.route(
+          (url) => url.pathname.endsWith('/split_reply.wasm'),
+          (route) => {
+            asked += 1;
+            return refuse ? route.abort('internetdisconnected') : route.continue();
+          },
+        ),
+    });
+    await waitUntil(() => asked > 0, 'the reply chunk was asked for at start-up');
+    await sendMessage(chat, 'Kept while the code is missing');
+    const card = chat.reply.getByRole('alert');
+    await card.waitFor();
+    assert.match(await card.innerText(), /This part of Hearth could not be loaded/);
+    await settled(chat);
+    assert.equal(
+      await chat.log.getByRole('article', { name: 'You' }).filter({ hasText: 'Kept while the code is missing' }).count(),
+      1,
+      'the message is shown',
+    );
+    assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 0, 'nothing reached the provider');
+    assert.deepEqual(await axeViolations(chat.page, { include: 'article[aria-label="Assistant"]' }), []);
+    // Both were stored: after a reload (the chunk still refused) the message and the card are back.
+    await chat.page.reload();
+    await card.waitFor();
+    assert.match(await card.innerText(), /This part of Hearth could not be loaded/);
+    assert.equal(await chat.log.getByRole('article', { name: 'You' }).count(), 1);
+    refuse = false;
+    await card.getByRole('button', { name: 'Retry', exact: true }).click();
+    await waitUntil(async () => (await chat.reply.getByRole('heading', { name: 'Hearth mock reply' }).count()) === 1, 'Retry answers');
+    await settled(chat);
+    assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 1, 'one request, on Retry');
+    assert.deepEqual(chat.errors, []);
   });
 });

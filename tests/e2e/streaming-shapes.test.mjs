@@ -50,6 +50,8 @@ describe('streaming long blocks', () => {
 
     await chat.page.reload();
     await waitUntil(async () => (await chat.assistant.count()) === 1, 'the reloaded page shows the reply');
+    // Busy until its stored markdown is rendered (the renderer's chunk may still be loading).
+    await settled(chat);
     const reloaded = await rendered(chat.reply);
     assert.deepEqual(live, reloaded, 'the streamed reply is rendered as a reload renders it');
     assert.deepEqual(chat.errors, []);
@@ -74,6 +76,8 @@ describe('streaming long blocks', () => {
 
     await chat.page.reload();
     await waitUntil(async () => (await chat.assistant.count()) === 1, 'the reloaded page shows the reply');
+    // Busy until its stored markdown is rendered (the renderer's chunk may still be loading).
+    await settled(chat);
     const reloaded = await chat.reply.getByRole('table').evaluate((node) => node.outerHTML);
     assert.equal(live, reloaded, 'the streamed table is rendered as a reload renders it');
     assert.deepEqual(chat.errors, []);

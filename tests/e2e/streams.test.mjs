@@ -12,7 +12,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot, waitUntil } from '../support/browser.mjs';
-import { openChatWithProvider, sendAndSettle, useHarness } from '../support/chat.mjs';
+import { openChatWithProvider, sendAndSettle, settled, useHarness } from '../support/chat.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { chatRequests, FAMILIES } from '../support/mock.mjs';
 
@@ -48,6 +48,8 @@ describe('real provider streams', () => {
   async function reload(chat) {
     await chat.page.reload();
     await waitUntil(async () => (await chat.assistant.count()) === 1, 'the reloaded page shows the reply');
+    // Busy until its stored markdown is rendered (the renderer's chunk may still be loading).
+    await settled(chat);
   }
 
   /** The title and detail paragraphs of the reply's error card (role=alert). */

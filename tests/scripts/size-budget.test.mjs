@@ -3,7 +3,8 @@
 // compress, so their gzip size is known to within a few bytes), it passes under the budget,
 // fails over it with a clear message, counts only what the first load fetches, and fails
 // when index.html names a file that is not there; `--report-only` prints without failing;
-// the exported `firstLoadFiles` returns the same list.
+// the exported `firstLoadFiles` returns the same list; `afterStartFiles` follows the
+// splitter's loader to the chunks fetched right after start-up.
 
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,7 +14,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUDGET_BYTES, firstLoadFiles } from '../../scripts/size-budget.mjs';
+import { afterStartFiles, BUDGET_BYTES, firstLoadFiles } from '../../scripts/size-budget.mjs';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/size-budget.mjs', import.meta.url));
 const BUDGET = BUDGET_BYTES;
@@ -112,4 +113,37 @@ test('firstLoadFiles returns the first load\'s files, by dist-relative name', as
   dirs.push(dir);
   const names = firstLoadFiles(dir).map((f) => f.name).sort();
   assert.deepEqual(names, ['boot-1.js', 'hearth-1.js', 'hearth-1_bg.wasm', 'index.html', 'main-1.css', 'snippets/helper.js']);
+});
+
+test('afterStartFiles lists the reply chunk and the shared chunks its loader names, nothing else', async () => {
+  const dir = await fakeDist(1_000);
+  dirs.push(dir);
+  const app = path.join(dir, 'app-1');
+  await mkdir(app);
+  // The shape of wasm_split_cli_support's loader: one makeLoad per chunk, with its dependencies.
+  await writeFile(
+    path.join(app, '__wasm_split.js'),
+    `const __chunk_2 = makeLoad(() => {
+    const src = fetch(new URL("./chunk_2.wasm", import.meta.url));
+}, []);
+export const __wasm_split_load_reply = wrapAsyncCb(makeLoad(() => {
+    const src = fetch(new URL("./split_reply.wasm", import.meta.url));
+    return async (imports) => (WebAssembly.instantiateStreaming(src, imports));
+}
+, [__chunk_2]));
+export const __wasm_split_load_dialogs = wrapAsyncCb(makeLoad(() => {
+    const src = fetch(new URL("./split_dialogs.wasm", import.meta.url));
+}
+, [__chunk_2, __chunk_3]));
+`,
+  );
+  for (const name of ['split_reply.wasm', 'split_dialogs.wasm', 'chunk_2.wasm', 'chunk_3.wasm']) {
+    await writeFile(path.join(app, name), randomBytes(500));
+  }
+  assert.deepEqual(
+    afterStartFiles(dir).map((f) => f.name),
+    ['app-1/chunk_2.wasm', 'app-1/split_reply.wasm'],
+  );
+  await writeFile(path.join(app, '__wasm_split.js'), 'export const nothing = 1;');
+  assert.throws(() => afterStartFiles(dir), /no loader for the chunk "reply"/);
 });

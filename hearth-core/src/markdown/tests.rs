@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{RenderMode, StreamingMarkdown, render, render_with};
+use super::{RenderMode, SafeHtml, StreamingMarkdown, render, render_with};
 
 fn test_data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/markdown")
@@ -287,4 +287,13 @@ fn dressed_mermaid_blocks_count_every_element_they_write() {
     // The budget is checked before each block, so the last one may end past it.
     assert!(written <= ELEMENT_BUDGET + 6, "{written} elements written");
     assert!(html.as_str().matches("class=\"show-diagram\"").count() > ELEMENT_BUDGET / 8);
+}
+
+#[test]
+fn unrendered_text_is_escaped_and_kept_whole() {
+    let html = SafeHtml::text("a < b & \"c\" > d\n<script>x</script>");
+    assert_eq!(
+        html.as_str(),
+        "<p class=\"unrendered\">a &lt; b &amp; &quot;c&quot; &gt; d\n&lt;script&gt;x&lt;/script&gt;</p>"
+    );
 }

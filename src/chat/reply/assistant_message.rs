@@ -182,7 +182,9 @@ pub(crate) fn AssistantMessage(
     let offer_regenerate = move || is_last.get() && idle.get() && !streaming() && !failed();
     // Busy while it streams, until how it ended is saved (only then does the
     // conversation take a new message), and while its code is highlighted.
-    let busy = move || streaming() || highlighting.get() || id.with_value(|id| chat.working_on(id));
+    let busy = move || {
+        streaming() || highlighting.get() || reply.awaits_renderer.get() || id.with_value(|id| chat.working_on(id))
+    };
     view! {
         <article
             class="message assistant"

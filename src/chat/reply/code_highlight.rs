@@ -2,12 +2,12 @@
 //! streams its code blocks are written plain (`StreamingMarkdown::for_reply`),
 //! so highlighting costs the stream nothing; once it has ended, each block the
 //! writer marked (`<code class="language-…" data-plain="">`, a language the
-//! highlighter knows) gets the markup `hearth_core::markdown::highlight_code`
+//! highlighter knows) gets the markup `hearth_core::markdown::highlight_code` (in the `reply` chunk)
 //! gives for its text, once: what a reply rendered whole shows.
 
-use hearth_core::markdown::highlight_code;
 use web_sys::Element;
 
+use crate::chat::state::code::{self, ReplyCode};
 use crate::io::clock::monotonic_ms;
 use crate::io::frame::next_frame;
 use crate::ui::dom::elements_in;
@@ -28,12 +28,12 @@ pub(crate) fn unhighlighted(root: &Element) -> Vec<Element> {
 
 /// Highlights one marked `<code>` and takes its mark away, so no later pass
 /// comes back to it (also when it stays plain: no runs, or too long).
-fn highlight_block(code: &Element) {
+fn highlight_block(highlighter: &ReplyCode, code: &Element) {
     let _ = code.remove_attribute(MARKED);
     let class = code.class_name();
     let Some(language) = class.strip_prefix("language-") else { return };
     let text = code.text_content().unwrap_or_default();
-    let Some(html) = highlight_code(language, &text) else { return };
+    let Some(html) = (highlighter.highlight_code)(language, &text) else { return };
     // Without a single run, the markup is the text as it is already shown
     // (unless that has line break opportunities, `<wbr>`, which go).
     if !html.as_str().contains('<') && code.child_element_count() == 0 {
@@ -48,6 +48,8 @@ fn highlight_block(code: &Element) {
 /// when `root` leaves the page; skips a block that left it (the reply was
 /// rendered again) or was highlighted meanwhile.
 pub(crate) async fn highlight_each(root: Element, blocks: Vec<Element>) {
+    // Loaded already: highlighting follows a streamed reply, which ran the chunk's code.
+    let Ok(highlighter) = code::load().await else { return };
     next_frame().await;
     let mut slice_start = monotonic_ms();
     for code in blocks {
@@ -59,7 +61,7 @@ pub(crate) async fn highlight_each(root: Element, blocks: Vec<Element>) {
             slice_start = monotonic_ms();
         }
         if code.is_connected() && code.has_attribute(MARKED) {
-            highlight_block(&code);
+            highlight_block(highlighter, &code);
         }
     }
 }

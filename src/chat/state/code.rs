@@ -1,0 +1,91 @@
+//! The send path and the renderer, in the `reply` chunk of the wasm (see
+//! `crate::io::chunks`): a turn (request, decoders, tool loop, streaming
+//! markdown), compaction's summaries, generated titles, and the markdown
+//! renderer and highlighter for stored replies. The first screen does not run
+//! them, so they stay out of the first load; the app fetches the chunk right
+//! after start-up ([`preload`]), so pressing Enter does not wait for it.
+//!
+//! Only [`ReplyCode`]'s functions lead there: a call from anywhere else of
+//! what they reach (`turn::run`, `hearth_core::markdown::render_reply`, …)
+//! would pull that code back into the first load.
+
+use std::cell::Cell;
+use std::future::Future;
+use std::pin::Pin;
+
+use hearth_core::contract::{ProviderError, ProviderErrorKind};
+use hearth_core::markdown::{RenderMode, SafeHtml};
+use leptos::task::spawn_local;
+
+use super::compaction::Job;
+use super::{Answer, ChatContext};
+use crate::io::chunks::{ChunkError, wasm_split};
+
+/// A task of the chat, boxed (its future is the chunk's code).
+pub(crate) type Task = Pin<Box<dyn Future<Output = ()>>>;
+
+/// What the `reply` chunk offers; one `static`, reached through [`load`].
+pub(crate) struct ReplyCode {
+    /// Compacts when due, runs the turn, then offers a title: a reply's work
+    /// after its user message is stored.
+    pub(super) answer: fn(ChatContext, Answer) -> Task,
+    /// Compacts now, without a request (the Compact button).
+    pub(super) compact: fn(ChatContext, Job) -> Task,
+    /// A stored reply's markdown, rendered whole (code blocks dressed).
+    pub(crate) render_reply: fn(&str, RenderMode) -> SafeHtml,
+    /// The highlighted markup of one code block, when the language is known.
+    pub(crate) highlight_code: fn(&str, &str) -> Option<SafeHtml>,
+}
+
+#[wasm_split(reply, fallible, preload(preload_reply_code))]
+fn reply_code() -> Result<&'static ReplyCode, ChunkError> {
+    static CODE: ReplyCode = ReplyCode {
+        answer: |chat, answer| Box::pin(chat.answer(answer)),
+        compact: |chat, job| Box::pin(chat.compact_only(job)),
+        render_reply: hearth_core::markdown::render_reply,
+        highlight_code: hearth_core::markdown::highlight_code,
+    };
+    Ok(&CODE)
+}
+
+thread_local! {
+    static LOADED: Cell<Option<&'static ReplyCode>> = const { Cell::new(None) };
+}
+
+/// The chunk's code, when it is loaded already.
+pub(crate) fn loaded() -> Option<&'static ReplyCode> {
+    LOADED.get()
+}
+
+/// The chunk's code, loaded first if need be (from the service worker's
+/// precache once installed, so offline too).
+pub(crate) async fn load() -> Result<&'static ReplyCode, ChunkError> {
+    if let Some(code) = loaded() {
+        return Ok(code);
+    }
+    let code = reply_code().await?;
+    LOADED.set(Some(code));
+    Ok(code)
+}
+
+/// Starts loading the chunk (once the first screen takes input), so that a
+/// send or a stored reply's rendering never waits for the network.
+pub(crate) fn preload() {
+    spawn_local(async {
+        if loaded().is_none() && preload_reply_code().await.is_ok() {
+            let _ = load().await;
+        }
+    });
+}
+
+/// A chunk that would not load, as the provider error a reply's card or the
+/// compaction note shows (Retry on the card tries again).
+pub(super) fn not_loaded(error: ChunkError) -> ProviderError {
+    ProviderError {
+        kind: ProviderErrorKind::Network,
+        status: None,
+        message: error.to_string(),
+        code: None,
+        retry_after_secs: None,
+    }
+}
