@@ -18,7 +18,10 @@
 //   folder's files, which src/boot.js starts, and a `<link rel="modulepreload">` (with
 //   integrity) for the JavaScript module follows it. The wasm has no preload: a
 //   `preload as=fetch` keeps Chromium from using its compiled-code cache (issue 29);
-//   boot.js fetches it first thing instead.
+//   boot.js fetches it first thing instead;
+// - `<link rel="stylesheet" href="…" data-inline>`: its rules go into the page as a
+//   `<style>` (the first paint then waits for no request), which the page's
+//   Content-Security-Policy (the `<meta>`, and `_headers`) allows by its sha256 hash.
 // The names in index.html start with HEARTH_PUBLIC_URL (default `/`, as Trunk's public_url
 // was), so the page finds its files from any client-side path of the site; a build for a
 // host's subfolder sets it to that folder (`HEARTH_PUBLIC_URL=/hearth/ scripts/build.sh`).
@@ -97,6 +100,15 @@ export function assemble(appDir, distDir) {
   }
 
   let html = readFileSync(path.join(ROOT, 'index.html'), 'utf8');
+  const inlined = [];
+  html = html.replace(/<link\b[^>]*\sdata-inline\b[^>]*>/g, (tag) => {
+    const source = attribute(tag, 'href');
+    if (!source) throw new Error(`index.html: ${tag} names no file`);
+    const css = readFileSync(path.join(ROOT, source), 'utf8');
+    if (/<\/style/i.test(css)) throw new Error(`${source} cannot be inlined: it contains "</style"`);
+    inlined.push(`'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`);
+    return `<style>${css}</style>`;
+  });
   html = html.replace(/<(link|script|meta)\b[^>]*\sdata-build\b[^>]*>/g, (tag, kind) => {
     if (kind === 'meta') {
       const js = `${PUBLIC_URL}${appName}/hearth.js`;
@@ -115,6 +127,15 @@ export function assemble(appDir, distDir) {
       .replace(`${attr}="${source}"`, `${attr}="${PUBLIC_URL}${name}" integrity="${sri(bytes)}"`);
   });
   if (!html.includes('name="hearth-app"')) throw new Error('index.html has no <meta name="hearth-app" data-build>');
+  if (inlined.length) {
+    // The app page's policy, in the <meta> and in _headers: the same text in both.
+    const policy = "script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+    const allowed = `${policy} ${inlined.join(' ')}`;
+    if (!html.includes(policy)) throw new Error(`index.html's policy lacks "${policy}"`);
+    html = html.replace(policy, allowed);
+    const headers = path.join(staging, '_headers');
+    if (existsSync(headers)) writeFileSync(headers, readFileSync(headers, 'utf8').replaceAll(policy, allowed));
+  }
   writeFileSync(path.join(staging, 'index.html'), html);
 
   writePrecache(staging);

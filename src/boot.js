@@ -28,6 +28,25 @@ if (!app?.dataset.js || !app.dataset.wasm) {
 }
 const wasm = fetch(app.dataset.wasm, { credentials: 'same-origin' });
 const { default: init } = await import(app.dataset.js);
+// The page paints its message box first: starting the app (instantiating and mounting,
+// tens of ms of main thread) waits for the frame after the first one, so a wasm that
+// arrives early (a fast network, the cache) never delays the first paint. The fetch runs
+// on meanwhile, and compiling the wasm as it arrives starts a frame later at most.
+await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+// The rest of the styles (index.html loads them as media="print" so that they do not hold
+// the first paint) apply from here, and the app starts once they have loaded: it never
+// shows unstyled. A sheet that failed to load does not stop it.
+const styles = document.getElementById('main-style');
+if (styles instanceof HTMLLinkElement && styles.media !== 'all') {
+  const loaded = styles.sheet
+    ? Promise.resolve()
+    : new Promise((done) => {
+        styles.addEventListener('load', done, { once: true });
+        styles.addEventListener('error', done, { once: true });
+      });
+  styles.media = 'all';
+  await loaded;
+}
 await init({ module_or_path: wasm });
 
 // The app is mounted: only now register the service worker (src/io/service_worker/sw.js,

@@ -29,16 +29,22 @@ const DIST = builtApp();
 const RUNNER_SCRIPT = readFileSync(new URL('../../src/io/sandbox/sandbox-runner.js', import.meta.url), 'utf8');
 const APP_FRAME_SCRIPT = readFileSync(new URL('../../src/io/app_frame/app-frame.js', import.meta.url), 'utf8');
 
-/** The CSP source that allows exactly the inline script `text`. */
+/** The CSP source that allows exactly the inline script (or style) `text`. */
 function scriptHash(text) {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
+
+/**
+ * The rules the first paint needs, which the build (scripts/assemble.mjs) writes into the app
+ * page as its one `<style>`, allowed by its hash.
+ */
+const BOOT_STYLE = readFileSync(new URL('../../style/boot.css', import.meta.url), 'utf8');
 
 /** The app page's policy, directive by directive (sources in any order). */
 const APP_POLICY = {
   'default-src': ["'none'"],
   'script-src': ["'self'", "'wasm-unsafe-eval'"],
-  'style-src': ["'self'"],
+  'style-src': ["'self'", scriptHash(BOOT_STYLE)],
   'img-src': ["'self'", 'data:', 'blob:'],
   'connect-src': ["'self'", 'https:', 'http:'],
   'frame-src': ["'self'"],
@@ -195,13 +201,17 @@ describe('content security policy', () => {
     );
   }
 
-  test('index.html carries the strict policy first, and has no inline script', async () => {
+  test('index.html carries the strict policy first, and has no inline script, only its hashed boot style', async () => {
     const html = await (await fetch(env.app.url)).text();
     const { policy, content, at } = metaPolicy(html);
     assertPolicy(policy, APP_POLICY, 'index.html');
     assert.doesNotMatch(content, /'unsafe-eval'|'unsafe-inline'|'unsafe-hashes'|\*/, 'no eval, inline code or wildcard');
     const firstResource = html.search(/<(script|link|style)\b/i);
     assert.ok(firstResource > at, 'the policy comes before anything it governs');
+
+    // Its one inline style is boot.css as it is, the one its policy's hash allows.
+    const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]);
+    assert.deepEqual(styles, [BOOT_STYLE], 'one inline style: style/boot.css');
 
     const all = scripts(html);
     assert.ok(all.length > 0, 'the page loads a script');
@@ -210,7 +220,8 @@ describe('content security policy', () => {
       assert.match(attributes, /\bintegrity="sha384-[^"]+"/, `every script has an integrity hash: <script${attributes}>`);
       assert.equal(body.trim(), '', 'no inline code');
     }
-    assert.doesNotMatch(html, /\son[a-z]+\s*=|\sstyle\s*=|<style\b/i, 'no inline handler or style');
+    const outsideStyle = html.replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, '');
+    assert.doesNotMatch(outsideStyle, /\son[a-z]+\s*=|\sstyle\s*=/i, 'no inline handler or style attribute');
   });
 
   test('the app runs under the policy without a violation, and the page refuses inline script and eval', async (t) => {

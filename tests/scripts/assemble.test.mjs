@@ -70,6 +70,19 @@ test('the stylesheet and boot script get hashed names and integrity; the static 
   assert.ok(worker.includes('split_dialogs.wasm'), 'the precache list has the chunks');
 });
 
+test('boot.css is written into the page, allowed by its hash in the meta policy and in _headers', async () => {
+  const { dist } = await distFrom(APP);
+  const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+  const css = await readFile(new URL('../../style/boot.css', import.meta.url), 'utf8');
+  assert.ok(html.includes(`<style>${css}</style>`), 'the rules are in the page as they are');
+  assert.ok(!/<link[^>]*\sdata-inline/.test(html), 'the link was replaced');
+  const hash = `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+  const policy = `style-src 'self' ${hash};`;
+  assert.ok(html.includes(policy), 'the page policy allows that style and no other');
+  const headers = await readFile(path.join(dist, '_headers'), 'utf8');
+  assert.equal(headers.split(policy).length - 1, 2, "_headers allows it for '/' and '/index.html'");
+});
+
 test('without a built app folder it fails clearly and leaves dist/ as it was', async () => {
   const { dist } = await distFrom(APP);
   const before = await readFile(path.join(dist, 'index.html'), 'utf8');
