@@ -242,8 +242,12 @@ describe('local-first sessions', () => {
     await storageAtRest(ui.page);
 
     await ui.page.reload();
-    await waitUntil(async () => (await ui.assistant.count()) === 1, 'the reloaded page shows the reply');
-    assert.match(await ui.assistant.first().innerText(), /That is all\./);
+    // The stored reply's text shows once the renderer's chunk is in (it is
+    // fetched right after start-up).
+    await waitUntil(
+      async () => (await ui.assistant.count()) === 1 && /That is all\./.test(await ui.assistant.first().innerText()),
+      'the reloaded page shows the reply',
+    );
 
     await ui.page.close();
     const second = await openPage(ui.context);
@@ -258,7 +262,8 @@ describe('local-first sessions', () => {
     assert.equal(await open.getAttribute('aria-current'), 'page');
     assert.equal((await second.youText.innerText()).trim(), question);
     const reply = second.assistant.first();
-    assert.equal(await busy(reply), 'false');
+    // Busy until its stored markdown is rendered (the renderer's chunk may still be loading).
+    await waitUntil(async () => (await busy(reply)) === 'false', 'the stored reply is rendered');
     assert.ok((await reply.innerText()).includes(MARKDOWN_END), 'the whole reply is shown');
     await reply.getByRole('heading', { name: MARKDOWN_TITLE }).waitFor();
     await second.sessionTitle.filter({ hasText: MARKDOWN_TITLE }).waitFor();
