@@ -61,6 +61,11 @@ pub struct SseDecoder {
     /// Whether a stray JSON-looking line was seen, so the lines after it belong
     /// to it (a pretty-printed object spans several).
     stray_open: bool,
+    /// The spec's "last event ID buffer": the last `id:` field seen, kept across
+    /// events, including an event with no data (a priming event).
+    last_event_id: Option<String>,
+    /// The spec's "reconnection time": the last valid `retry:` field, in milliseconds.
+    reconnection_ms: Option<u64>,
 }
 
 /// The most stray text kept: enough for any error object.
@@ -113,6 +118,18 @@ impl SseDecoder {
     pub fn take_stray(&mut self) -> String {
         self.stray_open = false;
         std::mem::take(&mut self.stray)
+    }
+
+    /// The last `id:` field of the stream so far (a reconnecting client sends it
+    /// as `Last-Event-ID`), including one of an event without data; `None`
+    /// before any, or after an empty `id:`.
+    pub fn last_event_id(&self) -> Option<&str> {
+        self.last_event_id.as_deref().filter(|id| !id.is_empty())
+    }
+
+    /// The last valid `retry:` field of the stream so far, in milliseconds.
+    pub fn reconnection_ms(&self) -> Option<u64> {
+        self.reconnection_ms
     }
 
     /// Ends the stream: dispatches an event left without its closing blank line.
@@ -190,9 +207,15 @@ impl SseDecoder {
                 pending.data.push_str(&value);
                 pending.has_data = true;
             }
-            b"id" if !value.contains('\0') => pending.id = Some(value.into_owned()),
+            b"id" if !value.contains('\0') => {
+                self.last_event_id = Some(value.clone().into_owned());
+                pending.id = Some(value.into_owned());
+            }
             b"retry" if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
                 pending.retry = value.parse().ok();
+                if pending.retry.is_some() {
+                    self.reconnection_ms = pending.retry;
+                }
             }
             _ => {} // An `id` with NUL or a bad `retry` is ignored, as the spec says.
         }

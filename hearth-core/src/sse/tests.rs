@@ -206,3 +206,27 @@ fn stray_text_is_bounded() {
     assert_eq!(decoder.take_stray(), "{\"error\": 1}");
     assert_eq!(decoder.take_stray(), "", "taking empties it");
 }
+
+#[test]
+fn the_last_event_id_and_retry_outlive_their_events() {
+    let mut decoder = SseDecoder::new();
+    assert_eq!(decoder.last_event_id(), None);
+    // A priming event: an id and a retry, no data, so nothing is dispatched.
+    assert_eq!(decoder.push(b"id: prime-1\nretry: 2500\n\n"), Vec::new());
+    assert_eq!(decoder.last_event_id(), Some("prime-1"));
+    assert_eq!(decoder.reconnection_ms(), Some(2500));
+    // An event without an id keeps the last one; a bad retry keeps the last valid one.
+    let events = decoder.push(b"retry: soon\ndata: a\n\n");
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].id, None, "the event itself carried none");
+    assert_eq!(decoder.last_event_id(), Some("prime-1"));
+    assert_eq!(decoder.reconnection_ms(), Some(2500));
+    // Cut in the middle of the id line, it counts once the line is complete.
+    decoder.push(b"id: ev");
+    assert_eq!(decoder.last_event_id(), Some("prime-1"));
+    decoder.push(b"-2\ndata: b\n\n");
+    assert_eq!(decoder.last_event_id(), Some("ev-2"));
+    // An empty id resets it; an id with NUL is ignored.
+    decoder.push(b"id\n\nid: a\0b\n\n");
+    assert_eq!(decoder.last_event_id(), None);
+}
