@@ -14,7 +14,7 @@ const root = process.argv[2] ? `${process.argv[2].replace(/\/$/, '')}/` : new UR
 const layers = [
   { name: 'text', nodes: ['format', 'app', 'markdown', 'window'] },
   { name: 'model', nodes: ['contract', 'sse', 'message'] },
-  { name: 'providers', nodes: ['provider', 'reply'] },
+  { name: 'providers', nodes: ['provider', 'reply', 'mcp'] },
   { name: 'turn', nodes: ['tools', 'compaction', 'failure', 'agent'] },
   { name: 'storage', nodes: ['storage'] },
 ];

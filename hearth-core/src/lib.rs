@@ -21,8 +21,8 @@
 //!    layout arithmetic; no model.
 //! 2. **model**: [`contract`], [`sse`], [`message`]: the wire contract and the
 //!    message model.
-//! 3. **providers**: [`provider`], [`reply`]: requests per family, and streams
-//!    read into replies.
+//! 3. **providers**: [`provider`], [`reply`], [`mcp`]: requests per family,
+//!    streams read into replies, and the MCP client's protocol.
 //! 4. **turn**: [`tools`], [`compaction`], [`failure`], [`agent`]: the domain
 //!    decisions of a turn.
 //! 5. **storage**: [`storage`]: stored records, migrations, backups, imports,
@@ -48,6 +48,7 @@ pub mod contract;
 pub mod failure;
 pub mod format;
 pub mod markdown;
+pub mod mcp;
 pub mod message;
 pub mod provider;
 pub mod reply;

@@ -1,0 +1,15 @@
+//! The Model Context Protocol, client side: what Hearth sends to an MCP server
+//! and how it reads the answers. The shell does the HTTP; nothing here sends.
+//!
+//! - [`rpc`]: JSON-RPC messages.
+//! - [`session`]: one connection's state (transport, version, session id) and
+//!   the requests it builds; reading a JSON or event-stream body.
+//! - [`listing`]: the lists a server gives, page by page.
+//! - [`names`]: the names a model calls a server's tools by.
+//! - [`content`]: a tool's result read into parts, and as text for a model.
+
+pub mod content;
+pub mod listing;
+pub mod names;
+pub mod rpc;
+pub mod session;

@@ -1,0 +1,153 @@
+//! What an MCP tool returns (`CallToolResult`), read into parts, and the text a
+//! model reads of it.
+//!
+//! A result's `content` holds text, images, audio, links to resources and
+//! embedded resources; `structuredContent` holds JSON, which a server also
+//! writes as text for older clients, so it is read only when `content` is
+//! empty. `isError` makes the whole result a tool error the model reads.
+
+#[cfg(test)]
+mod tests;
+
+use serde_json::Value;
+
+/// One part of a tool's result.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Part {
+    /// Text.
+    Text(String),
+    /// An image, base64-encoded.
+    Image {
+        /// Its media type, such as `image/png`.
+        mime: String,
+        /// The image's bytes, base64-encoded, as the server sent them.
+        data: String,
+    },
+    /// A sound, base64-encoded.
+    Audio {
+        /// Its media type, such as `audio/wav`.
+        mime: String,
+        /// The sound's bytes, base64-encoded.
+        data: String,
+    },
+    /// A link to a resource the user may read (`resources/read`).
+    Link {
+        /// The resource's URI.
+        uri: String,
+        /// Its name.
+        name: String,
+        /// Its description, when given.
+        description: Option<String>,
+        /// Its media type, when given.
+        mime: Option<String>,
+    },
+    /// A resource sent whole.
+    Resource {
+        /// Its URI.
+        uri: String,
+        /// Its media type, when given.
+        mime: Option<String>,
+        /// Its text, or, for a binary resource, `None`.
+        text: Option<String>,
+        /// The size in bytes of a binary resource (from its base64).
+        bytes: usize,
+    },
+    /// JSON from `structuredContent`, when `content` is empty.
+    Json(Value),
+}
+
+/// A tool's result, read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CallResult {
+    /// Its parts, in order.
+    pub parts: Vec<Part>,
+    /// Whether the tool reported an error.
+    pub is_error: bool,
+}
+
+/// Reads a `CallToolResult`. Parts of an unknown type are kept as a line of
+/// text saying so, so that the model knows something was left out.
+pub fn read_call_result(result: &Value) -> CallResult {
+    let text = |value: &Value, key: &str| value.get(key).and_then(Value::as_str).map(str::to_owned);
+    let mut parts = Vec::new();
+    for item in result.get("content").and_then(Value::as_array).into_iter().flatten() {
+        let kind = item.get("type").and_then(Value::as_str).unwrap_or_default();
+        let part = match kind {
+            "text" => Part::Text(text(item, "text").unwrap_or_default()),
+            "image" => Part::Image {
+                mime: text(item, "mimeType").unwrap_or_else(|| "image/png".into()),
+                data: text(item, "data").unwrap_or_default(),
+            },
+            "audio" => Part::Audio {
+                mime: text(item, "mimeType").unwrap_or_else(|| "audio/wav".into()),
+                data: text(item, "data").unwrap_or_default(),
+            },
+            "resource_link" => Part::Link {
+                uri: text(item, "uri").unwrap_or_default(),
+                name: text(item, "title").or_else(|| text(item, "name")).unwrap_or_default(),
+                description: text(item, "description"),
+                mime: text(item, "mimeType"),
+            },
+            "resource" => {
+                let resource = item.get("resource").cloned().unwrap_or(Value::Null);
+                let blob = text(&resource, "blob");
+                Part::Resource {
+                    uri: text(&resource, "uri").unwrap_or_default(),
+                    mime: text(&resource, "mimeType"),
+                    text: if blob.is_some() { None } else { Some(text(&resource, "text").unwrap_or_default()) },
+                    bytes: blob.as_deref().map_or(0, base64_len),
+                }
+            }
+            other => Part::Text(format!("[A part of type {other:?} that Hearth does not show was left out.]")),
+        };
+        parts.push(part);
+    }
+    if parts.is_empty()
+        && let Some(structured) = result.get("structuredContent").filter(|value| !value.is_null())
+    {
+        parts.push(Part::Json(structured.clone()));
+    }
+    CallResult { parts, is_error: result.get("isError").and_then(Value::as_bool).unwrap_or(false) }
+}
+
+/// The result as text, for a model that reads tool results only as text: text
+/// as it is, JSON written out, and a line for each image, sound, link or
+/// binary resource saying what it was (its bytes are not passed on).
+pub fn text_for_model(result: &CallResult) -> String {
+    let lines: Vec<String> = result
+        .parts
+        .iter()
+        .map(|part| match part {
+            Part::Text(text) => text.clone(),
+            Part::Json(value) => value.to_string(),
+            Part::Image { mime, data } => {
+                format!("[The tool returned an image ({mime}, {}); it is not passed on.]", size(base64_len(data)))
+            }
+            Part::Audio { mime, data } => {
+                format!("[The tool returned a sound ({mime}, {}); it is not passed on.]", size(base64_len(data)))
+            }
+            Part::Link { uri, name, description, .. } => match description {
+                Some(description) => format!("Resource link: {name} <{uri}>: {description}"),
+                None => format!("Resource link: {name} <{uri}>"),
+            },
+            Part::Resource { uri, text: Some(text), .. } => format!("Resource <{uri}>:\n{text}"),
+            Part::Resource { uri, mime, text: None, bytes } => format!(
+                "[The tool returned a binary resource <{uri}> ({}, {}); it is not passed on.]",
+                mime.as_deref().unwrap_or("no media type"),
+                size(*bytes)
+            ),
+        })
+        .collect();
+    if lines.is_empty() { "(The tool returned nothing.)".to_owned() } else { lines.join("\n\n") }
+}
+
+/// How many bytes a base64 text holds.
+pub fn base64_len(data: &str) -> usize {
+    let chars = data.bytes().filter(|b| !b.is_ascii_whitespace()).count();
+    let padding = data.trim_end().bytes().rev().take_while(|b| *b == b'=').count().min(2);
+    (chars / 4 * 3 + (chars % 4).saturating_sub(1)).saturating_sub(padding)
+}
+
+fn size(bytes: usize) -> String {
+    if bytes < 1024 { format!("{bytes} B") } else { format!("{:.1} KB", bytes as f64 / 1024.0) }
+}
