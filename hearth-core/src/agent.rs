@@ -146,6 +146,11 @@ pub struct AgentRecord {
     /// ([`needs_approval`](crate::tools::needs_approval)).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub ask_before_running: BTreeMap<String, bool>,
+    /// For an MCP tool the user chose "Always allow" for, by its key, the hash
+    /// of the definition allowed: a changed definition asks again
+    /// ([`AgentRecord::mcp_asks`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub allowed_definitions: BTreeMap<String, String>,
     /// Chat (tools allowed) or app (no tools).
     #[serde(default, skip_serializing_if = "AgentKind::is_chat")]
     pub kind: AgentKind,
@@ -163,6 +168,26 @@ impl AgentKind {
 }
 
 impl AgentRecord {
+    /// Whether calls of the MCP tool `key`, whose definition hashes to
+    /// `hash` ([`definition_hash`](crate::tools::definition_hash)), ask
+    /// before running: unless this very definition was allowed.
+    pub fn mcp_asks(&self, key: &str, hash: &str) -> bool {
+        self.allowed_definitions.get(key).map(String::as_str) != Some(hash)
+            || self.ask_before_running.get(key).copied().unwrap_or(true)
+    }
+
+    /// Sets whether calls of the MCP tool `key` ask before running; not
+    /// asking (the editor's switch cleared, or "Always allow") holds for the
+    /// definition hashing to `hash` only.
+    pub fn set_mcp_asks(&mut self, key: &str, hash: &str, ask: bool) {
+        self.ask_before_running.insert(key.to_owned(), ask);
+        if ask {
+            self.allowed_definitions.remove(key);
+        } else {
+            self.allowed_definitions.insert(key.to_owned(), hash.to_owned());
+        }
+    }
+
     /// The General Assistant, which always exists.
     pub fn general(now: Millis) -> Self {
         Self {
@@ -175,6 +200,7 @@ impl AgentRecord {
             tools: Vec::new(),
             max_tool_rounds: None,
             ask_before_running: BTreeMap::new(),
+            allowed_definitions: BTreeMap::new(),
             kind: AgentKind::Chat,
             created_at: now,
             updated_at: now,

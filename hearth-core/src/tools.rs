@@ -9,11 +9,16 @@
 mod approval;
 mod builtin;
 pub mod calc;
+mod mcp_servers;
 pub mod schema;
 mod tool_loop;
 
 pub use approval::{DENIED_BY_USER, approval_detail, asks_by_default, needs_approval};
 pub use builtin::{Builtin, USER_TOOL_KEY_PREFIX, UserTool, enabled_specs, switchable, switched_off};
+pub use mcp_servers::{
+    MCP_SERVER_KEY_PREFIX, MCP_TOOL_PREFIX, McpHeader, McpServer, OfferedMcpTool, call_params, definition_hash,
+    merge_imported_server, offered_mcp_tools, parse_tool_key, tool_key, without_header_values,
+};
 pub use tool_loop::{Invocation, LoopConfig, REPEAT_LIMIT, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult};
 
 /// A tool the model may call; part of the wire contract ([`crate::contract`]), where it lives.

@@ -79,15 +79,20 @@ fn reconcile(mut mine: AgentRecord, opened: Option<&AgentRecord>, stored: Option
     }
     // The "ask before running" choices made elsewhere come along when the
     // draft did not change them.
-    if mine.ask_before_running == opened.ask_before_running {
+    if mine.ask_before_running == opened.ask_before_running && mine.allowed_definitions == opened.allowed_definitions {
         mine.ask_before_running.clone_from(&stored.ask_before_running);
+        mine.allowed_definitions.clone_from(&stored.allowed_definitions);
     }
     let only_asks_changed = AgentRecord {
         ask_before_running: opened.ask_before_running.clone(),
+        allowed_definitions: opened.allowed_definitions.clone(),
         updated_at: opened.updated_at,
         ..stored.clone()
     } == *opened;
-    if only_asks_changed && mine.ask_before_running == stored.ask_before_running {
+    if only_asks_changed
+        && mine.ask_before_running == stored.ask_before_running
+        && mine.allowed_definitions == stored.allowed_definitions
+    {
         Saving::Store(mine)
     } else {
         Saving::Conflict { mine, deleted: false }

@@ -169,3 +169,42 @@ fn reset_puts_the_app_builder_back() {
     let copy = builder.duplicate("a-11".into(), 50);
     assert!(!copy.is_builtin() && copy.kind == AgentKind::App);
 }
+
+#[test]
+fn not_asking_holds_for_the_mcp_tool_definition_allowed() {
+    use crate::mcp::listing::McpTool;
+    use crate::tools::{McpServer, offered_mcp_tools};
+    let tool = McpTool {
+        name: "get-sum".into(),
+        title: None,
+        description: "Adds".into(),
+        input_schema: serde_json::json!({ "type": "object" }),
+        annotations: None,
+    };
+    let server = McpServer {
+        id: "s1".into(),
+        name: "everything".into(),
+        url: "http://127.0.0.1:3001/mcp".into(),
+        headers: Vec::new(),
+        enabled: true,
+        tools: vec![tool],
+    };
+    let enabled = vec!["mcp:s1:get-sum".to_owned()];
+    let offered = offered_mcp_tools(&enabled, std::slice::from_ref(&server), &Default::default());
+    let (key, hash) = (offered[0].key.as_str(), offered[0].hash.as_str());
+    let mut agent = AgentRecord::general(0);
+    assert!(agent.mcp_asks(key, hash), "asks by default");
+    agent.ask_before_running.insert(key.into(), false);
+    assert!(agent.mcp_asks(key, hash), "switched off without a definition: still asks");
+    agent.set_mcp_asks(key, hash, false);
+    assert!(!agent.mcp_asks(key, hash));
+    // The server changes the tool's description: it asks again.
+    let mut changed = server.clone();
+    changed.tools[0].description = "Now also sends your files somewhere".into();
+    let offered = offered_mcp_tools(&enabled, &[changed], &Default::default());
+    assert!(agent.mcp_asks(&offered[0].key, &offered[0].hash));
+    // The user turns "ask" back on: the allowed definition is forgotten.
+    agent.set_mcp_asks(key, hash, true);
+    assert!(agent.mcp_asks(key, hash));
+    assert!(!agent.allowed_definitions.contains_key(key));
+}

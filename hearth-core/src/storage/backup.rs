@@ -19,6 +19,7 @@ use super::records::*;
 use super::{SCHEMA_VERSION, stores};
 use crate::Millis;
 use crate::agent::AgentRecord;
+use crate::tools::{MCP_SERVER_KEY_PREFIX, without_header_values};
 
 /// The `format` value that marks a Hearth backup.
 pub const BACKUP_FORMAT: &str = "hearth-backup";
@@ -112,9 +113,15 @@ pub enum BackupError {
 }
 
 /// Builds a backup of `contents`, with API keys blanked unless `include_api_keys`
-/// (and, while they are locked, only sealed: see [`key_lock::backup_keys`]).
+/// (and, while they are locked, only sealed: see [`key_lock::backup_keys`]),
+/// and MCP servers' header values always blanked.
 pub fn build_backup(mut contents: StoreContents, include_api_keys: bool, now: Millis) -> Backup {
     key_lock::backup_keys(&mut contents.providers, &mut contents.settings, include_api_keys);
+    for setting in &mut contents.settings {
+        if setting.key.starts_with(MCP_SERVER_KEY_PREFIX) {
+            without_header_values(&mut setting.value);
+        }
+    }
     contents.canonicalize();
     Backup {
         format: BACKUP_FORMAT.to_owned(),

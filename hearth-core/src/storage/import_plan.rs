@@ -37,7 +37,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::backup::{KeyOutcome, StoreContents, merge_imported_provider};
 use super::key_lock::{self, ImportKeys, KEY_LOCK_SETTING, KeyLock};
 use super::records::*;
-use crate::tools::{USER_TOOL_KEY_PREFIX, UserTool};
+use crate::tools::{MCP_SERVER_KEY_PREFIX, USER_TOOL_KEY_PREFIX, UserTool, merge_imported_server};
 
 /// What is new and what changes in one kind of record, by label (a name, a
 /// title, a setting key, or a message id).
@@ -256,6 +256,8 @@ fn plan_agents(stored: &StoreContents, incoming: &StoreContents, plan: &mut Impo
             }
         }
         agent.ask_before_running = asks;
+        // Nor may it allow an MCP tool's definition: only this browser's choice holds.
+        agent.allowed_definitions = existing.map(|e| e.allowed_definitions.clone()).unwrap_or_default();
         let agent = &agent;
         if existing == Some(agent) {
             continue;
@@ -283,6 +285,16 @@ fn plan_settings(stored: &StoreContents, incoming: &StoreContents, plan: &mut Im
             if existing != Some(setting) {
                 plan.skipped
                     .push(format!("the hosts whose images load by themselves ({}); set them in Settings", setting.key));
+            }
+            continue;
+        }
+        if setting.key.starts_with(MCP_SERVER_KEY_PREFIX) {
+            // A header value left out of the backup keeps the stored one.
+            let value = merge_imported_server(existing.map(|s| &s.value), &setting.value);
+            let merged = SettingRecord { key: setting.key.clone(), value };
+            if existing != Some(&merged) {
+                plan.settings.record(setting.key.clone(), existing.is_some());
+                plan.writes.settings.push(merged);
             }
             continue;
         }

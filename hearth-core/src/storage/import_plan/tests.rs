@@ -253,6 +253,9 @@ fn an_import_never_stops_a_tool_asking_nor_loads_images_by_itself() {
     agent.ask_before_running.insert("fetch_url".into(), false);
     agent.ask_before_running.insert("calculator".into(), false);
     agent.ask_before_running.insert("current_time".into(), true);
+    // Nor allow an MCP tool's definition.
+    agent.ask_before_running.insert("mcp:s1:get-sum".into(), false);
+    agent.allowed_definitions.insert("mcp:s1:get-sum".into(), "0123456789abcdef".into());
     let incoming = StoreContents {
         agents: vec![agent],
         settings: vec![SettingRecord {
@@ -266,6 +269,8 @@ fn an_import_never_stops_a_tool_asking_nor_loads_images_by_itself() {
     assert_eq!(written.ask_before_running.get("fetch_url"), None, "the default (ask) holds");
     assert_eq!(written.ask_before_running.get("calculator"), Some(&true));
     assert_eq!(written.ask_before_running.get("current_time"), Some(&true));
+    assert!(written.mcp_asks("mcp:s1:get-sum", "0123456789abcdef"), "the MCP tool still asks");
+    assert!(written.allowed_definitions.is_empty());
     assert!(plan.writes.settings.is_empty(), "the auto-load hosts are not imported: {:?}", plan.writes.settings);
     assert!(plan.summary().iter().any(|line| line.contains("image_auto_hosts")), "{:?}", plan.summary());
 }

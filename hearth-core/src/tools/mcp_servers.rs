@@ -1,0 +1,186 @@
+//! MCP servers as a source of tools: the server record the user keeps, the key
+//! an agent enables each of its tools by, the definitions offered to a model,
+//! and whether a call asks first.
+//!
+//! An agent lists an MCP tool in [`AgentRecord::tools`] by its key
+//! `mcp:<server id>:<tool name>`, which survives renaming the server; the model
+//! calls it by a name from [`crate::mcp::names`], fitted to every provider.
+//! Every MCP tool asks before running unless the user chose "Always allow" for
+//! it on that agent, and then only while its definition ([`definition_hash`])
+//! is the one allowed: a changed definition (a new description or schema)
+//! asks again (`AgentRecord::mcp_asks`).
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::ToolSpec;
+use crate::mcp::listing::McpTool;
+use crate::mcp::names::{self, ToolToName};
+
+/// Setting records holding an MCP server start with this key.
+pub const MCP_SERVER_KEY_PREFIX: &str = "mcp_server:";
+
+/// An agent's keys for MCP tools start with this.
+pub const MCP_TOOL_PREFIX: &str = "mcp:";
+
+/// A header the user set for a server (an API key, a team name).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct McpHeader {
+    /// The header's name.
+    pub name: String,
+    /// Its value.
+    pub value: String,
+}
+
+/// An MCP server the user added.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct McpServer {
+    /// Stable id.
+    pub id: String,
+    /// The name the user gave it (the first part of its tools' names).
+    pub name: String,
+    /// Its MCP endpoint, an http(s) URL.
+    pub url: String,
+    /// Headers sent with every request to it, only to its origin.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub headers: Vec<McpHeader>,
+    /// Whether its tools are offered at all.
+    #[serde(default = "yes")]
+    pub enabled: bool,
+    /// Its tools as last listed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tools: Vec<McpTool>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl McpServer {
+    /// The key of its setting record.
+    pub fn setting_key(&self) -> String {
+        format!("{MCP_SERVER_KEY_PREFIX}{}", self.id)
+    }
+
+    /// The key an agent enables its tool `tool` by.
+    pub fn tool_key(&self, tool: &str) -> String {
+        tool_key(&self.id, tool)
+    }
+
+    /// The headers sent with each request: the user's, those with a name.
+    pub fn request_headers(&self) -> Vec<(String, String)> {
+        self.headers
+            .iter()
+            .filter(|header| !header.name.trim().is_empty())
+            .map(|header| (header.name.trim().to_ascii_lowercase(), header.value.clone()))
+            .collect()
+    }
+}
+
+/// The key an agent enables the tool `tool` of the server `server_id` by.
+pub fn tool_key(server_id: &str, tool: &str) -> String {
+    format!("{MCP_TOOL_PREFIX}{server_id}:{tool}")
+}
+
+/// The server id and tool name of an MCP tool key.
+pub fn parse_tool_key(key: &str) -> Option<(&str, &str)> {
+    key.strip_prefix(MCP_TOOL_PREFIX)?.split_once(':').filter(|(server, tool)| !server.is_empty() && !tool.is_empty())
+}
+
+/// A stable hash of a tool's definition (name, description, schema,
+/// annotations): what "Always allow" holds for.
+pub fn definition_hash(tool: &McpTool) -> String {
+    let text = serde_json::json!([tool.name, tool.description, tool.input_schema, tool.annotations]).to_string();
+    format!("{:016x}", names::fnv1a(text.as_bytes()))
+}
+
+/// An MCP tool offered on a turn: where a call of `spec.name` goes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OfferedMcpTool {
+    /// The definition the model reads.
+    pub spec: ToolSpec,
+    /// The server's id.
+    pub server_id: String,
+    /// The server's name.
+    pub server_name: String,
+    /// The tool's name on the server.
+    pub tool: String,
+    /// The agent's key for it.
+    pub key: String,
+    /// [`definition_hash`] of the definition offered.
+    pub hash: String,
+}
+
+/// The MCP tools of `enabled` (an agent's tool keys), from enabled servers
+/// that list them, with names that are none of `taken` (the other tools').
+pub fn offered_mcp_tools(enabled: &[String], servers: &[McpServer], taken: &BTreeSet<String>) -> Vec<OfferedMcpTool> {
+    let mut chosen: Vec<(&McpServer, &McpTool)> = Vec::new();
+    for key in enabled {
+        let Some((server_id, tool_name)) = parse_tool_key(key) else { continue };
+        let Some(server) = servers.iter().find(|server| server.id == server_id && server.enabled) else { continue };
+        let Some(tool) = server.tools.iter().find(|tool| tool.name == tool_name) else { continue };
+        if !chosen.iter().any(|(s, t)| s.id == server.id && t.name == tool.name) {
+            chosen.push((server, tool));
+        }
+    }
+    let to_name: Vec<ToolToName<'_>> = chosen
+        .iter()
+        .map(|(server, tool)| ToolToName { server_id: &server.id, server_label: &server.name, tool: &tool.name })
+        .collect();
+    let wire = names::wire_names(&to_name, taken);
+    chosen
+        .into_iter()
+        .zip(wire)
+        .map(|((server, tool), name)| OfferedMcpTool {
+            spec: ToolSpec { name, description: tool.description.clone(), parameters: tool.input_schema.clone() },
+            server_id: server.id.clone(),
+            server_name: server.name.clone(),
+            tool: tool.name.clone(),
+            key: server.tool_key(&tool.name),
+            hash: definition_hash(tool),
+        })
+        .collect()
+}
+
+/// The parameters of `tools/call` for `tool` with `arguments`, with a progress
+/// token so that the server may report progress (and a long call is not cut off).
+pub fn call_params(tool: &str, arguments: &Value, progress_token: u64) -> Value {
+    serde_json::json!({ "name": tool, "arguments": arguments, "_meta": { "progressToken": progress_token } })
+}
+
+/// A server's setting value as a backup carries it: the headers' names, and
+/// no values (they are secrets, as a provider's key is, and are not sealed
+/// by the key lock): the user enters them again after an import elsewhere.
+pub fn without_header_values(value: &mut Value) {
+    let Some(headers) = value.get_mut("headers").and_then(Value::as_array_mut) else { return };
+    for header in headers {
+        if let Some(text) = header.get_mut("value") {
+            *text = Value::String(String::new());
+        }
+    }
+}
+
+/// The server setting to store when importing `incoming` over `existing` (a
+/// setting of the same key): a header the backup left blank keeps the stored
+/// value of the header of that name, while the server keeps its URL (a value
+/// goes only to the server it was entered for).
+pub fn merge_imported_server(existing: Option<&Value>, incoming: &Value) -> Value {
+    let parse = |value: &Value| serde_json::from_value::<McpServer>(value.clone()).ok();
+    let (Some(stored), Some(mut server)) = (existing.and_then(parse), parse(incoming)) else {
+        return incoming.clone();
+    };
+    if stored.url != server.url {
+        return incoming.clone();
+    }
+    for header in server.headers.iter_mut().filter(|header| header.value.is_empty()) {
+        if let Some(kept) = stored.headers.iter().find(|s| s.name.eq_ignore_ascii_case(&header.name)) {
+            header.value = kept.value.clone();
+        }
+    }
+    serde_json::to_value(&server).unwrap_or_else(|_| incoming.clone())
+}

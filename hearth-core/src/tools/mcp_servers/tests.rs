@@ -1,0 +1,90 @@
+use std::collections::BTreeSet;
+
+use serde_json::json;
+
+use super::*;
+
+fn server(id: &str, name: &str, tools: &[&str]) -> McpServer {
+    McpServer {
+        id: id.into(),
+        name: name.into(),
+        url: "http://127.0.0.1:3001/mcp".into(),
+        headers: vec![
+            McpHeader { name: " X-Team ".into(), value: "blue".into() },
+            McpHeader { name: " ".into(), value: "dropped".into() },
+        ],
+        enabled: true,
+        tools: tools
+            .iter()
+            .map(|name| McpTool {
+                name: (*name).into(),
+                title: None,
+                description: format!("{name} does things"),
+                input_schema: json!({ "type": "object" }),
+                annotations: None,
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn keys_name_the_server_and_the_tool() {
+    let everything = server("s1", "everything", &["get-sum"]);
+    assert_eq!(everything.tool_key("get-sum"), "mcp:s1:get-sum");
+    assert_eq!(parse_tool_key("mcp:s1:get-sum"), Some(("s1", "get-sum")));
+    assert_eq!(parse_tool_key("mcp:s1:a:b"), Some(("s1", "a:b")), "a tool name may hold a colon");
+    assert_eq!(parse_tool_key("calculator"), None);
+    assert_eq!(parse_tool_key("mcp::x"), None);
+    assert_eq!(everything.setting_key(), "mcp_server:s1");
+    assert_eq!(everything.request_headers(), vec![("x-team".to_owned(), "blue".to_owned())]);
+}
+
+#[test]
+fn only_enabled_tools_of_enabled_servers_that_list_them_are_offered() {
+    let mut off = server("s2", "off", &["t"]);
+    off.enabled = false;
+    let servers = [server("s1", "everything", &["get-sum", "echo"]), off];
+    let enabled: Vec<String> =
+        ["calculator", "mcp:s1:get-sum", "mcp:s1:gone", "mcp:s2:t", "mcp:s9:x", "mcp:s1:get-sum"]
+            .map(str::to_owned)
+            .into();
+    let offered = offered_mcp_tools(&enabled, &servers, &BTreeSet::from(["calculator".to_owned()]));
+    assert_eq!(offered.len(), 1, "{offered:?}");
+    let tool = &offered[0];
+    assert_eq!(tool.spec.name, "everything__get-sum");
+    assert_eq!(tool.spec.description, "get-sum does things");
+    assert_eq!((tool.server_id.as_str(), tool.tool.as_str(), tool.key.as_str()), ("s1", "get-sum", "mcp:s1:get-sum"));
+}
+
+#[test]
+fn a_call_carries_a_progress_token() {
+    assert_eq!(
+        call_params("get-sum", &json!({ "a": 1, "b": 2 }), 7),
+        json!({ "name": "get-sum", "arguments": { "a": 1, "b": 2 }, "_meta": { "progressToken": 7 } })
+    );
+}
+
+#[test]
+fn a_stored_server_without_the_later_fields_loads() {
+    let stored = json!({ "id": "s1", "name": "n", "url": "http://x/mcp" });
+    let server: McpServer = serde_json::from_value(stored).expect("loads");
+    assert!(server.enabled);
+    assert!(server.tools.is_empty() && server.headers.is_empty());
+}
+
+#[test]
+fn a_backup_carries_header_names_without_their_values_and_an_import_keeps_the_stored_ones() {
+    let stored = serde_json::to_value(server("s1", "everything", &[])).expect("a server serializes");
+    let mut exported = stored.clone();
+    without_header_values(&mut exported);
+    assert_eq!(exported["headers"][0], json!({ "name": " X-Team ", "value": "" }));
+    assert_eq!(exported["url"], stored["url"]);
+    assert_eq!(merge_imported_server(Some(&stored), &exported), stored, "the stored value is kept");
+    assert_eq!(merge_imported_server(None, &exported), exported, "nothing to keep on a new device");
+    let mut moved = exported.clone();
+    moved["url"] = json!("https://elsewhere.example/mcp");
+    assert_eq!(merge_imported_server(Some(&stored), &moved), moved, "a value stays with the URL it was entered for");
+    let mut unreadable = json!({ "id": 3 });
+    without_header_values(&mut unreadable);
+    assert_eq!(merge_imported_server(Some(&stored), &unreadable), unreadable);
+}
