@@ -29,9 +29,11 @@ import { gzipSync } from 'node:zlib';
  * 1,003,563 at issue 16 and 1,004,914 at issue 28, all in one wasm. Issue 29 split
  * the wasm (the dialogs and the app preview load on first use) and built Leptos with
  * `erase_components`: 728,957; then the send path and the renderer moved into the `reply`
- * chunk, fetched right after start-up: 534,530, under the goal of 560,000.
+ * chunk, fetched right after start-up: 534,530, under the goal of 560,000. Issue 30's MCP
+ * servers (their client in the `mcp` chunk; the agent record's allowed definitions and the
+ * servers' context in the first load): 539,924.
  */
-export const BUDGET_BYTES = 539_000;
+export const BUDGET_BYTES = 545_000;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -42,9 +44,10 @@ export const BUDGET_BYTES = 539_000;
  */
 export const CHUNK_BUDGETS = {
   app_preview: 28_400,
-  dialogs: 205_000,
-  reply: 154_500,
-  shared: 55_500,
+  dialogs: 222_500,
+  mcp: 20_800,
+  reply: 159_500,
+  shared: 76_500,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */

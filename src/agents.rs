@@ -4,11 +4,13 @@
 //! every agent record and the one new conversations start with.
 
 pub(crate) mod agent_editor;
+pub(crate) mod agent_mcp_tools;
 pub(crate) mod agent_picker;
 pub(crate) mod agent_row;
 pub(crate) mod agent_switch_divider;
 pub(crate) mod agent_tools;
 pub(crate) mod agents_dialog;
+pub(crate) mod mcp_tool_option;
 pub(crate) mod prompt_preview;
 pub(crate) mod prompt_sections;
 pub(crate) mod state;

@@ -25,6 +25,7 @@ use crate::chat::session_bar::SessionBar;
 use crate::chat::state::ChatContext;
 use crate::composer::composer::Composer;
 use crate::composer::state::ComposerDraft;
+use crate::mcp::state::McpContext;
 use crate::offline::out_of_date_dialog::OutOfDateDialog;
 use crate::offline::state::network::NetworkContext;
 use crate::offline::state::updates::{Hold, UpdatesContext};
@@ -53,7 +54,8 @@ pub(crate) fn App() -> impl IntoView {
     let store = StoreContext::new();
     let providers = ProvidersContext::new(store);
     let agents = AgentsContext::new(store);
-    let tools = ToolsContext::new(store, agents);
+    let mcp = McpContext::new(store);
+    let tools = ToolsContext::new(store, agents, mcp);
     let preferences = PreferencesContext::new(store);
     let sessions = SessionsContext::new(store);
     let chat = ChatContext::new(store, sessions, providers, tools, preferences);
@@ -61,6 +63,7 @@ pub(crate) fn App() -> impl IntoView {
     provide_context(store);
     provide_context(providers);
     provide_context(agents);
+    provide_context(mcp);
     provide_context(tools);
     provide_context(preferences);
     provide_context(sessions);

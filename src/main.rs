@@ -14,6 +14,7 @@ mod apps;
 mod chat;
 mod composer;
 mod io;
+mod mcp;
 mod offline;
 mod providers;
 mod sessions;

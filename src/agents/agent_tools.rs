@@ -6,6 +6,7 @@ use hearth_core::agent::AgentRecord;
 use hearth_core::tools::Builtin;
 use leptos::prelude::*;
 
+use crate::agents::agent_mcp_tools::AgentMcpTools;
 use crate::tools::ask_before_running::AskBeforeRunning;
 use crate::tools::state::ToolsContext;
 
@@ -108,5 +109,6 @@ pub(crate) fn AgentTools(
                 </ul>
             </Show>
         </fieldset>
+        <AgentMcpTools draft />
     }
 }

@@ -55,50 +55,97 @@ pub(crate) enum FetchFailure {
 pub(crate) async fn fetch_stream(
     request: &HttpRequest,
     signal: Option<&AbortSignal>,
-    mut on_chunk: impl FnMut(&[u8]),
+    on_chunk: impl FnMut(&[u8]),
 ) -> Result<(), FetchFailure> {
-    let response = send(request, signal).await?;
+    let response = open(request, signal).await?;
     if !response.ok() {
-        let retry_after_secs =
-            response.headers().get("retry-after").ok().flatten().and_then(|value| value.trim().parse().ok());
-        let body = match response.text() {
+        let retry_after_secs = response.header("retry-after").and_then(|value| value.trim().parse().ok());
+        let status = response.status();
+        let body = response.text().await;
+        return Err(FetchFailure::Status { status, body, retry_after_secs });
+    }
+    response.read(on_chunk).await
+}
+
+/// A response whose head has arrived: its status and headers can be read, then
+/// its body, once.
+pub(crate) struct Opened<'a> {
+    response: Response,
+    signal: Option<&'a AbortSignal>,
+}
+
+/// Sends `request` as [`fetch_stream`] does (nothing added, no redirect
+/// followed) and resolves once the response's head is in, whatever its status.
+pub(crate) async fn open<'a>(
+    request: &HttpRequest,
+    signal: Option<&'a AbortSignal>,
+) -> Result<Opened<'a>, FetchFailure> {
+    Ok(Opened { response: send(request, signal).await?, signal })
+}
+
+impl Opened<'_> {
+    /// The HTTP status.
+    pub(crate) fn status(&self) -> u16 {
+        self.response.status()
+    }
+
+    /// Whether the status is 2xx.
+    pub(crate) fn ok(&self) -> bool {
+        self.response.ok()
+    }
+
+    /// A response header, when present and readable (a cross-origin response
+    /// shows only the headers its server exposed).
+    pub(crate) fn header(&self, name: &str) -> Option<String> {
+        self.response.headers().get(name).ok().flatten()
+    }
+
+    /// The whole body as text (empty when it cannot be read).
+    pub(crate) async fn text(self) -> String {
+        match self.response.text() {
             Ok(text) => JsFuture::from(text).await.ok().and_then(|text| text.as_string()).unwrap_or_default(),
             Err(_) => String::new(),
-        };
-        return Err(FetchFailure::Status { status: response.status(), body, retry_after_secs });
+        }
     }
-    let Some(stream) = response.body() else {
-        return Ok(()); // An empty body: nothing to read.
-    };
-    let reader: ReadableStreamDefaultReader =
-        stream.get_reader().dyn_into().map_err(|_| FetchFailure::Network("the response body cannot be read".into()))?;
-    // One buffer for all chunks: a chunk is copied out of JavaScript into it and
-    // handed on, without a new allocation per chunk.
-    let mut buffer = Vec::new();
-    // When the network is faster than the page, every read finds a chunk already
-    // queued and resolves as a microtask of the same task: the loop then works
-    // for at most SLICE_MS before it yields, so the page can paint in between and
-    // no task grows long however big the burst.
-    let mut slice_start = clock::monotonic_ms();
-    loop {
-        let asked = clock::monotonic_ms();
-        let result: ReadableStreamReadResult =
-            JsFuture::from(reader.read()).await.map_err(|error| classify_js(&error, signal))?.unchecked_into();
-        let answered = clock::monotonic_ms();
-        if answered - asked > IDLE_GAP_MS {
-            slice_start = answered; // The chunk came in a task of its own.
-        }
-        if result.get_done().unwrap_or(false) {
-            return Ok(());
-        }
-        if let Some(bytes) = result.get_value().dyn_ref::<js_sys::Uint8Array>() {
-            buffer.resize(bytes.length() as usize, 0);
-            bytes.copy_to(&mut buffer);
-            on_chunk(&buffer);
-        }
-        if clock::monotonic_ms() - slice_start >= SLICE_MS {
-            yield_now().await;
-            slice_start = clock::monotonic_ms();
+
+    /// Calls `on_chunk` with each piece of the body until it ends.
+    pub(crate) async fn read(self, mut on_chunk: impl FnMut(&[u8])) -> Result<(), FetchFailure> {
+        let signal = self.signal;
+        let Some(stream) = self.response.body() else {
+            return Ok(()); // An empty body: nothing to read.
+        };
+        let reader: ReadableStreamDefaultReader = stream
+            .get_reader()
+            .dyn_into()
+            .map_err(|_| FetchFailure::Network("the response body cannot be read".into()))?;
+        // One buffer for all chunks: a chunk is copied out of JavaScript into it and
+        // handed on, without a new allocation per chunk.
+        let mut buffer = Vec::new();
+        // When the network is faster than the page, every read finds a chunk already
+        // queued and resolves as a microtask of the same task: the loop then works
+        // for at most SLICE_MS before it yields, so the page can paint in between and
+        // no task grows long however big the burst.
+        let mut slice_start = clock::monotonic_ms();
+        loop {
+            let asked = clock::monotonic_ms();
+            let result: ReadableStreamReadResult =
+                JsFuture::from(reader.read()).await.map_err(|error| classify_js(&error, signal))?.unchecked_into();
+            let answered = clock::monotonic_ms();
+            if answered - asked > IDLE_GAP_MS {
+                slice_start = answered; // The chunk came in a task of its own.
+            }
+            if result.get_done().unwrap_or(false) {
+                return Ok(());
+            }
+            if let Some(bytes) = result.get_value().dyn_ref::<js_sys::Uint8Array>() {
+                buffer.resize(bytes.length() as usize, 0);
+                bytes.copy_to(&mut buffer);
+                on_chunk(&buffer);
+            }
+            if clock::monotonic_ms() - slice_start >= SLICE_MS {
+                yield_now().await;
+                slice_start = clock::monotonic_ms();
+            }
         }
     }
 }

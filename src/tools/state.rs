@@ -16,11 +16,16 @@ pub(crate) mod settings;
 
 use hearth_core::agent::AgentRecord;
 use hearth_core::storage::ProjectFileRecord;
-use hearth_core::tools::{ToolSpec, UserTool, enabled_specs, needs_approval};
+use std::collections::BTreeSet;
+
+use hearth_core::tools::{
+    MCP_TOOL_PREFIX, OfferedMcpTool, ToolSpec, UserTool, enabled_specs, needs_approval, offered_mcp_tools,
+};
 use leptos::prelude::*;
 
 use self::approval::PendingApproval;
 use crate::agents::state::AgentsContext;
+use crate::mcp::state::McpContext;
 use crate::store::StoreContext;
 
 /// The user's tools, the project files and the approvals waiting; `Copy`,
@@ -30,6 +35,8 @@ pub(crate) struct ToolsContext {
     store: StoreContext,
     /// The agents, whose records say which tools they offer.
     pub(crate) agents: AgentsContext,
+    /// The MCP servers, whose tools agents may offer.
+    pub(crate) mcp: McpContext,
     /// The user's own tools, in the order they were made.
     pub(crate) user_tools: RwSignal<Vec<UserTool>>,
     /// The project's files (read by the read-a-file tool), by name.
@@ -43,10 +50,11 @@ pub(crate) struct ToolsContext {
 impl ToolsContext {
     /// Nothing loaded yet ([`ToolsContext::load`] loads it); reloaded when
     /// another tab imports or clears everything.
-    pub(crate) fn new(store: StoreContext, agents: AgentsContext) -> Self {
+    pub(crate) fn new(store: StoreContext, agents: AgentsContext, mcp: McpContext) -> Self {
         let this = Self {
             store,
             agents,
+            mcp,
             user_tools: RwSignal::new(Vec::new()),
             files: RwSignal::new(Vec::new()),
             dialog_open: RwSignal::new(false),
@@ -68,10 +76,23 @@ impl ToolsContext {
         self.user_tools.with(|user_tools| needs_approval(name, &agent.ask_before_running, user_tools))
     }
 
-    /// The definitions `agent` offers the model on the next turn (none for an
-    /// app agent).
+    /// The built-in and user tools' definitions `agent` offers the model on
+    /// the next turn (none for an app agent). Its MCP tools are added by the
+    /// turn ([`ToolsContext::mcp_tools`]), whose code is in the reply's chunk.
     pub(crate) fn specs(self, agent: &AgentRecord) -> Vec<ToolSpec> {
         untrack(|| self.specs_for(agent.offered_tools()))
+    }
+
+    /// The MCP tools `agent` offers the model besides `others` (the other
+    /// tools' definitions, whose names they do not take), and where each call
+    /// goes; reads the servers first if they are not read yet.
+    pub(crate) async fn mcp_tools(self, agent: &AgentRecord, others: &[ToolSpec]) -> Vec<OfferedMcpTool> {
+        if !agent.offered_tools().iter().any(|key| key.starts_with(MCP_TOOL_PREFIX)) {
+            return Vec::new();
+        }
+        self.mcp.ensure_loaded().await;
+        let taken: BTreeSet<String> = others.iter().map(|spec| spec.name.clone()).collect();
+        self.mcp.servers.with_untracked(|servers| offered_mcp_tools(agent.offered_tools(), servers, &taken))
     }
 
     /// The definitions of the tools named `enabled`, tracking the user's own

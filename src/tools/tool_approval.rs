@@ -22,10 +22,10 @@ pub(crate) fn ToolApproval(
 ) -> impl IntoView {
     let allow_button = NodeRef::<Button>::new();
     let detail_id = format!("approval-{}", next_id());
-    let what = if Builtin::from_name(&pending.name) == Some(Builtin::FetchUrl) {
-        " to fetch this URL:"
-    } else {
-        " with these arguments:"
+    let what = match &pending.server {
+        Some(server) => format!(" from the MCP server {server} with these arguments:"),
+        None if Builtin::from_name(&pending.name) == Some(Builtin::FetchUrl) => " to fetch this URL:".to_owned(),
+        None => " with these arguments:".to_owned(),
     };
     let always = format!("Always allow {} for this agent", pending.name);
     let name = pending.name.clone();

@@ -8,6 +8,7 @@ use hearth_core::tools::UserTool;
 use leptos::prelude::*;
 
 use crate::io::ids::new_id;
+use crate::mcp::mcp_servers::McpServers;
 use crate::tools::project_files::ProjectFiles;
 use crate::tools::state::ToolsContext;
 use crate::tools::user_tool_editor::UserToolEditor;
@@ -124,6 +125,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                         view! { <UserToolEditor id on_done=Callback::new(move |()| editing.set(None)) /> }
                     })
             }}
+            <McpServers />
             <ProjectFiles />
         </ModalDialog>
     }

@@ -31,7 +31,7 @@ function tree(t, files) {
   return root;
 }
 
-const CORE_MODULES = ['format', 'app', 'markdown', 'window', 'contract', 'sse', 'message', 'provider', 'reply', 'tools', 'compaction', 'failure', 'agent', 'storage'];
+const CORE_MODULES = ['format', 'app', 'markdown', 'window', 'contract', 'sse', 'message', 'provider', 'reply', 'mcp', 'tools', 'compaction', 'failure', 'agent', 'storage'];
 
 /** A core tree whose modules are empty but for `extra` (path → text, replacing or adding). */
 function coreTree(t, extra = {}) {
@@ -40,7 +40,7 @@ function coreTree(t, extra = {}) {
   return tree(t, { ...files, ...extra });
 }
 
-const FEATURES = ['agents', 'apps', 'chat', 'composer', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'tools'];
+const FEATURES = ['agents', 'apps', 'chat', 'composer', 'mcp', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'tools'];
 
 /** A shell tree with every feature (a view and a state file each) and `extra`. */
 function shellTree(t, extra = {}) {

@@ -120,11 +120,11 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
         history,
         controller,
         stall_secs,
-        tools,
+        mut tools,
         user_tools,
         max_rounds,
         tool_settings,
-        prompt,
+        mut prompt,
     } = setup;
     let _lock = hold(&streaming_lock(&record.id));
     let session = store.save_message(&session, &record).await;
@@ -147,7 +147,18 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
     let status = match configs {
         Ok((account, model)) => {
             let signal = controller.as_ref().map(AbortController::signal);
-            let env = ToolEnv { store, settings: tool_settings, agent_id: prompt.agent.id.clone(), user_tools, signal };
+            // The agent's MCP tools join the others (and the prompt's `{tools}`).
+            let mcp_tools = tool_settings.mcp_tools(&prompt.agent, &tools).await;
+            tools.extend(mcp_tools.iter().map(|tool| tool.spec.clone()));
+            prompt.tools.clone_from(&tools);
+            let env = ToolEnv {
+                store,
+                settings: tool_settings,
+                agent_id: prompt.agent.id.clone(),
+                user_tools,
+                mcp_tools,
+                signal,
+            };
             let stream = Stream { store, view, session: &session, controller: &controller, stall_secs };
             ask(&turn, stream, &env, (&account, &model), (&prompt, &tools), max_rounds).await
         }

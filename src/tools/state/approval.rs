@@ -37,8 +37,10 @@ pub(crate) struct PendingApproval {
     pub(crate) round: u32,
     /// Its call id.
     pub(crate) call_id: String,
-    /// The tool's name.
+    /// The tool's name (an MCP tool's name on its server).
     pub(crate) name: String,
+    /// The MCP server the tool is on, for an MCP tool.
+    pub(crate) server: Option<String>,
     /// What it would do: the whole URL of a fetch, else the arguments.
     pub(crate) detail: String,
     reply: Arc<Mutex<Option<oneshot::Sender<Answer>>>>,
@@ -79,7 +81,11 @@ pub(crate) async fn approve(
     // Read now, not when the turn started: an "Always allow" given to an
     // earlier call of this turn holds for the next.
     let agent = untrack(|| tools.agents.get_or_general(&env.agent_id));
-    let asks = needs_approval(name, &agent.ask_before_running, &env.user_tools);
+    let mcp = env.mcp_tools.iter().find(|tool| tool.spec.name == name);
+    let asks = match mcp {
+        Some(tool) => agent.mcp_asks(&tool.key, &tool.hash),
+        None => needs_approval(name, &agent.ask_before_running, &env.user_tools),
+    };
     if !asks {
         return Ok(());
     }
@@ -92,7 +98,8 @@ pub(crate) async fn approve(
         message_id: message_id.to_owned(),
         round,
         call_id: invocation.call_id.clone(),
-        name: name.to_owned(),
+        name: mcp.map_or(name, |tool| tool.tool.as_str()).to_owned(),
+        server: mcp.map(|tool| tool.server_name.clone()),
         detail: approval_detail(name, &invocation.arguments),
         reply: Arc::new(Mutex::new(Some(sender))),
     };
@@ -105,7 +112,13 @@ pub(crate) async fn approve(
     match answer {
         Some(Answer::Allow) => Ok(()),
         Some(Answer::AlwaysAllow) => {
-            tools.agents.set_ask_before_running(&env.agent_id, name, false);
+            match mcp {
+                // For this definition only: a changed one asks again.
+                Some(tool) => {
+                    tools.agents.update(&env.agent_id, |agent| agent.set_mcp_asks(&tool.key, &tool.hash, false))
+                }
+                None => tools.agents.set_ask_before_running(&env.agent_id, name, false),
+            }
             Ok(())
         }
         Some(Answer::Deny) => Err(ToolOutcome::Err(DENIED_BY_USER.to_owned())),

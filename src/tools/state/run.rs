@@ -5,8 +5,9 @@
 use std::pin::pin;
 
 use futures::future::{Either, select};
+use hearth_core::mcp::content::text_for_model;
 use hearth_core::provider::{self, HttpRequest};
-use hearth_core::tools::{Builtin, Invocation, STOPPED_BY_USER, ToolOutcome, UserTool, calc};
+use hearth_core::tools::{Builtin, Invocation, OfferedMcpTool, STOPPED_BY_USER, ToolOutcome, UserTool, calc};
 use serde_json::{Value, json};
 use web_sys::AbortSignal;
 
@@ -17,6 +18,7 @@ use crate::io::intl::{self, IntlError};
 use crate::io::network::is_online;
 use crate::io::sandbox::{self, Network, SandboxError};
 use crate::io::timer::sleep;
+use crate::mcp::state::client::{IDLE_LIMIT_MS, McpFailure};
 use crate::store::StoreContext;
 use crate::tools::state::ToolsContext;
 
@@ -39,6 +41,8 @@ pub(crate) struct ToolEnv {
     pub(crate) agent_id: String,
     /// The user's tools (their code runs in the sandbox).
     pub(crate) user_tools: Vec<UserTool>,
+    /// The MCP tools offered, and where each call goes.
+    pub(crate) mcp_tools: Vec<OfferedMcpTool>,
     /// Fires when the user stops the turn.
     pub(crate) signal: Option<AbortSignal>,
 }
@@ -50,6 +54,11 @@ pub(crate) async fn run(invocation: &Invocation, env: &ToolEnv) -> ToolOutcome {
     }
     let args = &invocation.arguments;
     let name = invocation.name.as_str();
+    if let Some(tool) = env.mcp_tools.iter().find(|tool| tool.spec.name == name) {
+        // No time limit of its own: the server may work as long as it reports
+        // progress (the client gives up after a silence).
+        return run_mcp(tool, args, env).await;
+    }
     match Builtin::from_name(name) {
         Some(builtin) => run_builtin(builtin, args, env).await,
         // The loop only runs tools it offered, and a user tool is offered only
@@ -159,6 +168,28 @@ async fn fetch_url(url: &str, turn: Option<&AbortSignal>) -> ToolOutcome {
              not allow web pages from other sites to read it (no CORS header): Hearth runs in the browser and has \
              no server to fetch through. Tell the user, or try another source."
         )),
+    }
+}
+
+/// A call of an MCP tool on its server: its content as text for the model,
+/// an error result when the tool says it failed.
+async fn run_mcp(tool: &OfferedMcpTool, args: &Value, env: &ToolEnv) -> ToolOutcome {
+    let on = format!("the MCP server {}", tool.server_name);
+    let url = env.settings.mcp.server(&tool.server_id).map(|server| server.url).unwrap_or_default();
+    if !is_online() && !provider::is_local_url(&url) {
+        return ToolOutcome::Err(format!(
+            "This device is offline, so {on} cannot be reached. Tell the user; it works again once the device is \
+             back online."
+        ));
+    }
+    match env.settings.mcp.call_tool(tool, args, env.signal.as_ref()).await {
+        Ok(result) => {
+            let text = cut(&text_for_model(&result));
+            if result.is_error { ToolOutcome::Err(text) } else { ToolOutcome::Ok(text) }
+        }
+        Err(McpFailure::Stopped) => ToolOutcome::Err(STOPPED_BY_USER.to_owned()),
+        Err(McpFailure::TimedOut) => ToolOutcome::TimedOut { after_ms: u64::from(IDLE_LIMIT_MS) },
+        Err(failure) => ToolOutcome::Err(format!("The tool {} on {on} failed. {failure}", tool.tool)),
     }
 }
 

@@ -1,0 +1,110 @@
+//! The form that adds an MCP server: its address, a name for it (the first
+//! part of its tools' names; the host when left empty) and, optionally, one
+//! header sent with every request to it (an API key). Adding it connects to
+//! it at once and lists its tools.
+
+use hearth_core::mcp::session::origin;
+use hearth_core::tools::{McpHeader, McpServer};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::io::ids::new_id;
+use crate::mcp::state::McpContext;
+use crate::ui::text_field::TextField;
+
+/// What is wrong with `url` as a server's address, if anything.
+fn url_problem(url: &str) -> Option<String> {
+    let url = url.trim();
+    if url.is_empty() {
+        return Some("Enter the server's address.".to_owned());
+    }
+    if !(url.starts_with("http://") || url.starts_with("https://")) || origin(url).is_none() {
+        return Some("Enter an http:// or https:// address, such as https://example.com/mcp.".to_owned());
+    }
+    None
+}
+
+/// The name a server gets when the user gave none: its host.
+fn default_name(url: &str) -> String {
+    let host = origin(url.trim()).unwrap_or_default();
+    host.split("://").nth(1).unwrap_or(host).to_owned()
+}
+
+/// The form.
+#[component]
+pub(crate) fn AddMcpServer() -> impl IntoView {
+    let mcp = McpContext::expect();
+    let url = RwSignal::new(String::new());
+    let name = RwSignal::new(String::new());
+    let header_name = RwSignal::new(String::new());
+    let header_value = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let add = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let address = url.get_untracked().trim().to_owned();
+        if let Some(problem) = url_problem(&address) {
+            error.set(Some(problem));
+            return;
+        }
+        error.set(None);
+        let given = name.get_untracked().trim().to_owned();
+        let header = header_name.get_untracked().trim().to_owned();
+        let headers = if header.is_empty() {
+            Vec::new()
+        } else {
+            vec![McpHeader { name: header, value: header_value.get_untracked() }]
+        };
+        let server = McpServer {
+            id: new_id(),
+            name: if given.is_empty() { default_name(&address) } else { given },
+            url: address,
+            headers,
+            enabled: true,
+            tools: Vec::new(),
+        };
+        let id = server.id.clone();
+        mcp.save(server);
+        for field in [url, name, header_name, header_value] {
+            field.set(String::new());
+        }
+        spawn_local(async move { mcp.check(&id).await });
+    };
+    view! {
+        <form class="add-mcp-server" aria-label="Add an MCP server" on:submit=add novalidate>
+            <TextField
+                label="Server URL"
+                value=url
+                on_input=Callback::new(move |text| url.set(text))
+                kind="url"
+                verbatim=true
+                autocomplete="url"
+                placeholder="https://example.com/mcp"
+                error=error
+            />
+            <TextField
+                label="Name"
+                value=name
+                on_input=Callback::new(move |text| name.set(text))
+                verbatim=true
+                hint="The first part of its tools' names. Its host when left empty."
+            />
+            <TextField
+                label="Header name (optional)"
+                value=header_name
+                on_input=Callback::new(move |text| header_name.set(text))
+                verbatim=true
+                placeholder="Authorization"
+            />
+            <TextField
+                label="Header value"
+                value=header_value
+                on_input=Callback::new(move |text| header_value.set(text))
+                kind="password"
+                verbatim=true
+                autocomplete="off"
+                hint="Sent with every request to this server only, like a provider's key."
+            />
+            <button type="submit">"Add server"</button>
+        </form>
+    }
+}

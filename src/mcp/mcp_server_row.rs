@@ -1,0 +1,108 @@
+//! One MCP server in the Tools dialog: its name and address, what it said
+//! when last reached (or why it could not be), its tools as last listed, and
+//! Check (connect again and list its tools), a switch that offers its tools
+//! or not, and Remove.
+
+use hearth_core::tools::McpServer;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::mcp::state::{McpContext, ServerStatus};
+
+/// The row of the server `id`.
+#[component]
+pub(crate) fn McpServerRow(
+    /// The server's id; the row shows it as stored now (and nothing once it
+    /// is removed).
+    id: String,
+) -> impl IntoView {
+    let mcp = McpContext::expect();
+    let id = StoredValue::new(id);
+    let server = Memo::new(move |_| {
+        id.with_value(|id| mcp.servers.with(|list| list.iter().find(|server| server.id == *id).cloned()))
+    });
+    let status = Memo::new(move |_| id.with_value(|id| mcp.status.with(|map| map.get(id).cloned())));
+    let name = move || server.with(|server| server.as_ref().map(|s| s.name.clone()).unwrap_or_default());
+    let status_text = move || match status.get() {
+        None => "Not reached since the page loaded. Check connects to it.".to_owned(),
+        Some(ServerStatus::Checking) => "Connecting…".to_owned(),
+        Some(ServerStatus::Connected(info)) => {
+            let version = if info.version.is_empty() { String::new() } else { format!(" {}", info.version) };
+            format!("Connected: {}{version} (MCP {}).", info.name, info.protocol_version)
+        }
+        Some(ServerStatus::Failed(failure)) => format!("Failed: {failure}"),
+    };
+    let failed = move || matches!(status.get(), Some(ServerStatus::Failed(_)));
+    let check = move |_| {
+        let id = id.get_value();
+        spawn_local(async move { mcp.check(&id).await });
+    };
+    let remove = move |_| id.with_value(|id| mcp.remove(id));
+    let toggle = move |ev| {
+        let on = event_target_checked(&ev);
+        if let Some(server) = server.get_untracked() {
+            mcp.save(McpServer { enabled: on, ..server });
+        }
+    };
+    let tool_list = move || {
+        server.with(|server| {
+            server
+                .iter()
+                .flat_map(|server| server.tools.iter())
+                .map(|tool| {
+                    let label = tool.name.clone();
+                    let description = tool.about();
+                    view! {
+                        <li>
+                            <span class="tool-name">{label}</span>
+                            " "
+                            <span class="hint">{description}</span>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let tool_count = move || {
+        let count = server.with(|server| server.as_ref().map_or(0, |s| s.tools.len()));
+        if count == 1 { "1 tool".to_owned() } else { format!("{count} tools") }
+    };
+    view! {
+        <li class="mcp-server">
+            <div class="mcp-server-head">
+                <span class="user-tool-name">{name}</span>
+                <span class="hint mcp-server-url">{move || server.with(|s| s.as_ref().map(|s| s.url.clone()))}</span>
+            </div>
+            <p class="hint" class:failed=failed role="status">
+                {status_text}
+            </p>
+            <details>
+                <summary>{tool_count}</summary>
+                <ul class="mcp-tool-list">{tool_list}</ul>
+            </details>
+            <label class="check">
+                <input
+                    type="checkbox"
+                    aria-label=move || format!("Offer the tools of {}", name())
+                    prop:checked=move || server.with(|s| s.as_ref().is_some_and(|s| s.enabled))
+                    on:change=toggle
+                />
+                "Offer its tools"
+            </label>
+            <div class="approval-actions">
+                <button
+                    type="button"
+                    class="action"
+                    aria-label=move || format!("Check {}", name())
+                    disabled=move || matches!(status.get(), Some(ServerStatus::Checking))
+                    on:click=check
+                >
+                    "Check"
+                </button>
+                <button type="button" class="action" aria-label=move || format!("Remove {}", name()) on:click=remove>
+                    "Remove"
+                </button>
+            </div>
+        </li>
+    }
+}

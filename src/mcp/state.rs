@@ -1,0 +1,122 @@
+//! The MCP servers the user added, stored as setting records
+//! (`mcp_server:<id>`, so backups carry them), what each said when last
+//! reached, and the live connections (in [`client`]).
+
+pub(crate) mod client;
+mod code;
+
+use std::collections::BTreeMap;
+
+use hearth_core::mcp::session::ServerInfo;
+use hearth_core::storage::SettingRecord;
+use hearth_core::tools::{MCP_SERVER_KEY_PREFIX, McpServer};
+use leptos::prelude::*;
+
+use self::client::{Connections, McpFailure};
+use crate::io::db::StorageError;
+use crate::store::StoreContext;
+
+/// What Hearth knows of a server since the page loaded.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum ServerStatus {
+    /// Being reached.
+    Checking,
+    /// Reached: what it said.
+    Connected(ServerInfo),
+    /// Not reached, or it refused: why.
+    Failed(McpFailure),
+}
+
+/// The servers and their connections; `Copy`, provided through context.
+#[derive(Clone, Copy)]
+pub(crate) struct McpContext {
+    store: StoreContext,
+    /// The servers, in the order they were added.
+    pub(crate) servers: RwSignal<Vec<McpServer>>,
+    /// What each server (by id) said when last reached, since the page loaded.
+    pub(crate) status: RwSignal<BTreeMap<String, ServerStatus>>,
+    /// Whether `servers` holds what is stored (loaded on first use, see
+    /// [`McpContext::ensure_loaded`]).
+    pub(crate) loaded: RwSignal<bool>,
+    connections: StoredValue<Connections, LocalStorage>,
+}
+
+impl McpContext {
+    /// Nothing loaded yet: the servers are read on first use (the Tools
+    /// dialog, the agent editor, a turn), so that their code stays out of the
+    /// first load; read again after an import or a clear (here or in another
+    /// tab) by whatever shows them.
+    pub(crate) fn new(store: StoreContext) -> Self {
+        let this = Self {
+            store,
+            servers: RwSignal::new(Vec::new()),
+            status: RwSignal::new(BTreeMap::new()),
+            loaded: RwSignal::new(false),
+            connections: StoredValue::new_local(Connections::default()),
+        };
+        store.reload_on_bulk_change(move || async move { this.loaded.set(false) });
+        this
+    }
+
+    /// Reads the servers unless they are read already.
+    pub(crate) async fn ensure_loaded(self) {
+        if !self.loaded.get_untracked() {
+            self.load().await;
+        }
+    }
+
+    /// The context provided by the app.
+    pub(crate) fn expect() -> Self {
+        expect_context()
+    }
+
+    /// Loads the servers; a failure is shown.
+    pub(crate) async fn load(self) {
+        if let Err(error) = self.try_load().await {
+            self.store.report(error);
+        }
+    }
+
+    async fn try_load(self) -> Result<(), StorageError> {
+        let settings: Vec<SettingRecord> = self.store.all().await?;
+        let mut servers: Vec<McpServer> = settings
+            .into_iter()
+            .filter(|setting| setting.key.starts_with(MCP_SERVER_KEY_PREFIX))
+            .filter_map(|setting| serde_json::from_value(setting.value).ok())
+            .collect();
+        servers.sort_by(|a, b| a.id.cmp(&b.id));
+        self.servers.set(servers);
+        self.loaded.set(true);
+        Ok(())
+    }
+
+    /// The server `id`, as stored now.
+    pub(crate) fn server(self, id: &str) -> Option<McpServer> {
+        self.servers.with_untracked(|list| list.iter().find(|server| server.id == id).cloned())
+    }
+
+    /// Adds or replaces a server and stores it.
+    pub(crate) fn save(self, server: McpServer) {
+        self.servers.update(|list| match list.iter_mut().find(|s| s.id == server.id) {
+            Some(existing) => *existing = server.clone(),
+            None => list.push(server.clone()),
+        });
+        match serde_json::to_value(&server) {
+            Ok(value) => self.store.put(SettingRecord { key: server.setting_key(), value }),
+            Err(error) => self.store.report(format!("The MCP server could not be saved: {error}")),
+        }
+    }
+
+    /// Removes a server: ends its session on the server, forgets its status,
+    /// and deletes its record. Agents keep their choices of its tools, which
+    /// are offered again if a server of that id comes back (an import).
+    pub(crate) fn remove(self, id: &str) {
+        let Some(server) = self.server(id) else { return };
+        self.servers.update(|list| list.retain(|s| s.id != id));
+        self.status.update(|map| {
+            map.remove(id);
+        });
+        self.disconnect(id);
+        self.store.delete::<SettingRecord>(server.setting_key());
+    }
+}

@@ -1,0 +1,430 @@
+//! Speaking MCP (Streamable HTTP, `hearth_core::mcp::session`) to the user's
+//! servers: one connection per server, made on first use and made again once
+//! when the server has forgotten the session; each request a POST whose answer
+//! (JSON, or an event stream that may first carry progress and the server's
+//! own requests) is read as it arrives.
+//!
+//! Requests go only to the server's URL, with the user's headers; an
+//! `endpoint` or a redirect never sends them elsewhere. The server's requests
+//! are answered: `ping` with an empty result, anything else with "method not
+//! found" (Hearth declares no client capabilities).
+
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::pin::pin;
+use std::rc::Rc;
+
+use futures::future::{Either, select};
+use futures::lock::Mutex;
+use hearth_core::mcp::content::{CallResult, read_call_result};
+use hearth_core::mcp::listing::{MAX_PAGES, McpTool, list_params, read_tools};
+use hearth_core::mcp::rpc::{Incoming, RpcError};
+use hearth_core::mcp::session::{BodyReader, ClientInfo, Read, ResponseHead, ServerInfo, Session, Transport, resume};
+use hearth_core::provider::HttpRequest;
+use hearth_core::tools::{McpServer, OfferedMcpTool, call_params};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use serde_json::{Value, json};
+use web_sys::AbortSignal;
+
+use super::{McpContext, ServerStatus};
+use crate::io::abort::{LinkedAbort, aborted};
+use crate::io::clock;
+use crate::io::fetch_stream::{FetchFailure, open};
+use crate::io::timer::sleep;
+
+/// How long a request may go without a word from the server (progress counts).
+pub(crate) const IDLE_LIMIT_MS: u32 = 60_000;
+/// How many times an event stream that ended before its answer is resumed.
+const RESUMES: u32 = 5;
+/// The most characters of a refusal's body that are shown.
+const BODY_CHARS: usize = 300;
+
+/// Why a server could not be used.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum McpFailure {
+    /// No answer: offline, refused, or blocked by CORS (the browser's message).
+    Unreachable(String),
+    /// It answered with a redirect, which is not followed.
+    Redirected,
+    /// It answered with an HTTP error.
+    Status {
+        /// The status.
+        status: u16,
+        /// The start of its body.
+        body: String,
+    },
+    /// It answered with a JSON-RPC error.
+    Rpc(RpcError),
+    /// Its answer is not MCP (the reason).
+    Protocol(String),
+    /// The answer ended without the result.
+    NoAnswer,
+    /// The user stopped the request.
+    Stopped,
+    /// The client's code could not be fetched (offline before it was ever used).
+    NotLoaded(String),
+    /// No word from it for [`IDLE_LIMIT_MS`].
+    TimedOut,
+    /// It has forgotten the session (404, or 400 to a session id).
+    Gone,
+}
+
+impl fmt::Display for McpFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Unreachable(detail) => write!(
+                f,
+                "The server could not be reached ({detail}). Check the address, that the server is running, and that \
+                 it allows this page's origin (CORS)."
+            ),
+            Self::Redirected => f.write_str(
+                "The server answered with a redirect, which Hearth does not follow (your headers go only to the \
+                 address you set). Use the address it redirects to.",
+            ),
+            Self::Status { status: 401 | 403, body } => {
+                write!(f, "The server refused access (HTTP 401/403). Check its headers (an API key?). {body}")
+            }
+            Self::Status { status, body } => write!(f, "The server answered HTTP {status}. {body}"),
+            Self::Rpc(error) => write!(f, "The server answered an error ({}): {}", error.code, error.message),
+            Self::Protocol(reason) => write!(f, "The server's answer is not MCP: {reason}."),
+            Self::NoAnswer => f.write_str("The server ended its answer without a result."),
+            Self::Stopped => f.write_str("Stopped by the user."),
+            Self::NotLoaded(why) => write!(f, "Hearth's MCP code could not be loaded ({why})."),
+            Self::TimedOut => write!(f, "The server said nothing for {} seconds.", IDLE_LIMIT_MS / 1000),
+            Self::Gone => f.write_str("The server ended the session."),
+        }
+    }
+}
+
+impl From<FetchFailure> for McpFailure {
+    fn from(failure: FetchFailure) -> Self {
+        match failure {
+            FetchFailure::Aborted => Self::Stopped,
+            FetchFailure::Redirected => Self::Redirected,
+            FetchFailure::Network(detail) => Self::Unreachable(detail),
+            FetchFailure::Status { status, body, .. } => Self::Status { status, body: cut(&body) },
+        }
+    }
+}
+
+/// The live connections, by server id.
+#[derive(Default)]
+pub(crate) struct Connections {
+    sessions: BTreeMap<String, Rc<Mutex<Option<Session>>>>,
+    next_token: u64,
+}
+
+/// What Hearth says it is, in `initialize`.
+fn client_info() -> ClientInfo {
+    ClientInfo { name: "hearth".to_owned(), version: env!("CARGO_PKG_VERSION").to_owned() }
+}
+
+impl McpContext {
+    fn connection(self, id: &str) -> Rc<Mutex<Option<Session>>> {
+        let mut connection = Rc::default();
+        self.connections.update_value(|c| connection = c.sessions.entry(id.to_owned()).or_default().clone());
+        connection
+    }
+
+    fn progress_token(self) -> u64 {
+        let mut token = 0;
+        self.connections.update_value(|c| {
+            c.next_token += 1;
+            token = c.next_token;
+        });
+        token
+    }
+
+    /// Forgets the connection to `id`, and ends its session on the server.
+    pub(super) fn disconnect_now(self, id: &str) {
+        let mut removed = None;
+        self.connections.update_value(|c| removed = c.sessions.remove(id));
+        let Some(connection) = removed else { return };
+        spawn_local(async move {
+            let session = connection.lock().await.take();
+            if let Some(request) = session.as_ref().and_then(Session::close) {
+                let _ = open(&request, None).await;
+            }
+        });
+    }
+
+    /// Reaches the server `id`, lists its tools and keeps them on its record;
+    /// the status shows how it went.
+    pub(super) async fn check_now(self, id: &str) {
+        let Some(server) = self.server(id) else { return };
+        self.status.update(|map| {
+            map.insert(id.to_owned(), ServerStatus::Checking);
+        });
+        // A check starts afresh: the address or headers may have changed.
+        self.disconnect_now(id);
+        let outcome = self.list_tools(&server).await;
+        // The server may have been removed meanwhile.
+        let Some(mut current) = self.server(id) else { return };
+        let status = match outcome {
+            Ok((info, tools)) => {
+                if current.tools != tools {
+                    current.tools = tools;
+                    self.save(current);
+                }
+                ServerStatus::Connected(info)
+            }
+            Err(failure) => ServerStatus::Failed(failure),
+        };
+        self.status.update(|map| {
+            map.insert(id.to_owned(), status);
+        });
+    }
+
+    async fn list_tools(self, server: &McpServer) -> Result<(ServerInfo, Vec<McpTool>), McpFailure> {
+        let info = self.connect(server, None).await?;
+        if !info.tools {
+            return Ok((info, Vec::new()));
+        }
+        let mut tools = Vec::new();
+        let mut cursor: Option<String> = None;
+        for _ in 0..MAX_PAGES {
+            let params = list_params(cursor.as_deref());
+            let result = self.request(server, "tools/list", params, None, &mut |_, _| {}).await?;
+            let page = read_tools(&result);
+            tools.extend(page.items);
+            match page.next_cursor {
+                Some(next) if Some(&next) != cursor.as_ref() => cursor = Some(next),
+                _ => break,
+            }
+        }
+        Ok((info, tools))
+    }
+
+    /// Calls the offered tool with `arguments`: its result, or why there is
+    /// none. Stop (`signal`) or [`IDLE_LIMIT_MS`] without a word cancel it on
+    /// the server too.
+    pub(super) async fn call_tool_now(
+        self,
+        tool: &OfferedMcpTool,
+        arguments: &Value,
+        signal: Option<&AbortSignal>,
+    ) -> Result<CallResult, McpFailure> {
+        let Some(server) = self.server(&tool.server_id) else {
+            return Err(McpFailure::Protocol(format!("the server {} was removed", tool.server_name)));
+        };
+        let params = call_params(&tool.tool, arguments, self.progress_token());
+        let result = self.request(&server, "tools/call", Some(params), signal, &mut |_, _| {}).await?;
+        Ok(read_call_result(&result))
+    }
+
+    /// Makes sure `server` has a session (initialize, then initialized);
+    /// returns what it said of itself.
+    async fn connect(self, server: &McpServer, signal: Option<&AbortSignal>) -> Result<ServerInfo, McpFailure> {
+        let connection = self.connection(&server.id);
+        let mut slot = connection.lock().await;
+        let mut session = slot
+            .take()
+            .unwrap_or_else(|| Session::new(server.url.clone(), server.request_headers(), Transport::Streamable));
+        session.reset();
+        let (id, request) = session.initialize(&client_info());
+        let (head, result) = exchange(&session, &request, id, signal, &mut |_, _| {}).await?;
+        let (info, initialized) =
+            session.initialized(&head, &result).map_err(|e| McpFailure::Protocol(e.to_string()))?;
+        post_only(&initialized, signal).await?;
+        self.status.update(|map| {
+            map.insert(server.id.clone(), ServerStatus::Connected(info.clone()));
+        });
+        *slot = Some(session);
+        Ok(info)
+    }
+
+    /// Sends `method` to `server`, connecting first when needed, and once
+    /// more after connecting again when the server has forgotten the session.
+    async fn request(
+        self,
+        server: &McpServer,
+        method: &str,
+        params: Option<Value>,
+        signal: Option<&AbortSignal>,
+        on_note: &mut dyn FnMut(&str, &Value),
+    ) -> Result<Value, McpFailure> {
+        for attempt in 0..2 {
+            let connection = self.connection(&server.id);
+            let ready = connection.lock().await.as_ref().is_some_and(Session::is_initialized);
+            if !ready {
+                self.connect(server, signal).await?;
+            }
+            let (session, id, request) = {
+                let mut slot = connection.lock().await;
+                let Some(session) = slot.as_mut() else { continue };
+                let (id, request) = session.request(method, params.as_ref());
+                (session.clone(), id, request)
+            };
+            match exchange_within(&session, &request, id, signal, on_note).await {
+                Err(McpFailure::Gone) if attempt == 0 => {
+                    // Only if no other request has connected again meanwhile.
+                    let mut slot = connection.lock().await;
+                    if slot.as_ref().and_then(Session::session_id) == session.session_id() {
+                        *slot = None;
+                    }
+                }
+                Err(McpFailure::TimedOut | McpFailure::Stopped) if method != "initialize" => {
+                    let cancel = session.notify("notifications/cancelled", Some(&json!({ "requestId": id })));
+                    spawn_local(async move {
+                        let _ = open(&cancel, None).await;
+                    });
+                    return Err(if signal.is_some_and(AbortSignal::aborted) {
+                        McpFailure::Stopped
+                    } else {
+                        McpFailure::TimedOut
+                    });
+                }
+                other => return other.map(|(_, result)| result),
+            }
+        }
+        Err(McpFailure::Gone)
+    }
+}
+
+/// [`exchange`], given up after [`IDLE_LIMIT_MS`] without a word from the server.
+async fn exchange_within(
+    session: &Session,
+    request: &HttpRequest,
+    id: u64,
+    signal: Option<&AbortSignal>,
+    on_note: &mut dyn FnMut(&str, &Value),
+) -> Result<(ResponseHead, Value), McpFailure> {
+    let Some(own) = LinkedAbort::new(signal) else {
+        return Err(McpFailure::Unreachable("this browser cannot cancel a request (no AbortController)".into()));
+    };
+    let heard = Rc::new(Cell::new(clock::monotonic_ms()));
+    let heard_in = heard.clone();
+    let mut noted = |method: &str, params: &Value| {
+        heard_in.set(clock::monotonic_ms());
+        on_note(method, params);
+    };
+    let own_signal = own.signal();
+    let work = pin!(exchange(session, request, id, Some(&own_signal), &mut noted));
+    let watch = pin!(async {
+        loop {
+            let waited = clock::monotonic_ms() - heard.get();
+            let left = f64::from(IDLE_LIMIT_MS) - waited;
+            if left <= 0.0 {
+                return;
+            }
+            sleep(left.ceil() as i32).await;
+        }
+    });
+    let stop = pin!(aborted(signal.cloned()));
+    match select(work, select(watch, stop)).await {
+        Either::Left((outcome, _)) => outcome,
+        Either::Right((Either::Left(((), _)), _)) => Err(McpFailure::TimedOut),
+        Either::Right((Either::Right(((), _)), _)) => Err(McpFailure::Stopped),
+    }
+}
+
+/// Posts `request` (request `id`) and reads its answer to the result,
+/// answering the server's requests and passing its notifications to
+/// `on_note` on the way; resumes an event stream that ends before the answer
+/// when the server gave it an event id.
+async fn exchange(
+    session: &Session,
+    request: &HttpRequest,
+    id: u64,
+    signal: Option<&AbortSignal>,
+    on_note: &mut dyn FnMut(&str, &Value),
+) -> Result<(ResponseHead, Value), McpFailure> {
+    let response = open(request, signal).await?;
+    if !response.ok() {
+        let status = response.status();
+        let body = response.text().await;
+        // Only a request that carried a session id can find it forgotten.
+        let forgotten = session.session_id().is_some() && (status == 404 || status == 400);
+        return Err(if forgotten { McpFailure::Gone } else { McpFailure::Status { status, body: cut(&body) } });
+    }
+    let head = ResponseHead {
+        status: response.status(),
+        content_type: response.header("content-type"),
+        session_id: response.header("mcp-session-id"),
+    };
+    let mut reader = BodyReader::new(head.content_type.as_deref());
+    let mut answer: Option<Result<Value, McpFailure>> = None;
+    let read = response.read(|bytes| handle(session, reader.push(bytes), id, &mut answer, on_note)).await;
+    handle(session, reader.finish(), id, &mut answer, on_note);
+    if answer.is_none() {
+        read?;
+    }
+    let mut resumes = 0;
+    while answer.is_none() && resumes < RESUMES {
+        let Some(last) = reader.last_event_id().map(str::to_owned) else { break };
+        resumes += 1;
+        sleep(i32::try_from(reader.retry_ms().unwrap_or(1_000)).unwrap_or(i32::MAX)).await;
+        let again = open(&resume(session, &last), signal).await?;
+        if !again.ok() {
+            return Err(McpFailure::Status { status: again.status(), body: cut(&again.text().await) });
+        }
+        let mut more = BodyReader::new(again.header("content-type").as_deref());
+        let read = again.read(|bytes| handle(session, more.push(bytes), id, &mut answer, on_note)).await;
+        handle(session, more.finish(), id, &mut answer, on_note);
+        if answer.is_none() {
+            read?;
+        }
+        reader = more;
+    }
+    answer.unwrap_or(Err(McpFailure::NoAnswer)).map(|result| (head, result))
+}
+
+/// Deals with what a body said: the answer to request `id`, the server's
+/// requests (answered at once), its notifications.
+fn handle(
+    session: &Session,
+    reads: Vec<Read>,
+    id: u64,
+    answer: &mut Option<Result<Value, McpFailure>>,
+    on_note: &mut dyn FnMut(&str, &Value),
+) {
+    for read in reads {
+        match read {
+            Read::Message(Incoming::Result { id: of, result }) if of == json!(id) => {
+                answer.get_or_insert(Ok(result));
+            }
+            Read::Message(Incoming::Error { id: of, error }) if of == json!(id) || of.is_null() => {
+                answer.get_or_insert(Err(McpFailure::Rpc(error)));
+            }
+            Read::Message(Incoming::Request { id: of, method, .. }) => {
+                let reply = if method == "ping" {
+                    session.answer(&of, &json!({}))
+                } else {
+                    session.refuse(&of, &format!("Hearth does not offer {method}"))
+                };
+                spawn_local(async move {
+                    let _ = open(&reply, None).await;
+                });
+            }
+            Read::Message(Incoming::Notification { method, params }) => on_note(&method, &params),
+            Read::Message(_) | Read::Endpoint(_) => {}
+            Read::Unreadable(error) => {
+                answer.get_or_insert(Err(McpFailure::Protocol(error.to_string())));
+            }
+        }
+    }
+}
+
+/// Posts a notification; the server accepts it with 202 and no body.
+async fn post_only(request: &HttpRequest, signal: Option<&AbortSignal>) -> Result<(), McpFailure> {
+    let response = open(request, signal).await?;
+    if response.ok() {
+        Ok(())
+    } else {
+        let status = response.status();
+        Err(McpFailure::Status { status, body: cut(&response.text().await) })
+    }
+}
+
+/// The start of a body, for a message (nothing of an HTML page).
+fn cut(text: &str) -> String {
+    if text.trim_start().starts_with('<') {
+        return String::new();
+    }
+    match text.char_indices().nth(BODY_CHARS) {
+        None => text.trim().to_owned(),
+        Some((end, _)) => format!("{}…", text[..end].trim()),
+    }
+}

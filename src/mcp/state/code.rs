@@ -1,0 +1,92 @@
+//! The MCP client ([`super::client`]) in the `mcp` chunk of the wasm (see
+//! `crate::io::chunks`): fetched the first time a server is checked or an MCP
+//! tool is called, so that it costs nothing to whoever adds no server.
+//!
+//! Only [`McpCode`]'s functions lead there: a call from anywhere else of what
+//! they reach would pull that code back into the first load or a shared chunk.
+
+use std::cell::Cell;
+use std::future::Future;
+use std::pin::Pin;
+
+use hearth_core::mcp::content::CallResult;
+use hearth_core::tools::OfferedMcpTool;
+use leptos::prelude::*;
+use serde_json::Value;
+use web_sys::AbortSignal;
+
+use super::client::McpFailure;
+use super::{McpContext, ServerStatus};
+use crate::io::chunks::{ChunkError, wasm_split};
+
+/// A check of a server, boxed (its future is the chunk's code).
+type Checking = Pin<Box<dyn Future<Output = ()>>>;
+/// A tool call, boxed.
+type Calling = Pin<Box<dyn Future<Output = Result<CallResult, McpFailure>>>>;
+
+/// What the `mcp` chunk offers; one `static`, reached through [`load`].
+struct McpCode {
+    check: fn(McpContext, String) -> Checking,
+    call_tool: fn(McpContext, OfferedMcpTool, Value, Option<AbortSignal>) -> Calling,
+    disconnect: fn(McpContext, String),
+}
+
+#[wasm_split(mcp, fallible)]
+fn mcp_code() -> Result<&'static McpCode, ChunkError> {
+    static CODE: McpCode = McpCode {
+        check: |mcp, id| Box::pin(async move { mcp.check_now(&id).await }),
+        call_tool: |mcp, tool, arguments, signal| {
+            Box::pin(async move { mcp.call_tool_now(&tool, &arguments, signal.as_ref()).await })
+        },
+        disconnect: |mcp, id| mcp.disconnect_now(&id),
+    };
+    Ok(&CODE)
+}
+
+thread_local! {
+    static LOADED: Cell<Option<&'static McpCode>> = const { Cell::new(None) };
+}
+
+/// The chunk's code, loaded first if need be.
+async fn load() -> Result<&'static McpCode, ChunkError> {
+    if let Some(code) = LOADED.get() {
+        return Ok(code);
+    }
+    let code = mcp_code().await?;
+    LOADED.set(Some(code));
+    Ok(code)
+}
+
+impl McpContext {
+    /// Reaches the server `id`, lists its tools and keeps them on its record;
+    /// the status shows how it went.
+    pub(crate) async fn check(self, id: &str) {
+        match load().await {
+            Ok(code) => (code.check)(self, id.to_owned()).await,
+            Err(error) => self.status.update(|map| {
+                map.insert(id.to_owned(), ServerStatus::Failed(McpFailure::NotLoaded(error.to_string())));
+            }),
+        }
+    }
+
+    /// Calls the offered tool with `arguments`: its result, or why there is
+    /// none. Stop (`signal`), or a long silence of the server, cancel it on
+    /// the server too.
+    pub(crate) async fn call_tool(
+        self,
+        tool: &OfferedMcpTool,
+        arguments: &Value,
+        signal: Option<&AbortSignal>,
+    ) -> Result<CallResult, McpFailure> {
+        let code = load().await.map_err(|error| McpFailure::NotLoaded(error.to_string()))?;
+        (code.call_tool)(self, tool.clone(), arguments.clone(), signal.cloned()).await
+    }
+
+    /// Forgets the connection to `id` and ends its session on the server (no
+    /// connection was ever made while the chunk is not loaded).
+    pub(crate) fn disconnect(self, id: &str) {
+        if let Some(code) = LOADED.get() {
+            (code.disconnect)(self, id.to_owned());
+        }
+    }
+}
