@@ -1431,6 +1431,7 @@ describe('mock LLM server tool calling', () => {
       'tools-fetch',
       'tools-fetch-pause',
       'tools-file',
+      'tools-mcp-sum',
       'tools-pause',
       'tools-repeat-failing',
       'tools-sandbox',

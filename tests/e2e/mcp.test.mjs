@@ -1,0 +1,138 @@
+// End-to-end tests of MCP servers in real headless Chromium: the built app (dist/, or
+// $HEARTH_DIST) against the mock LLM server and the MCP reference server
+// (`@modelcontextprotocol/server-everything`, Streamable HTTP, started on 127.0.0.1 per
+// file). They add the server in the Tools dialog and see its tools listed; choose its
+// get-sum tool in the agent; and check that a call asks first, showing the server, the
+// tool and the exact arguments, that Allow runs it on the server and its result reaches
+// the model, and that "Always allow" holds for the tool's definition. Elements are found by
+// role and accessible name only.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
+import { axeViolations } from '../support/axe.mjs';
+import { closeTools, editAgent, openTools, saveAgent } from '../support/dialogs.mjs';
+import { readDatabase } from '../support/idb.mjs';
+import { chatRequests, FAMILIES } from '../support/mock.mjs';
+import { startEverything } from '../support/mcp-everything.mjs';
+
+describe('MCP servers', () => {
+  const env = useHarness();
+  let everything;
+
+  before(async () => {
+    everything = await startEverything();
+  });
+
+  after(() => everything?.close());
+
+  /** Adds the reference server as "everything" in the Tools dialog and waits for its tools. */
+  async function addEverything(page, { name = 'everything', url = everything.url } = {}) {
+    const tools = await openTools(page);
+    const form = tools.getByRole('form', { name: 'Add an MCP server', exact: true });
+    await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill(url);
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await form.getByRole('button', { name: 'Add server', exact: true }).click();
+    return tools;
+  }
+
+  /** The servers stored in IndexedDB (setting records `mcp_server:<id>`). */
+  async function storedServers(page) {
+    const { settings } = await readDatabase(page, ['settings']);
+    return settings.filter((s) => s.key.startsWith('mcp_server:')).map((s) => s.value);
+  }
+
+  test('a server added in Tools is reached, its tools are listed, and a bad address is explained', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const tools = await addEverything(chat.page);
+    await tools.getByText(/^Connected: Everything Reference Server 2\.0\.0 \(MCP 2025-11-25\)\.$/).waitFor();
+    const summary = tools.getByText(/^\d+ tools$/);
+    const count = Number((await summary.innerText()).split(' ')[0]);
+    assert.ok(count >= 10, `the server lists its tools (${count})`);
+    await summary.click();
+    await tools.getByText('get-sum', { exact: true }).waitFor();
+    const [stored] = await waitUntil(async () => {
+      const servers = await storedServers(chat.page);
+      return servers.length === 1 && servers[0].tools?.length === count ? servers : null;
+    }, 'the server and its tools are stored');
+    assert.equal(stored.name, 'everything');
+    assert.equal(stored.url, everything.url);
+    assert.ok(stored.tools.some((tool) => tool.name === 'get-sum' && tool.input_schema.properties.a));
+    assert.deepEqual(await axeViolations(chat.page, { include: 'dialog[open]' }), [], 'the Tools dialog');
+    await screenshot(chat.page, 'mcp-server-added.png');
+
+    // Not an http(s) address: said under the field, nothing stored.
+    const form = tools.getByRole('form', { name: 'Add an MCP server', exact: true });
+    await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill('ftp://example.com/mcp');
+    await form.getByRole('button', { name: 'Add server', exact: true }).click();
+    await form.getByText('Enter an http:// or https:// address, such as https://example.com/mcp.').waitFor();
+    assert.equal((await storedServers(chat.page)).length, 1);
+
+    // A server that is not there: the failure is shown on its row.
+    await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill(`${everything.origin}/nowhere`);
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('nowhere');
+    await form.getByRole('button', { name: 'Add server', exact: true }).click();
+    await tools.getByText(/^Failed: The server answered HTTP 404\./).waitFor();
+
+    // Remove takes it away.
+    await tools.getByRole('button', { name: 'Remove nowhere', exact: true }).click();
+    await waitUntil(async () => (await storedServers(chat.page)).length === 1, 'the failed server is removed');
+    await closeTools(chat.page);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a call asks first with the server, tool and exact arguments; Allow runs it and the result reaches the model', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-sum' });
+    const tools = await addEverything(chat.page);
+    await tools.getByText(/^Connected: /).waitFor();
+    await closeTools(chat.page);
+    const editor = await editAgent(chat.page);
+    await editor.getByRole('group', { name: 'Tools from the MCP server everything', exact: true }).waitFor();
+    await editor.getByRole('checkbox', { name: 'get-sum (everything)', exact: true }).check();
+    const ask = editor.getByRole('checkbox', { name: 'Ask before running get-sum (everything)', exact: true });
+    assert.equal(await ask.isChecked(), true, 'an MCP tool asks before running by default');
+    await saveAgent(chat.page, editor);
+    const [stored] = await storedServers(chat.page);
+    await waitUntil(
+      async () => (await readDatabase(chat.page, ['agents'])).agents[0]?.tools.includes(`mcp:${stored.id}:get-sum`),
+      'the agent offers the tool',
+    );
+
+    await sendMessage(chat, 'What is 2 + 3?', { click: true });
+    const prompt = chat.reply.getByRole('group', { name: 'Approve the get-sum call', exact: true });
+    await prompt.waitFor();
+    assert.match(await prompt.innerText(), /wants to run get-sum from the MCP server everything with these arguments:/);
+    assert.deepEqual(JSON.parse(await prompt.locator('pre').innerText()), { a: 2, b: 3 });
+    const [first] = await chatRequests(env.mock, FAMILIES.openai);
+    const offered = first.body.tools.map((tool) => tool.function);
+    const sum = offered.find((tool) => tool.name === 'everything__get-sum');
+    assert.ok(sum, `the model is offered everything__get-sum: ${offered.map((tool) => tool.name)}`);
+    assert.deepEqual(Object.keys(sum.parameters.properties).sort(), ['a', 'b'], "with the server's schema");
+    await screenshot(chat.page, 'mcp-approval.png');
+
+    await prompt.getByRole('button', { name: 'Allow', exact: true }).click();
+    await settled(chat);
+    assert.equal(await chat.reply.locator('.markdown').innerText(), 'MCP says: The sum of 2 and 3 is 5.');
+    const [, second] = await chatRequests(env.mock, FAMILIES.openai);
+    assert.deepEqual(FAMILIES.openai.results(second.body).map(({ id, content }) => ({ id, content })), [
+      { id: 'call_sum', content: 'The sum of 2 and 3 is 5.' },
+    ]);
+
+    // "Always allow" holds for this definition: the next call runs at once.
+    await sendMessage(chat, 'Again?', { click: true });
+    await chat.reply.getByRole('group', { name: 'Approve the get-sum call', exact: true })
+      .getByRole('button', { name: 'Always allow get-sum for this agent', exact: true })
+      .click();
+    await settled(chat);
+    const [agent] = (await readDatabase(chat.page, ['agents'])).agents;
+    const key = `mcp:${stored.id}:get-sum`;
+    assert.equal(agent.ask_before_running[key], false);
+    assert.match(agent.allowed_definitions[key], /^[0-9a-f]{16}$/);
+    await sendMessage(chat, 'Once more.', { click: true });
+    await settled(chat);
+    assert.equal(await chat.reply.locator('.markdown').innerText(), 'MCP says: The sum of 2 and 3 is 5.');
+    assert.equal(await chat.reply.getByRole('group', { name: 'Approve the get-sum call', exact: true }).count(), 0);
+    assert.deepEqual(chat.errors, []);
+  });
+});
