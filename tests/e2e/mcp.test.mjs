@@ -135,4 +135,26 @@ describe('MCP servers', () => {
     assert.equal(await chat.reply.getByRole('group', { name: 'Approve the get-sum call', exact: true }).count(), 0);
     assert.deepEqual(chat.errors, []);
   });
+
+  test("the MCP section and an agent's MCP tools fit a phone in dark mode and pass axe", async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo', contextOptions: { viewport: { width: 390, height: 844 } } });
+    await chat.page.emulateMedia({ colorScheme: 'dark' });
+    const tools = await addEverything(chat.page);
+    await tools.getByText(/^Connected: /).waitFor();
+    await tools.getByText(/^\d+ tools$/).click();
+    const overflow = () => chat.page.evaluate(() => document.querySelector('dialog[open]').scrollWidth > window.innerWidth);
+    assert.equal(await overflow(), false, 'the Tools dialog fits the phone');
+    assert.deepEqual(await axeViolations(chat.page, { include: 'dialog[open]' }), [], 'the Tools dialog');
+    await tools.getByRole('group', { name: 'MCP servers', exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(chat.page, 'mcp-servers-mobile-dark.png');
+    await closeTools(chat.page);
+    const editor = await editAgent(chat.page);
+    const section = editor.getByRole('group', { name: 'Tools from the MCP server everything', exact: true });
+    await section.getByRole('checkbox', { name: 'get-sum (everything)', exact: true }).check();
+    assert.equal(await overflow(), false, 'the agent editor fits the phone');
+    assert.deepEqual(await axeViolations(chat.page, { include: 'dialog[open]' }), [], 'the agent editor');
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(chat.page, 'mcp-agent-tools-mobile-dark.png');
+    assert.deepEqual(chat.errors, []);
+  });
 });
