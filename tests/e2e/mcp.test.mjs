@@ -47,7 +47,8 @@ describe('MCP servers', () => {
     const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
     const tools = await addEverything(chat.page);
     await tools.getByText(/^Connected: Everything Reference Server 2\.0\.0 \(MCP 2025-11-25\)\.$/).waitFor();
-    const summary = tools.getByText(/^\d+ tools$/);
+    const summary = tools.getByText(/^[1-9]\d* tools$/);
+    await summary.waitFor();
     const count = Number((await summary.innerText()).split(' ')[0]);
     assert.ok(count >= 10, `the server lists its tools (${count})`);
     await summary.click();

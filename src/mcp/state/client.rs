@@ -228,9 +228,7 @@ impl McpContext {
         let (info, initialized) =
             session.initialized(&head, &result).map_err(|e| McpFailure::Protocol(e.to_string()))?;
         post_only(&initialized, signal).await?;
-        self.status.update(|map| {
-            map.insert(server.id.clone(), ServerStatus::Connected(info.clone()));
-        });
+        // The status says "connected" once a check has also listed the tools.
         *slot = Some(session);
         Ok(info)
     }
