@@ -181,6 +181,19 @@ impl StoreContext {
         Ok(self.get::<SettingRecord>(key).await?.map(|setting| setting.value))
     }
 
+    /// The settings whose keys start with `prefix` (one record per item, such
+    /// as `user_tool:<id>`), read as `T`, in the order of their keys; a value
+    /// that cannot be read is left out.
+    pub(crate) async fn settings_under<T: serde::de::DeserializeOwned>(
+        self,
+        prefix: &str,
+    ) -> Result<Vec<T>, StorageError> {
+        let mut settings: Vec<SettingRecord> = self.all().await?;
+        settings.retain(|setting| setting.key.starts_with(prefix));
+        settings.sort_by(|a, b| a.key.cmp(&b.key));
+        Ok(settings.into_iter().filter_map(|setting| serde_json::from_value(setting.value).ok()).collect())
+    }
+
     /// Writes one record in the background; a failure is shown in the banner.
     pub(crate) fn put<R: Stored + 'static>(self, record: R) {
         let Some(db) = self.db() else { return };

@@ -78,13 +78,8 @@ impl McpContext {
     }
 
     async fn try_load(self) -> Result<(), StorageError> {
-        let settings: Vec<SettingRecord> = self.store.all().await?;
-        let mut servers: Vec<McpServer> = settings
-            .into_iter()
-            .filter(|setting| setting.key.starts_with(MCP_SERVER_KEY_PREFIX))
-            .filter_map(|setting| serde_json::from_value(setting.value).ok())
-            .collect();
-        servers.sort_by(|a, b| a.id.cmp(&b.id));
+        // By key, which is by id (`mcp_server:<id>`).
+        let servers: Vec<McpServer> = self.store.settings_under(MCP_SERVER_KEY_PREFIX).await?;
         self.servers.set(servers);
         self.loaded.set(true);
         Ok(())

@@ -25,13 +25,8 @@ impl ToolsContext {
     }
 
     async fn try_load(self) -> Result<(), StorageError> {
-        let settings: Vec<SettingRecord> = self.store.all().await?;
-        let mut tools: Vec<UserTool> = settings
-            .into_iter()
-            .filter(|setting| setting.key.starts_with(USER_TOOL_KEY_PREFIX))
-            .filter_map(|setting| serde_json::from_value(setting.value).ok())
-            .collect();
-        tools.sort_by(|a, b| a.id.cmp(&b.id));
+        // By key, which is by id (`user_tool:<id>`).
+        let tools: Vec<UserTool> = self.store.settings_under(USER_TOOL_KEY_PREFIX).await?;
         self.user_tools.set(tools);
         let mut files: Vec<ProjectFileRecord> = self.store.all().await?;
         files.sort_by(|a, b| a.name.cmp(&b.name));
