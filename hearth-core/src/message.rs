@@ -112,17 +112,79 @@ pub struct MessageToolResult {
     /// Whether `content` is an error.
     #[serde(default)]
     pub is_error: bool,
+    /// Images and sounds the tool returned with its text (an MCP tool's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub media: Vec<ToolMedia>,
 }
 
 impl MessageToolResult {
-    /// The content for the families without an error flag: errors start with
-    /// "Error: " so the model can tell.
+    /// The content for the families without an error flag, which take no
+    /// images in tool results either: errors start with "Error: " so the
+    /// model can tell, and a line says what media it does not get.
     pub fn flagged_content(&self) -> String {
-        if self.is_error && !self.content.starts_with("Error") {
-            format!("Error: {}", self.content)
-        } else {
-            self.content.clone()
+        let content = self.content_noting_media(|_| false);
+        if self.is_error && !content.starts_with("Error") { format!("Error: {content}") } else { content.into_owned() }
+    }
+
+    /// The content, with a line saying which of its media `sent` does not
+    /// pass on to the model (none: the content as it is).
+    pub fn content_noting_media(&self, sent: impl Fn(&ToolMedia) -> bool) -> Cow<'_, str> {
+        let left: Vec<&ToolMedia> = self.media.iter().filter(|media| !sent(media)).collect();
+        if left.is_empty() {
+            return Cow::Borrowed(&self.content);
         }
+        let images = left.iter().filter(|media| media.is_image()).count();
+        let count = |n: usize, one: &str, many: &str| match n {
+            0 => None,
+            1 => Some(format!("the {one}")),
+            n => Some(format!("the {n} {many}")),
+        };
+        let what = [count(images, "image", "images"), count(left.len() - images, "sound", "sounds")]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" and ");
+        let pronoun = if left.len() == 1 { "it is" } else { "they are" };
+        Cow::Owned(format!(
+            "{}\n\n[The user sees {what} the tool returned; {pronoun} not passed on to you.]",
+            self.content
+        ))
+    }
+}
+
+/// An image or a sound a tool returned, kept with its result: shown to the
+/// user, and sent to the families whose tool results take images.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolMedia {
+    /// Its media type, such as `image/png` or `audio/wav`.
+    pub mime: String,
+    /// Its bytes, base64-encoded (standard alphabet), as the tool sent them.
+    pub data: String,
+}
+
+impl ToolMedia {
+    /// Whether it is an image.
+    pub fn is_image(&self) -> bool {
+        self.mime.starts_with("image/")
+    }
+
+    /// Whether it is an image of a type every family that takes images in
+    /// tool results accepts (JPEG, PNG, GIF, WebP).
+    pub fn is_sendable_image(&self) -> bool {
+        matches!(self.mime.as_str(), "image/jpeg" | "image/png" | "image/gif" | "image/webp")
+    }
+
+    /// Whether the user's browser may show it: a raster image or a sound
+    /// (never SVG, which is a document).
+    pub fn is_shown(&self) -> bool {
+        self.is_sendable_image()
+            || matches!(self.mime.as_str(), "image/avif" | "image/bmp")
+            || self.mime.starts_with("audio/")
+    }
+
+    /// A `data:` URL of it, for an `<img>` or `<audio>` element.
+    pub fn data_url(&self) -> String {
+        format!("data:{};base64,{}", self.mime, self.data)
     }
 }
 

@@ -19,7 +19,9 @@ pub use mcp_servers::{
     MCP_SERVER_KEY_PREFIX, MCP_TOOL_PREFIX, McpHeader, McpServer, OfferedMcpTool, call_params, definition_hash,
     merge_imported_server, offered_mcp_tools, parse_tool_key, tool_key, without_header_values,
 };
-pub use tool_loop::{Invocation, LoopConfig, REPEAT_LIMIT, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult};
+pub use tool_loop::{
+    Invocation, LoopConfig, REPEAT_LIMIT, STOPPED_BY_USER, Step, ToolContent, ToolLoop, ToolOutcome, ToolResult,
+};
 
 /// A tool the model may call; part of the wire contract ([`crate::contract`]), where it lives.
 pub use crate::contract::ToolSpec;

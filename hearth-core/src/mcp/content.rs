@@ -11,6 +11,8 @@ mod tests;
 
 use serde_json::Value;
 
+use crate::message::ToolMedia;
+
 /// One part of a tool's result.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Part {
@@ -110,22 +112,47 @@ pub fn read_call_result(result: &Value) -> CallResult {
     CallResult { parts, is_error: result.get("isError").and_then(Value::as_bool).unwrap_or(false) }
 }
 
-/// The result as text, for a model that reads tool results only as text: text
-/// as it is, JSON written out, and a line for each image, sound, link or
-/// binary resource saying what it was (its bytes are not passed on).
-pub fn text_for_model(result: &CallResult) -> String {
+/// The most base64 text one image or sound may have to be kept with a result
+/// (about 1.5 MB of bytes; Anthropic takes at most 5 MB per image).
+pub const MEDIA_PART_LIMIT: usize = 2_000_000;
+
+/// The most base64 text a result's images and sounds may have together.
+pub const MEDIA_RESULT_LIMIT: usize = 4_000_000;
+
+/// What a result gives the model: its text, and the images and sounds kept
+/// with it (each within [`MEDIA_PART_LIMIT`], all within
+/// [`MEDIA_RESULT_LIMIT`]).
+///
+/// The text has text as it is, JSON written out, links and embedded text
+/// resources with their URIs, and a line for each image, sound or binary
+/// resource saying what it was. Whether a kept image reaches the model is
+/// the family's choice ([`MessageToolResult`](crate::message::MessageToolResult)
+/// adds a line for those it does not pass on); one too large to keep says so.
+pub fn model_content(result: &CallResult) -> (String, Vec<ToolMedia>) {
+    let mut media = Vec::new();
+    let mut kept = 0;
+    let mut keep = |mime: &str, data: &str, what: &str| -> String {
+        let bytes = size(base64_len(data));
+        if data.len() > MEDIA_PART_LIMIT {
+            return format!("[The tool returned {what} ({mime}, {bytes}), too large to keep; it was left out.]");
+        }
+        if kept + data.len() > MEDIA_RESULT_LIMIT {
+            return format!(
+                "[The tool returned {what} ({mime}, {bytes}), past what one result keeps; it was left out.]"
+            );
+        }
+        kept += data.len();
+        media.push(ToolMedia { mime: mime.to_owned(), data: data.to_owned() });
+        format!("[The tool returned {what} ({mime}, {bytes}).]")
+    };
     let lines: Vec<String> = result
         .parts
         .iter()
         .map(|part| match part {
             Part::Text(text) => text.clone(),
             Part::Json(value) => value.to_string(),
-            Part::Image { mime, data } => {
-                format!("[The tool returned an image ({mime}, {}); it is not passed on.]", size(base64_len(data)))
-            }
-            Part::Audio { mime, data } => {
-                format!("[The tool returned a sound ({mime}, {}); it is not passed on.]", size(base64_len(data)))
-            }
+            Part::Image { mime, data } => keep(mime, data, "an image"),
+            Part::Audio { mime, data } => keep(mime, data, "a sound"),
             Part::Link { uri, name, description, .. } => match description {
                 Some(description) => format!("Resource link: {name} <{uri}>: {description}"),
                 None => format!("Resource link: {name} <{uri}>"),
@@ -138,7 +165,8 @@ pub fn text_for_model(result: &CallResult) -> String {
             ),
         })
         .collect();
-    if lines.is_empty() { "(The tool returned nothing.)".to_owned() } else { lines.join("\n\n") }
+    let text = if lines.is_empty() { "(The tool returned nothing.)".to_owned() } else { lines.join("\n\n") };
+    (text, media)
 }
 
 /// How many bytes a base64 text holds.

@@ -42,6 +42,7 @@ pub(crate) fn tool_conversation() -> Vec<ChatMessage> {
         name: "calculator".into(),
         content: "42".into(),
         is_error: false,
+        media: vec![],
     };
     vec![
         ChatMessage::user_with_files("What is in my notes?", files()),

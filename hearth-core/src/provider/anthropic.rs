@@ -65,7 +65,7 @@ use super::{ModelConfig, ProviderConfig, body_json};
 use crate::contract::{
     FinishKind, FinishReason, HttpRequest, ProviderError, ProviderKind, StreamEvent, ToolSpec, Usage,
 };
-use crate::message::{ChatMessage, Role};
+use crate::message::{ChatMessage, MessageToolResult, Role, ToolMedia};
 use crate::sse::SseEvent;
 
 /// The default base URL, used when the configured one is empty.
@@ -159,7 +159,7 @@ fn turn(message: &ChatMessage, thinking: bool) -> request::Turn<'_> {
     if !message.tool_results.is_empty() {
         let results = message.tool_results.iter().map(|result| Block::ToolResult {
             tool_use_id: &result.call_id,
-            content: &result.content,
+            content: tool_result_content(result),
             is_error: result.is_error,
         });
         let content = request::Content::Blocks(results.chain(text).collect());
@@ -186,6 +186,27 @@ fn turn(message: &ChatMessage, thinking: bool) -> request::Turn<'_> {
         input: call.arguments_object(),
     });
     request::Turn { role, content: request::Content::Blocks(reasoning.chain(text).chain(calls).collect()) }
+}
+
+/// A tool result's content: its text, or, when the tool returned images
+/// Anthropic takes, a text block and an image block for each.
+fn tool_result_content(result: &MessageToolResult) -> request::ToolResultContent<'_> {
+    use request::{Block, ImageSource, ToolResultContent};
+    let text = result.content_noting_media(ToolMedia::is_sendable_image);
+    let images: Vec<Block<'_>> = result
+        .media
+        .iter()
+        .filter(|media| media.is_sendable_image())
+        .map(|media| Block::Image {
+            source: ImageSource { kind: "base64", media_type: &media.mime, data: &media.data },
+        })
+        .collect();
+    if images.is_empty() {
+        return ToolResultContent::Text(text);
+    }
+    // Anthropic refuses empty text blocks.
+    let text = (!text.is_empty()).then_some(Block::Text { text });
+    ToolResultContent::Blocks(text.into_iter().chain(images).collect())
 }
 
 /// Builds the request that lists the account's models:

@@ -73,7 +73,7 @@ use super::{ModelConfig, ProviderConfig, body_json};
 use crate::contract::{
     FinishKind, FinishReason, HttpRequest, ProviderError, ProviderErrorKind, ProviderKind, StreamEvent, ToolSpec, Usage,
 };
-use crate::message::{ChatMessage, MessageToolResult, Role};
+use crate::message::{ChatMessage, MessageToolResult, Role, ToolMedia};
 use crate::sse::SseEvent;
 
 /// The public Gemini API, used when the provider has no base URL.
@@ -171,15 +171,28 @@ fn given_id(id: &str) -> Option<&str> {
 
 /// A tool result as a `functionResponse` part. Its `response` must be an object:
 /// `{"result": …}` or `{"error": …}`, holding the content as JSON when it is JSON.
+/// Images the tool returned (PNG, JPEG, WebP) go in its `parts` (Gemini 3's
+/// multimodal function responses).
 fn function_response(result: &MessageToolResult) -> request::Part<'_> {
-    let value = serde_json::from_str::<serde_json::Value>(&result.content)
-        .unwrap_or_else(|_| serde_json::Value::String(result.content.clone()));
+    let sent = |media: &ToolMedia| matches!(media.mime.as_str(), "image/png" | "image/jpeg" | "image/webp");
+    let content = result.content_noting_media(sent);
+    let value = serde_json::from_str::<serde_json::Value>(&content)
+        .unwrap_or_else(|_| serde_json::Value::String(content.into_owned()));
     let response = if result.is_error { request::Response::Error(value) } else { request::Response::Result(value) };
+    let parts = result
+        .media
+        .iter()
+        .filter(|media| sent(media))
+        .map(|media| request::FunctionResponsePart {
+            inline_data: request::InlineData { mime_type: &media.mime, data: &media.data },
+        })
+        .collect();
     request::Part {
         function_response: Some(request::FunctionResponse {
             name: &result.name,
             response,
             id: given_id(&result.call_id),
+            parts,
         }),
         ..request::Part::default()
     }

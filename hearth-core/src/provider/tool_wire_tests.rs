@@ -47,7 +47,13 @@ fn call(id: &str, expression: &str) -> MessageToolCall {
 
 /// The result of the calculator call `id`, as sent back.
 fn result(id: &str, content: &str, is_error: bool) -> MessageToolResult {
-    MessageToolResult { call_id: id.into(), name: "calculator".into(), content: content.into(), is_error }
+    MessageToolResult {
+        call_id: id.into(),
+        name: "calculator".into(),
+        content: content.into(),
+        is_error,
+        media: vec![],
+    }
 }
 
 /// The question, a turn written by `origin`, and a follow-up question. The
@@ -291,4 +297,62 @@ fn call_ids_are_made_safe_and_unique_for_openai_and_anthropic() {
     assert_eq!(sent[2]["tool_call_id"], "call_a");
     assert_eq!(sent[4]["tool_calls"][0]["id"], "call_a_2", "a repeated id is renamed");
     assert_eq!(sent[5]["tool_call_id"], "call_a_2", "and its result follows");
+}
+
+/// A turn whose one tool result carries a PNG, a sound and an SVG.
+fn image_turn(origin: ProviderKind) -> Vec<ChatMessage> {
+    use crate::message::ToolMedia;
+    let media = |mime: &str, data: &str| ToolMedia { mime: mime.into(), data: data.into() };
+    let mut with_media = result("call_i", "[The tool returned an image (image/png, 8 B).]", false);
+    with_media.media =
+        vec![media("image/png", "iVBORw0KGgo="), media("audio/wav", "UklGRg=="), media("image/svg+xml", "PHN2Zz4=")];
+    vec![
+        ChatMessage::new(Role::User, "Show me."),
+        ChatMessage {
+            tool_calls: vec![call("call_i", "image")],
+            ..ChatMessage::assistant_with_reasoning("", Vec::new(), Some(origin))
+        },
+        ChatMessage::tool_results(vec![with_media]),
+    ]
+}
+
+#[test]
+fn a_tool_image_reaches_anthropic_and_gemini_as_an_image_and_openai_as_a_note() {
+    let build = |preset: Preset| {
+        let kind = preset.kind();
+        body(
+            &build_request_with_tools(&provider(preset), &ModelConfig::new("m"), &image_turn(kind), &tools())
+                .expect("built"),
+        )
+    };
+
+    let anthropic = build(Preset::Anthropic);
+    let block = &anthropic["messages"][2]["content"][0];
+    assert_eq!(block["type"], "tool_result");
+    assert_eq!(
+        block["content"],
+        serde_json::json!([
+            { "type": "text", "text": "[The tool returned an image (image/png, 8 B).]\n\n[The user sees the image and the sound the tool returned; they are not passed on to you.]" },
+            { "type": "image", "source": { "type": "base64", "media_type": "image/png", "data": "iVBORw0KGgo=" } }
+        ])
+    );
+
+    let gemini = build(Preset::Gemini);
+    let response = &gemini["contents"][2]["parts"][0]["functionResponse"];
+    assert_eq!(
+        response["parts"],
+        serde_json::json!([{ "inlineData": { "mimeType": "image/png", "data": "iVBORw0KGgo=" } }])
+    );
+    assert_eq!(
+        response["response"]["result"].as_str().map(|t| t.ends_with("they are not passed on to you.]")),
+        Some(true)
+    );
+
+    let openai = build(Preset::OpenAi);
+    let tool = &openai["messages"][2];
+    assert_eq!(tool["role"], "tool");
+    assert_eq!(
+        tool["content"],
+        "[The tool returned an image (image/png, 8 B).]\n\n[The user sees the 2 images and the sound the tool returned; they are not passed on to you.]"
+    );
 }

@@ -294,6 +294,9 @@ pub struct ToolResultRecord {
     /// How long the tool ran.
     #[serde(default)]
     pub duration_ms: Option<u64>,
+    /// Images and sounds that came with the result (an MCP tool's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub media: Vec<crate::message::ToolMedia>,
 }
 
 /// Why a reply failed, as stored: a [`Failure`](crate::failure::Failure)

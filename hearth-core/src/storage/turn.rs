@@ -62,11 +62,11 @@ pub fn turn_messages(
         let results = calls
             .iter()
             .map(|call| {
-                let (content, is_error) = match &call.result {
-                    Some(result) => (result.content.clone(), result.is_error),
-                    None => (NOT_RUN.to_owned(), true),
+                let (content, is_error, media) = match &call.result {
+                    Some(result) => (result.content.clone(), result.is_error, result.media.clone()),
+                    None => (NOT_RUN.to_owned(), true, Vec::new()),
                 };
-                MessageToolResult { call_id: call.id.clone(), name: call.name.clone(), content, is_error }
+                MessageToolResult { call_id: call.id.clone(), name: call.name.clone(), content, is_error, media }
             })
             .collect();
         messages.push(ChatMessage::tool_results(results));

@@ -47,6 +47,7 @@ use serde_json::Value;
 use super::ToolSpec;
 use super::schema;
 use crate::contract::FinishKind;
+use crate::message::ToolMedia;
 use crate::reply::Reply;
 
 /// How far the loop may go.
@@ -130,15 +131,38 @@ pub enum ToolOutcome {
         /// How long the shell waited.
         after_ms: u64,
     },
+    /// Output with images or sounds (an MCP tool's), or its error.
+    Parts(ToolContent),
+}
+
+/// What goes back to the model for one call: text, whether it is an error,
+/// and the images and sounds that came with it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ToolContent {
+    /// The output, or the error message.
+    pub text: String,
+    /// Whether `text` is an error.
+    pub is_error: bool,
+    /// Images and sounds the tool returned.
+    pub media: Vec<ToolMedia>,
+}
+
+impl ToolContent {
+    fn plain(text: String, is_error: bool) -> Self {
+        Self { text, is_error, media: Vec::new() }
+    }
 }
 
 impl ToolOutcome {
-    /// The text sent back to the model, and whether it is an error.
-    pub fn into_content(self) -> (String, bool) {
+    /// What is sent back to the model.
+    pub fn into_content(self) -> ToolContent {
         match self {
-            ToolOutcome::Ok(content) => (content, false),
-            ToolOutcome::Err(message) => (message, true),
-            ToolOutcome::TimedOut { after_ms } => (format!("The tool did not answer within {after_ms} ms"), true),
+            ToolOutcome::Ok(content) => ToolContent::plain(content, false),
+            ToolOutcome::Err(message) => ToolContent::plain(message, true),
+            ToolOutcome::TimedOut { after_ms } => {
+                ToolContent::plain(format!("The tool did not answer within {after_ms} ms"), true)
+            }
+            ToolOutcome::Parts(content) => content,
         }
     }
 }
@@ -154,11 +178,19 @@ pub struct ToolResult {
     pub content: String,
     /// Whether `content` is an error.
     pub is_error: bool,
+    /// Images and sounds the tool returned.
+    pub media: Vec<ToolMedia>,
 }
 
 impl From<ToolResult> for crate::message::MessageToolResult {
     fn from(result: ToolResult) -> Self {
-        Self { call_id: result.call_id, name: result.name, content: result.content, is_error: result.is_error }
+        Self {
+            call_id: result.call_id,
+            name: result.name,
+            content: result.content,
+            is_error: result.is_error,
+            media: result.media,
+        }
     }
 }
 
@@ -191,8 +223,8 @@ struct Slot {
 
 #[derive(Debug, Clone)]
 enum Source {
-    /// The call's own outcome: `None` while it runs, else content and error flag.
-    Own(Option<(String, bool)>),
+    /// The call's own outcome: `None` while it runs.
+    Own(Option<ToolContent>),
     /// A duplicate of the call in this slot.
     Twin(usize),
 }
@@ -267,7 +299,7 @@ impl ToolLoop {
             };
             let key = key_of(call);
             let source = match prepare(&call.name, call.arguments(), tools, &self.switched_off) {
-                Err(message) => Source::Own(Some((message, true))),
+                Err(message) => Source::Own(Some(ToolContent::plain(message, true))),
                 Ok(arguments) => {
                     let key = (call.name.clone(), canonical(&arguments));
                     match runners.get(&key) {
@@ -309,12 +341,13 @@ impl ToolLoop {
         self.slots
             .iter()
             .filter_map(|slot| {
-                let (content, is_error) = self.outcome(slot)?;
+                let outcome = self.outcome(slot)?;
                 Some(ToolResult {
                     call_id: slot.call_id.clone(),
                     name: slot.name.clone(),
-                    content: content.clone(),
-                    is_error,
+                    content: outcome.text.clone(),
+                    is_error: outcome.is_error,
+                    media: outcome.media.clone(),
                 })
             })
             .collect()
@@ -337,7 +370,7 @@ impl ToolLoop {
     pub fn cancel(&mut self) {
         for slot in &mut self.slots {
             if matches!(slot.source, Source::Own(None)) {
-                slot.source = Source::Own(Some((STOPPED_BY_USER.to_owned(), true)));
+                slot.source = Source::Own(Some(ToolContent::plain(STOPPED_BY_USER.to_owned(), true)));
             }
         }
         self.finished = true;
@@ -349,7 +382,7 @@ impl ToolLoop {
     fn failing_after_round(&self) -> Vec<(String, u32)> {
         let mut failing: Vec<(String, u32)> = Vec::new();
         for slot in &self.slots {
-            let failed = self.outcome(slot).is_some_and(|(_, is_error)| is_error);
+            let failed = self.outcome(slot).is_some_and(|outcome| outcome.is_error);
             if failed && !failing.iter().any(|(key, _)| *key == slot.key) {
                 failing.push((slot.key.clone(), self.failures(&slot.key) + 1));
             }
@@ -362,13 +395,13 @@ impl ToolLoop {
         self.failing.iter().find(|(known, _)| known == key).map_or(0, |(_, rounds)| *rounds)
     }
 
-    fn outcome<'a>(&'a self, slot: &'a Slot) -> Option<(&'a String, bool)> {
+    fn outcome<'a>(&'a self, slot: &'a Slot) -> Option<&'a ToolContent> {
         let source = match slot.source {
             Source::Twin(twin) => &self.slots.get(twin)?.source,
             ref own => own,
         };
         match source {
-            Source::Own(Some((content, is_error))) => Some((content, *is_error)),
+            Source::Own(Some(content)) => Some(content),
             _ => None,
         }
     }

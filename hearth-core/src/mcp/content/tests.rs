@@ -39,12 +39,20 @@ fn every_part_is_read() {
             bytes: 3
         }
     );
-    let text = text_for_model(&result);
+    let (text, media) = model_content(&result);
     assert!(
         text.starts_with(
-            "The sum of 2 and 3 is 5.\n\n[The tool returned an image (image/png, 8 B); it is not passed on.]"
+            "The sum of 2 and 3 is 5.\n\n[The tool returned an image (image/png, 8 B).]\n\n\
+             [The tool returned a sound (audio/wav, 4 B).]"
         ),
         "{text}"
+    );
+    assert_eq!(
+        media,
+        vec![
+            ToolMedia { mime: "image/png".into(), data: "iVBORw0KGgo=".into() },
+            ToolMedia { mime: "audio/wav".into(), data: "UklGRg==".into() },
+        ]
     );
     assert!(text.contains("Resource link: Doc A <demo://resource/static/document/a.md>: A document"), "{text}");
     assert!(text.contains("Resource <demo://t/1>:\nhello"), "{text}");
@@ -58,16 +66,16 @@ fn every_part_is_read() {
 fn structured_content_is_read_when_content_is_empty() {
     let result = read_call_result(&json!({ "content": [], "structuredContent": { "temperature": 22.5 } }));
     assert_eq!(result.parts, vec![Part::Json(json!({ "temperature": 22.5 }))]);
-    assert_eq!(text_for_model(&result), r#"{"temperature":22.5}"#);
+    assert_eq!(model_content(&result), (r#"{"temperature":22.5}"#.to_owned(), vec![]));
 }
 
 #[test]
 fn an_error_and_an_empty_result() {
     let result = read_call_result(&json!({ "content": [{ "type": "text", "text": "No such city" }], "isError": true }));
     assert!(result.is_error);
-    assert_eq!(text_for_model(&result), "No such city");
+    assert_eq!(model_content(&result).0, "No such city");
     let empty = read_call_result(&json!({}));
-    assert_eq!(text_for_model(&empty), "(The tool returned nothing.)");
+    assert_eq!(model_content(&empty).0, "(The tool returned nothing.)");
     assert!(!empty.is_error);
 }
 
@@ -78,4 +86,23 @@ fn base64_lengths() {
     assert_eq!(base64_len("AAA="), 2);
     assert_eq!(base64_len("AAAA"), 3);
     assert_eq!(base64_len("AAAA\nAA=="), 4);
+}
+
+#[test]
+fn media_too_large_to_keep_is_described_and_left_out() {
+    let big = "A".repeat(MEDIA_PART_LIMIT + 4);
+    let half = "A".repeat(MEDIA_RESULT_LIMIT / 2);
+    let result = read_call_result(&json!({ "content": [
+        { "type": "image", "data": big, "mimeType": "image/png" },
+        { "type": "image", "data": half, "mimeType": "image/jpeg" },
+        { "type": "audio", "data": half, "mimeType": "audio/wav" },
+        { "type": "image", "data": "AAAA", "mimeType": "image/gif" }
+    ] }));
+    let (text, media) = model_content(&result);
+    let kept: Vec<&str> = media.iter().map(|m| m.mime.as_str()).collect();
+    assert_eq!(kept, ["image/jpeg", "audio/wav"], "the first is too large, the last passes the result's limit");
+    let lines: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(lines[0], "[The tool returned an image (image/png, 1464.8 KB), too large to keep; it was left out.]");
+    assert_eq!(lines[1], "[The tool returned an image (image/jpeg, 1464.8 KB).]");
+    assert_eq!(lines[3], "[The tool returned an image (image/gif, 3 B), past what one result keeps; it was left out.]");
 }

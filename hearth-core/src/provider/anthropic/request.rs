@@ -70,6 +70,25 @@ pub(super) enum Content<'a> {
     Blocks(Vec<Block<'a>>),
 }
 
+/// A tool result's content: its text, or its text and images as blocks.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub(super) enum ToolResultContent<'a> {
+    /// The text alone.
+    Text(Cow<'a, str>),
+    /// A text block, then image blocks.
+    Blocks(Vec<Block<'a>>),
+}
+
+/// `{"type":"base64","media_type":…,"data":…}`.
+#[derive(Debug, Serialize)]
+pub(super) struct ImageSource<'a> {
+    #[serde(rename = "type")]
+    pub(super) kind: &'static str,
+    pub(super) media_type: &'a str,
+    pub(super) data: &'a str,
+}
+
 /// One content block, tagged by `type`.
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -77,9 +96,13 @@ pub(super) enum Block<'a> {
     /// A tool's result; `is_error` only when it failed.
     ToolResult {
         tool_use_id: &'a str,
-        content: &'a str,
+        content: ToolResultContent<'a>,
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         is_error: bool,
+    },
+    /// An image, inside a tool result.
+    Image {
+        source: ImageSource<'a>,
     },
     Text {
         text: Cow<'a, str>,

@@ -113,13 +113,31 @@ pub(super) struct FunctionCall<'a> {
     pub(super) id: Option<&'a str>,
 }
 
-/// `{name, response, id}`; the id only when Gemini gave it.
+/// `{name, response, id, parts}`; the id only when Gemini gave it, the parts
+/// (images) only when there are any.
 #[derive(Debug, Serialize)]
 pub(super) struct FunctionResponse<'a> {
     pub(super) name: &'a str,
     pub(super) response: Response,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) id: Option<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) parts: Vec<FunctionResponsePart<'a>>,
+}
+
+/// `{"inlineData": {"mimeType": …, "data": …}}`: an image in a function response.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct FunctionResponsePart<'a> {
+    pub(super) inline_data: InlineData<'a>,
+}
+
+/// Base64 bytes with their media type.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct InlineData<'a> {
+    pub(super) mime_type: &'a str,
+    pub(super) data: &'a str,
 }
 
 /// `{"result": …}` or `{"error": …}`: Gemini wants an object.

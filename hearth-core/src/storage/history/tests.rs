@@ -26,7 +26,7 @@ fn call(id: &str, round: u32, result: &str) -> ToolCallRecord {
         name: "calculator".into(),
         arguments_raw: format!("{{\"expression\":\"{id}\"}}"),
         commentary: format!("Computing {id}."),
-        result: Some(ToolResultRecord { content: result.into(), is_error: false, duration_ms: Some(1) }),
+        result: Some(ToolResultRecord { content: result.into(), is_error: false, duration_ms: Some(1), media: vec![] }),
         round,
     }
 }

@@ -49,6 +49,7 @@ fn a_small_session_reads_as_a_document() {
                 content: r#"{"sky":"sunny","celsius":24}"#.into(),
                 is_error: false,
                 duration_ms: Some(120),
+                media: vec![],
             }),
             round: 0,
         },
@@ -57,7 +58,12 @@ fn a_small_session_reads_as_a_document() {
             name: "get_forecast".into(),
             arguments_raw: "{not json".into(),
             commentary: String::new(),
-            result: Some(ToolResultRecord { content: "bad arguments".into(), is_error: true, duration_ms: None }),
+            result: Some(ToolResultRecord {
+                content: "bad arguments".into(),
+                is_error: true,
+                duration_ms: None,
+                media: vec![],
+            }),
             round: 0,
         },
     ];

@@ -217,6 +217,7 @@ impl TurnRecorder {
                 content: result.content.clone(),
                 is_error: result.is_error,
                 duration_ms: duration,
+                media: result.media.clone(),
             });
         }
         self.fill(now);

@@ -13,6 +13,7 @@ fn call(id: &str, round: u32, commentary: &str, result: Option<(&str, bool)>) ->
             content: content.into(),
             is_error,
             duration_ms: Some(3),
+            media: vec![],
         }),
         round,
     }
@@ -59,12 +60,19 @@ fn each_round_is_a_call_message_and_a_results_message_then_the_answer() {
     assert_eq!(
         messages[1].tool_results,
         [
-            MessageToolResult { call_id: "a".into(), name: "calculator".into(), content: "4".into(), is_error: false },
+            MessageToolResult {
+                call_id: "a".into(),
+                name: "calculator".into(),
+                content: "4".into(),
+                is_error: false,
+                media: vec![]
+            },
             MessageToolResult {
                 call_id: "b".into(),
                 name: "calculator".into(),
                 content: "boom".into(),
-                is_error: true
+                is_error: true,
+                media: vec![]
             },
         ]
     );
@@ -82,7 +90,13 @@ fn a_call_without_a_result_is_answered_with_an_error_and_no_empty_answer_follows
     assert_eq!(messages[0].content, "");
     assert_eq!(
         messages[1].tool_results,
-        [MessageToolResult { call_id: "a".into(), name: "calculator".into(), content: NOT_RUN.into(), is_error: true }]
+        [MessageToolResult {
+            call_id: "a".into(),
+            name: "calculator".into(),
+            content: NOT_RUN.into(),
+            is_error: true,
+            media: vec![]
+        }]
     );
 }
 
@@ -105,7 +119,12 @@ fn the_tool_wire_turn_is_a_stored_turn_unfolded() {
         name: "calculator".into(),
         arguments_raw: format!("{{\"expression\":\"{expression}\"}}"),
         commentary: commentary.into(),
-        result: Some(ToolResultRecord { content: result.0.into(), is_error: result.1, duration_ms: Some(1) }),
+        result: Some(ToolResultRecord {
+            content: result.0.into(),
+            is_error: result.1,
+            duration_ms: Some(1),
+            media: vec![],
+        }),
         round,
     };
     let calls = [
@@ -139,7 +158,7 @@ fn the_attached_file_tests_turn_is_a_stored_turn_unfolded() {
         name: "calculator".into(),
         arguments_raw: r#"{"expression":"6*7"}"#.into(),
         commentary: String::new(),
-        result: Some(ToolResultRecord { content: "42".into(), is_error: false, duration_ms: None }),
+        result: Some(ToolResultRecord { content: "42".into(), is_error: false, duration_ms: None, media: vec![] }),
         round: 0,
     };
     let conversation = crate::message::tests::tool_conversation();

@@ -61,7 +61,7 @@ fn ids(invocations: &[Invocation]) -> Vec<&str> {
 }
 
 fn result(call_id: &str, name: &str, content: &str, is_error: bool) -> ToolResult {
-    ToolResult { call_id: call_id.into(), name: name.into(), content: content.into(), is_error }
+    ToolResult { call_id: call_id.into(), name: name.into(), content: content.into(), is_error, media: vec![] }
 }
 
 const OSLO: &str = r#"{"city":"Oslo"}"#;

@@ -33,7 +33,13 @@ fn stream(recorder: &mut TurnRecorder, kind: ProviderKind, fixture: &str) -> Vec
 }
 
 fn result(call_id: &str, content: &str) -> ToolResult {
-    ToolResult { call_id: call_id.into(), name: "get_weather".into(), content: content.into(), is_error: false }
+    ToolResult {
+        call_id: call_id.into(),
+        name: "get_weather".into(),
+        content: content.into(),
+        is_error: false,
+        media: vec![],
+    }
 }
 
 #[test]
@@ -71,7 +77,10 @@ fn a_two_round_anthropic_turn() {
     assert_eq!(turn.round(), 1);
 
     // The result arrives with its duration; the loop's results keep it.
-    turn.record_result(&id, ToolResultRecord { content: "68°F".into(), is_error: false, duration_ms: Some(12) });
+    turn.record_result(
+        &id,
+        ToolResultRecord { content: "68°F".into(), is_error: false, duration_ms: Some(12), media: vec![] },
+    );
     let after = turn.record_results(&[result(&id, "68°F")], &[(id.clone(), 99)], 2_100).clone();
     assert_eq!(after.tool_calls[0].result.as_ref().and_then(|r| r.duration_ms), Some(12));
 
@@ -93,6 +102,7 @@ fn a_two_round_anthropic_turn() {
         name: "get_weather".into(),
         content: "68°F".into(),
         is_error: false,
+        media: vec![],
     }]);
     assert_eq!(history, [ChatMessage::new(Role::User, "What's the weather in San Francisco?"), call_message, results]);
     assert_eq!(history[1..], after.chat_messages(), "the same as the stored record read back");
@@ -200,7 +210,10 @@ fn a_turn_stopped_while_tools_run_keeps_its_calls() {
     turn.end_reply(ReplyEnd::Finished);
     let ids: Vec<String> = turn.reply().tool_calls.iter().map(|c| c.id.clone()).collect();
     turn.start_round(ids.clone(), 2_000);
-    turn.record_result(&ids[0], ToolResultRecord { content: "sunny".into(), is_error: false, duration_ms: Some(3) });
+    turn.record_result(
+        &ids[0],
+        ToolResultRecord { content: "sunny".into(), is_error: false, duration_ms: Some(3), media: vec![] },
+    );
     let stopped = turn.finish(ReplyStatus::Stopped, 2_500).clone();
     assert_eq!((stopped.state, stopped.content.as_str()), (MessageState::Stopped, ""));
     assert_eq!(stopped.tool_calls.len(), 2);
