@@ -1,10 +1,12 @@
 //! One call in a reply's tool widget (`ToolActivity`): the model's commentary
 //! before it, the tool's name, status and duration, its arguments and its
-//! result or error (JSON indented for reading), and a Copy button.
+//! result or error (JSON indented for reading) with the images and sounds
+//! that came with it, and a Copy button.
 
 use hearth_core::storage::ToolCallRecord;
 use leptos::prelude::*;
 
+use super::tool_media_list::ToolMediaList;
 use crate::ui::copy_button::CopyButton;
 
 /// One call: what the model said before it, what it asked, what came back.
@@ -33,6 +35,7 @@ pub(crate) fn ToolCallItem(
         let heading = if result.is_error { "Error" } else { "Result" };
         (heading, pretty(&result.content))
     });
+    let media = call.result.as_ref().map(|result| result.media.clone()).filter(|media| !media.is_empty());
     let copy_text = {
         let mut text = format!("{}\n{}", call.name, arguments);
         if let Some((heading, body)) = &outcome {
@@ -59,6 +62,7 @@ pub(crate) fn ToolCallItem(
                         <pre class="tool-json" class:error=heading == "Error">{body}</pre>
                     }
                 })}
+            {media.map(|media| view! { <ToolMediaList media tool=call.name.clone() /> })}
             <div class="tool-call-actions">
                 <CopyButton text=move || copy_text.clone() label=copy_label />
             </div>

@@ -46,6 +46,7 @@ const APP_POLICY = {
   'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'style-src': ["'self'", scriptHash(BOOT_STYLE)],
   'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ['data:'],
   'connect-src': ["'self'", 'https:', 'http:'],
   'frame-src': ["'self'"],
   'manifest-src': ["'self'"],

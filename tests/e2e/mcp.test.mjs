@@ -137,6 +137,60 @@ describe('MCP servers', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  /** Checks the agent's tools `names` of the server "everything" (each asks first), and saves. */
+  async function offerTools(page, names) {
+    const editor = await editAgent(page);
+    const section = editor.getByRole('group', { name: 'Tools from the MCP server everything', exact: true });
+    for (const name of names) await section.getByRole('checkbox', { name: `${name} (everything)`, exact: true }).check();
+    await saveAgent(page, editor);
+  }
+
+  test('three tools in one round: an image reaches Anthropic as an image, structured content and links as text', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.anthropic, scenario: 'tools-mcp-three' });
+    const tools = await addEverything(chat.page);
+    await tools.getByText(/^[1-9]\d* tools$/).waitFor();
+    await closeTools(chat.page);
+    await offerTools(chat.page, ['get-tiny-image', 'get-structured-content', 'get-resource-links']);
+
+    await sendMessage(chat, 'Show me what you can do.', { click: true });
+    for (const tool of ['get-tiny-image', 'get-structured-content', 'get-resource-links']) {
+      const prompt = chat.reply.getByRole('group', { name: `Approve the ${tool} call`, exact: true });
+      await prompt.getByRole('button', { name: 'Allow', exact: true }).click();
+    }
+    await settled(chat);
+
+    // The request after the tools: the image as an image block, the rest as text.
+    const [, second] = await chatRequests(env.mock, FAMILIES.anthropic);
+    const results = second.body.messages.at(-1).content.filter((block) => block.type === 'tool_result');
+    assert.deepEqual(results.map((block) => block.tool_use_id), ['call_image', 'call_weather', 'call_links']);
+    const [image, weather, links] = results;
+    assert.ok(Array.isArray(image.content), 'the image result is a list of blocks');
+    const picture = image.content.find((block) => block.type === 'image');
+    assert.equal(picture?.source.type, 'base64');
+    assert.equal(picture.source.media_type, 'image/png');
+    assert.match(picture.source.data, /^iVBORw0KGgo/, "the server's PNG, as it sent it");
+    const said = image.content.filter((block) => block.type === 'text').map((block) => block.text).join('\n');
+    assert.match(said, /Here's the image you requested:/);
+    assert.match(said, /\[The tool returned an image \(image\/png, [\d.]+ KB\)\.\]/);
+    assert.deepEqual(JSON.parse(weather.content), { temperature: 36, conditions: 'Light rain / drizzle', humidity: 82 });
+    assert.match(links.content, /^Here are 2 resource links/);
+    assert.match(links.content, /Resource link: Blob Resource 1 <demo:\/\/resource\/dynamic\/blob\/1>/);
+    assert.match(links.content, /Resource link: Text Resource 2 <demo:\/\/resource\/dynamic\/text\/2>/);
+
+    // The widget shows the image itself, from its stored bytes.
+    await chat.reply.getByRole('button', { name: 'Used 3 tools', exact: true }).click();
+    const shown = chat.reply.getByRole('img', { name: 'Image 1 returned by everything__get-tiny-image', exact: true });
+    await shown.waitFor();
+    assert.ok(await shown.evaluate((img) => img.complete && img.naturalWidth === 20), 'the 20 px PNG is decoded');
+    assert.match(await shown.getAttribute('src'), /^data:image\/png;base64,iVBORw0KGgo/);
+    const { messages } = await readDatabase(chat.page, ['messages']);
+    const stored = messages.flatMap((m) => m.tool_calls ?? []).find((call) => call.id === 'call_image');
+    assert.equal(stored?.result?.media?.[0]?.mime, 'image/png', 'the image is stored with the result');
+    await shown.scrollIntoViewIfNeeded();
+    await screenshot(chat.page, 'mcp-three-tools.png');
+    assert.deepEqual(chat.errors, []);
+  });
+
   test("the MCP section and an agent's MCP tools fit a phone in dark mode and pass axe", async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'echo', contextOptions: { viewport: { width: 390, height: 844 } } });
     await chat.page.emulateMedia({ colorScheme: 'dark' });

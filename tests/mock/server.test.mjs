@@ -1432,6 +1432,7 @@ describe('mock LLM server tool calling', () => {
       'tools-fetch-pause',
       'tools-file',
       'tools-mcp-sum',
+      'tools-mcp-three',
       'tools-pause',
       'tools-repeat-failing',
       'tools-sandbox',

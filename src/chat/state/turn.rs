@@ -255,9 +255,14 @@ async fn run_round(
             Err(refused) => refused,
         };
         let duration = elapsed_ms(started);
-        let (content, is_error) = outcome.clone().into_content();
+        let content = outcome.clone().into_content();
         // Shown as soon as this call is done, while others still run.
-        let result = ToolResultRecord { content, is_error, duration_ms: Some(duration) };
+        let result = ToolResultRecord {
+            content: content.text,
+            is_error: content.is_error,
+            duration_ms: Some(duration),
+            media: content.media,
+        };
         let mut shared = turn.borrow_mut();
         shared.recorder.record_result(&invocation.call_id, result);
         view.publish(shared.recorder.record());

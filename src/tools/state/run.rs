@@ -5,9 +5,11 @@
 use std::pin::pin;
 
 use futures::future::{Either, select};
-use hearth_core::mcp::content::text_for_model;
+use hearth_core::mcp::content::model_content;
 use hearth_core::provider::{self, HttpRequest};
-use hearth_core::tools::{Builtin, Invocation, OfferedMcpTool, STOPPED_BY_USER, ToolOutcome, UserTool, calc};
+use hearth_core::tools::{
+    Builtin, Invocation, OfferedMcpTool, STOPPED_BY_USER, ToolContent, ToolOutcome, UserTool, calc,
+};
 use serde_json::{Value, json};
 use web_sys::AbortSignal;
 
@@ -184,8 +186,8 @@ async fn run_mcp(tool: &OfferedMcpTool, args: &Value, env: &ToolEnv) -> ToolOutc
     }
     match env.settings.mcp.call_tool(tool, args, env.signal.as_ref()).await {
         Ok(result) => {
-            let text = cut(&text_for_model(&result));
-            if result.is_error { ToolOutcome::Err(text) } else { ToolOutcome::Ok(text) }
+            let (text, media) = model_content(&result);
+            ToolOutcome::Parts(ToolContent { text: cut(&text), is_error: result.is_error, media })
         }
         Err(McpFailure::Stopped) => ToolOutcome::Err(STOPPED_BY_USER.to_owned()),
         Err(McpFailure::TimedOut) => ToolOutcome::TimedOut { after_ms: u64::from(IDLE_LIMIT_MS) },
