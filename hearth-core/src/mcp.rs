@@ -7,9 +7,11 @@
 //! - [`listing`]: the lists a server gives, page by page.
 //! - [`names`]: the names a model calls a server's tools by.
 //! - [`content`]: a tool's result read into parts, and as text for a model.
+//! - [`progress`]: progress a server reports on a request.
 
 pub mod content;
 pub mod listing;
 pub mod names;
+pub mod progress;
 pub mod rpc;
 pub mod session;
