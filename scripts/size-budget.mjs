@@ -31,9 +31,10 @@ import { gzipSync } from 'node:zlib';
  * `erase_components`: 728,957; then the send path and the renderer moved into the `reply`
  * chunk, fetched right after start-up: 534,530, under the goal of 560,000. Issue 30's MCP
  * servers (their client in the `mcp` chunk; the agent record's allowed definitions and the
- * servers' context in the first load): 539,924.
+ * servers' context in the first load): 539,924; then the reply's tool widget moved into the
+ * `reply` chunk too, with MCP's images and progress: 528,394.
  */
-export const BUDGET_BYTES = 545_000;
+export const BUDGET_BYTES = 533_000;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -45,9 +46,9 @@ export const BUDGET_BYTES = 545_000;
 export const CHUNK_BUDGETS = {
   app_preview: 28_400,
   dialogs: 222_500,
-  mcp: 20_800,
-  reply: 159_500,
-  shared: 76_500,
+  mcp: 21_400,
+  reply: 184_400,
+  shared: 83_100,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */

@@ -15,6 +15,7 @@ pub(crate) mod run;
 pub(crate) mod settings;
 
 use hearth_core::agent::AgentRecord;
+use hearth_core::mcp::progress::Progress;
 use hearth_core::storage::ProjectFileRecord;
 use std::collections::BTreeSet;
 
@@ -45,6 +46,9 @@ pub(crate) struct ToolsContext {
     pub(crate) dialog_open: RwSignal<bool>,
     /// The calls waiting for the user's approval, in the order they asked.
     pub(crate) approvals: RwSignal<Vec<PendingApproval>>,
+    /// What running calls reported of their progress, by call id (an MCP
+    /// server's `notifications/progress`), until they end.
+    pub(crate) progress: RwSignal<Vec<(String, Progress)>>,
 }
 
 impl ToolsContext {
@@ -59,6 +63,7 @@ impl ToolsContext {
             files: RwSignal::new(Vec::new()),
             dialog_open: RwSignal::new(false),
             approvals: RwSignal::new(Vec::new()),
+            progress: RwSignal::new(Vec::new()),
         };
         store.reload_on_bulk_change(move || this.load());
         this

@@ -12,6 +12,8 @@ use hearth_core::storage::ToolCallRecord;
 use hearth_core::tools::switchable;
 use leptos::prelude::*;
 
+use crate::ui::lazy::{ChunkError, wasm_split};
+
 use crate::chat::state::{AssistantView, ReplyStatus};
 use crate::tools::state::ToolsContext;
 use crate::tools::tool_approval::ToolApproval;
@@ -157,4 +159,12 @@ pub(crate) fn ToolActivity(
             </Disclosure>
         </div>
     }
+}
+
+/// The widget, built by code from the `reply` chunk (with the send path and
+/// the renderer), which the app fetches right after start: a conversation's
+/// tool calls cost the first load nothing.
+#[wasm_split(reply, fallible)]
+pub(crate) fn tool_activity_view(reply: AssistantView, message_id: String) -> Result<AnyView, ChunkError> {
+    Ok(view! { <ToolActivity reply message_id /> }.into_any())
 }

@@ -1,11 +1,13 @@
 //! One call in a reply's tool widget (`ToolActivity`): the model's commentary
-//! before it, the tool's name, status and duration, its arguments and its
+//! before it, the tool's name, status and duration (and, while it runs, the
+//! progress its server reports), its arguments and its
 //! result or error (JSON indented for reading) with the images and sounds
 //! that came with it, and a Copy button.
 
 use hearth_core::storage::ToolCallRecord;
 use leptos::prelude::*;
 
+use super::state::ToolsContext;
 use super::tool_media_list::ToolMediaList;
 use crate::ui::copy_button::CopyButton;
 
@@ -30,6 +32,32 @@ pub(crate) fn ToolCallItem(
         Some(_) => ("Done", "done"),
     };
     let duration = call.result.as_ref().and_then(|r| r.duration_ms).map(format_duration);
+    // What a running call reported of its progress (an MCP server's).
+    let running = call.result.is_none() && live && !waits;
+    let progress = running.then(|| {
+        let tools = ToolsContext::expect();
+        let id = call.id.clone();
+        let name = call.name.clone();
+        move || {
+            tools.progress.with(|list| list.iter().find(|(call, _)| *call == id).map(|(_, report)| report.clone())).map(
+                |report| {
+                    let label = format!("Progress of {name}");
+                    let words = report.words();
+                    view! {
+                        <div class="tool-progress">
+                            <progress
+                                aria-label=label
+                                value=report.total.map(|_| report.done)
+                                max=report.total
+                                aria-valuetext=words.clone()
+                            ></progress>
+                            <span>{words}</span>
+                        </div>
+                    }
+                },
+            )
+        }
+    });
     let arguments = pretty(&call.arguments_raw);
     let outcome = call.result.as_ref().map(|result| {
         let heading = if result.is_error { "Error" } else { "Result" };
@@ -53,6 +81,7 @@ pub(crate) fn ToolCallItem(
                 <span class=format!("tool-status {class}")>{status}</span>
                 {duration.map(|d| view! { <span class="tool-duration">{d}</span> })}
             </div>
+            {progress}
             <p class="tool-label">"Arguments"</p>
             <pre class="tool-json">{arguments}</pre>
             {outcome

@@ -191,6 +191,52 @@ describe('MCP servers', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('a long tool shows the progress its server reports, and Stop cancels it on the server', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-long' });
+    const tools = await addEverything(chat.page);
+    await tools.getByText(/^[1-9]\d* tools$/).waitFor();
+    await closeTools(chat.page);
+    await offerTools(chat.page, ['trigger-long-running-operation']);
+    // What the page posts to the server: the cancellation is one of them.
+    const posted = [];
+    chat.page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url() === everything.url) posted.push(JSON.parse(request.postData() ?? 'null'));
+    });
+
+    await sendMessage(chat, 'Run the long one.', { click: true });
+    const tool = 'everything__trigger-long-running-operation';
+    await chat.reply.getByRole('group', { name: 'Approve the trigger-long-running-operation call', exact: true })
+      .getByRole('button', { name: 'Allow', exact: true })
+      .click();
+    await chat.reply.getByRole('button', { name: `Running ${tool}…`, exact: true }).click();
+    const bar = chat.reply.getByRole('progressbar', { name: `Progress of ${tool}`, exact: true });
+    await bar.waitFor();
+    const said = await waitUntil(async () => {
+      const words = await bar.getAttribute('aria-valuetext');
+      return /^([2-9]|1\d) of 20$/.test(words ?? '') && words;
+    }, 'the progress grows');
+    assert.equal(await bar.getAttribute('max'), '20');
+    assert.equal(await chat.reply.getByText(said, { exact: true }).count(), 1, 'the progress is written out too');
+    const call = posted.find((message) => message?.method === 'tools/call');
+    assert.equal(typeof call?.params._meta.progressToken, 'number', 'the call carries a progress token');
+    await screenshot(chat.page, 'mcp-progress.png');
+
+    await chat.stop.click();
+    await settled(chat);
+    const cancelled = await waitUntil(
+      async () => posted.find((message) => message?.method === 'notifications/cancelled'),
+      'the page tells the server the call is cancelled',
+    );
+    assert.equal(cancelled.params.requestId, call.id);
+    const { messages } = await readDatabase(chat.page, ['messages']);
+    const stored = messages.find((m) => m.role === 'assistant');
+    assert.equal(stored.state, 'stopped');
+    assert.equal(stored.tool_calls[0].result.content, 'Stopped by the user');
+    assert.equal(await bar.count(), 0, 'the progress is gone with the call');
+    assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 1, 'nothing more is sent to the model');
+    assert.deepEqual(chat.errors, []);
+  });
+
   test("the MCP section and an agent's MCP tools fit a phone in dark mode and pass axe", async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'echo', contextOptions: { viewport: { width: 390, height: 844 } } });
     await chat.page.emulateMedia({ colorScheme: 'dark' });

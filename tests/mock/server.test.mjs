@@ -1431,6 +1431,7 @@ describe('mock LLM server tool calling', () => {
       'tools-fetch',
       'tools-fetch-pause',
       'tools-file',
+      'tools-mcp-long',
       'tools-mcp-sum',
       'tools-mcp-three',
       'tools-pause',

@@ -26,9 +26,10 @@ use crate::chat::reply::thinking_block::ThinkingBlock;
 use crate::chat::reply::version_switcher::VersionSwitcher;
 use crate::chat::state::{AssistantView, ChatContext, EntryKind, ReplyStatus};
 use crate::settings::state::PreferencesContext;
-use crate::tools::tool_activity::ToolActivity;
+use crate::tools::tool_activity::tool_activity_view;
 use crate::ui::copy_button::CopyButton;
 use crate::ui::icon::{Icon, IconName};
+use crate::ui::lazy::Lazy;
 
 /// One assistant reply.
 #[component]
@@ -199,7 +200,7 @@ pub(crate) fn AssistantMessage(
                     || (streaming() && reply.offers_tools.get() && reply.tail.with(|t| t.as_str().is_empty())
                         && reply.blocks.version().1 == 0)
             }>
-                <ToolActivity reply message_id=id.get_value() />
+                <Lazy load=move || tool_activity_view(reply, id.get_value()) />
             </Show>
             <div
                 class="markdown"

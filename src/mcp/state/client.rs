@@ -19,6 +19,7 @@ use futures::future::{Either, select};
 use futures::lock::Mutex;
 use hearth_core::mcp::content::{CallResult, read_call_result};
 use hearth_core::mcp::listing::{MAX_PAGES, McpTool, list_params, read_tools};
+use hearth_core::mcp::progress::{PROGRESS, Progress};
 use hearth_core::mcp::rpc::{Incoming, RpcError};
 use hearth_core::mcp::session::{BodyReader, ClientInfo, Read, ResponseHead, ServerInfo, Session, Transport, resume};
 use hearth_core::provider::HttpRequest;
@@ -198,19 +199,27 @@ impl McpContext {
     }
 
     /// Calls the offered tool with `arguments`: its result, or why there is
-    /// none. Stop (`signal`) or [`IDLE_LIMIT_MS`] without a word cancel it on
-    /// the server too.
+    /// none. The server's progress on it goes to `on_progress` (and each
+    /// report restarts the wait). Stop (`signal`) or [`IDLE_LIMIT_MS`] without
+    /// a word cancel it on the server too.
     pub(super) async fn call_tool_now(
         self,
         tool: &OfferedMcpTool,
         arguments: &Value,
         signal: Option<&AbortSignal>,
+        on_progress: Callback<Progress>,
     ) -> Result<CallResult, McpFailure> {
         let Some(server) = self.server(&tool.server_id) else {
             return Err(McpFailure::Protocol(format!("the server {} was removed", tool.server_name)));
         };
-        let params = call_params(&tool.tool, arguments, self.progress_token());
-        let result = self.request(&server, "tools/call", Some(params), signal, &mut |_, _| {}).await?;
+        let token = self.progress_token();
+        let params = call_params(&tool.tool, arguments, token);
+        let mut on_note = |method: &str, params: &Value| {
+            if let Some(progress) = (method == PROGRESS).then(|| Progress::read(params, token)).flatten() {
+                on_progress.run(progress);
+            }
+        };
+        let result = self.request(&server, "tools/call", Some(params), signal, &mut on_note).await?;
         Ok(read_call_result(&result))
     }
 

@@ -10,6 +10,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use hearth_core::mcp::content::CallResult;
+use hearth_core::mcp::progress::Progress;
 use hearth_core::tools::OfferedMcpTool;
 use leptos::prelude::*;
 use serde_json::Value;
@@ -27,7 +28,7 @@ type Calling = Pin<Box<dyn Future<Output = Result<CallResult, McpFailure>>>>;
 /// What the `mcp` chunk offers; one `static`, reached through [`load`].
 struct McpCode {
     check: fn(McpContext, String) -> Checking,
-    call_tool: fn(McpContext, OfferedMcpTool, Value, Option<AbortSignal>) -> Calling,
+    call_tool: fn(McpContext, OfferedMcpTool, Value, Option<AbortSignal>, Callback<Progress>) -> Calling,
     disconnect: fn(McpContext, String),
 }
 
@@ -35,8 +36,8 @@ struct McpCode {
 fn mcp_code() -> Result<&'static McpCode, ChunkError> {
     static CODE: McpCode = McpCode {
         check: |mcp, id| Box::pin(async move { mcp.check_now(&id).await }),
-        call_tool: |mcp, tool, arguments, signal| {
-            Box::pin(async move { mcp.call_tool_now(&tool, &arguments, signal.as_ref()).await })
+        call_tool: |mcp, tool, arguments, signal, on_progress| {
+            Box::pin(async move { mcp.call_tool_now(&tool, &arguments, signal.as_ref(), on_progress).await })
         },
         disconnect: |mcp, id| mcp.disconnect_now(&id),
     };
@@ -70,16 +71,17 @@ impl McpContext {
     }
 
     /// Calls the offered tool with `arguments`: its result, or why there is
-    /// none. Stop (`signal`), or a long silence of the server, cancel it on
-    /// the server too.
+    /// none. The server's progress goes to `on_progress`. Stop (`signal`), or
+    /// a long silence of the server, cancel it on the server too.
     pub(crate) async fn call_tool(
         self,
         tool: &OfferedMcpTool,
         arguments: &Value,
         signal: Option<&AbortSignal>,
+        on_progress: Callback<Progress>,
     ) -> Result<CallResult, McpFailure> {
         let code = load().await.map_err(|error| McpFailure::NotLoaded(error.to_string()))?;
-        (code.call_tool)(self, tool.clone(), arguments.clone(), signal.cloned()).await
+        (code.call_tool)(self, tool.clone(), arguments.clone(), signal.cloned(), on_progress).await
     }
 
     /// Forgets the connection to `id` and ends its session on the server (no

@@ -6,10 +6,12 @@ use std::pin::pin;
 
 use futures::future::{Either, select};
 use hearth_core::mcp::content::model_content;
+use hearth_core::mcp::progress::Progress;
 use hearth_core::provider::{self, HttpRequest};
 use hearth_core::tools::{
     Builtin, Invocation, OfferedMcpTool, STOPPED_BY_USER, ToolContent, ToolOutcome, UserTool, calc,
 };
+use leptos::prelude::*;
 use serde_json::{Value, json};
 use web_sys::AbortSignal;
 
@@ -59,7 +61,7 @@ pub(crate) async fn run(invocation: &Invocation, env: &ToolEnv) -> ToolOutcome {
     if let Some(tool) = env.mcp_tools.iter().find(|tool| tool.spec.name == name) {
         // No time limit of its own: the server may work as long as it reports
         // progress (the client gives up after a silence).
-        return run_mcp(tool, args, env).await;
+        return run_mcp(tool, &invocation.call_id, args, env).await;
     }
     match Builtin::from_name(name) {
         Some(builtin) => run_builtin(builtin, args, env).await,
@@ -173,9 +175,11 @@ async fn fetch_url(url: &str, turn: Option<&AbortSignal>) -> ToolOutcome {
     }
 }
 
-/// A call of an MCP tool on its server: its content as text for the model,
-/// an error result when the tool says it failed.
-async fn run_mcp(tool: &OfferedMcpTool, args: &Value, env: &ToolEnv) -> ToolOutcome {
+/// A call of an MCP tool on its server: its content for the model (text, and
+/// the images and sounds that came with it), an error result when the tool
+/// says it failed. What the server reports of its progress is in
+/// `ToolsContext::progress` under `call_id` while it runs.
+async fn run_mcp(tool: &OfferedMcpTool, call_id: &str, args: &Value, env: &ToolEnv) -> ToolOutcome {
     let on = format!("the MCP server {}", tool.server_name);
     let url = env.settings.mcp.server(&tool.server_id).map(|server| server.url).unwrap_or_default();
     if !is_online() && !provider::is_local_url(&url) {
@@ -184,7 +188,17 @@ async fn run_mcp(tool: &OfferedMcpTool, args: &Value, env: &ToolEnv) -> ToolOutc
              back online."
         ));
     }
-    match env.settings.mcp.call_tool(tool, args, env.signal.as_ref()).await {
+    let progress = env.settings.progress;
+    let id = call_id.to_owned();
+    let on_progress = Callback::new(move |report: Progress| {
+        progress.update(|list| match list.iter_mut().find(|(call, _)| *call == id) {
+            Some((_, shown)) => *shown = report,
+            None => list.push((id.clone(), report)),
+        });
+    });
+    let called = env.settings.mcp.call_tool(tool, args, env.signal.as_ref(), on_progress).await;
+    progress.update(|list| list.retain(|(call, _)| call != call_id));
+    match called {
         Ok(result) => {
             let (text, media) = model_content(&result);
             ToolOutcome::Parts(ToolContent { text: cut(&text), is_error: result.is_error, media })
