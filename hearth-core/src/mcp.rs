@@ -7,9 +7,11 @@
 //! - [`listing`]: the lists a server gives, page by page.
 //! - [`names`]: the names a model calls a server's tools by.
 //! - [`content`]: a tool's result read into parts, and as text for a model.
+//! - [`doctor`]: what was seen when reaching a server, said to a person.
 //! - [`progress`]: progress a server reports on a request.
 
 pub mod content;
+pub mod doctor;
 pub mod listing;
 pub mod names;
 pub mod progress;
