@@ -76,3 +76,9 @@ pub(crate) fn set_title(title: Option<&str>) {
         document.set_title(&title);
     }
 }
+
+/// The page's origin, such as `https://hearth.example` (empty when there is
+/// no window).
+pub(crate) fn origin() -> String {
+    web_sys::window().and_then(|window| window.location().origin().ok()).unwrap_or_default()
+}

@@ -27,7 +27,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
     AbortSignal, Headers, ReadableStreamDefaultReader, ReadableStreamReadResult, ReferrerPolicy, Request,
-    RequestCredentials, RequestInit, RequestRedirect, Response,
+    RequestCredentials, RequestInit, RequestMode, RequestRedirect, Response,
 };
 
 /// How a request ended without a readable 2xx body.
@@ -186,6 +186,24 @@ async fn send(request: &HttpRequest, signal: Option<&AbortSignal>) -> Result<Res
         return Err(FetchFailure::Redirected);
     }
     Ok(response)
+}
+
+/// Whether anything answers at `url`, whatever it allows pages to read: a
+/// `GET` in `no-cors` mode (no headers, no credentials, no referrer, nothing
+/// read) resolves with an opaque response when a server answered, and fails
+/// when nothing did (down, no such host, or blocked before it was sent).
+/// Tells a server that refuses this page's origin (CORS) from one that is not
+/// there. (`no-cors` requires following redirects; nothing goes with them.)
+pub(crate) async fn answers_at_all(url: &str) -> bool {
+    let init = RequestInit::new();
+    init.set_method("GET");
+    init.set_mode(RequestMode::NoCors);
+    init.set_credentials(RequestCredentials::Omit);
+    init.set_referrer_policy(ReferrerPolicy::NoReferrer);
+    let (Some(window), Ok(request)) = (web_sys::window(), Request::new_with_str_and_init(url, &init)) else {
+        return false;
+    };
+    JsFuture::from(window.fetch_with_request(&request)).await.is_ok()
 }
 
 /// How long, in milliseconds, the read loop goes on through chunks that are

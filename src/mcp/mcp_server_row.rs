@@ -1,5 +1,6 @@
 //! One MCP server in the Tools dialog: its name and address, what it said
-//! when last reached (or why it could not be), its tools as last listed, and
+//! when last reached (or, from the connection doctor, why it could not be and
+//! what to change), its tools as last listed, and
 //! Check (connect again and list its tools), a switch that offers its tools
 //! or not, and Remove.
 
@@ -7,6 +8,7 @@ use hearth_core::tools::McpServer;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::mcp::doctor_advice::DoctorAdvice;
 use crate::mcp::state::{McpContext, ServerStatus};
 
 /// The row of the server `id`.
@@ -23,9 +25,14 @@ pub(crate) fn McpServerRow(
     });
     let status = Memo::new(move |_| id.with_value(|id| mcp.status.with(|map| map.get(id).cloned())));
     let name = move || server.with(|server| server.as_ref().map(|s| s.name.clone()).unwrap_or_default());
+    let diagnosis = Memo::new(move |_| id.with_value(|id| mcp.doctor.with(|map| map.get(id).cloned())));
     let status_text = move || match status.get() {
         None => "Not reached since the page loaded. Check connects to it.".to_owned(),
         Some(ServerStatus::Checking) => "Connecting…".to_owned(),
+        // What the doctor said of the last check, when it had something to say.
+        Some(_) if diagnosis.with(Option::is_some) => {
+            diagnosis.with(|d| d.as_ref().map(|d| d.summary.clone()).unwrap_or_default())
+        }
         Some(ServerStatus::Connected(info)) => {
             let version = if info.version.is_empty() { String::new() } else { format!(" {}", info.version) };
             format!("Connected: {}{version} (MCP {}).", info.name, info.protocol_version)
@@ -76,6 +83,12 @@ pub(crate) fn McpServerRow(
             <p class="hint" class:failed=failed role="status">
                 {status_text}
             </p>
+            {move || {
+                diagnosis
+                    .get()
+                    .filter(|d| !d.works && !matches!(status.get(), Some(ServerStatus::Checking)))
+                    .map(|diagnosis| view! { <DoctorAdvice diagnosis name=name() /> })
+            }}
             <details>
                 <summary>{tool_count}</summary>
                 <ul class="mcp-tool-list">{tool_list}</ul>

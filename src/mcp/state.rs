@@ -7,6 +7,7 @@ mod code;
 
 use std::collections::BTreeMap;
 
+use hearth_core::mcp::doctor::Diagnosis;
 use hearth_core::mcp::session::ServerInfo;
 use hearth_core::storage::SettingRecord;
 use hearth_core::tools::{MCP_SERVER_KEY_PREFIX, McpServer};
@@ -35,6 +36,9 @@ pub(crate) struct McpContext {
     pub(crate) servers: RwSignal<Vec<McpServer>>,
     /// What each server (by id) said when last reached, since the page loaded.
     pub(crate) status: RwSignal<BTreeMap<String, ServerStatus>>,
+    /// What the connection doctor said of each server (by id) at its last
+    /// check, since the page loaded.
+    pub(crate) doctor: RwSignal<BTreeMap<String, Diagnosis>>,
     /// Whether `servers` holds what is stored (loaded on first use, see
     /// [`McpContext::ensure_loaded`]).
     pub(crate) loaded: RwSignal<bool>,
@@ -51,6 +55,7 @@ impl McpContext {
             store,
             servers: RwSignal::new(Vec::new()),
             status: RwSignal::new(BTreeMap::new()),
+            doctor: RwSignal::new(BTreeMap::new()),
             loaded: RwSignal::new(false),
             connections: StoredValue::new_local(Connections::default()),
         };
@@ -109,6 +114,9 @@ impl McpContext {
         let Some(server) = self.server(id) else { return };
         self.servers.update(|list| list.retain(|s| s.id != id));
         self.status.update(|map| {
+            map.remove(id);
+        });
+        self.doctor.update(|map| {
             map.remove(id);
         });
         self.disconnect(id);

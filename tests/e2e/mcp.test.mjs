@@ -16,6 +16,7 @@ import { closeTools, editAgent, openTools, saveAgent } from '../support/dialogs.
 import { readDatabase } from '../support/idb.mjs';
 import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { startEverything } from '../support/mcp-everything.mjs';
+import { startMcpProxy } from '../support/mcp-proxy.mjs';
 
 describe('MCP servers', () => {
   const env = useHarness();
@@ -30,6 +31,11 @@ describe('MCP servers', () => {
   /** Adds the reference server as "everything" in the Tools dialog and waits for its tools. */
   async function addEverything(page, { name = 'everything', url = everything.url } = {}) {
     const tools = await openTools(page);
+    return addServer(tools, { name, url });
+  }
+
+  /** Adds a server in the open Tools dialog `tools`. */
+  async function addServer(tools, { name, url }) {
     const form = tools.getByRole('form', { name: 'Add an MCP server', exact: true });
     await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill(url);
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
@@ -46,7 +52,7 @@ describe('MCP servers', () => {
   test('a server added in Tools is reached, its tools are listed, and a bad address is explained', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
     const tools = await addEverything(chat.page);
-    await tools.getByText(/^Connected: Everything Reference Server 2\.0\.0 \(MCP 2025-11-25\)\.$/).waitFor();
+    await tools.getByText(/^It works: Everything Reference Server 2\.0\.0 speaks MCP 2025-11-25 and offers [1-9]\d* tools\.$/).waitFor();
     const summary = tools.getByText(/^[1-9]\d* tools$/);
     await summary.waitFor();
     const count = Number((await summary.innerText()).split(' ')[0]);
@@ -74,7 +80,8 @@ describe('MCP servers', () => {
     await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill(`${everything.origin}/nowhere`);
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('nowhere');
     await form.getByRole('button', { name: 'Add server', exact: true }).click();
-    await tools.getByText(/^Failed: The server answered HTTP 404\./).waitFor();
+    await tools.getByText(/^There is no MCP endpoint at this address \(HTTP 404\)/).waitFor();
+    await tools.getByRole('group', { name: 'What to do about nowhere', exact: true }).getByText(/often serve MCP at \/mcp/).waitFor();
 
     // Remove takes it away.
     await tools.getByRole('button', { name: 'Remove nowhere', exact: true }).click();
@@ -86,7 +93,7 @@ describe('MCP servers', () => {
   test('a call asks first with the server, tool and exact arguments; Allow runs it and the result reaches the model', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-sum' });
     const tools = await addEverything(chat.page);
-    await tools.getByText(/^Connected: /).waitFor();
+    await tools.getByText(/^It works: /).waitFor();
     await closeTools(chat.page);
     const editor = await editAgent(chat.page);
     await editor.getByRole('group', { name: 'Tools from the MCP server everything', exact: true }).waitFor();
@@ -237,11 +244,51 @@ describe('MCP servers', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('the connection doctor tells a server that refuses CORS from one that is down, and a refused Origin', async (t) => {
+    const stripped = await startMcpProxy(everything.url, 'strip-cors');
+    const guarded = await startMcpProxy(everything.url, 'refuse-origin');
+    t.after(() => Promise.all([stripped.close(), guarded.close()]));
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const origin = new URL(env.app.url).origin;
+
+    // Up, but its answers carry no CORS headers: the doctor prints the headers to add.
+    const tools = await addEverything(chat.page, { name: 'no-cors', url: stripped.url });
+    const status = tools.getByRole('status').filter({ hasText: /^The server at 127\.0\.0\.1:\d+ is up/ });
+    await status.waitFor();
+    assert.match(await status.innerText(), new RegExp(`does not let pages from ${origin.replaceAll('.', '\\.')} read its answers \\(CORS\\)`));
+    const advice = tools.getByRole('group', { name: 'What to do about no-cors', exact: true });
+    assert.deepEqual((await advice.locator('pre').innerText()).split('\n'), [
+      `Access-Control-Allow-Origin: ${origin}`,
+      'Access-Control-Allow-Methods: GET, POST, DELETE',
+      'Access-Control-Allow-Headers: content-type, mcp-protocol-version, mcp-session-id, authorization, last-event-id, mcp-method, mcp-name',
+      'Access-Control-Expose-Headers: mcp-session-id, www-authenticate',
+    ]);
+    await advice.getByRole('button', { name: 'Copy the headers no-cors needs', exact: true }).waitFor();
+    await advice.scrollIntoViewIfNeeded();
+    await screenshot(chat.page, 'mcp-doctor-cors.png');
+
+    // Nothing listening there: said apart from CORS, with no headers.
+    const closed = await startMcpProxy(everything.url, 'strip-cors');
+    const downUrl = closed.url;
+    await closed.close();
+    await addServer(tools, { name: 'down', url: downUrl });
+    await tools.getByRole('status').filter({ hasText: /^Nothing answers at 127\.0\.0\.1:\d+\.$/ }).waitFor();
+    assert.equal(await tools.getByRole('group', { name: 'What to do about down', exact: true }).locator('pre').count(), 0);
+
+    // A server that checks Origin: the 403 is read and explained.
+    await addServer(tools, { name: 'guarded', url: guarded.url });
+    await tools.getByRole('status').filter({ hasText: /^The server refused Hearth \(HTTP 403\): Forbidden: Origin not allowed\.$/ }).waitFor();
+    const guardedAdvice = tools.getByRole('group', { name: 'What to do about guarded', exact: true });
+    assert.match(await guardedAdvice.innerText(), new RegExp(`must add ${origin.replaceAll('.', '\\.')} to the origins it allows`));
+    assert.deepEqual(await axeViolations(chat.page, { include: 'dialog[open]' }), [], 'the doctor in the Tools dialog');
+    assert.deepEqual(chat.errors, []);
+  });
+
   test("the MCP section and an agent's MCP tools fit a phone in dark mode and pass axe", async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'echo', contextOptions: { viewport: { width: 390, height: 844 } } });
     await chat.page.emulateMedia({ colorScheme: 'dark' });
     const tools = await addEverything(chat.page);
-    await tools.getByText(/^Connected: /).waitFor();
+    await tools.getByText(/^It works: /).waitFor();
     await tools.getByText(/^\d+ tools$/).click();
     const overflow = () => chat.page.evaluate(() => document.querySelector('dialog[open]').scrollWidth > window.innerWidth);
     assert.equal(await overflow(), false, 'the Tools dialog fits the phone');

@@ -18,6 +18,7 @@ use std::rc::Rc;
 use futures::future::{Either, select};
 use futures::lock::Mutex;
 use hearth_core::mcp::content::{CallResult, read_call_result};
+use hearth_core::mcp::doctor::{Attempt, diagnose, mentions_session};
 use hearth_core::mcp::listing::{MAX_PAGES, McpTool, list_params, read_tools};
 use hearth_core::mcp::progress::{PROGRESS, Progress};
 use hearth_core::mcp::rpc::{Incoming, RpcError};
@@ -31,8 +32,9 @@ use web_sys::AbortSignal;
 
 use super::{McpContext, ServerStatus};
 use crate::io::abort::{LinkedAbort, aborted};
+use crate::io::address;
 use crate::io::clock;
-use crate::io::fetch_stream::{FetchFailure, open};
+use crate::io::fetch_stream::{FetchFailure, answers_at_all, open};
 use crate::io::timer::sleep;
 
 /// How long a request may go without a word from the server (progress counts).
@@ -161,6 +163,14 @@ impl McpContext {
         // A check starts afresh: the address or headers may have changed.
         self.disconnect_now(id);
         let outcome = self.list_tools(&server).await;
+        let attempt = match &outcome {
+            Ok((info, tools)) => Some(Attempt::Connected {
+                server: [info.name.as_str(), info.version.as_str()].join(" ").trim().to_owned(),
+                protocol: info.protocol_version.clone(),
+                tools: tools.len(),
+            }),
+            Err(failure) => attempt_of(failure, &server.url).await,
+        };
         // The server may have been removed meanwhile.
         let Some(mut current) = self.server(id) else { return };
         let status = match outcome {
@@ -173,6 +183,14 @@ impl McpContext {
             }
             Err(failure) => ServerStatus::Failed(failure),
         };
+        self.doctor.update(|map| match attempt {
+            Some(attempt) => {
+                map.insert(id.to_owned(), diagnose(&server.url, &address::origin(), &attempt));
+            }
+            None => {
+                map.remove(id);
+            }
+        });
         self.status.update(|map| {
             map.insert(id.to_owned(), status);
         });
@@ -412,6 +430,28 @@ fn handle(
             }
         }
     }
+}
+
+/// What the doctor is told of a failed check (`None`: nothing it can add):
+/// a request the browser refused is followed by a `no-cors` probe of `url`.
+async fn attempt_of(failure: &McpFailure, url: &str) -> Option<Attempt> {
+    Some(match failure {
+        McpFailure::Unreachable(_) => Attempt::Blocked { reachable: Some(answers_at_all(url).await) },
+        // A 400 about the session: its id was given but could not be read.
+        McpFailure::Status { status: 400, body } if mentions_session(body) => Attempt::SessionHidden,
+        McpFailure::Status { status, body } => Attempt::Status { status: *status, body: body.clone() },
+        McpFailure::Rpc(error) => {
+            Attempt::NotMcp(format!("it answered the error {} ({})", error.code, error.message.trim_end_matches('.')))
+        }
+        McpFailure::Protocol(reason) => Attempt::NotMcp(reason.clone()),
+        McpFailure::Redirected => Attempt::NotMcp(
+            "it answered with a redirect, which Hearth does not follow (your headers go only to the address you \
+             set); use the address it redirects to"
+                .to_owned(),
+        ),
+        McpFailure::NoAnswer => Attempt::NotMcp("its answer ended without a result".to_owned()),
+        McpFailure::Stopped | McpFailure::NotLoaded(_) | McpFailure::TimedOut | McpFailure::Gone => return None,
+    })
 }
 
 /// Posts a notification; the server accepts it with 202 and no body.

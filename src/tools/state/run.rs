@@ -205,7 +205,15 @@ async fn run_mcp(tool: &OfferedMcpTool, call_id: &str, args: &Value, env: &ToolE
         }
         Err(McpFailure::Stopped) => ToolOutcome::Err(STOPPED_BY_USER.to_owned()),
         Err(McpFailure::TimedOut) => ToolOutcome::TimedOut { after_ms: u64::from(IDLE_LIMIT_MS) },
-        Err(failure) => ToolOutcome::Err(format!("The tool {} on {on} failed. {failure}", tool.tool)),
+        Err(failure) => {
+            if matches!(failure, McpFailure::Unreachable(_) | McpFailure::Status { .. }) {
+                // The connection doctor looks at the server again: what it finds
+                // is on the server's row in Tools.
+                let (mcp, id) = (env.settings.mcp, tool.server_id.clone());
+                leptos::task::spawn_local(async move { mcp.check(&id).await });
+            }
+            ToolOutcome::Err(format!("The tool {} on {on} failed. {failure}", tool.tool))
+        }
     }
 }
 
