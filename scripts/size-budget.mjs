@@ -32,7 +32,8 @@ import { gzipSync } from 'node:zlib';
  * chunk, fetched right after start-up: 534,530, under the goal of 560,000. Issue 30's MCP
  * servers (their client in the `mcp` chunk; the agent record's allowed definitions and the
  * servers' context in the first load): 539,924; then the reply's tool widget moved into the
- * `reply` chunk too, with MCP's images and progress: 528,394.
+ * `reply` chunk too, with MCP's images and progress: 528,394; the connection doctor (in the
+ * `mcp` chunk): 528,712.
  */
 export const BUDGET_BYTES = 533_000;
 
@@ -45,10 +46,10 @@ export const BUDGET_BYTES = 533_000;
  */
 export const CHUNK_BUDGETS = {
   app_preview: 28_400,
-  dialogs: 222_500,
-  mcp: 21_400,
+  dialogs: 225_400,
+  mcp: 26_400,
   reply: 184_400,
-  shared: 83_100,
+  shared: 86_400,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */
