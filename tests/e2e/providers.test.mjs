@@ -655,7 +655,8 @@ describe('providers', () => {
     await chat.context.setOffline(false);
     await chat.page.reload();
     await waitOn(chat, async () => (await chat.assistant.count()) === 2 && (await card.count()) === 1, 'the answer and the failure are shown after a reload');
-    assert.match(await chat.assistant.first().innerText(), /You said:/);
+    // The stored answer's text shows once the renderer's chunk is in (fetched right after start-up).
+    await waitOn(chat, async () => /You said:/.test(await chat.assistant.first().innerText()), 'the stored answer is rendered');
 
     // Online again, Retry gives a second version; the first one is reachable.
     await changeModel(chat, 'crlf');

@@ -206,6 +206,8 @@ describe('local-first sessions', () => {
     await ui.you.first().waitFor();
     const replyAfter = ui.assistant.last();
     await waitUntil(async () => (await replyAfter.innerText()).includes('Interrupted'), 'the reply says Interrupted');
+    // Busy until its stored markdown is rendered (the renderer's chunk may still be loading).
+    await waitUntil(async () => (await busy(replyAfter)) === 'false', 'the stored reply is rendered');
     assert.equal(await ui.you.count(), 1);
     assert.equal((await ui.youText.first().innerText()).trim(), question, 'the question is shown');
     assert.equal(await ui.assistant.count(), 1);
