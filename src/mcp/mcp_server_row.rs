@@ -25,21 +25,17 @@ pub(crate) fn McpServerRow(
     });
     let status = Memo::new(move |_| id.with_value(|id| mcp.status.with(|map| map.get(id).cloned())));
     let name = move || server.with(|server| server.as_ref().map(|s| s.name.clone()).unwrap_or_default());
-    let diagnosis = Memo::new(move |_| id.with_value(|id| mcp.doctor.with(|map| map.get(id).cloned())));
     let status_text = move || match status.get() {
         None => "Not reached since the page loaded. Check connects to it.".to_owned(),
         Some(ServerStatus::Checking) => "Connecting…".to_owned(),
-        // What the doctor said of the last check, when it had something to say.
-        Some(_) if diagnosis.with(Option::is_some) => {
-            diagnosis.with(|d| d.as_ref().map(|d| d.summary.clone()).unwrap_or_default())
-        }
-        Some(ServerStatus::Connected(info)) => {
-            let version = if info.version.is_empty() { String::new() } else { format!(" {}", info.version) };
-            format!("Connected: {}{version} (MCP {}).", info.name, info.protocol_version)
-        }
+        Some(ServerStatus::Diagnosed(diagnosis)) => diagnosis.summary,
         Some(ServerStatus::Failed(failure)) => format!("Failed: {failure}"),
     };
-    let failed = move || matches!(status.get(), Some(ServerStatus::Failed(_)));
+    let failed = move || match status.get() {
+        Some(ServerStatus::Diagnosed(diagnosis)) => !diagnosis.works,
+        Some(ServerStatus::Failed(_)) => true,
+        _ => false,
+    };
     let check = move |_| {
         let id = id.get_value();
         spawn_local(async move { mcp.check(&id).await });
@@ -83,11 +79,11 @@ pub(crate) fn McpServerRow(
             <p class="hint" class:failed=failed role="status">
                 {status_text}
             </p>
-            {move || {
-                diagnosis
-                    .get()
-                    .filter(|d| !d.works && !matches!(status.get(), Some(ServerStatus::Checking)))
-                    .map(|diagnosis| view! { <DoctorAdvice diagnosis name=name() /> })
+            {move || match status.get() {
+                Some(ServerStatus::Diagnosed(diagnosis)) if !diagnosis.works => {
+                    Some(view! { <DoctorAdvice diagnosis name=name() /> })
+                }
+                _ => None,
             }}
             <details>
                 <summary>{tool_count}</summary>

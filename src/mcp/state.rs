@@ -8,7 +8,6 @@ mod code;
 use std::collections::BTreeMap;
 
 use hearth_core::mcp::doctor::Diagnosis;
-use hearth_core::mcp::session::ServerInfo;
 use hearth_core::storage::SettingRecord;
 use hearth_core::tools::{MCP_SERVER_KEY_PREFIX, McpServer};
 use leptos::prelude::*;
@@ -22,9 +21,10 @@ use crate::store::StoreContext;
 pub(crate) enum ServerStatus {
     /// Being reached.
     Checking,
-    /// Reached: what it said.
-    Connected(ServerInfo),
-    /// Not reached, or it refused: why.
+    /// Checked: what the connection doctor said (it works, or what to change).
+    Diagnosed(Diagnosis),
+    /// Not reached for a reason the doctor cannot tell more of (stopped,
+    /// silent too long, the client's code not loaded): why.
     Failed(McpFailure),
 }
 
@@ -36,9 +36,6 @@ pub(crate) struct McpContext {
     pub(crate) servers: RwSignal<Vec<McpServer>>,
     /// What each server (by id) said when last reached, since the page loaded.
     pub(crate) status: RwSignal<BTreeMap<String, ServerStatus>>,
-    /// What the connection doctor said of each server (by id) at its last
-    /// check, since the page loaded.
-    pub(crate) doctor: RwSignal<BTreeMap<String, Diagnosis>>,
     /// Whether `servers` holds what is stored (loaded on first use, see
     /// [`McpContext::ensure_loaded`]).
     pub(crate) loaded: RwSignal<bool>,
@@ -55,7 +52,6 @@ impl McpContext {
             store,
             servers: RwSignal::new(Vec::new()),
             status: RwSignal::new(BTreeMap::new()),
-            doctor: RwSignal::new(BTreeMap::new()),
             loaded: RwSignal::new(false),
             connections: StoredValue::new_local(Connections::default()),
         };
@@ -114,9 +110,6 @@ impl McpContext {
         let Some(server) = self.server(id) else { return };
         self.servers.update(|list| list.retain(|s| s.id != id));
         self.status.update(|map| {
-            map.remove(id);
-        });
-        self.doctor.update(|map| {
             map.remove(id);
         });
         self.disconnect(id);

@@ -154,7 +154,7 @@ impl McpContext {
     }
 
     /// Reaches the server `id`, lists its tools and keeps them on its record;
-    /// the status shows how it went.
+    /// the status shows what the connection doctor says of how it went.
     pub(super) async fn check_now(self, id: &str) {
         let Some(server) = self.server(id) else { return };
         self.status.update(|map| {
@@ -162,35 +162,26 @@ impl McpContext {
         });
         // A check starts afresh: the address or headers may have changed.
         self.disconnect_now(id);
-        let outcome = self.list_tools(&server).await;
-        let attempt = match &outcome {
-            Ok((info, tools)) => Some(Attempt::Connected {
-                server: [info.name.as_str(), info.version.as_str()].join(" ").trim().to_owned(),
-                protocol: info.protocol_version.clone(),
-                tools: tools.len(),
-            }),
-            Err(failure) => attempt_of(failure, &server.url).await,
+        let diagnosed = |attempt: &Attempt| ServerStatus::Diagnosed(diagnose(&server.url, &address::origin(), attempt));
+        let (status, tools) = match self.list_tools(&server).await {
+            Ok((info, tools)) => {
+                let server = [info.name.as_str(), info.version.as_str()].join(" ").trim().to_owned();
+                let attempt = Attempt::Connected { server, protocol: info.protocol_version, tools: tools.len() };
+                (diagnosed(&attempt), Some(tools))
+            }
+            Err(failure) => match attempt_of(&failure, &server.url).await {
+                Some(attempt) => (diagnosed(&attempt), None),
+                None => (ServerStatus::Failed(failure), None),
+            },
         };
         // The server may have been removed meanwhile.
         let Some(mut current) = self.server(id) else { return };
-        let status = match outcome {
-            Ok((info, tools)) => {
-                if current.tools != tools {
-                    current.tools = tools;
-                    self.save(current);
-                }
-                ServerStatus::Connected(info)
-            }
-            Err(failure) => ServerStatus::Failed(failure),
-        };
-        self.doctor.update(|map| match attempt {
-            Some(attempt) => {
-                map.insert(id.to_owned(), diagnose(&server.url, &address::origin(), &attempt));
-            }
-            None => {
-                map.remove(id);
-            }
-        });
+        if let Some(tools) = tools
+            && current.tools != tools
+        {
+            current.tools = tools;
+            self.save(current);
+        }
         self.status.update(|map| {
             map.insert(id.to_owned(), status);
         });
