@@ -9,11 +9,15 @@
 //! - [`content`]: a tool's result read into parts, and as text for a model.
 //! - [`doctor`]: what was seen when reaching a server, said to a person.
 //! - [`progress`]: progress a server reports on a request.
+//! - [`prompts`]: a prompt's arguments, completions and messages, for the composer.
+//! - [`resources`]: a resource's text, and resource templates filled in.
 
 pub mod content;
 pub mod doctor;
 pub mod listing;
 pub mod names;
 pub mod progress;
+pub mod prompts;
+pub mod resources;
 pub mod rpc;
 pub mod session;

@@ -35,3 +35,65 @@ fn the_last_page_has_no_cursor() {
     assert_eq!(list_params(None), None);
     assert_eq!(list_params(Some("c")), Some(json!({ "cursor": "c" })));
 }
+
+// The lists as `@modelcontextprotocol/server-everything` 2026.8.31 answers them.
+#[test]
+fn prompts_are_read_with_their_arguments() {
+    let page = read_prompts(&json!({
+        "prompts": [
+            { "name": "simple-prompt", "title": "Simple Prompt", "description": "A prompt with no arguments" },
+            { "name": "args-prompt", "title": "Arguments Prompt",
+              "description": "A prompt with two arguments, one required and one optional",
+              "arguments": [
+                  { "name": "city", "description": "Name of the city", "required": true },
+                  { "name": "state", "required": false },
+                  { "description": "no name" }
+              ] },
+            { "title": "no name" }
+        ]
+    }));
+    assert_eq!(page.next_cursor, None);
+    assert_eq!(page.items.len(), 2);
+    assert_eq!(page.items[0].label(), "Simple Prompt");
+    assert!(page.items[0].arguments.is_empty());
+    let arguments = &page.items[1].arguments;
+    assert_eq!(arguments.len(), 2);
+    assert_eq!((arguments[0].name.as_str(), arguments[0].required), ("city", true));
+    assert_eq!((arguments[1].label(), arguments[1].required, arguments[1].description.as_str()), ("state", false, ""));
+}
+
+#[test]
+fn resources_and_templates_are_read_by_their_uris() {
+    let page = read_resources(&json!({
+        "resources": [
+            { "uri": "demo://resource/static/document/architecture.md", "name": "architecture.md",
+              "mimeType": "text/markdown",
+              "description": "Static document file exposed from /docs: architecture.md" },
+            { "uri": "file:///notes", "name": "notes", "title": "My notes" },
+            { "uri": "file:///bare" },
+            { "name": "no uri" }
+        ],
+        "nextCursor": "2"
+    }));
+    assert_eq!(page.next_cursor.as_deref(), Some("2"));
+    let named: Vec<(&str, &str)> = page.items.iter().map(|r| (r.uri.as_str(), r.name.as_str())).collect();
+    assert_eq!(
+        named,
+        [
+            ("demo://resource/static/document/architecture.md", "architecture.md"),
+            ("file:///notes", "My notes"),
+            ("file:///bare", "file:///bare")
+        ]
+    );
+    assert_eq!(page.items[0].mime_type.as_deref(), Some("text/markdown"));
+    let templates = read_resource_templates(&json!({
+        "resourceTemplates": [
+            { "name": "Dynamic Text Resource", "uriTemplate": "demo://resource/dynamic/text/{resourceId}",
+              "mimeType": "text/plain", "description": "Plaintext dynamic resource" },
+            { "name": "no template" }
+        ]
+    }));
+    assert_eq!(templates.items.len(), 1);
+    assert_eq!(templates.items[0].uri_template, "demo://resource/dynamic/text/{resourceId}");
+    assert_eq!(templates.items[0].name, "Dynamic Text Resource");
+}
