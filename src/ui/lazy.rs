@@ -12,6 +12,8 @@
 //! nothing else of the app stops.
 
 use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
 
 pub(crate) use crate::io::chunks::{ChunkError, wasm_split};
 use leptos::__reexports::send_wrapper::SendWrapper;
@@ -34,10 +36,39 @@ where
     F: Fn() -> Fut + Send + Sync + 'static,
     Fut: Future<Output = Result<AnyView, ChunkError>> + 'static,
 {
+    lazy(Loader::new(load), on_close)
+}
+
+/// A boxed `load`: every [`Lazy`] (and `LazyOnce`) shares one body of code,
+/// whatever it loads.
+#[derive(Clone)]
+pub(crate) struct Loader(Arc<dyn Fn() -> Loading + Send + Sync>);
+
+/// A load under way.
+type Loading = Pin<Box<dyn Future<Output = Result<AnyView, ChunkError>>>>;
+
+impl Loader {
+    /// Boxes `load`.
+    pub(crate) fn new<F, Fut>(load: F) -> Self
+    where
+        F: Fn() -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<AnyView, ChunkError>> + 'static,
+    {
+        Self(Arc::new(move || Box::pin(load())))
+    }
+
+    /// Starts loading.
+    pub(crate) fn load(&self) -> Loading {
+        (self.0)()
+    }
+}
+
+/// [`Lazy`]'s body.
+pub(crate) fn lazy(load: Loader, on_close: Option<Callback<()>>) -> AnyView {
     let attempt = RwSignal::new(0_u32);
-    move || {
+    (move || {
         attempt.track();
-        let loading = SendWrapper::new(load());
+        let loading = SendWrapper::new(load.load());
         Suspend::new(async move {
             match loading.await {
                 Ok(view) => view,
@@ -60,5 +91,6 @@ where
                 .into_any(),
             }
         })
-    }
+    })
+    .into_any()
 }

@@ -8,7 +8,7 @@ use std::future::Future;
 
 use leptos::prelude::*;
 
-use crate::ui::lazy::{ChunkError, Lazy};
+use crate::ui::lazy::{ChunkError, Loader, lazy};
 
 /// The view that `load` builds, from the first time `when` turns true.
 #[component]
@@ -26,16 +26,21 @@ pub(crate) fn LazyOnce<F, Fut>(
     load: F,
 ) -> impl IntoView
 where
-    F: Fn() -> Fut + Clone + Send + Sync + 'static,
+    F: Fn() -> Fut + Send + Sync + 'static,
     Fut: Future<Output = Result<AnyView, ChunkError>> + 'static,
 {
+    lazy_once(when, on_close, Loader::new(load))
+}
+
+/// [`LazyOnce`]'s body, one for every part whatever it loads.
+fn lazy_once(when: Signal<bool>, on_close: Option<Callback<()>>, load: Loader) -> AnyView {
     let built = RwSignal::new(false);
     let wanted = Memo::new(move |_| built.get() || when.get());
-    move || {
+    (move || {
         wanted.get().then(|| {
             let load = load.clone();
-            let load = move || {
-                let loading = load();
+            let load = Loader::new(move || {
+                let loading = load.load();
                 async move {
                     let view = loading.await;
                     if view.is_ok() {
@@ -43,11 +48,9 @@ where
                     }
                     view
                 }
-            };
-            match on_close {
-                Some(on_close) => view! { <Lazy load on_close /> }.into_any(),
-                None => view! { <Lazy load /> }.into_any(),
-            }
+            });
+            lazy(load, on_close)
         })
-    }
+    })
+    .into_any()
 }
