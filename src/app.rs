@@ -25,6 +25,7 @@ use crate::chat::session_bar::SessionBar;
 use crate::chat::state::ChatContext;
 use crate::composer::composer::Composer;
 use crate::composer::state::ComposerDraft;
+use crate::mcp::mcp_picker::mcp_picker_view;
 use crate::mcp::state::McpContext;
 use crate::offline::out_of_date_dialog::OutOfDateDialog;
 use crate::offline::state::network::NetworkContext;
@@ -87,6 +88,12 @@ pub(crate) fn App() -> impl IntoView {
     });
     provide_context(ComposerDraft::new());
     spawn_local(start(store, providers, agents, tools, preferences, sessions));
+    // Whether an MCP server is on: the composer then offers their prompts and resources.
+    Effect::new(move |_| {
+        if sessions.ready.get() {
+            spawn_local(mcp.note_servers());
+        }
+    });
     let sidebar_open = RwSignal::new(false);
     let settings_open = RwSignal::new(false);
     // Keyboard shortcuts and their help (nav, issue 16).
@@ -129,6 +136,11 @@ pub(crate) fn App() -> impl IntoView {
                 when=tools.dialog_open
                 on_close=closes(tools.dialog_open)
                 load=tools_dialog_view
+            />
+            <LazyOnce
+                when=mcp.picker_open
+                on_close=closes(mcp.picker_open)
+                load=mcp_picker_view
             />
             <LazyOnce
                 when=agents.dialog_open

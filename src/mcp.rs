@@ -5,6 +5,12 @@
 
 pub(crate) mod add_mcp_server;
 pub(crate) mod doctor_advice;
+pub(crate) mod mcp_picker;
 pub(crate) mod mcp_server_row;
 pub(crate) mod mcp_servers;
+pub(crate) mod prompt_argument_field;
+pub(crate) mod prompt_form;
+pub(crate) mod prompts_button;
+pub(crate) mod resource_template_form;
+pub(crate) mod server_offer;
 pub(crate) mod state;

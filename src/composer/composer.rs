@@ -21,6 +21,7 @@ use crate::composer::file_drop;
 use crate::composer::message_box::MessageBox;
 use crate::composer::state::ComposerDraft;
 use crate::io::early_input;
+use crate::mcp::prompts_button::PromptsButton;
 use crate::offline::state::updates::{Hold, UpdatesContext};
 use crate::sessions::state::SessionsContext;
 
@@ -115,6 +116,7 @@ pub(crate) fn Composer() -> impl IntoView {
                 // Jump to latest is one Shift+Tab from it.
                 <MessageBox draft node_ref=textarea on_send=Callback::new(move |()| send()) />
                 <AttachFileButton />
+                <PromptsButton />
                 <Show
                     when=move || chat.busy.get()
                     fallback=move || {

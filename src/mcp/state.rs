@@ -39,6 +39,11 @@ pub(crate) struct McpContext {
     /// Whether `servers` holds what is stored (loaded on first use, see
     /// [`McpContext::ensure_loaded`]).
     pub(crate) loaded: RwSignal<bool>,
+    /// Whether the composer's "Prompts and resources" dialog is open.
+    pub(crate) picker_open: RwSignal<bool>,
+    /// Whether a server is on, as stored: known at start (by
+    /// [`McpContext::note_servers`]) before `servers` is read.
+    stored_on: RwSignal<bool>,
     connections: StoredValue<Connections, LocalStorage>,
 }
 
@@ -53,10 +58,33 @@ impl McpContext {
             servers: RwSignal::new(Vec::new()),
             status: RwSignal::new(BTreeMap::new()),
             loaded: RwSignal::new(false),
+            picker_open: RwSignal::new(false),
+            stored_on: RwSignal::new(false),
             connections: StoredValue::new_local(Connections::default()),
         };
-        store.reload_on_bulk_change(move || async move { this.loaded.set(false) });
+        store.reload_on_bulk_change(move || async move {
+            this.loaded.set(false);
+            this.note_servers().await;
+        });
         this
+    }
+
+    /// Notes whether a stored server is on, reading the records as plain JSON
+    /// (the servers themselves, and their code, are read on first use).
+    pub(crate) async fn note_servers(self) {
+        let on = self.store.settings_under::<serde_json::Value>(MCP_SERVER_KEY_PREFIX).await.is_ok_and(|servers| {
+            servers.iter().any(|server| server.get("enabled").and_then(serde_json::Value::as_bool) != Some(false))
+        });
+        self.stored_on.set(on);
+    }
+
+    /// Whether a server is on (the composer then offers their prompts and resources).
+    pub(crate) fn any_on(self) -> bool {
+        if self.loaded.get() {
+            self.servers.with(|list| list.iter().any(|server| server.enabled))
+        } else {
+            self.stored_on.get()
+        }
     }
 
     /// Reads the servers unless they are read already.

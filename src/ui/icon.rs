@@ -47,6 +47,8 @@ pub(crate) enum IconName {
     Paperclip,
     /// `cpu`: the model.
     Cpu,
+    /// `square-slash`: an MCP server's prompts and resources.
+    SquareSlash,
 }
 
 impl IconName {
@@ -57,6 +59,7 @@ impl IconName {
             Self::Ellipsis => {
                 "M11 12a1 1 0 1 0 2 0a1 1 0 1 0-2 0 M18 12a1 1 0 1 0 2 0a1 1 0 1 0-2 0 M4 12a1 1 0 1 0 2 0a1 1 0 1 0-2 0"
             }
+            Self::SquareSlash => "M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z M9 15l6-6",
             Self::Cpu => {
                 "M6 4h12a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z M9 9h6v6H9z M9 2v2 M15 2v2 M9 20v2 M15 20v2 M20 9h2 M20 14h2 M2 9h2 M2 14h2"
             }

@@ -284,6 +284,90 @@ describe('MCP servers', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('a prompt goes into the message box with its arguments, and resources are attached to the message', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const tools = await addEverything(chat.page);
+    await tools.getByText(/^It works: /).waitFor();
+    await closeTools(chat.page);
+    const open = async () => {
+      await chat.page.getByRole('button', { name: 'Prompts and resources', exact: true }).click();
+      const dialog = chat.page.getByRole('dialog', { name: 'Prompts and resources', exact: true });
+      await dialog.getByRole('list', { name: 'Prompts of everything', exact: true }).waitFor();
+      return dialog;
+    };
+
+    // A prompt with arguments: a required one left empty is said; filled, the prompt goes into the message box.
+    let dialog = await open();
+    const prompts = dialog.getByRole('list', { name: 'Prompts of everything', exact: true });
+    assert.deepEqual(await prompts.getByRole('button').allInnerTexts(), [
+      'Simple Prompt',
+      'Arguments Prompt',
+      'Team Management',
+      'Resource Prompt',
+    ]);
+    const resources = dialog.getByRole('list', { name: 'Resources of everything', exact: true });
+    await resources.getByRole('button', { name: 'architecture.md', exact: true }).waitFor();
+    assert.deepEqual(await axeViolations(chat.page, { include: 'dialog[open]' }), [], 'the lists');
+    await screenshot(chat.page, 'mcp-prompts-and-resources.png');
+    await prompts.getByRole('button', { name: 'Arguments Prompt', exact: true }).click();
+    let form = dialog.getByRole('form', { name: 'The prompt Arguments Prompt', exact: true });
+    await form.getByRole('button', { name: 'Insert', exact: true }).click();
+    await form.getByRole('alert').filter({ hasText: 'Fill in city.' }).waitFor();
+    await form.getByRole('combobox', { name: 'city (required)', exact: true }).fill('Paris');
+    await form.getByRole('combobox', { name: 'state', exact: true }).fill('TX');
+    assert.deepEqual(await axeViolations(chat.page, { include: 'dialog[open]' }), [], 'the prompt form');
+    await screenshot(chat.page, 'mcp-prompt-form.png');
+    await form.getByRole('button', { name: 'Insert', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await chat.message.inputValue(), "What's weather in Paris, TX?");
+
+    // The server completes an argument as it is typed; Back returns to the lists.
+    dialog = await open();
+    await dialog.getByRole('button', { name: 'Team Management', exact: true }).click();
+    form = dialog.getByRole('form', { name: 'The prompt Team Management', exact: true });
+    await form.getByRole('combobox', { name: 'department (required)', exact: true }).pressSequentially('E');
+    const suggested = () =>
+      form
+        .getByRole('combobox', { name: 'department (required)', exact: true })
+        .evaluate((input) => [...(input.list?.options ?? [])].map((option) => option.value));
+    await waitUntil(async () => (await suggested()).join() === 'Engineering', 'the server suggests Engineering');
+    await form.getByRole('button', { name: 'Back', exact: true }).click();
+
+    // A resource, and a resource template filled in: attached by their addresses.
+    await dialog.getByRole('button', { name: 'architecture.md', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const attached = chat.page.getByRole('list', { name: 'Attached files', exact: true });
+    await attached.getByRole('button', { name: 'Remove demo://resource/static/document/architecture.md', exact: true }).waitFor();
+    dialog = await open();
+    await dialog.getByRole('button', { name: 'Dynamic Text Resource…', exact: true }).click();
+    form = dialog.getByRole('form', { name: 'The resource Dynamic Text Resource', exact: true });
+    await form.getByRole('textbox', { name: 'resourceId', exact: true }).fill('3');
+    await form.getByText('demo://resource/dynamic/text/3', { exact: true }).waitFor();
+    await form.getByRole('button', { name: 'Attach', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await attached.getByRole('button', { name: 'Remove demo://resource/dynamic/text/3', exact: true }).waitFor();
+
+    // A binary resource is refused, with the reason, and nothing is attached.
+    dialog = await open();
+    await dialog.getByRole('button', { name: 'Dynamic Blob Resource…', exact: true }).click();
+    form = dialog.getByRole('form', { name: 'The resource Dynamic Blob Resource', exact: true });
+    await form.getByRole('textbox', { name: 'resourceId', exact: true }).fill('1');
+    await form.getByRole('button', { name: 'Attach', exact: true }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The resource cannot be attached: it is not text' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    assert.equal(await attached.getByRole('button').count(), 2);
+
+    // Sent: the prompt's text and both resources' text reach the model.
+    await chat.send.click();
+    await settled(chat);
+    const [request] = await chatRequests(env.mock, FAMILIES.openai);
+    const sent = request.body.messages.at(-1).content;
+    assert.match(sent, /What's weather in Paris, TX\?/);
+    assert.match(sent, /<file name="demo:\/\/resource\/static\/document\/architecture\.md">\n# Everything Server – Architecture/);
+    assert.match(sent, /<file name="demo:\/\/resource\/dynamic\/text\/3">\nResource 3: This is a plaintext resource/);
+    assert.deepEqual(chat.errors, []);
+  });
+
   test("the MCP section and an agent's MCP tools fit a phone in dark mode and pass axe", async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'echo', contextOptions: { viewport: { width: 390, height: 844 } } });
     await chat.page.emulateMedia({ colorScheme: 'dark' });

@@ -4,7 +4,9 @@
 //! to the project first. A badge names a project file; its text is taken from
 //! the project when the message is sent (so a file replaced in between sends
 //! its new text; one removed since sends the text it had when attached), and
-//! that snapshot is stored with the user's message.
+//! that snapshot is stored with the user's message. A resource of an MCP
+//! server is attached as the text it had when read (named by its URI), and
+//! sent as that.
 
 use hearth_core::message::AttachedFile;
 use hearth_core::storage::ProjectFileRecord;
@@ -26,6 +28,9 @@ pub(crate) struct Attachments {
     pub(crate) files: RwSignal<Vec<AttachedFile>>,
     /// Why the last files from disk were not attached (empty when all were).
     pub(crate) problem: RwSignal<String>,
+    /// The names of the attached files that are not project files (MCP
+    /// resources): sent with the text they were attached with.
+    snapshots: StoredValue<Vec<String>>,
     /// The project the attached files come from (their text at send), and
     /// where files from disk go.
     tools: ToolsContext,
@@ -34,7 +39,12 @@ pub(crate) struct Attachments {
 impl Attachments {
     /// None attached, from the project of `tools`.
     pub(crate) fn new(tools: ToolsContext) -> Self {
-        Self { files: RwSignal::new(Vec::new()), problem: RwSignal::new(String::new()), tools }
+        Self {
+            files: RwSignal::new(Vec::new()),
+            problem: RwSignal::new(String::new()),
+            snapshots: StoredValue::new(Vec::new()),
+            tools,
+        }
     }
 
     /// Attaches the project file `file` (again: nothing changes).
@@ -46,9 +56,24 @@ impl Attachments {
         self.files.update(|files| files.push(snapshot));
     }
 
+    /// Attaches `file` as it is (a resource read from an MCP server), in place
+    /// of an attached file of the same name.
+    pub(crate) fn attach_snapshot(self, file: AttachedFile) {
+        self.snapshots.update_value(|names| {
+            if !names.contains(&file.name) {
+                names.push(file.name.clone());
+            }
+        });
+        self.files.update(|files| match files.iter_mut().find(|f| f.name == file.name) {
+            Some(attached) => *attached = file,
+            None => files.push(file),
+        });
+    }
+
     /// Takes the file named `name` off.
     pub(crate) fn remove(self, name: &str) {
         self.files.update(|files| files.retain(|file| file.name != name));
+        self.snapshots.update_value(|names| names.retain(|known| known != name));
     }
 
     /// The attached files with each one's text as the project holds it now
@@ -57,8 +82,9 @@ impl Attachments {
     pub(crate) fn take(self) -> Vec<AttachedFile> {
         self.problem.set(String::new());
         let mut files = self.files.try_update(std::mem::take).unwrap_or_default();
+        let snapshots = self.snapshots.try_update_value(std::mem::take).unwrap_or_default();
         self.tools.files.with_untracked(|project| {
-            for file in &mut files {
+            for file in files.iter_mut().filter(|file| !snapshots.contains(&file.name)) {
                 if let Some(current) = project.iter().find(|stored| stored.name == file.name) {
                     file.content.clone_from(&current.content);
                 }

@@ -19,8 +19,13 @@ use futures::future::{Either, select};
 use futures::lock::Mutex;
 use hearth_core::mcp::content::{CallResult, read_call_result};
 use hearth_core::mcp::doctor::{Attempt, diagnose, mentions_session};
-use hearth_core::mcp::listing::{MAX_PAGES, McpTool, list_params, read_tools};
+use hearth_core::mcp::listing::{
+    MAX_PAGES, McpPrompt, McpResource, McpResourceTemplate, McpTool, Page, list_params, read_prompts,
+    read_resource_templates, read_resources, read_tools,
+};
 use hearth_core::mcp::progress::{PROGRESS, Progress};
+use hearth_core::mcp::prompts::{PromptError, PromptText, completion_params, get_params, prompt_text, read_completion};
+use hearth_core::mcp::resources::{ResourceError, ResourceText, read_params, resource_text};
 use hearth_core::mcp::rpc::{Incoming, RpcError};
 use hearth_core::mcp::session::{BodyReader, ClientInfo, Read, ResponseHead, ServerInfo, Session, Transport, resume};
 use hearth_core::provider::HttpRequest;
@@ -72,6 +77,10 @@ pub(crate) enum McpFailure {
     TimedOut,
     /// It has forgotten the session (404, or 400 to a session id).
     Gone,
+    /// Its prompt cannot go into the message box.
+    Prompt(PromptError),
+    /// Its resource cannot be attached.
+    Resource(ResourceError),
 }
 
 impl fmt::Display for McpFailure {
@@ -97,6 +106,8 @@ impl fmt::Display for McpFailure {
             Self::NotLoaded(why) => write!(f, "Hearth's MCP code could not be loaded ({why})."),
             Self::TimedOut => write!(f, "The server said nothing for {} seconds.", IDLE_LIMIT_MS / 1000),
             Self::Gone => f.write_str("The server ended the session."),
+            Self::Prompt(error) => write!(f, "The prompt cannot be used: {error}."),
+            Self::Resource(error) => write!(f, "The resource cannot be attached: {error}."),
         }
     }
 }
@@ -116,7 +127,24 @@ impl From<FetchFailure> for McpFailure {
 #[derive(Default)]
 pub(crate) struct Connections {
     sessions: BTreeMap<String, Rc<Mutex<Option<Session>>>>,
+    /// What each connected server said of itself when it was initialised.
+    infos: BTreeMap<String, ServerInfo>,
     next_token: u64,
+}
+
+/// What a server offers the composer: its prompts, resources and resource
+/// templates (each empty when it has none), and whether it completes
+/// prompt arguments.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Offer {
+    /// Its prompts.
+    pub(crate) prompts: Vec<McpPrompt>,
+    /// Its resources.
+    pub(crate) resources: Vec<McpResource>,
+    /// Its resource templates.
+    pub(crate) templates: Vec<McpResourceTemplate>,
+    /// Whether it answers `completion/complete`.
+    pub(crate) completions: bool,
 }
 
 /// What Hearth says it is, in `initialize`.
@@ -143,7 +171,10 @@ impl McpContext {
     /// Forgets the connection to `id`, and ends its session on the server.
     pub(super) fn disconnect_now(self, id: &str) {
         let mut removed = None;
-        self.connections.update_value(|c| removed = c.sessions.remove(id));
+        self.connections.update_value(|c| {
+            removed = c.sessions.remove(id);
+            c.infos.remove(id);
+        });
         let Some(connection) = removed else { return };
         spawn_local(async move {
             let session = connection.lock().await.take();
@@ -189,22 +220,97 @@ impl McpContext {
 
     async fn list_tools(self, server: &McpServer) -> Result<(ServerInfo, Vec<McpTool>), McpFailure> {
         let info = self.connect(server, None).await?;
-        if !info.tools {
-            return Ok((info, Vec::new()));
-        }
-        let mut tools = Vec::new();
+        let tools = if info.tools { self.list_all(server, "tools/list", read_tools).await? } else { Vec::new() };
+        Ok((info, tools))
+    }
+
+    /// Every item of the list `method`, page by page (at most [`MAX_PAGES`]).
+    async fn list_all<T>(
+        self,
+        server: &McpServer,
+        method: &str,
+        read: fn(&Value) -> Page<T>,
+    ) -> Result<Vec<T>, McpFailure> {
+        let mut items = Vec::new();
         let mut cursor: Option<String> = None;
         for _ in 0..MAX_PAGES {
             let params = list_params(cursor.as_deref());
-            let result = self.request(server, "tools/list", params, None, &mut |_, _| {}).await?;
-            let page = read_tools(&result);
-            tools.extend(page.items);
+            let result = self.request(server, method, params, None, &mut |_, _| {}).await?;
+            let page = read(&result);
+            items.extend(page.items);
             match page.next_cursor {
                 Some(next) if Some(&next) != cursor.as_ref() => cursor = Some(next),
                 _ => break,
             }
         }
-        Ok((info, tools))
+        Ok(items)
+    }
+
+    /// What the server `id` offers the composer (connecting first if need be).
+    pub(crate) async fn offer_now(self, id: &str) -> Result<Offer, McpFailure> {
+        let server = self.server_or_gone(id)?;
+        let info = self.info(&server).await?;
+        let mut offer = Offer { completions: info.completions, ..Offer::default() };
+        if info.prompts {
+            offer.prompts = self.list_all(&server, "prompts/list", read_prompts).await?;
+        }
+        if info.resources {
+            offer.resources = self.list_all(&server, "resources/list", read_resources).await?;
+            offer.templates = self.list_all(&server, "resources/templates/list", read_resource_templates).await?;
+        }
+        Ok(offer)
+    }
+
+    /// The prompt `name` of the server `id` with the user's `arguments`, as
+    /// it goes into the message box.
+    pub(crate) async fn prompt_now(
+        self,
+        id: &str,
+        name: &str,
+        arguments: &[(String, String)],
+    ) -> Result<PromptText, McpFailure> {
+        let server = self.server_or_gone(id)?;
+        let result =
+            self.request(&server, "prompts/get", Some(get_params(name, arguments)), None, &mut |_, _| {}).await?;
+        prompt_text(&result).map_err(McpFailure::Prompt)
+    }
+
+    /// The server's suggestions for the argument `argument` of the prompt
+    /// `prompt`, typed so far as `value`, the other arguments as given.
+    pub(crate) async fn complete_now(
+        self,
+        id: &str,
+        prompt: &str,
+        argument: &str,
+        value: &str,
+        given: &[(String, String)],
+    ) -> Result<Vec<String>, McpFailure> {
+        let server = self.server_or_gone(id)?;
+        let params = completion_params(prompt, argument, value, given);
+        let result = self.request(&server, "completion/complete", Some(params), None, &mut |_, _| {}).await?;
+        Ok(read_completion(&result))
+    }
+
+    /// The text of the resource `uri` of the server `id`.
+    pub(crate) async fn read_resource_now(self, id: &str, uri: &str) -> Result<ResourceText, McpFailure> {
+        let server = self.server_or_gone(id)?;
+        let result = self.request(&server, "resources/read", Some(read_params(uri)), None, &mut |_, _| {}).await?;
+        resource_text(&result).map_err(McpFailure::Resource)
+    }
+
+    fn server_or_gone(self, id: &str) -> Result<McpServer, McpFailure> {
+        self.server(id).ok_or_else(|| McpFailure::Protocol("the server was removed".to_owned()))
+    }
+
+    /// What `server` said of itself, connecting first unless it is connected.
+    async fn info(self, server: &McpServer) -> Result<ServerInfo, McpFailure> {
+        let ready = self.connection(&server.id).lock().await.as_ref().is_some_and(Session::is_initialized);
+        let mut known = None;
+        self.connections.with_value(|c| known = c.infos.get(&server.id).cloned());
+        match known {
+            Some(info) if ready => Ok(info),
+            _ => self.connect(server, None).await,
+        }
     }
 
     /// Calls the offered tool with `arguments`: its result, or why there is
@@ -248,6 +354,9 @@ impl McpContext {
         post_only(&initialized, signal).await?;
         // The status says "connected" once a check has also listed the tools.
         *slot = Some(session);
+        self.connections.update_value(|c| {
+            c.infos.insert(server.id.clone(), info.clone());
+        });
         Ok(info)
     }
 
@@ -441,7 +550,12 @@ async fn attempt_of(failure: &McpFailure, url: &str) -> Option<Attempt> {
                 .to_owned(),
         ),
         McpFailure::NoAnswer => Attempt::NotMcp("its answer ended without a result".to_owned()),
-        McpFailure::Stopped | McpFailure::NotLoaded(_) | McpFailure::TimedOut | McpFailure::Gone => return None,
+        McpFailure::Stopped
+        | McpFailure::NotLoaded(_)
+        | McpFailure::TimedOut
+        | McpFailure::Gone
+        | McpFailure::Prompt(_)
+        | McpFailure::Resource(_) => return None,
     })
 }
 
