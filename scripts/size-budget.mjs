@@ -49,7 +49,7 @@ export const BUDGET_BYTES = 533_000;
 export const CHUNK_BUDGETS = {
   app_preview: 28_400,
   dialogs: 222_300,
-  mcp: 61_900,
+  mcp: 72_900,
   reply: 184_400,
   shared: 86_400,
 };

@@ -4,6 +4,7 @@
 
 pub(crate) mod client;
 mod code;
+mod legacy;
 
 use std::collections::BTreeMap;
 

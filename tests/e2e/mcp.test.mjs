@@ -284,6 +284,25 @@ describe('MCP servers', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('a server that speaks only the older HTTP+SSE transport is reached over it, and its tools run', async (t) => {
+    const older = await startEverything({ transport: 'sse' });
+    t.after(() => older.close());
+    const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-sum' });
+    const tools = await addEverything(chat.page, { name: 'everything', url: older.url });
+    await tools
+      .getByText(/^It works: Everything Reference Server 2\.0\.0 speaks MCP [\d-]+ over the older HTTP\+SSE transport and offers [1-9]\d* tools\.$/)
+      .waitFor();
+    await closeTools(chat.page);
+    await offerTools(chat.page, ['get-sum']);
+    await sendMessage(chat, 'What is 2 + 3?', { click: true });
+    await chat.reply.getByRole('group', { name: 'Approve the get-sum call', exact: true })
+      .getByRole('button', { name: 'Allow', exact: true })
+      .click();
+    await settled(chat);
+    assert.equal(await chat.reply.locator('.markdown').innerText(), 'MCP says: The sum of 2 and 3 is 5.');
+    assert.deepEqual(chat.errors, []);
+  });
+
   test('a prompt goes into the message box with its arguments, and resources are attached to the message', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
     const tools = await addEverything(chat.page);

@@ -24,11 +24,12 @@ function freePort() {
 
 /**
  * Starts the server; returns `{ url, origin, log, close }`: `url` is its MCP endpoint
- * (`http://127.0.0.1:<port>/mcp`), `log` what it printed. `close` stops it.
+ * (`http://127.0.0.1:<port>/mcp`; with `{ transport: 'sse' }`, the older HTTP+SSE
+ * transport's event stream, `/sse`), `log` what it printed. `close` stops it.
  */
-export async function startEverything() {
+export async function startEverything({ transport = 'streamableHttp' } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', LOOPBACK, SERVER, 'streamableHttp'], {
+  const child = spawn(process.execPath, ['--import', LOOPBACK, SERVER, transport], {
     env: { PATH: process.env.PATH, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -37,7 +38,7 @@ export async function startEverything() {
     const timer = setTimeout(() => reject(new Error(`server-everything did not start: ${log.join('')}`)), START_MS);
     const read = (chunk) => {
       log.push(String(chunk));
-      if (/listening on port/i.test(log.join(''))) {
+      if (/listening on port|running on port/i.test(log.join(''))) {
         clearTimeout(timer);
         resolve();
       }
@@ -52,7 +53,7 @@ export async function startEverything() {
   await ready;
   const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `${origin}/mcp`,
+    url: `${origin}${transport === 'sse' ? '/sse' : '/mcp'}`,
     origin,
     log,
     close: () =>

@@ -31,6 +31,8 @@ pub enum Attempt {
         protocol: String,
         /// How many tools it offers.
         tools: usize,
+        /// Whether it was reached over the older HTTP+SSE transport.
+        legacy: bool,
     },
     /// The browser gave no answer at all (offline, nothing listening, or
     /// refused by CORS): `reachable` is what a `no-cors` request to the same
@@ -89,14 +91,15 @@ pub fn cors_headers(origin: &str) -> Vec<String> {
 pub fn diagnose(url: &str, origin: &str, attempt: &Attempt) -> Diagnosis {
     let host = host_of(url);
     match attempt {
-        Attempt::Connected { server, protocol, tools } => {
+        Attempt::Connected { server, protocol, tools, legacy } => {
             let tools = match tools {
                 1 => "1 tool".to_owned(),
                 n => format!("{n} tools"),
             };
+            let over = if *legacy { " over the older HTTP+SSE transport" } else { "" };
             Diagnosis {
                 works: true,
-                summary: format!("It works: {server} speaks MCP {protocol} and offers {tools}."),
+                summary: format!("It works: {server} speaks MCP {protocol}{over} and offers {tools}."),
                 advice: Vec::new(),
                 headers: Vec::new(),
             }
@@ -162,8 +165,8 @@ pub fn diagnose(url: &str, origin: &str, attempt: &Attempt) -> Diagnosis {
         Attempt::Status { status: status @ (400 | 405), body } => Diagnosis::problem(
             format!("The server refused Hearth's first MCP request (HTTP {status}){}", said(body)),
             vec![
-                "The address may not be an MCP endpoint, or the server may speak only the older HTTP+SSE \
-                 transport (MCP 2024-11-05), which Hearth does not speak yet."
+                "The address may not be an MCP endpoint: Hearth tried Streamable HTTP, then the older HTTP+SSE \
+                 transport (MCP 2024-11-05). Check the address the server's documentation gives."
                     .to_owned(),
             ],
         ),

@@ -10,7 +10,7 @@
 //! found" (Hearth declares no client capabilities).
 
 use std::cell::Cell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::pin::pin;
 use std::rc::Rc;
@@ -35,6 +35,7 @@ use leptos::task::spawn_local;
 use serde_json::{Value, json};
 use web_sys::AbortSignal;
 
+use super::legacy::{self, LegacyStream};
 use super::{McpContext, ServerStatus};
 use crate::io::abort::{LinkedAbort, aborted};
 use crate::io::address;
@@ -129,6 +130,10 @@ pub(crate) struct Connections {
     sessions: BTreeMap<String, Rc<Mutex<Option<Session>>>>,
     /// What each connected server said of itself when it was initialised.
     infos: BTreeMap<String, ServerInfo>,
+    /// The event streams of servers spoken to over HTTP+SSE.
+    streams: BTreeMap<String, Rc<LegacyStream>>,
+    /// The servers found to speak only HTTP+SSE: tried that way first next time.
+    legacy: BTreeSet<String>,
     next_token: u64,
 }
 
@@ -174,6 +179,9 @@ impl McpContext {
         self.connections.update_value(|c| {
             removed = c.sessions.remove(id);
             c.infos.remove(id);
+            if let Some(stream) = c.streams.remove(id) {
+                stream.close();
+            }
         });
         let Some(connection) = removed else { return };
         spawn_local(async move {
@@ -197,7 +205,9 @@ impl McpContext {
         let (status, tools) = match self.list_tools(&server).await {
             Ok((info, tools)) => {
                 let server = [info.name.as_str(), info.version.as_str()].join(" ").trim().to_owned();
-                let attempt = Attempt::Connected { server, protocol: info.protocol_version, tools: tools.len() };
+                let legacy = self.connections.with_value(|c| c.legacy.contains(id));
+                let attempt =
+                    Attempt::Connected { server, protocol: info.protocol_version, tools: tools.len(), legacy };
                 (diagnosed(&attempt), Some(tools))
             }
             Err(failure) => match attempt_of(&failure, &server.url).await {
@@ -339,23 +349,47 @@ impl McpContext {
     }
 
     /// Makes sure `server` has a session (initialize, then initialized);
-    /// returns what it said of itself.
+    /// returns what it said of itself. Streamable HTTP is tried first; a
+    /// 400, 404 or 405 to it tries the older HTTP+SSE transport, which is then
+    /// tried first for that server until it fails.
     async fn connect(self, server: &McpServer, signal: Option<&AbortSignal>) -> Result<ServerInfo, McpFailure> {
         let connection = self.connection(&server.id);
         let mut slot = connection.lock().await;
-        let mut session = slot
-            .take()
-            .unwrap_or_else(|| Session::new(server.url.clone(), server.request_headers(), Transport::Streamable));
-        session.reset();
-        let (id, request) = session.initialize(&client_info());
-        let (head, result) = exchange(&session, &request, id, signal, &mut |_, _| {}).await?;
-        let (info, initialized) =
-            session.initialized(&head, &result).map_err(|e| McpFailure::Protocol(e.to_string()))?;
-        post_only(&initialized, signal).await?;
+        slot.take();
+        self.connections.update_value(|c| {
+            if let Some(stream) = c.streams.remove(&server.id) {
+                stream.close();
+            }
+        });
+        let legacy_first = self.connections.with_value(|c| c.legacy.contains(&server.id));
+        let (session, info, stream) = if legacy_first {
+            let done = initialize_legacy(server, signal).await;
+            if done.is_err() {
+                self.connections.update_value(|c| {
+                    c.legacy.remove(&server.id);
+                });
+            }
+            done?
+        } else {
+            match initialize_streamable(server, signal).await {
+                Err(refused @ McpFailure::Status { status: 400 | 404 | 405, .. }) => {
+                    // What the newer transport was told says more than the older one's failure.
+                    let done = initialize_legacy(server, signal).await.map_err(|_| refused)?;
+                    self.connections.update_value(|c| {
+                        c.legacy.insert(server.id.clone());
+                    });
+                    done
+                }
+                other => other?,
+            }
+        };
         // The status says "connected" once a check has also listed the tools.
         *slot = Some(session);
         self.connections.update_value(|c| {
             c.infos.insert(server.id.clone(), info.clone());
+            if let Some(stream) = stream {
+                c.streams.insert(server.id.clone(), stream);
+            }
         });
         Ok(info)
     }
@@ -382,7 +416,8 @@ impl McpContext {
                 let (id, request) = session.request(method, params.as_ref());
                 (session.clone(), id, request)
             };
-            match exchange_within(&session, &request, id, signal, on_note).await {
+            let stream = self.connections.with_value(|c| c.streams.get(&server.id).cloned());
+            match exchange_within(&session, stream.as_deref(), &request, id, signal, on_note).await {
                 Err(McpFailure::Gone) if attempt == 0 => {
                     // Only if no other request has connected again meanwhile.
                     let mut slot = connection.lock().await;
@@ -408,9 +443,48 @@ impl McpContext {
     }
 }
 
-/// [`exchange`], given up after [`IDLE_LIMIT_MS`] without a word from the server.
+/// Initialises a Streamable HTTP session with `server`.
+async fn initialize_streamable(
+    server: &McpServer,
+    signal: Option<&AbortSignal>,
+) -> Result<(Session, ServerInfo, Option<Rc<LegacyStream>>), McpFailure> {
+    let mut session = Session::new(server.url.clone(), server.request_headers(), Transport::Streamable);
+    let (id, request) = session.initialize(&client_info());
+    let (head, result) = exchange(&session, &request, id, signal, &mut |_, _| {}).await?;
+    let (info, initialized) = session.initialized(&head, &result).map_err(|e| McpFailure::Protocol(e.to_string()))?;
+    post_only(&initialized, signal).await?;
+    Ok((session, info, None))
+}
+
+/// Opens an HTTP+SSE event stream to `server` and initialises over it.
+async fn initialize_legacy(
+    server: &McpServer,
+    signal: Option<&AbortSignal>,
+) -> Result<(Session, ServerInfo, Option<Rc<LegacyStream>>), McpFailure> {
+    let mut session = Session::new(server.url.clone(), server.request_headers(), Transport::Legacy { endpoint: None });
+    let stream = legacy::connect(&mut session, signal).await?;
+    let (id, request) = session.initialize(&client_info());
+    let initialised = async {
+        let result = legacy::exchange(&stream, &request, id, signal, &mut |_, _| {}).await?;
+        let (info, initialized) =
+            session.initialized(&ResponseHead::default(), &result).map_err(|e| McpFailure::Protocol(e.to_string()))?;
+        post_only(&initialized, signal).await?;
+        Ok(info)
+    };
+    match initialised.await {
+        Ok(info) => Ok((session, info, Some(stream))),
+        Err(failure) => {
+            stream.close();
+            Err(failure)
+        }
+    }
+}
+
+/// [`exchange`] (or, over HTTP+SSE, [`legacy::exchange`] on `stream`), given
+/// up after [`IDLE_LIMIT_MS`] without a word from the server.
 async fn exchange_within(
     session: &Session,
+    stream: Option<&LegacyStream>,
     request: &HttpRequest,
     id: u64,
     signal: Option<&AbortSignal>,
@@ -426,7 +500,14 @@ async fn exchange_within(
         on_note(method, params);
     };
     let own_signal = own.signal();
-    let work = pin!(exchange(session, request, id, Some(&own_signal), &mut noted));
+    let work = pin!(async {
+        match stream {
+            Some(stream) => legacy::exchange(stream, request, id, Some(&own_signal), &mut noted)
+                .await
+                .map(|result| (ResponseHead::default(), result)),
+            None => exchange(session, request, id, Some(&own_signal), &mut noted).await,
+        }
+    });
     let watch = pin!(async {
         loop {
             let waited = clock::monotonic_ms() - heard.get();
@@ -560,7 +641,7 @@ async fn attempt_of(failure: &McpFailure, url: &str) -> Option<Attempt> {
 }
 
 /// Posts a notification; the server accepts it with 202 and no body.
-async fn post_only(request: &HttpRequest, signal: Option<&AbortSignal>) -> Result<(), McpFailure> {
+pub(super) async fn post_only(request: &HttpRequest, signal: Option<&AbortSignal>) -> Result<(), McpFailure> {
     let response = open(request, signal).await?;
     if response.ok() {
         Ok(())

@@ -4,11 +4,21 @@ const ORIGIN: &str = "https://hearth.example";
 
 #[test]
 fn a_server_that_works_says_so() {
-    let attempt = Attempt::Connected { server: "Everything 2.0.0".into(), protocol: "2025-11-25".into(), tools: 13 };
+    let attempt = Attempt::Connected {
+        server: "Everything 2.0.0".into(),
+        protocol: "2025-11-25".into(),
+        tools: 13,
+        legacy: false,
+    };
     let diagnosis = diagnose("https://mcp.example/mcp", ORIGIN, &attempt);
     assert!(diagnosis.works);
     assert_eq!(diagnosis.summary, "It works: Everything 2.0.0 speaks MCP 2025-11-25 and offers 13 tools.");
     assert!(diagnosis.advice.is_empty() && diagnosis.headers.is_empty());
+    let older = Attempt::Connected { server: "Old 1.0".into(), protocol: "2024-11-05".into(), tools: 1, legacy: true };
+    assert_eq!(
+        diagnose("https://mcp.example/sse", ORIGIN, &older).summary,
+        "It works: Old 1.0 speaks MCP 2024-11-05 over the older HTTP+SSE transport and offers 1 tool."
+    );
 }
 
 #[test]
