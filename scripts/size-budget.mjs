@@ -35,7 +35,9 @@ import { gzipSync } from 'node:zlib';
  * `reply` chunk too, with MCP's images and progress: 528,394; the connection doctor (in the
  * `mcp` chunk): 528,712; MCP prompts and resources (the composer's button in the first load,
  * its dialog in the `mcp` chunk), paid for by one shared body for every lazily loaded part
- * (`ui::lazy::Loader`): 529,182.
+ * (`ui::lazy::Loader`): 529,182; the HTTP+SSE transport (in the `mcp` chunk): 529,780; the
+ * context meter counting the agent's MCP tool definitions (read at start from the stored JSON):
+ * 532,211.
  */
 export const BUDGET_BYTES = 533_000;
 

@@ -45,7 +45,7 @@ mod tests;
 mod estimate;
 mod settings;
 
-pub use estimate::{MESSAGE_OVERHEAD, TOOL_OVERHEAD, estimate_request, estimate_tokens};
+pub use estimate::{MESSAGE_OVERHEAD, TOOL_OVERHEAD, definition_tokens, estimate_request, estimate_tokens};
 pub use settings::{CompactionSettings, parse_context_window, parse_keep_last, parse_threshold};
 
 use crate::message::{ChatMessage, Role};

@@ -154,10 +154,13 @@ impl ChatContext {
             });
             let model = entry.map(|entry| entry.model.model).unwrap_or_default();
             let specs = tools.specs_for(agent.offered_tools());
+            // The definitions of the agent's MCP tools.
+            let mcp = tools.mcp.offered_tokens(agent.offered_tools());
             let system = prompt::Prompt { agent, project: tools, tools: specs.clone() }.system_message(&model);
             let estimate = history.with(|(items, active)| compaction::estimate(system, items, active.as_ref(), &specs));
-            (estimate, window)
+            (estimate.saturating_add(mcp), window)
         });
+
         let this = Self {
             store,
             sessions,

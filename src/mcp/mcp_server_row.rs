@@ -4,7 +4,8 @@
 //! Check (connect again and list its tools), a switch that offers its tools
 //! or not, and Remove.
 
-use hearth_core::tools::McpServer;
+use hearth_core::format::grouped;
+use hearth_core::tools::{McpServer, tool_tokens};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -70,6 +71,15 @@ pub(crate) fn McpServerRow(
         let count = server.with(|server| server.as_ref().map_or(0, |s| s.tools.len()));
         if count == 1 { "1 tool".to_owned() } else { format!("{count} tools") }
     };
+    let all_tokens = move || {
+        let tokens = server.with(|server| {
+            server.iter().flat_map(|s| s.tools.iter()).fold(0_u32, |sum, tool| sum.saturating_add(tool_tokens(tool)))
+        });
+        format!(
+            "All of them add about {} tokens to every request of an agent that offers them.",
+            grouped(tokens.into())
+        )
+    };
     view! {
         <li class="mcp-server">
             <div class="mcp-server-head">
@@ -87,6 +97,7 @@ pub(crate) fn McpServerRow(
             }}
             <details>
                 <summary>{tool_count}</summary>
+                <p class="hint">{all_tokens}</p>
                 <ul class="mcp-tool-list">{tool_list}</ul>
             </details>
             <label class="check">

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use hearth_core::mcp::doctor::Diagnosis;
 use hearth_core::storage::SettingRecord;
-use hearth_core::tools::{MCP_SERVER_KEY_PREFIX, McpServer};
+use hearth_core::tools::{MCP_SERVER_KEY_PREFIX, McpServer, offered_mcp_tokens, stored_tool_tokens};
 use leptos::prelude::*;
 
 use self::client::{Connections, McpFailure};
@@ -45,6 +45,9 @@ pub(crate) struct McpContext {
     /// Whether a server is on, as stored: known at start (by
     /// [`McpContext::note_servers`]) before `servers` is read.
     stored_on: RwSignal<bool>,
+    /// The estimated tokens of each listed tool of the servers that are on
+    /// (by agent tool key), as stored: known at start, like `stored_on`.
+    stored_tokens: RwSignal<Vec<(String, u32)>>,
     connections: StoredValue<Connections, LocalStorage>,
 }
 
@@ -61,6 +64,7 @@ impl McpContext {
             loaded: RwSignal::new(false),
             picker_open: RwSignal::new(false),
             stored_on: RwSignal::new(false),
+            stored_tokens: RwSignal::new(Vec::new()),
             connections: StoredValue::new_local(Connections::default()),
         };
         store.reload_on_bulk_change(move || async move {
@@ -73,10 +77,27 @@ impl McpContext {
     /// Notes whether a stored server is on, reading the records as plain JSON
     /// (the servers themselves, and their code, are read on first use).
     pub(crate) async fn note_servers(self) {
-        let on = self.store.settings_under::<serde_json::Value>(MCP_SERVER_KEY_PREFIX).await.is_ok_and(|servers| {
-            servers.iter().any(|server| server.get("enabled").and_then(serde_json::Value::as_bool) != Some(false))
-        });
+        let servers = self.store.settings_under::<serde_json::Value>(MCP_SERVER_KEY_PREFIX).await.unwrap_or_default();
+        let on = servers.iter().any(|server| server.get("enabled").and_then(serde_json::Value::as_bool) != Some(false));
         self.stored_on.set(on);
+        self.stored_tokens.set(servers.iter().flat_map(stored_tool_tokens).collect());
+    }
+
+    /// The estimated tokens the MCP tools of `enabled` (an agent's tool keys)
+    /// add to every request: from the servers once they are read, else as
+    /// noted at start.
+    pub(crate) fn offered_tokens(self, enabled: &[String]) -> u32 {
+        if self.loaded.get() {
+            self.servers.with(|servers| offered_mcp_tokens(enabled, servers))
+        } else {
+            self.stored_tokens.with(|known| {
+                // A plain list (a map's code would cost the first load more than it saves).
+                known
+                    .iter()
+                    .filter(|(key, _)| enabled.contains(key))
+                    .fold(0_u32, |sum, (_, tokens)| sum.saturating_add(*tokens))
+            })
+        }
     }
 
     /// Whether a server is on (the composer then offers their prompts and resources).

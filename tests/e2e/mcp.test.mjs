@@ -384,6 +384,20 @@ describe('MCP servers', () => {
     assert.match(sent, /What's weather in Paris, TX\?/);
     assert.match(sent, /<file name="demo:\/\/resource\/static\/document\/architecture\.md">\n# Everything Server – Architecture/);
     assert.match(sent, /<file name="demo:\/\/resource\/dynamic\/text\/3">\nResource 3: This is a plaintext resource/);
+
+    // An MCP tool the agent offers: the editor says what its definition costs, and the
+    // context meter counts exactly that much more.
+    const meter = chat.page.getByRole('meter', { name: 'Context window used', exact: true });
+    const used = async () => Number((await meter.getAttribute('aria-valuetext')).split(' of ')[0].replaceAll(/\D/g, ''));
+    const before = await used();
+    const editor = await editAgent(chat.page);
+    const section = editor.getByRole('group', { name: 'Tools from the MCP server everything', exact: true });
+    await section.getByRole('checkbox', { name: 'get-sum (everything)', exact: true }).check();
+    const cost = section.getByRole('status').filter({ hasText: /^1 tool chosen: about [\d,]+ tokens in every request\.$/ });
+    const tokens = Number((await cost.innerText()).match(/about ([\d,]+) tokens/)[1].replaceAll(',', ''));
+    assert.ok(tokens > 20, `a definition costs tokens (${tokens})`);
+    await saveAgent(chat.page, editor);
+    await waitUntil(async () => (await used()) === before + tokens, `the meter counts the tool (${before} + ${tokens})`);
     assert.deepEqual(chat.errors, []);
   });
 

@@ -104,10 +104,16 @@ pub fn estimate_request(messages: &[ChatMessage], tools: &[ToolSpec]) -> u32 {
         }
     }
     for tool in tools {
-        total += u64::from(TOOL_OVERHEAD)
-            + u64::from(estimate_tokens(&tool.name))
-            + u64::from(estimate_tokens(&tool.description));
-        total += u64::from(estimate_tokens(&tool.parameters.to_string()));
+        total += u64::from(definition_tokens(&tool.name, &tool.description, &tool.parameters));
     }
     u32::try_from(total).unwrap_or(u32::MAX)
+}
+
+/// The estimated tokens of one tool definition offered to a model: its name,
+/// description and JSON schema, plus [`TOOL_OVERHEAD`].
+pub fn definition_tokens(name: &str, description: &str, schema: &serde_json::Value) -> u32 {
+    TOOL_OVERHEAD
+        .saturating_add(estimate_tokens(name))
+        .saturating_add(estimate_tokens(description))
+        .saturating_add(estimate_tokens(&schema.to_string()))
 }

@@ -13,6 +13,7 @@
 #[cfg(test)]
 mod tests;
 
+use crate::compaction::definition_tokens;
 use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
@@ -143,6 +144,47 @@ pub fn offered_mcp_tools(enabled: &[String], servers: &[McpServer], taken: &BTre
             tool: tool.name.clone(),
             key: server.tool_key(&tool.name),
             hash: definition_hash(tool),
+        })
+        .collect()
+}
+
+/// The estimated tokens `tool`'s definition adds to every request that offers it.
+pub fn tool_tokens(tool: &McpTool) -> u32 {
+    definition_tokens(&tool.name, &tool.description, &tool.input_schema)
+}
+
+/// The estimated tokens the MCP tools of `enabled` (an agent's tool keys),
+/// from enabled servers that list them, add to every request.
+pub fn offered_mcp_tokens(enabled: &[String], servers: &[McpServer]) -> u32 {
+    enabled
+        .iter()
+        .filter_map(|key| parse_tool_key(key))
+        .filter_map(|(server_id, name)| {
+            let server = servers.iter().find(|server| server.id == server_id && server.enabled)?;
+            server.tools.iter().find(|tool| tool.name == name)
+        })
+        .fold(0, |sum: u32, tool| sum.saturating_add(tool_tokens(tool)))
+}
+
+/// The agent tool keys of the tools of a stored server (its setting value,
+/// read as plain JSON) with [`tool_tokens`] of each; none when it is off.
+/// The same figures as from the server read in full, for less code.
+pub fn stored_tool_tokens(server: &Value) -> Vec<(String, u32)> {
+    let Some(id) = server.get("id").and_then(Value::as_str) else { return Vec::new() };
+    if server.get("enabled").and_then(Value::as_bool) == Some(false) {
+        return Vec::new();
+    }
+    let object = Value::Object(serde_json::Map::new());
+    server
+        .get("tools")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|tool| {
+            let name = tool.get("name").and_then(Value::as_str)?;
+            let description = tool.get("description").and_then(Value::as_str).unwrap_or_default();
+            let schema = tool.get("input_schema").unwrap_or(&object);
+            Some((tool_key(id, name), definition_tokens(name, description, schema)))
         })
         .collect()
 }

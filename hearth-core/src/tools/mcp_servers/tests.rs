@@ -88,3 +88,37 @@ fn a_backup_carries_header_names_without_their_values_and_an_import_keeps_the_st
     without_header_values(&mut unreadable);
     assert_eq!(merge_imported_server(Some(&stored), &unreadable), unreadable);
 }
+
+#[test]
+fn the_tokens_of_offered_mcp_tools_are_those_of_their_definitions() {
+    let one = server("s1", "everything", &["get-sum", "echo"]);
+    let mut off = server("s2", "off", &["get-sum"]);
+    off.enabled = false;
+    let servers = [one.clone(), off];
+    let each = tool_tokens(&one.tools[0]);
+    let spec = crate::contract::ToolSpec {
+        name: one.tools[0].name.clone(),
+        description: one.tools[0].description.clone(),
+        parameters: one.tools[0].input_schema.clone(),
+    };
+    // As many as the request's estimate counts for the same definition (less the reply's priming).
+    assert_eq!(each, crate::compaction::estimate_request(&[], &[spec]) - 3);
+    assert!(each > crate::compaction::TOOL_OVERHEAD);
+    let keys = |pairs: &[(&str, &str)]| pairs.iter().map(|(s, t)| tool_key(s, t)).collect::<Vec<_>>();
+    assert_eq!(offered_mcp_tokens(&keys(&[("s1", "get-sum")]), &servers), each);
+    assert_eq!(
+        offered_mcp_tokens(&keys(&[("s1", "get-sum"), ("s1", "echo")]), &servers),
+        each + tool_tokens(&one.tools[1])
+    );
+    assert_eq!(offered_mcp_tokens(&keys(&[("s2", "get-sum"), ("s1", "gone")]), &servers), 0, "off or not listed");
+    assert_eq!(offered_mcp_tokens(&["builtin".to_owned()], &servers), 0);
+    // Read from the stored JSON, the figures are the same.
+    let stored = serde_json::to_value(&one).expect("a server serializes");
+    assert_eq!(
+        stored_tool_tokens(&stored),
+        [(tool_key("s1", "get-sum"), each), (tool_key("s1", "echo"), tool_tokens(&one.tools[1]))]
+    );
+    let off = serde_json::to_value(&servers[1]).expect("a server serializes");
+    assert!(stored_tool_tokens(&off).is_empty());
+    assert!(stored_tool_tokens(&json!({ "tools": [] })).is_empty());
+}
