@@ -392,6 +392,7 @@ impl ChatContext {
                 entry,
                 system,
                 tools,
+                mcp_tokens: self.mcp_tokens(),
                 signal: None,
             };
             if let Some(refusal) = self.retry_refusal(&job) {
@@ -429,7 +430,8 @@ impl ChatContext {
         let session_id = session.id.clone();
         let controller = self.start_work(&session_id, None);
         let signal = controller.as_ref().map(AbortController::signal);
-        let job = compaction::Job { session, items, active, entry, system, tools, signal };
+        let mcp_tokens = self.mcp_tokens();
+        let job = compaction::Job { session, items, active, entry, system, tools, mcp_tokens, signal };
         spawn_local(async move {
             match code::load().await {
                 Ok(code) => (code.compact)(self, job).await,
@@ -444,6 +446,12 @@ impl ChatContext {
 
     /// The prompt, tools and system message a request of `agent` on `entry`
     /// sends: one place, so the Compact button plans with what Send sends.
+    /// The estimated tokens of the current agent's MCP tool definitions, which
+    /// the turn adds to the request's tools (see `compaction::Job`).
+    fn mcp_tokens(self) -> u32 {
+        untrack(|| self.tools.mcp.offered_tokens(self.agent().offered_tools()))
+    }
+
     fn prompt_and_tools(
         self,
         agent: AgentRecord,
@@ -568,6 +576,7 @@ impl ChatContext {
                 entry: job_entry,
                 system,
                 tools: tools.clone(),
+                mcp_tokens: self.mcp_tokens(),
                 signal,
             };
             let turn = turn::TurnSetup {

@@ -192,7 +192,7 @@ fn briefly(error: &ProviderError) -> String {
 /// the system prompt and the tools, the request stays below the threshold.
 fn verbatim_budget(job: &Job, window: u32, settings: &CompactionSettings) -> u32 {
     let threshold = u32::try_from(u64::from(window) * u64::from(settings.threshold()) / 100).unwrap_or(window);
-    let fixed = estimate_request(job.system.as_slice(), &job.tools);
+    let fixed = estimate_request(job.system.as_slice(), &job.tools).saturating_add(job.mcp_tokens);
     threshold.saturating_sub(summary_room(window)).saturating_sub(fixed)
 }
 
@@ -215,6 +215,9 @@ pub(super) struct Job {
     /// The system prompt and tools of the request, for the estimate.
     pub(super) system: Option<ChatMessage>,
     pub(super) tools: Vec<ToolSpec>,
+    /// The estimated tokens of the agent's MCP tool definitions, which the
+    /// turn adds to `tools` (their servers are reached only then).
+    pub(super) mcp_tokens: u32,
     /// Stop: ends the summary request too.
     pub(super) signal: Option<AbortSignal>,
 }
@@ -223,7 +226,7 @@ pub(super) struct Job {
 /// and tools) is by itself too long for `window`: the note saying which part,
 /// else `None`.
 fn too_long(job: &Job, items: &[HistoryItem], plan: Option<&CompactionPlan>, window: u32) -> Option<CompactionNote> {
-    let fixed = estimate_request(job.system.as_slice(), &job.tools);
+    let fixed = estimate_request(job.system.as_slice(), &job.tools).saturating_add(job.mcp_tokens);
     let (head, tail) = match plan {
         Some(plan) => kept_estimates(items, plan),
         // Nothing to summarise: the whole request is what is kept.
@@ -261,7 +264,8 @@ impl ChatContext {
             Compaction::Now => true,
             Compaction::WhenFull => {
                 let messages: Vec<ChatMessage> = job.system.iter().cloned().chain(unchanged.iter().cloned()).collect();
-                should_compact(estimate_request(&messages, &job.tools), window, &settings)
+                let estimate = estimate_request(&messages, &job.tools).saturating_add(job.mcp_tokens);
+                should_compact(estimate, window, &settings)
             }
         };
         if !full {
