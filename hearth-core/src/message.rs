@@ -152,6 +152,19 @@ impl MessageToolResult {
     }
 }
 
+/// A link to a resource an MCP tool returned, kept with its result so that the
+/// user can read it (its text attached to the next message). The model reads
+/// it in the result's text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolLink {
+    /// The id of the MCP server that returned it (whose `resources/read` reads it).
+    pub server_id: String,
+    /// The resource's URI.
+    pub uri: String,
+    /// Its name.
+    pub name: String,
+}
+
 /// An image or a sound a tool returned, kept with its result: shown to the
 /// user, and sent to the families whose tool results take images.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

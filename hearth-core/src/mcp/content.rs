@@ -67,6 +67,18 @@ pub struct CallResult {
     pub is_error: bool,
 }
 
+/// The links to resources in a result (URI, name), in order, for the user to read.
+pub fn links(result: &CallResult) -> Vec<(String, String)> {
+    result
+        .parts
+        .iter()
+        .filter_map(|part| match part {
+            Part::Link { uri, name, .. } => Some((uri.clone(), name.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Reads a `CallToolResult`. Parts of an unknown type are kept as a line of
 /// text saying so, so that the model knows something was left out.
 pub fn read_call_result(result: &Value) -> CallResult {

@@ -297,6 +297,10 @@ pub struct ToolResultRecord {
     /// Images and sounds that came with the result (an MCP tool's).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub media: Vec<crate::message::ToolMedia>,
+    /// Links to resources that came with the result (an MCP tool's), for the
+    /// user to read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<crate::message::ToolLink>,
 }
 
 /// Why a reply failed, as stored: a [`Failure`](crate::failure::Failure)

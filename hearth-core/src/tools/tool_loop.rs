@@ -47,7 +47,7 @@ use serde_json::Value;
 use super::ToolSpec;
 use super::schema;
 use crate::contract::FinishKind;
-use crate::message::ToolMedia;
+use crate::message::{ToolLink, ToolMedia};
 use crate::reply::Reply;
 
 /// How far the loop may go.
@@ -145,11 +145,13 @@ pub struct ToolContent {
     pub is_error: bool,
     /// Images and sounds the tool returned.
     pub media: Vec<ToolMedia>,
+    /// Links to resources the tool returned (for the user to read).
+    pub links: Vec<ToolLink>,
 }
 
 impl ToolContent {
     fn plain(text: String, is_error: bool) -> Self {
-        Self { text, is_error, media: Vec::new() }
+        Self { text, is_error, media: Vec::new(), links: Vec::new() }
     }
 }
 
@@ -180,6 +182,8 @@ pub struct ToolResult {
     pub is_error: bool,
     /// Images and sounds the tool returned.
     pub media: Vec<ToolMedia>,
+    /// Links to resources the tool returned (kept for the user, not sent).
+    pub links: Vec<ToolLink>,
 }
 
 impl From<ToolResult> for crate::message::MessageToolResult {
@@ -348,6 +352,7 @@ impl ToolLoop {
                     content: outcome.text.clone(),
                     is_error: outcome.is_error,
                     media: outcome.media.clone(),
+                    links: outcome.links.clone(),
                 })
             })
             .collect()

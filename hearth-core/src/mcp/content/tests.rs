@@ -30,6 +30,7 @@ fn every_part_is_read() {
             mime: Some("text/markdown".into())
         }
     );
+    assert_eq!(links(&result), [("demo://resource/static/document/a.md".to_owned(), "Doc A".to_owned())]);
     assert_eq!(
         result.parts[5],
         Part::Resource {

@@ -26,7 +26,13 @@ fn call(id: &str, round: u32, result: &str) -> ToolCallRecord {
         name: "calculator".into(),
         arguments_raw: format!("{{\"expression\":\"{id}\"}}"),
         commentary: format!("Computing {id}."),
-        result: Some(ToolResultRecord { content: result.into(), is_error: false, duration_ms: Some(1), media: vec![] }),
+        result: Some(ToolResultRecord {
+            content: result.into(),
+            is_error: false,
+            duration_ms: Some(1),
+            media: vec![],
+            links: vec![],
+        }),
         round,
     }
 }

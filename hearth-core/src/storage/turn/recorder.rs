@@ -218,6 +218,7 @@ impl TurnRecorder {
                 is_error: result.is_error,
                 duration_ms: duration,
                 media: result.media.clone(),
+                links: result.links.clone(),
             });
         }
         self.fill(now);

@@ -14,6 +14,7 @@ fn call(id: &str, round: u32, commentary: &str, result: Option<(&str, bool)>) ->
             is_error,
             duration_ms: Some(3),
             media: vec![],
+            links: vec![],
         }),
         round,
     }
@@ -124,6 +125,7 @@ fn the_tool_wire_turn_is_a_stored_turn_unfolded() {
             is_error: result.1,
             duration_ms: Some(1),
             media: vec![],
+            links: vec![],
         }),
         round,
     };
@@ -158,7 +160,13 @@ fn the_attached_file_tests_turn_is_a_stored_turn_unfolded() {
         name: "calculator".into(),
         arguments_raw: r#"{"expression":"6*7"}"#.into(),
         commentary: String::new(),
-        result: Some(ToolResultRecord { content: "42".into(), is_error: false, duration_ms: None, media: vec![] }),
+        result: Some(ToolResultRecord {
+            content: "42".into(),
+            is_error: false,
+            duration_ms: None,
+            media: vec![],
+            links: vec![],
+        }),
         round: 0,
     };
     let conversation = crate::message::tests::tool_conversation();

@@ -61,7 +61,14 @@ fn ids(invocations: &[Invocation]) -> Vec<&str> {
 }
 
 fn result(call_id: &str, name: &str, content: &str, is_error: bool) -> ToolResult {
-    ToolResult { call_id: call_id.into(), name: name.into(), content: content.into(), is_error, media: vec![] }
+    ToolResult {
+        call_id: call_id.into(),
+        name: name.into(),
+        content: content.into(),
+        is_error,
+        media: vec![],
+        links: vec![],
+    }
 }
 
 const OSLO: &str = r#"{"city":"Oslo"}"#;

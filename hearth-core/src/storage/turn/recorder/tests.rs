@@ -39,6 +39,7 @@ fn result(call_id: &str, content: &str) -> ToolResult {
         content: content.into(),
         is_error: false,
         media: vec![],
+        links: vec![],
     }
 }
 
@@ -79,10 +80,20 @@ fn a_two_round_anthropic_turn() {
     // The result arrives with its duration; the loop's results keep it.
     turn.record_result(
         &id,
-        ToolResultRecord { content: "68°F".into(), is_error: false, duration_ms: Some(12), media: vec![] },
+        ToolResultRecord {
+            content: "68°F".into(),
+            is_error: false,
+            duration_ms: Some(12),
+            media: vec![],
+            links: vec![],
+        },
     );
-    let after = turn.record_results(&[result(&id, "68°F")], &[(id.clone(), 99)], 2_100).clone();
+    // With a link to a resource (an MCP tool's), kept in the record for the user.
+    let link = crate::message::ToolLink { server_id: "s1".into(), uri: "demo://t/2".into(), name: "Text 2".into() };
+    let linked = ToolResult { links: vec![link.clone()], ..result(&id, "68°F") };
+    let after = turn.record_results(&[linked], &[(id.clone(), 99)], 2_100).clone();
     assert_eq!(after.tool_calls[0].result.as_ref().and_then(|r| r.duration_ms), Some(12));
+    assert_eq!(after.tool_calls[0].result.as_ref().map(|r| r.links.clone()), Some(vec![link]));
 
     // The next request: the question, the round's call message and its results.
     let history = turn.request_history();
@@ -212,7 +223,13 @@ fn a_turn_stopped_while_tools_run_keeps_its_calls() {
     turn.start_round(ids.clone(), 2_000);
     turn.record_result(
         &ids[0],
-        ToolResultRecord { content: "sunny".into(), is_error: false, duration_ms: Some(3), media: vec![] },
+        ToolResultRecord {
+            content: "sunny".into(),
+            is_error: false,
+            duration_ms: Some(3),
+            media: vec![],
+            links: vec![],
+        },
     );
     let stopped = turn.finish(ReplyStatus::Stopped, 2_500).clone();
     assert_eq!((stopped.state, stopped.content.as_str()), (MessageState::Stopped, ""));
