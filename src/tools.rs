@@ -9,6 +9,7 @@ pub(crate) mod state;
 pub(crate) mod tool_activity;
 pub(crate) mod tool_approval;
 pub(crate) mod tool_call_item;
+pub(crate) mod tool_link_list;
 pub(crate) mod tool_media_list;
 pub(crate) mod tools_dialog;
 pub(crate) mod user_tool_editor;

@@ -5,7 +5,6 @@
 //! first). Every list is asked for afresh each time the dialog opens.
 
 use hearth_core::mcp::listing::{McpPrompt, McpResourceTemplate};
-use hearth_core::message::AttachedFile;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -16,7 +15,6 @@ use crate::mcp::prompt_form::PromptForm;
 use crate::mcp::resource_template_form::ResourceTemplateForm;
 use crate::mcp::server_offer::ServerOffer;
 use crate::mcp::state::McpContext;
-use crate::tools::state::settings::MAX_FILE_CHARS;
 use crate::ui::lazy::{ChunkError, wasm_split};
 use crate::ui::modal_dialog::ModalDialog;
 
@@ -90,15 +88,11 @@ impl Picking {
         spawn_local(async move {
             let read = self.mcp.read_resource_now(&server, &uri).await;
             self.busy.set(None);
-            match read {
-                Ok(read) if read.text.chars().count() > MAX_FILE_CHARS => self.problem.set(Some(format!(
-                    "{uri} was not attached: it has more than {MAX_FILE_CHARS} characters, more than a file may have."
-                ))),
-                Ok(read) => {
-                    let attachments = self.attachments;
-                    attachments.attach_snapshot(AttachedFile { name: uri.clone(), content: read.text });
-                    attachments.problem.set(if read.left_out > 0 {
-                        format!("{uri}: its {} binary parts were left out (only text is attached).", read.left_out)
+            match read.map(|read| (read.left_out, self.attachments.attach_text(uri.clone(), read.text))) {
+                Ok((_, Err(refused))) => self.problem.set(Some(refused.to_string())),
+                Ok((left_out, Ok(()))) => {
+                    self.attachments.problem.set(if left_out > 0 {
+                        format!("{uri}: its {left_out} binary parts were left out (only text is attached).")
                     } else {
                         String::new()
                     });

@@ -2,12 +2,13 @@
 //! before it, the tool's name, status and duration (and, while it runs, the
 //! progress its server reports), its arguments and its
 //! result or error (JSON indented for reading) with the images and sounds
-//! that came with it, and a Copy button.
+//! that came with it, the resources it links to (with Read), and a Copy button.
 
 use hearth_core::storage::ToolCallRecord;
 use leptos::prelude::*;
 
 use super::state::ToolsContext;
+use super::tool_link_list::ToolLinkList;
 use super::tool_media_list::ToolMediaList;
 use crate::ui::copy_button::CopyButton;
 
@@ -64,6 +65,7 @@ pub(crate) fn ToolCallItem(
         (heading, pretty(&result.content))
     });
     let media = call.result.as_ref().map(|result| result.media.clone()).filter(|media| !media.is_empty());
+    let links = call.result.as_ref().map(|result| result.links.clone()).filter(|links| !links.is_empty());
     let copy_text = {
         let mut text = format!("{}\n{}", call.name, arguments);
         if let Some((heading, body)) = &outcome {
@@ -92,6 +94,7 @@ pub(crate) fn ToolCallItem(
                     }
                 })}
             {media.map(|media| view! { <ToolMediaList media tool=call.name.clone() /> })}
+            {links.map(|links| view! { <ToolLinkList links /> })}
             <div class="tool-call-actions">
                 <CopyButton text=move || copy_text.clone() label=copy_label />
             </div>

@@ -195,6 +195,16 @@ describe('MCP servers', () => {
     assert.equal(stored?.result?.media?.[0]?.mime, 'image/png', 'the image is stored with the result');
     await shown.scrollIntoViewIfNeeded();
     await screenshot(chat.page, 'mcp-three-tools.png');
+
+    // The links a result holds can be read: a text resource is attached to the next
+    // message; a binary one is refused, with the reason.
+    await chat.reply.getByRole('button', { name: 'Read Text Resource 2', exact: true }).click();
+    await chat.reply.getByRole('status').filter({ hasText: 'demo://resource/dynamic/text/2 is attached to your next message.' }).waitFor();
+    const attached = chat.page.getByRole('list', { name: 'Attached files', exact: true });
+    await attached.getByRole('button', { name: 'Remove demo://resource/dynamic/text/2', exact: true }).waitFor();
+    await chat.reply.getByRole('button', { name: 'Read Blob Resource 1', exact: true }).click();
+    await chat.reply.getByRole('status').filter({ hasText: /^demo:\/\/resource\/dynamic\/blob\/1 could not be read: .*it is not text/ }).waitFor();
+    assert.equal(await attached.getByRole('button').count(), 1);
     assert.deepEqual(chat.errors, []);
   });
 

@@ -262,6 +262,7 @@ async fn run_round(
             is_error: content.is_error,
             duration_ms: Some(duration),
             media: content.media,
+            links: content.links,
         };
         let mut shared = turn.borrow_mut();
         shared.recorder.record_result(&invocation.call_id, result);

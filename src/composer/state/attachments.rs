@@ -56,9 +56,18 @@ impl Attachments {
         self.files.update(|files| files.push(snapshot));
     }
 
-    /// Attaches `file` as it is (a resource read from an MCP server), in place
-    /// of an attached file of the same name.
-    pub(crate) fn attach_snapshot(self, file: AttachedFile) {
+    /// Attaches the text `content` named `name` as it is (a resource read from
+    /// an MCP server, named by its URI), in place of an attached file of the
+    /// same name; refused (nothing changes) over [`MAX_FILE_CHARS`], like a file.
+    pub(crate) fn attach_text(self, name: String, content: String) -> Result<(), FileRefused> {
+        if content.chars().count() > MAX_FILE_CHARS {
+            return Err(FileRefused::TooLong { name });
+        }
+        self.attach_snapshot(AttachedFile { name, content });
+        Ok(())
+    }
+
+    fn attach_snapshot(self, file: AttachedFile) {
         self.snapshots.update_value(|names| {
             if !names.contains(&file.name) {
                 names.push(file.name.clone());

@@ -11,6 +11,7 @@ use std::pin::Pin;
 
 use hearth_core::mcp::content::CallResult;
 use hearth_core::mcp::progress::Progress;
+use hearth_core::mcp::resources::ResourceText;
 use hearth_core::tools::OfferedMcpTool;
 use leptos::prelude::*;
 use serde_json::Value;
@@ -24,12 +25,15 @@ use crate::io::chunks::{ChunkError, wasm_split};
 type Checking = Pin<Box<dyn Future<Output = ()>>>;
 /// A tool call, boxed.
 type Calling = Pin<Box<dyn Future<Output = Result<CallResult, McpFailure>>>>;
+/// A resource read, boxed.
+type Reading = Pin<Box<dyn Future<Output = Result<ResourceText, McpFailure>>>>;
 
 /// What the `mcp` chunk offers; one `static`, reached through [`load`].
 struct McpCode {
     check: fn(McpContext, String) -> Checking,
     call_tool: fn(McpContext, OfferedMcpTool, Value, Option<AbortSignal>, Callback<Progress>) -> Calling,
     disconnect: fn(McpContext, String),
+    read_resource: fn(McpContext, String, String) -> Reading,
 }
 
 #[wasm_split(mcp, fallible)]
@@ -40,6 +44,7 @@ fn mcp_code() -> Result<&'static McpCode, ChunkError> {
             Box::pin(async move { mcp.call_tool_now(&tool, &arguments, signal.as_ref(), on_progress).await })
         },
         disconnect: |mcp, id| mcp.disconnect_now(&id),
+        read_resource: |mcp, id, uri| Box::pin(async move { mcp.read_resource_now(&id, &uri).await }),
     };
     Ok(&CODE)
 }
@@ -82,6 +87,12 @@ impl McpContext {
     ) -> Result<CallResult, McpFailure> {
         let code = load().await.map_err(|error| McpFailure::NotLoaded(error.to_string()))?;
         (code.call_tool)(self, tool.clone(), arguments.clone(), signal.cloned(), on_progress).await
+    }
+
+    /// The text of the resource `uri` of the server `id` (a link a tool returned).
+    pub(crate) async fn read_resource(self, id: &str, uri: &str) -> Result<ResourceText, McpFailure> {
+        let code = load().await.map_err(|error| McpFailure::NotLoaded(error.to_string()))?;
+        (code.read_resource)(self, id.to_owned(), uri.to_owned()).await
     }
 
     /// Forgets the connection to `id` and ends its session on the server (no

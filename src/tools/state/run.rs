@@ -5,8 +5,9 @@
 use std::pin::pin;
 
 use futures::future::{Either, select};
-use hearth_core::mcp::content::model_content;
+use hearth_core::mcp::content::{links, model_content};
 use hearth_core::mcp::progress::Progress;
+use hearth_core::message::ToolLink;
 use hearth_core::provider::{self, HttpRequest};
 use hearth_core::tools::{
     Builtin, Invocation, OfferedMcpTool, STOPPED_BY_USER, ToolContent, ToolOutcome, UserTool, calc,
@@ -201,7 +202,11 @@ async fn run_mcp(tool: &OfferedMcpTool, call_id: &str, args: &Value, env: &ToolE
     match called {
         Ok(result) => {
             let (text, media) = model_content(&result);
-            ToolOutcome::Parts(ToolContent { text: cut(&text), is_error: result.is_error, media })
+            let links = links(&result)
+                .into_iter()
+                .map(|(uri, name)| ToolLink { server_id: tool.server_id.clone(), uri, name })
+                .collect();
+            ToolOutcome::Parts(ToolContent { text: cut(&text), is_error: result.is_error, media, links })
         }
         Err(McpFailure::Stopped) => ToolOutcome::Err(STOPPED_BY_USER.to_owned()),
         Err(McpFailure::TimedOut) => ToolOutcome::TimedOut { after_ms: u64::from(IDLE_LIMIT_MS) },
