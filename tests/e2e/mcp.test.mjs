@@ -430,6 +430,26 @@ describe('MCP servers', () => {
     assert.deepEqual(await axeViolations(chat.page, { include: 'dialog[open]' }), [], 'the agent editor');
     await section.scrollIntoViewIfNeeded();
     await screenshot(chat.page, 'mcp-agent-tools-mobile-dark.png');
+    await saveAgent(chat.page, editor);
+
+    // The composer's Prompts and resources, by keyboard: the lists and a prompt's form fit and pass axe.
+    const button = chat.page.getByRole('button', { name: 'Prompts and resources', exact: true });
+    await button.focus();
+    await chat.page.keyboard.press('Enter');
+    const picker = chat.page.getByRole('dialog', { name: 'Prompts and resources', exact: true });
+    await picker.getByRole('list', { name: 'Prompts of everything', exact: true }).waitFor();
+    assert.equal(await overflow(), false, 'the lists fit the phone');
+    assert.deepEqual(await axeViolations(chat.page, { include: 'dialog[open]' }), [], 'the lists');
+    await screenshot(chat.page, 'mcp-picker-mobile-dark.png');
+    await picker.getByRole('button', { name: 'Arguments Prompt', exact: true }).focus();
+    await chat.page.keyboard.press('Enter');
+    const city = picker.getByRole('combobox', { name: 'city (required)', exact: true });
+    await city.waitFor();
+    await city.focus();
+    await chat.page.keyboard.type('Oslo');
+    await chat.page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'hidden' });
+    assert.equal(await chat.message.inputValue(), "What's weather in Oslo?");
     assert.deepEqual(chat.errors, []);
   });
 });
