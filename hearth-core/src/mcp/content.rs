@@ -73,6 +73,8 @@ pub fn links(result: &CallResult) -> Vec<(String, String)> {
         .parts
         .iter()
         .filter_map(|part| match part {
+            Part::Link { uri, .. } if uri.trim().is_empty() => None,
+            Part::Link { uri, name, .. } if name.trim().is_empty() => Some((uri.clone(), uri.clone())),
             Part::Link { uri, name, .. } => Some((uri.clone(), name.clone())),
             _ => None,
         })

@@ -67,8 +67,10 @@ pub fn variables(template: &str) -> Result<Vec<String>, TemplateError> {
     Ok(names)
 }
 
-/// Fills in `template` with `values` (name, value); a variable without a
-/// value, or with an empty one, is undefined and left out as RFC 6570 says.
+/// Fills in `template` with `values` (name, value); a variable not among
+/// them is undefined and left out, and an empty value is defined, as RFC 6570
+/// says (`{?q}` with an empty `q` is `?q=`): a form leaves out what was not
+/// filled in.
 pub fn expand(template: &str, values: &[(String, String)]) -> Result<String, TemplateError> {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
@@ -92,9 +94,6 @@ pub fn expand(template: &str, values: &[(String, String)]) -> Result<String, Tem
             let Some(value) = values.iter().find(|(known, _)| known == name).map(|(_, value)| value.as_str()) else {
                 continue;
             };
-            if value.is_empty() {
-                continue;
-            }
             let value = match prefix_length(spec) {
                 Some(length) => value.char_indices().nth(length).map_or(value, |(end, _)| &value[..end]),
                 None => value,

@@ -158,7 +158,10 @@ pub fn tool_tokens(tool: &McpTool) -> u32 {
 pub fn offered_mcp_tokens(enabled: &[String], servers: &[McpServer]) -> u32 {
     enabled
         .iter()
-        .filter_map(|key| parse_tool_key(key))
+        .enumerate()
+        // Each tool once, as `offered_mcp_tools` offers it once.
+        .filter(|(at, key)| !enabled[..*at].contains(key))
+        .filter_map(|(_, key)| parse_tool_key(key))
         .filter_map(|(server_id, name)| {
             let server = servers.iter().find(|server| server.id == server_id && server.enabled)?;
             server.tools.iter().find(|tool| tool.name == name)

@@ -31,6 +31,15 @@ fn every_part_is_read() {
         }
     );
     assert_eq!(links(&result), [("demo://resource/static/document/a.md".to_owned(), "Doc A".to_owned())]);
+    let unnamed = read_call_result(&json!({ "content": [
+        { "type": "resource_link", "uri": "demo://x", "name": "" },
+        { "type": "resource_link", "uri": " ", "name": "no address" }
+    ] }));
+    assert_eq!(
+        links(&unnamed),
+        [("demo://x".to_owned(), "demo://x".to_owned())],
+        "named by its address; none without one"
+    );
     assert_eq!(
         result.parts[5],
         Part::Resource {

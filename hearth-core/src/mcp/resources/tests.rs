@@ -41,7 +41,7 @@ fn a_template_names_its_variables() {
     assert_eq!(variables("x://plain"), Ok(Vec::new()));
 }
 
-// The examples of RFC 6570 section 1.2 (levels 1 to 3) with its variables.
+// The examples of RFC 6570 sections 1.2 and 3.2 (levels 1 to 3) with their variables.
 #[test]
 fn templates_expand_as_rfc_6570_says() {
     let vars = values(&[
@@ -75,7 +75,11 @@ fn templates_expand_as_rfc_6570_says() {
         ("{?x,y}", "?x=1024&y=768"),
         ("?fixed=yes{&x}", "?fixed=yes&x=1024"),
         ("{var:3}", "val"),
-        ("{?missing,empty}", ""),
+        // Section 3.2's examples with an empty value and an undefined one.
+        ("{?x,y,empty}", "?x=1024&y=768&empty="),
+        ("{;x,y,empty}", ";x=1024;y=768;empty"),
+        ("{x,empty}", "1024,"),
+        ("{?missing}", ""),
         ("demo://resource/dynamic/text/{resourceId}", "demo://resource/dynamic/text/"),
     ];
     for (template, expanded) in cases {

@@ -111,6 +111,7 @@ fn the_tokens_of_offered_mcp_tools_are_those_of_their_definitions() {
         each + tool_tokens(&one.tools[1])
     );
     assert_eq!(offered_mcp_tokens(&keys(&[("s2", "get-sum"), ("s1", "gone")]), &servers), 0, "off or not listed");
+    assert_eq!(offered_mcp_tokens(&keys(&[("s1", "get-sum"), ("s1", "get-sum")]), &servers), each, "once each");
     assert_eq!(offered_mcp_tokens(&["builtin".to_owned()], &servers), 0);
     // Read from the stored JSON, the figures are the same.
     let stored = serde_json::to_value(&one).expect("a server serializes");
