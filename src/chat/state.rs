@@ -444,14 +444,14 @@ impl ChatContext {
         });
     }
 
-    /// The prompt, tools and system message a request of `agent` on `entry`
-    /// sends: one place, so the Compact button plans with what Send sends.
     /// The estimated tokens of the current agent's MCP tool definitions, which
     /// the turn adds to the request's tools (see `compaction::Job`).
     fn mcp_tokens(self) -> u32 {
         untrack(|| self.tools.mcp.offered_tokens(self.agent().offered_tools()))
     }
 
+    /// The prompt, tools and system message a request of `agent` on `entry`
+    /// sends: one place, so the Compact button plans with what Send sends.
     fn prompt_and_tools(
         self,
         agent: AgentRecord,
@@ -516,6 +516,8 @@ impl ChatContext {
         variant_of: Option<String>,
     ) {
         let (agent, entry) = untrack(|| (self.agent(), self.account()));
+        // Taken now: by the time compaction decides, another conversation may be open.
+        let mcp_tokens = untrack(|| self.tools.mcp.offered_tokens(agent.offered_tools()));
         let model_id = entry.as_ref().map(|e| e.model.model.trim().to_owned()).unwrap_or_default();
         let mut reply = new_record(&session.id, Role::Assistant, now() + 1);
         reply.model = Some(model_id).filter(|m| !m.is_empty());
@@ -576,7 +578,7 @@ impl ChatContext {
                 entry: job_entry,
                 system,
                 tools: tools.clone(),
-                mcp_tokens: self.mcp_tokens(),
+                mcp_tokens,
                 signal,
             };
             let turn = turn::TurnSetup {

@@ -63,6 +63,10 @@ impl Picking {
         spawn_local(async move {
             let got = self.mcp.prompt_now(&server, &name, &arguments).await;
             self.busy.set(None);
+            // Closed meanwhile: the user changed their mind.
+            if !self.mcp.picker_open.get_untracked() {
+                return;
+            }
             match got {
                 Ok(prompt) => {
                     self.mcp.picker_open.set(false);
@@ -88,6 +92,9 @@ impl Picking {
         spawn_local(async move {
             let read = self.mcp.read_resource_now(&server, &uri).await;
             self.busy.set(None);
+            if !self.mcp.picker_open.get_untracked() {
+                return;
+            }
             match read.map(|read| (read.left_out, self.attachments.attach_text(uri.clone(), read.text))) {
                 Ok((_, Err(refused))) => self.problem.set(Some(refused.to_string())),
                 Ok((left_out, Ok(()))) => {

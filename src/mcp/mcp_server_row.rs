@@ -45,6 +45,10 @@ pub(crate) fn McpServerRow(
     let toggle = move |ev| {
         let on = event_target_checked(&ev);
         if let Some(server) = server.get_untracked() {
+            // Off, it keeps no connection (nor an HTTP+SSE stream) open.
+            if !on {
+                mcp.disconnect(&server.id);
+            }
             mcp.save(McpServer { enabled: on, ..server });
         }
     };

@@ -7,6 +7,7 @@
 use hearth_core::mcp::listing::McpPrompt;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use wasm_bindgen::JsCast;
 
 use crate::mcp::mcp_picker::Picking;
 use crate::mcp::prompt_argument_field::PromptArgumentField;
@@ -99,8 +100,22 @@ pub(crate) fn PromptForm(
         missing.set(None);
         picking.insert_prompt(server.clone(), name.clone(), submit_label.clone(), given.with_value(|given| given()));
     };
+    // The lists' button that opened the form is gone: the focus goes to the first field.
+    let form = NodeRef::<leptos::html::Form>::new();
+    Effect::new(move |_| {
+        let first = form.get().and_then(|form| form.query_selector("input").ok().flatten());
+        if let Some(input) = first.and_then(|input| input.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = input.focus();
+        }
+    });
     view! {
-        <form class="prompt-form" aria-label=format!("The prompt {label}") on:submit=submit novalidate>
+        <form
+            class="prompt-form"
+            aria-label=format!("The prompt {label}")
+            on:submit=submit
+            novalidate
+            node_ref=form
+        >
             <h3>{label.clone()}</h3>
             {(!prompt.description.is_empty()).then(|| view! { <p class="hint">{prompt.description.clone()}</p> })}
             {fields}

@@ -28,7 +28,12 @@ pub(crate) fn ResourceTemplateForm(
     let uri_template = template.uri_template.clone();
     let bound = values.clone();
     let uri = Memo::new(move |_| {
-        let given: Vec<(String, String)> = bound.iter().map(|(name, value)| (name.clone(), value.get())).collect();
+        // A field left empty is a variable not given (undefined, so left out).
+        let given: Vec<(String, String)> = bound
+            .iter()
+            .map(|(name, value)| (name.clone(), value.get()))
+            .filter(|(_, value)| !value.trim().is_empty())
+            .collect();
         expand(&uri_template, &given).ok()
     });
     // Something filled in (a variable may be optional, as `{?query}` is).

@@ -64,7 +64,7 @@ fn offered(id: String, name: &str, offer: Offer, picking: Picking) -> impl IntoV
             };
             view! {
                 <li>
-                    <button type="button" class="action" on:click=pick>{label}</button>
+                    <button type="button" class="action" disabled=move || picking.busy.with(Option::is_some) on:click=pick>{label}</button>
                     <span class="hint">{about}</span>
                 </li>
             }
@@ -82,6 +82,7 @@ fn offered(id: String, name: &str, offer: Offer, picking: Picking) -> impl IntoV
                         type="button"
                         class="action"
                         title=resource.uri.clone()
+                        disabled=move || picking.busy.with(Option::is_some)
                         on:click=move |_| picking.attach_resource(server.clone(), uri.clone())
                     >
                         {resource.name.clone()}
@@ -101,7 +102,13 @@ fn offered(id: String, name: &str, offer: Offer, picking: Picking) -> impl IntoV
             };
             view! {
                 <li>
-                    <button type="button" class="action" title=title on:click=pick>{label}</button>
+                    <button
+                        type="button"
+                        class="action"
+                        title=title
+                        disabled=move || picking.busy.with(Option::is_some)
+                        on:click=pick
+                    >{label}</button>
                     <span class="hint">{about}</span>
                 </li>
             }

@@ -68,6 +68,10 @@ impl McpContext {
             connections: StoredValue::new_local(Connections::default()),
         };
         store.reload_on_bulk_change(move || async move {
+            // An import or a clear: the servers are read afresh, connected anew.
+            for id in this.servers.with_untracked(|list| list.iter().map(|s| s.id.clone()).collect::<Vec<_>>()) {
+                this.disconnect(&id);
+            }
             this.loaded.set(false);
             this.note_servers().await;
         });

@@ -82,6 +82,10 @@ pub(crate) enum McpFailure {
     Prompt(PromptError),
     /// Its resource cannot be attached.
     Resource(ResourceError),
+    /// The server is no longer in Tools.
+    Removed,
+    /// The server is switched off in Tools.
+    SwitchedOff,
 }
 
 impl fmt::Display for McpFailure {
@@ -109,6 +113,8 @@ impl fmt::Display for McpFailure {
             Self::Gone => f.write_str("The server ended the session."),
             Self::Prompt(error) => write!(f, "The prompt cannot be used: {error}."),
             Self::Resource(error) => write!(f, "The resource cannot be attached: {error}."),
+            Self::Removed => f.write_str("The MCP server is no longer in Tools."),
+            Self::SwitchedOff => f.write_str("The MCP server is switched off in Tools."),
         }
     }
 }
@@ -179,6 +185,7 @@ impl McpContext {
         self.connections.update_value(|c| {
             removed = c.sessions.remove(id);
             c.infos.remove(id);
+            c.legacy.remove(id);
             if let Some(stream) = c.streams.remove(id) {
                 stream.close();
             }
@@ -308,8 +315,13 @@ impl McpContext {
         resource_text(&result).map_err(McpFailure::Resource)
     }
 
+    /// The server `id` if it is there and on.
     fn server_or_gone(self, id: &str) -> Result<McpServer, McpFailure> {
-        self.server(id).ok_or_else(|| McpFailure::Protocol("the server was removed".to_owned()))
+        match self.server(id) {
+            None => Err(McpFailure::Removed),
+            Some(server) if !server.enabled => Err(McpFailure::SwitchedOff),
+            Some(server) => Ok(server),
+        }
     }
 
     /// What `server` said of itself, connecting first unless it is connected.
@@ -373,8 +385,12 @@ impl McpContext {
         } else {
             match initialize_streamable(server, signal).await {
                 Err(refused @ McpFailure::Status { status: 400 | 404 | 405, .. }) => {
-                    // What the newer transport was told says more than the older one's failure.
-                    let done = initialize_legacy(server, signal).await.map_err(|_| refused)?;
+                    // What the newer transport was told says more than the older
+                    // one's failure, unless the user stopped it.
+                    let done = initialize_legacy(server, signal).await.map_err(|failure| match failure {
+                        McpFailure::Stopped => failure,
+                        _ => refused,
+                    })?;
                     self.connections.update_value(|c| {
                         c.legacy.insert(server.id.clone());
                     });
@@ -383,12 +399,22 @@ impl McpContext {
                 other => other?,
             }
         };
+        // Disconnected meanwhile (Check, Remove, switched off): this connection
+        // is no longer the server's, and its stream is closed.
+        let current =
+            self.connections.with_value(|c| c.sessions.get(&server.id).is_some_and(|m| Rc::ptr_eq(m, &connection)));
+        if !current {
+            if let Some(stream) = stream {
+                stream.close();
+            }
+            return Err(McpFailure::Gone);
+        }
         // The status says "connected" once a check has also listed the tools.
         *slot = Some(session);
         self.connections.update_value(|c| {
             c.infos.insert(server.id.clone(), info.clone());
-            if let Some(stream) = stream {
-                c.streams.insert(server.id.clone(), stream);
+            if let Some(old) = stream.and_then(|stream| c.streams.insert(server.id.clone(), stream)) {
+                old.close();
             }
         });
         Ok(info)
@@ -406,7 +432,8 @@ impl McpContext {
     ) -> Result<Value, McpFailure> {
         for attempt in 0..2 {
             let connection = self.connection(&server.id);
-            let ready = connection.lock().await.as_ref().is_some_and(Session::is_initialized);
+            let ended = self.connections.with_value(|c| c.streams.get(&server.id).is_some_and(|s| s.ended()));
+            let ready = !ended && connection.lock().await.as_ref().is_some_and(Session::is_initialized);
             if !ready {
                 self.connect(server, signal).await?;
             }
@@ -462,7 +489,7 @@ async fn initialize_legacy(
     signal: Option<&AbortSignal>,
 ) -> Result<(Session, ServerInfo, Option<Rc<LegacyStream>>), McpFailure> {
     let mut session = Session::new(server.url.clone(), server.request_headers(), Transport::Legacy { endpoint: None });
-    let stream = legacy::connect(&mut session, signal).await?;
+    let stream = legacy::connect(&mut session).await?;
     let (id, request) = session.initialize(&client_info());
     let initialised = async {
         let result = legacy::exchange(&stream, &request, id, signal, &mut |_, _| {}).await?;
@@ -636,7 +663,9 @@ async fn attempt_of(failure: &McpFailure, url: &str) -> Option<Attempt> {
         | McpFailure::TimedOut
         | McpFailure::Gone
         | McpFailure::Prompt(_)
-        | McpFailure::Resource(_) => return None,
+        | McpFailure::Resource(_)
+        | McpFailure::Removed
+        | McpFailure::SwitchedOff => return None,
     })
 }
 

@@ -91,6 +91,8 @@ impl McpContext {
 
     /// The text of the resource `uri` of the server `id` (a link a tool returned).
     pub(crate) async fn read_resource(self, id: &str, uri: &str) -> Result<ResourceText, McpFailure> {
+        // A link of a stored reply may be read before anything else read the servers.
+        self.ensure_loaded().await;
         let code = load().await.map_err(|error| McpFailure::NotLoaded(error.to_string()))?;
         (code.read_resource)(self, id.to_owned(), uri.to_owned()).await
     }

@@ -61,6 +61,12 @@ impl LegacyStream {
     fn deliver(&self, session: &Session, read: Read) {
         match read {
             Read::Message(Incoming::Result { id, result }) => self.answer(&id, Ok(result)),
+            // An error without an id answers every request waiting (it cannot say which).
+            Read::Message(Incoming::Error { id, error }) if id.is_null() => {
+                for (_, waiting) in std::mem::take(&mut *self.waiting.borrow_mut()) {
+                    let _ = waiting.unbounded_send(Arrival::Answer(Err(McpFailure::Rpc(error.clone()))));
+                }
+            }
             Read::Message(Incoming::Error { id, error }) => self.answer(&id, Err(McpFailure::Rpc(error))),
             Read::Message(Incoming::Request { id, method, .. }) => {
                 let reply = if method == "ping" {
@@ -88,24 +94,24 @@ impl LegacyStream {
         }
     }
 
-    /// The stream ended: every waiting request learns it has no answer.
+    /// The stream ended: every waiting request learns it has no answer. Not
+    /// [`McpFailure::Gone`], which sends a request again: the server accepted
+    /// these, and may have run them (a tool call runs once, as approved).
     fn end(&self) {
         self.ended.set(true);
         for (_, waiting) in std::mem::take(&mut *self.waiting.borrow_mut()) {
-            let _ = waiting.unbounded_send(Arrival::Answer(Err(McpFailure::Gone)));
+            let _ = waiting.unbounded_send(Arrival::Answer(Err(McpFailure::NoAnswer)));
         }
     }
 }
 
 /// Opens the event stream of `session` (an HTTP+SSE one) and waits for its
 /// endpoint, which `session` then posts to; the stream goes on being read in
-/// the background. An endpoint on another origin is refused: the user's
-/// headers go only to the server's.
-pub(crate) async fn connect(
-    session: &mut Session,
-    signal: Option<&AbortSignal>,
-) -> Result<Rc<LegacyStream>, McpFailure> {
-    let Some(abort) = LinkedAbort::new(signal) else {
+/// the background until [`LegacyStream::close`] (it serves every request to
+/// the server, so no one request's Stop closes it). An endpoint on another
+/// origin is refused: the user's headers go only to the server's.
+pub(crate) async fn connect(session: &mut Session) -> Result<Rc<LegacyStream>, McpFailure> {
+    let Some(abort) = LinkedAbort::new(None) else {
         return Err(McpFailure::Unreachable("this browser cannot cancel a request (no AbortController)".into()));
     };
     let own = abort.signal();
@@ -172,7 +178,9 @@ pub(crate) async fn connect(
 }
 
 /// Posts `request` (request `id`) and waits on `stream` for its answer,
-/// passing the server's notifications to `on_note` meanwhile.
+/// passing the server's notifications to `on_note` meanwhile. Only a stream
+/// that had ended before anything was posted gives [`McpFailure::Gone`] (safe
+/// to send again once connected anew).
 pub(crate) async fn exchange(
     stream: &LegacyStream,
     request: &HttpRequest,
