@@ -51,10 +51,10 @@ export const BUDGET_BYTES = 536_000;
  */
 export const CHUNK_BUDGETS = {
   app_preview: 28_400,
-  dialogs: 222_300,
-  mcp: 72_900,
+  dialogs: 225_400,
+  mcp: 75_000,
   reply: 184_400,
-  shared: 86_400,
+  shared: 88_500,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */
