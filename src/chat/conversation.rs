@@ -23,7 +23,6 @@ use crate::chat::jump_to_latest::JumpToLatest;
 use crate::chat::message_row::MessageRow;
 use crate::chat::state::{ChatContext, Entry, EntryKind};
 use crate::composer::file_drop;
-use crate::io::clock;
 use crate::sessions::state::SessionsContext;
 
 /// Conversations with at most this many messages have all of them in the page
@@ -236,17 +235,7 @@ pub(crate) fn Conversation() -> impl IntoView {
             on:dragover=file_drop::on_dragover
             on:drop=move |ev| file_drop::on_drop(ev, chat)
         >
-        <main
-            class="scroller"
-            node_ref=scroller
-            tabindex="0"
-            aria-label="Messages"
-            on:scroll=on_scroll
-            on:wheel=move |_| follow.intends()
-            on:touchstart=move |_| follow.intends()
-            on:pointerdown=move |_| follow.intends()
-            on:keydown=move |_| follow.intends()
-        >
+        <main class="scroller" node_ref=scroller tabindex="0" aria-label="Messages" on:scroll=on_scroll>
             <div class="conversation" role="log" aria-label="Conversation" node_ref=content>
                 <Show when=move || chat.entries.with(Vec::is_empty)>
                     <Show
@@ -438,11 +427,6 @@ fn is_summary(entry: &Entry) -> bool {
 /// How close to the bottom still counts as "at the bottom", in CSS pixels.
 const NEAR_BOTTOM_PX: i32 = 8;
 
-/// How long after a wheel, touch, pointer or key a scroll counts as the
-/// reader's (a drag of the scrollbar or a fling scrolls for longer, but it
-/// leaves the bottom at its start).
-const INTENT_MS: f64 = 1_000.0;
-
 /// Whether the view follows the conversation's growth, and what the Jump
 /// button needs to know.
 #[derive(Clone, Copy)]
@@ -459,9 +443,6 @@ struct Follow {
     /// Where following last put the view (`scrollTop`), until a scroll event
     /// finds it there.
     put_at: StoredValue<Option<i32>>,
-    /// When the reader last wheeled, touched, pressed or typed in the
-    /// conversation (`io::clock::monotonic_ms`): only they stop following.
-    intent_at: StoredValue<f64>,
 }
 
 impl Follow {
@@ -472,28 +453,12 @@ impl Follow {
             at_bottom: RwSignal::new(true),
             grown: RwSignal::new(false),
             put_at: StoredValue::new(None),
-            intent_at: StoredValue::new(f64::NEG_INFINITY),
         }
     }
 
-    /// The reader is about to scroll, maybe (a wheel, a touch, a pointer on
-    /// the scrollbar, a key).
-    fn intends(self) {
-        self.intent_at.set_value(clock::monotonic_ms());
-    }
-
-    /// The reader scrolled (or the view was scrolled): follow only at the
-    /// bottom. A scroll away from the bottom the reader did not ask for (the
-    /// browser keeping a row in place while rows above it are measured) keeps
-    /// following, and the view goes back to the bottom.
+    /// The reader scrolled (or the view was scrolled): follow only at the bottom.
     fn scrolled(self, scroller: &HtmlElement) {
-        let mut near = scroller.scroll_height() - scroller.scroll_top() - scroller.client_height() <= NEAR_BOTTOM_PX;
-        let asked = clock::monotonic_ms() - self.intent_at.get_value() < INTENT_MS;
-        if !near && !asked && self.following.get_value() {
-            scroller.set_scroll_top(scroller.scroll_height());
-            self.put_at.set_value(Some(scroller.scroll_top()));
-            near = true;
-        }
+        let near = scroller.scroll_height() - scroller.scroll_top() - scroller.client_height() <= NEAR_BOTTOM_PX;
         self.following.set_value(near);
         if self.at_bottom.get_untracked() != near {
             self.at_bottom.set(near);
