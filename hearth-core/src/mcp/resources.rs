@@ -55,7 +55,8 @@ pub enum TemplateError {
 /// The names of a template's variables, in order of first appearance.
 pub fn variables(template: &str) -> Result<Vec<String>, TemplateError> {
     let mut names: Vec<String> = Vec::new();
-    for expression in expressions(template)? {
+    let (parts, _) = split(template)?;
+    for (_, expression) in parts {
         let (_, list) = operator(expression);
         for spec in list.split(',') {
             let name = var_name(spec);
@@ -72,12 +73,11 @@ pub fn variables(template: &str) -> Result<Vec<String>, TemplateError> {
 /// says (`{?q}` with an empty `q` is `?q=`): a form leaves out what was not
 /// filled in.
 pub fn expand(template: &str, values: &[(String, String)]) -> Result<String, TemplateError> {
+    let (parts, tail) = split(template)?;
     let mut out = String::with_capacity(template.len());
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let close = rest[open..].find('}').ok_or(TemplateError::Unclosed)? + open;
-        let (op, list) = operator(&rest[open + 1..close]);
+    for (literal, expression) in parts {
+        out.push_str(literal);
+        let (op, list) = operator(expression);
         let (first, separator, named, if_empty, reserved) = match op {
             Some('+') => ("", ",", false, "", true),
             Some('#') => ("#", ",", false, "", true),
@@ -110,22 +110,25 @@ pub fn expand(template: &str, values: &[(String, String)]) -> Result<String, Tem
             }
             encode(&mut out, value, reserved);
         }
-        rest = &rest[close + 1..];
     }
-    out.push_str(rest);
+    out.push_str(tail);
     Ok(out)
 }
 
-/// The `{…}` expressions of a template, without their braces.
-fn expressions(template: &str) -> Result<Vec<&str>, TemplateError> {
-    let mut found = Vec::new();
+/// What [`split`] gives: (literal, expression) pairs, and the tail.
+type Split<'a> = (Vec<(&'a str, &'a str)>, &'a str);
+
+/// A template cut at its `{…}` expressions: each with the literal text before
+/// it (the expression without its braces), and the literal text after the last.
+fn split(template: &str) -> Result<Split<'_>, TemplateError> {
+    let mut parts = Vec::new();
     let mut rest = template;
     while let Some(open) = rest.find('{') {
         let close = rest[open..].find('}').ok_or(TemplateError::Unclosed)? + open;
-        found.push(&rest[open + 1..close]);
+        parts.push((&rest[..open], &rest[open + 1..close]));
         rest = &rest[close + 1..];
     }
-    Ok(found)
+    Ok((parts, rest))
 }
 
 /// An expression's operator, if any, and its variable list.
