@@ -443,6 +443,9 @@ struct Follow {
     /// Where following last put the view (`scrollTop`), until a scroll event
     /// finds it there.
     put_at: StoredValue<Option<i32>>,
+    /// Where the view was when last seen (`scrollTop`): only a view that moved
+    /// up from there stops following.
+    last_top: StoredValue<i32>,
 }
 
 impl Follow {
@@ -453,15 +456,26 @@ impl Follow {
             at_bottom: RwSignal::new(true),
             grown: RwSignal::new(false),
             put_at: StoredValue::new(None),
+            last_top: StoredValue::new(0),
         }
     }
 
-    /// The reader scrolled (or the view was scrolled): follow only at the bottom.
+    /// The reader scrolled (or the view was scrolled): follow at the bottom,
+    /// stop once the view moved up away from it. A view that did not move up
+    /// but is away from the bottom was left behind by growth the observer has
+    /// not caught up with yet (rows mounted, a renderer's chunk arriving
+    /// between layout and the scroll event): it keeps following. Whatever
+    /// moved it up (the reader, `scrollIntoView`, find in page, a screen
+    /// reader) stops following, with no need to tell them apart.
     fn scrolled(self, scroller: &HtmlElement) {
-        let near = scroller.scroll_height() - scroller.scroll_top() - scroller.client_height() <= NEAR_BOTTOM_PX;
-        self.following.set_value(near);
-        if self.at_bottom.get_untracked() != near {
-            self.at_bottom.set(near);
+        let top = scroller.scroll_top();
+        let moved_up = top < self.last_top.get_value();
+        self.last_top.set_value(top);
+        let near = scroller.scroll_height() - top - scroller.client_height() <= NEAR_BOTTOM_PX;
+        let following = near || (self.following.get_value() && !moved_up);
+        self.following.set_value(following);
+        if self.at_bottom.get_untracked() != following {
+            self.at_bottom.set(following);
         }
         if near && self.grown.get_untracked() {
             self.grown.set(false);
@@ -480,7 +494,9 @@ impl Follow {
         if self.following.get_value() {
             scroller.set_scroll_top(scroller.scroll_height());
             // Layout is clean here (after layout): reading back costs nothing.
-            self.put_at.set_value(Some(scroller.scroll_top()));
+            let top = scroller.scroll_top();
+            self.put_at.set_value(Some(top));
+            self.last_top.set_value(top);
         } else if grew && !self.grown.get_untracked() {
             self.grown.set(true);
         }
@@ -493,7 +509,9 @@ impl Follow {
     /// (or at the same bottom, where following is right) and is read in full.
     fn landed(self, scroller: &HtmlElement) -> bool {
         let Some(put_at) = self.put_at.try_update_value(Option::take).flatten() else { return false };
-        self.following.get_value() && scroller.scroll_top() == put_at
+        let top = scroller.scroll_top();
+        self.last_top.set_value(top);
+        self.following.get_value() && top == put_at
     }
 
     /// Back to the bottom, following again.
@@ -503,6 +521,7 @@ impl Follow {
         self.grown.set(false);
         if let Some(scroller) = scroller {
             scroller.set_scroll_top(scroller.scroll_height());
+            self.last_top.set_value(scroller.scroll_top());
         }
     }
 }

@@ -879,7 +879,16 @@ describe('local-first sessions', () => {
     // scrolling up (Home in the conversation) brings the earlier ones in.
     const articles = ui.log.getByRole('article');
     const latest = ui.log.getByText('Message number 70 of the long conversation', { exact: true });
-    await waitUntil(() => latest.isVisible(), 'the latest message is shown');
+    await waitUntil(() => latest.isVisible(), 'the latest message is shown').catch(async (error) => {
+      // What the view was doing, for a failure seen only on CI's slower machine.
+      const view = await ui.page.getByRole('main', { name: 'Messages', exact: true }).evaluate((main) => ({
+        scrollTop: main.scrollTop,
+        scrollHeight: main.scrollHeight,
+        clientHeight: main.clientHeight,
+        mounted: [...main.querySelectorAll('article')].map((a) => a.innerText.slice(0, 40)),
+      }));
+      throw new Error(`${error.message}; the view: ${JSON.stringify(view)}`);
+    });
     assert.ok((await articles.count()) < 70, 'the earliest messages are not in the page yet');
     const earliest = ui.log.getByText('Message number 1 of the long conversation', { exact: true });
     await ui.page.getByRole('main', { name: 'Messages', exact: true }).focus();
