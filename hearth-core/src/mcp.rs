@@ -2,6 +2,8 @@
 //! and how it reads the answers. The shell does the HTTP; nothing here sends.
 //!
 //! - [`rpc`]: JSON-RPC messages.
+//! - [`era`]: which revision a server speaks (stateful 2025, stateless
+//!   2026-07-28), and what a stateless request carries.
 //! - [`session`]: one connection's state (transport, version, session id) and
 //!   the requests it builds; reading a JSON or event-stream body.
 //! - [`listing`]: the lists a server gives, page by page.
@@ -14,6 +16,7 @@
 
 pub mod content;
 pub mod doctor;
+pub mod era;
 pub mod listing;
 pub mod names;
 pub mod progress;

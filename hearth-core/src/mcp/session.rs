@@ -1,8 +1,12 @@
 //! One connection to an MCP server over HTTP, as a state machine: it builds
 //! the requests and reads the answers; the shell sends and receives.
 //!
-//! Two transports are spoken:
+//! Three ways are spoken:
 //!
+//! - **Stateless** (protocol 2026-07-28, see [`super::era`]): no `initialize`
+//!   and no session; `server/discover` says what the server offers, and every
+//!   request is a POST carrying the version in its `_meta` and its method in
+//!   `Mcp-Method`.
 //! - **Streamable HTTP** (protocol 2025-03-26 to 2025-11-25): every message is
 //!   a POST to the server's URL with `Accept: application/json,
 //!   text/event-stream`; the answer is JSON or an event stream that may carry the
@@ -20,19 +24,17 @@ mod tests;
 
 use serde_json::{Value, json};
 
+use super::era::{self, MODERN_VERSION};
+pub use super::era::{LEGACY_VERSION, STREAMABLE_VERSIONS};
 use super::rpc::{self, Incoming, ParseError};
 use crate::contract::HttpRequest;
 use crate::sse::SseDecoder;
 
-/// The Streamable HTTP versions Hearth speaks, newest first (the first is asked for).
-pub const STREAMABLE_VERSIONS: [&str; 3] = ["2025-11-25", "2025-06-18", "2025-03-26"];
-
-/// The version of the HTTP+SSE transport.
-pub const LEGACY_VERSION: &str = "2024-11-05";
-
 /// How messages travel.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Transport {
+    /// The stateless revision: POST to the server's URL, each request whole.
+    Stateless,
     /// Streamable HTTP: POST to the server's URL.
     Streamable,
     /// HTTP+SSE: POST to the endpoint the event stream named (`None` until it has).
@@ -84,6 +86,9 @@ pub enum SessionError {
     /// `initialize` gave something that is not an initialize result.
     #[error("the server's answer to initialize is incomplete")]
     BadInitialize,
+    /// `server/discover` gave something that is not a discovery result.
+    #[error("the server's answer to server/discover is incomplete")]
+    BadDiscover,
 }
 
 /// The parts of an HTTP response's head that MCP reads.
@@ -107,12 +112,14 @@ pub struct Session {
     version: Option<String>,
     session_id: Option<String>,
     next_id: u64,
+    /// Who Hearth is, for a stateless request's `_meta` (set by [`Session::discover`]).
+    client: Option<ClientInfo>,
 }
 
 impl Session {
     /// A connection to `url` over `transport`, nothing sent yet.
     pub fn new(url: String, headers: Vec<(String, String)>, transport: Transport) -> Self {
-        Self { url, headers, transport, version: None, session_id: None, next_id: 1 }
+        Self { url, headers, transport, version: None, session_id: None, next_id: 1, client: None }
     }
 
     /// How messages travel.
@@ -143,10 +150,29 @@ impl Session {
         id
     }
 
+    /// The `server/discover` request of the stateless revision, and its id.
+    pub fn discover(&mut self, client: &ClientInfo) -> (u64, HttpRequest) {
+        self.client = Some(client.clone());
+        self.request("server/discover", None)
+    }
+
+    /// Reads the answer to `server/discover`: what the server says of itself.
+    pub fn discovered(&mut self, result: &Value) -> Result<ServerInfo, SessionError> {
+        let supported = result.get("supportedVersions").and_then(Value::as_array).ok_or(SessionError::BadDiscover)?;
+        if !supported.iter().any(|version| version.as_str() == Some(MODERN_VERSION)) {
+            let versions: Vec<&str> = supported.iter().filter_map(Value::as_str).collect();
+            return Err(SessionError::UnknownVersion(versions.join(", ")));
+        }
+        let server = result.pointer("/_meta/io.modelcontextprotocol~1serverInfo").cloned().unwrap_or(Value::Null);
+        let info = server_info(MODERN_VERSION.to_owned(), result, &server);
+        self.version = Some(MODERN_VERSION.to_owned());
+        Ok(info)
+    }
+
     /// The `initialize` request, and its id.
     pub fn initialize(&mut self, client: &ClientInfo) -> (u64, HttpRequest) {
         let version = match self.transport {
-            Transport::Streamable => STREAMABLE_VERSIONS[0],
+            Transport::Streamable | Transport::Stateless => STREAMABLE_VERSIONS[0],
             Transport::Legacy { .. } => LEGACY_VERSION,
         };
         let params = json!({
@@ -168,7 +194,7 @@ impl Session {
         let version =
             result.get("protocolVersion").and_then(Value::as_str).ok_or(SessionError::BadInitialize)?.to_owned();
         let known = match self.transport {
-            Transport::Streamable => STREAMABLE_VERSIONS.contains(&version.as_str()),
+            Transport::Streamable | Transport::Stateless => STREAMABLE_VERSIONS.contains(&version.as_str()),
             Transport::Legacy { .. } => version == LEGACY_VERSION || STREAMABLE_VERSIONS.contains(&version.as_str()),
         };
         if !known {
@@ -178,34 +204,48 @@ impl Session {
             self.session_id = Some(id.to_owned());
         }
         self.version = Some(version.clone());
-        let capabilities = result.get("capabilities").cloned().unwrap_or(Value::Null);
-        let has = |key: &str| capabilities.get(key).is_some_and(|value| !value.is_null());
         let server = result.get("serverInfo").cloned().unwrap_or(Value::Null);
-        let text = |key: &str| server.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
-        let title = text("title");
-        let info = ServerInfo {
-            name: if title.is_empty() { text("name") } else { title },
-            version: text("version"),
-            protocol_version: version,
-            tools: has("tools"),
-            prompts: has("prompts"),
-            resources: has("resources"),
-            completions: has("completions"),
-            instructions: result.get("instructions").and_then(Value::as_str).map(str::to_owned),
-        };
+        let info = server_info(version, result, &server);
         let notification = self.post(rpc::notification("notifications/initialized", None));
         Ok((info, notification))
     }
 
     /// A request to the server, and its id.
     pub fn request(&mut self, method: &str, params: Option<&Value>) -> (u64, HttpRequest) {
+        self.request_with(method, params, Vec::new())
+    }
+
+    /// A request to the server with a tool's `Mcp-Param-*` headers
+    /// ([`era::param_headers`]; only the stateless revision sends them), and its id.
+    pub fn request_with(
+        &mut self,
+        method: &str,
+        params: Option<&Value>,
+        param_headers: Vec<(String, String)>,
+    ) -> (u64, HttpRequest) {
         let id = self.take_id();
-        (id, self.post(rpc::request(id, method, params)))
+        if self.transport != Transport::Stateless {
+            return (id, self.post(rpc::request(id, method, params)));
+        }
+        let client =
+            self.client.clone().unwrap_or_else(|| ClientInfo { name: "hearth".into(), version: String::new() });
+        let stamped = era::stamp(params, &client.name, &client.version);
+        let mut request = self.post(rpc::request(id, method, Some(&stamped)));
+        request.headers.extend(era::standard_headers(method, params));
+        request.headers.extend(param_headers);
+        (id, request)
     }
 
     /// A notification to the server.
     pub fn notify(&self, method: &str, params: Option<&Value>) -> HttpRequest {
         self.post(rpc::notification(method, params))
+    }
+
+    /// The notification that cancels request `id` on the server; none in the
+    /// stateless revision, where closing the request cancels it.
+    pub fn cancel(&self, id: u64) -> Option<HttpRequest> {
+        (self.transport != Transport::Stateless)
+            .then(|| self.notify("notifications/cancelled", Some(&serde_json::json!({ "requestId": id }))))
     }
 
     /// The answer to the server's request `id`.
@@ -262,6 +302,11 @@ impl Session {
         let mut headers = self.headers.clone();
         headers.push(("content-type".into(), "application/json".into()));
         let url = match &self.transport {
+            Transport::Stateless => {
+                headers.push(("accept".into(), "application/json, text/event-stream".into()));
+                headers.push(("mcp-protocol-version".into(), MODERN_VERSION.into()));
+                self.url.clone()
+            }
             Transport::Streamable => {
                 headers.push(("accept".into(), "application/json, text/event-stream".into()));
                 if let Some(id) = &self.session_id {
@@ -275,6 +320,25 @@ impl Session {
             Transport::Legacy { endpoint } => endpoint.clone().unwrap_or_else(|| self.url.clone()),
         };
         HttpRequest { method: "POST", url, headers, body: Some(body) }
+    }
+}
+
+/// What a server said of itself: `server` is its `serverInfo`, `result` the
+/// answer that holds its capabilities and instructions.
+fn server_info(protocol_version: String, result: &Value, server: &Value) -> ServerInfo {
+    let capabilities = result.get("capabilities").cloned().unwrap_or(Value::Null);
+    let has = |key: &str| capabilities.get(key).is_some_and(|value| !value.is_null());
+    let text = |key: &str| server.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
+    let title = text("title");
+    ServerInfo {
+        name: if title.is_empty() { text("name") } else { title },
+        version: text("version"),
+        protocol_version,
+        tools: has("tools"),
+        prompts: has("prompts"),
+        resources: has("resources"),
+        completions: has("completions"),
+        instructions: result.get("instructions").and_then(Value::as_str).map(str::to_owned),
     }
 }
 

@@ -192,3 +192,74 @@ fn the_legacy_endpoint_event_is_read() {
     let read = reader.push(b"event: endpoint\ndata: /message?sessionId=7\n\n");
     assert_eq!(read, vec![Read::Endpoint("/message?sessionId=7".into())]);
 }
+
+#[test]
+fn a_stateless_session_discovers_then_stamps_every_request() {
+    let mut session =
+        Session::new("http://127.0.0.1:3001/mcp".into(), vec![("x-team".into(), "blue".into())], Transport::Stateless);
+    let (id, discover) = session.discover(&client());
+    assert_eq!(id, 1);
+    assert_eq!(header(&discover, "mcp-protocol-version"), Some("2026-07-28"));
+    assert_eq!(header(&discover, "mcp-method"), Some("server/discover"));
+    assert_eq!(header(&discover, "x-team"), Some("blue"));
+    assert_eq!(header(&discover, "accept"), Some("application/json, text/event-stream"));
+    let sent = body(&discover);
+    assert_eq!(sent["method"], "server/discover");
+    assert_eq!(sent["params"]["_meta"]["io.modelcontextprotocol/clientInfo"]["name"], "Hearth");
+    assert!(!session.is_initialized());
+
+    // The result of the conformance suite's stateless mock, with its title.
+    let result = json!({
+        "resultType": "complete", "ttlMs": 0, "cacheScope": "private",
+        "supportedVersions": ["2026-07-28"],
+        "capabilities": { "tools": { "listChanged": true }, "prompts": {} },
+        "instructions": "Be brief.",
+        "_meta": { "io.modelcontextprotocol/serverInfo": { "name": "conformance-mock-server", "version": "1.0.0" } },
+    });
+    let info = session.discovered(&result).expect("a discovery result");
+    assert_eq!(info.name, "conformance-mock-server");
+    assert_eq!(info.version, "1.0.0");
+    assert_eq!(info.protocol_version, "2026-07-28");
+    assert!(info.tools && info.prompts && !info.resources && !info.completions);
+    assert_eq!(info.instructions.as_deref(), Some("Be brief."));
+    assert!(session.is_initialized());
+
+    let arguments = json!({ "region": "eu" });
+    let params = json!({ "name": "add", "arguments": arguments, "_meta": { "progressToken": 3 } });
+    let param = vec![("mcp-param-region".to_owned(), "eu".to_owned())];
+    let (id, call) = session.request_with("tools/call", Some(&params), param);
+    assert_eq!(id, 2);
+    assert_eq!(header(&call, "mcp-method"), Some("tools/call"));
+    assert_eq!(header(&call, "mcp-name"), Some("add"));
+    assert_eq!(header(&call, "mcp-param-region"), Some("eu"));
+    assert_eq!(header(&call, "mcp-session-id"), None);
+    let sent = body(&call);
+    assert_eq!(sent["params"]["_meta"]["progressToken"], 3);
+    assert_eq!(sent["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"], "2026-07-28");
+    assert_eq!(sent["params"]["arguments"], arguments);
+    assert_eq!(session.cancel(2), None, "closing the request cancels it");
+    assert_eq!(session.close(), None, "there is no session to end");
+}
+
+#[test]
+fn a_discovery_without_the_modern_version_is_refused() {
+    let mut session = Session::new("http://127.0.0.1:3001/mcp".into(), Vec::new(), Transport::Stateless);
+    let _ = session.discover(&client());
+    assert_eq!(
+        session.discovered(&json!({ "supportedVersions": ["2027-03-01"] })),
+        Err(SessionError::UnknownVersion("2027-03-01".into()))
+    );
+    assert_eq!(session.discovered(&json!({ "capabilities": {} })), Err(SessionError::BadDiscover));
+}
+
+#[test]
+fn a_stateful_session_sends_no_param_headers_and_cancels_by_notification() {
+    let mut session = streamable();
+    let (_, call) =
+        session.request_with("tools/call", Some(&json!({ "name": "add" })), vec![("mcp-param-a".into(), "1".into())]);
+    assert_eq!(header(&call, "mcp-param-a"), None);
+    assert_eq!(header(&call, "mcp-method"), None);
+    let cancel = session.cancel(1).expect("a notification");
+    assert_eq!(body(&cancel)["method"], "notifications/cancelled");
+    assert_eq!(body(&cancel)["params"]["requestId"], 1);
+}
