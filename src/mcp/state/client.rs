@@ -1,8 +1,14 @@
-//! Speaking MCP (Streamable HTTP, `hearth_core::mcp::session`) to the user's
-//! servers: one connection per server, made on first use and made again once
-//! when the server has forgotten the session; each request a POST whose answer
-//! (JSON, or an event stream that may first carry progress and the server's
-//! own requests) is read as it arrives.
+//! Speaking MCP (`hearth_core::mcp::session`) to the user's servers: one
+//! connection per server, made on first use and made again once when the
+//! server has forgotten the session; each request a POST whose answer (JSON,
+//! or an event stream that may first carry progress and the server's own
+//! requests) is read as it arrives.
+//!
+//! A server is first asked the stateless 2026-07-28 way (`server/discover`);
+//! what it answers tells its era (`hearth_core::mcp::era::classify`): a 2025
+//! server gets `initialize` over Streamable HTTP, and one that refuses that
+//! with 400, 404 or 405 the older HTTP+SSE transport. The way that worked is
+//! kept per server and tried first until it fails.
 //!
 //! Requests go only to the server's URL, with the user's headers; an
 //! `endpoint` or a redirect never sends them elsewhere. The server's requests
@@ -10,7 +16,7 @@
 //! found" (Hearth declares no client capabilities).
 
 use std::cell::Cell;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::pin::pin;
 use std::rc::Rc;
@@ -19,6 +25,7 @@ use futures::future::{Either, select};
 use futures::lock::Mutex;
 use hearth_core::mcp::content::{CallResult, read_call_result};
 use hearth_core::mcp::doctor::{Attempt, diagnose, mentions_session};
+use hearth_core::mcp::era::{Probe, classify, classify_error, needs_input, param_headers};
 use hearth_core::mcp::listing::{
     MAX_PAGES, McpPrompt, McpResource, McpResourceTemplate, McpTool, Page, list_params, read_prompts,
     read_resource_templates, read_resources, read_tools,
@@ -45,6 +52,8 @@ use crate::io::timer::sleep;
 
 /// How long a request may go without a word from the server (progress counts).
 pub(crate) const IDLE_LIMIT_MS: u32 = 60_000;
+/// The notification that a server's tools changed.
+const TOOLS_CHANGED: &str = "notifications/tools/list_changed";
 /// How many times an event stream that ended before its answer is resumed.
 const RESUMES: u32 = 5;
 /// The most characters of a refusal's body that are shown.
@@ -138,9 +147,20 @@ pub(crate) struct Connections {
     infos: BTreeMap<String, ServerInfo>,
     /// The event streams of servers spoken to over HTTP+SSE.
     streams: BTreeMap<String, Rc<LegacyStream>>,
-    /// The servers found to speak only HTTP+SSE: tried that way first next time.
-    legacy: BTreeSet<String>,
+    /// How each server was last reached: tried that way first next time.
+    ways: BTreeMap<String, Way>,
     next_token: u64,
+}
+
+/// How a server is spoken to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Way {
+    /// The stateless revision (2026-07-28).
+    Stateless,
+    /// `initialize`, then a session, over Streamable HTTP.
+    Streamable,
+    /// `initialize` over the older HTTP+SSE transport.
+    Legacy,
 }
 
 /// What a server offers the composer: its prompts, resources and resource
@@ -185,7 +205,7 @@ impl McpContext {
         self.connections.update_value(|c| {
             removed = c.sessions.remove(id);
             c.infos.remove(id);
-            c.legacy.remove(id);
+            c.ways.remove(id);
             if let Some(stream) = c.streams.remove(id) {
                 stream.close();
             }
@@ -212,7 +232,7 @@ impl McpContext {
         let (status, tools) = match self.list_tools(&server).await {
             Ok((info, tools)) => {
                 let server = [info.name.as_str(), info.version.as_str()].join(" ").trim().to_owned();
-                let legacy = self.connections.with_value(|c| c.legacy.contains(id));
+                let legacy = self.connections.with_value(|c| c.ways.get(id) == Some(&Way::Legacy));
                 let attempt =
                     Attempt::Connected { server, protocol: info.protocol_version, tools: tools.len(), legacy };
                 (diagnosed(&attempt), Some(tools))
@@ -356,14 +376,15 @@ impl McpContext {
                 on_progress.run(progress);
             }
         };
-        let result = self.request(&server, "tools/call", Some(params), signal, &mut on_note).await?;
+        let headers = param_headers(&tool.spec.parameters, arguments);
+        let result = self.request_with(&server, "tools/call", Some(params), headers, signal, &mut on_note).await?;
         Ok(read_call_result(&result))
     }
 
-    /// Makes sure `server` has a session (initialize, then initialized);
-    /// returns what it said of itself. Streamable HTTP is tried first; a
-    /// 400, 404 or 405 to it tries the older HTTP+SSE transport, which is then
-    /// tried first for that server until it fails.
+    /// Makes sure `server` can be spoken to: discovered (stateless), or a
+    /// session (initialize, then initialized); returns what it said of itself.
+    /// The way kept for the server is tried first; without one, the server is
+    /// asked the stateless way and its answer says which to take.
     async fn connect(self, server: &McpServer, signal: Option<&AbortSignal>) -> Result<ServerInfo, McpFailure> {
         let connection = self.connection(&server.id);
         let mut slot = connection.lock().await;
@@ -373,30 +394,31 @@ impl McpContext {
                 stream.close();
             }
         });
-        let legacy_first = self.connections.with_value(|c| c.legacy.contains(&server.id));
-        let (session, info, stream) = if legacy_first {
-            let done = initialize_legacy(server, signal).await;
-            if done.is_err() {
+        let known = self.connections.with_value(|c| c.ways.get(&server.id).copied());
+        let outcome = match known {
+            Some(Way::Stateless) => discover(server, signal).await.map(|done| (done, Way::Stateless)),
+            Some(Way::Legacy) => initialize_legacy(server, signal).await.map(|done| (done, Way::Legacy)),
+            Some(Way::Streamable) => stateful(server, signal).await,
+            None => match discover(server, signal).await {
+                Ok(done) => Ok((done, Way::Stateless)),
+                Err(failure) => match probe(&failure) {
+                    Probe::Modern | Probe::Auth(_) => Err(failure),
+                    Probe::NoCommonVersion(versions) => Err(McpFailure::Protocol(format!(
+                        "it speaks MCP {}, none of which Hearth speaks",
+                        versions.join(", ")
+                    ))),
+                    Probe::Stateful => stateful(server, signal).await,
+                },
+            },
+        };
+        let ((session, info, stream), way) = match outcome {
+            Ok(done) => done,
+            Err(failure) => {
+                // The way that failed is asked again next time.
                 self.connections.update_value(|c| {
-                    c.legacy.remove(&server.id);
+                    c.ways.remove(&server.id);
                 });
-            }
-            done?
-        } else {
-            match initialize_streamable(server, signal).await {
-                Err(refused @ McpFailure::Status { status: 400 | 404 | 405, .. }) => {
-                    // What the newer transport was told says more than the older
-                    // one's failure, unless the user stopped it.
-                    let done = initialize_legacy(server, signal).await.map_err(|failure| match failure {
-                        McpFailure::Stopped => failure,
-                        _ => refused,
-                    })?;
-                    self.connections.update_value(|c| {
-                        c.legacy.insert(server.id.clone());
-                    });
-                    done
-                }
-                other => other?,
+                return Err(failure);
             }
         };
         // Disconnected meanwhile (Check, Remove, switched off): this connection
@@ -412,6 +434,7 @@ impl McpContext {
         // The status says "connected" once a check has also listed the tools.
         *slot = Some(session);
         self.connections.update_value(|c| {
+            c.ways.insert(server.id.clone(), way);
             c.infos.insert(server.id.clone(), info.clone());
             if let Some(old) = stream.and_then(|stream| c.streams.insert(server.id.clone(), stream)) {
                 old.close();
@@ -430,6 +453,56 @@ impl McpContext {
         signal: Option<&AbortSignal>,
         on_note: &mut dyn FnMut(&str, &Value),
     ) -> Result<Value, McpFailure> {
+        self.request_with(server, method, params, Vec::new(), signal, on_note).await
+    }
+
+    /// [`Self::request`] with a tool's `Mcp-Param-*` headers (sent only the stateless way).
+    async fn request_with(
+        self,
+        server: &McpServer,
+        method: &str,
+        params: Option<Value>,
+        param_headers: Vec<(String, String)>,
+        signal: Option<&AbortSignal>,
+        on_note: &mut dyn FnMut(&str, &Value),
+    ) -> Result<Value, McpFailure> {
+        // A server that says its tools changed has them listed again once this
+        // request is done (not while a list is being read).
+        let mut changed = false;
+        let mut on_note = |method: &str, params: &Value| {
+            changed |= method == TOOLS_CHANGED;
+            on_note(method, params);
+        };
+        let outcome = self.request_once(server, method, params, param_headers, signal, &mut on_note).await;
+        if changed && method != "tools/list" {
+            let id = server.id.clone();
+            spawn_local(async move { self.relist_tools(&id).await });
+        }
+        outcome
+    }
+
+    /// Lists the tools of the server `id` again and keeps them on its record.
+    async fn relist_tools(self, id: &str) {
+        let Ok(server) = self.server_or_gone(id) else { return };
+        let Ok(tools) = self.list_all(&server, "tools/list", read_tools).await else { return };
+        if let Some(mut current) = self.server(id)
+            && current.tools != tools
+        {
+            current.tools = tools;
+            self.save(current);
+        }
+    }
+
+    /// [`Self::request_with`], without listing the tools again.
+    async fn request_once(
+        self,
+        server: &McpServer,
+        method: &str,
+        params: Option<Value>,
+        param_headers: Vec<(String, String)>,
+        signal: Option<&AbortSignal>,
+        on_note: &mut dyn FnMut(&str, &Value),
+    ) -> Result<Value, McpFailure> {
         for attempt in 0..2 {
             let connection = self.connection(&server.id);
             let ended = self.connections.with_value(|c| c.streams.get(&server.id).is_some_and(|s| s.ended()));
@@ -440,7 +513,7 @@ impl McpContext {
             let (session, id, request) = {
                 let mut slot = connection.lock().await;
                 let Some(session) = slot.as_mut() else { continue };
-                let (id, request) = session.request(method, params.as_ref());
+                let (id, request) = session.request_with(method, params.as_ref(), param_headers.clone());
                 (session.clone(), id, request)
             };
             let stream = self.connections.with_value(|c| c.streams.get(&server.id).cloned());
@@ -453,20 +526,71 @@ impl McpContext {
                     }
                 }
                 Err(McpFailure::TimedOut | McpFailure::Stopped) if method != "initialize" => {
-                    let cancel = session.notify("notifications/cancelled", Some(&json!({ "requestId": id })));
-                    spawn_local(async move {
-                        let _ = open(&cancel, None).await;
-                    });
+                    if let Some(cancel) = session.cancel(id) {
+                        spawn_local(async move {
+                            let _ = open(&cancel, None).await;
+                        });
+                    }
                     return Err(if signal.is_some_and(AbortSignal::aborted) {
                         McpFailure::Stopped
                     } else {
                         McpFailure::TimedOut
                     });
                 }
+                Ok((_, result)) if needs_input(&result) => {
+                    return Err(McpFailure::Protocol(
+                        "the server asks for input (a form, a model's answer or the roots), which Hearth does not \
+                         give"
+                            .to_owned(),
+                    ));
+                }
                 other => return other.map(|(_, result)| result),
             }
         }
         Err(McpFailure::Gone)
+    }
+}
+
+/// What a failed `server/discover` says of the server's era.
+fn probe(failure: &McpFailure) -> Probe {
+    match failure {
+        McpFailure::Status { status, body } => classify(Some(*status), body),
+        McpFailure::Rpc(error) => classify_error(Some(error.code), error.data.as_ref()),
+        // The user stopped it: nothing more is tried.
+        McpFailure::Stopped => Probe::Modern,
+        _ => classify(None, ""),
+    }
+}
+
+/// Asks `server` the stateless way what it is (`server/discover`).
+async fn discover(
+    server: &McpServer,
+    signal: Option<&AbortSignal>,
+) -> Result<(Session, ServerInfo, Option<Rc<LegacyStream>>), McpFailure> {
+    let mut session = Session::new(server.url.clone(), server.request_headers(), Transport::Stateless);
+    let (id, request) = session.discover(&client_info());
+    let (_, result) = exchange(&session, &request, id, signal, &mut |_, _| {}).await?;
+    let info = session.discovered(&result).map_err(|e| McpFailure::Protocol(e.to_string()))?;
+    Ok((session, info, None))
+}
+
+/// Initialises a 2025-era session with `server`: over Streamable HTTP, or,
+/// when that is refused with 400, 404 or 405, over the older HTTP+SSE transport.
+async fn stateful(
+    server: &McpServer,
+    signal: Option<&AbortSignal>,
+) -> Result<((Session, ServerInfo, Option<Rc<LegacyStream>>), Way), McpFailure> {
+    match initialize_streamable(server, signal).await {
+        Err(refused @ McpFailure::Status { status: 400 | 404 | 405, .. }) => {
+            // What the newer transport was told says more than the older
+            // one's failure, unless the user stopped it.
+            let done = initialize_legacy(server, signal).await.map_err(|failure| match failure {
+                McpFailure::Stopped => failure,
+                _ => refused,
+            })?;
+            Ok((done, Way::Legacy))
+        }
+        other => other.map(|done| (done, Way::Streamable)),
     }
 }
 
