@@ -52,8 +52,8 @@ export const BUDGET_BYTES = 536_000;
 export const CHUNK_BUDGETS = {
   app_preview: 28_400,
   dialogs: 225_400,
-  mcp: 75_000,
-  reply: 184_400,
+  mcp: 79_400,
+  reply: 184_800,
   shared: 88_500,
 };
 
