@@ -45,6 +45,9 @@ pub enum Probe {
     Modern,
     /// It is a 2025-era server (or did not say): `initialize` next.
     Stateful,
+    /// It refused the modern version it says it speaks (-32022 listing it):
+    /// ask it again, once.
+    Again,
     /// It wants authorization first (401, 403): that says nothing of its era.
     Auth(u16),
     /// It is modern but speaks none of Hearth's versions: those it speaks.
@@ -78,7 +81,7 @@ pub fn classify_error(code: Option<i64>, data: Option<&Value>) -> Probe {
             };
             let supported: Vec<String> = supported.iter().filter_map(Value::as_str).map(str::to_owned).collect();
             if supported.iter().any(|version| version == MODERN_VERSION) {
-                Probe::Modern
+                Probe::Again
             } else if supported.iter().any(|version| STREAMABLE_VERSIONS.contains(&version.as_str())) {
                 Probe::Stateful
             } else {
@@ -155,6 +158,26 @@ pub fn param_headers(schema: &Value, arguments: &Value) -> Vec<(String, String)>
 pub fn header_value(text: &str) -> String {
     let plain = text.bytes().all(|b| (0x20..=0x7e).contains(&b)) && text.trim() == text;
     if plain { text.to_owned() } else { format!("=?base64?{}?=", base64::encode(text.as_bytes())) }
+}
+
+/// Whether a tool's schema asks for `Mcp-Param-*` headers it can have: each
+/// `x-mcp-header` a header name of its own (compared without case) on a
+/// string, integer or boolean property. A tool that does not is left out,
+/// as SEP-2243 says.
+pub fn valid_param_headers(schema: &Value) -> bool {
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else { return true };
+    let mut seen = Vec::new();
+    for property in properties.values() {
+        let Some(header) = property.get("x-mcp-header") else { continue };
+        let Some(name) = header.as_str().filter(|name| is_header_name(name)) else { return false };
+        let primitive = matches!(property.get("type").and_then(Value::as_str), Some("string" | "integer" | "boolean"));
+        let name = name.to_ascii_lowercase();
+        if !primitive || seen.contains(&name) {
+            return false;
+        }
+        seen.push(name);
+    }
+    true
 }
 
 /// Whether `name` can follow `Mcp-Param-` in a header name (an HTTP token).

@@ -5,6 +5,7 @@
 #[cfg(test)]
 mod tests;
 
+use super::era::valid_param_headers;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -70,6 +71,10 @@ pub fn read_tools(result: &Value) -> Page<McpTool> {
         .flatten()
         .filter_map(|tool| {
             let name = tool.get("name").and_then(Value::as_str).filter(|name| !name.is_empty())?;
+            // A tool that asks for headers it cannot have is left out.
+            if tool.get("inputSchema").is_some_and(|schema| !valid_param_headers(schema)) {
+                return None;
+            }
             Some(McpTool {
                 name: name.to_owned(),
                 title: tool.get("title").and_then(Value::as_str).map(str::to_owned),

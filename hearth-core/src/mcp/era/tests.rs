@@ -33,7 +33,9 @@ fn the_era_is_told_from_the_first_answer() {
     let supported = |versions: Value| {
         refusal(UNSUPPORTED_VERSION, Some(json!({ "supported": versions, "requested": "2026-07-28" })))
     };
-    assert_eq!(classify(Some(400), &supported(json!(["2026-07-28", "2027-03-01"]))), Probe::Modern);
+    // The conformance suite's request-metadata scenario refuses the first request so:
+    // the client asks again with a version the server lists.
+    assert_eq!(classify(Some(400), &supported(json!(["2026-07-28", "2027-03-01"]))), Probe::Again);
     assert_eq!(classify(Some(400), &supported(json!(["2025-11-25"]))), Probe::Stateful);
     assert_eq!(
         classify(Some(400), &supported(json!(["2027-03-01"]))),
@@ -131,4 +133,33 @@ fn an_input_required_result_is_seen() {
     assert!(needs_input(&json!({ "resultType": "input_required", "inputRequests": {} })));
     assert!(!needs_input(&json!({ "resultType": "complete", "content": [] })));
     assert!(!needs_input(&json!({ "content": [] })));
+}
+
+#[test]
+fn a_tool_asking_for_headers_it_cannot_have_is_refused() {
+    let schema = |properties: Value| json!({ "type": "object", "properties": properties });
+    assert!(valid_param_headers(&json!({ "type": "object" })));
+    assert!(valid_param_headers(&schema(
+        json!({ "region": { "type": "string", "x-mcp-header": "Region" }, "n": { "type": "number" } })
+    )));
+    assert!(valid_param_headers(&schema(
+        json!({ "p": { "type": "integer", "x-mcp-header": "Priority" }, "v": { "type": "boolean", "x-mcp-header": "Verbose" } })
+    )));
+    // The conformance suite's http-invalid-tool-headers tools.
+    for bad in [
+        json!({ "value": { "type": "string", "x-mcp-header": "" } }),
+        json!({ "data": { "type": "object", "x-mcp-header": "Data" } }),
+        json!({ "items": { "type": "array", "items": { "type": "string" }, "x-mcp-header": "Items" } }),
+        json!({ "nil": { "type": "null", "x-mcp-header": "Nil" } }),
+        json!({ "score": { "type": "number", "x-mcp-header": "Score" } }),
+        json!({ "field1": { "type": "string", "x-mcp-header": "Region" }, "field2": { "type": "string", "x-mcp-header": "Region" } }),
+        json!({ "field1": { "type": "string", "x-mcp-header": "MyField" }, "field2": { "type": "string", "x-mcp-header": "myfield" } }),
+        json!({ "value": { "type": "string", "x-mcp-header": "My Region" } }),
+        json!({ "value": { "type": "string", "x-mcp-header": "Region:Primary" } }),
+        json!({ "value": { "type": "string", "x-mcp-header": "Région" } }),
+        json!({ "value": { "type": "string", "x-mcp-header": "Region\t1" } }),
+        json!({ "value": { "type": "string", "x-mcp-header": 7 } }),
+    ] {
+        assert!(!valid_param_headers(&schema(bad.clone())), "{bad}");
+    }
 }
