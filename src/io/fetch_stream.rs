@@ -110,6 +110,17 @@ impl Opened<'_> {
 
     /// Calls `on_chunk` with each piece of the body until it ends.
     pub(crate) async fn read(self, mut on_chunk: impl FnMut(&[u8])) -> Result<(), FetchFailure> {
+        self.read_while(|bytes| {
+            on_chunk(bytes);
+            true
+        })
+        .await
+    }
+
+    /// [`Self::read`] for as long as `on_chunk` says `true`: then the body is
+    /// cancelled (its connection closed) and the reading ends, as for an
+    /// event stream a server keeps open after it has said what was waited for.
+    pub(crate) async fn read_while(self, mut on_chunk: impl FnMut(&[u8]) -> bool) -> Result<(), FetchFailure> {
         let signal = self.signal;
         let Some(stream) = self.response.body() else {
             return Ok(()); // An empty body: nothing to read.
@@ -140,7 +151,10 @@ impl Opened<'_> {
             if let Some(bytes) = result.get_value().dyn_ref::<js_sys::Uint8Array>() {
                 buffer.resize(bytes.length() as usize, 0);
                 bytes.copy_to(&mut buffer);
-                on_chunk(&buffer);
+                if !on_chunk(&buffer) {
+                    let _ = reader.cancel();
+                    return Ok(());
+                }
             }
             if clock::monotonic_ms() - slice_start >= SLICE_MS {
                 yield_now().await;

@@ -403,6 +403,7 @@ impl McpContext {
                 Ok(done) => Ok((done, Way::Stateless)),
                 Err(failure) => match probe(&failure) {
                     Probe::Modern | Probe::Auth(_) => Err(failure),
+                    Probe::Again => discover(server, signal).await.map(|done| (done, Way::Stateless)),
                     Probe::NoCommonVersion(versions) => Err(McpFailure::Protocol(format!(
                         "it speaks MCP {}, none of which Hearth speaks",
                         versions.join(", ")
@@ -703,7 +704,13 @@ async fn exchange(
     };
     let mut reader = BodyReader::new(head.content_type.as_deref());
     let mut answer: Option<Result<Value, McpFailure>> = None;
-    let read = response.read(|bytes| handle(session, reader.push(bytes), id, &mut answer, on_note)).await;
+    // Once the answer is in, the stream is let go: a server may keep it open.
+    let read = response
+        .read_while(|bytes| {
+            handle(session, reader.push(bytes), id, &mut answer, on_note);
+            answer.is_none()
+        })
+        .await;
     handle(session, reader.finish(), id, &mut answer, on_note);
     if answer.is_none() {
         read?;
@@ -718,7 +725,12 @@ async fn exchange(
             return Err(McpFailure::Status { status: again.status(), body: cut(&again.text().await) });
         }
         let mut more = BodyReader::new(again.header("content-type").as_deref());
-        let read = again.read(|bytes| handle(session, more.push(bytes), id, &mut answer, on_note)).await;
+        let read = again
+            .read_while(|bytes| {
+                handle(session, more.push(bytes), id, &mut answer, on_note);
+                answer.is_none()
+            })
+            .await;
         handle(session, more.finish(), id, &mut answer, on_note);
         if answer.is_none() {
             read?;
