@@ -81,4 +81,10 @@ if [ "${HEARTH_SETUP_BROWSER:-1}" = "1" ]; then
     log "npm ci (browser test packages)"
     (cd "$HEARTH_ROOT/tests" && npm ci --no-audit --no-fund --loglevel=error)
   fi
+  # The MCP conformance suite and the Node 22 it needs (from npm), kept apart.
+  if [ ! -x "$HEARTH_ROOT/tests/conformance/node_modules/.bin/node" ] \
+     || [ "$HEARTH_ROOT/tests/conformance/package-lock.json" -nt "$HEARTH_ROOT/tests/conformance/node_modules/.package-lock.json" ]; then
+    log "npm ci (MCP conformance suite)"
+    (cd "$HEARTH_ROOT/tests/conformance" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
 fi

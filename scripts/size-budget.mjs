@@ -54,7 +54,7 @@ export const CHUNK_BUDGETS = {
   dialogs: 225_400,
   mcp: 79_400,
   reply: 184_800,
-  shared: 88_500,
+  shared: 89_000,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */

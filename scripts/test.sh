@@ -2,7 +2,8 @@
 # Runs every check and test: formatting, clippy (native and wasm32), the module
 # rules, the native core tests and the mock server and script tests (all while the
 # release build runs), the bundle budget, then the end-to-end tests in headless
-# Chromium. Installs what it needs first.
+# Chromium, then the MCP conformance suite with Hearth as the client. Installs what
+# it needs first.
 set -euo pipefail
 START=$(date +%s)
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -63,5 +64,8 @@ node "$HEARTH_ROOT/scripts/size-budget.mjs" "$HEARTH_ROOT/dist"
 # of a browser test is waiting (timers, the mock's pacing), not computing.
 log "browser tests, two files at a time (at $(( $(date +%s) - START )) s)"
 (cd tests && npm run --silent test:e2e)
+
+log "MCP conformance suite, Hearth as the client (at $(( $(date +%s) - START )) s)"
+node tests/conformance/run.mjs
 
 log "all tests passed in $(( $(date +%s) - START )) s"

@@ -1,0 +1,121 @@
+// Hearth as the client under test of the MCP conformance suite
+// (`@modelcontextprotocol/conformance`, run by run.mjs): the suite starts a server for one
+// scenario and runs `node drive.mjs <server-url>` with MCP_CONFORMANCE_SCENARIO set (and,
+// for some scenarios, MCP_CONFORMANCE_CONTEXT). This opens the built app in headless
+// Chromium as a person would: it adds the server in Tools as "conformance", waits for the
+// connection doctor, and, when the server offers tools, offers them all in the agent and
+// sends one message to a scripted model (the mock LLM server) that calls each of them once
+// (with the scenario's arguments where its context gives them), allowing each call as it
+// asks. Then it stops; the suite judges what reached its server.
+//
+// The suite's servers send no CORS headers, so Chromium runs with --disable-web-security
+// here: what is judged is the protocol. CORS, and what Hearth says when it is missing, are
+// tested against real servers in e2e/mcp.test.mjs.
+
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMockServer } from '../mock/server.mjs';
+import { launchBrowser, waitUntil } from '../support/browser.mjs';
+import { openChatWithProvider, sendMessage, settled } from '../support/chat.mjs';
+import { closeTools, editAgent, openTools, saveAgent } from '../support/dialogs.mjs';
+import { builtApp } from '../support/dist.mjs';
+import { readDatabase } from '../support/idb.mjs';
+import { startStaticServer } from '../support/static-server.mjs';
+
+const SERVER = 'conformance';
+const SCENARIO = 'conformance-calls';
+/** How long the doctor may take to say how the server was reached. */
+const DOCTOR_MS = 30_000;
+/** How long the reply may take, its calls included. */
+const REPLY_MS = 40_000;
+
+/** Arguments for a tool from its schema: each property a plain value of its type. */
+function argumentsFor(schema) {
+  const out = {};
+  let number = 2;
+  for (const [key, property] of Object.entries(schema?.properties ?? {})) {
+    const type = Array.isArray(property.type) ? property.type[0] : property.type;
+    if (type === 'number' || type === 'integer') out[key] = number++;
+    else if (type === 'boolean') out[key] = true;
+    else if (type === 'string') out[key] = property.enum?.[0] ?? 'test';
+  }
+  return out;
+}
+
+async function main() {
+  const url = process.argv.at(-1);
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT || '{}');
+  const scenarios = await mkdtemp(join(tmpdir(), 'hearth-conformance-'));
+  const cleanups = [];
+  const t = { after: (fn) => cleanups.push(fn) };
+  const env = {};
+  try {
+    [env.app, env.mock, env.browser] = await Promise.all([
+      startStaticServer({ root: builtApp() }),
+      startMockServer({ scenariosDir: scenarios }),
+      launchBrowser({ args: ['--disable-web-security'] }),
+    ]);
+    const chat = await openChatWithProvider(t, env, { scenario: SCENARIO });
+    const tools = await openTools(chat.page);
+    const form = tools.getByRole('form', { name: 'Add an MCP server', exact: true });
+    await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill(url);
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(SERVER);
+    await form.getByRole('button', { name: 'Add server', exact: true }).click();
+    // The doctor has spoken once the server's Check button is usable again.
+    const check = tools.getByRole('button', { name: `Check ${SERVER}`, exact: true });
+    await check.waitFor();
+    await waitUntil(() => check.isEnabled(), 'the doctor has spoken', { timeout: DOCTOR_MS });
+    if ((await tools.getByText(/^It works: /).count()) === 0) return;
+    const { settings } = await readDatabase(chat.page, ['settings']);
+    const server = settings.map((s) => s.value).find((value) => value?.name === SERVER);
+    const offered = server?.tools ?? [];
+    await closeTools(chat.page);
+    if (offered.length === 0) return;
+
+    const given = Array.isArray(context.toolCalls) ? context.toolCalls : [];
+    const calls = (given.length ? given : offered.map((tool) => ({ name: tool.name, arguments: argumentsFor(tool.input_schema) })))
+      .filter((call) => offered.some((tool) => tool.name === call.name));
+    await writeFile(join(scenarios, `${SCENARIO}.json`), JSON.stringify({
+      description: 'Calls the conformance server\'s tools once each, then says it is done.',
+      rounds: [
+        {
+          stream: [
+            ...calls.map((call, at) => ({ tool_call: { id: `call_${at}`, name: `${SERVER}__${call.name}`, arguments: call.arguments ?? {} } })),
+            { finish: 'tool_calls' },
+            { done: true },
+          ],
+        },
+        { stream: [{ delta: 'Done.' }, { finish: 'stop' }, { done: true }] },
+      ],
+    }));
+    const editor = await editAgent(chat.page);
+    const section = editor.getByRole('group', { name: `Tools from the MCP server ${SERVER}`, exact: true });
+    for (const name of new Set(calls.map((call) => call.name))) {
+      await section.getByRole('checkbox', { name: `${name} (${SERVER})`, exact: true }).check();
+    }
+    await saveAgent(chat.page, editor);
+    await sendMessage(chat, 'Call the tools.', { click: true });
+    // Each call asks in turn, until the reply is done. (A call whose arguments its own
+    // schema refuses never asks: the model is told instead.)
+    const asking = chat.reply.getByRole('button', { name: 'Allow', exact: true });
+    const done = chat.reply.getByText('Done.', { exact: true });
+    await waitUntil(async () => {
+      if ((await asking.count()) > 0) await asking.first().click().catch(() => {});
+      return (await done.count()) > 0;
+    }, 'every call is allowed and the model has its results', { timeout: REPLY_MS, interval: 200 });
+    await settled(chat);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    await Promise.all([env.browser?.close(), env.app?.close(), env.mock?.close()]);
+    await rm(scenarios, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
