@@ -509,9 +509,9 @@ impl Follow {
     /// (or at the same bottom, where following is right) and is read in full.
     fn landed(self, scroller: &HtmlElement) -> bool {
         let Some(put_at) = self.put_at.try_update_value(Option::take).flatten() else { return false };
-        let top = scroller.scroll_top();
-        self.last_top.set_value(top);
-        self.following.get_value() && top == put_at
+        // (`last_top` is left alone: `resized` set it to `put_at`, and a view
+        // found elsewhere is read by `scrolled` against it.)
+        self.following.get_value() && scroller.scroll_top() == put_at
     }
 
     /// Back to the bottom, following again.
