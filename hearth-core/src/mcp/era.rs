@@ -156,7 +156,9 @@ pub fn param_headers(schema: &Value, arguments: &Value) -> Vec<(String, String)>
 /// printable ASCII without space at either end, else `=?base64?…?=` of its
 /// UTF-8.
 pub fn header_value(text: &str) -> String {
-    let plain = text.bytes().all(|b| (0x20..=0x7e).contains(&b)) && text.trim() == text;
+    // A plain value that looks encoded would be decoded by the server: it is encoded too.
+    let looks_encoded = text.starts_with("=?base64?") && text.ends_with("?=");
+    let plain = text.bytes().all(|b| (0x20..=0x7e).contains(&b)) && text.trim() == text && !looks_encoded;
     if plain { text.to_owned() } else { format!("=?base64?{}?=", base64::encode(text.as_bytes())) }
 }
 

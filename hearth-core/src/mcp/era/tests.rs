@@ -91,6 +91,7 @@ fn header_values_are_plain_or_base64() {
         ("us-west1 ", "=?base64?dXMtd2VzdDEg?="),
         ("line1\nline2", "=?base64?bGluZTEKbGluZTI=?="),
         ("\tindented", "=?base64?CWluZGVudGVk?="),
+        ("=?base64?SGk=?=", "=?base64?PT9iYXNlNjQ/U0drPT89?="),
     ] {
         assert_eq!(header_value(text), encoded, "{text:?}");
     }
