@@ -152,7 +152,11 @@ impl Opened<'_> {
                 buffer.resize(bytes.length() as usize, 0);
                 bytes.copy_to(&mut buffer);
                 if !on_chunk(&buffer) {
-                    let _ = reader.cancel();
+                    // Awaited elsewhere, so a refusal is handled, not left unhandled.
+                    let cancelled = JsFuture::from(reader.cancel());
+                    wasm_bindgen_futures::spawn_local(async move {
+                        let _ = cancelled.await;
+                    });
                     return Ok(());
                 }
             }

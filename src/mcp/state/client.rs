@@ -25,7 +25,7 @@ use futures::future::{Either, select};
 use futures::lock::Mutex;
 use hearth_core::mcp::content::{CallResult, read_call_result};
 use hearth_core::mcp::doctor::{Attempt, diagnose, mentions_session};
-use hearth_core::mcp::era::{Probe, classify, classify_error, needs_input, param_headers};
+use hearth_core::mcp::era::{Probe, UNSUPPORTED_VERSION, classify, classify_error, needs_input, param_headers};
 use hearth_core::mcp::listing::{
     MAX_PAGES, McpPrompt, McpResource, McpResourceTemplate, McpTool, Page, list_params, read_prompts,
     read_resource_templates, read_resources, read_tools,
@@ -408,7 +408,18 @@ impl McpContext {
                         "it speaks MCP {}, none of which Hearth speaks",
                         versions.join(", ")
                     ))),
-                    Probe::Stateful => stateful(server, signal).await,
+                    Probe::Stateful => match stateful(server, signal).await {
+                        // A modern server refused initialize: the browser refused
+                        // the probe itself (a preflight without Mcp-Method), which
+                        // the doctor explains.
+                        Err(McpFailure::Status { status, body })
+                            if matches!(failure, McpFailure::Unreachable(_))
+                                && classify(Some(status), &body) == Probe::Modern =>
+                        {
+                            Err(failure)
+                        }
+                        other => other,
+                    },
                 },
             },
         };
@@ -538,6 +549,20 @@ impl McpContext {
                         McpFailure::TimedOut
                     });
                 }
+                // A server kept as stateless that no longer is: asked afresh, once
+                // (only refusals of requests it did not carry out).
+                Err(failure)
+                    if attempt == 0 && session.transport() == &Transport::Stateless && not_modern(&failure) =>
+                {
+                    let mut slot = connection.lock().await;
+                    if slot.as_ref().is_some_and(|kept| kept.transport() == &Transport::Stateless) {
+                        *slot = None;
+                    }
+                    drop(slot);
+                    self.connections.update_value(|c| {
+                        c.ways.remove(&server.id);
+                    });
+                }
                 Ok((_, result)) if needs_input(&result) => {
                     return Err(McpFailure::Protocol(
                         "the server asks for input (a form, a model's answer or the roots), which Hearth does not \
@@ -563,14 +588,27 @@ fn probe(failure: &McpFailure) -> Probe {
     }
 }
 
-/// Asks `server` the stateless way what it is (`server/discover`).
+/// Whether a refusal says the server no longer speaks the stateless
+/// revision: 404, 405, a 400 without a modern error, or -32022 listing only
+/// 2025 versions. Such a request was not carried out.
+fn not_modern(failure: &McpFailure) -> bool {
+    let refused = match failure {
+        McpFailure::Status { status: 400 | 404 | 405, .. } => true,
+        McpFailure::Rpc(error) => error.code == UNSUPPORTED_VERSION,
+        _ => false,
+    };
+    refused && matches!(probe(failure), Probe::Stateful | Probe::NoCommonVersion(_))
+}
+
+/// Asks `server` the stateless way what it is (`server/discover`), given up
+/// after [`IDLE_LIMIT_MS`] without a word.
 async fn discover(
     server: &McpServer,
     signal: Option<&AbortSignal>,
 ) -> Result<(Session, ServerInfo, Option<Rc<LegacyStream>>), McpFailure> {
     let mut session = Session::new(server.url.clone(), server.request_headers(), Transport::Stateless);
     let (id, request) = session.discover(&client_info());
-    let (_, result) = exchange(&session, &request, id, signal, &mut |_, _| {}).await?;
+    let (_, result) = exchange_within(&session, None, &request, id, signal, &mut |_, _| {}).await?;
     let info = session.discovered(&result).map_err(|e| McpFailure::Protocol(e.to_string()))?;
     Ok((session, info, None))
 }
