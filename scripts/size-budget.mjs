@@ -52,7 +52,7 @@ export const BUDGET_BYTES = 536_000;
 export const CHUNK_BUDGETS = {
   app_preview: 28_400,
   dialogs: 225_400,
-  mcp: 79_400,
+  mcp: 80_600,
   reply: 184_800,
   shared: 89_000,
 };

@@ -68,6 +68,10 @@ try {
   for (const revision of option('--revision') ? [option('--revision')] : REVISIONS) {
     const only = option('--scenario');
     const scenarios = (await required(revision)).filter((name) => !only || name === only);
+    if (scenarios.length === 0) {
+      console.error(`MCP conformance ${revision}: no client scenario to run (is the requirements file's format new, or the --scenario name wrong?)`);
+      process.exit(1);
+    }
     console.log(`MCP conformance ${revision}: ${scenarios.length} client scenarios`);
     const queue = [...scenarios];
     const results = [];

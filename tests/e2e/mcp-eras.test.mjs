@@ -86,6 +86,19 @@ describe('MCP servers of both eras', () => {
     assert.deepEqual(calls.map((r) => r.headers['mcp-name']), ['add', 'where']);
     assert.equal(calls[1].headers['mcp-param-region'], 'eu west', 'the x-mcp-header parameter');
     assert.equal(typeof calls[0].body.params._meta.progressToken, 'number', 'the progress token is kept beside');
+
+    // The server goes back to 2025-11-25: its refusal of a stateless request makes Hearth
+    // ask it afresh, and the calls go through on a session.
+    await fetch(`${mcp.origin}/__mcp/downgrade`, { method: 'POST' });
+    const before = mcp.requests().length;
+    await sendMessage(chat, 'Again.', { click: true });
+    await allow(chat, ['add', 'where']);
+    await settled(chat);
+    const [, , , fourth] = await chatRequests(env.mock, FAMILIES.openai);
+    const again = Object.fromEntries(FAMILIES.openai.results(fourth.body).map(({ id, content }) => [id, content]));
+    assert.equal(again.call_add_2, 'The sum of 2 and 3 is 5.');
+    const later = mcp.requests().slice(before).map((r) => r.method);
+    assert.ok(later.includes('initialize'), `a session is started: ${later}`);
     assert.deepEqual(chat.errors, []);
   });
 

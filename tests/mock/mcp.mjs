@@ -21,6 +21,8 @@
 //                          { path, method, headers, body }
 //   POST /__mcp/reset      empties that log, forgets the added tool
 //   POST /__mcp/forget     forgets every session
+//   POST /__mcp/downgrade  /stateless answers as /stateful does from now on (until reset):
+//                          a server that went back to 2025-11-25
 //
 // CORS is on for every origin (the requested headers allowed, mcp-session-id exposed).
 // Run by hand: node tests/mock/mcp.mjs --port 8788
@@ -77,6 +79,7 @@ export async function startMcpMock({ port = 0 } = {}) {
   const sessions = new Set();
   let nextSession = 1;
   let grown = false;
+  let downgraded = false;
   // Answers the client posted to the server's own requests, by request id.
   const answers = new Map();
   const waiting = new Map();
@@ -256,6 +259,12 @@ export async function startMcpMock({ port = 0 } = {}) {
     if (path === '/__mcp/reset' && req.method === 'POST') {
       log.length = 0;
       grown = false;
+      downgraded = false;
+      res.writeHead(204);
+      return res.end();
+    }
+    if (path === '/__mcp/downgrade' && req.method === 'POST') {
+      downgraded = true;
       res.writeHead(204);
       return res.end();
     }
@@ -265,7 +274,7 @@ export async function startMcpMock({ port = 0 } = {}) {
       return res.end();
     }
     if (path !== '/stateful' && path !== '/stateless') return json(res, 404, { error: 'not found' });
-    if (req.method === 'DELETE' && path === '/stateful') {
+    if (req.method === 'DELETE' && (path === '/stateful' || downgraded)) {
       sessions.delete(req.headers['mcp-session-id']);
       res.writeHead(200);
       return res.end();
@@ -284,7 +293,7 @@ export async function startMcpMock({ port = 0 } = {}) {
         return json(res, 400, rpcError(null, -32700, 'Parse error'));
       }
       log.push({ path, method: body.method ?? null, headers: req.headers, body });
-      const handle = path === '/stateful' ? stateful(req, res, body) : stateless(req, res, body);
+      const handle = path === '/stateful' || downgraded ? stateful(req, res, body) : stateless(req, res, body);
       Promise.resolve(handle).catch((error) => {
         if (!res.headersSent) json(res, 500, rpcError(body.id, -32603, String(error)));
         else res.end();
