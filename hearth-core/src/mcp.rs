@@ -8,6 +8,7 @@
 //!   the requests it builds; reading a JSON or event-stream body.
 //! - [`listing`]: the lists a server gives, page by page.
 //! - [`names`]: the names a model calls a server's tools by.
+//! - [`oauth`]: signing in to a server (discovery, registration, PKCE, tokens).
 //! - [`content`]: a tool's result read into parts, and as text for a model.
 //! - [`doctor`]: what was seen when reaching a server, said to a person.
 //! - [`progress`]: progress a server reports on a request.
@@ -19,6 +20,7 @@ pub mod doctor;
 pub mod era;
 pub mod listing;
 pub mod names;
+pub mod oauth;
 pub mod progress;
 pub mod prompts;
 pub mod resources;

@@ -48,3 +48,8 @@ pub fn decode(text: &str) -> Option<Vec<u8>> {
     }
     Some(out)
 }
+
+/// Base64url without padding (RFC 4648 §5), as PKCE and OAuth `state` use.
+pub fn encode_url(bytes: &[u8]) -> String {
+    encode(bytes).trim_end_matches('=').replace('+', "-").replace('/', "_")
+}
