@@ -48,6 +48,12 @@ pub enum Attempt {
         /// The start of its body.
         body: String,
     },
+    /// It wants the user to sign in (401), or to sign in again for more
+    /// access (403 `insufficient_scope`: the scope it wants).
+    SignIn {
+        /// The scope a 403 asked for; `None` for a plain 401.
+        more_scope: Option<String>,
+    },
     /// It started a session, then did not know it: the session id it gave
     /// was not readable (not exposed to pages), so the next request went
     /// without it and was refused.
@@ -150,13 +156,24 @@ pub fn diagnose(url: &str, origin: &str, attempt: &Attempt) -> Diagnosis {
                 "If it needs a key or a token instead, add it as a header of the server here.".to_owned(),
             ],
         ),
-        Attempt::Status { status: 401, body } => Diagnosis::problem(
-            format!("The server wants Hearth to sign in (HTTP 401){}", said(body)),
+        Attempt::SignIn { more_scope: None } | Attempt::Status { status: 401, .. } => Diagnosis::problem(
+            "The server wants you to sign in (HTTP 401).".to_owned(),
             vec![
-                "If it takes a key or a token, add it as a header of the server here (such as Authorization: \
-                 Bearer …). Hearth does not sign in to servers with OAuth yet."
+                "Sign in: a window opens at the server's sign-in page, and Hearth keeps the token it gives for this \
+                 server only."
+                    .to_owned(),
+                "If it takes a key or a token of its own instead, add it as a header of the server here (such as \
+                 Authorization: Bearer …)."
                     .to_owned(),
             ],
+        ),
+        Attempt::SignIn { more_scope: Some(scope) } => Diagnosis::problem(
+            if scope.is_empty() {
+                "The server wants more access than your sign-in gave (HTTP 403).".to_owned()
+            } else {
+                format!("The server wants more access than your sign-in gave (HTTP 403): {scope}.")
+            },
+            vec!["Sign in again to grant it; what you granted before is asked for too.".to_owned()],
         ),
         Attempt::Status { status: 404, body } => Diagnosis::problem(
             format!("There is no MCP endpoint at this address (HTTP 404){}", said(body)),

@@ -22,6 +22,7 @@ use serde_json::Value;
 use super::ToolSpec;
 use crate::mcp::listing::McpTool;
 use crate::mcp::names::{self, ToolToName};
+use crate::mcp::oauth::{self, SignIn};
 
 /// Setting records holding an MCP server start with this key.
 pub const MCP_SERVER_KEY_PREFIX: &str = "mcp_server:";
@@ -56,6 +57,24 @@ pub struct McpServer {
     /// Its tools as last listed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tools: Vec<McpTool>,
+    /// The OAuth client its owner registered for the user, when the
+    /// authorization server registers none itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub oauth_client: Option<OAuthClientId>,
+    /// Its OAuth sign-in (tokens bound to an issuer and this server); never
+    /// in a backup.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sign_in: Option<SignIn>,
+}
+
+/// A client id (and secret) the user got from a server's owner.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OAuthClientId {
+    /// The client id.
+    pub client_id: String,
+    /// Its secret, when it has one; blanked in backups.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub client_secret: String,
 }
 
 fn yes() -> bool {
@@ -73,13 +92,22 @@ impl McpServer {
         tool_key(&self.id, tool)
     }
 
-    /// The headers sent with each request: the user's, those with a name.
+    /// The headers sent with each request: the user's, those with a name,
+    /// and the sign-in's bearer token when it is for this server's address
+    /// and the user set no `Authorization` of their own.
     pub fn request_headers(&self) -> Vec<(String, String)> {
-        self.headers
+        let mut headers: Vec<(String, String)> = self
+            .headers
             .iter()
             .filter(|header| !header.name.trim().is_empty())
             .map(|header| (header.name.trim().to_ascii_lowercase(), header.value.clone()))
-            .collect()
+            .collect();
+        if let Some(sign_in) = self.sign_in.as_ref().filter(|sign_in| oauth::bound_to(sign_in, &self.url))
+            && !headers.iter().any(|(name, _)| name == "authorization")
+        {
+            headers.push(("authorization".to_owned(), format!("Bearer {}", sign_in.access_token)));
+        }
+        headers
     }
 }
 
@@ -202,6 +230,12 @@ pub fn call_params(tool: &str, arguments: &Value, progress_token: u64) -> Value 
 /// no values (they are secrets, as a provider's key is, and are not sealed
 /// by the key lock): the user enters them again after an import elsewhere.
 pub fn without_header_values(value: &mut Value) {
+    if let Some(record) = value.as_object_mut() {
+        record.remove("sign_in");
+    }
+    if let Some(secret) = value.get_mut("oauth_client").and_then(|client| client.get_mut("client_secret")) {
+        *secret = Value::String(String::new());
+    }
     let Some(headers) = value.get_mut("headers").and_then(Value::as_array_mut) else { return };
     for header in headers {
         if let Some(text) = header.get_mut("value") {
@@ -221,6 +255,15 @@ pub fn merge_imported_server(existing: Option<&Value>, incoming: &Value) -> Valu
     };
     if stored.url != server.url {
         return incoming.clone();
+    }
+    if server.sign_in.is_none() {
+        server.sign_in = stored.sign_in.clone();
+    }
+    if let (Some(client), Some(kept)) = (server.oauth_client.as_mut(), stored.oauth_client.as_ref())
+        && client.client_secret.is_empty()
+        && client.client_id == kept.client_id
+    {
+        client.client_secret = kept.client_secret.clone();
     }
     for header in server.headers.iter_mut().filter(|header| header.value.is_empty()) {
         if let Some(kept) = stored.headers.iter().find(|s| s.name.eq_ignore_ascii_case(&header.name)) {

@@ -77,7 +77,13 @@ fn refusals_by_status() {
         "its message, not its JSON"
     );
     let auth = diagnose("https://m.example/mcp", ORIGIN, &Attempt::Status { status: 401, body: String::new() });
-    assert_eq!(auth.summary, "The server wants Hearth to sign in (HTTP 401).");
+    assert_eq!(auth.summary, "The server wants you to sign in (HTTP 401).");
+    let challenged = diagnose("https://m.example/mcp", ORIGIN, &Attempt::SignIn { more_scope: None });
+    assert_eq!(challenged, auth);
+    assert!(auth.advice[0].starts_with("Sign in: "));
+    let more = diagnose("https://m.example/mcp", ORIGIN, &Attempt::SignIn { more_scope: Some("mcp:write".into()) });
+    assert_eq!(more.summary, "The server wants more access than your sign-in gave (HTTP 403): mcp:write.");
+    assert!(!more.works);
     let missing = diagnose("https://m.example/", ORIGIN, &Attempt::Status { status: 404, body: "Not Found".into() });
     assert!(missing.advice[0].contains("/mcp"));
     let legacy = diagnose("https://m.example/sse", ORIGIN, &Attempt::Status { status: 405, body: String::new() });

@@ -24,7 +24,61 @@ fn server(id: &str, name: &str, tools: &[&str]) -> McpServer {
                 annotations: None,
             })
             .collect(),
+        oauth_client: None,
+        sign_in: None,
     }
+}
+
+fn sign_in(resource: &str) -> SignIn {
+    SignIn {
+        issuer: "https://auth.example".into(),
+        resource: resource.into(),
+        token_endpoint: "https://auth.example/token".into(),
+        client: crate::mcp::oauth::Client {
+            client_id: "c".into(),
+            client_secret: Some("cs".into()),
+            auth: crate::mcp::oauth::ClientAuth::Basic,
+        },
+        access_token: "at".into(),
+        refresh_token: Some("rt".into()),
+        expires_at: None,
+        scope: None,
+    }
+}
+
+#[test]
+fn the_token_goes_only_to_the_server_it_was_given_for() {
+    let mut signed = server("s1", "everything", &[]);
+    signed.sign_in = Some(sign_in("http://127.0.0.1:3001/mcp"));
+    assert!(signed.request_headers().contains(&("authorization".to_owned(), "Bearer at".to_owned())));
+    // The address changed since: the token stays home.
+    let moved = McpServer { url: "http://127.0.0.1:4000/mcp".into(), ..signed.clone() };
+    assert!(!moved.request_headers().iter().any(|(name, _)| name == "authorization"));
+    // The user's own Authorization wins.
+    let mut own = signed.clone();
+    own.headers.push(McpHeader { name: "Authorization".into(), value: "Bearer mine".into() });
+    let authorizations: Vec<_> =
+        own.request_headers().into_iter().filter(|(name, _)| name == "authorization").collect();
+    assert_eq!(authorizations, [("authorization".to_owned(), "Bearer mine".to_owned())]);
+}
+
+#[test]
+fn backups_carry_no_sign_in_and_no_client_secret_and_imports_keep_them() {
+    let mut signed = server("s1", "everything", &[]);
+    signed.sign_in = Some(sign_in("http://127.0.0.1:3001/mcp"));
+    signed.oauth_client = Some(OAuthClientId { client_id: "pre".into(), client_secret: "hush".into() });
+    let mut value = serde_json::to_value(&signed).unwrap_or_default();
+    without_header_values(&mut value);
+    let text = value.to_string();
+    for secret in ["\"at\"", "\"rt\"", "cs", "hush", "blue"] {
+        assert!(!text.contains(secret), "{secret} in {text}");
+    }
+    assert!(text.contains("\"pre\""), "the client id is kept: {text}");
+    let stored = serde_json::to_value(&signed).unwrap_or_default();
+    let merged: McpServer =
+        serde_json::from_value(merge_imported_server(Some(&stored), &value)).unwrap_or_else(|_| server("x", "x", &[]));
+    assert_eq!(merged.sign_in, signed.sign_in);
+    assert_eq!(merged.oauth_client, signed.oauth_client);
 }
 
 #[test]
