@@ -48,6 +48,8 @@ export const COPY = [
   'src/io/app_frame/app-view.html',
   'src/io/app_frame/app-view.js',
   'src/io/app_frame/app-view.css',
+  'src/io/sign_in_window/oauth-callback.html',
+  'src/io/sign_in_window/oauth-callback.js',
   'src/io/diagram_frame/diagram-frame.html',
   'src/io/diagram_frame/diagram-frame.js',
   'vendor/mermaid/mermaid-12.3.0.min.js',
@@ -59,6 +61,28 @@ export const COPY = [
 
 /** What the names in index.html start with: the folder dist/ is served from. */
 const PUBLIC_URL = (process.env.HEARTH_PUBLIC_URL ?? '/').replace(/\/?$/, '/');
+
+/**
+ * Hearth's OAuth Client ID Metadata Document, for a build that knows the https:// site it
+ * is served from (`HEARTH_SITE`, such as `https://hearth.example`): its `client_id` is its
+ * own address, which an authorization server that takes such documents fetches (so it must
+ * be public). Without HEARTH_SITE, none: Hearth then registers itself where it signs in.
+ */
+function clientMetadataDocument() {
+  const site = (process.env.HEARTH_SITE ?? '').replace(/\/+$/, '');
+  if (!site) return null;
+  if (!/^https:\/\/[^/]+$/.test(site)) throw new Error(`HEARTH_SITE must be an https:// origin, not ${site}`);
+  const base = `${site}${PUBLIC_URL}`;
+  return `${JSON.stringify({
+    client_id: `${base}oauth-client.json`,
+    client_name: 'Hearth',
+    client_uri: base,
+    redirect_uris: [`${base}oauth-callback.html`],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+  }, null, 2)}\n`;
+}
 
 const hex = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
@@ -137,6 +161,8 @@ export function assemble(appDir, distDir) {
     if (existsSync(headers)) writeFileSync(headers, readFileSync(headers, 'utf8').replaceAll(policy, allowed));
   }
   writeFileSync(path.join(staging, 'index.html'), html);
+  const clientMetadata = clientMetadataDocument();
+  if (clientMetadata) writeFileSync(path.join(staging, 'oauth-client.json'), clientMetadata);
 
   writePrecache(staging);
   rmSync(distDir, { recursive: true, force: true });

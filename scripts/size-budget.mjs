@@ -51,10 +51,10 @@ export const BUDGET_BYTES = 536_000;
  */
 export const CHUNK_BUDGETS = {
   app_preview: 28_400,
-  dialogs: 225_400,
-  mcp: 80_600,
+  dialogs: 229_500,
+  mcp: 97_800,
   reply: 184_800,
-  shared: 89_000,
+  shared: 97_300,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */

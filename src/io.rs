@@ -26,6 +26,7 @@ pub(crate) mod network;
 pub(crate) mod persistence;
 pub(crate) mod sandbox;
 pub(crate) mod service_worker;
+pub(crate) mod sign_in_window;
 pub(crate) mod sync;
 pub(crate) mod timer;
 pub(crate) mod yield_now;

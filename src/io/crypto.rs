@@ -1,4 +1,4 @@
-//! WebCrypto for the API key lock: random bytes, PBKDF2-SHA-256 from the
+//! WebCrypto for the API key lock (and SHA-256 for OAuth sign-ins): random bytes, PBKDF2-SHA-256 from the
 //! passphrase to an AES-GCM 256 key, and sealing and opening with it. What is
 //! sealed, and when, is decided in `hearth_core::storage::key_lock`; this is
 //! the browser's side only. Nothing here logs a passphrase, a key or a
@@ -173,4 +173,11 @@ impl AesKey {
             Err(error) => Err(failed(error)),
         }
     }
+}
+
+/// The SHA-256 of `data` (a PKCE verifier's, for its challenge).
+pub(crate) async fn sha256(data: &[u8]) -> Result<Vec<u8>, CryptoError> {
+    let promise = subtle()?.digest_with_str_and_u8_array("SHA-256", data).map_err(failed)?;
+    let digest = JsFuture::from(promise).await.map_err(failed)?;
+    Ok(Uint8Array::new(&digest).to_vec())
 }

@@ -1,10 +1,11 @@
 //! The form that adds an MCP server: its address, a name for it (the first
 //! part of its tools' names; the host when left empty) and, optionally, one
-//! header sent with every request to it (an API key). Adding it connects to
-//! it at once and lists its tools.
+//! header sent with every request to it (an API key), and an OAuth client id
+//! (and secret) for a server whose sign-in registers no clients itself.
+//! Adding it connects to it at once and lists its tools.
 
 use hearth_core::mcp::session::origin;
-use hearth_core::tools::{McpHeader, McpServer};
+use hearth_core::tools::{McpHeader, McpServer, OAuthClientId};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -38,6 +39,8 @@ pub(crate) fn AddMcpServer() -> impl IntoView {
     let name = RwSignal::new(String::new());
     let header_name = RwSignal::new(String::new());
     let header_value = RwSignal::new(String::new());
+    let client_id = RwSignal::new(String::new());
+    let client_secret = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let add = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -61,10 +64,14 @@ pub(crate) fn AddMcpServer() -> impl IntoView {
             headers,
             enabled: true,
             tools: Vec::new(),
+            oauth_client: Some(client_id.get_untracked().trim().to_owned())
+                .filter(|id| !id.is_empty())
+                .map(|client_id| OAuthClientId { client_id, client_secret: client_secret.get_untracked() }),
+            sign_in: None,
         };
         let id = server.id.clone();
         mcp.save(server);
-        for field in [url, name, header_name, header_value] {
+        for field in [url, name, header_name, header_value, client_id, client_secret] {
             field.set(String::new());
         }
         spawn_local(async move { mcp.check(&id).await });
@@ -104,6 +111,28 @@ pub(crate) fn AddMcpServer() -> impl IntoView {
                 autocomplete="off"
                 hint="Sent with every request to this server only, like a provider's key."
             />
+            <details class="oauth-client">
+                <summary>"Sign-in client (optional)"</summary>
+                <p class="hint">
+                    "Only for a server whose sign-in does not register Hearth itself: the client id (and secret) its owner gave you."
+                </p>
+                <TextField
+                    label="OAuth client ID"
+                    value=client_id
+                    on_input=Callback::new(move |text| client_id.set(text))
+                    verbatim=true
+                    autocomplete="off"
+                />
+                <TextField
+                    label="OAuth client secret"
+                    value=client_secret
+                    on_input=Callback::new(move |text| client_secret.set(text))
+                    kind="password"
+                    verbatim=true
+                    autocomplete="off"
+                    hint="Sent only to the server's sign-in, never in a backup."
+                />
+            </details>
             <button type="submit">"Add server"</button>
         </form>
     }

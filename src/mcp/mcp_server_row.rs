@@ -1,16 +1,17 @@
 //! One MCP server in the Tools dialog: its name and address, what it said
 //! when last reached (or, from the connection doctor, why it could not be and
 //! what to change), its tools as last listed, and
-//! Check (connect again and list its tools), a switch that offers its tools
-//! or not, and Remove.
+//! Check (connect again and list its tools), Sign in (when it asks for it) or
+//! Sign out (once signed in), a switch that offers its tools or not, and Remove.
 
 use hearth_core::format::grouped;
 use hearth_core::tools::{McpServer, tool_tokens};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::io::sign_in_window::SignInWindow;
 use crate::mcp::doctor_advice::DoctorAdvice;
-use crate::mcp::state::{McpContext, ServerStatus};
+use crate::mcp::state::{McpContext, ServerStatus, SignInFailure};
 
 /// The row of the server `id`.
 #[component]
@@ -31,11 +32,34 @@ pub(crate) fn McpServerRow(
         Some(ServerStatus::Checking) => "Connecting…".to_owned(),
         Some(ServerStatus::Diagnosed(diagnosis)) => diagnosis.summary,
         Some(ServerStatus::Failed(failure)) => format!("Failed: {failure}"),
+        Some(ServerStatus::SigningIn) => "Signing in: finish in the window that opened.".to_owned(),
+        Some(ServerStatus::SignInFailed(failure)) => failure.to_string(),
     };
     let failed = move || match status.get() {
         Some(ServerStatus::Diagnosed(diagnosis)) => !diagnosis.works,
-        Some(ServerStatus::Failed(_)) => true,
+        Some(ServerStatus::Failed(_) | ServerStatus::SignInFailed(_)) => true,
         _ => false,
+    };
+    let wants_sign_in = move || id.with_value(|id| mcp.wanted.with(|map| map.contains_key(id)));
+    let signed_in = move || server.with(|s| s.as_ref().is_some_and(|s| s.sign_in.is_some()));
+    let busy = move || matches!(status.get(), Some(ServerStatus::Checking | ServerStatus::SigningIn));
+    let sign_in = move |_| {
+        // The window opens now, while the click counts; the rest may take a while.
+        match SignInWindow::open() {
+            Ok(window) => {
+                let id = id.get_value();
+                spawn_local(async move { mcp.sign_in(&id, window).await });
+            }
+            Err(error) => id.with_value(|id| {
+                mcp.status.update(|map| {
+                    map.insert(id.clone(), ServerStatus::SignInFailed(SignInFailure::Window(error)));
+                });
+            }),
+        }
+    };
+    let sign_out = move |_| {
+        let id = id.get_value();
+        spawn_local(async move { mcp.sign_out(&id).await });
     };
     let check = move |_| {
         let id = id.get_value();
@@ -118,11 +142,35 @@ pub(crate) fn McpServerRow(
                     type="button"
                     class="action"
                     aria-label=move || format!("Check {}", name())
-                    disabled=move || matches!(status.get(), Some(ServerStatus::Checking))
+                    disabled=busy
                     on:click=check
                 >
                     "Check"
                 </button>
+                <Show when=move || wants_sign_in() || matches!(status.get(), Some(ServerStatus::SignInFailed(_)))>
+                    <button
+                        type="button"
+                        class="action"
+                        aria-label=move || {
+                            if signed_in() { format!("Sign in again to {}", name()) } else { format!("Sign in to {}", name()) }
+                        }
+                        disabled=busy
+                        on:click=sign_in
+                    >
+                        {move || if signed_in() { "Sign in again" } else { "Sign in" }}
+                    </button>
+                </Show>
+                <Show when=signed_in>
+                    <button
+                        type="button"
+                        class="action"
+                        aria-label=move || format!("Sign out of {}", name())
+                        disabled=busy
+                        on:click=sign_out
+                    >
+                        "Sign out"
+                    </button>
+                </Show>
                 <button type="button" class="action" aria-label=move || format!("Remove {}", name()) on:click=remove>
                     "Remove"
                 </button>

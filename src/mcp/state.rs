@@ -5,15 +5,18 @@
 pub(crate) mod client;
 mod code;
 mod legacy;
+mod sign_in;
 
 use std::collections::BTreeMap;
 
 use hearth_core::mcp::doctor::Diagnosis;
+use hearth_core::mcp::oauth::Challenge;
 use hearth_core::storage::SettingRecord;
 use hearth_core::tools::{MCP_SERVER_KEY_PREFIX, McpServer, offered_mcp_tokens, stored_tool_tokens};
 use leptos::prelude::*;
 
 use self::client::{Connections, McpFailure};
+pub(crate) use self::sign_in::SignInFailure;
 use crate::io::db::StorageError;
 use crate::store::StoreContext;
 
@@ -27,6 +30,10 @@ pub(crate) enum ServerStatus {
     /// Not reached for a reason the doctor cannot tell more of (stopped,
     /// silent too long, the client's code not loaded): why.
     Failed(McpFailure),
+    /// The user is signing in, in the window that opened.
+    SigningIn,
+    /// The sign-in did not finish: why.
+    SignInFailed(SignInFailure),
 }
 
 /// The servers and their connections; `Copy`, provided through context.
@@ -40,6 +47,9 @@ pub(crate) struct McpContext {
     /// Whether `servers` holds what is stored (loaded on first use, see
     /// [`McpContext::ensure_loaded`]).
     pub(crate) loaded: RwSignal<bool>,
+    /// The servers (by id) whose last answer asked for a sign-in, with what
+    /// their challenge said (the scope it wants, where its metadata is).
+    pub(crate) wanted: RwSignal<BTreeMap<String, Challenge>>,
     /// Whether the composer's "Prompts and resources" dialog is open.
     pub(crate) picker_open: RwSignal<bool>,
     /// Whether a server is on, as stored: known at start (by
@@ -61,6 +71,7 @@ impl McpContext {
             store,
             servers: RwSignal::new(Vec::new()),
             status: RwSignal::new(BTreeMap::new()),
+            wanted: RwSignal::new(BTreeMap::new()),
             loaded: RwSignal::new(false),
             picker_open: RwSignal::new(false),
             stored_on: RwSignal::new(false),
@@ -164,6 +175,9 @@ impl McpContext {
         let Some(server) = self.server(id) else { return };
         self.servers.update(|list| list.retain(|s| s.id != id));
         self.status.update(|map| {
+            map.remove(id);
+        });
+        self.wanted.update(|map| {
             map.remove(id);
         });
         self.disconnect(id);

@@ -30,6 +30,7 @@ use hearth_core::mcp::listing::{
     MAX_PAGES, McpPrompt, McpResource, McpResourceTemplate, McpTool, Page, list_params, read_prompts,
     read_resource_templates, read_resources, read_tools,
 };
+use hearth_core::mcp::oauth::{Challenge, INSUFFICIENT_SCOPE, read_challenge};
 use hearth_core::mcp::progress::{PROGRESS, Progress};
 use hearth_core::mcp::prompts::{PromptError, PromptText, completion_params, get_params, prompt_text, read_completion};
 use hearth_core::mcp::resources::{ResourceError, ResourceText, read_params, resource_text};
@@ -73,6 +74,14 @@ pub(crate) enum McpFailure {
         /// The start of its body.
         body: String,
     },
+    /// It wants a sign-in (401), or more than the sign-in gave (403 with a
+    /// Bearer challenge).
+    Auth {
+        /// The status.
+        status: u16,
+        /// Its `WWW-Authenticate`, when the page could read it.
+        challenge: Option<String>,
+    },
     /// It answered with a JSON-RPC error.
     Rpc(RpcError),
     /// Its answer is not MCP (the reason).
@@ -109,6 +118,10 @@ impl fmt::Display for McpFailure {
                 "The server answered with a redirect, which Hearth does not follow (your headers go only to the \
                  address you set). Use the address it redirects to.",
             ),
+            Self::Auth { status: 403, .. } => f.write_str(
+                "The server wants more access than your sign-in gave. Sign in again under Tools, MCP servers.",
+            ),
+            Self::Auth { .. } => f.write_str("The server wants you to sign in: use Sign in under Tools, MCP servers."),
             Self::Status { status: 401 | 403, body } => {
                 write!(f, "The server refused access (HTTP 401/403). Check its headers (an API key?). {body}")
             }
@@ -229,7 +242,15 @@ impl McpContext {
         // A check starts afresh: the address or headers may have changed.
         self.disconnect_now(id);
         let diagnosed = |attempt: &Attempt| ServerStatus::Diagnosed(diagnose(&server.url, &address::origin(), attempt));
-        let (status, tools) = match self.list_tools(&server).await {
+        let mut listed = self.list_tools(&server).await;
+        // An ended token is refreshed once, without asking the user.
+        if matches!(listed, Err(McpFailure::Auth { status: 401, .. })) && self.refresh_now(id).await {
+            self.disconnect_now(id);
+            let Some(fresh) = self.server(id) else { return };
+            listed = self.list_tools(&fresh).await;
+        }
+        self.note_sign_in(id, listed.as_ref().err());
+        let (status, tools) = match listed {
             Ok((info, tools)) => {
                 let server = [info.name.as_str(), info.version.as_str()].join(" ").trim().to_owned();
                 let legacy = self.connections.with_value(|c| c.ways.get(id) == Some(&Way::Legacy));
@@ -515,12 +536,20 @@ impl McpContext {
         signal: Option<&AbortSignal>,
         on_note: &mut dyn FnMut(&str, &Value),
     ) -> Result<Value, McpFailure> {
-        for attempt in 0..2 {
+        let mut server = server.clone();
+        let mut refreshed = false;
+        for attempt in 0..3 {
             let connection = self.connection(&server.id);
             let ended = self.connections.with_value(|c| c.streams.get(&server.id).is_some_and(|s| s.ended()));
             let ready = !ended && connection.lock().await.as_ref().is_some_and(Session::is_initialized);
-            if !ready {
-                self.connect(server, signal).await?;
+            if !ready && let Err(failure) = self.connect(&server, signal).await {
+                match self.after_refusal(&server.id, failure, &mut refreshed).await {
+                    Ok(fresh) => {
+                        server = fresh;
+                        continue;
+                    }
+                    Err(failure) => return Err(failure),
+                }
             }
             let (session, id, request) = {
                 let mut slot = connection.lock().await;
@@ -570,10 +599,54 @@ impl McpContext {
                             .to_owned(),
                     ));
                 }
+                Err(failure @ McpFailure::Auth { .. }) => {
+                    *connection.lock().await = None;
+                    server = self.after_refusal(&server.id, failure, &mut refreshed).await?;
+                }
                 other => return other.map(|(_, result)| result),
             }
         }
         Err(McpFailure::Gone)
+    }
+
+    /// After `failure` from the server `id`: a 401 refreshes the token once
+    /// (then the server as it is stored now is tried again); any other
+    /// refusal is returned, and a refusal about signing in is noted.
+    async fn after_refusal(self, id: &str, failure: McpFailure, refreshed: &mut bool) -> Result<McpServer, McpFailure> {
+        if matches!(failure, McpFailure::Auth { status: 401, .. }) && !*refreshed {
+            *refreshed = true;
+            if self.refresh_now(id).await {
+                return self.server(id).ok_or(McpFailure::Removed);
+            }
+        }
+        self.note_sign_in(id, Some(&failure));
+        if let McpFailure::Auth { .. } = &failure
+            && let Some(server) = self.server(id)
+            && let Some(attempt) = attempt_of(&failure, &server.url).await
+        {
+            let diagnosis = diagnose(&server.url, &address::origin(), &attempt);
+            self.status.update(|map| {
+                map.insert(id.to_owned(), ServerStatus::Diagnosed(diagnosis));
+            });
+        }
+        Err(failure)
+    }
+
+    /// Keeps whether the server `id` wants a sign-in (and its challenge),
+    /// from how it last answered (`None`: it answered).
+    fn note_sign_in(self, id: &str, failure: Option<&McpFailure>) {
+        match failure {
+            Some(McpFailure::Auth { challenge, .. }) => {
+                let challenge: Challenge = challenge.as_deref().and_then(read_challenge).unwrap_or_default();
+                self.wanted.update(|map| {
+                    map.insert(id.to_owned(), challenge);
+                });
+            }
+            None => self.wanted.update(|map| {
+                map.remove(id);
+            }),
+            Some(_) => {}
+        }
     }
 }
 
@@ -581,6 +654,7 @@ impl McpContext {
 fn probe(failure: &McpFailure) -> Probe {
     match failure {
         McpFailure::Status { status, body } => classify(Some(*status), body),
+        McpFailure::Auth { status, .. } => Probe::Auth(*status),
         McpFailure::Rpc(error) => classify_error(Some(error.code), error.data.as_ref()),
         // The user stopped it: nothing more is tried.
         McpFailure::Stopped => Probe::Modern,
@@ -730,10 +804,14 @@ async fn exchange(
     let response = open(request, signal).await?;
     if !response.ok() {
         let status = response.status();
+        let challenge = response.header("www-authenticate");
         let body = response.text().await;
         // Only a request that carried a session id can find it forgotten.
         let forgotten = session.session_id().is_some() && (status == 404 || status == 400);
-        return Err(if forgotten { McpFailure::Gone } else { McpFailure::Status { status, body: cut(&body) } });
+        if forgotten {
+            return Err(McpFailure::Gone);
+        }
+        return Err(refusal(status, challenge, &body));
     }
     let head = ResponseHead {
         status: response.status(),
@@ -822,6 +900,11 @@ async fn attempt_of(failure: &McpFailure, url: &str) -> Option<Attempt> {
         // A 400 about the session: its id was given but could not be read.
         McpFailure::Status { status: 400, body } if mentions_session(body) => Attempt::SessionHidden,
         McpFailure::Status { status, body } => Attempt::Status { status: *status, body: body.clone() },
+        McpFailure::Auth { challenge, .. } => {
+            let challenge = challenge.as_deref().and_then(read_challenge).unwrap_or_default();
+            let more = challenge.error.as_deref() == Some(INSUFFICIENT_SCOPE);
+            Attempt::SignIn { more_scope: more.then(|| challenge.scope.unwrap_or_default()) }
+        }
         McpFailure::Rpc(error) => {
             Attempt::NotMcp(format!("it answered the error {} ({})", error.code, error.message.trim_end_matches('.')))
         }
@@ -850,7 +933,18 @@ pub(super) async fn post_only(request: &HttpRequest, signal: Option<&AbortSignal
         Ok(())
     } else {
         let status = response.status();
-        Err(McpFailure::Status { status, body: cut(&response.text().await) })
+        let challenge = response.header("www-authenticate");
+        Err(refusal(status, challenge, &response.text().await))
+    }
+}
+
+/// An HTTP refusal: about a sign-in (401; 403 with a Bearer challenge), or not.
+fn refusal(status: u16, challenge: Option<String>, body: &str) -> McpFailure {
+    let bearer = challenge.as_deref().and_then(read_challenge).is_some();
+    if status == 401 || (status == 403 && bearer) {
+        McpFailure::Auth { status, challenge }
+    } else {
+        McpFailure::Status { status, body: cut(body) }
     }
 }
 

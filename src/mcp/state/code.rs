@@ -17,9 +17,11 @@ use leptos::prelude::*;
 use serde_json::Value;
 use web_sys::AbortSignal;
 
+use super::SignInFailure;
 use super::client::McpFailure;
 use super::{McpContext, ServerStatus};
 use crate::io::chunks::{ChunkError, wasm_split};
+use crate::io::sign_in_window::SignInWindow;
 
 /// A check of a server, boxed (its future is the chunk's code).
 type Checking = Pin<Box<dyn Future<Output = ()>>>;
@@ -34,6 +36,7 @@ struct McpCode {
     call_tool: fn(McpContext, OfferedMcpTool, Value, Option<AbortSignal>, Callback<Progress>) -> Calling,
     disconnect: fn(McpContext, String),
     read_resource: fn(McpContext, String, String) -> Reading,
+    sign_in: fn(McpContext, String, SignInWindow) -> Checking,
 }
 
 #[wasm_split(mcp, fallible)]
@@ -45,6 +48,7 @@ fn mcp_code() -> Result<&'static McpCode, ChunkError> {
         },
         disconnect: |mcp, id| mcp.disconnect_now(&id),
         read_resource: |mcp, id, uri| Box::pin(async move { mcp.read_resource_now(&id, &uri).await }),
+        sign_in: |mcp, id, window| Box::pin(async move { mcp.sign_in_now(&id, window).await }),
     };
     Ok(&CODE)
 }
@@ -95,6 +99,31 @@ impl McpContext {
         self.ensure_loaded().await;
         let code = load().await.map_err(|error| McpFailure::NotLoaded(error.to_string()))?;
         (code.read_resource)(self, id.to_owned(), uri.to_owned()).await
+    }
+
+    /// Signs in to the server `id` in `window`, which the click that asked for
+    /// it opened, then checks it again; the status says how it goes.
+    pub(crate) async fn sign_in(self, id: &str, window: SignInWindow) {
+        match load().await {
+            Ok(code) => (code.sign_in)(self, id.to_owned(), window).await,
+            Err(error) => {
+                window.close();
+                self.status.update(|map| {
+                    map.insert(id.to_owned(), ServerStatus::SignInFailed(SignInFailure::NotLoaded(error.to_string())));
+                });
+            }
+        }
+    }
+
+    /// Signs out of the server `id`: its tokens are forgotten (the
+    /// authorization server may still hold the grant until it ends), and it
+    /// is checked again.
+    pub(crate) async fn sign_out(self, id: &str) {
+        let Some(mut server) = self.server(id) else { return };
+        server.sign_in = None;
+        self.save(server);
+        self.disconnect(id);
+        self.check(id).await;
     }
 
     /// Forgets the connection to `id` and ends its session on the server (no
