@@ -3,10 +3,12 @@
 // scenario and runs `node drive.mjs <server-url>` with MCP_CONFORMANCE_SCENARIO set (and,
 // for some scenarios, MCP_CONFORMANCE_CONTEXT). This opens the built app in headless
 // Chromium as a person would: it adds the server in Tools as "conformance", waits for the
-// connection doctor, and, when the server offers tools, offers them all in the agent and
-// sends one message to a scripted model (the mock LLM server) that calls each of them once
-// (with the scenario's arguments where its context gives them), allowing each call as it
-// asks. Then it stops; the suite judges what reached its server.
+// connection doctor, signs in when the server asks for it (with the scenario's
+// pre-registered client when its context gives one), and, when the server offers tools,
+// offers them all in the agent and sends one message to a scripted model (the mock LLM
+// server) that calls each of them once (with the scenario's arguments where its context
+// gives them), allowing each call as it asks; a call refused for want of more access is
+// followed by one more sign-in. Then it stops; the suite judges what reached its server.
 //
 // The suite's servers send no CORS headers, so Chromium runs with --disable-web-security
 // here: what is judged is the protocol. CORS, and what Hearth says when it is missing, are
@@ -43,6 +45,27 @@ function argumentsFor(schema) {
   return out;
 }
 
+/** Waits until the doctor has spoken: the server's status is neither "Not reached since
+ * the page loaded" (before its first check starts), "Connecting…" nor "Signing in…". */
+async function doctorHasSpoken(tools) {
+  await waitUntil(async () => {
+    const said = (await tools.getByRole('status').allInnerTexts()).map((text) => text.trim());
+    return said.some((text) => text !== '' && text !== 'Connecting…' && !text.startsWith('Not reached') && !text.startsWith('Signing in:'));
+  }, 'the doctor has spoken', { timeout: DOCTOR_MS });
+}
+
+/** Clicks the server's sign-in button (`label`, then the server's name) when there is
+ * one, and waits for the window it opens to close; whether it did. */
+async function signIn(page, tools, label = 'Sign in to') {
+  const button = tools.getByRole('button', { name: `${label} ${SERVER}`, exact: true });
+  if ((await button.count()) === 0) return false;
+  const opened = page.context().waitForEvent('page', { timeout: DOCTOR_MS });
+  await button.click();
+  const window = await opened.catch(() => null);
+  if (window && !window.isClosed()) await window.waitForEvent('close', { timeout: DOCTOR_MS }).catch(() => {});
+  return true;
+}
+
 async function main() {
   const url = process.argv.at(-1);
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT || '{}');
@@ -61,13 +84,22 @@ async function main() {
     const form = tools.getByRole('form', { name: 'Add an MCP server', exact: true });
     await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill(url);
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill(SERVER);
+    if (context.client_id) {
+      // A pre-registered client (auth/pre-registration), entered as a person would.
+      await form.getByText('Sign-in client (optional)', { exact: true }).click();
+      await form.getByRole('textbox', { name: 'OAuth client ID', exact: true }).fill(context.client_id);
+      await form.getByLabel('OAuth client secret', { exact: true }).fill(context.client_secret ?? '');
+    }
     await form.getByRole('button', { name: 'Add server', exact: true }).click();
-    // The doctor has spoken once the server's status is neither "Not reached since the
-    // page loaded" (before its first check starts) nor "Connecting…".
-    await waitUntil(async () => {
-      const said = (await tools.getByRole('status').allInnerTexts()).map((text) => text.trim());
-      return said.some((text) => text !== '' && text !== 'Connecting…' && !text.startsWith('Not reached'));
-    }, 'the doctor has spoken', { timeout: DOCTOR_MS });
+    await doctorHasSpoken(tools);
+    // A server that wants a sign-in: signed in to, as a person would, in the window Hearth
+    // opens (the suite's authorization server grants at once and sends it back to Hearth).
+    // (At most three times: a server may want another after the first, such as one that
+    // moved to another authorization server; more would be a loop.)
+    for (let round = 0; round < 3; round += 1) {
+      if (!(await signIn(chat.page, tools)) && !(await signIn(chat.page, tools, 'Sign in again to'))) break;
+      await doctorHasSpoken(tools);
+    }
     if ((await tools.getByText(/^It works: /).count()) === 0) {
       // Said for the record (the suite keeps it as stderr.txt): why nothing was called.
       console.error(`the doctor says: ${(await tools.getByRole('status').allInnerTexts()).join(' | ')}`);
@@ -111,6 +143,9 @@ async function main() {
       return (await done.count()) > 0;
     }, 'every call is allowed and the model has its results', { timeout: REPLY_MS, interval: 200 });
     await settled(chat);
+    // A call refused for want of more access (a step-up): signed in to again, once.
+    const again = await openTools(chat.page);
+    await signIn(chat.page, again, 'Sign in again to');
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
     await Promise.all([env.browser?.close(), env.app?.close(), env.mock?.close()]);

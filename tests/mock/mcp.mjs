@@ -11,6 +11,9 @@
 //                capabilities in `_meta`, else it answers the modern errors (-32020,
 //                -32022 with `data.supported`, -32602), as the conformance suite's
 //                stateless mock does.
+//   /protected   /stateful behind OAuth: every request (POST, GET, DELETE) needs
+//                `Authorization: Bearer <token>` from the authorization server at /as
+//                (oauth.mjs), else 401 with `WWW-Authenticate: Bearer resource_metadata=…`.
 //
 // Both list the same tools: add {a, b}, chime (a short WAV), fail (isError), where
 // {region} (the region is also asked for as the header Mcp-Param-Region), and, on
@@ -23,10 +26,14 @@
 //   POST /__mcp/forget     forgets every session
 //   POST /__mcp/downgrade  /stateless answers as /stateful does from now on (until reset):
 //                          a server that went back to 2025-11-25
+//   /__mcp/oauth/*         the authorization server's switches and log (oauth.mjs); the
+//                          reset above forgets its clients, codes, tokens and switches too
 //
-// CORS is on for every origin (the requested headers allowed, mcp-session-id exposed).
+// CORS is on for every origin (the requested headers and `authorization` allowed,
+// mcp-session-id and www-authenticate exposed), except where oauth.mjs turns it off.
 // Run by hand: node tests/mock/mcp.mjs --port 8788
 import { createServer } from 'node:http';
+import { createOAuth } from './oauth.mjs';
 
 const STATEFUL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'];
 const MODERN = '2026-07-28';
@@ -70,9 +77,30 @@ const STATEFUL_TOOLS = [
 ];
 const GROWN = { name: 'grown', description: 'Added by grow.', inputSchema: object({}) };
 
+function cors(req, res) {
+  res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
+  res.setHeader('access-control-expose-headers', 'mcp-session-id, www-authenticate');
+}
+
+/** Answers a CORS preflight: the requested headers, and `authorization` even unasked. */
+function preflight(req, res) {
+  const asked = (req.headers['access-control-request-headers'] ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const allowed = asked.some((name) => name.toLowerCase() === 'authorization') ? asked : [...asked, 'authorization'];
+  res.writeHead(204, {
+    'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+    'access-control-allow-headers': allowed.join(', '),
+    'access-control-max-age': '600',
+    ...(req.headers['access-control-request-private-network'] ? { 'access-control-allow-private-network': 'true' } : {}),
+  });
+  res.end();
+}
+
+/** The MCP endpoints, each with whether it keeps sessions (2025-11-25). */
+const ENDPOINTS = { '/stateful': true, '/stateless': false, '/protected': true };
+
 /**
- * Starts the mock on 127.0.0.1; returns `{ origin, statefulUrl, statelessUrl, requests(),
- * close() }`.
+ * Starts the mock on 127.0.0.1; returns `{ origin, statefulUrl, statelessUrl, protectedUrl,
+ * requests(), close() }`.
  */
 export async function startMcpMock({ port = 0 } = {}) {
   const log = [];
@@ -83,13 +111,10 @@ export async function startMcpMock({ port = 0 } = {}) {
   // Answers the client posted to the server's own requests, by request id.
   const answers = new Map();
   const waiting = new Map();
+  let origin;
+  const oauth = createOAuth({ origin: () => origin, cors, preflight });
 
   const tools = (stateful) => [...BASE_TOOLS, ...(stateful ? STATEFUL_TOOLS : []), ...(stateful && grown ? [GROWN] : [])];
-
-  function cors(req, res) {
-    res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
-    res.setHeader('access-control-expose-headers', 'mcp-session-id, www-authenticate');
-  }
 
   function json(res, status, body, headers = {}) {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -244,22 +269,18 @@ export async function startMcpMock({ port = 0 } = {}) {
   }
 
   const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://mock');
+    // Before the CORS below: the token endpoint can answer without any.
+    if (oauth.route(req, res, url)) return;
     cors(req, res);
-    const path = new URL(req.url, 'http://mock').pathname;
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
-        'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '',
-        'access-control-max-age': '600',
-        ...(req.headers['access-control-request-private-network'] ? { 'access-control-allow-private-network': 'true' } : {}),
-      });
-      return res.end();
-    }
+    const path = url.pathname;
+    if (req.method === 'OPTIONS') return preflight(req, res);
     if (path === '/__mcp/requests') return json(res, 200, log);
     if (path === '/__mcp/reset' && req.method === 'POST') {
       log.length = 0;
       grown = false;
       downgraded = false;
+      oauth.reset();
       res.writeHead(204);
       return res.end();
     }
@@ -273,8 +294,11 @@ export async function startMcpMock({ port = 0 } = {}) {
       res.writeHead(204);
       return res.end();
     }
-    if (path !== '/stateful' && path !== '/stateless') return json(res, 404, { error: 'not found' });
-    if (req.method === 'DELETE' && (path === '/stateful' || downgraded)) {
+    if (!(path in ENDPOINTS)) return json(res, 404, { error: 'not found' });
+    const sessionful = ENDPOINTS[path] || downgraded;
+    const locked = path === '/protected' && !oauth.authorized(req);
+    if (locked && req.method !== 'POST') return oauth.challenge(res);
+    if (req.method === 'DELETE' && sessionful) {
       sessions.delete(req.headers['mcp-session-id']);
       res.writeHead(200);
       return res.end();
@@ -290,10 +314,13 @@ export async function startMcpMock({ port = 0 } = {}) {
       try {
         body = JSON.parse(text);
       } catch {
-        return json(res, 400, rpcError(null, -32700, 'Parse error'));
+        // answered below, after the token
       }
-      log.push({ path, method: body.method ?? null, headers: req.headers, body });
-      const handle = path === '/stateful' || downgraded ? stateful(req, res, body) : stateless(req, res, body);
+      // Logged before the token is checked, so a test sees the attempts that got a 401.
+      if (body !== undefined) log.push({ path, method: body?.method ?? null, headers: req.headers, body });
+      if (locked) return oauth.challenge(res);
+      if (body === undefined) return json(res, 400, rpcError(null, -32700, 'Parse error'));
+      const handle = sessionful ? stateful(req, res, body) : stateless(req, res, body);
       Promise.resolve(handle).catch((error) => {
         if (!res.headersSent) json(res, 500, rpcError(body.id, -32603, String(error)));
         else res.end();
@@ -301,11 +328,12 @@ export async function startMcpMock({ port = 0 } = {}) {
     });
   });
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  origin = `http://127.0.0.1:${server.address().port}`;
   return {
     origin,
     statefulUrl: `${origin}/stateful`,
     statelessUrl: `${origin}/stateless`,
+    protectedUrl: `${origin}/protected`,
     requests: () => log.slice(),
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
@@ -317,5 +345,5 @@ export async function startMcpMock({ port = 0 } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf('--port');
   const mock = await startMcpMock({ port: at > 0 ? Number(process.argv[at + 1]) : 8788 });
-  console.log(`mock MCP server: ${mock.statefulUrl} (2025-11-25), ${mock.statelessUrl} (2026-07-28)`);
+  console.log(`mock MCP server: ${mock.statefulUrl} (2025-11-25), ${mock.statelessUrl} (2026-07-28), ${mock.protectedUrl} (2025-11-25 behind OAuth)`);
 }

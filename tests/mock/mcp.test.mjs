@@ -1,7 +1,9 @@
 // Tests of the MCP mock (mcp.mjs) itself, over HTTP: the modern errors of its stateless
-// address, paging, and the session, ping and list_changed behaviour of its stateful one.
-import { after, before, describe, test } from 'node:test';
+// address, paging, the session, ping and list_changed behaviour of its stateful one, and
+// the OAuth sign-in (oauth.mjs) its protected one asks for.
+import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
 import { startMcpMock } from './mcp.mjs';
 
 const META = {
@@ -111,5 +113,210 @@ describe('the MCP mock', () => {
     const gone = await post(mcp.statefulUrl, { jsonrpc: '2.0', id: 6, method: 'tools/list' }, headers);
     assert.equal(gone.status, 404, 'a forgotten session is 404');
     assert.ok(mcp.requests().some((r) => r.path === '/stateful' && r.method === 'initialize'));
+  });
+});
+
+describe('the MCP mock behind OAuth', () => {
+  let mcp;
+  before(async () => {
+    mcp = await startMcpMock();
+  });
+  after(() => mcp.close());
+  beforeEach(() => fetch(`${mcp.origin}/__mcp/reset`, { method: 'POST' }));
+
+  const REDIRECT = 'http://127.0.0.1:9/callback';
+  const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+  const control = (path, body) => fetch(`${mcp.origin}/__mcp/oauth/${path}`, { method: 'POST', body: body && JSON.stringify(body) });
+  const oauthLog = async () => (await fetch(`${mcp.origin}/__mcp/oauth/log`)).json();
+
+  async function register() {
+    const response = await fetch(`${mcp.origin}/as/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Hearth test', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' }),
+    });
+    assert.equal(response.status, 201);
+    return response.json();
+  }
+
+  /** Asks /as/authorize for a code; returns the redirect's query and the verifier. */
+  async function authorize(clientId, extra = {}) {
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 'state-42',
+      resource: mcp.protectedUrl,
+      scope: 'tools',
+      ...extra,
+    });
+    const response = await fetch(`${mcp.origin}/as/authorize?${query}`, { redirect: 'manual' });
+    assert.equal(response.status, 302);
+    const location = new URL(response.headers.get('location'));
+    assert.equal(`${location.origin}${location.pathname}`, REDIRECT);
+    return { params: location.searchParams, verifier };
+  }
+
+  async function token(form, headers = {}) {
+    const response = await fetch(`${mcp.origin}/as/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(form),
+    });
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  }
+
+  const codeForm = (clientId, code, verifier) => ({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT, client_id: clientId, resource: mcp.protectedUrl });
+  const refreshForm = (clientId, refreshToken) => ({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, resource: mcp.protectedUrl });
+
+  /** Registers, authorizes and exchanges the code; returns the client id and the tokens. */
+  async function signIn() {
+    const client = await register();
+    const { params, verifier } = await authorize(client.client_id);
+    const { status, body } = await token(codeForm(client.client_id, params.get('code'), verifier));
+    assert.equal(status, 200, JSON.stringify(body));
+    return { clientId: client.client_id, tokens: body };
+  }
+
+  async function callProtected(body, headers = {}) {
+    const response = await fetch(mcp.protectedUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  }
+  const bearer = (accessToken) => ({ authorization: `Bearer ${accessToken}` });
+
+  test('the metadata names the resource and the authorization server; other well-known paths are 404', async () => {
+    const resource = await fetch(`${mcp.origin}/.well-known/oauth-protected-resource/protected`, { headers: { origin: 'http://hearth.test' } });
+    assert.equal(resource.headers.get('access-control-allow-origin'), '*');
+    assert.deepEqual(await resource.json(), { resource: mcp.protectedUrl, authorization_servers: [`${mcp.origin}/as`], scopes_supported: ['tools'] });
+    const server = await (await fetch(`${mcp.origin}/.well-known/oauth-authorization-server/as`)).json();
+    assert.equal(server.issuer, `${mcp.origin}/as`);
+    assert.equal(server.token_endpoint, `${mcp.origin}/as/token`);
+    assert.deepEqual(server.code_challenge_methods_supported, ['S256']);
+    assert.equal(server.authorization_response_iss_parameter_supported, true);
+    const other = await fetch(`${mcp.origin}/.well-known/oauth-protected-resource`);
+    assert.equal(other.status, 404);
+    assert.ok(other.headers.get('access-control-allow-origin'));
+  });
+
+  test('registration wants http(s) redirect URIs; authorize refuses an unknown client on a page, not a redirect', async () => {
+    const bad = await fetch(`${mcp.origin}/as/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['javascript:alert(1)'] }) });
+    assert.equal(bad.status, 400);
+    assert.equal((await bad.json()).error, 'invalid_redirect_uri');
+    const client = await register();
+    assert.match(client.client_id, /^client-\d+$/);
+    assert.equal(client.token_endpoint_auth_method, 'none');
+    const unknown = await fetch(`${mcp.origin}/as/authorize?client_id=nobody&redirect_uri=${encodeURIComponent(REDIRECT)}`, { redirect: 'manual' });
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.headers.get('location'), null);
+    assert.match(await unknown.text(), /Unknown client/);
+    const plain = await authorize(client.client_id, { code_challenge_method: 'plain' });
+    assert.equal(plain.params.get('error'), 'invalid_request');
+    assert.equal(plain.params.get('state'), 'state-42');
+    assert.equal(plain.params.get('code'), null);
+  });
+
+  test('register, authorize and exchange with PKCE; then /protected answers with the token and 401 without', async () => {
+    const challengeHeader = `Bearer resource_metadata="${mcp.origin}/.well-known/oauth-protected-resource/protected"`;
+    const without = await callProtected(INIT, { origin: 'http://hearth.test' });
+    assert.equal(without.status, 401);
+    assert.equal(without.headers.get('www-authenticate'), challengeHeader);
+    assert.match(without.headers.get('access-control-expose-headers'), /www-authenticate/);
+    const preflight = await fetch(mcp.protectedUrl, { method: 'OPTIONS', headers: { origin: 'http://hearth.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' } });
+    assert.match(preflight.headers.get('access-control-allow-headers'), /authorization/);
+
+    const client = await register();
+    const { params, verifier } = await authorize(client.client_id);
+    assert.equal(params.get('state'), 'state-42');
+    assert.equal(params.get('iss'), `${mcp.origin}/as`);
+    const code = params.get('code');
+    assert.ok(code);
+    const { status, body } = await token(codeForm(client.client_id, code, verifier));
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.token_type, 'Bearer');
+    assert.equal(body.expires_in, 3600);
+    assert.equal(body.scope, 'tools');
+    assert.ok(body.refresh_token);
+    const again = await token(codeForm(client.client_id, code, verifier));
+    assert.equal(again.body.error, 'invalid_grant', 'a code is single use');
+
+    const init = await callProtected(INIT, bearer(body.access_token));
+    assert.equal(init.status, 200);
+    assert.equal(init.body.result.protocolVersion, '2025-11-25');
+    const session = init.headers.get('mcp-session-id');
+    assert.match(session, /^mock-session-\d+$/);
+    const list = await callProtected({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { ...bearer(body.access_token), 'mcp-session-id': session });
+    assert.deepEqual(list.body.result.tools.map((tool) => tool.name), ['add', 'chime']);
+    const stolen = await callProtected({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, { 'mcp-session-id': session });
+    assert.equal(stolen.status, 401, 'a session id is no substitute for the token');
+    assert.equal(stolen.headers.get('www-authenticate'), challengeHeader);
+    assert.ok(mcp.requests().some((r) => r.path === '/protected' && r.headers.authorization === `Bearer ${body.access_token}`));
+    assert.deepEqual((await oauthLog()).map((e) => `${e.endpoint}:${e.ok}`), ['register:true', 'authorize:true', 'token:true', 'token:false']);
+  });
+
+  test('a wrong verifier is refused', async () => {
+    const client = await register();
+    const { params } = await authorize(client.client_id);
+    const { status, body } = await token(codeForm(client.client_id, params.get('code'), randomBytes(32).toString('base64url')));
+    assert.equal(status, 400);
+    assert.equal(body.error, 'invalid_grant');
+    assert.equal(body.access_token, undefined);
+  });
+
+  test('refresh tokens rotate; reusing an old one is refused and revokes the new ones too', async () => {
+    const { clientId, tokens } = await signIn();
+    const first = await token(refreshForm(clientId, tokens.refresh_token));
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.notEqual(first.body.refresh_token, tokens.refresh_token);
+    assert.notEqual(first.body.access_token, tokens.access_token);
+    assert.equal((await callProtected(INIT, bearer(first.body.access_token))).status, 200);
+    const second = await token(refreshForm(clientId, first.body.refresh_token));
+    assert.equal(second.status, 200, 'the new refresh token works');
+
+    const reused = await token(refreshForm(clientId, tokens.refresh_token));
+    assert.equal(reused.status, 400);
+    assert.equal(reused.body.error, 'invalid_grant');
+    const after = await token(refreshForm(clientId, second.body.refresh_token));
+    assert.equal(after.body.error, 'invalid_grant', 'the current refresh token is revoked with its grant');
+    assert.equal((await callProtected(INIT, bearer(second.body.access_token))).status, 401, 'and so is its access token');
+    const refreshes = (await oauthLog()).filter((e) => e.grant_type === 'refresh_token');
+    assert.deepEqual(refreshes.map((e) => [e.ok, e.refresh_token_reused]), [[true, false], [true, false], [false, true], [false, false]]);
+  });
+
+  test('expire ends every access token issued so far, not the refresh tokens; ttl sets the next ones', async () => {
+    const { clientId, tokens } = await signIn();
+    assert.equal((await callProtected(INIT, bearer(tokens.access_token))).status, 200);
+    assert.equal((await control('expire')).status, 204);
+    assert.equal((await callProtected(INIT, bearer(tokens.access_token))).status, 401);
+    await control('ttl', { seconds: 5 });
+    const renewed = await token(refreshForm(clientId, tokens.refresh_token));
+    assert.equal(renewed.body.expires_in, 5);
+    assert.equal((await callProtected(INIT, bearer(renewed.body.access_token))).status, 200);
+  });
+
+  test('the token endpoint can lose its CORS headers, preflight included', async () => {
+    const origin = { origin: 'http://hearth.test' };
+    const { clientId, tokens } = await signIn();
+    const open = await token(refreshForm(clientId, tokens.refresh_token), origin);
+    assert.equal(open.headers.get('access-control-allow-origin'), 'http://hearth.test');
+    assert.equal((await control('cors', { token: false })).status, 204);
+    const closed = await token(refreshForm(clientId, open.body.refresh_token), origin);
+    assert.equal(closed.status, 200, 'the request still runs; a browser just cannot read it');
+    assert.equal([...closed.headers.keys()].filter((name) => name.startsWith('access-control-')).length, 0);
+    const preflight = await fetch(`${mcp.origin}/as/token`, { method: 'OPTIONS', headers: { ...origin, 'access-control-request-method': 'POST' } });
+    assert.equal(preflight.status, 404);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), null);
+    const metadata = await fetch(`${mcp.origin}/.well-known/oauth-authorization-server/as`, { headers: origin });
+    assert.equal(metadata.headers.get('access-control-allow-origin'), '*', 'only the token endpoint loses CORS');
+    await control('cors', { token: true });
+    const reopened = await fetch(`${mcp.origin}/as/token`, { method: 'OPTIONS', headers: { ...origin, 'access-control-request-method': 'POST' } });
+    assert.equal(reopened.status, 204);
   });
 });

@@ -1,0 +1,137 @@
+// End-to-end tests of signing in to an MCP server with OAuth, in real headless Chromium,
+// against the authorization server of Hearth's own MCP mock (tests/mock/oauth.mjs): the
+// 401 and what the doctor says of it, discovery, dynamic registration, the code flow with
+// PKCE in a window of its own that comes back to oauth-callback.html, the token sent only
+// to its server, a refresh with rotation, sign-out, and a token endpoint that refuses
+// browser pages (CORS). Elements are found by role and accessible name only.
+
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { openChatWithProvider, useHarness } from '../support/chat.mjs';
+import { openTools } from '../support/dialogs.mjs';
+import { readDatabase } from '../support/idb.mjs';
+import { startMcpMock } from '../mock/mcp.mjs';
+
+describe('signing in to an MCP server', () => {
+  const env = useHarness();
+  let mcp;
+
+  before(async () => {
+    mcp = await startMcpMock();
+  });
+  after(() => mcp?.close());
+  beforeEach(() => fetch(`${mcp.origin}/__mcp/reset`, { method: 'POST' }));
+
+  const control = (path, body) =>
+    fetch(`${mcp.origin}/__mcp/oauth/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  const log = async () => (await fetch(`${mcp.origin}/__mcp/oauth/log`)).json();
+
+  /** Adds the protected endpoint as "locked"; returns the Tools dialog. */
+  async function addLocked(page) {
+    const tools = await openTools(page);
+    const form = tools.getByRole('form', { name: 'Add an MCP server', exact: true });
+    await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill(mcp.protectedUrl);
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('locked');
+    await form.getByRole('button', { name: 'Add server', exact: true }).click();
+    return tools;
+  }
+
+  /** The stored record of "locked". */
+  async function stored(page) {
+    const { settings } = await readDatabase(page, ['settings']);
+    return settings.map((s) => s.value).find((value) => value?.name === 'locked');
+  }
+
+  /** Clicks the sign-in button and waits for the window it opens to close. */
+  async function signIn(page, tools, name = 'Sign in to locked') {
+    const opened = page.context().waitForEvent('page');
+    await tools.getByRole('button', { name, exact: true }).click();
+    const window = await opened;
+    await window.waitForEvent('close', { timeout: 15_000 });
+  }
+
+  test('a 401 asks for a sign-in; signing in registers, uses PKCE and the resource, and the token reaches only that server', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-mock-add' });
+    const tools = await addLocked(chat.page);
+    await tools.getByText('The server wants you to sign in (HTTP 401).', { exact: true }).waitFor();
+    assert.equal(await tools.getByRole('button', { name: 'Sign out of locked', exact: true }).count(), 0);
+    const row = tools.getByRole('button', { name: 'Sign in to locked', exact: true });
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(chat.page, 'mcp-sign-in.png');
+
+    await signIn(chat.page, tools);
+    await tools.getByText('It works: Hearth mock MCP 1.0.0 speaks MCP 2025-11-25 and offers 6 tools.', { exact: true }).waitFor();
+    await tools.getByRole('button', { name: 'Sign out of locked', exact: true }).waitFor();
+
+    const steps = await log();
+    assert.deepEqual(steps.map((s) => [s.endpoint, s.grant_type ?? null, s.ok]), [
+      ['register', null, true],
+      ['authorize', null, true],
+      ['token', 'authorization_code', true],
+    ]);
+    const [, authorize, token] = steps;
+    assert.equal(authorize.resource, mcp.protectedUrl, 'the resource (RFC 8707) on the authorization request');
+    assert.equal(token.resource, mcp.protectedUrl, 'and on the token request');
+    assert.equal(authorize.scope, 'tools', 'the scope the resource names');
+
+    const server = await stored(chat.page);
+    assert.equal(server.sign_in.issuer, `${mcp.origin}/as`);
+    assert.equal(server.sign_in.resource, mcp.protectedUrl);
+    assert.equal(server.sign_in.client.client_id, authorize.client_id);
+    assert.ok(server.sign_in.refresh_token, 'a refresh token is kept');
+    assert.equal(server.tools.length, 6, 'its tools were listed with the token');
+
+    // Every request after the sign-in carried the token; none before it did.
+    const requests = mcp.requests().filter((r) => r.path === '/protected');
+    const bearer = `Bearer ${server.sign_in.access_token}`;
+    const carried = requests.map((r) => r.headers.authorization === bearer);
+    assert.equal(carried[0], false, 'the first request had no token');
+    assert.ok(carried.at(-1), 'the last request carried it');
+    assert.ok(requests.every((r) => r.headers.authorization === undefined || r.headers.authorization === bearer));
+  });
+
+  test('an ended token is refreshed without asking, the rotated refresh token is kept, and Sign out forgets them', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-mock-add' });
+    const tools = await addLocked(chat.page);
+    await tools.getByText('The server wants you to sign in (HTTP 401).', { exact: true }).waitFor();
+    await signIn(chat.page, tools);
+    await tools.getByText(/^It works: /).waitFor();
+    const first = (await stored(chat.page)).sign_in;
+
+    await control('expire');
+    await tools.getByRole('button', { name: 'Check locked', exact: true }).click();
+    await tools.getByText('Connecting…', { exact: true }).waitFor({ state: 'detached' });
+    await tools.getByText(/^It works: /).waitFor();
+    const refreshes = (await log()).filter((s) => s.grant_type === 'refresh_token');
+    assert.deepEqual(refreshes.map((s) => [s.ok, s.refresh_token_reused]), [[true, false]], 'one refresh, with the live token');
+    let second;
+    await waitUntil(async () => {
+      second = (await stored(chat.page)).sign_in;
+      return second.access_token !== first.access_token;
+    }, 'the new tokens are stored');
+    assert.notEqual(second.refresh_token, first.refresh_token, 'the rotated refresh token replaced the old one');
+    assert.equal(await tools.getByRole('button', { name: 'Sign in to locked', exact: true }).count(), 0, 'no sign-in was asked for');
+
+    await tools.getByRole('button', { name: 'Sign out of locked', exact: true }).click();
+    await tools.getByText('The server wants you to sign in (HTTP 401).', { exact: true }).waitFor();
+    assert.equal((await stored(chat.page)).sign_in, undefined, 'the tokens are gone from the record');
+    await tools.getByRole('button', { name: 'Sign in to locked', exact: true }).waitFor();
+  });
+
+  test('a token endpoint that refuses browser pages is named, and nothing is stored', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-mock-add' });
+    const tools = await addLocked(chat.page);
+    await tools.getByText('The server wants you to sign in (HTTP 401).', { exact: true }).waitFor();
+    await control('cors', { token: false });
+    await signIn(chat.page, tools);
+    await tools
+      .getByText(`Signing in failed: the token endpoint at ${mcp.origin}/as/token did not answer this page.`, { exact: false })
+      .waitFor();
+    assert.equal((await stored(chat.page)).sign_in, undefined);
+    // The user can try again once the server allows it.
+    await control('cors', { token: true });
+    await signIn(chat.page, tools);
+    await tools.getByText(/^It works: /).waitFor();
+  });
+});
