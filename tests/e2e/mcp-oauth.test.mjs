@@ -11,6 +11,7 @@ import { screenshot, waitUntil } from '../support/browser.mjs';
 import { openChatWithProvider, useHarness } from '../support/chat.mjs';
 import { openTools } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
+import { axeViolations } from '../support/axe.mjs';
 import { startMcpMock } from '../mock/mcp.mjs';
 
 describe('signing in to an MCP server', () => {
@@ -132,6 +133,34 @@ describe('signing in to an MCP server', () => {
     // The user can try again once the server allows it.
     await control('cors', { token: true });
     await signIn(chat.page, tools);
+    await tools.getByText(/^It works: /).waitFor();
+  });
+
+  test('on a phone in dark mode, by keyboard: the sign-in client fields and Sign in fit, pass axe, and sign in', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-mock-add', contextOptions: { viewport: { width: 390, height: 844 } } });
+    await chat.page.emulateMedia({ colorScheme: 'dark' });
+    const tools = await openTools(chat.page);
+    const form = tools.getByRole('form', { name: 'Add an MCP server', exact: true });
+    await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill(mcp.protectedUrl);
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('locked');
+    // The disclosure opens from the keyboard.
+    await form.getByText('Sign-in client (optional)', { exact: true }).focus();
+    await chat.page.keyboard.press('Enter');
+    await form.getByRole('textbox', { name: 'OAuth client ID', exact: true }).waitFor();
+    const overflow = () => chat.page.evaluate(() => document.querySelector('dialog[open]').scrollWidth > window.innerWidth);
+    assert.equal(await overflow(), false, 'the form fits the phone');
+    assert.deepEqual(await axeViolations(chat.page, { include: 'dialog[open]' }), [], 'the form with its sign-in client');
+    await form.getByRole('button', { name: 'Add server', exact: true }).click();
+    await tools.getByText('The server wants you to sign in (HTTP 401).', { exact: true }).waitFor();
+    assert.equal(await overflow(), false, 'the row fits the phone');
+    assert.deepEqual(await axeViolations(chat.page, { include: 'dialog[open]' }), [], 'the row asking for a sign-in');
+    await tools.getByRole('button', { name: 'Sign in to locked', exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(chat.page, 'mcp-sign-in-mobile-dark.png');
+    // Sign in by keyboard.
+    const opened = chat.page.context().waitForEvent('page');
+    await tools.getByRole('button', { name: 'Sign in to locked', exact: true }).focus();
+    await chat.page.keyboard.press('Enter');
+    await (await opened).waitForEvent('close', { timeout: 15_000 });
     await tools.getByText(/^It works: /).waitFor();
   });
 });
