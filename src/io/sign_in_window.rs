@@ -62,11 +62,12 @@ pub(crate) struct SignInWindow {
 }
 
 impl SignInWindow {
-    /// Opens a blank window; call it in the click's handler, before any await.
+    /// Opens a blank window of its own (two sign-ins never share one); call
+    /// it in the click's handler, before any await.
     pub(crate) fn open() -> Result<Self, SignInWindowError> {
         let page = web_sys::window().ok_or(SignInWindowError::Unsupported)?;
         let window = page
-            .open_with_url_and_target_and_features("", "hearth-sign-in", "popup,width=520,height=680")
+            .open_with_url_and_target_and_features("", "_blank", "popup,width=520,height=680")
             .map_err(|_| SignInWindowError::Blocked)?
             .ok_or(SignInWindowError::Blocked)?;
         // Blank, it is this page's origin: it can still be cut loose.

@@ -8,8 +8,9 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot, waitUntil } from '../support/browser.mjs';
-import { openChatWithProvider, useHarness } from '../support/chat.mjs';
-import { openTools } from '../support/dialogs.mjs';
+import { openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
+import { closeTools, editAgent, openTools, saveAgent } from '../support/dialogs.mjs';
+import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { startMcpMock } from '../mock/mcp.mjs';
@@ -28,20 +29,20 @@ describe('signing in to an MCP server', () => {
     fetch(`${mcp.origin}/__mcp/oauth/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
   const log = async () => (await fetch(`${mcp.origin}/__mcp/oauth/log`)).json();
 
-  /** Adds the protected endpoint as "locked"; returns the Tools dialog. */
-  async function addLocked(page) {
+  /** Adds the protected endpoint as `name` ("locked"); returns the Tools dialog. */
+  async function addLocked(page, name = 'locked') {
     const tools = await openTools(page);
     const form = tools.getByRole('form', { name: 'Add an MCP server', exact: true });
     await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill(mcp.protectedUrl);
-    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('locked');
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await form.getByRole('button', { name: 'Add server', exact: true }).click();
     return tools;
   }
 
-  /** The stored record of "locked". */
-  async function stored(page) {
+  /** The stored record of the server `name` ("locked"). */
+  async function stored(page, name = 'locked') {
     const { settings } = await readDatabase(page, ['settings']);
-    return settings.map((s) => s.value).find((value) => value?.name === 'locked');
+    return settings.map((s) => s.value).find((value) => value?.name === name);
   }
 
   /** Clicks the sign-in button and waits for the window it opens to close. */
@@ -162,5 +163,35 @@ describe('signing in to an MCP server', () => {
     await chat.page.keyboard.press('Enter');
     await (await opened).waitForEvent('close', { timeout: 15_000 });
     await tools.getByText(/^It works: /).waitFor();
+  });
+
+  test('calls running together on an ended token refresh it once, and all of them then run', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-mock-four' });
+    const tools = await addLocked(chat.page, 'mock');
+    await tools.getByText('The server wants you to sign in (HTTP 401).', { exact: true }).waitFor();
+    await signIn(chat.page, tools, 'Sign in to mock');
+    await tools.getByText(/^It works: /).waitFor();
+    await closeTools(chat.page);
+    const names = ['fail', 'chime', 'ping-first', 'grow'];
+    const editor = await editAgent(chat.page);
+    const section = editor.getByRole('group', { name: 'Tools from the MCP server mock', exact: true });
+    for (const name of names) await section.getByRole('checkbox', { name: `${name} (mock)`, exact: true }).check();
+    await saveAgent(chat.page, editor);
+
+    await control('expire');
+    await sendMessage(chat, 'Try them all.', { click: true });
+    for (const name of names) {
+      const prompt = chat.reply.getByRole('group', { name: `Approve the ${name} call`, exact: true });
+      await prompt.getByRole('button', { name: 'Allow', exact: true }).click();
+    }
+    await settled(chat);
+    const refreshes = (await log()).filter((s) => s.grant_type === 'refresh_token');
+    assert.deepEqual(refreshes.map((s) => [s.ok, s.refresh_token_reused]), [[true, false]], 'one refresh for all of them');
+    const [, second] = await chatRequests(env.mock, FAMILIES.openai);
+    const results = Object.fromEntries(FAMILIES.openai.results(second.body).map(({ id, content }) => [id, content]));
+    assert.match(results.call_fail, /The mock failed on purpose\./);
+    assert.match(results.call_chime, /Here is a chime\./);
+    assert.equal(results.call_ping, 'The client answered the ping.');
+    assert.ok((await stored(chat.page, 'mock')).sign_in, 'still signed in');
   });
 });

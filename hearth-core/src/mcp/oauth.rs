@@ -51,8 +51,8 @@ pub enum OAuthError {
         /// The server's address.
         expected: String,
     },
-    /// It names no authorization server.
-    #[error("the server names no authorization server")]
+    /// It names no authorization server (at an https:// address).
+    #[error("the server names no authorization server at an https:// address")]
     NoAuthorizationServer,
     /// The authorization server's metadata names another issuer than the one it was fetched for.
     #[error("the authorization server's metadata names the issuer {found}, not {expected}")]
@@ -62,8 +62,8 @@ pub enum OAuthError {
         /// The issuer it was fetched for.
         expected: String,
     },
-    /// A required endpoint is missing or not an http(s) URL.
-    #[error("the authorization server's metadata has no usable {0}")]
+    /// A required endpoint is missing, or not https (nor http to this machine).
+    #[error("the authorization server's metadata has no usable {0} (an https:// address)")]
     NoEndpoint(&'static str),
     /// It does not offer PKCE with S256, which the MCP spec requires.
     #[error("the authorization server does not offer PKCE with S256, so Hearth cannot sign in safely")]
@@ -238,7 +238,7 @@ pub fn read_resource_metadata(body: &str, server_url: &str) -> Result<ResourceMe
         return Err(OAuthError::WrongResource { found: resource, expected: server_url.to_owned() });
     }
     let authorization_servers: Vec<String> =
-        strings(value.get("authorization_servers")).into_iter().filter(|issuer| origin(issuer).is_some()).collect();
+        strings(value.get("authorization_servers")).into_iter().filter(|issuer| secure_endpoint(issuer)).collect();
     if authorization_servers.is_empty() {
         return Err(OAuthError::NoAuthorizationServer);
     }
@@ -268,6 +268,22 @@ pub fn covers(resource: &str, server_url: &str) -> bool {
     resource_origin.eq_ignore_ascii_case(server_origin)
         && (server_path == resource_path
             || server_path.strip_prefix(resource_path).is_some_and(|rest| rest.starts_with('/')))
+}
+
+/// Whether `url` may carry a sign-in's secrets (codes, tokens, a client
+/// secret): https, or http to this machine only (the MCP spec's rule).
+pub fn secure_endpoint(url: &str) -> bool {
+    if url.starts_with("https://") {
+        return origin(url).is_some();
+    }
+    let Some(origin) = origin(url) else { return false };
+    let host = origin.trim_start_matches("http://");
+    let host = if host.starts_with('[') {
+        host.split_inclusive(']').next().unwrap_or(host)
+    } else {
+        host.split(':').next().unwrap_or(host)
+    };
+    matches!(host.to_ascii_lowercase().as_str(), "localhost" | "127.0.0.1" | "[::1]")
 }
 
 fn strings(value: Option<&Value>) -> Vec<String> {
@@ -330,7 +346,7 @@ pub fn read_server_metadata(body: &str, issuer: &str) -> Result<ServerMetadata, 
     if found != issuer {
         return Err(OAuthError::WrongIssuer { found, expected: issuer.to_owned() });
     }
-    let endpoint = |key: &'static str| text(key).filter(|url| origin(url).is_some()).ok_or(OAuthError::NoEndpoint(key));
+    let endpoint = |key: &'static str| text(key).filter(|url| secure_endpoint(url)).ok_or(OAuthError::NoEndpoint(key));
     let authorization_endpoint = endpoint("authorization_endpoint")?;
     let token_endpoint = endpoint("token_endpoint")?;
     if !strings(value.get("code_challenge_methods_supported")).iter().any(|method| method == "S256") {
@@ -340,7 +356,7 @@ pub fn read_server_metadata(body: &str, issuer: &str) -> Result<ServerMetadata, 
         issuer: found,
         authorization_endpoint,
         token_endpoint,
-        registration_endpoint: text("registration_endpoint").filter(|url| origin(url).is_some()),
+        registration_endpoint: text("registration_endpoint").filter(|url| secure_endpoint(url)),
         scopes_supported: value.get("scopes_supported").map(|list| strings(Some(list))),
         token_endpoint_auth_methods: strings(value.get("token_endpoint_auth_methods_supported")),
         client_id_metadata_documents: value.get("client_id_metadata_document_supported") == Some(&Value::Bool(true)),

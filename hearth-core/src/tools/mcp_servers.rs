@@ -250,15 +250,21 @@ pub fn without_header_values(value: &mut Value) {
 /// goes only to the server it was entered for).
 pub fn merge_imported_server(existing: Option<&Value>, incoming: &Value) -> Value {
     let parse = |value: &Value| serde_json::from_value::<McpServer>(value.clone()).ok();
+    let without_sign_in = || {
+        let mut value = incoming.clone();
+        if let Some(record) = value.as_object_mut() {
+            record.remove("sign_in");
+        }
+        value
+    };
     let (Some(stored), Some(mut server)) = (existing.and_then(parse), parse(incoming)) else {
-        return incoming.clone();
+        return without_sign_in();
     };
     if stored.url != server.url {
-        return incoming.clone();
+        return without_sign_in();
     }
-    if server.sign_in.is_none() {
-        server.sign_in = stored.sign_in.clone();
-    }
+    // A sign-in comes only from signing in here, never from a file.
+    server.sign_in = stored.sign_in.clone();
     if let (Some(client), Some(kept)) = (server.oauth_client.as_mut(), stored.oauth_client.as_ref())
         && client.client_secret.is_empty()
         && client.client_id == kept.client_id

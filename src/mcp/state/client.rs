@@ -162,6 +162,8 @@ pub(crate) struct Connections {
     streams: BTreeMap<String, Rc<LegacyStream>>,
     /// How each server was last reached: tried that way first next time.
     ways: BTreeMap<String, Way>,
+    /// One token refresh at a time per server.
+    refreshing: BTreeMap<String, Rc<Mutex<()>>>,
     next_token: u64,
 }
 
@@ -201,6 +203,13 @@ impl McpContext {
         let mut connection = Rc::default();
         self.connections.update_value(|c| connection = c.sessions.entry(id.to_owned()).or_default().clone());
         connection
+    }
+
+    /// The lock a refresh of the server `id`'s token holds.
+    pub(super) fn refresh_lock(self, id: &str) -> Rc<Mutex<()>> {
+        let mut lock = Rc::default();
+        self.connections.update_value(|c| lock = c.refreshing.entry(id.to_owned()).or_default().clone());
+        lock
     }
 
     fn progress_token(self) -> u64 {
@@ -244,7 +253,7 @@ impl McpContext {
         let diagnosed = |attempt: &Attempt| ServerStatus::Diagnosed(diagnose(&server.url, &address::origin(), attempt));
         let mut listed = self.list_tools(&server).await;
         // An ended token is refreshed once, without asking the user.
-        if matches!(listed, Err(McpFailure::Auth { status: 401, .. })) && self.refresh_now(id).await {
+        if matches!(listed, Err(McpFailure::Auth { status: 401, .. })) && self.refresh_now(id, &server).await {
             self.disconnect_now(id);
             let Some(fresh) = self.server(id) else { return };
             listed = self.list_tools(&fresh).await;
@@ -372,7 +381,14 @@ impl McpContext {
         self.connections.with_value(|c| known = c.infos.get(&server.id).cloned());
         match known {
             Some(info) if ready => Ok(info),
-            _ => self.connect(server, None).await,
+            _ => match self.connect(server, None).await {
+                // An ended token is refreshed once, as for any request.
+                Err(failure) => {
+                    let fresh = self.after_refusal(server, failure, &mut false).await?;
+                    self.connect(&fresh, None).await
+                }
+                connected => connected,
+            },
         }
     }
 
@@ -543,7 +559,7 @@ impl McpContext {
             let ended = self.connections.with_value(|c| c.streams.get(&server.id).is_some_and(|s| s.ended()));
             let ready = !ended && connection.lock().await.as_ref().is_some_and(Session::is_initialized);
             if !ready && let Err(failure) = self.connect(&server, signal).await {
-                match self.after_refusal(&server.id, failure, &mut refreshed).await {
+                match self.after_refusal(&server, failure, &mut refreshed).await {
                     Ok(fresh) => {
                         server = fresh;
                         continue;
@@ -601,7 +617,7 @@ impl McpContext {
                 }
                 Err(failure @ McpFailure::Auth { .. }) => {
                     *connection.lock().await = None;
-                    server = self.after_refusal(&server.id, failure, &mut refreshed).await?;
+                    server = self.after_refusal(&server, failure, &mut refreshed).await?;
                 }
                 other => return other.map(|(_, result)| result),
             }
@@ -609,24 +625,32 @@ impl McpContext {
         Err(McpFailure::Gone)
     }
 
-    /// After `failure` from the server `id`: a 401 refreshes the token once
-    /// (then the server as it is stored now is tried again); any other
-    /// refusal is returned, and a refusal about signing in is noted.
-    async fn after_refusal(self, id: &str, failure: McpFailure, refreshed: &mut bool) -> Result<McpServer, McpFailure> {
+    /// After `failure` from `server` (as the failed request read it): a 401
+    /// refreshes the token once (then the server as it is stored now is
+    /// tried again); any other refusal is returned, and a refusal about
+    /// signing in is noted and shown (unless a sign-in is under way).
+    async fn after_refusal(
+        self,
+        server: &McpServer,
+        failure: McpFailure,
+        refreshed: &mut bool,
+    ) -> Result<McpServer, McpFailure> {
+        let id = server.id.as_str();
         if matches!(failure, McpFailure::Auth { status: 401, .. }) && !*refreshed {
             *refreshed = true;
-            if self.refresh_now(id).await {
+            if self.refresh_now(id, server).await {
                 return self.server(id).ok_or(McpFailure::Removed);
             }
         }
         self.note_sign_in(id, Some(&failure));
         if let McpFailure::Auth { .. } = &failure
-            && let Some(server) = self.server(id)
             && let Some(attempt) = attempt_of(&failure, &server.url).await
         {
             let diagnosis = diagnose(&server.url, &address::origin(), &attempt);
             self.status.update(|map| {
-                map.insert(id.to_owned(), ServerStatus::Diagnosed(diagnosis));
+                if map.get(id) != Some(&ServerStatus::SigningIn) {
+                    map.insert(id.to_owned(), ServerStatus::Diagnosed(diagnosis));
+                }
             });
         }
         Err(failure)
@@ -939,9 +963,11 @@ pub(super) async fn post_only(request: &HttpRequest, signal: Option<&AbortSignal
 }
 
 /// An HTTP refusal: about a sign-in (401; 403 with a Bearer challenge), or not.
-fn refusal(status: u16, challenge: Option<String>, body: &str) -> McpFailure {
+pub(super) fn refusal(status: u16, challenge: Option<String>, body: &str) -> McpFailure {
+    // A 401 whose challenge is of another scheme (Basic, an API key's) is
+    // not about signing in; one the page cannot read may well be.
     let bearer = challenge.as_deref().and_then(read_challenge).is_some();
-    if status == 401 || (status == 403 && bearer) {
+    if (status == 401 && (bearer || challenge.is_none())) || (status == 403 && bearer) {
         McpFailure::Auth { status, challenge }
     } else {
         McpFailure::Status { status, body: cut(body) }

@@ -20,7 +20,7 @@ use leptos::task::spawn_local;
 use serde_json::{Value, json};
 use web_sys::AbortSignal;
 
-use super::client::{McpFailure, post_only};
+use super::client::{McpFailure, post_only, refusal};
 use crate::io::abort::LinkedAbort;
 use crate::io::fetch_stream::open;
 use crate::io::timer::sleep;
@@ -126,8 +126,9 @@ pub(crate) async fn connect(session: &mut Session) -> Result<Rc<LegacyStream>, M
             Ok(response) if response.ok() => response,
             Ok(response) => {
                 let status = response.status();
+                let challenge = response.header("www-authenticate");
                 if let Some(named) = named.take() {
-                    let _ = named.send(Err(McpFailure::Status { status, body: String::new() }));
+                    let _ = named.send(Err(refusal(status, challenge, "")));
                 }
                 return reading.end();
             }

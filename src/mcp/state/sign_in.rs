@@ -163,7 +163,8 @@ async fn client(server: &McpServer, meta: &ServerMetadata, scope: Option<&str>) 
 }
 
 /// Hearth's Client ID Metadata Document's URL, when this site serves one
-/// for itself (an https site built with one) that names this address.
+/// for itself (an https site built with one) that names this address and
+/// this Hearth's callback page.
 async fn own_metadata_document() -> Option<String> {
     let url = client_metadata_url();
     if !url.starts_with("https://") {
@@ -171,7 +172,13 @@ async fn own_metadata_document() -> Option<String> {
     }
     let body = first_found(std::slice::from_ref(&url)).await?;
     let document: serde_json::Value = serde_json::from_str(&body).ok()?;
-    (document.get("client_id").and_then(serde_json::Value::as_str) == Some(url.as_str())).then_some(url)
+    let names_us = document.get("client_id").and_then(serde_json::Value::as_str) == Some(url.as_str());
+    let redirect = redirect_uri();
+    let comes_back = document
+        .get("redirect_uris")
+        .and_then(serde_json::Value::as_array)
+        .is_some_and(|uris| uris.iter().any(|uri| uri.as_str() == Some(redirect.as_str())));
+    (names_us && comes_back).then_some(url)
 }
 
 fn random_text<const N: usize>() -> Result<String, SignInFailure> {
@@ -205,7 +212,13 @@ impl McpContext {
         let server = self.server(id).ok_or(SignInFailure::Removed)?;
         let challenge = self.wanted.with_untracked(|map| map.get(id).cloned()).unwrap_or_default();
         let resource = resource_metadata(&server, &challenge).await?;
-        let issuer = resource.authorization_servers.first().cloned().ok_or(OAuthError::NoAuthorizationServer)?;
+        // (The 2025-03-26 fallback names the server's own origin, which must be secure too.)
+        let issuer = resource
+            .authorization_servers
+            .iter()
+            .find(|issuer| oauth::secure_endpoint(issuer))
+            .cloned()
+            .ok_or(OAuthError::NoAuthorizationServer)?;
         let meta = server_metadata(&issuer).await?;
         // A step-up keeps what the last sign-in asked for.
         let before = server.sign_in.as_ref().filter(|_| challenge.error.as_deref() == Some(oauth::INSUFFICIENT_SCOPE));
@@ -248,11 +261,27 @@ impl McpContext {
     }
 
     /// Trades the refresh token of the server `id` for a new access token
-    /// (keeping a rotated refresh token); whether it worked. A refusal
-    /// forgets the tokens (the user signs in again).
-    pub(super) async fn refresh_now(self, id: &str) -> bool {
-        let Some(server) = self.server(id) else { return false };
-        let Some(mut sign_in) = server.sign_in.clone() else { return false };
+    /// (keeping a rotated refresh token), after a request to `failed` (the
+    /// server as that request read it) was refused; whether to try again.
+    ///
+    /// Only a request that carried the sign-in's token can have found it
+    /// ended. One refresh at a time per server: one that finds the token
+    /// already changed tries again with it. What comes back is kept only if
+    /// the stored sign-in is still the one refreshed (not signed out or in
+    /// anew meanwhile), and only `invalid_grant` forgets the tokens.
+    pub(super) async fn refresh_now(self, id: &str, failed: &McpServer) -> bool {
+        let Some(sent) = failed.sign_in.as_ref().map(|sign_in| format!("Bearer {}", sign_in.access_token)) else {
+            return false;
+        };
+        if !failed.request_headers().iter().any(|(name, value)| name == "authorization" && *value == sent) {
+            return false;
+        }
+        let lock = self.refresh_lock(id);
+        let _held = lock.lock().await;
+        let Some(mut sign_in) = self.server(id).and_then(|server| server.sign_in) else { return false };
+        if format!("Bearer {}", sign_in.access_token) != sent {
+            return true;
+        }
         let Some(refresh_token) = sign_in.refresh_token.clone() else { return false };
         let request = oauth::token_request(
             &sign_in.token_endpoint,
@@ -261,23 +290,23 @@ impl McpContext {
             &sign_in.resource,
         );
         let Some((status, body)) = fetch(&request).await else { return false };
-        match oauth::read_tokens(status, &body) {
-            Ok(tokens) => {
+        let outcome = oauth::read_tokens(status, &body);
+        let Some(mut current) = self.server(id) else { return false };
+        let unchanged =
+            current.sign_in.as_ref().and_then(|s| s.refresh_token.as_deref()) == Some(refresh_token.as_str());
+        match outcome {
+            Ok(tokens) if unchanged => {
                 sign_in.refreshed(tokens, clock::now_ms() as u64);
-                if let Some(mut current) = self.server(id) {
-                    current.sign_in = Some(sign_in);
-                    self.save(current);
-                }
+                current.sign_in = Some(sign_in);
+                self.save(current);
                 true
             }
-            Err(OAuthError::Refused { .. }) => {
-                if let Some(mut current) = self.server(id) {
-                    current.sign_in = None;
-                    self.save(current);
-                }
+            Err(OAuthError::Refused { error, .. }) if error == "invalid_grant" && unchanged => {
+                current.sign_in = None;
+                self.save(current);
                 false
             }
-            Err(_) => false,
+            _ => false,
         }
     }
 }

@@ -162,6 +162,34 @@ fn scope_comes_from_the_challenge_else_the_resource_and_a_step_up_keeps_the_old(
 }
 
 #[test]
+fn secrets_go_over_https_or_to_this_machine_only() {
+    for ok in [
+        "https://a.example/token",
+        "http://localhost:8080/t",
+        "http://127.0.0.1/t",
+        "http://[::1]:9/t",
+        "http://LOCALHOST",
+    ] {
+        assert!(secure_endpoint(ok), "{ok}");
+    }
+    for bad in [
+        "http://a.example/token",
+        "http://127.0.0.2/t",
+        "http://localhost.evil.example/t",
+        "ftp://a",
+        "https://",
+        "http://[::2]/",
+    ] {
+        assert!(!secure_endpoint(bad), "{bad}");
+    }
+    let plain = r#"{"issuer":"https://a","authorization_endpoint":"https://a/authorize","token_endpoint":"http://a.example/token","code_challenge_methods_supported":["S256"]}"#;
+    assert_eq!(read_server_metadata(plain, "https://a"), Err(OAuthError::NoEndpoint("token_endpoint")));
+    let http_issuer =
+        r#"{"resource":"https://mcp.example.com/mcp","authorization_servers":["http://auth.example.com"]}"#;
+    assert_eq!(read_resource_metadata(http_issuer, SERVER), Err(OAuthError::NoAuthorizationServer));
+}
+
+#[test]
 fn the_authorize_url_carries_pkce_state_and_resource() {
     let url = authorize_url(
         &metadata(),

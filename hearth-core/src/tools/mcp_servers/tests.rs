@@ -79,6 +79,18 @@ fn backups_carry_no_sign_in_and_no_client_secret_and_imports_keep_them() {
         serde_json::from_value(merge_imported_server(Some(&stored), &value)).unwrap_or_else(|_| server("x", "x", &[]));
     assert_eq!(merged.sign_in, signed.sign_in);
     assert_eq!(merged.oauth_client, signed.oauth_client);
+    // A file's own sign-in (crafted: backups have none) is never taken.
+    let crafted = serde_json::to_value(McpServer {
+        sign_in: Some(sign_in("http://127.0.0.1:3001/mcp")),
+        ..server("s1", "x", &[])
+    })
+    .unwrap_or_default();
+    let over_none: Value = merge_imported_server(None, &crafted);
+    assert_eq!(over_none.get("sign_in"), None);
+    let unsigned = serde_json::to_value(server("s1", "everything", &[])).unwrap_or_default();
+    let kept: McpServer = serde_json::from_value(merge_imported_server(Some(&unsigned), &crafted))
+        .unwrap_or_else(|_| server("x", "x", &[]));
+    assert_eq!(kept.sign_in, None);
 }
 
 #[test]
