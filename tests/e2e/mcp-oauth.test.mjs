@@ -50,7 +50,8 @@ describe('signing in to an MCP server', () => {
     const opened = page.context().waitForEvent('page');
     await tools.getByRole('button', { name, exact: true }).click();
     const window = await opened;
-    await window.waitForEvent('close', { timeout: 15_000 });
+    // (It may have come back and closed already.)
+    if (!window.isClosed()) await window.waitForEvent('close', { timeout: 15_000 });
   }
 
   test('a 401 asks for a sign-in; signing in registers, uses PKCE and the resource, and the token reaches only that server', async (t) => {
@@ -161,7 +162,8 @@ describe('signing in to an MCP server', () => {
     const opened = chat.page.context().waitForEvent('page');
     await tools.getByRole('button', { name: 'Sign in to locked', exact: true }).focus();
     await chat.page.keyboard.press('Enter');
-    await (await opened).waitForEvent('close', { timeout: 15_000 });
+    const window = await opened;
+    if (!window.isClosed()) await window.waitForEvent('close', { timeout: 15_000 });
     await tools.getByText(/^It works: /).waitFor();
   });
 
