@@ -52,7 +52,7 @@ export const BUDGET_BYTES = 536_000;
 export const CHUNK_BUDGETS = {
   app_preview: 28_400,
   dialogs: 229_500,
-  mcp: 97_800,
+  mcp: 100_300,
   reply: 184_800,
   shared: 97_300,
 };
