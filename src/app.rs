@@ -55,7 +55,7 @@ pub(crate) fn App() -> impl IntoView {
     let store = StoreContext::new();
     let providers = ProvidersContext::new(store);
     let agents = AgentsContext::new(store);
-    let mcp = McpContext::new(store);
+    let mcp = McpContext::new(store, providers);
     let tools = ToolsContext::new(store, agents, mcp);
     let preferences = PreferencesContext::new(store);
     let sessions = SessionsContext::new(store);

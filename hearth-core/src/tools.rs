@@ -16,9 +16,9 @@ mod tool_loop;
 pub use approval::{DENIED_BY_USER, approval_detail, asks_by_default, needs_approval};
 pub use builtin::{Builtin, USER_TOOL_KEY_PREFIX, UserTool, enabled_specs, switchable, switched_off};
 pub use mcp_servers::{
-    MCP_SERVER_KEY_PREFIX, MCP_TOOL_PREFIX, McpHeader, McpServer, OAuthClientId, OfferedMcpTool, call_params,
-    definition_hash, merge_imported_server, offered_mcp_tokens, offered_mcp_tools, parse_tool_key, stored_tool_tokens,
-    tool_key, tool_tokens, without_header_values,
+    MCP_SERVER_KEY_PREFIX, MCP_TOOL_PREFIX, McpHeader, McpSecrets, McpServer, OAuthClientId, OfferedMcpTool,
+    call_params, definition_hash, merge_imported_server, offered_mcp_tokens, offered_mcp_tools, parse_tool_key,
+    stored_tool_tokens, tool_key, tool_tokens, without_header_values,
 };
 pub use tool_loop::{
     Invocation, LoopConfig, REPEAT_LIMIT, STOPPED_BY_USER, Step, ToolContent, ToolLoop, ToolOutcome, ToolResult,

@@ -540,11 +540,17 @@ impl Db {
     /// Writes a change of the API key lock in one transaction: the provider
     /// records, and the lock's setting put (`Some`) or deleted (`None`), so a
     /// sealed key is never stored without the lock that opens it.
+    ///
+    /// `servers` are MCP servers' records (their secrets in the new lock's
+    /// form), written only while the servers at rest are exactly
+    /// `seen_servers` (a server stored since would be left in the wrong form).
     pub(crate) async fn write_keys(
         &self,
         providers: &[hearth_core::storage::ProviderRecord],
+        servers: &[SettingRecord],
         lock: Option<&SettingRecord>,
         seen: Option<(&LockView, &[hearth_core::storage::ProviderRecord])>,
+        seen_servers: Option<&[SettingRecord]>,
     ) -> Result<()> {
         use hearth_core::storage::key_lock::KEY_LOCK_SETTING;
         let tx = self
@@ -561,7 +567,19 @@ impl Db {
                 return Err(StorageError::KeyLockChanged);
             }
         }
+        if let Some(seen_servers) = seen_servers {
+            let mut stored: Vec<SettingRecord> =
+                from_js_all(tx.object_store(stores::SETTINGS)?.get_all::<JsValue>().primitive()?.await?)?;
+            stored.retain(|setting| setting.key.starts_with(hearth_core::tools::MCP_SERVER_KEY_PREFIX));
+            let mut seen: Vec<&SettingRecord> = seen_servers.iter().collect();
+            seen.sort_by(|a, b| a.key.cmp(&b.key));
+            stored.sort_by(|a, b| a.key.cmp(&b.key));
+            if !stored.iter().eq(seen) {
+                return Err(StorageError::KeyLockChanged);
+            }
+        }
         put_each(&tx, providers).await?;
+        put_each(&tx, servers).await?;
         match lock {
             Some(setting) => put_each(&tx, std::slice::from_ref(setting)).await?,
             None => tx.object_store(stores::SETTINGS)?.delete(KEY_LOCK_SETTING.to_owned()).await?,
@@ -592,6 +610,19 @@ impl Db {
         let provider = key_lock::at_rest(provider, at_rest.is_some());
         put_each(&tx, std::slice::from_ref(&provider)).await?;
         put_each(&tx, std::slice::from_ref(model)).await?;
+        commit(tx).await?;
+        Ok(())
+    }
+
+    /// Stores a setting that holds secrets in the form the key lock asks for
+    /// (an MCP server's), in one transaction that reads the lock first:
+    /// refused when it is not the lock `seen` the record was prepared for.
+    pub(crate) async fn put_sealable_setting(&self, setting: &SettingRecord, seen: &LockView) -> Result<()> {
+        let tx = self.live()?.transaction(stores::SETTINGS).with_mode(TransactionMode::Readwrite).build()?;
+        if lock_view(&tx).await? != *seen {
+            return Err(StorageError::KeyLockChanged);
+        }
+        put_each(&tx, std::slice::from_ref(setting)).await?;
         commit(tx).await?;
         Ok(())
     }

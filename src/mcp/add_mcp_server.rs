@@ -42,6 +42,7 @@ pub(crate) fn AddMcpServer() -> impl IntoView {
     let client_id = RwSignal::new(String::new());
     let client_secret = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
+    let secret_error = RwSignal::new(None::<String>);
     let add = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let address = url.get_untracked().trim().to_owned();
@@ -50,6 +51,7 @@ pub(crate) fn AddMcpServer() -> impl IntoView {
             return;
         }
         error.set(None);
+        secret_error.set(None);
         let given = name.get_untracked().trim().to_owned();
         let header = header_name.get_untracked().trim().to_owned();
         let headers = if header.is_empty() {
@@ -68,7 +70,17 @@ pub(crate) fn AddMcpServer() -> impl IntoView {
                 .filter(|id| !id.is_empty())
                 .map(|client_id| OAuthClientId { client_id, client_secret: client_secret.get_untracked() }),
             sign_in: None,
+            sealed: None,
         };
+        if server.has_secrets() && mcp.secrets_locked_here() {
+            // The header value (or secret) could only be stored sealed.
+            secret_error.set(Some(
+                "Unlock your API keys first: with the key lock on, a header value is stored only sealed with them."
+                    .to_owned(),
+            ));
+            mcp.ask_to_unlock();
+            return;
+        }
         let id = server.id.clone();
         mcp.save(server);
         for field in [url, name, header_name, header_value, client_id, client_secret] {
@@ -110,6 +122,7 @@ pub(crate) fn AddMcpServer() -> impl IntoView {
                 verbatim=true
                 autocomplete="off"
                 hint="Sent with every request to this server only, like a provider's key."
+                error=secret_error
             />
             <details class="oauth-client">
                 <summary>"Sign-in client (optional)"</summary>

@@ -2,7 +2,8 @@
 //! when last reached (or, from the connection doctor, why it could not be and
 //! what to change), its tools as last listed, and
 //! Check (connect again and list its tools), Sign in (when it asks for it) or
-//! Sign out (once signed in), a switch that offers its tools or not, and Remove.
+//! Sign out (once signed in), Unlock (while its secrets are sealed with the
+//! key lock, locked here), a switch that offers its tools or not, and Remove.
 
 use hearth_core::format::grouped;
 use hearth_core::tools::{McpServer, tool_tokens};
@@ -11,6 +12,7 @@ use leptos::task::spawn_local;
 
 use crate::io::sign_in_window::SignInWindow;
 use crate::mcp::doctor_advice::DoctorAdvice;
+use crate::mcp::state::client::McpFailure;
 use crate::mcp::state::{McpContext, ServerStatus, SignInFailure};
 
 /// The row of the server `id`.
@@ -27,7 +29,9 @@ pub(crate) fn McpServerRow(
     });
     let status = Memo::new(move |_| id.with_value(|id| mcp.status.with(|map| map.get(id).cloned())));
     let name = move || server.with(|server| server.as_ref().map(|s| s.name.clone()).unwrap_or_default());
+    let locked = move || server.with(|s| s.as_ref().is_some_and(McpServer::secrets_locked));
     let status_text = move || match status.get() {
+        _ if locked() => McpFailure::Locked.to_string(),
         None => "Not reached since the page loaded. Check connects to it.".to_owned(),
         Some(ServerStatus::Checking) => "Connecting…".to_owned(),
         Some(ServerStatus::Diagnosed(diagnosis)) => diagnosis.summary,
@@ -38,7 +42,7 @@ pub(crate) fn McpServerRow(
     let failed = move || match status.get() {
         Some(ServerStatus::Diagnosed(diagnosis)) => !diagnosis.works,
         Some(ServerStatus::Failed(_) | ServerStatus::SignInFailed(_)) => true,
-        _ => false,
+        _ => locked(),
     };
     let wants_sign_in = move || id.with_value(|id| mcp.wanted.with(|map| map.contains_key(id)));
     let signed_in = move || server.with(|s| s.as_ref().is_some_and(|s| s.sign_in.is_some()));
@@ -138,6 +142,16 @@ pub(crate) fn McpServerRow(
                 "Offer its tools"
             </label>
             <div class="approval-actions">
+                <Show when=locked>
+                    <button
+                        type="button"
+                        class="action"
+                        aria-label=move || format!("Unlock to use {}", name())
+                        on:click=move |_| mcp.ask_to_unlock()
+                    >
+                        "Unlock"
+                    </button>
+                </Show>
                 <button
                     type="button"
                     class="action"

@@ -14,10 +14,13 @@ use hearth_core::mcp::oauth::Challenge;
 use hearth_core::storage::SettingRecord;
 use hearth_core::tools::{MCP_SERVER_KEY_PREFIX, McpServer, offered_mcp_tokens, stored_tool_tokens};
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 use self::client::{Connections, McpFailure};
 pub(crate) use self::sign_in::SignInFailure;
 use crate::io::db::StorageError;
+use crate::providers::state::ProvidersContext;
+use crate::providers::state::key_lock::LockState;
 use crate::store::StoreContext;
 
 /// What Hearth knows of a server since the page loaded.
@@ -40,6 +43,8 @@ pub(crate) enum ServerStatus {
 #[derive(Clone, Copy)]
 pub(crate) struct McpContext {
     store: StoreContext,
+    /// The key lock, which seals the servers' secrets at rest when it is on.
+    providers: ProvidersContext,
     /// The servers, in the order they were added.
     pub(crate) servers: RwSignal<Vec<McpServer>>,
     /// What each server (by id) said when last reached, since the page loaded.
@@ -66,9 +71,10 @@ impl McpContext {
     /// dialog, the agent editor, a turn), so that their code stays out of the
     /// first load; read again after an import or a clear (here or in another
     /// tab) by whatever shows them.
-    pub(crate) fn new(store: StoreContext) -> Self {
+    pub(crate) fn new(store: StoreContext, providers: ProvidersContext) -> Self {
         let this = Self {
             store,
+            providers,
             servers: RwSignal::new(Vec::new()),
             status: RwSignal::new(BTreeMap::new()),
             wanted: RwSignal::new(BTreeMap::new()),
@@ -85,6 +91,15 @@ impl McpContext {
             }
             this.loaded.set(false);
             this.note_servers().await;
+        });
+        // Unlocked (or locked) here: the servers' secrets are opened (or not)
+        // by reading them again.
+        Effect::new(move |seen: Option<bool>| {
+            let open = matches!(providers.lock.get(), LockState::Unlocked(_));
+            if seen.is_some_and(|was| was != open) && this.loaded.get_untracked() {
+                spawn_local(this.load());
+            }
+            open
         });
         this
     }
@@ -145,9 +160,30 @@ impl McpContext {
 
     async fn try_load(self) -> Result<(), StorageError> {
         // By key, which is by id (`mcp_server:<id>`).
-        let servers: Vec<McpServer> = self.store.settings_under(MCP_SERVER_KEY_PREFIX).await?;
+        let mut servers: Vec<McpServer> = self.store.settings_under(MCP_SERVER_KEY_PREFIX).await?;
+        let lock = self.providers.lock.get_untracked();
+        let mut plain_at_rest = Vec::new();
+        for server in &mut servers {
+            match server.sealed.clone() {
+                // A seal without its lock never opens (the lock was forgotten).
+                Some(_) if !lock.is_on() => server.sealed = None,
+                Some(sealed) => {
+                    if let Some(secrets) = self.providers.open_server_secrets(&sealed).await {
+                        *server = server.clone().with_secrets(secrets);
+                    }
+                }
+                None if lock.is_on() && server.has_secrets() => plain_at_rest.push(server.clone()),
+                None => {}
+            }
+        }
         self.servers.set(servers);
         self.loaded.set(true);
+        if matches!(lock, LockState::Unlocked(_)) {
+            // Secrets left plain under the lock (an interrupted change): sealed now.
+            for server in plain_at_rest {
+                self.save(server);
+            }
+        }
         Ok(())
     }
 
@@ -156,16 +192,61 @@ impl McpContext {
         self.servers.with_untracked(|list| list.iter().find(|server| server.id == id).cloned())
     }
 
-    /// Adds or replaces a server and stores it.
+    /// Adds or replaces a server and stores it, its secrets in the form the
+    /// key lock asks for (sealed while it is on).
     pub(crate) fn save(self, server: McpServer) {
         self.servers.update(|list| match list.iter_mut().find(|s| s.id == server.id) {
             Some(existing) => *existing = server.clone(),
             None => list.push(server.clone()),
         });
-        match serde_json::to_value(&server) {
-            Ok(value) => self.store.put(SettingRecord { key: server.setting_key(), value }),
-            Err(error) => self.store.report(format!("The MCP server could not be saved: {error}")),
+        spawn_local(async move {
+            if let Err(error) = self.store_server(server).await {
+                self.store.report(format!("The MCP server could not be saved: {error}"));
+            }
+        });
+    }
+
+    /// Whether the key lock is on and locked in this tab: a server's new
+    /// secrets cannot be stored now.
+    pub(crate) fn secrets_locked_here(self) -> bool {
+        matches!(self.providers.lock.get_untracked(), LockState::Locked(_) | LockState::Damaged(_))
+    }
+
+    /// Opens the prompt that unlocks the key lock.
+    pub(crate) fn ask_to_unlock(self) {
+        self.providers.unlock_open.set(true);
+    }
+
+    /// Writes `server` as the lock at rest asks: with it on, its secrets only
+    /// sealed (sealed afresh here when the lock is open; kept as they were
+    /// sealed when it is locked here, when the server holds no plain secret).
+    async fn store_server(self, server: McpServer) -> Result<(), String> {
+        let db = self.store.db().ok_or_else(|| StorageError::NotOpen.to_string())?;
+        let lock = self.providers.lock.get_untracked();
+        let mut stored = server.clone();
+        match &lock {
+            LockState::Off => {}
+            LockState::Unlocked(_) => {
+                stored.sealed = match server.has_secrets() {
+                    true => {
+                        let secrets = serde_json::to_vec(&server.secrets()).map_err(|e| e.to_string())?;
+                        Some(self.providers.seal_secret(&secrets).await.map_err(|e| e.to_string())?)
+                    }
+                    false => None,
+                };
+            }
+            LockState::Locked(_) | LockState::Damaged(_) if server.has_secrets() => {
+                return Err("its header value or sign-in is stored only sealed: unlock your API keys first".to_owned());
+            }
+            LockState::Locked(_) | LockState::Damaged(_) => {}
         }
+        // A later change of this server (or its removal) writes its own.
+        if self.server(&server.id).as_ref() != Some(&server) {
+            return Ok(());
+        }
+        let value = serde_json::to_value(stored.at_rest(lock.is_on())).map_err(|e| e.to_string())?;
+        let record = SettingRecord { key: server.setting_key(), value };
+        db.put_sealable_setting(&record, &lock.view()).await.map_err(|e| e.to_string())
     }
 
     /// Removes a server: ends its session on the server, forgets its status,

@@ -3,13 +3,15 @@
 // 401 and what the doctor says of it, discovery, dynamic registration, the code flow with
 // PKCE in a window of its own that comes back to oauth-callback.html, the token sent only
 // to its server, a refresh with rotation, sign-out, and a token endpoint that refuses
-// browser pages (CORS). Elements are found by role and accessible name only.
+// browser pages (CORS); with the key lock on, the tokens and a header value stored only
+// sealed, asked for in a new browser session, and plain again once the lock is removed.
+// Elements are found by role and accessible name only.
 
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot, waitUntil } from '../support/browser.mjs';
-import { openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
-import { closeTools, editAgent, openTools, saveAgent } from '../support/dialogs.mjs';
+import { loadApp, openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
+import { closeTools, editAgent, openSettings, openTools, saveAgent } from '../support/dialogs.mjs';
 import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { axeViolations } from '../support/axe.mjs';
@@ -195,5 +197,97 @@ describe('signing in to an MCP server', () => {
     assert.match(results.call_chime, /Here is a chime\./);
     assert.equal(results.call_ping, 'The client answered the ping.');
     assert.ok((await stored(chat.page, 'mock')).sign_in, 'still signed in');
+  });
+  test('with the key lock on, the sign-in and a header value are stored only sealed, and a new session asks for the passphrase', async (t) => {
+    const PASSPHRASE = 'correct horse battery staple';
+    const HEADER = 'team-secret-5c2e9';
+    const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-mock-add' });
+    const { page, context } = chat;
+    let tools = await openTools(page);
+    const form = tools.getByRole('form', { name: 'Add an MCP server', exact: true });
+    await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill(mcp.protectedUrl);
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('locked');
+    await form.getByRole('textbox', { name: 'Header name (optional)', exact: true }).fill('X-Team');
+    await form.getByLabel('Header value', { exact: true }).fill(HEADER);
+    await form.getByRole('button', { name: 'Add server', exact: true }).click();
+    await tools.getByText('The server wants you to sign in (HTTP 401).', { exact: true }).waitFor();
+    await signIn(page, tools);
+    await tools.getByText(/^It works: /).waitFor();
+    const plain = await stored(page);
+    const { access_token: access, refresh_token: refresh } = plain.sign_in;
+    assert.equal(plain.headers[0].value, HEADER);
+    await closeTools(page);
+
+    // Lock the keys: the server's secrets are sealed in the same write.
+    const settings = await openSettings(page);
+    const section = settings.getByRole('region', { name: 'API key lock', exact: true });
+    await section.getByRole('button', { name: 'Lock API keys with a passphrase', exact: true }).click();
+    await section.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+    await section.getByLabel('Confirm passphrase', { exact: true }).fill(PASSPHRASE);
+    await section.getByRole('button', { name: 'Lock API keys', exact: true }).click();
+    await section.getByText('API keys locked with your passphrase.').waitFor();
+    await settings.getByRole('button', { name: 'Close', exact: true }).click();
+    const sealed = await stored(page);
+    const everything = JSON.stringify(await readDatabase(page));
+    for (const secret of [access, refresh, HEADER]) assert.ok(!everything.includes(secret), `${secret} is nowhere in the database`);
+    assert.equal(sealed.sign_in, undefined, 'no plain sign-in');
+    assert.equal(sealed.headers[0].value, '', 'the header value is blank');
+    assert.deepEqual(sealed.headers[0].name, 'X-Team', 'its name stays');
+    assert.match(sealed.sealed.iv, /^[A-Za-z0-9+/]{16}$/, 'a 12-byte IV, base64');
+
+    // This tab, still unlocked, keeps using them.
+    tools = await openTools(page);
+    await tools.getByRole('button', { name: 'Check locked', exact: true }).click();
+    await tools.getByText('Connecting…', { exact: true }).waitFor({ state: 'detached' });
+    await tools.getByText(/^It works: /).waitFor();
+    let last = mcp.requests().filter((r) => r.path === '/protected').at(-1);
+    assert.equal(last.headers.authorization, `Bearer ${access}`);
+    assert.equal(last.headers['x-team'], HEADER);
+    await closeTools(page);
+
+    // A new browser session: "Not now" leaves the server locked, and nothing reaches it.
+    await page.close();
+    const next = await loadApp(context, env.app.url);
+    const prompt = next.page.getByRole('dialog', { name: 'Unlock your API keys', exact: true });
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Not now', exact: true }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    const reached = mcp.requests().length;
+    tools = await openTools(next.page);
+    const note = "Its header values and sign-in are sealed with your API keys' passphrase: unlock your API keys to use this server.";
+    await tools.getByText(note, { exact: true }).waitFor();
+    await tools.getByRole('button', { name: 'Check locked', exact: true }).click();
+    await tools.getByText(note, { exact: true }).waitFor();
+    assert.equal(mcp.requests().length, reached, 'nothing was sent without its header and token');
+    assert.equal(await tools.getByRole('button', { name: 'Sign in to locked', exact: true }).count(), 0);
+    await screenshot(next.page, 'mcp-locked.png');
+    assert.deepEqual(await axeViolations(next.page, { include: 'dialog[open]' }), [], 'the Tools dialog passes axe');
+
+    // Unlock from the row: the secrets open and the server works again.
+    await tools.getByRole('button', { name: 'Unlock to use locked', exact: true }).click();
+    await prompt.waitFor();
+    await prompt.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+    await prompt.getByRole('button', { name: 'Unlock', exact: true }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    await tools.getByText(note, { exact: true }).waitFor({ state: 'detached' });
+    await tools.getByRole('button', { name: 'Check locked', exact: true }).click();
+    await tools.getByText(/^It works: /).waitFor();
+    last = mcp.requests().filter((r) => r.path === '/protected').at(-1);
+    assert.equal(last.headers.authorization, `Bearer ${access}`);
+    assert.equal(last.headers['x-team'], HEADER);
+    await closeTools(next.page);
+
+    // Removing the lock stores them plain again.
+    const again = await openSettings(next.page);
+    const lockSection = again.getByRole('region', { name: 'API key lock', exact: true });
+    await lockSection.getByRole('button', { name: 'Remove the lock', exact: true }).click();
+    await lockSection.getByLabel('Current passphrase', { exact: true }).fill(PASSPHRASE);
+    await lockSection.getByRole('button', { name: 'Remove the lock', exact: true }).click();
+    await lockSection.getByText('Lock removed. API keys are stored unencrypted.').waitFor();
+    const unsealed = await stored(next.page);
+    assert.equal(unsealed.sealed, undefined);
+    assert.equal(unsealed.headers[0].value, HEADER);
+    assert.equal(unsealed.sign_in.access_token, access);
+    assert.deepEqual(next.errors, []);
   });
 });

@@ -190,6 +190,7 @@ fn not_asking_holds_for_the_mcp_tool_definition_allowed() {
         tools: vec![tool],
         oauth_client: None,
         sign_in: None,
+        sealed: None,
     };
     let enabled = vec!["mcp:s1:get-sum".to_owned()];
     let offered = offered_mcp_tools(&enabled, std::slice::from_ref(&server), &Default::default());

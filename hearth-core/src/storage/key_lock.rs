@@ -21,6 +21,10 @@
 //!   its sealed copy in the same write);
 //! - "Forgot passphrase" removes the sealed keys and the lock, nothing else
 //!   ([`forget_keys`]);
+//! - MCP servers' secrets (header values, client secrets, sign-ins) follow the
+//!   same rules in the same writes ([`servers_lock_write`],
+//!   [`servers_unlock_write`], [`servers_forget`]), sealed together per server
+//!   ([`crate::tools::McpSecrets`]); a backup never carries them;
 //! - a backup carries keys only sealed (with the lock, so the passphrase opens
 //!   them after an import) or not at all while the lock is on ([`backup_keys`]);
 //! - an import brings sealed keys only when their lock is the stored one, or
@@ -33,8 +37,10 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 pub use crate::format::base64::{decode as base64_decode, encode as base64_encode};
+pub use crate::format::sealed::{IV_LEN, Sealed, TAG_LEN};
 
 use super::records::{ProviderRecord, SettingRecord};
+use crate::tools::McpServer;
 
 /// The setting that holds the [`KeyLock`]; absent when keys are not locked.
 pub const KEY_LOCK_SETTING: &str = "key_lock";
@@ -49,10 +55,6 @@ pub const MIN_ITERATIONS: u32 = 100_000;
 pub const MAX_ITERATIONS: u32 = 10_000_000;
 /// Bytes of salt.
 pub const SALT_LEN: usize = 16;
-/// Bytes of an AES-GCM IV.
-pub const IV_LEN: usize = 12;
-/// Bytes of the AES-GCM tag at the end of every ciphertext.
-pub const TAG_LEN: usize = 16;
 /// Bytes of the derived AES key (AES-256).
 pub const KEY_LEN: usize = 32;
 /// The known text the lock seals, to check a passphrase.
@@ -75,34 +77,9 @@ pub enum KeyLockError {
     Unreadable(String),
 }
 
-/// A value sealed with AES-GCM: the IV and the ciphertext with its tag, base64.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Sealed {
-    /// The 12-byte IV, base64.
-    pub iv: String,
-    /// Ciphertext followed by the 16-byte tag, base64.
-    pub data: String,
-}
-
-impl Sealed {
-    /// Wraps what WebCrypto's AES-GCM encryption returned for `iv`.
-    pub fn new(iv: &[u8; IV_LEN], ciphertext_and_tag: &[u8]) -> Self {
-        Self { iv: base64_encode(iv), data: base64_encode(ciphertext_and_tag) }
-    }
-
-    /// The IV, checked.
-    pub fn iv(&self) -> Result<[u8; IV_LEN], KeyLockError> {
-        let bytes = base64_decode(&self.iv).ok_or(KeyLockError::Damaged("IV"))?;
-        bytes.try_into().map_err(|_| KeyLockError::Damaged("IV"))
-    }
-
-    /// The ciphertext and tag, checked to hold at least a tag.
-    pub fn data(&self) -> Result<Vec<u8>, KeyLockError> {
-        let bytes = base64_decode(&self.data).ok_or(KeyLockError::Damaged("sealed data"))?;
-        if bytes.len() < TAG_LEN {
-            return Err(KeyLockError::Damaged("sealed data"));
-        }
-        Ok(bytes)
+impl From<crate::format::sealed::Damaged> for KeyLockError {
+    fn from(damaged: crate::format::sealed::Damaged) -> Self {
+        KeyLockError::Damaged(damaged.0)
     }
 }
 
@@ -246,6 +223,9 @@ pub fn keys_match(stored: &[ProviderRecord], memory: &[ProviderRecord], locked: 
 pub struct KeyWrite {
     /// The provider records to put.
     pub providers: Vec<ProviderRecord>,
+    /// The MCP servers' setting records to put (their secrets in the form
+    /// the new lock asks for).
+    pub servers: Vec<SettingRecord>,
     /// The lock to put, or `None` to delete it.
     pub lock: Option<KeyLock>,
 }
@@ -262,7 +242,7 @@ pub fn lock_write(records: &[ProviderRecord], sealed: &[(String, Sealed)], lock:
         next.sealed_key = Some(seal.clone());
         providers.push(at_rest(&next, true));
     }
-    Some(KeyWrite { providers, lock: Some(lock) })
+    Some(KeyWrite { providers, servers: Vec::new(), lock: Some(lock) })
 }
 
 /// Turning the lock off: `records` must all be unlocked (their plain key in
@@ -273,7 +253,7 @@ pub fn unlock_write(records: &[ProviderRecord]) -> Option<KeyWrite> {
         return None;
     }
     let providers = records.iter().filter(|r| r.has_key()).map(|r| at_rest(r, false)).collect();
-    Some(KeyWrite { providers, lock: None })
+    Some(KeyWrite { providers, servers: Vec::new(), lock: None })
 }
 
 /// "Forgot passphrase": every sealed key and the lock go; every other field of
@@ -285,7 +265,50 @@ pub fn forget_keys(records: &[ProviderRecord]) -> KeyWrite {
         .filter(|r| r.has_key())
         .map(|r| ProviderRecord { api_key: String::new(), sealed_key: None, key_origin: None, ..r.clone() })
         .collect();
-    KeyWrite { providers, lock: None }
+    KeyWrite { providers, servers: Vec::new(), lock: None }
+}
+
+/// The setting record of `server` as stored.
+fn server_setting(server: &McpServer) -> SettingRecord {
+    SettingRecord { key: server.setting_key(), value: serde_json::to_value(server).unwrap_or(serde_json::Value::Null) }
+}
+
+/// The MCP servers (opened: their secrets in memory) to store when the lock
+/// is turned on or its passphrase changed: `sealed` holds, per server id, its
+/// [`McpServer::secrets`] sealed with the new lock's key. Every server with a
+/// secret must have its sealed copy, or nothing is written (`None`); a server
+/// without one is stored without a seal.
+pub fn servers_lock_write(servers: &[McpServer], sealed: &[(String, Sealed)]) -> Option<Vec<SettingRecord>> {
+    let mut records = Vec::new();
+    for server in servers {
+        if server.secrets_locked() {
+            return None;
+        }
+        let mut next = server.clone();
+        next.sealed =
+            if server.has_secrets() { Some(sealed.iter().find(|(id, _)| *id == server.id)?.1.clone()) } else { None };
+        records.push(server_setting(&next.at_rest(true)));
+    }
+    Some(records)
+}
+
+/// The MCP servers to store when the lock is removed: their secrets plain
+/// again. `None` while any is still sealed and not opened (it would be lost).
+pub fn servers_unlock_write(servers: &[McpServer]) -> Option<Vec<SettingRecord>> {
+    if servers.iter().any(McpServer::secrets_locked) {
+        return None;
+    }
+    Some(servers.iter().map(|server| server_setting(&server.at_rest(false))).collect())
+}
+
+/// "Forgot passphrase" for MCP servers: their sealed secrets go (and any plain
+/// one found under the lock); every other field stays.
+pub fn servers_forget(servers: &[McpServer]) -> Vec<SettingRecord> {
+    servers
+        .iter()
+        .filter(|server| server.sealed.is_some() || server.has_secrets())
+        .map(|server| server_setting(&McpServer { sealed: None, ..server.without_secrets() }))
+        .collect()
 }
 
 /// A backup's providers and settings, as to keys: without keys, no key of any

@@ -10,8 +10,11 @@
 //! is the one allowed: a changed definition (a new description or schema)
 //! asks again (`AgentRecord::mcp_asks`).
 
+mod secrets;
 #[cfg(test)]
 mod tests;
+
+pub use secrets::McpSecrets;
 
 use crate::compaction::definition_tokens;
 use std::collections::BTreeSet;
@@ -20,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::ToolSpec;
+use crate::format::sealed::Sealed;
 use crate::mcp::listing::McpTool;
 use crate::mcp::names::{self, ToolToName};
 use crate::mcp::oauth::{self, SignIn};
@@ -65,6 +69,10 @@ pub struct McpServer {
     /// in a backup.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sign_in: Option<SignIn>,
+    /// Its secrets ([`McpSecrets`]: header values, client secret, sign-in)
+    /// sealed with the key lock, when the lock is on; never in a backup.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sealed: Option<Sealed>,
 }
 
 /// A client id (and secret) the user got from a server's owner.
@@ -227,11 +235,12 @@ pub fn call_params(tool: &str, arguments: &Value, progress_token: u64) -> Value 
 }
 
 /// A server's setting value as a backup carries it: the headers' names, and
-/// no values (they are secrets, as a provider's key is, and are not sealed
-/// by the key lock): the user enters them again after an import elsewhere.
+/// no values, no client secret, no sign-in, in no form (not even sealed): the
+/// user enters them again after an import elsewhere.
 pub fn without_header_values(value: &mut Value) {
     if let Some(record) = value.as_object_mut() {
         record.remove("sign_in");
+        record.remove("sealed");
     }
     if let Some(secret) = value.get_mut("oauth_client").and_then(|client| client.get_mut("client_secret")) {
         *secret = Value::String(String::new());
@@ -254,6 +263,7 @@ pub fn merge_imported_server(existing: Option<&Value>, incoming: &Value) -> Valu
         let mut value = incoming.clone();
         if let Some(record) = value.as_object_mut() {
             record.remove("sign_in");
+            record.remove("sealed");
         }
         value
     };
@@ -263,8 +273,10 @@ pub fn merge_imported_server(existing: Option<&Value>, incoming: &Value) -> Valu
     if stored.url != server.url {
         return without_sign_in();
     }
-    // A sign-in comes only from signing in here, never from a file.
+    // A sign-in comes only from signing in here, never from a file; the
+    // secrets sealed here stay (opened, they fill what the file left blank).
     server.sign_in = stored.sign_in.clone();
+    server.sealed = stored.sealed.clone();
     if let (Some(client), Some(kept)) = (server.oauth_client.as_mut(), stored.oauth_client.as_ref())
         && client.client_secret.is_empty()
         && client.client_id == kept.client_id

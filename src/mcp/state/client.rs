@@ -104,6 +104,9 @@ pub(crate) enum McpFailure {
     Removed,
     /// The server is switched off in Tools.
     SwitchedOff,
+    /// Its header values and sign-in are sealed with the key lock, which is
+    /// locked in this tab.
+    Locked,
 }
 
 impl fmt::Display for McpFailure {
@@ -137,6 +140,10 @@ impl fmt::Display for McpFailure {
             Self::Resource(error) => write!(f, "The resource cannot be attached: {error}."),
             Self::Removed => f.write_str("The MCP server is no longer in Tools."),
             Self::SwitchedOff => f.write_str("The MCP server is switched off in Tools."),
+            Self::Locked => f.write_str(
+                "Its header values and sign-in are sealed with your API keys' passphrase: unlock your API keys to \
+                 use this server.",
+            ),
         }
     }
 }
@@ -423,6 +430,11 @@ impl McpContext {
     /// The way kept for the server is tried first; without one, the server is
     /// asked the stateless way and its answer says which to take.
     async fn connect(self, server: &McpServer, signal: Option<&AbortSignal>) -> Result<ServerInfo, McpFailure> {
+        if server.secrets_locked() {
+            // Reached without its headers or token it would only be refused
+            // (and a sign-in then would replace the sealed one).
+            return Err(McpFailure::Locked);
+        }
         let connection = self.connection(&server.id);
         let mut slot = connection.lock().await;
         slot.take();
@@ -946,7 +958,8 @@ async fn attempt_of(failure: &McpFailure, url: &str) -> Option<Attempt> {
         | McpFailure::Prompt(_)
         | McpFailure::Resource(_)
         | McpFailure::Removed
-        | McpFailure::SwitchedOff => return None,
+        | McpFailure::SwitchedOff
+        | McpFailure::Locked => return None,
     })
 }
 

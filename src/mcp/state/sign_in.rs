@@ -44,6 +44,9 @@ pub(crate) enum SignInFailure {
     Removed,
     /// The client's code could not be fetched.
     NotLoaded(String),
+    /// The key lock is on and locked in this tab: the tokens could be
+    /// stored only sealed.
+    Locked,
 }
 
 impl fmt::Display for SignInFailure {
@@ -61,6 +64,9 @@ impl fmt::Display for SignInFailure {
             Self::Crypto(detail) => write!(f, "Signing in failed: {detail}."),
             Self::Removed => f.write_str("The MCP server is no longer in Tools."),
             Self::NotLoaded(why) => write!(f, "Hearth's MCP code could not be loaded ({why})."),
+            Self::Locked => f.write_str(
+                "Unlock your API keys first: with the key lock on, a sign-in is stored only sealed with them.",
+            ),
         }
     }
 }
@@ -210,6 +216,10 @@ impl McpContext {
 
     async fn sign_in_with(self, id: &str, window: &SignInWindow) -> Result<(), SignInFailure> {
         let server = self.server(id).ok_or(SignInFailure::Removed)?;
+        if self.secrets_locked_here() {
+            self.ask_to_unlock();
+            return Err(SignInFailure::Locked);
+        }
         let challenge = self.wanted.with_untracked(|map| map.get(id).cloned()).unwrap_or_default();
         let resource = resource_metadata(&server, &challenge).await?;
         // (The 2025-03-26 fallback names the server's own origin, which must be secure too.)

@@ -12,10 +12,11 @@
 
 use std::fmt;
 
-use hearth_core::storage::ProviderRecord;
 use hearth_core::storage::key_lock::{
     self, CHECK_TEXT, DEFAULT_ITERATIONS, IV_LEN, KEY_LOCK_SETTING, KeyLock, KeyLockError, KeyWrite, SALT_LEN, Sealed,
 };
+use hearth_core::storage::{ProviderRecord, SettingRecord};
+use hearth_core::tools::{MCP_SERVER_KEY_PREFIX, McpSecrets, McpServer};
 use leptos::prelude::*;
 
 use super::ProvidersContext;
@@ -66,6 +67,8 @@ pub(crate) enum LockError {
     StillLocked,
     /// The lock record cannot be used.
     Damaged(KeyLockError),
+    /// An MCP server's sealed secrets do not open with the lock's key.
+    ServerUnopened(String),
     /// The browser's cryptography failed.
     Crypto(CryptoError),
     /// Storage failed (or another tab changed the lock); nothing was changed.
@@ -89,6 +92,11 @@ impl fmt::Display for LockError {
                     "The key lock cannot be opened: {error}. Use \u{201c}Forgot passphrase?\u{201d} to remove it."
                 )
             }
+            LockError::ServerUnopened(name) => write!(
+                f,
+                "The header values and sign-in of the MCP server \u{201c}{name}\u{201d} do not open with this \
+                 passphrase. Nothing was changed."
+            ),
             LockError::Crypto(error) => write!(f, "{error} Nothing was changed."),
             LockError::Storage(error) => write!(f, "Nothing was changed: {error}"),
         }
@@ -226,7 +234,7 @@ impl ProvidersContext {
         }
         let seen = Some(Some(lock.clone()));
         if let Some(write) = key_lock::lock_write(records, &sealed, lock)
-            && let Err(error) = self.write(write, Some((&seen, records))).await
+            && let Err(error) = self.write(write, Some((&seen, records)), None).await
         {
             self.store.report(error);
         }
@@ -240,14 +248,18 @@ impl ProvidersContext {
     /// Writes `write`; with `seen` (the lock view and the records it was
     /// prepared from) only when the lock and the keys at rest are still those,
     /// else nothing is written and this tab re-reads them.
+    ///
+    /// `seen_servers`: the MCP servers' records `write.servers` was prepared
+    /// from, checked the same way.
     async fn write(
         self,
         write: KeyWrite,
         seen: Option<(&key_lock::LockView, &[ProviderRecord])>,
+        seen_servers: Option<&[SettingRecord]>,
     ) -> Result<(), LockError> {
         let db = self.store.db().ok_or(StorageError::NotOpen)?;
         let setting = write.lock.as_ref().map(KeyLock::to_setting);
-        let written = db.write_keys(&write.providers, setting.as_ref(), seen).await;
+        let written = db.write_keys(&write.providers, &write.servers, setting.as_ref(), seen, seen_servers).await;
         if written == Err(StorageError::KeyLockChanged) {
             leptos::task::spawn_local(self.load());
         }
@@ -312,8 +324,15 @@ impl ProvidersContext {
         for record in records.iter().filter(|r| !r.api_key.is_empty()) {
             sealed.push((record.id.clone(), seal(&aes, record.api_key.as_bytes()).await?));
         }
-        let write = key_lock::lock_write(&records, &sealed, lock.clone()).ok_or(LockError::StillLocked)?;
-        self.write(write, Some((&seen, &records))).await?;
+        let mut write = key_lock::lock_write(&records, &sealed, lock.clone()).ok_or(LockError::StillLocked)?;
+        let (seen_servers, servers) = self.stored_servers(self.open_key().as_ref()).await?;
+        let mut server_seals = Vec::new();
+        for server in servers.iter().filter(|server| server.has_secrets()) {
+            let secrets = serde_json::to_vec(&server.secrets()).map_err(|e| CryptoError::Failed(e.to_string()))?;
+            server_seals.push((server.id.clone(), seal(&aes, &secrets).await?));
+        }
+        write.servers = key_lock::servers_lock_write(&servers, &server_seals).ok_or_else(|| unopened(&servers))?;
+        self.write(write, Some((&seen, &records)), Some(&seen_servers)).await?;
         key_session::remember(&lock.salt, aes.raw());
         self.aes.set_value(Some((lock.salt.clone(), aes)));
         self.lock.set(LockState::Unlocked(lock));
@@ -342,8 +361,10 @@ impl ProvidersContext {
         opens(&aes, &lock).await?;
         let records: Vec<ProviderRecord> =
             self.list.with_untracked(|list| list.iter().map(|e| e.provider.clone()).collect());
-        let write = key_lock::unlock_write(&records).ok_or(LockError::StillLocked)?;
-        self.write(write, Some((&Some(Some(lock)), &records))).await?;
+        let mut write = key_lock::unlock_write(&records).ok_or(LockError::StillLocked)?;
+        let (seen_servers, servers) = self.stored_servers(Some(&aes)).await?;
+        write.servers = key_lock::servers_unlock_write(&servers).ok_or_else(|| unopened(&servers))?;
+        self.write(write, Some((&Some(Some(lock)), &records)), Some(&seen_servers)).await?;
         self.forget_session();
         self.lock.set(LockState::Off);
         self.store.changed_everything().await;
@@ -354,12 +375,48 @@ impl ProvidersContext {
     /// else (conversations, agents and the providers' other settings stay).
     pub(crate) async fn forget_passphrase(self) -> Result<(), LockError> {
         let records: Vec<ProviderRecord> = self.store.all().await?;
-        self.write(key_lock::forget_keys(&records), None).await?;
+        let mut write = key_lock::forget_keys(&records);
+        let (seen_servers, servers) = self.stored_servers(None).await?;
+        write.servers = key_lock::servers_forget(&servers);
+        self.write(write, None, Some(&seen_servers)).await?;
         self.forget_session();
         self.lock.set(LockState::Off);
         self.unlock_open.set(false);
         self.store.changed_everything().await;
         Ok(())
+    }
+
+    /// The MCP servers' records as stored (for a lock change to check), and
+    /// the servers read from them with their sealed secrets opened with `aes`
+    /// where it opens them (a server that cannot be read is left as it is).
+    async fn stored_servers(self, aes: Option<&AesKey>) -> Result<(Vec<SettingRecord>, Vec<McpServer>), LockError> {
+        let mut records: Vec<SettingRecord> = self.store.all().await?;
+        records.retain(|setting| setting.key.starts_with(MCP_SERVER_KEY_PREFIX));
+        let mut servers = Vec::new();
+        for record in &records {
+            let Ok(server) = serde_json::from_value::<McpServer>(record.value.clone()) else { continue };
+            servers.push(match (aes, server.sealed.clone()) {
+                (Some(aes), Some(sealed)) => match open_secrets(aes, &sealed).await {
+                    Some(secrets) => server.with_secrets(secrets),
+                    None => server,
+                },
+                _ => server,
+            });
+        }
+        Ok((records, servers))
+    }
+
+    /// Seals another secret than a provider's key (an MCP server's) with this
+    /// tab's open lock.
+    pub(crate) async fn seal_secret(self, plaintext: &[u8]) -> Result<Sealed, LockError> {
+        let aes = self.open_key().ok_or(LockError::StillLocked)?;
+        Ok(seal(&aes, plaintext).await?)
+    }
+
+    /// An MCP server's secrets, opened with this tab's open lock; `None`
+    /// while it is locked here or when they do not open.
+    pub(crate) async fn open_server_secrets(self, sealed: &Sealed) -> Option<McpSecrets> {
+        open_secrets(&self.open_key()?, sealed).await
     }
 
     /// Seals the entry's key when it has none sealed yet (a key typed while
@@ -398,4 +455,15 @@ async fn open_all(aes: &AesKey, records: &mut [ProviderRecord]) {
             record.api_key = text;
         }
     }
+}
+
+/// Opens an MCP server's sealed secrets.
+async fn open_secrets(aes: &AesKey, sealed: &Sealed) -> Option<McpSecrets> {
+    serde_json::from_slice(&open(aes, sealed).await.ok()?).ok()
+}
+
+/// The error for servers whose secrets stayed sealed (named by the first).
+fn unopened(servers: &[McpServer]) -> LockError {
+    let name = servers.iter().find(|server| server.secrets_locked()).map(|server| server.name.clone());
+    LockError::ServerUnopened(name.unwrap_or_default())
 }

@@ -67,9 +67,9 @@ fn a_sealed_value_checks_its_iv_and_tag() {
     assert_eq!(value.iv(), Ok([7; IV_LEN]));
     assert_eq!(value.data().map(|d| d.len()), Ok(30));
     let short_iv = Sealed { iv: base64_encode(&[1; 8]), ..value.clone() };
-    assert_eq!(short_iv.iv(), Err(KeyLockError::Damaged("IV")));
+    assert_eq!(short_iv.iv().map_err(KeyLockError::from), Err(KeyLockError::Damaged("IV")));
     let no_tag = Sealed { data: base64_encode(&[1; TAG_LEN - 1]), ..value };
-    assert_eq!(no_tag.data(), Err(KeyLockError::Damaged("sealed data")));
+    assert_eq!(no_tag.data().map_err(KeyLockError::from), Err(KeyLockError::Damaged("sealed data")));
 }
 
 #[test]
@@ -352,4 +352,53 @@ fn a_write_checks_the_lock_and_the_keys_at_rest_against_what_the_tab_saw() {
     let open = vec![ProviderRecord { api_key: "sk-1".into(), ..sealed_provider("p1", 3) }];
     assert!(keys_match(&[sealed_provider("p1", 3)], &open, true));
     assert!(!keys_match(&[sealed_provider("p1", 5)], &open, true), "another tab typed a new key");
+}
+
+fn mcp_server(id: &str, header: &str) -> crate::tools::McpServer {
+    crate::tools::McpServer {
+        id: id.into(),
+        name: format!("server {id}"),
+        url: "https://mcp.example/mcp".into(),
+        headers: vec![crate::tools::McpHeader { name: "X-Api-Key".into(), value: header.into() }],
+        enabled: true,
+        tools: Vec::new(),
+        oauth_client: None,
+        sign_in: None,
+        sealed: None,
+    }
+}
+
+#[test]
+fn mcp_secrets_are_sealed_with_the_lock_or_nothing_is_written() {
+    let servers = [mcp_server("a", "secret-a"), mcp_server("b", "")];
+    let records = servers_lock_write(&servers, &[("a".into(), sealed(3))]).expect("every secret sealed");
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0].key, "mcp_server:a");
+    let text = serde_json::to_string(&records).unwrap_or_default();
+    assert!(!text.contains("secret-a"), "{text}");
+    let a: crate::tools::McpServer = serde_json::from_value(records[0].value.clone()).expect("a server");
+    assert_eq!(a.sealed, Some(sealed(3)));
+    let b: crate::tools::McpServer = serde_json::from_value(records[1].value.clone()).expect("a server");
+    assert_eq!(b.sealed, None, "no secret, no seal");
+    assert_eq!(servers_lock_write(&servers, &[]), None, "a secret without its sealed copy stops the write");
+    let unopened = crate::tools::McpServer { sealed: Some(sealed(1)), ..mcp_server("c", "") };
+    assert_eq!(
+        servers_lock_write(std::slice::from_ref(&unopened), &[("c".into(), sealed(4))]),
+        None,
+        "an unopened seal is kept"
+    );
+    assert_eq!(servers_unlock_write(std::slice::from_ref(&unopened)), None, "an unopened seal would be lost");
+}
+
+#[test]
+fn removing_the_lock_stores_mcp_secrets_plain_and_forgetting_drops_only_them() {
+    let opened = crate::tools::McpServer { sealed: Some(sealed(1)), ..mcp_server("a", "secret-a") };
+    let plain = servers_unlock_write(std::slice::from_ref(&opened)).expect("opened");
+    let a: crate::tools::McpServer = serde_json::from_value(plain[0].value.clone()).expect("a server");
+    assert_eq!((a.sealed, a.headers[0].value.as_str()), (None, "secret-a"));
+    let locked = crate::tools::McpServer { sealed: Some(sealed(1)), ..mcp_server("a", "") };
+    let forgotten = servers_forget(&[locked, mcp_server("b", "")]);
+    assert_eq!(forgotten.len(), 1, "a server with nothing secret is not written");
+    let a: crate::tools::McpServer = serde_json::from_value(forgotten[0].value.clone()).expect("a server");
+    assert_eq!(a, crate::tools::McpServer { sealed: None, ..mcp_server("a", "") }, "every other field stays");
 }

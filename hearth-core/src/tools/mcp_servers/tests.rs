@@ -26,6 +26,7 @@ fn server(id: &str, name: &str, tools: &[&str]) -> McpServer {
             .collect(),
         oauth_client: None,
         sign_in: None,
+        sealed: None,
     }
 }
 
@@ -188,4 +189,89 @@ fn the_tokens_of_offered_mcp_tools_are_those_of_their_definitions() {
     let off = serde_json::to_value(&servers[1]).expect("a server serializes");
     assert!(stored_tool_tokens(&off).is_empty());
     assert!(stored_tool_tokens(&json!({ "tools": [] })).is_empty());
+}
+
+fn with_every_secret() -> McpServer {
+    let mut full = server("s1", "everything", &[]);
+    full.sign_in = Some(sign_in("http://127.0.0.1:3001/mcp"));
+    full.oauth_client = Some(OAuthClientId { client_id: "pre".into(), client_secret: "hush".into() });
+    full
+}
+
+#[test]
+fn secrets_come_out_whole_and_go_back_where_they_were() {
+    let full = with_every_secret();
+    let secrets = full.secrets();
+    assert_eq!(
+        secrets.headers,
+        [
+            McpHeader { name: " X-Team ".into(), value: "blue".into() },
+            McpHeader { name: " ".into(), value: "dropped".into() }
+        ]
+    );
+    assert_eq!(secrets.client_secret, Some(("pre".into(), "hush".into())));
+    assert_eq!(secrets.sign_in, full.sign_in);
+    let bare = full.without_secrets();
+    assert!(!bare.has_secrets() && bare.secrets().is_empty());
+    let text = serde_json::to_string(&bare).unwrap_or_default();
+    for secret in ["blue", "hush", "\"at\"", "\"rt\""] {
+        assert!(!text.contains(secret), "{secret} in {text}");
+    }
+    assert!(!bare.secrets_locked(), "nothing sealed: nothing to open");
+    let sealed = McpServer { sealed: Some(crate::format::sealed::Sealed::new(&[1; 12], &[2; 20])), ..bare.clone() };
+    assert!(sealed.secrets_locked());
+    // The secrets survive being written and read as JSON (how they are sealed).
+    let read: McpSecrets =
+        serde_json::from_slice(&serde_json::to_vec(&secrets).unwrap_or_default()).unwrap_or_default();
+    assert_eq!(read, secrets);
+    let opened = sealed.with_secrets(read);
+    assert_eq!(McpServer { sealed: None, ..opened }, full);
+}
+
+#[test]
+fn opened_secrets_fill_only_what_is_blank_and_only_for_the_same_client() {
+    let secrets = with_every_secret().secrets();
+    let mut imported = with_every_secret().without_secrets();
+    imported.headers[0].value = "from the file".into();
+    imported.oauth_client = Some(OAuthClientId { client_id: "another".into(), client_secret: String::new() });
+    let opened = imported.with_secrets(secrets);
+    assert_eq!(opened.headers[0].value, "from the file", "a value in plain form is kept");
+    assert_eq!(opened.headers[1].value, "dropped");
+    assert_eq!(opened.oauth_client.map(|c| c.client_secret), Some(String::new()), "another client's secret stays out");
+    assert!(opened.sign_in.is_some());
+}
+
+#[test]
+fn at_rest_with_the_lock_on_only_the_seal_and_off_never_a_seal() {
+    let seal = crate::format::sealed::Sealed::new(&[1; 12], &[2; 20]);
+    let full = McpServer { sealed: Some(seal.clone()), ..with_every_secret() };
+    let locked = full.at_rest(true);
+    assert_eq!(locked.sealed, Some(seal));
+    assert!(!locked.has_secrets());
+    let plain = full.at_rest(false);
+    assert_eq!(plain.sealed, None);
+    assert_eq!(plain.secrets(), full.secrets());
+}
+
+#[test]
+fn a_backup_never_carries_a_seal_and_an_import_keeps_the_stored_one() {
+    let seal = crate::format::sealed::Sealed::new(&[1; 12], &[2; 20]);
+    let stored_server = McpServer { sealed: Some(seal.clone()), ..with_every_secret().without_secrets() };
+    let stored = serde_json::to_value(&stored_server).unwrap_or_default();
+    let mut exported = stored.clone();
+    without_header_values(&mut exported);
+    assert_eq!(exported.get("sealed"), None);
+    let merged: McpServer = serde_json::from_value(merge_imported_server(Some(&stored), &exported))
+        .unwrap_or_else(|_| server("x", "x", &[]));
+    assert_eq!(merged.sealed, Some(seal.clone()), "the secrets sealed here stay");
+    // A file's own seal (crafted) is never taken.
+    let crafted = serde_json::to_value(McpServer {
+        sealed: Some(crate::format::sealed::Sealed::new(&[9; 12], &[9; 20])),
+        ..server("s1", "x", &[])
+    })
+    .unwrap_or_default();
+    assert_eq!(merge_imported_server(None, &crafted).get("sealed"), None);
+    let mut moved = crafted.clone();
+    moved["url"] = json!("https://elsewhere.example/mcp");
+    assert_eq!(merge_imported_server(Some(&stored), &moved).get("sealed"), None, "a seal stays with its URL");
 }
