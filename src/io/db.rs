@@ -571,10 +571,9 @@ impl Db {
             let mut stored: Vec<SettingRecord> =
                 from_js_all(tx.object_store(stores::SETTINGS)?.get_all::<JsValue>().primitive()?.await?)?;
             stored.retain(|setting| setting.key.starts_with(hearth_core::tools::MCP_SERVER_KEY_PREFIX));
-            let mut seen: Vec<&SettingRecord> = seen_servers.iter().collect();
-            seen.sort_by(|a, b| a.key.cmp(&b.key));
-            stored.sort_by(|a, b| a.key.cmp(&b.key));
-            if !stored.iter().eq(seen) {
+            // (Keys are unique: the same count, each seen, is the same set;
+            // no sort, whose code the first load would carry.)
+            if stored.len() != seen_servers.len() || !stored.iter().all(|setting| seen_servers.contains(setting)) {
                 return Err(StorageError::KeyLockChanged);
             }
         }

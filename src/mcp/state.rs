@@ -93,11 +93,12 @@ impl McpContext {
             this.note_servers().await;
         });
         // Unlocked (or locked) here: the servers' secrets are opened (or not)
-        // by reading them again.
+        // by reading them again, by whatever shows them (as after an import;
+        // reading them here would bring their code into the first load).
         Effect::new(move |seen: Option<bool>| {
             let open = matches!(providers.lock.get(), LockState::Unlocked(_));
-            if seen.is_some_and(|was| was != open) && this.loaded.get_untracked() {
-                spawn_local(this.load());
+            if seen.is_some_and(|was| was != open) {
+                this.loaded.set(false);
             }
             open
         });
@@ -228,10 +229,9 @@ impl McpContext {
             LockState::Off => {}
             LockState::Unlocked(_) => {
                 stored.sealed = match server.has_secrets() {
-                    true => {
-                        let secrets = serde_json::to_vec(&server.secrets()).map_err(|e| e.to_string())?;
-                        Some(self.providers.seal_secret(&secrets).await.map_err(|e| e.to_string())?)
-                    }
+                    true => Some(
+                        self.providers.seal_secret(&server.secrets().to_bytes()).await.map_err(|e| e.to_string())?,
+                    ),
                     false => None,
                 };
             }

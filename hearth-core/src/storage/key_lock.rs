@@ -301,13 +301,20 @@ pub fn servers_unlock_write(servers: &[McpServer]) -> Option<Vec<SettingRecord>>
     Some(servers.iter().map(|server| server_setting(&server.at_rest(false))).collect())
 }
 
-/// "Forgot passphrase" for MCP servers: their sealed secrets go (and any plain
-/// one found under the lock); every other field stays.
-pub fn servers_forget(servers: &[McpServer]) -> Vec<SettingRecord> {
-    servers
+/// "Forgot passphrase" for MCP servers (`records`, their settings as stored):
+/// their sealed secrets go (and any plain one found under the lock); every
+/// other field stays. Only the records that change are returned. Read as plain
+/// JSON, as a backup does (this runs from the unlock prompt, in the first
+/// load, where a server's full reading code would cost more than it saves).
+pub fn servers_forget(records: &[SettingRecord]) -> Vec<SettingRecord> {
+    records
         .iter()
-        .filter(|server| server.sealed.is_some() || server.has_secrets())
-        .map(|server| server_setting(&McpServer { sealed: None, ..server.without_secrets() }))
+        .filter(|record| record.key.starts_with(crate::tools::MCP_SERVER_KEY_PREFIX))
+        .filter_map(|record| {
+            let mut value = record.value.clone();
+            crate::tools::without_header_values(&mut value);
+            (value != record.value).then(|| SettingRecord { key: record.key.clone(), value })
+        })
         .collect()
 }
 

@@ -328,8 +328,7 @@ impl ProvidersContext {
         let (seen_servers, servers) = self.stored_servers(self.open_key().as_ref()).await?;
         let mut server_seals = Vec::new();
         for server in servers.iter().filter(|server| server.has_secrets()) {
-            let secrets = serde_json::to_vec(&server.secrets()).map_err(|e| CryptoError::Failed(e.to_string()))?;
-            server_seals.push((server.id.clone(), seal(&aes, &secrets).await?));
+            server_seals.push((server.id.clone(), seal(&aes, &server.secrets().to_bytes()).await?));
         }
         write.servers = key_lock::servers_lock_write(&servers, &server_seals).ok_or_else(|| unopened(&servers))?;
         self.write(write, Some((&seen, &records)), Some(&seen_servers)).await?;
@@ -376,8 +375,9 @@ impl ProvidersContext {
     pub(crate) async fn forget_passphrase(self) -> Result<(), LockError> {
         let records: Vec<ProviderRecord> = self.store.all().await?;
         let mut write = key_lock::forget_keys(&records);
-        let (seen_servers, servers) = self.stored_servers(None).await?;
-        write.servers = key_lock::servers_forget(&servers);
+        let mut seen_servers: Vec<SettingRecord> = self.store.all().await?;
+        seen_servers.retain(|setting| setting.key.starts_with(MCP_SERVER_KEY_PREFIX));
+        write.servers = key_lock::servers_forget(&seen_servers);
         self.write(write, None, Some(&seen_servers)).await?;
         self.forget_session();
         self.lock.set(LockState::Off);
@@ -459,7 +459,7 @@ async fn open_all(aes: &AesKey, records: &mut [ProviderRecord]) {
 
 /// Opens an MCP server's sealed secrets.
 async fn open_secrets(aes: &AesKey, sealed: &Sealed) -> Option<McpSecrets> {
-    serde_json::from_slice(&open(aes, sealed).await.ok()?).ok()
+    McpSecrets::from_bytes(&open(aes, sealed).await.ok()?)
 }
 
 /// The error for servers whose secrets stayed sealed (named by the first).

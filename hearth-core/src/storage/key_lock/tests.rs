@@ -397,8 +397,13 @@ fn removing_the_lock_stores_mcp_secrets_plain_and_forgetting_drops_only_them() {
     let a: crate::tools::McpServer = serde_json::from_value(plain[0].value.clone()).expect("a server");
     assert_eq!((a.sealed, a.headers[0].value.as_str()), (None, "secret-a"));
     let locked = crate::tools::McpServer { sealed: Some(sealed(1)), ..mcp_server("a", "") };
-    let forgotten = servers_forget(&[locked, mcp_server("b", "")]);
-    assert_eq!(forgotten.len(), 1, "a server with nothing secret is not written");
+    let setting = |server: &crate::tools::McpServer| SettingRecord {
+        key: server.setting_key(),
+        value: serde_json::to_value(server).unwrap_or_default(),
+    };
+    let other = SettingRecord { key: "theme".into(), value: serde_json::json!({ "sealed": 1 }) };
+    let forgotten = servers_forget(&[setting(&locked), setting(&mcp_server("b", "")), other]);
+    assert_eq!(forgotten.len(), 1, "a server with nothing secret (and any other setting) is not written");
     let a: crate::tools::McpServer = serde_json::from_value(forgotten[0].value.clone()).expect("a server");
     assert_eq!(a, crate::tools::McpServer { sealed: None, ..mcp_server("a", "") }, "every other field stays");
 }

@@ -28,6 +28,18 @@ impl McpSecrets {
     pub fn is_empty(&self) -> bool {
         self.headers.is_empty() && self.client_secret.is_none() && self.sign_in.is_none()
     }
+
+    /// The bytes that are sealed: their JSON. (Through `serde_json::Value`,
+    /// whose code the app has anyway: a typed writer or reader would add its
+    /// own copy of every field's code to the wasm.)
+    pub fn to_bytes(&self) -> Vec<u8> {
+        serde_json::to_value(self).map(|value| value.to_string().into_bytes()).unwrap_or_default()
+    }
+
+    /// Reads what [`McpSecrets::to_bytes`] wrote (`None` when it is not that).
+    pub fn from_bytes(bytes: &[u8]) -> Option<Self> {
+        serde_json::from_value(serde_json::from_slice(bytes).ok()?).ok()
+    }
 }
 
 impl McpServer {

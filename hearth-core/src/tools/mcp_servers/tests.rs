@@ -221,8 +221,8 @@ fn secrets_come_out_whole_and_go_back_where_they_were() {
     let sealed = McpServer { sealed: Some(crate::format::sealed::Sealed::new(&[1; 12], &[2; 20])), ..bare.clone() };
     assert!(sealed.secrets_locked());
     // The secrets survive being written and read as JSON (how they are sealed).
-    let read: McpSecrets =
-        serde_json::from_slice(&serde_json::to_vec(&secrets).unwrap_or_default()).unwrap_or_default();
+    let read = McpSecrets::from_bytes(&secrets.to_bytes()).unwrap_or_default();
+    assert_eq!(McpSecrets::from_bytes(b"not json"), None);
     assert_eq!(read, secrets);
     let opened = sealed.with_secrets(read);
     assert_eq!(McpServer { sealed: None, ..opened }, full);
