@@ -37,9 +37,10 @@ pub(crate) fn AgentMcpTools(
         let entry = draft.with(|agent| providers.entry_for(agent.model_config_id.as_deref()));
         entry.map_or(FALLBACK_CONTEXT_WINDOW, |entry| entry.model.effective_context_window(entry.preset()))
     });
-    // Read on first use, and again after an import or a clear.
+    // Read on first use, and again after an import, a clear, or the key
+    // lock opened or locked here.
     Effect::new(move |_| {
-        if !mcp.loaded.get() {
+        if mcp.stale() {
             spawn_local(mcp.ensure_loaded());
         }
     });

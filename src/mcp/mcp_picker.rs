@@ -129,9 +129,7 @@ pub(crate) fn McpPicker() -> impl IntoView {
         if mcp.picker_open.get() {
             picking.chosen.set(None);
             picking.problem.set(None);
-            if !mcp.loaded.get_untracked() {
-                spawn_local(mcp.ensure_loaded());
-            }
+            spawn_local(mcp.ensure_loaded());
         }
     });
     let servers = move || {

@@ -14,9 +14,10 @@ use crate::mcp::state::McpContext;
 #[component]
 pub(crate) fn McpServers() -> impl IntoView {
     let mcp = McpContext::expect();
-    // Read on first use, and again after an import or a clear.
+    // Read on first use, and again after an import, a clear, or the key
+    // lock opened or locked here.
     Effect::new(move |_| {
-        if !mcp.loaded.get() {
+        if mcp.stale() {
             spawn_local(mcp.ensure_loaded());
         }
     });

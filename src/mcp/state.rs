@@ -63,6 +63,9 @@ pub(crate) struct McpContext {
     /// The estimated tokens of each listed tool of the servers that are on
     /// (by agent tool key), as stored: known at start, like `stored_on`.
     stored_tokens: RwSignal<Vec<(String, u32)>>,
+    /// Whether the key lock was open here when `servers` were read (their
+    /// sealed secrets opened): read again when that changed.
+    read_open: StoredValue<bool>,
     connections: StoredValue<Connections, LocalStorage>,
 }
 
@@ -82,6 +85,7 @@ impl McpContext {
             picker_open: RwSignal::new(false),
             stored_on: RwSignal::new(false),
             stored_tokens: RwSignal::new(Vec::new()),
+            read_open: StoredValue::new(false),
             connections: StoredValue::new_local(Connections::default()),
         };
         store.reload_on_bulk_change(move || async move {
@@ -91,16 +95,6 @@ impl McpContext {
             }
             this.loaded.set(false);
             this.note_servers().await;
-        });
-        // Unlocked (or locked) here: the servers' secrets are opened (or not)
-        // by reading them again, by whatever shows them (as after an import;
-        // reading them here would bring their code into the first load).
-        Effect::new(move |seen: Option<bool>| {
-            let open = matches!(providers.lock.get(), LockState::Unlocked(_));
-            if seen.is_some_and(|was| was != open) {
-                this.loaded.set(false);
-            }
-            open
         });
         this
     }
@@ -140,9 +134,16 @@ impl McpContext {
         }
     }
 
-    /// Reads the servers unless they are read already.
+    /// Whether `servers` are not what reading them now would give: never
+    /// read (or an import or a clear since), or read before the key lock was
+    /// opened (or locked) here. Tracked: whatever shows them reads them again.
+    pub(crate) fn stale(self) -> bool {
+        !self.loaded.get() || self.read_open.get_value() != matches!(self.providers.lock.get(), LockState::Unlocked(_))
+    }
+
+    /// Reads the servers unless what is read is still what is stored.
     pub(crate) async fn ensure_loaded(self) {
-        if !self.loaded.get_untracked() {
+        if untrack(|| self.stale()) {
             self.load().await;
         }
     }
@@ -163,6 +164,7 @@ impl McpContext {
         // By key, which is by id (`mcp_server:<id>`).
         let mut servers: Vec<McpServer> = self.store.settings_under(MCP_SERVER_KEY_PREFIX).await?;
         let lock = self.providers.lock.get_untracked();
+        self.read_open.set_value(matches!(lock, LockState::Unlocked(_)));
         let mut plain_at_rest = Vec::new();
         for server in &mut servers {
             match server.sealed.clone() {
