@@ -38,9 +38,11 @@ import { gzipSync } from 'node:zlib';
  * (`ui::lazy::Loader`): 529,182; the HTTP+SSE transport (in the `mcp` chunk): 529,780; the
  * context meter counting the agent's MCP tool definitions (read at start from the stored JSON):
  * 532,211; the resource links a tool returns kept with its result (their record is read with
- * every stored message): 533,986.
+ * every stored message): 533,986; OAuth sign-in (in the `mcp` chunk): 535,504; the key lock
+ * sealing MCP servers' header values and tokens (its lock changes and "Forgot passphrase",
+ * which the unlock prompt of the first load offers, convert the servers too): 540,625.
  */
-export const BUDGET_BYTES = 536_000;
+export const BUDGET_BYTES = 541_000;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -51,10 +53,10 @@ export const BUDGET_BYTES = 536_000;
  */
 export const CHUNK_BUDGETS = {
   app_preview: 28_400,
-  dialogs: 229_500,
+  dialogs: 231_400,
   mcp: 100_300,
   reply: 184_800,
-  shared: 97_300,
+  shared: 105_300,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */
