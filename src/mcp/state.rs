@@ -63,9 +63,13 @@ pub(crate) struct McpContext {
     /// The estimated tokens of each listed tool of the servers that are on
     /// (by agent tool key), as stored: known at start, like `stored_on`.
     stored_tokens: RwSignal<Vec<(String, u32)>>,
-    /// Whether the key lock was open here when `servers` were read (their
-    /// sealed secrets opened): read again when that changed.
-    read_open: StoredValue<bool>,
+    /// The salt of the key lock open here when `servers` were read (their
+    /// sealed secrets opened with its key), if one was: read again when
+    /// another lock is open (or none).
+    read_open: StoredValue<Option<String>>,
+    /// Per server id, the number of its latest save (or removal): an older
+    /// save still sealing is not written.
+    saves: StoredValue<BTreeMap<String, u64>>,
     connections: StoredValue<Connections, LocalStorage>,
 }
 
@@ -85,7 +89,8 @@ impl McpContext {
             picker_open: RwSignal::new(false),
             stored_on: RwSignal::new(false),
             stored_tokens: RwSignal::new(Vec::new()),
-            read_open: StoredValue::new(false),
+            read_open: StoredValue::new(None),
+            saves: StoredValue::new(BTreeMap::new()),
             connections: StoredValue::new_local(Connections::default()),
         };
         store.reload_on_bulk_change(move || async move {
@@ -138,7 +143,8 @@ impl McpContext {
     /// read (or an import or a clear since), or read before the key lock was
     /// opened (or locked) here. Tracked: whatever shows them reads them again.
     pub(crate) fn stale(self) -> bool {
-        !self.loaded.get() || self.read_open.get_value() != matches!(self.providers.lock.get(), LockState::Unlocked(_))
+        !self.loaded.get()
+            || self.providers.lock.with(|lock| self.read_open.with_value(|read| *read != open_salt(lock)))
     }
 
     /// Reads the servers unless what is read is still what is stored.
@@ -164,9 +170,11 @@ impl McpContext {
         // By key, which is by id (`mcp_server:<id>`).
         let mut servers: Vec<McpServer> = self.store.settings_under(MCP_SERVER_KEY_PREFIX).await?;
         let lock = self.providers.lock.get_untracked();
-        self.read_open.set_value(matches!(lock, LockState::Unlocked(_)));
+        self.read_open.set_value(open_salt(&lock));
         let mut plain_at_rest = Vec::new();
         for server in &mut servers {
+            // Plain secrets under the lock (an interrupted change, a crafted import).
+            let plain = lock.is_on() && server.has_secrets();
             match server.sealed.clone() {
                 // A seal without its lock never opens (the lock was forgotten).
                 Some(_) if !lock.is_on() => server.sealed = None,
@@ -175,8 +183,10 @@ impl McpContext {
                         *server = server.clone().with_secrets(secrets);
                     }
                 }
-                None if lock.is_on() && server.has_secrets() => plain_at_rest.push(server.clone()),
                 None => {}
+            }
+            if plain {
+                plain_at_rest.push(server.clone());
             }
         }
         self.servers.set(servers);
@@ -202,11 +212,21 @@ impl McpContext {
             Some(existing) => *existing = server.clone(),
             None => list.push(server.clone()),
         });
+        let number = self.next_save(&server.id);
         spawn_local(async move {
-            if let Err(error) = self.store_server(server).await {
+            if let Err(error) = self.store_server(server, number).await {
                 self.store.report(format!("The MCP server could not be saved: {error}"));
             }
         });
+    }
+
+    /// Numbers a new save (or the removal) of the server `id`.
+    fn next_save(self, id: &str) -> u64 {
+        self.saves.update_value(|saves| {
+            let number = saves.entry(id.to_owned()).or_default();
+            *number += 1;
+        });
+        self.saves.with_value(|saves| saves.get(id).copied().unwrap_or_default())
     }
 
     /// Whether the key lock is on and locked in this tab: a server's new
@@ -223,7 +243,7 @@ impl McpContext {
     /// Writes `server` as the lock at rest asks: with it on, its secrets only
     /// sealed (sealed afresh here when the lock is open; kept as they were
     /// sealed when it is locked here, when the server holds no plain secret).
-    async fn store_server(self, server: McpServer) -> Result<(), String> {
+    async fn store_server(self, server: McpServer, number: u64) -> Result<(), String> {
         let db = self.store.db().ok_or_else(|| StorageError::NotOpen.to_string())?;
         let lock = self.providers.lock.get_untracked();
         let mut stored = server.clone();
@@ -231,6 +251,8 @@ impl McpContext {
             LockState::Off => {}
             LockState::Unlocked(_) => {
                 stored.sealed = match server.has_secrets() {
+                    // Sealed secrets that did not open here stay as they are.
+                    false if server.secrets_locked() => server.sealed.clone(),
                     true => Some(
                         self.providers.seal_secret(&server.secrets().to_bytes()).await.map_err(|e| e.to_string())?,
                     ),
@@ -242,8 +264,8 @@ impl McpContext {
             }
             LockState::Locked(_) | LockState::Damaged(_) => {}
         }
-        // A later change of this server (or its removal) writes its own.
-        if self.server(&server.id).as_ref() != Some(&server) {
+        // A later save of this server (or its removal) writes its own.
+        if self.saves.with_value(|saves| saves.get(&server.id).copied()) != Some(number) {
             return Ok(());
         }
         let value = serde_json::to_value(stored.at_rest(lock.is_on())).map_err(|e| e.to_string())?;
@@ -264,6 +286,16 @@ impl McpContext {
             map.remove(id);
         });
         self.disconnect(id);
+        // A save of it still sealing is not written after the deletion.
+        self.next_save(id);
         self.store.delete::<SettingRecord>(server.setting_key());
+    }
+}
+
+/// The salt of the lock when it is open in this tab.
+fn open_salt(lock: &LockState) -> Option<String> {
+    match lock {
+        LockState::Unlocked(lock) => Some(lock.salt.clone()),
+        _ => None,
     }
 }

@@ -87,7 +87,10 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
         }
         busy.set(true);
         spawn_local(async move {
-            finish(providers.forget_passphrase().await, "The locked API keys and the lock were removed.");
+            finish(
+                providers.forget_passphrase().await,
+                "The locked API keys (and MCP servers' secrets) and the lock were removed.",
+            );
             busy.set(false);
         });
     };

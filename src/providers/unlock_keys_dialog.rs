@@ -15,8 +15,8 @@ use crate::ui::text_field::TextField;
 
 /// What "Forgot passphrase?" asks before it removes anything.
 pub(crate) const FORGET_QUESTION: &str = "Remove the locked API keys and the passphrase lock? Every provider's API \
-     key is deleted from this browser and you enter the keys again under Providers. Conversations, agents, tools and \
-     the providers' other settings stay.";
+     key, and every MCP server's header values, client secret and sign-in, are deleted from this browser: you enter \
+     them again under Providers and Tools. Conversations, agents, tools and the providers' other settings stay.";
 
 /// The unlock prompt; opens when `ProvidersContext::unlock_open` is set.
 #[component]

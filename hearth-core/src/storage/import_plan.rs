@@ -145,8 +145,15 @@ fn keys_to_import(stored: &StoreContents, incoming: &StoreContents, plan: &mut I
     let mut incoming = incoming.clone();
     let stored_lock = KeyLock::find(&stored.settings).and_then(Result::ok);
     let mut rule = key_lock::import_rule(stored_lock.as_ref(), KeyLock::find(&incoming.settings));
-    if rule == ImportKeys::AdoptLock && stored.providers.iter().any(|p| !p.api_key.is_empty()) {
-        // Adopting the lock would leave the plain keys here at rest under it.
+    let plain_server_secret = stored.settings.iter().any(|s| {
+        s.key.starts_with(MCP_SERVER_KEY_PREFIX)
+            && serde_json::from_value::<crate::tools::McpServer>(s.value.clone())
+                .is_ok_and(|server| server.has_secrets())
+    });
+    if rule == ImportKeys::AdoptLock && (stored.providers.iter().any(|p| !p.api_key.is_empty()) || plain_server_secret)
+    {
+        // Adopting the lock would leave the plain keys (or an MCP server's
+        // header values or tokens) here at rest under it.
         rule = ImportKeys::DropSealed(
             "the keys here are not locked, so the file's passphrase lock is not brought in".to_owned(),
         );

@@ -400,6 +400,9 @@ impl ProvidersContext {
                     Some(secrets) => server.with_secrets(secrets),
                     None => server,
                 },
+                // A seal with no lock open here: with the lock off it can
+                // never open (left by a forgotten lock), and goes.
+                (None, Some(_)) if !self.lock.get_untracked().is_on() => McpServer { sealed: None, ..server },
                 _ => server,
             });
         }

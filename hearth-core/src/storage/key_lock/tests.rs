@@ -316,6 +316,16 @@ fn an_import_with_a_lock_into_a_store_with_plain_keys_keeps_them_plain_and_drops
     // A store with no key at all still adopts the file's lock.
     let keyless = StoreContents { providers: vec![provider("p7", "")], ..StoreContents::default() };
     assert!(plan_import(&keyless, &file).adopts_key_lock);
+    // An MCP server's plain header value here counts as a plain key.
+    let server = mcp_server("m1", "secret-m");
+    let with_server = StoreContents {
+        settings: vec![SettingRecord {
+            key: server.setting_key(),
+            value: serde_json::to_value(&server).unwrap_or_default(),
+        }],
+        ..keyless.clone()
+    };
+    assert!(!plan_import(&with_server, &file).adopts_key_lock, "no lock over a plain MCP secret");
 }
 
 #[test]
