@@ -31,6 +31,10 @@ pub(crate) fn McpServerRow(
     let name = move || server.with(|server| server.as_ref().map(|s| s.name.clone()).unwrap_or_default());
     let locked = move || server.with(|s| s.as_ref().is_some_and(McpServer::secrets_locked));
     let status_text = move || match status.get() {
+        // Unlocked here, yet they did not open: sealed with another key.
+        _ if locked() && mcp.lock_open() => "Its sealed header values and sign-in do not open with this passphrase. \
+                                             Remove the server and add it again."
+            .to_owned(),
         _ if locked() => McpFailure::Locked.to_string(),
         None => "Not reached since the page loaded. Check connects to it.".to_owned(),
         Some(ServerStatus::Checking) => "Connecting…".to_owned(),
@@ -142,7 +146,7 @@ pub(crate) fn McpServerRow(
                 "Offer its tools"
             </label>
             <div class="approval-actions">
-                <Show when=locked>
+                <Show when=move || locked() && !mcp.lock_open()>
                     <button
                         type="button"
                         class="action"

@@ -235,6 +235,11 @@ impl McpContext {
         matches!(self.providers.lock.get_untracked(), LockState::Locked(_) | LockState::Damaged(_))
     }
 
+    /// Whether the key lock is open in this tab (tracked).
+    pub(crate) fn lock_open(self) -> bool {
+        self.providers.lock.with(|lock| matches!(lock, LockState::Unlocked(_)))
+    }
+
     /// Opens the prompt that unlocks the key lock.
     pub(crate) fn ask_to_unlock(self) {
         self.providers.unlock_open.set(true);
