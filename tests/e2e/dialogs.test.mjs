@@ -17,7 +17,7 @@ import { after, before, describe, test } from 'node:test';
 import { axeViolations } from '../support/axe.mjs';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { addMockProvider, loadApp, openApp, openChatWithProvider, useHarness } from '../support/chat.mjs';
-import { editAgent, importFile, openAgents, openSettings, openTools } from '../support/dialogs.mjs';
+import { editAgent, importFile, lockKeys, openAgents, openSettings, openTools } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { closeProviders, commit, openProviders, providerForm } from '../support/providers.mjs';
 
@@ -342,13 +342,7 @@ describe('dialogs', () => {
 
   test('the Unlock keys prompt passes axe in light and dark at 1280 and 390 px (screenshots)', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
-    const settings = await openSettings(chat.page);
-    const section = settings.getByRole('region', { name: 'API key lock', exact: true });
-    await section.getByRole('button', { name: 'Lock API keys with a passphrase', exact: true }).click();
-    await section.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
-    await section.getByLabel('Confirm passphrase', { exact: true }).fill(PASSPHRASE);
-    await section.getByRole('button', { name: 'Lock API keys', exact: true }).click();
-    await section.getByText('API keys locked with your passphrase.').waitFor();
+    await lockKeys(chat.page, PASSPHRASE);
     await chat.page.close();
     // A new browser session (every Hearth tab closed) asks for the passphrase.
     const next = await loadApp(chat.context, env.app.url);

@@ -13,7 +13,7 @@ import { describe, test } from 'node:test';
 import { axeViolations } from '../support/axe.mjs';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { loadApp, openChatWithProvider, sendAndSettle, settled, useHarness } from '../support/chat.mjs';
-import { importFile, openSettings } from '../support/dialogs.mjs';
+import { importFile, lockKeys, openSettings } from '../support/dialogs.mjs';
 import { canonicalDump, readDatabase, seedRecords } from '../support/idb.mjs';
 import { chatRequests, resetMock } from '../support/mock.mjs';
 import { openProviders, closeProviders, commit, providerForm } from '../support/providers.mjs';
@@ -239,13 +239,7 @@ describe('API keys locked with a passphrase', () => {
     const otherSettings = await openSettings(other.page);
     assert.equal(await state(other.page).innerText(), 'API keys are stored unencrypted in this browser.');
 
-    const settings = await openSettings(chat.page);
-    const section = settings.getByRole('region', { name: 'API key lock', exact: true });
-    await section.getByRole('button', { name: 'Lock API keys with a passphrase', exact: true }).click();
-    await section.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
-    await section.getByLabel('Confirm passphrase', { exact: true }).fill(PASSPHRASE);
-    await section.getByRole('button', { name: 'Lock API keys', exact: true }).click();
-    await section.getByText('API keys locked with your passphrase.').waitFor();
+    const { settings, section } = await lockKeys(chat.page, PASSPHRASE);
     // The other tab re-reads the providers, finds the lock, and gets its key from this tab.
     await waitUntil(
       async () =>
@@ -285,13 +279,7 @@ describe('API keys locked with a passphrase', () => {
     const NEW_NFC = 'a brand new caf\u00e9 passphrase';
     const chat = await openChatWithProvider(t, env, { scenario: 'echo', apiKey: SECRET });
     const { page, context } = chat;
-    const settings = await openSettings(page);
-    const section = settings.getByRole('region', { name: 'API key lock', exact: true });
-    await section.getByRole('button', { name: 'Lock API keys with a passphrase', exact: true }).click();
-    await section.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
-    await section.getByLabel('Confirm passphrase', { exact: true }).fill(PASSPHRASE);
-    await section.getByRole('button', { name: 'Lock API keys', exact: true }).click();
-    await section.getByText('API keys locked with your passphrase.').waitFor();
+    const { settings, section } = await lockKeys(page, PASSPHRASE);
     const storedLock = async () => (await readDatabase(page, ['settings'])).settings.find((s) => s.key === 'key_lock')?.value;
     const first = await storedLock();
 

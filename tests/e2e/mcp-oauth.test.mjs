@@ -11,7 +11,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { loadApp, openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
-import { closeTools, editAgent, openSettings, openTools, saveAgent } from '../support/dialogs.mjs';
+import { closeTools, editAgent, lockKeys, openSettings, openTools, saveAgent } from '../support/dialogs.mjs';
 import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { axeViolations } from '../support/axe.mjs';
@@ -219,13 +219,7 @@ describe('signing in to an MCP server', () => {
     await closeTools(page);
 
     // Lock the keys: the server's secrets are sealed in the same write.
-    const settings = await openSettings(page);
-    const section = settings.getByRole('region', { name: 'API key lock', exact: true });
-    await section.getByRole('button', { name: 'Lock API keys with a passphrase', exact: true }).click();
-    await section.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
-    await section.getByLabel('Confirm passphrase', { exact: true }).fill(PASSPHRASE);
-    await section.getByRole('button', { name: 'Lock API keys', exact: true }).click();
-    await section.getByText('API keys locked with your passphrase.').waitFor();
+    const { settings, section } = await lockKeys(page, PASSPHRASE);
     await settings.getByRole('button', { name: 'Close', exact: true }).click();
     const sealed = await stored(page);
     const everything = JSON.stringify(await readDatabase(page));

@@ -110,6 +110,22 @@ export async function closeSettings(page) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/**
+ * Opens Settings and locks the API keys with `passphrase` (typed twice), waiting until they
+ * are locked; returns `{ settings, section }` (the dialog, left open, and its "API key lock"
+ * region).
+ */
+export async function lockKeys(page, passphrase) {
+  const settings = await openSettings(page);
+  const section = settings.getByRole('region', { name: 'API key lock', exact: true });
+  await section.getByRole('button', { name: 'Lock API keys with a passphrase', exact: true }).click();
+  await section.getByLabel('Passphrase', { exact: true }).fill(passphrase);
+  await section.getByLabel('Confirm passphrase', { exact: true }).fill(passphrase);
+  await section.getByRole('button', { name: 'Lock API keys', exact: true }).click();
+  await section.getByText('API keys locked with your passphrase.').waitFor();
+  return { settings, section };
+}
+
 /** Opens Settings, runs `action(dialog)`, closes Settings again and returns what `action` returned. */
 export async function inSettings(page, action) {
   const result = await action(await openSettings(page));
