@@ -222,11 +222,13 @@ impl McpContext {
 
     /// Numbers a new save (or the removal) of the server `id`.
     fn next_save(self, id: &str) -> u64 {
-        self.saves.update_value(|saves| {
-            let number = saves.entry(id.to_owned()).or_default();
-            *number += 1;
-        });
-        self.saves.with_value(|saves| saves.get(id).copied().unwrap_or_default())
+        self.saves
+            .try_update_value(|saves| {
+                let number = saves.entry(id.to_owned()).or_default();
+                *number += 1;
+                *number
+            })
+            .unwrap_or_default()
     }
 
     /// Whether the key lock is on and locked in this tab: a server's new

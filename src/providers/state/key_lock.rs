@@ -375,8 +375,7 @@ impl ProvidersContext {
     pub(crate) async fn forget_passphrase(self) -> Result<(), LockError> {
         let records: Vec<ProviderRecord> = self.store.all().await?;
         let mut write = key_lock::forget_keys(&records);
-        let mut seen_servers: Vec<SettingRecord> = self.store.all().await?;
-        seen_servers.retain(|setting| setting.key.starts_with(MCP_SERVER_KEY_PREFIX));
+        let seen_servers = self.server_records().await?;
         write.servers = key_lock::servers_forget(&seen_servers);
         self.write(write, None, Some(&seen_servers)).await?;
         self.forget_session();
@@ -386,12 +385,18 @@ impl ProvidersContext {
         Ok(())
     }
 
+    /// The MCP servers' setting records as stored.
+    async fn server_records(self) -> Result<Vec<SettingRecord>, StorageError> {
+        let mut records: Vec<SettingRecord> = self.store.all().await?;
+        records.retain(|setting| setting.key.starts_with(MCP_SERVER_KEY_PREFIX));
+        Ok(records)
+    }
+
     /// The MCP servers' records as stored (for a lock change to check), and
     /// the servers read from them with their sealed secrets opened with `aes`
     /// where it opens them (a server that cannot be read is left as it is).
     async fn stored_servers(self, aes: Option<&AesKey>) -> Result<(Vec<SettingRecord>, Vec<McpServer>), LockError> {
-        let mut records: Vec<SettingRecord> = self.store.all().await?;
-        records.retain(|setting| setting.key.starts_with(MCP_SERVER_KEY_PREFIX));
+        let records = self.server_records().await?;
         let mut servers = Vec::new();
         for record in &records {
             let Ok(server) = serde_json::from_value::<McpServer>(record.value.clone()) else { continue };
