@@ -50,6 +50,7 @@ export const COPY = [
   'src/io/app_frame/app-view.css',
   'src/io/sign_in_window/oauth-callback.html',
   'src/io/sign_in_window/oauth-callback.js',
+  'src/io/media/media-worker.js',
   'src/io/diagram_frame/diagram-frame.html',
   'src/io/diagram_frame/diagram-frame.js',
   'vendor/mermaid/mermaid-12.3.0.min.js',

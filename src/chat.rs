@@ -10,6 +10,7 @@ pub(crate) mod conversation_welcome;
 pub(crate) mod jump_to_latest;
 pub(crate) mod message_row;
 pub(crate) mod reply;
+pub(crate) mod sent_media;
 pub(crate) mod session_bar;
 pub(crate) mod state;
 pub(crate) mod summary_divider;

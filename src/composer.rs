@@ -1,16 +1,19 @@
 //! The composer: the message box with its @mention list, the attached files,
-//! Attach, Send and Stop, dropping files, the context meter and Compact.
+//! images and PDFs, Attach, Send and Stop, pasting and dropping files, the context meter and Compact.
 //! `state` holds the message being written (`ComposerDraft`) and the files
 //! attached to it.
 
 // The feature and its main component share the name.
 pub(crate) mod attach_file_button;
 pub(crate) mod attached_files;
+pub(crate) mod attached_media;
+pub(crate) mod camera_button;
 pub(crate) mod compact_button;
 #[allow(clippy::module_inception)]
 pub(crate) mod composer;
 pub(crate) mod context_meter;
 pub(crate) mod file_drop;
 pub(crate) mod file_mention;
+pub(crate) mod media_thumb;
 pub(crate) mod message_box;
 pub(crate) mod state;

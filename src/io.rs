@@ -22,6 +22,7 @@ pub(crate) mod images;
 pub(crate) mod intl;
 pub(crate) mod key_session;
 pub(crate) mod locks;
+pub(crate) mod media;
 pub(crate) mod network;
 pub(crate) mod persistence;
 pub(crate) mod sandbox;

@@ -7,3 +7,4 @@ pub(crate) mod import_review;
 pub(crate) mod long_conversation_settings;
 pub(crate) mod settings_dialog;
 pub(crate) mod state;
+pub(crate) mod storage_usage;

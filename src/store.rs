@@ -255,8 +255,24 @@ impl StoreContext {
     /// as stored. On failure the problem is shown and the caller's session
     /// returned.
     pub(crate) async fn save_message(self, session: &SessionRecord, message: &MessageRecord) -> SessionRecord {
+        self.save_message_with_blobs(session, message, &[]).await
+    }
+
+    /// [`StoreContext::save_message`], storing with the message the
+    /// attachments' bytes it refers to (see `Db::save_message_with_blobs`).
+    pub(crate) async fn save_message_with_blobs(
+        self,
+        session: &SessionRecord,
+        message: &MessageRecord,
+        blobs: &[crate::io::db::NewBlob],
+    ) -> SessionRecord {
         let Some(db) = self.db() else { return session.clone() };
-        match db.save_message(session, message).await {
+        let saved = if blobs.is_empty() {
+            db.save_message(session, message).await
+        } else {
+            db.save_message_with_blobs(session, message, blobs).await
+        };
+        match saved {
             Ok(stored) => {
                 self.stored(stored.clone());
                 stored
@@ -266,6 +282,17 @@ impl StoreContext {
                 session.clone()
             }
         }
+    }
+
+    /// The stored bytes of an attachment, if they are there (a failure is
+    /// taken as their absence: the caller says the attachment is missing).
+    pub(crate) async fn blob(self, hash: &str) -> Option<web_sys::Blob> {
+        self.db()?.blob(hash).await.ok().flatten()
+    }
+
+    /// How many attachments' bytes are stored and how many bytes they take.
+    pub(crate) async fn blob_usage(self) -> Option<crate::io::db::BlobUsage> {
+        self.db()?.blob_usage().await.ok()
     }
 
     /// Stores a summary record if its session is still there and not deleted

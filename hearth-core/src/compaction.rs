@@ -319,6 +319,10 @@ fn transcript_block(message: &ChatMessage) -> Option<String> {
     for file in &message.files {
         lines.push(format!("[Attached file {}:\n{}]", file.name, trim_output(&file.content, TOOL_OUTPUT_CHARS)));
     }
+    for attachment in &message.attachments {
+        let what = if attachment.is_image() { "image" } else { "PDF" };
+        lines.push(format!("[Attached {what} {}]", attachment.name));
+    }
     if !message.content.trim().is_empty() {
         lines.push(message.content.trim().to_owned());
     }

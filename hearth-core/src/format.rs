@@ -1,6 +1,7 @@
 //! Numbers and text as the interface writes them: digits grouped, long text cut.
 
 pub mod base64;
+pub mod media;
 pub mod sealed;
 
 /// `n` with a comma between each group of three digits: `8,192`, `1,000,000`.

@@ -7,15 +7,20 @@
 //!
 //! A user message may carry files the user attached (@mentioned project files),
 //! as [`AttachedFile`]s: a snapshot of what was sent. Every family writes them
-//! before the user's text, each wrapped by [`AttachedFile::wrapped`].
+//! before the user's text, each wrapped by [`AttachedFile::wrapped`]. It may also
+//! carry images and PDFs, as [`Attachment`]s (see [`attachment`]): every family
+//! sends them as its own content parts before the text.
 
 pub mod attach;
+pub mod attachment;
 #[cfg(test)]
 pub(crate) mod tests;
 
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
+
+pub use attachment::Attachment;
 
 use crate::contract::ProviderKind;
 
@@ -250,6 +255,10 @@ pub struct ChatMessage {
     /// [`AttachedFile::wrapped`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<AttachedFile>,
+    /// The images and PDFs a user message carries, sent before its text (see
+    /// [`attachment::for_request`] for what a model that cannot read them gets).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<Attachment>,
 }
 
 impl ChatMessage {
@@ -263,6 +272,7 @@ impl ChatMessage {
             tool_calls: Vec::new(),
             tool_results: Vec::new(),
             files: Vec::new(),
+            attachments: Vec::new(),
         }
     }
 

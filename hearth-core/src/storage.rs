@@ -35,7 +35,7 @@ pub use turn::{Change, NOT_RUN, ReplyEnd, ReplyStatus, TurnRecorder, turn_messag
 
 /// The current version of the stored record shapes. Bump it with a migration step
 /// in [`migrate`] and a golden file in `test_data/storage/`.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// IndexedDB database name.
 pub const DATABASE_NAME: &str = "hearth";
@@ -56,7 +56,11 @@ pub mod stores {
     pub const PROJECT_FILES: &str = "project_files";
     /// [`SettingRecord`](super::SettingRecord)s, keyed by `key`.
     pub const SETTINGS: &str = "settings";
-    /// Every store, in the order backups list them.
+    /// The bytes of attachments, keyed by their SHA-256 (lowercase hex); not
+    /// records: a blob is `{id, mime, size, data}` with `data` a browser `Blob`.
+    /// Backups carry them apart from the records (see `backup`).
+    pub const BLOBS: &str = "blobs";
+    /// Every store of records, in the order backups list them.
     pub const ALL: [&str; 7] = [PROVIDERS, MODEL_CONFIGS, AGENTS, SESSIONS, MESSAGES, PROJECT_FILES, SETTINGS];
 }
 
@@ -68,6 +72,9 @@ pub mod indexes {
     pub const MESSAGES_BY_TERM: &str = "by_term";
     /// On messages: `state`, to find replies left streaming.
     pub const MESSAGES_BY_STATE: &str = "by_state";
+    /// On messages: `blobs`, multi-entry; which records refer to a blob (a blob
+    /// no record refers to is removed).
+    pub const MESSAGES_BY_BLOB: &str = "by_blob";
     /// On sessions: `updated_at`, for the newest-first sidebar.
     pub const SESSIONS_BY_UPDATED: &str = "by_updated";
 }

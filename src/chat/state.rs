@@ -26,6 +26,7 @@
 //! Before each request the conversation may be compacted (see [`compaction`]):
 //! the request then sends a stored summary in place of older turns.
 
+mod attachment_data;
 pub(crate) mod code;
 mod compaction;
 mod entry;
@@ -61,6 +62,9 @@ use compaction::Compaction;
 
 /// How often a streaming reply is written to storage, at most.
 pub(crate) const SAVE_EVERY_MS: i32 = 400;
+
+/// Why Send did nothing while an image or PDF is still being prepared.
+const PREPARING: &str = "An attachment is still being prepared: send once it shows as ready.";
 
 /// The open conversation and its actions; `Copy`, provided through context.
 #[derive(Clone, Copy)]
@@ -302,8 +306,12 @@ impl ChatContext {
     /// whether it was sent (not while another reply streams here, not when
     /// there is neither text nor a file).
     pub(crate) fn send(self, text: String) -> bool {
-        let no_files = self.attachments.files.with_untracked(Vec::is_empty);
+        let no_files = untrack(|| self.attachments.is_empty());
         if self.busy.get_untracked() || (text.trim().is_empty() && no_files) {
+            return false;
+        }
+        if self.attachments.media.preparing() {
+            self.attachments.problem.set(PREPARING.to_owned());
             return false;
         }
         // An out-of-date tab (a newer Hearth took the database) sends nothing it
@@ -313,12 +321,14 @@ impl ChatContext {
             return false;
         }
         let files = self.attachments.take();
+        let (attachments, blobs) = self.attachments.media.take();
         let sessions = self.sessions;
         let now = now();
+        let first_name = files.first().map(|file| &file.name).or(attachments.first().map(|a| &a.name));
         let session = sessions.current_record().unwrap_or_else(|| SessionRecord {
             id: new_id(),
-            title: title_from_message(match files.first() {
-                Some(file) if text.trim().is_empty() => &file.name,
+            title: title_from_message(match first_name {
+                Some(name) if text.trim().is_empty() => name,
                 _ => &text,
             }),
             title_source: TitleSource::FirstMessage,
@@ -334,16 +344,17 @@ impl ChatContext {
         let mut user = new_record(&session.id, Role::User, now);
         user.content = text.clone();
         user.files = files;
+        user.attachments = attachments;
         user.refresh_terms();
         items.push(HistoryItem { id: user.id.clone(), messages: vec![user.user_chat_message()] });
-        let kind = EntryKind::User(text, user.files.clone());
+        let kind = EntryKind::User(text, user.files.clone(), user.attachments.clone());
         self.entries.update(|entries| entries.push(Entry { id: user.id.clone(), kind, version: None }));
         // Shown already: the chat need not read the new session when it opens.
         self.session.set_value(Some(session.id.clone()));
         sessions.open_new(session.clone());
         let first_message = (session.message_count == 0).then(|| user.content.clone());
         let request = Request { items, compaction: Compaction::WhenFull };
-        self.reply(session, request, Prelude::Save(Box::new(user)), first_message, None);
+        self.reply(session, request, Prelude::Save(Box::new(user), blobs), first_message, None);
         true
     }
 
@@ -545,7 +556,7 @@ impl ChatContext {
         let job_entry = entry.clone();
         spawn_local(async move {
             let session = match prelude {
-                Prelude::Save(user) => store.save_message(&session, &user).await,
+                Prelude::Save(user, blobs) => store.save_message_with_blobs(&session, &user, &blobs).await,
                 Prelude::Delete(id) => {
                     store.delete_message(&session.id, &id).await;
                     // This session's record as it is now (another may be open by now).
@@ -800,8 +811,8 @@ struct Answer {
 
 /// What the reply task does before the request goes out.
 enum Prelude {
-    /// Store the user's new message.
-    Save(Box<MessageRecord>),
+    /// Store the user's new message, with the bytes of its images and PDFs.
+    Save(Box<MessageRecord>, Vec<crate::io::db::NewBlob>),
     /// Delete the reply being replaced (an attempt that produced nothing).
     Delete(String),
     /// Nothing: the reply being answered again stays as an earlier version.

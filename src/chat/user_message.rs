@@ -1,12 +1,13 @@
 //! A message the user sent, shown as plain text: never parsed as HTML or markdown,
-//! with the badges of the files it carried.
+//! with its images and PDFs and the badges of the files it carried.
 //! A very long message (say, a pasted megabyte) shows its beginning until asked
 //! for the rest, so opening the conversation does not lay out the whole text.
 
 use leptos::prelude::*;
 
-use hearth_core::message::AttachedFile;
+use hearth_core::message::{AttachedFile, Attachment};
 
+use crate::chat::sent_media::SentMedia;
 use crate::composer::attached_files::AttachedFiles;
 use crate::ui::copy_button::CopyButton;
 
@@ -23,6 +24,8 @@ pub(crate) fn UserMessage(
     text: String,
     /// The files it carried, shown as badges (a snapshot of what was sent).
     files: Vec<AttachedFile>,
+    /// Its images and PDFs, shown as thumbnails.
+    attachments: Vec<Attachment>,
 ) -> impl IntoView {
     let copied = text.clone();
     let long = text.len() > LONG_MESSAGE_BYTES;
@@ -43,6 +46,7 @@ pub(crate) fn UserMessage(
     let size = text.with_value(|text| describe_size(text.len()));
     view! {
         <article class="message user" aria-label="You">
+            <SentMedia attachments />
             <AttachedFiles files=Signal::stored(files) />
             <p class="user-text">{shown}</p>
             <Show when=move || long && !expanded.get()>

@@ -1,6 +1,6 @@
 //! The composer's "Attach a file" button: it opens the browser's file picker
-//! (.md and .txt files); each chosen file is added to the project files and
-//! attached to the next message.
+//! (images, PDFs, .md and .txt files); each chosen file is attached to the
+//! next message (a text file is added to the project files too).
 
 use leptos::html::Input;
 use leptos::prelude::*;
@@ -27,7 +27,7 @@ pub(crate) fn AttachFileButton() -> impl IntoView {
             type="button"
             class="attach"
             aria-label="Attach a file"
-            title="Attach a file (.md or .txt): it is added to the project files"
+            title="Attach images, PDFs or text files (.md, .txt)"
             on:click=move |_| {
                 if let Some(input) = input.get_untracked() {
                     input.click();
@@ -42,7 +42,7 @@ pub(crate) fn AttachFileButton() -> impl IntoView {
             multiple
             hidden
             tabindex="-1"
-            accept=".md,.txt,.markdown"
+            accept="image/*,application/pdf,.pdf,.heic,.heif,.md,.txt,.markdown"
             on:change=chosen
         />
     }

@@ -15,6 +15,8 @@ use leptos::prelude::*;
 use crate::chat::state::ChatContext;
 use crate::composer::attach_file_button::AttachFileButton;
 use crate::composer::attached_files::AttachedFiles;
+use crate::composer::attached_media::AttachedMedia;
+use crate::composer::camera_button::CameraButton;
 use crate::composer::compact_button::CompactButton;
 use crate::composer::context_meter::ContextMeter;
 use crate::composer::file_drop;
@@ -91,7 +93,7 @@ pub(crate) fn Composer() -> impl IntoView {
             request_animation_frame(send);
         }
     });
-    let nothing_to_send = move || draft.with(|d| d.trim().is_empty()) && attachments.files.with(Vec::is_empty);
+    let nothing_to_send = move || draft.with(|d| d.trim().is_empty()) && attachments.is_empty();
     // A reload for a new version waits while a message is typed and not sent.
     UpdatesContext::expect().hold_while(Hold::UnsavedMessage, Signal::derive(move || !nothing_to_send()));
     let remove = Callback::new(move |name: String| {
@@ -110,12 +112,14 @@ pub(crate) fn Composer() -> impl IntoView {
             on:drop=move |ev| file_drop::on_drop(ev, chat)
         >
             <p class="composer-problem" role="alert">{move || attachments.problem.get()}</p>
+            <AttachedMedia media=attachments.media on_removed=Callback::new(move |()| refocus()) />
             <AttachedFiles files=attachments.files on_remove=remove />
             <div class="composer-row">
                 // The message box comes first in the focus order: the conversation's
                 // Jump to latest is one Shift+Tab from it.
                 <MessageBox draft node_ref=textarea on_send=Callback::new(move |()| send()) />
                 <AttachFileButton />
+                <CameraButton />
                 <PromptsButton />
                 <Show
                     when=move || chat.busy.get()

@@ -1,8 +1,9 @@
-//! Dropping files on the conversation or the composer: each is added to the
-//! project files and attached to the next message, as the Attach button does
-//! (and the browser does not open the file in place of Hearth).
+//! Dropping files on the conversation or the composer, or pasting them into
+//! the message box (a screenshot, a copied photo): each is attached to the next
+//! message, as the Attach button does (a text file joins the project files),
+//! and the browser does not open the file in place of Hearth.
 
-use web_sys::DragEvent;
+use web_sys::{ClipboardEvent, DragEvent};
 
 use crate::chat::state::ChatContext;
 
@@ -29,6 +30,18 @@ pub(crate) fn on_drop(ev: DragEvent, chat: ChatContext) {
         return;
     }
     let Some(list) = ev.data_transfer().and_then(|data| data.files()) else { return };
+    ev.prevent_default();
+    let files: Vec<web_sys::File> = (0..list.length()).filter_map(|at| list.get(at)).collect();
+    chat.attachments.add_from_disk(files);
+}
+
+/// `paste` in the message box: files on the clipboard (an image copied or a
+/// screenshot) are attached; text is left to the browser, which inserts it.
+pub(crate) fn on_paste(ev: ClipboardEvent, chat: ChatContext) {
+    let Some(list) = ev.clipboard_data().and_then(|data| data.files()) else { return };
+    if list.length() == 0 {
+        return;
+    }
     ev.prevent_default();
     let files: Vec<web_sys::File> = (0..list.length()).filter_map(|at| list.get(at)).collect();
     chat.attachments.add_from_disk(files);

@@ -22,6 +22,7 @@ use web_sys::KeyboardEvent;
 
 use crate::chat::state::ChatContext;
 use crate::composer::composer::KEYS_HINT_ID;
+use crate::composer::file_drop;
 use crate::composer::file_mention::{FileMention, option_id};
 use crate::ui::next_id;
 
@@ -153,6 +154,7 @@ pub(crate) fn MessageBox(
                 }
                 on:keydown=on_keydown
                 on:blur=move |_| mention.set(None)
+                on:paste=move |ev| file_drop::on_paste(ev, chat)
             ></textarea>
         </div>
     }

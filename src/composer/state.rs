@@ -1,8 +1,9 @@
 //! What the composer holds: the message being written (`ComposerDraft`, which
 //! other parts of the page fill) and, in `attachments`, the files attached to
-//! it.
+//! it (with, in `media`, its images and PDFs).
 
 pub(crate) mod attachments;
+pub(crate) mod media;
 
 use leptos::prelude::*;
 

@@ -34,6 +34,11 @@ use serde::de::DeserializeOwned;
 use wasm_bindgen::JsValue;
 use wasm_bindgen::prelude::*;
 
+mod blobs;
+mod upgrade;
+
+pub(crate) use blobs::{BlobUsage, NewBlob};
+
 /// Why a storage operation failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum StorageError {
@@ -200,14 +205,8 @@ impl Db {
         on_blocked: impl FnOnce() + 'static,
         on_closed: impl Fn(Closed) + 'static,
     ) -> Result<Db> {
-        let opened = Database::open(DATABASE_NAME)
-            .with_version(SCHEMA_VERSION)
-            .with_on_blocked(move |_event| {
-                on_blocked();
-                Ok(())
-            })
-            .with_on_upgrade_needed(|_event, db| create_stores(&db))
-            .await;
+        upgrade::upgrade(on_blocked).await?;
+        let opened = Database::open(DATABASE_NAME).with_version(SCHEMA_VERSION).await;
         let mut db = opened?;
         // The watching connection must be older than the one the app uses, so
         // that its `versionchange` comes first and closes both before the
@@ -281,24 +280,7 @@ impl Db {
             .transaction([stores::SESSIONS, stores::MESSAGES])
             .with_mode(TransactionMode::Readwrite)
             .build()?;
-        let messages = tx.object_store(stores::MESSAGES)?;
-        let sessions = tx.object_store(stores::SESSIONS)?;
-        messages.put(to_js(message)?).primitive()?.await?;
-        let count = messages.index(indexes::MESSAGES_BY_SESSION)?.count().with_query(session.id.clone()).await?;
-        let stored: Option<JsValue> = sessions.get(session.id.clone()).primitive()?.await?;
-        let mut stored: SessionRecord = stored.map(from_js).transpose()?.unwrap_or_else(|| session.clone());
-        stored.message_count = count;
-        stored.updated_at = stored.updated_at.max(message.updated_at);
-        if message.is_marker() {
-            // An agent switch: the conversation goes on with that agent; its
-            // text is no preview.
-            if let Some(agent) = &message.agent {
-                stored.agent_id.clone_from(&agent.id);
-            }
-        } else if !message.content.is_empty() {
-            stored.preview = hearth_core::storage::preview_of(&message.content);
-        }
-        sessions.put(to_js(&stored)?).primitive()?.await?;
+        let stored = put_message_and_session(&tx, session, message).await?;
         commit(tx).await?;
         Ok(stored)
     }
@@ -355,16 +337,19 @@ impl Db {
         Ok(true)
     }
 
-    /// Deletes one message and refreshes its session's count, in one transaction.
+    /// Deletes one message (and the blobs only it referred to) and refreshes
+    /// its session's count, in one transaction.
     pub(crate) async fn delete_message(&self, session_id: &str, message_id: &str) -> Result<Option<SessionRecord>> {
         let tx = self
             .live()?
-            .transaction([stores::SESSIONS, stores::MESSAGES])
+            .transaction([stores::SESSIONS, stores::MESSAGES, stores::BLOBS])
             .with_mode(TransactionMode::Readwrite)
             .build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         let sessions = tx.object_store(stores::SESSIONS)?;
+        let deleted = blobs::stored_message(&messages, message_id).await?;
         messages.delete(message_id.to_owned()).await?;
+        blobs::free_unreferenced(&tx, &blobs::referred(deleted.as_slice())).await?;
         let count = messages.index(indexes::MESSAGES_BY_SESSION)?.count().with_query(session_id.to_owned()).await?;
         let stored: Option<JsValue> = sessions.get(session_id.to_owned()).primitive()?.await?;
         let stored: Option<SessionRecord> = stored.map(from_js).transpose()?;
@@ -384,11 +369,10 @@ impl Db {
     /// keeping the session (its title, pin and times), in one transaction.
     /// Returns the session as stored (`None` when there is none).
     pub(crate) async fn clear_session_messages(&self, session_id: &str) -> Result<Option<SessionRecord>> {
-        let stores = [stores::SESSIONS, stores::MESSAGES, stores::SETTINGS];
+        let stores = [stores::SESSIONS, stores::MESSAGES, stores::SETTINGS, stores::BLOBS];
         let tx = self.live()?.transaction(stores).with_mode(TransactionMode::Readwrite).build()?;
-        let messages = tx.object_store(stores::MESSAGES)?;
         let sessions = tx.object_store(stores::SESSIONS)?;
-        delete_messages_of(&messages, session_id).await?;
+        delete_messages_of(&tx, session_id).await?;
         // The conversation's app goes with its messages: its data and network permission.
         tx.object_store(stores::SETTINGS)?.delete(AppState::setting_key(session_id)).await?;
         let stored: Option<JsValue> = sessions.get(session_id.to_owned()).primitive()?.await?;
@@ -405,10 +389,9 @@ impl Db {
     /// Deletes a session, all its messages and its app's data (the
     /// `app:<id>` setting), in one transaction.
     pub(crate) async fn delete_session(&self, session_id: &str) -> Result<()> {
-        let stores = [stores::SESSIONS, stores::MESSAGES, stores::SETTINGS];
+        let stores = [stores::SESSIONS, stores::MESSAGES, stores::SETTINGS, stores::BLOBS];
         let tx = self.live()?.transaction(stores).with_mode(TransactionMode::Readwrite).build()?;
-        let messages = tx.object_store(stores::MESSAGES)?;
-        delete_messages_of(&messages, session_id).await?;
+        delete_messages_of(&tx, session_id).await?;
         tx.object_store(stores::SESSIONS)?.delete(session_id.to_owned()).await?;
         tx.object_store(stores::SETTINGS)?.delete(AppState::setting_key(session_id)).await?;
         commit(tx).await?;
@@ -629,8 +612,9 @@ impl Db {
     /// Deletes every record of every store (the General Assistant comes back on
     /// the next open).
     pub(crate) async fn clear_all(&self) -> Result<()> {
-        let tx = self.live()?.transaction(stores::ALL).with_mode(TransactionMode::Readwrite).build()?;
-        for store in stores::ALL {
+        let every: Vec<&str> = stores::ALL.iter().copied().chain([stores::BLOBS]).collect();
+        let tx = self.live()?.transaction(every.as_slice()).with_mode(TransactionMode::Readwrite).build()?;
+        for store in every {
             tx.object_store(store)?.clear()?.await?;
         }
         commit(tx).await?;
@@ -744,22 +728,50 @@ async fn commit(tx: indexed_db_futures::transaction::Transaction<'_>) -> Result<
     }
 }
 
-/// Deletes every message of a session, inside the caller's transaction.
-async fn delete_messages_of(
-    messages: &indexed_db_futures::object_store::ObjectStore<'_>,
-    session_id: &str,
-) -> Result<()> {
-    let keys: Vec<String> = messages
-        .index(indexes::MESSAGES_BY_SESSION)?
-        .get_all_keys()
-        .with_query(session_id.to_owned())
-        .primitive()?
-        .await?
-        .collect::<std::result::Result<Vec<String>, _>>()?;
-    for key in keys {
-        messages.delete(key).await?;
+/// Deletes every message of a session, and the blobs only they referred to,
+/// inside the caller's transaction (with the messages and blobs stores).
+async fn delete_messages_of(tx: &indexed_db_futures::transaction::Transaction<'_>, session_id: &str) -> Result<()> {
+    let messages = tx.object_store(stores::MESSAGES)?;
+    let deleted: Vec<MessageRecord> = from_js_all(
+        messages
+            .index(indexes::MESSAGES_BY_SESSION)?
+            .get_all::<JsValue>()
+            .with_query(session_id.to_owned())
+            .primitive()?
+            .await?,
+    )?;
+    for message in &deleted {
+        messages.delete(message.id.clone()).await?;
     }
-    Ok(())
+    blobs::free_unreferenced(tx, &blobs::referred(&deleted)).await
+}
+
+/// Inside `tx` (sessions and messages): writes `message` and refreshes its
+/// session's count, time and preview (see [`Db::save_message`]).
+async fn put_message_and_session(
+    tx: &indexed_db_futures::transaction::Transaction<'_>,
+    session: &SessionRecord,
+    message: &MessageRecord,
+) -> Result<SessionRecord> {
+    let messages = tx.object_store(stores::MESSAGES)?;
+    let sessions = tx.object_store(stores::SESSIONS)?;
+    messages.put(to_js(message)?).primitive()?.await?;
+    let count = messages.index(indexes::MESSAGES_BY_SESSION)?.count().with_query(session.id.clone()).await?;
+    let stored: Option<JsValue> = sessions.get(session.id.clone()).primitive()?.await?;
+    let mut stored: SessionRecord = stored.map(from_js).transpose()?.unwrap_or_else(|| session.clone());
+    stored.message_count = count;
+    stored.updated_at = stored.updated_at.max(message.updated_at);
+    if message.is_marker() {
+        // An agent switch: the conversation goes on with that agent; its
+        // text is no preview.
+        if let Some(agent) = &message.agent {
+            stored.agent_id.clone_from(&agent.id);
+        }
+    } else if !message.content.is_empty() {
+        stored.preview = hearth_core::storage::preview_of(&message.content);
+    }
+    sessions.put(to_js(&stored)?).primitive()?.await?;
+    Ok(stored)
 }
 
 /// The API key lock at rest (see `key_lock::lock_at_rest`), read inside `tx`.
@@ -774,27 +786,6 @@ async fn put_each<R: Stored>(tx: &indexed_db_futures::transaction::Transaction<'
     let store = tx.object_store(R::STORE)?;
     for record in records {
         store.put(to_js(record)?).primitive()?.await?;
-    }
-    Ok(())
-}
-
-/// Creates the stores and indexes of schema version 1 where missing.
-fn create_stores(db: &Database) -> indexed_db_futures::Result<()> {
-    let existing: Vec<String> = db.object_store_names().collect();
-    for store in stores::ALL {
-        if existing.iter().any(|name| name == store) {
-            continue;
-        }
-        let key = if store == stores::SETTINGS { "key" } else { "id" };
-        let object_store = db.create_object_store(store).with_key_path(key.into()).build()?;
-        if store == stores::MESSAGES {
-            object_store.create_index(indexes::MESSAGES_BY_SESSION, "session_id".into()).build()?;
-            object_store.create_index(indexes::MESSAGES_BY_TERM, "terms".into()).with_multi_entry(true).build()?;
-            object_store.create_index(indexes::MESSAGES_BY_STATE, "state".into()).build()?;
-        }
-        if store == stores::SESSIONS {
-            object_store.create_index(indexes::SESSIONS_BY_UPDATED, "updated_at".into()).build()?;
-        }
     }
     Ok(())
 }

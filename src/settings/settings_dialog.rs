@@ -15,6 +15,7 @@ use crate::sessions::state::SessionsContext;
 use crate::settings::image_hosts_setting::ImageHostsSetting;
 use crate::settings::import_review::ImportReview;
 use crate::settings::long_conversation_settings::LongConversationSettings;
+use crate::settings::storage_usage::StorageUsage;
 use crate::store::StoreContext;
 use crate::store::data::DataError;
 use crate::ui::lazy::{ChunkError, wasm_split};
@@ -140,6 +141,7 @@ pub(crate) fn SettingsDialog(
             <ImageHostsSetting />
             <LongConversationSettings />
             <KeyLockSetting />
+            <StorageUsage />
             <h3>"Backup"</h3>
             <p class="hint">"Everything stays in this browser. A backup file restores it here or in another browser."</p>
             <label class="check">

@@ -45,6 +45,8 @@ pub(crate) enum IconName {
     Plus,
     /// `paperclip`: attach a file.
     Paperclip,
+    /// `camera`: take a photo to attach.
+    Camera,
     /// `cpu`: the model.
     Cpu,
     /// `square-slash`: an MCP server's prompts and resources.
@@ -86,6 +88,9 @@ impl IconName {
             }
             Self::Close => "M18 6 6 18 M6 6l12 12",
             Self::Plus => "M5 12h14 M12 5v14",
+            Self::Camera => {
+                "M14.5 4h-5L7 7H4a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2h-3l-2.5-3z M9 13a3 3 0 1 0 6 0a3 3 0 1 0-6 0"
+            }
             Self::Paperclip => {
                 "m16 6-8.414 8.586a2 2 0 0 0 2.829 2.829l8.414-8.586a4 4 0 1 0-5.657-5.657l-8.379 8.551a6 6 0 1 0 8.485 8.485l8.379-8.551"
             }

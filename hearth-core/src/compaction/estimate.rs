@@ -75,7 +75,7 @@ fn is_cjk(c: char) -> bool {
 
 /// The estimated tokens of a request sending `messages` and offering `tools`:
 /// each message's text with its attached files (as they are sent, wrapped),
-/// tool calls (name and arguments) and tool results, plus
+/// its images and PDFs ([`Attachment::estimated_tokens`](crate::message::Attachment::estimated_tokens)), tool calls (name and arguments) and tool results, plus
 /// [`MESSAGE_OVERHEAD`] per message and [`TOOL_OVERHEAD`] per call, result
 /// and tool definition (its name, description and JSON schema). Reasoning is
 /// counted when it is sealed (signed or redacted): only such parts are ever
@@ -87,6 +87,9 @@ pub fn estimate_request(messages: &[ChatMessage], tools: &[ToolSpec]) -> u32 {
     for message in messages {
         total += u64::from(MESSAGE_OVERHEAD);
         total += u64::from(estimate_tokens(&message.content_with_files()));
+        for attachment in &message.attachments {
+            total += u64::from(attachment.estimated_tokens());
+        }
         for call in &message.tool_calls {
             total += u64::from(TOOL_OVERHEAD)
                 + u64::from(estimate_tokens(&call.name))

@@ -43,6 +43,10 @@
 //! A user message's attached files go first in its content, one `text` block
 //! each ([`AttachedFile::wrapped`](crate::message::AttachedFile::wrapped)), then
 //! the user's text block (left out when empty, since empty text blocks are refused).
+//! Images and PDFs go before them
+//! (<https://platform.claude.com/docs/en/build-with-claude/vision>, "image-then-text"
+//! works best; <https://platform.claude.com/docs/en/build-with-claude/pdf-support>):
+//! an `image` block or a `document` block each, with a `base64` source.
 //!
 //! Request settings (same page, "Feature compatibility", and
 //! <https://platform.claude.com/docs/en/about-claude/models/migrating-to-claude-4>):
@@ -65,6 +69,7 @@ use super::{ModelConfig, ProviderConfig, body_json};
 use crate::contract::{
     FinishKind, FinishReason, HttpRequest, ProviderError, ProviderKind, StreamEvent, ToolSpec, Usage,
 };
+use crate::message::attachment::AttachmentKind;
 use crate::message::{ChatMessage, MessageToolResult, Role, ToolMedia};
 use crate::sse::SseEvent;
 
@@ -152,9 +157,10 @@ pub fn build_request(
 /// reasoning: its signed `thinking` and `redacted_thinking` blocks in their
 /// original order, its text (left out when empty, since empty text blocks are
 /// refused), then one `tool_use` block per call. Unsigned reasoning is never sent.
-/// A user message with attached files becomes a text block per file, then its text.
+/// A user message with images or PDFs or attached files becomes an `image`
+/// or `document` block per attachment, a text block per file, then its text.
 fn turn(message: &ChatMessage, thinking: bool) -> request::Turn<'_> {
-    use request::Block;
+    use request::{Block, ImageSource};
     let text = (!message.content.is_empty()).then(|| Block::Text { text: Cow::Borrowed(&message.content) });
     if !message.tool_results.is_empty() {
         let results = message.tool_results.iter().map(|result| Block::ToolResult {
@@ -167,9 +173,21 @@ fn turn(message: &ChatMessage, thinking: bool) -> request::Turn<'_> {
     }
     let role = message.role.as_str();
     let sealed = thinking && message.has_sealed_reasoning_from(ProviderKind::Anthropic);
-    if !message.files.is_empty() && message.tool_calls.is_empty() {
+    if (!message.files.is_empty() || !message.attachments.is_empty()) && message.tool_calls.is_empty() {
+        let attachments = message.attachments.iter().map(|attachment| {
+            let source = ImageSource {
+                kind: "base64",
+                media_type: attachment.sent_mime(),
+                data: attachment.sent_data().unwrap_or_default(),
+            };
+            match attachment.kind {
+                AttachmentKind::Image => Block::Image { source },
+                AttachmentKind::Pdf => Block::Document { source },
+            }
+        });
         let files = message.files.iter().map(|file| Block::Text { text: Cow::Owned(file.wrapped()) });
-        return request::Turn { role, content: request::Content::Blocks(files.chain(text).collect()) };
+        let blocks = attachments.chain(files).chain(text).collect();
+        return request::Turn { role, content: request::Content::Blocks(blocks) };
     }
     if !sealed && message.tool_calls.is_empty() {
         return request::Turn { role, content: request::Content::Text(&message.content) };

@@ -48,7 +48,11 @@
 //!
 //! A user message's attached files go first in its `parts`, one `{text}` part
 //! each ([`AttachedFile::wrapped`](crate::message::AttachedFile::wrapped)), then
-//! the part of the user's text.
+//! the part of the user's text. Images and PDFs go before them, one
+//! `{"inlineData": {"mimeType", "data"}}` part each
+//! (<https://ai.google.dev/gemini-api/docs/image-understanding>,
+//! <https://ai.google.dev/gemini-api/docs/document-processing>; the API reads
+//! `inline_data` and `inlineData` alike, and Hearth writes camelCase throughout).
 //!
 //! Request settings go in `generationConfig` (`temperature`, `topP`,
 //! `maxOutputTokens`, <https://ai.google.dev/api/generate-content#generationconfig>).
@@ -120,8 +124,9 @@ pub fn build_request(
 /// One neutral message as a `Content`, or `None` for system messages (they go in
 /// `systemInstruction`). Tool results become a user turn of `functionResponse`
 /// parts; an assistant message becomes a `model` turn of its text (when any) and
-/// one `functionCall` part per call. A user message's attached files come first,
-/// one text part each, then its text (left out when empty). A signature Gemini gave the reply goes back
+/// one `functionCall` part per call. A user message's images and PDFs come
+/// first, one `inlineData` part each, then its attached files, one text part
+/// each, then its text (left out when empty). A signature Gemini gave the reply goes back
 /// on its first function call, or else on its text part.
 fn content(message: &ChatMessage) -> Option<request::Content<'_>> {
     if !message.tool_results.is_empty() {
@@ -139,12 +144,19 @@ fn content(message: &ChatMessage) -> Option<request::Content<'_>> {
             if message.tool_calls.is_empty() { signatures.next_back() } else { signatures.next() }
         })
         .flatten();
-    let mut parts: Vec<request::Part<'_>> = message
+    let attachments = message.attachments.iter().map(|attachment| request::Part {
+        inline_data: Some(request::InlineData {
+            mime_type: attachment.sent_mime(),
+            data: attachment.sent_data().unwrap_or_default(),
+        }),
+        ..request::Part::default()
+    });
+    let files = message
         .files
         .iter()
-        .map(|file| request::Part { text: Some(Cow::Owned(file.wrapped())), ..request::Part::default() })
-        .collect();
-    if !message.content.is_empty() || (message.tool_calls.is_empty() && message.files.is_empty()) {
+        .map(|file| request::Part { text: Some(Cow::Owned(file.wrapped())), ..request::Part::default() });
+    let mut parts: Vec<request::Part<'_>> = attachments.chain(files).collect();
+    if !message.content.is_empty() || (message.tool_calls.is_empty() && parts.is_empty()) {
         parts.push(request::Part { text: Some(Cow::Borrowed(&message.content)), ..request::Part::default() });
     }
     parts.extend(message.tool_calls.iter().map(|call| request::Part {

@@ -42,7 +42,11 @@
 //! A user message's attached files go into its one string `content`, before the
 //! text (see [`ChatMessage::content_with_files`]): many compatible servers
 //! (DeepSeek, older Ollama, some presets) refuse an array of content parts, and a
-//! string is the form every one accepts.
+//! string is the form every one accepts. Only a message with images or PDFs
+//! (<https://platform.openai.com/docs/guides/images-vision>,
+//! <https://platform.openai.com/docs/guides/pdf-files>) becomes an array: each
+//! image an `image_url` part with a `data:` URL and `"detail": "auto"`, each PDF
+//! a `file` part (`filename`, `file_data` as a `data:` URL), then the text.
 //!
 //! Reasoning is sent back in one case only. DeepSeek's original reasoning
 //! guide answered 400 to `reasoning_content` in input messages
@@ -65,6 +69,7 @@ use crate::contract::{
     FinishKind, FinishReason, HttpRequest, ProviderError, ProviderKind, StreamEvent, ToolSpec, Usage,
 };
 use crate::message::ChatMessage;
+use crate::message::attachment::AttachmentKind;
 use crate::sse::SseEvent;
 
 /// The Azure `api-version` used when the provider sets none: the latest GA
@@ -131,7 +136,14 @@ fn wire_messages(message: &ChatMessage, reasoning_back: bool) -> Vec<request::Me
     if message.tool_calls.is_empty() {
         // Attached files go into the one string, before the text: many compatible
         // servers (DeepSeek, older Ollama) refuse an array of content parts.
-        return vec![request::Message::text(message.role.as_str(), &message.content_with_files())];
+        let text = message.content_with_files();
+        if message.attachments.is_empty() {
+            return vec![request::Message::text(message.role.as_str(), &text)];
+        }
+        return vec![request::Message {
+            content: Some(request::Content::Parts(content_parts(message, &text))),
+            ..request::Message::text(message.role.as_str(), "")
+        }];
     }
     let tool_calls = message
         .tool_calls
@@ -148,10 +160,32 @@ fn wire_messages(message: &ChatMessage, reasoning_back: bool) -> Vec<request::Me
     vec![request::Message {
         role: message.role.as_str(),
         tool_call_id: None,
-        content: (!message.content.is_empty()).then(|| message.content.clone()),
+        content: (!message.content.is_empty()).then(|| request::Content::Text(message.content.clone())),
         tool_calls,
         reasoning_content: reasoning_back.then_some(reasoning),
     }]
+}
+
+/// A user message with images or PDFs as parts: each attachment (an image as
+/// `image_url` with `detail: auto`, a PDF as a `file`), then the text (with its
+/// attached files) when there is any.
+fn content_parts(message: &ChatMessage, text: &str) -> Vec<request::Part> {
+    let mut parts: Vec<request::Part> = message
+        .attachments
+        .iter()
+        .map(|attachment| match attachment.kind {
+            AttachmentKind::Image => {
+                request::Part::ImageUrl { image_url: request::ImageUrl { url: attachment.data_url(), detail: "auto" } }
+            }
+            AttachmentKind::Pdf => request::Part::File {
+                file: request::FileData { filename: attachment.name.clone(), file_data: attachment.data_url() },
+            },
+        })
+        .collect();
+    if !text.is_empty() {
+        parts.push(request::Part::Text { text: text.to_owned() });
+    }
+    parts
 }
 
 /// The arguments text as the model wrote it when it is JSON, else `{}`.

@@ -18,6 +18,7 @@
 //!   endpoint and need no key by default.
 
 mod context_window;
+mod input;
 
 use serde::{Deserialize, Serialize};
 

@@ -14,6 +14,7 @@
 use super::tool_wire_tests::{conversation, tools};
 use super::{HttpRequest, ModelConfig, Preset, ProviderConfig, build_request_with_tools, recorded};
 use crate::contract::ProviderKind;
+use crate::message::attachment::{Accepts, Attachment, AttachmentKind, for_request};
 use crate::message::{AttachedFile, ChatMessage, ReasoningPart, Role};
 
 fn provider(preset: Preset, base_url: &str) -> ProviderConfig {
@@ -67,6 +68,58 @@ fn with_files(origin: ProviderKind) -> Vec<ChatMessage> {
         AttachedFile { name: "todo.txt".into(), content: "- compute\n- check".into() },
     ];
     messages
+}
+
+/// A 1×1 PNG, base64 (the bytes of a real image).
+const PIXEL_PNG: &str =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
+/// A question carrying a photo (stored as a JPEG master, whose bytes stand
+/// here as the PNG's), a PDF and an attached file, an answer, and a follow-up
+/// carrying an iPhone photo kept as HEIC (sent as is to Gemini only), each
+/// with its bytes read (as the shell reads them for a request), passed
+/// through [`for_request`] for a model that reads `accepts`.
+fn with_attachments(family: ProviderKind, accepts: Accepts) -> Vec<ChatMessage> {
+    let read = |attachment: Attachment, data: &str| Attachment { data: Some(data.into()), ..attachment };
+    let photo = Attachment {
+        kind: AttachmentKind::Image,
+        blob: "a".repeat(64),
+        mime: "image/png".into(),
+        name: "receipt.png".into(),
+        bytes: 70,
+        width: 1,
+        height: 1,
+        ..Attachment::default()
+    };
+    let pdf = Attachment {
+        kind: AttachmentKind::Pdf,
+        blob: "b".repeat(64),
+        mime: "application/pdf".into(),
+        name: "invoice.pdf".into(),
+        bytes: 24,
+        pages: Some(1),
+        ..Attachment::default()
+    };
+    let heic = Attachment {
+        kind: AttachmentKind::Image,
+        blob: "c".repeat(64),
+        mime: "image/heic".into(),
+        name: "IMG_0001.HEIC".into(),
+        bytes: 12,
+        ..Attachment::default()
+    };
+    let pdf_data = crate::format::base64::encode(b"%PDF-1.7\n%%EOF\n");
+    let mut question = ChatMessage::user_with_files(
+        "Do these match?",
+        vec![AttachedFile { name: "notes.md".into(), content: "Paid on 3 May.".into() }],
+    );
+    question.attachments = vec![read(photo, PIXEL_PNG), read(pdf, &pdf_data)];
+    let mut follow_up = ChatMessage::new(Role::User, "And this one?");
+    follow_up.attachments = vec![read(heic, "AAAAGGZ0eXBoZWlj")];
+    let mut answer = ChatMessage::new(Role::Assistant, "Yes: both say 42 euros.");
+    answer.origin = Some(family);
+    let messages = vec![ChatMessage::new(Role::System, "You are terse."), question, answer, follow_up];
+    for_request(&messages, family, accepts)
 }
 
 /// A conversation compacted by `compaction::request_history`: a system
@@ -144,6 +197,24 @@ fn openai_requests_match_their_snapshots() {
             ("files", build(&openai, &ModelConfig::new("gpt-4o"), &with_files(ProviderKind::OpenAi), true)),
             ("summary", build(&openai, &ModelConfig::new("gpt-4o"), &compacted(ProviderKind::OpenAi), true)),
             (
+                "attachments",
+                build(
+                    &openai,
+                    &ModelConfig::new("gpt-4o"),
+                    &with_attachments(ProviderKind::OpenAi, Accepts::ALL),
+                    false,
+                ),
+            ),
+            (
+                "attachments_text_only",
+                build(
+                    &provider(Preset::DeepSeek, "https://api.deepseek.com"),
+                    &ModelConfig::new("deepseek-chat"),
+                    &with_attachments(ProviderKind::OpenAi, Accepts::TEXT),
+                    false,
+                ),
+            ),
+            (
                 "tools_deepseek",
                 build(
                     &provider(Preset::DeepSeek, "https://api.deepseek.com"),
@@ -205,6 +276,15 @@ fn anthropic_requests_match_their_snapshots() {
                 build(&anthropic, &ModelConfig::new("claude-sonnet-4-5"), &compacted(ProviderKind::Anthropic), true),
             ),
             (
+                "attachments",
+                build(
+                    &anthropic,
+                    &ModelConfig::new("claude-sonnet-4-5"),
+                    &with_attachments(ProviderKind::Anthropic, Accepts::ALL),
+                    false,
+                ),
+            ),
+            (
                 "extra",
                 build(
                     &anthropic,
@@ -233,6 +313,15 @@ fn gemini_requests_match_their_snapshots() {
             ("tools", build(&gemini, &ModelConfig::new("gemini-2.5-flash"), &conversation(ProviderKind::Gemini), true)),
             ("files", build(&gemini, &ModelConfig::new("gemini-2.5-flash"), &with_files(ProviderKind::Gemini), true)),
             ("summary", build(&gemini, &ModelConfig::new("gemini-2.5-flash"), &compacted(ProviderKind::Gemini), true)),
+            (
+                "attachments",
+                build(
+                    &gemini,
+                    &ModelConfig::new("gemini-2.5-flash"),
+                    &with_attachments(ProviderKind::Gemini, Accepts::ALL),
+                    false,
+                ),
+            ),
             (
                 "extra",
                 build(

@@ -18,6 +18,11 @@
 //!   gained `sealed_key` (additive, no version bump: absent reads as `None` and
 //!   is left out again, so a record stored before the key lock serialises as it
 //!   was; see [`super::key_lock`]).
+//! - 2: message records gain `attachments` (images and PDFs by reference) and
+//!   the derived `blobs`; the database gains the `blobs` store and the messages'
+//!   `by_blob` index, and backups the blobs' bytes. A record of version 1 reads
+//!   as it is (both fields absent), so the step changes nothing; the version
+//!   makes an older Hearth refuse a backup whose images it would drop.
 
 #[cfg(test)]
 mod tests;
@@ -78,8 +83,8 @@ pub fn upgrade(store: &str, version: u32, value: serde_json::Value) -> Result<se
     if version == 0 {
         return Err(MigrationError::Unknown { found: version });
     }
-    // One `match` arm per step, `from => step_from_to_next(store, value)?`, added
-    // when SCHEMA_VERSION is bumped. Version 1 is current, so there is none yet.
+    // One step per version, `from => step_from_to_next(store, value)?`, added
+    // when SCHEMA_VERSION is bumped. 1 → 2 added fields only: nothing to change.
     Ok(bind_key_origins(store, value))
 }
 

@@ -428,6 +428,15 @@ pub struct MessageRecord {
     /// project file may change or go later). Left out when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<AttachedFile>,
+    /// The images and PDFs a user message carried, by reference to the blob
+    /// store (never their bytes). Left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<crate::message::Attachment>,
+    /// The blobs the record refers to (its attachments'), derived like `terms`
+    /// (see [`MessageRecord::refresh_terms`]) for the blob store's reference
+    /// index: a blob no record lists is removed. Left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blobs: Vec<String>,
     /// For a summary record ([`MessageKind::Summary`]): where it stands in the
     /// conversation and what it stands for. Left out on every other record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -536,6 +545,8 @@ impl MessageRecord {
             variant_of: None,
             chosen_at: None,
             files: Vec::new(),
+            attachments: Vec::new(),
+            blobs: Vec::new(),
             summary: None,
         }
     }
@@ -605,21 +616,43 @@ impl MessageRecord {
         })
     }
 
-    /// Recomputes the derived search terms from the content and the names (not
-    /// the contents) of the attached files.
+    /// Recomputes the derived fields: the search terms, from the content and
+    /// the names (not the contents) of the attached files, images and PDFs;
+    /// and the blobs referred to, from the attachments.
     pub fn refresh_terms(&mut self) {
-        self.terms = if self.files.is_empty() {
+        self.terms = if self.files.is_empty() && self.attachments.is_empty() {
             crate::storage::search::terms(&self.content)
         } else {
-            let names: Vec<&str> = self.files.iter().map(|file| file.name.as_str()).collect();
+            let names: Vec<&str> = self
+                .files
+                .iter()
+                .map(|file| file.name.as_str())
+                .chain(self.attachments.iter().map(|attachment| attachment.name.as_str()))
+                .collect();
             crate::storage::search::terms(&format!("{}\n{}", self.content, names.join("\n")))
         };
+        self.blobs = blob_refs(&self.attachments);
     }
 
-    /// A user message as the model reads it: its text and its attached files.
+    /// A user message as the model reads it: its text, its attached files and
+    /// its images and PDFs (their bytes are read by the shell for a request).
     pub fn user_chat_message(&self) -> crate::message::ChatMessage {
-        crate::message::ChatMessage::user_with_files(self.content.clone(), self.files.clone())
+        crate::message::ChatMessage {
+            attachments: self.attachments.clone(),
+            ..crate::message::ChatMessage::user_with_files(self.content.clone(), self.files.clone())
+        }
     }
+}
+
+/// The distinct blobs `attachments` refer to, in order.
+pub fn blob_refs(attachments: &[crate::message::Attachment]) -> Vec<String> {
+    let mut blobs: Vec<String> = Vec::new();
+    for attachment in attachments {
+        if !blobs.contains(&attachment.blob) {
+            blobs.push(attachment.blob.clone());
+        }
+    }
+    blobs
 }
 
 /// A file added to the project, offered as context by @mention.

@@ -57,8 +57,9 @@ impl Version {
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub(crate) enum EntryKind {
-    /// What the user sent (shown as plain text) and the files it carried.
-    User(String, Vec<AttachedFile>),
+    /// What the user sent (shown as plain text), the files it carried and
+    /// its images and PDFs.
+    User(String, Vec<AttachedFile>, Vec<hearth_core::message::Attachment>),
     /// Instructions shown for context (from imports).
     System(String),
     /// A reply, possibly still streaming.
@@ -388,7 +389,7 @@ impl Entry {
             return Self { id: record.id.clone(), kind: EntryKind::AgentSwitch(switched_to(record)), version: None };
         }
         let kind = match record.role {
-            Role::User => EntryKind::User(record.content.clone(), record.files.clone()),
+            Role::User => EntryKind::User(record.content.clone(), record.files.clone(), record.attachments.clone()),
             Role::System => EntryKind::System(record.content.clone()),
             Role::Assistant => {
                 let view = AssistantView::streaming(record);
@@ -407,9 +408,10 @@ impl Entry {
         }
         match &mut self.kind {
             EntryKind::Assistant(view) => view.show_record(record),
-            EntryKind::User(text, files) => {
+            EntryKind::User(text, files, attachments) => {
                 text.clone_from(&record.content);
                 files.clone_from(&record.files);
+                attachments.clone_from(&record.attachments);
             }
             EntryKind::System(text) => text.clone_from(&record.content),
             EntryKind::AgentSwitch(name) => *name = switched_to(record),
@@ -436,7 +438,10 @@ impl Entry {
     /// its rounds (see `hearth_core::storage::turn_messages`).
     pub(crate) fn chat_messages(&self) -> Vec<ChatMessage> {
         match &self.kind {
-            EntryKind::User(text, files) => vec![ChatMessage::user_with_files(text.clone(), files.clone())],
+            EntryKind::User(text, files, attachments) => vec![ChatMessage {
+                attachments: attachments.clone(),
+                ..ChatMessage::user_with_files(text.clone(), files.clone())
+            }],
             EntryKind::System(_) | EntryKind::AgentSwitch(_) | EntryKind::Summary(_) => Vec::new(),
             EntryKind::Assistant(view) => view.record.with_value(|record| match record.state {
                 MessageState::Failed => Vec::new(),

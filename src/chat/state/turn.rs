@@ -38,6 +38,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::{AbortController, AbortSignal};
 
+use super::attachment_data::with_attachment_data;
 use super::entry::render_mode;
 use super::prompt::Prompt;
 use super::{AssistantView, ReplyStatus, SAVE_EVERY_MS};
@@ -194,6 +195,9 @@ async fn ask(
         // The system prompt is rendered afresh for every request.
         let history: Vec<ChatMessage> =
             prompt.system_message(&model.model).into_iter().chain(turn.borrow().recorder.request_history()).collect();
+        // Images and PDFs with their bytes; what the model cannot read, a note.
+        let accepts = account.preset.accepts(&model.model);
+        let history = with_attachment_data(stream.store, history, account.kind, accepts).await;
         let request = match provider::build_request_with_tools(account, model, &history, tools) {
             Ok(request) => request,
             // A base URL that is not valid or a key for another origin: nothing is sent.

@@ -6,13 +6,15 @@
 //! its new text; one removed since sends the text it had when attached), and
 //! that snapshot is stored with the user's message. A resource of an MCP
 //! server is attached as the text it had when read (named by its URI), and
-//! sent as that.
+//! sent as that. Images and PDFs are prepared and kept by [`MediaAttachments`].
 
 use hearth_core::message::AttachedFile;
+use hearth_core::message::attach::has_text_extension;
 use hearth_core::storage::ProjectFileRecord;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::media::MediaAttachments;
 use crate::io::files::read_bytes;
 use crate::tools::state::ToolsContext;
 use crate::tools::state::settings::{FileRefused, MAX_FILE_CHARS};
@@ -34,6 +36,8 @@ pub(crate) struct Attachments {
     /// The project the attached files come from (their text at send), and
     /// where files from disk go.
     tools: ToolsContext,
+    /// The attached images and PDFs.
+    pub(crate) media: MediaAttachments,
 }
 
 impl Attachments {
@@ -44,6 +48,7 @@ impl Attachments {
             problem: RwSignal::new(String::new()),
             snapshots: StoredValue::new(Vec::new()),
             tools,
+            media: MediaAttachments::new(),
         }
     }
 
@@ -102,21 +107,46 @@ impl Attachments {
         files
     }
 
-    /// Reads files from the user's disk, adds each to the project and attaches
-    /// it; a file that is refused changes nothing, and `problem` says why.
+    /// Whether nothing is attached (no file, image or PDF).
+    pub(crate) fn is_empty(self) -> bool {
+        self.files.with(Vec::is_empty) && self.media.is_empty()
+    }
+
+    /// Reads files from the user's disk (picked, dropped or pasted): a text
+    /// file is added to the project and attached, an image or a PDF is
+    /// prepared and attached; a file that is refused changes nothing, and
+    /// `problem` says why.
     pub(crate) fn add_from_disk(self, files: Vec<web_sys::File>) {
         if files.is_empty() {
             return;
         }
+        let (texts, others): (Vec<web_sys::File>, Vec<web_sys::File>) =
+            files.into_iter().partition(|file| has_text_extension(&file.name()));
+        self.problem.set(String::new());
+        let add_problems = move |problems: Vec<String>| {
+            if !problems.is_empty() {
+                self.problem.update(|problem| {
+                    let mut all: Vec<String> = (!problem.is_empty()).then(|| problem.clone()).into_iter().collect();
+                    all.extend(problems);
+                    *problem = all.join(" ");
+                });
+            }
+        };
+        if !others.is_empty() {
+            self.media.attach_all(others, add_problems);
+        }
+        if texts.is_empty() {
+            return;
+        }
         spawn_local(async move {
             let mut problems = Vec::new();
-            for file in files {
+            for file in texts {
                 match read_into_project(self.tools, &file).await {
                     Ok(record) => self.attach(&record),
                     Err(refused) => problems.push(refused.to_string()),
                 }
             }
-            self.problem.set(problems.join(" "));
+            add_problems(problems);
         });
     }
 }

@@ -80,7 +80,7 @@ pub(super) enum ToolResultContent<'a> {
     Blocks(Vec<Block<'a>>),
 }
 
-/// `{"type":"base64","media_type":…,"data":…}`.
+/// `{"type":"base64","media_type":…,"data":…}`: an image's or a PDF's bytes.
 #[derive(Debug, Serialize)]
 pub(super) struct ImageSource<'a> {
     #[serde(rename = "type")]
@@ -100,8 +100,12 @@ pub(super) enum Block<'a> {
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         is_error: bool,
     },
-    /// An image, inside a tool result.
+    /// An image, inside a tool result or a user message.
     Image {
+        source: ImageSource<'a>,
+    },
+    /// A PDF, in a user message.
+    Document {
         source: ImageSource<'a>,
     },
     Text {

@@ -89,13 +89,15 @@ pub(super) struct Content<'a> {
     pub(super) parts: Vec<Part<'a>>,
 }
 
-/// One part: text, a function call or a function response, with the thought
-/// signature it carries back.
+/// One part: text, an image or PDF, a function call or a function response,
+/// with the thought signature it carries back.
 #[derive(Debug, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct Part<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) text: Option<Cow<'a, str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) inline_data: Option<InlineData<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) function_call: Option<FunctionCall<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -132,7 +134,7 @@ pub(super) struct FunctionResponsePart<'a> {
     pub(super) inline_data: InlineData<'a>,
 }
 
-/// Base64 bytes with their media type.
+/// Base64 bytes with their media type: an image or a PDF.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct InlineData<'a> {

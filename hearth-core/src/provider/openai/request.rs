@@ -102,7 +102,7 @@ pub(super) struct Message<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) tool_call_id: Option<&'a str>,
     /// Written even when `None`, as `null`.
-    pub(super) content: Option<String>,
+    pub(super) content: Option<Content>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) tool_calls: Vec<ToolCall<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -115,7 +115,7 @@ impl<'a> Message<'a> {
         Self {
             role,
             tool_call_id: None,
-            content: Some(content.to_owned()),
+            content: Some(Content::Text(content.to_owned())),
             tool_calls: Vec::new(),
             reasoning_content: None,
         }
@@ -136,4 +136,41 @@ pub(super) struct CallFunction<'a> {
     pub(super) name: &'a str,
     /// The arguments as JSON text.
     pub(super) arguments: String,
+}
+
+/// A message's content: one string, or an array of parts (a user message with
+/// images or PDFs).
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub(super) enum Content {
+    /// Plain text.
+    Text(String),
+    /// Content parts.
+    Parts(Vec<Part>),
+}
+
+/// One content part, tagged by `type`.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(super) enum Part {
+    /// `{"type":"text","text":…}`.
+    Text { text: String },
+    /// `{"type":"image_url","image_url":{"url":"data:…","detail":"auto"}}`.
+    ImageUrl { image_url: ImageUrl },
+    /// `{"type":"file","file":{"filename":…,"file_data":"data:application/pdf;base64,…"}}`.
+    File { file: FileData },
+}
+
+/// An image part's image: a `data:` URL and the detail the model looks at it with.
+#[derive(Debug, Serialize)]
+pub(super) struct ImageUrl {
+    pub(super) url: String,
+    pub(super) detail: &'static str,
+}
+
+/// A file part's file: its name and a `data:` URL of its bytes.
+#[derive(Debug, Serialize)]
+pub(super) struct FileData {
+    pub(super) filename: String,
+    pub(super) file_data: String,
 }

@@ -214,8 +214,8 @@ fn an_ordinary_message_leaves_kind_and_agent_out_and_old_records_load_as_message
 }
 
 /// A summary record is a new value in the schema-1 store: it loads through the
-/// migration like any message, with no version change; records without the new
-/// fields keep loading and are written back without them.
+/// migration like any message (the step to schema 2 changes nothing); records
+/// without the new fields keep loading and are written back without them.
 #[test]
 fn summary_records_and_context_windows_need_no_migration() {
     let stored = serde_json::json!({
@@ -227,7 +227,6 @@ fn summary_records_and_context_windows_need_no_migration() {
         .expect("a schema-1 record");
     assert!(record.is_summary() && record.is_marker());
     assert_eq!(record.summary, Some(SummaryInfo { boundary_id: "m4".into(), summarised: 3, model: None }));
-    assert_eq!(crate::storage::SCHEMA_VERSION, 1);
     let plain = serde_json::json!({ "id": "m", "session_id": "s", "role": "user", "created_at": 1, "updated_at": 1 });
     let message: MessageRecord = serde_json::from_value(plain).expect("loads");
     assert_eq!(message.summary, None);
@@ -342,4 +341,39 @@ fn context_windows_come_from_the_user_the_model_or_the_fallback() {
     assert_eq!(record("gpt-4o", Some(0)).effective_context_window(Preset::OpenAi), 128_000, "zero means unset");
     let json = serde_json::to_value(record("gpt-4o", None)).expect("serialises");
     assert!(json.get("context_window").is_none(), "left out when unset");
+}
+
+/// A user message refers to its images and PDFs by blob, once each however
+/// often they are attached, never holding their bytes; their names are
+/// searchable, and the model gets them with the text.
+#[test]
+fn attachments_are_referred_to_by_blob() {
+    use crate::message::attachment::{Attachment, AttachmentKind};
+    let photo = Attachment {
+        kind: AttachmentKind::Image,
+        blob: "ab".repeat(32),
+        mime: "image/jpeg".into(),
+        name: "Harbour.jpg".into(),
+        bytes: 10,
+        data: Some("AAAA".into()),
+        ..Attachment::default()
+    };
+    let menu =
+        Attachment { kind: AttachmentKind::Pdf, blob: "cd".repeat(32), name: "menu.pdf".into(), ..photo.clone() };
+    let mut record = MessageRecord::new("m".into(), "s".into(), Role::User, 1);
+    record.content = "Which boat?".into();
+    record.attachments = vec![photo.clone(), menu, photo];
+    record.refresh_terms();
+    assert_eq!(record.blobs, vec!["ab".repeat(32), "cd".repeat(32)]);
+    assert!(
+        record.terms.contains(&"harbour".to_owned()) && record.terms.contains(&"menu".to_owned()),
+        "{:?}",
+        record.terms
+    );
+    let json = serde_json::to_string(&record).expect("serialises");
+    assert!(!json.contains("AAAA"), "no bytes in the record: {json}");
+    let message = record.user_chat_message();
+    assert_eq!(message.attachments.len(), 3);
+    assert_eq!(message.content, "Which boat?");
+    assert!(crate::storage::blob_refs(&[]).is_empty());
 }

@@ -1,0 +1,60 @@
+//! The images and PDFs a sent message carried: each image as a thumbnail read
+//! from the blob store (a PDF as a chip), named and described ("JPEG, 2000 ×
+//! 1500, 412 KB"); one that is no longer stored says so.
+
+use hearth_core::message::Attachment;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::io::media::{remember_url, shown_url};
+use crate::store::StoreContext;
+
+/// The list named "Images and PDFs"; nothing when there are none.
+#[component]
+pub(crate) fn SentMedia(
+    /// The message's attachments, as sent.
+    attachments: Vec<Attachment>,
+) -> impl IntoView {
+    let store = StoreContext::expect();
+    let empty = attachments.is_empty();
+    let items = attachments
+        .into_iter()
+        .map(|attachment| {
+            // The picture's URL: made on this page already, else read from the store.
+            let url = RwSignal::new(shown_url(&attachment.blob));
+            let missing = RwSignal::new(false);
+            if attachment.is_image() && url.get_untracked().is_none() {
+                let hash = attachment.blob.clone();
+                spawn_local(async move {
+                    match store.blob(&hash).await {
+                        Some(blob) => {
+                            url.try_set(remember_url(&hash, &blob));
+                        }
+                        None => {
+                            missing.try_set(true);
+                        }
+                    }
+                });
+            }
+            let name = attachment.name.clone();
+            let detail = attachment.summary();
+            let pdf = !attachment.is_image();
+            view! {
+                <li class="media-item">
+                    {move || match (url.get(), pdf) {
+                        (Some(url), false) => view! { <img class="media-thumb" src=url alt=name.clone() /> }.into_any(),
+                        (_, true) => view! { <span class="media-thumb pdf" aria-hidden="true">"PDF"</span> }.into_any(),
+                        (None, false) => view! { <span class="media-thumb" aria-hidden="true"></span> }.into_any(),
+                    }}
+                    <span class="media-text">
+                        <span class="media-name">{attachment.name.clone()}</span>
+                        <span class="media-detail">
+                            {move || if missing.get() { "No longer stored".to_owned() } else { detail.clone() }}
+                        </span>
+                    </span>
+                </li>
+            }
+        })
+        .collect_view();
+    (!empty).then(|| view! { <ul class="attached-media sent" aria-label="Images and PDFs">{items}</ul> })
+}

@@ -1,0 +1,40 @@
+//! The composer's "Take a photo" button, on touch screens only (CSS): it opens
+//! the device's camera through the file picker (`capture`), and the photo is
+//! attached like a chosen image.
+
+use leptos::html::Input;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::chat::state::ChatContext;
+use crate::ui::icon::{Icon, IconName};
+
+/// The button and its hidden camera input.
+#[component]
+pub(crate) fn CameraButton() -> impl IntoView {
+    let chat = ChatContext::expect();
+    let input = NodeRef::<Input>::new();
+    let taken = move |ev: leptos::ev::Event| {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        let Some(list) = input.files() else { return };
+        let files: Vec<web_sys::File> = (0..list.length()).filter_map(|at| list.get(at)).collect();
+        input.set_value("");
+        chat.attachments.add_from_disk(files);
+    };
+    view! {
+        <button
+            type="button"
+            class="attach camera"
+            aria-label="Take a photo"
+            title="Take a photo"
+            on:click=move |_| {
+                if let Some(input) = input.get_untracked() {
+                    input.click();
+                }
+            }
+        >
+            <Icon name=IconName::Camera />
+        </button>
+        <input node_ref=input type="file" hidden tabindex="-1" accept="image/*" capture="environment" on:change=taken />
+    }
+}

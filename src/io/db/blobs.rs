@@ -1,0 +1,144 @@
+//! The blob store: the bytes of attached images and PDFs, keyed by their
+//! SHA-256, each stored once however many messages refer to it.
+//!
+//! A blob is written in the same transaction as the first message that refers
+//! to it, so none is ever stored without a reference, and none referred to is
+//! missing. A message record lists its blobs (`MessageRecord::blobs`, indexed
+//! by `by_blob`); whenever messages are deleted, the blobs they referred to
+//! that no remaining record lists are deleted in the same transaction. A blob
+//! another message still refers to is never deleted.
+//!
+//! A blob is stored as `{id, mime, size, data}`, `data` the browser's `Blob`
+//! (which IndexedDB keeps as a file, not inside a record).
+
+use hearth_core::storage::{MessageRecord, SessionRecord, indexes, stores};
+use indexed_db_futures::prelude::*;
+use indexed_db_futures::transaction::TransactionMode;
+use js_sys::{Object, Reflect};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::Blob;
+
+use super::{Db, Result, StorageError, commit, from_js};
+
+/// Bytes to store with the message that first refers to them.
+#[derive(Clone)]
+pub(crate) struct NewBlob {
+    /// The lowercase hex SHA-256 of the bytes.
+    pub(crate) hash: String,
+    /// Their media type.
+    pub(crate) mime: String,
+    /// The bytes.
+    pub(crate) data: Blob,
+}
+
+/// What the blob store holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct BlobUsage {
+    /// How many blobs.
+    pub(crate) count: u32,
+    /// Their bytes in all.
+    pub(crate) bytes: u64,
+}
+
+fn failed(what: &str) -> StorageError {
+    StorageError::Failed(format!("could not {what}"))
+}
+
+impl Db {
+    /// Writes a message with the blobs it refers to (those not stored yet are
+    /// added), and refreshes its session, in one transaction (see
+    /// [`Db::save_message`]).
+    pub(crate) async fn save_message_with_blobs(
+        &self,
+        session: &SessionRecord,
+        message: &MessageRecord,
+        blobs: &[NewBlob],
+    ) -> Result<SessionRecord> {
+        let tx = self
+            .live()?
+            .transaction([stores::SESSIONS, stores::MESSAGES, stores::BLOBS])
+            .with_mode(TransactionMode::Readwrite)
+            .build()?;
+        let store = tx.object_store(stores::BLOBS)?;
+        for blob in blobs.iter().filter(|blob| message.blobs.contains(&blob.hash)) {
+            let stored: Option<JsValue> = store.get(blob.hash.clone()).primitive()?.await?;
+            if stored.is_some() {
+                continue;
+            }
+            let value = Object::new();
+            let set = |key: &str, value_of: &JsValue| Reflect::set(&value, &key.into(), value_of).is_ok();
+            let built = set("id", &blob.hash.as_str().into())
+                && set("mime", &blob.mime.as_str().into())
+                && set("size", &blob.data.size().into())
+                && set("data", &blob.data);
+            if !built {
+                return Err(failed("prepare an attachment for storage"));
+            }
+            store.put(JsValue::from(value)).primitive()?.await?;
+        }
+        let stored = super::put_message_and_session(&tx, session, message).await?;
+        commit(tx).await?;
+        Ok(stored)
+    }
+
+    /// The bytes stored under `hash`, if any.
+    pub(crate) async fn blob(&self, hash: &str) -> Result<Option<Blob>> {
+        let tx = self.live()?.transaction(stores::BLOBS).build()?;
+        let value: Option<JsValue> = tx.object_store(stores::BLOBS)?.get(hash.to_owned()).primitive()?.await?;
+        Ok(value.and_then(|value| Reflect::get(&value, &"data".into()).ok()).and_then(|data| data.dyn_into().ok()))
+    }
+
+    /// How many blobs are stored and their bytes.
+    pub(crate) async fn blob_usage(&self) -> Result<BlobUsage> {
+        let tx = self.live()?.transaction(stores::BLOBS).build()?;
+        let values = tx.object_store(stores::BLOBS)?.get_all::<JsValue>().primitive()?.await?;
+        let mut usage = BlobUsage::default();
+        for value in values {
+            let size = Reflect::get(&value?, &"size".into()).ok().and_then(|size| size.as_f64()).unwrap_or(0.0);
+            usage.count += 1;
+            usage.bytes += size as u64;
+        }
+        Ok(usage)
+    }
+}
+
+/// The blobs `messages` refer to, for [`free_unreferenced`] once they are deleted.
+pub(super) fn referred(messages: &[MessageRecord]) -> Vec<String> {
+    let mut blobs: Vec<String> = Vec::new();
+    for blob in messages.iter().flat_map(|message| &message.blobs) {
+        if !blobs.contains(blob) {
+            blobs.push(blob.clone());
+        }
+    }
+    blobs
+}
+
+/// Inside `tx` (with the messages and blobs stores), after messages were
+/// deleted: deletes each of `candidates` that no message refers to any more.
+pub(super) async fn free_unreferenced(
+    tx: &indexed_db_futures::transaction::Transaction<'_>,
+    candidates: &[String],
+) -> Result<()> {
+    if candidates.is_empty() {
+        return Ok(());
+    }
+    let messages = tx.object_store(stores::MESSAGES)?;
+    let by_blob = messages.index(indexes::MESSAGES_BY_BLOB)?;
+    let blobs = tx.object_store(stores::BLOBS)?;
+    for hash in candidates {
+        if by_blob.count().with_query(hash.clone()).await? == 0 {
+            blobs.delete(hash.clone()).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads one stored message inside `tx`.
+pub(super) async fn stored_message(
+    messages: &indexed_db_futures::object_store::ObjectStore<'_>,
+    id: &str,
+) -> Result<Option<MessageRecord>> {
+    let value: Option<JsValue> = messages.get(id.to_owned()).primitive()?.await?;
+    value.map(from_js).transpose()
+}
