@@ -114,6 +114,14 @@ pub enum ConfigProblem {
         /// The origin the request would have gone to.
         url_origin: String,
     },
+    /// An image or PDF is over what the provider takes (see
+    /// `message::attachment::over_limit`); nothing was sent.
+    AttachmentOverLimit {
+        /// The attachment's name.
+        name: String,
+        /// What is over, as a sentence.
+        reason: String,
+    },
     /// A record stored before problems were kept as fields: only its text says.
     #[serde(other)]
     Unrecorded,
@@ -142,6 +150,9 @@ impl std::fmt::Display for ConfigProblem {
                 "The API key was entered for {key_origin}, not for {url_origin}, so it was not sent. \
                  Enter the key for the new address under Providers."
             ),
+            ConfigProblem::AttachmentOverLimit { name, reason } => {
+                write!(f, "“{name}” cannot be sent to this provider: {reason} Nothing was sent.")
+            }
             ConfigProblem::Unrecorded => write!(f, "The set-up must be fixed in Providers first."),
         }
     }
@@ -220,6 +231,9 @@ impl Failure {
     pub fn title(&self) -> &'static str {
         match &self.kind {
             FailureKind::Provider(kind) => kind.title(),
+            FailureKind::Config(ConfigProblem::AttachmentOverLimit { .. }) => {
+                "An attachment is too large for this provider"
+            }
             FailureKind::Config(_) => "Set-up needed",
             FailureKind::ToolRounds(_) => TOOL_ROUNDS_TITLE,
             FailureKind::ToolRepeated { .. } => TOOL_REPEATED_TITLE,

@@ -3,6 +3,7 @@
 pub mod base64;
 pub mod media;
 pub mod sealed;
+pub mod zip;
 
 /// `n` with a comma between each group of three digits: `8,192`, `1,000,000`.
 pub fn grouped(n: u64) -> String {

@@ -1,6 +1,7 @@
 //! The images and PDFs a sent message carried: each image as a thumbnail read
 //! from the blob store (a PDF as a chip), named and described ("JPEG, 2000 ×
-//! 1500, 412 KB"); one that is no longer stored says so.
+//! 1500, 412 KB"); one that is no longer stored says so. Built by the `media`
+//! chunk ([`sent_media_view`]), loaded once a conversation shows one.
 
 use hearth_core::message::Attachment;
 use leptos::prelude::*;
@@ -8,6 +9,7 @@ use leptos::task::spawn_local;
 
 use crate::io::media::{remember_url, shown_url};
 use crate::store::StoreContext;
+use crate::ui::lazy::{ChunkError, wasm_split};
 
 /// The list named "Images and PDFs"; nothing when there are none.
 #[component]
@@ -57,4 +59,10 @@ pub(crate) fn SentMedia(
         })
         .collect_view();
     (!empty).then(|| view! { <ul class="attached-media sent" aria-label="Images and PDFs">{items}</ul> })
+}
+
+/// The list, built by code from the `media` chunk.
+#[wasm_split(media, fallible)]
+pub(crate) fn sent_media_view(attachments: Vec<Attachment>) -> Result<AnyView, ChunkError> {
+    Ok(view! { <SentMedia attachments /> }.into_any())
 }

@@ -34,6 +34,7 @@ pub(crate) mod prompt;
 mod turn;
 
 pub(crate) use crate::composer::state::attachments::Attachments;
+use crate::composer::state::prepare;
 pub(crate) use compaction::{CompactionNote, usage};
 pub(crate) use entry::{AssistantView, Entry, EntryKind, Version, shown};
 pub(crate) use hearth_core::failure::Failure;
@@ -556,7 +557,12 @@ impl ChatContext {
         let job_entry = entry.clone();
         spawn_local(async move {
             let session = match prelude {
-                Prelude::Save(user, blobs) => store.save_message_with_blobs(&session, &user, &blobs).await,
+                Prelude::Save(user, blobs) if blobs.is_empty() => store.save_message(&session, &user).await,
+                // Images and PDFs were prepared by the `media` chunk, which stores them too.
+                Prelude::Save(user, blobs) => match prepare::load().await {
+                    Ok(code) => (code.save)(store, session, *user, blobs).await,
+                    Err(_) => store.save_message(&session, &user).await,
+                },
                 Prelude::Delete(id) => {
                     store.delete_message(&session.id, &id).await;
                     // This session's record as it is now (another may be open by now).

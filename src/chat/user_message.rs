@@ -7,9 +7,10 @@ use leptos::prelude::*;
 
 use hearth_core::message::{AttachedFile, Attachment};
 
-use crate::chat::sent_media::SentMedia;
+use crate::chat::sent_media::sent_media_view;
 use crate::composer::attached_files::AttachedFiles;
 use crate::ui::copy_button::CopyButton;
+use crate::ui::lazy::Lazy;
 
 /// Messages longer than this many bytes are shown shortened at first.
 const LONG_MESSAGE_BYTES: usize = 64 * 1024;
@@ -46,7 +47,8 @@ pub(crate) fn UserMessage(
     let size = text.with_value(|text| describe_size(text.len()));
     view! {
         <article class="message user" aria-label="You">
-            <SentMedia attachments />
+            {(!attachments.is_empty())
+                .then(|| view! { <Lazy load=move || sent_media_view(attachments.clone()) /> })}
             <AttachedFiles files=Signal::stored(files) />
             <p class="user-text">{shown}</p>
             <Show when=move || long && !expanded.get()>

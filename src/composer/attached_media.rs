@@ -1,13 +1,15 @@
 //! The images and PDFs attached to the next message, above the composer: a
 //! thumbnail (or a PDF chip), its name, how it will be sent ("JPEG, 2000 ×
-//! 1500, 412 KB") or that it is being prepared, and a Remove button.
+//! 1500, 412 KB") or that it is being prepared, and a Remove button. Built by
+//! the `media` chunk ([`attached_media_view`]), which prepares the attachments.
 
 use leptos::prelude::*;
 
 use crate::composer::media_thumb::MediaThumb;
 use crate::composer::state::media::MediaAttachments;
+use crate::ui::lazy::{ChunkError, wasm_split};
 
-/// The list named "Attached images and PDFs"; nothing when there are none.
+/// The list named "Attached images and PDFs".
 #[component]
 pub(crate) fn AttachedMedia(
     /// The attachments of the next message.
@@ -15,47 +17,52 @@ pub(crate) fn AttachedMedia(
     /// Called after one was removed (the composer takes the focus back).
     on_removed: Callback<()>,
 ) -> impl IntoView {
-    let keys = move || media.list.with(|list| list.iter().map(|m| m.key).collect::<Vec<_>>());
-    let item = move |key: u32| {
-        let this = move || media.list.with(|list| list.iter().find(|m| m.key == key).cloned());
-        let name = this().map(|m| m.name).unwrap_or_default();
-        let label = format!("Remove {name}");
-        view! {
-            <li class="media-item">
-                {move || this().map(|m| view! { <MediaThumb media=m /> })}
-                <span class="media-text">
-                    <span class="media-name">{name.clone()}</span>
-                    <span class="media-detail">
-                        {move || {
-                            this()
-                                .map(|m| match (&m.ready, &m.note) {
-                                    (None, _) => "Preparing…".to_owned(),
-                                    (Some(a), None) => format!("Will be sent as {}", a.summary()),
-                                    (Some(a), Some(note)) => format!("{} · {note}", a.summary()),
-                                })
-                        }}
-                    </span>
-                </span>
-                <button
-                    type="button"
-                    class="file-badge-remove"
-                    aria-label=label.clone()
-                    title=label
-                    on:click=move |_| {
-                        media.remove(key);
-                        on_removed.run(());
+    // Drawn again whenever the list changes: a message has few attachments.
+    let items = move || {
+        media.list.with(|list| {
+            list.iter()
+                .map(|item| {
+                    let key = item.key;
+                    let label = format!("Remove {}", item.name);
+                    let detail = match (&item.ready, &item.note) {
+                        (None, _) => "Preparing…".to_owned(),
+                        (Some(a), None) => format!("Will be sent as {}", a.summary()),
+                        (Some(a), Some(note)) => format!("{} · {note}", a.summary()),
+                    };
+                    view! {
+                        <li class="media-item">
+                            <MediaThumb media=item.clone() />
+                            <span class="media-text">
+                                <span class="media-name">{item.name.clone()}</span>
+                                <span class="media-detail">{detail}</span>
+                            </span>
+                            <button
+                                type="button"
+                                class="file-badge-remove"
+                                aria-label=label.clone()
+                                title=label
+                                on:click=move |_| {
+                                    media.remove(key);
+                                    on_removed.run(());
+                                }
+                            >
+                                "×"
+                            </button>
+                        </li>
                     }
-                >
-                    "×"
-                </button>
-            </li>
-        }
+                })
+                .collect_view()
+        })
     };
     view! {
-        <Show when=move || !media.is_empty()>
-            <ul class="attached-media" aria-label="Attached images and PDFs">
-                <For each=keys key=|key| *key children=item />
-            </ul>
-        </Show>
+        <ul class="attached-media" aria-label="Attached images and PDFs">
+            {items}
+        </ul>
     }
+}
+
+/// The list, built by code from the `media` chunk.
+#[wasm_split(media, fallible)]
+pub(crate) fn attached_media_view(media: MediaAttachments, on_removed: Callback<()>) -> Result<AnyView, ChunkError> {
+    Ok(view! { <AttachedMedia media on_removed /> }.into_any())
 }

@@ -15,7 +15,7 @@ use leptos::prelude::*;
 use crate::chat::state::ChatContext;
 use crate::composer::attach_file_button::AttachFileButton;
 use crate::composer::attached_files::AttachedFiles;
-use crate::composer::attached_media::AttachedMedia;
+use crate::composer::attached_media::attached_media_view;
 use crate::composer::camera_button::CameraButton;
 use crate::composer::compact_button::CompactButton;
 use crate::composer::context_meter::ContextMeter;
@@ -26,6 +26,7 @@ use crate::io::early_input;
 use crate::mcp::prompts_button::PromptsButton;
 use crate::offline::state::updates::{Hold, UpdatesContext};
 use crate::sessions::state::SessionsContext;
+use crate::ui::lazy::Lazy;
 
 /// The id of the key hint under the message box, which describes it.
 pub(crate) const KEYS_HINT_ID: &str = "composer-keys";
@@ -112,7 +113,9 @@ pub(crate) fn Composer() -> impl IntoView {
             on:drop=move |ev| file_drop::on_drop(ev, chat)
         >
             <p class="composer-problem" role="alert">{move || attachments.problem.get()}</p>
-            <AttachedMedia media=attachments.media on_removed=Callback::new(move |()| refocus()) />
+            <Show when=move || !attachments.media.is_empty()>
+                <Lazy load=move || attached_media_view(attachments.media, Callback::new(move |()| refocus())) />
+            </Show>
             <AttachedFiles files=attachments.files on_remove=remove />
             <div class="composer-row">
                 // The message box comes first in the focus order: the conversation's

@@ -4,6 +4,7 @@
 
 pub(crate) mod attachments;
 pub(crate) mod media;
+pub(crate) mod prepare;
 
 use leptos::prelude::*;
 

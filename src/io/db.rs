@@ -491,7 +491,8 @@ impl Db {
         Ok(outcome)
     }
 
-    /// Every record of every store.
+    /// Every record of every store, and the attachments' ids and types (their
+    /// bytes only through [`Db::blob_entries`]).
     pub(crate) async fn dump(&self) -> Result<StoreContents> {
         Ok(StoreContents {
             providers: self.all().await?,
@@ -501,14 +502,17 @@ impl Db {
             messages: self.all().await?,
             project_files: self.all().await?,
             settings: self.all().await?,
+            blobs: self.blob_entries(false).await?,
         })
     }
 
     /// Writes the records of a reviewed import plan (already merged with what
     /// was stored, see `hearth_core::storage::import_plan`) in one transaction:
     /// all or nothing.
-    pub(crate) async fn import(&self, contents: &StoreContents) -> Result<()> {
-        let tx = self.live()?.transaction(stores::ALL).with_mode(TransactionMode::Readwrite).build()?;
+    pub(crate) async fn import(&self, contents: &StoreContents, blobs: &[NewBlob]) -> Result<()> {
+        let every: Vec<&str> = stores::ALL.iter().copied().chain([stores::BLOBS]).collect();
+        let tx = self.live()?.transaction(every.as_slice()).with_mode(TransactionMode::Readwrite).build()?;
+        blobs::put_blobs(&tx, blobs).await?;
         put_each(&tx, &contents.providers).await?;
         put_each(&tx, &contents.model_configs).await?;
         put_each(&tx, &contents.agents).await?;

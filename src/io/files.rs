@@ -6,12 +6,24 @@ use wasm_bindgen_futures::JsFuture;
 
 /// Offers `text` as a download named `file_name`.
 pub(crate) fn download(file_name: &str, mime: &str, text: &str) -> Result<(), String> {
-    let fail = |what: &str| format!("could not {what} for the download");
     let parts = js_sys::Array::of1(&text.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(|_| fail("make a file"))?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| fail("make a link"))?;
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| "could not make a file for the download".to_owned())?;
+    download_blob(file_name, &blob)
+}
+
+/// Offers `bytes` as a download named `file_name`.
+pub(crate) fn download_bytes(file_name: &str, mime: &str, bytes: &[u8]) -> Result<(), String> {
+    let blob = super::media::blob_of(bytes, mime).ok_or_else(|| "could not make a file for the download".to_owned())?;
+    download_blob(file_name, &blob)
+}
+
+/// Offers `blob` as a download named `file_name`.
+fn download_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(), String> {
+    let fail = |what: &str| format!("could not {what} for the download");
+    let url = web_sys::Url::create_object_url_with_blob(blob).map_err(|_| fail("make a link"))?;
     let document = web_sys::window().and_then(|w| w.document()).ok_or_else(|| fail("find the page"))?;
     let anchor: web_sys::HtmlAnchorElement =
         document.create_element("a").map_err(|_| fail("make a link"))?.dyn_into().map_err(|_| fail("make a link"))?;

@@ -7,18 +7,22 @@
 //! every context re-reads its records ([`StoreContext::changed_everything`]).
 
 use hearth_core::agent::AgentRecord;
-use hearth_core::storage::backup::{BackupError, StoreContents, build_backup, parse_backup};
+use hearth_core::format::base64;
+use hearth_core::format::zip;
+use hearth_core::storage::backup::{BackupError, BlobEntry, StoreContents, build_backup, parse_backup};
 use hearth_core::storage::chatgpt::import_chatgpt;
 use hearth_core::storage::import_plan::{ImportPlan, plan_import};
-use hearth_core::storage::markdown_export::session_to_markdown;
+use hearth_core::storage::markdown_export::{attachment_files, session_to_markdown};
 use hearth_core::storage::{MessageRecord, SessionRecord};
 use std::fmt;
 
 use super::StoreContext;
+use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::clock::{date_stamp, now};
-use crate::io::db::StorageError;
-use crate::io::files::download;
+use crate::io::db::{NewBlob, StorageError};
+use crate::io::files::{download, download_bytes};
 use crate::io::ids::new_id;
+use crate::io::media::{blob_of, bytes_of, sha256_hex};
 
 /// Why a whole-store operation did nothing.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,6 +44,8 @@ pub(crate) enum DataError {
     Backup(BackupError),
     /// Another tab changed what the review showed.
     ChangedMeanwhile,
+    /// An image or PDF of the file is not what its name (its hash) says.
+    DamagedAttachment,
     /// The file could not be offered as a download.
     Download(String),
 }
@@ -65,6 +71,10 @@ impl fmt::Display for DataError {
                  Import the file again to see what it would change now."
             ),
             DataError::Download(error) => write!(f, "{error}"),
+            DataError::DamagedAttachment => write!(
+                f,
+                "Nothing was imported: an image or PDF in the file is damaged (its bytes do not match its fingerprint)."
+            ),
         }
     }
 }
@@ -78,6 +88,22 @@ pub(crate) enum Task {
     Import,
     /// Clearing everything, or exporting one conversation.
     Other,
+}
+
+/// The attachments' bytes of a backup, each checked against its id (the
+/// SHA-256 of the bytes): one that does not match refuses the whole import.
+async fn checked_blobs(entries: &[BlobEntry]) -> Result<Vec<NewBlob>, DataError> {
+    let mut blobs = Vec::with_capacity(entries.len());
+    for entry in entries {
+        let bytes = base64::decode(&entry.data).ok_or(DataError::DamagedAttachment)?;
+        let hash = sha256_hex(&bytes).await.map_err(|_| DataError::DamagedAttachment)?;
+        if hash != entry.id {
+            return Err(DataError::DamagedAttachment);
+        }
+        let data = blob_of(&bytes, &entry.mime).ok_or(DataError::DamagedAttachment)?;
+        blobs.push(NewBlob { hash, mime: entry.mime.clone(), data });
+    }
+    Ok(blobs)
 }
 
 impl From<StorageError> for DataError {
@@ -94,8 +120,13 @@ impl StoreContext {
     /// Downloads a full backup; API keys only when `include_api_keys`. Says
     /// what it exported.
     pub(crate) async fn export_backup(self, include_api_keys: bool) -> Result<String, DataError> {
-        let contents = self.open_db(Task::Export)?.dump().await?;
-        let summary = format!("{} conversations, {} messages", contents.sessions.len(), contents.messages.len());
+        let db = self.open_db(Task::Export)?;
+        let mut contents = db.dump().await?;
+        contents.blobs = db.blob_entries(true).await?;
+        let mut summary = format!("{} conversations, {} messages", contents.sessions.len(), contents.messages.len());
+        if !contents.blobs.is_empty() {
+            summary.push_str(&format!(", {} images and PDFs", contents.blobs.len()));
+        }
         let backup = build_backup(contents, include_api_keys, now());
         let json = serde_json::to_string_pretty(&backup).map_err(|e| DataError::Download(e.to_string()))?;
         download(&format!("hearth-backup-{}.json", date_stamp()), "application/json", &json)
@@ -135,7 +166,8 @@ impl StoreContext {
         if fresh.summary() != prepared.plan.summary() {
             return Err(DataError::ChangedMeanwhile);
         }
-        db.import(&fresh.writes).await.map_err(DataError::ImportFailed)?;
+        let blobs = checked_blobs(&fresh.writes.blobs).await?;
+        db.import(&fresh.writes, &blobs).await.map_err(DataError::ImportFailed)?;
         self.changed_everything().await;
         Ok(prepared.done_message())
     }
@@ -150,12 +182,39 @@ impl StoreContext {
         Ok(())
     }
 
-    /// Downloads one conversation as Markdown.
+    /// Downloads one conversation as Markdown; with its images and PDFs, as
+    /// a zip of the document and an `attachments/` folder (one no longer stored
+    /// is left out, its link kept).
     pub(crate) async fn export_markdown(self, session: SessionRecord) -> Result<(), DataError> {
-        let messages: Vec<MessageRecord> = self.open_db(Task::Other)?.session_messages(&session.id).await?;
+        let db = self.open_db(Task::Other)?;
+        let messages: Vec<MessageRecord> = db.session_messages(&session.id).await?;
         let markdown = session_to_markdown(&session, &messages);
-        download(&format!("{}.md", file_name(&session.title)), "text/markdown", &markdown).map_err(DataError::Download)
+        let name = file_name(&session.title);
+        let attachments = attachment_files(&messages);
+        if attachments.is_empty() {
+            return download(&format!("{name}.md"), "text/markdown", &markdown).map_err(DataError::Download);
+        }
+        let mut files = vec![(format!("{name}.md"), markdown.into_bytes())];
+        for (path, hash) in attachments {
+            let bytes = match db.blob(&hash).await? {
+                Some(blob) => bytes_of(&blob).await,
+                None => None,
+            };
+            if let Some(bytes) = bytes {
+                files.push((path, bytes));
+            }
+        }
+        let archive =
+            zip::store(&files).map_err(|_| DataError::Download("the conversation is too large for a zip".into()))?;
+        download_bytes(&format!("{name}.zip"), "application/zip", &archive).map_err(DataError::Download)
     }
+}
+
+/// `files` as a zip archive (`None` when over what a zip holds), by code from
+/// the `media` chunk: only a conversation with images or PDFs needs it.
+#[wasm_split(media, fallible)]
+fn zip_files(files: Vec<(String, Vec<u8>)>) -> Result<Option<Vec<u8>>, ChunkError> {
+    Ok(zip::store(&files).ok())
 }
 
 /// Where an import comes from.

@@ -419,7 +419,7 @@ describe('local-first sessions', () => {
     const file = JSON.parse(backup.text);
     assert.deepEqual(
       [file.format, file.backup_version, file.schema_version, file.includes_api_keys],
-      ['hearth-backup', 1, 1, true],
+      ['hearth-backup', 1, 2, true],
     );
     assert.equal(typeof file.exported_at, 'number');
     for (const store of ['providers', 'model_configs', 'agents', 'sessions', 'messages', 'project_files', 'settings']) {

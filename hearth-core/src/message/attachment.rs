@@ -36,6 +36,9 @@ pub const ANTHROPIC_MAX_IMAGE_BASE64: u64 = 5 * 1024 * 1024;
 /// Anthropic's and OpenAI's limit on a whole request, in bytes (32 MB).
 pub const MAX_REQUEST_BYTES: u64 = 32 * 1024 * 1024;
 
+/// Gemini's limit on a request's inline data (100 MB since 2026-01-12).
+pub const GEMINI_MAX_REQUEST_BYTES: u64 = 100 * 1024 * 1024;
+
 /// The most pages Anthropic and OpenAI read of a PDF.
 pub const MAX_PDF_PAGES: u32 = 100;
 
@@ -355,4 +358,67 @@ pub fn for_request(messages: &[ChatMessage], family: ProviderKind, accepts: Acce
             ChatMessage { content, attachments: kept, ..message.clone() }
         })
         .collect()
+}
+
+/// Why a request to `family` with these attachments would be refused by the
+/// provider, said before anything is sent: the attachment it is about (its
+/// name) and what is over. `None` when everything is within the limits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OverLimit {
+    /// The attachment's name.
+    pub name: String,
+    /// What is over, as a sentence ("It has 140 pages; Anthropic reads at most 100.").
+    pub reason: String,
+}
+
+fn family_name(family: ProviderKind) -> &'static str {
+    match family {
+        ProviderKind::OpenAi => "OpenAI",
+        ProviderKind::Anthropic => "Anthropic",
+        ProviderKind::Gemini => "Gemini",
+    }
+}
+
+/// What of the attachments a request to `family` for an `accepts` model
+/// sends is over the provider's limits (see [`OverLimit`]): a PDF's pages
+/// (100, Gemini 1,000), one image's base64 (Anthropic 5 MB), the request's
+/// base64 in all (32 MB, Gemini 100 MB). Counted from the stored sizes, so
+/// nothing is read to refuse.
+pub fn over_limit(messages: &[ChatMessage], family: ProviderKind, accepts: Accepts) -> Option<OverLimit> {
+    let sent = to_send(messages, family, accepts);
+    let who = family_name(family);
+    let max_pages = if family == ProviderKind::Gemini { GEMINI_MAX_PDF_PAGES } else { MAX_PDF_PAGES };
+    for attachment in &sent {
+        if let Some(pages) = attachment.pages.filter(|pages| *pages > max_pages) {
+            return Some(OverLimit {
+                name: attachment.name.clone(),
+                reason: format!("It has {pages} pages; {who} reads at most {max_pages}."),
+            });
+        }
+        let single = limits(family, 0).base64;
+        if attachment.is_image() && single.is_some_and(|max| base64_len(attachment.bytes) > max) {
+            return Some(OverLimit {
+                name: attachment.name.clone(),
+                reason: format!(
+                    "It is {} once encoded; {who} takes at most 5 MB per image.",
+                    size_text(base64_len(attachment.bytes))
+                ),
+            });
+        }
+    }
+    let total: u64 = sent.iter().map(|attachment| base64_len(attachment.bytes)).sum();
+    let max = if family == ProviderKind::Gemini { GEMINI_MAX_REQUEST_BYTES } else { MAX_REQUEST_BYTES };
+    if total > max {
+        let biggest = sent.iter().max_by_key(|attachment| attachment.bytes)?;
+        return Some(OverLimit {
+            name: biggest.name.clone(),
+            reason: format!(
+                "With its images and PDFs the request would be {} once encoded; {who} takes at most {} per request. \
+                 Remove it from the conversation (or start a new one), or use a model that takes larger files.",
+                size_text(total),
+                size_text(max)
+            ),
+        });
+    }
+    None
 }

@@ -2,7 +2,8 @@
 //!
 //! `{"format": "hearth-backup", "backup_version": 1, "schema_version": N,
 //! "exported_at": ms, "includes_api_keys": bool, "providers": [...], ...}` with one
-//! array per object store. API keys are left out (empty) unless the user asks for
+//! array per object store, and `blobs`: the attachments' bytes, base64 (schema 2).
+//! API keys are left out (empty) unless the user asks for
 //! them; while the keys are locked with a passphrase they are carried only
 //! sealed, with the lock (its salt and iterations) in the settings, so the same
 //! passphrase opens them after an import ([`key_lock::backup_keys`]). Importing upserts every record by id, so importing the same file twice adds
@@ -43,6 +44,32 @@ pub struct StoreContents {
     pub project_files: Vec<ProjectFileRecord>,
     /// Settings.
     pub settings: Vec<SettingRecord>,
+    /// The bytes of the attachments the messages refer to (not records of a
+    /// store: the blob store's contents, carried by backups). Left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blobs: Vec<BlobEntry>,
+}
+
+/// An attachment's bytes in a backup: its hash (the blob store's key), its
+/// media type and the bytes in base64.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BlobEntry {
+    /// The lowercase hex SHA-256 of the bytes.
+    pub id: String,
+    /// Their media type.
+    pub mime: String,
+    /// The bytes, standard base64.
+    pub data: String,
+}
+
+impl BlobEntry {
+    /// Whether its id is a SHA-256 in lowercase hex and its data base64 (the
+    /// shell checks that the id is the hash of the bytes before storing them).
+    pub fn is_well_formed(&self) -> bool {
+        self.id.len() == 64
+            && self.id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+            && crate::format::base64::decode(&self.data).is_some()
+    }
 }
 
 impl StoreContents {
@@ -55,9 +82,10 @@ impl StoreContents {
         self.messages.sort_by(|a, b| a.id.cmp(&b.id));
         self.project_files.sort_by(|a, b| a.id.cmp(&b.id));
         self.settings.sort_by(|a, b| a.key.cmp(&b.key));
+        self.blobs.sort_by(|a, b| a.id.cmp(&b.id));
     }
 
-    /// Number of records in all stores.
+    /// Number of records in all stores (attachments' bytes not counted).
     pub fn len(&self) -> usize {
         self.providers.len()
             + self.model_configs.len()
@@ -170,6 +198,11 @@ pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
         messages: read(stores::MESSAGES, schema_version, records(stores::MESSAGES)?)?,
         project_files: read(stores::PROJECT_FILES, schema_version, records(stores::PROJECT_FILES)?)?,
         settings: read(stores::SETTINGS, schema_version, records(stores::SETTINGS)?)?,
+        blobs: records(stores::BLOBS)?
+            .into_iter()
+            .map(|item| serde_json::from_value::<BlobEntry>(item).ok().filter(BlobEntry::is_well_formed))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| BackupError::BadStore(stores::BLOBS.to_owned()))?,
     };
     for message in &mut contents.messages {
         message.refresh_terms();

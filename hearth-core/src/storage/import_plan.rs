@@ -34,7 +34,7 @@ mod tests;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::backup::{KeyOutcome, StoreContents, merge_imported_provider};
+use super::backup::{BlobEntry, KeyOutcome, StoreContents, merge_imported_provider};
 use super::key_lock::{self, ImportKeys, KEY_LOCK_SETTING, KeyLock};
 use super::records::*;
 use crate::tools::{MCP_SERVER_KEY_PREFIX, USER_TOOL_KEY_PREFIX, UserTool, merge_imported_server};
@@ -137,7 +137,24 @@ pub fn plan_import(stored: &StoreContents, incoming: &StoreContents) -> ImportPl
     }
     plan_messages(stored, incoming, &mut plan);
     plan_sessions(stored, incoming, &mut plan);
+    plan_blobs(stored, incoming, &mut plan);
     plan
+}
+
+/// The attachments' bytes to store: those of the file that a message to be
+/// written or already stored refers to and that are not stored yet (`stored`
+/// lists the stored ones, maybe without their bytes).
+fn plan_blobs(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {
+    let referred = |id: &str| {
+        plan.writes.messages.iter().chain(&stored.messages).any(|message| message.blobs.iter().any(|b| b == id))
+    };
+    let new: Vec<BlobEntry> = incoming
+        .blobs
+        .iter()
+        .filter(|blob| !stored.blobs.iter().any(|known| known.id == blob.id) && referred(&blob.id))
+        .cloned()
+        .collect();
+    plan.writes.blobs = new;
 }
 
 /// The file's contents with the keys it may bring (see the module's rules).
@@ -413,7 +430,13 @@ fn stored_has(stored: &StoreContents, session_id: &str) -> bool {
 impl ImportPlan {
     /// Whether the import would write nothing.
     pub fn is_empty(&self) -> bool {
-        self.writes.is_empty()
+        self.writes.is_empty() && self.writes.blobs.is_empty()
+    }
+
+    /// How many images and PDFs it stores, and their bytes.
+    pub fn attachments(&self) -> (usize, u64) {
+        let bytes = self.writes.blobs.iter().map(|blob| blob.data.len() as u64 / 4 * 3).sum();
+        (self.writes.blobs.len(), bytes)
     }
 
     /// The review's list: one sentence per kind that changes, then the rules that
@@ -443,6 +466,13 @@ impl ImportPlan {
                 parts.push(format!("{} {verb} {noun}{names}", labels.len()));
             }
             lines.push(capitalise(&format!("{}.", parts.join("; "))));
+        }
+        match self.attachments() {
+            (0, _) => {}
+            (1, bytes) => lines.push(format!("1 new image or PDF ({}).", crate::message::attachment::size_text(bytes))),
+            (count, bytes) => {
+                lines.push(format!("{count} new images and PDFs ({}).", crate::message::attachment::size_text(bytes)));
+            }
         }
         for kept in &self.kept_both {
             lines.push(format!(
@@ -500,6 +530,9 @@ impl ImportPlan {
             if !changes.is_empty() {
                 parts.push(format!("{name} {} new, {} changed", changes.added.len(), changes.changed.len()));
             }
+        }
+        if !self.writes.blobs.is_empty() {
+            parts.push(format!("images and PDFs {} new", self.writes.blobs.len()));
         }
         let mut message = format!("Imported: {}.", parts.join("; "));
         if !self.kept_both.is_empty() {

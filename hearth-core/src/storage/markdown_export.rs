@@ -6,7 +6,8 @@
 //! blockquote under **Thinking**; tool calls list their name, their arguments as a
 //! JSON code block and their result; replies that did not finish normally carry a
 //! note in italics; a user message lists the names of the files it carried
-//! (their contents stay out). A reply's heading names the agent that wrote it (when the
+//! (their contents stay out) and links its images and PDFs, written beside the
+//! document ([`attachment_path`]). A reply's heading names the agent that wrote it (when the
 //! record says; the General Assistant under its own name is "Assistant") and
 //! its model; an agent switch is a divider line
 //! (`--- Switched to Translator ---`), not a section, and is not counted as a
@@ -24,7 +25,7 @@
 //! output the same on every machine.
 
 use crate::contract::FinishKind;
-use crate::message::Role;
+use crate::message::{Attachment, Role};
 
 use super::records::{MessageRecord, MessageState, SessionRecord, ToolCallRecord};
 use crate::Millis;
@@ -32,6 +33,33 @@ use crate::agent::{DEFAULT_AGENT_ID, GENERAL_NAME};
 
 #[cfg(test)]
 mod tests;
+
+/// Where an attachment is written beside the Markdown document (in the zip the
+/// export downloads): `attachments/<first 12 hex digits of its blob>-<its name>`,
+/// the name with anything but letters, digits, `.`, `_` and `-` as `-`, so the
+/// link needs no escaping and two files of one name never collide.
+pub fn attachment_path(attachment: &Attachment) -> String {
+    let safe: String = attachment
+        .name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') { c } else { '-' })
+        .collect();
+    let prefix: String = attachment.blob.chars().take(12).collect();
+    format!("attachments/{prefix}-{safe}")
+}
+
+/// The attachments of `messages` the document links to, each once: its path
+/// ([`attachment_path`]) and its blob, in order.
+pub fn attachment_files(messages: &[MessageRecord]) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = Vec::new();
+    for attachment in messages.iter().flat_map(|message| &message.attachments) {
+        let path = attachment_path(attachment);
+        if !files.iter().any(|(known, _)| *known == path) {
+            files.push((path, attachment.blob.clone()));
+        }
+    }
+    files
+}
 
 /// The session and its messages as a Markdown document, ending in a newline.
 ///
@@ -182,6 +210,11 @@ fn message_section(message: &MessageRecord, applies: bool) -> String {
         let names: Vec<String> =
             message.files.iter().map(|file| format!("`{}`", file.name.replace('`', "'"))).collect();
         blocks.push(format!("*Attached files:* {}", names.join(", ")));
+    }
+    for attachment in &message.attachments {
+        let label = one_line(&attachment.name).replace(['[', ']'], "");
+        let path = attachment_path(attachment);
+        blocks.push(if attachment.is_image() { format!("![{label}]({path})") } else { format!("[{label}]({path})") });
     }
     if !message.reasoning.trim().is_empty() {
         blocks.push(format!("**Thinking**\n\n{}", blockquote(message.reasoning.trim_end())));

@@ -52,6 +52,7 @@ use crate::store::StoreContext;
 use crate::tools::state::ToolsContext;
 use crate::tools::state::approval::approve;
 use crate::tools::state::run::{ToolEnv, run as run_tool};
+use hearth_core::message::attachment::over_limit;
 
 /// Everything one turn needs.
 pub(super) struct TurnSetup {
@@ -195,8 +196,13 @@ async fn ask(
         // The system prompt is rendered afresh for every request.
         let history: Vec<ChatMessage> =
             prompt.system_message(&model.model).into_iter().chain(turn.borrow().recorder.request_history()).collect();
-        // Images and PDFs with their bytes; what the model cannot read, a note.
+        // Images and PDFs with their bytes; what the model cannot read, a note;
+        // what the provider would refuse, said before anything is sent.
         let accepts = account.preset.accepts(&model.model);
+        if let Some(over) = over_limit(&history, account.kind, accepts) {
+            let problem = ConfigProblem::AttachmentOverLimit { name: over.name, reason: over.reason };
+            return ReplyStatus::Failed(Failure::config(problem));
+        }
         let history = with_attachment_data(stream.store, history, account.kind, accepts).await;
         let request = match provider::build_request_with_tools(account, model, &history, tools) {
             Ok(request) => request,

@@ -11,6 +11,8 @@
 //! A blob is stored as `{id, mime, size, data}`, `data` the browser's `Blob`
 //! (which IndexedDB keeps as a file, not inside a record).
 
+use hearth_core::format::base64;
+use hearth_core::storage::backup::BlobEntry;
 use hearth_core::storage::{MessageRecord, SessionRecord, indexes, stores};
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::TransactionMode;
@@ -60,23 +62,8 @@ impl Db {
             .transaction([stores::SESSIONS, stores::MESSAGES, stores::BLOBS])
             .with_mode(TransactionMode::Readwrite)
             .build()?;
-        let store = tx.object_store(stores::BLOBS)?;
-        for blob in blobs.iter().filter(|blob| message.blobs.contains(&blob.hash)) {
-            let stored: Option<JsValue> = store.get(blob.hash.clone()).primitive()?.await?;
-            if stored.is_some() {
-                continue;
-            }
-            let value = Object::new();
-            let set = |key: &str, value_of: &JsValue| Reflect::set(&value, &key.into(), value_of).is_ok();
-            let built = set("id", &blob.hash.as_str().into())
-                && set("mime", &blob.mime.as_str().into())
-                && set("size", &blob.data.size().into())
-                && set("data", &blob.data);
-            if !built {
-                return Err(failed("prepare an attachment for storage"));
-            }
-            store.put(JsValue::from(value)).primitive()?.await?;
-        }
+        let wanted: Vec<NewBlob> = blobs.iter().filter(|blob| message.blobs.contains(&blob.hash)).cloned().collect();
+        put_blobs(&tx, &wanted).await?;
         let stored = super::put_message_and_session(&tx, session, message).await?;
         commit(tx).await?;
         Ok(stored)
@@ -87,6 +74,33 @@ impl Db {
         let tx = self.live()?.transaction(stores::BLOBS).build()?;
         let value: Option<JsValue> = tx.object_store(stores::BLOBS)?.get(hash.to_owned()).primitive()?.await?;
         Ok(value.and_then(|value| Reflect::get(&value, &"data".into()).ok()).and_then(|data| data.dyn_into().ok()))
+    }
+
+    /// Every stored blob as a backup carries it: its id and type, and its
+    /// bytes in base64 when `with_data` (else empty: to know what is stored).
+    pub(crate) async fn blob_entries(&self, with_data: bool) -> Result<Vec<BlobEntry>> {
+        let values: Vec<JsValue> = {
+            let tx = self.live()?.transaction(stores::BLOBS).build()?;
+            let all = tx.object_store(stores::BLOBS)?.get_all::<JsValue>().primitive()?.await?;
+            all.collect::<std::result::Result<Vec<_>, _>>()?
+        };
+        let mut entries = Vec::with_capacity(values.len());
+        for value in values {
+            let text =
+                |key: &str| Reflect::get(&value, &key.into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
+            let mut entry = BlobEntry { id: text("id"), mime: text("mime"), data: String::new() };
+            if with_data {
+                let blob: Option<Blob> =
+                    Reflect::get(&value, &"data".into()).ok().and_then(|data| data.dyn_into().ok());
+                let bytes = match blob {
+                    Some(blob) => crate::io::media::bytes_of(&blob).await,
+                    None => None,
+                };
+                entry.data = base64::encode(&bytes.ok_or_else(|| failed("read an attachment"))?);
+            }
+            entries.push(entry);
+        }
+        Ok(entries)
     }
 
     /// How many blobs are stored and their bytes.
@@ -101,6 +115,28 @@ impl Db {
         }
         Ok(usage)
     }
+}
+
+/// Inside `tx` (with the blobs store): stores each of `blobs` not stored yet.
+pub(super) async fn put_blobs(tx: &indexed_db_futures::transaction::Transaction<'_>, blobs: &[NewBlob]) -> Result<()> {
+    let store = tx.object_store(stores::BLOBS)?;
+    for blob in blobs {
+        let stored: Option<JsValue> = store.get(blob.hash.clone()).primitive()?.await?;
+        if stored.is_some() {
+            continue;
+        }
+        let value = Object::new();
+        let set = |key: &str, value_of: &JsValue| Reflect::set(&value, &key.into(), value_of).is_ok();
+        let built = set("id", &blob.hash.as_str().into())
+            && set("mime", &blob.mime.as_str().into())
+            && set("size", &blob.data.size().into())
+            && set("data", &blob.data);
+        if !built {
+            return Err(failed("prepare an attachment for storage"));
+        }
+        store.put(JsValue::from(value)).primitive()?.await?;
+    }
+    Ok(())
 }
 
 /// The blobs `messages` refer to, for [`free_unreferenced`] once they are deleted.

@@ -177,3 +177,41 @@ fn summaries_say_what_is_sent() {
     let heic = Attachment { mime: "image/heic".into(), ..image("IMG.HEIC", 0, 0, 2_202_010) };
     assert_eq!(heic.summary(), "HEIC, 2.1 MB");
 }
+
+#[test]
+fn what_is_over_a_provider_s_limits_is_said_before_sending() {
+    let message = |attachments: Vec<Attachment>| {
+        let mut message = ChatMessage::new(Role::User, "Read this.");
+        message.attachments = attachments;
+        vec![message]
+    };
+    // A 30 MB PDF: 40 MB of base64, over 32 MB for OpenAI and Anthropic, within Gemini's 100 MB.
+    let big = message(vec![pdf("scan.pdf", Some(80), 30 * 1024 * 1024)]);
+    let refused = over_limit(&big, ProviderKind::Anthropic, Accepts::ALL).expect("refused");
+    assert_eq!(refused.name, "scan.pdf");
+    assert_eq!(
+        refused.reason,
+        "With its images and PDFs the request would be 40.0 MB once encoded; Anthropic takes at most 32.0 MB per request. Remove it from the conversation (or start a new one), or use a model that takes larger files."
+    );
+    assert!(over_limit(&big, ProviderKind::OpenAi, Accepts::ALL).is_some());
+    assert_eq!(over_limit(&big, ProviderKind::Gemini, Accepts::ALL), None);
+    assert_eq!(over_limit(&big, ProviderKind::OpenAi, Accepts { images: true, pdfs: false }), None, "not sent: a note");
+
+    let long = message(vec![pdf("thesis.pdf", Some(140), 2_000_000)]);
+    assert_eq!(
+        over_limit(&long, ProviderKind::Anthropic, Accepts::ALL).map(|o| o.reason),
+        Some("It has 140 pages; Anthropic reads at most 100.".to_owned())
+    );
+    assert_eq!(over_limit(&long, ProviderKind::Gemini, Accepts::ALL), None);
+
+    let heavy = message(vec![image("raw.png", 2000, 2000, 4 * 1024 * 1024)]);
+    assert_eq!(
+        over_limit(&heavy, ProviderKind::Anthropic, Accepts::ALL).map(|o| o.reason),
+        Some("It is 5.3 MB once encoded; Anthropic takes at most 5 MB per image.".to_owned())
+    );
+    assert_eq!(over_limit(&heavy, ProviderKind::OpenAi, Accepts::ALL), None);
+    assert_eq!(
+        over_limit(&message(vec![image("ok.jpg", 2000, 1500, 400_000)]), ProviderKind::Anthropic, Accepts::ALL),
+        None
+    );
+}

@@ -218,3 +218,23 @@ fn an_import_keeps_an_apps_data_but_never_its_network_permission() {
     // Other settings are left as they are.
     assert!(parsed.contents.settings.iter().any(|s| s.key == "auto_title" && s.value == serde_json::json!(true)));
 }
+
+#[test]
+fn attachments_bytes_travel_with_the_backup_and_bad_ones_are_refused() {
+    let blob = BlobEntry { id: "ab".repeat(32), mime: "image/png".into(), data: "iVBORw0KGgo=".into() };
+    let contents = StoreContents { blobs: vec![blob.clone()], ..sample() };
+    let json = serde_json::to_string(&build_backup(contents, false, 1)).expect("serialisable");
+    assert_eq!(parse_backup(&json).expect("parses").contents.blobs, vec![blob.clone()]);
+
+    for bad in [
+        BlobEntry { id: "AB".repeat(32), ..blob.clone() },
+        BlobEntry { id: "ab".into(), ..blob.clone() },
+        BlobEntry { data: "not base64!".into(), ..blob.clone() },
+    ] {
+        let contents = StoreContents { blobs: vec![bad], ..sample() };
+        let json = serde_json::to_string(&build_backup(contents, false, 1)).expect("serialisable");
+        assert_eq!(parse_backup(&json), Err(BackupError::BadStore("blobs".into())));
+    }
+    let no_blobs = serde_json::to_value(build_backup(sample(), false, 1)).expect("serialisable");
+    assert!(no_blobs.get("blobs").is_none(), "left out when there are none");
+}

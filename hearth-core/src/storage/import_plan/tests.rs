@@ -294,3 +294,47 @@ fn an_agent_import_is_judged_by_the_tools_it_offers() {
     assert_eq!(plan.agents.changed, ["Builder"]);
     assert_eq!(plan.tools_turned_on, [("Builder".to_owned(), "fetch_url".to_owned())]);
 }
+
+/// A message with a photo, and the photo's bytes as a backup carries them.
+fn with_photo(id: &str, session: &str, blob: &str) -> (MessageRecord, crate::storage::backup::BlobEntry) {
+    let mut record = message(id, session, "Look");
+    record.attachments = vec![crate::message::Attachment {
+        blob: blob.into(),
+        mime: "image/jpeg".into(),
+        name: "photo.jpg".into(),
+        bytes: 3,
+        ..crate::message::Attachment::default()
+    }];
+    record.refresh_terms();
+    (record, crate::storage::backup::BlobEntry { id: blob.into(), mime: "image/jpeg".into(), data: "AAAA".into() })
+}
+
+#[test]
+fn the_images_new_messages_refer_to_come_along_once() {
+    let (a, a_blob) = with_photo("m2", "s1", &"a".repeat(64));
+    let (b, b_blob) = with_photo("m3", "s1", &"b".repeat(64));
+    let stray = crate::storage::backup::BlobEntry { id: "c".repeat(64), ..a_blob.clone() };
+    let mut here = stored();
+    here.messages.push(b.clone());
+    here.blobs = vec![crate::storage::backup::BlobEntry { data: String::new(), ..b_blob.clone() }];
+    let incoming = StoreContents {
+        sessions: vec![session("s1", 3)],
+        messages: vec![message("m1", "s1", "Hello"), a, b],
+        blobs: vec![a_blob.clone(), b_blob, stray],
+        ..StoreContents::default()
+    };
+    let plan = plan_import(&here, &incoming);
+    assert_eq!(plan.writes.blobs, vec![a_blob], "only the new photo: the stored one and the stray are not written");
+    assert_eq!(plan.attachments(), (1, 3));
+    assert!(plan.summary().contains(&"1 new image or PDF (3 B).".to_owned()), "{:?}", plan.summary());
+    assert!(plan.done_message().contains("images and PDFs 1 new"), "{}", plan.done_message());
+
+    // Messages already here whose bytes were lost get them back, and that alone is an import.
+    let mut lost = here.clone();
+    lost.blobs.clear();
+    let restore = StoreContents { blobs: incoming.blobs.clone(), ..here.clone() };
+    let plan = plan_import(&lost, &restore);
+    assert!(!plan.is_empty());
+    assert_eq!(plan.writes.blobs.len(), 1);
+    assert_eq!(plan.writes.blobs[0].id, "b".repeat(64));
+}

@@ -403,3 +403,41 @@ fn reply_file_names_keep_safe_characters_and_the_date() {
     let name = reply_file_name(&long, at);
     assert_eq!(name.chars().count(), 80 - 1 + " 2024-03-05.md".len(), "cut to 80, the trailing space dropped");
 }
+
+#[test]
+fn images_and_pdfs_are_linked_beside_the_document_each_once() {
+    use crate::message::attachment::{Attachment, AttachmentKind};
+    let photo = Attachment {
+        kind: AttachmentKind::Image,
+        blob: "0123456789abcdef".repeat(4),
+        mime: "image/jpeg".into(),
+        name: "Harbour [May] photo.jpg".into(),
+        ..Attachment::default()
+    };
+    let menu = Attachment {
+        kind: AttachmentKind::Pdf,
+        blob: "fedcba9876543210".repeat(4),
+        mime: "application/pdf".into(),
+        name: "menu.pdf".into(),
+        ..Attachment::default()
+    };
+    let mut question = message("m1", Role::User, 1_000, "Which boat?");
+    question.attachments = vec![photo.clone(), menu];
+    let mut again = message("m2", Role::User, 2_000, "And now?");
+    again.attachments = vec![photo];
+    let messages = [question, again];
+    let document = session_to_markdown(&session("Boats"), &messages);
+    assert!(
+        document.contains(
+            "## You\n\n![Harbour May photo.jpg](attachments/0123456789ab-Harbour--May--photo.jpg)\n\n[menu.pdf](attachments/fedcba987654-menu.pdf)\n\nWhich boat?\n"
+        ),
+        "{document}"
+    );
+    assert_eq!(
+        super::attachment_files(&messages),
+        vec![
+            ("attachments/0123456789ab-Harbour--May--photo.jpg".to_owned(), "0123456789abcdef".repeat(4)),
+            ("attachments/fedcba987654-menu.pdf".to_owned(), "fedcba9876543210".repeat(4)),
+        ]
+    );
+}

@@ -1,0 +1,480 @@
+// Images and PDFs in a message, in real headless Chromium against the mock server: a
+// 12 MP phone photo with EXIF GPS (made here, by the browser's canvas, with an EXIF
+// segment written by this file) is chosen in the file picker, a screenshot pasted and a
+// PDF dropped; the composer shows what will be sent and each can be removed with the
+// keyboard; every family's request carries the master (long edge 2000 px, no EXIF,
+// within Anthropic's 5 MB of base64) in its own shape; a reload and a Regenerate send the
+// very same bytes; a text-only model gets a note instead; the bytes are stored once in
+// the blob store and freed with the last conversation that uses them.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { axeViolations } from '../support/axe.mjs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { loadApp, newContext, openChatWithProvider, sendAndSettle, settled, useHarness, waitOn } from '../support/chat.mjs';
+import { closeSettings, importFile, openSettings } from '../support/dialogs.mjs';
+import { readDatabase } from '../support/idb.mjs';
+import { chatRequests, FAMILIES, waitForChatRequests } from '../support/mock.mjs';
+
+/** The composer (a form named "Composer") and its parts these tests use. */
+function composer(page) {
+  const form = page.getByRole('form', { name: 'Composer', exact: true });
+  return {
+    form,
+    media: form.getByRole('list', { name: 'Attached images and PDFs', exact: true }),
+    alert: form.getByRole('alert'),
+    attach: form.getByRole('button', { name: 'Attach a file', exact: true }),
+  };
+}
+
+/**
+ * An image of `width` × `height` drawn by the page's canvas (gradients and shapes), with a
+ * sensor's fine grain when `grain` (so a 12 MP JPEG weighs what a phone's does).
+ */
+async function canvasImage(page, width, height, type = 'image/jpeg', { grain = false } = {}) {
+  const bytes = await page.evaluate(
+    async ([width, height, type, grain]) => {
+      const canvas = new OffscreenCanvas(width, height);
+      const context = canvas.getContext('2d');
+      const sky = context.createLinearGradient(0, 0, 0, height);
+      sky.addColorStop(0, '#5b8bd6');
+      sky.addColorStop(1, '#f3d9a4');
+      context.fillStyle = sky;
+      context.fillRect(0, 0, width, height);
+      for (let i = 0; i < 40; i += 1) {
+        context.fillStyle = `hsl(${(i * 37) % 360} 60% 45%)`;
+        context.beginPath();
+        context.arc(((i * 797) % width), ((i * 431) % height), (width / 30) * (1 + (i % 4)), 0, 2 * Math.PI);
+        context.fill();
+      }
+      context.fillStyle = '#222';
+      context.font = `${Math.round(height / 12)}px sans-serif`;
+      context.fillText('Hearth test photo', width / 10, height / 2);
+      if (grain) {
+        const pixels = context.getImageData(0, 0, width, height);
+        let seed = 7;
+        for (let i = 0; i < pixels.data.length; i += 1) {
+          if (i % 4 === 3) continue;
+          seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+          pixels.data[i] += (seed >> 16) % 25 - 12;
+        }
+        context.putImageData(pixels, 0, 0);
+      }
+      const blob = await canvas.convertToBlob(type === 'image/jpeg' ? { type, quality: 0.92 } : { type });
+      return [...new Uint8Array(await blob.arrayBuffer())];
+    },
+    [width, height, type, grain],
+  );
+  return Buffer.from(bytes);
+}
+
+/**
+ * `jpeg` with an EXIF segment after its start marker, as a phone writes it: orientation 6
+ * (the camera was turned: shown rotated a quarter turn clockwise) and a GPS position.
+ */
+function withExif(jpeg) {
+  const tiff = Buffer.alloc(92);
+  tiff.write('II*\0', 0, 'latin1');
+  tiff.writeUInt32LE(8, 4);
+  // IFD0: orientation, then the pointer to the GPS IFD (at 38).
+  tiff.writeUInt16LE(2, 8);
+  tiff.writeUInt16LE(0x0112, 10);
+  tiff.writeUInt16LE(3, 12);
+  tiff.writeUInt32LE(1, 14);
+  tiff.writeUInt16LE(6, 18);
+  tiff.writeUInt16LE(0x8825, 22);
+  tiff.writeUInt16LE(4, 24);
+  tiff.writeUInt32LE(1, 26);
+  tiff.writeUInt32LE(38, 30);
+  tiff.writeUInt32LE(0, 34);
+  // GPS IFD: latitude ref "N", latitude 48° 51' 24" (rationals at 68).
+  tiff.writeUInt16LE(2, 38);
+  tiff.writeUInt16LE(0x0001, 40);
+  tiff.writeUInt16LE(2, 42);
+  tiff.writeUInt32LE(2, 44);
+  tiff.write('N\0', 48, 'latin1');
+  tiff.writeUInt16LE(0x0002, 52);
+  tiff.writeUInt16LE(5, 54);
+  tiff.writeUInt32LE(3, 56);
+  tiff.writeUInt32LE(68, 60);
+  tiff.writeUInt32LE(0, 64);
+  [48, 1, 51, 1, 2400, 100].forEach((n, i) => tiff.writeUInt32LE(n, 68 + 4 * i));
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const header = Buffer.from([0xff, 0xe1, (body.length + 2) >> 8, (body.length + 2) & 0xff]);
+  return Buffer.concat([jpeg.subarray(0, 2), header, body, jpeg.subarray(2)]);
+}
+
+/** A JPEG's size from its first frame header, `[width, height]`. */
+function jpegSize(bytes) {
+  assert.equal(bytes.readUInt16BE(0), 0xffd8, 'a JPEG');
+  let at = 2;
+  while (at + 9 < bytes.length) {
+    const marker = bytes[at + 1];
+    const length = bytes.readUInt16BE(at + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return [bytes.readUInt16BE(at + 7), bytes.readUInt16BE(at + 5)];
+    }
+    at += 2 + length;
+  }
+  assert.fail('no frame header');
+}
+
+/** A small valid PDF of `pages` empty pages. */
+function pdf(pages) {
+  const kids = Array.from({ length: pages }, (_, i) => `${3 + i} 0 R`).join(' ');
+  const objects = [
+    '1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj',
+    `2 0 obj <</Type /Pages /Kids [${kids}] /Count ${pages}>> endobj`,
+    ...Array.from({ length: pages }, (_, i) => `${3 + i} 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]>> endobj`),
+  ];
+  return Buffer.from(`%PDF-1.4\n${objects.join('\n')}\ntrailer <</Root 1 0 R>>\n%%EOF\n`, 'latin1');
+}
+
+/** The images and PDFs of the last user message of a logged request, as `{ mime, data }`, and its text. */
+const LAST_USER = {
+  'OpenAI-compatible': (body) => {
+    const content = body.messages.findLast((m) => m.role === 'user').content;
+    if (typeof content === 'string') return { parts: [], text: content };
+    const parts = content.flatMap((part) => {
+      if (part.type === 'image_url') return [dataUrl(part.image_url.url)];
+      if (part.type === 'file') return [dataUrl(part.file.file_data)];
+      return [];
+    });
+    return { parts, text: content.filter((p) => p.type === 'text').map((p) => p.text).join('\n') };
+  },
+  Anthropic: (body) => {
+    const content = body.messages.findLast((m) => m.role === 'user').content;
+    if (typeof content === 'string') return { parts: [], text: content };
+    const parts = content
+      .filter((block) => block.type === 'image' || block.type === 'document')
+      .map((block) => ({ mime: block.source.media_type, data: block.source.data, type: block.type }));
+    return { parts, text: content.filter((b) => b.type === 'text').map((b) => b.text).join('\n') };
+  },
+  Gemini: (body) => {
+    const parts = body.contents.findLast((c) => c.role === 'user').parts;
+    return {
+      parts: parts.filter((p) => p.inlineData).map((p) => ({ mime: p.inlineData.mimeType, data: p.inlineData.data })),
+      text: parts.filter((p) => typeof p.text === 'string').map((p) => p.text).join('\n'),
+    };
+  },
+};
+
+/** `data:<mime>;base64,<data>` as `{ mime, data }`. */
+function dataUrl(url) {
+  const found = url.match(/^data:([^;]+);base64,(.*)$/s);
+  assert.ok(found, `a data URL: ${url.slice(0, 40)}`);
+  return { mime: found[1], data: found[2] };
+}
+
+/** Chooses `files` (Playwright file payloads) in the picker the Attach button opens. */
+async function choose(page, files) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), composer(page).attach.click()]);
+  await chooser.setFiles(files);
+}
+
+/** Pastes `bytes` as a file named `name` of type `mime` into the message box, as a screenshot paste does. */
+async function paste(page, name, mime, bytes) {
+  await page.getByRole('textbox', { name: 'Message', exact: true }).evaluate(
+    (box, [name, mime, bytes]) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], name, { type: mime }));
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [name, mime, [...bytes]],
+  );
+}
+
+/** Drops `bytes` as a file named `name` on the conversation, as dragging it from the desktop does. */
+async function drop(page, name, bytes) {
+  const target = page.getByRole('log', { name: 'Conversation', exact: true });
+  const data = await page.evaluateHandle(
+    ([name, bytes]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name));
+      return transfer;
+    },
+    [name, [...bytes]],
+  );
+  await target.dispatchEvent('dragover', { dataTransfer: data });
+  await target.dispatchEvent('drop', { dataTransfer: data });
+}
+
+/** The composer's item for `name` once it is ready ("Will be sent as …"); its detail text. */
+async function ready(page, name) {
+  const item = composer(page).media.getByRole('listitem').filter({ hasText: name });
+  await item.filter({ hasText: 'Will be sent as' }).or(item.filter({ hasText: 'only Gemini' })).waitFor();
+  return item.innerText();
+}
+
+/** The blob store's records (without their bytes): `[{ id, mime, size }]`. */
+function storedBlobs(page) {
+  return page.evaluate(async () => {
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open('hearth');
+      request.onupgradeneeded = () => request.transaction.abort();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const all = await new Promise((resolve, reject) => {
+        const request = db.transaction('blobs').objectStore('blobs').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return all.map(({ id, mime, size, data }) => ({ id, mime, size, isBlob: data instanceof Blob }));
+    } finally {
+      db.close();
+    }
+  });
+}
+
+const PHOTO = 'IMG_2041.JPG';
+
+describe('images and PDFs in a message', () => {
+  const env = useHarness();
+  /** The phone photo, made once: 4000 × 3000 (12 MP) with EXIF orientation and GPS. */
+  let photo;
+
+  for (const family of Object.values(FAMILIES)) {
+    test(`${family.name}: a 12 MP photo with GPS is sent as a 2000 px master without EXIF`, async (t) => {
+      const chat = await openChatWithProvider(t, env, { family, scenario: 'echo' });
+      const { page } = chat;
+      photo ??= withExif(await canvasImage(page, 4000, 3000, 'image/jpeg', { grain: true }));
+      assert.ok(photo.includes(Buffer.from('Exif\0\0', 'latin1')), 'the original carries EXIF');
+
+      const started = Date.now();
+      await choose(page, [{ name: PHOTO, mimeType: 'image/jpeg', buffer: photo }]);
+      const detail = await ready(page, PHOTO);
+      const attachMs = Date.now() - started;
+      // Orientation 6: the 4000 × 3000 sensor image is shown (and stored) upright.
+      assert.match(detail, /Will be sent as JPEG, 1500 × 2000, \d+ KB/, detail);
+      const thumbnail = composer(page).media.getByRole('img', { name: PHOTO, exact: true });
+      assert.ok(await thumbnail.evaluate((img) => img.complete && img.naturalWidth === 1500), 'the thumbnail shows');
+
+      await sendAndSettle(chat, 'What is in this photo?');
+      const [request] = await waitForChatRequests(env.mock, family, 1);
+      const sent = LAST_USER[family.name](request.body);
+      assert.equal(sent.text, 'What is in this photo?');
+      assert.equal(sent.parts.length, 1, 'one image');
+      const [{ mime, data }] = sent.parts;
+      assert.equal(mime, 'image/jpeg');
+      const bytes = Buffer.from(data, 'base64');
+      assert.deepEqual(jpegSize(bytes), [1500, 2000], 'the master, upright, long edge 2000');
+      assert.ok(!bytes.includes(Buffer.from('Exif', 'latin1')), 'no EXIF (and so no GPS) is sent');
+      assert.ok(data.length <= 5 * 1024 * 1024, `within Anthropic's 5 MB of base64: ${data.length}`);
+
+      // Stored once, as the master; the message refers to it and holds no bytes.
+      const blobs = await storedBlobs(page);
+      assert.equal(blobs.length, 1);
+      assert.deepEqual([blobs[0].mime, blobs[0].size, blobs[0].isBlob], ['image/jpeg', bytes.length, true]);
+      const { messages } = await readDatabase(page, ['messages']);
+      const user = messages.find((m) => m.role === 'user');
+      assert.deepEqual(user.blobs, [blobs[0].id]);
+      assert.equal(user.attachments[0].original_bytes, photo.length);
+      assert.ok(!JSON.stringify(user).includes(data.slice(0, 100)), 'no base64 in the record');
+      t.diagnostic(
+        `${family.name}: original ${photo.length} B, stored ${bytes.length} B (${((100 * bytes.length) / photo.length).toFixed(1)} %), attached in ${attachMs} ms`,
+      );
+
+      // The sent message shows it, read back from the blob store.
+      const shown = chat.you.last().getByRole('img', { name: PHOTO, exact: true });
+      await waitOn(chat, () => shown.evaluate((img) => img.complete && img.naturalWidth > 0), 'the sent photo shows');
+      if (family === FAMILIES.anthropic) await screenshot(page, 'attachments-sent.png');
+      assert.deepEqual(chat.errors, []);
+    });
+  }
+
+  test('paste, drop and removal by keyboard; a reload and a Regenerate send the same bytes', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.anthropic, scenario: 'echo' });
+    const { page } = chat;
+    const { media, form } = composer(page);
+    const screenshotPng = await canvasImage(page, 1200, 800, 'image/png');
+
+    await paste(page, 'image.png', 'image/png', screenshotPng);
+    assert.match(await ready(page, 'image.png'), /Will be sent as (PNG|JPEG), 1200 × 800/);
+    await drop(page, 'menu.pdf', pdf(2));
+    assert.match(await ready(page, 'menu.pdf'), /Will be sent as PDF, 2 pages, \d+ B/);
+    // An iPhone photo this browser cannot convert (Chromium reads no HEIC): kept as it came, for Gemini.
+    const heic = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'),
+      Buffer.alloc(2000, 7),
+    ]);
+    await drop(page, 'IMG_0001.HEIC', heic);
+    assert.match(await ready(page, 'IMG_0001.HEIC'), /HEIC, 2 KB · This browser cannot convert HEIC photos: it is kept as it is, and only Gemini models can read it\./);
+    await drop(page, 'notes.bin', Buffer.from([0, 1, 2, 3]));
+    await composer(page).alert.filter({ hasText: '“notes.bin” was not attached: Hearth takes images, PDFs and .md or .txt files.' }).waitFor();
+    await paste(page, 'spare.png', 'image/png', await canvasImage(page, 300, 200, 'image/png'));
+    await ready(page, 'spare.png');
+    assert.deepEqual(await axeViolations(page, { include: 'form' }), [], 'axe on the composer with attachments');
+    await screenshot(page, 'attachments-composer.png');
+
+    // Shift+Tab from the message box reaches the last Remove button; Enter removes it and
+    // the focus goes back to the message box.
+    await chat.message.focus();
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Remove spare.png');
+    await page.keyboard.press('Enter');
+    await media.getByRole('listitem').filter({ hasText: 'spare.png' }).waitFor({ state: 'detached' });
+    assert.equal(await chat.message.evaluate((box) => box === document.activeElement), true, 'focus is back in the box');
+    assert.equal(await media.getByRole('listitem').count(), 3);
+
+    await sendAndSettle(chat, 'Compare them.');
+    await media.waitFor({ state: 'detached' });
+    const [first] = await waitForChatRequests(env.mock, FAMILIES.anthropic, 1);
+    const sent = LAST_USER.Anthropic(first.body);
+    assert.deepEqual(sent.parts.map((p) => [p.type, p.mime]), [['image', sent.parts[0].mime], ['document', 'application/pdf']]);
+    assert.ok(['image/png', 'image/jpeg'].includes(sent.parts[0].mime));
+    assert.ok(Buffer.from(sent.parts[1].data, 'base64').equals(pdf(2)), 'the PDF is sent as it came');
+    assert.equal(
+      sent.text,
+      'Compare them.\n\n[The user attached the image “IMG_0001.HEIC”; this provider does not take its type (image/heic), so it is not sent.]',
+    );
+    assert.equal((await storedBlobs(page)).length, 3, 'the removed image was never stored');
+
+    // Reload, then Regenerate: the same bytes go out again.
+    await page.reload();
+    await loadApp(chat.context, page.url(), { page });
+    await chat.you.last().getByRole('img', { name: 'image.png', exact: true }).waitFor();
+    await chat.reply.getByRole('button', { name: 'Regenerate', exact: true }).click();
+    await settled(chat);
+    const [, again] = await waitForChatRequests(env.mock, FAMILIES.anthropic, 2);
+    assert.deepEqual(LAST_USER.Anthropic(again.body).parts, sent.parts, 'identical bytes after a reload and Regenerate');
+    assert.deepEqual(chat.errors, []);
+    void form;
+  });
+
+  test('a text-only model gets a note instead; deleting a conversation frees only the blobs no other one uses', async (t) => {
+    // An OpenAI-compatible server with a DeepSeek model: text only.
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'deepseek-chat' });
+    const { page } = chat;
+    const image = await canvasImage(page, 640, 480);
+
+    await choose(page, [{ name: 'shared.jpg', mimeType: 'image/jpeg', buffer: image }]);
+    await ready(page, 'shared.jpg');
+    await sendAndSettle(chat, 'First conversation.');
+    const [request] = await waitForChatRequests(env.mock, FAMILIES.openai, 1);
+    const sent = LAST_USER['OpenAI-compatible'](request.body);
+    assert.deepEqual(sent.parts, [], 'no image part for a text-only model');
+    assert.equal(
+      sent.text,
+      'First conversation.\n\n[The user attached the image “shared.jpg”; this model cannot read images, so it is not sent.]',
+    );
+    assert.match(await chat.reply.innerText(), /You said/, 'the reply came, no error');
+
+    // A second conversation with the same image and another one.
+    await page.getByRole('button', { name: 'New chat', exact: true }).click();
+    await choose(page, [
+      { name: 'shared.jpg', mimeType: 'image/jpeg', buffer: image },
+      { name: 'own.png', mimeType: 'image/png', buffer: await canvasImage(page, 320, 240, 'image/png') },
+    ]);
+    await ready(page, 'shared.jpg');
+    await ready(page, 'own.png');
+    await sendAndSettle(chat, 'Second conversation.');
+    const blobs = await storedBlobs(page);
+    assert.equal(blobs.length, 2, 'the shared image is stored once');
+
+    // Deleting the second frees its own image, not the shared one.
+    const nav = page.getByRole('navigation', { name: 'Conversations', exact: true });
+    const row = (title) =>
+      nav.getByRole('listitem').filter({ has: page.getByRole('button', { name: title, exact: true }) });
+    await row('Second conversation.').hover();
+    await row('Second conversation.').getByRole('button', { name: 'Delete', exact: true }).click();
+    const { messages } = await readDatabase(page, ['messages']);
+    const shared = messages.find((m) => m.content === 'First conversation.').blobs[0];
+    await waitUntil(async () => {
+      const left = await storedBlobs(page);
+      return left.length === 1 && left[0].id === shared;
+    }, 'the deleted conversation’s own image is freed after the undo time', { timeout: 20_000 });
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a backup carries the images into a fresh profile; Markdown exports a zip; a 30 MB PDF is refused before sending', async (t) => {
+    const downloads = await mkdtemp(path.join(tmpdir(), 'hearth-attachments-'));
+    t.after(() => rm(downloads, { recursive: true, force: true }));
+    const save = async (page, click) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+      const saved = path.join(downloads, file.suggestedFilename());
+      await file.saveAs(saved);
+      return { name: file.suggestedFilename(), path: saved, bytes: await readFile(saved) };
+    };
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.anthropic, scenario: 'echo' });
+    const { page } = chat;
+    const image = await canvasImage(page, 800, 600);
+    await choose(page, [
+      { name: 'garden.jpg', mimeType: 'image/jpeg', buffer: image },
+      { name: 'plan.pdf', mimeType: 'application/pdf', buffer: pdf(3) },
+    ]);
+    await ready(page, 'garden.jpg');
+    await ready(page, 'plan.pdf');
+    await sendAndSettle(chat, 'Where should the bench go?');
+    const stored = await storedBlobs(page);
+    assert.equal(stored.length, 2);
+
+    // Markdown: a zip of the document, which links them, and the files themselves.
+    const markdown = await save(page, () => page.getByRole('button', { name: 'Export as Markdown', exact: true }).click());
+    assert.match(markdown.name, /\.zip$/);
+    const entries = unzip(markdown.bytes);
+    const document = entries.find((e) => e.name.endsWith('.md'));
+    assert.ok(document, `a Markdown document in ${entries.map((e) => e.name)}`);
+    const links = [...document.data.toString('utf8').matchAll(/\]\((attachments\/[^)]+)\)/g)].map((m) => m[1]);
+    assert.equal(links.length, 2, 'the image and the PDF are linked');
+    for (const link of links) assert.ok(entries.some((e) => e.name === link), `${link} is in the zip`);
+    assert.ok(entries.find((e) => e.name.endsWith('plan.pdf')).data.equals(pdf(3)), 'the PDF as it came');
+
+    // A backup carries them; imported into a fresh profile, the conversation shows them again.
+    const settings = await openSettings(page);
+    const backup = await save(page, () => settings.getByRole('button', { name: 'Export backup', exact: true }).click());
+    await settings.getByRole('status').filter({ hasText: '2 images and PDFs' }).waitFor();
+    const file = JSON.parse(backup.bytes.toString('utf8'));
+    assert.equal(file.schema_version, 2);
+    assert.deepEqual(file.blobs.map((b) => b.id).sort(), stored.map((b) => b.id).sort());
+    await closeSettings(page);
+
+    const fresh = await newContext(t, env.browser);
+    const other = await loadApp(fresh, env.app.url);
+    const { review } = await importFile(other.page, backup.path);
+    assert.ok(review.some((line) => /^2 new images and PDFs \(\d+ KB\)\.$/.test(line)), review.join(' | '));
+    assert.deepEqual((await storedBlobs(other.page)).map((b) => [b.id, b.size]).sort(), stored.map((b) => [b.id, b.size]).sort());
+    await other.page.keyboard.press('Escape');
+    await other.page.getByRole('button', { name: 'Where should the bench go?', exact: true }).click();
+    const shown = other.you.last().getByRole('img', { name: 'garden.jpg', exact: true });
+    await waitOn(other, () => shown.evaluate((img) => img.complete && img.naturalWidth === 800), 'the imported photo shows');
+    await other.you.last().getByText('PDF, 3 pages').waitFor();
+
+    // A 30 MB PDF is over what Anthropic takes in one request: a clear card, nothing sent.
+    const before = (await chatRequests(env.mock, FAMILIES.anthropic)).length;
+    const big = Buffer.concat([pdf(2), Buffer.alloc(30 * 1024 * 1024, 0x20)]);
+    await choose(page, [{ name: 'scan.pdf', mimeType: 'application/pdf', buffer: big }]);
+    await ready(page, 'scan.pdf');
+    await sendAndSettle(chat, 'Summarise the scan.');
+    const card = chat.reply.getByRole('alert');
+    await card.getByText('An attachment is too large for this provider').waitFor();
+    assert.match(await card.innerText(), /“scan\.pdf” cannot be sent to this provider: With its images and PDFs the request would be 40\.\d MB once encoded; Anthropic takes at most 32\.0 MB per request\./);
+    assert.equal((await chatRequests(env.mock, FAMILIES.anthropic)).length, before, 'nothing was sent');
+    assert.deepEqual(chat.errors, []);
+    assert.deepEqual(other.errors, []);
+  });
+});
+
+/** The files of a zip written with stored (or deflated) entries: `[{ name, data }]`. */
+function unzip(bytes) {
+  const entries = [];
+  let at = 0;
+  while (bytes.readUInt32LE(at) === 0x04034b50) {
+    const method = bytes.readUInt16LE(at + 8);
+    const size = bytes.readUInt32LE(at + 18);
+    const nameLength = bytes.readUInt16LE(at + 26);
+    const extra = bytes.readUInt16LE(at + 28);
+    const name = bytes.subarray(at + 30, at + 30 + nameLength).toString('utf8');
+    const start = at + 30 + nameLength + extra;
+    const raw = bytes.subarray(start, start + size);
+    entries.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
+    at = start + size;
+  }
+  return entries;
+}
