@@ -40,9 +40,12 @@ import { gzipSync } from 'node:zlib';
  * 532,211; the resource links a tool returns kept with its result (their record is read with
  * every stored message): 533,986; OAuth sign-in (in the `mcp` chunk): 535,504; the key lock
  * sealing MCP servers' header values and tokens (its lock changes and "Forgot passphrase",
- * which the unlock prompt of the first load offers, convert the servers too): 540,842.
+ * which the unlock prompt of the first load offers, convert the servers too): 540,842; images
+ * and PDFs in messages (issue 31, first part: the blob store and its upgrade, the attachment
+ * in every message record, the composer's and the messages' hooks; preparing, the lists and
+ * zipping are in the `media` chunk): 556,894, a gap to win back.
  */
-export const BUDGET_BYTES = 541_000;
+export const BUDGET_BYTES = 557_000;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -53,10 +56,11 @@ export const BUDGET_BYTES = 541_000;
  */
 export const CHUNK_BUDGETS = {
   app_preview: 28_400,
-  dialogs: 232_300,
+  dialogs: 240_500,
   mcp: 100_300,
-  reply: 184_800,
-  shared: 106_700,
+  media: 15_800,
+  reply: 189_300,
+  shared: 114_700,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */
