@@ -4,9 +4,9 @@
 
 use leptos::html::Input;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::chat::state::ChatContext;
+use crate::composer::file_drop;
 use crate::ui::icon::{Icon, IconName};
 
 /// The button and its hidden file input.
@@ -14,14 +14,7 @@ use crate::ui::icon::{Icon, IconName};
 pub(crate) fn AttachFileButton() -> impl IntoView {
     let chat = ChatContext::expect();
     let input = NodeRef::<Input>::new();
-    let chosen = move |ev: leptos::ev::Event| {
-        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
-        let Some(list) = input.files() else { return };
-        let files: Vec<web_sys::File> = (0..list.length()).filter_map(|at| list.get(at)).collect();
-        // Cleared, so choosing the same file again is a change too.
-        input.set_value("");
-        chat.attachments.add_from_disk(files);
-    };
+    let chosen = move |ev: leptos::ev::Event| file_drop::on_chosen(&ev, chat);
     view! {
         <button
             type="button"

@@ -46,3 +46,15 @@ pub(crate) fn on_paste(ev: ClipboardEvent, chat: ChatContext) {
     let files: Vec<web_sys::File> = (0..list.length()).filter_map(|at| list.get(at)).collect();
     chat.attachments.add_from_disk(files);
 }
+
+/// `change` on a hidden file input (the Attach and camera buttons'): the
+/// chosen files are attached, and the input is cleared, so choosing the same
+/// file again is a change too.
+pub(crate) fn on_chosen(ev: &leptos::ev::Event, chat: ChatContext) {
+    use wasm_bindgen::JsCast;
+    let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+    let Some(list) = input.files() else { return };
+    let files: Vec<web_sys::File> = (0..list.length()).filter_map(|at| list.get(at)).collect();
+    input.set_value("");
+    chat.attachments.add_from_disk(files);
+}
