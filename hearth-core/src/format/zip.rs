@@ -1,9 +1,19 @@
-//! A ZIP archive of files stored as they are (method 0, no compression): what
-//! a conversation's Markdown export with its images and PDFs is downloaded as.
-//! Images and PDFs are compressed already, and storing keeps this a few dozen
-//! lines instead of a deflate dependency. Every unzip tool and operating
-//! system opens it (APPNOTE.TXT 6.3: local headers, the central directory, its end).
-//! Archives over 4 GB or 65,535 files (ZIP64) are not written.
+//! ZIP archives, both ways.
+//!
+//! Writing ([`store`]): files stored as they are (method 0, no compression):
+//! what a conversation's Markdown export with its images and PDFs is
+//! downloaded as. Images and PDFs are compressed already, and storing keeps
+//! this a few dozen lines instead of a deflate dependency. Every unzip tool
+//! and operating system opens it (APPNOTE.TXT 6.3: local headers, the central
+//! directory, its end). Archives over 4 GB or 65,535 files (ZIP64) are not written.
+//!
+//! Reading ([`read`], [`check`]): the table of contents of an archive someone
+//! else made (a ChatGPT data export), with where each entry's bytes are; the
+//! shell inflates deflated entries (see the `read` module's documentation).
+
+mod read;
+
+pub use read::{Archive, Entry, Method, ReadError, SkipReason, Skipped, base_name, check, read};
 
 /// CRC-32 (IEEE 802.3, as ZIP uses it) of `bytes`.
 pub fn crc32(bytes: &[u8]) -> u32 {
