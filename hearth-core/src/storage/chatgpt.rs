@@ -29,11 +29,21 @@
 //!   system messages are left out; hidden ones with text are counted.
 //! - **Content.** Text parts are joined with blank lines. `code` becomes a fenced
 //!   block; an assistant message addressed to a tool (`recipient` other than
-//!   `all`) is shown as "Tool call (name)" with its code or JSON. Images, audio
-//!   and attached files are counted, not imported; audio transcripts are kept.
+//!   `all`) is shown as "Tool call (name)" with its code or JSON. Audio and
+//!   attached files other than images are counted, not imported; audio
+//!   transcripts are kept.
 //!   ChatGPT's private citation markers (`U+E200…U+E201`) are removed from
 //!   answers, since the sources they point to are not in the file. Unknown
 //!   content types keep whatever text they have and are named in the report.
+//! - **Images.** An image part becomes an [`Attachment`] of its message when
+//!   the caller found its file in the export (see [`images`] for
+//!   how files are matched, and [`ChatGptExport`] for the steps); otherwise its
+//!   place in the text says which image is missing
+//!   (`[Image not included in this import: file-AbC123 (1024 × 768)]`), so a
+//!   bare `conversations.json` still shows where the images were. Images may
+//!   be on any message: ChatGPT's generated images are on tool messages, which
+//!   become assistant messages. Requests send the images of user messages only
+//!   (see [`attachment::to_send`](crate::message::attachment::to_send)).
 //! - **Reasoning.** `thoughts` and `reasoning_recap` messages become the
 //!   `reasoning` of the next assistant message of their branch, or of an
 //!   assistant message of their own when no answer follows.
@@ -55,10 +65,15 @@ use super::markdown_export::code_block;
 use super::records::{MessageRecord, SessionRecord, TitleSource, preview_of, title_from_message};
 use crate::Millis;
 use crate::agent::DEFAULT_AGENT_ID;
-use crate::message::Role;
+use crate::message::attachment::AttachmentKind;
+use crate::message::{Attachment, Role};
 
+pub mod images;
 #[cfg(test)]
 mod tests;
+
+use images::ImagePart;
+pub use images::{FoundImage, ImageRef, file_id_of_entry, file_id_of_pointer, find_conversations, locate_images};
 
 /// Prefix of the ids of imported sessions.
 pub const ID_PREFIX: &str = "chatgpt-";
@@ -99,7 +114,7 @@ pub struct ImportReport {
 pub enum ChatGptImportError {
     /// The text is not JSON.
     #[error(
-        "This file is not valid JSON ({0}). Expected conversations.json from ChatGPT's data export: unzip the export and choose that file."
+        "This file is not valid JSON ({0}). Expected ChatGPT's data export: the .zip as it was downloaded, or conversations.json from it."
     )]
     NotJson(String),
     /// The JSON is not an array.
@@ -114,7 +129,9 @@ pub enum ChatGptImportError {
     NoConversations(usize),
 }
 
-/// Maps a ChatGPT `conversations.json` to sessions and messages.
+/// Maps a ChatGPT `conversations.json` to sessions and messages, without any
+/// image files: every image is named in its message's text (see
+/// [`ChatGptExport`] to import the images of an export's .zip).
 ///
 /// `new_id` is called only for conversations without an id; `now` stands in for
 /// missing times. A single conversation object (without the array) is accepted
@@ -125,53 +142,161 @@ pub fn import_chatgpt(
     new_id: &mut dyn FnMut() -> String,
     now: Millis,
 ) -> Result<ChatGptImport, ChatGptImportError> {
-    let value: Value = serde_json::from_str(json).map_err(|e| ChatGptImportError::NotJson(e.to_string()))?;
-    let items = match value {
-        Value::Array(items) => items,
-        Value::Object(object) if object.contains_key("mapping") => vec![Value::Object(object)],
-        Value::Object(_) => return Err(ChatGptImportError::NotAnArray("an object")),
-        Value::String(_) => return Err(ChatGptImportError::NotAnArray("a string")),
-        Value::Number(_) => return Err(ChatGptImportError::NotAnArray("a number")),
-        Value::Bool(_) => return Err(ChatGptImportError::NotAnArray("a boolean")),
-        Value::Null => return Err(ChatGptImportError::NotAnArray("null")),
-    };
-    if !items.is_empty() && !items.iter().any(|item| item.get("mapping").is_some()) {
-        return Err(ChatGptImportError::NoConversations(items.len()));
+    Ok(ChatGptExport::parse(json)?.import(new_id, now, &BTreeMap::new()))
+}
+
+/// A parsed `conversations.json`, read once and used twice: first to list
+/// the images it refers to, then to import it with the images found.
+///
+/// With an export's .zip the shell:
+/// 1. reads its table of contents ([`zip::read`](crate::format::zip::read)),
+///    takes [`find_conversations`], inflates it if it is deflated and checks it
+///    ([`zip::check`](crate::format::zip::check));
+/// 2. parses it with [`ChatGptExport::parse`] and lists [`ChatGptExport::images`];
+/// 3. matches them to the archive's files with [`locate_images`];
+/// 4. for each located file: inflates and checks it, hashes it into the blob
+///    store, and describes it with [`FoundImage::sniffed`] (keyed by file id);
+/// 5. imports with [`ChatGptExport::import`].
+///
+/// With a bare `conversations.json` it goes from 2 to 5 with no images found.
+pub struct ChatGptExport {
+    /// Each entry of the array: the conversation, or why it could not be read.
+    conversations: Vec<Result<Conversation, String>>,
+}
+
+impl ChatGptExport {
+    /// Parses the text of `conversations.json`. A single conversation object
+    /// (without the array) is accepted too. Only a file that is not JSON or
+    /// holds no conversations is an error; conversations that cannot be read
+    /// are reported by the import.
+    pub fn parse(json: &str) -> Result<ChatGptExport, ChatGptImportError> {
+        let value: Value = serde_json::from_str(json).map_err(|e| ChatGptImportError::NotJson(e.to_string()))?;
+        let items = match value {
+            Value::Array(items) => items,
+            Value::Object(object) if object.contains_key("mapping") => vec![Value::Object(object)],
+            Value::Object(_) => return Err(ChatGptImportError::NotAnArray("an object")),
+            Value::String(_) => return Err(ChatGptImportError::NotAnArray("a string")),
+            Value::Number(_) => return Err(ChatGptImportError::NotAnArray("a number")),
+            Value::Bool(_) => return Err(ChatGptImportError::NotAnArray("a boolean")),
+            Value::Null => return Err(ChatGptImportError::NotAnArray("null")),
+        };
+        if !items.is_empty() && !items.iter().any(|item| item.get("mapping").is_some()) {
+            return Err(ChatGptImportError::NoConversations(items.len()));
+        }
+        let conversations =
+            items.into_iter().map(|item| serde_json::from_value(item).map_err(|error| error.to_string())).collect();
+        Ok(ChatGptExport { conversations })
     }
 
-    let mut tally = Tally::default();
-    let mut conversations = Vec::new();
-    let mut session_ids = HashSet::new();
-    for item in items {
-        let conversation = match serde_json::from_value::<Conversation>(item) {
-            Ok(conversation) => conversation,
-            Err(error) => {
-                tally.unreadable += 1;
-                tally.first_unreadable.get_or_insert_with(|| error.to_string());
-                continue;
+    /// The conversations the import keeps, each with its session key (`None`
+    /// for a conversation without an id): a conversation listed twice is kept
+    /// once.
+    fn kept(&self) -> impl Iterator<Item = Result<(&Conversation, Option<&str>), Skip<'_>>> {
+        let mut keys = HashSet::new();
+        self.conversations.iter().map(move |conversation| {
+            let conversation = conversation.as_ref().map_err(Skip::Unreadable)?;
+            let key = session_key(conversation);
+            if key.is_some_and(|key| !keys.insert(key)) {
+                return Err(Skip::Duplicate);
             }
-        };
-        let key = [&conversation.conversation_id, &conversation.id]
-            .into_iter()
-            .flatten()
-            .map(|id| id.trim())
-            .find(|id| !id.is_empty());
-        let session_id = match key {
-            Some(key) => format!("{ID_PREFIX}{key}"),
-            None => new_id(),
-        };
-        if !session_ids.insert(session_id.clone()) {
-            tally.duplicates += 1;
-            continue;
-        }
-        match import_conversation(&conversation, session_id, now, &mut tally) {
-            Some(imported) => conversations.push(imported),
-            None => tally.empty += 1,
-        }
+            Ok((conversation, key))
+        })
     }
-    let messages = conversations.iter().map(|c| c.messages.len()).sum();
-    let report = tally.report(conversations.len(), messages);
-    Ok(ChatGptImport { conversations, report })
+
+    /// The images the conversations that are imported refer to, each file id
+    /// once, in the order met (hidden messages and pointers without a file id
+    /// are left out). `width`, `height` and `size_bytes` are the export's;
+    /// `name` is the upload's, when its message lists it.
+    pub fn images(&self) -> Vec<ImageRef> {
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for (conversation, _) in self.kept().flatten() {
+            for message in conversation.mapping.values().filter_map(|node| node.message.as_ref()) {
+                if is_hidden(message) {
+                    continue;
+                }
+                let parts = message.content.as_ref().and_then(|c| c.get("parts")).and_then(Value::as_array);
+                for part in parts.into_iter().flatten().filter_map(ImagePart::read) {
+                    let Some(file_id) = part.file_id.clone() else { continue };
+                    if seen.insert(file_id.clone()) {
+                        let name = upload_name(message, &file_id).map(str::to_owned);
+                        let ImagePart { pointer, size_bytes, width, height, .. } = part;
+                        out.push(ImageRef { file_id, pointer, size_bytes, width, height, name });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Maps the conversations to sessions and messages, attaching the images
+    /// in `found` (by file id, see [`ImageRef::file_id`]); every other image is
+    /// named in its message's text. `new_id` is called only for conversations
+    /// without an id; `now` stands in for missing times.
+    pub fn import(
+        &self,
+        new_id: &mut dyn FnMut() -> String,
+        now: Millis,
+        found: &BTreeMap<String, FoundImage>,
+    ) -> ChatGptImport {
+        let mut tally = Tally::default();
+        let mut conversations = Vec::new();
+        for kept in self.kept() {
+            let (conversation, key) = match kept {
+                Ok(kept) => kept,
+                Err(Skip::Unreadable(error)) => {
+                    tally.unreadable += 1;
+                    tally.first_unreadable.get_or_insert_with(|| error.clone());
+                    continue;
+                }
+                Err(Skip::Duplicate) => {
+                    tally.duplicates += 1;
+                    continue;
+                }
+            };
+            let session_id = match key {
+                Some(key) => format!("{ID_PREFIX}{key}"),
+                None => new_id(),
+            };
+            match import_conversation(conversation, session_id, now, found, &mut tally) {
+                Some(imported) => conversations.push(imported),
+                None => tally.empty += 1,
+            }
+        }
+        let messages = conversations.iter().map(|c| c.messages.len()).sum();
+        let report = tally.report(conversations.len(), messages);
+        ChatGptImport { conversations, report }
+    }
+}
+
+/// Why a conversation of the file is not imported.
+enum Skip<'a> {
+    /// It does not have a conversation's shape (the error says why).
+    Unreadable(&'a String),
+    /// Its id was met before.
+    Duplicate,
+}
+
+/// The id a conversation's session is named after: `conversation_id`, else `id`.
+fn session_key(conversation: &Conversation) -> Option<&str> {
+    [&conversation.conversation_id, &conversation.id]
+        .into_iter()
+        .flatten()
+        .map(|id| id.trim())
+        .find(|id| !id.is_empty())
+}
+
+/// Whether ChatGPT hid the message (custom instructions, memory context).
+fn is_hidden(message: &Message) -> bool {
+    let metadata = message.metadata.as_ref();
+    metadata.and_then(|m| m.get("is_visually_hidden_from_conversation")).and_then(Value::as_bool) == Some(true)
+}
+
+/// The name the upload with `file_id` has in the message's `metadata.attachments`.
+fn upload_name<'a>(message: &'a Message, file_id: &str) -> Option<&'a str> {
+    let attachments = message.metadata.as_ref()?.get("attachments")?.as_array()?;
+    let listed = attachments.iter().find(|a| a.get("id").and_then(Value::as_str) == Some(file_id))?;
+    listed.get("name").and_then(Value::as_str).map(str::trim).filter(|name| !name.is_empty())
 }
 
 // --- The export's shapes, read leniently: every field may be missing or null. ---
@@ -236,7 +361,7 @@ const TEXT_FIELDS: [&str; 5] = ["text", "result", "user_profile", "user_instruct
 enum Mapped {
     /// A message of the session; `from_model` when the model wrote it (it then
     /// takes the reasoning before it).
-    Message { role: Role, content: String, model: Option<String>, from_model: bool },
+    Message { role: Role, content: String, attachments: Vec<Attachment>, model: Option<String>, from_model: bool },
     /// Reasoning for the next assistant message.
     Reasoning { text: String, model: Option<String> },
     /// Nothing (an empty, hidden or placeholder node).
@@ -248,6 +373,7 @@ struct Draft {
     id: String,
     role: Role,
     content: String,
+    attachments: Vec<Attachment>,
     reasoning: String,
     model: Option<String>,
     time: Millis,
@@ -264,6 +390,7 @@ fn import_conversation(
     conversation: &Conversation,
     session_id: String,
     now: Millis,
+    found: &BTreeMap<String, FoundImage>,
     tally: &mut Tally,
 ) -> Option<ImportedConversation> {
     let mapping = &conversation.mapping;
@@ -275,7 +402,7 @@ fn import_conversation(
     // Where each node's draft is in `drafts`, to quote the message a branch forks from.
     let mut draft_of_node: HashMap<&str, usize> = HashMap::new();
     for (index, segment) in segments(conversation).into_iter().enumerate() {
-        let from_nodes = segment_drafts(mapping, &segment, &session_id, fallback_time, tally);
+        let from_nodes = segment_drafts(mapping, &segment, &session_id, fallback_time, found, tally);
         if let (true, Some((first_node, first))) = (index > 0, from_nodes.first()) {
             tally.branches += 1;
             tally.branch_messages += from_nodes.len();
@@ -283,6 +410,7 @@ fn import_conversation(
                 id: format!("{session_id}-branch-{first_node}"),
                 role: Role::System,
                 content: branch_marker(fork_text(mapping, segment.fork, &draft_of_node, &drafts)),
+                attachments: Vec::new(),
                 reasoning: String::new(),
                 model: None,
                 time: first.time,
@@ -311,6 +439,7 @@ fn import_conversation(
         last_time = Some(created_at);
         let mut message = MessageRecord {
             content: draft.content,
+            attachments: draft.attachments,
             reasoning: draft.reasoning,
             model: draft.model,
             ..MessageRecord::new(draft.id, session_id.clone(), draft.role, created_at)
@@ -433,6 +562,7 @@ fn segment_drafts<'a>(
     segment: &Segment<'a>,
     session_id: &str,
     fallback_time: Millis,
+    found: &BTreeMap<String, FoundImage>,
     tally: &mut Tally,
 ) -> Vec<(&'a str, Draft)> {
     let mut out = Vec::new();
@@ -441,7 +571,7 @@ fn segment_drafts<'a>(
         let Some(message) = mapping.get(node).and_then(|node| node.message.as_ref()) else { continue };
         let time = message.create_time.as_ref().and_then(millis_of).unwrap_or(fallback_time);
         let id = format!("{session_id}-{node}");
-        match map_message(message, tally) {
+        match map_message(message, found, tally) {
             Mapped::Nothing => {}
             Mapped::Reasoning { text, model } => match &mut pending {
                 Some((_, draft)) => {
@@ -450,13 +580,20 @@ fn segment_drafts<'a>(
                     draft.model = draft.model.take().or(model);
                 }
                 None => {
-                    let draft =
-                        Draft { id, role: Role::Assistant, content: String::new(), reasoning: text, model, time };
+                    let draft = Draft {
+                        id,
+                        role: Role::Assistant,
+                        content: String::new(),
+                        attachments: Vec::new(),
+                        reasoning: text,
+                        model,
+                        time,
+                    };
                     pending = Some((node, draft));
                 }
             },
-            Mapped::Message { role, content, model, from_model } => {
-                let mut draft = Draft { id, role, content, reasoning: String::new(), model, time };
+            Mapped::Message { role, content, attachments, model, from_model } => {
+                let mut draft = Draft { id, role, content, attachments, reasoning: String::new(), model, time };
                 match pending.take() {
                     Some((_, thinking)) if from_model => {
                         draft.reasoning = thinking.reasoning;
@@ -501,7 +638,7 @@ fn branch_marker(forked_after: Option<&str>) -> String {
     }
 }
 
-fn map_message(message: &Message, tally: &mut Tally) -> Mapped {
+fn map_message(message: &Message, found: &BTreeMap<String, FoundImage>, tally: &mut Tally) -> Mapped {
     let content = message.content.as_ref().unwrap_or(&Value::Null);
     let content_type = content.get("content_type").and_then(Value::as_str).unwrap_or("text");
     let metadata = message.metadata.as_ref().unwrap_or(&Value::Null);
@@ -509,39 +646,57 @@ fn map_message(message: &Message, tally: &mut Tally) -> Mapped {
     let model = model.map(str::to_owned);
     let extracted = extract(content);
     let text = match content_type {
-        "thoughts" => Some(thoughts_text(content)).filter(|t| !t.is_empty()).unwrap_or(extracted.text),
-        "reasoning_recap" => content.get("content").and_then(Value::as_str).map_or(extracted.text, str::to_owned),
-        _ => extracted.text,
+        "thoughts" => Some(thoughts_text(content)).filter(|t| !t.is_empty()).unwrap_or_else(|| extracted.text()),
+        "reasoning_recap" => {
+            content.get("content").and_then(Value::as_str).map_or_else(|| extracted.text(), str::to_owned)
+        }
+        _ => extracted.text(),
     };
     let text = text.trim_matches('\n').to_owned();
-    if metadata.get("is_visually_hidden_from_conversation").and_then(Value::as_bool) == Some(true) {
+    if is_hidden(message) {
         if !text.trim().is_empty() {
             tally.hidden += 1;
         }
         return Mapped::Nothing;
     }
-    tally.images += extracted.images;
     tally.audio += extracted.audio;
-    for kind in extracted.other {
-        *tally.other_parts.entry(kind).or_default() += 1;
+    for kind in &extracted.other {
+        *tally.other_parts.entry(kind.clone()).or_default() += 1;
     }
-    tally.files += metadata.get("attachments").and_then(Value::as_array).map_or(0, Vec::len);
+    // An upload is listed in `metadata.attachments` too; an image among them is
+    // its image part, the others are counted as files not imported.
+    let image_ids: HashSet<&str> = extracted.images().filter_map(|image| image.file_id.as_deref()).collect();
+    let listed = metadata.get("attachments").and_then(Value::as_array).into_iter().flatten();
+    tally.files += listed
+        .filter(|listed| listed.get("id").and_then(Value::as_str).is_none_or(|id| !image_ids.contains(id)))
+        .count();
+    let has_images = extracted.images().next().is_some();
 
     if !KNOWN_CONTENT_TYPES.contains(&content_type) {
-        let counts = if text.trim().is_empty() { &mut tally.unknown_empty } else { &mut tally.unknown_kept };
+        let empty = text.trim().is_empty() && !has_images;
+        let counts = if empty { &mut tally.unknown_empty } else { &mut tally.unknown_kept };
         *counts.entry(content_type.to_owned()).or_default() += 1;
     }
-    if text.trim().is_empty() {
+    if matches!(content_type, "thoughts" | "reasoning_recap") {
+        return if text.trim().is_empty() { Mapped::Nothing } else { Mapped::Reasoning { text, model } };
+    }
+    if text.trim().is_empty() && !has_images {
         return Mapped::Nothing;
     }
-    if matches!(content_type, "thoughts" | "reasoning_recap") {
-        return Mapped::Reasoning { text, model };
-    }
+    let (attachments, references) = place_images(message, extracted.images(), found, tally);
+    // The references of the images not found, after a block of text or code.
+    let after = |body: String| {
+        let missing = references.iter().flatten().map(String::as_str);
+        join_blocks(std::iter::once(body.as_str()).chain(missing))
+    };
     let author = message.author.as_ref();
     let role = author.and_then(|a| a.role.as_deref()).unwrap_or_default();
     match role {
-        "user" => Mapped::Message { role: Role::User, content: text, model: None, from_model: false },
-        "system" => Mapped::Message { role: Role::System, content: text, model: None, from_model: false },
+        "user" | "system" => {
+            let role = if role == "user" { Role::User } else { Role::System };
+            let content = extracted.interleaved(&references);
+            Mapped::Message { role, content, attachments, model: None, from_model: false }
+        }
         "assistant" => {
             let recipient = message.recipient.as_deref().map(str::trim).filter(|r| !r.is_empty() && *r != "all");
             let language = content.get("language").and_then(Value::as_str).map(str::trim);
@@ -550,26 +705,78 @@ fn map_message(message: &Message, tally: &mut Tally) -> Mapped {
                 Some(tool) => {
                     let is_json = serde_json::from_str::<Value>(&text).is_ok_and(|v| v.is_object());
                     let language = if language.is_empty() && is_json { "json" } else { language };
-                    format!("**Tool call ({tool}):**\n\n{}", code_block(language, &text))
+                    after(format!("**Tool call ({tool}):**\n\n{}", code_block(language, &text)))
                 }
-                None if content_type == "code" => code_block(language, &text),
-                None => strip_citation_markers(&text),
+                None if content_type == "code" => after(code_block(language, &text)),
+                None => strip_citation_markers(&extracted.interleaved(&references)),
             };
-            Mapped::Message { role: Role::Assistant, content, model, from_model: true }
+            Mapped::Message { role: Role::Assistant, content, attachments, model, from_model: true }
         }
         // "tool", and any author Hearth has no role for.
         other => {
             let name = author.and_then(|a| a.name.as_deref()).map(str::trim).filter(|n| !n.is_empty());
             let name = name.unwrap_or(if other.is_empty() { "tool" } else { other }).to_owned();
-            let mut content = format!("**Tool output ({name}):**\n\n{}", code_block("", &text));
+            let mut content = format!("**Tool output ({name}):**");
+            if !text.trim().is_empty() {
+                content = format!("{content}\n\n{}", code_block("", &text));
+            }
+            let mut content = after(content);
             if let Some(url) = content_url(message) {
                 content.push_str(&format!("\n\nSource: <{url}>"));
             }
             tally.tool_outputs += 1;
             tally.tool_names.insert(name);
-            Mapped::Message { role: Role::Assistant, content, model: None, from_model: false }
+            Mapped::Message { role: Role::Assistant, content, attachments, model: None, from_model: false }
         }
     }
+}
+
+/// The image parts of a message as attachments (those in `found`) and, for
+/// each part in order, the reference the text holds instead (`None` for an
+/// attached one).
+fn place_images<'a>(
+    message: &Message,
+    images: impl Iterator<Item = &'a ImagePart>,
+    found: &BTreeMap<String, FoundImage>,
+    tally: &mut Tally,
+) -> (Vec<Attachment>, Vec<Option<String>>) {
+    let mut attachments = Vec::new();
+    let mut references = Vec::new();
+    for image in images {
+        let name = image.file_id.as_deref().and_then(|id| upload_name(message, id));
+        match image.file_id.as_ref().and_then(|id| found.get(id)) {
+            Some(file) => {
+                let (width, height) = if file.width > 0 && file.height > 0 {
+                    (file.width, file.height)
+                } else {
+                    (image.width, image.height)
+                };
+                attachments.push(Attachment {
+                    kind: AttachmentKind::Image,
+                    blob: file.blob.clone(),
+                    mime: file.mime.clone(),
+                    name: name.unwrap_or(&file.name).to_owned(),
+                    bytes: file.bytes,
+                    width,
+                    height,
+                    ..Attachment::default()
+                });
+                references.push(None);
+                tally.images_found += 1;
+            }
+            None => {
+                references.push(Some(image.reference(name)));
+                tally.images_missing += 1;
+            }
+        }
+    }
+    (attachments, references)
+}
+
+/// `blocks` that hold more than spaces, joined with blank lines.
+fn join_blocks<'a>(blocks: impl IntoIterator<Item = &'a str>) -> String {
+    let blocks = blocks.into_iter().filter(|block| !block.trim().is_empty());
+    blocks.collect::<Vec<_>>().join("\n\n").trim_matches('\n').to_owned()
 }
 
 fn content_url(message: &Message) -> Option<&str> {
@@ -577,37 +784,70 @@ fn content_url(message: &Message) -> Option<&str> {
     (url.starts_with("https://") || url.starts_with("http://")).then_some(url)
 }
 
-/// The text of a content object and what it held that is not text.
+/// A part of a content object, in order: text or an image.
+enum Piece<'a> {
+    Text(&'a str),
+    Image(ImagePart),
+}
+
+/// What a content object holds, and what it held that is neither text nor an image.
 #[derive(Default)]
-struct Extracted {
-    text: String,
-    images: usize,
+struct Extracted<'a> {
+    /// Its text parts and image parts in order, then its text fields.
+    pieces: Vec<Piece<'a>>,
     audio: usize,
     /// Content types of other non-text parts.
     other: Vec<String>,
 }
 
-fn extract(content: &Value) -> Extracted {
+impl Extracted<'_> {
+    /// The text alone, paragraphs joined with blank lines.
+    fn text(&self) -> String {
+        join_blocks(self.pieces.iter().filter_map(|piece| match piece {
+            Piece::Text(text) => Some(*text),
+            Piece::Image(_) => None,
+        }))
+    }
+
+    /// The image parts, in order.
+    fn images(&self) -> impl Iterator<Item = &ImagePart> {
+        self.pieces.iter().filter_map(|piece| match piece {
+            Piece::Image(image) => Some(image),
+            Piece::Text(_) => None,
+        })
+    }
+
+    /// The text with each image not found named where it was (`references`
+    /// holds one entry per image part, in order; see [`place_images`]).
+    fn interleaved(&self, references: &[Option<String>]) -> String {
+        let mut references = references.iter();
+        join_blocks(self.pieces.iter().filter_map(|piece| match piece {
+            Piece::Text(text) => Some(*text),
+            Piece::Image(_) => references.next().and_then(Option::as_deref),
+        }))
+    }
+}
+
+fn extract(content: &Value) -> Extracted<'_> {
     let mut extracted = Extracted::default();
-    let mut texts: Vec<&str> = Vec::new();
     for part in content.get("parts").and_then(Value::as_array).into_iter().flatten() {
         match part {
-            Value::String(text) => texts.push(text),
+            Value::String(text) => extracted.pieces.push(Piece::Text(text)),
             Value::Object(object) => match object.get("content_type").and_then(Value::as_str).unwrap_or_default() {
-                "image_asset_pointer" => extracted.images += 1,
+                "image_asset_pointer" => extracted.pieces.extend(ImagePart::read(part).map(Piece::Image)),
                 "audio_asset_pointer"
                 | "real_time_user_audio_video_asset_pointer"
                 | "video_container_asset_pointer" => extracted.audio += 1,
                 kind => match object.get("text").and_then(Value::as_str) {
-                    Some(text) => texts.push(text),
+                    Some(text) => extracted.pieces.push(Piece::Text(text)),
                     None => extracted.other.push(if kind.is_empty() { "unknown".to_owned() } else { kind.to_owned() }),
                 },
             },
             _ => {}
         }
     }
-    texts.extend(TEXT_FIELDS.iter().filter_map(|field| content.get(field).and_then(Value::as_str)));
-    extracted.text = texts.into_iter().filter(|text| !text.trim().is_empty()).collect::<Vec<_>>().join("\n\n");
+    let fields = TEXT_FIELDS.iter().filter_map(|field| content.get(field).and_then(Value::as_str));
+    extracted.pieces.extend(fields.map(Piece::Text));
     extracted
 }
 
@@ -664,7 +904,10 @@ fn strip_citation_markers(text: &str) -> String {
 /// What the import met that the report tells about.
 #[derive(Default)]
 struct Tally {
-    images: usize,
+    /// Image parts attached from the images found.
+    images_found: usize,
+    /// Image parts named in the text instead.
+    images_missing: usize,
     audio: usize,
     files: usize,
     other_parts: BTreeMap<String, usize>,
@@ -683,19 +926,20 @@ struct Tally {
 
 impl Tally {
     fn report(self, conversations: usize, messages: usize) -> ImportReport {
-        let not_text = "(not imported: Hearth stores text only)";
         let mut skipped = Vec::new();
         let mut line = |n: usize, sentence: String| {
             if n > 0 {
                 skipped.push(sentence);
             }
         };
-        line(self.images, format!("{} {not_text}", count(self.images, "image", "images")));
         line(
             self.audio,
-            format!("{} {not_text}", count(self.audio, "audio or video recording", "audio or video recordings")),
+            format!(
+                "{} (not imported: Hearth keeps no audio or video)",
+                count(self.audio, "audio or video recording", "audio or video recordings")
+            ),
         );
-        line(self.files, format!("{} {not_text}", count(self.files, "attached file", "attached files")));
+        line(self.files, format!("{} (not imported)", count(self.files, "attached file", "attached files")));
         for (kind, n) in &self.other_parts {
             line(*n, format!("{} of type `{kind}` (not imported)", count(*n, "attachment", "attachments")));
         }
@@ -730,6 +974,26 @@ impl Tally {
         );
 
         let mut notes = Vec::new();
+        if self.images_found > 0 {
+            notes.push(format!(
+                "{} {} attached from the export's files",
+                count(self.images_found, "image", "images"),
+                were(self.images_found),
+            ));
+        }
+        if self.images_missing > 0 {
+            let hint = if self.images_found == 0 {
+                " (choose the export's .zip rather than conversations.json to bring them along)"
+            } else {
+                ""
+            };
+            notes.push(format!(
+                "{} {} not among the files imported, so {} named in its message's text instead{hint}",
+                count(self.images_missing, "image", "images"),
+                were(self.images_missing),
+                if self.images_missing == 1 { "it is" } else { "each is" },
+            ));
+        }
         if self.branches > 0 {
             notes.push(format!(
                 "{} on {} (edits or regenerations in ChatGPT) {} added after the main conversation, each branch after a marker message",
@@ -741,7 +1005,7 @@ impl Tally {
         if self.tool_outputs > 0 {
             let names = self.tool_names.into_iter().collect::<Vec<_>>().join(", ");
             notes.push(format!(
-                "{} ({names}) {} kept as text in assistant messages",
+                "{} ({names}) {} kept in assistant messages",
                 count(self.tool_outputs, "tool output", "tool outputs"),
                 were(self.tool_outputs),
             ));
