@@ -2,6 +2,7 @@
 
 pub mod base64;
 pub mod media;
+pub mod pdf_text;
 pub mod sealed;
 pub mod zip;
 
