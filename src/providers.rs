@@ -4,6 +4,7 @@
 //! by default, and the key lock's state.
 
 pub(crate) mod key_lock_setting;
+pub(crate) mod model_inputs_field;
 pub(crate) mod model_picker;
 pub(crate) mod provider_editor;
 pub(crate) mod providers_dialog;

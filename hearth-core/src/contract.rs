@@ -18,8 +18,10 @@
 //!   refused request, with each kind's title, advice and whether retrying can help.
 
 mod error;
+mod media_refusal;
 
 pub use error::{ProviderError, ProviderErrorKind};
+pub use media_refusal::{MediaRefusal, media_refusal};
 
 use serde::{Deserialize, Serialize};
 

@@ -254,7 +254,11 @@ impl Failure {
                 if !self.message.is_empty() {
                     parts.push(sentence(&self.message));
                 }
-                parts.extend(kind.advice(self.retry_after_secs));
+                parts.extend(
+                    self.provider_error()
+                        .and_then(|error| error.advice())
+                        .or_else(|| kind.advice(self.retry_after_secs)),
+                );
                 let mut detail = parts.join(" ");
                 if let Some(status) = self.status {
                     detail = format!("{detail} (HTTP {status})").trim_start().to_owned();

@@ -57,7 +57,7 @@ pub use crate::contract::{
 };
 pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, is_local_url, origin_of, validate_base_url};
 pub use openai::AZURE_API_VERSION;
-pub use preset::Preset;
+pub use preset::{InputsFrom, ModelInputs, Preset};
 pub use response::ResponseDecoder;
 
 use serde::{Deserialize, Serialize};
@@ -354,6 +354,23 @@ pub fn parse_models(kind: ProviderKind, body: &str) -> Result<Vec<String>, Strin
     ids.sort();
     ids.dedup();
     Ok(ids)
+}
+
+/// What each model of a model-list response reads besides text, where the
+/// list says: OpenRouter's `architecture.input_modalities` (`"image"`, and
+/// `"file"` for PDFs; <https://openrouter.ai/docs/api/api-reference/models/get-models>).
+/// Models without it are left out (nothing is known of them).
+pub fn parse_model_inputs(body: &str) -> Vec<(String, crate::message::attachment::Accepts)> {
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(body) else { return Vec::new() };
+    let items = value.get("data").and_then(serde_json::Value::as_array).into_iter().flatten();
+    items
+        .filter_map(|model| {
+            let id = model_string(model, "id")?;
+            let inputs = model.get("architecture")?.get("input_modalities")?.as_array()?;
+            let has = |name: &str| inputs.iter().any(|input| input.as_str() == Some(name));
+            Some((id, crate::message::attachment::Accepts { images: has("image"), pdfs: has("file") }))
+        })
+        .collect()
 }
 
 fn model_string(model: &serde_json::Value, key: &str) -> Option<String> {

@@ -1,5 +1,7 @@
 //! The form of one provider account: type (preset), name, base URL, API key,
-//! Azure's API version, the model and its sampling settings, its context
+//! Azure's API version, the model, what it reads besides text (images, PDFs:
+//! as known, or as the user says; an OpenRouter model list says it for each
+//! model, applied as the model is chosen), its sampling settings, its context
 //! window (blank: the model's known default, which the hint names), the thinking
 //! switch, extra JSON, and Test connection. A field is stored when it is
 //! committed (change). A number that cannot be used is explained under its
@@ -16,11 +18,13 @@
 //! provider, also one without a key yet: a key typed then could not be sealed).
 
 use hearth_core::compaction::{FALLBACK_CONTEXT_WINDOW, parse_context_window};
-use hearth_core::provider::{Preset, insecure_http_warning, parse_extra_json};
+use hearth_core::message::attachment::Accepts;
+use hearth_core::provider::{InputsFrom, Preset, insecure_http_warning, parse_extra_json};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::io::dialogs::confirm;
+use crate::providers::model_inputs_field::ModelInputsField;
 use crate::providers::state::key_lock::LockState;
 use crate::providers::state::{ProviderEntry, ProvidersContext, test_connection};
 use crate::ui::text_field::TextField;
@@ -74,6 +78,16 @@ pub(crate) fn ProviderEditor(
     let status = RwSignal::new(String::new());
     let testing = RwSignal::new(false);
     let models = RwSignal::new(Vec::<String>::new());
+    // What the model list said each model reads (OpenRouter's), applied to
+    // the model as it is chosen.
+    let listed = StoredValue::new(Vec::<(String, Accepts)>::new());
+    let learn_listed = move || {
+        let Some(model) = entry.with_untracked(|e| e.as_ref().map(|e| e.model.model.trim().to_owned())) else { return };
+        let found = listed.with_value(|listed| listed.iter().find(|(id, _)| *id == model).map(|(_, accepts)| *accepts));
+        if let Some(accepts) = found {
+            id.with_value(|id| providers.learn_inputs(id, accepts, InputsFrom::ModelList));
+        }
+    };
 
     let set_preset = move |ev: leptos::ev::Event| {
         let Some(new) = Preset::from_id(&event_target_value(&ev)) else { return };
@@ -127,9 +141,11 @@ pub(crate) fn ProviderEditor(
         status.set("Testing the connection…".to_owned());
         spawn_local(async move {
             match test_connection(&entry).await {
-                Ok((summary, list)) => {
-                    status.set(summary);
-                    models.set(list);
+                Ok(connected) => {
+                    status.set(connected.summary);
+                    models.set(connected.models);
+                    listed.set_value(connected.inputs);
+                    learn_listed();
                 }
                 Err(problem) => status.set(problem.to_string()),
             }
@@ -245,6 +261,7 @@ pub(crate) fn ProviderEditor(
                 on_change=Callback::new(move |model: String| {
                     let model = model.trim().to_owned();
                     edit(Box::new(move |entry| entry.model.model = model));
+                    learn_listed();
                 })
             />
             <Show when=move || models.with(|m| !m.is_empty())>
@@ -254,6 +271,7 @@ pub(crate) fn ProviderEditor(
                         let model = event_target_value(&ev);
                         if !model.is_empty() {
                             edit(Box::new(move |entry| entry.model.model = model));
+                            learn_listed();
                         }
                     }>
                         <option value="">"Pick a model…"</option>
@@ -263,6 +281,10 @@ pub(crate) fn ProviderEditor(
                     </select>
                 </label>
             </Show>
+            <ModelInputsField
+                entry
+                on_change=Callback::new(move |inputs| edit(Box::new(move |entry| entry.model.inputs = inputs)))
+            />
             <div class="field-row">
                 {[Field::Temperature, Field::MaxTokens, Field::TopP]
                     .into_iter()

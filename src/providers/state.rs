@@ -8,7 +8,10 @@ pub(crate) mod save_state;
 mod storage;
 
 use hearth_core::failure::ConfigProblem;
-use hearth_core::provider::{self, HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderError, ProviderKind};
+use hearth_core::message::attachment::Accepts;
+use hearth_core::provider::{
+    self, HttpRequest, InputsFrom, ModelConfig, Preset, ProviderConfig, ProviderError, ProviderKind,
+};
 use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
 use leptos::prelude::*;
 
@@ -56,6 +59,7 @@ impl ProviderEntry {
                 extra_json: None,
                 thinking: None,
                 context_window: None,
+                inputs: None,
             },
         }
     }
@@ -68,6 +72,11 @@ impl ProviderEntry {
     /// The preset it was made from (inferred for records older than presets).
     pub(crate) fn preset(&self) -> Preset {
         self.provider.effective_preset()
+    }
+
+    /// What its model reads besides text, and who says so.
+    pub(crate) fn accepts(&self) -> (Accepts, InputsFrom) {
+        self.model.accepts(self.preset())
     }
 
     /// "model · Name", for the top bar's model control, which says the model first.
@@ -221,10 +230,17 @@ impl std::fmt::Display for TestFailure {
     }
 }
 
+/// What Test connection found: what to tell the user, the models listed, and
+/// what the list says each model reads (OpenRouter's says; most say nothing).
+pub(crate) struct Connected {
+    pub(crate) summary: String,
+    pub(crate) models: Vec<String>,
+    pub(crate) inputs: Vec<(String, Accepts)>,
+}
+
 /// Checks that an account works: lists its models where the provider has a
 /// list (the models, for the form), else sends its model a one-word message.
-/// Returns what to tell the user and the models listed.
-pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<(String, Vec<String>), TestFailure> {
+pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<Connected, TestFailure> {
     let account = entry.provider.config();
     let request = match provider::models_request(&account).map_err(TestFailure::Refused)? {
         Some(request) => request,
@@ -233,22 +249,31 @@ pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<(String, Ve
             if model.model.trim().is_empty() {
                 return Err(TestFailure::NoModel);
             }
-            return ping(&account, &model).await.map(|()| ("Connected: the model answered.".to_owned(), Vec::new()));
+            return ping(&account, &model).await.map(|()| Connected {
+                summary: "Connected: the model answered.".to_owned(),
+                models: Vec::new(),
+                inputs: Vec::new(),
+            });
         }
     };
     let mut body = Vec::new();
     let fetched = fetch_stream(&request, None, |bytes| body.extend_from_slice(bytes)).await;
     fetched.map_err(|failure| test_failure(failure, &request, account.kind))?;
-    match provider::parse_models(account.kind, &String::from_utf8_lossy(&body)) {
+    let body = String::from_utf8_lossy(&body);
+    match provider::parse_models(account.kind, &body) {
         Ok(models) => {
             let summary = match models.len() {
                 0 => "Connected. The provider lists no models; type the model id.".to_owned(),
                 1 => "Connected. 1 model available.".to_owned(),
                 n => format!("Connected. {n} models available."),
             };
-            Ok((summary, models))
+            Ok(Connected { summary, models, inputs: provider::parse_model_inputs(&body) })
         }
-        Err(error) => Ok((format!("Connected, but the model list could not be read: {error}"), Vec::new())),
+        Err(error) => Ok(Connected {
+            summary: format!("Connected, but the model list could not be read: {error}"),
+            models: Vec::new(),
+            inputs: Vec::new(),
+        }),
     }
 }
 

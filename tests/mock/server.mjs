@@ -371,11 +371,22 @@ async function geminiGenerate(req, res, context) {
   return playScenario(res, context, { family: 'gemini', conversation, streaming });
 }
 
-/** OpenAI's model list, or Anthropic's when the request carries `anthropic-version`. */
+/**
+ * OpenAI's model list, or Anthropic's when the request carries `anthropic-version`. A
+ * scenario with `input_modalities` is listed with OpenRouter's `architecture` too.
+ */
 async function listModels(req, res, { scenariosDir, requestId }) {
   const ids = await scenarioNames(scenariosDir);
   if (!('anthropic-version' in req.headers)) {
-    const data = ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'hearth-mock' }));
+    const data = await Promise.all(
+      ids.map(async (id) => {
+        const model = { id, object: 'model', created: 0, owned_by: 'hearth-mock' };
+        const inputs = (await readScenario(scenariosDir, id).catch(() => null))?.input_modalities;
+        if (!Array.isArray(inputs)) return model;
+        const architecture = { modality: 'text->text', input_modalities: inputs, output_modalities: ['text'], tokenizer: 'Other', instruct_type: null };
+        return { ...model, architecture };
+      }),
+    );
     return sendJson(res, 200, { object: 'list', data });
   }
   if (!req.headers['x-api-key']) return sendMissingKey(res, requestId);

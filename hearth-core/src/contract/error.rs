@@ -47,6 +47,9 @@ pub enum ProviderErrorKind {
     /// The provider's content filter or safety system refused the request
     /// (Azure OpenAI's and OpenAI's `content_filter` error code).
     ContentFilter,
+    /// The provider refused an image or a PDF: the model reads none, or one
+    /// was over a limit (see [`MediaRefusal`](super::MediaRefusal)).
+    Attachment,
     /// Anything else.
     Other,
 }
@@ -60,6 +63,9 @@ impl ProviderErrorKind {
             | ProviderErrorKind::Network
             | ProviderErrorKind::Timeout
             | ProviderErrorKind::Other => true,
+            // A model that reads no images is remembered, so the retry sends a
+            // note in their place; after a limit, the user removes the file first.
+            ProviderErrorKind::Attachment => true,
             ProviderErrorKind::Auth
             | ProviderErrorKind::ContextTooLong
             | ProviderErrorKind::NotFound
@@ -80,6 +86,7 @@ impl ProviderErrorKind {
             ProviderErrorKind::Network => "Could not reach the provider",
             ProviderErrorKind::Timeout => "The provider stopped sending data",
             ProviderErrorKind::ContentFilter => "The provider's content filter refused the request",
+            ProviderErrorKind::Attachment => "The provider refused an image or PDF",
             ProviderErrorKind::Other => "The request failed",
         }
     }
@@ -105,6 +112,9 @@ impl ProviderErrorKind {
             ProviderErrorKind::ContentFilter => {
                 Some("Rephrase the message; retrying it unchanged will be refused again.".to_owned())
             }
+            ProviderErrorKind::Attachment => {
+                Some("Remove the image or PDF, or switch to a model that reads it.".to_owned())
+            }
             ProviderErrorKind::BadRequest | ProviderErrorKind::Network | ProviderErrorKind::Other => None,
         }
     }
@@ -115,7 +125,7 @@ impl ProviderErrorKind {
     }
 
     /// Every kind.
-    pub const ALL: [ProviderErrorKind; 10] = [
+    pub const ALL: [ProviderErrorKind; 11] = [
         ProviderErrorKind::Auth,
         ProviderErrorKind::RateLimit,
         ProviderErrorKind::Server,
@@ -125,6 +135,7 @@ impl ProviderErrorKind {
         ProviderErrorKind::Network,
         ProviderErrorKind::Timeout,
         ProviderErrorKind::ContentFilter,
+        ProviderErrorKind::Attachment,
         ProviderErrorKind::Other,
     ];
 
@@ -140,6 +151,7 @@ impl ProviderErrorKind {
             ProviderErrorKind::Network => "network",
             ProviderErrorKind::Timeout => "timeout",
             ProviderErrorKind::ContentFilter => "content_filter",
+            ProviderErrorKind::Attachment => "attachment",
             ProviderErrorKind::Other => "other",
         }
     }
@@ -218,9 +230,20 @@ impl ProviderError {
         self.kind.title()
     }
 
-    /// What the user can do about it, if there is a general answer.
+    /// What the user can do about it, if there is a general answer (for an
+    /// image or PDF refused, the answer for the limit its message names).
     pub fn advice(&self) -> Option<String> {
+        if self.kind == ProviderErrorKind::Attachment
+            && let Some(refusal) = self.media_refusal()
+        {
+            return Some(refusal.advice().to_owned());
+        }
         self.kind.advice(self.retry_after_secs)
+    }
+
+    /// What its message says about an image or a PDF, when the provider refused one.
+    pub fn media_refusal(&self) -> Option<super::MediaRefusal> {
+        (self.kind == ProviderErrorKind::Attachment).then(|| super::media_refusal(&self.message)).flatten()
     }
 }
 
@@ -266,6 +289,10 @@ fn classify(status: Option<u16>, code: Option<&str>, message: &str) -> ProviderE
     }
     if code == "resource_exhausted" {
         return ProviderErrorKind::RateLimit;
+    }
+    // Before the status: OpenRouter says it with a 404 and llama.cpp with a 500.
+    if super::media_refusal(&message).is_some() {
+        return ProviderErrorKind::Attachment;
     }
     match status {
         Some(401 | 403) => ProviderErrorKind::Auth,

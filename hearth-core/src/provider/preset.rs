@@ -19,6 +19,7 @@
 
 mod context_window;
 mod input;
+pub use input::{InputsFrom, ModelInputs};
 
 use serde::{Deserialize, Serialize};
 

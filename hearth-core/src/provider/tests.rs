@@ -384,3 +384,58 @@ fn a_query_on_the_base_url_stays_after_the_path() {
     assert_eq!(list(Preset::Anthropic, "http://h:1"), "http://h:1/v1/models?limit=1000");
     assert_eq!(list(Preset::Gemini, "http://h:1/v1beta?t=1"), "http://h:1/v1beta/models?t=1&pageSize=1000");
 }
+
+#[test]
+fn openrouter_lists_what_each_model_reads() {
+    // The shape of OpenRouter's "List all models" response
+    // (https://openrouter.ai/docs/api/api-reference/models/get-models), two models kept short.
+    let body = r#"{"data":[
+        {"id":"openai/gpt-4o","canonical_slug":"openai/gpt-4o","name":"OpenAI: GPT-4o","context_length":128000,
+         "architecture":{"modality":"text+image->text","input_modalities":["text","image","file"],"output_modalities":["text"],"tokenizer":"GPT","instruct_type":null}},
+        {"id":"deepseek/deepseek-chat","canonical_slug":"deepseek/deepseek-chat-v3","name":"DeepSeek: DeepSeek V3","context_length":163840,
+         "architecture":{"modality":"text->text","input_modalities":["text"],"output_modalities":["text"],"tokenizer":"DeepSeek","instruct_type":null}},
+        {"id":"no/architecture"}
+    ]}"#;
+    use crate::message::attachment::Accepts;
+    assert_eq!(
+        super::parse_model_inputs(body),
+        vec![("openai/gpt-4o".to_owned(), Accepts::ALL), ("deepseek/deepseek-chat".to_owned(), Accepts::TEXT)]
+    );
+    // A list without the field (OpenAI's own) says nothing.
+    assert!(super::parse_model_inputs(r#"{"data":[{"id":"gpt-4o","object":"model"}]}"#).is_empty());
+    assert!(super::parse_model_inputs("not json").is_empty());
+}
+
+#[test]
+fn refused_images_and_pdfs_are_their_own_kind_whatever_the_status() {
+    use crate::contract::MediaRefusal;
+    use crate::provider::ProviderError;
+    // OpenRouter answers a text-only route with a 404; llama.cpp with a 500.
+    let openrouter = ProviderError::from_status(404, "No endpoints found that support image input".into(), None, None);
+    assert_eq!(openrouter.kind, ProviderErrorKind::Attachment);
+    assert_eq!(openrouter.media_refusal(), Some(MediaRefusal::NoImageInput));
+    assert!(openrouter.is_retryable());
+    let llama = ProviderError::from_status(
+        500,
+        "image input is not supported - hint: if this is unexpected, you may need to provide the mmproj".into(),
+        Some("server_error".into()),
+        None,
+    );
+    assert_eq!(llama.kind, ProviderErrorKind::Attachment);
+    let anthropic = ProviderError::from_status(
+        400,
+        "messages.0.content.2.image.source.base64: image exceeds 5 MB maximum: 15908784 bytes > 5242880 bytes".into(),
+        Some("invalid_request_error".into()),
+        None,
+    );
+    assert_eq!(anthropic.media_refusal(), Some(MediaRefusal::TooLarge));
+    assert!(anthropic.advice().is_some_and(|advice| advice.contains("remove the largest attachment")));
+    // A model that is really missing stays "not found".
+    let missing = ProviderError::from_status(
+        404,
+        "No endpoints found for nousresearch/hermes-3-llama-3.1-405b:free.".into(),
+        None,
+        None,
+    );
+    assert_eq!(missing.kind, ProviderErrorKind::NotFound);
+}

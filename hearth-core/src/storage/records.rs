@@ -17,8 +17,9 @@ use crate::Millis;
 use crate::agent::{AgentKind, AgentRecord, DEFAULT_AGENT_ID};
 use crate::contract::{FinishReason, ProviderKind, Usage};
 use crate::format::cut;
+use crate::message::attachment::Accepts;
 use crate::message::{AttachedFile, ReasoningPart, Role};
-use crate::provider::{ModelConfig, Preset, ProviderConfig, parse_extra_json};
+use crate::provider::{InputsFrom, ModelConfig, ModelInputs, Preset, ProviderConfig, parse_extra_json};
 
 /// One provider account. Holds the API key, which backups leave out unless asked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -168,9 +169,41 @@ pub struct ModelConfigRecord {
     /// the default (see [`ModelConfigRecord::effective_context_window`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub context_window: Option<u32>,
+    /// What the model reads besides text as the user set it or Hearth learned
+    /// it (the provider's model list, a refusal); `None`: see
+    /// [`ModelConfigRecord::accepts`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inputs: Option<ModelInputs>,
 }
 
 impl ModelConfigRecord {
+    /// What the model reads besides text, and who says so: what was stored for
+    /// this model id, else what `preset` documents for it.
+    pub fn accepts(&self, preset: Preset) -> (Accepts, InputsFrom) {
+        match &self.inputs {
+            Some(inputs) if inputs.model == self.model.trim() => (inputs.accepts, inputs.from),
+            _ => (preset.accepts(self.model.trim()), InputsFrom::Documentation),
+        }
+    }
+
+    /// Learns `accepts` about the current model (from `from`); says whether
+    /// anything changed (see [`ModelInputs::updated`]).
+    pub fn learn_inputs(&mut self, accepts: Accepts, from: InputsFrom, preset: Preset) -> bool {
+        let model = self.model.trim().to_owned();
+        // What is known now, the documented default included, so a refusal of
+        // images keeps PDFs as documented.
+        let (known, known_from) = self.accepts(preset);
+        let current = ModelInputs { model: model.clone(), accepts: known, from: known_from };
+        let current = (known_from != InputsFrom::Documentation || from == InputsFrom::Refusal).then_some(current);
+        match ModelInputs::updated(current.as_ref(), ModelInputs { model, accepts, from }) {
+            Some(updated) => {
+                self.inputs = Some(updated);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The settings requests are built from, or why the extra JSON cannot be used.
     pub fn config(&self) -> Result<ModelConfig, String> {
         Ok(ModelConfig {

@@ -4,6 +4,8 @@
 
 use std::rc::Rc;
 
+use hearth_core::message::attachment::Accepts;
+use hearth_core::provider::InputsFrom;
 use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
 use leptos::prelude::*;
 
@@ -81,6 +83,24 @@ impl ProvidersContext {
                 Err(error) => self.store.report(error),
             }
         });
+    }
+
+    /// Learns what the model of the account `id` reads (`from` a refusal or
+    /// the model list) and stores it when that changed anything (see
+    /// `ModelConfigRecord::learn_inputs`).
+    pub(crate) fn learn_inputs(self, id: &str, accepts: Accepts, from: InputsFrom) {
+        let mut learned = None;
+        self.list.update(|list| {
+            if let Some(entry) = list.iter_mut().find(|entry| entry.id() == id) {
+                let preset = entry.preset();
+                if entry.model.learn_inputs(accepts, from, preset) {
+                    learned = Some(entry.clone());
+                }
+            }
+        });
+        if let Some(entry) = learned {
+            self.save(entry);
+        }
     }
 
     /// Adds an account, makes it the one that answers, and stores both.

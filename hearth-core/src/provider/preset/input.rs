@@ -19,8 +19,69 @@
 //!   refusal is learned from the error), PDFs are not sent (most of them take
 //!   no `file` part).
 
+use serde::{Deserialize, Serialize};
+
 use super::Preset;
 use crate::message::attachment::Accepts;
+
+/// Who says what a model reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InputsFrom {
+    /// The user, in the model's settings.
+    User,
+    /// The provider's model list (OpenRouter's `architecture.input_modalities`).
+    ModelList,
+    /// The provider refused an image or a PDF sent to the model.
+    Refusal,
+    /// What Hearth knows of its family and id ([`Preset::accepts`]); never stored.
+    Documentation,
+}
+
+/// What a model reads besides text, and who said so: stored with its settings
+/// (`ModelConfigRecord::inputs`), about one model id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModelInputs {
+    /// The model id it is about: once the settings name another model, it no longer applies.
+    pub model: String,
+    /// What it reads.
+    pub accepts: Accepts,
+    /// Who said so.
+    pub from: InputsFrom,
+}
+
+impl ModelInputs {
+    /// What is known once `learned` is learned over `self` (what was known):
+    /// the user's word replaces anything; a refusal turns off what was refused
+    /// and keeps the rest; a model list never overrides the user or a refusal.
+    /// `None`: `learned` changes nothing.
+    pub fn updated(known: Option<&ModelInputs>, learned: ModelInputs) -> Option<ModelInputs> {
+        let current = known.filter(|known| known.model == learned.model);
+        let merged = match (learned.from, current) {
+            (InputsFrom::ModelList, Some(current)) if current.from != InputsFrom::ModelList => return None,
+            (InputsFrom::Refusal, Some(current)) => ModelInputs {
+                accepts: Accepts {
+                    images: current.accepts.images && learned.accepts.images,
+                    pdfs: current.accepts.pdfs && learned.accepts.pdfs,
+                },
+                ..learned
+            },
+            _ => learned,
+        };
+        (current != Some(&merged)).then_some(merged)
+    }
+
+    /// Why the model reads what it reads, for the composer: "the provider's
+    /// model list says so".
+    pub fn reason(from: InputsFrom) -> &'static str {
+        match from {
+            InputsFrom::User => "as set in Providers",
+            InputsFrom::ModelList => "as the provider’s model list says",
+            InputsFrom::Refusal => "the provider refused one earlier",
+            InputsFrom::Documentation => "as its provider documents",
+        }
+    }
+}
 
 impl Preset {
     /// What `model` reads on this preset's server when the user has not said.
@@ -56,6 +117,36 @@ impl Preset {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn inputs(model: &str, images: bool, pdfs: bool, from: InputsFrom) -> ModelInputs {
+        ModelInputs { model: model.into(), accepts: Accepts { images, pdfs }, from }
+    }
+
+    #[test]
+    fn the_user_and_refusals_outrank_the_model_list() {
+        let user = inputs("m", true, true, InputsFrom::User);
+        let listed = inputs("m", false, false, InputsFrom::ModelList);
+        assert_eq!(ModelInputs::updated(Some(&user), listed.clone()), None, "a list never overrides the user");
+        assert_eq!(ModelInputs::updated(None, listed.clone()), Some(listed.clone()));
+        // A refusal of images keeps what else was known.
+        let refused = inputs("m", false, true, InputsFrom::Refusal);
+        assert_eq!(
+            ModelInputs::updated(Some(&user), refused.clone()),
+            Some(inputs("m", false, true, InputsFrom::Refusal))
+        );
+        let refused_listed = ModelInputs::updated(Some(&inputs("m", true, false, InputsFrom::ModelList)), refused);
+        assert_eq!(refused_listed, Some(inputs("m", false, false, InputsFrom::Refusal)));
+        // The user's word replaces a refusal; the same again changes nothing.
+        let said = inputs("m", true, false, InputsFrom::User);
+        let known = inputs("m", false, false, InputsFrom::Refusal);
+        assert_eq!(ModelInputs::updated(Some(&known), said.clone()), Some(said.clone()));
+        assert_eq!(ModelInputs::updated(Some(&said), said.clone()), None);
+        // What was known about another model does not count.
+        assert_eq!(
+            ModelInputs::updated(Some(&user), inputs("n", true, false, InputsFrom::ModelList)).map(|i| i.model),
+            Some("n".into())
+        );
+    }
 
     #[test]
     fn known_models_read_what_their_documentation_says() {

@@ -212,6 +212,7 @@ fn new_records_of_every_kind_are_counted() {
             extra_json: None,
             thinking: None,
             context_window: None,
+            inputs: None,
         }],
         sessions: vec![session("s2", 0)],
         messages: vec![message("n1", "s2", "a"), message("n2", "s2", "b"), message("orphan", "nowhere", "c")],

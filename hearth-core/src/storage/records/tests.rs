@@ -140,6 +140,7 @@ fn model_config_records_become_configs_or_say_why_not() {
         extra_json: Some(r#"{"seed": 7}"#.into()),
         thinking: Some(false),
         context_window: None,
+        inputs: None,
     };
     let config = record.config().expect("valid");
     assert_eq!(
@@ -319,6 +320,7 @@ fn context_windows_come_from_the_user_the_model_or_the_fallback() {
         extra_json: None,
         thinking: None,
         context_window: window,
+        inputs: None,
     };
     let cases = [
         (Preset::OpenAi, "gpt-4o-mini", 128_000),
@@ -376,4 +378,44 @@ fn attachments_are_referred_to_by_blob() {
     assert_eq!(message.attachments.len(), 3);
     assert_eq!(message.content, "Which boat?");
     assert!(crate::storage::blob_refs(&[]).is_empty());
+}
+
+#[test]
+fn what_a_model_reads_is_documented_then_listed_refused_or_said() {
+    use crate::message::attachment::Accepts;
+    use crate::provider::{InputsFrom, Preset};
+    let mut record = ModelConfigRecord {
+        id: "m".into(),
+        provider_id: "p".into(),
+        model: "qwen/qwen3-32b".into(),
+        temperature: None,
+        max_tokens: None,
+        top_p: None,
+        extra_json: None,
+        thinking: None,
+        context_window: None,
+        inputs: None,
+    };
+    let preset = Preset::OpenRouter;
+    assert_eq!(record.accepts(preset), (Accepts { images: true, pdfs: false }, InputsFrom::Documentation));
+    // The model list says text only.
+    assert!(record.learn_inputs(Accepts::TEXT, InputsFrom::ModelList, preset));
+    assert_eq!(record.accepts(preset), (Accepts::TEXT, InputsFrom::ModelList));
+    // The user knows better.
+    assert!(record.learn_inputs(Accepts { images: true, pdfs: false }, InputsFrom::User, preset));
+    assert!(!record.learn_inputs(Accepts::ALL, InputsFrom::ModelList, preset), "a list does not override the user");
+    // Then the provider refuses an image: only images turn off.
+    assert!(record.learn_inputs(Accepts { images: false, pdfs: true }, InputsFrom::Refusal, preset));
+    assert_eq!(record.accepts(preset), (Accepts::TEXT, InputsFrom::Refusal));
+    // Another model id on the same settings starts from what is documented.
+    record.model = "openai/gpt-4o".into();
+    assert_eq!(record.accepts(preset), (Accepts { images: true, pdfs: false }, InputsFrom::Documentation));
+    // A refusal from a documented default keeps the rest documented.
+    let mut claude = ModelConfigRecord { model: "claude-sonnet-4-5".into(), inputs: None, ..record };
+    assert!(claude.learn_inputs(Accepts { images: true, pdfs: false }, InputsFrom::Refusal, Preset::Anthropic));
+    assert_eq!(claude.accepts(Preset::Anthropic), (Accepts { images: true, pdfs: false }, InputsFrom::Refusal));
+    // Stored and read back as it was.
+    let json = serde_json::to_string(&claude).expect("serialises");
+    let back: ModelConfigRecord = serde_json::from_str(&json).expect("reads back");
+    assert_eq!(back, claude);
 }

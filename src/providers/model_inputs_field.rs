@@ -1,0 +1,76 @@
+//! The provider form's "Reads besides text" choice: whether the model takes
+//! images and PDFs. "As known" follows what Hearth knows (its family's
+//! documentation, the provider's model list, or a refusal it got), which the
+//! hint names; the other choices are the user's word for this model id. What
+//! it reads decides what a request carries: an image or PDF it does not read
+//! goes as a short note (a PDF as its text).
+
+use hearth_core::message::attachment::Accepts;
+use hearth_core::provider::{InputsFrom, ModelInputs};
+use leptos::prelude::*;
+
+use crate::providers::state::ProviderEntry;
+
+/// The choices, as `(value, label, what it means)`.
+const CHOICES: [(&str, &str, Option<Accepts>); 5] = [
+    ("known", "As known", None),
+    ("all", "Images and PDFs", Some(Accepts::ALL)),
+    ("images", "Images", Some(Accepts { images: true, pdfs: false })),
+    ("pdfs", "PDFs", Some(Accepts { images: false, pdfs: true })),
+    ("text", "Text only", Some(Accepts::TEXT)),
+];
+
+/// The select and its hint.
+#[component]
+pub(crate) fn ModelInputsField(
+    /// The account edited (its model, and what is stored about it).
+    entry: Memo<Option<ProviderEntry>>,
+    /// Called with what the user said (`None`: as known) about the current model.
+    on_change: Callback<Option<ModelInputs>>,
+) -> impl IntoView {
+    let chosen = move || {
+        entry.with(|e| match e.as_ref().map(ProviderEntry::accepts) {
+            Some((accepts, InputsFrom::User)) => {
+                CHOICES.iter().find(|(_, _, choice)| *choice == Some(accepts)).map_or("known", |(value, _, _)| value)
+            }
+            _ => "known",
+        })
+    };
+    let hint = move || {
+        entry.with(|e| {
+            let Some(e) = e.as_ref() else { return String::new() };
+            let (accepts, from) = e.accepts();
+            let model = e.model.model.trim();
+            let model = if model.is_empty() { "This model" } else { model };
+            format!("{model} reads {}, {}.", what(accepts), ModelInputs::reason(from))
+        })
+    };
+    let change = move |ev: leptos::ev::Event| {
+        let value = event_target_value(&ev);
+        let Some((_, _, accepts)) = CHOICES.iter().find(|(choice, _, _)| *choice == value) else { return };
+        let model = entry.with_untracked(|e| e.as_ref().map(|e| e.model.model.trim().to_owned())).unwrap_or_default();
+        on_change.run(accepts.map(|accepts| ModelInputs { model, accepts, from: InputsFrom::User }));
+    };
+    view! {
+        <label class="field">
+            <span>"Reads besides text"</span>
+            <select prop:value=chosen on:change=change aria-describedby="model-inputs-hint">
+                {CHOICES
+                    .iter()
+                    .map(|(value, label, _)| view! { <option value=*value selected=move || chosen() == *value>{*label}</option> })
+                    .collect_view()}
+            </select>
+        </label>
+        <p class="hint" id="model-inputs-hint">{hint}</p>
+    }
+}
+
+/// "images and PDFs", "images, not PDFs", "PDFs, not images", "text only".
+fn what(accepts: Accepts) -> &'static str {
+    match (accepts.images, accepts.pdfs) {
+        (true, true) => "images and PDFs",
+        (true, false) => "images, not PDFs",
+        (false, true) => "PDFs, not images",
+        (false, false) => "text only",
+    }
+}
