@@ -19,6 +19,7 @@ pub(crate) mod files;
 pub(crate) mod frame;
 pub(crate) mod ids;
 pub(crate) mod images;
+pub(crate) mod inflate;
 pub(crate) mod intl;
 pub(crate) mod key_session;
 pub(crate) mod locks;

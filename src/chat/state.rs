@@ -30,6 +30,7 @@ mod attachment_data;
 pub(crate) mod code;
 mod compaction;
 mod entry;
+mod pdf_text;
 pub(crate) mod prompt;
 mod turn;
 
@@ -42,8 +43,11 @@ pub(crate) use hearth_core::storage::ReplyStatus;
 
 use hearth_core::agent::AgentRecord;
 use hearth_core::compaction::{ActiveSummary, HistoryItem};
+use hearth_core::contract::MediaRefusal;
 use hearth_core::failure::ConfigProblem;
+use hearth_core::message::attachment::Accepts;
 use hearth_core::message::{ChatMessage, Role};
+use hearth_core::provider::InputsFrom;
 use hearth_core::storage::{AgentRef, MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message};
 use hearth_core::tools::ToolSpec;
 use leptos::prelude::*;
@@ -539,6 +543,7 @@ impl ChatContext {
         reply.state = MessageState::Streaming;
         reply.variant_of = variant_of;
         let configs = entry.as_ref().map_or(Err(ConfigProblem::NoProvider), |entry| entry.configs());
+        let accepts = entry.as_ref().map_or(Accepts::ALL, |entry| entry.accepts().0);
         let view = AssistantView::streaming(&reply);
         self.entries.update(|entries| {
             let version = Version::of(&reply);
@@ -612,6 +617,7 @@ impl ChatContext {
                 max_rounds,
                 tool_settings: self.tools,
                 prompt,
+                accepts,
             };
             (code.answer)(self, Answer { job, compaction, turn, first_message, entry }).await;
         });
@@ -624,8 +630,23 @@ impl ChatContext {
         let Answer { job, compaction, turn, first_message, entry } = answer;
         let (history, session) = self.compacted_history(job, compaction).await;
         let session_id = session.id.clone();
+        let accepts = turn.accepts;
         let ended = turn::run(turn::TurnSetup { history, session, ..turn }).await;
         self.end_work(&session_id);
+        // A provider that refused images (or PDFs) for this model: remembered,
+        // so Retry and later turns send notes in their place.
+        if let (ReplyStatus::Failed(failure), Some(entry)) = (&ended, &entry)
+            && let Some(refusal) = failure.provider_error().and_then(|error| error.media_refusal())
+        {
+            let refused = match refusal {
+                MediaRefusal::NoImageInput => Some(Accepts { images: false, ..accepts }),
+                MediaRefusal::NoPdfInput => Some(Accepts { pdfs: false, ..accepts }),
+                _ => None,
+            };
+            if let Some(refused) = refused {
+                self.providers.learn_inputs(entry.id(), refused, InputsFrom::Refusal);
+            }
+        }
         let answered = ended == ReplyStatus::Complete;
         // The title is asked of the account that answered, never another.
         if let (Some(first_message), Some(entry)) = (first_message.filter(|_| answered), entry) {

@@ -1,7 +1,12 @@
 //! The composer's "Attach a file" button: it opens the browser's file picker
 //! (images, PDFs, .md and .txt files); each chosen file is attached to the
-//! next message (a text file is added to the project files too).
+//! next message (a text file is added to the project files too). When the
+//! model does not read images or PDFs, the button's title (its accessible
+//! description too) says so and why (who says so); such a file is still
+//! attached, so a switch to a model that reads it sends it: until then an
+//! image goes as a note and a PDF as its text.
 
+use hearth_core::provider::ModelInputs;
 use leptos::html::Input;
 use leptos::prelude::*;
 
@@ -15,12 +20,19 @@ pub(crate) fn AttachFileButton() -> impl IntoView {
     let chat = ChatContext::expect();
     let input = NodeRef::<Input>::new();
     let chosen = move |ev: leptos::ev::Event| file_drop::on_chosen(&ev, chat);
+    let title = move || {
+        let what = "Attach images, PDFs or text files (.md, .txt)";
+        match why_not(chat) {
+            Some(why) => format!("{what}. {why}"),
+            None => what.to_owned(),
+        }
+    };
     view! {
         <button
             type="button"
             class="attach"
             aria-label="Attach a file"
-            title="Attach images, PDFs or text files (.md, .txt)"
+            title=title
             on:click=move |_| {
                 if let Some(input) = input.get_untracked() {
                     input.click();
@@ -35,8 +47,25 @@ pub(crate) fn AttachFileButton() -> impl IntoView {
             multiple
             hidden
             tabindex="-1"
-            accept="image/*,application/pdf,.pdf,.heic,.heif,.md,.txt,.markdown"
+            accept="image/*,.heic,.heif,application/pdf,.pdf,.md,.txt,.markdown"
             on:change=chosen
         />
+    }
+}
+
+/// Why the conversation's model does not read images or PDFs, and who says
+/// so; `None` when it reads both.
+fn why_not(chat: ChatContext) -> Option<String> {
+    let entry = chat.account()?;
+    let (accepts, from) = entry.accepts();
+    let model = entry.model.model.trim();
+    let reason = ModelInputs::reason(from);
+    match (accepts.images, accepts.pdfs) {
+        (true, true) => None,
+        (true, false) => Some(format!("{model} reads no PDFs ({reason}): a PDF goes as its text.")),
+        (false, true) => Some(format!("{model} reads no images ({reason}): an image goes as a note.")),
+        (false, false) => {
+            Some(format!("{model} reads no images or PDFs ({reason}): an image goes as a note, a PDF as its text."))
+        }
     }
 }

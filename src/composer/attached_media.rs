@@ -3,8 +3,10 @@
 //! 1500, 412 KB") or that it is being prepared, and a Remove button. Built by
 //! the `media` chunk ([`attached_media_view`]), which prepares the attachments.
 
+use hearth_core::message::attachment::withheld;
 use leptos::prelude::*;
 
+use crate::chat::state::ChatContext;
 use crate::composer::media_thumb::MediaThumb;
 use crate::composer::state::media::MediaAttachments;
 use crate::ui::lazy::{ChunkError, wasm_split};
@@ -17,17 +19,23 @@ pub(crate) fn AttachedMedia(
     /// Called after one was removed (the composer takes the focus back).
     on_removed: Callback<()>,
 ) -> impl IntoView {
+    let chat = ChatContext::expect();
+    // What the model reads: an attachment it does not read goes as a note.
+    let reads = Memo::new(move |_| chat.account().map(|entry| (entry.accepts().0, entry.provider.kind)));
     // Drawn again whenever the list changes: a message has few attachments.
     let items = move || {
+        let reads = reads.get();
         media.list.with(|list| {
             list.iter()
                 .map(|item| {
                     let key = item.key;
                     let label = format!("Remove {}", item.name);
+                    let held = |a| reads.and_then(|(accepts, family)| withheld(a, family, accepts));
                     let detail = match (&item.ready, &item.note) {
                         (None, _) => "Preparing…".to_owned(),
-                        (Some(a), None) => format!("Will be sent as {}", a.summary()),
                         (Some(a), Some(note)) => format!("{} · {note}", a.summary()),
+                        (Some(a), None) if let Some(why) = held(a) => format!("{} · {}", a.summary(), why.short()),
+                        (Some(a), None) => format!("Will be sent as {}", a.summary()),
                     };
                     view! {
                         <li class="media-item">

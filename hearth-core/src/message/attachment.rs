@@ -98,6 +98,10 @@ pub struct Attachment {
     /// The media type of `data` when it differs from `mime` (a derived copy).
     #[serde(skip)]
     pub data_mime: Option<String>,
+    /// A PDF's text, extracted by the shell for a model that reads no PDFs
+    /// (sent in its place, see [`Attachment::note`]). Never stored.
+    #[serde(skip)]
+    pub text: Option<Arc<str>>,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
@@ -199,9 +203,15 @@ impl Attachment {
             Withheld::NoImageInput => {
                 format!("[The user attached {what}; this model cannot read images, so it is not sent.]")
             }
-            Withheld::NoPdfInput => {
-                format!("[The user attached {what}; this model cannot read PDFs, so it is not sent.]")
-            }
+            Withheld::NoPdfInput => match &self.text {
+                Some(text) => format!(
+                    "[The user attached {what}; this model cannot read PDFs, so here is its text, extracted by \
+                     Hearth (its pictures and layout are not included):]\n\n{}\n\n[End of “{}”.]",
+                    text.trim(),
+                    self.name
+                ),
+                None => format!("[The user attached {what}; this model cannot read PDFs, so it is not sent.]"),
+            },
             Withheld::TypeRefused => {
                 format!(
                     "[The user attached {what}; this provider does not take its type ({}), so it is not sent.]",
@@ -235,6 +245,18 @@ pub enum Withheld {
     TypeRefused,
     /// Its bytes were not found.
     Missing,
+}
+
+impl Withheld {
+    /// Why, in the words the composer uses beside the attachment.
+    pub fn short(self) -> &'static str {
+        match self {
+            Withheld::NoImageInput => "this model reads no images, so a note goes instead",
+            Withheld::NoPdfInput => "this model reads no PDFs, so its text goes instead",
+            Withheld::TypeRefused => "this provider takes no files of this type, so a note goes instead",
+            Withheld::Missing => "no longer stored",
+        }
+    }
 }
 
 /// What a model reads besides text. Unknown models are taken to read images
@@ -327,6 +349,18 @@ pub fn to_send(messages: &[ChatMessage], family: ProviderKind, accepts: Accepts)
         .collect()
 }
 
+/// The PDFs of `messages` a request to `family` for an `accepts` model sends
+/// as their text (the model reads no PDFs): the ones the shell extracts the
+/// text of, into [`Attachment::text`].
+pub fn to_extract(messages: &[ChatMessage], family: ProviderKind, accepts: Accepts) -> Vec<&Attachment> {
+    messages
+        .iter()
+        .filter(|message| message.role == Role::User)
+        .flat_map(|message| &message.attachments)
+        .filter(|attachment| withheld(attachment, family, accepts) == Some(Withheld::NoPdfInput))
+        .collect()
+}
+
 /// The conversation as a request to `family` for an `accepts` model sends it:
 /// each attachment the model cannot read, or whose bytes were not read, is
 /// taken off its message and noted at the end of the message's text (see
@@ -386,6 +420,10 @@ fn family_name(family: ProviderKind) -> &'static str {
 /// nothing is read to refuse.
 pub fn over_limit(messages: &[ChatMessage], family: ProviderKind, accepts: Accepts) -> Option<OverLimit> {
     let sent = to_send(messages, family, accepts);
+    // Once the shell has read (or derived) the bytes, their base64 is what is sent.
+    let encoded = |attachment: &Attachment| {
+        attachment.data.as_ref().map_or_else(|| base64_len(attachment.bytes), |data| data.len() as u64)
+    };
     let who = family_name(family);
     let max_pages = if family == ProviderKind::Gemini { GEMINI_MAX_PDF_PAGES } else { MAX_PDF_PAGES };
     for attachment in &sent {
@@ -396,17 +434,17 @@ pub fn over_limit(messages: &[ChatMessage], family: ProviderKind, accepts: Accep
             });
         }
         let single = limits(family, 0).base64;
-        if attachment.is_image() && single.is_some_and(|max| base64_len(attachment.bytes) > max) {
+        if attachment.is_image() && single.is_some_and(|max| encoded(attachment) > max) {
             return Some(OverLimit {
                 name: attachment.name.clone(),
                 reason: format!(
                     "It is {} once encoded; {who} takes at most 5 MB per image.",
-                    size_text(base64_len(attachment.bytes))
+                    size_text(encoded(attachment))
                 ),
             });
         }
     }
-    let total: u64 = sent.iter().map(|attachment| base64_len(attachment.bytes)).sum();
+    let total: u64 = sent.iter().map(|attachment| encoded(attachment)).sum();
     let max = if family == ProviderKind::Gemini { GEMINI_MAX_REQUEST_BYTES } else { MAX_REQUEST_BYTES };
     if total > max {
         let biggest = sent.iter().max_by_key(|attachment| attachment.bytes)?;

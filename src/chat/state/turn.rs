@@ -52,7 +52,7 @@ use crate::store::StoreContext;
 use crate::tools::state::ToolsContext;
 use crate::tools::state::approval::approve;
 use crate::tools::state::run::{ToolEnv, run as run_tool};
-use hearth_core::message::attachment::over_limit;
+use hearth_core::message::attachment::{Accepts, over_limit};
 
 /// Everything one turn needs.
 pub(super) struct TurnSetup {
@@ -78,6 +78,9 @@ pub(super) struct TurnSetup {
     pub(super) tool_settings: ToolsContext,
     /// What the system prompt is rendered from, for each request.
     pub(super) prompt: Prompt,
+    /// What the model reads besides text: images and PDFs it does not read
+    /// go as notes (see `with_attachment_data`).
+    pub(super) accepts: Accepts,
 }
 
 /// What the network, render and save tasks share during one turn.
@@ -127,6 +130,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
         max_rounds,
         tool_settings,
         mut prompt,
+        accepts,
     } = setup;
     let _lock = hold(&streaming_lock(&record.id));
     let session = store.save_message(&session, &record).await;
@@ -162,7 +166,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
                 signal,
             };
             let stream = Stream { store, view, session: &session, controller: &controller, stall_secs };
-            ask(&turn, stream, &env, (&account, &model), (&prompt, &tools), max_rounds).await
+            ask(&turn, stream, &env, (&account, &model, accepts), (&prompt, &tools), max_rounds).await
         }
         Err(problem) => ReplyStatus::Failed(Failure::config(problem)),
     };
@@ -183,7 +187,7 @@ async fn ask(
     turn: &Shared,
     stream: Stream<'_>,
     env: &ToolEnv,
-    (account, model): (&ProviderConfig, &ModelConfig),
+    (account, model, accepts): (&ProviderConfig, &ModelConfig, Accepts),
     (prompt, tools): (&Prompt, &[ToolSpec]),
     max_rounds: u32,
 ) -> ReplyStatus {
@@ -198,12 +202,12 @@ async fn ask(
             prompt.system_message(&model.model).into_iter().chain(turn.borrow().recorder.request_history()).collect();
         // Images and PDFs with their bytes; what the model cannot read, a note;
         // what the provider would refuse, said before anything is sent.
-        let accepts = account.preset.accepts(&model.model);
+        // Read first (a copy is derived where a limit needs one), then checked.
+        let history = with_attachment_data(stream.store, history, account.kind, accepts).await;
         if let Some(over) = over_limit(&history, account.kind, accepts) {
             let problem = ConfigProblem::AttachmentOverLimit { name: over.name, reason: over.reason };
             return ReplyStatus::Failed(Failure::config(problem));
         }
-        let history = with_attachment_data(stream.store, history, account.kind, accepts).await;
         let request = match provider::build_request_with_tools(account, model, &history, tools) {
             Ok(request) => request,
             // A base URL that is not valid or a key for another origin: nothing is sent.

@@ -2,8 +2,9 @@
 // master, off the main thread (see src/io/media.rs, which starts it on the first
 // attachment and talks to it).
 //
-// Request: {id, file: Blob, maxEdge, quality, photo} (photo: the source is a
-//          JPEG, which has no transparency: only JPEG is tried).
+// Request: {id, file: Blob, maxEdge, quality, photo} (photo: only JPEG is
+//          tried: the source is a JPEG, or a copy is derived to fit a
+//          provider's limit; transparent pixels turn white).
 // Answer:  {id, ok: true, blob, mime, width, height, hash} or {id, ok: false, error}
 //          where error is "undecodable" (the browser cannot read the image, e.g.
 //          HEIC outside Safari) or "failed" (anything else, with detail).
@@ -45,6 +46,11 @@ async function encode(file, maxEdge, quality, photo) {
   const context = canvas.getContext('2d', { willReadFrequently: true });
   context.imageSmoothingEnabled = true;
   context.imageSmoothingQuality = 'high';
+  // A JPEG has no transparency: what is transparent turns white, not black.
+  if (photo) {
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, width, height);
+  }
   context.drawImage(bitmap, 0, 0, width, height);
   bitmap.close();
   let blob;

@@ -87,6 +87,28 @@ fn a_model_that_cannot_read_them_gets_notes_in_place_of_its_attachments() {
 }
 
 #[test]
+fn a_model_that_reads_no_pdfs_gets_their_extracted_text() {
+    let mut question = ChatMessage::new(Role::User, "Summarise it.");
+    let menu = Attachment { text: Some("Soup\n\nBread".into()), ..pdf("menu.pdf", Some(2), 90_000) };
+    question.attachments = vec![menu, pdf("scan.pdf", Some(1), 40_000)];
+    let messages = vec![question];
+    let extracted: Vec<&str> = to_extract(&messages, ProviderKind::OpenAi, Accepts { images: true, pdfs: false })
+        .iter()
+        .map(|attachment| attachment.name.as_str())
+        .collect();
+    assert_eq!(extracted, ["menu.pdf", "scan.pdf"]);
+    assert!(to_extract(&messages, ProviderKind::Anthropic, Accepts::ALL).is_empty(), "read natively");
+    let sent = for_request(&messages, ProviderKind::OpenAi, Accepts::TEXT);
+    assert_eq!(
+        sent[0].content,
+        "Summarise it.\n\n[The user attached the PDF “menu.pdf”; this model cannot read PDFs, so here is its \
+         text, extracted by Hearth (its pictures and layout are not included):]\n\nSoup\n\nBread\n\n[End of “menu.pdf”.]\n\n\
+         [The user attached the PDF “scan.pdf”; this model cannot read PDFs, so it is not sent.]"
+    );
+    assert!(sent[0].attachments.is_empty());
+}
+
+#[test]
 fn an_empty_message_gets_the_note_alone_and_unread_bytes_are_noted_as_missing() {
     let mut photo_only = ChatMessage::new(Role::User, "");
     photo_only.attachments = vec![image("cat.jpg", 800, 600, 50_000)];
@@ -210,6 +232,11 @@ fn what_is_over_a_provider_s_limits_is_said_before_sending() {
         Some("It is 5.3 MB once encoded; Anthropic takes at most 5 MB per image.".to_owned())
     );
     assert_eq!(over_limit(&heavy, ProviderKind::OpenAi, Accepts::ALL), None);
+    // The shell derived a smaller copy for Anthropic: its base64 is what counts.
+    let mut derived = heavy.clone();
+    derived[0].attachments[0].data = Some(std::sync::Arc::from("A".repeat(1_500_000)));
+    derived[0].attachments[0].data_mime = Some("image/jpeg".into());
+    assert_eq!(over_limit(&derived, ProviderKind::Anthropic, Accepts::ALL), None);
     assert_eq!(
         over_limit(&message(vec![image("ok.jpg", 2000, 1500, 400_000)]), ProviderKind::Anthropic, Accepts::ALL),
         None
