@@ -8,6 +8,7 @@ pub(crate) mod conversation;
 pub(crate) mod conversation_not_found;
 pub(crate) mod conversation_welcome;
 pub(crate) mod jump_to_latest;
+pub(crate) mod media_viewer;
 pub(crate) mod message_row;
 pub(crate) mod reply;
 pub(crate) mod sent_media;

@@ -1,12 +1,14 @@
 //! The images and PDFs a sent message carried: each image as a thumbnail read
 //! from the blob store (a PDF as a chip), named and described ("JPEG, 2000 ×
-//! 1500, 412 KB"); one that is no longer stored says so. Built by the `media`
-//! chunk ([`sent_media_view`]), loaded once a conversation shows one.
+//! 1500, 412 KB"); one that is no longer stored says so. Each is a button
+//! that opens it large ([`MediaViewer`]). Built by the `media` chunk
+//! ([`sent_media_view`]), loaded once a conversation shows one.
 
 use hearth_core::message::Attachment;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::media_viewer::MediaViewer;
 use crate::io::media::{remember_url, shown_url};
 use crate::store::StoreContext;
 use crate::ui::lazy::{ChunkError, wasm_split};
@@ -19,6 +21,7 @@ pub(crate) fn SentMedia(
 ) -> impl IntoView {
     let store = StoreContext::expect();
     let empty = attachments.is_empty();
+    let shown = RwSignal::new(None::<Attachment>);
     let items = attachments
         .into_iter()
         .map(|attachment| {
@@ -41,24 +44,38 @@ pub(crate) fn SentMedia(
             let name = attachment.name.clone();
             let detail = attachment.summary();
             let pdf = !attachment.is_image();
+            let label = format!("Open {} ({detail})", attachment.name);
+            let open = move |_| {
+                if !missing.get_untracked() {
+                    shown.set(Some(attachment.clone()));
+                }
+            };
+            let name_text = name.clone();
             view! {
                 <li class="media-item">
+                    <button type="button" class="media-open" aria-label=label on:click=open aria-disabled=move || missing.get().then_some("true")>
                     {move || match (url.get(), pdf) {
                         (Some(url), false) => view! { <img class="media-thumb" src=url alt=name.clone() /> }.into_any(),
                         (_, true) => view! { <span class="media-thumb pdf" aria-hidden="true">"PDF"</span> }.into_any(),
                         (None, false) => view! { <span class="media-thumb" aria-hidden="true"></span> }.into_any(),
                     }}
                     <span class="media-text">
-                        <span class="media-name">{attachment.name.clone()}</span>
+                        <span class="media-name">{name_text}</span>
                         <span class="media-detail">
                             {move || if missing.get() { "No longer stored".to_owned() } else { detail.clone() }}
                         </span>
                     </span>
+                    </button>
                 </li>
             }
         })
         .collect_view();
-    (!empty).then(|| view! { <ul class="attached-media sent" aria-label="Images and PDFs">{items}</ul> })
+    (!empty).then(|| {
+        view! {
+            <ul class="attached-media sent" aria-label="Images and PDFs">{items}</ul>
+            <MediaViewer shown />
+        }
+    })
 }
 
 /// The list, built by code from the `media` chunk.

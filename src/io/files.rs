@@ -21,7 +21,7 @@ pub(crate) fn download_bytes(file_name: &str, mime: &str, bytes: &[u8]) -> Resul
 }
 
 /// Offers `blob` as a download named `file_name`.
-fn download_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(), String> {
+pub(crate) fn download_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(), String> {
     let fail = |what: &str| format!("could not {what} for the download");
     let url = web_sys::Url::create_object_url_with_blob(blob).map_err(|_| fail("make a link"))?;
     let document = web_sys::window().and_then(|w| w.document()).ok_or_else(|| fail("find the page"))?;

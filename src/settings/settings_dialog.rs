@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 
 use crate::chat::state::ChatContext;
 use crate::io::dialogs::confirm;
-use crate::io::files::read_text;
+use crate::io::files::read_bytes;
 use crate::providers::key_lock_setting::KeyLockSetting;
 use crate::providers::state::ProvidersContext;
 use crate::sessions::state::SessionsContext;
@@ -71,8 +71,8 @@ pub(crate) fn SettingsDialog(
         busy.set(true);
         status.set("Reading the file…".into());
         spawn_local(async move {
-            let prepared = match read_text(&file).await {
-                Ok(text) => store.prepare_import(text).await.map_err(|e| e.to_string()),
+            let prepared = match read_bytes(&file).await {
+                Ok(bytes) => store.prepare_import(bytes).await.map_err(|e| e.to_string()),
                 Err(error) => Err(DataError::File(error).to_string()),
             };
             match prepared {
@@ -152,10 +152,10 @@ pub(crate) fn SettingsDialog(
                 "Export backup"
             </button>
             <label class="file">
-                "Import a backup or ChatGPT conversations.json"
+                "Import a backup or a ChatGPT export (.zip or conversations.json)"
                 <input
                     type="file"
-                    accept=".json,application/json"
+                    accept=".json,application/json,.zip,application/zip"
                     node_ref=import_field
                     on:change=import
                     disabled=busy

@@ -10,10 +10,13 @@ use hearth_core::agent::AgentRecord;
 use hearth_core::format::base64;
 use hearth_core::format::zip;
 use hearth_core::storage::backup::{BackupError, BlobEntry, StoreContents, build_backup, parse_backup};
-use hearth_core::storage::chatgpt::import_chatgpt;
+use hearth_core::storage::chatgpt::{
+    ChatGptExport, ChatGptImport, FoundImage, find_conversations, import_chatgpt, locate_images,
+};
 use hearth_core::storage::import_plan::{ImportPlan, plan_import};
 use hearth_core::storage::markdown_export::{attachment_files, session_to_markdown};
 use hearth_core::storage::{MessageRecord, SessionRecord};
+use std::collections::BTreeMap;
 use std::fmt;
 
 use super::StoreContext;
@@ -22,7 +25,9 @@ use crate::io::clock::{date_stamp, now};
 use crate::io::db::{NewBlob, StorageError};
 use crate::io::files::{download, download_bytes};
 use crate::io::ids::new_id;
+use crate::io::inflate::{Format, InflateError, inflate};
 use crate::io::media::{blob_of, bytes_of, sha256_hex};
+use crate::io::yield_now::yield_now;
 
 /// Why a whole-store operation did nothing.
 #[derive(Debug, Clone, PartialEq)]
@@ -134,11 +139,20 @@ impl StoreContext {
         Ok(format!("Exported {summary}."))
     }
 
-    /// Reads a Hearth backup or a ChatGPT `conversations.json` and plans its
-    /// import against what is stored, writing nothing. A file that cannot be
-    /// read is refused with the reason.
-    pub(crate) async fn prepare_import(self, text: String) -> Result<PreparedImport, DataError> {
+    /// Reads a Hearth backup, a ChatGPT `conversations.json` or a ChatGPT
+    /// export's .zip (with its images), and plans its import against what is
+    /// stored, writing nothing. A file that cannot be read is refused with the reason.
+    pub(crate) async fn prepare_import(self, bytes: Vec<u8>) -> Result<PreparedImport, DataError> {
         let db = self.open_db(Task::Import)?;
+        if bytes.starts_with(b"PK\x03\x04") {
+            let (contents, notes) =
+                chatgpt_zip_contents(&bytes).await.map_err(|chatgpt| DataError::Unrecognised { chatgpt })?;
+            let stored = db.dump().await?;
+            let source = ImportSource::ChatGpt;
+            return Ok(PreparedImport { plan: plan_import(&stored, &contents), incoming: contents, source, notes });
+        }
+        let text =
+            String::from_utf8(bytes).map_err(|_| DataError::File("the file is not text, a backup or a .zip".into()))?;
         let (contents, source, notes) = match parse_backup(&text) {
             Ok(backup) => (backup.contents, ImportSource::Backup, Vec::new()),
             Err(BackupError::NotABackup) => {
@@ -204,8 +218,10 @@ impl StoreContext {
                 files.push((path, bytes));
             }
         }
-        let archive =
-            zip::store(&files).map_err(|_| DataError::Download("the conversation is too large for a zip".into()))?;
+        let archive = zip_files(files)
+            .await
+            .map_err(|error| DataError::Download(error.to_string()))?
+            .ok_or_else(|| DataError::Download("the conversation is too large for a zip".into()))?;
         download_bytes(&format!("{name}.zip"), "application/zip", &archive).map_err(DataError::Download)
     }
 }
@@ -269,11 +285,72 @@ impl PreparedImport {
     }
 }
 
+/// The most a ChatGPT export's `conversations.json` may inflate to.
+const MAX_CONVERSATIONS_BYTES: usize = 1024 * 1024 * 1024;
+/// The most one image of the export may inflate to.
+const MAX_IMAGE_BYTES: usize = 64 * 1024 * 1024;
+
+/// The records of a ChatGPT export's .zip and its images (as blobs, named by
+/// their SHA-256), and what was changed or left out on the way.
+async fn chatgpt_zip_contents(bytes: &[u8]) -> Result<(StoreContents, Vec<String>), String> {
+    let archive = zip::read(bytes).map_err(|e| e.to_string())?;
+    let entry = find_conversations(&archive.entries)
+        .ok_or_else(|| "the .zip has no conversations.json, so it is not a ChatGPT export".to_owned())?;
+    let json = entry_bytes(bytes, entry, MAX_CONVERSATIONS_BYTES).await?;
+    let text = String::from_utf8(json).map_err(|_| "its conversations.json is not text".to_owned())?;
+    let export = ChatGptExport::parse(&text).map_err(|e| e.to_string())?;
+    let refs = export.images();
+    let located = locate_images(&refs, archive.entries.iter().map(|entry| (entry.name.as_str(), entry.size)));
+    let mut found = BTreeMap::new();
+    let mut blobs = Vec::new();
+    for (file_id, index) in located {
+        let Some(entry) = archive.entries.get(index) else { continue };
+        // An image that cannot be read stays a reference in the text.
+        let Ok(data) = entry_bytes(bytes, entry, MAX_IMAGE_BYTES).await else { continue };
+        let Ok(hash) = sha256_hex(&data).await else { continue };
+        let Some(image) = FoundImage::sniffed(hash.clone(), &entry.name, &data) else { continue };
+        blobs.push(BlobEntry { id: hash, mime: image.mime.clone(), data: base64::encode(&data) });
+        found.insert(file_id, image);
+        yield_now().await;
+    }
+    let mut new_id = new_id;
+    let (mut contents, notes) = contents_of(export.import(&mut new_id, now(), &found));
+    contents.blobs = blobs;
+    Ok((contents, notes))
+}
+
+/// The bytes of a zip entry (inflated, at most `max`), checked against its CRC.
+async fn entry_bytes(archive: &[u8], entry: &zip::Entry, max: usize) -> Result<Vec<u8>, String> {
+    let raw = archive.get(entry.range.clone()).ok_or_else(|| format!("{} is cut short", entry.name))?;
+    let data = match entry.method {
+        zip::Method::Stored => raw.to_vec(),
+        zip::Method::Deflated => inflate(raw, Format::Raw, max, false).await.map_err(|error| match error {
+            InflateError::TooLarge => format!("{} is too large to import", entry.name),
+            InflateError::Unsupported => {
+                "this browser cannot unpack .zip files; unzip it and choose conversations.json".to_owned()
+            }
+            InflateError::Damaged => format!("{} is damaged", entry.name),
+        })?,
+        zip::Method::Other(method) => {
+            return Err(format!("{} is packed in a way Hearth cannot unpack ({method})", entry.name));
+        }
+    };
+    if !zip::check(entry, &data) {
+        return Err(format!("{} is damaged (its checksum does not match)", entry.name));
+    }
+    Ok(data)
+}
+
 /// The records of a ChatGPT `conversations.json`, and what was changed or left
 /// out on the way, in sentences.
 fn chatgpt_contents(text: &str) -> Result<(StoreContents, Vec<String>), String> {
     let mut new_id = new_id;
     let imported = import_chatgpt(text, &mut new_id, now()).map_err(|e| e.to_string())?;
+    Ok(contents_of(imported))
+}
+
+/// The records of an import, and its report in sentences.
+fn contents_of(imported: ChatGptImport) -> (StoreContents, Vec<String>) {
     let mut contents = StoreContents::default();
     for conversation in imported.conversations {
         contents.sessions.push(conversation.session);
@@ -286,7 +363,7 @@ fn chatgpt_contents(text: &str) -> Result<(StoreContents, Vec<String>), String> 
             notes.push(format!("{label}{}.", lines.join("; ")));
         }
     }
-    Ok((contents, notes))
+    (contents, notes)
 }
 
 /// A title made safe as a file name.

@@ -14,9 +14,11 @@ import { axeViolations } from '../support/axe.mjs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
-import { loadApp, newContext, openChatWithProvider, sendAndSettle, settled, useHarness, waitOn } from '../support/chat.mjs';
-import { closeSettings, importFile, openSettings } from '../support/dialogs.mjs';
+import { addMockProvider, loadApp, newContext, openApp, openChatWithProvider, sendAndSettle, settled, useHarness, waitOn } from '../support/chat.mjs';
+import { closeProviders, openProviders, providerForm } from '../support/providers.mjs';
+import { closeSettings, importFile, openSettings, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { chatRequests, FAMILIES, waitForChatRequests } from '../support/mock.mjs';
 
@@ -35,9 +37,9 @@ function composer(page) {
  * An image of `width` × `height` drawn by the page's canvas (gradients and shapes), with a
  * sensor's fine grain when `grain` (so a 12 MP JPEG weighs what a phone's does).
  */
-async function canvasImage(page, width, height, type = 'image/jpeg', { grain = false } = {}) {
+async function canvasImage(page, width, height, type = 'image/jpeg', { grain = false, transparent = false } = {}) {
   const bytes = await page.evaluate(
-    async ([width, height, type, grain]) => {
+    async ([width, height, type, grain, transparent]) => {
       const canvas = new OffscreenCanvas(width, height);
       const context = canvas.getContext('2d');
       const sky = context.createLinearGradient(0, 0, 0, height);
@@ -54,6 +56,8 @@ async function canvasImage(page, width, height, type = 'image/jpeg', { grain = f
       context.fillStyle = '#222';
       context.font = `${Math.round(height / 12)}px sans-serif`;
       context.fillText('Hearth test photo', width / 10, height / 2);
+      // A cut-out corner, as a rendered logo or a screenshot of a window has.
+      if (transparent) context.clearRect(0, 0, width / 4, height / 4);
       if (grain) {
         const pixels = context.getImageData(0, 0, width, height);
         let seed = 7;
@@ -73,7 +77,7 @@ async function canvasImage(page, width, height, type = 'image/jpeg', { grain = f
       });
       return url.slice(url.indexOf(',') + 1);
     },
-    [width, height, type, grain],
+    [width, height, type, grain, transparent],
   );
   return Buffer.from(bytes, 'base64');
 }
@@ -212,7 +216,11 @@ async function drop(page, name, bytes) {
 /** The composer's item for `name` once it is ready ("Will be sent as …"); its detail text. */
 async function ready(page, name) {
   const item = composer(page).media.getByRole('listitem').filter({ hasText: name });
-  await item.filter({ hasText: 'Will be sent as' }).or(item.filter({ hasText: 'only Gemini' })).waitFor();
+  await item
+    .filter({ hasText: 'Will be sent as' })
+    .or(item.filter({ hasText: 'only Gemini' }))
+    .or(item.filter({ hasText: 'goes instead' }))
+    .waitFor();
   return item.innerText();
 }
 
@@ -294,6 +302,30 @@ describe('images and PDFs in a message', () => {
     });
   }
 
+  test('Anthropic: an image over 5 MB of base64 goes as a derived copy that fits, the same on every turn', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.anthropic, scenario: 'echo' });
+    const { page } = chat;
+    // A large grainy PNG with transparency: its master stays a PNG, over Anthropic's limit.
+    const render = await canvasImage(page, 2000, 2000, 'image/png', { grain: true, transparent: true });
+    await choose(page, [{ name: 'render.png', mimeType: 'image/png', buffer: render }]);
+    assert.match(await ready(page, 'render.png'), /Will be sent as PNG, 2000 × 2000, \d+\.\d MB/);
+    await sendAndSettle(chat, 'What is this?');
+    const [request] = await waitForChatRequests(env.mock, FAMILIES.anthropic, 1);
+    const [part] = LAST_USER.Anthropic(request.body).parts;
+    const [stored] = await storedBlobs(page);
+    assert.equal(stored.mime, 'image/png');
+    assert.ok(Math.ceil(stored.size / 3) * 4 > 5 * 1024 * 1024, `the master is over the limit: ${stored.size} B`);
+    assert.equal(part.mime, 'image/jpeg', 'a derived JPEG is sent');
+    assert.ok(part.data.length <= 5 * 1024 * 1024, `within 5 MB of base64: ${part.data.length}`);
+    assert.deepEqual(jpegSize(Buffer.from(part.data, 'base64')), [1568, 1568]);
+    // The next turn sends the very same copy (prompt caching needs identical bytes).
+    await sendAndSettle(chat, 'And now?');
+    const [, next] = await waitForChatRequests(env.mock, FAMILIES.anthropic, 2);
+    const again = next.body.messages.find((m) => m.role === 'user').content.find((b) => b.type === 'image');
+    assert.equal(again.source.data, part.data);
+    assert.deepEqual(chat.errors, []);
+  });
+
   test('paste, drop and removal by keyboard; a reload and a Regenerate send the same bytes', async (t) => {
     const chat = await openChatWithProvider(t, env, { family: FAMILIES.anthropic, scenario: 'echo' });
     const { page } = chat;
@@ -350,6 +382,19 @@ describe('images and PDFs in a message', () => {
     await settled(chat);
     const [, again] = await waitForChatRequests(env.mock, FAMILIES.anthropic, 2);
     assert.deepEqual(LAST_USER.Anthropic(again.body).parts, sent.parts, 'identical bytes after a reload and Regenerate');
+
+    // A model switch: Gemini answers the next turn, and gets the same bytes (and the HEIC, which it reads).
+    await addMockProvider(page, env.mock, { family: FAMILIES.gemini, scenario: 'echo' });
+    await sendAndSettle(chat, 'And what do you make of them?');
+    const [switched] = await waitForChatRequests(env.mock, FAMILIES.gemini, 1);
+    const earlier = switched.body.contents.find((c) => c.role === 'user').parts.filter((p) => p.inlineData);
+    assert.deepEqual(
+      earlier.slice(0, 2).map((p) => [p.inlineData.mimeType, p.inlineData.data]),
+      sent.parts.map((p) => [p.mime, p.data]),
+      'identical bytes after a model switch',
+    );
+    assert.equal(earlier[2]?.inlineData.mimeType, 'image/heic', 'Gemini gets the HEIC as it came');
+    assert.ok(Buffer.from(earlier[2].inlineData.data, 'base64').equals(heic));
     assert.deepEqual(chat.errors, []);
     void form;
   });
@@ -399,6 +444,116 @@ describe('images and PDFs in a message', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('a model that reads no PDFs gets their text, extracted in the browser page by page', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'deepseek-chat' });
+    const { page } = chat;
+    // Chromium's print to PDF of a two-page document (hearth-core/test_data/pdf/README.md).
+    const printed = await readFile(fileURLToPath(new URL('../../hearth-core/test_data/pdf/chromium.pdf', import.meta.url)));
+    await drop(page, 'guide.pdf', printed);
+    assert.match(await ready(page, 'guide.pdf'), /PDF, 2 pages, 26 KB · this model reads no PDFs, so its text goes instead/);
+    await sendAndSettle(chat, 'Summarise the PDF.');
+    const [request] = await waitForChatRequests(env.mock, FAMILIES.openai, 1);
+    const sent = LAST_USER['OpenAI-compatible'](request.body);
+    assert.deepEqual(sent.parts, [], 'no file part');
+    assert.ok(
+      sent.text.startsWith(
+        'Summarise the PDF.\n\n[The user attached the PDF “guide.pdf”; this model cannot read PDFs, so here is its text, extracted by Hearth',
+      ),
+      sent.text.slice(0, 300),
+    );
+    for (const phrase of [
+      '[Page 1]\nHearth test document',
+      'First item: café and Müller',
+      'Second item: “quoted words” cost 12 €',
+      'Third item: 日本語 means Japanese',
+      '[Page 2]\nSecond page',
+      'sentence with naïve accents.\n\n[End of “guide.pdf”.]',
+    ]) {
+      assert.ok(sent.text.includes(phrase), `${phrase} in ${sent.text}`);
+    }
+    // The next turn sends the same text again, without extracting it again.
+    await sendAndSettle(chat, 'Shorter, please.');
+    const [, next] = await waitForChatRequests(env.mock, FAMILIES.openai, 2);
+    const first = next.body.messages.find((m) => m.role === 'user').content;
+    assert.equal(first, sent.text);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a model that reads no images: learned from the refusal, set in Providers, or read from the model list', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'no-image-input' });
+    const { page } = chat;
+    await choose(page, [{ name: 'chart.jpg', mimeType: 'image/jpeg', buffer: await canvasImage(page, 640, 480) }]);
+    await ready(page, 'chart.jpg');
+
+    // The route refuses the image with a 404: a card that says what happened and what to do.
+    await sendAndSettle(chat, 'What does the chart show?');
+    const card = chat.reply.getByRole('alert');
+    await card.getByText('The provider refused an image or PDF').waitFor();
+    assert.match(
+      await card.innerText(),
+      /No endpoints found that support image input\. This model reads no images; Hearth remembers it and sends a short note in their place from now on\./,
+    );
+    // Retry: the same message, now with a note in the image's place, and an answer.
+    await card.getByRole('button', { name: 'Retry', exact: true }).click();
+    await chat.reply.getByText('Read without the image.').waitFor();
+    const requests = await waitForChatRequests(env.mock, FAMILIES.openai, 2);
+    const [refused, retried] = requests.map((r) => LAST_USER['OpenAI-compatible'](r.body));
+    assert.equal(refused.parts.length, 1, 'the first request carried the image');
+    assert.deepEqual(retried.parts, [], 'the retry carries none');
+    assert.match(retried.text, /\[The user attached the image “chart\.jpg”; this model cannot read images, so it is not sent\.\]/);
+
+    // The Attach button says why images are off (its title, also its accessible description).
+    const attach = composer(page).attach;
+    const reason =
+      'no-image-input reads no images or PDFs (the provider refused one earlier): an image goes as a note, a PDF as its text.';
+    assert.equal(await attach.getAttribute('title'), `Attach images, PDFs or text files (.md, .txt). ${reason}`);
+    await paste(page, 'again.png', 'image/png', await canvasImage(page, 200, 100, 'image/png'));
+    await composer(page).media.getByText(/this model reads no images, so a note goes instead/).waitFor();
+
+    // Providers: the form says what the model reads and who says so; the user can say otherwise.
+    await openProviders(page);
+    const form = providerForm(page);
+    const reads = form.getByRole('combobox', { name: 'Reads besides text', exact: true });
+    const hint = (text) => form.getByText(text, { exact: true });
+    await hint('no-image-input reads text only, the provider refused one earlier.').waitFor();
+    await reads.selectOption({ label: 'Images' });
+    await hint('no-image-input reads images, not PDFs, as set in Providers.').waitFor();
+    await waitUntil(async () => {
+      const { model_configs: [config] } = await readDatabase(page, ['model_configs']);
+      return JSON.stringify(config.inputs) === JSON.stringify({ model: 'no-image-input', accepts: { images: true, pdfs: false }, from: 'user' });
+    }, 'the user’s word is stored with the model');
+    // "As known", then Test connection: the model list (OpenRouter's architecture) says text only.
+    await reads.selectOption({ label: 'As known' });
+    await hint('no-image-input reads images, not PDFs, as its provider documents.').waitFor();
+    await form.getByRole('button', { name: 'Test connection', exact: true }).click();
+    await hint('no-image-input reads text only, as the provider’s model list says.').waitFor();
+    assert.equal(await reads.inputValue(), 'known');
+    await closeProviders(page);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a ChatGPT export chosen as its .zip brings its images along; one not in it leaves a reference', async (t) => {
+    const chat = await openApp(t, env);
+    const { page } = chat;
+    // Made by hearth-core/test_data/zip/make_fixtures.py: a deflated conversations.json, an
+    // upload, a generated image found only by its size, a newer upload, and one image missing.
+    const exportZip = fileURLToPath(new URL('../../hearth-core/test_data/zip/chatgpt_export.zip', import.meta.url));
+    const { review } = await importFile(page, exportZip);
+    assert.ok(review.some((line) => /^3 new images and PDFs \(\d+ B\)\.$/.test(line)), review.join(' | '));
+    assert.ok(review.some((line) => line.includes('3 images were attached from the export')), review.join(' | '));
+    assert.equal((await storedBlobs(page)).length, 3);
+    await closeSettings(page);
+    await page.getByRole('button', { name: 'Photos and drawings', exact: true }).click();
+    const upload = chat.you.first().getByRole('img', { name: 'red square.png', exact: true });
+    await waitOn(chat, () => upload.evaluate((img) => img.complete && img.naturalWidth === 3), 'the uploaded image shows');
+    // A generated image, on the reply that holds the tool's output.
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
+    const generated = log.getByRole('img', { name: '68df2bfe-98a2-4495-9679-f0a4fb69eb61.png', exact: true });
+    await waitOn(chat, () => generated.evaluate((img) => img.complete && img.naturalWidth === 4), 'the generated image shows');
+    await log.getByText('[Image not included in this import: file_00000000deadbeef00000000deadbeef (800 × 600)]').waitFor();
+    assert.deepEqual(chat.errors, []);
+  });
+
   test('a backup carries the images into a fresh profile; Markdown exports a zip; a 30 MB PDF is refused before sending', async (t) => {
     const downloads = await mkdtemp(path.join(tmpdir(), 'hearth-attachments-'));
     t.after(() => rm(downloads, { recursive: true, force: true }));
@@ -410,6 +565,8 @@ describe('images and PDFs in a message', () => {
     };
     const chat = await openChatWithProvider(t, env, { family: FAMILIES.anthropic, scenario: 'echo' });
     const { page } = chat;
+    // The conversation is found by its first message in the fresh profile.
+    await turnOffGeneratedTitles(page);
     const image = await canvasImage(page, 800, 600);
     await choose(page, [
       { name: 'garden.jpg', mimeType: 'image/jpeg', buffer: image },
@@ -420,6 +577,29 @@ describe('images and PDFs in a message', () => {
     await sendAndSettle(chat, 'Where should the bench go?');
     const stored = await storedBlobs(page);
     assert.equal(stored.length, 2);
+
+    // Clicking a sent image opens it large, with its text alternative and Download.
+    const open = chat.you.last().getByRole('button', { name: /^Open garden\.jpg \(JPEG, 800 × 600, \d+ KB\)$/ });
+    await open.click();
+    const viewer = page.getByRole('dialog', { name: 'garden.jpg', exact: true });
+    const large = viewer.getByRole('img', { name: /^garden\.jpg, attached to the message \(JPEG, 800 × 600, \d+ KB\)$/ });
+    await waitOn(chat, () => large.evaluate((img) => img.complete && img.naturalWidth === 800), 'the large image shows');
+    assert.deepEqual(await axeViolations(page, { include: 'dialog[open]' }), [], 'axe on the image viewer');
+    await screenshot(page, 'attachments-viewer.png');
+    const downloaded = await save(page, () => viewer.getByRole('button', { name: 'Download', exact: true }).click());
+    assert.equal(downloaded.name, 'garden.jpg');
+    const jpeg = stored.find((b) => b.mime === 'image/jpeg');
+    assert.equal(downloaded.bytes.length, jpeg.size, 'the stored master is downloaded');
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+    assert.equal(await open.evaluate((button) => button === document.activeElement), true, 'the focus is back on the image');
+    // A PDF opens too, with its details and Download.
+    await chat.you.last().getByRole('button', { name: /^Open plan\.pdf \(PDF, 3 pages/ }).click();
+    const pdfViewer = page.getByRole('dialog', { name: 'plan.pdf', exact: true });
+    await pdfViewer.getByText(/^PDF, 3 pages, \d+ B$/).waitFor();
+    const pdfFile = await save(page, () => pdfViewer.getByRole('button', { name: 'Download', exact: true }).click());
+    assert.ok(pdfFile.bytes.equals(pdf(3)), 'the PDF as it came');
+    await pdfViewer.getByRole('button', { name: 'Close', exact: true }).click();
 
     // Markdown: a zip of the document, which links them, and the files themselves.
     const markdown = await save(page, () => page.getByRole('button', { name: 'Export as Markdown', exact: true }).click());

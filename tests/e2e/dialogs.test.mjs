@@ -158,7 +158,7 @@ describe('dialogs', () => {
       }),
     );
     const settings = await openSettings(page);
-    const field = settings.getByLabel('Import a backup or ChatGPT conversations.json', { exact: true });
+    const field = settings.getByLabel('Import a backup or a ChatGPT export (.zip or conversations.json)', { exact: true });
     // As a person's click on it would, the field takes the focus before the file is chosen.
     await field.focus();
     await field.setInputFiles(file);

@@ -651,7 +651,7 @@ async function importReview(browser, appUrl, mock, files) {
     await closeSettings(chat.page);
     await chat.page.waitForTimeout(300);
     const settings = await openSettings(chat.page);
-    await settings.getByLabel('Import a backup or ChatGPT conversations.json', { exact: true }).setInputFiles(files.second);
+    await settings.getByLabel('Import a backup or a ChatGPT export (.zip or conversations.json)', { exact: true }).setInputFiles(files.second);
     const review = chat.page.getByRole('dialog', { name: /^Import (this backup|these ChatGPT conversations)\?$/ });
     await review.getByRole('button', { name: 'Import', exact: true }).waitFor();
     const restore = await fitDialog(chat.page, review);

@@ -152,7 +152,7 @@ export async function turnOffGeneratedTitles(page) {
   return wasOn;
 }
 
-const IMPORT_LABEL = 'Import a backup or ChatGPT conversations.json';
+const IMPORT_LABEL = 'Import a backup or a ChatGPT export (.zip or conversations.json)';
 const IMPORT_REVIEW = /^Import (this backup|these ChatGPT conversations)\?$/;
 const IMPORT_IN_PROGRESS = ['Reading the file…', 'Review the import.', 'Working…'];
 

@@ -24,6 +24,7 @@ use crate::chat::reply::save_reply_button::SaveReplyButton;
 use crate::chat::reply::still_writing::StillWriting;
 use crate::chat::reply::thinking_block::ThinkingBlock;
 use crate::chat::reply::version_switcher::VersionSwitcher;
+use crate::chat::sent_media::sent_media_view;
 use crate::chat::state::{AssistantView, ChatContext, EntryKind, ReplyStatus};
 use crate::settings::state::PreferencesContext;
 use crate::tools::tool_activity::tool_activity_view;
@@ -202,6 +203,10 @@ pub(crate) fn AssistantMessage(
             }>
                 <Lazy load=move || tool_activity_view(reply, id.get_value()) />
             </Show>
+            // Images a ChatGPT import placed on a reply (generated ones).
+            {Some(reply.record.with_value(|record| record.attachments.clone()))
+                .filter(|attachments| !attachments.is_empty())
+                .map(|attachments| view! { <Lazy load=move || sent_media_view(attachments.clone()) /> })}
             <div
                 class="markdown"
                 class:streaming=streaming
