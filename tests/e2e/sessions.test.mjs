@@ -808,8 +808,10 @@ describe('local-first sessions', () => {
     // Opened and waited for: its code loads on first use, so it shows a moment after the click.
     await openSettings(ui.page);
     const first = await importFile(ui.page, branches);
-    assert.match(first, /^Imported: conversations 1 new, 0 changed; messages 11 new, 0 changed\./);
-    assert.match(first, /Not imported from ChatGPT: 2 images \(not imported: Hearth stores text only\); 1 attached file/);
+    assert.match(first, /^Imported: conversations 1 new, 0 changed; messages 12 new, 0 changed\./);
+    // conversations.json alone has no image files: each image is named where it was.
+    assert.match(first, /2 images were not among the files imported, so each is named in its message's text instead/);
+    assert.match(first, /Not imported from ChatGPT: 1 attached file/);
     assert.match(first, /alternative branches/, 'the report says branches were added');
     const second = await importFile(ui.page, simple);
     assert.match(second, /^Imported: conversations 2 new, 0 changed; messages 6 new, 0 changed\./);
@@ -830,19 +832,22 @@ describe('local-first sessions', () => {
     await ui.rows.first().getByRole('button', { name: 'Unpin', exact: true }).waitFor();
     const stored = await readDatabase(ui.page, ['sessions', 'messages']);
     assert.equal(stored.sessions.length, 3);
-    assert.equal(stored.messages.length, 17);
+    assert.equal(stored.messages.length, 18);
 
     await ui.rows.getByRole('button', { name: 'Plotting sin(x)', exact: true }).click();
-    await waitUntil(async () => (await ui.assistant.count()) === 6, 'the imported conversation opens');
-    assert.deepEqual(
-      (await ui.youText.allInnerTexts()).map((s) => s.trim()),
-      ['Here is my sketch and the data. Plot sin(x) from 0 to 2π like this.', 'Now cos(x), please.', 'Now tan(x).'],
+    await waitUntil(async () => (await ui.assistant.count()) === 7, 'the imported conversation opens');
+    const asked = (await ui.youText.allInnerTexts()).map((s) => s.trim());
+    assert.match(
+      asked[0],
+      /^\[Image not included in this import: file-9XyZ8wVu7TsR6qP5oN4mL3 \(1024 × 768\)\]\s+Here is my sketch and the data\. Plot sin\(x\) from 0 to 2π like this\.$/,
     );
+    assert.deepEqual(asked.slice(1), ['Now cos(x), please.', 'Now tan(x).']);
     assert.equal(await ui.system.count(), 2, 'branch markers are shown as system messages');
     assert.match(await ui.system.first().innerText(), /Alternative branch from ChatGPT/);
     const replies = await ui.assistant.allInnerTexts();
     assert.match(replies[0], /Tool call \(python\)/);
-    assert.match(replies[2], /crosses zero at 0, π and 2π/);
+    assert.match(replies[2], /Image not included in this import: file-PlOt123 \(640 × 480\)/, 'an image-only tool output');
+    assert.match(replies[3], /crosses zero at 0, π and 2π/);
     for (const reply of await ui.assistant.all()) assert.equal(await busy(reply), 'false');
     await ui.sessionTitle.filter({ hasText: 'Plotting sin(x)' }).waitFor();
     assert.deepEqual(ui.errors, []);
