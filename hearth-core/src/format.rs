@@ -4,6 +4,8 @@ pub mod base64;
 pub mod media;
 pub mod pdf_text;
 pub mod sealed;
+#[cfg(test)]
+pub(crate) mod test_support;
 pub mod zip;
 
 /// `n` with a comma between each group of three digits: `8,192`, `1,000,000`.

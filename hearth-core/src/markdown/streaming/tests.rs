@@ -5,6 +5,7 @@
 use super::super::highlight_tests::with_code_highlighted;
 use super::super::{RenderMode, SafeHtml, render_with};
 use super::{EAGER_TAIL_BYTES, StreamingDelta, StreamingMarkdown, TailChange};
+use crate::format::test_support::XorShift;
 
 /// The page's view of a streamed reply: the finished blocks, then the tail.
 #[derive(Default)]
@@ -69,21 +70,13 @@ fn nth_close_from_end(html: &str, n: usize) -> usize {
     end
 }
 
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
+/// Choosing among pieces of text, for these tests.
+trait Pick {
+    /// One of `items`.
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
+impl Pick for XorShift {
     fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
         items[self.below(items.len())]
     }
@@ -147,7 +140,7 @@ const BLOCKS: &[&str] = &[
     "``\n",
 ];
 
-fn document(rng: &mut Rng) -> String {
+fn document(rng: &mut XorShift) -> String {
     let mut text = String::new();
     for _ in 0..(1 + rng.below(12)) {
         if rng.below(3) == 0 {
@@ -172,7 +165,7 @@ fn document(rng: &mut Rng) -> String {
 }
 
 /// Cuts `text` into pieces of random sizes (1 to `max` bytes) on char boundaries.
-fn chunks<'a>(text: &'a str, rng: &mut Rng, max: usize) -> Vec<&'a str> {
+fn chunks<'a>(text: &'a str, rng: &mut XorShift, max: usize) -> Vec<&'a str> {
     let mut pieces = Vec::new();
     let mut rest = text;
     while !rest.is_empty() {
@@ -249,7 +242,7 @@ fn streams_equal_whole_renderings_with(
     stream: fn(&[&str], RenderMode) -> (String, StreamingMarkdown),
     finish: fn(&StreamingMarkdown) -> SafeHtml,
 ) {
-    let mut rng = Rng(seed);
+    let mut rng = XorShift(seed);
     let mut compared = 0;
     for round in 0..48 {
         let text = document(&mut rng);
@@ -273,7 +266,7 @@ fn streams_equal_whole_renderings_with(
 fn what_needs_the_whole_document_is_noticed() {
     for text in ["See [a].\n\n[a]: https://example.com\n", "<div>\n\n*x*\n\n</div>\n", "- <!--\n\nx -->", "[a]: /u"] {
         let mut streaming = StreamingMarkdown::new();
-        for piece in chunks(text, &mut Rng(7), 4) {
+        for piece in chunks(text, &mut XorShift(7), 4) {
             streaming.push_delta(piece);
         }
         assert!(streaming.needs_whole(), "{text}");
@@ -315,7 +308,7 @@ fn work_per_push_is_bounded_by_the_new_text() {
         let mut streaming = StreamingMarkdown::new();
         let mut page = Page::default();
         let mut over = 0;
-        let mut rng = Rng(99);
+        let mut rng = XorShift(99);
         for piece in chunks(&text, &mut rng, 32) {
             let before = streaming.rendered_bytes;
             page.apply(streaming.push_delta(piece));
@@ -341,7 +334,7 @@ fn work_per_push_is_bounded_by_the_new_text() {
 }
 
 /// A table of `rows` random rows (short, long, escaped, with inline markup).
-fn table(rng: &mut Rng, rows: usize) -> String {
+fn table(rng: &mut XorShift, rows: usize) -> String {
     let mut text =
         String::from(rng.pick(&["| a | b | c |\n|---|:-:|--:|\n", "|x|\n|-|\n", "| h | *em* |\n| --- | --- |\n"]));
     for _ in 0..rows {
@@ -358,7 +351,7 @@ fn table(rng: &mut Rng, rows: usize) -> String {
 
 #[test]
 fn streamed_tables_equal_the_whole_rendering() {
-    let mut rng = Rng(0x7ab1_e5ee_d000_0042);
+    let mut rng = XorShift(0x7ab1_e5ee_d000_0042);
     for round in 0..40 {
         let mut text = String::new();
         // A table past the renderer's element budget goes alone: the budget
@@ -392,7 +385,7 @@ fn a_growing_table_appends_its_rows() {
     let mut streaming = StreamingMarkdown::new();
     let mut page = Page::default();
     let mut appended = 0;
-    for piece in chunks(&text, &mut Rng(5), 32) {
+    for piece in chunks(&text, &mut XorShift(5), 32) {
         let before = streaming.rendered_bytes;
         let delta = streaming.push_delta(piece);
         appended += usize::from(matches!(delta.tail, TailChange::AddInto { .. }));
@@ -432,7 +425,7 @@ fn a_dressed_code_block_streams_plain_and_highlighting_it_once_gives_the_whole_r
     let text = one_block(&|i| format!("    let x{i} = \"<{i}>\" & y; // note\n"), "```rust\n");
     let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
     let mut page = Page::default();
-    let mut rng = Rng(5);
+    let mut rng = XorShift(5);
     let mut over = 0;
     for piece in chunks(&text, &mut rng, 32) {
         let before = streaming.rendered_bytes;

@@ -5,25 +5,10 @@
 use super::super::*;
 use super::synthetic::{one_page, pdf};
 use super::{drive, fixture};
+use crate::format::test_support::XorShift;
 
 /// Steps allowed for any input: object streams, then a few rounds per page.
 const MAX_STEPS: usize = 2_000;
-
-/// A xorshift64 generator: deterministic corruptions without a `rand` crate.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound.max(1) as u64) as usize
-    }
-}
 
 /// Cuts `bytes` at `cuts` evenly spaced points (every point when there are
 /// fewer bytes than that) and drives each prefix to its end.

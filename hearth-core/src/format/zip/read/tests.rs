@@ -3,6 +3,7 @@
 //! patched here byte by byte for each refusal; then every prefix and
 //! thousands of corruptions, none of which may panic.
 
+use crate::format::test_support::XorShift;
 use std::path::{Path, PathBuf};
 
 use super::super::store;
@@ -300,22 +301,6 @@ fn check_wants_the_same_size_and_crc() {
     assert!(!check(&entry, b""));
     assert_eq!(base_name("a/b\\c.png"), "c.png");
     assert_eq!(base_name("plain"), "plain");
-}
-
-/// A small deterministic generator (xorshift).
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Reads `bytes` and asserts what an answer promises: every range lies in the input.
