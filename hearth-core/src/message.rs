@@ -172,15 +172,49 @@ pub struct ToolLink {
 
 /// An image or a sound a tool returned, kept with its result: shown to the
 /// user, and sent to the families whose tool results take images.
+///
+/// Its bytes live in the blob store (`blob`, like an attachment's); a record
+/// holds only the reference. `data` holds the base64 while the tool's answer
+/// is new, and again once the shell has read the blob for a request; records
+/// stored before tool media moved to the blob store hold it instead of `blob`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ToolMedia {
     /// Its media type, such as `image/png` or `audio/wav`.
     pub mime: String,
-    /// Its bytes, base64-encoded (standard alphabet), as the tool sent them.
+    /// Its bytes, base64-encoded (standard alphabet), as the tool sent them,
+    /// when they are at hand (empty otherwise: read them from `blob`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub data: String,
+    /// The lowercase hex SHA-256 of its bytes, the blob store's key (empty in
+    /// records stored before tool media moved there).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub blob: String,
 }
 
 impl ToolMedia {
+    /// Media as a tool returned it: its bytes at hand, not stored yet.
+    pub fn returned(mime: impl Into<String>, data: impl Into<String>) -> Self {
+        Self { mime: mime.into(), data: data.into(), blob: String::new() }
+    }
+
+    /// The same media as a record keeps it: by its blob, without the bytes.
+    #[must_use]
+    pub fn stored_as(&self, blob: impl Into<String>) -> Self {
+        Self { mime: self.mime.clone(), data: String::new(), blob: blob.into() }
+    }
+
+    /// Whether a request must read its bytes from the blob store first.
+    pub fn needs_data(&self) -> bool {
+        self.data.is_empty() && !self.blob.is_empty()
+    }
+
+    /// Whether it can go to a family that takes images in tool results: a
+    /// [sendable image](Self::is_sendable_image) whose bytes are at hand (one
+    /// no longer stored is noted instead).
+    pub fn can_send(&self) -> bool {
+        self.is_sendable_image() && !self.data.is_empty()
+    }
+
     /// Whether it is an image.
     pub fn is_image(&self) -> bool {
         self.mime.starts_with("image/")
@@ -200,7 +234,8 @@ impl ToolMedia {
             || self.mime.starts_with("audio/")
     }
 
-    /// A `data:` URL of it, for an `<img>` or `<audio>` element.
+    /// A `data:` URL of its bytes at hand, for an `<img>` or `<audio>`
+    /// element (a record from before the blob store held tool media).
     pub fn data_url(&self) -> String {
         format!("data:{};base64,{}", self.mime, self.data)
     }

@@ -32,6 +32,7 @@ mod compaction;
 mod entry;
 mod pdf_text;
 pub(crate) mod prompt;
+mod tool_blobs;
 mod turn;
 
 pub(crate) use crate::composer::state::attachments::Attachments;

@@ -1,10 +1,16 @@
 //! The images and sounds a tool returned, under its result in the tool
-//! widget: images as pictures and sounds as players, both from `data:` URLs
-//! of the stored bytes (nothing is fetched; a sound plays only when asked).
-//! A type the browser should not show (an SVG is a document) is named instead.
+//! widget: images as pictures and sounds as players, from the blob store (or,
+//! in a record stored before tool media moved there, from `data:` URLs of the
+//! bytes it holds). Nothing is fetched; a sound plays only when asked. A type
+//! the browser should not show (an SVG is a document) is named instead, and
+//! media no longer stored says so.
 
 use hearth_core::message::ToolMedia;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::io::media::{remember_url, shown_url};
+use crate::store::StoreContext;
 
 /// The media of one call's result, in the order the tool sent them.
 #[component]
@@ -14,6 +20,7 @@ pub(crate) fn ToolMediaList(
     /// The tool's name, for the images' text alternatives and the players' names.
     tool: String,
 ) -> impl IntoView {
+    let store = StoreContext::expect();
     let items = media
         .into_iter()
         .enumerate()
@@ -24,14 +31,33 @@ pub(crate) fn ToolMediaList(
                 return view! { <li class="tool-media-note">{format!("{kind} of type {}, not shown.", media.mime)}</li> }
                     .into_any();
             }
-            if media.is_image() {
-                let alt = format!("Image {number} returned by {tool}");
-                view! { <li><img class="tool-media-image" src=media.data_url() alt=alt /></li> }.into_any()
-            } else {
-                let label = format!("Sound {number} returned by {tool}");
-                view! { <li><audio class="tool-media-audio" controls preload="none" src=media.data_url() aria-label=label></audio></li> }
-                    .into_any()
+            let (what, kind) = if media.is_image() { ("Image", "image") } else { ("Sound", "sound") };
+            let url = RwSignal::new(if media.blob.is_empty() { Some(media.data_url()) } else { shown_url(&media.blob) });
+            if url.get_untracked().is_none() {
+                let hash = media.blob.clone();
+                spawn_local(async move {
+                    let shown = store.blob(&hash).await.and_then(|blob| remember_url(&hash, &blob));
+                    url.try_set(Some(shown.unwrap_or_default()));
+                });
             }
+            let label = format!("{what} {number} returned by {tool}");
+            let image = media.is_image();
+            view! {
+                <li>
+                {move || match url.get() {
+                    None => ().into_any(),
+                    Some(url) if url.is_empty() => {
+                        view! { <span class="tool-media-note">{format!("The {kind} is no longer stored.")}</span> }.into_any()
+                    }
+                    Some(url) if image => view! { <img class="tool-media-image" src=url alt=label.clone() /> }.into_any(),
+                    Some(url) => {
+                        view! { <audio class="tool-media-audio" controls preload="none" src=url aria-label=label.clone()></audio> }
+                            .into_any()
+                    }
+                }}
+                </li>
+            }
+            .into_any()
         })
         .collect_view();
     view! { <ul class="tool-media" role="list">{items}</ul> }

@@ -19,7 +19,7 @@ import { inflateRawSync } from 'node:zlib';
 import { addMockProvider, loadApp, newContext, openApp, openChatWithProvider, sendAndSettle, settled, useHarness, waitOn } from '../support/chat.mjs';
 import { closeProviders, openProviders, providerForm } from '../support/providers.mjs';
 import { closeSettings, importFile, openSettings, turnOffGeneratedTitles } from '../support/dialogs.mjs';
-import { readDatabase } from '../support/idb.mjs';
+import { readDatabase, storedBlobs } from '../support/idb.mjs';
 import { chatRequests, FAMILIES, waitForChatRequests } from '../support/mock.mjs';
 
 /** The composer (a form named "Composer") and its parts these tests use. */
@@ -222,28 +222,6 @@ async function ready(page, name) {
     .or(item.filter({ hasText: 'goes instead' }))
     .waitFor();
   return item.innerText();
-}
-
-/** The blob store's records (without their bytes): `[{ id, mime, size }]`. */
-function storedBlobs(page) {
-  return page.evaluate(async () => {
-    const db = await new Promise((resolve, reject) => {
-      const request = indexedDB.open('hearth');
-      request.onupgradeneeded = () => request.transaction.abort();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      const all = await new Promise((resolve, reject) => {
-        const request = db.transaction('blobs').objectStore('blobs').getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      return all.map(({ id, mime, size, data }) => ({ id, mime, size, isBlob: data instanceof Blob }));
-    } finally {
-      db.close();
-    }
-  });
 }
 
 const PHOTO = 'IMG_2041.JPG';

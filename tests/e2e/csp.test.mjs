@@ -46,7 +46,7 @@ const APP_POLICY = {
   'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'style-src': ["'self'", scriptHash(BOOT_STYLE)],
   'img-src': ["'self'", 'data:', 'blob:'],
-  'media-src': ['data:'],
+  'media-src': ['data:', 'blob:'],
   'connect-src': ["'self'", 'https:', 'http:'],
   'frame-src': ["'self'"],
   'manifest-src': ["'self'"],

@@ -9,12 +9,13 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { screenshot, waitUntil } from '../support/browser.mjs';
-import { openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
+import { loadApp, openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { closeTools, editAgent, openTools, saveAgent } from '../support/dialogs.mjs';
-import { readDatabase } from '../support/idb.mjs';
-import { chatRequests, FAMILIES } from '../support/mock.mjs';
+import { readDatabase, storedBlobs } from '../support/idb.mjs';
+import { chatRequests, FAMILIES, waitForChatRequests } from '../support/mock.mjs';
 import { startEverything } from '../support/mcp-everything.mjs';
 import { startMcpProxy } from '../support/mcp-proxy.mjs';
 
@@ -189,10 +190,18 @@ describe('MCP servers', () => {
     const shown = chat.reply.getByRole('img', { name: 'Image 1 returned by everything__get-tiny-image', exact: true });
     await shown.waitFor();
     assert.ok(await shown.evaluate((img) => img.complete && img.naturalWidth === 20), 'the 20 px PNG is decoded');
-    assert.match(await shown.getAttribute('src'), /^data:image\/png;base64,iVBORw0KGgo/);
+    assert.match(await shown.getAttribute('src'), /^blob:/);
+    // The image is in the blob store, once, under the SHA-256 of the server's bytes; the
+    // reply's record refers to it and holds no base64.
+    const bytes = Buffer.from(picture.source.data, 'base64');
+    const hash = createHash('sha256').update(bytes).digest('hex');
     const { messages } = await readDatabase(chat.page, ['messages']);
-    const stored = messages.flatMap((m) => m.tool_calls ?? []).find((call) => call.id === 'call_image');
-    assert.equal(stored?.result?.media?.[0]?.mime, 'image/png', 'the image is stored with the result');
+    const reply = messages.find((m) => (m.tool_calls ?? []).some((call) => call.id === 'call_image'));
+    const stored = reply.tool_calls.find((call) => call.id === 'call_image');
+    assert.deepEqual(stored.result.media, [{ mime: 'image/png', blob: hash }], 'the record keeps the reference');
+    assert.deepEqual(reply.blobs, [hash]);
+    assert.ok(!JSON.stringify(reply).includes(picture.source.data.slice(0, 64)), 'no base64 in the record');
+    assert.deepEqual(await storedBlobs(chat.page), [{ id: hash, mime: 'image/png', size: bytes.length, isBlob: true }]);
     await shown.scrollIntoViewIfNeeded();
     await screenshot(chat.page, 'mcp-three-tools.png');
 
@@ -205,6 +214,20 @@ describe('MCP servers', () => {
     await chat.reply.getByRole('button', { name: 'Read Blob Resource 1', exact: true }).click();
     await chat.reply.getByRole('status').filter({ hasText: /^demo:\/\/resource\/dynamic\/blob\/1 could not be read: .*it is not text/ }).waitFor();
     assert.equal(await attached.getByRole('button').count(), 1);
+
+    // After a reload the image shows from the blob store, and the next turn sends the
+    // model the very same bytes with the earlier result.
+    await chat.page.reload();
+    await loadApp(chat.context, chat.page.url(), { page: chat.page });
+    await chat.reply.getByRole('button', { name: 'Used 3 tools', exact: true }).click();
+    const again = chat.reply.getByRole('img', { name: 'Image 1 returned by everything__get-tiny-image', exact: true });
+    await again.waitFor();
+    assert.ok(await again.evaluate((img) => img.complete && img.naturalWidth === 20), 'read back from the store');
+    await sendMessage(chat, 'Once more.', { click: true });
+    const [, , next] = await waitForChatRequests(env.mock, FAMILIES.anthropic, 3);
+    const earlier = next.body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []));
+    const resent = earlier.find((block) => block.tool_use_id === 'call_image').content.find((b) => b.type === 'image');
+    assert.deepEqual(resent.source, picture.source, 'identical bytes on the next turn');
     assert.deepEqual(chat.errors, []);
   });
 

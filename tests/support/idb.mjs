@@ -152,3 +152,25 @@ export function searchTerms(text, { cap } = {}) {
   const terms = [...new Set(words)].sort(byCodePoint);
   return cap === undefined ? terms : terms.slice(0, cap);
 }
+
+/** The blob store's records (without their bytes): `[{ id, mime, size }]`. */
+export function storedBlobs(page) {
+  return page.evaluate(async () => {
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open('hearth');
+      request.onupgradeneeded = () => request.transaction.abort();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const all = await new Promise((resolve, reject) => {
+        const request = db.transaction('blobs').objectStore('blobs').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return all.map(({ id, mime, size, data }) => ({ id, mime, size, isBlob: data instanceof Blob }));
+    } finally {
+      db.close();
+    }
+  });
+}

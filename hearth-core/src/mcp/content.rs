@@ -156,7 +156,7 @@ pub fn model_content(result: &CallResult) -> (String, Vec<ToolMedia>) {
             );
         }
         kept += data.len();
-        media.push(ToolMedia { mime: mime.to_owned(), data: data.to_owned() });
+        media.push(ToolMedia::returned(mime, data));
         format!("[The tool returned {what} ({mime}, {bytes}).]")
     };
     let lines: Vec<String> = result

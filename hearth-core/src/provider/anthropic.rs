@@ -210,11 +210,11 @@ fn turn(message: &ChatMessage, thinking: bool) -> request::Turn<'_> {
 /// Anthropic takes, a text block and an image block for each.
 fn tool_result_content(result: &MessageToolResult) -> request::ToolResultContent<'_> {
     use request::{Block, ImageSource, ToolResultContent};
-    let text = result.content_noting_media(ToolMedia::is_sendable_image);
+    let text = result.content_noting_media(ToolMedia::can_send);
     let images: Vec<Block<'_>> = result
         .media
         .iter()
-        .filter(|media| media.is_sendable_image())
+        .filter(|media| media.can_send())
         .map(|media| Block::Image {
             source: ImageSource { kind: "base64", media_type: &media.mime, data: &media.data },
         })

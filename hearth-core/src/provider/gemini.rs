@@ -186,7 +186,9 @@ fn given_id(id: &str) -> Option<&str> {
 /// Images the tool returned (PNG, JPEG, WebP) go in its `parts` (Gemini 3's
 /// multimodal function responses).
 fn function_response(result: &MessageToolResult) -> request::Part<'_> {
-    let sent = |media: &ToolMedia| matches!(media.mime.as_str(), "image/png" | "image/jpeg" | "image/webp");
+    let sent = |media: &ToolMedia| {
+        matches!(media.mime.as_str(), "image/png" | "image/jpeg" | "image/webp") && !media.data.is_empty()
+    };
     let content = result.content_noting_media(sent);
     let value = serde_json::from_str::<serde_json::Value>(&content)
         .unwrap_or_else(|_| serde_json::Value::String(content.into_owned()));

@@ -302,7 +302,7 @@ fn call_ids_are_made_safe_and_unique_for_openai_and_anthropic() {
 /// A turn whose one tool result carries a PNG, a sound and an SVG.
 fn image_turn(origin: ProviderKind) -> Vec<ChatMessage> {
     use crate::message::ToolMedia;
-    let media = |mime: &str, data: &str| ToolMedia { mime: mime.into(), data: data.into() };
+    let media = |mime: &str, data: &str| ToolMedia::returned(mime, data);
     let mut with_media = result("call_i", "[The tool returned an image (image/png, 8 B).]", false);
     with_media.media =
         vec![media("image/png", "iVBORw0KGgo="), media("audio/wav", "UklGRg=="), media("image/svg+xml", "PHN2Zz4=")];
@@ -355,4 +355,22 @@ fn a_tool_image_reaches_anthropic_and_gemini_as_an_image_and_openai_as_a_note() 
         tool["content"],
         "[The tool returned an image (image/png, 8 B).]\n\n[The user sees the 2 images and the sound the tool returned; they are not passed on to you.]"
     );
+}
+
+/// A tool image whose bytes could not be read back from the blob store (it is
+/// no longer stored) goes as a note, never as an empty image a provider refuses.
+#[test]
+fn a_tool_image_without_its_bytes_is_noted_not_sent_empty() {
+    use crate::message::ToolMedia;
+    let mut turn = image_turn(ProviderKind::Anthropic);
+    if let Some(result) = turn[2].tool_results.first_mut() {
+        result.media = vec![ToolMedia::returned("image/png", "iVBORw0KGgo=").stored_as("ab".repeat(32))];
+    }
+    for preset in [Preset::Anthropic, Preset::Gemini] {
+        let json =
+            body(&build_request_with_tools(&provider(preset), &ModelConfig::new("m"), &turn, &tools()).expect("built"));
+        let text = json.to_string();
+        assert!(!text.contains("\"type\":\"image\"") && !text.contains("inlineData"), "{preset:?}: {text}");
+        assert!(text.contains("[The user sees the image the tool returned; it is not passed on to you.]"), "{text}");
+    }
 }

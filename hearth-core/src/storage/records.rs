@@ -327,7 +327,8 @@ pub struct ToolResultRecord {
     /// How long the tool ran.
     #[serde(default)]
     pub duration_ms: Option<u64>,
-    /// Images and sounds that came with the result (an MCP tool's).
+    /// Images and sounds that came with the result (an MCP tool's), by
+    /// reference to the blob store (see [`ToolMedia`](crate::message::ToolMedia)).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub media: Vec<crate::message::ToolMedia>,
     /// Links to resources that came with the result (an MCP tool's), for the
@@ -651,7 +652,8 @@ impl MessageRecord {
 
     /// Recomputes the derived fields: the search terms, from the content and
     /// the names (not the contents) of the attached files, images and PDFs;
-    /// and the blobs referred to, from the attachments.
+    /// and the blobs referred to, from the attachments and the media tools
+    /// returned.
     pub fn refresh_terms(&mut self) {
         self.terms = if self.files.is_empty() && self.attachments.is_empty() {
             crate::storage::search::terms(&self.content)
@@ -664,7 +666,20 @@ impl MessageRecord {
                 .collect();
             crate::storage::search::terms(&format!("{}\n{}", self.content, names.join("\n")))
         };
+        self.refresh_blobs();
+    }
+
+    /// Recomputes the blobs referred to, from the attachments and the media
+    /// tools returned (kept by reference: see [`ToolMedia`](crate::message::ToolMedia)).
+    pub fn refresh_blobs(&mut self) {
         self.blobs = blob_refs(&self.attachments);
+        let tool_media =
+            self.tool_calls.iter().filter_map(|call| call.result.as_ref()).flat_map(|result| &result.media);
+        for media in tool_media {
+            if !media.blob.is_empty() && !self.blobs.contains(&media.blob) {
+                self.blobs.push(media.blob.clone());
+            }
+        }
     }
 
     /// A user message as the model reads it: its text, its attached files and

@@ -7,6 +7,9 @@
 //!
 //! A PDF for a model that reads no PDFs goes as its text (see `pdf_text`).
 //!
+//! The images tools returned are read the same way (see `tool_blobs`), for
+//! the families whose tool results take them.
+//!
 //! An image over the family's limit (Anthropic's 5 MB of base64: a large PNG
 //! with transparency can be) is sent as a copy derived by the media worker
 //! (JPEG, long edge 1568 px, the size Anthropic works fastest with), made once
@@ -39,6 +42,12 @@ thread_local! {
     static DERIVED: RefCell<HashMap<String, Data>> = RefCell::new(HashMap::new());
 }
 
+/// Keeps the base64 of the blob `hash` for the next request (a tool's image,
+/// before its reply is saved).
+pub(super) fn remember(hash: &str, data: String) {
+    SENT.with_borrow_mut(|sent| sent.insert(hash.to_owned(), (Arc::from(data), None)));
+}
+
 /// `history` as a request to `family` for an `accepts` model sends it, with
 /// its attachments' bytes (a blob that is not stored any more is noted as missing).
 pub(super) async fn with_attachment_data(
@@ -48,6 +57,7 @@ pub(super) async fn with_attachment_data(
     accepts: Accepts,
 ) -> Vec<ChatMessage> {
     let history = with_pdf_texts(store, history, family, accepts).await;
+    let (history, tool_data) = with_tool_media(store, history, family).await;
     let sent = to_send(&history, family, accepts);
     let images = sent.iter().filter(|attachment| attachment.is_image()).count();
     let limit = limits(family, images).base64;
@@ -58,9 +68,10 @@ pub(super) async fn with_attachment_data(
         }
     }
     if wanted.is_empty() {
+        SENT.with_borrow_mut(|sent| sent.extend(tool_data));
         return for_request(&history, family, accepts);
     }
-    let mut found: HashMap<String, Data> = HashMap::new();
+    let mut found: HashMap<String, Data> = tool_data;
     for attachment in wanted {
         let hash = &attachment.blob;
         let key = format!("{hash} {family:?}");
@@ -89,6 +100,36 @@ pub(super) async fn with_attachment_data(
         })
         .collect();
     for_request(&history, family, accepts)
+}
+
+/// `history` with the bytes of the tool images `family` takes in tool results
+/// (Anthropic's and Gemini's), and those bytes by hash (for the next request);
+/// one no longer stored is noted instead.
+async fn with_tool_media(
+    store: StoreContext,
+    mut history: Vec<ChatMessage>,
+    family: ProviderKind,
+) -> (Vec<ChatMessage>, HashMap<String, Data>) {
+    let mut found: HashMap<String, Data> = HashMap::new();
+    if family == ProviderKind::OpenAi {
+        return (history, found);
+    }
+    let wanted = history.iter_mut().flat_map(|message| &mut message.tool_results).flat_map(|result| &mut result.media);
+    for media in wanted.filter(|media| media.needs_data() && media.is_sendable_image()) {
+        let known = SENT.with_borrow(|sent| sent.get(&media.blob).map(|(data, _)| data.clone()));
+        let data = match known {
+            Some(data) => Some(data),
+            None => match store.blob(&media.blob).await {
+                Some(blob) => bytes_of(&blob).await.map(|bytes| Arc::from(base64::encode(&bytes))),
+                None => None,
+            },
+        };
+        if let Some(data) = data {
+            media.data = data.to_string();
+            found.insert(media.blob.clone(), (data, None));
+        }
+    }
+    (history, found)
 }
 
 /// The bytes to send for `attachment`: as stored, or, for an image over

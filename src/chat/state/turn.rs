@@ -41,8 +41,10 @@ use web_sys::{AbortController, AbortSignal};
 use super::attachment_data::with_attachment_data;
 use super::entry::render_mode;
 use super::prompt::Prompt;
+use super::tool_blobs::by_reference;
 use super::{AssistantView, ReplyStatus, SAVE_EVERY_MS};
 use crate::io::clock::{elapsed_ms, now, now_ms};
+use crate::io::db::NewBlob;
 use crate::io::fetch_stream::{Batch, FetchFailure, fetch_events};
 use crate::io::frame::on_next_frame;
 use crate::io::locks::{hold, streaming_lock};
@@ -110,6 +112,9 @@ struct Turn {
     closed: bool,
     /// Counts the replies of the turn: a task of an earlier reply exits.
     reply_number: u32,
+    /// The bytes of the media tools returned, stored with the reply that
+    /// refers to them (see `tool_blobs`).
+    blobs: Vec<NewBlob>,
 }
 
 type Shared = Rc<RefCell<Turn>>;
@@ -149,6 +154,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
         frame_requested: false,
         closed: false,
         reply_number: 0,
+        blobs: Vec::new(),
     }));
     let status = match configs {
         Ok((account, model)) => {
@@ -177,7 +183,8 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
     };
     view.publish(&record);
     view.status.set(status.clone());
-    store.save_message(&session, &record).await;
+    let blobs = std::mem::take(&mut turn.borrow_mut().blobs);
+    store.save_message_with_blobs(&session, &record, &blobs).await;
     status
 }
 
@@ -269,6 +276,8 @@ async fn run_round(
             Err(refused) => refused,
         };
         let duration = elapsed_ms(started);
+        // Images and sounds go to the blob store; the record keeps their hashes.
+        let (outcome, blobs) = by_reference(outcome).await;
         let content = outcome.clone().into_content();
         // Shown as soon as this call is done, while others still run.
         let result = ToolResultRecord {
@@ -279,6 +288,7 @@ async fn run_round(
             links: content.links,
         };
         let mut shared = turn.borrow_mut();
+        shared.blobs.extend(blobs);
         shared.recorder.record_result(&invocation.call_id, result);
         view.publish(shared.recorder.record());
         (invocation.call_id.clone(), outcome, duration)
@@ -298,9 +308,12 @@ async fn run_round(
 
 /// Stores the record as it is now and shows it.
 async fn save_and_publish(turn: &Shared, store: StoreContext, session: &SessionRecord, view: AssistantView) {
-    let record = turn.borrow().recorder.record().clone();
+    let (record, blobs) = {
+        let shared = turn.borrow();
+        (shared.recorder.record().clone(), shared.blobs.clone())
+    };
     view.publish(&record);
-    store.save_message(session, &record).await;
+    store.save_message_with_blobs(session, &record, &blobs).await;
 }
 
 /// Empties the answer area (its text became commentary).

@@ -59,10 +59,7 @@ fn every_part_is_read() {
     );
     assert_eq!(
         media,
-        vec![
-            ToolMedia { mime: "image/png".into(), data: "iVBORw0KGgo=".into() },
-            ToolMedia { mime: "audio/wav".into(), data: "UklGRg==".into() },
-        ]
+        vec![ToolMedia::returned("image/png", "iVBORw0KGgo="), ToolMedia::returned("audio/wav", "UklGRg=="),]
     );
     assert!(text.contains("Resource link: Doc A <demo://resource/static/document/a.md>: A document"), "{text}");
     assert!(text.contains("Resource <demo://t/1>:\nhello"), "{text}");

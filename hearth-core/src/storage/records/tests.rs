@@ -380,6 +380,49 @@ fn attachments_are_referred_to_by_blob() {
     assert!(crate::storage::blob_refs(&[]).is_empty());
 }
 
+/// A tool's image is kept by reference like an attachment: the record lists
+/// its blob (once, beside the attachments') and holds no base64; a record
+/// stored before tool media moved to the blob store still reads, with its
+/// bytes, and refers to no blob.
+#[test]
+fn tool_media_is_referred_to_by_blob_and_older_records_keep_their_bytes() {
+    use crate::message::ToolMedia;
+    let png = ToolMedia::returned("image/png", "iVBORw0KGgo=");
+    let stored = png.stored_as("ef".repeat(32));
+    assert!(stored.needs_data() && !stored.can_send(), "{stored:?}");
+    assert!(png.can_send() && !png.needs_data());
+    let call = |id: &str, media: Vec<ToolMedia>| ToolCallRecord {
+        id: id.into(),
+        name: "everything__get-tiny-image".into(),
+        arguments_raw: "{}".into(),
+        commentary: String::new(),
+        result: Some(ToolResultRecord {
+            content: "[The tool returned an image (image/png, 8 B).]".into(),
+            is_error: false,
+            duration_ms: Some(3),
+            media,
+            links: Vec::new(),
+        }),
+        round: 0,
+    };
+    let mut record = MessageRecord::new("r".into(), "s".into(), Role::Assistant, 1);
+    record.tool_calls = vec![call("a", vec![stored.clone(), stored.clone()]), call("b", vec![png.clone()])];
+    record.refresh_terms();
+    assert_eq!(record.blobs, vec!["ef".repeat(32)], "one reference; the older bytes refer to none");
+    let json = serde_json::to_value(&record.tool_calls[0]).expect("serialises");
+    assert_eq!(
+        json["result"]["media"][0],
+        serde_json::json!({ "mime": "image/png", "blob": "ef".repeat(32) }),
+        "no bytes in the record"
+    );
+    let older: ToolCallRecord = serde_json::from_value(serde_json::json!({
+        "id": "b", "name": "t", "arguments_raw": "{}",
+        "result": { "content": "x", "media": [{ "mime": "image/png", "data": "iVBORw0KGgo=" }] }
+    }))
+    .expect("an older record reads");
+    assert_eq!(older.result.map(|result| result.media), Some(vec![png]));
+}
+
 #[test]
 fn what_a_model_reads_is_documented_then_listed_refused_or_said() {
     use crate::message::attachment::Accepts;

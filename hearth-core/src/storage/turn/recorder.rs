@@ -198,6 +198,8 @@ impl TurnRecorder {
         if let Some(call) = self.running_call(call_id) {
             call.result = Some(result);
         }
+        // Its media's blobs are stored with the next save.
+        self.record.refresh_blobs();
     }
 
     /// Puts the tool loop's `results` for the running round into its calls,
@@ -221,6 +223,7 @@ impl TurnRecorder {
                 links: result.links.clone(),
             });
         }
+        self.record.refresh_blobs();
         self.fill(now);
         &self.record
     }

@@ -84,14 +84,16 @@ fn a_two_round_anthropic_turn() {
             content: "68°F".into(),
             is_error: false,
             duration_ms: Some(12),
-            media: vec![],
+            media: vec![crate::message::ToolMedia::returned("image/png", "").stored_as("ab".repeat(32))],
             links: vec![],
         },
     );
+    assert_eq!(turn.record().blobs, vec!["ab".repeat(32)], "its image's blob is saved with the record from now on");
     // With a link to a resource (an MCP tool's), kept in the record for the user.
     let link = crate::message::ToolLink { server_id: "s1".into(), uri: "demo://t/2".into(), name: "Text 2".into() };
     let linked = ToolResult { links: vec![link.clone()], ..result(&id, "68°F") };
     let after = turn.record_results(&[linked], &[(id.clone(), 99)], 2_100).clone();
+    assert!(after.blobs.is_empty(), "the loop's result has no image: the record refers to no blob");
     assert_eq!(after.tool_calls[0].result.as_ref().and_then(|r| r.duration_ms), Some(12));
     assert_eq!(after.tool_calls[0].result.as_ref().map(|r| r.links.clone()), Some(vec![link]));
 

@@ -1,0 +1,74 @@
+//! The images and sounds a tool returns, moved to the blob store: each is
+//! hashed and kept as a blob stored with the reply (once, however many replies
+//! refer to it), and the record keeps only the reference (see
+//! `hearth_core::message::ToolMedia`). Until the reply is saved, the page
+//! shows it from memory and the next request of the turn sends the bytes it
+//! already has. The code is in the `media` chunk, loaded the first time a
+//! tool returns media.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use hearth_core::format::base64;
+use hearth_core::message::ToolMedia;
+use hearth_core::tools::ToolOutcome;
+
+use super::attachment_data;
+use crate::io::chunks::{ChunkError, wasm_split};
+use crate::io::db::NewBlob;
+use crate::io::media::{blob_of, remember_url, sha256_hex};
+
+/// An outcome with its media by reference, and the blobs to store.
+type ByReference = Pin<Box<dyn Future<Output = (ToolOutcome, Vec<NewBlob>)>>>;
+
+/// The code, from the `media` chunk.
+struct BlobCode {
+    by_reference: fn(ToolOutcome) -> ByReference,
+}
+
+#[wasm_split(media, fallible)]
+fn blob_code() -> Result<&'static BlobCode, ChunkError> {
+    static CODE: BlobCode = BlobCode { by_reference: |outcome| Box::pin(move_media(outcome)) };
+    Ok(&CODE)
+}
+
+/// `outcome` with its media by reference, and the blobs to store with the
+/// reply. Media whose base64 cannot be read (a tool's mistake), or when the
+/// chunk cannot be loaded, stays as the tool sent it.
+pub(super) async fn by_reference(outcome: ToolOutcome) -> (ToolOutcome, Vec<NewBlob>) {
+    let has_media = matches!(&outcome, ToolOutcome::Parts(content) if !content.media.is_empty());
+    if !has_media {
+        return (outcome, Vec::new());
+    }
+    match blob_code().await {
+        Ok(code) => (code.by_reference)(outcome).await,
+        Err(_) => (outcome, Vec::new()),
+    }
+}
+
+async fn move_media(outcome: ToolOutcome) -> (ToolOutcome, Vec<NewBlob>) {
+    let ToolOutcome::Parts(mut content) = outcome else { return (outcome, Vec::new()) };
+    let mut blobs = Vec::new();
+    let mut kept = Vec::with_capacity(content.media.len());
+    for media in content.media {
+        match to_blob(&media).await {
+            Some(blob) => {
+                kept.push(media.stored_as(blob.hash.clone()));
+                attachment_data::remember(&blob.hash, media.data);
+                blobs.push(blob);
+            }
+            None => kept.push(media),
+        }
+    }
+    content.media = kept;
+    (ToolOutcome::Parts(content), blobs)
+}
+
+/// The blob of `media`'s bytes, shown from memory on this page from now on.
+async fn to_blob(media: &ToolMedia) -> Option<NewBlob> {
+    let bytes = base64::decode(&media.data)?;
+    let hash = sha256_hex(&bytes).await.ok()?;
+    let data = blob_of(&bytes, &media.mime)?;
+    remember_url(&hash, &data);
+    Some(NewBlob { hash, mime: media.mime.clone(), data })
+}
