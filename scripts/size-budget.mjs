@@ -46,9 +46,11 @@ import { gzipSync } from 'node:zlib';
  * zipping are in the `media` chunk): 556,894, a gap to win back; its second part (what a
  * model reads, stored with each model's settings and read at start; the Attach button's
  * reason; the refusal card; the hooks of the image viewer): 560,784, over the goal of
- * 560,000: the gap to win back first.
+ * 560,000; won back by reading a stored set-up problem and a tab's change notice through
+ * flat records instead of serde's internally tagged enums (tool images moved to the blob
+ * store, in the `media` chunk, on the way): 552,858.
  */
-export const BUDGET_BYTES = 561_300;
+export const BUDGET_BYTES = 557_000;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -61,10 +63,10 @@ export const CHUNK_BUDGETS = {
   app_preview: 28_400,
   dialogs: 256_900,
   mcp: 100_300,
-  media: 17_600,
+  media: 17_800,
   pdf_text: 29_900,
-  reply: 194_400,
-  shared: 134_000,
+  reply: 195_400,
+  shared: 135_200,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */

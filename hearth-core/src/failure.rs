@@ -68,7 +68,7 @@ pub enum FailureKind {
 }
 
 /// A set-up problem found before any request went out.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "problem", rename_all = "snake_case")]
 pub enum ConfigProblem {
     /// No provider account exists.
@@ -125,6 +125,47 @@ pub enum ConfigProblem {
     /// A record stored before problems were kept as fields: only its text says.
     #[serde(other)]
     Unrecorded,
+}
+
+/// A stored [`ConfigProblem`] as read: the tag and every variant's fields,
+/// each absent one empty. Read through this flat record rather than serde's
+/// internally tagged enums, whose reader is several times larger (it is in the
+/// first load: every failed reply is read at start-up).
+#[derive(Deserialize)]
+struct StoredProblem {
+    problem: String,
+    #[serde(default)]
+    provider: String,
+    #[serde(default)]
+    detail: String,
+    #[serde(default)]
+    key_origin: String,
+    #[serde(default)]
+    url_origin: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    reason: String,
+}
+
+impl<'de> Deserialize<'de> for ConfigProblem {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let StoredProblem { problem, provider, detail, key_origin, url_origin, name, reason } =
+            StoredProblem::deserialize(deserializer)?;
+        Ok(match problem.as_str() {
+            "no_provider" => ConfigProblem::NoProvider,
+            "invalid_base_url" => ConfigProblem::InvalidBaseUrl { provider, detail },
+            "missing_key" => ConfigProblem::MissingKey { provider },
+            "keys_locked" => ConfigProblem::KeysLocked { provider },
+            "missing_model" => ConfigProblem::MissingModel { provider },
+            "bad_extra_json" => ConfigProblem::BadExtraJson { provider, detail },
+            "refused_base_url" => ConfigProblem::RefusedBaseUrl { detail },
+            "key_for_other_origin" => ConfigProblem::KeyForOtherOrigin { key_origin, url_origin },
+            "attachment_over_limit" => ConfigProblem::AttachmentOverLimit { name, reason },
+            // A problem a newer Hearth recorded.
+            _ => ConfigProblem::Unrecorded,
+        })
+    }
 }
 
 impl std::fmt::Display for ConfigProblem {

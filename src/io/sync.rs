@@ -9,7 +9,7 @@ use web_sys::{BroadcastChannel, MessageEvent};
 const CHANNEL: &str = "hearth-sync";
 
 /// What another tab changed.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub(crate) enum Change {
     /// A session's record or messages changed (or it was created).
@@ -21,6 +21,28 @@ pub(crate) enum Change {
     Agents,
     /// Sessions were deleted, imported or everything was cleared: re-read all.
     All,
+}
+
+/// A change as announced, read through this flat record rather than serde's
+/// internally tagged enums, whose reader is several times larger.
+#[derive(Deserialize)]
+struct Announced {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    id: Option<String>,
+}
+
+impl Announced {
+    /// The change it announces (`None`: one this version does not know).
+    fn change(self) -> Option<Change> {
+        match (self.kind.as_str(), self.id) {
+            ("session", Some(id)) => Some(Change::Session { id }),
+            ("agents", _) => Some(Change::Agents),
+            ("all", _) => Some(Change::All),
+            _ => None,
+        }
+    }
 }
 
 /// This tab's end of the channel.
@@ -37,7 +59,7 @@ impl SyncChannel {
         };
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             if let Some(text) = event.data().as_string()
-                && let Ok(change) = serde_json::from_str::<Change>(&text)
+                && let Some(change) = serde_json::from_str::<Announced>(&text).ok().and_then(Announced::change)
             {
                 on_change(change);
             }

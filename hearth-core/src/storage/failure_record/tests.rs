@@ -127,6 +127,33 @@ fn set_up_problems_name_the_provider_and_the_field() {
     assert_eq!(json["config"], serde_json::json!({ "problem": "missing_key", "provider": "OpenAI" }));
 }
 
+/// Every problem reads back as it was written; a problem a newer Hearth wrote
+/// reads as unrecorded, and a field missing from a stored problem reads empty.
+#[test]
+fn every_set_up_problem_round_trips_and_unknown_ones_read_as_unrecorded() {
+    let text = |value: &str| value.to_owned();
+    let problems = [
+        ConfigProblem::NoProvider,
+        ConfigProblem::InvalidBaseUrl { provider: text("P"), detail: text("d") },
+        ConfigProblem::MissingKey { provider: text("P") },
+        ConfigProblem::KeysLocked { provider: text("P") },
+        ConfigProblem::MissingModel { provider: text("P") },
+        ConfigProblem::BadExtraJson { provider: text("P"), detail: text("d") },
+        ConfigProblem::RefusedBaseUrl { detail: text("d") },
+        ConfigProblem::KeyForOtherOrigin { key_origin: text("https://a"), url_origin: text("https://b") },
+        ConfigProblem::AttachmentOverLimit { name: text("a.png"), reason: text("too big") },
+        ConfigProblem::Unrecorded,
+    ];
+    for problem in problems {
+        let json = serde_json::to_value(&problem).expect("serialisable");
+        assert_eq!(serde_json::from_value::<ConfigProblem>(json).expect("reads back"), problem);
+    }
+    let read = |json: serde_json::Value| serde_json::from_value::<ConfigProblem>(json).expect("reads");
+    assert_eq!(read(serde_json::json!({ "problem": "quota_for_a_later_hearth", "x": 1 })), ConfigProblem::Unrecorded);
+    assert_eq!(read(serde_json::json!({ "problem": "missing_key" })), ConfigProblem::MissingKey { provider: text("") });
+    assert!(serde_json::from_value::<ConfigProblem>(serde_json::json!("missing_key")).is_err());
+}
+
 #[test]
 fn too_many_tool_rounds_says_how_many() {
     let failure = Failure::tool_rounds(2);
