@@ -579,6 +579,32 @@ describe('images and PDFs in a message', () => {
     assert.ok(pdfFile.bytes.equals(pdf(3)), 'the PDF as it came');
     await pdfViewer.getByRole('button', { name: 'Close', exact: true }).click();
 
+    // On a phone in dark mode, and at 200 % zoom of a 1280 × 900 window (a 640 × 450
+    // viewport), the image fits the window, Download and Close are in view, and axe passes.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (const [look, size] of [['390 px, dark', { width: 390, height: 844 }], ['200 % zoom', { width: 640, height: 450 }]]) {
+      await page.setViewportSize(size);
+      await open.click();
+      await large.waitFor();
+      for (const [what, element] of [
+        ['the image', large],
+        ['Download', viewer.getByRole('button', { name: 'Download', exact: true })],
+        ['Close', viewer.getByRole('button', { name: 'Close', exact: true })],
+      ]) {
+        const box = await element.boundingBox();
+        assert.ok(
+          box && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 0.5 && box.y + box.height <= size.height + 0.5,
+          `${look}: ${what} is in view (${JSON.stringify(box)})`,
+        );
+      }
+      assert.deepEqual(await axeViolations(page, { include: 'dialog[open]' }), [], `${look}: axe on the image viewer`);
+      await screenshot(page, `attachments-viewer-${size.width}.png`);
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'hidden' });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.emulateMedia({ colorScheme: 'light' });
+
     // Markdown: a zip of the document, which links them, and the files themselves.
     const markdown = await save(page, () => page.getByRole('button', { name: 'Export as Markdown', exact: true }).click());
     assert.match(markdown.name, /\.zip$/);
