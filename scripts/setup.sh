@@ -39,6 +39,10 @@ apt_install rustc-web cargo-web rust-web-src rust-web-clippy lld-22
 # runs offline: fetch them into cargo's cache (a no-op once they are there).
 PATH="/usr/bin:$PATH" RUSTC_BOOTSTRAP=1 cargo fetch --quiet \
   --manifest-path "$(/usr/bin/rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
+# The release build (scripts/build.sh) runs offline too, beside the checks that
+# would otherwise fetch the app's dependencies: on a machine whose cargo cache is
+# empty it must find them there already (a no-op once they are).
+PATH="/usr/bin:$PATH" cargo fetch --quiet --manifest-path "$HEARTH_ROOT/Cargo.toml"
 
 # Runs a command with the environment of the wasm build (cargo build, wasm clippy):
 # Debian's cargo and rustc first on PATH, and std built here, for size: std's
