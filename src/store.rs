@@ -313,6 +313,28 @@ impl StoreContext {
         }
     }
 
+    /// Stores a new conversation with its messages in one transaction (a
+    /// branch into a new chat); returns whether it was stored (a failure is
+    /// shown in the banner).
+    pub(crate) async fn save_conversation(self, session: &SessionRecord, messages: Vec<MessageRecord>) -> bool {
+        let Some(db) = self.db() else { return false };
+        let contents = hearth_core::storage::backup::StoreContents {
+            sessions: vec![session.clone()],
+            messages,
+            ..Default::default()
+        };
+        match db.import(&contents, &[]).await {
+            Ok(()) => {
+                self.stored(session.clone());
+                true
+            }
+            Err(error) => {
+                self.report(error);
+                false
+            }
+        }
+    }
+
     /// Writes a session's record (a rename, a pin, a deletion mark).
     pub(crate) async fn put_session(self, session: SessionRecord) {
         let Some(db) = self.db() else { return };
@@ -331,8 +353,13 @@ impl StoreContext {
 
     /// Deletes one message of a session (a reply about to be regenerated).
     pub(crate) async fn delete_message(self, session_id: &str, message_id: &str) {
+        self.delete_messages(session_id, &[message_id.to_owned()]).await;
+    }
+
+    /// Deletes messages of one session in one transaction (a branch pruned).
+    pub(crate) async fn delete_messages(self, session_id: &str, ids: &[String]) {
         let Some(db) = self.db() else { return };
-        match db.delete_message(session_id, message_id).await {
+        match db.delete_messages(session_id, ids).await {
             Ok(Some(stored)) => self.stored(stored),
             Ok(None) => self.announce(&Change::Session { id: session_id.to_owned() }),
             Err(error) => self.report(error),

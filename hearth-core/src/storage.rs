@@ -15,6 +15,7 @@
 
 pub mod app_state;
 pub mod backup;
+pub mod branch;
 pub mod chatgpt;
 mod failure_record;
 mod history;
@@ -25,6 +26,7 @@ pub mod migrate;
 pub mod records;
 pub mod search;
 mod stored;
+pub mod tree;
 mod turn;
 pub mod versions;
 
@@ -35,7 +37,7 @@ pub use turn::{Change, NOT_RUN, ReplyEnd, ReplyStatus, TurnRecorder, turn_messag
 
 /// The current version of the stored record shapes. Bump it with a migration step
 /// in [`migrate`] and a golden file in `test_data/storage/`.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// IndexedDB database name.
 pub const DATABASE_NAME: &str = "hearth";

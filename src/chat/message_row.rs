@@ -38,7 +38,9 @@ pub(crate) fn MessageRow(
         })
     };
     let message = match entry.kind {
-        EntryKind::User(text, files, attachments) => view! { <UserMessage text files attachments /> }.into_any(),
+        EntryKind::User(text, files, attachments) => {
+            view! { <UserMessage id=entry.id.clone() text files attachments /> }.into_any()
+        }
         EntryKind::System(text) => view! {
             <article class="message system" aria-label="System">
                 <p class="user-text">{text}</p>

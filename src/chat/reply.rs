@@ -12,4 +12,3 @@ pub(crate) mod image_loading;
 pub(crate) mod save_reply_button;
 pub(crate) mod still_writing;
 pub(crate) mod thinking_block;
-pub(crate) mod version_switcher;

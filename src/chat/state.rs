@@ -27,6 +27,7 @@
 //! the request then sends a stored summary in place of older turns.
 
 mod attachment_data;
+pub(crate) mod branching;
 pub(crate) mod code;
 mod compaction;
 mod entry;
@@ -38,7 +39,7 @@ mod turn;
 pub(crate) use crate::composer::state::attachments::Attachments;
 use crate::composer::state::prepare;
 pub(crate) use compaction::{CompactionNote, usage};
-pub(crate) use entry::{AssistantView, Entry, EntryKind, Version, shown};
+pub(crate) use entry::{AssistantView, Entry, EntryKind, Node, leaf, shown};
 pub(crate) use hearth_core::failure::Failure;
 pub(crate) use hearth_core::storage::ReplyStatus;
 
@@ -47,7 +48,7 @@ use hearth_core::compaction::{ActiveSummary, HistoryItem};
 use hearth_core::contract::MediaRefusal;
 use hearth_core::failure::ConfigProblem;
 use hearth_core::message::attachment::Accepts;
-use hearth_core::message::{ChatMessage, Role};
+use hearth_core::message::{AttachedFile, Attachment, ChatMessage, Role};
 use hearth_core::provider::InputsFrom;
 use hearth_core::storage::{AgentRef, MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message};
 use hearth_core::tools::ToolSpec;
@@ -106,6 +107,11 @@ pub(crate) struct ChatContext {
     pub(crate) compaction_note: RwSignal<CompactionNote>,
     /// The summary that applies to the open conversation, if any.
     pub(crate) active_summary: Memo<Option<ActiveSummary>>,
+    /// A pruned branch waiting for its Undo window to end before it is
+    /// deleted (see `branching`): its messages are hidden meanwhile.
+    pub(crate) pending_prune: StoredValue<Option<Prune>>,
+    /// What the Undo toast of a pruned branch says; empty when there is none.
+    pub(crate) prune_note: RwSignal<String>,
     /// The estimated tokens of the next request without the draft (system
     /// prompt, history as sent, tools), and the window of the model that will
     /// answer: computed once per change of the conversation, so typing does
@@ -187,6 +193,8 @@ impl ChatContext {
             preferences,
             compaction_note: RwSignal::new(CompactionNote::Quiet),
             active_summary,
+            pending_prune: StoredValue::new(None),
+            prune_note: RwSignal::new(String::new()),
             context,
         };
         Effect::new(move |_| this.follow(sessions.current.get()));
@@ -300,7 +308,8 @@ impl ChatContext {
             }
         });
         let store = self.store;
-        let marker = MessageRecord::agent_switch(new_id(), session.id.clone(), AgentRef::of(&agent), now());
+        let mut marker = MessageRecord::agent_switch(new_id(), session.id.clone(), AgentRef::of(&agent), now());
+        marker.parent = self.entries.with_untracked(|entries| untrack(|| leaf(entries)));
         self.entries.update(|entries| entries.push(Entry::from_record(&marker)));
         spawn_local(async move {
             store.save_message(&session, &marker).await;
@@ -345,23 +354,75 @@ impl ChatContext {
             preview: String::new(),
             pinned: false,
             deleted_at: None,
+            branch_of: None,
+            branched_at: None,
         });
         let mut items = self.history_items();
-        let mut user = new_record(&session.id, Role::User, now);
+        let parent = self.entries.with_untracked(|entries| untrack(|| leaf(entries)));
+        let user = self.add_user_message(&session.id, parent, text, (files, attachments), &mut items);
+        // Shown already: the chat need not read the new session when it opens.
+        self.session.set_value(Some(session.id.clone()));
+        sessions.open_new(session.clone());
+        let first_message = (session.message_count == 0).then(|| user.content.clone());
+        let request = Request { items, compaction: Compaction::WhenFull };
+        let parent = Some(user.id.clone());
+        self.reply(session, request, Prelude::Save(Box::new(user), blobs), first_message, parent);
+        true
+    }
+
+    /// Sends `text` in place of the user message `id`, as a new version of it:
+    /// a sibling with the same files, images and PDFs (shared, not copied),
+    /// answered by a new reply. The old message and everything below it stay,
+    /// one arrow away. Returns whether it was sent (not while a reply streams
+    /// here, not when the text is empty and nothing is attached).
+    pub(crate) fn edit(self, id: &str, text: String) -> bool {
+        if self.busy.get_untracked() {
+            return false;
+        }
+        if let Some(refusal) = self.store.refuses_writes() {
+            self.store.report(refusal);
+            return false;
+        }
+        let Some(session) = self.sessions.current_record() else { return false };
+        let found = self.entries.with_untracked(|entries| {
+            let entry = entries.iter().find(|entry| entry.id == id)?;
+            let EntryKind::User(_, files, attachments) = &entry.kind else { return None };
+            let parent = entry.node.as_ref()?.parent.clone();
+            let items = untrack(|| compaction::history_items_through(entries, parent.as_deref()));
+            Some((parent, files.clone(), attachments.clone(), items))
+        });
+        let Some((parent, files, attachments, mut items)) = found else { return false };
+        if text.trim().is_empty() && files.is_empty() && attachments.is_empty() {
+            return false;
+        }
+        let user = self.add_user_message(&session.id, parent, text, (files, attachments), &mut items);
+        let request = Request { items, compaction: Compaction::WhenFull };
+        let parent = Some(user.id.clone());
+        // The images and PDFs are in the store already: the new message only refers to them.
+        self.reply(session, request, Prelude::Save(Box::new(user), Vec::new()), None, parent);
+        true
+    }
+
+    /// A new user message of `session` following `parent`, with its files,
+    /// images and PDFs: shown at once and added to the request's `items`.
+    fn add_user_message(
+        self,
+        session: &str,
+        parent: Option<String>,
+        text: String,
+        (files, attachments): (Vec<AttachedFile>, Vec<Attachment>),
+        items: &mut Vec<HistoryItem>,
+    ) -> MessageRecord {
+        let mut user = new_record(session, Role::User, now());
+        user.parent = parent;
         user.content = text.clone();
         user.files = files;
         user.attachments = attachments;
         user.refresh_terms();
         items.push(HistoryItem { id: user.id.clone(), messages: vec![user.user_chat_message()] });
         let kind = EntryKind::User(text, user.files.clone(), user.attachments.clone());
-        self.entries.update(|entries| entries.push(Entry { id: user.id.clone(), kind, version: None }));
-        // Shown already: the chat need not read the new session when it opens.
-        self.session.set_value(Some(session.id.clone()));
-        sessions.open_new(session.clone());
-        let first_message = (session.message_count == 0).then(|| user.content.clone());
-        let request = Request { items, compaction: Compaction::WhenFull };
-        self.reply(session, request, Prelude::Save(Box::new(user), blobs), first_message, None);
-        true
+        self.entries.update(|entries| entries.push(Entry { id: user.id.clone(), kind, node: Node::of(&user) }));
+        user
     }
 
     /// Answers the conversation again with a new version of the reply
@@ -385,15 +446,19 @@ impl ChatContext {
         }
         let Some(session) = self.sessions.current_record() else { return };
         let found = self.entries.with_untracked(|entries| {
-            let position = entries.iter().rposition(|entry| entry.id == reply_id && entry.version.is_some())?;
-            let group = entries[position].version.as_ref()?.group.clone();
-            let in_group = |entry: &Entry| entry.version.as_ref().is_some_and(|v| v.group == group);
-            let first = entries.iter().position(in_group)?;
-            let keep = untrack(|| entries[position].version_key().is_some_and(|key| key.has_content));
-            let others = entries.iter().enumerate().any(|(at, entry)| at != position && in_group(entry));
-            Some((position, group, keep, others, compaction::history_items(&entries[..first])))
+            let position = entries
+                .iter()
+                .rposition(|entry| entry.id == reply_id && matches!(entry.kind, EntryKind::Assistant(_)))?;
+            let parent = entries[position].node.as_ref()?.parent.clone();
+            let keep = untrack(|| entries[position].node_key().is_some_and(|key| key.has_content));
+            Some((
+                position,
+                parent.clone(),
+                keep,
+                untrack(|| compaction::history_items_through(entries, parent.as_deref())),
+            ))
         });
-        let Some((position, group, keep, others, items)) = found else { return };
+        let Some((position, parent, keep, items)) = found else { return };
         if !items.iter().any(HistoryItem::is_user_message) {
             return;
         }
@@ -425,8 +490,18 @@ impl ChatContext {
             });
             Prelude::Delete(reply_id.to_owned())
         };
-        let variant_of = (keep || others).then_some(group);
-        self.reply(session, Request { items, compaction }, prelude, None, variant_of);
+        // A sibling of the reply answered again: the same parent.
+        self.reply(session, Request { items, compaction }, prelude, None, parent);
+    }
+
+    /// Takes back the pruning waiting for its Undo window: nothing is deleted,
+    /// and the conversation shows the messages again.
+    pub(crate) fn undo_prune(self) {
+        let Some(prune) = self.pending_prune.try_update_value(Option::take).flatten() else { return };
+        self.prune_note.set(String::new());
+        if self.session.with_value(|shown| shown.as_deref() == Some(prune.session.as_str())) {
+            spawn_local(self.reread(prune.session));
+        }
     }
 
     /// Summarises the older part of the open conversation now (the Compact
@@ -502,8 +577,8 @@ impl ChatContext {
         }
         let at = now();
         self.entries.update(|entries| {
-            if let Some(version) = entries.iter_mut().find(|entry| entry.id == id).and_then(|e| e.version.as_mut()) {
-                version.chosen_at = Some(at);
+            if let Some(node) = entries.iter_mut().find(|entry| entry.id == id).and_then(|e| e.node.as_mut()) {
+                node.chosen_at = Some(at);
             }
         });
         let Some(session) = self.sessions.current_record() else { return };
@@ -530,7 +605,7 @@ impl ChatContext {
         request: Request,
         prelude: Prelude,
         first_message: Option<String>,
-        variant_of: Option<String>,
+        parent: Option<String>,
     ) {
         let (agent, entry) = untrack(|| (self.agent(), self.account()));
         // Taken now: by the time compaction decides, another conversation may be open.
@@ -542,13 +617,12 @@ impl ChatContext {
         reply.provider_kind = entry.as_ref().map(|e| e.provider.kind);
         reply.agent = Some(AgentRef::of(&agent));
         reply.state = MessageState::Streaming;
-        reply.variant_of = variant_of;
+        reply.parent = parent;
         let configs = entry.as_ref().map_or(Err(ConfigProblem::NoProvider), |entry| entry.configs());
         let accepts = entry.as_ref().map_or(Accepts::ALL, |entry| entry.accepts().0);
         let view = AssistantView::streaming(&reply);
         self.entries.update(|entries| {
-            let version = Version::of(&reply);
-            entries.push(Entry { id: reply.id.clone(), kind: EntryKind::Assistant(view), version: Some(version) });
+            entries.push(Entry { id: reply.id.clone(), kind: EntryKind::Assistant(view), node: Node::of(&reply) });
         });
         let controller = self.start_work(&session.id, Some((reply.id.clone(), view)));
         let stall_secs = self.providers.stall_secs.get_untracked();
@@ -747,8 +821,8 @@ impl ChatContext {
                 .filter_map(|work| work.reply.as_ref())
                 .filter(|(id, _)| !messages.iter().any(|m| m.id == *id))
                 .map(|(id, view)| {
-                    let version = view.record.with_value(Version::of);
-                    Entry { id: id.clone(), kind: EntryKind::Assistant(*view), version: Some(version) }
+                    let node = view.record.with_value(Node::of);
+                    Entry { id: id.clone(), kind: EntryKind::Assistant(*view), node }
                 })
                 .collect()
         });
@@ -758,9 +832,10 @@ impl ChatContext {
 
     fn live_entry(self, record: &MessageRecord) -> Option<Entry> {
         self.work.with_untracked(|work| {
-            work.iter().filter_map(|work| work.reply.as_ref()).find(|(id, _)| *id == record.id).map(|(id, view)| {
-                Entry { id: id.clone(), kind: EntryKind::Assistant(*view), version: Some(Version::of(record)) }
-            })
+            work.iter()
+                .filter_map(|work| work.reply.as_ref())
+                .find(|(id, _)| *id == record.id)
+                .map(|(id, view)| Entry { id: id.clone(), kind: EntryKind::Assistant(*view), node: Node::of(record) })
         })
     }
 
@@ -803,6 +878,17 @@ impl ChatContext {
     fn history_items(self) -> Vec<HistoryItem> {
         self.entries.with_untracked(|entries| compaction::history_items(entries))
     }
+}
+
+/// Messages of a conversation pruned but not deleted yet (Undo brings them back).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Prune {
+    /// The conversation.
+    pub(crate) session: String,
+    /// The messages (and summaries) to delete.
+    pub(crate) ids: Vec<String>,
+    /// When it was asked for (two prunings of the same messages differ).
+    pub(crate) at: i64,
 }
 
 /// What this tab is doing in one conversation: streaming a reply or writing a summary.

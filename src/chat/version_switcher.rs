@@ -1,7 +1,8 @@
-//! The "‹ 2 / 3 ›" arrows of a regenerated reply: every version that holds
-//! anything stays reachable, and the one picked is remembered.
+//! The "‹ 2 / 3 ›" arrows of a fork of the conversation: a reply answered
+//! again, or a message edited. Every version that holds anything stays
+//! reachable, and the one picked is remembered (see `hearth_core::storage::tree`).
 
-use hearth_core::storage::versions;
+use hearth_core::storage::tree::Tree;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -20,19 +21,21 @@ struct Place {
     next: Option<String>,
 }
 
-/// The version arrows of the reply `id`; nothing when it has one version.
+/// The version arrows of the message `id`; nothing when it has one version.
 #[component]
 pub(crate) fn VersionSwitcher(
-    /// The id of the reply shown.
+    /// The id of the message shown.
     id: String,
+    /// The group's accessible name: "Versions of this answer" or "Versions of this message".
+    label: &'static str,
 ) -> impl IntoView {
     let chat = ChatContext::expect();
     let id = StoredValue::new(id);
     let place = Memo::new(move |_| {
         chat.entries.with(|entries| {
-            let keys: Vec<_> = entries.iter().map(Entry::version_key).collect();
+            let keys: Vec<_> = entries.iter().map(Entry::node_key).collect();
             let at = entries.iter().position(|entry| id.with_value(|id| entry.id == *id))?;
-            let (position, order) = versions::position(&keys, at)?;
+            let (position, order) = Tree::new(&keys).siblings(at)?;
             let id_at = |index: Option<&usize>| index.map(|&index| entries[index].id.clone());
             Some(Place {
                 number: position + 1,
@@ -56,12 +59,15 @@ pub(crate) fn VersionSwitcher(
         place.get().map(|place| {
             let Place { number, count, previous, next } = place;
             let group_id = format!("versions-{}", id.get_value());
+            // Each arrow is described by where the shown version stands, so a
+            // screen reader says "version 2 of 3" as focus lands on it.
+            let count_id = format!("versions-count-{}", id.get_value());
             view! {
-                <span class="versions" id=group_id role="group" aria-label="Versions of this answer">
-                    {arrow(Direction::Previous, previous, busy, go)}
+                <span class="versions" id=group_id role="group" aria-label=label>
+                    {arrow(Direction::Previous, previous, busy, go, count_id.clone())}
                     <span class="version-number" aria-hidden="true">{format!("{number} / {count}")}</span>
-                    <span class="visually-hidden">{format!("Version {number} of {count}")}</span>
-                    {arrow(Direction::Next, next, busy, go)}
+                    <span class="visually-hidden" id=count_id.clone()>{format!("Version {number} of {count}")}</span>
+                    {arrow(Direction::Next, next, busy, go, count_id)}
                 </span>
             }
         })
@@ -92,6 +98,7 @@ fn arrow(
     target: Option<String>,
     busy: impl Fn() -> bool + Send + Sync + 'static,
     go: impl Fn(String, Direction) + Copy + Send + Sync + 'static,
+    described_by: String,
 ) -> impl IntoView {
     let (label, title, symbol) = match direction {
         Direction::Previous => ("Show the previous version", "Previous version", "‹"),
@@ -103,6 +110,7 @@ fn arrow(
             type="button"
             class="action"
             aria-label=label
+            aria-describedby=described_by
             title=title
             disabled=move || missing || busy()
             data-direction=direction.name()

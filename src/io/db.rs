@@ -337,9 +337,9 @@ impl Db {
         Ok(true)
     }
 
-    /// Deletes one message (and the blobs only it referred to) and refreshes
-    /// its session's count, in one transaction.
-    pub(crate) async fn delete_message(&self, session_id: &str, message_id: &str) -> Result<Option<SessionRecord>> {
+    /// Deletes messages of one session (and the blobs only they referred to)
+    /// and refreshes the session's count, in one transaction.
+    pub(crate) async fn delete_messages(&self, session_id: &str, ids: &[String]) -> Result<Option<SessionRecord>> {
         let tx = self
             .live()?
             .transaction([stores::SESSIONS, stores::MESSAGES, stores::BLOBS])
@@ -347,8 +347,11 @@ impl Db {
             .build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         let sessions = tx.object_store(stores::SESSIONS)?;
-        let deleted = blobs::stored_message(&messages, message_id).await?;
-        messages.delete(message_id.to_owned()).await?;
+        let mut deleted = Vec::new();
+        for id in ids {
+            deleted.extend(blobs::stored_message(&messages, id).await?);
+            messages.delete(id.to_owned()).await?;
+        }
         blobs::free_unreferenced(&tx, &blobs::referred(deleted.as_slice())).await?;
         let count = messages.index(indexes::MESSAGES_BY_SESSION)?.count().with_query(session_id.to_owned()).await?;
         let stored: Option<JsValue> = sessions.get(session_id.to_owned()).primitive()?.await?;

@@ -48,6 +48,11 @@ pub(crate) fn SessionItem(
         _ => {}
     };
     let pinned = session.pinned;
+    // A branch of a listed conversation sits under it, indented.
+    let branch = session
+        .branch_of
+        .as_ref()
+        .is_some_and(|source| sessions.list.with_untracked(|list| list.iter().any(|listed| listed.id == *source)));
     let pin_label = if pinned { "Unpin" } else { "Pin" };
     let rename = Callback::new(move |()| editing.set(true));
     let toggle_pin = Callback::new(move |()| sessions.toggle_pin(&id.get_value()));
@@ -63,7 +68,7 @@ pub(crate) fn SessionItem(
         .collect();
     let menu_label = format!("Actions for {title}");
     view! {
-        <li class="session" class:current=is_current class:pinned=pinned>
+        <li class="session" class:current=is_current class:pinned=pinned class:branch=branch>
             <Show when=move || pinned>
                 <span class="pin" aria-hidden="true" title="Pinned">
                     <Icon name=IconName::Pin />

@@ -72,11 +72,10 @@ impl SessionsContext {
         expect_context()
     }
 
-    /// The sessions in sidebar order: pinned first, then newest first.
+    /// The sessions in sidebar order: pinned first, then newest first, a
+    /// branched conversation under the one it came from.
     pub(crate) fn sorted(self) -> Vec<SessionRecord> {
-        let mut sessions = self.list.get();
-        sessions.sort_by(|a, b| (b.pinned, b.updated_at, &b.id).cmp(&(a.pinned, a.updated_at, &a.id)));
-        sessions
+        hearth_core::storage::branch::sidebar_order(self.list.get())
     }
 
     /// The open session's record, if it has been created.

@@ -1,31 +1,40 @@
-//! "Conversation deleted — Undo", while a deletion can be taken back.
+//! "Deleted “title” — Undo", while a conversation's deletion can be taken
+//! back, and "Deleted 3 messages — Undo" for a pruned branch.
 
 use leptos::prelude::*;
 
+use crate::chat::state::ChatContext;
 use crate::sessions::state::SessionsContext;
 
-/// The toast shown after a deletion.
+/// The toasts shown after a deletion.
 #[component]
 pub(crate) fn UndoToast() -> impl IntoView {
     let sessions = SessionsContext::expect();
+    let chat = ChatContext::expect();
+    let deleted = move || {
+        let title = sessions.pending_delete.with(|pending| pending.as_ref().map(|session| session.title.clone()))?;
+        Some(toast(format!("Deleted “{title}”"), move || sessions.undo_delete()))
+    };
+    let pruned = move || {
+        let text = chat.prune_note.get();
+        (!text.is_empty()).then(|| toast(text, move || chat.undo_prune()))
+    };
     view! {
         <div class="toast-region" role="status" aria-live="polite">
-            {move || {
-                sessions
-                    .pending_delete
-                    .get()
-                    .map(|session| {
-                        let text = format!("Deleted “{}”", session.title);
-                        view! {
-                            <div class="toast">
-                                <span>{text}</span>
-                                <button type="button" on:click=move |_| sessions.undo_delete()>
-                                    "Undo"
-                                </button>
-                            </div>
-                        }
-                    })
-            }}
+            {deleted}
+            {pruned}
+        </div>
+    }
+}
+
+/// One toast: what was deleted, and Undo.
+fn toast(text: String, undo: impl Fn() + 'static) -> impl IntoView {
+    view! {
+        <div class="toast">
+            <span>{text}</span>
+            <button type="button" on:click=move |_| undo()>
+                "Undo"
+            </button>
         </div>
     }
 }

@@ -621,7 +621,7 @@ describe('images and PDFs in a message', () => {
     const backup = await save(page, () => settings.getByRole('button', { name: 'Export backup', exact: true }).click());
     await settings.getByRole('status').filter({ hasText: '2 images and PDFs' }).waitFor();
     const file = JSON.parse(backup.bytes.toString('utf8'));
-    assert.equal(file.schema_version, 2);
+    assert.equal(file.schema_version, 3);
     assert.deepEqual(file.blobs.map((b) => b.id).sort(), stored.map((b) => b.id).sort());
     await closeSettings(page);
 

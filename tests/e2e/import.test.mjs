@@ -159,7 +159,13 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     assert.equal(again.review, null, 'nothing to review');
     assert.equal(again.status, 'Nothing was imported: everything in the file is already here.');
     await closeSettings(ui.page);
-    await waitUntil(async () => (await ui.you.count()) === 2, 'the open conversation shows both messages');
+    // The copy is another version of the message: the stored one stays shown, the arrows lead to the copy.
+    const versions = ui.you.first().getByRole('group', { name: 'Versions of this message', exact: true });
+    await waitUntil(async () => (await versions.count()) === 1, 'the open conversation has both versions');
+    assert.match(await versions.innerText(), /Version 1 of 2/);
+    assert.match(await ui.you.first().innerText(), /Original question/);
+    await versions.getByRole('button', { name: 'Show the next version', exact: true }).click();
+    await waitUntil(async () => /Tampered question/.test(await ui.you.first().innerText()), 'the kept copy is one arrow away');
     assert.deepEqual(ui.errors, []);
   });
 

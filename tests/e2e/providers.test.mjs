@@ -593,7 +593,8 @@ describe('providers', () => {
     assert.equal(replies[0].content, old, 'the first answer is kept as it was');
     assert.equal(replies[0].state, 'complete');
     assert.equal(replies[1].content, 'Lines end in CR LF here.');
-    assert.equal(replies[1].variant_of, replies[0].id, 'the new answer is a version of the first');
+    assert.equal(replies[1].parent, replies[0].parent, 'the new answer is a sibling of the first');
+    assert.ok(replies[0].parent, 'under the question');
 
     // Back to the first version, by keyboard; focus follows to the arrows of the version shown.
     await versions.previous.focus();

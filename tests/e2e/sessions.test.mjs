@@ -419,7 +419,7 @@ describe('local-first sessions', () => {
     const file = JSON.parse(backup.text);
     assert.deepEqual(
       [file.format, file.backup_version, file.schema_version, file.includes_api_keys],
-      ['hearth-backup', 1, 2, true],
+      ['hearth-backup', 1, 3, true],
     );
     assert.equal(typeof file.exported_at, 'number');
     for (const store of ['providers', 'model_configs', 'agents', 'sessions', 'messages', 'project_files', 'settings']) {
@@ -808,11 +808,11 @@ describe('local-first sessions', () => {
     // Opened and waited for: its code loads on first use, so it shows a moment after the click.
     await openSettings(ui.page);
     const first = await importFile(ui.page, branches);
-    assert.match(first, /^Imported: conversations 1 new, 0 changed; messages 12 new, 0 changed\./);
+    assert.match(first, /^Imported: conversations 1 new, 0 changed; messages 10 new, 0 changed\./);
     // conversations.json alone has no image files: each image is named where it was.
     assert.match(first, /2 images were not among the files imported, so each is named in its message's text instead/);
     assert.match(first, /Not imported from ChatGPT: 1 attached file/);
-    assert.match(first, /alternative branches/, 'the report says branches were added');
+    assert.match(first, /alternative branches .* kept as versions/, 'the report says branches were kept');
     const second = await importFile(ui.page, simple);
     assert.match(second, /^Imported: conversations 2 new, 0 changed; messages 6 new, 0 changed\./);
     assert.match(second, /Not imported from ChatGPT: 1 hidden message/);
@@ -832,18 +832,24 @@ describe('local-first sessions', () => {
     await ui.rows.first().getByRole('button', { name: 'Unpin', exact: true }).waitFor();
     const stored = await readDatabase(ui.page, ['sessions', 'messages']);
     assert.equal(stored.sessions.length, 3);
-    assert.equal(stored.messages.length, 18);
+    assert.equal(stored.messages.length, 16);
 
     await ui.rows.getByRole('button', { name: 'Plotting sin(x)', exact: true }).click();
-    await waitUntil(async () => (await ui.assistant.count()) === 7, 'the imported conversation opens');
+    await waitUntil(async () => (await ui.assistant.count()) === 5, 'the imported conversation opens on the branch shown last');
     const asked = (await ui.youText.allInnerTexts()).map((s) => s.trim());
     assert.match(
       asked[0],
       /^\[Image not included in this import: file-9XyZ8wVu7TsR6qP5oN4mL3 \(1024 × 768\)\]\s+Here is my sketch and the data\. Plot sin\(x\) from 0 to 2π like this\.$/,
     );
-    assert.deepEqual(asked.slice(1), ['Now cos(x), please.', 'Now tan(x).']);
-    assert.equal(await ui.system.count(), 2, 'branch markers are shown as system messages');
-    assert.match(await ui.system.first().innerText(), /Alternative branch from ChatGPT/);
+    assert.deepEqual(asked.slice(1), ['Now cos(x), please.']);
+    assert.equal(await ui.system.count(), 0, 'no marker messages');
+    // The other branches are versions: the first answer's and the follow-up's arrows lead to them.
+    const versions = ui.log.getByRole('group', { name: 'Versions of this message', exact: true });
+    assert.match(await versions.innerText(), /Version 1 of 2/);
+    await versions.getByRole('button', { name: 'Show the next version', exact: true }).click();
+    await waitUntil(async () => (await ui.youText.allInnerTexts()).some((t) => t.trim() === 'Now tan(x).'), 'the other follow-up is one arrow away');
+    await ui.log.getByRole('group', { name: 'Versions of this message', exact: true }).getByRole('button', { name: 'Show the previous version', exact: true }).click();
+    await waitUntil(async () => (await ui.youText.allInnerTexts()).some((t) => t.trim() === 'Now cos(x), please.'), 'and back');
     const replies = await ui.assistant.allInnerTexts();
     assert.match(replies[0], /Tool call \(python\)/);
     assert.match(replies[2], /Image not included in this import: file-PlOt123 \(640 × 480\)/, 'an image-only tool output');

@@ -59,10 +59,41 @@ export async function sessionMessages(page, sessionId) {
 }
 
 /**
+ * Messages as the app stores them (schema 3): each conversation a tree. A message that
+ * names no `parent` (and no conversation of them names one) follows the message before it
+ * in its conversation (by `created_at`, then id), as a linear conversation; summaries are
+ * no nodes. Returns new objects; `messages` is left as it is.
+ */
+export function linkedMessages(messages) {
+  const bySession = new Map();
+  for (const message of messages) {
+    if (!bySession.has(message.session_id)) bySession.set(message.session_id, []);
+    bySession.get(message.session_id).push(message);
+  }
+  const linked = new Map();
+  for (const list of bySession.values()) {
+    const named = list.some((m) => 'parent' in m);
+    const ordered = [...list].sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    let previous;
+    for (const message of ordered) {
+      if (named || message.kind === 'summary') {
+        linked.set(message, { ...message });
+        continue;
+      }
+      linked.set(message, previous ? { ...message, parent: previous } : { ...message });
+      previous = message.id;
+    }
+  }
+  return messages.map((message) => linked.get(message));
+}
+
+/**
  * Writes records straight into the database, `batchSize` records per readwrite
- * transaction: `{ sessions: [...], messages: [...] }`. Returns the time taken in ms.
+ * transaction: `{ sessions: [...], messages: [...] }`, the messages linked as a linear
+ * conversation where they name no parent (see `linkedMessages`). Returns the time taken in ms.
  */
 export function seedRecords(page, records, { batchSize = 2000 } = {}) {
+  if (records.messages) records = { ...records, messages: linkedMessages(records.messages) };
   return page.evaluate(
     async ({ records, batchSize }) => {
       const db = await new Promise((resolve, reject) => {

@@ -204,6 +204,7 @@ pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
             .collect::<Option<Vec<_>>>()
             .ok_or_else(|| BackupError::BadStore(stores::BLOBS.to_owned()))?,
     };
+    super::migrate::upgrade_messages(schema_version, &mut contents.messages);
     for message in &mut contents.messages {
         message.refresh_terms();
     }

@@ -9,14 +9,12 @@
 //! records.
 //!
 //! Decisions:
-//! - **Branches.** A session is a list, not a tree, and the requirement is to keep
-//!   every message. The main branch (root → `current_node`) comes first, in order,
-//!   so the session reads as the conversation the user last saw. Every other
-//!   branch follows it, each after a system message naming the message it forks
-//!   from. Making each branch its own session would repeat the shared start of the
-//!   conversation once per regeneration and crowd the sidebar; dropping them would
-//!   lose text. The cost: the appended branches are part of the history if the
-//!   conversation is continued in Hearth. The report counts them.
+//! - **Branches.** A conversation is a tree in Hearth too (see
+//!   [`super::tree`]): every message keeps its parent (the nearest ancestor
+//!   that maps to a message), so edits and regenerations in ChatGPT become
+//!   versions with arrows, and the branch ending at `current_node` is the one
+//!   shown (its messages are marked chosen). The report counts the other
+//!   branches.
 //! - **Ids.** Session ids are `chatgpt-<conversation id>` and message ids
 //!   `<session id>-<node id>`, so importing the same file again produces the same
 //!   records and the shell's writes (puts by id) replace rather than duplicate.
@@ -49,8 +47,9 @@
 //!   assistant message of their own when no answer follows.
 //! - **Time.** Seconds become milliseconds. A message without a time takes the
 //!   conversation's, then `now`. `created_at` is made strictly increasing in the
-//!   order above, since it is what orders a session's messages; appended branches
-//!   therefore get times just after the main branch rather than their own.
+//!   order above (the branch shown first, then the others in tree order), so a
+//!   message always comes after the one it follows; the other branches
+//!   therefore get times just after the branch shown rather than their own.
 //!
 //! The whole file is parsed at once (exports of many years can be large), then
 //! each conversation is read on its own, so one unreadable conversation is
@@ -101,7 +100,7 @@ pub struct ChatGptImport {
 pub struct ImportReport {
     /// Sessions imported.
     pub conversations: usize,
-    /// Message records imported, branch markers included.
+    /// Message records imported, every branch's.
     pub messages: usize,
     /// What could not be imported, one readable sentence per kind, with counts.
     pub skipped: Vec<String>,
@@ -398,27 +397,23 @@ fn import_conversation(
     let fallback_time = conversation_time.unwrap_or(now);
 
     let mut drafts: Vec<Draft> = Vec::new();
+    // The draft each draft follows, by index.
+    let mut parents: Vec<Option<usize>> = Vec::new();
     let mut main_len = 0;
-    // Where each node's draft is in `drafts`, to quote the message a branch forks from.
+    // Where each node's draft is in `drafts`, to find the message a branch forks from.
     let mut draft_of_node: HashMap<&str, usize> = HashMap::new();
     for (index, segment) in segments(conversation).into_iter().enumerate() {
         let from_nodes = segment_drafts(mapping, &segment, &session_id, fallback_time, found, tally);
-        if let (true, Some((first_node, first))) = (index > 0, from_nodes.first()) {
+        if index > 0 && !from_nodes.is_empty() {
             tally.branches += 1;
             tally.branch_messages += from_nodes.len();
-            let marker = Draft {
-                id: format!("{session_id}-branch-{first_node}"),
-                role: Role::System,
-                content: branch_marker(fork_text(mapping, segment.fork, &draft_of_node, &drafts)),
-                attachments: Vec::new(),
-                reasoning: String::new(),
-                model: None,
-                time: first.time,
-            };
-            drafts.push(marker);
         }
+        // A branch's first message follows the nearest message at or above its fork.
+        let mut previous = if index == 0 { None } else { nearest_draft(mapping, segment.fork, &draft_of_node) };
         for (node, draft) in from_nodes {
             draft_of_node.insert(node, drafts.len());
+            parents.push(previous);
+            previous = Some(drafts.len());
             drafts.push(draft);
         }
         if index == 0 {
@@ -429,20 +424,29 @@ fn import_conversation(
         return None;
     }
 
-    let mut messages = Vec::with_capacity(drafts.len());
+    let ids: Vec<String> = drafts.iter().map(|draft| draft.id.clone()).collect();
+    let mut times = Vec::with_capacity(drafts.len());
     let mut last_time: Option<Millis> = None;
-    for draft in drafts {
+    for draft in &drafts {
         let created_at = match last_time {
             Some(last) => draft.time.max(last + 1),
             None => draft.time,
         };
         last_time = Some(created_at);
+        times.push(created_at);
+    }
+    // The branch shown last in ChatGPT stays shown: chosen after every message's time.
+    let chosen = last_time.map(|last| last + 1);
+    let mut messages = Vec::with_capacity(drafts.len());
+    for (at, draft) in drafts.into_iter().enumerate() {
         let mut message = MessageRecord {
             content: draft.content,
             attachments: draft.attachments,
             reasoning: draft.reasoning,
             model: draft.model,
-            ..MessageRecord::new(draft.id, session_id.clone(), draft.role, created_at)
+            parent: parents[at].map(|parent| ids[parent].clone()),
+            chosen_at: chosen.filter(|_| at < main_len),
+            ..MessageRecord::new(draft.id, session_id.clone(), draft.role, times[at])
         };
         message.refresh_terms();
         messages.push(message);
@@ -471,6 +475,8 @@ fn import_conversation(
         preview: preview_source.map(|m| preview_of(&m.content)).unwrap_or_default(),
         pinned: conversation.is_starred.unwrap_or(false),
         deleted_at: None,
+        branch_of: None,
+        branched_at: None,
     };
     Some(ImportedConversation { session, messages })
 }
@@ -610,32 +616,21 @@ fn segment_drafts<'a>(
     out
 }
 
-/// The text of the nearest message at or above `fork`, to say where a branch starts.
-fn fork_text<'d>(
+/// The draft of the nearest node at or above `fork` that has one: where a branch starts.
+fn nearest_draft(
     mapping: &BTreeMap<String, Node>,
     fork: Option<&str>,
     draft_of_node: &HashMap<&str, usize>,
-    drafts: &'d [Draft],
-) -> Option<&'d str> {
+) -> Option<usize> {
     let mut cursor = fork;
     for _ in 0..=mapping.len() {
         let id = cursor?;
-        if let Some(draft) = draft_of_node.get(id).and_then(|&index| drafts.get(index)) {
-            let text = if draft.content.trim().is_empty() { &draft.reasoning } else { &draft.content };
-            return Some(text);
+        if let Some(&index) = draft_of_node.get(id) {
+            return Some(index);
         }
         cursor = parent(mapping, id);
     }
     None
-}
-
-fn branch_marker(forked_after: Option<&str>) -> String {
-    let head =
-        "Alternative branch from ChatGPT (an edited message or a regenerated reply, not on the branch shown last).";
-    match forked_after {
-        Some(text) => format!("{head} It continues after: “{}”", preview_of(text)),
-        None => format!("{head} It starts at the beginning of the conversation."),
-    }
 }
 
 fn map_message(message: &Message, found: &BTreeMap<String, FoundImage>, tally: &mut Tally) -> Mapped {
@@ -996,7 +991,7 @@ impl Tally {
         }
         if self.branches > 0 {
             notes.push(format!(
-                "{} on {} (edits or regenerations in ChatGPT) {} added after the main conversation, each branch after a marker message",
+                "{} on {} (edits or regenerations in ChatGPT) {} kept as versions beside the messages they replace",
                 count(self.branch_messages, "message", "messages"),
                 count(self.branches, "alternative branch", "alternative branches"),
                 were(self.branch_messages),

@@ -4,15 +4,15 @@
 //!
 //! The rules are [`crate::compaction`]'s (what an item is, which summary
 //! applies: [`active_summary_of`](crate::compaction::active_summary_of));
-//! reading them off [`MessageRecord`]s, with the versions of a regenerated
-//! reply that are shown ([`versions::shown`]), is storage's, so that
+//! reading them off [`MessageRecord`]s, on the shown path of the
+//! conversation's tree ([`tree::shown_records`]), is storage's, so that
 //! compaction never imports storage. The compaction tests that start from
 //! stored records are here too.
 
 #[cfg(test)]
 mod tests;
 
-use super::versions;
+use super::tree;
 use super::{MessageRecord, MessageState};
 use crate::compaction::{ActiveSummary, HistoryItem, Slot, SlotSummary, active_summary_of};
 use crate::message::Role;
@@ -36,24 +36,23 @@ impl HistoryItem {
 }
 
 /// The summary that applies: the newest summary record (by `created_at`, then
-/// id) whose boundary still exists among `records`. A boundary that names a
-/// marker, a failed reply or a version of a reply that is not shown moves to
-/// the next record that is sent (an item of the shown versions);
+/// id) whose boundary is on the shown path of `records`' tree (see
+/// [`tree`]): a summary belongs to the path it was written for. A boundary
+/// that names a marker or a failed reply moves to the next record that is sent;
 /// when there is none, or the boundary was deleted, that summary does not
 /// apply and the one before it is tried. (The rule itself is
 /// [`active_summary_of`](crate::compaction::active_summary_of), which the shell applies to what it shows.)
 pub fn active_summary(records: &[MessageRecord]) -> Option<ActiveSummary> {
     let mut ordered: Vec<&MessageRecord> = records.iter().collect();
     ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
-    let keys: Vec<_> = ordered.iter().map(|record| record.version_key()).collect();
-    let shown = versions::shown(&keys);
+    // Only the shown path: a boundary in another branch is not found, and its summary does not apply.
+    let ordered = tree::shown_records(ordered);
     let slots: Vec<Slot<'_>> = ordered
         .iter()
-        .zip(&shown)
-        .map(|(record, shown)| Slot {
+        .map(|record| Slot {
             id: &record.id,
-            // What is sent: shown records that are items (not a hidden version of a reply).
-            sent: *shown && HistoryItem::of_record(record).is_some(),
+            // What is sent: shown records that are items.
+            sent: HistoryItem::of_record(record).is_some(),
             summary: record.summary.as_ref().filter(|_| record.is_summary()).map(|info| SlotSummary {
                 created_at: record.created_at,
                 boundary_id: &info.boundary_id,

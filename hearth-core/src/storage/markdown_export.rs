@@ -69,11 +69,8 @@ pub fn attachment_files(messages: &[MessageRecord]) -> Vec<(String, String)> {
 pub fn session_to_markdown(session: &SessionRecord, messages: &[MessageRecord]) -> String {
     let mut ordered: Vec<&MessageRecord> = messages.iter().collect();
     ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
-    // The versions of a regenerated reply that are shown, as on screen.
-    let keys: Vec<_> = ordered.iter().map(|message| message.version_key()).collect();
-    let shown = crate::storage::versions::shown(&keys);
-    let ordered: Vec<&MessageRecord> =
-        ordered.into_iter().zip(shown).filter_map(|(m, shown)| shown.then_some(m)).collect();
+    // The shown path of the conversation's tree, as on screen.
+    let ordered = super::tree::shown_records(ordered);
     let ordered = summaries_at_their_boundary(ordered);
     let applies = super::active_summary(messages).map(|summary| summary.summary_id);
 

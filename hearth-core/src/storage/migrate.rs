@@ -23,14 +23,24 @@
 //!   `by_blob` index, and backups the blobs' bytes. A record of version 1 reads
 //!   as it is (both fields absent), so the step changes nothing; the version
 //!   makes an older Hearth refuse a backup whose images it would drop.
+//! - 3: a conversation is a tree (see [`super::tree`]): message records gain
+//!   `parent`. The step needs a conversation's records together, so it is
+//!   [`link_parents`], applied to all the messages read at once (a backup's, the
+//!   database's when it is upgraded): each message follows the message shown
+//!   before it, and the versions of a regenerated reply (`variant_of`) become
+//!   siblings under the message their first version followed, so what was shown
+//!   stays shown.
 
 #[cfg(test)]
 mod tests;
 
+use std::collections::{BTreeMap, HashMap};
+
 use serde::de::DeserializeOwned;
 
-use super::SCHEMA_VERSION;
-use super::records::ProviderRecord;
+use super::records::{MessageRecord, ProviderRecord};
+use super::{SCHEMA_VERSION, versions};
+use crate::message::Role;
 
 /// Why a record could not be brought to the current schema.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -84,7 +94,8 @@ pub fn upgrade(store: &str, version: u32, value: serde_json::Value) -> Result<se
         return Err(MigrationError::Unknown { found: version });
     }
     // One step per version, `from => step_from_to_next(store, value)?`, added
-    // when SCHEMA_VERSION is bumped. 1 → 2 added fields only: nothing to change.
+    // when SCHEMA_VERSION is bumped. 1 → 2 added fields only: nothing to change;
+    // 2 → 3 needs whole conversations: see `upgrade_messages`.
     Ok(bind_key_origins(store, value))
 }
 
@@ -97,4 +108,77 @@ pub fn bind_key_origins(store: &str, value: serde_json::Value) -> serde_json::Va
     }
     let Ok(mut record) = serde_json::from_value::<ProviderRecord>(value.clone()) else { return value };
     if record.bind_key_origin() { serde_json::to_value(record).unwrap_or(value) } else { value }
+}
+
+/// The steps that need every message at once, from `version` up to
+/// [`SCHEMA_VERSION`]: before 3, [`link_parents`].
+pub fn upgrade_messages(version: u32, messages: &mut [MessageRecord]) {
+    if version < 3 {
+        link_parents(messages);
+    }
+}
+
+/// Turns each conversation among `messages` into a tree (schema 2 → 3), as it
+/// was shown: a message follows the message shown before it (by `created_at`,
+/// then id); a reply's versions (`variant_of`) all follow the message their
+/// group's first version followed; a failed or empty attempt that was shown
+/// beside the answer it would have replaced is followed by nothing.
+/// Summaries are no nodes. A conversation in which any message has a parent
+/// already is left as it is, so the step can run twice.
+pub fn link_parents(messages: &mut [MessageRecord]) {
+    let mut sessions: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (at, message) in messages.iter().enumerate() {
+        sessions.entry(message.session_id.clone()).or_default().push(at);
+    }
+    for mut members in sessions.into_values() {
+        if members.iter().any(|&at| messages[at].parent.is_some()) {
+            continue;
+        }
+        members.sort_by(|&a, &b| {
+            (messages[a].created_at, &messages[a].id).cmp(&(messages[b].created_at, &messages[b].id))
+        });
+        let keys: Vec<_> = members.iter().map(|&at| version_key(&messages[at])).collect();
+        let shown = versions::shown(&keys);
+        let group = |at: usize| messages[at].variant_of.clone().unwrap_or_else(|| messages[at].id.clone());
+        // How many versions of each group were shown: two means the answer and an empty attempt beside it.
+        let mut shown_in_group: HashMap<String, usize> = HashMap::new();
+        for (index, &at) in members.iter().enumerate() {
+            if shown[index] && keys[index].is_some() {
+                *shown_in_group.entry(group(at)).or_default() += 1;
+            }
+        }
+        let mut last: Option<String> = None;
+        let mut parents: Vec<(usize, Option<String>)> = Vec::new();
+        let mut group_parent: HashMap<String, Option<String>> = HashMap::new();
+        for (index, &at) in members.iter().enumerate() {
+            if messages[at].is_summary() {
+                continue;
+            }
+            let reply = keys[index].is_some();
+            let parent = if reply {
+                group_parent.entry(group(at)).or_insert_with(|| last.clone()).clone()
+            } else {
+                last.clone()
+            };
+            let beside =
+                reply && !messages[at].has_content() && shown_in_group.get(&group(at)).copied().unwrap_or(0) > 1;
+            if shown[index] && !beside {
+                last = Some(messages[at].id.clone());
+            }
+            parents.push((at, parent));
+        }
+        for (at, parent) in parents {
+            messages[at].parent = parent;
+        }
+    }
+}
+
+/// The key schema 2 showed a reply's versions with (`None` for other messages).
+fn version_key(message: &MessageRecord) -> Option<versions::VersionKey<'_>> {
+    (message.role == Role::Assistant && !message.is_marker()).then(|| versions::VersionKey {
+        group: message.variant_of.as_deref().unwrap_or(&message.id),
+        created_at: message.created_at,
+        chosen_at: message.chosen_at,
+        has_content: message.has_content(),
+    })
 }

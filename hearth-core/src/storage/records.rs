@@ -270,6 +270,14 @@ pub struct SessionRecord {
     /// Set while a deletion can still be undone; such sessions are hidden.
     #[serde(default)]
     pub deleted_at: Option<Millis>,
+    /// For a conversation branched from another ("Branch into a new chat"):
+    /// the conversation it was copied from (it may have been deleted since);
+    /// the sidebar lists it under that one. Left out when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branch_of: Option<String>,
+    /// For a branched conversation: the last message copied. Left out when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branched_at: Option<String>,
 }
 
 fn default_agent() -> String {
@@ -395,6 +403,11 @@ pub struct MessageRecord {
     pub id: String,
     /// The session it belongs to.
     pub session_id: String,
+    /// The message it follows in its conversation's tree (see
+    /// [`tree`](crate::storage::tree)); `None` for a first message. Left out
+    /// when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<String>,
     /// Who wrote it.
     pub role: Role,
     /// Its text (markdown for replies).
@@ -451,11 +464,13 @@ pub struct MessageRecord {
     /// Search terms of `content`, kept for the multi-entry search index.
     #[serde(default)]
     pub terms: Vec<String>,
-    /// For a regenerated reply: the id of the first reply it is another version
-    /// of. Versions are never deleted by regenerating (see [`versions`](crate::storage::versions)).
+    /// Schema 2 and before: for a regenerated reply, the id of the first reply
+    /// it is another version of (see [`versions`](crate::storage::versions)).
+    /// The migration to schema 3 turns versions into siblings under their user
+    /// message ([`parent`](Self::parent)); it is kept as it was, never written anew.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant_of: Option<String>,
-    /// When the user last picked this version to be shown.
+    /// When the user last picked this message at its fork (see [`tree`](crate::storage::tree)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen_at: Option<Millis>,
     /// The files a user message carried, as they were sent (a snapshot: the
@@ -558,6 +573,7 @@ impl MessageRecord {
         Self {
             id,
             session_id,
+            parent: None,
             role,
             content: String::new(),
             reasoning: String::new(),
@@ -639,14 +655,16 @@ impl MessageRecord {
         !self.content.trim().is_empty() || !self.reasoning.trim().is_empty() || !self.tool_calls.is_empty()
     }
 
-    /// The version key of a reply (`None` for other roles), for
-    /// [`versions::shown`](crate::storage::versions::shown).
-    pub fn version_key(&self) -> Option<crate::storage::versions::VersionKey<'_>> {
-        (self.role == Role::Assistant).then(|| crate::storage::versions::VersionKey {
-            group: self.variant_of.as_deref().unwrap_or(&self.id),
+    /// The node key of a message (`None` for summaries, which are no nodes),
+    /// for [`tree`](crate::storage::tree). User messages and markers always
+    /// hold something; a reply does once it has text, reasoning or tool calls.
+    pub fn node_key(&self) -> Option<crate::storage::tree::NodeKey<'_>> {
+        (!self.is_summary()).then(|| crate::storage::tree::NodeKey {
+            id: &self.id,
+            parent: self.parent.as_deref(),
             created_at: self.created_at,
             chosen_at: self.chosen_at,
-            has_content: self.has_content(),
+            has_content: self.role != Role::Assistant || self.has_content(),
         })
     }
 

@@ -1,4 +1,7 @@
-//! Versions of a reply: Regenerate and Retry never destroy an answer.
+//! How schema 2 and before showed the versions of a reply, which the
+//! migration to schema 3 reads ([`super::migrate::link_parents`]): since
+//! then a reply's versions are siblings in the conversation's tree, and
+//! [`super::tree`] decides what is shown by the same rule, at every fork.
 //!
 //! A regenerated reply is a new message record whose `variant_of` names the first
 //! reply of its group; the earlier versions stay stored. Which versions are shown

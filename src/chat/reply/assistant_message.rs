@@ -16,6 +16,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::apps::app_version_button::AppVersionButton;
+use crate::chat::message_menu::MessageMenu;
 use crate::chat::reply::code_copy::{CodeCopyStatus, on_code_click};
 use crate::chat::reply::code_highlight::{highlight_each, unhighlighted};
 use crate::chat::reply::error_card::ErrorCard;
@@ -23,9 +24,9 @@ use crate::chat::reply::image_loading::{on_markdown_click, show_images};
 use crate::chat::reply::save_reply_button::SaveReplyButton;
 use crate::chat::reply::still_writing::StillWriting;
 use crate::chat::reply::thinking_block::ThinkingBlock;
-use crate::chat::reply::version_switcher::VersionSwitcher;
 use crate::chat::sent_media::sent_media_view;
 use crate::chat::state::{AssistantView, ChatContext, EntryKind, ReplyStatus};
+use crate::chat::version_switcher::VersionSwitcher;
 use crate::settings::state::PreferencesContext;
 use crate::tools::tool_activity::tool_activity_view;
 use crate::ui::copy_button::CopyButton;
@@ -273,7 +274,8 @@ pub(crate) fn AssistantMessage(
                     {move || badge(reply.agent.get(), reply.model.get())}
                 </span>
                 {move || usage().map(|text| view! { <span class="usage" title="Tokens">{text}</span> })}
-                <VersionSwitcher id=id.get_value() />
+                <VersionSwitcher id=id.get_value() label="Versions of this answer" />
+                <MessageMenu id=id.get_value() />
                 <AppVersionButton id=id.get_value() />
                 <span class="action-feedback" role="status">
                     {move || feedback.get()}

@@ -141,6 +141,24 @@ pub(super) fn history_items(entries: &[Entry]) -> Vec<HistoryItem> {
     history_items_shown(entries, &shown)
 }
 
+/// The history items of the path from the first message down to the message
+/// `last` (included), whether or not it is the path shown: what a new version
+/// of the message after `last` is asked with. Nothing when `last` is `None`
+/// (a new version of a first message) or unknown.
+pub(super) fn history_items_through(entries: &[Entry], last: Option<&str>) -> Vec<HistoryItem> {
+    let Some(last) = last else { return Vec::new() };
+    let keys: Vec<_> = entries.iter().map(Entry::node_key).collect();
+    let tree = hearth_core::storage::tree::Tree::new(&keys);
+    let Some(at) = entries.iter().position(|entry| entry.id == last) else { return Vec::new() };
+    tree.ancestors(at)
+        .into_iter()
+        .filter_map(|at| {
+            let messages = entries[at].chat_messages();
+            (!messages.is_empty()).then(|| HistoryItem { id: entries[at].id.clone(), messages })
+        })
+        .collect()
+}
+
 /// [`history_items`] with which entries are shown already known.
 pub(super) fn history_items_shown(entries: &[Entry], shown: &[bool]) -> Vec<HistoryItem> {
     entries
@@ -155,14 +173,24 @@ pub(super) fn history_items_shown(entries: &[Entry], shown: &[bool]) -> Vec<Hist
 }
 
 /// The summary that applies to `items`: the newest summary of `entries` whose
-/// boundary still exists (a boundary on something that sends nothing moves to
-/// the next message that does), by the same rule as for stored records
+/// boundary is on the path `items` end on (a boundary on something that
+/// sends nothing moves to the next message that does), by the same rule as for stored records
 /// (`hearth_core::compaction::active_summary_of`). Several compactions in a
 /// row: the newest wins; Undo deletes it and the one before applies again.
 pub(crate) fn active_summary(entries: &[Entry], items: &[HistoryItem]) -> Option<ActiveSummary> {
     let sent: std::collections::HashSet<&str> = items.iter().map(|item| item.id.as_str()).collect();
+    // Only the path `items` end on, and the summaries: a boundary in another
+    // branch is not found, and its summary does not apply there.
+    let keys: Vec<_> = untrack(|| entries.iter().map(Entry::node_key).collect());
+    let tree = hearth_core::storage::tree::Tree::new(&keys);
+    let last = items.last().and_then(|last| entries.iter().position(|entry| entry.id == last.id));
+    let path: std::collections::HashSet<usize> =
+        last.map(|at| tree.ancestors(at)).unwrap_or_default().into_iter().collect();
     let slots: Vec<Slot<'_>> = entries
         .iter()
+        .enumerate()
+        .filter(|(at, entry)| entry.node.is_none() || path.contains(at))
+        .map(|(_, entry)| entry)
         .map(|entry| Slot {
             id: &entry.id,
             sent: sent.contains(entry.id.as_str()),

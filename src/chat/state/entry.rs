@@ -13,7 +13,7 @@ use hearth_core::app::app_document;
 use hearth_core::markdown::{RenderMode, SafeHtml, TailChange};
 use hearth_core::message::{AttachedFile, ChatMessage, Role};
 use hearth_core::provider::Usage;
-use hearth_core::storage::versions::VersionKey;
+use hearth_core::storage::tree::NodeKey;
 use hearth_core::storage::{MessageRecord, MessageState, ReplyStatus, ToolCallRecord};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -25,29 +25,30 @@ pub(crate) struct Entry {
     pub(crate) id: String,
     /// What it is.
     pub(crate) kind: EntryKind,
-    /// For a reply: which versions it belongs to (see `hearth_core::storage::versions`).
-    pub(crate) version: Option<Version>,
+    /// Its place in the conversation's tree (see `hearth_core::storage::tree`);
+    /// `None` for summaries, which are no nodes.
+    pub(crate) node: Option<Node>,
 }
 
-/// A reply's place among the versions of its group.
+/// A message's place in the conversation's tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Version {
-    /// The id of the group's first reply.
-    pub(crate) group: String,
-    /// When this version was created.
+pub(crate) struct Node {
+    /// The message it follows (`None`: a first message).
+    pub(crate) parent: Option<String>,
+    /// When it was created.
     pub(crate) created_at: Millis,
-    /// When the user last picked it.
+    /// When the user last picked it at its fork.
     pub(crate) chosen_at: Option<Millis>,
 }
 
-impl Version {
-    /// The version of a stored reply.
-    pub(crate) fn of(record: &MessageRecord) -> Self {
-        Self {
-            group: record.variant_of.clone().unwrap_or_else(|| record.id.clone()),
+impl Node {
+    /// The node of a stored message (`None` for a summary).
+    pub(crate) fn of(record: &MessageRecord) -> Option<Self> {
+        (!record.is_summary()).then(|| Self {
+            parent: record.parent.clone(),
             created_at: record.created_at,
             chosen_at: record.chosen_at,
-        }
+        })
     }
 }
 
@@ -381,12 +382,12 @@ impl AssistantView {
 impl Entry {
     /// The entry for a stored message.
     pub(crate) fn from_record(record: &MessageRecord) -> Self {
-        let version = (record.role == Role::Assistant).then(|| Version::of(record));
+        let node = Node::of(record);
         if record.is_summary() {
-            return Self { id: record.id.clone(), kind: EntryKind::Summary(SummaryEntry::of(record)), version: None };
+            return Self { id: record.id.clone(), kind: EntryKind::Summary(SummaryEntry::of(record)), node };
         }
         if record.is_marker() {
-            return Self { id: record.id.clone(), kind: EntryKind::AgentSwitch(switched_to(record)), version: None };
+            return Self { id: record.id.clone(), kind: EntryKind::AgentSwitch(switched_to(record)), node };
         }
         let kind = match record.role {
             Role::User => EntryKind::User(record.content.clone(), record.files.clone(), record.attachments.clone()),
@@ -398,14 +399,12 @@ impl Entry {
                 EntryKind::Assistant(view)
             }
         };
-        Self { id: record.id.clone(), kind, version }
+        Self { id: record.id.clone(), kind, node }
     }
 
     /// Updates the entry from a newer version of its record.
     pub(crate) fn refresh_from(&mut self, record: &MessageRecord) {
-        if self.version.is_some() {
-            self.version = Some(Version::of(record));
-        }
+        self.node = Node::of(record);
         match &mut self.kind {
             EntryKind::Assistant(view) => view.show_record(record),
             EntryKind::User(text, files, attachments) => {
@@ -419,17 +418,21 @@ impl Entry {
         }
     }
 
-    /// The key `hearth_core::storage::versions` decides with; `None` for
-    /// messages that are not replies. Reads whether the reply has produced
-    /// anything, tracked: it changes once per reply.
-    pub(crate) fn version_key(&self) -> Option<VersionKey<'_>> {
-        let version = self.version.as_ref()?;
-        let EntryKind::Assistant(view) = &self.kind else { return None };
-        Some(VersionKey {
-            group: &version.group,
-            created_at: version.created_at,
-            chosen_at: version.chosen_at,
-            has_content: view.produced.get(),
+    /// The key `hearth_core::storage::tree` decides with; `None` for
+    /// summaries. Reads whether a reply has produced anything, tracked: it
+    /// changes once per reply.
+    pub(crate) fn node_key(&self) -> Option<NodeKey<'_>> {
+        let node = self.node.as_ref()?;
+        let has_content = match &self.kind {
+            EntryKind::Assistant(view) => view.produced.get(),
+            _ => true,
+        };
+        Some(NodeKey {
+            id: &self.id,
+            parent: node.parent.as_deref(),
+            created_at: node.created_at,
+            chosen_at: node.chosen_at,
+            has_content,
         })
     }
 
@@ -474,10 +477,16 @@ fn switched_to(record: &MessageRecord) -> String {
     })
 }
 
-/// Which of `entries` are shown: every message but the versions of a reply
-/// that another version stands in for (tracked: reads whether replies have
-/// produced anything).
+/// Which of `entries` are shown: the shown path of the conversation's tree,
+/// the empty attempts beside it, and the summaries (tracked: reads whether
+/// replies have produced anything).
 pub(crate) fn shown(entries: &[Entry]) -> Vec<bool> {
-    let keys: Vec<_> = entries.iter().map(Entry::version_key).collect();
-    hearth_core::storage::versions::shown(&keys)
+    let keys: Vec<_> = entries.iter().map(Entry::node_key).collect();
+    hearth_core::storage::tree::shown(&keys)
+}
+
+/// The id of the last message of the shown path: the one the next message follows.
+pub(crate) fn leaf(entries: &[Entry]) -> Option<String> {
+    let keys: Vec<_> = entries.iter().map(Entry::node_key).collect();
+    hearth_core::storage::tree::leaf(&keys).map(|at| entries[at].id.clone())
 }

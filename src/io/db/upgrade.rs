@@ -2,40 +2,116 @@
 //! IndexedDB API: only its `upgradeneeded` handler has the version-change
 //! transaction, which adding an index to an existing store needs (version 2's
 //! `by_blob` on messages), and indexed_db_futures does not hand it over.
+//!
+//! Version 3 makes each conversation a tree: in the same transaction, every
+//! stored message is read and given its parent
+//! ([`hearth_core::storage::migrate::link_parents`], in the `migration`
+//! chunk); if anything fails, the transaction is aborted and the database
+//! stays as it was.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use hearth_core::storage::{DATABASE_NAME, SCHEMA_VERSION, indexes, stores};
+use hearth_core::storage::{DATABASE_NAME, MessageRecord, SCHEMA_VERSION, indexes, stores};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{IdbDatabase, IdbIndexParameters, IdbObjectStore, IdbObjectStoreParameters, IdbOpenDbRequest};
 
 use super::StorageError;
+use crate::io::chunks::{ChunkError, wasm_split};
+
+/// Keeps an event handler alive until the upgrade is over.
+type Holder = Rc<RefCell<Option<Closure<dyn FnMut(web_sys::Event)>>>>;
+
+/// Where a failure inside the upgrade is noted, for after it.
+type Noted = Rc<RefCell<Option<String>>>;
+
+/// Why one attempt at opening the database did not succeed.
+enum Attempt {
+    /// The upgrade needs the `migration` chunk: it was aborted, nothing changed.
+    NeedsMigration,
+    /// It failed.
+    Failed(StorageError),
+}
+
+/// The code that links stored messages into trees (schema 3), from the
+/// `migration` chunk: only a database of version 1 or 2 needs it, once.
+struct Migration {
+    link_parents: fn(&IdbOpenDbRequest, &Noted, &Holder) -> Result<(), String>,
+}
+
+#[wasm_split(migration, fallible)]
+fn migration_code() -> Result<&'static Migration, ChunkError> {
+    static CODE: Migration = Migration { link_parents };
+    Ok(&CODE)
+}
 
 /// Opens the database at [`SCHEMA_VERSION`], creating what is missing if it
 /// is new or older, then closes it (the app opens its own connections after).
-/// `on_blocked` is called when the upgrade waits for other tabs.
+/// `on_blocked` is called when the upgrade waits for other tabs. A database of
+/// version 1 or 2 is first opened without the migration's code, which aborts
+/// that upgrade (nothing changes); the code is loaded and the upgrade runs again.
 pub(super) async fn upgrade(on_blocked: impl FnOnce() + 'static) -> Result<(), StorageError> {
-    let unavailable = |what: &str| StorageError::Unavailable(what.to_owned());
+    match attempt(None, Some(Box::new(on_blocked))).await {
+        Ok(()) => Ok(()),
+        Err(Attempt::Failed(error)) => Err(error),
+        Err(Attempt::NeedsMigration) => {
+            let code = migration_code()
+                .await
+                .map_err(|error| StorageError::Failed(format!("the database could not be upgraded ({error})")))?;
+            attempt(Some(code), None).await.map_err(|failure| match failure {
+                Attempt::Failed(error) => error,
+                Attempt::NeedsMigration => StorageError::Failed("the database could not be upgraded".to_owned()),
+            })
+        }
+    }
+}
+
+/// One attempt at opening the database at [`SCHEMA_VERSION`], with the
+/// migration's code when it is loaded.
+async fn attempt(migration: Option<&'static Migration>, on_blocked: Option<Box<dyn FnOnce()>>) -> Result<(), Attempt> {
+    let unavailable = |what: &str| Attempt::Failed(StorageError::Unavailable(what.to_owned()));
     let factory = web_sys::window()
         .and_then(|window| window.indexed_db().ok().flatten())
         .ok_or_else(|| unavailable("this browser has no IndexedDB"))?;
     let request = factory
         .open_with_u32(DATABASE_NAME, SCHEMA_VERSION)
         .map_err(|_| unavailable("IndexedDB refused to open the database"))?;
-    let failure: Rc<RefCell<Option<String>>> = Rc::new(RefCell::new(None));
+    let failure: Noted = Rc::new(RefCell::new(None));
+    let needs_migration = Rc::new(std::cell::Cell::new(false));
     let upgrading = request.clone();
     let noted = Rc::clone(&failure);
-    let on_upgrade = Closure::once(move |_event: web_sys::Event| {
-        if let Err(error) = create_missing(&upgrading) {
-            *noted.borrow_mut() = Some(error);
+    let needs = Rc::clone(&needs_migration);
+    // The handler of the messages read for version 3, kept until the upgrade is over.
+    let linking: Holder = Rc::new(RefCell::new(None));
+    let held = Rc::clone(&linking);
+    let on_upgrade = Closure::once(move |event: web_sys::Event| {
+        let old = js_sys::Reflect::get(&event, &"oldVersion".into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+        let abort = || {
             if let Some(tx) = upgrading.transaction() {
                 let _ = tx.abort();
             }
+        };
+        let outcome = create_missing(&upgrading).and_then(|()| match migration {
+            _ if !(1.0..3.0).contains(&old) => Ok(()),
+            Some(code) => (code.link_parents)(&upgrading, &noted, &held),
+            None => {
+                needs.set(true);
+                Ok(())
+            }
+        });
+        if let Err(error) = outcome {
+            *noted.borrow_mut() = Some(error);
+            abort();
+        } else if needs.get() {
+            abort();
         }
     });
-    let on_blocked = Closure::once(move |_event: web_sys::Event| on_blocked());
+    let on_blocked = Closure::once(move |_event: web_sys::Event| {
+        if let Some(on_blocked) = on_blocked {
+            on_blocked();
+        }
+    });
     request.set_onupgradeneeded(Some(on_upgrade.as_ref().unchecked_ref()));
     request.set_onblocked(Some(on_blocked.as_ref().unchecked_ref()));
     let done = js_sys::Promise::new(&mut |resolve, reject| {
@@ -47,14 +123,18 @@ pub(super) async fn upgrade(on_blocked: impl FnOnce() + 'static) -> Result<(), S
     request.set_onerror(None);
     request.set_onupgradeneeded(None);
     request.set_onblocked(None);
+    drop(linking.borrow_mut().take());
+    if needs_migration.get() {
+        return Err(Attempt::NeedsMigration);
+    }
     if let Some(error) = failure.borrow_mut().take() {
-        return Err(StorageError::Failed(format!("the database could not be upgraded ({error})")));
+        return Err(Attempt::Failed(StorageError::Failed(format!("the database could not be upgraded ({error})"))));
     }
     if outcome.is_err() {
         let error = request.error().ok().flatten();
         let name = error.as_ref().map(web_sys::DomException::name).unwrap_or_default();
         let message = error.map(|e| e.message()).unwrap_or_default();
-        return Err(StorageError::Unavailable(format!("{name}: {message}")));
+        return Err(Attempt::Failed(StorageError::Unavailable(format!("{name}: {message}"))));
     }
     if let Some(db) = request.result().ok().and_then(|value| value.dyn_into::<IdbDatabase>().ok()) {
         db.close();
@@ -103,4 +183,39 @@ fn index(store: &IdbObjectStore, name: &str, path: &str, multi_entry: bool) -> R
         .create_index_with_str_and_optional_parameters(name, path, &parameters)
         .map(|_| ())
         .map_err(|error| format!("{error:?}"))
+}
+
+/// Inside `upgradeneeded` from version 1 or 2: reads every message and writes
+/// back those that gain a parent. A failure is noted in `failure` and aborts
+/// the transaction.
+fn link_parents(request: &IdbOpenDbRequest, failure: &Noted, holder: &Holder) -> Result<(), String> {
+    let text = |error: JsValue| format!("{error:?}");
+    let tx = request.transaction().ok_or("no upgrade transaction")?;
+    let messages = tx.object_store(stores::MESSAGES).map_err(text)?;
+    let read = messages.get_all().map_err(text)?;
+    let reading = read.clone();
+    let noted = Rc::clone(failure);
+    let on_read = Closure::<dyn FnMut(web_sys::Event)>::new(move |_event: web_sys::Event| {
+        let outcome = (|| -> Result<(), String> {
+            let all: js_sys::Array = reading.result().map_err(text)?.dyn_into().map_err(text)?;
+            // Records that cannot be read stay as they are, as everywhere else.
+            let mut records: Vec<MessageRecord> = all.iter().filter_map(|value| super::from_js(value).ok()).collect();
+            let before: Vec<Option<String>> = records.iter().map(|record| record.parent.clone()).collect();
+            hearth_core::storage::migrate::link_parents(&mut records);
+            for (record, was) in records.iter().zip(before) {
+                if record.parent != was {
+                    let value = super::to_js(record).map_err(|error| error.to_string())?;
+                    messages.put(&value).map_err(text)?;
+                }
+            }
+            Ok(())
+        })();
+        if let Err(error) = outcome {
+            *noted.borrow_mut() = Some(error);
+            let _ = reading.transaction().map(|tx| tx.abort());
+        }
+    });
+    read.set_onsuccess(Some(on_read.as_ref().unchecked_ref()));
+    *holder.borrow_mut() = Some(on_read);
+    Ok(())
 }

@@ -32,6 +32,8 @@ fn sample() -> StoreContents {
             preview: "Hello there".into(),
             pinned: false,
             deleted_at: None,
+            branch_of: None,
+            branched_at: None,
         }],
         messages: vec![message],
         settings: vec![SettingRecord { key: "auto_title".into(), value: serde_json::json!(true) }],

@@ -171,16 +171,15 @@ fn branches_tools_images_and_thoughts_are_all_accounted_for() {
         "**Tool output (python):**\n\n[Image not included in this import: file-PlOt123 (640 × 480)]"
     );
     assert_eq!(messages[6].content, "Same code with `np.cos`:\n\n```python\nnp.round(np.cos(x), 3)\n```");
-    // Then each alternative branch after a marker naming its fork point.
-    assert_eq!(messages[7].role, Role::System);
-    assert!(messages[7].content.ends_with("Here is my sketch and the data. Plot…”"), "{}", messages[7].content);
-    assert_eq!(messages[8].content, "I can't see images yet, sorry.");
-    assert!(
-        messages[9]
-            .content
-            .ends_with("It continues after: “Here is the plot of `sin(x)`: it crosses zero at 0, π and 2π.”")
-    );
-    assert_eq!(messages.len(), 12);
+    // Then each alternative branch, following the message it forks from.
+    assert_eq!(messages[7].content, "I can't see images yet, sorry.");
+    assert_eq!(messages[7].parent.as_deref(), Some(messages[0].id.as_str()), "a version of the first answer");
+    assert!(messages.iter().all(|m| m.role != Role::System), "no marker messages");
+    assert_eq!(messages.len(), 10);
+    // The branch shown last in ChatGPT is the one shown here.
+    let keys: Vec<_> = messages.iter().map(|m| m.node_key()).collect();
+    let shown: Vec<usize> = crate::storage::tree::path(&keys);
+    assert_eq!(shown, (0..7).collect::<Vec<_>>());
     // The image is not an attached file too; the CSV is.
     assert_eq!(imported.report.skipped, ["1 attached file (not imported)"]);
 }
@@ -208,7 +207,7 @@ fn importing_twice_gives_the_same_ids_whatever_new_id_and_now_say() {
 }
 
 #[test]
-fn branches_inside_branches_come_in_tree_order_each_after_a_marker() {
+fn branches_inside_branches_stay_a_tree_showing_the_current_node() {
     // root ─ u1 ─ a1 ─ u2 ─ a2 (current)
     //          ├ a1b ─ u2b ─ a2b
     //          │           └ a2c
@@ -232,38 +231,31 @@ fn branches_inside_branches_come_in_tree_order_each_after_a_marker() {
     } }]);
     let imported = import(&export.to_string(), NOW).expect("imports");
     assert_invariants(&imported);
-    let order: Vec<String> = imported.conversations[0]
-        .messages
-        .iter()
-        .map(|m| {
-            if m.role == Role::System {
-                format!("marker after {}", m.content.rsplit(' ').next().unwrap_or("?"))
-            } else {
-                m.content.replace("text ", "")
-            }
-        })
-        .collect();
-    assert_eq!(
-        order,
-        [
-            "u1",
-            "a1",
-            "u2",
-            "a2",
-            "marker after u1”",
-            "a1b",
-            "u2b",
-            "a2b",
-            "marker after u2b”",
-            "a2c",
-            "marker after u1”",
-            "a1c"
-        ]
-    );
+    let messages = &imported.conversations[0].messages;
+    let name = |id: &str| id.rsplit('-').next().unwrap_or("?").to_owned();
+    let order: Vec<(String, Option<String>)> =
+        messages.iter().map(|m| (m.content.replace("text ", ""), m.parent.as_deref().map(name))).collect();
+    let expected = [
+        ("u1", None),
+        ("a1", Some("u1")),
+        ("u2", Some("a1")),
+        ("a2", Some("u2")),
+        ("a1b", Some("u1")),
+        ("u2b", Some("a1b")),
+        ("a2b", Some("u2b")),
+        ("a2c", Some("u2b")),
+        ("a1c", Some("u1")),
+    ];
+    let expected: Vec<(String, Option<String>)> =
+        expected.iter().map(|(id, parent)| ((*id).to_owned(), parent.map(str::to_owned))).collect();
+    assert_eq!(order, expected);
+    let keys: Vec<_> = messages.iter().map(|m| m.node_key()).collect();
+    let shown: Vec<String> = crate::storage::tree::path(&keys).iter().map(|&at| order[at].0.clone()).collect();
+    assert_eq!(shown, ["u1", "a1", "u2", "a2"], "the current node's branch is shown");
     assert_eq!(
         imported.report.notes,
         [
-            "5 messages on 3 alternative branches (edits or regenerations in ChatGPT) were added after the main conversation, each branch after a marker message"
+            "5 messages on 3 alternative branches (edits or regenerations in ChatGPT) were kept as versions beside the messages they replace"
         ]
     );
     // The preview is the end of the branch the user saw last.

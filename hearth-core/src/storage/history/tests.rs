@@ -5,12 +5,19 @@
 //! reads, so they live here, with [`HistoryItem::of_record`] and
 //! [`active_summary`].)
 
-use super::active_summary;
 use crate::compaction::*;
 use crate::message::{ChatMessage, Role};
 use crate::storage::{AgentRef, MessageRecord, MessageState, SummaryInfo, ToolCallRecord, ToolResultRecord};
 
 const SESSION: &str = "s";
+
+/// [`super::active_summary`] of records written as a linear conversation
+/// (each following the one shown before it, as schema 2 stored them).
+fn active_summary(records: &[MessageRecord]) -> Option<ActiveSummary> {
+    let mut linked = records.to_vec();
+    crate::storage::migrate::link_parents(&mut linked);
+    super::active_summary(&linked)
+}
 
 fn user(id: &str, at: i64, text: &str) -> MessageRecord {
     MessageRecord { content: text.into(), ..MessageRecord::new(id.into(), SESSION.into(), Role::User, at) }
@@ -293,7 +300,7 @@ fn a_summary_request_fits_its_budget() {
 fn a_summary_record_round_trips_and_is_no_reply() {
     let record = summary("sum", 5, "q3", 4, "The user wants a to-do app.");
     assert!(record.is_marker() && record.is_summary());
-    assert_eq!(record.version_key(), None, "no version of any reply");
+    assert_eq!(record.node_key(), None, "no node of the conversation's tree");
     assert!(record.terms.contains(&"to-do".to_owned()) || record.terms.contains(&"app".to_owned()));
     let json = serde_json::to_value(&record).expect("serialises");
     assert_eq!(json["kind"], "summary");
@@ -408,15 +415,17 @@ fn check_request(shape: usize, items: &[HistoryItem], summary: &ActiveSummary) {
 }
 
 #[test]
-fn a_boundary_on_a_hidden_version_moves_to_the_next_item() {
+fn a_summary_in_another_branch_does_not_apply() {
     let mut records = plain(4);
-    // a1 was regenerated: its new version a1b is shown in its place.
+    // a1 was regenerated: its new version a1b is its sibling, shown in its place.
     let mut again = reply("a1b", 12, "A better answer 1.");
     again.variant_of = Some("a1".into());
     records.push(again);
     records.push(summary("sum", 100, "a1", 2, "Earlier."));
-    let found = active_summary(&records).expect("applies");
-    assert_eq!(found.boundary_id, "a1b", "the shown version is what is sent");
+    assert_eq!(active_summary(&records), None, "its boundary is in the branch not shown");
+    // Back on a1's branch, it applies again.
+    records[3].chosen_at = Some(200);
+    assert_eq!(active_summary(&records).map(|s| s.boundary_id), Some("a1".into()));
 }
 
 #[test]

@@ -34,6 +34,8 @@ fn session(id: &str, count: u32) -> SessionRecord {
         preview: String::new(),
         pinned: false,
         deleted_at: None,
+        branch_of: None,
+        branched_at: None,
     }
 }
 

@@ -1,7 +1,7 @@
 //! Markdown export tests: a small session against its expected document, and the
 //! date conversion against known dates and a day-by-day calendar walk.
 
-use super::{civil_from_days, code_block, iso_utc, reply_file_name, session_to_markdown};
+use super::{civil_from_days, code_block, iso_utc, reply_file_name};
 use crate::agent::DEFAULT_AGENT_ID;
 use crate::contract::{FinishKind, FinishReason};
 use crate::message::Role;
@@ -9,6 +9,14 @@ use crate::storage::records::{
     AgentRef, ErrorRecord, MessageRecord, MessageState, SessionRecord, SummaryInfo, TitleSource, ToolCallRecord,
     ToolResultRecord,
 };
+
+/// [`super::session_to_markdown`] of messages written as a linear
+/// conversation (each following the one shown before it, as schema 2 stored them).
+fn session_to_markdown(session: &SessionRecord, messages: &[MessageRecord]) -> String {
+    let mut linked = messages.to_vec();
+    crate::storage::migrate::link_parents(&mut linked);
+    super::session_to_markdown(session, &linked)
+}
 
 fn session(title: &str) -> SessionRecord {
     SessionRecord {
@@ -22,6 +30,8 @@ fn session(title: &str) -> SessionRecord {
         preview: String::new(),
         pinned: false,
         deleted_at: None,
+        branch_of: None,
+        branched_at: None,
     }
 }
 

@@ -29,7 +29,15 @@ fn migrate_store(store: &str, version: u32, records: Vec<serde_json::Value>) -> 
         stores::MODEL_CONFIGS => each::<ModelConfigRecord>(store, version, records),
         stores::AGENTS => each::<AgentRecord>(store, version, records),
         stores::SESSIONS => each::<SessionRecord>(store, version, records),
-        stores::MESSAGES => each::<MessageRecord>(store, version, records),
+        stores::MESSAGES => {
+            // Messages are parsed, then brought up together (schema 3 links whole conversations).
+            let mut messages: Vec<MessageRecord> = records
+                .into_iter()
+                .map(|record| migrate_record(store, version, record).expect("golden record migrates"))
+                .collect();
+            super::upgrade_messages(version, &mut messages);
+            messages.iter().map(|message| serde_json::to_value(message).expect("serialisable")).collect()
+        }
         stores::PROJECT_FILES => each::<ProjectFileRecord>(store, version, records),
         stores::SETTINGS => each::<SettingRecord>(store, version, records),
         other => panic!("golden file names an unknown store {other}"),
@@ -71,4 +79,43 @@ fn newer_and_unknown_versions_are_refused_clearly() {
     ));
     let invalid = migrate_record::<SessionRecord>("sessions", 1, serde_json::json!({"id": 1})).expect_err("refused");
     assert!(invalid.to_string().starts_with("a sessions record does not fit schema 1"), "{invalid}");
+}
+
+/// Schema 2's versions become siblings, and what was shown stays shown.
+#[test]
+fn a_schema_2_conversation_becomes_a_tree_showing_what_it_showed() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/storage");
+    let text = std::fs::read_to_string(dir.join("v2.json")).expect("golden v2");
+    let golden: serde_json::Value = serde_json::from_str(&text).expect("golden JSON");
+    let mut messages: Vec<MessageRecord> = golden["messages"]
+        .as_array()
+        .expect("messages")
+        .iter()
+        .filter(|m| m["session_id"] == "s-3")
+        .map(|m| migrate_record(stores::MESSAGES, 2, m.clone()).expect("migrates"))
+        .collect();
+    super::upgrade_messages(2, &mut messages);
+    let parent = |id: &str| messages.iter().find(|m| m.id == id).and_then(|m| m.parent.clone());
+    let expected = [
+        ("v-u1", None),
+        ("v-r1", Some("v-u1")),
+        ("v-r2", Some("v-u1")),
+        ("v-x1", Some("v-r1")),
+        ("v-u2", Some("v-x1")),
+        ("v-r3", Some("v-u2")),
+        ("v-r4", Some("v-u2")),
+        ("v-s1", None),
+        ("v-u3", Some("v-r3")),
+        ("v-r5", Some("v-u3")),
+    ];
+    for (id, wanted) in expected {
+        assert_eq!(parent(id).as_deref(), wanted, "{id}");
+    }
+    let ordered: Vec<&MessageRecord> = messages.iter().collect();
+    let shown: Vec<&str> = crate::storage::tree::shown_records(ordered).iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(shown, ["v-u1", "v-r1", "v-x1", "v-u2", "v-r3", "v-r4", "v-s1", "v-u3", "v-r5"]);
+    // Running the step again changes nothing.
+    let before = messages.clone();
+    super::link_parents(&mut messages);
+    assert_eq!(messages, before);
 }

@@ -1,0 +1,160 @@
+//! Branches of a conversation as whole pieces: copying the path up to a
+//! message into a new conversation ("Branch into a new chat"), and which
+//! records pruning removes ("Delete this version", "Keep only this path").
+//! The tree itself, and which path is shown, is [`super::tree`]'s. And the
+//! sidebar's order, which lists a branched conversation under its source.
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::{HashMap, HashSet};
+
+use super::tree::Tree;
+use super::{MessageRecord, MessageState, SessionRecord};
+
+/// Why a conversation cannot be branched at a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum BranchRefusal {
+    /// The message is not among the conversation's records.
+    #[error("That message is no longer in the conversation.")]
+    NotFound,
+    /// A reply on the path is still being written, or its tools are still
+    /// running: the copy would hold a turn without its end.
+    #[error("A reply on this branch is still being written or running its tools: branch once it has ended.")]
+    Unfinished,
+}
+
+/// A conversation's records in the order it shows them, with their tree.
+fn ordered(records: &[MessageRecord]) -> Vec<&MessageRecord> {
+    let mut ordered: Vec<&MessageRecord> = records.iter().collect();
+    ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
+    ordered
+}
+
+/// The records of a new conversation `session_id` that holds the path of
+/// `records` (one conversation's) from its first message down to `last`
+/// (included): each copy follows the one before it, under an id from `new_id`
+/// (the caller makes them), at the time of its original; the choice of
+/// versions is not copied (the copy has none). Files, images and PDFs are
+/// shared: a copy refers to the same blobs. Summaries whose boundary is on
+/// the path come along, at their boundary's copy. Refused when a reply on the
+/// path is unfinished (still streaming, or a tool call without its result).
+pub fn copy_path(
+    records: &[MessageRecord],
+    last: &str,
+    session_id: &str,
+    mut new_id: impl FnMut() -> String,
+) -> Result<Vec<MessageRecord>, BranchRefusal> {
+    let ordered = ordered(records);
+    let keys: Vec<_> = ordered.iter().map(|record| record.node_key()).collect();
+    let at =
+        ordered.iter().position(|record| record.id == last && !record.is_summary()).ok_or(BranchRefusal::NotFound)?;
+    let path = Tree::new(&keys).ancestors(at);
+    let unfinished = |record: &MessageRecord| {
+        record.state == MessageState::Streaming || record.tool_calls.iter().any(|call| call.result.is_none())
+    };
+    if path.iter().any(|&index| unfinished(ordered[index])) {
+        return Err(BranchRefusal::Unfinished);
+    }
+    let mut ids: HashMap<&str, String> = HashMap::new();
+    let mut copies = Vec::with_capacity(path.len());
+    let mut parent: Option<String> = None;
+    for &index in &path {
+        let original = ordered[index];
+        let id = new_id();
+        ids.insert(&original.id, id.clone());
+        let mut copy = MessageRecord {
+            id: id.clone(),
+            session_id: session_id.to_owned(),
+            parent: parent.take(),
+            chosen_at: None,
+            variant_of: None,
+            ..original.clone()
+        };
+        copy.refresh_terms();
+        copies.push(copy);
+        parent = Some(id);
+    }
+    for summary in ordered.iter().filter(|record| record.is_summary()) {
+        let Some(info) = &summary.summary else { continue };
+        let Some(boundary) = ids.get(info.boundary_id.as_str()) else { continue };
+        let mut copy = MessageRecord { id: new_id(), session_id: session_id.to_owned(), ..(*summary).clone() };
+        if let Some(info) = &mut copy.summary {
+            info.boundary_id = boundary.clone();
+        }
+        copies.push(copy);
+    }
+    Ok(copies)
+}
+
+/// The ids "Delete this version" on `id` removes: the message, everything
+/// below it, and the summaries whose boundary goes with them. Empty when `id`
+/// is unknown.
+pub fn branch_ids(records: &[MessageRecord], id: &str) -> Vec<String> {
+    let ordered = ordered(records);
+    let keys: Vec<_> = ordered.iter().map(|record| record.node_key()).collect();
+    let Some(at) = ordered.iter().position(|record| record.id == id && !record.is_summary()) else {
+        return Vec::new();
+    };
+    let removed: HashSet<&str> =
+        Tree::new(&keys).subtree(at).into_iter().map(|index| ordered[index].id.as_str()).collect();
+    with_their_summaries(&ordered, removed)
+}
+
+/// The ids "Keep only this path" removes: every message that is not shown
+/// (the other versions at every fork and all below them; an empty attempt
+/// shown beside an answer stays), and the summaries whose boundary goes.
+pub fn off_path_ids(records: &[MessageRecord]) -> Vec<String> {
+    let ordered = ordered(records);
+    let keys: Vec<_> = ordered.iter().map(|record| record.node_key()).collect();
+    let shown = super::tree::shown(&keys);
+    let removed: HashSet<&str> =
+        ordered.iter().zip(&shown).filter(|(_, shown)| !**shown).map(|(record, _)| record.id.as_str()).collect();
+    with_their_summaries(&ordered, removed)
+}
+
+/// `removed` with the summaries whose boundary is in it, in the conversation's order.
+fn with_their_summaries<'a>(ordered: &[&'a MessageRecord], mut removed: HashSet<&'a str>) -> Vec<String> {
+    for record in ordered {
+        if let Some(info) = record.summary.as_ref().filter(|_| record.is_summary())
+            && removed.contains(info.boundary_id.as_str())
+        {
+            removed.insert(&record.id);
+        }
+    }
+    ordered.iter().filter(|record| removed.contains(record.id.as_str())).map(|record| record.id.clone()).collect()
+}
+
+/// Sessions in sidebar order: pinned first, then newest first; a branched
+/// conversation comes right after the one it came from when that one is
+/// listed (its own branches after it), else where its times put it.
+pub fn sidebar_order(mut sessions: Vec<SessionRecord>) -> Vec<SessionRecord> {
+    sessions.sort_by(|a, b| (b.pinned, b.updated_at, &b.id).cmp(&(a.pinned, a.updated_at, &a.id)));
+    if sessions.iter().all(|session| session.branch_of.is_none()) {
+        return sessions;
+    }
+    // The index of each session's listed source (a few branches among many
+    // conversations: plain scans, no maps).
+    let source: Vec<Option<usize>> = sessions
+        .iter()
+        .enumerate()
+        .map(|(at, session)| {
+            let of = session.branch_of.as_deref()?;
+            sessions.iter().position(|other| other.id == of).filter(|&found| found != at)
+        })
+        .collect();
+    let mut order: Vec<usize> = Vec::with_capacity(sessions.len());
+    let mut placed = vec![false; sessions.len()];
+    let mut stack: Vec<usize> = (0..sessions.len()).rev().filter(|&at| source[at].is_none()).collect();
+    while let Some(at) = stack.pop() {
+        if std::mem::replace(&mut placed[at], true) {
+            continue;
+        }
+        order.push(at);
+        stack.extend((0..sessions.len()).rev().filter(|&child| source[child] == Some(at) && !placed[child]));
+    }
+    // Branches of each other in a loop have no listed root: they come last.
+    order.extend((0..sessions.len()).filter(|&at| !placed[at]));
+    let mut slots: Vec<Option<SessionRecord>> = sessions.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|at| slots[at].take()).collect()
+}

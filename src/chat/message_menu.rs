@@ -1,0 +1,65 @@
+//! "More actions" under a message: Branch into a new chat, Delete this
+//! version and Keep only this path (both with Undo; each says why when there
+//! is nothing to delete). The work is in the `branches` chunk
+//! (`chat::state::branching`), loaded on first use.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::chat::state::ChatContext;
+use crate::chat::state::branching::{Pruning, branch_code};
+use crate::composer::state::ComposerDraft;
+use crate::ui::icon::IconName;
+use crate::ui::menu_button::{MenuButton, MenuEntry};
+
+/// The menu of the message `id`, with a status that says why an action did
+/// not happen.
+#[component]
+pub(crate) fn MessageMenu(
+    /// The id of the message.
+    id: String,
+) -> impl IntoView {
+    let chat = ChatContext::expect();
+    let draft = ComposerDraft::expect();
+    let id = StoredValue::new(id);
+    let status = RwSignal::new(String::new());
+    let branch = Callback::new(move |()| {
+        let id = id.get_value();
+        status.set(String::new());
+        spawn_local(async move {
+            let outcome = match branch_code().await {
+                Ok(code) => (code.branch_from)(chat, id, draft).await,
+                Err(error) => Err(error.to_string()),
+            };
+            if let Err(reason) = outcome {
+                status.try_set(reason);
+            }
+        });
+    });
+    let prune = move |pruning: Pruning| {
+        status.set(String::new());
+        spawn_local(async move {
+            let outcome = match branch_code().await {
+                Ok(code) => (code.prune)(chat, pruning).await,
+                Err(error) => Err(error.to_string()),
+            };
+            if let Err(reason) = outcome {
+                status.try_set(reason);
+            }
+        });
+    };
+    let delete_version = Callback::new(move |()| prune(Pruning::Version(id.get_value())));
+    let keep_path = Callback::new(move |()| prune(Pruning::OtherBranches));
+    let entry = |label: &str, icon, action| MenuEntry { label: label.to_owned(), icon, action };
+    let items = vec![
+        entry("Branch into a new chat", IconName::Plus, branch),
+        entry("Delete this version", IconName::Trash, delete_version),
+        entry("Keep only this path", IconName::Trash, keep_path),
+    ];
+    view! {
+        <MenuButton label="More actions" icon=IconName::Ellipsis items />
+        <span class="action-feedback" role="status">
+            {move || status.get()}
+        </span>
+    }
+}
