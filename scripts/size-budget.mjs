@@ -54,9 +54,10 @@ import { gzipSync } from 'node:zlib';
  * `migration`): 557,817; its second part (the "More actions" menu under every message, the
  * pruning's Undo toast, branches listed under their source in the sidebar; branching and
  * pruning themselves are in the `branches` chunk): 562,323, over the goal of 560,000 by
- * 2.3 KB, to be won back first.
+ * 2.3 KB; won back by moving the Markdown export (with its new appendices of the other
+ * versions) into the `export` chunk: 556,458.
  */
-export const BUDGET_BYTES = 562_500;
+export const BUDGET_BYTES = 559_000;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -69,12 +70,13 @@ export const CHUNK_BUDGETS = {
   app_preview: 28_400,
   branches: 12_100,
   dialogs: 256_900,
+  export: 8_000,
   mcp: 100_300,
   media: 17_800,
   migration: 1_900,
   pdf_text: 29_900,
   reply: 195_400,
-  shared: 146_000,
+  shared: 158_500,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */

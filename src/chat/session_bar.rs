@@ -1,4 +1,5 @@
-//! The open conversation's title, its Markdown export and Clear conversation.
+//! The open conversation's title, its Markdown export (with the other
+//! versions too, when it has branches) and Clear conversation.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -18,15 +19,17 @@ pub(crate) fn SessionBar() -> impl IntoView {
         let id = sessions.current.get()?;
         sessions.list.with(|list| list.iter().find(|s| s.id == id).cloned())
     });
-    let export = move |_| {
+    let export = move |with_versions: bool| {
         if let Some(session) = record.get_untracked() {
             spawn_local(async move {
-                if let Err(error) = store.export_markdown(session).await {
+                if let Err(error) = store.export_markdown(session, with_versions).await {
                     store.report(error);
                 }
             });
         }
     };
+    // Whether the conversation has branches not shown, which the export can add.
+    let branched = move || chat.shown.with(|shown| shown.iter().any(|shown| !shown));
     let empty = move || chat.entries.with(Vec::is_empty);
     // Nothing is deleted without the user's OK; a reply still arriving in
     // this conversation is stopped first (see `ChatContext::clear`).
@@ -44,9 +47,18 @@ pub(crate) fn SessionBar() -> impl IntoView {
         <Show when=move || record.with(Option::is_some)>
             <section class="session-bar" aria-label="Open conversation">
                 <h2 class="session-title">{move || record.get().map(|s| s.title).unwrap_or_default()}</h2>
-                <button type="button" on:click=export>
+                <button type="button" on:click=move |_| export(false)>
                     "Export as Markdown"
                 </button>
+                <Show when=branched>
+                    <button
+                        type="button"
+                        title="The branch shown, then every other version as an appendix"
+                        on:click=move |_| export(true)
+                    >
+                        "Export with other versions"
+                    </button>
+                </Show>
                 <button
                     type="button"
                     disabled=empty

@@ -14,10 +14,12 @@ use hearth_core::storage::chatgpt::{
     ChatGptExport, ChatGptImport, FoundImage, find_conversations, import_chatgpt, locate_images,
 };
 use hearth_core::storage::import_plan::{ImportPlan, plan_import};
-use hearth_core::storage::markdown_export::{attachment_files, session_to_markdown};
+use hearth_core::storage::markdown_export::{attachment_files, session_to_markdown, session_to_markdown_with_versions};
 use hearth_core::storage::{MessageRecord, SessionRecord};
 use std::collections::BTreeMap;
 use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
 
 use super::StoreContext;
 use crate::io::chunks::{ChunkError, wasm_split};
@@ -196,13 +198,24 @@ impl StoreContext {
         Ok(())
     }
 
-    /// Downloads one conversation as Markdown; with its images and PDFs, as
-    /// a zip of the document and an `attachments/` folder (one no longer stored
-    /// is left out, its link kept).
-    pub(crate) async fn export_markdown(self, session: SessionRecord) -> Result<(), DataError> {
+    /// Downloads one conversation as Markdown (the branch shown; with
+    /// `with_versions`, every other branch too, as appendices); with its images
+    /// and PDFs, as a zip of the document and an `attachments/` folder (one no
+    /// longer stored is left out, its link kept). The code is the `export`
+    /// chunk, loaded on first use.
+    pub(crate) async fn export_markdown(self, session: SessionRecord, with_versions: bool) -> Result<(), DataError> {
+        let code = export_code().await.map_err(|error| DataError::Download(error.to_string()))?;
+        (code.export)(self, session, with_versions).await
+    }
+
+    async fn export_now(self, session: SessionRecord, with_versions: bool) -> Result<(), DataError> {
         let db = self.open_db(Task::Other)?;
         let messages: Vec<MessageRecord> = db.session_messages(&session.id).await?;
-        let markdown = session_to_markdown(&session, &messages);
+        let markdown = if with_versions {
+            session_to_markdown_with_versions(&session, &messages)
+        } else {
+            session_to_markdown(&session, &messages)
+        };
         let name = file_name(&session.title);
         let attachments = attachment_files(&messages);
         if attachments.is_empty() {
@@ -224,6 +237,21 @@ impl StoreContext {
             .ok_or_else(|| DataError::Download("the conversation is too large for a zip".into()))?;
         download_bytes(&format!("{name}.zip"), "application/zip", &archive).map_err(DataError::Download)
     }
+}
+
+/// A download under way.
+type Exporting = Pin<Box<dyn Future<Output = Result<(), DataError>>>>;
+
+/// The Markdown export, from the `export` chunk.
+struct ExportCode {
+    export: fn(StoreContext, SessionRecord, bool) -> Exporting,
+}
+
+#[wasm_split(export, fallible)]
+fn export_code() -> Result<&'static ExportCode, ChunkError> {
+    static CODE: ExportCode =
+        ExportCode { export: |store, session, with_versions| Box::pin(store.export_now(session, with_versions)) };
+    Ok(&CODE)
 }
 
 /// `files` as a zip archive (`None` when over what a zip holds), by code from

@@ -87,6 +87,24 @@ describe('branches', () => {
     assert.equal(byText('First question').parent, undefined);
     assert.equal(byText('Third question, edited').parent, byText('Third question').parent, 'an edit is a sibling');
     await screenshot(chat.page, 'branch-arrows.png');
+
+    // The Markdown export writes the branch shown; on request, the other versions follow as appendices.
+    const exported = async (name) => {
+      const [file] = await Promise.all([
+        chat.page.waitForEvent('download'),
+        chat.page.getByRole('button', { name, exact: true }).click(),
+      ]);
+      const stream = await file.createReadStream();
+      let text = '';
+      for await (const part of stream) text += part;
+      return text;
+    };
+    const plain = await exported('Export as Markdown');
+    assert.match(plain, /First question, edited/);
+    assert.doesNotMatch(plain, /Second question/, 'the plain export is the branch shown');
+    const full = await exported('Export with other versions');
+    assert.ok(full.startsWith(plain), 'the branch shown first');
+    assert.match(full, /## Other version 1 \(at the start\)[\s\S]*First question\n[\s\S]*Second question[\s\S]*Third question, edited/);
     assert.deepEqual(await axeViolations(chat.page), [], 'the arrows and menus pass axe');
 
     // Back to the first branch with the mouse: it shows as it was left (the edited third question).

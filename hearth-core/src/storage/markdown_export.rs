@@ -23,11 +23,15 @@
 //! Times are written as ISO-8601 in UTC (`2024-03-05T14:07:09Z`), computed from
 //! [`Millis`] here: the core has no clock and no date library, and UTC keeps the
 //! output the same on every machine.
+//!
+//! The document is the branch shown (see [`super::tree`]); on request
+//! ([`session_to_markdown_with_versions`]) every other branch follows it as a
+//! labelled appendix.
 
 use crate::contract::FinishKind;
 use crate::message::{Attachment, Role};
 
-use super::records::{MessageRecord, MessageState, SessionRecord, ToolCallRecord};
+use super::records::{MessageRecord, MessageState, SessionRecord, ToolCallRecord, preview_of};
 use crate::Millis;
 use crate::agent::{DEFAULT_AGENT_ID, GENERAL_NAME};
 
@@ -87,6 +91,33 @@ pub fn session_to_markdown(session: &SessionRecord, messages: &[MessageRecord]) 
     for message in ordered {
         out.push('\n');
         out.push_str(&message_section(message, applies.as_deref() == Some(message.id.as_str())));
+    }
+    out
+}
+
+/// [`session_to_markdown`], then every branch not shown as a labelled
+/// appendix ("Export with other versions"): for each message not shown whose
+/// parent is shown (or that is a first message), a `---` rule, a heading that
+/// says after which message it forks, and that message with everything below
+/// it, in order. Without other branches it is the plain document.
+pub fn session_to_markdown_with_versions(session: &SessionRecord, messages: &[MessageRecord]) -> String {
+    let mut out = session_to_markdown(session, messages);
+    let mut ordered: Vec<&MessageRecord> = messages.iter().filter(|message| !message.is_summary()).collect();
+    ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
+    let keys: Vec<_> = ordered.iter().map(|message| message.node_key()).collect();
+    let tree = super::tree::Tree::new(&keys);
+    let shown = tree.shown();
+    let starts = (0..ordered.len()).filter(|&at| !shown[at] && tree.parent_of(at).is_none_or(|parent| shown[parent]));
+    for (number, start) in starts.enumerate() {
+        let place = match tree.parent_of(start) {
+            Some(parent) => format!("after “{}”", one_line(&preview_of(&ordered[parent].content))),
+            None => "at the start".to_owned(),
+        };
+        out.push_str(&format!("\n---\n\n## Other version {} ({place})\n", number + 1));
+        for at in tree.subtree(start) {
+            out.push('\n');
+            out.push_str(&message_section(ordered[at], false));
+        }
     }
     out
 }

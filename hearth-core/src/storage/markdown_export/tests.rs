@@ -451,3 +451,34 @@ fn images_and_pdfs_are_linked_beside_the_document_each_once() {
         ]
     );
 }
+
+#[test]
+fn other_versions_follow_as_labelled_appendices_on_request() {
+    let mut question = message("q1", Role::User, 1_000, "Which colour?");
+    question.parent = None;
+    let mut first = message("a1", Role::Assistant, 2_000, "Blue.");
+    first.parent = Some("q1".into());
+    let mut second = message("a2", Role::Assistant, 3_000, "Green.");
+    second.parent = Some("q1".into());
+    let mut edit = message("q1b", Role::User, 4_000, "Which colour, for a kitchen?");
+    edit.parent = None;
+    let mut third = message("a3", Role::Assistant, 5_000, "Yellow.");
+    third.parent = Some("q1b".into());
+    let messages = [question, first, second, edit, third];
+    let plain = super::session_to_markdown(&session("Colours"), &messages);
+    let text = super::session_to_markdown_with_versions(&session("Colours"), &messages);
+    assert!(text.starts_with(&plain), "the branch shown comes first, as in the plain export");
+    assert!(plain.contains("Yellow.") && !plain.contains("Blue."));
+    let appendix = &text[plain.len()..];
+    assert_eq!(
+        appendix,
+        "\n---\n\n## Other version 1 (at the start)\n\n## You\n\nWhich colour?\n\n## Assistant\n\nBlue.\n\n## Assistant\n\nGreen.\n"
+    );
+    // Without other branches, nothing is added.
+    let mut linear = vec![message("q", Role::User, 1, "Hi"), message("a", Role::Assistant, 2, "Hello")];
+    crate::storage::migrate::link_parents(&mut linear);
+    assert_eq!(
+        super::session_to_markdown_with_versions(&session("Hi"), &linear),
+        super::session_to_markdown(&session("Hi"), &linear)
+    );
+}
