@@ -112,8 +112,9 @@ describe('branches', () => {
     await waitOn(chat, async () => (await questions(chat)).length === 3, 'the first branch is shown');
     assert.deepEqual(await questions(chat), ['First question', 'Second question', 'Third question, edited']);
     assert.match(await versionsOf(chat.you.nth(0)).group.innerText(), /Version 1 of 2/);
-    const focused = await chat.page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
-    assert.equal(focused, 'Show the next version', 'focus stays on the arrows');
+    // Focus moves at the next frame to the arrows of the version now shown.
+    const focused = () => chat.page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await waitOn(chat, async () => (await focused()) === 'Show the next version', 'focus stays on the arrows');
     const description = await chat.page.evaluate(() => {
       const id = document.activeElement?.getAttribute('aria-describedby');
       return id && document.getElementById(id)?.textContent;
@@ -159,8 +160,9 @@ describe('branches', () => {
     await box.press('Escape');
     await box.waitFor({ state: 'detached' });
     assert.equal((await questions(chat))[0], 'Keep me');
-    const focused = await chat.page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
-    assert.equal(focused, 'Edit', 'focus is back on Edit');
+    // Focus goes back to Edit at the next frame, once the button is in the page again.
+    const focused = () => chat.page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await waitOn(chat, async () => (await focused()) === 'Edit', 'focus is back on Edit');
     await question.getByRole('button', { name: 'Edit', exact: true }).click();
     await question.getByRole('button', { name: 'Cancel', exact: true }).click();
     assert.equal((await storedAtRest(chat.page)).length, 2, 'nothing was stored');
