@@ -14,8 +14,8 @@
 //! - The newest attempt is shown as well, after the shown version, while it has
 //!   produced nothing: a reply still waiting for its first words, or a failed
 //!   attempt (its error card then sits beside the answer it would have replaced).
-//! - Every other version is hidden, and reachable through the version arrows,
-//!   which step through the versions that have content, oldest first.
+//! - Every other version is hidden. (Which versions the arrows step through
+//!   is now the tree's: [`super::tree::Tree::siblings`].)
 
 #[cfg(test)]
 mod tests;
@@ -58,22 +58,6 @@ pub fn shown(keys: &[Option<VersionKey<'_>>]) -> Vec<bool> {
         }
     }
     shown
-}
-
-/// Where the message at `at` stands among its group's versions that have content:
-/// its position (0-based), their indexes in order, or `None` when it is not one
-/// of them or is the only one.
-pub fn position(keys: &[Option<VersionKey<'_>>], at: usize) -> Option<(usize, Vec<usize>)> {
-    let key = keys.get(at).copied().flatten().filter(|key| key.has_content)?;
-    let mut versions: Vec<usize> = keys
-        .iter()
-        .enumerate()
-        .filter(|(_, other)| other.is_some_and(|other| other.group == key.group && other.has_content))
-        .map(|(index, _)| index)
-        .collect();
-    versions.sort_by_key(|&index| (keys[index].map_or(0, |k| k.created_at), index));
-    let position = versions.iter().position(|&index| index == at)?;
-    (versions.len() > 1).then_some((position, versions))
 }
 
 const EMPTY: VersionKey<'static> = VersionKey { group: "", created_at: 0, chosen_at: None, has_content: false };

@@ -15,7 +15,6 @@ fn chosen(mut key: Option<VersionKey<'static>>, at: Millis) -> Option<VersionKey
 fn messages_without_versions_are_all_shown() {
     let keys = [None, reply("a", 2, true), None, reply("b", 4, false)];
     assert_eq!(shown(&keys), vec![true; 4]);
-    assert_eq!(position(&keys, 1), None);
 }
 
 #[test]
@@ -25,8 +24,6 @@ fn a_new_version_replaces_the_old_one_once_it_has_content() {
     assert_eq!(shown(&waiting), vec![true, true, true], "the old answer stays while the new one has nothing");
     let answered = [None, reply("a", 2, true), reply("a", 3, true)];
     assert_eq!(shown(&answered), vec![true, false, true]);
-    assert_eq!(position(&answered, 2), Some((1, vec![1, 2])));
-    assert_eq!(position(&answered, 1), Some((0, vec![1, 2])));
 }
 
 #[test]
@@ -34,8 +31,6 @@ fn a_failed_empty_attempt_is_shown_beside_the_answer_it_would_have_replaced() {
     let keys = [None, reply("a", 2, true), reply("a", 3, true), reply("a", 4, false)];
     assert_eq!(shown(&keys), vec![true, false, true, true]);
     // The empty attempt is no version one can browse to.
-    assert_eq!(position(&keys, 3), None);
-    assert_eq!(position(&keys, 2), Some((1, vec![1, 2])));
 }
 
 #[test]
@@ -57,5 +52,4 @@ fn a_group_without_content_shows_its_newest_attempt() {
 fn groups_are_independent() {
     let keys = [None, reply("a", 2, true), reply("a", 3, true), None, reply("b", 5, true), reply("b", 6, false)];
     assert_eq!(shown(&keys), vec![true, false, true, true, true, true]);
-    assert_eq!(position(&keys, 4), None);
 }
