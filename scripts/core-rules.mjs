@@ -15,7 +15,7 @@ const layers = [
   { name: 'text', nodes: ['format', 'app', 'markdown', 'window'] },
   { name: 'model', nodes: ['contract', 'sse', 'message'] },
   { name: 'providers', nodes: ['provider', 'reply', 'mcp'] },
-  { name: 'turn', nodes: ['tools', 'compaction', 'failure', 'agent'] },
+  { name: 'turn', nodes: ['tools', 'compaction', 'failure', 'agent', 'compare'] },
   { name: 'storage', nodes: ['storage'] },
 ];
 

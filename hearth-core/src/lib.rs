@@ -44,6 +44,7 @@ pub type Millis = i64;
 pub mod agent;
 pub mod app;
 pub mod compaction;
+pub mod compare;
 pub mod contract;
 pub mod failure;
 pub mod format;

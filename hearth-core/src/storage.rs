@@ -17,6 +17,7 @@ pub mod app_state;
 pub mod backup;
 pub mod branch;
 pub mod chatgpt;
+pub mod columns;
 mod failure_record;
 mod history;
 pub mod import_plan;

@@ -1,6 +1,7 @@
 //! Branches of a conversation as whole pieces: copying the path up to a
 //! message into a new conversation ("Branch into a new chat"), and which
-//! records pruning removes ("Delete this version", "Keep only this path").
+//! records pruning removes ("Delete this version", "Keep only this path"),
+//! and a reply edited by the user (as a new version, or fixed in place).
 //! The tree itself, and which path is shown, is [`super::tree`]'s. And the
 //! sidebar's order, which lists a branched conversation under its source.
 
@@ -11,6 +12,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::tree::Tree;
 use super::{MessageRecord, MessageState, SessionRecord};
+use crate::Millis;
 
 /// Why a conversation cannot be branched at a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -31,12 +33,54 @@ fn ordered(records: &[MessageRecord]) -> Vec<&MessageRecord> {
     ordered
 }
 
+/// Changes the text of the reply `record` to `text`, as the user edited it:
+/// marked edited at `now`, its search terms renewed. Its signed and redacted
+/// reasoning is no longer sent back (Anthropic's signature covers the reply
+/// as the model wrote it): the reasoning text stays shown, unsigned, and a
+/// redacted part (no text) goes. Tool calls and everything below it stay.
+pub fn edit_reply(record: &mut MessageRecord, text: &str, now: Millis) {
+    record.content = text.to_owned();
+    record.edited_at = Some(now);
+    record.updated_at = now;
+    record.reasoning_parts.retain(|part| part.redacted.is_none());
+    for part in &mut record.reasoning_parts {
+        part.signature = None;
+    }
+    record.refresh_terms();
+}
+
+/// A new version of the reply `original` with the user's `text` (see
+/// [`edit_reply`]), under the id `id`, created at `now`: a sibling of it,
+/// which the conversation then shows and goes on from. The model, agent and
+/// tool calls it was written with stay; its usage and timings go (the text is
+/// no longer the model's alone), and so does a compare turn's place.
+pub fn edited_version(original: &MessageRecord, id: String, text: &str, now: Millis) -> MessageRecord {
+    let mut copy = MessageRecord {
+        id,
+        created_at: now,
+        chosen_at: None,
+        usage: None,
+        first_token_ms: None,
+        total_ms: None,
+        variant_of: None,
+        compare_group: None,
+        compare_column: 0,
+        blind: false,
+        merged_from: Vec::new(),
+        merge_recipe: None,
+        ..original.clone()
+    };
+    edit_reply(&mut copy, text, now);
+    copy
+}
+
 /// The records of a new conversation `session_id` that holds the path of
 /// `records` (one conversation's) from its first message down to `last`
 /// (included): each copy follows the one before it, under an id from `new_id`
 /// (the caller makes them), at the time of its original; the choice of
 /// versions is not copied (the copy has none). Files, images and PDFs are
-/// shared: a copy refers to the same blobs. Summaries whose boundary is on
+/// shared: a copy refers to the same blobs. A compare turn's reply on the path
+/// is copied as a plain reply (its columns stay behind). Summaries whose boundary is on
 /// the path come along, at their boundary's copy. Refused when a reply on the
 /// path is unfinished (still streaming, or a tool call without its result).
 pub fn copy_path(
@@ -69,6 +113,11 @@ pub fn copy_path(
             parent: parent.take(),
             chosen_at: None,
             variant_of: None,
+            // One column of a compare turn goes on alone: a reply like any other.
+            compare_group: None,
+            compare_column: 0,
+            blind: false,
+            merged_from: Vec::new(),
             ..original.clone()
         };
         copy.refresh_terms();

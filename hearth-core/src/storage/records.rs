@@ -490,6 +490,38 @@ pub struct MessageRecord {
     /// conversation and what it stands for. Left out on every other record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summary: Option<SummaryInfo>,
+    /// For a reply of a compare turn (one prompt sent to several models; see
+    /// [`crate::compare`]): the id shared by the turn's columns and its merges.
+    /// Left out on every other record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compare_group: Option<String>,
+    /// The column of a compare turn's reply, from 0 (left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub compare_column: u32,
+    /// Whether the compare turn hides its models' names until one is picked.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blind: bool,
+    /// The model setting a compare column was asked with (its Retry asks it
+    /// again); `None`: the agent's own model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_config_id: Option<String>,
+    /// For a merged reply: the replies it merged, in column order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<String>,
+    /// For a merged reply: the instruction it was written with (the recipe).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merge_recipe: Option<String>,
+    /// Milliseconds from the request to the first token of a reply, when this
+    /// tab streamed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_token_ms: Option<u64>,
+    /// Milliseconds from the request to the reply's end, when this tab streamed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_ms: Option<u64>,
+    /// When the user last edited a reply's text (see
+    /// [`edit_reply`](crate::storage::branch::edit_reply)); `None`: as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edited_at: Option<Millis>,
 }
 
 /// What a summary record stands for (see [`crate::compaction`]).
@@ -598,6 +630,15 @@ impl MessageRecord {
             attachments: Vec::new(),
             blobs: Vec::new(),
             summary: None,
+            compare_group: None,
+            compare_column: 0,
+            blind: false,
+            model_config_id: None,
+            merged_from: Vec::new(),
+            merge_recipe: None,
+            first_token_ms: None,
+            total_ms: None,
+            edited_at: None,
         }
     }
 
@@ -756,6 +797,26 @@ pub fn title_from_message(text: &str) -> String {
     let line = text.lines().map(str::trim).find(|line| !line.is_empty()).unwrap_or("New conversation");
     let line = line.trim_start_matches('#').trim();
     cut(line, TITLE_CHARS)
+}
+
+/// [`preview_of`] a reply's markdown as a person reads it: the marks that
+/// only shape the text (headings, emphasis, code ticks, list and quote
+/// marks) are left out ("## The *answer*" reads "The answer").
+pub fn plain_preview_of(markdown: &str) -> String {
+    const MARKS: &[char] = &['#', '*', '_', '`', '>', '-', '+', '|', '~'];
+    let words: Vec<String> = markdown
+        .split_whitespace()
+        .filter(|word| !word.chars().all(|c| MARKS.contains(&c)))
+        .take(PREVIEW_CHARS)
+        .map(|word| {
+            // "**42**," → "42,": emphasis around a word, before its punctuation.
+            let body = word.trim_end_matches(|c: char| ".,:;!?)".contains(c));
+            let emphasis = |c: char| matches!(c, '*' | '_' | '`' | '~');
+            format!("{}{}", body.trim_matches(emphasis), &word[body.len()..])
+        })
+        .filter(|word| !word.is_empty())
+        .collect();
+    preview_of(&words.join(" "))
 }
 
 /// A one-line preview of a message's text. Reads only the words the preview

@@ -50,6 +50,31 @@ pub struct NodeKey<'a> {
     pub has_content: bool,
 }
 
+/// One row of a conversation's outline (see [`Tree::outline`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutlineRow {
+    /// A fork.
+    Fork {
+        /// The message its versions follow (`None`: the first messages).
+        parent: Option<usize>,
+        /// How deep it is nested (0: on the first messages' level).
+        depth: usize,
+        /// How many versions it has.
+        count: usize,
+    },
+    /// One version at a fork.
+    Version {
+        /// The message.
+        at: usize,
+        /// How deep its fork is nested.
+        depth: usize,
+        /// Its number among the fork's versions, from 1, oldest first.
+        number: usize,
+        /// Whether it is on the path shown.
+        shown: bool,
+    },
+}
+
 /// The tree of a conversation's messages, over keys in the conversation's
 /// order (`None` for records that are no nodes: summaries).
 pub struct Tree<'k, 'a> {
@@ -145,6 +170,83 @@ impl<'k, 'a> Tree<'k, 'a> {
         siblings.sort_by_key(|&other| (self.key(other).created_at, other));
         let position = siblings.iter().position(|&other| other == at)?;
         (siblings.len() > 1).then_some((position, siblings))
+    }
+
+    /// What to choose so that the path shown goes through the message at `at`:
+    /// its line from the first message down to it, from where that line leaves
+    /// the path shown, keeping the messages that stand at a fork (the others
+    /// are followed anyway). Choosing them all at one time (their `chosen_at`)
+    /// shows it; nothing when it is shown already or holds nothing.
+    pub fn reveal(&self, at: usize) -> Vec<usize> {
+        if !self.keys.get(at).copied().flatten().is_some_and(|key| key.has_content) {
+            return Vec::new();
+        }
+        let path = self.path();
+        let line = self.ancestors(at);
+        let Some(leaves) = line.iter().position(|step| !path.contains(step)) else { return Vec::new() };
+        line[leaves..].iter().copied().filter(|&step| self.with_content(self.parent_of(step)) > 1).collect()
+    }
+
+    /// How many children of `parent` hold something.
+    fn with_content(&self, parent: Option<usize>) -> usize {
+        self.children(parent).iter().filter(|&&child| self.key(child).has_content).count()
+    }
+
+    /// The outline of the conversation's forks, for jumping anywhere: every
+    /// fork of the whole tree (shown or not) with its versions (the children
+    /// that hold something, oldest first), each version followed by the next
+    /// fork below it, one level deeper, in the order a nested list shows them.
+    pub fn outline(&self) -> Vec<OutlineRow> {
+        /// What is left to write, last first.
+        enum Task {
+            Fork(Option<usize>, usize),
+            Row(OutlineRow),
+        }
+        let path = self.path();
+        let mut rows = Vec::new();
+        let mut seen = Vec::new();
+        let mut tasks: Vec<Task> = self.next_fork(None).map(|fork| Task::Fork(fork, 0)).into_iter().collect();
+        while let Some(task) = tasks.pop() {
+            let (fork, depth) = match task {
+                Task::Row(row) => {
+                    rows.push(row);
+                    continue;
+                }
+                Task::Fork(fork, depth) => (fork, depth),
+            };
+            // Each fork once (a cycle cannot be stored on purpose).
+            if seen.contains(&fork) {
+                continue;
+            }
+            seen.push(fork);
+            let mut versions: Vec<usize> =
+                self.children(fork).iter().copied().filter(|&child| self.key(child).has_content).collect();
+            versions.sort_by_key(|&child| (self.key(child).created_at, child));
+            rows.push(OutlineRow::Fork { parent: fork, depth, count: versions.len() });
+            let mut next = Vec::new();
+            for (number, &at) in versions.iter().enumerate() {
+                next.push(Task::Row(OutlineRow::Version { at, depth, number: number + 1, shown: path.contains(&at) }));
+                if let Some(below) = self.next_fork(Some(at)) {
+                    next.push(Task::Fork(below, depth + 1));
+                }
+            }
+            tasks.extend(next.into_iter().rev());
+        }
+        rows
+    }
+
+    /// The first fork at or below `parent` (`None`: the first messages),
+    /// going down while there is one child that holds something: its parent.
+    fn next_fork(&self, mut parent: Option<usize>) -> Option<Option<usize>> {
+        for _ in 0..=self.keys.len() {
+            let mut kids = self.children(parent).iter().copied().filter(|&child| self.key(child).has_content);
+            let first = kids.next()?;
+            if kids.next().is_some() {
+                return Some(parent);
+            }
+            parent = Some(first);
+        }
+        None
     }
 
     /// The index of the parent of the message at `at`, if it is among the records.

@@ -136,3 +136,116 @@ fn the_sidebar_lists_a_branch_under_its_source() {
     let ids: Vec<&str> = ordered.iter().map(|s| s.id.as_str()).collect();
     assert_eq!(ids, ["new", "orphan", "old", "old-branch", "branch-of-branch"]);
 }
+
+#[test]
+fn a_compare_column_branched_off_is_a_plain_reply() {
+    let mut records = conversation();
+    for (id, column) in [("a2", 0), ("a2b", 1)] {
+        let reply = records.iter_mut().find(|r| r.id == id).expect("in the conversation");
+        reply.compare_group = Some("g".into());
+        reply.compare_column = column;
+        reply.blind = true;
+        reply.model_config_id = Some("m2".into());
+    }
+    let copies = copy_path(&records, "a2b", "new", counter()).expect("a finished path");
+    let last = copies.iter().find(|c| c.content == "text of a2b").expect("the column is copied");
+    assert_eq!((last.compare_group.as_deref(), last.compare_column, last.blind), (None, 0, false));
+    assert_eq!(last.model_config_id.as_deref(), Some("m2"), "the model it was asked with stays");
+    assert!(!copies.iter().any(|c| c.content == "text of a2"), "the other column stays behind");
+}
+
+/// A reply of Anthropic's with signed and redacted thinking.
+fn thought_reply() -> MessageRecord {
+    use crate::contract::ProviderKind;
+    use crate::message::ReasoningPart;
+    let mut reply = record("a1", Some("u1"), Role::Assistant, 2);
+    reply.provider_kind = Some(ProviderKind::Anthropic);
+    reply.reasoning = "Let me think.".into();
+    reply.reasoning_parts = vec![
+        ReasoningPart { text: "Let me think.".into(), signature: Some("sig".into()), ..ReasoningPart::default() },
+        ReasoningPart { redacted: Some("opaque".into()), ..ReasoningPart::default() },
+    ];
+    reply.model = Some("claude-sonnet-4".into());
+    reply.usage = Some(crate::contract::Usage { input: Some(10), output: Some(20) });
+    reply
+}
+
+/// The body Anthropic would be sent, thinking on, for `u1` and the reply `reply`, then "Next".
+fn anthropic_body(reply: &MessageRecord) -> serde_json::Value {
+    use crate::message::ChatMessage;
+    use crate::provider::{ModelConfig, Preset, ProviderConfig, build_request};
+    let provider = ProviderConfig {
+        kind: Preset::Anthropic.kind(),
+        preset: Preset::Anthropic,
+        base_url: "https://api.anthropic.com/v1".into(),
+        api_key: "sk-ant".into(),
+        ..ProviderConfig::default()
+    };
+    let mut messages = vec![ChatMessage::user_with_files("text of u1", Vec::new())];
+    messages.extend(reply.chat_messages());
+    messages.push(ChatMessage::user_with_files("Next", Vec::new()));
+    let model = ModelConfig { thinking: Some(true), ..ModelConfig::new("claude-sonnet-4") };
+    let request = build_request(&provider, &model, &messages).expect("a request");
+    serde_json::from_str(request.body.as_deref().unwrap_or_default()).expect("a JSON body")
+}
+
+#[test]
+fn a_reply_fixed_in_place_is_marked_edited_and_drops_its_signed_thinking() {
+    let mut reply = thought_reply();
+    let before = anthropic_body(&reply);
+    let blocks = &before["messages"][1]["content"];
+    assert_eq!(blocks[0]["type"], "thinking", "as written, the signed thinking goes back: {before}");
+    assert_eq!(blocks[1]["type"], "redacted_thinking");
+
+    edit_reply(&mut reply, "A better answer, fixed.", 50);
+    assert_eq!(reply.content, "A better answer, fixed.");
+    assert_eq!((reply.edited_at, reply.updated_at), (Some(50), 50));
+    assert!(reply.terms.contains(&"fixed".to_owned()), "search finds the new words");
+    assert!(!reply.terms.contains(&"text".to_owned()), "and not the old ones");
+    assert_eq!(reply.reasoning_parts.len(), 1, "the redacted part goes");
+    assert_eq!(
+        (reply.reasoning_parts[0].text.as_str(), reply.reasoning_parts[0].signature.as_ref()),
+        ("Let me think.", None)
+    );
+    let after = anthropic_body(&reply);
+    assert_eq!(
+        after["messages"][1],
+        serde_json::json!({ "role": "assistant", "content": "A better answer, fixed." }),
+        "no thinking goes back with an edited reply"
+    );
+}
+
+#[test]
+fn a_reply_saved_as_a_new_version_is_a_sibling_the_conversation_goes_on_from() {
+    let mut records = conversation();
+    let mut original = thought_reply();
+    original.id = "a2".into();
+    original.parent = Some("u2".into());
+    original.created_at = 4;
+    original.compare_group = Some("g".into());
+    original.compare_column = 1;
+    let copy = edited_version(&original, "a2e".into(), "Edited.", 30);
+    assert_eq!((copy.id.as_str(), copy.parent.as_deref(), copy.created_at), ("a2e", Some("u2"), 30));
+    assert_eq!((copy.content.as_str(), copy.edited_at), ("Edited.", Some(30)));
+    assert_eq!(copy.model.as_deref(), Some("claude-sonnet-4"), "it says which model wrote what it was edited from");
+    assert_eq!((copy.usage, copy.compare_group.as_deref(), copy.chosen_at), (None, None, None));
+    assert!(copy.reasoning_parts.iter().all(|part| part.signature.is_none() && part.redacted.is_none()));
+    assert_eq!(original.content, "text of a1", "the original is untouched");
+    // The original stays; the edit is what the fork under u2 now follows.
+    records.retain(|r| r.id != "a2");
+    records.push(original);
+    records.push(copy);
+    let ordered = ordered(&records);
+    let keys: Vec<_> = ordered.iter().map(|r| r.node_key()).collect();
+    let tree = Tree::new(&keys);
+    let at = |id: &str| ordered.iter().position(|r| r.id == id).expect("a record");
+    assert_eq!(tree.siblings(at("a2e")).map(|(_, all)| all.len()), Some(3), "a2, a2b and the edit");
+    let mut shown_u2 = keys.clone();
+    let u2 = at("u2");
+    shown_u2[u2] = shown_u2[u2].map(|mut key| {
+        key.chosen_at = Some(40);
+        key
+    });
+    let path: Vec<&str> = Tree::new(&shown_u2).path().into_iter().map(|at| ordered[at].id.as_str()).collect();
+    assert_eq!(path, ["u1", "a1", "u2", "a2e"]);
+}

@@ -462,3 +462,12 @@ fn what_a_model_reads_is_documented_then_listed_refused_or_said() {
     let back: ModelConfigRecord = serde_json::from_str(&json).expect("reads back");
     assert_eq!(back, claude);
 }
+
+#[test]
+fn a_plain_preview_leaves_out_the_marks_of_markdown() {
+    let reply = "## The answer\n\nIt is **42**, because:\n\n- six times seven\n- `0x2a` in hex\n> quoted\n";
+    assert_eq!(plain_preview_of(reply), "The answer It is 42, because: six times seven 0x2a in hex quoted");
+    assert_eq!(plain_preview_of("a - b * c"), "a b c", "a lone mark is no word");
+    assert_eq!(plain_preview_of("snake_case x*y"), "snake_case x*y", "marks inside a word stay");
+    assert_eq!(plain_preview_of(""), "");
+}

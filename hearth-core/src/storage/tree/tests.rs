@@ -111,3 +111,74 @@ fn on_equal_times_the_first_stays_shown() {
     assert_eq!(ids(&keys, &path(&keys)), ["u1"]);
     assert_eq!(Tree::new(&keys).siblings(1), Some((1, vec![0, 1])));
 }
+
+#[test]
+fn revealing_a_hidden_message_chooses_its_line_from_where_it_leaves_the_path() {
+    // u1 → a1 → {u2 → {a2, a2b}, u2b → a3}: the path is u1 a1 u2b a3.
+    let mut keys = branched();
+    let tree = Tree::new(&keys);
+    assert_eq!(tree.reveal(6), Vec::<usize>::new(), "a3 is shown already");
+    assert_eq!(tree.reveal(1), Vec::<usize>::new(), "so is a1");
+    // a2 (not the newest under u2): u2 and a2 must both be chosen.
+    assert_eq!(ids(&keys, &tree.reveal(3)), ["u2", "a2"]);
+    // a2b is what u2 follows by itself: choosing u2 is enough.
+    assert_eq!(ids(&keys, &tree.reveal(4)), ["u2", "a2b"], "a2b stands at a fork too");
+    for at in tree.reveal(3) {
+        keys[at] = chosen(keys[at], 20);
+    }
+    assert_eq!(ids(&keys, &path(&keys)), ["u1", "a1", "u2", "a2"], "choosing what reveal said shows a2");
+    // An empty attempt cannot be shown on the path.
+    let mut keys = branched();
+    keys[3] = empty(keys[3]);
+    assert_eq!(Tree::new(&keys).reveal(3), Vec::<usize>::new());
+}
+
+#[test]
+fn the_outline_lists_every_fork_with_its_versions_and_the_forks_below_them() {
+    // u1 → a1 → {u2 → {a2, a2b → u3 → {a4, a4b}}, u2b → a3}, with a failed
+    // attempt beside a3 that is no version.
+    let mut keys = branched();
+    keys.push(node("u3", Some("a2b"), 8));
+    keys.push(node("a4", Some("u3"), 9));
+    keys.push(node("a4b", Some("u3"), 10));
+    keys.push(empty(node("a3x", Some("u2b"), 11)));
+    let tree = Tree::new(&keys);
+    let rows: Vec<String> = tree
+        .outline()
+        .into_iter()
+        .map(|row| match row {
+            OutlineRow::Fork { parent, depth, count } => {
+                format!("{depth} fork after {} ({count})", parent.map_or("start", |at| keys[at].map_or("", |k| k.id)))
+            }
+            OutlineRow::Version { at, depth, number, shown } => {
+                format!("{depth} {number}. {}{}", keys[at].map_or("", |k| k.id), if shown { " *" } else { "" })
+            }
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "0 fork after a1 (2)",
+            "0 1. u2",
+            "1 fork after u2 (2)",
+            "1 1. a2",
+            "1 2. a2b",
+            "2 fork after u3 (2)",
+            "2 1. a4",
+            "2 2. a4b",
+            "0 2. u2b *",
+        ]
+    );
+    // A conversation without forks has no outline; two first messages are a fork.
+    let linear = [node("u1", None, 1), node("a1", Some("u1"), 2)];
+    assert!(Tree::new(&linear).outline().is_empty());
+    let two = [node("u1", None, 1), node("u1b", None, 2), node("a1", Some("u1b"), 3)];
+    assert_eq!(
+        Tree::new(&two).outline(),
+        [
+            OutlineRow::Fork { parent: None, depth: 0, count: 2 },
+            OutlineRow::Version { at: 0, depth: 0, number: 1, shown: false },
+            OutlineRow::Version { at: 1, depth: 0, number: 2, shown: true },
+        ]
+    );
+}

@@ -228,6 +228,13 @@ impl TurnRecorder {
         &self.record
     }
 
+    /// Notes how long the reply took: to its first token (when one came) and
+    /// in all, in milliseconds from the request.
+    pub fn note_timing(&mut self, first_token_ms: Option<u64>, total_ms: u64) {
+        self.record.first_token_ms = first_token_ms;
+        self.record.total_ms = Some(total_ms);
+    }
+
     /// Ends the turn as `status`: the final record, with its state, error and
     /// search terms.
     pub fn finish(&mut self, status: ReplyStatus, now: Millis) -> &MessageRecord {
