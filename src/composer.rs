@@ -9,9 +9,13 @@ pub(crate) mod attached_files;
 pub(crate) mod attached_media;
 pub(crate) mod camera_button;
 pub(crate) mod compact_button;
+pub(crate) mod compare_button;
+pub(crate) mod compare_choice;
+pub(crate) mod compare_setup;
 #[allow(clippy::module_inception)]
 pub(crate) mod composer;
 pub(crate) mod context_meter;
+pub(crate) mod continue_note;
 pub(crate) mod file_drop;
 pub(crate) mod file_mention;
 pub(crate) mod media_thumb;

@@ -53,11 +53,21 @@ pub(crate) fn Conversation() -> impl IntoView {
     let listed = Memo::new(move |_| {
         chat.shown.with(|shown| {
             chat.entries.with(|entries| {
+                // A compare turn is one row: its first answer listed shows them all.
+                let mut turns: Vec<&str> = Vec::new();
                 entries
                     .iter()
                     .zip(shown)
                     .enumerate()
                     .filter(|(_, (entry, on))| **on && !is_summary(entry))
+                    .filter(|(_, (entry, _))| match entry.node.as_ref().and_then(|node| node.group.as_deref()) {
+                        Some(group) if turns.contains(&group) => false,
+                        Some(group) => {
+                            turns.push(group);
+                            true
+                        }
+                        None => true,
+                    })
                     .map(|(at, (entry, _))| (at, entry.id.clone()))
                     .collect::<Vec<_>>()
             })
@@ -176,6 +186,27 @@ pub(crate) fn Conversation() -> impl IntoView {
         if let Some(element) = element {
             let _ = element.focus();
         }
+    });
+    // A message asked for (a search result, a version picked in the outline):
+    // once it is listed, the view goes to it, mounting what is needed (its
+    // place from the heights known, then the message itself a frame later).
+    Effect::new(move |_| {
+        let Some(id) = chat.scroll_to.get() else { return };
+        let Some(row) = listed.with(|listed| listed.iter().position(|(_, listed)| *listed == id)) else { return };
+        chat.scroll_to.set(None);
+        let (Some(element), Some(list)) = (scroller.get_untracked(), list.get_untracked()) else { return };
+        let before = heights.with_untracked(|heights| heights.iter().take(row).sum::<f64>());
+        #[allow(clippy::cast_possible_truncation)]
+        element.set_scroll_top(list.offset_top() - element.offset_top() + before as i32);
+        follow.scrolled(&element);
+        place();
+        request_animation_frame(move || {
+            let selector = format!("[data-row=\"{id}\"] + *");
+            if let Ok(Some(message)) = list.query_selector(&selector) {
+                message.scroll_into_view();
+                follow.scrolled(&element);
+            }
+        });
     });
     let jump_shown = Signal::derive(move || !follow.at_bottom.get() && (follow.grown.get() || chat.busy.get()));
     let agent_name = Signal::derive(move || Some(chat.agent().name));

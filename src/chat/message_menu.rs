@@ -1,13 +1,13 @@
-//! "More actions" under a message: Branch into a new chat, Delete this
-//! version and Keep only this path (both with Undo; each says why when there
-//! is nothing to delete). The work is in the `branches` chunk
+//! "More actions" under a message: Edit this answer (a reply's), Branch into
+//! a new chat, Delete this version and Keep only this path (both with Undo;
+//! each says why when there is nothing to delete). The work is in the `branches` chunk
 //! (`chat::state::branching`), loaded on first use.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::chat::state::ChatContext;
 use crate::chat::state::branching::{Pruning, branch_code};
+use crate::chat::state::{BranchPanel, ChatContext};
 use crate::composer::state::ComposerDraft;
 use crate::ui::icon::IconName;
 use crate::ui::menu_button::{MenuButton, MenuEntry};
@@ -18,6 +18,9 @@ use crate::ui::menu_button::{MenuButton, MenuEntry};
 pub(crate) fn MessageMenu(
     /// The id of the message.
     id: String,
+    /// Whether it is a reply, which the menu offers to edit.
+    #[prop(optional)]
+    reply: bool,
 ) -> impl IntoView {
     let chat = ChatContext::expect();
     let draft = ComposerDraft::expect();
@@ -51,11 +54,16 @@ pub(crate) fn MessageMenu(
     let delete_version = Callback::new(move |()| prune(Pruning::Version(id.get_value())));
     let keep_path = Callback::new(move |()| prune(Pruning::OtherBranches));
     let entry = |label: &str, icon, action| MenuEntry { label: label.to_owned(), icon, action };
-    let items = vec![
+    let edit = Callback::new(move |()| chat.branch_panel.set(Some(BranchPanel::EditReply(id.get_value()))));
+    let mut items = Vec::new();
+    if reply {
+        items.push(entry("Edit this answer", IconName::Pencil, edit));
+    }
+    items.extend([
         entry("Branch into a new chat", IconName::Plus, branch),
         entry("Delete this version", IconName::Trash, delete_version),
         entry("Keep only this path", IconName::Trash, keep_path),
-    ];
+    ]);
     view! {
         <MenuButton label="More actions" icon=IconName::Ellipsis items />
         <span class="action-feedback" role="status">

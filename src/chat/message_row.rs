@@ -7,10 +7,12 @@
 use leptos::prelude::*;
 
 use crate::agents::agent_switch_divider::AgentSwitchDivider;
+use crate::chat::compare_turn::compare_turn_view;
 use crate::chat::reply::assistant_message::AssistantMessage;
 use crate::chat::state::{ChatContext, Entry, EntryKind};
 use crate::chat::summary_divider::SummaryDivider;
 use crate::chat::user_message::UserMessage;
+use crate::ui::lazy::Lazy;
 
 /// A mounted message, with the spacer before it.
 #[component]
@@ -47,6 +49,10 @@ pub(crate) fn MessageRow(
             </article>
         }
         .into_any(),
+        // A compare turn's columns (and merges) are shown together, in the row of the first listed.
+        EntryKind::Assistant(_) if let Some(group) = entry.node.as_ref().and_then(|node| node.group.clone()) => {
+            view! { <Lazy load=move || compare_turn_view(group.clone()) /> }.into_any()
+        }
         EntryKind::Assistant(reply) => view! { <AssistantMessage id=entry.id.clone() reply /> }.into_any(),
         EntryKind::AgentSwitch(name) => view! { <AgentSwitchDivider name /> }.into_any(),
         // Not listed (the conversation shows summaries as their divider).

@@ -1,13 +1,16 @@
-//! The open conversation's title, its Markdown export (with the other
-//! versions too, when it has branches) and Clear conversation.
+//! The open conversation's title, the outline of its branches (when it has
+//! any), its Markdown export (with the other versions too) and Clear
+//! conversation; and the dialogs of the `branches` chunk once first opened.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::chat::state::ChatContext;
+use crate::chat::branch_panel::branch_panel_view;
+use crate::chat::state::{BranchPanel, ChatContext};
 use crate::io::dialogs::confirm;
 use crate::sessions::state::SessionsContext;
 use crate::store::StoreContext;
+use crate::ui::lazy_once::LazyOnce;
 
 /// A thin bar above the conversation, shown once it is stored.
 #[component]
@@ -53,6 +56,14 @@ pub(crate) fn SessionBar() -> impl IntoView {
                 <Show when=branched>
                     <button
                         type="button"
+                        aria-haspopup="dialog"
+                        title="Every place this conversation forks, to show any branch"
+                        on:click=move |_| chat.branch_panel.set(Some(BranchPanel::Outline))
+                    >
+                        "Branches"
+                    </button>
+                    <button
+                        type="button"
                         title="The branch shown, then every other version as an appendix"
                         on:click=move |_| export(true)
                     >
@@ -67,6 +78,11 @@ pub(crate) fn SessionBar() -> impl IntoView {
                 >
                     "Clear conversation"
                 </button>
+                <LazyOnce
+                    when=Signal::derive(move || chat.branch_panel.with(Option::is_some))
+                    on_close=Callback::new(move |()| chat.branch_panel.set(None))
+                    load=branch_panel_view
+                />
             </section>
         </Show>
     }

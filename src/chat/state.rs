@@ -30,6 +30,7 @@ mod attachment_data;
 pub(crate) mod branching;
 pub(crate) mod code;
 mod compaction;
+pub(crate) mod comparing;
 mod entry;
 mod pdf_text;
 pub(crate) mod prompt;
@@ -117,6 +118,24 @@ pub(crate) struct ChatContext {
     /// answer: computed once per change of the conversation, so typing does
     /// not redo it.
     pub(crate) context: Memo<(u32, u32)>,
+    /// Whether the composer's Compare panel is open: Send then asks every
+    /// column of it (see [`comparing`]).
+    pub(crate) compare_open: RwSignal<bool>,
+    /// The dialog of the `branches` chunk that is open: the outline of the
+    /// conversation's forks, or the editor of a reply.
+    pub(crate) branch_panel: RwSignal<Option<BranchPanel>>,
+    /// A message to bring into view once it is listed (a search result, a
+    /// version picked in the outline); the conversation clears it.
+    pub(crate) scroll_to: RwSignal<Option<String>>,
+}
+
+/// A dialog of the `branches` chunk (see `ChatContext::branch_panel`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum BranchPanel {
+    /// The outline of the conversation's forks.
+    Outline,
+    /// The editor of the reply with this id.
+    EditReply(String),
 }
 
 impl ChatContext {
@@ -196,6 +215,9 @@ impl ChatContext {
             pending_prune: StoredValue::new(None),
             prune_note: RwSignal::new(String::new()),
             context,
+            compare_open: RwSignal::new(false),
+            branch_panel: RwSignal::new(None),
+            scroll_to: RwSignal::new(None),
         };
         Effect::new(move |_| this.follow(sessions.current.get()));
         Effect::new(move |_| {
@@ -321,19 +343,30 @@ impl ChatContext {
     /// whether it was sent (not while another reply streams here, not when
     /// there is neither text nor a file).
     pub(crate) fn send(self, text: String) -> bool {
+        let Some(NewTurn { session, user, blobs, items, first_message }) = self.new_turn(text) else { return false };
+        let request = Request { items, compaction: Compaction::WhenFull };
+        let parent = Some(user.id.clone());
+        self.reply(session, request, Prelude::Save(Box::new(user), blobs), first_message, parent);
+        true
+    }
+
+    /// The user message of a new turn (shown at once, not stored yet), with
+    /// its session (created on the first message) and the request's history;
+    /// `None` when nothing may be sent now (see [`Self::send`]).
+    fn new_turn(self, text: String) -> Option<NewTurn> {
         let no_files = untrack(|| self.attachments.is_empty());
         if self.busy.get_untracked() || (text.trim().is_empty() && no_files) {
-            return false;
+            return None;
         }
         if self.attachments.media.preparing() {
             self.attachments.problem.set(PREPARING.to_owned());
-            return false;
+            return None;
         }
         // An out-of-date tab (a newer Hearth took the database) sends nothing it
         // could not store: it says so and the composer keeps the text.
         if let Some(refusal) = self.store.refuses_writes() {
             self.store.report(refusal);
-            return false;
+            return None;
         }
         let files = self.attachments.take();
         let (attachments, blobs) = self.attachments.media.take();
@@ -364,10 +397,7 @@ impl ChatContext {
         self.session.set_value(Some(session.id.clone()));
         sessions.open_new(session.clone());
         let first_message = (session.message_count == 0).then(|| user.content.clone());
-        let request = Request { items, compaction: Compaction::WhenFull };
-        let parent = Some(user.id.clone());
-        self.reply(session, request, Prelude::Save(Box::new(user), blobs), first_message, parent);
-        true
+        Some(NewTurn { session, user, blobs, items, first_message })
     }
 
     /// Sends `text` in place of the user message `id`, as a new version of it:
@@ -441,6 +471,20 @@ impl ChatContext {
     }
 
     fn answer_again(self, reply_id: &str, compaction: Compaction) {
+        let compared = self.entries.with_untracked(|entries| {
+            entries.iter().any(|entry| entry.id == reply_id && entry.node.as_ref().is_some_and(|n| n.group.is_some()))
+        });
+        if compared {
+            // A compare turn's column asks its own model again (the `compare` chunk).
+            let id = reply_id.to_owned();
+            spawn_local(async move {
+                match comparing::compare_code().await {
+                    Ok(code) => (code.retry)(self, id),
+                    Err(error) => self.store.report(error),
+                }
+            });
+            return;
+        }
         if self.busy.get_untracked() {
             return;
         }
@@ -532,7 +576,7 @@ impl ChatContext {
                     self.compaction_note.set(CompactionNote::Failed { failure, sent: false });
                 }
             }
-            self.end_work(&session_id);
+            self.end_work(&session_id, None);
         });
     }
 
@@ -607,7 +651,19 @@ impl ChatContext {
         first_message: Option<String>,
         parent: Option<String>,
     ) {
-        let (agent, entry) = untrack(|| (self.agent(), self.account()));
+        let asker = untrack(|| Asker { agent: self.agent(), entry: self.account() });
+        self.reply_as(session, request, (prelude, first_message, parent), asker, None);
+    }
+
+    /// [`Self::reply`] by `asker`, as the compare turn's column `place` when given.
+    fn reply_as(
+        self,
+        session: SessionRecord,
+        request: Request,
+        (prelude, first_message, parent): (Prelude, Option<String>, Option<String>),
+        Asker { agent, entry }: Asker,
+        place: Option<ColumnPlace>,
+    ) {
         // Taken now: by the time compaction decides, another conversation may be open.
         let mcp_tokens = untrack(|| self.tools.mcp.offered_tokens(agent.offered_tools()));
         let model_id = entry.as_ref().map(|e| e.model.model.trim().to_owned()).unwrap_or_default();
@@ -618,6 +674,17 @@ impl ChatContext {
         reply.agent = Some(AgentRef::of(&agent));
         reply.state = MessageState::Streaming;
         reply.parent = parent;
+        let patient = place.is_some();
+        if let Some(place) = place {
+            // A merge is what the conversation goes on with.
+            reply.chosen_at = (!place.merged_from.is_empty()).then_some(reply.created_at);
+            reply.compare_group = Some(place.group);
+            reply.compare_column = place.column;
+            reply.blind = place.blind;
+            reply.model_config_id = place.model_config_id;
+            reply.merged_from = place.merged_from;
+            reply.merge_recipe = place.merge_recipe;
+        }
         let configs = entry.as_ref().map_or(Err(ConfigProblem::NoProvider), |entry| entry.configs());
         let accepts = entry.as_ref().map_or(Accepts::ALL, |entry| entry.accepts().0);
         let view = AssistantView::streaming(&reply);
@@ -663,7 +730,7 @@ impl ChatContext {
                     view.publish(&reply);
                     view.status.set(status);
                     store.save_message(&session, &reply).await;
-                    self.end_work(&session_id);
+                    self.end_work(&session_id, Some(&reply.id));
                     return;
                 }
             };
@@ -693,6 +760,7 @@ impl ChatContext {
                 tool_settings: self.tools,
                 prompt,
                 accepts,
+                patient,
             };
             (code.answer)(self, Answer { job, compaction, turn, first_message, entry }).await;
         });
@@ -706,8 +774,9 @@ impl ChatContext {
         let (history, session) = self.compacted_history(job, compaction).await;
         let session_id = session.id.clone();
         let accepts = turn.accepts;
+        let reply_id = turn.record.id.clone();
         let ended = turn::run(turn::TurnSetup { history, session, ..turn }).await;
-        self.end_work(&session_id);
+        self.end_work(&session_id, Some(&reply_id));
         // A provider that refused images (or PDFs) for this model: remembered,
         // so Retry and later turns send notes in their place.
         if let (ReplyStatus::Failed(failure), Some(entry)) = (&ended, &entry)
@@ -777,9 +846,22 @@ impl ChatContext {
         abort
     }
 
-    /// Notes that the work in `session` is over.
-    fn end_work(self, session: &str) {
-        self.work.update(|work| work.retain(|work| work.session != session));
+    /// Notes that the work in `session` on the reply `reply` (`None`: a
+    /// summary) is over; a compare turn's other columns go on.
+    fn end_work(self, session: &str, reply: Option<&str>) {
+        self.work.update(|work| {
+            work.retain(|work| work.session != session || work.reply.as_ref().map(|(id, _)| id.as_str()) != reply);
+        });
+    }
+
+    /// Stops the reply `id` only (a compare turn's column), keeping what arrived.
+    pub(crate) fn stop_reply(self, id: &str) {
+        self.work.with_untracked(|work| {
+            let found = work.iter().find(|work| work.reply.as_ref().is_some_and(|(reply, _)| reply == id));
+            if let Some(controller) = found.and_then(|work| work.abort.as_ref()) {
+                controller.abort();
+            }
+        });
     }
 
     /// Whether this tab is working in `session` (untracked).
@@ -902,6 +984,35 @@ struct Work {
     reply: Option<(String, AssistantView)>,
     /// What Stop aborts (`None` when the browser has no AbortController).
     abort: Option<AbortController>,
+}
+
+/// A new turn's user message, before anything is stored (see [`ChatContext::new_turn`]).
+struct NewTurn {
+    session: SessionRecord,
+    user: MessageRecord,
+    /// The bytes of its images and PDFs, stored with it.
+    blobs: Vec<crate::io::db::NewBlob>,
+    /// The request's history, ending with it.
+    items: Vec<HistoryItem>,
+    /// Its text when it is the conversation's first message (a title is asked for).
+    first_message: Option<String>,
+}
+
+/// Who answers a reply: an agent, on an account (`None`: none is set up).
+struct Asker {
+    agent: AgentRecord,
+    entry: Option<crate::providers::state::ProviderEntry>,
+}
+
+/// A reply's place in a compare turn (see [`comparing`]); copied into its record.
+struct ColumnPlace {
+    group: String,
+    column: u32,
+    blind: bool,
+    model_config_id: Option<String>,
+    /// For a merge: the replies it merges, and its instruction.
+    merged_from: Vec<String>,
+    merge_recipe: Option<String>,
 }
 
 /// What a reply is asked with: the history as items, and whether to compact it first.

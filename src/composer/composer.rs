@@ -11,13 +11,17 @@
 //! Enter pressed there, which sends the text once the app is ready (once).
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
-use crate::chat::state::ChatContext;
+use crate::chat::state::comparing::compare_code;
+use crate::chat::state::{ChatContext, leaf};
 use crate::composer::attach_file_button::AttachFileButton;
 use crate::composer::attached_files::AttachedFiles;
 use crate::composer::attached_media::attached_media_view;
 use crate::composer::camera_button::CameraButton;
 use crate::composer::compact_button::CompactButton;
+use crate::composer::compare_button::CompareButton;
+use crate::composer::compare_setup::compare_composer_view;
 use crate::composer::context_meter::ContextMeter;
 use crate::composer::file_drop;
 use crate::composer::message_box::MessageBox;
@@ -57,6 +61,21 @@ pub(crate) fn Composer() -> impl IntoView {
         }
     };
     let send = move || {
+        if chat.compare_open.get_untracked() {
+            // To every column of the Compare panel (its chunk is loaded: the panel shows).
+            let text = draft.get_untracked();
+            spawn_local(async move {
+                match compare_code().await {
+                    Ok(code) if (code.send)(chat, text) => {
+                        draft.set(String::new());
+                        refocus();
+                    }
+                    Ok(_) => {}
+                    Err(error) => attachments.problem.set(error.to_string()),
+                }
+            });
+            return;
+        }
         if chat.send(draft.get_untracked()) {
             draft.set(String::new());
             refocus();
@@ -94,6 +113,14 @@ pub(crate) fn Composer() -> impl IntoView {
             request_animation_frame(send);
         }
     });
+    // The next message follows a compare turn's answer: the composer says which.
+    let follows_compare = move || {
+        chat.entries.with(|entries| {
+            leaf(entries).is_some_and(|id| {
+                entries.iter().any(|entry| entry.id == id && entry.node.as_ref().is_some_and(|n| n.group.is_some()))
+            })
+        })
+    };
     let nothing_to_send = move || draft.with(|d| d.trim().is_empty()) && attachments.is_empty();
     // A reload for a new version waits while a message is typed and not sent.
     UpdatesContext::expect().hold_while(Hold::UnsavedMessage, Signal::derive(move || !nothing_to_send()));
@@ -113,6 +140,10 @@ pub(crate) fn Composer() -> impl IntoView {
             on:drop=move |ev| file_drop::on_drop(ev, chat)
         >
             <p class="composer-problem" role="alert">{move || attachments.problem.get()}</p>
+            // The Compare panel, and after a compare turn which answer the next message follows.
+            <Show when=move || chat.compare_open.get() || follows_compare()>
+                <Lazy load=compare_composer_view />
+            </Show>
             <Show when=move || !attachments.media.is_empty()>
                 <Lazy load=move || attached_media_view(attachments.media, Callback::new(move |()| refocus())) />
             </Show>
@@ -147,6 +178,7 @@ pub(crate) fn Composer() -> impl IntoView {
                     <ContextMeter draft />
                     <CompactButton />
                 </div>
+                <CompareButton />
                 // Shown only where the composer is wide (CSS); always the box's description.
                 <p class="composer-keys" id=KEYS_HINT_ID>
                     "Enter sends · Shift+Enter adds a line · @ attaches a file"

@@ -1,6 +1,7 @@
 //! The browser's `Intl`: a moment written out in a time zone, for the
 //! current-time tool and the system prompt's `{date}`, `{time}` and
-//! `{timezone}`. The moment is handed in (read from [`super::clock`]).
+//! `{timezone}`, and the dates of the conversation's outline. The moment is
+//! handed in (read from [`super::clock`]).
 
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -52,6 +53,12 @@ pub(crate) fn date_and_time(at_ms: f64) -> Result<DateAndTime, IntlError> {
     let (date, timezone) = format(at_ms, &[("dateStyle", "full")])?;
     let (time, _) = format(at_ms, &[("timeStyle", "short")])?;
     Ok(DateAndTime { date, time, timezone })
+}
+
+/// `at_ms` as a short date and time where the user is ("25 Nov 2026, 18:40"
+/// in British English); empty when the browser cannot say.
+pub(crate) fn short_date_time(at_ms: f64) -> String {
+    format(at_ms, &[("dateStyle", "medium"), ("timeStyle", "short")]).map(|(text, _)| text).unwrap_or_default()
 }
 
 /// `at_ms` formatted by an `Intl.DateTimeFormat` with `options`, and the time

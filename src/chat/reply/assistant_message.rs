@@ -44,6 +44,13 @@ pub(crate) fn AssistantMessage(
     /// The reply's reactive state (rendered markdown, reasoning, tool calls,
     /// status, model and usage), which the message follows as it streams.
     reply: AssistantView,
+    /// A compare turn's column: no version arrows (its siblings are the
+    /// other columns), and no badge while `names_hidden` (blind mode).
+    #[prop(optional)]
+    in_column: bool,
+    /// Whether the agent and model are hidden (a blind column not picked yet).
+    #[prop(optional, into)]
+    names_hidden: Signal<bool>,
 ) -> impl IntoView {
     let chat = ChatContext::expect();
     let preferences = PreferencesContext::expect();
@@ -154,6 +161,8 @@ pub(crate) fn AssistantMessage(
             format!("{} in · {} out", count(usage.input), count(usage.output))
         })
     };
+    // Read when the badge is: `show_record` sets the model each time the record changes.
+    let edited = move || reply.record.with_value(|record| record.edited_at.is_some());
     let id = StoredValue::new(id);
     // The last message shown (earlier versions after it are hidden; an agent
     // switch or a summary after it does not count: Regenerate answers again with the new agent).
@@ -271,11 +280,11 @@ pub(crate) fn AssistantMessage(
                     </Show>
                 </span>
                 <span class="badge" title=move || badge_title(reply.agent.with(Option::is_some))>
-                    {move || badge(reply.agent.get(), reply.model.get())}
+                    {move || (!names_hidden.get()).then(|| badge(reply.agent.get(), reply.model.get(), edited()))}
                 </span>
                 {move || usage().map(|text| view! { <span class="usage" title="Tokens">{text}</span> })}
-                <VersionSwitcher id=id.get_value() label="Versions of this answer" />
-                <MessageMenu id=id.get_value() />
+                {(!in_column).then(|| view! { <VersionSwitcher id=id.get_value() label="Versions of this answer" /> })}
+                <MessageMenu id=id.get_value() reply=true />
                 <AppVersionButton id=id.get_value() />
                 <span class="action-feedback" role="status">
                     {move || feedback.get()}
@@ -356,12 +365,14 @@ fn innermost(container: &web_sys::Element) -> web_sys::Element {
 
 /// Who wrote a reply: "<agent> · <model>", or the model alone for a reply
 /// from before agents (or the agent alone when no model is known).
-fn badge(agent: Option<String>, model: String) -> String {
-    match agent {
+/// Ends with "· edited" once the user edited its text.
+fn badge(agent: Option<String>, model: String, edited: bool) -> String {
+    let named = match agent {
         Some(agent) if model.is_empty() => agent,
         Some(agent) => format!("{agent} · {model}"),
         None => model,
-    }
+    };
+    if edited { format!("{named} · edited") } else { named }
 }
 
 /// The badge's tooltip: what it names.

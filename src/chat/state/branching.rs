@@ -1,7 +1,9 @@
 //! A conversation's branches as whole pieces: "Branch into a new chat" (the
-//! path up to a message copied into a new conversation that links back) and
+//! path up to a message copied into a new conversation that links back),
 //! pruning ("Delete this version", "Keep only this path"), which waits for
-//! [`UNDO_MS`] before anything is deleted. The rules are
+//! [`UNDO_MS`] before anything is deleted, showing any message of any branch
+//! ([`reveal`], for the outline and search), and editing a reply (as a new
+//! version, or fixed in place). The rules are
 //! `hearth_core::storage::branch`'s; this code is in the `branches` chunk,
 //! loaded the first time one of them is asked for.
 
@@ -13,7 +15,7 @@ use hearth_core::storage::branch::{self, BranchRefusal};
 use hearth_core::storage::{SessionRecord, TitleSource, preview_of};
 use leptos::prelude::*;
 
-use super::{ChatContext, Prune};
+use super::{ChatContext, Entry, Prune};
 use crate::composer::state::ComposerDraft;
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::clock::now;
@@ -28,6 +30,8 @@ pub(crate) struct BranchCode {
     pub(crate) branch_from: fn(ChatContext, String, ComposerDraft) -> Done<Result<(), String>>,
     /// See [`prune`].
     pub(crate) prune: fn(ChatContext, Pruning) -> Done<Result<(), String>>,
+    /// See [`branch_each`].
+    pub(crate) branch_each: fn(ChatContext, Vec<String>) -> Done<Result<usize, String>>,
 }
 
 /// What pruning removes.
@@ -45,6 +49,7 @@ pub(crate) fn branch_code() -> Result<&'static BranchCode, ChunkError> {
     static CODE: BranchCode = BranchCode {
         branch_from: |chat, id, draft| Box::pin(branch_from(chat, id, draft)),
         prune: |chat, pruning| Box::pin(prune(chat, pruning)),
+        branch_each: |chat, ids| Box::pin(branch_each(chat, ids)),
     };
     Ok(&CODE)
 }
@@ -59,6 +64,42 @@ async fn branch_from(chat: ChatContext, id: String, draft: ComposerDraft) -> Res
     }
     let Some(source) = chat.sessions.current_record() else { return Err(BranchRefusal::NotFound.to_string()) };
     let records = chat.store.session_messages(&source.id).await.map_err(|error| error.to_string())?;
+    let (session, prefill) = store_branch(chat, &source, &records, id).await?;
+    match session {
+        Some(session) => chat.sessions.open(session),
+        // Nothing to copy (the first message): a new chat with its text.
+        None => chat.sessions.new_chat(),
+    }
+    if let Some(text) = prefill {
+        draft.fill(&text);
+    }
+    Ok(())
+}
+
+/// Branches the open conversation into a new chat at each of the replies
+/// `ids` (a compare turn's "Continue separately"), staying where it is: the
+/// new chats are listed under it. Says how many were made.
+async fn branch_each(chat: ChatContext, ids: Vec<String>) -> Result<usize, String> {
+    let Some(source) = chat.sessions.current_record() else { return Err(BranchRefusal::NotFound.to_string()) };
+    let records = chat.store.session_messages(&source.id).await.map_err(|error| error.to_string())?;
+    let mut made = 0;
+    for id in ids {
+        if store_branch(chat, &source, &records, id).await?.0.is_some() {
+            made += 1;
+        }
+    }
+    Ok(made)
+}
+
+/// Stores the copy of `source`'s path up to the message `id` (`records`) as
+/// a new conversation that links back; says its id (`None`: nothing to copy,
+/// a first message) and, from a user message, the text to prefill.
+async fn store_branch(
+    chat: ChatContext,
+    source: &SessionRecord,
+    records: &[hearth_core::storage::MessageRecord],
+    id: String,
+) -> Result<(Option<String>, Option<String>), String> {
     let original = records.iter().find(|record| record.id == id).ok_or(BranchRefusal::NotFound.to_string())?;
     let (last, prefill) = match original.role {
         Role::User => (original.parent.clone(), Some(original.content.clone())),
@@ -66,7 +107,7 @@ async fn branch_from(chat: ChatContext, id: String, draft: ComposerDraft) -> Res
     };
     let session_id = new_id();
     let copies = match &last {
-        Some(last) => branch::copy_path(&records, last, &session_id, new_id).map_err(|refusal| refusal.to_string())?,
+        Some(last) => branch::copy_path(records, last, &session_id, new_id).map_err(|refusal| refusal.to_string())?,
         None => Vec::new(),
     };
     let now = now();
@@ -89,19 +130,13 @@ async fn branch_from(chat: ChatContext, id: String, draft: ComposerDraft) -> Res
         branch_of: Some(source.id.clone()),
         branched_at: Some(id),
     };
-    if last.is_some() && !chat.store.save_conversation(&session, copies).await {
+    if last.is_none() {
+        return Ok((None, prefill));
+    }
+    if !chat.store.save_conversation(&session, copies).await {
         return Err("The new conversation could not be stored.".to_owned());
     }
-    if last.is_none() {
-        // Nothing to copy (the first message): a new chat with its text.
-        chat.sessions.new_chat();
-    } else {
-        chat.sessions.open(session_id);
-    }
-    if let Some(text) = prefill {
-        draft.fill(&text);
-    }
-    Ok(())
+    Ok((Some(session_id), prefill))
 }
 
 /// Hides what `pruning` removes from the open conversation at once, after
@@ -157,4 +192,133 @@ fn has_other_versions(records: &[hearth_core::storage::MessageRecord], id: &str)
     let keys: Vec<_> = records.iter().map(|record| record.node_key()).collect();
     let at = records.iter().position(|record| record.id == id);
     at.and_then(|at| hearth_core::storage::tree::Tree::new(&keys).siblings(at)).is_some()
+}
+
+/// Shows the message `id` of the open conversation, wherever it is: the
+/// messages of its line that stand at a fork are picked, as the version arrows
+/// pick one (remembered with them, for reloads and other tabs), and the view
+/// goes to it. Refused while a reply streams here.
+pub(crate) fn reveal(chat: ChatContext, id: &str) -> Result<(), String> {
+    if chat.busy.get_untracked() {
+        return Err("Wait until the reply has ended.".to_owned());
+    }
+    let at = now();
+    let chosen: Vec<String> = chat.entries.with_untracked(|entries| {
+        let keys: Vec<_> = untrack(|| entries.iter().map(Entry::node_key).collect());
+        let Some(target) = entries.iter().position(|entry| entry.id == id) else { return Vec::new() };
+        let tree = hearth_core::storage::tree::Tree::new(&keys);
+        tree.reveal(target).into_iter().map(|index| entries[index].id.clone()).collect()
+    });
+    if !chosen.is_empty() {
+        chat.entries.update(|entries| {
+            for entry in entries.iter_mut().filter(|entry| chosen.contains(&entry.id)) {
+                if let Some(node) = entry.node.as_mut() {
+                    node.chosen_at = Some(at);
+                }
+            }
+        });
+        if let Some(session) = chat.sessions.current_record() {
+            let store = chat.store;
+            leptos::task::spawn_local(async move {
+                for id in chosen {
+                    store
+                        .update_message(&session.id, &id, |message| {
+                            message.chosen_at = Some(at);
+                            true
+                        })
+                        .await;
+                }
+            });
+        }
+    }
+    chat.scroll_to.set(Some(id.to_owned()));
+    Ok(())
+}
+
+/// Picks the line to the message `id` of the stored conversation `session`
+/// (see [`reveal`]), so that opening it shows that message.
+pub(crate) async fn reveal_stored(chat: ChatContext, session: &str, id: &str) {
+    let Ok(records) = chat.store.session_messages(session).await else { return };
+    let keys: Vec<_> = records.iter().map(hearth_core::storage::MessageRecord::node_key).collect();
+    let Some(target) = records.iter().position(|record| record.id == id) else { return };
+    let chosen: Vec<String> = hearth_core::storage::tree::Tree::new(&keys)
+        .reveal(target)
+        .into_iter()
+        .map(|index| records[index].id.clone())
+        .collect();
+    let at = now();
+    for id in chosen {
+        chat.store
+            .update_message(session, &id, |message| {
+                message.chosen_at = Some(at);
+                true
+            })
+            .await;
+    }
+}
+
+/// How an edited reply is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ReplyEdit {
+    /// As a new version beside the original, which stays one arrow away.
+    NewVersion,
+    /// In place of the original's text, marked edited.
+    InPlace,
+}
+
+/// Keeps `text` as the user's edit of the reply `id` (see
+/// `hearth_core::storage::branch::{edited_version, edit_reply}`): nothing
+/// below it is removed either way. Refused, with the reason, while a reply
+/// streams here or when the text is empty.
+pub(crate) fn edit_reply(chat: ChatContext, id: &str, text: &str, how: ReplyEdit) -> Result<(), String> {
+    if chat.busy.get_untracked() {
+        return Err("Wait until the reply has ended.".to_owned());
+    }
+    if text.trim().is_empty() {
+        return Err("An answer cannot be empty: write something, or Cancel.".to_owned());
+    }
+    let Some(session) = chat.sessions.current_record() else { return Err(BranchRefusal::NotFound.to_string()) };
+    let record = chat.entries.with_untracked(|entries| {
+        entries.iter().find(|entry| entry.id == id).and_then(|entry| match &entry.kind {
+            super::EntryKind::Assistant(view) => Some(view.record.get_value()),
+            _ => None,
+        })
+    });
+    let Some(record) = record else { return Err(BranchRefusal::NotFound.to_string()) };
+    if record.content == text {
+        return Ok(());
+    }
+    let at = now();
+    let store = chat.store;
+    match how {
+        ReplyEdit::NewVersion => {
+            let copy = branch::edited_version(&record, new_id(), text, at);
+            let new_id = copy.id.clone();
+            chat.entries.update(|entries| entries.push(Entry::from_record(&copy)));
+            leptos::task::spawn_local(async move {
+                store.save_message(&session, &copy).await;
+            });
+            chat.scroll_to.set(Some(new_id));
+        }
+        ReplyEdit::InPlace => {
+            let mut edited = record;
+            branch::edit_reply(&mut edited, text, at);
+            chat.entries.update(|entries| {
+                if let Some(entry) = entries.iter_mut().find(|entry| entry.id == edited.id) {
+                    entry.refresh_from(&edited);
+                }
+            });
+            let text = text.to_owned();
+            let id = id.to_owned();
+            leptos::task::spawn_local(async move {
+                store
+                    .update_message(&session.id, &id, |message| {
+                        branch::edit_reply(message, &text, at);
+                        true
+                    })
+                    .await;
+            });
+        }
+    }
+    Ok(())
 }

@@ -37,6 +37,9 @@ pub(super) enum Compaction {
     WhenFull,
     /// Whenever there is something to summarise (Compact and retry).
     Now,
+    /// Not for this request: a compare turn's columns, which would each write
+    /// a summary of the same messages at once.
+    Never,
 }
 
 /// Why a summary could not be written (in words only when shown).
@@ -289,6 +292,7 @@ impl ChatContext {
         let Some(entry) = job.entry.clone() else { return (unchanged, job.session) };
         let window = entry.model.effective_context_window(entry.preset());
         let full = match when {
+            Compaction::Never => false,
             Compaction::Now => true,
             Compaction::WhenFull => {
                 let messages: Vec<ChatMessage> = job.system.iter().cloned().chain(unchanged.iter().cloned()).collect();

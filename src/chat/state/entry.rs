@@ -39,6 +39,8 @@ pub(crate) struct Node {
     pub(crate) created_at: Millis,
     /// When the user last picked it at its fork.
     pub(crate) chosen_at: Option<Millis>,
+    /// The compare turn a reply is a column (or merge) of (see `comparing`).
+    pub(crate) group: Option<String>,
 }
 
 impl Node {
@@ -48,6 +50,7 @@ impl Node {
             parent: record.parent.clone(),
             created_at: record.created_at,
             chosen_at: record.chosen_at,
+            group: record.compare_group.clone(),
         })
     }
 }

@@ -28,6 +28,8 @@ use std::sync::Arc;
 
 use futures::future::join_all;
 use hearth_core::app::app_document;
+use hearth_core::compare::{HostSlots, backoff_ms, host_of};
+use hearth_core::contract::ProviderErrorKind;
 use hearth_core::failure::{ConfigProblem, Failure};
 use hearth_core::markdown::{RenderMode, SafeHtml, StreamingMarkdown};
 use hearth_core::message::ChatMessage;
@@ -83,6 +85,10 @@ pub(super) struct TurnSetup {
     /// What the model reads besides text: images and PDFs it does not read
     /// go as notes (see `with_attachment_data`).
     pub(super) accepts: Accepts,
+    /// Whether a 429 (Too Many Requests) is waited out and asked again, a
+    /// few times (`hearth_core::compare::backoff_ms`): a compare turn's
+    /// columns, which ask one host at once.
+    pub(super) patient: bool,
 }
 
 /// What the network, render and save tasks share during one turn.
@@ -115,6 +121,8 @@ struct Turn {
     /// The bytes of the media tools returned, stored with the reply that
     /// refers to them (see `tool_blobs`).
     blobs: Vec<NewBlob>,
+    /// When the first token (text, reasoning or a call) arrived.
+    first_token: Option<f64>,
 }
 
 type Shared = Rc<RefCell<Turn>>;
@@ -136,8 +144,10 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
         tool_settings,
         mut prompt,
         accepts,
+        patient,
     } = setup;
     let _lock = hold(&streaming_lock(&record.id));
+    let started = now_ms();
     let session = store.save_message(&session, &record).await;
     let mode = render_mode(&record);
     let turn = Rc::new(RefCell::new(Turn {
@@ -155,6 +165,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
         closed: false,
         reply_number: 0,
         blobs: Vec::new(),
+        first_token: None,
     }));
     let status = match configs {
         Ok((account, model)) => {
@@ -171,13 +182,15 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
                 mcp_tools,
                 signal,
             };
-            let stream = Stream { store, view, session: &session, controller: &controller, stall_secs };
+            let stream = Stream { store, view, session: &session, controller: &controller, stall_secs, patient };
             ask(&turn, stream, &env, (&account, &model, accepts), (&prompt, &tools), max_rounds).await
         }
         Err(problem) => ReplyStatus::Failed(Failure::config(problem)),
     };
     let record = {
         let mut shared = turn.borrow_mut();
+        let first_token = shared.first_token.map(elapsed_since(started));
+        shared.recorder.note_timing(first_token, elapsed_ms(started));
         view.skipped.set(shared.recorder.skipped());
         shared.recorder.finish(status.clone(), now()).clone()
     };
@@ -225,7 +238,7 @@ async fn ask(
         if !is_online() && !provider::is_local_url(&request.url) {
             return ReplyStatus::Failed(Failure::offline());
         }
-        let status = stream_reply(turn, &stream, &request, account.kind).await;
+        let status = stream_patiently(turn, &stream, &request, account.kind, env.signal.as_ref()).await;
         if status != ReplyStatus::Complete {
             return status;
         }
@@ -330,12 +343,77 @@ struct Stream<'a> {
     session: &'a SessionRecord,
     controller: &'a Option<AbortController>,
     stall_secs: u32,
+    /// See `TurnSetup::patient`.
+    patient: bool,
+}
+
+/// Streams one reply as [`stream_reply`] does, once a request slot of its host
+/// is free (see [`HostSlots`]); a patient turn waits out a 429 and asks again
+/// (`backoff_ms`), when nothing had arrived.
+async fn stream_patiently(
+    turn: &Shared,
+    stream: &Stream<'_>,
+    request: &HttpRequest,
+    kind: ProviderKind,
+    signal: Option<&AbortSignal>,
+) -> ReplyStatus {
+    let host = host_of(&request.url).to_owned();
+    let mut failures = 0;
+    loop {
+        let Some(slot) = take_slot(&host, signal).await else { return ReplyStatus::Stopped };
+        let status = stream_reply(turn, stream, request, kind).await;
+        drop(slot);
+        let ReplyStatus::Failed(failure) = &status else { return status };
+        let limited = failure.provider_error().is_some_and(|error| error.kind == ProviderErrorKind::RateLimit);
+        if !stream.patient || !limited || turn.borrow().received {
+            return status;
+        }
+        failures += 1;
+        let Some(wait) = backoff_ms(failures, failure.retry_after_secs) else { return status };
+        sleep(i32::try_from(wait).unwrap_or(i32::MAX)).await;
+        if signal.is_some_and(AbortSignal::aborted) {
+            return ReplyStatus::Stopped;
+        }
+    }
+}
+
+thread_local! {
+    /// The requests this tab has running per host.
+    static SLOTS: RefCell<HostSlots> = RefCell::new(HostSlots::default());
+}
+
+/// A request slot of a host, given back when dropped.
+struct Slot(String);
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        SLOTS.with_borrow_mut(|slots| slots.release(&self.0));
+    }
+}
+
+/// Waits for a free request slot of `host`; `None` when Stop came first.
+async fn take_slot(host: &str, signal: Option<&AbortSignal>) -> Option<Slot> {
+    loop {
+        if SLOTS.with_borrow_mut(|slots| slots.try_take(host)) {
+            return Some(Slot(host.to_owned()));
+        }
+        if signal.is_some_and(AbortSignal::aborted) {
+            return None;
+        }
+        sleep(100).await;
+    }
+}
+
+/// Milliseconds from `started` to an instant, for [`Option::map`].
+fn elapsed_since(started: f64) -> impl Fn(f64) -> u64 {
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    move |at| (at - started).max(0.0) as u64
 }
 
 /// Streams one reply into the turn and the view, saving it as it grows, and
 /// says how it ended.
 async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest, kind: ProviderKind) -> ReplyStatus {
-    let Stream { store, view, session, controller, stall_secs } = *stream;
+    let Stream { store, view, session, controller, stall_secs, .. } = *stream;
     {
         let mut shared = turn.borrow_mut();
         shared.markdown = StreamingMarkdown::for_reply(shared.mode);
@@ -433,7 +511,11 @@ impl Turn {
             return;
         }
         for event in events {
-            match self.recorder.apply(event) {
+            let change = self.recorder.apply(event);
+            if !matches!(change, Change::Other) {
+                self.first_token.get_or_insert_with(now_ms);
+            }
+            match change {
                 Change::Text(text) => {
                     self.end_thinking(view);
                     self.unrendered.push_str(&text);

@@ -1,0 +1,36 @@
+//! Above the message box after a compare turn: which answer the next message
+//! follows ("Continue with this" on another column changes it); nothing
+//! otherwise. In the `compare` chunk.
+
+use hearth_core::compare::column_letter;
+use leptos::prelude::*;
+
+use crate::chat::state::comparing::turn_of;
+use crate::chat::state::{ChatContext, EntryKind, leaf};
+
+/// The note, announced when it changes.
+#[component]
+pub(crate) fn ContinueNote() -> impl IntoView {
+    let chat = ChatContext::expect();
+    let text = move || {
+        let (id, group, model, blind) = chat.entries.with(|entries| {
+            let id = leaf(entries)?;
+            let entry = entries.iter().find(|entry| entry.id == id)?;
+            let group = entry.node.as_ref()?.group.clone()?;
+            let EntryKind::Assistant(view) = &entry.kind else { return None };
+            let (model, blind) = view.record.with_value(|r| (r.model.clone().unwrap_or_default(), r.blind));
+            Some((id, group, model, blind))
+        })?;
+        let turn = turn_of(chat, &group);
+        if turn.merges.contains(&id) {
+            return Some("Your next message follows the merged answer.".to_owned());
+        }
+        let letter = column_letter(turn.columns.iter().position(|column| *column == id)?);
+        Some(if blind && !turn.picked {
+            format!("Your next message follows answer {letter}. Pick one with “Continue with this”.")
+        } else {
+            format!("Your next message follows answer {letter} ({model}).")
+        })
+    };
+    view! { <p class="continue-note" role="status">{text}</p> }
+}
