@@ -166,6 +166,9 @@ pub(crate) struct SearchHit {
     /// Whether the match is a marker ("Switched to …"): the sidebar shows it,
     /// the search tool never gives it to a model.
     pub(crate) marker: bool,
+    /// Whether the message is in a branch its conversation does not show (an
+    /// earlier version, an edited question's first answer, another column).
+    pub(crate) other_branch: bool,
 }
 
 /// Most search results shown.
@@ -488,8 +491,22 @@ impl Db {
                     marker: message.is_marker(),
                     message_id: message.id,
                     snippet: snippet(&message.content, &words, 140),
+                    other_branch: false,
                 });
             }
+        }
+        // Hits in branches not shown say so: each conversation's tree is read once.
+        let mut read: Vec<String> = Vec::new();
+        for at in 0..outcome.hits.len() {
+            let session = outcome.hits[at].session_id.clone();
+            if read.contains(&session) {
+                continue;
+            }
+            let hidden = hearth_core::storage::branch::off_path_ids(&self.session_messages(&session).await?);
+            for hit in outcome.hits.iter_mut().filter(|hit| hit.session_id == session) {
+                hit.other_branch = hidden.contains(&hit.message_id);
+            }
+            read.push(session);
         }
         Ok(outcome)
     }

@@ -1,11 +1,17 @@
-//! Results of a search over all message text, newest first.
+//! Results of a search over all message text, newest first. A result opens
+//! its conversation at the message; one in a branch the conversation does not
+//! show says "In another branch" and opens that branch. In the `search`
+//! chunk, loaded when the first search is typed.
 
 use leptos::prelude::*;
 
-use crate::io::db::SearchOutcome;
+use crate::chat::state::ChatContext;
+use crate::chat::state::branching::{reveal, reveal_stored};
+use crate::io::db::{SearchHit, SearchOutcome};
 use crate::io::timer::sleep;
 use crate::sessions::state::SessionsContext;
 use crate::store::StoreContext;
+use crate::ui::lazy::{ChunkError, wasm_split};
 
 /// How long typing must pause before a search runs.
 const DEBOUNCE_MS: i32 = 120;
@@ -22,6 +28,24 @@ pub(crate) fn SearchResults(
 ) -> impl IntoView {
     let sessions = SessionsContext::expect();
     let store = StoreContext::expect();
+    let chat = ChatContext::expect();
+    // Opens the hit's conversation at its message, showing its branch.
+    let open_hit = move |hit: SearchHit| {
+        let current = sessions.current.get_untracked().as_deref() == Some(hit.session_id.as_str());
+        if current {
+            if reveal(chat, &hit.message_id).is_err() {
+                chat.scroll_to.set(Some(hit.message_id));
+            }
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            if hit.other_branch {
+                reveal_stored(chat, &hit.session_id, &hit.message_id).await;
+            }
+            sessions.open(hit.session_id);
+            chat.scroll_to.set(Some(hit.message_id));
+        });
+    };
     let results = LocalResource::new(move || {
         let query = query.get();
         async move {
@@ -46,19 +70,25 @@ pub(crate) fn SearchResults(
                                 {hits
                                     .into_iter()
                                     .map(|hit| {
-                                        let session_id = hit.session_id.clone();
+                                        let other_branch = hit.other_branch;
+                                        let title = hit.title.clone();
+                                        let snippet = hit.snippet.clone();
                                         view! {
                                             <li class="session">
                                                 <button
                                                     type="button"
                                                     class="session-open result"
                                                     on:click=move |_| {
-                                                        sessions.open(session_id.clone());
+                                                        open_hit(hit.clone());
                                                         sidebar_open.set(false);
                                                     }
                                                 >
-                                                    <span class="result-title">{hit.title}</span>
-                                                    <span class="result-snippet">{hit.snippet}</span>
+                                                    <span class="result-title">{title}</span>
+                                                    {other_branch
+                                                        .then(|| {
+                                                            view! { <span class="result-branch">"In another branch"</span> }
+                                                        })}
+                                                    <span class="result-snippet">{snippet}</span>
                                                 </button>
                                             </li>
                                         }
@@ -84,4 +114,13 @@ fn describe(outcome: &SearchOutcome) -> String {
     } else {
         format!("{} {noun}", outcome.total)
     }
+}
+
+/// The results of `query` (see [`SearchResults`]), from the `search` chunk.
+#[wasm_split(search, fallible)]
+pub(crate) fn search_results_view(
+    query: RwSignal<String>,
+    sidebar_open: RwSignal<bool>,
+) -> Result<AnyView, ChunkError> {
+    Ok(view! { <SearchResults query sidebar_open /> }.into_any())
 }

@@ -3,10 +3,11 @@
 
 use leptos::prelude::*;
 
-use crate::sessions::search_results::SearchResults;
+use crate::sessions::search_results::search_results_view;
 use crate::sessions::session_item::SessionItem;
 use crate::sessions::state::SessionsContext;
 use crate::ui::icon::{Icon, IconName};
+use crate::ui::lazy::Lazy;
 
 /// Sessions shown before "Show more".
 const PAGE: usize = 100;
@@ -51,7 +52,7 @@ pub(crate) fn Sidebar(
             />
             <Show
                 when=move || query.with(|q| q.trim().is_empty())
-                fallback=move || view! { <SearchResults query=query sidebar_open=open /> }
+                fallback=move || view! { <Lazy load=move || search_results_view(query, open) /> }
             >
                 <ul class="session-list" aria-label="Conversation list">
                     <For

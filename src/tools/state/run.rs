@@ -234,7 +234,11 @@ async fn search(store: StoreContext, query: String) -> ToolOutcome {
         .iter()
         .filter(|hit| !hit.marker)
         .take(SEARCH_RESULTS)
-        .map(|hit| json!({ "conversation": hit.title, "excerpt": hit.snippet }))
+        .map(|hit| match hit.other_branch {
+            // A version the conversation does not show (edited away, answered again, compared).
+            true => json!({ "conversation": hit.title, "excerpt": hit.snippet, "in_another_branch": true }),
+            false => json!({ "conversation": hit.title, "excerpt": hit.snippet }),
+        })
         .collect();
     ToolOutcome::Ok(json!({ "matches": outcome.total - outcome.markers, "results": hits }).to_string())
 }
