@@ -5,7 +5,10 @@
 // sent follows the branch shown. And a database of schema 2 (replies with versions
 // through `variant_of`) is upgraded in place to the tree, showing what it showed. A branch
 // goes into a new chat that links back (listed under its source; from a question the
-// composer gets its text), and pruning a version or every other branch waits for Undo.
+// composer gets its text), and pruning a version or every other branch waits for Undo. A
+// reply can be edited (as a new version, or fixed in place, which drops Anthropic's signed
+// thinking from what is sent back); the outline of the forks shows any branch; search finds
+// messages in other branches and opens them; a second tab follows all of it.
 // Elements are found by role and accessible name; stored records are read from IndexedDB
 // and requests from the mock's log.
 
@@ -25,7 +28,7 @@ import {
 } from '../support/chat.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { readDatabase } from '../support/idb.mjs';
-import { echoReply, FAMILIES, waitForChatRequests } from '../support/mock.mjs';
+import { chatRequests, echoReply, FAMILIES, waitForChatRequests } from '../support/mock.mjs';
 
 /** The version arrows of `article`, a user message ("Versions of this message"). */
 function versionsOf(article, what = 'message') {
@@ -223,6 +226,9 @@ describe('branches', () => {
     await edit(chat, chat.you.nth(1), 'Where to, by sea?');
     await waitOn(chat, async () => (await questions(chat)).length === 2, 'the edit is shown');
     await settled(chat);
+    // A second tab on the same conversation follows the pruning.
+    const other = await loadApp(chat.context, chat.page.url());
+    await waitOn(other, async () => (await versionsOf(other.you.nth(1)).group.count()) === 1, 'the second tab shows the versions');
     chat.page.once('dialog', (dialog) => {
       assert.match(dialog.message(), /Delete every branch but the one shown \(4 messages\)\?/, 'the question counts the hidden messages');
       dialog.accept();
@@ -249,10 +255,97 @@ describe('branches', () => {
     const stored = async () => (await storedAtRest(chat.page)).filter((m) => m.session_id === source[0].session_id);
     await waitOn(chat, async () => (await stored()).length === 6, 'the version and all below it are deleted');
     assert.ok((await stored()).every((m) => m.content !== 'Where to, by sea?'));
+    await waitOn(other, async () => (await other.you.count()) === 3 && (await versionsOf(other.you.nth(1)).group.count()) === 0, 'the second tab follows the deletion');
+    assert.deepEqual(other.errors, []);
     await chat.page.reload();
     await waitOn(chat, async () => (await questions(chat)).length === 3, 'the conversation is shown after a reload');
     assert.equal(await versionsOf(chat.you.nth(1)).group.count(), 0, 'one version left');
     assert.deepEqual(chat.errors, []);
+  });
+
+  test('a reply edited in place or as a new version, the outline, search in another branch, and a second tab', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.anthropic, scenario: 'thinking', thinking: true });
+    for (const text of ['First question', 'Second question']) await sendAndSettle(chat, text);
+    const other = await loadApp(chat.context, chat.page.url());
+    await waitOn(other, async () => (await other.assistant.count()) === 2, 'the second tab shows the conversation');
+    let requests = await chatRequests(env.mock, FAMILIES.anthropic);
+    assert.equal(requests[1].body.messages[1].content[0].type, 'thinking', 'an answer as written sends back its signed thinking');
+
+    // Fix the first answer in place: marked edited, no new version, the second tab follows.
+    await moreActions(chat, chat.assistant.nth(0), 'Edit this answer');
+    const editor = chat.page.getByRole('dialog', { name: 'Edit this answer', exact: true });
+    const text = editor.getByRole('textbox', { name: 'Text of the answer', exact: true });
+    assert.match(await text.inputValue(), /## The answer/, 'the editor holds the answer as markdown');
+    assert.deepEqual(await axeViolations(chat.page), [], 'the reply editor passes axe');
+    await text.fill('A **fixed** first answer.');
+    await editor.getByRole('button', { name: 'Fix in place', exact: true }).click();
+    await editor.waitFor({ state: 'hidden' });
+    await waitOn(chat, async () => /A fixed first answer\./.test(await chat.assistant.nth(0).innerText()), 'the fix is shown');
+    assert.match(await chat.assistant.nth(0).innerText(), /· edited/, 'and marked edited');
+    assert.equal(await versionsOf(chat.assistant.nth(0), 'answer').group.count(), 0, 'fixing in place makes no version');
+    await waitOn(other, async () => /A fixed first answer\./.test(await other.assistant.nth(0).innerText()), 'the second tab shows the fix');
+    let stored = await storedAtRest(chat.page);
+    const fixed = stored.find((m) => m.content === 'A **fixed** first answer.');
+    assert.ok(fixed.edited_at, 'stored as edited');
+    assert.ok((fixed.reasoning_parts ?? []).every((part) => !part.signature && !part.redacted), 'its signature is dropped');
+
+    // The second answer as a new version, with the keyboard: the original stays one arrow away.
+    await moreActions(chat, chat.assistant.nth(1), 'Edit this answer');
+    await text.fill('My own second answer.');
+    await text.press('Control+Enter');
+    await editor.waitFor({ state: 'hidden' });
+    await waitOn(chat, async () => /My own second answer\./.test(await chat.reply.innerText()), 'the new version is shown');
+    assert.match(await versionsOf(chat.reply, 'answer').group.innerText(), /Version 2 of 2/);
+    await waitOn(other, async () => /My own second answer\./.test(await other.reply.innerText()), 'the second tab shows it');
+
+    // What is sent next follows the edits, without thinking for the edited answers.
+    await sendAndSettle(chat, 'Third question');
+    requests = await chatRequests(env.mock, FAMILIES.anthropic);
+    const sent = requests.at(-1).body.messages;
+    assert.deepEqual(sent.map((m) => m.role), ['user', 'assistant', 'user', 'assistant', 'user']);
+    assert.equal(sent[1].content, 'A **fixed** first answer.', 'the fixed answer goes as plain text');
+    assert.equal(sent[3].content, 'My own second answer.', 'so does the new version');
+
+    // The outline lists the fork of the second answer; its first version shows that branch.
+    await chat.page.getByRole('button', { name: 'Branches', exact: true }).click();
+    const outline = chat.page.getByRole('dialog', { name: 'Branches of this conversation', exact: true });
+    await outline.waitFor();
+    const versionButtons = outline.getByRole('button', { name: /^\d of 2: / });
+    const rows = (await outline.getByRole('listitem').allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim());
+    assert.equal(rows.length, 3, `a fork and its two versions: ${JSON.stringify(rows)}`);
+    assert.equal(rows[0], 'Turn 2 · 2 answers');
+    assert.match(rows[1], /^1 of 2: thinking: The answer It is 42, because: six times seven 0x2a in hex /);
+    assert.match(rows[2], /^2 of 2: thinking: My own second answer\. .*shown$/);
+    assert.equal(await versionButtons.nth(1).getAttribute('aria-current'), 'true', 'the version shown is marked');
+    await screenshot(chat.page, 'branch-outline.png');
+    assert.deepEqual(await axeViolations(chat.page), [], 'the outline passes axe');
+    await versionButtons.nth(0).focus();
+    await chat.page.keyboard.press('Enter');
+    await outline.waitFor({ state: 'hidden' });
+    await waitOn(chat, async () => (await questions(chat)).length === 2, "the first version's branch is shown");
+    assert.match(await chat.reply.innerText(), /It is 42/);
+    assert.match(await versionsOf(chat.reply, 'answer').group.innerText(), /Version 1 of 2/);
+    await waitOn(other, async () => (await other.you.count()) === 2 && /It is 42/.test(await other.reply.innerText()), 'the second tab follows the outline');
+
+    // Search finds the third question in the branch not shown, and opens that branch.
+    await chat.page.getByRole('button', { name: 'New chat', exact: true }).click();
+    await chat.page.getByRole('searchbox', { name: 'Search conversations', exact: true }).fill('Third question');
+    const results = chat.page.getByRole('list', { name: 'Search results', exact: true });
+    const hit = results.getByRole('button').filter({ hasText: 'Third question' });
+    await hit.waitFor();
+    assert.match(await hit.innerText(), /In another branch/);
+    await hit.click();
+    await waitOn(chat, async () => (await questions(chat)).length === 3, 'the branch of the hit is open');
+    assert.deepEqual(await questions(chat), ['First question', 'Second question', 'Third question']);
+    await waitOn(other, async () => (await other.you.count()) === 3, 'the second tab follows');
+
+    // A reload shows the same branch; every message is still stored.
+    await chat.page.reload();
+    await waitOn(chat, async () => (await questions(chat)).length === 3, 'the branch survives a reload');
+    stored = await storedAtRest(chat.page);
+    assert.equal(stored.length, 7, 'two questions, the third, their answers and the edited version');
+    assert.deepEqual(chat.errors, []);
+    assert.deepEqual(other.errors, []);
   });
 
   test('a schema 2 database is upgraded to the tree in place and shows what it showed', async (t) => {
