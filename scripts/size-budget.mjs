@@ -74,7 +74,7 @@ export const BUDGET_BYTES = 550_000;
 export const CHUNK_BUDGETS = {
   app_preview: 28_400,
   branches: 24_400,
-  compare: 41_300,
+  compare: 42_700,
   dialogs: 256_900,
   export: 8_000,
   mcp: 100_300,

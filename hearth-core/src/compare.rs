@@ -61,19 +61,28 @@ impl Recipe {
 /// One answer a merge reads: who wrote it (as the user sees it) and its text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MergeSource<'a> {
-    /// How the answer is named: its model, or "Answer B" in blind mode.
+    /// Its column, from 0: the letter it is called by, as on screen.
+    pub column: usize,
+    /// How the answer is named: its model, or "model not shown" in blind mode.
     pub label: &'a str,
     /// The answer's text.
     pub text: &'a str,
 }
 
 /// The message a merge sends after the conversation: the recipe's
-/// `instruction`, then each answer under a heading naming it. The model writes
-/// the merge from this; it is never the merge itself.
+/// `instruction`, then each answer under a heading naming it by its column's
+/// letter (a failed column left out leaves a gap: C stays C). The model
+/// writes the merge from this; it is never the merge itself.
 pub fn merge_instruction(instruction: &str, sources: &[MergeSource<'_>]) -> String {
     let mut message = instruction.trim().to_owned();
-    for (at, source) in sources.iter().enumerate() {
-        let _ = write!(message, "\n\n## Answer {} ({})\n\n{}", column_letter(at), source.label, source.text.trim());
+    for source in sources {
+        let _ = write!(
+            message,
+            "\n\n## Answer {} ({})\n\n{}",
+            column_letter(source.column),
+            source.label,
+            source.text.trim()
+        );
     }
     message
 }

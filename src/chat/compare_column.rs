@@ -129,7 +129,7 @@ pub(crate) fn CompareColumn(
                         class="action"
                         aria-label=format!("Continue with {}", name.get_value())
                         aria-pressed=move || if continued.get() { "true" } else { "false" }
-                        disabled=working
+                        disabled=move || working() || !reply.produced.get()
                         on:click=move |_| pick(chat, id.get_value())
                     >
                         {move || if continued.get() { "Continuing with this" } else { "Continue with this" }}

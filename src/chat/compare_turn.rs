@@ -4,7 +4,6 @@
 //! merges, "Continue separately" for the columns chosen, and the merge form.
 //! In the `compare` chunk.
 
-use hearth_core::compare::column_letter;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -38,7 +37,8 @@ pub(crate) fn CompareTurn(
     let separately = RwSignal::new(false);
     let selected = RwSignal::new(Vec::<String>::new());
     let status = RwSignal::new(String::new());
-    let columns = move || turn.with(|turn| turn.columns.iter().cloned().enumerate().collect::<Vec<_>>());
+    let columns =
+        move || turn.with(|turn| turn.letters.iter().copied().zip(turn.columns.iter().cloned()).collect::<Vec<_>>());
     let count = move || turn.with(|turn| turn.columns.len());
     let branch_off = move |_| {
         let ids = selected.get_untracked();
@@ -63,15 +63,15 @@ pub(crate) fn CompareTurn(
     view! {
         <section class="compare-turn" aria-label=move || format!("Compared answers ({})", count())>
             <nav class="compare-pages" aria-label="Answers">
-                <For each=columns key=|(_, id)| id.clone() let((at, id))>
+                <For each=columns key=|(_, id)| id.clone() let((letter, id))>
                     <button type="button" class="action" on:click=move |_| jump(id.clone())>
-                        {format!("Answer {}", column_letter(at))}
+                        {format!("Answer {letter}")}
                     </button>
                 </For>
             </nav>
             <div class="compare-columns" class:separately=move || separately.get()>
-                <For each=columns key=|(_, id)| id.clone() let((at, id))>
-                    <CompareColumn id letter=Some(column_letter(at)) names_hidden selected />
+                <For each=columns key=|(_, id)| id.clone() let((letter, id))>
+                    <CompareColumn id letter=Some(letter) names_hidden selected />
                 </For>
             </div>
             <For each=move || turn.with(|turn| turn.merges.clone()) key=Clone::clone let(id)>

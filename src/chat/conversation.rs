@@ -53,22 +53,23 @@ pub(crate) fn Conversation() -> impl IntoView {
     let listed = Memo::new(move |_| {
         chat.shown.with(|shown| {
             chat.entries.with(|entries| {
-                // A compare turn is one row: its first answer listed shows them all.
+                // A compare turn is one row, whichever of its answers is shown: its
+                // first record stands for it, so picking another keeps the row.
                 let mut turns: Vec<&str> = Vec::new();
                 entries
                     .iter()
                     .zip(shown)
                     .enumerate()
                     .filter(|(_, (entry, on))| **on && !is_summary(entry))
-                    .filter(|(_, (entry, _))| match entry.node.as_ref().and_then(|node| node.group.as_deref()) {
-                        Some(group) if turns.contains(&group) => false,
+                    .filter_map(|(at, (entry, _))| match group_of(entry) {
+                        Some(group) if turns.contains(&group) => None,
                         Some(group) => {
                             turns.push(group);
-                            true
+                            let first = entries.iter().position(|other| group_of(other) == Some(group)).unwrap_or(at);
+                            Some((first, entries[first].id.clone()))
                         }
-                        None => true,
+                        None => Some((at, entry.id.clone())),
                     })
-                    .map(|(at, (entry, _))| (at, entry.id.clone()))
                     .collect::<Vec<_>>()
             })
         })
@@ -192,7 +193,17 @@ pub(crate) fn Conversation() -> impl IntoView {
     // place from the heights known, then the message itself a frame later).
     Effect::new(move |_| {
         let Some(id) = chat.scroll_to.get() else { return };
-        let Some(row) = listed.with(|listed| listed.iter().position(|(_, listed)| *listed == id)) else { return };
+        // A compare turn's answer is in its turn's row.
+        let row = chat.entries.with_untracked(|entries| {
+            let group = entries.iter().find(|entry| entry.id == id).and_then(group_of);
+            listed.with(|listed| {
+                listed.iter().position(|(at, listed)| {
+                    *listed == id || (group.is_some() && entries.get(*at).and_then(group_of) == group)
+                })
+            })
+        });
+        let Some(row) = row else { return };
+        let row_id = listed.with_untracked(|listed| listed.get(row).map(|(_, id)| id.clone())).unwrap_or_default();
         chat.scroll_to.set(None);
         let (Some(element), Some(list)) = (scroller.get_untracked(), list.get_untracked()) else { return };
         let before = heights.with_untracked(|heights| heights.iter().take(row).sum::<f64>());
@@ -201,7 +212,7 @@ pub(crate) fn Conversation() -> impl IntoView {
         follow.scrolled(&element);
         place();
         request_animation_frame(move || {
-            let selector = format!("[data-row=\"{id}\"] + *");
+            let selector = format!("[data-row=\"{row_id}\"] + *");
             if let Ok(Some(message)) = list.query_selector(&selector) {
                 message.scroll_into_view();
                 follow.scrolled(&element);
@@ -294,6 +305,11 @@ pub(crate) fn Conversation() -> impl IntoView {
         <JumpToLatest shown=jump_shown on_jump=jump />
         </div>
     }
+}
+
+/// The compare turn `entry` is an answer of, if any.
+fn group_of(entry: &Entry) -> Option<&str> {
+    entry.node.as_ref()?.group.as_deref()
 }
 
 /// The id of the message row holding `element`, if any: the row's spacer (the

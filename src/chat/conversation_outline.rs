@@ -46,11 +46,16 @@ pub(crate) fn ConversationOutline() -> impl IntoView {
                         .into_iter()
                         .map(|row| match row {
                             Row::Fork { depth, label } => {
-                                view! { <li class=format!("outline-fork depth-{}", depth.min(6))>{label}</li> }.into_any()
+                                view! {
+                                    <li class=format!("outline-fork depth-{}", depth.min(6)) attr:aria-level=(depth + 1).to_string()>
+                                        {label}
+                                    </li>
+                                }
+                                    .into_any()
                             }
                             Row::Version { depth, id, label, date, shown } => {
                                 view! {
-                                    <li class=format!("outline-version depth-{}", depth.min(6))>
+                                    <li class=format!("outline-version depth-{}", depth.min(6)) attr:aria-level=(depth + 2).to_string()>
                                         <button
                                             type="button"
                                             class="action"

@@ -392,12 +392,28 @@ impl ChatContext {
         });
         let mut items = self.history_items();
         let parent = self.entries.with_untracked(|entries| untrack(|| leaf(entries)));
+        self.keep_compare_choice(parent.as_deref());
         let user = self.add_user_message(&session.id, parent, text, (files, attachments), &mut items);
         // Shown already: the chat need not read the new session when it opens.
         self.session.set_value(Some(session.id.clone()));
         sessions.open_new(session.clone());
         let first_message = (session.message_count == 0).then(|| user.content.clone());
         Some(NewTurn { session, user, blobs, items, first_message })
+    }
+
+    /// Going on from a compare turn's answer nobody picked is a choice: it is
+    /// remembered, so a later Retry of another column never moves the
+    /// conversation away from it.
+    fn keep_compare_choice(self, leaf: Option<&str>) {
+        let unpicked = self.entries.with_untracked(|entries| {
+            entries.iter().any(|entry| {
+                Some(entry.id.as_str()) == leaf
+                    && entry.node.as_ref().is_some_and(|node| node.group.is_some() && node.chosen_at.is_none())
+            })
+        });
+        if let (true, Some(leaf)) = (unpicked, leaf) {
+            self.choose_version(leaf);
+        }
     }
 
     /// Sends `text` in place of the user message `id`, as a new version of it:
@@ -479,7 +495,7 @@ impl ChatContext {
             let id = reply_id.to_owned();
             spawn_local(async move {
                 match comparing::compare_code().await {
-                    Ok(code) => (code.retry)(self, id),
+                    Ok(code) => (code.retry)(self, id, compaction),
                     Err(error) => self.store.report(error),
                 }
             });
@@ -667,7 +683,8 @@ impl ChatContext {
         // Taken now: by the time compaction decides, another conversation may be open.
         let mcp_tokens = untrack(|| self.tools.mcp.offered_tokens(agent.offered_tools()));
         let model_id = entry.as_ref().map(|e| e.model.model.trim().to_owned()).unwrap_or_default();
-        let mut reply = new_record(&session.id, Role::Assistant, now() + 1);
+        let ahead = place.as_ref().map_or(0, |place| place.ahead);
+        let mut reply = new_record(&session.id, Role::Assistant, now() + 1 + ahead);
         reply.model = Some(model_id).filter(|m| !m.is_empty());
         reply.provider_id = entry.as_ref().map(|e| e.id().to_owned());
         reply.provider_kind = entry.as_ref().map(|e| e.provider.kind);
@@ -1008,6 +1025,10 @@ struct Asker {
 struct ColumnPlace {
     group: String,
     column: u32,
+    /// How many milliseconds after the others of its turn it is created: the
+    /// first column the latest, so a turn nobody picked goes on from answer A,
+    /// on reload and in other tabs too (equal times would leave it to ids).
+    ahead: i64,
     blind: bool,
     model_config_id: Option<String>,
     /// For a merge: the replies it merges, and its instruction.

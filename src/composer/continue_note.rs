@@ -2,7 +2,6 @@
 //! follows ("Continue with this" on another column changes it); nothing
 //! otherwise. In the `compare` chunk.
 
-use hearth_core::compare::column_letter;
 use leptos::prelude::*;
 
 use crate::chat::state::comparing::turn_of;
@@ -25,7 +24,7 @@ pub(crate) fn ContinueNote() -> impl IntoView {
         if turn.merges.contains(&id) {
             return Some("Your next message follows the merged answer.".to_owned());
         }
-        let letter = column_letter(turn.columns.iter().position(|column| *column == id)?);
+        let letter = *turn.letters.get(turn.columns.iter().position(|column| *column == id)?)?;
         Some(if blind && !turn.picked {
             format!("Your next message follows answer {letter}. Pick one with “Continue with this”.")
         } else {

@@ -502,7 +502,11 @@ impl Db {
             if read.contains(&session) {
                 continue;
             }
-            let hidden = hearth_core::storage::branch::off_path_ids(&self.session_messages(&session).await?);
+            // A conversation that cannot be read leaves its hits as they are.
+            let hidden = match self.session_messages(&session).await {
+                Ok(records) => hearth_core::storage::branch::off_screen_ids(&records),
+                Err(_) => Vec::new(),
+            };
             for hit in outcome.hits.iter_mut().filter(|hit| hit.session_id == session) {
                 hit.other_branch = hidden.contains(&hit.message_id);
             }

@@ -33,9 +33,8 @@ pub(crate) fn SearchResults(
     let open_hit = move |hit: SearchHit| {
         let current = sessions.current.get_untracked().as_deref() == Some(hit.session_id.as_str());
         if current {
-            if reveal(chat, &hit.message_id).is_err() {
-                chat.scroll_to.set(Some(hit.message_id));
-            }
+            // Refused only while a reply streams here: the view stays as it is.
+            let _ = reveal(chat, &hit.message_id);
             return;
         }
         leptos::task::spawn_local(async move {

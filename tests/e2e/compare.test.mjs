@@ -80,6 +80,7 @@ describe('compare models', () => {
     assert.match(await column('B').innerText(), /Hearth mock reply/, 'the markdown scenario answers');
     await column('C').getByText('server', { exact: false }).first().waitFor();
     assert.equal(await column('C').getByRole('button', { name: 'Retry Answer C', exact: true }).count(), 1, 'the failed column has its own Retry');
+    assert.equal(await pick('C').isDisabled(), true, 'a failed column holds nothing to continue with');
     assert.match(await column('A').locator('.compare-stats').innerText(), /to first token · .* in all/);
 
     // One request per family, each with the same question after the same history.
@@ -237,14 +238,40 @@ describe('compare models', () => {
       },
       'the pick is counted for its model',
     );
-    // A second pick of the same turn does not count again.
+    // Picks after the first (the same answer again, then another) do not count again.
+    const storedPick = async (model) => (await storedAtRest(chat.page)).find((m) => m.compare_group && m.model === model)?.chosen_at;
+    const firstPick = await storedPick('markdown');
+    await pick('B').click();
+    await waitOn(chat, async () => (await storedPick('markdown')) > firstPick, 'the second pick of B is stored');
     await pick('A').click();
     await waitOn(chat, async () => (await pick('A').getAttribute('aria-pressed')) === 'true', 'A is picked');
+    await waitOn(chat, async () => (await storedPick('echo')) !== undefined, 'the pick of A is stored');
+    await chat.page.waitForTimeout(300);
     const { settings } = await readDatabase(chat.page, ['settings']);
     assert.deepEqual(settings.find((s) => s.key === 'compare_tally').value, [['markdown', 1]]);
     // The panel shows the tally when opened again.
     await chat.page.getByRole('button', { name: 'Compare models', exact: true }).click();
     await chat.page.getByText('Blind picks on this device: markdown 1').waitFor();
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a message sent after a compare turn nobody picked follows answer A, on reload too', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'echo' });
+    await addMockProvider(chat.page, env.mock, { family: FAMILIES.anthropic, scenario: 'markdown' });
+    await setUpColumns(chat.page, ['echo', 'markdown']);
+    await sendMessage(chat, 'Compare this');
+    const { turn } = compareTurn(chat.page, 2);
+    await turn.waitFor();
+    await waitOn(chat, async () => (await turn.getByRole('button', { name: /^Stop / }).count()) === 0, 'both columns have ended');
+    await chat.page.getByRole('status').filter({ hasText: 'Your next message follows answer A (echo).' }).waitFor();
+    await sendAndSettle(chat, 'Go on');
+    const stored = await storedAtRest(chat.page);
+    const columnA = stored.find((m) => m.compare_group && m.model === 'echo');
+    assert.equal(stored.find((m) => m.content === 'Go on').parent, columnA.id, 'the message follows answer A');
+    assert.ok(columnA.chosen_at, 'going on from it is remembered as a choice');
+    await chat.page.reload();
+    await waitOn(chat, async () => (await chat.you.count()) === 2, 'both questions are shown after a reload');
+    await compareTurn(chat.page, 2).turn.waitFor();
     assert.deepEqual(chat.errors, []);
   });
 });

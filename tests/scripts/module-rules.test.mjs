@@ -31,7 +31,7 @@ function tree(t, files) {
   return root;
 }
 
-const CORE_MODULES = ['format', 'app', 'markdown', 'window', 'contract', 'sse', 'message', 'provider', 'reply', 'mcp', 'tools', 'compaction', 'failure', 'agent', 'storage'];
+const CORE_MODULES = ['format', 'app', 'markdown', 'window', 'contract', 'sse', 'message', 'provider', 'reply', 'mcp', 'tools', 'compaction', 'failure', 'agent', 'compare', 'storage'];
 
 /** A core tree whose modules are empty but for `extra` (path → text, replacing or adding). */
 function coreTree(t, extra = {}) {

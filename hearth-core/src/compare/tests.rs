@@ -2,11 +2,16 @@ use super::*;
 
 #[test]
 fn a_merge_sends_the_instruction_then_each_answer_named() {
-    let sources =
-        [MergeSource { label: "gpt-4o", text: " Paris. " }, MergeSource { label: "Answer B", text: "It is Paris." }];
+    let sources = [
+        MergeSource { column: 0, label: "gpt-4o", text: " Paris. " },
+        MergeSource { column: 2, label: "model not shown", text: "It is Paris." },
+    ];
     let message = merge_instruction(Recipe::Combine.instruction(), &sources);
     assert!(message.starts_with("Several assistants answered my last message. Write one answer"));
-    assert!(message.ends_with("## Answer A (gpt-4o)\n\nParis.\n\n## Answer B (Answer B)\n\nIt is Paris."), "{message}");
+    assert!(
+        message.ends_with("## Answer A (gpt-4o)\n\nParis.\n\n## Answer C (model not shown)\n\nIt is Paris."),
+        "{message}"
+    );
     // The user's own recipe, as edited.
     assert_eq!(merge_instruction("  Pick one. ", &sources[..1]), "Pick one.\n\n## Answer A (gpt-4o)\n\nParis.");
     assert_eq!(Recipe::Own.instruction(), "");

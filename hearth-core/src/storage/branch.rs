@@ -163,6 +163,25 @@ pub fn off_path_ids(records: &[MessageRecord]) -> Vec<String> {
 }
 
 /// `removed` with the summaries whose boundary is in it, in the conversation's order.
+/// The ids of `records` (one conversation's) that are not on screen: those
+/// off the path shown, but for the other columns (and merges) of a compare
+/// turn whose answer is on the path, which the turn shows beside it. A search
+/// hit among them is "in another branch".
+pub fn off_screen_ids(records: &[MessageRecord]) -> Vec<String> {
+    let off = off_path_ids(records);
+    let shown_groups: HashSet<&str> = records
+        .iter()
+        .filter(|record| !off.contains(&record.id))
+        .filter_map(|record| record.compare_group.as_deref())
+        .collect();
+    off.into_iter()
+        .filter(|id| {
+            let group = records.iter().find(|record| record.id == *id).and_then(|r| r.compare_group.as_deref());
+            !group.is_some_and(|group| shown_groups.contains(group))
+        })
+        .collect()
+}
+
 fn with_their_summaries<'a>(ordered: &[&'a MessageRecord], mut removed: HashSet<&'a str>) -> Vec<String> {
     for record in ordered {
         if let Some(info) = record.summary.as_ref().filter(|_| record.is_summary())

@@ -202,6 +202,23 @@ pub(crate) fn reveal(chat: ChatContext, id: &str) -> Result<(), String> {
     if chat.busy.get_untracked() {
         return Err("Wait until the reply has ended.".to_owned());
     }
+    // Another column of a compare turn on screen is shown beside it already:
+    // going to it changes nothing of what the conversation follows.
+    let beside = chat.entries.with_untracked(|entries| {
+        let group = entries.iter().find(|entry| entry.id == id).and_then(|entry| entry.node.as_ref()?.group.as_ref());
+        group.is_some_and(|group| {
+            chat.shown.with_untracked(|shown| {
+                entries
+                    .iter()
+                    .zip(shown)
+                    .any(|(entry, on)| *on && entry.node.as_ref().and_then(|n| n.group.as_ref()) == Some(group))
+            })
+        })
+    });
+    if beside {
+        chat.scroll_to.set(Some(id.to_owned()));
+        return Ok(());
+    }
     let at = now();
     let chosen: Vec<String> = chat.entries.with_untracked(|entries| {
         let keys: Vec<_> = untrack(|| entries.iter().map(Entry::node_key).collect());

@@ -32,7 +32,7 @@ use crate::providers::state::ProviderEntry;
 
 /// Whether to compact before a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Compaction {
+pub(crate) enum Compaction {
     /// When the request fills the threshold of the window.
     WhenFull,
     /// Whenever there is something to summarise (Compact and retry).

@@ -16,7 +16,7 @@
 use std::cell::RefCell;
 
 use hearth_core::compaction::HistoryItem;
-use hearth_core::compare::{MIN_COLUMNS, MergeSource, Tally, merge_instruction};
+use hearth_core::compare::{MIN_COLUMNS, MergeSource, Tally, column_letter, merge_instruction};
 use hearth_core::message::ChatMessage;
 use hearth_core::storage::columns::{ColumnKey, CompareTurn, compare_turn};
 use leptos::prelude::*;
@@ -33,7 +33,7 @@ pub(crate) struct CompareCode {
     /// See [`send`].
     pub(crate) send: fn(ChatContext, String) -> bool,
     /// See [`retry`].
-    pub(crate) retry: fn(ChatContext, String),
+    pub(crate) retry: fn(ChatContext, String, Compaction),
 }
 
 /// The compare code, loading its chunk the first time.
@@ -93,11 +93,13 @@ fn send(chat: ChatContext, text: String) -> bool {
     // the others ask at once.
     let mut prelude = Some(Prelude::Save(Box::new(user), blobs));
     let mut first_message = first_message;
-    for (column, choice) in (0u32..).zip(columns) {
+    let count = i64::try_from(columns.len()).unwrap_or(0);
+    for ((column, ahead), choice) in (0u32..).zip((0..count).rev()).zip(columns) {
         let asker = asker(chat, &choice.agent_id, choice.model_config_id.as_deref());
         let place = ColumnPlace {
             group: group.clone(),
             column,
+            ahead,
             blind,
             model_config_id: choice.model_config_id,
             merged_from: Vec::new(),
@@ -124,13 +126,27 @@ fn asker(chat: ChatContext, agent_id: &str, model_config_id: Option<&str>) -> As
 }
 
 /// Asks the compare column (or merge) `id` again, with its own agent and
-/// model (a merge with its recipe, from the answers as they are now): a
-/// failed attempt is replaced, one that holds anything stays as an earlier
-/// version of the column. The other columns go on meanwhile.
-fn retry(chat: ChatContext, id: String) {
+/// model (a merge with its recipe, from the answers as they are now),
+/// compacting the conversation first when `compaction` says so (an error
+/// card's "Compact and retry"): a failed attempt is replaced, one that holds
+/// anything stays as an earlier version of the column. The other columns go
+/// on meanwhile, and the conversation stays with the answer it follows.
+fn retry(chat: ChatContext, id: String, compaction: Compaction) {
     if untrack(|| chat.working_on(&id)) {
         return;
     }
+    // The answer the conversation follows here, if another: it stays followed
+    // (the new attempt, being newest, would take over otherwise).
+    let followed = chat.entries.with_untracked(|entries| {
+        let parent = entries.iter().find(|entry| entry.id == id)?.node.as_ref()?.parent.clone();
+        let keys: Vec<_> = untrack(|| entries.iter().map(Entry::node_key).collect());
+        let path = hearth_core::storage::tree::Tree::new(&keys).path();
+        path.into_iter()
+            .map(|at| &entries[at])
+            .find(|entry| entry.node.as_ref().is_some_and(|node| node.parent == parent))
+            .map(|entry| entry.id.clone())
+            .filter(|followed| *followed != id)
+    });
     let Some(session) = chat.sessions.current_record() else { return };
     let found = chat.entries.with_untracked(|entries| {
         let at = entries.iter().position(|entry| entry.id == id)?;
@@ -139,10 +155,13 @@ fn retry(chat: ChatContext, id: String) {
         let keep = untrack(|| entries[at].node_key().is_some_and(|key| key.has_content));
         let mut items = untrack(|| history_items_through(entries, record.parent.as_deref()));
         if let Some(recipe) = &record.merge_recipe {
-            let sources: Vec<(String, String)> = record
+            let sources: Vec<Source> = record
                 .merged_from
                 .iter()
-                .filter_map(|source| Some((source_label(entries, source)?, text_of(entries, source)?)))
+                .filter_map(|source| {
+                    let (column, label) = source_label(entries, source)?;
+                    Some((column, label, text_of(entries, source)?))
+                })
                 .collect();
             items.push(instruction_item(recipe, &sources));
         }
@@ -154,6 +173,7 @@ fn retry(chat: ChatContext, id: String) {
     let place = ColumnPlace {
         group: record.compare_group.clone().unwrap_or_else(new_id),
         column: record.compare_column,
+        ahead: 0,
         blind: record.blind,
         model_config_id: record.model_config_id.clone(),
         merged_from: record.merged_from.clone(),
@@ -169,8 +189,32 @@ fn retry(chat: ChatContext, id: String) {
         });
         Prelude::Delete(id)
     };
-    let request = Request { items, compaction: Compaction::Never };
+    let compaction = if compaction == Compaction::Now { Compaction::Now } else { Compaction::Never };
+    let request = Request { items, compaction };
     chat.reply_as(session, request, (prelude, None, record.parent.clone()), asker, Some(place));
+    if let Some(followed) = followed {
+        keep_followed(chat, &followed);
+    }
+}
+
+/// Picks `id` again, later than anything just created beside it.
+fn keep_followed(chat: ChatContext, id: &str) {
+    let at = now() + 10;
+    chat.entries.update(|entries| {
+        if let Some(node) = entries.iter_mut().find(|entry| entry.id == id).and_then(|entry| entry.node.as_mut()) {
+            node.chosen_at = Some(at);
+        }
+    });
+    let Some(session) = chat.sessions.current_record() else { return };
+    let (store, id) = (chat.store, id.to_owned());
+    spawn_local(async move {
+        store
+            .update_message(&session.id, &id, |message| {
+                message.chosen_at = Some(at);
+                true
+            })
+            .await;
+    });
 }
 
 /// A compare turn as shown: its columns' replies in order, its merges, and
@@ -179,6 +223,9 @@ fn retry(chat: ChatContext, id: String) {
 pub(crate) struct Columns {
     /// Each column's reply shown, in column order.
     pub(crate) columns: Vec<String>,
+    /// Their letters (A for the first column asked, whether or not the others
+    /// are still there).
+    pub(crate) letters: Vec<char>,
     /// The merges, oldest first.
     pub(crate) merges: Vec<String>,
     /// Whether one of its replies was picked (blind mode then names the models).
@@ -191,7 +238,12 @@ pub(crate) fn turn_of(chat: ChatContext, group: &str) -> Columns {
         let records: Vec<_> = entries.iter().filter_map(record_of).collect();
         let keys: Vec<ColumnKey<'_>> = records.iter().filter_map(ColumnKey::of).collect();
         let CompareTurn { columns, merges, picked } = compare_turn(&keys, group);
+        let letter = |id: &str| {
+            let column = keys.iter().find(|key| key.id == id).map_or(0, |key| key.column);
+            column_letter(usize::try_from(column).unwrap_or(0))
+        };
         Columns {
+            letters: columns.iter().map(|id| letter(id)).collect(),
             columns: columns.into_iter().map(str::to_owned).collect(),
             merges: merges.into_iter().map(str::to_owned).collect(),
             picked,
@@ -215,31 +267,27 @@ fn record_of(entry: &Entry) -> Option<hearth_core::storage::MessageRecord> {
 /// the first pick of a turn counts a win for its model on this device.
 pub(crate) fn pick(chat: ChatContext, id: String) {
     let at = now();
-    let mut won: Option<String> = None;
+    // A blind turn counts its first pick only: before it, the names were hidden.
+    // (Merges are chosen as they are made, and count for nothing.)
+    let won: Option<String> = chat.entries.with_untracked(|entries| {
+        let record_of = |entry: &Entry| match &entry.kind {
+            EntryKind::Assistant(view) => Some(view.record.get_value()),
+            _ => None,
+        };
+        let picked = record_of(entries.iter().find(|entry| entry.id == id)?)?;
+        let group = picked.compare_group.clone()?;
+        let picked_before = entries.iter().any(|entry| {
+            entry.node.as_ref().is_some_and(|node| node.group.as_ref() == Some(&group) && node.chosen_at.is_some())
+                && record_of(entry).is_some_and(|record| record.merged_from.is_empty())
+        });
+        (picked.blind && picked.merged_from.is_empty() && !picked_before).then_some(picked.model).flatten()
+    });
     chat.entries.update(|entries| {
-        let Some(entry) = entries.iter_mut().find(|entry| entry.id == id) else { return };
-        if let (Some(node), EntryKind::Assistant(view)) = (entry.node.as_mut(), &entry.kind) {
+        if let Some(node) = entries.iter_mut().find(|entry| entry.id == id).and_then(|entry| entry.node.as_mut()) {
             node.chosen_at = Some(at);
-            let record = view.record.get_value();
-            if record.blind && record.merged_from.is_empty() {
-                won = record.model.clone();
-            }
         }
     });
     let Some(session) = chat.sessions.current_record() else { return };
-    let group = chat.entries.with_untracked(|entries| {
-        entries.iter().find(|entry| entry.id == id).and_then(|entry| entry.node.as_ref()?.group.clone())
-    });
-    // Only the first pick of a blind turn counts (before it, the names were hidden).
-    let first_pick = group.is_some_and(|group| {
-        chat.entries.with_untracked(|entries| {
-            entries
-                .iter()
-                .filter(|entry| entry.id != id)
-                .filter_map(|entry| entry.node.as_ref())
-                .all(|node| node.group.as_deref() != Some(group.as_str()) || node.chosen_at.is_none())
-        })
-    });
     let store = chat.store;
     spawn_local(async move {
         store
@@ -248,7 +296,7 @@ pub(crate) fn pick(chat: ChatContext, id: String) {
                 true
             })
             .await;
-        if let Some(model) = won.filter(|_| first_pick) {
+        if let Some(model) = won {
             let mut tally = tally(chat).await;
             tally.win(&model);
             store.put_setting(TALLY_KEY, serde_json::json!(tally.entries()));
@@ -299,8 +347,9 @@ impl std::fmt::Display for MergeRefusal {
 
 /// Asks a model for a merge of the compare turn's answers: a new reply of
 /// the same user message, written from the conversation, the recipe and the
-/// answers (each named by its model, or by its letter while blind), which
-/// the conversation then goes on with. The merge names what it merged.
+/// answers (each under its letter, named by its model, or "model not shown"
+/// while blind), which the conversation then goes on with. The merge names
+/// what it merged.
 pub(crate) fn merge(chat: ChatContext, ask: MergeAsk) -> Result<(), MergeRefusal> {
     if ask.instruction.trim().is_empty() {
         return Err(MergeRefusal::NoInstruction);
@@ -311,12 +360,13 @@ pub(crate) fn merge(chat: ChatContext, ask: MergeAsk) -> Result<(), MergeRefusal
     let turn = untrack(|| turn_of(chat, &ask.group));
     let Some(session) = chat.sessions.current_record() else { return Err(MergeRefusal::TooFewAnswers) };
     let found = chat.entries.with_untracked(|entries| {
-        let sources: Vec<(String, String, String)> = turn
+        let sources: Vec<(String, Source)> = turn
             .columns
             .iter()
             .filter_map(|id| {
                 let text = text_of(entries, id).filter(|text| !text.trim().is_empty())?;
-                Some((id.clone(), source_label(entries, id)?, text))
+                let (column, label) = source_label(entries, id)?;
+                Some((id.clone(), (column, label, text)))
             })
             .collect();
         let first = turn.columns.first()?;
@@ -328,16 +378,16 @@ pub(crate) fn merge(chat: ChatContext, ask: MergeAsk) -> Result<(), MergeRefusal
     if sources.len() < MIN_COLUMNS {
         return Err(MergeRefusal::TooFewAnswers);
     }
-    let labelled: Vec<(String, String)> =
-        sources.iter().map(|(_, label, text)| (label.clone(), text.clone())).collect();
+    let labelled: Vec<Source> = sources.iter().map(|(_, source)| source.clone()).collect();
     items.push(instruction_item(&ask.instruction, &labelled));
     let agent_id = untrack(|| chat.agent().id);
     let place = ColumnPlace {
         group: ask.group,
         column: 0,
+        ahead: 0,
         blind: false,
         model_config_id: ask.model_config_id.clone(),
-        merged_from: sources.into_iter().map(|(id, _, _)| id).collect(),
+        merged_from: sources.into_iter().map(|(id, _)| id).collect(),
         merge_recipe: Some(ask.instruction.trim().to_owned()),
     };
     let asker = asker(chat, &agent_id, ask.model_config_id.as_deref());
@@ -348,8 +398,9 @@ pub(crate) fn merge(chat: ChatContext, ask: MergeAsk) -> Result<(), MergeRefusal
 
 /// The history item that asks for a merge (never stored: the merge's record
 /// keeps the recipe and what it merged).
-fn instruction_item(instruction: &str, sources: &[(String, String)]) -> HistoryItem {
-    let sources: Vec<MergeSource<'_>> = sources.iter().map(|(label, text)| MergeSource { label, text }).collect();
+fn instruction_item(instruction: &str, sources: &[Source]) -> HistoryItem {
+    let sources: Vec<MergeSource<'_>> =
+        sources.iter().map(|(column, label, text)| MergeSource { column: *column, label, text }).collect();
     let text = merge_instruction(instruction, &sources);
     HistoryItem { id: format!("merge-{}", new_id()), messages: vec![ChatMessage::user_with_files(text, Vec::new())] }
 }
@@ -361,14 +412,20 @@ fn text_of(entries: &[Entry], id: &str) -> Option<String> {
     Some(view.record.with_value(|record| record.content.clone()))
 }
 
-/// How a merge names the answer `id`: its model, or "model not shown" in a
-/// blind turn (the model writing the merge sees what the user sees).
-fn source_label(entries: &[Entry], id: &str) -> Option<String> {
+/// An answer a merge reads: its column, how it is named, its text.
+type Source = (usize, String, String);
+
+/// The column of the answer `id` and how a merge names it: its model, or
+/// "model not shown" in a blind turn (a merge never learns the names).
+fn source_label(entries: &[Entry], id: &str) -> Option<(usize, String)> {
     let entry = entries.iter().find(|entry| entry.id == id)?;
     let EntryKind::Assistant(view) = &entry.kind else { return None };
-    Some(view.record.with_value(|record| match &record.model {
-        Some(model) if !record.blind => model.clone(),
-        _ => "model not shown".to_owned(),
+    Some(view.record.with_value(|record| {
+        let label = match &record.model {
+            Some(model) if !record.blind => model.clone(),
+            _ => "model not shown".to_owned(),
+        };
+        (usize::try_from(record.compare_column).unwrap_or(0), label)
     }))
 }
 

@@ -370,7 +370,15 @@ async fn stream_patiently(
         }
         failures += 1;
         let Some(wait) = backoff_ms(failures, failure.retry_after_secs) else { return status };
-        sleep(i32::try_from(wait).unwrap_or(i32::MAX)).await;
+        // In steps, so Stop ends the wait at once.
+        let mut waited = 0;
+        while waited < wait {
+            if signal.is_some_and(AbortSignal::aborted) {
+                return ReplyStatus::Stopped;
+            }
+            sleep(100).await;
+            waited += 100;
+        }
         if signal.is_some_and(AbortSignal::aborted) {
             return ReplyStatus::Stopped;
         }

@@ -224,13 +224,15 @@ fn a_reply_saved_as_a_new_version_is_a_sibling_the_conversation_goes_on_from() {
     original.created_at = 4;
     original.compare_group = Some("g".into());
     original.compare_column = 1;
+    let before = original.clone();
     let copy = edited_version(&original, "a2e".into(), "Edited.", 30);
     assert_eq!((copy.id.as_str(), copy.parent.as_deref(), copy.created_at), ("a2e", Some("u2"), 30));
     assert_eq!((copy.content.as_str(), copy.edited_at), ("Edited.", Some(30)));
     assert_eq!(copy.model.as_deref(), Some("claude-sonnet-4"), "it says which model wrote what it was edited from");
     assert_eq!((copy.usage, copy.compare_group.as_deref(), copy.chosen_at), (None, None, None));
     assert!(copy.reasoning_parts.iter().all(|part| part.signature.is_none() && part.redacted.is_none()));
-    assert_eq!(original.content, "text of a1", "the original is untouched");
+    assert_eq!(original, before, "the original is untouched");
+    assert_ne!(copy.id, original.id);
     // The original stays; the edit is what the fork under u2 now follows.
     records.retain(|r| r.id != "a2");
     records.push(original);
@@ -248,4 +250,24 @@ fn a_reply_saved_as_a_new_version_is_a_sibling_the_conversation_goes_on_from() {
     });
     let path: Vec<&str> = Tree::new(&shown_u2).path().into_iter().map(|at| ordered[at].id.as_str()).collect();
     assert_eq!(path, ["u1", "a1", "u2", "a2e"]);
+}
+
+#[test]
+fn the_columns_of_a_compare_turn_shown_are_on_screen() {
+    // u2's replies a2 and a2b as two columns of a turn; u2b (an edit) is shown.
+    let mut records = conversation();
+    for (id, column) in [("a2", 0), ("a2b", 1)] {
+        let reply = records.iter_mut().find(|r| r.id == id).expect("in the conversation");
+        reply.compare_group = Some("g".into());
+        reply.compare_column = column;
+    }
+    let mut off = off_screen_ids(&records);
+    off.sort();
+    assert_eq!(off, ["a2", "a2b", "sum", "u2"], "the whole branch of u2 is off screen");
+    // Showing u2: a2b (newest) is on the path, and a2 beside it in the turn.
+    records.iter_mut().find(|r| r.id == "u2").expect("u2").chosen_at = Some(30);
+    let mut off = off_screen_ids(&records);
+    off.sort();
+    assert_eq!(off, ["a3", "u2b"]);
+    assert!(off_path_ids(&records).contains(&"a2".to_owned()), "a2 is off the path all the same");
 }
