@@ -683,8 +683,8 @@ impl ChatContext {
         // Taken now: by the time compaction decides, another conversation may be open.
         let mcp_tokens = untrack(|| self.tools.mcp.offered_tokens(agent.offered_tools()));
         let model_id = entry.as_ref().map(|e| e.model.model.trim().to_owned()).unwrap_or_default();
-        let ahead = place.as_ref().map_or(0, |place| place.ahead);
-        let mut reply = new_record(&session.id, Role::Assistant, now() + 1 + ahead);
+        let created_at = place.as_ref().and_then(|place| place.at).unwrap_or_else(|| now() + 1);
+        let mut reply = new_record(&session.id, Role::Assistant, created_at);
         reply.model = Some(model_id).filter(|m| !m.is_empty());
         reply.provider_id = entry.as_ref().map(|e| e.id().to_owned());
         reply.provider_kind = entry.as_ref().map(|e| e.provider.kind);
@@ -1025,10 +1025,11 @@ struct Asker {
 struct ColumnPlace {
     group: String,
     column: u32,
-    /// How many milliseconds after the others of its turn it is created: the
-    /// first column the latest, so a turn nobody picked goes on from answer A,
-    /// on reload and in other tabs too (equal times would leave it to ids).
-    ahead: i64,
+    /// When it is created, when given: a compare turn's columns take their
+    /// times from one moment, a millisecond apart with the first column the
+    /// latest, so a turn nobody picked goes on from answer A, on reload and in
+    /// other tabs too (equal times would leave it to ids).
+    at: Option<hearth_core::Millis>,
     blind: bool,
     model_config_id: Option<String>,
     /// For a merge: the replies it merges, and its instruction.

@@ -94,12 +94,13 @@ fn send(chat: ChatContext, text: String) -> bool {
     let mut prelude = Some(Prelude::Save(Box::new(user), blobs));
     let mut first_message = first_message;
     let count = i64::try_from(columns.len()).unwrap_or(0);
+    let moment = now() + 1;
     for ((column, ahead), choice) in (0u32..).zip((0..count).rev()).zip(columns) {
         let asker = asker(chat, &choice.agent_id, choice.model_config_id.as_deref());
         let place = ColumnPlace {
             group: group.clone(),
             column,
-            ahead,
+            at: Some(moment + ahead),
             blind,
             model_config_id: choice.model_config_id,
             merged_from: Vec::new(),
@@ -173,7 +174,7 @@ fn retry(chat: ChatContext, id: String, compaction: Compaction) {
     let place = ColumnPlace {
         group: record.compare_group.clone().unwrap_or_else(new_id),
         column: record.compare_column,
-        ahead: 0,
+        at: None,
         blind: record.blind,
         model_config_id: record.model_config_id.clone(),
         merged_from: record.merged_from.clone(),
@@ -384,7 +385,7 @@ pub(crate) fn merge(chat: ChatContext, ask: MergeAsk) -> Result<(), MergeRefusal
     let place = ColumnPlace {
         group: ask.group,
         column: 0,
-        ahead: 0,
+        at: None,
         blind: false,
         model_config_id: ask.model_config_id.clone(),
         merged_from: sources.into_iter().map(|(id, _)| id).collect(),
