@@ -635,24 +635,31 @@ impl ChatContext {
         if self.busy.get_untracked() {
             return;
         }
-        let at = now();
+        self.mark_chosen(vec![id.to_owned()], now());
+    }
+
+    /// Picks the messages `ids` at their forks, as chosen at `at`: on screen
+    /// at once, then stored (only the messages change, not the session's
+    /// preview or time: a version of an earlier reply is no news).
+    pub(crate) fn mark_chosen(self, ids: Vec<String>, at: hearth_core::Millis) {
         self.entries.update(|entries| {
-            if let Some(node) = entries.iter_mut().find(|entry| entry.id == id).and_then(|e| e.node.as_mut()) {
-                node.chosen_at = Some(at);
+            for entry in entries.iter_mut().filter(|entry| ids.contains(&entry.id)) {
+                if let Some(node) = entry.node.as_mut() {
+                    node.chosen_at = Some(at);
+                }
             }
         });
         let Some(session) = self.sessions.current_record() else { return };
-        let id = id.to_owned();
         let store = self.store;
         spawn_local(async move {
-            // Only the message changes (not the session's preview or time: a
-            // version of an earlier reply is no news).
-            store
-                .update_message(&session.id, &id, |message| {
-                    message.chosen_at = Some(at);
-                    true
-                })
-                .await;
+            for id in ids {
+                store
+                    .update_message(&session.id, &id, |message| {
+                        message.chosen_at = Some(at);
+                        true
+                    })
+                    .await;
+            }
         });
     }
 

@@ -227,26 +227,7 @@ pub(crate) fn reveal(chat: ChatContext, id: &str) -> Result<(), String> {
         tree.reveal(target).into_iter().map(|index| entries[index].id.clone()).collect()
     });
     if !chosen.is_empty() {
-        chat.entries.update(|entries| {
-            for entry in entries.iter_mut().filter(|entry| chosen.contains(&entry.id)) {
-                if let Some(node) = entry.node.as_mut() {
-                    node.chosen_at = Some(at);
-                }
-            }
-        });
-        if let Some(session) = chat.sessions.current_record() {
-            let store = chat.store;
-            leptos::task::spawn_local(async move {
-                for id in chosen {
-                    store
-                        .update_message(&session.id, &id, |message| {
-                            message.chosen_at = Some(at);
-                            true
-                        })
-                        .await;
-                }
-            });
-        }
+        chat.mark_chosen(chosen, at);
     }
     chat.scroll_to.set(Some(id.to_owned()));
     Ok(())

@@ -200,22 +200,7 @@ fn retry(chat: ChatContext, id: String, compaction: Compaction) {
 
 /// Picks `id` again, later than anything just created beside it.
 fn keep_followed(chat: ChatContext, id: &str) {
-    let at = now() + 10;
-    chat.entries.update(|entries| {
-        if let Some(node) = entries.iter_mut().find(|entry| entry.id == id).and_then(|entry| entry.node.as_mut()) {
-            node.chosen_at = Some(at);
-        }
-    });
-    let Some(session) = chat.sessions.current_record() else { return };
-    let (store, id) = (chat.store, id.to_owned());
-    spawn_local(async move {
-        store
-            .update_message(&session.id, &id, |message| {
-                message.chosen_at = Some(at);
-                true
-            })
-            .await;
-    });
+    chat.mark_chosen(vec![id.to_owned()], now() + 10);
 }
 
 /// A compare turn as shown: its columns' replies in order, its merges, and
@@ -283,26 +268,14 @@ pub(crate) fn pick(chat: ChatContext, id: String) {
         });
         (picked.blind && picked.merged_from.is_empty() && !picked_before).then_some(picked.model).flatten()
     });
-    chat.entries.update(|entries| {
-        if let Some(node) = entries.iter_mut().find(|entry| entry.id == id).and_then(|entry| entry.node.as_mut()) {
-            node.chosen_at = Some(at);
-        }
-    });
-    let Some(session) = chat.sessions.current_record() else { return };
-    let store = chat.store;
-    spawn_local(async move {
-        store
-            .update_message(&session.id, &id, |message| {
-                message.chosen_at = Some(at);
-                true
-            })
-            .await;
-        if let Some(model) = won {
+    chat.mark_chosen(vec![id], at);
+    if let Some(model) = won {
+        spawn_local(async move {
             let mut tally = tally(chat).await;
             tally.win(&model);
-            store.put_setting(TALLY_KEY, serde_json::json!(tally.entries()));
-        }
-    });
+            chat.store.put_setting(TALLY_KEY, serde_json::json!(tally.entries()));
+        });
+    }
 }
 
 /// The setting blind mode's tally is kept under (this device only).
