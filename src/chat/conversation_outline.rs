@@ -111,6 +111,8 @@ fn outline_rows(entries: &[Entry]) -> Vec<Row> {
                     EntryKind::User(text, _, _) => (preview_of(text), entry.node.as_ref().map_or(0, |n| n.created_at)),
                     EntryKind::Assistant(view) => view.record.with_value(|record| {
                         let model = record.model.clone().filter(|_| record.compare_group.is_none() || !record.blind);
+                        let model = model
+                            .map(|model| if record.edited_at.is_some() { format!("{model}, edited") } else { model });
                         let text = plain_preview_of(&record.content);
                         let text = match model {
                             Some(model) => format!("{model}: {text}"),

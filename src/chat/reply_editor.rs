@@ -60,7 +60,7 @@ pub(crate) fn ReplyEditor() -> impl IntoView {
             >
                 <textarea
                     aria-label="Text of the answer"
-                    rows="14"
+                    rows="8"
                     prop:value=move || draft.get()
                     on:input=move |event| draft.set(event_target_value(&event))
                     on:keydown=on_keydown

@@ -315,7 +315,7 @@ describe('branches', () => {
     assert.equal(rows.length, 3, `a fork and its two versions: ${JSON.stringify(rows)}`);
     assert.equal(rows[0], 'Turn 2 · 2 answers');
     assert.match(rows[1], /^1 of 2: thinking: The answer It is 42, because: six times seven 0x2a in hex /);
-    assert.match(rows[2], /^2 of 2: thinking: My own second answer\. .*shown$/);
+    assert.match(rows[2], /^2 of 2: thinking, edited: My own second answer\. .*shown$/, "a version the user wrote says so");
     assert.equal(await versionButtons.nth(1).getAttribute('aria-current'), 'true', 'the version shown is marked');
     await screenshot(chat.page, 'branch-outline.png');
     assert.deepEqual(await axeViolations(chat.page), [], 'the outline passes axe');
