@@ -256,15 +256,9 @@ pub(crate) fn pick(chat: ChatContext, id: String) {
     // A blind turn counts its first pick only: before it, the names were hidden.
     // (Merges are chosen as they are made, and count for nothing.)
     let won: Option<String> = chat.entries.with_untracked(|entries| {
-        let record_of = |entry: &Entry| match &entry.kind {
-            EntryKind::Assistant(view) => Some(view.record.get_value()),
-            _ => None,
-        };
         let picked = record_of(entries.iter().find(|entry| entry.id == id)?)?;
-        let group = picked.compare_group.clone()?;
-        let picked_before = entries.iter().any(|entry| {
-            entry.node.as_ref().is_some_and(|node| node.group.as_ref() == Some(&group) && node.chosen_at.is_some())
-                && record_of(entry).is_some_and(|record| record.merged_from.is_empty())
+        let picked_before = entries.iter().filter_map(record_of).any(|record| {
+            record.compare_group == picked.compare_group && record.chosen_at.is_some() && record.merged_from.is_empty()
         });
         (picked.blind && picked.merged_from.is_empty() && !picked_before).then_some(picked.model).flatten()
     });
