@@ -16,7 +16,7 @@ const layers = [
   { name: 'model', nodes: ['contract', 'sse', 'message'] },
   { name: 'providers', nodes: ['provider', 'reply', 'mcp'] },
   { name: 'turn', nodes: ['tools', 'compaction', 'failure', 'agent', 'compare'] },
-  { name: 'storage', nodes: ['storage'] },
+  { name: 'storage', nodes: ['storage', 'replication'] },
 ];
 
 // A file's node is its top-level module; the crate root (lib.rs) is in none.

@@ -53,6 +53,7 @@ pub mod mcp;
 pub mod message;
 pub mod provider;
 pub mod reply;
+pub mod replication;
 pub mod sse;
 pub mod storage;
 pub mod tools;

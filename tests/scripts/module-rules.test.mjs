@@ -31,7 +31,7 @@ function tree(t, files) {
   return root;
 }
 
-const CORE_MODULES = ['format', 'app', 'markdown', 'window', 'contract', 'sse', 'message', 'provider', 'reply', 'mcp', 'tools', 'compaction', 'failure', 'agent', 'compare', 'storage'];
+const CORE_MODULES = ['format', 'app', 'markdown', 'window', 'contract', 'sse', 'message', 'provider', 'reply', 'mcp', 'tools', 'compaction', 'failure', 'agent', 'compare', 'storage', 'replication'];
 
 /** A core tree whose modules are empty but for `extra` (path → text, replacing or adding). */
 function coreTree(t, extra = {}) {
@@ -96,10 +96,10 @@ describe('core rules', () => {
   });
 
   test('a module in no layer fails', (t) => {
-    const root = coreTree(t, { 'sync.rs': '//! New.\n' });
+    const root = coreTree(t, { 'orphan.rs': '//! New.\n' });
     const { status, err } = run('core-rules.mjs', root);
     assert.equal(status, 1);
-    assert.match(err, /sync is in no layer/);
+    assert.match(err, /orphan is in no layer/);
   });
 });
 
