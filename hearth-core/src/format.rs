@@ -1,6 +1,7 @@
 //! Numbers and text as the interface writes them: digits grouped, long text cut.
 
 pub mod base64;
+pub mod md5;
 pub mod media;
 pub mod pdf_text;
 pub mod sealed;

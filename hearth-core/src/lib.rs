@@ -26,7 +26,9 @@
 //! 4. **turn**: [`tools`], [`compaction`], [`failure`], [`agent`]: the domain
 //!    decisions of a turn.
 //! 5. **storage**: [`storage`]: stored records, migrations, backups, imports,
-//!    exports, search terms, versions, the turn recorder.
+//!    exports, search terms, versions, the turn recorder; [`replication`]:
+//!    sync through CouchDB's replication protocol (revision trees, checkpoints,
+//!    the records as documents, merges), which uses `storage`.
 //!
 //! A module uses only modules of its own layer (with no import cycle among
 //! them) or of the layers below, tests included: a test that needs a higher
@@ -52,8 +54,8 @@ pub mod markdown;
 pub mod mcp;
 pub mod message;
 pub mod provider;
-pub mod reply;
 pub mod replication;
+pub mod reply;
 pub mod sse;
 pub mod storage;
 pub mod tools;

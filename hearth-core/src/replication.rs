@@ -9,8 +9,10 @@
 //! ([`doc`]), the field-by-field merge of a conflict ([`merge`]) and the shape
 //! of an end-to-end encrypted document ([`sealed_doc`]).
 
+pub mod check;
 pub mod checkpoint;
 pub mod doc;
+pub mod local;
 pub mod merge;
 pub mod protocol;
 pub mod revs;
