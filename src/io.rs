@@ -9,6 +9,7 @@ pub(crate) mod app_frame;
 pub(crate) mod chunks;
 pub(crate) mod clipboard;
 pub(crate) mod clock;
+pub(crate) mod couch;
 pub(crate) mod crypto;
 pub(crate) mod db;
 pub(crate) mod diagram_frame;

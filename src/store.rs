@@ -43,12 +43,39 @@ pub(crate) type Reaction = Option<LocalBoxFuture<'static, ()>>;
 
 type Listener = Rc<dyn Fn(&StoreEvent) -> Reaction>;
 
+type TouchListener = Rc<dyn Fn(&Touched)>;
+
+/// What a write of this tab touched, told to sync (`crate::sync`), which
+/// pushes it: a conversation (its record or messages), or some other
+/// records (agents, providers, settings, files), or everything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Touched {
+    /// A session's record or messages.
+    Session(String),
+    /// Records of the small stores.
+    Records,
+    /// Anything: look at everything.
+    All,
+}
+
+impl Touched {
+    /// What a change notice (this tab's or another's) touched.
+    pub(crate) fn of(change: &Change) -> Self {
+        match change {
+            Change::Session { id } => Touched::Session(id.clone()),
+            Change::Agents => Touched::Records,
+            Change::All => Touched::All,
+        }
+    }
+}
+
 /// Storage and its state; `Copy`, provided through context.
 #[derive(Clone, Copy)]
 pub(crate) struct StoreContext {
     db: StoredValue<Option<Rc<Db>>, LocalStorage>,
     sync: StoredValue<Option<Rc<SyncChannel>>, LocalStorage>,
     listeners: StoredValue<Vec<Listener>, LocalStorage>,
+    touch_listeners: StoredValue<Vec<TouchListener>, LocalStorage>,
     /// The latest storage problem, shown in a banner until dismissed.
     pub(crate) problem: RwSignal<Option<String>>,
     /// Set when the database was closed under this tab (a newer version of
@@ -64,6 +91,7 @@ impl StoreContext {
             db: StoredValue::new_local(None),
             sync: StoredValue::new_local(None),
             listeners: StoredValue::new_local(Vec::new()),
+            touch_listeners: StoredValue::new_local(Vec::new()),
             problem: RwSignal::new(None),
             closed: RwSignal::new(None),
         }
@@ -125,7 +153,7 @@ impl StoreContext {
 
     /// Tells every listener (each reacts at once), and resolves when the work
     /// they started is done.
-    fn tell(self, event: &StoreEvent) -> impl Future<Output = ()> + 'static {
+    fn tell(self, event: &StoreEvent) -> impl Future<Output = ()> + use<> {
         // Cloned out first: a listener may register another one.
         let listeners = self.listeners.with_value(Clone::clone);
         let started: Vec<_> = listeners.iter().filter_map(|listener| listener(event)).collect();
@@ -149,11 +177,39 @@ impl StoreContext {
         self.problem.set(Some(error.to_string()));
     }
 
-    /// Tells the other tabs.
+    /// Calls `listener` with what each later write of this tab touched (sync
+    /// hears other tabs' writes as [`StoreEvent::Changed`]).
+    pub(crate) fn on_touch(self, listener: impl Fn(&Touched) + 'static) {
+        self.touch_listeners.update_value(|listeners| listeners.push(Rc::new(listener)));
+    }
+
+    /// Tells the touch listeners.
+    fn touched(self, touched: &Touched) {
+        let listeners = self.touch_listeners.with_value(Clone::clone);
+        for listener in &listeners {
+            listener(touched);
+        }
+    }
+
+    /// Tells the other tabs (and this tab's touch listeners).
     fn announce(self, change: &Change) {
+        self.touched(&Touched::of(change));
         if let Some(sync) = self.sync.get_value() {
             sync.announce(change);
         }
+    }
+
+    /// Tells this tab's listeners and the other tabs that `change` was
+    /// written here by something other than this tab's contexts (sync's
+    /// pull); resolves once this tab has read it again. Sync's own listener
+    /// is not told (it wrote it).
+    /// This tab's listeners are told at the call; the future is their re-reads.
+    pub(crate) fn heard(self, change: Change) -> impl Future<Output = ()> + 'static {
+        let reread = self.tell(&StoreEvent::Changed(change.clone()));
+        if let Some(sync) = self.sync.get_value() {
+            sync.announce(&change);
+        }
+        reread
     }
 
     /// Tells this tab's listeners and the other tabs that many records
@@ -198,8 +254,9 @@ impl StoreContext {
     pub(crate) fn put<R: Stored + 'static>(self, record: R) {
         let Some(db) = self.db() else { return };
         spawn_local(async move {
-            if let Err(error) = db.put(&record).await {
-                self.report(error);
+            match db.put(&record).await {
+                Ok(()) => self.touched(&Touched::Records),
+                Err(error) => self.report(error),
             }
         });
     }
@@ -233,8 +290,9 @@ impl StoreContext {
     pub(crate) fn delete<R: Stored + 'static>(self, key: String) {
         let Some(db) = self.db() else { return };
         spawn_local(async move {
-            if let Err(error) = db.delete::<R>(&key).await {
-                self.report(error);
+            match db.delete::<R>(&key).await {
+                Ok(()) => self.touched(&Touched::Records),
+                Err(error) => self.report(error),
             }
         });
     }

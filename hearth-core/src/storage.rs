@@ -40,6 +40,11 @@ pub use turn::{Change, NOT_RUN, ReplyEnd, ReplyStatus, TurnRecorder, turn_messag
 /// in [`migrate`] and a golden file in `test_data/storage/`.
 pub const SCHEMA_VERSION: u32 = 3;
 
+/// The IndexedDB database's version: [`SCHEMA_VERSION`] is the record shapes',
+/// this also counts stores added without a change of shape (4: `replica` and
+/// `replica_state`, sync's bookkeeping).
+pub const DATABASE_VERSION: u32 = 4;
+
 /// IndexedDB database name.
 pub const DATABASE_NAME: &str = "hearth";
 
@@ -63,6 +68,13 @@ pub mod stores {
     /// records: a blob is `{id, mime, size, data}` with `data` a browser `Blob`.
     /// Backups carry them apart from the records (see `backup`).
     pub const BLOBS: &str = "blobs";
+    /// Sync's bookkeeping per document (`replication::local::DocMeta`, keyed
+    /// by `id`): its revision tree and the bodies a merge needs. Never in a
+    /// backup, never synced.
+    pub const REPLICA: &str = "replica";
+    /// Sync's other state, keyed by `key`: the local change counter,
+    /// checkpoints, conflicts to resolve. Never in a backup, never synced.
+    pub const REPLICA_STATE: &str = "replica_state";
     /// Every store of records, in the order backups list them.
     pub const ALL: [&str; 7] = [PROVIDERS, MODEL_CONFIGS, AGENTS, SESSIONS, MESSAGES, PROJECT_FILES, SETTINGS];
 }
@@ -78,6 +90,12 @@ pub mod indexes {
     /// On messages: `blobs`, multi-entry; which records refer to a blob (a blob
     /// no record refers to is removed).
     pub const MESSAGES_BY_BLOB: &str = "by_blob";
+    /// On `replica`: `seq`, the documents changed here since a push.
+    pub const REPLICA_BY_SEQ: &str = "by_seq";
+    /// On `replica`: `session`, a conversation's documents.
+    pub const REPLICA_BY_SESSION: &str = "by_session";
+    /// On `replica`: `kind`, the documents of one kind of record.
+    pub const REPLICA_BY_KIND: &str = "by_kind";
     /// On sessions: `updated_at`, for the newest-first sidebar.
     pub const SESSIONS_BY_UPDATED: &str = "by_updated";
 }

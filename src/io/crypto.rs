@@ -151,9 +151,45 @@ impl AesKey {
         self.aes_gcm(false, iv, sealed).await
     }
 
+    /// [`AesKey::seal`] binding `additional` (authenticated, not
+    /// encrypted: sync binds a document's body to its id on the server).
+    pub(crate) async fn seal_bound(
+        &self,
+        iv: &[u8; IV_LEN],
+        plaintext: &[u8],
+        additional: &[u8],
+    ) -> Result<Vec<u8>, CryptoError> {
+        self.aes_gcm_bound(true, iv, plaintext, Some(additional)).await
+    }
+
+    /// Opens what [`AesKey::seal_bound`] made with the same `additional`.
+    pub(crate) async fn open_bound(
+        &self,
+        iv: &[u8; IV_LEN],
+        sealed: &[u8],
+        additional: &[u8],
+    ) -> Result<Vec<u8>, CryptoError> {
+        self.aes_gcm_bound(false, iv, sealed, Some(additional)).await
+    }
+
     /// AES-GCM encryption (`encrypt`) or decryption of `data` under `iv`.
     async fn aes_gcm(&self, encrypt: bool, iv: &[u8; IV_LEN], data: &[u8]) -> Result<Vec<u8>, CryptoError> {
-        let algorithm = object(&[("name", "AES-GCM".into()), ("iv", bytes(iv).into())])?;
+        self.aes_gcm_bound(encrypt, iv, data, None).await
+    }
+
+    /// AES-GCM with optional additional authenticated data.
+    async fn aes_gcm_bound(
+        &self,
+        encrypt: bool,
+        iv: &[u8; IV_LEN],
+        data: &[u8],
+        additional: Option<&[u8]>,
+    ) -> Result<Vec<u8>, CryptoError> {
+        let mut entries = vec![("name", JsValue::from("AES-GCM")), ("iv", bytes(iv).into())];
+        if let Some(additional) = additional {
+            entries.push(("additionalData", bytes(additional).into()));
+        }
+        let algorithm = object(&entries)?;
         let subtle = subtle()?;
         let call = if encrypt {
             subtle.encrypt_with_object_and_u8_array(&algorithm, &self.key, data)
@@ -172,6 +208,33 @@ impl AesKey {
             }
             Err(error) => Err(failed(error)),
         }
+    }
+}
+
+/// An HMAC-SHA-256 key (sync's document ids under end-to-end encryption).
+#[derive(Clone)]
+pub(crate) struct HmacKey {
+    key: CryptoKey,
+}
+
+impl fmt::Debug for HmacKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "HmacKey(redacted)")
+    }
+}
+
+impl HmacKey {
+    /// Imports `raw` as an HMAC-SHA-256 signing key (non-extractable).
+    pub(crate) async fn from_raw(raw: &[u8]) -> Result<Self, CryptoError> {
+        let algorithm = object(&[("name", "HMAC".into()), ("hash", "SHA-256".into())])?;
+        let call = subtle()?.import_key_with_object("raw", &bytes(raw), &algorithm, false, &usages(&["sign"]));
+        Ok(Self { key: settle(call).await.map_err(failed)?.unchecked_into() })
+    }
+
+    /// The MAC of `data`.
+    pub(crate) async fn sign(&self, data: &[u8]) -> Result<Vec<u8>, CryptoError> {
+        let call = subtle()?.sign_with_str_and_u8_array("HMAC", &self.key, data);
+        Ok(Uint8Array::new(&settle(call).await.map_err(failed)?).to_vec())
     }
 }
 

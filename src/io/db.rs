@@ -24,7 +24,7 @@ use hearth_core::storage::backup::StoreContents;
 use hearth_core::storage::key_lock::{self, LockView};
 use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
 use hearth_core::storage::{
-    DATABASE_NAME, MessageRecord, MessageState, SCHEMA_VERSION, SessionRecord, SettingRecord, Stored, indexes, stores,
+    DATABASE_NAME, DATABASE_VERSION, MessageRecord, MessageState, SessionRecord, SettingRecord, Stored, indexes, stores,
 };
 use indexed_db_futures::database::Database;
 use indexed_db_futures::prelude::*;
@@ -35,9 +35,11 @@ use wasm_bindgen::JsValue;
 use wasm_bindgen::prelude::*;
 
 mod blobs;
+mod replica;
 mod upgrade;
 
 pub(crate) use blobs::{BlobUsage, NewBlob};
+pub(crate) use replica::ReplicaWrite;
 
 /// Why a storage operation failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -209,7 +211,7 @@ impl Db {
         on_closed: impl Fn(Closed) + 'static,
     ) -> Result<Db> {
         upgrade::upgrade(on_blocked).await?;
-        let opened = Database::open(DATABASE_NAME).with_version(SCHEMA_VERSION).await;
+        let opened = Database::open(DATABASE_NAME).with_version(DATABASE_VERSION).await;
         let mut db = opened?;
         // The watching connection must be older than the one the app uses, so
         // that its `versionchange` comes first and closes both before the
@@ -218,7 +220,7 @@ impl Db {
         let watcher = open_watcher().await;
         if watcher.is_ok() {
             db.close();
-            db = Database::open(DATABASE_NAME).with_version(SCHEMA_VERSION).await?;
+            db = Database::open(DATABASE_NAME).with_version(DATABASE_VERSION).await?;
         }
         let this = Db { db, closed: Rc::new(Cell::new(None)) };
         watch_connection(watcher, this.db.clone(), Rc::clone(&this.closed), on_closed);
@@ -640,7 +642,10 @@ impl Db {
     /// Deletes every record of every store (the General Assistant comes back on
     /// the next open).
     pub(crate) async fn clear_all(&self) -> Result<()> {
-        let every: Vec<&str> = stores::ALL.iter().copied().chain([stores::BLOBS]).collect();
+        // Sync's bookkeeping too: a device cleared is a new device, which
+        // pulls everything again and pushes no deletion of what it lost.
+        let every: Vec<&str> =
+            stores::ALL.iter().copied().chain([stores::BLOBS, stores::REPLICA, stores::REPLICA_STATE]).collect();
         let tx = self.live()?.transaction(every.as_slice()).with_mode(TransactionMode::Readwrite).build()?;
         for store in every {
             tx.object_store(store)?.clear()?.await?;
@@ -719,12 +724,12 @@ enum WatcherError {
     Other,
 }
 
-/// Opens a plain connection to the database at [`SCHEMA_VERSION`], which
+/// Opens a plain connection to the database at [`DATABASE_VERSION`], which
 /// exists already (the app's first connection created or upgraded it), so no
 /// upgrade runs.
 async fn open_watcher() -> std::result::Result<web_sys::IdbDatabase, WatcherError> {
     let factory = web_sys::window().and_then(|window| window.indexed_db().ok().flatten()).ok_or(WatcherError::Other)?;
-    let request = factory.open_with_u32(DATABASE_NAME, SCHEMA_VERSION).map_err(|_| WatcherError::Other)?;
+    let request = factory.open_with_u32(DATABASE_NAME, DATABASE_VERSION).map_err(|_| WatcherError::Other)?;
     let done = js_sys::Promise::new(&mut |resolve, reject| {
         request.set_onsuccess(Some(&resolve));
         request.set_onerror(Some(&reject));

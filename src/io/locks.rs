@@ -62,3 +62,26 @@ pub(crate) async fn held_names() -> Option<Vec<String>> {
     let held: Array = Reflect::get(&snapshot, &"held".into()).ok()?.dyn_into().ok()?;
     Some(held.iter().filter_map(|info| Reflect::get(&info, &"name".into()).ok()?.as_string()).collect())
 }
+
+/// Waits until this tab holds the lock `name` (another tab holding it makes
+/// this wait, for as long as that tab holds it), then holds it until the
+/// guard is dropped. Without Web Locks support it holds nothing at once.
+pub(crate) async fn acquire(name: &str) -> LockGuard {
+    let mut release = None;
+    let held = Promise::new(&mut |resolve, _reject| release = Some(resolve));
+    let Some(locks) = lock_manager() else { return LockGuard { release } };
+    let mut granted_resolve = None;
+    let granted = Promise::new(&mut |resolve, _reject| granted_resolve = Some(resolve));
+    let callback = Closure::once_into_js(move |_lock: JsValue| {
+        if let Some(resolve) = granted_resolve {
+            let _ = resolve.call0(&JsValue::NULL);
+        }
+        held
+    });
+    if let Ok(request) = Reflect::get(&locks, &"request".into()).and_then(|f| f.dyn_into::<Function>()) {
+        if request.call2(&locks, &name.into(), &callback).is_ok() {
+            let _ = JsFuture::from(granted).await;
+        }
+    }
+    LockGuard { release }
+}

@@ -12,7 +12,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use hearth_core::storage::{DATABASE_NAME, MessageRecord, SCHEMA_VERSION, indexes, stores};
+use hearth_core::storage::{DATABASE_NAME, DATABASE_VERSION, MessageRecord, indexes, stores};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{IdbDatabase, IdbIndexParameters, IdbObjectStore, IdbObjectStoreParameters, IdbOpenDbRequest};
@@ -46,7 +46,7 @@ fn migration_code() -> Result<&'static Migration, ChunkError> {
     Ok(&CODE)
 }
 
-/// Opens the database at [`SCHEMA_VERSION`], creating what is missing if it
+/// Opens the database at [`DATABASE_VERSION`], creating what is missing if it
 /// is new or older, then closes it (the app opens its own connections after).
 /// `on_blocked` is called when the upgrade waits for other tabs. A database of
 /// version 1 or 2 is first opened without the migration's code, which aborts
@@ -67,7 +67,7 @@ pub(super) async fn upgrade(on_blocked: impl FnOnce() + 'static) -> Result<(), S
     }
 }
 
-/// One attempt at opening the database at [`SCHEMA_VERSION`], with the
+/// One attempt at opening the database at [`DATABASE_VERSION`], with the
 /// migration's code when it is loaded.
 async fn attempt(migration: Option<&'static Migration>, on_blocked: Option<Box<dyn FnOnce()>>) -> Result<(), Attempt> {
     let unavailable = |what: &str| Attempt::Failed(StorageError::Unavailable(what.to_owned()));
@@ -75,7 +75,7 @@ async fn attempt(migration: Option<&'static Migration>, on_blocked: Option<Box<d
         .and_then(|window| window.indexed_db().ok().flatten())
         .ok_or_else(|| unavailable("this browser has no IndexedDB"))?;
     let request = factory
-        .open_with_u32(DATABASE_NAME, SCHEMA_VERSION)
+        .open_with_u32(DATABASE_NAME, DATABASE_VERSION)
         .map_err(|_| unavailable("IndexedDB refused to open the database"))?;
     let failure: Noted = Rc::new(RefCell::new(None));
     let needs_migration = Rc::new(std::cell::Cell::new(false));
@@ -159,6 +159,18 @@ fn create_missing(request: &IdbOpenDbRequest) -> Result<(), String> {
         let created = db.create_object_store_with_optional_parameters(store, &parameters).map_err(text)?;
         if *store == stores::SESSIONS {
             index(&created, indexes::SESSIONS_BY_UPDATED, "updated_at", false)?;
+        }
+    }
+    for (store, key) in [(stores::REPLICA, "id"), (stores::REPLICA_STATE, "key")] {
+        if !existing.contains(store) {
+            let parameters = IdbObjectStoreParameters::new();
+            parameters.set_key_path(&key.into());
+            let created = db.create_object_store_with_optional_parameters(store, &parameters).map_err(text)?;
+            if store == stores::REPLICA {
+                index(&created, indexes::REPLICA_BY_SEQ, "seq", false)?;
+                index(&created, indexes::REPLICA_BY_SESSION, "session", false)?;
+                index(&created, indexes::REPLICA_BY_KIND, "kind", false)?;
+            }
         }
     }
     let messages = tx.object_store(stores::MESSAGES).map_err(text)?;
