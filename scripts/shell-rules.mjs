@@ -22,7 +22,7 @@ import { checkLayers, code, findCycle, graph, modulePath, printLayers, rustFiles
 const root = process.argv[2] ? `${process.argv[2].replace(/\/$/, '')}/` : new URL('../src/', import.meta.url).pathname;
 
 /** The features, each a folder of components with (maybe) its own state. */
-const FEATURES = ['agents', 'apps', 'chat', 'composer', 'mcp', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'tools'];
+const FEATURES = ['agents', 'apps', 'chat', 'composer', 'mcp', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'sync', 'tools'];
 
 // Bottom first.
 const layers = [

@@ -43,6 +43,7 @@ use crate::settings::state::PreferencesContext;
 use crate::shortcuts::shortcuts_dialog::shortcuts_dialog_view;
 use crate::shortcuts::state::Shortcuts;
 use crate::store::StoreContext;
+use crate::sync::state::SyncContext;
 use crate::tools::state::ToolsContext;
 use crate::tools::tools_dialog::tools_dialog_view;
 use crate::ui::lazy_once::LazyOnce;
@@ -69,6 +70,8 @@ pub(crate) fn App() -> impl IntoView {
     provide_context(preferences);
     provide_context(sessions);
     provide_context(chat);
+    let sync = SyncContext::new(store);
+    provide_context(sync);
     // Updates: a reload the user asks for waits while a reply streams here.
     let updates = UpdatesContext::new();
     updates.hold_while(Hold::ReplyStreaming, chat.any_busy.into());
@@ -87,7 +90,7 @@ pub(crate) fn App() -> impl IntoView {
         }
     });
     provide_context(ComposerDraft::new());
-    spawn_local(start(store, providers, agents, tools, preferences, sessions));
+    spawn_local(start(store, providers, agents, tools, preferences, sessions, sync));
     // Whether an MCP server is on: the composer then offers their prompts and resources.
     Effect::new(move |_| {
         if sessions.ready.get() {
@@ -176,6 +179,7 @@ async fn start(
     tools: ToolsContext,
     preferences: PreferencesContext,
     sessions: SessionsContext,
+    sync: SyncContext,
 ) {
     // The send path and the renderer, fetched while the stored data is read:
     // by the time a message can be sent or a stored reply shows, they are here.
@@ -189,6 +193,8 @@ async fn start(
         sessions.start().await;
         store.listen_to_other_tabs();
         spawn_local(store.index_every_word());
+        // Sync's code loads only when it is on.
+        spawn_local(sync.load());
     }
     sessions.ready.set(true);
 }

@@ -21,6 +21,7 @@ mod sessions;
 mod settings;
 mod shortcuts;
 mod store;
+mod sync;
 mod tools;
 mod ui;
 

@@ -1,5 +1,5 @@
 //! Settings: generated titles, the stall timeout, images, long conversations
-//! (compaction), the API key lock, backup export and import (Hearth backups and
+//! (compaction), the API key lock, sync, backup export and import (Hearth backups and
 //! ChatGPT exports), and deleting all data.
 
 use leptos::prelude::*;
@@ -18,6 +18,7 @@ use crate::settings::long_conversation_settings::LongConversationSettings;
 use crate::settings::storage_usage::StorageUsage;
 use crate::store::StoreContext;
 use crate::store::data::DataError;
+use crate::sync::sync_settings::SyncSettings;
 use crate::ui::lazy::{ChunkError, wasm_split};
 use crate::ui::modal_dialog::ModalDialog;
 use crate::ui::text_field::TextField;
@@ -142,6 +143,7 @@ pub(crate) fn SettingsDialog(
             <LongConversationSettings />
             <KeyLockSetting />
             <StorageUsage />
+            <SyncSettings />
             <h3>"Backup"</h3>
             <p class="hint">"Everything stays in this browser. A backup file restores it here or in another browser."</p>
             <label class="check">

@@ -1,0 +1,53 @@
+//! The `sync` chunk of the wasm: the replicator and Check server. Nothing
+//! of it is in the first load: it is fetched when sync starts (Settings →
+//! Sync, or at start-up when sync is on) or a server is checked. Only
+//! [`SyncCode`]'s functions lead there.
+
+use std::cell::Cell;
+use std::future::Future;
+use std::pin::Pin;
+
+use super::SyncContext;
+use crate::io::chunks::{ChunkError, wasm_split};
+use crate::sync::state::SyncConfig;
+use crate::sync::state::engine::Finding;
+
+/// A task of sync, boxed (its future is the chunk's code).
+pub(crate) type Task<T> = Pin<Box<dyn Future<Output = T>>>;
+
+/// What the `sync` chunk offers; one `static`, reached through [`load`].
+pub(crate) struct SyncCode {
+    /// Runs the replicator with the stored configuration until the
+    /// context's generation moves on.
+    pub(crate) run: fn(SyncContext, serde_json::Value, Option<String>, u32) -> Task<()>,
+    /// Checks the server of `config` from this page: what works and what to change.
+    pub(crate) check: fn(SyncConfig) -> Task<Vec<Finding>>,
+    /// Takes the user's pick for a contested field: the record gets `value`.
+    pub(crate) resolve: fn(SyncContext, String, String, serde_json::Value) -> Task<()>,
+}
+
+#[wasm_split(sync, fallible)]
+fn sync_code() -> Result<&'static SyncCode, ChunkError> {
+    static CODE: SyncCode = SyncCode {
+        run: |sync, config, passphrase, generation| {
+            Box::pin(super::engine::run_stored(sync, config, passphrase, generation))
+        },
+        check: |config| Box::pin(super::engine::check(config)),
+        resolve: |sync, doc, field, value| Box::pin(super::engine::resolve(sync, doc, field, value)),
+    };
+    Ok(&CODE)
+}
+
+thread_local! {
+    static LOADED: Cell<Option<&'static SyncCode>> = const { Cell::new(None) };
+}
+
+/// The chunk's code, loaded first if need be.
+pub(crate) async fn load() -> Result<&'static SyncCode, ChunkError> {
+    if let Some(code) = LOADED.get() {
+        return Ok(code);
+    }
+    let code = sync_code().await?;
+    LOADED.set(Some(code));
+    Ok(code)
+}

@@ -1,0 +1,901 @@
+//! The replicator: two one-way replications (this device to the server,
+//! then back) after CouchDB's replication protocol, one round at a time,
+//! then live: a long poll of the server's changes, cut short by a change
+//! here. The request bodies, revision trees and checkpoints are
+//! `hearth_core::replication`'s; the records' side is [`super::local`].
+//!
+//! - **Push**: a sync point makes revisions of what changed here (each
+//!   numbered with a local change number); the documents changed after the
+//!   push checkpoint go through `_revs_diff` (what the server lacks) and
+//!   `_bulk_docs` with `new_edits: false`, then the checkpoint moves on both
+//!   sides. A revision the server has is never sent again.
+//! - **Pull**: from the newest checkpoint both sides share, `_changes` in
+//!   batches, what this device lacks fetched with `_bulk_get`, applied with
+//!   the checkpoint in one transaction.
+//! - Failures: 401, 403 and other refusals stop sync and say why (never
+//!   retried blindly); the network and 5xx/429 are retried with growing
+//!   waits, from the last checkpoint.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+
+use std::rc::Rc;
+
+use hearth_core::replication::check::{self, DbObservation, Observed, Reach};
+use hearth_core::replication::checkpoint::{self, Checkpoint, Direction};
+use hearth_core::replication::doc::{self, DocKind, SyncPolicy};
+use hearth_core::replication::local::{DocMeta, FetchedRev};
+use hearth_core::replication::merge::Contested;
+use hearth_core::replication::protocol::{self, Fetched, Live, OutgoingDoc, Retry};
+use hearth_core::replication::revs::Rev;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use web_sys::AbortController;
+
+pub(crate) use hearth_core::replication::check::Finding;
+
+use super::e2e::{E2eError, Keys};
+use super::local::{self, Scope};
+use super::{Phase, SyncConfig, SyncContext};
+use crate::io::clock::now;
+use crate::io::couch::{CouchAnswer, CouchFailure, CouchServer, percent};
+use crate::io::db::{Db, StorageError};
+use crate::io::locks;
+use crate::io::sync::Change;
+use crate::io::timer::sleep;
+use crate::store::{StoreEvent, Touched};
+
+/// The Web Lock only the replicating tab holds.
+const LOCK: &str = "hearth-sync";
+/// Documents per `_changes` page and per push batch.
+const BATCH: u32 = 200;
+/// How long the server holds a long poll open, in milliseconds.
+const LONGPOLL_MS: u64 = 25_000;
+/// Local changes wait this long (ms) for more before they are pushed.
+const SETTLE_MS: i32 = 300;
+/// State keys.
+const SEQ_KEY: &str = "seq";
+const DEVICE_KEY: &str = "device";
+const MODE_KEY: &str = "mode";
+const CONFLICT_PREFIX: &str = "conflict:";
+
+/// Why a round stopped.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum SyncError {
+    /// Stop was pressed.
+    Stopped,
+    /// The server refused: only the user can fix it (words).
+    Refused(String),
+    /// Worth another try later: what happened, and the HTTP status if any.
+    Retry(String, Option<u16>),
+    /// This device's storage failed (words).
+    Local(String),
+}
+
+impl From<StorageError> for SyncError {
+    fn from(error: StorageError) -> Self {
+        SyncError::Local(error.to_string())
+    }
+}
+
+impl From<E2eError> for SyncError {
+    fn from(error: E2eError) -> Self {
+        match error {
+            E2eError::Failed(why) => SyncError::Retry(why, None),
+            other => SyncError::Refused(other.to_string()),
+        }
+    }
+}
+
+/// A field both devices changed: the winner's value is shown, and the user picks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Conflict {
+    /// The document's plain id (`agent:<id>`).
+    pub(crate) doc: String,
+    /// What it is, in words (`Agent "Writer"`).
+    pub(crate) label: String,
+    /// The field (`prompt`); empty when the document could not be read.
+    pub(crate) field: String,
+    /// The value shown now.
+    pub(crate) shown: Value,
+    /// The other device's value.
+    pub(crate) other: Value,
+}
+
+impl Conflict {
+    pub(super) fn of(meta: &DocMeta, kind: DocKind, contested: &Contested) -> Self {
+        let name = meta
+            .winner()
+            .and_then(|(rev, _)| meta.body(&rev).cloned())
+            .and_then(|body| {
+                let record = body.get("record")?;
+                record.get("name").or_else(|| record.get("title")).or_else(|| record.get("key")).cloned()
+            })
+            .and_then(|name| name.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        Conflict {
+            doc: meta.plain.clone(),
+            label: format!("{} “{name}”", doc::kind_label(kind)),
+            field: contested.field.clone(),
+            shown: contested.winner.clone(),
+            other: contested.loser.clone(),
+        }
+    }
+
+    pub(super) fn unreadable(meta: &DocMeta, why: &str) -> Self {
+        Conflict {
+            doc: meta.plain.clone(),
+            label: format!("A document this version cannot read ({why})"),
+            field: String::new(),
+            shown: Value::Null,
+            other: Value::Null,
+        }
+    }
+
+    fn key(&self) -> String {
+        format!("{CONFLICT_PREFIX}{}|{}", self.doc, self.field)
+    }
+}
+
+/// How documents are named on the server: by their plain ids, or sealed.
+pub(super) enum Ids {
+    Plain,
+    Sealed(Keys),
+}
+
+impl Ids {
+    pub(super) async fn server_id(&self, plain: &str) -> Result<String, SyncError> {
+        match self {
+            Ids::Plain => Ok(plain.to_owned()),
+            Ids::Sealed(keys) => Ok(keys.server_id(plain).await?),
+        }
+    }
+
+    async fn seal(&self, id: &str, plain: &str, body: &Map<String, Value>) -> Result<Map<String, Value>, SyncError> {
+        match self {
+            Ids::Plain => Ok(body.clone()),
+            Ids::Sealed(keys) => Ok(keys.seal(id, plain, body).await?),
+        }
+    }
+
+    /// The plain id and body of a fetched document (`None`: not Hearth's).
+    async fn open(
+        &self,
+        id: &str,
+        body: Map<String, Value>,
+    ) -> Result<Option<(String, Map<String, Value>)>, SyncError> {
+        match self {
+            Ids::Plain => Ok(doc::parse_doc_id(id).map(|_| (id.to_owned(), body))),
+            Ids::Sealed(keys) => {
+                if !id.starts_with("e:") {
+                    return Ok(None);
+                }
+                Ok(Some(keys.open(id, &body).await?))
+            }
+        }
+    }
+}
+
+/// What the next sync point looks at, and how to cut the live wait short.
+#[derive(Default)]
+struct Wake {
+    /// The conversations written since the last sync point.
+    scope: Scope,
+    /// Whether anything was written since (the small stores are looked at whole).
+    due: bool,
+    /// Set while the replicator tells this tab what a pull wrote: not a change to push.
+    muted: bool,
+    /// The long poll or wait in progress, to abort.
+    controller: Option<AbortController>,
+}
+
+/// One run of the replicator.
+struct Replicator {
+    sync: SyncContext,
+    db: Rc<Db>,
+    server: CouchServer,
+    ids: Ids,
+    policy: SyncPolicy,
+    generation: u32,
+    session: String,
+    device: String,
+    wake: Rc<RefCell<Wake>>,
+    /// The push and pull checkpoints on the server as last read or written
+    /// (with their `_rev`); the push's is read once a run.
+    remote_push: Option<Option<Checkpoint>>,
+    remote_pull: Option<Option<Checkpoint>>,
+    /// Where the last pull of this run stopped: the next one goes on from
+    /// there (the checkpoints are read once a run).
+    pulled_since: Option<Value>,
+}
+
+/// Runs sync for the stored configuration `config`.
+pub(super) async fn run_stored(sync: SyncContext, config: Value, passphrase: Option<String>, generation: u32) {
+    match SyncConfig::from_value(Some(&config)) {
+        Some(config) => run(sync, config, passphrase, generation).await,
+        None => sync.phase.set(Phase::Refused("The sync settings cannot be read: enter them again.".into())),
+    }
+}
+
+/// Runs sync for `config` until Stop (or until the user must act).
+async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, generation: u32) {
+    sync.phase.set(Phase::OtherTab);
+    let _lock = locks::acquire(LOCK).await;
+    if !sync.current(generation) {
+        return;
+    }
+    sync.phase.set(Phase::Syncing);
+    let Some(db) = sync.store.db() else {
+        sync.phase.set(Phase::Refused("Storage is not available in this browser, so there is nothing to sync.".into()));
+        return;
+    };
+    let server = config.server();
+    let ids = if config.e2e {
+        let Some(passphrase) = passphrase else {
+            sync.phase.set(Phase::Refused("Type the sync passphrase to start.".into()));
+            return;
+        };
+        match Keys::unlock(&server, &passphrase).await {
+            Ok(keys) => Ids::Sealed(keys),
+            Err(error) => {
+                sync.phase.set(Phase::Refused(error.to_string()));
+                return;
+            }
+        }
+    } else {
+        Ids::Plain
+    };
+    // Documents are named per mode (plain ids, or sealed ids of one
+    // database's key): a device that changes mode starts as a new one.
+    let mode = if config.e2e { format!("e2e|{}", server.identity()) } else { "plain".to_owned() };
+    match db.replica_state::<String>(MODE_KEY).await {
+        Ok(Some(stored)) if stored == mode => {}
+        Ok(stored) => {
+            if stored.is_some() && db.replica_reset().await.is_err() {
+                sync.phase.set(Phase::Refused("This device's storage failed.".into()));
+                return;
+            }
+            let write = crate::io::db::ReplicaWrite {
+                state: vec![(MODE_KEY.to_owned(), Value::from(mode))],
+                ..Default::default()
+            };
+            let _ = db.apply_replica(&write).await;
+        }
+        Err(_) => {}
+    }
+    let wake: Rc<RefCell<Wake>> =
+        Rc::new(RefCell::new(Wake { scope: Scope { all: true, ..Scope::default() }, due: true, ..Wake::default() }));
+    listen(sync, generation, Rc::clone(&wake));
+    let device = match db.replica_state::<String>(DEVICE_KEY).await {
+        Ok(Some(device)) => device,
+        _ => {
+            let device = crate::io::ids::new_id();
+            let _ = db
+                .apply_replica(&crate::io::db::ReplicaWrite {
+                    state: vec![(DEVICE_KEY.to_owned(), Value::from(device.clone()))],
+                    ..Default::default()
+                })
+                .await;
+            device
+        }
+    };
+    let mut replicator = Replicator {
+        sync,
+        db,
+        server,
+        ids,
+        policy: SyncPolicy { e2e: config.e2e, sealed_keys: false },
+        generation,
+        session: crate::io::ids::new_id(),
+        device,
+        wake,
+        remote_push: None,
+        remote_pull: None,
+        pulled_since: None,
+    };
+    replicator.load_conflicts().await;
+    let mut attempt = 0;
+    loop {
+        if !sync.current(generation) {
+            return;
+        }
+        sync.phase.set(Phase::Syncing);
+        let outcome = match replicator.round().await {
+            Ok(()) => {
+                attempt = 0;
+                sync.last_synced.set(Some(now()));
+                sync.phase.set(Phase::Live);
+                replicator.live().await
+            }
+            Err(error) => Err(error),
+        };
+        match outcome {
+            Ok(()) | Err(SyncError::Stopped) => {}
+            Err(SyncError::Refused(why)) => {
+                sync.phase.set(Phase::Refused(why));
+                return;
+            }
+            Err(SyncError::Local(why)) => {
+                sync.phase.set(Phase::Refused(format!("This device's storage failed: {why}")));
+                return;
+            }
+            Err(SyncError::Retry(why, status)) => {
+                let wait = match protocol::retry_after(status, attempt) {
+                    Retry::After(ms) => ms,
+                    Retry::Never => {
+                        sync.phase.set(Phase::Refused(why));
+                        return;
+                    }
+                };
+                attempt += 1;
+                let wait = i32::try_from(wait).unwrap_or(60_000);
+                sync.phase.set(Phase::Retrying { why, retry_at: now() + i64::from(wait) });
+                replicator.wait(wait).await;
+            }
+        }
+    }
+}
+
+/// Hears this tab's writes and other tabs' notices, widening the next sync
+/// point's scope and cutting the live wait short.
+fn listen(sync: SyncContext, generation: u32, wake: Rc<RefCell<Wake>>) {
+    let touch = {
+        let wake = Rc::clone(&wake);
+        move |touched: &Touched| {
+            if !sync.current(generation) {
+                return;
+            }
+            let mut wake = wake.borrow_mut();
+            if wake.muted {
+                return;
+            }
+            wake.due = true;
+            match touched {
+                Touched::Session(id) => {
+                    wake.scope.sessions.insert(id.clone());
+                }
+                Touched::Records => {}
+                Touched::All => wake.scope.all = true,
+            }
+            if let Some(controller) = wake.controller.take() {
+                controller.abort();
+            }
+        }
+    };
+    let heard = touch.clone();
+    sync.store.on_touch(touch);
+    sync.store.on_event(move |event| {
+        if let StoreEvent::Changed(change) = event {
+            heard(&Touched::of(change));
+        }
+        None
+    });
+    // Stop wakes the wait too.
+    let stopped = Rc::clone(&wake);
+    Effect::new(move |_| {
+        if sync.generation.get() != generation
+            && let Some(controller) = stopped.borrow_mut().controller.take()
+        {
+            controller.abort();
+        }
+    });
+}
+
+/// An answer's failure as sync sees it.
+fn failure(what: &str, failure: CouchFailure) -> SyncError {
+    match failure {
+        CouchFailure::Aborted => SyncError::Stopped,
+        other => SyncError::Retry(format!("{what}: {other}"), None),
+    }
+}
+
+/// A non-2xx answer as sync sees it: refusals stop, the rest are retried.
+fn refused(what: &str, answer: &CouchAnswer) -> SyncError {
+    let reason = serde_json::from_str::<Value>(&answer.body)
+        .ok()
+        .and_then(|body| body.get("reason").and_then(Value::as_str).map(str::to_owned))
+        .unwrap_or_default();
+    match answer.status {
+        401 => SyncError::Refused(format!(
+            "The server refused the user name or password ({what}). Check them in Settings → Sync."
+        )),
+        403 => SyncError::Refused(format!(
+            "This user may not use that database ({what}{}). Ask its admin to add them to the database's members.",
+            if reason.is_empty() { String::new() } else { format!(": {reason}") }
+        )),
+        404 => SyncError::Refused(format!("The database does not exist ({what}). Create it on the server first.")),
+        status => SyncError::Retry(format!("{what}: the server answered {status} {reason}"), Some(status)),
+    }
+}
+
+impl Replicator {
+    fn check_running(&self) -> Result<(), SyncError> {
+        if self.sync.current(self.generation) { Ok(()) } else { Err(SyncError::Stopped) }
+    }
+
+    /// Waits `ms`, or until Stop or a change here.
+    async fn wait(&self, ms: i32) {
+        let controller = AbortController::new().ok();
+        self.wake.borrow_mut().controller = controller.clone();
+        let signal = controller.as_ref().map(AbortController::signal);
+        futures::future::select(Box::pin(sleep(ms)), Box::pin(crate::io::abort::aborted(signal))).await;
+    }
+
+    async fn request(&self, method: &'static str, path: &str, body: Option<String>) -> Result<CouchAnswer, SyncError> {
+        self.check_running()?;
+        self.server.db_request(method, path, body, None).await.map_err(|error| failure(path, error))
+    }
+
+    /// One round: a sync point, the push, the pull.
+    async fn round(&mut self) -> Result<(), SyncError> {
+        let answer = self.request("GET", "", None).await?;
+        if !answer.ok() {
+            return Err(refused("opening the database", &answer));
+        }
+        self.push().await?;
+        self.pull(None).await?;
+        self.update_pending().await;
+        Ok(())
+    }
+
+    /// Live: long polls until the server has changes or this device does,
+    /// then pulls or pushes; returns on a failure or Stop.
+    async fn live(&mut self) -> Result<(), SyncError> {
+        loop {
+            self.check_running()?;
+            if self.wake.borrow().due {
+                sleep(SETTLE_MS).await;
+                self.push().await?;
+                self.update_pending().await;
+                self.sync.last_synced.set(Some(now()));
+                continue;
+            }
+            let controller = AbortController::new().ok();
+            self.wake.borrow_mut().controller = controller.clone();
+            let pulled = self.pull(controller.as_ref()).await;
+            self.wake.borrow_mut().controller = None;
+            match pulled {
+                Ok(()) => self.sync.last_synced.set(Some(now())),
+                // Cut short by a change here (or Stop, seen at the loop's top).
+                Err(SyncError::Stopped) => {
+                    self.push().await?;
+                    self.update_pending().await;
+                    self.sync.last_synced.set(Some(now()));
+                }
+                Err(other) => return Err(other),
+            }
+        }
+    }
+
+    async fn update_pending(&self) {
+        let since = self.local_checkpoint(Direction::Push).await.and_then(|cp| cp.last_seq.as_u64()).unwrap_or(0);
+        if let Ok(count) = self.db.replica_count_after(since).await {
+            self.sync.pending.set(count);
+        }
+    }
+
+    fn replication_id(&self, direction: Direction) -> String {
+        checkpoint::replication_id(&self.device, &self.server.identity(), direction)
+    }
+
+    async fn local_checkpoint(&self, direction: Direction) -> Option<Checkpoint> {
+        self.db
+            .replica_state::<Checkpoint>(&format!("checkpoint:{}", self.replication_id(direction)))
+            .await
+            .ok()
+            .flatten()
+    }
+
+    async fn remote_checkpoint(&mut self, direction: Direction) -> Result<Option<Checkpoint>, SyncError> {
+        let id = self.replication_id(direction);
+        let answer = self.request("GET", &format!("/_local/{}", percent(&id)), None).await?;
+        match answer.status {
+            404 => Ok(None),
+            200 => Ok(serde_json::from_str(&answer.body).ok()),
+            _ => Err(refused("reading a checkpoint", &answer)),
+        }
+    }
+
+    /// Writes `checkpoint` on the server over the one last read there
+    /// (`previous`), and returns it as written (with its new `_rev`).
+    async fn write_remote_checkpoint(
+        &mut self,
+        direction: Direction,
+        previous: Option<&Checkpoint>,
+        checkpoint: &Checkpoint,
+    ) -> Result<Option<Checkpoint>, SyncError> {
+        let id = self.replication_id(direction);
+        let mut written = checkpoint.clone();
+        written.rev = previous.and_then(|previous| previous.rev.clone());
+        let body = serde_json::to_string(&written).map_err(|e| SyncError::Local(e.to_string()))?;
+        let answer = self.request("PUT", &format!("/_local/{}", percent(&id)), Some(body)).await?;
+        if answer.status == 409 {
+            // Written since it was read (an earlier attempt whose answer was
+            // lost): read it again; the next write goes over it.
+            return self.remote_checkpoint(direction).await;
+        }
+        if !answer.ok() {
+            return Err(refused("writing a checkpoint", &answer));
+        }
+        written.rev = serde_json::from_str::<Value>(&answer.body)
+            .ok()
+            .and_then(|body| body.get("rev").and_then(Value::as_str).map(str::to_owned));
+        Ok(Some(written))
+    }
+
+    /// Stores this side's checkpoint of `direction`.
+    async fn write_local_checkpoint(&self, direction: Direction, checkpoint: &Checkpoint) -> Result<(), SyncError> {
+        let mut stored = checkpoint.clone();
+        stored.rev = None;
+        self.db
+            .apply_replica(&crate::io::db::ReplicaWrite {
+                state: vec![(
+                    format!("checkpoint:{}", self.replication_id(direction)),
+                    serde_json::to_value(&stored).map_err(|e| SyncError::Local(e.to_string()))?,
+                )],
+                ..Default::default()
+            })
+            .await?;
+        Ok(())
+    }
+
+    /// A sync point, then every document changed here after the push
+    /// checkpoint, to the server.
+    async fn push(&mut self) -> Result<(), SyncError> {
+        let scope = {
+            let mut wake = self.wake.borrow_mut();
+            wake.due = false;
+            std::mem::take(&mut wake.scope)
+        };
+        let mut seq = self.db.replica_state::<u64>(SEQ_KEY).await?.unwrap_or(0);
+        let changed = local::scan(&self.db, &self.ids, self.policy, &scope, now(), &mut seq).await;
+        let changed = match changed {
+            Ok(changed) => changed,
+            Err(error) => {
+                // Looked at again next time.
+                let mut wake = self.wake.borrow_mut();
+                wake.due = true;
+                wake.scope.all |= scope.all;
+                wake.scope.sessions.extend(scope.sessions);
+                return Err(error);
+            }
+        };
+        if !changed.is_empty() {
+            let mut write = crate::io::db::ReplicaWrite::default();
+            for meta in &changed {
+                write.metas.push(serde_json::to_value(meta).map_err(|e| SyncError::Local(e.to_string()))?);
+            }
+            write.state.push((SEQ_KEY.to_owned(), Value::from(seq)));
+            self.db.apply_replica(&write).await?;
+        }
+        let local = self.local_checkpoint(Direction::Push).await;
+        let mut remote = match self.remote_push.clone() {
+            Some(remote) => remote,
+            None => self.remote_checkpoint(Direction::Push).await?,
+        };
+        // The source of a push is this device: its checkpoint and the server's.
+        let mut since =
+            checkpoint::start_seq(local.as_ref(), remote.as_ref()).and_then(|seq| seq.as_u64()).unwrap_or(0);
+        let mut previous = local;
+        loop {
+            let metas: Vec<DocMeta> = self.db.replica_after(since, BATCH).await?;
+            let Some(last) = metas.last().map(|meta| meta.seq) else { break };
+            let mut asked: Vec<(String, Vec<Rev>)> = Vec::new();
+            for meta in &metas {
+                if let Some((rev, _)) = meta.winner() {
+                    let mut revs = vec![rev];
+                    revs.extend(
+                        meta.tree
+                            .leaves()
+                            .into_iter()
+                            .map(|leaf| leaf.rev)
+                            .filter(|r| Some(r) != meta.winner().map(|w| w.0).as_ref()),
+                    );
+                    asked.push((meta.id.clone(), revs));
+                }
+            }
+            let answer = self.request("POST", "/_revs_diff", Some(protocol::revs_diff_body(&asked))).await?;
+            if !answer.ok() {
+                return Err(refused("comparing revisions", &answer));
+            }
+            let missing = protocol::parse_revs_diff(answer.body.as_bytes())
+                .map_err(|e| SyncError::Retry(format!("the server's answer could not be read ({e})"), None))?;
+            let mut docs = Vec::new();
+            for meta in &metas {
+                for rev in missing.get(&meta.id).into_iter().flatten() {
+                    let Some(body) = meta.body(rev) else { continue };
+                    let Some(revisions) = meta.revisions(rev) else { continue };
+                    let deleted = meta.tree.leaves().iter().any(|leaf| &leaf.rev == rev && leaf.deleted);
+                    let body = if deleted { Map::new() } else { self.ids.seal(&meta.id, &meta.plain, body).await? };
+                    docs.push(OutgoingDoc { id: meta.id.clone(), rev: rev.clone(), revisions, deleted, body });
+                }
+            }
+            if !docs.is_empty() {
+                let answer = self.request("POST", "/_bulk_docs", Some(protocol::bulk_docs_body(&docs))).await?;
+                if !answer.ok() {
+                    return Err(refused("sending changes", &answer));
+                }
+                let results = protocol::parse_bulk_docs(answer.body.as_bytes())
+                    .map_err(|e| SyncError::Retry(format!("the server's answer could not be read ({e})"), None))?;
+                if let Some(failed) = results.iter().find_map(|result| result.error.clone()) {
+                    return Err(SyncError::Refused(format!("The server refused a change: {failed}")));
+                }
+            }
+            since = last;
+            // The target's checkpoint first (the server's), then this side's.
+            let checkpoint = checkpoint::advance(previous.as_ref(), &self.session, Value::from(last));
+            remote = self.write_remote_checkpoint(Direction::Push, remote.as_ref(), &checkpoint).await?;
+            self.remote_push = Some(remote.clone());
+            self.write_local_checkpoint(Direction::Push, &checkpoint).await?;
+            previous = Some(checkpoint);
+            if metas.len() < BATCH as usize {
+                break;
+            }
+        }
+        self.remote_push = Some(remote);
+        Ok(())
+    }
+
+    /// Every change on the server after the pull checkpoint, to here; with
+    /// `live`, waits (a long poll) for the next changes first.
+    async fn pull(&mut self, live: Option<&AbortController>) -> Result<(), SyncError> {
+        let local = self.local_checkpoint(Direction::Pull).await;
+        let mut remote = match self.remote_pull.clone() {
+            Some(remote) => remote,
+            None => self.remote_checkpoint(Direction::Pull).await?,
+        };
+        // The source of a pull is the server.
+        let mut since = match &self.pulled_since {
+            Some(since) => Some(since.clone()),
+            None => checkpoint::start_seq(remote.as_ref(), local.as_ref()),
+        };
+        let mut previous = local;
+        let mut first = true;
+        loop {
+            let wait = (first && live.is_some()).then_some(Live { timeout_ms: LONGPOLL_MS, heartbeat_ms: 0 });
+            first = false;
+            let path = format!("/_changes?{}", protocol::changes_query(since.as_ref(), BATCH, wait));
+            self.check_running()?;
+            let signal = live.map(AbortController::signal);
+            let answer = self
+                .server
+                .db_request("GET", &path, None, signal.as_ref())
+                .await
+                .map_err(|error| failure("reading changes", error))?;
+            if !answer.ok() {
+                return Err(refused("reading changes", &answer));
+            }
+            let page = protocol::parse_changes(answer.body.as_bytes())
+                .map_err(|e| SyncError::Retry(format!("the server's changes could not be read ({e})"), None))?;
+            let more = page.has_more(BATCH);
+            let moved = since.as_ref() != Some(&page.last_seq);
+            // The target's checkpoint first (this side's, with the batch, in
+            // one transaction), then the server's.
+            let checkpoint = checkpoint::advance(previous.as_ref(), &self.session, page.last_seq.clone());
+            let stored = (
+                format!("checkpoint:{}", self.replication_id(Direction::Pull)),
+                serde_json::to_value(&checkpoint).map_err(|e| SyncError::Local(e.to_string()))?,
+            );
+            let fetched = self.apply_page(page.changes, moved.then_some(stored)).await?;
+            if moved {
+                // The server's copy is written when something came; after
+                // only this device's own changes, it may lag (a later start
+                // reads those few changes again).
+                if fetched {
+                    remote = self.write_remote_checkpoint(Direction::Pull, remote.as_ref(), &checkpoint).await?;
+                }
+                previous = Some(checkpoint);
+            }
+            self.remote_pull = Some(remote.clone());
+            self.pulled_since = Some(page.last_seq.clone());
+            since = Some(page.last_seq);
+            if !more {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Fetches what this device lacks of a page of changes and applies it.
+    async fn apply_page(
+        &mut self,
+        changes: Vec<protocol::Change>,
+        checkpoint: Option<(String, Value)>,
+    ) -> Result<bool, SyncError> {
+        let ids: Vec<String> = changes.iter().map(|change| change.id.clone()).collect();
+        let metas: Vec<Option<DocMeta>> = self.db.replica_get(&ids).await?;
+        let mut wanted: Vec<(String, Rev)> = Vec::new();
+        let mut known: HashMap<String, DocMeta> = HashMap::new();
+        for (change, meta) in changes.iter().zip(metas) {
+            let missing = match &meta {
+                Some(meta) => meta.tree.missing(&change.revs),
+                None => change.revs.clone(),
+            };
+            wanted.extend(missing.into_iter().map(|rev| (change.id.clone(), rev)));
+            if let Some(meta) = meta {
+                known.insert(change.id.clone(), meta);
+            }
+        }
+        if wanted.is_empty() {
+            if let Some(checkpoint) = checkpoint {
+                self.db
+                    .apply_replica(&crate::io::db::ReplicaWrite { state: vec![checkpoint], ..Default::default() })
+                    .await?;
+            }
+            return Ok(false);
+        }
+        let answer =
+            self.request("POST", "/_bulk_get?revs=true&latest=true", Some(protocol::bulk_get_body(&wanted))).await?;
+        if !answer.ok() {
+            return Err(refused("fetching changes", &answer));
+        }
+        let fetched = protocol::parse_bulk_get(answer.body.as_bytes())
+            .map_err(|e| SyncError::Retry(format!("the server's documents could not be read ({e})"), None))?;
+        let mut grouped: BTreeMap<String, (DocMeta, Vec<FetchedRev>)> = BTreeMap::new();
+        for item in fetched {
+            let Fetched::Doc(fetched) = item else { continue };
+            let (plain, body) = if fetched.deleted {
+                let plain = known.get(&fetched.id).map(|meta| meta.plain.clone());
+                let plain = match plain {
+                    Some(plain) => plain,
+                    None => match &self.ids {
+                        Ids::Plain if doc::parse_doc_id(&fetched.id).is_some() => fetched.id.clone(),
+                        // A deletion of something never seen here: nothing to do.
+                        _ => continue,
+                    },
+                };
+                (plain, Map::new())
+            } else {
+                match self.ids.open(&fetched.id, fetched.body).await? {
+                    Some(opened) => opened,
+                    None => continue,
+                }
+            };
+            let entry = grouped.entry(fetched.id.clone()).or_insert_with(|| {
+                let meta = known.get(&fetched.id).cloned().unwrap_or_else(|| {
+                    let (kind, session) = doc::parse_doc_id(&plain)
+                        .map(|(kind, key)| {
+                            let session = match kind {
+                                DocKind::Session => Some(key.to_owned()),
+                                DocKind::Message => body
+                                    .get("record")
+                                    .and_then(|record| record.get("session_id"))
+                                    .and_then(Value::as_str)
+                                    .map(str::to_owned),
+                                _ => None,
+                            };
+                            (doc::kind_name(kind), session)
+                        })
+                        .unwrap_or(("unknown", None));
+                    DocMeta::new(&fetched.id, &plain, kind, session.as_deref())
+                });
+                (meta, Vec::new())
+            });
+            entry.1.push(FetchedRev { rev: fetched.rev, revisions: fetched.revisions, deleted: fetched.deleted, body });
+        }
+        let before = self.db.replica_state::<u64>(SEQ_KEY).await?.unwrap_or(0);
+        let mut seq = before;
+        let mut pulled = local::apply(&self.db, self.policy, grouped, &mut seq).await?;
+        pulled.write.state.push((SEQ_KEY.to_owned(), Value::from(seq)));
+        // What came from this server need not go back to it: when nothing
+        // else was waiting, the push checkpoint moves past it (a push to
+        // another server, which has no checkpoint, still sends it all).
+        let pushed = self.local_checkpoint(Direction::Push).await;
+        if !pulled.revised && pushed.as_ref().and_then(|cp| cp.last_seq.as_u64()) == Some(before) {
+            let checkpoint = checkpoint::advance(pushed.as_ref(), &self.session, Value::from(seq));
+            pulled.write.state.push((
+                format!("checkpoint:{}", self.replication_id(Direction::Push)),
+                serde_json::to_value(&checkpoint).map_err(|e| SyncError::Local(e.to_string()))?,
+            ));
+        }
+        pulled.write.state.extend(checkpoint);
+        for conflict in &pulled.conflicts {
+            pulled.write.state.push((conflict.key(), serde_json::to_value(conflict).unwrap_or(Value::Null)));
+        }
+        let touched_records = !pulled.write.touches_no_record();
+        let small = !(pulled.write.records.agents.is_empty()
+            && pulled.write.records.providers.is_empty()
+            && pulled.write.records.model_configs.is_empty()
+            && pulled.write.records.settings.is_empty()
+            && pulled.write.records.project_files.is_empty()
+            && pulled.write.deleted_other.is_empty());
+        let sessions = self.db.apply_replica(&pulled.write).await?;
+        {
+            let mut wake = self.wake.borrow_mut();
+            if !pulled.revive.is_empty() || pulled.revised {
+                wake.due = true;
+            }
+            wake.scope.sessions.extend(pulled.revive.iter().cloned());
+        }
+        if !pulled.conflicts.is_empty() {
+            self.load_conflicts().await;
+        }
+        if touched_records {
+            self.tell(&sessions, small || !pulled.write.deleted_sessions.is_empty()).await;
+        }
+        Ok(true)
+    }
+
+    /// Tells this tab and the others what a pull wrote (not a change for
+    /// this replicator to push: its listener is muted while they are told).
+    async fn tell(&self, sessions: &[String], everything: bool) {
+        let store = self.sync.store;
+        self.wake.borrow_mut().muted = true;
+        let reread: Vec<_> = if everything || sessions.len() > 20 {
+            vec![store.heard(Change::All)]
+        } else {
+            sessions.iter().map(|id| store.heard(Change::Session { id: id.clone() })).collect()
+        };
+        self.wake.borrow_mut().muted = false;
+        futures::future::join_all(reread).await;
+    }
+
+    async fn load_conflicts(&self) {
+        if let Ok(conflicts) = self.db.replica_states::<Conflict>(CONFLICT_PREFIX).await {
+            self.sync.conflicts.set(conflicts.into_iter().map(|(_, conflict)| conflict).collect());
+        }
+    }
+}
+
+/// Checks the server of `config` from this page, step by step, and says in
+/// words what works and what to change.
+pub(super) async fn check(config: SyncConfig) -> Vec<Finding> {
+    let server = config.server();
+    let mut observed = Observed {
+        page_origin: crate::io::address::origin(),
+        url: server.db_url(),
+        user: server.user.clone(),
+        reached: Reach::Unreachable,
+        server: None,
+        session: None,
+        db: DbObservation::Unknown,
+        security: None,
+    };
+    match server.request("GET", "/", None, None).await {
+        Ok(answer) => {
+            observed.reached = Reach::Status(answer.status);
+            observed.server = protocol::parse_server_info(answer.body.as_bytes()).ok();
+        }
+        Err(_) => {
+            if crate::io::fetch_stream::answers_at_all(&server.url).await {
+                observed.reached = Reach::OriginRefused;
+            }
+            return check::check(&observed);
+        }
+    }
+    if let Ok(answer) = server.request("GET", "/_session", None, None).await
+        && answer.ok()
+    {
+        observed.session = protocol::parse_session(answer.body.as_bytes()).ok();
+    }
+    if let Ok(answer) = server.db_request("GET", "", None, None).await {
+        observed.db = match answer.status {
+            404 => DbObservation::Missing,
+            401 | 403 => DbObservation::Forbidden,
+            200 => protocol::parse_db_info(answer.body.as_bytes()).map_or(DbObservation::Unknown, DbObservation::Found),
+            _ => DbObservation::Unknown,
+        };
+    }
+    if let Ok(answer) = server.db_request("GET", "/_security", None, None).await
+        && answer.ok()
+    {
+        observed.security = protocol::parse_security(answer.body.as_bytes()).ok();
+    }
+    check::check(&observed)
+}
+
+/// Takes the user's pick for a contested field: the record gets `value`
+/// (its next sync point pushes it) and the conflict is forgotten.
+pub(super) async fn resolve(sync: SyncContext, doc_id: String, field: String, value: Value) {
+    let Some(db) = sync.store.db() else { return };
+    let key = format!("{CONFLICT_PREFIX}{doc_id}|{field}");
+    if !field.is_empty()
+        && let Err(error) = local::set_field(&db, &doc_id, &field, value).await
+    {
+        sync.store.report(format!("{error:?}"));
+        return;
+    }
+    sync.store.heard(Change::All).await;
+    let _ = db.replica_forget(&[key]).await;
+    sync.conflicts.update(|conflicts| conflicts.retain(|c| !(c.doc == doc_id && c.field == field)));
+}

@@ -1,0 +1,45 @@
+//! Check server's findings: one line per step (reaching the server, CORS for
+//! this page's origin, HTTPS, the CouchDB version, the credentials, the
+//! database and who may use it), each saying what works or what to change.
+
+use hearth_core::replication::check::{Finding, Level};
+use leptos::prelude::*;
+
+/// The findings list.
+#[component]
+pub(crate) fn SyncCheck(
+    /// The last check's findings (`Err`: the check could not run), `None`
+    /// before any check.
+    findings: RwSignal<Option<Result<Vec<Finding>, String>>>,
+    /// Whether a check is running.
+    checking: RwSignal<bool>,
+) -> impl IntoView {
+    let line = |finding: Finding| {
+        let (mark, class) = match finding.level {
+            Level::Ok => ("Works: ", "finding ok"),
+            Level::Warning => ("Warning: ", "finding warning"),
+            Level::Problem => ("Problem: ", "finding problem"),
+        };
+        view! { <li class=class><strong>{mark}</strong>{finding.text}</li> }
+    };
+    view! {
+        <div class="sync-check" aria-live="polite">
+            <Show when=move || checking.get()>
+                <p>"Checking the server…"</p>
+            </Show>
+            {move || {
+                findings
+                    .get()
+                    .map(|found| match found {
+                        Ok(found) => {
+                            view! {
+                                <ul aria-label="Server check">{found.into_iter().map(line).collect_view()}</ul>
+                            }
+                                .into_any()
+                        }
+                        Err(why) => view! { <p>{why}</p> }.into_any(),
+                    })
+            }}
+        </div>
+    }
+}

@@ -1,0 +1,54 @@
+//! The conflicts sync could not merge alone: a field both devices changed.
+//! Each shows both values; the winner's is what Hearth shows now, and either
+//! can be kept.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::sync::state::{Conflict, SyncContext, code};
+
+/// A value as text, for showing.
+fn shown(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::String(text) => text.clone(),
+        serde_json::Value::Null => "(empty)".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// The list (nothing while there is no conflict).
+#[component]
+pub(crate) fn SyncConflicts() -> impl IntoView {
+    let sync = SyncContext::expect();
+    let keep = move |conflict: Conflict, value: serde_json::Value| {
+        spawn_local(async move {
+            if let Ok(code) = code::load().await {
+                (code.resolve)(sync, conflict.doc, conflict.field, value).await;
+            }
+        });
+    };
+    let item = move |conflict: Conflict| {
+        let shown_value = shown(&conflict.shown);
+        let other_value = shown(&conflict.other);
+        let heading = format!("{}: {}", conflict.label, conflict.field);
+        let (a, b) = (conflict.clone(), conflict.clone());
+        view! {
+            <li>
+                <p><strong>{heading}</strong></p>
+                <p>"Shown now: " <q>{shown_value}</q></p>
+                <p>"The other device's: " <q>{other_value}</q></p>
+                <div class="button-row">
+                    <button type="button" on:click=move |_| keep(a.clone(), a.shown.clone())>"Keep the shown one"</button>
+                    <button type="button" on:click=move |_| keep(b.clone(), b.other.clone())>"Keep the other device's"</button>
+                </div>
+            </li>
+        }
+    };
+    view! {
+        <Show when=move || !sync.conflicts.with(Vec::is_empty)>
+            <h4>"Changed on two devices"</h4>
+            <p class="hint">"Both devices changed these at the same time. Pick the one to keep; the other is dropped."</p>
+            <ul aria-label="Conflicts to resolve">{move || sync.conflicts.get().into_iter().map(item).collect_view()}</ul>
+        </Show>
+    }
+}

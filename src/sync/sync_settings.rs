@@ -1,0 +1,144 @@
+//! Settings section "Sync": the server, database, user and password, end-to-end
+//! encryption with its passphrase, Start and Stop, what sync is doing, when it
+//! last finished, what is waiting, Check server's findings and the conflicts to
+//! resolve. The configuration stays on this device.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::io::intl::short_date_time;
+use crate::sync::state::{Phase, SYNC_SETTING, SyncConfig, SyncContext, code};
+use crate::sync::sync_check::SyncCheck;
+use crate::sync::sync_conflicts::SyncConflicts;
+use crate::ui::text_field::TextField;
+
+/// The section. Takes no props: it edits the stored configuration.
+#[component]
+pub(crate) fn SyncSettings() -> impl IntoView {
+    let sync = SyncContext::expect();
+    let url = RwSignal::new(String::new());
+    let db = RwSignal::new("hearth".to_owned());
+    let user = RwSignal::new(String::new());
+    let password = RwSignal::new(String::new());
+    let e2e = RwSignal::new(false);
+    // The stored configuration fills the fields once read.
+    spawn_local(async move {
+        let stored = sync.store.setting(SYNC_SETTING).await.ok().flatten();
+        if let Some(stored) = SyncConfig::from_value(stored.as_ref()) {
+            url.set(stored.url);
+            if !stored.db.is_empty() {
+                db.set(stored.db);
+            }
+            user.set(stored.user);
+            password.set(stored.password);
+            e2e.set(stored.e2e);
+        }
+    });
+    let passphrase = RwSignal::new(String::new());
+    let problem = RwSignal::new(None::<String>);
+    let findings = RwSignal::new(None);
+    let checking = RwSignal::new(false);
+    let typed = move || SyncConfig {
+        url: url.get_untracked().trim().to_owned(),
+        db: db.get_untracked().trim().to_owned(),
+        user: user.get_untracked().trim().to_owned(),
+        password: password.get_untracked(),
+        e2e: e2e.get_untracked(),
+        on: false,
+    };
+    let running = move || !matches!(sync.phase.get(), Phase::Off | Phase::Refused(_));
+    let start = move |_| {
+        let config = SyncConfig { on: true, ..typed() };
+        if config.url.is_empty() || config.db.is_empty() {
+            problem.set(Some("Enter the server's address and the database's name.".to_owned()));
+            return;
+        }
+        if !(config.url.starts_with("https://") || config.url.starts_with("http://")) {
+            problem.set(Some("The address starts with https:// (or http:// for a server on this machine).".to_owned()));
+            return;
+        }
+        if config.e2e && passphrase.get_untracked().is_empty() {
+            problem
+                .set(Some("Type the sync passphrase: it encrypts everything before it leaves this device.".to_owned()));
+            return;
+        }
+        problem.set(None);
+        let typed = Some(passphrase.get_untracked()).filter(|typed| !typed.is_empty());
+        let value = config.to_value();
+        sync.store.put_setting(SYNC_SETTING, value.clone());
+        sync.start(value, typed);
+    };
+    let stop = move |_| {
+        sync.stop();
+        sync.store.put_setting(SYNC_SETTING, SyncConfig { on: false, ..typed() }.to_value());
+    };
+    let check = move |_| {
+        checking.set(true);
+        findings.set(None);
+        let config = typed();
+        spawn_local(async move {
+            let found = match code::load().await {
+                Ok(code) => Ok((code.check)(config).await),
+                Err(error) => Err(format!("The check's code did not load ({error}).")),
+            };
+            findings.set(Some(found));
+            checking.set(false);
+        });
+    };
+    let phase_text = move || match sync.phase.get() {
+        Phase::Off => "Sync is off.".to_owned(),
+        Phase::Starting => "Starting…".to_owned(),
+        Phase::OtherTab => "Another Hearth tab is syncing; this one follows it.".to_owned(),
+        Phase::Syncing => "Syncing…".to_owned(),
+        Phase::Live => "Up to date; changes on either side sync as they happen.".to_owned(),
+        Phase::Retrying { why, retry_at } => format!("{why}. Trying again at {}.", short_date_time(retry_at as f64)),
+        Phase::Refused(why) => why,
+    };
+    let last = move || {
+        sync.last_synced.get().map(|at| format!("Last synced at {}.", short_date_time(at as f64))).unwrap_or_default()
+    };
+    let pending = move || match sync.pending.get() {
+        0 => String::new(),
+        1 => "1 change waits to be sent.".to_owned(),
+        n => format!("{n} changes wait to be sent."),
+    };
+    view! {
+        <section class="settings-section" aria-labelledby="settings-sync">
+            <h3 id="settings-sync">"Sync"</h3>
+            <p class="hint">
+                "Sync your conversations, agents and settings across devices through your own CouchDB server. \
+                 API keys are never synced. The guide shows how to set up a server."
+            </p>
+            <TextField label="Server address" kind="url" value=move || url.get() on_input=Callback::new(move |t| url.set(t)) verbatim=true autocomplete="url" placeholder="https://couch.example.org" />
+            <TextField label="Database" value=move || db.get() on_input=Callback::new(move |t| db.set(t)) verbatim=true autocomplete="off" />
+            <TextField label="User name" value=move || user.get() on_input=Callback::new(move |t| user.set(t)) verbatim=true autocomplete="username" />
+            <TextField label="Password" kind="password" value=move || password.get() on_input=Callback::new(move |t| password.set(t)) autocomplete="current-password" />
+            <label class="check">
+                <input type="checkbox" bind:checked=e2e />
+                "Encrypt end to end with a sync passphrase"
+            </label>
+            <Show when=move || e2e.get()>
+                <TextField label="Sync passphrase" kind="password" value=move || passphrase.get() on_input=Callback::new(move |t| passphrase.set(t)) autocomplete="off" />
+                <p class="hint">
+                    "Use the same passphrase on every device. The server then stores only encrypted documents; \
+                     a lost passphrase cannot be recovered, and the server's copy stays unreadable."
+                </p>
+            </Show>
+            <p class="field-error" role="alert">{move || problem.get()}</p>
+            <div class="button-row">
+                <Show
+                    when=running
+                    fallback=move || view! { <button type="button" class="primary" on:click=start>"Start sync"</button> }
+                >
+                    <button type="button" on:click=stop>"Stop sync"</button>
+                </Show>
+                <button type="button" on:click=check disabled=checking>"Check server"</button>
+            </div>
+            <p class="status" role="status">
+                {phase_text} " " {last} " " {pending}
+            </p>
+            <SyncCheck findings checking />
+            <SyncConflicts />
+        </section>
+    }
+}
