@@ -83,8 +83,8 @@ export const CHUNK_BUDGETS = {
   pdf_text: 29_900,
   reply: 195_400,
   search: 18_300,
-  shared: 240_000,
-  sync: 119_500,
+  shared: 241_000,
+  sync: 124_500,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */

@@ -70,7 +70,7 @@ pub(crate) fn App() -> impl IntoView {
     provide_context(preferences);
     provide_context(sessions);
     provide_context(chat);
-    let sync = SyncContext::new(store);
+    let sync = SyncContext::new(store, providers);
     provide_context(sync);
     // Updates: a reload the user asks for waits while a reply streams here.
     let updates = UpdatesContext::new();

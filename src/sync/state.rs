@@ -18,6 +18,7 @@ use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
 
 use crate::io::couch::CouchServer;
+use crate::providers::state::ProvidersContext;
 use crate::store::StoreContext;
 
 pub(crate) use engine::Conflict;
@@ -34,9 +35,13 @@ pub(crate) struct SyncConfig {
     pub(crate) db: String,
     /// The user's name on the server.
     pub(crate) user: String,
-    /// Their password.
+    /// Their password: empty while the key lock is on, which holds it
+    /// sealed instead (`password_sealed`).
     #[serde(default)]
     pub(crate) password: String,
+    /// The password sealed with the API key lock, while it is on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) password_sealed: Option<hearth_core::storage::key_lock::Sealed>,
     /// Whether documents are end-to-end encrypted with a sync passphrase.
     #[serde(default)]
     pub(crate) e2e: bool,
@@ -103,6 +108,8 @@ pub(crate) enum Phase {
 #[derive(Clone, Copy)]
 pub(crate) struct SyncContext {
     pub(crate) store: StoreContext,
+    /// The API key lock, which seals the sync password while it is on.
+    pub(crate) providers: ProvidersContext,
     /// What sync is doing.
     pub(crate) phase: RwSignal<Phase>,
     /// When the last sync round finished (both directions).
@@ -117,9 +124,10 @@ pub(crate) struct SyncContext {
 
 impl SyncContext {
     /// Off until [`SyncContext::load`].
-    pub(crate) fn new(store: StoreContext) -> Self {
+    pub(crate) fn new(store: StoreContext, providers: ProvidersContext) -> Self {
         Self {
             store,
+            providers,
             phase: RwSignal::new(Phase::Off),
             last_synced: RwSignal::new(None),
             pending: RwSignal::new(0),

@@ -7,6 +7,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::io::intl::short_date_time;
+use crate::providers::state::ProvidersContext;
+use crate::providers::state::key_lock::LockState;
 use crate::sync::state::{Phase, SYNC_SETTING, SyncConfig, SyncContext, code};
 use crate::sync::sync_check::SyncCheck;
 use crate::sync::sync_conflicts::SyncConflicts;
@@ -16,6 +18,7 @@ use crate::ui::text_field::TextField;
 #[component]
 pub(crate) fn SyncSettings() -> impl IntoView {
     let sync = SyncContext::expect();
+    let providers = ProvidersContext::expect();
     let url = RwSignal::new(String::new());
     let db = RwSignal::new("hearth".to_owned());
     let user = RwSignal::new(String::new());
@@ -30,7 +33,12 @@ pub(crate) fn SyncSettings() -> impl IntoView {
                 db.set(stored.db);
             }
             user.set(stored.user);
-            password.set(stored.password);
+            // A sealed password is opened for the field while the lock is open here.
+            let opened = match &stored.password_sealed {
+                Some(sealed) => providers.open_secret(sealed).await.and_then(|bytes| String::from_utf8(bytes).ok()),
+                None => Some(stored.password),
+            };
+            password.set(opened.unwrap_or_default());
             e2e.set(stored.e2e);
         }
     });
@@ -43,9 +51,37 @@ pub(crate) fn SyncSettings() -> impl IntoView {
         db: db.get_untracked().trim().to_owned(),
         user: user.get_untracked().trim().to_owned(),
         password: password.get_untracked(),
+        password_sealed: None,
         e2e: e2e.get_untracked(),
         on: false,
     };
+    // With the API key lock on, the password is stored sealed with it (never
+    // in plain text): `Err` when the lock is on but closed in this tab.
+    let at_rest =
+        move |mut config: SyncConfig| async move {
+            if providers.lock.get_untracked().is_on() && !config.password.is_empty() {
+                config.password_sealed =
+                    Some(providers.seal_secret(config.password.as_bytes()).await.map_err(|_| {
+                        "Unlock your API keys first: the key lock seals the sync password too.".to_owned()
+                    })?);
+                config.password = String::new();
+            }
+            Ok::<_, String>(config)
+        };
+    // A lock set while this section is open seals a password stored plain.
+    Effect::new(move |_| {
+        if matches!(providers.lock.get(), LockState::Unlocked(_)) {
+            spawn_local(async move {
+                let stored = sync.store.setting(SYNC_SETTING).await.ok().flatten();
+                if let Some(config) = SyncConfig::from_value(stored.as_ref())
+                    && !config.password.is_empty()
+                    && let Ok(sealed) = at_rest(config).await
+                {
+                    sync.store.put_setting(SYNC_SETTING, sealed.to_value());
+                }
+            });
+        }
+    });
     let running = move || !matches!(sync.phase.get(), Phase::Off | Phase::Refused(_));
     let start = move |_| {
         let config = SyncConfig { on: true, ..typed() };
@@ -64,13 +100,26 @@ pub(crate) fn SyncSettings() -> impl IntoView {
         }
         problem.set(None);
         let typed = Some(passphrase.get_untracked()).filter(|typed| !typed.is_empty());
-        let value = config.to_value();
-        sync.store.put_setting(SYNC_SETTING, value.clone());
-        sync.start(value, typed);
+        spawn_local(async move {
+            match at_rest(config).await {
+                Ok(config) => {
+                    let value = config.to_value();
+                    sync.store.put_setting(SYNC_SETTING, value.clone());
+                    sync.start(value, typed);
+                }
+                Err(why) => problem.set(Some(why)),
+            }
+        });
     };
     let stop = move |_| {
         sync.stop();
-        sync.store.put_setting(SYNC_SETTING, SyncConfig { on: false, ..typed() }.to_value());
+        // Only `on` changes: the stored password stays as it is stored.
+        spawn_local(async move {
+            let stored = sync.store.setting(SYNC_SETTING).await.ok().flatten();
+            if let Some(config) = SyncConfig::from_value(stored.as_ref()) {
+                sync.store.put_setting(SYNC_SETTING, SyncConfig { on: false, ..config }.to_value());
+            }
+        });
     };
     let check = move |_| {
         checking.set(true);

@@ -15,9 +15,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { screenshot, waitUntil } from '../support/browser.mjs';
-import { loadApp, openChatWithProvider, sendAndSettle, send, settled, useHarness } from '../support/chat.mjs';
-import { closeSettings, inSettings, openSettings, turnOffGeneratedTitles, editAgent, saveAgent, closeAgents } from '../support/dialogs.mjs';
-import { readDatabase } from '../support/idb.mjs';
+import { openChatWithProvider, send, sendAndSettle, settled, useHarness } from '../support/chat.mjs';
+import { closeSettings, editAgent, inSettings, lockKeys, openSettings, saveAgent, turnOffGeneratedTitles } from '../support/dialogs.mjs';
+import { readDatabase, storedBlobs } from '../support/idb.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { startCouch } from '../support/couch.mjs';
 import { startChaosProxy } from '../support/chaos-proxy.mjs';
@@ -158,7 +158,8 @@ describe('sync', () => {
     const { section } = await syncSection(a.page);
     assert.ok(await section.isVisible());
     assert.deepEqual(await axeViolations(a.page, { include: 'section[aria-labelledby="settings-sync"]' }), [], 'Settings → Sync passes axe');
-    await screenshot(a.page, 'sync-settings.png');
+    await section.getByRole('button', { name: 'Check server', exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(a.page, 'sync-settings.png', { fullPage: false });
     await closeSettings(a.page);
   });
 
@@ -242,7 +243,8 @@ describe('sync', () => {
     const text = await conflicts.innerText();
     assert.match(text, /Description from A/);
     assert.match(text, /Description from B/);
-    await screenshot(b.page, 'sync-conflict.png');
+    await conflicts.scrollIntoViewIfNeeded();
+    await screenshot(b.page, 'sync-conflict.png', { fullPage: false });
     assert.deepEqual(await axeViolations(b.page, { include: 'section[aria-labelledby="settings-sync"]' }), [], 'the conflict list passes axe');
     // Keep B's: both devices end with it, and the conflict is gone.
     await conflicts.getByRole('button', { name: /Keep the (shown one|other device's)/ }).first().waitFor();
@@ -343,7 +345,8 @@ describe('sync', () => {
     await section.getByLabel('Password', { exact: true }).fill(ALICE.password);
     await section.getByRole('button', { name: 'Check server', exact: true }).click();
     await waitUntil(async () => !/Problem:/.test(await findings.innerText()), 'no problem is found', { timeout: SYNC_WAIT });
-    await screenshot(a.page, 'sync-check.png');
+    await findings.scrollIntoViewIfNeeded();
+    await screenshot(a.page, 'sync-check.png', { fullPage: false });
     await closeSettings(a.page);
   });
 
@@ -433,5 +436,59 @@ describe('sync', () => {
     const merged = await pouch.get(sessionDoc._id);
     assert.equal(merged.record.title, 'Renamed by PouchDB');
     assert.equal(merged.record.pinned, true);
+  });
+
+  test('with the API key lock on, the sync password is stored sealed, never in plain text', async (t) => {
+    const db = 'locked';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const [a] = await twoDevices(t);
+    await lockKeys(a.page, 'a long key lock passphrase');
+    await closeSettings(a.page);
+    await startSync(a.page, { url: couch.url, db });
+    await sendAndSettle(a, 'Synced with the lock on');
+    await waitUntil(async () => (await serverDocs(couch, db)).some((d) => d.type === 'message'), 'it syncs', { timeout: SYNC_WAIT });
+    const { settings } = await readDatabase(a.page, ['settings']);
+    const stored = settings.find((setting) => setting.key === 'sync_config');
+    assert.equal(stored.value.password, '', 'no plain password at rest');
+    assert.ok(stored.value.password_sealed?.data, 'the password is sealed');
+    assert.ok(!JSON.stringify(settings).includes(ALICE.password), 'the password is nowhere in the settings');
+  });
+
+  test('an attached image reaches the other device with its message, its bytes once', async (t) => {
+    const db = 'attachments';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const [a, b] = await twoDevices(t);
+    await startSync(a.page, { url: couch.url, db });
+    await startSync(b.page, { url: couch.url, db });
+    // Paste a small picture into A's message box, as a screenshot paste does, and send it.
+    await a.message.evaluate(async (box) => {
+      const canvas = new OffscreenCanvas(120, 80);
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#c0392b';
+      context.fillRect(0, 0, 120, 80);
+      context.fillStyle = '#fff';
+      context.fillText('sync', 40, 45);
+      const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'picture.png', { type: 'image/png' }));
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await a.page.getByRole('list', { name: 'Attached images and PDFs', exact: true }).getByText('Will be sent as').waitFor();
+    await sendAndSettle(a, 'A picture for the other device');
+    const [sent] = await waitUntil(async () => {
+      const found = await messagesWith(b.page, 'A picture for the other device', 'user');
+      return found.length > 0 ? found : null;
+    }, 'the message arrives', { timeout: SYNC_WAIT });
+    const onA = (await readDatabase(a.page, ['messages'])).messages.find((m) => m.content === 'A picture for the other device');
+    assert.equal(onA.attachments.length, 1);
+    const hash = onA.blobs[0];
+    assert.deepEqual(sent.blobs, [hash], 'the message names the same bytes');
+    await waitUntil(async () => (await storedBlobs(b.page)).some((blob) => blob.id === hash && blob.isBlob), 'the bytes are stored on B', { timeout: SYNC_WAIT });
+    const [blobA] = (await storedBlobs(a.page)).filter((blob) => blob.id === hash);
+    const [blobB] = (await storedBlobs(b.page)).filter((blob) => blob.id === hash);
+    assert.deepEqual([blobB.size, blobB.mime], [blobA.size, blobA.mime]);
+    const blobs = (await serverDocs(couch, db)).filter((d) => d.type === 'blob');
+    assert.equal(blobs.length, 1, 'one document for the bytes, by their hash');
+    assert.equal(blobs[0]._id, `blob:${hash}`);
   });
 });

@@ -125,6 +125,20 @@ impl Db {
             .collect())
     }
 
+    /// Whether a stored message refers to the blob `hash` and its bytes are
+    /// not stored: bytes sync brings are kept only then (or with the message
+    /// that refers to them).
+    pub(crate) async fn blob_wanted(&self, hash: &str) -> Result<bool> {
+        let tx = self.live()?.transaction([stores::MESSAGES, stores::BLOBS]).build()?;
+        let stored: Option<JsValue> = tx.object_store(stores::BLOBS)?.get(hash.to_owned()).primitive()?.await?;
+        if stored.is_some() {
+            return Ok(false);
+        }
+        let messages = tx.object_store(stores::MESSAGES)?;
+        let referring = messages.index(indexes::MESSAGES_BY_BLOB)?.count().with_query(hash.to_owned()).await?;
+        Ok(referring > 0)
+    }
+
     /// Deletes state entries by key.
     pub(crate) async fn replica_forget(&self, keys: &[String]) -> Result<()> {
         let tx = self.live()?.transaction(stores::REPLICA_STATE).with_mode(TransactionMode::Readwrite).build()?;

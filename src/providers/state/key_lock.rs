@@ -421,6 +421,13 @@ impl ProvidersContext {
         Ok(seal(&aes, plaintext).await?)
     }
 
+    /// A secret sealed with [`ProvidersContext::seal_secret`] (sync's
+    /// password), opened with this tab's open lock; `None` while it is
+    /// locked here or when it does not open.
+    pub(crate) async fn open_secret(self, sealed: &Sealed) -> Option<Vec<u8>> {
+        open(&self.open_key()?, sealed).await.ok()
+    }
+
     /// An MCP server's secrets, opened with this tab's open lock; `None`
     /// while it is locked here or when they do not open.
     pub(crate) async fn open_server_secrets(self, sealed: &Sealed) -> Option<McpSecrets> {

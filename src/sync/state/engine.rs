@@ -230,6 +230,18 @@ async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, 
         sync.phase.set(Phase::Refused("Storage is not available in this browser, so there is nothing to sync.".into()));
         return;
     };
+    let mut config = config;
+    if let Some(sealed) = &config.password_sealed {
+        match sync.providers.open_secret(sealed).await {
+            Some(bytes) => config.password = String::from_utf8(bytes).unwrap_or_default(),
+            None => {
+                sync.phase.set(Phase::Refused(
+                    "Unlock your API keys, then press Start sync: the key lock seals the sync password.".into(),
+                ));
+                return;
+            }
+        }
+    }
     let server = config.server();
     let ids = if config.e2e {
         let Some(passphrase) = passphrase else {
@@ -776,6 +788,7 @@ impl Replicator {
         let before = self.db.replica_state::<u64>(SEQ_KEY).await?.unwrap_or(0);
         let mut seq = before;
         let mut pulled = local::apply(&self.db, self.policy, grouped, &mut seq).await?;
+        self.attach_blobs(&mut pulled).await?;
         pulled.write.state.push((SEQ_KEY.to_owned(), Value::from(seq)));
         // What came from this server need not go back to it: when nothing
         // else was waiting, the push checkpoint moves past it (a push to
@@ -814,6 +827,68 @@ impl Replicator {
             self.tell(&sessions, small || !pulled.write.deleted_sessions.is_empty()).await;
         }
         Ok(true)
+    }
+
+    /// Puts with the pulled messages the bytes of the attachments they refer
+    /// to (fetched now when they did not come in the same page), each checked
+    /// against its hash; bytes that came for a message stored earlier are
+    /// kept too. Others are not stored: no blob without a message.
+    async fn attach_blobs(&self, pulled: &mut local::Pulled) -> Result<(), SyncError> {
+        let mut came: HashMap<String, (String, Vec<u8>)> =
+            pulled.blobs.drain(..).map(|(hash, media_type, bytes)| (hash, (media_type, bytes))).collect();
+        let mut wanted: Vec<String> =
+            pulled.write.records.messages.iter().flat_map(|message| message.blobs.iter().cloned()).collect();
+        wanted.sort();
+        wanted.dedup();
+        let mut keep: Vec<String> = Vec::new();
+        let mut fetch: Vec<String> = Vec::new();
+        for hash in wanted {
+            if came.contains_key(&hash) {
+                keep.push(hash);
+            } else if self.db.blob(&hash).await?.is_none() {
+                fetch.push(hash);
+            }
+        }
+        for hash in came.keys() {
+            if !keep.contains(hash) && self.db.blob_wanted(hash).await? {
+                keep.push(hash.clone());
+            }
+        }
+        if !fetch.is_empty() {
+            let mut asked = Vec::new();
+            for hash in &fetch {
+                asked.push(serde_json::json!({ "id": self.ids.server_id(&doc::doc_id(DocKind::Blob, hash)).await? }));
+            }
+            let body = serde_json::json!({ "docs": asked }).to_string();
+            let answer = self.request("POST", "/_bulk_get?revs=true", Some(body)).await?;
+            if !answer.ok() {
+                return Err(refused("fetching attachments", &answer));
+            }
+            let fetched = protocol::parse_bulk_get(answer.body.as_bytes())
+                .map_err(|e| SyncError::Retry(format!("the server's documents could not be read ({e})"), None))?;
+            for item in fetched {
+                let Fetched::Doc(fetched) = item else { continue };
+                if fetched.deleted {
+                    continue;
+                }
+                let Some((plain, body)) = self.ids.open(&fetched.id, fetched.body).await? else { continue };
+                if let Ok(doc::Incoming::Blob { hash, media_type, bytes }) = doc::from_doc(&plain, &body) {
+                    keep.push(hash.clone());
+                    came.insert(hash, (media_type, bytes));
+                }
+            }
+        }
+        for hash in keep {
+            let Some((media_type, bytes)) = came.remove(&hash) else { continue };
+            // Bytes that are not what their name says are not stored.
+            if crate::io::media::sha256_hex(&bytes).await.ok().as_deref() != Some(hash.as_str()) {
+                continue;
+            }
+            if let Some(data) = crate::io::media::blob_of(&bytes, &media_type) {
+                pulled.write.blobs.push(crate::io::db::NewBlob { hash, mime: media_type, data });
+            }
+        }
+        Ok(())
     }
 
     /// Tells this tab and the others what a pull wrote (not a change for

@@ -130,6 +130,35 @@ pub(super) async fn scan(
             changed.push(next);
         }
     }
+    // Attachments' bytes, once each (a blob never changes): a document for
+    // each blob the messages looked at refer to that was never synced, after
+    // those messages (so a device receiving them gets the message first).
+    let mut hashes: Vec<String> = messages
+        .iter()
+        .filter(|message| message.state != hearth_core::storage::MessageState::Streaming)
+        .flat_map(|message| message.blobs.iter().cloned())
+        .collect();
+    hashes.sort();
+    hashes.dedup();
+    let mut blob_ids = Vec::with_capacity(hashes.len());
+    for hash in &hashes {
+        blob_ids.push(ids.server_id(&doc::doc_id(DocKind::Blob, hash)).await?);
+    }
+    let synced: Vec<Option<DocMeta>> = if blob_ids.is_empty() { Vec::new() } else { db.replica_get(&blob_ids).await? };
+    for ((hash, id), meta) in hashes.iter().zip(&blob_ids).zip(synced) {
+        if meta.is_some() {
+            continue;
+        }
+        let Some(blob) = db.blob(hash).await? else { continue };
+        let Some(bytes) = crate::io::media::bytes_of(&blob).await else { continue };
+        let body = doc::blob_doc(hash, &blob.type_(), &bytes);
+        let plain = doc::doc_id(DocKind::Blob, hash);
+        let fresh = DocMeta::new(id, &plain, doc::kind_name(DocKind::Blob), None);
+        if let Some(next) = rules::local_change(None, fresh, LocalState::Present(body), now, *seq + 1) {
+            *seq += 1;
+            changed.push(next);
+        }
+    }
     // What is known and no longer here was deleted here (blobs are kept
     // while a message refers to them, and never deleted by a scan).
     for (_, meta) in known {
@@ -152,6 +181,9 @@ pub(super) struct Pulled {
     pub(super) conflicts: Vec<Conflict>,
     /// Whether a merge made revisions to push.
     pub(super) revised: bool,
+    /// Attachments' bytes that came (hash, media type, bytes): kept by the
+    /// caller only for a message that refers to them.
+    pub(super) blobs: Vec<(String, String, Vec<u8>)>,
     /// Conversations that come back (a message arrived for one deleted here,
     /// or one deleted elsewhere still has messages here): looked at after
     /// the write, which makes their new revisions.
@@ -189,12 +221,15 @@ pub(super) async fn apply(
         match effect {
             Effect::Nothing => {}
             Effect::Put(body) => match doc::from_doc(&meta.plain, &body) {
-                Ok(incoming) => {
-                    if let Incoming::Session(session) = &incoming {
-                        put_sessions.insert(session.id.clone());
+                Ok(incoming) => match incoming {
+                    Incoming::Blob { hash, media_type, bytes } => pulled.blobs.push((hash, media_type, bytes)),
+                    incoming => {
+                        if let Incoming::Session(session) = &incoming {
+                            put_sessions.insert(session.id.clone());
+                        }
+                        put_record(db, policy, &mut pulled.write, incoming).await?;
                     }
-                    put_record(db, policy, &mut pulled.write, incoming).await?;
-                }
+                },
                 Err(error) => pulled.conflicts.push(Conflict::unreadable(&meta, &error.to_string())),
             },
             Effect::Delete => match kind {
