@@ -48,7 +48,7 @@ pub(crate) fn SyncConflicts() -> impl IntoView {
         <Show when=move || !sync.conflicts.with(Vec::is_empty)>
             <h4>"Changed on two devices"</h4>
             <p class="hint">"Both devices changed these at the same time. Pick the one to keep; the other is dropped."</p>
-            <ul aria-label="Conflicts to resolve">{move || sync.conflicts.get().into_iter().map(item).collect_view()}</ul>
+            <ul class="sync-conflicts" aria-label="Conflicts to resolve">{move || sync.conflicts.get().into_iter().map(item).collect_view()}</ul>
         </Show>
     }
 }

@@ -152,7 +152,7 @@ pub(crate) fn SyncSettings() -> impl IntoView {
         n => format!("{n} changes wait to be sent."),
     };
     view! {
-        <section class="settings-section" aria-labelledby="settings-sync">
+        <section class="settings-section sync-settings" aria-labelledby="settings-sync">
             <h3 id="settings-sync">"Sync"</h3>
             <p class="hint">
                 "Sync your conversations, agents and settings across devices through your own CouchDB server. \
