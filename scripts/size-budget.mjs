@@ -84,7 +84,7 @@ export const CHUNK_BUDGETS = {
   reply: 195_400,
   search: 18_300,
   shared: 241_000,
-  sync: 124_500,
+  sync: 125_500,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */

@@ -18,6 +18,7 @@ use crate::settings::long_conversation_settings::LongConversationSettings;
 use crate::settings::storage_usage::StorageUsage;
 use crate::store::StoreContext;
 use crate::store::data::DataError;
+use crate::sync::state::SyncContext;
 use crate::sync::sync_settings::SyncSettings;
 use crate::ui::lazy::{ChunkError, wasm_split};
 use crate::ui::modal_dialog::ModalDialog;
@@ -34,6 +35,7 @@ pub(crate) fn SettingsDialog(
     let store = StoreContext::expect();
     let chat = ChatContext::expect();
     let providers = ProvidersContext::expect();
+    let sync = SyncContext::expect();
     let stall_problem = RwSignal::new(None::<String>);
     let include_keys = RwSignal::new(false);
     let status = RwSignal::new(String::new());
@@ -110,6 +112,8 @@ pub(crate) fn SettingsDialog(
             // so no late write brings them back.
             run(Box::pin(async move {
                 chat.stop_all().await;
+                // Sync stops first: nothing it fetched is written after the clear.
+                sync.stop();
                 store.clear_all().await.map(|()| "All data deleted.".to_owned()).map_err(|e| e.to_string())
             }));
         }

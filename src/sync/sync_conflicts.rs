@@ -20,10 +20,10 @@ fn shown(value: &serde_json::Value) -> String {
 #[component]
 pub(crate) fn SyncConflicts() -> impl IntoView {
     let sync = SyncContext::expect();
-    let keep = move |conflict: Conflict, value: serde_json::Value| {
+    let keep = move |conflict: Conflict, take_other: bool| {
         spawn_local(async move {
             if let Ok(code) = code::load().await {
-                (code.resolve)(sync, conflict.doc, conflict.field, value).await;
+                (code.resolve)(sync, conflict, take_other).await;
             }
         });
     };
@@ -38,8 +38,8 @@ pub(crate) fn SyncConflicts() -> impl IntoView {
                 <p>"Shown now: " <q>{shown_value}</q></p>
                 <p>"The other device's: " <q>{other_value}</q></p>
                 <div class="button-row">
-                    <button type="button" on:click=move |_| keep(a.clone(), a.shown.clone())>"Keep the shown one"</button>
-                    <button type="button" on:click=move |_| keep(b.clone(), b.other.clone())>"Keep the other device's"</button>
+                    <button type="button" on:click=move |_| keep(a.clone(), false)>"Keep the shown one"</button>
+                    <button type="button" on:click=move |_| keep(b.clone(), true)>"Keep the other device's"</button>
                 </div>
             </li>
         }

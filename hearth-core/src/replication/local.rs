@@ -143,6 +143,15 @@ pub fn fingerprint(body: &Map<String, Value>) -> String {
     md5::hex(&md5::digest(canonical(&Value::Object(plain)).as_bytes()))
 }
 
+/// The revision of `body` after `parent`, its hash taken with `salt`
+/// first: empty for plain documents (two devices making the same edit make
+/// the same revision); under end-to-end encryption a secret every device
+/// with the passphrase derives alike, so a revision id, which the server
+/// sees, is no hash of plaintext it could test guesses against.
+fn salted_rev(parent: Option<&Rev>, deleted: bool, body: &str, salt: &str) -> Rev {
+    if salt.is_empty() { next_rev(parent, deleted, body) } else { next_rev(parent, deleted, &format!("{salt}{body}")) }
+}
+
 /// What a record is here at a sync point.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LocalState {
@@ -160,13 +169,15 @@ pub enum LocalState {
 /// `seq`), or `None` when nothing changed since the last sync: a body with
 /// the fingerprint already synced, a record held, or one absent that the
 /// server has as deleted or never had. `fresh` is the document's
-/// bookkeeping when `meta` is `None` (never synced).
+/// bookkeeping when `meta` is `None` (never synced); `salt` is
+/// [`salted_rev`]'s.
 pub fn local_change(
     meta: Option<&DocMeta>,
     fresh: DocMeta,
     state: LocalState,
     now: Millis,
     seq: u64,
+    salt: &str,
 ) -> Option<DocMeta> {
     let session = fresh.session.clone();
     let session = session.as_deref();
@@ -196,7 +207,7 @@ pub fn local_change(
         }
     };
     let parent = winner.map(|(rev, _)| rev);
-    let rev = next_rev(parent.as_ref(), deleted, &canonical(&Value::Object(body.clone())));
+    let rev = salted_rev(parent.as_ref(), deleted, &canonical(&Value::Object(body.clone())), salt);
     let mut path = vec![rev.clone()];
     if let Some(parent) = &parent {
         path.extend(next.tree.path_to(parent).unwrap_or_else(|| vec![parent.clone()]));
@@ -250,8 +261,9 @@ pub struct Applied {
 /// they do here: the deterministic winner is shown at once; a conflict
 /// (another live leaf) is merged field by field into a new revision on the
 /// winner, the losing leaves closed with deletions (both pushed, numbered
-/// `seq`), and fields both sides changed are returned to ask about.
-pub fn apply_fetched(meta: DocMeta, fetched: Vec<FetchedRev>, seq: u64) -> Applied {
+/// `seq`, their ids made with `salt`), and fields both sides changed are
+/// returned to ask about.
+pub fn apply_fetched(meta: DocMeta, fetched: Vec<FetchedRev>, seq: u64, salt: &str) -> Applied {
     let mut meta = meta;
     let before = meta.winner();
     for revision in fetched {
@@ -274,14 +286,14 @@ pub fn apply_fetched(meta: DocMeta, fetched: Vec<FetchedRev>, seq: u64) -> Appli
             let outcome = merge(base.as_ref(), &merged, &theirs);
             contested.extend(outcome.contested);
             merged = outcome.body;
-            let close = next_rev(Some(loser), true, "{}");
+            let close = salted_rev(Some(loser), true, "{}", salt);
             let mut path = vec![close.clone()];
             path.extend(meta.tree.path_to(loser).unwrap_or_else(|| vec![loser.clone()]));
             meta.tree.insert(&path, true);
             meta.bodies.insert(close.to_string(), tombstone());
         }
         if meta.body(&winner) != Some(&merged) {
-            let merged_rev = next_rev(Some(&parent), false, &canonical(&Value::Object(merged.clone())));
+            let merged_rev = salted_rev(Some(&parent), false, &canonical(&Value::Object(merged.clone())), salt);
             let mut path = vec![merged_rev.clone()];
             path.extend(meta.tree.path_to(&parent).unwrap_or_else(|| vec![parent.clone()]));
             meta.tree.insert(&path, false);

@@ -186,6 +186,8 @@ impl Db {
             if let Some(stored) = stored.map(from_js::<SessionRecord>).transpose()? {
                 session.message_count = stored.message_count;
                 session.preview = stored.preview;
+                // A deletion waiting out its Undo here stays waiting.
+                session.deleted_at = stored.deleted_at;
                 session.updated_at = session.updated_at.max(stored.updated_at);
             }
             sessions.put(to_js(&session)?).primitive()?.await?;

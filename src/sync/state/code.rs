@@ -10,7 +10,7 @@ use std::pin::Pin;
 use super::SyncContext;
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::sync::state::SyncConfig;
-use crate::sync::state::engine::Finding;
+use crate::sync::state::engine::{Conflict, Finding};
 
 /// A task of sync, boxed (its future is the chunk's code).
 pub(crate) type Task<T> = Pin<Box<dyn Future<Output = T>>>;
@@ -22,8 +22,9 @@ pub(crate) struct SyncCode {
     pub(crate) run: fn(SyncContext, serde_json::Value, Option<String>, u32) -> Task<()>,
     /// Checks the server of `config` from this page: what works and what to change.
     pub(crate) check: fn(SyncConfig) -> Task<Vec<Finding>>,
-    /// Takes the user's pick for a contested field: the record gets `value`.
-    pub(crate) resolve: fn(SyncContext, String, String, serde_json::Value) -> Task<()>,
+    /// Takes the user's pick for a contested field (`true`: the other
+    /// device's value; `false`: the one shown).
+    pub(crate) resolve: fn(SyncContext, Conflict, bool) -> Task<()>,
 }
 
 #[wasm_split(sync, fallible)]
@@ -33,7 +34,7 @@ fn sync_code() -> Result<&'static SyncCode, ChunkError> {
             Box::pin(super::engine::run_stored(sync, config, passphrase, generation))
         },
         check: |config| Box::pin(super::engine::check(config)),
-        resolve: |sync, doc, field, value| Box::pin(super::engine::resolve(sync, doc, field, value)),
+        resolve: |sync, conflict, take_other| Box::pin(super::engine::resolve(sync, conflict, take_other)),
     };
     Ok(&CODE)
 }

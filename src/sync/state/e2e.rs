@@ -46,6 +46,9 @@ pub(super) struct Keys {
     aes: AesKey,
     hmac: HmacKey,
     ids: RefCell<HashMap<String, String>>,
+    /// Taken into every revision id (see `replication::local`), so that the
+    /// ids the server sees are no hashes of plaintext.
+    pub(super) salt: String,
 }
 
 /// The key check's id on the server (not secret).
@@ -98,7 +101,8 @@ impl Keys {
         let mut seed = aes.raw().to_vec();
         seed.extend_from_slice(b"hearth-sync-ids");
         let hmac = HmacKey::from_raw(&sha256(&seed).await.map_err(failed)?).await.map_err(failed)?;
-        Ok(Keys { aes, hmac, ids: RefCell::new(HashMap::new()) })
+        let salt = hearth_core::format::md5::hex(&hmac.sign(b"hearth-sync-revisions").await.map_err(failed)?);
+        Ok(Keys { aes, hmac, ids: RefCell::new(HashMap::new()), salt })
     }
 
     /// The id on the server of the document `plain`.

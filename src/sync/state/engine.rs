@@ -145,6 +145,14 @@ pub(super) enum Ids {
 }
 
 impl Ids {
+    /// What revision ids are salted with (see `replication::local`).
+    pub(super) fn salt(&self) -> &str {
+        match self {
+            Ids::Plain => "",
+            Ids::Sealed(keys) => &keys.salt,
+        }
+    }
+
     pub(super) async fn server_id(&self, plain: &str) -> Result<String, SyncError> {
         match self {
             Ids::Plain => Ok(plain.to_owned()),
@@ -256,6 +264,17 @@ async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, 
             }
         }
     } else {
+        // A database another device encrypts end to end gets nothing in
+        // plain text from this one.
+        let path = format!("/{}", percent(super::e2e::KEY_CHECK_ID));
+        if let Ok(answer) = server.db_request("GET", &path, None, None).await
+            && answer.ok()
+        {
+            sync.phase.set(Phase::Refused(
+                "This database is end-to-end encrypted: turn on encryption and type its sync passphrase.".into(),
+            ));
+            return;
+        }
         Ids::Plain
     };
     // Documents are named per mode (plain ids, or sealed ids of one
@@ -426,12 +445,13 @@ impl Replicator {
         if self.sync.current(self.generation) { Ok(()) } else { Err(SyncError::Stopped) }
     }
 
-    /// Waits `ms`, or until Stop or a change here.
+    /// Waits `ms` (a backoff: a change here does not cut it short), or until Stop.
     async fn wait(&self, ms: i32) {
-        let controller = AbortController::new().ok();
-        self.wake.borrow_mut().controller = controller.clone();
-        let signal = controller.as_ref().map(AbortController::signal);
-        futures::future::select(Box::pin(sleep(ms)), Box::pin(crate::io::abort::aborted(signal))).await;
+        let mut left = ms;
+        while left > 0 && self.sync.current(self.generation) {
+            sleep(left.min(250)).await;
+            left -= 250;
+        }
     }
 
     async fn request(&self, method: &'static str, path: &str, body: Option<String>) -> Result<CouchAnswer, SyncError> {
@@ -574,6 +594,7 @@ impl Replicator {
             }
         };
         if !changed.is_empty() {
+            self.check_running()?;
             let mut write = crate::io::db::ReplicaWrite::default();
             for meta in &changed {
                 write.metas.push(serde_json::to_value(meta).map_err(|e| SyncError::Local(e.to_string()))?);
@@ -758,9 +779,12 @@ impl Replicator {
                 };
                 (plain, Map::new())
             } else {
-                match self.ids.open(&fetched.id, fetched.body).await? {
-                    Some(opened) => opened,
-                    None => continue,
+                match self.ids.open(&fetched.id, fetched.body).await {
+                    Ok(Some(opened)) => opened,
+                    Ok(None) => continue,
+                    // One document that does not open (sealed with another
+                    // key, damaged) is left out, not the whole sync.
+                    Err(_) => continue,
                 }
             };
             let entry = grouped.entry(fetched.id.clone()).or_insert_with(|| {
@@ -787,7 +811,8 @@ impl Replicator {
         }
         let before = self.db.replica_state::<u64>(SEQ_KEY).await?.unwrap_or(0);
         let mut seq = before;
-        let mut pulled = local::apply(&self.db, self.policy, grouped, &mut seq).await?;
+        self.check_running()?;
+        let mut pulled = local::apply(&self.db, &self.ids, self.policy, grouped, &mut seq, now()).await?;
         self.attach_blobs(&mut pulled).await?;
         pulled.write.state.push((SEQ_KEY.to_owned(), Value::from(seq)));
         // What came from this server need not go back to it: when nothing
@@ -812,6 +837,7 @@ impl Replicator {
             && pulled.write.records.settings.is_empty()
             && pulled.write.records.project_files.is_empty()
             && pulled.write.deleted_other.is_empty());
+        self.check_running()?;
         let sessions = self.db.apply_replica(&pulled.write).await?;
         {
             let mut wake = self.wake.borrow_mut();
@@ -871,7 +897,7 @@ impl Replicator {
                 if fetched.deleted {
                     continue;
                 }
-                let Some((plain, body)) = self.ids.open(&fetched.id, fetched.body).await? else { continue };
+                let Ok(Some((plain, body))) = self.ids.open(&fetched.id, fetched.body).await else { continue };
                 if let Ok(doc::Incoming::Blob { hash, media_type, bytes }) = doc::from_doc(&plain, &body) {
                     keep.push(hash.clone());
                     came.insert(hash, (media_type, bytes));
@@ -959,18 +985,22 @@ pub(super) async fn check(config: SyncConfig) -> Vec<Finding> {
     check::check(&observed)
 }
 
-/// Takes the user's pick for a contested field: the record gets `value`
-/// (its next sync point pushes it) and the conflict is forgotten.
-pub(super) async fn resolve(sync: SyncContext, doc_id: String, field: String, value: Value) {
+/// Takes the user's pick for a contested field: keeping what is shown
+/// writes nothing; taking the other device's value writes it, unless the
+/// field changed here since it was listed (that newer edit stays). The
+/// conflict is forgotten either way; a write is pushed at the next sync point.
+pub(super) async fn resolve(sync: SyncContext, conflict: Conflict, take_other: bool) {
     let Some(db) = sync.store.db() else { return };
-    let key = format!("{CONFLICT_PREFIX}{doc_id}|{field}");
-    if !field.is_empty()
-        && let Err(error) = local::set_field(&db, &doc_id, &field, value).await
-    {
-        sync.store.report(format!("{error:?}"));
-        return;
+    if take_other && !conflict.field.is_empty() {
+        match local::set_field(&db, &conflict.doc, &conflict.field, &conflict.shown, conflict.other.clone()).await {
+            Ok(true) => sync.store.heard(Change::All).await,
+            Ok(false) => {}
+            Err(error) => {
+                sync.store.report(format!("{error:?}"));
+                return;
+            }
+        }
     }
-    sync.store.heard(Change::All).await;
-    let _ = db.replica_forget(&[key]).await;
-    sync.conflicts.update(|conflicts| conflicts.retain(|c| !(c.doc == doc_id && c.field == field)));
+    let _ = db.replica_forget(&[conflict.key()]).await;
+    sync.conflicts.update(|conflicts| conflicts.retain(|c| !(c.doc == conflict.doc && c.field == conflict.field)));
 }

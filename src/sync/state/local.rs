@@ -125,7 +125,7 @@ pub(super) async fn scan(
         let id = ids.server_id(&item.plain).await?;
         let meta = known.remove(&item.plain);
         let fresh = DocMeta::new(&id, &item.plain, doc::kind_name(item.kind), item.session.as_deref());
-        if let Some(next) = rules::local_change(meta.as_ref(), fresh.clone(), item.state, now, *seq + 1) {
+        if let Some(next) = rules::local_change(meta.as_ref(), fresh.clone(), item.state, now, *seq + 1, ids.salt()) {
             *seq += 1;
             changed.push(next);
         }
@@ -154,7 +154,7 @@ pub(super) async fn scan(
         let body = doc::blob_doc(hash, &blob.type_(), &bytes);
         let plain = doc::doc_id(DocKind::Blob, hash);
         let fresh = DocMeta::new(id, &plain, doc::kind_name(DocKind::Blob), None);
-        if let Some(next) = rules::local_change(None, fresh, LocalState::Present(body), now, *seq + 1) {
+        if let Some(next) = rules::local_change(None, fresh, LocalState::Present(body), now, *seq + 1, ids.salt()) {
             *seq += 1;
             changed.push(next);
         }
@@ -166,7 +166,7 @@ pub(super) async fn scan(
             continue;
         }
         let fresh = meta.clone();
-        if let Some(next) = rules::local_change(Some(&meta), fresh, LocalState::Absent, now, *seq + 1) {
+        if let Some(next) = rules::local_change(Some(&meta), fresh, LocalState::Absent, now, *seq + 1, ids.salt()) {
             *seq += 1;
             changed.push(next);
         }
@@ -194,9 +194,11 @@ pub(super) struct Pulled {
 /// records and bookkeeping; new revisions a merge makes are numbered after `seq`.
 pub(super) async fn apply(
     db: &Db,
+    ids: &Ids,
     policy: SyncPolicy,
     fetched: BTreeMap<String, (DocMeta, Vec<FetchedRev>)>,
     seq: &mut u64,
+    now: Millis,
 ) -> Result<Pulled, SyncError> {
     let mut pulled = Pulled::default();
     let mut deleted_sessions: Vec<(String, DocMeta)> = Vec::new();
@@ -205,8 +207,23 @@ pub(super) async fn apply(
         // Every document written gets a change number, so a push to
         // another server (or after its database was recreated) sends it too;
         // `_revs_diff` keeps what the server has from being sent again.
+        // A change here not looked at yet (written since the last sync point,
+        // or by a writer that does not tell sync) becomes a revision first,
+        // so that what came merges with it instead of replacing it.
+        let mut meta = meta;
+        let known = !meta.tree.is_empty();
+        if let Some((kind, key)) = doc::parse_doc_id(&meta.plain)
+            && (known || kind != DocKind::Message)
+        {
+            let state = current(db, policy, kind, key).await?;
+            if let Some(next) = rules::local_change(Some(&meta), meta.clone(), state, now, *seq + 1, ids.salt()) {
+                *seq += 1;
+                meta = next;
+                pulled.revised = true;
+            }
+        }
         *seq += 1;
-        let Applied { meta, effect, contested, revised } = rules::apply_fetched(meta, revisions, *seq);
+        let Applied { meta, effect, contested, revised } = rules::apply_fetched(meta, revisions, *seq, ids.salt());
         pulled.revised |= revised;
         let mut meta = meta;
         meta.seq = *seq;
@@ -281,6 +298,26 @@ pub(super) async fn apply(
     Ok(pulled)
 }
 
+/// What the record of a document is here now.
+async fn current(db: &Db, policy: SyncPolicy, kind: DocKind, key: &str) -> Result<LocalState, SyncError> {
+    fn present<R>(record: Option<R>, body: impl FnOnce(&R) -> Option<Map<String, Value>>) -> LocalState {
+        match record {
+            Some(record) => state_of(body(&record)),
+            None => LocalState::Absent,
+        }
+    }
+    Ok(match kind {
+        DocKind::Message => present(db.get::<MessageRecord>(key).await?, doc::message_doc),
+        DocKind::Session => present(db.get::<SessionRecord>(key).await?, doc::session_doc),
+        DocKind::Agent => present(db.get::<AgentRecord>(key).await?, |r| Some(doc::agent_doc(r, policy))),
+        DocKind::Provider => present(db.get::<ProviderRecord>(key).await?, |r| Some(doc::provider_doc(r, policy))),
+        DocKind::ModelConfig => present(db.get::<ModelConfigRecord>(key).await?, |r| Some(doc::model_config_doc(r))),
+        DocKind::Setting => present(db.get::<SettingRecord>(key).await?, |r| doc::setting_doc(r, policy)),
+        DocKind::ProjectFile => present(db.get::<ProjectFileRecord>(key).await?, |r| Some(doc::file_doc(r))),
+        DocKind::Blob => LocalState::Hold,
+    })
+}
+
 /// Adds an incoming record to the write, keeping what stays on this device:
 /// a provider's key (when its origin did not change), an agent's
 /// permissions, a device-only setting.
@@ -318,17 +355,29 @@ fn to_value(meta: &DocMeta) -> Result<Value, SyncError> {
 }
 
 /// Gives the record of the document `plain` the value `value` for `field`
-/// (the user's pick in a conflict); its next sync point pushes it.
-pub(super) async fn set_field(db: &Db, plain: &str, field: &str, value: Value) -> Result<(), SyncError> {
-    let Some((kind, key)) = doc::parse_doc_id(plain) else { return Ok(()) };
+/// (the user's pick in a conflict) while that field still holds `shown`;
+/// returns whether it wrote. Its next sync point pushes it.
+pub(super) async fn set_field(
+    db: &Db,
+    plain: &str,
+    field: &str,
+    shown: &Value,
+    value: Value,
+) -> Result<bool, SyncError> {
+    let Some((kind, key)) = doc::parse_doc_id(plain) else { return Ok(false) };
     async fn edit<R: hearth_core::storage::Stored>(
         db: &Db,
         key: &str,
         field: &str,
+        shown: &Value,
         value: Value,
-    ) -> Result<(), SyncError> {
-        let Some(record) = db.get::<R>(key).await? else { return Ok(()) };
+    ) -> Result<bool, SyncError> {
+        let Some(record) = db.get::<R>(key).await? else { return Ok(false) };
         let mut json = serde_json::to_value(&record).map_err(|e| SyncError::Local(e.to_string()))?;
+        // Changed here since the conflict was listed: that newer edit stays.
+        if json.get(field).unwrap_or(&Value::Null) != shown {
+            return Ok(false);
+        }
         if let Some(object) = json.as_object_mut() {
             // No value on that side: the field goes (its default, when read).
             if value.is_null() {
@@ -340,16 +389,16 @@ pub(super) async fn set_field(db: &Db, plain: &str, field: &str, value: Value) -
         let record: R = serde_json::from_value(json)
             .map_err(|e| SyncError::Local(format!("the picked value does not fit ({e})")))?;
         db.put(&record).await?;
-        Ok(())
+        Ok(true)
     }
     match kind {
-        DocKind::Session => edit::<SessionRecord>(db, key, field, value).await,
-        DocKind::Message => edit::<MessageRecord>(db, key, field, value).await,
-        DocKind::Agent => edit::<AgentRecord>(db, key, field, value).await,
-        DocKind::Provider => edit::<ProviderRecord>(db, key, field, value).await,
-        DocKind::ModelConfig => edit::<ModelConfigRecord>(db, key, field, value).await,
-        DocKind::Setting => edit::<SettingRecord>(db, key, field, value).await,
-        DocKind::ProjectFile => edit::<ProjectFileRecord>(db, key, field, value).await,
-        DocKind::Blob => Ok(()),
+        DocKind::Session => edit::<SessionRecord>(db, key, field, shown, value).await,
+        DocKind::Message => edit::<MessageRecord>(db, key, field, shown, value).await,
+        DocKind::Agent => edit::<AgentRecord>(db, key, field, shown, value).await,
+        DocKind::Provider => edit::<ProviderRecord>(db, key, field, shown, value).await,
+        DocKind::ModelConfig => edit::<ModelConfigRecord>(db, key, field, shown, value).await,
+        DocKind::Setting => edit::<SettingRecord>(db, key, field, shown, value).await,
+        DocKind::ProjectFile => edit::<ProjectFileRecord>(db, key, field, shown, value).await,
+        DocKind::Blob => Ok(false),
     }
 }

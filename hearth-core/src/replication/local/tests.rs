@@ -16,33 +16,33 @@ fn fresh() -> DocMeta {
 
 #[test]
 fn a_new_record_makes_a_first_revision_and_the_same_record_none() {
-    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1).expect("a revision");
+    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1, "").expect("a revision");
     let (rev, deleted) = first.winner().expect("a winner");
     assert_eq!((rev.generation, deleted, first.seq), (1, false, 1));
-    assert!(local_change(Some(&first), fresh(), LocalState::Present(body("A", false)), 20, 2).is_none());
-    assert!(local_change(Some(&first), fresh(), LocalState::Hold, 20, 2).is_none());
+    assert!(local_change(Some(&first), fresh(), LocalState::Present(body("A", false)), 20, 2, "").is_none());
+    assert!(local_change(Some(&first), fresh(), LocalState::Hold, 20, 2, "").is_none());
 }
 
 #[test]
 fn a_change_extends_the_winner_and_a_deletion_is_a_tombstone_on_it() {
-    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1).expect("first");
-    let second = local_change(Some(&first), fresh(), LocalState::Present(body("B", false)), 20, 2).expect("second");
+    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1, "").expect("first");
+    let second = local_change(Some(&first), fresh(), LocalState::Present(body("B", false)), 20, 2, "").expect("second");
     let (rev, _) = second.winner().expect("winner");
     assert_eq!(rev.generation, 2);
     assert!(second.tree.is_ancestor(&first.winner().expect("first").0, &rev));
-    let gone = local_change(Some(&second), fresh(), LocalState::Absent, 30, 3).expect("a tombstone");
+    let gone = local_change(Some(&second), fresh(), LocalState::Absent, 30, 3, "").expect("a tombstone");
     assert!(gone.is_deleted());
     assert_eq!(gone.last_live_body().and_then(|b| b.get("record")).and_then(|r| r.get("title")), Some(&json!("B")));
     // Absent again, or never known: nothing.
-    assert!(local_change(Some(&gone), fresh(), LocalState::Absent, 40, 4).is_none());
-    assert!(local_change(None, fresh(), LocalState::Absent, 40, 4).is_none());
+    assert!(local_change(Some(&gone), fresh(), LocalState::Absent, 40, 4, "").is_none());
+    assert!(local_change(None, fresh(), LocalState::Absent, 40, 4, "").is_none());
 }
 
 #[test]
 fn the_same_edit_on_two_devices_makes_the_same_revision() {
-    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1).expect("first");
-    let here = local_change(Some(&first), fresh(), LocalState::Present(body("B", false)), 20, 2).expect("here");
-    let there = local_change(Some(&first), fresh(), LocalState::Present(body("B", false)), 20, 7).expect("there");
+    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1, "").expect("first");
+    let here = local_change(Some(&first), fresh(), LocalState::Present(body("B", false)), 20, 2, "").expect("here");
+    let there = local_change(Some(&first), fresh(), LocalState::Present(body("B", false)), 20, 7, "").expect("there");
     assert_eq!(here.winner(), there.winner());
 }
 
@@ -58,23 +58,24 @@ fn fetched_from(meta: &DocMeta) -> FetchedRev {
 
 #[test]
 fn a_fetched_newer_revision_is_shown_and_an_old_one_changes_nothing() {
-    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1).expect("first");
-    let theirs = local_change(Some(&first), fresh(), LocalState::Present(body("B", false)), 20, 1).expect("theirs");
-    let applied = apply_fetched(first.clone(), vec![fetched_from(&theirs)], 2);
+    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1, "").expect("first");
+    let theirs = local_change(Some(&first), fresh(), LocalState::Present(body("B", false)), 20, 1, "").expect("theirs");
+    let applied = apply_fetched(first.clone(), vec![fetched_from(&theirs)], 2, "");
     assert!(matches!(&applied.effect, Effect::Put(b) if b["record"]["title"] == json!("B")));
     assert!(!applied.revised && applied.contested.is_empty());
     // The record written back has the synced fingerprint: no new revision.
-    assert!(local_change(Some(&applied.meta), fresh(), LocalState::Present(body("B", false)), 30, 3).is_none());
-    let again = apply_fetched(applied.meta.clone(), vec![fetched_from(&first)], 3);
+    assert!(local_change(Some(&applied.meta), fresh(), LocalState::Present(body("B", false)), 30, 3, "").is_none());
+    let again = apply_fetched(applied.meta.clone(), vec![fetched_from(&first)], 3, "");
     assert_eq!(again.effect, Effect::Nothing);
 }
 
 #[test]
 fn concurrent_edits_of_different_fields_merge_and_close_the_losing_leaf() {
-    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1).expect("first");
-    let here = local_change(Some(&first), fresh(), LocalState::Present(body("A", true)), 20, 2).expect("pinned here");
-    let there = local_change(Some(&first), fresh(), LocalState::Present(body("B", false)), 21, 1).expect("renamed");
-    let applied = apply_fetched(here, vec![fetched_from(&there)], 3);
+    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1, "").expect("first");
+    let here =
+        local_change(Some(&first), fresh(), LocalState::Present(body("A", true)), 20, 2, "").expect("pinned here");
+    let there = local_change(Some(&first), fresh(), LocalState::Present(body("B", false)), 21, 1, "").expect("renamed");
+    let applied = apply_fetched(here, vec![fetched_from(&there)], 3, "");
     assert!(applied.revised, "a merge is a revision to push");
     assert!(applied.contested.is_empty(), "{:?}", applied.contested);
     let Effect::Put(merged) = &applied.effect else { panic!("{:?}", applied.effect) };
@@ -85,10 +86,11 @@ fn concurrent_edits_of_different_fields_merge_and_close_the_losing_leaf() {
 
 #[test]
 fn the_same_field_changed_on_both_is_contested_with_both_values() {
-    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1).expect("first");
-    let here = local_change(Some(&first), fresh(), LocalState::Present(body("Mine", false)), 20, 2).expect("here");
-    let there = local_change(Some(&first), fresh(), LocalState::Present(body("Theirs", false)), 21, 1).expect("there");
-    let applied = apply_fetched(here, vec![fetched_from(&there)], 3);
+    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1, "").expect("first");
+    let here = local_change(Some(&first), fresh(), LocalState::Present(body("Mine", false)), 20, 2, "").expect("here");
+    let there =
+        local_change(Some(&first), fresh(), LocalState::Present(body("Theirs", false)), 21, 1, "").expect("there");
+    let applied = apply_fetched(here, vec![fetched_from(&there)], 3, "");
     assert_eq!(applied.contested.len(), 1);
     let contested = &applied.contested[0];
     let mut both = [contested.winner.clone(), contested.loser.clone()];
@@ -98,12 +100,22 @@ fn the_same_field_changed_on_both_is_contested_with_both_values() {
 
 #[test]
 fn a_deletion_fetched_deletes_and_keeps_the_last_body() {
-    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1).expect("first");
-    let gone = local_change(Some(&first), fresh(), LocalState::Absent, 20, 1).expect("deleted there");
-    let applied = apply_fetched(first, vec![fetched_from(&gone)], 2);
+    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1, "").expect("first");
+    let gone = local_change(Some(&first), fresh(), LocalState::Absent, 20, 1, "").expect("deleted there");
+    let applied = apply_fetched(first, vec![fetched_from(&gone)], 2, "");
     assert_eq!(applied.effect, Effect::Delete);
     assert!(applied.meta.last_live_body().is_some());
     // Present here again later: a live child of the tombstone, which wins.
-    let back = local_change(Some(&applied.meta), fresh(), LocalState::Present(body("A", false)), 30, 3).expect("back");
+    let back =
+        local_change(Some(&applied.meta), fresh(), LocalState::Present(body("A", false)), 30, 3, "").expect("back");
     assert!(!back.is_deleted());
+}
+
+#[test]
+fn a_salt_makes_other_revision_ids_for_the_same_body() {
+    let plain = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1, "").expect("plain");
+    let salted = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1, "secret").expect("salted");
+    let again = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 2, "secret").expect("again");
+    assert_ne!(plain.winner(), salted.winner());
+    assert_eq!(salted.winner(), again.winner(), "the same salt and body make the same revision on every device");
 }
