@@ -24,10 +24,19 @@ pub(crate) fn SyncSettings() -> impl IntoView {
     let user = RwSignal::new(String::new());
     let password = RwSignal::new(String::new());
     let e2e = RwSignal::new(false);
+    // On by default while the API key lock is on, until sync is set up (a
+    // stored choice wins).
+    let configured = RwSignal::new(false);
+    Effect::new(move |_| {
+        if providers.lock.with(|lock| lock.is_on()) && !configured.get() {
+            e2e.set(true);
+        }
+    });
     // The stored configuration fills the fields once read.
     spawn_local(async move {
         let stored = sync.store.setting(SYNC_SETTING).await.ok().flatten();
         if let Some(stored) = SyncConfig::from_value(stored.as_ref()) {
+            configured.set(true);
             url.set(stored.url);
             if !stored.db.is_empty() {
                 db.set(stored.db);

@@ -438,15 +438,18 @@ describe('sync', () => {
     assert.equal(merged.record.pinned, true);
   });
 
-  test('with the API key lock on, the sync password is stored sealed, never in plain text', async (t) => {
+  test('with the API key lock on, encryption is on by default and the sync password is stored sealed', async (t) => {
     const db = 'locked';
     await couch.createDb(db, { members: [ALICE.name] });
     const [a] = await twoDevices(t);
-    await lockKeys(a.page, 'a long key lock passphrase');
+    const { settings: dialog } = await lockKeys(a.page, 'a long key lock passphrase');
+    const section = dialog.getByRole('region', { name: 'Sync', exact: true });
+    assert.equal(await section.getByRole('checkbox', { name: 'Encrypt end to end with a sync passphrase', exact: true }).isChecked(), true, 'end-to-end encryption is on by default');
     await closeSettings(a.page);
-    await startSync(a.page, { url: couch.url, db });
+    await startSync(a.page, { url: couch.url, db, passphrase: 'a sync passphrase' });
     await sendAndSettle(a, 'Synced with the lock on');
-    await waitUntil(async () => (await serverDocs(couch, db)).some((d) => d.type === 'message'), 'it syncs', { timeout: SYNC_WAIT });
+    await waitUntil(async () => (await serverDocs(couch, db)).length >= 4, 'it syncs', { timeout: SYNC_WAIT });
+    assert.ok(!JSON.stringify(await couch.allDocs(db)).includes('Synced with the lock on'), 'sealed');
     const { settings } = await readDatabase(a.page, ['settings']);
     const stored = settings.find((setting) => setting.key === 'sync_config');
     assert.equal(stored.value.password, '', 'no plain password at rest');

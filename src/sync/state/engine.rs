@@ -414,10 +414,17 @@ fn listen(sync: SyncContext, generation: u32, wake: Rc<RefCell<Wake>>) {
 }
 
 /// An answer's failure as sync sees it.
-fn failure(what: &str, failure: CouchFailure) -> SyncError {
+fn failure(failure: CouchFailure) -> SyncError {
     match failure {
         CouchFailure::Aborted => SyncError::Stopped,
-        other => SyncError::Retry(format!("{what}: {other}"), None),
+        CouchFailure::Network(detail) => {
+            SyncError::Retry(format!("Offline, or the server did not answer ({detail})"), None)
+        }
+        CouchFailure::Redirected => SyncError::Retry(
+            "The server answered with a redirect, which Hearth does not follow: use the address it redirects to"
+                .to_owned(),
+            None,
+        ),
     }
 }
 
@@ -456,7 +463,7 @@ impl Replicator {
 
     async fn request(&self, method: &'static str, path: &str, body: Option<String>) -> Result<CouchAnswer, SyncError> {
         self.check_running()?;
-        self.server.db_request(method, path, body, None).await.map_err(|error| failure(path, error))
+        self.server.db_request(method, path, body, None).await.map_err(failure)
     }
 
     /// One round: a sync point, the push, the pull.
@@ -691,11 +698,7 @@ impl Replicator {
             let path = format!("/_changes?{}", protocol::changes_query(since.as_ref(), BATCH, wait));
             self.check_running()?;
             let signal = live.map(AbortController::signal);
-            let answer = self
-                .server
-                .db_request("GET", &path, None, signal.as_ref())
-                .await
-                .map_err(|error| failure("reading changes", error))?;
+            let answer = self.server.db_request("GET", &path, None, signal.as_ref()).await.map_err(failure)?;
             if !answer.ok() {
                 return Err(refused("reading changes", &answer));
             }
