@@ -192,7 +192,9 @@ pub(crate) fn SyncSettings() -> impl IntoView {
                 </Show>
                 <button type="button" on:click=check disabled=checking>"Check server"</button>
             </div>
-            <p class="status" role="status">
+            // Announced as it changes; not a `status` role, which the dialog's
+            // backup line is (one status per dialog).
+            <p class="status" aria-live="polite">
                 {phase_text} " " {last} " " {pending}
             </p>
             <SyncCheck findings checking />

@@ -49,16 +49,9 @@ async function startSync(page, { url, db, user = ALICE, passphrase, until = /Up 
     await section.getByLabel('Sync passphrase', { exact: true }).fill(passphrase);
   }
   await section.getByRole('button', { name: 'Start sync', exact: true }).click();
-  await section.getByRole('status').filter({ hasText: until }).waitFor({ timeout: SYNC_WAIT });
+  await section.getByText(until).first().waitFor({ timeout: SYNC_WAIT });
   if (!keepOpen) await closeSettings(page);
   return { settings, section };
-}
-
-/** The status line of Settings → Sync, opened and closed again. */
-async function syncStatus(page) {
-  return inSettings(page, (settings) =>
-    settings.getByRole('region', { name: 'Sync', exact: true }).getByRole('status').first().innerText(),
-  );
 }
 
 /** Stops sync in Settings → Sync. */
@@ -75,7 +68,7 @@ async function restartSync(page) {
   await inSettings(page, async (settings) => {
     const section = settings.getByRole('region', { name: 'Sync', exact: true });
     await section.getByRole('button', { name: 'Start sync', exact: true }).click();
-    await section.getByRole('status').filter({ hasText: /Up to date/ }).waitFor({ timeout: SYNC_WAIT });
+    await section.getByText(/Up to date/).waitFor({ timeout: SYNC_WAIT });
   });
 }
 
