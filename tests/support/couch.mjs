@@ -27,7 +27,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './ports.mjs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,18 +63,6 @@ Module._load = function (request, ...rest) {
 `)}`;
 const CORS_HEADERS = 'accept, authorization, content-type, origin, referer';
 const CORS_METHODS = 'GET, PUT, POST, HEAD, DELETE';
-
-/** A port free on 127.0.0.1 now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

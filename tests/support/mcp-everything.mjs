@@ -3,24 +3,12 @@
 // 127.0.0.1 (see bind-loopback.mjs), with no environment but PATH and PORT: it has a
 // tool that prints its environment.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from './ports.mjs';
 import { fileURLToPath } from 'node:url';
 
 const SERVER = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 const LOOPBACK = fileURLToPath(new URL('./bind-loopback.mjs', import.meta.url));
 const START_MS = 20_000;
-
-/** A port free on 127.0.0.1 now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the server; returns `{ url, origin, log, close }`: `url` is its MCP endpoint
