@@ -174,7 +174,7 @@ pub(crate) fn Conversation() -> impl IntoView {
             if follow.landed(&element) {
                 return;
             }
-            follow.scrolled(&element);
+            follow.scrolled(&element, false);
             place();
         }
     };
@@ -209,13 +209,13 @@ pub(crate) fn Conversation() -> impl IntoView {
         let before = heights.with_untracked(|heights| heights.iter().take(row).sum::<f64>());
         #[allow(clippy::cast_possible_truncation)]
         element.set_scroll_top(list.offset_top() - element.offset_top() + before as i32);
-        follow.scrolled(&element);
+        follow.scrolled(&element, true);
         place();
         request_animation_frame(move || {
             let selector = format!("[data-row=\"{row_id}\"] + *");
             if let Ok(Some(message)) = list.query_selector(&selector) {
                 message.scroll_into_view();
-                follow.scrolled(&element);
+                follow.scrolled(&element, true);
             }
         });
     });
@@ -493,6 +493,9 @@ struct Follow {
     /// Where the view was when last seen (`scrollTop`): only a view that moved
     /// up from there stops following.
     last_top: StoredValue<i32>,
+    /// The content's height (`scrollHeight`) when last seen: a view that moved
+    /// while it changed was moved by layout, not by the reader.
+    last_height: StoredValue<i32>,
 }
 
 impl Follow {
@@ -504,29 +507,49 @@ impl Follow {
             grown: RwSignal::new(false),
             put_at: StoredValue::new(None),
             last_top: StoredValue::new(0),
+            last_height: StoredValue::new(0),
         }
     }
 
-    /// The reader scrolled (or the view was scrolled): follow at the bottom,
-    /// stop once the view moved up away from it. A view that did not move up
-    /// but is away from the bottom was left behind by growth the observer has
-    /// not caught up with yet (rows mounted, a renderer's chunk arriving
-    /// between layout and the scroll event): it keeps following. Whatever
-    /// moved it up (the reader, `scrollIntoView`, find in page, a screen
-    /// reader) stops following, with no need to tell them apart.
-    fn scrolled(self, scroller: &HtmlElement) {
+    /// The view was scrolled: follow at the bottom, stop once something moved
+    /// it up away from the bottom (the reader, `scrollIntoView`, find in page, a
+    /// screen reader: no need to tell them apart). Layout moves it too, with no
+    /// one asking: rows mounted or measured change the content's height, and
+    /// Chromium's scroll anchoring or clamping moves the view by a frame later
+    /// than the observer saw. Those find the height changed since it was last
+    /// seen (between frames nothing else changes it: a streaming reply renders
+    /// in animation frames, after scroll events), and while following, the view
+    /// goes back to the bottom. `asked`: the app moved it (to a message asked
+    /// for), and it follows only if that is the bottom.
+    fn scrolled(self, scroller: &HtmlElement, asked: bool) {
         let top = scroller.scroll_top();
+        let height = scroller.scroll_height();
         let moved_up = top < self.last_top.get_value();
+        let relaid = height != self.last_height.get_value();
         self.last_top.set_value(top);
-        let near = scroller.scroll_height() - top - scroller.client_height() <= NEAR_BOTTOM_PX;
-        let following = near || (self.following.get_value() && !moved_up);
+        self.last_height.set_value(height);
+        let near = height - top - scroller.client_height() <= NEAR_BOTTOM_PX;
+        let following = near || (!asked && self.following.get_value() && (!moved_up || relaid));
         self.following.set_value(following);
+        if following && !near {
+            let _ = self.to_bottom(scroller);
+        }
         if self.at_bottom.get_untracked() != following {
             self.at_bottom.set(following);
         }
         if near && self.grown.get_untracked() {
             self.grown.set(false);
         }
+    }
+
+    /// Puts the view at the bottom and sees it there; returns its `scrollTop`.
+    fn to_bottom(self, scroller: &HtmlElement) -> i32 {
+        let height = scroller.scroll_height();
+        scroller.set_scroll_top(height);
+        let top = scroller.scroll_top();
+        self.last_top.set_value(top);
+        self.last_height.set_value(height);
+        top
     }
 
     /// The content or the scroller changed size (after layout, once a frame at
@@ -539,11 +562,8 @@ impl Follow {
         let grew = end.0 > count || (end.0 == count && end.1 > last + 0.5);
         self.end.set_value(end);
         if self.following.get_value() {
-            scroller.set_scroll_top(scroller.scroll_height());
             // Layout is clean here (after layout): reading back costs nothing.
-            let top = scroller.scroll_top();
-            self.put_at.set_value(Some(top));
-            self.last_top.set_value(top);
+            self.put_at.set_value(Some(self.to_bottom(scroller)));
         } else if grew && !self.grown.get_untracked() {
             self.grown.set(true);
         }
@@ -567,8 +587,7 @@ impl Follow {
         self.at_bottom.set(true);
         self.grown.set(false);
         if let Some(scroller) = scroller {
-            scroller.set_scroll_top(scroller.scroll_height());
-            self.last_top.set_value(scroller.scroll_top());
+            let _ = self.to_bottom(scroller);
         }
     }
 }
