@@ -121,9 +121,13 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
 }
 
 /// Moves the focus to the open provider form's first text field that is still
-/// empty (the base URL of a custom server, else the key or the model).
+/// empty (the base URL of a custom server, else the key or the model), unless
+/// the user got into the form first: what they were typing stays where it is.
 fn focus_first_empty_field() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    if let Ok(Some(_)) = document.query_selector("dialog[open] .provider-editor :focus") {
+        return;
+    }
     let Ok(fields) = document.query_selector_all("dialog[open] .provider-editor input:not([type=checkbox])") else {
         return;
     };
