@@ -192,6 +192,27 @@ describe('dialogs', () => {
     // The form names the provider it edits, apart from the adding group.
     await dialog.getByRole('heading', { name: 'Custom (OpenAI-compatible)', exact: true, level: 3 }).waitFor();
     assert.equal(await group.getByRole('textbox').count(), 0, 'the form is not inside the adding group');
+
+    // Someone quicker than that (in a field of the new form before the next frame) keeps
+    // the focus where they put it: what they type goes where they meant it to.
+    await type.selectOption({ label: 'OpenAI' });
+    const kept = await chat.page.evaluate(async () => {
+      const named = (root, selector, name) => [...root.querySelectorAll(selector)].find((el) => el.textContent.trim().startsWith(name));
+      const dialog = document.querySelector('dialog[open]');
+      named(dialog, 'button', 'Add provider').click();
+      // The new account's form (OpenAI's base URL filled in, its key left to fill), in this frame.
+      let field = null;
+      for (let tries = 0; tries < 100 && !field; tries++) {
+        await Promise.resolve();
+        const input = named(dialog, 'label', 'Base URL')?.querySelector('input');
+        if (input?.value.startsWith('https://api.openai.com')) field = input;
+      }
+      if (!field) return 'the new form did not show before the next frame';
+      field.focus();
+      await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+      return document.activeElement === field ? 'Base URL' : (document.activeElement?.closest('label')?.textContent ?? document.activeElement?.tagName);
+    });
+    assert.equal(kept, 'Base URL', 'the focus stays in the field the user went to');
     assert.deepEqual(chat.errors, []);
   });
 
