@@ -58,6 +58,11 @@ pub(crate) fn ModalDialog(
     });
     let closed = move |_| {
         if let Some(dialog) = dialog.get_untracked() {
+            // The close event comes a task after the dialog closed: one opened
+            // again meanwhile (Close, then at once its opener) stays open.
+            if dialog.open() {
+                return;
+            }
             return_focus(dialog, true);
         }
         on_close.run(());
