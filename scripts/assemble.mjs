@@ -94,9 +94,41 @@ function attribute(tag, name) {
   return match ? match[1] : null;
 }
 
+/**
+ * `css` without its comments (what the sources explain costs every first load otherwise).
+ * Strings are kept whole, so a `/*` inside quotes is not taken for a comment.
+ */
+export function stripCssComments(css) {
+  let out = '';
+  for (let at = 0; at < css.length; ) {
+    const char = css[at];
+    if (char === '"' || char === "'") {
+      let end = at + 1;
+      while (end < css.length && css[end] !== char) end += css[end] === '\\' ? 2 : 1;
+      out += css.slice(at, end + 1);
+      at = end + 1;
+    } else if (char === '/' && css[at + 1] === '*') {
+      const end = css.indexOf('*/', at + 2);
+      if (end < 0) throw new Error('a CSS comment is not closed');
+      at = end + 2;
+    } else {
+      out += char;
+      at += 1;
+    }
+  }
+  // The lines a comment stood on, and blank runs, go too.
+  return out.replace(/\n[ \t]*(?=\n)/g, '').replace(/^\n+/, '');
+}
+
+/** A file's text as it ships: a stylesheet without its comments, anything else as it is. */
+function shipped(source) {
+  const bytes = readFileSync(path.join(ROOT, source));
+  return source.endsWith('.css') ? Buffer.from(stripCssComments(bytes.toString('utf8')), 'utf8') : bytes;
+}
+
 /** Copies `source` (a repository path) into `out` as `<stem>-<hash><ext>`; its new name and bytes. */
 function copyHashed(source, out) {
-  const bytes = readFileSync(path.join(ROOT, source));
+  const bytes = shipped(source);
   const ext = path.extname(source);
   const name = `${path.basename(source, ext)}-${hex(bytes)}${ext}`;
   writeFileSync(path.join(out, name), bytes);
@@ -124,12 +156,13 @@ export function assemble(appDir, distDir) {
     else writeFileSync(to, readFileSync(from));
   }
 
-  let html = readFileSync(path.join(ROOT, 'index.html'), 'utf8');
+  // The template's comments are for whoever edits it, not for every visitor.
+  let html = readFileSync(path.join(ROOT, 'index.html'), 'utf8').replace(/[ \t]*<!--[\s\S]*?-->\n?/g, '');
   const inlined = [];
   html = html.replace(/<link\b[^>]*\sdata-inline\b[^>]*>/g, (tag) => {
     const source = attribute(tag, 'href');
     if (!source) throw new Error(`index.html: ${tag} names no file`);
-    const css = readFileSync(path.join(ROOT, source), 'utf8');
+    const css = shipped(source).toString('utf8');
     if (/<\/style/i.test(css)) throw new Error(`${source} cannot be inlined: it contains "</style"`);
     inlined.push(`'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`);
     return `<style>${css}</style>`;
