@@ -60,9 +60,11 @@ import { gzipSync } from 'node:zlib';
  * and the blind tally in the `compare` chunk), the outline and the reply editor (in the
  * `branches` chunk) and search results that open other branches: 560,659 before the search
  * results and the search itself moved into a `search` chunk, loaded at the first search:
- * 546,362.
+ * 546,362. Issue 33's sync (what starts it, and the store telling it what each write
+ * touched): 549,891; two fixes after it took 549,990, then the comments of the stylesheets
+ * and of index.html, no longer shipped (scripts/assemble.mjs), 545,887.
  */
-export const BUDGET_BYTES = 550_000;
+export const BUDGET_BYTES = 548_000;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
