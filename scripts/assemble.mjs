@@ -22,6 +22,8 @@
 // - `<link rel="stylesheet" href="…" data-inline>`: its rules go into the page as a
 //   `<style>` (the first paint then waits for no request), which the page's
 //   Content-Security-Policy (the `<meta>`, and `_headers`) allows by its sha256 hash.
+// The page's comments (`<!-- -->`) and the stylesheets' (`/* */`, main.css and the inlined
+// boot.css) are left out of what ships: they are for whoever edits the sources.
 // The names in index.html start with HEARTH_PUBLIC_URL (default `/`, as Trunk's public_url
 // was), so the page finds its files from any client-side path of the site; a build for a
 // host's subfolder sets it to that folder (`HEARTH_PUBLIC_URL=/hearth/ scripts/build.sh`).
