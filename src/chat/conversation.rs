@@ -514,13 +514,14 @@ impl Follow {
     /// The view was scrolled: follow at the bottom, stop once something moved
     /// it up away from the bottom (the reader, `scrollIntoView`, find in page, a
     /// screen reader: no need to tell them apart). Layout moves it too, with no
-    /// one asking: rows mounted or measured change the content's height, and
-    /// Chromium's scroll anchoring or clamping moves the view by a frame later
-    /// than the observer saw. Those find the height changed since it was last
-    /// seen (between frames nothing else changes it: a streaming reply renders
-    /// in animation frames, after scroll events), and while following, the view
-    /// goes back to the bottom. `asked`: the app moved it (to a message asked
-    /// for), and it follows only if that is the bottom.
+    /// one asking: rows mounted or measured change the content's height,
+    /// Chromium's scroll anchoring or clamping moves the view, and the scroll
+    /// event comes a frame later, before the observer sees the new height.
+    /// Those find the height changed since it was last seen (between frames
+    /// nothing else changes it: a streaming reply renders in animation frames,
+    /// after scroll events), and while following, the view goes back to the
+    /// bottom. `asked`: the app moved it (to a message asked for), and it
+    /// follows only if that is the bottom.
     fn scrolled(self, scroller: &HtmlElement, asked: bool) {
         let top = scroller.scroll_top();
         let height = scroller.scroll_height();
@@ -532,7 +533,7 @@ impl Follow {
         let following = near || (!asked && self.following.get_value() && (!moved_up || relaid));
         self.following.set_value(following);
         if following && !near {
-            let _ = self.to_bottom(scroller);
+            self.to_bottom(scroller);
         }
         if self.at_bottom.get_untracked() != following {
             self.at_bottom.set(following);
@@ -587,7 +588,7 @@ impl Follow {
         self.at_bottom.set(true);
         self.grown.set(false);
         if let Some(scroller) = scroller {
-            let _ = self.to_bottom(scroller);
+            self.to_bottom(scroller);
         }
     }
 }
