@@ -8,3 +8,4 @@ pub(crate) mod state;
 pub(crate) mod sync_check;
 pub(crate) mod sync_conflicts;
 pub(crate) mod sync_settings;
+pub(crate) mod sync_unreadable;

@@ -15,5 +15,6 @@ pub mod doc;
 pub mod local;
 pub mod merge;
 pub mod protocol;
+pub mod pull;
 pub mod revs;
 pub mod sealed_doc;

@@ -21,7 +21,7 @@ use crate::io::couch::CouchServer;
 use crate::providers::state::ProvidersContext;
 use crate::store::StoreContext;
 
-pub(crate) use engine::Conflict;
+pub(crate) use engine::{Conflict, Held};
 
 /// Setting key: the sync configuration (device-only: never synced).
 pub(crate) const SYNC_SETTING: &str = "sync_config";
@@ -118,6 +118,9 @@ pub(crate) struct SyncContext {
     pub(crate) pending: RwSignal<u32>,
     /// Fields both devices changed, waiting for the user's pick.
     pub(crate) conflicts: RwSignal<Vec<Conflict>>,
+    /// Documents held instead of synced: unreadable here, or refused by
+    /// the server.
+    pub(crate) held: RwSignal<Vec<Held>>,
     /// Bumped to stop the running replicator.
     pub(crate) generation: RwSignal<u32>,
 }
@@ -132,6 +135,7 @@ impl SyncContext {
             last_synced: RwSignal::new(None),
             pending: RwSignal::new(0),
             conflicts: RwSignal::new(Vec::new()),
+            held: RwSignal::new(Vec::new()),
             generation: RwSignal::new(0),
         }
     }

@@ -12,6 +12,7 @@ use crate::providers::state::key_lock::LockState;
 use crate::sync::state::{Phase, SYNC_SETTING, SyncConfig, SyncContext, code};
 use crate::sync::sync_check::SyncCheck;
 use crate::sync::sync_conflicts::SyncConflicts;
+use crate::sync::sync_unreadable::SyncUnreadable;
 use crate::ui::text_field::TextField;
 
 /// The section. Takes no props: it edits the stored configuration.
@@ -199,6 +200,7 @@ pub(crate) fn SyncSettings() -> impl IntoView {
             </p>
             <SyncCheck findings checking />
             <SyncConflicts />
+            <SyncUnreadable />
         </section>
     }
 }

@@ -53,6 +53,14 @@ pub const TYPE: &str = "type";
 pub const RECORD: &str = "record";
 /// A body's field holding, per record field, when it last changed (ms).
 pub const CHANGED: &str = "changed";
+/// A body's field naming the shape of its record ([`SCHEMA`]).
+pub const SCHEMA_FIELD: &str = "schema";
+/// The shape of the records this version writes and reads. A version that
+/// changes a record so that an older one would misread it (a new field whose
+/// loss matters, a new enum value) writes a higher number: an older device
+/// then keeps such a document as unreadable (never deleting or overwriting
+/// it) until it is updated. A body without the field is of shape 1.
+pub const SCHEMA: u64 = 1;
 
 /// A body: a document's fields without CouchDB's own (`_id`, `_rev`, …).
 pub type Body = Map<String, Value>;
@@ -189,6 +197,9 @@ pub enum MapError {
     /// A setting that never leaves a device ([`SettingSync::DeviceOnly`]).
     #[error("the setting “{0}” belongs to each device and is not taken from another")]
     DeviceOnly(String),
+    /// The body is of a shape ([`SCHEMA_FIELD`]) newer than this version's.
+    #[error("it was written by a newer version of Hearth (record shape {0}, this version reads up to {SCHEMA})")]
+    NewerSchema(u64),
 }
 
 // ---- canonical JSON and change times ----
@@ -285,6 +296,7 @@ fn fields_of<T: Serialize>(record: &T) -> Map<String, Value> {
 fn body_of(kind: DocKind, record: Map<String, Value>) -> Body {
     let mut body = Map::new();
     body.insert(TYPE.to_owned(), Value::from(kind_name(kind)));
+    body.insert(SCHEMA_FIELD.to_owned(), Value::from(SCHEMA));
     body.insert(RECORD.to_owned(), Value::Object(record));
     body
 }
@@ -593,6 +605,14 @@ fn check_key(id: &str, key: &str, record_key: &str) -> Result<(), MapError> {
 /// device-only setting is refused.
 pub fn from_doc(id: &str, body: &Body) -> Result<Incoming, MapError> {
     let (kind, key) = parse_doc_id(id).ok_or_else(|| MapError::NotOurs(id.to_owned()))?;
+    let schema = body.get(SCHEMA_FIELD).map_or(Some(1), Value::as_u64);
+    match schema {
+        Some(schema) if schema > SCHEMA => return Err(MapError::NewerSchema(schema)),
+        Some(_) => {}
+        None => {
+            return Err(MapError::BadRecord { kind: kind_name(kind), why: "its shape is not a number".to_owned() });
+        }
+    }
     let mismatch = |error: MapError| match error {
         MapError::KindMismatch { found, .. } => MapError::KindMismatch { id: id.to_owned(), found },
         other => other,
@@ -618,7 +638,13 @@ pub fn from_doc(id: &str, body: &Body) -> Result<Incoming, MapError> {
             Incoming::Agent(agent)
         }
         DocKind::Provider => {
-            let provider = provider_from_doc(body, None).map_err(mismatch)?;
+            // As the document says, but never a plain key: the policy is
+            // applied when it is stored (`provider_keeping_key`).
+            let mut provider: ProviderRecord = read(kind, record_of(kind, body).map_err(mismatch)?)?;
+            provider.api_key.clear();
+            if provider.sealed_key.is_none() {
+                provider.key_origin = None;
+            }
             check_key(id, key, &provider.id)?;
             Incoming::Provider(provider)
         }
@@ -685,25 +711,37 @@ pub fn session_from_doc(body: &Body, local: Option<&SessionRecord>) -> Result<Se
 
 /// A provider from its body, keeping the key of `local` (the record here)
 /// as [`provider_keeping_key`] does. A plain key in the body is never taken.
-pub fn provider_from_doc(body: &Body, local: Option<&ProviderRecord>) -> Result<ProviderRecord, MapError> {
+pub fn provider_from_doc(
+    body: &Body,
+    local: Option<&ProviderRecord>,
+    policy: SyncPolicy,
+) -> Result<ProviderRecord, MapError> {
     let kind = DocKind::Provider;
-    let mut provider: ProviderRecord = read(kind, record_of(kind, body)?)?;
-    provider.api_key.clear();
-    if provider.sealed_key.is_none() {
-        provider.key_origin = None;
-    }
-    Ok(provider_keeping_key(provider, local))
+    let provider: ProviderRecord = read(kind, record_of(kind, body)?)?;
+    Ok(provider_keeping_key(provider, local, policy))
 }
 
-/// The provider to store when `incoming` (from a document: no plain key)
-/// arrives over `local`: a sealed key that came with it is used (bound to
-/// its base URL's origin); else the key here (plain or sealed) is kept
-/// while the provider stays at the origin that key was entered for, and
-/// dropped when the other device moved it elsewhere (the user enters it
-/// again), as an import does.
-pub fn provider_keeping_key(incoming: ProviderRecord, local: Option<&ProviderRecord>) -> ProviderRecord {
+/// The provider to store when `incoming` (from a document) arrives over
+/// `local`: a plain key in it is never taken; a sealed key that came with it
+/// is used (bound to its base URL's origin) only when sealed keys are synced
+/// ([`SyncPolicy::sealed_keys`]: otherwise a server could put any bytes in
+/// its place); else the key here (plain or sealed) is kept while the
+/// provider stays at the origin that key was entered for, and dropped when
+/// the other device moved it elsewhere (the user enters it again), as an
+/// import does.
+pub fn provider_keeping_key(
+    incoming: ProviderRecord,
+    local: Option<&ProviderRecord>,
+    policy: SyncPolicy,
+) -> ProviderRecord {
     let mut incoming = incoming;
     incoming.api_key.clear();
+    if !policy.sealed_keys {
+        incoming.sealed_key = None;
+    }
+    if incoming.sealed_key.is_none() {
+        incoming.key_origin = None;
+    }
     crate::storage::backup::merge_imported_provider(local, incoming).0
 }
 

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::doc::{canonical, stamp};
+use super::doc::{CHANGED, SCHEMA_FIELD, canonical, stamp};
 use super::merge::{Contested, merge};
 use super::revs::{Rev, RevTree, Revisions, next_rev};
 use crate::Millis;
@@ -54,6 +54,11 @@ pub struct DocMeta {
     /// a conversation back).
     #[serde(default)]
     pub bodies: BTreeMap<String, Map<String, Value>>,
+    /// Why this version cannot read the winner (a newer version wrote it, or
+    /// it is not a record this device takes): such a document is held, never
+    /// deleted or overwritten from here, and read again after an update.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unreadable: Option<String>,
 }
 
 impl DocMeta {
@@ -69,6 +74,7 @@ impl DocMeta {
             tree: RevTree::new(),
             fingerprint: None,
             bodies: BTreeMap::new(),
+            unreadable: None,
         }
     }
 
@@ -105,17 +111,28 @@ impl DocMeta {
         self.tree.revisions(rev, REVS_LIMIT)
     }
 
+    /// Forgets every body but the winner's (a deleted message's last body,
+    /// once its conversation's fate is settled here).
+    pub fn forget_bodies(&mut self) {
+        let winner = self.winner().map(|(rev, _)| rev.to_string());
+        self.bodies.retain(|rev, _| Some(rev) == winner.as_ref());
+    }
+
     /// Keeps only the bodies still needed: the leaves' and their parents'
     /// (the base of a merge of two edits made from the same revision) and,
-    /// when the winner is deleted, the last live one.
+    /// for a message whose winner is deleted, the last live one (to bring
+    /// it back with its conversation, see `pull::restorable_messages`).
     fn prune(&mut self) {
         let mut keep: Vec<String> = Vec::new();
         for leaf in self.tree.leaves() {
+            // A deletion is never merged: its parent's body is not needed.
+            let depth = if leaf.deleted { 1 } else { 2 };
             if let Some(path) = self.tree.path_to(&leaf.rev) {
-                keep.extend(path.iter().take(2).map(Rev::to_string));
+                keep.extend(path.iter().take(depth).map(Rev::to_string));
             }
         }
-        let last_live = self.is_deleted().then(|| self.last_live_rev()).flatten();
+        let message = self.kind == "message";
+        let last_live = (message && self.is_deleted()).then(|| self.last_live_rev()).flatten();
         self.bodies.retain(|rev, _| keep.contains(rev) || last_live.as_ref() == Some(rev));
     }
 
@@ -136,10 +153,12 @@ impl DocMeta {
 pub const REVS_LIMIT: usize = 1000;
 
 /// The fingerprint of a body: its canonical JSON's MD5, leaving out the
-/// change times (`changed`), which differ on every device.
+/// change times (`changed`), which differ on every device, and the shape
+/// number (a body an older version synced is the same record).
 pub fn fingerprint(body: &Map<String, Value>) -> String {
     let mut plain = body.clone();
-    plain.remove("changed");
+    plain.remove(CHANGED);
+    plain.remove(SCHEMA_FIELD);
     md5::hex(&md5::digest(canonical(&Value::Object(plain)).as_bytes()))
 }
 
@@ -163,12 +182,17 @@ pub enum LocalState {
     Hold,
     /// It is not there.
     Absent,
+    /// It is not there, and its deletion says this (a conversation's: the
+    /// messages it deleted with it, see `pull::session_tombstone`).
+    AbsentSaying(Map<String, Value>),
 }
 
 /// The revision a local change makes, as the new [`DocMeta`] (numbered
 /// `seq`), or `None` when nothing changed since the last sync: a body with
-/// the fingerprint already synced, a record held, or one absent that the
-/// server has as deleted or never had. `fresh` is the document's
+/// the fingerprint already synced, a record held, one absent that the
+/// server has as deleted or never had, or a document this version cannot
+/// read ([`DocMeta::unreadable`]: its record here, if any, is not what the
+/// server has, and its absence is no deletion). `fresh` is the document's
 /// bookkeeping when `meta` is `None` (never synced); `salt` is
 /// [`salted_rev`]'s.
 pub fn local_change(
@@ -179,6 +203,9 @@ pub fn local_change(
     seq: u64,
     salt: &str,
 ) -> Option<DocMeta> {
+    if meta.is_some_and(|meta| meta.unreadable.is_some()) {
+        return None;
+    }
     let session = fresh.session.clone();
     let session = session.as_deref();
     let mut next = meta.cloned().unwrap_or(fresh);
@@ -188,12 +215,15 @@ pub fn local_change(
     let winner = next.winner();
     let (deleted, body) = match state {
         LocalState::Hold => return None,
-        LocalState::Absent => {
+        LocalState::Absent | LocalState::AbsentSaying(_) => {
             if winner.as_ref().is_none_or(|(_, deleted)| *deleted) {
                 return None;
             }
             next.fingerprint = None;
-            (true, tombstone())
+            match state {
+                LocalState::AbsentSaying(body) => (true, body),
+                _ => (true, tombstone()),
+            }
         }
         LocalState::Present(body) => {
             let print = fingerprint(&body);
@@ -216,6 +246,10 @@ pub fn local_change(
     next.bodies.insert(rev.to_string(), body);
     next.seq = seq;
     next.prune();
+    if next.is_deleted() {
+        // Deleted here: what it held leaves this store too.
+        next.forget_bodies();
+    }
     Some(next)
 }
 

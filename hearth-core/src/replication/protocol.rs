@@ -574,6 +574,15 @@ impl DocWriteResult {
     }
 }
 
+/// The reason of CouchDB's error object in `body` (`{"error":…,"reason":…}`),
+/// cut to a few hundred characters; empty when it holds none.
+pub fn error_reason(body: &[u8]) -> String {
+    match json(body).ok().as_ref().and_then(server_error) {
+        Some(ProtocolError::Server { reason, .. }) => reason,
+        _ => String::new(),
+    }
+}
+
 /// Reads the answer of `POST /{db}/_bulk_docs`: an array with an entry per
 /// document (with `new_edits: false`, CouchDB may list only the failures, or
 /// nothing). Entries without an id are skipped.

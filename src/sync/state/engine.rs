@@ -58,7 +58,13 @@ const SETTLE_MS: i32 = 300;
 const SEQ_KEY: &str = "seq";
 const DEVICE_KEY: &str = "device";
 const MODE_KEY: &str = "mode";
+/// The databases (their URLs) this device has seen end-to-end encrypted: a
+/// plain push never goes to one, even if its encryption check disappears.
+const E2E_SEEN_KEY: &str = "e2e_seen";
+/// What a plain device says of an end-to-end encrypted database.
+const ENCRYPTED: &str = "This database is end-to-end encrypted: turn on encryption and type its sync passphrase.";
 const CONFLICT_PREFIX: &str = "conflict:";
+const HELD_PREFIX: &str = "held:";
 
 /// Why a round stopped.
 #[derive(Debug, Clone, PartialEq)]
@@ -123,18 +129,67 @@ impl Conflict {
         }
     }
 
-    pub(super) fn unreadable(meta: &DocMeta, why: &str) -> Self {
-        Conflict {
-            doc: meta.plain.clone(),
-            label: format!("A document this version cannot read ({why})"),
-            field: String::new(),
-            shown: Value::Null,
-            other: Value::Null,
+    fn key(&self) -> String {
+        format!("{CONFLICT_PREFIX}{}|{}", self.doc, self.field)
+    }
+}
+
+/// A document sync holds instead of syncing, listed for the user with why
+/// and what would change it (nothing to pick, unlike a [`Conflict`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Held {
+    /// The document's plain id (`setting:<key>`).
+    pub(crate) doc: String,
+    /// What it is, in words (`Setting “theme”`).
+    pub(crate) label: String,
+    /// Why it is held.
+    pub(crate) why: String,
+    /// What would read or send it.
+    pub(crate) hint: String,
+    /// Whether this device cannot read it (else the server refused it).
+    pub(crate) unreadable: bool,
+}
+
+impl Held {
+    fn label_of(plain: &str) -> String {
+        match doc::parse_doc_id(plain) {
+            Some((kind, key)) => format!("{} “{key}”", doc::kind_label(kind)),
+            None => plain.to_owned(),
         }
     }
 
-    fn key(&self) -> String {
-        format!("{CONFLICT_PREFIX}{}|{}", self.doc, self.field)
+    /// A document this version cannot read: held as it is (never deleted
+    /// or overwritten from here) and read again at every start (after an
+    /// update, it may read).
+    pub(super) fn unreadable(plain: &str, error: &doc::MapError) -> Self {
+        Held {
+            doc: plain.to_owned(),
+            label: Self::label_of(plain),
+            why: error.to_string(),
+            hint: hearth_core::replication::pull::unreadable_hint(error).to_owned(),
+            unreadable: true,
+        }
+    }
+
+    /// A document of this device's that the server refused (`error`, its
+    /// `reason`): it stays here, and goes with its next change.
+    pub(super) fn refused(plain: &str, error: &str, reason: &str) -> Self {
+        let (why, hint) = match error {
+            "too_large" => (
+                format!("not synced: too large for the server ({reason})"),
+                "It stays on this device. A server that takes larger documents (CouchDB's max_document_size) \
+                 would take it; Check server says the limit.",
+            ),
+            _ => (
+                format!("not synced: the server refused it ({error}: {reason})"),
+                "It stays on this device; it is sent again when it changes.",
+            ),
+        };
+        Held { doc: plain.to_owned(), label: Self::label_of(plain), why, hint: hint.to_owned(), unreadable: false }
+    }
+
+    pub(super) fn key_of(plain: &str) -> String {
+        format!("{HELD_PREFIX}{plain}")
     }
 }
 
@@ -264,22 +319,17 @@ async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, 
             }
         }
     } else {
-        // A database another device encrypts end to end gets nothing in
-        // plain text from this one.
-        let path = format!("/{}", percent(super::e2e::KEY_CHECK_ID));
-        if let Ok(answer) = server.db_request("GET", &path, None, None).await
-            && answer.ok()
-        {
-            sync.phase.set(Phase::Refused(
-                "This database is end-to-end encrypted: turn on encryption and type its sync passphrase.".into(),
-            ));
-            return;
-        }
+        // Whether a database another device encrypts end to end is checked
+        // before every push (`refuse_if_encrypted`).
         Ids::Plain
     };
     // Documents are named per mode (plain ids, or sealed ids of one
     // database's key): a device that changes mode starts as a new one.
     let mode = if config.e2e { format!("e2e|{}", server.identity()) } else { "plain".to_owned() };
+    let mut seen = db.replica_state::<Vec<String>>(E2E_SEEN_KEY).await.ok().flatten().unwrap_or_default();
+    if config.e2e && !seen.contains(&server.db_url()) {
+        seen.push(server.db_url());
+    }
     match db.replica_state::<String>(MODE_KEY).await {
         Ok(Some(stored)) if stored == mode => {}
         Ok(stored) => {
@@ -294,6 +344,13 @@ async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, 
             let _ = db.apply_replica(&write).await;
         }
         Err(_) => {}
+    }
+    // Which databases this device saw end-to-end encrypted outlives a reset.
+    let write =
+        crate::io::db::ReplicaWrite { state: vec![(E2E_SEEN_KEY.to_owned(), Value::from(seen))], ..Default::default() };
+    if db.apply_replica(&write).await.is_err() {
+        sync.phase.set(Phase::Refused("This device's storage failed.".into()));
+        return;
     }
     let wake: Rc<RefCell<Wake>> =
         Rc::new(RefCell::new(Wake { scope: Scope { all: true, ..Scope::default() }, due: true, ..Wake::default() }));
@@ -618,9 +675,14 @@ impl Replicator {
         let mut since =
             checkpoint::start_seq(local.as_ref(), remote.as_ref()).and_then(|seq| seq.as_u64()).unwrap_or(0);
         let mut previous = local;
+        let mut checked = false;
         loop {
             let metas: Vec<DocMeta> = self.db.replica_after(since, BATCH).await?;
             let Some(last) = metas.last().map(|meta| meta.seq) else { break };
+            if !checked {
+                self.refuse_if_encrypted().await?;
+                checked = true;
+            }
             let mut asked: Vec<(String, Vec<Rev>)> = Vec::new();
             for meta in &metas {
                 if let Some((rev, _)) = meta.winner() {
@@ -647,20 +709,21 @@ impl Replicator {
                     let Some(body) = meta.body(rev) else { continue };
                     let Some(revisions) = meta.revisions(rev) else { continue };
                     let deleted = meta.tree.leaves().iter().any(|leaf| &leaf.rev == rev && leaf.deleted);
-                    let body = if deleted { Map::new() } else { self.ids.seal(&meta.id, &meta.plain, body).await? };
+                    // A deletion that says nothing goes as it is; one that
+                    // names what it deleted is sealed like any body.
+                    let body = if deleted && body.is_empty() {
+                        Map::new()
+                    } else {
+                        self.ids.seal(&meta.id, &meta.plain, body).await?
+                    };
                     docs.push(OutgoingDoc { id: meta.id.clone(), rev: rev.clone(), revisions, deleted, body });
                 }
             }
             if !docs.is_empty() {
-                let answer = self.request("POST", "/_bulk_docs", Some(protocol::bulk_docs_body(&docs))).await?;
-                if !answer.ok() {
-                    return Err(refused("sending changes", &answer));
-                }
-                let results = protocol::parse_bulk_docs(answer.body.as_bytes())
-                    .map_err(|e| SyncError::Retry(format!("the server's answer could not be read ({e})"), None))?;
-                if let Some(failed) = results.iter().find_map(|result| result.error.clone()) {
-                    return Err(SyncError::Refused(format!("The server refused a change: {failed}")));
-                }
+                let plains: HashMap<String, String> =
+                    metas.iter().map(|meta| (meta.id.clone(), meta.plain.clone())).collect();
+                let refusals = self.send(docs).await?;
+                self.note_refusals(&plains, refusals).await?;
             }
             since = last;
             // The target's checkpoint first (the server's), then this side's.
@@ -674,6 +737,106 @@ impl Replicator {
             }
         }
         self.remote_push = Some(remote);
+        Ok(())
+    }
+
+    /// Before a plain push: refuses a database this device has seen
+    /// end-to-end encrypted, or whose encryption check is there now; only a
+    /// definite "not found" for the check lets plain text go (a failed or
+    /// odd answer is tried again later, never taken as "not encrypted").
+    async fn refuse_if_encrypted(&self) -> Result<(), SyncError> {
+        if !matches!(self.ids, Ids::Plain) {
+            return Ok(());
+        }
+        let url = self.server.db_url();
+        let seen = self.db.replica_state::<Vec<String>>(E2E_SEEN_KEY).await?.unwrap_or_default();
+        if seen.contains(&url) {
+            return Err(SyncError::Refused(ENCRYPTED.to_owned()));
+        }
+        let path = format!("/{}", percent(super::e2e::KEY_CHECK_ID));
+        let answer = self.request("GET", &path, None).await?;
+        match answer.status {
+            404 => Ok(()),
+            200..=299 => {
+                let mut seen = seen;
+                seen.push(url);
+                self.db
+                    .apply_replica(&crate::io::db::ReplicaWrite {
+                        state: vec![(E2E_SEEN_KEY.to_owned(), Value::from(seen))],
+                        ..Default::default()
+                    })
+                    .await?;
+                Err(SyncError::Refused(ENCRYPTED.to_owned()))
+            }
+            _ => Err(refused("checking whether the database is end-to-end encrypted", &answer)),
+        }
+    }
+
+    /// Sends `docs` with `_bulk_docs`; returns the documents the server
+    /// refused one by one (id, error, reason): too large (a 413 for the
+    /// whole request is narrowed down by halves to the documents it is
+    /// for), forbidden by a validation function, or any other error for
+    /// one document. The rest are stored; a refusal of the request itself
+    /// (access, the network) stops or retries as always.
+    async fn send(&self, docs: Vec<OutgoingDoc>) -> Result<Vec<(String, String, String)>, SyncError> {
+        let mut refusals = Vec::new();
+        let mut batches = vec![docs];
+        while let Some(batch) = batches.pop() {
+            let answer = self.request("POST", "/_bulk_docs", Some(protocol::bulk_docs_body(&batch))).await?;
+            if answer.status == 413 {
+                if batch.len() == 1 {
+                    let reason = protocol::error_reason(answer.body.as_bytes());
+                    refusals.extend(batch.into_iter().map(|doc| (doc.id, "too_large".to_owned(), reason.clone())));
+                } else {
+                    let mut first = batch;
+                    let second = first.split_off(first.len() / 2);
+                    batches.push(second);
+                    batches.push(first);
+                }
+                continue;
+            }
+            if !answer.ok() {
+                return Err(refused("sending changes", &answer));
+            }
+            let results = protocol::parse_bulk_docs(answer.body.as_bytes())
+                .map_err(|e| SyncError::Retry(format!("the server's answer could not be read ({e})"), None))?;
+            for result in results {
+                if let Some(error) = result.error {
+                    refusals.push((result.id, error, result.reason.unwrap_or_default()));
+                }
+            }
+        }
+        Ok(refusals)
+    }
+
+    /// Lists the documents the server refused (`refusals`, by server id;
+    /// `plains`: the plain ids of those sent) as not synced, and forgets
+    /// that of the others, which went.
+    async fn note_refusals(
+        &self,
+        plains: &HashMap<String, String>,
+        refusals: Vec<(String, String, String)>,
+    ) -> Result<(), SyncError> {
+        let refused: HashMap<&String, (&String, &String)> =
+            refusals.iter().map(|(id, error, reason)| (id, (error, reason))).collect();
+        let mut write = crate::io::db::ReplicaWrite::default();
+        let mut went = Vec::new();
+        for (id, plain) in plains {
+            match refused.get(id) {
+                Some((error, reason)) => {
+                    let held = Held::refused(plain, error, reason);
+                    write.state.push((Held::key_of(plain), serde_json::to_value(&held).unwrap_or(Value::Null)));
+                }
+                None => went.push(Held::key_of(plain)),
+            }
+        }
+        self.db.replica_forget(&went).await?;
+        if !write.state.is_empty() {
+            self.db.apply_replica(&write).await?;
+        }
+        if !refusals.is_empty() || self.sync.held.with_untracked(|held| held.iter().any(|h| !h.unreadable)) {
+            self.load_conflicts().await;
+        }
         Ok(())
     }
 
@@ -780,7 +943,17 @@ impl Replicator {
                         _ => continue,
                     },
                 };
-                (plain, Map::new())
+                // What a deletion says (a conversation's: the messages it
+                // deleted), when it opens as this document's; else nothing.
+                let said = match &self.ids {
+                    Ids::Plain => fetched.body,
+                    Ids::Sealed(_) if fetched.body.is_empty() => Map::new(),
+                    Ids::Sealed(_) => match self.ids.open(&fetched.id, fetched.body).await {
+                        Ok(Some((opened, body))) if opened == plain => body,
+                        _ => Map::new(),
+                    },
+                };
+                (plain, said)
             } else {
                 match self.ids.open(&fetched.id, fetched.body).await {
                     Ok(Some(opened)) => opened,
@@ -833,6 +1006,10 @@ impl Replicator {
         for conflict in &pulled.conflicts {
             pulled.write.state.push((conflict.key(), serde_json::to_value(conflict).unwrap_or(Value::Null)));
         }
+        for held in &pulled.unreadable {
+            let value = serde_json::to_value(held).unwrap_or(Value::Null);
+            pulled.write.state.push((Held::key_of(&held.doc), value));
+        }
         let touched_records = !pulled.write.touches_no_record();
         let small = !(pulled.write.records.agents.is_empty()
             && pulled.write.records.providers.is_empty()
@@ -849,7 +1026,11 @@ impl Replicator {
             }
             wake.scope.sessions.extend(pulled.revive.iter().cloned());
         }
-        if !pulled.conflicts.is_empty() {
+        if !pulled.readable_again.is_empty() {
+            let keys: Vec<String> = pulled.readable_again.iter().map(|plain| Held::key_of(plain)).collect();
+            self.db.replica_forget(&keys).await?;
+        }
+        if !pulled.conflicts.is_empty() || !pulled.unreadable.is_empty() || !pulled.readable_again.is_empty() {
             self.load_conflicts().await;
         }
         if touched_records {
@@ -937,6 +1118,9 @@ impl Replicator {
     async fn load_conflicts(&self) {
         if let Ok(conflicts) = self.db.replica_states::<Conflict>(CONFLICT_PREFIX).await {
             self.sync.conflicts.set(conflicts.into_iter().map(|(_, conflict)| conflict).collect());
+        }
+        if let Ok(held) = self.db.replica_states::<Held>(HELD_PREFIX).await {
+            self.sync.held.set(held.into_iter().map(|(_, held)| held).collect());
         }
     }
 }

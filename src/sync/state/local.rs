@@ -9,12 +9,13 @@ use hearth_core::Millis;
 use hearth_core::agent::AgentRecord;
 use hearth_core::replication::doc::{self, DocKind, Incoming, SyncPolicy};
 use hearth_core::replication::local::{self as rules, Applied, DocMeta, Effect, FetchedRev, LocalState};
+use hearth_core::replication::pull;
 use hearth_core::storage::{
     MessageRecord, ModelConfigRecord, ProjectFileRecord, ProviderRecord, SessionRecord, SettingRecord, indexes, stores,
 };
 use serde_json::{Map, Value};
 
-use super::engine::{Conflict, Ids, SyncError};
+use super::engine::{Conflict, Held, Ids, SyncError};
 use crate::io::db::{Db, ReplicaWrite};
 
 /// Which records a sync point looks at. The small stores (agents,
@@ -119,6 +120,7 @@ pub(super) async fn scan(
         session: Some(r.session_id.clone()),
         state: state_of(doc::message_doc(r)),
     }));
+    let live_messages = pull::live_messages(&known);
     let mut known: HashMap<String, DocMeta> = known.into_iter().map(|meta| (meta.plain.clone(), meta)).collect();
     let mut changed = Vec::new();
     for item in items {
@@ -130,9 +132,26 @@ pub(super) async fn scan(
             changed.push(next);
         }
     }
-    // Attachments' bytes, once each (a blob never changes): a document for
-    // each blob the messages looked at refer to that was never synced, after
-    // those messages (so a device receiving them gets the message first).
+    changed.extend(new_blobs(db, ids, &messages, now, seq).await?);
+    if scope.all {
+        changed.extend(freed_blobs(db, ids.salt(), now, seq).await?);
+    }
+    // What is known and no longer here was deleted here: messages first,
+    // conversations last, each conversation's naming its messages.
+    changed.extend(pull::deletions(known.into_values().collect(), &live_messages, now, seq, ids.salt()));
+    Ok(changed)
+}
+
+/// Attachments' bytes, once each (a blob never changes): a document for
+/// each blob the messages looked at refer to that was never synced, after
+/// those messages (so a device receiving them gets the message first).
+async fn new_blobs(
+    db: &Db,
+    ids: &Ids,
+    messages: &[MessageRecord],
+    now: Millis,
+    seq: &mut u64,
+) -> Result<Vec<DocMeta>, SyncError> {
     let mut hashes: Vec<String> = messages
         .iter()
         .filter(|message| message.state != hearth_core::storage::MessageState::Streaming)
@@ -145,8 +164,9 @@ pub(super) async fn scan(
         blob_ids.push(ids.server_id(&doc::doc_id(DocKind::Blob, hash)).await?);
     }
     let synced: Vec<Option<DocMeta>> = if blob_ids.is_empty() { Vec::new() } else { db.replica_get(&blob_ids).await? };
+    let mut changed = Vec::new();
     for ((hash, id), meta) in hashes.iter().zip(&blob_ids).zip(synced) {
-        if meta.is_some() {
+        if meta.is_some_and(|meta| !meta.is_deleted()) {
             continue;
         }
         let Some(blob) = db.blob(hash).await? else { continue };
@@ -154,19 +174,31 @@ pub(super) async fn scan(
         let body = doc::blob_doc(hash, &blob.type_(), &bytes);
         let plain = doc::doc_id(DocKind::Blob, hash);
         let fresh = DocMeta::new(id, &plain, doc::kind_name(DocKind::Blob), None);
-        if let Some(next) = rules::local_change(None, fresh, LocalState::Present(body), now, *seq + 1, ids.salt()) {
+        let known = db.replica_get::<DocMeta>(std::slice::from_ref(id)).await?.into_iter().flatten().next();
+        if let Some(next) =
+            rules::local_change(known.as_ref(), fresh, LocalState::Present(body), now, *seq + 1, ids.salt())
+        {
             *seq += 1;
             changed.push(next);
         }
     }
-    // What is known and no longer here was deleted here (blobs are kept
-    // while a message refers to them, and never deleted by a scan).
-    for (_, meta) in known {
-        if meta.kind == doc::kind_name(DocKind::Blob) {
+    Ok(changed)
+}
+
+/// Deletions of the documents of attachments whose bytes are gone here (no
+/// message refers to them any more), so the server lets go of them too.
+async fn freed_blobs(db: &Db, salt: &str, now: Millis, seq: &mut u64) -> Result<Vec<DocMeta>, SyncError> {
+    let metas: Vec<DocMeta> = db.replica_where(indexes::REPLICA_BY_KIND, doc::kind_name(DocKind::Blob)).await?;
+    let mut changed = Vec::new();
+    for meta in metas {
+        if meta.is_deleted() || meta.unreadable.is_some() {
             continue;
         }
-        let fresh = meta.clone();
-        if let Some(next) = rules::local_change(Some(&meta), fresh, LocalState::Absent, now, *seq + 1, ids.salt()) {
+        let Some((_, hash)) = doc::parse_doc_id(&meta.plain) else { continue };
+        if db.blob(hash).await?.is_some() {
+            continue;
+        }
+        if let Some(next) = pull::freed_blob(&meta, now, *seq + 1, salt) {
             *seq += 1;
             changed.push(next);
         }
@@ -179,14 +211,18 @@ pub(super) async fn scan(
 pub(super) struct Pulled {
     pub(super) write: ReplicaWrite,
     pub(super) conflicts: Vec<Conflict>,
+    /// Documents this version cannot read (held, never deleted from here).
+    pub(super) unreadable: Vec<Held>,
+    /// Documents read again (or deleted) that were listed as unreadable.
+    pub(super) readable_again: Vec<String>,
     /// Whether a merge made revisions to push.
     pub(super) revised: bool,
     /// Attachments' bytes that came (hash, media type, bytes): kept by the
     /// caller only for a message that refers to them.
     pub(super) blobs: Vec<(String, String, Vec<u8>)>,
-    /// Conversations that come back (a message arrived for one deleted here,
-    /// or one deleted elsewhere still has messages here): looked at after
-    /// the write, which makes their new revisions.
+    /// Conversations that stay, deleted elsewhere while they hold a message
+    /// the deleting device cannot have seen: looked at after the write,
+    /// which makes their new revisions (and their messages' brought back).
     pub(super) revive: HashSet<String>,
 }
 
@@ -201,8 +237,8 @@ pub(super) async fn apply(
     now: Millis,
 ) -> Result<Pulled, SyncError> {
     let mut pulled = Pulled::default();
-    let mut deleted_sessions: Vec<(String, DocMeta)> = Vec::new();
-    let mut put_sessions: HashSet<String> = HashSet::new();
+    let mut metas: Vec<DocMeta> = Vec::new();
+    let mut deleted_sessions: Vec<usize> = Vec::new();
     for (_, (meta, revisions)) in fetched {
         // Every document written gets a change number, so a push to
         // another server (or after its database was recreated) sends it too;
@@ -228,7 +264,7 @@ pub(super) async fn apply(
         let mut meta = meta;
         meta.seq = *seq;
         let Some((kind, key)) = doc::parse_doc_id(&meta.plain) else {
-            pulled.write.metas.push(to_value(&meta)?);
+            metas.push(meta);
             continue;
         };
         let key = key.to_owned();
@@ -238,64 +274,115 @@ pub(super) async fn apply(
         match effect {
             Effect::Nothing => {}
             Effect::Put(body) => match doc::from_doc(&meta.plain, &body) {
-                Ok(incoming) => match incoming {
-                    Incoming::Blob { hash, media_type, bytes } => pulled.blobs.push((hash, media_type, bytes)),
-                    incoming => {
-                        if let Incoming::Session(session) = &incoming {
-                            put_sessions.insert(session.id.clone());
-                        }
-                        put_record(db, policy, &mut pulled.write, incoming).await?;
+                Ok(incoming) => {
+                    if meta.unreadable.take().is_some() {
+                        pulled.readable_again.push(meta.plain.clone());
                     }
-                },
-                Err(error) => pulled.conflicts.push(Conflict::unreadable(&meta, &error.to_string())),
+                    match incoming {
+                        Incoming::Blob { hash, media_type, bytes } => pulled.blobs.push((hash, media_type, bytes)),
+                        incoming => put_record(db, policy, &mut pulled.write, incoming).await?,
+                    }
+                }
+                Err(error) => {
+                    // Held as it is: never deleted or overwritten from here.
+                    meta.unreadable = Some(error.to_string());
+                    pulled.unreadable.push(Held::unreadable(&meta.plain, &error));
+                }
             },
-            Effect::Delete => match kind {
-                DocKind::Message => pulled.write.deleted_messages.push(key),
-                DocKind::Session => deleted_sessions.push((key, meta.clone())),
-                DocKind::Agent => pulled.write.deleted_other.push((stores::AGENTS, key)),
-                DocKind::Provider => pulled.write.deleted_other.push((stores::PROVIDERS, key)),
-                DocKind::ModelConfig => pulled.write.deleted_other.push((stores::MODEL_CONFIGS, key)),
-                DocKind::Setting => pulled.write.deleted_other.push((stores::SETTINGS, key)),
-                DocKind::ProjectFile => pulled.write.deleted_other.push((stores::PROJECT_FILES, key)),
-                DocKind::Blob => {}
-            },
+            Effect::Delete => {
+                if meta.unreadable.take().is_some() {
+                    pulled.readable_again.push(meta.plain.clone());
+                }
+                // What is not synced in this mode is this device's alone.
+                if pull::takes_deletion(kind, &key, policy) {
+                    match kind {
+                        DocKind::Message => pulled.write.deleted_messages.push(key),
+                        DocKind::Session => deleted_sessions.push(metas.len()),
+                        DocKind::Agent => pulled.write.deleted_other.push((stores::AGENTS, key)),
+                        DocKind::Provider => pulled.write.deleted_other.push((stores::PROVIDERS, key)),
+                        DocKind::ModelConfig => pulled.write.deleted_other.push((stores::MODEL_CONFIGS, key)),
+                        DocKind::Setting => pulled.write.deleted_other.push((stores::SETTINGS, key)),
+                        DocKind::ProjectFile => pulled.write.deleted_other.push((stores::PROJECT_FILES, key)),
+                        DocKind::Blob => {}
+                    }
+                }
+            }
         }
-        pulled.write.metas.push(to_value(&meta)?);
+        metas.push(meta);
     }
-    // A conversation deleted elsewhere that still has messages here (added
-    // here, or arriving now) is not deleted: it comes back everywhere.
-    let deleted_now: HashSet<&String> = pulled.write.deleted_messages.iter().collect();
-    for (id, _meta) in deleted_sessions {
-        let remaining =
-            db.session_messages(&id).await?.into_iter().filter(|message| !deleted_now.contains(&message.id)).count();
-        let arriving = pulled.write.records.messages.iter().any(|message| message.session_id == id);
-        if remaining > 0 || arriving {
-            pulled.revive.insert(id);
-        } else {
-            pulled.write.deleted_sessions.push(id);
-        }
+    for at in deleted_sessions {
+        settle_deleted_session(db, &mut pulled, &mut metas, at).await?;
     }
-    // A message arriving for a conversation absent here brings it back from
-    // its last body, when this device knew it.
-    let mut missing: HashSet<String> = HashSet::new();
-    for message in &pulled.write.records.messages {
-        if !put_sessions.contains(&message.session_id) && db.get::<SessionRecord>(&message.session_id).await?.is_none()
-        {
-            missing.insert(message.session_id.clone());
-        }
-    }
-    for id in missing {
-        let plain = doc::doc_id(DocKind::Session, &id);
-        let known: Vec<DocMeta> = db.replica_where(indexes::REPLICA_BY_SESSION, &id).await?;
-        let last = known.iter().find(|meta| meta.plain == plain).and_then(|meta| meta.last_live_body().cloned());
-        if let Some(body) = last
-            && let Ok(Incoming::Session(session)) = doc::from_doc(&plain, &body)
-        {
-            pulled.write.records.sessions.push(session);
-            pulled.revive.insert(id);
-        }
-    }
+    pulled.write.metas = metas.iter().map(to_value).collect::<Result<_, _>>()?;
     Ok(pulled)
+}
+
+/// Decides the fate of a conversation another device deleted (`metas[at]`,
+/// the deletion just pulled): it stays while it holds a message that device
+/// cannot have seen (and gets back the messages its deletion took here), or
+/// goes, and its messages' last bodies leave the bookkeeping.
+async fn settle_deleted_session(
+    db: &Db,
+    pulled: &mut Pulled,
+    metas: &mut Vec<DocMeta>,
+    at: usize,
+) -> Result<(), SyncError> {
+    let Some(session) = metas.get(at) else { return Ok(()) };
+    let Some((_, id)) = doc::parse_doc_id(&session.plain) else { return Ok(()) };
+    let id = id.to_owned();
+    let tombstone = session.winner().and_then(|(rev, _)| session.body(&rev).cloned()).unwrap_or_default();
+    // The conversation's bookkeeping: as stored, with this page's over it.
+    let mut known: HashMap<String, DocMeta> = db
+        .replica_where::<DocMeta>(indexes::REPLICA_BY_SESSION, &id)
+        .await?
+        .into_iter()
+        .map(|meta| (meta.plain.clone(), meta))
+        .collect();
+    for meta in metas.iter().filter(|meta| meta.session.as_deref() == Some(id.as_str())) {
+        known.insert(meta.plain.clone(), meta.clone());
+    }
+    let deleted_now: HashSet<&String> = pulled.write.deleted_messages.iter().collect();
+    let here: Vec<MessageRecord> =
+        db.session_messages(&id).await?.into_iter().filter(|message| !deleted_now.contains(&message.id)).collect();
+    let bodies: Vec<Option<Map<String, Value>>> = here.iter().map(doc::message_doc).collect();
+    let plains: Vec<String> = here.iter().map(|message| doc::doc_id(DocKind::Message, &message.id)).collect();
+    let remaining: Vec<pull::Remaining<'_>> = here
+        .iter()
+        .zip(&bodies)
+        .zip(&plains)
+        .map(|((message, body), plain)| pull::Remaining {
+            id: &message.id,
+            meta: known.get(plain),
+            body: body.as_ref(),
+        })
+        .collect();
+    let arriving = pulled.write.records.messages.iter().any(|message| message.session_id == id);
+    if pull::conversation_stays(&tombstone, &remaining, arriving) {
+        let mut present: HashSet<String> = here.iter().map(|message| message.id.clone()).collect();
+        present.extend(pulled.write.records.messages.iter().map(|message| message.id.clone()));
+        let known: Vec<DocMeta> = known.into_values().collect();
+        for (message, body) in pull::restorable_messages(&tombstone, &known, &present) {
+            if let Ok(Incoming::Message(record)) = doc::from_doc(&doc::doc_id(DocKind::Message, &message), &body) {
+                pulled.write.deleted_messages.retain(|deleted| *deleted != message);
+                pulled.write.records.messages.push(record);
+            }
+        }
+        pulled.revive.insert(id);
+        return Ok(());
+    }
+    pulled.write.deleted_sessions.push(id);
+    // Settled: the last bodies of its deleted messages are not needed.
+    for (plain, mut meta) in known {
+        if meta.kind != doc::kind_name(DocKind::Message) || !meta.is_deleted() || meta.last_live_body().is_none() {
+            continue;
+        }
+        meta.forget_bodies();
+        match metas.iter_mut().find(|page| page.plain == plain) {
+            Some(page) => page.forget_bodies(),
+            None => metas.push(meta),
+        }
+    }
+    Ok(())
 }
 
 /// What the record of a document is here now.
@@ -337,7 +424,7 @@ async fn put_record(
         }
         Incoming::Provider(provider) => {
             let local = db.get::<ProviderRecord>(&provider.id).await?;
-            records.providers.push(doc::provider_keeping_key(provider, local.as_ref()));
+            records.providers.push(doc::provider_keeping_key(provider, local.as_ref(), policy));
         }
         Incoming::ModelConfig(model) => records.model_configs.push(model),
         Incoming::Setting(setting) => {

@@ -386,14 +386,14 @@ fn a_provider_keeps_the_key_here_while_its_origin_stays() {
     let body = pushed(provider_doc(&here, PLAIN), 5);
     let Ok(Incoming::Provider(arrived)) = from_doc("provider:p1", &body) else { panic!("a provider") };
     assert!(!arrived.has_key());
-    assert_eq!(provider_keeping_key(arrived.clone(), Some(&here)), here);
-    assert_eq!(provider_from_doc(&body, Some(&here)), Ok(here.clone()));
-    assert_eq!(provider_keeping_key(arrived, None).api_key, "");
+    assert_eq!(provider_keeping_key(arrived.clone(), Some(&here), PLAIN), here);
+    assert_eq!(provider_from_doc(&body, Some(&here), PLAIN), Ok(here.clone()));
+    assert_eq!(provider_keeping_key(arrived, None, PLAIN).api_key, "");
     // Moved to another origin elsewhere: the key here is not sent there.
     let mut moved = here.clone();
     moved.base_url = "https://evil.example.com/v1".to_owned();
     let body = pushed(provider_doc(&moved, PLAIN), 5);
-    let kept = provider_from_doc(&body, Some(&here)).expect("reads");
+    let kept = provider_from_doc(&body, Some(&here), PLAIN).expect("reads");
     assert_eq!(
         (kept.api_key.as_str(), kept.sealed_key.as_ref(), kept.base_url.as_str()),
         ("", None, moved.base_url.as_str())
@@ -408,6 +408,43 @@ fn a_plain_key_in_a_body_is_never_taken() {
     record.insert("key_origin".to_owned(), json!("https://api.openai.com"));
     let Ok(Incoming::Provider(arrived)) = from_doc("provider:p1", &body) else { panic!("a provider") };
     assert_eq!((arrived.api_key.as_str(), arrived.key_origin), ("", None));
+}
+
+/// Finding 4 of the sync review: in plain sync a server could put any bytes
+/// in a provider's sealed key (a junk `sealed_key` replaced the key here).
+#[test]
+fn a_sealed_key_from_a_document_is_taken_only_when_sealed_keys_are_synced() {
+    let mut here = provider();
+    here.api_key.clear();
+    here.sealed_key = Some(sealed());
+    here.key_origin = Some("https://api.openai.com".to_owned());
+    let mut junk = here.clone();
+    junk.sealed_key = Some(crate::format::sealed::Sealed { iv: "AAAA".to_owned(), data: "AAAA".to_owned() });
+    let body = pushed(provider_doc(&junk, SEALED_KEYS), 5);
+    let Ok(Incoming::Provider(arrived)) = from_doc("provider:p1", &body) else { panic!("a provider") };
+    // Plain sync (sealed keys not synced): the key here stays.
+    assert_eq!(provider_keeping_key(arrived.clone(), Some(&here), PLAIN).sealed_key, here.sealed_key);
+    assert_eq!(provider_from_doc(&body, Some(&here), PLAIN).map(|p| p.sealed_key), Ok(here.sealed_key.clone()));
+    // With no key here, none is taken either.
+    assert_eq!(provider_keeping_key(arrived.clone(), None, PLAIN).sealed_key, None);
+    // Synced sealed keys: the one that came is used.
+    assert_eq!(provider_keeping_key(arrived, Some(&here), SEALED_KEYS).sealed_key, junk.sealed_key);
+}
+
+/// Finding 3 of the sync review: a body of a newer shape is not read (and
+/// so never turned into a record that loses what it does not know).
+#[test]
+fn a_body_of_a_newer_shape_is_not_read_and_every_body_says_its_shape() {
+    let body = pushed(session_doc(&session()).expect("a body"), 5);
+    assert_eq!(body.get(SCHEMA_FIELD), Some(&json!(SCHEMA)));
+    assert!(from_doc("session:s1", &body).is_ok());
+    let mut newer = body.clone();
+    newer.insert(SCHEMA_FIELD.to_owned(), json!(SCHEMA + 1));
+    assert_eq!(from_doc("session:s1", &newer), Err(MapError::NewerSchema(SCHEMA + 1)));
+    // An older body (no shape) reads.
+    let mut older = body;
+    older.remove(SCHEMA_FIELD);
+    assert!(from_doc("session:s1", &older).is_ok());
 }
 
 // ---- model configs, files, blobs ----
@@ -648,6 +685,7 @@ fn the_documents_keep_their_format() {
     let session_body = stamp(None, session_doc(&session()).expect("synced"), at);
     let expected = json!({
         "type": "session",
+        "schema": 1,
         "record": {
             "id": "s1", "title": "Harbour", "title_source": "user", "agent_id": "writer", "created_at": 1000,
             "pinned": true, "branch_of": "s0", "branched_at": "m7"
@@ -664,6 +702,7 @@ fn the_documents_keep_their_format() {
     let provider_body = provider_doc(&locked, SEALED_KEYS);
     let expected = json!({
         "type": "provider",
+        "schema": 1,
         "record": {
             "id": "p1", "kind": "open_ai", "name": "OpenAI", "base_url": "https://api.openai.com/v1", "api_key": "",
             "preset": null, "api_version": "", "key_origin": "https://api.openai.com",
@@ -675,12 +714,13 @@ fn the_documents_keep_their_format() {
     let blob_body = blob_doc(&hash, "image/png", b"PNG bytes");
     let expected = json!({
         "type": "blob",
+        "schema": 1,
         "record": {"hash": hash, "media_type": "image/png", "size": 9, "data": "UE5HIGJ5dGVz"}
     });
     assert_eq!(Value::Object(blob_body), expected);
     let setting_body = setting_doc(&setting("auto_title", json!(false)), PLAIN).expect("synced");
     assert_eq!(
         Value::Object(setting_body),
-        json!({"type": "setting", "record": {"key": "auto_title", "value": false}})
+        json!({"type": "setting", "schema": 1, "record": {"key": "auto_title", "value": false}})
     );
 }

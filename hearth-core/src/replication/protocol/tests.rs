@@ -540,3 +540,11 @@ fn no_parser_panics_on_prefixes_or_corruptions() {
         }
     }
 }
+
+#[test]
+fn an_error_objects_reason_is_read_and_anything_else_is_none() {
+    let body = br#"{"error":"too_large","reason":"Document exceeds the maximum document size"}"#;
+    assert_eq!(error_reason(body), "Document exceeds the maximum document size");
+    assert_eq!(error_reason(b"<html>413</html>"), "");
+    assert_eq!(error_reason(b"[]"), "");
+}
