@@ -543,8 +543,16 @@ impl ImportPlan {
 
     /// The sentence shown once the plan was written.
     pub fn done_message(&self) -> String {
-        if self.is_empty() {
+        if self.is_empty() && self.skipped.is_empty() {
             return "Nothing was imported: everything in the file is already here.".to_owned();
+        }
+        if self.is_empty() {
+            // Not "everything is here": what was left out (sync's settings from
+            // a file, say) is not, and the user is told so.
+            return format!(
+                "Nothing was imported: the rest of the file is already here. Not imported: {}.",
+                self.skipped.join("; ")
+            );
         }
         let mut parts = Vec::new();
         for (name, changes) in [

@@ -369,3 +369,19 @@ fn an_import_never_writes_sync_settings_nor_device_state_and_says_so() {
     assert!(plan.writes.settings.is_empty() && plan.settings.is_empty(), "{plan:?}");
     assert!(plan.summary().iter().any(|line| line.contains("sync_config")), "{:?}", plan.summary());
 }
+
+#[test]
+fn a_file_of_only_settings_left_out_says_so_rather_than_everything_is_here() {
+    let sync =
+        SettingRecord { key: "sync_config".into(), value: serde_json::json!({"url": "https://attacker.example"}) };
+    let plan = plan_import(&stored(), &StoreContents { settings: vec![sync], ..StoreContents::default() });
+    assert!(plan.is_empty());
+    let message = plan.done_message();
+    assert!(!message.contains("everything in the file is already here"), "{message}");
+    assert!(message.contains("Not imported: the sync settings (sync_config)"), "{message}");
+    // With nothing left out, the sentence stays as it was.
+    assert_eq!(
+        plan_import(&stored(), &stored()).done_message(),
+        "Nothing was imported: everything in the file is already here."
+    );
+}
