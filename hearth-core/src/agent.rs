@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Millis;
 use crate::contract::ToolSpec;
+use crate::tools::UserTool;
 use template::{BUILTIN_PLACEHOLDERS, Rendered, TemplateValues, ToolLine};
 
 /// Id of the agent that always exists.
@@ -146,9 +147,9 @@ pub struct AgentRecord {
     /// ([`needs_approval`](crate::tools::needs_approval)).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub ask_before_running: BTreeMap<String, bool>,
-    /// For an MCP tool the user chose "Always allow" for, by its key, the hash
-    /// of the definition allowed: a changed definition asks again
-    /// ([`AgentRecord::mcp_asks`]).
+    /// For an MCP tool (by its key) or a user tool (by its name) the user
+    /// chose "Always allow" for, the hash of the definition allowed: a changed
+    /// definition asks again ([`AgentRecord::mcp_asks`], [`AgentRecord::asks`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub allowed_definitions: BTreeMap<String, String>,
     /// Chat (tools allowed) or app (no tools).
@@ -186,6 +187,26 @@ impl AgentRecord {
         } else {
             self.allowed_definitions.insert(key.to_owned(), hash.to_owned());
         }
+    }
+
+    /// Whether calls of the built-in or user tool `name` ask before running
+    /// ([`needs_approval`](crate::tools::needs_approval)): for a user tool,
+    /// not asking holds only for the definition it was chosen for.
+    pub fn asks(&self, name: &str, user_tools: &[UserTool]) -> bool {
+        crate::tools::needs_approval(name, &self.ask_before_running, &self.allowed_definitions, user_tools)
+    }
+
+    /// Sets whether calls of the built-in or user tool `name` ask before
+    /// running; not asking (the editor's switch cleared, or "Always allow")
+    /// holds for a user tool's present definition only
+    /// ([`UserTool::definition_hash`]), as [`set_mcp_asks`](Self::set_mcp_asks)
+    /// does for an MCP tool.
+    pub fn set_asks(&mut self, name: &str, user_tools: &[UserTool], ask: bool) {
+        self.ask_before_running.insert(name.to_owned(), ask);
+        match crate::tools::allowed_definition(name, user_tools).filter(|_| !ask) {
+            Some(hash) => self.allowed_definitions.insert(name.to_owned(), hash),
+            None => self.allowed_definitions.remove(name),
+        };
     }
 
     /// The General Assistant, which always exists.

@@ -5,6 +5,7 @@ pub mod md5;
 pub mod media;
 pub mod pdf_text;
 pub mod sealed;
+pub mod sha256;
 #[cfg(test)]
 pub(crate) mod test_support;
 pub mod zip;

@@ -13,7 +13,7 @@ mod mcp_servers;
 pub mod schema;
 mod tool_loop;
 
-pub use approval::{DENIED_BY_USER, approval_detail, asks_by_default, needs_approval};
+pub use approval::{DENIED_BY_USER, allowed_definition, approval_detail, asks_by_default, needs_approval};
 pub use builtin::{Builtin, USER_TOOL_KEY_PREFIX, UserTool, enabled_specs, switchable, switched_off};
 pub use mcp_servers::{
     MCP_SERVER_KEY_PREFIX, MCP_TOOL_PREFIX, McpHeader, McpSecrets, McpServer, OAuthClientId, OfferedMcpTool,

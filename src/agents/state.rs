@@ -158,13 +158,6 @@ impl AgentsContext {
         self.store.delete_and_announce::<AgentRecord>(id.to_owned(), Change::Agents);
     }
 
-    /// Sets whether calls of the tool `name` ask before running, for the agent `id`.
-    pub(crate) fn set_ask_before_running(self, id: &str, name: &str, ask: bool) {
-        self.update(id, |agent| {
-            agent.ask_before_running.insert(name.to_owned(), ask);
-        });
-    }
-
     /// Remembers `id` as the agent new conversations start with.
     pub(crate) fn choose(self, id: &str) {
         self.last_chosen.set(id.to_owned());

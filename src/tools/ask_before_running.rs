@@ -32,8 +32,9 @@ pub(crate) fn AskBeforeRunning(
                 prop:checked=move || name.with_value(|name| draft.with(|agent| tools.asks_before_running(agent, name)))
                 on:change=move |ev| {
                     let ask = event_target_checked(&ev);
-                    name.with_value(|name| draft.update(|agent| {
-                        agent.ask_before_running.insert(name.clone(), ask);
+                    // Cleared, it holds for a user tool's present definition only.
+                    name.with_value(|name| tools.user_tools.with_untracked(|user_tools| {
+                        draft.update(|agent| agent.set_asks(name, user_tools, ask))
                     }));
                 }
             />

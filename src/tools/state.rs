@@ -19,9 +19,7 @@ use hearth_core::mcp::progress::Progress;
 use hearth_core::storage::ProjectFileRecord;
 use std::collections::BTreeSet;
 
-use hearth_core::tools::{
-    MCP_TOOL_PREFIX, OfferedMcpTool, ToolSpec, UserTool, enabled_specs, needs_approval, offered_mcp_tools,
-};
+use hearth_core::tools::{MCP_TOOL_PREFIX, OfferedMcpTool, ToolSpec, UserTool, enabled_specs, offered_mcp_tools};
 use leptos::prelude::*;
 
 use self::approval::PendingApproval;
@@ -78,7 +76,7 @@ impl ToolsContext {
     /// (tracked on the user's tools): the agent's choice, else the default for
     /// the tool.
     pub(crate) fn asks_before_running(self, agent: &AgentRecord, name: &str) -> bool {
-        self.user_tools.with(|user_tools| needs_approval(name, &agent.ask_before_running, user_tools))
+        self.user_tools.with(|user_tools| agent.asks(name, user_tools))
     }
 
     /// The built-in and user tools' definitions `agent` offers the model on

@@ -6,21 +6,24 @@
 //! API keys are left out (empty) unless the user asks for
 //! them; while the keys are locked with a passphrase they are carried only
 //! sealed, with the lock (its salt and iterations) in the settings, so the same
-//! passphrase opens them after an import ([`key_lock::backup_keys`]). Importing upserts every record by id, so importing the same file twice adds
-//! nothing, and a provider whose key was left out keeps the key already stored.
+//! passphrase opens them after an import ([`key_lock::backup_keys`]).
+//! Sync's settings (its server and password) and the device's own state never
+//! go into a backup ([`backup_setting`]). Importing upserts every record by
+//! id, so importing the same file twice adds nothing, and a provider whose key
+//! was left out keeps the key already stored.
 
 #[cfg(test)]
 mod tests;
 
 use serde::{Deserialize, Serialize};
 
-use super::key_lock;
+use super::key_lock::{self, KEY_LOCK_SETTING};
 use super::migrate::{MigrationError, migrate_record};
 use super::records::*;
 use super::{SCHEMA_VERSION, stores};
 use crate::Millis;
 use crate::agent::AgentRecord;
-use crate::tools::{MCP_SERVER_KEY_PREFIX, without_header_values};
+use crate::tools::{MCP_SERVER_KEY_PREFIX, USER_TOOL_KEY_PREFIX, without_header_values};
 
 /// The `format` value that marks a Hearth backup.
 pub const BACKUP_FORMAT: &str = "hearth-backup";
@@ -140,10 +143,150 @@ pub enum BackupError {
     Record(#[from] MigrationError),
 }
 
+// ---- settings ----
+
+/// How a setting goes into a backup, and comes out of one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BackupSetting {
+    /// In every backup, and imported under the import plan's rule for its kind
+    /// (a user tool waits for review, an MCP server comes without its secrets).
+    Carried,
+    /// In a backup only with the API keys: the key lock that opens them sealed
+    /// ([`key_lock::backup_keys`]); imported only as the keys' rule allows.
+    WithApiKeys,
+    /// In every backup (a record of the user's choice), never imported: it
+    /// would let something leave the browser without a click.
+    NotImported,
+    /// Never in a backup, never taken from one: sync's own configuration and
+    /// state, and state only the device that wrote it can use.
+    DeviceOnly,
+}
+
+/// How one setting key (or every key with a prefix) goes into backups, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BackupRule {
+    /// The key, or the prefix.
+    pub key: &'static str,
+    /// Whether `key` is a prefix.
+    pub prefix: bool,
+    /// How it goes into backups.
+    pub backup: BackupSetting,
+    /// What it is, as the import review names it when it is not imported.
+    pub what: &'static str,
+    /// Why, as a clause the review puts after [`what`](Self::what) when the
+    /// setting is not imported ("which …").
+    pub why: &'static str,
+}
+
+const fn backup_rule(
+    key: &'static str,
+    prefix: bool,
+    backup: BackupSetting,
+    what: &'static str,
+    why: &'static str,
+) -> BackupRule {
+    BackupRule { key, prefix, backup, what, why }
+}
+
+/// Every setting the shell stores, and how backups treat it: the same keys as
+/// sync's table (`replication::doc::SETTING_RULES`, which storage may not use;
+/// a test of the crate checks the two agree). A key not named here is
+/// [`BackupSetting::DeviceOnly`] ([`backup_setting`]): a new setting stays out
+/// of files until it is classified.
+pub const BACKUP_SETTING_RULES: &[BackupRule] = &[
+    backup_rule("auto_title", false, BackupSetting::Carried, "a preference", "it holds on any device"),
+    backup_rule("compaction", false, BackupSetting::Carried, "a preference", "it holds on any device"),
+    backup_rule("stall_timeout_secs", false, BackupSetting::Carried, "a preference", "it depends on the models used"),
+    backup_rule(
+        USER_TOOL_KEY_PREFIX,
+        true,
+        BackupSetting::Carried,
+        "the user's own tools",
+        "they come in off, waiting for the user's review",
+    ),
+    backup_rule(
+        "app:",
+        true,
+        BackupSetting::Carried,
+        "an app's data",
+        "it belongs to its conversation; its network permission is reset on import",
+    ),
+    backup_rule(
+        MCP_SERVER_KEY_PREFIX,
+        true,
+        BackupSetting::Carried,
+        "an MCP server",
+        "its address, header names and tools; its secrets never go into a file",
+    ),
+    backup_rule(
+        "image_auto_hosts",
+        false,
+        BackupSetting::NotImported,
+        "the hosts whose images load by themselves",
+        "which you set in Settings on each device",
+    ),
+    backup_rule(
+        KEY_LOCK_SETTING,
+        false,
+        BackupSetting::WithApiKeys,
+        "the passphrase lock of the API keys",
+        "it goes only with the sealed keys it opens",
+    ),
+    backup_rule(
+        "search_index",
+        false,
+        BackupSetting::DeviceOnly,
+        "this device's search index",
+        "which each device builds for itself",
+    ),
+    // Sync's server, user and password (in plain text while the key lock is
+    // off) and its state: a file that brought them would make this device
+    // push every conversation to the file's server.
+    backup_rule(
+        "sync",
+        true,
+        BackupSetting::DeviceOnly,
+        "the sync settings",
+        "which are set up on each device under Settings → Sync",
+    ),
+    // Device-only for sync (they would switch a conversation going on on
+    // another device), but a backup restores one device's preferences onto
+    // another: no credential, no sync state, so they come along.
+    backup_rule(
+        "active_provider",
+        false,
+        BackupSetting::Carried,
+        "the account that answers",
+        "a restored device answers with the same account (its key goes only as the API keys' rule says)",
+    ),
+    backup_rule("last_agent", false, BackupSetting::Carried, "the agent last chosen", "a preference"),
+    backup_rule("compare_tally", false, BackupSetting::Carried, "blind mode's tally", "the user's own record"),
+    backup_rule("shortcut_question_mark", false, BackupSetting::Carried, "whether `?` opens the help", "a preference"),
+];
+
+/// The rule for the setting `key`: its exact key, else its longest prefix.
+pub fn backup_rule_of(key: &str) -> Option<&'static BackupRule> {
+    BACKUP_SETTING_RULES.iter().find(|rule| !rule.prefix && rule.key == key).or_else(|| {
+        BACKUP_SETTING_RULES
+            .iter()
+            .filter(|rule| rule.prefix && key.starts_with(rule.key))
+            .max_by_key(|rule| rule.key.len())
+    })
+}
+
+/// How the setting `key` goes into backups; [`BackupSetting::DeviceOnly`] for
+/// a key no rule names.
+pub fn backup_setting(key: &str) -> BackupSetting {
+    backup_rule_of(key).map_or(BackupSetting::DeviceOnly, |rule| rule.backup)
+}
+
 /// Builds a backup of `contents`, with API keys blanked unless `include_api_keys`
 /// (and, while they are locked, only sealed: see [`key_lock::backup_keys`]),
-/// and MCP servers' header values always blanked.
+/// MCP servers' header values always blanked, and without the settings that
+/// stay on the device ([`BackupSetting::DeviceOnly`]: sync's configuration
+/// with its password among them).
 pub fn build_backup(mut contents: StoreContents, include_api_keys: bool, now: Millis) -> Backup {
+    contents.settings.retain(|setting| backup_setting(&setting.key) != BackupSetting::DeviceOnly);
     key_lock::backup_keys(&mut contents.providers, &mut contents.settings, include_api_keys);
     for setting in &mut contents.settings {
         if setting.key.starts_with(MCP_SERVER_KEY_PREFIX) {

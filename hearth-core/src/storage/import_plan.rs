@@ -24,6 +24,9 @@
 //!   left out and the stored lock stays ([`key_lock::import_rule`]). While keys
 //!   are locked here, plain keys in a file are left out (they would be stored
 //!   unsealed).
+//! - Sync's settings and the device's own state never come in
+//!   ([`BackupSetting::DeviceOnly`]), nor the hosts whose images load by
+//!   themselves ([`BackupSetting::NotImported`]): the plan lists them as skipped.
 //! - Records equal to the stored ones are not written, and a conversation's
 //!   message count is recounted from what will be stored.
 //!
@@ -34,7 +37,7 @@ mod tests;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::backup::{BlobEntry, KeyOutcome, StoreContents, merge_imported_provider};
+use super::backup::{BackupSetting, BlobEntry, KeyOutcome, StoreContents, backup_rule_of, merge_imported_provider};
 use super::key_lock::{self, ImportKeys, KEY_LOCK_SETTING, KeyLock};
 use super::records::*;
 use crate::tools::{MCP_SERVER_KEY_PREFIX, USER_TOOL_KEY_PREFIX, UserTool, merge_imported_server};
@@ -298,20 +301,46 @@ fn plan_agents(stored: &StoreContents, incoming: &StoreContents, plan: &mut Impo
     }
 }
 
-/// Settings an import never brings in, because they let something leave the
-/// browser without a click: the hosts whose images load by themselves.
-pub const SETTINGS_NOT_IMPORTED: [&str; 1] = ["image_auto_hosts"];
+/// The settings of `incoming` that differ from the stored ones, without those
+/// an import never brings in ([`BackupSetting::NotImported`] and
+/// [`BackupSetting::DeviceOnly`]: sync's configuration, which would send every
+/// conversation to the file's server, among them), which the plan lists as
+/// skipped, one entry per rule.
+fn importable_settings<'a>(
+    stored: &StoreContents,
+    incoming: &'a StoreContents,
+    plan: &mut ImportPlan,
+) -> Vec<&'a SettingRecord> {
+    let mut skipped: Vec<(&'static str, &'static str, Vec<&str>)> = Vec::new();
+    let mut importable = Vec::new();
+    for setting in &incoming.settings {
+        let rule = backup_rule_of(&setting.key);
+        match rule.map_or(BackupSetting::DeviceOnly, |rule| rule.backup) {
+            BackupSetting::Carried | BackupSetting::WithApiKeys => importable.push(setting),
+            BackupSetting::NotImported | BackupSetting::DeviceOnly => {
+                if stored.settings.iter().any(|s| s == setting) {
+                    continue;
+                }
+                let (what, why) = rule
+                    .map_or(("settings this Hearth does not know", "which stay out of imports"), |rule| {
+                        (rule.what, rule.why)
+                    });
+                match skipped.iter_mut().find(|(w, _, _)| *w == what) {
+                    Some((_, _, keys)) => keys.push(&setting.key),
+                    None => skipped.push((what, why, vec![&setting.key])),
+                }
+            }
+        }
+    }
+    for (what, why, keys) in skipped {
+        plan.skipped.push(format!("{what} ({}), {why}", keys.join(", ")));
+    }
+    importable
+}
 
 fn plan_settings(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {
-    for setting in &incoming.settings {
+    for setting in importable_settings(stored, incoming, plan) {
         let existing = stored.settings.iter().find(|s| s.key == setting.key);
-        if SETTINGS_NOT_IMPORTED.contains(&setting.key.as_str()) {
-            if existing != Some(setting) {
-                plan.skipped
-                    .push(format!("the hosts whose images load by themselves ({}); set them in Settings", setting.key));
-            }
-            continue;
-        }
         if setting.key.starts_with(MCP_SERVER_KEY_PREFIX) {
             // A header value left out of the backup keeps the stored one.
             let value = merge_imported_server(existing.map(|s| &s.value), &setting.value);
@@ -514,8 +543,16 @@ impl ImportPlan {
 
     /// The sentence shown once the plan was written.
     pub fn done_message(&self) -> String {
-        if self.is_empty() {
+        if self.is_empty() && self.skipped.is_empty() {
             return "Nothing was imported: everything in the file is already here.".to_owned();
+        }
+        if self.is_empty() {
+            // Not "everything is here": what was left out (sync's settings from
+            // a file, say) is not, and the user is told so.
+            return format!(
+                "Nothing was imported: the rest of the file is already here. Not imported: {}.",
+                self.skipped.join("; ")
+            );
         }
         let mut parts = Vec::new();
         for (name, changes) in [

@@ -211,6 +211,16 @@ impl UserTool {
         format!("{USER_TOOL_KEY_PREFIX}{}", self.id)
     }
 
+    /// The SHA-256 (lowercase hex) of what runs when it is called: its name,
+    /// parameters (the JSON Schema as typed), code and network use. What an
+    /// "Always allow" holds for ([`needs_approval`](super::needs_approval)):
+    /// a tool changed since (by an edit, sync or an import) asks again. Its
+    /// description is left out: it is what the model reads, not what runs.
+    pub fn definition_hash(&self) -> String {
+        let text = json!(["user_tool", self.name, self.parameters, self.code, self.uses_network]).to_string();
+        crate::format::sha256::digest_hex(text.as_bytes())
+    }
+
     /// The definition sent to the model, or what is wrong with the tool. `others`
     /// are the names of the user's other tools.
     pub fn spec(&self, others: &[&str]) -> Result<ToolSpec, String> {

@@ -130,10 +130,13 @@ pub fn parse_tool_key(key: &str) -> Option<(&str, &str)> {
 }
 
 /// A stable hash of a tool's definition (name, description, schema,
-/// annotations): what "Always allow" holds for.
+/// annotations): what "Always allow" holds for. A SHA-256 in lowercase hex,
+/// which a server cannot make collide with the definition the user allowed
+/// (the 64-bit FNV-1a it replaces could be). A definition allowed under the
+/// old 16-digit hash no longer matches and asks once more: the safe direction.
 pub fn definition_hash(tool: &McpTool) -> String {
     let text = serde_json::json!([tool.name, tool.description, tool.input_schema, tool.annotations]).to_string();
-    format!("{:016x}", names::fnv1a(text.as_bytes()))
+    crate::format::sha256::digest_hex(text.as_bytes())
 }
 
 /// An MCP tool offered on a turn: where a call of `spec.name` goes.

@@ -1,5 +1,5 @@
 //! Asking the user before a call runs. A call that needs approval
-//! (`hearth_core::tools::needs_approval`, from the agent's choices at the time of
+//! (`AgentRecord::asks`, `hearth_core::tools::needs_approval`: from the agent's choices at the time of
 //! the call) is put in [`ToolsContext::approvals`], where the tool widget shows it
 //! with Allow, Deny and "Always allow", and waits for the answer or for Stop.
 //! Nothing is stored while it waits: the call has no result yet, so after a
@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use futures::channel::oneshot;
 use futures::future::{Either, select};
-use hearth_core::tools::{DENIED_BY_USER, Invocation, STOPPED_BY_USER, ToolOutcome, approval_detail, needs_approval};
+use hearth_core::tools::{DENIED_BY_USER, Invocation, STOPPED_BY_USER, ToolOutcome, approval_detail};
 use leptos::prelude::*;
 use web_sys::AbortSignal;
 
@@ -84,7 +84,7 @@ pub(crate) async fn approve(
     let mcp = env.mcp_tools.iter().find(|tool| tool.spec.name == name);
     let asks = match mcp {
         Some(tool) => agent.mcp_asks(&tool.key, &tool.hash),
-        None => needs_approval(name, &agent.ask_before_running, &env.user_tools),
+        None => agent.asks(name, &env.user_tools),
     };
     if !asks {
         return Ok(());
@@ -117,7 +117,9 @@ pub(crate) async fn approve(
                 Some(tool) => {
                     tools.agents.update(&env.agent_id, |agent| agent.set_mcp_asks(&tool.key, &tool.hash, false))
                 }
-                None => tools.agents.set_ask_before_running(&env.agent_id, name, false),
+                // A user tool's for its present code, parameters and network
+                // use only: a changed one asks again.
+                None => tools.agents.update(&env.agent_id, |agent| agent.set_asks(name, &env.user_tools, false)),
             }
             Ok(())
         }

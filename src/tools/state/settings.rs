@@ -71,6 +71,7 @@ impl ToolsContext {
             let had = agent.tools.contains(&removed.name) || agent.ask_before_running.contains_key(&name);
             agent.tools.retain(|tool| *tool != removed.name);
             agent.ask_before_running.remove(&name);
+            agent.allowed_definitions.remove(&name);
             had
         });
         self.store.delete::<SettingRecord>(removed.setting_key());
@@ -88,6 +89,9 @@ fn follow_rename(agent: &mut AgentRecord, old: &str, new: &str, valid: bool) -> 
         }
         changed = true;
     }
+    // An "Always allow" held for the tool under its old name (the name is part
+    // of the definition it is bound to): renamed, it asks again.
+    agent.allowed_definitions.remove(old);
     if let Some(ask) = agent.ask_before_running.remove(old) {
         if valid {
             agent.ask_before_running.entry(new.to_owned()).or_insert(ask);

@@ -240,3 +240,54 @@ fn attachments_bytes_travel_with_the_backup_and_bad_ones_are_refused() {
     let no_blobs = serde_json::to_value(build_backup(sample(), false, 1)).expect("serialisable");
     assert!(no_blobs.get("blobs").is_none(), "left out when there are none");
 }
+
+/// A `sync_config` as Settings → Sync stores it while the key lock is off: the
+/// server, the user and the password in plain text.
+fn sync_config() -> SettingRecord {
+    SettingRecord {
+        key: "sync_config".into(),
+        value: serde_json::json!({
+            "url": "https://couch.example.org", "db": "hearth", "user": "me", "password": "hunter2", "on": true
+        }),
+    }
+}
+
+#[test]
+fn a_backup_never_holds_sync_settings_nor_device_state_with_or_without_keys() {
+    let mut contents = sample();
+    contents.settings.push(sync_config());
+    contents.settings.push(SettingRecord { key: "sync_later_state".into(), value: serde_json::json!({"seq": 4}) });
+    contents.settings.push(SettingRecord { key: "search_index".into(), value: serde_json::json!(3) });
+    contents.settings.push(SettingRecord { key: "last_agent".into(), value: serde_json::json!("general") });
+    for include_api_keys in [false, true] {
+        let backup = build_backup(contents.clone(), include_api_keys, 1);
+        let keys: Vec<&str> = backup.contents.settings.iter().map(|s| s.key.as_str()).collect();
+        assert_eq!(keys, ["auto_title", "last_agent"], "with keys: {include_api_keys}");
+        let json = serde_json::to_string(&backup).expect("serialisable");
+        assert!(!json.contains("hunter2") && !json.contains("couch.example.org"), "{json}");
+    }
+}
+#[test]
+fn every_setting_the_shell_stores_is_classified_for_backups() {
+    for key in ["sync_config", "sync", "search_index"] {
+        assert_eq!(backup_setting(key), BackupSetting::DeviceOnly, "{key}");
+    }
+    assert_eq!(backup_setting("key_lock"), BackupSetting::WithApiKeys);
+    assert_eq!(backup_setting("image_auto_hosts"), BackupSetting::NotImported);
+    for key in [
+        "auto_title",
+        "compaction",
+        "stall_timeout_secs",
+        "user_tool:t1",
+        "mcp_server:s1",
+        "app:s1",
+        "active_provider",
+        "last_agent",
+        "compare_tally",
+        "shortcut_question_mark",
+    ] {
+        assert_eq!(backup_setting(key), BackupSetting::Carried, "{key}");
+    }
+    // A setting no rule names stays on the device until it is classified.
+    assert_eq!(backup_setting("some_future_token"), BackupSetting::DeviceOnly);
+}

@@ -341,3 +341,47 @@ fn the_images_new_messages_refer_to_come_along_once() {
     assert_eq!(plan.writes.blobs.len(), 1);
     assert_eq!(plan.writes.blobs[0].id, "b".repeat(64));
 }
+
+#[test]
+fn an_import_never_writes_sync_settings_nor_device_state_and_says_so() {
+    let sync = SettingRecord {
+        key: "sync_config".into(),
+        value: serde_json::json!({"url": "https://attacker.example", "db": "loot", "user": "x", "password": "y", "on": true}),
+    };
+    let index = SettingRecord { key: "search_index".into(), value: serde_json::json!(99) };
+    let incoming = StoreContents { settings: vec![sync, index], ..StoreContents::default() };
+    let plan = plan_import(&stored(), &incoming);
+    assert!(plan.writes.settings.is_empty(), "{:?}", plan.writes.settings);
+    assert!(plan.settings.is_empty(), "not a changed setting: {:?}", plan.settings);
+    assert!(plan.is_empty(), "nothing is written");
+    let summary = plan.summary();
+    assert!(!summary.iter().any(|line| line.contains("setting:")), "{summary:?}");
+    assert_eq!(
+        summary,
+        ["Not imported: the sync settings (sync_config), which are set up on each device under Settings → Sync; \
+             this device's search index (search_index), which each device builds for itself."]
+    );
+
+    // The same with a sync configuration already stored here: it stays as it is.
+    let mut here = stored();
+    here.settings.push(SettingRecord { key: "sync_config".into(), value: serde_json::json!({"url": "https://mine"}) });
+    let plan = plan_import(&here, &incoming);
+    assert!(plan.writes.settings.is_empty() && plan.settings.is_empty(), "{plan:?}");
+    assert!(plan.summary().iter().any(|line| line.contains("sync_config")), "{:?}", plan.summary());
+}
+
+#[test]
+fn a_file_of_only_settings_left_out_says_so_rather_than_everything_is_here() {
+    let sync =
+        SettingRecord { key: "sync_config".into(), value: serde_json::json!({"url": "https://attacker.example"}) };
+    let plan = plan_import(&stored(), &StoreContents { settings: vec![sync], ..StoreContents::default() });
+    assert!(plan.is_empty());
+    let message = plan.done_message();
+    assert!(!message.contains("everything in the file is already here"), "{message}");
+    assert!(message.contains("Not imported: the sync settings (sync_config)"), "{message}");
+    // With nothing left out, the sentence stays as it was.
+    assert_eq!(
+        plan_import(&stored(), &stored()).done_message(),
+        "Nothing was imported: everything in the file is already here."
+    );
+}

@@ -275,3 +275,22 @@ fn a_backup_never_carries_a_seal_and_an_import_keeps_the_stored_one() {
     moved["url"] = json!("https://elsewhere.example/mcp");
     assert_eq!(merge_imported_server(Some(&stored), &moved).get("sealed"), None, "a seal stays with its URL");
 }
+
+#[test]
+fn a_definition_hash_is_a_sha_256_of_the_definition() {
+    let one = server("s1", "everything", &["get-sum"]);
+    let hash = definition_hash(&one.tools[0]);
+    assert_eq!(hash.len(), 64, "{hash}");
+    assert!(hash.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)), "{hash}");
+    let text = serde_json::json!([
+        one.tools[0].name,
+        one.tools[0].description,
+        one.tools[0].input_schema,
+        one.tools[0].annotations
+    ])
+    .to_string();
+    assert_eq!(hash, crate::format::sha256::digest_hex(text.as_bytes()));
+    let mut changed = one.tools[0].clone();
+    changed.description.push_str(" and more");
+    assert_ne!(definition_hash(&changed), hash);
+}
