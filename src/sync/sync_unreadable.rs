@@ -1,33 +1,47 @@
-//! The documents sync holds without reading them: written by a newer version
-//! of Hearth (or not a record this device takes), they are kept as they are,
-//! never deleted or overwritten from here, and read again after an update.
-//! Nothing to pick: each says what it is, why, and what would read it.
+//! The documents sync holds instead of syncing: those this version cannot
+//! read (written by a newer version of Hearth, or not a record this device
+//! takes), kept as they are, never deleted or overwritten from here and read
+//! again after an update; and those of this device the server refused (too
+//! large), which stay here. Nothing to pick: each says what it is, why, and
+//! what would change it.
 
 use leptos::prelude::*;
 
 use crate::sync::state::{Held, SyncContext};
 
-/// The list (nothing while every document reads).
+/// One held document.
+fn item(held: Held) -> impl IntoView {
+    view! {
+        <li>
+            <p><strong>{held.label}</strong></p>
+            <p>{format!("Why: {}.", held.why)}</p>
+            <p>{format!("What now: {}", held.hint)}</p>
+        </li>
+    }
+}
+
+/// The two lists (nothing while every document syncs).
 #[component]
 pub(crate) fn SyncUnreadable() -> impl IntoView {
     let sync = SyncContext::expect();
-    let item = |held: Held| {
-        view! {
-            <li>
-                <p><strong>{held.label}</strong></p>
-                <p>{format!("Why: {}.", held.why)}</p>
-                <p>{format!("What now: {}", held.hint)}</p>
-            </li>
-        }
+    let of = move |unreadable: bool| {
+        sync.held.with(|held| held.iter().filter(|h| h.unreadable == unreadable).cloned().collect::<Vec<_>>())
     };
     view! {
-        <Show when=move || !sync.held.with(Vec::is_empty)>
+        <Show when=move || !of(true).is_empty()>
             <h4>"Kept without reading"</h4>
             <p class="hint">
                 "This version of Hearth cannot read these documents. They stay on the server and on every device as they are; nothing here deletes or changes them."
             </p>
             <ul class="sync-conflicts" aria-label="Documents this version cannot read">
-                {move || sync.held.get().into_iter().map(item).collect_view()}
+                {move || of(true).into_iter().map(item).collect_view()}
+            </ul>
+        </Show>
+        <Show when=move || !of(false).is_empty()>
+            <h4>"Not synced"</h4>
+            <p class="hint">"The server refused these. They stay on this device; everything else syncs."</p>
+            <ul class="sync-conflicts" aria-label="Documents the server refused">
+                {move || of(false).into_iter().map(item).collect_view()}
             </ul>
         </Show>
     }

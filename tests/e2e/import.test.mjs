@@ -6,7 +6,9 @@
 // backup never overwrites a stored message that differs (both are kept); tools that come
 // in stay off until the user allows them in Tools; the review lists what an import adds
 // and changes, and Cancel (or Escape) writes nothing while Import writes; a malformed
-// file changes nothing and says why.
+// file changes nothing and says why; a backup's sync settings (server, user, password, on)
+// are never imported, so a reload sends nothing to its server (a real CouchDB-protocol
+// server behind a logging proxy) and Settings → Sync stays off.
 // Base URLs: `not a url` and `http://` are explained under the field, Test connection is
 // off and Send shows a card, with no request anywhere (the mock's, the static server's and
 // the page's own request logs); a hosted preset at plain http:// warns; moving a
@@ -18,10 +20,13 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startMockServer } from '../mock/server.mjs';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { addMockProvider, openApp, sendAndSettle, useHarness } from '../support/chat.mjs';
-import { cancelAgent, closeSettings, closeTools, editAgent, importFile, openTools, turnOffGeneratedTitles } from '../support/dialogs.mjs';
+import { startChaosProxy } from '../support/chaos-proxy.mjs';
+import { basicAuth, startCouch } from '../support/couch.mjs';
+import { cancelAgent, closeSettings, closeTools, editAgent, importFile, openSettings, openTools, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { canonicalDump, readDatabase } from '../support/idb.mjs';
 import { mockRequests, resetMock } from '../support/mock.mjs';
 import { addProvider, closeProviders, commit, openProviders, providerForm } from '../support/providers.mjs';
@@ -302,6 +307,74 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
       assert.match(status, expected, name);
       assert.equal(await canonicalDump(ui.page), beforeDump, `${name}: nothing changed`);
     }
+    assert.deepEqual(ui.errors, []);
+  });
+
+  test('a hostile backup cannot switch sync on: its sync settings are never imported, and nothing reaches its server', async (t) => {
+    // A real CouchDB-protocol server, with a user who may write the database, behind a proxy
+    // that logs every request: the file points sync at the proxy with working credentials.
+    const couch = await startCouch({ corsOrigin: new URL(env.app.url).origin });
+    t.after(() => couch.stop());
+    const proxy = await startChaosProxy(couch.url);
+    t.after(() => proxy.stop());
+    const user = { name: 'eve', password: 'eve-password' };
+    const db = 'collected';
+    await couch.createUser(user.name, user.password);
+    await couch.createDb(db, { members: [user.name] });
+    const docsOnServer = async () => (await couch.allDocs(db)).filter((doc) => doc._id !== 'hearth-e2e');
+    // The credentials work through the proxy: the settings would sync wherever they were stored.
+    const probe = await fetch(`${proxy.url}/${db}`, { headers: { authorization: basicAuth(user), accept: 'application/json' } });
+    assert.equal(probe.status, 200, 'the file’s server takes its user');
+    proxy.requests.length = 0;
+
+    const ui = await openUi(t);
+    await withProvider(ui);
+    await sendAndSettle(ui, 'My own conversation');
+    const syncConfig = { url: proxy.url, db, user: user.name, password: user.password, e2e: false, on: true };
+    const session = { id: 'hostile-session', title: 'Chat x', created_at: 1_700_000_000_000, updated_at: 1_700_000_000_000 };
+    const file = await backupFile('hostile-sync.json', {
+      sessions: [session],
+      messages: [{
+        id: 'hostile-1',
+        session_id: session.id,
+        role: 'user',
+        content: 'A message from the file',
+        created_at: 1_700_000_000_000,
+        updated_at: 1_700_000_000_000,
+      }],
+      settings: [{ key: 'sync_config', value: syncConfig }],
+    });
+
+    // The review (the dialog named "Import this backup?", read by its list items) says the sync
+    // settings stay out, and lists no new or changed setting.
+    const { review, status } = await importFile(ui.page, file);
+    assert.deepEqual(review, [
+      '1 new conversation: Chat x.',
+      '1 new message.',
+      'Not imported: the sync settings (sync_config), which are set up on each device under Settings → Sync.',
+    ]);
+    assert.ok(!review.some((line) => /(new|changed) settings?:/.test(line)), review.join('\n'));
+    assert.match(status, /^Imported: conversations 1 new, 0 changed; messages 1 new, 0 changed\./);
+    const { settings } = await readDatabase(ui.page, ['settings']);
+    assert.deepEqual(settings.filter((s) => s.key.startsWith('sync')), [], 'no sync setting is stored');
+    await closeSettings(ui.page);
+
+    // A reload (when a stored sync_config with `on` would start sync) sends nothing to the server.
+    await ui.page.reload();
+    await ui.page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
+    await ui.page.getByRole('button', { name: /Chat x/ }).first().waitFor();
+    await sleep(5_000);
+    assert.deepEqual(proxy.requests.filter((r) => r.method !== 'OPTIONS'), [], 'the file’s server got no request');
+    assert.deepEqual(proxy.requests, [], 'not even a preflight');
+    assert.deepEqual(ui.sent.filter((r) => r.url.startsWith(proxy.url)), [], 'the page never asked for the file’s server');
+    assert.deepEqual(await docsOnServer(), [], 'the file’s database holds nothing');
+    // Settings → Sync is off and empty: Start sync, no Stop sync, no server address.
+    const dialog = await openSettings(ui.page);
+    const section = dialog.getByRole('region', { name: 'Sync', exact: true });
+    await section.getByRole('button', { name: 'Start sync', exact: true }).waitFor();
+    assert.equal(await section.getByRole('button', { name: 'Stop sync', exact: true }).count(), 0);
+    assert.equal(await section.getByRole('textbox', { name: 'Server address', exact: true }).inputValue(), '');
+    await closeSettings(ui.page);
     assert.deepEqual(ui.errors, []);
   });
 

@@ -15,109 +15,22 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { screenshot, waitUntil } from '../support/browser.mjs';
-import { openChatWithProvider, send, sendAndSettle, settled, useHarness } from '../support/chat.mjs';
-import { closeSettings, editAgent, inSettings, lockKeys, openSettings, saveAgent, turnOffGeneratedTitles } from '../support/dialogs.mjs';
+import { send, sendAndSettle, settled, useHarness } from '../support/chat.mjs';
+import { closeSettings, editAgent, lockKeys, saveAgent } from '../support/dialogs.mjs';
 import { readDatabase, storedBlobs } from '../support/idb.mjs';
 import { axeViolations } from '../support/axe.mjs';
-import { startCouch } from '../support/couch.mjs';
+import { ALICE, MALLORY, SYNC_WAIT, arrives, devices, messageTexts, messagesWith, restartSync, serverDocs, startSync, startSyncServer, stopSync, syncSection } from '../support/sync.mjs';
 import { startChaosProxy } from '../support/chaos-proxy.mjs';
 import { pouchClient } from '../support/pouch.mjs';
-import { FAMILIES } from '../support/mock.mjs';
-
-const ALICE = { name: 'alice', password: 'alice-password' };
-const MALLORY = { name: 'mallory', password: 'mallory-password' };
-const SYNC_WAIT = 30_000;
-
-/** The Sync region of the Settings dialog (opened). */
-async function syncSection(page) {
-  const settings = await openSettings(page);
-  return { settings, section: settings.getByRole('region', { name: 'Sync', exact: true }) };
-}
-
-/**
- * Sets sync up in Settings → Sync as a person would, presses Start sync, and waits for
- * `until` in its status (up to date, by default). Leaves Settings closed unless `keepOpen`.
- */
-async function startSync(page, { url, db, user = ALICE, passphrase, until = /Up to date/, keepOpen = false }) {
-  const { settings, section } = await syncSection(page);
-  await section.getByRole('textbox', { name: 'Server address', exact: true }).fill(url);
-  await section.getByRole('textbox', { name: 'Database', exact: true }).fill(db);
-  await section.getByRole('textbox', { name: 'User name', exact: true }).fill(user.name);
-  await section.getByLabel('Password', { exact: true }).fill(user.password);
-  if (passphrase !== undefined) {
-    await section.getByRole('checkbox', { name: 'Encrypt end to end with a sync passphrase', exact: true }).check();
-    await section.getByLabel('Sync passphrase', { exact: true }).fill(passphrase);
-  }
-  await section.getByRole('button', { name: 'Start sync', exact: true }).click();
-  await section.getByText(until).first().waitFor({ timeout: SYNC_WAIT });
-  if (!keepOpen) await closeSettings(page);
-  return { settings, section };
-}
-
-/** Stops sync in Settings → Sync. */
-async function stopSync(page) {
-  await inSettings(page, async (settings) => {
-    const section = settings.getByRole('region', { name: 'Sync', exact: true });
-    await section.getByRole('button', { name: 'Stop sync', exact: true }).click();
-    await section.getByRole('button', { name: 'Start sync', exact: true }).waitFor();
-  });
-}
-
-/** Presses Start sync again (the fields are kept) and waits until up to date. */
-async function restartSync(page) {
-  await inSettings(page, async (settings) => {
-    const section = settings.getByRole('region', { name: 'Sync', exact: true });
-    await section.getByRole('button', { name: 'Start sync', exact: true }).click();
-    await section.getByText(/Up to date/).waitFor({ timeout: SYNC_WAIT });
-  });
-}
-
-/** The stored messages of `page` with `content`, of any conversation (only the user's with `role`). */
-async function messagesWith(page, content, role) {
-  const { messages } = await readDatabase(page, ['messages']);
-  return messages.filter((m) => m.content.includes(content) && (role === undefined || m.role === role));
-}
-
-/** Waits until `page` has stored a message containing `content` (and returns them). */
-function arrives(page, content, what = `"${content}" arrives`) {
-  return waitUntil(async () => {
-    const found = await messagesWith(page, content);
-    return found.length > 0 ? found : null;
-  }, what, { timeout: SYNC_WAIT });
-}
-
-/** Every document of `db` as the admin reads it, without `_local` and the encryption check. */
-async function serverDocs(couch, db) {
-  return (await couch.allDocs(db)).filter((doc) => doc._id !== 'hearth-e2e');
-}
-
-/** The messages of `page`, as [content, role] sorted, for comparing two devices. */
-async function messageTexts(page) {
-  const { messages } = await readDatabase(page, ['messages']);
-  return messages.map((m) => `${m.role}: ${m.content}`).sort();
-}
 
 describe('sync', () => {
   const env = useHarness();
   let couch;
-  let origin;
   before(async () => {
-    // The harness's `before` has run: the app's origin is known.
-    origin = new URL(env.app.url).origin;
-    couch = await startCouch({ corsOrigin: origin });
-    await couch.createUser(ALICE.name, ALICE.password);
-    await couch.createUser(MALLORY.name, MALLORY.password);
+    couch = await startSyncServer(env);
   });
   after(() => couch?.stop());
-
-  /** Two devices with the mock provider, each with generated titles off. */
-  async function twoDevices(t, scenario = 'echo') {
-    const a = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario, apiKey: 'sk-device-a-secret' });
-    await turnOffGeneratedTitles(a.page);
-    const b = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario, apiKey: 'sk-device-b-secret' });
-    await turnOffGeneratedTitles(b.page);
-    return [a, b];
-  }
+  const twoDevices = (t, scenario) => devices(t, env, scenario);
 
   test('messages written on each device appear on the other, live, once; keys never reach the server', async (t) => {
     const db = 'live';

@@ -57,6 +57,12 @@ pub struct Observed {
     pub security: Option<Security>,
     /// The user name entered.
     pub user: String,
+    /// Whether the database holds the end-to-end encryption check
+    /// (`GET /{db}/hearth-e2e`: 200 yes, 404 no; `None`: not known).
+    pub encrypted: Option<bool>,
+    /// The largest document the server takes, in bytes, when the user may
+    /// read it (`[couchdb] max_document_size`, an admin's setting).
+    pub max_document_size: Option<u64>,
 }
 
 /// How a finding weighs.
@@ -87,6 +93,10 @@ pub enum Topic {
     Database,
     /// Who may read and write the database.
     Access,
+    /// Whether the database is end-to-end encrypted.
+    Encryption,
+    /// The largest document the server takes.
+    Limits,
 }
 
 /// One finding of a check.
@@ -156,8 +166,50 @@ pub fn check(observed: &Observed) -> Vec<Finding> {
     version(observed, &mut findings);
     credentials(observed, &mut findings);
     database(observed, db, &mut findings);
+    if matches!(observed.db, DbObservation::Found(_)) {
+        encryption(observed, &mut findings);
+        limits(observed, &mut findings);
+    }
     findings.sort_by_key(|finding| finding.topic);
     findings
+}
+
+/// Whether the database is end-to-end encrypted, and what that means here.
+fn encryption(observed: &Observed, findings: &mut Vec<Finding>) {
+    let text = match observed.encrypted {
+        Some(true) => {
+            "The database is end-to-end encrypted: the server holds only sealed documents. Turn on \
+                       encryption here and type its sync passphrase; a device without it syncs nothing there."
+        }
+        Some(false) => {
+            "The database is not end-to-end encrypted: the server and its admins can read what is \
+                        synced. To seal it, turn on encryption before the first sync (in a new database)."
+        }
+        None => return,
+    };
+    findings.push(finding(Level::Ok, Topic::Encryption, text.to_owned()));
+}
+
+/// CouchDB's default `max_document_size` (3.x), in bytes.
+pub const COUCHDB_MAX_DOCUMENT_SIZE: u64 = 8_000_000;
+
+/// The largest document the server takes, and what is not synced above it.
+fn limits(observed: &Observed, findings: &mut Vec<Finding>) {
+    let text = match observed.max_document_size {
+        Some(size) => format!(
+            "The server takes documents up to {} bytes (`[couchdb] max_document_size`): an attachment larger than \
+             about {} bytes stays on its device, listed under Not synced.",
+            crate::format::grouped(size),
+            crate::format::grouped(size / 4 * 3),
+        ),
+        None => format!(
+            "Only a server admin can read the largest document it takes (`[couchdb] max_document_size`; \
+             CouchDB's default is {} bytes, Cloudant's 1 MB): a larger attachment stays on its device, listed \
+             under Not synced.",
+            crate::format::grouped(COUCHDB_MAX_DOCUMENT_SIZE)
+        ),
+    };
+    findings.push(finding(Level::Ok, Topic::Limits, text));
 }
 
 /// Reach and CORS; whether the server answered.

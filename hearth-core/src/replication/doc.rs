@@ -197,6 +197,9 @@ pub enum MapError {
     /// A setting that never leaves a device ([`SettingSync::DeviceOnly`]).
     #[error("the setting “{0}” belongs to each device and is not taken from another")]
     DeviceOnly(String),
+    /// A setting no rule of this version names (a newer version's).
+    #[error("the setting “{0}” is unknown to this version of Hearth")]
+    UnknownSetting(String),
     /// The body is of a shape ([`SCHEMA_FIELD`]) newer than this version's.
     #[error("it was written by a newer version of Hearth (record shape {0}, this version reads up to {SCHEMA})")]
     NewerSchema(u64),
@@ -656,6 +659,9 @@ pub fn from_doc(id: &str, body: &Body) -> Result<Incoming, MapError> {
         DocKind::Setting => {
             let setting: SettingRecord = read(kind, record_of(kind, body).map_err(mismatch)?)?;
             check_key(id, key, &setting.key)?;
+            if setting_rule(&setting.key).is_none() {
+                return Err(MapError::UnknownSetting(setting.key));
+            }
             if setting_sync(&setting.key) == SettingSync::DeviceOnly {
                 return Err(MapError::DeviceOnly(setting.key));
             }

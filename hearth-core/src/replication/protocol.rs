@@ -574,6 +574,16 @@ impl DocWriteResult {
     }
 }
 
+/// A number from CouchDB's configuration API (`GET /_node/_local/_config/
+/// {section}/{key}` answers a JSON string, `"8000000"`); `None` for anything else.
+pub fn parse_config_number(body: &[u8]) -> Option<u64> {
+    match json(body).ok()? {
+        Value::String(text) => text.trim().parse().ok(),
+        Value::Number(number) => number.as_u64(),
+        _ => None,
+    }
+}
+
 /// The reason of CouchDB's error object in `body` (`{"error":…,"reason":…}`),
 /// cut to a few hundred characters; empty when it holds none.
 pub fn error_reason(body: &[u8]) -> String {

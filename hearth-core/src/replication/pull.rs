@@ -198,7 +198,10 @@ pub fn restorable_messages(
 /// list of unreadable documents (never a conflict: there is nothing to pick).
 pub fn unreadable_hint(error: &MapError) -> &'static str {
     match error {
-        MapError::NewerSchema(_) | MapError::UnknownType(_) | MapError::BadRecord { .. } => {
+        MapError::NewerSchema(_)
+        | MapError::UnknownType(_)
+        | MapError::UnknownSetting(_)
+        | MapError::BadRecord { .. } => {
             "A newer version of Hearth: update Hearth on this device (reload it) to read it."
         }
         MapError::DeviceOnly(_) => "Nothing: it belongs to another device and is never taken here.",

@@ -383,6 +383,7 @@ async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, 
         pulled_since: None,
     };
     replicator.load_conflicts().await;
+    replicator.reread_held().await;
     let mut attempt = 0;
     loop {
         if !sync.current(generation) {
@@ -1115,6 +1116,30 @@ impl Replicator {
         futures::future::join_all(reread).await;
     }
 
+    /// Reads again what was held as unreadable (this version may read it
+    /// now); a failure here leaves it held, for the next start.
+    async fn reread_held(&self) {
+        let plains: Vec<String> = self
+            .sync
+            .held
+            .with_untracked(|held| held.iter().filter(|held| held.unreadable).map(|held| held.doc.clone()).collect());
+        if plains.is_empty() {
+            return;
+        }
+        let Ok(pulled) = local::reread(&self.db, &self.ids, self.policy, &plains).await else { return };
+        if pulled.readable_again.is_empty() {
+            return;
+        }
+        let touched = !pulled.write.touches_no_record();
+        let Ok(sessions) = self.db.apply_replica(&pulled.write).await else { return };
+        let keys: Vec<String> = pulled.readable_again.iter().map(|plain| Held::key_of(plain)).collect();
+        let _ = self.db.replica_forget(&keys).await;
+        self.load_conflicts().await;
+        if touched {
+            self.tell(&sessions, true).await;
+        }
+    }
+
     async fn load_conflicts(&self) {
         if let Ok(conflicts) = self.db.replica_states::<Conflict>(CONFLICT_PREFIX).await {
             self.sync.conflicts.set(conflicts.into_iter().map(|(_, conflict)| conflict).collect());
@@ -1138,6 +1163,8 @@ pub(super) async fn check(config: SyncConfig) -> Vec<Finding> {
         session: None,
         db: DbObservation::Unknown,
         security: None,
+        encrypted: None,
+        max_document_size: None,
     };
     match server.request("GET", "/", None, None).await {
         Ok(answer) => {
@@ -1168,6 +1195,24 @@ pub(super) async fn check(config: SyncConfig) -> Vec<Finding> {
         && answer.ok()
     {
         observed.security = protocol::parse_security(answer.body.as_bytes()).ok();
+    }
+    let key_check = format!("/{}", percent(super::e2e::KEY_CHECK_ID));
+    if let Ok(answer) = server.db_request("GET", &key_check, None, None).await {
+        observed.encrypted = match answer.status {
+            404 => Some(false),
+            200 => Some(true),
+            _ => None,
+        };
+    }
+    // CouchDB 2+ names its node; 1.x and pouchdb-server do not. Only an
+    // admin may read either.
+    for path in ["/_node/_local/_config/couchdb/max_document_size", "/_config/couchdb/max_document_size"] {
+        if let Ok(answer) = server.request("GET", path, None, None).await
+            && answer.ok()
+        {
+            observed.max_document_size = protocol::parse_config_number(answer.body.as_bytes());
+            break;
+        }
     }
     check::check(&observed)
 }

@@ -317,6 +317,36 @@ pub(super) async fn apply(
     Ok(pulled)
 }
 
+/// Reads again the documents held as unreadable (`plains`), as at every
+/// start: after an update, those this version reads now become records.
+pub(super) async fn reread(db: &Db, ids: &Ids, policy: SyncPolicy, plains: &[String]) -> Result<Pulled, SyncError> {
+    let mut pulled = Pulled::default();
+    for plain in plains {
+        let id = ids.server_id(plain).await?;
+        let Some(mut meta) = db.replica_get::<DocMeta>(std::slice::from_ref(&id)).await?.into_iter().flatten().next()
+        else {
+            pulled.readable_again.push(plain.clone());
+            continue;
+        };
+        let winner = meta.winner();
+        let body = winner.as_ref().and_then(|(rev, _)| meta.body(rev)).cloned();
+        let incoming = match (&winner, body) {
+            (Some((_, false)), Some(body)) => doc::from_doc(&meta.plain, &body),
+            // Deleted since, or nothing kept: nothing to read.
+            _ => Err(doc::MapError::NotOurs(String::new())),
+        };
+        match incoming {
+            Ok(Incoming::Blob { .. }) | Err(doc::MapError::NotOurs(_)) => {}
+            Ok(incoming) => put_record(db, policy, &mut pulled.write, incoming).await?,
+            Err(_) => continue,
+        }
+        meta.unreadable = None;
+        pulled.readable_again.push(plain.clone());
+        pulled.write.metas.push(to_value(&meta)?);
+    }
+    Ok(pulled)
+}
+
 /// Decides the fate of a conversation another device deleted (`metas[at]`,
 /// the deletion just pulled): it stays while it holds a message that device
 /// cannot have seen (and gets back the messages its deletion took here), or

@@ -31,6 +31,8 @@ fn fine() -> Observed {
             members: SecurityGroup { names: vec!["alice".into()], roles: vec![] },
         }),
         user: "alice".into(),
+        encrypted: Some(false),
+        max_document_size: None,
     }
 }
 
@@ -58,7 +60,9 @@ fn a_fine_server_is_fine_on_every_topic() {
             Topic::Version,
             Topic::Credentials,
             Topic::Database,
-            Topic::Access
+            Topic::Access,
+            Topic::Encryption,
+            Topic::Limits
         ]
     );
     assert_eq!(only(&findings, Topic::Database).text, "The database “hearth” is there (1,234 documents).");
@@ -289,4 +293,22 @@ fn a_server_that_answers_but_not_this_origin_is_told_to_allow_it() {
     assert_eq!(cors.level, Level::Problem);
     assert!(cors.text.contains("https://hearth.example.org"), "{}", cors.text);
     assert!(cors.text.contains("enable_cors = true"));
+}
+
+/// Item 3 of the sync review: Check server says whether the database is end-to-end encrypted
+/// and the largest document the server takes.
+#[test]
+fn check_server_says_whether_the_database_is_encrypted_and_its_document_limit() {
+    let plain = check(&fine());
+    assert!(about(&plain, Topic::Encryption)[0].text.contains("not end-to-end encrypted"));
+    assert!(about(&plain, Topic::Limits)[0].text.contains("8,000,000 bytes"), "CouchDB's default is said");
+    let sealed = check(&Observed { encrypted: Some(true), max_document_size: Some(1_000_000), ..fine() });
+    assert!(about(&sealed, Topic::Encryption)[0].text.contains("is end-to-end encrypted"));
+    let limit = &about(&sealed, Topic::Limits)[0].text;
+    assert!(limit.contains("up to 1,000,000 bytes") && limit.contains("750,000"), "{limit}");
+    assert!(sealed.iter().all(|finding| finding.level == Level::Ok));
+    // Not known: nothing said of it; no database: neither.
+    assert!(about(&check(&Observed { encrypted: None, ..fine() }), Topic::Encryption).is_empty());
+    let missing = check(&Observed { db: DbObservation::Missing, ..fine() });
+    assert!(about(&missing, Topic::Encryption).is_empty() && about(&missing, Topic::Limits).is_empty());
 }

@@ -517,9 +517,9 @@ fn settings_sync_as_their_table_says() {
         assert_eq!(taken, *e2e, "{key} taken with e2e");
         let refused = matches!(
             from_doc(&doc_id(DocKind::Setting, key), &body_of(DocKind::Setting, fields_of(&record))),
-            Err(MapError::DeviceOnly(_))
+            Err(MapError::DeviceOnly(_) | MapError::UnknownSetting(_))
         );
-        assert_eq!(refused, !*e2e, "{key} refused as device-only");
+        assert_eq!(refused, !*e2e, "{key} refused as device-only or unknown");
     }
 }
 

@@ -548,3 +548,11 @@ fn an_error_objects_reason_is_read_and_anything_else_is_none() {
     assert_eq!(error_reason(b"<html>413</html>"), "");
     assert_eq!(error_reason(b"[]"), "");
 }
+
+#[test]
+fn a_configuration_number_reads_from_couchdbs_string() {
+    assert_eq!(parse_config_number(br#""8000000""#), Some(8_000_000));
+    assert_eq!(parse_config_number(b"1048576"), Some(1_048_576));
+    assert_eq!(parse_config_number(br#"{"error":"unauthorized"}"#), None);
+    assert_eq!(parse_config_number(br#""unlimited""#), None);
+}

@@ -1,0 +1,216 @@
+// End-to-end tests of what a sync server, another client or a failing network cannot make
+// Hearth do, in real headless Chromium against a real CouchDB-protocol server (pouchdb-server
+// on loopback), with PouchDB 9 in Node as the other client and a proxy that fails chosen
+// requests. Each test is a finding of the review of sync:
+// - a plain device never fails open into an end-to-end encrypted database: one failed check
+//   is tried again, not taken for "plain", and a database once seen encrypted stays refused
+//   even when its check disappears;
+// - in plain sync the server cannot delete or replace what never leaves the device (the key
+//   lock, the sync settings, a provider's sealed key);
+// - deletions that reach a device out of order never bring a conversation back empty;
+// - documents this version cannot read (a newer record shape, a setting it does not take),
+//   written by PouchDB, are kept without reading and never deleted from here, and are listed
+//   as such, not as conflicts;
+// - a document too large for the server is listed as not synced while the rest syncs.
+// Elements are found by role and accessible name; records are read from IndexedDB, and the
+// server's documents straight from the server.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { sendAndSettle, useHarness } from '../support/chat.mjs';
+import { closeSettings, lockKeys } from '../support/dialogs.mjs';
+import { readDatabase } from '../support/idb.mjs';
+import { startChaosProxy } from '../support/chaos-proxy.mjs';
+import { pouchClient } from '../support/pouch.mjs';
+import { ALICE, SYNC_WAIT, arrives, devices, restartSync, serverDocs, startSync, startSyncServer, syncSection } from '../support/sync.mjs';
+
+/** The stored setting `key` of `page`, or undefined. */
+async function setting(page, key) {
+  return (await readDatabase(page, ['settings'])).settings.find((s) => s.key === key);
+}
+
+/** Waits until `page`'s sync bookkeeping knows the document `id` at revision `rev`. */
+function knows(page, id, rev, what) {
+  return waitUntil(async () => {
+    const { replica } = await readDatabase(page, ['replica']);
+    const meta = replica.find((m) => m.plain === id);
+    return JSON.stringify(meta?.tree ?? {}).includes(rev.split('-')[1]) ? meta : null;
+  }, what, { timeout: SYNC_WAIT });
+}
+
+describe('sync against a hostile server', () => {
+  const env = useHarness();
+  let couch;
+  before(async () => {
+    couch = await startSyncServer(env);
+  });
+  after(() => couch?.stop());
+
+  test('a plain device never fails open into an end-to-end encrypted database', async (t) => {
+    const db = 'fail-open';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const proxy = await startChaosProxy(couch.url);
+    t.after(() => proxy.stop());
+    const [a, b] = await devices(t, env);
+    await startSync(a.page, { url: couch.url, db, passphrase: 'a sync passphrase' });
+    await sendAndSettle(a, 'Sealed before B comes');
+    await waitUntil(async () => (await serverDocs(couch, db)).length >= 4, 'A’s documents are on the server', { timeout: SYNC_WAIT });
+    const before = (await serverDocs(couch, db)).length;
+    // B, plain, has a conversation of its own; the first look at the encryption check fails.
+    await sendAndSettle(b, 'Plain text that must not leave B');
+    const check = proxy.fail({ match: (req) => req.method === 'GET' && req.path.includes('/hearth-e2e'), mode: 'status', status: 500, times: 1 });
+    await startSync(b.page, { url: proxy.url, db, until: /This database is end-to-end encrypted/ });
+    assert.equal(check.hits, 1, 'the failing check was hit');
+    const docs = await serverDocs(couch, db);
+    assert.equal(docs.length, before, 'B wrote nothing');
+    assert.ok(docs.every((doc) => doc._id.startsWith('e:')), 'only sealed documents');
+    assert.ok(!JSON.stringify(await couch.allDocs(db)).includes('must not leave B'));
+    assert.ok(!proxy.requests.some((r) => r.method === 'POST' && r.path.includes('_bulk_docs')), 'B never sent a document');
+
+    // The encryption check disappears (an admin deletes it): B, having seen it, still refuses.
+    const keyCheck = await couch.getDoc(db, 'hearth-e2e');
+    const removed = await couch.adminFetch(`/${db}/hearth-e2e?rev=${keyCheck._rev}`, { method: 'DELETE' });
+    assert.ok(removed.ok, 'the check is deleted');
+    const { section } = await syncSection(b.page);
+    await section.getByRole('button', { name: 'Start sync', exact: true }).click();
+    await section.getByText(/This database is end-to-end encrypted/).first().waitFor({ timeout: SYNC_WAIT });
+    await closeSettings(b.page);
+    await sleep(1_000);
+    assert.equal((await serverDocs(couch, db)).length, before, 'still nothing from B');
+  });
+
+  test('in plain sync the server cannot delete or replace what never leaves the device', async (t) => {
+    const db = 'device-only';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const [a] = await devices(t, env);
+    await lockKeys(a.page, 'a long key lock passphrase');
+    await closeSettings(a.page);
+    await startSync(a.page, { url: couch.url, db });
+    await sendAndSettle(a, 'Synced in plain text');
+    const lock = await setting(a.page, 'key_lock');
+    const config = await setting(a.page, 'sync_config');
+    const { providers: [provider] } = await readDatabase(a.page, ['providers']);
+    assert.ok(lock && config && provider.sealed_key, 'the key lock, the sync settings and a sealed key are here');
+    await waitUntil(async () => (await serverDocs(couch, db)).some((d) => d._id === `provider:${provider.id}`), 'the provider is on the server', { timeout: SYNC_WAIT });
+    const pushed = await couch.getDoc(db, `provider:${provider.id}`);
+    assert.ok(!pushed.record.sealed_key, 'no sealed key left the device');
+
+    // Another client, with the user's access, forges deletions of device-only settings and a key.
+    const pouch = pouchClient(`${couch.url}/${db}`, ALICE);
+    t.after(() => pouch.close());
+    await pouch.pull();
+    for (const key of ['key_lock', 'sync_config']) {
+      const put = await pouch.put({ _id: `setting:${key}`, type: 'setting', record: { key, value: null }, changed: {} });
+      await pouch.remove({ _id: `setting:${key}`, _rev: put.rev });
+    }
+    const doc = await pouch.get(`provider:${provider.id}`);
+    const junk = { iv: 'AAAAAAAAAAAAAAAA', data: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' };
+    const forged = await pouch.put({ ...doc, record: { ...doc.record, sealed_key: junk, key_origin: new URL(doc.record.base_url).origin } });
+    await pouch.push();
+    await knows(a.page, `provider:${provider.id}`, forged.rev, 'A pulls the forged provider');
+    await knows(a.page, 'setting:key_lock', (await couch.getDoc(db, 'setting:key_lock', { open_revs: 'all' }))[0].ok._rev, 'and the forged deletion');
+    await sleep(1_000);
+    assert.deepEqual(await setting(a.page, 'key_lock'), lock, 'the key lock is still here');
+    assert.ok(await setting(a.page, 'sync_config'), 'the sync settings too');
+    const { providers: [after] } = await readDatabase(a.page, ['providers']);
+    assert.deepEqual(after.sealed_key, provider.sealed_key, 'the sealed key here is kept');
+  });
+
+  test('deletions that arrive out of order never bring a conversation back empty', async (t) => {
+    const db = 'out-of-order';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const [a] = await devices(t, env);
+    await startSync(a.page, { url: couch.url, db });
+    await sendAndSettle(a, 'Deleted out of order');
+    await waitUntil(async () => (await serverDocs(couch, db)).filter((d) => d.type === 'message').length === 2, 'the messages are on the server', { timeout: SYNC_WAIT });
+    // Another client deletes the conversation, its deletion first and its messages' later, as a
+    // clustered server's changes feed may deliver them.
+    const pouch = pouchClient(`${couch.url}/${db}`, ALICE);
+    t.after(() => pouch.close());
+    await pouch.pull();
+    const docs = await pouch.allDocs();
+    const session = docs.find((d) => d.type === 'session');
+    const removed = await pouch.remove(session);
+    await pouch.push();
+    await knows(a.page, session._id, removed.rev, 'A pulls the conversation’s deletion');
+    await sleep(1_500);
+    for (const message of docs.filter((d) => d.type === 'message')) await pouch.remove(message);
+    await pouch.push();
+    await waitUntil(async () => (await readDatabase(a.page, ['messages'])).messages.length === 0, 'A deletes the messages', { timeout: SYNC_WAIT });
+    await sleep(2_000);
+    assert.equal((await readDatabase(a.page, ['sessions'])).sessions.length, 0, 'the conversation stays deleted here');
+    assert.ok(!(await serverDocs(couch, db)).some((d) => d.type === 'session' || d.type === 'message'), 'and on the server');
+  });
+
+  test('documents this version cannot read are kept without reading, never deleted, and listed as such', async (t) => {
+    const db = 'future';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const [a] = await devices(t, env);
+    await startSync(a.page, { url: couch.url, db });
+    const pouch = pouchClient(`${couch.url}/${db}`, ALICE);
+    t.after(() => pouch.close());
+    await pouch.pull();
+    // A newer Hearth's agent (a record shape this one does not know) and a setting it does not take.
+    const general = await pouch.get('agent:general');
+    const agent = await pouch.put({
+      _id: 'agent:from-the-future', type: 'agent', schema: 2,
+      record: { ...general.record, id: 'from-the-future', name: 'From a newer Hearth', builtin: false, voice: { kind: 'new' } },
+      changed: {},
+    });
+    const future = await pouch.put({ _id: 'setting:a_future_setting', type: 'setting', record: { key: 'a_future_setting', value: 7 }, changed: {} });
+    await pouch.push();
+    await knows(a.page, 'agent:from-the-future', agent.rev, 'A pulls the agent');
+    await knows(a.page, 'setting:a_future_setting', future.rev, 'and the setting');
+    // A's next sync points (a new message, a restart) make no deletion of them.
+    await sendAndSettle(a, 'A sync point after the future arrived');
+    await restartSync(a.page);
+    await waitUntil(async () => (await serverDocs(couch, db)).filter((d) => d.type === 'message').length === 2, 'A’s messages are on the server', { timeout: SYNC_WAIT });
+    await sleep(1_500);
+    for (const [id, rev] of [['agent:from-the-future', agent.rev], ['setting:a_future_setting', future.rev]]) {
+      const doc = await couch.getDoc(db, id);
+      assert.equal(doc?._rev, rev, `${id} is on the server as PouchDB wrote it`);
+    }
+    const { agents } = await readDatabase(a.page, ['agents']);
+    assert.ok(!agents.some((x) => x.id === 'from-the-future'), 'not read as an agent that would lose its new fields');
+    // Settings → Sync lists them as kept without reading, with what reads them; no conflict.
+    const { section } = await syncSection(a.page);
+    const kept = section.getByRole('list', { name: 'Documents this version cannot read', exact: true });
+    await kept.waitFor();
+    const text = await kept.innerText();
+    assert.match(text, /Agent “from-the-future”/);
+    assert.match(text, /newer version of Hearth/);
+    assert.match(text, /Setting “a_future_setting”/);
+    assert.equal(await section.getByRole('list', { name: 'Conflicts to resolve', exact: true }).count(), 0, 'no conflict is listed');
+    await kept.scrollIntoViewIfNeeded();
+    await screenshot(a.page, 'sync-kept-without-reading.png', { fullPage: false });
+    await closeSettings(a.page);
+  });
+
+  test('a document too large for the server is listed as not synced while the rest syncs', async (t) => {
+    const db = 'too-large';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const proxy = await startChaosProxy(couch.url);
+    t.after(() => proxy.stop());
+    // As CouchDB answers a request over its limits: 413.
+    proxy.fail({
+      match: (req) => req.method === 'POST' && req.path.includes('/_bulk_docs') && req.body.length > 60_000,
+      mode: 'status', status: 413,
+      body: { error: 'too_large', reason: 'the request entity is too large' },
+    });
+    const [a, b] = await devices(t, env);
+    await startSync(a.page, { url: proxy.url, db });
+    await startSync(b.page, { url: proxy.url, db });
+    await sendAndSettle(a, `A very long message ${'lorem ipsum '.repeat(8_000)}`);
+    await sendAndSettle(a, 'A small message after it');
+    await arrives(b.page, 'A small message after it');
+    const { section } = await syncSection(a.page);
+    const refused = section.getByRole('list', { name: 'Documents the server refused', exact: true });
+    await refused.waitFor({ timeout: SYNC_WAIT });
+    assert.match(await refused.innerText(), /not synced: too large/);
+    await closeSettings(a.page);
+    const { messages } = await readDatabase(b.page, ['messages']);
+    assert.ok(!messages.some((m) => m.content.startsWith('A very long message')), 'the large one stayed on A');
+  });
+});
