@@ -61,6 +61,9 @@ pub(crate) enum StorageError {
     /// Another tab changed the API key lock since this tab read it: nothing
     /// was written, and the tab re-reads it.
     KeyLockChanged,
+    /// A record changed between sync's read of it and its write of a pull:
+    /// nothing was written, and sync reads again.
+    RecordChanged,
 }
 
 /// Why this tab's connection to the database was closed.
@@ -100,6 +103,7 @@ impl fmt::Display for StorageError {
                 "This tab is out of date and saves nothing: Hearth was updated in another tab. \
                  What you see here stays as it is; reload to use the new version."
             ),
+            StorageError::RecordChanged => write!(f, "A record changed while sync was writing: sync reads it again."),
             StorageError::KeyLockChanged => write!(
                 f,
                 "Nothing was saved: the API key lock changed in another tab, and this tab has re-read it. \

@@ -266,6 +266,18 @@ pub struct FetchedRev {
     pub body: Map<String, Value>,
 }
 
+/// Whether `fetched`'s revision id is the one its parent, its deletion flag
+/// and its body make with `salt` (see [`salted_rev`]). Under end-to-end
+/// encryption only a device with the passphrase knows the salt, so a
+/// revision the server made up (an older sealed body replayed as a new
+/// revision, a deletion it invented) does not match, and is dropped.
+pub fn rev_matches(fetched: &FetchedRev, salt: &str) -> bool {
+    let revs = fetched.revisions.revs();
+    let parent = if revs.first() == Some(&fetched.rev) { revs.get(1) } else { None };
+    let body = canonical(&Value::Object(fetched.body.clone()));
+    salted_rev(parent, fetched.deleted, &body, salt) == fetched.rev
+}
+
 /// What fetched revisions do to the record here.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {

@@ -19,7 +19,7 @@ use serde::de::DeserializeOwned;
 use wasm_bindgen::JsValue;
 
 use super::blobs::{self, NewBlob};
-use super::{Db, Result, commit, from_js, from_js_all, put_each, to_js};
+use super::{Db, Result, StorageError, commit, from_js, from_js_all, put_each, to_js};
 
 /// A value of `replica_state`, stored as `{key, value}`.
 #[derive(Serialize, serde::Deserialize)]
@@ -35,6 +35,12 @@ pub(crate) struct ReplicaWrite {
     pub(crate) records: StoreContents,
     /// Bytes of attachments the batch's messages refer to.
     pub(crate) blobs: Vec<NewBlob>,
+    /// Records as they were read to decide this write: (store, key, the
+    /// fingerprint of the stored record, `None`: absent). The write happens
+    /// only if each is still so; else nothing is written
+    /// ([`StorageError::RecordChanged`]), so a write made meanwhile is never
+    /// put over.
+    pub(crate) guards: Vec<(&'static str, String, Option<String>)>,
     /// Messages to delete, by id.
     pub(crate) deleted_messages: Vec<String>,
     /// Sessions to delete with their app's data, by id (their messages are
@@ -149,6 +155,14 @@ impl Db {
         commit(tx).await
     }
 
+    /// The fingerprint of the record `key` of `store` as stored (`None`:
+    /// absent), for a guard of [`ReplicaWrite`].
+    pub(crate) async fn print_of(&self, store: &'static str, key: &str) -> Result<Option<String>> {
+        let tx = self.live()?.transaction(store).build()?;
+        let value: Option<JsValue> = tx.object_store(store)?.get(key.to_owned()).primitive()?.await?;
+        value.map(print_js).transpose()
+    }
+
     /// Forgets everything sync knew (its entries and state, not the
     /// records): the next sync starts as a new device's.
     pub(crate) async fn replica_reset(&self) -> Result<()> {
@@ -170,6 +184,13 @@ impl Db {
         let every: Vec<&str> =
             stores::ALL.iter().copied().chain([stores::BLOBS, stores::REPLICA, stores::REPLICA_STATE]).collect();
         let tx = self.live()?.transaction(every.as_slice()).with_mode(TransactionMode::Readwrite).build()?;
+        for (store, key, seen) in &write.guards {
+            let value: Option<JsValue> = tx.object_store(store)?.get(key.clone()).primitive()?.await?;
+            if value.map(print_js).transpose()? != *seen {
+                // Nothing is written: the transaction ends with only reads.
+                return Err(StorageError::RecordChanged);
+            }
+        }
         let records = &write.records;
         let mut touched: BTreeSet<String> = BTreeSet::new();
         blobs::put_blobs(&tx, &write.blobs).await?;
@@ -260,4 +281,11 @@ async fn recount(tx: &indexed_db_futures::transaction::Transaction<'_>, session_
     }
     sessions.put(to_js(&session)?).primitive()?.await?;
     Ok(())
+}
+
+/// The fingerprint of a stored record: its canonical JSON's MD5.
+fn print_js(value: JsValue) -> Result<String> {
+    let json: serde_json::Value = from_js(value)?;
+    let canonical = hearth_core::replication::doc::canonical(&json);
+    Ok(hearth_core::format::md5::hex(&hearth_core::format::md5::digest(canonical.as_bytes())))
 }

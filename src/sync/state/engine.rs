@@ -77,11 +77,17 @@ pub(crate) enum SyncError {
     Retry(String, Option<u16>),
     /// This device's storage failed (words).
     Local(String),
+    /// A record changed here while a pull was being written: nothing was
+    /// written, and the pull reads it again.
+    Changed,
 }
 
 impl From<StorageError> for SyncError {
     fn from(error: StorageError) -> Self {
-        SyncError::Local(error.to_string())
+        match error {
+            StorageError::RecordChanged => SyncError::Changed,
+            error => SyncError::Local(error.to_string()),
+        }
     }
 }
 
@@ -186,6 +192,21 @@ impl Held {
             ),
         };
         Held { doc: plain.to_owned(), label: Self::label_of(plain), why, hint: hint.to_owned(), unreadable: false }
+    }
+
+    /// A revision the server sent that its sealed body does not make
+    /// (replayed or invented): dropped, and listed so the user knows.
+    pub(super) fn forged(plain: &str) -> Self {
+        Held {
+            doc: plain.to_owned(),
+            label: Self::label_of(plain),
+            why: "not taken: a revision the server sent does not open or does not match its sealed body \
+                  (changed, replayed or made up)"
+                .to_owned(),
+            hint: "Nothing here changed. If this comes back, the server is not to be trusted with this database."
+                .to_owned(),
+            unreadable: false,
+        }
     }
 
     pub(super) fn key_of(plain: &str) -> String {
@@ -400,7 +421,8 @@ async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, 
             Err(error) => Err(error),
         };
         match outcome {
-            Ok(()) | Err(SyncError::Stopped) => {}
+            // A record changed mid-write elsewhere than a pull: the next round.
+            Ok(()) | Err(SyncError::Stopped) | Err(SyncError::Changed) => {}
             Err(SyncError::Refused(why)) => {
                 sync.phase.set(Phase::Refused(why));
                 return;
@@ -931,7 +953,41 @@ impl Replicator {
         }
         let fetched = protocol::parse_bulk_get(answer.body.as_bytes())
             .map_err(|e| SyncError::Retry(format!("the server's documents could not be read ({e})"), None))?;
+        let (grouped, dropped) = self.group_fetched(fetched, &known).await;
+        if !dropped.is_empty() {
+            let state = dropped
+                .iter()
+                .map(|held| (Held::key_of(&held.doc), serde_json::to_value(held).unwrap_or(Value::Null)))
+                .collect();
+            self.db.apply_replica(&crate::io::db::ReplicaWrite { state, ..Default::default() }).await?;
+            self.load_conflicts().await;
+        }
+        // A record written here while the page was being applied makes the
+        // write refuse (nothing written): the page is applied again, merging
+        // with that write. A few tries; a storm of writes waits a round.
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.apply_fetched(grouped.clone(), checkpoint.clone()).await {
+                Err(SyncError::Changed) if tries < 4 => continue,
+                Err(SyncError::Changed) => {
+                    return Err(SyncError::Retry("Records kept changing while sync wrote them".to_owned(), None));
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// Opens fetched revisions and groups them by document with the
+    /// bookkeeping known here (`known`, by server id); returns them with the
+    /// revisions dropped as made up by the server.
+    async fn group_fetched(
+        &self,
+        fetched: Vec<Fetched>,
+        known: &HashMap<String, DocMeta>,
+    ) -> (BTreeMap<String, (DocMeta, Vec<FetchedRev>)>, Vec<Held>) {
         let mut grouped: BTreeMap<String, (DocMeta, Vec<FetchedRev>)> = BTreeMap::new();
+        let mut dropped = Vec::new();
         for item in fetched {
             let Fetched::Doc(fetched) = item else { continue };
             let (plain, body) = if fetched.deleted {
@@ -960,10 +1016,26 @@ impl Replicator {
                     Ok(Some(opened)) => opened,
                     Ok(None) => continue,
                     // One document that does not open (sealed with another
-                    // key, damaged) is left out, not the whole sync.
-                    Err(_) => continue,
+                    // key, damaged, changed by the server) is left out, not
+                    // the whole sync, and said.
+                    Err(_) => {
+                        let plain = known.get(&fetched.id).map_or(fetched.id.as_str(), |meta| meta.plain.as_str());
+                        dropped.push(Held::forged(plain));
+                        continue;
+                    }
                 }
             };
+            let revision = FetchedRev { rev: fetched.rev, revisions: fetched.revisions, deleted: fetched.deleted, body };
+            // Under end-to-end encryption a revision whose id its body does
+            // not make was made up by the server (a replay, an invented
+            // deletion): dropped, and said.
+            if let Ids::Sealed(_) = &self.ids
+                && !hearth_core::replication::local::rev_matches(&revision, self.ids.salt())
+            {
+                dropped.push(Held::forged(&plain));
+                continue;
+            }
+            let body = &revision.body;
             let entry = grouped.entry(fetched.id.clone()).or_insert_with(|| {
                 let meta = known.get(&fetched.id).cloned().unwrap_or_else(|| {
                     let (kind, session) = doc::parse_doc_id(&plain)
@@ -984,8 +1056,18 @@ impl Replicator {
                 });
                 (meta, Vec::new())
             });
-            entry.1.push(FetchedRev { rev: fetched.rev, revisions: fetched.revisions, deleted: fetched.deleted, body });
+            entry.1.push(revision);
         }
+        (grouped, dropped)
+    }
+
+    /// Applies fetched revisions (`grouped`) with `checkpoint`, in one
+    /// transaction, and tells this tab and the others what changed.
+    async fn apply_fetched(
+        &mut self,
+        grouped: BTreeMap<String, (DocMeta, Vec<FetchedRev>)>,
+        checkpoint: Option<(String, Value)>,
+    ) -> Result<bool, SyncError> {
         let before = self.db.replica_state::<u64>(SEQ_KEY).await?.unwrap_or(0);
         let mut seq = before;
         self.check_running()?;

@@ -251,6 +251,11 @@ pub(super) async fn apply(
         if let Some((kind, key)) = doc::parse_doc_id(&meta.plain)
             && (known || kind != DocKind::Message)
         {
+            // Read first: the write happens only while the record is still
+            // as read (a write made meanwhile is merged at the next try).
+            if let Some(store) = store_of(kind) {
+                pulled.write.guards.push((store, key.to_owned(), db.print_of(store, key).await?));
+            }
             let state = current(db, policy, kind, key).await?;
             if let Some(next) = rules::local_change(Some(&meta), meta.clone(), state, now, *seq + 1, ids.salt()) {
                 *seq += 1;
@@ -413,6 +418,20 @@ async fn settle_deleted_session(
         }
     }
     Ok(())
+}
+
+/// The store of a kind's records (attachments' bytes are not a record).
+fn store_of(kind: DocKind) -> Option<&'static str> {
+    Some(match kind {
+        DocKind::Message => stores::MESSAGES,
+        DocKind::Session => stores::SESSIONS,
+        DocKind::Agent => stores::AGENTS,
+        DocKind::Provider => stores::PROVIDERS,
+        DocKind::ModelConfig => stores::MODEL_CONFIGS,
+        DocKind::Setting => stores::SETTINGS,
+        DocKind::ProjectFile => stores::PROJECT_FILES,
+        DocKind::Blob => return None,
+    })
 }
 
 /// What the record of a document is here now.

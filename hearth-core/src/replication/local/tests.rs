@@ -149,3 +149,39 @@ fn the_shape_number_is_no_change() {
     shaped.insert(crate::replication::doc::SCHEMA_FIELD.to_owned(), json!(1));
     assert!(local_change(Some(&first), fresh(), LocalState::Present(shaped), 20, 2, "").is_none());
 }
+
+/// Finding 7 of the sync review: under end-to-end encryption the server
+/// could replay an older sealed body as the new winner (an "Always allow"
+/// revoked came back): revision ids were not checked against their bodies.
+#[test]
+fn a_revision_whose_id_its_body_does_not_make_is_told_apart() {
+    let salt = "a secret only devices with the passphrase derive";
+    let first = local_change(None, fresh(), LocalState::Present(body("Allowed", true)), 10, 1, salt).expect("first");
+    let second =
+        local_change(Some(&first), fresh(), LocalState::Present(body("Revoked", false)), 20, 2, salt).expect("second");
+    assert!(rev_matches(&fetched_from(&first), salt));
+    assert!(rev_matches(&fetched_from(&second), salt));
+    // The server replays the first body as a child of the second, with a
+    // revision id of its own making.
+    let mut replayed = fetched_from(&second);
+    replayed.body = fetched_from(&first).body;
+    let forged = Rev::parse("3-0123456789abcdef0123456789abcdef").expect("a rev");
+    replayed.revisions =
+        Revisions { start: 3, ids: std::iter::once(forged.hash.clone()).chain(replayed.revisions.ids).collect() };
+    replayed.rev = forged;
+    assert!(!rev_matches(&replayed, salt));
+    // Or as the second's own revision: its body does not make that id.
+    let mut swapped = fetched_from(&second);
+    swapped.body = fetched_from(&first).body;
+    assert!(!rev_matches(&swapped, salt));
+    // A deletion it invents: the same.
+    let mut invented = fetched_from(&second);
+    invented.deleted = true;
+    invented.body = Map::new();
+    assert!(!rev_matches(&invented, salt));
+    // A deletion made by a device with the salt matches.
+    let gone = local_change(Some(&second), fresh(), LocalState::Absent, 30, 3, salt).expect("deleted");
+    assert!(rev_matches(&fetched_from(&gone), salt));
+    // Without the salt, nothing matches what was made with it.
+    assert!(!rev_matches(&fetched_from(&second), ""));
+}
