@@ -8,7 +8,8 @@
 // and changes, and Cancel (or Escape) writes nothing while Import writes; a malformed
 // file changes nothing and says why; a backup's sync settings (server, user, password, on)
 // are never imported, so a reload sends nothing to its server (a real CouchDB-protocol
-// server behind a logging proxy) and Settings → Sync stays off.
+// server behind a logging proxy) and Settings → Sync stays off (stored by hand, the same
+// settings do sync there).
 // Base URLs: `not a url` and `http://` are explained under the field, Test connection is
 // off and Send shows a card, with no request anywhere (the mock's, the static server's and
 // the page's own request logs); a hosted preset at plain http:// warns; moving a
@@ -27,7 +28,7 @@ import { addMockProvider, openApp, sendAndSettle, useHarness } from '../support/
 import { startChaosProxy } from '../support/chaos-proxy.mjs';
 import { basicAuth, startCouch } from '../support/couch.mjs';
 import { cancelAgent, closeSettings, closeTools, editAgent, importFile, openSettings, openTools, turnOffGeneratedTitles } from '../support/dialogs.mjs';
-import { canonicalDump, readDatabase } from '../support/idb.mjs';
+import { canonicalDump, readDatabase, seedRecords } from '../support/idb.mjs';
 import { mockRequests, resetMock } from '../support/mock.mjs';
 import { addProvider, closeProviders, commit, openProviders, providerForm } from '../support/providers.mjs';
 
@@ -375,6 +376,15 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     assert.equal(await section.getByRole('button', { name: 'Stop sync', exact: true }).count(), 0);
     assert.equal(await section.getByRole('textbox', { name: 'Server address', exact: true }).inputValue(), '');
     await closeSettings(ui.page);
+
+    // The control: the same settings, stored by hand, do start sync at the next load, and the
+    // conversations reach the file's server. The silence above is the import's doing.
+    await seedRecords(ui.page, { settings: [{ key: 'sync_config', value: syncConfig }] });
+    await ui.page.reload();
+    await ui.page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
+    await waitUntil(async () => (await docsOnServer()).some((doc) => JSON.stringify(doc).includes('My own conversation')),
+      'stored by hand, the settings sync the conversations to the file’s server', { timeout: 30_000 });
+    assert.ok(proxy.requests.some((r) => r.method !== 'OPTIONS'), 'through the logging proxy');
     assert.deepEqual(ui.errors, []);
   });
 

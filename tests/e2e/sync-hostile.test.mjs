@@ -11,7 +11,10 @@
 // - documents this version cannot read (a newer record shape, a setting it does not take),
 //   written by PouchDB, are kept without reading and never deleted from here, and are listed
 //   as such, not as conflicts;
-// - a document too large for the server is listed as not synced while the rest syncs.
+// - a document too large for the server is listed as not synced while the rest syncs;
+// - under end-to-end encryption an older sealed revision the server replays as the newest is
+//   dropped, not shown;
+// - a change made here while a pull is being written (a pin) is kept, merged with the pull.
 // Elements are found by role and accessible name; records are read from IndexedDB, and the
 // server's documents straight from the server.
 
@@ -20,11 +23,11 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { sendAndSettle, useHarness } from '../support/chat.mjs';
-import { closeSettings, lockKeys } from '../support/dialogs.mjs';
+import { closeSettings, editAgent, lockKeys, saveAgent } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { startChaosProxy } from '../support/chaos-proxy.mjs';
 import { pouchClient } from '../support/pouch.mjs';
-import { ALICE, SYNC_WAIT, arrives, devices, restartSync, serverDocs, startSync, startSyncServer, syncSection } from '../support/sync.mjs';
+import { ALICE, SYNC_WAIT, arrives, devices, restartSync, serverDocs, startSync, startSyncServer, stopSync, syncSection } from '../support/sync.mjs';
 
 /** The stored setting `key` of `page`, or undefined. */
 async function setting(page, key) {
@@ -165,6 +168,7 @@ describe('sync against a hostile server', () => {
     await knows(a.page, 'setting:a_future_setting', future.rev, 'and the setting');
     // A's next sync points (a new message, a restart) make no deletion of them.
     await sendAndSettle(a, 'A sync point after the future arrived');
+    await stopSync(a.page);
     await restartSync(a.page);
     await waitUntil(async () => (await serverDocs(couch, db)).filter((d) => d.type === 'message').length === 2, 'A’s messages are on the server', { timeout: SYNC_WAIT });
     await sleep(1_500);
@@ -199,7 +203,8 @@ describe('sync against a hostile server', () => {
       mode: 'status', status: 413,
       body: { error: 'too_large', reason: 'the request entity is too large' },
     });
-    const [a, b] = await devices(t, env);
+    // Replies of their own (not an echo of the long message).
+    const [a, b] = await devices(t, env, 'markdown');
     await startSync(a.page, { url: proxy.url, db });
     await startSync(b.page, { url: proxy.url, db });
     await sendAndSettle(a, `A very long message ${'lorem ipsum '.repeat(8_000)}`);
@@ -212,5 +217,85 @@ describe('sync against a hostile server', () => {
     await closeSettings(a.page);
     const { messages } = await readDatabase(b.page, ['messages']);
     assert.ok(!messages.some((m) => m.content.startsWith('A very long message')), 'the large one stayed on A');
+  });
+
+  test('under end-to-end encryption an older revision the server replays as the newest is dropped', async (t) => {
+    const db = 'replay';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const [a] = await devices(t, env);
+    await startSync(a.page, { url: couch.url, db, passphrase: 'a sync passphrase' });
+    const describe = async (text) => {
+      const editor = await editAgent(a.page);
+      await editor.getByRole('textbox', { name: 'Short description', exact: true }).fill(text);
+      await saveAgent(a.page, editor);
+    };
+    /** The server's document of the General Assistant once it holds A's winner. */
+    const onServer = () => waitUntil(async () => {
+      const { replica } = await readDatabase(a.page, ['replica']);
+      const meta = replica.find((m) => m.plain === 'agent:general');
+      const doc = meta && (await couch.getDoc(db, meta.id, { revs: true }));
+      return doc && meta.seq > 0 && JSON.stringify(meta.tree).includes(doc._rev.split('-')[1]) ? doc : null;
+    }, 'the agent’s revision is on the server', { timeout: SYNC_WAIT });
+    await describe('Before the revocation');
+    const old = await onServer();
+    await describe('After the revocation');
+    await waitUntil(async () => (await onServer())._rev !== old._rev, 'the new revision is on the server', { timeout: SYNC_WAIT });
+    const current = await onServer();
+    // The server puts the older sealed body back as a child of the newest, under an id it made up.
+    const forged = 'f'.repeat(32);
+    const start = current._revisions.start + 1;
+    const replay = await couch.adminFetch(`/${db}/_bulk_docs`, {
+      method: 'POST',
+      body: {
+        new_edits: false,
+        docs: [{ _id: current._id, _rev: `${start}-${forged}`, _revisions: { start, ids: [forged, ...current._revisions.ids] }, e2e: old.e2e, iv: old.iv, data: old.data }],
+      },
+    });
+    assert.ok(replay.ok, `the server took the replay: ${JSON.stringify(replay.body)}`);
+    const { section } = await syncSection(a.page);
+    const refused = section.getByRole('list', { name: 'Documents the server refused', exact: true });
+    await refused.waitFor({ timeout: SYNC_WAIT });
+    assert.match(await refused.innerText(), /Agent “general”[\s\S]*does not match its sealed body/);
+    await closeSettings(a.page);
+    const { agents } = await readDatabase(a.page, ['agents']);
+    assert.equal(agents.find((agent) => agent.id === 'general')?.description, 'After the revocation', 'the newest stays');
+  });
+
+  test('a change made here while a pull is being written is kept, merged with it', async (t) => {
+    const db = 'mid-pull';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const proxy = await startChaosProxy(couch.url);
+    t.after(() => proxy.stop());
+    const [a] = await devices(t, env);
+    await startSync(a.page, { url: proxy.url, db });
+    await sendAndSettle(a, 'Pinned while a pull is written');
+    await waitUntil(async () => (await serverDocs(couch, db)).filter((d) => d.type === 'message').length === 2, 'the messages are on the server', { timeout: SYNC_WAIT });
+    // Another client renames the conversation and adds a message whose image is not on the
+    // server yet: A asks for the image's document, and the answer comes late.
+    const pouch = pouchClient(`${couch.url}/${db}`, ALICE);
+    t.after(() => pouch.close());
+    await pouch.pull();
+    const docs = await pouch.allDocs();
+    const session = docs.find((d) => d.type === 'session');
+    const question = docs.find((d) => d.type === 'message' && d.record.role === 'user');
+    await pouch.put({ ...session, record: { ...session.record, title: 'Renamed elsewhere' }, changed: { ...session.changed, title: Date.now() } });
+    const image = { kind: 'image', blob: 'ab'.repeat(32), mime: 'image/png', name: 'photo.png', bytes: 10 };
+    const record = { ...question.record, id: 'from-pouch-with-image', content: 'With an image', attachments: [image], created_at: Date.now() };
+    await pouch.put({ _id: 'message:from-pouch-with-image', type: 'message', record, changed: {} });
+    const late = proxy.fail({ match: (req) => req.method === 'POST' && req.path.includes('/_bulk_get') && req.body.includes('blob:'), mode: 'delay', ms: 4_000, times: 1 });
+    await pouch.push();
+    await late.whenHit();
+    // Meanwhile, A pins the conversation.
+    const row = a.page.getByRole('navigation', { name: 'Conversations', exact: true }).getByRole('listitem').filter({ hasText: 'Pinned while a pull' });
+    await row.hover();
+    await row.getByRole('button', { name: 'Pin', exact: true }).click();
+    await waitUntil(async () => (await readDatabase(a.page, ['sessions'])).sessions[0]?.title === 'Renamed elsewhere', 'the rename arrives', { timeout: SYNC_WAIT });
+    await sleep(1_500);
+    const [stored] = (await readDatabase(a.page, ['sessions'])).sessions;
+    assert.equal(stored.pinned, true, 'the pin made during the pull is kept');
+    await waitUntil(async () => {
+      const doc = (await serverDocs(couch, db)).find((d) => d.type === 'session');
+      return doc?.record.pinned === true && doc.record.title === 'Renamed elsewhere' && !doc._conflicts;
+    }, 'the server has both, merged', { timeout: SYNC_WAIT });
   });
 });

@@ -3,7 +3,7 @@
 // to the target, headers unchanged but Host, and streams each answer back as it comes (a
 // longpoll `_changes` with its heartbeats); it records every request, and the test can switch
 // faults on and off at any time: drop the connection (before forwarding, or after, mid-answer,
-// when the server has done the write), stall, or answer an error status.
+// when the server has done the write), stall, answer an error status, or forward late.
 import http from 'node:http';
 
 // Headers of one connection, not of the request or answer (RFC 9110 §7.6.1).
@@ -42,14 +42,15 @@ function endToEnd(rawHeaders, skip = []) {
  *   which requests (body: the request body, read whole before matching); default: every one.
  *   A CORS preflight (OPTIONS with `Access-Control-Request-Method`) is never matched unless
  *   `preflight: true`: otherwise a fault meant for a POST would hit its preflight instead
- * @property {'drop' | 'stall' | 'status'} mode drop: destroy the connection; stall: never
- *   answer; status: answer `status` with a CouchDB-style JSON error
+ * @property {'drop' | 'stall' | 'status' | 'delay'} mode drop: destroy the connection; stall:
+ *   never answer; status: answer `status` with a CouchDB-style JSON error; delay: forward the
+ *   request after `ms` (a slow network that still answers)
  * @property {boolean} [after] drop only: forward the request first, and destroy the
  *   connection once the answer's head and half of its first body chunk have gone out, so
  *   the target has done the work but the client never learns its result (the answer goes
  *   chunked, its Content-Length left out, so that every client sees the cut)
- * @property {number} [ms] stall only: after this long, destroy the connection (default: hold
- *   it until the client gives up or proxy.stop)
+ * @property {number} [ms] stall: after this long, destroy the connection (default: hold it
+ *   until the client gives up or proxy.stop); delay: how long to wait before forwarding
  * @property {number} [status] status only: the status (default 500)
  * @property {object} [body] status only: the JSON body (default `{ error, reason }`, the error
  *   named as CouchDB names it)
@@ -217,6 +218,12 @@ export async function startChaosProxy(targetUrl) {
             timers.delete(timer);
           });
         }
+      } else if (spec.mode === 'delay') {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (!res.destroyed) forward(req, res, entry, body);
+        }, spec.ms ?? 0);
+        timers.add(timer);
       } else if (spec.mode === 'status') {
         const status = spec.status ?? 500;
         const errorBody = spec.body ?? { error: ERROR_NAMES[status] ?? 'unknown_error', reason: `chaos proxy: injected ${status}` };
@@ -244,7 +251,7 @@ export async function startChaosProxy(targetUrl) {
     url: `http://127.0.0.1:${port}`,
     requests,
     fail(spec) {
-      if (!['drop', 'stall', 'status'].includes(spec?.mode)) throw new Error(`chaos proxy: unknown fault mode ${spec?.mode}`);
+      if (!['drop', 'stall', 'status', 'delay'].includes(spec?.mode)) throw new Error(`chaos proxy: unknown fault mode ${spec?.mode}`);
       let resolveHit;
       const hit = new Promise((resolve) => {
         resolveHit = resolve;
