@@ -11,7 +11,8 @@
 // - documents this version cannot read (a newer record shape, a setting it does not take),
 //   written by PouchDB, are kept without reading and never deleted from here, and are listed
 //   as such, not as conflicts;
-// - a document too large for the server is listed as not synced while the rest syncs;
+// - a document too large for the server is listed as not synced while the rest syncs, and an
+//   attachment larger than Cloudant's 1 MB limit goes in pieces under it;
 // - under end-to-end encryption an older sealed revision the server replays as the newest is
 //   dropped, not shown;
 // - a change made here while a pull is being written (a pin) is kept, merged with the pull.
@@ -24,7 +25,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { sendAndSettle, useHarness } from '../support/chat.mjs';
 import { closeSettings, editAgent, lockKeys, saveAgent } from '../support/dialogs.mjs';
-import { readDatabase } from '../support/idb.mjs';
+import { readDatabase, storedBlobs } from '../support/idb.mjs';
 import { startChaosProxy } from '../support/chaos-proxy.mjs';
 import { pouchClient } from '../support/pouch.mjs';
 import { ALICE, SYNC_WAIT, arrives, devices, restartSync, serverDocs, startSync, startSyncServer, stopSync, syncSection } from '../support/sync.mjs';
@@ -297,5 +298,43 @@ describe('sync against a hostile server', () => {
       const doc = (await serverDocs(couch, db)).find((d) => d.type === 'session');
       return doc?.record.pinned === true && doc.record.title === 'Renamed elsewhere' && !doc._conflicts;
     }, 'the server has both, merged', { timeout: SYNC_WAIT });
+  });
+
+  test('an attachment over the server’s document limit goes in pieces, and arrives whole', async (t) => {
+    const db = 'pieces';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const proxy = await startChaosProxy(couch.url);
+    t.after(() => proxy.stop());
+    // A server that takes requests up to 1 MB, as Cloudant takes documents.
+    proxy.fail({
+      match: (req) => req.method === 'POST' && req.path.includes('/_bulk_docs') && req.body.length > 1_000_000,
+      mode: 'status', status: 413,
+      body: { error: 'too_large', reason: 'the request entity is too large' },
+    });
+    const [a, b] = await devices(t, env, 'markdown');
+    await startSync(a.page, { url: proxy.url, db });
+    await startSync(b.page, { url: proxy.url, db });
+    // A PDF of about 1.3 MB (padded with a comment), pasted into A's message box.
+    await a.message.evaluate((box) => {
+      const text = `%PDF-1.4\n%${'x'.repeat(1_300_000)}\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`;
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'large.pdf', { type: 'application/pdf' }));
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await a.page.getByRole('list', { name: 'Attached images and PDFs', exact: true }).getByText('Will be sent as').waitFor();
+    await sendAndSettle(a, 'A large PDF for the other device');
+    const onA = await waitUntil(async () => (await readDatabase(a.page, ['messages'])).messages.find((m) => m.content === 'A large PDF for the other device' && m.blobs.length), 'A stored it', { timeout: SYNC_WAIT });
+    const hash = onA.blobs[0];
+    await arrives(b.page, 'A large PDF for the other device');
+    await waitUntil(async () => (await storedBlobs(b.page)).some((blob) => blob.id === hash && blob.isBlob), 'the bytes are stored on B, whole', { timeout: SYNC_WAIT });
+    const [blobA] = (await storedBlobs(a.page)).filter((blob) => blob.id === hash);
+    const [blobB] = (await storedBlobs(b.page)).filter((blob) => blob.id === hash);
+    assert.deepEqual([blobB.size, blobB.mime], [blobA.size, blobA.mime]);
+    assert.ok(blobA.size > 1_000_000, `the PDF is over a megabyte (${blobA.size} B)`);
+    const ids = (await serverDocs(couch, db)).filter((d) => d.type === 'blob').map((d) => d._id).sort();
+    assert.deepEqual(ids, [`blob:${hash}`, `blob:${hash}.1`, `blob:${hash}.2`, `blob:${hash}.3`], 'a head and its pieces');
+    const { section } = await syncSection(a.page);
+    assert.equal(await section.getByRole('list', { name: 'Documents the server refused', exact: true }).count(), 0, 'nothing refused');
+    await closeSettings(a.page);
   });
 });

@@ -164,7 +164,7 @@ describe('sync', () => {
     void settings;
   });
 
-  test('a deletion waits for its undo window, undo sends nothing, and a message added elsewhere brings a conversation back', async (t) => {
+  test('a deletion waits for its undo window, undo sends nothing, and a message added elsewhere brings a conversation back, whole', async (t) => {
     const db = 'deletions';
     await couch.createDb(db, { members: [ALICE.name] });
     const [a, b] = await twoDevices(t);
@@ -206,6 +206,11 @@ describe('sync', () => {
     await waitUntil(async () => (await messagesWith(a.page, 'Added while offline', 'user')).length === 1, 'the question arrives too', { timeout: SYNC_WAIT });
     assert.equal((await messagesWith(b.page, 'Added while offline', 'user')).length, 1, 'B keeps it');
     assert.equal((await messagesWith(a.page, 'Added while offline', 'user')).length, 1, 'once');
+    // Whole: B, which kept it, keeps the turns A's deletion named, and A gets them back too.
+    await waitUntil(async () => (await messagesWith(b.page, 'Second conversation', 'user')).length === 1, 'B keeps the earlier turns', { timeout: SYNC_WAIT });
+    await waitUntil(async () => (await messagesWith(a.page, 'Second conversation', 'user')).length === 1, 'A gets the earlier turns back', { timeout: SYNC_WAIT });
+    const back = (await readDatabase(a.page, ['sessions'])).sessions[0];
+    assert.equal(back.message_count, 4, 'A shows the whole conversation: both questions and both answers');
   });
 
   test('with end-to-end encryption the server holds no plaintext, another device reads it all, a wrong passphrase is refused', async (t) => {

@@ -3,7 +3,8 @@
 //! One document per record, so two devices adding messages never touch the
 //! same document: its id is the record's kind and key ([`doc_id`]:
 //! `message:<id>`, `session:<id>`, `agent:<id>`, `provider:<id>`,
-//! `model:<id>`, `setting:<key>`, `file:<id>`, `blob:<sha256 hex>`); ids
+//! `model:<id>`, `setting:<key>`, `file:<id>`, `blob:<sha256 hex>`, and a
+//! large attachment's pieces `blob:<sha256 hex>.<n>`); ids
 //! that start with `_` are CouchDB's and never Hearth's.
 //!
 //! A body is `{"type": "<kind>", "record": {…}, "changed": {"<field>": ms}}`:
@@ -384,6 +385,12 @@ pub fn file_doc(record: &ProjectFileRecord) -> Body {
     body_of(DocKind::ProjectFile, fields_of(record))
 }
 
+/// The most bytes of an attachment one document holds: a larger one goes as
+/// a head and pieces of this size ([`blob_docs`]), each document under
+/// Cloudant's 1 MB limit even sealed (base64 twice: about 16/9 of this, plus
+/// a little) and far under CouchDB's 8 MB.
+pub const BLOB_PIECE: usize = 512 * 1024;
+
 /// An attachment's body: its hash (the lowercase hex SHA-256 of `bytes`, the
 /// blob store's key), its media type, its size and the bytes in base64.
 pub fn blob_doc(hash: &str, media_type: &str, bytes: &[u8]) -> Body {
@@ -393,6 +400,50 @@ pub fn blob_doc(hash: &str, media_type: &str, bytes: &[u8]) -> Body {
     fields.insert("size".to_owned(), Value::from(bytes.len() as u64));
     fields.insert("data".to_owned(), Value::from(base64::encode(bytes)));
     body_of(DocKind::Blob, fields)
+}
+
+/// The key of piece `index` (from 1) of the attachment `hash`:
+/// `<hash>.<index>`.
+pub fn piece_key(hash: &str, index: usize) -> String {
+    format!("{hash}.{index}")
+}
+
+/// An attachment as documents, (plain id, body) in the order to send: one
+/// ([`blob_doc`]) up to [`BLOB_PIECE`] bytes; above it its pieces first
+/// (`blob:<hash>.<n>`: the hash, the piece's index from 1 and its bytes in
+/// base64), then its head (`blob:<hash>`: the hash, media type, size and how
+/// many pieces), so a receiver that reads the head can have every piece.
+pub fn blob_docs(hash: &str, media_type: &str, bytes: &[u8]) -> Vec<(String, Body)> {
+    if bytes.len() <= BLOB_PIECE {
+        return vec![(doc_id(DocKind::Blob, hash), blob_doc(hash, media_type, bytes))];
+    }
+    let mut docs = Vec::new();
+    for (at, piece) in bytes.chunks(BLOB_PIECE).enumerate() {
+        let mut fields = Map::new();
+        fields.insert("hash".to_owned(), Value::from(hash));
+        fields.insert("index".to_owned(), Value::from(at as u64 + 1));
+        fields.insert("data".to_owned(), Value::from(base64::encode(piece)));
+        docs.push((doc_id(DocKind::Blob, &piece_key(hash, at + 1)), body_of(DocKind::Blob, fields)));
+    }
+    let mut head = Map::new();
+    head.insert("hash".to_owned(), Value::from(hash));
+    head.insert("media_type".to_owned(), Value::from(media_type));
+    head.insert("size".to_owned(), Value::from(bytes.len() as u64));
+    head.insert("pieces".to_owned(), Value::from(docs.len() as u64));
+    docs.push((doc_id(DocKind::Blob, hash), body_of(DocKind::Blob, head)));
+    docs
+}
+
+/// The attachment `hash` whose head said `size` bytes in `pieces` pieces,
+/// put together from the pieces fetched (`got`: index → bytes), or `None`
+/// while one is missing or the sizes do not add up (the caller then checks
+/// the bytes against the hash).
+pub fn join_pieces(size: u64, pieces: u64, got: &std::collections::BTreeMap<u64, Vec<u8>>) -> Option<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    for index in 1..=pieces {
+        bytes.extend_from_slice(got.get(&index)?);
+    }
+    (bytes.len() as u64 == size).then_some(bytes)
 }
 
 // ---- settings ----
@@ -570,6 +621,26 @@ pub enum Incoming {
         /// The bytes.
         bytes: Vec<u8>,
     },
+    /// The head of an attachment sent in pieces ([`blob_docs`]).
+    BlobHead {
+        /// The lowercase hex SHA-256 of the whole.
+        hash: String,
+        /// The media type.
+        media_type: String,
+        /// The size of the whole, in bytes.
+        size: u64,
+        /// How many pieces.
+        pieces: u64,
+    },
+    /// One piece of an attachment sent in pieces.
+    BlobPiece {
+        /// The hash of the whole.
+        hash: String,
+        /// The piece's index, from 1.
+        index: u64,
+        /// Its bytes.
+        bytes: Vec<u8>,
+    },
 }
 
 /// The record of `body`, checked to be of `kind`.
@@ -680,13 +751,24 @@ fn blob_from(id: &str, key: &str, fields: &Map<String, Value>) -> Result<Incomin
     let bad = |why: &str| MapError::BadRecord { kind: kind_name(DocKind::Blob), why: why.to_owned() };
     let text = |field: &str| fields.get(field).and_then(Value::as_str);
     let hash = text("hash").ok_or_else(|| bad("it has no hash"))?;
-    check_key(id, key, hash)?;
     if hash.len() != 64 || !hash.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
         return Err(bad("its hash is not a SHA-256 in lowercase hex"));
     }
+    if let Some(index) = fields.get("index") {
+        let index = index.as_u64().filter(|index| *index > 0).ok_or_else(|| bad("its index is not a number"))?;
+        check_key(id, key, &piece_key(hash, usize::try_from(index).unwrap_or(usize::MAX)))?;
+        let bytes = text("data").and_then(base64::decode).ok_or_else(|| bad("its data is not base64"))?;
+        return Ok(Incoming::BlobPiece { hash: hash.to_owned(), index, bytes });
+    }
+    check_key(id, key, hash)?;
     let media_type = text("media_type").ok_or_else(|| bad("it has no media type"))?;
+    let size = fields.get("size").and_then(Value::as_u64).ok_or_else(|| bad("it has no size"))?;
+    if let Some(pieces) = fields.get("pieces") {
+        let pieces = pieces.as_u64().filter(|n| *n > 0).ok_or_else(|| bad("its number of pieces is not a number"))?;
+        return Ok(Incoming::BlobHead { hash: hash.to_owned(), media_type: media_type.to_owned(), size, pieces });
+    }
     let bytes = text("data").and_then(base64::decode).ok_or_else(|| bad("its data is not base64"))?;
-    if fields.get("size").and_then(Value::as_u64) != Some(bytes.len() as u64) {
+    if size != bytes.len() as u64 {
         return Err(bad("its size is not the size of its data"));
     }
     Ok(Incoming::Blob { hash: hash.to_owned(), media_type: media_type.to_owned(), bytes })

@@ -1025,7 +1025,8 @@ impl Replicator {
                     }
                 }
             };
-            let revision = FetchedRev { rev: fetched.rev, revisions: fetched.revisions, deleted: fetched.deleted, body };
+            let revision =
+                FetchedRev { rev: fetched.rev, revisions: fetched.revisions, deleted: fetched.deleted, body };
             // Under end-to-end encryption a revision whose id its body does
             // not make was made up by the server (a replay, an invented
             // deletion): dropped, and said.
@@ -1123,12 +1124,16 @@ impl Replicator {
     }
 
     /// Puts with the pulled messages the bytes of the attachments they refer
-    /// to (fetched now when they did not come in the same page), each checked
-    /// against its hash; bytes that came for a message stored earlier are
-    /// kept too. Others are not stored: no blob without a message.
+    /// to (fetched now when they did not come in the same page; a large one
+    /// put together from its pieces), each checked against its hash; bytes
+    /// that came for a message stored earlier are kept too. Others are not
+    /// stored: no blob without a message.
     async fn attach_blobs(&self, pulled: &mut local::Pulled) -> Result<(), SyncError> {
         let mut came: HashMap<String, (String, Vec<u8>)> =
             pulled.blobs.drain(..).map(|(hash, media_type, bytes)| (hash, (media_type, bytes))).collect();
+        let mut heads: HashMap<String, (String, u64, u64)> =
+            pulled.heads.drain(..).map(|(hash, media_type, size, pieces)| (hash, (media_type, size, pieces))).collect();
+        let mut pieces = std::mem::take(&mut pulled.pieces);
         let mut wanted: Vec<String> =
             pulled.write.records.messages.iter().flat_map(|message| message.blobs.iter().cloned()).collect();
         wanted.sort();
@@ -1136,43 +1141,62 @@ impl Replicator {
         let mut keep: Vec<String> = Vec::new();
         let mut fetch: Vec<String> = Vec::new();
         for hash in wanted {
-            if came.contains_key(&hash) {
+            if came.contains_key(&hash) || heads.contains_key(&hash) {
                 keep.push(hash);
             } else if self.db.blob(&hash).await?.is_none() {
-                fetch.push(hash);
+                fetch.push(doc::doc_id(DocKind::Blob, &hash));
             }
         }
-        for hash in came.keys() {
+        for hash in came.keys().chain(heads.keys()) {
             if !keep.contains(hash) && self.db.blob_wanted(hash).await? {
                 keep.push(hash.clone());
             }
         }
-        if !fetch.is_empty() {
-            let mut asked = Vec::new();
-            for hash in &fetch {
-                asked.push(serde_json::json!({ "id": self.ids.server_id(&doc::doc_id(DocKind::Blob, hash)).await? }));
-            }
-            let body = serde_json::json!({ "docs": asked }).to_string();
-            let answer = self.request("POST", "/_bulk_get?revs=true", Some(body)).await?;
-            if !answer.ok() {
-                return Err(refused("fetching attachments", &answer));
-            }
-            let fetched = protocol::parse_bulk_get(answer.body.as_bytes())
-                .map_err(|e| SyncError::Retry(format!("the server's documents could not be read ({e})"), None))?;
-            for item in fetched {
-                let Fetched::Doc(fetched) = item else { continue };
-                if fetched.deleted {
-                    continue;
+        let mut found = self.fetch_blob_docs(&fetch).await?;
+        // The pieces of each large one kept that did not come yet.
+        loop {
+            for incoming in found.drain(..) {
+                match incoming {
+                    doc::Incoming::Blob { hash, media_type, bytes } => {
+                        keep.push(hash.clone());
+                        came.insert(hash, (media_type, bytes));
+                    }
+                    doc::Incoming::BlobHead { hash, media_type, size, pieces } => {
+                        keep.push(hash.clone());
+                        heads.insert(hash, (media_type, size, pieces));
+                    }
+                    doc::Incoming::BlobPiece { hash, index, bytes } => {
+                        pieces.entry(hash).or_default().insert(index, bytes);
+                    }
+                    _ => {}
                 }
-                let Ok(Some((plain, body))) = self.ids.open(&fetched.id, fetched.body).await else { continue };
-                if let Ok(doc::Incoming::Blob { hash, media_type, bytes }) = doc::from_doc(&plain, &body) {
-                    keep.push(hash.clone());
-                    came.insert(hash, (media_type, bytes));
-                }
+            }
+            let missing: Vec<String> = heads
+                .iter()
+                .filter(|(hash, _)| keep.contains(hash))
+                .flat_map(|(hash, (_, _, count))| (1..=*count).map(move |index| (hash, index)))
+                .filter(|(hash, index)| !pieces.get(*hash).is_some_and(|got| got.contains_key(index)))
+                .map(|(hash, index)| doc::doc_id(DocKind::Blob, &doc::piece_key(hash, index as usize)))
+                .collect();
+            if missing.is_empty() {
+                break;
+            }
+            // A few pieces a request (each up to half a megabyte).
+            found = self.fetch_blob_docs(&missing[..missing.len().min(8)]).await?;
+            if found.is_empty() {
+                break;
             }
         }
         for hash in keep {
-            let Some((media_type, bytes)) = came.remove(&hash) else { continue };
+            let (media_type, bytes) = match (came.remove(&hash), heads.remove(&hash)) {
+                (Some(whole), _) => whole,
+                (None, Some((media_type, size, count))) => {
+                    let Some(got) = pieces.get(&hash) else { continue };
+                    let Some(bytes) = doc::join_pieces(size, count, got) else { continue };
+                    (media_type, bytes)
+                }
+                (None, None) => continue,
+            };
             // Bytes that are not what their name says are not stored.
             if crate::io::media::sha256_hex(&bytes).await.ok().as_deref() != Some(hash.as_str()) {
                 continue;
@@ -1182,6 +1206,38 @@ impl Replicator {
             }
         }
         Ok(())
+    }
+
+    /// Fetches the attachments' documents `plains` (their winners), opened
+    /// and read; one that is deleted, does not open or does not read is
+    /// left out.
+    async fn fetch_blob_docs(&self, plains: &[String]) -> Result<Vec<doc::Incoming>, SyncError> {
+        if plains.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut asked = Vec::new();
+        for plain in plains {
+            asked.push(serde_json::json!({ "id": self.ids.server_id(plain).await? }));
+        }
+        let body = serde_json::json!({ "docs": asked }).to_string();
+        let answer = self.request("POST", "/_bulk_get?revs=true", Some(body)).await?;
+        if !answer.ok() {
+            return Err(refused("fetching attachments", &answer));
+        }
+        let fetched = protocol::parse_bulk_get(answer.body.as_bytes())
+            .map_err(|e| SyncError::Retry(format!("the server's documents could not be read ({e})"), None))?;
+        let mut out = Vec::new();
+        for item in fetched {
+            let Fetched::Doc(fetched) = item else { continue };
+            if fetched.deleted {
+                continue;
+            }
+            let Ok(Some((plain, body))) = self.ids.open(&fetched.id, fetched.body).await else { continue };
+            if let Ok(incoming) = doc::from_doc(&plain, &body) {
+                out.push(incoming);
+            }
+        }
+        Ok(out)
     }
 
     /// Tells this tab and the others what a pull wrote (not a change for

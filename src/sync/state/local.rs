@@ -171,15 +171,17 @@ async fn new_blobs(
         }
         let Some(blob) = db.blob(hash).await? else { continue };
         let Some(bytes) = crate::io::media::bytes_of(&blob).await else { continue };
-        let body = doc::blob_doc(hash, &blob.type_(), &bytes);
-        let plain = doc::doc_id(DocKind::Blob, hash);
-        let fresh = DocMeta::new(id, &plain, doc::kind_name(DocKind::Blob), None);
-        let known = db.replica_get::<DocMeta>(std::slice::from_ref(id)).await?.into_iter().flatten().next();
-        if let Some(next) =
-            rules::local_change(known.as_ref(), fresh, LocalState::Present(body), now, *seq + 1, ids.salt())
-        {
-            *seq += 1;
-            changed.push(next);
+        // Its pieces first (a large one's), its head last.
+        for (plain, body) in doc::blob_docs(hash, &blob.type_(), &bytes) {
+            let id = if plain == doc::doc_id(DocKind::Blob, hash) { id.clone() } else { ids.server_id(&plain).await? };
+            let fresh = DocMeta::new(&id, &plain, doc::kind_name(DocKind::Blob), None);
+            let known = db.replica_get::<DocMeta>(std::slice::from_ref(&id)).await?.into_iter().flatten().next();
+            if let Some(next) =
+                rules::local_change(known.as_ref(), fresh, LocalState::Present(body), now, *seq + 1, ids.salt())
+            {
+                *seq += 1;
+                changed.push(next);
+            }
         }
     }
     Ok(changed)
@@ -194,7 +196,9 @@ async fn freed_blobs(db: &Db, salt: &str, now: Millis, seq: &mut u64) -> Result<
         if meta.is_deleted() || meta.unreadable.is_some() {
             continue;
         }
-        let Some((_, hash)) = doc::parse_doc_id(&meta.plain) else { continue };
+        let Some((_, key)) = doc::parse_doc_id(&meta.plain) else { continue };
+        // A piece of a large one goes with it.
+        let hash = key.split('.').next().unwrap_or(key);
         if db.blob(hash).await?.is_some() {
             continue;
         }
@@ -220,6 +224,10 @@ pub(super) struct Pulled {
     /// Attachments' bytes that came (hash, media type, bytes): kept by the
     /// caller only for a message that refers to them.
     pub(super) blobs: Vec<(String, String, Vec<u8>)>,
+    /// Heads of large attachments that came (hash, media type, size, how
+    /// many pieces), and their pieces (by hash, by index).
+    pub(super) heads: Vec<(String, String, u64, u64)>,
+    pub(super) pieces: HashMap<String, BTreeMap<u64, Vec<u8>>>,
     /// Conversations that stay, deleted elsewhere while they hold a message
     /// the deleting device cannot have seen: looked at after the write,
     /// which makes their new revisions (and their messages' brought back).
@@ -285,6 +293,12 @@ pub(super) async fn apply(
                     }
                     match incoming {
                         Incoming::Blob { hash, media_type, bytes } => pulled.blobs.push((hash, media_type, bytes)),
+                        Incoming::BlobHead { hash, media_type, size, pieces } => {
+                            pulled.heads.push((hash, media_type, size, pieces));
+                        }
+                        Incoming::BlobPiece { hash, index, bytes } => {
+                            pulled.pieces.entry(hash).or_default().insert(index, bytes);
+                        }
                         incoming => put_record(db, policy, &mut pulled.write, incoming).await?,
                     }
                 }
@@ -341,7 +355,8 @@ pub(super) async fn reread(db: &Db, ids: &Ids, policy: SyncPolicy, plains: &[Str
             _ => Err(doc::MapError::NotOurs(String::new())),
         };
         match incoming {
-            Ok(Incoming::Blob { .. }) | Err(doc::MapError::NotOurs(_)) => {}
+            Ok(Incoming::Blob { .. } | Incoming::BlobHead { .. } | Incoming::BlobPiece { .. })
+            | Err(doc::MapError::NotOurs(_)) => {}
             Ok(incoming) => put_record(db, policy, &mut pulled.write, incoming).await?,
             Err(_) => continue,
         }
@@ -481,7 +496,7 @@ async fn put_record(
             records.settings.extend(doc::setting_keeping_local(setting, local.as_ref(), policy));
         }
         Incoming::ProjectFile(file) => records.project_files.push(file),
-        Incoming::Blob { .. } => {}
+        Incoming::Blob { .. } | Incoming::BlobHead { .. } | Incoming::BlobPiece { .. } => {}
     }
     Ok(())
 }

@@ -475,6 +475,44 @@ fn a_blob_round_trips_its_bytes() {
     assert!(matches!(from_doc("blob:abc", &short), Err(MapError::BadRecord { .. })));
 }
 
+/// Finding 5 of the sync review: an attachment of about 6 MB made one
+/// document over CouchDB's 8 MB (and over Cloudant's 1 MB far sooner).
+#[test]
+fn a_large_attachment_goes_in_pieces_each_under_a_megabyte_sealed() {
+    let hash = "0123456789abcdef".repeat(4);
+    let small: Vec<u8> = vec![7; BLOB_PIECE];
+    assert_eq!(blob_docs(&hash, "image/png", &small).len(), 1, "up to a piece: one document");
+    let bytes: Vec<u8> = (0..(BLOB_PIECE * 2 + 10)).map(|n| (n % 251) as u8).collect();
+    let docs = blob_docs(&hash, "image/jpeg", &bytes);
+    let ids: Vec<&str> = docs.iter().map(|(id, _)| id.as_str()).collect();
+    let head = format!("blob:{hash}");
+    assert_eq!(ids, [format!("{head}.1"), format!("{head}.2"), format!("{head}.3"), head.clone()]);
+    let mut got = std::collections::BTreeMap::new();
+    let mut read_head = None;
+    for (id, body) in &docs {
+        // Sealed, a body is its JSON in base64 again (and an IV and a tag).
+        let sealed = canonical(&Value::Object(body.clone())).len() * 4 / 3 + 100;
+        assert!(sealed < 1_000_000, "{id} is {sealed} bytes sealed");
+        match from_doc(id, &pushed(body.clone(), 5)) {
+            Ok(Incoming::BlobPiece { hash: of, index, bytes }) if of == hash => {
+                got.insert(index, bytes);
+            }
+            Ok(Incoming::BlobHead { hash: of, media_type, size, pieces }) if of == hash => {
+                read_head = Some((media_type, size, pieces));
+            }
+            other => panic!("{id}: {other:?}"),
+        }
+    }
+    let (media_type, size, pieces) = read_head.expect("the head");
+    assert_eq!((media_type.as_str(), size, pieces), ("image/jpeg", bytes.len() as u64, 3));
+    assert_eq!(join_pieces(size, pieces, &got), Some(bytes.clone()));
+    got.remove(&2);
+    assert_eq!(join_pieces(size, pieces, &got), None, "a missing piece");
+    // A piece under another piece's id is refused.
+    let (_, first) = &docs[0];
+    assert!(matches!(from_doc(&format!("{head}.2"), first), Err(MapError::IdMismatch { .. })));
+}
+
 // ---- settings ----
 
 #[test]
