@@ -368,7 +368,7 @@ describe('sync', () => {
     assert.ok(!JSON.stringify(settings).includes(ALICE.password), 'the password is nowhere in the settings');
   });
 
-  test('an attached image reaches the other device with its message, its bytes once', async (t) => {
+  test('an attached image reaches the other device with its message, its bytes once; deleted, it leaves the server and sync’s bookkeeping', async (t) => {
     const db = 'attachments';
     await couch.createDb(db, { members: [ALICE.name] });
     const [a, b] = await twoDevices(t);
@@ -404,5 +404,17 @@ describe('sync', () => {
     const blobs = (await serverDocs(couch, db)).filter((d) => d.type === 'blob');
     assert.equal(blobs.length, 1, 'one document for the bytes, by their hash');
     assert.equal(blobs[0]._id, `blob:${hash}`);
+
+    // Deleted on A: its text leaves sync's bookkeeping on both devices, and its bytes the server.
+    const row = a.page.getByRole('navigation', { name: 'Conversations', exact: true }).getByRole('listitem').filter({ hasText: 'A picture for the other device' });
+    await row.hover();
+    await row.getByRole('button', { name: 'Delete', exact: true }).click();
+    await waitUntil(async () => (await messagesWith(b.page, 'A picture for the other device')).length === 0, 'B deletes it', { timeout: SYNC_WAIT });
+    await waitUntil(async () => !(await serverDocs(couch, db)).some((d) => d.type === 'blob'), 'the bytes leave the server', { timeout: SYNC_WAIT });
+    for (const page of [a.page, b.page]) {
+      const { replica } = await readDatabase(page, ['replica']);
+      const kept = JSON.stringify(replica.filter((meta) => meta.kind === 'message' || meta.kind === 'session').map((meta) => meta.bodies));
+      assert.ok(!kept.includes('A picture for the other device'), `no body of the deleted conversation is kept: ${kept.slice(0, 300)}`);
+    }
   });
 });

@@ -133,12 +133,15 @@ pub(super) async fn scan(
         }
     }
     changed.extend(new_blobs(db, ids, &messages, now, seq).await?);
-    if scope.all {
-        changed.extend(freed_blobs(db, ids.salt(), now, seq).await?);
-    }
+    // Attachments the messages deleted here referred to (every one, when
+    // everything is looked at) go from the server once no message here
+    // refers to them.
+    let gone: Vec<DocMeta> = known.into_values().collect();
+    let referred: Option<Vec<String>> = (!scope.all).then(|| gone.iter().flat_map(blobs_of).collect());
+    changed.extend(freed_blobs(db, ids, referred, now, seq).await?);
     // What is known and no longer here was deleted here: messages first,
     // conversations last, each conversation's naming its messages.
-    changed.extend(pull::deletions(known.into_values().collect(), &live_messages, now, seq, ids.salt()));
+    changed.extend(pull::deletions(gone, &live_messages, now, seq, ids.salt()));
     Ok(changed)
 }
 
@@ -187,10 +190,57 @@ async fn new_blobs(
     Ok(changed)
 }
 
+/// The attachments a message document's winner refers to (none for
+/// another kind, or a body that does not read).
+fn blobs_of(meta: &DocMeta) -> Vec<String> {
+    let body = meta.winner().and_then(|(rev, _)| meta.body(&rev).cloned());
+    match body.map(|body| doc::from_doc(&meta.plain, &body)) {
+        Some(Ok(Incoming::Message(message))) => message.blobs,
+        _ => Vec::new(),
+    }
+}
+
 /// Deletions of the documents of attachments whose bytes are gone here (no
-/// message refers to them any more), so the server lets go of them too.
-async fn freed_blobs(db: &Db, salt: &str, now: Millis, seq: &mut u64) -> Result<Vec<DocMeta>, SyncError> {
-    let metas: Vec<DocMeta> = db.replica_where(indexes::REPLICA_BY_KIND, doc::kind_name(DocKind::Blob)).await?;
+/// message refers to them any more), so the server lets go of them too:
+/// those of `hashes`, or of every attachment synced (`None`).
+async fn freed_blobs(
+    db: &Db,
+    ids: &Ids,
+    hashes: Option<Vec<String>>,
+    now: Millis,
+    seq: &mut u64,
+) -> Result<Vec<DocMeta>, SyncError> {
+    let metas: Vec<DocMeta> = match hashes {
+        None => db.replica_where(indexes::REPLICA_BY_KIND, doc::kind_name(DocKind::Blob)).await?,
+        Some(hashes) if hashes.is_empty() => Vec::new(),
+        Some(hashes) => {
+            let mut heads = Vec::new();
+            for hash in &hashes {
+                heads.push(ids.server_id(&doc::doc_id(DocKind::Blob, hash)).await?);
+            }
+            let heads: Vec<DocMeta> = db.replica_get::<DocMeta>(&heads).await?.into_iter().flatten().collect();
+            // A large one's pieces go with its head.
+            let mut all = Vec::new();
+            for head in heads {
+                let pieces = match head.winner().and_then(|(rev, _)| head.body(&rev).cloned()) {
+                    Some(body) => match doc::from_doc(&head.plain, &body) {
+                        Ok(Incoming::BlobHead { hash, pieces, .. }) => (1..=pieces)
+                            .map(|index| doc::doc_id(DocKind::Blob, &doc::piece_key(&hash, index as usize)))
+                            .collect(),
+                        _ => Vec::new(),
+                    },
+                    None => Vec::new(),
+                };
+                let mut ids_of = Vec::new();
+                for plain in &pieces {
+                    ids_of.push(ids.server_id(plain).await?);
+                }
+                all.extend(db.replica_get::<DocMeta>(&ids_of).await?.into_iter().flatten());
+                all.push(head);
+            }
+            all
+        }
+    };
     let mut changed = Vec::new();
     for meta in metas {
         if meta.is_deleted() || meta.unreadable.is_some() {
@@ -202,7 +252,7 @@ async fn freed_blobs(db: &Db, salt: &str, now: Millis, seq: &mut u64) -> Result<
         if db.blob(hash).await?.is_some() {
             continue;
         }
-        if let Some(next) = pull::freed_blob(&meta, now, *seq + 1, salt) {
+        if let Some(next) = pull::freed_blob(&meta, now, *seq + 1, ids.salt()) {
             *seq += 1;
             changed.push(next);
         }
