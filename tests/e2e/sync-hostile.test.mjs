@@ -23,6 +23,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { screenshot, waitUntil } from '../support/browser.mjs';
+import { axeViolations } from '../support/axe.mjs';
 import { sendAndSettle, useHarness } from '../support/chat.mjs';
 import { closeSettings, editAgent, lockKeys, saveAgent } from '../support/dialogs.mjs';
 import { readDatabase, storedBlobs } from '../support/idb.mjs';
@@ -185,11 +186,12 @@ describe('sync against a hostile server', () => {
     await kept.waitFor();
     const text = await kept.innerText();
     assert.match(text, /Agent “from-the-future”/);
-    assert.match(text, /newer version of Hearth/);
+    assert.match(text, /a newer version reads it/);
     assert.match(text, /Setting “a_future_setting”/);
     assert.equal(await section.getByRole('list', { name: 'Conflicts to resolve', exact: true }).count(), 0, 'no conflict is listed');
     await kept.scrollIntoViewIfNeeded();
     await screenshot(a.page, 'sync-kept-without-reading.png', { fullPage: false });
+    assert.deepEqual(await axeViolations(a.page, { include: 'section[aria-labelledby="settings-sync"]' }), [], 'the list passes axe');
     await closeSettings(a.page);
   });
 

@@ -202,11 +202,11 @@ pub fn unreadable_hint(error: &MapError) -> &'static str {
         | MapError::UnknownType(_)
         | MapError::UnknownSetting(_)
         | MapError::BadRecord { .. } => {
-            "A newer version of Hearth: update Hearth on this device (reload it) to read it."
+            "Update Hearth on this device (reload it): a newer version reads it."
         }
-        MapError::DeviceOnly(_) => "Nothing: it belongs to another device and is never taken here.",
+        MapError::DeviceOnly(_) => "Nothing to do: it belongs to another device and is never taken here.",
         MapError::NotOurs(_) | MapError::KindMismatch { .. } | MapError::IdMismatch { .. } => {
-            "Nothing: another program wrote it; Hearth leaves it on the server as it is."
+            "Nothing to do: another program wrote it; Hearth leaves it on the server as it is."
         }
     }
 }

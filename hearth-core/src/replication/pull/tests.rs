@@ -182,7 +182,7 @@ fn fetched(meta: &DocMeta) -> FetchedRev {
 
 #[test]
 fn what_reads_an_unreadable_document_is_said() {
-    assert!(unreadable_hint(&MapError::NewerSchema(2)).contains("newer version"));
+    assert!(unreadable_hint(&MapError::NewerSchema(2)).contains("a newer version reads it"));
     assert!(unreadable_hint(&MapError::DeviceOnly("key_lock".to_owned())).contains("another device"));
-    assert!(unreadable_hint(&MapError::UnknownSetting("a_new_one".to_owned())).contains("newer version"));
+    assert!(unreadable_hint(&MapError::UnknownSetting("a_new_one".to_owned())).contains("a newer version reads it"));
 }
