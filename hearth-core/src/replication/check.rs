@@ -197,15 +197,14 @@ pub const COUCHDB_MAX_DOCUMENT_SIZE: u64 = 8_000_000;
 fn limits(observed: &Observed, findings: &mut Vec<Finding>) {
     let text = match observed.max_document_size {
         Some(size) => format!(
-            "The server takes documents up to {} bytes (`[couchdb] max_document_size`): an attachment larger than \
-             about {} bytes stays on its device, listed under Not synced.",
+            "The server takes documents up to {} bytes (`[couchdb] max_document_size`). Attachments go in pieces \
+             of half a megabyte, so only a limit under about 1 MB keeps one on its device, listed under Not synced.",
             crate::format::grouped(size),
-            crate::format::grouped(size / 4 * 3),
         ),
         None => format!(
             "Only a server admin can read the largest document it takes (`[couchdb] max_document_size`; \
-             CouchDB's default is {} bytes, Cloudant's 1 MB): a larger attachment stays on its device, listed \
-             under Not synced.",
+             CouchDB's default is {} bytes, Cloudant's 1 MB). Attachments go in pieces of half a megabyte, under \
+             either.",
             crate::format::grouped(COUCHDB_MAX_DOCUMENT_SIZE)
         ),
     };

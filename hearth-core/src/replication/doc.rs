@@ -391,6 +391,10 @@ pub fn file_doc(record: &ProjectFileRecord) -> Body {
 /// a little) and far under CouchDB's 8 MB.
 pub const BLOB_PIECE: usize = 512 * 1024;
 
+/// The largest attachment a document may say it holds (Hearth takes PDFs up
+/// to 100 MB): a head that says more is refused, not believed.
+pub const BLOB_MAX: u64 = 128 * 1024 * 1024;
+
 /// An attachment's body: its hash (the lowercase hex SHA-256 of `bytes`, the
 /// blob store's key), its media type, its size and the bytes in base64.
 pub fn blob_doc(hash: &str, media_type: &str, bytes: &[u8]) -> Body {
@@ -439,7 +443,7 @@ pub fn blob_docs(hash: &str, media_type: &str, bytes: &[u8]) -> Vec<(String, Bod
 /// while one is missing or the sizes do not add up (the caller then checks
 /// the bytes against the hash).
 pub fn join_pieces(size: u64, pieces: u64, got: &std::collections::BTreeMap<u64, Vec<u8>>) -> Option<Vec<u8>> {
-    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    let mut bytes = Vec::new();
     for index in 1..=pieces {
         bytes.extend_from_slice(got.get(&index)?);
     }
@@ -763,9 +767,22 @@ fn blob_from(id: &str, key: &str, fields: &Map<String, Value>) -> Result<Incomin
     check_key(id, key, hash)?;
     let media_type = text("media_type").ok_or_else(|| bad("it has no media type"))?;
     let size = fields.get("size").and_then(Value::as_u64).ok_or_else(|| bad("it has no size"))?;
+    if size > BLOB_MAX {
+        return Err(bad("it says it is larger than any attachment Hearth takes"));
+    }
     if let Some(pieces) = fields.get("pieces") {
-        let pieces = pieces.as_u64().filter(|n| *n > 0).ok_or_else(|| bad("its number of pieces is not a number"))?;
-        return Ok(Incoming::BlobHead { hash: hash.to_owned(), media_type: media_type.to_owned(), size, pieces });
+        // As many as its size makes, no more: a server cannot make a device
+        // ask for pieces without end.
+        let expected = size.div_ceil(BLOB_PIECE as u64);
+        if pieces.as_u64() != Some(expected) || expected < 2 {
+            return Err(bad("its number of pieces is not the one its size makes"));
+        }
+        return Ok(Incoming::BlobHead {
+            hash: hash.to_owned(),
+            media_type: media_type.to_owned(),
+            size,
+            pieces: expected,
+        });
     }
     let bytes = text("data").and_then(base64::decode).ok_or_else(|| bad("its data is not base64"))?;
     if size != bytes.len() as u64 {

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::doc::{CHANGED, SCHEMA_FIELD, canonical, stamp};
+use super::doc::{CHANGED, SCHEMA, SCHEMA_FIELD, canonical, stamp};
 use super::merge::{Contested, merge};
 use super::revs::{Rev, RevTree, Revisions, next_rev};
 use crate::Millis;
@@ -321,8 +321,14 @@ pub fn apply_fetched(meta: DocMeta, fetched: Vec<FetchedRev>, seq: u64, salt: &s
     let mut contested = Vec::new();
     let mut revised = false;
     let conflicts = meta.tree.conflicts();
+    // A leaf of a newer record shape is not merged here: a merge would carry
+    // its fields in a body of this version's shape and close it with a
+    // deletion. The conflict waits for a device that reads it.
+    let newer = |rev: &Rev| meta.body(rev).is_some_and(newer_shape);
+    let held = meta.winner().is_some_and(|(winner, _)| newer(&winner)) || conflicts.iter().any(newer);
     if let Some((winner, false)) = meta.winner()
         && !conflicts.is_empty()
+        && !held
         && let Some(mut merged) = meta.body(&winner).cloned()
     {
         let parent = winner.clone();
@@ -365,6 +371,11 @@ pub fn apply_fetched(meta: DocMeta, fetched: Vec<FetchedRev>, seq: u64, salt: &s
     };
     meta.prune();
     Applied { meta, effect, contested, revised }
+}
+
+/// Whether `body` says a record shape newer than this version's.
+fn newer_shape(body: &Map<String, Value>) -> bool {
+    body.get(SCHEMA_FIELD).and_then(Value::as_u64).is_some_and(|schema| schema > SCHEMA)
 }
 
 /// The body of the newest revision both `a` and `b` descend from, when kept.

@@ -50,39 +50,42 @@ fn deletion_rank(kind: &str) -> u8 {
 /// The field of a conversation's deletion naming the messages it deleted.
 pub const COVERS: &str = "covers";
 
-/// The body of a conversation's deletion: the ids of the messages it
-/// deleted with it (`messages`: every message of it this device knew), so
-/// that a device holding one it does not name keeps the conversation
-/// ([`conversation_stays`]), whatever order the deletions reach it in.
-pub fn session_tombstone(messages: &[String]) -> Map<String, Value> {
-    let mut ids: Vec<&String> = messages.iter().collect();
-    ids.sort();
-    ids.dedup();
+/// The body of a conversation's deletion: the messages it deleted with it
+/// (`messages`: every message of it this device knew, with the revision it
+/// had of each), so that a device holding one it does not name, or a later
+/// revision of one, keeps the conversation ([`conversation_stays`]),
+/// whatever order the deletions reach it in.
+pub fn session_tombstone(messages: &[(String, String)]) -> Map<String, Value> {
+    let mut covers = Map::new();
+    for (id, rev) in messages {
+        covers.insert(id.clone(), Value::from(rev.as_str()));
+    }
     let mut body = Map::new();
-    body.insert(COVERS.to_owned(), Value::from(ids.into_iter().cloned().collect::<Vec<_>>()));
+    body.insert(COVERS.to_owned(), Value::Object(covers));
     body
 }
 
-/// The messages a conversation's deletion names (see [`session_tombstone`]);
-/// `None` for a deletion that names none (an older Hearth's, another
-/// client's).
-pub fn covered(tombstone: &Map<String, Value>) -> Option<HashSet<String>> {
-    let ids = tombstone.get(COVERS)?.as_array()?;
-    Some(ids.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+/// The messages a conversation's deletion names, with the revision it saw
+/// of each (see [`session_tombstone`]); `None` for a deletion that names
+/// none (an older Hearth's, another client's).
+pub fn covered(tombstone: &Map<String, Value>) -> Option<HashMap<String, String>> {
+    let covers = tombstone.get(COVERS)?.as_object()?;
+    Some(covers.iter().filter_map(|(id, rev)| Some((id.clone(), rev.as_str()?.to_owned()))).collect())
 }
 
 /// The live message documents of each conversation in `known` (bookkeeping
-/// a sync point looked at), by conversation: what a conversation's deletion
-/// names ([`deletions`]). A message deleted before (a pruned branch) is no
-/// part of it.
-pub fn live_messages<'a>(known: impl IntoIterator<Item = &'a DocMeta>) -> HashMap<String, Vec<String>> {
-    let mut out: HashMap<String, Vec<String>> = HashMap::new();
+/// a sync point looked at), by conversation, each with its winning
+/// revision: what a conversation's deletion names ([`deletions`]). A
+/// message deleted before (a pruned branch) is no part of it.
+pub fn live_messages<'a>(known: impl IntoIterator<Item = &'a DocMeta>) -> HashMap<String, Vec<(String, String)>> {
+    let mut out: HashMap<String, Vec<(String, String)>> = HashMap::new();
     for meta in known {
-        if meta.kind != doc::kind_name(DocKind::Message) || meta.is_deleted() {
+        if meta.kind != doc::kind_name(DocKind::Message) {
             continue;
         }
+        let Some((rev, false)) = meta.winner() else { continue };
         if let (Some(session), Some((_, id))) = (&meta.session, doc::parse_doc_id(&meta.plain)) {
-            out.entry(session.clone()).or_default().push(id.to_owned());
+            out.entry(session.clone()).or_default().push((id.to_owned(), rev.to_string()));
         }
     }
     out
@@ -97,7 +100,7 @@ pub fn live_messages<'a>(known: impl IntoIterator<Item = &'a DocMeta>) -> HashMa
 /// never deleted ([`local_change`] holds it).
 pub fn deletions(
     gone: Vec<DocMeta>,
-    messages: &HashMap<String, Vec<String>>,
+    messages: &HashMap<String, Vec<(String, String)>>,
     now: Millis,
     seq: &mut u64,
     salt: &str,
@@ -140,13 +143,17 @@ pub struct Remaining<'a> {
 
 impl Remaining<'_> {
     /// Whether the device that deleted the conversation cannot have known
-    /// it as it is here: not named by the deletion (`covers`), or, for a
-    /// deletion that names none, never synced; or changed here since it
-    /// was last synced.
-    fn unseen_by(&self, covers: Option<&HashSet<String>>) -> bool {
+    /// it as it is here: not named by the deletion (`covers`), or named at
+    /// another revision than the one here (edited elsewhere meanwhile), or,
+    /// for a deletion that names none, never synced; or changed here since
+    /// it was last synced.
+    fn unseen_by(&self, covers: Option<&HashMap<String, String>>) -> bool {
         let Some(meta) = self.meta.filter(|meta| !meta.tree.is_empty()) else { return true };
-        if covers.is_some_and(|covers| !covers.contains(self.id)) {
-            return true;
+        if let Some(covers) = covers {
+            let here = meta.winner().map(|(rev, _)| rev.to_string());
+            if covers.get(self.id) != here.as_ref() {
+                return true;
+            }
         }
         match self.body {
             Some(body) => meta.fingerprint.as_deref() != Some(fingerprint(body).as_str()),
@@ -186,7 +193,7 @@ pub fn restorable_messages(
         .filter(|meta| meta.kind == doc::kind_name(DocKind::Message) && meta.is_deleted())
         .filter_map(|meta| {
             let (_, key) = doc::parse_doc_id(&meta.plain)?;
-            if here.contains(key) || !covers.contains(key) {
+            if here.contains(key) || !covers.contains_key(key) {
                 return None;
             }
             Some((key.to_owned(), meta.last_live_body()?.clone()))
@@ -201,9 +208,7 @@ pub fn unreadable_hint(error: &MapError) -> &'static str {
         MapError::NewerSchema(_)
         | MapError::UnknownType(_)
         | MapError::UnknownSetting(_)
-        | MapError::BadRecord { .. } => {
-            "Update Hearth on this device (reload it): a newer version reads it."
-        }
+        | MapError::BadRecord { .. } => "Update Hearth on this device (reload it): a newer version reads it.",
         MapError::DeviceOnly(_) => "Nothing to do: it belongs to another device and is never taken here.",
         MapError::NotOurs(_) | MapError::KindMismatch { .. } | MapError::IdMismatch { .. } => {
             "Nothing to do: another program wrote it; Hearth leaves it on the server as it is."

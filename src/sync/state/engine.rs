@@ -404,6 +404,7 @@ async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, 
         pulled_since: None,
     };
     replicator.load_conflicts().await;
+    replicator.hold_listed_unreadable().await;
     replicator.reread_held().await;
     let mut attempt = 0;
     loop {
@@ -729,9 +730,12 @@ impl Replicator {
             let mut docs = Vec::new();
             for meta in &metas {
                 for rev in missing.get(&meta.id).into_iter().flatten() {
-                    let Some(body) = meta.body(rev) else { continue };
-                    let Some(revisions) = meta.revisions(rev) else { continue };
                     let deleted = meta.tree.leaves().iter().any(|leaf| &leaf.rev == rev && leaf.deleted);
+                    // A deletion whose body was let go of said nothing (a
+                    // merge's closing of a losing leaf).
+                    let empty = Map::new();
+                    let Some(body) = meta.body(rev).or(deleted.then_some(&empty)) else { continue };
+                    let Some(revisions) = meta.revisions(rev) else { continue };
                     // A deletion that says nothing goes as it is; one that
                     // names what it deleted is sealed like any body.
                     let body = if deleted && body.is_empty() {
@@ -743,8 +747,12 @@ impl Replicator {
                 }
             }
             if !docs.is_empty() {
-                let plains: HashMap<String, String> =
-                    metas.iter().map(|meta| (meta.id.clone(), meta.plain.clone())).collect();
+                // Only the documents sent: what is held as unreadable is never sent.
+                let plains: HashMap<String, String> = metas
+                    .iter()
+                    .filter(|meta| docs.iter().any(|doc| doc.id == meta.id))
+                    .map(|meta| (meta.id.clone(), meta.plain.clone()))
+                    .collect();
                 let refusals = self.send(docs).await?;
                 self.note_refusals(&plains, refusals).await?;
             }
@@ -1181,9 +1189,15 @@ impl Replicator {
             if missing.is_empty() {
                 break;
             }
-            // A few pieces a request (each up to half a megabyte).
-            found = self.fetch_blob_docs(&missing[..missing.len().min(8)]).await?;
-            if found.is_empty() {
+            // A few pieces a request (each up to half a megabyte); a request
+            // that brings none of them ends it (what is missing stays so).
+            let asked = &missing[..missing.len().min(8)];
+            found = self.fetch_blob_docs(asked).await?;
+            let brings = found.iter().any(|incoming| {
+                matches!(incoming, doc::Incoming::BlobPiece { hash, index, .. }
+                    if asked.contains(&doc::doc_id(DocKind::Blob, &doc::piece_key(hash, *index as usize))))
+            });
+            if !brings {
                 break;
             }
         }
@@ -1252,6 +1266,41 @@ impl Replicator {
         };
         self.wake.borrow_mut().muted = false;
         futures::future::join_all(reread).await;
+    }
+
+    /// What an earlier version listed as a conflict with no field (a
+    /// document it could not read, kept with no record, which a sync point
+    /// would have deleted) becomes a held document, before any sync point.
+    async fn hold_listed_unreadable(&self) {
+        let listed: Vec<Conflict> =
+            self.sync.conflicts.with_untracked(|all| all.iter().filter(|c| c.field.is_empty()).cloned().collect());
+        if listed.is_empty() {
+            return;
+        }
+        let mut write = crate::io::db::ReplicaWrite::default();
+        for conflict in &listed {
+            let Ok(id) = self.ids.server_id(&conflict.doc).await else { return };
+            let Ok(found) = self.db.replica_get::<DocMeta>(std::slice::from_ref(&id)).await else { return };
+            if let Some(mut meta) = found.into_iter().flatten().next() {
+                meta.unreadable.get_or_insert_with(|| conflict.label.clone());
+                let Ok(value) = serde_json::to_value(&meta) else { return };
+                write.metas.push(value);
+            }
+            let held = Held {
+                doc: conflict.doc.clone(),
+                label: Held::label_of(&conflict.doc),
+                why: "an earlier version of Hearth could not read it".to_owned(),
+                hint: hearth_core::replication::pull::unreadable_hint(&doc::MapError::NewerSchema(0)).to_owned(),
+                unreadable: true,
+            };
+            write.state.push((Held::key_of(&conflict.doc), serde_json::to_value(&held).unwrap_or(Value::Null)));
+        }
+        if self.db.apply_replica(&write).await.is_err() {
+            return;
+        }
+        let keys: Vec<String> = listed.iter().map(Conflict::key).collect();
+        let _ = self.db.replica_forget(&keys).await;
+        self.load_conflicts().await;
     }
 
     /// Reads again what was held as unreadable (this version may read it

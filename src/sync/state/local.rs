@@ -133,12 +133,12 @@ pub(super) async fn scan(
         }
     }
     changed.extend(new_blobs(db, ids, &messages, now, seq).await?);
-    // Attachments the messages deleted here referred to (every one, when
-    // everything is looked at) go from the server once no message here
-    // refers to them.
+    // Attachments the messages deleted here referred to go from the server
+    // once no message here refers to them (only those: a device that never
+    // stored an attachment's bytes deletes nothing of it).
     let gone: Vec<DocMeta> = known.into_values().collect();
-    let referred: Option<Vec<String>> = (!scope.all).then(|| gone.iter().flat_map(blobs_of).collect());
-    changed.extend(freed_blobs(db, ids, referred, now, seq).await?);
+    let referred: Vec<String> = gone.iter().flat_map(blobs_of).collect();
+    changed.extend(freed_blobs(db, ids, &referred, now, seq).await?);
     // What is known and no longer here was deleted here: messages first,
     // conversations last, each conversation's naming its messages.
     changed.extend(pull::deletions(gone, &live_messages, now, seq, ids.salt()));
@@ -200,47 +200,46 @@ fn blobs_of(meta: &DocMeta) -> Vec<String> {
     }
 }
 
-/// Deletions of the documents of attachments whose bytes are gone here (no
-/// message refers to them any more), so the server lets go of them too:
-/// those of `hashes`, or of every attachment synced (`None`).
+/// Deletions of the documents of the attachments `hashes` (referred to by
+/// messages deleted here) whose bytes are gone here (no message refers to
+/// them any more), so the server lets go of them too.
 async fn freed_blobs(
     db: &Db,
     ids: &Ids,
-    hashes: Option<Vec<String>>,
+    hashes: &[String],
     now: Millis,
     seq: &mut u64,
 ) -> Result<Vec<DocMeta>, SyncError> {
-    let metas: Vec<DocMeta> = match hashes {
-        None => db.replica_where(indexes::REPLICA_BY_KIND, doc::kind_name(DocKind::Blob)).await?,
-        Some(hashes) if hashes.is_empty() => Vec::new(),
-        Some(hashes) => {
-            let mut heads = Vec::new();
-            for hash in &hashes {
-                heads.push(ids.server_id(&doc::doc_id(DocKind::Blob, hash)).await?);
-            }
-            let heads: Vec<DocMeta> = db.replica_get::<DocMeta>(&heads).await?.into_iter().flatten().collect();
-            // A large one's pieces go with its head.
-            let mut all = Vec::new();
-            for head in heads {
-                let pieces = match head.winner().and_then(|(rev, _)| head.body(&rev).cloned()) {
-                    Some(body) => match doc::from_doc(&head.plain, &body) {
-                        Ok(Incoming::BlobHead { hash, pieces, .. }) => (1..=pieces)
-                            .map(|index| doc::doc_id(DocKind::Blob, &doc::piece_key(&hash, index as usize)))
-                            .collect(),
-                        _ => Vec::new(),
-                    },
-                    None => Vec::new(),
-                };
-                let mut ids_of = Vec::new();
-                for plain in &pieces {
-                    ids_of.push(ids.server_id(plain).await?);
-                }
-                all.extend(db.replica_get::<DocMeta>(&ids_of).await?.into_iter().flatten());
-                all.push(head);
-            }
-            all
-        }
+    let mut heads = Vec::new();
+    for hash in hashes {
+        heads.push(ids.server_id(&doc::doc_id(DocKind::Blob, hash)).await?);
+    }
+    let heads: Vec<DocMeta> = if heads.is_empty() {
+        Vec::new()
+    } else {
+        db.replica_get::<DocMeta>(&heads).await?.into_iter().flatten().collect()
     };
+    // A large one's pieces go with its head.
+    let mut metas = Vec::new();
+    for head in heads {
+        let pieces = match head.winner().and_then(|(rev, _)| head.body(&rev).cloned()) {
+            Some(body) => match doc::from_doc(&head.plain, &body) {
+                Ok(Incoming::BlobHead { hash, pieces, .. }) => (1..=pieces)
+                    .map(|index| doc::doc_id(DocKind::Blob, &doc::piece_key(&hash, index as usize)))
+                    .collect(),
+                _ => Vec::new(),
+            },
+            None => Vec::new(),
+        };
+        let mut piece_ids = Vec::new();
+        for plain in &pieces {
+            piece_ids.push(ids.server_id(plain).await?);
+        }
+        if !piece_ids.is_empty() {
+            metas.extend(db.replica_get::<DocMeta>(&piece_ids).await?.into_iter().flatten());
+        }
+        metas.push(head);
+    }
     let mut changed = Vec::new();
     for meta in metas {
         if meta.is_deleted() || meta.unreadable.is_some() {

@@ -305,7 +305,7 @@ fn check_server_says_whether_the_database_is_encrypted_and_its_document_limit() 
     let sealed = check(&Observed { encrypted: Some(true), max_document_size: Some(1_000_000), ..fine() });
     assert!(about(&sealed, Topic::Encryption)[0].text.contains("is end-to-end encrypted"));
     let limit = &about(&sealed, Topic::Limits)[0].text;
-    assert!(limit.contains("up to 1,000,000 bytes") && limit.contains("750,000"), "{limit}");
+    assert!(limit.contains("up to 1,000,000 bytes") && limit.contains("pieces of half a megabyte"), "{limit}");
     assert!(sealed.iter().all(|finding| finding.level == Level::Ok));
     // Not known: nothing said of it; no database: neither.
     assert!(about(&check(&Observed { encrypted: None, ..fine() }), Topic::Encryption).is_empty());

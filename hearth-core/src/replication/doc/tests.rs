@@ -508,6 +508,15 @@ fn a_large_attachment_goes_in_pieces_each_under_a_megabyte_sealed() {
     assert_eq!(join_pieces(size, pieces, &got), Some(bytes.clone()));
     got.remove(&2);
     assert_eq!(join_pieces(size, pieces, &got), None, "a missing piece");
+    // A head whose number of pieces or size is not believable is refused.
+    let (head_id, head_body) = docs.last().expect("the head").clone();
+    for (field, value) in
+        [("pieces", json!(1_000_000_000_000_u64)), ("pieces", json!(2)), ("size", json!(BLOB_MAX + 1))]
+    {
+        let mut forged = head_body.clone();
+        forged.get_mut(RECORD).and_then(Value::as_object_mut).expect("record").insert(field.to_owned(), value);
+        assert!(matches!(from_doc(&head_id, &forged), Err(MapError::BadRecord { .. })), "{field}");
+    }
     // A piece under another piece's id is refused.
     let (_, first) = &docs[0];
     assert!(matches!(from_doc(&format!("{head}.2"), first), Err(MapError::IdMismatch { .. })));

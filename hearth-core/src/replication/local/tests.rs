@@ -185,3 +185,19 @@ fn a_revision_whose_id_its_body_does_not_make_is_told_apart() {
     // Without the salt, nothing matches what was made with it.
     assert!(!rev_matches(&fetched_from(&second), ""));
 }
+
+/// Review of the fixes: a conflict with a leaf of a newer record shape was
+/// merged into a body of this version's shape, and that leaf closed.
+#[test]
+fn a_conflict_with_a_newer_shape_is_not_merged_here() {
+    let first = local_change(None, fresh(), LocalState::Present(body("A", false)), 10, 1, "").expect("first");
+    let here =
+        local_change(Some(&first), fresh(), LocalState::Present(body("A", true)), 20, 2, "").expect("pinned here");
+    let mut newer = body("B", false);
+    newer.insert(crate::replication::doc::SCHEMA_FIELD.to_owned(), json!(crate::replication::doc::SCHEMA + 1));
+    let there = local_change(Some(&first), fresh(), LocalState::Present(newer), 21, 1, "").expect("renamed there");
+    let applied = apply_fetched(here, vec![fetched_from(&there)], 3, "");
+    assert!(!applied.revised, "no merge revision");
+    assert!(applied.contested.is_empty());
+    assert_eq!(applied.meta.tree.conflicts().len(), 1, "both leaves stay for a device that reads both");
+}

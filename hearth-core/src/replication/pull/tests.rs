@@ -29,6 +29,11 @@ fn synced_message(id: &str, text: &str) -> DocMeta {
     local_change(None, fresh, LocalState::Present(message_body(id, text)), 10, 1, "").expect("a revision")
 }
 
+/// The winning revision of `meta`, as a deletion names it.
+fn winner(meta: &DocMeta) -> String {
+    meta.winner().map(|(rev, _)| rev.to_string()).unwrap_or_default()
+}
+
 fn synced_session() -> DocMeta {
     let fresh = DocMeta::new("session:s1", "session:s1", "session", Some("s1"));
     let body = object(json!({"type": "session", "record": {"id": "s1", "title": "Trip"}}));
@@ -83,7 +88,9 @@ fn a_conversations_deletion_goes_after_its_messages_and_names_them() {
     let last = out.last().expect("the conversation's");
     let (rev, _) = last.winner().expect("a winner");
     let tombstone = last.body(&rev).expect("its body");
-    assert_eq!(covered(tombstone), Some(HashSet::from(["m1".to_owned(), "m2".to_owned()])));
+    let rev = |meta: &DocMeta| meta.winner().map(|(rev, _)| rev.to_string()).unwrap_or_default();
+    let named = covered(tombstone).expect("it names its messages");
+    assert_eq!(named, HashMap::from([("m1".to_owned(), rev(&known[3])), ("m2".to_owned(), rev(&known[1]))]));
 }
 
 /// Finding 10: a deletion made here kept the deleted record's body in the
@@ -110,7 +117,7 @@ fn a_conversation_whose_messages_were_all_seen_is_deleted_whatever_the_order() {
         .zip(&bodies)
         .map(|(meta, body)| Remaining { id: &meta.plain[8..], meta: Some(meta), body: Some(body) })
         .collect();
-    let names_them = session_tombstone(&["m1".to_owned(), "m2".to_owned()]);
+    let names_them = session_tombstone(&[("m1".to_owned(), winner(&here[0])), ("m2".to_owned(), winner(&here[1]))]);
     assert!(!conversation_stays(&names_them, &remaining, false));
     // A deletion that names nothing (an older Hearth's): the same.
     assert!(!conversation_stays(&Map::new(), &remaining, false));
@@ -122,7 +129,7 @@ fn a_conversation_whose_messages_were_all_seen_is_deleted_whatever_the_order() {
 fn a_conversation_stays_for_a_message_the_deleting_device_cannot_have_seen() {
     let seen = synced_message("m1", "one");
     let seen_body = message_body("m1", "one");
-    let names_m1 = session_tombstone(&["m1".to_owned()]);
+    let names_m1 = session_tombstone(&[("m1".to_owned(), winner(&seen))]);
     // Never synced.
     let new_body = message_body("m9", "added here");
     let fresh = [
@@ -141,6 +148,23 @@ fn a_conversation_stays_for_a_message_the_deleting_device_cannot_have_seen() {
     // Changed here since it was synced.
     let edited = message_body("m1", "one, edited");
     assert!(conversation_stays(&names_m1, &[Remaining { id: "m1", meta: Some(&seen), body: Some(&edited) }], false));
+    // Edited on a third device after the deleting device saw it: a later
+    // revision here than the one the deletion names.
+    let edited_there = local_change(
+        Some(&seen),
+        seen.clone(),
+        LocalState::Present(message_body("m1", "one, edited elsewhere")),
+        20,
+        2,
+        "",
+    )
+    .expect("an edit");
+    let edited_body = message_body("m1", "one, edited elsewhere");
+    assert!(conversation_stays(
+        &names_m1,
+        &[Remaining { id: "m1", meta: Some(&edited_there), body: Some(&edited_body) }],
+        false
+    ));
     // A reply still streaming here.
     assert!(conversation_stays(&names_m1, &[Remaining { id: "m1", meta: Some(&seen), body: None }], false));
 }
@@ -160,7 +184,7 @@ fn a_conversation_that_stays_gets_back_the_messages_its_deletion_took() {
     let mut here_m0 = received(&m0);
     here_m0 = apply_fetched(here_m0, vec![fetched(&elsewhere_m0)], 6, "").meta;
     assert!(here_m1.is_deleted() && here_m0.is_deleted());
-    let tombstone = session_tombstone(&["m1".to_owned()]);
+    let tombstone = session_tombstone(&[("m1".to_owned(), winner(&m1))]);
     let metas = [here_m1, here_m0, synced_session()];
     let back = restorable_messages(&tombstone, &metas, &HashSet::from(["m9".to_owned()]));
     let back: Vec<(&str, Option<&Value>)> = back.iter().map(|(id, body)| (id.as_str(), body.get("record"))).collect();
