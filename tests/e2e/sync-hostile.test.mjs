@@ -53,6 +53,26 @@ describe('sync against a hostile server', () => {
   });
   after(() => couch?.stop());
 
+  /**
+   * Two devices syncing the new database `db` through a proxy that answers writes of more than
+   * `limit` bytes as CouchDB answers a request over its limits (413); replies are the mock's
+   * own, not an echo of a long message.
+   */
+  async function limitedServer(t, db, limit) {
+    await couch.createDb(db, { members: [ALICE.name] });
+    const proxy = await startChaosProxy(couch.url);
+    t.after(() => proxy.stop());
+    proxy.fail({
+      match: (req) => req.method === 'POST' && req.path.includes('/_bulk_docs') && req.body.length > limit,
+      mode: 'status', status: 413,
+      body: { error: 'too_large', reason: 'the request entity is too large' },
+    });
+    const [a, b] = await devices(t, env, 'markdown');
+    await startSync(a.page, { url: proxy.url, db });
+    await startSync(b.page, { url: proxy.url, db });
+    return { a, b };
+  }
+
   test('a plain device never fails open into an end-to-end encrypted database', async (t) => {
     const db = 'fail-open';
     await couch.createDb(db, { members: [ALICE.name] });
@@ -196,20 +216,7 @@ describe('sync against a hostile server', () => {
   });
 
   test('a document too large for the server is listed as not synced while the rest syncs', async (t) => {
-    const db = 'too-large';
-    await couch.createDb(db, { members: [ALICE.name] });
-    const proxy = await startChaosProxy(couch.url);
-    t.after(() => proxy.stop());
-    // As CouchDB answers a request over its limits: 413.
-    proxy.fail({
-      match: (req) => req.method === 'POST' && req.path.includes('/_bulk_docs') && req.body.length > 60_000,
-      mode: 'status', status: 413,
-      body: { error: 'too_large', reason: 'the request entity is too large' },
-    });
-    // Replies of their own (not an echo of the long message).
-    const [a, b] = await devices(t, env, 'markdown');
-    await startSync(a.page, { url: proxy.url, db });
-    await startSync(b.page, { url: proxy.url, db });
+    const { a, b } = await limitedServer(t, 'too-large', 60_000);
     await sendAndSettle(a, `A very long message ${'lorem ipsum '.repeat(8_000)}`);
     await sendAndSettle(a, 'A small message after it');
     await arrives(b.page, 'A small message after it');
@@ -309,19 +316,9 @@ describe('sync against a hostile server', () => {
   });
 
   test('an attachment over the server’s document limit goes in pieces, and arrives whole', async (t) => {
-    const db = 'pieces';
-    await couch.createDb(db, { members: [ALICE.name] });
-    const proxy = await startChaosProxy(couch.url);
-    t.after(() => proxy.stop());
     // A server that takes requests up to 1 MB, as Cloudant takes documents.
-    proxy.fail({
-      match: (req) => req.method === 'POST' && req.path.includes('/_bulk_docs') && req.body.length > 1_000_000,
-      mode: 'status', status: 413,
-      body: { error: 'too_large', reason: 'the request entity is too large' },
-    });
-    const [a, b] = await devices(t, env, 'markdown');
-    await startSync(a.page, { url: proxy.url, db });
-    await startSync(b.page, { url: proxy.url, db });
+    const db = 'pieces';
+    const { a, b } = await limitedServer(t, db, 1_000_000);
     // A PDF of about 1.3 MB (padded with a comment), pasted into A's message box.
     await a.message.evaluate((box) => {
       const text = `%PDF-1.4\n%${'x'.repeat(1_300_000)}\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`;

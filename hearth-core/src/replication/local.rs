@@ -385,5 +385,17 @@ fn common_base(meta: &DocMeta, a: &Rev, b: &Rev) -> Option<Map<String, Value>> {
     ours.iter().find(|rev| theirs.contains(rev)).and_then(|rev| meta.body(rev).cloned())
 }
 
+/// The winner of `meta` as a server would send it (for tests).
+#[cfg(test)]
+pub(crate) fn fetched_winner(meta: &DocMeta) -> FetchedRev {
+    let (rev, deleted) = meta.winner().expect("a winner");
+    FetchedRev {
+        revisions: meta.revisions(&rev).expect("revisions"),
+        body: meta.body(&rev).cloned().unwrap_or_default(),
+        rev,
+        deleted,
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -47,15 +47,7 @@ fn the_same_edit_on_two_devices_makes_the_same_revision() {
     assert_eq!(here.winner(), there.winner());
 }
 
-fn fetched_from(meta: &DocMeta) -> FetchedRev {
-    let (rev, deleted) = meta.winner().expect("winner");
-    FetchedRev {
-        revisions: meta.revisions(&rev).expect("revisions"),
-        body: meta.body(&rev).cloned().unwrap_or_default(),
-        rev,
-        deleted,
-    }
-}
+use super::fetched_winner as fetched_from;
 
 #[test]
 fn a_fetched_newer_revision_is_shown_and_an_old_one_changes_nothing() {

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{Map, Value, json};
 
 use super::*;
-use crate::replication::local::{FetchedRev, apply_fetched};
+use crate::replication::local::{apply_fetched, fetched_winner as fetched};
 
 const PLAIN: SyncPolicy = SyncPolicy { e2e: false, sealed_keys: false };
 const E2E: SyncPolicy = SyncPolicy { e2e: true, sealed_keys: false };
@@ -42,13 +42,7 @@ fn synced_session() -> DocMeta {
 
 /// What a device receiving `meta`'s winner from the server knows after it.
 fn received(meta: &DocMeta) -> DocMeta {
-    let (rev, deleted) = meta.winner().expect("a winner");
-    let fetched = FetchedRev {
-        revisions: meta.revisions(&rev).expect("revisions"),
-        body: meta.body(&rev).cloned().unwrap_or_default(),
-        rev,
-        deleted,
-    };
+    let fetched = fetched(meta);
     let fresh = DocMeta::new(&meta.id, &meta.plain, &meta.kind, meta.session.as_deref());
     apply_fetched(fresh, vec![fetched], 5, "").meta
 }
@@ -194,15 +188,6 @@ fn a_conversation_that_stays_gets_back_the_messages_its_deletion_took() {
     assert!(restorable_messages(&Map::new(), &metas, &HashSet::new()).is_empty());
 }
 
-fn fetched(meta: &DocMeta) -> FetchedRev {
-    let (rev, deleted) = meta.winner().expect("a winner");
-    FetchedRev {
-        revisions: meta.revisions(&rev).expect("revisions"),
-        body: meta.body(&rev).cloned().unwrap_or_default(),
-        rev,
-        deleted,
-    }
-}
 
 #[test]
 fn what_reads_an_unreadable_document_is_said() {
