@@ -209,8 +209,8 @@ describe('sync', () => {
     // Whole: B, which kept it, keeps the turns A's deletion named, and A gets them back too.
     await waitUntil(async () => (await messagesWith(b.page, 'Second conversation', 'user')).length === 1, 'B keeps the earlier turns', { timeout: SYNC_WAIT });
     await waitUntil(async () => (await messagesWith(a.page, 'Second conversation', 'user')).length === 1, 'A gets the earlier turns back', { timeout: SYNC_WAIT });
-    const back = (await readDatabase(a.page, ['sessions'])).sessions[0];
-    assert.equal(back.message_count, 4, 'A shows the whole conversation: both questions and both answers');
+    const whole = async () => (await readDatabase(a.page, ['sessions'])).sessions[0]?.message_count === 4;
+    await waitUntil(whole, 'A shows the whole conversation: both questions and both answers', { timeout: SYNC_WAIT });
   });
 
   test('with end-to-end encryption the server holds no plaintext, another device reads it all, a wrong passphrase is refused', async (t) => {
