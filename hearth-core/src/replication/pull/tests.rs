@@ -188,7 +188,6 @@ fn a_conversation_that_stays_gets_back_the_messages_its_deletion_took() {
     assert!(restorable_messages(&Map::new(), &metas, &HashSet::new()).is_empty());
 }
 
-
 #[test]
 fn what_reads_an_unreadable_document_is_said() {
     assert!(unreadable_hint(&MapError::NewerSchema(2)).contains("a newer version reads it"));
