@@ -137,7 +137,7 @@ describe('MCP servers', () => {
     const [agent] = (await readDatabase(chat.page, ['agents'])).agents;
     const key = `mcp:${stored.id}:get-sum`;
     assert.equal(agent.ask_before_running[key], false);
-    assert.match(agent.allowed_definitions[key], /^[0-9a-f]{16}$/);
+    assert.match(agent.allowed_definitions[key], /^[0-9a-f]{64}$/, 'bound to the SHA-256 of the definition');
     await sendMessage(chat, 'Once more.', { click: true });
     await settled(chat);
     assert.equal(await chat.reply.locator('.markdown').innerText(), 'MCP says: The sum of 2 and 3 is 5.');
