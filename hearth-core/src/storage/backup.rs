@@ -232,12 +232,14 @@ pub const BACKUP_SETTING_RULES: &[BackupRule] = &[
         "the passphrase lock of the API keys",
         "it goes only with the sealed keys it opens",
     ),
+    // The version of the search terms the backup's messages carry: with it, a
+    // restored store is the one exported (no credential, no sync state).
     backup_rule(
         "search_index",
         false,
-        BackupSetting::DeviceOnly,
-        "this device's search index",
-        "which each device builds for itself",
+        BackupSetting::Carried,
+        "the version of the messages' search terms",
+        "which goes with the messages",
     ),
     // Sync's server, user and password (in plain text while the key lock is
     // off) and its state: a file that brought them would make this device

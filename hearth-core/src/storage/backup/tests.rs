@@ -253,7 +253,7 @@ fn sync_config() -> SettingRecord {
 }
 
 #[test]
-fn a_backup_never_holds_sync_settings_nor_device_state_with_or_without_keys() {
+fn a_backup_never_holds_sync_settings_with_or_without_keys() {
     let mut contents = sample();
     contents.settings.push(sync_config());
     contents.settings.push(SettingRecord { key: "sync_later_state".into(), value: serde_json::json!({"seq": 4}) });
@@ -262,14 +262,14 @@ fn a_backup_never_holds_sync_settings_nor_device_state_with_or_without_keys() {
     for include_api_keys in [false, true] {
         let backup = build_backup(contents.clone(), include_api_keys, 1);
         let keys: Vec<&str> = backup.contents.settings.iter().map(|s| s.key.as_str()).collect();
-        assert_eq!(keys, ["auto_title", "last_agent"], "with keys: {include_api_keys}");
+        assert_eq!(keys, ["auto_title", "last_agent", "search_index"], "with keys: {include_api_keys}");
         let json = serde_json::to_string(&backup).expect("serialisable");
         assert!(!json.contains("hunter2") && !json.contains("couch.example.org"), "{json}");
     }
 }
 #[test]
 fn every_setting_the_shell_stores_is_classified_for_backups() {
-    for key in ["sync_config", "sync", "search_index"] {
+    for key in ["sync_config", "sync"] {
         assert_eq!(backup_setting(key), BackupSetting::DeviceOnly, "{key}");
     }
     assert_eq!(backup_setting("key_lock"), BackupSetting::WithApiKeys);
@@ -285,6 +285,7 @@ fn every_setting_the_shell_stores_is_classified_for_backups() {
         "last_agent",
         "compare_tally",
         "shortcut_question_mark",
+        "search_index",
     ] {
         assert_eq!(backup_setting(key), BackupSetting::Carried, "{key}");
     }

@@ -343,13 +343,12 @@ fn the_images_new_messages_refer_to_come_along_once() {
 }
 
 #[test]
-fn an_import_never_writes_sync_settings_nor_device_state_and_says_so() {
+fn an_import_never_writes_sync_settings_and_says_so() {
     let sync = SettingRecord {
         key: "sync_config".into(),
         value: serde_json::json!({"url": "https://attacker.example", "db": "loot", "user": "x", "password": "y", "on": true}),
     };
-    let index = SettingRecord { key: "search_index".into(), value: serde_json::json!(99) };
-    let incoming = StoreContents { settings: vec![sync, index], ..StoreContents::default() };
+    let incoming = StoreContents { settings: vec![sync], ..StoreContents::default() };
     let plan = plan_import(&stored(), &incoming);
     assert!(plan.writes.settings.is_empty(), "{:?}", plan.writes.settings);
     assert!(plan.settings.is_empty(), "not a changed setting: {:?}", plan.settings);
@@ -358,8 +357,7 @@ fn an_import_never_writes_sync_settings_nor_device_state_and_says_so() {
     assert!(!summary.iter().any(|line| line.contains("setting:")), "{summary:?}");
     assert_eq!(
         summary,
-        ["Not imported: the sync settings (sync_config), which are set up on each device under Settings → Sync; \
-             this device's search index (search_index), which each device builds for itself."]
+        ["Not imported: the sync settings (sync_config), which are set up on each device under Settings → Sync."]
     );
 
     // The same with a sync configuration already stored here: it stays as it is.
