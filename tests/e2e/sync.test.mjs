@@ -192,7 +192,8 @@ describe('sync', () => {
 
     // A conversation deleted on A while B, offline, added a message: it comes back on both.
     await sendAndSettle(a, 'Second conversation');
-    await arrives(b.page, 'Second conversation');
+    // B has the question and its answer (the echo) before it goes offline: what it keeps.
+    await waitUntil(async () => (await messagesWith(b.page, 'Second conversation')).length === 2, 'B has both', { timeout: SYNC_WAIT });
     await stopSync(b.page);
     await b.page.getByRole('button', { name: /Second conversation/ }).first().click();
     await b.log.getByText('Second conversation').first().waitFor();
