@@ -83,7 +83,7 @@ fn usages(names: &[&str]) -> JsValue {
 }
 
 /// An AES-GCM key derived from the passphrase, with its raw bytes (kept only
-/// for this browser session, see `io::key_session`).
+/// in memory, and shared with the other open tabs, see `io::key_session`).
 #[derive(Clone)]
 pub(crate) struct AesKey {
     key: CryptoKey,
@@ -114,7 +114,7 @@ impl AesKey {
         &self.raw
     }
 
-    /// Imports raw key bytes (kept for the browser session) as an AES-GCM key.
+    /// Imports raw key bytes (another tab's answer) as an AES-GCM key.
     pub(crate) async fn from_raw(raw: [u8; KEY_LEN]) -> Result<Self, CryptoError> {
         let key = import(&raw, "AES-GCM", &["encrypt", "decrypt"]).await?;
         Ok(Self { key, raw })

@@ -1,19 +1,18 @@
-//! Keeping the unlocked key-lock key for this browser session only, so Hearth
-//! asks for the passphrase once per session, not once per tab or reload.
+//! Sharing the unlocked key-lock key between open tabs, so Hearth asks for
+//! the passphrase once, not once per tab.
 //!
-//! After an unlock, the derived AES key's raw bytes (never the passphrase) are
-//! kept in this tab's `sessionStorage`, tagged with the lock's salt: a reload
-//! of the tab reads them back and asks nothing. A new tab has an empty
-//! `sessionStorage`; it asks the open tabs over a `BroadcastChannel`
-//! ([`ask_other_tabs`]) and an unlocked tab answers with the key of the same
-//! lock. Both are same-origin only. When the browser session ends (every
-//! Hearth tab closed, the browser quit) the key is gone from both, and the
-//! passphrase is asked for again. Locking again or removing the lock forgets
-//! it ([`forget`]).
+//! The derived AES key (never the passphrase) lives only in the memory of the
+//! tabs that have it open. A new or reloaded tab asks the open tabs over a
+//! same-origin `BroadcastChannel` ([`ask_other_tabs`]) and an unlocked tab
+//! answers with the key of the same lock; with no unlocked tab open, the
+//! passphrase is asked for. Nothing is written to web storage: Chromium keeps
+//! `sessionStorage` in the profile on disk, where a copied profile would open
+//! every sealed key. Earlier versions kept the key there; [`forget_stored_copy`]
+//! removes such a copy.
 //!
 //! What this means: anyone who can run code in Hearth's page, or who uses this
 //! browser while a Hearth tab is unlocked, can read the keys; the lock protects
-//! the keys at rest (a copied profile, a machine whose browser is closed).
+//! the keys at rest (a copied profile, a machine whose Hearth tabs are closed).
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -24,42 +23,25 @@ use web_sys::{BroadcastChannel, MessageEvent};
 
 use super::timer::sleep;
 
-const STORAGE_ITEM: &str = "hearth-key-lock-session";
+/// Where earlier versions kept the key in `sessionStorage`.
+const OLD_STORAGE_ITEM: &str = "hearth-key-lock-session";
 const CHANNEL: &str = "hearth-key-lock";
 /// How long a new tab waits for an open tab to answer before it prompts, in
 /// steps of [`ANSWER_STEP_MS`] (it stops waiting as soon as one answers).
 const ANSWER_WAIT_MS: i32 = 400;
 const ANSWER_STEP_MS: i32 = 25;
 
-// The stored item and the messages are plain text, words separated by one
-// space (base64 has none): `<salt> <key>` in `sessionStorage`; on the channel
-// `ask <salt>` (a tab asks for the key of the lock with this salt) and
+// The messages are plain text, words separated by one space (base64 has
+// none): `ask <salt>` (a tab asks for the key of the lock with this salt) and
 // `key <salt> <key>` (a tab answers with it).
 const ASK: &str = "ask";
 const KEY: &str = "key";
 
-fn session_storage() -> Option<web_sys::Storage> {
-    web_sys::window().and_then(|window| window.session_storage().ok().flatten())
-}
-
-/// Keeps `raw` (the key of the lock with `salt`) for this browser session.
-pub(crate) fn remember(salt: &str, raw: &[u8; KEY_LEN]) {
-    if let Some(storage) = session_storage() {
-        let _ = storage.set_item(STORAGE_ITEM, &[salt, &base64_encode(raw)].join(" "));
-    }
-}
-
-/// The key kept for the lock with `salt` in this tab's session, if any.
-pub(crate) fn recall(salt: &str) -> Option<[u8; KEY_LEN]> {
-    let text = session_storage()?.get_item(STORAGE_ITEM).ok().flatten()?;
-    let (kept_salt, key) = text.split_once(' ')?;
-    (kept_salt == salt).then(|| decode_key(key)).flatten()
-}
-
-/// Forgets the kept key (the lock was removed, changed or forgotten).
-pub(crate) fn forget() {
-    if let Some(storage) = session_storage() {
-        let _ = storage.remove_item(STORAGE_ITEM);
+/// Removes the copy of the key an earlier version kept in this tab's
+/// `sessionStorage`, if any.
+pub(crate) fn forget_stored_copy() {
+    if let Some(storage) = web_sys::window().and_then(|window| window.session_storage().ok().flatten()) {
+        let _ = storage.remove_item(OLD_STORAGE_ITEM);
     }
 }
 

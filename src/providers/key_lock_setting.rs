@@ -97,7 +97,7 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
     let state_text = move || match lock.get() {
         LockState::Off => "API keys are stored unencrypted in this browser.",
         LockState::Locked(_) => "API keys are locked with a passphrase, and locked now.",
-        LockState::Unlocked(_) => "API keys are locked with a passphrase, and unlocked for this browser session.",
+        LockState::Unlocked(_) => "API keys are locked with a passphrase, and unlocked while a Hearth tab is open.",
         LockState::Damaged(_) => "The key lock cannot be opened. Use \u{201c}Forgot passphrase?\u{201d} to remove it.",
     };
     // Which buttons fit: 0 no lock, 1 unlocked here, 2 locked (or damaged).
@@ -114,7 +114,8 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
             <p class="hint">
                 "A passphrase encrypts the stored API keys (AES-GCM, PBKDF2-SHA-256, 600,000 iterations). It protects \
                  them at rest: in a copied browser profile or on a shared computer. It does not protect them from code \
-                 running in this page, or while a Hearth tab is unlocked. Hearth asks for it once per browser session."
+                 running in this page, or while a Hearth tab is unlocked. The unlocked key is kept only in the memory of \
+                 open Hearth tabs: Hearth asks again once none is open."
             </p>
             <p class="key-lock-state">{state_text}</p>
             // The buttons and the form stay mounted; the one not in use is hidden.

@@ -1,5 +1,5 @@
 //! The prompt for the passphrase of the locked API keys: shown at start when
-//! the keys are locked (once per browser session), and from "Unlock your API
+//! the keys are locked (when no open tab has them unlocked), and from "Unlock your API
 //! keys" buttons. Unlock, Not now (the keys stay locked), or "Forgot
 //! passphrase?", which removes the locked keys and the lock after a
 //! confirmation that says exactly what goes.
@@ -70,7 +70,7 @@ pub(crate) fn UnlockKeysDialog() -> impl IntoView {
             close_button=false
         >
             <p class="hint">
-                "Your API keys are locked with a passphrase. Enter it to use them in this browser session."
+                "Your API keys are locked with a passphrase. Enter it to use them while Hearth is open."
             </p>
             <form class="unlock-form" on:submit=unlock>
                 <TextField

@@ -1,7 +1,8 @@
 // The passphrase lock on the stored API keys, in Chromium with real IndexedDB and the mock
 // provider: locking leaves no plain key in the database, sending still carries the key in
-// the header, a reload of the tab asks nothing, a new tab asks an open unlocked tab, a new
-// browser session (every Hearth tab closed, then a new one) asks for the passphrase; a wrong
+// the header, the unlocked key is in no web storage (memory only), a new or reloaded tab asks
+// an open unlocked tab, a reload of the only tab and a new browser session (every Hearth tab
+// closed, then a new one) ask for the passphrase; a wrong
 // passphrase changes nothing, the right one works, "Not now" keeps the keys locked and the
 // error card offers to unlock; "Forgot passphrase?" removes the keys and the lock only; a
 // backup made with the lock on holds no plain key, and importing it with the passphrase
@@ -9,6 +10,7 @@
 // Prints the time PBKDF2 (600,000 iterations) takes in this Chromium.
 
 import assert from 'node:assert/strict';
+import { pbkdf2Sync } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { axeViolations } from '../support/axe.mjs';
 import { screenshot, waitUntil } from '../support/browser.mjs';
@@ -120,16 +122,30 @@ describe('API keys locked with a passphrase', () => {
     await sendAndSettle(chat, 'Hello with a locked key');
     assert.equal(await lastAuthorization(env, family), `Bearer ${SECRET}`);
 
-    // A reload of the tab asks nothing and still sends the key.
-    await page.reload();
-    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
-    await openProviders(page);
-    assert.equal(await providerForm(page).getByLabel('API key', { exact: true }).getAttribute('type'), 'password', 'the key field, unlocked');
-    await closeProviders(page);
-    assert.equal(await prompt(page).isVisible(), false, 'no prompt after a reload');
-    await resetMock(env.mock);
-    await sendAndSettle(chat, 'After a reload');
-    assert.equal(await lastAuthorization(env, family), `Bearer ${SECRET}`);
+    // The unlocked key lives only in memory: no web storage holds it (Chromium writes
+    // sessionStorage into the profile on disk, where a copied profile would open every key).
+    // An open tab hands it to a new one over the channel; that answer shows what the key is.
+    const rawKey = pbkdf2Sync(PASSPHRASE.normalize('NFC'), Buffer.from(lock.salt, 'base64'), 600_000, 32, 'sha256').toString('base64');
+    const asker = await context.newPage();
+    await asker.goto(`${env.app.url}/manifest.webmanifest`); // a same-origin document that is not the app
+    const answer = await asker.evaluate(
+      (salt) =>
+        new Promise((resolve) => {
+          const channel = new BroadcastChannel('hearth-key-lock');
+          channel.onmessage = (event) => {
+            if (String(event.data).startsWith('key ')) resolve(String(event.data));
+          };
+          channel.postMessage(`ask ${salt}`);
+          setTimeout(() => resolve(null), 5000);
+        }),
+      lock.salt,
+    );
+    await asker.close();
+    assert.equal(answer, `key ${lock.salt} ${rawKey}`, 'an unlocked tab answers with the key the passphrase derives');
+    const webStorage = await page.evaluate(() => JSON.stringify([{ ...sessionStorage }, { ...localStorage }]));
+    assert.ok(!webStorage.includes(rawKey), `no web storage holds the unlocked key: ${webStorage}`);
+    // A copy an earlier version left in sessionStorage is removed at the next start.
+    await page.evaluate((item) => sessionStorage.setItem('hearth-key-lock-session', item), `${lock.salt} ${rawKey}`);
 
     // A new tab while this one is unlocked gets the key from it, without a prompt.
     const second = await loadApp(context, env.app.url);
@@ -137,7 +153,29 @@ describe('API keys locked with a passphrase', () => {
     assert.equal(await providerForm(second.page).getByLabel('API key', { exact: true }).getAttribute('type'), 'password', 'the key field, unlocked');
     await closeProviders(second.page);
     assert.equal(await prompt(second.page).isVisible(), false, 'an open unlocked tab answers a new one');
+
+    // A reload of the tab while another is unlocked asks nothing and still sends the key.
+    await page.reload();
+    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
+    await openProviders(page);
+    assert.equal(await providerForm(page).getByLabel('API key', { exact: true }).getAttribute('type'), 'password', 'the key field, unlocked');
+    await closeProviders(page);
+    assert.equal(await prompt(page).isVisible(), false, 'no prompt after a reload beside an unlocked tab');
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('hearth-key-lock-session')), null, "an earlier version's copy is gone");
+    await resetMock(env.mock);
+    await sendAndSettle(chat, 'After a reload');
+    assert.equal(await lastAuthorization(env, family), `Bearer ${SECRET}`);
+
+    // A reload of the only open tab asks once, and the passphrase opens the keys again.
     await second.page.close();
+    await page.reload();
+    await prompt(page).waitFor();
+    await prompt(page).getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+    await prompt(page).getByRole('button', { name: 'Unlock', exact: true }).click();
+    await prompt(page).waitFor({ state: 'hidden' });
+    await resetMock(env.mock);
+    await sendAndSettle(chat, 'After a reload of the only tab');
+    assert.equal(await lastAuthorization(env, family), `Bearer ${SECRET}`);
 
     // A new browser session: every Hearth tab closed, then one opened (same profile).
     await page.close();
@@ -244,7 +282,7 @@ describe('API keys locked with a passphrase', () => {
     await waitUntil(
       async () =>
         (await state(other.page).innerText()) ===
-        'API keys are locked with a passphrase, and unlocked for this browser session.',
+        'API keys are locked with a passphrase, and unlocked while a Hearth tab is open.',
       'the other tab hears the lock and is unlocked by this tab',
     );
     assert.equal(await prompt(other.page).isVisible(), false, 'the other tab asks nothing');

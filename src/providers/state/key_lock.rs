@@ -2,8 +2,8 @@
 //! state, unlocking (the keys are opened into memory only), setting, changing
 //! and removing the passphrase, and "Forgot passphrase". The rules (what is
 //! stored when, what a backup carries) are `hearth_core::storage::key_lock`'s;
-//! the cryptography is `io::crypto`'s; keeping the unlocked key for the browser
-//! session is `io::key_session`'s.
+//! the cryptography is `io::crypto`'s; sharing the unlocked key with the other
+//! open tabs is `io::key_session`'s.
 //!
 //! Every change of the lock is one IndexedDB transaction with the provider
 //! records (`Db::write_keys`), then every tab re-reads the providers
@@ -142,10 +142,11 @@ async fn opens(aes: &AesKey, lock: &KeyLock) -> Result<(), LockError> {
 
 impl ProvidersContext {
     /// Reads the lock while loading `records` (as stored): opens the keys into
-    /// memory when this tab, this session or another open tab has the key;
+    /// memory when this tab or another open tab has the key;
     /// otherwise the keys stay locked and the unlock prompt opens (once per
     /// lock). Plain keys left at rest under the lock are sealed once open.
     pub(super) async fn load_lock(self, records: &mut [ProviderRecord]) -> Result<(), StorageError> {
+        key_session::forget_stored_copy();
         let previous = self.lock.get_untracked();
         let value = self.store.setting(KEY_LOCK_SETTING).await?;
         let Some(value) = value else {
@@ -191,26 +192,19 @@ impl ProvidersContext {
         Ok(())
     }
 
-    /// The key of `lock` from this tab, this tab's session or another tab,
+    /// The key of `lock` from this tab or another open tab,
     /// checked against the lock.
     async fn session_key(self, lock: &KeyLock) -> Option<AesKey> {
         let here =
             self.aes.with_value(|aes| aes.as_ref().filter(|(salt, _)| *salt == lock.salt).map(|(_, k)| k.clone()));
         let candidate = match here {
             Some(aes) => Some(aes),
-            None => {
-                let raw = match key_session::recall(&lock.salt) {
-                    Some(raw) => Some(raw),
-                    None => key_session::ask_other_tabs(&lock.salt).await,
-                };
-                match raw {
-                    Some(raw) => AesKey::from_raw(raw).await.ok(),
-                    None => None,
-                }
-            }
+            None => match key_session::ask_other_tabs(&lock.salt).await {
+                Some(raw) => AesKey::from_raw(raw).await.ok(),
+                None => None,
+            },
         }?;
         opens(&candidate, lock).await.ok()?;
-        key_session::remember(&lock.salt, candidate.raw());
         Some(candidate)
     }
 
@@ -242,7 +236,6 @@ impl ProvidersContext {
 
     fn forget_session(self) {
         self.aes.set_value(None);
-        key_session::forget();
     }
 
     /// Writes `write`; with `seen` (the lock view and the records it was
@@ -291,7 +284,6 @@ impl ProvidersContext {
         let params = lock.params().map_err(LockError::Damaged)?;
         let aes = AesKey::derive(&passphrase, &params).await?;
         opens(&aes, &lock).await?;
-        key_session::remember(&lock.salt, aes.raw());
         self.aes.set_value(Some((lock.salt.clone(), aes)));
         self.load().await;
         Ok(())
@@ -332,7 +324,6 @@ impl ProvidersContext {
         }
         write.servers = key_lock::servers_lock_write(&servers, &server_seals).ok_or_else(|| unopened(&servers))?;
         self.write(write, Some((&seen, &records)), Some(&seen_servers)).await?;
-        key_session::remember(&lock.salt, aes.raw());
         self.aes.set_value(Some((lock.salt.clone(), aes)));
         self.lock.set(LockState::Unlocked(lock));
         self.store.changed_everything().await;
