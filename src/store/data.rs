@@ -8,7 +8,7 @@
 
 use hearth_core::agent::AgentRecord;
 use hearth_core::format::base64;
-use hearth_core::format::zip;
+use hearth_core::format::zip::{self, limits};
 use hearth_core::storage::backup::{BackupError, BlobEntry, StoreContents, build_backup, parse_backup};
 use hearth_core::storage::chatgpt::{
     ChatGptExport, ChatGptImport, FoundImage, find_conversations, import_chatgpt, locate_images,
@@ -313,10 +313,11 @@ impl PreparedImport {
     }
 }
 
-/// The most a ChatGPT export's `conversations.json` may inflate to.
-const MAX_CONVERSATIONS_BYTES: usize = 1024 * 1024 * 1024;
-/// The most one image of the export may inflate to.
-const MAX_IMAGE_BYTES: usize = 64 * 1024 * 1024;
+/// The most a ChatGPT export's `conversations.json` may declare.
+const MAX_CONVERSATIONS_BYTES: u64 = 1024 * 1024 * 1024;
+/// The most one image of the export may declare (a larger one stays a
+/// reference in the text).
+const MAX_IMAGE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// The records of a ChatGPT export's .zip and its images (as blobs, named by
 /// their SHA-256), and what was changed or left out on the way.
@@ -324,17 +325,26 @@ async fn chatgpt_zip_contents(bytes: &[u8]) -> Result<(StoreContents, Vec<String
     let archive = zip::read(bytes).map_err(|e| e.to_string())?;
     let entry = find_conversations(&archive.entries)
         .ok_or_else(|| "the .zip has no conversations.json, so it is not a ChatGPT export".to_owned())?;
-    let json = entry_bytes(bytes, entry, MAX_CONVERSATIONS_BYTES).await?;
+    limits::check_entry(entry, MAX_CONVERSATIONS_BYTES).map_err(|e| e.to_string())?;
+    let json = entry_bytes(bytes, entry).await?;
     let text = String::from_utf8(json).map_err(|_| "its conversations.json is not text".to_owned())?;
     let export = ChatGptExport::parse(&text).map_err(|e| e.to_string())?;
     let refs = export.images();
-    let located = locate_images(&refs, archive.entries.iter().map(|entry| (entry.name.as_str(), entry.size)));
+    let located: Vec<_> = locate_images(&refs, archive.entries.iter().map(|entry| (entry.name.as_str(), entry.size)))
+        .into_iter()
+        .filter(|(_, index)| archive.entries.get(*index).is_some_and(|image| image.size <= MAX_IMAGE_BYTES))
+        .collect();
+    // Everything this import unpacks, declared before any image is: refused
+    // as a whole when over the total.
+    let indices: std::collections::BTreeSet<usize> = located.iter().map(|(_, index)| *index).collect();
+    let images = indices.iter().filter_map(|index| archive.entries.get(*index));
+    limits::check_total(std::iter::once(entry).chain(images)).map_err(|e| e.to_string())?;
     let mut found = BTreeMap::new();
     let mut blobs = Vec::new();
     for (file_id, index) in located {
         let Some(entry) = archive.entries.get(index) else { continue };
         // An image that cannot be read stays a reference in the text.
-        let Ok(data) = entry_bytes(bytes, entry, MAX_IMAGE_BYTES).await else { continue };
+        let Ok(data) = entry_bytes(bytes, entry).await else { continue };
         let Ok(hash) = sha256_hex(&data).await else { continue };
         let Some(image) = FoundImage::sniffed(hash.clone(), &entry.name, &data) else { continue };
         blobs.push(BlobEntry { id: hash, mime: image.mime.clone(), data: base64::encode(&data) });
@@ -347,13 +357,16 @@ async fn chatgpt_zip_contents(bytes: &[u8]) -> Result<(StoreContents, Vec<String
     Ok((contents, notes))
 }
 
-/// The bytes of a zip entry (inflated, at most `max`), checked against its CRC.
-async fn entry_bytes(archive: &[u8], entry: &zip::Entry, max: usize) -> Result<Vec<u8>, String> {
+/// The bytes of a zip entry (inflated, at most the size it declares), checked
+/// against its size and CRC.
+async fn entry_bytes(archive: &[u8], entry: &zip::Entry) -> Result<Vec<u8>, String> {
     let raw = archive.get(entry.range.clone()).ok_or_else(|| format!("{} is cut short", entry.name))?;
+    let max = limits::inflate_limit(entry).ok_or_else(|| format!("{} is too large to import", entry.name))?;
     let data = match entry.method {
         zip::Method::Stored => raw.to_vec(),
         zip::Method::Deflated => inflate(raw, Format::Raw, max, false).await.map_err(|error| match error {
-            InflateError::TooLarge => format!("{} is too large to import", entry.name),
+            // More than it declares: the archive's table of contents is wrong.
+            InflateError::TooLarge => format!("{} is damaged (it unpacks to more than it says)", entry.name),
             InflateError::Unsupported => {
                 "this browser cannot unpack .zip files; unzip it and choose conversations.json".to_owned()
             }

@@ -11,11 +11,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { axeViolations } from '../support/axe.mjs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { zipArchive } from '../support/zip.mjs';
 import { addMockProvider, loadApp, newContext, openApp, openChatWithProvider, sendAndSettle, settled, useHarness, waitOn } from '../support/chat.mjs';
 import { closeProviders, openProviders, providerForm } from '../support/providers.mjs';
 import { closeSettings, importFile, openSettings, turnOffGeneratedTitles } from '../support/dialogs.mjs';
@@ -529,6 +530,56 @@ describe('images and PDFs in a message', () => {
     const generated = log.getByRole('img', { name: '68df2bfe-98a2-4495-9679-f0a4fb69eb61.png', exact: true });
     await waitOn(chat, () => generated.evaluate((img) => img.complete && img.naturalWidth === 4), 'the generated image shows');
     await log.getByText('[Image not included in this import: file_00000000deadbeef00000000deadbeef (800 × 600)]').waitFor();
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a hostile ChatGPT .zip is refused before it is unpacked: an entry that unpacks past its size, and more than 1 GiB in all', async (t) => {
+    const chat = await openApp(t, env);
+    const { page } = chat;
+    const dir = await mkdtemp(path.join(tmpdir(), 'hearth-zip-'));
+    t.after(() => rm(dir, { recursive: true, force: true }));
+    const exportZip = fileURLToPath(new URL('../../hearth-core/test_data/zip/chatgpt_export.zip', import.meta.url));
+    const fixture = await readFile(exportZip);
+    // The fixture's conversations.json, read back out of its archive.
+    const at = fixture.indexOf(Buffer.from('conversations.json'));
+    const deflatedAt = at + 'conversations.json'.length + fixture.readUInt16LE(at - 2);
+    const conversations = inflateRawSync(fixture.subarray(deflatedAt, deflatedAt + fixture.readUInt32LE(at - 12)));
+    assert.ok(conversations.toString().startsWith('['), 'the fixture conversations.json');
+    const before = await readDatabase(page);
+
+    // 1. conversations.json declares its true size, but its bytes unpack to 64 MB more
+    // (JSON spaces after the array). It is stopped at the size it declares.
+    const padded = Buffer.concat([conversations, Buffer.alloc(64 * 1024 * 1024, 0x20)]);
+    const lying = path.join(dir, 'lying.zip');
+    await writeFile(lying, zipArchive([{ name: 'conversations.json', data: padded, size: conversations.length }]));
+    let { review, status } = await importFile(page, lying);
+    assert.equal(review, null, 'no review opens');
+    assert.match(status, /^Nothing was imported: .*conversations\.json is damaged \(it unpacks to more than it says\)/);
+
+    // 2. Twenty images of 60 MB each, every one under the 64 MB an image may be, all named by
+    // the conversation: 1.2 GB in all, refused before any is unpacked, with a way on.
+    const images = Array.from({ length: 20 }, (_, n) => `file-Big${String(n).padStart(4, '0')}`);
+    const parts = images.map((id) => ({ content_type: 'image_asset_pointer', asset_pointer: `file-service://${id}`, size_bytes: 60 * 1024 * 1024, width: 8000, height: 8000 }));
+    const big = [{
+      title: 'Large photos', create_time: 1719835200.0, update_time: 1719835210.0,
+      mapping: {
+        root: { id: 'root', message: null, parent: null, children: ['u1'] },
+        u1: { id: 'u1', parent: 'root', children: [], message: { id: 'u1', author: { role: 'user', metadata: {} }, create_time: 1719835201.0, content: { content_type: 'multimodal_text', parts: [...parts, 'Which is best?'] }, status: 'finished_successfully', weight: 1.0, metadata: {}, recipient: 'all' } },
+      },
+    }];
+    const png = Buffer.alloc(60 * 1024 * 1024);
+    Buffer.from('89504e470d0a1a0a', 'hex').copy(png);
+    const deflated = deflateRawSync(png);
+    const crc = crc32(png);
+    const tooMuch = path.join(dir, 'too-much.zip');
+    await writeFile(tooMuch, zipArchive([
+      { name: 'conversations.json', data: Buffer.from(JSON.stringify(big)) },
+      ...images.map((id) => ({ name: `${id}-photo.png`, deflated, size: png.length, crc })),
+    ]));
+    ({ review, status } = await importFile(page, tooMuch));
+    assert.equal(review, null, 'no review opens');
+    assert.match(status, /^Nothing was imported: .*This archive would unpack to 1201 MB, more than the 1024 MB Hearth imports at once\. Unzip it and choose conversations\.json/);
+    assert.deepEqual(await readDatabase(page), before, 'nothing changed');
     assert.deepEqual(chat.errors, []);
   });
 

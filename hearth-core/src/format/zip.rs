@@ -11,6 +11,7 @@
 //! else made (a ChatGPT data export), with where each entry's bytes are; the
 //! shell inflates deflated entries (see the `read` module's documentation).
 
+pub mod limits;
 mod read;
 
 pub use read::{Archive, Entry, Method, ReadError, SkipReason, Skipped, base_name, check, read};
