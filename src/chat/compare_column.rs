@@ -88,6 +88,8 @@ pub(crate) fn CompareColumn(
                 .status
                 .with(|s| matches!(s, ReplyStatus::Failed(_) | ReplyStatus::Stopped | ReplyStatus::Interrupted))
     };
+    // A stream that broke part-way left text, but no answer to go on from.
+    let broken = move || reply.status.with(ReplyStatus::broke);
     let retry = move |_| {
         let id = id.get_value();
         spawn_local(async move { chat.regenerate(&id) });
@@ -129,7 +131,7 @@ pub(crate) fn CompareColumn(
                         class="action"
                         aria-label=format!("Continue with {}", name.get_value())
                         aria-pressed=move || if continued.get() { "true" } else { "false" }
-                        disabled=move || working() || !reply.produced.get()
+                        disabled=move || working() || !reply.produced.get() || broken()
                         on:click=move |_| pick(chat, id.get_value())
                     >
                         {move || if continued.get() { "Continuing with this" } else { "Continue with this" }}

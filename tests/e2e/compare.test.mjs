@@ -274,4 +274,28 @@ describe('compare models', () => {
     await compareTurn(chat.page, 2).turn.waitFor();
     assert.deepEqual(chat.errors, []);
   });
+
+  test('an answer whose stream broke part-way shows its text and error, and cannot be continued', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'echo' });
+    await addMockProvider(chat.page, env.mock, { family: FAMILIES.anthropic, scenario: 'in-stream-error' });
+    await setUpColumns(chat.page, ['echo', 'in-stream-error']);
+    await sendMessage(chat, 'Tell me a story');
+    const { turn, column, pick } = compareTurn(chat.page, 2);
+    await turn.waitFor();
+    await waitOn(chat, async () => (await turn.getByRole('button', { name: /^Stop / }).count()) === 0, 'both columns have ended');
+    // B wrote some text before the provider broke off: the text and its error card stay.
+    await column('B').getByText('Once upon a time', { exact: false }).waitFor();
+    await column('B').getByRole('alert').waitFor();
+    assert.equal(await column('B').getByRole('button', { name: 'Retry Answer B', exact: true }).count(), 1, 'the broken answer has its own Retry');
+    assert.equal(await pick('B').isDisabled(), true, 'a broken answer cannot be continued');
+    assert.equal(await pick('A').isDisabled(), false, 'a complete answer can');
+    // Pressed anyway (forced past the disabled state), nothing is chosen.
+    await pick('B').evaluate((button) => { button.disabled = false; button.click(); });
+    await chat.page.waitForTimeout(300);
+    const stored = await storedAtRest(chat.page);
+    const broken = stored.find((m) => m.compare_group && m.model === 'in-stream-error');
+    assert.equal(broken.state, 'failed');
+    assert.equal(broken.chosen_at ?? null, null, 'the broken answer was not chosen');
+    assert.deepEqual(chat.errors, []);
+  });
 });

@@ -23,7 +23,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::compaction::{Compaction, history_items_through};
-use super::{Asker, ChatContext, ColumnPlace, Entry, EntryKind, NewTurn, Prelude, Request};
+use super::{Asker, ChatContext, ColumnPlace, Entry, EntryKind, NewTurn, Prelude, ReplyStatus, Request};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::clock::now;
 use crate::io::ids::new_id;
@@ -252,6 +252,15 @@ fn record_of(entry: &Entry) -> Option<hearth_core::storage::MessageRecord> {
 /// it (remembered with the message, as a version's choice is). In blind mode
 /// the first pick of a turn counts a win for its model on this device.
 pub(crate) fn pick(chat: ChatContext, id: String) {
+    let broken = chat.entries.with_untracked(|entries| {
+        entries.iter().any(|entry| {
+            entry.id == id
+                && matches!(&entry.kind, EntryKind::Assistant(view) if view.status.with_untracked(ReplyStatus::broke))
+        })
+    });
+    if broken {
+        return;
+    }
     let at = now();
     // A blind turn counts its first pick only: before it, the names were hidden.
     // (Merges are chosen as they are made, and count for nothing.)

@@ -43,6 +43,13 @@ pub enum ReplyEnd {
 }
 
 impl ReplyStatus {
+    /// Whether the reply broke before its end (its request failed, or its tab
+    /// closed while it streamed): any text it holds is not an answer to go on
+    /// from, so a compare turn cannot continue with it.
+    pub fn broke(&self) -> bool {
+        matches!(self, ReplyStatus::Failed(_) | ReplyStatus::Interrupted)
+    }
+
     /// What a finish reason means for the answer.
     pub fn of_finish(finish: &FinishReason) -> Self {
         match finish.unified {
