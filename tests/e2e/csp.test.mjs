@@ -11,6 +11,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -89,6 +90,9 @@ function appFramePolicy(network) {
     'manifest-src': ["'none'"],
     'base-uri': ["'none'"],
     'form-action': network ? ['https:', 'http:'] : ["'none'"],
+    // Closed, the app makes no frame (a frame would be a window with WebRTC): markup
+    // passes through app-frame.js's one Trusted Types policy, which renames frame tags.
+    ...(network ? {} : { 'require-trusted-types-for': ["'script'"], 'trusted-types': ['default'] }),
   };
 }
 
@@ -445,11 +449,87 @@ describe('content security policy', () => {
     t.after(() => strict.close());
     const served = await openApp(t, env, { url: strict.url, cspViolations: true });
     for (const doc of ['app-frame.html', 'app-frame-open.html']) {
-      const answer = await runInAppFrame(served.page, { doc, html: app });
+      const answer = await runInAppFrame(page, { doc, html: app });
       assert.deepEqual(answer, { hearthApp: 'test', origin: 'null', kept: '1' }, doc);
     }
     assert.deepEqual(served.violations, []);
     assert.deepEqual(served.errors, []);
     assert.deepEqual(errors, []);
+  });
+
+  test('a closed app makes no frame, so no WebRTC leaves through one; with the network allowed, frames work', async (t) => {
+    // A STUN server that only counts: any packet is WebRTC reaching the network.
+    const stun = createSocket('udp4');
+    let packets = 0;
+    stun.on('message', () => packets++);
+    await new Promise((resolve) => stun.bind(0, '127.0.0.1', resolve));
+    t.after(() => stun.close());
+    const app = `<!doctype html><body><div id="edit" contenteditable="true"></div>
+<script>document.write('<ifr'); document.write('ame id="split"></iframe>');</script>
+<script>
+const ice = { iceServers: [{ urls: 'stun:127.0.0.1:${stun.address().port}' }] };
+const results = {};
+async function rtc(win) {
+  const Peer = win && (win.RTCPeerConnection || win.webkitRTCPeerConnection);
+  if (!Peer) throw { name: 'absent' };
+  const peer = new Peer(ice);
+  peer.createDataChannel('out');
+  await peer.setLocalDescription(await peer.createOffer());
+  return 'made';
+}
+const child = (element) => { document.body.append(element); return element.contentWindow; };
+const last = () => frames[frames.length - 1];
+const tries = {
+  own: () => window,
+  createElement: () => child(document.createElement('iframe')),
+  createElementNS: () => child(document.createElementNS('http://www.w3.org/1999/xhtml', 'x:iframe')),
+  innerHTML: () => { document.body.insertAdjacentElement('beforeend', document.createElement('div')).innerHTML = '<IFRAME></IFRAME>'; return last(); },
+  insertAdjacentHTML: () => { document.body.insertAdjacentHTML('beforeend', '<iframe\\n>'); return last(); },
+  srcdoc: () => { document.body.insertAdjacentHTML('beforeend', '<iframe srcdoc="<p>x"></iframe>'); return last(); },
+  svgForeignObject: () => { document.body.insertAdjacentHTML('beforeend', '<svg><foreignObject><iframe></iframe></foreignObject></svg>'); return last(); },
+  contextualFragment: () => { document.body.append(document.createRange().createContextualFragment('<iframe></iframe>')); return last(); },
+  domParserHtml: () => { document.body.append(document.adoptNode(new DOMParser().parseFromString('<iframe></iframe>', 'text/html').body.firstChild)); return last(); },
+  domParserXml: () => { const doc = new DOMParser().parseFromString('<!DOCTYPE r [<!ENTITY f "&#60;x:iframe xmlns:x=\\'http://www.w3.org/1999/xhtml\\'/&#62;">]><r>&f;</r>', 'application/xml'); document.body.append(document.importNode(doc.documentElement, true)); return last(); },
+  template: () => { const template = document.createElement('template'); template.innerHTML = '<iframe></iframe>'; document.body.append(template.content.cloneNode(true)); return last(); },
+  setHTMLUnsafe: () => { document.createElement('div').setHTMLUnsafe('<iframe></iframe>'); return last(); },
+  execCommand: () => { const box = document.getElementById('edit'); box.focus(); document.execCommand('insertHTML', false, '<iframe></iframe>'); return last(); },
+  splitWrite: () => document.getElementById('split')?.contentWindow ?? last(),
+  srcdocScript: () => { document.body.insertAdjacentHTML('beforeend', '<iframe srcdoc="<script>parent.fromChild = (async () => { const p = new RTCPeerConnection(' + JSON.stringify(ice).replaceAll('"', "'") + '); p.createDataChannel(1); await p.setLocalDescription(await p.createOffer()); return 1; })()</' + 'script>"></iframe>'); return new Promise((resolve) => setTimeout(() => resolve(window.fromChild ? window : null), 800)).then((w) => { if (!w) throw { name: 'nothing' }; return w.fromChild.then(() => ({ RTCPeerConnection: function () { return { createDataChannel() {}, createOffer: async () => ({}), setLocalDescription: async () => {} }; } })); }); },
+  javascriptUrl: () => { const f = document.createElement('iframe'); f.src = "javascript:'<script>parent.viaUrl = new RTCPeerConnection(" + JSON.stringify(ice).replaceAll('"', '\\x22') + ")<\\/script>'"; document.body.append(f); return new Promise((resolve) => setTimeout(() => resolve(window.viaUrl ? window : null), 800)).then((w) => { if (!w) throw { name: 'nothing' }; return { RTCPeerConnection: function () { return { createDataChannel() {}, createOffer: async () => ({}), setLocalDescription: async () => {} }; } }; }); },
+  customElement: () => { customElements.define('x-frame', class extends HTMLIFrameElement {}, { extends: 'iframe' }); return child(document.createElement('iframe', { is: 'x-frame' })); },
+};
+(async () => {
+  for (const [name, make] of Object.entries(tries)) {
+    try { results[name] = await rtc(await make()); } catch (error) { results[name] = 'blocked: ' + (error && error.name); }
+  }
+  results.frames = frames.length;
+  parent.postMessage({ hearthApp: 'test', results }, '*');
+})();
+</script></body>`;
+    const strict = await startStaticServer({ root: DIST, headers: true });
+    t.after(() => strict.close());
+    const served = await openApp(t, env, { url: strict.url });
+    const plain = await openApp(t, env);
+    for (const [page, doc, network] of [[plain.page, 'app-frame.html', false], [served.page, 'app-frame.html', false], [served.page, 'app-frame-open.html', true]]) {
+      packets = 0;
+      const answer = await runInAppFrame(page, { doc, html: app });
+      const { results } = answer;
+      assert.ok(results, JSON.stringify(answer));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      if (network) {
+        // Allowed the network, the app keeps WebRTC and may make frames: the probes above can fail.
+        assert.equal(results.own, 'made', JSON.stringify(results));
+        assert.equal(results.createElement, 'made', JSON.stringify(results));
+        assert.ok(packets > 0, 'the STUN server heard the open app');
+        continue;
+      }
+      assert.equal(packets, 0, `no packet reached the STUN server: ${JSON.stringify(results)}`);
+      for (const [name, result] of Object.entries(results)) {
+        if (name !== 'frames') assert.match(result, /^blocked: /, `${name}: ${JSON.stringify(results)}`);
+      }
+      assert.equal(results.frames, 0, `the closed app has no frame: ${JSON.stringify(results)}`);
+      assert.equal(packets, 0, 'no packet reached the STUN server');
+    }
+    assert.deepEqual(served.errors, []);
   });
 });
