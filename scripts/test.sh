@@ -39,6 +39,8 @@ log "the shell's rules: no import cycle, no IO outside src/io/"
 node "$HEARTH_ROOT/scripts/shell-rules.mjs"
 log "the core's layers: no import cycle, nothing uses a layer above its own"
 node "$HEARTH_ROOT/scripts/core-rules.mjs"
+log "the documents' layers are the rule scripts' (lib.rs, ARCHITECTURE.md)"
+node "$HEARTH_ROOT/scripts/doc-rules.mjs"
 
 # The shell has no native tests (the browser tests are its tests, and clippy
 # above compiles it natively): testing only the core spares compiling Leptos and

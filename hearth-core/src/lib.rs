@@ -23,8 +23,8 @@
 //!    message model.
 //! 3. **providers**: [`provider`], [`reply`], [`mcp`]: requests per family,
 //!    streams read into replies, and the MCP client's protocol.
-//! 4. **turn**: [`tools`], [`compaction`], [`failure`], [`agent`]: the domain
-//!    decisions of a turn.
+//! 4. **turn**: [`tools`], [`compaction`], [`failure`], [`agent`], [`compare`]:
+//!    the domain decisions of a turn, and of a turn sent to several models.
 //! 5. **storage**: [`storage`]: stored records, migrations, backups, imports,
 //!    exports, search terms, versions, the turn recorder; [`replication`]:
 //!    sync through CouchDB's replication protocol (revision trees, checkpoints,
@@ -35,7 +35,8 @@
 //! layer lives in that layer. Storage stores the domain's types (an agent, a
 //! failure, a compaction summary); the domain never imports storage. The crate
 //! root holds only what every layer shares ([`Millis`]). `node
-//! scripts/core-rules.mjs` checks the rule and prints the layers.
+//! scripts/core-rules.mjs` checks the rule and prints the layers, and `node
+//! scripts/doc-rules.mjs` checks this list against them.
 
 #![warn(missing_docs)]
 
