@@ -1,8 +1,9 @@
 // Checks that the documents name the layers the rule scripts check: runs
 // scripts/core-rules.mjs and scripts/shell-rules.mjs, reads the layers they print, and fails
-// when `hearth-core/src/lib.rs`'s `# Layers` list (each layer's name and modules, bottom first)
-// or ARCHITECTURE.md's two "layers, bottom first" lines (the names, in order) say otherwise,
-// or when ARCHITECTURE.md never names one of the modules or features the scripts print.
+// when `hearth-core/src/lib.rs`'s `# Layers` list or ARCHITECTURE.md's code map of the core
+// (`- **layer**: `module` (…), `module` (…)` lines: each layer's name and modules, bottom
+// first) or its two "layers, bottom first" lines (the names, in order) say otherwise, or when
+// ARCHITECTURE.md never names one of the modules or features the scripts print.
 // The rule scripts are the source of truth: a change to a layer is made there, then here.
 //
 // Run: `node scripts/doc-rules.mjs`.
@@ -54,6 +55,29 @@ export function libLayers(source) {
     .map(({ name, text }) => ({ name, nodes: [...new Set([...text.matchAll(/\[`(\w+)`\]/g)].map((m) => m[1]))].sort() }));
 }
 
+/**
+ * The layers of ARCHITECTURE.md's code map of the core, under the heading `### \`hearth-core/src/\``:
+ * each `- **layer**: …` line's modules are the backquoted names outside parentheses.
+ */
+export function mapLayers(text) {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => line.startsWith('### `hearth-core/src/`'));
+  if (start < 0) return [];
+  const layers = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.startsWith('#')) break;
+    const item = /^- \*\*(\w+)\*\*:(.*)$/.exec(line);
+    if (!item) continue;
+    let outside = item[2];
+    for (let before = ''; before !== outside; ) {
+      before = outside;
+      outside = outside.replace(/\([^()]*\)/g, '');
+    }
+    layers.push({ name: item[1], nodes: [...new Set([...outside.matchAll(/`(\w+)`/g)].map((m) => m[1]))].sort() });
+  }
+  return layers;
+}
+
 /** The layer names of the ARCHITECTURE.md line that starts with `lead` (`**a** < **b**`), in order. */
 export function architectureLayers(text, lead) {
   const line = text.split('\n').find((l) => l.startsWith(lead));
@@ -66,6 +90,10 @@ export function problems({ core, shell, lib, architecture }) {
   const show = (layers) => layers.map((l) => `${l.name}: ${l.nodes.join(', ')}`).join('; ');
   if (show(lib) !== show(core)) {
     found.push(`hearth-core/src/lib.rs's "# Layers" list says ${show(lib) || 'nothing'}; scripts/core-rules.mjs checks ${show(core)}`);
+  }
+  const map = mapLayers(architecture);
+  if (show(map) !== show(core)) {
+    found.push(`ARCHITECTURE.md's code map of hearth-core/src/ says ${show(map) || 'nothing'}; scripts/core-rules.mjs checks ${show(core)}`);
   }
   for (const [what, lead, layers] of [
     ['core', "`hearth-core`'s layers, bottom first:", core],

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { architectureLayers, libLayers, printedLayers, problems } from '../../scripts/doc-rules.mjs';
+import { architectureLayers, libLayers, mapLayers, printedLayers, problems } from '../../scripts/doc-rules.mjs';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/doc-rules.mjs', import.meta.url));
 
@@ -40,7 +40,15 @@ const LIB = `//! Hearth's core.
 pub mod agent;
 `;
 const ARCHITECTURE = `# Architecture
-\`agent\`, \`contract\`, \`tools\`, \`chat/\` and \`io\`.
+
+### \`hearth-core/src/\`
+
+- **model**: \`contract\` (\`HttpRequest\`, with (nested \`sse\`) parentheses).
+- **turn**: \`tools\` (\`ToolLoop\`), \`agent\`.
+
+### \`src/\`
+
+\`chat/\` and \`io\`.
 \`hearth-core\`'s layers, bottom first: **model** < **turn**.
 The shell's layers, bottom first: **io** < **state**.
 `;
@@ -55,6 +63,7 @@ test('the printed layers, bottom first, and lib.rs\'s list are read', () => {
     { name: 'state', nodes: ['chat::state'] },
   ]);
   assert.deepEqual(libLayers(LIB), printedLayers(CORE));
+  assert.deepEqual(mapLayers(ARCHITECTURE), printedLayers(CORE), 'names inside parentheses are not members');
   assert.deepEqual(architectureLayers(ARCHITECTURE, "The shell's layers, bottom first:"), ['io', 'state']);
 });
 
@@ -69,10 +78,11 @@ test('each difference is found', () => {
     lib: libLayers(LIB),
     architecture: ARCHITECTURE.replace('**io** < **state**', '**state** < **io**'),
   });
-  assert.equal(found.length, 3, found.join('\n'));
+  assert.equal(found.length, 4, found.join('\n'));
   assert.match(found[0], /lib\.rs's "# Layers" list says model: contract; turn: agent, tools; scripts\/core-rules\.mjs checks .*agent, compare, tools/);
-  assert.match(found[1], /never names `compare`/);
-  assert.match(found[2], /shell's layers are state < io; scripts\/shell-rules\.mjs checks io < state/);
+  assert.match(found[1], /code map of hearth-core\/src\/ says model: contract; turn: agent, tools;/);
+  assert.match(found[2], /never names `compare`/);
+  assert.match(found[3], /shell's layers are state < io; scripts\/shell-rules\.mjs checks io < state/);
 });
 
 test("the project's lib.rs and ARCHITECTURE.md name the rule scripts' layers", () => {
