@@ -16,13 +16,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The layers a rule script prints (`  <layer>: a, b` lines, top first): `[{ name, nodes }]`,
- * bottom first, each `nodes` sorted.
+ * The layers a rule script prints: after its line ending "from the top down:", the indented
+ * block whose `  <layer>: a, b` lines (two spaces in) name each layer, top first; deeper lines
+ * (what each node uses) are skipped. `[{ name, nodes }]`, bottom first, each `nodes` sorted.
  */
 export function printedLayers(output) {
+  const lines = output.split('\n');
+  const start = lines.findIndex((line) => /from the top down:\s*$/.test(line));
+  if (start < 0) return [];
   const layers = [];
-  for (const match of output.matchAll(/^ {2}([\w:]+): (.+)$/gm)) {
-    layers.push({ name: match[1], nodes: match[2].split(',').map((n) => n.trim()).sort() });
+  for (const line of lines.slice(start + 1)) {
+    if (!line.startsWith(' ')) break;
+    const match = /^ {2}([\w:]+): (.+)$/.exec(line);
+    if (match) layers.push({ name: match[1], nodes: match[2].split(',').map((n) => n.trim()).sort() });
   }
   return layers.reverse();
 }

@@ -19,11 +19,14 @@ const CORE = `hearth-core's layers (…), from the top down:
     contract uses (nothing)
 `;
 const SHELL = `No IO outside src/io/.
+  an indented line: before the layers
 The shell's layers (…), from the top down:
   state: chat::state
     chat::state uses io
   io: io
     io uses (nothing)
+No import circle between files:
+  chat: 12 files
 `;
 const LIB = `//! Hearth's core.
 //!
