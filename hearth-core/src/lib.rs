@@ -1,11 +1,11 @@
 //! Hearth's core: everything that can be decided without a browser.
 //!
-//! The message model, the SSE decoder, provider request builders and stream
-//! parsers, the reply accumulator, the markdown pipeline, agents with their
-//! system prompt templates, and the app document of an app agent's reply live
-//! here. The web shell (the root crate) does the
-//! IO — fetch, streams, storage, clock, DOM — and hands this crate bytes and
-//! values.
+//! The message model, providers' requests and streams, the markdown pipeline,
+//! tools, agents, compaction, comparing models, the MCP client's protocol,
+//! the stored records with their migrations, backups and imports, and sync's
+//! replication protocol live here (the layers below say where). The web shell
+//! (the root crate) does the IO — fetch, streams, storage, clock, DOM — and
+//! hands this crate bytes and values.
 //!
 //! Invariants, stated as absences:
 //! - No dependency on leptos, web-sys, js-sys, wasm-bindgen or gloo.
