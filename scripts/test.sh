@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check and test: formatting, clippy (native and wasm32), the module
 # rules, the native core tests and the mock server and script tests (all while the
-# release build runs), the bundle budget, then the end-to-end tests in headless
+# release build runs), the bundle budget and the documents' figures, then the end-to-end tests in headless
 # Chromium, then the MCP conformance suite with Hearth as the client. Installs what
 # it needs first.
 set -euo pipefail
@@ -39,6 +39,8 @@ log "the shell's rules: no import cycle, no IO outside src/io/"
 node "$HEARTH_ROOT/scripts/shell-rules.mjs"
 log "the core's layers: no import cycle, nothing uses a layer above its own"
 node "$HEARTH_ROOT/scripts/core-rules.mjs"
+log "the documents' layers are the rule scripts' (lib.rs, ARCHITECTURE.md)"
+node "$HEARTH_ROOT/scripts/doc-rules.mjs"
 
 # The shell has no native tests (the browser tests are its tests, and clippy
 # above compiles it natively): testing only the core spares compiling Leptos and
@@ -59,6 +61,8 @@ trap - EXIT
 cat "$BUILD_LOG"
 rm -f "$BUILD_LOG"
 node "$HEARTH_ROOT/scripts/size-budget.mjs" "$HEARTH_ROOT/dist"
+# The figures docs/performance.md gives (sizes, test counts) must be the build's own.
+node "$HEARTH_ROOT/scripts/figures.mjs" --check "$HEARTH_ROOT/dist"
 
 # Two test files at a time: each starts its own servers and browser, and much
 # of a browser test is waiting (timers, the mock's pacing), not computing.

@@ -1,11 +1,11 @@
 //! Hearth's core: everything that can be decided without a browser.
 //!
-//! The message model, the SSE decoder, provider request builders and stream
-//! parsers, the reply accumulator, the markdown pipeline, agents with their
-//! system prompt templates, and the app document of an app agent's reply live
-//! here. The web shell (the root crate) does the
-//! IO — fetch, streams, storage, clock, DOM — and hands this crate bytes and
-//! values.
+//! The message model, providers' requests and streams, the markdown pipeline,
+//! tools, agents, compaction, comparing models, the MCP client's protocol,
+//! the stored records with their migrations, backups and imports, and sync's
+//! replication protocol live here (the layers below say where). The web shell
+//! (the root crate) does the IO — fetch, streams, storage, clock, DOM — and
+//! hands this crate bytes and values.
 //!
 //! Invariants, stated as absences:
 //! - No dependency on leptos, web-sys, js-sys, wasm-bindgen or gloo.
@@ -23,8 +23,8 @@
 //!    message model.
 //! 3. **providers**: [`provider`], [`reply`], [`mcp`]: requests per family,
 //!    streams read into replies, and the MCP client's protocol.
-//! 4. **turn**: [`tools`], [`compaction`], [`failure`], [`agent`]: the domain
-//!    decisions of a turn.
+//! 4. **turn**: [`tools`], [`compaction`], [`failure`], [`agent`], [`compare`]:
+//!    the domain decisions of a turn, and of a turn sent to several models.
 //! 5. **storage**: [`storage`]: stored records, migrations, backups, imports,
 //!    exports, search terms, versions, the turn recorder; [`replication`]:
 //!    sync through CouchDB's replication protocol (revision trees, checkpoints,
@@ -35,7 +35,8 @@
 //! layer lives in that layer. Storage stores the domain's types (an agent, a
 //! failure, a compaction summary); the domain never imports storage. The crate
 //! root holds only what every layer shares ([`Millis`]). `node
-//! scripts/core-rules.mjs` checks the rule and prints the layers.
+//! scripts/core-rules.mjs` checks the rule and prints the layers, and `node
+//! scripts/doc-rules.mjs` checks this list against them.
 
 #![warn(missing_docs)]
 
