@@ -16,7 +16,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::apps::app_version_button::AppVersionButton;
-use crate::chat::message_menu::MessageMenu;
+use crate::chat::branches::message_menu::MessageMenu;
+use crate::chat::branches::version_switcher::VersionSwitcher;
 use crate::chat::reply::code_copy::{CodeCopyStatus, on_code_click};
 use crate::chat::reply::code_highlight::{highlight_each, unhighlighted};
 use crate::chat::reply::error_card::ErrorCard;
@@ -26,7 +27,6 @@ use crate::chat::reply::still_writing::StillWriting;
 use crate::chat::reply::thinking_block::ThinkingBlock;
 use crate::chat::sent_media::sent_media_view;
 use crate::chat::state::{AssistantView, ChatContext, EntryKind, ReplyStatus};
-use crate::chat::version_switcher::VersionSwitcher;
 use crate::settings::state::PreferencesContext;
 use crate::tools::tool_activity::tool_activity_view;
 use crate::ui::copy_button::CopyButton;
