@@ -32,6 +32,7 @@ pub(super) struct Follow {
 }
 
 impl Follow {
+    /// At the bottom, following.
     pub(super) fn new() -> Self {
         Self {
             following: StoredValue::new(true),

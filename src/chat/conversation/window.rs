@@ -105,6 +105,7 @@ pub(super) struct Window {
 }
 
 impl Window {
+    /// Nothing measured yet; the observer measures the rows of `list`.
     pub(super) fn new(list: NodeRef<leptos::html::Div>) -> Self {
         let heights = StoredValue::new(HashMap::new());
         let measured = RwSignal::new(0u32);
