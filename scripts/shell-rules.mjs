@@ -12,6 +12,9 @@
 //    and a feature's views can be loaded on their own.
 // 3. Components (`#[component]`) live only in views (a feature's folder, `ui`, `app`),
 //    one component per file, and every prop has a `///` doc comment.
+// 4. No function is over 160 lines (`MAX_FUNCTION_LINES`), counted from its `fn` line to
+//    its closing brace (a component's `view!` included): a longer one is carved into
+//    named parts (sub-components, helpers).
 //
 // Exits non-zero when a rule is broken, else prints the layers. Run: `node scripts/shell-rules.mjs`.
 import { readFileSync } from 'node:fs';
@@ -49,6 +52,9 @@ function nodeOf(path) {
   if (FEATURES.includes(top) && second === 'state') return `${top}::state`;
   return top;
 }
+
+/** The most lines a function may have (rule 4). */
+const MAX_FUNCTION_LINES = 160;
 
 const isState = (node) => node === 'io' || node === 'store' || node.endsWith('::state');
 
@@ -92,6 +98,48 @@ for (const file of rustFiles(root)) {
       if (before < 0 || !/^\s*\/\/\//.test(lines[before])) broken.push(`${name}: the prop \`${param[1]}\` has no /// doc comment`);
     }
   }
+  // Rule 4: no long function.
+  for (const { fn, line, length } of functionLengths(text)) {
+    if (length > MAX_FUNCTION_LINES) broken.push(`${name}:${line}: the function \`${fn}\` is ${length} lines (at most ${MAX_FUNCTION_LINES}): carve it into named parts`);
+  }
+}
+
+/**
+ * Every function with a body in `text`: its name, the line of its `fn` (from 1) and
+ * its length in lines, from that line to the line of its closing brace. Comments and
+ * strings are left out first (a brace in them does not count); a declaration without
+ * a body (`fn f();` in a trait) is no function here.
+ */
+function functionLengths(text) {
+  const source = code(text);
+  const found = [];
+  for (const match of source.matchAll(/\bfn\s+([A-Za-z_][A-Za-z0-9_]*)/g)) {
+    // The body opens at the first `{` outside the parameters' parentheses (a `;` first: none).
+    let at = match.index + match[0].length;
+    let depth = 0;
+    for (; at < source.length; at++) {
+      const char = source[at];
+      if (char === '(' || char === '[') depth++;
+      else if (char === ')' || char === ']') depth--;
+      else if (depth === 0 && (char === '{' || char === ';')) break;
+    }
+    if (source[at] !== '{') continue;
+    let end = at;
+    for (let open = 0; end < source.length; end++) {
+      if (source[end] === '{') open++;
+      else if (source[end] === '}' && --open === 0) break;
+    }
+    const line = lineAt(source, match.index);
+    found.push({ fn: match[1], line, length: lineAt(source, end) - line + 1 });
+  }
+  return found;
+}
+
+/** The line (from 1) of the offset `at` of `text`. */
+function lineAt(text, at) {
+  let line = 1;
+  for (let index = text.indexOf('\n'); index >= 0 && index < at; index = text.indexOf('\n', index + 1)) line++;
+  return line;
 }
 
 /**
@@ -133,5 +181,5 @@ if (broken.length) {
   console.error(broken.join('\n'));
   process.exit(1);
 }
-console.log('No IO outside src/io/. Components only in views, one a file, every prop documented.');
+console.log(`No IO outside src/io/. Components only in views, one a file, every prop documented. No function over ${MAX_FUNCTION_LINES} lines.`);
 printLayers("The shell's layers (no import cycle; each uses only its own layer and those below)", edges, layers);

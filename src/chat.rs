@@ -1,27 +1,22 @@
 //! The open conversation: its messages (windowed when long), the bar above
 //! them, the welcome of a new one, "not found", the summary divider, and each
-//! reply's parts (in `reply`). `state` holds `ChatContext`, the conversation's
+//! reply's parts (in `reply`); a compare turn's views (in `compare`) and the
+//! views of branches: version arrows, editing, the outline (in `branches`).
+//! `state` holds `ChatContext`, the conversation's
 //! signals and its actions (Send, Stop, Regenerate, Retry, Compact, Switch
 //! agent), and runs a turn.
 
-pub(crate) mod branch_panel;
-pub(crate) mod compare_column;
-pub(crate) mod compare_turn;
+pub(crate) mod branches;
+pub(crate) mod compare;
 pub(crate) mod conversation;
 pub(crate) mod conversation_not_found;
-pub(crate) mod conversation_outline;
 pub(crate) mod conversation_welcome;
 pub(crate) mod jump_to_latest;
 pub(crate) mod media_viewer;
-pub(crate) mod merge_form;
-pub(crate) mod message_editor;
-pub(crate) mod message_menu;
 pub(crate) mod message_row;
 pub(crate) mod reply;
-pub(crate) mod reply_editor;
 pub(crate) mod sent_media;
 pub(crate) mod session_bar;
 pub(crate) mod state;
 pub(crate) mod summary_divider;
 pub(crate) mod user_message;
-pub(crate) mod version_switcher;

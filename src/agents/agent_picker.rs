@@ -34,19 +34,7 @@ pub(crate) fn AgentPicker() -> impl IntoView {
     let current = Memo::new(move |_| chat.agent().id);
     let label = move || chat.agent().name;
     let agents = move || chat.agents.list.get();
-    // Moves the focus to the menu item at `at` (wrapping).
-    let focus_item = move |at: i64| {
-        let Some(menu) = menu.get_untracked() else { return };
-        let items = menu.children();
-        let count = i64::from(items.length());
-        if count == 0 {
-            return;
-        }
-        let index = u32::try_from(at.rem_euclid(count)).unwrap_or(0);
-        if let Some(item) = items.item(index).and_then(|item| item.dyn_into::<HtmlElement>().ok()) {
-            let _ = item.focus();
-        }
-    };
+    let focus_item = move |at: i64| focus_item(menu, at);
     // The position of the current agent in the menu, or 0.
     let current_at = move || {
         let id = current.get_untracked();
@@ -83,12 +71,7 @@ pub(crate) fn AgentPicker() -> impl IntoView {
         _ => {}
     };
     let on_menu_key = move |ev: KeyboardEvent| {
-        let focused = web_sys::window()
-            .and_then(|window| window.document())
-            .and_then(|document| document.active_element())
-            .and_then(|element| element.get_attribute("data-index"))
-            .and_then(|index| index.parse::<i64>().ok())
-            .unwrap_or(0);
+        let focused = focused_index();
         match ev.key().as_str() {
             "ArrowDown" => focus_item(focused + 1),
             "ArrowUp" => focus_item(focused - 1),
@@ -105,17 +88,7 @@ pub(crate) fn AgentPicker() -> impl IntoView {
     };
     // Closes the menu when the focus leaves the picker (a click elsewhere, Tab).
     let on_focus_out = move |ev: web_sys::FocusEvent| {
-        let inside = ev
-            .related_target()
-            .and_then(|target| target.dyn_into::<web_sys::Node>().ok())
-            .zip(menu.get_untracked())
-            .is_some_and(|(target, menu)| menu.contains(Some(&target)));
-        let on_button = ev
-            .related_target()
-            .and_then(|target| target.dyn_into::<web_sys::Node>().ok())
-            .zip(button.get_untracked())
-            .is_some_and(|(target, button)| button.is_same_node(Some(&target)));
-        if !inside && !on_button {
+        if !stays_inside(&ev, menu, button) {
             open.set(false);
         }
     };
@@ -193,4 +166,41 @@ pub(crate) fn AgentPicker() -> impl IntoView {
             </Show>
         </div>
     }
+}
+
+/// Moves the focus to the item at `at` of `menu` (wrapping).
+fn focus_item(menu: NodeRef<leptos::html::Ul>, at: i64) {
+    let Some(menu) = menu.get_untracked() else { return };
+    let items = menu.children();
+    let count = i64::from(items.length());
+    if count == 0 {
+        return;
+    }
+    let index = u32::try_from(at.rem_euclid(count)).unwrap_or(0);
+    if let Some(item) = items.item(index).and_then(|item| item.dyn_into::<HtmlElement>().ok()) {
+        let _ = item.focus();
+    }
+}
+
+/// The position in the menu of the item holding the focus, or 0.
+fn focused_index() -> i64 {
+    web_sys::window()
+        .and_then(|window| window.document())
+        .and_then(|document| document.active_element())
+        .and_then(|element| element.get_attribute("data-index"))
+        .and_then(|index| index.parse::<i64>().ok())
+        .unwrap_or(0)
+}
+
+/// Whether the focus that leaves with `ev` goes into `menu` or to `button`.
+fn stays_inside(
+    ev: &web_sys::FocusEvent,
+    menu: NodeRef<leptos::html::Ul>,
+    button: NodeRef<leptos::html::Button>,
+) -> bool {
+    let target = ev.related_target().and_then(|target| target.dyn_into::<web_sys::Node>().ok());
+    let inside = target.clone().zip(menu.get_untracked()).is_some_and(|(target, menu)| menu.contains(Some(&target)));
+    let on_button =
+        target.zip(button.get_untracked()).is_some_and(|(target, button)| button.is_same_node(Some(&target)));
+    inside || on_button
 }

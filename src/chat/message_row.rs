@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 
 use crate::agents::agent_switch_divider::AgentSwitchDivider;
-use crate::chat::compare_turn::compare_turn_view;
+use crate::chat::compare::compare_turn::compare_turn_view;
 use crate::chat::reply::assistant_message::AssistantMessage;
 use crate::chat::state::{ChatContext, Entry, EntryKind};
 use crate::chat::summary_divider::SummaryDivider;

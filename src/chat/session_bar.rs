@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::chat::branch_panel::branch_panel_view;
+use crate::chat::branches::branch_panel::branch_panel_view;
 use crate::chat::state::{BranchPanel, ChatContext};
 use crate::io::dialogs::confirm;
 use crate::sessions::state::SessionsContext;

@@ -8,11 +8,11 @@ use leptos::prelude::*;
 
 use hearth_core::message::{AttachedFile, Attachment};
 
-use crate::chat::message_editor::message_editor_view;
-use crate::chat::message_menu::MessageMenu;
+use crate::chat::branches::message_editor::message_editor_view;
+use crate::chat::branches::message_menu::MessageMenu;
+use crate::chat::branches::version_switcher::VersionSwitcher;
 use crate::chat::sent_media::sent_media_view;
 use crate::chat::state::ChatContext;
-use crate::chat::version_switcher::VersionSwitcher;
 use crate::composer::attached_files::AttachedFiles;
 use crate::ui::copy_button::CopyButton;
 use crate::ui::icon::{Icon, IconName};

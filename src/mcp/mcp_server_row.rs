@@ -4,11 +4,14 @@
 //! Check (connect again and list its tools), Sign in (when it asks for it) or
 //! Sign out (once signed in), Unlock (while its secrets are sealed with the
 //! key lock, locked here), a switch that offers its tools or not, and Remove.
+//! The tool list is `ServerTools` (in `mcp_server_row/`).
 
-use hearth_core::format::grouped;
-use hearth_core::tools::{McpServer, tool_tokens};
+mod server_tools;
+
+use hearth_core::tools::McpServer;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use server_tools::ServerTools;
 
 use crate::io::sign_in_window::SignInWindow;
 use crate::mcp::doctor_advice::DoctorAdvice;
@@ -84,38 +87,6 @@ pub(crate) fn McpServerRow(
             mcp.save(McpServer { enabled: on, ..server });
         }
     };
-    let tool_list = move || {
-        server.with(|server| {
-            server
-                .iter()
-                .flat_map(|server| server.tools.iter())
-                .map(|tool| {
-                    let label = tool.name.clone();
-                    let description = tool.about();
-                    view! {
-                        <li>
-                            <span class="tool-name">{label}</span>
-                            " "
-                            <span class="hint">{description}</span>
-                        </li>
-                    }
-                })
-                .collect_view()
-        })
-    };
-    let tool_count = move || {
-        let count = server.with(|server| server.as_ref().map_or(0, |s| s.tools.len()));
-        if count == 1 { "1 tool".to_owned() } else { format!("{count} tools") }
-    };
-    let all_tokens = move || {
-        let tokens = server.with(|server| {
-            server.iter().flat_map(|s| s.tools.iter()).fold(0_u32, |sum, tool| sum.saturating_add(tool_tokens(tool)))
-        });
-        format!(
-            "All of them add about {} tokens to every request of an agent that offers them.",
-            grouped(tokens.into())
-        )
-    };
     view! {
         <li class="mcp-server">
             <div class="mcp-server-head">
@@ -131,11 +102,7 @@ pub(crate) fn McpServerRow(
                 }
                 _ => None,
             }}
-            <details>
-                <summary>{tool_count}</summary>
-                <p class="hint">{all_tokens}</p>
-                <ul class="mcp-tool-list">{tool_list}</ul>
-            </details>
+            <ServerTools server />
             <label class="check">
                 <input
                     type="checkbox"

@@ -2,7 +2,11 @@
 //! a passphrase (typed twice), change it or remove it (each with the current
 //! passphrase);
 //! while the keys are locked here, unlock them or "Forgot passphrase?".
+//! The passphrase form is `KeyLockForm` (in `key_lock_setting/`).
 
+mod key_lock_form;
+
+use key_lock_form::KeyLockForm;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -10,7 +14,6 @@ use crate::io::dialogs::confirm;
 use crate::providers::state::ProvidersContext;
 use crate::providers::state::key_lock::{LockError, LockState};
 use crate::providers::unlock_keys_dialog::FORGET_QUESTION;
-use crate::ui::text_field::TextField;
 
 /// The section; it reads and changes `ProvidersContext::lock`.
 #[component]
@@ -142,59 +145,17 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
                     "Forgot passphrase?"
                 </button>
             </div>
-            <form class="key-lock-form" on:submit=submit hidden=move || !form_open.get()>
-                // Changing the passphrase asks for the current one too.
-                <Show when=move || !removing.get() && lock.get().is_on()>
-                    <TextField
-                        label="Current passphrase"
-                        kind="password"
-                        autocomplete="current-password"
-                        value=current
-                        on_input=Callback::new(move |typed| current.set(typed))
-                    />
-                </Show>
-                <TextField
-                    label=move || {
-                        if removing.get() {
-                            "Current passphrase"
-                        } else if lock.get().is_on() {
-                            "New passphrase"
-                        } else {
-                            "Passphrase"
-                        }
-                    }
-                    kind="password"
-                    autocomplete="new-password"
-                    value=first
-                    on_input=Callback::new(move |typed| first.set(typed))
-                    error=problem
-                />
-                <Show when=move || !removing.get()>
-                    <TextField
-                        label="Confirm passphrase"
-                        kind="password"
-                        autocomplete="new-password"
-                        value=second
-                        on_input=Callback::new(move |typed| second.set(typed))
-                    />
-                </Show>
-                <div class="dialog-actions">
-                    <button type="submit" class="primary" disabled=busy>
-                        {move || {
-                            if removing.get() {
-                                "Remove the lock"
-                            } else if lock.get().is_on() {
-                                "Change passphrase"
-                            } else {
-                                "Lock API keys"
-                            }
-                        }}
-                    </button>
-                    <button type="button" on:click=move |_| reset() disabled=busy>
-                        "Cancel"
-                    </button>
-                </div>
-            </form>
+            <KeyLockForm
+                open=form_open
+                removing
+                first
+                second
+                current
+                problem
+                busy
+                on_submit=Callback::new(submit)
+                on_cancel=Callback::new(move |()| reset())
+            />
             // Not `role="status"`: the dialog's one status is the backup's.
             <p class="status" aria-live="polite">
                 {move || status.get()}

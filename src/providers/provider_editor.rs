@@ -16,19 +16,28 @@
 //! again, and the form says so. While the API keys are locked with a passphrase
 //! and not unlocked, the key field says "Locked" and offers to unlock (for every
 //! provider, also one without a key yet: a key typed then could not be sealed).
+//!
+//! The parts are in `provider_editor/`: `ApiKeyField`, `ModelField`,
+//! `NumberFields` and `EditorActions`; [`EditedEntry`] is how each reads and
+//! stores the account.
 
-use hearth_core::compaction::{FALLBACK_CONTEXT_WINDOW, parse_context_window};
+mod api_key_field;
+mod editor_actions;
+mod model_field;
+mod number_fields;
+
+use api_key_field::ApiKeyField;
+use editor_actions::EditorActions;
+use hearth_core::compaction::parse_context_window;
 use hearth_core::message::attachment::Accepts;
 use hearth_core::provider::{InputsFrom, Preset, insecure_http_warning, parse_extra_json};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
+use model_field::ModelField;
+use number_fields::NumberFields;
 
-use crate::io::dialogs::confirm;
 use crate::providers::model_inputs_field::ModelInputsField;
-use crate::providers::state::key_lock::LockState;
-use crate::providers::state::{ProviderEntry, ProvidersContext, test_connection};
+use crate::providers::state::{Connected, ProviderEntry, ProvidersContext};
 use crate::ui::text_field::TextField;
-use hearth_core::format::grouped;
 
 /// The editor of one provider account.
 #[component]
@@ -42,22 +51,8 @@ pub(crate) fn ProviderEditor(
     on_removed: Callback<()>,
 ) -> impl IntoView {
     let providers = ProvidersContext::expect();
-    let id = StoredValue::new(id);
-    let entry = Memo::new(move |_| id.with_value(|id| providers.entry_tracked(id)));
-    let read =
-        move |field: fn(&ProviderEntry) -> String| move || entry.with(|e| e.as_ref().map(field).unwrap_or_default());
-    let edit = move |change: Box<dyn FnOnce(&mut ProviderEntry)>| {
-        let mut saved = None;
-        providers.list.update(|list| {
-            if let Some(entry) = id.with_value(|id| list.iter_mut().find(|e| e.id() == id)) {
-                change(entry);
-                saved = Some(entry.clone());
-            }
-        });
-        if let Some(entry) = saved {
-            providers.save(entry);
-        }
-    };
+    let form = EditedEntry::new(providers, id);
+    let entry = form.entry;
     let preset = Memo::new(move |_| entry.with(|e| e.as_ref().map(ProviderEntry::preset).unwrap_or_default()));
     let url_problem = Memo::new(move |_| {
         entry.with(|e| e.as_ref().and_then(|e| e.provider.config().checked_base_url().err().map(|p| p.to_string())))
@@ -68,62 +63,31 @@ pub(crate) fn ProviderEditor(
         })
     });
     let key_notice = RwSignal::new(None::<String>);
-    // While the keys are locked a typed key could not be sealed (it would be
-    // dropped on save): the field offers to unlock instead, for every provider.
-    let key_locked = Memo::new(move |_| {
-        entry.with(|e| e.as_ref().is_some_and(|e| e.provider.key_is_locked()))
-            || matches!(providers.lock.get(), LockState::Locked(_))
-    });
     let errors = FieldErrors::new();
-    let status = RwSignal::new(String::new());
-    let testing = RwSignal::new(false);
     let models = RwSignal::new(Vec::<String>::new());
     // What the model list said each model reads (OpenRouter's), applied to
     // the model as it is chosen.
     let listed = StoredValue::new(Vec::<(String, Accepts)>::new());
-    let learn_listed = move || {
+    let learn_listed = Callback::new(move |()| {
         let Some(model) = entry.with_untracked(|e| e.as_ref().map(|e| e.model.model.trim().to_owned())) else { return };
         let found = listed.with_value(|listed| listed.iter().find(|(id, _)| *id == model).map(|(_, accepts)| *accepts));
         if let Some(accepts) = found {
-            id.with_value(|id| providers.learn_inputs(id, accepts, InputsFrom::ModelList));
+            form.id.with_value(|id| providers.learn_inputs(id, accepts, InputsFrom::ModelList));
         }
-    };
-
+    });
+    let on_connected = Callback::new(move |connected: Connected| {
+        models.set(connected.models);
+        listed.set_value(connected.inputs);
+        learn_listed.run(());
+    });
     let set_preset = move |ev: leptos::ev::Event| {
         let Some(new) = Preset::from_id(&event_target_value(&ev)) else { return };
-        edit(Box::new(move |entry| {
-            let old = entry.preset();
-            let url = entry.provider.base_url.trim();
-            let url = if url.is_empty() || url == old.default_base_url() {
-                new.default_base_url().to_owned()
-            } else {
-                url.to_owned()
-            };
-            if entry.provider.name.trim().is_empty() || entry.provider.name == old.label() {
-                entry.provider.name = new.label().to_owned();
-            }
-            entry.provider.preset = Some(new);
-            entry.provider.kind = new.kind();
-            // The key stays only if the new address has the origin it was entered for.
-            if entry.provider.with_base_url(url) {
+        form.edit(move |entry| {
+            if change_preset(entry, new) {
                 key_notice.set(Some(KEY_REMOVED.to_owned()));
             }
-        }));
+        });
         models.set(Vec::new());
-    };
-    let number = move |typed: String, field: Field| {
-        let typed = typed.trim();
-        match field.parse(typed) {
-            Ok(value) => {
-                errors.clear(field);
-                providers.saving.accepted(field.label());
-                edit(Box::new(move |entry| field.store(entry, value)));
-            }
-            Err(problem) => {
-                providers.saving.refused(field.label(), problem.clone());
-                errors.set(field, problem);
-            }
-        }
     };
     let set_extra = move |typed: String| {
         match parse_extra_json(&typed) {
@@ -133,38 +97,7 @@ pub(crate) fn ProviderEditor(
         // Stored as typed even when it does not parse yet, so nothing is lost;
         // sending explains the problem until it is fixed.
         let stored = Some(typed).filter(|t| !t.trim().is_empty());
-        edit(Box::new(move |entry| entry.model.extra_json = stored));
-    };
-    let test = move |_| {
-        let Some(entry) = entry.get_untracked() else { return };
-        testing.set(true);
-        status.set("Testing the connection…".to_owned());
-        spawn_local(async move {
-            match test_connection(&entry).await {
-                Ok(connected) => {
-                    status.set(connected.summary);
-                    models.set(connected.models);
-                    listed.set_value(connected.inputs);
-                    learn_listed();
-                }
-                Err(problem) => status.set(problem.to_string()),
-            }
-            testing.set(false);
-        });
-    };
-    let remove = move |_| {
-        let name = entry.with_untracked(|e| e.as_ref().map(|e| e.provider.name.clone()).unwrap_or_default());
-        if confirm(&format!("Delete the provider “{name}” and its key?")) {
-            providers.remove(id.get_value());
-            on_removed.run(());
-        }
-    };
-    let in_use = move || {
-        let active = providers.active.get();
-        providers.list.with(|list| {
-            let first = list.first().map(ProviderEntry::id);
-            id.with_value(|id| active.as_deref().map_or(first == Some(id.as_str()), |active| active == id))
-        })
+        form.edit(move |entry| entry.model.extra_json = stored);
     };
 
     view! {
@@ -187,16 +120,16 @@ pub(crate) fn ProviderEditor(
             </label>
             <TextField
                 label="Name"
-                value=read(|e| e.provider.name.clone())
+                value=form.read(|e| e.provider.name.clone())
                 on_change=Callback::new(move |name: String| {
                     let name = name.trim().to_owned();
-                    edit(Box::new(move |entry| entry.provider.name = name));
+                    form.edit(move |entry| entry.provider.name = name);
                 })
             />
             <TextField
                 label="Base URL"
                 kind="url"
-                value=read(|e| e.provider.base_url.clone())
+                value=form.read(|e| e.provider.base_url.clone())
                 placeholder=move || preset.get().base_url_hint()
                 autocomplete="url"
                 verbatim=true
@@ -204,127 +137,32 @@ pub(crate) fn ProviderEditor(
                 warning=url_warning
                 on_change=Callback::new(move |url: String| {
                     let url = url.trim().to_owned();
-                    edit(Box::new(move |entry| {
+                    form.edit(move |entry| {
                         if entry.provider.with_base_url(url) {
                             key_notice.set(Some(KEY_REMOVED.to_owned()));
                         }
-                    }));
+                    });
                 })
             />
-            <Show
-                when=move || !key_locked.get()
-                fallback=move || {
-                    view! {
-                        // While locked the key is not in memory: nothing to show or leak.
-                        <div class="field key-locked">
-                            <span id="api-key-locked-label">"API key"</span>
-                            <p aria-labelledby="api-key-locked-label">"Locked"</p>
-                            <button type="button" on:click=move |_| providers.unlock_open.set(true)>
-                                "Unlock your API keys"
-                            </button>
-                        </div>
-                    }
-                }
-            >
-                <TextField
-                    label="API key"
-                    kind="password"
-                    value=read(|e| e.provider.api_key.clone())
-                    placeholder=move || if preset.get().needs_key() { "Required" } else { "Optional for local servers" }
-                    autocomplete="off"
-                    verbatim=true
-                    notice=key_notice
-                    on_change=Callback::new(move |key: String| {
-                        let key = key.trim().to_owned();
-                        key_notice.set(None);
-                        edit(Box::new(move |entry| entry.provider.set_key(key)));
-                    })
-                />
-            </Show>
+            <ApiKeyField form preset notice=key_notice />
             <Show when=move || preset.get() == Preset::Azure>
                 <TextField
                     label="API version"
-                    value=read(|e| e.provider.api_version.clone())
+                    value=form.read(|e| e.provider.api_version.clone())
                     placeholder=hearth_core::provider::AZURE_API_VERSION
                     verbatim=true
                     on_change=Callback::new(move |version: String| {
                         let version = version.trim().to_owned();
-                        edit(Box::new(move |entry| entry.provider.api_version = version));
+                        form.edit(move |entry| entry.provider.api_version = version);
                     })
                 />
             </Show>
-            <TextField
-                label=move || if preset.get() == Preset::Azure { "Model (deployment name)" } else { "Model" }
-                value=read(|e| e.model.model.clone())
-                placeholder=move || preset.get().model_hint()
-                verbatim=true
-                on_change=Callback::new(move |model: String| {
-                    let model = model.trim().to_owned();
-                    edit(Box::new(move |entry| entry.model.model = model));
-                    learn_listed();
-                })
-            />
-            <Show when=move || models.with(|m| !m.is_empty())>
-                <label class="field">
-                    <span>"Available models"</span>
-                    <select on:change=move |ev| {
-                        let model = event_target_value(&ev);
-                        if !model.is_empty() {
-                            edit(Box::new(move |entry| entry.model.model = model));
-                            learn_listed();
-                        }
-                    }>
-                        <option value="">"Pick a model…"</option>
-                        {move || {
-                            models.get().into_iter().map(|model| view! { <option value=model.clone()>{model.clone()}</option> }).collect_view()
-                        }}
-                    </select>
-                </label>
-            </Show>
+            <ModelField form preset models on_chosen=learn_listed />
             <ModelInputsField
                 entry
-                on_change=Callback::new(move |inputs| edit(Box::new(move |entry| entry.model.inputs = inputs)))
+                on_change=Callback::new(move |inputs| form.edit(move |entry| entry.model.inputs = inputs))
             />
-            <div class="field-row">
-                {[Field::Temperature, Field::MaxTokens, Field::TopP]
-                    .into_iter()
-                    .map(|field| {
-                        view! {
-                            <div class="field-group">
-                                <TextField
-                                    label=field.label()
-                                    inputmode=field.input_mode()
-                                    value=move || entry.with(|e| e.as_ref().map(|e| field.show(e)).unwrap_or_default())
-                                    placeholder="Default"
-                                    error=move || errors.get(field)
-                                    on_change=Callback::new(move |typed: String| number(typed, field))
-                                />
-                            </div>
-                        }
-                    })
-                    .collect_view()}
-            </div>
-            <TextField
-                label=Field::ContextWindow.label()
-                inputmode=Field::ContextWindow.input_mode()
-                value=move || entry.with(|e| e.as_ref().map(|e| Field::ContextWindow.show(e)).unwrap_or_default())
-                placeholder="Default"
-                error=move || errors.get(Field::ContextWindow)
-                hint=Signal::derive(move || {
-                    let window = entry.with(|e| {
-                        e.as_ref().map_or(FALLBACK_CONTEXT_WINDOW, |e| {
-                            let mut default = e.model.clone();
-                            default.context_window = None;
-                            default.effective_context_window(e.preset())
-                        })
-                    });
-                    format!(
-                        "Empty: {} tokens, this model's default. Long conversations are compacted before they fill it.",
-                        grouped(window.into()),
-                    )
-                })
-                on_change=Callback::new(move |typed: String| number(typed, Field::ContextWindow))
-            />
+            <NumberFields form errors />
             <Show when=move || preset.get().supports_thinking_switch()>
                 <label class="check">
                     <input
@@ -332,7 +170,7 @@ pub(crate) fn ProviderEditor(
                         prop:checked=move || entry.with(|e| e.as_ref().and_then(|e| e.model.thinking) == Some(true))
                         on:change=move |ev| {
                             let on = event_target_checked(&ev);
-                            edit(Box::new(move |entry| entry.model.thinking = Some(on)));
+                            form.edit(move |entry| entry.model.thinking = Some(on));
                         }
                     />
                     "Thinking (reasoning before the answer)"
@@ -345,33 +183,71 @@ pub(crate) fn ProviderEditor(
                 placeholder="{\"seed\": 7}"
                 error=move || errors.get(Field::Extra)
                 hint="Extra JSON is merged into every request body last, so it can set or override any field."
-                value=read(|e| e.model.extra_json.clone().unwrap_or_default())
+                value=form.read(|e| e.model.extra_json.clone().unwrap_or_default())
                 on_change=Callback::new(set_extra)
             />
-            <div class="editor-actions">
-                <button
-                    type="button"
-                    on:click=test
-                    disabled=move || testing.get() || url_problem.with(Option::is_some)
-                >
-                    "Test connection"
-                </button>
-                <button
-                    type="button"
-                    disabled=in_use
-                    on:click=move |_| providers.set_active(id.get_value())
-                >
-                    {move || if in_use() { "In use" } else { "Use this provider" }}
-                </button>
-                <button type="button" class="danger" on:click=remove>
-                    "Delete provider"
-                </button>
-            </div>
-            <p class="status" role="status">
-                {move || status.get()}
-            </p>
+            <EditorActions form url_problem on_connected on_removed />
         </form>
     }
+}
+
+/// The account a form edits: its entry as it changes, and how a committed
+/// field is stored in it.
+#[derive(Clone, Copy)]
+pub(crate) struct EditedEntry {
+    /// The provider accounts.
+    providers: ProvidersContext,
+    /// The account's id.
+    id: StoredValue<String>,
+    /// The account's entry (tracked); `None` once it is removed.
+    entry: Memo<Option<ProviderEntry>>,
+}
+
+impl EditedEntry {
+    /// The form of the account `id`.
+    fn new(providers: ProvidersContext, id: String) -> Self {
+        let id = StoredValue::new(id);
+        let entry = Memo::new(move |_| id.with_value(|id| providers.entry_tracked(id)));
+        Self { providers, id, entry }
+    }
+
+    /// A text of the entry, as a field shows it (tracked; empty once removed).
+    fn read(self, field: fn(&ProviderEntry) -> String) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+        move || self.entry.with(|e| e.as_ref().map(field).unwrap_or_default())
+    }
+
+    /// Changes the entry with `change` and stores it.
+    fn edit(self, change: impl FnOnce(&mut ProviderEntry)) {
+        let mut saved = None;
+        self.providers.list.update(|list| {
+            if let Some(entry) = self.id.with_value(|id| list.iter_mut().find(|e| e.id() == id)) {
+                change(entry);
+                saved = Some(entry.clone());
+            }
+        });
+        if let Some(entry) = saved {
+            self.providers.save(entry);
+        }
+    }
+}
+
+/// Makes `entry` an account of the type `new`: its base URL and name follow
+/// when they were the old type's defaults. Returns whether the key was removed
+/// (it stays only if the new address has the origin it was entered for).
+fn change_preset(entry: &mut ProviderEntry, new: Preset) -> bool {
+    let old = entry.preset();
+    let url = entry.provider.base_url.trim();
+    let url = if url.is_empty() || url == old.default_base_url() {
+        new.default_base_url().to_owned()
+    } else {
+        url.to_owned()
+    };
+    if entry.provider.name.trim().is_empty() || entry.provider.name == old.label() {
+        entry.provider.name = new.label().to_owned();
+    }
+    entry.provider.preset = Some(new);
+    entry.provider.kind = new.kind();
+    entry.provider.with_base_url(url)
 }
 
 /// What the form says when a new address removed the key.
@@ -380,7 +256,7 @@ const KEY_REMOVED: &str = "The key was removed because the base URL now points t
 
 /// The fields whose typed values are checked before they are stored.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Field {
+pub(crate) enum Field {
     Temperature,
     MaxTokens,
     TopP,
@@ -389,7 +265,7 @@ enum Field {
 }
 
 /// A checked value of a numeric field; `None` means the provider's default.
-enum Value {
+pub(crate) enum Value {
     Float(Option<f64>),
     Count(Option<u32>),
 }
@@ -458,7 +334,7 @@ impl Field {
 
 /// The problems shown under fields, by field.
 #[derive(Clone, Copy)]
-struct FieldErrors(RwSignal<Vec<(Field, String)>>);
+pub(crate) struct FieldErrors(RwSignal<Vec<(Field, String)>>);
 
 impl FieldErrors {
     fn new() -> Self {

@@ -1,12 +1,15 @@
 //! Settings section "Sync": the server, database, user and password, end-to-end
 //! encryption with its passphrase, Start and Stop, what sync is doing, when it
 //! last finished, what is waiting, Check server's findings and the conflicts to
-//! resolve. The configuration stays on this device.
+//! resolve. The configuration stays on this device. The progress line is
+//! `SyncProgress` (in `sync_settings/`).
+
+mod sync_progress;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use sync_progress::SyncProgress;
 
-use crate::io::intl::short_date_time;
 use crate::providers::state::ProvidersContext;
 use crate::providers::state::key_lock::LockState;
 use crate::sync::state::{Phase, SYNC_SETTING, SyncConfig, SyncContext, code};
@@ -121,16 +124,7 @@ pub(crate) fn SyncSettings() -> impl IntoView {
             }
         });
     };
-    let stop = move |_| {
-        sync.stop();
-        // Only `on` changes: the stored password stays as it is stored.
-        spawn_local(async move {
-            let stored = sync.store.setting(SYNC_SETTING).await.ok().flatten();
-            if let Some(config) = SyncConfig::from_value(stored.as_ref()) {
-                sync.store.put_setting(SYNC_SETTING, SyncConfig { on: false, ..config }.to_value());
-            }
-        });
-    };
+    let stop = move |_| stop_sync(sync);
     let check = move |_| {
         checking.set(true);
         findings.set(None);
@@ -143,23 +137,6 @@ pub(crate) fn SyncSettings() -> impl IntoView {
             findings.set(Some(found));
             checking.set(false);
         });
-    };
-    let phase_text = move || match sync.phase.get() {
-        Phase::Off => "Sync is off.".to_owned(),
-        Phase::Starting => "Starting…".to_owned(),
-        Phase::OtherTab => "Another Hearth tab is syncing; this one follows it.".to_owned(),
-        Phase::Syncing => "Syncing…".to_owned(),
-        Phase::Live => "Up to date; changes on either side sync as they happen.".to_owned(),
-        Phase::Retrying { why, retry_at } => format!("{why}. Trying again at {}.", short_date_time(retry_at as f64)),
-        Phase::Refused(why) => why,
-    };
-    let last = move || {
-        sync.last_synced.get().map(|at| format!("Last synced at {}.", short_date_time(at as f64))).unwrap_or_default()
-    };
-    let pending = move || match sync.pending.get() {
-        0 => String::new(),
-        1 => "1 change waits to be sent.".to_owned(),
-        n => format!("{n} changes wait to be sent."),
     };
     view! {
         <section class="settings-section sync-settings" aria-labelledby="settings-sync">
@@ -193,14 +170,22 @@ pub(crate) fn SyncSettings() -> impl IntoView {
                 </Show>
                 <button type="button" on:click=check disabled=checking>"Check server"</button>
             </div>
-            // Announced as it changes; not a `status` role, which the dialog's
-            // backup line is (one status per dialog).
-            <p class="status" aria-live="polite">
-                {phase_text} " " {last} " " {pending}
-            </p>
+            <SyncProgress />
             <SyncCheck findings checking />
             <SyncConflicts />
             <SyncUnreadable />
         </section>
     }
+}
+
+/// Stops sync and stores that it is off. Only `on` changes: the stored
+/// password stays as it is stored.
+fn stop_sync(sync: SyncContext) {
+    sync.stop();
+    spawn_local(async move {
+        let stored = sync.store.setting(SYNC_SETTING).await.ok().flatten();
+        if let Some(config) = SyncConfig::from_value(stored.as_ref()) {
+            sync.store.put_setting(SYNC_SETTING, SyncConfig { on: false, ..config }.to_value());
+        }
+    });
 }

@@ -18,7 +18,7 @@ import { readDatabase, sessionMessages } from '../support/idb.mjs';
 const GREETING = 'How can I help you today?';
 /** A user message long enough to fill the conversation, so a reply below it can scroll. */
 const TALL_MESSAGE = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of a long note.`).join('\n');
-/** Within this many px of the bottom the view counts as at the bottom (src/chat/conversation.rs). */
+/** Within this many px of the bottom the view counts as at the bottom (src/chat/conversation/follow.rs). */
 const NEAR_BOTTOM_PX = 8;
 
 /** The open session's id, from the address (`#/s/<id>`), or null. */

@@ -180,6 +180,21 @@ describe('shell rules', () => {
     assert.doesNotMatch(err, /the prop `text`/);
     assert.match(err, /chat\/view\.rs reaches the clock outside src\/io\//);
   });
+
+  test('a function over 160 lines fails with its file, line and length; braces in strings, comments and a view do not count', (t) => {
+    /** A function `name` with `body` lines between its `fn` line and its closing brace. */
+    const fn = (name, body) => [`pub(crate) fn ${name}() -> impl IntoView {`, ...Array.from({ length: body }, (_, at) => `    let x${at} = "}";`), '}'];
+    const view = ['#[component]', 'pub(crate) fn Long() -> impl IntoView {', ...Array.from({ length: 157 }, () => '    // } a brace in a comment'), '    view! { <p>{"}"}</p> }', '}'];
+    const root = shellTree(t, {
+      'chat/view.rs': ['//! A view.', '', ...fn('Fits', 158), '', 'trait T {', '    fn declared(&self);', '}', '', ...fn('TooLong', 159)].join('\n'),
+      'tools/view.rs': ['//! A view.', ...view].join('\n'),
+    });
+    const { status, err } = run('shell-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /chat\/view\.rs:168: the function `TooLong` is 161 lines \(at most 160\)/);
+    assert.doesNotMatch(err, /`Fits`|`declared`/, 'a function of 160 lines fits, and a declaration has no body');
+    assert.doesNotMatch(err, /`Long`/, 'a component of 160 lines with a view fits');
+  });
 });
 
 describe('reading paths', () => {

@@ -4,8 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::chat::conversation_outline::ConversationOutline;
-use crate::chat::reply_editor::ReplyEditor;
+use crate::chat::branches::conversation_outline::ConversationOutline;
+use crate::chat::branches::reply_editor::ReplyEditor;
 use crate::ui::lazy::{ChunkError, wasm_split};
 
 /// Both dialogs, each open while `branch_panel` names it (kept built once

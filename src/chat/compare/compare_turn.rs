@@ -7,8 +7,8 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::chat::compare_column::CompareColumn;
-use crate::chat::merge_form::MergeForm;
+use crate::chat::compare::compare_column::CompareColumn;
+use crate::chat::compare::merge_form::MergeForm;
 use crate::chat::state::ChatContext;
 use crate::chat::state::comparing::{continue_separately, turn_of};
 use crate::io::chunks::{ChunkError, wasm_split};

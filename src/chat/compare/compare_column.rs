@@ -10,7 +10,7 @@ use hearth_core::storage::MessageRecord;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::chat::compare_turn::column_dom_id;
+use crate::chat::compare::compare_turn::column_dom_id;
 use crate::chat::reply::assistant_message::AssistantMessage;
 use crate::chat::state::comparing::pick;
 use crate::chat::state::{ChatContext, EntryKind, ReplyStatus};

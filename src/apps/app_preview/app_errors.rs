@@ -1,0 +1,75 @@
+//! Under the app's frame: what went wrong running it, and the errors the app
+//! threw (with the failing line of its document), each with "Send this error
+//! to the agent" (off while a reply is being written).
+
+use leptos::prelude::*;
+
+use crate::apps::state::AppVersion;
+use crate::chat::state::ChatContext;
+use crate::io::app_frame::AppError;
+
+use super::source_line;
+
+/// The app's problems and errors.
+#[component]
+pub(crate) fn AppErrors(
+    /// The version shown (for the failing lines).
+    current: Memo<Option<AppVersion>>,
+    /// What went wrong running or saving the app, if anything.
+    problem: RwSignal<Option<String>>,
+    /// The errors the app threw (the first few).
+    errors: RwSignal<Vec<AppError>>,
+    /// Sends an error to the agent.
+    on_send: Callback<AppError>,
+) -> impl IntoView {
+    let chat = ChatContext::expect();
+    view! {
+        <div class="app-errors">
+            {move || problem.get().map(|text| view! { <p class="app-problem">{text}</p> })}
+            <Show when=move || errors.with(|errors| !errors.is_empty())>
+                <h3>"Errors in the app"</h3>
+                <ul>
+                    {move || {
+                        errors
+                            .get()
+                            .into_iter()
+                            .enumerate()
+                            .map(|(index, error)| {
+                                // Each button is described by its error's text.
+                                let id = format!("app-error-{}", index + 1);
+                                let line = if error.line > 0 {
+                                    format!("Line {}: ", error.line)
+                                } else {
+                                    String::new()
+                                };
+                                let text = format!("{line}{}", error.message);
+                                let source = source_line(&current, error.line);
+                                view! {
+                                    <li>
+                                        <code id=id.clone()>{text}</code>
+                                        {source
+                                            .map(|code| {
+                                                view! {
+                                                    <span class="app-error-source">
+                                                        "In: " <code>{code}</code>
+                                                    </span>
+                                                }
+                                            })}
+                                        <button
+                                            type="button"
+                                            aria-describedby=id
+                                            disabled=move || chat.busy.get()
+                                            on:click=move |_| on_send.run(error.clone())
+                                        >
+                                            "Send this error to the agent"
+                                        </button>
+                                    </li>
+                                }
+                            })
+                            .collect_view()
+                    }}
+                </ul>
+            </Show>
+        </div>
+    }
+}
