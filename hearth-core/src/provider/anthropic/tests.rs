@@ -3,14 +3,14 @@
 //!
 //! The replies folded from those bodies (each `*.sse` decoded whole, byte by
 //! byte and cut at every offset, matching its `*.expected.json`; the error
-//! bodies `error_<status>_*.json`) are checked in `reply/families/anthropic.rs`, with the
+//! bodies `error_<status>_*.json`) are checked in `reply/tests/families/anthropic.rs`, with the
 //! reply this module cannot use. `UPDATE_EXPECT=1` rewrites expectations.
 
 use std::path::PathBuf;
 
 use super::{build_models_request, map_finish_reason, messages_url, parse_error_body, thinking_limits};
 use crate::message::{ChatMessage, Role};
-use crate::provider::recorded;
+use crate::provider::tests::recorded;
 use crate::provider::{FinishKind, ModelConfig, Preset, ProviderConfig, ProviderKind};
 
 /// The request without tools, as most tests want it.

@@ -4,9 +4,9 @@
 //! messages a stored reply unfolds into; storage's tests check that its record
 //! unfolds into exactly these (`storage::turn_messages`).
 
-use super::{HttpRequest, ModelConfig, Preset, ProviderConfig, build_request_with_tools};
 use crate::contract::{ProviderKind, ToolSpec};
 use crate::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart, Role};
+use crate::provider::{HttpRequest, ModelConfig, Preset, ProviderConfig, build_request_with_tools};
 
 /// A mock account of `preset` (also the message tests' account).
 pub(crate) fn provider(preset: Preset) -> ProviderConfig {

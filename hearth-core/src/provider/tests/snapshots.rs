@@ -1,7 +1,7 @@
 //! Whole requests, snapshotted per family in `test_data/<family>/request_*.json`
 //! (see [`recorded::check_requests`]): plain text with a system prompt and
 //! sampling settings, the thinking switch, tools offered with the two-round tool
-//! turn of [`tool_wire_tests`], a user message carrying two attached files (in
+//! turn of [`tool_wire`](super::tool_wire), a user message carrying two attached files (in
 //! the tool turn, so the files are seen in a request after tool rounds), and
 //! extra JSON overriding fields, and a compacted conversation (the first
 //! question, the summary standing in for two turns, then the tool turn and a
@@ -11,11 +11,12 @@
 //! so a change to any body shows up here as a diff (`UPDATE_EXPECT=1` rewrites
 //! the snapshots).
 
-use super::tool_wire_tests::{conversation, tools};
-use super::{HttpRequest, ModelConfig, Preset, ProviderConfig, build_request_with_tools, recorded};
+use super::recorded;
+use super::tool_wire::{conversation, tools};
 use crate::contract::ProviderKind;
 use crate::message::attachment::{Accepts, Attachment, AttachmentKind, for_request};
 use crate::message::{AttachedFile, ChatMessage, ReasoningPart, Role};
+use crate::provider::{HttpRequest, ModelConfig, Preset, ProviderConfig, build_request_with_tools};
 
 fn provider(preset: Preset, base_url: &str) -> ProviderConfig {
     ProviderConfig {
@@ -344,7 +345,7 @@ fn gemini_requests_match_their_snapshots() {
 #[test]
 fn compacted_requests_alternate_and_have_no_empty_content() {
     for with_tools in [true, false] {
-        let openai = super::tool_wire_tests::body(&build(
+        let openai = super::tool_wire::body(&build(
             &provider(Preset::OpenAi, "https://api.openai.com/v1"),
             &ModelConfig::new("gpt-4o"),
             &compacted(ProviderKind::OpenAi),
@@ -377,7 +378,7 @@ fn compacted_requests_alternate_and_have_no_empty_content() {
             assert!(has_calls || !text.trim().is_empty(), "no empty message: {message}");
         }
 
-        let anthropic = super::tool_wire_tests::body(&build(
+        let anthropic = super::tool_wire::body(&build(
             &provider(Preset::Anthropic, ""),
             &ModelConfig::new("claude-sonnet-4-5"),
             &compacted(ProviderKind::Anthropic),
@@ -397,7 +398,7 @@ fn compacted_requests_alternate_and_have_no_empty_content() {
             }
         }
 
-        let gemini = super::tool_wire_tests::body(&build(
+        let gemini = super::tool_wire::body(&build(
             &provider(Preset::Gemini, ""),
             &ModelConfig::new("gemini-2.5-flash"),
             &compacted(ProviderKind::Gemini),
