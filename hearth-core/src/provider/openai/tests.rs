@@ -5,6 +5,12 @@
 //! byte and cut at every offset, matching its `*.expected.json`; the error
 //! bodies `error_<status>_*.{json,html}`) are checked in `reply/tests/families/openai.rs`, with the
 //! reply this module cannot use. `UPDATE_EXPECT=1` rewrites expectations.
+//!
+//! In `tests/`: the two-round tool turn as this family sends it (`tool_wire`)
+//! and its whole requests against their snapshots (`snapshots`).
+
+mod snapshots;
+mod tool_wire;
 
 use std::path::PathBuf;
 

@@ -1,3 +1,6 @@
+//! Tests of a stored reply as the messages a model reads back: rounds of tool
+//! calls and results, in order, with nothing empty.
+
 use super::{NOT_RUN, turn_messages};
 use crate::contract::ProviderKind;
 use crate::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart, Role};
