@@ -47,3 +47,35 @@ if (problems.length) {
   process.exit(1);
 }
 printLayers("hearth-core's layers (no import cycle; each uses only its own layer and those below)", edges, layers);
+
+// One test layout: every unit test module is `foo/tests.rs` beside `foo.rs` (declared
+// `#[cfg(test)] mod tests;` in foo.rs) or a file under that `tests/` folder, none sits
+// inline in a code file or is named like code (`foo_tests.rs`, `test_support.rs`), and
+// each test file starts with a `//!` header that says what it tests.
+import { rustFiles } from './rust-modules.mjs';
+
+const layout = [];
+const testFiles = new Set();
+const sources = rustFiles(root);
+for (const file of sources) {
+  const name = file.slice(root.length);
+  const here = name.replace(/(^|\/)(lib|mod)\.rs$/, '$1').replace(/\.rs$/, '/');
+  for (const [, module, end] of code(readFileSync(file, 'utf8')).matchAll(/#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*([;{])/g)) {
+    if (end === '{') layout.push(`${name}: the test module \`${module}\` is inline; move it to ${here}tests.rs`);
+    else if (module !== 'tests') layout.push(`${name}: the test module \`${module}\` is named like code; make it ${here}tests.rs or a file under ${here}tests/`);
+  }
+}
+for (const file of sources) {
+  const name = file.slice(root.length);
+  const underTests = name.split('/').slice(0, -1).includes('tests');
+  if (underTests || name.endsWith('/tests.rs') || name === 'tests.rs') testFiles.add(name);
+  else if (/test/.test(name.split('/').pop())) layout.push(`${name}: a test file is named tests.rs or sits under a tests/ folder`);
+}
+for (const name of testFiles) {
+  if (!readFileSync(`${root}${name}`, 'utf8').startsWith('//!')) layout.push(`${name}: a test file starts with a \`//!\` header saying what it tests`);
+}
+if (layout.length) {
+  console.error(`hearth-core's tests break the one test layout:\n${layout.join('\n')}`);
+  process.exit(1);
+}
+console.log(`One test layout: ${testFiles.size} test files, each tests.rs or under tests/, each with a //! header.`);

@@ -6,8 +6,6 @@ pub mod media;
 pub mod pdf_text;
 pub mod sealed;
 pub mod sha256;
-#[cfg(test)]
-pub(crate) mod test_support;
 pub mod zip;
 
 /// `n` with a comma between each group of three digits: `8,192`, `1,000,000`.
@@ -40,17 +38,4 @@ pub(crate) fn cut(text: &str, max_chars: usize) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::grouped;
-
-    #[test]
-    fn groups_of_three_digits_from_the_right() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1000), "1,000");
-        assert_eq!(grouped(8192), "8,192");
-        assert_eq!(grouped(128_000), "128,000");
-        assert_eq!(grouped(1_000_000), "1,000,000");
-        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
-    }
-}
+pub(crate) mod tests;

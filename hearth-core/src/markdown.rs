@@ -48,19 +48,11 @@
 mod address;
 mod events;
 mod highlight;
-#[cfg(test)]
-mod highlight_tests;
 mod math;
-#[cfg(test)]
-mod math_tests;
-#[cfg(test)]
-mod safety_tests;
 mod streaming;
 #[cfg(test)]
 mod tests;
 mod writer;
-#[cfg(test)]
-mod writer_tests;
 
 use pulldown_cmark::{Options, Parser};
 

@@ -32,23 +32,15 @@
 //! `request` and `wire` modules, and an arm in each dispatch function.
 
 pub mod anthropic;
-#[cfg(test)]
-mod attached_files_tests;
 mod base_url;
 pub mod gemini;
 pub mod openai;
 
 mod parse;
 mod preset;
-#[cfg(test)]
-pub(crate) mod recorded;
-#[cfg(test)]
-pub(crate) mod request_snapshots;
 mod response;
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
-pub(crate) mod tool_wire_tests;
+pub(crate) mod tests;
 
 /// The wire contract, re-exported: [`crate::contract`] is its home.
 pub use crate::contract::{

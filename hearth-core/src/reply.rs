@@ -20,8 +20,6 @@
 //! its own; a redacted block is always a new, sealed part.
 
 #[cfg(test)]
-mod families;
-#[cfg(test)]
 mod tests;
 
 use crate::contract::{FinishKind, FinishReason, ProviderError, ProviderKind, StreamEvent, Usage};

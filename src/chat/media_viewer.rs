@@ -32,11 +32,11 @@ pub(crate) fn MediaViewer(
         let Some(attachment) = shown.get_untracked() else { return };
         problem.set(String::new());
         spawn_local(async move {
-            let outcome = match store.blob(&attachment.blob).await {
-                Some(blob) => download_blob(&attachment.name, &blob),
-                None => Err("it is no longer stored".to_owned()),
+            let why = match store.blob(&attachment.blob).await {
+                Some(blob) => download_blob(&attachment.name, &blob).err().map(|error| error.to_string()),
+                None => Some("it is no longer stored".to_owned()),
             };
-            if let Err(why) = outcome {
+            if let Some(why) = why {
                 problem.try_set(format!("{} was not downloaded: {why}.", attachment.name));
             }
         });

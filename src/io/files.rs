@@ -1,32 +1,72 @@
 //! Files in and out: downloading text as a file, and reading a chosen (or
 //! dropped) file as text or as bytes.
 
+use std::fmt;
+
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
+/// Why a download was not offered: the step the browser refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum DownloadError {
+    /// The file (a blob) could not be made.
+    File,
+    /// The link to click could not be made.
+    Link,
+    /// There is no page to put the link in.
+    Page,
+}
+
+impl fmt::Display for DownloadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self {
+            DownloadError::File => "make a file",
+            DownloadError::Link => "make a link",
+            DownloadError::Page => "find the page",
+        };
+        write!(f, "could not {what} for the download")
+    }
+}
+
+/// Why a file the user chose could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ReadError {
+    /// The browser could not read it; holds the file's name.
+    Unreadable(String),
+    /// It holds no text; holds the file's name.
+    NotText(String),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Unreadable(name) => write!(f, "could not read {name}"),
+            ReadError::NotText(name) => write!(f, "{name} is not a text file"),
+        }
+    }
+}
+
 /// Offers `text` as a download named `file_name`.
-pub(crate) fn download(file_name: &str, mime: &str, text: &str) -> Result<(), String> {
+pub(crate) fn download(file_name: &str, mime: &str, text: &str) -> Result<(), DownloadError> {
     let parts = js_sys::Array::of1(&text.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
-        .map_err(|_| "could not make a file for the download".to_owned())?;
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(|_| DownloadError::File)?;
     download_blob(file_name, &blob)
 }
 
 /// Offers `bytes` as a download named `file_name`.
-pub(crate) fn download_bytes(file_name: &str, mime: &str, bytes: &[u8]) -> Result<(), String> {
-    let blob = super::media::blob_of(bytes, mime).ok_or_else(|| "could not make a file for the download".to_owned())?;
+pub(crate) fn download_bytes(file_name: &str, mime: &str, bytes: &[u8]) -> Result<(), DownloadError> {
+    let blob = super::media::blob_of(bytes, mime).ok_or(DownloadError::File)?;
     download_blob(file_name, &blob)
 }
 
 /// Offers `blob` as a download named `file_name`.
-pub(crate) fn download_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(), String> {
-    let fail = |what: &str| format!("could not {what} for the download");
-    let url = web_sys::Url::create_object_url_with_blob(blob).map_err(|_| fail("make a link"))?;
-    let document = web_sys::window().and_then(|w| w.document()).ok_or_else(|| fail("find the page"))?;
+pub(crate) fn download_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(), DownloadError> {
+    let url = web_sys::Url::create_object_url_with_blob(blob).map_err(|_| DownloadError::Link)?;
+    let document = web_sys::window().and_then(|w| w.document()).ok_or(DownloadError::Page)?;
     let anchor: web_sys::HtmlAnchorElement =
-        document.create_element("a").map_err(|_| fail("make a link"))?.dyn_into().map_err(|_| fail("make a link"))?;
+        document.create_element("a").map_err(|_| DownloadError::Link)?.dyn_into().map_err(|_| DownloadError::Link)?;
     anchor.set_href(&url);
     anchor.set_download(file_name);
     anchor.click();
@@ -35,14 +75,14 @@ pub(crate) fn download_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(),
 }
 
 /// Reads a file the user picked as text.
-pub(crate) async fn read_text(file: &web_sys::File) -> Result<String, String> {
-    let text = JsFuture::from(file.text()).await.map_err(|_| format!("could not read {}", file.name()))?;
-    text.as_string().ok_or_else(|| format!("{} is not a text file", file.name()))
+pub(crate) async fn read_text(file: &web_sys::File) -> Result<String, ReadError> {
+    let text = JsFuture::from(file.text()).await.map_err(|_| ReadError::Unreadable(file.name()))?;
+    text.as_string().ok_or_else(|| ReadError::NotText(file.name()))
 }
 
 /// Reads a file the user picked or dropped as bytes (whether they are text is
 /// decided by `hearth_core::message::attach::file_text`).
-pub(crate) async fn read_bytes(file: &web_sys::File) -> Result<Vec<u8>, String> {
-    let buffer = JsFuture::from(file.array_buffer()).await.map_err(|_| format!("could not read {}", file.name()))?;
+pub(crate) async fn read_bytes(file: &web_sys::File) -> Result<Vec<u8>, ReadError> {
+    let buffer = JsFuture::from(file.array_buffer()).await.map_err(|_| ReadError::Unreadable(file.name()))?;
     Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }

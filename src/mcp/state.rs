@@ -20,7 +20,7 @@ use self::client::{Connections, McpFailure};
 pub(crate) use self::sign_in::SignInFailure;
 use crate::io::db::StorageError;
 use crate::providers::state::ProvidersContext;
-use crate::providers::state::key_lock::LockState;
+use crate::providers::state::key_lock::{LockError, LockState};
 use crate::store::StoreContext;
 
 /// What Hearth knows of a server since the page loaded.
@@ -250,8 +250,8 @@ impl McpContext {
     /// Writes `server` as the lock at rest asks: with it on, its secrets only
     /// sealed (sealed afresh here when the lock is open; kept as they were
     /// sealed when it is locked here, when the server holds no plain secret).
-    async fn store_server(self, server: McpServer, number: u64) -> Result<(), String> {
-        let db = self.store.db().ok_or_else(|| StorageError::NotOpen.to_string())?;
+    async fn store_server(self, server: McpServer, number: u64) -> Result<(), ServerNotStored> {
+        let db = self.store.db().ok_or(ServerNotStored::Storage(StorageError::NotOpen))?;
         let lock = self.providers.lock.get_untracked();
         let mut stored = server.clone();
         match &lock {
@@ -261,13 +261,16 @@ impl McpContext {
                     // Sealed secrets that did not open here stay as they are.
                     false if server.secrets_locked() => server.sealed.clone(),
                     true => Some(
-                        self.providers.seal_secret(&server.secrets().to_bytes()).await.map_err(|e| e.to_string())?,
+                        self.providers
+                            .seal_secret(&server.secrets().to_bytes())
+                            .await
+                            .map_err(ServerNotStored::Seal)?,
                     ),
                     false => None,
                 };
             }
             LockState::Locked(_) | LockState::Damaged(_) if server.has_secrets() => {
-                return Err("its header value or sign-in is stored only sealed: unlock your API keys first".to_owned());
+                return Err(ServerNotStored::Locked);
             }
             LockState::Locked(_) | LockState::Damaged(_) => {}
         }
@@ -275,9 +278,10 @@ impl McpContext {
         if self.saves.with_value(|saves| saves.get(&server.id).copied()) != Some(number) {
             return Ok(());
         }
-        let value = serde_json::to_value(stored.at_rest(lock.is_on())).map_err(|e| e.to_string())?;
+        let value =
+            serde_json::to_value(stored.at_rest(lock.is_on())).map_err(|e| ServerNotStored::Encode(e.to_string()))?;
         let record = SettingRecord { key: server.setting_key(), value };
-        db.put_sealable_setting(&record, &lock.view()).await.map_err(|e| e.to_string())
+        db.put_sealable_setting(&record, &lock.view()).await.map_err(ServerNotStored::Storage)
     }
 
     /// Removes a server: ends its session on the server, forgets its status,
@@ -304,5 +308,31 @@ fn open_salt(lock: &LockState) -> Option<String> {
     match lock {
         LockState::Unlocked(lock) => Some(lock.salt.clone()),
         _ => None,
+    }
+}
+
+/// Why an MCP server was not stored.
+#[derive(Debug, Clone, PartialEq)]
+enum ServerNotStored {
+    /// Storage is not open, or the write failed.
+    Storage(StorageError),
+    /// Its secrets could not be sealed.
+    Seal(LockError),
+    /// The key lock is locked here and the server holds secrets to seal.
+    Locked,
+    /// The server could not be written as JSON; holds serde's description.
+    Encode(String),
+}
+
+impl std::fmt::Display for ServerNotStored {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServerNotStored::Storage(error) => write!(f, "{error}"),
+            ServerNotStored::Seal(error) => write!(f, "{error}"),
+            ServerNotStored::Locked => {
+                f.write_str("its header value or sign-in is stored only sealed: unlock your API keys first")
+            }
+            ServerNotStored::Encode(error) => f.write_str(error),
+        }
     }
 }

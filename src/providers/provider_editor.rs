@@ -36,6 +36,7 @@ use model_field::ModelField;
 use number_fields::NumberFields;
 
 use crate::providers::model_inputs_field::ModelInputsField;
+use crate::providers::state::save_state::NumberRefused;
 use crate::providers::state::{Connected, ProviderEntry, ProvidersContext};
 use crate::ui::text_field::TextField;
 
@@ -298,26 +299,24 @@ impl Field {
     }
 
     /// Reads what was typed; empty means the provider's default.
-    fn parse(self, typed: &str) -> Result<Value, String> {
+    fn parse(self, typed: &str) -> Result<Value, NumberRefused> {
         if typed.is_empty() {
             let counted = matches!(self, Field::MaxTokens | Field::ContextWindow);
             return Ok(if counted { Value::Count(None) } else { Value::Float(None) });
         }
         let range = |max: f64| match typed.parse::<f64>() {
             Ok(value) if (0.0..=max).contains(&value) => Ok(Value::Float(Some(value))),
-            _ => Err(format!("{} must be a number from 0 to {max}, or empty for the default.", self.label())),
+            _ => Err(NumberRefused::OutOfRange(max)),
         };
         match self {
             Field::Temperature => range(2.0),
             Field::TopP => range(1.0),
             Field::MaxTokens => match typed.parse::<u32>() {
                 Ok(count) if count > 0 => Ok(Value::Count(Some(count))),
-                _ => Err("Max tokens must be a whole number above 0, or empty for the default.".to_owned()),
+                _ => Err(NumberRefused::NotCount),
             },
-            Field::ContextWindow => {
-                parse_context_window(typed).map(Value::Count).map_err(|problem| format!("Context window: {problem}"))
-            }
-            Field::Extra => Err("not a number field".to_owned()),
+            Field::ContextWindow => parse_context_window(typed).map(Value::Count).map_err(NumberRefused::ContextWindow),
+            Field::Extra => Err(NumberRefused::NotNumberField),
         }
     }
 

@@ -40,17 +40,15 @@ pub(crate) fn SettingsDialog(
     let include_keys = RwSignal::new(false);
     let status = RwSignal::new(String::new());
     let busy = RwSignal::new(false);
-    let run = move |task: std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>>>>| {
+    let run = move |task: std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, DataError>>>>| {
         busy.set(true);
         status.set("Working…".into());
         spawn_local(async move {
-            status.set(task.await.unwrap_or_else(|error| error));
+            status.set(task.await.unwrap_or_else(|error| error.to_string()));
             busy.set(false);
         });
     };
-    let export = move |_| {
-        run(Box::pin(async move { store.export_backup(include_keys.get_untracked()).await.map_err(|e| e.to_string()) }))
-    };
+    let export = move |_| run(Box::pin(async move { store.export_backup(include_keys.get_untracked()).await }));
     let pending = RwSignal::new(None);
     // The import field is disabled while an import is read, reviewed and done,
     // which takes the focus off it: once it is enabled again after a review,
@@ -97,9 +95,7 @@ pub(crate) fn SettingsDialog(
     let decide = Callback::new(move |decision: Option<crate::store::data::PreparedImport>| {
         refocus_import.set(true);
         match decision {
-            Some(prepared) => {
-                run(Box::pin(async move { store.commit_import(prepared).await.map_err(|e| e.to_string()) }))
-            }
+            Some(prepared) => run(Box::pin(async move { store.commit_import(prepared).await })),
             None => {
                 status.set("Import cancelled. Nothing was changed.".into());
                 busy.set(false);
@@ -114,7 +110,7 @@ pub(crate) fn SettingsDialog(
                 chat.stop_all().await;
                 // Sync stops first: nothing it fetched is written after the clear.
                 sync.stop();
-                store.clear_all().await.map(|()| "All data deleted.".to_owned()).map_err(|e| e.to_string())
+                store.clear_all().await.map(|()| "All data deleted.".to_owned())
             }));
         }
     };

@@ -11,7 +11,7 @@ use hearth_core::format::base64;
 use hearth_core::format::zip::{self, limits};
 use hearth_core::storage::backup::{BackupError, BlobEntry, StoreContents, build_backup, parse_backup};
 use hearth_core::storage::chatgpt::{
-    ChatGptExport, ChatGptImport, FoundImage, find_conversations, import_chatgpt, locate_images,
+    ChatGptExport, ChatGptImport, ChatGptImportError, FoundImage, find_conversations, import_chatgpt, locate_images,
 };
 use hearth_core::storage::import_plan::{ImportPlan, plan_import};
 use hearth_core::storage::markdown_export::{attachment_files, session_to_markdown, session_to_markdown_with_versions};
@@ -25,7 +25,7 @@ use super::StoreContext;
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::clock::{date_stamp, now};
 use crate::io::db::{NewBlob, StorageError};
-use crate::io::files::{download, download_bytes};
+use crate::io::files::{DownloadError, ReadError, download, download_bytes};
 use crate::io::ids::new_id;
 use crate::io::inflate::{Format, InflateError, inflate};
 use crate::io::media::{blob_of, bytes_of, sha256_hex};
@@ -41,11 +41,13 @@ pub(crate) enum DataError {
     /// Reading or writing failed while importing; nothing was written.
     ImportFailed(StorageError),
     /// The chosen file could not be read.
-    File(String),
+    File(ReadError),
+    /// The file is neither text nor a .zip.
+    NotText,
     /// The file is not a Hearth backup and not a ChatGPT export either.
     Unrecognised {
         /// Why it is not a ChatGPT export.
-        chatgpt: String,
+        chatgpt: NotChatGpt,
     },
     /// The file is a Hearth backup that cannot be used.
     Backup(BackupError),
@@ -54,7 +56,13 @@ pub(crate) enum DataError {
     /// An image or PDF of the file is not what its name (its hash) says.
     DamagedAttachment,
     /// The file could not be offered as a download.
-    Download(String),
+    Download(DownloadError),
+    /// The backup could not be written as JSON; holds serde's description.
+    Encode(String),
+    /// The code of the export could not be loaded.
+    Code(ChunkError),
+    /// The conversation with its attachments is over what a zip holds.
+    TooLargeForZip,
 }
 
 impl fmt::Display for DataError {
@@ -68,6 +76,10 @@ impl fmt::Display for DataError {
             DataError::Storage(error) => write!(f, "{error}"),
             DataError::ImportFailed(error) => write!(f, "Nothing was imported: {error}"),
             DataError::File(error) => write!(f, "Nothing was imported: {error}"),
+            DataError::NotText => write!(f, "Nothing was imported: the file is not text, a backup or a .zip"),
+            DataError::Unrecognised { chatgpt: NotChatGpt::Refused(refused) } => {
+                write!(f, "Nothing was imported: {refused}")
+            }
             DataError::Unrecognised { chatgpt } => {
                 write!(f, "Nothing was imported: this file is neither a Hearth backup nor a ChatGPT export. {chatgpt}")
             }
@@ -78,10 +90,80 @@ impl fmt::Display for DataError {
                  Import the file again to see what it would change now."
             ),
             DataError::Download(error) => write!(f, "{error}"),
+            DataError::Encode(error) => write!(f, "{error}"),
+            DataError::Code(error) => write!(f, "{error}"),
+            DataError::TooLargeForZip => write!(f, "the conversation is too large for a zip"),
             DataError::DamagedAttachment => write!(
                 f,
                 "Nothing was imported: an image or PDF in the file is damaged (its bytes do not match its fingerprint)."
             ),
+        }
+    }
+}
+
+/// Why a file is not a ChatGPT export (or its .zip) that can be imported.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum NotChatGpt {
+    /// The .zip cannot be read.
+    Zip(zip::ReadError),
+    /// The .zip has no `conversations.json`.
+    NoConversations,
+    /// Its `conversations.json` is not UTF-8 text.
+    NotText,
+    /// The conversations cannot be read.
+    Conversations(ChatGptImportError),
+    /// An entry of the .zip cannot be unpacked.
+    Entry {
+        /// The entry's name.
+        name: String,
+        /// What is wrong with it.
+        problem: EntryProblem,
+    },
+    /// The browser cannot unpack a .zip.
+    CannotUnpack,
+    /// The .zip would unpack to more than an import reads (it may well be an
+    /// export: the words say so, not "neither").
+    Refused(limits::UnpackRefused),
+}
+
+/// What is wrong with one entry of a .zip.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EntryProblem {
+    /// It ends before its declared size.
+    CutShort,
+    /// Its declared size is more than this device can hold.
+    TooLarge,
+    /// It inflates to more than the size it declares.
+    LongerThanDeclared,
+    /// It does not inflate.
+    Damaged,
+    /// Its checksum does not match its bytes.
+    Checksum,
+    /// It is packed by a method Hearth does not unpack; holds the method's number.
+    Method(u16),
+}
+
+impl fmt::Display for NotChatGpt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotChatGpt::Zip(error) => write!(f, "{error}"),
+            NotChatGpt::NoConversations => {
+                f.write_str("the .zip has no conversations.json, so it is not a ChatGPT export")
+            }
+            NotChatGpt::NotText => f.write_str("its conversations.json is not text"),
+            NotChatGpt::Conversations(error) => write!(f, "{error}"),
+            NotChatGpt::Refused(refused) => write!(f, "{refused}"),
+            NotChatGpt::CannotUnpack => {
+                f.write_str("this browser cannot unpack .zip files; unzip it and choose conversations.json")
+            }
+            NotChatGpt::Entry { name, problem } => match problem {
+                EntryProblem::CutShort => write!(f, "{name} is cut short"),
+                EntryProblem::TooLarge => write!(f, "{name} is too large to import"),
+                EntryProblem::LongerThanDeclared => write!(f, "{name} is damaged (it unpacks to more than it says)"),
+                EntryProblem::Damaged => write!(f, "{name} is damaged"),
+                EntryProblem::Checksum => write!(f, "{name} is damaged (its checksum does not match)"),
+                EntryProblem::Method(method) => write!(f, "{name} is packed in a way Hearth cannot unpack ({method})"),
+            },
         }
     }
 }
@@ -135,7 +217,7 @@ impl StoreContext {
             summary.push_str(&format!(", {} images and PDFs", contents.blobs.len()));
         }
         let backup = build_backup(contents, include_api_keys, now());
-        let json = serde_json::to_string_pretty(&backup).map_err(|e| DataError::Download(e.to_string()))?;
+        let json = serde_json::to_string_pretty(&backup).map_err(|e| DataError::Encode(e.to_string()))?;
         download(&format!("hearth-backup-{}.json", date_stamp()), "application/json", &json)
             .map_err(DataError::Download)?;
         Ok(format!("Exported {summary}."))
@@ -153,8 +235,7 @@ impl StoreContext {
             let source = ImportSource::ChatGpt;
             return Ok(PreparedImport { plan: plan_import(&stored, &contents), incoming: contents, source, notes });
         }
-        let text =
-            String::from_utf8(bytes).map_err(|_| DataError::File("the file is not text, a backup or a .zip".into()))?;
+        let text = String::from_utf8(bytes).map_err(|_| DataError::NotText)?;
         let (contents, source, notes) = match parse_backup(&text) {
             Ok(backup) => (backup.contents, ImportSource::Backup, Vec::new()),
             Err(BackupError::NotABackup) => {
@@ -204,7 +285,7 @@ impl StoreContext {
     /// longer stored is left out, its link kept). The code is the `export`
     /// chunk, loaded on first use.
     pub(crate) async fn export_markdown(self, session: SessionRecord, with_versions: bool) -> Result<(), DataError> {
-        let code = export_code().await.map_err(|error| DataError::Download(error.to_string()))?;
+        let code = export_code().await.map_err(DataError::Code)?;
         (code.export)(self, session, with_versions).await
     }
 
@@ -231,10 +312,7 @@ impl StoreContext {
                 files.push((path, bytes));
             }
         }
-        let archive = zip_files(files)
-            .await
-            .map_err(|error| DataError::Download(error.to_string()))?
-            .ok_or_else(|| DataError::Download("the conversation is too large for a zip".into()))?;
+        let archive = zip_files(files).await.map_err(DataError::Code)?.ok_or(DataError::TooLargeForZip)?;
         download_bytes(&format!("{name}.zip"), "application/zip", &archive).map_err(DataError::Download)
     }
 }
@@ -321,14 +399,13 @@ const MAX_IMAGE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// The records of a ChatGPT export's .zip and its images (as blobs, named by
 /// their SHA-256), and what was changed or left out on the way.
-async fn chatgpt_zip_contents(bytes: &[u8]) -> Result<(StoreContents, Vec<String>), String> {
-    let archive = zip::read(bytes).map_err(|e| e.to_string())?;
-    let entry = find_conversations(&archive.entries)
-        .ok_or_else(|| "the .zip has no conversations.json, so it is not a ChatGPT export".to_owned())?;
-    limits::check_entry(entry, MAX_CONVERSATIONS_BYTES).map_err(|e| e.to_string())?;
+async fn chatgpt_zip_contents(bytes: &[u8]) -> Result<(StoreContents, Vec<String>), NotChatGpt> {
+    let archive = zip::read(bytes).map_err(NotChatGpt::Zip)?;
+    let entry = find_conversations(&archive.entries).ok_or(NotChatGpt::NoConversations)?;
+    limits::check_entry(entry, MAX_CONVERSATIONS_BYTES).map_err(NotChatGpt::Refused)?;
     let json = entry_bytes(bytes, entry).await?;
-    let text = String::from_utf8(json).map_err(|_| "its conversations.json is not text".to_owned())?;
-    let export = ChatGptExport::parse(&text).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(json).map_err(|_| NotChatGpt::NotText)?;
+    let export = ChatGptExport::parse(&text).map_err(NotChatGpt::Conversations)?;
     let refs = export.images();
     let located: Vec<_> = locate_images(&refs, archive.entries.iter().map(|entry| (entry.name.as_str(), entry.size)))
         .into_iter()
@@ -338,7 +415,7 @@ async fn chatgpt_zip_contents(bytes: &[u8]) -> Result<(StoreContents, Vec<String
     // as a whole when over the total.
     let indices: std::collections::BTreeSet<usize> = located.iter().map(|(_, index)| *index).collect();
     let images = indices.iter().filter_map(|index| archive.entries.get(*index));
-    limits::check_total(std::iter::once(entry).chain(images)).map_err(|e| e.to_string())?;
+    limits::check_total(std::iter::once(entry).chain(images)).map_err(NotChatGpt::Refused)?;
     let mut found = BTreeMap::new();
     let mut blobs = Vec::new();
     for (file_id, index) in located {
@@ -359,34 +436,31 @@ async fn chatgpt_zip_contents(bytes: &[u8]) -> Result<(StoreContents, Vec<String
 
 /// The bytes of a zip entry (inflated, at most the size it declares), checked
 /// against its size and CRC.
-async fn entry_bytes(archive: &[u8], entry: &zip::Entry) -> Result<Vec<u8>, String> {
-    let raw = archive.get(entry.range.clone()).ok_or_else(|| format!("{} is cut short", entry.name))?;
-    let max = limits::inflate_limit(entry).ok_or_else(|| format!("{} is too large to import", entry.name))?;
+async fn entry_bytes(archive: &[u8], entry: &zip::Entry) -> Result<Vec<u8>, NotChatGpt> {
+    let refused = |problem| NotChatGpt::Entry { name: entry.name.clone(), problem };
+    let raw = archive.get(entry.range.clone()).ok_or_else(|| refused(EntryProblem::CutShort))?;
+    let max = limits::inflate_limit(entry).ok_or_else(|| refused(EntryProblem::TooLarge))?;
     let data = match entry.method {
         zip::Method::Stored => raw.to_vec(),
         zip::Method::Deflated => inflate(raw, Format::Raw, max, false).await.map_err(|error| match error {
             // More than it declares: the archive's table of contents is wrong.
-            InflateError::TooLarge => format!("{} is damaged (it unpacks to more than it says)", entry.name),
-            InflateError::Unsupported => {
-                "this browser cannot unpack .zip files; unzip it and choose conversations.json".to_owned()
-            }
-            InflateError::Damaged => format!("{} is damaged", entry.name),
+            InflateError::TooLarge => refused(EntryProblem::LongerThanDeclared),
+            InflateError::Unsupported => NotChatGpt::CannotUnpack,
+            InflateError::Damaged => refused(EntryProblem::Damaged),
         })?,
-        zip::Method::Other(method) => {
-            return Err(format!("{} is packed in a way Hearth cannot unpack ({method})", entry.name));
-        }
+        zip::Method::Other(method) => return Err(refused(EntryProblem::Method(method))),
     };
     if !zip::check(entry, &data) {
-        return Err(format!("{} is damaged (its checksum does not match)", entry.name));
+        return Err(refused(EntryProblem::Checksum));
     }
     Ok(data)
 }
 
 /// The records of a ChatGPT `conversations.json`, and what was changed or left
 /// out on the way, in sentences.
-fn chatgpt_contents(text: &str) -> Result<(StoreContents, Vec<String>), String> {
+fn chatgpt_contents(text: &str) -> Result<(StoreContents, Vec<String>), NotChatGpt> {
     let mut new_id = new_id;
-    let imported = import_chatgpt(text, &mut new_id, now()).map_err(|e| e.to_string())?;
+    let imported = import_chatgpt(text, &mut new_id, now()).map_err(NotChatGpt::Conversations)?;
     Ok(contents_of(imported))
 }
 

@@ -5,12 +5,14 @@
 use hearth_core::replication::check::{Finding, Level};
 use leptos::prelude::*;
 
+use crate::io::chunks::ChunkError;
+
 /// The findings list.
 #[component]
 pub(crate) fn SyncCheck(
-    /// The last check's findings (`Err`: the check could not run), `None`
+    /// The last check's findings (`Err`: the check's code did not load), `None`
     /// before any check.
-    findings: RwSignal<Option<Result<Vec<Finding>, String>>>,
+    findings: RwSignal<Option<Result<Vec<Finding>, ChunkError>>>,
     /// Whether a check is running.
     checking: RwSignal<bool>,
 ) -> impl IntoView {
@@ -37,7 +39,9 @@ pub(crate) fn SyncCheck(
                             }
                                 .into_any()
                         }
-                        Err(why) => view! { <p>{why}</p> }.into_any(),
+                        Err(error) => {
+                            view! { <p>{format!("The check's code did not load ({error}).")}</p> }.into_any()
+                        }
                     })
             }}
         </div>

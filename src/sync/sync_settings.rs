@@ -132,7 +132,7 @@ pub(crate) fn SyncSettings() -> impl IntoView {
         spawn_local(async move {
             let found = match code::load().await {
                 Ok(code) => Ok((code.check)(config).await),
-                Err(error) => Err(format!("The check's code did not load ({error}).")),
+                Err(error) => Err(error),
             };
             findings.set(Some(found));
             checking.set(false);

@@ -24,7 +24,7 @@ pub(crate) fn ProjectFiles() -> impl IntoView {
             for file in files {
                 let outcome = match read_text(&file).await {
                     Ok(text) => tools.add_project_file(file.name(), text).map_err(|refused| refused.to_string()),
-                    Err(error) => Err(error),
+                    Err(error) => Err(error.to_string()),
                 };
                 match outcome {
                     Ok(()) => added += 1,

@@ -34,7 +34,7 @@ pub(crate) fn CopyButton(
         spawn_local(async move {
             feedback.set(match copy_text(&text).await {
                 Ok(()) => "Copied".to_owned(),
-                Err(error) => error,
+                Err(error) => error.to_string(),
             });
             sleep(CONFIRM_MS).await;
             feedback.set(String::new());

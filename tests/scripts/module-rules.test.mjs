@@ -103,6 +103,39 @@ describe('core rules', () => {
   });
 });
 
+describe('core test layout', () => {
+  test('tests.rs and files under tests/, each with a header, pass', (t) => {
+    const root = coreTree(t, {
+      'markdown.rs': '//! Markdown.\n#[cfg(test)]\nmod tests;\n',
+      'markdown/tests.rs': '//! Tests of markdown.\nmod safety;\n',
+      'markdown/tests/safety.rs': '//! Tests that nothing loads.\n',
+    });
+    const { status, out, err } = run('core-rules.mjs', root);
+    assert.equal(status, 0, err);
+    assert.match(out, /One test layout: 2 test files/);
+  });
+
+  test('a test module named like code, an inline one, or a file named *_tests.rs fails', (t) => {
+    const root = coreTree(t, {
+      'markdown.rs': '//! Markdown.\n#[cfg(test)]\nmod safety_tests;\n',
+      'markdown/safety_tests.rs': '//! Tests that nothing loads.\n',
+      'sse.rs': '//! Events.\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn reads() {}\n}\n',
+    });
+    const { status, err } = run('core-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /markdown\.rs: the test module `safety_tests` is named like code; make it markdown\/tests\.rs/);
+    assert.match(err, /markdown\/safety_tests\.rs: a test file is named tests\.rs or sits under a tests\/ folder/);
+    assert.match(err, /sse\.rs: the test module `tests` is inline; move it to sse\/tests\.rs/);
+  });
+
+  test('a test file without a //! header fails', (t) => {
+    const root = coreTree(t, { 'sse.rs': '//! Events.\n#[cfg(test)]\nmod tests;\n', 'sse/tests.rs': 'use super::*;\n' });
+    const { status, err } = run('core-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /sse\/tests\.rs: a test file starts with a `\/\/!` header/);
+  });
+});
+
 describe('shell rules', () => {
   test("the shell's own tree passes and prints its layers", () => {
     const { status, out, err } = run('shell-rules.mjs');

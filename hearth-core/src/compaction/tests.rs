@@ -166,21 +166,21 @@ fn stored_settings_are_read_field_by_field_and_clamped() {
 }
 
 /// The compacted conversation the request snapshots send
-/// (`provider::request_snapshots::compacted`) is what [`request_history`]
+/// (`provider::snapshots::compacted`) is what [`request_history`]
 /// makes of a conversation whose first two turns a summary stands for: the
 /// first question, the summary, then the two-round tool turn of
-/// `provider::tool_wire_tests::conversation` (its question is the boundary)
+/// `provider::tool_wire::conversation` (its question is the boundary)
 /// and its follow-up.
 #[test]
 fn the_request_snapshots_send_the_history_of_a_compacted_conversation() {
     use crate::contract::ProviderKind;
-    use crate::provider::{request_snapshots, tool_wire_tests};
+    use crate::provider::tests::{snapshots, tool_wire};
     for origin in [ProviderKind::OpenAi, ProviderKind::Anthropic, ProviderKind::Gemini] {
         let item = |id: &str, messages: Vec<ChatMessage>| HistoryItem { id: id.into(), messages };
         let text = |role: Role, text: &str| vec![ChatMessage::new(role, text)];
         let mut earlier = ChatMessage::new(Role::Assistant, "Lisbon in May: mild, few crowds.");
         earlier.origin = Some(origin);
-        let turn = tool_wire_tests::conversation(origin);
+        let turn = tool_wire::conversation(origin);
         let last = turn.len() - 1;
         let items = [
             item("q0", text(Role::User, "Plan a trip to Lisbon.")),
@@ -199,6 +199,6 @@ fn the_request_snapshots_send_the_history_of_a_compacted_conversation() {
         };
         let mut messages = vec![ChatMessage::new(Role::System, "You are terse.")];
         messages.extend(request_history(&items, Some(&summary)));
-        assert_eq!(messages, request_snapshots::compacted(origin), "{origin:?}");
+        assert_eq!(messages, snapshots::compacted(origin), "{origin:?}");
     }
 }

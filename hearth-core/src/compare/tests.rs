@@ -1,3 +1,6 @@
+//! Tests of comparing models: columns lettered from A, the merge's instruction
+//! and answers, prices and the cost of a compare turn.
+
 use super::*;
 
 #[test]

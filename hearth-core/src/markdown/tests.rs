@@ -1,6 +1,14 @@
 //! Markdown rendering tests: spec-style pairs in `test_data/markdown/*.md` with the
 //! expected `.html` beside them (XSS vectors included), and the streaming renderer
-//! checked against whole-document rendering.
+//! checked against whole-document rendering. The files in `tests/` check one
+//! guarantee each across the renderer: `safety` (nothing loads, any input stays
+//! cheap), `writer` (the allow-list, from outside), `highlight` (code blocks)
+//! and `math` (MathML and hostile TeX).
+
+pub(super) mod highlight;
+mod math;
+mod safety;
+mod writer;
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! Attached files: the one format they are wrapped in, the string form, and
 //! that they survive the rewrites a conversation goes through before a request
 //! (tool use turned into text, safe tool ids). How they reach each family's
-//! request is tested in `provider/attached_files_tests.rs`.
+//! request is tested in `provider/tests/attached_files.rs`.
 
 use super::*;
 

@@ -1,5 +1,14 @@
 //! Tests of the family-neutral helpers: extra JSON, dispatch by kind, model lists
-//! and the connection ping.
+//! and the connection ping. In `tests/`: the harness for recorded bodies
+//! (`recorded`), the two-round tool turn sent to every family (`tool_wire`), a
+//! message's attached files in every family (`attached_files`) and the whole
+//! requests snapshotted per family (`snapshots`). Each family's own tests sit
+//! in `<family>/tests.rs` and `<family>/tests/`.
+
+mod attached_files;
+pub(crate) mod recorded;
+pub(crate) mod snapshots;
+pub(crate) mod tool_wire;
 
 use super::{
     HttpRequest, ModelConfig, Preset, ProviderConfig, ProviderErrorKind, ProviderKind, build_request, merge_extra,

@@ -1,4 +1,8 @@
-//! Tests of how events fold into a reply.
+//! Tests of how events fold into a reply. `tests/families.rs` folds each
+//! provider family's recorded bodies (they need [`Reply`], so they live here,
+//! above provider).
+
+mod families;
 
 use super::{Reply, ReplyReader};
 use crate::contract::{FinishKind, FinishReason, ProviderError, ProviderKind, StreamEvent, Usage};

@@ -34,7 +34,7 @@ pub(crate) fn ConversationOutline() -> impl IntoView {
         Memo::new(move |_| if open.get() { chat.entries.with(|entries| outline_rows(entries)) } else { Vec::new() });
     let go = move |id: String| match reveal(chat, &id) {
         Ok(()) => chat.branch_panel.set(None),
-        Err(reason) => problem.set(reason),
+        Err(reason) => problem.set(reason.to_string()),
     };
     view! {
         <ModalDialog open on_close=close heading="Branches of this conversation" class="outline">

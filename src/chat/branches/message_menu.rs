@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::chat::state::branching::{Pruning, branch_code};
+use crate::chat::state::branching::{BranchError, Pruning, branch_code};
 use crate::chat::state::{BranchPanel, ChatContext};
 use crate::composer::state::ComposerDraft;
 use crate::ui::icon::IconName;
@@ -32,10 +32,10 @@ pub(crate) fn MessageMenu(
         spawn_local(async move {
             let outcome = match branch_code().await {
                 Ok(code) => (code.branch_from)(chat, id, draft).await,
-                Err(error) => Err(error.to_string()),
+                Err(error) => Err(BranchError::Code(error)),
             };
             if let Err(reason) = outcome {
-                status.try_set(reason);
+                status.try_set(reason.to_string());
             }
         });
     });
@@ -44,10 +44,10 @@ pub(crate) fn MessageMenu(
         spawn_local(async move {
             let outcome = match branch_code().await {
                 Ok(code) => (code.prune)(chat, pruning).await,
-                Err(error) => Err(error.to_string()),
+                Err(error) => Err(BranchError::Code(error)),
             };
             if let Err(reason) = outcome {
-                status.try_set(reason);
+                status.try_set(reason.to_string());
             }
         });
     };

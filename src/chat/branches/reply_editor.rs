@@ -40,7 +40,7 @@ pub(crate) fn ReplyEditor() -> impl IntoView {
         let Some(id) = editing.get_untracked() else { return };
         match edit_reply(chat, &id, &draft.get_untracked(), how) {
             Ok(()) => chat.branch_panel.set(None),
-            Err(reason) => problem.set(reason),
+            Err(reason) => problem.set(reason.to_string()),
         }
     };
     let on_keydown = move |event: web_sys::KeyboardEvent| {

@@ -47,7 +47,7 @@ pub(crate) fn CompareTurn(
             let text = match continue_separately(chat, ids).await {
                 Ok(1) => "1 new chat, listed under this one.".to_owned(),
                 Ok(made) => format!("{made} new chats, listed under this one."),
-                Err(reason) => reason,
+                Err(reason) => reason.to_string(),
             };
             selected.try_set(Vec::new());
             status.try_set(text);

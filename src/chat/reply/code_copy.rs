@@ -36,7 +36,7 @@ pub(crate) fn on_code_click(event: &web_sys::MouseEvent, status: RwSignal<String
         let outcome = copy_text(&code).await;
         let said = match &outcome {
             Ok(()) => "Copied".to_owned(),
-            Err(error) => error.clone(),
+            Err(error) => error.to_string(),
         };
         if outcome.is_ok() {
             button.set_text_content(Some("Copied"));

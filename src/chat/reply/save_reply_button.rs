@@ -39,7 +39,7 @@ pub(crate) fn SaveReplyButton(
         spawn_local(async move {
             feedback.set(match outcome {
                 Ok(()) => "Saved".to_owned(),
-                Err(error) => error,
+                Err(error) => error.to_string(),
             });
             sleep(CONFIRM_MS).await;
             feedback.set(String::new());

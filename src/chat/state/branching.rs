@@ -7,6 +7,7 @@
 //! `hearth_core::storage::branch`'s; this code is in the `branches` chunk,
 //! loaded the first time one of them is asked for.
 
+use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -19,19 +20,68 @@ use super::{ChatContext, Entry, Prune};
 use crate::composer::state::ComposerDraft;
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::clock::now;
+use crate::io::db::StorageError;
 use crate::io::ids::new_id;
 use crate::sessions::state::UNDO_MS;
 
 type Done<T> = Pin<Box<dyn Future<Output = T>>>;
 
+/// Why a branch was not made, pruned, shown or edited.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum BranchError {
+    /// The core refused it (the message is gone, or its turn is unfinished).
+    Refused(BranchRefusal),
+    /// The conversation could not be read.
+    Storage(StorageError),
+    /// The code of branches could not be loaded.
+    Code(ChunkError),
+    /// The new conversation could not be stored.
+    NotStored,
+    /// A reply is streaming in this conversation.
+    Streaming,
+    /// "Delete this version" on a message without another version.
+    NoOtherVersion,
+    /// "Keep only this path" in a conversation without another branch.
+    NoOtherBranch,
+    /// An edited answer with no text.
+    EmptyAnswer,
+}
+
+impl fmt::Display for BranchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BranchError::Refused(refusal) => write!(f, "{refusal}"),
+            BranchError::Storage(error) => write!(f, "{error}"),
+            BranchError::Code(error) => write!(f, "{error}"),
+            BranchError::NotStored => f.write_str("The new conversation could not be stored."),
+            BranchError::Streaming => f.write_str("Wait until the reply has ended."),
+            BranchError::NoOtherVersion => f.write_str("This message has no other version: nothing was deleted."),
+            BranchError::NoOtherBranch => f.write_str("This conversation has no other branch: nothing was deleted."),
+            BranchError::EmptyAnswer => f.write_str("An answer cannot be empty: write something, or Cancel."),
+        }
+    }
+}
+
+impl From<StorageError> for BranchError {
+    fn from(error: StorageError) -> Self {
+        BranchError::Storage(error)
+    }
+}
+
+impl From<BranchRefusal> for BranchError {
+    fn from(refusal: BranchRefusal) -> Self {
+        BranchError::Refused(refusal)
+    }
+}
+
 /// The code, from the `branches` chunk.
 pub(crate) struct BranchCode {
     /// See [`branch_from`].
-    pub(crate) branch_from: fn(ChatContext, String, ComposerDraft) -> Done<Result<(), String>>,
+    pub(crate) branch_from: fn(ChatContext, String, ComposerDraft) -> Done<Result<(), BranchError>>,
     /// See [`prune`].
-    pub(crate) prune: fn(ChatContext, Pruning) -> Done<Result<(), String>>,
+    pub(crate) prune: fn(ChatContext, Pruning) -> Done<Result<(), BranchError>>,
     /// See [`branch_each`].
-    pub(crate) branch_each: fn(ChatContext, Vec<String>) -> Done<Result<usize, String>>,
+    pub(crate) branch_each: fn(ChatContext, Vec<String>) -> Done<Result<usize, BranchError>>,
 }
 
 /// What pruning removes.
@@ -58,12 +108,12 @@ pub(crate) fn branch_code() -> Result<&'static BranchCode, ChunkError> {
 /// conversation that links back to it, and opens that. From a user message
 /// the copy ends before it and `draft` gets its text, to send again or change.
 /// Refused while this conversation streams, or inside an unfinished turn.
-async fn branch_from(chat: ChatContext, id: String, draft: ComposerDraft) -> Result<(), String> {
+async fn branch_from(chat: ChatContext, id: String, draft: ComposerDraft) -> Result<(), BranchError> {
     if chat.busy.get_untracked() {
-        return Err(BranchRefusal::Unfinished.to_string());
+        return Err(BranchRefusal::Unfinished.into());
     }
-    let Some(source) = chat.sessions.current_record() else { return Err(BranchRefusal::NotFound.to_string()) };
-    let records = chat.store.session_messages(&source.id).await.map_err(|error| error.to_string())?;
+    let Some(source) = chat.sessions.current_record() else { return Err(BranchRefusal::NotFound.into()) };
+    let records = chat.store.session_messages(&source.id).await?;
     let (session, prefill) = store_branch(chat, &source, &records, id).await?;
     match session {
         Some(session) => chat.sessions.open(session),
@@ -79,9 +129,9 @@ async fn branch_from(chat: ChatContext, id: String, draft: ComposerDraft) -> Res
 /// Branches the open conversation into a new chat at each of the replies
 /// `ids` (a compare turn's "Continue separately"), staying where it is: the
 /// new chats are listed under it. Says how many were made.
-async fn branch_each(chat: ChatContext, ids: Vec<String>) -> Result<usize, String> {
-    let Some(source) = chat.sessions.current_record() else { return Err(BranchRefusal::NotFound.to_string()) };
-    let records = chat.store.session_messages(&source.id).await.map_err(|error| error.to_string())?;
+async fn branch_each(chat: ChatContext, ids: Vec<String>) -> Result<usize, BranchError> {
+    let Some(source) = chat.sessions.current_record() else { return Err(BranchRefusal::NotFound.into()) };
+    let records = chat.store.session_messages(&source.id).await?;
     let mut made = 0;
     for id in ids {
         if store_branch(chat, &source, &records, id).await?.0.is_some() {
@@ -99,15 +149,15 @@ async fn store_branch(
     source: &SessionRecord,
     records: &[hearth_core::storage::MessageRecord],
     id: String,
-) -> Result<(Option<String>, Option<String>), String> {
-    let original = records.iter().find(|record| record.id == id).ok_or(BranchRefusal::NotFound.to_string())?;
+) -> Result<(Option<String>, Option<String>), BranchError> {
+    let original = records.iter().find(|record| record.id == id).ok_or(BranchRefusal::NotFound)?;
     let (last, prefill) = match original.role {
         Role::User => (original.parent.clone(), Some(original.content.clone())),
         _ => (Some(id.clone()), None),
     };
     let session_id = new_id();
     let copies = match &last {
-        Some(last) => branch::copy_path(records, last, &session_id, new_id).map_err(|refusal| refusal.to_string())?,
+        Some(last) => branch::copy_path(records, last, &session_id, new_id)?,
         None => Vec::new(),
     };
     let now = now();
@@ -134,7 +184,7 @@ async fn store_branch(
         return Ok((None, prefill));
     }
     if !chat.store.save_conversation(&session, copies).await {
-        return Err("The new conversation could not be stored.".to_owned());
+        return Err(BranchError::NotStored);
     }
     Ok((Some(session_id), prefill))
 }
@@ -142,20 +192,20 @@ async fn store_branch(
 /// Hides what `pruning` removes from the open conversation at once, after
 /// the user confirmed (the question counts the messages, those not shown
 /// too), and deletes it for good after [`UNDO_MS`] unless Undo was pressed.
-async fn prune(chat: ChatContext, pruning: Pruning) -> Result<(), String> {
+async fn prune(chat: ChatContext, pruning: Pruning) -> Result<(), BranchError> {
     if chat.busy.get_untracked() {
-        return Err("Wait until the reply has ended.".to_owned());
+        return Err(BranchError::Streaming);
     }
     let Some(session) = chat.sessions.current_record() else { return Ok(()) };
-    let records = chat.store.session_messages(&session.id).await.map_err(|error| error.to_string())?;
+    let records = chat.store.session_messages(&session.id).await?;
     let ids = match &pruning {
         Pruning::Version(id) if has_other_versions(&records, id) => branch::branch_ids(&records, id),
-        Pruning::Version(_) => return Err("This message has no other version: nothing was deleted.".to_owned()),
+        Pruning::Version(_) => return Err(BranchError::NoOtherVersion),
         Pruning::OtherBranches => branch::off_path_ids(&records),
     };
     let count = records.iter().filter(|r| ids.contains(&r.id) && !r.is_summary()).count();
     if count == 0 {
-        return Err("This conversation has no other branch: nothing was deleted.".to_owned());
+        return Err(BranchError::NoOtherBranch);
     }
     let messages = if count == 1 { "1 message".to_owned() } else { format!("{count} messages") };
     let question = match pruning {
@@ -198,9 +248,9 @@ fn has_other_versions(records: &[hearth_core::storage::MessageRecord], id: &str)
 /// messages of its line that stand at a fork are picked, as the version arrows
 /// pick one (remembered with them, for reloads and other tabs), and the view
 /// goes to it. Refused while a reply streams here.
-pub(crate) fn reveal(chat: ChatContext, id: &str) -> Result<(), String> {
+pub(crate) fn reveal(chat: ChatContext, id: &str) -> Result<(), BranchError> {
     if chat.busy.get_untracked() {
-        return Err("Wait until the reply has ended.".to_owned());
+        return Err(BranchError::Streaming);
     }
     // Another column of a compare turn on screen is shown beside it already:
     // going to it changes nothing of what the conversation follows.
@@ -268,21 +318,21 @@ pub(crate) enum ReplyEdit {
 /// `hearth_core::storage::branch::{edited_version, edit_reply}`): nothing
 /// below it is removed either way. Refused, with the reason, while a reply
 /// streams here or when the text is empty.
-pub(crate) fn edit_reply(chat: ChatContext, id: &str, text: &str, how: ReplyEdit) -> Result<(), String> {
+pub(crate) fn edit_reply(chat: ChatContext, id: &str, text: &str, how: ReplyEdit) -> Result<(), BranchError> {
     if chat.busy.get_untracked() {
-        return Err("Wait until the reply has ended.".to_owned());
+        return Err(BranchError::Streaming);
     }
     if text.trim().is_empty() {
-        return Err("An answer cannot be empty: write something, or Cancel.".to_owned());
+        return Err(BranchError::EmptyAnswer);
     }
-    let Some(session) = chat.sessions.current_record() else { return Err(BranchRefusal::NotFound.to_string()) };
+    let Some(session) = chat.sessions.current_record() else { return Err(BranchRefusal::NotFound.into()) };
     let record = chat.entries.with_untracked(|entries| {
         entries.iter().find(|entry| entry.id == id).and_then(|entry| match &entry.kind {
             super::EntryKind::Assistant(view) => Some(view.record.get_value()),
             _ => None,
         })
     });
-    let Some(record) = record else { return Err(BranchRefusal::NotFound.to_string()) };
+    let Some(record) = record else { return Err(BranchRefusal::NotFound.into()) };
     if record.content == text {
         return Ok(());
     }

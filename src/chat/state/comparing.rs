@@ -22,6 +22,7 @@ use hearth_core::storage::columns::{ColumnKey, CompareTurn, compare_turn};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::branching::BranchError;
 use super::compaction::{Compaction, history_items_through};
 use super::{Asker, ChatContext, ColumnPlace, Entry, EntryKind, NewTurn, Prelude, ReplyStatus, Request};
 use crate::io::chunks::{ChunkError, wasm_split};
@@ -408,7 +409,7 @@ fn source_label(entries: &[Entry], id: &str) -> Option<(usize, String)> {
 
 /// Branches the chosen columns `ids` into new chats (see
 /// `branching::branch_each`); says how many were made.
-pub(crate) async fn continue_separately(chat: ChatContext, ids: Vec<String>) -> Result<usize, String> {
-    let code = super::branching::branch_code().await.map_err(|error| error.to_string())?;
+pub(crate) async fn continue_separately(chat: ChatContext, ids: Vec<String>) -> Result<usize, BranchError> {
+    let code = super::branching::branch_code().await.map_err(BranchError::Code)?;
     (code.branch_each)(chat, ids).await
 }

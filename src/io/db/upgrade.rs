@@ -10,6 +10,7 @@
 //! stays as it was.
 
 use std::cell::RefCell;
+use std::fmt;
 use std::rc::Rc;
 
 use hearth_core::storage::{DATABASE_NAME, DATABASE_VERSION, MessageRecord, indexes, stores};
@@ -24,7 +25,34 @@ use crate::io::chunks::{ChunkError, wasm_split};
 type Holder = Rc<RefCell<Option<Closure<dyn FnMut(web_sys::Event)>>>>;
 
 /// Where a failure inside the upgrade is noted, for after it.
-type Noted = Rc<RefCell<Option<String>>>;
+type Noted = Rc<RefCell<Option<UpgradeError>>>;
+
+/// Why a step inside `upgradeneeded` failed.
+#[derive(Debug)]
+enum UpgradeError {
+    /// The browser refused it; holds what it threw, as debug text.
+    Browser(String),
+    /// The request has no version-change transaction.
+    NoTransaction,
+    /// A message could not be converted for storing.
+    Record(StorageError),
+}
+
+impl UpgradeError {
+    fn thrown(error: JsValue) -> Self {
+        UpgradeError::Browser(format!("{error:?}"))
+    }
+}
+
+impl fmt::Display for UpgradeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UpgradeError::Browser(thrown) => f.write_str(thrown),
+            UpgradeError::NoTransaction => f.write_str("no upgrade transaction"),
+            UpgradeError::Record(error) => write!(f, "{error}"),
+        }
+    }
+}
 
 /// Why one attempt at opening the database did not succeed.
 enum Attempt {
@@ -37,7 +65,7 @@ enum Attempt {
 /// The code that links stored messages into trees (schema 3), from the
 /// `migration` chunk: only a database of version 1 or 2 needs it, once.
 struct Migration {
-    link_parents: fn(&IdbOpenDbRequest, &Noted, &Holder) -> Result<(), String>,
+    link_parents: fn(&IdbOpenDbRequest, &Noted, &Holder) -> Result<(), UpgradeError>,
 }
 
 #[wasm_split(migration, fallible)]
@@ -144,10 +172,10 @@ async fn attempt(migration: Option<&'static Migration>, on_blocked: Option<Box<d
 
 /// Inside `upgradeneeded`: every store and index of the current schema that is
 /// not there yet.
-fn create_missing(request: &IdbOpenDbRequest) -> Result<(), String> {
-    let text = |error: JsValue| format!("{error:?}");
+fn create_missing(request: &IdbOpenDbRequest) -> Result<(), UpgradeError> {
+    let text = UpgradeError::thrown;
     let db: IdbDatabase = request.result().map_err(text)?.dyn_into().map_err(text)?;
-    let tx = request.transaction().ok_or("no upgrade transaction")?;
+    let tx = request.transaction().ok_or(UpgradeError::NoTransaction)?;
     let existing = db.object_store_names();
     for store in stores::ALL.iter().chain([&stores::BLOBS]) {
         if existing.contains(store) {
@@ -188,27 +216,27 @@ fn create_missing(request: &IdbOpenDbRequest) -> Result<(), String> {
     Ok(())
 }
 
-fn index(store: &IdbObjectStore, name: &str, path: &str, multi_entry: bool) -> Result<(), String> {
+fn index(store: &IdbObjectStore, name: &str, path: &str, multi_entry: bool) -> Result<(), UpgradeError> {
     let parameters = IdbIndexParameters::new();
     parameters.set_multi_entry(multi_entry);
     store
         .create_index_with_str_and_optional_parameters(name, path, &parameters)
         .map(|_| ())
-        .map_err(|error| format!("{error:?}"))
+        .map_err(UpgradeError::thrown)
 }
 
 /// Inside `upgradeneeded` from version 1 or 2: reads every message and writes
 /// back those that gain a parent. A failure is noted in `failure` and aborts
 /// the transaction.
-fn link_parents(request: &IdbOpenDbRequest, failure: &Noted, holder: &Holder) -> Result<(), String> {
-    let text = |error: JsValue| format!("{error:?}");
-    let tx = request.transaction().ok_or("no upgrade transaction")?;
+fn link_parents(request: &IdbOpenDbRequest, failure: &Noted, holder: &Holder) -> Result<(), UpgradeError> {
+    let text = UpgradeError::thrown;
+    let tx = request.transaction().ok_or(UpgradeError::NoTransaction)?;
     let messages = tx.object_store(stores::MESSAGES).map_err(text)?;
     let read = messages.get_all().map_err(text)?;
     let reading = read.clone();
     let noted = Rc::clone(failure);
     let on_read = Closure::<dyn FnMut(web_sys::Event)>::new(move |_event: web_sys::Event| {
-        let outcome = (|| -> Result<(), String> {
+        let outcome = (|| -> Result<(), UpgradeError> {
             let all: js_sys::Array = reading.result().map_err(text)?.dyn_into().map_err(text)?;
             // Records that cannot be read stay as they are, as everywhere else.
             let mut records: Vec<MessageRecord> = all.iter().filter_map(|value| super::from_js(value).ok()).collect();
@@ -216,7 +244,7 @@ fn link_parents(request: &IdbOpenDbRequest, failure: &Noted, holder: &Holder) ->
             hearth_core::storage::migrate::link_parents(&mut records);
             for (record, was) in records.iter().zip(before) {
                 if record.parent != was {
-                    let value = super::to_js(record).map_err(|error| error.to_string())?;
+                    let value = super::to_js(record).map_err(UpgradeError::Record)?;
                     messages.put(&value).map_err(text)?;
                 }
             }

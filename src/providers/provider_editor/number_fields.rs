@@ -28,7 +28,8 @@ pub(crate) fn NumberFields(
                 providers.saving.accepted(field.label());
                 form.edit(move |entry| field.store(entry, value));
             }
-            Err(problem) => {
+            Err(refused) => {
+                let problem = refused.message(field.label());
                 providers.saving.refused(field.label(), problem.clone());
                 errors.set(field, problem);
             }

@@ -5,12 +5,61 @@
 //! has ended. Kept as plain signals of types the app already has (a string, a
 //! count, a flag), which keeps it small in the bundle.
 
+use std::fmt;
+
 use leptos::prelude::*;
+
+use crate::io::db::StorageError;
 
 /// The text shown while writes are under way.
 const SAVING: &str = "Saving…";
 /// The text shown once every write started has been stored.
 const SAVED: &str = "Saved";
+
+/// Why a write of the dialog was not stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum NotStored {
+    /// Storage did not open, so nothing was written.
+    NoStorage,
+    /// The write failed.
+    Write(StorageError),
+}
+
+impl fmt::Display for NotStored {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotStored::NoStorage => f.write_str("storage is not open."),
+            NotStored::Write(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+/// Why the form refused what was typed into one of a model's number fields.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum NumberRefused {
+    /// Not a number from 0 to this.
+    OutOfRange(f64),
+    /// Not a whole number above 0.
+    NotCount,
+    /// Not a context window; holds the core's explanation.
+    ContextWindow(String),
+    /// The field takes no number.
+    NotNumberField,
+}
+
+impl NumberRefused {
+    /// What is said of the field labelled `label`.
+    pub(crate) fn message(&self, label: &str) -> String {
+        match self {
+            NumberRefused::OutOfRange(max) => {
+                format!("{label} must be a number from 0 to {max}, or empty for the default.")
+            }
+            NumberRefused::NotCount => format!("{label} must be a whole number above 0, or empty for the default."),
+            NumberRefused::ContextWindow(problem) => format!("Context window: {problem}"),
+            NumberRefused::NotNumberField => "not a number field".to_owned(),
+        }
+    }
+}
 
 /// The dialog's save state and the number of writes under way; `Copy`.
 #[derive(Clone, Copy)]
@@ -43,13 +92,13 @@ impl SaveTracker {
         self.state.set(SAVING.to_owned());
     }
 
-    /// A write ended, stored (`Ok`) or not (the problem, as the user reads it).
-    pub(crate) fn ended(self, result: Result<(), String>) {
+    /// A write ended, stored (`Ok`) or not (why).
+    pub(crate) fn ended(self, result: Result<(), NotStored>) {
         self.pending.update(|n| *n = n.saturating_sub(1));
         match result {
             Err(problem) => {
                 self.failed.set(true);
-                self.not_saved(&problem);
+                self.not_saved(&problem.to_string());
             }
             Ok(()) if self.pending.get_untracked() == 0 && !self.failed.get_untracked() => {
                 // A value refused earlier is still unsaved: that stays said.

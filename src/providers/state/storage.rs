@@ -9,6 +9,7 @@ use hearth_core::provider::InputsFrom;
 use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
 use leptos::prelude::*;
 
+use super::save_state::NotStored;
 use super::{DEFAULT_STALL_SECS, ProviderEntry, ProvidersContext};
 use crate::io::db::{Db, StorageError};
 
@@ -69,11 +70,11 @@ impl ProvidersContext {
         leptos::task::spawn_local(async move {
             let provider = if seen.is_some() { self.sealed_for_storage(entry.provider).await } else { entry.provider };
             let Some(db) = self.store.db() else {
-                self.saving.ended(Err("storage is not open.".to_owned()));
+                self.saving.ended(Err(NotStored::NoStorage));
                 return;
             };
             let result = db.save_provider(&provider, &entry.model, &seen).await;
-            self.saving.ended(result.as_ref().copied().map_err(ToString::to_string));
+            self.saving.ended(result.clone().map_err(NotStored::Write));
             match result {
                 Ok(()) => {}
                 Err(StorageError::KeyLockChanged) => {
@@ -144,11 +145,11 @@ impl ProvidersContext {
         self.saving.started();
         leptos::task::spawn_local(async move {
             let Some(db) = self.store.db() else {
-                self.saving.ended(Err("storage is not open.".to_owned()));
+                self.saving.ended(Err(NotStored::NoStorage));
                 return;
             };
             let result = write(db).await;
-            self.saving.ended(result.as_ref().copied().map_err(ToString::to_string));
+            self.saving.ended(result.clone().map_err(NotStored::Write));
             if let Err(error) = result {
                 self.store.report(error);
             }

@@ -2,10 +2,10 @@
 //! equals the whole document's rendering; and the work per push is bounded by
 //! the new text (plus a constant), whatever shape the growing block has.
 
-use super::super::highlight_tests::with_code_highlighted;
 use super::super::{RenderMode, SafeHtml, render_with};
 use super::{EAGER_TAIL_BYTES, StreamingDelta, StreamingMarkdown, TailChange};
-use crate::format::test_support::XorShift;
+use crate::format::tests::support::XorShift;
+use crate::markdown::tests::highlight::with_code_highlighted;
 
 /// The page's view of a streamed reply: the finished blocks, then the tail.
 #[derive(Default)]

@@ -1,3 +1,6 @@
+//! Tests of reading what an MCP tool returns: every kind of part, structured
+//! content, errors and empty results.
+
 use serde_json::json;
 
 use super::*;

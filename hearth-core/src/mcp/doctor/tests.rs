@@ -1,3 +1,6 @@
+//! Tests of the connection doctor: what it says of a server that works, one
+//! refused by CORS, one that does not answer, and refusals by status.
+
 use super::*;
 
 const ORIGIN: &str = "https://hearth.example";

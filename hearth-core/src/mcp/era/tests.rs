@@ -1,3 +1,6 @@
+//! Tests of telling which revision of MCP a server speaks, and of what its
+//! requests carry (meta, standard headers).
+
 use serde_json::json;
 
 use super::*;

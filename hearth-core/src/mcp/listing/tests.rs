@@ -1,3 +1,6 @@
+//! Tests of reading the lists a server gives (tools, prompts, resources and
+//! templates), page by page.
+
 use serde_json::json;
 
 use super::*;

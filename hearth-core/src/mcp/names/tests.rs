@@ -1,3 +1,6 @@
+//! Tests of the names a model calls MCP tools by: kept when they fit, hashed
+//! when not, never colliding.
+
 use std::collections::BTreeSet;
 
 use super::*;

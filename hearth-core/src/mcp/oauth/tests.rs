@@ -1,3 +1,6 @@
+//! Tests of signing in to an MCP server with OAuth 2.1: challenges, where the
+//! metadata is looked for, and what is refused.
+
 use super::*;
 
 const SERVER: &str = "https://mcp.example.com/mcp";

@@ -1,3 +1,5 @@
+//! Tests of reading the progress a server reports on a request.
+
 use serde_json::json;
 
 use super::*;

@@ -1,3 +1,6 @@
+//! Tests of a server's prompts: the arguments sent, the messages that become
+//! the message box's text, and completion.
+
 use serde_json::json;
 
 use super::*;

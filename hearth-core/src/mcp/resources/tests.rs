@@ -1,3 +1,6 @@
+//! Tests of a server's resources: text read, binary left out, templates
+//! expanded as RFC 6570 says.
+
 use serde_json::json;
 
 use super::*;

@@ -1,3 +1,6 @@
+//! Tests of JSON-RPC 2.0 as MCP uses it: what Hearth writes, what it reads,
+//! and what it refuses.
+
 use serde_json::json;
 
 use super::*;

@@ -1,3 +1,6 @@
+//! Tests of one connection to an MCP server as a state machine: initialize,
+//! the session and version on every request, the server's own requests.
+
 use serde_json::json;
 
 use super::*;

@@ -1,3 +1,7 @@
+//! Tests of images and PDFs attached to a message: never stored as bytes, what
+//! each family takes, the notes and extracted text for models that cannot read
+//! them, and each provider's limits.
+
 use super::*;
 
 fn image(name: &str, width: u32, height: u32, bytes: u64) -> Attachment {

@@ -3,14 +3,20 @@
 //!
 //! The replies folded from those bodies (each `*.sse` decoded whole, byte by
 //! byte and cut at every offset, matching its `*.expected.json`; the error
-//! bodies `error_<status>_*.json`) are checked in `reply/families/gemini.rs`, with the
+//! bodies `error_<status>_*.json`) are checked in `reply/tests/families/gemini.rs`, with the
 //! reply this module cannot use. `UPDATE_EXPECT=1` rewrites expectations.
+//!
+//! In `tests/`: the two-round tool turn as this family sends it (`tool_wire`)
+//! and its whole requests against their snapshots (`snapshots`).
+
+mod snapshots;
+mod tool_wire;
 
 use std::path::PathBuf;
 
 use super::{build_models_request, map_finish_reason, parse_error_body, stream_url};
 use crate::message::{ChatMessage, Role};
-use crate::provider::recorded;
+use crate::provider::tests::recorded;
 use crate::provider::{FinishKind, ModelConfig, Preset, ProviderConfig, ProviderErrorKind, ProviderKind};
 
 /// The request without tools, as most tests want it.

@@ -3,14 +3,20 @@
 //!
 //! The replies folded from those bodies (each `*.sse` decoded whole, byte by
 //! byte and cut at every offset, matching its `*.expected.json`; the error
-//! bodies `error_<status>_*.{json,html}`) are checked in `reply/families/openai.rs`, with the
+//! bodies `error_<status>_*.{json,html}`) are checked in `reply/tests/families/openai.rs`, with the
 //! reply this module cannot use. `UPDATE_EXPECT=1` rewrites expectations.
+//!
+//! In `tests/`: the two-round tool turn as this family sends it (`tool_wire`)
+//! and its whole requests against their snapshots (`snapshots`).
+
+mod snapshots;
+mod tool_wire;
 
 use std::path::PathBuf;
 
 use super::{AZURE_API_VERSION, azure_chat_url, build_models_request, chat_completions_url, parse_error_body};
 use crate::message::{ChatMessage, ReasoningPart, Role};
-use crate::provider::recorded;
+use crate::provider::tests::recorded;
 use crate::provider::{ModelConfig, Preset, ProviderConfig, ProviderErrorKind, ProviderKind};
 
 /// The request without tools, as most tests want it.

@@ -1,3 +1,6 @@
+//! Tests of this device's side of each document: the revisions its changes
+//! make, and what a fetched revision changes.
+
 use serde_json::{Map, Value, json};
 
 use super::*;

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde_json::json;
 
 use super::*;
-use crate::format::test_support::XorShift;
+use crate::format::tests::support::XorShift;
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/replication").join(name);

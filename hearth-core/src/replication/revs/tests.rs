@@ -711,7 +711,7 @@ fn next_rev_is_deterministic() {
 
 #[test]
 fn reading_revisions_and_stored_trees_never_panics() {
-    let mut random = crate::format::test_support::XorShift(0x7e57_7ee5);
+    let mut random = crate::format::tests::support::XorShift(0x7e57_7ee5);
     let mut tree = forest(&[(1, "a(b(c,d(e)),f)"), (3, "x(y)")]);
     tree.insert(&[rev("5-q"), rev("4-e")], true);
     let stored = serde_json::to_string(&tree).expect("JSON");

@@ -1,3 +1,6 @@
+//! Tests of branches as whole pieces: copying a path, what pruning deletes,
+//! and what is refused.
+
 use super::*;
 use crate::message::Role;
 use crate::storage::{SessionRecord, SummaryInfo, ToolCallRecord};

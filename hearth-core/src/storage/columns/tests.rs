@@ -1,3 +1,6 @@
+//! Tests of a compare turn's columns: the newest attempt of each, merges, and
+//! what a pick reveals.
+
 use super::*;
 use crate::message::Role;
 

@@ -1,3 +1,6 @@
+//! Tests of the conversation tree and the path the screen shows: forks, the
+//! newest child, choices, failed replies.
+
 use super::*;
 
 fn node(id: &'static str, parent: Option<&'static str>, created_at: Millis) -> Option<NodeKey<'static>> {

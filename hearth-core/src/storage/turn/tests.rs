@@ -1,3 +1,6 @@
+//! Tests of a stored reply as the messages a model reads back: rounds of tool
+//! calls and results, in order, with nothing empty.
+
 use super::{NOT_RUN, turn_messages};
 use crate::contract::ProviderKind;
 use crate::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart, Role};
@@ -110,7 +113,7 @@ fn rounds_are_taken_in_order_whatever_the_stored_order() {
 }
 
 /// The stored turn the provider tool-wire tests and request snapshots send
-/// (`provider::tool_wire_tests::conversation`): two rounds, the first with two
+/// (`provider::tool_wire::conversation`): two rounds, the first with two
 /// parallel calls (one failed) after commentary, the reasoning signed per
 /// round, then the answer. Its record unfolds into exactly those messages.
 #[test]
@@ -144,7 +147,7 @@ fn the_tool_wire_turn_is_a_stored_turn_unfolded() {
         },
     ];
     for origin in [ProviderKind::OpenAi, ProviderKind::Anthropic, ProviderKind::Gemini] {
-        let conversation = crate::provider::tool_wire_tests::conversation(origin);
+        let conversation = crate::provider::tests::tool_wire::conversation(origin);
         let turn = &conversation[1..conversation.len() - 1];
         assert_eq!(turn_messages("42 and 1024.", &parts, Some(origin), &calls), turn, "{origin:?}");
     }

@@ -1,3 +1,5 @@
+//! Tests of how schema 2 and before showed the versions of a reply.
+
 use super::*;
 
 fn reply(group: &'static str, created_at: Millis, content: bool) -> Option<VersionKey<'static>> {

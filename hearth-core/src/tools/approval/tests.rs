@@ -1,3 +1,6 @@
+//! Tests of which calls wait for the user's approval: the defaults, the
+//! network, and the agent's choices.
+
 use std::collections::BTreeMap;
 
 use serde_json::json;

@@ -1,3 +1,6 @@
+//! Tests of the tools Hearth brings and the user's own tools, as the model
+//! sees them.
+
 use super::{Builtin, UserTool, enabled_specs};
 
 fn tool(name: &str, parameters: &str, code: &str) -> UserTool {

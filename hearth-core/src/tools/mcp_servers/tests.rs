@@ -1,3 +1,6 @@
+//! Tests of MCP servers as a source of tools: where a token goes, what
+//! backups carry, keys, and which tools are offered.
+
 use std::collections::BTreeSet;
 
 use serde_json::json;

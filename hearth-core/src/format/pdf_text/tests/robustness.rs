@@ -5,7 +5,7 @@
 use super::super::*;
 use super::synthetic::{one_page, pdf};
 use super::{drive, fixture};
-use crate::format::test_support::XorShift;
+use crate::format::tests::support::XorShift;
 
 /// Steps allowed for any input: object streams, then a few rounds per page.
 const MAX_STEPS: usize = 2_000;

@@ -3,7 +3,7 @@
 //! patched here byte by byte for each refusal; then every prefix and
 //! thousands of corruptions, none of which may panic.
 
-use crate::format::test_support::XorShift;
+use crate::format::tests::support::XorShift;
 use std::path::{Path, PathBuf};
 
 use super::super::store;

@@ -8,7 +8,7 @@ use crate::message::{ChatMessage, ReasoningPart, Role};
 use crate::provider::ModelConfig;
 use crate::provider::gemini::parse_error_body;
 use crate::provider::gemini::tests::{body, build_request, provider, test_data};
-use crate::provider::recorded;
+use crate::provider::tests::recorded;
 use crate::reply::Reply;
 
 fn decode(pieces: &[&[u8]]) -> Vec<StreamEvent> {

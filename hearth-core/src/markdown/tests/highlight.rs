@@ -3,16 +3,16 @@
 //! markup stays within its allow-list and loads nothing, and the highlighting
 //! stays within its budget.
 
-use super::highlight::{Language, Token, highlight, listed};
-use super::safety_tests::{CORPUS, tags};
-use super::writer::{HIGHLIGHT_BYTES, HIGHLIGHT_SPANS};
-use super::{RenderMode, StreamingMarkdown, highlight_code, render, render_reply};
+use super::safety::{CORPUS, tags};
+use crate::markdown::highlight::{Language, Token, highlight, listed};
+use crate::markdown::writer::{HIGHLIGHT_BYTES, HIGHLIGHT_SPANS};
+use crate::markdown::{RenderMode, StreamingMarkdown, highlight_code, render, render_reply};
 
 /// What the page does to a reply streamed unhighlighted once it highlights
 /// its code: each `<code class="language-…">`'s content replaced by
 /// [`highlight_code`] of its text (the element's `textContent`: the markup
 /// without its `<wbr>`s, unescaped), where the language is known.
-pub(super) fn with_code_highlighted(html: &str) -> String {
+pub(in crate::markdown) fn with_code_highlighted(html: &str) -> String {
     const OPEN: &str = "<code class=\"language-";
     const MARKED: &str = "\" data-plain=\"\">";
     let mut out = String::with_capacity(html.len() * 2);
@@ -451,7 +451,7 @@ fn dressed_code_loads_nothing_and_keeps_markup_in_code_as_text() {
             assert_dressed_safe(html.as_str());
             let mut streaming = StreamingMarkdown::for_reply(mode);
             let mut streamed = String::new();
-            for piece in super::tests::pieces(markdown, 3) {
+            for piece in super::pieces(markdown, 3) {
                 let update = streaming.push(piece);
                 update.new_blocks.iter().for_each(|b| assert_dressed_safe(b.as_str()));
                 update.new_blocks.iter().for_each(|b| streamed.push_str(b.as_str()));
@@ -568,7 +568,7 @@ fn a_streamed_reply_is_unhighlighted_and_highlighting_its_code_gives_the_whole_r
         let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
         let mut blocks = String::new();
         let mut tails_with_code = 0;
-        for piece in super::tests::pieces(reply, piece_len) {
+        for piece in super::pieces(reply, piece_len) {
             let update = streaming.push(piece);
             for block in &update.new_blocks {
                 assert!(
@@ -624,10 +624,10 @@ fn highlight_code_writes_what_the_whole_rendering_writes() {
     cases.push(("rust".to_owned(), (0..1_500).map(|i| format!("let x{i} = {i};\n")).collect()));
     for (language, code) in cases {
         let whole = render_reply(&format!("```{language}\n{code}```\n"), RenderMode::Chat);
-        let unhighlighted = super::render_counted(
+        let unhighlighted = crate::markdown::render_counted(
             &format!("```{language}\n{code}```\n"),
             RenderMode::Chat,
-            super::CodeStyle::DressedUnhighlighted,
+            crate::markdown::CodeStyle::DressedUnhighlighted,
             0,
         )
         .0;

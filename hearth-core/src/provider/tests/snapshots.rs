@@ -1,7 +1,7 @@
 //! Whole requests, snapshotted per family in `test_data/<family>/request_*.json`
-//! (see [`recorded::check_requests`]): plain text with a system prompt and
+//! (see [`check_requests`](super::recorded::check_requests)): plain text with a system prompt and
 //! sampling settings, the thinking switch, tools offered with the two-round tool
-//! turn of [`tool_wire_tests`], a user message carrying two attached files (in
+//! turn of [`tool_wire`](super::tool_wire), a user message carrying two attached files (in
 //! the tool turn, so the files are seen in a request after tool rounds), and
 //! extra JSON overriding fields, and a compacted conversation (the first
 //! question, the summary standing in for two turns, then the tool turn and a
@@ -9,15 +9,17 @@
 //! tests check that it does). They are built
 //! through the dispatch ([`build_request_with_tools`]), as the app builds them,
 //! so a change to any body shows up here as a diff (`UPDATE_EXPECT=1` rewrites
-//! the snapshots).
+//! the snapshots). These are the cases; each family checks its own in
+//! `<family>/tests/snapshots.rs`, and a compacted conversation is checked here
+//! for every family.
 
-use super::tool_wire_tests::{conversation, tools};
-use super::{HttpRequest, ModelConfig, Preset, ProviderConfig, build_request_with_tools, recorded};
+use super::tool_wire::{conversation, tools};
 use crate::contract::ProviderKind;
 use crate::message::attachment::{Accepts, Attachment, AttachmentKind, for_request};
 use crate::message::{AttachedFile, ChatMessage, ReasoningPart, Role};
+use crate::provider::{HttpRequest, ModelConfig, Preset, ProviderConfig, build_request_with_tools};
 
-fn provider(preset: Preset, base_url: &str) -> ProviderConfig {
+pub(crate) fn provider(preset: Preset, base_url: &str) -> ProviderConfig {
     ProviderConfig {
         kind: preset.kind(),
         preset,
@@ -28,23 +30,23 @@ fn provider(preset: Preset, base_url: &str) -> ProviderConfig {
 }
 
 /// The sampling settings of the plain requests.
-fn sampled(model: &str) -> ModelConfig {
+pub(crate) fn sampled(model: &str) -> ModelConfig {
     ModelConfig { temperature: Some(0.7), top_p: Some(0.9), max_tokens: Some(1000), ..ModelConfig::new(model) }
 }
 
-fn thinking(model: ModelConfig, on: bool) -> ModelConfig {
+pub(crate) fn thinking(model: ModelConfig, on: bool) -> ModelConfig {
     ModelConfig { thinking: Some(on), ..model }
 }
 
 /// Extra JSON that adds a field, replaces one, removes one and merges into a
 /// nested object.
-fn with_extra(model: ModelConfig, extra: serde_json::Value) -> ModelConfig {
+pub(crate) fn with_extra(model: ModelConfig, extra: serde_json::Value) -> ModelConfig {
     ModelConfig { extra: extra.as_object().cloned().unwrap_or_default(), ..model }
 }
 
 /// A system prompt, a question, an answer `origin` wrote (with reasoning, signed
 /// where the family signs it) and a follow-up.
-fn chat(origin: ProviderKind) -> Vec<ChatMessage> {
+pub(crate) fn chat(origin: ProviderKind) -> Vec<ChatMessage> {
     let mut answer = ChatMessage::new(Role::Assistant, "Hello! How can I help?");
     answer.origin = Some(origin);
     answer.reasoning = vec![
@@ -61,7 +63,7 @@ fn chat(origin: ProviderKind) -> Vec<ChatMessage> {
 
 /// The two-round tool turn of [`conversation`], its question carrying two
 /// attached files.
-fn with_files(origin: ProviderKind) -> Vec<ChatMessage> {
+pub(crate) fn with_files(origin: ProviderKind) -> Vec<ChatMessage> {
     let mut messages = conversation(origin);
     messages[0].files = vec![
         AttachedFile { name: "notes.md".into(), content: "# Notes\n\nThe answer is 42.".into() },
@@ -79,7 +81,7 @@ const PIXEL_PNG: &str =
 /// carrying an iPhone photo kept as HEIC (sent as is to Gemini only), each
 /// with its bytes read (as the shell reads them for a request), passed
 /// through [`for_request`] for a model that reads `accepts`.
-fn with_attachments(family: ProviderKind, accepts: Accepts) -> Vec<ChatMessage> {
+pub(crate) fn with_attachments(family: ProviderKind, accepts: Accepts) -> Vec<ChatMessage> {
     let read = |attachment: Attachment, data: &str| Attachment { data: Some(data.into()), ..attachment };
     let photo = Attachment {
         kind: AttachmentKind::Image,
@@ -139,203 +141,14 @@ pub(crate) fn compacted(origin: ProviderKind) -> Vec<ChatMessage> {
     messages
 }
 
-fn build(provider: &ProviderConfig, model: &ModelConfig, messages: &[ChatMessage], with_tools: bool) -> HttpRequest {
+pub(crate) fn build(
+    provider: &ProviderConfig,
+    model: &ModelConfig,
+    messages: &[ChatMessage],
+    with_tools: bool,
+) -> HttpRequest {
     let tools = if with_tools { tools() } else { Vec::new() };
     build_request_with_tools(provider, model, messages, &tools).expect("built")
-}
-
-#[test]
-fn openai_requests_match_their_snapshots() {
-    let openai = provider(Preset::OpenAi, "https://api.openai.com/v1");
-    let chat = chat(ProviderKind::OpenAi);
-    let tool_turn = conversation(ProviderKind::OpenAi);
-    recorded::check_requests(
-        "openai",
-        &[
-            ("text", build(&openai, &sampled("gpt-4o"), &chat, false)),
-            (
-                "text_ollama",
-                build(&provider(Preset::Ollama, "http://localhost:11434/v1"), &sampled("llama3"), &chat, false),
-            ),
-            (
-                "text_azure",
-                build(
-                    &provider(Preset::Azure, "https://res.openai.azure.com/openai/deployments/gpt4o"),
-                    &sampled("gpt4o"),
-                    &chat,
-                    false,
-                ),
-            ),
-            (
-                "thinking_zhipu",
-                build(
-                    &provider(Preset::Zhipu, "https://open.bigmodel.cn/api/paas/v4"),
-                    &thinking(sampled("glm-4.5"), true),
-                    &chat,
-                    false,
-                ),
-            ),
-            (
-                "thinking_openrouter",
-                build(
-                    &provider(Preset::OpenRouter, "https://openrouter.ai/api/v1"),
-                    &thinking(sampled("m"), true),
-                    &chat,
-                    false,
-                ),
-            ),
-            (
-                "thinking_off_openrouter",
-                build(
-                    &provider(Preset::OpenRouter, "https://openrouter.ai/api/v1"),
-                    &thinking(sampled("m"), false),
-                    &chat,
-                    false,
-                ),
-            ),
-            ("tools", build(&openai, &ModelConfig::new("gpt-4o"), &tool_turn, true)),
-            ("files", build(&openai, &ModelConfig::new("gpt-4o"), &with_files(ProviderKind::OpenAi), true)),
-            ("summary", build(&openai, &ModelConfig::new("gpt-4o"), &compacted(ProviderKind::OpenAi), true)),
-            (
-                "attachments",
-                build(
-                    &openai,
-                    &ModelConfig::new("gpt-4o"),
-                    &with_attachments(ProviderKind::OpenAi, Accepts::ALL),
-                    false,
-                ),
-            ),
-            (
-                "attachments_text_only",
-                build(
-                    &provider(Preset::DeepSeek, "https://api.deepseek.com"),
-                    &ModelConfig::new("deepseek-chat"),
-                    &with_attachments(ProviderKind::OpenAi, Accepts::TEXT),
-                    false,
-                ),
-            ),
-            (
-                "tools_deepseek",
-                build(
-                    &provider(Preset::DeepSeek, "https://api.deepseek.com"),
-                    &ModelConfig::new("deepseek-reasoner"),
-                    &tool_turn,
-                    true,
-                ),
-            ),
-            (
-                "extra",
-                build(
-                    &openai,
-                    &with_extra(
-                        sampled("gpt-4o"),
-                        serde_json::json!({ "seed": 7, "max_completion_tokens": 50, "temperature": null, "stream_options": { "include_obfuscation": false } }),
-                    ),
-                    &chat,
-                    false,
-                ),
-            ),
-        ],
-    );
-}
-
-#[test]
-fn anthropic_requests_match_their_snapshots() {
-    let anthropic = provider(Preset::Anthropic, "");
-    let chat = chat(ProviderKind::Anthropic);
-    let top_p_only = ModelConfig { temperature: None, ..sampled("claude-sonnet-4-5") };
-    recorded::check_requests(
-        "anthropic",
-        &[
-            ("text", build(&anthropic, &sampled("claude-sonnet-4-5"), &chat, false)),
-            ("text_top_p", build(&anthropic, &top_p_only, &chat, false)),
-            (
-                "thinking",
-                build(
-                    &anthropic,
-                    &thinking(ModelConfig { top_p: Some(0.97), ..sampled("claude-sonnet-4-5") }, true),
-                    &chat,
-                    false,
-                ),
-            ),
-            (
-                "tools",
-                build(
-                    &anthropic,
-                    &thinking(ModelConfig::new("claude-sonnet-4-5"), true),
-                    &conversation(ProviderKind::Anthropic),
-                    true,
-                ),
-            ),
-            (
-                "files",
-                build(&anthropic, &ModelConfig::new("claude-sonnet-4-5"), &with_files(ProviderKind::Anthropic), true),
-            ),
-            (
-                "summary",
-                build(&anthropic, &ModelConfig::new("claude-sonnet-4-5"), &compacted(ProviderKind::Anthropic), true),
-            ),
-            (
-                "attachments",
-                build(
-                    &anthropic,
-                    &ModelConfig::new("claude-sonnet-4-5"),
-                    &with_attachments(ProviderKind::Anthropic, Accepts::ALL),
-                    false,
-                ),
-            ),
-            (
-                "extra",
-                build(
-                    &anthropic,
-                    &with_extra(
-                        sampled("claude-sonnet-4-5"),
-                        serde_json::json!({ "max_tokens": 64, "temperature": null, "metadata": { "user_id": "u-1" } }),
-                    ),
-                    &chat,
-                    false,
-                ),
-            ),
-        ],
-    );
-}
-
-#[test]
-fn gemini_requests_match_their_snapshots() {
-    let gemini = provider(Preset::Gemini, "");
-    let chat = chat(ProviderKind::Gemini);
-    recorded::check_requests(
-        "gemini",
-        &[
-            ("text", build(&gemini, &sampled("gemini-2.5-flash"), &chat, false)),
-            ("thinking", build(&gemini, &thinking(sampled("gemini-2.5-flash"), true), &chat, false)),
-            ("thinking_off", build(&gemini, &thinking(ModelConfig::new("gemini-2.5-flash"), false), &chat, false)),
-            ("tools", build(&gemini, &ModelConfig::new("gemini-2.5-flash"), &conversation(ProviderKind::Gemini), true)),
-            ("files", build(&gemini, &ModelConfig::new("gemini-2.5-flash"), &with_files(ProviderKind::Gemini), true)),
-            ("summary", build(&gemini, &ModelConfig::new("gemini-2.5-flash"), &compacted(ProviderKind::Gemini), true)),
-            (
-                "attachments",
-                build(
-                    &gemini,
-                    &ModelConfig::new("gemini-2.5-flash"),
-                    &with_attachments(ProviderKind::Gemini, Accepts::ALL),
-                    false,
-                ),
-            ),
-            (
-                "extra",
-                build(
-                    &gemini,
-                    &with_extra(
-                        sampled("gemini-2.5-flash"),
-                        serde_json::json!({ "generationConfig": { "topK": 40, "temperature": null }, "safetySettings": [] }),
-                    ),
-                    &chat,
-                    false,
-                ),
-            ),
-        ],
-    );
 }
 
 /// A compacted conversation is one every family accepts, with and without
@@ -344,7 +157,7 @@ fn gemini_requests_match_their_snapshots() {
 #[test]
 fn compacted_requests_alternate_and_have_no_empty_content() {
     for with_tools in [true, false] {
-        let openai = super::tool_wire_tests::body(&build(
+        let openai = super::tool_wire::body(&build(
             &provider(Preset::OpenAi, "https://api.openai.com/v1"),
             &ModelConfig::new("gpt-4o"),
             &compacted(ProviderKind::OpenAi),
@@ -377,7 +190,7 @@ fn compacted_requests_alternate_and_have_no_empty_content() {
             assert!(has_calls || !text.trim().is_empty(), "no empty message: {message}");
         }
 
-        let anthropic = super::tool_wire_tests::body(&build(
+        let anthropic = super::tool_wire::body(&build(
             &provider(Preset::Anthropic, ""),
             &ModelConfig::new("claude-sonnet-4-5"),
             &compacted(ProviderKind::Anthropic),
@@ -397,7 +210,7 @@ fn compacted_requests_alternate_and_have_no_empty_content() {
             }
         }
 
-        let gemini = super::tool_wire_tests::body(&build(
+        let gemini = super::tool_wire::body(&build(
             &provider(Preset::Gemini, ""),
             &ModelConfig::new("gemini-2.5-flash"),
             &compacted(ProviderKind::Gemini),

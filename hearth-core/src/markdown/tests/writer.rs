@@ -6,8 +6,8 @@
 //! attribute and class is on the allow-list, every attribute value is quoted
 //! and escaped, elements nest properly and no text can start a tag.
 
-use super::writer::escape_into;
-use super::{RenderMode, SafeHtml, render_with};
+use crate::markdown::writer::escape_into;
+use crate::markdown::{RenderMode, SafeHtml, render_with};
 
 /// The schemes a link may keep; anything else must have lost its `href`.
 const SCHEMES: &[&str] = &[
@@ -332,8 +332,7 @@ impl Lcg {
 }
 
 fn corpus() -> Vec<String> {
-    let mut inputs: Vec<String> =
-        super::safety_tests::CORPUS.iter().map(|(markdown, _)| (*markdown).to_owned()).collect();
+    let mut inputs: Vec<String> = super::safety::CORPUS.iter().map(|(markdown, _)| (*markdown).to_owned()).collect();
     for block in BLOCKS {
         inputs.extend(ATOMS.iter().map(|atom| block.replace("{x}", atom)));
     }

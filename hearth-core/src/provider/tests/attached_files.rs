@@ -2,11 +2,11 @@
 //! without the user's text, tools offered or not (the message tests' files and
 //! conversation, `message::tests`).
 
-use super::tool_wire_tests::{body, provider};
-use super::{ModelConfig, Preset, build_request_with_tools};
+use super::tool_wire::{body, provider};
 use crate::contract::ToolSpec;
 use crate::message::tests::{files, tool_conversation};
 use crate::message::{ChatMessage, Role};
+use crate::provider::{ModelConfig, Preset, build_request_with_tools};
 
 fn tool() -> Vec<ToolSpec> {
     vec![ToolSpec {

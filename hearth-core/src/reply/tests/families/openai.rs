@@ -5,7 +5,7 @@ use super::{check_error_bodies, check_streams};
 use crate::contract::{ProviderKind, StreamEvent};
 use crate::provider::openai::parse_error_body;
 use crate::provider::openai::tests::test_data;
-use crate::provider::recorded;
+use crate::provider::tests::recorded;
 use crate::reply::Reply;
 
 fn decode(pieces: &[&[u8]]) -> Vec<StreamEvent> {

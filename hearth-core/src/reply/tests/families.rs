@@ -11,7 +11,7 @@
 //! These are the family tests that fold events into a [`Reply`]: they live with
 //! it, since provider (below reply) cannot use it. The family's own tests
 //! (`provider/<family>/tests.rs`) check its requests and events, and the
-//! harness for recorded bodies is `provider/recorded.rs`.
+//! harness for recorded bodies is `provider/tests/recorded.rs`.
 
 mod anthropic;
 mod gemini;
@@ -19,9 +19,9 @@ mod openai;
 
 use std::path::{Path, PathBuf};
 
-use super::Reply;
 use crate::contract::{ProviderError, ProviderKind};
-use crate::provider::recorded::{REQUEST_PREFIX, cases, decode, file_name};
+use crate::provider::tests::recorded::{REQUEST_PREFIX, cases, decode, file_name};
+use crate::reply::Reply;
 
 /// Checks every recorded stream of `family`; there must be at least `at_least`.
 fn check_streams(kind: ProviderKind, family: &str, at_least: usize) {

@@ -3,14 +3,14 @@
 //! ([`decode`]), where each tool call ends ([`check_tool_call_ends`]), and the
 //! request snapshots (`request_*.json`, see [`check_requests`]). The replies
 //! folded from the bodies, and the error bodies read into replies, are checked
-//! against their `*.expected.json` in `reply/families.rs`, with [`Reply`](crate::reply::Reply)
+//! against their `*.expected.json` in `reply/tests/families.rs`, with [`Reply`](crate::reply::Reply)
 //! (this module cannot use it: reply is built on provider). `UPDATE_EXPECT=1`
 //! rewrites the snapshots after a deliberate change; review the diff.
 
 use std::path::{Path, PathBuf};
 
-use super::ResponseDecoder;
 use crate::contract::{HttpRequest, ProviderKind, StreamEvent};
+use crate::provider::ResponseDecoder;
 
 /// The fixture folder of a provider family.
 pub(crate) fn test_data(family: &str) -> PathBuf {

@@ -3,8 +3,8 @@
 //! input stays cheap to put into the page (deep nesting is flattened, content
 //! kept).
 
-use super::events::MAX_DEPTH;
-use super::{EAGER_TAIL_BYTES, RenderMode, StreamingMarkdown, render, render_with};
+use crate::markdown::events::MAX_DEPTH;
+use crate::markdown::{EAGER_TAIL_BYTES, RenderMode, StreamingMarkdown, render, render_with};
 
 /// The corpus: markdown and how many image placeholders with a "Load image"
 /// button its whole rendering has.
@@ -118,7 +118,7 @@ fn load_buttons(html: &str) -> Vec<String> {
 fn streamed_updates(markdown: &str, size: usize) -> (Vec<String>, StreamingMarkdown) {
     let mut streaming = StreamingMarkdown::new();
     let mut updates = Vec::new();
-    for piece in super::tests::pieces(markdown, size) {
+    for piece in super::pieces(markdown, size) {
         let update = streaming.push(piece);
         updates.extend(update.new_blocks.iter().map(|b| b.as_str().to_owned()));
         updates.push(update.tail.as_str().to_owned());
@@ -289,7 +289,10 @@ fn past_the_element_budget_markup_is_flattened_and_text_kept() {
     let markdown: String = (0..30_000).map(|i| format!("*w{i}* ")).collect();
     let html = render(&markdown);
     let ems = html.as_str().matches("<em>").count();
-    assert!((super::events::ELEMENT_BUDGET - 10..=super::events::ELEMENT_BUDGET).contains(&ems), "{ems} <em>");
+    assert!(
+        (crate::markdown::events::ELEMENT_BUDGET - 10..=crate::markdown::events::ELEMENT_BUDGET).contains(&ems),
+        "{ems} <em>"
+    );
     assert!(html.as_str().contains("w29999"));
     // A long list or table is closed where the budget ends; the rest follows as text.
     let list: String = (0..20_000).map(|i| format!("- item{i}\n")).collect();
@@ -359,7 +362,7 @@ fn app_code_stays_text_inside_its_callout() {
         assert!(html.as_str().matches("<details").count() <= 1, "{}", html.as_str());
         for size in [1, 7] {
             let mut streaming = StreamingMarkdown::with_mode(RenderMode::App);
-            for piece in super::tests::pieces(markdown, size) {
+            for piece in super::pieces(markdown, size) {
                 let update = streaming.push(piece);
                 update.new_blocks.iter().for_each(|b| assert_app_safe(b.as_str()));
                 assert_app_safe(update.tail.as_str());

@@ -5,10 +5,10 @@
 //! nesting, nothing that loads (`href`, `src`, `style`, event attributes,
 //! `annotation-xml`).
 
-use super::events::ELEMENT_BUDGET;
-use super::math::{MAX_NEST, MAX_TEX_BYTES, MathError, parse};
-use super::writer_tests::MARKDOWN_TAGS;
-use super::{StreamingMarkdown, render};
+use super::writer::MARKDOWN_TAGS;
+use crate::markdown::events::ELEMENT_BUDGET;
+use crate::markdown::math::{MAX_NEST, MAX_TEX_BYTES, MathError, parse};
+use crate::markdown::{StreamingMarkdown, render};
 
 const MATH_TAGS: &[&str] = &[
     "math",
@@ -392,9 +392,9 @@ fn a_mermaid_block_stays_code_and_gets_its_button_only_when_dressed() {
     // `highlight_tests::a_mermaid_block_offers_its_diagram_and_is_not_highlighted`).
     let html = rendered("```mermaid\ngraph TD; A-->B\n```");
     assert_eq!(html, "<pre><code class=\"language-mermaid\">graph TD; A--&gt;B\n</code></pre>\n");
-    let dressed = super::render_reply("```mermaid\ngraph TD; A-->B\n```", super::RenderMode::Chat);
+    let dressed = crate::markdown::render_reply("```mermaid\ngraph TD; A-->B\n```", crate::markdown::RenderMode::Chat);
     assert_eq!(dressed.as_str().matches("class=\"show-diagram\"").count(), 1);
-    let rust = super::render_reply("```rust\nfn main() {}\n```", super::RenderMode::Chat);
+    let rust = crate::markdown::render_reply("```rust\nfn main() {}\n```", crate::markdown::RenderMode::Chat);
     assert!(!rust.as_str().contains("show-diagram"));
 }
 

@@ -2,11 +2,13 @@
 //! turn with two rounds (the first with two parallel calls, one failed), so a
 //! conversation can move between families. The turn is written here as the
 //! messages a stored reply unfolds into; storage's tests check that its record
-//! unfolds into exactly these (`storage::turn_messages`).
+//! unfolds into exactly these (`storage::turn_messages`). Here: what every
+//! family does with it; each family's own shapes are checked in
+//! `<family>/tests/tool_wire.rs`.
 
-use super::{HttpRequest, ModelConfig, Preset, ProviderConfig, build_request_with_tools};
 use crate::contract::{ProviderKind, ToolSpec};
 use crate::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart, Role};
+use crate::provider::{HttpRequest, ModelConfig, Preset, ProviderConfig, build_request_with_tools};
 
 /// A mock account of `preset` (also the message tests' account).
 pub(crate) fn provider(preset: Preset) -> ProviderConfig {
@@ -81,148 +83,6 @@ pub(crate) fn conversation(origin: ProviderKind) -> Vec<ChatMessage> {
         ChatMessage::assistant_with_reasoning("42 and 1024.", Vec::new(), Some(origin)),
         ChatMessage::new(Role::User, "Thanks!"),
     ]
-}
-
-#[test]
-fn openai_sends_tools_tool_calls_and_tool_messages() {
-    let json = body(
-        &build_request_with_tools(
-            &provider(Preset::OpenAi),
-            &ModelConfig::new("gpt"),
-            &conversation(ProviderKind::OpenAi),
-            &tools(),
-        )
-        .expect("built"),
-    );
-    assert_eq!(json["tools"][0]["type"], "function");
-    assert_eq!(json["tools"][0]["function"]["name"], "calculator");
-    assert_eq!(json["tools"][0]["function"]["parameters"]["required"][0], "expression");
-    let messages = json["messages"].as_array().expect("messages");
-    let roles: Vec<&str> = messages.iter().map(|m| m["role"].as_str().unwrap_or_default()).collect();
-    assert_eq!(roles, ["user", "assistant", "tool", "tool", "assistant", "tool", "assistant", "user"]);
-    assert_eq!(messages[1]["content"], "Let me compute.");
-    assert_eq!(
-        messages[1]["tool_calls"][1],
-        serde_json::json!({ "id": "call_b", "type": "function", "function": { "name": "calculator", "arguments": "{\"expression\":\"1/0\"}" } })
-    );
-    assert!(messages[1].get("reasoning_content").is_none(), "only DeepSeek gets reasoning back");
-    assert_eq!(messages[2], serde_json::json!({ "role": "tool", "tool_call_id": "call_a", "content": "42" }));
-    assert_eq!(messages[3]["content"], "Error: division by zero", "errors say so without a flag");
-    assert_eq!(messages[4]["content"], serde_json::Value::Null, "no commentary is null content");
-    assert_eq!(messages[6], serde_json::json!({ "role": "assistant", "content": "42 and 1024." }));
-}
-
-#[test]
-fn deepseek_gets_the_reasoning_of_tool_call_turns_back() {
-    let json = body(
-        &build_request_with_tools(
-            &provider(Preset::DeepSeek),
-            &ModelConfig::new("deepseek-reasoner"),
-            &conversation(ProviderKind::OpenAi),
-            &tools(),
-        )
-        .expect("built"),
-    );
-    let messages = json["messages"].as_array().expect("messages");
-    assert_eq!(messages[1]["reasoning_content"], "Two sums.");
-    assert_eq!(messages[4]["reasoning_content"], "One more.");
-    assert!(messages[6].get("reasoning_content").is_none(), "not on the answer");
-}
-
-#[test]
-fn anthropic_sends_tool_use_and_tool_result_blocks_after_the_thinking() {
-    let thinking = ModelConfig { thinking: Some(true), ..ModelConfig::new("claude") };
-    let json = body(
-        &build_request_with_tools(
-            &provider(Preset::Anthropic),
-            &thinking,
-            &conversation(ProviderKind::Anthropic),
-            &tools(),
-        )
-        .expect("built"),
-    );
-    assert_eq!(json["tools"][0]["name"], "calculator");
-    assert_eq!(json["tools"][0]["input_schema"]["type"], "object");
-    let messages = json["messages"].as_array().expect("messages");
-    let roles: Vec<&str> = messages.iter().map(|m| m["role"].as_str().unwrap_or_default()).collect();
-    assert_eq!(roles, ["user", "assistant", "user", "assistant", "user", "assistant", "user"]);
-    assert_eq!(
-        messages[1]["content"],
-        serde_json::json!([
-            { "type": "thinking", "thinking": "Two sums.", "signature": "sig-0" },
-            { "type": "text", "text": "Let me compute." },
-            { "type": "tool_use", "id": "call_a", "name": "calculator", "input": { "expression": "6*7" } },
-            { "type": "tool_use", "id": "call_b", "name": "calculator", "input": { "expression": "1/0" } },
-        ])
-    );
-    assert_eq!(
-        messages[2]["content"],
-        serde_json::json!([
-            { "type": "tool_result", "tool_use_id": "call_a", "content": "42" },
-            { "type": "tool_result", "tool_use_id": "call_b", "content": "division by zero", "is_error": true },
-        ])
-    );
-    assert_eq!(messages[3]["content"][0]["signature"], "sig-1");
-    assert_eq!(messages[3]["content"][1]["type"], "tool_use", "no empty text block");
-    // Without thinking, the calls still go as blocks, without the thinking.
-    let json = body(
-        &build_request_with_tools(
-            &provider(Preset::Anthropic),
-            &ModelConfig::new("claude"),
-            &conversation(ProviderKind::Anthropic),
-            &tools(),
-        )
-        .expect("built"),
-    );
-    assert_eq!(json["messages"][1]["content"][0], serde_json::json!({ "type": "text", "text": "Let me compute." }));
-}
-
-#[test]
-fn gemini_sends_function_calls_and_responses_with_the_signature_on_the_first_call() {
-    let json = body(
-        &build_request_with_tools(
-            &provider(Preset::Gemini),
-            &ModelConfig::new("gemini"),
-            &conversation(ProviderKind::Gemini),
-            &tools(),
-        )
-        .expect("built"),
-    );
-    let declaration = &json["tools"][0]["functionDeclarations"][0];
-    assert_eq!(declaration["name"], "calculator");
-    assert_eq!(declaration["parametersJsonSchema"]["required"][0], "expression");
-    let contents = json["contents"].as_array().expect("contents");
-    let roles: Vec<&str> = contents.iter().map(|c| c["role"].as_str().unwrap_or_default()).collect();
-    assert_eq!(roles, ["user", "model", "user", "model", "user", "model", "user"]);
-    assert_eq!(
-        contents[1]["parts"],
-        serde_json::json!([
-            { "text": "Let me compute." },
-            { "functionCall": { "name": "calculator", "args": { "expression": "6*7" }, "id": "call_a" }, "thoughtSignature": "sig-0" },
-            { "functionCall": { "name": "calculator", "args": { "expression": "1/0" }, "id": "call_b" } },
-        ])
-    );
-    assert_eq!(
-        contents[2]["parts"],
-        serde_json::json!([
-            { "functionResponse": { "name": "calculator", "id": "call_a", "response": { "result": 42 } } },
-            { "functionResponse": { "name": "calculator", "id": "call_b", "response": { "error": "division by zero" } } },
-        ])
-    );
-    assert_eq!(contents[3]["parts"][0]["thoughtSignature"], "sig-1", "no commentary: the call is first");
-}
-
-#[test]
-fn gemini_leaves_out_the_ids_hearth_made_up() {
-    let mut messages = conversation(ProviderKind::Gemini);
-    messages[1].tool_calls[0].id = "gemini_call_0".into();
-    messages[2].tool_results[0].call_id = "gemini_call_0".into();
-    let json = body(
-        &build_request_with_tools(&provider(Preset::Gemini), &ModelConfig::new("g"), &messages, &tools())
-            .expect("built"),
-    );
-    assert!(json["contents"][1]["parts"][1]["functionCall"].get("id").is_none());
-    assert!(json["contents"][2]["parts"][0]["functionResponse"].get("id").is_none());
 }
 
 #[test]
