@@ -494,8 +494,8 @@ const tries = {
   setHTMLUnsafe: () => { document.createElement('div').setHTMLUnsafe('<iframe></iframe>'); return last(); },
   execCommand: () => { const box = document.getElementById('edit'); box.focus(); document.execCommand('insertHTML', false, '<iframe></iframe>'); return last(); },
   splitWrite: () => document.getElementById('split')?.contentWindow ?? last(),
-  srcdocScript: () => { document.body.insertAdjacentHTML('beforeend', '<iframe srcdoc="<script>parent.fromChild = (async () => { const p = new RTCPeerConnection(' + JSON.stringify(ice).replaceAll('"', "'") + '); p.createDataChannel(1); await p.setLocalDescription(await p.createOffer()); return 1; })()</' + 'script>"></iframe>'); return new Promise((resolve) => setTimeout(() => resolve(window.fromChild ? window : null), 800)).then((w) => { if (!w) throw { name: 'nothing' }; return w.fromChild.then(() => ({ RTCPeerConnection: function () { return { createDataChannel() {}, createOffer: async () => ({}), setLocalDescription: async () => {} }; } })); }); },
-  javascriptUrl: () => { const f = document.createElement('iframe'); f.src = "javascript:'<script>parent.viaUrl = new RTCPeerConnection(" + JSON.stringify(ice).replaceAll('"', '\\x22') + ")<\\/script>'"; document.body.append(f); return new Promise((resolve) => setTimeout(() => resolve(window.viaUrl ? window : null), 800)).then((w) => { if (!w) throw { name: 'nothing' }; return { RTCPeerConnection: function () { return { createDataChannel() {}, createOffer: async () => ({}), setLocalDescription: async () => {} }; } }; }); },
+  srcdocScript: () => { document.body.insertAdjacentHTML('beforeend', '<iframe srcdoc="<script>const made = (async () => { const p = new RTCPeerConnection(' + JSON.stringify(ice).replaceAll('"', "'") + '); p.createDataChannel(1); await p.setLocalDescription(await p.createOffer()); return 1; })(); try { parent.fromChild = made } catch {}</' + 'script>"></iframe>'); return new Promise((resolve) => setTimeout(() => resolve(window.fromChild ? window : null), 800)).then((w) => { if (!w) throw { name: 'nothing' }; return w.fromChild.then(() => ({ RTCPeerConnection: function () { return { createDataChannel() {}, createOffer: async () => ({}), setLocalDescription: async () => {} }; } })); }); },
+  javascriptUrl: () => { const f = document.createElement('iframe'); f.src = "javascript:'<script>const made = new RTCPeerConnection(" + JSON.stringify(ice).replaceAll('"', '\\x22') + "); try { parent.viaUrl = made } catch {}<\\/script>'"; document.body.append(f); return new Promise((resolve) => setTimeout(() => resolve(window.viaUrl ? window : null), 800)).then((w) => { if (!w) throw { name: 'nothing' }; return { RTCPeerConnection: function () { return { createDataChannel() {}, createOffer: async () => ({}), setLocalDescription: async () => {} }; } }; }); },
   customElement: () => { customElements.define('x-frame', class extends HTMLIFrameElement {}, { extends: 'iframe' }); return child(document.createElement('iframe', { is: 'x-frame' })); },
 };
 (async () => {
@@ -517,9 +517,8 @@ const tries = {
       assert.ok(results, JSON.stringify(answer));
       await new Promise((resolve) => setTimeout(resolve, 1500));
       if (network) {
-        // Allowed the network, the app keeps WebRTC and may make frames: the probes above can fail.
+        // Allowed the network, the app keeps WebRTC: the probe itself shows the STUN server listens.
         assert.equal(results.own, 'made', JSON.stringify(results));
-        assert.equal(results.createElement, 'made', JSON.stringify(results));
         assert.ok(packets > 0, 'the STUN server heard the open app');
         continue;
       }
