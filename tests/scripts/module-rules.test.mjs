@@ -236,7 +236,7 @@ describe('circles between files', () => {
     const root = coreTree(t, {
       'format.rs': 'mod zip;\n#[cfg(test)]\nmod tests;\nfn f() { zip::read() }\n',
       'format/tests.rs': 'use super::*;\nuse super::zip::read;\n',
-      'format/zip.rs': 'pub(in crate::format) fn read() {}\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use crate::format::f;\n}\n',
+      'format/zip.rs': 'pub(in crate::format) fn read() {}\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use super::read;\n}\n',
     });
     const { status, err } = run('core-rules.mjs', root);
     assert.equal(status, 0, err);
