@@ -1,4 +1,5 @@
 use super::*;
+use crate::message::{ChatMessage, Role};
 
 fn image(name: &str, width: u32, height: u32, bytes: u64) -> Attachment {
     Attachment {
