@@ -272,6 +272,8 @@ export function printLayers(title, edges, layers) {
 // re-exported item through it use where it comes from. A file and its own
 // `#[cfg(test)]` child module (with the files below it) do not count as using each
 // other: a test module uses its parent (`use super::*`) by nature.
+// A method call (`chat.start()`) names no path, so the graph does not see it: the
+// file that defines a type's methods is not used through them.
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*/;
 const TEST_ATTRIBUTE = /#\[cfg\([^\]]*\btest\b[^\]]*\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?$/;
