@@ -7,7 +7,7 @@
 //! animation frame whenever text is waiting, pushes only the text that arrived since
 //! the last frame into the streaming markdown renderer (finished blocks are rendered once, only the tail
 //! again); the save task writes the growing reply to IndexedDB at most every
-//! [`SAVE_EVERY_MS`], so a reload or crash loses at most that moment.
+//! [`SAVE_EVERY_MS`](turn::SAVE_EVERY_MS), so a reload or crash loses at most that moment.
 //!
 //! The user's message is stored before the request goes out, and a tab streaming a
 //! reply holds a Web Lock named after it, so another tab starting up can tell a live
@@ -31,6 +31,7 @@ pub(crate) mod branching;
 pub(crate) mod code;
 mod compaction;
 pub(crate) mod comparing;
+mod context;
 mod entry;
 mod pdf_text;
 pub(crate) mod prompt;
@@ -40,12 +41,14 @@ mod turn;
 pub(crate) use crate::composer::state::attachments::Attachments;
 use crate::composer::state::prepare;
 pub(crate) use compaction::{CompactionNote, usage};
+use context::{Answer, Asker, ColumnPlace, NewTurn, Prelude, Request, Work};
+pub(crate) use context::{BranchPanel, ChatContext};
 pub(crate) use entry::{AssistantView, Entry, EntryKind, Node, leaf, shown};
 pub(crate) use hearth_core::failure::Failure;
 pub(crate) use hearth_core::storage::ReplyStatus;
 
 use hearth_core::agent::AgentRecord;
-use hearth_core::compaction::{ActiveSummary, HistoryItem};
+use hearth_core::compaction::HistoryItem;
 use hearth_core::contract::MediaRefusal;
 use hearth_core::failure::ConfigProblem;
 use hearth_core::message::attachment::Accepts;
@@ -57,7 +60,6 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::AbortController;
 
-use crate::agents::state::AgentsContext;
 use crate::io::clock::now;
 use crate::io::ids::new_id;
 use crate::io::sync::Change;
@@ -68,75 +70,8 @@ use crate::store::{Reaction, StoreContext, StoreEvent};
 use crate::tools::state::ToolsContext;
 use compaction::Compaction;
 
-/// How often a streaming reply is written to storage, at most.
-pub(crate) const SAVE_EVERY_MS: i32 = 400;
-
 /// Why Send did nothing while an image or PDF is still being prepared.
 const PREPARING: &str = "An attachment is still being prepared: send once it shows as ready.";
-
-/// The open conversation and its actions; `Copy`, provided through context.
-#[derive(Clone, Copy)]
-pub(crate) struct ChatContext {
-    store: StoreContext,
-    sessions: SessionsContext,
-    /// The session whose messages `entries` shows (`None`: a new conversation).
-    session: StoredValue<Option<String>>,
-    /// The provider accounts and which one answers.
-    pub(crate) providers: ProvidersContext,
-    /// The tools the agent offers the model.
-    pub(crate) tools: ToolsContext,
-    /// The files attached to the next message.
-    pub(crate) attachments: Attachments,
-    /// The agents; the conversation runs with one of them.
-    pub(crate) agents: AgentsContext,
-    /// The open conversation's messages in order.
-    pub(crate) entries: RwSignal<Vec<Entry>>,
-    /// Which of `entries` are shown (earlier versions of a regenerated reply
-    /// are not), derived once for all the components that ask.
-    pub(crate) shown: Memo<Vec<bool>>,
-    /// Whether a reply streams (or a summary is written) in the open
-    /// conversation in this tab: its Send becomes Stop.
-    pub(crate) busy: Memo<bool>,
-    /// Whether anything streams in this tab, in any conversation (an update
-    /// waits for it).
-    pub(crate) any_busy: Memo<bool>,
-    /// What this tab is doing, per conversation (at most one each).
-    work: RwSignal<Vec<Work>, LocalStorage>,
-    /// The compaction settings.
-    preferences: PreferencesContext,
-    /// What the composer says about compaction (summarising, done, failed).
-    pub(crate) compaction_note: RwSignal<CompactionNote>,
-    /// The summary that applies to the open conversation, if any.
-    pub(crate) active_summary: Memo<Option<ActiveSummary>>,
-    /// A pruned branch waiting for its Undo window to end before it is
-    /// deleted (see `branching`): its messages are hidden meanwhile.
-    pub(crate) pending_prune: StoredValue<Option<Prune>>,
-    /// What the Undo toast of a pruned branch says; empty when there is none.
-    pub(crate) prune_note: RwSignal<String>,
-    /// The estimated tokens of the next request without the draft (system
-    /// prompt, history as sent, tools), and the window of the model that will
-    /// answer: computed once per change of the conversation, so typing does
-    /// not redo it.
-    pub(crate) context: Memo<(u32, u32)>,
-    /// Whether the composer's Compare panel is open: Send then asks every
-    /// column of it (see [`comparing`]).
-    pub(crate) compare_open: RwSignal<bool>,
-    /// The dialog of the `branches` chunk that is open: the outline of the
-    /// conversation's forks, or the editor of a reply.
-    pub(crate) branch_panel: RwSignal<Option<BranchPanel>>,
-    /// A message to bring into view once it is listed (a search result, a
-    /// version picked in the outline); the conversation clears it.
-    pub(crate) scroll_to: RwSignal<Option<String>>,
-}
-
-/// A dialog of the `branches` chunk (see `ChatContext::branch_panel`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum BranchPanel {
-    /// The outline of the conversation's forks.
-    Outline,
-    /// The editor of the reply with this id.
-    EditReply(String),
-}
 
 impl ChatContext {
     /// Fresh state that follows the open session and the store's changes.
@@ -984,93 +919,6 @@ impl ChatContext {
     fn history_items(self) -> Vec<HistoryItem> {
         self.entries.with_untracked(|entries| compaction::history_items(entries))
     }
-}
-
-/// Messages of a conversation pruned but not deleted yet (Undo brings them back).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Prune {
-    /// The conversation.
-    pub(crate) session: String,
-    /// The messages (and summaries) to delete.
-    pub(crate) ids: Vec<String>,
-    /// When it was asked for (two prunings of the same messages differ).
-    pub(crate) at: i64,
-}
-
-/// What this tab is doing in one conversation: streaming a reply or writing a summary.
-#[derive(Clone)]
-struct Work {
-    /// The conversation.
-    session: String,
-    /// The reply streaming: its message id and live view. Stored copies of it
-    /// are older than the view, so they never replace it. `None`: a summary
-    /// (the Compact button).
-    reply: Option<(String, AssistantView)>,
-    /// What Stop aborts (`None` when the browser has no AbortController).
-    abort: Option<AbortController>,
-}
-
-/// A new turn's user message, before anything is stored (see [`ChatContext::new_turn`]).
-struct NewTurn {
-    session: SessionRecord,
-    user: MessageRecord,
-    /// The bytes of its images and PDFs, stored with it.
-    blobs: Vec<crate::io::db::NewBlob>,
-    /// The request's history, ending with it.
-    items: Vec<HistoryItem>,
-    /// Its text when it is the conversation's first message (a title is asked for).
-    first_message: Option<String>,
-}
-
-/// Who answers a reply: an agent, on an account (`None`: none is set up).
-struct Asker {
-    agent: AgentRecord,
-    entry: Option<crate::providers::state::ProviderEntry>,
-}
-
-/// A reply's place in a compare turn (see [`comparing`]); copied into its record.
-struct ColumnPlace {
-    group: String,
-    column: u32,
-    /// When it is created, when given: a compare turn's columns take their
-    /// times from one moment, a millisecond apart with the first column the
-    /// latest, so a turn nobody picked goes on from answer A, on reload and in
-    /// other tabs too (equal times would leave it to ids).
-    at: Option<hearth_core::Millis>,
-    blind: bool,
-    model_config_id: Option<String>,
-    /// For a merge: the replies it merges, and its instruction.
-    merged_from: Vec<String>,
-    merge_recipe: Option<String>,
-}
-
-/// What a reply is asked with: the history as items, and whether to compact it first.
-struct Request {
-    items: Vec<HistoryItem>,
-    compaction: Compaction,
-}
-
-/// A reply's work once its user message is stored ([`ChatContext::answer`]).
-struct Answer {
-    /// The history to send, compacted first when `compaction` says so.
-    job: compaction::Job,
-    compaction: Compaction,
-    /// The turn; its history and session are the compacted ones.
-    turn: turn::TurnSetup,
-    /// The conversation's first message, when this is its first reply.
-    first_message: Option<String>,
-    /// The account that answers (a title is asked of it).
-    entry: Option<crate::providers::state::ProviderEntry>,
-}
-
-/// What the reply task does before the request goes out.
-enum Prelude {
-    /// Store the user's new message, with the bytes of its images and PDFs.
-    Save(Box<MessageRecord>, Vec<crate::io::db::NewBlob>),
-    /// Delete the reply being replaced (an attempt that produced nothing).
-    Delete(String),
-    /// Nothing: the reply being answered again stays as an earlier version.
-    Keep,
 }
 
 fn new_record(session_id: &str, role: Role, now: i64) -> MessageRecord {

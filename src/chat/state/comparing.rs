@@ -23,7 +23,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::compaction::{Compaction, history_items_through};
-use super::{Asker, ChatContext, ColumnPlace, Entry, EntryKind, NewTurn, Prelude, Request};
+use super::context::{Asker, ChatContext, ColumnPlace, NewTurn, Prelude, Request};
+use super::entry::{Entry, EntryKind};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::clock::now;
 use crate::io::ids::new_id;
