@@ -7,7 +7,9 @@
 //!
 //! Only [`ReplyCode`]'s functions lead there: a call from anywhere else of
 //! what they reach (`turn::run`, `hearth_core::markdown::render_reply`, …)
-//! would pull that code back into the first load.
+//! would pull that code back into the first load. The ways in are in the
+//! first load: [`load`], [`loaded`], and rendering a stored reply with the
+//! chunk's renderer once it is there (`AssistantView::ensure_rendered`).
 
 use std::cell::Cell;
 use std::future::Future;

@@ -3,7 +3,8 @@
 //! is from its bytes, making an image into its master with the media worker
 //! (`io::media`), hashing a PDF (or a HEIC this browser cannot decode) as it
 //! came. Only [`MediaCode`] leads here: a direct call from the composer would
-//! bring it all into the first load.
+//! bring it all into the first load. The way in, [`load`] (as
+//! `MediaAttachments::attach_all` uses it), is in the first load.
 
 use std::future::Future;
 use std::pin::Pin;
