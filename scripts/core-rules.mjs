@@ -1,11 +1,12 @@
 // Checks that hearth-core's top-level modules form layers, as ARCHITECTURE.md
 // states them: each module uses only modules of its own layer or of the layers
 // below, with no import cycle. Tests count: a test that needs a higher layer
-// lives in that layer. Prints the layers, top first, or what breaks them.
+// lives in that layer. Nor is there an import circle between files (a file's own
+// `#[cfg(test)]` module may use it). Prints the layers, top first, or what breaks them.
 //
 // Run: `node scripts/core-rules.mjs`.
 import { readFileSync } from 'node:fs';
-import { checkLayers, code, findCycle, graph, printLayers } from './rust-modules.mjs';
+import { checkLayers, code, fileCircles, findCycle, graph, printLayers } from './rust-modules.mjs';
 
 // The tree to check: the argument (tests give a made-up one), else the project's.
 const root = process.argv[2] ? `${process.argv[2].replace(/\/$/, '')}/` : new URL('../hearth-core/src/', import.meta.url).pathname;
@@ -41,7 +42,7 @@ if (cycle) {
   for (let at = 0; at + 1 < cycle.length; at++) console.error(`  ${cycle[at]} -> ${cycle[at + 1]} in ${why.get(`${cycle[at]} -> ${cycle[at + 1]}`)}`);
   process.exit(1);
 }
-const problems = checkLayers(edges, layers, why);
+const problems = [...checkLayers(edges, layers, why), ...fileCircles(root, 'hearth-core')];
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);

@@ -8,6 +8,7 @@ pub(crate) mod doctor_advice;
 pub(crate) mod mcp_picker;
 pub(crate) mod mcp_server_row;
 pub(crate) mod mcp_servers;
+pub(crate) mod picking;
 pub(crate) mod prompt_argument_field;
 pub(crate) mod prompt_form;
 pub(crate) mod prompts_button;

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::Millis;
 use crate::contract::ToolSpec;
 use crate::tools::UserTool;
+pub use template::PromptSection;
 use template::{BUILTIN_PLACEHOLDERS, Rendered, TemplateValues, ToolLine};
 
 /// Id of the agent that always exists.
@@ -95,17 +96,6 @@ pub enum AgentKind {
     Chat,
     /// An app builder: it calls no tools, whatever is stored in its `tools`.
     App,
-}
-
-/// One user-defined section of an agent's prompt: the template's `{name}`
-/// placeholder is filled with `text` (see [`crate::agent::template`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PromptSection {
-    /// The placeholder name (see [`crate::agent::section_name_problem`]).
-    pub name: String,
-    /// The text it is filled with, as typed.
-    #[serde(default)]
-    pub text: String,
 }
 
 /// An agent: a name, a system prompt template, a model and tools.

@@ -46,17 +46,21 @@
 //! once with [`highlight_code`], which gives what `render_reply` writes.
 
 mod address;
+mod escape;
 mod events;
 mod highlight;
 mod math;
+mod options;
 mod streaming;
 #[cfg(test)]
 mod tests;
 mod writer;
 
-use pulldown_cmark::{Options, Parser};
+use pulldown_cmark::Parser;
 
 use self::events::SafeEvents;
+use self::options::options;
+pub use self::options::{CodeStyle, RenderMode};
 pub use self::streaming::{EAGER_TAIL_BYTES, StreamingDelta, StreamingMarkdown, StreamingUpdate, TailChange};
 
 /// HTML written by this module's allow-list writer; safe to put into the page.
@@ -85,39 +89,6 @@ impl SafeHtml {
     /// The markup.
     pub fn as_str(&self) -> &str {
         &self.0
-    }
-}
-
-/// How a reply's markdown is rendered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum RenderMode {
-    /// An ordinary reply: a code block is a code block.
-    #[default]
-    Chat,
-    /// A reply of an app agent: its app code blocks become "App code" callouts.
-    App,
-}
-
-/// How code blocks are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum CodeStyle {
-    /// `<pre><code class="language-…">`, the text as it is.
-    #[default]
-    Plain,
-    /// With a header (language, "Copy code"), a focusable named scroller, and
-    /// the code highlighted (the markup is listed in the writer's docs).
-    Dressed,
-    /// Dressed, the code not highlighted: how a streaming reply is written
-    /// ([`StreamingMarkdown::for_reply`]). The page highlights each block's
-    /// code once, later, with [`highlight_code`]; the result is then what
-    /// [`CodeStyle::Dressed`] writes.
-    DressedUnhighlighted,
-}
-
-impl CodeStyle {
-    /// Whether code blocks get a header and a named scroller.
-    fn dressed(self) -> bool {
-        matches!(self, CodeStyle::Dressed | CodeStyle::DressedUnhighlighted)
     }
 }
 
@@ -165,8 +136,4 @@ fn render_counted(markdown: &str, mode: RenderMode, code: CodeStyle, before: usi
     }
     let html = writer::write_html(parser.by_ref(), mode, code, markdown.len() * 3 / 2);
     (SafeHtml(html), parser.app_code_count())
-}
-
-fn options() -> Options {
-    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS | Options::ENABLE_MATH
 }

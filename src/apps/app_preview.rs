@@ -20,7 +20,7 @@ mod app_errors;
 mod app_preview_bar;
 mod stored_app;
 
-use app_errors::AppErrors;
+use app_errors::{AppErrors, source_line};
 use app_preview_bar::AppPreviewBar;
 use leptos::prelude::*;
 use stored_app::StoredApp;
@@ -201,19 +201,6 @@ fn error_message(current: &Memo<Option<AppVersion>>, error: &AppError) -> String
         .map(|code| format!("\n\nThe failing line is:\n\n```\n{code}\n```"))
         .unwrap_or_default();
     format!("The app (version {number}) reported an error{place}:\n\n{}{source}\n\nPlease fix it.", quoted.join("\n"))
-}
-
-/// The longest source line quoted with an error.
-const SOURCE_LIMIT: usize = 200;
-
-/// The text of `line` (from 1) of the shown app's document, trimmed and cut
-/// to [`SOURCE_LIMIT`] characters; `None` when unknown or blank.
-fn source_line(current: &Memo<Option<AppVersion>>, line: u32) -> Option<String> {
-    let index = usize::try_from(line).ok()?.checked_sub(1)?;
-    current.with_untracked(|app| {
-        let text = app.as_ref()?.html.lines().nth(index)?.trim();
-        (!text.is_empty()).then(|| text.chars().take(SOURCE_LIMIT).collect())
-    })
 }
 
 /// The preview, built by code from the `app_preview` chunk, loaded when a

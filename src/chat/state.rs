@@ -7,7 +7,7 @@
 //! animation frame whenever text is waiting, pushes only the text that arrived since
 //! the last frame into the streaming markdown renderer (finished blocks are rendered once, only the tail
 //! again); the save task writes the growing reply to IndexedDB at most every
-//! [`SAVE_EVERY_MS`], so a reload or crash loses at most that moment.
+//! [`turn::SAVE_EVERY_MS`], so a reload or crash loses at most that moment.
 //!
 //! The user's message is stored before the request goes out, and a tab streaming a
 //! reply holds a Web Lock named after it, so another tab starting up can tell a live
@@ -36,6 +36,7 @@ pub(crate) mod branching;
 pub(crate) mod code;
 mod compaction;
 pub(crate) mod comparing;
+mod context;
 mod entry;
 mod follow;
 mod pdf_text;
@@ -47,18 +48,17 @@ mod work;
 
 pub(crate) use crate::composer::state::attachments::Attachments;
 pub(crate) use compaction::{CompactionNote, usage};
-pub(crate) use entry::{AssistantView, Entry, EntryKind, Node, leaf, shown};
+pub(crate) use entry::{AssistantView, Entry, EntryKind, leaf, shown};
 pub(crate) use hearth_core::failure::Failure;
 pub(crate) use hearth_core::storage::ReplyStatus;
 
 use hearth_core::agent::AgentRecord;
-use hearth_core::compaction::{ActiveSummary, HistoryItem};
+use hearth_core::compaction::HistoryItem;
 use hearth_core::storage::{AgentRef, MessageRecord};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::AbortController;
 
-use crate::agents::state::AgentsContext;
 use crate::io::clock::now;
 use crate::io::ids::new_id;
 use crate::io::sync::Change;
@@ -67,75 +67,8 @@ use crate::sessions::state::SessionsContext;
 use crate::settings::state::PreferencesContext;
 use crate::store::{Reaction, StoreContext, StoreEvent};
 use crate::tools::state::ToolsContext;
-use send::{Answer, Asker, ColumnPlace, NewTurn, Prelude, Request};
-use work::Work;
-
-/// How often a streaming reply is written to storage, at most.
-pub(crate) const SAVE_EVERY_MS: i32 = 400;
-
-/// The open conversation and its actions; `Copy`, provided through context.
-#[derive(Clone, Copy)]
-pub(crate) struct ChatContext {
-    store: StoreContext,
-    sessions: SessionsContext,
-    /// The session whose messages `entries` shows (`None`: a new conversation).
-    session: StoredValue<Option<String>>,
-    /// The provider accounts and which one answers.
-    pub(crate) providers: ProvidersContext,
-    /// The tools the agent offers the model.
-    pub(crate) tools: ToolsContext,
-    /// The files attached to the next message.
-    pub(crate) attachments: Attachments,
-    /// The agents; the conversation runs with one of them.
-    pub(crate) agents: AgentsContext,
-    /// The open conversation's messages in order.
-    pub(crate) entries: RwSignal<Vec<Entry>>,
-    /// Which of `entries` are shown (earlier versions of a regenerated reply
-    /// are not), derived once for all the components that ask.
-    pub(crate) shown: Memo<Vec<bool>>,
-    /// Whether a reply streams (or a summary is written) in the open
-    /// conversation in this tab: its Send becomes Stop.
-    pub(crate) busy: Memo<bool>,
-    /// Whether anything streams in this tab, in any conversation (an update
-    /// waits for it).
-    pub(crate) any_busy: Memo<bool>,
-    /// What this tab is doing, per conversation (at most one each).
-    work: RwSignal<Vec<Work>, LocalStorage>,
-    /// The compaction settings.
-    preferences: PreferencesContext,
-    /// What the composer says about compaction (summarising, done, failed).
-    pub(crate) compaction_note: RwSignal<CompactionNote>,
-    /// The summary that applies to the open conversation, if any.
-    pub(crate) active_summary: Memo<Option<ActiveSummary>>,
-    /// A pruned branch waiting for its Undo window to end before it is
-    /// deleted (see `branching`): its messages are hidden meanwhile.
-    pub(crate) pending_prune: StoredValue<Option<Prune>>,
-    /// What the Undo toast of a pruned branch says; empty when there is none.
-    pub(crate) prune_note: RwSignal<String>,
-    /// The estimated tokens of the next request without the draft (system
-    /// prompt, history as sent, tools), and the window of the model that will
-    /// answer: computed once per change of the conversation, so typing does
-    /// not redo it.
-    pub(crate) context: Memo<(u32, u32)>,
-    /// Whether the composer's Compare panel is open: Send then asks every
-    /// column of it (see [`comparing`]).
-    pub(crate) compare_open: RwSignal<bool>,
-    /// The dialog of the `branches` chunk that is open: the outline of the
-    /// conversation's forks, or the editor of a reply.
-    pub(crate) branch_panel: RwSignal<Option<BranchPanel>>,
-    /// A message to bring into view once it is listed (a search result, a
-    /// version picked in the outline); the conversation clears it.
-    pub(crate) scroll_to: RwSignal<Option<String>>,
-}
-
-/// A dialog of the `branches` chunk (see `ChatContext::branch_panel`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum BranchPanel {
-    /// The outline of the conversation's forks.
-    Outline,
-    /// The editor of the reply with this id.
-    EditReply(String),
-}
+use context::Work;
+pub(crate) use context::{BranchPanel, ChatContext};
 
 impl ChatContext {
     /// Fresh state that follows the open session and the store's changes.
@@ -400,15 +333,4 @@ impl ChatContext {
     fn history_items(self) -> Vec<HistoryItem> {
         self.entries.with_untracked(|entries| compaction::history_items(entries))
     }
-}
-
-/// Messages of a conversation pruned but not deleted yet (Undo brings them back).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Prune {
-    /// The conversation.
-    pub(crate) session: String,
-    /// The messages (and summaries) to delete.
-    pub(crate) ids: Vec<String>,
-    /// When it was asked for (two prunings of the same messages differ).
-    pub(crate) at: i64,
 }

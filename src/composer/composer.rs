@@ -24,16 +24,13 @@ use crate::composer::compare_button::CompareButton;
 use crate::composer::compare_setup::compare_composer_view;
 use crate::composer::context_meter::ContextMeter;
 use crate::composer::file_drop;
-use crate::composer::message_box::MessageBox;
+use crate::composer::message_box::{KEYS_HINT_ID, MessageBox};
 use crate::composer::state::ComposerDraft;
 use crate::io::early_input;
 use crate::mcp::prompts_button::PromptsButton;
 use crate::offline::state::updates::{Hold, UpdatesContext};
 use crate::sessions::state::SessionsContext;
 use crate::ui::lazy::Lazy;
-
-/// The id of the key hint under the message box, which describes it.
-pub(crate) const KEYS_HINT_ID: &str = "composer-keys";
 
 /// The composer at the bottom of the page.
 #[component]

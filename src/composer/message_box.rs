@@ -21,10 +21,12 @@ use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
 use crate::chat::state::ChatContext;
-use crate::composer::composer::KEYS_HINT_ID;
 use crate::composer::file_drop;
 use crate::composer::file_mention::{FileMention, option_id};
 use crate::ui::next_id;
+
+/// The id of the key hint under the message box, which describes it.
+pub(crate) const KEYS_HINT_ID: &str = "composer-keys";
 
 /// The text area with its `@mention` autocomplete.
 #[component]

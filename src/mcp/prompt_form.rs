@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
-use crate::mcp::mcp_picker::Picking;
+use crate::mcp::picking::Picking;
 use crate::mcp::prompt_argument_field::PromptArgumentField;
 use crate::mcp::state::McpContext;
 

@@ -7,7 +7,7 @@ use hearth_core::mcp::listing::McpResourceTemplate;
 use hearth_core::mcp::resources::{expand, variables};
 use leptos::prelude::*;
 
-use crate::mcp::mcp_picker::Picking;
+use crate::mcp::picking::Picking;
 use crate::ui::text_field::TextField;
 
 /// The form of `template`, of the server `server`.

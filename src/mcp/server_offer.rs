@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::mcp::mcp_picker::{Chosen, Picking};
+use crate::mcp::picking::{Chosen, Picking};
 use crate::mcp::state::McpContext;
 use crate::mcp::state::client::{McpFailure, Offer};
 

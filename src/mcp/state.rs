@@ -4,6 +4,8 @@
 
 pub(crate) mod client;
 mod code;
+mod connections;
+mod failure;
 mod legacy;
 mod sign_in;
 
@@ -16,8 +18,9 @@ use hearth_core::tools::{MCP_SERVER_KEY_PREFIX, McpServer, offered_mcp_tokens, s
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use self::client::{Connections, McpFailure};
-pub(crate) use self::sign_in::SignInFailure;
+use self::connections::Connections;
+use self::failure::McpFailure;
+pub(crate) use self::failure::SignInFailure;
 use crate::io::db::StorageError;
 use crate::providers::state::ProvidersContext;
 use crate::providers::state::key_lock::{LockError, LockState};

@@ -4,6 +4,7 @@
 //! same id); reloaded when another tab imports or clears everything.
 
 pub(crate) mod key_lock;
+mod lock_state;
 pub(crate) mod save_state;
 mod storage;
 
@@ -19,7 +20,7 @@ use crate::io::crypto::AesKey;
 use crate::io::fetch_stream::{FetchFailure, fetch_reply, fetch_stream};
 use crate::io::key_session::KeyShare;
 use crate::store::StoreContext;
-use key_lock::LockState;
+use lock_state::LockState;
 use save_state::SaveTracker;
 
 /// How long a stream may send nothing before it is given up, unless changed.

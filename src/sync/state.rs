@@ -11,17 +11,17 @@ pub(crate) mod code;
 mod e2e;
 mod engine;
 mod local;
+mod shared;
 
 use hearth_core::Millis;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
 
 use crate::io::couch::CouchServer;
 use crate::providers::state::ProvidersContext;
 use crate::store::StoreContext;
 
-pub(crate) use engine::{Conflict, Held};
+pub(crate) use shared::{Conflict, Held};
 
 /// Setting key: the sync configuration (device-only: never synced).
 pub(crate) const SYNC_SETTING: &str = "sync_config";
@@ -162,21 +162,6 @@ impl SyncContext {
         } else {
             self.start(config, None);
         }
-    }
-
-    /// Starts the replicator with the configuration `config` (a stored
-    /// [`SyncConfig`]) and, when end-to-end encrypted, the typed
-    /// `passphrase`; its code loads first. It runs until [`SyncContext::stop`].
-    pub(crate) fn start(self, config: serde_json::Value, passphrase: Option<String>) {
-        self.generation.update(|generation| *generation += 1);
-        let generation = self.generation.get_untracked();
-        self.phase.set(Phase::Starting);
-        spawn_local(async move {
-            match code::load().await {
-                Ok(code) => (code.run)(self, config, passphrase, generation).await,
-                Err(error) => self.phase.set(Phase::Refused(format!("Sync's code did not load ({error})."))),
-            }
-        });
     }
 
     /// Stops the replicator (what it wrote stays; it goes on from there

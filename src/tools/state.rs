@@ -11,6 +11,7 @@
 //! for the answer.
 
 pub(crate) mod approval;
+pub(crate) mod pending;
 pub(crate) mod run;
 pub(crate) mod settings;
 
@@ -22,7 +23,7 @@ use std::collections::BTreeSet;
 use hearth_core::tools::{MCP_TOOL_PREFIX, OfferedMcpTool, ToolSpec, UserTool, enabled_specs, offered_mcp_tools};
 use leptos::prelude::*;
 
-use self::approval::PendingApproval;
+use self::pending::PendingApproval;
 use crate::agents::state::AgentsContext;
 use crate::mcp::state::McpContext;
 use crate::store::StoreContext;

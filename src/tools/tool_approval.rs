@@ -10,7 +10,7 @@ use leptos::html::Button;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::tools::state::approval::{Answer, PendingApproval};
+use crate::tools::state::pending::{Answer, PendingApproval};
 use crate::ui::next_id;
 
 /// The prompt for one call waiting for approval.

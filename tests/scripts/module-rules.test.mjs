@@ -230,6 +230,84 @@ describe('shell rules', () => {
   });
 });
 
+describe('circles between files', () => {
+  test('two siblings that use each other fail, with the line of each use', (t) => {
+    const root = coreTree(t, {
+      'markdown.rs': 'mod math;\nmod writer;\n',
+      'markdown/math.rs': '//! Math.\nuse super::writer::escape_into;\n',
+      'markdown/writer.rs': '//! Writer.\n\nfn f() { super::math::write(); }\n',
+    });
+    const { status, err } = run('core-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /Import circle between hearth-core's files: markdown\/math\.rs -> markdown\/writer\.rs -> markdown\/math\.rs/);
+    assert.match(err, /  markdown\/math\.rs -> markdown\/writer\.rs, line 2: use super::writer::escape_into;/);
+    assert.match(err, /  markdown\/writer\.rs -> markdown\/math\.rs, line 3: fn f\(\) \{ super::math::write\(\); \}/);
+  });
+
+  test('a parent that declares and re-exports its children is no use of them', (t) => {
+    const root = coreTree(t, {
+      'message.rs': 'mod attachment;\npub mod role;\npub use attachment::Attachment;\npub use role::*;\npub struct ChatMessage;\n',
+      'message/attachment.rs': 'use super::{ChatMessage, Role};\n',
+      'message/role.rs': 'pub enum Role {}\n',
+    });
+    const { status, err } = run('core-rules.mjs', root);
+    assert.equal(status, 0, err);
+  });
+
+  test('a parent that uses its child, bare or re-exported, while the child uses the parent fails', (t) => {
+    const bare = coreTree(t, { 'agent.rs': 'mod template;\npub struct PromptSection;\nfn f() { template::render() }\n', 'agent/template.rs': 'use super::PromptSection;\n' });
+    const { status, err } = run('core-rules.mjs', bare);
+    assert.equal(status, 1);
+    assert.match(err, /agent\.rs -> agent\/template\.rs, line 3: fn f\(\) \{ template::render\(\) \}/);
+    const exported = coreTree(t, {
+      'contract.rs': 'mod error;\npub use error::ProviderError;\npub struct MediaRefusal;\nfn f() -> ProviderError { todo!() }\n',
+      'contract/error.rs': 'pub struct ProviderError(super::MediaRefusal);\n',
+    });
+    const second = run('core-rules.mjs', exported);
+    assert.equal(second.status, 1);
+    assert.match(second.err, /contract\.rs -> contract\/error\.rs, line 2: pub use error::ProviderError;/);
+  });
+
+  test("an item named through its parent's re-export is a use of the file it comes from", (t) => {
+    const root = coreTree(t, {
+      'storage.rs': 'pub mod records;\npub mod tree;\npub use records::*;\n',
+      'storage/records.rs': 'pub struct MessageRecord;\nimpl MessageRecord { fn key(&self) -> crate::storage::tree::NodeKey { todo!() } }\n',
+      'storage/tree.rs': 'use crate::storage::MessageRecord;\npub struct NodeKey;\n',
+    });
+    const { status, err } = run('core-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /storage\/records\.rs -> storage\/tree\.rs -> storage\/records\.rs/);
+    assert.match(err, /storage\/tree\.rs -> storage\/records\.rs, line 1: use crate::storage::MessageRecord;/);
+  });
+
+  test('a test module may use its parent, in its own file or inline, and a visibility is no use', (t) => {
+    const root = coreTree(t, {
+      'format.rs': 'mod zip;\n#[cfg(test)]\nmod tests;\nfn f() { zip::read() }\n',
+      'format/tests.rs': 'use super::*;\nuse super::zip::read;\n',
+      'format/zip.rs': 'pub(in crate::format) fn read() {}\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use super::read;\n}\n',
+    });
+    const { status, err } = run('core-rules.mjs', root);
+    assert.equal(status, 0, err);
+  });
+
+  test('a circle among a feature\'s views fails the shell rules, every circle named', (t) => {
+    const root = shellTree(t, {
+      'mcp.rs': 'pub(crate) mod state;\npub(crate) mod view;\nmod form;\nmod offer;\n',
+      'mcp/view.rs': 'use crate::mcp::{form::PromptForm, offer::Offer};\npub(crate) struct Picking;\n',
+      'mcp/form.rs': 'use crate::mcp::view::Picking;\n',
+      'mcp/offer.rs': 'use crate::mcp::view::Picking;\n',
+      'tools/state.rs': 'mod approval;\npub(crate) struct ToolsContext;\nuse self::approval::PendingApproval;\n',
+      'tools/state/approval.rs': 'use super::ToolsContext;\n',
+    });
+    const { status, err } = run('shell-rules.mjs', root);
+    assert.equal(status, 1);
+    assert.match(err, /Import circle between the shell's files: mcp\/form\.rs -> mcp\/view\.rs -> mcp\/form\.rs/);
+    assert.match(err, /\(one of several among mcp\/form\.rs, mcp\/offer\.rs, mcp\/view\.rs\)/);
+    assert.match(err, /mcp\/view\.rs -> mcp\/form\.rs, line 1: use crate::mcp::\{form::PromptForm, offer::Offer\};/);
+    assert.match(err, /Import circle between the shell's files: tools\/state\.rs -> tools\/state\/approval\.rs -> tools\/state\.rs/);
+  });
+});
+
 describe('reading paths', () => {
   test('grouped, nested, super and self paths are all found, and comments and strings hide nothing', () => {
     const text = [

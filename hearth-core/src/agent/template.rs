@@ -41,8 +41,20 @@ mod tests;
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::PromptSection;
+use serde::{Deserialize, Serialize};
+
 use crate::contract::ToolSpec;
+
+/// One user-defined section of an agent's prompt: the template's `{name}`
+/// placeholder is filled with `text` (see [`render`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PromptSection {
+    /// The placeholder name (see [`crate::agent::section_name_problem`]).
+    pub name: String,
+    /// The text it is filled with, as typed.
+    #[serde(default)]
+    pub text: String,
+}
 
 /// The placeholders Hearth fills itself.
 pub const BUILTIN_PLACEHOLDERS: [&str; 7] = ["agent_name", "date", "time", "timezone", "model", "files", "tools"];

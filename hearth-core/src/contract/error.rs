@@ -242,7 +242,7 @@ impl ProviderError {
     }
 
     /// What its message says about an image or a PDF, when the provider refused one.
-    pub fn media_refusal(&self) -> Option<super::MediaRefusal> {
+    pub fn media_refusal(&self) -> Option<super::media_refusal::MediaRefusal> {
         (self.kind == ProviderErrorKind::Attachment).then(|| super::media_refusal(&self.message)).flatten()
     }
 }

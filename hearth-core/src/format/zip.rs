@@ -11,23 +11,12 @@
 //! else made (a ChatGPT data export), with where each entry's bytes are; the
 //! shell inflates deflated entries (see the `read` module's documentation).
 
+mod crc;
 pub mod limits;
 mod read;
 
+pub use crc::crc32;
 pub use read::{Archive, Entry, Method, ReadError, SkipReason, Skipped, base_name, check, read};
-
-/// CRC-32 (IEEE 802.3, as ZIP uses it) of `bytes`.
-pub fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFF_u32;
-    for &byte in bytes {
-        crc ^= u32::from(byte);
-        for _ in 0..8 {
-            let mask = (crc & 1).wrapping_neg();
-            crc = (crc >> 1) ^ (0xEDB8_8320 & mask);
-        }
-    }
-    !crc
-}
 
 /// Why an archive was not written.
 #[derive(Debug, Clone, PartialEq, Eq)]

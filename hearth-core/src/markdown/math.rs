@@ -25,7 +25,7 @@ mod delimiters;
 mod symbols;
 
 use self::symbols::{Font, Kind};
-use super::writer::escape_into;
+use super::escape::escape_into;
 
 pub(super) use self::delimiters::prepare;
 

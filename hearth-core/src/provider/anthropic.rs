@@ -64,8 +64,8 @@ pub(crate) mod tests;
 use std::borrow::Cow;
 
 use super::base_url::{split_query, with_query};
+use super::config::{ModelConfig, ProviderConfig, body_json};
 use super::parse::{error_fields, excerpt, json_event, read_error_body};
-use super::{ModelConfig, ProviderConfig, body_json};
 use crate::contract::{
     FinishKind, FinishReason, HttpRequest, ProviderError, ProviderKind, StreamEvent, ToolSpec, Usage,
 };

@@ -19,7 +19,7 @@
 #[cfg(test)]
 mod tests;
 
-use super::Preset;
+use super::preset::Preset;
 
 /// The two schemes a provider can be reached with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

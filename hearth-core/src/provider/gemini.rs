@@ -72,8 +72,8 @@ pub(crate) mod tests;
 use std::borrow::Cow;
 
 use super::base_url::{split_query, with_query};
+use super::config::{ModelConfig, ProviderConfig, body_json};
 use super::parse::{excerpt, json_event, read_error_body};
-use super::{ModelConfig, ProviderConfig, body_json};
 use crate::contract::{
     FinishKind, FinishReason, HttpRequest, ProviderError, ProviderErrorKind, ProviderKind, StreamEvent, ToolSpec, Usage,
 };

@@ -63,8 +63,9 @@ mod wire;
 pub(crate) mod tests;
 
 use super::base_url::{split_query, with_query};
+use super::config::{ModelConfig, ProviderConfig, body_json};
 use super::parse::{error_fields, json_event, read_error_body};
-use super::{ModelConfig, Preset, ProviderConfig, body_json};
+use super::preset::Preset;
 use crate::contract::{
     FinishKind, FinishReason, HttpRequest, ProviderError, ProviderKind, StreamEvent, ToolSpec, Usage,
 };

@@ -56,7 +56,7 @@ pub struct ProviderRecord {
     /// unlocked, `api_key` holds the same key in plain text. Setting a new key
     /// clears it, so a sealed key beside a plain one always seals that key.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sealed_key: Option<super::key_lock::Sealed>,
+    pub sealed_key: Option<crate::format::sealed::Sealed>,
 }
 
 impl ProviderRecord {
@@ -683,30 +683,10 @@ impl MessageRecord {
         !self.kind.is_message()
     }
 
-    /// The reply as the messages sent back to a model: one assistant message and
-    /// one tool-results message per round of tool calls, then the answer (see
-    /// [`turn_messages`](crate::storage::turn_messages)).
-    pub fn chat_messages(&self) -> Vec<crate::message::ChatMessage> {
-        crate::storage::turn_messages(&self.content, &self.reasoning_parts, self.provider_kind, &self.tool_calls)
-    }
-
     /// Whether the message holds anything a person could lose: text, reasoning
     /// or tool calls. A failed attempt that produced nothing holds only its error.
     pub fn has_content(&self) -> bool {
         !self.content.trim().is_empty() || !self.reasoning.trim().is_empty() || !self.tool_calls.is_empty()
-    }
-
-    /// The node key of a message (`None` for summaries, which are no nodes),
-    /// for [`tree`](crate::storage::tree). User messages and markers always
-    /// hold something; a reply does once it has text, reasoning or tool calls.
-    pub fn node_key(&self) -> Option<crate::storage::tree::NodeKey<'_>> {
-        (!self.is_summary()).then(|| crate::storage::tree::NodeKey {
-            id: &self.id,
-            parent: self.parent.as_deref(),
-            created_at: self.created_at,
-            chosen_at: self.chosen_at,
-            has_content: self.role != Role::Assistant || self.has_content(),
-        })
     }
 
     /// Recomputes the derived fields: the search terms, from the content and

@@ -33,6 +33,7 @@ use std::cmp::Reverse;
 use std::collections::HashMap;
 
 use crate::Millis;
+use crate::message::Role;
 use crate::storage::MessageRecord;
 
 /// What the rules need to know about one message.
@@ -48,6 +49,21 @@ pub struct NodeKey<'a> {
     pub chosen_at: Option<Millis>,
     /// Whether it holds anything (see the module's header).
     pub has_content: bool,
+}
+
+impl MessageRecord {
+    /// The node key of a message (`None` for summaries, which are no nodes),
+    /// for the [tree](self). User messages and markers always
+    /// hold something; a reply does once it has text, reasoning or tool calls.
+    pub fn node_key(&self) -> Option<NodeKey<'_>> {
+        (!self.is_summary()).then(|| NodeKey {
+            id: &self.id,
+            parent: self.parent.as_deref(),
+            created_at: self.created_at,
+            chosen_at: self.chosen_at,
+            has_content: self.role != Role::Assistant || self.has_content(),
+        })
+    }
 }
 
 /// One row of a conversation's outline (see [`Tree::outline`]).

@@ -22,7 +22,7 @@ pub use status::{ReplyEnd, ReplyStatus};
 
 use std::collections::BTreeMap;
 
-use super::ToolCallRecord;
+use super::records::{MessageRecord, ToolCallRecord};
 use crate::contract::ProviderKind;
 use crate::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart};
 
@@ -76,4 +76,13 @@ pub fn turn_messages(
         messages.push(ChatMessage::assistant_with_reasoning(content, parts_of(answer_round, true), origin));
     }
     messages
+}
+
+impl MessageRecord {
+    /// The reply as the messages sent back to a model: one assistant message and
+    /// one tool-results message per round of tool calls, then the answer (see
+    /// [`turn_messages`]).
+    pub fn chat_messages(&self) -> Vec<ChatMessage> {
+        turn_messages(&self.content, &self.reasoning_parts, self.provider_kind, &self.tool_calls)
+    }
 }

@@ -8,8 +8,6 @@ use crate::apps::state::AppVersion;
 use crate::chat::state::ChatContext;
 use crate::io::app_frame::AppError;
 
-use super::source_line;
-
 /// The app's problems and errors.
 #[component]
 pub(crate) fn AppErrors(
@@ -72,4 +70,17 @@ pub(crate) fn AppErrors(
             </Show>
         </div>
     }
+}
+
+/// The longest source line quoted with an error.
+const SOURCE_LIMIT: usize = 200;
+
+/// The text of `line` (from 1) of the shown app's document, trimmed and cut
+/// to [`SOURCE_LIMIT`] characters; `None` when unknown or blank.
+pub(super) fn source_line(current: &Memo<Option<AppVersion>>, line: u32) -> Option<String> {
+    let index = usize::try_from(line).ok()?.checked_sub(1)?;
+    current.with_untracked(|app| {
+        let text = app.as_ref()?.html.lines().nth(index)?.trim();
+        (!text.is_empty()).then(|| text.chars().take(SOURCE_LIMIT).collect())
+    })
 }

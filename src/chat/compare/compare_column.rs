@@ -10,7 +10,6 @@ use hearth_core::storage::MessageRecord;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::chat::compare::compare_turn::column_dom_id;
 use crate::chat::reply::assistant_message::AssistantMessage;
 use crate::chat::state::comparing::pick;
 use crate::chat::state::{ChatContext, EntryKind, ReplyStatus};
@@ -187,4 +186,9 @@ fn first_words(text: &str) -> String {
     let words: Vec<&str> = text.split_whitespace().take(8).collect();
     let more = text.split_whitespace().count() > words.len();
     format!("{}{}", words.join(" "), if more { "…" } else { "" })
+}
+
+/// The id of a column's element, for the phone's page bar.
+pub(crate) fn column_dom_id(reply_id: &str) -> String {
+    format!("answer-{reply_id}")
 }

@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::chat::compare::compare_column::CompareColumn;
+use crate::chat::compare::compare_column::{CompareColumn, column_dom_id};
 use crate::chat::compare::merge_form::MergeForm;
 use crate::chat::state::ChatContext;
 use crate::chat::state::comparing::{continue_separately, turn_of};
@@ -103,11 +103,6 @@ pub(crate) fn CompareTurn(
             </div>
         </section>
     }
-}
-
-/// The id of a column's element, for the phone's page bar.
-pub(crate) fn column_dom_id(reply_id: &str) -> String {
-    format!("answer-{reply_id}")
 }
 
 /// The compare turn `group`, from the `compare` chunk.

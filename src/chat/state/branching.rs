@@ -16,7 +16,8 @@ use hearth_core::storage::branch::{self, BranchRefusal};
 use hearth_core::storage::{SessionRecord, TitleSource, preview_of};
 use leptos::prelude::*;
 
-use super::{ChatContext, Entry, Prune};
+use super::context::{ChatContext, Prune};
+use super::entry::Entry;
 use crate::composer::state::ComposerDraft;
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::clock::now;
@@ -328,7 +329,7 @@ pub(crate) fn edit_reply(chat: ChatContext, id: &str, text: &str, how: ReplyEdit
     let Some(session) = chat.sessions.current_record() else { return Err(BranchRefusal::NotFound.into()) };
     let record = chat.entries.with_untracked(|entries| {
         entries.iter().find(|entry| entry.id == id).and_then(|entry| match &entry.kind {
-            super::EntryKind::Assistant(view) => Some(view.record.get_value()),
+            super::entry::EntryKind::Assistant(view) => Some(view.record.get_value()),
             _ => None,
         })
     });

@@ -7,7 +7,9 @@
 //!
 //! Only [`ReplyCode`]'s functions lead there: a call from anywhere else of
 //! what they reach (`turn::run`, `hearth_core::markdown::render_reply`, …)
-//! would pull that code back into the first load.
+//! would pull that code back into the first load. The ways in are in the
+//! first load: [`load`], [`loaded`], and rendering a stored reply with the
+//! chunk's renderer once it is there (`AssistantView::ensure_rendered`).
 
 use std::cell::Cell;
 use std::future::Future;
@@ -15,10 +17,12 @@ use std::pin::Pin;
 
 use hearth_core::contract::{ProviderError, ProviderErrorKind};
 use hearth_core::markdown::{RenderMode, SafeHtml};
+use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::compaction::Job;
-use super::{Answer, ChatContext};
+use super::context::{Answer, ChatContext};
+use super::entry::{AssistantView, render_mode};
 use crate::io::chunks::{ChunkError, wasm_split};
 
 /// A task of the chat, boxed (its future is the chunk's code).
@@ -87,5 +91,44 @@ pub(super) fn not_loaded(error: ChunkError) -> ProviderError {
         message: error.to_string(),
         code: None,
         retry_after_secs: None,
+    }
+}
+
+impl AssistantView {
+    /// Renders a stored reply's markdown if that has not happened yet. The
+    /// renderer is in the `reply` chunk (this file's): until it has
+    /// loaded the reply shows nothing (it loads right after start-up), and if
+    /// it cannot load, the reply's text as it is, so nothing is hidden.
+    pub(crate) fn ensure_rendered(&self) {
+        if self.rendered.get_value() {
+            return;
+        }
+        self.rendered.set_value(true);
+        self.render_record();
+    }
+
+    /// Renders the stored reply's markdown (`record`) into the tail, now when
+    /// the renderer is loaded, else once it is.
+    pub(super) fn render_record(&self) {
+        let view = *self;
+        let render = move |code: &ReplyCode| {
+            let html = view.record.with_value(|record| (code.render_reply)(&record.content, render_mode(record)));
+            view.set_tail(html);
+        };
+        match loaded() {
+            Some(code) => render(code),
+            None => spawn_local(async move {
+                view.awaits_renderer.set(true);
+                let loaded = load().await;
+                // The reply may have left the page meanwhile.
+                if view.awaits_renderer.try_set(false).is_some() {
+                    return;
+                }
+                match loaded {
+                    Ok(code) => render(code),
+                    Err(_) => view.set_tail(view.record.with_value(|record| SafeHtml::text(&record.content))),
+                }
+            }),
+        }
     }
 }

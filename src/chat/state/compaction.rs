@@ -11,130 +11,26 @@
 //! stands for. A summary that fails is said under the composer and the request
 //! goes out unchanged: nothing is lost, only the request is larger.
 
+pub(super) mod parts;
+
 use hearth_core::compaction::{
     self, ActiveSummary, CompactionPlan, CompactionSettings, HistoryItem, Slot, SlotSummary, estimate_request,
     fit_cut_summary, fit_summary, kept_estimates, plan_to_fit, request_history, should_compact, summary_request,
 };
-use hearth_core::failure::ConfigProblem;
-use hearth_core::format::grouped;
 use hearth_core::message::ChatMessage;
-use hearth_core::provider::{self, FinishKind, ProviderError};
+use hearth_core::provider::{self, FinishKind};
 use hearth_core::storage::{MessageRecord, SessionRecord, SummaryInfo};
 use hearth_core::tools::ToolSpec;
 use leptos::prelude::*;
 use web_sys::AbortSignal;
 
-use super::{ChatContext, Entry, EntryKind, shown};
+pub(super) use self::parts::Job;
+pub(crate) use self::parts::{Compaction, CompactionNote, SummaryFailure};
+use super::context::ChatContext;
+use super::entry::{Entry, EntryKind, shown};
 use crate::io::clock::now;
 use crate::io::fetch_stream::{FetchFailure, fetch_reply_until};
 use crate::io::ids::new_id;
-use crate::providers::state::ProviderEntry;
-
-/// Whether to compact before a request.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Compaction {
-    /// When the request fills the threshold of the window.
-    WhenFull,
-    /// Whenever there is something to summarise (Compact and retry).
-    Now,
-    /// Not for this request: a compare turn's columns, which would each write
-    /// a summary of the same messages at once.
-    Never,
-}
-
-/// Why a summary could not be written (in words only when shown).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum SummaryFailure {
-    /// No provider account is set up.
-    NoProvider,
-    /// The summarising account cannot be asked (its address or key).
-    Config(ConfigProblem),
-    /// The provider refused or failed.
-    Provider(ProviderError),
-    /// The model answered with no summary (or too little of one).
-    Empty,
-    /// Stopped, or the conversation deleted or cleared meanwhile.
-    Stopped,
-    /// The conversation was deleted before the summary could be stored.
-    Gone,
-    /// What would be summarised is smaller than any summary of it.
-    TooShort,
-}
-
-impl SummaryFailure {
-    /// The failure in a few words, for the note.
-    fn words(&self) -> String {
-        match self {
-            SummaryFailure::NoProvider => "no provider is set up".to_owned(),
-            SummaryFailure::Config(problem) => problem.to_string(),
-            SummaryFailure::Provider(error) => briefly(error),
-            SummaryFailure::Empty => "the model wrote no summary".to_owned(),
-            SummaryFailure::Stopped => "stopped".to_owned(),
-            SummaryFailure::Gone => "the conversation is gone".to_owned(),
-            SummaryFailure::TooShort => "the earlier messages are shorter than any summary of them".to_owned(),
-        }
-    }
-}
-
-/// What the line under the composer says about compaction (announced politely).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) enum CompactionNote {
-    /// Nothing.
-    #[default]
-    Quiet,
-    /// A summary is being written.
-    Summarising,
-    /// Earlier messages were summarised: how many the summary stands for.
-    Summarised(u32),
-    /// Compact found nothing to summarise yet.
-    NothingToSummarise,
-    /// Undo removed a summary.
-    Undone,
-    /// What is always sent verbatim (the `first` message, else the last
-    /// turn) is by itself too long for the window: no summary can help, so
-    /// none is asked for. Its estimate and the window, in tokens.
-    TooLong { first: bool, estimate: u32, window: u32 },
-    /// The summary could not be written; `sent`: the request went out in full.
-    Failed { failure: SummaryFailure, sent: bool },
-}
-
-impl CompactionNote {
-    /// The words shown (empty for `Quiet`).
-    pub(crate) fn text(&self) -> String {
-        match self {
-            CompactionNote::Quiet => String::new(),
-            CompactionNote::Summarising => "Summarising earlier messages…".to_owned(),
-            CompactionNote::Summarised(count) => format!(
-                "Earlier messages summarised ({count} {}). They stay here; only requests send the summary.",
-                if *count == 1 { "message" } else { "messages" }
-            ),
-            CompactionNote::NothingToSummarise => {
-                "Nothing to summarise yet: the first message and the last turns are always sent as they are.".to_owned()
-            }
-            CompactionNote::Undone => "Summary removed: requests send the earlier messages again.".to_owned(),
-            CompactionNote::TooLong { first, estimate, window } => format!(
-                "The {} alone is too long for this model's context window (about {} tokens of {}), so summarising \
-                 earlier messages cannot help. Shorten it, or choose a model with a larger window.",
-                if *first { "first message" } else { "last message" },
-                grouped((*estimate).into()),
-                grouped((*window).into())
-            ),
-            CompactionNote::Failed { failure, sent: true } => format!(
-                "The earlier messages could not be summarised: {}. The conversation was sent in full.",
-                failure.words().trim_end_matches('.')
-            ),
-            CompactionNote::Failed { failure, sent: false } => format!(
-                "The earlier messages could not be summarised: {}. Nothing was changed.",
-                failure.words().trim_end_matches('.')
-            ),
-        }
-    }
-
-    /// Whether it reports a failure (or a request that cannot fit).
-    pub(crate) fn is_failure(&self) -> bool {
-        matches!(self, CompactionNote::Failed { .. } | CompactionNote::TooLong { .. })
-    }
-}
 
 /// The shown messages of `entries` as history items: a user message, or a
 /// reply with its whole turn; failed replies, markers, summaries and hidden
@@ -211,14 +107,6 @@ pub(crate) fn active_summary(entries: &[Entry], items: &[HistoryItem]) -> Option
     compaction::active_summary_of(&slots)
 }
 
-/// A provider error in a few words, for the note: its title and status.
-fn briefly(error: &ProviderError) -> String {
-    match error.status {
-        Some(status) => format!("{} (HTTP {status})", error.kind.title()),
-        None => error.kind.title().to_owned(),
-    }
-}
-
 /// The tokens the messages kept verbatim may take so that, with the summary,
 /// the system prompt and the tools, the request stays below the threshold.
 fn verbatim_budget(job: &Job, window: u32, settings: &CompactionSettings) -> u32 {
@@ -231,26 +119,6 @@ fn verbatim_budget(job: &Job, window: u32, settings: &CompactionSettings) -> u32
 /// a quarter of it, so a compaction always leaves room (and at most 4,096).
 fn summary_room(window: u32) -> u32 {
     (window / 4).clamp(128, 4_096)
-}
-
-/// Everything one compaction needs, taken when the request starts.
-pub(super) struct Job {
-    /// The conversation, as stored.
-    pub(super) session: SessionRecord,
-    /// The history the request would send, as items.
-    pub(super) items: Vec<HistoryItem>,
-    /// The summary that applies now.
-    pub(super) active: Option<ActiveSummary>,
-    /// The account that answers (the conversation's model).
-    pub(super) entry: Option<ProviderEntry>,
-    /// The system prompt and tools of the request, for the estimate.
-    pub(super) system: Option<ChatMessage>,
-    pub(super) tools: Vec<ToolSpec>,
-    /// The estimated tokens of the agent's MCP tool definitions, which the
-    /// turn adds to `tools` (their servers are reached only then).
-    pub(super) mcp_tokens: u32,
-    /// Stop: ends the summary request too.
-    pub(super) signal: Option<AbortSignal>,
 }
 
 /// Whether what a request under `plan` keeps verbatim (with the system prompt

@@ -18,13 +18,15 @@ use std::cell::RefCell;
 use hearth_core::compaction::HistoryItem;
 use hearth_core::compare::{MIN_COLUMNS, MergeSource, Tally, column_letter, merge_instruction};
 use hearth_core::message::ChatMessage;
+use hearth_core::storage::ReplyStatus;
 use hearth_core::storage::columns::{ColumnKey, CompareTurn, compare_turn};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::branching::BranchError;
 use super::compaction::{Compaction, history_items_through};
-use super::{Asker, ChatContext, ColumnPlace, Entry, EntryKind, NewTurn, Prelude, ReplyStatus, Request};
+use super::context::{Asker, ChatContext, ColumnPlace, NewTurn, Prelude, Request};
+use super::entry::{Entry, EntryKind};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::clock::now;
 use crate::io::ids::new_id;

@@ -16,7 +16,6 @@ use hearth_core::provider::Usage;
 use hearth_core::storage::tree::NodeKey;
 use hearth_core::storage::{MessageRecord, MessageState, ReplyStatus, ToolCallRecord};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 /// One message on screen.
 #[derive(Clone)]
@@ -151,7 +150,7 @@ pub(crate) struct AssistantView {
     /// Whether `blocks` and `tail` show `text`. Stored replies are rendered only
     /// when they are first shown, so opening a long conversation renders the
     /// messages on screen, not all of them.
-    rendered: StoredValue<bool>,
+    pub(super) rendered: StoredValue<bool>,
     /// Whether the stored markdown waits for the renderer (the `reply` chunk
     /// still loading): the reply counts as busy meanwhile.
     pub(crate) awaits_renderer: RwSignal<bool>,
@@ -278,43 +277,6 @@ impl AssistantView {
             app: RwSignal::new(None),
             rendered: StoredValue::new(true),
             awaits_renderer: RwSignal::new(false),
-        }
-    }
-
-    /// Renders a stored reply's markdown if that has not happened yet. The
-    /// renderer is in the `reply` chunk ([`super::code`]): until it has
-    /// loaded the reply shows nothing (it loads right after start-up), and if
-    /// it cannot load, the reply's text as it is, so nothing is hidden.
-    pub(crate) fn ensure_rendered(&self) {
-        if self.rendered.get_value() {
-            return;
-        }
-        self.rendered.set_value(true);
-        self.render_record();
-    }
-
-    /// Renders the stored reply's markdown (`record`) into the tail, now when
-    /// the renderer is loaded, else once it is.
-    fn render_record(&self) {
-        let view = *self;
-        let render = move |code: &super::code::ReplyCode| {
-            let html = view.record.with_value(|record| (code.render_reply)(&record.content, render_mode(record)));
-            view.set_tail(html);
-        };
-        match super::code::loaded() {
-            Some(code) => render(code),
-            None => spawn_local(async move {
-                view.awaits_renderer.set(true);
-                let loaded = super::code::load().await;
-                // The reply may have left the page meanwhile.
-                if view.awaits_renderer.try_set(false).is_some() {
-                    return;
-                }
-                match loaded {
-                    Ok(code) => render(code),
-                    Err(_) => view.set_tail(view.record.with_value(|record| SafeHtml::text(&record.content))),
-                }
-            }),
         }
     }
 

@@ -7,7 +7,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::compaction::CompactionNote;
-use super::{ChatContext, Entry, EntryKind, Node};
+use super::context::ChatContext;
+use super::entry::{Entry, EntryKind, Node};
 
 impl ChatContext {
     /// Shows the open session `current`: clears the screen and reads its

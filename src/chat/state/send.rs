@@ -22,12 +22,14 @@ use leptos::task::spawn_local;
 use web_sys::AbortController;
 
 use super::compaction::{self, Compaction, CompactionNote};
-use super::{
-    AssistantView, ChatContext, Entry, EntryKind, Failure, Node, ReplyStatus, code, comparing, leaf, prompt, turn,
-};
+use super::context::{Answer, Asker, ChatContext, ColumnPlace, NewTurn, Prelude, Request};
+use super::entry::{AssistantView, Entry, EntryKind, Node, leaf};
+use super::{code, comparing, prompt, turn};
 use crate::composer::state::prepare;
 use crate::io::clock::now;
 use crate::io::ids::new_id;
+use hearth_core::failure::Failure;
+use hearth_core::storage::ReplyStatus;
 
 impl ChatContext {
     /// Sends `text` with the attached files as the next user message and
@@ -427,69 +429,6 @@ impl ChatContext {
 
 /// Why Send did nothing while an image or PDF is still being prepared.
 const PREPARING: &str = "An attachment is still being prepared: send once it shows as ready.";
-
-/// A new turn's user message, before anything is stored (see [`ChatContext::new_turn`]).
-pub(super) struct NewTurn {
-    pub(super) session: SessionRecord,
-    pub(super) user: MessageRecord,
-    /// The bytes of its images and PDFs, stored with it.
-    pub(super) blobs: Vec<crate::io::db::NewBlob>,
-    /// The request's history, ending with it.
-    pub(super) items: Vec<HistoryItem>,
-    /// Its text when it is the conversation's first message (a title is asked for).
-    pub(super) first_message: Option<String>,
-}
-
-/// Who answers a reply: an agent, on an account (`None`: none is set up).
-pub(super) struct Asker {
-    pub(super) agent: AgentRecord,
-    pub(super) entry: Option<crate::providers::state::ProviderEntry>,
-}
-
-/// A reply's place in a compare turn (see [`comparing`]); copied into its record.
-pub(super) struct ColumnPlace {
-    pub(super) group: String,
-    pub(super) column: u32,
-    /// When it is created, when given: a compare turn's columns take their
-    /// times from one moment, a millisecond apart with the first column the
-    /// latest, so a turn nobody picked goes on from answer A, on reload and in
-    /// other tabs too (equal times would leave it to ids).
-    pub(super) at: Option<hearth_core::Millis>,
-    pub(super) blind: bool,
-    pub(super) model_config_id: Option<String>,
-    /// For a merge: the replies it merges, and its instruction.
-    pub(super) merged_from: Vec<String>,
-    pub(super) merge_recipe: Option<String>,
-}
-
-/// What a reply is asked with: the history as items, and whether to compact it first.
-pub(super) struct Request {
-    pub(super) items: Vec<HistoryItem>,
-    pub(super) compaction: Compaction,
-}
-
-/// A reply's work once its user message is stored ([`ChatContext::answer`]).
-pub(super) struct Answer {
-    /// The history to send, compacted first when `compaction` says so.
-    pub(super) job: compaction::Job,
-    pub(super) compaction: Compaction,
-    /// The turn; its history and session are the compacted ones.
-    pub(super) turn: turn::TurnSetup,
-    /// The conversation's first message, when this is its first reply.
-    pub(super) first_message: Option<String>,
-    /// The account that answers (a title is asked of it).
-    pub(super) entry: Option<crate::providers::state::ProviderEntry>,
-}
-
-/// What the reply task does before the request goes out.
-pub(super) enum Prelude {
-    /// Store the user's new message, with the bytes of its images and PDFs.
-    Save(Box<MessageRecord>, Vec<crate::io::db::NewBlob>),
-    /// Delete the reply being replaced (an attempt that produced nothing).
-    Delete(String),
-    /// Nothing: the reply being answered again stays as an earlier version.
-    Keep,
-}
 
 fn new_record(session_id: &str, role: Role, now: i64) -> MessageRecord {
     MessageRecord::new(new_id(), session_id.to_owned(), role, now)

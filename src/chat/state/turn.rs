@@ -41,10 +41,10 @@ use leptos::task::spawn_local;
 use web_sys::{AbortController, AbortSignal};
 
 use super::attachment_data::with_attachment_data;
+use super::entry::AssistantView;
 use super::entry::render_mode;
 use super::prompt::Prompt;
 use super::tool_blobs::by_reference;
-use super::{AssistantView, ReplyStatus, SAVE_EVERY_MS};
 use crate::io::clock::{elapsed_ms, now, now_ms};
 use crate::io::db::NewBlob;
 use crate::io::fetch_stream::{Batch, FetchFailure, fetch_events};
@@ -57,6 +57,10 @@ use crate::tools::state::ToolsContext;
 use crate::tools::state::approval::approve;
 use crate::tools::state::run::{ToolEnv, run as run_tool};
 use hearth_core::message::attachment::{Accepts, over_limit};
+use hearth_core::storage::ReplyStatus;
+
+/// How often a streaming reply is written to storage, at most.
+pub(crate) const SAVE_EVERY_MS: i32 = 400;
 
 /// Everything one turn needs.
 pub(super) struct TurnSetup {

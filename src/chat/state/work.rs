@@ -5,7 +5,8 @@
 use leptos::prelude::*;
 use web_sys::AbortController;
 
-use super::{AssistantView, ChatContext};
+use super::context::{ChatContext, Work};
+use super::entry::AssistantView;
 
 impl ChatContext {
     /// Stops the open conversation's streaming reply (or summary), keeping
@@ -90,17 +91,4 @@ impl ChatContext {
     pub(super) fn streams_here(self, id: &str) -> bool {
         untrack(|| self.working_on(id))
     }
-}
-
-/// What this tab is doing in one conversation: streaming a reply or writing a summary.
-#[derive(Clone)]
-pub(super) struct Work {
-    /// The conversation.
-    pub(super) session: String,
-    /// The reply streaming: its message id and live view. Stored copies of it
-    /// are older than the view, so they never replace it. `None`: a summary
-    /// (the Compact button).
-    pub(super) reply: Option<(String, AssistantView)>,
-    /// What Stop aborts (`None` when the browser has no AbortController).
-    pub(super) abort: Option<AbortController>,
 }

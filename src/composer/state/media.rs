@@ -11,9 +11,7 @@
 
 use hearth_core::message::Attachment;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
-use super::prepare;
 use crate::io::db::NewBlob;
 
 /// Why nothing could be attached when the `media` chunk did not load.
@@ -74,20 +72,5 @@ impl MediaAttachments {
         let bytes = self.bytes.try_update_value(std::mem::take).unwrap_or_default();
         let attachments: Vec<Attachment> = list.into_iter().filter_map(|media| media.ready).collect();
         (attachments, bytes.into_iter().map(|(_, blob)| blob).collect())
-    }
-
-    /// Attaches each of `files` in turn, in the background, with the `media`
-    /// chunk's code (loaded on the first attachment); `on_refused` hears why
-    /// some were not.
-    pub(crate) fn attach_all(self, files: Vec<web_sys::File>, on_refused: impl Fn(Vec<String>) + 'static) {
-        spawn_local(async move {
-            let problems = match prepare::load().await {
-                Ok(code) => (code.attach_all)(self, files).await,
-                Err(_) => {
-                    files.iter().map(|file| format!("“{}” was not attached: {NOT_LOADED}", file.name())).collect()
-                }
-            };
-            on_refused(problems);
-        });
     }
 }

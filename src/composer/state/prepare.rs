@@ -3,7 +3,8 @@
 //! is from its bytes, making an image into its master with the media worker
 //! (`io::media`), hashing a PDF (or a HEIC this browser cannot decode) as it
 //! came. Only [`MediaCode`] leads here: a direct call from the composer would
-//! bring it all into the first load.
+//! bring it all into the first load. The way in, [`load`] (as
+//! `MediaAttachments::attach_all` uses it), is in the first load.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -14,8 +15,9 @@ use hearth_core::message::attachment::{AttachmentKind, MASTER_LONG_EDGE};
 
 use hearth_core::storage::{MessageRecord, SessionRecord};
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
-use super::media::{Media, MediaAttachments};
+use super::media::{Media, MediaAttachments, NOT_LOADED};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::db::NewBlob;
 use crate::io::media::{EncodeError, blob_of, encode_image, remember_url, sha256_hex};
@@ -141,6 +143,23 @@ async fn attach(media: MediaAttachments, file: web_sys::File) -> Result<(), Medi
         }
     });
     Ok(())
+}
+
+impl MediaAttachments {
+    /// Attaches each of `files` in turn, in the background, with the `media`
+    /// chunk's code (loaded on the first attachment); `on_refused` hears why
+    /// some were not.
+    pub(crate) fn attach_all(self, files: Vec<web_sys::File>, on_refused: impl Fn(Vec<String>) + 'static) {
+        spawn_local(async move {
+            let problems = match load().await {
+                Ok(code) => (code.attach_all)(self, files).await,
+                Err(_) => {
+                    files.iter().map(|file| format!("“{}” was not attached: {NOT_LOADED}", file.name())).collect()
+                }
+            };
+            on_refused(problems);
+        });
+    }
 }
 
 /// The chunk's code, loaded first if need be.

@@ -18,7 +18,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{IdbDatabase, IdbIndexParameters, IdbObjectStore, IdbObjectStoreParameters, IdbOpenDbRequest};
 
-use super::StorageError;
+use super::records::{StorageError, from_js, to_js};
 use crate::io::chunks::{ChunkError, wasm_split};
 
 /// Keeps an event handler alive until the upgrade is over.
@@ -239,12 +239,12 @@ fn link_parents(request: &IdbOpenDbRequest, failure: &Noted, holder: &Holder) ->
         let outcome = (|| -> Result<(), UpgradeError> {
             let all: js_sys::Array = reading.result().map_err(text)?.dyn_into().map_err(text)?;
             // Records that cannot be read stay as they are, as everywhere else.
-            let mut records: Vec<MessageRecord> = all.iter().filter_map(|value| super::from_js(value).ok()).collect();
+            let mut records: Vec<MessageRecord> = all.iter().filter_map(|value| from_js(value).ok()).collect();
             let before: Vec<Option<String>> = records.iter().map(|record| record.parent.clone()).collect();
             hearth_core::storage::migrate::link_parents(&mut records);
             for (record, was) in records.iter().zip(before) {
                 if record.parent != was {
-                    let value = super::to_js(record).map_err(UpgradeError::Record)?;
+                    let value = to_js(record).map_err(UpgradeError::Record)?;
                     messages.put(&value).map_err(text)?;
                 }
             }

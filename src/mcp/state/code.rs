@@ -17,8 +17,7 @@ use leptos::prelude::*;
 use serde_json::Value;
 use web_sys::AbortSignal;
 
-use super::SignInFailure;
-use super::client::McpFailure;
+use super::failure::{McpFailure, SignInFailure};
 use super::{McpContext, ServerStatus};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::sign_in_window::SignInWindow;

@@ -20,7 +20,7 @@ use leptos::task::spawn_local;
 use serde_json::{Value, json};
 use web_sys::AbortSignal;
 
-use super::client::{McpFailure, post_only, refusal};
+use super::failure::{McpFailure, post_only, refusal};
 use crate::io::abort::LinkedAbort;
 use crate::io::fetch_stream::open;
 use crate::io::timer::sleep;

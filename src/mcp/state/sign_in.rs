@@ -6,8 +6,6 @@
 //! record, bound to the issuer and resource they were given for; the record's
 //! `request_headers` sends them only to that server.
 
-use std::fmt;
-
 use hearth_core::mcp::oauth::{
     self, Authorize, Challenge, Client, Grant, OAuthError, ResourceMetadata, ServerMetadata, SignIn,
 };
@@ -16,66 +14,12 @@ use hearth_core::provider::HttpRequest;
 use hearth_core::tools::McpServer;
 use leptos::prelude::*;
 
+use super::failure::SignInFailure;
 use super::{McpContext, ServerStatus};
 use crate::io::clock;
 use crate::io::crypto::{random_bytes, sha256};
 use crate::io::fetch_stream::{FetchFailure, open};
-use crate::io::sign_in_window::{SignInWindow, SignInWindowError, client_metadata_url, redirect_uri};
-
-/// Why a sign-in did not finish.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum SignInFailure {
-    /// What the authorization server (or the server's metadata) said.
-    OAuth(OAuthError),
-    /// The window.
-    Window(SignInWindowError),
-    /// No answer from a sign-in address (offline, or CORS refused this page).
-    Unreachable {
-        /// What was asked for.
-        what: &'static str,
-        /// Its address.
-        url: String,
-    },
-    /// None of the places the metadata may be had it.
-    NoMetadata(&'static str),
-    /// The browser could not make the random verifier or hash it.
-    Crypto(String),
-    /// The server is no longer in Tools.
-    Removed,
-    /// The client's code could not be fetched.
-    NotLoaded(String),
-    /// The key lock is on and locked in this tab: the tokens could be
-    /// stored only sealed.
-    Locked,
-}
-
-impl fmt::Display for SignInFailure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::OAuth(error) => write!(f, "Signing in failed: {error}."),
-            Self::Window(error) => write!(f, "Signing in failed: {error}."),
-            Self::Unreachable { what, url } => write!(
-                f,
-                "Signing in failed: the {what} at {url} did not answer this page. It may be down, or it does not \
-                 allow browser pages (CORS), and then no browser client can sign in to it: ask its owner to allow \
-                 this origin."
-            ),
-            Self::NoMetadata(what) => write!(f, "Signing in failed: the server publishes no {what}."),
-            Self::Crypto(detail) => write!(f, "Signing in failed: {detail}."),
-            Self::Removed => f.write_str("The MCP server is no longer in Tools."),
-            Self::NotLoaded(why) => write!(f, "Hearth's MCP code could not be loaded ({why})."),
-            Self::Locked => f.write_str(
-                "Unlock your API keys first: with the key lock on, a sign-in is stored only sealed with them.",
-            ),
-        }
-    }
-}
-
-impl From<OAuthError> for SignInFailure {
-    fn from(error: OAuthError) -> Self {
-        Self::OAuth(error)
-    }
-}
+use crate::io::sign_in_window::{SignInWindow, client_metadata_url, redirect_uri};
 
 /// An answer: its status and body, or `None` when the browser got none.
 async fn fetch(request: &HttpRequest) -> Option<(u16, String)> {

@@ -7,7 +7,7 @@
 use hearth_core::provider::Preset;
 use leptos::prelude::*;
 
-use crate::providers::provider_editor::EditedEntry;
+use super::edited::EditedEntry;
 use crate::providers::state::key_lock::LockState;
 use crate::ui::text_field::TextField;
 

@@ -6,8 +6,8 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::edited::EditedEntry;
 use crate::io::dialogs::confirm;
-use crate::providers::provider_editor::EditedEntry;
 use crate::providers::state::{Connected, ProviderEntry, test_connection};
 
 /// The actions on the account edited, and their status.

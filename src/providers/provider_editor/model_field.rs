@@ -5,7 +5,7 @@
 use hearth_core::provider::Preset;
 use leptos::prelude::*;
 
-use crate::providers::provider_editor::EditedEntry;
+use super::edited::EditedEntry;
 use crate::ui::text_field::TextField;
 
 /// The Model field, and "Available models" once a list is known.

@@ -7,7 +7,7 @@ use hearth_core::compaction::FALLBACK_CONTEXT_WINDOW;
 use hearth_core::format::grouped;
 use leptos::prelude::*;
 
-use crate::providers::provider_editor::{EditedEntry, Field, FieldErrors};
+use super::edited::{EditedEntry, Field, FieldErrors};
 use crate::ui::text_field::TextField;
 
 /// The sampling settings and the context window of the account edited.

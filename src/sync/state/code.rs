@@ -1,16 +1,20 @@
 //! The `sync` chunk of the wasm: the replicator and Check server. Nothing
 //! of it is in the first load: it is fetched when sync starts (Settings →
 //! Sync, or at start-up when sync is on) or a server is checked. Only
-//! [`SyncCode`]'s functions lead there.
+//! [`SyncCode`]'s functions lead there, through [`load`] (as
+//! [`SyncContext::start`] does).
 
 use std::cell::Cell;
 use std::future::Future;
 use std::pin::Pin;
 
-use super::SyncContext;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::engine::Finding;
+use super::shared::Conflict;
+use super::{Phase, SyncConfig, SyncContext};
 use crate::io::chunks::{ChunkError, wasm_split};
-use crate::sync::state::SyncConfig;
-use crate::sync::state::engine::{Conflict, Finding};
 
 /// A task of sync, boxed (its future is the chunk's code).
 pub(crate) type Task<T> = Pin<Box<dyn Future<Output = T>>>;
@@ -37,6 +41,23 @@ fn sync_code() -> Result<&'static SyncCode, ChunkError> {
         resolve: |sync, conflict, take_other| Box::pin(super::engine::resolve(sync, conflict, take_other)),
     };
     Ok(&CODE)
+}
+
+impl SyncContext {
+    /// Starts the replicator with the configuration `config` (a stored
+    /// [`SyncConfig`](super::SyncConfig)) and, when end-to-end encrypted, the typed
+    /// `passphrase`; its code loads first. It runs until [`SyncContext::stop`](super::SyncContext::stop).
+    pub(crate) fn start(self, config: serde_json::Value, passphrase: Option<String>) {
+        self.generation.update(|generation| *generation += 1);
+        let generation = self.generation.get_untracked();
+        self.phase.set(Phase::Starting);
+        spawn_local(async move {
+            match load().await {
+                Ok(code) => (code.run)(self, config, passphrase, generation).await,
+                Err(error) => self.phase.set(Phase::Refused(format!("Sync's code did not load ({error})."))),
+            }
+        });
+    }
 }
 
 thread_local! {

@@ -15,7 +15,7 @@ use hearth_core::storage::{
 };
 use serde_json::{Map, Value};
 
-use super::engine::{Conflict, Held, Ids, SyncError};
+use super::shared::{Conflict, Held, Ids, SyncError};
 use crate::io::db::{Db, ReplicaWrite};
 
 /// Which records a sync point looks at. The small stores (agents,

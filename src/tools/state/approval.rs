@@ -14,58 +14,9 @@ use leptos::prelude::*;
 use web_sys::AbortSignal;
 
 use super::ToolsContext;
+use super::pending::{Answer, PendingApproval};
 use super::run::ToolEnv;
 use crate::io::abort::aborted;
-
-/// The user's answer to a waiting call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Answer {
-    /// Run this call.
-    Allow,
-    /// Do not run it; the model gets [`DENIED_BY_USER`].
-    Deny,
-    /// Run it, and stop asking for this tool on this agent.
-    AlwaysAllow,
-}
-
-/// A call waiting for the user.
-#[derive(Clone)]
-pub(crate) struct PendingApproval {
-    /// The reply (message id) whose turn made the call.
-    pub(crate) message_id: String,
-    /// Its round in the turn.
-    pub(crate) round: u32,
-    /// Its call id.
-    pub(crate) call_id: String,
-    /// The tool's name (an MCP tool's name on its server).
-    pub(crate) name: String,
-    /// The MCP server the tool is on, for an MCP tool.
-    pub(crate) server: Option<String>,
-    /// What it would do: the whole URL of a fetch, else the arguments.
-    pub(crate) detail: String,
-    reply: Arc<Mutex<Option<oneshot::Sender<Answer>>>>,
-}
-
-impl PartialEq for PendingApproval {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.reply, &other.reply)
-    }
-}
-
-impl PendingApproval {
-    /// Gives the answer (only the first answer counts).
-    pub(crate) fn answer(&self, answer: Answer) {
-        let sender = self.reply.lock().ok().and_then(|mut reply| reply.take());
-        if let Some(sender) = sender {
-            let _ = sender.send(answer);
-        }
-    }
-
-    /// Whether it is the call `call_id` of `round` in the reply `message_id`.
-    pub(crate) fn is(&self, message_id: &str, round: u32, call_id: &str) -> bool {
-        self.message_id == message_id && self.round == round && self.call_id == call_id
-    }
-}
 
 /// Waits for the user's approval of `invocation` when it needs one. `Ok` means
 /// run it; `Err` is the outcome the model gets instead: the denial, or "Stopped

@@ -27,7 +27,7 @@ mod tests;
 
 use std::ops::Range;
 
-use super::crc32;
+use super::crc::crc32;
 
 /// How an entry's bytes are stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -34,7 +34,7 @@ fn dollars_of_money(markdown: &str) -> Option<String> {
     // Escaping one may let its closing `$` open another; a few rounds settle it.
     for _ in 0..8 {
         let bytes = text.as_bytes();
-        let openings: Vec<usize> = Parser::new_ext(&text, super::super::options())
+        let openings: Vec<usize> = Parser::new_ext(&text, super::super::options::options())
             .into_offset_iter()
             .filter_map(|(event, range)| match event {
                 Event::InlineMath(tex)
@@ -146,7 +146,7 @@ fn closing(bytes: &[u8], from: usize, close: u8, in_literal: &impl Fn(usize) -> 
 
 /// The byte ranges where a `\(` is literal: code, raw HTML, and math.
 fn literal_ranges(markdown: &str) -> Vec<Range<usize>> {
-    let mut ranges = Parser::new_ext(markdown, super::super::options())
+    let mut ranges = Parser::new_ext(markdown, super::super::options::options())
         .into_offset_iter()
         .filter(|(event, _)| {
             matches!(

@@ -6,7 +6,7 @@
 //! attribute and class is on the allow-list, every attribute value is quoted
 //! and escaped, elements nest properly and no text can start a tag.
 
-use crate::markdown::writer::escape_into;
+use crate::markdown::escape::escape_into;
 use crate::markdown::{RenderMode, SafeHtml, render_with};
 
 /// The schemes a link may keep; anything else must have lost its `href`.

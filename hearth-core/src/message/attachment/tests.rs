@@ -3,6 +3,7 @@
 //! them, and each provider's limits.
 
 use super::*;
+use crate::message::{ChatMessage, Role};
 
 fn image(name: &str, width: u32, height: u32, bytes: u64) -> Attachment {
     Attachment {

@@ -1,0 +1,153 @@
+//! How records go in and out of IndexedDB: as JSON values ([`to_js`],
+//! [`from_js`]), written in transactions that commit or say why not
+//! ([`StorageError`]).
+
+use std::fmt;
+
+use hearth_core::storage::Stored;
+use indexed_db_futures::prelude::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use wasm_bindgen::JsValue;
+
+/// Why a storage operation failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum StorageError {
+    /// The browser's storage quota for this site is used up.
+    QuotaExceeded,
+    /// IndexedDB is missing or refused to open (private mode in some browsers, policy).
+    Unavailable(String),
+    /// Anything else, with the browser's description.
+    Failed(String),
+    /// Storage did not open at start-up (the banner said why), so nothing can be read.
+    NotOpen,
+    /// Opening waits for other tabs to let go of the database (an older
+    /// version of Hearth that does not close its connection for an upgrade).
+    Blocked,
+    /// The connection was closed under this tab (see [`Closed`]): nothing is
+    /// read or written any more.
+    Closed(Closed),
+    /// Another tab changed the API key lock since this tab read it: nothing
+    /// was written, and the tab re-reads it.
+    KeyLockChanged,
+    /// A record changed between sync's read of it and its write of a pull:
+    /// nothing was written, and sync reads again.
+    RecordChanged,
+}
+
+/// Why this tab's connection to the database was closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Closed {
+    /// A newer version of Hearth opened the database to migrate it (in another
+    /// tab): this tab is out of date and must not write.
+    NewerVersion,
+    /// The browser closed it (its data was cleared or deleted, or the disk failed).
+    ByBrowser,
+}
+
+impl fmt::Display for StorageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StorageError::QuotaExceeded => write!(
+                f,
+                "The browser refused to save the latest change: its storage for Hearth is full. \
+                 Everything saved before is kept. Free space by deleting or exporting old conversations, \
+                 or allow this site more storage in the browser's settings."
+            ),
+            StorageError::Unavailable(detail) => {
+                write!(
+                    f,
+                    "This browser does not let Hearth store conversations ({detail}). They will be lost on reload."
+                )
+            }
+            StorageError::Failed(detail) => write!(f, "Saving failed: {detail}"),
+            StorageError::NotOpen => write!(f, "Storage is not available in this browser."),
+            StorageError::Blocked => write!(
+                f,
+                "Hearth is waiting to update its storage: another tab still has an older version of Hearth open. \
+                 Close or reload Hearth's other tabs to go on."
+            ),
+            StorageError::Closed(Closed::NewerVersion) => write!(
+                f,
+                "This tab is out of date and saves nothing: Hearth was updated in another tab. \
+                 What you see here stays as it is; reload to use the new version."
+            ),
+            StorageError::RecordChanged => write!(f, "A record changed while sync was writing: sync reads it again."),
+            StorageError::KeyLockChanged => write!(
+                f,
+                "Nothing was saved: the API key lock changed in another tab, and this tab has re-read it. \
+                 Make the change again."
+            ),
+            StorageError::Closed(Closed::ByBrowser) => write!(
+                f,
+                "This tab saves nothing: the browser closed Hearth's storage (its data may have been cleared). \
+                 Reload Hearth."
+            ),
+        }
+    }
+}
+
+impl From<indexed_db_futures::error::Error> for StorageError {
+    fn from(error: indexed_db_futures::error::Error) -> Self {
+        let text = error.to_string();
+        if text.contains("QuotaExceeded") || text.to_ascii_lowercase().contains("quota") {
+            StorageError::QuotaExceeded
+        } else {
+            StorageError::Failed(text)
+        }
+    }
+}
+
+impl From<indexed_db_futures::error::OpenDbError> for StorageError {
+    fn from(error: indexed_db_futures::error::OpenDbError) -> Self {
+        StorageError::Unavailable(error.to_string())
+    }
+}
+
+pub(super) type Result<T> = std::result::Result<T, StorageError>;
+
+/// Records cross into IndexedDB as JSON-shaped JavaScript objects. They go through
+/// `serde_json` and `JSON.parse`/`JSON.stringify` rather than a second serde
+/// format, which keeps one set of (de)serialisers in the bundle.
+pub(super) fn to_js<T: Serialize>(record: &T) -> Result<JsValue> {
+    let json = serde_json::to_string(record).map_err(|e| StorageError::Failed(e.to_string()))?;
+    js_sys::JSON::parse(&json).map_err(|_| StorageError::Failed("a record could not be converted".into()))
+}
+
+pub(super) fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T> {
+    let json: String = js_sys::JSON::stringify(&value)
+        .map(String::from)
+        .map_err(|_| StorageError::Failed("a stored record could not be read".into()))?;
+    serde_json::from_str(&json).map_err(|e| StorageError::Failed(format!("a stored record could not be read ({e})")))
+}
+
+pub(super) fn from_js_all<T: DeserializeOwned>(
+    values: impl Iterator<Item = indexed_db_futures::Result<JsValue>>,
+) -> Result<Vec<T>> {
+    values.map(|value| from_js(value?)).collect()
+}
+
+/// Commits a write transaction. Browsers report a full quota as an aborted
+/// transaction whose cause is only on the raw transaction, which
+/// indexed_db_futures does not return; every request of the transaction had
+/// already succeeded, so an abort at commit is taken as the quota running out.
+pub(super) async fn commit(tx: indexed_db_futures::transaction::Transaction<'_>) -> Result<()> {
+    match tx.commit().await {
+        Ok(()) => Ok(()),
+        Err(error) => match StorageError::from(error) {
+            StorageError::Failed(detail) if detail.contains("aborted") => Err(StorageError::QuotaExceeded),
+            other => Err(other),
+        },
+    }
+}
+
+pub(super) async fn put_each<R: Stored>(
+    tx: &indexed_db_futures::transaction::Transaction<'_>,
+    records: &[R],
+) -> Result<()> {
+    let store = tx.object_store(R::STORE)?;
+    for record in records {
+        store.put(to_js(record)?).primitive()?.await?;
+    }
+    Ok(())
+}
