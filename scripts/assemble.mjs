@@ -128,6 +128,41 @@ function shipped(source) {
   return source.endsWith('.css') ? Buffer.from(stripCssComments(bytes.toString('utf8')), 'utf8') : bytes;
 }
 
+/**
+ * `text` (a generated script: wasm-bindgen's glue, the splitter's loader) without what only
+ * a reader needs: each line's indentation, blank lines, `//` comment lines and block
+ * comments that start a line. A generated script has no multi-line string or template,
+ * so no line's meaning changes; when a block comment does not end a line, or a line
+ * ends inside a template, `text` is returned as it is.
+ */
+export function slimScript(text) {
+  const out = [];
+  let inComment = false;
+  for (const line of text.split('\n')) {
+    const code = line.trim();
+    if (inComment) {
+      if (code.includes('*/')) {
+        if (!code.endsWith('*/')) return text;
+        inComment = false;
+      }
+      continue;
+    }
+    if (code === '' || code.startsWith('//')) continue;
+    if (code.startsWith('/*')) {
+      const end = code.indexOf('*/', 2);
+      if (end === -1) inComment = true;
+      else if (end !== code.length - 2) return text;
+      continue;
+    }
+    if ((code.match(/`/g) ?? []).length % 2 !== 0) return text;
+    out.push(code);
+  }
+  return inComment ? text : `${out.join('\n')}\n`;
+}
+
+/** The generated scripts of an app folder, slimmed in place before anything is hashed. */
+const GENERATED_SCRIPTS = ['hearth.js', '__wasm_split.js'];
+
 /** Copies `source` (a repository path) into `out` as `<stem>-<hash><ext>`; its new name and bytes. */
 function copyHashed(source, out) {
   const bytes = shipped(source);
@@ -141,6 +176,13 @@ function copyHashed(source, out) {
 export function assemble(appDir, distDir) {
   for (const needed of ['hearth.js', 'hearth_bg.wasm']) {
     if (!existsSync(path.join(appDir, needed))) throw new Error(`${appDir} has no ${needed}: run the wasm build first (scripts/build.sh)`);
+  }
+  for (const name of GENERATED_SCRIPTS) {
+    const file = path.join(appDir, name);
+    if (!existsSync(file)) continue;
+    const text = readFileSync(file, 'utf8');
+    const slim = slimScript(text);
+    if (slim !== text) writeFileSync(file, slim);
   }
   const staging = `${distDir}.new`;
   rmSync(staging, { recursive: true, force: true });

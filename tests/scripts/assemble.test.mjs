@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fakeBuild } from '../support/fake-build.mjs';
-import { COPY, assemble, stripCssComments } from '../../scripts/assemble.mjs';
+import { COPY, assemble, slimScript, stripCssComments } from '../../scripts/assemble.mjs';
 
 const APP = {
   'hearth.js': 'import * as split from "./__wasm_split.js"; export default async function init() {}',
@@ -42,7 +42,7 @@ test('the app folder is copied whole under a name that hashes it, and index.html
   const html = await readFile(path.join(dist, 'index.html'), 'utf8');
   assert.ok(html.includes(`<meta name="hearth-app" data-js="/${appName}/hearth.js" data-wasm="/${appName}/hearth_bg.wasm">`));
   assert.ok(
-    html.includes(`<link rel="modulepreload" href="/${appName}/hearth.js" integrity="${sri(APP['hearth.js'])}">`),
+    html.includes(`<link rel="modulepreload" href="/${appName}/hearth.js" integrity="${sri(slimScript(APP['hearth.js']))}">`),
     'the module is preloaded, checked',
   );
   assert.ok(!/rel="preload"[^>]*\.wasm/.test(html), 'no preload of the wasm (it would defeat the code cache)');
@@ -97,4 +97,42 @@ test('without a built app folder it fails clearly and leaves dist/ as it was', a
   const empty = await appFolder({ 'hearth.js': 'x' });
   assert.throws(() => assemble(empty, dist), /has no hearth_bg\.wasm: run the wasm build first/);
   assert.equal(await readFile(path.join(dist, 'index.html'), 'utf8'), before, 'the old dist/ is untouched');
+});
+
+test('generated scripts lose indentation, blank lines and comment lines, never code; anything unclear stays as it is', () => {
+  const glue = [
+    'import * as a from "./__wasm_split.js"',
+    '',
+    'export class Thing {',
+    '    /**',
+    '     * @returns {number}',
+    '     */',
+    '    get size() {',
+    '        // Cast intrinsic for `F64 -> Externref`.',
+    '        const url = "http://example.com/x"; // a URL in a string stays',
+    '        return `${this.n} items`;',
+    '    }',
+    '    /* one line */',
+    '}',
+  ].join('\n');
+  assert.equal(
+    slimScript(glue),
+    [
+      'import * as a from "./__wasm_split.js"',
+      'export class Thing {',
+      'get size() {',
+      'const url = "http://example.com/x"; // a URL in a string stays',
+      'return `${this.n} items`;',
+      '}',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // A template over several lines, or a comment followed by code, leaves the script untouched.
+  const template = 'const a = `one\n    two`;\n';
+  assert.equal(slimScript(template), template);
+  const mixed = '/* note */ const b = 1;\n';
+  assert.equal(slimScript(mixed), mixed);
+  const open = 'const c = 1;\n/* never closed\n';
+  assert.equal(slimScript(open), open);
 });
