@@ -62,9 +62,11 @@ import { gzipSync } from 'node:zlib';
  * results and the search itself moved into a `search` chunk, loaded at the first search:
  * 546,362. Issue 33's sync (what starts it, and the store telling it what each write
  * touched): 549,891; two fixes after it took 549,990, then the comments of the stylesheets
- * and of index.html, no longer shipped (scripts/assemble.mjs), 545,887.
+ * and of index.html, no longer shipped (scripts/assemble.mjs), 545,887. Issue 48's typed
+ * errors and file carving: 547,041; then the generated glue scripts without indentation and
+ * comment lines (scripts/assemble.mjs): 545,174.
  */
-export const BUDGET_BYTES = 548_000;
+export const BUDGET_BYTES = 546_000;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
