@@ -49,6 +49,9 @@ pub(crate) enum DataError {
         /// Why it is not a ChatGPT export.
         chatgpt: NotChatGpt,
     },
+    /// The .zip would unpack to more than an import reads (it may well be a
+    /// ChatGPT export, so this is not `Unrecognised`).
+    TooLargeToUnpack(limits::UnpackRefused),
     /// The file is a Hearth backup that cannot be used.
     Backup(BackupError),
     /// Another tab changed what the review showed.
@@ -77,9 +80,7 @@ impl fmt::Display for DataError {
             DataError::ImportFailed(error) => write!(f, "Nothing was imported: {error}"),
             DataError::File(error) => write!(f, "Nothing was imported: {error}"),
             DataError::NotText => write!(f, "Nothing was imported: the file is not text, a backup or a .zip"),
-            DataError::Unrecognised { chatgpt: NotChatGpt::Refused(refused) } => {
-                write!(f, "Nothing was imported: {refused}")
-            }
+            DataError::TooLargeToUnpack(refused) => write!(f, "Nothing was imported: {refused}"),
             DataError::Unrecognised { chatgpt } => {
                 write!(f, "Nothing was imported: this file is neither a Hearth backup nor a ChatGPT export. {chatgpt}")
             }
@@ -121,9 +122,6 @@ pub(crate) enum NotChatGpt {
     },
     /// The browser cannot unpack a .zip.
     CannotUnpack,
-    /// The .zip would unpack to more than an import reads (it may well be an
-    /// export: the words say so, not "neither").
-    Refused(limits::UnpackRefused),
 }
 
 /// What is wrong with one entry of a .zip.
@@ -143,6 +141,12 @@ pub(crate) enum EntryProblem {
     Method(u16),
 }
 
+impl From<NotChatGpt> for DataError {
+    fn from(chatgpt: NotChatGpt) -> Self {
+        DataError::Unrecognised { chatgpt }
+    }
+}
+
 impl fmt::Display for NotChatGpt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -152,7 +156,6 @@ impl fmt::Display for NotChatGpt {
             }
             NotChatGpt::NotText => f.write_str("its conversations.json is not text"),
             NotChatGpt::Conversations(error) => write!(f, "{error}"),
-            NotChatGpt::Refused(refused) => write!(f, "{refused}"),
             NotChatGpt::CannotUnpack => {
                 f.write_str("this browser cannot unpack .zip files; unzip it and choose conversations.json")
             }
@@ -229,8 +232,7 @@ impl StoreContext {
     pub(crate) async fn prepare_import(self, bytes: Vec<u8>) -> Result<PreparedImport, DataError> {
         let db = self.open_db(Task::Import)?;
         if bytes.starts_with(b"PK\x03\x04") {
-            let (contents, notes) =
-                chatgpt_zip_contents(&bytes).await.map_err(|chatgpt| DataError::Unrecognised { chatgpt })?;
+            let (contents, notes) = chatgpt_zip_contents(&bytes).await?;
             let stored = db.dump().await?;
             let source = ImportSource::ChatGpt;
             return Ok(PreparedImport { plan: plan_import(&stored, &contents), incoming: contents, source, notes });
@@ -399,10 +401,10 @@ const MAX_IMAGE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// The records of a ChatGPT export's .zip and its images (as blobs, named by
 /// their SHA-256), and what was changed or left out on the way.
-async fn chatgpt_zip_contents(bytes: &[u8]) -> Result<(StoreContents, Vec<String>), NotChatGpt> {
+async fn chatgpt_zip_contents(bytes: &[u8]) -> Result<(StoreContents, Vec<String>), DataError> {
     let archive = zip::read(bytes).map_err(NotChatGpt::Zip)?;
     let entry = find_conversations(&archive.entries).ok_or(NotChatGpt::NoConversations)?;
-    limits::check_entry(entry, MAX_CONVERSATIONS_BYTES).map_err(NotChatGpt::Refused)?;
+    limits::check_entry(entry, MAX_CONVERSATIONS_BYTES).map_err(DataError::TooLargeToUnpack)?;
     let json = entry_bytes(bytes, entry).await?;
     let text = String::from_utf8(json).map_err(|_| NotChatGpt::NotText)?;
     let export = ChatGptExport::parse(&text).map_err(NotChatGpt::Conversations)?;
@@ -415,7 +417,7 @@ async fn chatgpt_zip_contents(bytes: &[u8]) -> Result<(StoreContents, Vec<String
     // as a whole when over the total.
     let indices: std::collections::BTreeSet<usize> = located.iter().map(|(_, index)| *index).collect();
     let images = indices.iter().filter_map(|index| archive.entries.get(*index));
-    limits::check_total(std::iter::once(entry).chain(images)).map_err(NotChatGpt::Refused)?;
+    limits::check_total(std::iter::once(entry).chain(images)).map_err(DataError::TooLargeToUnpack)?;
     let mut found = BTreeMap::new();
     let mut blobs = Vec::new();
     for (file_id, index) in located {

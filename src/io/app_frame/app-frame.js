@@ -251,10 +251,8 @@
       if (command.toLowerCase() === 'inserthtml') value = renameFrames(value);
       return original.call(this, command, ui, value);
     });
-    for (const name of ['setHTML']) {
-      remove(Element.prototype, name);
-      remove(window.ShadowRoot && ShadowRoot.prototype, name);
-    }
+    remove(Element.prototype, 'setHTML');
+    remove(window.ShadowRoot && ShadowRoot.prototype, 'setHTML');
     remove(Document, 'parseHTML');
     for (const name of [
       'RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'XSLTProcessor',
