@@ -16,12 +16,20 @@
 //!   and [`FinishReason`] ([`FinishKind`] plus the provider's raw value).
 //! - [`ProviderError`] and [`ProviderErrorKind`] (in `error`): a failed or
 //!   refused request, with each kind's title, advice and whether retrying can help.
+//! - In `web`: what a reply brings beyond text ([`Source`], [`ServerToolCall`],
+//!   [`ImageOut`], [`Unsupported`]) and what a request may ask for beyond text
+//!   ([`WebSearch`], [`Effort`], [`ImageRequest`]).
 
 mod error;
 mod media_refusal;
+mod web;
 
 pub use error::{ProviderError, ProviderErrorKind};
 pub use media_refusal::{MediaRefusal, media_refusal};
+pub use web::{
+    CitationMark, Effort, ImageOut, ImageRequest, ServerToolCall, ServerToolKind, ServerToolStatus, Source,
+    Unsupported, WebSearch,
+};
 
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +44,11 @@ pub enum ProviderKind {
     Anthropic,
     /// Google Gemini `streamGenerateContent`.
     Gemini,
+    /// OpenAI Responses (`POST /responses`), spoken by OpenAI, Azure OpenAI and
+    /// the servers compatible with it. A provider account is never of this kind
+    /// itself: an OpenAI-family account speaks it when its API choice says so
+    /// (see `ProviderConfig::wire_kind`).
+    Responses,
 }
 
 /// A tool the model may call.
@@ -131,6 +144,32 @@ pub enum StreamEvent {
     /// OpenAI-compatible reply with `n` > 1, asked for in extra JSON or by a
     /// proxy): that choice is ignored. Sent once per ignored choice.
     IgnoredChoice(u32),
+    /// A block of reasoning the provider keeps encrypted, by its item id
+    /// (OpenAI Responses' `reasoning` item with `encrypted_content`): it seals
+    /// the reasoning streamed so far (its summary) and is sent back, on the
+    /// same family only, with the next turn.
+    ReasoningItem {
+        /// The item's id (`rs_…`).
+        id: String,
+        /// Its `encrypted_content`, when the provider sent one.
+        encrypted: Option<String>,
+    },
+    /// A page the answer cites. The mark goes `back` characters before the end
+    /// of the answer text streamed so far (0: right at its end).
+    Citation {
+        /// The page.
+        source: Source,
+        /// How many characters before the current end of the text the mark goes.
+        back: u32,
+    },
+    /// A tool the provider ran itself (its web search, …), or news of one
+    /// already reported: a report with a known id completes it.
+    ServerTool(ServerToolCall),
+    /// A picture the model made, or a partial one while it draws.
+    Image(ImageOut),
+    /// Something this version cannot read (an unknown built-in tool or
+    /// annotation): kept raw and shown as unsupported, never dropped.
+    Unsupported(Unsupported),
     /// A chunk that could not be understood; it is skipped and the stream goes on.
     Malformed {
         /// What was wrong.
@@ -147,6 +186,9 @@ pub struct Usage {
     pub input: Option<u64>,
     /// Completion (output) tokens, when reported.
     pub output: Option<u64>,
+    /// Of the output, the tokens spent reasoning, when reported separately.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reasoning: Option<u64>,
 }
 
 /// Why generation stopped: the unified reason and the provider's own value.

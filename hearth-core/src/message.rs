@@ -64,6 +64,10 @@ pub struct ReasoningPart {
     /// `redacted_thinking` `data`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redacted: Option<String>,
+    /// The provider's id of the reasoning item (OpenAI Responses' `rs_…`); its
+    /// `encrypted_content` is then the [`signature`](Self::signature).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// The reply of the turn it came in: 0 for the first, `n` for the reply after
     /// `n` rounds of tool calls (see [`crate::storage::turn_messages`]).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -76,9 +80,9 @@ fn is_zero(value: &u32) -> bool {
 }
 
 impl ReasoningPart {
-    /// Whether the part is complete: signed or redacted.
+    /// Whether the part is complete: signed, redacted or an item of its own.
     pub fn is_sealed(&self) -> bool {
-        self.signature.is_some() || self.redacted.is_some()
+        self.signature.is_some() || self.redacted.is_some() || self.id.is_some()
     }
 }
 

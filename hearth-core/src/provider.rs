@@ -36,6 +36,7 @@ mod base_url;
 mod config;
 pub mod gemini;
 pub mod openai;
+pub mod responses;
 
 mod parse;
 mod preset;
@@ -49,7 +50,7 @@ pub use crate::contract::{
     Usage, is_secret_header,
 };
 pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, is_local_url, origin_of, validate_base_url};
-pub use config::{ModelConfig, ProviderConfig, merge_extra, parse_extra_json};
+pub use config::{ApiChoice, ModelConfig, ProviderConfig, merge_extra, parse_extra_json};
 pub use openai::AZURE_API_VERSION;
 pub use preset::{InputsFrom, ModelInputs, Preset};
 pub use response::ResponseDecoder;
@@ -68,10 +69,37 @@ impl ProviderConfig {
         }
     }
 
+    /// The wire family a request for `model` goes out in: the account's own,
+    /// but for an OpenAI-family account the one its [`ApiChoice`] picks
+    /// ([`ApiChoice::Auto`]: Responses only for [`needs_responses`] models).
+    pub fn wire_kind(&self, model: &str) -> ProviderKind {
+        match (self.kind, self.api) {
+            (ProviderKind::OpenAi, ApiChoice::Responses) => ProviderKind::Responses,
+            (ProviderKind::OpenAi, ApiChoice::Auto)
+                if matches!(self.preset, Preset::OpenAi | Preset::Azure) && needs_responses(model) =>
+            {
+                ProviderKind::Responses
+            }
+            (kind, _) => kind,
+        }
+    }
+
     /// The [`effective_base_url`](Self::effective_base_url), checked.
     pub fn checked_base_url(&self) -> Result<BaseUrl, BaseUrlError> {
         validate_base_url(self.effective_base_url())
     }
+}
+
+/// Whether OpenAI documents `model` as answering only on the Responses API
+/// (<https://platform.openai.com/docs/models>: the `-pro` reasoning models, the
+/// Codex and deep-research models, computer use). Matched on the id's start, so
+/// dated snapshots count too; Azure deployments named after the model as well.
+pub fn needs_responses(model: &str) -> bool {
+    const ONLY_RESPONSES: [&str; 7] =
+        ["o1-pro", "o3-pro", "gpt-5-pro", "gpt-5-codex", "gpt-5.1-codex", "codex-mini", "computer-use-preview"];
+    let model = model.trim().to_ascii_lowercase();
+    let model = model.rsplit('/').next().unwrap_or(&model);
+    ONLY_RESPONSES.iter().any(|prefix| model.starts_with(prefix)) || model.contains("deep-research")
 }
 
 /// Why no request was built: nothing is sent until it is fixed.
@@ -141,8 +169,9 @@ pub fn build_request_with_tools(
 ) -> Result<HttpRequest, RequestError> {
     check_provider(provider)?;
     let messages = if tools.is_empty() { without_tool_use(messages) } else { messages.to_vec() };
-    let request = match provider.kind {
+    let request = match provider.wire_kind(&model.model) {
         ProviderKind::OpenAi => openai::build_request(provider, model, &with_safe_tool_ids(&messages), tools),
+        ProviderKind::Responses => responses::build_request(provider, model, &with_safe_tool_ids(&messages), tools),
         ProviderKind::Anthropic => anthropic::build_request(provider, model, &with_safe_tool_ids(&messages), tools),
         // Gemini matches results by name and order; its own ids go back as they came.
         ProviderKind::Gemini => gemini::build_request(provider, model, &messages, tools),
@@ -162,6 +191,7 @@ pub fn ping_request(provider: &ProviderConfig, model: &ModelConfig) -> Result<Ht
 pub fn parse_error_body(kind: ProviderKind, status: u16, body: &str, retry_after_secs: Option<u64>) -> ProviderError {
     match kind {
         ProviderKind::OpenAi => openai::parse_error_body(status, body, retry_after_secs),
+        ProviderKind::Responses => responses::parse_error_body(status, body, retry_after_secs),
         ProviderKind::Anthropic => anthropic::parse_error_body(status, body, retry_after_secs),
         ProviderKind::Gemini => gemini::parse_error_body(status, body, retry_after_secs),
     }
@@ -176,7 +206,9 @@ pub fn parse_error_body(kind: ProviderKind, status: u16, body: &str, retry_after
 pub fn models_request(provider: &ProviderConfig) -> Result<Option<HttpRequest>, RequestError> {
     check_provider(provider)?;
     let request = match provider.kind {
-        ProviderKind::OpenAi => provider.preset.has_model_list().then(|| openai::build_models_request(provider)),
+        ProviderKind::OpenAi | ProviderKind::Responses => {
+            provider.preset.has_model_list().then(|| openai::build_models_request(provider))
+        }
         ProviderKind::Anthropic => Some(anthropic::build_models_request(provider)),
         ProviderKind::Gemini => Some(gemini::build_models_request(provider)),
     };
@@ -192,7 +224,9 @@ pub fn parse_models(kind: ProviderKind, body: &str) -> Result<Vec<String>, Strin
     let value: serde_json::Value =
         serde_json::from_str(body).map_err(|_| format!("The model list is not JSON: {}", excerpt(body.trim(), 200)))?;
     let (field, read): (&str, fn(&serde_json::Value) -> Option<String>) = match kind {
-        ProviderKind::OpenAi | ProviderKind::Anthropic => ("data", |model| model_string(model, "id")),
+        ProviderKind::OpenAi | ProviderKind::Responses | ProviderKind::Anthropic => {
+            ("data", |model| model_string(model, "id"))
+        }
         ProviderKind::Gemini => ("models", gemini_model_id),
     };
     let Some(items) = value.get(field).and_then(serde_json::Value::as_array) else {

@@ -22,7 +22,10 @@
 #[cfg(test)]
 mod tests;
 
-use crate::contract::{FinishKind, FinishReason, ProviderError, ProviderKind, StreamEvent, Usage};
+use crate::contract::{
+    CitationMark, FinishKind, FinishReason, ImageOut, ProviderError, ProviderKind, ServerToolCall, Source, StreamEvent,
+    Unsupported, Usage,
+};
 use crate::message::ReasoningPart;
 use crate::provider::ResponseDecoder;
 
@@ -49,6 +52,18 @@ pub struct Reply {
     /// How many other choices the provider sent and were ignored (see
     /// [`StreamEvent::IgnoredChoice`]).
     pub ignored_choices: u32,
+    /// The pages the text cites, each once (by URL), in the order first cited.
+    pub sources: Vec<Source>,
+    /// Where the text cites them.
+    pub citations: Vec<CitationMark>,
+    /// The tools the provider ran itself, in the order they started.
+    pub server_tools: Vec<ServerToolCall>,
+    /// The pictures the model made, whole.
+    pub images: Vec<ImageOut>,
+    /// The latest partial picture of a drawing not finished yet.
+    pub drawing: Option<ImageOut>,
+    /// What the family could not read, kept raw.
+    pub unsupported: Vec<Unsupported>,
 }
 
 /// One tool call as assembled from its fragments.
@@ -127,7 +142,11 @@ impl Reply {
             StreamEvent::ToolCallEnd { .. } => {}
             StreamEvent::Usage(usage) => {
                 let merged = match self.usage {
-                    Some(known) => Usage { input: usage.input.or(known.input), output: usage.output.or(known.output) },
+                    Some(known) => Usage {
+                        input: usage.input.or(known.input),
+                        output: usage.output.or(known.output),
+                        reasoning: usage.reasoning.or(known.reasoning),
+                    },
                     None => usage,
                 };
                 self.usage = Some(merged);
@@ -147,6 +166,28 @@ impl Reply {
                 }
             }
             StreamEvent::IgnoredChoice(_) => self.ignored_choices = self.ignored_choices.saturating_add(1),
+            StreamEvent::ReasoningItem { id, encrypted } => match self.reasoning_parts.last_mut() {
+                Some(part) if !part.is_sealed() => {
+                    part.id = Some(id);
+                    part.signature = encrypted;
+                }
+                _ => self.reasoning_parts.push(ReasoningPart {
+                    id: Some(id),
+                    signature: encrypted,
+                    ..ReasoningPart::default()
+                }),
+            },
+            StreamEvent::Citation { source, back } => self.cite(source, back),
+            StreamEvent::ServerTool(call) => match self.server_tools.iter_mut().find(|known| known.id == call.id) {
+                Some(known) => known.merge(call),
+                None => self.server_tools.push(call),
+            },
+            StreamEvent::Image(image) if image.partial => self.drawing = Some(image),
+            StreamEvent::Image(image) => {
+                self.drawing = None;
+                self.images.push(image);
+            }
+            StreamEvent::Unsupported(unsupported) => self.unsupported.push(unsupported),
             StreamEvent::Malformed { reason, data } => self.malformed.push(format!("{reason}: {data}")),
         }
     }
@@ -163,6 +204,33 @@ impl Reply {
             (Some(finish), _) => Some(finish.clone()),
             (None, Some(_)) => Some(FinishReason { unified: FinishKind::Error, raw: None }),
             (None, None) => None,
+        }
+    }
+
+    /// Marks the text `back` characters before its end as citing `source`
+    /// (listed once by URL; a later title or passage fills in a missing one).
+    fn cite(&mut self, source: Source, back: u32) {
+        let length = u32::try_from(self.text.chars().count()).unwrap_or(u32::MAX);
+        let at = length.saturating_sub(back);
+        let position = match self.sources.iter().position(|known| known.url == source.url) {
+            Some(position) => {
+                let known = &mut self.sources[position];
+                if known.title.is_empty() {
+                    known.title = source.title;
+                }
+                if known.cited_text.is_none() {
+                    known.cited_text = source.cited_text;
+                }
+                position
+            }
+            None => {
+                self.sources.push(source);
+                self.sources.len() - 1
+            }
+        };
+        let mark = CitationMark { source: u32::try_from(position).unwrap_or(u32::MAX), at };
+        if !self.citations.contains(&mark) {
+            self.citations.push(mark);
         }
     }
 

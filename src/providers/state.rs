@@ -49,6 +49,7 @@ impl ProviderEntry {
                 api_version: String::new(),
                 key_origin: None,
                 sealed_key: None,
+                api: Default::default(),
             },
             model: ModelConfigRecord {
                 id: id.clone(),

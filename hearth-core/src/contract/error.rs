@@ -50,6 +50,12 @@ pub enum ProviderErrorKind {
     /// The provider refused an image or a PDF: the model reads none, or one
     /// was over a limit (see [`MediaRefusal`](super::MediaRefusal)).
     Attachment,
+    /// The provider will not search the web for this model or account: the
+    /// composer's "Search the web" switch must be turned off to go on.
+    SearchRefused,
+    /// The provider will not make pictures for this model or account: the
+    /// "Make images" choice must be turned off (or another model picked).
+    ImagesRefused,
     /// Anything else.
     Other,
 }
@@ -70,7 +76,9 @@ impl ProviderErrorKind {
             | ProviderErrorKind::ContextTooLong
             | ProviderErrorKind::NotFound
             | ProviderErrorKind::BadRequest
-            | ProviderErrorKind::ContentFilter => false,
+            | ProviderErrorKind::ContentFilter
+            | ProviderErrorKind::SearchRefused
+            | ProviderErrorKind::ImagesRefused => false,
         }
     }
 
@@ -87,6 +95,8 @@ impl ProviderErrorKind {
             ProviderErrorKind::Timeout => "The provider stopped sending data",
             ProviderErrorKind::ContentFilter => "The provider's content filter refused the request",
             ProviderErrorKind::Attachment => "The provider refused an image or PDF",
+            ProviderErrorKind::SearchRefused => "The provider will not search the web for this model",
+            ProviderErrorKind::ImagesRefused => "The provider will not make images with this model",
             ProviderErrorKind::Other => "The request failed",
         }
     }
@@ -115,6 +125,13 @@ impl ProviderErrorKind {
             ProviderErrorKind::Attachment => {
                 Some("Remove the image or PDF, or switch to a model that reads it.".to_owned())
             }
+            ProviderErrorKind::SearchRefused => Some(
+                "Turn off \"Search the web\" in the message box (or in the agent's settings), or pick a model that searches."
+                    .to_owned(),
+            ),
+            ProviderErrorKind::ImagesRefused => Some(
+                "Turn off \"Make images\" in the agent's settings, or pick a model that makes images.".to_owned(),
+            ),
             ProviderErrorKind::BadRequest | ProviderErrorKind::Network | ProviderErrorKind::Other => None,
         }
     }
@@ -125,7 +142,7 @@ impl ProviderErrorKind {
     }
 
     /// Every kind.
-    pub const ALL: [ProviderErrorKind; 11] = [
+    pub const ALL: [ProviderErrorKind; 13] = [
         ProviderErrorKind::Auth,
         ProviderErrorKind::RateLimit,
         ProviderErrorKind::Server,
@@ -136,6 +153,8 @@ impl ProviderErrorKind {
         ProviderErrorKind::Timeout,
         ProviderErrorKind::ContentFilter,
         ProviderErrorKind::Attachment,
+        ProviderErrorKind::SearchRefused,
+        ProviderErrorKind::ImagesRefused,
         ProviderErrorKind::Other,
     ];
 
@@ -152,6 +171,8 @@ impl ProviderErrorKind {
             ProviderErrorKind::Timeout => "timeout",
             ProviderErrorKind::ContentFilter => "content_filter",
             ProviderErrorKind::Attachment => "attachment",
+            ProviderErrorKind::SearchRefused => "search_refused",
+            ProviderErrorKind::ImagesRefused => "images_refused",
             ProviderErrorKind::Other => "other",
         }
     }

@@ -284,7 +284,7 @@ impl Accepts {
 pub fn family_takes(family: ProviderKind, mime: &str) -> bool {
     let common = matches!(mime, "image/jpeg" | "image/png" | "image/gif" | "image/webp" | "application/pdf");
     match family {
-        ProviderKind::OpenAi | ProviderKind::Anthropic => common,
+        ProviderKind::OpenAi | ProviderKind::Responses | ProviderKind::Anthropic => common,
         ProviderKind::Gemini => common || matches!(mime, "image/heic" | "image/heif"),
     }
 }
@@ -320,7 +320,9 @@ pub fn limits(family: ProviderKind, images: usize) -> Limits {
         ProviderKind::Anthropic => {
             Limits { long_edge: Some(if images > 20 { 2000 } else { 8000 }), base64: Some(ANTHROPIC_MAX_IMAGE_BASE64) }
         }
-        ProviderKind::OpenAi | ProviderKind::Gemini => Limits { long_edge: None, base64: None },
+        ProviderKind::OpenAi | ProviderKind::Responses | ProviderKind::Gemini => {
+            Limits { long_edge: None, base64: None }
+        }
     }
 }
 

@@ -318,7 +318,7 @@ impl StreamParser {
         match kind {
             "message_start" => {
                 if let Some(input) = parsed.message.and_then(|m| m.usage).and_then(|u| u.input_tokens) {
-                    events.push(StreamEvent::Usage(Usage { input: Some(input), output: None }));
+                    events.push(StreamEvent::Usage(Usage { input: Some(input), output: None, reasoning: None }));
                 }
             }
             "content_block_start" => {
@@ -338,7 +338,7 @@ impl StreamParser {
                 if let Some(usage) = parsed.usage {
                     // Counts here are cumulative; `input_tokens` is usually absent,
                     // so it stays `None` and the count from `message_start` is kept.
-                    let usage = Usage { input: usage.input_tokens, output: usage.output_tokens };
+                    let usage = Usage { input: usage.input_tokens, output: usage.output_tokens, reasoning: None };
                     if usage.input.is_some() || usage.output.is_some() {
                         events.push(StreamEvent::Usage(usage));
                     }

@@ -5,7 +5,21 @@
 use serde::{Deserialize, Serialize};
 
 use super::preset::Preset;
-use crate::contract::ProviderKind;
+use crate::contract::{Effort, ProviderKind, WebSearch};
+
+/// Which of OpenAI's two chat APIs an OpenAI-family account speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ApiChoice {
+    /// Chat Completions, but Responses for the models OpenAI documents as
+    /// answering only there (see `ProviderConfig::wire_kind`).
+    #[default]
+    Auto,
+    /// Always Chat Completions (`POST /chat/completions`).
+    ChatCompletions,
+    /// Always Responses (`POST /responses`).
+    Responses,
+}
 
 /// Where and how to reach one provider account.
 #[derive(Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -28,6 +42,18 @@ pub struct ProviderConfig {
     /// refused rather than sent with the key ([`RequestError::KeyForOtherOrigin`]).
     #[serde(default)]
     pub key_origin: Option<String>,
+    /// For an OpenAI-family account, which API it speaks; ignored by the others.
+    /// Left out when [`ApiChoice::Auto`], so older versions read the record as before.
+    #[serde(default, skip_serializing_if = "ApiChoice::is_auto")]
+    pub api: ApiChoice,
+}
+
+impl ApiChoice {
+    /// Whether it is [`ApiChoice::Auto`] (for `skip_serializing_if`).
+    #[allow(clippy::trivially_copy_pass_by_ref)] // serde passes a reference
+    pub fn is_auto(&self) -> bool {
+        *self == ApiChoice::Auto
+    }
 }
 
 impl std::fmt::Debug for ProviderConfig {
@@ -41,6 +67,7 @@ impl std::fmt::Debug for ProviderConfig {
             .field("api_key", &key)
             .field("api_version", &self.api_version)
             .field("key_origin", &self.key_origin)
+            .field("api", &self.api)
             .finish()
     }
 }
@@ -65,6 +92,16 @@ pub struct ModelConfig {
     /// [`Preset::supports_thinking_switch`] is true act on it.
     #[serde(default)]
     pub thinking: Option<bool>,
+    /// How hard a reasoning model thinks (`None`: the provider's default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effort: Option<Effort>,
+    /// The provider's own web search, when asked for this request (`None`: off).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub web_search: Option<WebSearch>,
+    /// Whether the model may answer with pictures (OpenAI Responses'
+    /// `image_generation` tool, Gemini's and OpenRouter's image output).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub make_images: bool,
     /// JSON merged into the request body last (see [`merge_extra`]).
     #[serde(default)]
     pub extra: serde_json::Map<String, serde_json::Value>,

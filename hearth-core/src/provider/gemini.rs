@@ -440,7 +440,7 @@ impl StreamParser {
                 (None, None) => None,
                 (answer, thoughts) => Some(answer.unwrap_or(0).saturating_add(thoughts.unwrap_or(0))),
             };
-            events.push(StreamEvent::Usage(Usage { input: usage.prompt_token_count, output }));
+            events.push(StreamEvent::Usage(Usage { input: usage.prompt_token_count, output, reasoning: None }));
         }
         events
     }

@@ -334,7 +334,11 @@ impl StreamParser {
             }
         }
         if let Some(usage) = chunk.usage {
-            events.push(StreamEvent::Usage(Usage { input: usage.prompt_tokens, output: usage.completion_tokens }));
+            events.push(StreamEvent::Usage(Usage {
+                input: usage.prompt_tokens,
+                output: usage.completion_tokens,
+                reasoning: None,
+            }));
         }
         events
     }

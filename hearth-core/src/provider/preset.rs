@@ -193,7 +193,7 @@ impl Preset {
         match kind {
             ProviderKind::Anthropic => return Preset::Anthropic,
             ProviderKind::Gemini => return Preset::Gemini,
-            ProviderKind::OpenAi => {}
+            ProviderKind::OpenAi | ProviderKind::Responses => {}
         }
         let url = base_url.trim().to_ascii_lowercase();
         if url.is_empty() {

@@ -7,7 +7,7 @@
 //! is reported as [`StreamEvent::Malformed`].
 
 use super::parse::{error_fields, excerpt};
-use super::{anthropic, gemini, openai};
+use super::{anthropic, gemini, openai, responses};
 use crate::contract::{ProviderError, ProviderKind, StreamEvent};
 use crate::sse::SseDecoder;
 
@@ -21,6 +21,7 @@ pub struct ResponseDecoder {
 #[derive(Debug)]
 enum Parser {
     OpenAi(openai::StreamParser),
+    Responses(responses::StreamParser),
     Anthropic(anthropic::StreamParser),
     Gemini(gemini::StreamParser),
 }
@@ -30,6 +31,7 @@ impl ResponseDecoder {
     pub fn new(kind: ProviderKind) -> Self {
         let parser = match kind {
             ProviderKind::OpenAi => Parser::OpenAi(openai::StreamParser::new()),
+            ProviderKind::Responses => Parser::Responses(responses::StreamParser::new()),
             ProviderKind::Anthropic => Parser::Anthropic(anthropic::StreamParser::new()),
             ProviderKind::Gemini => Parser::Gemini(gemini::StreamParser::new()),
         };
@@ -75,7 +77,7 @@ impl ResponseDecoder {
         let error = match self.parser {
             // As in a `data:` event, the inner object is read (its `code` is an HTTP status).
             Parser::Gemini(_) => gemini::in_stream_error(inner),
-            Parser::OpenAi(_) | Parser::Anthropic(_) => {
+            Parser::OpenAi(_) | Parser::Responses(_) | Parser::Anthropic(_) => {
                 let (message, code) = error_fields(object);
                 ProviderError::in_stream(message, code)
             }
@@ -88,6 +90,7 @@ impl ResponseDecoder {
         for event in sse_events {
             match &mut self.parser {
                 Parser::OpenAi(parser) => events.extend(parser.on_event(event)),
+                Parser::Responses(parser) => events.extend(parser.on_event(event)),
                 Parser::Anthropic(parser) => events.extend(parser.on_event(event)),
                 Parser::Gemini(parser) => events.extend(parser.on_event(event)),
             }

@@ -69,11 +69,11 @@ fn a_reader_gives_the_same_reply_however_the_body_is_cut() {
 #[test]
 fn late_usage_fills_in_and_never_erases() {
     let reply = fold(vec![
-        StreamEvent::Usage(Usage { input: Some(10), output: None }),
-        StreamEvent::Usage(Usage { input: None, output: Some(5) }),
-        StreamEvent::Usage(Usage { input: None, output: Some(7) }),
+        StreamEvent::Usage(Usage { input: Some(10), output: None, reasoning: None }),
+        StreamEvent::Usage(Usage { input: None, output: Some(5), reasoning: None }),
+        StreamEvent::Usage(Usage { input: None, output: Some(7), reasoning: None }),
     ]);
-    assert_eq!(reply.usage, Some(Usage { input: Some(10), output: Some(7) }));
+    assert_eq!(reply.usage, Some(Usage { input: Some(10), output: Some(7), reasoning: None }));
 }
 
 #[test]
@@ -161,6 +161,7 @@ mod reasoning_parts {
             text: text.into(),
             signature: signature.map(Into::into),
             redacted: redacted.map(Into::into),
+            id: None,
             round: 0,
         }
     }

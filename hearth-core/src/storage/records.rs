@@ -57,6 +57,10 @@ pub struct ProviderRecord {
     /// clears it, so a sealed key beside a plain one always seals that key.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sealed_key: Option<crate::format::sealed::Sealed>,
+    /// For an OpenAI-family provider, which API it speaks (see
+    /// [`ApiChoice`](crate::provider::ApiChoice)). Left out when `Auto`.
+    #[serde(default, skip_serializing_if = "crate::provider::ApiChoice::is_auto")]
+    pub api: crate::provider::ApiChoice,
 }
 
 impl ProviderRecord {
@@ -116,6 +120,7 @@ impl ProviderRecord {
             api_key: String::new(),
             api_version: String::new(),
             key_origin: None,
+            api: self.api,
         }
     }
 
@@ -137,6 +142,7 @@ impl ProviderRecord {
             api_key: self.api_key.clone(),
             api_version: self.api_version.clone(),
             key_origin: self.key_origin.clone(),
+            api: self.api,
         }
     }
 }
@@ -212,6 +218,9 @@ impl ModelConfigRecord {
             max_tokens: self.max_tokens,
             top_p: self.top_p,
             thinking: self.thinking,
+            effort: None,
+            web_search: None,
+            make_images: false,
             extra: parse_extra_json(self.extra_json.as_deref().unwrap_or_default())?,
         })
     }
@@ -522,6 +531,26 @@ pub struct MessageRecord {
     /// [`edit_reply`](crate::storage::branch::edit_reply)); `None`: as written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edited_at: Option<Millis>,
+    /// The pages a reply cites (found by the provider's own search), each once.
+    /// Left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<crate::contract::Source>,
+    /// Where the reply's text cites them. Left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub citations: Vec<crate::contract::CitationMark>,
+    /// The tools the provider ran itself for a reply (its searches, …), every
+    /// round's. Left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub server_tools: Vec<crate::contract::ServerToolCall>,
+    /// The pictures a reply's model made, by reference to the blob store (the
+    /// bytes only while new, as [`ToolMedia`](crate::message::ToolMedia)
+    /// keeps them). Left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<crate::message::ToolMedia>,
+    /// What a reply held that this version could not read, kept raw. Left out
+    /// when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unsupported: Vec<crate::contract::Unsupported>,
 }
 
 /// What a summary record stands for (see [`crate::compaction`]).
@@ -639,6 +668,11 @@ impl MessageRecord {
             first_token_ms: None,
             total_ms: None,
             edited_at: None,
+            sources: Vec::new(),
+            citations: Vec::new(),
+            server_tools: Vec::new(),
+            images: Vec::new(),
+            unsupported: Vec::new(),
         }
     }
 
@@ -714,7 +748,7 @@ impl MessageRecord {
         self.blobs = blob_refs(&self.attachments);
         let tool_media =
             self.tool_calls.iter().filter_map(|call| call.result.as_ref()).flat_map(|result| &result.media);
-        for media in tool_media {
+        for media in tool_media.chain(&self.images) {
             if !media.blob.is_empty() && !self.blobs.contains(&media.blob) {
                 self.blobs.push(media.blob.clone());
             }

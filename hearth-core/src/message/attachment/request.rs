@@ -79,7 +79,7 @@ pub struct OverLimit {
 
 fn family_name(family: ProviderKind) -> &'static str {
     match family {
-        ProviderKind::OpenAi => "OpenAI",
+        ProviderKind::OpenAi | ProviderKind::Responses => "OpenAI",
         ProviderKind::Anthropic => "Anthropic",
         ProviderKind::Gemini => "Gemini",
     }

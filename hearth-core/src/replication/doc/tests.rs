@@ -66,6 +66,7 @@ fn agent() -> AgentRecord {
 
 fn provider() -> ProviderRecord {
     let mut provider = ProviderRecord {
+        api: Default::default(),
         id: "p1".to_owned(),
         kind: ProviderKind::OpenAi,
         name: "OpenAI".to_owned(),

@@ -10,6 +10,7 @@ fn sample() -> StoreContents {
     message.refresh_terms();
     StoreContents {
         providers: vec![ProviderRecord {
+            api: Default::default(),
             id: "p1".into(),
             kind: crate::contract::ProviderKind::OpenAi,
             name: "OpenAI".into(),

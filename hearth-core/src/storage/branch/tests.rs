@@ -169,7 +169,7 @@ fn thought_reply() -> MessageRecord {
         ReasoningPart { redacted: Some("opaque".into()), ..ReasoningPart::default() },
     ];
     reply.model = Some("claude-sonnet-4".into());
-    reply.usage = Some(crate::contract::Usage { input: Some(10), output: Some(20) });
+    reply.usage = Some(crate::contract::Usage { input: Some(10), output: Some(20), reasoning: None });
     reply
 }
 

@@ -10,6 +10,7 @@ use crate::provider::Preset;
 
 fn provider(base_url: &str, key: &str) -> ProviderRecord {
     ProviderRecord {
+        api: Default::default(),
         id: "p1".into(),
         kind: ProviderKind::OpenAi,
         name: "OpenAI".into(),

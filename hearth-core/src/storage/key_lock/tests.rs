@@ -19,6 +19,7 @@ fn lock(n: u8) -> KeyLock {
 
 fn provider(id: &str, key: &str) -> ProviderRecord {
     ProviderRecord {
+        api: Default::default(),
         id: id.into(),
         kind: ProviderKind::OpenAi,
         name: format!("Provider {id}"),

@@ -99,6 +99,7 @@ fn reasoning_parts_round_trip_and_are_left_out_when_empty() {
 #[test]
 fn provider_records_become_configs() {
     let record = ProviderRecord {
+        api: Default::default(),
         id: "p".into(),
         kind: ProviderKind::OpenAi,
         name: "Azure".into(),
@@ -112,6 +113,7 @@ fn provider_records_become_configs() {
     assert_eq!(
         record.config(),
         ProviderConfig {
+            api: Default::default(),
             kind: ProviderKind::OpenAi,
             preset: Preset::Azure,
             base_url: record.base_url.clone(),
@@ -157,6 +159,7 @@ fn model_config_records_become_configs_or_say_why_not() {
 #[test]
 fn a_key_is_bound_to_the_origin_it_was_entered_for() {
     let mut record = ProviderRecord {
+        api: Default::default(),
         id: "p".into(),
         kind: ProviderKind::OpenAi,
         name: "OpenAI".into(),

@@ -30,7 +30,8 @@
 mod tests;
 
 use crate::Millis;
-use crate::contract::{StreamEvent, Usage};
+use crate::contract::{CitationMark, ServerToolCall, Source, StreamEvent, Unsupported, Usage};
+use crate::message::ToolMedia;
 use crate::message::{ChatMessage, ReasoningPart};
 use crate::reply::Reply;
 use crate::storage::{MessageRecord, ToolCallRecord, ToolResultRecord, turn_messages};
@@ -64,6 +65,12 @@ struct Earlier {
     parts: Vec<ReasoningPart>,
     /// Their token usage, summed.
     usage: Option<Usage>,
+    /// The pages they cited (their marks were in text that became commentary).
+    sources: Vec<Source>,
+    /// The tools the provider ran for them.
+    server_tools: Vec<ServerToolCall>,
+    /// What they held that could not be read.
+    unsupported: Vec<Unsupported>,
 }
 
 /// What one event changed that a live view shows at once.
@@ -228,6 +235,15 @@ impl TurnRecorder {
         &self.record
     }
 
+    /// A picture the model made, once the shell has put its bytes in the blob
+    /// store: the record keeps it by reference (see [`ToolMedia::stored_as`]).
+    pub fn record_image(&mut self, image: ToolMedia) {
+        if !self.record.images.contains(&image) {
+            self.record.images.push(image);
+        }
+        self.record.refresh_blobs();
+    }
+
     /// Notes how long the reply took: to its first token (when one came) and
     /// in all, in milliseconds from the request.
     pub fn note_timing(&mut self, first_token_ms: Option<u64>, total_ms: u64) {
@@ -276,6 +292,15 @@ impl TurnRecorder {
         record.reasoning_parts.extend(in_round(&reply.reasoning_parts, self.round));
         record.usage = sum_usage(earlier.usage, reply.usage);
         record.finish.clone_from(&reply.finish);
+        record.sources = earlier.sources.iter().chain(&reply.sources).cloned().collect();
+        let offset = u32::try_from(earlier.sources.len()).unwrap_or(u32::MAX);
+        record.citations = reply
+            .citations
+            .iter()
+            .map(|mark| CitationMark { source: mark.source.saturating_add(offset), at: mark.at })
+            .collect();
+        record.server_tools = earlier.server_tools.iter().chain(&reply.server_tools).cloned().collect();
+        record.unsupported = earlier.unsupported.iter().chain(&reply.unsupported).cloned().collect();
         // Kept across the rounds of a turn: a later round's fresh reply has none yet.
         record.ignored_choices = record.ignored_choices.max(reply.ignored_choices);
         record.updated_at = now.max(record.created_at);
@@ -293,6 +318,9 @@ impl Earlier {
         }
         self.parts.extend(in_round(&reply.reasoning_parts, round));
         self.usage = sum_usage(self.usage, reply.usage);
+        self.sources.extend(reply.sources.iter().cloned());
+        self.server_tools.extend(reply.server_tools.iter().cloned());
+        self.unsupported.extend(reply.unsupported.iter().cloned());
     }
 }
 
@@ -304,7 +332,11 @@ fn in_round(parts: &[ReasoningPart], round: u32) -> impl Iterator<Item = Reasoni
 /// Two usage reports added, count by count (a count only one of them has is kept).
 fn sum_usage(a: Option<Usage>, b: Option<Usage>) -> Option<Usage> {
     match (a, b) {
-        (Some(a), Some(b)) => Some(Usage { input: add(a.input, b.input), output: add(a.output, b.output) }),
+        (Some(a), Some(b)) => Some(Usage {
+            input: add(a.input, b.input),
+            output: add(a.output, b.output),
+            reasoning: add(a.reasoning, b.reasoning),
+        }),
         (a, b) => a.or(b),
     }
 }

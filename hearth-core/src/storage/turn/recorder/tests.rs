@@ -74,7 +74,7 @@ fn a_two_round_anthropic_turn() {
     assert_eq!(between.tool_calls.len(), 1);
     assert_eq!(between.tool_calls[0].commentary, "Okay, let's check the weather for San Francisco, CA:");
     assert_eq!((between.tool_calls[0].round, between.tool_calls[0].result.as_ref()), (0, None));
-    assert_eq!(between.usage, Some(Usage { input: Some(472), output: Some(89) }));
+    assert_eq!(between.usage, Some(Usage { input: Some(472), output: Some(89), reasoning: None }));
     assert_eq!(turn.round(), 1);
 
     // The result arrives with its duration; the loop's results keep it.
@@ -131,7 +131,11 @@ fn a_two_round_anthropic_turn() {
     assert_eq!(last.content, "The greatest common divisor of 1071 and 462 is **21**.");
     assert_eq!((last.state, last.error.as_ref(), last.updated_at), (MessageState::Complete, None, 3_000));
     assert!(last.terms.contains(&"divisor".to_owned()), "search terms are refreshed: {:?}", last.terms);
-    assert_eq!(last.usage, Some(Usage { input: Some(472), output: Some(89) }), "round 1 reported none");
+    assert_eq!(
+        last.usage,
+        Some(Usage { input: Some(472), output: Some(89), reasoning: None }),
+        "round 1 reported none"
+    );
     assert_eq!(last.finish.as_ref().map(|f| f.unified), Some(FinishKind::Stop));
     assert!(last.reasoning_parts.iter().all(|part| part.round == 1) && !last.reasoning_parts.is_empty());
     assert_eq!(last.tool_calls, after.tool_calls, "the calls stay");
@@ -168,7 +172,7 @@ fn gemini_rounds_sum_their_usage_and_keep_reasoning_with_its_round() {
     stream(&mut turn, kind, "gemini/thinking.sse");
     let status = turn.end_reply(ReplyEnd::Finished).clone();
     let last = turn.finish(status, 3_000).clone();
-    assert_eq!(last.usage, Some(Usage { input: Some(71 + 12), output: Some(34 + 98) }));
+    assert_eq!(last.usage, Some(Usage { input: Some(71 + 12), output: Some(34 + 98), reasoning: None }));
     assert_eq!(last.reasoning, "**Analyzing the question**\n\nThe user asks for the sum of 17 and 25. 17 + 25 = 42.");
     let rounds: Vec<u32> = last.reasoning_parts.iter().map(|part| part.round).collect();
     assert_eq!(rounds.first(), Some(&0));
