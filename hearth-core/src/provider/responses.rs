@@ -7,7 +7,8 @@ use crate::contract::{HttpRequest, ProviderError, StreamEvent, ToolSpec};
 use crate::message::ChatMessage;
 use crate::sse::SseEvent;
 
-use super::{ModelConfig, ProviderConfig, openai};
+use super::config::{ModelConfig, ProviderConfig};
+use super::openai;
 
 /// Builds the streaming Responses request.
 pub fn build_request(
