@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Millis;
-use crate::contract::ToolSpec;
+use crate::contract::{Effort, ToolSpec, WebSearch};
 use crate::tools::UserTool;
 pub use template::PromptSection;
 use template::{BUILTIN_PLACEHOLDERS, Rendered, TemplateValues, ToolLine};
@@ -145,10 +145,50 @@ pub struct AgentRecord {
     /// Chat (tools allowed) or app (no tools).
     #[serde(default, skip_serializing_if = "AgentKind::is_chat")]
     pub kind: AgentKind,
+    /// What its replies may do beyond text by default: search the web, think
+    /// harder, make pictures. Left out when all are off.
+    #[serde(default, skip_serializing_if = "ReplyOptions::is_default")]
+    pub options: ReplyOptions,
     /// When it was created.
     pub created_at: Millis,
     /// When it last changed.
     pub updated_at: Millis,
+}
+
+/// What an agent's replies may do beyond text, by default: the message box
+/// starts from these for each message (its "Search the web" switch and effort
+/// choice), and the request carries them (see
+/// [`ModelConfig`](crate::provider::ModelConfig)).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ReplyOptions {
+    /// Whether a message searches the web with the provider's own search.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub web_search: bool,
+    /// The search's limits (how many searches, which domains).
+    #[serde(default, skip_serializing_if = "is_unlimited")]
+    pub search_limits: WebSearch,
+    /// How hard a reasoning model thinks; `None`: the provider's default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effort: Option<Effort>,
+    /// Whether the model may answer with pictures.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub make_images: bool,
+}
+
+impl ReplyOptions {
+    /// Whether every option is off (for `skip_serializing_if`).
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// The search to ask for when `on`, with these limits.
+    pub fn search(&self, on: bool) -> Option<WebSearch> {
+        on.then(|| self.search_limits.clone())
+    }
+}
+
+fn is_unlimited(limits: &WebSearch) -> bool {
+    *limits == WebSearch::default()
 }
 
 impl AgentKind {
@@ -213,6 +253,7 @@ impl AgentRecord {
             ask_before_running: BTreeMap::new(),
             allowed_definitions: BTreeMap::new(),
             kind: AgentKind::Chat,
+            options: ReplyOptions::default(),
             created_at: now,
             updated_at: now,
         }
@@ -227,6 +268,7 @@ impl AgentRecord {
             description: APP_BUILDER_DESCRIPTION.to_owned(),
             system_prompt: APP_BUILDER_TEMPLATE.to_owned(),
             kind: AgentKind::App,
+            options: ReplyOptions::default(),
             ..Self::general(now)
         }
     }

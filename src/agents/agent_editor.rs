@@ -17,6 +17,7 @@
 mod agent_kind_field;
 mod agent_model_field;
 mod agent_name_field;
+mod agent_reply_options;
 mod agent_tools_section;
 mod draft;
 mod save_conflict;
@@ -26,6 +27,7 @@ use std::collections::BTreeSet;
 use agent_kind_field::AgentKindField;
 use agent_model_field::AgentModelField;
 use agent_name_field::AgentNameField;
+use agent_reply_options::AgentReplyOptions;
 use agent_tools_section::AgentToolsSection;
 use draft::{DraftProblem, Saving, parse_rounds, problem_of, reconcile};
 use hearth_core::agent::AgentRecord;
@@ -158,6 +160,7 @@ pub(crate) fn AgentEditor(
             <PromptSections draft />
             <PromptPreview rendered />
             <AgentToolsSection draft rounds rounds_typed />
+            <AgentReplyOptions draft />
             <p class="field-error" role="alert">{move || problem.get().map(|problem| problem.to_string())}</p>
             <SaveConflict conflict on_done />
             <div class="form-actions">

@@ -68,7 +68,7 @@ use crate::settings::state::PreferencesContext;
 use crate::store::{Reaction, StoreContext, StoreEvent};
 use crate::tools::state::ToolsContext;
 use context::Work;
-pub(crate) use context::{BranchPanel, ChatContext};
+pub(crate) use context::{BranchPanel, ChatContext, MessageOverrides};
 
 impl ChatContext {
     /// Fresh state that follows the open session and the store's changes.
@@ -148,6 +148,7 @@ impl ChatContext {
             prune_note: RwSignal::new(String::new()),
             context,
             compare_open: RwSignal::new(false),
+            overrides: RwSignal::new(MessageOverrides::default()),
             branch_panel: RwSignal::new(None),
             scroll_to: RwSignal::new(None),
         };
@@ -195,6 +196,12 @@ impl ChatContext {
         self.agents.get_or_general(&self.agent_id())
     }
 
+    /// What the next message's reply may do beyond text (tracked): the
+    /// agent's options with the message box's choices over them.
+    pub(crate) fn reply_options(self) -> hearth_core::agent::ReplyOptions {
+        self.overrides.get().over(&self.agent().options)
+    }
+
     /// The account the open conversation's agent runs on (tracked): its
     /// model, or the default one.
     pub(crate) fn account(self) -> Option<crate::providers::state::ProviderEntry> {
@@ -215,6 +222,8 @@ impl ChatContext {
         }
         let Some(agent) = self.agents.find(id) else { return };
         self.agents.choose(id);
+        // The message box's choices were over the other agent's defaults.
+        self.overrides.set(MessageOverrides::default());
         let Some(mut session) = self.sessions.current_record() else { return };
         if self.entries.with_untracked(Vec::is_empty) {
             // A cleared conversation: nothing to divide.

@@ -21,7 +21,9 @@ pub(crate) fn AttachedMedia(
 ) -> impl IntoView {
     let chat = ChatContext::expect();
     // What the model reads: an attachment it does not read goes as a note.
-    let reads = Memo::new(move |_| chat.account().map(|entry| (entry.accepts().0, entry.provider.kind)));
+    let reads = Memo::new(move |_| {
+        chat.account().map(|entry| (entry.accepts().0, entry.provider.config().wire_kind(&entry.model.model)))
+    });
     // Drawn again whenever the list changes: a message has few attachments.
     let items = move || {
         let reads = reads.get();

@@ -23,8 +23,10 @@ use crate::composer::compact_button::CompactButton;
 use crate::composer::compare_button::CompareButton;
 use crate::composer::compare_setup::compare_composer_view;
 use crate::composer::context_meter::ContextMeter;
+use crate::composer::effort_choice::EffortChoice;
 use crate::composer::file_drop;
 use crate::composer::message_box::{KEYS_HINT_ID, MessageBox};
+use crate::composer::search_button::SearchButton;
 use crate::composer::state::ComposerDraft;
 use crate::io::early_input;
 use crate::mcp::prompts_button::PromptsButton;
@@ -175,6 +177,8 @@ pub(crate) fn Composer() -> impl IntoView {
                     <ContextMeter draft />
                     <CompactButton />
                 </div>
+                <SearchButton />
+                <EffortChoice />
                 <CompareButton />
                 // Shown only where the composer is wide (CSS); always the box's description.
                 <p class="composer-keys" id=KEYS_HINT_ID>

@@ -21,12 +21,14 @@
 //! `NumberFields` and `EditorActions`; [`EditedEntry`] is how each reads and
 //! stores the account.
 
+mod api_choice_field;
 mod api_key_field;
 mod edited;
 mod editor_actions;
 mod model_field;
 mod number_fields;
 
+use api_choice_field::ApiChoiceField;
 use api_key_field::ApiKeyField;
 use edited::{EditedEntry, Field, FieldErrors};
 use editor_actions::EditorActions;
@@ -159,6 +161,7 @@ pub(crate) fn ProviderEditor(
                 />
             </Show>
             <ModelField form preset models on_chosen=learn_listed />
+            <ApiChoiceField form preset />
             <ModelInputsField
                 entry
                 on_change=Callback::new(move |inputs| form.edit(move |entry| entry.model.inputs = inputs))

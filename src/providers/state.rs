@@ -282,8 +282,8 @@ pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<Connected, 
 /// Sends a tiny chat request and reads its streamed answer for an error.
 async fn ping(account: &ProviderConfig, model: &ModelConfig) -> Result<(), TestFailure> {
     let request = provider::ping_request(account, model).map_err(TestFailure::Refused)?;
-    let reply =
-        fetch_reply(&request, account.kind).await.map_err(|failure| test_failure(failure, &request, account.kind))?;
+    let wire = account.wire_kind(&model.model);
+    let reply = fetch_reply(&request, wire).await.map_err(|failure| test_failure(failure, &request, wire))?;
     match reply.error {
         Some(error) => Err(TestFailure::Provider(error)),
         None => Ok(()),

@@ -264,13 +264,13 @@ impl ChatContext {
         let request = provider::build_request(&account, &model, &messages)
             .map_err(|refused| SummaryFailure::Config(refused.into()))?;
         self.note(&job.session.id, CompactionNote::Summarising);
-        let reply =
-            fetch_reply_until(&request, account.kind, job.signal.as_ref()).await.map_err(|failure| match failure {
-                FetchFailure::Aborted => SummaryFailure::Stopped,
-                failure => failure
-                    .into_provider_error(&request, account.kind, false)
-                    .map_or(SummaryFailure::Stopped, SummaryFailure::Provider),
-            })?;
+        let wire = account.wire_kind(&model.model);
+        let reply = fetch_reply_until(&request, wire, job.signal.as_ref()).await.map_err(|failure| match failure {
+            FetchFailure::Aborted => SummaryFailure::Stopped,
+            failure => failure
+                .into_provider_error(&request, wire, false)
+                .map_or(SummaryFailure::Stopped, SummaryFailure::Provider),
+        })?;
         if job.signal.as_ref().is_some_and(AbortSignal::aborted) {
             // Stopped (or the conversation deleted or cleared) while the
             // summary was coming: nothing is stored.

@@ -3,8 +3,9 @@
 //! What Send, Stop and the rest do with them is in [`state`](super) and its
 //! other files.
 
-use hearth_core::agent::AgentRecord;
+use hearth_core::agent::{AgentRecord, ReplyOptions};
 use hearth_core::compaction::{ActiveSummary, HistoryItem};
+use hearth_core::contract::Effort;
 use hearth_core::storage::{MessageRecord, SessionRecord};
 use leptos::prelude::*;
 use web_sys::AbortController;
@@ -67,6 +68,10 @@ pub(crate) struct ChatContext {
     /// Whether the composer's Compare panel is open: Send then asks every
     /// column of it (see [`comparing`]).
     pub(crate) compare_open: RwSignal<bool>,
+    /// The message box's choices for the next messages, over the agent's
+    /// defaults ("Search the web", the reasoning effort); cleared when the
+    /// agent changes.
+    pub(crate) overrides: RwSignal<MessageOverrides>,
     /// The dialog of the `branches` chunk that is open: the outline of the
     /// conversation's forks, or the editor of a reply.
     pub(crate) branch_panel: RwSignal<Option<BranchPanel>>,
@@ -169,4 +174,25 @@ pub(super) enum Prelude {
     Delete(String),
     /// Nothing: the reply being answered again stays as an earlier version.
     Keep,
+}
+
+/// What the message box changed of the agent's [`ReplyOptions`] for the next
+/// messages: `None` follows the agent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct MessageOverrides {
+    /// "Search the web", when switched here.
+    pub(crate) web_search: Option<bool>,
+    /// The reasoning effort, when chosen here (`Some(None)`: the provider's default).
+    pub(crate) effort: Option<Option<Effort>>,
+}
+
+impl MessageOverrides {
+    /// The options a message goes with: the agent's, with these choices over them.
+    pub(crate) fn over(self, agent: &ReplyOptions) -> ReplyOptions {
+        ReplyOptions {
+            web_search: self.web_search.unwrap_or(agent.web_search),
+            effort: self.effort.unwrap_or(agent.effort),
+            ..agent.clone()
+        }
+    }
 }

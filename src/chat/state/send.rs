@@ -298,7 +298,9 @@ impl ChatContext {
         let mut reply = new_record(&session.id, Role::Assistant, created_at);
         reply.model = Some(model_id).filter(|m| !m.is_empty());
         reply.provider_id = entry.as_ref().map(|e| e.id().to_owned());
-        reply.provider_kind = entry.as_ref().map(|e| e.provider.kind);
+        // The wire family the request goes out in (Responses or Chat Completions
+        // for an OpenAI-family account): its reasoning goes back only there.
+        reply.provider_kind = entry.as_ref().map(|e| e.provider.config().wire_kind(&e.model.model));
         reply.agent = Some(AgentRef::of(&agent));
         reply.state = MessageState::Streaming;
         reply.parent = parent;
@@ -313,7 +315,16 @@ impl ChatContext {
             reply.merged_from = place.merged_from;
             reply.merge_recipe = place.merge_recipe;
         }
-        let configs = entry.as_ref().map_or(Err(ConfigProblem::NoProvider), |entry| entry.configs());
+        // What the message box chose over the agent's defaults, as Send was pressed.
+        let options = untrack(|| self.overrides.get()).over(&agent.options);
+        let configs = entry.as_ref().map_or(Err(ConfigProblem::NoProvider), |entry| entry.configs()).map(
+            |(provider, mut model)| {
+                model.web_search = options.search(options.web_search);
+                model.effort = options.effort;
+                model.make_images = options.make_images;
+                (provider, model)
+            },
+        );
         let accepts = entry.as_ref().map_or(Accepts::ALL, |entry| entry.accepts().0);
         let view = AssistantView::streaming(&reply);
         self.entries.update(|entries| {

@@ -227,8 +227,9 @@ async fn ask(
         // Images and PDFs with their bytes; what the model cannot read, a note;
         // what the provider would refuse, said before anything is sent.
         // Read first (a copy is derived where a limit needs one), then checked.
-        let history = with_attachment_data(stream.store, history, account.kind, accepts).await;
-        if let Some(over) = over_limit(&history, account.kind, accepts) {
+        let wire = account.wire_kind(&model.model);
+        let history = with_attachment_data(stream.store, history, wire, accepts).await;
+        if let Some(over) = over_limit(&history, wire, accepts) {
             let problem = ConfigProblem::AttachmentOverLimit { name: over.name, reason: over.reason };
             return ReplyStatus::Failed(Failure::config(problem));
         }
@@ -242,7 +243,7 @@ async fn ask(
         if !is_online() && !provider::is_local_url(&request.url) {
             return ReplyStatus::Failed(Failure::offline());
         }
-        let status = stream_patiently(turn, &stream, &request, account.kind, env.signal.as_ref()).await;
+        let status = stream_patiently(turn, &stream, &request, wire, env.signal.as_ref()).await;
         if status != ReplyStatus::Complete {
             return status;
         }

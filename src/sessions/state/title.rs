@@ -29,7 +29,7 @@ impl SessionsContext {
         let messages = [ChatMessage::new(Role::System, TITLE_PROMPT), ChatMessage::new(Role::User, excerpt)];
         let Ok(request) = provider::build_request(&account, &model, &messages) else { return };
         spawn_local(async move {
-            let Ok(reply) = fetch_reply(&request, account.kind).await else {
+            let Ok(reply) = fetch_reply(&request, account.wire_kind(&model.model)).await else {
                 return; // A title is a nicety: the first-message title stays.
             };
             let title = title_from_message(reply.text.trim().trim_matches(['"', '\'', '“', '”']));
