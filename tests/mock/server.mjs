@@ -1129,11 +1129,17 @@ function replyBlocks(events) {
     const last = blocks.at(-1);
     if (type === 'signature' && last?.kind === 'reasoning') last.signature ??= value;
     if (type === 'tool_call') blocks.push({ kind: 'tool', call: value });
+    if (type === 'image' && !value.partial) blocks.push({ kind: 'image', image: value });
     if (!kind) continue;
     if (last?.kind === kind && last.signature === undefined) last.text += value;
     else blocks.push({ kind, text: value });
   }
   return blocks;
+}
+
+/** A stand-in for a provider's opaque encrypted field: base64, the same for the same `seed`. */
+function fakeEncrypted(seed) {
+  return createHash('sha256').update(`hearth-mock:${seed}`).digest('base64');
 }
 
 /**
@@ -1220,8 +1226,20 @@ function openAiDialect({ conversation, events, newline: nl, request }) {
   const chunk = (choices, usage = null) =>
     envelope('chat.completion.chunk', { choices, ...(includeUsage ? { usage } : {}) });
   const data = (value) => `data: ${JSON.stringify(value)}${nl}${nl}`;
+  const spans = citeSpans(events);
   let roleSent = false;
   let toolCalls = 0; // numbers the reply's tool calls from 0
+
+  /** A citation as OpenRouter (and OpenAI's search-preview models) annotate the message. */
+  function annotation(event) {
+    const { start, end } = spans.get(event);
+    const { url, title = url, text } = event.value;
+    const content = text === undefined ? {} : { content: text };
+    return { type: 'url_citation', url_citation: { url, title, ...content, start_index: start, end_index: end } };
+  }
+
+  /** A picture as OpenRouter sends one on the message; partial pictures are not sent. */
+  const imageUrl = ({ mime, data }) => ({ type: 'image_url', image_url: { url: `data:${mime};base64,${data}` } });
 
   // Reasoning goes in `reasoning_content` with `content: null`, as DeepSeek sends it.
   function deltaChunk(fields) {
@@ -1249,6 +1267,10 @@ function openAiDialect({ conversation, events, newline: nl, request }) {
         return data(deltaChunk({ content: null, reasoning_content: event.value }));
       case 'tool_call':
         return toolCallFrames(event.value);
+      case 'cite':
+        return data(deltaChunk({ annotations: [annotation(event)] }));
+      case 'image':
+        return event.value.partial ? null : data(deltaChunk({ images: [imageUrl(event.value)] }));
       case 'finish':
         return data(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: event.value }]));
       case 'usage':
@@ -1266,7 +1288,7 @@ function openAiDialect({ conversation, events, newline: nl, request }) {
         return event.value;
       case 'done':
         return `data: [DONE]${nl}${nl}`;
-      default: // signature (Chat Completions has none), drop, stall
+      default: // signature and search (Chat Completions shows neither), drop, stall
         return null;
     }
   }
@@ -1288,7 +1310,16 @@ function openAiDialect({ conversation, events, newline: nl, request }) {
       const text = valuesOf('delta').join('');
       // With tool calls and no text, OpenAI sends `content: null`.
       const content = calls.length && !text ? null : text;
-      const message = { role: 'assistant', content, refusal: null, ...(calls.length ? { tool_calls: calls } : {}) };
+      const annotations = events.filter((event) => event.type === 'cite').map(annotation);
+      const images = valuesOf('image').filter((image) => !image.partial).map(imageUrl);
+      const message = {
+        role: 'assistant',
+        content,
+        refusal: null,
+        ...(calls.length ? { tool_calls: calls } : {}),
+        ...(annotations.length ? { annotations } : {}),
+        ...(images.length ? { images } : {}),
+      };
       return envelope('chat.completion', {
         choices: [
           {
@@ -1603,16 +1634,22 @@ function anthropicDialect({ conversation, events, newline: nl }) {
     model: conversation.model,
     ...fields,
   });
-  let block = null; // the open content block: { index, kind: 'thinking' | 'text' | 'tool_use', text, signed }
+  const spans = citeSpans(events);
+  const searches = events.filter((event) => event.type === 'search').length;
+  // Anthropic counts the searches it ran in the usage.
+  const serverToolUse = searches ? { server_tool_use: { web_search_requests: searches } } : {};
+  let block = null; // the open content block: { index, kind: 'thinking' | 'text' | 'tool_use' | …, text, signed }
   let blockCount = 0;
 
-  function openBlock(kind, toolCall) {
+  function openBlock(kind, call) {
     const frames = closeBlock();
     block = { index: blockCount++, kind, text: '', signed: false };
     const contentBlock = {
       thinking: () => ({ type: 'thinking', thinking: '' }),
       text: () => ({ type: 'text', text: '' }),
-      tool_use: () => ({ type: 'tool_use', id: toolCall.id, name: toolCall.name, input: {} }),
+      tool_use: () => ({ type: 'tool_use', id: call.id, name: call.name, input: {} }),
+      server_tool_use: () => ({ type: 'server_tool_use', id: call.id, name: call.name, input: {} }),
+      web_search_tool_result: () => ({ type: 'web_search_tool_result', tool_use_id: call.id, content: call.content }),
     }[kind]();
     frames.push(frame('content_block_start', { index: block.index, content_block: contentBlock }));
     // The API sends its first ping right after the first block opens.
@@ -1645,9 +1682,43 @@ function anthropicDialect({ conversation, events, newline: nl }) {
     return frames;
   }
 
-  /** A tool_use block of its own: start, the input JSON in pieces, stop. */
-  function toolUseFrames(call) {
-    const frames = openBlock('tool_use', call);
+  /**
+   * The provider's own search: a server_tool_use block with the query as input_json_delta
+   * pieces, then a web_search_tool_result block carrying the results.
+   */
+  function searchFrames({ query, results }) {
+    const id = `srvtoolu_mock${++lastId}`;
+    const frames = toolUseFrames({ id, name: 'web_search', json: JSON.stringify({ query }) }, 'server_tool_use');
+    const content = results.map(({ url, title, page_age }) => ({
+      type: 'web_search_result',
+      title,
+      url,
+      encrypted_content: fakeEncrypted(`content:${url}`),
+      page_age,
+    }));
+    return [...frames, ...openBlock('web_search_tool_result', { id, content }), ...closeBlock()];
+  }
+
+  /** A cite ends the text block it cites, with a citations_delta after its text. */
+  function citationFrames(event) {
+    const frames = block?.kind === 'text' ? [] : openBlock('text');
+    const { url, title = url, text } = event.value;
+    const citation = {
+      type: 'web_search_result_location',
+      url,
+      title,
+      encrypted_index: fakeEncrypted(`index:${url}`),
+      cited_text: text ?? spans.get(event).text,
+    };
+    frames.push(frame('content_block_delta', { index: block.index, delta: { type: 'citations_delta', citation } }));
+    // The next cite with no text between cites the same block.
+    const next = events[events.indexOf(event) + 1];
+    return next?.type === 'cite' ? frames : [...frames, ...closeBlock()];
+  }
+
+  /** A tool_use (or server_tool_use) block of its own: start, the input JSON in pieces, stop. */
+  function toolUseFrames(call, kind = 'tool_use') {
+    const frames = openBlock(kind, call);
     for (const piece of argumentPieces(call.json)) {
       const delta = { type: 'input_json_delta', partial_json: piece };
       frames.push(frame('content_block_delta', { index: block.index, delta }));
@@ -1661,6 +1732,10 @@ function anthropicDialect({ conversation, events, newline: nl }) {
         return blockDelta('text', event.value, { type: 'text_delta', text: event.value });
       case 'tool_call':
         return toolUseFrames(event.value);
+      case 'search':
+        return searchFrames(event.value);
+      case 'cite':
+        return citationFrames(event);
       case 'reasoning':
         return blockDelta('thinking', event.value, { type: 'thinking_delta', thinking: event.value });
       case 'signature':
@@ -1681,7 +1756,7 @@ function anthropicDialect({ conversation, events, newline: nl }) {
         return [event.value];
       case 'done':
         return [frame('message_stop')];
-      default: // drop, stall
+      default: // image (Claude makes no pictures), drop, stall
         return [];
     }
   }
@@ -1692,7 +1767,7 @@ function anthropicDialect({ conversation, events, newline: nl }) {
       ...closeBlock(),
       frame('message_delta', {
         delta: { stop_reason: stopReason(finish), stop_sequence: null },
-        usage: { output_tokens: usage.completion_tokens },
+        usage: { output_tokens: usage.completion_tokens, ...serverToolUse },
       }),
     ],
     start: () => [
@@ -1707,7 +1782,8 @@ function anthropicDialect({ conversation, events, newline: nl }) {
     ],
 
     reply() {
-      const content = replyBlocks(events).map((part) => {
+      const blocks = replyBlocks(events).filter((part) => part.kind !== 'image'); // Claude makes no pictures
+      const content = blocks.map((part) => {
         if (part.kind === 'tool') {
           const { id, name, input } = part.call;
           return { type: 'tool_use', id, name, input };
@@ -1721,7 +1797,7 @@ function anthropicDialect({ conversation, events, newline: nl }) {
         content,
         stop_reason: stopReason(finish),
         stop_sequence: null,
-        usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens },
+        usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens, ...serverToolUse },
       });
     },
   });
@@ -1759,6 +1835,8 @@ function geminiDialect({ conversation, events }) {
   const signature =
     events.findLast((event) => event.type === 'signature')?.value ??
     (reasoning.length ? fakeSignature(reasoning.join('')) : undefined);
+  const grounding = geminiGrounding(events);
+  const inlineData = ({ mime, data }) => ({ inlineData: { mimeType: mime, data } });
 
   function part(event) {
     const signed = event === signedPart && signature !== undefined;
@@ -1786,6 +1864,7 @@ function geminiDialect({ conversation, events }) {
     return {
       ...(finishReason === 'SAFETY' ? {} : content([{ text: '' }])),
       ...(finishReason ? { finishReason } : {}),
+      ...(grounding ? { groundingMetadata: grounding } : {}),
     };
   }
 
@@ -1805,7 +1884,9 @@ function geminiDialect({ conversation, events }) {
         return [`data: {"candidates": [{"content": {"parts": [{"text": "oops"${nl}${nl}`];
       case 'raw':
         return [event.value];
-      default: // signature (placed above), done (Gemini has no end marker), drop, stall
+      case 'image': // only the finished picture: Gemini sends no partial ones
+        return event.value.partial ? [] : [data(response(content([inlineData(event.value)])))];
+      default: // signature (placed above), search and cite (the last chunk's groundingMetadata), done, drop, stall
         return [];
     }
   }
@@ -1821,6 +1902,7 @@ function geminiDialect({ conversation, events }) {
       const signedIndex = firstCall === -1 ? blocks.length - 1 : firstCall;
       const parts = blocks.map((block, index) => {
         const { id, name, input } = block.call ?? {};
+        if (block.kind === 'image') return inlineData(block.image);
         return {
           ...(block.kind === 'tool' ? { functionCall: { name, args: input, id } } : { text: block.text }),
           ...(block.kind === 'reasoning' ? { thought: true } : {}),
@@ -1828,10 +1910,57 @@ function geminiDialect({ conversation, events }) {
         };
       });
       const finish = events.find((event) => event.type === 'finish')?.value ?? 'stop';
-      const { finishReason } = finalCandidate(finish);
-      return response({ ...content(parts), finishReason }, { usageMetadata: usageMetadata() });
+      const { finishReason, groundingMetadata } = finalCandidate(finish);
+      const candidate = { ...content(parts), finishReason, ...(groundingMetadata ? { groundingMetadata } : {}) };
+      return response(candidate, { usageMetadata: usageMetadata() });
     },
   });
+}
+
+/**
+ * Gemini's grounding, for the last chunk's candidate, or null without search or cite events:
+ * the queries, each cited page once as a groundingChunk, and per cited span a groundingSupport
+ * whose segment has UTF-8 byte offsets into the candidate's text (`startIndex` left out when 0,
+ * as the live API leaves zeros out), and the search suggestions Google requires to be shown.
+ */
+function geminiGrounding(events) {
+  const queries = events.filter((event) => event.type === 'search').map((event) => event.value.query);
+  const cites = events.filter((event) => event.type === 'cite');
+  if (!queries.length && !cites.length) return null;
+  const spans = citeSpans(events);
+  const sources = uniqueSources(cites.map((event) => event.value));
+  const supports = [];
+  for (const event of cites) {
+    const span = spans.get(event);
+    const chunk = sources.findIndex((source) => source.url === event.value.url);
+    const last = supports.at(-1);
+    if (last?.span === span) {
+      if (!last.groundingChunkIndices.includes(chunk)) last.groundingChunkIndices.push(chunk);
+      continue;
+    }
+    const segment = { ...(span.startByte ? { startIndex: span.startByte } : {}), endIndex: span.endByte, text: span.text };
+    supports.push({ span, segment, groundingChunkIndices: [chunk] });
+  }
+  return {
+    ...(queries.length ? { searchEntryPoint: { renderedContent: searchSuggestions(queries) } } : {}),
+    groundingChunks: sources.map(({ url, title }) => ({ web: { uri: url, title: title ?? url } })),
+    groundingSupports: supports.map(({ span, ...support }) => support),
+    ...(queries.length ? { webSearchQueries: queries } : {}),
+  };
+}
+
+/** Google's search suggestions chip row (its shape, without the logo): one link per query. */
+function searchSuggestions(queries) {
+  const escape = (text) =>
+    text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]);
+  const chips = queries
+    .map((query) => `<a class="chip" href="https://www.google.com/search?q=${encodeURIComponent(query)}">${escape(query)}</a>`)
+    .join('');
+  return (
+    '<style>.container{display:flex;flex-wrap:wrap;gap:8px;font-family:sans-serif}' +
+    '.chip{border:1px solid #dadce0;border-radius:16px;padding:4px 12px;color:#3c4043;text-decoration:none}</style>' +
+    `<div class="container"><div class="headline">Search suggestions</div><div class="carousel">${chips}</div></div>`
+  );
 }
 
 // ---------------------------------------------------------------------------
