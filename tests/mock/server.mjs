@@ -468,9 +468,16 @@ async function listModels(req, res, { scenariosDir, requestId }) {
     const data = await Promise.all(
       ids.map(async (id) => {
         const model = { id, object: 'model', created: 0, owned_by: 'hearth-mock' };
-        const inputs = (await readScenario(scenariosDir, id).catch(() => null))?.input_modalities;
-        if (!Array.isArray(inputs)) return model;
-        const architecture = { modality: 'text->text', input_modalities: inputs, output_modalities: ['text'], tokenizer: 'Other', instruct_type: null };
+        const scenario = await readScenario(scenariosDir, id).catch(() => null);
+        const { input_modalities: inputs, output_modalities: outputs } = scenario ?? {};
+        if (!Array.isArray(inputs) && !Array.isArray(outputs)) return model;
+        const architecture = {
+          modality: Array.isArray(outputs) ? `${(inputs ?? ['text']).join('+')}->${outputs.join('+')}` : 'text->text',
+          input_modalities: inputs ?? ['text'],
+          output_modalities: outputs ?? ['text'],
+          tokenizer: 'Other',
+          instruct_type: null,
+        };
         return { ...model, architecture };
       }),
     );
@@ -1124,14 +1131,18 @@ function replyUsage(events, conversation) {
  */
 function replyBlocks(events) {
   const blocks = [];
-  for (const { type, value } of events) {
+  for (const event of events) {
+    const { type, value } = event;
     const kind = { delta: 'text', reasoning: 'reasoning' }[type];
     const last = blocks.at(-1);
     if (type === 'signature' && last?.kind === 'reasoning') last.signature ??= value;
     if (type === 'tool_call') blocks.push({ kind: 'tool', call: value });
     if (type === 'image' && !value.partial) blocks.push({ kind: 'image', image: value });
+    if (type === 'search') blocks.push({ kind: 'search', search: value });
+    // A cite ends the text block it cites (Anthropic's text block with citations).
+    if (type === 'cite' && last?.kind === 'text') (last.cites ??= []).push(event);
     if (!kind) continue;
-    if (last?.kind === kind && last.signature === undefined) last.text += value;
+    if (last?.kind === kind && last.signature === undefined && last.cites === undefined) last.text += value;
     else blocks.push({ kind, text: value });
   }
   return blocks;
@@ -1689,28 +1700,45 @@ function anthropicDialect({ conversation, events, newline: nl }) {
   function searchFrames({ query, results }) {
     const id = `srvtoolu_mock${++lastId}`;
     const frames = toolUseFrames({ id, name: 'web_search', json: JSON.stringify({ query }) }, 'server_tool_use');
-    const content = results.map(({ url, title, page_age }) => ({
+    const content = searchResults(results);
+    return [...frames, ...openBlock('web_search_tool_result', { id, content }), ...closeBlock()];
+  }
+
+  function searchResults(results) {
+    return results.map(({ url, title, page_age }) => ({
       type: 'web_search_result',
       title,
       url,
       encrypted_content: fakeEncrypted(`content:${url}`),
       page_age,
     }));
-    return [...frames, ...openBlock('web_search_tool_result', { id, content }), ...closeBlock()];
   }
 
-  /** A cite ends the text block it cites, with a citations_delta after its text. */
-  function citationFrames(event) {
-    const frames = block?.kind === 'text' ? [] : openBlock('text');
+  /** A search in a non-streamed message: the server_tool_use block and its result block. */
+  function searchBlocks({ query, results }) {
+    const id = `srvtoolu_mock${++lastId}`;
+    return [
+      { type: 'server_tool_use', id, name: 'web_search', input: { query } },
+      { type: 'web_search_tool_result', tool_use_id: id, content: searchResults(results) },
+    ];
+  }
+
+  function citation(event) {
     const { url, title = url, text } = event.value;
-    const citation = {
+    return {
       type: 'web_search_result_location',
       url,
       title,
       encrypted_index: fakeEncrypted(`index:${url}`),
       cited_text: text ?? spans.get(event).text,
     };
-    frames.push(frame('content_block_delta', { index: block.index, delta: { type: 'citations_delta', citation } }));
+  }
+
+  /** A cite ends the text block it cites, with a citations_delta after its text. */
+  function citationFrames(event) {
+    const frames = block?.kind === 'text' ? [] : openBlock('text');
+    const delta = { type: 'citations_delta', citation: citation(event) };
+    frames.push(frame('content_block_delta', { index: block.index, delta }));
     // The next cite with no text between cites the same block.
     const next = events[events.indexOf(event) + 1];
     return next?.type === 'cite' ? frames : [...frames, ...closeBlock()];
@@ -1783,14 +1811,16 @@ function anthropicDialect({ conversation, events, newline: nl }) {
 
     reply() {
       const blocks = replyBlocks(events).filter((part) => part.kind !== 'image'); // Claude makes no pictures
-      const content = blocks.map((part) => {
+      const content = blocks.flatMap((part) => {
         if (part.kind === 'tool') {
           const { id, name, input } = part.call;
-          return { type: 'tool_use', id, name, input };
+          return [{ type: 'tool_use', id, name, input }];
         }
-        return part.kind === 'reasoning'
-          ? { type: 'thinking', thinking: part.text, signature: part.signature ?? fakeSignature(part.text) }
-          : { type: 'text', text: part.text };
+        if (part.kind === 'search') return searchBlocks(part.search);
+        if (part.kind === 'reasoning') {
+          return [{ type: 'thinking', thinking: part.text, signature: part.signature ?? fakeSignature(part.text) }];
+        }
+        return [{ type: 'text', text: part.text, ...(part.cites ? { citations: part.cites.map(citation) } : {}) }];
       });
       const finish = events.find((event) => event.type === 'finish')?.value ?? 'stop';
       return message({
@@ -1897,7 +1927,14 @@ function geminiDialect({ conversation, events }) {
     start: () => [],
 
     reply() {
-      const blocks = replyBlocks(events);
+      // Searches are in groundingMetadata; text cut by cites is one part again.
+      const blocks = [];
+      for (const block of replyBlocks(events)) {
+        const last = blocks.at(-1);
+        if (block.kind === 'search') continue;
+        if (block.kind === 'text' && last?.kind === 'text') last.text += block.text;
+        else blocks.push({ ...block });
+      }
       const firstCall = blocks.findIndex((block) => block.kind === 'tool');
       const signedIndex = firstCall === -1 ? blocks.length - 1 : firstCall;
       const parts = blocks.map((block, index) => {

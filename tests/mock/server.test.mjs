@@ -2124,3 +2124,45 @@ describe('mock LLM server: pictures', () => {
     }
   });
 });
+
+describe('mock LLM server: search and pictures not streamed, and listed', () => {
+  let mock;
+  before(async () => {
+    mock = await startMockServer();
+  });
+  after(() => mock.close());
+
+  test('Anthropic’s message has the search blocks and text blocks with citations; Gemini one text part', async () => {
+    const message = await askReply(mock, 'anthropic', 'search');
+    assert.deepEqual(
+      message.content.map((block) => block.type),
+      ['server_tool_use', 'web_search_tool_result', 'text', 'text'],
+    );
+    const [use, result, first, second] = message.content;
+    assert.deepEqual(use.input, { query: 'hearth fireplace history' });
+    assert.equal(result.tool_use_id, use.id);
+    assert.equal(result.content.length, 3);
+    assert.equal(first.citations[0].url, 'https://en.wikipedia.org/wiki/Hearth');
+    assert.equal(second.citations[0].type, 'web_search_result_location');
+    assert.deepEqual(message.usage.server_tool_use, { web_search_requests: 1 });
+    const gemini = await askReply(mock, 'gemini', 'search');
+    const candidate = gemini.candidates[0];
+    assert.equal(candidate.content.parts.length, 1);
+    assert.match(candidate.content.parts[0].text, /^The hearth.*years ago\.$/);
+    assert.equal(candidate.groundingMetadata.groundingSupports.length, 2);
+  });
+
+  test('the image scenario is listed with OpenRouter’s output modalities; others as before', async () => {
+    const { data } = await (await fetch(`${mock.url}/v1/models`)).json();
+    const byId = Object.fromEntries(data.map((model) => [model.id, model]));
+    assert.deepEqual(byId.image.architecture, {
+      modality: 'text->image+text',
+      input_modalities: ['text'],
+      output_modalities: ['image', 'text'],
+      tokenizer: 'Other',
+      instruct_type: null,
+    });
+    assert.equal(byId['no-image-input'].architecture.modality, 'text->text');
+    assert.equal(byId.search.architecture, undefined);
+  });
+});
