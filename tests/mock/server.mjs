@@ -1,9 +1,14 @@
-// Mock LLM server for Hearth's tests and for trying the app by hand. It speaks the three
+// Mock LLM server for Hearth's tests and for trying the app by hand. It speaks the
 // provider families Hearth supports, all from the same provider-neutral scenario files:
 //
 //   OpenAI     POST /v1/chat/completions                     (scenario = body.model)
+//   Responses  POST /v1/responses                            (scenario = body.model)
 //   Anthropic  POST /v1/messages                             (scenario = body.model)
 //   Gemini     POST /v1beta/models/{model}:streamGenerateContent?alt=sse, :generateContent
+//
+// (and Azure's routes for the OpenAI ones), with the providers' own web search, citations and
+// pictures as scenario frames, and OpenAI's Images API (POST /v1/images/generations, /edits)
+// answering small real PNGs.
 //
 // A scenario (tests/mock/scenarios/<model>.json, falling back to echo.json) expands into
 // neutral events; a *dialect* turns those into each provider's wire frames (or a `recorded`
