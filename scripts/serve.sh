@@ -11,5 +11,6 @@ node tests/mock/server.mjs --port "${MOCK_PORT:-8787}" &
 MOCK_PID=$!
 trap 'kill $MOCK_PID 2>/dev/null || true' EXIT INT TERM
 sleep 0.3
-echo "To try it without a key: Base URL http://127.0.0.1:${MOCK_PORT:-8787}/v1, any model (try 'markdown' or 'slow')."
+echo "To try it without a key: Base URL http://127.0.0.1:${MOCK_PORT:-8787}/v1 (Gemini: /v1beta), any key, any model (try 'markdown' or 'slow')."
+echo "Web search: model 'search' (or 'search-refused'); pictures: model 'image' (or 'image-refused'); either API, Chat Completions or Responses."
 node tests/support/static-server.mjs --root dist --headers --port "${PORT:-8080}"

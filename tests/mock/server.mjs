@@ -1,9 +1,14 @@
-// Mock LLM server for Hearth's tests and for trying the app by hand. It speaks the three
+// Mock LLM server for Hearth's tests and for trying the app by hand. It speaks the
 // provider families Hearth supports, all from the same provider-neutral scenario files:
 //
 //   OpenAI     POST /v1/chat/completions                     (scenario = body.model)
+//   Responses  POST /v1/responses                            (scenario = body.model)
 //   Anthropic  POST /v1/messages                             (scenario = body.model)
 //   Gemini     POST /v1beta/models/{model}:streamGenerateContent?alt=sse, :generateContent
+//
+// (and Azure's routes for the OpenAI ones), with the providers' own web search, citations and
+// pictures as scenario frames, and OpenAI's Images API (POST /v1/images/generations, /edits)
+// answering small real PNGs.
 //
 // A scenario (tests/mock/scenarios/<model>.json, falling back to echo.json) expands into
 // neutral events; a *dialect* turns those into each provider's wire frames (or a `recorded`
@@ -21,16 +26,21 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { solidPng } from './png.mjs';
 
 const DEFAULT_SCENARIOS_DIR = fileURLToPath(new URL('./scenarios/', import.meta.url));
 // Recorded provider bodies (hearth-core's test data), replayed verbatim by `recorded` scenarios.
 const DEFAULT_RECORDED_DIR = fileURLToPath(new URL('../../hearth-core/test_data/', import.meta.url));
-const RECORDED_FILE = /^(openai|anthropic|gemini)\/[A-Za-z0-9_-][A-Za-z0-9._-]*\.sse$/;
+const RECORDED_FILE = /^(openai|responses|anthropic|gemini)\/[A-Za-z0-9_-][A-Za-z0-9._-]*\.sse$/;
 const FALLBACK_SCENARIO = 'echo';
 const SCENARIO_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 const LOGGED_PATH = /^\/(v1(beta)?|openai)\//;
 // Azure OpenAI's chat route: one deployment per URL, the `api-version` in the query.
 const AZURE_CALL = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/;
+// Azure OpenAI's Responses: per deployment (Hearth's URL with /responses for /chat/completions)
+// or the v1 route; and its Images API per deployment.
+const AZURE_RESPONSES = /^\/openai\/(deployments\/[^/]+|v1)\/responses$/;
+const AZURE_IMAGES = /^\/openai\/deployments\/[^/]+\/images\/(generations|edits)$/;
 const GEMINI_CALL = /^\/v1beta\/models\/([^/:]+):(streamGenerateContent|generateContent)$/;
 const EXPOSED_HEADERS = 'retry-after, x-request-id';
 // Sent back when a preflight does not name the headers it wants (browsers always do).
@@ -185,15 +195,18 @@ const ERROR_KINDS = {
   },
 };
 
+/** The family whose error shape `family` uses: Responses answers errors as Chat Completions does. */
+const errorShape = (family) => (family === 'responses' ? 'openai' : family);
+
 /** The table entry for `kind` in `family`, with `message` instead of the default if given. */
 function kindError(family, kind, message) {
-  const entry = ERROR_KINDS[kind][family];
+  const entry = ERROR_KINDS[kind][errorShape(family)];
   return message === undefined ? entry : { ...entry, message };
 }
 
 /** A non-2xx JSON body in `family`'s shape. */
 function errorBody(family, { status, type, code = null, param = null, message }, requestId) {
-  switch (family) {
+  switch (errorShape(family)) {
     case 'openai':
       return { error: { message, type, param, code } };
     case 'anthropic':
@@ -222,6 +235,9 @@ function familyOf(req) {
 const ROUTES = {
   'POST /v1/chat/completions': chatCompletions,
   'POST /v1/messages': anthropicMessages,
+  'POST /v1/responses': responses,
+  'POST /v1/images/generations': (req, res, context) => imagesApi(res, context, false),
+  'POST /v1/images/edits': (req, res, context) => imagesApi(res, context, true),
   'GET /v1/models': listModels,
   'GET /v1beta/models': listGeminiModels,
   'GET /__mock/requests': (req, res, { requests }) => sendJson(res, 200, requests),
@@ -263,6 +279,9 @@ function findRoute(method, pathname) {
   const handler = ROUTES[`${method} ${pathname}`];
   if (handler) return { handler, params: {} };
   if (method === 'POST' && AZURE_CALL.test(pathname)) return { handler: chatCompletions, params: {} };
+  if (method === 'POST' && AZURE_RESPONSES.test(pathname)) return { handler: responses, params: {} };
+  const images = method === 'POST' ? AZURE_IMAGES.exec(pathname) : null;
+  if (images) return { handler: (req, res, context) => imagesApi(res, context, images[1] === 'edits'), params: {} };
   const gemini = GEMINI_CALL.exec(pathname);
   if (method === 'POST' && gemini) {
     const params = { model: decodeURIComponent(gemini[1]), streaming: gemini[2] === 'streamGenerateContent' };
@@ -372,6 +391,79 @@ async function geminiGenerate(req, res, context) {
 }
 
 /**
+ * OpenAI Responses (`POST /v1/responses`, and Azure's): the scenario named by the body's
+ * `model`, streamed as Responses events. Not streamed, it answers the finished `response`.
+ */
+async function responses(req, res, context) {
+  const { body } = context;
+  if (typeof body?.model !== 'string') {
+    return sendKindError(res, 'responses', 'invalid_request', "Missing required parameter: 'model'.", null);
+  }
+  const conversation = responsesConversation(body);
+  return playScenario(res, context, { family: 'responses', conversation, streaming: body.stream === true });
+}
+
+/** What `quality` costs in output tokens for one 1024x1024 picture (gpt-image-1's table). */
+const IMAGE_OUTPUT_TOKENS = { low: 272, medium: 1056, high: 4160, auto: 1056 };
+
+/**
+ * OpenAI's Images API, as JSON (`prompt`, `n`, `size`, `quality`, `model`; an edit also
+ * `images: [{ image_url }]`): `n` small real PNGs, each a colour of its own (PALETTE, from the
+ * index; edits start further on), so a test can tell them apart. A `model` naming a non-2xx
+ * scenario (`image-refused`) answers that scenario's error instead.
+ */
+async function imagesApi(res, { body, scenariosDir, requestId }, edit) {
+  const refuse = (message, param, code = null) =>
+    sendJson(res, 400, errorBody('openai', { type: 'invalid_request_error', message, param, code }));
+  if (!isObject(body)) {
+    return refuse('The Hearth mock takes the Images API as JSON only (no multipart uploads).', null);
+  }
+  if (!isString(body.prompt) || body.prompt === '') {
+    return refuse("Missing required parameter: 'prompt'.", 'prompt', 'missing_required_parameter');
+  }
+  const n = body.n ?? 1;
+  if (!Number.isInteger(n) || n < 1 || n > 10) {
+    return refuse(`Invalid 'n': expected an integer from 1 to 10, got ${JSON.stringify(n)}.`, 'n', 'invalid_value');
+  }
+  const images = body.images;
+  const validImages =
+    Array.isArray(images) &&
+    images.length > 0 &&
+    images.every((image) => isObject(image) && (isString(image.image_url) || isString(image.file_id)));
+  if (edit && !validImages) {
+    return refuse("Missing required parameter: 'images' (a list of { image_url } or { file_id }).", 'images', 'missing_required_parameter');
+  }
+  if (body.stream === true) return refuse('The Hearth mock answers the Images API without streaming.', 'stream');
+  const scenario = isString(body.model) ? await readScenario(scenariosDir, body.model) : null;
+  for (const [name, value] of Object.entries(scenario?.headers ?? {})) res.setHeader(name, value);
+  const failure = scenario && scenarioFailure(scenario, 'openai', requestId);
+  if (failure) return sendJson(res, failure.status, failure.body);
+  const quality = isString(body.quality) ? body.quality : 'auto';
+  const first = edit ? 3 : 0;
+  const data = Array.from({ length: n }, (_, index) => ({
+    b64_json: solidPng(first + index).toString('base64'),
+    revised_prompt: body.prompt,
+  }));
+  const textTokens = estimateTokens(body.prompt);
+  const imageTokens = edit ? 194 * images.length : 0; // what a small input picture counts
+  const outputTokens = n * (IMAGE_OUTPUT_TOKENS[quality] ?? IMAGE_OUTPUT_TOKENS.auto);
+  sendJson(res, 200, {
+    created: Math.floor(Date.now() / 1000),
+    background: 'opaque',
+    data,
+    output_format: 'png',
+    quality: quality === 'auto' ? 'medium' : quality,
+    size: isString(body.size) && body.size !== 'auto' ? body.size : '1024x1024',
+    usage: {
+      input_tokens: textTokens + imageTokens,
+      input_tokens_details: { image_tokens: imageTokens, text_tokens: textTokens },
+      output_tokens: outputTokens,
+      total_tokens: textTokens + imageTokens + outputTokens,
+    },
+  });
+}
+
+/**
  * OpenAI's model list, or Anthropic's when the request carries `anthropic-version`. A
  * scenario with `input_modalities` is listed with OpenRouter's `architecture` too.
  */
@@ -381,9 +473,16 @@ async function listModels(req, res, { scenariosDir, requestId }) {
     const data = await Promise.all(
       ids.map(async (id) => {
         const model = { id, object: 'model', created: 0, owned_by: 'hearth-mock' };
-        const inputs = (await readScenario(scenariosDir, id).catch(() => null))?.input_modalities;
-        if (!Array.isArray(inputs)) return model;
-        const architecture = { modality: 'text->text', input_modalities: inputs, output_modalities: ['text'], tokenizer: 'Other', instruct_type: null };
+        const scenario = await readScenario(scenariosDir, id).catch(() => null);
+        const { input_modalities: inputs, output_modalities: outputs } = scenario ?? {};
+        if (!Array.isArray(inputs) && !Array.isArray(outputs)) return model;
+        const architecture = {
+          modality: Array.isArray(outputs) ? `${(inputs ?? ['text']).join('+')}->${outputs.join('+')}` : 'text->text',
+          input_modalities: inputs ?? ['text'],
+          output_modalities: outputs ?? ['text'],
+          tokenizer: 'Other',
+          instruct_type: null,
+        };
         return { ...model, architecture };
       }),
     );
@@ -416,7 +515,12 @@ async function scenarioNames(dir) {
     .sort();
 }
 
-const DIALECTS = { openai: openAiDialect, anthropic: anthropicDialect, gemini: geminiDialect };
+const DIALECTS = {
+  openai: openAiDialect,
+  responses: responsesDialect,
+  anthropic: anthropicDialect,
+  gemini: geminiDialect,
+};
 
 /** Answers with the scenario named by the conversation's model, in one family's dialect. */
 async function playScenario(res, context, { family, conversation, streaming }) {
@@ -446,7 +550,9 @@ async function playScenario(res, context, { family, conversation, streaming }) {
 async function playRecorded(res, { recordedDir, requestId }, file, { family, streaming, status }) {
   const match = isString(file) ? RECORDED_FILE.exec(file) : null;
   if (!match) {
-    throw new ScenarioError('"recorded" must name a body of hearth-core/test_data: "<openai|anthropic|gemini>/<name>.sse"');
+    throw new ScenarioError(
+      '"recorded" must name a body of hearth-core/test_data: "<openai|responses|anthropic|gemini>/<name>.sse"',
+    );
   }
   const recordedFamily = match[1];
   if (recordedFamily !== family || !streaming) {
@@ -537,7 +643,42 @@ const FRAME_CHECKS = {
   raw: isString,
   done: isTrue,
   tool_call: isToolCall,
+  search: isSearch,
+  cite: isCite,
+  image: isImage,
 };
+
+const isUrlAndTitle = (value) =>
+  isObject(value) && isString(value.url) && (value.title === undefined || isString(value.title));
+
+/** `{ query, results? }`: `results` a count, or the results as `[{ url, title?, page_age? }]`. */
+function isSearch(value) {
+  const { results } = value ?? {};
+  const validResults =
+    results === undefined ||
+    (Number.isInteger(results) && results >= 0) ||
+    (Array.isArray(results) &&
+      results.every((result) => isUrlAndTitle(result) && (result.page_age === undefined || isString(result.page_age))));
+  return isObject(value) && isString(value.query) && validResults;
+}
+
+/** `{ url, title?, text? }`: the page the text before it cites, and the passage it cites. */
+function isCite(value) {
+  return isUrlAndTitle(value) && (value.text === undefined || isString(value.text));
+}
+
+/** `{ mime, data, partial?, revised_prompt? }`: a picture as base64. */
+function isImage(value) {
+  return (
+    isObject(value) &&
+    isString(value.mime) &&
+    value.mime.startsWith('image/') &&
+    isString(value.data) &&
+    /^[A-Za-z0-9+/]+={0,2}$/.test(value.data) &&
+    (value.partial === undefined || typeof value.partial === 'boolean') &&
+    (value.revised_prompt === undefined || isString(value.revised_prompt))
+  );
+}
 
 /** `{ id?, name, arguments? | arguments_raw? }`: `arguments` an object, `arguments_raw` any text. */
 function isToolCall(value) {
@@ -617,7 +758,7 @@ function scenarioFailure(scenario, family, requestId) {
   const status = scenario.status ?? error?.status ?? 200;
   if (status >= 200 && status <= 299) return null;
   const generated = error && errorBody(family, { ...error, status }, requestId);
-  const body = scenario.bodies?.[family] ?? scenario.body ?? generated;
+  const body = scenario.bodies?.[family] ?? scenario.bodies?.[errorShape(family)] ?? scenario.body ?? generated;
   if (body === undefined) throw new ScenarioError('a non-2xx scenario needs "bodies", "body" or "error"');
   return { status, body };
 }
@@ -660,7 +801,7 @@ function scenarioRound(scenario, conversation) {
 function scenarioEvents(scenario, conversation) {
   const fill = scenario.template ? (text) => fillTemplate(text, templateVars(conversation)) : (text) => text;
   if (scenario.text_stream) return textStreamEvents(scenario.text_stream, fill, conversation);
-  if (Array.isArray(scenario.stream)) return scenario.stream.map((frame) => frameEvent(frame, fill));
+  if (Array.isArray(scenario.stream)) return withSearchResults(scenario.stream.map((frame) => frameEvent(frame, fill)));
   throw new ScenarioError('a 2xx scenario (or round) needs "stream", "text_stream" or "recorded"');
 }
 
@@ -674,7 +815,14 @@ function frameEvent(frame, fill) {
   }
   const [type] = kinds;
   const fillable = type === 'delta' || type === 'reasoning';
-  const value = type === 'tool_call' ? toolCall(frame[type], fill) : fillable ? fill(frame[type]) : frame[type];
+  const value =
+    type === 'tool_call'
+      ? toolCall(frame[type], fill)
+      : type === 'search'
+        ? { ...frame[type], query: fill(frame[type].query) }
+        : fillable
+          ? fill(frame[type])
+          : frame[type];
   return { type, value, delayMs: frame.delay_ms ?? 0 };
 }
 
@@ -695,6 +843,40 @@ function fillDeep(value, fill) {
   if (Array.isArray(value)) return value.map((item) => fillDeep(item, fill));
   if (!isObject(value)) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillDeep(item, fill)]));
+}
+
+/**
+ * Gives every search event its results as `[{ url, title, page_age }]`: as listed, or (a count,
+ * or nothing) the pages cited after it, before the next search, then made-up pages up to the
+ * count.
+ */
+function withSearchResults(events) {
+  return events.map((event, index) => {
+    if (event.type !== 'search') return event;
+    const page = ({ url, title, page_age = null }) => ({ url, title: title ?? url, page_age });
+    if (Array.isArray(event.value.results)) return { ...event, value: { ...event.value, results: event.value.results.map(page) } };
+    const nextSearch = events.findIndex((later, at) => at > index && later.type === 'search');
+    const cited = events
+      .slice(index + 1, nextSearch === -1 ? undefined : nextSearch)
+      .filter((later) => later.type === 'cite')
+      .map((later) => later.value);
+    const pages = uniqueSources(cited);
+    const count = event.value.results ?? pages.length;
+    for (let n = pages.length + 1; pages.length < count; n += 1) {
+      pages.push({ url: `https://example.com/result-${n}`, title: `Search result ${n}` });
+    }
+    const results = pages.slice(0, count).map(page);
+    return { ...event, value: { ...event.value, results } };
+  });
+}
+
+/** The cited pages `[{ url, title }]`, each once, in the order first cited. */
+function uniqueSources(cites) {
+  const sources = [];
+  for (const { url, title } of cites) {
+    if (!sources.some((source) => source.url === url)) sources.push({ url, title });
+  }
+  return sources;
 }
 
 /** Tool arguments text in pieces of code points: at least two when it has two characters or more. */
@@ -881,6 +1063,46 @@ function geminiToolTurns(contents) {
   return { round: countAfter(contents, lastGenuine, isModel), toolResults };
 }
 
+/** Responses input items the assistant side wrote (its messages, calls, reasoning, tool runs). */
+const ASSISTANT_ITEMS = ['function_call', 'reasoning', 'web_search_call', 'image_generation_call'];
+const isResponsesAssistant = (item) => item?.role === 'assistant' || ASSISTANT_ITEMS.includes(item?.type);
+const isResponsesUser = (item) => item?.role === 'user' && (item.type === undefined || item.type === 'message');
+
+/**
+ * Responses: `input` is a string (one user message) or items. Every `role: "user"` message is
+ * genuine (results come as `function_call_output` items); `round` counts the runs of assistant
+ * items (messages, function calls, reasoning) after the last one, and the results are the
+ * `function_call_output` items after the last assistant item (`output` starting with "Error"
+ * is an error). `instructions` counts as a system message.
+ */
+function responsesConversation(body) {
+  const input = isString(body.input) ? [{ role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input : [];
+  const itemText = (item) => {
+    if (isString(item?.content)) return item.content;
+    if (!Array.isArray(item?.content)) return '';
+    const texts = item.content.filter((part) => ['input_text', 'output_text', 'text'].includes(part?.type));
+    return texts.map((part) => part.text).join('\n');
+  };
+  const messages = input
+    .filter((item) => isString(item?.role))
+    .map((item) => ({ role: item.role, text: itemText(item), genuine: isResponsesUser(item) }));
+  if (isString(body.instructions)) messages.unshift({ role: 'system', text: body.instructions, genuine: false });
+  let round = 0;
+  let inTurn = false;
+  for (const item of input.slice(input.findLastIndex(isResponsesUser) + 1)) {
+    if (isResponsesAssistant(item) && !inTurn) round += 1;
+    inTurn = isResponsesAssistant(item);
+  }
+  const toolResults = input
+    .slice(input.findLastIndex(isResponsesAssistant) + 1)
+    .filter((item) => item?.type === 'function_call_output')
+    .map((item) => {
+      const content = isString(item.output) ? item.output : itemText({ content: item.output });
+      return { content, error: content.startsWith('Error') };
+    });
+  return { model: body.model, messages, round, toolResults };
+}
+
 /** A rough token count (about four characters a token), good enough for usage figures. */
 function estimateTokens(text) {
   return Math.ceil(text.length / 4);
@@ -914,16 +1136,26 @@ function replyUsage(events, conversation) {
  */
 function replyBlocks(events) {
   const blocks = [];
-  for (const { type, value } of events) {
+  for (const event of events) {
+    const { type, value } = event;
     const kind = { delta: 'text', reasoning: 'reasoning' }[type];
     const last = blocks.at(-1);
     if (type === 'signature' && last?.kind === 'reasoning') last.signature ??= value;
     if (type === 'tool_call') blocks.push({ kind: 'tool', call: value });
+    if (type === 'image' && !value.partial) blocks.push({ kind: 'image', image: value });
+    if (type === 'search') blocks.push({ kind: 'search', search: value });
+    // A cite ends the text block it cites (Anthropic's text block with citations).
+    if (type === 'cite' && last?.kind === 'text') (last.cites ??= []).push(event);
     if (!kind) continue;
-    if (last?.kind === kind && last.signature === undefined) last.text += value;
+    if (last?.kind === kind && last.signature === undefined && last.cites === undefined) last.text += value;
     else blocks.push({ kind, text: value });
   }
   return blocks;
+}
+
+/** A stand-in for a provider's opaque encrypted field: base64, the same for the same `seed`. */
+function fakeEncrypted(seed) {
+  return createHash('sha256').update(`hearth-mock:${seed}`).digest('base64');
 }
 
 /**
@@ -933,6 +1165,38 @@ function replyBlocks(events) {
 function fakeSignature(reasoning) {
   const digest = createHash('sha256').update(reasoning).digest();
   return Buffer.concat([Buffer.from('hearth-mock-signature:'), digest]).toString('base64');
+}
+
+/**
+ * Where each cite event's span lies in the reply's text: the text streamed since the previous
+ * cite's span (white space at either end left out), or that same span when no text came between
+ * (two pages for one claim). `resetOn(event)` starts the text afresh (Responses: a new item).
+ * A Map from cite event to `{ start, end, startByte, endByte, text }`: code points, and UTF-8
+ * bytes (Gemini's offsets), into that text.
+ */
+function citeSpans(events, resetOn = () => false) {
+  const spans = new Map();
+  let chars = [];
+  let last = null; // the last span, and `at`: the text's length when it was cut
+  for (const event of events) {
+    if (resetOn(event)) {
+      chars = [];
+      last = null;
+    }
+    if (event.type === 'delta') chars.push(...Array.from(event.value));
+    if (event.type !== 'cite') continue;
+    if (last?.at !== chars.length) {
+      let start = last?.at ?? 0;
+      let end = chars.length;
+      while (start < end && /\s/u.test(chars[start])) start += 1;
+      while (end > start && /\s/u.test(chars[end - 1])) end -= 1;
+      const bytes = (count) => Buffer.byteLength(chars.slice(0, count).join(''));
+      const text = chars.slice(start, end).join('');
+      last = { start, end, startByte: bytes(start), endByte: bytes(end), text, at: chars.length };
+    }
+    spans.set(event, last);
+  }
+  return spans;
 }
 
 /**
@@ -978,8 +1242,20 @@ function openAiDialect({ conversation, events, newline: nl, request }) {
   const chunk = (choices, usage = null) =>
     envelope('chat.completion.chunk', { choices, ...(includeUsage ? { usage } : {}) });
   const data = (value) => `data: ${JSON.stringify(value)}${nl}${nl}`;
+  const spans = citeSpans(events);
   let roleSent = false;
   let toolCalls = 0; // numbers the reply's tool calls from 0
+
+  /** A citation as OpenRouter (and OpenAI's search-preview models) annotate the message. */
+  function annotation(event) {
+    const { start, end } = spans.get(event);
+    const { url, title = url, text } = event.value;
+    const content = text === undefined ? {} : { content: text };
+    return { type: 'url_citation', url_citation: { url, title, ...content, start_index: start, end_index: end } };
+  }
+
+  /** A picture as OpenRouter sends one on the message; partial pictures are not sent. */
+  const imageUrl = ({ mime, data }) => ({ type: 'image_url', image_url: { url: `data:${mime};base64,${data}` } });
 
   // Reasoning goes in `reasoning_content` with `content: null`, as DeepSeek sends it.
   function deltaChunk(fields) {
@@ -1007,6 +1283,10 @@ function openAiDialect({ conversation, events, newline: nl, request }) {
         return data(deltaChunk({ content: null, reasoning_content: event.value }));
       case 'tool_call':
         return toolCallFrames(event.value);
+      case 'cite':
+        return data(deltaChunk({ annotations: [annotation(event)] }));
+      case 'image':
+        return event.value.partial ? null : data(deltaChunk({ images: [imageUrl(event.value)] }));
       case 'finish':
         return data(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: event.value }]));
       case 'usage':
@@ -1024,7 +1304,7 @@ function openAiDialect({ conversation, events, newline: nl, request }) {
         return event.value;
       case 'done':
         return `data: [DONE]${nl}${nl}`;
-      default: // signature (Chat Completions has none), drop, stall
+      default: // signature and search (Chat Completions shows neither), drop, stall
         return null;
     }
   }
@@ -1046,7 +1326,16 @@ function openAiDialect({ conversation, events, newline: nl, request }) {
       const text = valuesOf('delta').join('');
       // With tool calls and no text, OpenAI sends `content: null`.
       const content = calls.length && !text ? null : text;
-      const message = { role: 'assistant', content, refusal: null, ...(calls.length ? { tool_calls: calls } : {}) };
+      const annotations = events.filter((event) => event.type === 'cite').map(annotation);
+      const images = valuesOf('image').filter((image) => !image.partial).map(imageUrl);
+      const message = {
+        role: 'assistant',
+        content,
+        refusal: null,
+        ...(calls.length ? { tool_calls: calls } : {}),
+        ...(annotations.length ? { annotations } : {}),
+        ...(images.length ? { images } : {}),
+      };
       return envelope('chat.completion', {
         choices: [
           {
@@ -1069,6 +1358,272 @@ function openAiUsage({ reasoning_tokens, ...usage }) {
     total_tokens: usage.total_tokens ?? usage.prompt_tokens + usage.completion_tokens,
     ...(reasoning_tokens ? { completion_tokens_details: { reasoning_tokens } } : {}),
   };
+}
+
+// ---------------------------------------------------------------------------
+// Responses dialect: events -> OpenAI Responses stream events (`event: <type>` + `data:` with
+// `type` and `sequence_number`), or the finished `response`
+// (https://platform.openai.com/docs/api-reference/responses-streaming)
+
+/** How a Responses stream that ends with `finish` ends: its status and why it is incomplete. */
+const RESPONSES_ENDINGS = {
+  length: { status: 'incomplete', reason: 'max_output_tokens' },
+  content_filter: { status: 'incomplete', reason: 'content_filter' },
+};
+
+/** Events that begin another output item, so a message's text (and its citation indexes) starts afresh. */
+const startsOtherItem = (event) => ['reasoning', 'tool_call', 'search', 'image'].includes(event.type);
+
+function responsesDialect({ conversation, events, newline: nl, request }) {
+  const id = `resp_mock${++lastId}`;
+  const createdAt = Math.floor(Date.now() / 1000);
+  const usage = replyUsage(events, conversation);
+  const spans = citeSpans(events, startsOtherItem);
+  const include = Array.isArray(request?.include) ? request.include : [];
+  let sequence = 0;
+  const output = []; // the response's items so far, open or done
+  let open = null; // the open item: { item, index, kind: 'message' | 'reasoning' | 'image', text, ... }
+  let ended = false; // after response.failed, response.completed or response.incomplete
+
+  const frame = (type, fields = {}) =>
+    `event: ${type}${nl}data: ${JSON.stringify({ type, sequence_number: sequence++, ...fields })}${nl}${nl}`;
+  const itemId = (prefix) => `${prefix}_mock${++lastId}`;
+  const at = () => ({ item_id: open.item.id, output_index: open.index });
+
+  function response(status, fields = {}) {
+    return {
+      id,
+      object: 'response',
+      created_at: createdAt,
+      status,
+      background: false,
+      error: null,
+      incomplete_details: null,
+      instructions: request?.instructions ?? null,
+      max_output_tokens: request?.max_output_tokens ?? null,
+      model: conversation.model,
+      output: structuredClone(output),
+      parallel_tool_calls: true,
+      previous_response_id: null,
+      reasoning: { effort: request?.reasoning?.effort ?? null, summary: request?.reasoning?.summary ?? null },
+      store: request?.store ?? true,
+      text: { format: { type: 'text' } },
+      tool_choice: 'auto',
+      tools: Array.isArray(request?.tools) ? request.tools : [],
+      usage: null,
+      metadata: {},
+      ...fields,
+    };
+  }
+
+  function responsesUsage() {
+    const reasoning = usage.reasoning_tokens ?? 0;
+    return {
+      input_tokens: usage.prompt_tokens,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: usage.completion_tokens,
+      output_tokens_details: { reasoning_tokens: reasoning },
+      total_tokens: usage.prompt_tokens + usage.completion_tokens,
+    };
+  }
+
+  /** Adds an item to the output and announces it; it is the open one until closed. */
+  function addItem(kind, item, state = {}) {
+    const frames = closeItem();
+    open = { kind, item, index: output.length, ...state };
+    output.push(item);
+    frames.push(frame('response.output_item.added', { output_index: open.index, item: structuredClone(item) }));
+    return frames;
+  }
+
+  function itemDone(fields) {
+    Object.assign(open.item, { ...fields });
+    const frames = [frame('response.output_item.done', { output_index: open.index, item: structuredClone(open.item) })];
+    open = null;
+    return frames;
+  }
+
+  /** Finishes the open item with its closing events. */
+  function closeItem() {
+    if (!open) return [];
+    const { kind, text } = open;
+    if (kind === 'message') {
+      const part = { type: 'output_text', annotations: open.annotations, logprobs: [], text };
+      return [
+        frame('response.output_text.done', { ...at(), content_index: 0, text, logprobs: [] }),
+        frame('response.content_part.done', { ...at(), content_index: 0, part }),
+        ...itemDone({ status: 'completed', content: [part] }),
+      ];
+    }
+    if (kind === 'reasoning') {
+      const part = { type: 'summary_text', text };
+      return [
+        frame('response.reasoning_summary_text.done', { ...at(), summary_index: 0, text }),
+        frame('response.reasoning_summary_part.done', { ...at(), summary_index: 0, part }),
+        ...itemDone({ summary: [part], encrypted_content: open.signature ?? fakeSignature(text) }),
+      ];
+    }
+    // An image_generation_call whose final picture never came.
+    return itemDone({ status: 'incomplete' });
+  }
+
+  function textDelta(delta) {
+    const frames = [];
+    if (open?.kind !== 'message') {
+      const item = { id: itemId('msg'), type: 'message', status: 'in_progress', content: [], role: 'assistant' };
+      frames.push(...addItem('message', item, { text: '', annotations: [] }));
+      const part = { type: 'output_text', annotations: [], logprobs: [], text: '' };
+      frames.push(frame('response.content_part.added', { ...at(), content_index: 0, part }));
+    }
+    open.text += delta;
+    frames.push(frame('response.output_text.delta', { ...at(), content_index: 0, delta, logprobs: [] }));
+    return frames;
+  }
+
+  function reasoningDelta(delta) {
+    const frames = [];
+    if (open?.kind !== 'reasoning') {
+      frames.push(...addItem('reasoning', { id: itemId('rs'), type: 'reasoning', summary: [] }, { text: '' }));
+      const part = { type: 'summary_text', text: '' };
+      frames.push(frame('response.reasoning_summary_part.added', { ...at(), summary_index: 0, part }));
+    }
+    open.text += delta;
+    frames.push(frame('response.reasoning_summary_text.delta', { ...at(), summary_index: 0, delta }));
+    return frames;
+  }
+
+  function functionCall({ id: callId, name, json }) {
+    const item = { id: itemId('fc'), type: 'function_call', status: 'in_progress', arguments: '', call_id: callId, name };
+    const frames = addItem('function_call', item);
+    for (const delta of argumentPieces(json)) {
+      frames.push(frame('response.function_call_arguments.delta', { ...at(), delta }));
+    }
+    frames.push(frame('response.function_call_arguments.done', { ...at(), name, arguments: json }));
+    return [...frames, ...itemDone({ status: 'completed', arguments: json })];
+  }
+
+  function webSearch({ query, results }) {
+    const frames = addItem('web_search_call', { id: itemId('ws'), type: 'web_search_call', status: 'in_progress' });
+    for (const step of ['in_progress', 'searching', 'completed']) frames.push(frame(`response.web_search_call.${step}`, at()));
+    const sources = include.includes('web_search_call.action.sources')
+      ? { sources: results.map(({ url }) => ({ type: 'url', url })) }
+      : {};
+    return [...frames, ...itemDone({ status: 'completed', action: { type: 'search', query, ...sources } })];
+  }
+
+  function citation(event) {
+    if (open?.kind !== 'message') return [];
+    const { start, end } = spans.get(event);
+    const { url, title = url } = event.value;
+    const annotation = { type: 'url_citation', start_index: start, end_index: end, title, url };
+    open.annotations.push(annotation);
+    const annotationIndex = open.annotations.length - 1;
+    return [
+      frame('response.output_text.annotation.added', {
+        ...at(),
+        content_index: 0,
+        annotation_index: annotationIndex,
+        annotation,
+      }),
+    ];
+  }
+
+  /** A picture: partial ones while the call is open, then the final one ends it. */
+  function image({ mime, data, partial = false, revised_prompt: revisedPrompt }) {
+    const frames = [];
+    if (open?.kind !== 'image') {
+      const item = { id: itemId('ig'), type: 'image_generation_call', status: 'in_progress', result: null };
+      frames.push(...addItem('image', item, { partials: 0 }));
+      frames.push(frame('response.image_generation_call.in_progress', at()));
+      frames.push(frame('response.image_generation_call.generating', at()));
+    }
+    if (partial) {
+      const fields = { partial_image_b64: data, partial_image_index: open.partials++ };
+      return [...frames, frame('response.image_generation_call.partial_image', { ...at(), ...fields })];
+    }
+    frames.push(frame('response.image_generation_call.completed', at()));
+    return [
+      ...frames,
+      ...itemDone({
+        status: 'completed',
+        background: 'opaque',
+        output_format: mime.slice('image/'.length),
+        quality: 'medium',
+        result: data,
+        revised_prompt: revisedPrompt ?? 'A small picture made by the Hearth mock.',
+        size: '1024x1024',
+      }),
+    ];
+  }
+
+  function failed({ kind, message }) {
+    const error = kindError('responses', kind, message);
+    ended = true;
+    return [frame('response.failed', { response: response('failed', { error: { code: error.code ?? error.type, message: error.message } }) })];
+  }
+
+  function encode(event) {
+    if (ended && !['keepalive', 'raw'].includes(event.type)) return [];
+    switch (event.type) {
+      case 'delta':
+        return textDelta(event.value);
+      case 'reasoning':
+        return reasoningDelta(event.value);
+      case 'signature':
+        if (open?.kind === 'reasoning') open.signature = event.value;
+        return [];
+      case 'tool_call':
+        return functionCall(event.value);
+      case 'search':
+        return webSearch(event.value);
+      case 'cite':
+        return citation(event);
+      case 'image':
+        return image(event.value);
+      case 'error':
+        return failed(event.value);
+      case 'keepalive':
+        return [`: keep-alive${nl}${nl}`];
+      case 'invalid_json':
+        return [
+          `event: response.output_text.delta${nl}` +
+            `data: {"type":"response.output_text.delta","sequence_number":${sequence++},"delta":"oops"${nl}${nl}`,
+        ];
+      case 'raw':
+        return [event.value];
+      default: // done (the stream just ends after the last event), drop, stall
+        return [];
+    }
+  }
+
+  /** response.completed, or response.incomplete for a cut reply, with everything and the usage. */
+  function ending({ finish }) {
+    if (ended) return [];
+    const frames = closeItem();
+    ended = true;
+    const { status, reason } = RESPONSES_ENDINGS[finish] ?? { status: 'completed' };
+    const fields = { usage: responsesUsage(), ...(reason ? { incomplete_details: { reason } } : {}) };
+    return [...frames, frame(`response.${status}`, { response: response(status, fields) })];
+  }
+
+  return holdingEnding({
+    encode,
+    ending,
+    start: () => [
+      frame('response.created', { response: response('in_progress') }),
+      frame('response.in_progress', { response: response('in_progress') }),
+    ],
+
+    /** The finished response, as a request without `stream` gets it (faults and delays ignored). */
+    reply() {
+      const faults = ['error', 'keepalive', 'invalid_json', 'raw', 'drop', 'stall'];
+      for (const event of events) if (!faults.includes(event.type)) encode(event);
+      const finish = events.find((event) => event.type === 'finish')?.value;
+      closeItem();
+      const { status, reason } = RESPONSES_ENDINGS[finish] ?? { status: 'completed' };
+      return response(status, { usage: responsesUsage(), ...(reason ? { incomplete_details: { reason } } : {}) });
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -1095,16 +1650,22 @@ function anthropicDialect({ conversation, events, newline: nl }) {
     model: conversation.model,
     ...fields,
   });
-  let block = null; // the open content block: { index, kind: 'thinking' | 'text' | 'tool_use', text, signed }
+  const spans = citeSpans(events);
+  const searches = events.filter((event) => event.type === 'search').length;
+  // Anthropic counts the searches it ran in the usage.
+  const serverToolUse = searches ? { server_tool_use: { web_search_requests: searches } } : {};
+  let block = null; // the open content block: { index, kind: 'thinking' | 'text' | 'tool_use' | …, text, signed }
   let blockCount = 0;
 
-  function openBlock(kind, toolCall) {
+  function openBlock(kind, call) {
     const frames = closeBlock();
     block = { index: blockCount++, kind, text: '', signed: false };
     const contentBlock = {
       thinking: () => ({ type: 'thinking', thinking: '' }),
       text: () => ({ type: 'text', text: '' }),
-      tool_use: () => ({ type: 'tool_use', id: toolCall.id, name: toolCall.name, input: {} }),
+      tool_use: () => ({ type: 'tool_use', id: call.id, name: call.name, input: {} }),
+      server_tool_use: () => ({ type: 'server_tool_use', id: call.id, name: call.name, input: {} }),
+      web_search_tool_result: () => ({ type: 'web_search_tool_result', tool_use_id: call.id, content: call.content }),
     }[kind]();
     frames.push(frame('content_block_start', { index: block.index, content_block: contentBlock }));
     // The API sends its first ping right after the first block opens.
@@ -1137,9 +1698,60 @@ function anthropicDialect({ conversation, events, newline: nl }) {
     return frames;
   }
 
-  /** A tool_use block of its own: start, the input JSON in pieces, stop. */
-  function toolUseFrames(call) {
-    const frames = openBlock('tool_use', call);
+  /**
+   * The provider's own search: a server_tool_use block with the query as input_json_delta
+   * pieces, then a web_search_tool_result block carrying the results.
+   */
+  function searchFrames({ query, results }) {
+    const id = `srvtoolu_mock${++lastId}`;
+    const frames = toolUseFrames({ id, name: 'web_search', json: JSON.stringify({ query }) }, 'server_tool_use');
+    const content = searchResults(results);
+    return [...frames, ...openBlock('web_search_tool_result', { id, content }), ...closeBlock()];
+  }
+
+  function searchResults(results) {
+    return results.map(({ url, title, page_age }) => ({
+      type: 'web_search_result',
+      title,
+      url,
+      encrypted_content: fakeEncrypted(`content:${url}`),
+      page_age,
+    }));
+  }
+
+  /** A search in a non-streamed message: the server_tool_use block and its result block. */
+  function searchBlocks({ query, results }) {
+    const id = `srvtoolu_mock${++lastId}`;
+    return [
+      { type: 'server_tool_use', id, name: 'web_search', input: { query } },
+      { type: 'web_search_tool_result', tool_use_id: id, content: searchResults(results) },
+    ];
+  }
+
+  function citation(event) {
+    const { url, title = url, text } = event.value;
+    return {
+      type: 'web_search_result_location',
+      url,
+      title,
+      encrypted_index: fakeEncrypted(`index:${url}`),
+      cited_text: text ?? spans.get(event).text,
+    };
+  }
+
+  /** A cite ends the text block it cites, with a citations_delta after its text. */
+  function citationFrames(event) {
+    const frames = block?.kind === 'text' ? [] : openBlock('text');
+    const delta = { type: 'citations_delta', citation: citation(event) };
+    frames.push(frame('content_block_delta', { index: block.index, delta }));
+    // The next cite with no text between cites the same block.
+    const next = events[events.indexOf(event) + 1];
+    return next?.type === 'cite' ? frames : [...frames, ...closeBlock()];
+  }
+
+  /** A tool_use (or server_tool_use) block of its own: start, the input JSON in pieces, stop. */
+  function toolUseFrames(call, kind = 'tool_use') {
+    const frames = openBlock(kind, call);
     for (const piece of argumentPieces(call.json)) {
       const delta = { type: 'input_json_delta', partial_json: piece };
       frames.push(frame('content_block_delta', { index: block.index, delta }));
@@ -1153,6 +1765,10 @@ function anthropicDialect({ conversation, events, newline: nl }) {
         return blockDelta('text', event.value, { type: 'text_delta', text: event.value });
       case 'tool_call':
         return toolUseFrames(event.value);
+      case 'search':
+        return searchFrames(event.value);
+      case 'cite':
+        return citationFrames(event);
       case 'reasoning':
         return blockDelta('thinking', event.value, { type: 'thinking_delta', thinking: event.value });
       case 'signature':
@@ -1173,7 +1789,7 @@ function anthropicDialect({ conversation, events, newline: nl }) {
         return [event.value];
       case 'done':
         return [frame('message_stop')];
-      default: // drop, stall
+      default: // image (Claude makes no pictures), drop, stall
         return [];
     }
   }
@@ -1184,7 +1800,7 @@ function anthropicDialect({ conversation, events, newline: nl }) {
       ...closeBlock(),
       frame('message_delta', {
         delta: { stop_reason: stopReason(finish), stop_sequence: null },
-        usage: { output_tokens: usage.completion_tokens },
+        usage: { output_tokens: usage.completion_tokens, ...serverToolUse },
       }),
     ],
     start: () => [
@@ -1199,21 +1815,24 @@ function anthropicDialect({ conversation, events, newline: nl }) {
     ],
 
     reply() {
-      const content = replyBlocks(events).map((part) => {
+      const blocks = replyBlocks(events).filter((part) => part.kind !== 'image'); // Claude makes no pictures
+      const content = blocks.flatMap((part) => {
         if (part.kind === 'tool') {
           const { id, name, input } = part.call;
-          return { type: 'tool_use', id, name, input };
+          return [{ type: 'tool_use', id, name, input }];
         }
-        return part.kind === 'reasoning'
-          ? { type: 'thinking', thinking: part.text, signature: part.signature ?? fakeSignature(part.text) }
-          : { type: 'text', text: part.text };
+        if (part.kind === 'search') return searchBlocks(part.search);
+        if (part.kind === 'reasoning') {
+          return [{ type: 'thinking', thinking: part.text, signature: part.signature ?? fakeSignature(part.text) }];
+        }
+        return [{ type: 'text', text: part.text, ...(part.cites ? { citations: part.cites.map(citation) } : {}) }];
       });
       const finish = events.find((event) => event.type === 'finish')?.value ?? 'stop';
       return message({
         content,
         stop_reason: stopReason(finish),
         stop_sequence: null,
-        usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens },
+        usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens, ...serverToolUse },
       });
     },
   });
@@ -1251,6 +1870,8 @@ function geminiDialect({ conversation, events }) {
   const signature =
     events.findLast((event) => event.type === 'signature')?.value ??
     (reasoning.length ? fakeSignature(reasoning.join('')) : undefined);
+  const grounding = geminiGrounding(events);
+  const inlineData = ({ mime, data }) => ({ inlineData: { mimeType: mime, data } });
 
   function part(event) {
     const signed = event === signedPart && signature !== undefined;
@@ -1278,6 +1899,7 @@ function geminiDialect({ conversation, events }) {
     return {
       ...(finishReason === 'SAFETY' ? {} : content([{ text: '' }])),
       ...(finishReason ? { finishReason } : {}),
+      ...(grounding ? { groundingMetadata: grounding } : {}),
     };
   }
 
@@ -1297,7 +1919,9 @@ function geminiDialect({ conversation, events }) {
         return [`data: {"candidates": [{"content": {"parts": [{"text": "oops"${nl}${nl}`];
       case 'raw':
         return [event.value];
-      default: // signature (placed above), done (Gemini has no end marker), drop, stall
+      case 'image': // only the finished picture: Gemini sends no partial ones
+        return event.value.partial ? [] : [data(response(content([inlineData(event.value)])))];
+      default: // signature (placed above), search and cite (the last chunk's groundingMetadata), done, drop, stall
         return [];
     }
   }
@@ -1308,11 +1932,19 @@ function geminiDialect({ conversation, events }) {
     start: () => [],
 
     reply() {
-      const blocks = replyBlocks(events);
+      // Searches are in groundingMetadata; text cut by cites is one part again.
+      const blocks = [];
+      for (const block of replyBlocks(events)) {
+        const last = blocks.at(-1);
+        if (block.kind === 'search') continue;
+        if (block.kind === 'text' && last?.kind === 'text') last.text += block.text;
+        else blocks.push({ ...block });
+      }
       const firstCall = blocks.findIndex((block) => block.kind === 'tool');
       const signedIndex = firstCall === -1 ? blocks.length - 1 : firstCall;
       const parts = blocks.map((block, index) => {
         const { id, name, input } = block.call ?? {};
+        if (block.kind === 'image') return inlineData(block.image);
         return {
           ...(block.kind === 'tool' ? { functionCall: { name, args: input, id } } : { text: block.text }),
           ...(block.kind === 'reasoning' ? { thought: true } : {}),
@@ -1320,10 +1952,57 @@ function geminiDialect({ conversation, events }) {
         };
       });
       const finish = events.find((event) => event.type === 'finish')?.value ?? 'stop';
-      const { finishReason } = finalCandidate(finish);
-      return response({ ...content(parts), finishReason }, { usageMetadata: usageMetadata() });
+      const { finishReason, groundingMetadata } = finalCandidate(finish);
+      const candidate = { ...content(parts), finishReason, ...(groundingMetadata ? { groundingMetadata } : {}) };
+      return response(candidate, { usageMetadata: usageMetadata() });
     },
   });
+}
+
+/**
+ * Gemini's grounding, for the last chunk's candidate, or null without search or cite events:
+ * the queries, each cited page once as a groundingChunk, and per cited span a groundingSupport
+ * whose segment has UTF-8 byte offsets into the candidate's text (`startIndex` left out when 0,
+ * as the live API leaves zeros out), and the search suggestions Google requires to be shown.
+ */
+function geminiGrounding(events) {
+  const queries = events.filter((event) => event.type === 'search').map((event) => event.value.query);
+  const cites = events.filter((event) => event.type === 'cite');
+  if (!queries.length && !cites.length) return null;
+  const spans = citeSpans(events);
+  const sources = uniqueSources(cites.map((event) => event.value));
+  const supports = [];
+  for (const event of cites) {
+    const span = spans.get(event);
+    const chunk = sources.findIndex((source) => source.url === event.value.url);
+    const last = supports.at(-1);
+    if (last?.span === span) {
+      if (!last.groundingChunkIndices.includes(chunk)) last.groundingChunkIndices.push(chunk);
+      continue;
+    }
+    const segment = { ...(span.startByte ? { startIndex: span.startByte } : {}), endIndex: span.endByte, text: span.text };
+    supports.push({ span, segment, groundingChunkIndices: [chunk] });
+  }
+  return {
+    ...(queries.length ? { searchEntryPoint: { renderedContent: searchSuggestions(queries) } } : {}),
+    groundingChunks: sources.map(({ url, title }) => ({ web: { uri: url, title: title ?? url } })),
+    groundingSupports: supports.map(({ span, ...support }) => support),
+    ...(queries.length ? { webSearchQueries: queries } : {}),
+  };
+}
+
+/** Google's search suggestions chip row (its shape, without the logo): one link per query. */
+function searchSuggestions(queries) {
+  const escape = (text) =>
+    text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]);
+  const chips = queries
+    .map((query) => `<a class="chip" href="https://www.google.com/search?q=${encodeURIComponent(query)}">${escape(query)}</a>`)
+    .join('');
+  return (
+    '<style>.container{display:flex;flex-wrap:wrap;gap:8px;font-family:sans-serif}' +
+    '.chip{border:1px solid #dadce0;border-radius:16px;padding:4px 12px;color:#3c4043;text-decoration:none}</style>' +
+    `<div class="container"><div class="headline">Search suggestions</div><div class="carousel">${chips}</div></div>`
+  );
 }
 
 // ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { readPng } from './png.mjs';
 import { startMockServer } from './server.mjs';
 
 const APP_ORIGIN = 'http://127.0.0.1:8080';
@@ -1564,3 +1565,604 @@ async function waitFor(condition, timeout = 2000) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+// ---------------------------------------------------------------------------
+// Issue 49: the Responses API, web search with sources, pictures and the Images API
+
+/** POSTs a Responses request as the browser app would (streamed unless `stream: false`). */
+function responsesCall(mock, body, { path: route = '/v1/responses' } = {}) {
+  return fetch(`${mock.url}${route}`, {
+    method: 'POST',
+    headers: { origin: APP_ORIGIN, authorization: 'Bearer sk-test', 'content-type': 'application/json' },
+    body: JSON.stringify({ stream: true, input: [{ role: 'user', content: 'Hello' }], ...body }),
+  });
+}
+
+/** A Responses stream's events (the `data` objects), checking each frame's `event:` is its `type`. */
+async function responsesEvents(res) {
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+  const frames = parseFrames(await res.text()).filter((frame) => !('comment' in frame));
+  for (const frame of frames) assert.equal(frame.event, frame.data.type, JSON.stringify(frame));
+  const events = frames.map((frame) => frame.data);
+  assert.deepEqual(
+    events.map((event) => event.sequence_number),
+    events.map((_, index) => index),
+    'sequence numbers count from 0',
+  );
+  return events;
+}
+
+const typesOf = (events) => events.map((event) => event.type);
+const ofType = (events, type) => events.filter((event) => event.type === type);
+
+/** POSTs to the Images API (`edits` or `generations`). */
+function imagesCall(mock, kind, body, route = `/v1/images/${kind}`) {
+  return fetch(`${mock.url}${route}`, {
+    method: 'POST',
+    headers: { origin: APP_ORIGIN, authorization: 'Bearer sk-test', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('mock LLM server: Responses API', () => {
+  let mock;
+  let dir;
+  let custom; // scenarios written by the tests
+  before(async () => {
+    mock = await startMockServer();
+    dir = await mkdtemp(path.join(tmpdir(), 'hearth-responses-'));
+    custom = await startMockServer({ scenariosDir: dir });
+  });
+  after(async () => {
+    await Promise.all([mock.close(), custom.close()]);
+    await rm(dir, { recursive: true });
+  });
+  const scenario = (name, value) => writeFile(path.join(dir, `${name}.json`), JSON.stringify(value));
+
+  test('thinking streams a reasoning item with its summary, then a message, then response.completed with usage', async () => {
+    const events = await responsesEvents(await responsesCall(mock, { model: 'thinking' }));
+    assert.deepEqual(typesOf(events), [
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.reasoning_summary_part.added',
+      ...Array(3).fill('response.reasoning_summary_text.delta'),
+      'response.reasoning_summary_text.done',
+      'response.reasoning_summary_part.done',
+      'response.output_item.done',
+      'response.output_item.added',
+      'response.content_part.added',
+      ...Array(3).fill('response.output_text.delta'),
+      'response.output_text.done',
+      'response.content_part.done',
+      'response.output_item.done',
+      'response.completed',
+    ]);
+    const [created] = events;
+    assert.equal(created.response.status, 'in_progress');
+    assert.equal(created.response.model, 'thinking');
+    assert.deepEqual(created.response.output, []);
+    const [reasoning, message] = ofType(events, 'response.output_item.done').map((event) => event.item);
+    assert.equal(reasoning.type, 'reasoning');
+    assert.match(reasoning.id, /^rs_/);
+    assert.deepEqual(reasoning.summary, [
+      { type: 'summary_text', text: 'Let me think… The user wants a short answer, so a heading and a list will do.' },
+    ]);
+    assert.match(reasoning.encrypted_content, /^[A-Za-z0-9+/]+=*$/);
+    const text = ofType(events, 'response.output_text.delta').map((event) => event.delta).join('');
+    assert.match(text, /^## The answer\n\nIt is \*\*42\*\*/);
+    assert.equal(ofType(events, 'response.output_text.done')[0].text, text);
+    assert.equal(message.type, 'message');
+    assert.equal(message.status, 'completed');
+    assert.deepEqual(message.content, [{ type: 'output_text', annotations: [], logprobs: [], text }]);
+    for (const event of ofType(events, 'response.output_text.delta')) {
+      assert.equal(event.item_id, message.id);
+      assert.equal(event.output_index, 1);
+      assert.equal(event.content_index, 0);
+    }
+    const { response } = events.at(-1);
+    assert.equal(response.status, 'completed');
+    assert.equal(response.id, created.response.id);
+    assert.deepEqual(response.output, [reasoning, message]);
+    assert.deepEqual(response.usage, {
+      input_tokens: 14,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 38,
+      output_tokens_details: { reasoning_tokens: 19 },
+      total_tokens: 52,
+    });
+  });
+
+  test('tool rounds: several function_call items at once, then the next round once the outputs come back', async () => {
+    const first = await responsesCall(mock, { model: 'tools-two-rounds' });
+    assert.equal(first.headers.get('x-mock-round'), '0');
+    const events = await responsesEvents(first);
+    const calls = ofType(events, 'response.output_item.done')
+      .map((event) => event.item)
+      .filter((item) => item.type === 'function_call');
+    assert.deepEqual(
+      calls.map(({ call_id, name, arguments: args, status }) => ({ call_id, name, args, status })),
+      [
+        { call_id: 'call_time', name: 'current_time', args: '{}', status: 'completed' },
+        { call_id: 'call_calc', name: 'calculator', args: '{"expression":"6*7"}', status: 'completed' },
+      ],
+    );
+    for (const call of calls) {
+      const deltas = ofType(events, 'response.function_call_arguments.delta').filter((e) => e.item_id === call.id);
+      assert.ok(deltas.length >= 2, 'the arguments come in pieces');
+      assert.equal(deltas.map((event) => event.delta).join(''), call.arguments);
+      const [done] = ofType(events, 'response.function_call_arguments.done').filter((e) => e.item_id === call.id);
+      assert.equal(done.arguments, call.arguments);
+      assert.equal(done.name, call.name);
+    }
+    const added = ofType(events, 'response.output_item.added').map((event) => event.item);
+    assert.deepEqual(added[1], { ...calls[0], status: 'in_progress', arguments: '' });
+    assert.equal(events.at(-1).type, 'response.completed');
+
+    const turn = [
+      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Let me check the time and do the sum.' }] },
+      { type: 'function_call', call_id: 'call_time', name: 'current_time', arguments: '{}' },
+      { type: 'function_call', call_id: 'call_calc', name: 'calculator', arguments: '{"expression":"6*7"}' },
+      { type: 'function_call_output', call_id: 'call_time', output: '12:00' },
+      { type: 'function_call_output', call_id: 'call_calc', output: '42' },
+    ];
+    const input = [{ role: 'user', content: [{ type: 'input_text', text: 'Hello' }] }, ...turn];
+    const second = await responsesCall(mock, { model: 'tools-two-rounds', input });
+    assert.equal(second.headers.get('x-mock-round'), '1');
+    const secondEvents = await responsesEvents(second);
+    assert.equal(ofType(secondEvents, 'response.output_text.done')[0].text, 'Now a search.');
+    const third = [
+      ...input,
+      { type: 'function_call', call_id: 'call_search', name: 'search_conversations', arguments: '{"query":"hello"}' },
+      { type: 'function_call_output', call_id: 'call_search', output: 'found' },
+    ];
+    const last = await responsesEvents(await responsesCall(mock, { model: 'tools-two-rounds', input: third }));
+    assert.equal(ofType(last, 'response.output_text.done')[0].text, 'All done. Results: found');
+  });
+
+  test('errors: HTTP bodies as Chat Completions, response.failed in the stream, response.incomplete for length', async () => {
+    const limited = await responsesCall(mock, { model: 'rate-limited' });
+    assert.equal(limited.status, 429);
+    assert.equal(limited.headers.get('retry-after'), '7');
+    assert.equal((await limited.json()).error.code, 'rate_limit_exceeded');
+
+    const failed = await responsesEvents(await responsesCall(mock, { model: 'in-stream-error' }));
+    const last = failed.at(-1);
+    assert.equal(last.type, 'response.failed');
+    assert.equal(last.response.status, 'failed');
+    assert.equal(last.response.error.code, 'overloaded');
+    assert.ok(last.response.error.message);
+    assert.equal(ofType(failed, 'response.completed').length, 0);
+
+    await scenario('cut', { stream: [{ delta: 'It was a dark and' }, { finish: 'length' }, { done: true }] });
+    const cut = await responsesEvents(await responsesCall(custom, { model: 'cut' }));
+    const { response } = cut.at(-1);
+    assert.equal(cut.at(-1).type, 'response.incomplete');
+    assert.equal(response.status, 'incomplete');
+    assert.deepEqual(response.incomplete_details, { reason: 'max_output_tokens' });
+    assert.equal(response.output[0].content[0].text, 'It was a dark and');
+    assert.equal(typeof response.usage.output_tokens, 'number');
+
+    const noModel = await responsesCall(mock, { model: undefined });
+    assert.equal(noModel.status, 400);
+    assert.equal((await noModel.json()).error.type, 'invalid_request_error');
+  });
+
+  test('an unknown model plays echo; without echo.json it is a 500; a bad frame is a scenario error', async () => {
+    const echo = await responsesEvents(await responsesCall(mock, { model: 'no-such-model', input: 'Quote me' }));
+    assert.match(ofType(echo, 'response.output_text.done')[0].text, /Quote me/);
+    const missing = await responsesCall(custom, { model: 'no-such-model' });
+    assert.equal(missing.status, 500);
+    assert.match((await missing.json()).error.message, /no scenario "no-such-model"/);
+    for (const frame of [
+      { search: { results: 2 } },
+      { search: { query: 'q', results: -1 } },
+      { cite: { title: 'no url' } },
+      { image: { mime: 'text/plain', data: 'aGk=' } },
+      { image: { mime: 'image/png', data: 'not base64!' } },
+      { image: { mime: 'image/png', data: 'aGk=', partial: 'yes' } },
+    ]) {
+      await scenario('bad-frame', { stream: [frame] });
+      const res = await responsesCall(custom, { model: 'bad-frame' });
+      assert.equal(res.status, 500, JSON.stringify(frame));
+      assert.match((await res.json()).error.message, /a stream frame needs exactly one of/);
+    }
+  });
+
+  test('not streamed: the finished response; the Azure routes; the log keeps what was sent', async () => {
+    await mock.requests.splice(0);
+    const plain = await responsesCall(mock, { model: 'thinking', stream: false, instructions: 'Be brief.' });
+    assert.equal(plain.status, 200);
+    const response = await plain.json();
+    assert.equal(response.object, 'response');
+    assert.equal(response.status, 'completed');
+    assert.equal(response.instructions, 'Be brief.');
+    assert.deepEqual(response.output.map((item) => item.type), ['reasoning', 'message']);
+    assert.equal(response.usage.output_tokens_details.reasoning_tokens, 19);
+    for (const route of ['/openai/deployments/my-deployment/responses?api-version=preview', '/openai/v1/responses']) {
+      const events = await responsesEvents(await responsesCall(mock, { model: 'markdown' }, { path: route }));
+      assert.equal(events.at(-1).type, 'response.completed', route);
+    }
+    assert.deepEqual(
+      mock.requests.map((entry) => entry.path),
+      ['/v1/responses', '/openai/deployments/my-deployment/responses', '/openai/v1/responses'],
+    );
+    assert.equal(mock.requests[0].body.instructions, 'Be brief.');
+    assert.equal(mock.requests[0].headers.authorization, 'Bearer sk-test');
+  });
+});
+
+describe('mock LLM server: web search with sources', () => {
+  let mock;
+  before(async () => {
+    mock = await startMockServer();
+  });
+  after(() => mock.close());
+  const CLAIM_1 = 'The hearth was the centre of the home for cooking and warmth.';
+  const CLAIM_2 = 'Chimneys came into wide use in Europe in the 12th century – about 900 years ago.';
+  const TEXT = `${CLAIM_1} ${CLAIM_2}`;
+  const WIKI = 'https://en.wikipedia.org/wiki/Hearth';
+  const CHIMNEY = 'https://www.example.org/chimney-history';
+
+  test('Responses: a web_search_call item, then url_citation annotations with character indexes', async () => {
+    const include = ['web_search_call.action.sources'];
+    const events = await responsesEvents(await responsesCall(mock, { model: 'search', include }));
+    const [search] = ofType(events, 'response.output_item.added').map((event) => event.item);
+    assert.deepEqual(Object.keys(search).sort(), ['id', 'status', 'type']);
+    assert.equal(search.type, 'web_search_call');
+    assert.equal(search.status, 'in_progress');
+    const steps = events.filter((event) => event.item_id === search.id).map((event) => event.type);
+    assert.deepEqual(steps, [
+      'response.web_search_call.in_progress',
+      'response.web_search_call.searching',
+      'response.web_search_call.completed',
+    ]);
+    const done = ofType(events, 'response.output_item.done').map((event) => event.item);
+    assert.deepEqual(done[0], {
+      id: search.id,
+      type: 'web_search_call',
+      status: 'completed',
+      action: {
+        type: 'search',
+        query: 'hearth fireplace history',
+        sources: [WIKI, CHIMNEY, 'https://example.com/result-3'].map((url) => ({ type: 'url', url })),
+      },
+    });
+    const added = ofType(events, 'response.output_text.annotation.added');
+    const annotations = [
+      { type: 'url_citation', start_index: 0, end_index: 61, title: 'Hearth - Wikipedia', url: WIKI },
+      { type: 'url_citation', start_index: 62, end_index: 142, title: 'A short history of the chimney', url: CHIMNEY },
+    ];
+    assert.deepEqual(
+      added.map(({ annotation, annotation_index, content_index, output_index }) => ({ annotation, annotation_index, content_index, output_index })),
+      annotations.map((annotation, index) => ({ annotation, annotation_index: index, content_index: 0, output_index: 1 })),
+    );
+    const chars = Array.from(TEXT);
+    assert.equal(chars.slice(0, 61).join(''), CLAIM_1);
+    assert.equal(chars.slice(62, 142).join(''), CLAIM_2);
+    // Each annotation comes after the text it cites, and the finished part carries them all.
+    const index = (event) => events.indexOf(event);
+    const deltas = ofType(events, 'response.output_text.delta');
+    assert.ok(index(added[0]) > index(deltas[1]) && index(added[0]) < index(deltas[2]));
+    assert.deepEqual(ofType(events, 'response.content_part.done')[0].part.annotations, annotations);
+    assert.deepEqual(done[1].content[0].annotations, annotations);
+    // Without asking for them, the search's sources are not listed.
+    const plain = await responsesEvents(await responsesCall(mock, { model: 'search' }));
+    assert.equal(ofType(plain, 'response.output_item.done')[0].item.action.sources, undefined);
+  });
+
+  test('Chat Completions: delta.annotations with url_citation, the cited passage as content', async () => {
+    const frames = await framesOf('openai', await streamFrom(mock, 'openai', 'search'));
+    assert.equal(replyText('openai', frames), TEXT);
+    const annotations = frames.flatMap((frame) => frame.data?.choices?.[0]?.delta?.annotations ?? []);
+    assert.deepEqual(
+      annotations.map(({ type, url_citation: { url, title, start_index, end_index } }) => ({ type, url, title, start_index, end_index })),
+      [
+        { type: 'url_citation', url: WIKI, title: 'Hearth - Wikipedia', start_index: 0, end_index: 61 },
+        { type: 'url_citation', url: CHIMNEY, title: 'A short history of the chimney', start_index: 62, end_index: 142 },
+      ],
+    );
+    assert.match(annotations[0].url_citation.content, /^A hearth is the place/);
+    const plain = await (await chat(mock, { model: 'search', messages: [{ role: 'user', content: 'Hi' }] })).json();
+    assert.deepEqual(plain.choices[0].message.annotations, annotations);
+  });
+
+  test('Anthropic: server_tool_use, web_search_tool_result, then text blocks closed by citations_delta', async () => {
+    const frames = await framesOf('anthropic', await streamFrom(mock, 'anthropic', 'search'));
+    const data = frames.map((frame) => frame.data);
+    const starts = data.filter((event) => event.type === 'content_block_start');
+    assert.deepEqual(
+      starts.map((event) => [event.index, event.content_block.type]),
+      [[0, 'server_tool_use'], [1, 'web_search_tool_result'], [2, 'text'], [3, 'text']],
+    );
+    const use = starts[0].content_block;
+    assert.equal(use.name, 'web_search');
+    assert.match(use.id, /^srvtoolu_/);
+    assert.deepEqual(use.input, {});
+    const query = data
+      .filter((event) => event.index === 0 && event.delta?.type === 'input_json_delta')
+      .map((event) => event.delta.partial_json)
+      .join('');
+    assert.deepEqual(JSON.parse(query), { query: 'hearth fireplace history' });
+    const result = starts[1].content_block;
+    assert.equal(result.tool_use_id, use.id);
+    assert.deepEqual(
+      result.content.map(({ type, url, title, page_age }) => ({ type, url, title, page_age })),
+      [
+        { type: 'web_search_result', url: WIKI, title: 'Hearth - Wikipedia', page_age: null },
+        { type: 'web_search_result', url: CHIMNEY, title: 'A short history of the chimney', page_age: null },
+        { type: 'web_search_result', url: 'https://example.com/result-3', title: 'Search result 3', page_age: null },
+      ],
+    );
+    for (const page of result.content) assert.match(page.encrypted_content, /^[A-Za-z0-9+/]+=*$/);
+    for (const [index, claim, url] of [[2, CLAIM_1, WIKI], [3, ` ${CLAIM_2}`, CHIMNEY]]) {
+      const deltas = data.filter((event) => event.type === 'content_block_delta' && event.index === index);
+      assert.equal(deltas.filter((e) => e.delta.type === 'text_delta').map((e) => e.delta.text).join(''), claim);
+      const { delta } = deltas.at(-1);
+      assert.equal(delta.type, 'citations_delta', 'the citation follows the text it cites');
+      assert.equal(delta.citation.type, 'web_search_result_location');
+      assert.equal(delta.citation.url, url);
+      assert.ok(delta.citation.cited_text && delta.citation.encrypted_index);
+    }
+    const usage = data.find((event) => event.type === 'message_delta').usage;
+    assert.deepEqual(usage.server_tool_use, { web_search_requests: 1 });
+  });
+
+  test('Gemini: groundingMetadata on the last chunk, its segments in UTF-8 bytes', async () => {
+    const frames = await framesOf('gemini', await streamFrom(mock, 'gemini', 'search'));
+    assert.equal(replyText('gemini', frames), TEXT);
+    const withGrounding = frames.filter((frame) => frame.data.candidates?.[0]?.groundingMetadata);
+    assert.equal(withGrounding.length, 1);
+    assert.equal(withGrounding[0], frames.at(-1));
+    const { groundingMetadata: grounding, finishReason } = frames.at(-1).data.candidates[0];
+    assert.equal(finishReason, 'STOP');
+    assert.deepEqual(grounding.webSearchQueries, ['hearth fireplace history']);
+    assert.deepEqual(grounding.groundingChunks, [
+      { web: { uri: WIKI, title: 'Hearth - Wikipedia' } },
+      { web: { uri: CHIMNEY, title: 'A short history of the chimney' } },
+    ]);
+    const bytes = Buffer.from(TEXT);
+    const secondStart = Buffer.byteLength(`${CLAIM_1} `);
+    assert.deepEqual(grounding.groundingSupports, [
+      { segment: { endIndex: 61, text: CLAIM_1 }, groundingChunkIndices: [0] },
+      { segment: { startIndex: secondStart, endIndex: bytes.length, text: CLAIM_2 }, groundingChunkIndices: [1] },
+    ]);
+    assert.equal(bytes.length, Array.from(TEXT).length + 2, 'the dash takes three bytes');
+    assert.equal(bytes.subarray(secondStart).toString(), CLAIM_2);
+    assert.match(grounding.searchEntryPoint.renderedContent, /<a class="chip" href="https:\/\/www\.google\.com\/search\?q=hearth%20fireplace%20history">/);
+  });
+
+  test('two cites with no text between cite one span; Gemini joins their chunks in one support', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'hearth-search-'));
+    const custom = await startMockServer({ scenariosDir: dir });
+    try {
+      await writeFile(
+        path.join(dir, 'two.json'),
+        JSON.stringify({
+          stream: [
+            { search: { query: 'a', results: [{ url: 'https://a.example/', title: 'A' }] } },
+            { delta: 'Fire is hot. ' },
+            { cite: { url: 'https://a.example/' } },
+            { cite: { url: 'https://b.example/', title: 'B' } },
+            { finish: 'stop' },
+          ],
+        }),
+      );
+      const gemini = await framesOf('gemini', await streamFrom(custom, 'gemini', 'two'));
+      const grounding = gemini.at(-1).data.candidates[0].groundingMetadata;
+      assert.deepEqual(grounding.groundingSupports, [
+        { segment: { endIndex: 12, text: 'Fire is hot.' }, groundingChunkIndices: [0, 1] },
+      ]);
+      assert.deepEqual(grounding.groundingChunks[0], { web: { uri: 'https://a.example/', title: 'https://a.example/' } });
+      const events = await responsesEvents(await responsesCall(custom, { model: 'two' }));
+      const spans = ofType(events, 'response.output_text.annotation.added').map((e) => [e.annotation.start_index, e.annotation.end_index]);
+      assert.deepEqual(spans, [[0, 12], [0, 12]]);
+      const anthropicFrames = await framesOf('anthropic', await streamFrom(custom, 'anthropic', 'two'));
+      const citations = anthropicFrames.filter((frame) => frame.data.delta?.type === 'citations_delta');
+      assert.deepEqual(citations.map((frame) => frame.data.index), [2, 2], 'both cite the one block');
+      assert.equal(citations[0].data.delta.citation.cited_text, 'Fire is hot.');
+    } finally {
+      await custom.close();
+      await rm(dir, { recursive: true });
+    }
+  });
+
+  test('search-refused: a 400 saying the model cannot use web search, in each family’s shape', async () => {
+    const messageOf = {
+      openai: (body) => body.error.message,
+      anthropic: (body) => (assert.equal(body.type, 'error'), body.error.message),
+      gemini: (body) => (assert.equal(body.error.status, 'INVALID_ARGUMENT'), body.error.message),
+    };
+    for (const family of FAMILIES) {
+      const res = await streamFrom(mock, family, 'search-refused');
+      assert.equal(res.status, 400, family);
+      assert.match(messageOf[family](await res.json()), /cannot use web search/, family);
+    }
+    const res = await responsesCall(mock, { model: 'search-refused', tools: [{ type: 'web_search' }] });
+    assert.equal(res.status, 400);
+    assert.match((await res.json()).error.message, /Hosted tool 'web_search'.*cannot use web search/);
+  });
+
+  test('scenarios without the new frames carry none of the new fields', async () => {
+    const NEW = /annotations"|"images"|groundingMetadata|server_tool_use|citations|inlineData/;
+    for (const family of FAMILIES) {
+      for (const model of ['thinking', 'markdown', 'tools-two-rounds', 'content-filter']) {
+        const text = await (await streamFrom(mock, family, model)).text();
+        assert.doesNotMatch(text, NEW, `${family} ${model}`);
+      }
+    }
+  });
+});
+
+describe('mock LLM server: pictures', () => {
+  let mock;
+  let image; // the image scenario's pictures
+  before(async () => {
+    mock = await startMockServer();
+    const file = JSON.parse(await readFile(new URL('./scenarios/image.json', import.meta.url), 'utf8'));
+    image = file.stream.filter((frame) => frame.image).map((frame) => frame.image);
+  });
+  after(() => mock.close());
+
+  test('the image scenario carries a partial and a final PNG of a few hundred bytes', () => {
+    assert.deepEqual(image.map((picture) => picture.partial), [true, false]);
+    for (const { data } of image) {
+      const bytes = Buffer.from(data, 'base64');
+      assert.ok(bytes.length < 4096);
+      const { width, height } = readPng(bytes);
+      assert.deepEqual([width, height], [64, 64]);
+    }
+  });
+
+  test('Responses: an image_generation_call item with partial images, then its result', async () => {
+    const events = await responsesEvents(await responsesCall(mock, { model: 'image' }));
+    const added = ofType(events, 'response.output_item.added').map((event) => event.item);
+    assert.deepEqual(added.map((item) => item.type), ['message', 'image_generation_call']);
+    const call = added[1];
+    assert.equal(call.status, 'in_progress');
+    assert.deepEqual(
+      events.filter((event) => event.item_id === call.id).map((event) => event.type),
+      [
+        'response.image_generation_call.in_progress',
+        'response.image_generation_call.generating',
+        'response.image_generation_call.partial_image',
+        'response.image_generation_call.completed',
+      ],
+    );
+    const [partial] = ofType(events, 'response.image_generation_call.partial_image');
+    assert.equal(partial.partial_image_b64, image[0].data);
+    assert.equal(partial.partial_image_index, 0);
+    assert.equal(partial.output_index, 1);
+    const done = ofType(events, 'response.output_item.done')[1].item;
+    assert.equal(done.id, call.id);
+    assert.equal(done.status, 'completed');
+    assert.equal(done.result, image[1].data);
+    assert.equal(done.output_format, 'png');
+    assert.equal(done.revised_prompt, 'A bright sun over a green field, simple flat colours.');
+    assert.equal(events.at(-1).response.output[1].result, image[1].data);
+  });
+
+  test('Chat Completions (OpenRouter): the final picture as delta.images, a data URL', async () => {
+    const frames = await framesOf('openai', await streamFrom(mock, 'openai', 'image'));
+    assert.equal(replyText('openai', frames), 'Here is a sun over a field, as you asked.');
+    const images = frames.flatMap((frame) => frame.data?.choices?.[0]?.delta?.images ?? []);
+    assert.deepEqual(images, [{ type: 'image_url', image_url: { url: `data:image/png;base64,${image[1].data}` } }]);
+    const plain = await (await chat(mock, { model: 'image', messages: [{ role: 'user', content: 'Hi' }] })).json();
+    assert.deepEqual(plain.choices[0].message.images, images);
+  });
+
+  test('Gemini: an inlineData part, streamed and from :generateContent; Anthropic: the text only', async () => {
+    const frames = await framesOf('gemini', await streamFrom(mock, 'gemini', 'image'));
+    const parts = frames.flatMap((frame) => frame.data.candidates?.[0]?.content?.parts ?? []);
+    assert.deepEqual(parts.filter((part) => part.inlineData), [{ inlineData: { mimeType: 'image/png', data: image[1].data } }]);
+    const res = await askWith(mock, 'gemini', 'image', { contents: [{ role: 'user', parts: [{ text: 'Draw' }] }] }, { stream: false });
+    const reply = await res.json();
+    assert.deepEqual(reply.candidates[0].content.parts, [
+      { text: 'Here is a sun over a field, as you asked.' },
+      { inlineData: { mimeType: 'image/png', data: image[1].data } },
+    ]);
+    const anthropicFrames = await framesOf('anthropic', await streamFrom(mock, 'anthropic', 'image'));
+    assert.equal(replyText('anthropic', anthropicFrames), 'Here is a sun over a field, as you asked.');
+    assert.doesNotMatch(JSON.stringify(anthropicFrames), /iVBOR/);
+  });
+
+  test('Images API: n real PNGs of different colours, with the usage; edits take JSON images', async () => {
+    const res = await imagesCall(mock, 'generations', { model: 'gpt-image-1', prompt: 'Three suns', n: 3, size: '1024x1024', quality: 'low' });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('access-control-allow-origin'), APP_ORIGIN);
+    const body = await res.json();
+    assert.equal(body.output_format, 'png');
+    assert.equal(body.quality, 'low');
+    assert.equal(body.size, '1024x1024');
+    assert.equal(typeof body.created, 'number');
+    assert.equal(body.data.length, 3);
+    const colours = body.data.map(({ b64_json, revised_prompt }) => {
+      assert.equal(revised_prompt, 'Three suns');
+      const picture = readPng(Buffer.from(b64_json, 'base64'));
+      assert.deepEqual([picture.width, picture.height], [64, 64]);
+      return picture.pixel(10, 10).join();
+    });
+    assert.equal(new Set(colours).size, 3, 'each picture has a colour of its own');
+    assert.deepEqual(body.usage.output_tokens, 3 * 272);
+    assert.equal(body.usage.total_tokens, body.usage.input_tokens + body.usage.output_tokens);
+
+    const images = [{ image_url: `data:image/png;base64,${image[1].data}` }];
+    const edit = await imagesCall(mock, 'edits', { model: 'gpt-image-1', prompt: 'Add a moon', images });
+    assert.equal(edit.status, 200);
+    const edited = await edit.json();
+    assert.equal(edited.data.length, 1);
+    assert.notEqual(readPng(Buffer.from(edited.data[0].b64_json, 'base64')).pixel(0, 0).join(), colours[0]);
+    assert.ok(edited.usage.input_tokens_details.image_tokens > 0);
+    const azure = await imagesCall(mock, 'generations', { prompt: 'A sun' }, '/openai/deployments/img/images/generations?api-version=preview');
+    assert.equal((await azure.json()).data.length, 1);
+    const logged = mock.requests.filter((entry) => entry.path.includes('/images/'));
+    assert.deepEqual(logged.map((entry) => entry.body.prompt), ['Three suns', 'Add a moon', 'A sun']);
+  });
+
+  test('Images API: bad requests get 400s, and a model naming a refusing scenario its error', async () => {
+    for (const [kind, body, param] of [
+      ['generations', { n: 1 }, 'prompt'],
+      ['generations', { prompt: 'x', n: 11 }, 'n'],
+      ['generations', { prompt: 'x', stream: true }, 'stream'],
+      ['edits', { prompt: 'x' }, 'images'],
+      ['edits', { prompt: 'x', images: [{}] }, 'images'],
+    ]) {
+      const res = await imagesCall(mock, kind, body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      const { error } = await res.json();
+      assert.equal(error.type, 'invalid_request_error');
+      assert.equal(error.param, param);
+    }
+    const refused = await imagesCall(mock, 'generations', { model: 'image-refused', prompt: 'A sun' });
+    assert.equal(refused.status, 400);
+    assert.match((await refused.json()).error.message, /cannot make images/);
+    for (const family of FAMILIES) {
+      const res = await streamFrom(mock, family, 'image-refused');
+      assert.equal(res.status, 400, family);
+      assert.match(JSON.stringify(await res.json()), /cannot make images/, family);
+    }
+  });
+});
+
+describe('mock LLM server: search and pictures not streamed, and listed', () => {
+  let mock;
+  before(async () => {
+    mock = await startMockServer();
+  });
+  after(() => mock.close());
+
+  test('Anthropic’s message has the search blocks and text blocks with citations; Gemini one text part', async () => {
+    const message = await askReply(mock, 'anthropic', 'search');
+    assert.deepEqual(
+      message.content.map((block) => block.type),
+      ['server_tool_use', 'web_search_tool_result', 'text', 'text'],
+    );
+    const [use, result, first, second] = message.content;
+    assert.deepEqual(use.input, { query: 'hearth fireplace history' });
+    assert.equal(result.tool_use_id, use.id);
+    assert.equal(result.content.length, 3);
+    assert.equal(first.citations[0].url, 'https://en.wikipedia.org/wiki/Hearth');
+    assert.equal(second.citations[0].type, 'web_search_result_location');
+    assert.deepEqual(message.usage.server_tool_use, { web_search_requests: 1 });
+    const gemini = await askReply(mock, 'gemini', 'search');
+    const candidate = gemini.candidates[0];
+    assert.equal(candidate.content.parts.length, 1);
+    assert.match(candidate.content.parts[0].text, /^The hearth.*years ago\.$/);
+    assert.equal(candidate.groundingMetadata.groundingSupports.length, 2);
+  });
+
+  test('the image scenario is listed with OpenRouter’s output modalities; others as before', async () => {
+    const { data } = await (await fetch(`${mock.url}/v1/models`)).json();
+    const byId = Object.fromEntries(data.map((model) => [model.id, model]));
+    assert.deepEqual(byId.image.architecture, {
+      modality: 'text->image+text',
+      input_modalities: ['text'],
+      output_modalities: ['image', 'text'],
+      tokenizer: 'Other',
+      instruct_type: null,
+    });
+    assert.equal(byId['no-image-input'].architecture.modality, 'text->text');
+    assert.equal(byId.search.architecture, undefined);
+  });
+});
