@@ -363,6 +363,39 @@ impl Reply {
         if self.ignored_choices > 0 {
             json["ignored_choices"] = serde_json::json!(self.ignored_choices);
         }
+        // What a reply brings beyond text, each only when there is some (so the
+        // expectations of replies without any stay as they were).
+        if !self.sources.is_empty() {
+            json["sources"] = serde_json::json!(self.sources);
+        }
+        if !self.citations.is_empty() {
+            json["citations"] = serde_json::json!(self.citations);
+        }
+        if !self.server_tools.is_empty() {
+            json["server_tools"] = serde_json::json!(self.server_tools);
+        }
+        if !self.images.is_empty() {
+            json["images"] = self.images.iter().map(image_json).collect();
+        }
+        if let Some(drawing) = &self.drawing {
+            json["drawing"] = image_json(drawing);
+        }
+        if !self.unsupported.is_empty() {
+            json["unsupported"] = serde_json::json!(self.unsupported);
+        }
         json
     }
+}
+
+/// A picture in [`Reply::to_json`]: its media type, whether it is partial, and
+/// its bytes' length with their start (not all of them).
+fn image_json(image: &ImageOut) -> serde_json::Value {
+    serde_json::json!({
+        "id": image.id,
+        "mime": image.mime,
+        "partial": image.partial,
+        "data_len": image.data.len(),
+        "data_start": image.data.chars().take(32).collect::<String>(),
+        "revised_prompt": image.revised_prompt,
+    })
 }

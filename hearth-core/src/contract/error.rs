@@ -315,6 +315,19 @@ fn classify(status: Option<u16>, code: Option<&str>, message: &str) -> ProviderE
     if super::media_refusal(&message).is_some() {
         return ProviderErrorKind::Attachment;
     }
+    // Gemini, a model that does not search: "Search Grounding is not supported."
+    // (googleapis/go-genai#429), or one that cannot search beside function
+    // calling: "Tool use with function calling is unsupported" (go-genai#323).
+    if message.contains("search grounding is not supported")
+        || message.contains("tool use with function calling is unsupported")
+    {
+        return ProviderErrorKind::SearchRefused;
+    }
+    // Gemini, a model that does not draw: "Model does not support the requested
+    // response modalities: image,text" (Laisky/one-api#45, Google's message passed on).
+    if message.contains("does not support the requested response modalities") && message.contains("image") {
+        return ProviderErrorKind::ImagesRefused;
+    }
     match status {
         Some(401 | 403) => ProviderErrorKind::Auth,
         Some(429) => ProviderErrorKind::RateLimit,

@@ -11,7 +11,8 @@
 //! 2. The last chunk sets `candidates[0].finishReason`.
 //! 3. When the prompt itself is blocked there are no candidates, only
 //!    `promptFeedback.blockReason`: that is an error (the request was refused),
-//!    [`ProviderErrorKind::ContentFilter`] with the reason.
+//!    [`ContentFilter`](crate::contract::ProviderErrorKind::ContentFilter) with
+//!    the reason.
 //!
 //! Streamed function-call arguments (`functionCallingConfig.
 //! streamFunctionCallArguments`, Vertex AI with Gemini 3,
@@ -62,26 +63,94 @@
 //! `thinkingBudget: 0`, which the documentation gives as "disables thinking" for
 //! the models that allow it (Gemini 2.5 Flash and Flash-Lite; 2.5 Pro cannot
 //! think less than 128 tokens and refuses it).
+//!
+//! Effort ([`ModelConfig::effort`], only when set, and not with thinking off)
+//! goes in the same `thinkingConfig`: Gemini 3 and later take `thinkingLevel`
+//! (`low`, `medium`, `high`; Gemini 3 Pro lists only `low` and `high`, so
+//! medium leaves it at its default, `high`), earlier models `thinkingBudget`,
+//! the budgets Google's OpenAI compatibility layer maps `reasoning_effort` to
+//! (<https://ai.google.dev/gemini-api/docs/openai>): 1024, 8192 and 24576
+//! tokens. A request never has both (the API refuses that).
+//!
+//! Web search ([`ModelConfig::web_search`], <https://ai.google.dev/gemini-api/docs/google-search>,
+//! <https://ai.google.dev/gemini-api/docs/url-context>) adds the tools
+//! `{"google_search": {}}` and `{"url_context": {}}` after the function
+//! declarations. Built-in tools beside function declarations are a preview for
+//! Gemini 3 only (<https://ai.google.dev/gemini-api/docs/tool-combination>),
+//! which takes them with `toolConfig.includeServerSideToolInvocations: true`
+//! (without it: "Please enable tool_config.include_server_side_tool_invocations
+//! to use Built-in tools with Function calling."), so that goes with them; the
+//! `toolCall` and `toolResponse` parts it adds to the answer are not read nor
+//! sent back. Earlier models refuse the pair ("Tool use with function calling
+//! is unsupported"), a
+//! [`ProviderErrorKind::SearchRefused`](crate::contract::ProviderErrorKind::SearchRefused).
+//! The Gemini API takes no domain limits and no use limit (`excludeDomains` is
+//! Vertex AI's only, "not supported in Gemini API" say Google's SDKs):
+//! [`WebSearch`](crate::contract::WebSearch)'s limits are not sent, and the
+//! composer should say so when they are set.
+//!
+//! The answer says what the tools did in `groundingMetadata` and
+//! `urlContextMetadata` on the candidate (usually in the last chunk):
+//! - each of `webSearchQueries` is a completed [`StreamEvent::ServerTool`] web
+//!   search (id `google_search:` and the query), its result count the number
+//!   of `groundingChunks`;
+//! - each `groundingSupports[]` entry cites, for each of its
+//!   `groundingChunkIndices` that names a `web` chunk, that page
+//!   ([`StreamEvent::Citation`]: the chunk's `uri`, kept as given, which is a
+//!   `vertexaisearch.cloud.google.com/grounding-api-redirect/…` link, its
+//!   `title`, which is the site's domain, and the segment's `text` as the cited
+//!   passage), placed after the segment's `endIndex`. The documentation gives
+//!   the indices in bytes (of the UTF-8 text; "measured in bytes"); Hearth counts
+//!   them in the candidate's answer text streamed so far (its parts joined,
+//!   thoughts left out) and turns them into characters. An index out of range,
+//!   a chunk that is not a web page or a segment without an end is skipped;
+//!   chunks no support cites are not listed;
+//! - `searchEntryPoint.renderedContent` is HTML and CSS from Google that Hearth
+//!   never renders. Google's grounding terms require showing the "search
+//!   suggestions": the view shows each search's query as a plain link to
+//!   Google's results page ([`search_suggestion_url`]) instead;
+//! - each of `urlContextMetadata.urlMetadata` is a [`StreamEvent::ServerTool`]
+//!   web fetch of `retrievedUrl` (id `url_context:` and the URL), completed
+//!   when `urlRetrievalStatus` is `URL_RETRIEVAL_STATUS_SUCCESS`, failed with the
+//!   status otherwise.
+//!
+//! Pictures ([`ModelConfig::make_images`], <https://ai.google.dev/gemini-api/docs/image-generation>):
+//! the request asks for `generationConfig.responseModalities: ["TEXT", "IMAGE"]`
+//! (image models such as `gemini-2.5-flash-image`; others refuse it, "Model does
+//! not support the requested response modalities", a
+//! [`ProviderErrorKind::ImagesRefused`](crate::contract::ProviderErrorKind::ImagesRefused)).
+//! The answer's `inlineData` parts become pictures, drafts while `thought` is
+//! set; see `image` for them and for "Create an image"
+//! ([`build_image_request`], [`parse_image_response`]).
 
+mod endpoint;
+mod errors;
+mod grounding;
+mod image;
 mod request;
+mod settings;
 mod wire;
+
+pub use endpoint::DEFAULT_BASE_URL;
+pub(crate) use errors::in_stream_error;
+pub use errors::{map_finish_reason, parse_error_body};
+pub use grounding::search_suggestion_url;
+pub use image::{build_image_request, parse_image_response};
+
+use endpoint::{api_url, headers, model_id};
+use errors::prompt_blocked;
+use settings::generation_config;
 
 #[cfg(test)]
 pub(crate) mod tests;
 
 use std::borrow::Cow;
 
-use super::base_url::{split_query, with_query};
 use super::config::{ModelConfig, ProviderConfig, body_json};
-use super::parse::{excerpt, json_event, read_error_body};
-use crate::contract::{
-    FinishKind, FinishReason, HttpRequest, ProviderError, ProviderErrorKind, ProviderKind, StreamEvent, ToolSpec, Usage,
-};
+use super::parse::json_event;
+use crate::contract::{FinishKind, FinishReason, HttpRequest, ProviderKind, StreamEvent, ToolSpec, Usage};
 use crate::message::{ChatMessage, MessageToolResult, Role, ToolMedia};
 use crate::sse::SseEvent;
-
-/// The public Gemini API, used when the provider has no base URL.
-pub const DEFAULT_BASE_URL: &str = "https://generativelanguage.googleapis.com";
 
 /// The start of the ids Hearth gives function calls that came without one
 /// (`gemini_call_0`, …); such ids are not sent back.
@@ -104,13 +173,9 @@ pub fn build_request(
         contents: messages.iter().filter_map(content).collect(),
         system_instruction: (!system.is_empty())
             .then(|| request::SystemInstruction { parts: [request::TextPart { text: system.join("\n\n") }] }),
-        tools: if tools.is_empty() {
-            Vec::new()
-        } else {
-            vec![request::Tools {
-                function_declarations: tools.iter().map(request::FunctionDeclaration::new).collect(),
-            }]
-        },
+        tools: request_tools(model, tools),
+        tool_config: (model.web_search.is_some() && !tools.is_empty())
+            .then_some(request::ToolConfig { include_server_side_tool_invocations: true }),
         generation_config: (config != request::GenerationConfig::default()).then_some(config),
     };
     HttpRequest {
@@ -176,6 +241,23 @@ fn content(message: &ChatMessage) -> Option<request::Content<'_>> {
     Some(request::Content { role, parts })
 }
 
+/// The request's tools: one group of every function declaration (when any),
+/// then Google Search and URL context when the web may be searched.
+fn request_tools<'a>(model: &ModelConfig, tools: &'a [ToolSpec]) -> Vec<request::Tool<'a>> {
+    let mut list = Vec::new();
+    if !tools.is_empty() {
+        list.push(request::Tool {
+            function_declarations: tools.iter().map(request::FunctionDeclaration::new).collect(),
+            ..request::Tool::default()
+        });
+    }
+    if model.web_search.is_some() {
+        list.push(request::Tool { google_search: Some(request::Empty {}), ..request::Tool::default() });
+        list.push(request::Tool { url_context: Some(request::Empty {}), ..request::Tool::default() });
+    }
+    list
+}
+
 /// A call id Gemini gave, or `None` for one Hearth made up (not sent back).
 fn given_id(id: &str) -> Option<&str> {
     (!id.starts_with(SYNTHETIC_CALL_ID)).then_some(id)
@@ -212,18 +294,6 @@ fn function_response(result: &MessageToolResult) -> request::Part<'_> {
     }
 }
 
-fn generation_config(model: &ModelConfig) -> request::GenerationConfig {
-    request::GenerationConfig {
-        temperature: model.temperature,
-        top_p: model.top_p,
-        max_output_tokens: model.max_tokens,
-        thinking_config: model.thinking.map(|on| request::ThinkingConfig {
-            include_thoughts: on.then_some(true),
-            thinking_budget: (!on).then_some(0),
-        }),
-    }
-}
-
 /// Builds the request that lists the models: `GET {base}/v1beta/models?pageSize=1000`
 /// (1000 is the largest page), with the key in `x-goog-api-key`.
 pub fn build_models_request(provider: &ProviderConfig) -> HttpRequest {
@@ -231,128 +301,11 @@ pub fn build_models_request(provider: &ProviderConfig) -> HttpRequest {
     HttpRequest { method: "GET", url: api_url(&provider.base_url, "models", "pageSize=1000"), headers, body: None }
 }
 
-/// `{base}/v1beta/{endpoint}?{query}` for a base URL with or without a trailing
-/// `/v1beta` (empty means [`DEFAULT_BASE_URL`]). A query on the base comes
-/// first, unchanged.
-fn api_url(base_url: &str, endpoint: &str, query: &str) -> String {
-    let (base, base_query) = split_query(base_url);
-    let base = if base.is_empty() { DEFAULT_BASE_URL } else { base };
-    let base = base.strip_suffix("/v1beta").unwrap_or(base);
-    with_query(format!("{base}/v1beta/{endpoint}"), &[base_query, query])
-}
-
 /// The `streamGenerateContent` endpoint for a base URL (with or without a trailing
 /// `/v1beta`; empty means [`DEFAULT_BASE_URL`]) and a model id (with or without the
 /// `models/` prefix).
 pub fn stream_url(base_url: &str, model: &str) -> String {
-    let model = model.trim();
-    let model = model.strip_prefix("models/").unwrap_or(model);
-    api_url(base_url, &format!("models/{model}:streamGenerateContent"), "alt=sse")
-}
-
-fn headers(provider: &ProviderConfig) -> Vec<(String, String)> {
-    let mut headers = vec![("content-type".to_owned(), "application/json".to_owned())];
-    let key = provider.api_key.trim();
-    if !key.is_empty() {
-        headers.push(("x-goog-api-key".to_owned(), key.to_owned()));
-    }
-    headers
-}
-
-/// Maps Gemini's `finishReason` to the unified reason.
-///
-/// Gemini reports `STOP` even when the response consists of function calls; the
-/// [`StreamParser`] reports such a finish as [`FinishKind::ToolCalls`] (keeping the
-/// raw `STOP`) so that the tool loop knows to run them. This function alone cannot
-/// know that and maps `STOP` to [`FinishKind::Stop`].
-///
-/// See <https://ai.google.dev/api/generate-content#FinishReason>.
-pub fn map_finish_reason(raw: &str) -> FinishKind {
-    match raw {
-        "STOP" => FinishKind::Stop,
-        "MAX_TOKENS" => FinishKind::Length,
-        "SAFETY" | "RECITATION" | "BLOCKLIST" | "PROHIBITED_CONTENT" | "SPII" | "IMAGE_SAFETY" => {
-            FinishKind::ContentFilter
-        }
-        "MALFORMED_FUNCTION_CALL" => FinishKind::Error,
-        _ => FinishKind::Other,
-    }
-}
-
-/// Reads the error body of a non-2xx response: `{"error": {"code", "message",
-/// "status", "details"}}`, sometimes wrapped in an array, or plain text. The
-/// `status` string (`INVALID_ARGUMENT`, …) becomes the code.
-///
-/// Gemini answers a wrong key with 400 `INVALID_ARGUMENT` "API key not valid";
-/// that is classified as [`ProviderErrorKind::Auth`], not as a bad request.
-pub fn parse_error_body(status: u16, body: &str, retry_after_secs: Option<u64>) -> ProviderError {
-    let (message, code) = read_error_body(body, error_fields);
-    let mut error = ProviderError::from_status(status, message, code, retry_after_secs);
-    refine_kind(&mut error);
-    error
-}
-
-/// Message and code out of an error value: the object under `error` (of the first
-/// element, for an array), or the value itself. The code is the `status` string,
-/// or else the numeric `code`.
-fn error_fields(value: &serde_json::Value) -> (String, Option<String>) {
-    let value = match value {
-        serde_json::Value::Array(items) => items.first().unwrap_or(value),
-        _ => value,
-    };
-    let inner = value.get("error").unwrap_or(value);
-    if let Some(text) = inner.as_str() {
-        return (text.to_owned(), None);
-    }
-    let message =
-        inner.get("message").and_then(|v| v.as_str()).map_or_else(|| excerpt(&value.to_string(), 500), str::to_owned);
-    let code = match (inner.get("status"), inner.get("code")) {
-        (Some(serde_json::Value::String(status)), _) => Some(status.clone()),
-        (_, Some(serde_json::Value::Number(code))) => Some(code.to_string()),
-        (_, Some(serde_json::Value::String(code))) => Some(code.clone()),
-        _ => None,
-    };
-    (message, code)
-}
-
-/// Gemini-specific classification the shared rules cannot know.
-fn refine_kind(error: &mut ProviderError) {
-    if error.message.contains("API key not valid") || error.code.as_deref() == Some("UNAUTHENTICATED") {
-        error.kind = ProviderErrorKind::Auth;
-    } else if error.message.contains("exceeds the maximum number of tokens") {
-        error.kind = ProviderErrorKind::ContextTooLong;
-    }
-}
-
-/// An error object sent inside the stream. Its numeric `code` is an HTTP status,
-/// so it classifies the error as a response status would.
-pub(super) fn in_stream_error(value: &serde_json::Value) -> ProviderError {
-    let (message, code) = error_fields(value);
-    let mut error = ProviderError::in_stream(message, code);
-    let status = value.get("code").and_then(serde_json::Value::as_u64).and_then(|c| u16::try_from(c).ok());
-    if let Some(status) = status {
-        error.kind = ProviderError::from_status(status, error.message.clone(), error.code.clone(), None).kind;
-    }
-    refine_kind(&mut error);
-    error
-}
-
-/// The error of a prompt Gemini's safety filter blocked: the reason code
-/// (`SAFETY`, `PROHIBITED_CONTENT`, `BLOCKLIST`, …) and Google's explanation when
-/// it gave one.
-fn prompt_blocked(reason: &str, explanation: Option<&str>) -> ProviderError {
-    let mut message = format!("Gemini's safety filter blocked the prompt (reason: {reason})");
-    if let Some(explanation) = explanation.map(str::trim).filter(|e| !e.is_empty()) {
-        message.push_str(". ");
-        message.push_str(explanation);
-    }
-    ProviderError {
-        kind: ProviderErrorKind::ContentFilter,
-        status: None,
-        message,
-        code: Some(reason.to_owned()),
-        retry_after_secs: None,
-    }
+    api_url(base_url, &format!("models/{}:streamGenerateContent", model_id(model)), "alt=sse")
 }
 
 /// The deepest a streamed argument path may go, and the highest array position
@@ -369,6 +322,9 @@ pub struct StreamParser {
     calls: u32,
     /// The function call whose arguments are being streamed, if any.
     streamed: Option<StreamedCall>,
+    /// The answer text streamed so far (thoughts left out), which grounding's
+    /// byte offsets index.
+    answer: String,
 }
 
 /// A function call whose arguments arrive in pieces (see the module documentation).
@@ -413,6 +369,12 @@ impl StreamParser {
             for part in candidate.content.iter().flat_map(|c| c.parts.iter().flatten()) {
                 self.push_part(part, &mut events);
             }
+            if let Some(metadata) = &candidate.grounding_metadata {
+                grounding::grounding_events(metadata, &self.answer, &mut events);
+            }
+            if let Some(metadata) = &candidate.url_context_metadata {
+                grounding::url_context_events(metadata, &mut events);
+            }
             if let Some(raw) = candidate.finish_reason.as_deref().filter(|raw| !raw.is_empty()) {
                 // A call still waiting for more of its arguments is incomplete.
                 self.cut_streamed();
@@ -450,8 +412,12 @@ impl StreamParser {
             events.push(if part.thought == Some(true) {
                 StreamEvent::ReasoningDelta(text.clone())
             } else {
+                self.answer.push_str(text);
                 StreamEvent::TextDelta(text.clone())
             });
+        }
+        if let Some(inline) = &part.inline_data {
+            events.push(image::inline_data_event(inline, part.thought == Some(true)));
         }
         if let Some(call) = &part.function_call {
             self.push_function_call(call, events);

@@ -17,11 +17,23 @@ pub(super) struct Body<'a> {
     /// The system messages, joined, as one text part.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) system_instruction: Option<SystemInstruction>,
-    /// One group holding every declaration, when tools are offered.
+    /// One group holding every declaration, when tools are offered, then
+    /// Google Search and URL context, when the web may be searched.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub(super) tools: Vec<Tools<'a>>,
+    pub(super) tools: Vec<Tool<'a>>,
+    /// Only when built-in tools go with function declarations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) tool_config: Option<ToolConfig>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) generation_config: Option<GenerationConfig>,
+}
+
+/// `{"includeServerSideToolInvocations": true}`: Gemini 3 takes built-in tools
+/// beside function declarations only with it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ToolConfig {
+    pub(super) include_server_side_tool_invocations: bool,
 }
 
 /// `{"parts": [{"text": …}]}`.
@@ -35,12 +47,22 @@ pub(super) struct TextPart {
     pub(super) text: String,
 }
 
-/// `{"functionDeclarations": [...]}`.
-#[derive(Debug, Serialize)]
+/// One tool: `{"functionDeclarations": [...]}`, `{"google_search": {}}` or
+/// `{"url_context": {}}` (spelled as the documentation's REST examples do).
+#[derive(Debug, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct Tools<'a> {
+pub(super) struct Tool<'a> {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) function_declarations: Vec<FunctionDeclaration<'a>>,
+    #[serde(rename = "google_search", skip_serializing_if = "Option::is_none")]
+    pub(super) google_search: Option<Empty>,
+    #[serde(rename = "url_context", skip_serializing_if = "Option::is_none")]
+    pub(super) url_context: Option<Empty>,
 }
+
+/// `{}`: a built-in tool with its defaults.
+#[derive(Debug, Serialize)]
+pub(super) struct Empty {}
 
 /// `{name, description, parametersJsonSchema}` (standard JSON Schema).
 #[derive(Debug, Serialize)]
@@ -57,8 +79,8 @@ impl<'a> FunctionDeclaration<'a> {
     }
 }
 
-/// `temperature`, `topP`, `maxOutputTokens` and `thinkingConfig`, each only
-/// when set.
+/// `temperature`, `topP`, `maxOutputTokens`, `thinkingConfig`,
+/// `responseModalities` and `imageConfig`, each only when set.
 #[derive(Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct GenerationConfig {
@@ -70,9 +92,16 @@ pub(super) struct GenerationConfig {
     pub(super) max_output_tokens: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) thinking_config: Option<ThinkingConfig>,
+    /// `["TEXT", "IMAGE"]` when the model may answer with pictures, `["IMAGE"]`
+    /// for "Create an image".
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) response_modalities: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) image_config: Option<ImageConfig>,
 }
 
-/// `{"includeThoughts": true}` (on) or `{"thinkingBudget": 0}` (off).
+/// `{"includeThoughts": true}` (on) or `{"thinkingBudget": 0}` (off), and the
+/// effort as `thinkingLevel` (Gemini 3) or `thinkingBudget` (earlier models).
 #[derive(Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct ThinkingConfig {
@@ -80,6 +109,18 @@ pub(super) struct ThinkingConfig {
     pub(super) include_thoughts: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) thinking_budget: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) thinking_level: Option<&'static str>,
+}
+
+/// `{"aspectRatio", "imageSize"}` of the pictures asked for.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ImageConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) aspect_ratio: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) image_size: Option<&'static str>,
 }
 
 /// One turn: `{role, parts}`.

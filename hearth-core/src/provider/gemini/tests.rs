@@ -6,9 +6,12 @@
 //! bodies `error_<status>_*.json`) are checked in `reply/tests/families/gemini.rs`, with the
 //! reply this module cannot use. `UPDATE_EXPECT=1` rewrites expectations.
 //!
-//! In `tests/`: the two-round tool turn as this family sends it (`tool_wire`)
-//! and its whole requests against their snapshots (`snapshots`).
+//! In `tests/`: the two-round tool turn as this family sends it (`tool_wire`),
+//! its whole requests against their snapshots (`snapshots`), search grounding
+//! and URL context (`grounding`), and pictures, effort and refusals (`images`).
 
+mod grounding;
+mod images;
 mod snapshots;
 mod tool_wire;
 

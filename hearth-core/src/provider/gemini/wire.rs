@@ -21,6 +21,14 @@ pub(super) struct Chunk {
 pub(super) struct Candidate {
     pub(super) content: Option<Content>,
     pub(super) finish_reason: Option<String>,
+    /// What Google Search grounding found and which text it supports, kept as
+    /// JSON and read apart (see `grounding`), so that a shape Hearth cannot
+    /// read never costs the chunk's text.
+    pub(super) grounding_metadata: Option<serde_json::Value>,
+    /// The pages the `url_context` tool read (the documentation's example
+    /// spells it in snake_case, so both spellings are read).
+    #[serde(alias = "url_context_metadata")]
+    pub(super) url_context_metadata: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -39,6 +47,19 @@ pub(super) struct Part {
     /// last one, whose text may be empty); sent back with the next turn.
     pub(super) thought_signature: Option<String>,
     pub(super) function_call: Option<FunctionCall>,
+    /// Bytes the model made: a picture from an image model (a draft while
+    /// `thought` is set), or something else Hearth cannot show.
+    #[serde(alias = "inline_data")]
+    pub(super) inline_data: Option<InlineData>,
+}
+
+/// `{"mimeType", "data"}`: base64 bytes and their media type.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct InlineData {
+    #[serde(alias = "mime_type")]
+    pub(super) mime_type: Option<String>,
+    pub(super) data: Option<String>,
 }
 
 /// A function call: whole (`name` and `args`), or, when the request asked for

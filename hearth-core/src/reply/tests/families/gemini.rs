@@ -329,3 +329,32 @@ fn an_error_after_the_events_ends_the_stream_with_it() {
     let error = Reply::from_events(whole).error.expect("the trailing error");
     assert_eq!((error.kind, error.message.as_str()), (ProviderErrorKind::RateLimit, "Resource exhausted."));
 }
+
+#[test]
+fn a_draft_picture_shows_until_the_final_one_and_citations_follow_their_passage() {
+    let draft = "data: {\"candidates\":[{\"content\":{\"parts\":[{\"inlineData\":{\"mimeType\":\"image/png\",\"data\":\"ZHJhZnQ=\"},\"thought\":true}]}}]}\r\n\r\n";
+    let reply = Reply::from_chunks(ProviderKind::Gemini, [draft.as_bytes()]);
+    assert!(reply.images.is_empty());
+    assert_eq!(reply.drawing.as_ref().map(|image| image.data.as_str()), Some("ZHJhZnQ="));
+    let last = "data: {\"candidates\":[{\"content\":{\"parts\":[{\"inlineData\":{\"mimeType\":\"image/png\",\"data\":\"ZmluYWw=\"}}]},\"finishReason\":\"STOP\"}]}\r\n\r\n";
+    let reply = Reply::from_chunks(ProviderKind::Gemini, [draft.as_bytes(), last.as_bytes()]);
+    assert_eq!((reply.drawing, reply.images.len()), (None, 1));
+
+    // "Fête. Été." cites its first sentence (bytes 0..7, "Fête." with ê in 2 bytes).
+    let body = concat!(
+        "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Fête. \"}]}}]}\r\n\r\n",
+        "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Été.\"}]},\"groundingMetadata\":{",
+        "\"webSearchQueries\":[\"fête\"],\"groundingChunks\":[{\"web\":{\"uri\":\"https://vertexaisearch.cloud.google.com/grounding-api-redirect/AbC\",\"title\":\"fete.example\"}}],",
+        "\"groundingSupports\":[{\"segment\":{\"endIndex\":6,\"text\":\"Fête.\"},\"groundingChunkIndices\":[0]}]},\"finishReason\":\"STOP\"}]}\r\n\r\n",
+    );
+    let reply = Reply::from_chunks(ProviderKind::Gemini, [body.as_bytes()]);
+    assert_eq!(reply.text, "Fête. Été.");
+    assert_eq!(reply.citations.len(), 1);
+    assert_eq!(reply.citations[0].at, 5, "after \"Fête.\"");
+    let source = &reply.sources[0];
+    assert_eq!(
+        (source.url.as_str(), source.title.as_str(), source.cited_text.as_deref()),
+        ("https://vertexaisearch.cloud.google.com/grounding-api-redirect/AbC", "fete.example", Some("Fête."))
+    );
+    assert_eq!(reply.server_tools.len(), 1);
+}
