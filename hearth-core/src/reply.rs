@@ -363,6 +363,30 @@ impl Reply {
         if self.ignored_choices > 0 {
             json["ignored_choices"] = serde_json::json!(self.ignored_choices);
         }
+        self.extras_json(&mut json);
         json
+    }
+
+    /// What the reply brought beyond text, each only when there is any (so the
+    /// folds of replies without them read as before): sources and citation
+    /// marks, the provider's own tools, pictures, what could not be read.
+    fn extras_json(&self, json: &mut serde_json::Value) {
+        if !self.sources.is_empty() {
+            json["sources"] = serde_json::json!(self.sources);
+            json["citations"] = serde_json::json!(self.citations);
+        }
+        if !self.server_tools.is_empty() {
+            json["server_tools"] = serde_json::json!(self.server_tools);
+        }
+        let image = |image: &ImageOut| serde_json::json!({ "id": image.id, "mime": image.mime, "data": image.data, "revised_prompt": image.revised_prompt });
+        if !self.images.is_empty() {
+            json["images"] = self.images.iter().map(image).collect();
+        }
+        if let Some(drawing) = &self.drawing {
+            json["drawing"] = image(drawing);
+        }
+        if !self.unsupported.is_empty() {
+            json["unsupported"] = serde_json::json!(self.unsupported);
+        }
     }
 }
