@@ -146,7 +146,7 @@ impl ServerBlocks {
         match source_of(citation) {
             Some(source) => self.citations.push((index, source)),
             None => events.push(StreamEvent::Unsupported(Unsupported {
-                what: text(citation, "type").map_or_else(|| "citation".to_owned(), |kind| format!("citation {kind}")),
+                what: text(citation, "type").unwrap_or_else(|| "citation".to_owned()),
                 raw: raw_json(citation),
             })),
         }

@@ -186,8 +186,8 @@ fn citations_follow_their_block_and_never_lose_text() {
         order,
         [
             "text Cited.",
-            "citation future_location",
-            "citation web_search_result_location",
+            "future_location",
+            "web_search_result_location",
             "cite https://a.example/ 0",
             "cite document 2 0",
             "text  More",
