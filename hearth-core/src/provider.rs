@@ -19,7 +19,9 @@
 //!   ([`parse_extra_json`], [`merge_extra`]), the checks every request passes
 //!   ([`RequestError`]), and the functions that pick the family
 //!   ([`build_request`], [`build_request_with_tools`], [`parse_error_body`],
-//!   [`models_request`], [`parse_models`], [`ping_request`]).
+//!   [`models_request`], [`parse_models`], [`ping_request`]), and, in
+//!   `capability`, whether an account and model can search or make pictures at
+//!   all ([`search_support`], [`image_support`]), asked before sending.
 //!
 //! Request builders return an [`HttpRequest`] value; the shell performs it and
 //! feeds the response bytes back through a [`ResponseDecoder`].
@@ -33,6 +35,7 @@
 
 pub mod anthropic;
 mod base_url;
+mod capability;
 mod config;
 pub mod gemini;
 pub mod openai;
@@ -50,6 +53,7 @@ pub use crate::contract::{
     Usage, is_secret_header,
 };
 pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, is_local_url, origin_of, validate_base_url};
+pub use capability::{ImageSupport, NoImages, NoSearch, SearchSupport, image_support, is_search_model, search_support};
 pub use config::{ApiChoice, ModelConfig, ProviderConfig, merge_extra, parse_extra_json};
 pub use openai::AZURE_API_VERSION;
 pub use preset::{InputsFrom, ModelInputs, Preset};

@@ -363,8 +363,14 @@ impl Reply {
         if self.ignored_choices > 0 {
             json["ignored_choices"] = serde_json::json!(self.ignored_choices);
         }
-        // What a reply brings beyond text, each only when there is some (so the
-        // expectations of replies without any stay as they were).
+        self.extras_json(&mut json);
+        json
+    }
+
+    /// What the reply brought beyond text, each only when there is any (so the
+    /// folds of replies without them read as before): sources and citation
+    /// marks, the provider's own tools, pictures, what could not be read.
+    fn extras_json(&self, json: &mut serde_json::Value) {
         if !self.sources.is_empty() {
             json["sources"] = serde_json::json!(self.sources);
         }
@@ -383,7 +389,6 @@ impl Reply {
         if !self.unsupported.is_empty() {
             json["unsupported"] = serde_json::json!(self.unsupported);
         }
-        json
     }
 }
 

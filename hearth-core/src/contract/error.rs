@@ -328,6 +328,12 @@ fn classify(status: Option<u16>, code: Option<&str>, message: &str) -> ProviderE
     if message.contains("does not support the requested response modalities") && message.contains("image") {
         return ProviderErrorKind::ImagesRefused;
     }
+    // OpenAI's 400 to `web_search_options` for a model that does not search:
+    // "Web search options not supported with this model." (as reported in
+    // cpbotha/obsidian-ai-chat-as-md#5 and LSTM-Kirigaya/openmcp-client#7).
+    if message.contains("web search options not supported") {
+        return ProviderErrorKind::SearchRefused;
+    }
     match status {
         Some(401 | 403) => ProviderErrorKind::Auth,
         Some(429) => ProviderErrorKind::RateLimit,

@@ -7,14 +7,32 @@
 //! `event:` name equal to the JSON `type` field):
 //! 1. `message_start`: the message shell; `message.usage.input_tokens`.
 //! 2. Per content block: `content_block_start` (`text`, `thinking`,
-//!    `redacted_thinking` or `tool_use` with `id` and `name`), then
-//!    `content_block_delta`s (`text_delta`, `thinking_delta`, `signature_delta`,
-//!    `input_json_delta` with `partial_json` pieces), then `content_block_stop`.
+//!    `redacted_thinking`, `tool_use` with `id` and `name`, or a server tool's
+//!    block), then `content_block_delta`s (`text_delta`, `thinking_delta`,
+//!    `signature_delta`, `input_json_delta` with `partial_json` pieces,
+//!    `citations_delta`), then `content_block_stop`.
 //! 3. `message_delta`: `delta.stop_reason` and cumulative `usage.output_tokens`.
 //! 4. `message_stop`.
 //!
 //! `ping` events may come at any point; an `error` event (`overloaded_error`,
 //! say) may arrive instead of the rest of the stream.
+//!
+//! Web search (<https://platform.claude.com/docs/en/agents-and-tools/tool-use/web-search-tool>)
+//! and web fetch (<https://platform.claude.com/docs/en/agents-and-tools/tool-use/web-fetch-tool>)
+//! are server tools Anthropic runs itself: with [`ModelConfig::web_search`] set,
+//! `tools` carries `web_search_20250305` and `web_fetch_20250910` after the
+//! function tools (see `server_tools` for their limits), and the request the
+//! `anthropic-beta: web-fetch-2025-09-10` header web fetch needs (only then).
+//! Their blocks in the stream (`server_tool_use`, `web_search_tool_result`,
+//! `web_fetch_tool_result`) and the text blocks' citations are read in
+//! `server.rs`: they become [`StreamEvent::ServerTool`] and
+//! [`StreamEvent::Citation`], never client tool calls. They are not sent back:
+//! a following request carries the answer's text only, which the API accepts
+//! (the search results' `encrypted_content` is only needed to cite them again).
+//! Usage's `server_tool_use.web_search_requests` is not read.
+//!
+//! Effort ([`ModelConfig::effort`]) sets the thinking budget when thinking is on
+//! (see [`effort_limits`]); without thinking it sends nothing.
 //!
 //! Assumptions: the JSON `type` is preferred to the SSE event name, which is only
 //! used when the JSON has no `type`; unknown event and delta types are ignored, as
@@ -56,6 +74,7 @@
 //! `top_p` together.
 
 mod request;
+mod server;
 mod wire;
 
 #[cfg(test)]
@@ -67,7 +86,7 @@ use super::base_url::{split_query, with_query};
 use super::config::{ModelConfig, ProviderConfig, body_json};
 use super::parse::{error_fields, excerpt, json_event, read_error_body};
 use crate::contract::{
-    FinishKind, FinishReason, HttpRequest, ProviderError, ProviderKind, StreamEvent, ToolSpec, Usage,
+    Effort, FinishKind, FinishReason, HttpRequest, ProviderError, ProviderKind, StreamEvent, ToolSpec, Usage, WebSearch,
 };
 use crate::message::attachment::AttachmentKind;
 use crate::message::{ChatMessage, MessageToolResult, Role, ToolMedia};
@@ -89,6 +108,49 @@ pub const THINKING_MAX_TOKENS: u32 = 16_000;
 
 /// The smallest thinking budget Anthropic accepts.
 pub const MIN_THINKING_BUDGET: u32 = 1024;
+
+/// The server tool type of Anthropic's web search
+/// (<https://platform.claude.com/docs/en/agents-and-tools/tool-use/web-search-tool>).
+pub const WEB_SEARCH_TOOL: &str = "web_search_20250305";
+
+/// The server tool type of Anthropic's web fetch
+/// (<https://platform.claude.com/docs/en/agents-and-tools/tool-use/web-fetch-tool>).
+pub const WEB_FETCH_TOOL: &str = "web_fetch_20250910";
+
+/// The `anthropic-beta` header value web fetch needs ("The web fetch tool is
+/// currently in beta. To enable it, use the beta header `web-fetch-2025-09-10`"):
+/// sent only with requests that carry the tool.
+pub const WEB_FETCH_BETA: &str = "web-fetch-2025-09-10";
+
+/// The thinking budget asked for each [`Effort`]: 2048 tokens for `low`, 8192
+/// for `medium`, 24576 for `high`.
+pub fn effort_budget(effort: Effort) -> u32 {
+    match effort {
+        Effort::Low => 2_048,
+        Effort::Medium => 8_192,
+        Effort::High => 24_576,
+    }
+}
+
+/// The `max_tokens` and thinking budget of a request with thinking on and an
+/// [`Effort`] chosen.
+///
+/// The rule: without a limit from the model, the budget is [`effort_budget`] and
+/// `max_tokens` leaves room for an answer of [`MAX_TOKENS`] after it (at least
+/// [`THINKING_MAX_TOKENS`]). With the model's limit (raised as in
+/// [`thinking_limits`] when too small), the budget is the effort's but at most
+/// three quarters of the limit and at least [`MIN_THINKING_BUDGET`], so it stays
+/// below `max_tokens`, as Anthropic requires.
+pub fn effort_limits(max_tokens: Option<u32>, effort: Effort) -> (u32, u32) {
+    let wanted = effort_budget(effort);
+    match max_tokens {
+        None => (THINKING_MAX_TOKENS.max(wanted.saturating_add(MAX_TOKENS)), wanted),
+        Some(_) => {
+            let (max_tokens, _) = thinking_limits(max_tokens);
+            (max_tokens, wanted.min(max_tokens - max_tokens / 4).max(MIN_THINKING_BUDGET))
+        }
+    }
+}
 
 /// The `max_tokens` and thinking budget of a request with thinking on.
 ///
@@ -122,7 +184,10 @@ pub fn build_request(
     let thinking = model.thinking == Some(true);
     let system: Vec<&str> = messages.iter().filter(|m| m.role == Role::System).map(|m| m.content.as_str()).collect();
     let (max_tokens, budget) = if thinking {
-        let (max_tokens, budget) = thinking_limits(model.max_tokens);
+        let (max_tokens, budget) = match model.effort {
+            Some(effort) => effort_limits(model.max_tokens, effort),
+            None => thinking_limits(model.max_tokens),
+        };
         (max_tokens, Some(budget))
     } else {
         (model.max_tokens.unwrap_or(MAX_TOKENS), None)
@@ -141,14 +206,42 @@ pub fn build_request(
         thinking: budget.map(|budget_tokens| request::Thinking { kind: "enabled", budget_tokens }),
         temperature,
         top_p,
-        tools: tools.iter().map(request::Tool::new).collect(),
+        tools: tools
+            .iter()
+            .map(|spec| request::ToolEntry::Function(request::Tool::new(spec)))
+            .chain(model.web_search.iter().flat_map(server_tools))
+            .collect(),
     };
+    let mut headers = headers(provider, true);
+    if model.web_search.is_some() {
+        headers.push(("anthropic-beta".to_owned(), WEB_FETCH_BETA.to_owned()));
+    }
     HttpRequest {
         method: "POST",
         url: messages_url(&provider.base_url),
-        headers: headers(provider, true),
+        headers,
         body: Some(body_json(&body, &model.extra)),
     }
+}
+
+/// The server tools a web search asks for: `web_search` and `web_fetch`, each
+/// with the search's `max_uses` and domain limit. Anthropic takes either
+/// `allowed_domains` or `blocked_domains`, never both: when both are set only
+/// the allowed list is sent (it is the narrower of the two: a search limited to
+/// some domains already leaves the blocked ones out, unless they are sub-paths of
+/// an allowed one, which Hearth accepts).
+fn server_tools(search: &WebSearch) -> [request::ToolEntry<'_>; 2] {
+    let blocked: &[String] = if search.allowed_domains.is_empty() { &search.blocked_domains } else { &[] };
+    let tool = |kind, name| {
+        request::ToolEntry::Server(request::ServerTool {
+            kind,
+            name,
+            max_uses: search.max_uses,
+            allowed_domains: &search.allowed_domains,
+            blocked_domains: blocked,
+        })
+    };
+    [tool(WEB_SEARCH_TOOL, "web_search"), tool(WEB_FETCH_TOOL, "web_fetch")]
 }
 
 /// One message as a turn. Tool results become a user turn of `tool_result`
@@ -297,6 +390,8 @@ pub struct StreamParser {
     /// Indexes of the `tool_use` blocks opened so far; `input_json_delta`s of
     /// other blocks (server tools, say) are not tool calls for Hearth to run.
     tool_blocks: Vec<u32>,
+    /// The server tool calls and the citations held until their block ends.
+    server: server::ServerBlocks,
 }
 
 impl StreamParser {
@@ -322,6 +417,7 @@ impl StreamParser {
                 }
             }
             "content_block_start" => {
+                self.server.flush(&mut events);
                 if let Some(block) = &parsed.content_block {
                     self.block_start(parsed.index, block, &mut events);
                 }
@@ -332,6 +428,7 @@ impl StreamParser {
                 }
             }
             "message_delta" => {
+                self.server.flush(&mut events);
                 if let Some(raw) = parsed.delta.and_then(|d| d.stop_reason).filter(|raw| !raw.is_empty()) {
                     events.push(StreamEvent::Finish(FinishReason { unified: map_finish_reason(&raw), raw: Some(raw) }));
                 }
@@ -345,6 +442,7 @@ impl StreamParser {
                 }
             }
             "error" => {
+                self.server.flush(&mut events);
                 let (message, code) = match &parsed.error {
                     Some(error) => error_fields(&serde_json::json!({ "error": error })),
                     None => (excerpt(event.data.trim(), 500), None),
@@ -355,16 +453,33 @@ impl StreamParser {
                 if let Some(index) = parsed.index.filter(|index| self.tool_blocks.contains(index)) {
                     events.push(StreamEvent::ToolCallEnd { index: Some(index) });
                 }
+                self.server.block_stop(parsed.index, &mut events);
             }
-            // `message_stop`, `ping` and unknown events.
+            "message_stop" => self.server.flush(&mut events),
+            // `ping` and unknown events.
             _ => {}
         }
         events
     }
 
-    fn block_start(&mut self, index: Option<u32>, block: &wire::ContentBlock, events: &mut Vec<StreamEvent>) {
+    /// A block starts. A block whose known fields do not have their types is
+    /// reported as malformed; a block without a type is skipped, as before.
+    fn block_start(&mut self, index: Option<u32>, raw: &serde_json::Value, events: &mut Vec<StreamEvent>) {
+        let block: wire::ContentBlock = match serde_json::from_value(raw.clone()) {
+            Ok(block) => block,
+            Err(error) => {
+                let data = excerpt(&raw.to_string(), 200);
+                events.push(StreamEvent::Malformed { reason: error.to_string(), data });
+                return;
+            }
+        };
         match block.kind.as_deref() {
-            Some("text") => push_text(StreamEvent::TextDelta, block.text.as_ref(), events),
+            Some("text") => {
+                push_text(StreamEvent::TextDelta, block.text.as_ref(), events);
+                for citation in block.citations.iter().flatten() {
+                    self.server.cite(index, citation, events);
+                }
+            }
             Some("thinking") => {
                 push_text(StreamEvent::ReasoningDelta, block.thinking.as_ref(), events);
                 push_text(StreamEvent::ReasoningSignature, block.signature.as_ref(), events);
@@ -381,19 +496,28 @@ impl StreamParser {
                     arguments: String::new(),
                 });
             }
-            _ => {}
+            Some("server_tool_use") => self.server.call_start(index, raw, events),
+            Some(kind) => self.server.other_block(kind, index, raw, events),
+            None => {}
         }
     }
 
-    fn block_delta(&self, index: Option<u32>, delta: &wire::Delta, events: &mut Vec<StreamEvent>) {
+    fn block_delta(&mut self, index: Option<u32>, delta: &wire::Delta, events: &mut Vec<StreamEvent>) {
         match delta.kind.as_deref() {
             Some("text_delta") => push_text(StreamEvent::TextDelta, delta.text.as_ref(), events),
             Some("thinking_delta") => push_text(StreamEvent::ReasoningDelta, delta.thinking.as_ref(), events),
             Some("signature_delta") => push_text(StreamEvent::ReasoningSignature, delta.signature.as_ref(), events),
             Some("input_json_delta") => {
-                let is_tool_call = index.is_none_or(|index| self.tool_blocks.contains(&index));
-                if let Some(partial) = delta.partial_json.as_ref().filter(|_| is_tool_call) {
+                let Some(partial) = delta.partial_json.as_ref() else { return };
+                if self.server.is_call(index) {
+                    self.server.input_delta(index, partial);
+                } else if index.is_none_or(|index| self.tool_blocks.contains(&index)) {
                     events.push(StreamEvent::ToolCallDelta { index, id: None, name: None, arguments: partial.clone() });
+                }
+            }
+            Some("citations_delta") => {
+                if let Some(citation) = &delta.citation {
+                    self.server.cite(index, citation, events);
                 }
             }
             _ => {}

@@ -8,7 +8,8 @@
 //! 1. `data: {chat.completion.chunk}` events; `choices[0].delta` carries `role`
 //!    (first chunk), `content`, `tool_calls` fragments (`index`, then `id`,
 //!    `function.name` and `function.arguments` pieces), and, for compatible
-//!    servers, `reasoning_content` or `reasoning`.
+//!    servers, `reasoning_content` or `reasoning`; search models and OpenRouter
+//!    add `annotations`, OpenRouter's image output `images`.
 //! 2. A chunk whose `finish_reason` is set.
 //! 3. With `stream_options.include_usage`, a chunk with `choices: []` and `usage`.
 //! 4. `data: [DONE]`.
@@ -31,6 +32,29 @@
 //!   `"reasoning": {"enabled": true}` and `{"effort": "none"}` ("disables reasoning
 //!   entirely", <https://openrouter.ai/docs/use-cases/reasoning-tokens>). Other
 //!   servers get nothing: their reasoning is chosen by the model.
+//!
+//! - Effort ([`ModelConfig::effort`]): OpenAI and Azure take `reasoning_effort`
+//!   (`low`, `medium`, `high`; for reasoning models,
+//!   <https://platform.openai.com/docs/api-reference/chat/create#chat-create-reasoning_effort>);
+//!   OpenRouter takes `"reasoning": {"effort": …}` (beside `enabled: true` when
+//!   thinking is switched on; switched off, `"none"` wins). Other servers get nothing.
+//! - Web search ([`ModelConfig::web_search`]): OpenAI's search models
+//!   (`gpt-4o-search-preview`, `gpt-4o-mini-search-preview`, `gpt-5-search-api`)
+//!   take `"web_search_options": {}` (no `user_location`: Hearth does not guess
+//!   where the user is; <https://platform.openai.com/docs/guides/tools-web-search?api-mode=chat>),
+//!   sent for any OpenAI model, since OpenAI answers a model without search with a
+//!   400 that is shown as [`ProviderErrorKind::SearchRefused`](crate::contract::ProviderErrorKind::SearchRefused)
+//!   (the shell asks [`search_support`](super::search_support) first). Its limits
+//!   do not apply there. OpenRouter takes its web plugin, `"plugins": [{"id":
+//!   "web", "max_results": …}]`, `max_results` being `max_uses` within 1 to 10
+//!   (<https://openrouter.ai/docs/guides/features/plugins/web-search>; the plugin
+//!   is documented as superseded by the `openrouter:web_search` server tool, and
+//!   still served). Both answer with `url_citation` annotations, read in `extras.rs`.
+//! - Pictures ([`ModelConfig::make_images`]): OpenRouter takes
+//!   `"modalities": ["image", "text"]` and answers with `images` in the delta
+//!   (<https://openrouter.ai/docs/guides/overview/multimodal/image-generation>),
+//!   read in `extras.rs`. OpenAI's and Azure's chat models make none (their
+//!   pictures come from the Images API).
 //!
 //! Tools (<https://platform.openai.com/docs/guides/function-calling>) go in
 //! `tools: [{type: "function", function: {name, description, parameters}}]`; a
@@ -56,6 +80,7 @@
 //! gets `reasoning_content` on those messages only. Other servers get none, and
 //! OpenAI's models keep their reasoning server-side anyway.
 
+mod extras;
 mod request;
 mod wire;
 
@@ -67,7 +92,7 @@ use super::config::{ModelConfig, ProviderConfig, body_json};
 use super::parse::{error_fields, json_event, read_error_body};
 use super::preset::Preset;
 use crate::contract::{
-    FinishKind, FinishReason, HttpRequest, ProviderError, ProviderKind, StreamEvent, ToolSpec, Usage,
+    Effort, FinishKind, FinishReason, HttpRequest, ProviderError, ProviderKind, StreamEvent, ToolSpec, Usage,
 };
 use crate::message::ChatMessage;
 use crate::message::attachment::AttachmentKind;
@@ -101,11 +126,21 @@ pub fn build_request(
             (Preset::Zhipu, Some(on)) => Some(request::ZhipuThinking::new(on)),
             _ => None,
         },
-        reasoning: match (provider.preset, model.thinking) {
-            (Preset::OpenRouter, Some(on)) => Some(request::OpenRouterReasoning::new(on)),
+        reasoning: match provider.preset {
+            Preset::OpenRouter => request::OpenRouterReasoning::new(model.thinking, model.effort),
             _ => None,
         },
+        reasoning_effort: model.effort.filter(|_| completion_field).map(Effort::as_str),
         tools: tools.iter().map(request::Tool::new).collect(),
+        web_search_options: (provider.preset == Preset::OpenAi && model.web_search.is_some())
+            .then_some(request::Empty {}),
+        plugins: match (provider.preset, &model.web_search) {
+            (Preset::OpenRouter, Some(search)) => {
+                vec![request::Plugin { id: "web", max_results: search.max_uses.map(|uses| uses.clamp(1, 10)) }]
+            }
+            _ => Vec::new(),
+        },
+        modalities: (provider.preset == Preset::OpenRouter && model.make_images).then_some(["image", "text"]),
     };
     let url = if provider.preset == Preset::Azure {
         azure_chat_url(&provider.base_url, &provider.api_version)
@@ -279,6 +314,9 @@ pub struct StreamParser {
     open_calls: Vec<Option<u32>>,
     /// The indexes of other choices seen so far (each is reported once).
     ignored_choices: Vec<u32>,
+    /// How many characters of text the first choice has streamed (annotations
+    /// place their citations by character index).
+    text_chars: u64,
 }
 
 impl StreamParser {
@@ -319,6 +357,13 @@ impl StreamParser {
             }
             if let Some(delta) = &choice.delta {
                 push_delta(delta, &mut events);
+                if let Some(text) = &delta.content {
+                    self.text_chars += text.chars().count() as u64;
+                }
+                for annotation in delta.annotations.iter().flatten() {
+                    events.push(extras::annotation(annotation, self.text_chars));
+                }
+                events.extend(delta.images.iter().flatten().map(extras::image));
                 for call in delta.tool_calls.iter().flatten() {
                     if !self.open_calls.contains(&call.index) {
                         self.open_calls.push(call.index);

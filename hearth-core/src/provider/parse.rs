@@ -1,6 +1,7 @@
 //! What the three families share when they read a provider's answer: the start
 //! of every stream parser's `on_event` ([`json_event`]), error bodies
-//! ([`read_error_body`], [`error_fields`]) and short excerpts for diagnostics.
+//! ([`read_error_body`], [`error_fields`]), short excerpts for diagnostics and
+//! raw JSON kept for what cannot be read ([`raw_json`]).
 
 use crate::contract::StreamEvent;
 use crate::sse::SseEvent;
@@ -61,4 +62,21 @@ pub(crate) fn excerpt(text: &str, max_chars: usize) -> String {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text.to_owned(),
     }
+}
+
+/// The most of a provider's JSON kept for something Hearth cannot read
+/// ([`Unsupported`](crate::contract::Unsupported), a provider tool of its own).
+pub(crate) const MAX_RAW: usize = 4 * 1024;
+
+/// A provider's JSON as text, cut at [`MAX_RAW`] bytes on a character boundary.
+pub(crate) fn raw_json(value: &serde_json::Value) -> String {
+    let mut text = value.to_string();
+    if text.len() > MAX_RAW {
+        let mut cut = MAX_RAW;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+    }
+    text
 }

@@ -133,3 +133,13 @@ fn network_errors_explain_cors_for_local_servers() {
     assert!(!remote.message.contains("OLLAMA_ORIGINS"));
     assert!(is_local_host("127.0.0.1:1234") && is_local_host("[::1]:8080") && !is_local_host("example.com:80"));
 }
+
+#[test]
+fn openai_refusing_web_search_options_is_search_refused() {
+    let body = "Web search options not supported with this model.";
+    let error = ProviderError::from_status(400, body.to_owned(), Some("invalid_request_error".into()), None);
+    assert_eq!(error.kind, ProviderErrorKind::SearchRefused);
+    assert!(!error.is_retryable());
+    let other = ProviderError::from_status(400, "Unknown parameter: 'web_search'.".to_owned(), None, None);
+    assert_eq!(other.kind, ProviderErrorKind::BadRequest, "only the documented wording");
+}

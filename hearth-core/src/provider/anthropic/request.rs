@@ -27,8 +27,33 @@ pub(super) struct Body<'a> {
     pub(super) temperature: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) top_p: Option<f64>,
+    /// The function tools, then the server tools (web search and fetch).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub(super) tools: Vec<Tool<'a>>,
+    pub(super) tools: Vec<ToolEntry<'a>>,
+}
+
+/// One entry of `tools`: a function tool Hearth runs, or a tool Anthropic runs.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub(super) enum ToolEntry<'a> {
+    /// `{name, description, input_schema}`.
+    Function(Tool<'a>),
+    /// `{type, name, max_uses?, allowed_domains? | blocked_domains?}`.
+    Server(ServerTool<'a>),
+}
+
+/// A server tool: `web_search_20250305` or `web_fetch_20250910`, with its limits.
+#[derive(Debug, Serialize)]
+pub(super) struct ServerTool<'a> {
+    #[serde(rename = "type")]
+    pub(super) kind: &'static str,
+    pub(super) name: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) max_uses: Option<u32>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    pub(super) allowed_domains: &'a [String],
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    pub(super) blocked_domains: &'a [String],
 }
 
 /// `{"type": "enabled", "budget_tokens": …}`.

@@ -7,10 +7,12 @@
 //! reply this module cannot use. `UPDATE_EXPECT=1` rewrites expectations.
 //!
 //! In `tests/`: the two-round tool turn as this family sends it (`tool_wire`)
-//! and its whole requests against their snapshots (`snapshots`).
+//! and its whole requests against their snapshots (`snapshots`); web search,
+//! web fetch, citations and effort (`web`).
 
 mod snapshots;
 mod tool_wire;
+mod web;
 
 use std::path::PathBuf;
 

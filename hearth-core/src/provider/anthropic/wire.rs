@@ -16,8 +16,9 @@ pub(super) struct Event {
     pub(super) index: Option<u32>,
     /// `message_start`: the message shell, with the input token count.
     pub(super) message: Option<Message>,
-    /// `content_block_start`: the block being opened.
-    pub(super) content_block: Option<ContentBlock>,
+    /// `content_block_start`: the block being opened, as JSON (a block of a
+    /// type Hearth does not know is kept as it came; see [`ContentBlock`]).
+    pub(super) content_block: Option<serde_json::Value>,
     /// `content_block_delta` (typed delta) or `message_delta` (stop reason).
     pub(super) delta: Option<Delta>,
     /// `message_delta`: cumulative token counts.
@@ -44,15 +45,18 @@ pub(super) struct ContentBlock {
     pub(super) signature: Option<String>,
     /// `redacted_thinking` blocks: the encrypted reasoning, whole (no deltas follow).
     pub(super) data: Option<String>,
-    /// `tool_use` blocks.
+    /// `tool_use` and `server_tool_use` blocks.
     pub(super) id: Option<String>,
-    /// `tool_use` blocks.
+    /// `tool_use` and `server_tool_use` blocks.
     pub(super) name: Option<String>,
+    /// `text` blocks: citations sent whole with the block (usually none).
+    pub(super) citations: Option<Vec<serde_json::Value>>,
 }
 
 #[derive(Debug, Deserialize)]
 pub(super) struct Delta {
-    /// `text_delta`, `thinking_delta`, `signature_delta` or `input_json_delta`;
+    /// `text_delta`, `thinking_delta`, `signature_delta`, `input_json_delta` or
+    /// `citations_delta`;
     /// absent in `message_delta`.
     #[serde(rename = "type")]
     pub(super) kind: Option<String>,
@@ -62,6 +66,8 @@ pub(super) struct Delta {
     /// its `content_block_stop`.
     pub(super) signature: Option<String>,
     pub(super) partial_json: Option<String>,
+    /// `citations_delta`: one citation of the text block.
+    pub(super) citation: Option<serde_json::Value>,
     /// `message_delta` only.
     pub(super) stop_reason: Option<String>,
 }

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::contract::ToolSpec;
+use crate::contract::{Effort, ToolSpec};
 
 /// The whole request body.
 #[derive(Debug, Serialize)]
@@ -28,11 +28,35 @@ pub(super) struct Body<'a> {
     /// Zhipu GLM's thinking switch.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) thinking: Option<ZhipuThinking>,
-    /// OpenRouter's thinking switch.
+    /// OpenRouter's thinking switch and effort.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) reasoning: Option<OpenRouterReasoning>,
+    /// OpenAI's and Azure's effort for reasoning models (`low`, `medium`, `high`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) reasoning_effort: Option<&'static str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) tools: Vec<Tool<'a>>,
+    /// OpenAI's search models: `{}` (no `user_location`, no context size).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) web_search_options: Option<Empty>,
+    /// OpenRouter's plugins: the web search one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) plugins: Vec<Plugin>,
+    /// OpenRouter's image output: `["image", "text"]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) modalities: Option<[&'static str; 2]>,
+}
+
+/// `{}`.
+#[derive(Debug, Serialize)]
+pub(super) struct Empty {}
+
+/// `{"id": "web", "max_results": …}`: OpenRouter's web search plugin.
+#[derive(Debug, Serialize)]
+pub(super) struct Plugin {
+    pub(super) id: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) max_results: Option<u32>,
 }
 
 /// `{"include_usage": true}`: the usage chunk at the end of the stream.
@@ -54,7 +78,8 @@ impl ZhipuThinking {
     }
 }
 
-/// `{"enabled": true}` asks for reasoning, `{"effort": "none"}` turns it off.
+/// `{"enabled": true}` asks for reasoning, `{"effort": "none"}` turns it off,
+/// `{"effort": "high"}` (with or without `enabled`) sets how hard it thinks.
 #[derive(Debug, Serialize)]
 pub(super) struct OpenRouterReasoning {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -64,8 +89,15 @@ pub(super) struct OpenRouterReasoning {
 }
 
 impl OpenRouterReasoning {
-    pub(super) fn new(on: bool) -> Self {
-        if on { Self { enabled: Some(true), effort: None } } else { Self { enabled: None, effort: Some("none") } }
+    /// The switch (`None`: the model's default) and the effort; nothing when
+    /// neither is set. Off wins over an effort.
+    pub(super) fn new(on: Option<bool>, effort: Option<Effort>) -> Option<Self> {
+        let effort = effort.map(Effort::as_str);
+        match on {
+            Some(false) => Some(Self { enabled: None, effort: Some("none") }),
+            Some(true) => Some(Self { enabled: Some(true), effort }),
+            None => effort.map(|effort| Self { enabled: None, effort: Some(effort) }),
+        }
     }
 }
 

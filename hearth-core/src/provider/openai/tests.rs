@@ -7,8 +7,10 @@
 //! reply this module cannot use. `UPDATE_EXPECT=1` rewrites expectations.
 //!
 //! In `tests/`: the two-round tool turn as this family sends it (`tool_wire`)
-//! and its whole requests against their snapshots (`snapshots`).
+//! and its whole requests against their snapshots (`snapshots`); annotations
+//! and images in deltas (`extras`).
 
+mod extras;
 mod snapshots;
 mod tool_wire;
 

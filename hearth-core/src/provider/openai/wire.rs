@@ -29,6 +29,10 @@ pub(super) struct Delta {
     /// OpenRouter.
     pub(super) reasoning: Option<String>,
     pub(super) tool_calls: Option<Vec<ToolCallChunk>>,
+    /// OpenAI's search models and OpenRouter's web plugin: `url_citation`s.
+    pub(super) annotations: Option<Vec<serde_json::Value>>,
+    /// OpenRouter's image output: `{"type": "image_url", "image_url": {"url": "data:…"}}`.
+    pub(super) images: Option<Vec<serde_json::Value>>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,8 +1,9 @@
 //! Anthropic's whole requests against their snapshots in
 //! `test_data/anthropic/request_*.json` (the cases are
-//! [`snapshots`](crate::provider::tests::snapshots)'s; `UPDATE_EXPECT=1` rewrites them).
+//! [`snapshots`](crate::provider::tests::snapshots)'s, and a web search with an
+//! effort after a searched answer; `UPDATE_EXPECT=1` rewrites them).
 
-use crate::contract::ProviderKind;
+use crate::contract::{Effort, ProviderKind, WebSearch};
 use crate::message::attachment::Accepts;
 use crate::provider::tests::recorded;
 use crate::provider::tests::snapshots::{
@@ -54,6 +55,23 @@ fn anthropic_requests_match_their_snapshots() {
                     &ModelConfig::new("claude-sonnet-4-5"),
                     &with_attachments(ProviderKind::Anthropic, Accepts::ALL),
                     false,
+                ),
+            ),
+            (
+                "web_search",
+                build(
+                    &anthropic,
+                    &ModelConfig {
+                        effort: Some(Effort::Medium),
+                        web_search: Some(WebSearch {
+                            max_uses: Some(5),
+                            allowed_domains: vec!["wikipedia.org".into()],
+                            blocked_domains: vec!["example.com".into()],
+                        }),
+                        ..thinking(ModelConfig::new("claude-sonnet-4-5"), true)
+                    },
+                    &super::web::searched_then_asked(),
+                    true,
                 ),
             ),
             (

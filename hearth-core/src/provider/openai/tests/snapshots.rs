@@ -1,8 +1,8 @@
 //! OpenAI's whole requests against their snapshots in `test_data/openai/request_*.json`
-//! (the cases are [`snapshots`](crate::provider::tests::snapshots)'s; `UPDATE_EXPECT=1`
-//! rewrites them).
+//! (the cases are [`snapshots`](crate::provider::tests::snapshots)'s, and web search,
+//! effort and image output; `UPDATE_EXPECT=1` rewrites them).
 
-use crate::contract::ProviderKind;
+use crate::contract::{Effort, ProviderKind, WebSearch};
 use crate::message::attachment::Accepts;
 use crate::provider::tests::recorded;
 use crate::provider::tests::snapshots::{
@@ -88,6 +88,41 @@ fn openai_requests_match_their_snapshots() {
                     &ModelConfig::new("deepseek-reasoner"),
                     &tool_turn,
                     true,
+                ),
+            ),
+            (
+                "search_preview",
+                build(
+                    &openai,
+                    &ModelConfig {
+                        web_search: Some(WebSearch::default()),
+                        ..ModelConfig::new("gpt-4o-search-preview")
+                    },
+                    &chat,
+                    false,
+                ),
+            ),
+            (
+                "effort",
+                build(
+                    &openai,
+                    &ModelConfig { effort: Some(Effort::High), ..ModelConfig::new("o4-mini") },
+                    &chat,
+                    false,
+                ),
+            ),
+            (
+                "web_images_openrouter",
+                build(
+                    &provider(Preset::OpenRouter, "https://openrouter.ai/api/v1"),
+                    &ModelConfig {
+                        effort: Some(Effort::Low),
+                        web_search: Some(WebSearch { max_uses: Some(3), ..WebSearch::default() }),
+                        make_images: true,
+                        ..ModelConfig::new("google/gemini-2.5-flash-image")
+                    },
+                    &chat,
+                    false,
                 ),
             ),
             (

@@ -371,3 +371,28 @@ fn the_question_s_attached_files_reach_every_round_of_a_tool_turn() {
         assert!(history[1..].iter().all(|message| message.files.is_empty()));
     }
 }
+
+/// An Anthropic answer that searched the web keeps its search, sources and
+/// citation marks in the record, and the next request, built from the record
+/// with search still on, sends the answer's text only (no server tool blocks).
+#[test]
+fn a_searched_answer_is_sent_back_as_text() {
+    use crate::compaction::HistoryItem;
+    use crate::contract::WebSearch;
+    use crate::provider::{ModelConfig, Preset, ProviderConfig, build_request};
+    let mut recorder = recorder(ProviderKind::Anthropic, "When was Claude Shannon born?");
+    stream(&mut recorder, ProviderKind::Anthropic, "anthropic/web_search_citations.sse");
+    let record = recorder.finish(ReplyStatus::Complete, 2_000).clone();
+    assert_eq!(record.sources.len(), 1);
+    assert_eq!(record.server_tools.len(), 1);
+    assert_eq!(record.citations.len(), 1);
+    let mut messages = vec![ChatMessage::new(Role::User, "When was Claude Shannon born?")];
+    messages.extend(HistoryItem::of_record(&record).map(|item| item.messages).unwrap_or_default());
+    messages.push(ChatMessage::new(Role::User, "Where did he study?"));
+    let provider = ProviderConfig { kind: ProviderKind::Anthropic, preset: Preset::Anthropic, ..Default::default() };
+    let model = ModelConfig { web_search: Some(WebSearch::default()), ..ModelConfig::new("claude-sonnet-4-5") };
+    let request = build_request(&provider, &model, &messages).expect("built");
+    let body: serde_json::Value = serde_json::from_str(request.body.as_deref().unwrap_or_default()).expect("JSON");
+    assert_eq!(body["messages"][1], serde_json::json!({ "role": "assistant", "content": record.content }));
+    assert_eq!(body["messages"].as_array().map(Vec::len), Some(3));
+}
