@@ -363,6 +363,48 @@ impl Reply {
         if self.ignored_choices > 0 {
             json["ignored_choices"] = serde_json::json!(self.ignored_choices);
         }
+        self.extras_json(&mut json);
         json
+    }
+
+    /// What [`to_json`](Self::to_json) adds only when the reply has it, so the
+    /// replies of families without it print as before: `usage.reasoning`,
+    /// `reasoning_items` (the ids of sealed reasoning items), `sources` and
+    /// `citations` (`[source, at]`), `server_tools`, `images` and `drawing`
+    /// (the base64 length in place of the bytes) and `unsupported`.
+    fn extras_json(&self, json: &mut serde_json::Value) {
+        if let Some(reasoning) = self.usage.and_then(|usage| usage.reasoning) {
+            json["usage"]["reasoning"] = serde_json::json!(reasoning);
+        }
+        let items: Vec<&str> = self.reasoning_parts.iter().filter_map(|part| part.id.as_deref()).collect();
+        if !items.is_empty() {
+            json["reasoning_items"] = serde_json::json!(items);
+        }
+        if !self.sources.is_empty() {
+            json["sources"] = serde_json::json!(self.sources);
+            json["citations"] =
+                serde_json::json!(self.citations.iter().map(|mark| [mark.source, mark.at]).collect::<Vec<_>>());
+        }
+        if !self.server_tools.is_empty() {
+            json["server_tools"] = serde_json::json!(self.server_tools);
+        }
+        let image = |image: &ImageOut| {
+            serde_json::json!({
+                "id": image.id,
+                "mime": image.mime,
+                "base64_length": image.data.len(),
+                "partial": image.partial,
+                "revised_prompt": image.revised_prompt,
+            })
+        };
+        if !self.images.is_empty() {
+            json["images"] = serde_json::json!(self.images.iter().map(image).collect::<Vec<_>>());
+        }
+        if let Some(drawing) = &self.drawing {
+            json["drawing"] = image(drawing);
+        }
+        if !self.unsupported.is_empty() {
+            json["unsupported"] = serde_json::json!(self.unsupported);
+        }
     }
 }
