@@ -209,14 +209,14 @@ fn parts(message: &ChatMessage, text: &str) -> Vec<request::Part> {
         .attachments
         .iter()
         .map(|attachment| match attachment.kind {
-            AttachmentKind::Image => request::Part::InputImage { image_url: attachment.data_url(), detail: "auto" },
+            AttachmentKind::Image => request::Part::Image { image_url: attachment.data_url(), detail: "auto" },
             AttachmentKind::Pdf => {
-                request::Part::InputFile { filename: attachment.name.clone(), file_data: attachment.data_url() }
+                request::Part::File { filename: attachment.name.clone(), file_data: attachment.data_url() }
             }
         })
         .collect();
     if !text.is_empty() {
-        parts.push(request::Part::InputText { text: text.to_owned() });
+        parts.push(request::Part::Text { text: text.to_owned() });
     }
     parts
 }
@@ -361,10 +361,8 @@ impl StreamParser {
                 self.reasoning(at, parsed.delta, &mut events);
             }
             "response.function_call_arguments.delta" => self.arguments(output_index, parsed.delta, &mut events),
-            "response.function_call_arguments.done" => {
-                if self.call(output_index).is_some_and(|call| !call.arguments) {
-                    self.arguments(output_index, parsed.arguments, &mut events);
-                }
+            "response.function_call_arguments.done" if self.call(output_index).is_some_and(|call| !call.arguments) => {
+                self.arguments(output_index, parsed.arguments, &mut events);
             }
             "response.output_item.added" | "response.output_item.done" => {
                 let done = kind.ends_with(".done");

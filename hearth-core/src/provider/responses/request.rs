@@ -98,14 +98,17 @@ pub(super) enum Content {
 
 /// One input content part, tagged by `type`.
 #[derive(Debug, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type")]
 pub(super) enum Part {
     /// `{"type":"input_text","text"}`.
-    InputText { text: String },
+    #[serde(rename = "input_text")]
+    Text { text: String },
     /// `{"type":"input_image","image_url":"data:…","detail":"auto"}`.
-    InputImage { image_url: String, detail: &'static str },
+    #[serde(rename = "input_image")]
+    Image { image_url: String, detail: &'static str },
     /// `{"type":"input_file","filename","file_data":"data:application/pdf;base64,…"}`.
-    InputFile { filename: String, file_data: String },
+    #[serde(rename = "input_file")]
+    File { filename: String, file_data: String },
 }
 
 /// `{"type":"summary_text","text"}`.

@@ -308,3 +308,19 @@ fn web_search_and_images_are_offered_as_documented() {
     assert_eq!((json["store"].clone(), json["stream"].clone()), (serde_json::json!(false), serde_json::json!(true)));
     assert!(json.get("reasoning").is_none(), "no reasoning field unless asked");
 }
+
+#[test]
+fn an_error_body_after_the_events_ends_the_stream_with_it() {
+    let mut decoder = crate::provider::ResponseDecoder::new(ProviderKind::Responses);
+    let mut got = decoder.push(
+        b"event: response.output_text.delta\ndata: {\"type\":\"response.output_text.delta\",\"delta\":\"Half\"}\n\n",
+    );
+    got.extend(decoder.push(b"{\"error\":{\"message\":\"The server had an error\",\"type\":\"server_error\"}}"));
+    got.extend(decoder.finish());
+    assert_eq!(got[0], StreamEvent::TextDelta("Half".into()));
+    assert!(matches!(&got[1], StreamEvent::ProviderError(error) if error.kind == ProviderErrorKind::Server), "{got:?}");
+    // The SSE event name stands in for a missing JSON type.
+    let mut decoder = crate::provider::ResponseDecoder::new(ProviderKind::Responses);
+    let got = decoder.push(b"event: response.output_text.delta\ndata: {\"delta\":\"named\"}\n\n");
+    assert_eq!(got, [StreamEvent::TextDelta("named".into())]);
+}
