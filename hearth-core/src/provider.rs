@@ -8,7 +8,8 @@
 //!   [`ProviderError`], [`ProviderErrorKind`]). That module is their home; they
 //!   are re-exported here, so `hearth_core::provider::StreamEvent` and the like
 //!   keep working.
-//! - The families, [`openai`], [`anthropic`] and [`gemini`], with the same public
+//! - The families, [`openai`] (Chat Completions), [`responses`] (OpenAI
+//!   Responses), [`anthropic`] and [`gemini`], with the same public
 //!   surface (`build_request`, `StreamParser`, `map_finish_reason`,
 //!   `parse_error_body`) so that they can be read side by side. Each builds its
 //!   request body from typed serde structs in its `request` module (the shapes

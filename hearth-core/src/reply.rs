@@ -367,10 +367,19 @@ impl Reply {
         json
     }
 
-    /// What the reply brought beyond text, each only when there is any (so the
-    /// folds of replies without them read as before): sources and citation
-    /// marks, the provider's own tools, pictures, what could not be read.
+    /// What [`to_json`](Self::to_json) adds only when the reply has it, so the
+    /// replies of families without it print as before: `usage.reasoning`,
+    /// `reasoning_items` (the ids of sealed reasoning items), `sources`,
+    /// `citations`, `server_tools`, `images` and `drawing` (see
+    /// [`image_json`]) and `unsupported`.
     fn extras_json(&self, json: &mut serde_json::Value) {
+        if let Some(reasoning) = self.usage.and_then(|usage| usage.reasoning) {
+            json["usage"]["reasoning"] = serde_json::json!(reasoning);
+        }
+        let items: Vec<&str> = self.reasoning_parts.iter().filter_map(|part| part.id.as_deref()).collect();
+        if !items.is_empty() {
+            json["reasoning_items"] = serde_json::json!(items);
+        }
         if !self.sources.is_empty() {
             json["sources"] = serde_json::json!(self.sources);
         }

@@ -308,8 +308,11 @@ fn classify(status: Option<u16>, code: Option<&str>, message: &str) -> ProviderE
     if code.contains("content_filter") || code == "responsibleaipolicyviolation" {
         return ProviderErrorKind::ContentFilter;
     }
-    if code == "resource_exhausted" {
+    if code == "resource_exhausted" || code == "insufficient_quota" {
         return ProviderErrorKind::RateLimit;
+    }
+    if let Some(kind) = tool_refusal(&message) {
+        return kind;
     }
     // Before the status: OpenRouter says it with a 404 and llama.cpp with a 500.
     if super::media_refusal(&message).is_some() {
@@ -347,6 +350,23 @@ fn classify(status: Option<u16>, code: Option<&str>, message: &str) -> ProviderE
         }
         None if code.contains("auth") || code.contains("invalid_api_key") => ProviderErrorKind::Auth,
         None => ProviderErrorKind::Other,
+    }
+}
+
+/// A provider that will not run its own web search or image tool for the
+/// model. OpenAI Responses answers 400 with "Hosted tool 'web_search_preview'
+/// is not supported with gpt-5-2025-08-07." (reported in openai/codex#4881; the
+/// same words naming `image_generation` are read as a refusal to make images).
+fn tool_refusal(message: &str) -> Option<ProviderErrorKind> {
+    if !message.contains("not supported") || !message.contains("tool") {
+        return None;
+    }
+    if message.contains("web_search") {
+        Some(ProviderErrorKind::SearchRefused)
+    } else if message.contains("image_generation") {
+        Some(ProviderErrorKind::ImagesRefused)
+    } else {
+        None
     }
 }
 

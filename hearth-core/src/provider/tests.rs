@@ -327,7 +327,7 @@ fn the_families_take_the_shared_types_from_the_contract() {
     ];
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/provider");
     let mut checked = 0;
-    for family in ["openai", "anthropic", "gemini"] {
+    for family in ["openai", "responses", "anthropic", "gemini"] {
         let files = [
             (root.join(format!("{family}.rs")), "super::"),
             (root.join(family).join("wire.rs"), "super::super::"),

@@ -124,6 +124,26 @@ fn content_filter_and_resource_exhausted_codes_win_over_the_status() {
 }
 
 #[test]
+fn refused_search_and_images_and_quota_in_a_stream() {
+    // openai/codex#4881: the Responses API refusing its web search tool for a model.
+    let search = ProviderError::from_status(
+        400,
+        "Hosted tool 'web_search_preview' is not supported with gpt-5-2025-08-07.".into(),
+        None,
+        None,
+    );
+    assert_eq!((search.kind, search.is_retryable()), (ProviderErrorKind::SearchRefused, false));
+    let images =
+        ProviderError::from_status(400, "Hosted tool 'image_generation' is not supported with o1.".into(), None, None);
+    assert_eq!(images.kind, ProviderErrorKind::ImagesRefused);
+    let other = ProviderError::from_status(400, "Tool 'calculator' is not supported.".into(), None, None);
+    assert_eq!(other.kind, ProviderErrorKind::BadRequest);
+    // A Responses `error` event: `{"type": "insufficient_quota", "code": "insufficient_quota"}`.
+    let quota = ProviderError::in_stream("You exceeded your current quota".into(), Some("insufficient_quota".into()));
+    assert_eq!(quota.kind, ProviderErrorKind::RateLimit);
+}
+
+#[test]
 fn network_errors_explain_cors_for_local_servers() {
     let local = ProviderError::network("http://localhost:11434/v1/chat/completions", "Failed to fetch".into());
     assert!(local.message.contains("localhost:11434"), "{}", local.message);

@@ -16,6 +16,7 @@
 mod anthropic;
 mod gemini;
 mod openai;
+mod responses;
 
 use std::path::{Path, PathBuf};
 
