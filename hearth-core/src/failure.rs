@@ -122,6 +122,14 @@ pub enum ConfigProblem {
         /// What is over, as a sentence.
         reason: String,
     },
+    /// "Search the web" is on, and the account and model cannot search (see
+    /// `provider::search_support`); nothing was sent.
+    CannotSearch {
+        /// The account's name.
+        provider: String,
+        /// Why, and what to do instead, as a sentence.
+        reason: String,
+    },
     /// A record stored before problems were kept as fields: only its text says.
     #[serde(other)]
     Unrecorded,
@@ -162,6 +170,7 @@ impl<'de> Deserialize<'de> for ConfigProblem {
             "refused_base_url" => ConfigProblem::RefusedBaseUrl { detail },
             "key_for_other_origin" => ConfigProblem::KeyForOtherOrigin { key_origin, url_origin },
             "attachment_over_limit" => ConfigProblem::AttachmentOverLimit { name, reason },
+            "cannot_search" => ConfigProblem::CannotSearch { provider, reason },
             // A problem a newer Hearth recorded.
             _ => ConfigProblem::Unrecorded,
         })
@@ -194,6 +203,11 @@ impl std::fmt::Display for ConfigProblem {
             ConfigProblem::AttachmentOverLimit { name, reason } => {
                 write!(f, "“{name}” cannot be sent to this provider: {reason} Nothing was sent.")
             }
+            ConfigProblem::CannotSearch { provider, reason } => write!(
+                f,
+                "“{provider}” cannot search the web with this model. {reason} Or turn off “Search the web” in the \
+                 message box. Nothing was sent."
+            ),
             ConfigProblem::Unrecorded => write!(f, "The set-up must be fixed in Providers first."),
         }
     }

@@ -17,7 +17,6 @@
 //! | Azure Chat Completions | no (Responses has it) | through the Images API only |
 //! | DeepSeek, Zhipu, other servers | not offered (unknown) | not offered (unknown) |
 
-use super::base_url::is_local_url;
 use super::config::ProviderConfig;
 use super::preset::Preset;
 use crate::contract::ProviderKind;
@@ -29,6 +28,23 @@ pub enum SearchSupport {
     Yes,
     /// It cannot, and why.
     No(NoSearch),
+}
+
+impl NoSearch {
+    /// Why, and what to do instead, in a sentence for the error card.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            NoSearch::LocalServer => "A model on this computer has no web search of its own.",
+            NoSearch::ChatCompletionsModelWithoutSearch => {
+                "On Chat Completions only OpenAI's search models search the web: choose the Responses API for this \
+                 provider (Providers → API), or a -search model."
+            }
+            NoSearch::AzureChatCompletions => {
+                "Azure OpenAI searches only on the Responses API: choose it for this provider (Providers → API)."
+            }
+            NoSearch::NotOffered => "This provider offers no web search Hearth knows how to ask for.",
+        }
+    }
 }
 
 /// Why an account and model cannot search the web.
@@ -118,10 +134,11 @@ fn last_segment(model: &str) -> String {
     model.rsplit('/').next().unwrap_or_default().to_owned()
 }
 
-/// A server on this computer: a local preset, or any account at a local address.
+/// A local server by its preset (Ollama, LM Studio, llama.cpp). An account
+/// of a hosted family at a local address is a proxy or a gateway in front of
+/// the provider, which searches and draws as the provider does.
 fn is_local(provider: &ProviderConfig) -> bool {
     matches!(provider.preset, Preset::Ollama | Preset::LmStudio | Preset::LlamaCpp)
-        || is_local_url(provider.effective_base_url())
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use hearth_core::contract::MediaRefusal;
 use hearth_core::failure::ConfigProblem;
 use hearth_core::message::attachment::Accepts;
 use hearth_core::message::{AttachedFile, Attachment, ChatMessage, Role};
-use hearth_core::provider::InputsFrom;
+use hearth_core::provider::{InputsFrom, SearchSupport, search_support};
 use hearth_core::storage::{AgentRef, MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message};
 use hearth_core::tools::ToolSpec;
 use leptos::prelude::*;
@@ -317,12 +317,19 @@ impl ChatContext {
         }
         // What the message box chose over the agent's defaults, as Send was pressed.
         let options = untrack(|| self.overrides.get()).over(&agent.options);
-        let configs = entry.as_ref().map_or(Err(ConfigProblem::NoProvider), |entry| entry.configs()).map(
+        let configs = entry.as_ref().map_or(Err(ConfigProblem::NoProvider), |entry| entry.configs()).and_then(
             |(provider, mut model)| {
                 model.web_search = options.search(options.web_search);
                 model.effort = options.effort;
                 model.make_images = options.make_images;
-                (provider, model)
+                // A model that cannot search says so before anything is sent.
+                if model.web_search.is_some()
+                    && let SearchSupport::No(why) = search_support(&provider, &model.model)
+                {
+                    let name = entry.as_ref().map(|e| e.provider.name.clone()).unwrap_or_default();
+                    return Err(ConfigProblem::CannotSearch { provider: name, reason: why.sentence().to_owned() });
+                }
+                Ok((provider, model))
             },
         );
         let accepts = entry.as_ref().map_or(Accepts::ALL, |entry| entry.accepts().0);

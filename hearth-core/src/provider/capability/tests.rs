@@ -35,10 +35,14 @@ fn search_by_family() {
         (Preset::Ollama, "http://localhost:11434/v1"),
         (Preset::LmStudio, "http://192.168.1.20:1234/v1"),
         (Preset::LlamaCpp, "http://127.0.0.1:8080/v1"),
-        (Preset::Custom, "http://localhost:8000/v1"),
     ] {
         assert_eq!(search_support(&account(preset, url), "m"), SearchSupport::No(NoSearch::LocalServer), "{url}");
     }
+    // A hosted family at a local address is a gateway to it: it searches as the provider does.
+    let gateway = account(Preset::Anthropic, "http://127.0.0.1:4000");
+    assert_eq!(search_support(&gateway, "claude-sonnet-4-5"), SearchSupport::Yes);
+    let custom = account(Preset::Custom, "http://localhost:8000/v1");
+    assert_eq!(search_support(&custom, "m"), SearchSupport::No(NoSearch::NotOffered));
 }
 
 #[test]

@@ -142,6 +142,7 @@ fn every_set_up_problem_round_trips_and_unknown_ones_read_as_unrecorded() {
         ConfigProblem::RefusedBaseUrl { detail: text("d") },
         ConfigProblem::KeyForOtherOrigin { key_origin: text("https://a"), url_origin: text("https://b") },
         ConfigProblem::AttachmentOverLimit { name: text("a.png"), reason: text("too big") },
+        ConfigProblem::CannotSearch { provider: text("P"), reason: text("r") },
         ConfigProblem::Unrecorded,
     ];
     for problem in problems {
