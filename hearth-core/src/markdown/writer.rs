@@ -203,7 +203,7 @@ impl Writer {
     fn cite(&mut self, source: u32) {
         let Some(message_id) = &self.cited else { return };
         let number = source.saturating_add(1);
-        let anchor = super::source_anchor(message_id, number);
+        let anchor = super::citations::source_anchor(message_id, number);
         self.out.push_str("<sup class=\"citation\"><a");
         self.attribute("href", &format!("#{anchor}"));
         self.attribute("aria-label", &format!("Source {number}"));
