@@ -59,8 +59,6 @@ mod writer;
 
 use pulldown_cmark::Parser;
 
-use crate::contract::CitationMark;
-
 pub use self::citations::source_anchor;
 use self::events::SafeEvents;
 use self::options::options;
@@ -115,8 +113,10 @@ pub fn render_reply(markdown: &str, mode: RenderMode) -> SafeHtml {
 /// Where a reply's text cites its sources, for [`render_reply_cited`].
 #[derive(Debug, Clone, Copy)]
 pub struct Citing<'a> {
-    /// The marks, as the reply's record keeps them.
-    pub marks: &'a [CitationMark],
+    /// The marks as `(source, at)`: the source at position `source` of the
+    /// reply's list is cited after the `at`-th character of its text (the
+    /// record's `CitationMark`s).
+    pub marks: &'a [(u32, u32)],
     /// The id of the message: each mark links to its source's entry,
     /// [`source_anchor`]`(message_id, n)`, in the list the shell shows.
     pub message_id: &'a str,

@@ -1,5 +1,6 @@
-//! Citation marks in a reply's text ([`CitationMark`]: "source `n` is cited
-//! after the `at`-th character"), carried through rendering as sentinels.
+//! Citation marks in a reply's text (`(source, at)`: "the source at position
+//! `source` is cited after the `at`-th character", as the record's
+//! `CitationMark`s say), carried through rendering as sentinels.
 //!
 //! Before the text is parsed, [`place`] puts one private-use character per
 //! mark (U+F0000 plus the source's position, Supplementary Private Use
@@ -17,8 +18,6 @@
 //! only of markdown's punctuation (fences, rules, table rows of dashes) to
 //! the end of the text before. One with no text before it (offset 0) gets a
 //! paragraph of its own at the start. An offset beyond the end is the end.
-
-use crate::contract::CitationMark;
 
 /// The first sentinel: source 0.
 const FIRST: u32 = 0xF0000;
@@ -89,10 +88,10 @@ pub(super) fn split(text: &str) -> Vec<Segment<'_>> {
 
 /// `markdown` with a sentinel for each of `marks` where it goes (see the
 /// module documentation), and none of its own.
-pub(super) fn place(markdown: &str, marks: &[CitationMark]) -> String {
+pub(super) fn place(markdown: &str, marks: &[(u32, u32)]) -> String {
     let mut wanted: Vec<(usize, char)> = marks
         .iter()
-        .filter_map(|mark| Some((usize::try_from(mark.at).unwrap_or(usize::MAX), sentinel(mark.source)?)))
+        .filter_map(|&(source, at)| Some((usize::try_from(at).unwrap_or(usize::MAX), sentinel(source)?)))
         .collect();
     // Stable: marks at one place keep their order.
     wanted.sort_by_key(|(offset, _)| *offset);

@@ -3,14 +3,12 @@
 //! lists, code, links, formulas, the start, past the end), and no sentinel
 //! reaches the page.
 
-use crate::contract::CitationMark;
 use crate::markdown::{Citing, RenderMode, render_reply, render_reply_cited, source_anchor};
 
 /// The reply `markdown` with marks `(source, at)`, rendered, each mark
 /// written as `{n}` (after checking its whole markup).
 fn cited(markdown: &str, marks: &[(u32, u32)]) -> String {
-    let marks: Vec<CitationMark> = marks.iter().map(|&(source, at)| CitationMark { source, at }).collect();
-    let html = render_reply_cited(markdown, RenderMode::Chat, Citing { marks: &marks, message_id: "m-1" });
+    let html = render_reply_cited(markdown, RenderMode::Chat, Citing { marks, message_id: "m-1" });
     let mut short = html.as_str().to_owned();
     for number in 1..=9 {
         let mark = format!(
