@@ -20,7 +20,6 @@ pub(crate) fn ServerToolList(
     /// The reply whose provider tools are shown, as they stream.
     reply: AssistantView,
 ) -> impl IntoView {
-    let gemini = reply.record.with_value(|record| record.provider_kind == Some(ProviderKind::Gemini));
     let items = move || reply.server_tools.get().into_iter().map(server_tool_item).collect_view();
     let suggestions = move || {
         let queries: Vec<String> = reply.server_tools.with(|calls| {
@@ -34,6 +33,8 @@ pub(crate) fn ServerToolList(
             }
             queries
         });
+        // Read here: a live reply's record names its family once published.
+        let gemini = reply.record.with_value(|record| record.provider_kind == Some(ProviderKind::Gemini));
         (gemini && !queries.is_empty()).then(|| {
             let chips = queries
                 .into_iter()
