@@ -122,3 +122,32 @@ fn hostile_text_around_marks_stays_escaped() {
     assert!(!html.contains("<script"), "{html}");
     assert!(!html.contains("javascript:alert(1)\""), "{html}");
 }
+
+#[test]
+fn a_mark_in_emphasis_or_a_heading_stays_in_place() {
+    assert_eq!(cited("## Big *news* today", &[(0, 12)]), "<h2>Big <em>news{1}</em> today</h2>\n");
+}
+
+#[test]
+fn a_mark_in_an_image_follows_its_placeholder() {
+    let html = cited("![a cat](https://example.com/cat.png) purrs", &[(0, 4)]);
+    assert!(html.contains("Load image a cat from example.com"), "{html}");
+    assert!(html.contains("</span>{1} purrs"), "{html}");
+}
+
+#[test]
+fn marks_never_nest_anchors() {
+    let html = cited("[outer <https://a.example> text](https://b.example) end", &[(0, 10), (1, 20), (0, 55)]);
+    let opened = html.matches("<a ").count();
+    let closed = html.matches("</a>").count();
+    assert_eq!(opened, closed, "{html}");
+    let mut depth = 0_i32;
+    for piece in html.split('<').skip(1) {
+        if piece.starts_with("a ") {
+            depth += 1;
+            assert!(depth <= 1, "nested <a> in {html}");
+        } else if piece.starts_with("/a>") {
+            depth -= 1;
+        }
+    }
+}
