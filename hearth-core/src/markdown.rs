@@ -22,6 +22,13 @@
 //! dollar amount stays text: `$5 and $10` is no math (an opening `$` must be
 //! followed, and a closing one preceded, by a non-space).
 //!
+//! A reply that cites its sources is rendered with [`render_reply_cited`]:
+//! each citation mark becomes a numbered link to its source's entry in the
+//! list the shell shows ([`source_anchor`]), placed by sentinels (see
+//! [`citations`]) so that no markup ever comes from the text. Streaming
+//! replies are rendered without marks; the shell renders the reply whole
+//! with them once it has ended (only a reply with citations pays for that).
+//!
 //! An app agent's reply is rendered in [`RenderMode::App`]: each of its app
 //! code blocks (```` ```html ````, ```` ```css ````, ```` ```js ````; see
 //! [`crate::app::AppCode`]) is wrapped in a collapsed `<details>` callout whose
