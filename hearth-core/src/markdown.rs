@@ -22,6 +22,13 @@
 //! dollar amount stays text: `$5 and $10` is no math (an opening `$` must be
 //! followed, and a closing one preceded, by a non-space).
 //!
+//! A reply that cites its sources is rendered with [`render_reply_cited`]:
+//! each citation mark becomes a numbered link to its source's entry in the
+//! list the shell shows ([`source_anchor`]), placed by sentinels (see
+//! [`citations`]) so that no markup ever comes from the text. Streaming
+//! replies are rendered without marks; the shell renders the reply whole
+//! with them once it has ended (only a reply with citations pays for that).
+//!
 //! An app agent's reply is rendered in [`RenderMode::App`]: each of its app
 //! code blocks (```` ```html ````, ```` ```css ````, ```` ```js ````; see
 //! [`crate::app::AppCode`]) is wrapped in a collapsed `<details>` callout whose
@@ -46,6 +53,7 @@
 //! once with [`highlight_code`], which gives what `render_reply` writes.
 
 mod address;
+mod citations;
 mod escape;
 mod events;
 mod highlight;
@@ -58,6 +66,7 @@ mod writer;
 
 use pulldown_cmark::Parser;
 
+pub use self::citations::source_anchor;
 use self::events::SafeEvents;
 use self::options::options;
 pub use self::options::{CodeStyle, RenderMode};
@@ -108,6 +117,38 @@ pub fn render_reply(markdown: &str, mode: RenderMode) -> SafeHtml {
     render_counted(markdown, mode, CodeStyle::Dressed, 0).0
 }
 
+/// Where a reply's text cites its sources, for [`render_reply_cited`].
+#[derive(Debug, Clone, Copy)]
+pub struct Citing<'a> {
+    /// The marks as `(source, at)`: the source at position `source` of the
+    /// reply's list is cited after the `at`-th character of its text (the
+    /// record's `CitationMark`s).
+    pub marks: &'a [(u32, u32)],
+    /// The id of the message: each mark links to its source's entry,
+    /// [`source_anchor`]`(message_id, n)`, in the list the shell shows.
+    pub message_id: &'a str,
+}
+
+/// Renders a whole reply as [`render_reply`] does, with its citation marks:
+/// each becomes `<sup class="citation"><a href="#source-<id>-<n>">[n]</a></sup>`
+/// after the `at`-th character of the text (see [`citations`] for where a mark
+/// in code, a formula, a link or at the start of a line goes). Without marks,
+/// exactly what [`render_reply`] writes.
+pub fn render_reply_cited(markdown: &str, mode: RenderMode, citing: Citing<'_>) -> SafeHtml {
+    if citing.marks.is_empty() {
+        return render_reply(markdown, mode);
+    }
+    let marked = citations::place(markdown, citing.marks);
+    let markdown = math::prepare(&marked);
+    let markdown = markdown.as_ref();
+    let mut parser = SafeEvents::new(Parser::new_ext(markdown, options())).with_dressed_code().with_citations();
+    if mode == RenderMode::App {
+        parser = parser.with_app_code(0);
+    }
+    let capacity = markdown.len() * 3 / 2 + 96 * citing.marks.len();
+    SafeHtml(writer::write_html(parser, mode, CodeStyle::Dressed, capacity, Some(citing.message_id)))
+}
+
 /// The highlighted content of one code block: what [`render_reply`] writes
 /// inside the `<code class="language-…">` of a block whose fence names
 /// `language` and whose text is `code` (the text as the page shows it, e.g.
@@ -134,6 +175,6 @@ fn render_counted(markdown: &str, mode: RenderMode, code: CodeStyle, before: usi
     if code.dressed() {
         parser = parser.with_dressed_code();
     }
-    let html = writer::write_html(parser.by_ref(), mode, code, markdown.len() * 3 / 2);
+    let html = writer::write_html(parser.by_ref(), mode, code, markdown.len() * 3 / 2, None);
     (SafeHtml(html), parser.app_code_count())
 }

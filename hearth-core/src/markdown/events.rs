@@ -30,6 +30,7 @@ use std::collections::VecDeque;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 
 use super::address::remote_address;
+use super::citations::{self, Segment};
 use super::math::{self, Formula};
 use crate::app::AppCode;
 
@@ -67,6 +68,9 @@ pub(super) enum Piece<'a> {
     LinkHost(String),
     /// A formula, converted (see [`super::math`]).
     Math(Box<Formula>),
+    /// A citation mark: the source at this position in the reply's list
+    /// (see [`super::citations`]).
+    Cite(u32),
 }
 
 /// What stands for an image: its alt text and, for an address the shell may
@@ -116,6 +120,10 @@ pub(super) struct SafeEvents<'a, I> {
     in_callout: bool,
     /// Code blocks are dressed: each counts the elements of its header too.
     dressed_code: bool,
+    /// The text holds citation sentinels (see [`super::citations`]).
+    citing: bool,
+    /// Citation marks found inside the open code block, handed on after it.
+    carried: Vec<u32>,
 }
 
 #[derive(Clone, Copy)]
@@ -145,7 +153,14 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
             callouts: 0,
             in_callout: false,
             dressed_code: false,
+            citing: false,
+            carried: Vec::new(),
         }
+    }
+
+    /// Hands on the citation sentinels in the text as [`Piece::Cite`]s.
+    pub(super) fn with_citations(self) -> Self {
+        Self { citing: true, ..self }
     }
 
     /// Counts each code block with its header's elements (see [`super::CodeStyle::Dressed`]).
@@ -182,6 +197,99 @@ impl<'a, I: Iterator<Item = Event<'a>>> SafeEvents<'a, I> {
     }
 
     fn handle(&mut self, event: Event<'a>) {
+        if self.citing {
+            self.handle_cited(event);
+        } else {
+            self.handle_plain(event);
+        }
+    }
+
+    /// [`Self::handle_plain`], for text holding citation sentinels: a
+    /// sentinel in text becomes a [`Piece::Cite`]; one where no markup may go
+    /// is taken out and its mark handed on after the element.
+    fn handle_cited(&mut self, event: Event<'a>) {
+        match event {
+            Event::Text(text) | Event::Html(text) | Event::InlineHtml(text)
+                if self.open.last().is_some_and(|open| open.end == TagEnd::CodeBlock) =>
+            {
+                let (kept, sources) = citations::strip(&text);
+                self.carried.extend(sources);
+                if !kept.is_empty() {
+                    self.text(Piece::Event(Event::Text(kept.into())));
+                }
+            }
+            Event::Text(text) | Event::Html(text) | Event::InlineHtml(text) => {
+                for segment in citations::split(&text) {
+                    match segment {
+                        Segment::Text(run) => self.text(Piece::Event(Event::Text(run.to_owned().into()))),
+                        Segment::Mark(source) => self.cite(source),
+                    }
+                }
+            }
+            Event::Code(code) if citations::has_marks(&code) => {
+                let (kept, sources) = citations::strip(&code);
+                self.text(Piece::Event(Event::Code(kept.into())));
+                sources.into_iter().for_each(|source| self.cite(source));
+            }
+            Event::InlineMath(tex) if citations::has_marks(&tex) => self.cited_math(&tex, false),
+            Event::DisplayMath(tex) if citations::has_marks(&tex) => self.cited_math(&tex, true),
+            Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
+                let (dest, mut sources) = citations::strip(&dest_url);
+                let dest_url = dest.into();
+                let image = Tag::Image { link_type, dest_url, title, id };
+                self.handle_plain(Event::Start(image));
+                // The placeholder took the alt text: the marks in it follow.
+                if let Some(Piece::Image(placeholder)) = self.ready.back_mut() {
+                    let (label, in_label) = citations::strip(&placeholder.label);
+                    placeholder.label = label;
+                    sources.extend(in_label);
+                }
+                sources.into_iter().for_each(|source| self.cite(source));
+            }
+            Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+                let (dest, mut sources) = citations::strip(&dest_url);
+                let (title, in_title) = citations::strip(&title);
+                sources.extend(in_title);
+                self.handle_plain(Event::Start(Tag::Link {
+                    link_type,
+                    dest_url: dest.into(),
+                    title: title.into(),
+                    id,
+                }));
+                // Inside the link's text: the writer puts them after the link.
+                sources.into_iter().for_each(|source| self.cite(source));
+            }
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if citations::has_marks(&info) => {
+                let (info, sources) = citations::strip(&info);
+                self.carried.extend(sources);
+                self.handle_plain(Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info.into()))));
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                self.handle_plain(event);
+                std::mem::take(&mut self.carried).into_iter().for_each(|source| self.cite(source));
+            }
+            other => self.handle_plain(other),
+        }
+    }
+
+    /// A formula holding citation sentinels: the formula without them, then
+    /// their marks.
+    fn cited_math(&mut self, tex: &str, display: bool) {
+        let (kept, sources) = citations::strip(tex);
+        self.math(kept.into(), display);
+        sources.into_iter().for_each(|source| self.cite(source));
+    }
+
+    /// A citation mark (`sup` and `a`), when it fits in the depth and element
+    /// budgets; left out otherwise (the source list still names the source).
+    fn cite(&mut self, source: u32) {
+        if self.depth + 2 <= MAX_DEPTH && self.elements + 2 <= ELEMENT_BUDGET {
+            self.elements += 2;
+            self.text(Piece::Cite(source));
+        }
+    }
+
+    fn handle_plain(&mut self, event: Event<'a>) {
         match event {
             Event::Html(raw) | Event::InlineHtml(raw) => self.text(Piece::Event(Event::Text(raw))),
             Event::Start(Tag::Image { dest_url, .. }) => {

@@ -5,6 +5,7 @@
 //! cheap), `writer` (the allow-list, from outside), `highlight` (code blocks)
 //! and `math` (MathML and hostile TeX).
 
+mod citations;
 pub(super) mod highlight;
 mod math;
 mod safety;

@@ -11,6 +11,10 @@
 //!   and `rel="noopener noreferrer"`; the link's host after it in
 //!   `span class="link-host"`;
 //! - `input type="checkbox" disabled` (`checked`) for task list items;
+//! - with citations only ([`super::render_reply_cited`]), each citation mark:
+//!   `sup class="citation"` around `a` with `href="#source-<id>-<n>"` (a
+//!   fragment only, see [`super::source_anchor`]) and `aria-label="Source
+//!   <n>"`, its text `[n]`;
 //! - before a ```` ```mermaid ```` code block, `button type="button"
 //!   class="show-diagram"` ("Show diagram"; it loads nothing by itself);
 //! - the image placeholder: `span` with the classes `image-placeholder`,
@@ -75,6 +79,7 @@ pub(super) fn write_html<'a>(
     mode: RenderMode,
     code: CodeStyle,
     capacity: usize,
+    cited: Option<&str>,
 ) -> String {
     let mut writer = Writer {
         out: String::with_capacity(capacity),
@@ -86,6 +91,8 @@ pub(super) fn write_html<'a>(
         links: Vec::new(),
         code,
         highlighting: None,
+        cited: cited.map(str::to_owned),
+        pending_cites: Vec::new(),
     };
     for piece in pieces {
         writer.piece(piece);
@@ -112,6 +119,10 @@ struct Writer {
     /// Inside a dressed code block of a known language: the language and the
     /// code so far (highlighted at the block's end).
     highlighting: Option<(&'static Language, String)>,
+    /// With citations: the id of the message whose sources the marks link to.
+    cited: Option<String>,
+    /// Citation marks met inside a link's text, written after the link.
+    pending_cites: Vec<u32>,
 }
 
 impl Writer {
@@ -178,12 +189,25 @@ impl Writer {
                 super::math::write(&formula, &mut self.out);
                 self.end_newline = false;
             }
+            Piece::Cite(source) if self.links.iter().any(|closed| !closed) => self.pending_cites.push(source),
+            Piece::Cite(source) => self.cite(source),
             Piece::LinkHost(host) => {
                 self.out.push_str(" <span class=\"link-host\">(");
                 self.text(&host);
                 self.raw(")</span>");
             }
         }
+    }
+
+    /// A citation mark linking to source `source` of the message's list.
+    fn cite(&mut self, source: u32) {
+        let Some(message_id) = &self.cited else { return };
+        let number = source.saturating_add(1);
+        let anchor = super::citations::source_anchor(message_id, number);
+        self.out.push_str("<sup class=\"citation\"><a");
+        self.attribute("href", &format!("#{anchor}"));
+        self.attribute("aria-label", &format!("Source {number}"));
+        self.raw(&format!(">[{number}]</a></sup>"));
     }
 
     fn placeholder(&mut self, placeholder: &Placeholder) {
@@ -417,6 +441,11 @@ impl Writer {
             TagEnd::Link => {
                 if self.links.pop() == Some(false) {
                     self.close_inline("a");
+                }
+                if self.links.iter().all(|closed| *closed) {
+                    for source in std::mem::take(&mut self.pending_cites) {
+                        self.cite(source);
+                    }
                 }
             }
             TagEnd::HtmlBlock

@@ -1,6 +1,8 @@
-//! A reply: its Thinking block, its markdown (final blocks plus the growing
-//! tail; its code is highlighted once the reply has ended), the "Still
-//! writing" dots while it streams (`still_writing`), its status or error card,
+//! A reply: its Thinking block, the provider's own tools (its searches), its
+//! markdown (final blocks plus the growing tail; its code is highlighted once
+//! the reply has ended), the pictures the model made, the "Still writing"
+//! dots while it streams (`still_writing`), its sources, a note on what it
+//! holds that cannot be shown yet, its status or error card,
 //! and a footer with the badge naming its agent and model, token usage, the
 //! version arrows of a regenerated reply, and the icon row: Copy, Regenerate (on
 //! the last reply) and Save as file.
@@ -17,8 +19,12 @@ mod reply_outcome;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::chat::reply::reply_images::reply_images_view;
+use crate::chat::reply::reply_sources::reply_sources_view;
+use crate::chat::reply::server_tool_list::server_tool_list_view;
 use crate::chat::reply::still_writing::StillWriting;
 use crate::chat::reply::thinking_block::ThinkingBlock;
+use crate::chat::reply::unsupported_note::unsupported_note_view;
 use crate::chat::sent_media::sent_media_view;
 use crate::chat::state::{AssistantView, ChatContext, EntryKind, ReplyStatus};
 use crate::tools::tool_activity::tool_activity_view;
@@ -99,13 +105,29 @@ pub(crate) fn AssistantMessage(
             }>
                 <Lazy load=move || tool_activity_view(reply, id.get_value()) />
             </Show>
+            // The provider's own tools (its searches…), beside the tool widget.
+            <Show when=move || reply.server_tools.with(|tools| !tools.is_empty())>
+                <Lazy load=move || server_tool_list_view(reply) />
+            </Show>
             // Images a ChatGPT import placed on a reply (generated ones).
             {Some(reply.record.with_value(|record| record.attachments.clone()))
                 .filter(|attachments| !attachments.is_empty())
                 .map(|attachments| view! { <Lazy load=move || sent_media_view(attachments.clone()) /> })}
             <ReplyMarkdown reply highlighting />
+            // The pictures the model made, and the one it is drawing.
+            <Show when=move || {
+                reply.images.with(|images| !images.is_empty()) || reply.drawing.with(Option::is_some)
+            }>
+                <Lazy load=move || reply_images_view(reply) />
+            </Show>
             <Show when=streaming>
                 <StillWriting reply />
+            </Show>
+            <Show when=move || reply.sources.with(|sources| !sources.is_empty())>
+                <Lazy load=move || reply_sources_view(reply, id.get_value()) />
+            </Show>
+            <Show when=move || reply.unsupported.with(|parts| !parts.is_empty())>
+                <Lazy load=move || unsupported_note_view(reply) />
             </Show>
             <ReplyOutcome reply is_last idle on_retry=regenerate on_compact_and_retry=compact_and_retry />
             <ReplyFooter id reply offer_regenerate on_regenerate=regenerate in_column names_hidden />

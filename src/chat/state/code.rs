@@ -16,13 +16,13 @@ use std::future::Future;
 use std::pin::Pin;
 
 use hearth_core::contract::{ProviderError, ProviderErrorKind};
-use hearth_core::markdown::{RenderMode, SafeHtml};
+use hearth_core::markdown::{Citing, RenderMode, SafeHtml};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::compaction::Job;
 use super::context::{Answer, ChatContext};
-use super::entry::{AssistantView, render_mode};
+use super::entry::{AssistantView, citation_marks, render_mode};
 use crate::io::chunks::{ChunkError, wasm_split};
 
 /// A task of the chat, boxed (its future is the chunk's code).
@@ -37,6 +37,8 @@ pub(crate) struct ReplyCode {
     pub(super) compact: fn(ChatContext, Job) -> Task,
     /// A stored reply's markdown, rendered whole (code blocks dressed).
     pub(crate) render_reply: fn(&str, RenderMode) -> SafeHtml,
+    /// The same, with the reply's citation marks linked to its sources.
+    pub(crate) render_cited: fn(&str, RenderMode, Citing<'_>) -> SafeHtml,
     /// The highlighted markup of one code block, when the language is known.
     pub(crate) highlight_code: fn(&str, &str) -> Option<SafeHtml>,
 }
@@ -47,6 +49,7 @@ fn reply_code() -> Result<&'static ReplyCode, ChunkError> {
         answer: |chat, answer| Box::pin(chat.answer(answer)),
         compact: |chat, job| Box::pin(chat.compact_only(job)),
         render_reply: hearth_core::markdown::render_reply,
+        render_cited: hearth_core::markdown::render_reply_cited,
         highlight_code: hearth_core::markdown::highlight_code,
     };
     Ok(&CODE)
@@ -112,7 +115,14 @@ impl AssistantView {
     pub(super) fn render_record(&self) {
         let view = *self;
         let render = move |code: &ReplyCode| {
-            let html = view.record.with_value(|record| (code.render_reply)(&record.content, render_mode(record)));
+            let html = view.record.with_value(|record| {
+                if record.citations.is_empty() {
+                    return (code.render_reply)(&record.content, render_mode(record));
+                }
+                let marks = citation_marks(record);
+                let citing = Citing { marks: &marks, message_id: &record.id };
+                (code.render_cited)(&record.content, render_mode(record), citing)
+            });
             view.set_tail(html);
         };
         match loaded() {

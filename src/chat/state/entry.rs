@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 use hearth_core::Millis;
 use hearth_core::app::app_document;
+use hearth_core::contract::{ImageOut, ServerToolCall, Source, Unsupported};
 use hearth_core::markdown::{RenderMode, SafeHtml, TailChange};
-use hearth_core::message::{AttachedFile, ChatMessage, Role};
+use hearth_core::message::{AttachedFile, ChatMessage, Role, ToolMedia};
 use hearth_core::provider::Usage;
 use hearth_core::storage::tree::NodeKey;
 use hearth_core::storage::{MessageRecord, MessageState, ReplyStatus, ToolCallRecord};
@@ -154,6 +155,17 @@ pub(crate) struct AssistantView {
     /// Whether the stored markdown waits for the renderer (the `reply` chunk
     /// still loading): the reply counts as busy meanwhile.
     pub(crate) awaits_renderer: RwSignal<bool>,
+    /// The pages the reply cites, numbered from 1 in this order (its citation
+    /// marks link to them; see `hearth_core::markdown::source_anchor`).
+    pub(crate) sources: RwSignal<Vec<Source>>,
+    /// The tools the provider ran itself (its searches, page reads, drawing).
+    pub(crate) server_tools: RwSignal<Vec<ServerToolCall>>,
+    /// The pictures the model made, by reference to the blob store.
+    pub(crate) images: RwSignal<Vec<ToolMedia>>,
+    /// The partial picture of a drawing under way (live replies only, never stored).
+    pub(crate) drawing: RwSignal<Option<ImageOut>>,
+    /// What the reply held that this version cannot show, kept raw.
+    pub(crate) unsupported: RwSignal<Vec<Unsupported>>,
 }
 
 /// The finished markdown blocks of a reply. While an answer streams they are
@@ -277,6 +289,11 @@ impl AssistantView {
             app: RwSignal::new(None),
             rendered: StoredValue::new(true),
             awaits_renderer: RwSignal::new(false),
+            sources: RwSignal::new(Vec::new()),
+            server_tools: RwSignal::new(Vec::new()),
+            images: RwSignal::new(Vec::new()),
+            drawing: RwSignal::new(None),
+            unsupported: RwSignal::new(Vec::new()),
         }
     }
 
@@ -314,12 +331,23 @@ impl AssistantView {
         if self.ignored_choices.get_untracked() != record.ignored_choices {
             self.ignored_choices.set(record.ignored_choices);
         }
+        self.show_extras(record);
+    }
+
+    /// Shows what the record holds beyond text, where it changed: its
+    /// sources, the provider's tools, the pictures and what cannot be shown.
+    pub(crate) fn show_extras(&self, record: &MessageRecord) {
+        set_if_changed(self.sources, &record.sources);
+        set_if_changed(self.server_tools, &record.server_tools);
+        set_if_changed(self.images, &record.images);
+        set_if_changed(self.unsupported, &record.unsupported);
     }
 
     /// Shows a stored version of the reply. The markdown is rendered at once
     /// only if the reply is on screen (`rendered`); otherwise when it is mounted.
     fn show_record(&self, record: &MessageRecord) {
-        let text_changed = self.record.with_value(|shown| shown.content != record.content);
+        let text_changed =
+            self.record.with_value(|shown| shown.content != record.content || shown.citations != record.citations);
         self.publish(record);
         self.fresh.set_value(false);
         if text_changed || !self.blocks.is_empty() {
@@ -416,6 +444,20 @@ impl Entry {
                 _ => record.chat_messages(),
             }),
         }
+    }
+}
+
+/// A record's citation marks as the renderer takes them, `(source, at)`
+/// (see `hearth_core::markdown::Citing`).
+pub(crate) fn citation_marks(record: &MessageRecord) -> Vec<(u32, u32)> {
+    record.citations.iter().map(|mark| (mark.source, mark.at)).collect()
+}
+
+/// Sets `signal` to `value` unless it holds that already (so nothing that
+/// follows it runs for nothing).
+fn set_if_changed<T: Clone + PartialEq + Send + Sync + 'static>(signal: RwSignal<Vec<T>>, value: &[T]) {
+    if signal.with_untracked(|shown| shown.as_slice() != value) {
+        signal.set(value.to_vec());
     }
 }
 

@@ -31,7 +31,7 @@ use hearth_core::app::app_document;
 use hearth_core::compare::{HostSlots, backoff_ms, host_of};
 use hearth_core::contract::ProviderErrorKind;
 use hearth_core::failure::{ConfigProblem, Failure};
-use hearth_core::markdown::{RenderMode, SafeHtml, StreamingMarkdown};
+use hearth_core::markdown::{Citing, RenderMode, SafeHtml, StreamingMarkdown, render_reply_cited};
 use hearth_core::message::ChatMessage;
 use hearth_core::provider::{self, HttpRequest, ModelConfig, ProviderConfig, ProviderError, ProviderKind, StreamEvent};
 use hearth_core::storage::{Change, MessageRecord, ReplyEnd, SessionRecord, ToolResultRecord, TurnRecorder};
@@ -42,7 +42,7 @@ use web_sys::{AbortController, AbortSignal};
 
 use super::attachment_data::with_attachment_data;
 use super::entry::AssistantView;
-use super::entry::render_mode;
+use super::entry::{citation_marks, render_mode};
 use super::prompt::Prompt;
 use super::tool_blobs::by_reference;
 use crate::io::clock::{elapsed_ms, now, now_ms};
@@ -127,6 +127,9 @@ struct Turn {
     blobs: Vec<NewBlob>,
     /// When the first token (text, reasoning or a call) arrived.
     first_token: Option<f64>,
+    /// Whether sources, the provider's tools, a picture or an unreadable part
+    /// came since the last frame (shown at the next one).
+    extras_changed: bool,
 }
 
 type Shared = Rc<RefCell<Turn>>;
@@ -170,6 +173,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
         reply_number: 0,
         blobs: Vec::new(),
         first_token: None,
+        extras_changed: false,
     }));
     let status = match configs {
         Ok((account, model)) => {
@@ -449,7 +453,7 @@ async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest,
             shared.received = true;
         }
         shared.absorb(events, view);
-        let waiting = !shared.unrendered.is_empty() || !shared.unshown_reasoning.is_empty();
+        let waiting = !shared.unrendered.is_empty() || !shared.unshown_reasoning.is_empty() || shared.extras_changed;
         if waiting && !shared.frame_requested {
             shared.frame_requested = true;
             render_at_next_frame(Rc::clone(turn), view);
@@ -477,6 +481,7 @@ async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest,
     shared.end_thinking(view);
     shared.flush(view);
     show_final(&mut shared.markdown, view);
+    shared.show_cited(view);
     status
 }
 
@@ -524,6 +529,13 @@ impl Turn {
             return;
         }
         for event in events {
+            self.extras_changed |= matches!(
+                event,
+                StreamEvent::Citation { .. }
+                    | StreamEvent::ServerTool(_)
+                    | StreamEvent::Image(_)
+                    | StreamEvent::Unsupported(_)
+            );
             let change = self.recorder.apply(event);
             if !matches!(change, Change::Other) {
                 self.first_token.get_or_insert_with(now_ms);
@@ -567,6 +579,9 @@ impl Turn {
 
     /// Shows the text and reasoning that arrived since the last flush.
     fn flush(&mut self, view: AssistantView) {
+        if std::mem::take(&mut self.extras_changed) {
+            self.show_extras(view);
+        }
         if !self.unshown_reasoning.is_empty() {
             let reasoning = std::mem::take(&mut self.unshown_reasoning);
             view.reasoning.update(|shown| shown.push_str(&reasoning));
@@ -586,6 +601,39 @@ impl Turn {
                 view.app.set(app);
             }
         }
+    }
+}
+
+impl Turn {
+    /// Shows the reply's sources, the provider's tools, the picture being
+    /// drawn and what cannot be shown, as recorded so far. Only a reply that
+    /// brings them pays for this (the record is filled once per frame then).
+    fn show_extras(&mut self, view: AssistantView) {
+        let drawing = self.recorder.reply().drawing.clone();
+        if view.drawing.with_untracked(|shown| *shown != drawing) {
+            view.drawing.set(drawing);
+        }
+        view.show_extras(self.recorder.streaming_record(now()));
+    }
+
+    /// Once a reply that cites its sources has ended, shows its answer again
+    /// whole with its citation marks (a mark may come after the text it cites
+    /// was shown), and no picture as still being drawn.
+    fn show_cited(&mut self, view: AssistantView) {
+        if view.drawing.with_untracked(Option::is_some) {
+            view.drawing.set(None);
+        }
+        let reply = self.recorder.reply();
+        let answered = reply.tool_calls.is_empty() || self.recorder.commentary_is_answer();
+        if reply.citations.is_empty() || !answered {
+            return;
+        }
+        let record = self.recorder.streaming_record(now());
+        let marks = citation_marks(record);
+        let html = render_reply_cited(&record.content, self.mode, Citing { marks: &marks, message_id: &record.id });
+        view.show_extras(record);
+        view.blocks.clear();
+        view.set_tail(html);
     }
 }
 

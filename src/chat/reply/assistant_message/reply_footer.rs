@@ -34,7 +34,8 @@ pub(crate) fn ReplyFooter(
     let usage = move || {
         reply.usage.get().map(|usage| {
             let count = |n: Option<u64>| n.map_or_else(|| "?".to_owned(), |n| n.to_string());
-            format!("{} in · {} out", count(usage.input), count(usage.output))
+            let reasoning = usage.reasoning.map(|n| format!(" · {n} reasoning")).unwrap_or_default();
+            format!("{} in · {} out{reasoning}", count(usage.input), count(usage.output))
         })
     };
     // Read when the badge is: `show_record` sets the model each time the record changes.

@@ -2,13 +2,14 @@
 //! [`PAGE_BYTES`] of markup that the browser skips while off screen, and the
 //! growing tail, each inserted once as it arrives. Allowed hosts' images load
 //! in finished blocks (in the tail once the reply ended); code is highlighted
-//! once the reply is not streaming. Clicks inside are Copy code, Load image
-//! and Show diagram, and what Copy code says goes into its status after it.
+//! once the reply is not streaming. Clicks inside are Copy code, Load image,
+//! Show diagram and citation marks (to the reply's source list), and what Copy code says goes into its status after it.
 
 use hearth_core::markdown::TailChange;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::chat::reply::citation_links::on_citation_click;
 use crate::chat::reply::code_copy::{CodeCopyStatus, on_code_click};
 use crate::chat::reply::code_highlight::{highlight_each, unhighlighted};
 use crate::chat::reply::image_loading::{on_markdown_click, show_images};
@@ -47,6 +48,9 @@ pub(crate) fn ReplyMarkdown(
             class:streaming=streaming
             node_ref=markdown
             on:click=move |ev: leptos::ev::MouseEvent| {
+                if on_citation_click(&ev) {
+                    return;
+                }
                 on_markdown_click(&ev);
                 on_code_click(&ev, code_copied);
             }

@@ -1,0 +1,141 @@
+//! The tools the provider ran itself for a reply (its web searches, the pages
+//! it read, the pictures it drew), beside the tool widget: a list named
+//! "Provider tools", one line each ("Searched the web for “query” · 5
+//! results", "Read example.com/page", "Drew a picture"), live while they run.
+//! A tool this version does not know reads "unsupported: name", its JSON
+//! viewable as text. For a Gemini reply that searched, Google's search
+//! suggestions follow, as its terms require: each query a plain link to
+//! Google's results, opened only on a click, without a referrer. Built by the
+//! `reply` chunk ([`server_tool_list_view`]).
+
+use hearth_core::contract::{ProviderKind, ServerToolCall, ServerToolKind, ServerToolStatus};
+use leptos::prelude::*;
+
+use crate::chat::state::AssistantView;
+use crate::ui::lazy::{ChunkError, wasm_split};
+
+/// The provider's own tools of one reply, and Gemini's search suggestions.
+#[component]
+pub(crate) fn ServerToolList(
+    /// The reply whose provider tools are shown, as they stream.
+    reply: AssistantView,
+) -> impl IntoView {
+    let items = move || reply.server_tools.get().into_iter().map(server_tool_item).collect_view();
+    let suggestions = move || {
+        let queries: Vec<String> = reply.server_tools.with(|calls| {
+            let mut queries: Vec<String> = Vec::new();
+            for call in calls.iter().filter(|call| call.kind == ServerToolKind::WebSearch) {
+                if let Some(query) = call.query.as_deref().map(str::trim).filter(|query| !query.is_empty())
+                    && !queries.iter().any(|known| known == query)
+                {
+                    queries.push(query.to_owned());
+                }
+            }
+            queries
+        });
+        // Read here: a live reply's record names its family once published.
+        let gemini = reply.record.with_value(|record| record.provider_kind == Some(ProviderKind::Gemini));
+        (gemini && !queries.is_empty()).then(|| {
+            let chips = queries
+                .into_iter()
+                .map(|query| {
+                    let href = format!("https://www.google.com/search?q={}", encode_query(&query));
+                    view! {
+                        <li>
+                            <a href=href target="_blank" rel="noopener noreferrer" referrerpolicy="no-referrer">
+                                {query}
+                            </a>
+                        </li>
+                    }
+                })
+                .collect_view();
+            view! {
+                <nav class="search-suggestions" aria-label="Google Search suggestions">
+                    <ul role="list">{chips}</ul>
+                </nav>
+            }
+        })
+    };
+    view! {
+        <div class="server-tools">
+            <ul class="server-tool-list" role="list" aria-label="Provider tools">{items}</ul>
+            {suggestions}
+        </div>
+    }
+}
+
+/// One provider tool call.
+fn server_tool_item(call: ServerToolCall) -> impl IntoView {
+    let running = matches!(call.status, ServerToolStatus::InProgress | ServerToolStatus::Working);
+    let failed = call.status == ServerToolStatus::Failed;
+    let text = describe(&call);
+    let raw = match &call.kind {
+        ServerToolKind::Other(_) => call.raw.clone().filter(|raw| !raw.is_empty()),
+        _ => None,
+    };
+    view! {
+        <li class="server-tool" class:running=running class:failed=failed>
+            <span class="spinner" aria-hidden="true" hidden=!running></span>
+            <span class="server-tool-text">{text}</span>
+            {raw.map(|raw| {
+                view! {
+                    <details class="raw-json">
+                        <summary>"Show its JSON"</summary>
+                        <pre class="tool-json">{raw}</pre>
+                    </details>
+                }
+            })}
+        </li>
+    }
+}
+
+/// What one call did, in a sentence.
+fn describe(call: &ServerToolCall) -> String {
+    let query = call.query.as_deref().map(str::trim).filter(|query| !query.is_empty());
+    let running = matches!(call.status, ServerToolStatus::InProgress | ServerToolStatus::Working);
+    let failed = call.status == ServerToolStatus::Failed;
+    let why = call.error.as_deref().map(|error| format!(": {error}")).unwrap_or_default();
+    let text = match (&call.kind, query) {
+        (ServerToolKind::WebSearch, Some(query)) if running => format!("Searching the web for “{query}”…"),
+        (ServerToolKind::WebSearch, None) if running => "Searching the web…".to_owned(),
+        (ServerToolKind::WebSearch, Some(query)) if failed => format!("The search for “{query}” failed{why}"),
+        (ServerToolKind::WebSearch, None) if failed => format!("A web search failed{why}"),
+        (ServerToolKind::WebSearch, Some(query)) => format!("Searched the web for “{query}”"),
+        (ServerToolKind::WebSearch, None) => "Searched the web".to_owned(),
+        (ServerToolKind::WebFetch, Some(url)) if running => format!("Reading {url}…"),
+        (ServerToolKind::WebFetch, Some(url)) if failed => format!("Reading {url} failed{why}"),
+        (ServerToolKind::WebFetch, Some(url)) => format!("Read {url}"),
+        (ServerToolKind::WebFetch, None) if running => "Reading a page…".to_owned(),
+        (ServerToolKind::WebFetch, None) if failed => format!("Reading a page failed{why}"),
+        (ServerToolKind::WebFetch, None) => "Read a page".to_owned(),
+        (ServerToolKind::ImageGeneration, _) if running => "Drawing a picture…".to_owned(),
+        (ServerToolKind::ImageGeneration, _) if failed => format!("Drawing a picture failed{why}"),
+        (ServerToolKind::ImageGeneration, _) => "Drew a picture".to_owned(),
+        (ServerToolKind::Other(name), _) => format!("unsupported: {name}"),
+    };
+    match call.results {
+        Some(1) if call.kind == ServerToolKind::WebSearch => format!("{text} · 1 result"),
+        Some(count) if call.kind == ServerToolKind::WebSearch => format!("{text} · {count} results"),
+        _ => text,
+    }
+}
+
+/// `query` for a URL's query string: every byte but unreserved ASCII
+/// percent-encoded, spaces as `+`.
+fn encode_query(query: &str) -> String {
+    let mut out = String::with_capacity(query.len() * 3);
+    for byte in query.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(char::from(byte)),
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+/// The list, built by code from the `reply` chunk (with the tool widget).
+#[wasm_split(reply, fallible)]
+pub(crate) fn server_tool_list_view(reply: AssistantView) -> Result<AnyView, ChunkError> {
+    Ok(view! { <ServerToolList reply /> }.into_any())
+}
