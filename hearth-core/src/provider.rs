@@ -35,6 +35,7 @@ pub mod anthropic;
 mod base_url;
 mod config;
 pub mod gemini;
+pub mod images;
 pub mod openai;
 pub mod responses;
 
@@ -51,10 +52,12 @@ pub use crate::contract::{
 };
 pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, is_local_url, origin_of, validate_base_url};
 pub use config::{ApiChoice, ModelConfig, ProviderConfig, merge_extra, parse_extra_json};
+pub use images::ImageRequestError;
 pub use openai::AZURE_API_VERSION;
 pub use preset::{InputsFrom, ModelInputs, Preset};
 pub use response::ResponseDecoder;
 
+use crate::contract::ImageRequest;
 use crate::message::{ChatMessage, Role, with_safe_tool_ids, without_tool_use};
 use parse::{error_fields, excerpt};
 
@@ -177,6 +180,36 @@ pub fn build_request_with_tools(
         ProviderKind::Gemini => gemini::build_request(provider, model, &messages, tools),
     };
     check_request(provider, request)
+}
+
+/// Builds the request for "Create an image" ([`ImageRequest`]): the Images
+/// API for an OpenAI-family account (OpenAI, Azure, a compatible server; see
+/// [`images`]), Gemini's image models for a Gemini one. Checked like
+/// [`build_request_with_tools`]; refused, with nothing built, when the
+/// provider makes no pictures this way or cannot edit the picture given
+/// ([`ImageRequestError`]). The answer is read by the same family's
+/// `parse_image_response`.
+pub fn image_request(
+    provider: &ProviderConfig,
+    model: &ModelConfig,
+    request: &ImageRequest,
+) -> Result<HttpRequest, ImageRequestError> {
+    check_provider(provider)?;
+    let built = match provider.kind {
+        ProviderKind::OpenAi | ProviderKind::Responses => {
+            if matches!(provider.preset, Preset::OpenRouter | Preset::DeepSeek) {
+                return Err(ImageRequestError::NotOffered);
+            }
+            if request.input.is_some() && images::is_dall_e(&model.model) {
+                return Err(ImageRequestError::EditNotOffered);
+            }
+            images::build_image_request(provider, model, request)
+        }
+        // gemini: merged later (`gemini::build_image_request`).
+        ProviderKind::Gemini => return Err(ImageRequestError::NotOffered),
+        ProviderKind::Anthropic => return Err(ImageRequestError::NotOffered),
+    };
+    Ok(check_request(provider, built)?)
 }
 
 /// The smallest real chat request, to test a connection where there is no model
