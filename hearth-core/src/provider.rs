@@ -19,7 +19,9 @@
 //!   ([`parse_extra_json`], [`merge_extra`]), the checks every request passes
 //!   ([`RequestError`]), and the functions that pick the family
 //!   ([`build_request`], [`build_request_with_tools`], [`parse_error_body`],
-//!   [`models_request`], [`parse_models`], [`ping_request`]).
+//!   [`models_request`], [`parse_models`], [`ping_request`], and
+//!   [`image_request`] for "Create an image", whose OpenAI-family form is
+//!   [`images`], the Images API).
 //!
 //! Request builders return an [`HttpRequest`] value; the shell performs it and
 //! feeds the response bytes back through a [`ResponseDecoder`].
@@ -52,7 +54,6 @@ pub use crate::contract::{
 };
 pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, is_local_url, origin_of, validate_base_url};
 pub use config::{ApiChoice, ModelConfig, ProviderConfig, merge_extra, parse_extra_json};
-pub use images::ImageRequestError;
 pub use openai::AZURE_API_VERSION;
 pub use preset::{InputsFrom, ModelInputs, Preset};
 pub use response::ResponseDecoder;
@@ -122,6 +123,22 @@ pub enum RequestError {
         /// The origin of the request URL.
         url_origin: String,
     },
+}
+
+/// Why no picture request was built: nothing is sent.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImageRequestError {
+    /// The account's base URL or key origin is wrong (see [`RequestError`]).
+    #[error(transparent)]
+    Request(#[from] RequestError),
+    /// This provider makes no pictures through Hearth's "Create an image"
+    /// (Anthropic; OpenRouter and DeepSeek, which have no Images API).
+    #[error("This provider cannot make images from Hearth's \"Create an image\"; pick an OpenAI or Gemini account.")]
+    NotOffered,
+    /// A picture to edit was given to a model that edits only through a file
+    /// upload (DALL·E), which Hearth cannot send.
+    #[error("This model cannot edit a picture from Hearth; pick a GPT image model (such as gpt-image-1) to edit.")]
+    EditNotOffered,
 }
 
 /// Checks the provider before a request is built: a valid base URL is required.

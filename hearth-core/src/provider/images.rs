@@ -17,7 +17,7 @@
 //!   models, JSON with `images: [{"image_url": "data:…;base64,…"}]`. An
 //!   [`HttpRequest`]'s body is a string, so the JSON form is the one built;
 //!   DALL·E edits exist only as multipart, so the dispatch refuses them before
-//!   anything is built ([`ImageRequestError::EditNotOffered`]).
+//!   anything is built (`ImageRequestError::EditNotOffered`).
 //! - Azure OpenAI: the deployment URL, `{base}/images/generations?api-version=…`
 //!   (or `/images/edits`), with the key in `api-key`, as for chat. Without an
 //!   `api-version` on the account, the GPT image models get
@@ -46,22 +46,6 @@ use crate::contract::{HttpRequest, ImageOut, ImageRequest, ProviderError, Provid
 /// The Azure `api-version` the GPT image models are documented on, used when
 /// the account sets none.
 pub const AZURE_IMAGES_API_VERSION: &str = "2025-04-01-preview";
-
-/// Why no picture request was built: nothing is sent.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ImageRequestError {
-    /// The account's base URL or key origin is wrong (see [`super::RequestError`]).
-    #[error(transparent)]
-    Request(#[from] super::RequestError),
-    /// This provider makes no pictures through Hearth's "Create an image"
-    /// (Anthropic; OpenRouter and DeepSeek, which have no Images API).
-    #[error("This provider cannot make images from Hearth's \"Create an image\"; pick an OpenAI or Gemini account.")]
-    NotOffered,
-    /// A picture to edit was given to a model that edits only through a file
-    /// upload (DALL·E), which Hearth cannot send.
-    #[error("This model cannot edit a picture from Hearth; pick a GPT image model (such as gpt-image-1) to edit.")]
-    EditNotOffered,
-}
 
 /// Whether `model` is one of OpenAI's GPT image models (base64 always, JSON edits).
 pub fn is_gpt_image(model: &str) -> bool {

@@ -10,7 +10,7 @@
 //! document ([`attachment_path`]). A reply links the pictures its model made the
 //! same way, after its text (`![Image 1](attachments/…-Image-1.png)`), and its
 //! citations are footnotes: a reference `[^n]` where the text cites a source
-//! and the list of its sources after the text (see [`citations`]). A reply's heading names the agent that wrote it (when the
+//! and the list of its sources after the text, numbered through the document. A reply's heading names the agent that wrote it (when the
 //! record says; the General Assistant under its own name is "Assistant") and
 //! its model; an agent switch is a divider line
 //! (`--- Switched to Translator ---`), not a section, and is not counted as a

@@ -3,10 +3,10 @@
 //! read from OpenAI's documented examples (`*.json`, each with its
 //! `.source.md` and `.expected.json`; `UPDATE_EXPECT=1` rewrites those).
 
-use super::{ImageRequestError, build_image_request, is_dall_e, is_gpt_image, parse_image_response};
+use super::{build_image_request, is_dall_e, is_gpt_image, parse_image_response};
 use crate::contract::{ImageOut, ImageRequest, ProviderErrorKind};
 use crate::provider::tests::recorded::{cases, check_requests, file_name, test_data};
-use crate::provider::{ModelConfig, Preset, ProviderConfig, RequestError, image_request};
+use crate::provider::{ImageRequestError, ModelConfig, Preset, ProviderConfig, RequestError, image_request};
 
 fn account(preset: Preset, base_url: &str) -> ProviderConfig {
     ProviderConfig {
@@ -129,8 +129,9 @@ fn documented_answers_read_to_their_expectations() {
     assert_eq!(bodies.len(), 2, "{bodies:?}");
     for path in bodies {
         let body = std::fs::read_to_string(&path).expect("readable");
-        let actual =
-            serde_json::to_string_pretty(&as_json(&parse_image_response(&body).expect("pictures"))).unwrap() + "\n";
+        let actual = serde_json::to_string_pretty(&as_json(&parse_image_response(&body).expect("pictures")))
+            .expect("JSON")
+            + "\n";
         let expected_path = test_data("images").join(file_name(&path).replace(".json", ".expected.json"));
         if std::env::var_os("UPDATE_EXPECT").is_some() {
             std::fs::write(&expected_path, &actual).expect("writable");
