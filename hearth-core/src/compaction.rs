@@ -48,6 +48,7 @@ mod settings;
 pub use estimate::{MESSAGE_OVERHEAD, TOOL_OVERHEAD, definition_tokens, estimate_request, estimate_tokens};
 pub use settings::{CompactionSettings, parse_context_window, parse_keep_last, parse_threshold};
 
+use crate::message::reply_pictures::carry_reply_pictures;
 use crate::message::{ChatMessage, Role};
 
 /// The window assumed for a model nobody knows the window of: small, so an
@@ -166,15 +167,22 @@ pub fn summary_message(text: &str) -> ChatMessage {
 /// documentation; a boundary on a reply (a summary stored by hand or whose
 /// user message was deleted) moves back to the user message before it, which
 /// is then sent twice over, once summarised and once verbatim, rather than
-/// breaking the alternation.
+/// breaking the alternation. The pictures a reply's model made go on the next
+/// user message (see [`carry_reply_pictures`]).
 pub fn request_history(items: &[HistoryItem], summary: Option<&ActiveSummary>) -> Vec<ChatMessage> {
     let all = || items.iter().flat_map(|item| item.messages.iter().cloned()).collect();
-    let Some(summary) = summary else { return all() };
-    let Some((head_end, boundary)) = placement(items, summary) else { return all() };
-    let mut messages: Vec<ChatMessage> = items[..head_end].iter().flat_map(|item| item.messages.clone()).collect();
-    messages.push(summary_message(&summary.text));
-    messages.extend(items[boundary..].iter().flat_map(|item| item.messages.iter().cloned()));
-    messages
+    let messages = match summary.and_then(|summary| Some((summary, placement(items, summary)?))) {
+        None => all(),
+        Some((summary, (head_end, boundary))) => {
+            let mut messages: Vec<ChatMessage> =
+                items[..head_end].iter().flat_map(|item| item.messages.clone()).collect();
+            messages.push(summary_message(&summary.text));
+            messages.extend(items[boundary..].iter().flat_map(|item| item.messages.iter().cloned()));
+            messages
+        }
+    };
+    // A reply's pictures go to the model on the next user message.
+    carry_reply_pictures(messages)
 }
 
 /// Whether a request of `estimate` tokens should be compacted first in a

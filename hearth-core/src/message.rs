@@ -13,6 +13,8 @@
 
 pub mod attach;
 pub mod attachment;
+pub mod picture;
+pub mod reply_pictures;
 #[cfg(test)]
 pub(crate) mod tests;
 

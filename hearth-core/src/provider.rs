@@ -20,9 +20,11 @@
 //!   ([`parse_extra_json`], [`merge_extra`]), the checks every request passes
 //!   ([`RequestError`]), and the functions that pick the family
 //!   ([`build_request`], [`build_request_with_tools`], [`parse_error_body`],
-//!   [`models_request`], [`parse_models`], [`ping_request`]), and, in
-//!   `capability`, whether an account and model can search or make pictures at
-//!   all ([`search_support`], [`image_support`]), asked before sending.
+//!   [`models_request`], [`parse_models`], [`ping_request`], and
+//!   [`image_request`] for "Create an image", whose OpenAI-family form is
+//!   [`images`], the Images API), and, in `capability`, whether an account and
+//!   model can search or make pictures at all ([`search_support`],
+//!   [`image_support`]), asked before sending.
 //!
 //! Request builders return an [`HttpRequest`] value; the shell performs it and
 //! feeds the response bytes back through a [`ResponseDecoder`].
@@ -39,6 +41,7 @@ mod base_url;
 mod capability;
 mod config;
 pub mod gemini;
+pub mod images;
 pub mod openai;
 pub mod responses;
 
@@ -60,6 +63,7 @@ pub use openai::AZURE_API_VERSION;
 pub use preset::{InputsFrom, ModelInputs, Preset};
 pub use response::ResponseDecoder;
 
+use crate::contract::{ImageOut, ImageRequest};
 use crate::message::{ChatMessage, Role, with_safe_tool_ids, without_tool_use};
 use parse::{error_fields, excerpt};
 
@@ -126,6 +130,22 @@ pub enum RequestError {
     },
 }
 
+/// Why no picture request was built: nothing is sent.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImageRequestError {
+    /// The account's base URL or key origin is wrong (see [`RequestError`]).
+    #[error(transparent)]
+    Request(#[from] RequestError),
+    /// This provider makes no pictures through Hearth's "Create an image"
+    /// (Anthropic; OpenRouter and DeepSeek, which have no Images API).
+    #[error("This provider cannot make images from Hearth's \"Create an image\"; pick an OpenAI or Gemini account.")]
+    NotOffered,
+    /// A picture to edit was given to a model that edits only through a file
+    /// upload (DALL·E), which Hearth cannot send.
+    #[error("This model cannot edit a picture from Hearth; pick a GPT image model (such as gpt-image-1) to edit.")]
+    EditNotOffered,
+}
+
 /// Checks the provider before a request is built: a valid base URL is required.
 fn check_provider(provider: &ProviderConfig) -> Result<(), RequestError> {
     provider.checked_base_url().map(drop).map_err(RequestError::InvalidBaseUrl)
@@ -182,6 +202,44 @@ pub fn build_request_with_tools(
         ProviderKind::Gemini => gemini::build_request(provider, model, &messages, tools),
     };
     check_request(provider, request)
+}
+
+/// Builds the request for "Create an image" ([`ImageRequest`]): the Images
+/// API for an OpenAI-family account (OpenAI, Azure, a compatible server; see
+/// [`images`]), Gemini's image models for a Gemini one. Checked like
+/// [`build_request_with_tools`]; refused, with nothing built, when the
+/// provider makes no pictures this way or cannot edit the picture given
+/// ([`ImageRequestError`]). The answer is read by the same family's
+/// `parse_image_response`.
+pub fn image_request(
+    provider: &ProviderConfig,
+    model: &ModelConfig,
+    request: &ImageRequest,
+) -> Result<HttpRequest, ImageRequestError> {
+    check_provider(provider)?;
+    let built = match provider.kind {
+        ProviderKind::OpenAi | ProviderKind::Responses => {
+            if matches!(provider.preset, Preset::OpenRouter | Preset::DeepSeek) {
+                return Err(ImageRequestError::NotOffered);
+            }
+            if request.input.is_some() && images::is_dall_e(&model.model) {
+                return Err(ImageRequestError::EditNotOffered);
+            }
+            images::build_image_request(provider, model, request)
+        }
+        ProviderKind::Gemini => gemini::build_image_request(provider, model, request),
+        ProviderKind::Anthropic => return Err(ImageRequestError::NotOffered),
+    };
+    Ok(check_request(provider, built)?)
+}
+
+/// Reads the answer to an [`image_request`] of the `kind` family: its pictures,
+/// or the provider's error when it made none.
+pub fn parse_image_response(kind: ProviderKind, body: &str) -> Result<Vec<ImageOut>, ProviderError> {
+    match kind {
+        ProviderKind::Gemini => gemini::parse_image_response(body),
+        ProviderKind::OpenAi | ProviderKind::Responses | ProviderKind::Anthropic => images::parse_image_response(body),
+    }
 }
 
 /// The smallest real chat request, to test a connection where there is no model

@@ -265,7 +265,7 @@ pub fn azure_chat_url(base_url: &str, api_version: &str) -> String {
     with_query(url, &[query, &format!("api-version={version}")])
 }
 
-fn headers(provider: &ProviderConfig, has_body: bool) -> Vec<(String, String)> {
+pub(crate) fn headers(provider: &ProviderConfig, has_body: bool) -> Vec<(String, String)> {
     let mut headers = Vec::new();
     if has_body {
         headers.push(("content-type".to_owned(), "application/json".to_owned()));

@@ -61,7 +61,28 @@ pub const SCHEMA_FIELD: &str = "schema";
 /// loss matters, a new enum value) writes a higher number: an older device
 /// then keeps such a document as unreadable (never deleting or overwriting
 /// it) until it is updated. A body without the field is of shape 1.
-pub const SCHEMA: u64 = 1;
+///
+/// Shape 2: a reply that carries what issue 49 added (its `sources`,
+/// `citations`, `server_tools`, `images` or `unsupported` parts). A version
+/// before it would drop them (and with `images` the references that keep
+/// the pictures' blobs) on the next change it made, so such a message is
+/// written as shape 2 ([`message_shape`]); every other body stays shape 1,
+/// read by every version as before.
+pub const SCHEMA: u64 = 2;
+
+/// The shape a body is written as unless its record needs a newer one.
+pub const FIRST_SHAPE: u64 = 1;
+
+/// The shape of a message's body: 2 when it carries any part of shape 2
+/// (see [`SCHEMA`]), else [`FIRST_SHAPE`].
+pub fn message_shape(record: &MessageRecord) -> u64 {
+    let shape_2 = !(record.sources.is_empty()
+        && record.citations.is_empty()
+        && record.server_tools.is_empty()
+        && record.images.is_empty()
+        && record.unsupported.is_empty());
+    if shape_2 { 2 } else { FIRST_SHAPE }
+}
 
 /// A body: a document's fields without CouchDB's own (`_id`, `_rev`, …).
 pub type Body = Map<String, Value>;
@@ -300,7 +321,7 @@ fn fields_of<T: Serialize>(record: &T) -> Map<String, Value> {
 fn body_of(kind: DocKind, record: Map<String, Value>) -> Body {
     let mut body = Map::new();
     body.insert(TYPE.to_owned(), Value::from(kind_name(kind)));
-    body.insert(SCHEMA_FIELD.to_owned(), Value::from(SCHEMA));
+    body.insert(SCHEMA_FIELD.to_owned(), Value::from(FIRST_SHAPE));
     body.insert(RECORD.to_owned(), Value::Object(record));
     body
 }
@@ -319,7 +340,9 @@ pub fn message_doc(record: &MessageRecord) -> Option<Body> {
     for field in MESSAGE_DERIVED {
         fields.remove(field);
     }
-    Some(body_of(DocKind::Message, fields))
+    let mut body = body_of(DocKind::Message, fields);
+    body.insert(SCHEMA_FIELD.to_owned(), Value::from(message_shape(record)));
+    Some(body)
 }
 
 /// Session fields that stay on each device: the count, the preview and the

@@ -13,7 +13,7 @@
 //! was left out keeps the key already stored.
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use serde::{Deserialize, Serialize};
 

@@ -7,7 +7,10 @@
 //! JSON code block and their result; replies that did not finish normally carry a
 //! note in italics; a user message lists the names of the files it carried
 //! (their contents stay out) and links its images and PDFs, written beside the
-//! document ([`attachment_path`]). A reply's heading names the agent that wrote it (when the
+//! document ([`attachment_path`]). A reply links the pictures its model made the
+//! same way, after its text (`![Image 1](attachments/…-Image-1.png)`), and its
+//! citations are footnotes: a reference `[^n]` where the text cites a source
+//! and the list of its sources after the text, numbered through the document. A reply's heading names the agent that wrote it (when the
 //! record says; the General Assistant under its own name is "Assistant") and
 //! its model; an agent switch is a divider line
 //! (`--- Switched to Translator ---`), not a section, and is not counted as a
@@ -35,6 +38,7 @@ use super::records::{MessageRecord, MessageState, SessionRecord, ToolCallRecord,
 use crate::Millis;
 use crate::agent::{DEFAULT_AGENT_ID, GENERAL_NAME};
 
+mod citations;
 #[cfg(test)]
 mod tests;
 
@@ -56,13 +60,35 @@ pub fn attachment_path(attachment: &Attachment) -> String {
 /// ([`attachment_path`]) and its blob, in order.
 pub fn attachment_files(messages: &[MessageRecord]) -> Vec<(String, String)> {
     let mut files: Vec<(String, String)> = Vec::new();
-    for attachment in messages.iter().flat_map(|message| &message.attachments) {
-        let path = attachment_path(attachment);
+    let pictures = messages.iter().flat_map(reply_images);
+    for attachment in messages.iter().flat_map(|message| message.attachments.iter().cloned()).chain(pictures) {
+        let path = attachment_path(&attachment);
         if !files.iter().any(|(known, _)| *known == path) {
-            files.push((path, attachment.blob.clone()));
+            files.push((path, attachment.blob));
         }
     }
     files
+}
+
+/// The pictures a reply's model made, as the attachments the document links
+/// (named `Image 1.png`, `Image 2.jpeg`, …): the stored ones (a picture without
+/// a blob has nothing to write beside the document).
+fn reply_images(message: &MessageRecord) -> Vec<Attachment> {
+    message
+        .images
+        .iter()
+        .filter(|image| !image.blob.is_empty() && image.is_image())
+        .enumerate()
+        .map(|(at, image)| {
+            let ext = image.mime.strip_prefix("image/").unwrap_or("png");
+            Attachment {
+                blob: image.blob.clone(),
+                mime: image.mime.clone(),
+                name: format!("Image {}.{ext}", at + 1),
+                ..Attachment::default()
+            }
+        })
+        .collect()
 }
 
 /// The session and its messages as a Markdown document, ending in a newline.
@@ -88,9 +114,10 @@ pub fn session_to_markdown(session: &SessionRecord, messages: &[MessageRecord]) 
         iso_utc(session.updated_at),
         if count == 1 { "message" } else { "messages" },
     ));
+    let mut notes = 1;
     for message in ordered {
         out.push('\n');
-        out.push_str(&message_section(message, applies.as_deref() == Some(message.id.as_str())));
+        out.push_str(&message_section(message, applies.as_deref() == Some(message.id.as_str()), &mut notes));
     }
     out
 }
@@ -102,6 +129,10 @@ pub fn session_to_markdown(session: &SessionRecord, messages: &[MessageRecord]) 
 /// it, in order. Without other branches it is the plain document.
 pub fn session_to_markdown_with_versions(session: &SessionRecord, messages: &[MessageRecord]) -> String {
     let mut out = session_to_markdown(session, messages);
+    // Footnotes in the appendices are numbered past every source of the
+    // session, so none repeats one of the shown branch.
+    let shown_notes: usize = messages.iter().map(|message| message.sources.len()).sum();
+    let mut notes = u32::try_from(shown_notes).unwrap_or(u32::MAX).saturating_add(1);
     let mut ordered: Vec<&MessageRecord> = messages.iter().filter(|message| !message.is_summary()).collect();
     ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
     let keys: Vec<_> = ordered.iter().map(|message| message.node_key()).collect();
@@ -116,7 +147,7 @@ pub fn session_to_markdown_with_versions(session: &SessionRecord, messages: &[Me
         out.push_str(&format!("\n---\n\n## Other version {} ({place})\n", number + 1));
         for at in tree.subtree(start) {
             out.push('\n');
-            out.push_str(&message_section(ordered[at], false));
+            out.push_str(&message_section(ordered[at], false, &mut notes));
         }
     }
     out
@@ -198,8 +229,9 @@ fn summaries_at_their_boundary(ordered: Vec<&MessageRecord>) -> Vec<&MessageReco
 }
 
 /// One message's section; `applies`: for a summary, whether it is the one
-/// that applies.
-fn message_section(message: &MessageRecord, applies: bool) -> String {
+/// that applies; `notes`: the number of the next footnote (moved past this
+/// message's sources).
+fn message_section(message: &MessageRecord, applies: bool, notes: &mut u32) -> String {
     if let Some(info) = message.summary.as_ref().filter(|_| message.is_summary()) {
         if !applies {
             return format!("--- Earlier summary, no longer used ---\n\n{}\n", blockquote(message.content.trim()));
@@ -250,8 +282,17 @@ fn message_section(message: &MessageRecord, applies: bool) -> String {
     for call in &message.tool_calls {
         blocks.extend(tool_call_blocks(call));
     }
+    let first = *notes;
+    *notes = first.saturating_add(u32::try_from(message.sources.len()).unwrap_or(u32::MAX));
     if !message.content.trim().is_empty() {
-        blocks.push(message.content.trim_end().to_owned());
+        let text = message.content.trim_end();
+        blocks.push(citations::with_references(text, &message.citations, message.sources.len(), first));
+    }
+    for (at, image) in reply_images(message).iter().enumerate() {
+        blocks.push(format!("![Image {}]({})", at + 1, attachment_path(image)));
+    }
+    if !message.sources.is_empty() {
+        blocks.push(citations::footnotes(&message.sources, first));
     }
     if let Some(note) = state_note(message) {
         blocks.push(format!("*{note}*"));

@@ -24,6 +24,7 @@ use std::collections::BTreeMap;
 
 use super::records::{MessageRecord, ToolCallRecord};
 use crate::contract::ProviderKind;
+use crate::message::reply_pictures::{pictures_only_text, reply_attachments};
 use crate::message::{ChatMessage, MessageToolCall, MessageToolResult, ReasoningPart};
 
 /// The result given to a call that has none.
@@ -81,8 +82,23 @@ pub fn turn_messages(
 impl MessageRecord {
     /// The reply as the messages sent back to a model: one assistant message and
     /// one tool-results message per round of tool calls, then the answer (see
-    /// [`turn_messages`]).
+    /// [`turn_messages`]). The pictures its model made ride on the answer as
+    /// attachments, for [`carry_reply_pictures`](crate::message::reply_pictures::carry_reply_pictures)
+    /// to move onto the next user message; an answer that is only pictures is
+    /// sent as [`pictures_only_text`].
     pub fn chat_messages(&self) -> Vec<ChatMessage> {
-        turn_messages(&self.content, &self.reasoning_parts, self.provider_kind, &self.tool_calls)
+        let mut messages = turn_messages(&self.content, &self.reasoning_parts, self.provider_kind, &self.tool_calls);
+        let pictures = reply_attachments(&self.images);
+        if pictures.is_empty() {
+            return messages;
+        }
+        if self.content.is_empty() {
+            let text = pictures_only_text(pictures.len());
+            messages.push(ChatMessage::assistant_with_reasoning(text, Vec::new(), self.provider_kind));
+        }
+        if let Some(answer) = messages.last_mut() {
+            answer.attachments = pictures;
+        }
+        messages
     }
 }

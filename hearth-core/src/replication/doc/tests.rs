@@ -437,7 +437,7 @@ fn a_sealed_key_from_a_document_is_taken_only_when_sealed_keys_are_synced() {
 #[test]
 fn a_body_of_a_newer_shape_is_not_read_and_every_body_says_its_shape() {
     let body = pushed(session_doc(&session()).expect("a body"), 5);
-    assert_eq!(body.get(SCHEMA_FIELD), Some(&json!(SCHEMA)));
+    assert_eq!(body.get(SCHEMA_FIELD), Some(&json!(FIRST_SHAPE)), "a session has needed no newer shape");
     assert!(from_doc("session:s1", &body).is_ok());
     let mut newer = body.clone();
     newer.insert(SCHEMA_FIELD.to_owned(), json!(SCHEMA + 1));
@@ -771,4 +771,33 @@ fn the_documents_keep_their_format() {
         Value::Object(setting_body),
         json!({"type": "setting", "schema": 1, "record": {"key": "auto_title", "value": false}})
     );
+}
+
+#[test]
+fn a_reply_with_sources_citations_tools_pictures_and_unsupported_parts_syncs_whole() {
+    let reply = crate::storage::backup::tests::searched_reply();
+    let body = message_doc(&reply).expect("a complete reply is synced");
+    // Shape 2: a version before these fields keeps the document unread
+    // rather than drop them on its next change; this version reads it.
+    assert_eq!(body.get(SCHEMA_FIELD), Some(&json!(2)));
+    assert_eq!(message_doc(&message()).and_then(|body| body.get(SCHEMA_FIELD).cloned()), Some(json!(1)));
+    for field in ["sources", "citations", "server_tools", "images", "unsupported"] {
+        assert!(record_field(&body, field).is_some(), "{field} travels");
+    }
+    assert_eq!(record_field(&body, "blobs"), None, "derived, left out");
+    let stamped = pushed(body, 5);
+    let Ok(Incoming::Message(back)) = from_doc("message:m2", &stamped) else { panic!("it reads back") };
+    assert_eq!(back.blobs, ["cd".repeat(32), "ef".repeat(32)], "its pictures' blobs are listed again");
+    assert_eq!(back, reply);
+    for strip in 0..5 {
+        let mut plainer = reply.clone();
+        match strip {
+            0 => plainer.sources.clear(),
+            1 => plainer.citations.clear(),
+            2 => plainer.server_tools.clear(),
+            3 => plainer.images.clear(),
+            _ => plainer.unsupported.clear(),
+        }
+        assert_eq!(message_shape(&plainer), 2, "any one of them makes shape 2");
+    }
 }

@@ -293,3 +293,67 @@ fn every_setting_the_shell_stores_is_classified_for_backups() {
     // A setting no rule names stays on the device until it is classified.
     assert_eq!(backup_setting("some_future_token"), BackupSetting::DeviceOnly);
 }
+
+/// A reply that searched the web and drew a picture, with something this
+/// version could not read: every field issue 49 added.
+pub(crate) fn searched_reply() -> MessageRecord {
+    use crate::contract::{CitationMark, ServerToolCall, ServerToolKind, ServerToolStatus, Source, Unsupported};
+    let mut reply = MessageRecord {
+        content: "Lyon opened a tram line.".into(),
+        ..MessageRecord::new("m2".into(), "s1".into(), Role::Assistant, 20)
+    };
+    reply.parent = Some("m1".into());
+    reply.sources = vec![
+        Source {
+            url: "https://news.example/tram".into(),
+            title: "Tram opens".into(),
+            cited_text: Some("It opened.".into()),
+        },
+        Source { url: "ftp://old.example/x".into(), ..Source::default() },
+    ];
+    reply.citations = vec![CitationMark { source: 0, at: 24 }, CitationMark { source: 1, at: 4 }];
+    reply.server_tools = vec![
+        ServerToolCall {
+            id: "ws_1".into(),
+            kind: ServerToolKind::WebSearch,
+            status: ServerToolStatus::Completed,
+            query: Some("Lyon tram".into()),
+            results: Some(5),
+            error: None,
+            raw: None,
+        },
+        ServerToolCall {
+            id: "x_1".into(),
+            kind: ServerToolKind::Other("code_interpreter".into()),
+            status: ServerToolStatus::Failed,
+            query: None,
+            results: None,
+            error: Some("max_uses_exceeded".into()),
+            raw: Some("{\"type\":\"code_interpreter_call\"}".into()),
+        },
+    ];
+    reply.images = vec![
+        crate::message::ToolMedia::returned("image/png", "").stored_as("cd".repeat(32)),
+        crate::message::ToolMedia::returned("image/webp", "").stored_as("ef".repeat(32)),
+    ];
+    reply.unsupported = vec![Unsupported { what: "file_citation".into(), raw: "{\"type\":\"file_citation\"}".into() }];
+    reply.refresh_terms();
+    reply
+}
+
+#[test]
+fn a_reply_with_sources_citations_tools_pictures_and_unsupported_parts_round_trips() {
+    let reply = searched_reply();
+    assert_eq!(reply.blobs, ["cd".repeat(32), "ef".repeat(32)], "the blob store keeps its pictures");
+    let picture = BlobEntry { id: "cd".repeat(32), mime: "image/png".into(), data: "iVBORw0KGgo=".into() };
+    let contents =
+        StoreContents { blobs: vec![picture], messages: vec![sample().messages[0].clone(), reply], ..sample() };
+    let json = serde_json::to_string(&build_backup(contents.clone(), false, 1)).expect("serialisable");
+    let parsed = parse_backup(&json).expect("parses").contents;
+    let mut expected = contents;
+    expected.canonicalize();
+    assert_eq!(parsed.messages, expected.messages);
+    assert_eq!(parsed.blobs, expected.blobs, "the picture's bytes travel with the backup");
+    let back = parsed.messages.iter().find(|message| message.id == "m2").expect("the reply");
+    assert_eq!(back.blobs, ["cd".repeat(32), "ef".repeat(32)], "recomputed on import");
+}

@@ -5,6 +5,8 @@
 //! reads, so they live here, with [`HistoryItem::of_record`] and
 //! [`active_summary`].)
 
+mod pictures;
+
 use crate::compaction::*;
 use crate::message::{ChatMessage, Role};
 use crate::storage::{AgentRef, MessageRecord, MessageState, SummaryInfo, ToolCallRecord, ToolResultRecord};

@@ -1,6 +1,8 @@
 //! Markdown export tests: a small session against its expected document, and the
 //! date conversion against known dates and a day-by-day calendar walk.
 
+mod sources;
+
 use super::{civil_from_days, code_block, iso_utc, reply_file_name};
 use crate::agent::DEFAULT_AGENT_ID;
 use crate::contract::{FinishKind, FinishReason};
