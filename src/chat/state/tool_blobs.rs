@@ -9,8 +9,10 @@
 use std::future::Future;
 use std::pin::Pin;
 
+use hearth_core::contract::ImageOut;
 use hearth_core::format::base64;
 use hearth_core::message::ToolMedia;
+use hearth_core::message::picture::{check_image, checked_mime};
 use hearth_core::tools::ToolOutcome;
 
 use super::attachment_data;
@@ -21,15 +23,41 @@ use crate::io::media::{blob_of, remember_url, sha256_hex};
 /// An outcome with its media by reference, and the blobs to store.
 type ByReference = Pin<Box<dyn Future<Output = (ToolOutcome, Vec<NewBlob>)>>>;
 
+/// A picture by reference with its blob, or why it was refused (a sentence).
+type PictureBlob = Pin<Box<dyn Future<Output = Result<(ToolMedia, NewBlob), String>>>>;
+
 /// The code, from the `media` chunk.
 struct BlobCode {
     by_reference: fn(ToolOutcome) -> ByReference,
+    picture: fn(ImageOut) -> PictureBlob,
 }
 
 #[wasm_split(media, fallible)]
 fn blob_code() -> Result<&'static BlobCode, ChunkError> {
-    static CODE: BlobCode = BlobCode { by_reference: |outcome| Box::pin(move_media(outcome)) };
+    static CODE: BlobCode = BlobCode {
+        by_reference: |outcome| Box::pin(move_media(outcome)),
+        picture: |image| Box::pin(picture_to_blob(image)),
+    };
     Ok(&CODE)
+}
+
+/// A picture a model made, checked (`check_image`: an image by its bytes,
+/// not too large) and moved to the blob store under the type its bytes are;
+/// or, refused, the sentence that says why (nothing is stored then).
+pub(super) async fn picture_blob(image: ImageOut) -> Result<(ToolMedia, NewBlob), String> {
+    match blob_code().await {
+        Ok(code) => (code.picture)(image).await,
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+async fn picture_to_blob(image: ImageOut) -> Result<(ToolMedia, NewBlob), String> {
+    check_image(&image).map_err(|refusal| refusal.sentence())?;
+    let mime = checked_mime(&image.mime, &image.data).map_err(|refusal| refusal.sentence())?;
+    let media = ToolMedia::returned(mime, image.data);
+    let blob = to_blob(&media).await.ok_or_else(|| "The picture could not be stored.".to_owned())?;
+    attachment_data::remember(&blob.hash, media.data.clone());
+    Ok((media.stored_as(blob.hash.clone()), blob))
 }
 
 /// `outcome` with its media by reference, and the blobs to store with the

@@ -29,7 +29,7 @@ use std::sync::Arc;
 use futures::future::join_all;
 use hearth_core::app::app_document;
 use hearth_core::compare::{HostSlots, backoff_ms, host_of};
-use hearth_core::contract::ProviderErrorKind;
+use hearth_core::contract::{ImageOut, ProviderErrorKind, Unsupported};
 use hearth_core::failure::{ConfigProblem, Failure};
 use hearth_core::markdown::{Citing, RenderMode, SafeHtml, StreamingMarkdown, render_reply_cited};
 use hearth_core::message::ChatMessage;
@@ -44,7 +44,7 @@ use super::attachment_data::with_attachment_data;
 use super::entry::AssistantView;
 use super::entry::{citation_marks, render_mode};
 use super::prompt::Prompt;
-use super::tool_blobs::by_reference;
+use super::tool_blobs::{by_reference, picture_blob};
 use crate::io::clock::{elapsed_ms, now, now_ms};
 use crate::io::db::NewBlob;
 use crate::io::fetch_stream::{Batch, FetchFailure, fetch_events};
@@ -130,6 +130,8 @@ struct Turn {
     /// Whether sources, the provider's tools, a picture or an unreadable part
     /// came since the last frame (shown at the next one).
     extras_changed: bool,
+    /// Whole pictures the model made that are not in the blob store yet.
+    pictures: Vec<ImageOut>,
 }
 
 type Shared = Rc<RefCell<Turn>>;
@@ -173,6 +175,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
         reply_number: 0,
         blobs: Vec::new(),
         first_token: None,
+        pictures: Vec::new(),
         extras_changed: false,
     }));
     let status = match configs {
@@ -372,6 +375,7 @@ async fn stream_patiently(
         let Some(slot) = take_slot(&host, signal).await else { return ReplyStatus::Stopped };
         let status = stream_reply(turn, stream, request, kind).await;
         drop(slot);
+        store_pictures(turn, stream.view).await;
         let ReplyStatus::Failed(failure) = &status else { return status };
         let limited = failure.provider_error().is_some_and(|error| error.kind == ProviderErrorKind::RateLimit);
         if !stream.patient || !limited || turn.borrow().received {
@@ -635,6 +639,33 @@ impl Turn {
         view.blocks.clear();
         view.set_tail(html);
     }
+}
+
+/// Puts the whole pictures the reply made in the blob store and the record
+/// (by reference), and shows them; a refused one is noted on the reply with
+/// why, and nothing of it is stored.
+async fn store_pictures(turn: &Shared, view: AssistantView) {
+    let pictures = std::mem::take(&mut turn.borrow_mut().pictures);
+    if pictures.is_empty() {
+        return;
+    }
+    for picture in pictures {
+        let stored = picture_blob(picture).await;
+        let mut shared = turn.borrow_mut();
+        match stored {
+            Ok((media, blob)) => {
+                shared.recorder.record_image(media);
+                shared.blobs.push(blob);
+            }
+            Err(why) => {
+                let refused = Unsupported { what: format!("A picture was refused: {why}"), raw: String::new() };
+                shared.recorder.apply(StreamEvent::Unsupported(refused));
+            }
+        }
+        shared.unsaved = true;
+    }
+    let record = turn.borrow_mut().recorder.streaming_record(now()).clone();
+    view.publish(&record);
 }
 
 /// Renders what arrived by the next frame. Asked for only when text is waiting,
