@@ -1,7 +1,7 @@
 //! Decodes a recorded provider response body the way Hearth does and prints the
 //! reply as one JSON object.
 //!
-//! `cargo run -q --release -p hearth-core --example replay -- --provider openai|anthropic|gemini [--status N] FILE`
+//! `cargo run -q --release -p hearth-core --example replay -- --provider openai|responses|anthropic|gemini [--status N] FILE`
 //!
 //! With a 2xx status (the default) FILE is the streamed SSE body; otherwise it is
 //! the error body. Output keys: `text`, `reasoning`, `tool_calls` (`id`, `name`,
@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use hearth_core::provider::{ProviderKind, parse_error_body};
 use hearth_core::reply::Reply;
 
-const USAGE: &str = "usage: replay --provider openai|anthropic|gemini [--status N] FILE";
+const USAGE: &str = "usage: replay --provider openai|responses|anthropic|gemini [--status N] FILE";
 
 struct Args {
     provider: ProviderKind,
@@ -33,8 +33,11 @@ fn parse_args() -> Result<Args, String> {
                     Some("openai") => ProviderKind::OpenAi,
                     Some("anthropic") => ProviderKind::Anthropic,
                     Some("gemini") => ProviderKind::Gemini,
+                    Some("responses") => ProviderKind::Responses,
                     Some(other) => {
-                        return Err(format!("unknown provider {other:?} (known: openai, anthropic, gemini)"));
+                        return Err(format!(
+                            "unknown provider {other:?} (known: openai, responses, anthropic, gemini)"
+                        ));
                     }
                     None => return Err("--provider needs a value".into()),
                 })

@@ -106,7 +106,7 @@ pub(crate) fn AssistantMessage(
                 <Lazy load=move || tool_activity_view(reply, id.get_value()) />
             </Show>
             // The provider's own tools (its searches…), beside the tool widget.
-            <Show when=move || reply.server_tools.with(|tools| !tools.is_empty())>
+            <Show when=move || reply.extras(|record| !record.server_tools.is_empty())>
                 <Lazy load=move || server_tool_list_view(reply) />
             </Show>
             // Images a ChatGPT import placed on a reply (generated ones).
@@ -116,17 +116,17 @@ pub(crate) fn AssistantMessage(
             <ReplyMarkdown reply highlighting />
             // The pictures the model made, and the one it is drawing.
             <Show when=move || {
-                reply.images.with(|images| !images.is_empty()) || reply.drawing.with(Option::is_some)
+                reply.extras(|record| !record.images.is_empty()) || reply.drawing.with(Option::is_some)
             }>
                 <Lazy load=move || reply_images_view(reply) />
             </Show>
             <Show when=streaming>
                 <StillWriting reply />
             </Show>
-            <Show when=move || reply.sources.with(|sources| !sources.is_empty())>
+            <Show when=move || reply.extras(|record| !record.sources.is_empty())>
                 <Lazy load=move || reply_sources_view(reply, id.get_value()) />
             </Show>
-            <Show when=move || reply.unsupported.with(|parts| !parts.is_empty())>
+            <Show when=move || reply.extras(|record| !record.unsupported.is_empty())>
                 <Lazy load=move || unsupported_note_view(reply) />
             </Show>
             <ReplyOutcome reply is_last idle on_retry=regenerate on_compact_and_retry=compact_and_retry />

@@ -25,16 +25,14 @@ pub(crate) fn ReplyImages(
     let shown = RwSignal::new(None::<Attachment>);
     let items = move || {
         reply
-            .images
-            .get()
+            .extras(|record| record.images.clone())
             .into_iter()
             .enumerate()
             .map(|(index, image)| reply_image(image, index + 1, shown))
             .collect_view()
     };
     let drawing = move || {
-        reply.drawing.get().map(|image| {
-            let url = format!("data:{};base64,{}", image.mime, image.data);
+        reply.drawing.get().map(|url| {
             view! {
                 <figure class="reply-drawing">
                     <img class="reply-image" src=url alt="The picture being drawn, not finished" />

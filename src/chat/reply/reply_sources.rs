@@ -26,8 +26,9 @@ pub(crate) fn ReplySources(
     let heading_id = format!("{}-heading", source_anchor(&message_id, 0));
     let message_id = StoredValue::new(message_id);
     let items = move || {
-        reply.sources.with(|sources| {
-            sources
+        reply.extras(|record| {
+            record
+                .sources
                 .iter()
                 .enumerate()
                 .map(|(index, source)| {

@@ -20,9 +20,11 @@ pub(crate) fn ServerToolList(
     /// The reply whose provider tools are shown, as they stream.
     reply: AssistantView,
 ) -> impl IntoView {
-    let items = move || reply.server_tools.get().into_iter().map(server_tool_item).collect_view();
+    let items =
+        move || reply.extras(|record| record.server_tools.clone()).into_iter().map(server_tool_item).collect_view();
     let suggestions = move || {
-        let queries: Vec<String> = reply.server_tools.with(|calls| {
+        let queries: Vec<String> = reply.extras(|record| {
+            let calls = &record.server_tools;
             let mut queries: Vec<String> = Vec::new();
             for call in calls.iter().filter(|call| call.kind == ServerToolKind::WebSearch) {
                 if let Some(query) = call.query.as_deref().map(str::trim).filter(|query| !query.is_empty())

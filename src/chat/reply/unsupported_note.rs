@@ -14,14 +14,13 @@ pub(crate) fn UnsupportedNote(
     /// The reply whose unreadable parts are counted and shown raw.
     reply: AssistantView,
 ) -> impl IntoView {
-    let note = move || match reply.unsupported.with(Vec::len) {
+    let note = move || match reply.extras(|record| record.unsupported.len()) {
         1 => "This reply holds 1 part Hearth cannot show yet.".to_owned(),
         n => format!("This reply holds {n} parts Hearth cannot show yet."),
     };
     let parts = move || {
         reply
-            .unsupported
-            .get()
+            .extras(|record| record.unsupported.clone())
             .into_iter()
             .map(|part| {
                 view! {

@@ -10,9 +10,8 @@ use std::sync::Arc;
 
 use hearth_core::Millis;
 use hearth_core::app::app_document;
-use hearth_core::contract::{ImageOut, ServerToolCall, Source, Unsupported};
 use hearth_core::markdown::{RenderMode, SafeHtml, TailChange};
-use hearth_core::message::{AttachedFile, ChatMessage, Role, ToolMedia};
+use hearth_core::message::{AttachedFile, ChatMessage, Role};
 use hearth_core::provider::Usage;
 use hearth_core::storage::tree::NodeKey;
 use hearth_core::storage::{MessageRecord, MessageState, ReplyStatus, ToolCallRecord};
@@ -155,17 +154,14 @@ pub(crate) struct AssistantView {
     /// Whether the stored markdown waits for the renderer (the `reply` chunk
     /// still loading): the reply counts as busy meanwhile.
     pub(crate) awaits_renderer: RwSignal<bool>,
-    /// The pages the reply cites, numbered from 1 in this order (its citation
-    /// marks link to them; see `hearth_core::markdown::source_anchor`).
-    pub(crate) sources: RwSignal<Vec<Source>>,
-    /// The tools the provider ran itself (its searches, page reads, drawing).
-    pub(crate) server_tools: RwSignal<Vec<ServerToolCall>>,
-    /// The pictures the model made, by reference to the blob store.
-    pub(crate) images: RwSignal<Vec<ToolMedia>>,
-    /// The partial picture of a drawing under way (live replies only, never stored).
-    pub(crate) drawing: RwSignal<Option<ImageOut>>,
-    /// What the reply held that this version cannot show, kept raw.
-    pub(crate) unsupported: RwSignal<Vec<Unsupported>>,
+    /// Counts the changes of what the record holds beyond text (its sources,
+    /// the provider's tools, the pictures, what cannot be shown): the views
+    /// read those from `record` through [`AssistantView::extras`]. One counter
+    /// rather than a signal per kind keeps the first load small.
+    pub(crate) extras_changes: RwSignal<u32>,
+    /// The partial picture of a drawing under way, as a `data:` URL (live
+    /// replies only, never stored).
+    pub(crate) drawing: RwSignal<Option<String>>,
 }
 
 /// The finished markdown blocks of a reply. While an answer streams they are
@@ -289,11 +285,8 @@ impl AssistantView {
             app: RwSignal::new(None),
             rendered: StoredValue::new(true),
             awaits_renderer: RwSignal::new(false),
-            sources: RwSignal::new(Vec::new()),
-            server_tools: RwSignal::new(Vec::new()),
-            images: RwSignal::new(Vec::new()),
+            extras_changes: RwSignal::new(0),
             drawing: RwSignal::new(None),
-            unsupported: RwSignal::new(Vec::new()),
         }
     }
 
@@ -317,7 +310,11 @@ impl AssistantView {
     /// history and Copy), its tool calls, usage and reasoning. The streamed answer
     /// and reasoning are shown as they arrive; this does not re-render them.
     pub(crate) fn publish(&self, record: &MessageRecord) {
+        let extras_changed = self.record.with_value(|shown| extras_differ(shown, record));
         self.record.set_value(record.clone());
+        if extras_changed {
+            self.extras_changes.update(|n| *n = n.wrapping_add(1));
+        }
         let app = app_of(record);
         if self.app.with_untracked(|shown| shown.as_deref() != app.as_deref()) {
             self.app.set(app);
@@ -331,16 +328,30 @@ impl AssistantView {
         if self.ignored_choices.get_untracked() != record.ignored_choices {
             self.ignored_choices.set(record.ignored_choices);
         }
-        self.show_extras(record);
     }
 
-    /// Shows what the record holds beyond text, where it changed: its
-    /// sources, the provider's tools, the pictures and what cannot be shown.
+    /// Shows what a record streaming into this reply holds beyond text, where
+    /// it changed: its sources, the provider's tools, the pictures and what
+    /// cannot be shown (the rest of the record is published at its saves).
     pub(crate) fn show_extras(&self, record: &MessageRecord) {
-        set_if_changed(self.sources, &record.sources);
-        set_if_changed(self.server_tools, &record.server_tools);
-        set_if_changed(self.images, &record.images);
-        set_if_changed(self.unsupported, &record.unsupported);
+        if !self.record.with_value(|shown| extras_differ(shown, record)) {
+            return;
+        }
+        self.record.update_value(|shown| {
+            shown.sources.clone_from(&record.sources);
+            shown.citations.clone_from(&record.citations);
+            shown.server_tools.clone_from(&record.server_tools);
+            shown.images.clone_from(&record.images);
+            shown.unsupported.clone_from(&record.unsupported);
+        });
+        self.extras_changes.update(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Reads what the record holds beyond text (tracked: a view reading it
+    /// is drawn again when it changes).
+    pub(crate) fn extras<T>(&self, read: impl FnOnce(&MessageRecord) -> T) -> T {
+        self.extras_changes.track();
+        self.record.with_value(read)
     }
 
     /// Shows a stored version of the reply. The markdown is rendered at once
@@ -453,12 +464,13 @@ pub(crate) fn citation_marks(record: &MessageRecord) -> Vec<(u32, u32)> {
     record.citations.iter().map(|mark| (mark.source, mark.at)).collect()
 }
 
-/// Sets `signal` to `value` unless it holds that already (so nothing that
-/// follows it runs for nothing).
-fn set_if_changed<T: Clone + PartialEq + Send + Sync + 'static>(signal: RwSignal<Vec<T>>, value: &[T]) {
-    if signal.with_untracked(|shown| shown.as_slice() != value) {
-        signal.set(value.to_vec());
-    }
+/// Whether two records differ in what they hold beyond text.
+fn extras_differ(a: &MessageRecord, b: &MessageRecord) -> bool {
+    a.sources != b.sources
+        || a.citations != b.citations
+        || a.server_tools != b.server_tools
+        || a.images != b.images
+        || a.unsupported != b.unsupported
 }
 
 /// The app a reply record holds: the document of its complete app code, when

@@ -613,7 +613,8 @@ impl Turn {
     /// drawn and what cannot be shown, as recorded so far. Only a reply that
     /// brings them pays for this (the record is filled once per frame then).
     fn show_extras(&mut self, view: AssistantView) {
-        let drawing = self.recorder.reply().drawing.clone();
+        let drawing =
+            self.recorder.reply().drawing.as_ref().map(|image| format!("data:{};base64,{}", image.mime, image.data));
         if view.drawing.with_untracked(|shown| *shown != drawing) {
             view.drawing.set(drawing);
         }
