@@ -66,7 +66,14 @@ describe('pictures from models', () => {
 
     const reply = await sendAndSettle(chat, 'Draw a sun over a field.');
     const pictures = reply.getByRole('list', { name: 'Pictures', exact: true });
-    await pictures.waitFor();
+    try { await pictures.waitFor({ timeout: 5000 }); } catch (e) {
+      console.log('DEBUG text', await reply.innerText());
+      console.log('DEBUG html', (await reply.innerHTML()).slice(0, 3000));
+      const { messages } = await readDatabase(page, ['messages']);
+      console.log('DEBUG rec', JSON.stringify(messages.find((m) => m.role === 'assistant')).slice(0, 1500));
+      console.log('DEBUG errs', chat.errors);
+      throw e;
+    }
     const open = pictures.getByRole('button', { name: 'Open picture 1 the model made', exact: true });
     const shown = open.getByRole('img', { name: 'Picture 1 the model made', exact: true });
     await waitOn(chat, () => shown.evaluate((img) => img.complete && img.naturalWidth === 64), 'the picture shows');

@@ -64,7 +64,7 @@ describe('the Responses API', () => {
 
     await chat.page.reload();
     await chat.page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
-    assert.match(await chat.reply.locator('.markdown').innerText(), /^All done\. Results: /, 'kept after a reload');
+    await waitOn(chat, async () => /^All done\. Results: /.test(await chat.reply.locator('.markdown').innerText()), 'the answer is kept after a reload');
     await chat.reply.getByRole('button', { name: 'Used 3 tools', exact: true }).waitFor();
 
     await chat.reply.getByRole('button', { name: 'Regenerate', exact: true }).click();

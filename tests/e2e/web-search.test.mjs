@@ -32,6 +32,8 @@ const WIRES = [
     baseUrl: (mock) => `${mock.url}/v1`,
     isChat: (entry) => entry.method === 'POST' && entry.path === '/v1/chat/completions',
     searches: (body) => (body.plugins ?? []).some((plugin) => plugin.id === 'web'),
+    // OpenRouter's web plugin reports its sources, not the searches it made.
+    listsSearches: false,
   },
   {
     name: 'Anthropic',
@@ -75,9 +77,11 @@ async function requestsOf(env, wire) {
 
 /** Checks the searched answer `reply` shows: the search, two numbered marks and the two sources. */
 async function assertSourced(page, reply, wire) {
-  const tools = reply.getByRole('list', { name: 'Provider tools', exact: true });
-  await tools.waitFor();
-  assert.match(await tools.innerText(), /Searched the web for “hearth fireplace history”/, `${wire.name}: the search is listed`);
+  if (wire.listsSearches !== false) {
+    const tools = reply.getByRole('list', { name: 'Provider tools', exact: true });
+    await tools.waitFor();
+    assert.match(await tools.innerText(), /Searched the web for “hearth fireplace history”/, `${wire.name}: the search is listed`);
+  }
   const sources = reply.getByRole('list', { name: 'Sources', exact: true });
   await sources.waitFor();
   const links = sources.getByRole('link');
@@ -117,7 +121,7 @@ describe('web search with sources', () => {
       if (wire.name === 'Gemini') {
         const suggestions = reply.getByRole('navigation', { name: 'Google Search suggestions', exact: true });
         const link = suggestions.getByRole('link', { name: 'hearth fireplace history', exact: true });
-        assert.equal(await link.getAttribute('href'), 'https://www.google.com/search?q=hearth%20fireplace%20history');
+        assert.equal(await link.getAttribute('href'), 'https://www.google.com/search?q=hearth+fireplace+history');
         assert.equal(await link.getAttribute('referrerpolicy'), 'no-referrer');
       }
       if (wire.name === 'Responses') {

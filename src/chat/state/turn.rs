@@ -540,6 +540,11 @@ impl Turn {
                     | StreamEvent::Image(_)
                     | StreamEvent::Unsupported(_)
             );
+            if let StreamEvent::Image(image) = &event
+                && !image.partial
+            {
+                self.pictures.push(image.clone());
+            }
             let change = self.recorder.apply(event);
             if !matches!(change, Change::Other) {
                 self.first_token.get_or_insert_with(now_ms);
