@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
-import { zipArchive } from '../support/zip.mjs';
+import { unzip, zipArchive } from '../support/zip.mjs';
 import { addMockProvider, loadApp, newContext, openApp, openChatWithProvider, sendAndSettle, settled, useHarness, waitOn } from '../support/chat.mjs';
 import { closeProviders, openProviders, providerForm } from '../support/providers.mjs';
 import { closeSettings, importFile, openSettings, turnOffGeneratedTitles } from '../support/dialogs.mjs';
@@ -703,20 +703,3 @@ describe('images and PDFs in a message', () => {
   });
 });
 
-/** The files of a zip written with stored (or deflated) entries: `[{ name, data }]`. */
-function unzip(bytes) {
-  const entries = [];
-  let at = 0;
-  while (bytes.readUInt32LE(at) === 0x04034b50) {
-    const method = bytes.readUInt16LE(at + 8);
-    const size = bytes.readUInt32LE(at + 18);
-    const nameLength = bytes.readUInt16LE(at + 26);
-    const extra = bytes.readUInt16LE(at + 28);
-    const name = bytes.subarray(at + 30, at + 30 + nameLength).toString('utf8');
-    const start = at + 30 + nameLength + extra;
-    const raw = bytes.subarray(start, start + size);
-    entries.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
-    at = start + size;
-  }
-  return entries;
-}

@@ -11,32 +11,15 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { screenshot } from '../support/browser.mjs';
 import { addMockProvider, loadApp, newContext, openApp, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
 import { closeSettings, importFile, openSettings, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { axeViolations } from '../support/axe.mjs';
+import { unzip } from '../support/zip.mjs';
 import { readDatabase, storedBlobs } from '../support/idb.mjs';
 import { mockRequests, readScenario, resetMock } from '../support/mock.mjs';
 import { closeProviders, editProvider, providerForm } from '../support/providers.mjs';
 
-/** The files of a zip written with stored (or deflated) entries: `[{ name, data }]`. */
-function unzip(bytes) {
-  const entries = [];
-  let at = 0;
-  while (bytes.readUInt32LE(at) === 0x04034b50) {
-    const method = bytes.readUInt16LE(at + 8);
-    const size = bytes.readUInt32LE(at + 18);
-    const nameLength = bytes.readUInt16LE(at + 26);
-    const extra = bytes.readUInt16LE(at + 28);
-    const name = bytes.subarray(at + 30, at + 30 + nameLength).toString('utf8');
-    const start = at + 30 + nameLength + extra;
-    const raw = bytes.subarray(start, start + size);
-    entries.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
-    at = start + size;
-  }
-  return entries;
-}
 
 /** The Responses requests the mock logged (the background title requests left out). */
 async function responsesRequests(mock) {
@@ -66,14 +49,7 @@ describe('pictures from models', () => {
 
     const reply = await sendAndSettle(chat, 'Draw a sun over a field.');
     const pictures = reply.getByRole('list', { name: 'Pictures', exact: true });
-    try { await pictures.waitFor({ timeout: 5000 }); } catch (e) {
-      console.log('DEBUG text', await reply.innerText());
-      console.log('DEBUG html', (await reply.innerHTML()).slice(0, 3000));
-      const { messages } = await readDatabase(page, ['messages']);
-      console.log('DEBUG rec', JSON.stringify(messages.find((m) => m.role === 'assistant')).slice(0, 1500));
-      console.log('DEBUG errs', chat.errors);
-      throw e;
-    }
+    await pictures.waitFor();
     const open = pictures.getByRole('button', { name: 'Open picture 1 the model made', exact: true });
     const shown = open.getByRole('img', { name: 'Picture 1 the model made', exact: true });
     await waitOn(chat, () => shown.evaluate((img) => img.complete && img.naturalWidth === 64), 'the picture shows');

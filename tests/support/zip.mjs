@@ -1,10 +1,10 @@
-// Writes ZIP archives for import tests, including ones that lie: each entry's declared
+// Writes ZIP archives for import tests (and reads the ones Hearth exports, `unzip`), including ones that lie: each entry's declared
 // (uncompressed) size and CRC-32 are given separately from its bytes, so a test can make an
 // archive whose table of contents says less, or more, than its entries unpack to. Entries
 // are deflated (method 8) with Node's zlib, as ChatGPT's exports are; APPNOTE.TXT 6.3's
 // local headers, central directory and its end record, no ZIP64.
 
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /**
  * A ZIP archive of `entries`, each `{ name, data }` (a Buffer, deflated here) or
@@ -55,4 +55,22 @@ export function zipArchive(entries) {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/** The files of a zip written with stored (or deflated) entries: `[{ name, data }]`. */
+export function unzip(bytes) {
+  const entries = [];
+  let at = 0;
+  while (bytes.readUInt32LE(at) === 0x04034b50) {
+    const method = bytes.readUInt16LE(at + 8);
+    const size = bytes.readUInt32LE(at + 18);
+    const nameLength = bytes.readUInt16LE(at + 26);
+    const extra = bytes.readUInt16LE(at + 28);
+    const name = bytes.subarray(at + 30, at + 30 + nameLength).toString('utf8');
+    const start = at + 30 + nameLength + extra;
+    const raw = bytes.subarray(start, start + size);
+    entries.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
+    at = start + size;
+  }
+  return entries;
 }
