@@ -217,6 +217,8 @@ describe('branches', () => {
     await waitOn(chat, async () => (await questions(chat)).length === 3, 'the source is open again');
     await moreActions(chat, chat.you.nth(2), 'Branch into a new chat');
     await waitOn(chat, async () => (await chat.message.inputValue()) === 'Which month?', 'the composer holds the question');
+    // The composer may hold the text a moment before the new chat's messages are listed.
+    await waitOn(chat, async () => (await questions(chat)).length === 2, 'the branch is open');
     assert.deepEqual(await questions(chat), ['Plan a trip', 'Where to?']);
 
     // Pruning: back in the source, an edit makes two versions; delete the old one, undo, then for good.

@@ -66,8 +66,9 @@ pub const SCHEMA_FIELD: &str = "schema";
 /// `citations`, `server_tools`, `images` or `unsupported` parts). A version
 /// before it would drop them (and with `images` the references that keep
 /// the pictures' blobs) on the next change it made, so such a message is
-/// written as shape 2 ([`message_shape`]); every other body stays shape 1,
-/// read by every version as before.
+/// written as shape 2 ([`message_shape`]), and so is an agent with reply
+/// options (`AgentRecord::options`: search, effort, pictures); every other
+/// body stays shape 1, read by every version as before.
 pub const SCHEMA: u64 = 2;
 
 /// The shape a body is written as unless its record needs a newer one.
@@ -379,7 +380,13 @@ pub fn agent_doc(record: &AgentRecord, policy: SyncPolicy) -> Body {
             fields.remove(field);
         }
     }
-    body_of(DocKind::Agent, fields)
+    let mut body = body_of(DocKind::Agent, fields);
+    // Its reply options (search, effort, pictures) would be dropped by a
+    // version before them on its next change: such an agent is shape 2.
+    if !record.options.is_default() {
+        body.insert(SCHEMA_FIELD.to_owned(), Value::from(2_u64));
+    }
+    body
 }
 
 /// A provider's body: never the plain API key (`api_key` is always empty);

@@ -801,3 +801,15 @@ fn a_reply_with_sources_citations_tools_pictures_and_unsupported_parts_syncs_who
         assert_eq!(message_shape(&plainer), 2, "any one of them makes shape 2");
     }
 }
+
+/// An agent with reply options (search, effort, pictures) is shape 2, so a
+/// version before them keeps it unread instead of dropping them; one without
+/// stays shape 1, read by every version.
+#[test]
+fn an_agent_with_reply_options_is_shape_2() {
+    let plain = AgentRecord::general(1);
+    assert_eq!(agent_doc(&plain, PLAIN).get(SCHEMA_FIELD), Some(&json!(FIRST_SHAPE)));
+    let mut searching = plain.clone();
+    searching.options.web_search = true;
+    assert_eq!(agent_doc(&searching, PLAIN).get(SCHEMA_FIELD), Some(&json!(2)));
+}
