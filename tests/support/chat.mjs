@@ -222,7 +222,23 @@ export async function sendMessage(chat, text, { click = false } = {}) {
 export async function send(chat, text) {
   const replies = await chat.assistant.count();
   await sendMessage(chat, text);
-  await waitOn(chat, async () => (await chat.assistant.count()) > replies, 'the reply has appeared');
+  await waitOn(chat, async () => (await chat.assistant.count()) > replies, 'the reply has appeared').catch(async (error) =>
+    assert.fail(`${error.message}; ${JSON.stringify(await describePage(chat))}`),
+  );
+}
+
+/** What `chat` shows when a wait failed: the conversation, the message box's text, and any alert or status. */
+async function describePage(chat) {
+  const notices = [];
+  for (const notice of await chat.page.locator('[role="alert"], [role="status"]').all()) {
+    const text = (await notice.innerText().catch(() => '')).replace(/\s+/g, ' ').trim();
+    if (text) notices.push(text.slice(0, 200));
+  }
+  return {
+    conversation: await describeLog(chat.log),
+    messageBox: await chat.message.inputValue().catch((error) => `unreadable: ${error.message}`),
+    notices,
+  };
 }
 
 /**
