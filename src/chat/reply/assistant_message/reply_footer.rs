@@ -34,7 +34,8 @@ pub(crate) fn ReplyFooter(
     let usage = move || {
         reply.usage.get().map(|usage| {
             let count = |n: Option<u64>| n.map_or_else(|| "?".to_owned(), |n| n.to_string());
-            let reasoning = usage.reasoning.map(|n| format!(" · {n} reasoning")).unwrap_or_default();
+            // A model that did not reason reports 0: nothing to say then.
+            let reasoning = usage.reasoning.filter(|n| *n > 0).map(|n| format!(" · {n} reasoning")).unwrap_or_default();
             format!("{} in · {} out{reasoning}", count(usage.input), count(usage.output))
         })
     };
