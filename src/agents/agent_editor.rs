@@ -20,6 +20,7 @@ mod agent_name_field;
 mod agent_reply_options;
 mod agent_tools_section;
 mod draft;
+mod option_check;
 mod save_conflict;
 
 use std::collections::BTreeSet;

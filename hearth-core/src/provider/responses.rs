@@ -158,7 +158,12 @@ pub fn build_request(
     } else {
         responses_url(&provider.base_url)
     };
-    HttpRequest { method: "POST", url, headers: headers(provider), body: Some(body_json(&body, &model.extra)) }
+    HttpRequest {
+        method: "POST",
+        url,
+        headers: super::openai::headers(provider, true),
+        body: Some(body_json(&body, &model.extra)),
+    }
 }
 
 /// One user or assistant message as input items: tool results as
@@ -248,19 +253,6 @@ pub fn azure_responses_url(base_url: &str) -> String {
     };
     let kept: Vec<&str> = query.split('&').filter(|pair| !pair.starts_with("api-version=")).collect();
     with_query(format!("{resource}/openai/v1/responses"), &kept)
-}
-
-fn headers(provider: &ProviderConfig) -> Vec<(String, String)> {
-    let mut headers = vec![("content-type".to_owned(), "application/json".to_owned())];
-    let key = provider.api_key.trim();
-    if !key.is_empty() {
-        if provider.preset == Preset::Azure {
-            headers.push(("api-key".to_owned(), key.to_owned()));
-        } else {
-            headers.push(("authorization".to_owned(), format!("Bearer {key}")));
-        }
-    }
-    headers
 }
 
 /// Maps a `response.incomplete` reason (`incomplete_details.reason`) to the

@@ -7,6 +7,7 @@ use hearth_core::agent::AgentRecord;
 use hearth_core::contract::Effort;
 use leptos::prelude::*;
 
+use super::option_check::OptionCheck;
 use crate::ui::text_field::TextField;
 
 /// The efforts offered, by value.
@@ -36,17 +37,11 @@ pub(crate) fn AgentReplyOptions(
     view! {
         <fieldset class="agent-reply-options">
             <legend>"Beyond text"</legend>
-            <label class="check">
-                <input
-                    type="checkbox"
-                    prop:checked=move || options().web_search
-                    on:change=move |ev| {
-                        let on = event_target_checked(&ev);
-                        draft.update(|agent| agent.options.web_search = on);
-                    }
-                />
-                "Search the web by default (the provider's own search, with sources)"
-            </label>
+            <OptionCheck
+                label="Search the web by default (the provider's own search, with sources)"
+                checked=Signal::derive(move || options().web_search)
+                set=Callback::new(move |on| draft.update(|agent| agent.options.web_search = on))
+            />
             <TextField
                 label="Only these sites (search)"
                 placeholder="example.com, docs.rs"
@@ -74,17 +69,11 @@ pub(crate) fn AgentReplyOptions(
                         .collect_view()}
                 </select>
             </label>
-            <label class="check">
-                <input
-                    type="checkbox"
-                    prop:checked=move || options().make_images
-                    on:change=move |ev| {
-                        let on = event_target_checked(&ev);
-                        draft.update(|agent| agent.options.make_images = on);
-                    }
-                />
-                "Make images (the model may answer with pictures)"
-            </label>
+            <OptionCheck
+                label="Make images (the model may answer with pictures)"
+                checked=Signal::derive(move || options().make_images)
+                set=Callback::new(move |on| draft.update(|agent| agent.options.make_images = on))
+            />
         </fieldset>
     }
 }

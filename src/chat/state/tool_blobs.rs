@@ -12,7 +12,7 @@ use std::pin::Pin;
 use hearth_core::contract::ImageOut;
 use hearth_core::format::base64;
 use hearth_core::message::ToolMedia;
-use hearth_core::message::picture::{check_image, checked_mime};
+use hearth_core::message::picture::{ImageRefusal, check_image, checked_mime};
 use hearth_core::tools::ToolOutcome;
 
 use super::attachment_data;
@@ -23,8 +23,29 @@ use crate::io::media::{blob_of, remember_url, sha256_hex};
 /// An outcome with its media by reference, and the blobs to store.
 type ByReference = Pin<Box<dyn Future<Output = (ToolOutcome, Vec<NewBlob>)>>>;
 
-/// A picture by reference with its blob, or why it was refused (a sentence).
-type PictureBlob = Pin<Box<dyn Future<Output = Result<(ToolMedia, NewBlob), String>>>>;
+/// A picture by reference with its blob, or why it was refused.
+type PictureBlob = Pin<Box<dyn Future<Output = Result<(ToolMedia, NewBlob), PictureNotKept>>>>;
+
+/// Why a picture a model made was not kept.
+#[derive(Debug)]
+pub(super) enum PictureNotKept {
+    /// It is not an image by its bytes, or too large (`check_image`).
+    Refused(ImageRefusal),
+    /// Its bytes could not be read or stored.
+    NotStored,
+    /// The `media` chunk, which stores it, could not be loaded.
+    NotLoaded(ChunkError),
+}
+
+impl std::fmt::Display for PictureNotKept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PictureNotKept::Refused(refusal) => f.write_str(&refusal.sentence()),
+            PictureNotKept::NotStored => f.write_str("The picture could not be stored."),
+            PictureNotKept::NotLoaded(error) => error.fmt(f),
+        }
+    }
+}
 
 /// The code, from the `media` chunk.
 struct BlobCode {
@@ -43,19 +64,19 @@ fn blob_code() -> Result<&'static BlobCode, ChunkError> {
 
 /// A picture a model made, checked (`check_image`: an image by its bytes,
 /// not too large) and moved to the blob store under the type its bytes are;
-/// or, refused, the sentence that says why (nothing is stored then).
-pub(super) async fn picture_blob(image: ImageOut) -> Result<(ToolMedia, NewBlob), String> {
+/// or, refused, why (nothing is stored then).
+pub(super) async fn picture_blob(image: ImageOut) -> Result<(ToolMedia, NewBlob), PictureNotKept> {
     match blob_code().await {
         Ok(code) => (code.picture)(image).await,
-        Err(error) => Err(error.to_string()),
+        Err(error) => Err(PictureNotKept::NotLoaded(error)),
     }
 }
 
-async fn picture_to_blob(image: ImageOut) -> Result<(ToolMedia, NewBlob), String> {
-    check_image(&image).map_err(|refusal| refusal.sentence())?;
-    let mime = checked_mime(&image.mime, &image.data).map_err(|refusal| refusal.sentence())?;
+async fn picture_to_blob(image: ImageOut) -> Result<(ToolMedia, NewBlob), PictureNotKept> {
+    check_image(&image).map_err(PictureNotKept::Refused)?;
+    let mime = checked_mime(&image.mime, &image.data).map_err(PictureNotKept::Refused)?;
     let media = ToolMedia::returned(mime, image.data);
-    let blob = to_blob(&media).await.ok_or_else(|| "The picture could not be stored.".to_owned())?;
+    let blob = to_blob(&media).await.ok_or(PictureNotKept::NotStored)?;
     attachment_data::remember(&blob.hash, media.data.clone());
     Ok((media.stored_as(blob.hash.clone()), blob))
 }
