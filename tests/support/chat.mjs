@@ -227,14 +227,19 @@ export async function send(chat, text) {
   );
 }
 
-/** What `chat` shows when a wait failed: the conversation, the message box's text, and any alert or status. */
+/** What `chat` shows when a wait failed: any open dialog, the conversation, the message box's text, and any alert or status. */
 async function describePage(chat) {
   const notices = [];
   for (const notice of await chat.page.locator('[role="alert"], [role="status"]').all()) {
     const text = (await notice.innerText().catch(() => '')).replace(/\s+/g, ' ').trim();
     if (text) notices.push(text.slice(0, 200));
   }
+  const dialogs = [];
+  for (const dialog of await chat.page.locator('dialog[open]').all()) {
+    dialogs.push((await dialog.getAttribute('aria-label')) ?? (await dialog.innerText().catch(() => '')).slice(0, 80));
+  }
   return {
+    dialogs,
     conversation: await describeLog(chat.log),
     messageBox: await chat.message.inputValue().catch((error) => `unreadable: ${error.message}`),
     notices,
