@@ -36,6 +36,7 @@ const CHUNK_WHEN = {
   media: 'preparing images and PDFs, at the first one',
   migration: "the one-time upgrade of an older database's conversations, only for such a database",
   pdf_text: 'the PDF text extractor, when a model that reads no PDFs is sent one',
+  pictures: 'the image requests of "Create an image", when a picture is first asked for',
   reply: 'the send path, the renderer and the tool widget, fetched right after start-up',
   search: 'search, at the first search',
   shared: 'code that several chunks share, fetched with the first chunk that needs each part',

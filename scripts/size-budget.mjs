@@ -68,9 +68,11 @@ import { gzipSync } from 'node:zlib';
  * family, web search with sources, pictures; their decoding and views load on demand, but the
  * record's new fields, the agents' reply options, the composer's Search and effort controls
  * and the reply's extras wiring are read or shown at start): 562,003, 17 KB more than that
- * issue allows; bringing it back is part of issue 49, still open.
+ * issue allows; bringing it back is part of issue 49, still open. Its "Create an image"
+ * (the composer's button and where its dialog loads; the dialog and the requests load on
+ * demand): 562,842.
  */
-export const BUDGET_BYTES = 562_500;
+export const BUDGET_BYTES = 563_000;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -85,7 +87,9 @@ export const BUDGET_BYTES = 562_500;
  * sources, provider tools and unreadable parts views), `shared` 285,376 (the four families'
  * new decoding, shared by the send path and the Providers dialog's connection test), `media`
  * 22,834 (the pictures view and check), `export` 10,566 (footnotes and pictures in the
- * Markdown export), `sync` 152,212.
+ * Markdown export), `sync` 152,212. Its "Create an image": a `pictures` chunk of 17,288 (the
+ * image requests and answers of every family), which took `reply` down to 196,581 and
+ * `shared` up to 312,565 (what the send path and the picture turn now share).
  */
 export const CHUNK_BUDGETS = {
   app_preview: 28_400,
@@ -97,9 +101,10 @@ export const CHUNK_BUDGETS = {
   media: 23_000,
   migration: 1_900,
   pdf_text: 29_900,
-  reply: 208_900,
+  pictures: 17_400,
+  reply: 198_500,
   search: 18_300,
-  shared: 287_800,
+  shared: 315_600,
   sync: 153_000,
 };
 

@@ -21,5 +21,8 @@ pub(crate) mod file_drop;
 pub(crate) mod file_mention;
 pub(crate) mod media_thumb;
 pub(crate) mod message_box;
+pub(crate) mod picture_button;
+pub(crate) mod picture_choices;
+pub(crate) mod picture_dialog;
 pub(crate) mod search_button;
 pub(crate) mod state;

@@ -27,7 +27,7 @@ pub const TOOL_NAME_CHARS: usize = 64;
 use serde::{Deserialize, Serialize};
 
 use crate::contract::{ProviderError, ProviderErrorKind};
-use crate::provider::RequestError;
+use crate::provider::{ImageRequestError, RequestError};
 
 /// The stored kind of set-up problems.
 pub const CONFIG: &str = "config";
@@ -130,6 +130,14 @@ pub enum ConfigProblem {
         /// Why, and what to do instead, as a sentence.
         reason: String,
     },
+    /// "Create an image" asked an account or model that makes no pictures
+    /// that way (see `provider::image_request`); nothing was sent.
+    CannotMakeImages {
+        /// The account's name.
+        provider: String,
+        /// Why, and what to do instead, as a sentence.
+        reason: String,
+    },
     /// A record stored before problems were kept as fields: only its text says.
     #[serde(other)]
     Unrecorded,
@@ -171,6 +179,7 @@ impl<'de> Deserialize<'de> for ConfigProblem {
             "key_for_other_origin" => ConfigProblem::KeyForOtherOrigin { key_origin, url_origin },
             "attachment_over_limit" => ConfigProblem::AttachmentOverLimit { name, reason },
             "cannot_search" => ConfigProblem::CannotSearch { provider, reason },
+            "cannot_make_images" => ConfigProblem::CannotMakeImages { provider, reason },
             // A problem a newer Hearth recorded.
             _ => ConfigProblem::Unrecorded,
         })
@@ -208,7 +217,20 @@ impl std::fmt::Display for ConfigProblem {
                 "“{provider}” cannot search the web with this model. {reason} Or turn off “Search the web” in the \
                  message box. Nothing was sent."
             ),
+            ConfigProblem::CannotMakeImages { provider, reason } => {
+                write!(f, "“{provider}” cannot make this picture. {reason} Nothing was sent.")
+            }
             ConfigProblem::Unrecorded => write!(f, "The set-up must be fixed in Providers first."),
+        }
+    }
+}
+
+impl ConfigProblem {
+    /// Why "Create an image" built no request for the account named `provider`.
+    pub fn of_image_request(error: ImageRequestError, provider: String) -> Self {
+        match error {
+            ImageRequestError::Request(error) => error.into(),
+            refused => ConfigProblem::CannotMakeImages { provider, reason: refused.to_string() },
         }
     }
 }

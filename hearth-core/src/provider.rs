@@ -57,7 +57,10 @@ pub use crate::contract::{
     Usage, is_secret_header,
 };
 pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, is_local_url, origin_of, validate_base_url};
-pub use capability::{ImageSupport, NoImages, NoSearch, SearchSupport, image_support, is_search_model, search_support};
+pub use capability::{
+    GEMINI_IMAGE_MODEL, ImageSupport, NoImages, NoSearch, OPENAI_IMAGE_MODEL, SearchSupport, image_model,
+    image_support, is_search_model, search_support,
+};
 pub use config::{ApiChoice, ModelConfig, ProviderConfig, merge_extra, parse_extra_json};
 pub use openai::AZURE_API_VERSION;
 pub use preset::{InputsFrom, ModelInputs, Preset};

@@ -40,6 +40,8 @@ mod context;
 mod entry;
 mod follow;
 mod pdf_text;
+mod picture_order;
+mod pictures;
 pub(crate) mod prompt;
 mod send;
 mod tool_blobs;
@@ -69,6 +71,7 @@ use crate::store::{Reaction, StoreContext, StoreEvent};
 use crate::tools::state::ToolsContext;
 use context::Work;
 pub(crate) use context::{BranchPanel, ChatContext, MessageOverrides};
+pub(crate) use picture_order::PictureOrder;
 
 impl ChatContext {
     /// Fresh state that follows the open session and the store's changes.
@@ -280,7 +283,7 @@ impl ChatContext {
             match code::load().await {
                 Ok(code) => (code.compact)(self, job).await,
                 Err(error) => {
-                    let failure = compaction::SummaryFailure::Provider(code::not_loaded(error));
+                    let failure = compaction::SummaryFailure::Provider(error.into());
                     self.compaction_note.set(CompactionNote::Failed { failure, sent: false });
                 }
             }

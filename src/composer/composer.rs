@@ -26,6 +26,8 @@ use crate::composer::context_meter::ContextMeter;
 use crate::composer::effort_choice::EffortChoice;
 use crate::composer::file_drop;
 use crate::composer::message_box::{KEYS_HINT_ID, MessageBox};
+use crate::composer::picture_button::PictureButton;
+use crate::composer::picture_dialog::picture_dialog_view;
 use crate::composer::search_button::SearchButton;
 use crate::composer::state::ComposerDraft;
 use crate::io::early_input;
@@ -33,6 +35,7 @@ use crate::mcp::prompts_button::PromptsButton;
 use crate::offline::state::updates::{Hold, UpdatesContext};
 use crate::sessions::state::SessionsContext;
 use crate::ui::lazy::Lazy;
+use crate::ui::lazy_once::LazyOnce;
 
 /// The composer at the bottom of the page.
 #[component]
@@ -112,14 +115,6 @@ pub(crate) fn Composer() -> impl IntoView {
             request_animation_frame(send);
         }
     });
-    // The next message follows a compare turn's answer: the composer says which.
-    let follows_compare = move || {
-        chat.entries.with(|entries| {
-            leaf(entries).is_some_and(|id| {
-                entries.iter().any(|entry| entry.id == id && entry.node.as_ref().is_some_and(|n| n.group.is_some()))
-            })
-        })
-    };
     let nothing_to_send = move || draft.with(|d| d.trim().is_empty()) && attachments.is_empty();
     // A reload for a new version waits while a message is typed and not sent.
     UpdatesContext::expect().hold_while(Hold::UnsavedMessage, Signal::derive(move || !nothing_to_send()));
@@ -140,7 +135,7 @@ pub(crate) fn Composer() -> impl IntoView {
         >
             <p class="composer-problem" role="alert">{move || attachments.problem.get()}</p>
             // The Compare panel, and after a compare turn which answer the next message follows.
-            <Show when=move || chat.compare_open.get() || follows_compare()>
+            <Show when=move || chat.compare_open.get() || follows_compare(chat)>
                 <Lazy load=compare_composer_view />
             </Show>
             <Show when=move || !attachments.media.is_empty()>
@@ -179,6 +174,7 @@ pub(crate) fn Composer() -> impl IntoView {
                 </div>
                 <SearchButton />
                 <EffortChoice />
+                <PictureButton />
                 <CompareButton />
                 // Shown only where the composer is wide (CSS); always the box's description.
                 <p class="composer-keys" id=KEYS_HINT_ID>
@@ -192,5 +188,20 @@ pub(crate) fn Composer() -> impl IntoView {
                 </p>
             </div>
         </form>
+        // Outside the composer's form: its own form's Create must not also send.
+        <LazyOnce
+            when=shared.pictures_open
+            on_close=Callback::new(move |()| shared.pictures_open.set(false))
+            load=picture_dialog_view
+        />
     }
+}
+
+/// Whether the next message follows a compare turn's answer (the composer then says which).
+fn follows_compare(chat: ChatContext) -> bool {
+    chat.entries.with(|entries| {
+        leaf(entries).is_some_and(|id| {
+            entries.iter().any(|entry| entry.id == id && entry.node.as_ref().is_some_and(|n| n.group.is_some()))
+        })
+    })
 }

@@ -17,12 +17,18 @@ pub(crate) struct ComposerDraft {
     pub(crate) text: RwSignal<String>,
     /// Counts requests to focus the message box (each change focuses it).
     pub(crate) focus_requests: RwSignal<u32>,
+    /// Whether the "Create an image" dialog is open.
+    pub(crate) pictures_open: RwSignal<bool>,
 }
 
 impl ComposerDraft {
     /// An empty draft.
     pub(crate) fn new() -> Self {
-        Self { text: RwSignal::new(String::new()), focus_requests: RwSignal::new(0) }
+        Self {
+            text: RwSignal::new(String::new()),
+            focus_requests: RwSignal::new(0),
+            pictures_open: RwSignal::new(false),
+        }
     }
 
     /// The draft from the context.

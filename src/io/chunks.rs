@@ -21,6 +21,20 @@ impl From<wasm_split_helpers::SplitLoaderError> for ChunkError {
     }
 }
 
+/// A chunk that would not load, as the provider error a reply's card or the
+/// compaction note shows (Retry on the card tries again).
+impl From<ChunkError> for hearth_core::provider::ProviderError {
+    fn from(error: ChunkError) -> Self {
+        Self {
+            kind: hearth_core::contract::ProviderErrorKind::Network,
+            status: None,
+            message: error.to_string(),
+            code: None,
+            retry_after_secs: None,
+        }
+    }
+}
+
 impl std::fmt::Display for ChunkError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(

@@ -12,12 +12,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { screenshot } from '../support/browser.mjs';
-import { addMockProvider, loadApp, newContext, openApp, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
+import { addMockProvider, loadApp, newContext, openApp, openChatWithProvider, sendAndSettle, settled, useHarness, waitOn } from '../support/chat.mjs';
 import { closeSettings, importFile, openSettings, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { unzip } from '../support/zip.mjs';
 import { readDatabase, storedBlobs } from '../support/idb.mjs';
-import { mockRequests, readScenario, resetMock } from '../support/mock.mjs';
+import { FAMILIES, mockRequests, readScenario, resetMock } from '../support/mock.mjs';
 import { closeProviders, editProvider, providerForm } from '../support/providers.mjs';
 
 
@@ -126,5 +126,93 @@ describe('pictures from models', () => {
     assert.equal(image.image_url, `data:image/png;base64,${final.data}`);
     assert.deepEqual(chat.errors, []);
     assert.deepEqual(other.errors, []);
+  });
+
+  test('Create an image asks the image model for pictures of what was written, kept after a reload; an attached picture is what it edits', async (t) => {
+    await resetMock(env.mock);
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'echo' });
+    const { page } = chat;
+    await turnOffGeneratedTitles(page);
+    const imagesRequests = async () => (await mockRequests(env.mock)).filter((e) => e.method === 'POST' && e.path.startsWith('/v1/images/'));
+
+    await chat.message.fill('A red square on white');
+    await page.getByRole('button', { name: 'Create an image', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create an image', exact: true });
+    await dialog.waitFor();
+    const prompt = dialog.getByRole('textbox', { name: 'What to draw', exact: true });
+    assert.equal(await prompt.inputValue(), 'A red square on white', 'it starts from the message box');
+    assert.equal(await dialog.getByRole('textbox', { name: 'Image model', exact: true }).inputValue(), 'gpt-image-1', 'a chat model: the image model of its family');
+    await dialog.getByRole('combobox', { name: 'Size', exact: true }).selectOption({ label: 'Square' });
+    await dialog.getByRole('combobox', { name: 'Quality', exact: true }).selectOption({ label: 'Quality: low' });
+    await dialog.getByRole('combobox', { name: 'How many pictures', exact: true }).selectOption({ label: '2 pictures' });
+    assert.deepEqual(await axeViolations(page), [], 'the dialog passes axe at 1280 px');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    assert.deepEqual(await axeViolations(page), [], 'and at 390 px in dark mode');
+    await screenshot(page, '49-create-image-narrow-dark.png');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await chat.message.inputValue(), '', 'the message box is emptied, as by Send');
+    const reply = await settled(chat).then(() => chat.reply);
+    const pictures = reply.getByRole('list', { name: 'Pictures', exact: true });
+    await pictures.waitFor();
+    assert.equal(await pictures.getByRole('button').count(), 2, 'the two pictures asked for');
+    const second = pictures.getByRole('img', { name: 'Picture 2 the model made', exact: true });
+    await waitOn(chat, () => second.evaluate((img) => img.complete && img.naturalWidth > 0), 'the second picture shows');
+    await chat.log.getByText('A red square on white', { exact: true }).waitFor();
+    await screenshot(page, '49-create-image.png');
+    let [made] = await imagesRequests();
+    assert.equal(made.path, '/v1/images/generations');
+    assert.deepEqual(made.body, { model: 'gpt-image-1', prompt: 'A red square on white', n: 2, size: '1024x1024', quality: 'low' }, 'exactly what the dialog said');
+    assert.equal((await storedBlobs(page)).length, 2, 'each picture stored once');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
+    await chat.reply.getByRole('list', { name: 'Pictures', exact: true }).waitFor();
+    assert.equal(await chat.reply.getByRole('list', { name: 'Pictures', exact: true }).getByRole('button').count(), 2, 'kept after a reload');
+
+    // An image attached in the message box is the picture the model edits.
+    const { stream } = await readScenario('image');
+    const png = Buffer.from(stream.find((frame) => frame.image && !frame.image.partial).image.data, 'base64');
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('form', { name: 'Composer', exact: true }).getByRole('button', { name: 'Attach a file', exact: true }).click(),
+    ]);
+    await chooser.setFiles([{ name: 'sun.png', mimeType: 'image/png', buffer: png }]);
+    await chat.message.fill('Make the sun blue');
+    await page.getByRole('button', { name: 'Create an image', exact: true }).click();
+    await dialog.getByText('The model edits the picture attached in the message box: sun.png.', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await waitOn(chat, async () => (await chat.assistant.count()) === 2 && (await chat.reply.getAttribute('aria-busy')) === 'false', 'the edit is answered');
+    await chat.reply.getByRole('list', { name: 'Pictures', exact: true }).waitFor();
+    [, made] = await imagesRequests();
+    assert.equal(made.path, '/v1/images/edits');
+    assert.equal(made.body.prompt, 'Make the sun blue');
+    assert.equal(made.body.n, 1);
+    assert.equal(made.body.images.length, 1);
+    assert.match(made.body.images[0].image_url, /^data:image\/(png|jpeg|webp);base64,/, 'the attached picture, as a data URL');
+    const { messages } = await readDatabase(page, ['messages']);
+    const asked = messages.find((m) => m.role === 'user' && m.content === 'Make the sun blue');
+    assert.equal(asked.attachments.length, 1, 'the picture edited is kept with the message that asked');
+
+    // A model that cannot edit says so on the error card, naming the way out; nothing is sent.
+    const sent = (await imagesRequests()).length;
+    const [again] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('form', { name: 'Composer', exact: true }).getByRole('button', { name: 'Attach a file', exact: true }).click(),
+    ]);
+    await again.setFiles([{ name: 'sun.png', mimeType: 'image/png', buffer: png }]);
+    await page.getByRole('button', { name: 'Create an image', exact: true }).click();
+    await dialog.getByText('The model edits the picture attached in the message box: sun.png.', { exact: true }).waitFor();
+    await prompt.fill('Make it night');
+    await dialog.getByRole('textbox', { name: 'Image model', exact: true }).fill('dall-e-3');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await waitOn(chat, async () => (await chat.assistant.count()) === 3 && (await chat.reply.getAttribute('aria-busy')) === 'false', 'the third turn ended');
+    await chat.reply.getByText(/cannot make this picture\. This model cannot edit a picture from Hearth; pick a GPT image model \(such as gpt-image-1\) to edit\. Nothing was sent\./).waitFor();
+    assert.equal((await imagesRequests()).length, sent, 'no request went out');
+    assert.deepEqual(chat.errors, []);
   });
 });

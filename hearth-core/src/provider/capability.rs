@@ -18,6 +18,7 @@
 //! | DeepSeek, Zhipu, other servers | not offered (unknown) | not offered (unknown) |
 
 use super::config::ProviderConfig;
+use super::images::{is_dall_e, is_gpt_image};
 use super::preset::Preset;
 use crate::contract::ProviderKind;
 
@@ -113,6 +114,31 @@ pub fn image_support(provider: &ProviderConfig, model: &str) -> ImageSupport {
         (ProviderKind::Anthropic | ProviderKind::OpenAi, _) => ImageSupport::No(NoImages::NotOffered),
     }
 }
+
+/// The model "Create an image" asks on `provider` when `model` is the one
+/// chosen for chat: that model when it makes pictures (a GPT image or DALL·E
+/// model, a Gemini model that draws), otherwise the family's image model
+/// ([`GEMINI_IMAGE_MODEL`], [`OPENAI_IMAGE_MODEL`]). The user can change it.
+pub fn image_model(provider: &ProviderConfig, model: &str) -> String {
+    let gemini = provider.kind == ProviderKind::Gemini;
+    let draws = if gemini {
+        is_image_model(model) && last_segment(model).starts_with("gemini")
+    } else {
+        is_gpt_image(model) || is_dall_e(model)
+    };
+    if draws {
+        model.trim().to_owned()
+    } else if gemini {
+        GEMINI_IMAGE_MODEL.to_owned()
+    } else {
+        OPENAI_IMAGE_MODEL.to_owned()
+    }
+}
+
+/// Gemini's image model "Create an image" starts from.
+pub const GEMINI_IMAGE_MODEL: &str = "gemini-2.5-flash-image";
+/// OpenAI's image model "Create an image" starts from.
+pub const OPENAI_IMAGE_MODEL: &str = "gpt-image-1";
 
 /// Whether OpenAI documents `model` as a search model of Chat Completions
 /// (`gpt-4o-search-preview`, `gpt-4o-mini-search-preview`, `gpt-5-search-api`,

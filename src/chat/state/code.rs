@@ -15,7 +15,6 @@ use std::cell::Cell;
 use std::future::Future;
 use std::pin::Pin;
 
-use hearth_core::contract::{ProviderError, ProviderErrorKind};
 use hearth_core::markdown::{Citing, RenderMode, SafeHtml};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -83,18 +82,6 @@ pub(crate) fn preload() {
             let _ = load().await;
         }
     });
-}
-
-/// A chunk that would not load, as the provider error a reply's card or the
-/// compaction note shows (Retry on the card tries again).
-pub(super) fn not_loaded(error: ChunkError) -> ProviderError {
-    ProviderError {
-        kind: ProviderErrorKind::Network,
-        status: None,
-        message: error.to_string(),
-        code: None,
-        retry_after_secs: None,
-    }
 }
 
 impl AssistantView {

@@ -109,7 +109,7 @@ fn send(chat: ChatContext, text: String) -> bool {
             merged_from: Vec::new(),
             merge_recipe: None,
         };
-        let request = Request { items: items.clone(), compaction: Compaction::Never };
+        let request = Request { items: items.clone(), compaction: Compaction::Never, pictures: None };
         let start = (prelude.take().unwrap_or(Prelude::Keep), first_message.take(), parent.clone());
         chat.reply_as(session.clone(), request, start, asker, Some(place));
     }
@@ -194,7 +194,7 @@ fn retry(chat: ChatContext, id: String, compaction: Compaction) {
         Prelude::Delete(id)
     };
     let compaction = if compaction == Compaction::Now { Compaction::Now } else { Compaction::Never };
-    let request = Request { items, compaction };
+    let request = Request { items, compaction, pictures: None };
     chat.reply_as(session, request, (prelude, None, record.parent.clone()), asker, Some(place));
     if let Some(followed) = followed {
         keep_followed(chat, &followed);
@@ -371,7 +371,7 @@ pub(crate) fn merge(chat: ChatContext, ask: MergeAsk) -> Result<(), MergeRefusal
         merge_recipe: Some(ask.instruction.trim().to_owned()),
     };
     let asker = asker(chat, &agent_id, ask.model_config_id.as_deref());
-    let request = Request { items, compaction: Compaction::Never };
+    let request = Request { items, compaction: Compaction::Never, pictures: None };
     chat.reply_as(session, request, (Prelude::Keep, None, parent), asker, Some(place));
     Ok(())
 }

@@ -12,6 +12,7 @@ use web_sys::AbortController;
 
 use super::compaction::parts::{Compaction, CompactionNote, Job};
 use super::entry::{AssistantView, Entry};
+use super::picture_order::PictureOrder;
 use super::turn::TurnSetup;
 use crate::agents::state::AgentsContext;
 use crate::composer::state::attachments::Attachments;
@@ -151,6 +152,9 @@ pub(super) struct ColumnPlace {
 pub(super) struct Request {
     pub(super) items: Vec<HistoryItem>,
     pub(super) compaction: Compaction,
+    /// "Create an image": the pictures to make of the last user message
+    /// (its text, and its first image to edit), instead of a chat reply.
+    pub(super) pictures: Option<PictureOrder>,
 }
 
 /// A reply's work once its user message is stored ([`ChatContext::answer`]).

@@ -14,7 +14,7 @@ use hearth_core::contract::MediaRefusal;
 use hearth_core::failure::ConfigProblem;
 use hearth_core::message::attachment::Accepts;
 use hearth_core::message::{AttachedFile, Attachment, ChatMessage, Role};
-use hearth_core::provider::{InputsFrom, SearchSupport, search_support};
+use hearth_core::provider::{InputsFrom, ProviderError, SearchSupport, search_support};
 use hearth_core::storage::{AgentRef, MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message};
 use hearth_core::tools::ToolSpec;
 use leptos::prelude::*;
@@ -38,7 +38,7 @@ impl ChatContext {
     /// there is neither text nor a file).
     pub(crate) fn send(self, text: String) -> bool {
         let Some(NewTurn { session, user, blobs, items, first_message }) = self.new_turn(text) else { return false };
-        let request = Request { items, compaction: Compaction::WhenFull };
+        let request = Request { items, compaction: Compaction::WhenFull, pictures: None };
         let parent = Some(user.id.clone());
         self.reply(session, request, Prelude::Save(Box::new(user), blobs), first_message, parent);
         true
@@ -136,7 +136,7 @@ impl ChatContext {
             return false;
         }
         let user = self.add_user_message(&session.id, parent, text, (files, attachments), &mut items);
-        let request = Request { items, compaction: Compaction::WhenFull };
+        let request = Request { items, compaction: Compaction::WhenFull, pictures: None };
         let parent = Some(user.id.clone());
         // The images and PDFs are in the store already: the new message only refers to them.
         self.reply(session, request, Prelude::Save(Box::new(user), Vec::new()), None, parent);
@@ -245,7 +245,7 @@ impl ChatContext {
             Prelude::Delete(reply_id.to_owned())
         };
         // A sibling of the reply answered again: the same parent.
-        self.reply(session, Request { items, compaction }, prelude, None, parent);
+        self.reply(session, Request { items, compaction, pictures: None }, prelude, None, parent);
     }
 
     /// The estimated tokens of the current agent's MCP tool definitions, which
@@ -293,14 +293,23 @@ impl ChatContext {
     ) {
         // Taken now: by the time compaction decides, another conversation may be open.
         let mcp_tokens = untrack(|| self.tools.mcp.offered_tokens(agent.offered_tools()));
-        let model_id = entry.as_ref().map(|e| e.model.model.trim().to_owned()).unwrap_or_default();
+        let mut request = request;
+        if let (Some(order), Some(entry)) = (request.pictures.as_mut(), entry.as_ref()) {
+            order.account.clone_from(&entry.provider.name);
+        }
+        // "Create an image" asks the image model it names, of the same account.
+        let picture_model = request.pictures.as_ref().map(|order| order.model.trim().to_owned());
+        let model_id = picture_model
+            .clone()
+            .or_else(|| entry.as_ref().map(|e| e.model.model.trim().to_owned()))
+            .unwrap_or_default();
         let created_at = place.as_ref().and_then(|place| place.at).unwrap_or_else(|| now() + 1);
         let mut reply = new_record(&session.id, Role::Assistant, created_at);
-        reply.model = Some(model_id).filter(|m| !m.is_empty());
         reply.provider_id = entry.as_ref().map(|e| e.id().to_owned());
         // The wire family the request goes out in (Responses or Chat Completions
         // for an OpenAI-family account): its reasoning goes back only there.
-        reply.provider_kind = entry.as_ref().map(|e| e.provider.config().wire_kind(&e.model.model));
+        reply.provider_kind = entry.as_ref().map(|e| e.provider.config().wire_kind(&model_id));
+        reply.model = Some(model_id).filter(|m| !m.is_empty());
         reply.agent = Some(AgentRef::of(&agent));
         reply.state = MessageState::Streaming;
         reply.parent = parent;
@@ -319,6 +328,10 @@ impl ChatContext {
         let options = untrack(|| self.overrides.get()).over(&agent.options);
         let configs = entry.as_ref().map_or(Err(ConfigProblem::NoProvider), |entry| entry.configs()).and_then(
             |(provider, mut model)| {
+                if let Some(picture_model) = picture_model {
+                    model.model = picture_model;
+                    return Ok((provider, model));
+                }
                 model.web_search = options.search(options.web_search);
                 model.effort = options.effort;
                 model.make_images = options.make_images;
@@ -370,7 +383,7 @@ impl ChatContext {
                 Ok(code) => code,
                 Err(error) => {
                     // Nothing went out: the reply ends with the reason, and Retry.
-                    let status = ReplyStatus::Failed(Failure::from(code::not_loaded(error)));
+                    let status = ReplyStatus::Failed(Failure::from(ProviderError::from(error)));
                     reply.state = status.state();
                     reply.error = status.error_record();
                     view.publish(&reply);
@@ -380,7 +393,7 @@ impl ChatContext {
                     return;
                 }
             };
-            let Request { items, compaction } = request;
+            let Request { items, compaction, pictures } = request;
             let job = compaction::Job {
                 session: session.clone(),
                 items,
@@ -407,6 +420,7 @@ impl ChatContext {
                 prompt,
                 accepts,
                 patient,
+                pictures,
             };
             (code.answer)(self, Answer { job, compaction, turn, first_message, entry }).await;
         });

@@ -40,9 +40,12 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::{AbortController, AbortSignal};
 
+mod pictures;
+
 use super::attachment_data::with_attachment_data;
 use super::entry::AssistantView;
 use super::entry::{citation_marks, render_mode};
+use super::picture_order::PictureOrder;
 use super::prompt::Prompt;
 use super::tool_blobs::{by_reference, picture_blob};
 use crate::io::clock::{elapsed_ms, now, now_ms};
@@ -93,6 +96,9 @@ pub(super) struct TurnSetup {
     /// few times (`hearth_core::compare::backoff_ms`): a compare turn's
     /// columns, which ask one host at once.
     pub(super) patient: bool,
+    /// "Create an image": pictures of the last user message instead of a
+    /// chat reply (see [`pictures`]).
+    pub(super) pictures: Option<PictureOrder>,
 }
 
 /// What the network, render and save tasks share during one turn.
@@ -154,6 +160,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
         mut prompt,
         accepts,
         patient,
+        pictures,
     } = setup;
     let _lock = hold(&streaming_lock(&record.id));
     let started = now_ms();
@@ -178,8 +185,19 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
         pictures: Vec::new(),
         extras_changed: false,
     }));
-    let status = match configs {
-        Ok((account, model)) => {
+    let status = match (configs, pictures) {
+        (Ok((account, model)), Some(order)) => {
+            let signal = controller.as_ref().map(AbortController::signal);
+            match pictures::make(store, signal, (&account, &model), &order).await {
+                Ok(made) => {
+                    turn.borrow_mut().pictures.extend(made);
+                    store_pictures(&turn, view).await;
+                    ReplyStatus::Complete
+                }
+                Err(ended) => ended,
+            }
+        }
+        (Ok((account, model)), None) => {
             let signal = controller.as_ref().map(AbortController::signal);
             // The agent's MCP tools join the others (and the prompt's `{tools}`).
             let mcp_tools = tool_settings.mcp_tools(&prompt.agent, &tools).await;
@@ -196,7 +214,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
             let stream = Stream { store, view, session: &session, controller: &controller, stall_secs, patient };
             ask(&turn, stream, &env, (&account, &model, accepts), (&prompt, &tools), max_rounds).await
         }
-        Err(problem) => ReplyStatus::Failed(Failure::config(problem)),
+        (Err(problem), _) => ReplyStatus::Failed(Failure::config(problem)),
     };
     let record = {
         let mut shared = turn.borrow_mut();

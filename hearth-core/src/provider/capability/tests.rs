@@ -71,3 +71,15 @@ fn pictures_by_family() {
         ImageSupport::No(NoImages::LocalServer)
     );
 }
+
+#[test]
+fn create_an_image_starts_from_a_model_that_draws() {
+    let openai = account(Preset::OpenAi, "https://api.openai.com/v1");
+    assert_eq!(image_model(&openai, "gpt-4o"), OPENAI_IMAGE_MODEL, "a chat model: the family's image model");
+    assert_eq!(image_model(&openai, " gpt-image-1-mini "), "gpt-image-1-mini", "an image model is kept");
+    assert_eq!(image_model(&openai, "dall-e-3"), "dall-e-3");
+    let gemini = account(Preset::Gemini, "");
+    assert_eq!(image_model(&gemini, "gemini-2.5-flash"), GEMINI_IMAGE_MODEL);
+    assert_eq!(image_model(&gemini, "gemini-3-pro-image-preview"), "gemini-3-pro-image-preview");
+    assert_eq!(image_model(&gemini, "gpt-image-1"), GEMINI_IMAGE_MODEL, "Gemini has no GPT image model");
+}

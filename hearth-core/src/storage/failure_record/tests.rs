@@ -143,6 +143,7 @@ fn every_set_up_problem_round_trips_and_unknown_ones_read_as_unrecorded() {
         ConfigProblem::KeyForOtherOrigin { key_origin: text("https://a"), url_origin: text("https://b") },
         ConfigProblem::AttachmentOverLimit { name: text("a.png"), reason: text("too big") },
         ConfigProblem::CannotSearch { provider: text("P"), reason: text("r") },
+        ConfigProblem::CannotMakeImages { provider: text("P"), reason: text("r") },
         ConfigProblem::Unrecorded,
     ];
     for problem in problems {
@@ -294,4 +295,27 @@ fn a_repeated_call_detail_cuts_a_long_tool_name() {
     assert_eq!(failure.to_record().tool.as_deref(), Some(long.as_str()));
     // A short name is shown whole.
     assert!(Failure::tool_repeated("fetch_url", 3).detail().contains("the same fetch_url call"));
+}
+
+#[test]
+fn a_picture_no_account_can_make_names_the_account_and_the_way_out() {
+    use crate::provider::{ImageRequestError, RequestError};
+    let refused = ConfigProblem::of_image_request(ImageRequestError::NotOffered, String::from("Claude"));
+    let shown = refused.to_string();
+    assert!(shown.starts_with("“Claude” cannot make this picture."), "{shown}");
+    assert!(shown.contains("pick an OpenAI or Gemini account") && shown.ends_with("Nothing was sent."), "{shown}");
+    let edit = ConfigProblem::of_image_request(ImageRequestError::EditNotOffered, String::from("OpenAI"));
+    assert!(edit.to_string().contains("gpt-image-1"), "{edit}");
+    let key = RequestError::KeyForOtherOrigin {
+        key_origin: String::from("https://a"),
+        url_origin: String::from("https://b"),
+    };
+    assert_eq!(
+        ConfigProblem::of_image_request(ImageRequestError::Request(key), String::from("OpenAI")),
+        ConfigProblem::KeyForOtherOrigin {
+            key_origin: String::from("https://a"),
+            url_origin: String::from("https://b")
+        },
+        "a request refused as built reads as it does for chat"
+    );
 }
