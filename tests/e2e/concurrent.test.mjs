@@ -132,8 +132,13 @@ describe('concurrent conversations', () => {
     assert.equal(afterStop[BRIEF].state, 'streaming', 'A was not stopped');
 
     // A finishes whole; opening it shows the live reply, which ends complete.
-    await side.open(BRIEF).click();
-    await waitOn(chat, async () => (await chat.you.first().innerText()).includes(BRIEF), 'A is open');
+    // While A streams its row moves to the top (its saves make it the newest), so a click can
+    // land on the row that moved under the pointer: click A's row again until A is open.
+    await waitOn(chat, async () => {
+      if ((await chat.you.first().innerText().catch(() => '')).includes(BRIEF)) return true;
+      await side.open(BRIEF).click();
+      return false;
+    }, 'A is open');
     await settled(chat);
     const shown = await chat.reply.innerText();
     assert.ok(shown.includes(COUNT_END), `A’s whole answer is shown: ${shown}`);
