@@ -70,9 +70,10 @@ import { gzipSync } from 'node:zlib';
  * and the reply's extras wiring are read or shown at start): 562,003, 17 KB more than that
  * issue allows; bringing it back is part of issue 49, still open. Its "Create an image"
  * (the composer's button and where its dialog loads; the dialog and the requests load on
- * demand): 562,842.
+ * demand): 562,842; with the fixes of its review (no Regenerate on a reply of pictures
+ * only): 563,009.
  */
-export const BUDGET_BYTES = 563_000;
+export const BUDGET_BYTES = 563_500;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -87,8 +88,8 @@ export const BUDGET_BYTES = 563_000;
  * sources, provider tools and unreadable parts views), `shared` 285,376 (the four families'
  * new decoding, shared by the send path and the Providers dialog's connection test), `media`
  * 22,834 (the pictures view and check), `export` 10,566 (footnotes and pictures in the
- * Markdown export), `sync` 152,212. Its "Create an image": a `pictures` chunk of 16,783 (the
- * image requests and answers of every family), which took `reply` to 200,274 and `shared`
+ * Markdown export), `sync` 152,212. Its "Create an image": a `pictures` chunk of 17,458 (the
+ * image requests and answers of every family, Gemini asked once per picture), which took `reply` to 200,274 and `shared`
  * to 308,074 (what the send path and the picture turn now share).
  */
 export const CHUNK_BUDGETS = {
@@ -101,7 +102,7 @@ export const CHUNK_BUDGETS = {
   media: 23_000,
   migration: 1_900,
   pdf_text: 29_900,
-  pictures: 16_900,
+  pictures: 17_600,
   reply: 202_000,
   search: 18_300,
   shared: 311_000,

@@ -385,6 +385,9 @@ impl Failure {
     pub fn retryable(&self) -> bool {
         match &self.kind {
             FailureKind::Provider(kind) => kind.is_retryable(),
+            // Retry would ask the chat model, not the image model: a picture is
+            // made again from Create an image instead.
+            FailureKind::Config(ConfigProblem::CannotMakeImages { .. }) => false,
             FailureKind::Config(_)
             | FailureKind::ToolRounds(_)
             | FailureKind::ToolRepeated { .. }

@@ -52,6 +52,10 @@ pub(crate) fn PictureDialog() -> impl IntoView {
             problem.set("Write what to draw first.".to_owned());
             return;
         }
+        if model.with_untracked(|model| model.trim().is_empty()) {
+            problem.set("Name an image model first.".to_owned());
+            return;
+        }
         let count = count.get_untracked().trim().parse::<u32>().unwrap_or(1).clamp(1, 4);
         let chosen = |value: String| Some(value).filter(|value| !value.is_empty());
         let order = PictureOrder {
@@ -68,7 +72,8 @@ pub(crate) fn PictureDialog() -> impl IntoView {
             open.set(false);
         } else {
             problem.set(
-                "A reply is still being written here, or an attachment is being prepared: try again once it is done."
+                "Nothing was sent: a reply is still being written here, an attachment is being prepared, or this tab \
+                 can no longer save (see the banner)."
                     .to_owned(),
             );
         }

@@ -172,6 +172,18 @@ describe('pictures from models', () => {
     await page.getByRole('button', { name: 'Providers', exact: true }).waitFor();
     await chat.reply.getByRole('list', { name: 'Pictures', exact: true }).waitFor();
     assert.equal(await chat.reply.getByRole('list', { name: 'Pictures', exact: true }).getByRole('button').count(), 2, 'kept after a reload');
+    assert.equal(await chat.reply.getByRole('button', { name: 'Regenerate', exact: true }).count(), 0, 'pictures only: made again from the dialog, not by the chat model');
+
+    // An image model is needed: an emptied field says so, and nothing is sent.
+    await page.getByRole('button', { name: 'Create an image', exact: true }).click();
+    await prompt.fill('Anything');
+    await dialog.getByRole('textbox', { name: 'Image model', exact: true }).fill('');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Name an image model first.' }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await chat.assistant.count(), 1, 'nothing was sent');
+    await chat.message.fill('');
 
     // An image attached in the message box is the picture the model edits.
     const { stream } = await readScenario('image');
@@ -213,6 +225,7 @@ describe('pictures from models', () => {
     await waitOn(chat, async () => (await chat.assistant.count()) === 3 && (await chat.reply.getAttribute('aria-busy')) === 'false', 'the third turn ended');
     await chat.reply.getByText(/cannot make this picture\. This model cannot edit a picture from Hearth; pick a GPT image model \(such as gpt-image-1\) to edit\. Nothing was sent\./).waitFor();
     assert.equal((await imagesRequests()).length, sent, 'no request went out');
+    assert.equal(await chat.reply.getByRole('button', { name: 'Retry', exact: true }).count(), 0, 'no Retry: it would ask the chat model');
     assert.deepEqual(chat.errors, []);
   });
 });

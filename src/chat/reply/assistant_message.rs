@@ -83,7 +83,11 @@ pub(crate) fn AssistantMessage(
         spawn_local(async move { chat.compact_and_retry(&id) });
     });
     let failed = move || reply.status.with(|status| matches!(status, ReplyStatus::Failed(_)));
-    let offer_regenerate = Signal::derive(move || is_last.get() && idle.get() && !streaming() && !failed());
+    // A reply of pictures only ("Create an image") is made again from its
+    // dialog: Regenerate would ask the chat model.
+    let pictures_only = move || reply.extras(|record| !record.images.is_empty() && record.content.trim().is_empty());
+    let offer_regenerate =
+        Signal::derive(move || is_last.get() && idle.get() && !streaming() && !failed() && !pictures_only());
     // Busy while it streams, until how it ended is saved (only then does the
     // conversation take a new message), and while its code is highlighted.
     let busy = move || {

@@ -14,7 +14,7 @@ use hearth_core::contract::MediaRefusal;
 use hearth_core::failure::ConfigProblem;
 use hearth_core::message::attachment::Accepts;
 use hearth_core::message::{AttachedFile, Attachment, ChatMessage, Role};
-use hearth_core::provider::{InputsFrom, ProviderError, SearchSupport, search_support};
+use hearth_core::provider::{InputsFrom, ModelConfig, ProviderError, SearchSupport, search_support};
 use hearth_core::storage::{AgentRef, MessageRecord, MessageState, SessionRecord, TitleSource, title_from_message};
 use hearth_core::tools::ToolSpec;
 use leptos::prelude::*;
@@ -329,8 +329,13 @@ impl ChatContext {
         let configs = entry.as_ref().map_or(Err(ConfigProblem::NoProvider), |entry| entry.configs()).and_then(
             |(provider, mut model)| {
                 if let Some(picture_model) = picture_model {
-                    model.model = picture_model;
-                    return Ok((provider, model));
+                    // The image model's own request: none of the chat model's
+                    // settings (extra JSON, temperature, thinking) go with it.
+                    if picture_model.is_empty() {
+                        let name = entry.as_ref().map(|e| e.provider.name.clone()).unwrap_or_default();
+                        return Err(ConfigProblem::MissingModel { provider: name });
+                    }
+                    return Ok((provider, ModelConfig::new(picture_model)));
                 }
                 model.web_search = options.search(options.web_search);
                 model.effort = options.effort;
@@ -434,12 +439,13 @@ impl ChatContext {
         let (history, session) = self.compacted_history(job, compaction).await;
         let session_id = session.id.clone();
         let accepts = turn.accepts;
+        let picture_turn = turn.pictures.is_some();
         let reply_id = turn.record.id.clone();
         let ended = turn::run(turn::TurnSetup { history, session, ..turn }).await;
         self.end_work(&session_id, Some(&reply_id));
         // A provider that refused images (or PDFs) for this model: remembered,
         // so Retry and later turns send notes in their place.
-        if let (ReplyStatus::Failed(failure), Some(entry)) = (&ended, &entry)
+        if let (ReplyStatus::Failed(failure), Some(entry), false) = (&ended, &entry, picture_turn)
             && let Some(refusal) = failure.provider_error().and_then(|error| error.media_refusal())
         {
             let refused = match refusal {

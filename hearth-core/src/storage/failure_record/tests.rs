@@ -304,6 +304,7 @@ fn a_picture_no_account_can_make_names_the_account_and_the_way_out() {
     let shown = refused.to_string();
     assert!(shown.starts_with("“Claude” cannot make this picture."), "{shown}");
     assert!(shown.contains("pick an OpenAI or Gemini account") && shown.ends_with("Nothing was sent."), "{shown}");
+    assert!(!Failure::config(refused.clone()).retryable(), "Retry would ask the chat model instead");
     let edit = ConfigProblem::of_image_request(ImageRequestError::EditNotOffered, String::from("OpenAI"));
     assert!(edit.to_string().contains("gpt-image-1"), "{edit}");
     let key = RequestError::KeyForOtherOrigin {

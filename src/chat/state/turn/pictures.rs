@@ -15,7 +15,7 @@ use hearth_core::contract::{ImageOut, ImageRequest};
 use hearth_core::failure::{ConfigProblem, Failure};
 use hearth_core::message::attachment::Accepts;
 use hearth_core::message::{ChatMessage, Role};
-use hearth_core::provider::{self, ModelConfig, ProviderConfig, ProviderError};
+use hearth_core::provider::{self, ModelConfig, ProviderConfig, ProviderError, ProviderKind};
 use hearth_core::storage::ReplyStatus;
 use web_sys::AbortSignal;
 
@@ -77,6 +77,14 @@ async fn make_now(
         .iter()
         .flat_map(|message| &message.attachments)
         .find_map(|image| Some((image.sent_mime().to_owned(), image.sent_data()?.to_owned())));
+    if order.input.is_some() && input.is_none() {
+        // Never a new picture in place of the edit the dialog said it would make.
+        let reason = "The picture to edit could not be read from this browser's storage.".to_owned();
+        return Err(ReplyStatus::Failed(Failure::config(ConfigProblem::CannotMakeImages {
+            provider: order.account.clone(),
+            reason,
+        })));
+    }
     let request = ImageRequest {
         prompt: order.prompt.clone(),
         size: order.size.clone(),
@@ -94,14 +102,21 @@ async fn make_now(
     if !is_online() && !provider::is_local_url(&http.url) {
         return Err(ReplyStatus::Failed(Failure::offline()));
     }
-    let mut body = Vec::new();
-    let fetched = fetch_stream(&http, signal.as_ref(), |bytes| body.extend_from_slice(bytes)).await;
-    if let Err(failure) = fetched {
-        return Err(match failure.into_provider_error(&http, wire, false) {
-            Some(error) => ReplyStatus::Failed(Failure::from(error)),
-            None => ReplyStatus::Stopped,
-        });
+    // Gemini answers one picture a request: as many requests as pictures asked.
+    let requests = if wire == ProviderKind::Gemini { request.count } else { 1 };
+    let mut made = Vec::new();
+    for _ in 0..requests {
+        let mut body = Vec::new();
+        let fetched = fetch_stream(&http, signal.as_ref(), |bytes| body.extend_from_slice(bytes)).await;
+        if let Err(failure) = fetched {
+            return Err(match failure.into_provider_error(&http, wire, !body.is_empty()) {
+                Some(error) => ReplyStatus::Failed(Failure::from(error)),
+                None => ReplyStatus::Stopped,
+            });
+        }
+        let pictures = provider::parse_image_response(wire, &String::from_utf8_lossy(&body))
+            .map_err(|error| ReplyStatus::Failed(Failure::from(error)))?;
+        made.extend(pictures);
     }
-    provider::parse_image_response(wire, &String::from_utf8_lossy(&body))
-        .map_err(|error| ReplyStatus::Failed(Failure::from(error)))
+    Ok(made)
 }
