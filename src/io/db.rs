@@ -39,7 +39,7 @@ mod upgrade;
 
 pub(crate) use blobs::{BlobUsage, NewBlob};
 pub(crate) use records::{Closed, StorageError};
-use records::{Result, commit, from_js, from_js_all, put_each, to_js};
+use records::{Result, commit, from_js, from_js_all, put_all, put_each, to_js};
 pub(crate) use replica::ReplicaWrite;
 
 /// One search result.

@@ -722,11 +722,11 @@ describe('local-first sessions', () => {
     await newConversation(ui, 'A small conversation that fits');
     const before = await canonicalDump(ui.page);
 
-    // A valid backup of about 6 MB (one conversation, 3,000 messages of varied text).
+    // A valid backup of about 1.2 MB (one conversation, 600 messages of varied text).
     const words = 'ember kettle lantern pine harbour fox loaf mantel weaver chimney spark oak tide'.split(' ');
     const text = (i) =>
       Array.from({ length: 320 }, (_, j) => `${words[(i * 7 + j * 13) % words.length]}${(i * j) % 997}`).join(' ');
-    const messages = Array.from({ length: 3000 }, (_, i) => ({
+    const messages = Array.from({ length: 600 }, (_, i) => ({
       id: `big-${i}`,
       session_id: 'big-session',
       role: i % 2 ? 'assistant' : 'user',

@@ -19,7 +19,7 @@ use serde::de::DeserializeOwned;
 use wasm_bindgen::JsValue;
 
 use super::blobs::{self, NewBlob};
-use super::{Db, Result, StorageError, commit, from_js, from_js_all, put_each, to_js};
+use super::{Db, Result, StorageError, commit, from_js, from_js_all, put_all, put_each, to_js};
 
 /// A value of `replica_state`, stored as `{key, value}`.
 #[derive(Serialize, serde::Deserialize)]
@@ -242,13 +242,9 @@ impl Db {
             recount(&tx, id).await?;
         }
         let replica = tx.object_store(stores::REPLICA)?;
-        for meta in &write.metas {
-            replica.put(to_js(meta)?).primitive()?.await?;
-        }
+        put_all(&replica, write.metas.iter().map(to_js)).await?;
         let state = tx.object_store(stores::REPLICA_STATE)?;
-        for (key, value) in &write.state {
-            state.put(to_js(&StateEntry { key: key.clone(), value })?).primitive()?.await?;
-        }
+        put_all(&state, write.state.iter().map(|(key, value)| to_js(&StateEntry { key: key.clone(), value }))).await?;
         commit(tx).await?;
         Ok(touched.into_iter().collect())
     }
