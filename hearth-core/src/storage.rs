@@ -21,6 +21,7 @@ pub mod columns;
 mod failure_record;
 mod history;
 pub mod import_plan;
+pub mod kept;
 pub mod key_lock;
 pub mod markdown_export;
 pub mod migrate;

@@ -131,7 +131,7 @@ pub fn session_to_markdown_with_versions(session: &SessionRecord, messages: &[Me
     let mut out = session_to_markdown(session, messages);
     // Footnotes in the appendices are numbered past every source of the
     // session, so none repeats one of the shown branch.
-    let shown_notes: usize = messages.iter().map(|message| message.sources.len()).sum();
+    let shown_notes: usize = messages.iter().map(|message| message.sources.items().len()).sum();
     let mut notes = u32::try_from(shown_notes).unwrap_or(u32::MAX).saturating_add(1);
     let mut ordered: Vec<&MessageRecord> = messages.iter().filter(|message| !message.is_summary()).collect();
     ordered.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
@@ -282,17 +282,18 @@ fn message_section(message: &MessageRecord, applies: bool, notes: &mut u32) -> S
     for call in &message.tool_calls {
         blocks.extend(tool_call_blocks(call));
     }
+    let sources = message.sources.items();
     let first = *notes;
-    *notes = first.saturating_add(u32::try_from(message.sources.len()).unwrap_or(u32::MAX));
+    *notes = first.saturating_add(u32::try_from(sources.len()).unwrap_or(u32::MAX));
     if !message.content.trim().is_empty() {
         let text = message.content.trim_end();
-        blocks.push(citations::with_references(text, &message.citations, message.sources.len(), first));
+        blocks.push(citations::with_references(text, &message.citations.items(), sources.len(), first));
     }
     for (at, image) in reply_images(message).iter().enumerate() {
         blocks.push(format!("![Image {}]({})", at + 1, attachment_path(image)));
     }
-    if !message.sources.is_empty() {
-        blocks.push(citations::footnotes(&message.sources, first));
+    if !sources.is_empty() {
+        blocks.push(citations::footnotes(&sources, first));
     }
     if let Some(note) = state_note(message) {
         blocks.push(format!("*{note}*"));

@@ -13,6 +13,7 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
+use super::kept::Kept;
 use crate::Millis;
 use crate::agent::{AgentKind, AgentRecord, DEFAULT_AGENT_ID};
 use crate::contract::{FinishReason, ProviderKind, Usage};
@@ -533,15 +534,15 @@ pub struct MessageRecord {
     pub edited_at: Option<Millis>,
     /// The pages a reply cites (found by the provider's own search), each once.
     /// Left out when none.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub sources: Vec<crate::contract::Source>,
+    #[serde(default, skip_serializing_if = "Kept::is_empty")]
+    pub sources: Kept<crate::contract::Source>,
     /// Where the reply's text cites them. Left out when none.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub citations: Vec<crate::contract::CitationMark>,
+    #[serde(default, skip_serializing_if = "Kept::is_empty")]
+    pub citations: Kept<crate::contract::CitationMark>,
     /// The tools the provider ran itself for a reply (its searches, …), every
     /// round's. Left out when none.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub server_tools: Vec<crate::contract::ServerToolCall>,
+    #[serde(default, skip_serializing_if = "Kept::is_empty")]
+    pub server_tools: Kept<crate::contract::ServerToolCall>,
     /// The pictures a reply's model made, by reference to the blob store (the
     /// bytes only while new, as [`ToolMedia`](crate::message::ToolMedia)
     /// keeps them). Left out when none.
@@ -549,8 +550,8 @@ pub struct MessageRecord {
     pub images: Vec<crate::message::ToolMedia>,
     /// What a reply held that this version could not read, kept raw. Left out
     /// when none.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub unsupported: Vec<crate::contract::Unsupported>,
+    #[serde(default, skip_serializing_if = "Kept::is_empty")]
+    pub unsupported: Kept<crate::contract::Unsupported>,
 }
 
 /// What a summary record stands for (see [`crate::compaction`]).
@@ -668,11 +669,11 @@ impl MessageRecord {
             first_token_ms: None,
             total_ms: None,
             edited_at: None,
-            sources: Vec::new(),
-            citations: Vec::new(),
-            server_tools: Vec::new(),
+            sources: Kept::default(),
+            citations: Kept::default(),
+            server_tools: Kept::default(),
             images: Vec::new(),
-            unsupported: Vec::new(),
+            unsupported: Kept::default(),
         }
     }
 

@@ -29,12 +29,13 @@ pub(crate) fn ReplySources(
         reply.extras(|record| {
             record
                 .sources
-                .iter()
+                .items()
+                .into_iter()
                 .enumerate()
                 .map(|(index, source)| {
                     let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
                     let id = message_id.with_value(|message_id| source_anchor(message_id, number));
-                    source_item(source.clone(), id)
+                    source_item(source, id)
                 })
                 .collect_view()
         })

@@ -21,10 +21,10 @@ pub(crate) fn ServerToolList(
     reply: AssistantView,
 ) -> impl IntoView {
     let items =
-        move || reply.extras(|record| record.server_tools.clone()).into_iter().map(server_tool_item).collect_view();
+        move || reply.extras(|record| record.server_tools.items()).into_iter().map(server_tool_item).collect_view();
     let suggestions = move || {
         let queries: Vec<String> = reply.extras(|record| {
-            let calls = &record.server_tools;
+            let calls = record.server_tools.items();
             let mut queries: Vec<String> = Vec::new();
             for call in calls.iter().filter(|call| call.kind == ServerToolKind::WebSearch) {
                 if let Some(query) = call.query.as_deref().map(str::trim).filter(|query| !query.is_empty())

@@ -20,7 +20,7 @@ pub(crate) fn UnsupportedNote(
     };
     let parts = move || {
         reply
-            .extras(|record| record.unsupported.clone())
+            .extras(|record| record.unsupported.items())
             .into_iter()
             .map(|part| {
                 view! {

@@ -16,6 +16,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use hearth_core::markdown::{Citing, RenderMode, SafeHtml};
+use hearth_core::storage::MessageRecord;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -36,8 +37,9 @@ pub(crate) struct ReplyCode {
     pub(super) compact: fn(ChatContext, Job) -> Task,
     /// A stored reply's markdown, rendered whole (code blocks dressed).
     pub(crate) render_reply: fn(&str, RenderMode) -> SafeHtml,
-    /// The same, with the reply's citation marks linked to its sources.
-    pub(crate) render_cited: fn(&str, RenderMode, Citing<'_>) -> SafeHtml,
+    /// A stored reply's markdown with its citation marks linked to its
+    /// sources (the marks are read here, in the chunk).
+    pub(crate) render_cited: fn(&MessageRecord, RenderMode) -> SafeHtml,
     /// The highlighted markup of one code block, when the language is known.
     pub(crate) highlight_code: fn(&str, &str) -> Option<SafeHtml>,
 }
@@ -48,10 +50,16 @@ fn reply_code() -> Result<&'static ReplyCode, ChunkError> {
         answer: |chat, answer| Box::pin(chat.answer(answer)),
         compact: |chat, job| Box::pin(chat.compact_only(job)),
         render_reply: hearth_core::markdown::render_reply,
-        render_cited: hearth_core::markdown::render_reply_cited,
+        render_cited,
         highlight_code: hearth_core::markdown::highlight_code,
     };
     Ok(&CODE)
+}
+
+/// `record`'s markdown with its citation marks linked to its sources.
+fn render_cited(record: &MessageRecord, mode: RenderMode) -> SafeHtml {
+    let marks = citation_marks(record);
+    hearth_core::markdown::render_reply_cited(&record.content, mode, Citing { marks: &marks, message_id: &record.id })
 }
 
 thread_local! {
@@ -106,9 +114,7 @@ impl AssistantView {
                 if record.citations.is_empty() {
                     return (code.render_reply)(&record.content, render_mode(record));
                 }
-                let marks = citation_marks(record);
-                let citing = Citing { marks: &marks, message_id: &record.id };
-                (code.render_cited)(&record.content, render_mode(record), citing)
+                (code.render_cited)(record, render_mode(record))
             });
             view.set_tail(html);
         };

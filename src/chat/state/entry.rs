@@ -461,7 +461,7 @@ impl Entry {
 /// A record's citation marks as the renderer takes them, `(source, at)`
 /// (see `hearth_core::markdown::Citing`).
 pub(crate) fn citation_marks(record: &MessageRecord) -> Vec<(u32, u32)> {
-    record.citations.iter().map(|mark| (mark.source, mark.at)).collect()
+    record.citations.items().into_iter().map(|mark| (mark.source, mark.at)).collect()
 }
 
 /// Whether two records differ in what they hold beyond text.

@@ -792,11 +792,11 @@ fn a_reply_with_sources_citations_tools_pictures_and_unsupported_parts_syncs_who
     for strip in 0..5 {
         let mut plainer = reply.clone();
         match strip {
-            0 => plainer.sources.clear(),
-            1 => plainer.citations.clear(),
-            2 => plainer.server_tools.clear(),
+            0 => plainer.sources = Default::default(),
+            1 => plainer.citations = Default::default(),
+            2 => plainer.server_tools = Default::default(),
             3 => plainer.images.clear(),
-            _ => plainer.unsupported.clear(),
+            _ => plainer.unsupported = Default::default(),
         }
         assert_eq!(message_shape(&plainer), 2, "any one of them makes shape 2");
     }

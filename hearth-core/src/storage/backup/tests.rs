@@ -310,8 +310,9 @@ pub(crate) fn searched_reply() -> MessageRecord {
             cited_text: Some("It opened.".into()),
         },
         Source { url: "ftp://old.example/x".into(), ..Source::default() },
-    ];
-    reply.citations = vec![CitationMark { source: 0, at: 24 }, CitationMark { source: 1, at: 4 }];
+    ]
+    .into();
+    reply.citations = vec![CitationMark { source: 0, at: 24 }, CitationMark { source: 1, at: 4 }].into();
     reply.server_tools = vec![
         ServerToolCall {
             id: "ws_1".into(),
@@ -331,12 +332,14 @@ pub(crate) fn searched_reply() -> MessageRecord {
             error: Some("max_uses_exceeded".into()),
             raw: Some("{\"type\":\"code_interpreter_call\"}".into()),
         },
-    ];
+    ]
+    .into();
     reply.images = vec![
         crate::message::ToolMedia::returned("image/png", "").stored_as("cd".repeat(32)),
         crate::message::ToolMedia::returned("image/webp", "").stored_as("ef".repeat(32)),
     ];
-    reply.unsupported = vec![Unsupported { what: "file_citation".into(), raw: "{\"type\":\"file_citation\"}".into() }];
+    reply.unsupported =
+        vec![Unsupported { what: "file_citation".into(), raw: "{\"type\":\"file_citation\"}".into() }].into();
     reply.refresh_terms();
     reply
 }

@@ -20,12 +20,13 @@ fn citations_are_footnotes_numbered_through_the_document() {
     first.sources = vec![
         source("https://news.example/tram", "Tram [T7] opens", Some("The T7 line opened on Monday.\nIt is new.")),
         source("https://lyon.example/a(b)", "", None),
-    ];
-    first.citations = vec![mark(0, 19), mark(1, 43), mark(0, 43), mark(7, 3)];
+    ]
+    .into();
+    first.citations = vec![mark(0, 19), mark(1, 43), mark(0, 43), mark(7, 3)].into();
     let follow = message("m3", Role::User, 3_000, "Is it free?");
     let mut second = message("m4", Role::Assistant, 4_000, "No: 2 €.");
-    second.sources = vec![source("javascript:alert(1)", "Fares", Some("2 €"))];
-    second.citations = vec![mark(0, 8)];
+    second.sources = vec![source("javascript:alert(1)", "Fares", Some("2 €"))].into();
+    second.citations = vec![mark(0, 8)].into();
     let document = session_to_markdown(&session("Lyon"), &[question, first, follow, second]);
     let expected_first = "## Assistant\n\nA tram line opened.[^1] It runs to the airport.[^1][^2]\n\n\
          [^1]: [Tram T7 opens](https://news.example/tram) — \"The T7 line opened on Monday. It is new.\"\n\n\
