@@ -40,6 +40,9 @@ pub(crate) struct SessionsContext {
     pub(crate) auto_title: RwSignal<bool>,
     /// Whether start-up (opening storage, loading the list) is done.
     pub(crate) ready: RwSignal<bool>,
+    /// The sessions this tab opened for a first message and has not stored
+    /// yet: a re-read of the list meanwhile keeps them (see [`Self::reread`]).
+    unsaved: StoredValue<Vec<String>>,
 }
 
 impl SessionsContext {
@@ -53,6 +56,7 @@ impl SessionsContext {
             pending_delete: RwSignal::new(None),
             auto_title: RwSignal::new(true),
             ready: RwSignal::new(false),
+            unsaved: StoredValue::new(Vec::new()),
         };
         store.on_event(move |event| this.on_store_event(event));
         // The tab and its history entries are named after the open conversation
@@ -103,6 +107,7 @@ impl SessionsContext {
     pub(crate) fn open_new(self, session: SessionRecord) {
         let id = session.id.clone();
         if self.list.with_untracked(|list| !list.iter().any(|s| s.id == id)) {
+            self.unsaved.update_value(|unsaved| unsaved.push(id.clone()));
             self.upsert(session);
         }
         if self.current.get_untracked().as_deref() != Some(id.as_str()) {
@@ -226,6 +231,9 @@ impl SessionsContext {
 
     /// Follows what the store says changed.
     fn on_store_event(self, event: &StoreEvent) -> Reaction {
+        if let StoreEvent::Stored(session) = event {
+            self.unsaved.update_value(|unsaved| unsaved.retain(|id| *id != session.id));
+        }
         match event {
             StoreEvent::Stored(session) if session.deleted_at.is_none() => self.upsert(session.clone()),
             StoreEvent::Stored(session) => self.list.update(|list| list.retain(|s| s.id != session.id)),
@@ -238,12 +246,14 @@ impl SessionsContext {
 
     /// Re-reads what another tab (or a bulk change here) changed: one session
     /// record, or the whole list. When the open session is gone, a new
-    /// conversation takes its place.
+    /// conversation takes its place. A session this tab opened and is still
+    /// storing is not gone: the read may have started before its write.
     async fn reread(self, change: Change) {
         let reread = match &change {
             Change::Session { id } => self.store.get::<SessionRecord>(id).await.map(|session| {
                 match session.filter(|s| s.deleted_at.is_none()) {
                     Some(session) => self.upsert(session),
+                    None if self.is_unsaved(id) => {}
                     None => self.list.update(|list| list.retain(|s| &s.id != id)),
                 }
             }),
@@ -259,9 +269,22 @@ impl SessionsContext {
         }
     }
 
+    /// Whether `id` is a session this tab opened and has not stored yet.
+    fn is_unsaved(self, id: &str) -> bool {
+        self.unsaved.with_value(|unsaved| unsaved.iter().any(|known| known == id))
+    }
+
     async fn reread_all(self) -> Result<(), crate::io::db::StorageError> {
-        let sessions = self.store.all::<SessionRecord>().await?;
-        self.list.set(sessions.into_iter().filter(|s| s.deleted_at.is_none()).collect());
+        let mut sessions: Vec<SessionRecord> =
+            self.store.all::<SessionRecord>().await?.into_iter().filter(|s| s.deleted_at.is_none()).collect();
+        let unsaved: Vec<SessionRecord> = self.list.with_untracked(|list| {
+            list.iter()
+                .filter(|s| self.is_unsaved(&s.id) && !sessions.iter().any(|stored| stored.id == s.id))
+                .cloned()
+                .collect()
+        });
+        sessions.extend(unsaved);
+        self.list.set(sessions);
         // A deletion waiting for its undo ends when its record is gone (all data deleted).
         if let Some(pending) = self.pending_delete.get_untracked()
             && self.store.get::<SessionRecord>(&pending.id).await?.is_none()

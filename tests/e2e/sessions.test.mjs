@@ -338,6 +338,45 @@ describe('local-first sessions', () => {
     assert.deepEqual(b.errors, []);
   });
 
+  test('a new conversation stays open when the list is re-read before it is stored', async (t) => {
+    const ui = await openApp(t, { generatedTitles: false });
+    // Hold the sessions store with a write of this test's own, so that what the app reads
+    // or writes there waits, in the order it asked.
+    await ui.page.evaluate(async () => {
+      const db = await new Promise((resolve, reject) => {
+        const request = indexedDB.open('hearth');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const store = db.transaction('sessions', 'readwrite').objectStore('sessions');
+      const spin = () => {
+        if (window.releaseSessions) db.close();
+        else store.get('none').onsuccess = spin;
+      };
+      spin();
+      // Another tab says everything changed (an import, a sync pull): the list is read again.
+      const channel = new BroadcastChannel('hearth-sync');
+      channel.postMessage(JSON.stringify({ type: 'all' }));
+      channel.close();
+    });
+    // The re-read is waiting; the first message makes the conversation, stored after it.
+    await ui.message.fill('Am I still here?');
+    await ui.message.press('Enter');
+    await ui.you.first().waitFor();
+    await ui.page.evaluate(() => {
+      window.releaseSessions = true;
+    });
+    await waitUntil(async () => (await ui.assistant.count()) === 1, 'the reply appears in the same conversation').catch(
+      async (error) => assert.fail(`${error.message}; it shows ${JSON.stringify(await describeLog(ui.log))}, the address ${ui.page.url()}`),
+    );
+    await settled(ui);
+    const id = await waitUntil(() => sessionIdOf(ui.page), 'the address names the new session');
+    assert.deepEqual(await sidebarTitles(ui), ['Am I still here?']);
+    assert.equal((await ui.youText.innerText()).trim(), 'Am I still here?');
+    assert.deepEqual((await storageAtRest(ui.page)).sessions.map((session) => session.id), [id]);
+    assert.deepEqual(ui.errors, []);
+  });
+
   test('two tabs on different conversations do not interfere', async (t) => {
     const a = await openApp(t, { model: 'echo', generatedTitles: false });
     const b = await openPage(a.context);
