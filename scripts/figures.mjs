@@ -37,7 +37,7 @@ const CHUNK_WHEN = {
   migration: "the one-time upgrade of an older database's conversations, only for such a database",
   pdf_text: 'the PDF text extractor, when a model that reads no PDFs is sent one',
   pictures: 'the image requests of "Create an image", when a picture is first asked for',
-  reply: 'the send path, the renderer and the tool widget, fetched right after start-up',
+  reply: 'the send path, the renderer and a reply’s parts (its markdown, cards, footer and tool widget), fetched right after start-up',
   search: 'search, at the first search',
   shared: 'code that several chunks share, fetched with the first chunk that needs each part',
   sync: 'sync (the replicator, Check server, end-to-end encryption), when sync starts or a server is checked',

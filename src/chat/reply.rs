@@ -12,6 +12,7 @@ pub(crate) mod diagram_view;
 pub(crate) mod error_card;
 pub(crate) mod image_loading;
 pub(crate) mod reply_images;
+pub(crate) mod reply_parts;
 pub(crate) mod reply_sources;
 pub(crate) mod save_reply_button;
 pub(crate) mod server_tool_list;

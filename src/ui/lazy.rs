@@ -31,12 +31,15 @@ pub(crate) fn Lazy<F, Fut>(
     /// wanted for a moment only, such as a dialog).
     #[prop(optional)]
     on_close: Option<Callback<()>>,
+    /// Given, Retry also calls it (what failed with the chunk is tried again).
+    #[prop(optional)]
+    on_retry: Option<Callback<()>>,
 ) -> impl IntoView
 where
     F: Fn() -> Fut + Send + Sync + 'static,
     Fut: Future<Output = Result<AnyView, ChunkError>> + 'static,
 {
-    lazy(Loader::new(load), on_close)
+    lazy(Loader::new(load), on_close, on_retry)
 }
 
 /// A boxed `load`: every [`Lazy`] (and `LazyOnce`) shares one body of code,
@@ -64,7 +67,7 @@ impl Loader {
 }
 
 /// [`Lazy`]'s body.
-pub(crate) fn lazy(load: Loader, on_close: Option<Callback<()>>) -> AnyView {
+pub(crate) fn lazy(load: Loader, on_close: Option<Callback<()>>, on_retry: Option<Callback<()>>) -> AnyView {
     let attempt = RwSignal::new(0_u32);
     (move || {
         attempt.track();
@@ -75,7 +78,12 @@ pub(crate) fn lazy(load: Loader, on_close: Option<Callback<()>>) -> AnyView {
                 Err(error) => view! {
                     <div class="chunk-error" role="alert">
                         <p>{error.to_string()}</p>
-                        <button type="button" on:click=move |_| attempt.update(|n| *n += 1)>
+                        <button type="button" on:click=move |_| {
+                            attempt.update(|n| *n += 1);
+                            if let Some(retry) = on_retry {
+                                retry.run(());
+                            }
+                        }>
                             "Retry"
                         </button>
                         {on_close

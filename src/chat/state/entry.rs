@@ -165,7 +165,7 @@ pub(crate) struct AssistantView {
 }
 
 /// The finished markdown blocks of a reply. While an answer streams they are
-/// appended and each is put into the page once (`AssistantMessage` inserts only
+/// appended and each is put into the page once (`ReplyMarkdown` inserts only
 /// the new ones), so neither the list nor the page is rebuilt as the answer grows.
 #[derive(Clone, Copy)]
 pub(crate) struct Blocks {
