@@ -1,6 +1,7 @@
 //! A reply's frame, in the first load: the `article` the conversation lists,
-//! `aria-busy` while the reply streams, until how it ended is saved, and while
-//! its code is highlighted. Its parts (`reply_parts`) are in the `reply` chunk,
+//! `aria-busy` while the reply streams, until how it ended is saved, until a
+//! stored reply is rendered and its parts are built, and while its code is
+//! highlighted. Its parts (`reply_parts`) are in the `reply` chunk,
 //! with the renderer a stored reply waits for anyway; the app fetches it right
 //! after start-up.
 //!
@@ -15,6 +16,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::chat::reply::reply_parts::{PartsOf, reply_parts_view};
+use crate::chat::state::code;
 use crate::chat::state::{AssistantView, ChatContext, EntryKind, ReplyStatus};
 use crate::ui::lazy::Lazy;
 
@@ -38,7 +40,12 @@ pub(crate) fn AssistantMessage(
     names_hidden: Signal<bool>,
 ) -> impl IntoView {
     let chat = ChatContext::expect();
+    // A stored reply's markdown is rendered by the `reply` chunk's renderer
+    // (`awaits_renderer` until it has), which builds the parts too.
+    reply.ensure_rendered();
     let streaming = move || reply.status.with(|status| *status == ReplyStatus::Streaming);
+    // Set once the parts are built: the frame is busy until then, once the chunk is in.
+    let built = RwSignal::new(false);
     // Set while the reply's code is highlighted (see `ReplyMarkdown`).
     let highlighting = RwSignal::new(false);
     let id = StoredValue::new(id);
@@ -65,19 +72,25 @@ pub(crate) fn AssistantMessage(
     // reply failed before anything reached the provider.
     let retry = Callback::new(move |()| {
         let unsent = reply.status.with_untracked(|status| {
-            matches!(status, ReplyStatus::Failed(f) if f.kind == FailureKind::Provider(ProviderErrorKind::Network))
+            matches!(status, ReplyStatus::Failed(f) if matches!(f.kind, FailureKind::Provider(ProviderErrorKind::Network)))
         });
         if unsent && is_last.get_untracked() && !chat.busy.get_untracked() {
             regenerate.run(());
         }
     });
     // Busy while it streams, until how it ended is saved (only then does the
-    // conversation take a new message), and while its code is highlighted.
+    // conversation take a new message), until a stored reply is rendered and
+    // its parts are built, and while its code is highlighted.
     let busy = move || {
-        streaming() || highlighting.get() || reply.awaits_renderer.get() || id.with_value(|id| chat.working_on(id))
+        streaming()
+            || highlighting.get()
+            || reply.awaits_renderer.get()
+            || (!built.get() && code::loaded().is_some())
+            || id.with_value(|id| chat.working_on(id))
     };
     let load = move || {
-        let parts = PartsOf { id: id.get_value(), reply, highlighting, is_last, regenerate, in_column, names_hidden };
+        let parts =
+            PartsOf { id: id.get_value(), reply, highlighting, built, is_last, regenerate, in_column, names_hidden };
         reply_parts_view(parts)
     };
     view! {

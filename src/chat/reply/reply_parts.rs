@@ -36,7 +36,8 @@ use reply_outcome::ReplyOutcome;
 /// The parts of the reply `id`, built in the `reply` chunk.
 #[wasm_split(reply, fallible)]
 pub(crate) fn reply_parts_view(parts: PartsOf) -> Result<AnyView, ChunkError> {
-    let PartsOf { id, reply, highlighting, is_last, regenerate, in_column, names_hidden } = parts;
+    let PartsOf { id, reply, highlighting, built, is_last, regenerate, in_column, names_hidden } = parts;
+    built.set(true);
     Ok(view! { <ReplyParts id reply highlighting is_last regenerate in_column names_hidden /> }.into_any())
 }
 
@@ -49,6 +50,8 @@ pub(crate) struct PartsOf {
     pub(crate) reply: AssistantView,
     /// Set while the reply's code is highlighted (the frame is busy then).
     pub(crate) highlighting: RwSignal<bool>,
+    /// Set once the parts are built (the frame is busy until then).
+    pub(crate) built: RwSignal<bool>,
     /// Whether this is the last message shown.
     pub(crate) is_last: Memo<bool>,
     /// Answers again in place of this reply.
@@ -84,7 +87,6 @@ fn ReplyParts(
     names_hidden: Signal<bool>,
 ) -> impl IntoView {
     let chat = ChatContext::expect();
-    reply.ensure_rendered();
     let streaming = move || reply.status.with(|status| *status == ReplyStatus::Streaming);
     let id = StoredValue::new(id);
     let idle = Signal::derive(move || !chat.busy.get());
