@@ -1,5 +1,6 @@
 //! Numbers and text as the interface writes them: digits grouped, long text cut.
 
+pub mod audio;
 pub mod base64;
 pub mod md5;
 pub mod media;

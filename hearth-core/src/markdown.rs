@@ -59,6 +59,7 @@ mod events;
 mod highlight;
 mod math;
 mod options;
+mod spoken;
 mod streaming;
 #[cfg(test)]
 mod tests;
@@ -70,6 +71,7 @@ pub use self::citations::source_anchor;
 use self::events::SafeEvents;
 use self::options::options;
 pub use self::options::{CodeStyle, RenderMode};
+pub use self::spoken::{spoken_pieces, spoken_text};
 pub use self::streaming::{EAGER_TAIL_BYTES, StreamingDelta, StreamingMarkdown, StreamingUpdate, TailChange};
 
 /// HTML written by this module's allow-list writer; safe to put into the page.

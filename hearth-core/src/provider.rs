@@ -37,6 +37,7 @@
 //! `request` and `wire` modules, and an arm in each dispatch function.
 
 pub mod anthropic;
+pub mod audio;
 mod base_url;
 mod capability;
 mod config;

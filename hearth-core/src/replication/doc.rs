@@ -576,6 +576,12 @@ pub const SETTING_RULES: &[SettingRule] = &[
         SettingSync::DeviceOnly,
         "whether `?` opens the help depends on the device's keyboard",
     ),
+    rule(
+        "voice",
+        false,
+        SettingSync::DeviceOnly,
+        "who hears dictation and which voice reads aloud depend on the device: its microphone, its voices, its keys",
+    ),
 ];
 
 /// The rule for `key`: its exact key, else its longest prefix.

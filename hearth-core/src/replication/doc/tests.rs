@@ -550,6 +550,7 @@ const SHELL_KEYS: &[(&str, bool, bool)] = &[
     ("last_agent", false, false),
     ("compare_tally", false, false),
     ("shortcut_question_mark", false, false),
+    ("voice", false, false),
     ("a_key_no_rule_names", false, false),
 ];
 

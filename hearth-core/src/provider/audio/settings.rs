@@ -1,0 +1,101 @@
+//! The user's voice settings, stored as one setting (`voice`): who turns
+//! dictation into text and who reads answers aloud.
+
+use serde::Serialize;
+
+/// Who reads answers aloud.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reader {
+    /// The browser's own voices (`speechSynthesis`), on the device.
+    #[default]
+    Browser,
+    /// The chosen account's speech API ([`super::speech_request`]).
+    Provider,
+}
+
+/// How dictation and reading aloud are done. Read field by field
+/// ([`VoiceSettings::from_stored`]), so a value from an older or newer Hearth loads.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VoiceSettings {
+    /// The account (provider id) that transcribes dictation; `None` until
+    /// chosen: nothing is recorded before the user has said where it goes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dictation_account: Option<String>,
+    /// Its transcription model.
+    pub dictation_model: String,
+    /// The language spoken, as an ISO-639-1 code; blank lets the model tell.
+    pub language: String,
+    /// Who reads answers aloud.
+    pub reader: Reader,
+    /// The account (provider id) whose speech API reads, for [`Reader::Provider`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speech_account: Option<String>,
+    /// Its speech model.
+    pub speech_model: String,
+    /// The voice: a browser voice's name, or the provider's voice id; blank
+    /// for the default (the browser's for the language, or `alloy`).
+    pub voice: String,
+    /// How fast, from [`VoiceSettings::MIN_SPEED`] to [`VoiceSettings::MAX_SPEED`].
+    pub speed: f32,
+}
+
+impl Default for VoiceSettings {
+    fn default() -> Self {
+        Self {
+            dictation_account: None,
+            dictation_model: Self::DEFAULT_DICTATION_MODEL.to_owned(),
+            language: String::new(),
+            reader: Reader::Browser,
+            speech_account: None,
+            speech_model: Self::DEFAULT_SPEECH_MODEL.to_owned(),
+            voice: String::new(),
+            speed: 1.0,
+        }
+    }
+}
+
+impl VoiceSettings {
+    /// The transcription model offered first.
+    pub const DEFAULT_DICTATION_MODEL: &str = "gpt-4o-mini-transcribe";
+    /// The speech model offered first.
+    pub const DEFAULT_SPEECH_MODEL: &str = "gpt-4o-mini-tts";
+    /// The slowest speed offered.
+    pub const MIN_SPEED: f32 = 0.5;
+    /// The fastest speed offered.
+    pub const MAX_SPEED: f32 = 2.0;
+
+    /// The settings stored as `value`, field by field: a field missing or of
+    /// the wrong type takes its default, a speed out of range the nearest
+    /// bound, and the others keep what was stored.
+    pub fn from_stored(value: &serde_json::Value) -> Self {
+        let defaults = Self::default();
+        let text = |key: &str| value.get(key).and_then(serde_json::Value::as_str).map(str::trim);
+        let id = |key: &str| text(key).filter(|id| !id.is_empty()).map(str::to_owned);
+        let model = |key: &str, default: String| text(key).filter(|m| !m.is_empty()).map_or(default, str::to_owned);
+        let reader = match text("reader") {
+            Some("provider") => Reader::Provider,
+            _ => Reader::Browser,
+        };
+        let speed = value
+            .get("speed")
+            .and_then(serde_json::Value::as_f64)
+            .filter(|speed| speed.is_finite())
+            .map_or(defaults.speed, |speed| (speed as f32).clamp(Self::MIN_SPEED, Self::MAX_SPEED));
+        Self {
+            dictation_account: id("dictation_account"),
+            dictation_model: model("dictation_model", defaults.dictation_model),
+            language: text("language").map_or(defaults.language, str::to_owned),
+            reader,
+            speech_account: id("speech_account"),
+            speech_model: model("speech_model", defaults.speech_model),
+            voice: text("voice").map_or(defaults.voice, str::to_owned),
+            speed,
+        }
+    }
+
+    /// The settings as they are stored.
+    pub fn to_stored(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+}
