@@ -41,6 +41,7 @@ const CHUNK_WHEN = {
   search: 'search, at the first search',
   shared: 'code that several chunks share, fetched with the first chunk that needs each part',
   sync: 'sync (the replicator, Check server, end-to-end encryption), when sync starts or a server is checked',
+  voice: 'dictation and Read aloud (the microphone, transcription, speech), at the first use',
 };
 
 /** The `.ext` files under `dir` (recursively, skipping node_modules), sorted. */

@@ -77,8 +77,9 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $WBG_VERSION"; t
 fi
 
 if [ "${HEARTH_SETUP_BROWSER:-1}" = "1" ]; then
-  # Debian's Chromium for the browser tests, and an emoji font so screenshots show emoji.
-  apt_install chromium chromium-driver fonts-noto-color-emoji
+  # Debian's Chromium for the browser tests, and an emoji font so screenshots show emoji;
+  # espeak-ng writes the speech the voice tests feed Chromium's fake microphone.
+  apt_install chromium chromium-driver fonts-noto-color-emoji espeak-ng
   if ! command -v node >/dev/null; then apt_install nodejs npm; fi
   if [ ! -f "$HEARTH_ROOT/tests/node_modules/playwright-core/index.js" ] \
      || [ "$HEARTH_ROOT/tests/package-lock.json" -nt "$HEARTH_ROOT/tests/node_modules/.package-lock.json" ]; then

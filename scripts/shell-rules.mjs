@@ -26,7 +26,7 @@ import { checkLayers, code, fileCircles, findCycle, graph, modulePath, printLaye
 const root = process.argv[2] ? `${process.argv[2].replace(/\/$/, '')}/` : new URL('../src/', import.meta.url).pathname;
 
 /** The features, each a folder of components with (maybe) its own state. */
-const FEATURES = ['agents', 'apps', 'chat', 'composer', 'mcp', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'sync', 'tools'];
+const FEATURES = ['agents', 'apps', 'chat', 'composer', 'mcp', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'sync', 'tools', 'voice'];
 
 // Bottom first.
 const layers = [

@@ -16,6 +16,8 @@ pub(crate) mod compare_setup;
 pub(crate) mod composer;
 pub(crate) mod context_meter;
 pub(crate) mod continue_note;
+pub(crate) mod dictate_button;
+pub(crate) mod dictation_status;
 pub(crate) mod effort_choice;
 pub(crate) mod file_drop;
 pub(crate) mod file_mention;

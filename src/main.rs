@@ -24,6 +24,7 @@ mod store;
 mod sync;
 mod tools;
 mod ui;
+mod voice;
 
 fn main() {
     console_error_panic_hook::set_once();

@@ -8,3 +8,4 @@ pub(crate) mod long_conversation_settings;
 pub(crate) mod settings_dialog;
 pub(crate) mod state;
 pub(crate) mod storage_usage;
+pub(crate) mod voice_settings;

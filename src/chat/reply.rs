@@ -11,6 +11,7 @@ pub(crate) mod code_highlight;
 pub(crate) mod diagram_view;
 pub(crate) mod error_card;
 pub(crate) mod image_loading;
+pub(crate) mod read_aloud_button;
 pub(crate) mod reply_images;
 pub(crate) mod reply_parts;
 pub(crate) mod reply_sources;

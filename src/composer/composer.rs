@@ -1,6 +1,7 @@
 //! The composer: the files attached to the next message (badges, with what
 //! went wrong adding one), the message box (with its `@mention`
-//! autocomplete), the Attach button and Send, which turns into Stop while a reply
+//! autocomplete), the Attach, Take a photo and Dictate buttons (with the
+//! recorder's panel while dictating) and Send, which turns into Stop while a reply
 //! streams. Files dropped on it are attached, as on the conversation. Under it:
 //! the context meter and Compact (once the conversation has a message: an empty
 //! one has nothing to measure or compact), the keys of the message box where
@@ -23,6 +24,8 @@ use crate::composer::compact_button::CompactButton;
 use crate::composer::compare_button::CompareButton;
 use crate::composer::compare_setup::compare_composer_view;
 use crate::composer::context_meter::ContextMeter;
+use crate::composer::dictate_button::DictateButton;
+use crate::composer::dictation_status::DictationStatus;
 use crate::composer::effort_choice::EffortChoice;
 use crate::composer::file_drop;
 use crate::composer::message_box::{KEYS_HINT_ID, MessageBox};
@@ -134,6 +137,7 @@ pub(crate) fn Composer() -> impl IntoView {
             on:drop=move |ev| file_drop::on_drop(ev, chat)
         >
             <p class="composer-problem" role="alert">{move || attachments.problem.get()}</p>
+            <DictationStatus />
             // The Compare panel, and after a compare turn which answer the next message follows.
             <Show when=move || chat.compare_open.get() || follows_compare(chat)>
                 <Lazy load=compare_composer_view />
@@ -148,6 +152,7 @@ pub(crate) fn Composer() -> impl IntoView {
                 <MessageBox draft node_ref=textarea on_send=Callback::new(move |()| send()) />
                 <AttachFileButton />
                 <CameraButton />
+                <DictateButton />
                 <PromptsButton />
                 <Show
                     when=move || chat.busy.get()

@@ -21,6 +21,7 @@
 
 use crate::io::clock;
 use crate::io::yield_now::yield_now;
+use hearth_core::provider::audio::FormRequest;
 use hearth_core::provider::{self, HttpRequest, ProviderError, ProviderKind, ResponseDecoder, StreamEvent};
 use hearth_core::reply::{Reply, ReplyReader};
 use wasm_bindgen::{JsCast, JsValue};
@@ -108,6 +109,15 @@ impl Opened<'_> {
         }
     }
 
+    /// The whole body as bytes (empty when it cannot be read).
+    pub(crate) async fn bytes(self) -> Vec<u8> {
+        let Ok(buffer) = self.response.array_buffer() else { return Vec::new() };
+        match JsFuture::from(buffer).await {
+            Ok(buffer) => js_sys::Uint8Array::new(&buffer).to_vec(),
+            Err(_) => Vec::new(),
+        }
+    }
+
     /// Calls `on_chunk` with each piece of the body until it ends.
     pub(crate) async fn read(self, mut on_chunk: impl FnMut(&[u8])) -> Result<(), FetchFailure> {
         self.read_while(|bytes| {
@@ -168,10 +178,44 @@ impl Opened<'_> {
     }
 }
 
+/// Sends `form` as a multipart form with `file` (named `file_name`) under its
+/// file field, as [`open`] sends a request: nothing added, no redirect followed,
+/// no cookies, no referrer. The browser writes the form's `content-type`.
+pub(crate) async fn open_form<'a>(
+    form: &FormRequest,
+    file: &[u8],
+    file_name: &str,
+    mime: &str,
+    signal: Option<&'a AbortSignal>,
+) -> Result<Opened<'a>, FetchFailure> {
+    let refused = |error: JsValue| classify_js(&error, signal);
+    let data = web_sys::FormData::new().map_err(refused)?;
+    for (name, value) in &form.fields {
+        data.append_with_str(name, value).map_err(refused)?;
+    }
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(file));
+    let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).map_err(refused)?;
+    data.append_with_blob_and_filename(form.file_field, &blob, file_name).map_err(refused)?;
+    let request = HttpRequest { method: "POST", url: form.url.clone(), headers: form.headers.clone(), body: None };
+    let response = send_with(&request, Some(data.into()), signal).await?;
+    Ok(Opened { response, signal })
+}
+
 /// Performs `request` with `fetch` as it is: its method, its URL byte for byte,
 /// its headers and body, and `signal`. Resolves with the response once its
 /// headers are in.
 async fn send(request: &HttpRequest, signal: Option<&AbortSignal>) -> Result<Response, FetchFailure> {
+    send_with(request, request.body.as_deref().map(JsValue::from_str), signal).await
+}
+
+/// [`send`] with `body` (a string, or a form) in place of the request's own.
+async fn send_with(
+    request: &HttpRequest,
+    body: Option<JsValue>,
+    signal: Option<&AbortSignal>,
+) -> Result<Response, FetchFailure> {
     // The browser refusing the request as built (a header value HTTP does not
     // allow) reads as no answer: nothing was sent.
     let refused = |error: JsValue| classify_js(&error, signal);
@@ -185,8 +229,8 @@ async fn send(request: &HttpRequest, signal: Option<&AbortSignal>) -> Result<Res
     init.set_redirect(RequestRedirect::Manual);
     init.set_credentials(RequestCredentials::Omit);
     init.set_referrer_policy(ReferrerPolicy::NoReferrer);
-    if let Some(body) = &request.body {
-        init.set_body(&JsValue::from_str(body));
+    if let Some(body) = &body {
+        init.set_body(body);
     }
     if let Some(signal) = signal {
         init.set_signal(Some(signal));

@@ -16,6 +16,7 @@ use crate::settings::image_hosts_setting::ImageHostsSetting;
 use crate::settings::import_review::ImportReview;
 use crate::settings::long_conversation_settings::LongConversationSettings;
 use crate::settings::storage_usage::StorageUsage;
+use crate::settings::voice_settings::VoiceSettingsSection;
 use crate::store::StoreContext;
 use crate::store::data::DataError;
 use crate::sync::state::SyncContext;
@@ -141,6 +142,7 @@ pub(crate) fn SettingsDialog(
             />
             <ImageHostsSetting />
             <LongConversationSettings />
+            <VoiceSettingsSection />
             <KeyLockSetting />
             <StorageUsage />
             <SyncSettings />

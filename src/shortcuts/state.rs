@@ -11,7 +11,7 @@
 //!   `accesskey`s (Hearth declares none); NVDA and JAWS use Insert or Caps Lock,
 //!   VoiceOver Control+Option, none Alt+Shift. Letters of the browsers' menus
 //!   (F, E, V, S, B, T, H) and A, D, I are left out too: the actions use
-//!   N, M, K, X, R, C, L and O.
+//!   N, M, K, X, R, C, L, O and U (dictate: "utter").
 //! - the help is `?` outside text fields (a printable key, so screen readers in
 //!   browse mode keep it for themselves unless passed through) and Ctrl+/
 //!   anywhere.
@@ -33,6 +33,7 @@ use crate::io::frame::on_next_frame;
 use crate::io::timer::sleep;
 use crate::sessions::state::SessionsContext;
 use crate::store::StoreContext;
+use crate::voice::state::VoiceContext;
 
 /// Setting key: whether `?` outside text fields opens the help (on unless set to `false`).
 pub(crate) const QUESTION_MARK: &str = "shortcut_question_mark";
@@ -58,6 +59,8 @@ pub(crate) enum Action {
     ToggleSidebar,
     /// Open Settings.
     Settings,
+    /// Start a dictation, or stop the one under way.
+    Dictate,
 }
 
 /// One line of the help: what it does and its keys as written for people.
@@ -70,7 +73,7 @@ pub(crate) struct Shortcut {
 
 /// Every shortcut, in the help dialog's order, then the message box's own keys
 /// (its placeholder names them only where there is room).
-pub(crate) const SHORTCUTS: [Shortcut; 12] = [
+pub(crate) const SHORTCUTS: [Shortcut; 13] = [
     Shortcut { what: "New chat", keys: "Alt+Shift+N" },
     Shortcut { what: "Focus the message box", keys: "Alt+Shift+M" },
     Shortcut { what: "Search conversations", keys: "Alt+Shift+K" },
@@ -79,6 +82,7 @@ pub(crate) const SHORTCUTS: [Shortcut; 12] = [
     Shortcut { what: "Copy the last answer", keys: "Alt+Shift+C" },
     Shortcut { what: "Show or hide the conversations", keys: "Alt+Shift+L" },
     Shortcut { what: "Open Settings", keys: "Alt+Shift+O" },
+    Shortcut { what: "Dictate, or stop dictating", keys: "Alt+Shift+U" },
     Shortcut { what: "Show these shortcuts", keys: "? or Ctrl+/" },
     Shortcut { what: "Send the message", keys: "Enter" },
     Shortcut { what: "Start a new line", keys: "Shift+Enter" },
@@ -96,6 +100,7 @@ fn alt_shift_action(key: char) -> Option<Action> {
         'c' => Action::CopyLast,
         'l' => Action::ToggleSidebar,
         'o' => Action::Settings,
+        'u' => Action::Dictate,
         _ => return None,
     })
 }
@@ -237,6 +242,7 @@ impl Shortcuts {
     pub(crate) fn listen(self) {
         let sessions = SessionsContext::expect();
         let chat = ChatContext::expect();
+        let voice = VoiceContext::expect();
         Effect::new(move |_| {
             if sessions.ready.get() {
                 spawn_local(self.load());
@@ -249,6 +255,9 @@ impl Shortcuts {
                 return;
             }
             ev.prevent_default();
+            if action == Action::Dictate {
+                return voice.toggle_dictation();
+            }
             self.run(action, sessions, chat);
         });
     }
@@ -314,6 +323,8 @@ impl Shortcuts {
                 }
             }
             Action::Settings => self.settings_open.set(true),
+            // Done by the listener, which holds the voice context.
+            Action::Dictate => {}
         }
     }
 

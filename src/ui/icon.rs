@@ -51,6 +51,10 @@ pub(crate) enum IconName {
     Cpu,
     /// `square-slash`: an MCP server's prompts and resources.
     SquareSlash,
+    /// `mic`: dictate.
+    Mic,
+    /// `volume-2`: read aloud.
+    Volume,
 }
 
 impl IconName {
@@ -87,6 +91,10 @@ impl IconName {
                 "M19 6v14c0 1-1 2-2 2H7c-1 0-2-1-2-2V6 M8 6V4c0-1 1-2 2-2h4c1 0 2 1 2 2v2 M10 11v6 M14 11v6 M3 6h18"
             }
             Self::Close => "M18 6 6 18 M6 6l12 12",
+            Self::Mic => "M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3z M19 10v2a7 7 0 0 1-14 0v-2 M12 19v3",
+            Self::Volume => {
+                "M11 4.7a.7.7 0 0 0-1.2-.5L6.4 7.6a1.4 1.4 0 0 1-1 .4H3a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h2.4a1.4 1.4 0 0 1 1 .4l3.4 3.4a.7.7 0 0 0 1.2-.5z M16 9a5 5 0 0 1 0 6 M19.4 18.4a9 9 0 0 0 0-12.8"
+            }
             Self::Plus => "M5 12h14 M12 5v14",
             Self::Camera => {
                 "M14.5 4h-5L7 7H4a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2h-3l-2.5-3z M9 13a3 3 0 1 0 6 0a3 3 0 1 0-6 0"

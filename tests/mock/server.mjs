@@ -7,8 +7,9 @@
 //   Gemini     POST /v1beta/models/{model}:streamGenerateContent?alt=sse, :generateContent
 //
 // (and Azure's routes for the OpenAI ones), with the providers' own web search, citations and
-// pictures as scenario frames, and OpenAI's Images API (POST /v1/images/generations, /edits)
-// answering small real PNGs.
+// pictures as scenario frames, OpenAI's Images API (POST /v1/images/generations, /edits)
+// answering small real PNGs, and its audio API (POST /v1/audio/transcriptions, /speech; see
+// audio.mjs) for dictation and "Read aloud".
 //
 // A scenario (tests/mock/scenarios/<model>.json, falling back to echo.json) expands into
 // neutral events; a *dialect* turns those into each provider's wire frames (or a `recorded`
@@ -26,6 +27,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { speech, transcriptions } from './audio.mjs';
 import { solidPng } from './png.mjs';
 
 const DEFAULT_SCENARIOS_DIR = fileURLToPath(new URL('./scenarios/', import.meta.url));
@@ -238,6 +240,8 @@ const ROUTES = {
   'POST /v1/responses': responses,
   'POST /v1/images/generations': (req, res, context) => imagesApi(res, context, false),
   'POST /v1/images/edits': (req, res, context) => imagesApi(res, context, true),
+  'POST /v1/audio/transcriptions': transcriptions,
+  'POST /v1/audio/speech': speech,
   'GET /v1/models': listModels,
   'GET /v1beta/models': listGeminiModels,
   'GET /__mock/requests': (req, res, { requests }) => sendJson(res, 200, requests),
@@ -250,7 +254,8 @@ const ROUTES = {
 async function handle(req, res, { scenariosDir, recordedDir, requests }) {
   setCorsHeaders(req, res);
   const url = new URL(req.url, 'http://mock.invalid');
-  const body = parseJson(await readBody(req));
+  const raw = await readBody(req);
+  const body = parseJson(raw.toString('utf8'));
   // `target` is the request target exactly as it came on the request line (path and
   // query, byte for byte), so tests can check that what was sent is what was built.
   const entry = { method: req.method, path: url.pathname, target: req.url, headers: req.headers, body, aborted: false };
@@ -270,7 +275,7 @@ async function handle(req, res, { scenariosDir, recordedDir, requests }) {
     const message = `Invalid URL (${req.method} ${url.pathname})`;
     return sendKindError(res, familyOf(req), 'not_found', message, requestId);
   }
-  const context = { scenariosDir, recordedDir, requests, body, url, requestId, ...route.params };
+  const context = { scenariosDir, recordedDir, requests, body, raw, entry, url, requestId, ...route.params };
   return route.handler(req, res, context);
 }
 
@@ -314,7 +319,7 @@ function sendPreflight(req, res) {
 async function readBody(req) {
   const chunks = [];
   for await (const chunk of req) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** The parsed JSON, or null for an empty or malformed body. */

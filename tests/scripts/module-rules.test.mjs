@@ -40,7 +40,7 @@ function coreTree(t, extra = {}) {
   return tree(t, { ...files, ...extra });
 }
 
-const FEATURES = ['agents', 'apps', 'chat', 'composer', 'mcp', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'sync', 'tools'];
+const FEATURES = ['agents', 'apps', 'chat', 'composer', 'mcp', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'sync', 'tools', 'voice'];
 
 /** A shell tree with every feature (a view and a state file each) and `extra`. */
 function shellTree(t, extra = {}) {

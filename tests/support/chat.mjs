@@ -31,17 +31,17 @@ export const WAIT_MS = 20_000;
 
 /**
  * Starts, before the tests of the enclosing `describe`, the static server of the built app
- * (`app`), a mock LLM server (`mock`) and headless Chromium (`browser`), and stops them after
- * those tests. Returns the object they are put in (empty until the `before` hook has run),
- * which the other helpers take as `env`.
+ * (`app`), a mock LLM server (`mock`) and headless Chromium (`browser`, with `browserArgs` on
+ * its command line), and stops them after those tests. Returns the object they are put in
+ * (empty until the `before` hook has run), which the other helpers take as `env`.
  */
-export function useHarness() {
+export function useHarness({ browserArgs = [] } = {}) {
   const env = {};
   before(async () => {
     [env.app, env.mock, env.browser] = await Promise.all([
       startStaticServer({ root: builtApp() }),
       startMockServer(),
-      launchBrowser(),
+      launchBrowser({ args: browserArgs }),
     ]);
   });
   after(() => Promise.all([env.browser?.close(), env.app?.close(), env.mock?.close()]));

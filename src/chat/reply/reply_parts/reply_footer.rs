@@ -1,4 +1,4 @@
-//! A reply's footer: the icon row (Copy, Save as file and, when offered,
+//! A reply's footer: the icon row (Copy, Save as file, Read aloud and, when offered,
 //! Regenerate), the badge naming its agent and model (hidden in a blind
 //! column), token usage, the version arrows (not in a compare column), "More
 //! actions", the app's versions, and the row's status ("Copied", "Saved").
@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use crate::apps::app_version_button::AppVersionButton;
 use crate::chat::branches::message_menu::MessageMenu;
 use crate::chat::branches::version_switcher::VersionSwitcher;
+use crate::chat::reply::read_aloud_button::ReadAloudButton;
 use crate::chat::reply::save_reply_button::SaveReplyButton;
 use crate::chat::state::{AssistantView, ReplyStatus};
 use crate::ui::copy_button::CopyButton;
@@ -45,7 +46,7 @@ pub(crate) fn ReplyFooter(
     let feedback = RwSignal::new(String::new());
     view! {
         <footer class="meta">
-            // The icon row: Copy, Save as file and (on the last reply) Regenerate.
+            // The icon row: Copy, Save as file, Read aloud and (on the last reply) Regenerate.
             <span class="message-actions">
                 <Show when=move || !streaming()>
                     <CopyButton text=move || reply.record.with_value(|record| record.content.clone()) status=feedback />
@@ -54,6 +55,7 @@ pub(crate) fn ReplyFooter(
                         created_at=reply.record.with_value(|record| record.created_at)
                         status=feedback
                     />
+                    <ReadAloudButton id reply status=feedback />
                 </Show>
                 <Show when=move || offer_regenerate.get()>
                     <button

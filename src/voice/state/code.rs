@@ -1,0 +1,63 @@
+//! The `voice` chunk of the wasm: recording, transcribing, speaking and
+//! playing. Nothing of it is in the first load: it is fetched at the first
+//! dictation, "Read aloud" or Settings → Voice. Only [`VoiceCode`]'s
+//! functions lead there, through [`load`].
+
+use std::cell::Cell;
+use std::future::Future;
+use std::pin::Pin;
+
+use super::context::VoiceContext;
+use super::{dictation, reading};
+use crate::io::chunks::{ChunkError, wasm_split};
+
+/// A task of voice, boxed (its future is the chunk's code).
+pub(crate) type Task = Pin<Box<dyn Future<Output = ()>>>;
+
+/// What the `voice` chunk offers; one `static`, reached through [`load`].
+pub(crate) struct VoiceCode {
+    /// Starts a dictation.
+    pub(crate) start: fn(VoiceContext) -> Task,
+    /// Ends the dictation and sends what was recorded.
+    pub(crate) finish: fn(VoiceContext) -> Task,
+    /// Sends the kept recording again.
+    pub(crate) retry: fn(VoiceContext) -> Task,
+    /// Reads a reply (its id and words) aloud.
+    pub(crate) read: fn(VoiceContext, String, String) -> Task,
+    /// Stops reading.
+    pub(crate) stop_reading: fn(VoiceContext),
+    /// Pauses (`true`) or resumes reading.
+    pub(crate) pause_reading: fn(VoiceContext, bool),
+}
+
+#[wasm_split(voice, fallible)]
+fn voice_code() -> Result<&'static VoiceCode, ChunkError> {
+    static CODE: VoiceCode = VoiceCode {
+        start: |voice| Box::pin(dictation::start(voice)),
+        finish: |voice| Box::pin(dictation::finish(voice)),
+        retry: |voice| Box::pin(dictation::retry(voice)),
+        read: |voice, id, text| Box::pin(reading::read(voice, id, text)),
+        stop_reading: reading::stop,
+        pause_reading: reading::pause,
+    };
+    Ok(&CODE)
+}
+
+thread_local! {
+    static LOADED: Cell<Option<&'static VoiceCode>> = const { Cell::new(None) };
+}
+
+/// The chunk's code, when it is loaded already.
+pub(crate) fn loaded() -> Option<&'static VoiceCode> {
+    LOADED.get()
+}
+
+/// The chunk's code, loaded first if need be.
+pub(crate) async fn load() -> Result<&'static VoiceCode, ChunkError> {
+    if let Some(code) = loaded() {
+        return Ok(code);
+    }
+    let code = voice_code().await?;
+    LOADED.set(Some(code));
+    Ok(code)
+}

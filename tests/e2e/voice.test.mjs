@@ -1,0 +1,178 @@
+// End-to-end tests of voice, in real headless Chromium against the mock LLM server. The
+// microphone is Chromium's fake capture device fed with speech espeak-ng writes when this file
+// loads (then three seconds of silence, played once): a dictation records it, stops on the
+// silence after it, and sends the recording to the mock's transcription endpoint, which reads
+// it as a WAV file (its rate, length and loudness are checked here) and answers a transcript
+// that lands in the message box, editable, with nothing sent. Dictating before an engine is
+// chosen records nothing; a failed transcription keeps the recording for "Try again". "Read
+// aloud" sends the reply's words (no code, no addresses) to the mock's speech endpoint and
+// plays what comes back (the audio elements the page made are checked to have played to their
+// end). axe checks the voice settings and the recorder at 1280 px and at 390 px in dark mode.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TRANSCRIPT, readWav } from '../mock/audio.mjs';
+import { axeViolations } from '../support/axe.mjs';
+import { screenshot } from '../support/browser.mjs';
+import { openChatWithProvider, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
+import { closeSettings, openSettings } from '../support/dialogs.mjs';
+import { mockRequests } from '../support/mock.mjs';
+import { commit } from '../support/providers.mjs';
+
+const SPOKEN = 'Remind me to water the plants tomorrow.';
+
+/** Speech from espeak-ng, then `silenceMs` of silence, as a WAV file; returns its path and speech length. */
+function speechFile(silenceMs) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'hearth-voice-'));
+  const spoken = path.join(folder, 'spoken.wav');
+  execFileSync('espeak-ng', ['-w', spoken, SPOKEN]);
+  const wav = readFileSync(spoken);
+  const info = readWav(wav);
+  assert.ok(info && info.channels === 1, 'espeak-ng writes mono 16-bit PCM');
+  const silence = Buffer.alloc(Math.round((info.rate * silenceMs) / 1000) * 2);
+  const data = Buffer.concat([wav.subarray(44), silence]);
+  const head = Buffer.from(wav.subarray(0, 44));
+  head.writeUInt32LE(36 + data.length, 4);
+  head.writeUInt32LE(data.length, 40);
+  const file = path.join(folder, 'dictation.wav');
+  writeFileSync(file, Buffer.concat([head, data]));
+  return { file, speechMs: info.durationMs };
+}
+
+const { file: fakeMicrophone, speechMs } = speechFile(3000);
+
+/** The transcription requests the mock logged (not their preflights). */
+async function transcriptionRequests(mock) {
+  return (await mockRequests(mock)).filter((e) => e.method === 'POST' && e.path === '/v1/audio/transcriptions');
+}
+
+/** Opens Settings → Voice and chooses the chat's account for dictation (with `model`, if given). */
+async function chooseDictation(chat, { model } = {}) {
+  const settings = await openSettings(chat.page);
+  const voice = settings.getByRole('region', { name: 'Voice', exact: true });
+  await voice.getByRole('combobox', { name: 'Turn speech into text with' }).selectOption({ label: chat.provider.name });
+  if (model) await commit(voice.getByRole('textbox', { name: 'Transcription model' }), model);
+  return { settings, voice };
+}
+
+describe('voice', () => {
+  const env = useHarness({
+    browserArgs: [
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-audio-capture=${fakeMicrophone}%noloop`,
+    ],
+  });
+
+  test('a dictation puts its words in the message box, editable, and sends the account a real recording', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { settings } = await chooseDictation(chat);
+    assert.deepEqual(await axeViolations(chat.page, { include: 'section[aria-labelledby="settings-voice"]' }), []);
+    await closeSettings(chat.page);
+    const dictate = chat.page.getByRole('button', { name: 'Dictate', exact: true });
+    await dictate.click();
+    await chat.page.getByRole('status').filter({ hasText: 'Recording' }).waitFor();
+    assert.equal(await dictate.getAttribute('aria-pressed'), 'true');
+    assert.deepEqual(await axeViolations(chat.page, { include: '.recorder' }), []);
+    await screenshot(chat.page, 'voice-recording.png', { fullPage: false });
+    // It stops by itself on the silence after the speech, and the words arrive.
+    await waitOn(chat, async () => (await chat.message.inputValue()) === TRANSCRIPT, 'the transcript is in the message box');
+    assert.equal(await dictate.getAttribute('aria-pressed'), 'false');
+    const [request] = await transcriptionRequests(env.mock);
+    assert.equal(request.headers.authorization, `Bearer ${chat.provider.api_key}`);
+    assert.deepEqual(request.form.fields, { model: 'gpt-4o-mini-transcribe', response_format: 'json' });
+    assert.equal(request.form.file.type, 'audio/wav');
+    const wav = request.form.file.wav;
+    assert.ok(wav, 'the file is a readable WAV');
+    assert.deepEqual([wav.rate, wav.channels, wav.bits], [16000, 1, 16]);
+    assert.ok(wav.durationMs >= speechMs + 1500 && wav.durationMs <= speechMs + 3200, `the speech and two seconds of quiet: ${wav.durationMs} ms for ${speechMs} ms of speech`);
+    assert.ok(wav.rms > 0.01, `the recording holds sound: ${wav.rms}`);
+    // Editable, and nothing was sent.
+    await chat.message.press('End');
+    await chat.message.pressSequentially(' Please.');
+    assert.equal(await chat.message.inputValue(), `${TRANSCRIPT} Please.`);
+    assert.equal((await mockRequests(env.mock)).filter((e) => e.method === 'POST' && e.path === '/v1/chat/completions').length, 0);
+    assert.equal(await settings.isVisible(), false);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('dictating before an account is chosen says where to choose one and records nothing', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    await chat.page.keyboard.press('Alt+Shift+U');
+    const alert = chat.page.getByRole('alert').filter({ hasText: 'Settings → Voice' });
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /nothing was recorded/);
+    assert.equal((await transcriptionRequests(env.mock)).length, 0);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a recording the account could not turn into text is kept, and Try again sends it once more (390 px, dark)', async (t) => {
+    const contextOptions = { viewport: { width: 390, height: 844 }, colorScheme: 'dark' };
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo', contextOptions });
+    const { voice } = await chooseDictation(chat, { model: 'fail' });
+    assert.deepEqual(await axeViolations(chat.page, { include: 'section[aria-labelledby="settings-voice"]' }), []);
+    await screenshot(chat.page, 'voice-settings-390-dark.png', { fullPage: false });
+    await closeSettings(chat.page);
+    await chat.page.getByRole('button', { name: 'Dictate', exact: true }).click();
+    const alert = chat.page.getByRole('alert').filter({ hasText: 'could not be turned into text' });
+    await alert.waitFor({ timeout: 30_000 });
+    assert.match(await alert.innerText(), /server had an error/);
+    assert.deepEqual(await axeViolations(chat.page, { include: '.recorder' }), []);
+    await screenshot(chat.page, 'voice-recording-kept-390-dark.png', { fullPage: false });
+    // The model fixed, the same recording goes again.
+    await openSettings(chat.page);
+    await commit(voice.getByRole('textbox', { name: 'Transcription model' }), 'whisper-1');
+    await closeSettings(chat.page);
+    await chat.page.getByRole('button', { name: 'Try again', exact: true }).click();
+    await waitOn(chat, async () => (await chat.message.inputValue()) === TRANSCRIPT, 'the transcript is in the message box');
+    const [failed, again] = await transcriptionRequests(env.mock);
+    assert.equal(failed.form.fields.model, 'fail');
+    assert.equal(again.form.fields.model, 'whisper-1');
+    assert.equal(again.form.file.size, failed.form.file.size, 'the same recording');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('Read aloud sends the reply’s words, not its code or addresses, and plays what comes back', async (t) => {
+    const chat = await openChatWithProvider(t, env, {
+      scenario: 'markdown',
+      beforeLoad: (context) =>
+        context.addInitScript(() => {
+          const played = [];
+          window.__played = played;
+          const play = HTMLMediaElement.prototype.play;
+          HTMLMediaElement.prototype.play = function () {
+            played.push(this);
+            return play.call(this);
+          };
+        }),
+    });
+    await sendAndSettle(chat, 'Show me some markdown');
+    const settings = await openSettings(chat.page);
+    const voice = settings.getByRole('region', { name: 'Voice', exact: true });
+    await voice.getByRole('combobox', { name: 'Read answers aloud with' }).selectOption('provider');
+    await voice.getByRole('combobox', { name: 'Speech account' }).selectOption({ label: chat.provider.name });
+    await commit(voice.getByRole('textbox', { name: 'Voice (blank: the default)' }), 'coral');
+    await closeSettings(chat.page);
+    const read = chat.reply.getByRole('button', { name: 'Read aloud', exact: true });
+    await read.click();
+    await waitOn(chat, async () => (await read.getAttribute('aria-pressed')) === 'true', 'it reads');
+    await waitOn(chat, async () => (await read.getAttribute('aria-pressed')) === 'false', 'it has read to the end', { timeout: 60_000 });
+    const asked = (await mockRequests(env.mock)).filter((e) => e.method === 'POST' && e.path === '/v1/audio/speech');
+    assert.ok(asked.length >= 1);
+    for (const request of asked) {
+      assert.deepEqual({ ...request.body, input: undefined }, { model: 'gpt-4o-mini-tts', voice: 'coral', response_format: 'mp3', input: undefined });
+    }
+    const spoken = asked.map((request) => request.body.input).join(' ');
+    assert.ok(spoken.startsWith('Hearth mock reply. This reply has bold text, some inline code and a link to the Rust website.'), spoken);
+    assert.match(spoken, /first item\. second item\. third item\./);
+    assert.doesNotMatch(spoken, /rust-lang|fn main|println|__hearthXss|\*\*|`|#/, 'no addresses, code, raw HTML or marks');
+    const played = await chat.page.evaluate(() => window.__played.map((audio) => ({ ended: audio.ended, at: audio.currentTime })));
+    assert.equal(played.length, asked.length, 'each piece was played');
+    assert.ok(played.every((audio) => audio.ended && audio.at > 0), JSON.stringify(played));
+    assert.deepEqual(chat.errors, []);
+  });
+});
