@@ -78,7 +78,7 @@ import { gzipSync } from 'node:zlib';
  * `reply` chunk, which a stored reply's renderer waited for anyway, leaving its frame in the
  * first load: 516,627 (the `reply` chunk and the shared code it needs grew by 56,872, so a cold
  * load fetches 13,815 more in all). Issue 50's first part (voice: the Dictate button, the voice
- * context and its shortcut; recording, transcribing and speaking load on demand): 522,228, over
+ * context and its shortcut; recording, transcribing and speaking load on demand): 522,283, over
  * the 2 KB that issue allows, to win back.
  */
 export const BUDGET_BYTES = 527_000;
@@ -102,7 +102,7 @@ export const BUDGET_BYTES = 527_000;
  * from the record's stored JSON (`storage::kept`) took `reply` to 204,159. A reply's parts
  * (`chat/reply/reply_parts.rs`) moving out of the first load took `reply` to 236,543, `shared`
  * to 334,875 (what the reply's parts share with the dialogs and the compare view) and
- * `app_preview` to 28,409. Issue 50's first part: a `voice` chunk of 21,221 (the microphone,
+ * `app_preview` to 28,409. Issue 50's first part: a `voice` chunk of 21,558 (the microphone,
  * transcription, speech, the recorder); the reply's Read aloud button took `reply` to 239,556,
  * and what voice shares with the send path and the dialogs took `shared` to 353,828 and
  * `export` to 10,658.
@@ -122,7 +122,7 @@ export const CHUNK_BUDGETS = {
   search: 18_300,
   shared: 357_300,
   sync: 153_000,
-  voice: 21_400,
+  voice: 21_700,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */

@@ -72,6 +72,10 @@ impl Microphone {
             mic_error(&error)
         };
         let context = AudioContext::new().map_err(release)?;
+        let release = |error: JsValue| {
+            let _ = context.close();
+            release(error)
+        };
         let source = context.create_media_stream_source(&stream).map_err(release)?;
         let processor = context
             .create_script_processor_with_buffer_size_and_number_of_input_channels_and_number_of_output_channels(
@@ -104,8 +108,16 @@ impl Microphone {
         Ok(Self { stream, context, processor, _on_block: on_block, _on_ended: on_ended })
     }
 
-    /// Stops recording and releases the device.
+    /// Stops recording and releases the device (as dropping it does).
     pub(crate) fn close(self) {
+        drop(self);
+    }
+}
+
+impl Drop for Microphone {
+    /// Releases the device however the microphone is let go, so none is left
+    /// recording (the browser's indicator on) behind a dictation.
+    fn drop(&mut self) {
         self.processor.set_onaudioprocess(None);
         let _ = self.processor.disconnect();
         stop_tracks(&self.stream);

@@ -54,10 +54,12 @@ pub(crate) fn speak(text: &str, voice: &str, lang: &str, rate: f32, on_end: impl
     true
 }
 
-/// Stops the browser's speech, dropping what is queued.
+/// Stops the browser's speech, dropping what is queued (and its pause, which
+/// `cancel` keeps: the next reading would wait in it).
 pub(crate) fn stop_speaking() {
     if let Some(synthesis) = synthesis() {
         synthesis.cancel();
+        synthesis.resume();
     }
 }
 

@@ -39,7 +39,7 @@ fn RecorderPanel() -> impl IntoView {
             <p class="recorder-status" role="status">{status}</p>
             <Show when=move || voice.dictation.with(|d| *d == Dictation::Recording)>
                 <meter class="recorder-level" aria-label="Microphone level" min="0" max="100" value=percent></meter>
-                <span class="recorder-time" aria-label="Time recorded">{time}</span>
+                <span class="recorder-time" role="timer" aria-label="Time recorded">{time}</span>
             </Show>
             <Show when=move || failure().is_some()>
                 <p class="recorder-problem" role="alert">{failure}</p>

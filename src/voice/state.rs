@@ -16,6 +16,13 @@ impl VoiceContext {
     /// Starts a dictation, or ends the one under way (the microphone button).
     pub(crate) fn toggle_dictation(self) {
         let live = self.dictation.with_untracked(Dictation::is_live);
+        if !live {
+            if self.dictation.with_untracked(|d| *d == Dictation::Transcribing) {
+                return; // The last recording's text comes first.
+            }
+            // Pressed at once, while the chunk and the settings load.
+            self.dictation.set(Dictation::Opening);
+        }
         self.with_code(move |code| if live { code.finish } else { code.start });
     }
 

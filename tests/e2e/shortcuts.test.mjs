@@ -69,6 +69,7 @@ describe('keyboard shortcuts', () => {
       'Copy the last answer Alt+Shift+C',
       'Show or hide the conversations Alt+Shift+L',
       'Open Settings Alt+Shift+O',
+      'Dictate, or stop dictating Alt+Shift+U',
       'Show these shortcuts ? or Ctrl+/',
       'Send the message Enter',
       'Start a new line Shift+Enter',

@@ -3,8 +3,9 @@
 // loads (then three seconds of silence, played once): a dictation records it, stops on the
 // silence after it, and sends the recording to the mock's transcription endpoint, which reads
 // it as a WAV file (its rate, length and loudness are checked here) and answers a transcript
-// that lands in the message box, editable, with nothing sent. Dictating before an engine is
-// chosen records nothing; a failed transcription keeps the recording for "Try again". "Read
+// that lands in the message box, editable, with nothing sent. Stop by hand sends what was
+// recorded; a double press leaves no microphone on. Dictating before an engine is chosen never
+// asks for the microphone; a failed transcription keeps the recording for "Try again". "Read
 // aloud" sends the reply's words (no code, no addresses) to the mock's speech endpoint and
 // plays what comes back (the audio elements the page made are checked to have played to their
 // end). axe checks the voice settings and the recorder at 1280 px and at 390 px in dark mode.
@@ -48,6 +49,31 @@ const { file: fakeMicrophone, speechMs } = speechFile(3000);
 /** The transcription requests the mock logged (not their preflights). */
 async function transcriptionRequests(mock) {
   return (await mockRequests(mock)).filter((e) => e.method === 'POST' && e.path === '/v1/audio/transcriptions');
+}
+
+/** An init script: counts the page's `getUserMedia` calls and keeps the streams they gave (`window.__streams`). */
+function watchMicrophone(context) {
+  return context.addInitScript(() => {
+    const streams = [];
+    window.__streams = streams;
+    window.__asked = 0;
+    const devices = navigator.mediaDevices;
+    const ask = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = async (constraints) => {
+      window.__asked += 1;
+      const stream = await ask(constraints);
+      streams.push(stream);
+      return stream;
+    };
+  });
+}
+
+/** How often the page asked for the microphone, and how many of its tracks still record. */
+function microphoneUse(page) {
+  return page.evaluate(() => ({
+    asked: window.__asked,
+    live: window.__streams.flatMap((stream) => stream.getTracks()).filter((track) => track.readyState === 'live').length,
+  }));
 }
 
 /** Opens Settings → Voice and chooses the chat's account for dictation (with `model`, if given). */
@@ -101,12 +127,39 @@ describe('voice', () => {
   });
 
   test('dictating before an account is chosen says where to choose one and records nothing', async (t) => {
-    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo', beforeLoad: watchMicrophone });
     await chat.page.keyboard.press('Alt+Shift+U');
     const alert = chat.page.getByRole('alert').filter({ hasText: 'Settings → Voice' });
     await alert.waitFor();
     assert.match(await alert.innerText(), /nothing was recorded/);
+    assert.deepEqual(await microphoneUse(chat.page), { asked: 0, live: 0 }, 'the microphone was never asked for');
     assert.equal((await transcriptionRequests(env.mock)).length, 0);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('Stop ends a dictation mid-speech and its words still arrive; a double press leaves no microphone on', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo', beforeLoad: watchMicrophone });
+    await chooseDictation(chat);
+    await closeSettings(chat.page);
+    const dictate = chat.page.getByRole('button', { name: 'Dictate', exact: true });
+    // Twice at once: the second press calls off the first before it records.
+    await dictate.click();
+    await dictate.click();
+    await waitOn(chat, async () => (await dictate.getAttribute('aria-pressed')) === 'false', 'the dictation is called off');
+    await waitOn(chat, async () => (await microphoneUse(chat.page)).live === 0, 'no microphone is left on');
+    await waitOn(chat, async () => (await dictate.isDisabled()) === false, 'nothing is being transcribed');
+    await chat.message.fill('');
+    const before = (await transcriptionRequests(env.mock)).length;
+    // Once, stopped by hand after a second of speech.
+    await dictate.click();
+    await chat.page.getByRole('timer', { name: 'Time recorded' }).filter({ hasText: '0:01' }).waitFor();
+    await dictate.click();
+    await waitOn(chat, async () => (await chat.message.inputValue()) === TRANSCRIPT, 'the transcript is in the message box');
+    assert.equal((await microphoneUse(chat.page)).live, 0, 'the microphone is released');
+    const requests = (await transcriptionRequests(env.mock)).slice(before);
+    assert.equal(requests.length, 1);
+    const wav = requests[0].form.file.wav;
+    assert.ok(wav.durationMs >= 1000 && wav.durationMs < speechMs, `stopped mid-speech: ${wav.durationMs} ms of ${speechMs} ms`);
     assert.deepEqual(chat.errors, []);
   });
 

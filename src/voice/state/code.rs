@@ -8,6 +8,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use super::context::VoiceContext;
+use super::dictation::Ending;
 use super::{dictation, reading};
 use crate::io::chunks::{ChunkError, wasm_split};
 
@@ -34,7 +35,7 @@ pub(crate) struct VoiceCode {
 fn voice_code() -> Result<&'static VoiceCode, ChunkError> {
     static CODE: VoiceCode = VoiceCode {
         start: |voice| Box::pin(dictation::start(voice)),
-        finish: |voice| Box::pin(dictation::finish(voice)),
+        finish: |voice| Box::pin(dictation::finish(voice, Ending::Asked)),
         retry: |voice| Box::pin(dictation::retry(voice)),
         read: |voice, id, text| Box::pin(reading::read(voice, id, text)),
         stop_reading: reading::stop,

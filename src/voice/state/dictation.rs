@@ -7,7 +7,7 @@
 //! once its text is in; one that could not be turned into text is kept until
 //! the next dictation, for "Try again".
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use hearth_core::format::audio::{Pcm16, SilenceWatch};
 use hearth_core::provider::audio::{VoiceSettings, parse_transcription, transcription_request};
@@ -22,9 +22,14 @@ use crate::io::microphone::Microphone;
 
 /// Quiet after speech that ends a dictation, in milliseconds.
 const QUIET_MS: u32 = 2000;
+/// The longest recording, in milliseconds (a forgotten one ends here; ten
+/// minutes of WAV is under 20 MB, within what the APIs take).
+const MAX_MS: u64 = 600_000;
 
 /// The dictation under way.
 struct Session {
+    /// Which start made it (see `CURRENT`).
+    id: u32,
     mic: Option<Microphone>,
     pcm: Pcm16,
     watch: SilenceWatch,
@@ -37,61 +42,78 @@ type Target = (ProviderConfig, String, String);
 
 thread_local! {
     static SESSION: RefCell<Option<Session>> = const { RefCell::new(None) };
+    /// The latest start; a stop moves it on, so a start still waiting (for the
+    /// settings, or for the browser's permission prompt) knows it was stopped.
+    static CURRENT: Cell<u32> = const { Cell::new(0) };
     /// A recording whose text could not be had, with where it was to go.
     static KEPT: RefCell<Option<(Vec<u8>, Target)>> = const { RefCell::new(None) };
 }
 
-/// Starts a dictation (see the module documentation).
+/// Starts a dictation (see the module documentation); the caller has shown
+/// `Opening` already.
 pub(super) async fn start(voice: VoiceContext) {
-    if voice.dictation.with_untracked(Dictation::is_live) {
-        return;
+    if SESSION.with_borrow(Option::is_some) {
+        return; // One is under way.
     }
-    KEPT.set(None);
-    voice.kept.set(false);
+    let id = CURRENT.get().wrapping_add(1);
+    CURRENT.set(id);
+    voice.dictation.set(Dictation::Opening);
     let target = match target(voice).await {
         Ok(target) => target,
         Err(problem) => return voice.dictation.set(Dictation::Failed(problem)),
     };
-    voice.dictation.set(Dictation::Opening);
+    if CURRENT.get() != id {
+        return; // Stopped meanwhile.
+    }
+    // A kept recording is dropped only now that a new one begins.
+    KEPT.set(None);
+    voice.kept.set(false);
     voice.level.set(0.0);
     voice.elapsed_ms.set(0);
-    let session = Session { mic: None, pcm: Pcm16::new(), watch: SilenceWatch::new(QUIET_MS), ending: false, target };
-    SESSION.set(Some(session));
+    let watch = SilenceWatch::new(QUIET_MS);
+    SESSION.set(Some(Session { id, mic: None, pcm: Pcm16::new(), watch, ending: false, target }));
     let on_block = move |block: &[f32], rate: f32| {
         let ended = SESSION.with_borrow_mut(|session| {
-            let Some(session) = session else { return false };
+            let Some(session) = session.as_mut().filter(|session| session.id == id) else { return false };
             let loudness = session.pcm.push(block, rate);
             voice.level.set(loudness);
             voice.elapsed_ms.set(session.pcm.duration_ms());
             let block_ms = f64::from(u32::try_from(block.len()).unwrap_or(u32::MAX)) * 1000.0 / f64::from(rate);
-            session.watch.push(loudness, block_ms) && !std::mem::replace(&mut session.ending, true)
+            let over = session.watch.push(loudness, block_ms) || session.pcm.duration_ms() >= MAX_MS;
+            over && !std::mem::replace(&mut session.ending, true)
         });
         if ended {
-            spawn_local(finish(voice));
+            spawn_local(finish(voice, Ending::Asked));
         }
     };
-    // The microphone went away: what was recorded until then is used.
-    let on_ended = move || spawn_local(finish(voice));
+    // The microphone went away: what was recorded until then is used, and said.
+    let on_ended = move || spawn_local(finish(voice, Ending::MicrophoneGone));
     match Microphone::open(on_block, on_ended).await {
+        // Stopped while the browser asked: nothing more is recorded.
+        Ok(mic) if CURRENT.get() != id => mic.close(),
         Ok(mic) => {
-            let stopped = SESSION.with_borrow_mut(|session| match session {
-                Some(session) => {
+            SESSION.with_borrow_mut(|session| {
+                if let Some(session) = session.as_mut().filter(|session| session.id == id) {
                     session.mic = Some(mic);
-                    None
                 }
-                None => Some(mic),
             });
-            match stopped {
-                // Stopped while the browser asked: nothing more is recorded.
-                Some(mic) => mic.close(),
-                None => voice.dictation.set(Dictation::Recording),
-            }
+            voice.dictation.set(Dictation::Recording);
         }
+        Err(_) if CURRENT.get() != id => {}
         Err(error) => {
             SESSION.set(None);
             voice.dictation.set(Dictation::Failed(error.to_string()));
         }
     }
+}
+
+/// Why a dictation ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ending {
+    /// Stop, quiet after speech, or the longest recording reached.
+    Asked,
+    /// The microphone went away (unplugged, or its permission taken back).
+    MicrophoneGone,
 }
 
 /// The account, model and language dictation goes to, or what to do first.
@@ -116,10 +138,17 @@ async fn target(voice: VoiceContext) -> Result<Target, String> {
     Ok((provider, settings.dictation_model, settings.language))
 }
 
-/// Ends the dictation under way (Stop, quiet after speech, or the microphone
-/// going away) and sends what was recorded.
-pub(super) async fn finish(voice: VoiceContext) {
-    let Some(session) = SESSION.take() else { return };
+/// Ends the dictation under way (Stop, quiet after speech, the longest
+/// recording reached, or the microphone going away) and sends what was
+/// recorded; a start still waiting is called off.
+pub(super) async fn finish(voice: VoiceContext, ending: Ending) {
+    CURRENT.set(CURRENT.get().wrapping_add(1));
+    let Some(session) = SESSION.take() else {
+        if voice.dictation.with_untracked(|d| *d == Dictation::Opening) {
+            voice.dictation.set(Dictation::Idle);
+        }
+        return;
+    };
     if let Some(mic) = session.mic {
         mic.close();
     }
@@ -129,15 +158,27 @@ pub(super) async fn finish(voice: VoiceContext) {
         return;
     }
     transcribe(voice, session.pcm.to_wav(), session.target).await;
+    if ending == Ending::MicrophoneGone && voice.dictation.with_untracked(|d| *d == Dictation::Idle) {
+        let said = "The microphone went away; what was recorded until then is in the message box.";
+        voice.dictation.set(Dictation::Failed(said.to_owned()));
+    }
 }
 
 /// Sends the kept recording again ("Try again").
 pub(super) async fn retry(voice: VoiceContext) {
     let Some((wav, kept)) = KEPT.take() else { return };
-    voice.kept.set(false);
-    // Where the settings say now (the user may have fixed the model meanwhile).
-    let target = target(voice).await.unwrap_or(kept);
-    transcribe(voice, wav, target).await;
+    // Where the settings say now (the user may have fixed the model, or
+    // turned dictation off, or locked the keys: then nothing is sent).
+    match target(voice).await {
+        Ok(target) => {
+            voice.kept.set(false);
+            transcribe(voice, wav, target).await;
+        }
+        Err(problem) => {
+            KEPT.set(Some((wav, kept)));
+            voice.dictation.set(Dictation::Failed(problem));
+        }
+    }
 }
 
 async fn transcribe(voice: VoiceContext, wav: Vec<u8>, target: Target) {

@@ -144,6 +144,10 @@ async fn read_with_provider(
         let (audio, mime) = audio;
         let playing = Playing::start(&audio, &mime, 1.0, on_end)
             .map_err(|why| format!("The audio could not be played ({why})."))?;
+        // Paused while this piece was being made: it waits too.
+        if voice.paused.get_untracked() {
+            playing.pause(true);
+        }
         PLAYING.set(Some(playing));
         let _ = ended.await;
         PLAYING.set(None);
