@@ -10,8 +10,8 @@ use hearth_core::storage::backup::{BACKUP_SETTING_RULES, BackupSetting};
 /// Settings sync keeps on the device that a backup still carries: preferences
 /// a restored device should get, and the version of the search terms the
 /// backup's messages carry; none a credential nor sync's state.
-const DEVICE_PREFERENCES: [&str; 5] =
-    ["active_provider", "last_agent", "compare_tally", "shortcut_question_mark", "search_index"];
+const DEVICE_PREFERENCES: [&str; 6] =
+    ["active_provider", "last_agent", "compare_tally", "shortcut_question_mark", "voice", "search_index"];
 
 #[test]
 fn backups_classify_exactly_the_settings_sync_classifies() {

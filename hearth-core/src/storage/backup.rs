@@ -264,6 +264,13 @@ pub const BACKUP_SETTING_RULES: &[BackupRule] = &[
     backup_rule("last_agent", false, BackupSetting::Carried, "the agent last chosen", "a preference"),
     backup_rule("compare_tally", false, BackupSetting::Carried, "blind mode's tally", "the user's own record"),
     backup_rule("shortcut_question_mark", false, BackupSetting::Carried, "whether `?` opens the help", "a preference"),
+    backup_rule(
+        "voice",
+        false,
+        BackupSetting::Carried,
+        "who hears dictation and which voice reads aloud",
+        "a preference, naming accounts by id (no key)",
+    ),
 ];
 
 /// The rule for the setting `key`: its exact key, else its longest prefix.

@@ -286,6 +286,7 @@ fn every_setting_the_shell_stores_is_classified_for_backups() {
         "last_agent",
         "compare_tally",
         "shortcut_question_mark",
+        "voice",
         "search_index",
     ] {
         assert_eq!(backup_setting(key), BackupSetting::Carried, "{key}");
