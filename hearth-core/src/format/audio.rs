@@ -67,24 +67,8 @@ impl Pcm16 {
 
     /// The recording as a WAV file (RIFF, PCM, mono, 16-bit, 16 kHz).
     pub fn to_wav(&self) -> Vec<u8> {
-        let data_len = u32::try_from(self.samples.len() * 2).unwrap_or(u32::MAX - 36);
-        let mut out = Vec::with_capacity(44 + self.samples.len() * 2);
-        out.extend_from_slice(b"RIFF");
-        out.extend_from_slice(&(36 + data_len).to_le_bytes());
-        out.extend_from_slice(b"WAVEfmt ");
-        out.extend_from_slice(&16_u32.to_le_bytes()); // the fmt chunk's size
-        out.extend_from_slice(&1_u16.to_le_bytes()); // PCM
-        out.extend_from_slice(&1_u16.to_le_bytes()); // mono
-        out.extend_from_slice(&DICTATION_RATE.to_le_bytes());
-        out.extend_from_slice(&(DICTATION_RATE * 2).to_le_bytes()); // bytes per second
-        out.extend_from_slice(&2_u16.to_le_bytes()); // bytes per frame
-        out.extend_from_slice(&16_u16.to_le_bytes()); // bits per sample
-        out.extend_from_slice(b"data");
-        out.extend_from_slice(&data_len.to_le_bytes());
-        for sample in &self.samples {
-            out.extend_from_slice(&sample.to_le_bytes());
-        }
-        out
+        let pcm: Vec<u8> = self.samples.iter().flat_map(|sample| sample.to_le_bytes()).collect();
+        wav(&pcm, DICTATION_RATE, 1)
     }
 }
 
@@ -140,4 +124,26 @@ impl SilenceWatch {
     pub fn heard(&self) -> bool {
         self.heard
     }
+}
+
+/// A WAV file of 16-bit little-endian PCM `pcm` (interleaved when `channels`
+/// is more than 1) at `rate` samples per second: a 44-byte header, then the samples.
+pub fn wav(pcm: &[u8], rate: u32, channels: u16) -> Vec<u8> {
+    let data_len = u32::try_from(pcm.len()).unwrap_or(u32::MAX - 36);
+    let frame = 2 * channels.max(1);
+    let mut out = Vec::with_capacity(44 + pcm.len());
+    out.extend_from_slice(b"RIFF");
+    out.extend_from_slice(&(36_u32.saturating_add(data_len)).to_le_bytes());
+    out.extend_from_slice(b"WAVEfmt ");
+    out.extend_from_slice(&16_u32.to_le_bytes()); // the fmt chunk's size
+    out.extend_from_slice(&1_u16.to_le_bytes()); // PCM
+    out.extend_from_slice(&channels.max(1).to_le_bytes());
+    out.extend_from_slice(&rate.to_le_bytes());
+    out.extend_from_slice(&rate.saturating_mul(u32::from(frame)).to_le_bytes()); // bytes per second
+    out.extend_from_slice(&frame.to_le_bytes()); // bytes per frame
+    out.extend_from_slice(&16_u16.to_le_bytes()); // bits per sample
+    out.extend_from_slice(b"data");
+    out.extend_from_slice(&data_len.to_le_bytes());
+    out.extend_from_slice(&pcm[..data_len as usize]);
+    out
 }

@@ -19,19 +19,22 @@
 //! - Azure OpenAI: the deployment URL, `{base}/audio/transcriptions?api-version=…`
 //!   (or `/audio/speech`), the key in `api-key`, as for chat.
 //!
-//! Anthropic has no audio API; OpenRouter and DeepSeek offer none of these
-//! endpoints; Gemini's audio goes through `generateContent`, not built yet:
-//! each is refused before anything is sent ([`AudioRequestError::NotOffered`]).
+//! - Gemini: both through `generateContent`, the recording inline as base64
+//!   and the speech as PCM wrapped in a WAV header (see `gemini::audio`).
+//!
+//! Anthropic has no audio API, and OpenRouter and DeepSeek offer none of these
+//! endpoints: each is refused before anything is sent ([`AudioRequestError::NotOffered`]).
 
 mod settings;
 #[cfg(test)]
 mod tests;
 
-pub use settings::{Reader, VoiceSettings};
+pub use settings::{Listener, Reader, VoiceSettings, default_models};
 
 use serde::Serialize;
 
 use super::config::{ProviderConfig, body_json};
+use super::gemini;
 use super::images::{azure_images_url, images_url};
 use super::openai::headers;
 use super::parse::error_fields;
@@ -82,12 +85,39 @@ pub enum AudioRequestError {
     /// No model is chosen for the job.
     #[error("No speech model is chosen; pick one under Settings → Voice.")]
     NoModel,
+    /// The recording is longer than the provider takes in one request.
+    #[error("The recording is too long for this provider to take at once (about seven minutes at the most).")]
+    TooLong,
+}
+
+/// The longest dictation, in milliseconds, `provider` takes in one request:
+/// ten minutes (under 20 MB of WAV, within what the audio APIs take), or
+/// what fits inline in a Gemini request (about seven and a half minutes).
+pub fn longest_recording_ms(provider: &ProviderConfig) -> u64 {
+    const TEN_MINUTES: u64 = 600_000;
+    if provider.kind == ProviderKind::Gemini {
+        // 16 kHz mono 16-bit: 32 bytes a millisecond, after the 44-byte header.
+        let bytes = u64::try_from(gemini::MAX_INLINE_AUDIO).unwrap_or(u64::MAX).saturating_sub(44);
+        (bytes / 32).min(TEN_MINUTES)
+    } else {
+        TEN_MINUTES
+    }
+}
+
+/// How a recording goes to the provider.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TranscriptionRequest {
+    /// A form the shell adds the recording to (OpenAI's audio API).
+    Form(FormRequest),
+    /// JSON carrying the recording (Gemini).
+    Json(HttpRequest),
 }
 
 /// Whether `provider` speaks OpenAI's audio API (see the module documentation).
 fn offers_audio(provider: &ProviderConfig) -> bool {
-    matches!(provider.kind, ProviderKind::OpenAi | ProviderKind::Responses)
-        && !matches!(provider.preset, Preset::OpenRouter | Preset::DeepSeek)
+    provider.kind == ProviderKind::Gemini
+        || matches!(provider.kind, ProviderKind::OpenAi | ProviderKind::Responses)
+            && !matches!(provider.preset, Preset::OpenRouter | Preset::DeepSeek)
 }
 
 /// The URL of `path` (`audio/transcriptions`, `audio/speech`) on `provider`.
@@ -99,13 +129,16 @@ fn audio_url(provider: &ProviderConfig, model: &str, path: &str) -> String {
     }
 }
 
-/// The dictation request for a recording (see the module documentation):
-/// `language` is an ISO-639-1 code, or blank to let the model tell.
+/// The dictation request for the recording `wav` (see the module
+/// documentation): `language` is an ISO-639-1 code, or blank to let the model
+/// tell. A form leaves the recording to the shell; made with no recording, the
+/// request only says whether one can be made.
 pub fn transcription_request(
     provider: &ProviderConfig,
     model: &str,
     language: &str,
-) -> Result<FormRequest, AudioRequestError> {
+    wav: &[u8],
+) -> Result<TranscriptionRequest, AudioRequestError> {
     check_provider(provider)?;
     if !offers_audio(provider) {
         return Err(AudioRequestError::NotOffered);
@@ -113,6 +146,13 @@ pub fn transcription_request(
     let model = model.trim();
     if model.is_empty() {
         return Err(AudioRequestError::NoModel);
+    }
+    if provider.kind == ProviderKind::Gemini {
+        if wav.len() > gemini::MAX_INLINE_AUDIO {
+            return Err(AudioRequestError::TooLong);
+        }
+        let request = gemini::build_transcription_request(provider, model, language, wav);
+        return Ok(TranscriptionRequest::Json(check_request(provider, request)?));
     }
     let mut fields = vec![("model".to_owned(), model.to_owned()), ("response_format".to_owned(), "json".to_owned())];
     let language = language.trim();
@@ -126,12 +166,16 @@ pub fn transcription_request(
         body: None,
     };
     let HttpRequest { url, headers, .. } = check_request(provider, request)?;
-    Ok(FormRequest { url, headers, fields, file_field: "file" })
+    Ok(TranscriptionRequest::Form(FormRequest { url, headers, fields, file_field: "file" }))
 }
 
-/// Reads a transcription's answer: its text, trimmed (empty when nothing was
-/// heard). An error object or a body that is not JSON is an error.
-pub fn parse_transcription(body: &str) -> Result<String, ProviderError> {
+/// Reads a transcription's answer (a 2xx body from a provider of `kind`): its
+/// text, trimmed (empty when nothing was heard). An error object or a body
+/// that is not JSON is an error.
+pub fn parse_transcription(kind: ProviderKind, body: &str) -> Result<String, ProviderError> {
+    if kind == ProviderKind::Gemini {
+        return gemini::parse_transcription_response(body);
+    }
     let value: serde_json::Value = serde_json::from_str(body).map_err(|_| unreadable("The answer is not JSON"))?;
     if value.get("error").is_some_and(|error| !error.is_null()) {
         let (message, code) = error_fields(&value);
@@ -167,7 +211,7 @@ pub struct SpeechRequest<'a> {
 }
 
 /// The speech request for one piece of text (see the module documentation);
-/// the answer's body is MP3 audio.
+/// the answer's body is MP3 audio, or Gemini's JSON ([`speech_audio`]).
 pub fn speech_request(provider: &ProviderConfig, speech: &SpeechRequest<'_>) -> Result<HttpRequest, AudioRequestError> {
     check_provider(provider)?;
     if !offers_audio(provider) {
@@ -185,6 +229,9 @@ pub fn speech_request(provider: &ProviderConfig, speech: &SpeechRequest<'_>) -> 
         "" => "alloy",
         voice => voice,
     };
+    if provider.kind == ProviderKind::Gemini {
+        return Ok(check_request(provider, gemini::build_speech_request(provider, model, speech.voice, input))?);
+    }
     let speed = speech.speed.clamp(0.25, 4.0);
     let body = SpeechBody {
         model,
@@ -200,6 +247,29 @@ pub fn speech_request(provider: &ProviderConfig, speech: &SpeechRequest<'_>) -> 
         body: Some(body_json(&body, &serde_json::Map::new())),
     };
     Ok(check_request(provider, request)?)
+}
+
+/// The audio of a speech answer (a 2xx body from a provider of `kind`, with
+/// its `content-type`) as a file the browser plays, and its media type.
+pub fn speech_audio(
+    kind: ProviderKind,
+    content_type: Option<&str>,
+    body: Vec<u8>,
+) -> Result<(Vec<u8>, String), ProviderError> {
+    if kind == ProviderKind::Gemini {
+        return gemini::parse_speech_response(&String::from_utf8_lossy(&body));
+    }
+    let mime = content_type.map(str::trim).filter(|mime| mime.starts_with("audio/")).unwrap_or("audio/mpeg");
+    Ok((body, mime.to_owned()))
+}
+
+/// What an audio request's error answer (status `status`, body `body`) says.
+pub fn audio_error(kind: ProviderKind, status: u16, body: &str) -> ProviderError {
+    if kind == ProviderKind::Gemini {
+        gemini::parse_error_body(status, body, None)
+    } else {
+        super::openai::parse_error_body(status, body, None)
+    }
 }
 
 fn unreadable(message: &str) -> ProviderError {

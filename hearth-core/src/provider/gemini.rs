@@ -123,6 +123,7 @@
 //! set; see `image` for them and for "Create an image"
 //! ([`build_image_request`], [`parse_image_response`]).
 
+mod audio;
 mod endpoint;
 mod errors;
 mod grounding;
@@ -131,6 +132,10 @@ mod request;
 mod settings;
 mod wire;
 
+pub use audio::{
+    DEFAULT_VOICE, MAX_INLINE_AUDIO, build_speech_request, build_transcription_request, parse_speech_response,
+    parse_transcription_response,
+};
 pub use endpoint::DEFAULT_BASE_URL;
 pub(crate) use errors::in_stream_error;
 pub use errors::{map_finish_reason, parse_error_body};

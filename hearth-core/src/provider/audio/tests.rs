@@ -1,12 +1,14 @@
 //! Tests of the audio requests (snapshots in `test_data/audio/`, checked by
-//! [`check_requests`]), their refusals, and the transcription answer read from
-//! OpenAI's documented example (`transcription.json`, with its `.source.md`).
+//! [`check_requests`]), their refusals, and the answers read from recorded
+//! examples (`transcription.json`, `gemini_audio_understanding.json`,
+//! `gemini_speech.json`, each with its `.source.md`).
 
 use super::{
-    AudioRequestError, FormRequest, SPEECH_MAX_CHARS, SpeechRequest, parse_transcription, speech_request,
-    transcription_request,
+    AudioRequestError, FormRequest, SPEECH_MAX_CHARS, SpeechRequest, TranscriptionRequest, audio_error,
+    parse_transcription, speech_audio, speech_request, transcription_request,
 };
-use crate::contract::{HttpRequest, ProviderErrorKind};
+use crate::contract::{HttpRequest, ProviderErrorKind, ProviderKind};
+use crate::format::base64;
 use crate::provider::tests::recorded::{check_requests, test_data};
 use crate::provider::{Preset, ProviderConfig, RequestError};
 
@@ -17,6 +19,14 @@ fn account(preset: Preset, base_url: &str) -> ProviderConfig {
         base_url: base_url.into(),
         api_key: "sk-test".into(),
         ..Default::default()
+    }
+}
+
+/// The form of an OpenAI-compatible transcription request.
+fn form_of(request: Result<TranscriptionRequest, AudioRequestError>) -> Result<FormRequest, AudioRequestError> {
+    match request? {
+        TranscriptionRequest::Form(form) => Ok(form),
+        TranscriptionRequest::Json(json) => panic!("a form, not {json:?}"),
     }
 }
 
@@ -37,8 +47,14 @@ fn requests_match_their_snapshots() {
     let openai = account(Preset::OpenAi, "https://api.openai.com/v1");
     let azure = account(Preset::Azure, "https://res.openai.azure.com/openai/deployments/voice");
     let local = account(Preset::Custom, "http://127.0.0.1:8080/v1/chat/completions");
+    let gemini = account(Preset::Gemini, "");
     let form = |provider: &ProviderConfig, model: &str, language: &str| {
-        as_snapshot(transcription_request(provider, model, language).expect("a form"))
+        as_snapshot(form_of(transcription_request(provider, model, language, b"")).expect("a form"))
+    };
+    // Four bytes of "recording", to see them inline as base64.
+    let inline = match transcription_request(&gemini, "gemini-2.5-flash", "de", b"RIFF") {
+        Ok(TranscriptionRequest::Json(request)) => request,
+        other => panic!("JSON for Gemini, not {other:?}"),
     };
     let speak =
         |provider: &ProviderConfig, speech: SpeechRequest<'_>| speech_request(provider, &speech).expect("a request");
@@ -52,6 +68,11 @@ fn requests_match_their_snapshots() {
             ("speech", speak(&openai, speech("Hello there."))),
             ("speech_paced", speak(&openai, SpeechRequest { speed: 1.5, voice: " ", ..speech("Faster.") })),
             ("speech_azure", speak(&azure, speech("Hello there."))),
+            ("transcription_gemini", inline),
+            (
+                "speech_gemini",
+                speak(&gemini, SpeechRequest { model: "gemini-2.5-flash-preview-tts", voice: "", ..speech("Hello.") }),
+            ),
         ],
     );
 }
@@ -59,13 +80,13 @@ fn requests_match_their_snapshots() {
 #[test]
 fn a_form_carries_no_content_type_and_the_key_only_to_its_origin() {
     let openai = account(Preset::OpenAi, "https://api.openai.com/v1");
-    let form = transcription_request(&openai, "whisper-1", "").expect("a form");
+    let form = form_of(transcription_request(&openai, "whisper-1", "", b"")).expect("a form");
     assert!(form.headers.iter().all(|(name, _)| !name.eq_ignore_ascii_case("content-type")));
     assert!(!format!("{form:?}").contains("sk-test"), "the key is redacted when shown");
     let mut elsewhere = openai.clone();
     elsewhere.key_origin = Some("https://other.example".into());
     assert!(matches!(
-        transcription_request(&elsewhere, "whisper-1", ""),
+        transcription_request(&elsewhere, "whisper-1", "", b""),
         Err(AudioRequestError::Request(RequestError::KeyForOtherOrigin { .. }))
     ));
     assert!(matches!(
@@ -76,13 +97,21 @@ fn a_form_carries_no_content_type_and_the_key_only_to_its_origin() {
 
 #[test]
 fn providers_without_an_audio_api_and_blank_models_are_refused() {
-    for preset in [Preset::Anthropic, Preset::Gemini, Preset::OpenRouter, Preset::DeepSeek] {
+    for preset in [Preset::Anthropic, Preset::OpenRouter, Preset::DeepSeek] {
         let provider = account(preset, "https://example.com/v1");
-        assert_eq!(transcription_request(&provider, "m", ""), Err(AudioRequestError::NotOffered), "{preset:?}");
+        assert_eq!(transcription_request(&provider, "m", "", b""), Err(AudioRequestError::NotOffered), "{preset:?}");
         assert_eq!(speech_request(&provider, &speech("x")), Err(AudioRequestError::NotOffered), "{preset:?}");
     }
     let openai = account(Preset::OpenAi, "https://api.openai.com/v1");
-    assert_eq!(transcription_request(&openai, "  ", ""), Err(AudioRequestError::NoModel));
+    assert_eq!(transcription_request(&openai, "  ", "", b""), Err(AudioRequestError::NoModel));
+    let gemini = account(Preset::Gemini, "");
+    let too_long = vec![0_u8; crate::provider::gemini::MAX_INLINE_AUDIO + 1];
+    assert_eq!(transcription_request(&gemini, "gemini-2.5-flash", "", &too_long), Err(AudioRequestError::TooLong));
+    // A dictation ends before it is too long for its account.
+    let longest = super::longest_recording_ms(&gemini);
+    let wav = crate::format::audio::wav(&vec![0; usize::try_from(longest * 32).expect("fits")], 16_000, 1);
+    assert!(transcription_request(&gemini, "gemini-2.5-flash", "", &wav).is_ok(), "{longest} ms fit");
+    assert_eq!(super::longest_recording_ms(&openai), 600_000);
     assert_eq!(speech_request(&openai, &SpeechRequest { model: "", ..speech("x") }), Err(AudioRequestError::NoModel));
 }
 
@@ -99,7 +128,7 @@ fn speech_input_is_cut_to_the_apis_limit_on_a_character() {
 fn the_documented_transcription_reads_to_its_text() {
     let body = std::fs::read_to_string(test_data("audio").join("transcription.json")).expect("readable");
     assert_eq!(
-        parse_transcription(&body),
+        parse_transcription(ProviderKind::OpenAi, &body),
         Ok("Imagine the wildest idea that you've ever had, and you're curious about how it might scale to something \
             that's a 100, a 1,000 times bigger. This is a place where you can get to do that."
             .to_owned())
@@ -108,12 +137,70 @@ fn the_documented_transcription_reads_to_its_text() {
 
 #[test]
 fn a_transcription_error_or_an_unreadable_answer_is_an_error() {
-    let error = parse_transcription(r#"{"error":{"message":"Invalid file format.","type":"invalid_request_error"}}"#);
+    let openai = |body: &str| parse_transcription(ProviderKind::OpenAi, body);
+    let error = openai(r#"{"error":{"message":"Invalid file format.","type":"invalid_request_error"}}"#);
     assert!(error.is_err_and(|error| error.message.contains("Invalid file format")));
     for body in ["not json", r#"{"segments":[]}"#] {
-        assert!(parse_transcription(body).is_err_and(|error| error.kind == ProviderErrorKind::Other), "{body}");
+        assert!(openai(body).is_err_and(|error| error.kind == ProviderErrorKind::Other), "{body}");
     }
-    assert_eq!(parse_transcription(r#"{"text":"  \n"}"#), Ok(String::new()), "nothing heard is empty text");
+    assert_eq!(openai(r#"{"text":"  \n"}"#), Ok(String::new()), "nothing heard is empty text");
+    let gemini = |body: &str| parse_transcription(ProviderKind::Gemini, body);
+    assert!(gemini(r#"{"candidates":[{"finishReason":"SAFETY"}]}"#).is_err_and(|e| e.message.contains("SAFETY")));
+    assert!(gemini("not json").is_err());
+    let refused = audio_error(
+        ProviderKind::Gemini,
+        400,
+        r#"{"error":{"code":400,"message":"Unsupported MIME type","status":"INVALID_ARGUMENT"}}"#,
+    );
+    assert!(refused.message.contains("Unsupported MIME type"), "{refused:?}");
+}
+
+#[test]
+fn geminis_recorded_audio_answer_reads_to_its_text() {
+    let body = std::fs::read_to_string(test_data("audio").join("gemini_audio_understanding.json")).expect("readable");
+    assert_eq!(
+        parse_transcription(ProviderKind::Gemini, &body),
+        Ok("This clip is an audio recording of President Kennedy’s State of the Union address to Congress on \
+            January 30, 1961 in Washington D.C. He is speaking to the Vice President and Members of the Congress."
+            .to_owned())
+    );
+}
+
+/// Gemini's recorded speech answer, with known PCM in place of the audio its
+/// source left out: it plays as a WAV file of that PCM at 24 kHz, mono.
+#[test]
+fn geminis_recorded_speech_becomes_a_wav_file_of_its_pcm() {
+    let recorded = std::fs::read_to_string(test_data("audio").join("gemini_speech.json")).expect("readable");
+    let pcm: Vec<u8> = (0_i16..480).flat_map(|n| (n * 40).to_le_bytes()).collect();
+    let mut answer: serde_json::Value = serde_json::from_str(&recorded).expect("JSON");
+    answer["candidates"][0]["content"]["parts"][0]["inlineData"]["data"] = base64::encode(&pcm).into();
+    let (wav, mime) =
+        speech_audio(ProviderKind::Gemini, Some("application/json"), answer.to_string().into_bytes()).expect("audio");
+    assert_eq!(mime, "audio/wav");
+    assert_eq!(&wav[..4], b"RIFF");
+    assert_eq!(u32::from_le_bytes([wav[24], wav[25], wav[26], wav[27]]), 24_000, "the rate its type names");
+    assert_eq!(u16::from_le_bytes([wav[22], wav[23]]), 1, "mono");
+    assert_eq!(&wav[44..], &pcm[..]);
+    // As recorded, with the audio left out: an error, not noise.
+    let elided = speech_audio(ProviderKind::Gemini, None, recorded.into_bytes());
+    assert!(elided.is_err_and(|error| error.message.contains("base64")));
+    // A newer model's spelling of the type, with another rate, and two channels.
+    answer["candidates"][0]["content"]["parts"][0]["inlineData"]["mimeType"] =
+        "audio/l16; rate=16000; channels=2".into();
+    let (wav, _) = speech_audio(ProviderKind::Gemini, None, answer.to_string().into_bytes()).expect("audio");
+    assert_eq!(u32::from_le_bytes([wav[24], wav[25], wav[26], wav[27]]), 16_000);
+    assert_eq!(u16::from_le_bytes([wav[22], wav[23]]), 2);
+    // A WAV file already (the newest models) is played as it is.
+    let file = crate::format::audio::wav(&pcm, 24_000, 1);
+    answer["candidates"][0]["content"]["parts"][0]["inlineData"] =
+        serde_json::json!({ "mimeType": "audio/wav", "data": base64::encode(&file) });
+    assert_eq!(
+        speech_audio(ProviderKind::Gemini, None, answer.to_string().into_bytes()),
+        Ok((file, "audio/wav".into()))
+    );
+    // OpenAI's answer is the audio itself, of the type it says (MP3 unless told).
+    assert_eq!(speech_audio(ProviderKind::OpenAi, None, vec![1, 2]), Ok((vec![1, 2], "audio/mpeg".into())));
+    assert_eq!(speech_audio(ProviderKind::OpenAi, Some("audio/wav"), vec![3]), Ok((vec![3], "audio/wav".into())));
 }
 
 #[test]
@@ -139,4 +226,39 @@ fn voice_settings_are_read_field_by_field() {
     assert_eq!(settings.voice, "coral");
     assert_eq!(settings.speed, VoiceSettings::MAX_SPEED);
     assert_eq!(VoiceSettings::from_stored(&settings.to_stored()), settings, "what is stored reads back");
+}
+
+/// Choosing an account of another family moves a model left at a family's
+/// default to this family's; a model the user typed stays.
+#[test]
+fn choosing_an_account_of_another_family_moves_default_models_only() {
+    let mut settings = super::VoiceSettings::default();
+    settings.choose_dictation(Some("g".into()), Some(ProviderKind::Gemini));
+    settings.choose_speech(Some("g".into()), Some(ProviderKind::Gemini));
+    assert_eq!(
+        (settings.dictation_model.as_str(), settings.speech_model.as_str()),
+        ("gemini-2.5-flash", "gemini-2.5-flash-preview-tts")
+    );
+    settings.choose_dictation(Some("o".into()), Some(ProviderKind::OpenAi));
+    assert_eq!(settings.dictation_model, "gpt-4o-mini-transcribe");
+    settings.dictation_model = "whisper-1".into();
+    settings.choose_dictation(Some("g".into()), Some(ProviderKind::Gemini));
+    assert_eq!(settings.dictation_model, "whisper-1", "typed by the user: kept");
+    assert_eq!(settings.dictation_account.as_deref(), Some("g"));
+}
+
+/// The browser's recognition is read only as the user stored it; anything
+/// else (missing, a newer version's value) is an account, never a choice
+/// that sends sound elsewhere.
+#[test]
+fn the_listener_is_the_stored_choice_or_an_account() {
+    use super::{Listener, VoiceSettings};
+    let read = |value: serde_json::Value| VoiceSettings::from_stored(&value).listener;
+    assert_eq!(read(serde_json::json!({ "listener": "device" })), Listener::Device);
+    assert_eq!(read(serde_json::json!({ "listener": "browser_service" })), Listener::BrowserService);
+    assert_eq!(read(serde_json::json!({ "listener": "some_cloud" })), Listener::Account);
+    assert_eq!(read(serde_json::json!({})), Listener::Account);
+    let mut settings = VoiceSettings::default();
+    settings.listener = Listener::Device;
+    assert_eq!(VoiceSettings::from_stored(&settings.to_stored()), settings, "stored and read back");
 }
