@@ -149,6 +149,15 @@ pub struct AgentRecord {
     /// harder, make pictures. Left out when all are off.
     #[serde(default, skip_serializing_if = "ReplyOptions::is_default")]
     pub options: ReplyOptions,
+    /// Whether each answer is read aloud as soon as it is complete, in the
+    /// conversation shown (the account, speed and language are the device's,
+    /// under Settings → Voice).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub auto_read: bool,
+    /// The voice it reads in (a provider's voice, such as `alloy`, or the
+    /// name of one of the browser's voices); empty: the one under Settings → Voice.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub voice: String,
     /// When it was created.
     pub created_at: Millis,
     /// When it last changed.
@@ -254,6 +263,8 @@ impl AgentRecord {
             allowed_definitions: BTreeMap::new(),
             kind: AgentKind::Chat,
             options: ReplyOptions::default(),
+            auto_read: false,
+            voice: String::new(),
             created_at: now,
             updated_at: now,
         }
@@ -269,6 +280,8 @@ impl AgentRecord {
             system_prompt: APP_BUILDER_TEMPLATE.to_owned(),
             kind: AgentKind::App,
             options: ReplyOptions::default(),
+            auto_read: false,
+            voice: String::new(),
             ..Self::general(now)
         }
     }

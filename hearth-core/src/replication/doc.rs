@@ -69,7 +69,11 @@ pub const SCHEMA_FIELD: &str = "schema";
 /// written as shape 2 ([`message_shape`]), and so is an agent with reply
 /// options (`AgentRecord::options`: search, effort, pictures); every other
 /// body stays shape 1, read by every version as before.
-pub const SCHEMA: u64 = 2;
+///
+/// Shape 3: an agent that reads its answers aloud or has a voice of its own
+/// (`AgentRecord::auto_read`, `voice`; issue 50), which a version before
+/// them would drop ([`agent_shape`]).
+pub const SCHEMA: u64 = 3;
 
 /// The shape a body is written as unless its record needs a newer one.
 pub const FIRST_SHAPE: u64 = 1;
@@ -83,6 +87,17 @@ pub fn message_shape(record: &MessageRecord) -> u64 {
         && record.images.is_empty()
         && record.unsupported.is_empty());
     if shape_2 { 2 } else { FIRST_SHAPE }
+}
+
+/// The shape of an agent's body (see [`SCHEMA`]): the newest of the parts it carries.
+pub fn agent_shape(record: &AgentRecord) -> u64 {
+    if record.auto_read || !record.voice.is_empty() {
+        3
+    } else if !record.options.is_default() {
+        2
+    } else {
+        FIRST_SHAPE
+    }
 }
 
 /// A body: a document's fields without CouchDB's own (`_id`, `_rev`, …).
@@ -381,10 +396,11 @@ pub fn agent_doc(record: &AgentRecord, policy: SyncPolicy) -> Body {
         }
     }
     let mut body = body_of(DocKind::Agent, fields);
-    // Its reply options (search, effort, pictures) would be dropped by a
-    // version before them on its next change: such an agent is shape 2.
-    if !record.options.is_default() {
-        body.insert(SCHEMA_FIELD.to_owned(), Value::from(2_u64));
+    // Its reply options (search, effort, pictures) or its voice would be
+    // dropped by a version before them on its next change.
+    let shape = agent_shape(record);
+    if shape > FIRST_SHAPE {
+        body.insert(SCHEMA_FIELD.to_owned(), Value::from(shape));
     }
     body
 }

@@ -814,3 +814,27 @@ fn an_agent_with_reply_options_is_shape_2() {
     searching.options.web_search = true;
     assert_eq!(agent_doc(&searching, PLAIN).get(SCHEMA_FIELD), Some(&json!(2)));
 }
+
+/// An agent that reads aloud by itself, or has a voice of its own, is shape
+/// 3 (whatever its reply options), so a version before them keeps it unread
+/// instead of dropping them; the fields read back as written.
+#[test]
+fn an_agent_with_a_voice_is_shape_3() {
+    let plain = AgentRecord::general(1);
+    let mut reading = plain.clone();
+    reading.auto_read = true;
+    let mut voiced = plain.clone();
+    voiced.voice = "verse".to_owned();
+    voiced.options.web_search = true;
+    for agent in [&reading, &voiced] {
+        let doc = agent_doc(agent, PLAIN);
+        assert_eq!(doc.get(SCHEMA_FIELD), Some(&json!(3)));
+        let stamped = stamp(None, doc, 5);
+        let Ok(Incoming::Agent(back)) = from_doc(&format!("agent:{}", agent.id), &stamped) else {
+            panic!("it reads back")
+        };
+        assert_eq!(back, *agent);
+    }
+    assert!(!agent_doc(&plain, PLAIN).contains_key("auto_read"), "left out when off");
+    assert!(!agent_doc(&plain, PLAIN).contains_key("voice"), "left out when blank");
+}
