@@ -47,7 +47,6 @@ use crate::sync::state::SyncContext;
 use crate::tools::state::ToolsContext;
 use crate::tools::tools_dialog::tools_dialog_view;
 use crate::ui::lazy_once::LazyOnce;
-use crate::voice::state::VoiceContext;
 
 /// The whole app.
 #[component]
@@ -92,7 +91,6 @@ pub(crate) fn App() -> impl IntoView {
     });
     let draft = ComposerDraft::new();
     provide_context(draft);
-    provide_context(VoiceContext::new(store, providers, draft));
     spawn_local(start(store, providers, agents, tools, preferences, sessions, sync));
     // Whether an MCP server is on: the composer then offers their prompts and resources.
     Effect::new(move |_| {

@@ -19,6 +19,7 @@ mod agent_model_field;
 mod agent_name_field;
 mod agent_reply_options;
 mod agent_tools_section;
+mod agent_voice_options;
 mod draft;
 mod option_check;
 mod save_conflict;
@@ -30,6 +31,7 @@ use agent_model_field::AgentModelField;
 use agent_name_field::AgentNameField;
 use agent_reply_options::AgentReplyOptions;
 use agent_tools_section::AgentToolsSection;
+use agent_voice_options::AgentVoiceOptions;
 use draft::{DraftProblem, Saving, parse_rounds, problem_of, reconcile};
 use hearth_core::agent::AgentRecord;
 use hearth_core::agent::template::BUILTIN_PLACEHOLDERS;
@@ -162,6 +164,7 @@ pub(crate) fn AgentEditor(
             <PromptPreview rendered />
             <AgentToolsSection draft rounds rounds_typed />
             <AgentReplyOptions draft />
+            <AgentVoiceOptions draft />
             <p class="field-error" role="alert">{move || problem.get().map(|problem| problem.to_string())}</p>
             <SaveConflict conflict on_done />
             <div class="form-actions">

@@ -12,8 +12,8 @@ use crate::voice::state::{Dictation, VoiceContext};
 #[component]
 pub(crate) fn DictateButton() -> impl IntoView {
     let voice = VoiceContext::expect();
-    let live = move || voice.dictation.with(Dictation::is_live);
-    let busy = move || voice.dictation.with(|d| *d == Dictation::Transcribing);
+    let live = move || voice.dictation.get().is_live();
+    let busy = move || voice.dictation.get() == Dictation::Transcribing;
     view! {
         <button
             type="button"
@@ -21,7 +21,6 @@ pub(crate) fn DictateButton() -> impl IntoView {
             aria-label="Dictate"
             title="Speak instead of typing (Alt+Shift+U)"
             aria-pressed=move || if live() { "true" } else { "false" }
-            aria-keyshortcuts="Alt+Shift+U"
             disabled=busy
             on:click=move |_| voice.toggle_dictation()
         >

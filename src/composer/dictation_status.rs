@@ -3,16 +3,17 @@
 
 use leptos::prelude::*;
 
+use crate::composer::state::ComposerDraft;
 use crate::ui::lazy::Lazy;
 use crate::voice::recorder_panel::recorder_panel_view;
-use crate::voice::state::{Dictation, VoiceContext};
+use crate::voice::state::Dictation;
 
-/// The panel's place. Takes no props: it follows the voice context.
+/// The panel's place. Takes no props: it follows the draft's dictation.
 #[component]
 pub(crate) fn DictationStatus() -> impl IntoView {
-    let voice = VoiceContext::expect();
+    let draft = ComposerDraft::expect();
     view! {
-        <Show when=move || voice.dictation.with(|d| *d != Dictation::Idle)>
+        <Show when=move || draft.dictation.get() != Dictation::Idle>
             <Lazy load=recorder_panel_view />
         </Show>
     }

@@ -3,10 +3,13 @@
 //! it (with, in `media`, its images and PDFs).
 
 pub(crate) mod attachments;
+pub(crate) mod dictation;
 pub(crate) mod media;
 pub(crate) mod prepare;
 
 use leptos::prelude::*;
+
+use dictation::DictationPhase;
 
 /// The message being written, shared so that other parts of the page (the
 /// empty state's suggestions) can fill it and send the focus to it. Provided
@@ -19,6 +22,8 @@ pub(crate) struct ComposerDraft {
     pub(crate) focus_requests: RwSignal<u32>,
     /// Whether the "Create an image" dialog is open.
     pub(crate) pictures_open: RwSignal<bool>,
+    /// Where a dictation into the message box is (its work is `voice`'s).
+    pub(crate) dictation: DictationPhase,
 }
 
 impl ComposerDraft {
@@ -28,6 +33,7 @@ impl ComposerDraft {
             text: RwSignal::new(String::new()),
             focus_requests: RwSignal::new(0),
             pictures_open: RwSignal::new(false),
+            dictation: DictationPhase::new(),
         }
     }
 

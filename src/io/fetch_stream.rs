@@ -189,17 +189,17 @@ pub(crate) async fn open_form<'a>(
     signal: Option<&'a AbortSignal>,
 ) -> Result<Opened<'a>, FetchFailure> {
     let refused = |error: JsValue| classify_js(&error, signal);
-    let data = web_sys::FormData::new().map_err(refused)?;
+    // `FormData` is reached by name (`io::js`): only chunks send forms.
+    let data = super::js::construct("FormData", &[]).map_err(refused)?;
     for (name, value) in &form.fields {
-        data.append_with_str(name, value).map_err(refused)?;
+        super::js::call(&data, "append", &[&JsValue::from_str(name), &JsValue::from_str(value)]).map_err(refused)?;
     }
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(file));
-    let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).map_err(refused)?;
-    data.append_with_blob_and_filename(form.file_field, &blob, file_name).map_err(refused)?;
+    let blob =
+        super::media::blob_of(file, mime).ok_or_else(|| FetchFailure::Network("the file could not be read".into()))?;
+    let (field, file_name) = (JsValue::from_str(form.file_field), JsValue::from_str(file_name));
+    super::js::call(&data, "append", &[&field, &blob, &file_name]).map_err(refused)?;
     let request = HttpRequest { method: "POST", url: form.url.clone(), headers: form.headers.clone(), body: None };
-    let response = send_with(&request, Some(data.into()), signal).await?;
+    let response = send_with(&request, Some(data), signal).await?;
     Ok(Opened { response, signal })
 }
 

@@ -11,8 +11,8 @@ use std::fmt;
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
-use web_sys::{AudioContext, AudioProcessingEvent, MediaStream, MediaStreamConstraints, ScriptProcessorNode};
+
+use super::js;
 
 /// Samples per block handed over (about 85 ms at 48 kHz).
 const BLOCK: u32 = 4096;
@@ -44,12 +44,12 @@ impl fmt::Display for MicError {
 }
 
 /// An open microphone; [`Microphone::close`] releases it (the browser's
-/// recording indicator goes off).
+/// recording indicator goes off). Its APIs are reached by name (`io::js`).
 pub(crate) struct Microphone {
-    stream: MediaStream,
-    context: AudioContext,
-    processor: ScriptProcessorNode,
-    _on_block: Closure<dyn FnMut(AudioProcessingEvent)>,
+    stream: JsValue,
+    context: JsValue,
+    processor: JsValue,
+    _on_block: Closure<dyn FnMut(web_sys::Event)>,
     _on_ended: Closure<dyn FnMut()>,
 }
 
@@ -60,50 +60,42 @@ impl Microphone {
         mut on_block: impl FnMut(&[f32], f32) + 'static,
         on_ended: impl FnMut() + 'static,
     ) -> Result<Self, MicError> {
-        let devices =
-            web_sys::window().and_then(|window| window.navigator().media_devices().ok()).ok_or(MicError::NotOffered)?;
-        let constraints = MediaStreamConstraints::new();
-        constraints.set_audio(&JsValue::TRUE);
-        let asked = devices.get_user_media_with_constraints(&constraints).map_err(|e| mic_error(&e))?;
-        let stream: MediaStream =
-            JsFuture::from(asked).await.map_err(|e| mic_error(&e))?.dyn_into().map_err(|e| mic_error(&e))?;
+        let devices = js::global("navigator").and_then(|n| js::get(&n, "mediaDevices")).ok_or(MicError::NotOffered)?;
+        let constraints = js_sys::Object::new();
+        js::set(&constraints, "audio", &JsValue::TRUE);
+        let asked = js::call(&devices, "getUserMedia", &[&constraints]).map_err(|e| mic_error(&e))?;
+        let stream = js::settle(asked).await.map_err(|e| mic_error(&e))?;
         let release = |error: JsValue| {
             stop_tracks(&stream);
             mic_error(&error)
         };
-        let context = AudioContext::new().map_err(release)?;
+        let context = js::construct("AudioContext", &[]).map_err(release)?;
         let release = |error: JsValue| {
-            let _ = context.close();
+            let _ = js::call(&context, "close", &[]);
             release(error)
         };
-        let source = context.create_media_stream_source(&stream).map_err(release)?;
-        let processor = context
-            .create_script_processor_with_buffer_size_and_number_of_input_channels_and_number_of_output_channels(
-                BLOCK, 1, 1,
-            )
-            .map_err(release)?;
-        let rate = context.sample_rate();
+        let source = js::call(&context, "createMediaStreamSource", &[&stream]).map_err(release)?;
+        let (size, channels) = (JsValue::from_f64(f64::from(BLOCK)), JsValue::from_f64(1.0));
+        let processor = js::call(&context, "createScriptProcessor", &[&size, &channels, &channels]).map_err(release)?;
+        #[allow(clippy::cast_possible_truncation)] // A sample rate, a few tens of thousands.
+        let rate = js::number(&context, "sampleRate").unwrap_or(48_000.0) as f32;
         let mut samples = Vec::new();
-        let on_block = Closure::<dyn FnMut(AudioProcessingEvent)>::new(move |event: AudioProcessingEvent| {
-            if let Ok(buffer) = event.input_buffer() {
-                samples.resize(buffer.length() as usize, 0.0);
-                if buffer.copy_from_channel(&mut samples, 0).is_ok() {
-                    on_block(&samples, rate);
-                }
+        let on_block = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+            if samples_of(&event, &mut samples) {
+                on_block(&samples, rate);
             }
         });
-        processor.set_onaudioprocess(Some(on_block.as_ref().unchecked_ref()));
+        js::set(&processor, "onaudioprocess", on_block.as_ref());
         let on_ended = Closure::<dyn FnMut()>::new(on_ended);
-        for track in stream.get_audio_tracks().iter() {
-            if let Ok(track) = track.dyn_into::<web_sys::MediaStreamTrack>() {
-                track.set_onended(Some(on_ended.as_ref().unchecked_ref()));
-            }
+        for track in tracks(&stream, "getAudioTracks") {
+            js::set(&track, "onended", on_ended.as_ref());
         }
-        source.connect_with_audio_node(&processor).map_err(release)?;
+        js::call(&source, "connect", &[&processor]).map_err(release)?;
         // A processor runs only while connected onward; its output is silence.
-        processor.connect_with_audio_node(&context.destination()).map_err(release)?;
-        if let Ok(resumed) = context.resume() {
-            let _ = JsFuture::from(resumed).await;
+        let destination = js::get(&context, "destination").unwrap_or(JsValue::NULL);
+        js::call(&processor, "connect", &[&destination]).map_err(release)?;
+        if let Ok(resumed) = js::call(&context, "resume", &[]) {
+            let _ = js::settle(resumed).await;
         }
         Ok(Self { stream, context, processor, _on_block: on_block, _on_ended: on_ended })
     }
@@ -118,31 +110,49 @@ impl Drop for Microphone {
     /// Releases the device however the microphone is let go, so none is left
     /// recording (the browser's indicator on) behind a dictation.
     fn drop(&mut self) {
-        self.processor.set_onaudioprocess(None);
-        let _ = self.processor.disconnect();
+        js::set(&self.processor, "onaudioprocess", &JsValue::NULL);
+        let _ = js::call(&self.processor, "disconnect", &[]);
         stop_tracks(&self.stream);
-        let _ = self.context.close();
+        let _ = js::call(&self.context, "close", &[]);
     }
 }
 
-fn stop_tracks(stream: &MediaStream) {
-    for track in stream.get_tracks().iter() {
-        if let Ok(track) = track.dyn_into::<web_sys::MediaStreamTrack>() {
-            track.set_onended(None);
-            track.stop();
-        }
+/// An `audioprocess` event's first channel, copied into `samples`; `false` when it has none.
+fn samples_of(event: &web_sys::Event, samples: &mut Vec<f32>) -> bool {
+    let Some(buffer) = js::get(event, "inputBuffer") else { return false };
+    let Ok(channel) = js::call(&buffer, "getChannelData", &[&JsValue::from_f64(0.0)]) else { return false };
+    // The channel's bytes (a `Float32Array` is in the platform's byte order,
+    // little-endian everywhere, as wasm is).
+    let (Some(data), Some(offset), Some(length)) =
+        (js::get(&channel, "buffer"), js::get(&channel, "byteOffset"), js::get(&channel, "byteLength"))
+    else {
+        return false;
+    };
+    let Ok(bytes) = js::construct("Uint8Array", &[&data, &offset, &length]) else { return false };
+    let Ok(bytes) = bytes.dyn_into::<js_sys::Uint8Array>() else { return false };
+    let bytes = bytes.to_vec();
+    samples.clear();
+    samples.extend(bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])));
+    true
+}
+
+/// The stream's tracks, as `getTracks` or `getAudioTracks` lists them.
+fn tracks(stream: &JsValue, which: &str) -> Vec<JsValue> {
+    js::call(stream, which, &[]).map(|list| js::items(&list)).unwrap_or_default()
+}
+
+fn stop_tracks(stream: &JsValue) {
+    for track in tracks(stream, "getTracks") {
+        js::set(&track, "onended", &JsValue::NULL);
+        let _ = js::call(&track, "stop", &[]);
     }
 }
 
 /// The error a refused `getUserMedia` (a `DOMException`) stands for.
 fn mic_error(error: &JsValue) -> MicError {
-    let name = js_sys::Reflect::get(error, &JsValue::from_str("name")).ok().and_then(|n| n.as_string());
-    match name.as_deref() {
-        Some("NotAllowedError" | "SecurityError") => MicError::Refused,
-        Some("NotFoundError" | "OverconstrainedError") => MicError::NoMicrophone,
-        _ => {
-            let message = js_sys::Reflect::get(error, &JsValue::from_str("message")).ok().and_then(|m| m.as_string());
-            MicError::Failed(message.or(name).unwrap_or_else(|| "no reason given".to_owned()))
-        }
+    match js::error_name(error) {
+        (Some(name), _) if name == "NotAllowedError" || name == "SecurityError" => MicError::Refused,
+        (Some(name), _) if name == "NotFoundError" || name == "OverconstrainedError" => MicError::NoMicrophone,
+        (name, message) => MicError::Failed(message.or(name).unwrap_or_else(|| "no reason given".to_owned())),
     }
 }

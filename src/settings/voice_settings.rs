@@ -1,19 +1,27 @@
-//! Settings section "Voice": who turns dictation into text (an account with
-//! an OpenAI-compatible transcription API, its model and the language
-//! spoken) and who reads answers aloud (the browser's own voices, on this
+//! Settings section "Voice": who turns dictation into text (the browser's own
+//! recognition, on this device or through its maker's service, or an
+//! account's transcription API with its model; the language spoken) and who reads answers aloud (the browser's own voices, on this
 //! device, or an account's speech API, with its model), the voice and the
 //! speed. It says what each choice sends where. Stored as one setting
 //! (`voice`), read field by field; each change is stored at once.
 
-use hearth_core::provider::audio::{Reader, VoiceSettings};
+mod device_state;
+
+use device_state::DeviceState;
+use hearth_core::provider::audio::{Listener, Reader, VoiceSettings};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::io::recognition::{language_or_browsers, on_device, recognition_offered};
 use crate::io::speech::browser_voices;
 use crate::providers::state::ProvidersContext;
 use crate::store::StoreContext;
 use crate::ui::text_field::TextField;
 use crate::voice::state::VOICE;
+
+/// The values of the browser's choices in the dictation list (account ids are the other values).
+const DEVICE: &str = "browser:device";
+const SERVICE: &str = "browser:service";
 
 /// The section. Takes no props: it edits the stored setting.
 #[component]
@@ -49,23 +57,60 @@ pub(crate) fn VoiceSettingsSection() -> impl IntoView {
             })
             .collect_view()
     };
+    // The account picked in a list, and its family (whose models it offers first).
+    let picked = move |ev: &leptos::ev::Event| {
+        let picked = Some(event_target_value(ev)).filter(|id| !id.is_empty());
+        let kind = picked.as_deref().and_then(|id| {
+            providers.list.with_untracked(|list| list.iter().find(|e| e.id() == id).map(|e| e.provider.kind))
+        });
+        (picked, kind)
+    };
     let voices = browser_voices();
+    let listener = move || settings.with(|s| s.as_ref().map_or(Listener::Account, |s| s.listener));
+    // Whether the browser recognises speech on this device, asked once the language is known.
+    let browser_listens = recognition_offered();
+    let device = RwSignal::new(DeviceState::Asking);
+    let language = Memo::new(move |_| settings.with(|s| s.as_ref().map(|s| s.language.clone())));
+    Effect::new(move |_| {
+        let Some(lang) = language.get() else { return };
+        spawn_local(async move {
+            let answer = on_device(&language_or_browsers(&lang)).await;
+            // An answer for a language changed meanwhile is stale.
+            if language.get_untracked().as_deref() == Some(lang.as_str()) {
+                device.set(DeviceState::Known(answer));
+            }
+        });
+    });
     view! {
         <section class="settings-section" aria-labelledby="settings-voice">
             <h3 id="settings-voice">"Voice"</h3>
             <p class="hint">
-                "Dictation records only while the microphone button is pressed, and sends the recording to the account chosen here, nowhere else."
+                "Dictation records only while the microphone button is pressed, and sends the recording to the account or service chosen here, nowhere else; the browser on this device keeps it here."
             </p>
             <label class="field">
                 <span>"Turn speech into text with"</span>
                 <select on:change=move |ev| {
-                    let picked = event_target_value(&ev);
-                    change(Box::new(move |s| s.dictation_account = Some(picked).filter(|id| !id.is_empty())));
+                    let value = event_target_value(&ev);
+                    let (picked, kind) = picked(&ev);
+                    change(Box::new(move |s| match value.as_str() {
+                        DEVICE => s.listener = Listener::Device,
+                        SERVICE => s.listener = Listener::BrowserService,
+                        _ => {
+                            s.listener = Listener::Account;
+                            s.choose_dictation(picked, kind);
+                        }
+                    }));
                 }>
-                    <option value="" selected=move || read(|s| s.dictation_account.clone().unwrap_or_default())().is_empty()>
+                    <option value="" selected=move || listener() == Listener::Account && read(|s| s.dictation_account.clone().unwrap_or_default())().is_empty()>
                         "Nobody yet (dictation is off)"
                     </option>
-                    {move || accounts(|s| s.dictation_account.clone())}
+                    <option value=DEVICE selected=move || listener() == Listener::Device disabled=move || !device.get().offered()>
+                        {move || device.get().label()}
+                    </option>
+                    <option value=SERVICE selected=move || listener() == Listener::BrowserService disabled=move || !browser_listens>
+                        "This browser's speech service (your voice goes to the browser's maker, such as Google)"
+                    </option>
+                    {move || accounts(|s| s.dictation_account.clone().filter(|_| s.listener == Listener::Account))}
                 </select>
             </label>
             <div class="field-row">
@@ -100,8 +145,8 @@ pub(crate) fn VoiceSettingsSection() -> impl IntoView {
                 <label class="field">
                     <span>"Speech account"</span>
                     <select on:change=move |ev| {
-                        let picked = event_target_value(&ev);
-                        change(Box::new(move |s| s.speech_account = Some(picked).filter(|id| !id.is_empty())));
+                        let (picked, kind) = picked(&ev);
+                        change(Box::new(move |s| s.choose_speech(picked, kind)));
                     }>
                         <option value="">"Choose an account"</option>
                         {move || accounts(|s| s.speech_account.clone())}

@@ -1,11 +1,12 @@
 //! Under the composer while dictating: the microphone's level and the time
 //! recorded (announced only at the start and the end, not every tick), then
-//! "Turning speech into text…", and what went wrong, with "Try again" when
-//! the recording was kept.
+//! "Turning speech into text…" (with Cancel), and what went wrong, with "Try
+//! again" when the recording was kept.
 
 use hearth_core::format::grouped;
 use leptos::prelude::*;
 
+use crate::composer::state::ComposerDraft;
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::voice::state::{Dictation, VoiceContext};
 
@@ -19,34 +20,72 @@ pub(crate) fn recorder_panel_view() -> Result<AnyView, ChunkError> {
 #[component]
 fn RecorderPanel() -> impl IntoView {
     let voice = VoiceContext::expect();
+    let draft = ComposerDraft::expect();
+    let live = voice.live();
     let time = move || {
-        let seconds = voice.elapsed_ms.get() / 1000;
+        let seconds = live.elapsed_ms.get() / 1000;
         format!("{}:{:02}", grouped(seconds / 60), seconds % 60)
     };
-    let percent = move || (voice.level.get() * 100.0).round().clamp(0.0, 100.0).to_string();
+    let percent = move || (live.level.get() * 100.0).round().clamp(0.0, 100.0).to_string();
+    // The live region is in the page, empty, before its first words: screen
+    // readers announce changes to a region, not one inserted with its text.
+    let mounted = RwSignal::new(false);
+    Effect::new(move |_| mounted.set(true));
+    // The browser's own recognition shows the words it hears, not a level.
+    let listening = move || live.heard.with(Option::is_some);
     let status = move || match voice.dictation.get() {
-        Dictation::Opening => Some("Asking for the microphone…"),
-        Dictation::Recording => Some("Recording. Stop, or pause speaking, to put the words in the message box."),
-        Dictation::Transcribing => Some("Turning speech into text…"),
-        Dictation::Idle | Dictation::Failed(_) => None,
+        _ if !mounted.get() => None,
+        Dictation::Opening if listening() => live.heard.get(),
+        Dictation::Opening => Some("Asking for the microphone…".to_owned()),
+        Dictation::Recording if listening() => Some(
+            "Listening (the browser's recognition). Stop, or pause speaking, to put the words in the message box."
+                .to_owned(),
+        ),
+        Dictation::Recording => {
+            Some("Recording. Stop, or pause speaking, to put the words in the message box.".to_owned())
+        }
+        Dictation::Transcribing => Some("Turning speech into text…".to_owned()),
+        Dictation::Idle | Dictation::Failed => None,
     };
-    let failure = move || match voice.dictation.get() {
-        Dictation::Failed(why) => Some(why),
-        _ => None,
+    // A failure without a reason is the voice code not loading at the first press.
+    let failure = move || {
+        (voice.dictation.get() == Dictation::Failed).then(|| {
+            live.problem.with(|problem| problem.as_ref().map(ToString::to_string)).unwrap_or_else(|| {
+                "Voice could not be loaded (the connection dropped?); press the microphone button to try again."
+                    .to_owned()
+            })
+        })
     };
+    // The buttons go when pressed: the focus goes to the message box, where the words land.
+    let to_message_box = move || draft.focus_requests.update(|n| *n = n.wrapping_add(1));
     view! {
         <div class="recorder">
             <p class="recorder-status" role="status">{status}</p>
-            <Show when=move || voice.dictation.with(|d| *d == Dictation::Recording)>
+            <Show when=move || voice.dictation.get() == Dictation::Recording && listening()>
+                <p class="recorder-heard">"Heard: " {move || live.heard.get().filter(|words| !words.is_empty()).unwrap_or_else(|| "…".to_owned())}</p>
+            </Show>
+            <Show when=move || voice.dictation.get() == Dictation::Recording && !listening()>
                 <meter class="recorder-level" aria-label="Microphone level" min="0" max="100" value=percent></meter>
                 <span class="recorder-time" role="timer" aria-label="Time recorded">{time}</span>
             </Show>
+            <Show when=move || voice.dictation.get() == Dictation::Transcribing>
+                <button type="button" on:click=move |_| {
+                    to_message_box();
+                    voice.cancel_dictation();
+                }>"Cancel"</button>
+            </Show>
             <Show when=move || failure().is_some()>
                 <p class="recorder-problem" role="alert">{failure}</p>
-                <Show when=move || voice.kept.get()>
-                    <button type="button" on:click=move |_| voice.retry_dictation()>"Try again"</button>
+                <Show when=move || live.kept.get()>
+                    <button type="button" on:click=move |_| {
+                        to_message_box();
+                        voice.retry_dictation();
+                    }>"Try again"</button>
                 </Show>
-                <button type="button" on:click=move |_| voice.dictation.set(Dictation::Idle)>"Dismiss"</button>
+                <button type="button" on:click=move |_| {
+                    to_message_box();
+                    voice.dismiss_dictation();
+                }>"Dismiss"</button>
             </Show>
         </div>
     }

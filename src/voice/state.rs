@@ -1,44 +1,74 @@
-//! What voice is doing, for the views: the dictation's phase with its level
-//! and time, and the reply being read aloud. The work itself is the `voice`
-//! chunk's ([`code`]); this file only starts and stops it.
+//! What voice is doing, for the views: the dictation's phase (in the first
+//! load), and the rest of its state (`live`, made at its first use). The work
+//! itself is the `voice` chunk's ([`code`]); only
+//! [`VoiceContext::toggle_dictation`] is in the first load, for the composer's
+//! button and the shortcut.
 
+mod account;
 pub(crate) mod code;
 mod context;
 mod dictation;
+mod listening;
+mod live;
+mod problem;
 mod reading;
+mod starts;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-pub(crate) use context::{Dictation, VOICE, VoiceContext};
+pub(crate) use crate::composer::state::dictation::Dictation;
+pub(crate) use context::{VOICE, VoiceContext};
+pub(crate) use problem::VoiceProblem;
 
 impl VoiceContext {
     /// Starts a dictation, or ends the one under way (the microphone button).
     pub(crate) fn toggle_dictation(self) {
-        let live = self.dictation.with_untracked(Dictation::is_live);
+        let phase = self.dictation.get_untracked();
+        if phase == Dictation::Transcribing {
+            return; // The last recording's text comes first.
+        }
+        let live = phase.is_live();
         if !live {
-            if self.dictation.with_untracked(|d| *d == Dictation::Transcribing) {
-                return; // The last recording's text comes first.
-            }
             // Pressed at once, while the chunk and the settings load.
             self.dictation.set(Dictation::Opening);
         }
-        self.with_code(move |code| if live { code.finish } else { code.start });
+        spawn_local(async move {
+            match code::load().await {
+                Ok(code) => (if live { code.finish } else { code.start })(self).await,
+                // The panel, from the same chunk, says it did not load and offers to retry.
+                Err(_) => self.dictation.set(Dictation::Failed),
+            }
+        });
     }
 
-    /// Sends the kept recording again.
+    /// Sends the kept recording again (the recorder's panel, in the chunk).
     pub(crate) fn retry_dictation(self) {
-        self.with_code(|code| code.retry);
+        spawn_local(dictation::retry(self));
     }
 
-    /// Reads the reply `id` (its words, `text`) aloud, or stops it when it is being read.
-    pub(crate) fn toggle_reading(self, id: String, text: String) {
-        let reading = self.reading.with_untracked(|reading| reading.as_deref() == Some(id.as_str()));
+    /// Stops waiting for the recording's text (the recorder's panel, in the
+    /// chunk); the recording is kept for Try again.
+    pub(crate) fn cancel_dictation(self) {
+        dictation::cancel();
+    }
+
+    /// Puts the dictation's failure away (the recorder's panel, in the chunk).
+    pub(crate) fn dismiss_dictation(self) {
+        self.dictation.set(Dictation::Idle);
+        self.live().problem.set(None);
+    }
+
+    /// Reads the reply `id` (its words, `text`) aloud in the voice named
+    /// `voice` (empty: the settings' voice), or stops it when it is being read.
+    pub(crate) fn toggle_reading(self, id: String, text: String, voice: String) {
+        let live = self.live();
+        let reading = live.reading.with_untracked(|reading| reading.as_deref() == Some(id.as_str()));
         spawn_local(async move {
             match code::load().await {
                 Ok(code) if reading => (code.stop_reading)(self),
-                Ok(code) => (code.read)(self, id, text).await,
-                Err(error) => self.reading_problem.set(Some((id, error.to_string()))),
+                Ok(code) => (code.read)(self, id, text, voice).await,
+                Err(error) => live.reading_problem.set(Some((id, VoiceProblem::NotLoaded(error.to_string())))),
             }
         });
     }
@@ -48,16 +78,5 @@ impl VoiceContext {
         if let Some(code) = code::loaded() {
             (code.pause_reading)(self, paused);
         }
-    }
-
-    /// Runs the chunk's `pick`ed task, its code loaded first; a chunk that
-    /// will not load is said as the dictation's failure.
-    fn with_code(self, pick: impl FnOnce(&'static code::VoiceCode) -> fn(VoiceContext) -> code::Task + 'static) {
-        spawn_local(async move {
-            match code::load().await {
-                Ok(code) => pick(code)(self).await,
-                Err(error) => self.dictation.set(Dictation::Failed(error.to_string())),
-            }
-        });
     }
 }

@@ -5,10 +5,20 @@
 // it as a WAV file (its rate, length and loudness are checked here) and answers a transcript
 // that lands in the message box, editable, with nothing sent. Stop by hand sends what was
 // recorded; a double press leaves no microphone on. Dictating before an engine is chosen never
-// asks for the microphone; a failed transcription keeps the recording for "Try again". "Read
-// aloud" sends the reply's words (no code, no addresses) to the mock's speech endpoint and
-// plays what comes back (the audio elements the page made are checked to have played to their
-// end). axe checks the voice settings and the recorder at 1280 px and at 390 px in dark mode.
+// asks for the microphone; a failed transcription keeps the recording for "Try again", and so
+// does Cancel while a transcription is awaited (the focus goes back to the message box). The
+// browser's own recognition is offered, on the device or (said plainly) through its maker's
+// service, and never chosen by itself; when its on-device language cannot be downloaded (the
+// browser's answers are stood in for, whatever Chromium's build), that is said, and nothing is
+// listened to or sent.
+//
+// "Read aloud" sends the reply's words (no code, no addresses) to the mock's speech endpoint
+// and plays what comes back (the audio elements the page made are checked to have played to
+// their end); the system's media controls show it, and their Pause and Play work. An agent
+// set to read answers aloud reads a new answer by itself, in the agent's voice, and stops when
+// its conversation is left. A Gemini account does both through generateContent: the recording
+// inline as WAV, the speech raw PCM, played. axe checks the voice settings, the agent's voice
+// fields and the recorder at 1280 px and at 390 px in dark mode.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,8 +30,8 @@ import { TRANSCRIPT, readWav } from '../mock/audio.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { screenshot } from '../support/browser.mjs';
 import { openChatWithProvider, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
-import { closeSettings, openSettings } from '../support/dialogs.mjs';
-import { mockRequests } from '../support/mock.mjs';
+import { closeSettings, editAgent, openSettings, saveAgent } from '../support/dialogs.mjs';
+import { FAMILIES, mockRequests } from '../support/mock.mjs';
 import { commit } from '../support/providers.mjs';
 
 const SPOKEN = 'Remind me to water the plants tomorrow.';
@@ -83,6 +93,51 @@ async function chooseDictation(chat, { model } = {}) {
   await voice.getByRole('combobox', { name: 'Turn speech into text with' }).selectOption({ label: chat.provider.name });
   if (model) await commit(voice.getByRole('textbox', { name: 'Transcription model' }), model);
   return { settings, voice };
+}
+
+/** Opens Settings → Voice, has the chat's account read aloud in `voice`, and closes Settings. */
+async function chooseSpeech(chat, voiceName) {
+  const settings = await openSettings(chat.page);
+  const voice = settings.getByRole('region', { name: 'Voice', exact: true });
+  await voice.getByRole('combobox', { name: 'Read answers aloud with' }).selectOption('provider');
+  await voice.getByRole('combobox', { name: 'Speech account' }).selectOption({ label: chat.provider.name });
+  await commit(voice.getByRole('textbox', { name: 'Voice (blank: the default)' }), voiceName);
+  await closeSettings(chat.page);
+}
+
+/**
+ * An init script: keeps every audio element the page plays (`window.__played`), and the
+ * handlers it gives the system's media controls (`window.__actions`, by action), so a test
+ * can press them as a headset or a lock screen would.
+ */
+function watchPlaying(context) {
+  return context.addInitScript(() => {
+    const played = [];
+    window.__played = played;
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function () {
+      if (!played.includes(this)) played.push(this); // a resume plays the same element again
+      return play.call(this);
+    };
+    const actions = {};
+    window.__actions = actions;
+    const session = navigator.mediaSession;
+    const setHandler = session.setActionHandler.bind(session);
+    session.setActionHandler = (action, handler) => {
+      actions[action] = handler;
+      return setHandler(action, handler);
+    };
+  });
+}
+
+/** What the system's media controls show: the title and the playback state. */
+function mediaSession(page) {
+  return page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title ?? null, state: navigator.mediaSession.playbackState }));
+}
+
+/** The speech requests the mock logged (not their preflights). */
+async function speechRequests(mock) {
+  return (await mockRequests(mock)).filter((e) => e.method === 'POST' && e.path === '/v1/audio/speech');
 }
 
 describe('voice', () => {
@@ -189,32 +244,88 @@ describe('voice', () => {
     assert.deepEqual(chat.errors, []);
   });
 
-  test('Read aloud sends the reply’s words, not its code or addresses, and plays what comes back', async (t) => {
-    const chat = await openChatWithProvider(t, env, {
-      scenario: 'markdown',
-      beforeLoad: (context) =>
-        context.addInitScript(() => {
-          const played = [];
-          window.__played = played;
-          const play = HTMLMediaElement.prototype.play;
-          HTMLMediaElement.prototype.play = function () {
-            played.push(this);
-            return play.call(this);
-          };
-        }),
-    });
-    await sendAndSettle(chat, 'Show me some markdown');
+  test('the browser’s own recognition is offered, on the device or through its maker’s service, never chosen silently', async (t) => {
+    // The browser's answers stand in for Chromium's, whatever its build and network: it can
+    // recognise on the device once it has downloaded the language, and the download fails.
+    const beforeLoad = async (context) => {
+      await watchMicrophone(context);
+      await context.addInitScript(() => {
+        window.__recognition = { installs: [], starts: 0 };
+        SpeechRecognition.available = async () => 'downloadable';
+        SpeechRecognition.install = async (options) => {
+          window.__recognition.installs.push(options);
+          return false;
+        };
+        const start = SpeechRecognition.prototype.start;
+        SpeechRecognition.prototype.start = function () {
+          window.__recognition.starts += 1;
+          return start.call(this);
+        };
+      });
+    };
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo', beforeLoad });
     const settings = await openSettings(chat.page);
     const voice = settings.getByRole('region', { name: 'Voice', exact: true });
-    await voice.getByRole('combobox', { name: 'Read answers aloud with' }).selectOption('provider');
-    await voice.getByRole('combobox', { name: 'Speech account' }).selectOption({ label: chat.provider.name });
-    await commit(voice.getByRole('textbox', { name: 'Voice (blank: the default)' }), 'coral');
+    const engine = voice.getByRole('combobox', { name: 'Turn speech into text with' });
+    assert.equal(await engine.evaluate((select) => select.selectedOptions[0].textContent.trim()), 'Nobody yet (dictation is off)');
+    const labels = await engine.evaluate((select) => [...select.options].map((option) => option.textContent.trim()));
+    assert.ok(labels.includes("This browser's speech service (your voice goes to the browser's maker, such as Google)"), labels.join(' | '));
+    const device = labels.find((label) => label.startsWith('This browser, on this device'));
+    assert.match(device, /your voice stays here; it downloads its speech model first/);
+    await engine.selectOption({ label: device });
     await closeSettings(chat.page);
+    // The download fails, and that is said; nothing was listened to or sent anywhere.
+    await chat.page.getByRole('button', { name: 'Dictate', exact: true }).click();
+    const alert = chat.page.getByRole('alert').filter({ hasText: 'could not get its speech model' });
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /Nothing was recorded/);
+    const recognition = await chat.page.evaluate(() => window.__recognition);
+    assert.equal(recognition.installs.length, 1);
+    assert.equal(recognition.installs[0].processLocally, true, 'asked for on-device recognition only');
+    assert.equal(recognition.starts, 0, 'nothing listened');
+    assert.deepEqual(await microphoneUse(chat.page), { asked: 0, live: 0 });
+    assert.equal((await mockRequests(env.mock)).filter((e) => e.method === 'POST').length, 0, 'no account was asked');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('Cancel stops waiting for a transcription that does not come, keeps the recording, and gives the focus back', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    await chooseDictation(chat, { model: 'hang' });
+    await closeSettings(chat.page);
+    await chat.page.getByRole('button', { name: 'Dictate', exact: true }).click();
+    await chat.page.getByRole('status').filter({ hasText: 'Turning speech into text' }).waitFor({ timeout: 30_000 });
+    await chat.page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const alert = chat.page.getByRole('alert').filter({ hasText: 'Stopped before the words came back' });
+    await alert.waitFor();
+    assert.equal(await chat.page.getByRole('button', { name: 'Try again', exact: true }).isVisible(), true, 'the recording is kept');
+    assert.equal(await chat.message.evaluate((box) => box === document.activeElement), true, 'the focus is in the message box');
+    const [request] = await transcriptionRequests(env.mock);
+    await waitOn(chat, async () => (await transcriptionRequests(env.mock))[0].aborted, 'the request was called off');
+    assert.equal(request.form.fields.model, 'hang');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('Read aloud sends the reply’s words, not its code or addresses, and plays what comes back', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'markdown', beforeLoad: watchPlaying });
+    await sendAndSettle(chat, 'Show me some markdown');
+    await chooseSpeech(chat, 'coral');
     const read = chat.reply.getByRole('button', { name: 'Read aloud', exact: true });
     await read.click();
     await waitOn(chat, async () => (await read.getAttribute('aria-pressed')) === 'true', 'it reads');
+    // The system's media controls show it, and their Pause and Play work.
+    const shown = await mediaSession(chat.page);
+    assert.ok(shown.title?.startsWith('Hearth mock reply.'), JSON.stringify(shown));
+    assert.equal(shown.state, 'playing');
+    const pause = chat.reply.getByRole('button', { name: 'Pause', exact: true });
+    await waitOn(chat, async () => (await chat.page.evaluate(() => window.__played.length)) > 0, 'a piece plays');
+    await chat.page.evaluate(() => window.__actions.pause?.({ action: 'pause' }));
+    await waitOn(chat, async () => (await pause.getAttribute('aria-pressed')) === 'true', 'the controls paused it');
+    assert.equal((await mediaSession(chat.page)).state, 'paused');
+    await chat.page.evaluate(() => window.__actions.play?.({ action: 'play' }));
+    await waitOn(chat, async () => (await pause.getAttribute('aria-pressed')) === 'false', 'the controls resumed it');
     await waitOn(chat, async () => (await read.getAttribute('aria-pressed')) === 'false', 'it has read to the end', { timeout: 60_000 });
-    const asked = (await mockRequests(env.mock)).filter((e) => e.method === 'POST' && e.path === '/v1/audio/speech');
+    assert.deepEqual(await mediaSession(chat.page), { title: null, state: 'none' }, 'the controls are let go');
+    const asked = await speechRequests(env.mock);
     assert.ok(asked.length >= 1);
     for (const request of asked) {
       assert.deepEqual({ ...request.body, input: undefined }, { model: 'gpt-4o-mini-tts', voice: 'coral', response_format: 'mp3', input: undefined });
@@ -225,6 +336,61 @@ describe('voice', () => {
     assert.doesNotMatch(spoken, /rust-lang|fn main|println|__hearthXss|\*\*|`|#/, 'no addresses, code, raw HTML or marks');
     const played = await chat.page.evaluate(() => window.__played.map((audio) => ({ ended: audio.ended, at: audio.currentTime })));
     assert.equal(played.length, asked.length, 'each piece was played');
+    assert.ok(played.every((audio) => audio.ended && audio.at > 0), JSON.stringify(played));
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('an agent that reads answers aloud reads a new answer in its own voice, and leaving the conversation stops it', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo', beforeLoad: watchPlaying });
+    await chooseSpeech(chat, 'coral');
+    const editor = await editAgent(chat.page);
+    const fields = editor.getByRole('group', { name: 'Voice', exact: true });
+    await fields.getByRole('checkbox', { name: 'Read answers aloud as they finish', exact: true }).check();
+    await commit(fields.getByRole('textbox', { name: 'Its voice', exact: true }), 'verse');
+    assert.deepEqual(await axeViolations(chat.page, { include: 'fieldset.agent-voice-options' }), []);
+    await saveAgent(chat.page, editor);
+    await sendAndSettle(chat, 'Read this answer aloud to me, slowly, so that it takes a good few seconds to play.');
+    const read = chat.reply.getByRole('button', { name: 'Read aloud', exact: true });
+    await waitOn(chat, async () => (await read.getAttribute('aria-pressed')) === 'true', 'the answer is read on its own');
+    await waitOn(chat, async () => (await chat.page.evaluate(() => window.__played.length)) > 0, 'its audio plays');
+    const asked = await speechRequests(env.mock);
+    assert.ok(asked.length >= 1);
+    assert.ok(asked.every((request) => request.body.voice === 'verse'), 'in the agent’s voice, not the settings’');
+    // Leaving the conversation stops the reading part-way.
+    await chat.page.getByRole('navigation', { name: 'Conversations', exact: true }).getByRole('button', { name: 'New chat', exact: true }).click();
+    await waitOn(chat, async () => chat.page.evaluate(() => window.__played.every((audio) => audio.paused)), 'the audio stops');
+    const played = await chat.page.evaluate(() => window.__played.map((audio) => audio.ended));
+    assert.ok(played.includes(false), 'it stopped before its end');
+    assert.deepEqual(chat.errors, []);
+  });
+  test('a Gemini account takes the recording inline as WAV, and its speech (raw PCM) plays', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.gemini, scenario: 'echo', beforeLoad: watchPlaying });
+    const { voice } = await chooseDictation(chat);
+    // Its family's models are offered once its account is chosen.
+    assert.equal(await voice.getByRole('textbox', { name: 'Transcription model' }).inputValue(), 'gemini-2.5-flash');
+    await voice.getByRole('combobox', { name: 'Read answers aloud with' }).selectOption('provider');
+    await voice.getByRole('combobox', { name: 'Speech account' }).selectOption({ label: chat.provider.name });
+    assert.equal(await voice.getByRole('textbox', { name: 'Speech model' }).inputValue(), 'gemini-2.5-flash-preview-tts');
+    await closeSettings(chat.page);
+    await chat.page.getByRole('button', { name: 'Dictate', exact: true }).click();
+    await waitOn(chat, async () => (await chat.message.inputValue()) === TRANSCRIPT, 'the transcript is in the message box');
+    const gemini = async (model) =>
+      (await mockRequests(env.mock)).filter((e) => e.method === 'POST' && e.path === `/v1beta/models/${model}:generateContent`);
+    const [heard] = await gemini('gemini-2.5-flash');
+    assert.equal(heard.headers['x-goog-api-key'], chat.provider.api_key);
+    assert.equal(heard.audio.mimeType, 'audio/wav');
+    assert.deepEqual([heard.audio.wav.rate, heard.audio.wav.channels], [16000, 1]);
+    assert.ok(heard.audio.wav.durationMs >= speechMs && heard.audio.wav.rms > 0.01, JSON.stringify(heard.audio.wav));
+    await sendAndSettle(chat, 'Say something short.');
+    const read = chat.reply.getByRole('button', { name: 'Read aloud', exact: true });
+    await read.click();
+    await waitOn(chat, async () => (await read.getAttribute('aria-pressed')) === 'true', 'it reads');
+    await waitOn(chat, async () => (await read.getAttribute('aria-pressed')) === 'false', 'it has read to the end', { timeout: 60_000 });
+    const spoken = await gemini('gemini-2.5-flash-preview-tts');
+    assert.ok(spoken.length >= 1);
+    assert.ok(spoken.every((request) => request.voice === 'Kore'), 'Gemini\'s default voice');
+    const played = await chat.page.evaluate(() => window.__played.map((audio) => ({ ended: audio.ended, at: audio.currentTime })));
+    assert.equal(played.length, spoken.length, 'each piece was played');
     assert.ok(played.every((audio) => audio.ended && audio.at > 0), JSON.stringify(played));
     assert.deepEqual(chat.errors, []);
   });

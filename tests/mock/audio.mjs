@@ -1,13 +1,16 @@
-// The mock's audio API (OpenAI's, which Hearth's dictation and "Read aloud" speak):
+// The mock's audio APIs, which Hearth's dictation and "Read aloud" speak:
 //
 //   POST /v1/audio/transcriptions   multipart/form-data: `file` (the recording), `model`,
 //                                   `language`, `response_format`
 //   POST /v1/audio/speech           JSON: `model`, `input`, `voice`, `speed`, `response_format`
+//   Gemini, POST /v1beta/models/{model}:generateContent (not streamed): with an `inlineData`
+//   audio part, a transcription (`geminiTranscription`); with `responseModalities: ["AUDIO"]`,
+//   speech (`geminiSpeech`), raw 16-bit PCM at 24 kHz as Gemini's speech models send it.
 //
 // The mock hears nothing: it reads the uploaded file as WAV (format, rate, length, loudness) and
 // logs that with the form, so a test can check what the browser really recorded; it answers
 // TRANSCRIPT when the recording holds sound and "" when it is silent. A model named `fail`
-// answers 500, as a provider's outage would. Speech is a WAV tone as long as the text would
+// answers 500, as a provider's outage would; one named `hang` never answers. Speech is a WAV tone as long as the text would
 // take to say (60 ms a character, at most 4 s), so a player's time advances.
 
 /** What the mock "hears" in any recording that holds sound. */
@@ -106,6 +109,7 @@ export function transcriptions(req, res, { raw, entry }) {
   if (!file) return openAiError(res, 400, "Missing required parameter: 'file'.", 'invalid_request_error', 'file');
   if (!fields.model) return openAiError(res, 400, "Missing required parameter: 'model'.", 'invalid_request_error', 'model');
   if (fields.model === 'fail') return openAiError(res, 500, 'The server had an error while processing your request.', 'server_error');
+  if (fields.model === 'hang') return; // Never answers, as a server stuck on a long file; the client gives up.
   if (!wav) return openAiError(res, 400, 'Invalid file format. The Hearth mock reads WAV (16-bit PCM) only.', 'invalid_request_error', 'file');
   sendJson(res, 200, { text: wav.rms > 0.01 ? TRANSCRIPT : '' });
 }
@@ -119,4 +123,72 @@ export function speech(req, res, { body }) {
   const wav = toneWav(Math.min(4000, 60 * body.input.length));
   res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length });
   res.end(wav);
+}
+
+/** A Gemini error body (`status` names Google's code, such as INTERNAL). */
+function geminiError(res, code, status, message) {
+  sendJson(res, code, { error: { code, message, status } });
+}
+
+/** The first audio part of a Gemini request's contents, and the text beside it. */
+function geminiAudioPart(body) {
+  const parts = (Array.isArray(body?.contents) ? body.contents : []).flatMap((content) => content?.parts ?? []);
+  const inline = parts.map((part) => part?.inlineData ?? part?.inline_data).find((data) => /^audio\//.test(data?.mimeType ?? data?.mime_type ?? ''));
+  const prompt = parts.map((part) => part?.text).filter((text) => typeof text === 'string').join('\n');
+  return inline ? { mimeType: inline.mimeType ?? inline.mime_type, data: inline.data, prompt } : null;
+}
+
+/** Whether a Gemini request asks for audio (a speech model's request). */
+export function asksForAudio(body) {
+  return Array.isArray(body?.generationConfig?.responseModalities) && body.generationConfig.responseModalities.includes('AUDIO');
+}
+
+/** Whether a Gemini request carries audio (a transcription). */
+export function carriesAudio(body) {
+  return geminiAudioPart(body) !== null;
+}
+
+/**
+ * Gemini's audio understanding: the inline recording read as WAV and logged on
+ * `entry.audio`, answered in the shape of Google's recorded answer (its cookbook's
+ * Audio_REST notebook) with TRANSCRIPT, or "" for silence. A model named `fail` answers 500.
+ */
+export function geminiTranscription(res, { body, entry, model }) {
+  const audio = geminiAudioPart(body);
+  const bytes = Buffer.from(audio.data ?? '', 'base64');
+  const wav = readWav(bytes);
+  entry.audio = { mimeType: audio.mimeType, prompt: audio.prompt, size: bytes.length, wav };
+  if (model === 'fail') return geminiError(res, 500, 'INTERNAL', 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting');
+  if (!wav) return geminiError(res, 400, 'INVALID_ARGUMENT', 'The Hearth mock reads WAV (16-bit PCM) audio only.');
+  const text = wav.rms > 0.01 ? TRANSCRIPT : '';
+  sendJson(res, 200, {
+    candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP', avgLogprobs: -0.42 }],
+    usageMetadata: {
+      promptTokenCount: 4 + Math.ceil(wav.durationMs / 40),
+      candidatesTokenCount: 9,
+      totalTokenCount: 13 + Math.ceil(wav.durationMs / 40),
+      promptTokensDetails: [{ modality: 'TEXT', tokenCount: 4 }, { modality: 'AUDIO', tokenCount: Math.ceil(wav.durationMs / 40) }],
+      candidatesTokensDetails: [{ modality: 'TEXT', tokenCount: 9 }],
+    },
+    modelVersion: model,
+  });
+}
+
+/**
+ * Gemini's speech: a tone as long as the text would take to say (as `speech`), as raw PCM
+ * at 24 kHz in the shape of a recorded answer of gemini-2.5-flash-preview-tts; the voice is
+ * logged on `entry.voice`.
+ */
+export function geminiSpeech(res, { body, entry, model }) {
+  const text = (body.contents ?? []).flatMap((content) => content?.parts ?? []).map((part) => part?.text ?? '').join('');
+  entry.voice = body.generationConfig?.speechConfig?.voiceConfig?.prebuiltVoiceConfig?.voiceName ?? null;
+  if (!text) return geminiError(res, 400, 'INVALID_ARGUMENT', 'Model tried to generate text, but it should only be used for TTS.');
+  if (model === 'fail') return geminiError(res, 500, 'INTERNAL', 'An internal error has occurred.');
+  const pcm = toneWav(Math.min(4000, 60 * text.length), 24000).subarray(44);
+  sendJson(res, 200, {
+    candidates: [{ content: { parts: [{ inlineData: { mimeType: 'audio/L16;codec=pcm;rate=24000', data: pcm.toString('base64') } }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: 4, candidatesTokenCount: 33, totalTokenCount: 37 },
+    modelVersion: model,
+    responseId: `mock-${Date.now().toString(36)}`,
+  });
 }

@@ -1,7 +1,9 @@
 // Tests of the mock's audio API (tests/mock/audio.mjs): a transcription takes a real multipart
 // upload, logs the WAV it reads (rate, length, loudness), answers the transcript for sound and
 // "" for silence, refuses what is not WAV and fails for the model `fail`; speech answers a WAV
-// as long as the text. Everything goes over real HTTP, the forms made by Node's own FormData.
+// as long as the text. Gemini's generateContent takes a recording inline and answers its
+// transcript, or answers speech as raw PCM at 24 kHz. Everything goes over real HTTP, the forms
+// made by Node's own FormData.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,6 +20,14 @@ function transcribe(mock, { model = 'whisper-1', file, type = 'audio/wav' }) {
 
 async function logged(mock) {
   return (await (await fetch(`${mock.url}/__mock/requests`)).json()).filter((e) => e.path.startsWith('/v1/audio/'));
+}
+
+function gemini(mock, model, body) {
+  return fetch(`${mock.url}/v1beta/models/${model}:generateContent`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-goog-api-key': 'g-test' },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('mock LLM server: audio', () => {
@@ -67,5 +77,33 @@ describe('mock LLM server: audio', () => {
     assert.equal(wav.durationMs, 720, '60 ms for each of the 12 characters');
     const empty = await fetch(`${mock.url}/v1/audio/speech`, { method: 'POST', body: JSON.stringify({ input: '' }) });
     assert.equal(empty.status, 400);
+  });
+
+  test('Gemini hears an inline recording and speaks raw PCM at 24 kHz', async () => {
+    const asked = (file, model = 'gemini-2.5-flash') =>
+      gemini(mock, model, { contents: [{ role: 'user', parts: [{ text: 'Transcribe.' }, { inlineData: { mimeType: 'audio/wav', data: file.toString('base64') } }] }] });
+    const heard = await asked(toneWav(1200));
+    assert.equal(heard.status, 200);
+    const answer = await heard.json();
+    assert.equal(answer.candidates[0].content.parts[0].text, TRANSCRIPT);
+    assert.equal(answer.usageMetadata.promptTokensDetails[1].modality, 'AUDIO');
+    const failing = await asked(toneWav(200), 'fail');
+    assert.equal(failing.status, 500);
+    assert.equal((await failing.json()).error.status, 'INTERNAL');
+    const notWav = await asked(Buffer.from('not audio'));
+    assert.equal(notWav.status, 400);
+    const spoken = await gemini(mock, 'gemini-2.5-flash-preview-tts', {
+      contents: [{ role: 'user', parts: [{ text: 'Hello there.' }] }],
+      generationConfig: { responseModalities: ['AUDIO'], speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: 'Puck' } } } },
+    });
+    assert.equal(spoken.status, 200);
+    const { inlineData } = (await spoken.json()).candidates[0].content.parts[0];
+    assert.equal(inlineData.mimeType, 'audio/L16;codec=pcm;rate=24000');
+    const pcm = Buffer.from(inlineData.data, 'base64');
+    assert.equal(pcm.length, Math.round((24000 * 60 * 'Hello there.'.length) / 1000) * 2, 'as long as the text, no header');
+    const log = (await (await fetch(`${mock.url}/__mock/requests`)).json()).filter((e) => e.path.startsWith('/v1beta/'));
+    assert.equal(log[0].audio.wav.rate, 16000);
+    assert.equal(log[0].audio.prompt, 'Transcribe.');
+    assert.equal(log.at(-1).voice, 'Puck');
   });
 });

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { speech, transcriptions } from './audio.mjs';
+import { asksForAudio, carriesAudio, geminiSpeech, geminiTranscription, speech, transcriptions } from './audio.mjs';
 import { solidPng } from './png.mjs';
 
 const DEFAULT_SCENARIOS_DIR = fileURLToPath(new URL('./scenarios/', import.meta.url));
@@ -390,6 +390,9 @@ async function geminiGenerate(req, res, context) {
     const message = 'The Hearth mock server streams only with ?alt=sse.';
     return sendKindError(res, 'gemini', 'invalid_request', message, requestId);
   }
+  // Dictation and "Read aloud" (audio.mjs): one answer each, never streamed.
+  if (!streaming && asksForAudio(body)) return geminiSpeech(res, context);
+  if (!streaming && carriesAudio(body)) return geminiTranscription(res, context);
   const contents = Array.isArray(body?.contents) ? body.contents : [];
   const conversation = { model, messages: contents.map(geminiMessage), ...geminiToolTurns(contents) };
   return playScenario(res, context, { family: 'gemini', conversation, streaming });

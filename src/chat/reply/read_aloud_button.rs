@@ -1,15 +1,26 @@
 //! A reply's "Read aloud" button, in its icon row: reads the reply's words
-//! (not its code, addresses or marks) with the voice chosen under Settings →
-//! Voice, and is pressed while it reads; pressing it again stops. While it
-//! reads, Pause and Resume are offered beside it. Why a reading stopped short
-//! is said in the footer's status.
+//! (not its code, addresses or marks) in the agent's voice, or the one chosen
+//! under Settings → Voice, and is pressed while it reads; pressing it again
+//! stops. While it reads, Pause and Resume are offered beside it. Why a
+//! reading stopped short is said in the footer's status. When the agent
+//! reads answers aloud on their own, a reply this tab has just completed is
+//! read as soon as its footer shows (once: not again when it scrolls back).
+
+use std::cell::RefCell;
+use std::collections::HashSet;
 
 use hearth_core::markdown::spoken_text;
+use hearth_core::storage::ReplyStatus;
 use leptos::prelude::*;
 
-use crate::chat::state::AssistantView;
+use crate::chat::state::{AssistantView, ChatContext};
 use crate::ui::icon::{Icon, IconName};
 use crate::voice::state::VoiceContext;
+
+thread_local! {
+    /// The replies read on their own: each is read so once.
+    static AUTO_READ: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
+}
 
 /// The button, with Pause while reading.
 #[component]
@@ -20,22 +31,33 @@ pub(crate) fn ReadAloudButton(
     reply: AssistantView,
     /// Where why a reading stopped short is said.
     status: RwSignal<String>,
+    /// Whether the agent's "read answers aloud" applies (not in a compare column).
+    auto: bool,
 ) -> impl IntoView {
     let voice = VoiceContext::expect();
-    let reading = move || voice.reading.with(|reading| id.with_value(|id| reading.as_deref() == Some(id.as_str())));
+    let chat = ChatContext::expect();
+    let live = voice.live();
+    let reading = move || live.reading.with(|reading| id.with_value(|id| reading.as_deref() == Some(id.as_str())));
     Effect::new(move |_| {
-        let problem = voice.reading_problem.with(|problem| {
-            problem.as_ref().filter(|(of, _)| id.with_value(|id| of == id)).map(|(_, why)| why.clone())
+        let problem = live.reading_problem.with(|problem| {
+            problem.as_ref().filter(|(of, _)| id.with_value(|id| of == id)).map(|(_, why)| why.to_string())
         });
         if let Some(why) = problem {
             status.set(why);
         }
     });
-    let toggle = move |_| {
-        // Its words only: the markdown parser stays in this chunk.
+    // Its words only: the markdown parser stays in this chunk.
+    let read = move || {
         let text = reply.record.with_value(|record| spoken_text(&record.content));
-        voice.toggle_reading(id.get_value(), text);
+        voice.toggle_reading(id.get_value(), text, untrack(|| chat.agent().voice));
     };
+    let complete = reply.fresh.get_value() && reply.status.with_untracked(|s| *s == ReplyStatus::Complete);
+    if auto && complete && untrack(|| chat.agent().auto_read) {
+        let first = AUTO_READ.with_borrow_mut(|read| read.insert(id.get_value()));
+        if first {
+            read();
+        }
+    }
     view! {
         <button
             type="button"
@@ -43,7 +65,7 @@ pub(crate) fn ReadAloudButton(
             aria-label="Read aloud"
             title="Read aloud"
             aria-pressed=move || if reading() { "true" } else { "false" }
-            on:click=toggle
+            on:click=move |_| read()
         >
             <Icon name=IconName::Volume />
         </button>
@@ -51,8 +73,8 @@ pub(crate) fn ReadAloudButton(
             <button
                 type="button"
                 class="action"
-                aria-pressed=move || if voice.paused.get() { "true" } else { "false" }
-                on:click=move |_| voice.pause_reading(!voice.paused.get_untracked())
+                aria-pressed=move || if live.paused.get() { "true" } else { "false" }
+                on:click=move |_| voice.pause_reading(!live.paused.get_untracked())
             >
                 "Pause"
             </button>

@@ -21,10 +21,8 @@ pub(crate) struct VoiceCode {
     pub(crate) start: fn(VoiceContext) -> Task,
     /// Ends the dictation and sends what was recorded.
     pub(crate) finish: fn(VoiceContext) -> Task,
-    /// Sends the kept recording again.
-    pub(crate) retry: fn(VoiceContext) -> Task,
-    /// Reads a reply (its id and words) aloud.
-    pub(crate) read: fn(VoiceContext, String, String) -> Task,
+    /// Reads a reply (its id and words) aloud, in a voice (empty: the settings').
+    pub(crate) read: fn(VoiceContext, String, String, String) -> Task,
     /// Stops reading.
     pub(crate) stop_reading: fn(VoiceContext),
     /// Pauses (`true`) or resumes reading.
@@ -36,8 +34,7 @@ fn voice_code() -> Result<&'static VoiceCode, ChunkError> {
     static CODE: VoiceCode = VoiceCode {
         start: |voice| Box::pin(dictation::start(voice)),
         finish: |voice| Box::pin(dictation::finish(voice, Ending::Asked)),
-        retry: |voice| Box::pin(dictation::retry(voice)),
-        read: |voice, id, text| Box::pin(reading::read(voice, id, text)),
+        read: |voice, id, text, name| Box::pin(reading::read(voice, id, text, name)),
         stop_reading: reading::stop,
         pause_reading: reading::pause,
     };

@@ -1,5 +1,6 @@
 //! A dictation, in the `voice` chunk: the settings say which account turns
-//! speech into text (nothing is recorded before one is chosen); the
+//! speech into text (nothing is recorded before one is chosen), or that the
+//! browser's own recognition does (`listening`); the
 //! microphone's blocks become 16 kHz samples as they come, with the level and
 //! time shown; a click on Stop, or quiet after speech, ends it; the recording
 //! goes to the account as a WAV file, and its text lands in the message box,
@@ -10,25 +11,31 @@
 use std::cell::{Cell, RefCell};
 
 use hearth_core::format::audio::{Pcm16, SilenceWatch};
-use hearth_core::provider::audio::{VoiceSettings, parse_transcription, transcription_request};
-use hearth_core::provider::openai::parse_error_body;
-use hearth_core::provider::{ProviderConfig, ProviderError};
+use hearth_core::provider::audio::{
+    Listener, TranscriptionRequest, VoiceSettings, audio_error, longest_recording_ms, parse_transcription,
+    transcription_request,
+};
+use hearth_core::provider::{ProviderConfig, ProviderError, ProviderKind};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::context::{Dictation, VOICE, VoiceContext};
-use crate::io::fetch_stream::{FetchFailure, open_form};
+use super::context::VoiceContext;
+use super::problem::{Job, VoiceProblem};
+use super::{listening, starts};
+use crate::composer::state::dictation::Dictation;
+use crate::io::fetch_stream::{FetchFailure, Opened, open, open_form};
 use crate::io::microphone::Microphone;
+use crate::io::timer::sleep;
 
 /// Quiet after speech that ends a dictation, in milliseconds.
 const QUIET_MS: u32 = 2000;
-/// The longest recording, in milliseconds (a forgotten one ends here; ten
-/// minutes of WAV is under 20 MB, within what the APIs take).
-const MAX_MS: u64 = 600_000;
+/// The longest wait for a recording's text, in milliseconds (a local server
+/// on a slow machine takes a while; one that never answers is given up on).
+const TRANSCRIBE_MS: i32 = 180_000;
 
 /// The dictation under way.
 struct Session {
-    /// Which start made it (see `CURRENT`).
+    /// Which start made it (see `starts`).
     id: u32,
     mic: Option<Microphone>,
     pcm: Pcm16,
@@ -42,11 +49,12 @@ type Target = (ProviderConfig, String, String);
 
 thread_local! {
     static SESSION: RefCell<Option<Session>> = const { RefCell::new(None) };
-    /// The latest start; a stop moves it on, so a start still waiting (for the
-    /// settings, or for the browser's permission prompt) knows it was stopped.
-    static CURRENT: Cell<u32> = const { Cell::new(0) };
     /// A recording whose text could not be had, with where it was to go.
     static KEPT: RefCell<Option<(Vec<u8>, Target)>> = const { RefCell::new(None) };
+    /// What stops the transcription awaited (Cancel, or its time limit), and
+    /// whether Cancel did.
+    static WAITING: RefCell<Option<web_sys::AbortController>> = const { RefCell::new(None) };
+    static CANCELLED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Starts a dictation (see the module documentation); the caller has shown
@@ -55,31 +63,44 @@ pub(super) async fn start(voice: VoiceContext) {
     if SESSION.with_borrow(Option::is_some) {
         return; // One is under way.
     }
-    let id = CURRENT.get().wrapping_add(1);
-    CURRENT.set(id);
+    let id = starts::next();
+    let live = voice.live();
+    live.problem.set(None);
     voice.dictation.set(Dictation::Opening);
-    let target = match target(voice).await {
-        Ok(target) => target,
-        Err(problem) => return voice.dictation.set(Dictation::Failed(problem)),
+    let settings = match voice.settings().await {
+        Ok(settings) => settings,
+        Err(problem) => return fail(voice, problem),
     };
-    if CURRENT.get() != id {
+    if !starts::is_current(id) {
         return; // Stopped meanwhile.
     }
+    if settings.listener != Listener::Account {
+        // A kept recording is dropped once a new dictation begins.
+        KEPT.set(None);
+        live.kept.set(false);
+        return listening::start(voice, id, settings).await;
+    }
+    let target = match target_of(voice, settings) {
+        Ok(target) => target,
+        Err(problem) => return fail(voice, problem),
+    };
     // A kept recording is dropped only now that a new one begins.
     KEPT.set(None);
-    voice.kept.set(false);
-    voice.level.set(0.0);
-    voice.elapsed_ms.set(0);
+    live.kept.set(false);
+    live.level.set(0.0);
+    live.elapsed_ms.set(0);
     let watch = SilenceWatch::new(QUIET_MS);
+    // A forgotten recording ends where the account would refuse it.
+    let longest = longest_recording_ms(&target.0);
     SESSION.set(Some(Session { id, mic: None, pcm: Pcm16::new(), watch, ending: false, target }));
     let on_block = move |block: &[f32], rate: f32| {
         let ended = SESSION.with_borrow_mut(|session| {
             let Some(session) = session.as_mut().filter(|session| session.id == id) else { return false };
             let loudness = session.pcm.push(block, rate);
-            voice.level.set(loudness);
-            voice.elapsed_ms.set(session.pcm.duration_ms());
+            live.level.set(loudness);
+            live.elapsed_ms.set(session.pcm.duration_ms());
             let block_ms = f64::from(u32::try_from(block.len()).unwrap_or(u32::MAX)) * 1000.0 / f64::from(rate);
-            let over = session.watch.push(loudness, block_ms) || session.pcm.duration_ms() >= MAX_MS;
+            let over = session.watch.push(loudness, block_ms) || session.pcm.duration_ms() >= longest;
             over && !std::mem::replace(&mut session.ending, true)
         });
         if ended {
@@ -90,7 +111,7 @@ pub(super) async fn start(voice: VoiceContext) {
     let on_ended = move || spawn_local(finish(voice, Ending::MicrophoneGone));
     match Microphone::open(on_block, on_ended).await {
         // Stopped while the browser asked: nothing more is recorded.
-        Ok(mic) if CURRENT.get() != id => mic.close(),
+        Ok(mic) if !starts::is_current(id) => mic.close(),
         Ok(mic) => {
             SESSION.with_borrow_mut(|session| {
                 if let Some(session) = session.as_mut().filter(|session| session.id == id) {
@@ -99,10 +120,10 @@ pub(super) async fn start(voice: VoiceContext) {
             });
             voice.dictation.set(Dictation::Recording);
         }
-        Err(_) if CURRENT.get() != id => {}
+        Err(_) if !starts::is_current(id) => {}
         Err(error) => {
             SESSION.set(None);
-            voice.dictation.set(Dictation::Failed(error.to_string()));
+            fail(voice, VoiceProblem::Microphone(error));
         }
     }
 }
@@ -117,34 +138,33 @@ pub(super) enum Ending {
 }
 
 /// The account, model and language dictation goes to, or what to do first.
-async fn target(voice: VoiceContext) -> Result<Target, String> {
-    let settings = match voice.store.setting(VOICE).await {
-        Ok(value) => value.map(|value| VoiceSettings::from_stored(&value)).unwrap_or_default(),
-        Err(error) => return Err(error.to_string()),
-    };
-    let Some(account) = settings.dictation_account else {
-        return Err("Choose who turns your speech into text under Settings → Voice; nothing was recorded.".to_owned());
-    };
-    let found = voice.providers.list.with_untracked(|list| list.iter().find(|e| e.id() == account).cloned());
-    let Some(entry) = found else {
-        return Err("The account chosen for dictation is gone; choose another under Settings → Voice.".to_owned());
-    };
-    if entry.provider.key_is_locked() {
-        return Err("The API keys are locked; unlock them to dictate.".to_owned());
-    }
-    let provider = entry.provider.config();
+async fn target(voice: VoiceContext) -> Result<Target, VoiceProblem> {
+    target_of(voice, voice.settings().await?)
+}
+
+/// [`target`] from settings already read.
+fn target_of(voice: VoiceContext, settings: VoiceSettings) -> Result<Target, VoiceProblem> {
+    let provider = voice.account(settings.dictation_account.as_deref(), Job::Dictation)?;
     // Checked now, so nothing is recorded for a request that cannot be made.
-    transcription_request(&provider, &settings.dictation_model, &settings.language).map_err(|e| e.to_string())?;
+    transcription_request(&provider, &settings.dictation_model, &settings.language, &[])
+        .map_err(VoiceProblem::Request)?;
     Ok((provider, settings.dictation_model, settings.language))
+}
+
+fn fail(voice: VoiceContext, problem: VoiceProblem) {
+    voice.fail_dictation(problem);
 }
 
 /// Ends the dictation under way (Stop, quiet after speech, the longest
 /// recording reached, or the microphone going away) and sends what was
 /// recorded; a start still waiting is called off.
 pub(super) async fn finish(voice: VoiceContext, ending: Ending) {
-    CURRENT.set(CURRENT.get().wrapping_add(1));
+    starts::call_off();
+    if listening::active() {
+        return listening::stop(); // Its words arrive with its end.
+    }
     let Some(session) = SESSION.take() else {
-        if voice.dictation.with_untracked(|d| *d == Dictation::Opening) {
+        if voice.dictation.get_untracked() == Dictation::Opening {
             voice.dictation.set(Dictation::Idle);
         }
         return;
@@ -152,15 +172,14 @@ pub(super) async fn finish(voice: VoiceContext, ending: Ending) {
     if let Some(mic) = session.mic {
         mic.close();
     }
-    voice.level.set(0.0);
+    voice.live().level.set(0.0);
     if session.pcm.is_empty() {
         voice.dictation.set(Dictation::Idle);
         return;
     }
     transcribe(voice, session.pcm.to_wav(), session.target).await;
-    if ending == Ending::MicrophoneGone && voice.dictation.with_untracked(|d| *d == Dictation::Idle) {
-        let said = "The microphone went away; what was recorded until then is in the message box.";
-        voice.dictation.set(Dictation::Failed(said.to_owned()));
+    if ending == Ending::MicrophoneGone && voice.dictation.get_untracked() == Dictation::Idle {
+        fail(voice, VoiceProblem::MicrophoneGone);
     }
 }
 
@@ -171,60 +190,97 @@ pub(super) async fn retry(voice: VoiceContext) {
     // turned dictation off, or locked the keys: then nothing is sent).
     match target(voice).await {
         Ok(target) => {
-            voice.kept.set(false);
+            voice.live().kept.set(false);
             transcribe(voice, wav, target).await;
         }
         Err(problem) => {
             KEPT.set(Some((wav, kept)));
-            voice.dictation.set(Dictation::Failed(problem));
+            fail(voice, problem);
         }
+    }
+}
+
+/// Stops waiting for the recording's text (Cancel); the recording is kept.
+pub(super) fn cancel() {
+    if let Some(waiting) = WAITING.take() {
+        CANCELLED.set(true);
+        waiting.abort();
     }
 }
 
 async fn transcribe(voice: VoiceContext, wav: Vec<u8>, target: Target) {
     voice.dictation.set(Dictation::Transcribing);
     let (provider, model, language) = &target;
-    let form = match transcription_request(provider, model, language) {
-        Ok(form) => form,
-        Err(error) => return voice.dictation.set(Dictation::Failed(error.to_string())),
-    };
-    let outcome = match open_form(&form, &wav, "dictation.wav", "audio/wav", None).await {
-        Ok(opened) if opened.ok() => parse_transcription(&opened.text().await).map_err(|e| e.message),
-        Ok(opened) => {
-            let status = opened.status();
-            let body = opened.text().await;
-            Err(parse_error_body(status, &body, None).message)
+    let request = match transcription_request(provider, model, language, &wav) {
+        Ok(request) => request,
+        Err(error) => {
+            // Kept: the settings may be fixed (another account), then Try again.
+            KEPT.set(Some((wav, target)));
+            voice.live().kept.set(true);
+            return fail(voice, VoiceProblem::Request(error));
         }
-        Err(failure) => Err(unanswered(&failure, &form.url)),
     };
+    let controller = web_sys::AbortController::new().ok();
+    let signal = controller.as_ref().map(web_sys::AbortController::signal);
+    CANCELLED.set(false);
+    WAITING.set(controller.clone());
+    if let Some(controller) = controller {
+        spawn_local(async move {
+            sleep(TRANSCRIBE_MS).await;
+            controller.abort();
+        });
+    }
+    let (opened, url) = match &request {
+        TranscriptionRequest::Form(form) => {
+            (open_form(form, &wav, "dictation.wav", "audio/wav", signal.as_ref()).await, &form.url)
+        }
+        TranscriptionRequest::Json(request) => (open(request, signal.as_ref()).await, &request.url),
+    };
+    let aborted = || signal.as_ref().is_some_and(web_sys::AbortSignal::aborted);
+    let outcome = match opened {
+        // Cut while its body was read: said as the cut, not as an unreadable answer.
+        Ok(opened) => match answer(opened, provider.kind).await {
+            Err(_) if aborted() && CANCELLED.get() => Err(None),
+            Err(_) if aborted() => Err(Some("No answer came within three minutes.".to_owned())),
+            outcome => outcome,
+        },
+        Err(FetchFailure::Aborted) if CANCELLED.get() => Err(None),
+        Err(FetchFailure::Aborted) => Err(Some("No answer came within three minutes.".to_owned())),
+        Err(failure) => Err(Some(unanswered(&failure, url, provider.kind))),
+    };
+    WAITING.set(None);
     match outcome {
-        Ok(text) if text.is_empty() => {
-            voice.dictation.set(Dictation::Failed("Nothing was heard in the recording.".to_owned()));
-        }
+        Ok(text) if text.is_empty() => fail(voice, VoiceProblem::NothingHeard),
         Ok(text) => {
             voice.draft.fill(&text);
             voice.dictation.set(Dictation::Idle);
         }
         Err(why) => {
             KEPT.set(Some((wav, target)));
-            voice.kept.set(true);
-            voice.dictation.set(Dictation::Failed(format!(
-                "The recording could not be turned into text: {} It is kept: Try again sends it once more.",
-                why.trim()
-            )));
+            voice.live().kept.set(true);
+            fail(voice, why.map_or(VoiceProblem::Cancelled, VoiceProblem::NotTranscribed));
         }
     }
 }
 
-/// What a request to `url` that got no readable answer says (an audio API's
-/// errors are OpenAI's; a status is read by the caller).
-pub(super) fn unanswered(failure: &FetchFailure, url: &str) -> String {
+/// The text of a transcription's answer, or what its error says.
+async fn answer(opened: Opened<'_>, kind: ProviderKind) -> Result<String, Option<String>> {
+    let status = opened.status();
+    let ok = opened.ok();
+    let body = opened.text().await;
+    if ok {
+        parse_transcription(kind, &body).map_err(|error| Some(error.message))
+    } else {
+        Err(Some(audio_error(kind, status, &body).message))
+    }
+}
+
+/// What a request to `url` that got no readable answer says (a status is read by the caller).
+pub(super) fn unanswered(failure: &FetchFailure, url: &str, kind: ProviderKind) -> String {
     match failure {
         FetchFailure::Aborted => "It was stopped.".to_owned(),
         FetchFailure::Redirected => ProviderError::redirected(url).message,
         FetchFailure::Network(detail) => ProviderError::network(url, detail.clone()).message,
-        FetchFailure::Status { status, body, retry_after_secs } => {
-            parse_error_body(*status, body, *retry_after_secs).message
-        }
+        FetchFailure::Status { status, body, .. } => audio_error(kind, *status, body).message,
     }
 }

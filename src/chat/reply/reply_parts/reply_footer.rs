@@ -55,7 +55,7 @@ pub(crate) fn ReplyFooter(
                         created_at=reply.record.with_value(|record| record.created_at)
                         status=feedback
                     />
-                    <ReadAloudButton id reply status=feedback />
+                    <ReadAloudButton id reply status=feedback auto=!in_column />
                 </Show>
                 <Show when=move || offer_regenerate.get()>
                     <button
