@@ -12,7 +12,7 @@ use hearth_core::provider::audio::{Listener, Reader, VoiceSettings};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::io::recognition::{language_or_browsers, on_device, recognition_offered};
+use crate::io::recognition::recognition_offered;
 use crate::io::speech::browser_voices;
 use crate::providers::state::ProvidersContext;
 use crate::store::StoreContext;
@@ -67,20 +67,9 @@ pub(crate) fn VoiceSettingsSection() -> impl IntoView {
     };
     let voices = browser_voices();
     let listener = move || settings.with(|s| s.as_ref().map_or(Listener::Account, |s| s.listener));
-    // Whether the browser recognises speech on this device, asked once the language is known.
     let browser_listens = recognition_offered();
-    let device = RwSignal::new(DeviceState::Asking);
-    let language = Memo::new(move |_| settings.with(|s| s.as_ref().map(|s| s.language.clone())));
-    Effect::new(move |_| {
-        let Some(lang) = language.get() else { return };
-        spawn_local(async move {
-            let answer = on_device(&language_or_browsers(&lang)).await;
-            // An answer for a language changed meanwhile is stale.
-            if language.get_untracked().as_deref() == Some(lang.as_str()) {
-                device.set(DeviceState::Known(answer));
-            }
-        });
-    });
+    // Whether the browser recognises speech on this device, asked once the language is known.
+    let device = DeviceState::follow(settings);
     view! {
         <section class="settings-section" aria-labelledby="settings-voice">
             <h3 id="settings-voice">"Voice"</h3>

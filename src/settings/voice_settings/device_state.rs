@@ -1,7 +1,11 @@
 //! What the Voice settings say of the browser's on-device recognition: the
 //! label of its choice, and whether it can be chosen.
 
-use crate::io::recognition::OnDevice;
+use hearth_core::provider::audio::VoiceSettings;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::io::recognition::{OnDevice, language_or_browsers, on_device};
 
 /// The browser's on-device recognition, as far as the settings know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,6 +17,23 @@ pub(super) enum DeviceState {
 }
 
 impl DeviceState {
+    /// The state for the language `settings` name, asked again when it changes.
+    pub(super) fn follow(settings: RwSignal<Option<VoiceSettings>>) -> RwSignal<Self> {
+        let device = RwSignal::new(Self::Asking);
+        let language = Memo::new(move |_| settings.with(|s| s.as_ref().map(|s| s.language.clone())));
+        Effect::new(move |_| {
+            let Some(lang) = language.get() else { return };
+            spawn_local(async move {
+                let answer = on_device(&language_or_browsers(&lang)).await;
+                // An answer for a language changed meanwhile is stale.
+                if language.get_untracked().as_deref() == Some(lang.as_str()) {
+                    device.set(Self::Known(answer));
+                }
+            });
+        });
+        device
+    }
+
     /// Whether it can be chosen (ready, or once its model is downloaded).
     pub(super) fn offered(self) -> bool {
         matches!(self, Self::Known(Some(OnDevice::Available | OnDevice::Downloadable | OnDevice::Downloading)))
