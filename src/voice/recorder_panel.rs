@@ -61,7 +61,10 @@ fn RecorderPanel() -> impl IntoView {
     view! {
         <div class="recorder">
             <p class="recorder-status" role="status">{status}</p>
-            <Show when=move || voice.dictation.get() == Dictation::Recording && listening()>
+            // The browser's recognition, or a streamed transcription: the words so far.
+            <Show when=move || {
+                matches!(voice.dictation.get(), Dictation::Recording | Dictation::Transcribing) && listening()
+            }>
                 <p class="recorder-heard">"Heard: " {move || live.heard.get().filter(|words| !words.is_empty()).unwrap_or_else(|| "…".to_owned())}</p>
             </Show>
             <Show when=move || voice.dictation.get() == Dictation::Recording && !listening()>

@@ -2,8 +2,9 @@
 // microphone is Chromium's fake capture device fed with speech espeak-ng writes when this file
 // loads (then three seconds of silence, played once): a dictation records it, stops on the
 // silence after it, and sends the recording to the mock's transcription endpoint, which reads
-// it as a WAV file (its rate, length and loudness are checked here) and answers a transcript
-// that lands in the message box, editable, with nothing sent. Stop by hand sends what was
+// it as a WAV file (its rate, length and loudness are checked here) and streams a transcript
+// a word at a time (shown as it comes) that lands in the message box, editable, with nothing
+// sent. Stop by hand sends what was
 // recorded; a double press leaves no microphone on. Dictating before an engine is chosen never
 // asks for the microphone; a failed transcription keeps the recording for "Try again", and so
 // does Cancel while a transcription is awaited (the focus goes back to the message box). The
@@ -156,6 +157,16 @@ describe('voice', () => {
     await closeSettings(chat.page);
     const dictate = chat.page.getByRole('button', { name: 'Dictate', exact: true });
     await dictate.click();
+    // Every text that appears under the message box, to see the streamed words come one by one.
+    await chat.page.evaluate(() => {
+      window.__shown = [];
+      new MutationObserver(() => {
+        for (const line of document.querySelectorAll('p')) {
+          const text = line.textContent;
+          if (text.startsWith('Heard: ') && window.__shown.at(-1) !== text) window.__shown.push(text);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await chat.page.getByRole('status').filter({ hasText: 'Recording' }).waitFor();
     assert.equal(await dictate.getAttribute('aria-pressed'), 'true');
     assert.deepEqual(await axeViolations(chat.page, { include: '.recorder' }), []);
@@ -165,7 +176,10 @@ describe('voice', () => {
     assert.equal(await dictate.getAttribute('aria-pressed'), 'false');
     const [request] = await transcriptionRequests(env.mock);
     assert.equal(request.headers.authorization, `Bearer ${chat.provider.api_key}`);
-    assert.deepEqual(request.form.fields, { model: 'gpt-4o-mini-transcribe', response_format: 'json' });
+    assert.deepEqual(request.form.fields, { model: 'gpt-4o-mini-transcribe', response_format: 'json', stream: 'true' });
+    // The model streamed its words: they showed as they came, before the whole text was in.
+    const shown = await chat.page.evaluate(() => window.__shown);
+    assert.ok(shown.includes('Heard: Remind me'), JSON.stringify(shown));
     assert.equal(request.form.file.type, 'audio/wav');
     const wav = request.form.file.wav;
     assert.ok(wav, 'the file is a readable WAV');

@@ -1,7 +1,8 @@
 // The mock's audio APIs, which Hearth's dictation and "Read aloud" speak:
 //
 //   POST /v1/audio/transcriptions   multipart/form-data: `file` (the recording), `model`,
-//                                   `language`, `response_format`
+//                                   `language`, `response_format`, `stream` (GPT models:
+//                                   server-sent events, a word at a time)
 //   POST /v1/audio/speech           JSON: `model`, `input`, `voice`, `speed`, `response_format`
 //   Gemini, POST /v1beta/models/{model}:generateContent (not streamed): with an `inlineData`
 //   audio part, a transcription (`geminiTranscription`); with `responseModalities: ["AUDIO"]`,
@@ -111,7 +112,25 @@ export function transcriptions(req, res, { raw, entry }) {
   if (fields.model === 'fail') return openAiError(res, 500, 'The server had an error while processing your request.', 'server_error');
   if (fields.model === 'hang') return; // Never answers, as a server stuck on a long file; the client gives up.
   if (!wav) return openAiError(res, 400, 'Invalid file format. The Hearth mock reads WAV (16-bit PCM) only.', 'invalid_request_error', 'file');
-  sendJson(res, 200, { text: wav.rms > 0.01 ? TRANSCRIPT : '' });
+  const text = wav.rms > 0.01 ? TRANSCRIPT : '';
+  // As OpenAI documents it: GPT transcription models stream when asked; whisper-1 ignores it.
+  if (fields.stream === 'true' && fields.model !== 'whisper-1') return streamTranscript(res, text);
+  sendJson(res, 200, { text });
+}
+
+/**
+ * A streamed transcription, in the shape of OpenAI's documented example (`data:` lines only):
+ * one `transcript.text.delta` a word, 40 ms apart, then `transcript.text.done` with the text.
+ */
+async function streamTranscript(res, text) {
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  const words = text.split(/(?= )/).filter(Boolean);
+  for (const delta of words) {
+    res.write(`data: ${JSON.stringify({ type: 'transcript.text.delta', delta })}\n\n`);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+  const usage = { input_tokens: 14, input_token_details: { text_tokens: 0, audio_tokens: 14 }, output_tokens: words.length, total_tokens: 14 + words.length };
+  res.end(`data: ${JSON.stringify({ type: 'transcript.text.done', text, usage })}\n\n`);
 }
 
 /** POST /v1/audio/speech (see the file's header). */

@@ -53,6 +53,25 @@ describe('mock LLM server: audio', () => {
     assert.equal(second.form.file.wav.rms, 0);
   });
 
+  test('a GPT transcription model asked to stream sends its words as events; whisper-1 answers JSON', async () => {
+    const form = (model) => {
+      const data = new FormData();
+      data.append('model', model);
+      data.append('stream', 'true');
+      data.append('file', new Blob([toneWav(800)], { type: 'audio/wav' }), 'dictation.wav');
+      return fetch(`${mock.url}/v1/audio/transcriptions`, { method: 'POST', body: data });
+    };
+    const streamed = await form('gpt-4o-mini-transcribe');
+    assert.match(streamed.headers.get('content-type'), /^text\/event-stream/);
+    const events = (await streamed.text()).split('\n\n').filter(Boolean).map((block) => JSON.parse(block.replace(/^data: /, '')));
+    assert.equal(events.at(-1).type, 'transcript.text.done');
+    assert.equal(events.at(-1).text, TRANSCRIPT);
+    assert.equal(events.slice(0, -1).map((e) => e.delta).join(''), TRANSCRIPT);
+    assert.ok(events.length > 3, 'a word at a time');
+    const json = await form('whisper-1');
+    assert.deepEqual(await json.json(), { text: TRANSCRIPT });
+  });
+
   test('what is not WAV, a missing file and the model `fail` are refused as OpenAI refuses', async () => {
     const webm = await transcribe(mock, { file: Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0]), type: 'audio/webm' });
     assert.equal(webm.status, 400);

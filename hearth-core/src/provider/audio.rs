@@ -11,7 +11,9 @@
 //!   `response_format: json`. A form's body is made by the browser (its
 //!   boundary too), so the core describes it ([`FormRequest`]): the URL, the
 //!   headers (no `content-type`), and the text fields; the shell adds the file.
-//!   The answer is `{"text": "…"}` ([`parse_transcription`]).
+//!   The answer is `{"text": "…"}` ([`parse_transcription`]); a GPT
+//!   transcription model is asked to stream (`stream=true`), and answers
+//!   server-sent events with the words as they are made ([`TranscriptionStream`]).
 //! - Read aloud: `POST {base}/audio/speech`, JSON with `model`, `input`,
 //!   `voice`, `speed` when not 1, and `response_format: mp3`; the answer is the
 //!   audio itself. The API takes at most [`SPEECH_MAX_CHARS`] characters, so a
@@ -26,10 +28,12 @@
 //! endpoints: each is refused before anything is sent ([`AudioRequestError::NotOffered`]).
 
 mod settings;
+mod stream;
 #[cfg(test)]
 mod tests;
 
 pub use settings::{Listener, Reader, VoiceSettings, default_models};
+pub use stream::TranscriptionStream;
 
 use serde::Serialize;
 
@@ -159,6 +163,11 @@ pub fn transcription_request(
     if !language.is_empty() {
         fields.push(("language".to_owned(), language.to_owned()));
     }
+    // OpenAI's GPT transcription models stream their words (`whisper-1` and
+    // local servers answer JSON, which is read as well).
+    if streams(model) {
+        fields.push(("stream".to_owned(), "true".to_owned()));
+    }
     let request = HttpRequest {
         method: "POST",
         url: audio_url(provider, model, "audio/transcriptions"),
@@ -167,6 +176,11 @@ pub fn transcription_request(
     };
     let HttpRequest { url, headers, .. } = check_request(provider, request)?;
     Ok(TranscriptionRequest::Form(FormRequest { url, headers, fields, file_field: "file" }))
+}
+
+/// Whether a transcription model streams its words (OpenAI's GPT transcription models).
+fn streams(model: &str) -> bool {
+    model.starts_with("gpt-") && model.contains("transcribe")
 }
 
 /// Reads a transcription's answer (a 2xx body from a provider of `kind`): its

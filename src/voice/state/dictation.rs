@@ -12,10 +12,11 @@ use std::cell::{Cell, RefCell};
 
 use hearth_core::format::audio::{Pcm16, SilenceWatch};
 use hearth_core::provider::audio::{
-    Listener, TranscriptionRequest, VoiceSettings, audio_error, longest_recording_ms, parse_transcription,
-    transcription_request,
+    Listener, TranscriptionRequest, TranscriptionStream, VoiceSettings, audio_error, longest_recording_ms,
+    parse_transcription, transcription_request,
 };
 use hearth_core::provider::{ProviderConfig, ProviderError, ProviderKind};
+use hearth_core::sse::{SseDecoder, SseEvent};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -239,7 +240,7 @@ async fn transcribe(voice: VoiceContext, wav: Vec<u8>, target: Target) {
     let aborted = || signal.as_ref().is_some_and(web_sys::AbortSignal::aborted);
     let outcome = match opened {
         // Cut while its body was read: said as the cut, not as an unreadable answer.
-        Ok(opened) => match answer(opened, provider.kind).await {
+        Ok(opened) => match answer(voice, opened, provider.kind, url).await {
             Err(_) if aborted() && CANCELLED.get() => Err(None),
             Err(_) if aborted() => Err(Some("No answer came within three minutes.".to_owned())),
             outcome => outcome,
@@ -264,14 +265,44 @@ async fn transcribe(voice: VoiceContext, wav: Vec<u8>, target: Target) {
 }
 
 /// The text of a transcription's answer, or what its error says.
-async fn answer(opened: Opened<'_>, kind: ProviderKind) -> Result<String, Option<String>> {
+async fn answer(
+    voice: VoiceContext,
+    opened: Opened<'_>,
+    kind: ProviderKind,
+    url: &str,
+) -> Result<String, Option<String>> {
     let status = opened.status();
+    let streamed = opened.header("content-type").is_some_and(|mime| mime.starts_with("text/event-stream"));
+    if opened.ok() && streamed {
+        return streamed_text(voice, opened, url).await;
+    }
     let ok = opened.ok();
     let body = opened.text().await;
     if ok {
         parse_transcription(kind, &body).map_err(|error| Some(error.message))
     } else {
         Err(Some(audio_error(kind, status, &body).message))
+    }
+}
+
+/// A streamed transcription's text; its words show under the message box as they come.
+async fn streamed_text(voice: VoiceContext, opened: Opened<'_>, url: &str) -> Result<String, Option<String>> {
+    let heard = voice.live().heard;
+    let mut decoder = SseDecoder::new();
+    let mut stream = TranscriptionStream::new();
+    let mut show = |events: Vec<SseEvent>| {
+        for event in events {
+            if stream.on_event(&event) {
+                heard.set(Some(stream.heard().to_owned()));
+            }
+        }
+    };
+    let read = opened.read(|bytes| show(decoder.push(bytes))).await;
+    show(decoder.finish());
+    heard.set(None);
+    match read {
+        Ok(()) => stream.finish().map_err(|error| Some(error.message)),
+        Err(failure) => Err(Some(unanswered(&failure, url, ProviderKind::OpenAi))),
     }
 }
 

@@ -258,7 +258,48 @@ fn the_listener_is_the_stored_choice_or_an_account() {
     assert_eq!(read(serde_json::json!({ "listener": "browser_service" })), Listener::BrowserService);
     assert_eq!(read(serde_json::json!({ "listener": "some_cloud" })), Listener::Account);
     assert_eq!(read(serde_json::json!({})), Listener::Account);
-    let mut settings = VoiceSettings::default();
-    settings.listener = Listener::Device;
+    let settings = VoiceSettings { listener: Listener::Device, ..VoiceSettings::default() };
     assert_eq!(VoiceSettings::from_stored(&settings.to_stored()), settings, "stored and read back");
+}
+
+/// OpenAI's documented streamed answer: the words grow with each delta, and
+/// the done event's text is the transcript.
+#[test]
+fn the_documented_streamed_transcription_grows_to_its_text() {
+    let body = std::fs::read(test_data("audio").join("transcription_stream.txt")).expect("readable");
+    let mut decoder = crate::sse::SseDecoder::new();
+    let mut stream = super::TranscriptionStream::new();
+    let mut seen = Vec::new();
+    // Cut anywhere: in pieces of 7 bytes.
+    for piece in body.chunks(7) {
+        for event in decoder.push(piece) {
+            if stream.on_event(&event) {
+                seen.push(stream.heard().to_owned());
+            }
+        }
+    }
+    assert_eq!(seen.first().map(String::as_str), Some("I"));
+    assert_eq!(seen.get(1).map(String::as_str), Some("I see"));
+    assert_eq!(seen.len(), 32, "31 deltas and the done event");
+    let whole = "I see skies of blue and clouds of white, the bright blessed days, the dark sacred nights, and I think \
+                 to myself, what a wonderful world.";
+    assert_eq!(stream.finish(), Ok(whole.to_owned()));
+}
+
+#[test]
+fn a_streamed_transcription_without_its_end_or_with_an_error_says_so() {
+    let event = |data: &str| crate::sse::SseEvent { event: None, data: data.to_owned(), id: None, retry: None };
+    let mut cut = super::TranscriptionStream::new();
+    cut.on_event(&event(r#"{"type":"transcript.text.delta","delta":"Hello"}"#));
+    cut.on_event(&event("[DONE]"));
+    assert_eq!(cut.finish(), Ok("Hello".to_owned()), "the words of the deltas when no done event came");
+    let mut failed = super::TranscriptionStream::new();
+    failed.on_event(&event(r#"{"error":{"message":"Audio file might be corrupted","type":"invalid_request_error"}}"#));
+    assert!(failed.finish().is_err_and(|error| error.message.contains("corrupted")));
+    assert!(super::TranscriptionStream::new().finish().is_err(), "nothing at all is an error");
+    // whisper-1 and local models are not asked to stream.
+    let openai = account(Preset::OpenAi, "https://api.openai.com/v1");
+    let fields = |model: &str| form_of(transcription_request(&openai, model, "", b"")).expect("a form").fields;
+    assert!(fields("gpt-4o-mini-transcribe").contains(&("stream".to_owned(), "true".to_owned())));
+    assert!(!fields("whisper-1").iter().any(|(name, _)| name == "stream"));
 }
