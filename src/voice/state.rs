@@ -19,7 +19,6 @@ use leptos::task::spawn_local;
 
 pub(crate) use crate::composer::state::dictation::Dictation;
 pub(crate) use context::{VOICE, VoiceContext};
-pub(crate) use problem::VoiceProblem;
 
 impl VoiceContext {
     /// Starts a dictation, or ends the one under way (the microphone button).
@@ -68,7 +67,7 @@ impl VoiceContext {
             match code::load().await {
                 Ok(code) if reading => (code.stop_reading)(self),
                 Ok(code) => (code.read)(self, id, text, voice).await,
-                Err(error) => live.reading_problem.set(Some((id, VoiceProblem::NotLoaded(error.to_string())))),
+                Err(error) => live.reading_problem.set(Some((id, format!("Voice could not be loaded: {error}")))),
             }
         });
     }

@@ -40,7 +40,7 @@ pub(crate) fn ReadAloudButton(
     let reading = move || live.reading.with(|reading| id.with_value(|id| reading.as_deref() == Some(id.as_str())));
     Effect::new(move |_| {
         let problem = live.reading_problem.with(|problem| {
-            problem.as_ref().filter(|(of, _)| id.with_value(|id| of == id)).map(|(_, why)| why.to_string())
+            problem.as_ref().filter(|(of, _)| id.with_value(|id| of == id)).map(|(_, why)| why.clone())
         });
         if let Some(why) = problem {
             status.set(why);

@@ -31,8 +31,10 @@ pub(crate) struct Live {
     pub(crate) reading: RwSignal<Option<String>>,
     /// Whether reading is paused.
     pub(crate) paused: RwSignal<bool>,
-    /// Why the last reading stopped short (the reply's id, and why), to say on its reply.
-    pub(crate) reading_problem: RwSignal<Option<(String, VoiceProblem)>>,
+    /// Why the last reading stopped short (the reply's id, and why, in words),
+    /// to say on its reply. Put in words by the chunk, so the reply's button
+    /// carries none of voice's problems.
+    pub(crate) reading_problem: RwSignal<Option<(String, String)>>,
 }
 
 thread_local! {

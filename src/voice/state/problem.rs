@@ -56,8 +56,6 @@ pub(crate) enum VoiceProblem {
     NotSpoken(String),
     /// The audio would not play.
     Play(PlayError),
-    /// The voice code did not load (its words).
-    NotLoaded(String),
 }
 
 impl fmt::Display for VoiceProblem {
@@ -105,7 +103,6 @@ impl fmt::Display for VoiceProblem {
             Self::BrowserWouldNotSpeak => f.write_str("The browser would not speak."),
             Self::NotSpoken(why) => write!(f, "The reply could not be read aloud: {}", why.trim()),
             Self::Play(error) => write!(f, "{error}"),
-            Self::NotLoaded(why) => write!(f, "Voice could not be loaded: {why}"),
         }
     }
 }

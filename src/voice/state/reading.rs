@@ -45,11 +45,11 @@ pub(super) async fn read(voice: VoiceContext, id: String, text: String, name: St
     let live = voice.live();
     let generation = GENERATION.get();
     if text.is_empty() {
-        return live.reading_problem.set(Some((id, VoiceProblem::NothingToRead)));
+        return live.reading_problem.set(Some((id, VoiceProblem::NothingToRead.to_string())));
     }
     let mut settings = match voice.settings().await {
         Ok(settings) => settings,
-        Err(problem) => return live.reading_problem.set(Some((id, problem))),
+        Err(problem) => return live.reading_problem.set(Some((id, problem.to_string()))),
     };
     if GENERATION.get() != generation {
         return; // Stopped, or another reply asked for, meanwhile.
@@ -75,7 +75,7 @@ pub(super) async fn read(voice: VoiceContext, id: String, text: String, name: St
         live.reading.set(None);
         media_session::clear();
         if let Err(problem) = outcome {
-            live.reading_problem.set(Some((id, problem)));
+            live.reading_problem.set(Some((id, problem.to_string())));
         }
     }
 }
