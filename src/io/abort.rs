@@ -1,6 +1,6 @@
 //! Abort signals for work that must stop with the turn: a controller of its own
-//! that follows the turn's signal, and a future that resolves when a signal
-//! fires (to race a wait against Stop).
+//! that follows the turn's signal, one that gives up after a time, and a future
+//! that resolves when a signal fires (to race a wait against Stop).
 
 use futures::channel::oneshot;
 use wasm_bindgen::JsCast;
@@ -47,6 +47,18 @@ impl Drop for LinkedAbort {
         // Stop following the turn's signal (its listener is removed).
         self.follow.take();
     }
+}
+
+/// A controller that aborts by itself after `ms` milliseconds, so a request
+/// that never answers is given up on; `None` in a browser without `AbortController`.
+pub(crate) fn timed(ms: i32) -> Option<AbortController> {
+    let controller = AbortController::new().ok()?;
+    let own = controller.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        super::timer::sleep(ms).await;
+        own.abort();
+    });
+    Some(controller)
 }
 
 /// Resolves when `signal` aborts (never without a signal, or when the browser

@@ -24,9 +24,9 @@ use super::context::VoiceContext;
 use super::problem::{Job, VoiceProblem};
 use super::{listening, starts};
 use crate::composer::state::dictation::Dictation;
+use crate::io::abort::timed;
 use crate::io::fetch_stream::{FetchFailure, Opened, open, open_form};
 use crate::io::microphone::Microphone;
-use crate::io::timer::sleep;
 
 /// Quiet after speech that ends a dictation, in milliseconds.
 const QUIET_MS: u32 = 2000;
@@ -221,16 +221,10 @@ async fn transcribe(voice: VoiceContext, wav: Vec<u8>, target: Target) {
             return fail(voice, VoiceProblem::Request(error));
         }
     };
-    let controller = web_sys::AbortController::new().ok();
+    let controller = timed(TRANSCRIBE_MS);
     let signal = controller.as_ref().map(web_sys::AbortController::signal);
     CANCELLED.set(false);
-    WAITING.set(controller.clone());
-    if let Some(controller) = controller {
-        spawn_local(async move {
-            sleep(TRANSCRIBE_MS).await;
-            controller.abort();
-        });
-    }
+    WAITING.set(controller);
     let (opened, url) = match &request {
         TranscriptionRequest::Form(form) => {
             (open_form(form, &wav, "dictation.wav", "audio/wav", signal.as_ref()).await, &form.url)

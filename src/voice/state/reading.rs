@@ -17,10 +17,10 @@ use leptos::task::spawn_local;
 
 use super::context::VoiceContext;
 use super::problem::{Job, VoiceProblem};
+use crate::io::abort::timed;
 use crate::io::fetch_stream::{FetchFailure, open};
 use crate::io::media_session;
 use crate::io::speech::{PlayError, Playing, browser_speaks, speak, stop_speaking};
-use crate::io::timer::sleep;
 
 /// The longest piece given to the browser's voice at a time (long
 /// utterances stop short in some engines).
@@ -200,14 +200,7 @@ async fn spoken(provider: &ProviderConfig, settings: &VoiceSettings, piece: &str
         SpeechRequest { model: &settings.speech_model, voice: &settings.voice, speed: settings.speed, input: piece };
     let request: HttpRequest = speech_request(provider, &speech).map_err(VoiceProblem::Request)?;
     // A server that never answers is given up on.
-    let controller = web_sys::AbortController::new().ok();
-    let signal = controller.as_ref().map(web_sys::AbortController::signal);
-    if let Some(controller) = controller {
-        spawn_local(async move {
-            sleep(SPEECH_MS).await;
-            controller.abort();
-        });
-    }
+    let signal = timed(SPEECH_MS).map(|controller| controller.signal());
     let kind = provider.kind;
     let given_up = || VoiceProblem::NotSpoken("No answer came within a minute.".to_owned());
     let aborted = || signal.as_ref().is_some_and(web_sys::AbortSignal::aborted);
