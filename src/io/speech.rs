@@ -56,14 +56,14 @@ impl Drop for Utterance {
 
 /// Queues `text` to be spoken by the browser in the voice named `voice` (its
 /// default for `lang` when blank or not found) at `rate`; `on_end` is called
-/// when it has been spoken or was cancelled. `None` when the browser cannot
-/// speak. Keep the utterance until `on_end`.
+/// once, when it has been spoken or was cancelled. `None` when the browser
+/// cannot speak. Keep the utterance until `on_end`.
 pub(crate) fn speak(
     text: &str,
     voice: &str,
     lang: &str,
     rate: f32,
-    on_end: impl FnMut() + 'static,
+    on_end: impl FnOnce() + 'static,
 ) -> Option<Utterance> {
     let synthesis = synthesis()?;
     let utterance = js::construct("SpeechSynthesisUtterance", &[&JsValue::from_str(text)]).ok()?;
@@ -76,7 +76,13 @@ pub(crate) fn speak(
     {
         js::set(&utterance, "voice", &chosen);
     }
-    let on_end = Closure::<dyn FnMut()>::new(on_end);
+    // `end` and `error` both end it: the first calls `on_end`.
+    let mut on_end = Some(on_end);
+    let on_end = Closure::<dyn FnMut()>::new(move || {
+        if let Some(on_end) = on_end.take() {
+            on_end();
+        }
+    });
     js::set(&utterance, "onend", on_end.as_ref());
     js::set(&utterance, "onerror", on_end.as_ref());
     js::call(&synthesis, "speak", &[&utterance]).ok()?;
@@ -127,9 +133,6 @@ pub(crate) struct Playing {
     _on_end: Closure<dyn FnMut()>,
 }
 
-/// What ended a playing: nothing (it played to its end), or why not.
-type Ended = Rc<RefCell<Option<Box<dyn FnOnce(Result<(), PlayError>)>>>>;
-
 impl Playing {
     /// Plays `bytes` (of media type `mime`) at `rate`; `on_end` when it has
     /// ended, or with why it could not play (a refused start included).
@@ -149,24 +152,21 @@ impl Playing {
             }
         };
         js::set(&audio, "playbackRate", &JsValue::from_f64(f64::from(rate)));
-        let ended: Ended = Rc::new(RefCell::new(Some(Box::new(on_end))));
-        let finish = {
-            let ended = ended.clone();
-            move |outcome: Result<(), PlayError>| {
-                if let Some(on_end) = ended.borrow_mut().take() {
-                    on_end(outcome);
-                }
+        // The end, an error or a refused start: the first calls `on_end`.
+        let ended = Rc::new(RefCell::new(Some(on_end)));
+        let finish = move |outcome: Result<(), PlayError>| {
+            if let Some(on_end) = ended.borrow_mut().take() {
+                on_end(outcome);
             }
         };
         let on_event = {
             let (audio, finish) = (audio.clone(), finish.clone());
             move || {
-                let error = js::get(&audio, "error").and_then(|e| js::string(&e, "message")).filter(|m| !m.is_empty());
-                let failed = js::get(&audio, "error").is_some();
-                finish(if failed {
-                    Err(PlayError::Unplayable(error.unwrap_or_else(|| "not audio".into())))
-                } else {
-                    Ok(())
+                finish(match js::get(&audio, "error") {
+                    Some(error) => Err(PlayError::Unplayable(
+                        js::string(&error, "message").filter(|m| !m.is_empty()).unwrap_or_else(|| "not audio".into()),
+                    )),
+                    None => Ok(()),
                 });
             }
         };

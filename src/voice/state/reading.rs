@@ -116,14 +116,8 @@ async fn read_in_browser(text: &str, settings: &VoiceSettings, generation: u32) 
     }
     for piece in spoken_pieces(text, BROWSER_PIECE) {
         let (done, ended) = ended::<()>();
-        let done = RefCell::new(Some(done));
-        let on_end = move || {
-            if let Some(done) = done.borrow_mut().take() {
-                done(());
-            }
-        };
         // Kept until the piece ends; dropped then, with its handler.
-        let Some(_utterance) = speak(&piece, &settings.voice, &settings.language, settings.speed, on_end) else {
+        let Some(_utterance) = speak(&piece, &settings.voice, &settings.language, settings.speed, || done(())) else {
             return Err(VoiceProblem::BrowserWouldNotSpeak);
         };
         let _ = ended.await;
