@@ -310,8 +310,8 @@ pub fn parse_models(kind: ProviderKind, body: &str) -> Result<Vec<String>, Strin
 }
 
 /// What each model of a model-list response reads besides text, where the
-/// list says: OpenRouter's `architecture.input_modalities` (`"image"`, and
-/// `"file"` for PDFs; <https://openrouter.ai/docs/api/api-reference/models/get-models>).
+/// list says: OpenRouter's `architecture.input_modalities` (`"image"`,
+/// `"file"` for PDFs, `"audio"`; <https://openrouter.ai/docs/api/api-reference/models/get-models>).
 /// Models without it are left out (nothing is known of them).
 pub fn parse_model_inputs(body: &str) -> Vec<(String, crate::message::attachment::Accepts)> {
     let Ok(value) = serde_json::from_str::<serde_json::Value>(body) else { return Vec::new() };
@@ -321,7 +321,10 @@ pub fn parse_model_inputs(body: &str) -> Vec<(String, crate::message::attachment
             let id = model_string(model, "id")?;
             let inputs = model.get("architecture")?.get("input_modalities")?.as_array()?;
             let has = |name: &str| inputs.iter().any(|input| input.as_str() == Some(name));
-            Some((id, crate::message::attachment::Accepts { images: has("image"), pdfs: has("file") }))
+            Some((
+                id,
+                crate::message::attachment::Accepts { images: has("image"), pdfs: has("file"), audio: has("audio") },
+            ))
         })
         .collect()
 }

@@ -6,6 +6,7 @@
 //! stopping on silence, [`SilenceWatch`]); and the whole is written as a WAV
 //! file ([`Pcm16::to_wav`]), the one audio format every such service takes.
 
+pub mod file;
 #[cfg(test)]
 mod tests;
 

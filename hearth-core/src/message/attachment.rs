@@ -1,11 +1,13 @@
-//! Images and PDFs attached to a user message, by reference.
+//! Images, PDFs and voice notes attached to a user message, by reference.
 //!
 //! A message record never holds an attachment's bytes: it holds an
 //! [`Attachment`], which names them by the SHA-256 of their content (`blob`, the
 //! key of the shell's blob store), so one photo attached to several messages,
 //! versions or conversations is stored once. An image is stored as one *master*,
 //! re-encoded when it was attached (long edge at most [`MASTER_LONG_EDGE`], JPEG,
-//! or PNG where that is smaller); a PDF as it came.
+//! or PNG where that is smaller); a PDF as it came; a voice note (audio recorded
+//! or picked) as a WAV or MP3 file, with the transcript it was given when
+//! attached, which a model that hears no audio gets instead.
 //!
 //! For a request the shell reads the bytes and hands them over in
 //! [`Attachment::data`] (never stored). [`for_request`] then decides, per family
@@ -52,6 +54,9 @@ pub const IMAGE_TOKENS_MAX: u32 = 1600;
 /// The tokens a PDF page is estimated to cost.
 pub const PDF_PAGE_TOKENS: u32 = 2000;
 
+/// The tokens a second of audio is estimated to cost (Gemini's documented 32).
+pub const AUDIO_TOKENS_PER_SECOND: u64 = 32;
+
 /// What kind of thing is attached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
@@ -61,6 +66,8 @@ pub enum AttachmentKind {
     Image,
     /// A PDF document (stored as it came).
     Pdf,
+    /// A voice note: recorded, or an audio file (stored as a WAV or MP3 file).
+    Audio,
 }
 
 /// An image or a PDF attached to a user message: what it is and where its
@@ -91,6 +98,14 @@ pub struct Attachment {
     /// A PDF's page count, when it could be read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pages: Option<u32>,
+    /// A voice note's length in milliseconds (0 when unknown).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub duration_ms: u64,
+    /// A voice note's words, turned into text when it was attached (by the
+    /// account Settings → Voice names for dictation), and shown with it: what a
+    /// model that hears no audio gets in its place. `None`: it has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<String>,
     /// The bytes to send, base64-encoded, once the shell has read them for a
     /// request (possibly a copy derived for the family, whose type is then
     /// `data_mime`). Never stored.
@@ -152,9 +167,14 @@ impl Attachment {
             "image/heic" | "image/heif" => "HEIC",
             "image/avif" => "AVIF",
             "application/pdf" => "PDF",
+            "audio/wav" => "WAV",
+            "audio/mpeg" => "MP3",
             _ => "File",
         };
         let mut parts = vec![kind.to_owned()];
+        if self.kind == AttachmentKind::Audio && self.duration_ms > 0 {
+            parts.push(duration_text(self.duration_ms));
+        }
         if self.width > 0 && self.height > 0 {
             parts.push(format!("{} × {}", self.width, self.height));
         }
@@ -172,7 +192,9 @@ impl Attachment {
     /// (Anthropic's rule), at most [`IMAGE_TOKENS_MAX`] (what a large image
     /// costs once a provider has scaled it down; unknown sizes count that
     /// much); a PDF [`PDF_PAGE_TOKENS`] per page (its text and an image of
-    /// each page), its pages guessed from its size when unknown.
+    /// each page), its pages guessed from its size when unknown; a voice note
+    /// [`AUDIO_TOKENS_PER_SECOND`] (its length guessed from its size, as 16 kHz
+    /// WAV, when unknown).
     pub fn estimated_tokens(&self) -> u32 {
         match self.kind {
             AttachmentKind::Image => {
@@ -186,7 +208,16 @@ impl Attachment {
                 let guessed = u32::try_from((self.bytes / 50_000).max(1)).unwrap_or(u32::MAX);
                 self.pages.unwrap_or(guessed).saturating_mul(PDF_PAGE_TOKENS)
             }
+            AttachmentKind::Audio => {
+                let ms = if self.duration_ms > 0 { self.duration_ms } else { self.bytes / 32 };
+                u32::try_from(ms.div_ceil(1000).max(1).saturating_mul(AUDIO_TOKENS_PER_SECOND)).unwrap_or(u32::MAX)
+            }
         }
+    }
+
+    /// Whether it is a voice note.
+    pub fn is_audio(&self) -> bool {
+        self.kind == AttachmentKind::Audio
     }
 
     /// How it is named to a model that does not get it: "the image “photo.jpg”".
@@ -194,6 +225,10 @@ impl Attachment {
         match self.kind {
             AttachmentKind::Image => format!("the image “{}”", self.name),
             AttachmentKind::Pdf => format!("the PDF “{}”", self.name),
+            AttachmentKind::Audio if self.duration_ms > 0 => {
+                format!("the voice note “{}” ({})", self.name, duration_text(self.duration_ms))
+            }
+            AttachmentKind::Audio => format!("the voice note “{}”", self.name),
         }
     }
 
@@ -219,9 +254,25 @@ impl Attachment {
                     self.mime
                 )
             }
+            Withheld::NoAudioInput => match self.transcript.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+                Some(transcript) => format!(
+                    "[The user sent {what}; this model cannot hear audio, so here is its transcript, made when it was \
+                     attached:]\n\n{transcript}\n\n[End of the transcript.]"
+                ),
+                None => format!(
+                    "[The user sent {what}; this model cannot hear audio and it has no transcript, so it is not sent.]"
+                ),
+            },
             Withheld::Missing => format!("[The user attached {what}; it is no longer stored, so it is not sent.]"),
         }
     }
+}
+
+/// A length as people read it: "0:04", "12:30", "1:02:03".
+pub fn duration_text(ms: u64) -> String {
+    let seconds = ms.div_ceil(1000);
+    let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if hours > 0 { format!("{hours}:{minutes:02}:{seconds:02}") } else { format!("{minutes}:{seconds:02}") }
 }
 
 /// A size in bytes as people read it: "820 B", "412 KB", "1.2 MB".
@@ -244,6 +295,8 @@ pub enum Withheld {
     NoPdfInput,
     /// The family does not take this media type (HEIC anywhere but Gemini).
     TypeRefused,
+    /// The model hears no audio (its transcript goes instead).
+    NoAudioInput,
     /// Its bytes were not found.
     Missing,
 }
@@ -255,37 +308,69 @@ impl Withheld {
             Withheld::NoImageInput => "this model reads no images, so a note goes instead",
             Withheld::NoPdfInput => "this model reads no PDFs, so its text goes instead",
             Withheld::TypeRefused => "this provider takes no files of this type, so a note goes instead",
+            Withheld::NoAudioInput => "this model hears no audio, so its transcript goes instead",
             Withheld::Missing => "no longer stored",
         }
     }
 }
 
-/// What a model reads besides text. Unknown models are taken to read images
-/// and PDFs only where their family says so (see `provider::Preset`'s model
-/// capabilities); the user may say otherwise for a model.
+/// What a model reads besides text. Unknown models are taken to read images,
+/// PDFs and audio only where their family says so (see `provider::Preset`'s
+/// model capabilities); the user may say otherwise for a model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Accepts {
     /// Whether it reads images.
     pub images: bool,
     /// Whether it reads PDFs natively (else they are withheld with a note).
     pub pdfs: bool,
+    /// Whether it hears audio (else a voice note goes as its transcript).
+    /// Missing from what was stored before voice notes: no.
+    #[serde(default)]
+    pub audio: bool,
 }
 
 impl Accepts {
-    /// Reads images and PDFs.
-    pub const ALL: Accepts = Accepts { images: true, pdfs: true };
+    /// Reads images, PDFs and audio.
+    pub const ALL: Accepts = Accepts { images: true, pdfs: true, audio: true };
+    /// Reads images and PDFs, not audio.
+    pub const VISUAL: Accepts = Accepts { images: true, pdfs: true, audio: false };
+    /// Reads images, not PDFs or audio.
+    pub const IMAGES: Accepts = Accepts { images: true, pdfs: false, audio: false };
     /// Reads text only.
-    pub const TEXT: Accepts = Accepts { images: false, pdfs: false };
+    pub const TEXT: Accepts = Accepts { images: false, pdfs: false, audio: false };
+
+    /// What it reads, in words: "images, PDFs and audio", "images, not PDFs",
+    /// "text only".
+    pub fn described(self) -> String {
+        let read: Vec<&str> = [(self.images, "images"), (self.pdfs, "PDFs"), (self.audio, "audio")]
+            .into_iter()
+            .filter_map(|(reads, what)| reads.then_some(what))
+            .collect();
+        match read.as_slice() {
+            [] => "text only".to_owned(),
+            [one] => (*one).to_owned(),
+            [first, second] => format!("{first} and {second}"),
+            [first @ .., last] => format!("{}, and {last}", first.join(", ")),
+        }
+    }
 }
 
 /// Whether `family` takes the media type `mime` at all (whatever the model).
 /// OpenAI-compatible and Anthropic: JPEG, PNG, GIF, WebP and PDF; Gemini also
-/// HEIC/HEIF (and any image type it documents).
+/// HEIC/HEIF (and any image type it documents). Audio: OpenAI-compatible chat
+/// completions take WAV and MP3 (`input_audio`'s `format`), Gemini those and
+/// the other types it documents; Anthropic and OpenAI's Responses API none.
 pub fn family_takes(family: ProviderKind, mime: &str) -> bool {
     let common = matches!(mime, "image/jpeg" | "image/png" | "image/gif" | "image/webp" | "application/pdf");
+    let wav_or_mp3 = matches!(mime, "audio/wav" | "audio/mpeg");
     match family {
-        ProviderKind::OpenAi | ProviderKind::Responses | ProviderKind::Anthropic => common,
-        ProviderKind::Gemini => common || matches!(mime, "image/heic" | "image/heif"),
+        ProviderKind::Responses | ProviderKind::Anthropic => common,
+        ProviderKind::OpenAi => common || wav_or_mp3,
+        ProviderKind::Gemini => {
+            common
+                || wav_or_mp3
+                || matches!(mime, "image/heic" | "image/heif" | "audio/aiff" | "audio/aac" | "audio/ogg" | "audio/flac")
+        }
     }
 }
 
@@ -295,6 +380,10 @@ pub fn withheld(attachment: &Attachment, family: ProviderKind, accepts: Accepts)
     match attachment.kind {
         AttachmentKind::Image if !accepts.images => return Some(Withheld::NoImageInput),
         AttachmentKind::Pdf if !accepts.pdfs => return Some(Withheld::NoPdfInput),
+        // A voice note the family cannot take goes as its transcript too.
+        AttachmentKind::Audio if !accepts.audio || !family_takes(family, &attachment.mime) => {
+            return Some(Withheld::NoAudioInput);
+        }
         _ => {}
     }
     if !family_takes(family, &attachment.mime) {

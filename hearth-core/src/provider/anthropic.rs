@@ -88,7 +88,7 @@ use super::parse::{error_fields, excerpt, json_event, read_error_body};
 use crate::contract::{
     Effort, FinishKind, FinishReason, HttpRequest, ProviderError, ProviderKind, StreamEvent, ToolSpec, Usage, WebSearch,
 };
-use crate::message::attachment::AttachmentKind;
+use crate::message::attachment::{AttachmentKind, Withheld};
 use crate::message::{ChatMessage, MessageToolResult, Role, ToolMedia};
 use crate::sse::SseEvent;
 
@@ -276,6 +276,8 @@ fn turn(message: &ChatMessage, thinking: bool) -> request::Turn<'_> {
             match attachment.kind {
                 AttachmentKind::Image => Block::Image { source },
                 AttachmentKind::Pdf => Block::Document { source },
+                // Never sent here (Claude hears no audio): its transcript is.
+                AttachmentKind::Audio => Block::Text { text: Cow::Owned(attachment.note(Withheld::NoAudioInput)) },
             }
         });
         let files = message.files.iter().map(|file| Block::Text { text: Cow::Owned(file.wrapped()) });

@@ -202,9 +202,10 @@ fn wire_messages(message: &ChatMessage, reasoning_back: bool) -> Vec<request::Me
     }]
 }
 
-/// A user message with images or PDFs as parts: each attachment (an image as
-/// `image_url` with `detail: auto`, a PDF as a `file`), then the text (with its
-/// attached files) when there is any.
+/// A user message with images, PDFs or voice notes as parts: each attachment
+/// (an image as `image_url` with `detail: auto`, a PDF as a `file`, a voice
+/// note as `input_audio` in its format, `wav` or `mp3`), then the text (with
+/// its attached files) when there is any.
 fn content_parts(message: &ChatMessage, text: &str) -> Vec<request::Part> {
     let mut parts: Vec<request::Part> = message
         .attachments
@@ -215,6 +216,12 @@ fn content_parts(message: &ChatMessage, text: &str) -> Vec<request::Part> {
             }
             AttachmentKind::Pdf => request::Part::File {
                 file: request::FileData { filename: attachment.name.clone(), file_data: attachment.data_url() },
+            },
+            AttachmentKind::Audio => request::Part::InputAudio {
+                input_audio: request::InputAudio {
+                    data: attachment.sent_data().unwrap_or_default().to_owned(),
+                    format: if attachment.sent_mime() == "audio/mpeg" { "mp3" } else { "wav" },
+                },
             },
         })
         .collect();

@@ -112,7 +112,7 @@ use crate::contract::{
     FinishKind, FinishReason, HttpRequest, ImageOut, ProviderError, ProviderKind, ServerToolCall, ServerToolKind,
     ServerToolStatus, Source, StreamEvent, ToolSpec, Unsupported, Usage,
 };
-use crate::message::attachment::AttachmentKind;
+use crate::message::attachment::{AttachmentKind, Withheld};
 use crate::message::{ChatMessage, Role};
 use crate::sse::SseEvent;
 
@@ -218,6 +218,8 @@ fn parts(message: &ChatMessage, text: &str) -> Vec<request::Part> {
             AttachmentKind::Pdf => {
                 request::Part::File { filename: attachment.name.clone(), file_data: attachment.data_url() }
             }
+            // Never sent here (the Responses API takes no audio): its transcript is.
+            AttachmentKind::Audio => request::Part::Text { text: attachment.note(Withheld::NoAudioInput) },
         })
         .collect();
     if !text.is_empty() {

@@ -408,8 +408,10 @@ fn openrouter_lists_what_each_model_reads() {
     use crate::message::attachment::Accepts;
     assert_eq!(
         super::parse_model_inputs(body),
-        vec![("openai/gpt-4o".to_owned(), Accepts::ALL), ("deepseek/deepseek-chat".to_owned(), Accepts::TEXT)]
+        vec![("openai/gpt-4o".to_owned(), Accepts::VISUAL), ("deepseek/deepseek-chat".to_owned(), Accepts::TEXT)]
     );
+    let audio = body.replacen(r#"["text","image","file"]"#, r#"["text","image","file","audio"]"#, 1);
+    assert_eq!(super::parse_model_inputs(&audio)[0].1, Accepts::ALL, "\"audio\" among the input modalities");
     // A list without the field (OpenAI's own) says nothing.
     assert!(super::parse_model_inputs(r#"{"data":[{"id":"gpt-4o","object":"model"}]}"#).is_empty());
     assert!(super::parse_model_inputs("not json").is_empty());

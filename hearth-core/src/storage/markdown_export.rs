@@ -6,7 +6,8 @@
 //! blockquote under **Thinking**; tool calls list their name, their arguments as a
 //! JSON code block and their result; replies that did not finish normally carry a
 //! note in italics; a user message lists the names of the files it carried
-//! (their contents stay out) and links its images and PDFs, written beside the
+//! (their contents stay out) and links its images, PDFs and voice notes (a
+//! voice note's transcript quoted under it), written beside the
 //! document ([`attachment_path`]). A reply links the pictures its model made the
 //! same way, after its text (`![Image 1](attachments/…-Image-1.png)`), and its
 //! citations are footnotes: a reference `[^n]` where the text cites a source
@@ -275,6 +276,9 @@ fn message_section(message: &MessageRecord, applies: bool, notes: &mut u32) -> S
         let label = one_line(&attachment.name).replace(['[', ']'], "");
         let path = attachment_path(attachment);
         blocks.push(if attachment.is_image() { format!("![{label}]({path})") } else { format!("[{label}]({path})") });
+        if let Some(transcript) = attachment.transcript.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+            blocks.push(format!("*Transcript of {label}:*\n\n{}", blockquote(transcript)));
+        }
     }
     if !message.reasoning.trim().is_empty() {
         blocks.push(format!("**Thinking**\n\n{}", blockquote(message.reasoning.trim_end())));

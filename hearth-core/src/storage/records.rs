@@ -724,8 +724,9 @@ impl MessageRecord {
         !self.content.trim().is_empty() || !self.reasoning.trim().is_empty() || !self.tool_calls.is_empty()
     }
 
-    /// Recomputes the derived fields: the search terms, from the content and
-    /// the names (not the contents) of the attached files, images and PDFs;
+    /// Recomputes the derived fields: the search terms, from the content, the
+    /// names (not the contents) of the attached files, images and PDFs, and
+    /// voice notes' transcripts;
     /// and the blobs referred to, from the attachments and the media tools
     /// returned.
     pub fn refresh_terms(&mut self) {
@@ -737,6 +738,7 @@ impl MessageRecord {
                 .iter()
                 .map(|file| file.name.as_str())
                 .chain(self.attachments.iter().map(|attachment| attachment.name.as_str()))
+                .chain(self.attachments.iter().filter_map(|attachment| attachment.transcript.as_deref()))
                 .collect();
             crate::storage::search::terms(&format!("{}\n{}", self.content, names.join("\n")))
         };

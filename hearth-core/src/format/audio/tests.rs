@@ -70,3 +70,46 @@ fn silence_ends_a_dictation_only_after_speech() {
     }
     assert!(watch.push(0.1, 100.0), "1.5 s of quiet after speech ends it");
 }
+
+#[test]
+fn an_audio_file_is_told_from_its_first_bytes() {
+    use super::file::{AudioType, sniff};
+    let recorded = Pcm16::new().to_wav();
+    assert_eq!(sniff(&recorded), Some(AudioType::Wav));
+    assert_eq!(sniff(b"ID3\x04\x00\x00\x00\x00\x00\x00"), Some(AudioType::Mp3));
+    // MPEG-1 layer III, 128 kbit/s, 44.1 kHz.
+    assert_eq!(sniff(&[0xFF, 0xFB, 0x90, 0x64]), Some(AudioType::Mp3));
+    assert_eq!(sniff(&[0xFF, 0xFB, 0xF0, 0x64]), None, "a reserved bit rate is not a frame");
+    assert_eq!(sniff(b"OggS\x00\x02"), Some(AudioType::Ogg));
+    assert_eq!(sniff(b"fLaC\x00\x00"), Some(AudioType::Flac));
+    assert_eq!(sniff(b"FORM\x00\x00\x00\x00AIFF"), Some(AudioType::Aiff));
+    assert_eq!(sniff(&[0x1A, 0x45, 0xDF, 0xA3, 0x01]), Some(AudioType::Webm));
+    assert_eq!(sniff(b"\x00\x00\x00\x20ftypM4A \x00\x00"), Some(AudioType::Mp4));
+    assert_eq!(sniff(b"\x00\x00\x00\x20ftypqt  \x00\x00"), None, "a QuickTime movie is not a voice note");
+    assert_eq!(sniff(b"%PDF-1.7"), None);
+    assert_eq!(sniff(b"RIFF\x00\x00\x00\x00WEBPVP8 "), None, "a WebP is RIFF too");
+    assert_eq!(sniff(&[]), None);
+    assert!(AudioType::Wav.kept() && AudioType::Mp3.kept() && !AudioType::Ogg.kept());
+}
+
+#[test]
+fn a_wav_files_length_is_read_from_its_header() {
+    use super::file::wav_duration_ms;
+    let mut pcm = Pcm16::new();
+    pcm.push(&tone(48_000, 2500, 0.3), 48_000.0);
+    let wav = pcm.to_wav();
+    assert_eq!(wav_duration_ms(&wav), Some(2500));
+    // Stereo 44.1 kHz, 16-bit: 176,400 bytes a second; one second of data.
+    let stereo = super::wav(&vec![0; 176_400], 44_100, 2);
+    assert_eq!(wav_duration_ms(&stereo), Some(1000));
+    // A chunk before `fmt ` (LIST), of odd size, is skipped with its pad byte.
+    let mut listed = b"RIFF\x00\x00\x00\x00WAVELIST\x03\x00\x00\x00abc\x00".to_vec();
+    listed.extend_from_slice(&stereo[12..]);
+    assert_eq!(wav_duration_ms(&listed), Some(1000));
+    // A data size larger than the file (still being written) counts what is there.
+    let mut cut = stereo.clone();
+    cut.truncate(44 + 88_200);
+    assert_eq!(wav_duration_ms(&cut), Some(500));
+    assert_eq!(wav_duration_ms(b"RIFF\x00\x00\x00\x00WAVE"), None, "no chunks");
+    assert_eq!(wav_duration_ms(&stereo[..30]), None, "cut inside fmt");
+}

@@ -85,7 +85,7 @@ fn a_model_that_cannot_read_them_gets_notes_in_place_of_its_attachments() {
     );
     assert_eq!(text[1], answer, "other messages are untouched");
 
-    let images_only = for_request(&messages, ProviderKind::Anthropic, Accepts { images: true, pdfs: false });
+    let images_only = for_request(&messages, ProviderKind::Anthropic, Accepts::IMAGES);
     assert_eq!(images_only[0].attachments.len(), 1);
     assert_eq!(images_only[0].attachments[0].name, "cat.jpg");
     assert!(images_only[0].content.ends_with("this model cannot read PDFs, so it is not sent.]"));
@@ -97,7 +97,7 @@ fn a_model_that_reads_no_pdfs_gets_their_extracted_text() {
     let menu = Attachment { text: Some("Soup\n\nBread".into()), ..pdf("menu.pdf", Some(2), 90_000) };
     question.attachments = vec![menu, pdf("scan.pdf", Some(1), 40_000)];
     let messages = vec![question];
-    let extracted: Vec<&str> = to_extract(&messages, ProviderKind::OpenAi, Accepts { images: true, pdfs: false })
+    let extracted: Vec<&str> = to_extract(&messages, ProviderKind::OpenAi, Accepts::IMAGES)
         .iter()
         .map(|attachment| attachment.name.as_str())
         .collect();
@@ -145,10 +145,7 @@ fn to_send_lists_what_will_be_read_in_order() {
     let messages = [first, ChatMessage::new(Role::Assistant, "ok"), second];
     let names = |list: Vec<&Attachment>| list.iter().map(|a| a.name.clone()).collect::<Vec<_>>();
     assert_eq!(names(to_send(&messages, ProviderKind::OpenAi, Accepts::ALL)), ["one.jpg", "two.pdf", "three.jpg"]);
-    assert_eq!(
-        names(to_send(&messages, ProviderKind::OpenAi, Accepts { images: true, pdfs: false })),
-        ["one.jpg", "three.jpg"]
-    );
+    assert_eq!(names(to_send(&messages, ProviderKind::OpenAi, Accepts::IMAGES)), ["one.jpg", "three.jpg"]);
     assert!(to_send(&messages, ProviderKind::OpenAi, Accepts::TEXT).is_empty());
 }
 
@@ -222,7 +219,7 @@ fn what_is_over_a_provider_s_limits_is_said_before_sending() {
     );
     assert!(over_limit(&big, ProviderKind::OpenAi, Accepts::ALL).is_some());
     assert_eq!(over_limit(&big, ProviderKind::Gemini, Accepts::ALL), None);
-    assert_eq!(over_limit(&big, ProviderKind::OpenAi, Accepts { images: true, pdfs: false }), None, "not sent: a note");
+    assert_eq!(over_limit(&big, ProviderKind::OpenAi, Accepts::IMAGES), None, "not sent: a note");
 
     let long = message(vec![pdf("thesis.pdf", Some(140), 2_000_000)]);
     assert_eq!(
@@ -246,4 +243,73 @@ fn what_is_over_a_provider_s_limits_is_said_before_sending() {
         over_limit(&message(vec![image("ok.jpg", 2000, 1500, 400_000)]), ProviderKind::Anthropic, Accepts::ALL),
         None
     );
+}
+
+fn voice_note(mime: &str, transcript: Option<&str>) -> Attachment {
+    Attachment {
+        kind: AttachmentKind::Audio,
+        blob: "e".repeat(64),
+        mime: mime.into(),
+        name: "Voice note.wav".into(),
+        bytes: 128_044,
+        duration_ms: 4_000,
+        transcript: transcript.map(str::to_owned),
+        ..Attachment::default()
+    }
+}
+
+#[test]
+fn a_voice_note_is_heard_where_the_family_and_model_take_audio_else_its_transcript_goes() {
+    let wav = voice_note("audio/wav", Some("Buy oat milk."));
+    let ogg = voice_note("audio/ogg", Some("Buy oat milk."));
+    assert_eq!(withheld(&wav, ProviderKind::OpenAi, Accepts::ALL), None);
+    assert_eq!(withheld(&wav, ProviderKind::Gemini, Accepts::ALL), None);
+    assert_eq!(withheld(&ogg, ProviderKind::Gemini, Accepts::ALL), None, "Gemini takes Ogg");
+    assert_eq!(withheld(&ogg, ProviderKind::OpenAi, Accepts::ALL), Some(Withheld::NoAudioInput), "OpenAI: WAV, MP3");
+    assert_eq!(withheld(&wav, ProviderKind::OpenAi, Accepts::VISUAL), Some(Withheld::NoAudioInput));
+    for family in [ProviderKind::Anthropic, ProviderKind::Responses] {
+        assert_eq!(withheld(&wav, family, Accepts::ALL), Some(Withheld::NoAudioInput), "{family:?} takes no audio");
+    }
+    let messages = vec![ChatMessage { attachments: vec![read(wav.clone())], ..ChatMessage::new(Role::User, "") }];
+    let sent = for_request(&messages, ProviderKind::Anthropic, Accepts::VISUAL);
+    assert!(sent[0].attachments.is_empty());
+    assert_eq!(
+        sent[0].content,
+        "[The user sent the voice note “Voice note.wav” (0:04); this model cannot hear audio, so here is its \
+         transcript, made when it was attached:]\n\nBuy oat milk.\n\n[End of the transcript.]"
+    );
+    let heard = for_request(&messages, ProviderKind::OpenAi, Accepts::ALL);
+    assert_eq!(heard[0].attachments.len(), 1, "sent as audio");
+    assert_eq!(to_send(&messages, ProviderKind::OpenAi, Accepts::ALL).len(), 1, "its bytes are read");
+    assert!(to_send(&messages, ProviderKind::OpenAi, Accepts::TEXT).is_empty(), "not read for a transcript");
+    let silent = voice_note("audio/wav", Some("  "));
+    assert_eq!(
+        silent.note(Withheld::NoAudioInput),
+        "[The user sent the voice note “Voice note.wav” (0:04); this model cannot hear audio and it has no \
+         transcript, so it is not sent.]"
+    );
+}
+
+#[test]
+fn a_voice_note_is_described_by_its_type_length_and_size() {
+    assert_eq!(voice_note("audio/wav", None).summary(), "WAV, 0:04, 126 KB");
+    assert_eq!(Attachment { duration_ms: 0, ..voice_note("audio/mpeg", None) }.summary(), "MP3, 126 KB");
+    assert_eq!(voice_note("audio/wav", None).estimated_tokens(), 4 * 32);
+    // Unknown length: guessed from its size as 16 kHz WAV (32 KB a second).
+    assert_eq!(Attachment { duration_ms: 0, ..voice_note("audio/mpeg", None) }.estimated_tokens(), 5 * 32);
+    assert_eq!(duration_text(999), "0:01");
+    assert_eq!(duration_text(750_000), "12:30");
+    assert_eq!(duration_text(3_723_000), "1:02:03");
+}
+
+#[test]
+fn what_a_model_reads_is_said_in_words() {
+    assert_eq!(Accepts::ALL.described(), "images, PDFs, and audio");
+    assert_eq!(Accepts::VISUAL.described(), "images and PDFs");
+    assert_eq!(Accepts::IMAGES.described(), "images");
+    assert_eq!(Accepts { images: false, pdfs: false, audio: true }.described(), "audio");
+    assert_eq!(Accepts::TEXT.described(), "text only");
+    // Stored before voice notes: no audio.
+    let stored: Accepts = serde_json::from_str(r#"{"images":true,"pdfs":true}"#).expect("read");
+    assert_eq!(stored, Accepts::VISUAL);
 }

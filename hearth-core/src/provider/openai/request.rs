@@ -191,6 +191,15 @@ pub(super) enum Part {
     ImageUrl { image_url: ImageUrl },
     /// `{"type":"file","file":{"filename":…,"file_data":"data:application/pdf;base64,…"}}`.
     File { file: FileData },
+    /// `{"type":"input_audio","input_audio":{"data":"<base64>","format":"wav"}}`.
+    InputAudio { input_audio: InputAudio },
+}
+
+/// An audio part's sound: its bytes, base64 (no `data:` URL), and `wav` or `mp3`.
+#[derive(Debug, Serialize)]
+pub(super) struct InputAudio {
+    pub(super) data: String,
+    pub(super) format: &'static str,
 }
 
 /// An image part's image: a `data:` URL and the detail the model looks at it with.

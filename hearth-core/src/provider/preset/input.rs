@@ -1,4 +1,4 @@
-//! What a model reads besides text (images, PDFs) when the user has not said:
+//! What a model reads besides text (images, PDFs, audio) when the user has not said:
 //! what each family's public documentation gives, matched on the model id
 //! (without case and without a routing prefix, as for the context window).
 //!
@@ -13,6 +13,10 @@
 //! - OpenAI models pages (<https://platform.openai.com/docs/models>): gpt-4o,
 //!   gpt-4.1, gpt-5, o1, o3 and o4-mini take image and file input; gpt-3.5,
 //!   o1-mini and o3-mini take text only.
+//! - OpenAI, "Audio and speech" (<https://platform.openai.com/docs/guides/audio>):
+//!   chat completions take `input_audio` (WAV or MP3) on the audio models only
+//!   (`gpt-audio`, `gpt-4o-audio-preview` and their mini versions); Gemini,
+//!   "Audio understanding": every Gemini model hears audio; Claude hears none.
 //! - DeepSeek, "Models & Pricing": deepseek-chat and deepseek-reasoner are text only.
 //! - Other OpenAI-compatible servers (Ollama, LM Studio, llama.cpp, OpenRouter,
 //!   Zhipu, a custom URL) run models Hearth cannot know: images are tried (a
@@ -63,6 +67,7 @@ impl ModelInputs {
                 accepts: Accepts {
                     images: current.accepts.images && learned.accepts.images,
                     pdfs: current.accepts.pdfs && learned.accepts.pdfs,
+                    audio: current.accepts.audio && learned.accepts.audio,
                 },
                 ..learned
             },
@@ -89,14 +94,17 @@ impl Preset {
         let lower = model.to_ascii_lowercase();
         let id = lower.rsplit('/').next().unwrap_or(&lower);
         match self {
-            Preset::Anthropic | Preset::Gemini => Accepts::ALL,
+            Preset::Anthropic => Accepts::VISUAL,
+            Preset::Gemini => Accepts::ALL,
             Preset::DeepSeek => Accepts::TEXT,
             Preset::OpenAi | Preset::Azure => {
                 let text_only = ["gpt-3.5", "o1-mini", "o3-mini", "text-", "davinci", "babbage"]
                     .iter()
                     .any(|prefix| id.starts_with(prefix))
                     || id.contains("instruct");
-                if text_only { Accepts::TEXT } else { Accepts::ALL }
+                // Chat completions hear audio on the audio models only (gpt-audio, gpt-4o-audio-preview).
+                let audio = id.contains("audio") && !id.contains("transcribe") && !id.contains("tts");
+                if text_only { Accepts::TEXT } else { Accepts { audio, ..Accepts::VISUAL } }
             }
             Preset::Zhipu
             | Preset::OpenRouter
@@ -107,7 +115,9 @@ impl Preset {
                 if id.starts_with("deepseek") {
                     Accepts::TEXT
                 } else {
-                    Accepts { images: true, pdfs: false }
+                    // Audio is tried where the id says the model hears (gpt-audio, Qwen-Omni, Voxtral, Gemini).
+                    let audio = ["audio", "omni", "voxtral", "gemini"].iter().any(|word| id.contains(word));
+                    Accepts { audio, ..Accepts::IMAGES }
                 }
             }
         }

@@ -78,8 +78,9 @@ const PIXEL_PNG: &str =
 
 /// A question carrying a photo (stored as a JPEG master, whose bytes stand
 /// here as the PNG's), a PDF and an attached file, an answer, and a follow-up
-/// carrying an iPhone photo kept as HEIC (sent as is to Gemini only), each
-/// with its bytes read (as the shell reads them for a request), passed
+/// carrying an iPhone photo kept as HEIC (sent as is to Gemini only) and a
+/// voice note (a WAV with its transcript: heard by a model that takes audio,
+/// read as its transcript by the others), each with its bytes read (as the shell reads them for a request), passed
 /// through [`for_request`] for a model that reads `accepts`.
 pub(crate) fn with_attachments(family: ProviderKind, accepts: Accepts) -> Vec<ChatMessage> {
     let read = |attachment: Attachment, data: &str| Attachment { data: Some(data.into()), ..attachment };
@@ -110,6 +111,17 @@ pub(crate) fn with_attachments(family: ProviderKind, accepts: Accepts) -> Vec<Ch
         bytes: 12,
         ..Attachment::default()
     };
+    let voice_note = Attachment {
+        kind: AttachmentKind::Audio,
+        blob: "d".repeat(64),
+        mime: "audio/wav".into(),
+        name: "Voice note.wav".into(),
+        bytes: 52,
+        duration_ms: 1,
+        transcript: Some("It came on the fourth, not the third.".into()),
+        ..Attachment::default()
+    };
+    let wav = crate::format::audio::wav(&[0; 8], 16_000, 1);
     let pdf_data = crate::format::base64::encode(b"%PDF-1.7\n%%EOF\n");
     let mut question = ChatMessage::user_with_files(
         "Do these match?",
@@ -117,7 +129,8 @@ pub(crate) fn with_attachments(family: ProviderKind, accepts: Accepts) -> Vec<Ch
     );
     question.attachments = vec![read(photo, PIXEL_PNG), read(pdf, &pdf_data)];
     let mut follow_up = ChatMessage::new(Role::User, "And this one?");
-    follow_up.attachments = vec![read(heic, "AAAAGGZ0eXBoZWlj")];
+    follow_up.attachments =
+        vec![read(heic, "AAAAGGZ0eXBoZWlj"), read(voice_note, &crate::format::base64::encode(&wav))];
     let mut answer = ChatMessage::new(Role::Assistant, "Yes: both say 42 euros.");
     answer.origin = Some(family);
     let messages = vec![ChatMessage::new(Role::System, "You are terse."), question, answer, follow_up];

@@ -838,3 +838,38 @@ fn an_agent_with_a_voice_is_shape_3() {
     assert!(!agent_doc(&plain, PLAIN).contains_key("auto_read"), "left out when off");
     assert!(!agent_doc(&plain, PLAIN).contains_key("voice"), "left out when blank");
 }
+
+#[test]
+fn a_message_with_a_voice_note_and_a_model_said_to_hear_are_shape_3() {
+    use crate::message::attachment::{Accepts, AttachmentKind};
+    use crate::provider::{InputsFrom, ModelInputs};
+    let mut message = MessageRecord::new("m1".to_owned(), "s1".to_owned(), Role::User, 1_000);
+    assert_eq!(message_shape(&message), FIRST_SHAPE);
+    message.attachments.push(Attachment {
+        kind: AttachmentKind::Audio,
+        blob: "a".repeat(64),
+        mime: "audio/wav".into(),
+        name: "Voice note.wav".into(),
+        transcript: Some("Hello".into()),
+        ..Attachment::default()
+    });
+    let body = message_doc(&message).expect("a body");
+    assert_eq!(body.get(SCHEMA_FIELD), Some(&Value::from(3)));
+    let mut model = ModelConfigRecord {
+        id: "m".into(),
+        provider_id: "p".into(),
+        model: "gpt-audio".into(),
+        temperature: None,
+        max_tokens: None,
+        top_p: None,
+        extra_json: None,
+        thinking: None,
+        context_window: None,
+        inputs: None,
+    };
+    assert_eq!(model_config_doc(&model).get(SCHEMA_FIELD), Some(&Value::from(FIRST_SHAPE)));
+    model.inputs = Some(ModelInputs { model: "gpt-audio".into(), accepts: Accepts::ALL, from: InputsFrom::User });
+    assert_eq!(model_config_doc(&model).get(SCHEMA_FIELD), Some(&Value::from(3)));
+    model.inputs = Some(ModelInputs { model: "gpt-audio".into(), accepts: Accepts::VISUAL, from: InputsFrom::User });
+    assert_eq!(model_config_doc(&model).get(SCHEMA_FIELD), Some(&Value::from(FIRST_SHAPE)));
+}

@@ -455,6 +455,30 @@ fn images_and_pdfs_are_linked_beside_the_document_each_once() {
 }
 
 #[test]
+fn a_voice_note_is_linked_with_its_transcript_quoted() {
+    use crate::message::attachment::{Attachment, AttachmentKind};
+    let note = Attachment {
+        kind: AttachmentKind::Audio,
+        blob: "abcdef0123456789".repeat(4),
+        mime: "audio/wav".into(),
+        name: "Voice note.wav".into(),
+        transcript: Some("Buy oat milk.\nAnd bread.".into()),
+        ..Attachment::default()
+    };
+    let mut question = message("m1", Role::User, 1_000, "");
+    question.attachments = vec![note];
+    let messages = [question];
+    let document = session_to_markdown(&session("Shopping"), &messages);
+    assert!(
+        document.contains(
+            "[Voice note.wav](attachments/abcdef012345-Voice-note.wav)\n\n*Transcript of Voice note.wav:*\n\n> Buy oat milk.\n> And bread.\n"
+        ),
+        "{document}"
+    );
+    assert_eq!(super::attachment_files(&messages).len(), 1, "its sound is written beside the document");
+}
+
+#[test]
 fn other_versions_follow_as_labelled_appendices_on_request() {
     let mut question = message("q1", Role::User, 1_000, "Which colour?");
     question.parent = None;

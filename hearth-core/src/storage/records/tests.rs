@@ -443,23 +443,23 @@ fn what_a_model_reads_is_documented_then_listed_refused_or_said() {
         inputs: None,
     };
     let preset = Preset::OpenRouter;
-    assert_eq!(record.accepts(preset), (Accepts { images: true, pdfs: false }, InputsFrom::Documentation));
+    assert_eq!(record.accepts(preset), (Accepts::IMAGES, InputsFrom::Documentation));
     // The model list says text only.
     assert!(record.learn_inputs(Accepts::TEXT, InputsFrom::ModelList, preset));
     assert_eq!(record.accepts(preset), (Accepts::TEXT, InputsFrom::ModelList));
     // The user knows better.
-    assert!(record.learn_inputs(Accepts { images: true, pdfs: false }, InputsFrom::User, preset));
+    assert!(record.learn_inputs(Accepts::IMAGES, InputsFrom::User, preset));
     assert!(!record.learn_inputs(Accepts::ALL, InputsFrom::ModelList, preset), "a list does not override the user");
     // Then the provider refuses an image: only images turn off.
-    assert!(record.learn_inputs(Accepts { images: false, pdfs: true }, InputsFrom::Refusal, preset));
+    assert!(record.learn_inputs(Accepts { images: false, pdfs: true, audio: false }, InputsFrom::Refusal, preset));
     assert_eq!(record.accepts(preset), (Accepts::TEXT, InputsFrom::Refusal));
     // Another model id on the same settings starts from what is documented.
     record.model = "openai/gpt-4o".into();
-    assert_eq!(record.accepts(preset), (Accepts { images: true, pdfs: false }, InputsFrom::Documentation));
+    assert_eq!(record.accepts(preset), (Accepts::IMAGES, InputsFrom::Documentation));
     // A refusal from a documented default keeps the rest documented.
     let mut claude = ModelConfigRecord { model: "claude-sonnet-4-5".into(), inputs: None, ..record };
-    assert!(claude.learn_inputs(Accepts { images: true, pdfs: false }, InputsFrom::Refusal, Preset::Anthropic));
-    assert_eq!(claude.accepts(Preset::Anthropic), (Accepts { images: true, pdfs: false }, InputsFrom::Refusal));
+    assert!(claude.learn_inputs(Accepts::IMAGES, InputsFrom::Refusal, Preset::Anthropic));
+    assert_eq!(claude.accepts(Preset::Anthropic), (Accepts::IMAGES, InputsFrom::Refusal));
     // Stored and read back as it was.
     let json = serde_json::to_string(&claude).expect("serialises");
     let back: ModelConfigRecord = serde_json::from_str(&json).expect("reads back");

@@ -4,7 +4,7 @@
 use super::*;
 
 fn inputs(model: &str, images: bool, pdfs: bool, from: InputsFrom) -> ModelInputs {
-    ModelInputs { model: model.into(), accepts: Accepts { images, pdfs }, from }
+    ModelInputs { model: model.into(), accepts: Accepts { images, pdfs, audio: false }, from }
 }
 
 #[test]
@@ -32,11 +32,17 @@ fn the_user_and_refusals_outrank_the_model_list() {
 
 #[test]
 fn known_models_read_what_their_documentation_says() {
-    assert_eq!(Preset::Anthropic.accepts("claude-sonnet-4-5"), Accepts::ALL);
+    assert_eq!(Preset::Anthropic.accepts("claude-sonnet-4-5"), Accepts::VISUAL, "Claude hears no audio");
     assert_eq!(Preset::Gemini.accepts("gemini-2.5-flash"), Accepts::ALL);
-    assert_eq!(Preset::OpenAi.accepts("gpt-4o-mini"), Accepts::ALL);
-    assert_eq!(Preset::OpenAi.accepts("gpt-5"), Accepts::ALL);
-    assert_eq!(Preset::Azure.accepts("o4-mini"), Accepts::ALL);
+    assert_eq!(Preset::OpenAi.accepts("gpt-4o-mini"), Accepts::VISUAL);
+    assert_eq!(Preset::OpenAi.accepts("gpt-5"), Accepts::VISUAL);
+    assert_eq!(Preset::Azure.accepts("o4-mini"), Accepts::VISUAL);
+    // Chat completions hear audio on the audio models only.
+    assert_eq!(Preset::OpenAi.accepts("gpt-audio"), Accepts::ALL);
+    assert_eq!(Preset::OpenAi.accepts("gpt-4o-mini-audio-preview"), Accepts::ALL);
+    assert_eq!(Preset::OpenAi.accepts("gpt-4o-mini-transcribe"), Accepts::VISUAL);
+    assert!(Preset::OpenRouter.accepts("google/gemini-2.5-flash").audio);
+    assert!(Preset::Ollama.accepts("qwen2.5-omni:7b").audio);
     assert_eq!(Preset::OpenAi.accepts("gpt-3.5-turbo"), Accepts::TEXT);
     assert_eq!(Preset::OpenAi.accepts("o3-mini"), Accepts::TEXT);
     assert_eq!(Preset::OpenAi.accepts("gpt-3.5-turbo-instruct"), Accepts::TEXT);
@@ -47,6 +53,6 @@ fn known_models_read_what_their_documentation_says() {
 #[test]
 fn unknown_models_on_compatible_servers_try_images_but_get_no_pdfs() {
     for preset in [Preset::Ollama, Preset::LmStudio, Preset::LlamaCpp, Preset::Custom, Preset::OpenRouter] {
-        assert_eq!(preset.accepts("some-model"), Accepts { images: true, pdfs: false }, "{preset:?}");
+        assert_eq!(preset.accepts("some-model"), Accepts::IMAGES, "{preset:?}: no PDFs, no audio");
     }
 }
