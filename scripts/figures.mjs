@@ -33,7 +33,7 @@ const CHUNK_WHEN = {
   dialogs: 'the dialogs, when the first one opens',
   export: 'the Markdown export, at the first export',
   mcp: 'the MCP client, its prompts and resources dialog and OAuth sign-in, at the first use of an MCP server',
-  media: 'preparing images and PDFs, at the first one',
+  media: 'preparing images, PDFs and audio files, at the first one',
   migration: "the one-time upgrade of an older database's conversations, only for such a database",
   pdf_text: 'the PDF text extractor, when a model that reads no PDFs is sent one',
   pictures: 'the image requests of "Create an image", when a picture is first asked for',
@@ -41,7 +41,7 @@ const CHUNK_WHEN = {
   search: 'search, at the first search',
   shared: 'code that several chunks share, fetched with the first chunk that needs each part',
   sync: 'sync (the replicator, Check server, end-to-end encryption), when sync starts or a server is checked',
-  voice: 'dictation and Read aloud (the microphone, transcription, speech), at the first use',
+  voice: 'dictation, voice notes and Read aloud (the microphone, transcription, speech), at the first use',
 };
 
 /** The `.ext` files under `dir` (recursively, skipping node_modules), sorted. */

@@ -16,6 +16,7 @@ pub(crate) mod media_viewer;
 pub(crate) mod message_row;
 pub(crate) mod reply;
 pub(crate) mod sent_media;
+pub(crate) mod sent_voice_note;
 pub(crate) mod session_bar;
 pub(crate) mod state;
 pub(crate) mod summary_divider;

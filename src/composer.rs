@@ -28,3 +28,4 @@ pub(crate) mod picture_choices;
 pub(crate) mod picture_dialog;
 pub(crate) mod search_button;
 pub(crate) mod state;
+pub(crate) mod voice_note_detail;

@@ -6,6 +6,7 @@
 pub(crate) mod abort;
 pub(crate) mod address;
 pub(crate) mod app_frame;
+pub(crate) mod audio_file;
 pub(crate) mod chunks;
 pub(crate) mod clipboard;
 pub(crate) mod clock;

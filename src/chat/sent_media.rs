@@ -1,7 +1,8 @@
-//! The images and PDFs a sent message carried: each image as a thumbnail read
-//! from the blob store (a PDF as a chip), named and described ("JPEG, 2000 ×
-//! 1500, 412 KB"); one that is no longer stored says so. Each is a button
-//! that opens it large ([`MediaViewer`]). Built by the `media` chunk
+//! The images, PDFs and voice notes a sent message carried: each image as a
+//! thumbnail read from the blob store (a PDF as a chip), named and described
+//! ("JPEG, 2000 × 1500, 412 KB"); one that is no longer stored says so. Each
+//! is a button that opens it large ([`MediaViewer`]); a voice note is a player
+//! with its transcript ([`SentVoiceNote`]). Built by the `media` chunk
 //! ([`sent_media_view`]), loaded once a conversation shows one.
 
 use hearth_core::message::Attachment;
@@ -9,11 +10,12 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::media_viewer::MediaViewer;
+use super::sent_voice_note::SentVoiceNote;
 use crate::io::media::{remember_url, shown_url};
 use crate::store::StoreContext;
 use crate::ui::lazy::{ChunkError, wasm_split};
 
-/// The list named "Images and PDFs"; nothing when there are none.
+/// The list named "Images, PDFs and voice notes"; nothing when there are none.
 #[component]
 pub(crate) fn SentMedia(
     /// The message's attachments, as sent.
@@ -25,6 +27,9 @@ pub(crate) fn SentMedia(
     let items = attachments
         .into_iter()
         .map(|attachment| {
+            if attachment.is_audio() {
+                return view! { <SentVoiceNote attachment /> }.into_any();
+            }
             // The picture's URL: made on this page already, else read from the store.
             let url = RwSignal::new(shown_url(&attachment.blob));
             let missing = RwSignal::new(false);
@@ -68,11 +73,12 @@ pub(crate) fn SentMedia(
                     </button>
                 </li>
             }
+            .into_any()
         })
         .collect_view();
     (!empty).then(|| {
         view! {
-            <ul class="attached-media sent" aria-label="Images and PDFs">{items}</ul>
+            <ul class="attached-media sent" aria-label="Images, PDFs and voice notes">{items}</ul>
             <MediaViewer shown />
         }
     })

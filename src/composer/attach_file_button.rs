@@ -1,10 +1,11 @@
 //! The composer's "Attach a file" button: it opens the browser's file picker
-//! (images, PDFs, .md and .txt files); each chosen file is attached to the
-//! next message (a text file is added to the project files too). When the
-//! model does not read images or PDFs, the button's title (its accessible
-//! description too) says so and why (who says so); such a file is still
-//! attached, so a switch to a model that reads it sends it: until then an
-//! image goes as a note and a PDF as its text.
+//! (images, PDFs, audio, .md and .txt files); each chosen file is attached to
+//! the next message (a text file is added to the project files too, an audio
+//! file becomes a voice note). When the model does not read images or PDFs,
+//! the button's title (its accessible description too) says so and why (who
+//! says so); such a file is still attached, so a switch to a model that reads
+//! it sends it: until then an image goes as a note and a PDF as its text (a
+//! voice note goes as its transcript, as its line in the list says).
 
 use hearth_core::provider::ModelInputs;
 use leptos::html::Input;
@@ -21,7 +22,7 @@ pub(crate) fn AttachFileButton() -> impl IntoView {
     let input = NodeRef::<Input>::new();
     let chosen = move |ev: leptos::ev::Event| file_drop::on_chosen(&ev, chat);
     let title = move || {
-        let what = "Attach images, PDFs or text files (.md, .txt)";
+        let what = "Attach images, PDFs, audio or text files (.md, .txt)";
         match why_not(chat) {
             Some(why) => format!("{what}. {why}"),
             None => what.to_owned(),
@@ -47,14 +48,15 @@ pub(crate) fn AttachFileButton() -> impl IntoView {
             multiple
             hidden
             tabindex="-1"
-            accept="image/*,.heic,.heif,application/pdf,.pdf,.md,.txt,.markdown"
+            accept="image/*,.heic,.heif,application/pdf,.pdf,audio/*,.md,.txt,.markdown"
             on:change=chosen
         />
     }
 }
 
 /// Why the conversation's model does not read images or PDFs, and who says
-/// so; `None` when it reads both.
+/// so; `None` when it reads both. (A voice note it does not hear says so in
+/// the list of attachments: its transcript goes instead.)
 fn why_not(chat: ChatContext) -> Option<String> {
     let entry = chat.account()?;
     let (accepts, from) = entry.accepts();

@@ -6,6 +6,7 @@ pub(crate) mod attachments;
 pub(crate) mod dictation;
 pub(crate) mod media;
 pub(crate) mod prepare;
+mod voice_note;
 
 use leptos::prelude::*;
 

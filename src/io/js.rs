@@ -82,6 +82,15 @@ pub(crate) fn error_name(error: &JsValue) -> (Option<String>, Option<String>) {
     (string(error, "name"), string(error, "message").or_else(|| error.as_string()))
 }
 
+/// The numbers of a `Float32Array`, read as its bytes (in the platform's
+/// byte order, little-endian everywhere, as wasm is) so no binding of its
+/// own is needed; `None` when `array` is not one.
+pub(crate) fn float32s(array: &JsValue) -> Option<Vec<f32>> {
+    let (data, offset, length) = (get(array, "buffer")?, get(array, "byteOffset")?, get(array, "byteLength")?);
+    let bytes = construct("Uint8Array", &[&data, &offset, &length]).ok()?.dyn_into::<js_sys::Uint8Array>().ok()?;
+    Some(bytes.to_vec().chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect())
+}
+
 fn array(items: &[&JsValue]) -> Array {
     let array = Array::new();
     for item in items {

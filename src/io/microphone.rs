@@ -9,8 +9,8 @@
 
 use std::fmt;
 
+use wasm_bindgen::JsValue;
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
 
 use super::js;
 
@@ -121,18 +121,8 @@ impl Drop for Microphone {
 fn samples_of(event: &web_sys::Event, samples: &mut Vec<f32>) -> bool {
     let Some(buffer) = js::get(event, "inputBuffer") else { return false };
     let Ok(channel) = js::call(&buffer, "getChannelData", &[&JsValue::from_f64(0.0)]) else { return false };
-    // The channel's bytes (a `Float32Array` is in the platform's byte order,
-    // little-endian everywhere, as wasm is).
-    let (Some(data), Some(offset), Some(length)) =
-        (js::get(&channel, "buffer"), js::get(&channel, "byteOffset"), js::get(&channel, "byteLength"))
-    else {
-        return false;
-    };
-    let Ok(bytes) = js::construct("Uint8Array", &[&data, &offset, &length]) else { return false };
-    let Ok(bytes) = bytes.dyn_into::<js_sys::Uint8Array>() else { return false };
-    let bytes = bytes.to_vec();
-    samples.clear();
-    samples.extend(bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])));
+    let Some(block) = js::float32s(&channel) else { return false };
+    *samples = block;
     true
 }
 

@@ -1,9 +1,9 @@
 //! The provider form's "Reads besides text" choice: whether the model takes
-//! images and PDFs. "As known" follows what Hearth knows (its family's
+//! images, PDFs and audio. "As known" follows what Hearth knows (its family's
 //! documentation, the provider's model list, or a refusal it got), which the
 //! hint names; the other choices are the user's word for this model id. What
 //! it reads decides what a request carries: an image or PDF it does not read
-//! goes as a short note (a PDF as its text).
+//! goes as a short note (a PDF as its text), a voice note as its transcript.
 
 use hearth_core::message::attachment::Accepts;
 use hearth_core::provider::{InputsFrom, ModelInputs};
@@ -12,11 +12,14 @@ use leptos::prelude::*;
 use crate::providers::state::ProviderEntry;
 
 /// The choices, as `(value, label, what it means)`.
-const CHOICES: [(&str, &str, Option<Accepts>); 5] = [
+const CHOICES: [(&str, &str, Option<Accepts>); 8] = [
     ("known", "As known", None),
-    ("all", "Images and PDFs", Some(Accepts::ALL)),
-    ("images", "Images", Some(Accepts { images: true, pdfs: false })),
-    ("pdfs", "PDFs", Some(Accepts { images: false, pdfs: true })),
+    ("everything", "Images, PDFs and audio", Some(Accepts::ALL)),
+    ("all", "Images and PDFs", Some(Accepts::VISUAL)),
+    ("images", "Images", Some(Accepts::IMAGES)),
+    ("pdfs", "PDFs", Some(Accepts { images: false, pdfs: true, audio: false })),
+    ("images-audio", "Images and audio", Some(Accepts { images: true, pdfs: false, audio: true })),
+    ("audio", "Audio", Some(Accepts { images: false, pdfs: false, audio: true })),
     ("text", "Text only", Some(Accepts::TEXT)),
 ];
 
@@ -42,7 +45,7 @@ pub(crate) fn ModelInputsField(
             let (accepts, from) = e.accepts();
             let model = e.model.model.trim();
             let model = if model.is_empty() { "This model" } else { model };
-            format!("{model} reads {}, {}.", what(accepts), ModelInputs::reason(from))
+            format!("{model} reads {}, {}.", accepts.described(), ModelInputs::reason(from))
         })
     };
     let change = move |ev: leptos::ev::Event| {
@@ -62,15 +65,5 @@ pub(crate) fn ModelInputsField(
             </select>
         </label>
         <p class="hint" id="model-inputs-hint">{hint}</p>
-    }
-}
-
-/// "images and PDFs", "images, not PDFs", "PDFs, not images", "text only".
-fn what(accepts: Accepts) -> &'static str {
-    match (accepts.images, accepts.pdfs) {
-        (true, true) => "images and PDFs",
-        (true, false) => "images, not PDFs",
-        (false, true) => "PDFs, not images",
-        (false, false) => "text only",
     }
 }

@@ -1,11 +1,13 @@
 //! Under the composer while dictating: the microphone's level and the time
 //! recorded (announced only at the start and the end, not every tick), then
 //! "Turning speech into text…" (with Cancel), and what went wrong, with "Try
-//! again" when the recording was kept.
+//! again" when the recording was kept. While it records, "Keep as a voice
+//! note" ends it and attaches the recording itself to the next message.
 
 use hearth_core::format::grouped;
 use leptos::prelude::*;
 
+use crate::chat::state::ChatContext;
 use crate::composer::state::ComposerDraft;
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::voice::state::{Dictation, VoiceContext};
@@ -21,6 +23,7 @@ pub(crate) fn recorder_panel_view() -> Result<AnyView, ChunkError> {
 fn RecorderPanel() -> impl IntoView {
     let voice = VoiceContext::expect();
     let draft = ComposerDraft::expect();
+    let media = ChatContext::expect().attachments.media;
     let live = voice.live();
     let time = move || {
         let seconds = live.elapsed_ms.get() / 1000;
@@ -70,6 +73,10 @@ fn RecorderPanel() -> impl IntoView {
             <Show when=move || voice.dictation.get() == Dictation::Recording && !listening()>
                 <meter class="recorder-level" aria-label="Microphone level" min="0" max="100" value=percent></meter>
                 <span class="recorder-time" role="timer" aria-label="Time recorded">{time}</span>
+                <button type="button" on:click=move |_| {
+                    to_message_box();
+                    voice.keep_as_note(media);
+                }>"Keep as a voice note"</button>
             </Show>
             <Show when=move || voice.dictation.get() == Dictation::Transcribing>
                 <button type="button" on:click=move |_| {

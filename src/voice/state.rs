@@ -10,6 +10,7 @@ mod context;
 mod dictation;
 mod listening;
 mod live;
+mod note;
 mod problem;
 mod reading;
 mod starts;
@@ -18,6 +19,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 pub(crate) use crate::composer::state::dictation::Dictation;
+use crate::composer::state::media::MediaAttachments;
 pub(crate) use context::{VOICE, VoiceContext};
 
 impl VoiceContext {
@@ -50,6 +52,29 @@ impl VoiceContext {
     /// chunk); the recording is kept for Try again.
     pub(crate) fn cancel_dictation(self) {
         dictation::cancel();
+    }
+
+    /// Ends the recording and attaches it to the next message as a voice
+    /// note (the recorder's panel, in the chunk).
+    pub(crate) fn keep_as_note(self, media: MediaAttachments) {
+        spawn_local(async move {
+            if let Some(code) = code::loaded() {
+                (code.keep_note)(self, media).await;
+            }
+        });
+    }
+
+    /// Has the voice note `key` of `media` turned into text, when it waits
+    /// for it (the composer's list of attachments, in the `media` chunk).
+    pub(crate) fn hear_note(self, media: MediaAttachments, key: u32) {
+        let Some(wav) = media.take_speech(key) else { return };
+        spawn_local(async move {
+            let heard = match code::load().await {
+                Ok(code) => (code.hear)(self, wav).await,
+                Err(error) => Err(format!("No transcript: voice could not be loaded ({error}).")),
+            };
+            media.heard(key, heard);
+        });
     }
 
     /// Puts the dictation's failure away (the recorder's panel, in the chunk).

@@ -28,7 +28,7 @@ function composer(page) {
   const form = page.getByRole('form', { name: 'Composer', exact: true });
   return {
     form,
-    media: form.getByRole('list', { name: 'Attached images and PDFs', exact: true }),
+    media: form.getByRole('list', { name: 'Attached images, PDFs and voice notes', exact: true }),
     alert: form.getByRole('alert'),
     attach: form.getByRole('button', { name: 'Attach a file', exact: true }),
   };
@@ -324,7 +324,7 @@ describe('images and PDFs in a message', () => {
     await drop(page, 'IMG_0001.HEIC', heic);
     assert.match(await ready(page, 'IMG_0001.HEIC'), /HEIC, 2 KB · This browser cannot convert HEIC photos: it is kept as it is, and only Gemini models can read it\./);
     await drop(page, 'notes.bin', Buffer.from([0, 1, 2, 3]));
-    await composer(page).alert.filter({ hasText: '“notes.bin” was not attached: Hearth takes images, PDFs and .md or .txt files.' }).waitFor();
+    await composer(page).alert.filter({ hasText: '“notes.bin” was not attached: Hearth takes images, PDFs, audio and .md or .txt files.' }).waitFor();
     await paste(page, 'spare.png', 'image/png', await canvasImage(page, 300, 200, 'image/png'));
     await ready(page, 'spare.png');
     assert.deepEqual(await axeViolations(page, { include: 'form' }), [], 'axe on the composer with attachments');
@@ -485,7 +485,7 @@ describe('images and PDFs in a message', () => {
     const attach = composer(page).attach;
     const reason =
       'no-image-input reads no images or PDFs (the provider refused one earlier): an image goes as a note, a PDF as its text.';
-    assert.equal(await attach.getAttribute('title'), `Attach images, PDFs or text files (.md, .txt). ${reason}`);
+    assert.equal(await attach.getAttribute('title'), `Attach images, PDFs, audio or text files (.md, .txt). ${reason}`);
     await paste(page, 'again.png', 'image/png', await canvasImage(page, 200, 100, 'image/png'));
     await composer(page).media.getByText(/this model reads no images, so a note goes instead/).waitFor();
 
@@ -496,14 +496,14 @@ describe('images and PDFs in a message', () => {
     const hint = (text) => form.getByText(text, { exact: true });
     await hint('no-image-input reads text only, the provider refused one earlier.').waitFor();
     await reads.selectOption({ label: 'Images' });
-    await hint('no-image-input reads images, not PDFs, as set in Providers.').waitFor();
+    await hint('no-image-input reads images, as set in Providers.').waitFor();
     await waitUntil(async () => {
       const { model_configs: [config] } = await readDatabase(page, ['model_configs']);
-      return JSON.stringify(config.inputs) === JSON.stringify({ model: 'no-image-input', accepts: { images: true, pdfs: false }, from: 'user' });
+      return JSON.stringify(config.inputs) === JSON.stringify({ model: 'no-image-input', accepts: { images: true, pdfs: false, audio: false }, from: 'user' });
     }, 'the user’s word is stored with the model');
     // "As known", then Test connection: the model list (OpenRouter's architecture) says text only.
     await reads.selectOption({ label: 'As known' });
-    await hint('no-image-input reads images, not PDFs, as its provider documents.').waitFor();
+    await hint('no-image-input reads images, as its provider documents.').waitFor();
     await form.getByRole('button', { name: 'Test connection', exact: true }).click();
     await hint('no-image-input reads text only, as the provider’s model list says.').waitFor();
     assert.equal(await reads.inputValue(), 'known');

@@ -327,7 +327,7 @@ describe('sync against a hostile server', () => {
       data.items.add(new File([text], 'large.pdf', { type: 'application/pdf' }));
       box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     });
-    const item = a.page.getByRole('list', { name: 'Attached images and PDFs', exact: true }).getByRole('listitem').filter({ hasText: 'large.pdf' });
+    const item = a.page.getByRole('list', { name: 'Attached images, PDFs and voice notes', exact: true }).getByRole('listitem').filter({ hasText: 'large.pdf' });
     await item.filter({ hasText: 'Will be sent as' }).or(item.filter({ hasText: 'goes instead' })).waitFor();
     await sendAndSettle(a, 'A large PDF for the other device');
     const onA = await waitUntil(async () => (await readDatabase(a.page, ['messages'])).messages.find((m) => m.content === 'A large PDF for the other device' && m.blobs.length), 'A stored it', { timeout: SYNC_WAIT });

@@ -388,7 +388,7 @@ describe('sync', () => {
       data.items.add(new File([bytes], 'picture.png', { type: 'image/png' }));
       box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     });
-    await a.page.getByRole('list', { name: 'Attached images and PDFs', exact: true }).getByText('Will be sent as').waitFor();
+    await a.page.getByRole('list', { name: 'Attached images, PDFs and voice notes', exact: true }).getByText('Will be sent as').waitFor();
     await sendAndSettle(a, 'A picture for the other device');
     const [sent] = await waitUntil(async () => {
       const found = await messagesWith(b.page, 'A picture for the other device', 'user');

@@ -18,7 +18,14 @@
 // their end); the system's media controls show it, and their Pause and Play work. An agent
 // set to read answers aloud reads a new answer by itself, in the agent's voice, and stops when
 // its conversation is left. A Gemini account does both through generateContent: the recording
-// inline as WAV, the speech raw PCM, played. axe checks the voice settings, the agent's voice
+// inline as WAV, the speech raw PCM, played.
+//
+// A voice note: "Keep as a voice note" ends a recording and attaches the recording itself,
+// transcribed at once by the dictation account; a model said to hear audio gets it as
+// `input_audio` (a real WAV of the recording's length), one that does not gets its transcript
+// in a note; the sent note plays from the blob store, also after a reload, and an audio file
+// chosen with Attach is kept as it came. A file that claims to be audio but is not is refused
+// with a sentence, and nothing is attached. axe checks the voice settings, the agent's voice
 // fields and the recorder at 1280 px and at 390 px in dark mode.
 
 import { describe, test } from 'node:test';
@@ -32,8 +39,8 @@ import { axeViolations } from '../support/axe.mjs';
 import { screenshot } from '../support/browser.mjs';
 import { openChatWithProvider, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
 import { closeSettings, editAgent, openSettings, saveAgent } from '../support/dialogs.mjs';
-import { FAMILIES, mockRequests } from '../support/mock.mjs';
-import { commit } from '../support/providers.mjs';
+import { chatRequests, FAMILIES, mockRequests } from '../support/mock.mjs';
+import { closeProviders, commit, openProviders, providerForm } from '../support/providers.mjs';
 
 const SPOKEN = 'Remind me to water the plants tomorrow.';
 
@@ -377,6 +384,94 @@ describe('voice', () => {
     assert.ok(played.includes(false), 'it stopped before its end');
     assert.deepEqual(chat.errors, []);
   });
+  test('a voice note is heard by a model that takes audio, and read as its transcript by one that does not', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { page } = chat;
+    await chooseDictation(chat);
+    await closeSettings(page);
+    // The model is said to hear audio (a Custom server's model is not, by default).
+    const setReads = async (label) => {
+      await openProviders(page);
+      await providerForm(page).getByRole('combobox', { name: 'Reads besides text', exact: true }).selectOption({ label });
+      await closeProviders(page);
+    };
+    await setReads('Images, PDFs and audio');
+    await page.getByRole('button', { name: 'Dictate', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Recording' }).waitFor();
+    const timer = page.getByRole('timer', { name: 'Time recorded' });
+    await waitOn(chat, async () => (await timer.textContent()) >= '0:02', 'two seconds are recorded');
+    await page.getByRole('button', { name: 'Keep as a voice note', exact: true }).click();
+    const composer = page.getByRole('form', { name: 'Composer', exact: true });
+    const attached = composer.getByRole('list', { name: 'Attached images, PDFs and voice notes', exact: true });
+    await attached.getByText(`Transcript: ${TRANSCRIPT}`).waitFor();
+    assert.equal(await chat.message.inputValue(), '', 'the words are not put in the message box');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Message');
+    assert.deepEqual(await axeViolations(page, { include: '.attached-media' }), []);
+    await screenshot(page, 'voice-note-attached.png', { fullPage: false });
+    const [heard] = await transcriptionRequests(env.mock);
+    assert.ok(heard.form.file.wav.durationMs >= 1500, 'the recording was transcribed');
+    await sendAndSettle(chat, 'What did I say?');
+    const [first] = await chatRequests(env.mock, FAMILIES.openai);
+    const question = first.body.messages.findLast((m) => m.role === 'user');
+    const audio = question.content.find((part) => part.type === 'input_audio');
+    assert.ok(audio, JSON.stringify(question.content).slice(0, 300));
+    assert.equal(audio.input_audio.format, 'wav');
+    const wav = readWav(Buffer.from(audio.input_audio.data, 'base64'));
+    assert.deepEqual([wav.rate, wav.channels], [16000, 1]);
+    assert.ok(wav.durationMs >= 1500 && wav.durationMs <= heard.form.file.wav.durationMs + 100 && wav.rms > 0.01, JSON.stringify(wav));
+    assert.deepEqual(question.content.filter((p) => p.type === 'text').map((p) => p.text), ['What did I say?']);
+    // Sent: a player whose sound comes from the blob store, and the transcript, folded.
+    const sent = chat.you.last().getByRole('list', { name: 'Images, PDFs and voice notes', exact: true });
+    const player = sent.getByLabel('Play Voice note.wav', { exact: true });
+    const plays = () =>
+      player.evaluate(async (audio) => {
+        audio.muted = true;
+        await audio.play();
+        await new Promise((done) => setTimeout(done, 600));
+        audio.pause();
+        return audio.currentTime;
+      });
+    assert.ok((await plays()) > 0.2, 'the voice note plays');
+    await sent.getByText('Transcript', { exact: true }).click();
+    await sent.getByText(TRANSCRIPT).waitFor();
+
+    // An audio file chosen with Attach: kept as it came, and transcribed too.
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), composer.getByRole('button', { name: 'Attach a file', exact: true }).click()]);
+    await chooser.setFiles(fakeMicrophone);
+    await attached.getByText(`Transcript: ${TRANSCRIPT}`).waitFor();
+    await attached.getByText(/^Will be sent as WAV, 0:0\d, \d+ KB$/).waitFor();
+    // Not audio, though it says so: refused with a sentence, nothing attached.
+    const [again] = await Promise.all([page.waitForEvent('filechooser'), composer.getByRole('button', { name: 'Attach a file', exact: true }).click()]);
+    await again.setFiles({ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.concat([Buffer.from('ID3'), Buffer.alloc(2000, 7)]) });
+    await composer.getByText('“song.mp3” was not attached: this browser could not play it as audio (is it damaged?).').waitFor();
+    assert.equal(await attached.getByRole('listitem').count(), 1);
+
+    // The model no longer hears: both voice notes go as their transcripts.
+    await setReads('Images');
+    await sendAndSettle(chat, 'And now?');
+    const last = (await chatRequests(env.mock, FAMILIES.openai)).at(-1);
+    const users = last.body.messages.filter((m) => m.role === 'user');
+    assert.ok(users.every((m) => typeof m.content === 'string'), 'no audio is sent');
+    const note = `this model cannot hear audio, so here is its transcript, made when it was attached:]\n\n${TRANSCRIPT}\n\n[End of the transcript.]`;
+    assert.ok(users.at(-2).content.startsWith('What did I say?\n\n[The user sent the voice note “Voice note.wav” (0:0'), users.at(-2).content);
+    assert.ok(users.at(-2).content.endsWith(note), users.at(-2).content);
+    assert.ok(users.at(-1).content.startsWith('And now?\n\n[The user sent the voice note “dictation.wav”'), users.at(-1).content);
+    // Still there after a reload: the blob store keeps them.
+    await page.reload();
+    await chat.you.first().getByLabel('Play Voice note.wav', { exact: true }).waitFor();
+    assert.ok((await chat.you.first().getByLabel('Play Voice note.wav', { exact: true }).evaluate(async (audio) => {
+      audio.muted = true;
+      await audio.play();
+      await new Promise((done) => setTimeout(done, 600));
+      return audio.currentTime;
+    })) > 0.2, 'it plays after a reload');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    assert.deepEqual(await axeViolations(page, { include: '[aria-label="Images, PDFs and voice notes"]' }), []);
+    await screenshot(page, 'voice-note-sent.png', { fullPage: false });
+    assert.deepEqual(chat.errors, []);
+  });
+
   test('a Gemini account takes the recording inline as WAV, and its speech (raw PCM) plays', async (t) => {
     const chat = await openChatWithProvider(t, env, { family: FAMILIES.gemini, scenario: 'echo', beforeLoad: watchPlaying });
     const { voice } = await chooseDictation(chat);

@@ -162,9 +162,15 @@ export function asksForAudio(body) {
   return Array.isArray(body?.generationConfig?.responseModalities) && body.generationConfig.responseModalities.includes('AUDIO');
 }
 
-/** Whether a Gemini request carries audio (a transcription). */
+/**
+ * Whether a Gemini request is a transcription: it carries audio and asks for a transcript
+ * (Hearth's prompt starts "Generate a transcript"); a chat turn with a voice note is a chat.
+ */
 export function carriesAudio(body) {
-  return geminiAudioPart(body) !== null;
+  const asks = (body?.contents ?? [])
+    .flatMap((content) => content?.parts ?? [])
+    .some((part) => typeof part?.text === 'string' && part.text.startsWith('Generate a transcript'));
+  return asks && geminiAudioPart(body) !== null;
 }
 
 /**

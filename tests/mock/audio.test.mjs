@@ -7,7 +7,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TRANSCRIPT, readWav, toneWav } from './audio.mjs';
+import { TRANSCRIPT, carriesAudio, readWav, toneWav } from './audio.mjs';
 import { startMockServer } from './server.mjs';
 
 function transcribe(mock, { model = 'whisper-1', file, type = 'audio/wav' }) {
@@ -100,7 +100,7 @@ describe('mock LLM server: audio', () => {
 
   test('Gemini hears an inline recording and speaks raw PCM at 24 kHz', async () => {
     const asked = (file, model = 'gemini-2.5-flash') =>
-      gemini(mock, model, { contents: [{ role: 'user', parts: [{ text: 'Transcribe.' }, { inlineData: { mimeType: 'audio/wav', data: file.toString('base64') } }] }] });
+      gemini(mock, model, { contents: [{ role: 'user', parts: [{ text: 'Generate a transcript of the speech.' }, { inlineData: { mimeType: 'audio/wav', data: file.toString('base64') } }] }] });
     const heard = await asked(toneWav(1200));
     assert.equal(heard.status, 200);
     const answer = await heard.json();
@@ -108,6 +108,9 @@ describe('mock LLM server: audio', () => {
     assert.equal(answer.usageMetadata.promptTokensDetails[1].modality, 'AUDIO');
     const failing = await asked(toneWav(200), 'fail');
     assert.equal(failing.status, 500);
+    // A chat turn carrying a voice note is a chat, not a transcription.
+    assert.equal(carriesAudio({ contents: [{ role: 'user', parts: [{ text: 'Generate a transcript of the speech.' }, { inlineData: { mimeType: 'audio/wav', data: 'UklGRg==' } }] }] }), true);
+    assert.equal(carriesAudio({ contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'audio/wav', data: 'UklGRg==' } }, { text: 'What did I say?' }] }] }), false);
     assert.equal((await failing.json()).error.status, 'INTERNAL');
     const notWav = await asked(Buffer.from('not audio'));
     assert.equal(notWav.status, 400);
@@ -122,7 +125,7 @@ describe('mock LLM server: audio', () => {
     assert.equal(pcm.length, Math.round((24000 * 60 * 'Hello there.'.length) / 1000) * 2, 'as long as the text, no header');
     const log = (await (await fetch(`${mock.url}/__mock/requests`)).json()).filter((e) => e.path.startsWith('/v1beta/'));
     assert.equal(log[0].audio.wav.rate, 16000);
-    assert.equal(log[0].audio.prompt, 'Transcribe.');
+    assert.equal(log[0].audio.prompt, 'Generate a transcript of the speech.');
     assert.equal(log.at(-1).voice, 'Puck');
   });
 });

@@ -3,6 +3,8 @@
 //
 //   cd tests && HEARTH_DIST=/path/to/dist npm run screenshots
 //
+// The microphone is Chromium's fake capture device, fed with speech espeak-ng writes.
+//
 // writes docs/screenshots/hearth-light.png, hearth-dark.png and docs/screenshots/guide/*.png
 // (1280×800 viewport pictures, light unless named dark; a dialog taller than that gets a
 // taller window so it is shown whole). Each picture is reached as a person would, by role and
@@ -14,7 +16,8 @@
 // reply written here, so that the pictures show ordinary answers rather than test fixtures).
 // `GUIDE_ONLY=hero,tools` takes only some steps' pictures (the step names are in `main`).
 
-import { cp, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +70,13 @@ const HERO = {
     '- `split_whitespace` treats runs of spaces, tabs and newlines as **one** separator.',
     '- The keys borrow from `text`, so no word is copied.',
   ].join('\n'),
+};
+
+/** Spoken into the fake microphone (espeak-ng), kept as a voice note, then asked about. */
+const VOICE = {
+  spoken: 'Remind me to water the plants tomorrow.',
+  ask: 'Put this on my list for tomorrow.',
+  answer: 'Added for tomorrow: **water the plants**.',
 };
 
 const VERSIONS = {
@@ -230,6 +240,7 @@ async function demoScenario() {
     },
     { prompt_contains: APP.ask, play: appCounter },
     { prompt_contains: MENTION.ask, play: textReply(MENTION.answer) },
+    { prompt_contains: VOICE.ask, play: textReply(VOICE.answer) },
     // Every request carries the earlier turns too: the latest message is looked for first.
     ...GARDEN.map(([ask, answer]) => ({ prompt_contains: ask, play: textReply(answer) })).reverse(),
   ];
@@ -643,6 +654,51 @@ async function compaction(chat) {
   await shot(page, 'guide/long-conversations-divider.png', { blur: true });
 }
 
+/**
+ * Speech espeak-ng writes, then three seconds of quiet, as the fake microphone's WAV file
+ * (Chromium plays it once to the page that records); its path.
+ */
+async function speechFile(folder) {
+  const spoken = path.join(folder, 'spoken.wav');
+  execFileSync('espeak-ng', ['-w', spoken, VOICE.spoken]);
+  const wav = await readFile(spoken);
+  const rate = wav.readUInt32LE(24);
+  const data = Buffer.concat([wav.subarray(44), Buffer.alloc(rate * 3 * 2)]);
+  const head = Buffer.from(wav.subarray(0, 44));
+  head.writeUInt32LE(36 + data.length, 4);
+  head.writeUInt32LE(data.length, 40);
+  const file = path.join(folder, 'microphone.wav');
+  await writeFile(file, Buffer.concat([head, data]));
+  return file;
+}
+
+/** Voice: the recorder while it records, a voice note with its transcript, and the note sent. */
+async function voice(browser, appUrl, mock) {
+  const chat = await openPage(browser, appUrl);
+  const { page } = chat;
+  try {
+    await setUp(chat, mock);
+    const settings = await openSettings(page);
+    const section = settings.getByRole('region', { name: 'Voice', exact: true });
+    await section.getByRole('combobox', { name: 'Turn speech into text with' }).selectOption({ label: PROVIDER_NAME });
+    await closeSettings(page);
+    await page.getByRole('button', { name: 'Dictate', exact: true }).click();
+    const timer = page.getByRole('timer', { name: 'Time recorded' });
+    await waitOn(chat, async () => (await timer.textContent()) >= '0:02', 'two seconds are recorded');
+    await shot(page, 'guide/voice-recording.png');
+    await page.getByRole('button', { name: 'Keep as a voice note', exact: true }).click();
+    const composer = page.getByRole('form', { name: 'Composer', exact: true });
+    await composer.getByText(/^Transcript: /).waitFor();
+    await chat.message.fill(VOICE.ask);
+    await shot(page, 'guide/voice-note.png', { blur: true });
+    await sendAndSettle(chat, VOICE.ask);
+    await shot(page, 'guide/voice-note-sent.png', { blur: true });
+    if (chat.errors.length) throw new Error(`the page crashed: ${chat.errors.join(' / ')}`);
+  } finally {
+    await chat.context.close();
+  }
+}
+
 async function importReview(browser, appUrl, mock, files) {
   const chat = await openPage(browser, appUrl);
   try {
@@ -678,7 +734,11 @@ async function main() {
       startStaticServer({ root: builtApp() }),
       // The port scripts/serve.sh gives the mock, so the Base URL shown is the one the guide names.
       startMockServer({ scenariosDir: scenarios, port: 8787 }).catch(() => startMockServer({ scenariosDir: scenarios })),
-      launchBrowser(),
+      speechFile(scratch).then((microphone) =>
+        launchBrowser({
+          args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${microphone}%noloop`],
+        }),
+      ),
     ]);
     console.log(`Writing screenshots to ${OUT}`);
 
@@ -711,6 +771,7 @@ async function main() {
     }
     await chat.context.close();
     if (!ONLY || ONLY.includes('backups')) await importReview(browser, app.url, mock, files);
+    if (!ONLY || ONLY.includes('voice')) await voice(browser, app.url, mock);
 
     const total = written.reduce((sum, [, size]) => sum + size, 0);
     console.log(`${written.length} screenshots, ${Math.round(total / 1024)} KB, in ${((Date.now() - started) / 1000).toFixed(1)} s`);

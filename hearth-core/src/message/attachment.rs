@@ -268,9 +268,10 @@ impl Attachment {
     }
 }
 
-/// A length as people read it: "0:04", "12:30", "1:02:03".
+/// A length as people read it, in whole seconds as players show it (at least
+/// one): "0:04", "12:30", "1:02:03".
 pub fn duration_text(ms: u64) -> String {
-    let seconds = ms.div_ceil(1000);
+    let seconds = (ms / 1000).max(1);
     let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
     if hours > 0 { format!("{hours}:{minutes:02}:{seconds:02}") } else { format!("{minutes}:{seconds:02}") }
 }

@@ -5,7 +5,9 @@
 //! sent, so a turn's rounds and later turns send the very same bytes without
 //! reading and encoding them again.
 //!
-//! A PDF for a model that reads no PDFs goes as its text (see `pdf_text`).
+//! A PDF for a model that reads no PDFs goes as its text (see `pdf_text`); a
+//! voice note for a model that hears none goes as the transcript stored with it
+//! (its bytes are not read).
 //!
 //! The images tools returned are read the same way (see `tool_blobs`), for
 //! the families whose tool results take them.

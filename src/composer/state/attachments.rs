@@ -36,7 +36,7 @@ pub(crate) struct Attachments {
     /// The project the attached files come from (their text at send), and
     /// where files from disk go.
     tools: ToolsContext,
-    /// The attached images and PDFs.
+    /// The attached images, PDFs and voice notes.
     pub(crate) media: MediaAttachments,
 }
 

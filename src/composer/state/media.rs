@@ -1,4 +1,4 @@
-//! The images and PDFs attached to the message being written.
+//! The images, PDFs and voice notes attached to the message being written.
 //!
 //! Attaching one prepares it once, at once: an image is made into its stored
 //! master by the media worker (`io::media`: long edge at most
@@ -8,6 +8,12 @@
 //! `Db::save_message_with_blobs`), so nothing is stored that no message refers to.
 //! An iPhone HEIC photo this browser cannot decode is kept as it came: only
 //! Gemini takes it, and the card says so.
+//!
+//! A voice note (recorded by the recorder's "Keep as a voice note", or an
+//! audio file) is turned into text as soon as it is attached, by the account
+//! Settings → Voice names for dictation (the composer's list asks the voice
+//! code, [`Hearing`]); the transcript is shown with it, goes with it, and is
+//! what a model that hears no audio gets. The message waits for it.
 
 use hearth_core::message::Attachment;
 use leptos::prelude::*;
@@ -17,7 +23,7 @@ use crate::io::db::NewBlob;
 /// Why nothing could be attached when the `media` chunk did not load.
 pub(crate) const NOT_LOADED: &str = "Hearth's code for attachments did not load (check the connection and try again).";
 
-/// One image or PDF attached to the next message.
+/// One image, PDF or voice note attached to the next message.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Media {
     /// This page's number for it (names its row while it is prepared).
@@ -30,9 +36,24 @@ pub(crate) struct Media {
     pub(crate) preview: Option<String>,
     /// A note on how it will be sent, when it needs one (a HEIC kept as it came).
     pub(crate) note: Option<String>,
+    /// Where a voice note's transcript is.
+    pub(crate) hearing: Hearing,
 }
 
-/// The images and PDFs of the next message; `Copy`.
+/// Where a voice note's transcript is (see the module documentation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Hearing {
+    /// Not a voice note, or its transcript is in (`Attachment::transcript`).
+    Done,
+    /// Its transcript is to be asked for.
+    Wanted,
+    /// Its transcript is being made.
+    Working,
+    /// It has none, and why.
+    Failed(String),
+}
+
+/// The images, PDFs and voice notes of the next message; `Copy`.
 #[derive(Clone, Copy)]
 pub(crate) struct MediaAttachments {
     /// Each attached one, in the order attached.
@@ -41,17 +62,78 @@ pub(crate) struct MediaAttachments {
     pub(super) bytes: StoredValue<Vec<(u32, NewBlob)>, LocalStorage>,
     /// The next key.
     pub(super) next: StoredValue<u32>,
+    /// Each voice note's sound as it is turned into text (16 kHz WAV), by key.
+    pub(super) speech: StoredValue<Vec<(u32, Vec<u8>)>, LocalStorage>,
 }
 
 impl MediaAttachments {
     /// None attached.
     pub(crate) fn new() -> Self {
-        Self { list: RwSignal::new(Vec::new()), bytes: StoredValue::new_local(Vec::new()), next: StoredValue::new(0) }
+        Self {
+            list: RwSignal::new(Vec::new()),
+            bytes: StoredValue::new_local(Vec::new()),
+            next: StoredValue::new(0),
+            speech: StoredValue::new_local(Vec::new()),
+        }
     }
 
-    /// Whether one is still being prepared.
+    /// Whether one is still being prepared (or a voice note turned into text).
     pub(crate) fn preparing(self) -> bool {
-        self.list.with_untracked(|list| list.iter().any(|media| media.ready.is_none()))
+        self.list.with_untracked(|list| {
+            list.iter()
+                .any(|media| media.ready.is_none() || matches!(media.hearing, Hearing::Wanted | Hearing::Working))
+        })
+    }
+
+    /// A new key for an attachment.
+    pub(crate) fn next_key(self) -> u32 {
+        self.next
+            .try_update_value(|next| {
+                *next = next.wrapping_add(1);
+                *next
+            })
+            .unwrap_or_default()
+    }
+
+    /// Attaches a voice note made here (recorded): `speech` is its sound to
+    /// turn into text (see [`Hearing`]).
+    pub(crate) fn attach_note(self, ready: Attachment, blob: NewBlob, preview: Option<String>, speech: Vec<u8>) {
+        let key = self.next_key();
+        let name = ready.name.clone();
+        self.bytes.update_value(|bytes| bytes.push((key, blob)));
+        self.speech.update_value(|all| all.push((key, speech)));
+        self.list.update(|list| {
+            list.push(Media { key, name, ready: Some(ready), preview, note: None, hearing: Hearing::Wanted });
+        });
+    }
+
+    /// The sound of the voice note `key` to turn into text, marking it as
+    /// being turned; `None` when it is not wanted (or gone).
+    pub(crate) fn take_speech(self, key: u32) -> Option<Vec<u8>> {
+        let wanted = self.list.try_update(|list| {
+            let media = list.iter_mut().find(|media| media.key == key && media.hearing == Hearing::Wanted)?;
+            media.hearing = Hearing::Working;
+            Some(())
+        });
+        wanted.flatten()?;
+        self.speech.with_value(|all| all.iter().find(|(at, _)| *at == key).map(|(_, wav)| wav.clone()))
+    }
+
+    /// The transcript of the voice note `key`, or why it has none.
+    pub(crate) fn heard(self, key: u32, heard: Result<String, String>) {
+        self.speech.update_value(|all| all.retain(|(at, _)| *at != key));
+        self.list.update(|list| {
+            let Some(media) = list.iter_mut().find(|media| media.key == key) else { return };
+            match heard {
+                Ok(text) => {
+                    if let Some(ready) = media.ready.as_mut() {
+                        ready.transcript = Some(text);
+                    }
+                    media.hearing = Hearing::Done;
+                }
+                Err(why) => media.hearing = Hearing::Failed(why),
+            }
+        });
     }
 
     /// Whether none is attached.
@@ -63,6 +145,7 @@ impl MediaAttachments {
     pub(crate) fn remove(self, key: u32) {
         self.list.update(|list| list.retain(|media| media.key != key));
         self.bytes.update_value(|bytes| bytes.retain(|(at, _)| *at != key));
+        self.speech.update_value(|all| all.retain(|(at, _)| *at != key));
     }
 
     /// The prepared attachments and their bytes, leaving none: the message is
@@ -70,6 +153,7 @@ impl MediaAttachments {
     pub(crate) fn take(self) -> (Vec<Attachment>, Vec<NewBlob>) {
         let list = self.list.try_update(std::mem::take).unwrap_or_default();
         let bytes = self.bytes.try_update_value(std::mem::take).unwrap_or_default();
+        self.speech.update_value(Vec::clear);
         let attachments: Vec<Attachment> = list.into_iter().filter_map(|media| media.ready).collect();
         (attachments, bytes.into_iter().map(|(_, blob)| blob).collect())
     }

@@ -1,14 +1,15 @@
-//! Preparing an attached image or PDF, the `media` chunk of the wasm (see
+//! Preparing an attached image, PDF or audio file, the `media` chunk of the wasm (see
 //! `crate::io::chunks`), loaded on the first attachment: telling what the file
 //! is from its bytes, making an image into its master with the media worker
 //! (`io::media`), hashing a PDF (or a HEIC this browser cannot decode) as it
-//! came. Only [`MediaCode`] leads here: a direct call from the composer would
+//! came, an audio file into a voice note (`voice_note`). Only [`MediaCode`] leads here: a direct call from the composer would
 //! bring it all into the first load. The way in, [`load`] (as
 //! `MediaAttachments::attach_all` uses it), is in the first load.
 
 use std::future::Future;
 use std::pin::Pin;
 
+use hearth_core::format::audio::file as audio_file;
 use hearth_core::format::media::{self, MediaKind};
 use hearth_core::message::Attachment;
 use hearth_core::message::attachment::{AttachmentKind, MASTER_LONG_EDGE};
@@ -17,7 +18,8 @@ use hearth_core::storage::{MessageRecord, SessionRecord};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::media::{Media, MediaAttachments, NOT_LOADED};
+use super::media::{Hearing, Media, MediaAttachments, NOT_LOADED};
+use super::voice_note::{AudioRefused, MAX_AUDIO_FILE_BYTES, MAX_NOTE_MS, PreparedNote, prepare_note};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::db::NewBlob;
 use crate::io::media::{EncodeError, blob_of, encode_image, remember_url, sha256_hex};
@@ -26,8 +28,12 @@ use crate::store::StoreContext;
 /// Why a file was not attached.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum MediaRefused {
-    /// Not an image, a PDF or a text file.
+    /// Not an image, a PDF, audio or a text file.
     Unknown { name: String },
+    /// Audio this browser could not decode.
+    NotAudio { name: String },
+    /// A voice note over the longest one taken.
+    TooLong { name: String, minutes: u64 },
     /// Over the size Hearth reads.
     TooLarge { name: String, limit_mb: u32 },
     /// The browser could not read the file or decode the image.
@@ -40,7 +46,13 @@ impl std::fmt::Display for MediaRefused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             MediaRefused::Unknown { name } => {
-                write!(f, "“{name}” was not attached: Hearth takes images, PDFs and .md or .txt files.")
+                write!(f, "“{name}” was not attached: Hearth takes images, PDFs, audio and .md or .txt files.")
+            }
+            MediaRefused::NotAudio { name } => {
+                write!(f, "“{name}” was not attached: this browser could not play it as audio (is it damaged?).")
+            }
+            MediaRefused::TooLong { name, minutes } => {
+                write!(f, "“{name}” was not attached: it is longer than {minutes} minutes (shorten it, or split it).")
             }
             MediaRefused::TooLarge { name, limit_mb } => {
                 write!(f, "“{name}” was not attached: it is larger than {limit_mb} MB.")
@@ -72,6 +84,8 @@ pub(crate) struct Prepared {
     pub(crate) blob: NewBlob,
     /// A note for the composer (a HEIC kept as it came).
     pub(crate) note: Option<String>,
+    /// A voice note's sound to turn into text (16 kHz WAV).
+    pub(crate) speech: Option<Vec<u8>>,
 }
 
 /// Work of the chunk under way (its future is the chunk's code).
@@ -112,13 +126,9 @@ async fn attach_all(media: MediaAttachments, files: Vec<web_sys::File>) -> Vec<S
 /// then shows it ready. `Err` when it is refused (nothing is attached).
 async fn attach(media: MediaAttachments, file: web_sys::File) -> Result<(), MediaRefused> {
     let name = file.name();
-    let key = media.next.try_update_value(|next| {
-        *next = next.wrapping_add(1);
-        *next
-    });
-    let key = key.unwrap_or_default();
+    let key = media.next_key();
     media.list.update(|list| {
-        list.push(Media { key, name: name.clone(), ready: None, preview: None, note: None });
+        list.push(Media { key, name: name.clone(), ready: None, preview: None, note: None, hearing: Hearing::Done });
     });
     let prepared = prepare(file).await;
     let still_attached = media.list.with_untracked(|list| list.iter().any(|m| m.key == key));
@@ -132,14 +142,20 @@ async fn attach(media: MediaAttachments, file: web_sys::File) -> Result<(), Medi
     if !still_attached {
         return Ok(());
     }
-    let Prepared { attachment, blob, note } = prepared;
-    let preview = attachment.is_image().then(|| remember_url(&attachment.blob, &blob.data)).flatten();
+    let Prepared { attachment, blob, note, speech } = prepared;
+    let shown = attachment.is_image() || attachment.is_audio();
+    let preview = shown.then(|| remember_url(&attachment.blob, &blob.data)).flatten();
     media.bytes.update_value(|bytes| bytes.push((key, blob)));
+    let hearing = if speech.is_some() { Hearing::Wanted } else { Hearing::Done };
+    if let Some(speech) = speech {
+        media.speech.update_value(|all| all.push((key, speech)));
+    }
     media.list.update(|list| {
         if let Some(m) = list.iter_mut().find(|m| m.key == key) {
             m.ready = Some(attachment);
             m.preview = preview;
             m.note = note;
+            m.hearing = hearing;
         }
     });
     Ok(())
@@ -168,16 +184,37 @@ pub(crate) async fn load() -> Result<&'static MediaCode, ChunkError> {
 }
 
 /// Tells what `file` is from its bytes, refuses it when it is too large or
-/// neither an image nor a PDF, and prepares it.
+/// neither an image, a PDF nor audio, and prepares it.
 async fn prepare(file: web_sys::File) -> Result<Prepared, MediaRefused> {
     let name = file.name();
     let head = read_head(&file).await.ok_or_else(|| MediaRefused::Unreadable { name: name.clone() })?;
+    if let Some(kind) = audio_file::sniff(&head) {
+        return prepare_audio(&file, kind).await;
+    }
     let sniffed = media::sniff(&head).ok_or_else(|| MediaRefused::Unknown { name: name.clone() })?;
     let limit = if sniffed.kind == MediaKind::Pdf { MAX_PDF_BYTES } else { MAX_IMAGE_BYTES };
     if file.size() > limit {
         return Err(MediaRefused::TooLarge { name, limit_mb: (limit / 1024.0 / 1024.0) as u32 });
     }
     prepare_sniffed(&file, sniffed).await
+}
+
+/// An audio file as a voice note (see `voice_note`).
+async fn prepare_audio(file: &web_sys::File, kind: audio_file::AudioType) -> Result<Prepared, MediaRefused> {
+    let name = file.name();
+    if file.size() > MAX_AUDIO_FILE_BYTES {
+        return Err(MediaRefused::TooLarge { name, limit_mb: (MAX_AUDIO_FILE_BYTES / 1024.0 / 1024.0) as u32 });
+    }
+    let bytes =
+        crate::io::files::read_bytes(file).await.map_err(|_| MediaRefused::Unreadable { name: name.clone() })?;
+    match prepare_note(name.clone(), bytes, kind).await {
+        Ok(PreparedNote { attachment, blob, speech }) => {
+            Ok(Prepared { attachment, blob, note: None, speech: Some(speech) })
+        }
+        Err(AudioRefused::Undecodable) => Err(MediaRefused::NotAudio { name }),
+        Err(AudioRefused::TooLong) => Err(MediaRefused::TooLong { name, minutes: MAX_NOTE_MS / 60_000 }),
+        Err(AudioRefused::Failed) => Err(MediaRefused::Failed { name, detail: "it could not be stored".into() }),
+    }
 }
 
 /// The first bytes of `file`.
@@ -205,7 +242,7 @@ async fn prepare_sniffed(file: &web_sys::File, sniffed: media::Sniffed) -> Resul
                     ..Attachment::default()
                 };
                 let blob = NewBlob { hash: master.hash, mime: master.mime, data: master.blob };
-                return Ok(Prepared { attachment, blob, note: None });
+                return Ok(Prepared { attachment, blob, note: None, speech: None });
             }
             Err(EncodeError::Undecodable) if sniffed.kind != MediaKind::Heic => {
                 return Err(MediaRefused::Unreadable { name });
@@ -240,5 +277,5 @@ async fn prepare_sniffed(file: &web_sys::File, sniffed: media::Sniffed) -> Resul
     let note = (!pdf).then(|| {
         "This browser cannot convert HEIC photos: it is kept as it is, and only Gemini models can read it.".to_owned()
     });
-    Ok(Prepared { attachment, blob: NewBlob { hash, mime, data }, note })
+    Ok(Prepared { attachment, blob: NewBlob { hash, mime, data }, note, speech: None })
 }

@@ -9,11 +9,15 @@ use std::pin::Pin;
 
 use super::context::VoiceContext;
 use super::dictation::Ending;
-use super::{dictation, reading};
+use super::{dictation, note, reading};
+use crate::composer::state::media::MediaAttachments;
 use crate::io::chunks::{ChunkError, wasm_split};
 
 /// A task of voice, boxed (its future is the chunk's code).
 pub(crate) type Task = Pin<Box<dyn Future<Output = ()>>>;
+
+/// A voice note's transcript being made: the text, or why there is none.
+pub(crate) type Hearing = Pin<Box<dyn Future<Output = Result<String, String>>>>;
 
 /// What the `voice` chunk offers; one `static`, reached through [`load`].
 pub(crate) struct VoiceCode {
@@ -27,6 +31,10 @@ pub(crate) struct VoiceCode {
     pub(crate) stop_reading: fn(VoiceContext),
     /// Pauses (`true`) or resumes reading.
     pub(crate) pause_reading: fn(VoiceContext, bool),
+    /// Ends the recording and attaches it as a voice note.
+    pub(crate) keep_note: fn(VoiceContext, MediaAttachments) -> Task,
+    /// A voice note's transcript (its sound as WAV), or why it has none.
+    pub(crate) hear: fn(VoiceContext, Vec<u8>) -> Hearing,
 }
 
 #[wasm_split(voice, fallible)]
@@ -37,6 +45,8 @@ fn voice_code() -> Result<&'static VoiceCode, ChunkError> {
         read: |voice, id, text, name| Box::pin(reading::read(voice, id, text, name)),
         stop_reading: reading::stop,
         pause_reading: reading::pause,
+        keep_note: |voice, media| Box::pin(note::keep(voice, media)),
+        hear: |voice, wav| Box::pin(note::hear(voice, wav)),
     };
     Ok(&CODE)
 }

@@ -32,7 +32,7 @@ use crate::io::microphone::Microphone;
 const QUIET_MS: u32 = 2000;
 /// The longest wait for a recording's text, in milliseconds (a local server
 /// on a slow machine takes a while; one that never answers is given up on).
-const TRANSCRIBE_MS: i32 = 180_000;
+pub(super) const TRANSCRIBE_MS: i32 = 180_000;
 
 /// The dictation under way.
 struct Session {
@@ -46,7 +46,7 @@ struct Session {
 }
 
 /// Where a dictation goes: the account's request settings, model and language.
-type Target = (ProviderConfig, String, String);
+pub(super) type Target = (ProviderConfig, String, String);
 
 thread_local! {
     static SESSION: RefCell<Option<Session>> = const { RefCell::new(None) };
@@ -139,7 +139,7 @@ pub(super) enum Ending {
 }
 
 /// The account, model and language dictation goes to, or what to do first.
-async fn target(voice: VoiceContext) -> Result<Target, VoiceProblem> {
+pub(super) async fn target(voice: VoiceContext) -> Result<Target, VoiceProblem> {
     target_of(voice, voice.settings().await?)
 }
 
@@ -225,24 +225,7 @@ async fn transcribe(voice: VoiceContext, wav: Vec<u8>, target: Target) {
     let signal = controller.as_ref().map(web_sys::AbortController::signal);
     CANCELLED.set(false);
     WAITING.set(controller);
-    let (opened, url) = match &request {
-        TranscriptionRequest::Form(form) => {
-            (open_form(form, &wav, "dictation.wav", "audio/wav", signal.as_ref()).await, &form.url)
-        }
-        TranscriptionRequest::Json(request) => (open(request, signal.as_ref()).await, &request.url),
-    };
-    let aborted = || signal.as_ref().is_some_and(web_sys::AbortSignal::aborted);
-    let outcome = match opened {
-        // Cut while its body was read: said as the cut, not as an unreadable answer.
-        Ok(opened) => match answer(voice, opened, provider.kind, url).await {
-            Err(_) if aborted() && CANCELLED.get() => Err(None),
-            Err(_) if aborted() => Err(Some("No answer came within three minutes.".to_owned())),
-            outcome => outcome,
-        },
-        Err(FetchFailure::Aborted) if CANCELLED.get() => Err(None),
-        Err(FetchFailure::Aborted) => Err(Some("No answer came within three minutes.".to_owned())),
-        Err(failure) => Err(Some(unanswered(&failure, url, provider.kind))),
-    };
+    let outcome = request_text(voice, &request, &wav, provider.kind, signal.as_ref(), &|| CANCELLED.get()).await;
     WAITING.set(None);
     match outcome {
         Ok(text) if text.is_empty() => fail(voice, VoiceProblem::NothingHeard),
@@ -256,6 +239,50 @@ async fn transcribe(voice: VoiceContext, wav: Vec<u8>, target: Target) {
             fail(voice, why.map_or(VoiceProblem::Cancelled, VoiceProblem::NotTranscribed));
         }
     }
+}
+
+/// The text of the recording `wav` from the account `request` goes to
+/// (stopped by `signal`), or why there is none: `Err(None)` when `cancelled`
+/// says the user stopped it.
+pub(super) async fn request_text(
+    voice: VoiceContext,
+    request: &TranscriptionRequest,
+    wav: &[u8],
+    kind: ProviderKind,
+    signal: Option<&web_sys::AbortSignal>,
+    cancelled: &dyn Fn() -> bool,
+) -> Result<String, Option<String>> {
+    let (opened, url) = match request {
+        TranscriptionRequest::Form(form) => {
+            (open_form(form, wav, "dictation.wav", "audio/wav", signal).await, &form.url)
+        }
+        TranscriptionRequest::Json(request) => (open(request, signal).await, &request.url),
+    };
+    let aborted = || signal.is_some_and(web_sys::AbortSignal::aborted);
+    match opened {
+        // Cut while its body was read: said as the cut, not as an unreadable answer.
+        Ok(opened) => match answer(voice, opened, kind, url).await {
+            Err(_) if aborted() && cancelled() => Err(None),
+            Err(_) if aborted() => Err(Some("No answer came within three minutes.".to_owned())),
+            outcome => outcome,
+        },
+        Err(FetchFailure::Aborted) if cancelled() => Err(None),
+        Err(FetchFailure::Aborted) => Err(Some("No answer came within three minutes.".to_owned())),
+        Err(failure) => Err(Some(unanswered(&failure, url, kind))),
+    }
+}
+
+/// Ends the recording under way without sending it: its sound as 16 kHz
+/// WAV and its length, for a voice note (`None`: none, or nothing recorded).
+pub(super) fn end_recording(voice: VoiceContext) -> Option<(Vec<u8>, u64)> {
+    starts::call_off();
+    let session = SESSION.take()?;
+    if let Some(mic) = session.mic {
+        mic.close();
+    }
+    voice.live().level.set(0.0);
+    voice.dictation.set(Dictation::Idle);
+    (!session.pcm.is_empty()).then(|| (session.pcm.to_wav(), session.pcm.duration_ms()))
 }
 
 /// The text of a transcription's answer, or what its error says.

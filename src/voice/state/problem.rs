@@ -42,6 +42,8 @@ pub(crate) enum VoiceProblem {
     MicrophoneGone,
     /// The transcription came back empty.
     NothingHeard,
+    /// A recording to keep as a voice note could not be hashed or stored.
+    NotKept,
     /// The provider did not turn the recording into text (its words); the recording is kept.
     NotTranscribed(String),
     /// Cancel was pressed while the text was awaited; the recording is kept.
@@ -86,6 +88,9 @@ impl fmt::Display for VoiceProblem {
                 f.write_str("The microphone went away; what was recorded until then is in the message box.")
             }
             Self::NothingHeard => f.write_str("Nothing was heard in the recording."),
+            Self::NotKept => {
+                f.write_str("The recording could not be kept as a voice note (this browser could not store it).")
+            }
             Self::NotTranscribed(why) => write!(
                 f,
                 "The recording could not be turned into text: {} It is kept: Try again sends it once more.",

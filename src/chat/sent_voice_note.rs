@@ -1,0 +1,58 @@
+//! A voice note a sent message carried: its name and what it is ("WAV, 0:04,
+//! 126 KB"), a player (its sound read from the blob store), and its transcript
+//! (what a model that hears no audio got), folded. One that is no longer stored
+//! says so.
+
+use hearth_core::message::Attachment;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::io::media::{remember_url, shown_url};
+use crate::store::StoreContext;
+
+/// The list item.
+#[component]
+pub(crate) fn SentVoiceNote(
+    /// The voice note, as sent.
+    attachment: Attachment,
+) -> impl IntoView {
+    let store = StoreContext::expect();
+    let url = RwSignal::new(shown_url(&attachment.blob));
+    let missing = RwSignal::new(false);
+    if url.get_untracked().is_none() {
+        let hash = attachment.blob.clone();
+        spawn_local(async move {
+            match store.blob(&hash).await {
+                Some(blob) => {
+                    url.try_set(remember_url(&hash, &blob));
+                }
+                None => {
+                    missing.try_set(true);
+                }
+            }
+        });
+    }
+    let detail = attachment.summary();
+    let label = format!("Play {}", attachment.name);
+    let transcript = attachment.transcript.clone().filter(|text| !text.trim().is_empty());
+    view! {
+        <li class="media-item voice-note">
+            <span class="media-thumb pdf" aria-hidden="true">"♪"</span>
+            <span class="media-text">
+                <span class="media-name">{attachment.name.clone()}</span>
+                <span class="media-detail">
+                    {move || if missing.get() { "No longer stored".to_owned() } else { detail.clone() }}
+                </span>
+                {move || url.get().map(|url| view! {
+                    <audio class="voice-note-player" controls preload="metadata" src=url aria-label=label.clone()></audio>
+                })}
+                {transcript.map(|text| view! {
+                    <details class="voice-note-transcript">
+                        <summary>"Transcript"</summary>
+                        <p>{text}</p>
+                    </details>
+                })}
+            </span>
+        </li>
+    }
+}
