@@ -855,18 +855,7 @@ fn a_message_with_a_voice_note_and_a_model_said_to_hear_are_shape_3() {
     });
     let body = message_doc(&message).expect("a body");
     assert_eq!(body.get(SCHEMA_FIELD), Some(&Value::from(3)));
-    let mut model = ModelConfigRecord {
-        id: "m".into(),
-        provider_id: "p".into(),
-        model: "gpt-audio".into(),
-        temperature: None,
-        max_tokens: None,
-        top_p: None,
-        extra_json: None,
-        thinking: None,
-        context_window: None,
-        inputs: None,
-    };
+    let mut model = ModelConfigRecord { model: "gpt-audio".into(), ..model() };
     assert_eq!(model_config_doc(&model).get(SCHEMA_FIELD), Some(&Value::from(FIRST_SHAPE)));
     model.inputs = Some(ModelInputs { model: "gpt-audio".into(), accepts: Accepts::ALL, from: InputsFrom::User });
     assert_eq!(model_config_doc(&model).get(SCHEMA_FIELD), Some(&Value::from(3)));
