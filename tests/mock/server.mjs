@@ -9,7 +9,8 @@
 // (and Azure's routes for the OpenAI ones), with the providers' own web search, citations and
 // pictures as scenario frames, OpenAI's Images API (POST /v1/images/generations, /edits)
 // answering small real PNGs, and its audio API (POST /v1/audio/transcriptions, /speech; see
-// audio.mjs) for dictation and "Read aloud".
+// audio.mjs) for dictation and "Read aloud", and Gemini's Live API over a WebSocket (see
+// live.mjs) for realtime talk.
 //
 // A scenario (tests/mock/scenarios/<model>.json, falling back to echo.json) expands into
 // neutral events; a *dialect* turns those into each provider's wire frames (or a `recorded`
@@ -22,6 +23,7 @@
 
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
+import { LIVE_PATH, liveSession } from './live.mjs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -75,6 +77,15 @@ export async function startMockServer({
   const server = createServer((req, res) => {
     handle(req, res, { scenariosDir, recordedDir, requests }).catch((error) => sendFailure(req, res, error));
   });
+  // Gemini's Live API: a WebSocket (see live.mjs); any other upgrade is refused.
+  const upgraded = new Set();
+  server.on('upgrade', (req, socket) => {
+    upgraded.add(socket);
+    socket.on('close', () => upgraded.delete(socket));
+    const url = new URL(req.url, 'http://mock.invalid');
+    if (url.pathname === LIVE_PATH) liveSession(req, socket, { requests, url });
+    else socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+  });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
@@ -84,7 +95,10 @@ export async function startMockServer({
     url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
     port: actualPort,
     requests,
-    close: () => closeServer(server),
+    close: () => {
+      for (const socket of upgraded) socket.destroy();
+      return closeServer(server);
+    },
   };
 }
 
