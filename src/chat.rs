@@ -19,5 +19,6 @@ pub(crate) mod sent_media;
 pub(crate) mod sent_voice_note;
 pub(crate) mod session_bar;
 pub(crate) mod state;
+pub(crate) mod stored_url;
 pub(crate) mod summary_divider;
 pub(crate) mod user_message;

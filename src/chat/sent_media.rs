@@ -7,11 +7,10 @@
 
 use hearth_core::message::Attachment;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 use super::media_viewer::MediaViewer;
 use super::sent_voice_note::SentVoiceNote;
-use crate::io::media::{remember_url, shown_url};
+use super::stored_url::{StoredUrl, stored_url};
 use crate::store::StoreContext;
 use crate::ui::lazy::{ChunkError, wasm_split};
 
@@ -31,21 +30,7 @@ pub(crate) fn SentMedia(
                 return view! { <SentVoiceNote attachment /> }.into_any();
             }
             // The picture's URL: made on this page already, else read from the store.
-            let url = RwSignal::new(shown_url(&attachment.blob));
-            let missing = RwSignal::new(false);
-            if attachment.is_image() && url.get_untracked().is_none() {
-                let hash = attachment.blob.clone();
-                spawn_local(async move {
-                    match store.blob(&hash).await {
-                        Some(blob) => {
-                            url.try_set(remember_url(&hash, &blob));
-                        }
-                        None => {
-                            missing.try_set(true);
-                        }
-                    }
-                });
-            }
+            let StoredUrl { url, missing } = stored_url(store, &attachment.blob, attachment.is_image());
             let name = attachment.name.clone();
             let detail = attachment.summary();
             let pdf = !attachment.is_image();

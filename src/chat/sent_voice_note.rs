@@ -5,9 +5,8 @@
 
 use hearth_core::message::Attachment;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
-use crate::io::media::{remember_url, shown_url};
+use super::stored_url::{StoredUrl, stored_url};
 use crate::store::StoreContext;
 
 /// The list item.
@@ -17,21 +16,7 @@ pub(crate) fn SentVoiceNote(
     attachment: Attachment,
 ) -> impl IntoView {
     let store = StoreContext::expect();
-    let url = RwSignal::new(shown_url(&attachment.blob));
-    let missing = RwSignal::new(false);
-    if url.get_untracked().is_none() {
-        let hash = attachment.blob.clone();
-        spawn_local(async move {
-            match store.blob(&hash).await {
-                Some(blob) => {
-                    url.try_set(remember_url(&hash, &blob));
-                }
-                None => {
-                    missing.try_set(true);
-                }
-            }
-        });
-    }
+    let StoredUrl { url, missing } = stored_url(store, &attachment.blob, true);
     let detail = attachment.summary();
     let label = format!("Play {}", attachment.name);
     let transcript = attachment.transcript.clone().filter(|text| !text.trim().is_empty());
