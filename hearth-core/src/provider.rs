@@ -48,6 +48,7 @@ pub mod responses;
 
 mod parse;
 mod preset;
+pub mod realtime;
 mod response;
 #[cfg(test)]
 pub(crate) mod tests;

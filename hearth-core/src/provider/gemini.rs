@@ -128,6 +128,7 @@ mod endpoint;
 mod errors;
 mod grounding;
 mod image;
+pub mod live;
 mod request;
 mod settings;
 mod wire;

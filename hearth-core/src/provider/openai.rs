@@ -81,6 +81,7 @@
 //! OpenAI's models keep their reasoning server-side anyway.
 
 mod extras;
+pub mod realtime;
 mod request;
 mod wire;
 
