@@ -733,14 +733,18 @@ impl MessageRecord {
         self.terms = if self.files.is_empty() && self.attachments.is_empty() {
             crate::storage::search::terms(&self.content)
         } else {
-            let names: Vec<&str> = self
-                .files
-                .iter()
-                .map(|file| file.name.as_str())
-                .chain(self.attachments.iter().map(|attachment| attachment.name.as_str()))
-                .chain(self.attachments.iter().filter_map(|attachment| attachment.transcript.as_deref()))
-                .collect();
-            crate::storage::search::terms(&format!("{}\n{}", self.content, names.join("\n")))
+            let mut text = self.content.clone();
+            for file in &self.files {
+                text.push('\n');
+                text.push_str(&file.name);
+            }
+            for attachment in &self.attachments {
+                for part in std::iter::once(&attachment.name).chain(&attachment.transcript) {
+                    text.push('\n');
+                    text.push_str(part);
+                }
+            }
+            crate::storage::search::terms(&text)
         };
         self.refresh_blobs();
     }

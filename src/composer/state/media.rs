@@ -58,23 +58,17 @@ pub(crate) enum Hearing {
 pub(crate) struct MediaAttachments {
     /// Each attached one, in the order attached.
     pub(crate) list: RwSignal<Vec<Media>>,
-    /// The bytes of the prepared ones, by key.
-    pub(super) bytes: StoredValue<Vec<(u32, NewBlob)>, LocalStorage>,
+    /// The bytes of the prepared ones, by key, with a voice note's sound to
+    /// turn into text (16 kHz WAV; empty when there is none, or no more).
+    pub(super) bytes: StoredValue<Vec<(u32, NewBlob, Vec<u8>)>, LocalStorage>,
     /// The next key.
     pub(super) next: StoredValue<u32>,
-    /// Each voice note's sound as it is turned into text (16 kHz WAV), by key.
-    pub(super) speech: StoredValue<Vec<(u32, Vec<u8>)>, LocalStorage>,
 }
 
 impl MediaAttachments {
     /// None attached.
     pub(crate) fn new() -> Self {
-        Self {
-            list: RwSignal::new(Vec::new()),
-            bytes: StoredValue::new_local(Vec::new()),
-            next: StoredValue::new(0),
-            speech: StoredValue::new_local(Vec::new()),
-        }
+        Self { list: RwSignal::new(Vec::new()), bytes: StoredValue::new_local(Vec::new()), next: StoredValue::new(0) }
     }
 
     /// Whether one is still being prepared (or a voice note turned into text).
@@ -100,8 +94,7 @@ impl MediaAttachments {
     pub(crate) fn attach_note(self, ready: Attachment, blob: NewBlob, preview: Option<String>, speech: Vec<u8>) {
         let key = self.next_key();
         let name = ready.name.clone();
-        self.bytes.update_value(|bytes| bytes.push((key, blob)));
-        self.speech.update_value(|all| all.push((key, speech)));
+        self.bytes.update_value(|bytes| bytes.push((key, blob, speech)));
         self.list.update(|list| {
             list.push(Media { key, name, ready: Some(ready), preview, note: None, hearing: Hearing::Wanted });
         });
@@ -116,12 +109,16 @@ impl MediaAttachments {
             Some(())
         });
         wanted.flatten()?;
-        self.speech.with_value(|all| all.iter().find(|(at, _)| *at == key).map(|(_, wav)| wav.clone()))
+        self.bytes.with_value(|all| all.iter().find(|(at, ..)| *at == key).map(|(_, _, wav)| wav.clone()))
     }
 
     /// The transcript of the voice note `key`, or why it has none.
     pub(crate) fn heard(self, key: u32, heard: Result<String, String>) {
-        self.speech.update_value(|all| all.retain(|(at, _)| *at != key));
+        self.bytes.update_value(|all| {
+            if let Some(kept) = all.iter_mut().find(|(at, ..)| *at == key) {
+                kept.2 = Vec::new();
+            }
+        });
         self.list.update(|list| {
             let Some(media) = list.iter_mut().find(|media| media.key == key) else { return };
             match heard {
@@ -144,8 +141,7 @@ impl MediaAttachments {
     /// Takes the one of `key` off.
     pub(crate) fn remove(self, key: u32) {
         self.list.update(|list| list.retain(|media| media.key != key));
-        self.bytes.update_value(|bytes| bytes.retain(|(at, _)| *at != key));
-        self.speech.update_value(|all| all.retain(|(at, _)| *at != key));
+        self.bytes.update_value(|bytes| bytes.retain(|(at, ..)| *at != key));
     }
 
     /// The prepared attachments and their bytes, leaving none: the message is
@@ -153,8 +149,7 @@ impl MediaAttachments {
     pub(crate) fn take(self) -> (Vec<Attachment>, Vec<NewBlob>) {
         let list = self.list.try_update(std::mem::take).unwrap_or_default();
         let bytes = self.bytes.try_update_value(std::mem::take).unwrap_or_default();
-        self.speech.update_value(Vec::clear);
         let attachments: Vec<Attachment> = list.into_iter().filter_map(|media| media.ready).collect();
-        (attachments, bytes.into_iter().map(|(_, blob)| blob).collect())
+        (attachments, bytes.into_iter().map(|(_, blob, _)| blob).collect())
     }
 }

@@ -145,11 +145,8 @@ async fn attach(media: MediaAttachments, file: web_sys::File) -> Result<(), Medi
     let Prepared { attachment, blob, note, speech } = prepared;
     let shown = attachment.is_image() || attachment.is_audio();
     let preview = shown.then(|| remember_url(&attachment.blob, &blob.data)).flatten();
-    media.bytes.update_value(|bytes| bytes.push((key, blob)));
     let hearing = if speech.is_some() { Hearing::Wanted } else { Hearing::Done };
-    if let Some(speech) = speech {
-        media.speech.update_value(|all| all.push((key, speech)));
-    }
+    media.bytes.update_value(|bytes| bytes.push((key, blob, speech.unwrap_or_default())));
     media.list.update(|list| {
         if let Some(m) = list.iter_mut().find(|m| m.key == key) {
             m.ready = Some(attachment);

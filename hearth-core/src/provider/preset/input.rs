@@ -103,8 +103,7 @@ impl Preset {
                     .any(|prefix| id.starts_with(prefix))
                     || id.contains("instruct");
                 // Chat completions hear audio on the audio models only (gpt-audio, gpt-4o-audio-preview).
-                let audio = id.contains("audio") && !id.contains("transcribe") && !id.contains("tts");
-                if text_only { Accepts::TEXT } else { Accepts { audio, ..Accepts::VISUAL } }
+                if text_only { Accepts::TEXT } else { Accepts { audio: id.contains("audio"), ..Accepts::VISUAL } }
             }
             Preset::Zhipu
             | Preset::OpenRouter
@@ -115,9 +114,8 @@ impl Preset {
                 if id.starts_with("deepseek") {
                     Accepts::TEXT
                 } else {
-                    // Audio is tried where the id says the model hears (gpt-audio, Qwen-Omni, Voxtral, Gemini).
-                    let audio = ["audio", "omni", "voxtral", "gemini"].iter().any(|word| id.contains(word));
-                    Accepts { audio, ..Accepts::IMAGES }
+                    // Audio is tried where the id says so (gpt-audio, Qwen2-Audio); OpenRouter's list says more.
+                    Accepts { audio: id.contains("audio"), ..Accepts::IMAGES }
                 }
             }
         }

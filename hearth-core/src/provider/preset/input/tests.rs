@@ -41,8 +41,9 @@ fn known_models_read_what_their_documentation_says() {
     assert_eq!(Preset::OpenAi.accepts("gpt-audio"), Accepts::ALL);
     assert_eq!(Preset::OpenAi.accepts("gpt-4o-mini-audio-preview"), Accepts::ALL);
     assert_eq!(Preset::OpenAi.accepts("gpt-4o-mini-transcribe"), Accepts::VISUAL);
-    assert!(Preset::OpenRouter.accepts("google/gemini-2.5-flash").audio);
-    assert!(Preset::Ollama.accepts("qwen2.5-omni:7b").audio);
+    assert!(Preset::OpenRouter.accepts("openai/gpt-4o-audio-preview").audio);
+    assert!(Preset::Ollama.accepts("qwen2-audio:7b").audio);
+    assert!(!Preset::Ollama.accepts("llava:13b").audio);
     assert_eq!(Preset::OpenAi.accepts("gpt-3.5-turbo"), Accepts::TEXT);
     assert_eq!(Preset::OpenAi.accepts("o3-mini"), Accepts::TEXT);
     assert_eq!(Preset::OpenAi.accepts("gpt-3.5-turbo-instruct"), Accepts::TEXT);
