@@ -28,4 +28,5 @@ pub(crate) mod picture_choices;
 pub(crate) mod picture_dialog;
 pub(crate) mod search_button;
 pub(crate) mod state;
+pub(crate) mod talk_button;
 pub(crate) mod voice_note_detail;

@@ -5,3 +5,4 @@
 
 pub(crate) mod recorder_panel;
 pub(crate) mod state;
+pub(crate) mod talk_panel;

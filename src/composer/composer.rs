@@ -33,6 +33,7 @@ use crate::composer::picture_button::PictureButton;
 use crate::composer::picture_dialog::picture_dialog_view;
 use crate::composer::search_button::SearchButton;
 use crate::composer::state::ComposerDraft;
+use crate::composer::talk_button::TalkButton;
 use crate::io::early_input;
 use crate::mcp::prompts_button::PromptsButton;
 use crate::offline::state::updates::{Hold, UpdatesContext};
@@ -181,6 +182,7 @@ pub(crate) fn Composer() -> impl IntoView {
                 <EffortChoice />
                 <PictureButton />
                 <CompareButton />
+                <TalkButton />
                 // Shown only where the composer is wide (CSS); always the box's description.
                 <p class="composer-keys" id=KEYS_HINT_ID>
                     "Enter sends · Shift+Enter adds a line · @ attaches a file"

@@ -175,6 +175,12 @@ pub(crate) fn VoiceSettingsSection() -> impl IntoView {
                     </select>
                 </label>
             </div>
+            <TextField
+                label="Talk model (blank: the family’s)"
+                verbatim=true
+                value=Signal::derive(read(|s| s.talk_model.clone()))
+                on_change=Callback::new(move |typed: String| change(Box::new(move |s| s.talk_model = typed.trim().to_owned())))
+            />
         </section>
     }
 }

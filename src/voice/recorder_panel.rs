@@ -3,6 +3,7 @@
 //! "Turning speech into text…" (with Cancel), and what went wrong, with "Try
 //! again" when the recording was kept. While it records, "Keep as a voice
 //! note" ends it and attaches the recording itself to the next message.
+//! During a realtime talk it is the talk's panel (`talk_panel`).
 
 use hearth_core::format::grouped;
 use leptos::prelude::*;
@@ -11,6 +12,7 @@ use crate::chat::state::ChatContext;
 use crate::composer::state::ComposerDraft;
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::voice::state::{Dictation, VoiceContext};
+use crate::voice::talk_panel::TalkPanel;
 
 /// The panel, built by code from the `voice` chunk.
 #[wasm_split(voice, fallible)]
@@ -48,7 +50,7 @@ fn RecorderPanel() -> impl IntoView {
             Some("Recording. Stop, or pause speaking, to put the words in the message box.".to_owned())
         }
         Dictation::Transcribing => Some("Turning speech into text…".to_owned()),
-        Dictation::Idle | Dictation::Failed => None,
+        Dictation::Idle | Dictation::Failed | Dictation::Talking => None,
     };
     // A failure without a reason is the voice code not loading at the first press.
     let failure = move || {
@@ -61,8 +63,12 @@ fn RecorderPanel() -> impl IntoView {
     };
     // The buttons go when pressed: the focus goes to the message box, where the words land.
     let to_message_box = move || draft.focus_requests.update(|n| *n = n.wrapping_add(1));
+    let talking = move || voice.dictation.get() == Dictation::Talking;
     view! {
-        <div class="recorder">
+        <Show when=talking>
+            <TalkPanel />
+        </Show>
+        <div class="recorder" hidden=talking>
             <p class="recorder-status" role="status">{status}</p>
             // The browser's recognition, or a streamed transcription: the words so far.
             <Show when=move || {

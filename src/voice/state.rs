@@ -14,6 +14,8 @@ mod note;
 mod problem;
 mod reading;
 mod starts;
+mod talk;
+mod talk_view;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -26,8 +28,8 @@ impl VoiceContext {
     /// Starts a dictation, or ends the one under way (the microphone button).
     pub(crate) fn toggle_dictation(self) {
         let phase = self.dictation.get_untracked();
-        if phase == Dictation::Transcribing {
-            return; // The last recording's text comes first.
+        if matches!(phase, Dictation::Transcribing | Dictation::Talking) {
+            return; // The last recording's text comes first; a talk has the microphone.
         }
         let live = phase.is_live();
         if !live {
@@ -41,6 +43,33 @@ impl VoiceContext {
                 Err(_) => self.dictation.set(Dictation::Failed),
             }
         });
+    }
+
+    /// Starts a realtime talk in the conversation of `chat`, or ends the one
+    /// under way (the composer's Talk button).
+    pub(crate) fn toggle_talk(self, chat: crate::chat::state::ChatContext) {
+        let talking = self.dictation.get_untracked() == Dictation::Talking;
+        if !talking
+            && self.dictation.get_untracked() != Dictation::Idle
+            && self.dictation.get_untracked() != Dictation::Failed
+        {
+            return; // A dictation has the microphone.
+        }
+        self.dictation.set(Dictation::Talking);
+        spawn_local(async move {
+            match code::load().await {
+                Ok(code) if talking => (code.end_talk)(self),
+                Ok(code) => (code.start_talk)(self, chat).await,
+                Err(_) => self.dictation.set(Dictation::Failed),
+            }
+        });
+    }
+
+    /// "Hold to talk" was let go (the talk's panel, in the chunk).
+    pub(crate) fn talk_released(self) {
+        if let Some(code) = code::loaded() {
+            (code.talk_released)();
+        }
     }
 
     /// Sends the kept recording again (the recorder's panel, in the chunk).

@@ -6,7 +6,9 @@
 // transcriptions), then the answer: `outputTranscription` a word at a time with 24 kHz PCM
 // `modelTurn` audio beside it (a quiet tone, 150 ms per word), `generationComplete` and
 // `turnComplete`. Speech while it answers interrupts it (barge-in): `interrupted`, and the
-// rest of the answer is never sent. With tools in the setup and the model `live-tools`, the
+// rest of the answer is never sent (then `turnComplete`, as Google documents an interrupted
+// turn). `audioStreamEnd` (the microphone let go) ends the user's turn at once. The model
+// `live-drop` closes the socket with 1011 after its first answer. With tools in the setup and the model `live-tools`, the
 // first turn is a `toolCall` of the first tool, answered once its `toolResponse` comes.
 // Each session is logged as one entry (`method: 'WS'`): its setup and what it received.
 
@@ -36,6 +38,7 @@ export function liveSession(req, socket, { requests, url }) {
   let quietMs = 0;
   let answering = null; // the timer of the answer being sent
   let toolAsked = false;
+  let turns = 0;
   connection.onClose((code, reason) => {
     entry.closed = { code, reason };
     clearTimeout(answering?.timer);
@@ -49,6 +52,9 @@ export function liveSession(req, socket, { requests, url }) {
         send({ serverContent: { generationComplete: true } });
         send({ serverContent: { turnComplete: true }, usageMetadata: { promptTokenCount: 40, responseTokenCount: words.length * 3, totalTokenCount: 40 + words.length * 3 } });
         answering = null;
+        turns += 1;
+        // `live-drop` goes away after its first answer, as a failing service does.
+        if (entry.setup?.model === 'models/live-drop') connection.close(1011, 'The service is currently unavailable.');
         return;
       }
       const word = (at > 0 ? ' ' : '') + words[at];
@@ -87,6 +93,16 @@ export function liveSession(req, socket, { requests, url }) {
       entry.received.push({ toolResponse: message.toolResponse });
       return answer(LIVE_ANSWER.split(' '));
     }
+    if (message.realtimeInput?.audioStreamEnd) {
+      // The microphone stopped (push-to-talk let go): the user's turn ends now.
+      entry.received.push(message);
+      if (heard) {
+        heard = false;
+        quietMs = 0;
+        endOfTurn();
+      }
+      return;
+    }
     const audio = message.realtimeInput?.audio;
     if (!audio) {
       entry.received.push(message);
@@ -102,7 +118,9 @@ export function liveSession(req, socket, { requests, url }) {
         clearTimeout(answering.timer);
         answering = null;
         entry.interrupted = (entry.interrupted ?? 0) + 1;
+        // As Google documents an interrupted turn: interrupted, then turnComplete (no generationComplete).
         send({ serverContent: { interrupted: true } });
+        send({ serverContent: { turnComplete: true } });
       }
       heard = true;
       quietMs = 0;

@@ -103,7 +103,14 @@ describe('mock LLM server: Gemini Live', () => {
     await new Promise((done) => setTimeout(done, 400));
     const words = client.messages.filter((m) => m.serverContent?.outputTranscription).length;
     assert.ok(words < LIVE_ANSWER.split(' ').length, `cut short: ${words} words`);
-    assert.ok(!client.messages.some((m) => m.serverContent?.turnComplete), 'that answer never completes');
+    assert.ok(!client.messages.some((m) => m.serverContent?.generationComplete), 'that answer never completes');
+    const at = client.messages.findIndex((m) => m.serverContent?.interrupted);
+    assert.equal(client.messages[at + 1]?.serverContent?.turnComplete, true, 'interrupted, then turnComplete');
+    // Speech then the microphone let go (push-to-talk): the turn ends without waiting for quiet.
+    const before = client.messages.filter((m) => m.serverContent?.inputTranscription).length;
+    client.send(audio(300, true));
+    client.send({ realtimeInput: { audioStreamEnd: true } });
+    await client.waitFor((c) => c.messages.filter((m) => m.serverContent?.inputTranscription).length > before, 'the turn ends at audioStreamEnd');
     client.close();
   });
 
@@ -118,6 +125,18 @@ describe('mock LLM server: Gemini Live', () => {
     assert.deepEqual(call.toolCall.functionCalls, [{ id: 'function-call-1', name: 'calculator', args: { expression: '2 + 2' } }]);
     client.send({ toolResponse: { functionResponses: [{ id: 'function-call-1', name: 'calculator', response: { result: '4' } }] } });
     await client.waitFor((c) => c.messages.find((m) => m.serverContent?.turnComplete), 'turnComplete');
+    client.close();
+  });
+
+  test('the model live-drop closes the socket after its first answer, with a reason', async () => {
+    const client = await connect(mock);
+    client.send({ setup: { ...SETUP.setup, model: 'models/live-drop' } });
+    await client.waitFor((c) => c.messages.find((m) => m.setupComplete), 'setupComplete');
+    client.send(audio(300, true));
+    for (let i = 0; i < 7; i++) client.send(audio(100, false));
+    await client.waitFor((c) => c.closed, 'the close frame');
+    assert.ok(client.messages.some((m) => m.serverContent?.turnComplete), 'after its answer');
+    assert.equal(client.closed.text.slice(2), 'The service is currently unavailable.');
     client.close();
   });
 

@@ -27,7 +27,7 @@ import { addMockProvider, loadApp, sendAndSettle, sendMessage, settled, waitOn, 
 import { closeSettings, closeTools, editAgent, importFile, openAgents, openSettings, openTools, saveAgent, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { readDatabase } from '../support/idb.mjs';
-import { readScenario, SUMMARY_PROMPT } from '../support/mock.mjs';
+import { FAMILIES, readScenario, SUMMARY_PROMPT } from '../support/mock.mjs';
 import { closeProviders, commit, openProviders, providerForm } from '../support/providers.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 
@@ -672,7 +672,7 @@ async function speechFile(folder) {
   return file;
 }
 
-/** Voice: the recorder while it records, a voice note with its transcript, and the note sent. */
+/** Voice: the recorder while it records, a voice note with its transcript, the note sent, and Talk. */
 async function voice(browser, appUrl, mock) {
   const chat = await openPage(browser, appUrl);
   const { page } = chat;
@@ -693,6 +693,19 @@ async function voice(browser, appUrl, mock) {
     await shot(page, 'guide/voice-note.png', { blur: true });
     await sendAndSettle(chat, VOICE.ask);
     await shot(page, 'guide/voice-note-sent.png', { blur: true });
+    // Talk: a Gemini account (the mock's Live API), in a new conversation.
+    const { form } = await addMockProvider(page, mock, { family: FAMILIES.gemini, scenario: MODEL, apiKey: 'AIza-demo', keepOpen: true });
+    await commit(form.getByRole('textbox', { name: 'Name', exact: true }), 'Demo Gemini');
+    await closeProviders(page);
+    await newChat(chat);
+    const stored = await readDatabase(page, ['providers']);
+    const gemini = stored.providers.find((provider) => provider.name === 'Demo Gemini');
+    await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption({ value: gemini.id });
+    await page.getByRole('button', { name: 'Talk', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: /is answering\. Speak to interrupt\.$/ }).waitFor();
+    await page.getByText(/^Demo Gemini: Sure, I will remind you/).waitFor();
+    await shot(page, 'guide/voice-talk.png', { blur: true });
+    await page.getByRole('button', { name: 'End talk', exact: true }).click();
     if (chat.errors.length) throw new Error(`the page crashed: ${chat.errors.join(' / ')}`);
   } finally {
     await chat.context.close();

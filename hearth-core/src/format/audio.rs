@@ -56,6 +56,15 @@ impl Pcm16 {
         loudness(block)
     }
 
+    /// The samples made since the last call, as 16-bit little-endian bytes,
+    /// leaving none: a recording streamed as it is made (the resampling goes
+    /// on where it was).
+    pub fn take_le_bytes(&mut self) -> Vec<u8> {
+        let bytes = self.samples.iter().flat_map(|sample| sample.to_le_bytes()).collect();
+        self.samples.clear();
+        bytes
+    }
+
     /// How long the recording is, in milliseconds.
     pub fn duration_ms(&self) -> u64 {
         self.samples.len() as u64 * 1000 / u64::from(DICTATION_RATE)
@@ -125,6 +134,14 @@ impl SilenceWatch {
     pub fn heard(&self) -> bool {
         self.heard
     }
+}
+
+/// 16-bit little-endian PCM as 32-bit little-endian floats from -1 to 1 (the
+/// bytes of a `Float32Array`, for Web Audio to play); an odd last byte is dropped.
+pub fn pcm16_to_f32_le(pcm: &[u8]) -> Vec<u8> {
+    pcm.chunks_exact(2)
+        .flat_map(|pair| (f32::from(i16::from_le_bytes([pair[0], pair[1]])) / 32_768.0).to_le_bytes())
+        .collect()
 }
 
 /// A WAV file of 16-bit little-endian PCM `pcm` (interleaved when `channels`

@@ -65,24 +65,10 @@ impl ChatContext {
         let files = self.attachments.take();
         let (attachments, blobs) = self.attachments.media.take();
         let sessions = self.sessions;
-        let now = now();
         let first_name = files.first().map(|file| &file.name).or(attachments.first().map(|a| &a.name));
-        let session = sessions.current_record().unwrap_or_else(|| SessionRecord {
-            id: new_id(),
-            title: title_from_message(match first_name {
-                Some(name) if text.trim().is_empty() => name,
-                _ => &text,
-            }),
-            title_source: TitleSource::FirstMessage,
-            agent_id: untrack(|| self.agent().id),
-            created_at: now,
-            updated_at: now,
-            message_count: 0,
-            preview: String::new(),
-            pinned: false,
-            deleted_at: None,
-            branch_of: None,
-            branched_at: None,
+        let session = self.open_or_new_session(match first_name {
+            Some(name) if text.trim().is_empty() => name,
+            _ => &text,
         });
         let mut items = self.history_items();
         let parent = self.entries.with_untracked(|entries| untrack(|| leaf(entries)));
@@ -93,6 +79,25 @@ impl ChatContext {
         sessions.open_new(session.clone());
         let first_message = (session.message_count == 0).then(|| user.content.clone());
         Some(NewTurn { session, user, blobs, items, first_message })
+    }
+
+    /// The open conversation, or a new one (not stored yet) titled after `first`.
+    pub(super) fn open_or_new_session(self, first: &str) -> SessionRecord {
+        let now = now();
+        self.sessions.current_record().unwrap_or_else(|| SessionRecord {
+            id: new_id(),
+            title: title_from_message(first),
+            title_source: TitleSource::FirstMessage,
+            agent_id: untrack(|| self.agent().id),
+            created_at: now,
+            updated_at: now,
+            message_count: 0,
+            preview: String::new(),
+            pinned: false,
+            deleted_at: None,
+            branch_of: None,
+            branched_at: None,
+        })
     }
 
     /// Going on from a compare turn's answer nobody picked is a choice: it is
@@ -468,6 +473,6 @@ impl ChatContext {
 /// Why Send did nothing while an image or PDF is still being prepared.
 const PREPARING: &str = "An attachment is still being prepared: send once it shows as ready.";
 
-fn new_record(session_id: &str, role: Role, now: i64) -> MessageRecord {
+pub(super) fn new_record(session_id: &str, role: Role, now: i64) -> MessageRecord {
     MessageRecord::new(new_id(), session_id.to_owned(), role, now)
 }

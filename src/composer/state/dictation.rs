@@ -1,5 +1,5 @@
-//! Where a dictation into the message box is: the one piece of voice's state
-//! in the first load (the composer's button and panel, and the shortcut,
+//! Where a dictation into the message box (or a realtime talk) is: the one
+//! piece of voice's state in the first load (the composer's button and panel, and the shortcut,
 //! follow it; the work is `voice`'s).
 
 use leptos::prelude::*;
@@ -18,6 +18,8 @@ pub(crate) enum Dictation {
     Transcribing,
     /// It went wrong (why, in `voice::state::live`).
     Failed,
+    /// A realtime talk is under way (its state in `voice::state::live`).
+    Talking,
 }
 
 impl Dictation {
@@ -60,6 +62,7 @@ impl DictationPhase {
             2 => Dictation::Recording,
             3 => Dictation::Transcribing,
             4 => Dictation::Failed,
+            5 => Dictation::Talking,
             _ => Dictation::Idle,
         }
     }

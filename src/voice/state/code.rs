@@ -9,7 +9,8 @@ use std::pin::Pin;
 
 use super::context::VoiceContext;
 use super::dictation::Ending;
-use super::{dictation, note, reading};
+use super::{dictation, note, reading, talk};
+use crate::chat::state::ChatContext;
 use crate::composer::state::media::MediaAttachments;
 use crate::io::chunks::{ChunkError, wasm_split};
 
@@ -35,6 +36,12 @@ pub(crate) struct VoiceCode {
     pub(crate) keep_note: fn(VoiceContext, MediaAttachments) -> Task,
     /// A voice note's transcript (its sound as WAV), or why it has none.
     pub(crate) hear: fn(VoiceContext, Vec<u8>) -> Hearing,
+    /// Starts a realtime talk in the conversation.
+    pub(crate) start_talk: fn(VoiceContext, ChatContext) -> Task,
+    /// Ends the talk.
+    pub(crate) end_talk: fn(VoiceContext),
+    /// "Hold to talk" was let go.
+    pub(crate) talk_released: fn(),
 }
 
 #[wasm_split(voice, fallible)]
@@ -47,6 +54,9 @@ fn voice_code() -> Result<&'static VoiceCode, ChunkError> {
         pause_reading: reading::pause,
         keep_note: |voice, media| Box::pin(note::keep(voice, media)),
         hear: |voice, wav| Box::pin(note::hear(voice, wav)),
+        start_talk: |voice, chat| Box::pin(talk::start(voice, chat)),
+        end_talk: |voice| talk::end(voice, None),
+        talk_released: talk::released,
     };
     Ok(&CODE)
 }

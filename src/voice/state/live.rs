@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use super::code;
 use super::context::VoiceContext;
 use super::problem::VoiceProblem;
+use super::talk_view::TalkView;
 use crate::composer::state::dictation::Dictation;
 
 /// The signals; `Copy`.
@@ -35,6 +36,8 @@ pub(crate) struct Live {
     /// to say on its reply. Put in words by the chunk, so the reply's button
     /// carries none of voice's problems.
     pub(crate) reading_problem: RwSignal<Option<(String, String)>>,
+    /// The realtime talk under way, as shown.
+    pub(crate) talk: RwSignal<TalkView>,
 }
 
 thread_local! {
@@ -63,6 +66,7 @@ impl VoiceContext {
                     reading: RwSignal::new(None),
                     paused: RwSignal::new(false),
                     reading_problem: RwSignal::new(None),
+                    talk: RwSignal::new(TalkView::default()),
                 });
                 // A reading ends when its conversation is left.
                 let sessions = self.sessions;

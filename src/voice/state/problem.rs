@@ -44,6 +44,8 @@ pub(crate) enum VoiceProblem {
     NothingHeard,
     /// A recording to keep as a voice note could not be hashed or stored.
     NotKept,
+    /// A realtime talk could not start or ended by itself (why, in words).
+    Talk(String),
     /// The provider did not turn the recording into text (its words); the recording is kept.
     NotTranscribed(String),
     /// Cancel was pressed while the text was awaited; the recording is kept.
@@ -88,6 +90,7 @@ impl fmt::Display for VoiceProblem {
                 f.write_str("The microphone went away; what was recorded until then is in the message box.")
             }
             Self::NothingHeard => f.write_str("Nothing was heard in the recording."),
+            Self::Talk(why) => f.write_str(why),
             Self::NotKept => {
                 f.write_str("The recording could not be kept as a voice note (this browser could not store it).")
             }

@@ -113,3 +113,23 @@ fn a_wav_files_length_is_read_from_its_header() {
     assert_eq!(wav_duration_ms(b"RIFF\x00\x00\x00\x00WAVE"), None, "no chunks");
     assert_eq!(wav_duration_ms(&stereo[..30]), None, "cut inside fmt");
 }
+
+#[test]
+fn a_stream_takes_what_was_made_since_the_last_take_and_resamples_on() {
+    let second = tone(48_000, 1000, 0.5);
+    let mut whole = Pcm16::new();
+    whole.push(&second, 48_000.0);
+    let all: Vec<u8> = whole.take_le_bytes();
+    let mut streamed = Pcm16::new();
+    let mut taken = Vec::new();
+    for block in second.chunks(1000) {
+        streamed.push(block, 48_000.0);
+        taken.extend(streamed.take_le_bytes());
+    }
+    assert_eq!(taken, all, "blocks of any size, taken as they come, are the whole");
+    assert_eq!(all.len(), 32_000, "a second at 16 kHz, 2 bytes a sample");
+    assert!(streamed.take_le_bytes().is_empty() && streamed.is_empty());
+    let floats = super::pcm16_to_f32_le(&[0x00, 0x80, 0xFF, 0x7F, 0x00, 0x00, 0x01]);
+    let values: Vec<f32> = floats.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+    assert_eq!(values, [-1.0, 32_767.0 / 32_768.0, 0.0], "the odd byte is dropped");
+}

@@ -57,6 +57,10 @@ pub struct VoiceSettings {
     pub voice: String,
     /// How fast, from [`VoiceSettings::MIN_SPEED`] to [`VoiceSettings::MAX_SPEED`].
     pub speed: f32,
+    /// The model realtime talk uses; blank for the conversation's family's
+    /// (`gemini::live::DEFAULT_MODEL`, `openai::realtime::DEFAULT_MODEL`).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub talk_model: String,
 }
 
 impl Default for VoiceSettings {
@@ -71,6 +75,7 @@ impl Default for VoiceSettings {
             speech_model: Self::DEFAULT_SPEECH_MODEL.to_owned(),
             voice: String::new(),
             speed: 1.0,
+            talk_model: String::new(),
         }
     }
 }
@@ -119,6 +124,7 @@ impl VoiceSettings {
             speech_model: model("speech_model", defaults.speech_model),
             voice: text("voice").map_or(defaults.voice, str::to_owned),
             speed,
+            talk_model: text("talk_model").map_or(defaults.talk_model, str::to_owned),
         }
     }
 

@@ -1,0 +1,79 @@
+//! Under the message box while a realtime talk is under way: who is talked
+//! with and what is happening ("Connecting…", "Listening", "Answering"), the
+//! words of the turn under way, both sides, "Hands-free" (on: the microphone
+//! streams all the time; off: only while "Hold to talk" is held, by pointer
+//! or by Space or Enter), and "End talk". Each finished turn is in the
+//! conversation above as messages.
+
+use leptos::ev::{KeyboardEvent, PointerEvent};
+use leptos::prelude::*;
+
+use crate::chat::state::ChatContext;
+use crate::voice::state::VoiceContext;
+
+/// The panel.
+#[component]
+pub(crate) fn TalkPanel() -> impl IntoView {
+    let voice = VoiceContext::expect();
+    let chat = ChatContext::expect();
+    let view = voice.live().talk;
+    let status = move || {
+        view.with(|talk| {
+            if talk.connecting {
+                format!("Connecting to {}…", talk.with)
+            } else if talk.answering {
+                format!("{} is answering. Speak to interrupt.", talk.with)
+            } else if talk.hands_free {
+                format!("Talking with {}: speak when you like.", talk.with)
+            } else {
+                format!("Talking with {}: hold “Hold to talk” while you speak.", talk.with)
+            }
+        })
+    };
+    let hold = move |held: bool| {
+        let was = view.with_untracked(|talk| talk.held);
+        view.update(|talk| talk.held = held);
+        if was && !held {
+            voice.talk_released();
+        }
+    };
+    let key_hold = move |ev: KeyboardEvent, held: bool| {
+        if matches!(ev.key().as_str(), " " | "Enter") {
+            ev.prevent_default();
+            if !ev.repeat() {
+                hold(held);
+            }
+        }
+    };
+    view! {
+        <div class="recorder talk">
+            <p class="recorder-status" role="status">{status}</p>
+            <p class="talk-words" aria-live="off">
+                <span>{move || view.with(|talk| (!talk.user.is_empty()).then(|| format!("You: {}", talk.user)))}</span>
+                <span>{move || view.with(|talk| (!talk.model.is_empty()).then(|| format!("{}: {}", talk.with, talk.model)))}</span>
+            </p>
+            <label class="talk-hands-free">
+                <input
+                    type="checkbox"
+                    prop:checked=move || view.with(|talk| talk.hands_free)
+                    on:change=move |ev| view.update(|talk| talk.hands_free = event_target_checked(&ev))
+                />
+                "Hands-free"
+            </label>
+            <Show when=move || view.with(|talk| !talk.hands_free)>
+                <button
+                    type="button"
+                    aria-pressed=move || if view.with(|talk| talk.held) { "true" } else { "false" }
+                    on:pointerdown=move |_: PointerEvent| hold(true)
+                    on:pointerup=move |_: PointerEvent| hold(false)
+                    on:pointerleave=move |_: PointerEvent| hold(false)
+                    on:keydown=move |ev| key_hold(ev, true)
+                    on:keyup=move |ev| key_hold(ev, false)
+                >
+                    "Hold to talk"
+                </button>
+            </Show>
+            <button type="button" on:click=move |_| voice.toggle_talk(chat)>"End talk"</button>
+        </div>
+    }
+}
