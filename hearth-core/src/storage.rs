@@ -43,8 +43,11 @@ pub const SCHEMA_VERSION: u32 = 3;
 
 /// The IndexedDB database's version: [`SCHEMA_VERSION`] is the record shapes',
 /// this also counts stores added without a change of shape (4: `replica` and
-/// `replica_state`, sync's bookkeeping).
-pub const DATABASE_VERSION: u32 = 4;
+/// `replica_state`, sync's bookkeeping) and values an older version cannot
+/// read or would drop (5: voice notes, an attachment kind of their own, and a
+/// model said to hear audio), so that an older tab opening the database is
+/// refused and writes nothing over them.
+pub const DATABASE_VERSION: u32 = 5;
 
 /// IndexedDB database name.
 pub const DATABASE_NAME: &str = "hearth";

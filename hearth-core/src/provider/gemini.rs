@@ -217,7 +217,11 @@ fn content(message: &ChatMessage) -> Option<request::Content<'_>> {
         .flatten();
     let attachments = message.attachments.iter().map(|attachment| request::Part {
         inline_data: Some(request::InlineData {
-            mime_type: attachment.sent_mime(),
+            // Gemini's documentation names MP3 `audio/mp3`.
+            mime_type: match attachment.sent_mime() {
+                "audio/mpeg" => "audio/mp3",
+                mime => mime,
+            },
             data: attachment.sent_data().unwrap_or_default(),
         }),
         ..request::Part::default()

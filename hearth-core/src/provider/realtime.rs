@@ -86,7 +86,7 @@ impl Transcript {
             TalkEvent::ModelWords(words) => self.current.model.push_str(words),
             TalkEvent::ModelSaid(all) => all.clone_into(&mut self.current.model),
             TalkEvent::Interrupted => self.current.interrupted = true,
-            TalkEvent::TurnDone => return self.finish(),
+            TalkEvent::TurnDone => return self.take(),
             _ => {}
         }
         None
@@ -97,9 +97,17 @@ impl Transcript {
         &self.current
     }
 
-    /// Ends the exchange under way (a turn over, or the session ended):
-    /// `None` when nothing was said in it.
+    /// Ends the exchange under way because the session ended: an answer
+    /// under way is cut short. `None` when nothing was said in it.
     pub fn finish(&mut self) -> Option<Exchange> {
+        if !self.current.model.trim().is_empty() {
+            self.current.interrupted = true;
+        }
+        self.take()
+    }
+
+    /// The exchange under way, ended; `None` when nothing was said in it.
+    fn take(&mut self) -> Option<Exchange> {
         let mut done = std::mem::take(&mut self.current);
         done.user = done.user.trim().to_owned();
         done.model = done.model.trim().to_owned();

@@ -71,22 +71,25 @@ pub const SCHEMA_FIELD: &str = "schema";
 /// options (`AgentRecord::options`: search, effort, pictures); every other
 /// body stays shape 1, read by every version as before.
 ///
-/// Shape 3: what issue 50 (voice) added: an agent that reads its answers
-/// aloud or has a voice of its own (`AgentRecord::auto_read`, `voice`), which
-/// a version before them would drop ([`agent_shape`]); a message with a voice
-/// note, whose attachment kind a version before it cannot read, and whose
-/// transcript it would drop ([`message_shape`]); a model said to hear audio
-/// (`Accepts::audio`), which it would drop too ([`model_config_shape`]).
-pub const SCHEMA: u64 = 3;
+/// Shape 3: an agent that reads its answers aloud or has a voice of its own
+/// (`AgentRecord::auto_read`, `voice`; issue 50), which a version before them
+/// would drop ([`agent_shape`]).
+///
+/// Shape 4: a message with a voice note, whose attachment kind a version
+/// before it cannot read and whose transcript it would drop
+/// ([`message_shape`]), and a model said to hear audio (`Accepts::audio`),
+/// which it would drop ([`model_config_shape`]). Not shape 3: versions that
+/// read shape 3 exist and know neither.
+pub const SCHEMA: u64 = 4;
 
 /// The shape a body is written as unless its record needs a newer one.
 pub const FIRST_SHAPE: u64 = 1;
 
-/// The shape of a message's body: 3 with a voice note, 2 when it carries any
+/// The shape of a message's body: 4 with a voice note, 2 when it carries any
 /// other part of shape 2 (see [`SCHEMA`]), else [`FIRST_SHAPE`].
 pub fn message_shape(record: &MessageRecord) -> u64 {
     if record.attachments.iter().any(Attachment::is_audio) {
-        return 3;
+        return 4;
     }
     let shape_2 = !(record.sources.is_empty()
         && record.citations.is_empty()
@@ -96,10 +99,10 @@ pub fn message_shape(record: &MessageRecord) -> u64 {
     if shape_2 { 2 } else { FIRST_SHAPE }
 }
 
-/// The shape of a model configuration's body (see [`SCHEMA`]): 3 when it is
+/// The shape of a model configuration's body (see [`SCHEMA`]): 4 when it is
 /// said to hear audio, else [`FIRST_SHAPE`].
 pub fn model_config_shape(record: &ModelConfigRecord) -> u64 {
-    if record.inputs.as_ref().is_some_and(|inputs| inputs.accepts.audio) { 3 } else { FIRST_SHAPE }
+    if record.inputs.as_ref().is_some_and(|inputs| inputs.accepts.audio) { 4 } else { FIRST_SHAPE }
 }
 
 /// The shape of an agent's body (see [`SCHEMA`]): the newest of the parts it carries.

@@ -1,6 +1,6 @@
 //! An audio file attached as a voice note, told from its first bytes (never
 //! from its name or the type the browser guesses): WAV, MP3, Ogg (Vorbis or
-//! Opus), FLAC, MP4 audio (M4A, AAC), WebM and AIFF. WAV and MP3 are kept as
+//! Opus), FLAC, MP4 audio (M4A), AAC (ADTS), WebM and AIFF. WAV and MP3 are kept as
 //! they came (every family that hears audio takes them); the others are
 //! turned into 16 kHz WAV by the shell first ([`AudioType::kept`]). A WAV's
 //! length is read from its header; the others' from what the browser decodes.
@@ -16,8 +16,10 @@ pub enum AudioType {
     Ogg,
     /// FLAC.
     Flac,
-    /// MP4 audio (`.m4a`, AAC).
+    /// MP4 audio (`.m4a`).
     Mp4,
+    /// Raw AAC in ADTS frames (`.aac`).
+    Aac,
     /// WebM (Matroska), as browsers record.
     Webm,
     /// AIFF or AIFF-C.
@@ -33,6 +35,7 @@ impl AudioType {
             AudioType::Ogg => "audio/ogg",
             AudioType::Flac => "audio/flac",
             AudioType::Mp4 => "audio/mp4",
+            AudioType::Aac => "audio/aac",
             AudioType::Webm => "audio/webm",
             AudioType::Aiff => "audio/aiff",
         }
@@ -51,8 +54,23 @@ pub fn sniff(bytes: &[u8]) -> Option<AudioType> {
     if at(0, b"RIFF") && at(8, b"WAVE") {
         return Some(AudioType::Wav);
     }
-    if at(0, b"ID3") || mp3_frame(bytes) {
+    if at(0, b"ID3") {
+        // An ID3 tag (ten bytes and a size in 7-bit bytes) comes before MP3, AAC or FLAC.
+        let size = bytes
+            .get(6..10)
+            .map_or(0, |size| size.iter().fold(0_usize, |all, byte| (all << 7) | usize::from(byte & 0x7F)));
+        let after = bytes.get(10_usize.saturating_add(size)..).unwrap_or_default();
+        return match sniff(after) {
+            Some(kind @ (AudioType::Aac | AudioType::Flac)) => Some(kind),
+            // What follows is past the bytes read (a large cover picture): MP3, as most tagged files are.
+            _ => Some(AudioType::Mp3),
+        };
+    }
+    if mp3_frame(bytes) {
         return Some(AudioType::Mp3);
+    }
+    if adts_frame(bytes) {
+        return Some(AudioType::Aac);
     }
     if at(0, b"OggS") {
         return Some(AudioType::Ogg);
@@ -66,8 +84,9 @@ pub fn sniff(bytes: &[u8]) -> Option<AudioType> {
     if at(0, &[0x1A, 0x45, 0xDF, 0xA3]) {
         return Some(AudioType::Webm);
     }
-    // An MP4 whose brand is an audio one (an `.mp4` video is not a voice note).
-    if at(4, b"ftyp") && ["M4A ", "M4B ", "mp42", "isom", "dash"].iter().any(|brand| at(8, brand.as_bytes())) {
+    // An MP4 of an audio brand, or the generic `mp42` some recorders write
+    // (a video of that brand is decoded for its sound, like any other file).
+    if at(4, b"ftyp") && ["M4A ", "M4B ", "mp42"].iter().any(|brand| at(8, brand.as_bytes())) {
         return Some(AudioType::Mp4);
     }
     None
@@ -85,18 +104,23 @@ fn mp3_frame(bytes: &[u8]) -> bool {
     sync && layer_3 && version_known && bitrate != 0 && bitrate != 0xF && rate != 0b11
 }
 
+/// Whether `bytes` start with an ADTS frame header (12 sync bits, layer 0).
+fn adts_frame(bytes: &[u8]) -> bool {
+    matches!(bytes, [0xFF, second, ..] if second & 0xF6 == 0xF0)
+}
+
 /// A WAV file's length in milliseconds, from its `fmt ` chunk's bytes per
 /// second and its `data` chunk's size; `None` when they are not found.
 pub fn wav_duration_ms(bytes: &[u8]) -> Option<u64> {
-    let le32 = |at: usize| bytes.get(at..at + 4).and_then(|b| b.try_into().ok()).map(u32::from_le_bytes);
-    let mut at = 12;
+    let le32 = |at: usize| bytes.get(at..at.checked_add(4)?).and_then(|b| b.try_into().ok()).map(u32::from_le_bytes);
+    let mut at: usize = 12;
     let mut per_second = None;
-    while let (Some(id), Some(size)) = (bytes.get(at..at + 4), le32(at + 4)) {
+    while let (Some(id), Some(size)) = (bytes.get(at..at.checked_add(4)?), le32(at.checked_add(4)?)) {
         match id {
-            b"fmt " => per_second = le32(at + 16).filter(|rate| *rate > 0),
+            b"fmt " => per_second = le32(at.checked_add(16)?).filter(|rate| *rate > 0),
             b"data" => {
                 // A recording still being written says 0 or more than it holds.
-                let held = u32::try_from(bytes.len().saturating_sub(at + 8)).unwrap_or(u32::MAX);
+                let held = u32::try_from(bytes.len().saturating_sub(at.saturating_add(8))).unwrap_or(u32::MAX);
                 let size = if size == 0 || size > held { held } else { size };
                 return Some(u64::from(size) * 1000 / u64::from(per_second?));
             }

@@ -86,6 +86,12 @@ fn an_audio_file_is_told_from_its_first_bytes() {
     assert_eq!(sniff(&[0x1A, 0x45, 0xDF, 0xA3, 0x01]), Some(AudioType::Webm));
     assert_eq!(sniff(b"\x00\x00\x00\x20ftypM4A \x00\x00"), Some(AudioType::Mp4));
     assert_eq!(sniff(b"\x00\x00\x00\x20ftypqt  \x00\x00"), None, "a QuickTime movie is not a voice note");
+    assert_eq!(sniff(&[0xFF, 0xF1, 0x50, 0x80]), Some(AudioType::Aac), "ADTS");
+    // An ID3 tag (size 4) before AAC or FLAC is told by what follows it.
+    let tagged = |after: &[u8]| [b"ID3\x04\x00\x00\x00\x00\x00\x04TAGS".as_slice(), after].concat();
+    assert_eq!(sniff(&tagged(&[0xFF, 0xF1, 0x50, 0x80])), Some(AudioType::Aac));
+    assert_eq!(sniff(&tagged(b"fLaC")), Some(AudioType::Flac));
+    assert_eq!(sniff(&tagged(&[0xFF, 0xFB, 0x90, 0x64])), Some(AudioType::Mp3));
     assert_eq!(sniff(b"%PDF-1.7"), None);
     assert_eq!(sniff(b"RIFF\x00\x00\x00\x00WEBPVP8 "), None, "a WebP is RIFF too");
     assert_eq!(sniff(&[]), None);

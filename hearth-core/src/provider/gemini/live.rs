@@ -68,13 +68,48 @@ fn query_value(text: &str) -> String {
         .collect()
 }
 
+/// Gemini's prebuilt voices (<https://ai.google.dev/gemini-api/docs/speech-generation#voices>).
+pub const VOICES: [&str; 30] = [
+    "Zephyr",
+    "Puck",
+    "Charon",
+    "Kore",
+    "Fenrir",
+    "Leda",
+    "Orus",
+    "Aoede",
+    "Callirrhoe",
+    "Autonoe",
+    "Enceladus",
+    "Iapetus",
+    "Umbriel",
+    "Algieba",
+    "Despina",
+    "Erinome",
+    "Algenib",
+    "Rasalgethi",
+    "Laomedeia",
+    "Achernar",
+    "Alnilam",
+    "Schedar",
+    "Gacrux",
+    "Pulcherrima",
+    "Achird",
+    "Zubenelgenubi",
+    "Vindemiatrix",
+    "Sadachbia",
+    "Sadaltager",
+    "Sulafat",
+];
+
 /// The `setup` message: `model` (blank: [`DEFAULT_MODEL`]), the system prompt
-/// `instructions`, `tools`, and `voice` (blank: the model's own).
+/// `instructions`, `tools`, and `voice` (blank, or not one of [`VOICES`]: the
+/// model's own; Google refuses a setup naming another).
 pub fn setup(model: &str, instructions: &str, tools: &[ToolSpec], voice: &str) -> String {
     let model = model_id(model);
     let model = if model.is_empty() { DEFAULT_MODEL } else { model };
     let mut generation = json!({ "responseModalities": ["AUDIO"] });
-    if !voice.trim().is_empty() {
+    if let Some(voice) = VOICES.iter().find(|known| known.eq_ignore_ascii_case(voice.trim())) {
         generation["speechConfig"] = json!({ "voiceConfig": { "prebuiltVoiceConfig": { "voiceName": voice.trim() } } });
     }
     let mut setup = json!({
@@ -94,6 +129,19 @@ pub fn setup(model: &str, instructions: &str, tools: &[ToolSpec], voice: &str) -
         setup["tools"] = json!([{ "functionDeclarations": declarations }]);
     }
     json!({ "setup": setup }).to_string()
+}
+
+/// The conversation so far as a `clientContent` message (its text, `true` for
+/// the user's turns), so the model answers in its context; `None` when there
+/// is none. Sent once, after `setupComplete`, with `turnComplete: false` (the
+/// user speaks next).
+pub fn history(turns: &[(bool, String)]) -> Option<String> {
+    let turns: Vec<Value> = turns
+        .iter()
+        .filter(|(_, text)| !text.trim().is_empty())
+        .map(|(user, text)| json!({ "role": if *user { "user" } else { "model" }, "parts": [{ "text": text }] }))
+        .collect();
+    (!turns.is_empty()).then(|| json!({ "clientContent": { "turns": turns, "turnComplete": false } }).to_string())
 }
 
 /// A `realtimeInput` message carrying `pcm`, 16-bit little-endian mono samples at [`INPUT_RATE`].

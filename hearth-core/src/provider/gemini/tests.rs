@@ -165,3 +165,24 @@ fn urls_and_no_system_instruction() {
 fn tool_calls_end_after_their_last_fragment() {
     recorded::check_tool_call_ends(ProviderKind::Gemini, "gemini", "function_calls.sse");
 }
+
+#[test]
+fn an_mp3_voice_note_goes_as_gemini_names_mp3() {
+    use crate::message::Attachment;
+    use crate::message::attachment::AttachmentKind;
+    let note = Attachment {
+        kind: AttachmentKind::Audio,
+        blob: "a".repeat(64),
+        mime: "audio/mpeg".into(),
+        name: "memo.mp3".into(),
+        data: Some("SUQz".into()),
+        ..Attachment::default()
+    };
+    let mut question = ChatMessage::new(Role::User, "What is said?");
+    question.attachments = vec![note];
+    let json = body(&build_request(&provider("", "k"), &ModelConfig::new("gemini-2.5-flash"), &[question]));
+    assert_eq!(
+        json["contents"][0]["parts"][0]["inlineData"],
+        serde_json::json!({ "mimeType": "audio/mp3", "data": "SUQz" })
+    );
+}

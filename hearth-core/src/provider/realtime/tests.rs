@@ -88,10 +88,22 @@ fn gemini_lives_setup_carries_the_model_prompt_tools_voice_and_both_transcriptio
             "outputAudioTranscription": {},
         } })
     );
+    // A voice that is not one of Gemini's (an OpenAI voice, a browser's) is left out: Google would refuse the setup.
+    let other: Value = serde_json::from_str(&live::setup("m", "", &[], "verse")).expect("JSON");
+    assert!(other["setup"]["generationConfig"].get("speechConfig").is_none());
     let bare: Value = serde_json::from_str(&live::setup(" ", "", &[], "")).expect("JSON");
     assert_eq!(bare["setup"]["model"], json!(format!("models/{}", live::DEFAULT_MODEL)));
     assert!(bare["setup"].get("tools").is_none() && bare["setup"].get("systemInstruction").is_none());
     assert!(bare["setup"]["generationConfig"].get("speechConfig").is_none(), "the model's own voice");
+    let history = live::history(&[(true, "Plan a trip.".into()), (false, "To where?".into()), (true, "  ".into())]);
+    assert_eq!(
+        serde_json::from_str::<Value>(history.as_deref().unwrap_or_default()).expect("JSON"),
+        json!({ "clientContent": { "turns": [
+            { "role": "user", "parts": [{ "text": "Plan a trip." }] },
+            { "role": "model", "parts": [{ "text": "To where?" }] },
+        ], "turnComplete": false } })
+    );
+    assert_eq!(live::history(&[]), None, "a new conversation sends none");
     let audio: Value = serde_json::from_str(&live::audio(&[1, 0, 255, 255])).expect("JSON");
     assert_eq!(
         audio,
@@ -256,5 +268,16 @@ fn a_transcript_gathers_each_turn_and_marks_one_cut_short() {
     );
     assert_eq!(transcript.on(&TalkEvent::TurnDone), None, "nothing said: no exchange");
     transcript.on(&TalkEvent::UserWords("Bye".into()));
-    assert_eq!(transcript.finish(), Some(Exchange { user: "Bye".into(), ..Exchange::default() }), "ended mid-turn");
+    assert_eq!(
+        transcript.finish(),
+        Some(Exchange { user: "Bye".into(), ..Exchange::default() }),
+        "ended before an answer"
+    );
+    transcript.on(&TalkEvent::UserWords("And".into()));
+    transcript.on(&TalkEvent::ModelWords("So".into()));
+    assert_eq!(
+        transcript.finish(),
+        Some(Exchange { user: "And".into(), model: "So".into(), interrupted: true }),
+        "ended while it answered: the answer is cut"
+    );
 }

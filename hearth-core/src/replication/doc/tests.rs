@@ -840,7 +840,7 @@ fn an_agent_with_a_voice_is_shape_3() {
 }
 
 #[test]
-fn a_message_with_a_voice_note_and_a_model_said_to_hear_are_shape_3() {
+fn a_message_with_a_voice_note_and_a_model_said_to_hear_are_shape_4() {
     use crate::message::attachment::{Accepts, AttachmentKind};
     use crate::provider::{InputsFrom, ModelInputs};
     let mut message = MessageRecord::new("m1".to_owned(), "s1".to_owned(), Role::User, 1_000);
@@ -854,11 +854,11 @@ fn a_message_with_a_voice_note_and_a_model_said_to_hear_are_shape_3() {
         ..Attachment::default()
     });
     let body = message_doc(&message).expect("a body");
-    assert_eq!(body.get(SCHEMA_FIELD), Some(&Value::from(3)));
+    assert_eq!(body.get(SCHEMA_FIELD), Some(&Value::from(4)));
     let mut model = ModelConfigRecord { model: "gpt-audio".into(), ..model() };
     assert_eq!(model_config_doc(&model).get(SCHEMA_FIELD), Some(&Value::from(FIRST_SHAPE)));
     model.inputs = Some(ModelInputs { model: "gpt-audio".into(), accepts: Accepts::ALL, from: InputsFrom::User });
-    assert_eq!(model_config_doc(&model).get(SCHEMA_FIELD), Some(&Value::from(3)));
+    assert_eq!(model_config_doc(&model).get(SCHEMA_FIELD), Some(&Value::from(4)));
     model.inputs = Some(ModelInputs { model: "gpt-audio".into(), accepts: Accepts::VISUAL, from: InputsFrom::User });
     assert_eq!(model_config_doc(&model).get(SCHEMA_FIELD), Some(&Value::from(FIRST_SHAPE)));
 }
