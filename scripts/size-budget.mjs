@@ -88,7 +88,9 @@ import { gzipSync } from 'node:zlib';
  * and playing load on demand): 520,421, 1,746 over what issue 50 allows, to win back. Part won
  * back (a voice note's sound kept beside its bytes, not in a store of its own; the search terms
  * built without a chain of iterators; the documented audio models told by one word), then the
- * composer's Talk button (realtime talk loads on demand): 520,335, 1,660 over that allowance.
+ * composer's Talk button (realtime talk loads on demand): 520,335, 1,660 over that allowance;
+ * with the review's fixes (the talk's place, a stored record's newer shape and database
+ * version): 520,542, 1,867 over it.
  */
 export const BUDGET_BYTES = 523_300;
 
@@ -124,7 +126,9 @@ export const BUDGET_BYTES = 523_300;
  * transcript), `shared` 370,341 (what the media and voice chunks and the sent note's player
  * share). Realtime Talk (Gemini's Live API over a WebSocket, the answer's sound played as it
  * comes, the talk panel, each turn kept as messages): `voice` 50,972, `shared` 373,604 (the
- * agent's prompt rendering and the chat's message keeping, shared with the send path).
+ * agent's prompt rendering and the chat's message keeping, shared with the send path); the
+ * review's fixes (the conversation sent first, the talk's place, late words, the transcript
+ * asked for): `voice` 53,393, `shared` 374,194.
  */
 export const CHUNK_BUDGETS = {
   app_preview: 28_600,
@@ -139,9 +143,9 @@ export const CHUNK_BUDGETS = {
   pictures: 17_600,
   reply: 241_900,
   search: 18_300,
-  shared: 373_700,
+  shared: 374_200,
   sync: 153_000,
-  voice: 51_000,
+  voice: 53_400,
 };
 
 /** The value of attribute `name` in one tag's text, or null. */

@@ -2,18 +2,16 @@
 //! composer: a thumbnail (or a PDF or audio chip), its name, how it will be
 //! sent ("JPEG, 2000 × 1500, 412 KB") or that it is being prepared, a voice
 //! note's player and transcript, and a Remove button. Built by the `media`
-//! chunk ([`attached_media_view`]), which prepares the attachments; a voice
-//! note waiting for its transcript is handed to the voice code here.
+//! chunk ([`attached_media_view`]), which prepares the attachments.
 
 use hearth_core::message::attachment::withheld;
 use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
 use crate::composer::media_thumb::MediaThumb;
-use crate::composer::state::media::{Hearing, MediaAttachments};
+use crate::composer::state::media::MediaAttachments;
 use crate::composer::voice_note_detail::VoiceNoteDetail;
 use crate::ui::lazy::{ChunkError, wasm_split};
-use crate::voice::state::VoiceContext;
 
 /// The list named "Attached images, PDFs and voice notes".
 #[component]
@@ -27,19 +25,6 @@ pub(crate) fn AttachedMedia(
     // What the model reads: an attachment it does not read goes as a note.
     let reads = Memo::new(move |_| {
         chat.account().map(|entry| (entry.accepts().0, entry.provider.config().wire_kind(&entry.model.model)))
-    });
-    // A voice note waiting for its transcript is handed to the voice code.
-    let voice = VoiceContext::expect();
-    Effect::new(move |_| {
-        let wanted: Vec<u32> = media.list.with(|list| {
-            list.iter()
-                .filter(|item| item.hearing == Hearing::Wanted && item.ready.is_some())
-                .map(|item| item.key)
-                .collect()
-        });
-        for key in wanted {
-            voice.hear_note(media, key);
-        }
     });
     // Drawn again whenever the list changes: a message has few attachments.
     let items = move || {
@@ -63,7 +48,7 @@ pub(crate) fn AttachedMedia(
                             <span class="media-text">
                                 <span class="media-name">{item.name.clone()}</span>
                                 <span class="media-detail">{detail}</span>
-                                {note.map(|media| view! { <VoiceNoteDetail media /> })}
+                                {note.map(|note| view! { <VoiceNoteDetail note attached=media /> })}
                             </span>
                             <button
                                 type="button"

@@ -25,11 +25,14 @@ pub(crate) enum DecodeError {
     NotOffered,
     /// The browser could not decode it (not audio, or damaged).
     Undecodable,
+    /// It is longer than asked for (its samples are never copied).
+    TooLong,
 }
 
 /// Decodes `bytes` with an `OfflineAudioContext` at 16 kHz, which resamples
-/// what it decodes to its own rate.
-pub(crate) async fn decode_16k(bytes: &[u8]) -> Result<Decoded, DecodeError> {
+/// what it decodes to its own rate; refused when longer than `max_ms` (told
+/// from the decoded length before any sample is copied into wasm).
+pub(crate) async fn decode_16k(bytes: &[u8], max_ms: u64) -> Result<Decoded, DecodeError> {
     let rate = JsValue::from(DICTATION_RATE);
     let context = js::construct("OfflineAudioContext", &[&JsValue::from(1), &JsValue::from(1), &rate])
         .map_err(|_| DecodeError::NotOffered)?;
@@ -37,6 +40,10 @@ pub(crate) async fn decode_16k(bytes: &[u8]) -> Result<Decoded, DecodeError> {
     let buffer = js_sys::Uint8Array::from(bytes).buffer();
     let decoding = js::call(&context, "decodeAudioData", &[&buffer]).map_err(|_| DecodeError::Undecodable)?;
     let audio = js::settle(decoding).await.map_err(|_| DecodeError::Undecodable)?;
+    #[allow(clippy::cast_precision_loss)] // A length in milliseconds.
+    if js::number(&audio, "duration").is_some_and(|seconds| seconds * 1000.0 > max_ms as f64) {
+        return Err(DecodeError::TooLong);
+    }
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // A channel count.
     let channels = js::number(&audio, "numberOfChannels").unwrap_or(0.0).clamp(0.0, 32.0) as u32;
     let mut samples: Vec<f32> = Vec::new();

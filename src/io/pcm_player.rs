@@ -22,6 +22,8 @@ impl PcmPlayer {
     /// A player, or `None` when the browser has no Web Audio.
     pub(crate) fn new() -> Option<Self> {
         let context = js::construct("AudioContext", &[]).ok()?;
+        // Made after awaits, outside the click: some browsers (Safari) start it suspended.
+        let _ = js::call(&context, "resume", &[]);
         Some(Self { context, until: 0.0, queued: Vec::new() })
     }
 

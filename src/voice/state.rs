@@ -93,16 +93,16 @@ impl VoiceContext {
         });
     }
 
-    /// Has the voice note `key` of `media` turned into text, when it waits
-    /// for it (the composer's list of attachments, in the `media` chunk).
+    /// Has the voice note `key` of `media` turned into text (a recorded note
+    /// at once; an audio file when the user asks, in the composer's list).
     pub(crate) fn hear_note(self, media: MediaAttachments, key: u32) {
         let Some(wav) = media.take_speech(key) else { return };
         spawn_local(async move {
             let heard = match code::load().await {
-                Ok(code) => (code.hear)(self, wav).await,
+                Ok(code) => (code.hear)(self, wav.clone()).await,
                 Err(error) => Err(format!("No transcript: voice could not be loaded ({error}).")),
             };
-            media.heard(key, heard);
+            media.heard(key, heard, wav);
         });
     }
 

@@ -2,8 +2,9 @@
 //! with and what is happening ("Connecting…", "Listening", "Answering"), the
 //! words of the turn under way, both sides, "Hands-free" (on: the microphone
 //! streams all the time; off: only while "Hold to talk" is held, by pointer
-//! or by Space or Enter), and "End talk". Each finished turn is in the
-//! conversation above as messages.
+//! or by Space or Enter; let go when the pointer is cancelled or the button
+//! loses the focus), what the server said of the session's end, and "End
+//! talk". Each finished turn is in the conversation above as messages.
 
 use leptos::ev::{KeyboardEvent, PointerEvent};
 use leptos::prelude::*;
@@ -48,6 +49,7 @@ pub(crate) fn TalkPanel() -> impl IntoView {
     view! {
         <div class="recorder talk">
             <p class="recorder-status" role="status">{status}</p>
+            <p class="recorder-problem" role="alert">{move || view.with(|talk| talk.ending.clone())}</p>
             <p class="talk-words" aria-live="off">
                 <span>{move || view.with(|talk| (!talk.user.is_empty()).then(|| format!("You: {}", talk.user)))}</span>
                 <span>{move || view.with(|talk| (!talk.model.is_empty()).then(|| format!("{}: {}", talk.with, talk.model)))}</span>
@@ -56,7 +58,14 @@ pub(crate) fn TalkPanel() -> impl IntoView {
                 <input
                     type="checkbox"
                     prop:checked=move || view.with(|talk| talk.hands_free)
-                    on:change=move |ev| view.update(|talk| talk.hands_free = event_target_checked(&ev))
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        view.update(|talk| talk.hands_free = on);
+                        if !on {
+                            // What was being said ends here.
+                            voice.talk_released();
+                        }
+                    }
                 />
                 "Hands-free"
             </label>
@@ -67,6 +76,8 @@ pub(crate) fn TalkPanel() -> impl IntoView {
                     on:pointerdown=move |_: PointerEvent| hold(true)
                     on:pointerup=move |_: PointerEvent| hold(false)
                     on:pointerleave=move |_: PointerEvent| hold(false)
+                    on:pointercancel=move |_: PointerEvent| hold(false)
+                    on:blur=move |_| hold(false)
                     on:keydown=move |ev| key_hold(ev, true)
                     on:keyup=move |ev| key_hold(ev, false)
                 >

@@ -49,7 +49,7 @@ const APP_POLICY = {
   'style-src': ["'self'", scriptHash(BOOT_STYLE)],
   'img-src': ["'self'", 'data:', 'blob:'],
   'media-src': ['data:', 'blob:'],
-  'connect-src': ["'self'", 'https:', 'http:'],
+  'connect-src': ["'self'", 'https:', 'http:', 'wss:', 'ws:'],
   'frame-src': ["'self'"],
   'manifest-src': ["'self'"],
   'object-src': ["'none'"],

@@ -83,10 +83,33 @@ describe('realtime talk', () => {
     await page.getByRole('button', { name: 'End talk', exact: true }).click();
     await waitOn(chat, async () => (await talk.getAttribute('aria-pressed')) === 'false', 'the talk ended');
     await waitOn(chat, async () => (await sessions(env.mock))[0].closed !== null, 'the socket is closed');
+    // Talking again in this conversation: the model is told it first (text, both sides).
+    await talk.click();
+    await waitOn(chat, async () => (await sessions(env.mock)).length === 2 && (await sessions(env.mock))[1].received.length > 0, 'the second session got the conversation');
+    const [history] = (await sessions(env.mock))[1].received;
+    assert.deepEqual(history.clientContent.turns.map((turn) => turn.role), ['user', 'model', 'user', 'model']);
+    assert.equal(history.clientContent.turns[3].parts[0].text, LIVE_ANSWER);
+    assert.equal(history.clientContent.turnComplete, false);
+    await page.getByRole('button', { name: 'End talk', exact: true }).click();
     // Reloaded, the talk is an ordinary conversation.
     await page.reload();
     await chat.you.first().waitFor();
     assert.equal(await chat.assistant.count(), 2);
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('opening another conversation ends a talk, and nothing of it lands there', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.gemini, scenario: 'echo' });
+    const { page } = chat;
+    const talk = page.getByRole('button', { name: 'Talk', exact: true });
+    await talk.click();
+    await page.getByRole('status').filter({ hasText: /^Talking with .*: speak when you like\.$/ }).waitFor();
+    await waitOn(chat, async () => (await chat.assistant.count()) >= 1, 'a first turn is kept');
+    await page.getByRole('button', { name: 'New chat', exact: true }).click();
+    await waitOn(chat, async () => (await talk.getAttribute('aria-pressed')) === 'false', 'the talk ended');
+    await waitOn(chat, async () => (await sessions(env.mock))[0].closed !== null, 'its socket is closed');
+    await page.waitForTimeout(3000);
+    assert.equal(await chat.you.count(), 0, 'the new conversation got no turn of it');
     assert.deepEqual(chat.errors, []);
   });
 

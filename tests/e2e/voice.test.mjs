@@ -438,7 +438,12 @@ describe('voice', () => {
     // An audio file chosen with Attach: kept as it came, and transcribed too.
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), composer.getByRole('button', { name: 'Attach a file', exact: true }).click()]);
     await chooser.setFiles(fakeMicrophone);
+    // An audio file is sent to the dictation account only when asked.
+    await attached.getByText('No transcript: a model that hears no audio gets only a mention of it.').waitFor();
+    const asked = (await transcriptionRequests(env.mock)).length;
+    await attached.getByRole('button', { name: 'Make a transcript of dictation.wav', exact: true }).click();
     await attached.getByText(`Transcript: ${TRANSCRIPT}`).waitFor();
+    assert.equal((await transcriptionRequests(env.mock)).length, asked + 1);
     await attached.getByText(/^Will be sent as WAV, 0:0\d, \d+ KB$/).waitFor();
     // Not audio, though it says so: refused with a sentence, nothing attached.
     const [again] = await Promise.all([page.waitForEvent('filechooser'), composer.getByRole('button', { name: 'Attach a file', exact: true }).click()]);

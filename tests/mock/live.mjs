@@ -10,7 +10,8 @@
 // turn). `audioStreamEnd` (the microphone let go) ends the user's turn at once. The model
 // `live-drop` closes the socket with 1011 after its first answer. With tools in the setup and the model `live-tools`, the
 // first turn is a `toolCall` of the first tool, answered once its `toolResponse` comes.
-// Each session is logged as one entry (`method: 'WS'`): its setup and what it received.
+// Each session is logged as one entry (`method: 'WS'`): its setup and what it received other
+// than audio (`clientContent` with the conversation so far, `toolResponse`, `audioStreamEnd`).
 
 import { TRANSCRIPT } from './audio.mjs';
 import { acceptWebSocket } from './websocket.mjs';

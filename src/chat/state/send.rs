@@ -83,8 +83,13 @@ impl ChatContext {
 
     /// The open conversation, or a new one (not stored yet) titled after `first`.
     pub(super) fn open_or_new_session(self, first: &str) -> SessionRecord {
+        self.sessions.current_record().unwrap_or_else(|| self.new_session(first))
+    }
+
+    /// A new conversation (not stored yet) of the agent shown, titled after `first`.
+    pub(super) fn new_session(self, first: &str) -> SessionRecord {
         let now = now();
-        self.sessions.current_record().unwrap_or_else(|| SessionRecord {
+        SessionRecord {
             id: new_id(),
             title: title_from_message(first),
             title_source: TitleSource::FirstMessage,
@@ -97,7 +102,7 @@ impl ChatContext {
             deleted_at: None,
             branch_of: None,
             branched_at: None,
-        })
+        }
     }
 
     /// Going on from a compare turn's answer nobody picked is a choice: it is

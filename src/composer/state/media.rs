@@ -45,6 +45,9 @@ pub(crate) struct Media {
 pub(crate) enum Hearing {
     /// Not a voice note, or its transcript is in (`Attachment::transcript`).
     Done,
+    /// It has none yet, and gets one only if the user asks (an audio file:
+    /// nothing is sent to the dictation account unasked).
+    Offered,
     /// Its transcript is to be asked for.
     Wanted,
     /// Its transcript is being made.
@@ -90,35 +93,43 @@ impl MediaAttachments {
     }
 
     /// Attaches a voice note made here (recorded): `speech` is its sound to
-    /// turn into text (see [`Hearing`]).
-    pub(crate) fn attach_note(self, ready: Attachment, blob: NewBlob, preview: Option<String>, speech: Vec<u8>) {
+    /// turn into text (see [`Hearing`]); its key.
+    pub(crate) fn attach_note(self, ready: Attachment, blob: NewBlob, preview: Option<String>, speech: Vec<u8>) -> u32 {
         let key = self.next_key();
         let name = ready.name.clone();
         self.bytes.update_value(|bytes| bytes.push((key, blob, speech)));
         self.list.update(|list| {
             list.push(Media { key, name, ready: Some(ready), preview, note: None, hearing: Hearing::Wanted });
         });
+        key
     }
 
     /// The sound of the voice note `key` to turn into text, marking it as
-    /// being turned; `None` when it is not wanted (or gone).
+    /// being turned; `None` when it has a transcript or one is being made (or it is gone).
     pub(crate) fn take_speech(self, key: u32) -> Option<Vec<u8>> {
         let wanted = self.list.try_update(|list| {
-            let media = list.iter_mut().find(|media| media.key == key && media.hearing == Hearing::Wanted)?;
+            let media = list.iter_mut().find(|media| {
+                media.key == key && matches!(media.hearing, Hearing::Offered | Hearing::Wanted | Hearing::Failed(_))
+            })?;
             media.hearing = Hearing::Working;
             Some(())
         });
         wanted.flatten()?;
-        self.bytes.with_value(|all| all.iter().find(|(at, ..)| *at == key).map(|(_, _, wav)| wav.clone()))
+        self.bytes
+            .try_update_value(|all| all.iter_mut().find(|(at, ..)| *at == key).map(|(_, _, wav)| std::mem::take(wav)))
+            .flatten()
     }
 
-    /// The transcript of the voice note `key`, or why it has none.
-    pub(crate) fn heard(self, key: u32, heard: Result<String, String>) {
-        self.bytes.update_value(|all| {
-            if let Some(kept) = all.iter_mut().find(|(at, ..)| *at == key) {
-                kept.2 = Vec::new();
-            }
-        });
+    /// The transcript of the voice note `key`, or why it has none (then its
+    /// sound `wav` is kept for another try).
+    pub(crate) fn heard(self, key: u32, heard: Result<String, String>, wav: Vec<u8>) {
+        if heard.is_err() {
+            self.bytes.update_value(|all| {
+                if let Some(kept) = all.iter_mut().find(|(at, ..)| *at == key) {
+                    kept.2 = wav;
+                }
+            });
+        }
         self.list.update(|list| {
             let Some(media) = list.iter_mut().find(|media| media.key == key) else { return };
             match heard {

@@ -145,7 +145,8 @@ async fn attach(media: MediaAttachments, file: web_sys::File) -> Result<(), Medi
     let Prepared { attachment, blob, note, speech } = prepared;
     let shown = attachment.is_image() || attachment.is_audio();
     let preview = shown.then(|| remember_url(&attachment.blob, &blob.data)).flatten();
-    let hearing = if speech.is_some() { Hearing::Wanted } else { Hearing::Done };
+    // An audio file's transcript is made only when asked (see `Hearing::Offered`).
+    let hearing = if speech.is_some() { Hearing::Offered } else { Hearing::Done };
     media.bytes.update_value(|bytes| bytes.push((key, blob, speech.unwrap_or_default())));
     media.list.update(|list| {
         if let Some(m) = list.iter_mut().find(|m| m.key == key) {

@@ -43,12 +43,10 @@ pub(super) struct PreparedNote {
 
 /// Prepares the audio file `bytes` (of `kind`) named `name`.
 pub(super) async fn prepare_note(name: String, bytes: Vec<u8>, kind: AudioType) -> Result<PreparedNote, AudioRefused> {
-    let decoded = decode_16k(&bytes).await.map_err(|error| match error {
+    let decoded = decode_16k(&bytes, MAX_NOTE_MS).await.map_err(|error| match error {
         DecodeError::NotOffered | DecodeError::Undecodable => AudioRefused::Undecodable,
+        DecodeError::TooLong => AudioRefused::TooLong,
     })?;
-    if decoded.duration_ms > MAX_NOTE_MS {
-        return Err(AudioRefused::TooLong);
-    }
     let mut pcm = Pcm16::new();
     pcm.push(&decoded.samples, 16_000.0);
     let speech = pcm.to_wav();

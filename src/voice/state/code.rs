@@ -42,6 +42,8 @@ pub(crate) struct VoiceCode {
     pub(crate) end_talk: fn(VoiceContext),
     /// "Hold to talk" was let go.
     pub(crate) talk_released: fn(),
+    /// The conversation shown changed (to this one): a talk elsewhere ends.
+    pub(crate) left_talk: fn(VoiceContext, Option<&str>),
 }
 
 #[wasm_split(voice, fallible)]
@@ -57,6 +59,7 @@ fn voice_code() -> Result<&'static VoiceCode, ChunkError> {
         start_talk: |voice, chat| Box::pin(talk::start(voice, chat)),
         end_talk: |voice| talk::end(voice, None),
         talk_released: talk::released,
+        left_talk: talk::left,
     };
     Ok(&CODE)
 }

@@ -2,7 +2,8 @@
 //! time, what went wrong, the reply being read. It is made at its first use
 //! (by the `voice` chunk, or a reply's Read aloud button), under an owner of
 //! its own that lives as long as the page, so the first load carries none of
-//! it. A reading stops when the conversation shown changes.
+//! it. A reading stops when the conversation shown changes, and so does a talk
+//! that belongs to another.
 
 use std::cell::OnceCell;
 
@@ -77,6 +78,7 @@ impl VoiceContext {
                             && let Some(code) = code::loaded()
                         {
                             (code.stop_reading)(self);
+                            (code.left_talk)(self, current.as_deref());
                         }
                         current
                     })

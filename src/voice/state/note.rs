@@ -42,7 +42,9 @@ pub(super) async fn keep(voice: VoiceContext, media: MediaAttachments) {
         ..Attachment::default()
     };
     let preview = remember_url(&blob.hash, &blob.data);
-    media.attach_note(attachment, blob, preview, wav);
+    // Recorded for dictation: its transcript is made at once, by the same account.
+    let key = media.attach_note(attachment, blob, preview, wav);
+    voice.hear_note(media, key);
 }
 
 /// The transcript of a voice note's sound (16 kHz WAV), or why it has none.

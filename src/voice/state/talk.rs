@@ -19,18 +19,30 @@ use leptos::task::spawn_local;
 
 use super::context::VoiceContext;
 use super::problem::VoiceProblem;
+use super::starts;
 use super::talk_view::TalkView;
 use crate::chat::state::ChatContext;
-use crate::chat::state::talk_turn::Speaker;
+use crate::chat::state::talk_turn::{Speaker, TalkPlace};
 use crate::composer::state::dictation::Dictation;
 use crate::io::microphone::Microphone;
 use crate::io::pcm_player::PcmPlayer;
 use crate::io::socket::Socket;
+use crate::io::timer::sleep;
+
+/// How long words may still come after the server says a turn is over
+/// (Google does not order transcriptions with the rest), in milliseconds.
+const LATE_WORDS_MS: i32 = 400;
 
 /// The talk under way.
 struct Talk {
     chat: ChatContext,
     speaker: (String, String),
+    /// Where its turns go.
+    place: TalkPlace,
+    /// The conversation so far, sent once the session is set up.
+    history: Option<String>,
+    /// Turns ended so far (a turn's end waits [`LATE_WORDS_MS`] for late words).
+    turns: u32,
     socket: Option<Socket>,
     mic: Option<Microphone>,
     player: Option<PcmPlayer>,
@@ -48,9 +60,11 @@ thread_local! {
 
 /// Starts a talk with the conversation's account (see the module documentation).
 pub(super) async fn start(voice: VoiceContext, chat: ChatContext) {
-    if TALK.with_borrow(Option::is_some) {
+    // Ended before it started (a second press while the code loaded), or already under way.
+    if TALK.with_borrow(Option::is_some) || voice.dictation.get_untracked() != Dictation::Talking {
         return;
     }
+    let id = starts::next();
     let live = voice.live();
     live.problem.set(None);
     let Some(entry) = chat.account() else {
@@ -72,6 +86,9 @@ pub(super) async fn start(voice: VoiceContext, chat: ChatContext) {
         Ok(settings) => settings,
         Err(problem) => return voice.fail_dictation(problem),
     };
+    if !starts::is_current(id) {
+        return; // Ended while the settings were read.
+    }
     let model = if settings.talk_model.trim().is_empty() {
         live::DEFAULT_MODEL.to_owned()
     } else {
@@ -79,6 +96,8 @@ pub(super) async fn start(voice: VoiceContext, chat: ChatContext) {
     };
     let agent_voice = untrack(|| chat.agent()).voice;
     let setup = live::setup(&model, &chat.talk_prompt(&model), &[], &agent_voice);
+    // The conversation so far goes once the session is set up, so the model answers in its context.
+    let history = live::history(&chat.talk_history());
     voice.dictation.set(Dictation::Talking);
     live.talk.set(TalkView {
         with: entry.provider.name.clone(),
@@ -95,12 +114,15 @@ pub(super) async fn start(voice: VoiceContext, chat: ChatContext) {
     };
     let socket = match Socket::open(&live::live_url(&provider), on_open, on_message, on_close) {
         Ok(socket) => socket,
-        Err(refused) => return fail(voice, format!("Could not connect to Gemini ({}).", refused.0)),
+        Err(_) => return fail(voice, "This browser refused to connect to Gemini's Live API.".to_owned()),
     };
     let speaker = (entry.id().to_owned(), model);
     TALK.set(Some(Talk {
         chat,
         speaker,
+        place: chat.talk_place(),
+        history,
+        turns: 0,
         socket: Some(socket),
         mic: None,
         player: PcmPlayer::new(),
@@ -130,6 +152,9 @@ fn on_event(voice: VoiceContext, event: TalkEvent) {
     match &event {
         TalkEvent::Ready => {
             view.update(|view| view.connecting = false);
+            if let Some(history) = TALK.with_borrow_mut(|talk| talk.as_mut().and_then(|talk| talk.history.take())) {
+                send(&history);
+            }
             spawn_local(open_microphone(voice));
         }
         TalkEvent::ModelAudio { pcm, rate } => {
@@ -155,21 +180,54 @@ fn on_event(voice: VoiceContext, event: TalkEvent) {
         TalkEvent::Error(message) => view.update(|view| view.ending = Some(message.clone())),
         _ => {}
     }
-    let done = TALK.with_borrow_mut(|talk| {
-        let talk = talk.as_mut()?;
-        let done = talk.transcript.on(&event);
+    if event == TalkEvent::TurnDone {
+        // Kept once late words have had their moment.
+        view.update(|view| view.answering = false);
+        let turn = TALK.with_borrow(|talk| talk.as_ref().map(|talk| talk.turns));
+        spawn_local(async move {
+            sleep(LATE_WORDS_MS).await;
+            end_turn(turn);
+        });
+        return;
+    }
+    TALK.with_borrow_mut(|talk| {
+        let Some(talk) = talk.as_mut() else { return };
+        talk.transcript.on(&event);
         let current = talk.transcript.current().clone();
         view.update(|view| {
             view.user = current.user;
             view.model = current.model;
-            if matches!(event, TalkEvent::TurnDone | TalkEvent::Interrupted) {
+            if event == TalkEvent::Interrupted {
                 view.answering = false;
             }
         });
-        done.map(|exchange| (talk.chat, exchange, talk.speaker.clone()))
     });
-    if let Some((chat, exchange, (account, model))) = done {
-        spawn_local(chat.keep_exchange(exchange, Speaker { account, model }));
+}
+
+/// Ends turn number `turn` (when no later turn ended meanwhile) and keeps it.
+fn end_turn(turn: Option<u32>) {
+    TALK.with_borrow_mut(|talk| {
+        let Some(talk) = talk.as_mut().filter(|talk| Some(talk.turns) == turn) else { return };
+        talk.turns += 1;
+        if let Some(exchange) = talk.transcript.on(&TalkEvent::TurnDone) {
+            keep(talk, exchange);
+        }
+    });
+}
+
+/// Keeps `exchange` in the talk's conversation; its next turn follows it.
+fn keep(talk: &mut Talk, exchange: hearth_core::provider::realtime::Exchange) {
+    let (account, model) = talk.speaker.clone();
+    if let Some(next) = talk.chat.keep_exchange(exchange, Speaker { account, model }, &talk.place) {
+        talk.place = next;
+    }
+}
+
+/// The conversation shown is now `current`: a talk that belongs elsewhere ends.
+pub(super) fn left(voice: VoiceContext, current: Option<&str>) {
+    let elsewhere = TALK.with_borrow(|talk| talk.as_ref().is_some_and(|talk| talk.place.session.as_deref() != current));
+    if elsewhere {
+        end(voice, None);
     }
 }
 
@@ -207,7 +265,14 @@ pub(super) fn released() {
 /// Ends the talk: keeps what was said of the turn under way, and says why
 /// it ended when the user did not end it (`why`).
 pub(super) fn end(voice: VoiceContext, why: Option<String>) {
-    let Some(mut talk) = TALK.take() else { return };
+    starts::call_off();
+    let Some(mut talk) = TALK.take() else {
+        // Ended while it started: nothing is opened.
+        if voice.dictation.get_untracked() == Dictation::Talking {
+            voice.dictation.set(Dictation::Idle);
+        }
+        return;
+    };
     if let Some(mic) = talk.mic.take() {
         mic.close();
     }
@@ -216,8 +281,7 @@ pub(super) fn end(voice: VoiceContext, why: Option<String>) {
     }
     drop(talk.player.take());
     if let Some(exchange) = talk.transcript.finish() {
-        let (account, model) = talk.speaker.clone();
-        spawn_local(talk.chat.keep_exchange(exchange, Speaker { account, model }));
+        keep(&mut talk, exchange);
     }
     voice.live().talk.set(TalkView::default());
     match why {
