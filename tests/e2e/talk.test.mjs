@@ -69,6 +69,8 @@ describe('realtime talk', () => {
     assert.ok(first.includes(cut) && !first.includes(LIVE_ANSWER), `the first answer was cut: ${first}`);
     await chat.assistant.first().getByText(/stopped/i).first().waitFor();
     await waitOn(chat, async () => (await chat.assistant.last().innerText()).includes(LIVE_ANSWER), 'the second answer is whole');
+    // Kept in the conversation, the turn's words leave the panel.
+    await waitOn(chat, async () => (await page.getByText(/^You: /).count()) === 0, 'the panel starts afresh');
     const [session] = await sessions(env.mock);
     assert.equal(session.key, chat.provider.api_key, 'the account’s key, to its own server');
     assert.equal(session.setup.model, 'models/gemini-2.5-flash-native-audio-preview-12-2025');

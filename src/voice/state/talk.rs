@@ -186,7 +186,13 @@ fn on_event(voice: VoiceContext, event: TalkEvent) {
         let turn = TALK.with_borrow(|talk| talk.as_ref().map(|talk| talk.turns));
         spawn_local(async move {
             sleep(LATE_WORDS_MS).await;
-            end_turn(turn);
+            if end_turn(turn) {
+                // The turn is in the conversation now: the panel starts afresh.
+                view.update(|view| {
+                    view.user.clear();
+                    view.model.clear();
+                });
+            }
         });
         return;
     }
@@ -204,15 +210,17 @@ fn on_event(voice: VoiceContext, event: TalkEvent) {
     });
 }
 
-/// Ends turn number `turn` (when no later turn ended meanwhile) and keeps it.
-fn end_turn(turn: Option<u32>) {
+/// Ends turn number `turn` (when no later turn ended meanwhile) and keeps
+/// it; whether it did.
+fn end_turn(turn: Option<u32>) -> bool {
     TALK.with_borrow_mut(|talk| {
-        let Some(talk) = talk.as_mut().filter(|talk| Some(talk.turns) == turn) else { return };
+        let Some(talk) = talk.as_mut().filter(|talk| Some(talk.turns) == turn) else { return false };
         talk.turns += 1;
         if let Some(exchange) = talk.transcript.on(&TalkEvent::TurnDone) {
             keep(talk, exchange);
         }
-    });
+        true
+    })
 }
 
 /// Keeps `exchange` in the talk's conversation; its next turn follows it.
