@@ -217,7 +217,7 @@ impl StoreContext {
         contents.blobs = db.blob_entries(true).await?;
         let mut summary = format!("{} conversations, {} messages", contents.sessions.len(), contents.messages.len());
         if !contents.blobs.is_empty() {
-            summary.push_str(&format!(", {} images and PDFs", contents.blobs.len()));
+            summary.push_str(&format!(", {} attachments", contents.blobs.len()));
         }
         let backup = build_backup(contents, include_api_keys, now());
         let json = serde_json::to_string_pretty(&backup).map_err(|e| DataError::Encode(e.to_string()))?;

@@ -518,7 +518,7 @@ describe('images and PDFs in a message', () => {
     // upload, a generated image found only by its size, a newer upload, and one image missing.
     const exportZip = fileURLToPath(new URL('../../hearth-core/test_data/zip/chatgpt_export.zip', import.meta.url));
     const { review } = await importFile(page, exportZip);
-    assert.ok(review.some((line) => /^3 new images and PDFs \(\d+ B\)\.$/.test(line)), review.join(' | '));
+    assert.ok(review.some((line) => /^3 new attachments: images, PDFs and voice notes \(\d+ B\)\.$/.test(line)), review.join(' | '));
     assert.ok(review.some((line) => line.includes('3 images were attached from the export')), review.join(' | '));
     assert.equal((await storedBlobs(page)).length, 3);
     await closeSettings(page);
@@ -671,7 +671,7 @@ describe('images and PDFs in a message', () => {
     // A backup carries them; imported into a fresh profile, the conversation shows them again.
     const settings = await openSettings(page);
     const backup = await save(page, () => settings.getByRole('button', { name: 'Export backup', exact: true }).click());
-    await settings.getByRole('status').filter({ hasText: '2 images and PDFs' }).waitFor();
+    await settings.getByRole('status').filter({ hasText: '2 attachments' }).waitFor();
     const file = JSON.parse(backup.bytes.toString('utf8'));
     assert.equal(file.schema_version, 3);
     assert.deepEqual(file.blobs.map((b) => b.id).sort(), stored.map((b) => b.id).sort());
@@ -680,7 +680,7 @@ describe('images and PDFs in a message', () => {
     const fresh = await newContext(t, env.browser);
     const other = await loadApp(fresh, env.app.url);
     const { review } = await importFile(other.page, backup.path);
-    assert.ok(review.some((line) => /^2 new images and PDFs \(\d+ KB\)\.$/.test(line)), review.join(' | '));
+    assert.ok(review.some((line) => /^2 new attachments: images, PDFs and voice notes \(\d+ KB\)\.$/.test(line)), review.join(' | '));
     assert.deepEqual((await storedBlobs(other.page)).map((b) => [b.id, b.size]).sort(), stored.map((b) => [b.id, b.size]).sort());
     await other.page.keyboard.press('Escape');
     await other.page.getByRole('button', { name: 'Where should the bench go?', exact: true }).click();
@@ -696,7 +696,7 @@ describe('images and PDFs in a message', () => {
     await sendAndSettle(chat, 'Summarise the scan.');
     const card = chat.reply.getByRole('alert');
     await card.getByText('An attachment is too large for this provider').waitFor();
-    assert.match(await card.innerText(), /“scan\.pdf” cannot be sent to this provider: With its images and PDFs the request would be 40\.\d MB once encoded; Anthropic takes at most 32\.0 MB per request\./);
+    assert.match(await card.innerText(), /“scan\.pdf” cannot be sent to this provider: With its attachments the request would be 40\.\d MB once encoded; Anthropic takes at most 32\.0 MB per request\./);
     assert.equal((await chatRequests(env.mock, FAMILIES.anthropic)).length, before, 'nothing was sent');
     assert.deepEqual(chat.errors, []);
     assert.deepEqual(other.errors, []);

@@ -500,7 +500,10 @@ impl ImportPlan {
             (0, _) => {}
             (1, bytes) => lines.push(format!("1 new image or PDF ({}).", crate::message::attachment::size_text(bytes))),
             (count, bytes) => {
-                lines.push(format!("{count} new images and PDFs ({}).", crate::message::attachment::size_text(bytes)));
+                lines.push(format!(
+                    "{count} new attachments: images, PDFs and voice notes ({}).",
+                    crate::message::attachment::size_text(bytes)
+                ));
             }
         }
         for kept in &self.kept_both {
@@ -569,7 +572,7 @@ impl ImportPlan {
             }
         }
         if !self.writes.blobs.is_empty() {
-            parts.push(format!("images and PDFs {} new", self.writes.blobs.len()));
+            parts.push(format!("attachments {} new", self.writes.blobs.len()));
         }
         let mut message = format!("Imported: {}.", parts.join("; "));
         if !self.kept_both.is_empty() {

@@ -123,7 +123,7 @@ pub fn over_limit(messages: &[ChatMessage], family: ProviderKind, accepts: Accep
         return Some(OverLimit {
             name: biggest.name.clone(),
             reason: format!(
-                "With its images and PDFs the request would be {} once encoded; {who} takes at most {} per request. \
+                "With its attachments the request would be {} once encoded; {who} takes at most {} per request. \
                  Remove it from the conversation (or start a new one), or use a model that takes larger files.",
                 size_text(total),
                 size_text(max)

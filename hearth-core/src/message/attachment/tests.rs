@@ -215,7 +215,7 @@ fn what_is_over_a_provider_s_limits_is_said_before_sending() {
     assert_eq!(refused.name, "scan.pdf");
     assert_eq!(
         refused.reason,
-        "With its images and PDFs the request would be 40.0 MB once encoded; Anthropic takes at most 32.0 MB per request. Remove it from the conversation (or start a new one), or use a model that takes larger files."
+        "With its attachments the request would be 40.0 MB once encoded; Anthropic takes at most 32.0 MB per request. Remove it from the conversation (or start a new one), or use a model that takes larger files."
     );
     assert!(over_limit(&big, ProviderKind::OpenAi, Accepts::ALL).is_some());
     assert_eq!(over_limit(&big, ProviderKind::Gemini, Accepts::ALL), None);

@@ -331,7 +331,7 @@ fn the_images_new_messages_refer_to_come_along_once() {
     assert_eq!(plan.writes.blobs, vec![a_blob], "only the new photo: the stored one and the stray are not written");
     assert_eq!(plan.attachments(), (1, 3));
     assert!(plan.summary().contains(&"1 new image or PDF (3 B).".to_owned()), "{:?}", plan.summary());
-    assert!(plan.done_message().contains("images and PDFs 1 new"), "{}", plan.done_message());
+    assert!(plan.done_message().contains("attachments 1 new"), "{}", plan.done_message());
 
     // Messages already here whose bytes were lost get them back, and that alone is an import.
     let mut lost = here.clone();
