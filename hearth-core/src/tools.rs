@@ -22,6 +22,7 @@ pub use mcp_servers::{
 };
 pub use tool_loop::{
     Invocation, LoopConfig, REPEAT_LIMIT, STOPPED_BY_USER, Step, ToolContent, ToolLoop, ToolOutcome, ToolResult,
+    single_call,
 };
 
 /// A tool the model may call; part of the wire contract ([`crate::contract`]), where it lives.

@@ -100,6 +100,11 @@ impl Microphone {
         Ok(Self { stream, context, processor, _on_block: on_block, _on_ended: on_ended })
     }
 
+    /// The microphone's `MediaStream` (for a call to carry it).
+    pub(crate) fn stream(&self) -> &JsValue {
+        &self.stream
+    }
+
     /// Stops recording and releases the device (as dropping it does).
     pub(crate) fn close(self) {
         drop(self);

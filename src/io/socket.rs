@@ -61,11 +61,6 @@ impl Socket {
     pub(crate) fn send(&self, text: &str) {
         let _ = js::call(&self.socket, "send", &[&JsValue::from_str(text)]);
     }
-
-    /// Closes the connection (as dropping it does).
-    pub(crate) fn close(self) {
-        drop(self);
-    }
 }
 
 impl Drop for Socket {

@@ -3,14 +3,16 @@
 //! words of the turn under way, both sides, "Hands-free" (on: the microphone
 //! streams all the time; off: only while "Hold to talk" is held, by pointer
 //! or by Space or Enter; let go when the pointer is cancelled or the button
-//! loses the focus), what the server said of the session's end, and "End
-//! talk". Each finished turn is in the conversation above as messages.
+//! loses the focus), what the server said of the session's end, a tool call
+//! waiting for the user's approval (as a reply's tool widget shows one), and
+//! "End talk". Each finished turn is in the conversation above as messages.
 
 use leptos::ev::{KeyboardEvent, PointerEvent};
 use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
-use crate::voice::state::VoiceContext;
+use crate::tools::tool_approval::ToolApproval;
+use crate::voice::state::{TALK_CALLS, VoiceContext};
 
 /// The panel.
 #[component]
@@ -38,6 +40,11 @@ pub(crate) fn TalkPanel() -> impl IntoView {
             voice.talk_released();
         }
     };
+    let waiting = move || {
+        chat.tools
+            .approvals
+            .with(|list| list.iter().filter(|p| p.message_id == TALK_CALLS).cloned().collect::<Vec<_>>())
+    };
     let key_hold = move |ev: KeyboardEvent, held: bool| {
         if matches!(ev.key().as_str(), " " | "Enter") {
             ev.prevent_default();
@@ -54,6 +61,9 @@ pub(crate) fn TalkPanel() -> impl IntoView {
                 <span>{move || view.with(|talk| (!talk.user.is_empty()).then(|| format!("You: {}", talk.user)))}</span>
                 <span>{move || view.with(|talk| (!talk.model.is_empty()).then(|| format!("{}: {}", talk.with, talk.model)))}</span>
             </p>
+            <For each=waiting key=|pending| pending.call_id.clone() let:pending>
+                <ToolApproval pending />
+            </For>
             <label class="talk-hands-free">
                 <input
                     type="checkbox"

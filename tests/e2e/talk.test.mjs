@@ -16,10 +16,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TRANSCRIPT, readWav } from '../mock/audio.mjs';
 import { LIVE_ANSWER } from '../mock/live.mjs';
+import { PEER_PATH } from '../mock/realtime.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { screenshot } from '../support/browser.mjs';
 import { openChatWithProvider, useHarness, waitOn } from '../support/chat.mjs';
-import { closeSettings, openSettings } from '../support/dialogs.mjs';
+import { closeSettings, editAgent, openSettings, saveAgent } from '../support/dialogs.mjs';
+import { readDatabase } from '../support/idb.mjs';
 import { FAMILIES, mockRequests } from '../support/mock.mjs';
 import { commit } from '../support/providers.mjs';
 
@@ -48,7 +50,129 @@ async function sessions(mock) {
 
 describe('realtime talk', () => {
   const env = useHarness({
-    browserArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${twiceSpoken(1200)}%noloop`],
+    browserArgs: [
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-audio-capture=${twiceSpoken(1200)}%noloop`,
+      // The mock's Realtime peer page plays its voice without a click.
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+
+  test('talking with an OpenAI model is a WebRTC call made with a short-lived secret, and keeps both sides', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'echo' });
+    const { page } = chat;
+    // The other end of the call: the mock's peer page, in the same browser.
+    const peer = await page.context().newPage();
+    await peer.goto(`${env.mock.url}${PEER_PATH}`);
+    const talk = page.getByRole('button', { name: 'Talk', exact: true });
+    await talk.click();
+    await page.getByRole('status').filter({ hasText: /^Talking with .*: speak when you like\.$/ }).waitFor({ timeout: 20_000 });
+    await waitOn(chat, async () => (await chat.assistant.count()) === 2 && (await chat.you.count()) === 2, 'both turns are messages', { timeout: 30_000 });
+    assert.equal((await chat.you.first().innerText()).includes(TRANSCRIPT), true);
+    const first = await chat.assistant.first().innerText();
+    assert.ok(!first.includes(LIVE_ANSWER), `the first answer was cut: ${first}`);
+    await chat.assistant.first().getByText(/stopped/i).first().waitFor();
+    await waitOn(chat, async () => (await chat.assistant.last().innerText()).includes(LIVE_ANSWER), 'the second answer is whole');
+    const requests = await mockRequests(env.mock);
+    const secret = requests.find((entry) => entry.method === 'POST' && entry.path === '/v1/realtime/client_secrets');
+    assert.equal(secret.headers.authorization, `Bearer ${chat.provider.api_key}`, 'the key, to its own server, for the secret');
+    assert.equal(secret.body.session.model, 'gpt-realtime');
+    assert.equal(secret.body.session.audio.input.turn_detection.interrupt_response, true);
+    assert.ok(secret.body.session.audio.input.transcription.model);
+    const call = requests.find((entry) => entry.method === 'POST' && entry.path === '/v1/realtime/calls');
+    assert.match(call.headers.authorization, /^Bearer ek_mock_\d+$/, 'the call carries the secret, never the key');
+    assert.match(call.offer, /m=audio[\s\S]*m=application/, 'the offer carries the microphone and the event channel');
+    assert.equal(call.peer.interrupted, 1, 'one barge-in');
+    assert.ok(call.peer.heardMs > 1500, `the call carried the microphone: ${call.peer.heardMs} ms`);
+    assert.deepEqual(call.peer.received, [], 'a new conversation tells the model nothing first');
+    await page.getByRole('button', { name: 'End talk', exact: true }).click();
+    await waitOn(chat, async () => (await talk.getAttribute('aria-pressed')) === 'false', 'the talk ended');
+    await waitOn(chat, async () => (await mockRequests(env.mock)).find((entry) => entry.path === '/v1/realtime/calls').peer.closed === true, 'the call is hung up');
+    // Talking again: the model is told the conversation so far, as items of each side.
+    await talk.click();
+    const told = async () => (await mockRequests(env.mock)).filter((entry) => entry.path === '/v1/realtime/calls' && entry.peer)[1]?.peer.received ?? [];
+    await waitOn(chat, async () => (await told()).length === 4, 'the second call got the conversation');
+    const items = (await told()).map((event) => [event.type, event.item.role, event.item.content[0].type]);
+    assert.deepEqual(items, [
+      ['conversation.item.create', 'user', 'input_text'],
+      ['conversation.item.create', 'assistant', 'output_text'],
+      ['conversation.item.create', 'user', 'input_text'],
+      ['conversation.item.create', 'assistant', 'output_text'],
+    ]);
+    await page.getByRole('button', { name: 'End talk', exact: true }).click();
+    await peer.close();
+    assert.deepEqual(chat.errors, []);
+  });
+
+  /** Sets Settings → Voice's talk model. */
+  async function talkModel(page, model) {
+    const settings = await openSettings(page);
+    const voice = settings.getByRole('region', { name: 'Voice', exact: true });
+    await commit(voice.getByRole('textbox', { name: 'Talk model (blank: the family’s)' }), model);
+    await closeSettings(page);
+  }
+
+  /** The stored replies that called tools. */
+  async function callingReplies(page) {
+    const { messages } = await readDatabase(page, ['messages']);
+    return messages.filter((message) => message.role === 'assistant' && (message.tool_calls ?? []).length > 0);
+  }
+
+  test('the agent’s tools are offered while talking; a call asks first in the talk panel and is kept with its reply', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.gemini, scenario: 'echo', tools: ['Calculator'] });
+    const { page } = chat;
+    const editor = await editAgent(page);
+    await editor.getByRole('checkbox', { name: 'Ask before running Calculator', exact: true }).check();
+    await saveAgent(page, editor);
+    await talkModel(page, 'live-tools');
+    await page.getByRole('button', { name: 'Talk', exact: true }).click();
+    const prompt = page.getByRole('group', { name: 'Approve the calculator call', exact: true });
+    await prompt.waitFor({ timeout: 20_000 });
+    assert.match(await prompt.locator('pre').innerText(), /"expression": "2 \+ 2"/, 'the exact arguments are shown');
+    assert.deepEqual(await axeViolations(page, { include: '.recorder.talk' }), []);
+    await screenshot(page, 'talk-tool-approval.png', { fullPage: false });
+    await prompt.getByRole('button', { name: 'Allow', exact: true }).click();
+    await waitOn(chat, async () => (await callingReplies(page)).length === 1, 'the reply that called is kept with its call', { timeout: 30_000 });
+    const [reply] = await callingReplies(page);
+    assert.equal(reply.tool_calls[0].name, 'calculator');
+    assert.equal(reply.tool_calls[0].result.content, '4');
+    assert.equal(reply.tool_calls[0].result.is_error, false);
+    const [session] = await sessions(env.mock);
+    assert.deepEqual(session.setup.tools[0].functionDeclarations.map((tool) => tool.name), ['calculator']);
+    const answered = session.received.find((message) => message.toolResponse);
+    assert.deepEqual(answered.toolResponse.functionResponses, [{ id: 'function-call-1', name: 'calculator', response: { output: '4' } }]);
+    await page.getByRole('button', { name: 'End talk', exact: true }).click();
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('an OpenAI call offers the agent’s tools and hands a call’s result back on the data channel', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'echo', tools: ['Calculator'] });
+    const { page } = chat;
+    const peer = await page.context().newPage();
+    await peer.goto(`${env.mock.url}${PEER_PATH}`);
+    await talkModel(page, 'live-tools');
+    await page.getByRole('button', { name: 'Talk', exact: true }).click();
+    const call = async () => (await mockRequests(env.mock)).find((entry) => entry.path === '/v1/realtime/calls' && entry.peer);
+    await waitOn(chat, async () => (await call())?.peer.received.length >= 2, 'the result went back', { timeout: 30_000 });
+    const { session, peer: heard } = await call();
+    assert.deepEqual(session.tools.map((tool) => [tool.type, tool.name]), [['function', 'calculator']]);
+    assert.deepEqual(heard.received.slice(0, 2), [
+      { type: 'conversation.item.create', item: { type: 'function_call_output', call_id: 'call_mock_1', output: '4' } },
+      { type: 'response.create' },
+    ]);
+    await waitOn(chat, async () => (await callingReplies(page)).length === 1, 'the reply that called is kept with its call', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'End talk', exact: true }).click();
+    await peer.close();
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('an account without a Realtime API says so, and nothing is kept', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.anthropic, scenario: 'echo' });
+    await chat.page.getByRole('button', { name: 'Talk', exact: true }).click();
+    await chat.page.getByRole('alert').filter({ hasText: /Talk works with a Gemini account \(its Live API\) or OpenAI \(its Realtime API\)/ }).waitFor();
+    assert.equal(await chat.you.count(), 0);
+    assert.deepEqual(chat.errors, []);
   });
 
   test('talking with a Gemini model keeps both sides as messages, and speaking over an answer cuts it', async (t) => {

@@ -9,8 +9,8 @@
 // (and Azure's routes for the OpenAI ones), with the providers' own web search, citations and
 // pictures as scenario frames, OpenAI's Images API (POST /v1/images/generations, /edits)
 // answering small real PNGs, and its audio API (POST /v1/audio/transcriptions, /speech; see
-// audio.mjs) for dictation and "Read aloud", and Gemini's Live API over a WebSocket (see
-// live.mjs) for realtime talk.
+// audio.mjs) for dictation and "Read aloud", and realtime talk: Gemini's Live API over a
+// WebSocket (see live.mjs) and OpenAI's Realtime API over WebRTC (see realtime.mjs).
 //
 // A scenario (tests/mock/scenarios/<model>.json, falling back to echo.json) expands into
 // neutral events; a *dialect* turns those into each provider's wire frames (or a `recorded`
@@ -24,6 +24,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { LIVE_PATH, liveSession } from './live.mjs';
+import { realtimeRoutes } from './realtime.mjs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -74,8 +75,10 @@ export async function startMockServer({
   recordedDir = DEFAULT_RECORDED_DIR,
 } = {}) {
   const requests = [];
+  // OpenAI's Realtime API and its peer page (see realtime.mjs): calls wait for that page.
+  const realtime = realtimeRoutes();
   const server = createServer((req, res) => {
-    handle(req, res, { scenariosDir, recordedDir, requests }).catch((error) => sendFailure(req, res, error));
+    handle(req, res, { scenariosDir, recordedDir, requests, realtime }).catch((error) => sendFailure(req, res, error));
   });
   // Gemini's Live API: a WebSocket (see live.mjs); any other upgrade is refused.
   const upgraded = new Set();
@@ -265,7 +268,7 @@ const ROUTES = {
   },
 };
 
-async function handle(req, res, { scenariosDir, recordedDir, requests }) {
+async function handle(req, res, { scenariosDir, recordedDir, requests, realtime }) {
   setCorsHeaders(req, res);
   const url = new URL(req.url, 'http://mock.invalid');
   const raw = await readBody(req);
@@ -284,7 +287,7 @@ async function handle(req, res, { scenariosDir, recordedDir, requests }) {
     });
   }
   if (req.method === 'OPTIONS') return sendPreflight(req, res);
-  const route = findRoute(req.method, url.pathname);
+  const route = findRoute(req.method, url.pathname, realtime);
   if (!route) {
     const message = `Invalid URL (${req.method} ${url.pathname})`;
     return sendKindError(res, familyOf(req), 'not_found', message, requestId);
@@ -294,8 +297,8 @@ async function handle(req, res, { scenariosDir, recordedDir, requests }) {
 }
 
 /** The handler for a request, and what it takes from the path (Gemini's model and method). */
-function findRoute(method, pathname) {
-  const handler = ROUTES[`${method} ${pathname}`];
+function findRoute(method, pathname, realtime) {
+  const handler = ROUTES[`${method} ${pathname}`] ?? realtime[`${method} ${pathname}`];
   if (handler) return { handler, params: {} };
   if (method === 'POST' && AZURE_CALL.test(pathname)) return { handler: chatCompletions, params: {} };
   if (method === 'POST' && AZURE_RESPONSES.test(pathname)) return { handler: responses, params: {} };

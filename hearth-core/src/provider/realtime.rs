@@ -54,7 +54,7 @@ pub enum TalkEvent {
 }
 
 /// One turn of a spoken conversation: what the user said and what the model
-/// answered (cut short when `interrupted`).
+/// answered (cut short when `interrupted`), with the tools it called.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Exchange {
     /// The user's words, as transcribed (empty when none came).
@@ -63,6 +63,25 @@ pub struct Exchange {
     pub model: String,
     /// Whether the user cut the answer short.
     pub interrupted: bool,
+    /// The tools the model called in the turn, with their results.
+    pub calls: Vec<TalkCall>,
+}
+
+/// A tool call the model made while talking, once it ran.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TalkCall {
+    /// The call's id, as the server gave it.
+    pub id: String,
+    /// The tool's name.
+    pub name: String,
+    /// The arguments as the model wrote them (JSON).
+    pub arguments: String,
+    /// The result text handed back.
+    pub result: String,
+    /// Whether the result is an error (refused, failed, stopped).
+    pub is_error: bool,
+    /// How long it took, waiting for approval included.
+    pub duration_ms: u64,
 }
 
 /// Gathers a session's events into [`Exchange`]s.
@@ -92,6 +111,11 @@ impl Transcript {
         None
     }
 
+    /// Adds a tool call the model made in the turn under way, once it ran.
+    pub fn called(&mut self, call: TalkCall) {
+        self.current.calls.push(call);
+    }
+
     /// What was said so far, unfinished (shown live while it is spoken).
     pub fn current(&self) -> &Exchange {
         &self.current
@@ -106,11 +130,11 @@ impl Transcript {
         self.take()
     }
 
-    /// The exchange under way, ended; `None` when nothing was said in it.
+    /// The exchange under way, ended; `None` when nothing was said or called in it.
     fn take(&mut self) -> Option<Exchange> {
         let mut done = std::mem::take(&mut self.current);
         done.user = done.user.trim().to_owned();
         done.model = done.model.trim().to_owned();
-        (!done.user.is_empty() || !done.model.is_empty()).then_some(done)
+        (!done.user.is_empty() || !done.model.is_empty() || !done.calls.is_empty()).then_some(done)
     }
 }

@@ -412,6 +412,19 @@ impl ToolLoop {
     }
 }
 
+/// One call made outside a turn's rounds (a realtime talk's): what to run,
+/// or the error message the model gets instead (an unknown tool, arguments
+/// that are not JSON or do not match the tool's schema).
+pub fn single_call(call_id: &str, name: &str, arguments_raw: &str, tools: &[ToolSpec]) -> Result<Invocation, String> {
+    let arguments = if arguments_raw.trim().is_empty() {
+        Some(Value::Object(serde_json::Map::new()))
+    } else {
+        serde_json::from_str(arguments_raw).ok()
+    };
+    let arguments = prepare(name, arguments, tools, &[])?;
+    Ok(Invocation { call_id: call_id.to_owned(), name: name.to_owned(), arguments })
+}
+
 /// The arguments of a call that may run, or the error message it gets instead.
 fn prepare(name: &str, arguments: Option<Value>, tools: &[ToolSpec], switched_off: &[String]) -> Result<Value, String> {
     if name.trim().is_empty() {

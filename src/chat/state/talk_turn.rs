@@ -8,15 +8,19 @@
 
 use hearth_core::message::Role;
 use hearth_core::provider::realtime::Exchange;
-use hearth_core::storage::{AgentRef, MessageRecord, MessageState};
+use hearth_core::provider::realtime::TalkCall;
+use hearth_core::storage::{AgentRef, MessageRecord, MessageState, ToolCallRecord, ToolResultRecord};
+use hearth_core::tools::ToolSpec;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use web_sys::AbortSignal;
 
 use super::context::ChatContext;
 use super::entry::{Entry, EntryKind, Node, leaf};
 use super::prompt::Prompt;
 use super::send::new_record;
 use crate::io::clock::now;
+use crate::tools::state::run::ToolEnv;
 
 /// What stands for a side of a turn that has no words.
 const NOT_TRANSCRIBED: &str = "(spoken, not transcribed)";
@@ -41,11 +45,29 @@ pub(crate) struct TalkPlace {
 }
 
 impl ChatContext {
-    /// The agent's system prompt for a talk with `model`, rendered now (empty
-    /// when its template renders to nothing).
-    pub(crate) fn talk_prompt(self, model: &str) -> String {
-        let prompt = Prompt { agent: untrack(|| self.agent()), project: self.tools, tools: Vec::new() };
+    /// The agent's system prompt for a talk with `model` offering `tools`,
+    /// rendered now (empty when its template renders to nothing).
+    pub(crate) fn talk_prompt(self, model: &str, tools: &[ToolSpec]) -> String {
+        let prompt = Prompt { agent: untrack(|| self.agent()), project: self.tools, tools: tools.to_vec() };
         prompt.system_message(model).map(|message| message.content).unwrap_or_default()
+    }
+
+    /// The tools the agent offers a talk starting now (its MCP tools too),
+    /// and what their calls reach; `signal` fires when the talk ends.
+    pub(crate) async fn talk_tools(self, signal: Option<AbortSignal>) -> (Vec<ToolSpec>, ToolEnv) {
+        let agent = untrack(|| self.agent());
+        let mut specs = self.tools.specs(&agent);
+        let mcp_tools = self.tools.mcp_tools(&agent, &specs).await;
+        specs.extend(mcp_tools.iter().map(|tool| tool.spec.clone()));
+        let env = ToolEnv {
+            store: self.store,
+            settings: self.tools,
+            agent_id: agent.id.clone(),
+            user_tools: self.tools.user_tools.get_untracked(),
+            mcp_tools,
+            signal,
+        };
+        (specs, env)
     }
 
     /// The conversation shown so far, as text (`true` for the user's turns):
@@ -94,6 +116,7 @@ impl ChatContext {
         reply.model = Some(speaker.model).filter(|model| !model.is_empty());
         reply.agent = Some(AgentRef::of(&untrack(|| self.agent())));
         reply.state = if cut { MessageState::Stopped } else { MessageState::Complete };
+        reply.tool_calls = exchange.calls.into_iter().map(call_record).collect();
         reply.refresh_terms();
         if is_new && self.sessions.current.get_untracked().is_none() {
             // A talk without a conversation: its first turn opens one (unless
@@ -119,5 +142,24 @@ impl ChatContext {
             entries.push(user_entry);
             entries.push(Entry::from_record(reply));
         });
+    }
+}
+
+/// A call made while talking, as a reply stores it.
+fn call_record(call: TalkCall) -> ToolCallRecord {
+    let result = ToolResultRecord {
+        content: call.result,
+        is_error: call.is_error,
+        duration_ms: Some(call.duration_ms),
+        media: Vec::new(),
+        links: Vec::new(),
+    };
+    ToolCallRecord {
+        id: call.id,
+        name: call.name,
+        arguments_raw: call.arguments,
+        commentary: String::new(),
+        result: Some(result),
+        round: 0,
     }
 }

@@ -9,7 +9,7 @@ use std::pin::Pin;
 
 use super::context::VoiceContext;
 use super::dictation::Ending;
-use super::{dictation, note, reading, talk};
+use super::{dictation, note, reading, talk, talk_start};
 use crate::chat::state::ChatContext;
 use crate::composer::state::media::MediaAttachments;
 use crate::io::chunks::{ChunkError, wasm_split};
@@ -56,7 +56,7 @@ fn voice_code() -> Result<&'static VoiceCode, ChunkError> {
         pause_reading: reading::pause,
         keep_note: |voice, media| Box::pin(note::keep(voice, media)),
         hear: |voice, wav| Box::pin(note::hear(voice, wav)),
-        start_talk: |voice, chat| Box::pin(talk::start(voice, chat)),
+        start_talk: |voice, chat| Box::pin(talk_start::start(voice, chat)),
         end_talk: |voice| talk::end(voice, None),
         talk_released: talk::released,
         left_talk: talk::left,

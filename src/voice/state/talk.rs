@@ -1,53 +1,105 @@
 //! Realtime talk, in the `voice` chunk: a spoken conversation with the model
-//! of the conversation's account, over Gemini's Live API (a WebSocket to
-//! Google with the account's key; `hearth_core::provider::gemini::live`).
-//! The microphone streams as 16 kHz PCM once the session is set up (hands-free,
-//! or only while "Hold to talk" is held); the answer's sound plays as it comes
-//! and stops when the user speaks over it (the server says `interrupted`);
-//! each turn's words, both sides, become messages of the conversation
+//! of the conversation's account (started in `talk_start`), over Gemini's
+//! Live API (a WebSocket to Google with the account's key;
+//! `hearth_core::provider::gemini::live`) or OpenAI's Realtime API (a WebRTC
+//! call; `hearth_core::provider::openai::realtime`). With Gemini the
+//! microphone streams as 16 kHz PCM once the session is set up and the
+//! answer's sound plays as it comes; with OpenAI both are the call's tracks.
+//! Either way the microphone is heard hands-free, or only while "Hold to
+//! talk" is held, and speaking over an answer stops it (barge-in); each
+//! turn's words, both sides, become messages of the conversation
 //! (`ChatContext::keep_exchange`). Ending the talk, or the server ending it,
 //! keeps what was said of the turn under way and says why it ended.
 
 use std::cell::RefCell;
 
 use hearth_core::format::audio::Pcm16;
-use hearth_core::provider::ProviderKind;
 use hearth_core::provider::gemini::live;
-use hearth_core::provider::realtime::{TalkEvent, Transcript};
+use hearth_core::provider::openai::realtime;
+use hearth_core::provider::realtime::{Exchange, TalkCall, TalkEvent, Transcript};
+use hearth_core::tools::{ToolOutcome, ToolSpec, single_call};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use std::rc::Rc;
+use web_sys::AbortController;
 
 use super::context::VoiceContext;
 use super::problem::VoiceProblem;
 use super::starts;
-use super::talk_view::TalkView;
+use super::talk_view::{TALK_CALLS, TalkView};
 use crate::chat::state::ChatContext;
 use crate::chat::state::talk_turn::{Speaker, TalkPlace};
 use crate::composer::state::dictation::Dictation;
+use crate::io::clock::now_ms;
 use crate::io::microphone::Microphone;
 use crate::io::pcm_player::PcmPlayer;
+use crate::io::peer_call::PeerCall;
 use crate::io::socket::Socket;
 use crate::io::timer::sleep;
+use crate::tools::state::approval::approve;
+use crate::tools::state::run::{ToolEnv, run};
 
 /// How long words may still come after the server says a turn is over
 /// (Google does not order transcriptions with the rest), in milliseconds.
 const LATE_WORDS_MS: i32 = 400;
 
 /// The talk under way.
-struct Talk {
-    chat: ChatContext,
-    speaker: (String, String),
+pub(super) struct Talk {
+    pub(super) chat: ChatContext,
+    /// The account and model answering.
+    pub(super) speaker: (String, String),
     /// Where its turns go.
-    place: TalkPlace,
+    pub(super) place: TalkPlace,
     /// The conversation so far, sent once the session is set up.
-    history: Option<String>,
+    pub(super) history: Vec<String>,
     /// Turns ended so far (a turn's end waits [`LATE_WORDS_MS`] for late words).
     turns: u32,
-    socket: Option<Socket>,
+    /// How the talk reaches the model (none while it connects).
+    link: Option<Link>,
     mic: Option<Microphone>,
-    player: Option<PcmPlayer>,
+    /// Gemini's answer's sound (OpenAI's is the call's track).
+    pub(super) player: Option<PcmPlayer>,
     pcm: Pcm16,
     transcript: Transcript,
+    /// The agent's tools, offered to the model.
+    pub(super) tools: Option<Rc<TalkTools>>,
+}
+
+/// The tools a talk offers, and what their calls reach.
+pub(super) struct TalkTools {
+    /// Their definitions, as offered.
+    pub(super) specs: Vec<ToolSpec>,
+    /// What their calls reach.
+    pub(super) env: ToolEnv,
+    /// Aborted when the talk ends: a call waiting for approval or running stops.
+    pub(super) stop: Option<AbortController>,
+}
+
+impl Talk {
+    /// A talk starting in `chat`'s conversation, not connected yet.
+    pub(super) fn new(chat: ChatContext, speaker: (String, String), history: Vec<String>) -> Self {
+        Self {
+            chat,
+            speaker,
+            place: chat.talk_place(),
+            history,
+            turns: 0,
+            link: None,
+            mic: None,
+            player: None,
+            pcm: Pcm16::new(),
+            transcript: Transcript::new(),
+            tools: None,
+        }
+    }
+}
+
+/// How a talk reaches the model.
+pub(super) enum Link {
+    /// Gemini's Live API.
+    Live(Socket),
+    /// OpenAI's Realtime API.
+    Call(PeerCall),
 }
 
 /// Why a talk ended when the microphone went away.
@@ -58,93 +110,54 @@ thread_local! {
     static TALK: RefCell<Option<Talk>> = const { RefCell::new(None) };
 }
 
-/// Starts a talk with the conversation's account (see the module documentation).
-pub(super) async fn start(voice: VoiceContext, chat: ChatContext) {
-    // Ended before it started (a second press while the code loaded), or already under way.
-    if TALK.with_borrow(Option::is_some) || voice.dictation.get_untracked() != Dictation::Talking {
-        return;
-    }
-    let id = starts::next();
-    let live = voice.live();
-    live.problem.set(None);
-    let Some(entry) = chat.account() else {
-        return voice.fail_dictation(VoiceProblem::Talk(
-            "Choose a model for this conversation first: Talk speaks with its account.".to_owned(),
-        ));
-    };
-    if entry.provider.key_is_locked() {
-        return voice.fail_dictation(VoiceProblem::Talk("The API keys are locked; unlock them to talk.".to_owned()));
-    }
-    let provider = entry.provider.config();
-    if provider.kind != ProviderKind::Gemini {
-        return voice.fail_dictation(VoiceProblem::Talk(format!(
-            "Talk works with a Gemini account (its Live API); {} is not one. Switch this conversation to a Gemini model to talk.",
-            entry.provider.name
-        )));
-    }
-    let settings = match voice.settings().await {
-        Ok(settings) => settings,
-        Err(problem) => return voice.fail_dictation(problem),
-    };
-    if !starts::is_current(id) {
-        return; // Ended while the settings were read.
-    }
-    let model = if settings.talk_model.trim().is_empty() {
-        live::DEFAULT_MODEL.to_owned()
-    } else {
-        settings.talk_model.trim().to_owned()
-    };
-    let agent_voice = untrack(|| chat.agent()).voice;
-    let setup = live::setup(&model, &chat.talk_prompt(&model), &[], &agent_voice);
-    // The conversation so far goes once the session is set up, so the model answers in its context.
-    let history = live::history(&chat.talk_history());
-    voice.dictation.set(Dictation::Talking);
-    live.talk.set(TalkView {
-        with: entry.provider.name.clone(),
-        connecting: true,
-        hands_free: true,
-        ..TalkView::default()
-    });
-    let on_open = move || send(&setup);
-    let on_message = move |text: String| on_message(voice, &text);
-    // Ended after the socket's handler returns: ending drops the handler.
-    let on_close = move |code: u16, reason: String| {
-        let why = live::close_reason(code, &reason);
-        spawn_local(async move { end(voice, Some(why)) });
-    };
-    let socket = match Socket::open(&live::live_url(&provider), on_open, on_message, on_close) {
-        Ok(socket) => socket,
-        Err(_) => return fail(voice, "This browser refused to connect to Gemini's Live API.".to_owned()),
-    };
-    let speaker = (entry.id().to_owned(), model);
-    TALK.set(Some(Talk {
-        chat,
-        speaker,
-        place: chat.talk_place(),
-        history,
-        turns: 0,
-        socket: Some(socket),
-        mic: None,
-        player: PcmPlayer::new(),
-        pcm: Pcm16::new(),
-        transcript: Transcript::new(),
-    }));
+/// Begins `talk` (ending any other).
+pub(super) fn begin(talk: Talk) {
+    TALK.set(Some(talk));
 }
 
-/// Sends `text` on the talk's socket.
-fn send(text: &str) {
-    TALK.with_borrow(|talk| {
-        if let Some(socket) = talk.as_ref().and_then(|talk| talk.socket.as_ref()) {
-            socket.send(text);
+/// Whether a talk is under way (or starting).
+pub(super) fn is_on() -> bool {
+    TALK.with_borrow(Option::is_some)
+}
+
+/// Connects the talk under way through `link`; `false` (and `link` dropped)
+/// when it ended meanwhile.
+pub(super) fn connect(link: Link) -> bool {
+    TALK.with_borrow_mut(|talk| match talk.as_mut() {
+        Some(talk) => {
+            talk.link = Some(link);
+            true
         }
+        None => false,
+    })
+}
+
+/// Sends `text` to the model.
+pub(super) fn send(text: &str) {
+    TALK.with_borrow(|talk| match talk.as_ref().and_then(|talk| talk.link.as_ref()) {
+        Some(Link::Live(socket)) => socket.send(text),
+        Some(Link::Call(call)) => call.send(text),
+        None => {}
     });
 }
 
-/// One message from the server.
-fn on_message(voice: VoiceContext, text: &str) {
+/// One message from Gemini's Live API.
+pub(super) fn on_live_message(voice: VoiceContext, text: &str) {
     for event in live::parse(text) {
         on_event(voice, event);
     }
+}
+
+/// One event from OpenAI's Realtime API.
+pub(super) fn on_call_message(voice: VoiceContext, text: &str) {
+    for event in realtime::parse(text) {
+        on_event(voice, event);
+    }
+}
+
+/// Whether the talk goes to OpenAI (a call) rather than Gemini.
+fn is_call() -> bool {
+    TALK.with_borrow(|talk| matches!(talk.as_ref().and_then(|talk| talk.link.as_ref()), Some(Link::Call(_))))
 }
 
 fn on_event(voice: VoiceContext, event: TalkEvent) {
@@ -152,11 +165,18 @@ fn on_event(voice: VoiceContext, event: TalkEvent) {
     match &event {
         TalkEvent::Ready => {
             view.update(|view| view.connecting = false);
-            if let Some(history) = TALK.with_borrow_mut(|talk| talk.as_mut().and_then(|talk| talk.history.take())) {
-                send(&history);
+            let history = TALK.with_borrow_mut(|talk| talk.as_mut().map(|talk| std::mem::take(&mut talk.history)));
+            for event in history.unwrap_or_default() {
+                send(&event);
             }
-            spawn_local(open_microphone(voice));
+            // OpenAI's call carries the microphone already.
+            if TALK.with_borrow(|talk| talk.as_ref().is_some_and(|talk| talk.mic.is_none())) {
+                spawn_local(async move {
+                    let _ = open_microphone(voice).await;
+                });
+            }
         }
+        TalkEvent::ModelWords(_) => view.update(|view| view.answering = true),
         TalkEvent::ModelAudio { pcm, rate } => {
             TALK.with_borrow_mut(|talk| {
                 if let Some(player) = talk.as_mut().and_then(|talk| talk.player.as_mut()) {
@@ -172,10 +192,10 @@ fn on_event(voice: VoiceContext, event: TalkEvent) {
                 }
             });
         }
-        TalkEvent::ToolCall { id, name, .. } => {
-            // Not offered in the setup; a server that asks anyway is told no.
-            send(&live::tool_response(id, name, "Tools are not available while talking.", true));
+        TalkEvent::ToolCall { id, name, arguments } => {
+            spawn_local(call_tool(id.clone(), name.clone(), arguments.clone()));
         }
+        TalkEvent::UserSpeaking => view.update(|view| view.answering = false),
         TalkEvent::Ending(left) => view.update(|view| view.ending = Some(left.clone())),
         TalkEvent::Error(message) => view.update(|view| view.ending = Some(message.clone())),
         _ => {}
@@ -210,6 +230,42 @@ fn on_event(voice: VoiceContext, event: TalkEvent) {
     });
 }
 
+/// Runs a call the model made (asking first as the agent's choices say),
+/// hands its result back and keeps it with the turn under way.
+async fn call_tool(id: String, name: String, arguments: String) {
+    let Some(tools) = TALK.with_borrow(|talk| talk.as_ref().and_then(|talk| talk.tools.clone())) else { return };
+    let turn = TALK.with_borrow(|talk| talk.as_ref().map_or(0, |talk| talk.turns));
+    let started = now_ms();
+    let outcome = match single_call(&id, &name, &arguments, &tools.specs) {
+        Err(message) => ToolOutcome::Err(message),
+        Ok(invocation) => match approve(&invocation, &tools.env, TALK_CALLS, turn).await {
+            Ok(()) => run(&invocation, &tools.env).await,
+            Err(outcome) => outcome,
+        },
+    };
+    let content = outcome.into_content();
+    if is_call() {
+        for event in realtime::function_output(&id, &content.text) {
+            send(&event);
+        }
+    } else {
+        send(&live::tool_response(&id, &name, &content.text, content.is_error));
+    }
+    let duration_ms = elapsed(started);
+    let call = TalkCall { id, name, arguments, result: content.text, is_error: content.is_error, duration_ms };
+    TALK.with_borrow_mut(|talk| {
+        if let Some(talk) = talk.as_mut() {
+            talk.transcript.called(call);
+        }
+    });
+}
+
+/// Milliseconds since `started` (`now_ms`).
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // A call's duration, positive and small.
+fn elapsed(started: f64) -> u64 {
+    (now_ms() - started).max(0.0) as u64
+}
+
 /// Ends turn number `turn` (when no later turn ended meanwhile) and keeps
 /// it; whether it did.
 fn end_turn(turn: Option<u32>) -> bool {
@@ -224,7 +280,7 @@ fn end_turn(turn: Option<u32>) -> bool {
 }
 
 /// Keeps `exchange` in the talk's conversation; its next turn follows it.
-fn keep(talk: &mut Talk, exchange: hearth_core::provider::realtime::Exchange) {
+fn keep(talk: &mut Talk, exchange: Exchange) {
     let (account, model) = talk.speaker.clone();
     if let Some(next) = talk.chat.keep_exchange(exchange, Speaker { account, model }, &talk.place) {
         talk.place = next;
@@ -239,16 +295,22 @@ pub(super) fn left(voice: VoiceContext, current: Option<&str>) {
     }
 }
 
-/// Opens the microphone and streams it (hands-free, or while held).
-async fn open_microphone(voice: VoiceContext) {
+/// Opens the microphone and has it heard (hands-free, or while held): its
+/// stream (a `MediaStream`), or `None` when it could not be opened (the talk
+/// ended, saying why) or the talk ended while the browser asked.
+pub(super) async fn open_microphone(voice: VoiceContext) -> Option<wasm_bindgen::JsValue> {
     let view = voice.live().talk;
     let on_block = move |block: &[f32], rate: f32| {
+        let speaking = view.with_untracked(|view| view.hands_free || view.held);
         let bytes = TALK.with_borrow_mut(|talk| {
             let talk = talk.as_mut()?;
+            if let Some(Link::Call(call)) = &talk.link {
+                call.send_sound(speaking);
+                return None;
+            }
             talk.pcm.push(block, rate);
             Some(talk.pcm.take_le_bytes())
         });
-        let speaking = view.with_untracked(|view| view.hands_free || view.held);
         if let Some(bytes) = bytes.filter(|bytes| speaking && !bytes.is_empty()) {
             send(&live::audio(&bytes));
         }
@@ -257,17 +319,24 @@ async fn open_microphone(voice: VoiceContext) {
     match Microphone::open(on_block, on_ended).await {
         // Ended while the browser asked: the microphone closes as it drops.
         Ok(mic) => TALK.with_borrow_mut(|talk| {
-            if let Some(talk) = talk.as_mut() {
-                talk.mic = Some(mic);
-            }
+            let talk = talk.as_mut()?;
+            let stream = mic.stream().clone();
+            talk.mic = Some(mic);
+            Some(stream)
         }),
-        Err(error) => end(voice, Some(VoiceProblem::Microphone(error).to_string())),
+        Err(error) => {
+            end(voice, Some(VoiceProblem::Microphone(error).to_string()));
+            None
+        }
     }
 }
 
-/// "Hold to talk" let go: the server is told the user's speech ended.
+/// "Hold to talk" let go: Gemini is told the user's speech ended (OpenAI
+/// hears the call's sound go quiet).
 pub(super) fn released() {
-    send(r#"{"realtimeInput":{"audioStreamEnd":true}}"#);
+    if !is_call() {
+        send(r#"{"realtimeInput":{"audioStreamEnd":true}}"#);
+    }
 }
 
 /// Ends the talk: keeps what was said of the turn under way, and says why
@@ -284,10 +353,11 @@ pub(super) fn end(voice: VoiceContext, why: Option<String>) {
     if let Some(mic) = talk.mic.take() {
         mic.close();
     }
-    if let Some(socket) = talk.socket.take() {
-        socket.close();
-    }
+    drop(talk.link.take());
     drop(talk.player.take());
+    if let Some(stop) = talk.tools.take().and_then(|tools| tools.stop.clone()) {
+        stop.abort();
+    }
     if let Some(exchange) = talk.transcript.finish() {
         keep(&mut talk, exchange);
     }
@@ -298,6 +368,6 @@ pub(super) fn end(voice: VoiceContext, why: Option<String>) {
     }
 }
 
-fn fail(voice: VoiceContext, why: String) {
+pub(super) fn fail(voice: VoiceContext, why: String) {
     voice.fail_dictation(VoiceProblem::Talk(why));
 }

@@ -37,6 +37,11 @@ pub const DEFAULT_TRANSCRIPTION_MODEL: &str = "gpt-4o-mini-transcribe";
 /// The data channel the events go over.
 pub const DATA_CHANNEL: &str = "oai-events";
 
+/// The voices OpenAI's realtime models speak with; a session naming another
+/// would be refused, so one not among them is left out (the model's own).
+pub const VOICES: [&str; 10] =
+    ["alloy", "ash", "ballad", "coral", "echo", "sage", "shimmer", "verse", "marin", "cedar"];
+
 /// What a session is set up with.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SessionSetup {
@@ -46,7 +51,7 @@ pub struct SessionSetup {
     pub instructions: String,
     /// The agent's tools.
     pub tools: Vec<ToolSpec>,
-    /// The voice (blank: the model's own).
+    /// The voice (blank, or not one of [`VOICES`]: the model's own).
     pub voice: String,
     /// The model transcribing the user (blank: [`DEFAULT_TRANSCRIPTION_MODEL`]).
     pub transcription_model: String,
@@ -72,8 +77,8 @@ pub fn session(setup: &SessionSetup) -> Value {
             },
         },
     });
-    if !setup.voice.trim().is_empty() {
-        session["audio"]["output"] = json!({ "voice": setup.voice.trim() });
+    if let Some(voice) = VOICES.iter().find(|known| known.eq_ignore_ascii_case(setup.voice.trim())) {
+        session["audio"]["output"] = json!({ "voice": voice });
     }
     if !setup.instructions.trim().is_empty() {
         session["instructions"] = json!(setup.instructions);
@@ -123,6 +128,21 @@ pub fn call_request(provider: &ProviderConfig, secret: &str, offer: &str) -> Htt
         ],
         body: Some(offer.to_owned()),
     }
+}
+
+/// The conversation so far as `conversation.item.create` events (its text,
+/// `true` for the user's turns), so the model answers in its context; sent
+/// once the session is created, before the user speaks.
+pub fn history(turns: &[(bool, String)]) -> Vec<String> {
+    turns
+        .iter()
+        .filter(|(_, text)| !text.trim().is_empty())
+        .map(|(user, text)| {
+            let (role, part) = if *user { ("user", "input_text") } else { ("assistant", "output_text") };
+            let item = json!({ "type": "message", "role": role, "content": [{ "type": part, "text": text }] });
+            json!({ "type": "conversation.item.create", "item": item }).to_string()
+        })
+        .collect()
 }
 
 /// The client events that hand the result of the call `call_id` back (its

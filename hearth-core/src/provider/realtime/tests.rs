@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Exchange, TalkEvent, Transcript};
+use super::{Exchange, TalkCall, TalkEvent, Transcript};
 use crate::contract::{ProviderKind, ToolSpec};
 use crate::provider::gemini::live;
 use crate::provider::openai::realtime::{self, SessionSetup};
@@ -205,6 +205,11 @@ fn openai_realtime_asks_for_a_secret_with_the_key_then_answers_the_offer_with_th
             },
         } })
     );
+    // A voice OpenAI's realtime models lack (a browser's, `nova` of the speech API) is left out: it would be refused.
+    for voice in ["nova", "Google US English"] {
+        let body = realtime::session(&SessionSetup { voice: voice.into(), ..SessionSetup::default() });
+        assert!(body["audio"].get("output").is_none(), "{voice}: the model's own voice");
+    }
     // The documented answer's shape (`value`, `expires_at`, `session`).
     let secret = realtime::parse_client_secret(
         r#"{"value":"ek_68af296e8e408191a1120ab6383263c2","expires_at":1756310470,"session":{}}"#,
@@ -231,6 +236,21 @@ fn openai_realtime_asks_for_a_secret_with_the_key_then_answers_the_offer_with_th
 }
 
 #[test]
+fn openai_realtime_is_told_the_conversation_so_far_as_items_of_each_side() {
+    let turns = [(true, "Plan a trip.".to_owned()), (false, "To where?".to_owned()), (true, "  ".to_owned())];
+    let events: Vec<Value> =
+        realtime::history(&turns).iter().map(|event| serde_json::from_str(event).expect("JSON")).collect();
+    assert_eq!(
+        events,
+        vec![
+            json!({ "type": "conversation.item.create", "item": { "type": "message", "role": "user", "content": [{ "type": "input_text", "text": "Plan a trip." }] } }),
+            json!({ "type": "conversation.item.create", "item": { "type": "message", "role": "assistant", "content": [{ "type": "output_text", "text": "To where?" }] } }),
+        ]
+    );
+    assert!(realtime::history(&[]).is_empty(), "a new conversation sends none");
+}
+
+#[test]
 fn a_transcript_gathers_each_turn_and_marks_one_cut_short() {
     let mut transcript = Transcript::new();
     let events = [
@@ -249,7 +269,8 @@ fn a_transcript_gathers_each_turn_and_marks_one_cut_short() {
         Some(Exchange {
             user: "Remind me to water the plants.".into(),
             model: "Sure, tomorrow.".into(),
-            interrupted: false
+            interrupted: false,
+            calls: Vec::new(),
         })
     );
     // OpenAI's whole transcripts replace their pieces; a barge-in marks the answer cut.
@@ -264,7 +285,12 @@ fn a_transcript_gathers_each_turn_and_marks_one_cut_short() {
     }
     assert_eq!(
         transcript.on(&TalkEvent::TurnDone),
-        Some(Exchange { user: "Hey, can you hear me?".into(), model: "Loud and".into(), interrupted: true })
+        Some(Exchange {
+            user: "Hey, can you hear me?".into(),
+            model: "Loud and".into(),
+            interrupted: true,
+            calls: Vec::new()
+        })
     );
     assert_eq!(transcript.on(&TalkEvent::TurnDone), None, "nothing said: no exchange");
     transcript.on(&TalkEvent::UserWords("Bye".into()));
@@ -277,7 +303,22 @@ fn a_transcript_gathers_each_turn_and_marks_one_cut_short() {
     transcript.on(&TalkEvent::ModelWords("So".into()));
     assert_eq!(
         transcript.finish(),
-        Some(Exchange { user: "And".into(), model: "So".into(), interrupted: true }),
+        Some(Exchange { user: "And".into(), model: "So".into(), interrupted: true, calls: Vec::new() }),
         "ended while it answered: the answer is cut"
     );
+}
+
+#[test]
+fn a_turn_keeps_the_tools_it_called_even_without_words() {
+    let mut transcript = Transcript::new();
+    let call = TalkCall {
+        id: "function-call-1".into(),
+        name: "calculator".into(),
+        arguments: r#"{"expression":"2 + 2"}"#.into(),
+        result: "4".into(),
+        is_error: false,
+        duration_ms: 3,
+    };
+    transcript.called(call.clone());
+    assert_eq!(transcript.on(&TalkEvent::TurnDone), Some(Exchange { calls: vec![call], ..Exchange::default() }));
 }

@@ -2,7 +2,9 @@
 
 use serde_json::json;
 
-use super::{Invocation, LoopConfig, REPEAT_LIMIT, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult};
+use super::{
+    Invocation, LoopConfig, REPEAT_LIMIT, STOPPED_BY_USER, Step, ToolLoop, ToolOutcome, ToolResult, single_call,
+};
 use crate::contract::{FinishKind, FinishReason, ProviderError};
 use crate::reply::{Reply, ToolCall};
 use crate::tools::ToolSpec;
@@ -443,4 +445,20 @@ fn a_call_stopped_by_the_user_is_not_counted_after_the_loop_ends() {
     assert_eq!(run(tool_loop.on_reply(&calls(&[("a", "time", "")]), &tools())).len(), 1);
     tool_loop.cancel();
     assert_eq!(tool_loop.on_reply(&calls(&[("b", "time", "")]), &tools()), Step::Done);
+}
+
+#[test]
+fn a_single_call_runs_only_a_known_tool_with_arguments_its_schema_takes() {
+    let call = single_call("c1", "weather", r#"{"city":"Oslo"}"#, &tools());
+    assert_eq!(
+        call,
+        Ok(Invocation { call_id: "c1".into(), name: "weather".into(), arguments: json!({ "city": "Oslo" }) })
+    );
+    let bare = single_call("c2", "time", "", &tools()).map(|call| call.arguments);
+    assert_eq!(bare, Ok(json!({})), "no arguments written: an empty object");
+    let unknown = single_call("c3", "shell", "{}", &tools()).expect_err("not offered");
+    assert!(unknown.starts_with("Unknown tool \"shell\". Available tools: weather, time."), "{unknown}");
+    assert_eq!(single_call("c4", "weather", "{city:", &tools()), Err("The arguments are not valid JSON.".to_owned()));
+    let wrong = single_call("c5", "weather", r#"{"days":0}"#, &tools()).expect_err("no city");
+    assert!(wrong.starts_with("The arguments do not match the tool's schema"), "{wrong}");
 }

@@ -1,0 +1,201 @@
+//! Starting a talk (see `talk`): the conversation's account decides how.
+//! A Gemini account opens Google's Live API over a WebSocket with its key.
+//! An OpenAI account opens the microphone, asks OpenAI for a short-lived
+//! secret with its key, and makes a WebRTC call to OpenAI with that secret
+//! and the browser's offer; the key goes only to OpenAI, in that one request.
+
+use hearth_core::provider::audio::{VoiceSettings, audio_error};
+use hearth_core::provider::gemini::live;
+use hearth_core::provider::openai::realtime::{self, SessionSetup};
+use hearth_core::provider::{HttpRequest, ProviderConfig, ProviderKind};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use std::rc::Rc;
+use web_sys::AbortController;
+
+use super::context::VoiceContext;
+use super::problem::VoiceProblem;
+use super::starts;
+use super::talk::{self, Link, Talk, TalkTools};
+use super::talk_view::TalkView;
+use crate::chat::state::ChatContext;
+use crate::composer::state::dictation::Dictation;
+use crate::io::fetch_stream::open;
+use crate::io::pcm_player::PcmPlayer;
+use crate::io::peer_call::PeerCall;
+use crate::io::socket::Socket;
+
+/// Starts a talk with the conversation's account (see the module documentation).
+pub(super) async fn start(voice: VoiceContext, chat: ChatContext) {
+    // Ended before it started (a second press while the code loaded), or already under way.
+    if talk::is_on() || voice.dictation.get_untracked() != Dictation::Talking {
+        return;
+    }
+    let id = starts::next();
+    let live = voice.live();
+    live.problem.set(None);
+    let Some(entry) = chat.account() else {
+        return voice.fail_dictation(VoiceProblem::Talk(
+            "Choose a model for this conversation first: Talk speaks with its account.".to_owned(),
+        ));
+    };
+    if entry.provider.key_is_locked() {
+        return voice.fail_dictation(VoiceProblem::Talk("The API keys are locked; unlock them to talk.".to_owned()));
+    }
+    let provider = entry.provider.config();
+    if !matches!(provider.kind, ProviderKind::Gemini | ProviderKind::OpenAi) {
+        return voice.fail_dictation(VoiceProblem::Talk(format!(
+            "Talk works with a Gemini account (its Live API) or OpenAI (its Realtime API); {} is neither. Switch this conversation to one of their models to talk.",
+            entry.provider.name
+        )));
+    }
+    let settings = match voice.settings().await {
+        Ok(settings) => settings,
+        Err(problem) => return voice.fail_dictation(problem),
+    };
+    // The agent's tools are offered; a call waiting or running stops when the talk ends.
+    let stop = AbortController::new().ok();
+    let (specs, env) = chat.talk_tools(stop.as_ref().map(AbortController::signal)).await;
+    if !starts::is_current(id) {
+        return; // Ended while the settings and tools were read.
+    }
+    let tools = Rc::new(TalkTools { specs, env, stop });
+    voice.dictation.set(Dictation::Talking);
+    live.talk.set(TalkView {
+        with: entry.provider.name.clone(),
+        connecting: true,
+        hands_free: true,
+        ..TalkView::default()
+    });
+    let account = entry.id().to_owned();
+    if provider.kind == ProviderKind::Gemini {
+        start_live(voice, chat, (account, &provider), &settings, tools);
+    } else {
+        start_call(voice, chat, (account, provider), &settings, tools, id).await;
+    }
+}
+
+/// The talk's model: the one chosen in the settings, or `default`.
+fn model(settings: &VoiceSettings, default: &str) -> String {
+    let chosen = settings.talk_model.trim();
+    if chosen.is_empty() { default.to_owned() } else { chosen.to_owned() }
+}
+
+/// Opens Gemini's Live API; the microphone opens once the session is set up.
+fn start_live(
+    voice: VoiceContext,
+    chat: ChatContext,
+    (account, provider): (String, &ProviderConfig),
+    settings: &VoiceSettings,
+    tools: Rc<TalkTools>,
+) {
+    let model = model(settings, live::DEFAULT_MODEL);
+    let agent_voice = untrack(|| chat.agent()).voice;
+    let setup = live::setup(&model, &chat.talk_prompt(&model, &tools.specs), &tools.specs, &agent_voice);
+    // The conversation so far goes once the session is set up, so the model answers in its context.
+    let history = live::history(&chat.talk_history()).into_iter().collect();
+    let mut started = Talk::new(chat, (account, model), history);
+    started.player = PcmPlayer::new();
+    started.tools = Some(tools);
+    talk::begin(started);
+    let on_open = move || talk::send(&setup);
+    let on_message = move |text: String| talk::on_live_message(voice, &text);
+    // Ended after the socket's handler returns: ending drops the handler.
+    let on_close = move |code: u16, reason: String| {
+        let why = live::close_reason(code, &reason);
+        spawn_local(async move { talk::end(voice, Some(why)) });
+    };
+    match Socket::open(&live::live_url(provider), on_open, on_message, on_close) {
+        Ok(socket) => {
+            talk::connect(Link::Live(socket));
+        }
+        Err(_) => talk::end(voice, Some("This browser refused to connect to Gemini's Live API.".to_owned())),
+    }
+}
+
+/// Calls OpenAI's Realtime API (see the module documentation).
+async fn start_call(
+    voice: VoiceContext,
+    chat: ChatContext,
+    (account, provider): (String, ProviderConfig),
+    settings: &VoiceSettings,
+    tools: Rc<TalkTools>,
+    id: u32,
+) {
+    let model = model(settings, realtime::DEFAULT_MODEL);
+    let setup = SessionSetup {
+        model: model.clone(),
+        instructions: chat.talk_prompt(&model, &tools.specs),
+        tools: tools.specs.clone(),
+        voice: untrack(|| chat.agent()).voice,
+        transcription_model: String::new(),
+        language: settings.language.clone(),
+    };
+    let mut started = Talk::new(chat, (account, model), realtime::history(&chat.talk_history()));
+    started.tools = Some(tools);
+    talk::begin(started);
+    let ended = move || !starts::is_current(id) || !talk::is_on();
+    let Some(microphone) = talk::open_microphone(voice).await else { return };
+    let secret = match ask(&realtime::client_secret_request(&provider, &setup), &provider).await {
+        Ok(body) => realtime::parse_client_secret(&body),
+        Err(why) => return stop(voice, ended(), why),
+    };
+    let Some(secret) = secret else {
+        return stop(voice, ended(), "OpenAI's answer had no session secret in it.".to_owned());
+    };
+    if ended() {
+        return;
+    }
+    let on_message = move |text: String| talk::on_call_message(voice, &text);
+    let on_lost = move || spawn_local(async move { talk::end(voice, Some(CALL_LOST.to_owned())) });
+    let (call, offer) = match PeerCall::offer(&microphone, realtime::DATA_CHANNEL, on_message, on_lost).await {
+        Ok(made) => made,
+        Err(refused) => return stop(voice, ended(), format!("This browser could not make the call ({}).", refused.0)),
+    };
+    let answer = ask(&realtime::call_request(&provider, &secret, &offer), &provider).await;
+    if ended() {
+        return; // The call is dropped with its answer.
+    }
+    let answered = match answer {
+        Ok(answer) => call
+            .answer(&answer)
+            .await
+            .map_err(|refused| format!("OpenAI's answer to the call was not usable ({}).", refused.0)),
+        Err(why) => Err(why),
+    };
+    match answered {
+        Ok(()) => {
+            talk::connect(Link::Call(call));
+        }
+        Err(why) => stop(voice, ended(), why),
+    }
+}
+
+/// Why a call ended that the user did not end.
+const CALL_LOST: &str = "The call with OpenAI was lost (the network, or OpenAI ended it); what was said is kept.";
+
+/// Ends the starting talk saying `why`, unless it was ended meanwhile.
+fn stop(voice: VoiceContext, ended: bool, why: String) {
+    if !ended {
+        talk::end(voice, Some(why));
+    }
+}
+
+/// Sends `request` to OpenAI: the answer's body, or what went wrong, in a sentence.
+async fn ask(request: &HttpRequest, provider: &ProviderConfig) -> Result<String, String> {
+    let unanswered = |failure| super::dictation::unanswered(&failure, &request.url, provider.kind);
+    let opened = open(request, None).await.map_err(unanswered)?;
+    let (ok, status) = (opened.ok(), opened.status());
+    let body = opened.text().await;
+    if ok {
+        return Ok(body);
+    }
+    let said = audio_error(provider.kind, status, &body).message;
+    Err(if status == 404 {
+        format!(
+            "This account offers no Realtime API (it answered: {said}). Talk works with OpenAI itself and with Gemini."
+        )
+    } else {
+        format!("OpenAI refused the call: {said}")
+    })
+}
