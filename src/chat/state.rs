@@ -44,6 +44,7 @@ mod picture_order;
 mod pictures;
 pub(crate) mod prompt;
 mod send;
+pub(crate) mod talk_tools;
 pub(crate) mod talk_turn;
 mod tool_blobs;
 mod turn;

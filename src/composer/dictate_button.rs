@@ -20,6 +20,7 @@ pub(crate) fn DictateButton() -> impl IntoView {
             class="attach dictate"
             aria-label="Dictate"
             title="Speak instead of typing (Alt+Shift+U)"
+            aria-keyshortcuts="Alt+Shift+U"
             aria-pressed=move || if live() { "true" } else { "false" }
             disabled=busy
             on:click=move |_| voice.toggle_dictation()

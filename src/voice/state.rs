@@ -24,7 +24,6 @@ use leptos::task::spawn_local;
 pub(crate) use crate::composer::state::dictation::Dictation;
 use crate::composer::state::media::MediaAttachments;
 pub(crate) use context::{VOICE, VoiceContext};
-pub(crate) use talk_view::TALK_CALLS;
 
 impl VoiceContext {
     /// Starts a dictation, or ends the one under way (the microphone button).

@@ -11,8 +11,9 @@ use leptos::ev::{KeyboardEvent, PointerEvent};
 use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
+use crate::chat::state::talk_tools::TALK_CALLS;
 use crate::tools::tool_approval::ToolApproval;
-use crate::voice::state::{TALK_CALLS, VoiceContext};
+use crate::voice::state::VoiceContext;
 
 /// The panel.
 #[component]

@@ -88,7 +88,7 @@ describe('realtime talk', () => {
     assert.deepEqual(call.peer.received, [], 'a new conversation tells the model nothing first');
     await page.getByRole('button', { name: 'End talk', exact: true }).click();
     await waitOn(chat, async () => (await talk.getAttribute('aria-pressed')) === 'false', 'the talk ended');
-    await waitOn(chat, async () => (await mockRequests(env.mock)).find((entry) => entry.path === '/v1/realtime/calls').peer.closed === true, 'the call is hung up');
+    await waitOn(chat, async () => (await mockRequests(env.mock)).find((entry) => entry.path === '/v1/realtime/calls' && entry.peer).peer.closed === true, 'the call is hung up');
     // Talking again: the model is told the conversation so far, as items of each side.
     await talk.click();
     const told = async () => (await mockRequests(env.mock)).filter((entry) => entry.path === '/v1/realtime/calls' && entry.peer)[1]?.peer.received ?? [];

@@ -14,15 +14,18 @@
 use std::cell::Cell;
 use std::future::Future;
 use std::pin::Pin;
+use std::rc::Rc;
 
 use hearth_core::markdown::{Citing, RenderMode, SafeHtml};
 use hearth_core::storage::MessageRecord;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use web_sys::AbortSignal;
 
 use super::compaction::Job;
 use super::context::{Answer, ChatContext};
 use super::entry::{AssistantView, citation_marks, render_mode};
+use super::talk_tools::{self, Calling, Offering, TalkCallAsk, TalkToolbox};
 use crate::io::chunks::{ChunkError, wasm_split};
 
 /// A task of the chat, boxed (its future is the chunk's code).
@@ -42,6 +45,10 @@ pub(crate) struct ReplyCode {
     pub(crate) render_cited: fn(&MessageRecord, RenderMode) -> SafeHtml,
     /// The highlighted markup of one code block, when the language is known.
     pub(crate) highlight_code: fn(&str, &str) -> Option<SafeHtml>,
+    /// The tools a talk starting now offers (`talk_tools`).
+    pub(crate) talk_tools: fn(ChatContext, Option<AbortSignal>) -> Offering,
+    /// Runs a call a talk's model made.
+    pub(crate) talk_call: fn(Rc<TalkToolbox>, TalkCallAsk) -> Calling,
 }
 
 #[wasm_split(reply, fallible, preload(preload_reply_code))]
@@ -52,6 +59,8 @@ fn reply_code() -> Result<&'static ReplyCode, ChunkError> {
         render_reply: hearth_core::markdown::render_reply,
         render_cited,
         highlight_code: hearth_core::markdown::highlight_code,
+        talk_tools: talk_tools::offer,
+        talk_call: talk_tools::call,
     };
     Ok(&CODE)
 }

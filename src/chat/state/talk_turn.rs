@@ -13,14 +13,12 @@ use hearth_core::storage::{AgentRef, MessageRecord, MessageState, ToolCallRecord
 use hearth_core::tools::ToolSpec;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use web_sys::AbortSignal;
 
 use super::context::ChatContext;
 use super::entry::{Entry, EntryKind, Node, leaf};
 use super::prompt::Prompt;
 use super::send::new_record;
 use crate::io::clock::now;
-use crate::tools::state::run::ToolEnv;
 
 /// What stands for a side of a turn that has no words.
 const NOT_TRANSCRIBED: &str = "(spoken, not transcribed)";
@@ -50,24 +48,6 @@ impl ChatContext {
     pub(crate) fn talk_prompt(self, model: &str, tools: &[ToolSpec]) -> String {
         let prompt = Prompt { agent: untrack(|| self.agent()), project: self.tools, tools: tools.to_vec() };
         prompt.system_message(model).map(|message| message.content).unwrap_or_default()
-    }
-
-    /// The tools the agent offers a talk starting now (its MCP tools too),
-    /// and what their calls reach; `signal` fires when the talk ends.
-    pub(crate) async fn talk_tools(self, signal: Option<AbortSignal>) -> (Vec<ToolSpec>, ToolEnv) {
-        let agent = untrack(|| self.agent());
-        let mut specs = self.tools.specs(&agent);
-        let mcp_tools = self.tools.mcp_tools(&agent, &specs).await;
-        specs.extend(mcp_tools.iter().map(|tool| tool.spec.clone()));
-        let env = ToolEnv {
-            store: self.store,
-            settings: self.tools,
-            agent_id: agent.id.clone(),
-            user_tools: self.tools.user_tools.get_untracked(),
-            mcp_tools,
-            signal,
-        };
-        (specs, env)
     }
 
     /// The conversation shown so far, as text (`true` for the user's turns):

@@ -17,7 +17,6 @@ use hearth_core::format::audio::Pcm16;
 use hearth_core::provider::gemini::live;
 use hearth_core::provider::openai::realtime;
 use hearth_core::provider::realtime::{Exchange, TalkCall, TalkEvent, Transcript};
-use hearth_core::tools::{ToolOutcome, ToolSpec, single_call};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::rc::Rc;
@@ -26,8 +25,10 @@ use web_sys::AbortController;
 use super::context::VoiceContext;
 use super::problem::VoiceProblem;
 use super::starts;
-use super::talk_view::{TALK_CALLS, TalkView};
+use super::talk_view::TalkView;
 use crate::chat::state::ChatContext;
+use crate::chat::state::code::ReplyCode;
+use crate::chat::state::talk_tools::{TalkCallAsk, TalkToolbox};
 use crate::chat::state::talk_turn::{Speaker, TalkPlace};
 use crate::composer::state::dictation::Dictation;
 use crate::io::clock::now_ms;
@@ -36,8 +37,6 @@ use crate::io::pcm_player::PcmPlayer;
 use crate::io::peer_call::PeerCall;
 use crate::io::socket::Socket;
 use crate::io::timer::sleep;
-use crate::tools::state::approval::approve;
-use crate::tools::state::run::{ToolEnv, run};
 
 /// How long words may still come after the server says a turn is over
 /// (Google does not order transcriptions with the rest), in milliseconds.
@@ -65,12 +64,12 @@ pub(super) struct Talk {
     pub(super) tools: Option<Rc<TalkTools>>,
 }
 
-/// The tools a talk offers, and what their calls reach.
+/// The tools a talk offers.
 pub(super) struct TalkTools {
-    /// Their definitions, as offered.
-    pub(super) specs: Vec<ToolSpec>,
-    /// What their calls reach.
-    pub(super) env: ToolEnv,
+    /// The tools, and what their calls reach.
+    pub(super) toolbox: Rc<TalkToolbox>,
+    /// Where they run (the `reply` chunk).
+    pub(super) code: &'static ReplyCode,
     /// Aborted when the talk ends: a call waiting for approval or running stops.
     pub(super) stop: Option<AbortController>,
 }
@@ -236,23 +235,16 @@ async fn call_tool(id: String, name: String, arguments: String) {
     let Some(tools) = TALK.with_borrow(|talk| talk.as_ref().and_then(|talk| talk.tools.clone())) else { return };
     let turn = TALK.with_borrow(|talk| talk.as_ref().map_or(0, |talk| talk.turns));
     let started = now_ms();
-    let outcome = match single_call(&id, &name, &arguments, &tools.specs) {
-        Err(message) => ToolOutcome::Err(message),
-        Ok(invocation) => match approve(&invocation, &tools.env, TALK_CALLS, turn).await {
-            Ok(()) => run(&invocation, &tools.env).await,
-            Err(outcome) => outcome,
-        },
-    };
-    let content = outcome.into_content();
+    let ask = TalkCallAsk { id: id.clone(), name: name.clone(), arguments: arguments.clone(), turn };
+    let (result, is_error) = (tools.code.talk_call)(tools.toolbox.clone(), ask).await;
     if is_call() {
-        for event in realtime::function_output(&id, &content.text) {
+        for event in realtime::function_output(&id, &result) {
             send(&event);
         }
     } else {
-        send(&live::tool_response(&id, &name, &content.text, content.is_error));
+        send(&live::tool_response(&id, &name, &result, is_error));
     }
-    let duration_ms = elapsed(started);
-    let call = TalkCall { id, name, arguments, result: content.text, is_error: content.is_error, duration_ms };
+    let call = TalkCall { id, name, arguments, result, is_error, duration_ms: elapsed(started) };
     TALK.with_borrow_mut(|talk| {
         if let Some(talk) = talk.as_mut() {
             talk.transcript.called(call);

@@ -54,12 +54,17 @@ pub(super) async fn start(voice: VoiceContext, chat: ChatContext) {
         Err(problem) => return voice.fail_dictation(problem),
     };
     // The agent's tools are offered; a call waiting or running stops when the talk ends.
+    // They run where a turn's tools run, the `reply` chunk (fetched right after start-up).
+    let code = match crate::chat::state::code::load().await {
+        Ok(code) => code,
+        Err(error) => return voice.fail_dictation(VoiceProblem::Talk(error.to_string())),
+    };
     let stop = AbortController::new().ok();
-    let (specs, env) = chat.talk_tools(stop.as_ref().map(AbortController::signal)).await;
+    let toolbox = Rc::new((code.talk_tools)(chat, stop.as_ref().map(AbortController::signal)).await);
     if !starts::is_current(id) {
         return; // Ended while the settings and tools were read.
     }
-    let tools = Rc::new(TalkTools { specs, env, stop });
+    let tools = Rc::new(TalkTools { toolbox, code, stop });
     voice.dictation.set(Dictation::Talking);
     live.talk.set(TalkView {
         with: entry.provider.name.clone(),
@@ -91,7 +96,8 @@ fn start_live(
 ) {
     let model = model(settings, live::DEFAULT_MODEL);
     let agent_voice = untrack(|| chat.agent()).voice;
-    let setup = live::setup(&model, &chat.talk_prompt(&model, &tools.specs), &tools.specs, &agent_voice);
+    let setup =
+        live::setup(&model, &chat.talk_prompt(&model, &tools.toolbox.specs), &tools.toolbox.specs, &agent_voice);
     // The conversation so far goes once the session is set up, so the model answers in its context.
     let history = live::history(&chat.talk_history()).into_iter().collect();
     let mut started = Talk::new(chat, (account, model), history);
@@ -125,8 +131,8 @@ async fn start_call(
     let model = model(settings, realtime::DEFAULT_MODEL);
     let setup = SessionSetup {
         model: model.clone(),
-        instructions: chat.talk_prompt(&model, &tools.specs),
-        tools: tools.specs.clone(),
+        instructions: chat.talk_prompt(&model, &tools.toolbox.specs),
+        tools: tools.toolbox.specs.clone(),
         voice: untrack(|| chat.agent()).voice,
         transcription_model: String::new(),
         language: settings.language.clone(),

@@ -1,9 +1,5 @@
 //! What a realtime talk's panel shows (`Live::talk`).
 
-/// What the calls a talk's model makes wait for approval under (in the
-/// place of a reply's id, which a turn of talk has only once it is kept).
-pub(crate) const TALK_CALLS: &str = "talk";
-
 /// A realtime talk as its panel shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(crate) struct TalkView {
