@@ -6,6 +6,9 @@
 //! offer waits for the browser's own candidates so no trickling is needed.
 //! Reached by name (`io::js`): it is the `voice` chunk's.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use wasm_bindgen::JsValue;
 use wasm_bindgen::closure::Closure;
 
@@ -25,6 +28,7 @@ pub(crate) struct PeerCall {
     _on_track: Closure<dyn FnMut(JsValue)>,
     _on_message: Closure<dyn FnMut(JsValue)>,
     _on_state: Closure<dyn FnMut()>,
+    _on_closed: Closure<dyn FnMut()>,
 }
 
 /// Why a call could not be made (the browser's words).
@@ -34,59 +38,71 @@ pub(crate) struct CallRefused(pub(crate) String);
 impl PeerCall {
     /// Makes a call carrying `microphone` (a `MediaStream`) and a data channel
     /// named `channel`; `on_message` gets each message's text, `on_lost` is
-    /// called once if the connection fails or the channel closes. Returns the
-    /// call and its SDP offer.
+    /// called once if the connection fails or the other side closes the
+    /// channel. Returns the call and its SDP offer.
     pub(crate) async fn offer(
         microphone: &JsValue,
         channel: &str,
         mut on_message: impl FnMut(String) + 'static,
-        mut on_lost: impl FnMut() + 'static,
+        on_lost: impl Fn() + 'static,
     ) -> Result<(Self, String), CallRefused> {
         let refused =
             |error: JsValue| CallRefused(js::error_name(&error).1.unwrap_or_else(|| "no reason given".to_owned()));
         let connection = js::construct("RTCPeerConnection", &[]).map_err(refused)?;
-        let speaker = js::construct("Audio", &[]).map_err(refused)?;
-        js::set(&speaker, "autoplay", &JsValue::TRUE);
-        let played = speaker.clone();
-        let on_track = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+        // Made whole at once, so that whatever fails next, dropping it hangs up.
+        let mut call = Self {
+            speaker: js::construct("Audio", &[]).unwrap_or(JsValue::UNDEFINED),
+            connection,
+            channel: JsValue::UNDEFINED,
+            tracks: js::call(microphone, "getAudioTracks", &[]).map(|list| js::items(&list)).unwrap_or_default(),
+            _on_track: Closure::new(|_: JsValue| {}),
+            _on_message: Closure::new(move |event: JsValue| {
+                if let Some(text) = js::string(&event, "data") {
+                    on_message(text);
+                }
+            }),
+            _on_state: Closure::new(|| {}),
+            _on_closed: Closure::new(|| {}),
+        };
+        let played = call.speaker.clone();
+        js::set(&played, "autoplay", &JsValue::TRUE);
+        call._on_track = Closure::new(move |event: JsValue| {
             let stream = js::get(&event, "streams").and_then(|streams| js::items(&streams).into_iter().next());
             if let Some(stream) = stream {
                 js::set(&played, "srcObject", &stream);
                 let _ = js::call(&played, "play", &[]);
             }
         });
-        js::set(&connection, "ontrack", on_track.as_ref());
-        let tracks = js::call(microphone, "getAudioTracks", &[]).map(|list| js::items(&list)).unwrap_or_default();
-        for track in &tracks {
-            js::call(&connection, "addTrack", &[track, microphone]).map_err(refused)?;
+        js::set(&call.connection, "ontrack", call._on_track.as_ref());
+        for track in &call.tracks {
+            js::call(&call.connection, "addTrack", &[track, microphone]).map_err(refused)?;
         }
-        let channel = js::call(&connection, "createDataChannel", &[&JsValue::from_str(channel)]).map_err(refused)?;
-        let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
-            if let Some(text) = js::string(&event, "data") {
-                on_message(text);
+        call.channel =
+            js::call(&call.connection, "createDataChannel", &[&JsValue::from_str(channel)]).map_err(refused)?;
+        js::set(&call.channel, "onmessage", call._on_message.as_ref());
+        // Lost once: the connection failed, or the other side closed the channel
+        // (its hanging up; the connection itself may still read "connected").
+        let lost = Rc::new(Cell::new(false));
+        let on_lost = Rc::new(on_lost);
+        let once = {
+            let (lost, on_lost) = (lost.clone(), on_lost.clone());
+            move || {
+                if !lost.replace(true) {
+                    on_lost();
+                }
             }
-        });
-        js::set(&channel, "onmessage", on_message.as_ref());
-        let watched = connection.clone();
-        let mut lost = false;
-        let on_state = Closure::<dyn FnMut()>::new(move || {
-            let state = js::string(&watched, "connectionState").unwrap_or_default();
-            if !lost && (state == "failed" || state == "closed") {
-                lost = true;
-                on_lost();
-            }
-        });
-        js::set(&connection, "onconnectionstatechange", on_state.as_ref());
-        js::set(&channel, "onclose", on_state.as_ref());
-        let call = Self {
-            connection,
-            channel,
-            speaker,
-            tracks,
-            _on_track: on_track,
-            _on_message: on_message,
-            _on_state: on_state,
         };
+        let watched = call.connection.clone();
+        let when_failed = once.clone();
+        call._on_state = Closure::new(move || {
+            let state = js::string(&watched, "connectionState").unwrap_or_default();
+            if state == "failed" || state == "closed" {
+                when_failed();
+            }
+        });
+        call._on_closed = Closure::new(once);
+        js::set(&call.connection, "onconnectionstatechange", call._on_state.as_ref());
+        js::set(&call.channel, "onclose", call._on_closed.as_ref());
         let offer =
             js::settle(js::call(&call.connection, "createOffer", &[]).map_err(refused)?).await.map_err(refused)?;
         js::settle(js::call(&call.connection, "setLocalDescription", &[&offer]).map_err(refused)?)

@@ -25,7 +25,10 @@ import { readDatabase } from '../support/idb.mjs';
 import { FAMILIES, mockRequests } from '../support/mock.mjs';
 import { commit } from '../support/providers.mjs';
 
-/** Speech, `pauseMs` of quiet, the speech again, then three seconds of quiet, as a WAV file. */
+/**
+ * A second of quiet (an OpenAI call connects after the microphone opens), speech, `pauseMs` of
+ * quiet, the speech again, then three seconds of quiet, as a WAV file.
+ */
 function twiceSpoken(pauseMs) {
   const folder = mkdtempSync(path.join(tmpdir(), 'hearth-talk-'));
   const spoken = path.join(folder, 'spoken.wav');
@@ -34,7 +37,7 @@ function twiceSpoken(pauseMs) {
   const info = readWav(wav);
   const quiet = (ms) => Buffer.alloc(Math.round((info.rate * ms) / 1000) * 2);
   const speech = wav.subarray(44);
-  const data = Buffer.concat([speech, quiet(pauseMs), speech, quiet(3000)]);
+  const data = Buffer.concat([quiet(1000), speech, quiet(pauseMs), speech, quiet(3000)]);
   const head = Buffer.from(wav.subarray(0, 44));
   head.writeUInt32LE(36 + data.length, 4);
   head.writeUInt32LE(data.length, 40);
@@ -154,15 +157,35 @@ describe('realtime talk', () => {
     await talkModel(page, 'live-tools');
     await page.getByRole('button', { name: 'Talk', exact: true }).click();
     const call = async () => (await mockRequests(env.mock)).find((entry) => entry.path === '/v1/realtime/calls' && entry.peer);
-    await waitOn(chat, async () => (await call())?.peer.received.length >= 2, 'the result went back', { timeout: 30_000 });
+    await waitOn(chat, async () => (await call())?.peer.received.length >= 3, 'the results went back', { timeout: 30_000 });
     const { session, peer: heard } = await call();
     assert.deepEqual(session.tools.map((tool) => [tool.type, tool.name]), [['function', 'calculator']]);
-    assert.deepEqual(heard.received.slice(0, 2), [
-      { type: 'conversation.item.create', item: { type: 'function_call_output', call_id: 'call_mock_1', output: '4' } },
-      { type: 'response.create' },
+    // Both calls' results, then one request for the answer (a second would be refused while it answers).
+    const outputs = heard.received.slice(0, 2).map((event) => [event.type, event.item.call_id, event.item.output]).sort();
+    assert.deepEqual(outputs, [
+      ['conversation.item.create', 'call_mock_1', '4'],
+      ['conversation.item.create', 'call_mock_2', '9'],
     ]);
-    await waitOn(chat, async () => (await callingReplies(page)).length === 1, 'the reply that called is kept with its call', { timeout: 30_000 });
+    assert.deepEqual(heard.received.slice(2), [{ type: 'response.create' }]);
+    await waitOn(chat, async () => (await callingReplies(page)).length === 1, 'the reply that called is kept with its calls', { timeout: 30_000 });
+    const [reply] = await callingReplies(page);
+    assert.deepEqual(reply.tool_calls.map((call) => call.result.content).sort(), ['4', '9']);
     await page.getByRole('button', { name: 'End talk', exact: true }).click();
+    await peer.close();
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a call OpenAI hangs up says so, and what was said is kept', async (t) => {
+    const chat = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'echo' });
+    const { page } = chat;
+    const peer = await page.context().newPage();
+    await peer.goto(`${env.mock.url}${PEER_PATH}`);
+    await talkModel(page, 'live-drop');
+    await page.getByRole('button', { name: 'Talk', exact: true }).click();
+    // The peer closes the channel only; the connection itself still reads "connected".
+    await page.getByRole('alert').filter({ hasText: 'The call with OpenAI was lost' }).waitFor({ timeout: 30_000 });
+    await waitOn(chat, async () => (await chat.assistant.count()) >= 1, 'what was said is kept');
+    assert.equal(await page.getByRole('button', { name: 'Talk', exact: true }).getAttribute('aria-pressed'), 'false');
     await peer.close();
     assert.deepEqual(chat.errors, []);
   });

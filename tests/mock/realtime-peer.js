@@ -53,6 +53,8 @@ async function serve({ id, sdp, session, transcript, answer: answerText }) {
         const item = { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_audio', transcript: text }] };
         send({ type: 'response.done', response: { ...response, status: 'completed', output: [item] } });
         state.answering = null;
+        // `live-drop` hangs up after its first answer, as a failing service does: the channel closes.
+        if (session.model === 'live-drop') channel.close();
         return;
       }
       send({ type: 'response.output_audio_transcript.delta', response_id: response.id, delta: (at > 0 ? ' ' : '') + words[at] });
@@ -78,11 +80,20 @@ async function serve({ id, sdp, session, transcript, answer: answerText }) {
     log({ heardMs: Math.round(state.heardMs) });
     const tool = (session.tools ?? [])[0];
     if (session.model === 'live-tools' && tool && !state.toolAsked) {
+      // Two calls in one response, as a model may make them: each runs, then one response.create.
       state.toolAsked = true;
-      const call = { type: 'function_call', call_id: 'call_mock_1', name: tool.name, arguments: JSON.stringify({ expression: '2 + 2' }) };
       const response = { id: `resp_${++state.turns}`, object: 'realtime.response' };
-      send({ type: 'response.function_call_arguments.done', response_id: response.id, call_id: call.call_id, name: call.name, arguments: call.arguments });
-      send({ type: 'response.done', response: { ...response, status: 'completed', output: [call] } });
+      const calls = ['2 + 2', '3 * 3'].map((expression, at) => ({
+        type: 'function_call',
+        status: 'completed',
+        call_id: `call_mock_${at + 1}`,
+        name: tool.name,
+        arguments: JSON.stringify({ expression }),
+      }));
+      for (const call of calls) {
+        send({ type: 'response.function_call_arguments.done', response_id: response.id, call_id: call.call_id, name: call.name, arguments: call.arguments });
+      }
+      send({ type: 'response.done', response: { ...response, status: 'completed', output: calls } });
       return;
     }
     respond(answerText.split(' '));
@@ -99,7 +110,12 @@ async function serve({ id, sdp, session, transcript, answer: answerText }) {
         return send({ type: 'error', error: { type: 'invalid_request_error', message: 'The event is not JSON.' } });
       }
       log({ received });
-      if (received.type === 'response.create' && !state.answering) respond(answerText.split(' '));
+      if (received.type !== 'response.create') return;
+      // As OpenAI refuses a second response while one is under way.
+      if (state.answering) {
+        return send({ type: 'error', error: { type: 'invalid_request_error', code: 'conversation_already_has_active_response', message: 'Conversation already has an active response in progress.' } });
+      }
+      respond(answerText.split(' '));
     };
   };
   peer.ontrack = (event) => listen(event.streams[0] ?? new MediaStream([event.track]));

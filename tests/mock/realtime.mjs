@@ -12,9 +12,11 @@
 // user's words transcribed as `TRANSCRIPT`), the answer (`LIVE_ANSWER`) a word at a time as
 // `response.output_audio_transcript.delta` with a tone on its own audio track, then `.done` and
 // `response.done`; speech during an answer cancels it (`response.done` with status
-// `cancelled`). The model `live-tools` with tools first calls the first tool
-// (`response.function_call_arguments.done`) and answers once its `function_call_output` and
-// `response.create` come. What the page heard and received is logged on the call's entry
+// `cancelled`). The model `live-tools` with tools first calls the first tool twice in one
+// response (`response.function_call_arguments.done` for each, then `response.done` with both
+// calls) and answers once a `response.create` comes (a second one while it answers gets
+// OpenAI's `conversation_already_has_active_response` error); `live-drop` closes the data
+// channel after its first answer. What the page heard and received is logged on the call's entry
 // (`POST /realtime/peer/log`): `peer: { heardMs, interrupted, received }`.
 
 import { readFile } from 'node:fs/promises';
@@ -61,15 +63,18 @@ export function realtimeRoutes() {
       entry.peer = { heardMs: 0, interrupted: 0, received: [] };
       const call = { entry, answered: null };
       calls.set(id, call);
+      const offer = { forPeer: { id, sdp: entry.offer, session, transcript: TRANSCRIPT, answer: LIVE_ANSWER } };
       const timer = setTimeout(() => {
         call.answered = null;
+        // Not handed to a peer page later.
+        if (offers.includes(offer)) offers.splice(offers.indexOf(offer), 1);
         openAiError(res, 503, 'No peer page answered the call (open /realtime/peer at the mock).', null, 'server_error');
       }, ANSWER_WAIT_MS);
       call.answered = (sdp) => {
         clearTimeout(timer);
         res.writeHead(201, { 'content-type': 'application/sdp', location: `/v1/realtime/calls/${id}` }).end(sdp);
       };
-      offers.push({ forPeer: { id, sdp: entry.offer, session, transcript: TRANSCRIPT, answer: LIVE_ANSWER } });
+      offers.push(offer);
       hand();
     },
     [`GET ${PEER_PATH}`]: (req, res) => {

@@ -97,6 +97,7 @@ describe('the mock’s Realtime API', () => {
     assert.equal(call.session.instructions, 'Be brief.');
     assert.ok(call.offer.startsWith('v=0'));
     assert.ok(call.peer.heardMs > 500, `the peer heard the microphone: ${call.peer.heardMs} ms`);
+    for (let waited = 0; waited < 5000 && call.peer.received.length === 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.deepEqual(call.peer.received.map((event) => event.type), ['response.create']);
     await context.close();
   });

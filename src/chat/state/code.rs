@@ -15,6 +15,7 @@ use std::cell::Cell;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use hearth_core::markdown::{Citing, RenderMode, SafeHtml};
 use hearth_core::storage::MessageRecord;
@@ -45,6 +46,9 @@ pub(crate) struct ReplyCode {
     pub(crate) render_cited: fn(&MessageRecord, RenderMode) -> SafeHtml,
     /// The highlighted markup of one code block, when the language is known.
     pub(crate) highlight_code: fn(&str, &str) -> Option<SafeHtml>,
+    /// The app a reply record holds, when an app agent wrote it (read here:
+    /// the first load does not carry the reader).
+    pub(crate) app_of: fn(&MessageRecord) -> Option<Arc<str>>,
     /// The tools a talk starting now offers (`talk_tools`).
     pub(crate) talk_tools: fn(ChatContext, Option<AbortSignal>) -> Offering,
     /// Runs a call a talk's model made.
@@ -59,6 +63,7 @@ fn reply_code() -> Result<&'static ReplyCode, ChunkError> {
         render_reply: hearth_core::markdown::render_reply,
         render_cited,
         highlight_code: hearth_core::markdown::highlight_code,
+        app_of: super::turn::app_of,
         talk_tools: talk_tools::offer,
         talk_call: talk_tools::call,
     };
@@ -112,6 +117,25 @@ impl AssistantView {
         }
         self.rendered.set_value(true);
         self.render_record();
+    }
+
+    /// Reads the stored reply's app (`record`): now when the chunk is
+    /// loaded, else once it is (and the reply is still there).
+    pub(super) fn read_app(&self) {
+        let view = *self;
+        let read = move |code: &ReplyCode| {
+            if let Some(app) = view.record.try_with_value(|record| (code.app_of)(record)) {
+                view.show_app(app);
+            }
+        };
+        match loaded() {
+            Some(code) => read(code),
+            None => spawn_local(async move {
+                if let Ok(code) = load().await {
+                    read(code);
+                }
+            }),
+        }
     }
 
     /// Renders the stored reply's markdown (`record`) into the tail, now when

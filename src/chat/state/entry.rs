@@ -9,7 +9,6 @@
 use std::sync::Arc;
 
 use hearth_core::Millis;
-use hearth_core::app::app_document;
 use hearth_core::markdown::{RenderMode, SafeHtml, TailChange};
 use hearth_core::message::{AttachedFile, ChatMessage, Role};
 use hearth_core::provider::Usage;
@@ -315,10 +314,6 @@ impl AssistantView {
         if extras_changed {
             self.extras_changes.update(|n| *n = n.wrapping_add(1));
         }
-        let app = app_of(record);
-        if self.app.with_untracked(|shown| shown.as_deref() != app.as_deref()) {
-            self.app.set(app);
-        }
         if self.calls.with_untracked(|calls| calls != &record.tool_calls) {
             self.calls.set(record.tool_calls.clone());
         }
@@ -354,12 +349,26 @@ impl AssistantView {
         self.record.with_value(read)
     }
 
+    /// Shows `app` as the reply's app (see `app`), when it is another (and
+    /// the reply is still there).
+    pub(crate) fn show_app(&self, app: Option<Arc<str>>) {
+        if self.app.try_with_untracked(|shown| shown.as_deref() != app.as_deref()) == Some(true) {
+            self.app.set(app);
+        }
+    }
+
     /// Shows a stored version of the reply. The markdown is rendered at once
     /// only if the reply is on screen (`rendered`); otherwise when it is mounted.
     fn show_record(&self, record: &MessageRecord) {
         let text_changed =
             self.record.with_value(|shown| shown.content != record.content || shown.citations != record.citations);
         self.publish(record);
+        // Only an app agent's reply holds an app, read by the `reply` chunk.
+        if record.agent.as_ref().is_some_and(|agent| agent.is_app()) {
+            self.read_app();
+        } else {
+            self.show_app(None);
+        }
         self.fresh.set_value(false);
         if text_changed || !self.blocks.is_empty() {
             self.blocks.clear();
@@ -471,15 +480,6 @@ fn extras_differ(a: &MessageRecord, b: &MessageRecord) -> bool {
         || a.server_tools != b.server_tools
         || a.images != b.images
         || a.unsupported != b.unsupported
-}
-
-/// The app a reply record holds: the document of its complete app code, when
-/// an app agent wrote it.
-fn app_of(record: &MessageRecord) -> Option<Arc<str>> {
-    if !record.agent.as_ref().is_some_and(|agent| agent.is_app()) {
-        return None;
-    }
-    app_document(&record.content).map(Arc::from)
 }
 
 /// The name of the agent a reply record says wrote it, if it says.

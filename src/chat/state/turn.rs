@@ -223,7 +223,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
         view.skipped.set(shared.recorder.skipped());
         shared.recorder.finish(status.clone(), now()).clone()
     };
-    view.publish(&record);
+    publish(view, &record);
     view.status.set(status.clone());
     let blobs = std::mem::take(&mut turn.borrow_mut().blobs);
     store.save_message_with_blobs(&session, &record, &blobs).await;
@@ -333,7 +333,7 @@ async fn run_round(
         let mut shared = turn.borrow_mut();
         shared.blobs.extend(blobs);
         shared.recorder.record_result(&invocation.call_id, result);
-        view.publish(shared.recorder.record());
+        publish(view, shared.recorder.record());
         (invocation.call_id.clone(), outcome, duration)
     });
     let outcomes = join_all(runs).await;
@@ -355,7 +355,7 @@ async fn save_and_publish(turn: &Shared, store: StoreContext, session: &SessionR
         let shared = turn.borrow();
         (shared.recorder.record().clone(), shared.blobs.clone())
     };
-    view.publish(&record);
+    publish(view, &record);
     store.save_message_with_blobs(session, &record, &blobs).await;
 }
 
@@ -689,7 +689,7 @@ async fn store_pictures(turn: &Shared, view: AssistantView) {
         shared.unsaved = true;
     }
     let record = turn.borrow_mut().recorder.streaming_record(now()).clone();
-    view.publish(&record);
+    publish(view, &record);
 }
 
 /// Renders what arrived by the next frame. Asked for only when text is waiting,
@@ -723,4 +723,19 @@ async fn save_while_streaming(store: StoreContext, turn: Shared, session: Sessio
         };
         store.save_message(&session, &record).await;
     }
+}
+
+/// Publishes `record` on `view` (see `AssistantView::publish`) with its app.
+fn publish(view: AssistantView, record: &MessageRecord) {
+    view.publish(record);
+    view.show_app(app_of(record));
+}
+
+/// The app a reply record holds: the document of its complete app code, when
+/// an app agent wrote it.
+pub(super) fn app_of(record: &MessageRecord) -> Option<Arc<str>> {
+    if !record.agent.as_ref().is_some_and(|agent| agent.is_app()) {
+        return None;
+    }
+    app_document(&record.content).map(Arc::from)
 }

@@ -17,6 +17,7 @@ use hearth_core::format::audio::Pcm16;
 use hearth_core::provider::gemini::live;
 use hearth_core::provider::openai::realtime;
 use hearth_core::provider::realtime::{Exchange, TalkCall, TalkEvent, Transcript};
+use hearth_core::tools::STOPPED_BY_USER;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::rc::Rc;
@@ -62,6 +63,14 @@ pub(super) struct Talk {
     transcript: Transcript,
     /// The agent's tools, offered to the model.
     pub(super) tools: Option<Rc<TalkTools>>,
+    /// The calls running or waiting for approval, each kept as stopped if
+    /// the talk ends first.
+    calling: Vec<TalkCall>,
+    /// Whether the turn under way ended while calls ran: it is kept once they are done.
+    end_after_calls: bool,
+    /// Which start made it (`starts`): a microphone the browser gives an
+    /// earlier start is not taken.
+    start: u32,
 }
 
 /// The tools a talk offers.
@@ -76,7 +85,7 @@ pub(super) struct TalkTools {
 
 impl Talk {
     /// A talk starting in `chat`'s conversation, not connected yet.
-    pub(super) fn new(chat: ChatContext, speaker: (String, String), history: Vec<String>) -> Self {
+    pub(super) fn new(chat: ChatContext, speaker: (String, String), history: Vec<String>, start: u32) -> Self {
         Self {
             chat,
             speaker,
@@ -89,6 +98,9 @@ impl Talk {
             pcm: Pcm16::new(),
             transcript: Transcript::new(),
             tools: None,
+            calling: Vec::new(),
+            end_after_calls: false,
+            start,
         }
     }
 }
@@ -192,7 +204,12 @@ fn on_event(voice: VoiceContext, event: TalkEvent) {
             });
         }
         TalkEvent::ToolCall { id, name, arguments } => {
-            spawn_local(call_tool(id.clone(), name.clone(), arguments.clone()));
+            // Counted at once: the calls of one response all run before it goes on.
+            let call =
+                TalkCall { id: id.clone(), name: name.clone(), arguments: arguments.clone(), ..TalkCall::default() };
+            if let Some(tools) = TALK.with_borrow_mut(|talk| talk.as_mut().and_then(|talk| talk.began(call.clone()))) {
+                spawn_local(call_tool(voice, tools, call));
+            }
         }
         TalkEvent::UserSpeaking => view.update(|view| view.answering = false),
         TalkEvent::Ending(left) => view.update(|view| view.ending = Some(left.clone())),
@@ -206,11 +223,7 @@ fn on_event(voice: VoiceContext, event: TalkEvent) {
         spawn_local(async move {
             sleep(LATE_WORDS_MS).await;
             if end_turn(turn) {
-                // The turn is in the conversation now: the panel starts afresh.
-                view.update(|view| {
-                    view.user.clear();
-                    view.model.clear();
-                });
+                afresh(voice);
             }
         });
         return;
@@ -229,26 +242,71 @@ fn on_event(voice: VoiceContext, event: TalkEvent) {
     });
 }
 
-/// Runs a call the model made (asking first as the agent's choices say),
-/// hands its result back and keeps it with the turn under way.
-async fn call_tool(id: String, name: String, arguments: String) {
-    let Some(tools) = TALK.with_borrow(|talk| talk.as_ref().and_then(|talk| talk.tools.clone())) else { return };
-    let turn = TALK.with_borrow(|talk| talk.as_ref().map_or(0, |talk| talk.turns));
-    let started = now_ms();
-    let ask = TalkCallAsk { id: id.clone(), name: name.clone(), arguments: arguments.clone(), turn };
-    let (result, is_error) = (tools.code.talk_call)(tools.toolbox.clone(), ask).await;
-    if is_call() {
-        for event in realtime::function_output(&id, &result) {
-            send(&event);
-        }
-    } else {
-        send(&live::tool_response(&id, &name, &result, is_error));
+impl Talk {
+    /// Counts `call` as running (stopped, unless it ends); the tools it runs with.
+    fn began(&mut self, mut call: TalkCall) -> Option<Rc<TalkTools>> {
+        let tools = self.tools.clone()?;
+        STOPPED_BY_USER.clone_into(&mut call.result);
+        call.is_error = true;
+        self.calling.push(call);
+        Some(tools)
     }
-    let call = TalkCall { id, name, arguments, result, is_error, duration_ms: elapsed(started) };
-    TALK.with_borrow_mut(|talk| {
-        if let Some(talk) = talk.as_mut() {
-            talk.transcript.called(call);
+
+    /// Keeps `call`, done, with the turn under way; whether it was the last
+    /// one running, and whether the turn is over with it.
+    fn done(&mut self, call: TalkCall) -> (bool, bool) {
+        self.calling.retain(|running| running.id != call.id);
+        self.transcript.called(call);
+        let last = self.calling.is_empty();
+        (last, last && std::mem::take(&mut self.end_after_calls))
+    }
+
+    /// Ends the turn under way and keeps it.
+    fn close_turn(&mut self) {
+        self.turns += 1;
+        if let Some(exchange) = self.transcript.on(&TalkEvent::TurnDone) {
+            keep(self, exchange);
         }
+    }
+}
+
+/// Runs `call` with `tools` (asking first as the agent's choices say),
+/// hands its result back and keeps it with its turn, which waits for its
+/// calls. A call whose talk ended meanwhile was kept as stopped by [`end`].
+async fn call_tool(voice: VoiceContext, tools: Rc<TalkTools>, call: TalkCall) {
+    let started = now_ms();
+    let turn = TALK.with_borrow(|talk| talk.as_ref().map_or(0, |talk| talk.turns));
+    let ask = TalkCallAsk { id: call.id.clone(), name: call.name.clone(), arguments: call.arguments.clone(), turn };
+    let (result, is_error) = (tools.code.talk_call)(tools.toolbox.clone(), ask).await;
+    let call = TalkCall { result, is_error, duration_ms: elapsed(started), ..call };
+    // Only the talk that asked hears of it.
+    let same = TALK.with_borrow(|talk| {
+        talk.as_ref().and_then(|talk| talk.tools.as_ref()).is_some_and(|now| Rc::ptr_eq(now, &tools))
+    });
+    if !same {
+        return;
+    }
+    if is_call() {
+        send(&realtime::function_output(&call.id, &call.result));
+    } else {
+        send(&live::tool_response(&call.id, &call.name, &call.result, call.is_error));
+    }
+    let (last, turn_over) = TALK.with_borrow_mut(|talk| talk.as_mut().map_or((false, false), |talk| talk.done(call)));
+    if last && is_call() {
+        // One request for the answer, once every call of the response has its result.
+        send(realtime::RESPONSE_CREATE);
+    }
+    if turn_over {
+        TALK.with_borrow_mut(|talk| talk.as_mut().map(Talk::close_turn));
+        afresh(voice);
+    }
+}
+
+/// The turn is in the conversation now: the panel starts afresh.
+fn afresh(voice: VoiceContext) {
+    voice.live().talk.update(|view| {
+        view.user.clear();
+        view.model.clear();
     });
 }
 
@@ -259,14 +317,15 @@ fn elapsed(started: f64) -> u64 {
 }
 
 /// Ends turn number `turn` (when no later turn ended meanwhile) and keeps
-/// it; whether it did.
+/// it; whether it did. A turn with calls running is kept once they are done.
 fn end_turn(turn: Option<u32>) -> bool {
     TALK.with_borrow_mut(|talk| {
         let Some(talk) = talk.as_mut().filter(|talk| Some(talk.turns) == turn) else { return false };
-        talk.turns += 1;
-        if let Some(exchange) = talk.transcript.on(&TalkEvent::TurnDone) {
-            keep(talk, exchange);
+        if !talk.calling.is_empty() {
+            talk.end_after_calls = true;
+            return false;
         }
+        talk.close_turn();
         true
     })
 }
@@ -292,6 +351,8 @@ pub(super) fn left(voice: VoiceContext, current: Option<&str>) {
 /// ended, saying why) or the talk ended while the browser asked.
 pub(super) async fn open_microphone(voice: VoiceContext) -> Option<wasm_bindgen::JsValue> {
     let view = voice.live().talk;
+    let start = TALK.with_borrow(|talk| talk.as_ref().map(|talk| talk.start))?;
+    let ours = move |talk: &Talk| talk.start == start;
     let on_block = move |block: &[f32], rate: f32| {
         let speaking = view.with_untracked(|view| view.hands_free || view.held);
         let bytes = TALK.with_borrow_mut(|talk| {
@@ -309,15 +370,17 @@ pub(super) async fn open_microphone(voice: VoiceContext) -> Option<wasm_bindgen:
     };
     let on_ended = move || spawn_local(async move { end(voice, Some(MICROPHONE_GONE.to_owned())) });
     match Microphone::open(on_block, on_ended).await {
-        // Ended while the browser asked: the microphone closes as it drops.
+        // Ended while the browser asked (another talk may be starting): the microphone closes as it drops.
         Ok(mic) => TALK.with_borrow_mut(|talk| {
-            let talk = talk.as_mut()?;
+            let talk = talk.as_mut().filter(|talk| ours(talk))?;
             let stream = mic.stream().clone();
             talk.mic = Some(mic);
             Some(stream)
         }),
         Err(error) => {
-            end(voice, Some(VoiceProblem::Microphone(error).to_string()));
+            if TALK.with_borrow(|talk| talk.as_ref().is_some_and(ours)) {
+                end(voice, Some(VoiceProblem::Microphone(error).to_string()));
+            }
             None
         }
     }
@@ -349,6 +412,10 @@ pub(super) fn end(voice: VoiceContext, why: Option<String>) {
     drop(talk.player.take());
     if let Some(stop) = talk.tools.take().and_then(|tools| tools.stop.clone()) {
         stop.abort();
+    }
+    // Calls still running or waiting are kept, stopped.
+    for call in std::mem::take(&mut talk.calling) {
+        talk.transcript.called(call);
     }
     if let Some(exchange) = talk.transcript.finish() {
         keep(&mut talk, exchange);

@@ -74,7 +74,7 @@ pub(super) async fn start(voice: VoiceContext, chat: ChatContext) {
     });
     let account = entry.id().to_owned();
     if provider.kind == ProviderKind::Gemini {
-        start_live(voice, chat, (account, &provider), &settings, tools);
+        start_live(voice, chat, (account, &provider), &settings, (tools, id));
     } else {
         start_call(voice, chat, (account, provider), &settings, tools, id).await;
     }
@@ -92,7 +92,7 @@ fn start_live(
     chat: ChatContext,
     (account, provider): (String, &ProviderConfig),
     settings: &VoiceSettings,
-    tools: Rc<TalkTools>,
+    (tools, id): (Rc<TalkTools>, u32),
 ) {
     let model = model(settings, live::DEFAULT_MODEL);
     let agent_voice = untrack(|| chat.agent()).voice;
@@ -100,7 +100,7 @@ fn start_live(
         live::setup(&model, &chat.talk_prompt(&model, &tools.toolbox.specs), &tools.toolbox.specs, &agent_voice);
     // The conversation so far goes once the session is set up, so the model answers in its context.
     let history = live::history(&chat.talk_history()).into_iter().collect();
-    let mut started = Talk::new(chat, (account, model), history);
+    let mut started = Talk::new(chat, (account, model), history, id);
     started.player = PcmPlayer::new();
     started.tools = Some(tools);
     talk::begin(started);
@@ -137,17 +137,20 @@ async fn start_call(
         transcription_model: String::new(),
         language: settings.language.clone(),
     };
-    let mut started = Talk::new(chat, (account, model), realtime::history(&chat.talk_history()));
+    let mut started = Talk::new(chat, (account, model), realtime::history(&chat.talk_history()), id);
     started.tools = Some(tools);
     talk::begin(started);
     let ended = move || !starts::is_current(id) || !talk::is_on();
     let Some(microphone) = talk::open_microphone(voice).await else { return };
+    if ended() {
+        return; // Ended while the browser asked for the microphone.
+    }
     let secret = match ask(&realtime::client_secret_request(&provider, &setup), &provider).await {
         Ok(body) => realtime::parse_client_secret(&body),
         Err(why) => return stop(voice, ended(), why),
     };
     let Some(secret) = secret else {
-        return stop(voice, ended(), "OpenAI's answer had no session secret in it.".to_owned());
+        return stop(voice, ended(), "OpenAI's answer had no session secret in it; try again in a moment.".to_owned());
     };
     if ended() {
         return;
@@ -156,17 +159,23 @@ async fn start_call(
     let on_lost = move || spawn_local(async move { talk::end(voice, Some(CALL_LOST.to_owned())) });
     let (call, offer) = match PeerCall::offer(&microphone, realtime::DATA_CHANNEL, on_message, on_lost).await {
         Ok(made) => made,
-        Err(refused) => return stop(voice, ended(), format!("This browser could not make the call ({}).", refused.0)),
+        Err(refused) => {
+            let why =
+                format!("This browser could not make the call ({}); try again, or talk in another browser.", refused.0);
+            return stop(voice, ended(), why);
+        }
     };
+    if ended() {
+        return; // Ended while the browser gathered its addresses: no offer goes.
+    }
     let answer = ask(&realtime::call_request(&provider, &secret, &offer), &provider).await;
     if ended() {
         return; // The call is dropped with its answer.
     }
     let answered = match answer {
-        Ok(answer) => call
-            .answer(&answer)
-            .await
-            .map_err(|refused| format!("OpenAI's answer to the call was not usable ({}).", refused.0)),
+        Ok(answer) => call.answer(&answer).await.map_err(|refused| {
+            format!("OpenAI's answer to the call was not usable ({}); try again in a moment.", refused.0)
+        }),
         Err(why) => Err(why),
     };
     match answered {

@@ -16,10 +16,10 @@
 //! `input_audio_buffer.speech_started`, the user's transcription
 //! (`conversation.item.input_audio_transcription.delta`/`.completed`), the
 //! answer's (`response.output_audio_transcript.delta`/`.done`),
-//! `response.function_call_arguments.done`, `response.done` (cancelled when
-//! the user spoke over it) and `error`. Client events written:
-//! `conversation.item.create` of a `function_call_output` then
-//! `response.create` ([`function_output`]).
+//! `response.done` (cancelled when the user spoke over it; its completed
+//! function calls) and `error`. Client events written: the conversation so
+//! far ([`history`]), `conversation.item.create` of a `function_call_output`
+//! per call ([`function_output`]) then one `response.create`.
 
 use serde_json::{Value, json};
 
@@ -145,15 +145,17 @@ pub fn history(turns: &[(bool, String)]) -> Vec<String> {
         .collect()
 }
 
-/// The client events that hand the result of the call `call_id` back (its
-/// `output` text) and ask for the answer that follows.
-pub fn function_output(call_id: &str, output: &str) -> [String; 2] {
-    [
-        json!({ "type": "conversation.item.create", "item": { "type": "function_call_output", "call_id": call_id, "output": output } })
-            .to_string(),
-        json!({ "type": "response.create" }).to_string(),
-    ]
+/// The client event that hands the result of the call `call_id` back (its
+/// `output` text); once every call of a response has its result,
+/// [`RESPONSE_CREATE`] asks for the answer that follows (one for them all:
+/// a second while the first answers would be refused).
+pub fn function_output(call_id: &str, output: &str) -> String {
+    json!({ "type": "conversation.item.create", "item": { "type": "function_call_output", "call_id": call_id, "output": output } })
+        .to_string()
 }
+
+/// The client event that asks for a response (after a response's calls have their results).
+pub const RESPONSE_CREATE: &str = r#"{"type":"response.create"}"#;
 
 /// The events of one server event (the data channel's JSON text); one that
 /// is not JSON is an error event; ones Hearth does not act on are none.
@@ -172,9 +174,6 @@ pub fn parse(message: &str) -> Vec<TalkEvent> {
         }
         "response.output_audio_transcript.done" => vec![TalkEvent::ModelSaid(text("transcript"))],
         "response.output_text.done" => vec![TalkEvent::ModelSaid(text("text"))],
-        "response.function_call_arguments.done" => {
-            vec![TalkEvent::ToolCall { id: text("call_id"), name: text("name"), arguments: text("arguments") }]
-        }
         "response.done" => response_done(&event),
         "error" => {
             let message = event.pointer("/error/message").and_then(Value::as_str).unwrap_or("an unknown error");
@@ -185,19 +184,27 @@ pub fn parse(message: &str) -> Vec<TalkEvent> {
 }
 
 /// A finished response: cut short when cancelled (the user spoke over it);
-/// the turn is over unless it called tools (their results ask for the rest).
+/// else its completed function calls, taken from its output items (where
+/// each has its name and whole arguments; a call of a cancelled or cut
+/// response never runs), or, when it called none, the end of the turn (a
+/// response that called tools goes on once their results are in).
 fn response_done(event: &Value) -> Vec<TalkEvent> {
     let response = event.get("response");
     let status = response.and_then(|r| r.get("status")).and_then(Value::as_str).unwrap_or_default();
-    let calls = response.and_then(|r| r.get("output")).and_then(Value::as_array).is_some_and(|items| {
-        items.iter().any(|item| item.get("type").and_then(Value::as_str) == Some("function_call"))
-    });
-    let mut events = Vec::new();
     if status == "cancelled" {
-        events.push(TalkEvent::Interrupted);
+        return vec![TalkEvent::Interrupted, TalkEvent::TurnDone];
     }
-    if !calls || status == "cancelled" {
-        events.push(TalkEvent::TurnDone);
-    }
-    events
+    let items = response.and_then(|r| r.get("output")).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    let text = |item: &Value, key: &str| item.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
+    let calls: Vec<TalkEvent> = items
+        .iter()
+        .filter(|item| item.get("type").and_then(Value::as_str) == Some("function_call"))
+        .filter(|item| item.get("status").and_then(Value::as_str).is_none_or(|status| status == "completed"))
+        .map(|item| TalkEvent::ToolCall {
+            id: text(item, "call_id"),
+            name: text(item, "name"),
+            arguments: text(item, "arguments"),
+        })
+        .collect();
+    if calls.is_empty() || status != "completed" { vec![TalkEvent::TurnDone] } else { calls }
 }

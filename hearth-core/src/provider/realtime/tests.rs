@@ -155,21 +155,27 @@ fn openai_realtimes_published_events_become_events() {
     assert_eq!(events[5], [TalkEvent::ModelWords("Hello, how can I a".into())]);
     assert_eq!(events[6], [TalkEvent::ModelSaid("Hello, how can I assist you today?".into())]);
     assert_eq!(events[7], [TalkEvent::TurnDone]);
-    assert_eq!(
-        events[8],
-        [TalkEvent::ToolCall {
-            id: "call_001".into(),
-            name: "get_weather".into(),
-            arguments: r#"{"location": "San Francisco"}"#.into()
-        }]
-    );
+    assert_eq!(events[8], [], "a call's arguments done: it runs once its response is done");
     assert_eq!(events[9], [], "output_audio_buffer.cleared: WebRTC's own");
     assert_eq!(events[10], [TalkEvent::Error("The 'type' field is missing.".into())]);
     // A response cut by the user, and one that only called a tool (its result asks for the rest).
     let cancelled = r#"{"type":"response.done","response":{"status":"cancelled","output":[]}}"#;
     assert_eq!(realtime::parse(cancelled), [TalkEvent::Interrupted, TalkEvent::TurnDone]);
-    let calling = r#"{"type":"response.done","response":{"status":"completed","output":[{"type":"function_call","call_id":"c1","name":"calc","arguments":"{}"}]}}"#;
-    assert_eq!(realtime::parse(calling), []);
+    let calling = r#"{"type":"response.done","response":{"status":"completed","output":[
+        {"type":"message","role":"assistant","status":"completed","content":[]},
+        {"type":"function_call","status":"completed","call_id":"c1","name":"calc","arguments":"{\"expression\":\"1\"}"},
+        {"type":"function_call","status":"completed","call_id":"c2","name":"time","arguments":"{}"}]}}"#;
+    assert_eq!(
+        realtime::parse(&calling.replace('\n', "")),
+        [
+            TalkEvent::ToolCall { id: "c1".into(), name: "calc".into(), arguments: r#"{"expression":"1"}"#.into() },
+            TalkEvent::ToolCall { id: "c2".into(), name: "time".into(), arguments: "{}".into() },
+        ],
+        "each completed call, in order, and the turn goes on"
+    );
+    // A response cut for its length: its half-written call never runs.
+    let cut = r#"{"type":"response.done","response":{"status":"incomplete","output":[{"type":"function_call","status":"incomplete","call_id":"c3","name":"calc","arguments":"{\"expr"}]}}"#;
+    assert_eq!(realtime::parse(cut), [TalkEvent::TurnDone]);
     assert!(matches!(realtime::parse("{").as_slice(), [TalkEvent::Error(_)]));
 }
 
@@ -227,12 +233,15 @@ fn openai_realtime_asks_for_a_secret_with_the_key_then_answers_the_offer_with_th
         "the secret, never the key"
     );
     assert_eq!(call.body.as_deref(), Some("v=0\r\n"));
-    let [item, create] = realtime::function_output("call_001", "4");
+    let item = realtime::function_output("call_001", "4");
     assert_eq!(
         serde_json::from_str::<Value>(&item).expect("JSON"),
         json!({ "type": "conversation.item.create", "item": { "type": "function_call_output", "call_id": "call_001", "output": "4" } })
     );
-    assert_eq!(serde_json::from_str::<Value>(&create).expect("JSON"), json!({ "type": "response.create" }));
+    assert_eq!(
+        serde_json::from_str::<Value>(realtime::RESPONSE_CREATE).expect("JSON"),
+        json!({ "type": "response.create" })
+    );
 }
 
 #[test]
