@@ -41,7 +41,7 @@ const CHUNK_WHEN = {
   search: 'search, at the first search',
   shared: 'code that several chunks share, fetched with the first chunk that needs each part',
   sync: 'sync (the replicator, Check server, end-to-end encryption), when sync starts or a server is checked',
-  voice: 'dictation, voice notes, Read aloud and Talk (the microphone, transcription, speech, the Live API), at the first use',
+  voice: 'dictation, voice notes, Read aloud and Talk (the microphone, transcription, speech, the Live API and the Realtime call), at the first use',
 };
 
 /** The `.ext` files under `dir` (recursively, skipping node_modules), sorted. */
