@@ -78,8 +78,9 @@ fi
 
 if [ "${HEARTH_SETUP_BROWSER:-1}" = "1" ]; then
   # Debian's Chromium for the browser tests, and an emoji font so screenshots show emoji;
-  # espeak-ng writes the speech the voice tests feed Chromium's fake microphone.
-  apt_install chromium chromium-driver fonts-noto-color-emoji espeak-ng
+  # espeak-ng writes the speech the voice tests feed Chromium's fake microphone. Firefox ESR
+  # and WebKitGTK (its WebDriver and MiniBrowser, under Xvfb) run the cross-engine journeys.
+  apt_install chromium chromium-driver fonts-noto-color-emoji espeak-ng firefox-esr webkit2gtk-driver xvfb xauth
   if ! command -v node >/dev/null; then apt_install nodejs npm; fi
   if [ ! -f "$HEARTH_ROOT/tests/node_modules/playwright-core/index.js" ] \
      || [ "$HEARTH_ROOT/tests/package-lock.json" -nt "$HEARTH_ROOT/tests/node_modules/.package-lock.json" ]; then

@@ -69,6 +69,9 @@ node "$HEARTH_ROOT/scripts/figures.mjs" --check "$HEARTH_ROOT/dist"
 log "browser tests, two files at a time (at $(( $(date +%s) - START )) s)"
 (cd tests && npm run --silent test:e2e)
 
+log "the main journeys in Firefox and WebKit (at $(( $(date +%s) - START )) s)"
+(cd tests && npm run --silent test:engines)
+
 log "MCP conformance suite, Hearth as the client (at $(( $(date +%s) - START )) s)"
 node tests/conformance/run.mjs
 

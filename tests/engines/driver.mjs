@@ -1,0 +1,338 @@
+// Firefox and WebKit for the cross-engine journeys, behind one small page API shaped like
+// Playwright's (`getByRole`, `getByLabel`, `fill`, `click`, `waitFor`, …), so the journeys read
+// like the Chromium suite and find controls the same way: by role and accessible name, decided
+// in the page by Testing Library's queries (`@testing-library/dom`, injected on demand).
+//
+// - Firefox: Debian's `firefox-esr`, driven over WebDriver BiDi by puppeteer-core.
+// - WebKit: Debian's WebKitGTK `MiniBrowser --automation`, driven by `WebKitWebDriver`
+//   (classic WebDriver over HTTP, spoken here with `fetch`), under `xvfb-run`.
+//
+// Nothing is downloaded: both browsers are the machine's (scripts/setup.sh installs them).
+
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../support/ports.mjs';
+
+const require = createRequire(import.meta.url);
+const TESTING_LIBRARY = readFileSync(require.resolve('@testing-library/dom/dist/@testing-library/dom.umd.js'), 'utf8');
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const FIREFOX = '/usr/bin/firefox-esr';
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+const WAIT_MS = 15_000;
+
+/** The engines the journeys run in. */
+export const ENGINES = ['firefox', 'webkit'];
+
+/**
+ * The in-page search: `steps` from the document down (each a role and name, a label, or which
+ * of the matches), each step searching inside the matches of the one before.
+ */
+const FIND = `(steps) => {
+  const dom = window.TestingLibraryDom;
+  const name = (given) => (given && given.source !== undefined ? new RegExp(given.source, given.flags) : given);
+  let found = [document.body];
+  for (const step of steps) {
+    if (step.kind === 'nth') {
+      const at = step.index < 0 ? found.length + step.index : step.index;
+      found = found[at] ? [found[at]] : [];
+      continue;
+    }
+    const next = [];
+    for (const scope of found) {
+      if (step.kind === 'role') {
+        const options = { hidden: false };
+        if (step.name !== undefined) options.name = name(step.name);
+        next.push(...dom.queryAllByRole(scope, step.role, options));
+      } else if (step.kind === 'label') {
+        next.push(...dom.queryAllByLabelText(scope, name(step.name)));
+      } else if (step.kind === 'text') {
+        next.push(...dom.queryAllByText(scope, name(step.name), { exact: false }));
+      }
+    }
+    found = [...new Set(next)];
+  }
+  return found;
+}`;
+
+/** A name as the page rebuilds it: a string, or a regular expression's source and flags. */
+function wireName(name) {
+  return name instanceof RegExp ? { source: name.source, flags: name.flags } : name;
+}
+
+/** The elements a locator points at, as Playwright's: found afresh at each use. */
+class Locator {
+  constructor(page, steps) {
+    this.page = page;
+    this.steps = steps;
+  }
+
+  getByRole(role, { name } = {}) {
+    return new Locator(this.page, [...this.steps, { kind: 'role', role, name: wireName(name) }]);
+  }
+
+  getByLabel(name) {
+    return new Locator(this.page, [...this.steps, { kind: 'label', name: wireName(name) }]);
+  }
+
+  getByText(name) {
+    return new Locator(this.page, [...this.steps, { kind: 'text', name: wireName(name) }]);
+  }
+
+  nth(index) {
+    return new Locator(this.page, [...this.steps, { kind: 'nth', index }]);
+  }
+
+  first() {
+    return this.nth(0);
+  }
+
+  last() {
+    return this.nth(-1);
+  }
+
+  async count() {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return (await this.page.backend.find(this.steps)).length;
+      } catch (error) {
+        if (attempt >= 5 || !/stale|detached/i.test(String(error?.message))) throw error;
+        await sleep(100);
+      }
+    }
+  }
+
+  /** The one element, waited for. */
+  async element(timeout = WAIT_MS) {
+    let found = [];
+    for (let waited = 0; waited <= timeout; waited += 100) {
+      found = await this.page.backend.find(this.steps);
+      if (found.length === 1) return found[0];
+      if (found.length > 1) throw new Error(`${found.length} elements match ${JSON.stringify(this.steps)}`);
+      await sleep(100);
+    }
+    throw new Error(`no element matches ${JSON.stringify(this.steps)} after ${timeout} ms`);
+  }
+
+  async waitFor({ state = 'visible', timeout = WAIT_MS } = {}) {
+    for (let waited = 0; waited <= timeout; waited += 100) {
+      const count = await this.count();
+      if (state === 'hidden' ? count === 0 : count > 0) return;
+      await sleep(100);
+    }
+    throw new Error(`waited ${timeout} ms for ${JSON.stringify(this.steps)} to be ${state}`);
+  }
+
+  /**
+   * Runs `action` on the element, found afresh if the page replaced it meanwhile (a view
+   * re-rendered between finding and acting: WebDriver's "stale element").
+   */
+  async act(action) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await action(await this.element());
+      } catch (error) {
+        if (attempt >= 5 || !/stale|detached|no such element/i.test(String(error?.message))) throw error;
+        await sleep(100);
+      }
+    }
+  }
+
+  async click() {
+    await this.act((element) => this.page.backend.click(element));
+  }
+
+  /** Replaces the field's text with `text`, typed. */
+  async fill(text) {
+    await this.act(async (element) => {
+      await this.page.backend.clear(element);
+      if (text !== '') await this.page.backend.type(element, text);
+    });
+  }
+
+  /** Fills the field, then leaves it, so its change is committed (as `commit` does in Chromium). */
+  async commit(text) {
+    await this.fill(text);
+    await this.evaluate((element) => element.blur());
+  }
+
+  /** Picks the option whose text is `label` and tells the page, as a user's choice would. */
+  async selectOption({ label }) {
+    await this.evaluate((element, wanted) => {
+      const option = [...element.options].find((candidate) => candidate.textContent.trim() === wanted);
+      if (!option) throw new Error(`no option ${wanted}`);
+      element.value = option.value;
+      element.dispatchEvent(new Event('input', { bubbles: true }));
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+    }, label);
+  }
+
+  async innerText() {
+    return this.evaluate((element) => element.innerText);
+  }
+
+  async getAttribute(name) {
+    return this.evaluate((element, attribute) => element.getAttribute(attribute), name);
+  }
+
+  /** Runs `fn(element, arg)` in the page. */
+  async evaluate(fn, arg = null) {
+    return this.act((element) => this.page.backend.callOn(element, fn.toString(), arg));
+  }
+}
+
+/** A page of one engine. */
+class EnginePage extends Locator {
+  constructor(backend, engine) {
+    super(null, []);
+    this.page = this;
+    this.backend = backend;
+    this.engine = engine;
+  }
+
+  goto(url) {
+    return this.backend.goto(url);
+  }
+
+  reload() {
+    return this.backend.reload();
+  }
+
+  /** Runs `fn(arg)` in the page; its JSON result. */
+  evaluate(fn, arg = null) {
+    return this.backend.call(fn.toString(), arg);
+  }
+
+  screenshot(path) {
+    return this.backend.screenshot(path);
+  }
+}
+
+/** Launches `engine`; `{ newPage(), close() }`. One page at a time. */
+export async function launch(engine) {
+  if (engine === 'firefox') return launchFirefox();
+  if (engine === 'webkit') return launchWebKit();
+  throw new Error(`unknown engine ${engine}`);
+}
+
+async function launchFirefox() {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    extraPrefsFirefox: {
+      // No first-run pages, no update or telemetry requests to a network this machine lacks.
+      'browser.shell.checkDefaultBrowser': false,
+      'app.update.enabled': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+    },
+  });
+  return {
+    async newPage() {
+      const page = await browser.newPage();
+      const injected = async () => {
+        const has = await page.evaluate('Boolean(window.TestingLibraryDom)');
+        if (!has) await page.evaluate(TESTING_LIBRARY);
+      };
+      const backend = {
+        goto: (url) => page.goto(url),
+        reload: () => page.reload(),
+        async find(steps) {
+          await injected();
+          const list = await page.evaluateHandle(`(${FIND})(${JSON.stringify(steps)})`);
+          const properties = await list.getProperties();
+          const elements = [];
+          for (const [key, value] of properties) if (/^\d+$/.test(key)) elements[Number(key)] = value.asElement();
+          await list.dispose();
+          return elements.filter(Boolean);
+        },
+        click: (element) => element.click(),
+        clear: (element) => element.evaluate((field) => {
+          field.value = '';
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        }),
+        type: (element, text) => element.type(text),
+        call: (source, arg) => page.evaluate(`(${source})(${JSON.stringify(arg)})`),
+        callOn: (element, source, arg) => element.evaluate(new Function('element', 'arg', `return (${source})(element, arg);`), arg),
+        screenshot: (path) => page.screenshot({ path }),
+      };
+      return new EnginePage(backend, 'firefox');
+    },
+    close: () => browser.close(),
+  };
+}
+
+async function launchWebKit() {
+  const port = await freePort();
+  const driver = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`], { stdio: 'ignore', detached: true });
+  const base = `http://127.0.0.1:${port}`;
+  const request = async (method, path, body) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(`WebDriver ${method} ${path}: ${answer.value?.error}: ${answer.value?.message}`);
+    return answer.value;
+  };
+  for (let waited = 0; ; waited += 100) {
+    try {
+      await request('GET', '/status');
+      break;
+    } catch (error) {
+      if (waited > 10_000) throw error;
+      await sleep(100);
+    }
+  }
+  const sessions = [];
+  return {
+    async newPage() {
+      const session = await request('POST', '/session', {
+        capabilities: {
+          alwaysMatch: {
+            browserName: 'MiniBrowser',
+            'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--geometry=1280x800'] },
+          },
+        },
+      });
+      const id = session.sessionId;
+      sessions.push(id);
+      const at = (path) => `/session/${id}${path}`;
+      const run = (script, args) => request('POST', at('/execute/sync'), { script, args });
+      const injected = async () => {
+        if (!(await run('return Boolean(window.TestingLibraryDom);', []))) {
+          await run(`(function () { ${TESTING_LIBRARY}\n}).call(window);`, []);
+        }
+      };
+      const backend = {
+        goto: (url) => request('POST', at('/url'), { url }),
+        reload: () => request('POST', at('/refresh'), {}),
+        async find(steps) {
+          await injected();
+          const found = await run(`return (${FIND})(arguments[0]);`, [steps]);
+          return found.map((element) => element[ELEMENT]);
+        },
+        click: (element) => request('POST', at(`/element/${element}/click`), {}),
+        clear: (element) => request('POST', at(`/element/${element}/clear`), {}),
+        type: (element, text) => request('POST', at(`/element/${element}/value`), { text }),
+        call: (source, arg) => run(`return (${source})(arguments[0]);`, [arg]),
+        callOn: (element, source, arg) => run(`return (${source})(arguments[0], arguments[1]);`, [{ [ELEMENT]: element }, arg]),
+        async screenshot(path) {
+          writeFileSync(path, Buffer.from(await request('GET', at('/screenshot')), 'base64'));
+        },
+      };
+      return new EnginePage(backend, 'webkit');
+    },
+    async close() {
+      for (const id of sessions) await request('DELETE', `/session/${id}`).catch(() => {});
+      try {
+        process.kill(-driver.pid);
+      } catch {
+        // Gone already.
+      }
+    },
+  };
+}
