@@ -207,9 +207,13 @@ class EnginePage extends Locator {
   screenshot(path) {
     return this.backend.screenshot(path);
   }
+
+  close() {
+    return this.backend.close();
+  }
 }
 
-/** Launches `engine`; `{ newPage(), close() }`. One page at a time. */
+/** Launches `engine`; `{ newPage(), close() }`. Each page has storage of its own; one page at a time. */
 export async function launch(engine) {
   if (engine === 'firefox') return launchFirefox();
   if (engine === 'webkit') return launchWebKit();
@@ -231,7 +235,9 @@ async function launchFirefox() {
   });
   return {
     async newPage() {
-      const page = await browser.newPage();
+      // A context of its own: its storage starts empty, as a fresh profile's.
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
       const injected = async () => {
         const has = await page.evaluate('Boolean(window.TestingLibraryDom)');
         if (!has) await page.evaluate(TESTING_LIBRARY);
@@ -257,6 +263,7 @@ async function launchFirefox() {
         call: (source, arg) => page.evaluate(`(${source})(${JSON.stringify(arg)})`),
         callOn: (element, source, arg) => element.evaluate(new Function('element', 'arg', `return (${source})(element, arg);`), arg),
         screenshot: (path) => page.screenshot({ path }),
+        close: () => context.close(),
       };
       return new EnginePage(backend, 'firefox');
     },
@@ -290,6 +297,8 @@ async function launchWebKit() {
   const sessions = [];
   return {
     async newPage() {
+      // One session at a time (the driver's limit): a new page ends the one before.
+      for (const old of sessions.splice(0)) await request('DELETE', `/session/${old}`).catch(() => {});
       const session = await request('POST', '/session', {
         capabilities: {
           alwaysMatch: {
@@ -315,13 +324,27 @@ async function launchWebKit() {
           const found = await run(`return (${FIND})(arguments[0]);`, [steps]);
           return found.map((element) => element[ELEMENT]);
         },
-        click: (element) => request('POST', at(`/element/${element}/click`), {}),
+        async click(element) {
+          try {
+            await request('POST', at(`/element/${element}/click`), {});
+          } catch (error) {
+            if (!/intercepted/.test(error.message)) throw error;
+            // WebKit scrolls the element only just into view, where a dialog's sticky header
+            // can sit over it: scrolled to the middle, it is clicked again.
+            await run('arguments[0].scrollIntoView({ block: "center" });', [{ [ELEMENT]: element }]);
+            await request('POST', at(`/element/${element}/click`), {});
+          }
+        },
         clear: (element) => request('POST', at(`/element/${element}/clear`), {}),
         type: (element, text) => request('POST', at(`/element/${element}/value`), { text }),
         call: (source, arg) => run(`return (${source})(arguments[0]);`, [arg]),
         callOn: (element, source, arg) => run(`return (${source})(arguments[0], arguments[1]);`, [{ [ELEMENT]: element }, arg]),
         async screenshot(path) {
           writeFileSync(path, Buffer.from(await request('GET', at('/screenshot')), 'base64'));
+        },
+        async close() {
+          sessions.splice(sessions.indexOf(id), 1);
+          await request('DELETE', `/session/${id}`).catch(() => {});
         },
       };
       return new EnginePage(backend, 'webkit');

@@ -4,6 +4,9 @@
 //
 // - A provider of each family added in the Providers dialog, a reply streamed from each, and
 //   the conversation there again after a reload (IndexedDB).
+// - The API keys locked with a passphrase (WebCrypto): sealed in IndexedDB, asked for after a
+//   reload, then the key goes to its server again; search finds the message.
+// - Offline: once the service worker has the app, it opens with the host gone.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,10 +16,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startMockServer } from '../mock/server.mjs';
 import { builtApp } from '../support/dist.mjs';
+import { readDatabase } from '../support/idb.mjs';
 import { FAMILIES } from '../support/mock.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { ENGINES, launch } from './driver.mjs';
 
+const SECRET = 'sk-engine-secret-42';
+const PASSPHRASE = 'correct horse battery staple';
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const ENGINE_FILTER = process.env.HEARTH_ENGINES?.split(',') ?? ENGINES;
 
@@ -27,6 +33,32 @@ async function until(check, what, timeout = 20_000) {
     await sleep(150);
   }
   assert.fail(`waited ${timeout} ms for ${what}`);
+}
+
+/** Adds a provider of `family` answering from the mock's `echo`, in the Providers dialog. */
+async function addProvider(page, mock, family, apiKey = 'sk-test') {
+  await page.getByRole('button', { name: 'Providers' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Providers' });
+  await dialog.waitFor();
+  await dialog.getByRole('combobox', { name: 'New provider type' }).selectOption({ label: family.type });
+  await dialog.getByRole('button', { name: 'Add provider' }).click();
+  const form = dialog.getByRole('form', { name: 'Provider settings' });
+  await form.getByRole('textbox', { name: 'Base URL' }).commit(family.baseUrl(mock));
+  await form.getByLabel('API key').commit(apiKey);
+  await form.getByRole('textbox', { name: 'Model' }).commit('echo');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Sends `words` and waits for the whole echo of them. */
+async function send(page, words) {
+  const replies = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Assistant' });
+  const before = await replies.count();
+  await page.getByRole('textbox', { name: 'Message' }).fill(words);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await until(async () => (await replies.count()) > before, `a reply to "${words}"`);
+  await until(async () => (await replies.last().innerText()).includes(words), `the echo of "${words}"`);
+  await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden' });
 }
 
 for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
@@ -54,24 +86,9 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
       const log = page.getByRole('log', { name: 'Conversation' });
       const replies = log.getByRole('article', { name: 'Assistant' });
       for (const family of [FAMILIES.openai, FAMILIES.anthropic, FAMILIES.gemini]) {
-        await page.getByRole('button', { name: 'Providers' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Providers' });
-        await dialog.waitFor();
-        await dialog.getByRole('combobox', { name: 'New provider type' }).selectOption({ label: family.type });
-        await dialog.getByRole('button', { name: 'Add provider' }).click();
-        const form = dialog.getByRole('form', { name: 'Provider settings' });
-        await form.getByRole('textbox', { name: 'Base URL' }).commit(family.baseUrl(mock));
-        await form.getByLabel('API key').commit('sk-test');
-        await form.getByRole('textbox', { name: 'Model' }).commit('echo');
-        await dialog.getByRole('button', { name: 'Close' }).click();
-        await dialog.waitFor({ state: 'hidden' });
-        const before = await replies.count();
+        await addProvider(page, mock, family);
         const words = `Hello from ${engine} to ${family.type}`;
-        await message.fill(words);
-        await page.getByRole('button', { name: 'Send' }).click();
-        await until(async () => (await replies.count()) > before, `a reply from ${family.type}`);
-        await until(async () => (await replies.last().innerText()).includes(words), `the echo of "${words}"`);
-        await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden' });
+        await send(page, words);
         const asked = mock.requests.filter((entry) => family.isChat(entry) && JSON.stringify(entry.body ?? {}).includes(words));
         assert.ok(asked.length >= 1, `${family.type} was asked (and perhaps for a title too)`);
       }
@@ -81,6 +98,52 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
       await until(async () => (await replies.count()) === 3, 'the three replies after the reload');
         // A stored reply is rendered once the reply chunk is in.
       await until(async () => (await replies.first().innerText()).includes(`Hello from ${engine}`), 'the first reply, rendered');
+      await page.close();
+    });
+
+    test('locked API keys are sealed, asked for after a reload, then sent to their server; search finds the message', async () => {
+      const page = await browser.newPage();
+      await page.goto(app.url);
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      await addProvider(page, mock, FAMILIES.openai, SECRET);
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      const section = settings.getByRole('region', { name: 'API key lock' });
+      await section.getByRole('button', { name: 'Lock API keys with a passphrase' }).click();
+      await section.getByLabel('Passphrase').fill(PASSPHRASE);
+      await section.getByLabel('Confirm passphrase').fill(PASSPHRASE);
+      await section.getByRole('button', { name: 'Lock API keys' }).click();
+      await section.getByText('API keys locked with your passphrase.').waitFor({ timeout: 30_000 });
+      await settings.getByRole('button', { name: 'Close' }).click();
+      const stored = await readDatabase(page, ['providers']);
+      assert.ok(!JSON.stringify(stored).includes(SECRET), 'no plain key in IndexedDB');
+      assert.equal(stored.providers[0].api_key, '');
+      await page.reload();
+      const prompt = page.getByRole('dialog', { name: 'Unlock your API keys' });
+      await prompt.waitFor();
+      await prompt.getByLabel('Passphrase').fill(PASSPHRASE);
+      await prompt.getByRole('button', { name: 'Unlock' }).click();
+      await prompt.waitFor({ state: 'hidden', timeout: 30_000 });
+      const words = `Locked in ${engine}, then opened`;
+      await send(page, words);
+      const asked = mock.requests.find((entry) => FAMILIES.openai.isChat(entry) && JSON.stringify(entry.body ?? {}).includes(words));
+      assert.equal(asked.headers.authorization, `Bearer ${SECRET}`, 'the key, unsealed, to its own server');
+      await page.getByRole('searchbox', { name: 'Search conversations' }).fill('opened');
+      const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+      await until(async () => (await results.count()) > 0, 'a search result');
+      await page.close();
+    });
+
+    test('once the service worker has the app, it opens with its host gone', async () => {
+      const page = await browser.newPage();
+      const host = await startStaticServer({ root: builtApp(), headers: true });
+      await page.goto(host.url);
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      await until(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), 'the service worker in control', 60_000);
+      await host.close();
+      await page.reload();
+      await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 30_000 });
+      await page.close();
     });
   });
 }
