@@ -28,7 +28,7 @@ use crate::io::db::{NewBlob, StorageError};
 use crate::io::files::{DownloadError, ReadError, download, download_bytes};
 use crate::io::ids::new_id;
 use crate::io::inflate::{Format, InflateError, inflate};
-use crate::io::media::{blob_of, bytes_of, sha256_hex};
+use crate::io::media::{bytes_of, sha256_hex};
 use crate::io::yield_now::yield_now;
 
 /// Why a whole-store operation did nothing.
@@ -192,8 +192,8 @@ async fn checked_blobs(entries: &[BlobEntry]) -> Result<Vec<NewBlob>, DataError>
         if hash != entry.id {
             return Err(DataError::DamagedAttachment);
         }
-        let data = blob_of(&bytes, &entry.mime).ok_or(DataError::DamagedAttachment)?;
-        blobs.push(NewBlob { hash, mime: entry.mime.clone(), data });
+        let blob = NewBlob::of_bytes(hash, entry.mime.clone(), &bytes).ok_or(DataError::DamagedAttachment)?;
+        blobs.push(blob);
     }
     Ok(blobs)
 }

@@ -263,7 +263,7 @@ describe('images and PDFs in a message', () => {
       // Stored once, as the master; the message refers to it and holds no bytes.
       const blobs = await storedBlobs(page);
       assert.equal(blobs.length, 1);
-      assert.deepEqual([blobs[0].mime, blobs[0].size, blobs[0].isBlob], ['image/jpeg', bytes.length, true]);
+      assert.deepEqual([blobs[0].mime, blobs[0].size, blobs[0].held], ['image/jpeg', bytes.length, true]);
       const { messages } = await readDatabase(page, ['messages']);
       const user = messages.find((m) => m.role === 'user');
       assert.deepEqual(user.blobs, [blobs[0].id]);

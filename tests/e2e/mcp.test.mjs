@@ -201,7 +201,7 @@ describe('MCP servers', () => {
     assert.deepEqual(stored.result.media, [{ mime: 'image/png', blob: hash }], 'the record keeps the reference');
     assert.deepEqual(reply.blobs, [hash]);
     assert.ok(!JSON.stringify(reply).includes(picture.source.data.slice(0, 64)), 'no base64 in the record');
-    assert.deepEqual(await storedBlobs(chat.page), [{ id: hash, mime: 'image/png', size: bytes.length, isBlob: true }]);
+    assert.deepEqual(await storedBlobs(chat.page), [{ id: hash, mime: 'image/png', size: bytes.length, held: true }]);
     await shown.scrollIntoViewIfNeeded();
     await screenshot(chat.page, 'mcp-three-tools.png');
 

@@ -333,7 +333,7 @@ describe('sync against a hostile server', () => {
     const onA = await waitUntil(async () => (await readDatabase(a.page, ['messages'])).messages.find((m) => m.content === 'A large PDF for the other device' && m.blobs.length), 'A stored it', { timeout: SYNC_WAIT });
     const hash = onA.blobs[0];
     await arrives(b.page, 'A large PDF for the other device');
-    await waitUntil(async () => (await storedBlobs(b.page)).some((blob) => blob.id === hash && blob.isBlob), 'the bytes are stored on B, whole', { timeout: SYNC_WAIT });
+    await waitUntil(async () => (await storedBlobs(b.page)).some((blob) => blob.id === hash && blob.held), 'the bytes are stored on B, whole', { timeout: SYNC_WAIT });
     const [blobA] = (await storedBlobs(a.page)).filter((blob) => blob.id === hash);
     const [blobB] = (await storedBlobs(b.page)).filter((blob) => blob.id === hash);
     assert.deepEqual([blobB.size, blobB.mime], [blobA.size, blobA.mime]);

@@ -398,7 +398,7 @@ describe('sync', () => {
     assert.equal(onA.attachments.length, 1);
     const hash = onA.blobs[0];
     assert.deepEqual(sent.blobs, [hash], 'the message names the same bytes');
-    await waitUntil(async () => (await storedBlobs(b.page)).some((blob) => blob.id === hash && blob.isBlob), 'the bytes are stored on B', { timeout: SYNC_WAIT });
+    await waitUntil(async () => (await storedBlobs(b.page)).some((blob) => blob.id === hash && blob.held), 'the bytes are stored on B', { timeout: SYNC_WAIT });
     const [blobA] = (await storedBlobs(a.page)).filter((blob) => blob.id === hash);
     const [blobB] = (await storedBlobs(b.page)).filter((blob) => blob.id === hash);
     assert.deepEqual([blobB.size, blobB.mime], [blobA.size, blobA.mime]);

@@ -168,6 +168,15 @@ class Locator {
     }, label);
   }
 
+  /**
+   * Chooses the files at `paths` in the picker this button opens (its file input, beside it),
+   * as Playwright's file chooser does: synthetic paste and drop events carry no files in
+   * Firefox.
+   */
+  async chooseFiles(paths) {
+    await this.act((element) => this.page.backend.chooseFiles(element, paths));
+  }
+
   async innerText() {
     return this.evaluate((element) => element.innerText);
   }
@@ -260,6 +269,10 @@ async function launchFirefox() {
           field.dispatchEvent(new Event('input', { bubbles: true }));
         }),
         type: (element, text) => element.type(text),
+        async chooseFiles(button, paths) {
+          const input = (await button.evaluateHandle((element) => element.nextElementSibling)).asElement();
+          await input.uploadFile(...paths);
+        },
         call: (source, arg) => page.evaluate(`(${source})(${JSON.stringify(arg)})`),
         callOn: (element, source, arg) => element.evaluate(new Function('element', 'arg', `return (${source})(element, arg);`), arg),
         screenshot: (path) => page.screenshot({ path }),
@@ -337,6 +350,10 @@ async function launchWebKit() {
         },
         clear: (element) => request('POST', at(`/element/${element}/clear`), {}),
         type: (element, text) => request('POST', at(`/element/${element}/value`), { text }),
+        async chooseFiles(button, paths) {
+          const input = await run('return arguments[0].nextElementSibling;', [{ [ELEMENT]: button }]);
+          await request('POST', at(`/element/${input[ELEMENT]}/value`), { text: paths.join('\n') });
+        },
         call: (source, arg) => run(`return (${source})(arguments[0]);`, [arg]),
         callOn: (element, source, arg) => run(`return (${source})(arguments[0], arguments[1]);`, [{ [ELEMENT]: element }, arg]),
         async screenshot(path) {

@@ -7,10 +7,15 @@
 // - The API keys locked with a passphrase (WebCrypto): sealed in IndexedDB, asked for after a
 //   reload, then the key goes to its server again; search finds the message.
 // - Offline: once the service worker has the app, it opens with the host gone.
+// - Typing before the app starts (its main wasm held back): the text is in the app's box.
+// - An image attached in the file picker, prepared by the media worker and stored (IndexedDB),
+//   reaches the model.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createServer, request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +23,7 @@ import { startMockServer } from '../mock/server.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { FAMILIES } from '../support/mock.mjs';
+import { solidPng } from '../mock/png.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { ENGINES, launch } from './driver.mjs';
 
@@ -33,6 +39,38 @@ async function until(check, what, timeout = 20_000) {
     await sleep(150);
   }
   assert.fail(`waited ${timeout} ms for ${what}`);
+}
+
+/**
+ * A host in front of `target` that holds the main wasm back while `held` is true: `{ url,
+ * release(), close() }`.
+ */
+async function holdingHost(target) {
+  const waiting = [];
+  let held = true;
+  const server = createServer((req, res) => {
+    const pass = () => {
+      const upstream = httpRequest(new URL(req.url, target), { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
+    };
+    if (held && /\/hearth_bg\.wasm$/.test(req.url)) waiting.push(pass);
+    else pass();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    release() {
+      held = false;
+      for (const pass of waiting.splice(0)) pass();
+    },
+    close: () => new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
 }
 
 /** Adds a provider of `family` answering from the mock's `echo`, in the Providers dialog. */
@@ -131,6 +169,49 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
       await page.getByRole('searchbox', { name: 'Search conversations' }).fill('opened');
       const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
       await until(async () => (await results.count()) > 0, 'a search result');
+      await page.close();
+    });
+
+    test('text typed before the app started is in its message box once it starts', async () => {
+      const host = await holdingHost(app.url);
+      const page = await browser.newPage();
+      try {
+        await page.goto(host.url);
+        const box = page.getByRole('textbox', { name: 'Message' });
+        await box.waitFor();
+        assert.equal(await page.getByRole('button', { name: 'Providers' }).count(), 0, 'the app has not started');
+        await box.fill('Half a thought');
+        host.release();
+        await page.getByRole('button', { name: 'Providers' }).waitFor({ timeout: 30_000 });
+        await until(async () => (await box.evaluate((field) => field.value)) === 'Half a thought', 'the app has the text');
+      } finally {
+        host.release();
+        await page.close();
+        await host.close();
+      }
+    });
+
+    test('an image attached is prepared by the media worker, stored, and reaches the model', async () => {
+      const page = await browser.newPage();
+      await page.goto(app.url);
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      await addProvider(page, mock, FAMILIES.openai);
+      const square = path.join(mkdtempSync(path.join(tmpdir(), 'hearth-engines-')), 'square.png');
+      writeFileSync(square, solidPng(2, 96));
+      await page.getByRole('button', { name: 'Attach a file' }).chooseFiles([square]);
+      const attached = page.getByRole('list', { name: 'Attached images, PDFs and voice notes' }).getByRole('listitem');
+      await until(async () => (await attached.count()) === 1, 'the image attached');
+      await until(async () => /Will be sent as/.test(await attached.first().innerText()), 'the image prepared', 30_000).catch(async (error) => {
+        await page.screenshot(path.join(SCREENSHOTS, `${engine}-image-not-ready.png`));
+        throw new Error(`${error.message}: ${await attached.first().innerText()}`);
+      });
+      const words = `A square from ${engine}`;
+      await send(page, words);
+      const asked = mock.requests.find((entry) => FAMILIES.openai.isChat(entry) && JSON.stringify(entry.body ?? {}).includes(words));
+      const parts = asked.body.messages.at(-1).content;
+      assert.ok(Array.isArray(parts), `the message has parts: ${JSON.stringify(asked.body.messages.at(-1)).slice(0, 300)}`);
+      const image = parts.find((part) => part.type === 'image_url');
+      assert.match(image.image_url.url, /^data:image\/(png|jpeg|webp);base64,/, 'the image, as data');
       await page.close();
     });
 

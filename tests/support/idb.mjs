@@ -184,7 +184,11 @@ export function searchTerms(text, { cap } = {}) {
   return cap === undefined ? terms : terms.slice(0, cap);
 }
 
-/** The blob store's records (without their bytes): `[{ id, mime, size }]`. */
+/**
+ * The blob store's records (without their bytes): `[{ id, mime, size, held }]`, `held` when
+ * the record holds its bytes, all `size` of them (an `ArrayBuffer`, or a `Blob` as records
+ * written before held).
+ */
 export function storedBlobs(page) {
   return page.evaluate(async () => {
     const db = await new Promise((resolve, reject) => {
@@ -199,7 +203,8 @@ export function storedBlobs(page) {
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-      return all.map(({ id, mime, size, data }) => ({ id, mime, size, isBlob: data instanceof Blob }));
+      const length = (data) => (data instanceof ArrayBuffer ? data.byteLength : data instanceof Blob ? data.size : -1);
+      return all.map(({ id, mime, size, data }) => ({ id, mime, size, held: length(data) === size }));
     } finally {
       db.close();
     }

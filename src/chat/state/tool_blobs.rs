@@ -18,7 +18,7 @@ use hearth_core::tools::ToolOutcome;
 use super::attachment_data;
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::db::NewBlob;
-use crate::io::media::{blob_of, remember_url, sha256_hex};
+use crate::io::media::{remember_url, sha256_hex};
 
 /// An outcome with its media by reference, and the blobs to store.
 type ByReference = Pin<Box<dyn Future<Output = (ToolOutcome, Vec<NewBlob>)>>>;
@@ -117,7 +117,7 @@ async fn move_media(outcome: ToolOutcome) -> (ToolOutcome, Vec<NewBlob>) {
 async fn to_blob(media: &ToolMedia) -> Option<NewBlob> {
     let bytes = base64::decode(&media.data)?;
     let hash = sha256_hex(&bytes).await.ok()?;
-    let data = blob_of(&bytes, &media.mime)?;
-    remember_url(&hash, &data);
-    Some(NewBlob { hash, mime: media.mime.clone(), data })
+    let blob = NewBlob::of_bytes(hash, media.mime.clone(), &bytes)?;
+    remember_url(&blob.hash, &blob.data);
+    Some(blob)
 }

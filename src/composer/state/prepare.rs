@@ -22,7 +22,7 @@ use super::media::{Hearing, Media, MediaAttachments, NOT_LOADED};
 use super::voice_note::{AudioRefused, MAX_AUDIO_FILE_BYTES, MAX_NOTE_MS, PreparedNote, prepare_note};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::db::NewBlob;
-use crate::io::media::{EncodeError, blob_of, encode_image, remember_url, sha256_hex};
+use crate::io::media::{EncodeError, encode_image, remember_url, sha256_hex};
 use crate::store::StoreContext;
 
 /// Why a file was not attached.
@@ -239,7 +239,9 @@ async fn prepare_sniffed(file: &web_sys::File, sniffed: media::Sniffed) -> Resul
                     height: master.height,
                     ..Attachment::default()
                 };
-                let blob = NewBlob { hash: master.hash, mime: master.mime, data: master.blob };
+                let blob = NewBlob::of_blob(master.hash, master.mime, master.blob)
+                    .await
+                    .ok_or_else(|| MediaRefused::Unreadable { name: attachment.name.clone() })?;
                 return Ok(Prepared { attachment, blob, note: None, speech: None });
             }
             Err(EncodeError::Undecodable) if sniffed.kind != MediaKind::Heic => {
@@ -257,7 +259,8 @@ async fn prepare_sniffed(file: &web_sys::File, sniffed: media::Sniffed) -> Resul
         .await
         .map_err(|_| MediaRefused::Failed { name: name.clone(), detail: "it could not be hashed".into() })?;
     let mime = sniffed.kind.mime().to_owned();
-    let data = blob_of(&bytes, &mime).ok_or_else(|| MediaRefused::Unreadable { name: name.clone() })?;
+    let blob = NewBlob::of_bytes(hash.clone(), mime.clone(), &bytes)
+        .ok_or_else(|| MediaRefused::Unreadable { name: name.clone() })?;
     let (width, height) = sniffed.size.unwrap_or((0, 0));
     let pdf = sniffed.kind == MediaKind::Pdf;
     let attachment = Attachment {
@@ -275,5 +278,5 @@ async fn prepare_sniffed(file: &web_sys::File, sniffed: media::Sniffed) -> Resul
     let note = (!pdf).then(|| {
         "This browser cannot convert HEIC photos: it is kept as it is, and only Gemini models can read it.".to_owned()
     });
-    Ok(Prepared { attachment, blob: NewBlob { hash, mime, data }, note, speech: None })
+    Ok(Prepared { attachment, blob, note, speech: None })
 }

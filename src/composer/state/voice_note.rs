@@ -11,7 +11,7 @@ use hearth_core::message::attachment::AttachmentKind;
 
 use crate::io::audio_file::{DecodeError, decode_16k};
 use crate::io::db::NewBlob;
-use crate::io::media::{blob_of, sha256_hex};
+use crate::io::media::sha256_hex;
 
 /// The largest audio file read, in bytes.
 pub(super) const MAX_AUDIO_FILE_BYTES: f64 = 100.0 * 1024.0 * 1024.0;
@@ -58,7 +58,6 @@ pub(super) async fn prepare_note(name: String, bytes: Vec<u8>, kind: AudioType) 
         (speech.clone(), AudioType::Wav.mime(), decoded.duration_ms)
     };
     let hash = sha256_hex(&stored).await.map_err(|_| AudioRefused::Failed)?;
-    let data = blob_of(&stored, mime).ok_or(AudioRefused::Failed)?;
     let attachment = Attachment {
         kind: AttachmentKind::Audio,
         blob: hash.clone(),
@@ -69,5 +68,6 @@ pub(super) async fn prepare_note(name: String, bytes: Vec<u8>, kind: AudioType) 
         duration_ms,
         ..Attachment::default()
     };
-    Ok(PreparedNote { attachment, blob: NewBlob { hash, mime: mime.to_owned(), data }, speech })
+    let blob = NewBlob::of_bytes(hash, mime.to_owned(), &stored).ok_or(AudioRefused::Failed)?;
+    Ok(PreparedNote { attachment, blob, speech })
 }

@@ -8,11 +8,10 @@ use hearth_core::storage::{MessageRecord, SessionRecord, stores};
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::TransactionMode;
 use js_sys::Reflect;
-use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::Blob;
 
-use super::blobs::{BlobUsage, NewBlob, failed, put_blobs};
+use super::blobs::{BlobUsage, NewBlob, bytes_blob, failed, put_blobs};
 use super::records::{Result, commit};
 use super::{Db, put_message_and_session};
 
@@ -42,7 +41,10 @@ impl Db {
     pub(crate) async fn blob(&self, hash: &str) -> Result<Option<Blob>> {
         let tx = self.live()?.transaction(stores::BLOBS).build()?;
         let value: Option<JsValue> = tx.object_store(stores::BLOBS)?.get(hash.to_owned()).primitive()?.await?;
-        Ok(value.and_then(|value| Reflect::get(&value, &"data".into()).ok()).and_then(|data| data.dyn_into().ok()))
+        Ok(value.and_then(|value| {
+            let mime = Reflect::get(&value, &"mime".into()).ok().and_then(|mime| mime.as_string()).unwrap_or_default();
+            bytes_blob(Reflect::get(&value, &"data".into()).ok()?, &mime)
+        }))
     }
 
     /// Every stored blob as a backup carries it: its id and type, and its
@@ -59,8 +61,7 @@ impl Db {
                 |key: &str| Reflect::get(&value, &key.into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
             let mut entry = BlobEntry { id: text("id"), mime: text("mime"), data: String::new() };
             if with_data {
-                let blob: Option<Blob> =
-                    Reflect::get(&value, &"data".into()).ok().and_then(|data| data.dyn_into().ok());
+                let blob = Reflect::get(&value, &"data".into()).ok().and_then(|data| bytes_blob(data, &entry.mime));
                 let bytes = match blob {
                     Some(blob) => crate::io::media::bytes_of(&blob).await,
                     None => None,

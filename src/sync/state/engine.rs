@@ -1017,8 +1017,8 @@ impl Replicator {
             if crate::io::media::sha256_hex(&bytes).await.ok().as_deref() != Some(hash.as_str()) {
                 continue;
             }
-            if let Some(data) = crate::io::media::blob_of(&bytes, &media_type) {
-                pulled.write.blobs.push(crate::io::db::NewBlob { hash, mime: media_type, data });
+            if let Some(blob) = crate::io::db::NewBlob::of_bytes(hash, media_type, &bytes) {
+                pulled.write.blobs.push(blob);
             }
         }
         Ok(())

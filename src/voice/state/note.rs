@@ -15,7 +15,7 @@ use super::problem::VoiceProblem;
 use crate::composer::state::media::MediaAttachments;
 use crate::io::abort::timed;
 use crate::io::db::NewBlob;
-use crate::io::media::{blob_of, remember_url, sha256_hex};
+use crate::io::media::{remember_url, sha256_hex};
 
 /// The name a recorded voice note is attached as.
 const NOTE_NAME: &str = "Voice note.wav";
@@ -26,8 +26,7 @@ pub(super) async fn keep(voice: VoiceContext, media: MediaAttachments) {
     let Some((wav, duration_ms)) = end_recording(voice) else { return };
     let stored = async {
         let hash = sha256_hex(&wav).await.ok()?;
-        let data = blob_of(&wav, "audio/wav")?;
-        Some(NewBlob { hash, mime: "audio/wav".to_owned(), data })
+        NewBlob::of_bytes(hash, "audio/wav".to_owned(), &wav)
     };
     let Some(blob) = stored.await else {
         return voice.fail_dictation(VoiceProblem::NotKept);
