@@ -6,6 +6,8 @@
 //   the conversation there again after a reload (IndexedDB).
 // - The API keys locked with a passphrase (WebCrypto): sealed in IndexedDB, asked for after a
 //   reload, then the key goes to its server again; search finds the message.
+// - Branches: a message edited becomes a second version with its own answer; the first is
+//   there again with the arrows, and both after a reload.
 // - Offline: once the service worker has the app, it opens with the host gone.
 // - Typing before the app starts (its main wasm held back): the text is in the app's box.
 // - An image attached in the file picker, prepared by the media worker and stored (IndexedDB),
@@ -212,6 +214,33 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
       assert.ok(Array.isArray(parts), `the message has parts: ${JSON.stringify(asked.body.messages.at(-1)).slice(0, 300)}`);
       const image = parts.find((part) => part.type === 'image_url');
       assert.match(image.image_url.url, /^data:image\/(png|jpeg|webp);base64,/, 'the image, as data');
+      await page.close();
+    });
+
+    test('an edited message is a second version with its own answer, and the first is a click away', async () => {
+      const page = await browser.newPage();
+      await page.goto(app.url);
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      await addProvider(page, mock, FAMILIES.openai);
+      await send(page, 'First question');
+      await send(page, 'Second question');
+      const log = page.getByRole('log', { name: 'Conversation' });
+      const second = log.getByRole('article', { name: 'You' }).nth(1);
+      await second.getByRole('button', { name: 'Edit' }).click();
+      const box = second.getByRole('textbox', { name: 'Edit your message' });
+      await box.fill('Second question, edited');
+      await second.getByRole('button', { name: 'Send' }).click();
+      const replies = log.getByRole('article', { name: 'Assistant' });
+      await until(async () => (await replies.last().innerText()).includes('Second question, edited'), 'the answer to the edit');
+      await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden' });
+      const versions = log.getByRole('article', { name: 'You' }).nth(1).getByRole('group', { name: 'Versions of this message' });
+      await until(async () => /Version 2 of 2/.test(await versions.innerText()), 'version 2 of 2');
+      await versions.getByRole('button', { name: 'Show the previous version' }).click();
+      await until(async () => /Version 1 of 2/.test(await versions.innerText()), 'version 1 of 2');
+      await until(async () => (await replies.last().innerText()).includes('Second question') && !(await replies.last().innerText()).includes('edited'), 'the first answer again');
+      await page.reload();
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      await until(async () => /of 2/.test(await versions.innerText().catch(() => '')), 'both versions after a reload');
       await page.close();
     });
 
