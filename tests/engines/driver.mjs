@@ -177,6 +177,11 @@ class Locator {
     await this.act((element) => this.page.backend.chooseFiles(element, paths));
   }
 
+  /** Chooses the files at `paths` in this file input (found by its label). */
+  async setInputFiles(paths) {
+    await this.act((element) => this.page.backend.setFiles(element, paths));
+  }
+
   async innerText() {
     return this.evaluate((element) => element.innerText);
   }
@@ -273,6 +278,7 @@ async function launchFirefox() {
           const input = (await button.evaluateHandle((element) => element.nextElementSibling)).asElement();
           await input.uploadFile(...paths);
         },
+        setFiles: (input, paths) => input.uploadFile(...paths),
         call: (source, arg) => page.evaluate(`(${source})(${JSON.stringify(arg)})`),
         callOn: (element, source, arg) => element.evaluate(new Function('element', 'arg', `return (${source})(element, arg);`), arg),
         screenshot: (path) => page.screenshot({ path }),
@@ -354,6 +360,7 @@ async function launchWebKit() {
           const input = await run('return arguments[0].nextElementSibling;', [{ [ELEMENT]: button }]);
           await request('POST', at(`/element/${input[ELEMENT]}/value`), { text: paths.join('\n') });
         },
+        setFiles: (input, paths) => request('POST', at(`/element/${input}/value`), { text: paths.join('\n') }),
         call: (source, arg) => run(`return (${source})(arguments[0]);`, [arg]),
         callOn: (element, source, arg) => run(`return (${source})(arguments[0], arguments[1]);`, [{ [ELEMENT]: element }, arg]),
         async screenshot(path) {

@@ -8,6 +8,7 @@
 //   reload, then the key goes to its server again; search finds the message.
 // - Branches: a message edited becomes a second version with its own answer; the first is
 //   there again with the arrows, and both after a reload.
+// - A backup of one browser's conversation imported into a fresh one, reviewed, there.
 // - Offline: once the service worker has the app, it opens with the host gone.
 // - Typing before the app starts (its main wasm held back): the text is in the app's box.
 // - An image attached in the file picker, prepared by the media worker and stored (IndexedDB),
@@ -241,6 +242,38 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
       await page.reload();
       await page.getByRole('textbox', { name: 'Message' }).waitFor();
       await until(async () => /of 2/.test(await versions.innerText().catch(() => '')), 'both versions after a reload');
+      await page.close();
+    });
+
+    test('a backup of a conversation, imported into a fresh browser after its review, is there', async () => {
+      const first = await browser.newPage();
+      await first.goto(app.url);
+      await first.getByRole('textbox', { name: 'Message' }).waitFor();
+      await addProvider(first, mock, FAMILIES.openai);
+      const words = `Carried by a backup in ${engine}`;
+      await send(first, words);
+      const stored = await readDatabase(first, ['sessions', 'messages']);
+      await first.close();
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'hearth-engines-')), 'backup.json');
+      const backup = { format: 'hearth-backup', backup_version: 1, schema_version: 1, exported_at: 1_700_000_000_000, includes_api_keys: false };
+      const empty = { providers: [], model_configs: [], agents: [], project_files: [], settings: [] };
+      writeFileSync(file, JSON.stringify({ ...backup, ...empty, ...stored }));
+      const page = await browser.newPage();
+      await page.goto(app.url);
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      await settings.getByLabel('Import a backup or a ChatGPT export (.zip or conversations.json)').setInputFiles([file]);
+      const review = page.getByRole('dialog', { name: 'Import this backup?' });
+      await review.waitFor();
+      await review.getByRole('button', { name: 'Import' }).click();
+      await review.waitFor({ state: 'hidden' });
+      await settings.getByRole('button', { name: 'Close' }).click();
+      const listed = page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem');
+      await until(async () => (await listed.count()) === 1, 'the imported conversation listed');
+      await listed.first().getByRole('button').first().click();
+      const replies = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Assistant' });
+      await until(async () => (await replies.count()) === 1 && (await replies.first().innerText()).includes(words), 'the imported reply');
       await page.close();
     });
 
