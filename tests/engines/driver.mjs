@@ -268,7 +268,12 @@ async function launchFirefox() {
           await list.dispose();
           return elements.filter(Boolean);
         },
-        click: (element) => element.click(),
+        async click(element) {
+          // In the middle of the view: scrolled only just into it, a dialog's sticky header
+          // can sit over the element and take the click (WebKit says so; Firefox does not).
+          await element.evaluate((target) => target.scrollIntoView({ block: 'center' }));
+          await element.click();
+        },
         clear: (element) => element.evaluate((field) => {
           field.value = '';
           field.dispatchEvent(new Event('input', { bubbles: true }));

@@ -9,6 +9,8 @@
 // - Branches: a message edited becomes a second version with its own answer; the first is
 //   there again with the arrows, and both after a reload.
 // - A backup of one browser's conversation imported into a fresh one, reviewed, there.
+// - Sync through pouchdb-server, end-to-end encrypted: one browser's conversation reaches the
+//   server only sealed, and a fresh browser with the passphrase has it.
 // - Offline: once the service worker has the app, it opens with the host gone.
 // - Typing before the app starts (its main wasm held back): the text is in the app's box.
 // - An image attached in the file picker, prepared by the media worker and stored (IndexedDB),
@@ -28,6 +30,7 @@ import { readDatabase } from '../support/idb.mjs';
 import { FAMILIES } from '../support/mock.mjs';
 import { solidPng } from '../mock/png.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
+import { ALICE, startSyncServer } from '../support/sync.mjs';
 import { ENGINES, launch } from './driver.mjs';
 
 const SECRET = 'sk-engine-secret-42';
@@ -89,6 +92,24 @@ async function addProvider(page, mock, family, apiKey = 'sk-test') {
   await form.getByRole('textbox', { name: 'Model' }).commit('echo');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Starts end-to-end encrypted sync with `couch`'s database `db` in Settings → Sync. */
+async function startSync(page, couch, db, passphrase) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  const section = settings.getByRole('region', { name: 'Sync' });
+  await section.getByRole('textbox', { name: 'Server address' }).fill(couch.url);
+  await section.getByRole('textbox', { name: 'Database' }).fill(db);
+  await section.getByRole('textbox', { name: 'User name' }).fill(ALICE.name);
+  await section.getByLabel('Password').fill(ALICE.password);
+  const encrypt = section.getByRole('checkbox', { name: 'Encrypt end to end with a sync passphrase' });
+  if ((await encrypt.evaluate((box) => box.checked)) === false) await encrypt.click();
+  await until(async () => (await encrypt.evaluate((box) => box.checked)) === true, 'encryption chosen');
+  await section.getByLabel('Sync passphrase').fill(passphrase);
+  await section.getByRole('button', { name: 'Start sync' }).click();
+  await section.getByText(/Up to date/).first().waitFor({ timeout: 60_000 });
+  await settings.getByRole('button', { name: 'Close' }).click();
 }
 
 /** Sends `words` and waits for the whole echo of them. */
@@ -275,6 +296,36 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
       const replies = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Assistant' });
       await until(async () => (await replies.count()) === 1 && (await replies.first().innerText()).includes(words), 'the imported reply');
       await page.close();
+    });
+
+    test('sync, end-to-end encrypted, carries a conversation sealed through the server to a fresh browser', async () => {
+      const couch = await startSyncServer({ app });
+      try {
+        const db = `engines-${engine}`;
+        await couch.createDb(db, { members: [ALICE.name] });
+        const first = await browser.newPage();
+        await first.goto(app.url);
+        await first.getByRole('textbox', { name: 'Message' }).waitFor();
+        await addProvider(first, mock, FAMILIES.openai);
+        const words = `Synced sealed from ${engine}`;
+        await send(first, words);
+        await startSync(first, couch, db, PASSPHRASE);
+        await until(async () => (await couch.allDocs(db)).length > 0, 'documents on the server');
+        assert.ok(!JSON.stringify(await couch.allDocs(db)).includes(words), 'the server holds no plain text');
+        await first.close();
+        const page = await browser.newPage();
+        await page.goto(app.url);
+        await page.getByRole('textbox', { name: 'Message' }).waitFor();
+        await startSync(page, couch, db, PASSPHRASE);
+        const listed = page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem');
+        await until(async () => (await listed.count()) === 1, 'the synced conversation listed', 60_000);
+        await listed.first().getByRole('button').first().click();
+        const replies = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Assistant' });
+        await until(async () => (await replies.count()) === 1 && (await replies.first().innerText()).includes(words), 'the synced reply');
+        await page.close();
+      } finally {
+        await couch.stop();
+      }
     });
 
     test('once the service worker has the app, it opens with its host gone', async () => {
