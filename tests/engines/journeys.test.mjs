@@ -94,6 +94,14 @@ async function addProvider(page, mock, family, apiKey = 'sk-test') {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** A new page of `browser` (storage of its own) with the app of `app` started in it. */
+async function openApp(browser, app) {
+  const page = await browser.newPage();
+  await page.goto(app.url);
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  return page;
+}
+
 /** Starts end-to-end encrypted sync with `couch`'s database `db` in Settings → Sync. */
 async function startSync(page, couch, db, passphrase) {
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -141,10 +149,8 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
     });
 
     test('a provider of each family streams a reply, and the conversation is there after a reload', async () => {
-      const page = await browser.newPage();
-      await page.goto(app.url);
+      const page = await openApp(browser, app);
       const message = page.getByRole('textbox', { name: 'Message' });
-      await message.waitFor();
       const log = page.getByRole('log', { name: 'Conversation' });
       const replies = log.getByRole('article', { name: 'Assistant' });
       for (const family of [FAMILIES.openai, FAMILIES.anthropic, FAMILIES.gemini]) {
@@ -164,9 +170,7 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
     });
 
     test('locked API keys are sealed, asked for after a reload, then sent to their server; search finds the message', async () => {
-      const page = await browser.newPage();
-      await page.goto(app.url);
-      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      const page = await openApp(browser, app);
       await addProvider(page, mock, FAMILIES.openai, SECRET);
       await page.getByRole('button', { name: 'Settings' }).click();
       const settings = page.getByRole('dialog', { name: 'Settings' });
@@ -216,9 +220,7 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
     });
 
     test('an image attached is prepared by the media worker, stored, and reaches the model', async () => {
-      const page = await browser.newPage();
-      await page.goto(app.url);
-      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      const page = await openApp(browser, app);
       await addProvider(page, mock, FAMILIES.openai);
       const square = path.join(mkdtempSync(path.join(tmpdir(), 'hearth-engines-')), 'square.png');
       writeFileSync(square, solidPng(2, 96));
@@ -240,9 +242,7 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
     });
 
     test('an edited message is a second version with its own answer, and the first is a click away', async () => {
-      const page = await browser.newPage();
-      await page.goto(app.url);
-      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      const page = await openApp(browser, app);
       await addProvider(page, mock, FAMILIES.openai);
       await send(page, 'First question');
       await send(page, 'Second question');
@@ -267,9 +267,7 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
     });
 
     test('a backup of a conversation, imported into a fresh browser after its review, is there', async () => {
-      const first = await browser.newPage();
-      await first.goto(app.url);
-      await first.getByRole('textbox', { name: 'Message' }).waitFor();
+      const first = await openApp(browser, app);
       await addProvider(first, mock, FAMILIES.openai);
       const words = `Carried by a backup in ${engine}`;
       await send(first, words);
@@ -279,9 +277,7 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
       const backup = { format: 'hearth-backup', backup_version: 1, schema_version: 1, exported_at: 1_700_000_000_000, includes_api_keys: false };
       const empty = { providers: [], model_configs: [], agents: [], project_files: [], settings: [] };
       writeFileSync(file, JSON.stringify({ ...backup, ...empty, ...stored }));
-      const page = await browser.newPage();
-      await page.goto(app.url);
-      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      const page = await openApp(browser, app);
       await page.getByRole('button', { name: 'Settings' }).click();
       const settings = page.getByRole('dialog', { name: 'Settings' });
       await settings.getByLabel('Import a backup or a ChatGPT export (.zip or conversations.json)').setInputFiles([file]);
@@ -303,9 +299,7 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
       try {
         const db = `engines-${engine}`;
         await couch.createDb(db, { members: [ALICE.name] });
-        const first = await browser.newPage();
-        await first.goto(app.url);
-        await first.getByRole('textbox', { name: 'Message' }).waitFor();
+        const first = await openApp(browser, app);
         await addProvider(first, mock, FAMILIES.openai);
         const words = `Synced sealed from ${engine}`;
         await send(first, words);
@@ -313,9 +307,7 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
         await until(async () => (await couch.allDocs(db)).length > 0, 'documents on the server');
         assert.ok(!JSON.stringify(await couch.allDocs(db)).includes(words), 'the server holds no plain text');
         await first.close();
-        const page = await browser.newPage();
-        await page.goto(app.url);
-        await page.getByRole('textbox', { name: 'Message' }).waitFor();
+        const page = await openApp(browser, app);
         await startSync(page, couch, db, PASSPHRASE);
         const listed = page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem');
         await until(async () => (await listed.count()) === 1, 'the synced conversation listed', 60_000);
@@ -329,10 +321,8 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
     });
 
     test('once the service worker has the app, it opens with its host gone', async () => {
-      const page = await browser.newPage();
       const host = await startStaticServer({ root: builtApp(), headers: true });
-      await page.goto(host.url);
-      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      const page = await openApp(browser, host);
       await until(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), 'the service worker in control', 60_000);
       await host.close();
       await page.reload();
