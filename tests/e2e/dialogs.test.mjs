@@ -409,7 +409,12 @@ describe('dialogs', () => {
     const newer = await chat.context.newPage();
     await newer.goto(new URL('no-such-page.txt', env.app.url).href);
     await newer.evaluate(async () => {
-      const current = (await indexedDB.databases()).find((db) => db.name === 'hearth').version;
+      // The app opens its database as it starts: it may not be there the moment the page is.
+      let found;
+      while (!(found = (await indexedDB.databases()).find((db) => db.name === 'hearth'))) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const current = found.version;
       await new Promise((resolve, reject) => {
         const request = indexedDB.open('hearth', current + 1);
         request.onerror = () => reject(request.error);
