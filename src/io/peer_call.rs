@@ -35,6 +35,11 @@ pub(crate) struct PeerCall {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct CallRefused(pub(crate) String);
 
+/// The browser's refusal `error`, in its words.
+fn refused(error: JsValue) -> CallRefused {
+    CallRefused(js::error_name(&error).1.unwrap_or_else(|| "no reason given".to_owned()))
+}
+
 impl PeerCall {
     /// Makes a call carrying `microphone` (a `MediaStream`) and a data channel
     /// named `channel`; `on_message` gets each message's text, `on_lost` is
@@ -46,8 +51,6 @@ impl PeerCall {
         mut on_message: impl FnMut(String) + 'static,
         on_lost: impl Fn() + 'static,
     ) -> Result<(Self, String), CallRefused> {
-        let refused =
-            |error: JsValue| CallRefused(js::error_name(&error).1.unwrap_or_else(|| "no reason given".to_owned()));
         let connection = js::construct("RTCPeerConnection", &[]).map_err(refused)?;
         // Made whole at once, so that whatever fails next, dropping it hangs up.
         let mut call = Self {
@@ -127,8 +130,6 @@ impl PeerCall {
 
     /// Takes the server's SDP answer: the call connects.
     pub(crate) async fn answer(&self, sdp: &str) -> Result<(), CallRefused> {
-        let refused =
-            |error: JsValue| CallRefused(js::error_name(&error).1.unwrap_or_else(|| "no reason given".to_owned()));
         let description = js_sys::Object::new();
         js::set(&description, "type", &JsValue::from_str("answer"));
         js::set(&description, "sdp", &JsValue::from_str(sdp));
