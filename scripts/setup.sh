@@ -34,16 +34,6 @@ wasm_bindgen_version() {
   awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$HEARTH_ROOT/Cargo.lock"
 }
 
-apt_install rustc-web cargo-web rust-web-src rust-web-clippy lld-22
-# -Z build-std resolves std's own dependencies (dlmalloc, …) while the build
-# runs offline: fetch them into cargo's cache (a no-op once they are there).
-PATH="/usr/bin:$PATH" RUSTC_BOOTSTRAP=1 cargo fetch --quiet \
-  --manifest-path "$(/usr/bin/rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
-# The release build (scripts/build.sh) runs offline too, beside the checks that
-# would otherwise fetch the app's dependencies: on a machine whose cargo cache is
-# empty it must find them there already (a no-op once they are).
-PATH="/usr/bin:$PATH" cargo fetch --quiet --manifest-path "$HEARTH_ROOT/Cargo.toml"
-
 # Runs a command with the environment of the wasm build (cargo build, wasm clippy):
 # Debian's cargo and rustc first on PATH, and std built here, for size: std's
 # `optimize_for_size` feature and `panic=immediate-abort` (a panic is a bare trap,
@@ -62,6 +52,20 @@ with_wasm_env() {
     CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=/usr/lib/llvm-22/bin/wasm-ld \
     "$@"
 }
+
+# scripts/dev.sh's rebuilds need only the environment above: everything below is
+# installed already by then.
+if [ "${HEARTH_SETUP_QUICK:-0}" = "1" ]; then return 0 2>/dev/null || exit 0; fi
+
+apt_install rustc-web cargo-web rust-web-src rust-web-clippy lld-22
+# -Z build-std resolves std's own dependencies (dlmalloc, …) while the build
+# runs offline: fetch them into cargo's cache (a no-op once they are there).
+PATH="/usr/bin:$PATH" RUSTC_BOOTSTRAP=1 cargo fetch --quiet \
+  --manifest-path "$(/usr/bin/rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
+# The release build (scripts/build.sh) runs offline too, beside the checks that
+# would otherwise fetch the app's dependencies: on a machine whose cargo cache is
+# empty it must find them there already (a no-op once they are).
+PATH="/usr/bin:$PATH" cargo fetch --quiet --manifest-path "$HEARTH_ROOT/Cargo.toml"
 
 # (The binary has no --version: cargo's list of installed crates tells.)
 if ! cargo install --list 2>/dev/null | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
