@@ -32,7 +32,7 @@
 // takes its place only when complete.
 
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precacheList, writePrecache } from './precache.mjs';
@@ -60,6 +60,7 @@ export const COPY = [
   'src/io/service_worker/sw.js',
   'manifest.webmanifest',
   'icons',
+  'locales',
 ];
 
 /** What the names in index.html start with: the folder dist/ is served from. */
@@ -198,6 +199,11 @@ export function assemble(appDir, distDir) {
     const to = path.join(staging, path.basename(source));
     if (statSync(from).isDirectory()) cpSync(from, to, { recursive: true });
     else writeFileSync(to, readFileSync(from));
+  }
+  // The catalogues' comments are for translators: what ships is the messages.
+  for (const name of readdirSync(path.join(staging, 'locales'))) {
+    const file = path.join(staging, 'locales', name);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^#.*\n/gm, ''));
   }
 
   // The template's comments are for whoever edits it, not for every visitor.

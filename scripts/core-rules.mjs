@@ -13,7 +13,7 @@ const root = process.argv[2] ? `${process.argv[2].replace(/\/$/, '')}/` : new UR
 
 // Bottom first. A new top-level module goes into one of these.
 const layers = [
-  { name: 'text', nodes: ['format', 'app', 'markdown', 'window'] },
+  { name: 'text', nodes: ['format', 'app', 'markdown', 'window', 'i18n'] },
   { name: 'model', nodes: ['contract', 'sse', 'message'] },
   { name: 'providers', nodes: ['provider', 'reply', 'mcp'] },
   { name: 'turn', nodes: ['tools', 'compaction', 'failure', 'agent', 'compare'] },

@@ -45,11 +45,13 @@ function sha256(bytes) {
 /**
  * Whether a precached file is fetched on demand instead of at install: the Mermaid library
  * (`mermaid*.js`, copied from vendor/mermaid/, 1.6 MB gzip), which only a "Show diagram"
- * click reads. The worker caches it the first time it is fetched, so diagrams shown once
- * online show offline too.
+ * click reads, and the interface's catalogues (`locales/*.ftl`), which only a language
+ * other than English reads (src/i18n.rs). The worker caches each the first time it is
+ * fetched, so diagrams shown once online show offline too, and so does the chosen language.
  */
 export function isOnDemand(name) {
-  return /^mermaid[^/]*\.js$/.test(name.split('/').pop());
+  const base = name.split('/').pop();
+  return /^mermaid[^/]*\.js$/.test(base) || /\.ftl$/.test(base);
 }
 
 /**

@@ -28,9 +28,10 @@ const root = process.argv[2] ? `${process.argv[2].replace(/\/$/, '')}/` : new UR
 /** The features, each a folder of components with (maybe) its own state. */
 const FEATURES = ['agents', 'apps', 'chat', 'composer', 'mcp', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'sync', 'tools', 'voice'];
 
-// Bottom first.
+// Bottom first. `i18n` (the interface's language: `tr`, `tr_with`) is below every user of a text.
 const layers = [
   { name: 'io', nodes: ['io'] },
+  { name: 'i18n', nodes: ['i18n'] },
   { name: 'store', nodes: ['store'] },
   { name: 'state', nodes: FEATURES.map((feature) => `${feature}::state`).filter(exists) },
   { name: 'ui', nodes: ['ui'] },

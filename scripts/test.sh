@@ -41,6 +41,8 @@ log "the core's layers: no import cycle, nothing uses a layer above its own"
 node "$HEARTH_ROOT/scripts/core-rules.mjs"
 log "the documents' layers are the rule scripts' (lib.rs, ARCHITECTURE.md)"
 node "$HEARTH_ROOT/scripts/doc-rules.mjs"
+log "every text of the interface is in locales/en.ftl (every language has every message: the core's tests)"
+node "$HEARTH_ROOT/scripts/i18n-check.mjs"
 
 # The shell has no native tests (the browser tests are its tests, and clippy
 # above compiles it natively): testing only the core spares compiling Leptos and

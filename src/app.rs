@@ -53,6 +53,7 @@ use crate::ui::lazy_once::LazyOnce;
 pub(crate) fn App() -> impl IntoView {
     // Below the others: each context above gets the ones it uses, and none
     // gets one above it (see ARCHITECTURE.md, "Who may call whom").
+    crate::io::viewport::track_visual_height();
     let store = StoreContext::new();
     let providers = ProvidersContext::new(store);
     let agents = AgentsContext::new(store);

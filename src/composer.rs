@@ -23,6 +23,7 @@ pub(crate) mod file_drop;
 pub(crate) mod file_mention;
 pub(crate) mod media_thumb;
 pub(crate) mod message_box;
+pub(crate) mod options_toggle;
 pub(crate) mod picture_button;
 pub(crate) mod picture_choices;
 pub(crate) mod picture_dialog;

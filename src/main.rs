@@ -13,6 +13,7 @@ mod app;
 mod apps;
 mod chat;
 mod composer;
+mod i18n;
 mod io;
 mod mcp;
 mod offline;
@@ -28,5 +29,5 @@ mod voice;
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(app::App);
+    i18n::start(|| leptos::mount::mount_to_body(app::App));
 }

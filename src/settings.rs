@@ -4,6 +4,7 @@
 
 pub(crate) mod image_hosts_setting;
 pub(crate) mod import_review;
+pub(crate) mod language_setting;
 pub(crate) mod long_conversation_settings;
 pub(crate) mod settings_dialog;
 pub(crate) mod state;

@@ -17,8 +17,8 @@
 //!
 //! The top-level modules form five layers, bottom first:
 //!
-//! 1. **text**: [`format`](mod@format), [`app`], [`markdown`], [`window`]: rendering and
-//!    layout arithmetic; no model.
+//! 1. **text**: [`format`](mod@format), [`app`], [`markdown`], [`window`], [`i18n`]: rendering and
+//!    layout arithmetic, and the interface's languages; no model.
 //! 2. **model**: [`contract`], [`sse`], [`message`]: the wire contract and the
 //!    message model.
 //! 3. **providers**: [`provider`], [`reply`], [`mcp`]: requests per family,
@@ -51,6 +51,7 @@ pub mod compare;
 pub mod contract;
 pub mod failure;
 pub mod format;
+pub mod i18n;
 pub mod markdown;
 pub mod mcp;
 pub mod message;

@@ -42,6 +42,7 @@ use save_conflict::SaveConflict;
 use crate::agents::prompt_preview::{PromptPreview, render_draft};
 use crate::agents::prompt_sections::PromptSections;
 use crate::agents::state::AgentsContext;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::clock::now;
 use crate::offline::state::updates::{Hold, UpdatesContext};
 use crate::ui::next_id;
@@ -60,7 +61,11 @@ pub(crate) fn AgentEditor(
     on_done: Callback<()>,
 ) -> impl IntoView {
     let agents = AgentsContext::expect();
-    let heading = if is_new { "New agent".to_owned() } else { format!("Edit {}", agent.name) };
+    let heading = if is_new {
+        tr("New agent").to_owned()
+    } else {
+        tr_with("agents-edit-agent", &[("name", Arg::Text(&agent.name))], || format!("Edit {}", agent.name))
+    };
     // The agent as stored when the editor opened (none when new).
     let opened = StoredValue::new((!is_new).then(|| agent.clone()));
     let conflict = RwSignal::new(None::<Saving>);
@@ -72,7 +77,7 @@ pub(crate) fn AgentEditor(
     // the default).
     let rounds_typed = RwSignal::new(false);
     UpdatesContext::expect().hold_while(
-        Hold::UnsavedChanges("the agent editor"),
+        Hold::UnsavedChanges(tr("the agent editor")),
         Signal::derive(move || {
             rounds_typed.get() || draft.with(|agent| unchanged.with_value(|unchanged| agent != unchanged))
         }),
@@ -81,9 +86,12 @@ pub(crate) fn AgentEditor(
     let name_input = NodeRef::<Input>::new();
     let heading_id = format!("agent-editor-{}", next_id());
     let labelled_by = heading_id.clone();
-    let template_hint = format!(
-        "Placeholders: {}, and your sections by name. {{{{ and }}}} are literal braces.",
-        BUILTIN_PLACEHOLDERS.map(|name| format!("{{{name}}}")).join(", ")
+    let placeholders = BUILTIN_PLACEHOLDERS.map(|name| format!("{{{name}}}")).join(", ");
+    // The braces are arguments: a catalogue's text cannot hold them.
+    let template_hint = tr_with(
+        "agents-template-hint",
+        &[("placeholders", Arg::Text(&placeholders)), ("open", Arg::Text("{{")), ("close", Arg::Text("}}"))],
+        || format!("Placeholders: {placeholders}, and your sections by name. {{{{ and }}}} are literal braces."),
     );
     let rendered = Memo::new(move |_| render_draft(draft));
     let unknown = move || {
@@ -93,7 +101,13 @@ pub(crate) fn AgentEditor(
             .unknown
             .into_iter()
             .filter(|placeholder| seen.insert(placeholder.name.clone()))
-            .map(|placeholder| view! { <li>{format!("Unknown placeholder {{{}}} — it is sent as typed", placeholder.name)}</li> })
+            .map(|placeholder| {
+                let typed = format!("{{{}}}", placeholder.name);
+                let text = tr_with("agents-unknown-placeholder", &[("placeholder", Arg::Text(&typed))], || {
+                    format!("Unknown placeholder {{{}}} — it is sent as typed", placeholder.name)
+                });
+                view! { <li>{text}</li> }
+            })
             .collect_view()
     };
     let set = move |change: fn(&mut AgentRecord, String)| {
@@ -143,14 +157,14 @@ pub(crate) fn AgentEditor(
             <h3 id=heading_id>{heading}</h3>
             <AgentNameField draft problem input=name_input />
             <TextField
-                label="Short description"
+                label=tr("Short description")
                 value=Signal::derive(move || draft.with(|agent| agent.description.clone()))
                 on_input=set(|agent, typed| agent.description = typed)
             />
             <AgentKindField draft />
             <AgentModelField draft />
             <TextField
-                label="System prompt template"
+                label=tr("System prompt template")
                 rows=10
                 verbatim=true
                 value=Signal::derive(move || draft.with(|agent| agent.system_prompt.clone()))
@@ -168,9 +182,9 @@ pub(crate) fn AgentEditor(
             <p class="field-error" role="alert">{move || problem.get().map(|problem| problem.to_string())}</p>
             <SaveConflict conflict on_done />
             <div class="form-actions">
-                <button type="submit" class="primary">"Save agent"</button>
-                <button type="button" on:click=move |_| on_done.run(())>"Cancel"</button>
-                <button type="button" on:click=reset>"Reset to default"</button>
+                <button type="submit" class="primary">{tr("Save agent")}</button>
+                <button type="button" on:click=move |_| on_done.run(())>{tr("Cancel")}</button>
+                <button type="button" on:click=reset>{tr("Reset to default")}</button>
             </div>
         </form>
     }

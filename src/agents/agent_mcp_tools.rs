@@ -17,6 +17,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::agents::mcp_tool_option::McpToolOption;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::mcp::state::McpContext;
 use crate::providers::state::ProvidersContext;
 
@@ -52,12 +53,14 @@ pub(crate) fn AgentMcpTools(
                 (server.id.clone(), server.name.clone(), server.enabled, definitions)
             }
             children=move |server| {
-                let legend = format!("Tools from the MCP server {}", server.name);
+                let legend = tr_with("agents-mcp-server-tools", &[("server", Arg::Text(&server.name))], || {
+                    format!("Tools from the MCP server {}", server.name)
+                });
                 let off = (!server.enabled).then(|| {
-                    view! { <p class="hint">"Its tools are not offered: the server is switched off in the Tools dialog."</p> }
+                    view! { <p class="hint">{tr("Its tools are not offered: the server is switched off in the Tools dialog.")}</p> }
                 });
                 let empty = server.tools.is_empty().then(|| {
-                    view! { <p class="hint">"No tools listed yet: Check it in the Tools dialog."</p> }
+                    view! { <p class="hint">{tr("No tools listed yet: Check it in the Tools dialog.")}</p> }
                 });
                 let options = server
                     .tools
@@ -96,18 +99,31 @@ fn cost(draft: RwSignal<AgentRecord>, server: McpServer, window: Memo<u32>) -> M
         }
         let window = window.get();
         let heavy = tokens.saturating_mul(WARN_SHARE) > window;
-        let chosen = if count == 1 { "1 tool".to_owned() } else { format!("{count} tools") };
-        let mut said = format!("{chosen} chosen: about {} tokens in every request", grouped(tokens.into()));
-        if heavy {
-            let _ = write!(
-                said,
-                ", more than a tenth of the model's {}-token context window. Choose fewer to leave room for the \
-                 conversation.",
-                grouped(window.into())
-            );
+        let english = || {
+            let chosen = if count == 1 { "1 tool".to_owned() } else { format!("{count} tools") };
+            let mut said = format!("{chosen} chosen: about {} tokens in every request", grouped(tokens.into()));
+            if heavy {
+                let _ = write!(
+                    said,
+                    ", more than a tenth of the model's {}-token context window. Choose fewer to leave room for the \
+                     conversation.",
+                    grouped(window.into())
+                );
+            } else {
+                said.push('.');
+            }
+            said
+        };
+        let args = [
+            ("count", Arg::Number(count as f64)),
+            ("tokens", Arg::Number(f64::from(tokens))),
+            ("window", Arg::Number(f64::from(window))),
+        ];
+        let said = if heavy {
+            tr_with("agents-mcp-tools-cost-heavy", &args, english)
         } else {
-            said.push('.');
-        }
+            tr_with("agents-mcp-tools-cost", &args[..2], english)
+        };
         (said, heavy)
     })
 }

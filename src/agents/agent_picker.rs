@@ -13,6 +13,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent};
 
 use crate::chat::state::ChatContext;
+use crate::i18n::tr;
 use crate::ui::icon::{Icon, IconName};
 use crate::ui::next_id;
 
@@ -111,22 +112,22 @@ pub(crate) fn AgentPicker() -> impl IntoView {
                 aria-disabled=move || busy().to_string()
                 aria-describedby=move || busy().then(|| reason.clone())
                 // While a reply streams, the tooltip below says why it waits instead.
-                title=move || (!busy()).then_some("This conversation's agent")
+                title=move || (!busy()).then(|| tr("This conversation's agent"))
                 on:click=move |_| {
                     if open.get_untracked() { close(false) } else { open_at(None) }
                 }
                 on:keydown=on_button_key
             >
                 <Icon name=IconName::Bot />
-                <span class="visually-hidden">"Agent: "</span>
+                <span class="visually-hidden">{tr("Agent:")} " "</span>
                 <span class="agent-label">{label}</span>
                 <span class="chevron" aria-hidden="true">"▾"</span>
             </button>
             <span class="tooltip" role="tooltip" id=reason_id hidden=move || !busy()>
-                {WAIT_REASON}
+                {tr(WAIT_REASON)}
             </span>
             <Show when=move || open.get()>
-                <ul class="agent-menu" role="menu" id=menu_id.clone() aria-label="Agents" node_ref=menu on:keydown=on_menu_key>
+                <ul class="agent-menu" role="menu" id=menu_id.clone() aria-label=tr("Agents") node_ref=menu on:keydown=on_menu_key>
                     <For
                         each=move || agents().into_iter().enumerate()
                         key=|(at, agent)| (*at, agent.id.clone(), agent.name.clone())

@@ -7,6 +7,7 @@ use hearth_core::tools::Builtin;
 use leptos::prelude::*;
 
 use crate::agents::agent_mcp_tools::AgentMcpTools;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::tools::ask_before_running::AskBeforeRunning;
 use crate::tools::state::ToolsContext;
 
@@ -33,6 +34,10 @@ pub(crate) fn AgentTools(
         .into_iter()
         .map(|builtin| {
             let name = builtin.name();
+            let ask_label =
+                tr_with("agents-ask-before-running-tool", &[("tool", Arg::Text(tr(builtin.label())))], || {
+                    format!("Ask before running {}", builtin.label())
+                });
             view! {
                 <li>
                     <label class="check">
@@ -41,12 +46,12 @@ pub(crate) fn AgentTools(
                             prop:checked=move || is_enabled(name)
                             on:change=move |ev| set_enabled(draft, name, event_target_checked(&ev))
                         />
-                        {builtin.label()}
+                        {tr(builtin.label())}
                     </label>
                     <AskBeforeRunning
                         draft
                         name=name.to_owned()
-                        label=format!("Ask before running {}", builtin.label())
+                        label=ask_label
                     />
                     <p class="hint">{builtin.description()}</p>
                 </li>
@@ -55,14 +60,14 @@ pub(crate) fn AgentTools(
         .collect_view();
     view! {
         <fieldset>
-            <legend>"Built-in tools"</legend>
+            <legend>{tr("Built-in tools")}</legend>
             <ul class="tool-options">{builtin_list}</ul>
         </fieldset>
         <fieldset>
-            <legend>"Your tools"</legend>
+            <legend>{tr("Your tools")}</legend>
             <Show
                 when=move || tools.user_tools.with(|list| !list.is_empty())
-                fallback=|| view! { <p class="hint">"None yet: you make them in the Tools dialog."</p> }
+                fallback=|| view! { <p class="hint">{tr("None yet: you make them in the Tools dialog.")}</p> }
             >
                 <ul class="tool-options">
                     <For
@@ -70,11 +75,14 @@ pub(crate) fn AgentTools(
                         key=|tool| (tool.id.clone(), tool.name.clone(), tool.needs_review)
                         children=move |tool| {
                             let name = tool.name.trim().to_owned();
-                            let shown = if name.is_empty() { "(unnamed)".to_owned() } else { name.clone() };
+                            let shown = if name.is_empty() { tr("(unnamed)").to_owned() } else { name.clone() };
                             let blocked = name.is_empty() || tool.needs_review;
                             let checked = name.clone();
                             let ask_name = name.clone();
                             let named = !name.is_empty();
+                            let ask_label = tr_with("agents-ask-before-running-tool", &[("tool", Arg::Text(&ask_name))], || {
+                                format!("Ask before running {ask_name}")
+                            });
                             view! {
                                 <li class="user-tool">
                                     <label class="check">
@@ -90,7 +98,7 @@ pub(crate) fn AgentTools(
                                         <AskBeforeRunning
                                             draft
                                             name=ask_name.clone()
-                                            label=format!("Ask before running {ask_name}")
+                                            label=ask_label.clone()
                                         />
                                     </Show>
                                     {tool
@@ -98,7 +106,7 @@ pub(crate) fn AgentTools(
                                         .then(|| {
                                             view! {
                                                 <p class="hint review-note">
-                                                    "Imported: allow it in the Tools dialog after reviewing its code before an agent may call it."
+                                                    {tr("Imported: allow it in the Tools dialog after reviewing its code before an agent may call it.")}
                                                 </p>
                                             }
                                         })}

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use crate::agents::agent_editor::AgentEditor;
 use crate::agents::agent_row::AgentRow;
 use crate::agents::state::AgentsContext;
+use crate::i18n::tr;
 use crate::io::clock::now;
 use crate::io::ids::new_id;
 use crate::ui::lazy::{ChunkError, wasm_split};
@@ -50,16 +51,16 @@ pub(crate) fn AgentsDialog() -> impl IntoView {
         <ModalDialog
             open=agents.dialog_open
             on_close=Callback::new(move |()| agents.dialog_open.set(false))
-            heading="Agents"
+            heading=tr("Agents")
             class="agents"
         >
             {move || match editing.get() {
                 Some((agent, is_new)) => view! { <AgentEditor agent is_new on_done=done /> }.into_any(),
                 None => view! {
                     <p class="hint">
-                        "An agent is an assistant with its own instructions, model and tools. New conversations start with the one you chat with last."
+                        {tr("An agent is an assistant with its own instructions, model and tools. New conversations start with the one you chat with last.")}
                     </p>
-                    <ul class="agent-list" aria-label="Your agents">
+                    <ul class="agent-list" aria-label=tr("Your agents")>
                         <For
                             each=move || agents.list.get()
                             key=|agent| (agent.id.clone(), agent.updated_at, agent.name.clone())
@@ -67,7 +68,7 @@ pub(crate) fn AgentsDialog() -> impl IntoView {
                         />
                     </ul>
                     <button type="button" class="primary" node_ref=new_button on:click=create>
-                        "New agent"
+                        {tr("New agent")}
                     </button>
                 }
                     .into_any(),

@@ -7,6 +7,8 @@ use hearth_core::mcp::listing::McpTool;
 use hearth_core::tools::{definition_hash, tool_key};
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
+
 /// One MCP tool: its box and its "Ask before running" switch.
 #[component]
 pub(crate) fn McpToolOption(
@@ -23,6 +25,9 @@ pub(crate) fn McpToolOption(
     let hash = StoredValue::new(definition_hash(&tool));
     // Its name, as the approval prompt shows it; its title goes with the description.
     let shown = format!("{} ({server_name})", tool.name);
+    let ask_label = tr_with("agents-ask-before-running-tool", &[("tool", Arg::Text(&shown))], || {
+        format!("Ask before running {shown}")
+    });
     let about = tool.about();
     let enabled = move || key.with_value(|key| draft.with(|agent| agent.tools.iter().any(|t| t == key)));
     let set_enabled = move |on: bool| {
@@ -48,11 +53,11 @@ pub(crate) fn McpToolOption(
             <label class="check ask-before-running">
                 <input
                     type="checkbox"
-                    aria-label=format!("Ask before running {shown}")
+                    aria-label=ask_label
                     prop:checked=asks
                     on:change=move |ev| set_asks(event_target_checked(&ev))
                 />
-                "Ask before running"
+                {tr("Ask before running")}
             </label>
             <p class="hint">{about}</p>
         </li>

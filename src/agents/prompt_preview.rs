@@ -10,6 +10,7 @@ use hearth_core::agent::template::Rendered;
 use leptos::prelude::*;
 
 use crate::chat::state::prompt::template_values;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::providers::state::ProvidersContext;
 use crate::tools::state::ToolsContext;
 use crate::ui::next_id;
@@ -69,20 +70,21 @@ pub(crate) fn PromptPreview(
         rendered.with(|rendered| {
             let chars = rendered.text.chars().count();
             let tokens = rendered.estimated_tokens();
-            format!("{chars} characters · about {tokens} tokens")
+            let args = [("chars", Arg::Number(chars as f64)), ("tokens", Arg::Number(tokens as f64))];
+            tr_with("agents-preview-size", &args, || format!("{chars} characters · about {tokens} tokens"))
         })
     };
     let body = move || {
         rendered.with(|rendered| {
             if rendered.system_prompt().is_none() {
-                return view! { <p class="hint">"No system message is sent."</p> }.into_any();
+                return view! { <p class="hint">{tr("No system message is sent.")}</p> }.into_any();
             }
             let unknown: BTreeSet<String> = rendered.unknown.iter().map(|p| format!("{{{}}}", p.name)).collect();
             let runs = marked_runs(&rendered.text, &unknown)
                 .into_iter()
                 .map(|(text, marked)| {
                     if marked {
-                        view! { <mark title="Unknown placeholder: sent as typed">{text}</mark> }.into_any()
+                        view! { <mark title=tr("Unknown placeholder: sent as typed")>{text}</mark> }.into_any()
                     } else {
                         text.into_any()
                     }
@@ -93,9 +95,10 @@ pub(crate) fn PromptPreview(
     };
     view! {
         <section class="prompt-preview" aria-labelledby=labelled_by>
-            <h3 id=heading_id>"Preview"</h3>
+            <h3 id=heading_id>{tr("Preview")}</h3>
             <p class="hint">
-                "The system prompt with today's values, as the next request sends it: "
+                {tr("The system prompt with today's values, as the next request sends it:")}
+                " "
                 <span>{size}</span>
             </p>
             {body}

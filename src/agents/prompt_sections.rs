@@ -6,6 +6,7 @@
 use hearth_core::agent::{AgentRecord, PromptSection, section_name_problem};
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::ui::text_field::TextField;
 
 /// What is wrong with the name of section `index` of `agent`, in words.
@@ -41,12 +42,19 @@ pub(crate) fn PromptSections(
             agent.sections.push(PromptSection { name, text: String::new() });
         });
     };
+    // The example placeholder and tags are arguments: a catalogue's text cannot hold braces.
+    let hint = tr_with(
+        "agents-sections-hint",
+        &[("placeholder", Arg::Text("{name}")), ("tags", Arg::Text("<name>…</name>"))],
+        || {
+            "Each section fills the placeholder of its name: write {name} in the template where its text goes. Wrapped in <name>…</name>, a section left empty is dropped with its tags."
+                .to_owned()
+        },
+    );
     view! {
         <fieldset class="prompt-sections">
-            <legend>"Your sections"</legend>
-            <p class="hint">
-                "Each section fills the placeholder of its name: write {name} in the template where its text goes. Wrapped in <name>…</name>, a section left empty is dropped with its tags."
-            </p>
+            <legend>{tr("Your sections")}</legend>
+            <p class="hint">{hint}</p>
             <For
                 each=move || 0..count()
                 key=|index| *index
@@ -57,7 +65,7 @@ pub(crate) fn PromptSections(
                     let name = field(|section| section.name.clone());
                     let text = field(|section| section.text.clone());
                     let shown = move || match name() {
-                        typed if typed.is_empty() => "(unnamed)".to_owned(),
+                        typed if typed.is_empty() => tr("(unnamed)").to_owned(),
                         typed => typed,
                     };
                     let problem = Signal::derive(move || draft.with(|agent| name_problem(agent, index)));
@@ -79,16 +87,21 @@ pub(crate) fn PromptSections(
                     };
                     view! {
                         <fieldset class="prompt-section">
-                            <legend>{move || format!("Section {}", shown())}</legend>
+                            <legend>
+                                {move || {
+                                    let shown = shown();
+                                    tr_with("agents-section-legend", &[("name", Arg::Text(&shown))], || format!("Section {shown}"))
+                                }}
+                            </legend>
                             <TextField
-                                label="Section name"
+                                label=tr("Section name")
                                 verbatim=true
                                 value=Signal::derive(name)
                                 error=problem
                                 on_input=edit(|section, typed| section.name = typed.trim().to_owned())
                             />
                             <TextField
-                                label="Section text"
+                                label=tr("Section text")
                                 rows=3
                                 value=Signal::derive(text)
                                 on_input=edit(|section, typed| section.text = typed)
@@ -96,17 +109,22 @@ pub(crate) fn PromptSections(
                             <button
                                 type="button"
                                 class="danger"
-                                aria-label=move || format!("Remove section {}", shown())
+                                aria-label=move || {
+                                    let shown = shown();
+                                    tr_with("agents-remove-section-named", &[("name", Arg::Text(&shown))], || {
+                                        format!("Remove section {shown}")
+                                    })
+                                }
                                 on:click=remove
                             >
-                                "Remove section"
+                                {tr("Remove section")}
                             </button>
                         </fieldset>
                     }
                 }
             />
             <button type="button" on:click=add>
-                "Add section"
+                {tr("Add section")}
             </button>
         </fieldset>
     }

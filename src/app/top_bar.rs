@@ -12,6 +12,7 @@ use leptos::prelude::*;
 
 use crate::agents::agent_picker::AgentPicker;
 use crate::agents::state::AgentsContext;
+use crate::i18n::tr;
 use crate::offline::offline_indicator::OfflineIndicator;
 use crate::providers::model_picker::ModelPicker;
 use crate::tools::state::ToolsContext;
@@ -35,11 +36,11 @@ pub(crate) fn TopBar(
     let open_tools = Callback::new(move |()| tools.dialog_open.set(true));
     let open_settings = Callback::new(move |()| settings_open.set(true));
     let secondary = [
-        ("Agents", IconName::Bot, open_agents),
-        ("Tools", IconName::Wrench, open_tools),
-        ("Settings", IconName::Settings, open_settings),
+        (tr("Agents"), IconName::Bot, open_agents),
+        (tr("Tools"), IconName::Wrench, open_tools),
+        (tr("Settings"), IconName::Settings, open_settings),
     ];
-    let more = secondary
+    let more: Vec<MenuEntry> = secondary
         .iter()
         .map(|(label, icon, action)| MenuEntry { label: (*label).to_owned(), icon: *icon, action: *action })
         .collect();
@@ -48,8 +49,8 @@ pub(crate) fn TopBar(
             <button
                 type="button"
                 class="icon-button sidebar-toggle"
-                aria-label="Conversations"
-                title="Show conversations"
+                aria-label=tr("Conversations")
+                title=tr("Show conversations")
                 aria-expanded=move || sidebar_open.get().to_string()
                 on:click=move |_| {
                     if sidebar_hidden.get_untracked() && !crate::shortcuts::state::narrow() {
@@ -83,7 +84,7 @@ pub(crate) fn TopBar(
                     })
                     .collect_view()}
             </div>
-            <MenuButton label="More" icon=IconName::Ellipsis class="more-actions" items=more />
+            <MenuButton label=tr("More") icon=IconName::Ellipsis class="more-actions" items=more />
         </header>
     }
 }

@@ -27,6 +27,7 @@ use stored_app::StoredApp;
 
 use crate::apps::state::{AppPreviewChoice, AppVersion};
 use crate::chat::state::ChatContext;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::app_frame::{AppError, AppFrame, FrameApp, FrameEvent};
 use crate::io::dialogs::confirm;
 use crate::sessions::state::SessionsContext;
@@ -55,11 +56,9 @@ pub(crate) fn AppPreview() -> impl IntoView {
         let Some(session) = app.loaded.get_untracked() else { return };
         if network.get_untracked() {
             network.set(false);
-        } else if confirm(
-            "Allow this app to use the network? It can then load files from the internet and send what you type in \
-             it to any server. Hearth's data and keys stay out of its reach. This applies to every version of the \
-             app in this conversation.",
-        ) {
+        } else if confirm(tr(
+            "Allow this app to use the network? It can then load files from the internet and send what you type in it to any server. Hearth's data and keys stay out of its reach. This applies to every version of the app in this conversation.",
+        )) {
             network.set(true);
         } else {
             return;
@@ -76,14 +75,20 @@ pub(crate) fn AppPreview() -> impl IntoView {
             None => chat.send(text),
         };
         if !sent {
-            problem.set(Some("The error was not sent: wait until the reply has finished.".to_owned()));
+            problem.set(Some(tr("The error was not sent: wait until the reply has finished.").to_owned()));
         }
     });
 
     // What the live region says: the last problem, else the newest error.
     let announcement = move || {
         problem.get().or_else(|| {
-            errors.with(|errors| errors.last().map(|error| format!("The app reported an error: {}", error.message)))
+            errors.with(|errors| {
+                errors.last().map(|error| {
+                    tr_with("apps-error-reported", &[("error", Arg::Text(&error.message))], || {
+                        format!("The app reported an error: {}", error.message)
+                    })
+                })
+            })
         })
     };
     view! {
@@ -94,7 +99,7 @@ pub(crate) fn AppPreview() -> impl IntoView {
                     view! {
                         <div class="app-preview-closed">
                             <button type="button" on:click=move |_| choice.open.set(true)>
-                                "Show app preview"
+                                {tr("Show app preview")}
                             </button>
                         </div>
                     }
@@ -154,7 +159,9 @@ fn run_frame(Frame { app, current, container, reload, errors, problem }: Frame) 
             html: version.html.to_string(),
             storage: storage.get_value(),
             network: allowed,
-            title: format!("App preview, version {}", version.number),
+            title: tr_with("apps-frame-title", &[("version", Arg::Number(version.number as f64))], || {
+                format!("App preview, version {}", version.number)
+            }),
         };
         let on_event = move |event: FrameEvent| match event {
             FrameEvent::Storage(items) => {
@@ -176,14 +183,23 @@ fn run_frame(Frame { app, current, container, reload, errors, problem }: Frame) 
                     errors.push(error);
                 }
             }),
-            FrameEvent::Refused(reason) => problem.set(Some(format!("The app did not run: {reason}."))),
+            FrameEvent::Refused(reason) => {
+                problem.set(Some(tr_with("apps-did-not-run", &[("reason", Arg::Text(&reason))], || {
+                    format!("The app did not run: {reason}.")
+                })))
+            }
             // The app reloaded or navigated its frame: a new frame, with the
             // items stored now (not those of the first mount).
             FrameEvent::Restarted => reload.update(|n| *n += 1),
         };
         match AppFrame::mount(&element, &frame_app, on_event) {
             Ok(frame) => running.set_value(Some(frame)),
-            Err(reason) => problem.set(Some(format!("The app cannot run: {reason}."))),
+            Err(reason) => {
+                let reason = reason.to_string();
+                problem.set(Some(tr_with("apps-cannot-run", &[("reason", Arg::Text(&reason))], || {
+                    format!("The app cannot run: {reason}.")
+                })));
+            }
         }
     });
     on_cleanup(move || running.set_value(None));

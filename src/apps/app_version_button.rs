@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::apps::state::AppPreviewChoice;
+use crate::i18n::{Arg, tr_with};
 
 /// The button; nothing for a reply without an app.
 #[component]
@@ -24,7 +25,9 @@ pub(crate) fn AppVersionButton(
             let pressed = shown && choice.open.get();
             view! {
                 <button type="button" class="action" aria-pressed=pressed.to_string() on:click=show>
-                    {format!("Show app version {number}")}
+                    {tr_with("apps-show-version", &[("version", Arg::Number(number as f64))], || {
+                        format!("Show app version {number}")
+                    })}
                 </button>
             }
         })

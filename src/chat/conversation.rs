@@ -27,6 +27,7 @@ use crate::chat::jump_to_latest::JumpToLatest;
 use crate::chat::message_row::MessageRow;
 use crate::chat::state::{ChatContext, Entry};
 use crate::composer::file_drop;
+use crate::i18n::tr;
 use crate::sessions::state::SessionsContext;
 use empty_conversation::EmptyConversation;
 use follow::Follow;
@@ -159,8 +160,8 @@ pub(crate) fn Conversation() -> impl IntoView {
             on:dragover=file_drop::on_dragover
             on:drop=move |ev| file_drop::on_drop(ev, chat)
         >
-        <main class="scroller" node_ref=scroller tabindex="0" aria-label="Messages" on:scroll=on_scroll>
-            <div class="conversation" role="log" aria-label="Conversation" node_ref=content>
+        <main class="scroller" node_ref=scroller tabindex="0" aria-label=tr("Messages") on:scroll=on_scroll>
+            <div class="conversation" role="log" aria-label=tr("Conversation") node_ref=content>
                 <Show when=move || chat.entries.with(Vec::is_empty)>
                     <EmptyConversation agent_name />
                 </Show>

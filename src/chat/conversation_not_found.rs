@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::tr;
 use crate::sessions::state::SessionsContext;
 
 /// "Conversation not found", announced, with "Start a new chat". Shown in place
@@ -15,12 +16,12 @@ pub(crate) fn ConversationNotFound() -> impl IntoView {
     view! {
         <main class="scroller" aria-labelledby="not-found-heading">
             <section class="empty not-found" role="alert">
-                <h2 id="not-found-heading" class="welcome-heading">"Conversation not found"</h2>
+                <h2 id="not-found-heading" class="welcome-heading">{tr("Conversation not found")}</h2>
                 <p>
-                    "This address names a conversation that is not in this browser. It may have been deleted, or it was made in another browser: conversations are stored only in the browser that made them."
+                    {tr("This address names a conversation that is not in this browser. It may have been deleted, or it was made in another browser: conversations are stored only in the browser that made them.")}
                 </p>
                 <button type="button" class="primary" on:click=move |_| sessions.new_chat()>
-                    "Start a new chat"
+                    {tr("Start a new chat")}
                 </button>
             </section>
         </main>

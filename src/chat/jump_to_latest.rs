@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::tr;
+
 /// A floating button that brings the conversation back to its newest text.
 #[component]
 pub(crate) fn JumpToLatest(
@@ -16,7 +18,7 @@ pub(crate) fn JumpToLatest(
         <Show when=move || shown.get()>
             <button type="button" class="jump-to-latest" on:click=move |_| on_jump.run(())>
                 <span aria-hidden="true">"↓ "</span>
-                "Jump to latest"
+                {tr("Jump to latest")}
             </button>
         </Show>
     }

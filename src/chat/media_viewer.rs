@@ -8,6 +8,7 @@ use hearth_core::message::Attachment;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::files::download_blob;
 use crate::io::media::{remember_url, shown_url};
 use crate::store::StoreContext;
@@ -34,10 +35,15 @@ pub(crate) fn MediaViewer(
         spawn_local(async move {
             let why = match store.blob(&attachment.blob).await {
                 Some(blob) => download_blob(&attachment.name, &blob).err().map(|error| error.to_string()),
-                None => Some("it is no longer stored".to_owned()),
+                None => Some(tr("it is no longer stored").to_owned()),
             };
             if let Some(why) = why {
-                problem.try_set(format!("{} was not downloaded: {why}.", attachment.name));
+                let text = tr_with(
+                    "chat-media-not-downloaded",
+                    &[("name", Arg::Text(&attachment.name)), ("reason", Arg::Text(&why))],
+                    || format!("{} was not downloaded: {why}.", attachment.name),
+                );
+                problem.try_set(text);
             }
         });
     };
@@ -54,7 +60,11 @@ pub(crate) fn MediaViewer(
                         }
                     });
                 }
-                let alt = format!("{}, attached to the message ({detail})", attachment.name);
+                let alt = tr_with(
+                    "chat-media-image-alt",
+                    &[("name", Arg::Text(&attachment.name)), ("detail", Arg::Text(&detail))],
+                    || format!("{}, attached to the message ({detail})", attachment.name),
+                );
                 move || url.get().map(|url| view! { <img class="media-large" src=url alt=alt.clone() /> })
             });
             view! {
@@ -69,7 +79,7 @@ pub(crate) fn MediaViewer(
         <ModalDialog open on_close=close heading class="media-viewer">
             {body}
             <p class="status" role="status">{move || problem.get()}</p>
-            <button type="button" on:click=download>"Download"</button>
+            <button type="button" on:click=download>{tr("Download")}</button>
         </ModalDialog>
     }
 }

@@ -12,6 +12,7 @@ use crate::chat::reply::assistant_message::AssistantMessage;
 use crate::chat::state::{ChatContext, Entry, EntryKind};
 use crate::chat::summary_divider::SummaryDivider;
 use crate::chat::user_message::UserMessage;
+use crate::i18n::tr;
 use crate::ui::lazy::Lazy;
 
 /// A mounted message, with the spacer before it.
@@ -44,7 +45,7 @@ pub(crate) fn MessageRow(
             view! { <UserMessage id=entry.id.clone() text files attachments /> }.into_any()
         }
         EntryKind::System(text) => view! {
-            <article class="message system" aria-label="System">
+            <article class="message system" aria-label=tr("System")>
                 <p class="user-text">{text}</p>
             </article>
         }

@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use super::media_viewer::MediaViewer;
 use super::sent_voice_note::SentVoiceNote;
 use super::stored_url::{StoredUrl, stored_url};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::store::StoreContext;
 use crate::ui::lazy::{ChunkError, wasm_split};
 
@@ -34,7 +35,11 @@ pub(crate) fn SentMedia(
             let name = attachment.name.clone();
             let detail = attachment.summary();
             let pdf = !attachment.is_image();
-            let label = format!("Open {} ({detail})", attachment.name);
+            let label = tr_with(
+                "chat-media-open",
+                &[("name", Arg::Text(&attachment.name)), ("detail", Arg::Text(&detail))],
+                || format!("Open {} ({detail})", attachment.name),
+            );
             let open = move |_| {
                 if !missing.get_untracked() {
                     shown.set(Some(attachment.clone()));
@@ -52,7 +57,7 @@ pub(crate) fn SentMedia(
                     <span class="media-text">
                         <span class="media-name">{name_text}</span>
                         <span class="media-detail">
-                            {move || if missing.get() { "No longer stored".to_owned() } else { detail.clone() }}
+                            {move || if missing.get() { tr("No longer stored").to_owned() } else { detail.clone() }}
                         </span>
                     </span>
                     </button>
@@ -63,7 +68,7 @@ pub(crate) fn SentMedia(
         .collect_view();
     (!empty).then(|| {
         view! {
-            <ul class="attached-media sent" aria-label="Images, PDFs and voice notes">{items}</ul>
+            <ul class="attached-media sent" aria-label=tr("Images, PDFs and voice notes")>{items}</ul>
             <MediaViewer shown />
         }
     })

@@ -7,6 +7,7 @@ use hearth_core::message::Attachment;
 use leptos::prelude::*;
 
 use super::stored_url::{StoredUrl, stored_url};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::store::StoreContext;
 
 /// The list item.
@@ -18,7 +19,9 @@ pub(crate) fn SentVoiceNote(
     let store = StoreContext::expect();
     let StoredUrl { url, missing } = stored_url(store, &attachment.blob, true);
     let detail = attachment.summary();
-    let label = format!("Play {}", attachment.name);
+    let label = tr_with("chat-voice-note-play", &[("name", Arg::Text(&attachment.name))], || {
+        format!("Play {}", attachment.name)
+    });
     let transcript = attachment.transcript.clone().filter(|text| !text.trim().is_empty());
     view! {
         <li class="media-item voice-note">
@@ -26,14 +29,14 @@ pub(crate) fn SentVoiceNote(
             <span class="media-text">
                 <span class="media-name">{attachment.name.clone()}</span>
                 <span class="media-detail">
-                    {move || if missing.get() { "No longer stored".to_owned() } else { detail.clone() }}
+                    {move || if missing.get() { tr("No longer stored").to_owned() } else { detail.clone() }}
                 </span>
                 {move || url.get().map(|url| view! {
                     <audio class="voice-note-player" controls preload="metadata" src=url aria-label=label.clone()></audio>
                 })}
                 {transcript.map(|text| view! {
                     <details class="voice-note-transcript">
-                        <summary>"Transcript"</summary>
+                        <summary>{tr("Transcript")}</summary>
                         <p>{text}</p>
                     </details>
                 })}

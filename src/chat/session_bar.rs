@@ -7,9 +7,11 @@ use leptos::task::spawn_local;
 
 use crate::chat::branches::branch_panel::branch_panel_view;
 use crate::chat::state::{BranchPanel, ChatContext};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::dialogs::confirm;
 use crate::sessions::state::SessionsContext;
 use crate::store::StoreContext;
+use crate::ui::icon::{Icon, IconName};
 use crate::ui::lazy_once::LazyOnce;
 
 /// A thin bar above the conversation, shown once it is stored.
@@ -34,49 +36,62 @@ pub(crate) fn SessionBar() -> impl IntoView {
     // Whether the conversation has branches not shown, which the export can add.
     let branched = move || chat.shown.with(|shown| shown.iter().any(|shown| !shown));
     let empty = move || chat.entries.with(Vec::is_empty);
+    let clear_title =
+        move || if empty() { tr("The conversation is already empty") } else { tr("Delete all its messages") };
     // Nothing is deleted without the user's OK; a reply still arriving in
     // this conversation is stopped first (see `ChatContext::clear`).
     let clear = move |_| {
         let Some(session) = record.get_untracked() else { return };
-        let question = format!(
-            "Clear the conversation \u{201c}{}\u{201d}? All its messages will be deleted; the conversation stays in the list, empty. This cannot be undone.",
-            session.title
-        );
+        let question = tr_with("chat-clear-confirm", &[("title", Arg::Text(&session.title))], || {
+            format!(
+                "Clear the conversation \u{201c}{}\u{201d}? All its messages will be deleted; the conversation stays in the list, empty. This cannot be undone.",
+                session.title
+            )
+        });
         if confirm(&question) {
             spawn_local(chat.clear());
         }
     };
+    let open_outline = move || chat.branch_panel.set(Some(BranchPanel::Outline));
     view! {
         <Show when=move || record.with(Option::is_some)>
-            <section class="session-bar" aria-label="Open conversation">
+            <section class="session-bar" aria-label=tr("Open conversation")>
                 <h2 class="session-title">{move || record.get().map(|s| s.title).unwrap_or_default()}</h2>
-                <button type="button" on:click=move |_| export(false)>
-                    "Export as Markdown"
+                // On a phone each action shows only its icon (CSS); its text stays its name.
+                <button type="button" class="session-action" title=tr("Export as Markdown") on:click=move |_| export(false)>
+                    <Icon name=IconName::Download />
+                    <span class="button-label">{tr("Export as Markdown")}</span>
                 </button>
                 <Show when=branched>
                     <button
                         type="button"
+                        class="session-action"
                         aria-haspopup="dialog"
-                        title="Every place this conversation forks, to show any branch"
-                        on:click=move |_| chat.branch_panel.set(Some(BranchPanel::Outline))
+                        title=tr("Every place this conversation forks, to show any branch")
+                        on:click=move |_| open_outline()
                     >
-                        "Branches"
+                        <Icon name=IconName::GitBranch />
+                        <span class="button-label">{tr("Branches")}</span>
                     </button>
                     <button
                         type="button"
-                        title="The branch shown, then every other version as an appendix"
+                        class="session-action"
+                        title=tr("The branch shown, then every other version as an appendix")
                         on:click=move |_| export(true)
                     >
-                        "Export with other versions"
+                        <Icon name=IconName::Layers />
+                        <span class="button-label">{tr("Export with other versions")}</span>
                     </button>
                 </Show>
                 <button
                     type="button"
+                    class="session-action"
                     disabled=empty
-                    title=move || if empty() { "The conversation is already empty" } else { "Delete all its messages" }
+                    title=clear_title
                     on:click=clear
                 >
-                    "Clear conversation"
+                    <Icon name=IconName::Trash />
+                    <span class="button-label">{tr("Clear conversation")}</span>
                 </button>
                 <LazyOnce
                     when=Signal::derive(move || chat.branch_panel.with(Option::is_some))

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::chat::state::ChatContext;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::ui::disclosure::Disclosure;
 
 /// The divider of the summary that applies.
@@ -22,26 +23,28 @@ pub(crate) fn SummaryDivider(
 ) -> impl IntoView {
     let chat = ChatContext::expect();
     let label = match summarised {
-        0 => "Earlier messages summarised".to_owned(),
-        1 => "Earlier messages summarised (1 message)".to_owned(),
-        n => format!("Earlier messages summarised ({n} messages)"),
+        0 => tr("Earlier messages summarised").to_owned(),
+        n => tr_with("chat-summary-divider-count", &[("n", Arg::Number(f64::from(n)))], || match n {
+            1 => "Earlier messages summarised (1 message)".to_owned(),
+            n => format!("Earlier messages summarised ({n} messages)"),
+        }),
     };
     let summary_id = StoredValue::new(summary_id);
     let text = StoredValue::new(text);
     view! {
-        <div class="summary-divider" role="group" aria-label="Summary of earlier messages">
+        <div class="summary-divider" role="group" aria-label=tr("Summary of earlier messages")>
             <Disclosure
                 toggle=move || label.clone()
                 toggle_class="summary-toggle"
-                region_label="Summary"
+                region_label=tr("Summary")
                 region_class="summary-text"
                 aside=move || {
                     view! {
                         <button
                             type="button"
                             class="summary-undo"
-                            aria-label="Undo summary"
-                            title="Delete this summary: requests send the earlier messages again"
+                            aria-label=tr("Undo summary")
+                            title=tr("Delete this summary: requests send the earlier messages again")
                             disabled=move || chat.busy.get()
                             on:click=move |ev| {
                                 // The divider goes away with its button: the
@@ -57,7 +60,7 @@ pub(crate) fn SummaryDivider(
                                 }
                             }
                         >
-                            "Undo"
+                            {tr("Undo")}
                         </button>
                     }
                 }

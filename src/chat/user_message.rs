@@ -14,6 +14,7 @@ use crate::chat::branches::version_switcher::VersionSwitcher;
 use crate::chat::sent_media::sent_media_view;
 use crate::chat::state::ChatContext;
 use crate::composer::attached_files::AttachedFiles;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::ui::copy_button::CopyButton;
 use crate::ui::icon::{Icon, IconName};
 use crate::ui::lazy::Lazy;
@@ -69,7 +70,7 @@ pub(crate) fn UserMessage(
     };
     let size = text.with_value(|text| describe_size(text.len()));
     view! {
-        <article class="message user" aria-label="You">
+        <article class="message user" aria-label=tr("You")>
             {(!attachments.is_empty())
                 .then(|| view! { <Lazy load=move || sent_media_view(attachments.clone()) /> })}
             <AttachedFiles files=Signal::stored(files) />
@@ -84,17 +85,19 @@ pub(crate) fn UserMessage(
             </Show>
             <Show when=move || long && !expanded.get() && !editing.get()>
                 <button type="button" class="action" on:click=move |_| expanded.set(true)>
-                    {format!("Show the whole message ({size})")}
+                    {tr_with("chat-show-whole-message", &[("size", Arg::Text(&size))], || {
+                        format!("Show the whole message ({size})")
+                    })}
                 </button>
             </Show>
             <footer class="meta">
-                <VersionSwitcher id=id.get_value() label="Versions of this message" />
+                <VersionSwitcher id=id.get_value() label=tr("Versions of this message") />
                 <CopyButton text=move || copied.clone() />
                 <button
                     type="button"
                     class="icon-button action"
-                    aria-label="Edit"
-                    title="Edit and send again (the original stays)"
+                    aria-label=tr("Edit")
+                    title=tr("Edit and send again (the original stays)")
                     node_ref=edit_button
                     disabled=move || chat.busy.get() || editing.get()
                     on:click=move |_| editing.set(true)

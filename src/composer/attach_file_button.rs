@@ -13,6 +13,7 @@ use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
 use crate::composer::file_drop;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::ui::icon::{Icon, IconName};
 
 /// The button and its hidden file input.
@@ -22,7 +23,7 @@ pub(crate) fn AttachFileButton() -> impl IntoView {
     let input = NodeRef::<Input>::new();
     let chosen = move |ev: leptos::ev::Event| file_drop::on_chosen(&ev, chat);
     let title = move || {
-        let what = "Attach images, PDFs, audio or text files (.md, .txt)";
+        let what = tr("Attach images, PDFs, audio or text files (.md, .txt)");
         match why_not(chat) {
             Some(why) => format!("{what}. {why}"),
             None => what.to_owned(),
@@ -32,7 +33,7 @@ pub(crate) fn AttachFileButton() -> impl IntoView {
         <button
             type="button"
             class="attach"
-            aria-label="Attach a file"
+            aria-label=tr("Attach a file")
             title=title
             on:click=move |_| {
                 if let Some(input) = input.get_untracked() {
@@ -61,13 +62,18 @@ fn why_not(chat: ChatContext) -> Option<String> {
     let entry = chat.account()?;
     let (accepts, from) = entry.accepts();
     let model = entry.model.model.trim();
-    let reason = ModelInputs::reason(from);
+    let reason = tr(ModelInputs::reason(from));
+    let args = [("model", Arg::Text(model)), ("reason", Arg::Text(reason))];
     match (accepts.images, accepts.pdfs) {
         (true, true) => None,
-        (true, false) => Some(format!("{model} reads no PDFs ({reason}): a PDF goes as its text.")),
-        (false, true) => Some(format!("{model} reads no images ({reason}): an image goes as a note.")),
-        (false, false) => {
-            Some(format!("{model} reads no images or PDFs ({reason}): an image goes as a note, a PDF as its text."))
-        }
+        (true, false) => Some(tr_with("composer-reads-no-pdfs", &args, || {
+            format!("{model} reads no PDFs ({reason}): a PDF goes as its text.")
+        })),
+        (false, true) => Some(tr_with("composer-reads-no-images", &args, || {
+            format!("{model} reads no images ({reason}): an image goes as a note.")
+        })),
+        (false, false) => Some(tr_with("composer-reads-no-images-or-pdfs", &args, || {
+            format!("{model} reads no images or PDFs ({reason}): an image goes as a note, a PDF as its text.")
+        })),
     }
 }

@@ -4,6 +4,8 @@
 use hearth_core::message::AttachedFile;
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
+
 /// A list of file badges named "Attached files"; nothing when there are none.
 #[component]
 pub(crate) fn AttachedFiles(
@@ -18,14 +20,16 @@ pub(crate) fn AttachedFiles(
     let names = move || files.with(|files| files.iter().map(|file| file.name.clone()).collect::<Vec<_>>());
     view! {
         <Show when=move || files.with(|files| !files.is_empty())>
-            <ul class="attached-files" aria-label="Attached files">
+            <ul class="attached-files" aria-label=tr("Attached files")>
                 <For each=names key=|name| name.clone() let:name>
                     <li class="file-badge">
                         <span class="file-badge-icon" aria-hidden="true">"📄"</span>
                         <span class="file-badge-name">{name.clone()}</span>
                         {on_remove
                             .map(|remove| {
-                                let label = format!("Remove {name}");
+                                let label = tr_with("composer-remove-file", &[("name", Arg::Text(&name))], || {
+                                    format!("Remove {name}")
+                                });
                                 view! {
                                     <button
                                         type="button"

@@ -11,6 +11,7 @@ use crate::chat::state::ChatContext;
 use crate::composer::media_thumb::MediaThumb;
 use crate::composer::state::media::MediaAttachments;
 use crate::composer::voice_note_detail::VoiceNoteDetail;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::ui::lazy::{ChunkError, wasm_split};
 
 /// The list named "Attached images, PDFs and voice notes".
@@ -33,13 +34,20 @@ pub(crate) fn AttachedMedia(
             list.iter()
                 .map(|item| {
                     let key = item.key;
-                    let label = format!("Remove {}", item.name);
+                    let label = tr_with("composer-remove-file", &[("name", Arg::Text(&item.name))], || {
+                        format!("Remove {}", item.name)
+                    });
                     let held = |a| reads.and_then(|(accepts, family)| withheld(a, family, accepts));
                     let detail = match (&item.ready, &item.note) {
-                        (None, _) => "Preparing…".to_owned(),
+                        (None, _) => tr("Preparing…").to_owned(),
                         (Some(a), Some(note)) => format!("{} · {note}", a.summary()),
                         (Some(a), None) if let Some(why) = held(a) => format!("{} · {}", a.summary(), why.short()),
-                        (Some(a), None) => format!("Will be sent as {}", a.summary()),
+                        (Some(a), None) => {
+                            let summary = a.summary();
+                            tr_with("composer-media-will-be-sent", &[("summary", Arg::Text(&summary))], || {
+                                format!("Will be sent as {summary}")
+                            })
+                        }
                     };
                     let note = item.ready.as_ref().is_some_and(|ready| ready.is_audio()).then(|| item.clone());
                     view! {
@@ -69,7 +77,7 @@ pub(crate) fn AttachedMedia(
         })
     };
     view! {
-        <ul class="attached-media" aria-label="Attached images, PDFs and voice notes">
+        <ul class="attached-media" aria-label=tr("Attached images, PDFs and voice notes")>
             {items}
         </ul>
     }

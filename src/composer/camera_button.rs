@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
 use crate::composer::file_drop;
+use crate::i18n::tr;
 use crate::ui::icon::{Icon, IconName};
 
 /// The button and its hidden camera input.
@@ -19,8 +20,8 @@ pub(crate) fn CameraButton() -> impl IntoView {
         <button
             type="button"
             class="attach camera"
-            aria-label="Take a photo"
-            title="Take a photo"
+            aria-label=tr("Take a photo")
+            title=tr("Take a photo")
             on:click=move |_| {
                 if let Some(input) = input.get_untracked() {
                     input.click();

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
+use crate::i18n::tr;
 
 /// The button, named "Compact conversation". Off while a reply streams or a
 /// summary is being written (the composer shows it only once the conversation
@@ -15,12 +16,12 @@ pub(crate) fn CompactButton() -> impl IntoView {
         <button
             type="button"
             class="compact"
-            aria-label="Compact conversation"
-            title="Summarise earlier messages now; they stay here, and requests send the summary"
+            aria-label=tr("Compact conversation")
+            title=tr("Summarise earlier messages now; they stay here, and requests send the summary")
             disabled=move || chat.busy.get()
             on:click=move |_| chat.compact()
         >
-            "Compact"
+            {tr("Compact")}
         </button>
     }
 }

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
+use crate::i18n::tr;
 
 /// The toggle, named "Compare models" (pressed while the panel is open).
 #[component]
@@ -14,12 +15,12 @@ pub(crate) fn CompareButton() -> impl IntoView {
         <button
             type="button"
             class="compact"
-            aria-label="Compare models"
-            title="Send the next message to several models and see their answers side by side"
+            aria-label=tr("Compare models")
+            title=tr("Send the next message to several models and see their answers side by side")
             aria-pressed=move || if chat.compare_open.get() { "true" } else { "false" }
             on:click=move |_| chat.compare_open.update(|open| *open = !*open)
         >
-            "Compare"
+            {tr("Compare")}
         </button>
     }
 }

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
 use crate::chat::state::comparing::ColumnChoice;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::ui::icon::{Icon, IconName};
 
 /// One column's choice: its agent and model, and Remove.
@@ -63,17 +64,21 @@ pub(crate) fn CompareChoice(
         <li class="compare-choice">
             <span class="compare-letter" aria-hidden="true">{letter.to_string()}</span>
             <select
-                aria-label=format!("Agent of column {letter}")
+                aria-label=tr_with("composer-column-agent", &[("letter", Arg::Text(&letter.to_string()))], || {
+                    format!("Agent of column {letter}")
+                })
                 on:change=move |ev| set_agent(event_target_value(&ev))
             >
                 {agents}
             </select>
             <select
-                aria-label=format!("Model of column {letter}")
+                aria-label=tr_with("composer-column-model", &[("letter", Arg::Text(&letter.to_string()))], || {
+                    format!("Model of column {letter}")
+                })
                 on:change=move |ev| set_model(event_target_value(&ev))
             >
                 <option value="" selected=move || choice().is_some_and(|c| c.model_config_id.is_none())>
-                    "The agent's model"
+                    {tr("The agent's model")}
                 </option>
                 {models}
             </select>
@@ -81,7 +86,9 @@ pub(crate) fn CompareChoice(
                 <button
                     type="button"
                     class="icon-button action"
-                    aria-label=format!("Remove column {letter}")
+                    aria-label=tr_with("composer-column-remove", &[("letter", Arg::Text(&letter.to_string()))], || {
+                        format!("Remove column {letter}")
+                    })
                     on:click=move |_| {
                         columns.update(|columns| {
                             if columns.len() > MIN_COLUMNS && at < columns.len() {

@@ -11,6 +11,7 @@ use crate::chat::state::ChatContext;
 use crate::chat::state::comparing::{ColumnChoice, Setup, keep_setup, setup, tally};
 use crate::composer::compare_choice::CompareChoice;
 use crate::composer::continue_note::ContinueNote;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::ui::icon::{Icon, IconName};
 
@@ -63,8 +64,8 @@ pub(crate) fn CompareSetup() -> impl IntoView {
     };
     view! {
         <fieldset class="compare-setup">
-            <legend>"Compare models"</legend>
-            <p class="hint">"Your next message goes to each column; the answers stream side by side."</p>
+            <legend>{tr("Compare models")}</legend>
+            <p class="hint">{tr("Your next message goes to each column; the answers stream side by side.")}</p>
             <ol class="compare-choices">{rows}</ol>
             <div class="compare-setup-actions">
                 <button
@@ -74,21 +75,28 @@ pub(crate) fn CompareSetup() -> impl IntoView {
                     on:click=add
                 >
                     <Icon name=IconName::Plus />
-                    "Add a column"
+                    {tr("Add a column")}
                 </button>
                 <label class="check">
                     <input type="checkbox" prop:checked=move || blind.get() on:change=move |_| blind.update(|b| *b = !*b) />
-                    "Blind: hide the models' names until I pick one"
+                    {tr("Blind: hide the models' names until I pick one")}
                 </label>
-                <span class="compare-cost" aria-live="polite" title="Estimated from the conversation's length and listed prices">
+                <span class="compare-cost" aria-live="polite" title=tr("Estimated from the conversation's length and listed prices")>
                     {estimate}
                 </span>
                 <button type="button" class="action" on:click=move |_| chat.compare_open.set(false)>
-                    "Stop comparing"
+                    {tr("Stop comparing")}
                 </button>
             </div>
             <Show when=move || tally_text.with(|t| !t.is_empty())>
-                <p class="hint">"Blind picks on this device: " {move || tally_text.get()}</p>
+                <p class="hint">
+                    {move || {
+                        let tally = tally_text.get();
+                        tr_with("composer-compare-blind-picks", &[("tally", Arg::Text(&tally))], || {
+                            format!("Blind picks on this device: {tally}")
+                        })
+                    }}
+                </p>
             </Show>
         </fieldset>
     }

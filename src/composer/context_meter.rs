@@ -8,6 +8,7 @@ use hearth_core::format::grouped;
 use leptos::prelude::*;
 
 use crate::chat::state::{ChatContext, usage};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::settings::state::PreferencesContext;
 
 /// A meter named "Context window used", with its figure beside it.
@@ -25,7 +26,19 @@ pub(crate) fn ContextMeter(
     });
     let text = move || {
         let figure = figure.get();
-        format!("{} of {} tokens · {} %", grouped(figure.used.into()), grouped(figure.window.into()), figure.percent)
+        let args = [
+            ("used", Arg::Number(f64::from(figure.used))),
+            ("window", Arg::Number(f64::from(figure.window))),
+            ("percent", Arg::Number(f64::from(figure.percent))),
+        ];
+        tr_with("composer-context-used", &args, || {
+            format!(
+                "{} of {} tokens · {} %",
+                grouped(figure.used.into()),
+                grouped(figure.window.into()),
+                figure.percent
+            )
+        })
     };
     let full = move || preferences.compaction.with(|settings| figure.get().past_threshold(settings));
     view! {
@@ -34,7 +47,7 @@ pub(crate) fn ContextMeter(
             // green well below the threshold, amber close to it, red past it.
             <meter
                 class="context-meter-bar"
-                aria-label="Context window used"
+                aria-label=tr("Context window used")
                 aria-valuetext=text
                 min="0"
                 max="100"
@@ -44,9 +57,9 @@ pub(crate) fn ContextMeter(
                 value=move || figure.get().meter_percent().to_string()
                 title=move || {
                     if full() {
-                        "The next request will summarise earlier messages first".to_owned()
+                        tr("The next request will summarise earlier messages first").to_owned()
                     } else {
-                        "Estimated size of the next request".to_owned()
+                        tr("Estimated size of the next request").to_owned()
                     }
                 }
             ></meter>

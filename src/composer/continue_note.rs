@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::chat::state::comparing::turn_of;
 use crate::chat::state::{ChatContext, EntryKind, leaf};
+use crate::i18n::{Arg, tr, tr_with};
 
 /// The note, announced when it changes.
 #[component]
@@ -22,13 +23,20 @@ pub(crate) fn ContinueNote() -> impl IntoView {
         })?;
         let turn = turn_of(chat, &group);
         if turn.merges.contains(&id) {
-            return Some("Your next message follows the merged answer.".to_owned());
+            return Some(tr("Your next message follows the merged answer.").to_owned());
         }
         let letter = *turn.letters.get(turn.columns.iter().position(|column| *column == id)?)?;
+        let letter_text = letter.to_string();
         Some(if blind && !turn.picked {
-            format!("Your next message follows answer {letter}. Pick one with “Continue with this”.")
+            tr_with("composer-follows-blind-answer", &[("letter", Arg::Text(&letter_text))], || {
+                format!("Your next message follows answer {letter}. Pick one with “Continue with this”.")
+            })
         } else {
-            format!("Your next message follows answer {letter} ({model}).")
+            tr_with(
+                "composer-follows-answer",
+                &[("letter", Arg::Text(&letter_text)), ("model", Arg::Text(&model))],
+                || format!("Your next message follows answer {letter} ({model})."),
+            )
         })
     };
     view! { <p class="continue-note" role="status">{text}</p> }

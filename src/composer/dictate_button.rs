@@ -5,6 +5,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::tr;
 use crate::ui::icon::{Icon, IconName};
 use crate::voice::state::{Dictation, VoiceContext};
 
@@ -18,8 +19,8 @@ pub(crate) fn DictateButton() -> impl IntoView {
         <button
             type="button"
             class="attach dictate"
-            aria-label="Dictate"
-            title="Speak instead of typing (Alt+Shift+U)"
+            aria-label=tr("Dictate")
+            title=tr("Speak instead of typing (Alt+Shift+U)")
             aria-keyshortcuts="Alt+Shift+U"
             aria-pressed=move || if live() { "true" } else { "false" }
             disabled=busy

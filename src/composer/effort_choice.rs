@@ -7,8 +7,10 @@ use hearth_core::contract::Effort;
 use leptos::prelude::*;
 
 use crate::chat::state::{ChatContext, MessageOverrides};
+use crate::i18n::tr;
 
-/// The choices, by value: the provider's default and the three efforts.
+/// The choices, by value: the provider's default and the three efforts (the
+/// labels are translated where shown).
 const CHOICES: [(&str, &str); 4] =
     [("", "Effort: default"), ("low", "Effort: low"), ("medium", "Effort: medium"), ("high", "Effort: high")];
 
@@ -29,14 +31,14 @@ pub(crate) fn EffortChoice() -> impl IntoView {
     view! {
         <select
             class="effort-choice"
-            aria-label="Reasoning effort"
-            title="How hard a reasoning model thinks before answering"
+            aria-label=tr("Reasoning effort")
+            title=tr("How hard a reasoning model thinks before answering")
             prop:value=current
             on:change=choose
         >
             {CHOICES
                 .into_iter()
-                .map(|(value, label)| view! { <option value=value>{label}</option> })
+                .map(|(value, label)| view! { <option value=value>{tr(label)}</option> })
                 .collect_view()}
         </select>
     }

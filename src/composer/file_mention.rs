@@ -6,6 +6,8 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
+
 /// The popup below (above, on screen) the message box while a mention is typed.
 #[component]
 pub(crate) fn FileMention(
@@ -35,16 +37,21 @@ pub(crate) fn FileMention(
             String::new()
         } else if listing() {
             match names.with(Vec::len) {
-                1 => "1 project file matches. Enter or Tab attaches it, Escape closes the list.".to_owned(),
-                n => format!(
-                    "{n} project files match. Up and Down choose, Enter or Tab attaches, Escape closes the list."
-                ),
+                1 => tr("1 project file matches. Enter or Tab attaches it, Escape closes the list.").to_owned(),
+                n => tr_with("composer-mention-matches", &[("n", Arg::Number(n as f64))], || {
+                    format!(
+                        "{n} project files match. Up and Down choose, Enter or Tab attaches, Escape closes the list."
+                    )
+                }),
             }
         } else if !has_files.get() {
-            "No project files yet. Add one with Attach a file, by dropping it on the conversation, or in Tools."
+            tr("No project files yet. Add one with Attach a file, by dropping it on the conversation, or in Tools.")
                 .to_owned()
         } else {
-            format!("No project file matches “{}”.", query.get())
+            let query = query.get();
+            tr_with("composer-mention-no-match", &[("query", Arg::Text(&query))], || {
+                format!("No project file matches “{query}”.")
+            })
         }
     };
     // A click on an option keeps the focus in the message box (mousedown does
@@ -54,7 +61,7 @@ pub(crate) fn FileMention(
     view! {
         <div class="file-mention" class:open=move || open.get()>
             <Show when=listing>
-                <ul id=list_id.get_value() class="file-mention-list" role="listbox" aria-label="Project files">
+                <ul id=list_id.get_value() class="file-mention-list" role="listbox" aria-label=tr("Project files")>
                     <For
                         each=options
                         key=|(at, name)| (*at, name.clone())

@@ -23,6 +23,7 @@ use web_sys::KeyboardEvent;
 use crate::chat::state::ChatContext;
 use crate::composer::file_drop;
 use crate::composer::file_mention::{FileMention, option_id};
+use crate::i18n::tr;
 use crate::ui::next_id;
 
 /// The id of the key hint under the message box, which describes it.
@@ -138,12 +139,12 @@ pub(crate) fn MessageBox(
             />
             <textarea
                 node_ref=node_ref
-                aria-label="Message"
+                aria-label=tr("Message")
                 aria-autocomplete="list"
                 aria-controls=controls
                 aria-activedescendant=active_option
                 aria-describedby=KEYS_HINT_ID
-                placeholder="Message Hearth…"
+                placeholder=tr("Message Hearth…")
                 rows="2"
                 bind:value=draft
                 on:input=move |_| follow_caret()

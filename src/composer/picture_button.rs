@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::composer::state::ComposerDraft;
+use crate::i18n::tr;
 
 /// The button, named "Create an image".
 #[component]
@@ -13,12 +14,12 @@ pub(crate) fn PictureButton() -> impl IntoView {
         <button
             type="button"
             class="compact"
-            aria-label="Create an image"
-            title="Ask the provider's image model for pictures of what you write"
+            aria-label=tr("Create an image")
+            title=tr("Ask the provider's image model for pictures of what you write")
             aria-haspopup="dialog"
             on:click=move |_| draft.pictures_open.set(true)
         >
-            "Image"
+            {tr("Image")}
         </button>
     }
 }

@@ -2,7 +2,10 @@
 
 use leptos::prelude::*;
 
-/// The sizes offered, by value (empty: the provider decides).
+use crate::i18n::tr;
+
+/// The sizes offered, by value (empty: the provider decides); the labels are
+/// translated where shown.
 const SIZES: [(&str, &str); 4] =
     [("", "Size: automatic"), ("1024x1024", "Square"), ("1536x1024", "Landscape"), ("1024x1536", "Portrait")];
 /// The qualities offered, by value (empty: the provider decides).
@@ -20,17 +23,17 @@ pub(crate) fn PictureChoices(
     count: RwSignal<String>,
 ) -> impl IntoView {
     let options = |choices: &[(&'static str, &'static str)]| {
-        choices.iter().map(|&(value, label)| view! { <option value=value>{label}</option> }).collect_view()
+        choices.iter().map(|&(value, label)| view! { <option value=value>{tr(label)}</option> }).collect_view()
     };
     view! {
         <div class="picture-choices">
-            <select aria-label="Size" prop:value=move || size.get() on:change=move |ev| size.set(event_target_value(&ev))>
+            <select aria-label=tr("Size") prop:value=move || size.get() on:change=move |ev| size.set(event_target_value(&ev))>
                 {options(&SIZES)}
             </select>
-            <select aria-label="Quality" prop:value=move || quality.get() on:change=move |ev| quality.set(event_target_value(&ev))>
+            <select aria-label=tr("Quality") prop:value=move || quality.get() on:change=move |ev| quality.set(event_target_value(&ev))>
                 {options(&QUALITIES)}
             </select>
-            <select aria-label="How many pictures" prop:value=move || count.get() on:change=move |ev| count.set(event_target_value(&ev))>
+            <select aria-label=tr("How many pictures") prop:value=move || count.get() on:change=move |ev| count.set(event_target_value(&ev))>
                 {options(&[("1", "1 picture"), ("2", "2 pictures"), ("3", "3 pictures"), ("4", "4 pictures")])}
             </select>
         </div>

@@ -13,6 +13,7 @@ use leptos::prelude::*;
 use crate::chat::state::{ChatContext, PictureOrder};
 use crate::composer::picture_choices::PictureChoices;
 use crate::composer::state::ComposerDraft;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::ui::lazy::{ChunkError, wasm_split};
 use crate::ui::modal_dialog::ModalDialog;
 use crate::ui::text_field::TextField;
@@ -49,11 +50,11 @@ pub(crate) fn PictureDialog() -> impl IntoView {
     let create = move || {
         let text = prompt.get_untracked();
         if text.trim().is_empty() {
-            problem.set("Write what to draw first.".to_owned());
+            problem.set(tr("Write what to draw first.").to_owned());
             return;
         }
         if model.with_untracked(|model| model.trim().is_empty()) {
-            problem.set("Name an image model first.".to_owned());
+            problem.set(tr("Name an image model first.").to_owned());
             return;
         }
         let count = count.get_untracked().trim().parse::<u32>().unwrap_or(1).clamp(1, 4);
@@ -72,14 +73,13 @@ pub(crate) fn PictureDialog() -> impl IntoView {
             open.set(false);
         } else {
             problem.set(
-                "Nothing was sent: a reply is still being written here, an attachment is being prepared, or this tab \
-                 can no longer save (see the banner)."
+                tr("Nothing was sent: a reply is still being written here, an attachment is being prepared, or this tab can no longer save (see the banner).")
                     .to_owned(),
             );
         }
     };
     view! {
-        <ModalDialog open on_close=Callback::new(move |()| open.set(false)) heading="Create an image" class="picture-dialog" close_button=false>
+        <ModalDialog open on_close=Callback::new(move |()| open.set(false)) heading=tr("Create an image") class="picture-dialog" close_button=false>
             <form
                 class="picture-form"
                 on:submit=move |event| {
@@ -87,28 +87,30 @@ pub(crate) fn PictureDialog() -> impl IntoView {
                     create();
                 }
             >
-                <TextField label="What to draw" value=prompt on_input=Callback::new(move |text| prompt.set(text)) rows=4 />
+                <TextField label=tr("What to draw") value=prompt on_input=Callback::new(move |text| prompt.set(text)) rows=4 />
                 <p class="hint">
                     {move || match edited() {
-                        Some(name) => format!("The model edits the picture attached in the message box: {name}."),
-                        None => "To edit a picture, attach it in the message box first.".to_owned(),
+                        Some(name) => tr_with("composer-picture-edits", &[("name", Arg::Text(&name))], || {
+                            format!("The model edits the picture attached in the message box: {name}.")
+                        }),
+                        None => tr("To edit a picture, attach it in the message box first.").to_owned(),
                     }}
                 </p>
                 <TextField
-                    label="Image model"
+                    label=tr("Image model")
                     value=model
                     on_input=Callback::new(move |text| model.set(text))
                     verbatim=true
-                    hint="Asked of the account that answers this conversation."
+                    hint=tr("Asked of the account that answers this conversation.")
                 />
                 <PictureChoices size quality count />
                 <p class="hint" role="alert">{move || problem.get()}</p>
                 <div class="editor-actions">
                     <button type="button" class="action" on:click=move |_| open.set(false)>
-                        "Cancel"
+                        {tr("Cancel")}
                     </button>
                     <button type="submit" class="action primary">
-                        "Create"
+                        {tr("Create")}
                     </button>
                 </div>
             </form>

@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use crate::chat::state::{ChatContext, MessageOverrides};
+use crate::i18n::tr;
 
 /// The toggle, named "Search the web" (pressed while on).
 #[component]
@@ -20,12 +21,12 @@ pub(crate) fn SearchButton() -> impl IntoView {
         <button
             type="button"
             class="compact"
-            aria-label="Search the web"
-            title="Answer with the provider's own web search, with sources"
+            aria-label=tr("Search the web")
+            title=tr("Answer with the provider's own web search, with sources")
             aria-pressed=move || if on() { "true" } else { "false" }
             on:click=toggle
         >
-            "Search"
+            {tr("Search")}
         </button>
     }
 }

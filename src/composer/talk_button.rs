@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
+use crate::i18n::tr;
 use crate::voice::state::{Dictation, VoiceContext};
 
 /// The button. Takes no props: it drives the voice context.
@@ -17,11 +18,11 @@ pub(crate) fn TalkButton() -> impl IntoView {
         <button
             type="button"
             class="compact"
-            title="Talk with the model, out loud"
+            title=tr("Talk with the model, out loud")
             aria-pressed=move || if talking() { "true" } else { "false" }
             on:click=move |_| voice.toggle_talk(chat)
         >
-            "Talk"
+            {tr("Talk")}
         </button>
     }
 }

@@ -8,6 +8,7 @@
 use leptos::prelude::*;
 
 use crate::composer::state::media::{Hearing, Media, MediaAttachments};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::voice::state::VoiceContext;
 
 /// The player, the transcript's line and its button.
@@ -19,15 +20,20 @@ pub(crate) fn VoiceNoteDetail(
     attached: MediaAttachments,
 ) -> impl IntoView {
     let transcript = match (&note.hearing, note.ready.as_ref().and_then(|ready| ready.transcript.clone())) {
-        (Hearing::Wanted | Hearing::Working, _) => "Transcribing…".to_owned(),
+        (Hearing::Wanted | Hearing::Working, _) => tr("Transcribing…").to_owned(),
         (Hearing::Failed(why), _) => why.clone(),
-        (Hearing::Offered, _) => "No transcript: a model that hears no audio gets only a mention of it.".to_owned(),
-        (Hearing::Done, Some(text)) => format!("Transcript: {text}"),
-        (Hearing::Done, None) => "No transcript.".to_owned(),
+        (Hearing::Offered, _) => tr("No transcript: a model that hears no audio gets only a mention of it.").to_owned(),
+        (Hearing::Done, Some(text)) => {
+            tr_with("composer-transcript", &[("text", Arg::Text(&text))], || format!("Transcript: {text}"))
+        }
+        (Hearing::Done, None) => tr("No transcript.").to_owned(),
     };
     let askable = matches!(note.hearing, Hearing::Offered | Hearing::Failed(_));
-    let label = format!("Play {}", note.name);
-    let ask = format!("Make a transcript of {}", note.name);
+    let label =
+        tr_with("composer-voice-note-play", &[("name", Arg::Text(&note.name))], || format!("Play {}", note.name));
+    let ask = tr_with("composer-voice-note-ask", &[("name", Arg::Text(&note.name))], || {
+        format!("Make a transcript of {}", note.name)
+    });
     let key = note.key;
     let voice = VoiceContext::expect();
     view! {
@@ -35,7 +41,7 @@ pub(crate) fn VoiceNoteDetail(
         <span class="voice-note-transcript" role="status">{transcript}</span>
         {askable.then(|| view! {
             <button type="button" class="voice-note-ask" aria-label=ask on:click=move |_| voice.hear_note(attached, key)>
-                "Make a transcript"
+                {tr("Make a transcript")}
             </button>
         })}
     }

@@ -9,6 +9,7 @@ use hearth_core::tools::{McpHeader, McpServer, OAuthClientId};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::tr;
 use crate::io::ids::new_id;
 use crate::mcp::state::McpContext;
 use crate::ui::text_field::TextField;
@@ -17,10 +18,10 @@ use crate::ui::text_field::TextField;
 fn url_problem(url: &str) -> Option<String> {
     let url = url.trim();
     if url.is_empty() {
-        return Some("Enter the server's address.".to_owned());
+        return Some(tr("Enter the server's address.").to_owned());
     }
     if !(url.starts_with("http://") || url.starts_with("https://")) || origin(url).is_none() {
-        return Some("Enter an http:// or https:// address, such as https://example.com/mcp.".to_owned());
+        return Some(tr("Enter an http:// or https:// address, such as https://example.com/mcp.").to_owned());
     }
     None
 }
@@ -75,7 +76,7 @@ pub(crate) fn AddMcpServer() -> impl IntoView {
         if server.has_secrets() && mcp.secrets_locked_here() {
             // The header value (or secret) could only be stored sealed.
             secret_error.set(Some(
-                "Unlock your API keys first: with the key lock on, a header value is stored only sealed with them."
+                tr("Unlock your API keys first: with the key lock on, a header value is stored only sealed with them.")
                     .to_owned(),
             ));
             mcp.ask_to_unlock();
@@ -89,9 +90,9 @@ pub(crate) fn AddMcpServer() -> impl IntoView {
         spawn_local(async move { mcp.check(&id).await });
     };
     view! {
-        <form class="add-mcp-server" aria-label="Add an MCP server" on:submit=add novalidate>
+        <form class="add-mcp-server" aria-label=tr("Add an MCP server") on:submit=add novalidate>
             <TextField
-                label="Server URL"
+                label=tr("Server URL")
                 value=url
                 on_input=Callback::new(move |text| url.set(text))
                 kind="url"
@@ -101,52 +102,54 @@ pub(crate) fn AddMcpServer() -> impl IntoView {
                 error=error
             />
             <TextField
-                label="Name"
+                label=tr("Name")
                 value=name
                 on_input=Callback::new(move |text| name.set(text))
                 verbatim=true
-                hint="The first part of its tools' names. Its host when left empty."
+                hint=tr("The first part of its tools' names. Its host when left empty.")
             />
             <TextField
-                label="Header name (optional)"
+                label=tr("Header name (optional)")
                 value=header_name
                 on_input=Callback::new(move |text| header_name.set(text))
                 verbatim=true
                 placeholder="Authorization"
             />
             <TextField
-                label="Header value"
+                label=tr("Header value")
                 value=header_value
                 on_input=Callback::new(move |text| header_value.set(text))
                 kind="password"
                 verbatim=true
                 autocomplete="off"
-                hint="Sent with every request to this server only, like a provider's key."
+                hint=tr("Sent with every request to this server only, like a provider's key.")
                 error=secret_error
             />
             <details class="oauth-client">
-                <summary>"Sign-in client (optional)"</summary>
+                <summary>{tr("Sign-in client (optional)")}</summary>
                 <p class="hint">
-                    "Only for a server whose sign-in does not register Hearth itself: the client id (and secret) its owner gave you."
+                    {tr(
+                        "Only for a server whose sign-in does not register Hearth itself: the client id (and secret) its owner gave you.",
+                    )}
                 </p>
                 <TextField
-                    label="OAuth client ID"
+                    label=tr("OAuth client ID")
                     value=client_id
                     on_input=Callback::new(move |text| client_id.set(text))
                     verbatim=true
                     autocomplete="off"
                 />
                 <TextField
-                    label="OAuth client secret"
+                    label=tr("OAuth client secret")
                     value=client_secret
                     on_input=Callback::new(move |text| client_secret.set(text))
                     kind="password"
                     verbatim=true
                     autocomplete="off"
-                    hint="Sent only to the server's sign-in, never in a backup."
+                    hint=tr("Sent only to the server's sign-in, never in a backup.")
                 />
             </details>
-            <button type="submit">"Add server"</button>
+            <button type="submit">{tr("Add server")}</button>
         </form>
     }
 }

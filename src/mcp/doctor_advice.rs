@@ -5,6 +5,7 @@
 use hearth_core::mcp::doctor::Diagnosis;
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr_with};
 use crate::ui::copy_button::CopyButton;
 
 /// The doctor's advice and headers (nothing for a server that works).
@@ -19,14 +20,17 @@ pub(crate) fn DoctorAdvice(
     let Diagnosis { advice, headers, .. } = diagnosis;
     let copied = headers.join("\n");
     let headers = (!headers.is_empty()).then(|| {
-        let label = format!("Copy the headers {name} needs");
+        let label =
+            tr_with("mcp-copy-headers", &[("server", Arg::Text(&name))], || format!("Copy the headers {name} needs"));
         view! {
             <pre class="tool-json mcp-headers">{copied.clone()}</pre>
             <CopyButton text=move || copied.clone() label />
         }
     });
+    let group_label =
+        tr_with("mcp-doctor-advice", &[("server", Arg::Text(&name))], || format!("What to do about {name}"));
     view! {
-        <div class="mcp-doctor" role="group" aria-label=format!("What to do about {name}")>
+        <div class="mcp-doctor" role="group" aria-label=group_label>
             {advice.into_iter().map(|line| view! { <p class="hint">{line}</p> }).collect_view()}
             {headers}
         </div>

@@ -9,6 +9,7 @@ use leptos::task::spawn_local;
 
 use crate::chat::state::ChatContext;
 use crate::composer::state::ComposerDraft;
+use crate::i18n::tr;
 use crate::mcp::picking::{Chosen, Picking};
 use crate::mcp::prompt_form::PromptForm;
 use crate::mcp::resource_template_form::ResourceTemplateForm;
@@ -39,11 +40,13 @@ pub(crate) fn McpPicker() -> impl IntoView {
     let lists = move || {
         view! {
             <p class="hint">
-                "A prompt goes into the message box, to read and change before you send it. A resource is attached to your next message, as the text it has now."
+                {tr(
+                    "A prompt goes into the message box, to read and change before you send it. A resource is attached to your next message, as the text it has now.",
+                )}
             </p>
             <Show
                 when=move || !servers().is_empty()
-                fallback=|| view! { <p class="hint">"No MCP server is on. Add one in Tools."</p> }
+                fallback=|| view! { <p class="hint">{tr("No MCP server is on. Add one in Tools.")}</p> }
             >
                 <For each=servers key=String::clone children=move |id| view! { <ServerOffer id picking /> } />
             </Show>
@@ -59,7 +62,7 @@ pub(crate) fn McpPicker() -> impl IntoView {
         <ModalDialog
             open=mcp.picker_open
             on_close=Callback::new(move |()| mcp.picker_open.set(false))
-            heading="Prompts and resources"
+            heading=tr("Prompts and resources")
             class="mcp-picker"
         >
             <p class="picker-busy" role="status">{move || picking.busy.get()}</p>

@@ -13,6 +13,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use server_tools::ServerTools;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::sign_in_window::SignInWindow;
 use crate::mcp::doctor_advice::DoctorAdvice;
 use crate::mcp::state::client::McpFailure;
@@ -33,19 +34,7 @@ pub(crate) fn McpServerRow(
     let status = Memo::new(move |_| id.with_value(|id| mcp.status.with(|map| map.get(id).cloned())));
     let name = move || server.with(|server| server.as_ref().map(|s| s.name.clone()).unwrap_or_default());
     let locked = move || server.with(|s| s.as_ref().is_some_and(McpServer::secrets_locked));
-    let status_text = move || match status.get() {
-        // Unlocked here, yet they did not open: sealed with another key.
-        _ if locked() && mcp.lock_open() => "Its sealed header values and sign-in do not open with this passphrase. \
-                                             Remove the server and add it again."
-            .to_owned(),
-        _ if locked() => McpFailure::Locked.to_string(),
-        None => "Not reached since the page loaded. Check connects to it.".to_owned(),
-        Some(ServerStatus::Checking) => "Connecting…".to_owned(),
-        Some(ServerStatus::Diagnosed(diagnosis)) => diagnosis.summary,
-        Some(ServerStatus::Failed(failure)) => format!("Failed: {failure}"),
-        Some(ServerStatus::SigningIn) => "Signing in: finish in the window that opened.".to_owned(),
-        Some(ServerStatus::SignInFailed(failure)) => failure.to_string(),
-    };
+    let status_text = move || shown_status(status.get(), locked(), mcp.lock_open());
     let failed = move || match status.get() {
         Some(ServerStatus::Diagnosed(diagnosis)) => !diagnosis.works,
         Some(ServerStatus::Failed(_) | ServerStatus::SignInFailed(_)) => true,
@@ -106,60 +95,119 @@ pub(crate) fn McpServerRow(
             <label class="check">
                 <input
                     type="checkbox"
-                    aria-label=move || format!("Offer the tools of {}", name())
+                    aria-label=move || {
+                        let name = name();
+                        tr_with("mcp-offer-tools-of", &[("server", Arg::Text(&name))], || {
+                            format!("Offer the tools of {name}")
+                        })
+                    }
                     prop:checked=move || server.with(|s| s.as_ref().is_some_and(|s| s.enabled))
                     on:change=toggle
                 />
-                "Offer its tools"
+                {tr("Offer its tools")}
             </label>
             <div class="approval-actions">
                 <Show when=move || locked() && !mcp.lock_open()>
                     <button
                         type="button"
                         class="action"
-                        aria-label=move || format!("Unlock to use {}", name())
+                        aria-label=move || {
+                            let name = name();
+                            tr_with("mcp-unlock-to-use", &[("server", Arg::Text(&name))], || {
+                                format!("Unlock to use {name}")
+                            })
+                        }
                         on:click=move |_| mcp.ask_to_unlock()
                     >
-                        "Unlock"
+                        {tr("Unlock")}
                     </button>
                 </Show>
                 <button
                     type="button"
                     class="action"
-                    aria-label=move || format!("Check {}", name())
+                    aria-label=move || {
+                        let name = name();
+                        tr_with("mcp-check-server", &[("server", Arg::Text(&name))], || format!("Check {name}"))
+                    }
                     disabled=busy
                     on:click=check
                 >
-                    "Check"
+                    {tr("Check")}
                 </button>
                 <Show when=move || wants_sign_in() || matches!(status.get(), Some(ServerStatus::SignInFailed(_)))>
                     <button
                         type="button"
                         class="action"
-                        aria-label=move || {
-                            if signed_in() { format!("Sign in again to {}", name()) } else { format!("Sign in to {}", name()) }
-                        }
+                        aria-label=move || sign_in_label(signed_in(), &name())
                         disabled=busy
                         on:click=sign_in
                     >
-                        {move || if signed_in() { "Sign in again" } else { "Sign in" }}
+                        {move || if signed_in() { tr("Sign in again") } else { tr("Sign in") }}
                     </button>
                 </Show>
                 <Show when=signed_in>
                     <button
                         type="button"
                         class="action"
-                        aria-label=move || format!("Sign out of {}", name())
+                        aria-label=move || {
+                            let name = name();
+                            tr_with("mcp-sign-out-of", &[("server", Arg::Text(&name))], || {
+                                format!("Sign out of {name}")
+                            })
+                        }
                         disabled=busy
                         on:click=sign_out
                     >
-                        "Sign out"
+                        {tr("Sign out")}
                     </button>
                 </Show>
-                <button type="button" class="action" aria-label=move || format!("Remove {}", name()) on:click=remove>
-                    "Remove"
+                <button
+                    type="button"
+                    class="action"
+                    aria-label=move || {
+                        let name = name();
+                        tr_with("mcp-remove-server", &[("server", Arg::Text(&name))], || format!("Remove {name}"))
+                    }
+                    on:click=remove
+                >
+                    {tr("Remove")}
                 </button>
             </div>
         </li>
     }
+}
+
+/// What the row says of the server's state (`locked`: its secrets are sealed;
+/// `lock_open`: the key lock is open here).
+fn shown_status(status: Option<ServerStatus>, locked: bool, lock_open: bool) -> String {
+    match status {
+        // Unlocked here, yet they did not open: sealed with another key.
+        _ if locked && lock_open => sealed_elsewhere(),
+        _ if locked => McpFailure::Locked.shown(),
+        None => tr("Not reached since the page loaded. Check connects to it.").to_owned(),
+        Some(ServerStatus::Checking) => tr("Connecting…").to_owned(),
+        Some(ServerStatus::Diagnosed(diagnosis)) => diagnosis.summary,
+        Some(ServerStatus::Failed(failure)) => {
+            let failure = failure.shown();
+            tr_with("mcp-status-failed", &[("error", Arg::Text(&failure))], || format!("Failed: {failure}"))
+        }
+        Some(ServerStatus::SigningIn) => tr("Signing in: finish in the window that opened.").to_owned(),
+        Some(ServerStatus::SignInFailed(failure)) => failure.to_string(),
+    }
+}
+
+/// The Sign in button's name for the server `name`.
+fn sign_in_label(signed_in: bool, name: &str) -> String {
+    if signed_in {
+        tr_with("mcp-sign-in-again-to", &[("server", Arg::Text(name))], || format!("Sign in again to {name}"))
+    } else {
+        tr_with("mcp-sign-in-to", &[("server", Arg::Text(name))], || format!("Sign in to {name}"))
+    }
+}
+
+/// The status of a server whose sealed secrets do not open with the key lock
+/// open here.
+fn sealed_elsewhere() -> String {
+    tr("Its sealed header values and sign-in do not open with this passphrase. Remove the server and add it again.")
+        .to_owned()
 }

@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::tr;
 use crate::mcp::add_mcp_server::AddMcpServer;
 use crate::mcp::mcp_server_row::McpServerRow;
 use crate::mcp::state::McpContext;
@@ -23,13 +24,15 @@ pub(crate) fn McpServers() -> impl IntoView {
     });
     view! {
         <fieldset class="mcp-servers">
-            <legend>"MCP servers"</legend>
+            <legend>{tr("MCP servers")}</legend>
             <p class="hint">
-                "Tools from servers that speak the Model Context Protocol over HTTP. This browser connects to them directly, so a server must allow this page's origin (CORS). An agent offers their tools once you choose them in the agent, and each call asks first until you allow it."
+                {tr(
+                    "Tools from servers that speak the Model Context Protocol over HTTP. This browser connects to them directly, so a server must allow this page's origin (CORS). An agent offers their tools once you choose them in the agent, and each call asks first until you allow it.",
+                )}
             </p>
             <Show
                 when=move || mcp.servers.with(|list| !list.is_empty())
-                fallback=|| view! { <p class="hint">"None yet."</p> }
+                fallback=|| view! { <p class="hint">{tr("None yet.")}</p> }
             >
                 <ul class="tool-options">
                     <For

@@ -7,6 +7,7 @@ use leptos::task::spawn_local;
 
 use crate::composer::state::ComposerDraft;
 use crate::composer::state::attachments::Attachments;
+use crate::i18n::{Arg, tr_with};
 use crate::mcp::state::McpContext;
 
 /// What the user chose to fill in.
@@ -62,7 +63,9 @@ impl Picking {
     /// message box and closes the dialog; a failure stays open, saying why.
     pub(crate) fn insert_prompt(self, server: String, name: String, label: String, arguments: Vec<(String, String)>) {
         self.problem.set(None);
-        self.busy.set(Some(format!("Getting the prompt {label}…")));
+        self.busy.set(Some(tr_with("mcp-getting-prompt", &[("prompt", Arg::Text(&label))], || {
+            format!("Getting the prompt {label}…")
+        })));
         spawn_local(async move {
             let got = self.mcp.prompt_now(&server, &name, &arguments).await;
             self.busy.set(None);
@@ -75,14 +78,20 @@ impl Picking {
                     self.mcp.picker_open.set(false);
                     self.draft.fill(&prompt.text);
                     if prompt.left_out > 0 {
-                        self.attachments.problem.set(format!(
-                            "The prompt {label} also has {} images, sounds or files that cannot go into a message; \
-                             they were left out.",
-                            prompt.left_out
+                        let left_out = prompt.left_out;
+                        self.attachments.problem.set(tr_with(
+                            "mcp-prompt-parts-left-out",
+                            &[("prompt", Arg::Text(&label)), ("count", Arg::Number(left_out as f64))],
+                            || {
+                                format!(
+                                    "The prompt {label} also has {left_out} images, sounds or files that cannot go \
+                                     into a message; they were left out."
+                                )
+                            },
                         ));
                     }
                 }
-                Err(failure) => self.problem.set(Some(failure.to_string())),
+                Err(failure) => self.problem.set(Some(failure.shown())),
             }
         });
     }
@@ -91,7 +100,8 @@ impl Picking {
     /// message, then closes the dialog; a failure stays open, saying why.
     pub(crate) fn attach_resource(self, server: String, uri: String) {
         self.problem.set(None);
-        self.busy.set(Some(format!("Reading {uri}…")));
+        let reading = tr_with("mcp-reading-resource", &[("uri", Arg::Text(&uri))], || format!("Reading {uri}…"));
+        self.busy.set(Some(reading));
         spawn_local(async move {
             let read = self.mcp.read_resource_now(&server, &uri).await;
             self.busy.set(None);
@@ -102,13 +112,17 @@ impl Picking {
                 Ok((_, Err(refused))) => self.problem.set(Some(refused.to_string())),
                 Ok((left_out, Ok(()))) => {
                     self.attachments.problem.set(if left_out > 0 {
-                        format!("{uri}: its {left_out} binary parts were left out (only text is attached).")
+                        tr_with(
+                            "mcp-resource-parts-left-out",
+                            &[("uri", Arg::Text(&uri)), ("count", Arg::Number(left_out as f64))],
+                            || format!("{uri}: its {left_out} binary parts were left out (only text is attached)."),
+                        )
                     } else {
                         String::new()
                     });
                     self.mcp.picker_open.set(false);
                 }
-                Err(failure) => self.problem.set(Some(failure.to_string())),
+                Err(failure) => self.problem.set(Some(failure.shown())),
             }
         });
     }

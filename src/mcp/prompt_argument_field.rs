@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr_with};
 use crate::ui::next_id;
 
 /// The field.
@@ -27,7 +28,11 @@ pub(crate) fn PromptArgumentField(
     let list_id = format!("prompt-suggestions-{id}");
     let hint_id = format!("prompt-argument-hint-{id}");
     let has_hint = !description.is_empty();
-    let label = if required { format!("{label} (required)") } else { label };
+    let label = if required {
+        tr_with("mcp-argument-required", &[("argument", Arg::Text(&label))], || format!("{label} (required)"))
+    } else {
+        label
+    };
     view! {
         <div class="field">
             <label for=input_id.clone()>{label}</label>

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::mcp::picking::Picking;
 use crate::mcp::prompt_argument_field::PromptArgumentField;
 use crate::mcp::state::McpContext;
@@ -94,7 +95,9 @@ pub(crate) fn PromptForm(
             .map(|(label, _)| label.as_str())
             .collect();
         if !empty.is_empty() {
-            missing.set(Some(format!("Fill in {}.", empty.join(", "))));
+            let fields = empty.join(", ");
+            missing
+                .set(Some(tr_with("mcp-fill-in", &[("fields", Arg::Text(&fields))], || format!("Fill in {fields}."))));
             return;
         }
         missing.set(None);
@@ -108,10 +111,11 @@ pub(crate) fn PromptForm(
             let _ = input.focus();
         }
     });
+    let form_label = tr_with("mcp-prompt-form", &[("prompt", Arg::Text(&label))], || format!("The prompt {label}"));
     view! {
         <form
             class="prompt-form"
-            aria-label=format!("The prompt {label}")
+            aria-label=form_label
             on:submit=submit
             novalidate
             node_ref=form
@@ -122,9 +126,9 @@ pub(crate) fn PromptForm(
             <p class="failed" role="alert">{move || missing.get()}</p>
             <div class="actions">
                 <button type="submit" class="primary" disabled=move || picking.busy.with(Option::is_some)>
-                    "Insert"
+                    {tr("Insert")}
                 </button>
-                <button type="button" on:click=move |_| picking.chosen.set(None)>"Back"</button>
+                <button type="button" on:click=move |_| picking.chosen.set(None)>{tr("Back")}</button>
             </div>
         </form>
     }

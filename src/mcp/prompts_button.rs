@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::tr;
 use crate::mcp::state::McpContext;
 use crate::ui::icon::{Icon, IconName};
 
@@ -17,8 +18,8 @@ pub(crate) fn PromptsButton() -> impl IntoView {
             <button
                 type="button"
                 class="attach"
-                aria-label="Prompts and resources"
-                title="Prompts and resources of your MCP servers"
+                aria-label=tr("Prompts and resources")
+                title=tr("Prompts and resources of your MCP servers")
                 aria-haspopup="dialog"
                 on:click=move |_| mcp.picker_open.set(true)
             >

@@ -7,6 +7,7 @@ use hearth_core::mcp::listing::McpResourceTemplate;
 use hearth_core::mcp::resources::{expand, variables};
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::mcp::picking::Picking;
 use crate::ui::text_field::TextField;
 
@@ -56,7 +57,12 @@ pub(crate) fn ResourceTemplateForm(
             }
         })
         .collect::<Vec<_>>();
-    let problem = names.err().map(|error| format!("This template cannot be used: {error}."));
+    let problem = names.err().map(|error| {
+        let error = error.to_string();
+        tr_with("mcp-template-unusable", &[("error", Arg::Text(&error))], || {
+            format!("This template cannot be used: {error}.")
+        })
+    });
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if let Some(uri) = uri.get_untracked() {
@@ -64,14 +70,17 @@ pub(crate) fn ResourceTemplateForm(
         }
     };
     let name = template.name.clone();
+    let form_label = tr_with("mcp-resource-form", &[("resource", Arg::Text(&name))], || format!("The resource {name}"));
     view! {
-        <form class="prompt-form" aria-label=format!("The resource {name}") on:submit=submit>
+        <form class="prompt-form" aria-label=form_label on:submit=submit>
             <h3>{name.clone()}</h3>
             {(!template.description.is_empty()).then(|| view! { <p class="hint">{template.description.clone()}</p> })}
             {problem.map(|problem| view! { <p class="failed">{problem}</p> })}
             {fields}
             <p class="template-uri">
-                "Address: " <code>{move || uri.get().unwrap_or_default()}</code>
+                {tr("Address:")}
+                " "
+                <code>{move || uri.get().unwrap_or_default()}</code>
             </p>
             <div class="actions">
                 <button
@@ -79,9 +88,9 @@ pub(crate) fn ResourceTemplateForm(
                     class="primary"
                     disabled=move || picking.busy.with(Option::is_some) || uri.with(Option::is_none) || !filled()
                 >
-                    "Attach"
+                    {tr("Attach")}
                 </button>
-                <button type="button" on:click=move |_| picking.chosen.set(None)>"Back"</button>
+                <button type="button" on:click=move |_| picking.chosen.set(None)>{tr("Back")}</button>
             </div>
         </form>
     }

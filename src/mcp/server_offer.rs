@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::mcp::picking::{Chosen, Picking};
 use crate::mcp::state::McpContext;
 use crate::mcp::state::client::{McpFailure, Offer};
@@ -29,8 +30,8 @@ pub(crate) fn ServerOffer(
     let id = StoredValue::new(id);
     let heading = name.clone();
     let body = move || match offer.get() {
-        None => view! { <p class="hint">"Asking the server…"</p> }.into_any(),
-        Some(Err(failure)) => view! { <p class="failed">{failure.to_string()}</p> }.into_any(),
+        None => view! { <p class="hint">{tr("Asking the server…")}</p> }.into_any(),
+        Some(Err(failure)) => view! { <p class="failed">{failure.shown()}</p> }.into_any(),
         Some(Ok(offer)) => offered(id.get_value(), &name, offer, picking).into_any(),
     };
     view! {
@@ -117,20 +118,23 @@ fn offered(id: String, name: &str, offer: Offer, picking: Picking) -> impl IntoV
         .collect::<Vec<_>>();
     let has_prompts = !prompt_items.is_empty();
     let has_resources = !resource_items.is_empty();
+    let prompts_label = tr_with("mcp-prompts-of", &[("server", Arg::Text(name))], || format!("Prompts of {name}"));
+    let resources_label =
+        tr_with("mcp-resources-of", &[("server", Arg::Text(name))], || format!("Resources of {name}"));
     view! {
-        {nothing.then(|| view! { <p class="hint">"It offers no prompts or resources."</p> })}
+        {nothing.then(|| view! { <p class="hint">{tr("It offers no prompts or resources.")}</p> })}
         {has_prompts
             .then(|| {
                 view! {
-                    <h4>"Prompts"</h4>
-                    <ul class="offer-list" aria-label=format!("Prompts of {name}")>{prompt_items}</ul>
+                    <h4>{tr("Prompts")}</h4>
+                    <ul class="offer-list" aria-label=prompts_label>{prompt_items}</ul>
                 }
             })}
         {has_resources
             .then(|| {
                 view! {
-                    <h4>"Resources"</h4>
-                    <ul class="offer-list" aria-label=format!("Resources of {name}")>{resource_items}</ul>
+                    <h4>{tr("Resources")}</h4>
+                    <ul class="offer-list" aria-label=resources_label>{resource_items}</ul>
                 }
             })}
     }

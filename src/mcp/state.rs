@@ -21,6 +21,7 @@ use leptos::task::spawn_local;
 use self::connections::Connections;
 use self::failure::McpFailure;
 pub(crate) use self::failure::SignInFailure;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::db::StorageError;
 use crate::providers::state::ProvidersContext;
 use crate::providers::state::key_lock::{LockError, LockState};
@@ -218,7 +219,10 @@ impl McpContext {
         let number = self.next_save(&server.id);
         spawn_local(async move {
             if let Err(error) = self.store_server(server, number).await {
-                self.store.report(format!("The MCP server could not be saved: {error}"));
+                let error = error.to_string();
+                self.store.report(tr_with("mcp-server-not-saved", &[("error", Arg::Text(&error))], || {
+                    format!("The MCP server could not be saved: {error}")
+                }));
             }
         });
     }
@@ -333,7 +337,7 @@ impl std::fmt::Display for ServerNotStored {
             ServerNotStored::Storage(error) => write!(f, "{error}"),
             ServerNotStored::Seal(error) => write!(f, "{error}"),
             ServerNotStored::Locked => {
-                f.write_str("its header value or sign-in is stored only sealed: unlock your API keys first")
+                f.write_str(tr("its header value or sign-in is stored only sealed: unlock your API keys first"))
             }
             ServerNotStored::Encode(error) => f.write_str(error),
         }

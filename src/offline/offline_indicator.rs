@@ -11,12 +11,16 @@ use std::time::Duration;
 use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
+use crate::i18n::tr;
 use crate::offline::state::network::NetworkContext;
 use crate::ui::next_id;
 
 /// What still works offline, and what does not.
-pub(crate) const OFFLINE_DESCRIPTION: &str = "Your conversations, search and tools that need no network work \
-     offline; sending needs a connection unless the provider runs on this computer.";
+pub(crate) fn offline_description() -> &'static str {
+    tr(
+        "Your conversations, search and tools that need no network work offline; sending needs a connection unless the provider runs on this computer.",
+    )
+}
 
 /// How long "Back online" stays in the live region.
 const BACK_ONLINE_FOR: Duration = Duration::from_secs(5);
@@ -66,21 +70,21 @@ pub(crate) fn OfflineIndicator() -> impl IntoView {
             on:focusout=move |_| dismissed.set(false)
             on:mouseleave=move |_| dismissed.set(false)
         >
-            <div class="network-live" role="status" aria-label="Connection">
+            <div class="network-live" role="status" aria-label=tr("Connection")>
                 <Show when=move || !online.get()>
                     <span class="offline-badge" tabindex="0" aria-describedby=description_id.clone()>
                         <span class="offline-dot" aria-hidden="true"></span>
-                        "Offline"
+                        {tr("Offline")}
                     </span>
                 </Show>
                 <Show when=move || back_online.get()>
-                    <span class="visually-hidden">"Back online"</span>
+                    <span class="visually-hidden">{tr("Back online")}</span>
                 </Show>
             </div>
             // Outside the live region: shown on hover and focus, never announced by itself.
             <Show when=move || !online.get()>
                 <span class="tooltip" class:dismissed=move || dismissed.get() role="tooltip" id=tooltip_id.clone()>
-                    {OFFLINE_DESCRIPTION}
+                    {offline_description()}
                 </span>
             </Show>
         </div>

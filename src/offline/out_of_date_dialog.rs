@@ -7,6 +7,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::tr;
 use crate::io::db::Closed;
 use crate::io::service_worker;
 use crate::store::StoreContext;
@@ -20,19 +21,16 @@ pub(crate) fn OutOfDateDialog() -> impl IntoView {
     let dismissed = RwSignal::new(false);
     let open = Signal::derive(move || store.closed.get().is_some() && !dismissed.get());
     let heading = Signal::derive(move || match store.closed.get() {
-        Some(Closed::ByBrowser) => "Hearth's storage was closed".to_owned(),
-        _ => "This tab is out of date".to_owned(),
+        Some(Closed::ByBrowser) => tr("Hearth's storage was closed").to_owned(),
+        _ => tr("This tab is out of date").to_owned(),
     });
     let text = move || match store.closed.get() {
-        Some(Closed::ByBrowser) => {
-            "The browser closed Hearth's storage (its data may have been cleared), so this tab can no longer save \
-             anything. What you see stays here until you reload."
-        }
-        _ => {
-            "Hearth was updated in another tab, and the new version has taken over its storage. This tab no \
-             longer saves anything, so that two versions never write at once. What you see stays here until you \
-             reload."
-        }
+        Some(Closed::ByBrowser) => tr(
+            "The browser closed Hearth's storage (its data may have been cleared), so this tab can no longer save anything. What you see stays here until you reload.",
+        ),
+        _ => tr(
+            "Hearth was updated in another tab, and the new version has taken over its storage. This tab no longer saves anything, so that two versions never write at once. What you see stays here until you reload.",
+        ),
     };
     view! {
         <ModalDialog
@@ -45,10 +43,10 @@ pub(crate) fn OutOfDateDialog() -> impl IntoView {
             <p>{text}</p>
             <div class="dialog-actions">
                 <button type="button" class="primary" on:click=move |_| service_worker::reload()>
-                    "Reload Hearth"
+                    {tr("Reload Hearth")}
                 </button>
                 <button type="button" on:click=move |_| dismissed.set(true)>
-                    "Keep reading without saving"
+                    {tr("Keep reading without saving")}
                 </button>
             </div>
         </ModalDialog>

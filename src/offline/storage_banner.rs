@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::tr;
 use crate::store::StoreContext;
 
 /// Shows the latest storage problem until dismissed.
@@ -18,7 +19,7 @@ pub(crate) fn StorageBanner() -> impl IntoView {
                         <div class="banner" role="alert">
                             <p>{text}</p>
                             <button type="button" on:click=move |_| store.problem.set(None)>
-                                "Dismiss"
+                                {tr("Dismiss")}
                             </button>
                         </div>
                     }

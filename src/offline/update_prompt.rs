@@ -10,20 +10,25 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::offline::state::updates::{Hold, UpdateState, UpdatesContext};
 
 /// What the prompt says while a reload waits for `hold`.
 fn waiting_text(hold: &Hold) -> String {
     match hold {
-        Hold::ReplyStreaming => "Reloading after the reply finishes…".to_owned(),
-        Hold::ReplyStreamingElsewhere => "Reloading after the reply in another tab finishes…".to_owned(),
+        Hold::ReplyStreaming => tr("Reloading after the reply finishes…").to_owned(),
+        Hold::ReplyStreamingElsewhere => tr("Reloading after the reply in another tab finishes…").to_owned(),
         Hold::UnsavedMessage => {
-            "Your message is not sent yet: send or clear it and Hearth reloads, or discard it and reload now."
+            tr("Your message is not sent yet: send or clear it and Hearth reloads, or discard it and reload now.")
                 .to_owned()
         }
-        Hold::UnsavedChanges(editor) => format!(
-            "There are unsaved changes in {editor}: save or cancel them and Hearth reloads, or discard them and reload now."
-        ),
+        Hold::UnsavedChanges(editor) => {
+            tr_with("offline-reload-waits-for-editor", &[("editor", Arg::Text(editor))], || {
+                format!(
+                    "There are unsaved changes in {editor}: save or cancel them and Hearth reloads, or discard them and reload now."
+                )
+            })
+        }
     }
 }
 
@@ -64,9 +69,9 @@ pub(crate) fn UpdatePrompt() -> impl IntoView {
         let text = match state {
             UpdateState::Current | UpdateState::Later => return Shown::default(),
             UpdateState::UpdatedElsewhere if notice_hidden.get() => return Shown::default(),
-            UpdateState::Reloading => return Shown { text: Some("Reloading…".to_owned()), ..Shown::default() },
-            UpdateState::Ready => "A new version of Hearth is ready.",
-            UpdateState::UpdatedElsewhere => "Hearth was updated in another tab.",
+            UpdateState::Reloading => return Shown { text: Some(tr("Reloading…").to_owned()), ..Shown::default() },
+            UpdateState::Ready => tr("A new version of Hearth is ready."),
+            UpdateState::UpdatedElsewhere => tr("Hearth was updated in another tab."),
         };
         Shown { text: Some(text.to_owned()), offer_reload: true, ..Shown::default() }
     };
@@ -78,7 +83,7 @@ pub(crate) fn UpdatePrompt() -> impl IntoView {
     };
     view! {
         // Always in the page, so screen readers announce what appears in it.
-        <div class="update-region" role="status" aria-live="polite" aria-label="Hearth updates">
+        <div class="update-region" role="status" aria-live="polite" aria-label=tr("Hearth updates")>
             <div class="update-prompt" hidden=move || shown().text.is_none()>
                 <p>{move || shown().text}</p>
                 <button
@@ -87,24 +92,24 @@ pub(crate) fn UpdatePrompt() -> impl IntoView {
                     hidden=move || !shown().offer_reload
                     on:click=move |_| updates.reload()
                 >
-                    "Reload to use the new version"
+                    {tr("Reload to use the new version")}
                 </button>
                 <button
                     type="button"
                     hidden=move || !shown().offer_discard
                     on:click=move |_| updates.reload_discarding_input()
                 >
-                    "Discard and reload"
+                    {tr("Discard and reload")}
                 </button>
                 <button
                     type="button"
                     hidden=move || !shown().offer_cancel
                     on:click=move |_| updates.cancel()
                 >
-                    "Cancel reload"
+                    {tr("Cancel reload")}
                 </button>
                 <button type="button" hidden=move || !shown().offer_reload on:click=later>
-                    "Later"
+                    {tr("Later")}
                 </button>
             </div>
         </div>

@@ -10,10 +10,11 @@ use key_lock_form::KeyLockForm;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::tr;
 use crate::io::dialogs::confirm;
 use crate::providers::state::ProvidersContext;
 use crate::providers::state::key_lock::{LockError, LockState};
-use crate::providers::unlock_keys_dialog::FORGET_QUESTION;
+use crate::providers::unlock_keys_dialog::forget_question;
 
 /// The section; it reads and changes `ProvidersContext::lock`.
 #[component]
@@ -58,7 +59,7 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
         let passphrase = first.get_untracked();
         let remove = removing.get_untracked();
         if !remove && passphrase != second.get_untracked() {
-            problem.set(Some("The two passphrases differ. Type the same passphrase twice.".to_owned()));
+            problem.set(Some(tr("The two passphrases differ. Type the same passphrase twice.").to_owned()));
             return;
         }
         if passphrase.is_empty() {
@@ -67,16 +68,16 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
         }
         busy.set(true);
         problem.set(None);
-        status.set("Working…".to_owned());
+        status.set(tr("Working…").to_owned());
         let was_on = lock.get_untracked().is_on();
         spawn_local(async move {
             if remove {
-                finish(providers.remove_lock(passphrase).await, "Lock removed. API keys are stored unencrypted.");
+                finish(providers.remove_lock(passphrase).await, tr("Lock removed. API keys are stored unencrypted."));
             } else if was_on {
                 let changed = providers.change_passphrase(current.get_untracked(), passphrase).await;
-                finish(changed, "Passphrase changed.");
+                finish(changed, tr("Passphrase changed."));
             } else {
-                finish(providers.set_passphrase(passphrase).await, "API keys locked with your passphrase.");
+                finish(providers.set_passphrase(passphrase).await, tr("API keys locked with your passphrase."));
             }
             if problem.get_untracked().is_some() {
                 status.set(String::new());
@@ -85,23 +86,25 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
         });
     };
     let forget = move |_| {
-        if !confirm(FORGET_QUESTION) {
+        if !confirm(forget_question()) {
             return;
         }
         busy.set(true);
         spawn_local(async move {
             finish(
                 providers.forget_passphrase().await,
-                "The locked API keys (and MCP servers' secrets) and the lock were removed.",
+                tr("The locked API keys (and MCP servers' secrets) and the lock were removed."),
             );
             busy.set(false);
         });
     };
     let state_text = move || match lock.get() {
-        LockState::Off => "API keys are stored unencrypted in this browser.",
-        LockState::Locked(_) => "API keys are locked with a passphrase, and locked now.",
-        LockState::Unlocked(_) => "API keys are locked with a passphrase, and unlocked while a Hearth tab is open.",
-        LockState::Damaged(_) => "The key lock cannot be opened. Use \u{201c}Forgot passphrase?\u{201d} to remove it.",
+        LockState::Off => tr("API keys are stored unencrypted in this browser."),
+        LockState::Locked(_) => tr("API keys are locked with a passphrase, and locked now."),
+        LockState::Unlocked(_) => tr("API keys are locked with a passphrase, and unlocked while a Hearth tab is open."),
+        LockState::Damaged(_) => {
+            tr("The key lock cannot be opened. Use \u{201c}Forgot passphrase?\u{201d} to remove it.")
+        }
     };
     // Which buttons fit: 0 no lock, 1 unlocked here, 2 locked (or damaged).
     let phase = move || {
@@ -113,25 +116,24 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
     };
     view! {
         <section class="key-lock" aria-labelledby="key-lock-heading">
-            <h3 id="key-lock-heading">"API key lock"</h3>
+            <h3 id="key-lock-heading">{tr("API key lock")}</h3>
             <p class="hint">
-                "A passphrase encrypts the stored API keys (AES-GCM, PBKDF2-SHA-256, 600,000 iterations). It protects \
-                 them at rest: in a copied browser profile or on a shared computer. It does not protect them from code \
-                 running in this page, or while a Hearth tab is unlocked. The unlocked key is kept only in the memory of \
-                 open Hearth tabs: Hearth asks again once none is open."
+                {tr(
+                    "A passphrase encrypts the stored API keys (AES-GCM, PBKDF2-SHA-256, 600,000 iterations). It protects them at rest: in a copied browser profile or on a shared computer. It does not protect them from code running in this page, or while a Hearth tab is unlocked. The unlocked key is kept only in the memory of open Hearth tabs: Hearth asks again once none is open."
+                )}
             </p>
             <p class="key-lock-state">{state_text}</p>
             // The buttons and the form stay mounted; the one not in use is hidden.
             <div class="key-lock-actions" hidden=move || form_open.get()>
                 // Every button is there; those that do not fit the lock's state are hidden.
                 <button type="button" on:click=move |_| open_form(false) disabled=busy hidden=move || phase() != 0>
-                    "Lock API keys with a passphrase"
+                    {tr("Lock API keys with a passphrase")}
                 </button>
                 <button type="button" on:click=move |_| open_form(false) disabled=busy hidden=move || phase() != 1>
-                    "Change passphrase"
+                    {tr("Change passphrase")}
                 </button>
                 <button type="button" on:click=move |_| open_form(true) disabled=busy hidden=move || phase() != 1>
-                    "Remove the lock"
+                    {tr("Remove the lock")}
                 </button>
                 <button
                     type="button"
@@ -139,10 +141,10 @@ pub(crate) fn KeyLockSetting() -> impl IntoView {
                     disabled=busy
                     hidden=move || phase() != 2
                 >
-                    "Unlock API keys"
+                    {tr("Unlock API keys")}
                 </button>
                 <button type="button" class="danger" on:click=forget disabled=busy hidden=move || phase() != 2>
-                    "Forgot passphrase?"
+                    {tr("Forgot passphrase?")}
                 </button>
             </div>
             <KeyLockForm

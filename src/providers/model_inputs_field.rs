@@ -9,9 +9,10 @@ use hearth_core::message::attachment::Accepts;
 use hearth_core::provider::{InputsFrom, ModelInputs};
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::providers::state::ProviderEntry;
 
-/// The choices, as `(value, label, what it means)`.
+/// The choices, as `(value, label, what it means)`; each label is shown through `tr`.
 const CHOICES: [(&str, &str, Option<Accepts>); 8] = [
     ("known", "As known", None),
     ("everything", "Images, PDFs and audio", Some(Accepts::ALL)),
@@ -44,8 +45,10 @@ pub(crate) fn ModelInputsField(
             let Some(e) = e.as_ref() else { return String::new() };
             let (accepts, from) = e.accepts();
             let model = e.model.model.trim();
-            let model = if model.is_empty() { "This model" } else { model };
-            format!("{model} reads {}, {}.", accepts.described(), ModelInputs::reason(from))
+            let model = if model.is_empty() { tr("This model") } else { model };
+            let (reads, reason) = (accepts.described(), tr(ModelInputs::reason(from)));
+            let args = [("model", Arg::Text(model)), ("reads", Arg::Text(&reads)), ("reason", Arg::Text(reason))];
+            tr_with("providers-model-reads", &args, || format!("{model} reads {reads}, {reason}."))
         })
     };
     let change = move |ev: leptos::ev::Event| {
@@ -56,11 +59,11 @@ pub(crate) fn ModelInputsField(
     };
     view! {
         <label class="field">
-            <span>"Reads besides text"</span>
+            <span>{tr("Reads besides text")}</span>
             <select prop:value=chosen on:change=change aria-describedby="model-inputs-hint">
                 {CHOICES
                     .iter()
-                    .map(|(value, label, _)| view! { <option value=*value selected=move || chosen() == *value>{*label}</option> })
+                    .map(|(value, label, _)| view! { <option value=*value selected=move || chosen() == *value>{tr(label)}</option> })
                     .collect_view()}
             </select>
         </label>

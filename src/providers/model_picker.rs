@@ -10,6 +10,7 @@
 use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
+use crate::i18n::tr;
 use crate::providers::state::ProvidersContext;
 use crate::ui::icon::{Icon, IconName};
 
@@ -45,8 +46,8 @@ pub(crate) fn ModelPicker() -> impl IntoView {
                     // Named "Model"; the title is its description. While it is off, the
                     // stylesheet writes "set by the agent" beside it.
                     <select
-                        aria-label="Model"
-                        title="The model that answers, for agents without their own (an agent's own: in Agents)"
+                        aria-label=tr("Model")
+                        title=tr("The model that answers, for agents without their own (an agent's own: in Agents)")
                         prop:value=chosen
                         disabled=move || own.with(Option::is_some)
                         on:change=move |ev| providers.set_active(event_target_value(&ev))
@@ -67,8 +68,15 @@ pub(crate) fn ModelPicker() -> impl IntoView {
                     </select>
                 </label>
             </Show>
-            <button type="button" on:click=move |_| providers.dialog_open.set(true)>
-                "Providers"
+            // On a phone only the icon shows (CSS); the text stays its name.
+            <button
+                type="button"
+                class="providers-button"
+                title=tr("Providers")
+                on:click=move |_| providers.dialog_open.set(true)
+            >
+                <Icon name=IconName::Key />
+                <span class="button-label">{tr("Providers")}</span>
             </button>
         </div>
     }

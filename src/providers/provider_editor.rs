@@ -38,6 +38,7 @@ use leptos::prelude::*;
 use model_field::ModelField;
 use number_fields::NumberFields;
 
+use crate::i18n::tr;
 use crate::providers::model_inputs_field::ModelInputsField;
 use crate::providers::state::{Connected, ProviderEntry, ProvidersContext};
 use crate::ui::text_field::TextField;
@@ -87,7 +88,7 @@ pub(crate) fn ProviderEditor(
         let Some(new) = Preset::from_id(&event_target_value(&ev)) else { return };
         form.edit(move |entry| {
             if change_preset(entry, new) {
-                key_notice.set(Some(KEY_REMOVED.to_owned()));
+                key_notice.set(Some(key_removed()));
             }
         });
         models.set(Vec::new());
@@ -104,9 +105,9 @@ pub(crate) fn ProviderEditor(
     };
 
     view! {
-        <form class="provider-editor" aria-label="Provider settings" on:submit=|ev| ev.prevent_default()>
+        <form class="provider-editor" aria-label=tr("Provider settings") on:submit=|ev| ev.prevent_default()>
             <label class="field">
-                <span>"Type"</span>
+                <span>{tr("Type")}</span>
                 <select on:change=set_preset>
                     {Preset::ALL
                         .iter()
@@ -122,7 +123,7 @@ pub(crate) fn ProviderEditor(
                 </select>
             </label>
             <TextField
-                label="Name"
+                label=tr("Name")
                 value=form.read(|e| e.provider.name.clone())
                 on_change=Callback::new(move |name: String| {
                     let name = name.trim().to_owned();
@@ -130,7 +131,7 @@ pub(crate) fn ProviderEditor(
                 })
             />
             <TextField
-                label="Base URL"
+                label=tr("Base URL")
                 kind="url"
                 value=form.read(|e| e.provider.base_url.clone())
                 placeholder=move || preset.get().base_url_hint()
@@ -142,7 +143,7 @@ pub(crate) fn ProviderEditor(
                     let url = url.trim().to_owned();
                     form.edit(move |entry| {
                         if entry.provider.with_base_url(url) {
-                            key_notice.set(Some(KEY_REMOVED.to_owned()));
+                            key_notice.set(Some(key_removed()));
                         }
                     });
                 })
@@ -150,7 +151,7 @@ pub(crate) fn ProviderEditor(
             <ApiKeyField form preset notice=key_notice />
             <Show when=move || preset.get() == Preset::Azure>
                 <TextField
-                    label="API version"
+                    label=tr("API version")
                     value=form.read(|e| e.provider.api_version.clone())
                     placeholder=hearth_core::provider::AZURE_API_VERSION
                     verbatim=true
@@ -177,16 +178,16 @@ pub(crate) fn ProviderEditor(
                             form.edit(move |entry| entry.model.thinking = Some(on));
                         }
                     />
-                    "Thinking (reasoning before the answer)"
+                    {tr("Thinking (reasoning before the answer)")}
                 </label>
             </Show>
             <TextField
-                label="Extra JSON"
+                label=tr("Extra JSON")
                 rows=3
                 verbatim=true
                 placeholder="{\"seed\": 7}"
                 error=move || errors.get(Field::Extra)
-                hint="Extra JSON is merged into every request body last, so it can set or override any field."
+                hint=tr("Extra JSON is merged into every request body last, so it can set or override any field.")
                 value=form.read(|e| e.model.extra_json.clone().unwrap_or_default())
                 on_change=Callback::new(set_extra)
             />
@@ -215,5 +216,7 @@ fn change_preset(entry: &mut ProviderEntry, new: Preset) -> bool {
 }
 
 /// What the form says when a new address removed the key.
-const KEY_REMOVED: &str = "The key was removed because the base URL now points to another address. \
-                           Enter the key for the new address.";
+fn key_removed() -> String {
+    tr("The key was removed because the base URL now points to another address. Enter the key for the new address.")
+        .to_owned()
+}

@@ -8,6 +8,7 @@ use hearth_core::provider::Preset;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::i18n::tr;
 use crate::io::ids::new_id;
 use crate::providers::provider_editor::ProviderEditor;
 use crate::providers::state::{ProviderEntry, ProvidersContext};
@@ -55,15 +56,17 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
         <ModalDialog
             open=providers.dialog_open
             on_close=Callback::new(move |()| providers.dialog_open.set(false))
-            heading="Providers"
+            heading=tr("Providers")
             class="providers"
             status=providers.saving.state
         >
             <p class="hint">
-                "Hearth talks to each provider straight from this browser. Keys are stored only here and sent only to their provider."
+                {tr(
+                    "Hearth talks to each provider straight from this browser. Keys are stored only here and sent only to their provider."
+                )}
             </p>
             <Show when=has_providers>
-                <ul class="provider-list" aria-label="Your providers">
+                <ul class="provider-list" aria-label=tr("Your providers")>
                     <For
                         each=move || providers.list.get()
                         key=|entry| (entry.id().to_owned(), entry.label())
@@ -86,9 +89,9 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
                 </ul>
             </Show>
             <fieldset class="add-provider">
-                <legend>"Add a provider"</legend>
+                <legend>{tr("Add a provider")}</legend>
                 <label class="field">
-                    <span>"New provider type"</span>
+                    <span>{tr("New provider type")}</span>
                     <select on:change=move |ev| {
                         if let Some(preset) = Preset::from_id(&event_target_value(&ev)) {
                             new_preset.set(preset);
@@ -101,7 +104,7 @@ pub(crate) fn ProvidersDialog() -> impl IntoView {
                     </select>
                 </label>
                 <button type="button" class=move || if has_providers() { "" } else { "primary" } on:click=add>
-                    "Add provider"
+                    {tr("Add provider")}
                 </button>
             </fieldset>
             {move || {

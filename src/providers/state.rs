@@ -16,6 +16,7 @@ use hearth_core::provider::{
 use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::crypto::AesKey;
 use crate::io::fetch_stream::{FetchFailure, fetch_reply, fetch_stream};
 use crate::io::key_session::KeyShare;
@@ -96,7 +97,7 @@ impl ProviderEntry {
     fn name_and_model(&self) -> (&str, &str) {
         let name = if self.provider.name.trim().is_empty() { self.preset().label() } else { &self.provider.name };
         match self.model.model.trim() {
-            "" => (name, "no model set"),
+            "" => (name, tr("no model set")),
             model => (name, model),
         }
     }
@@ -220,13 +221,15 @@ impl std::fmt::Display for TestFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             TestFailure::Refused(error) => write!(f, "{error}"),
-            TestFailure::ExtraJson(error) => write!(f, "Fix the extra JSON first: {error}"),
-            TestFailure::NoModel => write!(
-                f,
-                "Set the model first: this provider has no model list, so the test asks the model for a \
-                 one-word answer."
-            ),
-            TestFailure::Stopped => write!(f, "The test was stopped."),
+            TestFailure::ExtraJson(error) => f.write_str(&tr_with(
+                "providers-test-fix-extra-json",
+                &[("error", Arg::Text(error))],
+                || format!("Fix the extra JSON first: {error}"),
+            )),
+            TestFailure::NoModel => f.write_str(tr(
+                "Set the model first: this provider has no model list, so the test asks the model for a one-word answer."
+            )),
+            TestFailure::Stopped => f.write_str(tr("The test was stopped.")),
             TestFailure::Provider(error) => write!(f, "{error}"),
         }
     }
@@ -252,7 +255,7 @@ pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<Connected, 
                 return Err(TestFailure::NoModel);
             }
             return ping(&account, &model).await.map(|()| Connected {
-                summary: "Connected: the model answered.".to_owned(),
+                summary: tr("Connected: the model answered.").to_owned(),
                 models: Vec::new(),
                 inputs: Vec::new(),
             });
@@ -265,14 +268,21 @@ pub(crate) async fn test_connection(entry: &ProviderEntry) -> Result<Connected, 
     match provider::parse_models(account.kind, &body) {
         Ok(models) => {
             let summary = match models.len() {
-                0 => "Connected. The provider lists no models; type the model id.".to_owned(),
-                1 => "Connected. 1 model available.".to_owned(),
-                n => format!("Connected. {n} models available."),
+                0 => tr("Connected. The provider lists no models; type the model id.").to_owned(),
+                n => tr_with("providers-test-models-available", &[("n", Arg::Number(n as f64))], || match n {
+                    1 => "Connected. 1 model available.".to_owned(),
+                    n => format!("Connected. {n} models available."),
+                }),
             };
             Ok(Connected { summary, models, inputs: provider::parse_model_inputs(&body) })
         }
         Err(error) => Ok(Connected {
-            summary: format!("Connected, but the model list could not be read: {error}"),
+            summary: {
+                let error = error.to_string();
+                tr_with("providers-test-model-list-unreadable", &[("error", Arg::Text(&error))], || {
+                    format!("Connected, but the model list could not be read: {error}")
+                })
+            },
             models: Vec::new(),
             inputs: Vec::new(),
         }),

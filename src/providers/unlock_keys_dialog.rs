@@ -7,6 +7,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::tr;
 use crate::io::dialogs::confirm;
 use crate::providers::state::ProvidersContext;
 use crate::providers::state::key_lock::LockState;
@@ -14,9 +15,11 @@ use crate::ui::modal_dialog::ModalDialog;
 use crate::ui::text_field::TextField;
 
 /// What "Forgot passphrase?" asks before it removes anything.
-pub(crate) const FORGET_QUESTION: &str = "Remove the locked API keys and the passphrase lock? Every provider's API \
-     key, and every MCP server's header values, client secret and sign-in, are deleted from this browser: you enter \
-     them again under Providers and Tools. Conversations, agents, tools and the providers' other settings stay.";
+pub(crate) fn forget_question() -> &'static str {
+    tr(
+        "Remove the locked API keys and the passphrase lock? Every provider's API key, and every MCP server's header values, client secret and sign-in, are deleted from this browser: you enter them again under Providers and Tools. Conversations, agents, tools and the providers' other settings stay.",
+    )
+}
 
 /// The unlock prompt; opens when `ProvidersContext::unlock_open` is set.
 #[component]
@@ -48,7 +51,7 @@ pub(crate) fn UnlockKeysDialog() -> impl IntoView {
         });
     };
     let forget = move |_| {
-        if !confirm(FORGET_QUESTION) {
+        if !confirm(forget_question()) {
             return;
         }
         busy.set(true);
@@ -65,16 +68,16 @@ pub(crate) fn UnlockKeysDialog() -> impl IntoView {
         <ModalDialog
             open
             on_close=Callback::new(move |()| close())
-            heading="Unlock your API keys"
+            heading=tr("Unlock your API keys")
             class="unlock-keys"
             close_button=false
         >
             <p class="hint">
-                "Your API keys are locked with a passphrase. Enter it to use them while Hearth is open."
+                {tr("Your API keys are locked with a passphrase. Enter it to use them while Hearth is open.")}
             </p>
             <form class="unlock-form" on:submit=unlock>
                 <TextField
-                    label="Passphrase"
+                    label=tr("Passphrase")
                     kind="password"
                     autocomplete="current-password"
                     value=passphrase
@@ -84,13 +87,13 @@ pub(crate) fn UnlockKeysDialog() -> impl IntoView {
                 />
                 <div class="dialog-actions">
                     <button type="submit" class="primary" disabled=move || busy.get() || damaged()>
-                        {move || if busy.get() { "Unlocking…" } else { "Unlock" }}
+                        {move || if busy.get() { tr("Unlocking…") } else { tr("Unlock") }}
                     </button>
                     <button type="button" on:click=move |_| close()>
-                        "Not now"
+                        {tr("Not now")}
                     </button>
                     <button type="button" class="link danger" on:click=forget disabled=busy>
-                        "Forgot passphrase?"
+                        {tr("Forgot passphrase?")}
                     </button>
                 </div>
             </form>

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
 use crate::chat::state::branching::{reveal, reveal_stored};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::db::{SearchHit, SearchOutcome};
 use crate::io::timer::sleep;
 use crate::sessions::state::SessionsContext;
@@ -53,19 +54,19 @@ pub(crate) fn SearchResults(
         }
     });
     view! {
-        <Transition fallback=|| view! { <p class="hint">"Searching…"</p> }>
+        <Transition fallback=|| view! { <p class="hint">{tr("Searching…")}</p> }>
             {move || {
                 results
                     .get()
                     .map(|outcome| {
                         if outcome.hits.is_empty() {
-                            return view! { <p class="hint" role="status">"No messages match."</p> }.into_any();
+                            return view! { <p class="hint" role="status">{tr("No messages match.")}</p> }.into_any();
                         }
                         let count = describe(&outcome);
                         let hits = outcome.hits;
                         view! {
                             <p class="hint" role="status">{count}</p>
-                            <ul class="session-list" aria-label="Search results">
+                            <ul class="session-list" aria-label=tr("Search results")>
                                 {hits
                                     .into_iter()
                                     .map(|hit| {
@@ -85,7 +86,7 @@ pub(crate) fn SearchResults(
                                                     <span class="result-title">{title}</span>
                                                     {other_branch
                                                         .then(|| {
-                                                            view! { <span class="result-branch">"In another branch"</span> }
+                                                            view! { <span class="result-branch">{tr("In another branch")}</span> }
                                                         })}
                                                     <span class="result-snippet">{snippet}</span>
                                                 </button>
@@ -106,12 +107,17 @@ pub(crate) fn SearchResults(
 /// only part of a very common word's messages, "50 of more than 1000 results".
 fn describe(outcome: &SearchOutcome) -> String {
     let noun = if outcome.total == 1 { "result" } else { "results" };
+    let args = [("shown", Arg::Number(outcome.hits.len() as f64)), ("total", Arg::Number(outcome.total as f64))];
     if outcome.capped {
-        format!("{} of more than {} {noun}; add a word to narrow it", outcome.hits.len(), outcome.total)
+        tr_with("sessions-search-count-capped", &args, || {
+            format!("{} of more than {} {noun}; add a word to narrow it", outcome.hits.len(), outcome.total)
+        })
     } else if outcome.hits.len() < outcome.total {
-        format!("Newest {} of {} {noun}", outcome.hits.len(), outcome.total)
+        tr_with("sessions-search-count-newest", &args, || {
+            format!("Newest {} of {} {noun}", outcome.hits.len(), outcome.total)
+        })
     } else {
-        format!("{} {noun}", outcome.total)
+        tr_with("sessions-search-count", &args[1..], || format!("{} {noun}", outcome.total))
     }
 }
 

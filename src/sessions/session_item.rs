@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
 use crate::chat::state::ChatContext;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::sessions::state::SessionsContext;
 use crate::ui::icon::{Icon, IconName};
 use crate::ui::menu_button::{MenuButton, MenuEntry};
@@ -53,24 +54,25 @@ pub(crate) fn SessionItem(
         .branch_of
         .as_ref()
         .is_some_and(|source| sessions.list.with_untracked(|list| list.iter().any(|listed| listed.id == *source)));
-    let pin_label = if pinned { "Unpin" } else { "Pin" };
+    let pin_label = if pinned { tr("Unpin") } else { tr("Pin") };
     let rename = Callback::new(move |()| editing.set(true));
     let toggle_pin = Callback::new(move |()| sessions.toggle_pin(&id.get_value()));
     let delete = Callback::new(move |()| sessions.delete(&id.get_value()));
     let actions = [
-        ("Rename", IconName::Pencil, rename),
+        (tr("Rename"), IconName::Pencil, rename),
         (pin_label, IconName::Pin, toggle_pin),
-        ("Delete", IconName::Trash, delete),
+        (tr("Delete"), IconName::Trash, delete),
     ];
-    let menu = actions
+    let menu: Vec<MenuEntry> = actions
         .iter()
         .map(|(label, icon, action)| MenuEntry { label: (*label).to_owned(), icon: *icon, action: *action })
         .collect();
-    let menu_label = format!("Actions for {title}");
+    let menu_label =
+        tr_with("sessions-actions-for", &[("title", Arg::Text(&title))], || format!("Actions for {title}"));
     view! {
         <li class="session" class:current=is_current class:pinned=pinned class:branch=branch>
             <Show when=move || pinned>
-                <span class="pin" aria-hidden="true" title="Pinned">
+                <span class="pin" aria-hidden="true" title=tr("Pinned")>
                     <Icon name=IconName::Pin />
                 </span>
             </Show>
@@ -97,7 +99,7 @@ pub(crate) fn SessionItem(
             >
                 <input
                     class="session-rename"
-                    aria-label="Conversation title"
+                    aria-label=tr("Conversation title")
                     bind:value=draft
                     on:keydown=on_key
                     on:blur=move |_| commit()
@@ -108,8 +110,8 @@ pub(crate) fn SessionItem(
                 class="session-streaming"
                 id=streaming_id
                 role="img"
-                aria-label="Replying"
-                title="A reply is streaming"
+                aria-label=tr("Replying")
+                title=tr("A reply is streaming")
                 hidden=move || !streaming.get()
             ></span>
             <span class="session-actions">

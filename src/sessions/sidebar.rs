@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::tr;
 use crate::sessions::search_results::search_results_view;
 use crate::sessions::session_item::SessionItem;
 use crate::sessions::state::SessionsContext;
@@ -29,32 +30,32 @@ pub(crate) fn Sidebar(
         open.set(false);
     };
     view! {
-        <nav class="sidebar" aria-label="Conversations">
+        <nav class="sidebar" aria-label=tr("Conversations")>
             <button
                 type="button"
                 class="icon-button sidebar-close"
-                aria-label="Close conversations"
-                title="Close conversations"
+                aria-label=tr("Close conversations")
+                title=tr("Close conversations")
                 on:click=move |_| open.set(false)
             >
                 <Icon name=IconName::Close />
             </button>
             <button type="button" class="primary new-chat" on:click=new_chat>
                 <Icon name=IconName::Plus />
-                "New chat"
+                {tr("New chat")}
             </button>
             <input
                 type="search"
                 class="search"
-                aria-label="Search conversations"
-                placeholder="Search all messages"
+                aria-label=tr("Search conversations")
+                placeholder=tr("Search all messages")
                 bind:value=query
             />
             <Show
                 when=move || query.with(|q| q.trim().is_empty())
                 fallback=move || view! { <Lazy load=move || search_results_view(query, open) /> }
             >
-                <ul class="session-list" aria-label="Conversation list">
+                <ul class="session-list" aria-label=tr("Conversation list")>
                     <For
                         each=move || sorted.get().into_iter().take(shown.get())
                         key=|session| (session.id.clone(), session.title.clone(), session.pinned)
@@ -65,11 +66,11 @@ pub(crate) fn Sidebar(
                 </ul>
                 <Show when=has_more>
                     <button type="button" class="more" on:click=move |_| shown.update(|n| *n += PAGE)>
-                        "Show more conversations"
+                        {tr("Show more conversations")}
                     </button>
                 </Show>
                 <Show when=move || sessions.ready.get() && sorted.with(Vec::is_empty)>
-                    <p class="hint">"Your conversations will appear here. They are stored only in this browser."</p>
+                    <p class="hint">{tr("Your conversations will appear here. They are stored only in this browser.")}</p>
                 </Show>
             </Show>
         </nav>

@@ -14,6 +14,7 @@ use hearth_core::storage::{SessionRecord, TitleSource};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::tr;
 use crate::io::address;
 use crate::io::clock::now;
 use crate::io::sync::Change;
@@ -63,7 +64,7 @@ impl SessionsContext {
         // (set when the name changes, not at every save of a streaming reply,
         // which updates the list).
         let title = Memo::new(move |_| match this.current.get() {
-            _ if this.not_found.with(Option::is_some) => Some("Conversation not found".to_owned()),
+            _ if this.not_found.with(Option::is_some) => Some(tr("Conversation not found").to_owned()),
             Some(id) => this.list.with(|list| list.iter().find(|s| s.id == id).map(|s| s.title.clone())),
             None => None,
         });

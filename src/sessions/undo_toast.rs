@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::sessions::state::SessionsContext;
 
 /// The toasts shown after a deletion.
@@ -13,7 +14,8 @@ pub(crate) fn UndoToast() -> impl IntoView {
     let chat = ChatContext::expect();
     let deleted = move || {
         let title = sessions.pending_delete.with(|pending| pending.as_ref().map(|session| session.title.clone()))?;
-        Some(toast(format!("Deleted “{title}”"), move || sessions.undo_delete()))
+        let text = tr_with("sessions-deleted", &[("title", Arg::Text(&title))], || format!("Deleted “{title}”"));
+        Some(toast(text, move || sessions.undo_delete()))
     };
     let pruned = move || {
         let text = chat.prune_note.get();
@@ -33,7 +35,7 @@ fn toast(text: String, undo: impl Fn() + 'static) -> impl IntoView {
         <div class="toast">
             <span>{text}</span>
             <button type="button" on:click=move |_| undo()>
-                "Undo"
+                {tr("Undo")}
             </button>
         </div>
     }

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::settings::state::{PreferencesContext, normalise_host};
 use crate::ui::text_field::TextField;
 
@@ -26,16 +27,19 @@ pub(crate) fn ImageHostsSetting() -> impl IntoView {
             problem.set(None);
             preferences.set_image_hosts(hosts);
         } else {
-            problem.set(Some(format!("Not a host name: {}. Nothing was changed.", bad.join(", "))));
+            let listed = bad.join(", ");
+            problem.set(Some(tr_with("settings-not-a-host", &[("hosts", Arg::Text(&listed))], || {
+                format!("Not a host name: {}. Nothing was changed.", bad.join(", "))
+            })));
         }
     };
     view! {
         <TextField
-            label="Load images automatically from these hosts"
+            label=tr("Load images automatically from these hosts")
             verbatim=true
             autocomplete="off"
-            placeholder="none"
-            hint="Separate hosts with spaces, for example: upload.wikimedia.org. Images from other hosts wait for \"Load image\"."
+            placeholder=tr("none")
+            hint=tr("Separate hosts with spaces, for example: upload.wikimedia.org. Images from other hosts wait for \"Load image\".")
             value=move || preferences.image_hosts.with(|hosts| hosts.join(" "))
             error=problem
             on_change=Callback::new(save)

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::tr;
 use crate::store::data::PreparedImport;
 use crate::ui::modal_dialog::ModalDialog;
 
@@ -30,7 +31,7 @@ pub(crate) fn ImportReview(
             class="import-review"
             close_button=false
         >
-            <p>"Nothing has been changed yet. The import will:"</p>
+            <p>{tr("Nothing has been changed yet. The import will:")}</p>
             <ul>
                 {move || {
                     pending
@@ -42,10 +43,10 @@ pub(crate) fn ImportReview(
             </ul>
             <div class="dialog-actions">
                 <button type="button" on:click=move |_| decide(false)>
-                    "Cancel"
+                    {tr("Cancel")}
                 </button>
                 <button type="button" class="primary" on:click=move |_| decide(true)>
-                    "Import"
+                    {tr("Import")}
                 </button>
             </div>
         </ModalDialog>

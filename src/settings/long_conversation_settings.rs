@@ -7,6 +7,7 @@
 use hearth_core::compaction::{parse_keep_last, parse_threshold};
 use leptos::prelude::*;
 
+use crate::i18n::tr;
 use crate::providers::state::ProvidersContext;
 use crate::settings::state::PreferencesContext;
 use crate::ui::text_field::TextField;
@@ -29,15 +30,14 @@ pub(crate) fn LongConversationSettings() -> impl IntoView {
     let keep_last = Memo::new(move |_| settings.with(|s| s.keep_last_turns));
     view! {
         <section class="settings-section" aria-labelledby="settings-long-conversations">
-            <h3 id="settings-long-conversations">"Long conversations"</h3>
+            <h3 id="settings-long-conversations">{tr("Long conversations")}</h3>
             <p class="hint">
-                "When a conversation fills its model's context window, the older turns are summarised. \
-                 The first message and the last turns are sent as they are; every message stays stored and shown."
+                {tr("When a conversation fills its model's context window, the older turns are summarised. The first message and the last turns are sent as they are; every message stays stored and shown.")}
             </p>
             <div class="field-row">
                 <div class="field-group">
                     <TextField
-                        label="Compact at (% of the context window)"
+                        label=tr("Compact at (% of the context window)")
                         inputmode="numeric"
                         value=move || threshold.get().to_string()
                         error=threshold_problem
@@ -52,7 +52,7 @@ pub(crate) fn LongConversationSettings() -> impl IntoView {
                 </div>
                 <div class="field-group">
                     <TextField
-                        label="Keep the last N turns verbatim"
+                        label=tr("Keep the last N turns verbatim")
                         inputmode="numeric"
                         value=move || keep_last.get().to_string()
                         error=keep_problem
@@ -67,7 +67,7 @@ pub(crate) fn LongConversationSettings() -> impl IntoView {
                 </div>
             </div>
             <label class="field">
-                <span>"Summarise with"</span>
+                <span>{tr("Summarise with")}</span>
                 <select on:change=move |ev| {
                     let picked = event_target_value(&ev);
                     preferences
@@ -76,7 +76,7 @@ pub(crate) fn LongConversationSettings() -> impl IntoView {
                         });
                 }>
                     <option value=OWN_MODEL selected=move || chosen().is_empty()>
-                        "The conversation's model"
+                        {tr("The conversation's model")}
                     </option>
                     {move || {
                         providers

@@ -6,6 +6,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
+use crate::i18n::tr;
+use crate::settings::language_setting::LanguageSetting;
+
 use crate::chat::state::ChatContext;
 use crate::io::dialogs::confirm;
 use crate::io::files::read_bytes;
@@ -43,7 +46,7 @@ pub(crate) fn SettingsDialog(
     let busy = RwSignal::new(false);
     let run = move |task: std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, DataError>>>>| {
         busy.set(true);
-        status.set("Working…".into());
+        status.set(tr("Working…").into());
         spawn_local(async move {
             status.set(task.await.unwrap_or_else(|error| error.to_string()));
             busy.set(false);
@@ -71,7 +74,7 @@ pub(crate) fn SettingsDialog(
         let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
         input.set_value("");
         busy.set(true);
-        status.set("Reading the file…".into());
+        status.set(tr("Reading the file…").into());
         spawn_local(async move {
             let prepared = match read_bytes(&file).await {
                 Ok(bytes) => store.prepare_import(bytes).await.map_err(|e| e.to_string()),
@@ -83,7 +86,7 @@ pub(crate) fn SettingsDialog(
                     busy.set(false);
                 }
                 Ok(prepared) => {
-                    status.set("Review the import.".into());
+                    status.set(tr("Review the import.").into());
                     pending.set(Some(prepared));
                 }
                 Err(error) => {
@@ -98,35 +101,36 @@ pub(crate) fn SettingsDialog(
         match decision {
             Some(prepared) => run(Box::pin(async move { store.commit_import(prepared).await })),
             None => {
-                status.set("Import cancelled. Nothing was changed.".into());
+                status.set(tr("Import cancelled. Nothing was changed.").into());
                 busy.set(false);
             }
         }
     });
     let clear = move |_| {
-        if confirm("Delete all conversations, settings and keys in this browser?") {
+        if confirm(tr("Delete all conversations, settings and keys in this browser?")) {
             // Replies streaming now are stopped, and their last writes awaited, first,
             // so no late write brings them back.
             run(Box::pin(async move {
                 chat.stop_all().await;
                 // Sync stops first: nothing it fetched is written after the clear.
                 sync.stop();
-                store.clear_all().await.map(|()| "All data deleted.".to_owned())
+                store.clear_all().await.map(|()| tr("All data deleted.").to_owned())
             }));
         }
     };
     view! {
-        <ModalDialog open on_close=Callback::new(move |()| open.set(false)) heading="Settings">
+        <ModalDialog open on_close=Callback::new(move |()| open.set(false)) heading=tr("Settings")>
+            <LanguageSetting />
             <label class="check">
                 <input
                     type="checkbox"
                     prop:checked=move || sessions.auto_title.get()
                     on:change=move |ev| sessions.set_auto_title(event_target_checked(&ev))
                 />
-                "Generate conversation titles with the model"
+                {tr("Generate conversation titles with the model")}
             </label>
             <TextField
-                label="Give up on a reply after this many seconds without data"
+                label=tr("Give up on a reply after this many seconds without data")
                 kind="number"
                 min=1
                 max=3600
@@ -137,7 +141,7 @@ pub(crate) fn SettingsDialog(
                         stall_problem.set(None);
                         providers.set_stall_secs(secs);
                     }
-                    _ => stall_problem.set(Some("Enter a whole number of seconds from 1 to 3600.".to_owned())),
+                    _ => stall_problem.set(Some(tr("Enter a whole number of seconds from 1 to 3600.").to_owned())),
                 })
             />
             <ImageHostsSetting />
@@ -146,17 +150,17 @@ pub(crate) fn SettingsDialog(
             <KeyLockSetting />
             <StorageUsage />
             <SyncSettings />
-            <h3>"Backup"</h3>
-            <p class="hint">"Everything stays in this browser. A backup file restores it here or in another browser."</p>
+            <h3>{tr("Backup")}</h3>
+            <p class="hint">{tr("Everything stays in this browser. A backup file restores it here or in another browser.")}</p>
             <label class="check">
                 <input type="checkbox" bind:checked=include_keys />
-                "Include API keys in the backup"
+                {tr("Include API keys in the backup")}
             </label>
             <button type="button" on:click=export disabled=busy>
-                "Export backup"
+                {tr("Export backup")}
             </button>
             <label class="file">
-                "Import a backup or a ChatGPT export (.zip or conversations.json)"
+                {tr("Import a backup or a ChatGPT export (.zip or conversations.json)")}
                 <input
                     type="file"
                     accept=".json,application/json,.zip,application/zip"
@@ -166,9 +170,9 @@ pub(crate) fn SettingsDialog(
                 />
             </label>
             <p class="status" role="status">{move || status.get()}</p>
-            <h3>"Danger zone"</h3>
+            <h3>{tr("Danger zone")}</h3>
             <button type="button" class="danger" on:click=clear disabled=busy>
-                "Delete all data"
+                {tr("Delete all data")}
             </button>
         </ModalDialog>
         <ImportReview pending on_decide=decide />

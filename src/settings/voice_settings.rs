@@ -12,6 +12,7 @@ use hearth_core::provider::audio::{Listener, Reader, VoiceSettings};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::recognition::recognition_offered;
 use crate::io::speech::browser_voices;
 use crate::providers::state::ProvidersContext;
@@ -72,12 +73,12 @@ pub(crate) fn VoiceSettingsSection() -> impl IntoView {
     let device = DeviceState::follow(settings);
     view! {
         <section class="settings-section" aria-labelledby="settings-voice">
-            <h3 id="settings-voice">"Voice"</h3>
+            <h3 id="settings-voice">{tr("Voice")}</h3>
             <p class="hint">
-                "Dictation records only while the microphone button is pressed, and sends the recording to the account or service chosen here, nowhere else; the browser on this device keeps it here."
+                {tr("Dictation records only while the microphone button is pressed, and sends the recording to the account or service chosen here, nowhere else; the browser on this device keeps it here.")}
             </p>
             <label class="field">
-                <span>"Turn speech into text with"</span>
+                <span>{tr("Turn speech into text with")}</span>
                 <select on:change=move |ev| {
                     let value = event_target_value(&ev);
                     let (picked, kind) = picked(&ev);
@@ -91,58 +92,58 @@ pub(crate) fn VoiceSettingsSection() -> impl IntoView {
                     }));
                 }>
                     <option value="" selected=move || listener() == Listener::Account && read(|s| s.dictation_account.clone().unwrap_or_default())().is_empty()>
-                        "Nobody yet (dictation is off)"
+                        {tr("Nobody yet (dictation is off)")}
                     </option>
                     <option value=DEVICE selected=move || listener() == Listener::Device disabled=move || !device.get().offered()>
                         {move || device.get().label()}
                     </option>
                     <option value=SERVICE selected=move || listener() == Listener::BrowserService disabled=move || !browser_listens>
-                        "This browser's speech service (your voice goes to the browser's maker, such as Google)"
+                        {tr("This browser's speech service (your voice goes to the browser's maker, such as Google)")}
                     </option>
                     {move || accounts(|s| s.dictation_account.clone().filter(|_| s.listener == Listener::Account))}
                 </select>
             </label>
             <div class="field-row">
                 <TextField
-                    label="Transcription model"
+                    label=tr("Transcription model")
                     verbatim=true
                     value=Signal::derive(read(|s| s.dictation_model.clone()))
                     on_change=Callback::new(move |typed: String| change(Box::new(move |s| s.dictation_model = typed.trim().to_owned())))
                 />
                 <TextField
-                    label="Language spoken (such as en or de; blank: any)"
+                    label=tr("Language spoken (such as en or de; blank: any)")
                     verbatim=true
                     value=Signal::derive(read(|s| s.language.clone()))
                     on_change=Callback::new(move |typed: String| change(Box::new(move |s| s.language = typed.trim().to_owned())))
                 />
             </div>
             <label class="field">
-                <span>"Read answers aloud with"</span>
+                <span>{tr("Read answers aloud with")}</span>
                 <select on:change=move |ev| {
                     let provider = event_target_value(&ev) == "provider";
                     change(Box::new(move |s| s.reader = if provider { Reader::Provider } else { Reader::Browser }));
                 }>
                     <option value="browser" selected=move || reader() == Reader::Browser>
-                        "This browser's voices (on this device)"
+                        {tr("This browser's voices (on this device)")}
                     </option>
                     <option value="provider" selected=move || reader() == Reader::Provider>
-                        "An account's speech API (it receives the reply's text)"
+                        {tr("An account's speech API (it receives the reply's text)")}
                     </option>
                 </select>
             </label>
             <Show when=move || reader() == Reader::Provider>
                 <label class="field">
-                    <span>"Speech account"</span>
+                    <span>{tr("Speech account")}</span>
                     <select on:change=move |ev| {
                         let (picked, kind) = picked(&ev);
                         change(Box::new(move |s| s.choose_speech(picked, kind)));
                     }>
-                        <option value="">"Choose an account"</option>
+                        <option value="">{tr("Choose an account")}</option>
                         {move || accounts(|s| s.speech_account.clone())}
                     </select>
                 </label>
                 <TextField
-                    label="Speech model"
+                    label=tr("Speech model")
                     verbatim=true
                     value=Signal::derive(read(|s| s.speech_model.clone()))
                     on_change=Callback::new(move |typed: String| change(Box::new(move |s| s.speech_model = typed.trim().to_owned())))
@@ -150,17 +151,17 @@ pub(crate) fn VoiceSettingsSection() -> impl IntoView {
             </Show>
             <div class="field-row">
                 <TextField
-                    label="Voice (blank: the default)"
+                    label=tr("Voice (blank: the default)")
                     verbatim=true
                     value=Signal::derive(read(|s| s.voice.clone()))
                     placeholder=Signal::derive(move || match reader() {
                         Reader::Provider => "alloy".to_owned(),
-                        Reader::Browser => voices.first().map_or_else(|| "the browser's own".to_owned(), |(name, _)| name.clone()),
+                        Reader::Browser => voices.first().map_or_else(|| tr("the browser's own").to_owned(), |(name, _)| name.clone()),
                     })
                     on_change=Callback::new(move |typed: String| change(Box::new(move |s| s.voice = typed.trim().to_owned())))
                 />
                 <label class="field">
-                    <span>"Speed"</span>
+                    <span>{tr("Speed")}</span>
                     <select on:change=move |ev| {
                         let speed = event_target_value(&ev).parse().unwrap_or(1.0_f32);
                         change(Box::new(move |s| s.speed = speed.clamp(VoiceSettings::MIN_SPEED, VoiceSettings::MAX_SPEED)));
@@ -169,14 +170,14 @@ pub(crate) fn VoiceSettingsSection() -> impl IntoView {
                             .into_iter()
                             .map(|speed| {
                                 let selected = move || settings.with(|s| s.as_ref().is_some_and(|s| (s.speed - speed).abs() < 0.01));
-                                view! { <option value=speed.to_string() selected=selected>{format!("{speed}×")}</option> }
+                                view! { <option value=speed.to_string() selected=selected>{tr_with("settings-voice-speed", &[("speed", Arg::Number(f64::from(speed)))], || format!("{speed}×"))}</option> }
                             })
                             .collect_view()}
                     </select>
                 </label>
             </div>
             <TextField
-                label="Talk model (blank: the family’s)"
+                label=tr("Talk model (blank: the family’s)")
                 verbatim=true
                 value=Signal::derive(read(|s| s.talk_model.clone()))
                 on_change=Callback::new(move |typed: String| change(Box::new(move |s| s.talk_model = typed.trim().to_owned())))

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::tr;
 use crate::shortcuts::state::{SHORTCUTS, Shortcuts};
 use crate::ui::lazy::{ChunkError, wasm_split};
 use crate::ui::modal_dialog::ModalDialog;
@@ -23,7 +24,7 @@ pub(crate) fn ShortcutsDialog(
         .map(|shortcut| {
             view! {
                 <tr>
-                    <th scope="row">{shortcut.what}</th>
+                    <th scope="row">{tr(shortcut.what)}</th>
                     <td>
                         <kbd>{shortcut.keys}</kbd>
                     </td>
@@ -35,17 +36,17 @@ pub(crate) fn ShortcutsDialog(
         <ModalDialog
             open=open
             on_close=Callback::new(move |()| open.set(false))
-            heading="Keyboard shortcuts"
+            heading=tr("Keyboard shortcuts")
             class="shortcuts"
         >
             <p class="hint">
-                "On a Mac, Alt is the Option key. The keys work in the message box too, except ? (type it outside text fields)."
+                {tr("On a Mac, Alt is the Option key. The keys work in the message box too, except ? (type it outside text fields).")}
             </p>
             <table class="shortcut-list">
                 <thead>
                     <tr>
-                        <th scope="col">"Action"</th>
-                        <th scope="col">"Keys"</th>
+                        <th scope="col">{tr("Action")}</th>
+                        <th scope="col">{tr("Keys")}</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>
@@ -56,7 +57,8 @@ pub(crate) fn ShortcutsDialog(
                     prop:checked=move || shortcuts.question_mark.get()
                     on:change=move |ev| shortcuts.set_question_mark(event_target_checked(&ev))
                 />
-                " Open this list with ? (one key; Ctrl+/ always works)"
+                " "
+                {tr("Open this list with ? (one key; Ctrl+/ always works)")}
             </label>
         </ModalDialog>
     }

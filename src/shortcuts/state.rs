@@ -28,6 +28,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent};
 
 use crate::chat::state::{ChatContext, EntryKind};
+use crate::i18n::tr;
 use crate::io::clipboard::copy_text;
 use crate::io::frame::on_next_frame;
 use crate::io::timer::sleep;
@@ -65,7 +66,7 @@ pub(crate) enum Action {
 
 /// One line of the help: what it does and its keys as written for people.
 pub(crate) struct Shortcut {
-    /// What it does, as the help dialog says it.
+    /// What it does, as the help dialog says it (in English: shown through `tr`).
     pub(crate) what: &'static str,
     /// Its keys, like `Alt+Shift+N`.
     pub(crate) keys: &'static str,
@@ -296,22 +297,22 @@ impl Shortcuts {
                 focus_next_frame(SEARCH);
             }
             Action::Stop if chat.busy.get_untracked() => chat.stop(),
-            Action::Stop => self.say("No reply is being written"),
+            Action::Stop => self.say(tr("No reply is being written")),
             Action::Regenerate => match last_answer(chat) {
-                Some(_) if chat.busy.get_untracked() => self.say("Wait for the reply to finish"),
+                Some(_) if chat.busy.get_untracked() => self.say(tr("Wait for the reply to finish")),
                 Some((id, _)) => chat.regenerate(&id),
-                None => self.say("No answer to regenerate"),
+                None => self.say(tr("No answer to regenerate")),
             },
             Action::CopyLast => match last_answer(chat) {
                 Some((_, text)) if !text.is_empty() => {
                     spawn_local(async move {
                         self.say(match copy_text(&text).await {
-                            Ok(()) => "Copied the last answer",
-                            Err(_) => "The browser did not allow copying",
+                            Ok(()) => tr("Copied the last answer"),
+                            Err(_) => tr("The browser did not allow copying"),
                         });
                     });
                 }
-                _ => self.say("No answer to copy yet"),
+                _ => self.say(tr("No answer to copy yet")),
             },
             Action::ToggleSidebar if narrow() => self.sidebar_open.update(|open| *open = !*open),
             Action::ToggleSidebar => {

@@ -22,6 +22,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use super::StoreContext;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::clock::{date_stamp, now};
 use crate::io::db::{NewBlob, StorageError};
@@ -72,34 +73,56 @@ impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DataError::NoStorage(Task::Export) => {
-                write!(f, "Storage is not available, so there is nothing to export.")
+                f.write_str(tr("Storage is not available, so there is nothing to export."))
             }
-            DataError::NoStorage(Task::Import) => write!(f, "Storage is not available, so nothing can be imported."),
-            DataError::NoStorage(Task::Other) => write!(f, "Storage is not available."),
+            DataError::NoStorage(Task::Import) => {
+                f.write_str(tr("Storage is not available, so nothing can be imported."))
+            }
+            DataError::NoStorage(Task::Other) => f.write_str(tr("Storage is not available.")),
             DataError::Storage(error) => write!(f, "{error}"),
-            DataError::ImportFailed(error) => write!(f, "Nothing was imported: {error}"),
-            DataError::File(error) => write!(f, "Nothing was imported: {error}"),
-            DataError::NotText => write!(f, "Nothing was imported: the file is not text, a backup or a .zip"),
-            DataError::TooLargeToUnpack(refused) => write!(f, "Nothing was imported: {refused}"),
+            DataError::ImportFailed(error) => f.write_str(&nothing_imported(&error.to_string())),
+            DataError::File(error) => f.write_str(&nothing_imported(&error.to_string())),
+            DataError::NotText => f.write_str(tr("Nothing was imported: the file is not text, a backup or a .zip")),
+            DataError::TooLargeToUnpack(refused) => f.write_str(&nothing_imported(&refused.to_string())),
             DataError::Unrecognised { chatgpt } => {
-                write!(f, "Nothing was imported: this file is neither a Hearth backup nor a ChatGPT export. {chatgpt}")
+                let chatgpt = chatgpt.to_string();
+                f.write_str(&tr_with("store-import-unrecognised", &[("reason", Arg::Text(&chatgpt))], || {
+                    format!(
+                        "Nothing was imported: this file is neither a Hearth backup nor a ChatGPT export. {chatgpt}"
+                    )
+                }))
             }
-            DataError::Backup(error) => write!(f, "Nothing was imported: {error}."),
-            DataError::ChangedMeanwhile => write!(
-                f,
-                "Nothing was imported: the stored data changed while the review was open (in another tab). \
-                 Import the file again to see what it would change now."
-            ),
+            DataError::Backup(error) => {
+                let error = error.to_string();
+                f.write_str(&tr_with("store-import-bad-backup", &[("error", Arg::Text(&error))], || {
+                    format!("Nothing was imported: {error}.")
+                }))
+            }
+            DataError::ChangedMeanwhile => f.write_str(changed_meanwhile()),
             DataError::Download(error) => write!(f, "{error}"),
             DataError::Encode(error) => write!(f, "{error}"),
             DataError::Code(error) => write!(f, "{error}"),
-            DataError::TooLargeForZip => write!(f, "the conversation is too large for a zip"),
-            DataError::DamagedAttachment => write!(
-                f,
-                "Nothing was imported: an image or PDF in the file is damaged (its bytes do not match its fingerprint)."
-            ),
+            DataError::TooLargeForZip => f.write_str(tr("the conversation is too large for a zip")),
+            DataError::DamagedAttachment => f.write_str(damaged_attachment()),
         }
     }
+}
+
+/// Why an import was refused: another tab changed the store while the review was open.
+fn changed_meanwhile() -> &'static str {
+    tr(
+        "Nothing was imported: the stored data changed while the review was open (in another tab). Import the file again to see what it would change now.",
+    )
+}
+
+/// Why an import was refused: an attachment's bytes are not what its hash says.
+fn damaged_attachment() -> &'static str {
+    tr("Nothing was imported: an image or PDF in the file is damaged (its bytes do not match its fingerprint).")
+}
+
+/// "Nothing was imported: " and why.
+fn nothing_imported(why: &str) -> String {
+    tr_with("store-nothing-imported", &[("why", Arg::Text(why))], || format!("Nothing was imported: {why}"))
 }
 
 /// Why a file is not a ChatGPT export (or its .zip) that can be imported.
@@ -152,21 +175,36 @@ impl fmt::Display for NotChatGpt {
         match self {
             NotChatGpt::Zip(error) => write!(f, "{error}"),
             NotChatGpt::NoConversations => {
-                f.write_str("the .zip has no conversations.json, so it is not a ChatGPT export")
+                f.write_str(tr("the .zip has no conversations.json, so it is not a ChatGPT export"))
             }
-            NotChatGpt::NotText => f.write_str("its conversations.json is not text"),
+            NotChatGpt::NotText => f.write_str(tr("its conversations.json is not text")),
             NotChatGpt::Conversations(error) => write!(f, "{error}"),
             NotChatGpt::CannotUnpack => {
-                f.write_str("this browser cannot unpack .zip files; unzip it and choose conversations.json")
+                f.write_str(tr("this browser cannot unpack .zip files; unzip it and choose conversations.json"))
             }
-            NotChatGpt::Entry { name, problem } => match problem {
-                EntryProblem::CutShort => write!(f, "{name} is cut short"),
-                EntryProblem::TooLarge => write!(f, "{name} is too large to import"),
-                EntryProblem::LongerThanDeclared => write!(f, "{name} is damaged (it unpacks to more than it says)"),
-                EntryProblem::Damaged => write!(f, "{name} is damaged"),
-                EntryProblem::Checksum => write!(f, "{name} is damaged (its checksum does not match)"),
-                EntryProblem::Method(method) => write!(f, "{name} is packed in a way Hearth cannot unpack ({method})"),
-            },
+            NotChatGpt::Entry { name, problem } => {
+                let file = [("file", Arg::Text(name))];
+                f.write_str(&match problem {
+                    EntryProblem::CutShort => {
+                        tr_with("store-entry-cut-short", &file, || format!("{name} is cut short"))
+                    }
+                    EntryProblem::TooLarge => {
+                        tr_with("store-entry-too-large", &file, || format!("{name} is too large to import"))
+                    }
+                    EntryProblem::LongerThanDeclared => tr_with("store-entry-longer-than-declared", &file, || {
+                        format!("{name} is damaged (it unpacks to more than it says)")
+                    }),
+                    EntryProblem::Damaged => tr_with("store-entry-damaged", &file, || format!("{name} is damaged")),
+                    EntryProblem::Checksum => tr_with("store-entry-checksum", &file, || {
+                        format!("{name} is damaged (its checksum does not match)")
+                    }),
+                    EntryProblem::Method(method) => tr_with(
+                        "store-entry-method",
+                        &[("file", Arg::Text(name)), ("method", Arg::Text(&method.to_string()))],
+                        || format!("{name} is packed in a way Hearth cannot unpack ({method})"),
+                    ),
+                })
+            }
         }
     }
 }
@@ -215,15 +253,26 @@ impl StoreContext {
         let db = self.open_db(Task::Export)?;
         let mut contents = db.dump().await?;
         contents.blobs = db.blob_entries(true).await?;
-        let mut summary = format!("{} conversations, {} messages", contents.sessions.len(), contents.messages.len());
-        if !contents.blobs.is_empty() {
-            summary.push_str(&format!(", {} attachments", contents.blobs.len()));
-        }
+        let (conversations, messages, attachments) =
+            (contents.sessions.len(), contents.messages.len(), contents.blobs.len());
         let backup = build_backup(contents, include_api_keys, now());
         let json = serde_json::to_string_pretty(&backup).map_err(|e| DataError::Encode(e.to_string()))?;
         download(&format!("hearth-backup-{}.json", date_stamp()), "application/json", &json)
             .map_err(DataError::Download)?;
-        Ok(format!("Exported {summary}."))
+        let counts = [
+            ("conversations", Arg::Number(conversations as f64)),
+            ("messages", Arg::Number(messages as f64)),
+            ("attachments", Arg::Number(attachments as f64)),
+        ];
+        Ok(if attachments == 0 {
+            tr_with("store-exported", &counts[..2], || {
+                format!("Exported {conversations} conversations, {messages} messages.")
+            })
+        } else {
+            tr_with("store-exported-with-attachments", &counts, || {
+                format!("Exported {conversations} conversations, {messages} messages, {attachments} attachments.")
+            })
+        })
     }
 
     /// Reads a Hearth backup, a ChatGPT `conversations.json` or a ChatGPT
@@ -367,8 +416,8 @@ impl PreparedImport {
     /// The review's heading.
     pub(crate) fn heading(&self) -> &'static str {
         match self.source {
-            ImportSource::Backup => "Import this backup?",
-            ImportSource::ChatGpt => "Import these ChatGPT conversations?",
+            ImportSource::Backup => tr("Import this backup?"),
+            ImportSource::ChatGpt => tr("Import these ChatGPT conversations?"),
         }
     }
 
@@ -475,10 +524,17 @@ fn contents_of(imported: ChatGptImport) -> (StoreContents, Vec<String>) {
     }
     let report = imported.report;
     let mut notes = Vec::new();
-    for (label, lines) in [("Changed on the way: ", &report.notes), ("Not imported from ChatGPT: ", &report.skipped)] {
-        if !lines.is_empty() {
-            notes.push(format!("{label}{}.", lines.join("; ")));
-        }
+    if !report.notes.is_empty() {
+        let changes = report.notes.join("; ");
+        notes.push(tr_with("store-chatgpt-changed", &[("changes", Arg::Text(&changes))], || {
+            format!("Changed on the way: {changes}.")
+        }));
+    }
+    if !report.skipped.is_empty() {
+        let skipped = report.skipped.join("; ");
+        notes.push(tr_with("store-chatgpt-skipped", &[("skipped", Arg::Text(&skipped))], || {
+            format!("Not imported from ChatGPT: {skipped}.")
+        }));
     }
     (contents, notes)
 }

@@ -17,6 +17,7 @@ use hearth_core::Millis;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::tr;
 use crate::io::couch::CouchServer;
 use crate::providers::state::ProvidersContext;
 use crate::store::StoreContext;
@@ -157,7 +158,7 @@ impl SyncContext {
         }
         if flag("e2e") {
             self.phase.set(Phase::Refused(
-                "Sync is on, end-to-end encrypted: type the sync passphrase and press Start sync.".to_owned(),
+                tr("Sync is on, end-to-end encrypted: type the sync passphrase and press Start sync.").to_owned(),
             ));
         } else {
             self.start(config, None);

@@ -5,6 +5,7 @@
 use hearth_core::replication::check::{Finding, Level};
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::chunks::ChunkError;
 
 /// The findings list.
@@ -18,16 +19,16 @@ pub(crate) fn SyncCheck(
 ) -> impl IntoView {
     let line = |finding: Finding| {
         let (mark, class) = match finding.level {
-            Level::Ok => ("Works: ", "finding ok"),
-            Level::Warning => ("Warning: ", "finding warning"),
-            Level::Problem => ("Problem: ", "finding problem"),
+            Level::Ok => (tr("Works:"), "finding ok"),
+            Level::Warning => (tr("Warning:"), "finding warning"),
+            Level::Problem => (tr("Problem:"), "finding problem"),
         };
-        view! { <li class=class><strong>{mark}</strong>{finding.text}</li> }
+        view! { <li class=class><strong>{mark}" "</strong>{finding.text}</li> }
     };
     view! {
         <div class="sync-check" aria-live="polite">
             <Show when=move || checking.get()>
-                <p>"Checking the server…"</p>
+                <p>{tr("Checking the server…")}</p>
             </Show>
             {move || {
                 findings
@@ -35,12 +36,15 @@ pub(crate) fn SyncCheck(
                     .map(|found| match found {
                         Ok(found) => {
                             view! {
-                                <ul aria-label="Server check">{found.into_iter().map(line).collect_view()}</ul>
+                                <ul aria-label=tr("Server check")>{found.into_iter().map(line).collect_view()}</ul>
                             }
                                 .into_any()
                         }
                         Err(error) => {
-                            view! { <p>{format!("The check's code did not load ({error}).")}</p> }.into_any()
+                            let text = tr_with("sync-check-code-not-loaded", &[("error", Arg::Text(&error.to_string()))], || {
+                                format!("The check's code did not load ({error}).")
+                            });
+                            view! { <p>{text}</p> }.into_any()
                         }
                     })
             }}

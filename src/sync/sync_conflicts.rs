@@ -5,13 +5,14 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::tr;
 use crate::sync::state::{Conflict, SyncContext, code};
 
 /// A value as text, for showing.
 fn shown(value: &serde_json::Value) -> String {
     match value {
         serde_json::Value::String(text) => text.clone(),
-        serde_json::Value::Null => "(empty)".to_owned(),
+        serde_json::Value::Null => tr("(empty)").to_owned(),
         other => other.to_string(),
     }
 }
@@ -35,20 +36,20 @@ pub(crate) fn SyncConflicts() -> impl IntoView {
         view! {
             <li>
                 <p><strong>{heading}</strong></p>
-                <p>"Shown now: " <q>{shown_value}</q></p>
-                <p>"The other device's: " <q>{other_value}</q></p>
+                <p>{tr("Shown now:")} " " <q>{shown_value}</q></p>
+                <p>{tr("The other device's:")} " " <q>{other_value}</q></p>
                 <div class="button-row">
-                    <button type="button" on:click=move |_| keep(a.clone(), false)>"Keep the shown one"</button>
-                    <button type="button" on:click=move |_| keep(b.clone(), true)>"Keep the other device's"</button>
+                    <button type="button" on:click=move |_| keep(a.clone(), false)>{tr("Keep the shown one")}</button>
+                    <button type="button" on:click=move |_| keep(b.clone(), true)>{tr("Keep the other device's")}</button>
                 </div>
             </li>
         }
     };
     view! {
         <Show when=move || !sync.conflicts.with(Vec::is_empty)>
-            <h4>"Changed on two devices"</h4>
-            <p class="hint">"Both devices changed these at the same time. Pick the one to keep; the other is dropped."</p>
-            <ul class="sync-conflicts" aria-label="Conflicts to resolve">{move || sync.conflicts.get().into_iter().map(item).collect_view()}</ul>
+            <h4>{tr("Changed on two devices")}</h4>
+            <p class="hint">{tr("Both devices changed these at the same time. Pick the one to keep; the other is dropped.")}</p>
+            <ul class="sync-conflicts" aria-label=tr("Conflicts to resolve")>{move || sync.conflicts.get().into_iter().map(item).collect_view()}</ul>
         </Show>
     }
 }

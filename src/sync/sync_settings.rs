@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use sync_progress::SyncProgress;
 
+use crate::i18n::tr;
 use crate::providers::state::ProvidersContext;
 use crate::providers::state::key_lock::LockState;
 use crate::sync::state::{Phase, SYNC_SETTING, SyncConfig, SyncContext, code};
@@ -70,17 +71,16 @@ pub(crate) fn SyncSettings() -> impl IntoView {
     };
     // With the API key lock on, the password is stored sealed with it (never
     // in plain text): `Err` when the lock is on but closed in this tab.
-    let at_rest =
-        move |mut config: SyncConfig| async move {
-            if providers.lock.get_untracked().is_on() && !config.password.is_empty() {
-                config.password_sealed =
-                    Some(providers.seal_secret(config.password.as_bytes()).await.map_err(|_| {
-                        "Unlock your API keys first: the key lock seals the sync password too.".to_owned()
-                    })?);
-                config.password = String::new();
-            }
-            Ok::<_, String>(config)
-        };
+    let at_rest = move |mut config: SyncConfig| async move {
+        if providers.lock.get_untracked().is_on() && !config.password.is_empty() {
+            config.password_sealed =
+                Some(providers.seal_secret(config.password.as_bytes()).await.map_err(|_| {
+                    tr("Unlock your API keys first: the key lock seals the sync password too.").to_owned()
+                })?);
+            config.password = String::new();
+        }
+        Ok::<_, String>(config)
+    };
     // A lock set while this section is open seals a password stored plain.
     Effect::new(move |_| {
         if matches!(providers.lock.get(), LockState::Unlocked(_)) {
@@ -99,16 +99,19 @@ pub(crate) fn SyncSettings() -> impl IntoView {
     let start = move |_| {
         let config = SyncConfig { on: true, ..typed() };
         if config.url.is_empty() || config.db.is_empty() {
-            problem.set(Some("Enter the server's address and the database's name.".to_owned()));
+            problem.set(Some(tr("Enter the server's address and the database's name.").to_owned()));
             return;
         }
         if !(config.url.starts_with("https://") || config.url.starts_with("http://")) {
-            problem.set(Some("The address starts with https:// (or http:// for a server on this machine).".to_owned()));
+            problem.set(Some(
+                tr("The address starts with https:// (or http:// for a server on this machine).").to_owned(),
+            ));
             return;
         }
         if config.e2e && passphrase.get_untracked().is_empty() {
-            problem
-                .set(Some("Type the sync passphrase: it encrypts everything before it leaves this device.".to_owned()));
+            problem.set(Some(
+                tr("Type the sync passphrase: it encrypts everything before it leaves this device.").to_owned(),
+            ));
             return;
         }
         problem.set(None);
@@ -140,35 +143,33 @@ pub(crate) fn SyncSettings() -> impl IntoView {
     };
     view! {
         <section class="settings-section sync-settings" aria-labelledby="settings-sync">
-            <h3 id="settings-sync">"Sync"</h3>
+            <h3 id="settings-sync">{tr("Sync")}</h3>
             <p class="hint">
-                "Sync your conversations, agents and settings across devices through your own CouchDB server. \
-                 API keys are never synced. The guide shows how to set up a server."
+                {tr("Sync your conversations, agents and settings across devices through your own CouchDB server. API keys are never synced. The guide shows how to set up a server.")}
             </p>
-            <TextField label="Server address" kind="url" value=move || url.get() on_input=Callback::new(move |t| url.set(t)) verbatim=true autocomplete="url" placeholder="https://couch.example.org" />
-            <TextField label="Database" value=move || db.get() on_input=Callback::new(move |t| db.set(t)) verbatim=true autocomplete="off" />
-            <TextField label="User name" value=move || user.get() on_input=Callback::new(move |t| user.set(t)) verbatim=true autocomplete="username" />
-            <TextField label="Password" kind="password" value=move || password.get() on_input=Callback::new(move |t| password.set(t)) autocomplete="current-password" />
+            <TextField label=tr("Server address") kind="url" value=move || url.get() on_input=Callback::new(move |t| url.set(t)) verbatim=true autocomplete="url" placeholder="https://couch.example.org" />
+            <TextField label=tr("Database") value=move || db.get() on_input=Callback::new(move |t| db.set(t)) verbatim=true autocomplete="off" />
+            <TextField label=tr("User name") value=move || user.get() on_input=Callback::new(move |t| user.set(t)) verbatim=true autocomplete="username" />
+            <TextField label=tr("Password") kind="password" value=move || password.get() on_input=Callback::new(move |t| password.set(t)) autocomplete="current-password" />
             <label class="check">
                 <input type="checkbox" bind:checked=e2e />
-                "Encrypt end to end with a sync passphrase"
+                {tr("Encrypt end to end with a sync passphrase")}
             </label>
             <Show when=move || e2e.get()>
-                <TextField label="Sync passphrase" kind="password" value=move || passphrase.get() on_input=Callback::new(move |t| passphrase.set(t)) autocomplete="off" />
+                <TextField label=tr("Sync passphrase") kind="password" value=move || passphrase.get() on_input=Callback::new(move |t| passphrase.set(t)) autocomplete="off" />
                 <p class="hint">
-                    "Use the same passphrase on every device. The server then stores only encrypted documents; \
-                     a lost passphrase cannot be recovered, and the server's copy stays unreadable."
+                    {tr("Use the same passphrase on every device. The server then stores only encrypted documents; a lost passphrase cannot be recovered, and the server's copy stays unreadable.")}
                 </p>
             </Show>
             <p class="field-error" role="alert">{move || problem.get()}</p>
             <div class="button-row">
                 <Show
                     when=running
-                    fallback=move || view! { <button type="button" class="primary" on:click=start>"Start sync"</button> }
+                    fallback=move || view! { <button type="button" class="primary" on:click=start>{tr("Start sync")}</button> }
                 >
-                    <button type="button" on:click=stop>"Stop sync"</button>
+                    <button type="button" on:click=stop>{tr("Stop sync")}</button>
                 </Show>
-                <button type="button" on:click=check disabled=checking>"Check server"</button>
+                <button type="button" on:click=check disabled=checking>{tr("Check server")}</button>
             </div>
             <SyncProgress />
             <SyncCheck findings checking />

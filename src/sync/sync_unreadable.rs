@@ -7,6 +7,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::sync::state::{Held, SyncContext};
 
 /// One held document.
@@ -14,8 +15,8 @@ fn item(held: Held) -> impl IntoView {
     view! {
         <li>
             <p><strong>{held.label}</strong></p>
-            <p>{format!("Why: {}.", held.why)}</p>
-            <p>{format!("What now: {}", held.hint)}</p>
+            <p>{tr_with("sync-held-why", &[("why", Arg::Text(&held.why))], || format!("Why: {}.", held.why))}</p>
+            <p>{tr_with("sync-held-what-now", &[("hint", Arg::Text(&held.hint))], || format!("What now: {}", held.hint))}</p>
         </li>
     }
 }
@@ -29,18 +30,18 @@ pub(crate) fn SyncUnreadable() -> impl IntoView {
     };
     view! {
         <Show when=move || !of(true).is_empty()>
-            <h4>"Kept without reading"</h4>
+            <h4>{tr("Kept without reading")}</h4>
             <p class="hint">
-                "This version of Hearth cannot read these documents. They stay on the server and on every device as they are; nothing here deletes or changes them."
+                {tr("This version of Hearth cannot read these documents. They stay on the server and on every device as they are; nothing here deletes or changes them.")}
             </p>
-            <ul class="sync-conflicts" aria-label="Documents this version cannot read">
+            <ul class="sync-conflicts" aria-label=tr("Documents this version cannot read")>
                 {move || of(true).into_iter().map(item).collect_view()}
             </ul>
         </Show>
         <Show when=move || !of(false).is_empty()>
-            <h4>"Not synced"</h4>
-            <p class="hint">"The server refused these. They stay on this device; everything else syncs."</p>
-            <ul class="sync-conflicts" aria-label="Documents the server refused">
+            <h4>{tr("Not synced")}</h4>
+            <p class="hint">{tr("The server refused these. They stay on this device; everything else syncs.")}</p>
+            <ul class="sync-conflicts" aria-label=tr("Documents the server refused")>
                 {move || of(false).into_iter().map(item).collect_view()}
             </ul>
         </Show>

@@ -7,6 +7,7 @@
 use hearth_core::agent::AgentRecord;
 use leptos::prelude::*;
 
+use crate::i18n::tr;
 use crate::tools::state::ToolsContext;
 
 /// The switch of one tool, ticked while its calls ask before running.
@@ -38,7 +39,7 @@ pub(crate) fn AskBeforeRunning(
                     }));
                 }
             />
-            "Ask before running"
+            {tr("Ask before running")}
         </label>
     }
 }

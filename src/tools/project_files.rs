@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::files::read_text;
 use crate::tools::state::ToolsContext;
 
@@ -20,7 +21,7 @@ pub(crate) fn ProjectFiles() -> impl IntoView {
         input.set_value("");
         spawn_local(async move {
             let mut problems = Vec::new();
-            let mut added = 0;
+            let mut added: u32 = 0;
             for file in files {
                 let outcome = match read_text(&file).await {
                     Ok(text) => tools.add_project_file(file.name(), text).map_err(|refused| refused.to_string()),
@@ -33,8 +34,10 @@ pub(crate) fn ProjectFiles() -> impl IntoView {
             }
             let mut text = match added {
                 0 => String::new(),
-                1 => "Added 1 file.".to_owned(),
-                n => format!("Added {n} files."),
+                n => tr_with("tools-project-files-added", &[("n", Arg::Number(f64::from(n)))], || match n {
+                    1 => "Added 1 file.".to_owned(),
+                    n => format!("Added {n} files."),
+                }),
             };
             for problem in problems {
                 text.push(' ');
@@ -45,25 +48,31 @@ pub(crate) fn ProjectFiles() -> impl IntoView {
     };
     view! {
         <fieldset>
-            <legend>"Project files"</legend>
-            <p class="hint">"Text files the Read a project file tool can read. They stay in this browser."</p>
-            <ul class="tool-options" aria-label="Project files">
+            <legend>{tr("Project files")}</legend>
+            <p class="hint">{tr("Text files the Read a project file tool can read. They stay in this browser.")}</p>
+            <ul class="tool-options" aria-label=tr("Project files")>
                 <For
                     each=move || tools.files.get()
                     key=|file| (file.id.clone(), file.updated_at)
                     children=move |file| {
                         let id = file.id.clone();
-                        let size = format!("{} characters", file.content.chars().count());
+                        let count = file.content.chars().count();
+                        let size = tr_with("tools-project-file-characters", &[("count", Arg::Number(count as f64))], || {
+                            format!("{count} characters")
+                        });
+                        let remove_label = tr_with("tools-project-file-remove", &[("name", Arg::Text(&file.name))], || {
+                            format!("Remove {}", file.name)
+                        });
                         view! {
                             <li class="user-tool">
                                 <span>{file.name.clone()} " " <span class="hint">{size}</span></span>
                                 <button
                                     type="button"
                                     class="action"
-                                    aria-label=format!("Remove {}", file.name)
+                                    aria-label=remove_label
                                     on:click=move |_| tools.remove_project_file(id.clone())
                                 >
-                                    "Remove"
+                                    {tr("Remove")}
                                 </button>
                             </li>
                         }
@@ -71,7 +80,7 @@ pub(crate) fn ProjectFiles() -> impl IntoView {
                 />
             </ul>
             <label class="file">
-                "Add project files (.md, .txt)"
+                {tr("Add project files (.md, .txt)")}
                 <input type="file" multiple accept=".md,.markdown,.txt,text/markdown,text/plain" on:change=add />
             </label>
             <p class="status" role="status">{move || status.get()}</p>

@@ -15,6 +15,7 @@ use leptos::prelude::*;
 use crate::ui::lazy::{ChunkError, wasm_split};
 
 use crate::chat::state::{AssistantView, ReplyStatus};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::tools::state::ToolsContext;
 use crate::tools::tool_approval::ToolApproval;
 use crate::tools::tool_call_item::ToolCallItem;
@@ -67,11 +68,16 @@ pub(crate) fn ToolActivity(
     let switched_on = RwSignal::new(String::new());
     let hint = Memo::new(move |_| match switched_off.get() {
         Some((name, _)) => agent_name.with_value(|agent| {
-            format!("The model called {name}, which is switched off for {agent}, so it did not run.")
+            tr_with("tools-switched-off", &[("tool", Arg::Text(&name)), ("agent", Arg::Text(agent))], || {
+                format!("The model called {name}, which is switched off for {agent}, so it did not run.")
+            })
         }),
         None if switched_on.with(String::is_empty) => String::new(),
         None => agent_name.with_value(|agent| {
-            format!("{} is on for {agent} now. Regenerate the reply or send again to use it.", switched_on.get())
+            let tool = switched_on.get();
+            tr_with("tools-switched-on", &[("tool", Arg::Text(&tool)), ("agent", Arg::Text(agent))], || {
+                format!("{tool} is on for {agent} now. Regenerate the reply or send again to use it.")
+            })
         }),
     });
     let switch_on = move |_| {
@@ -86,13 +92,18 @@ pub(crate) fn ToolActivity(
     let label = move || {
         let running = reply.calls.with(|calls| calls.iter().find(|c| c.result.is_none()).map(|c| c.name.clone()));
         match (streaming(), running) {
-            (true, Some(_)) if waiting.with(|w| !w.is_empty()) => "Waiting for your approval".to_owned(),
-            (true, Some(name)) => format!("Running {name}…"),
-            (true, None) => "Thinking…".to_owned(),
-            (false, _) => match reply.calls.with(Vec::len) {
-                1 => "Used 1 tool".to_owned(),
-                n => format!("Used {n} tools"),
-            },
+            (true, Some(_)) if waiting.with(|w| !w.is_empty()) => tr("Waiting for your approval").to_owned(),
+            (true, Some(name)) => {
+                tr_with("tools-running", &[("tool", Arg::Text(&name))], || format!("Running {name}…"))
+            }
+            (true, None) => tr("Thinking…").to_owned(),
+            (false, _) => {
+                let n = reply.calls.with(Vec::len);
+                tr_with("tools-used", &[("n", Arg::Number(n as f64))], || match n {
+                    1 => "Used 1 tool".to_owned(),
+                    n => format!("Used {n} tools"),
+                })
+            }
         }
     };
     view! {
@@ -124,7 +135,11 @@ pub(crate) fn ToolActivity(
                                         switched_off
                                             .with(|off| {
                                                 off.as_ref()
-                                                    .map(|(_, label)| format!("Switch on {label} for this agent"))
+                                                    .map(|(_, label)| {
+                                                        tr_with("tools-switch-on", &[("tool", Arg::Text(label))], || {
+                                                            format!("Switch on {label} for this agent")
+                                                        })
+                                                    })
                                                     .unwrap_or_default()
                                             })
                                     }}
@@ -133,12 +148,12 @@ pub(crate) fn ToolActivity(
                         </div>
                     }
                 }
-                region_label="Tool calls"
+                region_label=tr("Tool calls")
                 region_class="tool-list"
             >
                 <Show
                     when=move || reply.calls.with(|calls| !calls.is_empty())
-                    fallback=|| view! { <p class="hint">"No tool used yet."</p> }
+                    fallback=|| view! { <p class="hint">{tr("No tool used yet.")}</p> }
                 >
                     <ol class="tool-calls">
                         {move || {

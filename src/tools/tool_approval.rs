@@ -10,8 +10,13 @@ use leptos::html::Button;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::tools::state::pending::{Answer, PendingApproval};
 use crate::ui::next_id;
+
+/// Where the tool's name goes in the question (a private-use character no
+/// catalogue writes).
+const MARK: &str = "\u{E000}";
 
 /// The prompt for one call waiting for approval.
 #[component]
@@ -22,13 +27,35 @@ pub(crate) fn ToolApproval(
 ) -> impl IntoView {
     let allow_button = NodeRef::<Button>::new();
     let detail_id = format!("approval-{}", next_id());
-    let what = match &pending.server {
-        Some(server) => format!(" from the MCP server {server} with these arguments:"),
-        None if Builtin::from_name(&pending.name) == Some(Builtin::FetchUrl) => " to fetch this URL:".to_owned(),
-        None => " with these arguments:".to_owned(),
-    };
-    let always = format!("Always allow {} for this agent", pending.name);
     let name = pending.name.clone();
+    // The question is written with a mark where the tool's name goes, so the name
+    // stands out exactly there (not where the same word is also a word of the question).
+    let marked = MARK.to_owned();
+    let question = match &pending.server {
+        Some(server) => tr_with(
+            "tools-approval-question-mcp",
+            &[("tool", Arg::Text(&marked)), ("server", Arg::Text(server))],
+            || format!("The assistant wants to run {marked} from the MCP server {server} with these arguments:"),
+        ),
+        None if Builtin::from_name(&name) == Some(Builtin::FetchUrl) => {
+            tr_with("tools-approval-question-fetch", &[("tool", Arg::Text(&marked))], || {
+                format!("The assistant wants to run {marked} to fetch this URL:")
+            })
+        }
+        None => tr_with("tools-approval-question", &[("tool", Arg::Text(&marked))], || {
+            format!("The assistant wants to run {marked} with these arguments:")
+        }),
+    };
+    // The tool's name stands out, wherever the language puts it in the question.
+    let (before, after) = match question.split_once(MARK) {
+        Some((before, after)) => (before.to_owned(), Some(after.replace(MARK, &name))),
+        None => (question.clone(), None),
+    };
+    let always = tr_with("tools-approval-always-allow", &[("tool", Arg::Text(&name))], || {
+        format!("Always allow {} for this agent", pending.name)
+    });
+    let approve_label =
+        tr_with("tools-approval-label", &[("tool", Arg::Text(&name))], || format!("Approve the {name} call"));
     let pending = StoredValue::new(pending);
     let answer = move |answer: Answer| pending.with_value(|pending| pending.answer(answer));
     Effect::new(move |_| {
@@ -39,9 +66,10 @@ pub(crate) fn ToolApproval(
         }
     });
     view! {
-        <section class="tool-approval" role="group" aria-label=format!("Approve the {name} call")>
+        <section class="tool-approval" role="group" aria-label=approve_label>
             <p class="approval-question">
-                "The assistant wants to run " <span class="tool-name">{name.clone()}</span> {what}
+                {before}
+                {after.map(|after| view! { <span class="tool-name">{name.clone()}</span> {after} })}
             </p>
             <pre class="tool-json approval-detail" id=detail_id.clone()>{pending.with_value(|p| p.detail.clone())}</pre>
             <div class="approval-actions">
@@ -52,10 +80,10 @@ pub(crate) fn ToolApproval(
                     aria-describedby=detail_id.clone()
                     on:click=move |_| answer(Answer::Allow)
                 >
-                    "Allow"
+                    {tr("Allow")}
                 </button>
                 <button type="button" on:click=move |_| answer(Answer::Deny)>
-                    "Deny"
+                    {tr("Deny")}
                 </button>
                 <button type="button" aria-describedby=detail_id on:click=move |_| answer(Answer::AlwaysAllow)>
                     {always}

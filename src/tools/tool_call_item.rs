@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use super::state::ToolsContext;
 use super::tool_link_list::ToolLinkList;
 use super::tool_media_list::ToolMediaList;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::ui::copy_button::CopyButton;
 
 /// One call: what the model said before it, what it asked, what came back.
@@ -26,11 +27,11 @@ pub(crate) fn ToolCallItem(
     waits: bool,
 ) -> impl IntoView {
     let (status, class) = match &call.result {
-        None if live && waits => ("Waiting for approval", "running"),
-        None if live => ("Running…", "running"),
-        None => ("Not run", "error"),
-        Some(result) if result.is_error => ("Error", "error"),
-        Some(_) => ("Done", "done"),
+        None if live && waits => (tr("Waiting for approval"), "running"),
+        None if live => (tr("Running…"), "running"),
+        None => (tr("Not run"), "error"),
+        Some(result) if result.is_error => (tr("Error"), "error"),
+        Some(_) => (tr("Done"), "done"),
     };
     let duration = call.result.as_ref().and_then(|r| r.duration_ms).map(format_duration);
     // What a running call reported of its progress (an MCP server's).
@@ -42,7 +43,8 @@ pub(crate) fn ToolCallItem(
         move || {
             tools.progress.with(|list| list.iter().find(|(call, _)| *call == id).map(|(_, report)| report.clone())).map(
                 |report| {
-                    let label = format!("Progress of {name}");
+                    let label =
+                        tr_with("tools-call-progress", &[("tool", Arg::Text(&name))], || format!("Progress of {name}"));
                     let words = report.words();
                     view! {
                         <div class="tool-progress">
@@ -61,19 +63,20 @@ pub(crate) fn ToolCallItem(
     });
     let arguments = pretty(&call.arguments_raw);
     let outcome = call.result.as_ref().map(|result| {
-        let heading = if result.is_error { "Error" } else { "Result" };
-        (heading, pretty(&result.content))
+        let heading = if result.is_error { tr("Error") } else { tr("Result") };
+        (result.is_error, heading, pretty(&result.content))
     });
     let media = call.result.as_ref().map(|result| result.media.clone()).filter(|media| !media.is_empty());
     let links = call.result.as_ref().map(|result| result.links.clone()).filter(|links| !links.is_empty());
     let copy_text = {
         let mut text = format!("{}\n{}", call.name, arguments);
-        if let Some((heading, body)) = &outcome {
+        if let Some((_, heading, body)) = &outcome {
             text.push_str(&format!("\n\n{heading}:\n{body}"));
         }
         text
     };
-    let copy_label = format!("Copy {} call", call.name);
+    let copy_label =
+        tr_with("tools-call-copy", &[("tool", Arg::Text(&call.name))], || format!("Copy {} call", call.name));
     view! {
         <li class="tool-call">
             {(!call.commentary.is_empty())
@@ -84,13 +87,13 @@ pub(crate) fn ToolCallItem(
                 {duration.map(|d| view! { <span class="tool-duration">{d}</span> })}
             </div>
             {progress}
-            <p class="tool-label">"Arguments"</p>
+            <p class="tool-label">{tr("Arguments")}</p>
             <pre class="tool-json">{arguments}</pre>
             {outcome
-                .map(|(heading, body)| {
+                .map(|(is_error, heading, body)| {
                     view! {
                         <p class="tool-label">{heading}</p>
-                        <pre class="tool-json" class:error=heading == "Error">{body}</pre>
+                        <pre class="tool-json" class:error=is_error>{body}</pre>
                     }
                 })}
             {media.map(|media| view! { <ToolMediaList media tool=call.name.clone() /> })}
@@ -112,5 +115,13 @@ fn pretty(text: &str) -> String {
 }
 
 fn format_duration(ms: u64) -> String {
-    if ms < 1000 { format!("{ms} ms") } else { format!("{:.1} s", ms as f64 / 1000.0) }
+    if ms < 1000 {
+        tr_with("tools-call-duration-ms", &[("ms", Arg::Number(ms as f64))], || format!("{ms} ms"))
+    } else {
+        // To a tenth of a second, as the English shows it.
+        let seconds = (ms as f64 / 100.0).round() / 10.0;
+        tr_with("tools-call-duration-seconds", &[("seconds", Arg::Number(seconds))], || {
+            format!("{:.1} s", ms as f64 / 1000.0)
+        })
+    }
 }

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::chat::state::ChatContext;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::mcp::state::McpContext;
 
 /// The list.
@@ -22,17 +23,29 @@ pub(crate) fn ToolLinkList(
     let items = links
         .into_iter()
         .map(|link| {
-            let label = format!("Read {}", link.name);
+            let label =
+                tr_with("tools-link-read", &[("name", Arg::Text(&link.name))], || format!("Read {}", link.name));
             let read = move |_| {
                 let link = link.clone();
-                said.set(format!("Reading {}…", link.uri));
+                said.set(tr_with("tools-link-reading", &[("uri", Arg::Text(&link.uri))], || {
+                    format!("Reading {}…", link.uri)
+                }));
                 spawn_local(async move {
                     let outcome = match mcp.read_resource(&link.server_id, &link.uri).await {
                         Ok(read) => match attachments.attach_text(link.uri.clone(), read.text) {
-                            Ok(()) => format!("{} is attached to your next message.", link.uri),
+                            Ok(()) => tr_with("tools-link-attached", &[("uri", Arg::Text(&link.uri))], || {
+                                format!("{} is attached to your next message.", link.uri)
+                            }),
                             Err(refused) => refused.to_string(),
                         },
-                        Err(failure) => format!("{} could not be read: {failure}", link.uri),
+                        Err(failure) => {
+                            let error = failure.shown();
+                            tr_with(
+                                "tools-link-unreadable",
+                                &[("uri", Arg::Text(&link.uri)), ("error", Arg::Text(&error))],
+                                || format!("{} could not be read: {error}", link.uri),
+                            )
+                        }
                     };
                     let _ = said.try_set(outcome);
                 });
@@ -42,7 +55,7 @@ pub(crate) fn ToolLinkList(
                     <button
                         type="button"
                         class="action"
-                        title="Read it from its server and attach its text to your next message"
+                        title=tr("Read it from its server and attach its text to your next message")
                         on:click=read
                     >
                         {label}
@@ -52,7 +65,7 @@ pub(crate) fn ToolLinkList(
         })
         .collect::<Vec<_>>();
     view! {
-        <p class="tool-label">"Resources it links to"</p>
+        <p class="tool-label">{tr("Resources it links to")}</p>
         <ul class="tool-links">{items}</ul>
         <p class="hint" role="status">{move || said.get()}</p>
     }

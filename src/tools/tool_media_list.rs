@@ -9,6 +9,7 @@ use hearth_core::message::ToolMedia;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::media::{remember_url, shown_url};
 use crate::store::StoreContext;
 
@@ -27,11 +28,18 @@ pub(crate) fn ToolMediaList(
         .map(|(index, media)| {
             let number = index + 1;
             if !media.is_shown() {
-                let kind = if media.is_image() { "An image" } else { "A file" };
-                return view! { <li class="tool-media-note">{format!("{kind} of type {}, not shown.", media.mime)}</li> }
-                    .into_any();
+                let mime = Arg::Text(&media.mime);
+                let note = if media.is_image() {
+                    tr_with("tools-media-image-not-shown", &[("mime", mime)], || {
+                        format!("An image of type {}, not shown.", media.mime)
+                    })
+                } else {
+                    tr_with("tools-media-file-not-shown", &[("mime", mime)], || {
+                        format!("A file of type {}, not shown.", media.mime)
+                    })
+                };
+                return view! { <li class="tool-media-note">{note}</li> }.into_any();
             }
-            let (what, kind) = if media.is_image() { ("Image", "image") } else { ("Sound", "sound") };
             let url = RwSignal::new(if media.blob.is_empty() { Some(media.data_url()) } else { shown_url(&media.blob) });
             if url.get_untracked().is_none() {
                 let hash = media.blob.clone();
@@ -40,14 +48,21 @@ pub(crate) fn ToolMediaList(
                     url.try_set(Some(shown.unwrap_or_default()));
                 });
             }
-            let label = format!("{what} {number} returned by {tool}");
             let image = media.is_image();
+            let args = [("number", Arg::Number(number as f64)), ("tool", Arg::Text(&tool))];
+            let (label, gone) = if image {
+                let label = tr_with("tools-media-image-label", &args, || format!("Image {number} returned by {tool}"));
+                (label, tr("The image is no longer stored."))
+            } else {
+                let label = tr_with("tools-media-sound-label", &args, || format!("Sound {number} returned by {tool}"));
+                (label, tr("The sound is no longer stored."))
+            };
             view! {
                 <li>
                 {move || match url.get() {
                     None => ().into_any(),
                     Some(url) if url.is_empty() => {
-                        view! { <span class="tool-media-note">{format!("The {kind} is no longer stored.")}</span> }.into_any()
+                        view! { <span class="tool-media-note">{gone}</span> }.into_any()
                     }
                     Some(url) if image => view! { <img class="tool-media-image" src=url alt=label.clone() /> }.into_any(),
                     Some(url) => {

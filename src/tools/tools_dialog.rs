@@ -7,6 +7,7 @@
 use hearth_core::tools::UserTool;
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::ids::new_id;
 use crate::mcp::mcp_servers::McpServers;
 use crate::tools::project_files::ProjectFiles;
@@ -38,11 +39,11 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
         <ModalDialog
             open=tools.dialog_open
             on_close=Callback::new(move |()| tools.dialog_open.set(false))
-            heading="Tools"
+            heading=tr("Tools")
             class="tools"
         >
             <p class="hint">
-                "Your own tools, and the project files the read-a-file tool reads, are shared by every agent. Tools run in this browser; JavaScript runs in a sandbox without access to Hearth's data. Which tools an agent may call, and which of them ask before running, is set in the agent."
+                {tr("Your own tools, and the project files the read-a-file tool reads, are shared by every agent. Tools run in this browser; JavaScript runs in a sandbox without access to Hearth's data. Which tools an agent may call, and which of them ask before running, is set in the agent.")}
             </p>
             <button
                 type="button"
@@ -52,13 +53,13 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                     agents.dialog_open.set(true);
                 }
             >
-                "Open Agents"
+                {tr("Open Agents")}
             </button>
             <fieldset>
-                <legend>"Your tools"</legend>
+                <legend>{tr("Your tools")}</legend>
                 <Show
                     when=move || tools.user_tools.with(|list| !list.is_empty())
-                    fallback=|| view! { <p class="hint">"None yet. A tool is a name, a description, a JSON schema of its arguments and JavaScript that gets them as args."</p> }
+                    fallback=|| view! { <p class="hint">{tr("None yet. A tool is a name, a description, a JSON schema of its arguments and JavaScript that gets them as args.")}</p> }
                 >
                     <ul class="tool-options">
                         <For
@@ -66,7 +67,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                             key=|tool| (tool.id.clone(), tool.name.clone())
                             children=move |tool| {
                                 let name = tool.name.trim().to_owned();
-                                let shown = if name.is_empty() { "(unnamed)".to_owned() } else { name.clone() };
+                                let shown = if name.is_empty() { tr("(unnamed)").to_owned() } else { name.clone() };
                                 let id = tool.id.clone();
                                 let review_id = tool.id.clone();
                                 let needs_review = Memo::new(move |_| {
@@ -74,7 +75,11 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                                         .user_tools
                                         .with(|list| list.iter().any(|t| t.id == review_id && t.needs_review))
                                 });
-                                let allow_label = format!("Allow imported tool {shown}");
+                                let allow_label = tr_with("tools-allow-imported", &[("tool", Arg::Text(&shown))], || {
+                                    format!("Allow imported tool {shown}")
+                                });
+                                let edit_label =
+                                    tr_with("tools-edit-tool", &[("tool", Arg::Text(&shown))], || format!("Edit {shown}"));
                                 let allow_id = tool.id.clone();
                                 let allow = move |_| {
                                     let tool = tools
@@ -89,7 +94,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                                         <span class="user-tool-name">{shown.clone()}</span>
                                         <Show when=move || needs_review.get()>
                                             <p class="hint review-note">
-                                                "Imported: not offered to the model until you review its code (Edit) and allow it."
+                                                {tr("Imported: not offered to the model until you review its code (Edit) and allow it.")}
                                             </p>
                                             <button
                                                 type="button"
@@ -97,16 +102,16 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                                                 aria-label=allow_label.clone()
                                                 on:click=allow.clone()
                                             >
-                                                "Allow"
+                                                {tr("Allow")}
                                             </button>
                                         </Show>
                                         <button
                                             type="button"
                                             class="action"
-                                            aria-label=format!("Edit {shown}")
+                                            aria-label=edit_label
                                             on:click=move |_| editing.set(Some(id.clone()))
                                         >
-                                            "Edit"
+                                            {tr("Edit")}
                                         </button>
                                     </li>
                                 }
@@ -115,7 +120,7 @@ pub(crate) fn ToolsDialog() -> impl IntoView {
                     </ul>
                 </Show>
                 <button type="button" on:click=add>
-                    "New tool"
+                    {tr("New tool")}
                 </button>
             </fieldset>
             {move || {

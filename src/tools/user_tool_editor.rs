@@ -6,6 +6,7 @@
 use hearth_core::tools::UserTool;
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::offline::state::updates::{Hold, UpdatesContext};
 use crate::tools::state::ToolsContext;
 use crate::ui::next_id;
@@ -23,7 +24,9 @@ pub(crate) fn UserToolEditor(
 ) -> impl IntoView {
     let tools = ToolsContext::expect();
     let original = tools.user_tools.with_untracked(|list| list.iter().find(|t| t.id == id).cloned());
-    let Some(original) = original else { return view! { <p class="hint">"This tool was deleted."</p> }.into_any() };
+    let Some(original) = original else {
+        return view! { <p class="hint">{tr("This tool was deleted.")}</p> }.into_any();
+    };
     let name = RwSignal::new(original.name.clone());
     let description = RwSignal::new(original.description.clone());
     let parameters = RwSignal::new(original.parameters.clone());
@@ -32,7 +35,7 @@ pub(crate) fn UserToolEditor(
     // A reload for a new version waits while the form differs from the stored tool.
     let unchanged = StoredValue::new(original.clone());
     UpdatesContext::expect().hold_while(
-        Hold::UnsavedChanges("the tool editor"),
+        Hold::UnsavedChanges(tr("the tool editor")),
         Signal::derive(move || {
             unchanged.with_value(|tool| {
                 name.with(|typed| *typed != tool.name)
@@ -69,7 +72,12 @@ pub(crate) fn UserToolEditor(
                 problem.set(String::new());
                 on_done.run(());
             }
-            Err(error) => problem.set(format!("Saved, but not offered to the model until fixed: {error}")),
+            Err(error) => {
+                let error = error.to_string();
+                problem.set(tr_with("tools-saved-not-offered", &[("error", Arg::Text(&error))], || {
+                    format!("Saved, but not offered to the model until fixed: {error}")
+                }));
+            }
         }
     };
     let delete = move |_| {
@@ -77,23 +85,23 @@ pub(crate) fn UserToolEditor(
         on_done.run(());
     };
     view! {
-        <form class="provider-form user-tool-form" aria-label="Tool editor" on:submit=save>
-            <TextField label="Name" placeholder="word_count" verbatim=true value=name on_input=typed(name) />
+        <form class="provider-form user-tool-form" aria-label=tr("Tool editor") on:submit=save>
+            <TextField label=tr("Name") placeholder="word_count" verbatim=true value=name on_input=typed(name) />
             <TextField
-                label="Description"
-                placeholder="Counts the words of a text."
+                label=tr("Description")
+                placeholder=tr("Counts the words of a text.")
                 value=description
                 on_input=typed(description)
             />
             <TextField
-                label="Parameters (JSON Schema)"
+                label=tr("Parameters (JSON Schema)")
                 rows=6
                 verbatim=true
                 value=parameters
                 on_input=typed(parameters)
             />
             <TextField
-                label="JavaScript (the body of an async function of args)"
+                label=tr("JavaScript (the body of an async function of args)")
                 rows=6
                 verbatim=true
                 placeholder="return args.text.split(/\\s+/).length;"
@@ -102,17 +110,17 @@ pub(crate) fn UserToolEditor(
             />
             <label class="check">
                 <input type="checkbox" bind:checked=uses_network aria-describedby=network_hint_id.clone() />
-                "Uses the network"
+                {tr("Uses the network")}
             </label>
             <p class="hint" id=network_hint_id>
-                "Lets the code fetch from the internet. Its calls then ask before running, unless you allow them. Without it, the network is closed to the code."
+                {tr("Lets the code fetch from the internet. Its calls then ask before running, unless you allow them. Without it, the network is closed to the code.")}
             </p>
             <Show when=move || problem.with(|p| !p.is_empty())>
                 <p class="field-error" role="alert">{move || problem.get()}</p>
             </Show>
             <div class="form-actions">
-                <button type="submit" class="primary">"Save tool"</button>
-                <button type="button" class="danger" on:click=delete>"Delete tool"</button>
+                <button type="submit" class="primary">{tr("Save tool")}</button>
+                <button type="button" class="danger" on:click=delete>{tr("Delete tool")}</button>
             </div>
         </form>
     }

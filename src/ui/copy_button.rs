@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::tr;
 use crate::io::clipboard::copy_text;
 use crate::io::timer::sleep;
 use crate::ui::icon::{Icon, IconName};
@@ -33,14 +34,14 @@ pub(crate) fn CopyButton(
         let text = text();
         spawn_local(async move {
             feedback.set(match copy_text(&text).await {
-                Ok(()) => "Copied".to_owned(),
+                Ok(()) => tr("Copied").to_owned(),
                 Err(error) => error.to_string(),
             });
             sleep(CONFIRM_MS).await;
             feedback.set(String::new());
         });
     };
-    let name = label.unwrap_or_else(|| "Copy".to_owned());
+    let name = label.unwrap_or_else(|| tr("Copy").to_owned());
     view! {
         <button type="button" class="icon-button action" aria-label=name.clone() title=name on:click=copy>
             <Icon name=IconName::Copy />

@@ -55,6 +55,14 @@ pub(crate) enum IconName {
     Mic,
     /// `volume-2`: read aloud.
     Volume,
+    /// `key`: the Providers button (accounts and their keys).
+    Key,
+    /// `arrow-up`: Send, on a phone.
+    ArrowUp,
+    /// `git-branch`: a conversation's branches, on a phone.
+    GitBranch,
+    /// `layers`: the export with every version, on a phone.
+    Layers,
 }
 
 impl IconName {
@@ -96,6 +104,16 @@ impl IconName {
                 "M11 4.7a.7.7 0 0 0-1.2-.5L6.4 7.6a1.4 1.4 0 0 1-1 .4H3a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h2.4a1.4 1.4 0 0 1 1 .4l3.4 3.4a.7.7 0 0 0 1.2-.5z M16 9a5 5 0 0 1 0 6 M19.4 18.4a9 9 0 0 0 0-12.8"
             }
             Self::Plus => "M5 12h14 M12 5v14",
+            Self::ArrowUp => "m5 12 7-7 7 7 M12 19V5",
+            Self::GitBranch => {
+                "M6 3v12 M15 6a3 3 0 1 0 6 0a3 3 0 1 0-6 0 M3 18a3 3 0 1 0 6 0a3 3 0 1 0-6 0 M18 9a9 9 0 0 1-9 9"
+            }
+            Self::Layers => {
+                "M12.83 2.18a2 2 0 0 0-1.66 0L2.6 6.08a1 1 0 0 0 0 1.83l8.58 3.91a2 2 0 0 0 1.66 0l8.58-3.9a1 1 0 0 0 0-1.83z M2 12l8.58 3.91a2 2 0 0 0 1.66 0L22 12 M2 17l8.58 3.91a2 2 0 0 0 1.66 0L22 17"
+            }
+            Self::Key => {
+                "m15.5 7.5 2.3 2.3a1 1 0 0 0 1.4 0l2.1-2.1a1 1 0 0 0 0-1.4L19 4 M21 2l-9.6 9.6 M2 15.5a5.5 5.5 0 1 0 11 0a5.5 5.5 0 1 0-11 0"
+            }
             Self::Camera => {
                 "M14.5 4h-5L7 7H4a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2h-3l-2.5-3z M9 13a3 3 0 1 0 6 0a3 3 0 1 0-6 0"
             }

@@ -15,6 +15,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
+use crate::i18n::tr;
 pub(crate) use crate::io::chunks::{ChunkError, wasm_split};
 use leptos::__reexports::send_wrapper::SendWrapper;
 use leptos::prelude::*;
@@ -84,13 +85,13 @@ pub(crate) fn lazy(load: Loader, on_close: Option<Callback<()>>, on_retry: Optio
                                 retry.run(());
                             }
                         }>
-                            "Retry"
+                            {tr("Retry")}
                         </button>
                         {on_close
                             .map(|close| {
                                 view! {
                                     <button type="button" on:click=move |_| close.run(())>
-                                        "Close"
+                                        {tr("Close")}
                                     </button>
                                 }
                             })}

@@ -14,6 +14,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlDialogElement, HtmlElement};
 
+use crate::i18n::tr;
 use crate::ui::next_id;
 
 /// The dialog, shown while `open` is true.
@@ -84,7 +85,7 @@ pub(crate) fn ModalDialog(
                                         </p>
                                     }
                                 })}
-                            <button type="submit">"Close"</button>
+                            <button type="submit">{tr("Close")}</button>
                         </form>
                     }
                 })}

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
 use crate::composer::state::ComposerDraft;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::voice::state::{Dictation, VoiceContext};
 use crate::voice::talk_panel::TalkPanel;
@@ -41,22 +42,22 @@ fn RecorderPanel() -> impl IntoView {
     let status = move || match voice.dictation.get() {
         _ if !mounted.get() => None,
         Dictation::Opening if listening() => live.heard.get(),
-        Dictation::Opening => Some("Asking for the microphone…".to_owned()),
+        Dictation::Opening => Some(tr("Asking for the microphone…").to_owned()),
         Dictation::Recording if listening() => Some(
-            "Listening (the browser's recognition). Stop, or pause speaking, to put the words in the message box."
+            tr("Listening (the browser's recognition). Stop, or pause speaking, to put the words in the message box.")
                 .to_owned(),
         ),
         Dictation::Recording => {
-            Some("Recording. Stop, or pause speaking, to put the words in the message box.".to_owned())
+            Some(tr("Recording. Stop, or pause speaking, to put the words in the message box.").to_owned())
         }
-        Dictation::Transcribing => Some("Turning speech into text…".to_owned()),
+        Dictation::Transcribing => Some(tr("Turning speech into text…").to_owned()),
         Dictation::Idle | Dictation::Failed | Dictation::Talking => None,
     };
     // A failure without a reason is the voice code not loading at the first press.
     let failure = move || {
         (voice.dictation.get() == Dictation::Failed).then(|| {
             live.problem.with(|problem| problem.as_ref().map(ToString::to_string)).unwrap_or_else(|| {
-                "Voice could not be loaded (the connection dropped?); press the microphone button to try again."
+                tr("Voice could not be loaded (the connection dropped?); press the microphone button to try again.")
                     .to_owned()
             })
         })
@@ -74,21 +75,26 @@ fn RecorderPanel() -> impl IntoView {
             <Show when=move || {
                 matches!(voice.dictation.get(), Dictation::Recording | Dictation::Transcribing) && listening()
             }>
-                <p class="recorder-heard">"Heard: " {move || live.heard.get().filter(|words| !words.is_empty()).unwrap_or_else(|| "…".to_owned())}</p>
+                <p class="recorder-heard">
+                    {move || {
+                        let words = live.heard.get().filter(|words| !words.is_empty()).unwrap_or_else(|| "…".to_owned());
+                        tr_with("voice-heard", &[("words", Arg::Text(&words))], || format!("Heard: {words}"))
+                    }}
+                </p>
             </Show>
             <Show when=move || voice.dictation.get() == Dictation::Recording && !listening()>
-                <meter class="recorder-level" aria-label="Microphone level" min="0" max="100" value=percent></meter>
-                <span class="recorder-time" role="timer" aria-label="Time recorded">{time}</span>
+                <meter class="recorder-level" aria-label=tr("Microphone level") min="0" max="100" value=percent></meter>
+                <span class="recorder-time" role="timer" aria-label=tr("Time recorded")>{time}</span>
                 <button type="button" on:click=move |_| {
                     to_message_box();
                     voice.keep_as_note(media);
-                }>"Keep as a voice note"</button>
+                }>{tr("Keep as a voice note")}</button>
             </Show>
             <Show when=move || voice.dictation.get() == Dictation::Transcribing>
                 <button type="button" on:click=move |_| {
                     to_message_box();
                     voice.cancel_dictation();
-                }>"Cancel"</button>
+                }>{tr("Cancel")}</button>
             </Show>
             <Show when=move || failure().is_some()>
                 <p class="recorder-problem" role="alert">{failure}</p>
@@ -96,12 +102,12 @@ fn RecorderPanel() -> impl IntoView {
                     <button type="button" on:click=move |_| {
                         to_message_box();
                         voice.retry_dictation();
-                    }>"Try again"</button>
+                    }>{tr("Try again")}</button>
                 </Show>
                 <button type="button" on:click=move |_| {
                     to_message_box();
                     voice.dismiss_dictation();
-                }>"Dismiss"</button>
+                }>{tr("Dismiss")}</button>
             </Show>
         </div>
     }

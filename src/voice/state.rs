@@ -23,6 +23,7 @@ use leptos::task::spawn_local;
 
 pub(crate) use crate::composer::state::dictation::Dictation;
 use crate::composer::state::media::MediaAttachments;
+use crate::i18n::{Arg, tr_with};
 pub(crate) use context::{VOICE, VoiceContext};
 
 impl VoiceContext {
@@ -101,7 +102,12 @@ impl VoiceContext {
         spawn_local(async move {
             let heard = match code::load().await {
                 Ok(code) => (code.hear)(self, wav.clone()).await,
-                Err(error) => Err(format!("No transcript: voice could not be loaded ({error}).")),
+                Err(error) => {
+                    let error = error.to_string();
+                    Err(tr_with("voice-note-not-loaded", &[("error", Arg::Text(&error))], || {
+                        format!("No transcript: voice could not be loaded ({error}).")
+                    }))
+                }
             };
             media.heard(key, heard, wav);
         });
@@ -122,7 +128,13 @@ impl VoiceContext {
             match code::load().await {
                 Ok(code) if reading => (code.stop_reading)(self),
                 Ok(code) => (code.read)(self, id, text, voice).await,
-                Err(error) => live.reading_problem.set(Some((id, format!("Voice could not be loaded: {error}")))),
+                Err(error) => {
+                    let error = error.to_string();
+                    let why = tr_with("voice-not-loaded", &[("error", Arg::Text(&error))], || {
+                        format!("Voice could not be loaded: {error}")
+                    });
+                    live.reading_problem.set(Some((id, why)));
+                }
             }
         });
     }

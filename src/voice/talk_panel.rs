@@ -12,6 +12,7 @@ use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
 use crate::chat::state::talk_tools::TALK_CALLS;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::tools::tool_approval::ToolApproval;
 use crate::voice::state::VoiceContext;
 
@@ -23,14 +24,17 @@ pub(crate) fn TalkPanel() -> impl IntoView {
     let view = voice.live().talk;
     let status = move || {
         view.with(|talk| {
+            let args = [("name", Arg::Text(&talk.with))];
             if talk.connecting {
-                format!("Connecting to {}…", talk.with)
+                tr_with("voice-talk-connecting", &args, || format!("Connecting to {}…", talk.with))
             } else if talk.answering {
-                format!("{} is answering. Speak to interrupt.", talk.with)
+                tr_with("voice-talk-answering", &args, || format!("{} is answering. Speak to interrupt.", talk.with))
             } else if talk.hands_free {
-                format!("Talking with {}: speak when you like.", talk.with)
+                tr_with("voice-talk-hands-free", &args, || format!("Talking with {}: speak when you like.", talk.with))
             } else {
-                format!("Talking with {}: hold “Hold to talk” while you speak.", talk.with)
+                tr_with("voice-talk-hold", &args, || {
+                    format!("Talking with {}: hold “Hold to talk” while you speak.", talk.with)
+                })
             }
         })
     };
@@ -59,7 +63,15 @@ pub(crate) fn TalkPanel() -> impl IntoView {
             <p class="recorder-status" role="status">{status}</p>
             <p class="recorder-problem" role="alert">{move || view.with(|talk| talk.ending.clone())}</p>
             <p class="talk-words" aria-live="off">
-                <span>{move || view.with(|talk| (!talk.user.is_empty()).then(|| format!("You: {}", talk.user)))}</span>
+                <span>
+                    {move || {
+                        view.with(|talk| {
+                            (!talk.user.is_empty()).then(|| {
+                                tr_with("voice-talk-you", &[("words", Arg::Text(&talk.user))], || format!("You: {}", talk.user))
+                            })
+                        })
+                    }}
+                </span>
                 <span>{move || view.with(|talk| (!talk.model.is_empty()).then(|| format!("{}: {}", talk.with, talk.model)))}</span>
             </p>
             <For each=waiting key=|pending| pending.call_id.clone() let:pending>
@@ -78,7 +90,7 @@ pub(crate) fn TalkPanel() -> impl IntoView {
                         }
                     }
                 />
-                "Hands-free"
+                {tr("Hands-free")}
             </label>
             <Show when=move || view.with(|talk| !talk.hands_free)>
                 <button
@@ -92,10 +104,10 @@ pub(crate) fn TalkPanel() -> impl IntoView {
                     on:keydown=move |ev| key_hold(ev, true)
                     on:keyup=move |ev| key_hold(ev, false)
                 >
-                    "Hold to talk"
+                    {tr("Hold to talk")}
                 </button>
             </Show>
-            <button type="button" on:click=move |_| voice.toggle_talk(chat)>"End talk"</button>
+            <button type="button" on:click=move |_| voice.toggle_talk(chat)>{tr("End talk")}</button>
         </div>
     }
 }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import { screenshot } from '../support/browser.mjs';
-import { addMockProvider, loadApp, openApp, openChatWithProvider, sendAndSettle, sendMessage, storedAtRest, useHarness, waitOn } from '../support/chat.mjs';
+import { addMockProvider, loadApp, openApp, openChatWithProvider, sendAndSettle, sendMessage, storedAtRest, useHarness, waitOn, composerOption } from '../support/chat.mjs';
 import { importFile, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { readDatabase } from '../support/idb.mjs';
@@ -42,7 +42,7 @@ function compareTurn(page, count) {
 
 /** Opens the Compare panel and sets its columns to the scenarios `models`. */
 async function setUpColumns(page, models) {
-  await page.getByRole('button', { name: 'Compare models', exact: true }).click();
+  await (await composerOption(page, 'Compare models')).click();
   const panel = page.getByRole('group', { name: 'Compare models', exact: true });
   await panel.waitFor();
   for (let at = 2; at < models.length; at++) await panel.getByRole('button', { name: 'Add a column', exact: true }).click();
@@ -250,7 +250,7 @@ describe('compare models', () => {
     const { settings } = await readDatabase(chat.page, ['settings']);
     assert.deepEqual(settings.find((s) => s.key === 'compare_tally').value, [['markdown', 1]]);
     // The panel shows the tally when opened again.
-    await chat.page.getByRole('button', { name: 'Compare models', exact: true }).click();
+    await (await composerOption(chat.page, 'Compare models')).click();
     await chat.page.getByText('Blind picks on this device: markdown 1').waitFor();
     assert.deepEqual(chat.errors, []);
   });

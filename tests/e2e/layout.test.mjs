@@ -93,6 +93,9 @@ describe('layout', () => {
       await sendAndSettle(chat, 'Show me some markdown.');
       await screenshot(page, `${PREFIX}-main-${look.name}.png`, { fullPage: false });
       if (BEFORE) return;
+      // On a phone (and at 200 % zoom) the meter is among the options folded behind "More options".
+      const more = page.getByRole('button', { name: 'More options', exact: true });
+      if (await more.isVisible()) await more.click();
       await meter.waitFor();
       assert.equal(await compact.count(), 1, 'Compact shows once there is something to compact');
 
@@ -154,6 +157,66 @@ describe('layout', () => {
     const stacked = await chat.message.evaluate((box) => box.getBoundingClientRect().width);
     assert.ok(stacked >= 500, `stacked, the message box has the column's width (${stacked})`);
     await waitUntil(async () => (await chat.message.isEditable()), 'the message box takes text');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('390 × 844: the conversation keeps three quarters of the height, branched, with every action a tap away', async (t) => {
+    const chat = await openChatWithProvider(t, env, {
+      scenario: 'markdown',
+      contextOptions: { viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+    });
+    const { page } = chat;
+    await sendAndSettle(chat, 'Show me some markdown.');
+    // A second version of the answer: the conversation is branched (Branches and the export with
+    // other versions join the session's actions).
+    await chat.reply.getByRole('button', { name: 'Regenerate', exact: true }).click();
+    await waitUntil(async () => /2/.test((await chat.reply.getByRole('group', { name: 'Versions of this answer' }).innerText().catch(() => '')) ?? ''), 'version 2 shown');
+    await waitUntil(async () => !(await chat.stop.isVisible()), 'the second answer is done');
+    await screenshot(page, `${PREFIX}-phone-branched-390-dark.png`, { fullPage: false });
+    if (BEFORE) return;
+    const box = (locator) => locator.evaluate((element) => {
+      const { top, bottom, left, right, height } = element.getBoundingClientRect();
+      return { top, bottom, left, right, height };
+    });
+    // What the conversation shows: its scroller's height.
+    const shown = await chat.log.evaluate((log) => {
+      let scroller = log;
+      while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+      return (scroller ?? log).getBoundingClientRect().height;
+    });
+    const share = shown / 844;
+    console.log(`conversation share of the height at 390 × 844: ${(share * 100).toFixed(1)} %`);
+    assert.ok(share >= 0.75, `the conversation has ${(share * 100).toFixed(1)} % of the height`);
+    // The top bar is one row, every control of it inside the screen.
+    const banner = await box(page.getByRole('banner'));
+    assert.ok(banner.height <= 56, `the top bar is one row (${banner.height} px)`);
+    for (const name of ['Conversations', 'Providers', 'More']) {
+      const control = await box(page.getByRole('banner').getByRole('button', { name, exact: true }));
+      assert.ok(control.left >= 0 && control.right <= 390, `${name} is on screen: ${JSON.stringify(control)}`);
+    }
+    // The reply's actions are on one line.
+    const actions = ['Copy', 'Save as file', 'Read aloud', 'More actions'];
+    const tops = [];
+    for (const name of actions) tops.push((await box(chat.reply.getByRole('button', { name, exact: true }))).top);
+    assert.ok(Math.max(...tops) - Math.min(...tops) < 4, `the reply's actions share a line: ${tops}`);
+    // The open conversation's four actions (branched) are icons on the title's line, each named.
+    const bar = page.getByRole('region', { name: 'Open conversation', exact: true });
+    const title = await box(bar.getByRole('heading'));
+    for (const name of ['Export as Markdown', 'Branches', 'Export with other versions', 'Clear conversation']) {
+      const action = await box(bar.getByRole('button', { name, exact: true }));
+      assert.ok(Math.abs(action.top + action.height / 2 - (title.top + title.height / 2)) < 8, `${name} is on the title's line`);
+      assert.ok(action.right <= 390, `${name} is on screen`);
+    }
+    // The composer's options fold behind More options, and open with it.
+    const compare = page.getByRole('button', { name: 'Compare models', exact: true });
+    assert.equal(await compare.isVisible(), false, 'Compare is folded away');
+    const more = page.getByRole('button', { name: 'More options', exact: true });
+    assert.equal(await more.getAttribute('aria-expanded'), 'false');
+    await more.click();
+    await compare.waitFor();
+    assert.equal(await more.getAttribute('aria-expanded'), 'true');
+    await screenshot(page, `${PREFIX}-phone-options-390-dark.png`, { fullPage: false });
+    assert.deepEqual(await axeViolations(page), []);
     assert.deepEqual(chat.errors, []);
   });
 });

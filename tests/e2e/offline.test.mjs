@@ -124,14 +124,14 @@ describe('offline', () => {
     await waitUntil(async () => !(await tooltip.isVisible()), 'Escape hides the tooltip');
     assert.equal(await badge.evaluate((element) => element === document.activeElement), true, 'the focus stays');
 
-    // 390 px, dark: the badge stays on the top bar's first row, beside the brand.
+    // 390 px, dark: the badge stays on the top bar's one row, beside the sidebar's toggle.
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.mouse.click(200, 600);
     await waitUntil(async () => !(await tooltip.isVisible()), 'the tooltip hides when focus leaves');
-    const brand = await page.getByRole('heading', { name: 'Hearth', exact: true }).boundingBox();
+    const toggle = await page.getByRole('button', { name: 'Conversations', exact: true }).boundingBox();
     const box = await badge.boundingBox();
-    assert.ok(box.y < brand.y + brand.height && box.y + box.height > brand.y, 'on the brand’s row');
+    assert.ok(box.y < toggle.y + toggle.height && box.y + box.height > toggle.y, 'on the top bar’s row');
     assert.ok(box.x + box.width <= 390, 'inside the viewport');
     await screenshot(page, 'offline-indicator-390-dark.png');
     await badge.focus();

@@ -8,7 +8,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addMockProvider, openApp, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
+import { addMockProvider, openApp, sendAndSettle, useHarness, waitOn, composerOption } from '../support/chat.mjs';
 import { enableTools, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { mockRequests, resetMock } from '../support/mock.mjs';
@@ -107,7 +107,7 @@ describe('the Responses API', () => {
 
     // A compare column on Responses.
     await addResponsesProvider(chat, env.mock, 'echo', 2);
-    await chat.page.getByRole('button', { name: 'Compare models', exact: true }).click();
+    await (await composerOption(chat.page, 'Compare models')).click();
     const panel = chat.page.getByRole('group', { name: 'Compare models', exact: true });
     await panel.waitFor();
     for (const [at, model] of ['thinking', 'echo'].entries()) {

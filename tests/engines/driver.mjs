@@ -227,7 +227,10 @@ class EnginePage extends Locator {
   }
 }
 
-/** Launches `engine`; `{ newPage(), close() }`. Each page has storage of its own; one page at a time. */
+/**
+ * Launches `engine`; `{ newPage({ width, height }), close() }` (1280 × 800 unless given). Each
+ * page has storage of its own; one page at a time.
+ */
 export async function launch(engine) {
   if (engine === 'firefox') return launchFirefox();
   if (engine === 'webkit') return launchWebKit();
@@ -248,10 +251,11 @@ async function launchFirefox() {
     },
   });
   return {
-    async newPage() {
+    async newPage({ width = 1280, height = 800 } = {}) {
       // A context of its own: its storage starts empty, as a fresh profile's.
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
+      await page.setViewport({ width, height });
       const injected = async () => {
         const has = await page.evaluate('Boolean(window.TestingLibraryDom)');
         if (!has) await page.evaluate(TESTING_LIBRARY);
@@ -320,14 +324,14 @@ async function launchWebKit() {
   }
   const sessions = [];
   return {
-    async newPage() {
+    async newPage({ width = 1280, height = 800 } = {}) {
       // One session at a time (the driver's limit): a new page ends the one before.
       for (const old of sessions.splice(0)) await request('DELETE', `/session/${old}`).catch(() => {});
       const session = await request('POST', '/session', {
         capabilities: {
           alwaysMatch: {
             browserName: 'MiniBrowser',
-            'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--geometry=1280x800'] },
+            'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', `--geometry=${width}x${height}`] },
           },
         },
       });
@@ -335,6 +339,13 @@ async function launchWebKit() {
       sessions.push(id);
       const at = (path) => `/session/${id}${path}`;
       const run = (script, args) => request('POST', at('/execute/sync'), { script, args });
+      // The window's size, then once more by what its frame takes, so the viewport is the size asked.
+      await request('POST', at('/window/rect'), { width, height }).catch(() => {});
+      const [innerWidth, innerHeight] = await run('return [innerWidth, innerHeight];', []);
+      if (innerWidth !== width || innerHeight !== height) {
+        const rect = { width: width + (width - innerWidth), height: height + (height - innerHeight) };
+        await request('POST', at('/window/rect'), rect).catch(() => {});
+      }
       const injected = async () => {
         if (!(await run('return Boolean(window.TestingLibraryDom);', []))) {
           await run(`(function () { ${TESTING_LIBRARY}\n}).call(window);`, []);

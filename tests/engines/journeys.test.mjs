@@ -15,6 +15,10 @@
 // - Typing before the app starts (its main wasm held back): the text is in the app's box.
 // - An image attached in the file picker, prepared by the media worker and stored (IndexedDB),
 //   reaches the model.
+// - A phone (390 × 844; WebKitGTK's MiniBrowser goes no narrower than 447): the conversation
+//   keeps three quarters of the height, the top bar is
+//   one row, the open conversation's actions are icons; Arabic chosen on the device makes
+//   the page right to left.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -94,9 +98,9 @@ async function addProvider(page, mock, family, apiKey = 'sk-test') {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** A new page of `browser` (storage of its own) with the app of `app` started in it. */
-async function openApp(browser, app) {
-  const page = await browser.newPage();
+/** A new page of `browser` (storage of its own, `size` its viewport) with the app of `app` started in it. */
+async function openApp(browser, app, size) {
+  const page = await browser.newPage(size);
   await page.goto(app.url);
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
   return page;
@@ -318,6 +322,42 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
       } finally {
         await couch.stop();
       }
+    });
+
+    test('on a phone (390 × 844) the conversation keeps three quarters of the height; Arabic mirrors the page', async () => {
+      const page = await openApp(browser, app, { width: 390, height: 844 });
+      await addProvider(page, mock, FAMILIES.openai);
+      await send(page, `A phone in ${engine}`);
+      // What the conversation shows: its scroller's height.
+      const measured = await page.getByRole('log', { name: 'Conversation' }).evaluate((log) => ({
+        log: (() => {
+          let scroller = log;
+          while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+          return (scroller ?? log).getBoundingClientRect().height;
+        })(),
+        width: innerWidth,
+        height: innerHeight,
+        banner: document.querySelector('header').getBoundingClientRect().height,
+      }));
+      await page.screenshot(path.join(SCREENSHOTS, `${engine}-phone.png`));
+      console.log(`${engine} at ${measured.width} × ${measured.height}: the conversation has ${((measured.log / measured.height) * 100).toFixed(1)} % of the height`);
+      // WebKitGTK's MiniBrowser keeps its window at least about 447 px wide (its header bar):
+      // there the viewport is 447 × 844, still a phone's layout (40rem or less); Firefox's is 390.
+      assert.ok(measured.width <= (engine === 'webkit' ? 460 : 390), `a phone's width: ${measured.width}`);
+      assert.ok(measured.log / measured.height >= 0.75, `the conversation's share: ${JSON.stringify(measured)}`);
+      assert.ok(measured.banner <= 56, `the top bar is one row: ${measured.banner} px`);
+      // The open conversation's actions are there, by name, as icons.
+      await page.getByRole('region', { name: 'Open conversation' }).getByRole('button', { name: 'Export as Markdown' }).waitFor();
+      // Arabic, chosen on this device: the page is right to left, in Arabic.
+      await page.evaluate(() => localStorage.setItem('hearth-language', 'ar'));
+      await page.reload();
+      await page.getByRole('textbox', { name: 'الرسالة' }).waitFor();
+      // The conversation is there again, as written (never translated).
+      await page.getByRole('log').getByText(`A phone in ${engine}`).first().waitFor();
+      const direction = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+      assert.deepEqual(direction, ['ar', 'rtl']);
+      await page.screenshot(path.join(SCREENSHOTS, `${engine}-phone-ar.png`));
+      await page.close();
     });
 
     test('once the service worker has the app, it opens with its host gone', async () => {

@@ -285,3 +285,17 @@ export function storedAtRest(page) {
     return messages.length > 0 && messages.every((m) => m.state !== 'streaming') && messages;
   }, 'the stored messages are at rest');
 }
+
+/**
+ * The composer's option `name` (of `role`), made visible first: on a phone (40rem or less) the
+ * options under the message box (Compare, Search, effort, Image, Talk, the meter) fold behind
+ * "More options", which this opens when it is shown and closed.
+ */
+export async function composerOption(page, name, role = 'button') {
+  const option = page.getByRole(role, { name, exact: true });
+  const more = page.getByRole('button', { name: 'More options', exact: true });
+  if (!(await option.isVisible()) && (await more.isVisible()) && (await more.getAttribute('aria-expanded')) === 'false') {
+    await more.click();
+  }
+  return option;
+}

@@ -34,6 +34,7 @@ const MIME_TYPES = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.ftl': 'text/plain; charset=utf-8',
 };
 
 /**

@@ -4,6 +4,8 @@
 use hearth_core::agent::{AgentKind, AgentRecord};
 use leptos::prelude::*;
 
+use crate::i18n::tr;
+
 /// The Type radio buttons of the agent editor.
 #[component]
 pub(crate) fn AgentKindField(
@@ -14,7 +16,7 @@ pub(crate) fn AgentKindField(
     let set_kind = move |kind: AgentKind| draft.update(|agent| agent.kind = kind);
     view! {
         <fieldset class="agent-kind">
-            <legend>"Type"</legend>
+            <legend>{tr("Type")}</legend>
             <label class="check">
                 <input
                     type="radio"
@@ -22,7 +24,7 @@ pub(crate) fn AgentKindField(
                     prop:checked=move || !is_app()
                     on:change=move |_| set_kind(AgentKind::Chat)
                 />
-                "Chat: may call tools"
+                {tr("Chat: may call tools")}
             </label>
             <label class="check">
                 <input
@@ -31,7 +33,7 @@ pub(crate) fn AgentKindField(
                     prop:checked=is_app
                     on:change=move |_| set_kind(AgentKind::App)
                 />
-                "App: gets no tools"
+                {tr("App: gets no tools")}
             </label>
         </fieldset>
     }

@@ -4,6 +4,7 @@
 use hearth_core::agent::AgentRecord;
 use leptos::prelude::*;
 
+use crate::i18n::tr;
 use crate::providers::state::ProvidersContext;
 
 /// The Model select of the agent editor.
@@ -16,7 +17,7 @@ pub(crate) fn AgentModelField(
     let model_value = move || draft.with(|agent| agent.model_config_id.clone().unwrap_or_default());
     view! {
         <label class="field">
-            <span>"Model"</span>
+            <span>{tr("Model")}</span>
             <select
                 prop:value=model_value
                 on:change=move |ev| {
@@ -25,7 +26,7 @@ pub(crate) fn AgentModelField(
                 }
             >
                 <option value="" selected=move || model_value().is_empty()>
-                    "Default model"
+                    {tr("Default model")}
                 </option>
                 {move || {
                     let id = model_value();
@@ -35,7 +36,7 @@ pub(crate) fn AgentModelField(
                         .then(|| {
                             view! {
                                 <option value=id selected=true>
-                                    "Removed account (the default model answers)"
+                                    {tr("Removed account (the default model answers)")}
                                 </option>
                             }
                         })

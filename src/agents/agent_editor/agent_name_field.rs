@@ -6,6 +6,7 @@ use leptos::html::Input;
 use leptos::prelude::*;
 
 use crate::agents::agent_editor::draft::DraftProblem;
+use crate::i18n::tr;
 use crate::ui::next_id;
 
 /// The Name field of the agent editor.
@@ -25,7 +26,7 @@ pub(crate) fn AgentNameField(
     });
     view! {
         <label class="field">
-            <span>"Name"</span>
+            <span>{tr("Name")}</span>
             <input
                 node_ref=input
                 type="text"

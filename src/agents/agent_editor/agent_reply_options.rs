@@ -8,9 +8,10 @@ use hearth_core::contract::Effort;
 use leptos::prelude::*;
 
 use super::option_check::OptionCheck;
+use crate::i18n::tr;
 use crate::ui::text_field::TextField;
 
-/// The efforts offered, by value.
+/// The efforts offered, by value (each label shown through `tr`).
 const EFFORTS: [(&str, &str); 4] =
     [("", "The provider's default"), ("low", "Low"), ("medium", "Medium"), ("high", "High")];
 
@@ -36,14 +37,14 @@ pub(crate) fn AgentReplyOptions(
     };
     view! {
         <fieldset class="agent-reply-options">
-            <legend>"Beyond text"</legend>
+            <legend>{tr("Beyond text")}</legend>
             <OptionCheck
-                label="Search the web by default (the provider's own search, with sources)"
+                label=tr("Search the web by default (the provider's own search, with sources)")
                 checked=Signal::derive(move || options().web_search)
                 set=Callback::new(move |on| draft.update(|agent| agent.options.web_search = on))
             />
             <TextField
-                label="Only these sites (search)"
+                label=tr("Only these sites (search)")
                 placeholder="example.com, docs.rs"
                 verbatim=true
                 value=Signal::derive(move || domains(&options().search_limits.allowed_domains))
@@ -52,7 +53,7 @@ pub(crate) fn AgentReplyOptions(
                 })
             />
             <label class="field">
-                <span>"Reasoning effort"</span>
+                <span>{tr("Reasoning effort")}</span>
                 <select on:change=set_effort>
                     {EFFORTS
                         .into_iter()
@@ -62,7 +63,7 @@ pub(crate) fn AgentReplyOptions(
                                     value=value
                                     selected=move || options().effort.map_or("", Effort::as_str) == value
                                 >
-                                    {label}
+                                    {tr(label)}
                                 </option>
                             }
                         })
@@ -70,7 +71,7 @@ pub(crate) fn AgentReplyOptions(
                 </select>
             </label>
             <OptionCheck
-                label="Make images (the model may answer with pictures)"
+                label=tr("Make images (the model may answer with pictures)")
                 checked=Signal::derive(move || options().make_images)
                 set=Callback::new(move |on| draft.update(|agent| agent.options.make_images = on))
             />

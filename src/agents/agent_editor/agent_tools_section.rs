@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::agents::agent_editor::draft::{DraftProblem, parse_rounds};
 use crate::agents::agent_tools::AgentTools;
+use crate::i18n::tr;
 use crate::ui::text_field::TextField;
 
 /// The tools section of the agent editor.
@@ -27,11 +28,11 @@ pub(crate) fn AgentToolsSection(
     view! {
         <Show
             when=move || !is_app()
-            fallback=|| view! { <p class="hint">"An app agent gets no tools: none are offered to its model."</p> }
+            fallback=|| view! { <p class="hint">{tr("An app agent gets no tools: none are offered to its model.")}</p> }
         >
             <AgentTools draft />
             <TextField
-                label="Most tool rounds per answer"
+                label=tr("Most tool rounds per answer")
                 kind="number"
                 min=LoopConfig::MIN_ROUNDS
                 max=LoopConfig::MAX_ROUNDS

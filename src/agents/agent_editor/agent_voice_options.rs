@@ -6,6 +6,7 @@ use hearth_core::agent::AgentRecord;
 use leptos::prelude::*;
 
 use super::option_check::OptionCheck;
+use crate::i18n::tr;
 use crate::ui::text_field::TextField;
 
 /// The "Voice" fieldset of the agent editor.
@@ -16,15 +17,15 @@ pub(crate) fn AgentVoiceOptions(
 ) -> impl IntoView {
     view! {
         <fieldset class="agent-voice-options">
-            <legend>"Voice"</legend>
+            <legend>{tr("Voice")}</legend>
             <OptionCheck
-                label="Read answers aloud as they finish"
+                label=tr("Read answers aloud as they finish")
                 checked=Signal::derive(move || draft.with(|agent| agent.auto_read))
                 set=Callback::new(move |on| draft.update(|agent| agent.auto_read = on))
             />
             <TextField
-                label="Its voice"
-                placeholder="As under Settings → Voice (a provider's voice such as alloy, or a browser voice's name)"
+                label=tr("Its voice")
+                placeholder=tr("As under Settings → Voice (a provider's voice such as alloy, or a browser voice's name)")
                 verbatim=true
                 value=Signal::derive(move || draft.with(|agent| agent.voice.clone()))
                 on_change=Callback::new(move |typed: String| {

@@ -6,6 +6,7 @@ use hearth_core::agent::AgentRecord;
 use hearth_core::tools::LoopConfig;
 
 use crate::agents::prompt_sections::name_problem;
+use crate::i18n::tr;
 
 /// What stops a draft from being saved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,9 +22,9 @@ pub(crate) enum DraftProblem {
 impl std::fmt::Display for DraftProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Self::NoName => "Give the agent a name.",
-            Self::SectionName => "Fix the section names marked above.",
-            Self::Rounds => "Enter a whole number of tool rounds from 1 to 100.",
+            Self::NoName => tr("Give the agent a name."),
+            Self::SectionName => tr("Fix the section names marked above."),
+            Self::Rounds => tr("Enter a whole number of tool rounds from 1 to 100."),
         })
     }
 }

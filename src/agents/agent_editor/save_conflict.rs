@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::agents::agent_editor::draft::Saving;
 use crate::agents::state::AgentsContext;
+use crate::i18n::tr;
 
 /// The question of a conflicting Save, shown while there is one.
 #[component]
@@ -24,9 +25,9 @@ pub(crate) fn SaveConflict(
     let conflict_text = move || {
         conflict.with(|conflict| match conflict {
             Some(Saving::Conflict { deleted: true, .. }) => {
-                "This agent was changed elsewhere since you opened it: it was deleted. Save yours to keep it, or discard it."
+                tr("This agent was changed elsewhere since you opened it: it was deleted. Save yours to keep it, or discard it.")
             }
-            _ => "This agent was changed elsewhere since you opened it. Save yours over it, or discard yours.",
+            _ => tr("This agent was changed elsewhere since you opened it. Save yours over it, or discard yours."),
         })
     };
     view! {
@@ -34,8 +35,8 @@ pub(crate) fn SaveConflict(
             <div class="agent-conflict" role="alert">
                 <p>{conflict_text}</p>
                 <div class="form-actions">
-                    <button type="button" on:click=save_anyway>"Save mine anyway"</button>
-                    <button type="button" on:click=move |_| on_done.run(())>"Discard mine"</button>
+                    <button type="button" on:click=save_anyway>{tr("Save mine anyway")}</button>
+                    <button type="button" on:click=move |_| on_done.run(())>{tr("Discard mine")}</button>
                 </div>
             </div>
         </Show>

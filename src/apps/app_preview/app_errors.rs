@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::apps::state::AppVersion;
 use crate::chat::state::ChatContext;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::app_frame::AppError;
 
 /// The app's problems and errors.
@@ -25,7 +26,7 @@ pub(crate) fn AppErrors(
         <div class="app-errors">
             {move || problem.get().map(|text| view! { <p class="app-problem">{text}</p> })}
             <Show when=move || errors.with(|errors| !errors.is_empty())>
-                <h3>"Errors in the app"</h3>
+                <h3>{tr("Errors in the app")}</h3>
                 <ul>
                     {move || {
                         errors
@@ -35,12 +36,18 @@ pub(crate) fn AppErrors(
                             .map(|(index, error)| {
                                 // Each button is described by its error's text.
                                 let id = format!("app-error-{}", index + 1);
-                                let line = if error.line > 0 {
-                                    format!("Line {}: ", error.line)
+                                let text = if error.line > 0 {
+                                    tr_with(
+                                        "apps-error-on-line",
+                                        &[
+                                            ("line", Arg::Number(f64::from(error.line))),
+                                            ("error", Arg::Text(&error.message)),
+                                        ],
+                                        || format!("Line {}: {}", error.line, error.message),
+                                    )
                                 } else {
-                                    String::new()
+                                    error.message.clone()
                                 };
-                                let text = format!("{line}{}", error.message);
                                 let source = source_line(&current, error.line);
                                 view! {
                                     <li>
@@ -49,7 +56,9 @@ pub(crate) fn AppErrors(
                                             .map(|code| {
                                                 view! {
                                                     <span class="app-error-source">
-                                                        "In: " <code>{code}</code>
+                                                        {tr("In:")}
+                                                        " "
+                                                        <code>{code}</code>
                                                     </span>
                                                 }
                                             })}
@@ -59,7 +68,7 @@ pub(crate) fn AppErrors(
                                             disabled=move || chat.busy.get()
                                             on:click=move |_| on_send.run(error.clone())
                                         >
-                                            "Send this error to the agent"
+                                            {tr("Send this error to the agent")}
                                         </button>
                                     </li>
                                 }

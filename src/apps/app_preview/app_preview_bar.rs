@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use crate::apps::state::{AppPreviewChoice, AppVersion};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::app_frame::{FrameApp, open_in_new_tab};
 use crate::io::files::download;
 use hearth_core::storage::app_state::download_name;
@@ -35,26 +36,39 @@ pub(crate) fn AppPreviewBar(
             html: version.html.to_string(),
             storage: app.storage.get_value(),
             network: network.get_untracked(),
-            title: format!("App, version {}", version.number),
+            title: tr_with("apps-tab-title", &[("version", Arg::Number(version.number as f64))], || {
+                format!("App, version {}", version.number)
+            }),
         })
     };
     let open_tab = move |_| {
         if let Some(app) = frame_app()
             && let Err(reason) = open_in_new_tab(&app)
         {
-            problem.set(Some(format!("The app could not open in a new tab: {reason}.")));
+            let reason = reason.to_string();
+            problem.set(Some(tr_with("apps-new-tab-failed", &[("reason", Arg::Text(&reason))], || {
+                format!("The app could not open in a new tab: {reason}.")
+            })));
         }
     };
     let download_app = move |_| {
         if let Some(app) = current.get_untracked()
             && let Err(reason) = download(&download_name(&app.html, app.number), "application/octet-stream", &app.html)
         {
-            problem.set(Some(format!("The app could not be downloaded: {reason}.")));
+            let reason = reason.to_string();
+            problem.set(Some(tr_with("apps-download-failed", &[("reason", Arg::Text(&reason))], || {
+                format!("The app could not be downloaded: {reason}.")
+            })));
         }
     };
     let heading = move || {
         let number = current.with(|app| app.as_ref().map_or(0, |app| app.number));
-        format!("App preview · version {number} of {}", count.get())
+        let count = count.get();
+        tr_with(
+            "apps-preview-heading",
+            &[("version", Arg::Number(number as f64)), ("count", Arg::Number(count as f64))],
+            || format!("App preview · version {number} of {count}"),
+        )
     };
     view! {
         <header class="app-preview-bar">
@@ -63,17 +77,27 @@ pub(crate) fn AppPreviewBar(
                 // Short visible labels (they fit a phone); the names say it whole.
                 <button
                     type="button"
-                    aria-label="Reload app"
-                    title="Reload app"
+                    aria-label=tr("Reload app")
+                    title=tr("Reload app")
                     on:click=move |_| reload.update(|n| *n += 1)
                 >
-                    "Reload"
+                    {tr("Reload")}
                 </button>
-                <button type="button" aria-label="Open app in a new tab" title="Open app in a new tab" on:click=open_tab>
-                    "New tab"
+                <button
+                    type="button"
+                    aria-label=tr("Open app in a new tab")
+                    title=tr("Open app in a new tab")
+                    on:click=open_tab
+                >
+                    {tr("New tab")}
                 </button>
-                <button type="button" aria-label="Download app" title="Download app as an HTML file" on:click=download_app>
-                    "Download"
+                <button
+                    type="button"
+                    aria-label=tr("Download app")
+                    title=tr("Download app as an HTML file")
+                    on:click=download_app
+                >
+                    {tr("Download")}
                 </button>
                 <button
                     type="button"
@@ -81,19 +105,24 @@ pub(crate) fn AppPreviewBar(
                     title=move || network_label(network.get())
                     on:click=move |_| on_toggle_network.run(())
                 >
-                    {move || if network.get() { "Block network" } else { "Allow network" }}
+                    {move || if network.get() { tr("Block network") } else { tr("Allow network") }}
                 </button>
-                <button type="button" aria-label="Close preview" title="Close preview" on:click=move |_| choice.open.set(false)>
-                    "Close"
+                <button
+                    type="button"
+                    aria-label=tr("Close preview")
+                    title=tr("Close preview")
+                    on:click=move |_| choice.open.set(false)
+                >
+                    {tr("Close")}
                 </button>
             </div>
         </header>
         <p class="note">
             {move || {
                 if network.get() {
-                    "Network allowed for this app."
+                    tr("Network allowed for this app.")
                 } else {
-                    "Runs offline in a sandbox: no network, no access to Hearth's data."
+                    tr("Runs offline in a sandbox: no network, no access to Hearth's data.")
                 }
             }}
         </p>
@@ -102,5 +131,5 @@ pub(crate) fn AppPreviewBar(
 
 /// The name of the network button.
 fn network_label(allowed: bool) -> &'static str {
-    if allowed { "Block network for this app" } else { "Allow network for this app" }
+    if allowed { tr("Block network for this app") } else { tr("Allow network for this app") }
 }

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 
 use crate::chat::state::branching::reveal;
 use crate::chat::state::{BranchPanel, ChatContext, Entry, EntryKind};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::intl::short_date_time;
 use crate::ui::modal_dialog::ModalDialog;
 
@@ -37,8 +38,10 @@ pub(crate) fn ConversationOutline() -> impl IntoView {
         Err(reason) => problem.set(reason.to_string()),
     };
     view! {
-        <ModalDialog open on_close=close heading="Branches of this conversation" class="outline">
-            <p class="hint">"Every place this conversation forks, and its versions. Pick one to show its branch."</p>
+        <ModalDialog open on_close=close heading=tr("Branches of this conversation") class="outline">
+            <p class="hint">
+                {tr("Every place this conversation forks, and its versions. Pick one to show its branch.")}
+            </p>
             <p class="hint" role="alert">{move || problem.get()}</p>
             <ul class="outline-rows">
                 {move || {
@@ -64,7 +67,7 @@ pub(crate) fn ConversationOutline() -> impl IntoView {
                                         >
                                             <span class="outline-label">{label}</span>
                                             <span class="outline-date">{date}</span>
-                                            {shown.then(|| view! { <span class="outline-shown">"shown"</span> })}
+                                            {shown.then(|| view! { <span class="outline-shown">{tr("shown")}</span> })}
                                         </button>
                                     </li>
                                 }
@@ -98,11 +101,17 @@ fn outline_rows(entries: &[Entry]) -> Vec<Row> {
             OutlineRow::Fork { parent, depth, count } => {
                 counts.truncate(depth);
                 counts.push(count);
-                let what = match parent.map(is_user) {
-                    Some(true) => "answers",
-                    _ => "versions of the question",
+                let number = turn(parent);
+                let args = [("turn", Arg::Number(number as f64)), ("count", Arg::Number(count as f64))];
+                let label = match parent.map(is_user) {
+                    Some(true) => {
+                        tr_with("chat-outline-fork-answers", &args, || format!("Turn {number} · {count} answers"))
+                    }
+                    _ => tr_with("chat-outline-fork-questions", &args, || {
+                        format!("Turn {number} · {count} versions of the question")
+                    }),
                 };
-                Row::Fork { depth, label: format!("Turn {} · {count} {what}", turn(parent)) }
+                Row::Fork { depth, label }
             }
             OutlineRow::Version { at, depth, number, shown } => {
                 let entry = &entries[at];
@@ -111,8 +120,8 @@ fn outline_rows(entries: &[Entry]) -> Vec<Row> {
                     EntryKind::User(text, _, _) => (preview_of(text), entry.node.as_ref().map_or(0, |n| n.created_at)),
                     EntryKind::Assistant(view) => view.record.with_value(|record| {
                         let model = record.model.clone().filter(|_| record.compare_group.is_none() || !record.blind);
-                        let model = model
-                            .map(|model| if record.edited_at.is_some() { format!("{model}, edited") } else { model });
+                        let model =
+                            model.map(|model| if record.edited_at.is_some() { edited_model(&model) } else { model });
                         let text = plain_preview_of(&record.content);
                         let text = match model {
                             Some(model) => format!("{model}: {text}"),
@@ -122,11 +131,24 @@ fn outline_rows(entries: &[Entry]) -> Vec<Row> {
                     }),
                     _ => (String::new(), 0),
                 };
-                let label = format!("{number} of {count}: {text}");
+                let label = tr_with(
+                    "chat-outline-version",
+                    &[
+                        ("number", Arg::Number(number as f64)),
+                        ("count", Arg::Number(count as f64)),
+                        ("text", Arg::Text(&text)),
+                    ],
+                    || format!("{number} of {count}: {text}"),
+                );
                 #[allow(clippy::cast_precision_loss)]
                 let date = short_date_time(created_at as f64);
                 Row::Version { depth, id: entry.id.clone(), label, date, shown }
             }
         })
         .collect()
+}
+
+/// A reply's model, marked as edited: "gpt-4o, edited".
+fn edited_model(model: &str) -> String {
+    tr_with("chat-outline-model-edited", &[("model", Arg::Text(model))], || format!("{model}, edited"))
 }

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::chat::state::ChatContext;
+use crate::i18n::tr;
 use crate::ui::lazy::{ChunkError, wasm_split};
 
 /// The box that edits the user message `id`, with Send and Cancel. Escape
@@ -57,19 +58,19 @@ pub(crate) fn MessageEditor(
         >
             <textarea
                 node_ref=field
-                aria-label="Edit your message"
+                aria-label=tr("Edit your message")
                 rows="4"
                 prop:value=move || draft.get()
                 on:input=move |event| draft.set(event_target_value(&event))
                 on:keydown=on_keydown
             ></textarea>
-            <p class="hint">"Sent as a new version: the original and its answers stay, one arrow away."</p>
+            <p class="hint">{tr("Sent as a new version: the original and its answers stay, one arrow away.")}</p>
             <div class="editor-actions">
                 <button type="button" class="action" on:click=move |_| on_done.run(false)>
-                    "Cancel"
+                    {tr("Cancel")}
                 </button>
                 <button type="submit" class="action primary" disabled=move || chat.busy.get()>
-                    "Send"
+                    {tr("Send")}
                 </button>
             </div>
         </form>

@@ -9,6 +9,7 @@ use leptos::task::spawn_local;
 use crate::chat::state::branching::{BranchError, Pruning, branch_code};
 use crate::chat::state::{BranchPanel, ChatContext};
 use crate::composer::state::ComposerDraft;
+use crate::i18n::tr;
 use crate::ui::icon::IconName;
 use crate::ui::menu_button::{MenuButton, MenuEntry};
 
@@ -57,15 +58,15 @@ pub(crate) fn MessageMenu(
     let edit = Callback::new(move |()| chat.branch_panel.set(Some(BranchPanel::EditReply(id.get_value()))));
     let mut items = Vec::new();
     if reply {
-        items.push(entry("Edit this answer", IconName::Pencil, edit));
+        items.push(entry(tr("Edit this answer"), IconName::Pencil, edit));
     }
     items.extend([
-        entry("Branch into a new chat", IconName::Plus, branch),
-        entry("Delete this version", IconName::Trash, delete_version),
-        entry("Keep only this path", IconName::Trash, keep_path),
+        entry(tr("Branch into a new chat"), IconName::Plus, branch),
+        entry(tr("Delete this version"), IconName::Trash, delete_version),
+        entry(tr("Keep only this path"), IconName::Trash, keep_path),
     ]);
     view! {
-        <MenuButton label="More actions" icon=IconName::Ellipsis items />
+        <MenuButton label=tr("More actions") icon=IconName::Ellipsis items />
         <span class="action-feedback" role="status">
             {move || status.get()}
         </span>

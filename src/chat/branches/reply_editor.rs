@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use crate::chat::state::branching::{ReplyEdit, edit_reply};
 use crate::chat::state::{BranchPanel, ChatContext, EntryKind};
+use crate::i18n::tr;
 use crate::ui::modal_dialog::ModalDialog;
 
 /// The editor of the reply the chat's `branch_panel` names, open while it
@@ -50,7 +51,7 @@ pub(crate) fn ReplyEditor() -> impl IntoView {
         }
     };
     view! {
-        <ModalDialog open on_close=close heading="Edit this answer" class="reply-editor" close_button=false>
+        <ModalDialog open on_close=close heading=tr("Edit this answer") class="reply-editor" close_button=false>
             <form
                 class="message-editor"
                 on:submit=move |event| {
@@ -59,25 +60,25 @@ pub(crate) fn ReplyEditor() -> impl IntoView {
                 }
             >
                 <textarea
-                    aria-label="Text of the answer"
+                    aria-label=tr("Text of the answer")
                     rows="8"
                     prop:value=move || draft.get()
                     on:input=move |event| draft.set(event_target_value(&event))
                     on:keydown=on_keydown
                 ></textarea>
                 <p class="hint">
-                    "Save as new version keeps the original one arrow away. Fix in place changes this answer and marks it edited. Nothing below it is removed either way."
+                    {tr("Save as new version keeps the original one arrow away. Fix in place changes this answer and marks it edited. Nothing below it is removed either way.")}
                 </p>
                 <p class="hint" role="alert">{move || problem.get()}</p>
                 <div class="editor-actions">
                     <button type="button" class="action" on:click=move |_| close.run(())>
-                        "Cancel"
+                        {tr("Cancel")}
                     </button>
                     <button type="button" class="action" on:click=move |_| save(ReplyEdit::InPlace)>
-                        "Fix in place"
+                        {tr("Fix in place")}
                     </button>
                     <button type="submit" class="action primary">
-                        "Save as new version"
+                        {tr("Save as new version")}
                     </button>
                 </div>
             </form>

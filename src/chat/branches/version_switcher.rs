@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::chat::state::{ChatContext, Entry};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::frame::on_next_frame;
 
 /// Where a reply stands among its versions.
@@ -66,7 +67,13 @@ pub(crate) fn VersionSwitcher(
                 <span class="versions" id=group_id role="group" aria-label=label>
                     {arrow(Direction::Previous, previous, busy, go, count_id.clone())}
                     <span class="version-number" aria-hidden="true">{format!("{number} / {count}")}</span>
-                    <span class="visually-hidden" id=count_id.clone()>{format!("Version {number} of {count}")}</span>
+                    <span class="visually-hidden" id=count_id.clone()>
+                        {tr_with(
+                            "chat-version-of",
+                            &[("number", Arg::Number(number as f64)), ("count", Arg::Number(count as f64))],
+                            || format!("Version {number} of {count}"),
+                        )}
+                    </span>
                     {arrow(Direction::Next, next, busy, go, count_id)}
                 </span>
             }
@@ -101,8 +108,8 @@ fn arrow(
     described_by: String,
 ) -> impl IntoView {
     let (label, title, symbol) = match direction {
-        Direction::Previous => ("Show the previous version", "Previous version", "‹"),
-        Direction::Next => ("Show the next version", "Next version", "›"),
+        Direction::Previous => (tr("Show the previous version"), tr("Previous version"), "‹"),
+        Direction::Next => (tr("Show the next version"), tr("Next version"), "›"),
     };
     let missing = target.is_none();
     view! {

@@ -13,6 +13,7 @@ use leptos::task::spawn_local;
 use crate::chat::reply::assistant_message::AssistantMessage;
 use crate::chat::state::comparing::pick;
 use crate::chat::state::{ChatContext, EntryKind, ReplyStatus};
+use crate::i18n::{Arg, tr, tr_with};
 
 /// The answer `id` of a compare turn.
 #[component]
@@ -37,9 +38,17 @@ pub(crate) fn CompareColumn(
     });
     let Some(reply) = found else { return ().into_any() };
     let name = match letter {
-        Some(letter) => format!("Answer {letter}"),
-        None => "Merged answer".to_owned(),
+        Some(letter) => answer_name(letter),
+        None => tr("Merged answer").to_owned(),
     };
+    // The buttons' names, which say which answer they act on.
+    let stop_label = tr_with("chat-compare-stop-answer", &[("name", Arg::Text(&name))], || format!("Stop {name}"));
+    let retry_label = tr_with("chat-compare-retry-answer", &[("name", Arg::Text(&name))], || format!("Retry {name}"));
+    let continue_label =
+        tr_with("chat-compare-continue-with-answer", &[("name", Arg::Text(&name))], || format!("Continue with {name}"));
+    let choose_label = tr_with("chat-compare-choose-answer", &[("name", Arg::Text(&name))], || {
+        format!("Choose {name} to continue separately")
+    });
     let name = StoredValue::new(name);
     let working = move || id.with_value(|id| chat.working_on(id));
     // Whether the conversation goes on from this answer: it is on the path
@@ -66,9 +75,11 @@ pub(crate) fn CompareColumn(
         reply.record.with_value(|record| {
             (!record.merged_from.is_empty()).then(|| {
                 let count = record.merged_from.len();
-                format!(
-                    "Written from {count} answers with: “{}”",
-                    first_words(record.merge_recipe.as_deref().unwrap_or(""))
+                let recipe = first_words(record.merge_recipe.as_deref().unwrap_or(""));
+                tr_with(
+                    "chat-compare-merge-credit",
+                    &[("count", Arg::Number(count as f64)), ("recipe", Arg::Text(&recipe))],
+                    || format!("Written from {count} answers with: “{recipe}”"),
                 )
             })
         })
@@ -76,7 +87,7 @@ pub(crate) fn CompareColumn(
     let stats = move || {
         let status = reply.status.get();
         if status == ReplyStatus::Streaming {
-            return "Writing…".to_owned();
+            return tr("Writing…").to_owned();
         }
         reply.usage.track();
         reply.record.with_value(|record| stats_of(record, names_hidden.get()))
@@ -114,38 +125,43 @@ pub(crate) fn CompareColumn(
                         <button
                             type="button"
                             class="stop"
-                            aria-label=format!("Stop {}", name.get_value())
+                            aria-label=stop_label.clone()
                             on:click=move |_| id.with_value(|id| chat.stop_reply(id))
                         >
-                            "Stop"
+                            {tr("Stop")}
                         </button>
                     </Show>
                     <Show when=can_retry>
-                        <button type="button" class="action" aria-label=format!("Retry {}", name.get_value()) on:click=retry>
-                            "Retry"
+                        <button
+                            type="button"
+                            class="action"
+                            aria-label=retry_label.clone()
+                            on:click=retry
+                        >
+                            {tr("Retry")}
                         </button>
                     </Show>
                     <button
                         type="button"
                         class="action"
-                        aria-label=format!("Continue with {}", name.get_value())
+                        aria-label=continue_label
                         aria-pressed=move || if continued.get() { "true" } else { "false" }
                         disabled=move || working() || !reply.produced.get() || broken()
                         on:click=move |_| pick(chat, id.get_value())
                     >
-                        {move || if continued.get() { "Continuing with this" } else { "Continue with this" }}
+                        {move || if continued.get() { tr("Continuing with this") } else { tr("Continue with this") }}
                     </button>
                     {letter
                         .map(|_| {
                             view! {
-                                <label class="check" title="Choose it for “Continue separately”">
+                                <label class="check" title=tr("Choose it for “Continue separately”")>
                                     <input
                                         type="checkbox"
-                                        aria-label=format!("Choose {} to continue separately", name.get_value())
+                                        aria-label=choose_label
                                         prop:checked=is_selected
                                         on:change=toggle
                                     />
-                                    "Choose"
+                                    {tr("Choose")}
                                 </label>
                             }
                         })}
@@ -163,22 +179,35 @@ fn stats_of(record: &MessageRecord, hidden: bool) -> String {
     let seconds = |ms: u64| format!("{:.1} s", ms as f64 / 1000.0);
     let mut parts = Vec::new();
     if let Some(ms) = record.first_token_ms {
-        parts.push(format!("{} to first token", seconds(ms)));
+        let time = seconds(ms);
+        parts.push(tr_with("chat-compare-first-token-time", &[("time", Arg::Text(&time))], || {
+            format!("{time} to first token")
+        }));
     }
     if let Some(ms) = record.total_ms {
-        parts.push(format!("{} in all", seconds(ms)));
+        let time = seconds(ms);
+        parts.push(tr_with("chat-compare-total-time", &[("time", Arg::Text(&time))], || format!("{time} in all")));
     }
     if let Some(usage) = record.usage {
         if let Some(output) = usage.output {
-            parts.push(format!("{output} tokens"));
+            parts.push(tr_with("chat-compare-output-tokens", &[("n", Arg::Number(output as f64))], || {
+                format!("{output} tokens")
+            }));
         }
         let price = record.model.as_deref().and_then(price_of).filter(|_| !hidden);
         if let (Some(price), Some(input), Some(output)) = (price, usage.input, usage.output) {
             let tokens = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
-            parts.push(format!("about {}", cost_label(cost(price, tokens(input), tokens(output)))));
+            let amount = cost_label(cost(price, tokens(input), tokens(output)));
+            parts.push(tr_with("chat-compare-cost", &[("cost", Arg::Text(&amount))], || format!("about {amount}")));
         }
     }
     parts.join(" · ")
+}
+
+/// A column's name: "Answer B".
+pub(crate) fn answer_name(letter: char) -> String {
+    let letter_text = letter.to_string();
+    tr_with("chat-compare-answer-name", &[("letter", Arg::Text(&letter_text))], || format!("Answer {letter}"))
 }
 
 /// The first words of a recipe, for the merge's credit.

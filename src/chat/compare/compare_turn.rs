@@ -7,10 +7,11 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::chat::compare::compare_column::{CompareColumn, column_dom_id};
+use crate::chat::compare::compare_column::{CompareColumn, answer_name, column_dom_id};
 use crate::chat::compare::merge_form::MergeForm;
 use crate::chat::state::ChatContext;
 use crate::chat::state::comparing::{continue_separately, turn_of};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::chunks::{ChunkError, wasm_split};
 
 /// The compare turn `group`.
@@ -45,8 +46,10 @@ pub(crate) fn CompareTurn(
         status.set(String::new());
         spawn_local(async move {
             let text = match continue_separately(chat, ids).await {
-                Ok(1) => "1 new chat, listed under this one.".to_owned(),
-                Ok(made) => format!("{made} new chats, listed under this one."),
+                Ok(made) => tr_with("chat-compare-new-chats", &[("n", Arg::Number(made as f64))], || match made {
+                    1 => "1 new chat, listed under this one.".to_owned(),
+                    made => format!("{made} new chats, listed under this one."),
+                }),
                 Err(reason) => reason.to_string(),
             };
             selected.try_set(Vec::new());
@@ -60,12 +63,16 @@ pub(crate) fn CompareTurn(
             element.scroll_into_view();
         }
     };
+    let turn_label = move || {
+        let n = count();
+        tr_with("chat-compare-turn-label", &[("n", Arg::Number(n as f64))], || format!("Compared answers ({n})"))
+    };
     view! {
-        <section class="compare-turn" aria-label=move || format!("Compared answers ({})", count())>
-            <nav class="compare-pages" aria-label="Answers">
+        <section class="compare-turn" aria-label=turn_label>
+            <nav class="compare-pages" aria-label=tr("Answers")>
                 <For each=columns key=|(_, id)| id.clone() let((letter, id))>
                     <button type="button" class="action" on:click=move |_| jump(id.clone())>
-                        {format!("Answer {letter}")}
+                        {answer_name(letter)}
                     </button>
                 </For>
             </nav>
@@ -84,18 +91,22 @@ pub(crate) fn CompareTurn(
                     aria-pressed=move || if separately.get() { "true" } else { "false" }
                     on:click=move |_| separately.update(|on| *on = !*on)
                 >
-                    "Scroll columns separately"
+                    {tr("Scroll columns separately")}
                 </button>
                 <button
                     type="button"
                     class="action"
                     disabled=move || selected.with(Vec::is_empty) || chat.busy.get()
-                    title="Each chosen answer goes on in a new chat of its own"
+                    title=tr("Each chosen answer goes on in a new chat of its own")
                     on:click=branch_off
                 >
                     {move || match selected.with(Vec::len) {
-                        0 => "Continue separately".to_owned(),
-                        n => format!("Continue separately ({n})"),
+                        0 => tr("Continue separately").to_owned(),
+                        n => {
+                            tr_with("chat-compare-continue-separately-count", &[("n", Arg::Number(n as f64))], || {
+                                format!("Continue separately ({n})")
+                            })
+                        }
                     }}
                 </button>
                 <MergeForm group=group.get_value() />

@@ -10,6 +10,7 @@ use leptos::task::spawn_local;
 
 use crate::chat::state::ChatContext;
 use crate::chat::state::comparing::{MergeAsk, merge};
+use crate::i18n::tr;
 
 /// The merge form of the compare turn `group`, behind its "Merge…" button.
 #[component]
@@ -62,18 +63,20 @@ pub(crate) fn MergeForm(
             aria-expanded=move || if open.get() { "true" } else { "false" }
             on:click=move |_| open.update(|open| *open = !*open)
         >
-            "Merge…"
+            {tr("Merge…")}
         </button>
         <Show when=move || open.get()>
-            <form class="merge-form" aria-label="Merge the answers" on:submit=submit>
+            <form class="merge-form" aria-label=tr("Merge the answers") on:submit=submit>
                 <label>
-                    "Recipe"
+                    {tr("Recipe")}
                     <select on:change=move |ev| choose_recipe(event_target_value(&ev))>
-                        {Recipe::ALL.map(|recipe| view! { <option>{recipe.label()}</option> }).collect_view()}
+                        {Recipe::ALL
+                            .map(|recipe| view! { <option value=recipe.label()>{tr(recipe.label())}</option> })
+                            .collect_view()}
                     </select>
                 </label>
                 <label>
-                    "Instruction"
+                    {tr("Instruction")}
                     <textarea
                         rows="4"
                         prop:value=move || instruction.get()
@@ -81,13 +84,13 @@ pub(crate) fn MergeForm(
                     ></textarea>
                 </label>
                 <label>
-                    "Written by"
+                    {tr("Written by")}
                     <select on:change=move |ev| model.set(event_target_value(&ev))>
-                        <option value="">"The agent's model"</option>
+                        <option value="">{tr("The agent's model")}</option>
                         {models}
                     </select>
                 </label>
-                <button type="submit" class="primary">"Merge"</button>
+                <button type="submit" class="primary">{tr("Merge")}</button>
             </form>
         </Show>
         <span class="action-feedback" role="status">{move || status.get()}</span>

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::chat::conversation_welcome::ConversationWelcome;
 use crate::chat::state::ChatContext;
+use crate::i18n::tr;
 
 /// The empty state of the conversation (shown while it has no message).
 #[component]
@@ -20,10 +21,10 @@ pub(crate) fn EmptyConversation(
         >
             <div class="empty">
                 <p>
-                    "Add a provider to start: OpenAI, Anthropic, Gemini, or any OpenAI-compatible server, including Ollama or LM Studio on this computer."
+                    {tr("Add a provider to start: OpenAI, Anthropic, Gemini, or any OpenAI-compatible server, including Ollama or LM Studio on this computer.")}
                 </p>
                 <button type="button" class="primary" on:click=move |_| chat.providers.dialog_open.set(true)>
-                    "Set up a provider"
+                    {tr("Set up a provider")}
                 </button>
             </div>
         </Show>

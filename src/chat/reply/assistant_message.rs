@@ -18,6 +18,7 @@ use leptos::task::spawn_local;
 use crate::chat::reply::reply_parts::{PartsOf, reply_parts_view};
 use crate::chat::state::code;
 use crate::chat::state::{AssistantView, ChatContext, EntryKind, ReplyStatus};
+use crate::i18n::tr;
 use crate::ui::lazy::Lazy;
 
 /// One assistant reply.
@@ -96,7 +97,7 @@ pub(crate) fn AssistantMessage(
     view! {
         <article
             class="message assistant"
-            aria-label="Assistant"
+            aria-label=tr("Assistant")
             aria-busy=move || if busy() { "true" } else { "false" }
         >
             <Lazy load on_retry=retry />

@@ -9,6 +9,7 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
+use crate::i18n::tr;
 use crate::io::clipboard::copy_text;
 use crate::io::timer::sleep;
 
@@ -35,15 +36,15 @@ pub(crate) fn on_code_click(event: &web_sys::MouseEvent, status: RwSignal<String
     spawn_local(async move {
         let outcome = copy_text(&code).await;
         let said = match &outcome {
-            Ok(()) => "Copied".to_owned(),
+            Ok(()) => tr("Copied").to_owned(),
             Err(error) => error.to_string(),
         };
         if outcome.is_ok() {
-            button.set_text_content(Some("Copied"));
+            button.set_text_content(Some(tr("Copied")));
         }
         status.set(said);
         sleep(CONFIRM_MS).await;
-        button.set_text_content(Some(COPY_TEXT));
+        button.set_text_content(Some(tr(COPY_TEXT)));
         status.set(String::new());
     });
 }

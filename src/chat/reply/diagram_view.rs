@@ -17,6 +17,7 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::diagram_frame::{DiagramEvent, DiagramFrame, library};
 
 thread_local! {
@@ -86,7 +87,7 @@ fn code_after(button: &Element) -> Option<Element> {
 
 fn set_expanded(button: &Element, expanded: bool) {
     let _ = button.set_attribute("aria-expanded", if expanded { "true" } else { "false" });
-    button.set_text_content(Some(if expanded { "Hide diagram" } else { "Show diagram" }));
+    button.set_text_content(Some(if expanded { tr("Hide diagram") } else { tr("Show diagram") }));
 }
 
 /// Where drawing a diagram stands.
@@ -100,9 +101,11 @@ enum Status {
 impl Status {
     fn text(&self) -> String {
         match self {
-            Status::Drawing => "Drawing the diagram…".to_owned(),
-            Status::Drawn => "Diagram shown".to_owned(),
-            Status::Failed(why) => format!("This diagram could not be drawn: {why}"),
+            Status::Drawing => tr("Drawing the diagram…").to_owned(),
+            Status::Drawn => tr("Diagram shown").to_owned(),
+            Status::Failed(why) => tr_with("reply-diagram-failed", &[("why", Arg::Text(why))], || {
+                format!("This diagram could not be drawn: {why}")
+            }),
         }
     }
 }

@@ -10,6 +10,7 @@ use hearth_core::failure::{ConfigProblem, FailureKind};
 use hearth_core::provider::ProviderErrorKind;
 
 use crate::chat::state::Failure;
+use crate::i18n::{Arg, tr, tr_with};
 
 /// One error card.
 #[component]
@@ -42,7 +43,7 @@ pub(crate) fn ErrorCard(
                     view! {
                         <div class="error-actions">
                             <button type="button" class="primary" on:click=move |_| providers.unlock_open.set(true)>
-                                "Unlock your API keys"
+                                {tr("Unlock your API keys")}
                             </button>
                         </div>
                     }
@@ -59,7 +60,7 @@ pub(crate) fn ErrorCard(
                                     disabled=move || !can_retry.get()
                                     on:click=move |_| on_compact_and_retry.run(())
                                 >
-                                    "Compact and retry"
+                                    {tr("Compact and retry")}
                                 </button>
                             </Show>
                             <Show when=move || retryable>
@@ -69,11 +70,18 @@ pub(crate) fn ErrorCard(
                                     disabled=move || { wait.get() > 0 || !can_retry.get() }
                                     on:click=move |_| on_retry.run(())
                                 >
-                                    "Retry"
+                                    {tr("Retry")}
                                 </button>
                             </Show>
                             <Show when=move || wait.get() != 0>
-                                <span class="hint">{move || format!("The provider asked to wait: {} s", wait.get())}</span>
+                                <span class="hint">
+                                    {move || {
+                                        let secs = wait.get();
+                                        tr_with("reply-retry-wait", &[("secs", Arg::Number(secs as f64))], || {
+                                            format!("The provider asked to wait: {secs} s")
+                                        })
+                                    }}
+                                </span>
                             </Show>
                         </div>
                     }

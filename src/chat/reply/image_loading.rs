@@ -14,6 +14,7 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element};
 
+use crate::i18n::tr;
 use crate::io::images::{ImageState, begin_loading, image_state, load_image};
 use crate::ui::dom::elements_in;
 
@@ -94,7 +95,7 @@ fn apply(button: &Element, url: &str, state: &ImageState) {
     let placeholder = button.closest(".image-placeholder").ok().flatten().unwrap_or_else(|| button.clone());
     match state {
         ImageState::Loading => {
-            button.set_text_content(Some("Loading image…"));
+            button.set_text_content(Some(tr("Loading image…")));
             let _ = button.set_attribute("aria-disabled", "true");
         }
         ImageState::Loaded(blob_url) => {
@@ -129,7 +130,7 @@ fn apply(button: &Element, url: &str, state: &ImageState) {
             let _ = link.set_attribute("target", "_blank");
             let _ = link.set_attribute("rel", "noopener noreferrer");
             let _ = link.set_attribute("title", url);
-            link.set_text_content(Some("Open image in a new tab"));
+            link.set_text_content(Some(tr("Open image in a new tab")));
             let _ = note.append_child(&link);
             let _ = button.replace_with_with_node_1(&note);
         }

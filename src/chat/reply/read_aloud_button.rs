@@ -14,6 +14,7 @@ use hearth_core::storage::ReplyStatus;
 use leptos::prelude::*;
 
 use crate::chat::state::{AssistantView, ChatContext};
+use crate::i18n::tr;
 use crate::ui::icon::{Icon, IconName};
 use crate::voice::state::VoiceContext;
 
@@ -62,8 +63,8 @@ pub(crate) fn ReadAloudButton(
         <button
             type="button"
             class="icon-button action"
-            aria-label="Read aloud"
-            title="Read aloud"
+            aria-label=tr("Read aloud")
+            title=tr("Read aloud")
             aria-pressed=move || if reading() { "true" } else { "false" }
             on:click=move |_| read()
         >
@@ -76,7 +77,7 @@ pub(crate) fn ReadAloudButton(
                 aria-pressed=move || if live.paused.get() { "true" } else { "false" }
                 on:click=move |_| voice.pause_reading(!live.paused.get_untracked())
             >
-                "Pause"
+                {tr("Pause")}
             </button>
         </Show>
     }

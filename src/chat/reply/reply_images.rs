@@ -12,6 +12,7 @@ use leptos::task::spawn_local;
 
 use crate::chat::media_viewer::MediaViewer;
 use crate::chat::state::AssistantView;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::media::{remember_url, shown_url};
 use crate::store::StoreContext;
 use crate::ui::lazy::{ChunkError, wasm_split};
@@ -35,14 +36,14 @@ pub(crate) fn ReplyImages(
         reply.drawing.get().map(|url| {
             view! {
                 <figure class="reply-drawing">
-                    <img class="reply-image" src=url alt="The picture being drawn, not finished" />
-                    <figcaption role="status">"Drawing…"</figcaption>
+                    <img class="reply-image" src=url alt=tr("The picture being drawn, not finished") />
+                    <figcaption role="status">{tr("Drawing…")}</figcaption>
                 </figure>
             }
         })
     };
     view! {
-        <ul class="reply-images" role="list" aria-label="Pictures">{items}</ul>
+        <ul class="reply-images" role="list" aria-label=tr("Pictures")>{items}</ul>
         {drawing}
         <MediaViewer shown />
     }
@@ -51,10 +52,14 @@ pub(crate) fn ReplyImages(
 /// Picture `number`: a button that opens it in the viewer (`shown`).
 fn reply_image(image: ToolMedia, number: usize, shown: RwSignal<Option<Attachment>>) -> AnyView {
     let store = StoreContext::expect();
-    let alt = format!("Picture {number} the model made");
+    let alt = tr_with("reply-picture-alt", &[("number", Arg::Number(number as f64))], || {
+        format!("Picture {number} the model made")
+    });
     if !image.is_shown() {
-        return view! { <li class="tool-media-note">{format!("A picture of type {}, not shown.", image.mime)}</li> }
-            .into_any();
+        let note = tr_with("reply-picture-not-shown", &[("type", Arg::Text(&image.mime))], || {
+            format!("A picture of type {}, not shown.", image.mime)
+        });
+        return view! { <li class="tool-media-note">{note}</li> }.into_any();
     }
     // Bytes at hand (not stored yet): shown from them, not openable.
     if image.blob.is_empty() {
@@ -89,13 +94,17 @@ fn reply_image(image: ToolMedia, number: usize, shown: RwSignal<Option<Attachmen
         let bytes = bytes.get_untracked();
         shown.set(Some(Attachment { kind: AttachmentKind::Image, blob, mime, name, bytes, ..Attachment::default() }));
     };
-    let label = format!("Open picture {number} the model made");
+    let label = tr_with("reply-picture-open", &[("number", Arg::Number(number as f64))], || {
+        format!("Open picture {number} the model made")
+    });
     view! {
         <li>
             {move || {
                 if missing.get() {
-                    view! { <span class="tool-media-note">{format!("Picture {number} is no longer stored.")}</span> }
-                        .into_any()
+                    let note = tr_with("reply-picture-gone", &[("number", Arg::Number(number as f64))], || {
+                        format!("Picture {number} is no longer stored.")
+                    });
+                    view! { <span class="tool-media-note">{note}</span> }.into_any()
                 } else {
                     let alt = alt.clone();
                     view! {

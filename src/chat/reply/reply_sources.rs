@@ -12,6 +12,7 @@ use hearth_core::markdown::source_anchor;
 use leptos::prelude::*;
 
 use crate::chat::state::AssistantView;
+use crate::i18n::tr;
 use crate::ui::lazy::{ChunkError, wasm_split};
 
 /// The "Sources" list of one reply; it follows the reply's sources as they stream.
@@ -43,7 +44,7 @@ pub(crate) fn ReplySources(
     let (section_name, list_name) = (heading_id.clone(), heading_id.clone());
     view! {
         <section class="reply-sources" aria-labelledby=section_name>
-            <h3 class="reply-sources-heading" id=heading_id>"Sources"</h3>
+            <h3 class="reply-sources-heading" id=heading_id>{tr("Sources")}</h3>
             <ol class="reply-source-list" aria-labelledby=list_name>{items}</ol>
         </section>
     }

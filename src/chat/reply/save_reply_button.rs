@@ -6,6 +6,7 @@ use hearth_core::storage::markdown_export::reply_file_name;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::tr;
 use crate::io::files::download;
 use crate::io::timer::sleep;
 use crate::sessions::state::SessionsContext;
@@ -38,7 +39,7 @@ pub(crate) fn SaveReplyButton(
         let outcome = download(&reply_file_name(&title, created_at), "text/markdown;charset=utf-8", &text());
         spawn_local(async move {
             feedback.set(match outcome {
-                Ok(()) => "Saved".to_owned(),
+                Ok(()) => tr("Saved").to_owned(),
                 Err(error) => error.to_string(),
             });
             sleep(CONFIRM_MS).await;
@@ -46,7 +47,7 @@ pub(crate) fn SaveReplyButton(
         });
     };
     view! {
-        <button type="button" class="icon-button action" aria-label="Save as file" title="Save as file (Markdown)" on:click=save>
+        <button type="button" class="icon-button action" aria-label=tr("Save as file") title=tr("Save as file (Markdown)") on:click=save>
             <Icon name=IconName::Download />
         </button>
     }

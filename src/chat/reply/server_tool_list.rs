@@ -12,6 +12,7 @@ use hearth_core::contract::{ProviderKind, ServerToolCall, ServerToolKind, Server
 use leptos::prelude::*;
 
 use crate::chat::state::AssistantView;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::ui::lazy::{ChunkError, wasm_split};
 
 /// The provider's own tools of one reply, and Gemini's search suggestions.
@@ -52,7 +53,7 @@ pub(crate) fn ServerToolList(
                 })
                 .collect_view();
             view! {
-                <nav class="search-suggestions" aria-label="Google Search suggestions">
+                <nav class="search-suggestions" aria-label=tr("Google Search suggestions")>
                     <ul role="list">{chips}</ul>
                 </nav>
             }
@@ -60,7 +61,7 @@ pub(crate) fn ServerToolList(
     };
     view! {
         <div class="server-tools">
-            <ul class="server-tool-list" role="list" aria-label="Provider tools">{items}</ul>
+            <ul class="server-tool-list" role="list" aria-label=tr("Provider tools")>{items}</ul>
             {suggestions}
         </div>
     }
@@ -82,7 +83,7 @@ fn server_tool_item(call: ServerToolCall) -> impl IntoView {
             {raw.map(|raw| {
                 view! {
                     <details class="raw-json">
-                        <summary>"Show its JSON"</summary>
+                        <summary>{tr("Show its JSON")}</summary>
                         <pre class="tool-json">{raw}</pre>
                     </details>
                 }
@@ -96,28 +97,64 @@ fn describe(call: &ServerToolCall) -> String {
     let query = call.query.as_deref().map(str::trim).filter(|query| !query.is_empty());
     let running = matches!(call.status, ServerToolStatus::InProgress | ServerToolStatus::Working);
     let failed = call.status == ServerToolStatus::Failed;
-    let why = call.error.as_deref().map(|error| format!(": {error}")).unwrap_or_default();
     let text = match (&call.kind, query) {
-        (ServerToolKind::WebSearch, Some(query)) if running => format!("Searching the web for “{query}”…"),
-        (ServerToolKind::WebSearch, None) if running => "Searching the web…".to_owned(),
-        (ServerToolKind::WebSearch, Some(query)) if failed => format!("The search for “{query}” failed{why}"),
-        (ServerToolKind::WebSearch, None) if failed => format!("A web search failed{why}"),
-        (ServerToolKind::WebSearch, Some(query)) => format!("Searched the web for “{query}”"),
-        (ServerToolKind::WebSearch, None) => "Searched the web".to_owned(),
-        (ServerToolKind::WebFetch, Some(url)) if running => format!("Reading {url}…"),
-        (ServerToolKind::WebFetch, Some(url)) if failed => format!("Reading {url} failed{why}"),
-        (ServerToolKind::WebFetch, Some(url)) => format!("Read {url}"),
-        (ServerToolKind::WebFetch, None) if running => "Reading a page…".to_owned(),
-        (ServerToolKind::WebFetch, None) if failed => format!("Reading a page failed{why}"),
-        (ServerToolKind::WebFetch, None) => "Read a page".to_owned(),
-        (ServerToolKind::ImageGeneration, _) if running => "Drawing a picture…".to_owned(),
-        (ServerToolKind::ImageGeneration, _) if failed => format!("Drawing a picture failed{why}"),
-        (ServerToolKind::ImageGeneration, _) => "Drew a picture".to_owned(),
-        (ServerToolKind::Other(name), _) => format!("unsupported: {name}"),
+        (ServerToolKind::WebSearch, Some(query)) if running => {
+            tr_with("reply-server-tool-searching-for", &[("query", Arg::Text(query))], || {
+                format!("Searching the web for “{query}”…")
+            })
+        }
+        (ServerToolKind::WebSearch, None) if running => tr("Searching the web…").to_owned(),
+        (ServerToolKind::WebSearch, Some(query)) if failed => {
+            tr_with("reply-server-tool-search-for-failed", &[("query", Arg::Text(query))], || {
+                format!("The search for “{query}” failed")
+            })
+        }
+        (ServerToolKind::WebSearch, None) if failed => tr("A web search failed").to_owned(),
+        (ServerToolKind::WebSearch, Some(query)) => {
+            tr_with("reply-server-tool-searched-for", &[("query", Arg::Text(query))], || {
+                format!("Searched the web for “{query}”")
+            })
+        }
+        (ServerToolKind::WebSearch, None) => tr("Searched the web").to_owned(),
+        (ServerToolKind::WebFetch, Some(url)) if running => {
+            tr_with("reply-server-tool-reading-url", &[("url", Arg::Text(url))], || format!("Reading {url}…"))
+        }
+        (ServerToolKind::WebFetch, Some(url)) if failed => {
+            tr_with("reply-server-tool-reading-url-failed", &[("url", Arg::Text(url))], || {
+                format!("Reading {url} failed")
+            })
+        }
+        (ServerToolKind::WebFetch, Some(url)) => {
+            tr_with("reply-server-tool-read-url", &[("url", Arg::Text(url))], || format!("Read {url}"))
+        }
+        (ServerToolKind::WebFetch, None) if running => tr("Reading a page…").to_owned(),
+        (ServerToolKind::WebFetch, None) if failed => tr("Reading a page failed").to_owned(),
+        (ServerToolKind::WebFetch, None) => tr("Read a page").to_owned(),
+        (ServerToolKind::ImageGeneration, _) if running => tr("Drawing a picture…").to_owned(),
+        (ServerToolKind::ImageGeneration, _) if failed => tr("Drawing a picture failed").to_owned(),
+        (ServerToolKind::ImageGeneration, _) => tr("Drew a picture").to_owned(),
+        (ServerToolKind::Other(name), _) => {
+            tr_with("reply-server-tool-unsupported", &[("name", Arg::Text(name))], || format!("unsupported: {name}"))
+        }
+    };
+    // A failed call says why, when the provider said.
+    let text = match call.error.as_deref() {
+        Some(error) if failed && !matches!(call.kind, ServerToolKind::Other(_)) => {
+            tr_with("reply-server-tool-failed-why", &[("what", Arg::Text(&text)), ("why", Arg::Text(error))], || {
+                format!("{text}: {error}")
+            })
+        }
+        _ => text,
     };
     match call.results {
-        Some(1) if call.kind == ServerToolKind::WebSearch => format!("{text} · 1 result"),
-        Some(count) if call.kind == ServerToolKind::WebSearch => format!("{text} · {count} results"),
+        Some(count) if call.kind == ServerToolKind::WebSearch => tr_with(
+            "reply-server-tool-results",
+            &[("text", Arg::Text(&text)), ("count", Arg::Number(f64::from(count)))],
+            || match count {
+                1 => format!("{text} · 1 result"),
+                count => format!("{text} · {count} results"),
+            },
+        ),
         _ => text,
     }
 }

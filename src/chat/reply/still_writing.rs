@@ -12,6 +12,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 
 use crate::chat::state::AssistantView;
+use crate::i18n::tr;
 
 /// How often the reply's progress is checked.
 const CHECK_EVERY: Duration = Duration::from_millis(250);
@@ -51,7 +52,7 @@ pub(crate) fn StillWriting(
         // The article's aria-busy tells screen readers; the dots are an
         // image with a name, so they can be found and are not read as text.
         <p class="still-writing" class:waiting=move || waiting.get()>
-            <span class="dots" role="img" aria-label="Still writing">
+            <span class="dots" role="img" aria-label=tr("Still writing")>
                 <span></span>
                 <span></span>
                 <span></span>

@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use crate::chat::state::{AssistantView, ReplyStatus};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::clock::now_ms;
 use crate::ui::disclosure::Disclosure;
 
@@ -42,11 +43,16 @@ pub(crate) fn ThinkingBlock(
     let label = move || {
         if live() {
             let secs = ((now.get() - started) / 1000.0).max(0.0).floor();
-            format!("Thinking… {secs} s")
+            tr_with("reply-thinking-for", &[("secs", Arg::Number(secs))], || format!("Thinking… {secs} s"))
         } else {
             match reply.thinking_ms.get() {
-                Some(ms) => format!("Thought for {} s", ms.div_ceil(1000).max(1)),
-                None => "Thinking".to_owned(),
+                Some(ms) => {
+                    let secs = ms.div_ceil(1000).max(1);
+                    tr_with("reply-thought-for", &[("secs", Arg::Number(secs as f64))], || {
+                        format!("Thought for {secs} s")
+                    })
+                }
+                None => tr("Thinking").to_owned(),
             }
         }
     };
@@ -55,7 +61,7 @@ pub(crate) fn ThinkingBlock(
             <Disclosure
                 toggle=move || label
                 toggle_class="thinking-toggle"
-                region_label="Thinking"
+                region_label=tr("Thinking")
                 region_class="thinking-text"
             >
                 {move || reply.reasoning.get()}

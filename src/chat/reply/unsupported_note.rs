@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use crate::chat::state::AssistantView;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::ui::lazy::{ChunkError, wasm_split};
 
 /// The note of one reply; shown once it holds such a part.
@@ -14,9 +15,12 @@ pub(crate) fn UnsupportedNote(
     /// The reply whose unreadable parts are counted and shown raw.
     reply: AssistantView,
 ) -> impl IntoView {
-    let note = move || match reply.extras(|record| record.unsupported.len()) {
-        1 => "This reply holds 1 part Hearth cannot show yet.".to_owned(),
-        n => format!("This reply holds {n} parts Hearth cannot show yet."),
+    let note = move || {
+        let n = reply.extras(|record| record.unsupported.len());
+        tr_with("reply-unsupported-parts", &[("n", Arg::Number(n as f64))], || match n {
+            1 => "This reply holds 1 part Hearth cannot show yet.".to_owned(),
+            n => format!("This reply holds {n} parts Hearth cannot show yet."),
+        })
     };
     let parts = move || {
         reply
@@ -36,8 +40,8 @@ pub(crate) fn UnsupportedNote(
         <div class="unsupported-note" role="note">
             <p>{note}</p>
             <details class="raw-json">
-                <summary>"Show the raw JSON"</summary>
-                <ul class="unsupported-parts" role="list" aria-label="Parts Hearth cannot show">{parts}</ul>
+                <summary>{tr("Show the raw JSON")}</summary>
+                <ul class="unsupported-parts" role="list" aria-label=tr("Parts Hearth cannot show")>{parts}</ul>
             </details>
         </div>
     }

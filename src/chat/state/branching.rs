@@ -19,6 +19,7 @@ use leptos::prelude::*;
 use super::context::{ChatContext, Prune};
 use super::entry::Entry;
 use crate::composer::state::ComposerDraft;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::clock::now;
 use crate::io::db::StorageError;
@@ -54,11 +55,13 @@ impl fmt::Display for BranchError {
             BranchError::Refused(refusal) => write!(f, "{refusal}"),
             BranchError::Storage(error) => write!(f, "{error}"),
             BranchError::Code(error) => write!(f, "{error}"),
-            BranchError::NotStored => f.write_str("The new conversation could not be stored."),
-            BranchError::Streaming => f.write_str("Wait until the reply has ended."),
-            BranchError::NoOtherVersion => f.write_str("This message has no other version: nothing was deleted."),
-            BranchError::NoOtherBranch => f.write_str("This conversation has no other branch: nothing was deleted."),
-            BranchError::EmptyAnswer => f.write_str("An answer cannot be empty: write something, or Cancel."),
+            BranchError::NotStored => f.write_str(tr("The new conversation could not be stored.")),
+            BranchError::Streaming => f.write_str(tr("Wait until the reply has ended.")),
+            BranchError::NoOtherVersion => f.write_str(tr("This message has no other version: nothing was deleted.")),
+            BranchError::NoOtherBranch => {
+                f.write_str(tr("This conversation has no other branch: nothing was deleted."))
+            }
+            BranchError::EmptyAnswer => f.write_str(tr("An answer cannot be empty: write something, or Cancel.")),
         }
     }
 }
@@ -209,13 +212,14 @@ async fn prune(chat: ChatContext, pruning: Pruning) -> Result<(), BranchError> {
         return Err(BranchError::NoOtherBranch);
     }
     let messages = if count == 1 { "1 message".to_owned() } else { format!("{count} messages") };
+    let counted = [("count", Arg::Number(count as f64))];
     let question = match pruning {
-        Pruning::Version(_) => {
+        Pruning::Version(_) => tr_with("chat-state-delete-version-confirm", &counted, || {
             format!("Delete this version and all below it ({messages})? You can undo it for a few seconds.")
-        }
-        Pruning::OtherBranches => {
+        }),
+        Pruning::OtherBranches => tr_with("chat-state-keep-path-confirm", &counted, || {
             format!("Delete every branch but the one shown ({messages})? You can undo it for a few seconds.")
-        }
+        }),
     };
     if !crate::io::dialogs::confirm(&question) {
         return Ok(());
@@ -226,7 +230,7 @@ async fn prune(chat: ChatContext, pruning: Pruning) -> Result<(), BranchError> {
     }
     let prune = Prune { session: session.id.clone(), ids: ids.clone(), at: now() };
     chat.pending_prune.set_value(Some(prune.clone()));
-    chat.prune_note.set(format!("Deleted {messages}"));
+    chat.prune_note.set(tr_with("chat-state-messages-deleted", &counted, || format!("Deleted {messages}")));
     chat.entries.update(|entries| entries.retain(|entry| !ids.contains(&entry.id)));
     crate::io::timer::sleep(UNDO_MS).await;
     if chat.pending_prune.with_value(|pending| pending.as_ref() == Some(&prune)) {

@@ -27,6 +27,7 @@ use super::branching::BranchError;
 use super::compaction::{Compaction, history_items_through};
 use super::context::{Asker, ChatContext, ColumnPlace, NewTurn, Prelude, Request};
 use super::entry::{Entry, EntryKind};
+use crate::i18n::tr;
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::clock::now;
 use crate::io::ids::new_id;
@@ -318,9 +319,9 @@ pub(crate) enum MergeRefusal {
 impl std::fmt::Display for MergeRefusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            MergeRefusal::Streaming => "Wait until every column has finished.",
-            MergeRefusal::TooFewAnswers => "A merge needs at least two answers.",
-            MergeRefusal::NoInstruction => "Write what the merge should do.",
+            MergeRefusal::Streaming => tr("Wait until every column has finished."),
+            MergeRefusal::TooFewAnswers => tr("A merge needs at least two answers."),
+            MergeRefusal::NoInstruction => tr("Write what the merge should do."),
         })
     }
 }

@@ -26,6 +26,7 @@ use super::context::{Answer, Asker, ChatContext, ColumnPlace, NewTurn, Prelude, 
 use super::entry::{AssistantView, Entry, EntryKind, Node, leaf};
 use super::{code, comparing, prompt, turn};
 use crate::composer::state::prepare;
+use crate::i18n::tr;
 use crate::io::clock::now;
 use crate::io::ids::new_id;
 use hearth_core::failure::Failure;
@@ -53,7 +54,7 @@ impl ChatContext {
             return None;
         }
         if self.attachments.media.preparing() {
-            self.attachments.problem.set(PREPARING.to_owned());
+            self.attachments.problem.set(tr(PREPARING).to_owned());
             return None;
         }
         // An out-of-date tab (a newer Hearth took the database) sends nothing it

@@ -20,6 +20,7 @@ use leptos::task::spawn_local;
 
 use super::media::{Hearing, Media, MediaAttachments, NOT_LOADED};
 use super::voice_note::{AudioRefused, MAX_AUDIO_FILE_BYTES, MAX_NOTE_MS, PreparedNote, prepare_note};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::db::NewBlob;
 use crate::io::media::{EncodeError, encode_image, remember_url, sha256_hex};
@@ -44,24 +45,37 @@ pub(crate) enum MediaRefused {
 
 impl std::fmt::Display for MediaRefused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MediaRefused::Unknown { name } => {
-                write!(f, "“{name}” was not attached: Hearth takes images, PDFs, audio and .md or .txt files.")
-            }
+        let text = match self {
+            MediaRefused::Unknown { name } => tr_with("composer-refused-unknown", &[("name", Arg::Text(name))], || {
+                format!("“{name}” was not attached: Hearth takes images, PDFs, audio and .md or .txt files.")
+            }),
             MediaRefused::NotAudio { name } => {
-                write!(f, "“{name}” was not attached: this browser could not play it as audio (is it damaged?).")
+                tr_with("composer-refused-not-audio", &[("name", Arg::Text(name))], || {
+                    format!("“{name}” was not attached: this browser could not play it as audio (is it damaged?).")
+                })
             }
-            MediaRefused::TooLong { name, minutes } => {
-                write!(f, "“{name}” was not attached: it is longer than {minutes} minutes (shorten it, or split it).")
-            }
-            MediaRefused::TooLarge { name, limit_mb } => {
-                write!(f, "“{name}” was not attached: it is larger than {limit_mb} MB.")
-            }
+            MediaRefused::TooLong { name, minutes } => tr_with(
+                "composer-refused-too-long",
+                &[("name", Arg::Text(name)), ("minutes", Arg::Number(*minutes as f64))],
+                || format!("“{name}” was not attached: it is longer than {minutes} minutes (shorten it, or split it)."),
+            ),
+            MediaRefused::TooLarge { name, limit_mb } => tr_with(
+                "composer-refused-too-large",
+                &[("name", Arg::Text(name)), ("limit", Arg::Number(f64::from(*limit_mb)))],
+                || format!("“{name}” was not attached: it is larger than {limit_mb} MB."),
+            ),
             MediaRefused::Unreadable { name } => {
-                write!(f, "“{name}” was not attached: this browser could not read it as an image.")
+                tr_with("composer-refused-unreadable", &[("name", Arg::Text(name))], || {
+                    format!("“{name}” was not attached: this browser could not read it as an image.")
+                })
             }
-            MediaRefused::Failed { name, detail } => write!(f, "“{name}” was not attached: {detail}."),
-        }
+            MediaRefused::Failed { name, detail } => {
+                tr_with("composer-refused-failed", &[("name", Arg::Text(name)), ("detail", Arg::Text(detail))], || {
+                    format!("“{name}” was not attached: {detail}.")
+                })
+            }
+        };
+        f.write_str(&text)
     }
 }
 
@@ -168,7 +182,12 @@ impl MediaAttachments {
             let problems = match load().await {
                 Ok(code) => (code.attach_all)(self, files).await,
                 Err(_) => {
-                    files.iter().map(|file| format!("“{}” was not attached: {NOT_LOADED}", file.name())).collect()
+                    let not_loaded = |name: String| {
+                        tr_with("composer-refused-not-loaded", &[("name", Arg::Text(&name))], || {
+                            format!("“{name}” was not attached: {NOT_LOADED}")
+                        })
+                    };
+                    files.iter().map(|file| not_loaded(file.name())).collect()
                 }
             };
             on_refused(problems);
@@ -211,7 +230,7 @@ async fn prepare_audio(file: &web_sys::File, kind: audio_file::AudioType) -> Res
         }
         Err(AudioRefused::Undecodable) => Err(MediaRefused::NotAudio { name }),
         Err(AudioRefused::TooLong) => Err(MediaRefused::TooLong { name, minutes: MAX_NOTE_MS / 60_000 }),
-        Err(AudioRefused::Failed) => Err(MediaRefused::Failed { name, detail: "it could not be stored".into() }),
+        Err(AudioRefused::Failed) => Err(MediaRefused::Failed { name, detail: tr("it could not be stored").into() }),
     }
 }
 
@@ -257,7 +276,7 @@ async fn prepare_sniffed(file: &web_sys::File, sniffed: media::Sniffed) -> Resul
     let sniffed = media::sniff(&bytes).unwrap_or(sniffed);
     let hash = sha256_hex(&bytes)
         .await
-        .map_err(|_| MediaRefused::Failed { name: name.clone(), detail: "it could not be hashed".into() })?;
+        .map_err(|_| MediaRefused::Failed { name: name.clone(), detail: tr("it could not be hashed").into() })?;
     let mime = sniffed.kind.mime().to_owned();
     let blob = NewBlob::of_bytes(hash.clone(), mime.clone(), &bytes)
         .ok_or_else(|| MediaRefused::Unreadable { name: name.clone() })?;
@@ -276,7 +295,8 @@ async fn prepare_sniffed(file: &web_sys::File, sniffed: media::Sniffed) -> Resul
         ..Attachment::default()
     };
     let note = (!pdf).then(|| {
-        "This browser cannot convert HEIC photos: it is kept as it is, and only Gemini models can read it.".to_owned()
+        tr("This browser cannot convert HEIC photos: it is kept as it is, and only Gemini models can read it.")
+            .to_owned()
     });
     Ok(Prepared { attachment, blob, note, speech: None })
 }

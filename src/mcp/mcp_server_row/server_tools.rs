@@ -6,6 +6,8 @@ use hearth_core::format::grouped;
 use hearth_core::tools::{McpServer, tool_tokens};
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr_with};
+
 /// The tool list of one server's row.
 #[component]
 pub(crate) fn ServerTools(
@@ -33,16 +35,20 @@ pub(crate) fn ServerTools(
     };
     let tool_count = move || {
         let count = server.with(|server| server.as_ref().map_or(0, |s| s.tools.len()));
-        if count == 1 { "1 tool".to_owned() } else { format!("{count} tools") }
+        tr_with("mcp-tool-count", &[("count", Arg::Number(count as f64))], || {
+            if count == 1 { "1 tool".to_owned() } else { format!("{count} tools") }
+        })
     };
     let all_tokens = move || {
         let tokens = server.with(|server| {
             server.iter().flat_map(|s| s.tools.iter()).fold(0_u32, |sum, tool| sum.saturating_add(tool_tokens(tool)))
         });
-        format!(
-            "All of them add about {} tokens to every request of an agent that offers them.",
-            grouped(tokens.into())
-        )
+        tr_with("mcp-tools-tokens", &[("tokens", Arg::Number(f64::from(tokens)))], || {
+            format!(
+                "All of them add about {} tokens to every request of an agent that offers them.",
+                grouped(tokens.into())
+            )
+        })
     };
     view! {
         <details>

@@ -10,6 +10,7 @@ use hearth_core::mcp::rpc::RpcError;
 use hearth_core::provider::HttpRequest;
 use web_sys::AbortSignal;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::fetch_stream::{FetchFailure, open};
 use crate::io::sign_in_window::SignInWindowError;
 
@@ -73,12 +74,10 @@ impl fmt::Display for McpFailure {
         match self {
             Self::Unreachable(detail) => write!(
                 f,
-                "The server could not be reached ({detail}). Check the address, that the server is running, and that \
-                 it allows this page's origin (CORS)."
+                "The server could not be reached ({detail}). Check the address, that the server is running, and that it allows this page's origin (CORS)."
             ),
             Self::Redirected => f.write_str(
-                "The server answered with a redirect, which Hearth does not follow (your headers go only to the \
-                 address you set). Use the address it redirects to.",
+                "The server answered with a redirect, which Hearth does not follow (your headers go only to the address you set). Use the address it redirects to.",
             ),
             Self::Auth { status: 403, .. } => f.write_str(
                 "The server wants more access than your sign-in gave. Sign in again under Tools, MCP servers.",
@@ -100,9 +99,69 @@ impl fmt::Display for McpFailure {
             Self::Removed => f.write_str("The MCP server is no longer in Tools."),
             Self::SwitchedOff => f.write_str("The MCP server is switched off in Tools."),
             Self::Locked => f.write_str(
-                "Its header values and sign-in are sealed with your API keys' passphrase: unlock your API keys to \
-                 use this server.",
+                "Its header values and sign-in are sealed with your API keys' passphrase: unlock your API keys to use this server.",
             ),
+        }
+    }
+}
+
+impl McpFailure {
+    /// What is shown to the user, in the interface's language. `Display` stays
+    /// English: it is what a model reads in a tool's result (and what the
+    /// stored reply keeps).
+    pub(crate) fn shown(&self) -> String {
+        match self {
+            Self::Unreachable(detail) => {
+                tr_with("mcp-failure-unreachable", &[("detail", Arg::Text(detail))], || self.to_string())
+            }
+            Self::Redirected => tr(
+                "The server answered with a redirect, which Hearth does not follow (your headers go only to the address you set). Use the address it redirects to.",
+            )
+            .to_owned(),
+            Self::Auth { status: 403, .. } => tr(
+                "The server wants more access than your sign-in gave. Sign in again under Tools, MCP servers.",
+            )
+            .to_owned(),
+            Self::Auth { .. } => {
+                tr("The server wants you to sign in: use Sign in under Tools, MCP servers.").to_owned()
+            }
+            Self::Status { status: 401 | 403, body } => {
+                tr_with("mcp-failure-refused", &[("body", Arg::Text(body))], || self.to_string())
+            }
+            Self::Status { status, body } => tr_with(
+                "mcp-failure-status",
+                &[("status", Arg::Text(&status.to_string())), ("body", Arg::Text(body))],
+                || self.to_string(),
+            ),
+            Self::Rpc(error) => tr_with(
+                "mcp-failure-rpc",
+                &[("code", Arg::Text(&error.code.to_string())), ("message", Arg::Text(&error.message))],
+                || self.to_string(),
+            ),
+            Self::Protocol(reason) => {
+                tr_with("mcp-failure-not-mcp", &[("reason", Arg::Text(reason))], || self.to_string())
+            }
+            Self::NoAnswer => tr("The server ended its answer without a result.").to_owned(),
+            Self::Stopped => tr("Stopped by the user.").to_owned(),
+            Self::NotLoaded(why) => tr_with("mcp-code-not-loaded", &[("why", Arg::Text(why))], || self.to_string()),
+            Self::TimedOut => tr_with(
+                "mcp-failure-timed-out",
+                &[("seconds", Arg::Number(f64::from(IDLE_LIMIT_MS / 1000)))],
+                || self.to_string(),
+            ),
+            Self::Gone => tr("The server ended the session.").to_owned(),
+            Self::Prompt(error) => {
+                tr_with("mcp-failure-prompt", &[("error", Arg::Text(&error.to_string()))], || self.to_string())
+            }
+            Self::Resource(error) => {
+                tr_with("mcp-failure-resource", &[("error", Arg::Text(&error.to_string()))], || self.to_string())
+            }
+            Self::Removed => tr("The MCP server is no longer in Tools.").to_owned(),
+            Self::SwitchedOff => tr("The MCP server is switched off in Tools.").to_owned(),
+            Self::Locked => tr(
+                "Its header values and sign-in are sealed with your API keys' passphrase: unlock your API keys to use this server.",
+            )
+            .to_owned(),
         }
     }
 }
@@ -183,21 +242,45 @@ pub(crate) enum SignInFailure {
 impl fmt::Display for SignInFailure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::OAuth(error) => write!(f, "Signing in failed: {error}."),
-            Self::Window(error) => write!(f, "Signing in failed: {error}."),
-            Self::Unreachable { what, url } => write!(
-                f,
-                "Signing in failed: the {what} at {url} did not answer this page. It may be down, or it does not \
-                 allow browser pages (CORS), and then no browser client can sign in to it: ask its owner to allow \
-                 this origin."
-            ),
-            Self::NoMetadata(what) => write!(f, "Signing in failed: the server publishes no {what}."),
-            Self::Crypto(detail) => write!(f, "Signing in failed: {detail}."),
-            Self::Removed => f.write_str("The MCP server is no longer in Tools."),
-            Self::NotLoaded(why) => write!(f, "Hearth's MCP code could not be loaded ({why})."),
-            Self::Locked => f.write_str(
+            Self::OAuth(error) => {
+                let error = error.to_string();
+                f.write_str(&tr_with("mcp-sign-in-failed", &[("error", Arg::Text(&error))], || {
+                    format!("Signing in failed: {error}.")
+                }))
+            }
+            Self::Window(error) => {
+                let error = error.to_string();
+                f.write_str(&tr_with("mcp-sign-in-failed", &[("error", Arg::Text(&error))], || {
+                    format!("Signing in failed: {error}.")
+                }))
+            }
+            // `what` is one of the labels `sign_in` names ("token endpoint").
+            Self::Unreachable { what, url } => f.write_str(&tr_with(
+                "mcp-sign-in-unreachable",
+                &[("what", Arg::Text(tr(what))), ("url", Arg::Text(url))],
+                || {
+                    format!(
+                        "Signing in failed: the {what} at {url} did not answer this page. It may be down, or it does not allow browser pages (CORS), and then no browser client can sign in to it: ask its owner to allow this origin."
+                    )
+                },
+            )),
+            Self::NoMetadata(what) => {
+                f.write_str(&tr_with("mcp-sign-in-no-metadata", &[("what", Arg::Text(tr(what)))], || {
+                    format!("Signing in failed: the server publishes no {what}.")
+                }))
+            }
+            Self::Crypto(detail) => {
+                f.write_str(&tr_with("mcp-sign-in-failed", &[("error", Arg::Text(detail))], || {
+                    format!("Signing in failed: {detail}.")
+                }))
+            }
+            Self::Removed => f.write_str(tr("The MCP server is no longer in Tools.")),
+            Self::NotLoaded(why) => f.write_str(&tr_with("mcp-code-not-loaded", &[("why", Arg::Text(why))], || {
+                format!("Hearth's MCP code could not be loaded ({why}).")
+            })),
+            Self::Locked => f.write_str(tr(
                 "Unlock your API keys first: with the key lock on, a sign-in is stored only sealed with them.",
-            ),
+            )),
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::tr;
 use crate::providers::state::ProvidersContext;
 use crate::ui::text_field::TextField;
 
@@ -35,7 +36,7 @@ pub(crate) fn KeyLockForm(
             // Changing the passphrase asks for the current one too.
             <Show when=move || !removing.get() && lock.get().is_on()>
                 <TextField
-                    label="Current passphrase"
+                    label=tr("Current passphrase")
                     kind="password"
                     autocomplete="current-password"
                     value=current
@@ -45,11 +46,11 @@ pub(crate) fn KeyLockForm(
             <TextField
                 label=move || {
                     if removing.get() {
-                        "Current passphrase"
+                        tr("Current passphrase")
                     } else if lock.get().is_on() {
-                        "New passphrase"
+                        tr("New passphrase")
                     } else {
-                        "Passphrase"
+                        tr("Passphrase")
                     }
                 }
                 kind="password"
@@ -60,7 +61,7 @@ pub(crate) fn KeyLockForm(
             />
             <Show when=move || !removing.get()>
                 <TextField
-                    label="Confirm passphrase"
+                    label=tr("Confirm passphrase")
                     kind="password"
                     autocomplete="new-password"
                     value=second
@@ -71,16 +72,16 @@ pub(crate) fn KeyLockForm(
                 <button type="submit" class="primary" disabled=busy>
                     {move || {
                         if removing.get() {
-                            "Remove the lock"
+                            tr("Remove the lock")
                         } else if lock.get().is_on() {
-                            "Change passphrase"
+                            tr("Change passphrase")
                         } else {
-                            "Lock API keys"
+                            tr("Lock API keys")
                         }
                     }}
                 </button>
                 <button type="button" on:click=move |_| on_cancel.run(()) disabled=busy>
-                    "Cancel"
+                    {tr("Cancel")}
                 </button>
             </div>
         </form>

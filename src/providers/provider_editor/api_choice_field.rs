@@ -8,8 +8,10 @@ use hearth_core::provider::{ApiChoice, Preset, ProviderKind};
 use leptos::prelude::*;
 
 use super::edited::EditedEntry;
+use crate::i18n::tr;
 
-/// The choices: the stored value and the label.
+/// The choices: the stored value and the label (shown through `tr`; the API
+/// names stay as they are).
 const CHOICES: [(ApiChoice, &str, &str); 3] = [
     (ApiChoice::Auto, "auto", "Automatic (Responses where the model needs it)"),
     (ApiChoice::ChatCompletions, "chat_completions", "Chat Completions"),
@@ -33,14 +35,14 @@ pub(crate) fn ApiChoiceField(
     view! {
         <Show when=move || preset.get().kind() == ProviderKind::OpenAi>
             <label class="field">
-                <span>"API"</span>
+                <span>{tr("API")}</span>
                 <select on:change=choose>
                     {CHOICES
                         .into_iter()
                         .map(|(api, id, label)| {
                             view! {
                                 <option value=id selected=move || current() == api>
-                                    {label}
+                                    {tr(label)}
                                 </option>
                             }
                         })

@@ -8,6 +8,7 @@ use hearth_core::provider::Preset;
 use leptos::prelude::*;
 
 use super::edited::EditedEntry;
+use crate::i18n::tr;
 use crate::providers::state::key_lock::LockState;
 use crate::ui::text_field::TextField;
 
@@ -35,20 +36,20 @@ pub(crate) fn ApiKeyField(
                 view! {
                     // While locked the key is not in memory: nothing to show or leak.
                     <div class="field key-locked">
-                        <span id="api-key-locked-label">"API key"</span>
-                        <p aria-labelledby="api-key-locked-label">"Locked"</p>
+                        <span id="api-key-locked-label">{tr("API key")}</span>
+                        <p aria-labelledby="api-key-locked-label">{tr("Locked")}</p>
                         <button type="button" on:click=move |_| providers.unlock_open.set(true)>
-                            "Unlock your API keys"
+                            {tr("Unlock your API keys")}
                         </button>
                     </div>
                 }
             }
         >
             <TextField
-                label="API key"
+                label=tr("API key")
                 kind="password"
                 value=form.read(|e| e.provider.api_key.clone())
-                placeholder=move || if preset.get().needs_key() { "Required" } else { "Optional for local servers" }
+                placeholder=move || if preset.get().needs_key() { tr("Required") } else { tr("Optional for local servers") }
                 autocomplete="off"
                 verbatim=true
                 notice

@@ -68,6 +68,8 @@ pub(crate) enum Value {
 }
 
 impl Field {
+    /// The field's English label: the key its save state is kept under, shown
+    /// through `tr`.
     pub(super) fn label(self) -> &'static str {
         match self {
             Field::Temperature => "Temperature",

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::edited::EditedEntry;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::dialogs::confirm;
 use crate::providers::state::{Connected, ProviderEntry, test_connection};
 
@@ -30,7 +31,7 @@ pub(crate) fn EditorActions(
     let test = move |_| {
         let Some(entry) = entry.get_untracked() else { return };
         testing.set(true);
-        status.set("Testing the connection…".to_owned());
+        status.set(tr("Testing the connection…").to_owned());
         spawn_local(async move {
             match test_connection(&entry).await {
                 Ok(connected) => {
@@ -44,7 +45,10 @@ pub(crate) fn EditorActions(
     };
     let remove = move |_| {
         let name = entry.with_untracked(|e| e.as_ref().map(|e| e.provider.name.clone()).unwrap_or_default());
-        if confirm(&format!("Delete the provider “{name}” and its key?")) {
+        let question = tr_with("providers-delete-confirm", &[("name", Arg::Text(&name))], || {
+            format!("Delete the provider “{name}” and its key?")
+        });
+        if confirm(&question) {
             providers.remove(id.get_value());
             on_removed.run(());
         }
@@ -63,17 +67,17 @@ pub(crate) fn EditorActions(
                 on:click=test
                 disabled=move || testing.get() || url_problem.with(Option::is_some)
             >
-                "Test connection"
+                {tr("Test connection")}
             </button>
             <button
                 type="button"
                 disabled=in_use
                 on:click=move |_| providers.set_active(id.get_value())
             >
-                {move || if in_use() { "In use" } else { "Use this provider" }}
+                {move || if in_use() { tr("In use") } else { tr("Use this provider") }}
             </button>
             <button type="button" class="danger" on:click=remove>
-                "Delete provider"
+                {tr("Delete provider")}
             </button>
         </div>
         <p class="status" role="status">

@@ -6,6 +6,7 @@ use hearth_core::provider::Preset;
 use leptos::prelude::*;
 
 use super::edited::EditedEntry;
+use crate::i18n::tr;
 use crate::ui::text_field::TextField;
 
 /// The Model field, and "Available models" once a list is known.
@@ -22,7 +23,7 @@ pub(crate) fn ModelField(
 ) -> impl IntoView {
     view! {
         <TextField
-            label=move || if preset.get() == Preset::Azure { "Model (deployment name)" } else { "Model" }
+            label=move || if preset.get() == Preset::Azure { tr("Model (deployment name)") } else { tr("Model") }
             value=form.read(|e| e.model.model.clone())
             placeholder=move || preset.get().model_hint()
             verbatim=true
@@ -34,7 +35,7 @@ pub(crate) fn ModelField(
         />
         <Show when=move || models.with(|m| !m.is_empty())>
             <label class="field">
-                <span>"Available models"</span>
+                <span>{tr("Available models")}</span>
                 <select on:change=move |ev| {
                     let model = event_target_value(&ev);
                     if !model.is_empty() {
@@ -42,7 +43,7 @@ pub(crate) fn ModelField(
                         on_chosen.run(());
                     }
                 }>
-                    <option value="">"Pick a model…"</option>
+                    <option value="">{tr("Pick a model…")}</option>
                     {move || {
                         models.get().into_iter().map(|model| view! { <option value=model.clone()>{model.clone()}</option> }).collect_view()
                     }}

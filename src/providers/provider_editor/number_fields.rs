@@ -8,6 +8,7 @@ use hearth_core::format::grouped;
 use leptos::prelude::*;
 
 use super::edited::{EditedEntry, Field, FieldErrors};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::ui::text_field::TextField;
 
 /// The sampling settings and the context window of the account edited.
@@ -29,7 +30,7 @@ pub(crate) fn NumberFields(
                 form.edit(move |entry| field.store(entry, value));
             }
             Err(refused) => {
-                let problem = refused.message(field.label());
+                let problem = refused.message(tr(field.label()));
                 providers.saving.refused(field.label(), problem.clone());
                 errors.set(field, problem);
             }
@@ -43,10 +44,10 @@ pub(crate) fn NumberFields(
                     view! {
                         <div class="field-group">
                             <TextField
-                                label=field.label()
+                                label=tr(field.label())
                                 inputmode=field.input_mode()
                                 value=move || entry.with(|e| e.as_ref().map(|e| field.show(e)).unwrap_or_default())
-                                placeholder="Default"
+                                placeholder=tr("Default")
                                 error=move || errors.get(field)
                                 on_change=Callback::new(move |typed: String| number(typed, field))
                             />
@@ -56,10 +57,10 @@ pub(crate) fn NumberFields(
                 .collect_view()}
         </div>
         <TextField
-            label=Field::ContextWindow.label()
+            label=tr(Field::ContextWindow.label())
             inputmode=Field::ContextWindow.input_mode()
             value=move || entry.with(|e| e.as_ref().map(|e| Field::ContextWindow.show(e)).unwrap_or_default())
-            placeholder="Default"
+            placeholder=tr("Default")
             error=move || errors.get(Field::ContextWindow)
             hint=Signal::derive(move || {
                 let window = entry.with(|e| {
@@ -69,10 +70,12 @@ pub(crate) fn NumberFields(
                         default.effective_context_window(e.preset())
                     })
                 });
-                format!(
-                    "Empty: {} tokens, this model's default. Long conversations are compacted before they fill it.",
-                    grouped(window.into()),
-                )
+                tr_with("providers-context-window-hint", &[("tokens", Arg::Number(f64::from(window)))], || {
+                    format!(
+                        "Empty: {} tokens, this model's default. Long conversations are compacted before they fill it.",
+                        grouped(window.into()),
+                    )
+                })
             })
             on_change=Callback::new(move |typed: String| number(typed, Field::ContextWindow))
         />

@@ -21,6 +21,7 @@ use leptos::prelude::*;
 
 use super::ProvidersContext;
 pub(crate) use super::lock_state::LockState;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::crypto::{AesKey, CryptoError, random_bytes};
 use crate::io::db::StorageError;
 use crate::io::key_session;
@@ -48,29 +49,48 @@ pub(crate) enum LockError {
 
 impl fmt::Display for LockError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        let text = match self {
             LockError::WrongPassphrase => {
-                write!(f, "That passphrase is not right. Nothing was changed; try again.")
+                tr("That passphrase is not right. Nothing was changed; try again.").to_owned()
             }
-            LockError::EmptyPassphrase => write!(f, "Enter a passphrase."),
+            LockError::EmptyPassphrase => tr("Enter a passphrase.").to_owned(),
             LockError::ShortPassphrase => {
-                write!(f, "Use a passphrase of at least {MIN_PASSPHRASE_CHARS} characters. Nothing was changed.")
+                let min = Arg::Number(MIN_PASSPHRASE_CHARS as f64);
+                tr_with("providers-lock-passphrase-too-short", &[("min", min)], || {
+                    format!("Use a passphrase of at least {MIN_PASSPHRASE_CHARS} characters. Nothing was changed.")
+                })
             }
-            LockError::StillLocked => write!(f, "Unlock your API keys first."),
+            LockError::StillLocked => tr("Unlock your API keys first.").to_owned(),
             LockError::Damaged(error) => {
-                write!(
-                    f,
-                    "The key lock cannot be opened: {error}. Use \u{201c}Forgot passphrase?\u{201d} to remove it."
-                )
+                let error = error.to_string();
+                tr_with("providers-lock-damaged", &[("error", Arg::Text(&error))], || {
+                    format!(
+                        "The key lock cannot be opened: {error}. Use \u{201c}Forgot passphrase?\u{201d} to remove it."
+                    )
+                })
             }
-            LockError::ServerUnopened(name) => write!(
-                f,
-                "The header values and sign-in of the MCP server \u{201c}{name}\u{201d} do not open with this \
-                 passphrase. Nothing was changed."
-            ),
-            LockError::Crypto(error) => write!(f, "{error} Nothing was changed."),
-            LockError::Storage(error) => write!(f, "Nothing was changed: {error}"),
-        }
+            LockError::ServerUnopened(name) => {
+                tr_with("providers-lock-server-unopened", &[("name", Arg::Text(name))], || {
+                    format!(
+                        "The header values and sign-in of the MCP server \u{201c}{name}\u{201d} do not open with this \
+                         passphrase. Nothing was changed."
+                    )
+                })
+            }
+            LockError::Crypto(error) => {
+                let error = error.to_string();
+                tr_with("providers-lock-crypto-failed", &[("error", Arg::Text(&error))], || {
+                    format!("{error} Nothing was changed.")
+                })
+            }
+            LockError::Storage(error) => {
+                let error = error.to_string();
+                tr_with("providers-lock-storage-failed", &[("error", Arg::Text(&error))], || {
+                    format!("Nothing was changed: {error}")
+                })
+            }
+        };
+        f.write_str(&text)
     }
 }
 

@@ -9,12 +9,8 @@ use std::fmt;
 
 use leptos::prelude::*;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::db::StorageError;
-
-/// The text shown while writes are under way.
-const SAVING: &str = "Saving…";
-/// The text shown once every write started has been stored.
-const SAVED: &str = "Saved";
 
 /// Why a write of the dialog was not stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,7 +24,7 @@ pub(crate) enum NotStored {
 impl fmt::Display for NotStored {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotStored::NoStorage => f.write_str("storage is not open."),
+            NotStored::NoStorage => f.write_str(tr("storage is not open.")),
             NotStored::Write(error) => write!(f, "{error}"),
         }
     }
@@ -48,14 +44,23 @@ pub(crate) enum NumberRefused {
 }
 
 impl NumberRefused {
-    /// What is said of the field labelled `label`.
+    /// What is said of the field labelled `label` (as shown, translated).
     pub(crate) fn message(&self, label: &str) -> String {
         match self {
             NumberRefused::OutOfRange(max) => {
-                format!("{label} must be a number from 0 to {max}, or empty for the default.")
+                let args = [("label", Arg::Text(label)), ("max", Arg::Number(*max))];
+                tr_with("providers-number-out-of-range", &args, || {
+                    format!("{label} must be a number from 0 to {max}, or empty for the default.")
+                })
             }
-            NumberRefused::NotCount => format!("{label} must be a whole number above 0, or empty for the default."),
-            NumberRefused::ContextWindow(problem) => format!("Context window: {problem}"),
+            NumberRefused::NotCount => tr_with("providers-number-not-count", &[("label", Arg::Text(label))], || {
+                format!("{label} must be a whole number above 0, or empty for the default.")
+            }),
+            NumberRefused::ContextWindow(problem) => {
+                tr_with("providers-number-context-window", &[("problem", Arg::Text(problem))], || {
+                    format!("Context window: {problem}")
+                })
+            }
             NumberRefused::NotNumberField => "not a number field".to_owned(),
         }
     }
@@ -89,7 +94,8 @@ impl SaveTracker {
             self.failed.set(false);
         }
         self.pending.update(|n| *n += 1);
-        self.state.set(SAVING.to_owned());
+        // The text shown while writes are under way.
+        self.state.set(tr("Saving…").to_owned());
     }
 
     /// A write ended, stored (`Ok`) or not (why).
@@ -104,7 +110,8 @@ impl SaveTracker {
                 // A value refused earlier is still unsaved: that stays said.
                 match self.refusals.with_untracked(|refusals| refusals.first().map(|(_, problem)| problem.clone())) {
                     Some(problem) => self.not_saved(&problem),
-                    None => self.state.set(SAVED.to_owned()),
+                    // Once every write started has been stored.
+                    None => self.state.set(tr("Saved").to_owned()),
                 }
             }
             Ok(()) => {}
@@ -126,7 +133,9 @@ impl SaveTracker {
     }
 
     fn not_saved(self, problem: &str) {
-        self.state.set(format!("Not saved: {problem}"));
+        self.state.set(tr_with("providers-not-saved", &[("problem", Arg::Text(problem))], || {
+            format!("Not saved: {problem}")
+        }));
     }
 
     /// The dialog opened: nothing said yet (writes still under way keep counting),

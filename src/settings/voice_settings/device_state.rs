@@ -5,6 +5,7 @@ use hearth_core::provider::audio::VoiceSettings;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::tr;
 use crate::io::recognition::{OnDevice, language_or_browsers, on_device};
 
 /// The browser's on-device recognition, as far as the settings know.
@@ -42,13 +43,13 @@ impl DeviceState {
     /// The choice's label.
     pub(super) fn label(self) -> &'static str {
         match self {
-            Self::Known(Some(OnDevice::Available)) => "This browser, on this device (your voice stays here)",
+            Self::Known(Some(OnDevice::Available)) => tr("This browser, on this device (your voice stays here)"),
             Self::Known(Some(OnDevice::Downloadable | OnDevice::Downloading)) => {
-                "This browser, on this device (your voice stays here; it downloads its speech model first)"
+                tr("This browser, on this device (your voice stays here; it downloads its speech model first)")
             }
-            Self::Known(Some(OnDevice::Unavailable)) => "This browser, on this device (not for this language)",
-            Self::Known(None) => "This browser, on this device (this browser cannot)",
-            Self::Asking => "This browser, on this device",
+            Self::Known(Some(OnDevice::Unavailable)) => tr("This browser, on this device (not for this language)"),
+            Self::Known(None) => tr("This browser, on this device (this browser cannot)"),
+            Self::Asking => tr("This browser, on this device"),
         }
     }
 }

@@ -14,6 +14,7 @@ use leptos::task::spawn_local;
 use super::engine::Finding;
 use super::shared::Conflict;
 use super::{Phase, SyncConfig, SyncContext};
+use crate::i18n::{Arg, tr_with};
 use crate::io::chunks::{ChunkError, wasm_split};
 
 /// A task of sync, boxed (its future is the chunk's code).
@@ -54,7 +55,11 @@ impl SyncContext {
         spawn_local(async move {
             match load().await {
                 Ok(code) => (code.run)(self, config, passphrase, generation).await,
-                Err(error) => self.phase.set(Phase::Refused(format!("Sync's code did not load ({error})."))),
+                Err(error) => self.phase.set(Phase::Refused(tr_with(
+                    "sync-code-not-loaded",
+                    &[("error", Arg::Text(&error.to_string()))],
+                    || format!("Sync's code did not load ({error})."),
+                ))),
             }
         });
     }

@@ -13,6 +13,7 @@ use hearth_core::replication::sealed_doc;
 use hearth_core::storage::key_lock::{DEFAULT_ITERATIONS, IV_LEN, KdfParams, SALT_LEN};
 use serde_json::{Map, Value};
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::couch::CouchServer;
 use crate::io::crypto::{AesKey, HmacKey, random_bytes, sha256};
 
@@ -30,12 +31,10 @@ pub(super) enum E2eError {
 impl std::fmt::Display for E2eError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            E2eError::WrongPassphrase => write!(
-                f,
-                "That sync passphrase does not open this database's documents. Type the passphrase you chose on \
-                 your first device (a lost passphrase cannot be recovered: the server's copy stays unreadable)."
-            ),
-            E2eError::Damaged(why) => write!(f, "The database's encryption check cannot be read ({why})."),
+            E2eError::WrongPassphrase => f.write_str(tr("That sync passphrase does not open this database's documents. Type the passphrase you chose on your first device (a lost passphrase cannot be recovered: the server's copy stays unreadable).")),
+            E2eError::Damaged(why) => f.write_str(&tr_with("sync-encryption-check-damaged", &[("why", Arg::Text(why))], || {
+                format!("The database's encryption check cannot be read ({why}).")
+            })),
             E2eError::Failed(why) => write!(f, "{why}"),
         }
     }
@@ -78,17 +77,25 @@ impl Keys {
                 200..=299 => Ok(keys),
                 // Another device made it at the same moment: read theirs.
                 409 => Box::pin(Self::unlock(server, passphrase)).await,
-                status => Err(failed(format!("the server refused the encryption check (status {status})"))),
+                status => Err(failed(tr_with(
+                    "sync-encryption-check-refused",
+                    &[("status", Arg::Text(&status.to_string()))],
+                    || format!("the server refused the encryption check (status {status})"),
+                ))),
             };
         }
         if !answer.ok() {
-            return Err(failed(format!("the server answered {} for the encryption check", answer.status)));
+            return Err(failed(tr_with(
+                "sync-encryption-check-answered",
+                &[("status", Arg::Text(&answer.status.to_string()))],
+                || format!("the server answered {} for the encryption check", answer.status),
+            )));
         }
         let body: Map<String, Value> =
             serde_json::from_str(&answer.body).map_err(|e| E2eError::Damaged(e.to_string()))?;
         let (params, iv, sealed) = sealed_doc::read_key_check(&body).map_err(|e| E2eError::Damaged(e.to_string()))?;
         let keys = Self::derive(passphrase, &params).await?;
-        let iv: [u8; IV_LEN] = iv.try_into().map_err(|_| E2eError::Damaged("a bad IV".to_owned()))?;
+        let iv: [u8; IV_LEN] = iv.try_into().map_err(|_| E2eError::Damaged(tr("a bad IV").to_owned()))?;
         match keys.aes.open(&iv, &sealed).await {
             Ok(text) if text == sealed_doc::KEY_CHECK_TEXT.as_bytes() => Ok(keys),
             _ => Err(E2eError::WrongPassphrase),
@@ -139,7 +146,7 @@ impl Keys {
         body: &Map<String, Value>,
     ) -> Result<(String, Map<String, Value>), E2eError> {
         let (iv, data) = sealed_doc::read_sealed(body).map_err(|e| E2eError::Damaged(e.to_string()))?;
-        let iv: [u8; IV_LEN] = iv.try_into().map_err(|_| E2eError::Damaged("a bad IV".to_owned()))?;
+        let iv: [u8; IV_LEN] = iv.try_into().map_err(|_| E2eError::Damaged(tr("a bad IV").to_owned()))?;
         let text = self
             .aes
             .open_bound(&iv, &data, &sealed_doc::additional_data(id))

@@ -37,6 +37,7 @@ use super::e2e::Keys;
 use super::local::{self, Scope};
 use super::shared::{CONFLICT_PREFIX, Conflict, HELD_PREFIX, Held, Ids, SyncError};
 use super::{Phase, SyncConfig, SyncContext};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::clock::now;
 use crate::io::couch::{CouchAnswer, CouchFailure, CouchServer, percent};
 use crate::io::db::Db;
@@ -100,7 +101,7 @@ struct Replicator {
 pub(super) async fn run_stored(sync: SyncContext, config: Value, passphrase: Option<String>, generation: u32) {
     match SyncConfig::from_value(Some(&config)) {
         Some(config) => run(sync, config, passphrase, generation).await,
-        None => sync.phase.set(Phase::Refused("The sync settings cannot be read: enter them again.".into())),
+        None => sync.phase.set(Phase::Refused(tr("The sync settings cannot be read: enter them again.").into())),
     }
 }
 
@@ -113,7 +114,8 @@ async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, 
     }
     sync.phase.set(Phase::Syncing);
     let Some(db) = sync.store.db() else {
-        sync.phase.set(Phase::Refused("Storage is not available in this browser, so there is nothing to sync.".into()));
+        sync.phase
+            .set(Phase::Refused(tr("Storage is not available in this browser, so there is nothing to sync.").into()));
         return;
     };
     let mut config = config;
@@ -122,7 +124,7 @@ async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, 
             Some(bytes) => config.password = String::from_utf8(bytes).unwrap_or_default(),
             None => {
                 sync.phase.set(Phase::Refused(
-                    "Unlock your API keys, then press Start sync: the key lock seals the sync password.".into(),
+                    tr("Unlock your API keys, then press Start sync: the key lock seals the sync password.").into(),
                 ));
                 return;
             }
@@ -131,7 +133,7 @@ async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, 
     let server = config.server();
     let ids = if config.e2e {
         let Some(passphrase) = passphrase else {
-            sync.phase.set(Phase::Refused("Type the sync passphrase to start.".into()));
+            sync.phase.set(Phase::Refused(tr("Type the sync passphrase to start.").into()));
             return;
         };
         match Keys::unlock(&server, &passphrase).await {
@@ -157,7 +159,7 @@ async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, 
         Ok(Some(stored)) if stored == mode => {}
         Ok(stored) => {
             if stored.is_some() && db.replica_reset().await.is_err() {
-                sync.phase.set(Phase::Refused("This device's storage failed.".into()));
+                sync.phase.set(Phase::Refused(tr("This device's storage failed.").into()));
                 return;
             }
             let write = crate::io::db::ReplicaWrite {
@@ -172,7 +174,7 @@ async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, 
     let write =
         crate::io::db::ReplicaWrite { state: vec![(E2E_SEEN_KEY.to_owned(), Value::from(seen))], ..Default::default() };
     if db.apply_replica(&write).await.is_err() {
-        sync.phase.set(Phase::Refused("This device's storage failed.".into()));
+        sync.phase.set(Phase::Refused(tr("This device's storage failed.").into()));
         return;
     }
     let wake: Rc<RefCell<Wake>> =
@@ -231,7 +233,9 @@ async fn run(sync: SyncContext, config: SyncConfig, passphrase: Option<String>, 
                 return;
             }
             Err(SyncError::Local(why)) => {
-                sync.phase.set(Phase::Refused(format!("This device's storage failed: {why}")));
+                sync.phase.set(Phase::Refused(tr_with("sync-storage-failed-why", &[("why", Arg::Text(&why))], || {
+                    format!("This device's storage failed: {why}")
+                })));
                 return;
             }
             Err(SyncError::Retry(why, status)) => {
@@ -301,14 +305,46 @@ fn failure(failure: CouchFailure) -> SyncError {
     match failure {
         CouchFailure::Aborted => SyncError::Stopped,
         CouchFailure::Network(detail) => {
-            SyncError::Retry(format!("Offline, or the server did not answer ({detail})"), None)
+            let why = tr_with("sync-offline", &[("detail", Arg::Text(&detail))], || {
+                format!("Offline, or the server did not answer ({detail})")
+            });
+            SyncError::Retry(why, None)
         }
         CouchFailure::Redirected => SyncError::Retry(
-            "The server answered with a redirect, which Hearth does not follow: use the address it redirects to"
+            tr("The server answered with a redirect, which Hearth does not follow: use the address it redirects to")
                 .to_owned(),
             None,
         ),
     }
+}
+
+/// The part of the server's answer that sync could not read.
+#[derive(Clone, Copy)]
+enum Unreadable {
+    /// An answer to a request of sync's (revisions compared, documents sent).
+    Answer,
+    /// The changes feed.
+    Changes,
+    /// Documents fetched.
+    Documents,
+}
+
+/// The server's answer could not be read: retried, saying which part and why.
+fn unreadable(what: Unreadable, error: impl std::fmt::Display) -> SyncError {
+    let error = error.to_string();
+    let args = [("error", Arg::Text(&error))];
+    let why = match what {
+        Unreadable::Answer => {
+            tr_with("sync-answer-unreadable", &args, || format!("the server's answer could not be read ({error})"))
+        }
+        Unreadable::Changes => {
+            tr_with("sync-changes-unreadable", &args, || format!("the server's changes could not be read ({error})"))
+        }
+        Unreadable::Documents => tr_with("sync-documents-unreadable", &args, || {
+            format!("the server's documents could not be read ({error})")
+        }),
+    };
+    SyncError::Retry(why, None)
 }
 
 /// A non-2xx answer as sync sees it: refusals stop, the rest are retried.
@@ -318,15 +354,40 @@ fn refused(what: &str, answer: &CouchAnswer) -> SyncError {
         .and_then(|body| body.get("reason").and_then(Value::as_str).map(str::to_owned))
         .unwrap_or_default();
     match answer.status {
-        401 => SyncError::Refused(format!(
-            "The server refused the user name or password ({what}). Check them in Settings → Sync."
+        401 => SyncError::Refused(tr_with("sync-refused-credentials", &[("what", Arg::Text(what))], || {
+            format!("The server refused the user name or password ({what}). Check them in Settings → Sync.")
+        })),
+        403 if reason.is_empty() => {
+            SyncError::Refused(tr_with("sync-refused-access", &[("what", Arg::Text(what))], || {
+                format!(
+                    "This user may not use that database ({what}). Ask its admin to add them to the database's members."
+                )
+            }))
+        }
+        403 => SyncError::Refused(tr_with(
+            "sync-refused-access-reason",
+            &[("what", Arg::Text(what)), ("reason", Arg::Text(&reason))],
+            || {
+                format!(
+                    "This user may not use that database ({what}: {reason}). Ask its admin to add them to the database's members."
+                )
+            },
         )),
-        403 => SyncError::Refused(format!(
-            "This user may not use that database ({what}{}). Ask its admin to add them to the database's members.",
-            if reason.is_empty() { String::new() } else { format!(": {reason}") }
-        )),
-        404 => SyncError::Refused(format!("The database does not exist ({what}). Create it on the server first.")),
-        status => SyncError::Retry(format!("{what}: the server answered {status} {reason}"), Some(status)),
+        404 => SyncError::Refused(tr_with("sync-refused-no-database", &[("what", Arg::Text(what))], || {
+            format!("The database does not exist ({what}). Create it on the server first.")
+        })),
+        status => SyncError::Retry(
+            tr_with(
+                "sync-server-answered",
+                &[
+                    ("what", Arg::Text(what)),
+                    ("status", Arg::Text(&status.to_string())),
+                    ("reason", Arg::Text(&reason)),
+                ],
+                || format!("{what}: the server answered {status} {reason}"),
+            ),
+            Some(status),
+        ),
     }
 }
 
@@ -353,7 +414,7 @@ impl Replicator {
     async fn round(&mut self) -> Result<(), SyncError> {
         let answer = self.request("GET", "", None).await?;
         if !answer.ok() {
-            return Err(refused("opening the database", &answer));
+            return Err(refused(tr("opening the database"), &answer));
         }
         self.push().await?;
         self.pull(None).await?;
@@ -415,7 +476,7 @@ impl Replicator {
         match answer.status {
             404 => Ok(None),
             200 => Ok(serde_json::from_str(&answer.body).ok()),
-            _ => Err(refused("reading a checkpoint", &answer)),
+            _ => Err(refused(tr("reading a checkpoint"), &answer)),
         }
     }
 
@@ -438,7 +499,7 @@ impl Replicator {
             return self.remote_checkpoint(direction).await;
         }
         if !answer.ok() {
-            return Err(refused("writing a checkpoint", &answer));
+            return Err(refused(tr("writing a checkpoint"), &answer));
         }
         written.rev = serde_json::from_str::<Value>(&answer.body)
             .ok()
@@ -525,10 +586,10 @@ impl Replicator {
             }
             let answer = self.request("POST", "/_revs_diff", Some(protocol::revs_diff_body(&asked))).await?;
             if !answer.ok() {
-                return Err(refused("comparing revisions", &answer));
+                return Err(refused(tr("comparing revisions"), &answer));
             }
-            let missing = protocol::parse_revs_diff(answer.body.as_bytes())
-                .map_err(|e| SyncError::Retry(format!("the server's answer could not be read ({e})"), None))?;
+            let missing =
+                protocol::parse_revs_diff(answer.body.as_bytes()).map_err(|e| unreadable(Unreadable::Answer, e))?;
             let mut docs = Vec::new();
             for meta in &metas {
                 for rev in missing.get(&meta.id).into_iter().flatten() {
@@ -584,7 +645,7 @@ impl Replicator {
         let url = self.server.db_url();
         let seen = self.db.replica_state::<Vec<String>>(E2E_SEEN_KEY).await?.unwrap_or_default();
         if seen.contains(&url) {
-            return Err(SyncError::Refused(ENCRYPTED.to_owned()));
+            return Err(SyncError::Refused(tr(ENCRYPTED).to_owned()));
         }
         let path = format!("/{}", percent(super::e2e::KEY_CHECK_ID));
         let answer = self.request("GET", &path, None).await?;
@@ -599,9 +660,9 @@ impl Replicator {
                         ..Default::default()
                     })
                     .await?;
-                Err(SyncError::Refused(ENCRYPTED.to_owned()))
+                Err(SyncError::Refused(tr(ENCRYPTED).to_owned()))
             }
-            _ => Err(refused("checking whether the database is end-to-end encrypted", &answer)),
+            _ => Err(refused(tr("checking whether the database is end-to-end encrypted"), &answer)),
         }
     }
 
@@ -629,10 +690,10 @@ impl Replicator {
                 continue;
             }
             if !answer.ok() {
-                return Err(refused("sending changes", &answer));
+                return Err(refused(tr("sending changes"), &answer));
             }
-            let results = protocol::parse_bulk_docs(answer.body.as_bytes())
-                .map_err(|e| SyncError::Retry(format!("the server's answer could not be read ({e})"), None))?;
+            let results =
+                protocol::parse_bulk_docs(answer.body.as_bytes()).map_err(|e| unreadable(Unreadable::Answer, e))?;
             for result in results {
                 if let Some(error) = result.error {
                     refusals.push((result.id, error, result.reason.unwrap_or_default()));
@@ -696,10 +757,10 @@ impl Replicator {
             let signal = live.map(AbortController::signal);
             let answer = self.server.db_request("GET", &path, None, signal.as_ref()).await.map_err(failure)?;
             if !answer.ok() {
-                return Err(refused("reading changes", &answer));
+                return Err(refused(tr("reading changes"), &answer));
             }
-            let page = protocol::parse_changes(answer.body.as_bytes())
-                .map_err(|e| SyncError::Retry(format!("the server's changes could not be read ({e})"), None))?;
+            let page =
+                protocol::parse_changes(answer.body.as_bytes()).map_err(|e| unreadable(Unreadable::Changes, e))?;
             let more = page.has_more(BATCH);
             let moved = since.as_ref() != Some(&page.last_seq);
             // The target's checkpoint first (this side's, with the batch, in
@@ -759,10 +820,10 @@ impl Replicator {
         let answer =
             self.request("POST", "/_bulk_get?revs=true&latest=true", Some(protocol::bulk_get_body(&wanted))).await?;
         if !answer.ok() {
-            return Err(refused("fetching changes", &answer));
+            return Err(refused(tr("fetching changes"), &answer));
         }
-        let fetched = protocol::parse_bulk_get(answer.body.as_bytes())
-            .map_err(|e| SyncError::Retry(format!("the server's documents could not be read ({e})"), None))?;
+        let fetched =
+            protocol::parse_bulk_get(answer.body.as_bytes()).map_err(|e| unreadable(Unreadable::Documents, e))?;
         let (grouped, dropped) = self.group_fetched(fetched, &known).await;
         if !dropped.is_empty() {
             let state = dropped
@@ -781,7 +842,7 @@ impl Replicator {
             match self.apply_fetched(grouped.clone(), checkpoint.clone()).await {
                 Err(SyncError::Changed) if tries < 4 => continue,
                 Err(SyncError::Changed) => {
-                    return Err(SyncError::Retry("Records kept changing while sync wrote them".to_owned(), None));
+                    return Err(SyncError::Retry(tr("Records kept changing while sync wrote them").to_owned(), None));
                 }
                 other => return other,
             }
@@ -1038,10 +1099,10 @@ impl Replicator {
         let body = serde_json::json!({ "docs": asked }).to_string();
         let answer = self.request("POST", "/_bulk_get?revs=true", Some(body)).await?;
         if !answer.ok() {
-            return Err(refused("fetching attachments", &answer));
+            return Err(refused(tr("fetching attachments"), &answer));
         }
-        let fetched = protocol::parse_bulk_get(answer.body.as_bytes())
-            .map_err(|e| SyncError::Retry(format!("the server's documents could not be read ({e})"), None))?;
+        let fetched =
+            protocol::parse_bulk_get(answer.body.as_bytes()).map_err(|e| unreadable(Unreadable::Documents, e))?;
         let mut out = Vec::new();
         for item in fetched {
             let Fetched::Doc(fetched) = item else { continue };

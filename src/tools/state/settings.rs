@@ -12,6 +12,7 @@ use hearth_core::tools::{USER_TOOL_KEY_PREFIX, UserTool};
 use leptos::prelude::*;
 
 use super::ToolsContext;
+use crate::i18n::{Arg, tr_with};
 use crate::io::clock::now;
 use crate::io::db::StorageError;
 use crate::io::ids::new_id;
@@ -55,7 +56,12 @@ impl ToolsContext {
         }
         match serde_json::to_value(&tool) {
             Ok(value) => self.store.put(SettingRecord { key: tool.setting_key(), value }),
-            Err(error) => self.store.report(format!("The tool could not be saved: {error}")),
+            Err(error) => {
+                let error = error.to_string();
+                self.store.report(tr_with("tools-save-failed", &[("error", Arg::Text(&error))], || {
+                    format!("The tool could not be saved: {error}")
+                }));
+            }
         }
     }
 
@@ -136,26 +142,33 @@ pub(crate) enum FileRefused {
 
 impl fmt::Display for FileRefused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FileRefused::NotText { name } => {
-                write!(f, "{name} was not added: only .md and .txt files (.markdown too) can be project files.")
-            }
-            FileRefused::TooLong { name } => {
-                write!(
-                    f,
-                    "{name} was not added: it is over the limit of {} characters.",
-                    grouped(MAX_FILE_CHARS as u64)
-                )
-            }
-            FileRefused::Binary { name } => {
-                write!(f, "{name} was not added: it is not a text file (it holds bytes that are not UTF-8 text).")
-            }
-            FileRefused::Exists { name } => write!(
-                f,
-                "A project file named {name} already exists with other content. Rename the file, or remove the project file in Tools first."
+        let text = match self {
+            FileRefused::NotText { name } => tr_with("tools-file-not-text", &[("name", Arg::Text(name))], || {
+                format!("{name} was not added: only .md and .txt files (.markdown too) can be project files.")
+            }),
+            FileRefused::TooLong { name } => tr_with(
+                "tools-file-too-long",
+                &[("name", Arg::Text(name)), ("limit", Arg::Number(MAX_FILE_CHARS as f64))],
+                || {
+                    format!(
+                        "{name} was not added: it is over the limit of {} characters.",
+                        grouped(MAX_FILE_CHARS as u64)
+                    )
+                },
             ),
-            FileRefused::Unreadable { name } => write!(f, "{name} was not added: the browser could not read it."),
-        }
+            FileRefused::Binary { name } => tr_with("tools-file-binary", &[("name", Arg::Text(name))], || {
+                format!("{name} was not added: it is not a text file (it holds bytes that are not UTF-8 text).")
+            }),
+            FileRefused::Exists { name } => tr_with("tools-file-exists", &[("name", Arg::Text(name))], || {
+                format!(
+                    "A project file named {name} already exists with other content. Rename the file, or remove the project file in Tools first."
+                )
+            }),
+            FileRefused::Unreadable { name } => tr_with("tools-file-unreadable", &[("name", Arg::Text(name))], || {
+                format!("{name} was not added: the browser could not read it.")
+            }),
+        };
+        f.write_str(&text)
     }
 }
 

@@ -24,6 +24,7 @@ use super::context::VoiceContext;
 use super::problem::{Job, VoiceProblem};
 use super::{listening, starts};
 use crate::composer::state::dictation::Dictation;
+use crate::i18n::tr;
 use crate::io::abort::timed;
 use crate::io::fetch_stream::{FetchFailure, Opened, open, open_form};
 use crate::io::microphone::Microphone;
@@ -263,11 +264,11 @@ pub(super) async fn request_text(
         // Cut while its body was read: said as the cut, not as an unreadable answer.
         Ok(opened) => match answer(voice, opened, kind, url).await {
             Err(_) if aborted() && cancelled() => Err(None),
-            Err(_) if aborted() => Err(Some("No answer came within three minutes.".to_owned())),
+            Err(_) if aborted() => Err(Some(tr("No answer came within three minutes.").to_owned())),
             outcome => outcome,
         },
         Err(FetchFailure::Aborted) if cancelled() => Err(None),
-        Err(FetchFailure::Aborted) => Err(Some("No answer came within three minutes.".to_owned())),
+        Err(FetchFailure::Aborted) => Err(Some(tr("No answer came within three minutes.").to_owned())),
         Err(failure) => Err(Some(unanswered(&failure, url, kind))),
     }
 }
@@ -330,7 +331,7 @@ async fn streamed_text(voice: VoiceContext, opened: Opened<'_>, url: &str) -> Re
 /// What a request to `url` that got no readable answer says (a status is read by the caller).
 pub(super) fn unanswered(failure: &FetchFailure, url: &str, kind: ProviderKind) -> String {
     match failure {
-        FetchFailure::Aborted => "It was stopped.".to_owned(),
+        FetchFailure::Aborted => tr("It was stopped.").to_owned(),
         FetchFailure::Redirected => ProviderError::redirected(url).message,
         FetchFailure::Network(detail) => ProviderError::network(url, detail.clone()).message,
         FetchFailure::Status { status, body, .. } => audio_error(kind, *status, body).message,

@@ -15,6 +15,7 @@ use super::context::VoiceContext;
 use super::problem::VoiceProblem;
 use super::starts::is_current;
 use crate::composer::state::dictation::Dictation;
+use crate::i18n::{Arg, tr_with};
 use crate::io::recognition::{OnDevice, Recognition, RecognitionError, install, language_or_browsers, on_device};
 
 thread_local! {
@@ -37,7 +38,9 @@ pub(super) async fn start(voice: VoiceContext, id: u32, settings: VoiceSettings)
             None => Some(VoiceProblem::Recognition(RecognitionError::NotOffered)),
             Some(OnDevice::Available) => None,
             Some(OnDevice::Downloadable | OnDevice::Downloading) if is_current(id) => {
-                live.heard.set(Some(format!("Getting the browser's speech model for {lang}…")));
+                live.heard.set(Some(tr_with("voice-getting-device-model", &[("language", Arg::Text(&lang))], || {
+                    format!("Getting the browser's speech model for {lang}…")
+                })));
                 let installed = install(&lang).await;
                 live.heard.set(None);
                 (!installed).then(|| VoiceProblem::NoDeviceModel(lang.clone()))

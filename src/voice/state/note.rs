@@ -13,6 +13,7 @@ use super::context::VoiceContext;
 use super::dictation::{TRANSCRIBE_MS, end_recording, request_text, target};
 use super::problem::VoiceProblem;
 use crate::composer::state::media::MediaAttachments;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::abort::timed;
 use crate::io::db::NewBlob;
 use crate::io::media::{remember_url, sha256_hex};
@@ -50,23 +51,30 @@ pub(super) async fn keep(voice: VoiceContext, media: MediaAttachments) {
 pub(super) async fn hear(voice: VoiceContext, wav: Vec<u8>) -> Result<String, String> {
     let settings = voice.settings().await.map_err(|problem| problem.to_string())?;
     if settings.listener != Listener::Account {
-        return Err("No transcript: the browser's own recognition hears only the microphone. To have voice \
-                    notes transcribed, choose an account for dictation under Settings → Voice."
-            .to_owned());
+        return Err(tr("No transcript: the browser's own recognition hears only the microphone. To have voice notes transcribed, choose an account for dictation under Settings → Voice.").to_owned());
     }
     if settings.dictation_account.is_none() {
-        return Err("No transcript: choose an account for dictation under Settings → Voice to have voice notes \
-                    transcribed."
-            .to_owned());
+        return Err(no_account().to_owned());
     }
     let (provider, model, language) = target(voice).await.map_err(|problem| problem.to_string())?;
     let request = transcription_request(&provider, &model, &language, &wav)
-        .map_err(|error| format!("No transcript: {}", VoiceProblem::Request(error)))?;
+        .map_err(|error| no_transcript(&VoiceProblem::Request(error).to_string()))?;
     let controller = timed(TRANSCRIBE_MS);
     let signal = controller.as_ref().map(web_sys::AbortController::signal);
     match request_text(voice, &request, &wav, provider.kind, signal.as_ref(), &|| false).await {
-        Ok(text) if text.trim().is_empty() => Err("No transcript: no words were heard in it.".to_owned()),
+        Ok(text) if text.trim().is_empty() => Err(tr("No transcript: no words were heard in it.").to_owned()),
         Ok(text) => Ok(text.trim().to_owned()),
-        Err(why) => Err(format!("No transcript: {}", why.unwrap_or_else(|| "it was stopped.".to_owned()).trim())),
+        Err(Some(why)) => Err(no_transcript(why.trim())),
+        Err(None) => Err(tr("No transcript: it was stopped.").to_owned()),
     }
+}
+
+/// Why a voice note has no transcript while no account is chosen for dictation.
+fn no_account() -> &'static str {
+    tr("No transcript: choose an account for dictation under Settings → Voice to have voice notes transcribed.")
+}
+
+/// A voice note has no transcript because of `why`, in a sentence.
+fn no_transcript(why: &str) -> String {
+    tr_with("voice-note-no-transcript", &[("why", Arg::Text(why))], || format!("No transcript: {why}"))
 }

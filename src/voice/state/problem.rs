@@ -5,6 +5,7 @@ use std::fmt;
 
 use hearth_core::provider::audio::AudioRequestError;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::db::StorageError;
 use crate::io::microphone::MicError;
 use crate::io::recognition::RecognitionError;
@@ -64,53 +65,63 @@ pub(crate) enum VoiceProblem {
 
 impl fmt::Display for VoiceProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let job = |job: &Job| match job {
-            Job::Dictation => "dictation",
-            Job::Reading => "reading aloud",
-        };
-        match self {
-            Self::Storage(error) => write!(f, "The voice settings could not be read: {error}"),
+        let text = match self {
+            Self::Storage(error) => {
+                let error = error.to_string();
+                return f.write_str(&tr_with("voice-settings-unreadable", &[("error", Arg::Text(&error))], || {
+                    format!("The voice settings could not be read: {error}")
+                }));
+            }
             Self::NoAccount(Job::Dictation) => {
-                f.write_str("Choose who turns your speech into text under Settings → Voice; nothing was recorded.")
+                tr("Choose who turns your speech into text under Settings → Voice; nothing was recorded.")
             }
-            Self::NoAccount(Job::Reading) => f.write_str("Choose the account that reads aloud under Settings → Voice."),
-            Self::AccountGone(which) => {
-                write!(f, "The account chosen for {} is gone; choose another under Settings → Voice.", job(which))
+            Self::NoAccount(Job::Reading) => tr("Choose the account that reads aloud under Settings → Voice."),
+            Self::AccountGone(Job::Dictation) => {
+                tr("The account chosen for dictation is gone; choose another under Settings → Voice.")
             }
-            Self::Locked(Job::Dictation) => f.write_str("The API keys are locked; unlock them to dictate."),
-            Self::Locked(Job::Reading) => f.write_str("The API keys are locked; unlock them to read aloud."),
-            Self::Request(error) => write!(f, "{error}"),
-            Self::Microphone(error) => write!(f, "{error}"),
-            Self::Recognition(error) => write!(f, "{error}"),
-            Self::NoDeviceModel(lang) => write!(
-                f,
-                "The browser could not get its speech model for {lang} to recognise speech on this device (it downloads it from its maker the first time). Nothing was recorded; choose an account under Settings → Voice, or try again online."
-            ),
-            Self::MicrophoneGone => {
-                f.write_str("The microphone went away; what was recorded until then is in the message box.")
+            Self::AccountGone(Job::Reading) => {
+                tr("The account chosen for reading aloud is gone; choose another under Settings → Voice.")
             }
-            Self::NothingHeard => f.write_str("Nothing was heard in the recording."),
-            Self::Talk(why) => f.write_str(why),
-            Self::NotKept => {
-                f.write_str("The recording could not be kept as a voice note (this browser could not store it).")
+            Self::Locked(Job::Dictation) => tr("The API keys are locked; unlock them to dictate."),
+            Self::Locked(Job::Reading) => tr("The API keys are locked; unlock them to read aloud."),
+            Self::Request(error) => return write!(f, "{error}"),
+            Self::Microphone(error) => return write!(f, "{error}"),
+            Self::Recognition(error) => return write!(f, "{error}"),
+            Self::NoDeviceModel(lang) => {
+                return f.write_str(&tr_with("voice-no-device-model", &[("language", Arg::Text(lang))], || {
+                    format!(
+                        "The browser could not get its speech model for {lang} to recognise speech on this device (it downloads it from its maker the first time). Nothing was recorded; choose an account under Settings → Voice, or try again online."
+                    )
+                }));
             }
-            Self::NotTranscribed(why) => write!(
-                f,
-                "The recording could not be turned into text: {} It is kept: Try again sends it once more.",
-                why.trim()
-            ),
+            Self::MicrophoneGone => tr("The microphone went away; what was recorded until then is in the message box."),
+            Self::NothingHeard => tr("Nothing was heard in the recording."),
+            Self::Talk(why) => why.as_str(),
+            Self::NotKept => tr("The recording could not be kept as a voice note (this browser could not store it)."),
+            Self::NotTranscribed(why) => {
+                let why = why.trim();
+                return f.write_str(&tr_with("voice-not-transcribed", &[("why", Arg::Text(why))], || {
+                    format!(
+                        "The recording could not be turned into text: {why} It is kept: Try again sends it once more."
+                    )
+                }));
+            }
             Self::Cancelled => {
-                f.write_str("Stopped before the words came back. The recording is kept: Try again sends it once more.")
+                tr("Stopped before the words came back. The recording is kept: Try again sends it once more.")
             }
-            Self::NothingToRead => {
-                f.write_str("This reply has nothing to read aloud (only code, formulas or pictures).")
+            Self::NothingToRead => tr("This reply has nothing to read aloud (only code, formulas or pictures)."),
+            Self::NoBrowserVoice => {
+                tr("This browser has no voices of its own; choose the provider's voice under Settings → Voice.")
             }
-            Self::NoBrowserVoice => f.write_str(
-                "This browser has no voices of its own; choose the provider's voice under Settings → Voice.",
-            ),
-            Self::BrowserWouldNotSpeak => f.write_str("The browser would not speak."),
-            Self::NotSpoken(why) => write!(f, "The reply could not be read aloud: {}", why.trim()),
-            Self::Play(error) => write!(f, "{error}"),
-        }
+            Self::BrowserWouldNotSpeak => tr("The browser would not speak."),
+            Self::NotSpoken(why) => {
+                let why = why.trim();
+                return f.write_str(&tr_with("voice-not-spoken", &[("why", Arg::Text(why))], || {
+                    format!("The reply could not be read aloud: {why}")
+                }));
+            }
+            Self::Play(error) => return write!(f, "{error}"),
+        };
+        f.write_str(text)
     }
 }

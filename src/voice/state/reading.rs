@@ -17,6 +17,7 @@ use leptos::task::spawn_local;
 
 use super::context::VoiceContext;
 use super::problem::{Job, VoiceProblem};
+use crate::i18n::tr;
 use crate::io::abort::timed;
 use crate::io::fetch_stream::{FetchFailure, open};
 use crate::io::media_session;
@@ -140,7 +141,7 @@ async fn read_with_provider(
     let mut next = pieces.first().map(|piece| ask(&provider, settings, piece));
     for index in 0..pieces.len() {
         let Some(asked) = next.take() else { break };
-        let audio = asked.await.unwrap_or_else(|_| Err(VoiceProblem::NotSpoken("It was stopped.".to_owned())))?;
+        let audio = asked.await.unwrap_or_else(|_| Err(VoiceProblem::NotSpoken(tr("It was stopped.").to_owned())))?;
         if GENERATION.get() != generation {
             return Ok(());
         }
@@ -196,7 +197,7 @@ async fn spoken(provider: &ProviderConfig, settings: &VoiceSettings, piece: &str
     // A server that never answers is given up on.
     let signal = timed(SPEECH_MS).map(|controller| controller.signal());
     let kind = provider.kind;
-    let given_up = || VoiceProblem::NotSpoken("No answer came within a minute.".to_owned());
+    let given_up = || VoiceProblem::NotSpoken(tr("No answer came within a minute.").to_owned());
     let aborted = || signal.as_ref().is_some_and(web_sys::AbortSignal::aborted);
     match open(&request, signal.as_ref()).await {
         Ok(opened) if opened.ok() => {

@@ -32,6 +32,7 @@ use crate::chat::state::code::ReplyCode;
 use crate::chat::state::talk_tools::{TalkCallAsk, TalkToolbox};
 use crate::chat::state::talk_turn::{Speaker, TalkPlace};
 use crate::composer::state::dictation::Dictation;
+use crate::i18n::tr;
 use crate::io::clock::now_ms;
 use crate::io::microphone::Microphone;
 use crate::io::pcm_player::PcmPlayer;
@@ -112,10 +113,6 @@ pub(super) enum Link {
     /// OpenAI's Realtime API.
     Call(PeerCall),
 }
-
-/// Why a talk ended when the microphone went away.
-const MICROPHONE_GONE: &str =
-    "The microphone went away (unplugged, or its permission taken back); what was said is kept.";
 
 thread_local! {
     static TALK: RefCell<Option<Talk>> = const { RefCell::new(None) };
@@ -368,7 +365,11 @@ pub(super) async fn open_microphone(voice: VoiceContext) -> Option<wasm_bindgen:
             send(&live::audio(&bytes));
         }
     };
-    let on_ended = move || spawn_local(async move { end(voice, Some(MICROPHONE_GONE.to_owned())) });
+    // Why the talk ended when the microphone went away.
+    let on_ended = move || {
+        let why = tr("The microphone went away (unplugged, or its permission taken back); what was said is kept.");
+        spawn_local(async move { end(voice, Some(why.to_owned())) });
+    };
     match Microphone::open(on_block, on_ended).await {
         // Ended while the browser asked (another talk may be starting): the microphone closes as it drops.
         Ok(mic) => TALK.with_borrow_mut(|talk| {

@@ -20,6 +20,7 @@ use super::talk::{self, Link, Talk, TalkTools};
 use super::talk_view::TalkView;
 use crate::chat::state::ChatContext;
 use crate::composer::state::dictation::Dictation;
+use crate::i18n::{Arg, tr, tr_with};
 use crate::io::fetch_stream::open;
 use crate::io::pcm_player::PcmPlayer;
 use crate::io::peer_call::PeerCall;
@@ -36,17 +37,24 @@ pub(super) async fn start(voice: VoiceContext, chat: ChatContext) {
     live.problem.set(None);
     let Some(entry) = chat.account() else {
         return voice.fail_dictation(VoiceProblem::Talk(
-            "Choose a model for this conversation first: Talk speaks with its account.".to_owned(),
+            tr("Choose a model for this conversation first: Talk speaks with its account.").to_owned(),
         ));
     };
     if entry.provider.key_is_locked() {
-        return voice.fail_dictation(VoiceProblem::Talk("The API keys are locked; unlock them to talk.".to_owned()));
+        return voice
+            .fail_dictation(VoiceProblem::Talk(tr("The API keys are locked; unlock them to talk.").to_owned()));
     }
     let provider = entry.provider.config();
     if !matches!(provider.kind, ProviderKind::Gemini | ProviderKind::OpenAi) {
-        return voice.fail_dictation(VoiceProblem::Talk(format!(
-            "Talk works with a Gemini account (its Live API) or OpenAI (its Realtime API); {} is neither. Switch this conversation to one of their models to talk.",
-            entry.provider.name
+        let name = &entry.provider.name;
+        return voice.fail_dictation(VoiceProblem::Talk(tr_with(
+            "voice-talk-unsupported-account",
+            &[("name", Arg::Text(name))],
+            || {
+                format!(
+                    "Talk works with a Gemini account (its Live API) or OpenAI (its Realtime API); {name} is neither. Switch this conversation to one of their models to talk."
+                )
+            },
         )));
     }
     let settings = match voice.settings().await {
@@ -115,7 +123,7 @@ fn start_live(
         Ok(socket) => {
             talk::connect(Link::Live(socket));
         }
-        Err(_) => talk::end(voice, Some("This browser refused to connect to Gemini's Live API.".to_owned())),
+        Err(_) => talk::end(voice, Some(tr("This browser refused to connect to Gemini's Live API.").to_owned())),
     }
 }
 
@@ -150,18 +158,27 @@ async fn start_call(
         Err(why) => return stop(voice, ended(), why),
     };
     let Some(secret) = secret else {
-        return stop(voice, ended(), "OpenAI's answer had no session secret in it; try again in a moment.".to_owned());
+        return stop(
+            voice,
+            ended(),
+            tr("OpenAI's answer had no session secret in it; try again in a moment.").to_owned(),
+        );
     };
     if ended() {
         return;
     }
     let on_message = move |text: String| talk::on_call_message(voice, &text);
-    let on_lost = move || spawn_local(async move { talk::end(voice, Some(CALL_LOST.to_owned())) });
+    // Why a call ended that the user did not end.
+    let on_lost = move || {
+        let why = tr("The call with OpenAI was lost (the network, or OpenAI ended it); what was said is kept.");
+        spawn_local(async move { talk::end(voice, Some(why.to_owned())) });
+    };
     let (call, offer) = match PeerCall::offer(&microphone, realtime::DATA_CHANNEL, on_message, on_lost).await {
         Ok(made) => made,
         Err(refused) => {
-            let why =
-                format!("This browser could not make the call ({}); try again, or talk in another browser.", refused.0);
+            let why = tr_with("voice-talk-call-refused", &[("error", Arg::Text(&refused.0))], || {
+                format!("This browser could not make the call ({}); try again, or talk in another browser.", refused.0)
+            });
             return stop(voice, ended(), why);
         }
     };
@@ -174,7 +191,9 @@ async fn start_call(
     }
     let answered = match answer {
         Ok(answer) => call.answer(&answer).await.map_err(|refused| {
-            format!("OpenAI's answer to the call was not usable ({}); try again in a moment.", refused.0)
+            tr_with("voice-talk-answer-unusable", &[("error", Arg::Text(&refused.0))], || {
+                format!("OpenAI's answer to the call was not usable ({}); try again in a moment.", refused.0)
+            })
         }),
         Err(why) => Err(why),
     };
@@ -185,9 +204,6 @@ async fn start_call(
         Err(why) => stop(voice, ended(), why),
     }
 }
-
-/// Why a call ended that the user did not end.
-const CALL_LOST: &str = "The call with OpenAI was lost (the network, or OpenAI ended it); what was said is kept.";
 
 /// Ends the starting talk saying `why`, unless it was ended meanwhile.
 fn stop(voice: VoiceContext, ended: bool, why: String) {
@@ -206,11 +222,14 @@ async fn ask(request: &HttpRequest, provider: &ProviderConfig) -> Result<String,
         return Ok(body);
     }
     let said = audio_error(provider.kind, status, &body).message;
+    let args = [("answer", Arg::Text(&said))];
     Err(if status == 404 {
-        format!(
-            "This account offers no Realtime API (it answered: {said}). Talk works with OpenAI itself and with Gemini."
-        )
+        tr_with("voice-talk-no-realtime", &args, || {
+            format!(
+                "This account offers no Realtime API (it answered: {said}). Talk works with OpenAI itself and with Gemini."
+            )
+        })
     } else {
-        format!("OpenAI refused the call: {said}")
+        tr_with("voice-talk-call-refused-by-openai", &args, || format!("OpenAI refused the call: {said}"))
     })
 }

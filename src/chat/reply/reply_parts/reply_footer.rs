@@ -11,6 +11,7 @@ use crate::chat::branches::version_switcher::VersionSwitcher;
 use crate::chat::reply::read_aloud_button::ReadAloudButton;
 use crate::chat::reply::save_reply_button::SaveReplyButton;
 use crate::chat::state::{AssistantView, ReplyStatus};
+use crate::i18n::{Arg, tr, tr_with};
 use crate::ui::copy_button::CopyButton;
 use crate::ui::icon::{Icon, IconName};
 
@@ -35,9 +36,20 @@ pub(crate) fn ReplyFooter(
     let usage = move || {
         reply.usage.get().map(|usage| {
             let count = |n: Option<u64>| n.map_or_else(|| "?".to_owned(), |n| n.to_string());
+            // A known count is a number (written with the language's separators), an unknown one "?".
+            let arg = |n: Option<u64>| n.map_or(Arg::Text("?"), |n| Arg::Number(n as f64));
+            let (input, output) = (arg(usage.input), arg(usage.output));
             // A model that did not reason reports 0: nothing to say then.
-            let reasoning = usage.reasoning.filter(|n| *n > 0).map(|n| format!(" · {n} reasoning")).unwrap_or_default();
-            format!("{} in · {} out{reasoning}", count(usage.input), count(usage.output))
+            match usage.reasoning.filter(|n| *n > 0) {
+                Some(n) => tr_with(
+                    "reply-usage-with-reasoning",
+                    &[("input", input), ("output", output), ("reasoning", Arg::Number(n as f64))],
+                    || format!("{} in · {} out · {n} reasoning", count(usage.input), count(usage.output)),
+                ),
+                None => tr_with("reply-usage", &[("input", input), ("output", output)], || {
+                    format!("{} in · {} out", count(usage.input), count(usage.output))
+                }),
+            }
         })
     };
     // Read when the badge is: `show_record` sets the model each time the record changes.
@@ -61,8 +73,8 @@ pub(crate) fn ReplyFooter(
                     <button
                         type="button"
                         class="icon-button action"
-                        aria-label="Regenerate"
-                        title="Regenerate (answer again)"
+                        aria-label=tr("Regenerate")
+                        title=tr("Regenerate (answer again)")
                         on:click=move |_| on_regenerate.run(())
                     >
                         <Icon name=IconName::Refresh />
@@ -72,8 +84,8 @@ pub(crate) fn ReplyFooter(
             <span class="badge" title=move || badge_title(reply.agent.with(Option::is_some))>
                 {move || (!names_hidden.get()).then(|| badge(reply.agent.get(), reply.model.get(), edited()))}
             </span>
-            {move || usage().map(|text| view! { <span class="usage" title="Tokens">{text}</span> })}
-            {(!in_column).then(|| view! { <VersionSwitcher id=id.get_value() label="Versions of this answer" /> })}
+            {move || usage().map(|text| view! { <span class="usage" title=tr("Tokens")>{text}</span> })}
+            {(!in_column).then(|| view! { <VersionSwitcher id=id.get_value() label=tr("Versions of this answer") /> })}
             <MessageMenu id=id.get_value() reply=true />
             <AppVersionButton id=id.get_value() />
             <span class="action-feedback" role="status">
@@ -92,10 +104,14 @@ fn badge(agent: Option<String>, model: String, edited: bool) -> String {
         Some(agent) => format!("{agent} · {model}"),
         None => model,
     };
-    if edited { format!("{named} · edited") } else { named }
+    if edited {
+        tr_with("reply-badge-edited", &[("named", Arg::Text(&named))], || format!("{named} · edited"))
+    } else {
+        named
+    }
 }
 
 /// The badge's tooltip: what it names.
 fn badge_title(has_agent: bool) -> &'static str {
-    if has_agent { "Agent · model" } else { "Model" }
+    if has_agent { tr("Agent · model") } else { tr("Model") }
 }

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::chat::reply::error_card::ErrorCard;
 use crate::chat::state::{AssistantView, ReplyStatus};
+use crate::i18n::{Arg, tr, tr_with};
 
 /// The status card and notes of the reply `reply`.
 #[component]
@@ -52,11 +53,12 @@ pub(crate) fn ReplyOutcome(
 
 /// Says that unreadable chunks were skipped (the rest of the stream was used).
 fn skipped_note(count: usize) -> Option<String> {
-    match count {
-        0 => None,
-        1 => Some("One chunk of the stream could not be read and was skipped.".to_owned()),
-        n => Some(format!("{n} chunks of the stream could not be read and were skipped.")),
-    }
+    (count > 0).then(|| {
+        tr_with("reply-chunks-skipped", &[("n", Arg::Number(count as f64))], || match count {
+            1 => "One chunk of the stream could not be read and was skipped.".to_owned(),
+            n => format!("{n} chunks of the stream could not be read and were skipped."),
+        })
+    })
 }
 
 /// Says that the provider sent more than one answer (`n` > 1) and only the
@@ -64,7 +66,9 @@ fn skipped_note(count: usize) -> Option<String> {
 fn ignored_choices_note(ignored: u32) -> Option<String> {
     (ignored > 0).then(|| {
         let answers = u64::from(ignored) + 1;
-        format!("The provider sent {answers} answers (n > 1 in the request); only the first is shown.")
+        tr_with("reply-extra-answers-ignored", &[("answers", Arg::Number(answers as f64))], || {
+            format!("The provider sent {answers} answers (n > 1 in the request); only the first is shown.")
+        })
     })
 }
 
@@ -84,21 +88,22 @@ fn status_note(status: &ReplyStatus) -> Option<AnyView> {
     };
     match status {
         ReplyStatus::Streaming | ReplyStatus::Complete | ReplyStatus::Failed(_) => None,
-        ReplyStatus::Stopped => note("Stopped"),
+        ReplyStatus::Stopped => note(tr("Stopped")),
         ReplyStatus::Interrupted => {
-            note("Interrupted: the page was closed or reloaded while this answer was streaming.")
+            note(tr("Interrupted: the page was closed or reloaded while this answer was streaming."))
         }
         ReplyStatus::Incomplete => card(
-            "The answer may be incomplete",
-            "The stream ended before the model said it had finished. What arrived is kept; Regenerate asks again.",
+            tr("The answer may be incomplete"),
+            tr("The stream ended before the model said it had finished. What arrived is kept; Regenerate asks again."),
         ),
-        ReplyStatus::Cut(FinishKind::Length) => {
-            card("The answer reached the token limit", "Raise Max tokens in Providers, or ask the model to continue.")
-        }
+        ReplyStatus::Cut(FinishKind::Length) => card(
+            tr("The answer reached the token limit"),
+            tr("Raise Max tokens in Providers, or ask the model to continue."),
+        ),
         ReplyStatus::Cut(FinishKind::ContentFilter) => card(
-            "The provider's safety filter stopped the answer",
-            "The model refused, or the provider's content filter blocked the prompt or the answer.",
+            tr("The provider's safety filter stopped the answer"),
+            tr("The model refused, or the provider's content filter blocked the prompt or the answer."),
         ),
-        ReplyStatus::Cut(_) => card("The provider ended the answer early", "Regenerate asks again."),
+        ReplyStatus::Cut(_) => card(tr("The provider ended the answer early"), tr("Regenerate asks again.")),
     }
 }

@@ -11,6 +11,7 @@ use hearth_core::storage::SessionRecord;
 use hearth_core::tools::ToolSpec;
 use web_sys::AbortSignal;
 
+use crate::i18n::{Arg, tr, tr_with};
 use crate::providers::state::ProviderEntry;
 
 /// Whether to compact before a request.
@@ -48,13 +49,13 @@ impl SummaryFailure {
     /// The failure in a few words, for the note.
     fn words(&self) -> String {
         match self {
-            SummaryFailure::NoProvider => "no provider is set up".to_owned(),
+            SummaryFailure::NoProvider => tr("no provider is set up").to_owned(),
             SummaryFailure::Config(problem) => problem.to_string(),
             SummaryFailure::Provider(error) => briefly(error),
-            SummaryFailure::Empty => "the model wrote no summary".to_owned(),
-            SummaryFailure::Stopped => "stopped".to_owned(),
-            SummaryFailure::Gone => "the conversation is gone".to_owned(),
-            SummaryFailure::TooShort => "the earlier messages are shorter than any summary of them".to_owned(),
+            SummaryFailure::Empty => tr("the model wrote no summary").to_owned(),
+            SummaryFailure::Stopped => tr("stopped").to_owned(),
+            SummaryFailure::Gone => tr("the conversation is gone").to_owned(),
+            SummaryFailure::TooShort => tr("the earlier messages are shorter than any summary of them").to_owned(),
         }
     }
 }
@@ -86,30 +87,53 @@ impl CompactionNote {
     pub(crate) fn text(&self) -> String {
         match self {
             CompactionNote::Quiet => String::new(),
-            CompactionNote::Summarising => "Summarising earlier messages…".to_owned(),
-            CompactionNote::Summarised(count) => format!(
-                "Earlier messages summarised ({count} {}). They stay here; only requests send the summary.",
-                if *count == 1 { "message" } else { "messages" }
-            ),
-            CompactionNote::NothingToSummarise => {
-                "Nothing to summarise yet: the first message and the last turns are always sent as they are.".to_owned()
+            CompactionNote::Summarising => tr("Summarising earlier messages…").to_owned(),
+            CompactionNote::Summarised(count) => {
+                tr_with("chat-state-summarised", &[("count", Arg::Number(f64::from(*count)))], || {
+                    format!(
+                        "Earlier messages summarised ({count} {}). They stay here; only requests send the summary.",
+                        if *count == 1 { "message" } else { "messages" }
+                    )
+                })
             }
-            CompactionNote::Undone => "Summary removed: requests send the earlier messages again.".to_owned(),
-            CompactionNote::TooLong { first, estimate, window } => format!(
-                "The {} alone is too long for this model's context window (about {} tokens of {}), so summarising \
-                 earlier messages cannot help. Shorten it, or choose a model with a larger window.",
-                if *first { "first message" } else { "last message" },
-                grouped((*estimate).into()),
-                grouped((*window).into())
-            ),
-            CompactionNote::Failed { failure, sent: true } => format!(
-                "The earlier messages could not be summarised: {}. The conversation was sent in full.",
-                failure.words().trim_end_matches('.')
-            ),
-            CompactionNote::Failed { failure, sent: false } => format!(
-                "The earlier messages could not be summarised: {}. Nothing was changed.",
-                failure.words().trim_end_matches('.')
-            ),
+            CompactionNote::NothingToSummarise => {
+                tr("Nothing to summarise yet: the first message and the last turns are always sent as they are.")
+                    .to_owned()
+            }
+            CompactionNote::Undone => tr("Summary removed: requests send the earlier messages again.").to_owned(),
+            CompactionNote::TooLong { first, estimate, window } => {
+                let tokens =
+                    [("estimate", Arg::Number(f64::from(*estimate))), ("window", Arg::Number(f64::from(*window)))];
+                let english = || {
+                    format!(
+                        "The {} alone is too long for this model's context window (about {} tokens of {}), so summarising \
+                         earlier messages cannot help. Shorten it, or choose a model with a larger window.",
+                        if *first { "first message" } else { "last message" },
+                        grouped((*estimate).into()),
+                        grouped((*window).into())
+                    )
+                };
+                if *first {
+                    tr_with("chat-state-first-message-too-long", &tokens, english)
+                } else {
+                    tr_with("chat-state-last-message-too-long", &tokens, english)
+                }
+            }
+            CompactionNote::Failed { failure, sent } => {
+                let words = failure.words();
+                let why = words.trim_end_matches('.');
+                if *sent {
+                    tr_with("chat-state-summary-failed-sent", &[("why", Arg::Text(why))], || {
+                        format!(
+                            "The earlier messages could not be summarised: {why}. The conversation was sent in full."
+                        )
+                    })
+                } else {
+                    tr_with("chat-state-summary-failed-unchanged", &[("why", Arg::Text(why))], || {
+                        format!("The earlier messages could not be summarised: {why}. Nothing was changed.")
+                    })
+                }
+            }
         }
     }
 
@@ -122,7 +146,14 @@ impl CompactionNote {
 /// A provider error in a few words, for the note: its title and status.
 fn briefly(error: &ProviderError) -> String {
     match error.status {
-        Some(status) => format!("{} (HTTP {status})", error.kind.title()),
+        Some(status) => {
+            let (title, code) = (error.kind.title(), status.to_string());
+            tr_with(
+                "chat-state-provider-error-http",
+                &[("title", Arg::Text(title)), ("status", Arg::Text(&code))],
+                || format!("{title} (HTTP {status})"),
+            )
+        }
         None => error.kind.title().to_owned(),
     }
 }
