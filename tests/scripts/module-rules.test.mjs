@@ -31,7 +31,7 @@ function tree(t, files) {
   return root;
 }
 
-const CORE_MODULES = ['format', 'app', 'markdown', 'window', 'contract', 'sse', 'message', 'provider', 'reply', 'mcp', 'tools', 'compaction', 'failure', 'agent', 'compare', 'storage', 'replication'];
+const CORE_MODULES = ['format', 'app', 'markdown', 'window', 'i18n', 'contract', 'sse', 'message', 'provider', 'reply', 'mcp', 'tools', 'compaction', 'failure', 'agent', 'compare', 'storage', 'replication'];
 
 /** A core tree whose modules are empty but for `extra` (path → text, replacing or adding). */
 function coreTree(t, extra = {}) {
@@ -44,7 +44,7 @@ const FEATURES = ['agents', 'apps', 'chat', 'composer', 'mcp', 'offline', 'provi
 
 /** A shell tree with every feature (a view and a state file each) and `extra`. */
 function shellTree(t, extra = {}) {
-  const files = { 'main.rs': '//! Entry.\n', 'app.rs': '//! The page.\n', 'io.rs': '//! Doors.\n', 'store.rs': '//! Store.\n', 'ui.rs': '//! UI.\n' };
+  const files = { 'main.rs': '//! Entry.\n', 'app.rs': '//! The page.\n', 'io.rs': '//! Doors.\n', 'i18n.rs': '//! Texts.\n', 'store.rs': '//! Store.\n', 'ui.rs': '//! UI.\n' };
   for (const f of FEATURES) {
     files[`${f}.rs`] = 'pub(crate) mod state;\npub(crate) mod view;\n';
     files[`${f}/state.rs`] = '//! State.\n';
