@@ -1367,3 +1367,4 @@ providers-inputs-from-user = كما هو مضبوط في المزوّدين
 providers-inputs-from-model-list = حسب قائمة نماذج المزوّد
 providers-inputs-from-refusal = رفضه المزوّد من قبل
 providers-inputs-from-documentation = حسب توثيق المزوّد
+language-held = لم تُعَد إعادة التحميل الآن: ما زال ردّ قيد الوصول أو هناك رسالة لم تُرسَل. ستُطبَّق اللغة في المرة القادمة التي يُفتح فيها Hearth، أو اضغط «تطبيق» مرة أخرى بعد انتهائها.

@@ -1184,3 +1184,4 @@ providers-inputs-from-user = wie unter Anbieter eingestellt
 providers-inputs-from-model-list = laut Modellliste des Anbieters
 providers-inputs-from-refusal = der Anbieter hat es früher abgelehnt
 providers-inputs-from-documentation = laut Dokumentation des Anbieters
+language-held = Jetzt nicht neu geladen: Eine Antwort kommt noch oder eine Nachricht ist nicht gesendet. Die Sprache gilt beim nächsten Öffnen von Hearth, oder drücke erneut auf Übernehmen, wenn sie fertig sind.

@@ -1929,3 +1929,5 @@ providers-inputs-from-user = as set in Providers
 providers-inputs-from-model-list = as the provider’s model list says
 providers-inputs-from-refusal = the provider refused one earlier
 providers-inputs-from-documentation = as its provider documents
+# Settings → Language: Apply was pressed while reloading would lose something
+language-held = Not reloaded now: a reply is still coming or a message is not sent. The language applies the next time Hearth opens, or press Apply again once they are done.

@@ -1251,3 +1251,4 @@ providers-inputs-from-user = según lo configurado en Proveedores
 providers-inputs-from-model-list = según la lista de modelos del proveedor
 providers-inputs-from-refusal = el proveedor lo rechazó antes
 providers-inputs-from-documentation = según la documentación de su proveedor
+language-held = No se ha recargado ahora: todavía llega una respuesta o hay un mensaje sin enviar. El idioma se aplicará la próxima vez que abras Hearth, o pulsa Aplicar de nuevo cuando terminen.

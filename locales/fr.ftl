@@ -1185,3 +1185,4 @@ providers-inputs-from-user = selon le réglage dans Fournisseurs
 providers-inputs-from-model-list = selon la liste des modèles du fournisseur
 providers-inputs-from-refusal = le fournisseur l’a refusé auparavant
 providers-inputs-from-documentation = selon la documentation de son fournisseur
+language-held = Pas de rechargement maintenant : une réponse arrive encore ou un message n’est pas envoyé. La langue s’appliquera à la prochaine ouverture de Hearth, ou appuyez de nouveau sur Appliquer une fois terminé.

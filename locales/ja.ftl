@@ -1012,3 +1012,4 @@ providers-inputs-from-user = プロバイダーでの設定どおり
 providers-inputs-from-model-list = プロバイダーのモデル一覧によると
 providers-inputs-from-refusal = 以前プロバイダーに拒否されたため
 providers-inputs-from-documentation = プロバイダーの文書によると
+language-held = 今は再読み込みしません：応答の受信中か、未送信のメッセージがあります。言語は次に Hearth を開いたときに適用されます。完了後にもう一度「適用」を押すこともできます。

@@ -1011,3 +1011,4 @@ providers-inputs-from-user = 제공업체 설정에 따름
 providers-inputs-from-model-list = 제공업체의 모델 목록에 따름
 providers-inputs-from-refusal = 제공업체가 이전에 거부함
 providers-inputs-from-documentation = 제공업체 문서에 따름
+language-held = 지금은 다시 불러오지 않습니다. 답변이 아직 오는 중이거나 보내지 않은 메시지가 있습니다. 언어는 다음에 Hearth를 열 때 적용되며, 끝난 뒤 적용을 다시 눌러도 됩니다.

@@ -1255,3 +1255,4 @@ providers-inputs-from-user = conforme definido em Provedores
 providers-inputs-from-model-list = conforme a lista de modelos do provedor
 providers-inputs-from-refusal = o provedor recusou antes
 providers-inputs-from-documentation = conforme a documentação do provedor
+language-held = Não recarregado agora: uma resposta ainda está chegando ou há uma mensagem não enviada. O idioma será aplicado na próxima vez que o Hearth abrir, ou pressione Aplicar de novo quando terminarem.

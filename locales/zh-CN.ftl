@@ -1012,3 +1012,4 @@ providers-inputs-from-user = 按服务商中的设置
 providers-inputs-from-model-list = 按服务商的模型列表
 providers-inputs-from-refusal = 服务商之前拒绝过
 providers-inputs-from-documentation = 按其服务商的文档
+language-held = 暂未重新加载：仍有回复正在生成，或有消息尚未发送。语言将在下次打开 Hearth 时生效，也可以在它们完成后再次点击“应用”。

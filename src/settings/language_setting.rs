@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{Arg, current, failure, tr, tr_with};
 use crate::io::language;
+use crate::offline::state::updates::UpdatesContext;
 
 /// The language field with its Apply button. Takes no props: it edits this
 /// device's choice.
@@ -19,12 +20,18 @@ pub(crate) fn LanguageSetting() -> impl IntoView {
         format!("Automatic ({})", automatic.name)
     });
     let refused = RwSignal::new(false);
+    // What a reload now would lose (a reply streaming, a message typed and not sent) keeps it
+    // waiting: the choice is kept, and applies at the next load.
+    let updates = UpdatesContext::expect();
+    let held = RwSignal::new(false);
     let apply = move |_| {
         let tag = picked.get_untracked();
-        if language::choose((!tag.is_empty()).then_some(tag.as_str())) {
-            language::reload();
-        } else {
+        if !language::choose((!tag.is_empty()).then_some(tag.as_str())) {
             refused.set(true);
+        } else if updates.hold().is_some() {
+            held.set(true);
+        } else {
+            language::reload();
         }
     };
     let changed = move || picked.get() != chosen;
@@ -67,6 +74,11 @@ pub(crate) fn LanguageSetting() -> impl IntoView {
                     </p>
                 }
             })}
+        <Show when=move || held.get()>
+            <p class="field-error" role="alert">
+                {tr("Not reloaded now: a reply is still coming or a message is not sent. The language applies the next time Hearth opens, or press Apply again once they are done.")}
+            </p>
+        </Show>
         <Show when=move || refused.get()>
             <p class="field-error" role="alert">
                 {tr("This browser would not keep the choice (its storage is blocked or full).")}

@@ -139,6 +139,24 @@ describe('languages', () => {
     assert.deepEqual(chat.errors, [], 'no page errors');
   });
 
+  test('a message typed and not sent keeps the page from reloading for a language; the choice applies at the next load', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'markdown', contextOptions: { locale: 'en-US' } });
+    const { page } = chat;
+    await chat.message.fill('A draft that must not be lost');
+    const settings = await openSettings(page);
+    await settings.getByRole('combobox', { name: 'Language', exact: true }).selectOption({ label: 'Español' });
+    let reloaded = false;
+    page.once('load', () => {
+      reloaded = true;
+    });
+    await settings.getByRole('button', { name: 'Apply and reload', exact: true }).click();
+    await settings.getByRole('alert').filter({ hasText: 'Not reloaded now' }).waitFor();
+    assert.equal(reloaded, false, 'no reload');
+    assert.equal(await page.evaluate(() => localStorage.getItem('hearth-language')), 'es', 'the choice is kept');
+    await settings.getByRole('button', { name: 'Close', exact: true }).click();
+    assert.equal(await chat.message.inputValue(), 'A draft that must not be lost');
+  });
+
   test('Chinese and Arabic from the browser: the main screen in each, Arabic mirrored; axe finds nothing', async (t) => {
     const chinese = await openIn(t, env, 'zh-CN');
     await waitForLanguage(chinese.page, 'zh-CN');
