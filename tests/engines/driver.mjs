@@ -7,6 +7,10 @@
 // - WebKit: Debian's WebKitGTK `MiniBrowser --automation`, driven by `WebKitWebDriver`
 //   (classic WebDriver over HTTP, spoken here with `fetch`), under `xvfb-run`.
 //
+// An iframe's document is searched and used the same way (`contentFrame()` of the frame's
+// locator): in Firefox through puppeteer's frame, in WebKit by switching WebDriver to the frame
+// for each command and back to the page after it.
+//
 // Nothing is downloaded: both browsers are the machine's (scripts/setup.sh installs them).
 
 import { spawn } from 'node:child_process';
@@ -49,6 +53,8 @@ const FIND = `(steps) => {
         next.push(...dom.queryAllByLabelText(scope, name(step.name)));
       } else if (step.kind === 'text') {
         next.push(...dom.queryAllByText(scope, name(step.name), { exact: false }));
+      } else if (step.kind === 'title') {
+        next.push(...dom.queryAllByTitle(scope, name(step.name)));
       }
     }
     found = [...new Set(next)];
@@ -78,6 +84,15 @@ class Locator {
 
   getByText(name) {
     return new Locator(this.page, [...this.steps, { kind: 'text', name: wireName(name) }]);
+  }
+
+  getByTitle(name) {
+    return new Locator(this.page, [...this.steps, { kind: 'title', name: wireName(name) }]);
+  }
+
+  /** The document of this frame element (an iframe), searched as a page is: found afresh at each use. */
+  contentFrame() {
+    return new EngineFrame(this.page.backend.frame(this.steps), this.page.engine);
   }
 
   nth(index) {
@@ -196,8 +211,8 @@ class Locator {
   }
 }
 
-/** A page of one engine. */
-class EnginePage extends Locator {
+/** A frame's document in a page of one engine (the page's own, or an iframe's). */
+class EngineFrame extends Locator {
   constructor(backend, engine) {
     super(null, []);
     this.page = this;
@@ -205,17 +220,20 @@ class EnginePage extends Locator {
     this.engine = engine;
   }
 
+  /** Runs `fn(arg)` in the document; its JSON result. */
+  evaluate(fn, arg = null) {
+    return this.backend.call(fn.toString(), arg);
+  }
+}
+
+/** A page of one engine. */
+class EnginePage extends EngineFrame {
   goto(url) {
     return this.backend.goto(url);
   }
 
   reload() {
     return this.backend.reload();
-  }
-
-  /** Runs `fn(arg)` in the page; its JSON result. */
-  evaluate(fn, arg = null) {
-    return this.backend.call(fn.toString(), arg);
   }
 
   screenshot(path) {
@@ -256,22 +274,40 @@ async function launchFirefox() {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       await page.setViewport({ width, height });
-      const injected = async () => {
-        const has = await page.evaluate('Boolean(window.TestingLibraryDom)');
-        if (!has) await page.evaluate(TESTING_LIBRARY);
+      // The elements `steps` find in `target`, the page or one of its frames.
+      const findIn = async (target, steps) => {
+        const has = await target.evaluate('Boolean(window.TestingLibraryDom)');
+        if (!has) await target.evaluate(TESTING_LIBRARY);
+        const list = await target.evaluateHandle(`(${FIND})(${JSON.stringify(steps)})`);
+        const properties = await list.getProperties();
+        const elements = [];
+        for (const [key, value] of properties) if (/^\d+$/.test(key)) elements[Number(key)] = value.asElement();
+        await list.dispose();
+        return elements.filter(Boolean);
       };
+      // The frame of the one iframe `steps` find in `parent` (null while there is none).
+      const frameIn = async (parent, steps) => {
+        const found = parent && (await findIn(parent, steps));
+        return found?.length === 1 ? found[0].contentFrame() : null;
+      };
+      // A frame's document, `target()`: elements found in it are acted on as the page's are.
+      const framed = (target) => ({
+        ...backend,
+        async find(steps) {
+          const frame = await target();
+          return frame ? findIn(frame, steps) : [];
+        },
+        async call(source, arg) {
+          const frame = await target();
+          if (!frame) throw new Error('no such frame');
+          return frame.evaluate(`(${source})(${JSON.stringify(arg)})`);
+        },
+        frame: (steps) => framed(async () => frameIn(await target(), steps)),
+      });
       const backend = {
         goto: (url) => page.goto(url),
         reload: () => page.reload(),
-        async find(steps) {
-          await injected();
-          const list = await page.evaluateHandle(`(${FIND})(${JSON.stringify(steps)})`);
-          const properties = await list.getProperties();
-          const elements = [];
-          for (const [key, value] of properties) if (/^\d+$/.test(key)) elements[Number(key)] = value.asElement();
-          await list.dispose();
-          return elements.filter(Boolean);
-        },
+        find: (steps) => findIn(page, steps),
         async click(element) {
           // In the middle of the view: scrolled only just into it, a dialog's sticky header
           // can sit over the element and take the click (WebKit says so; Firefox does not).
@@ -292,6 +328,7 @@ async function launchFirefox() {
         callOn: (element, source, arg) => element.evaluate(new Function('element', 'arg', `return (${source})(element, arg);`), arg),
         screenshot: (path) => page.screenshot({ path }),
         close: () => context.close(),
+        frame: (steps) => framed(async () => frameIn(page, steps)),
       };
       return new EnginePage(backend, 'firefox');
     },
@@ -379,6 +416,7 @@ async function launchWebKit() {
         setFiles: (input, paths) => request('POST', at(`/element/${input}/value`), { text: paths.join('\n') }),
         call: (source, arg) => run(`return (${source})(arguments[0]);`, [arg]),
         callOn: (element, source, arg) => run(`return (${source})(arguments[0], arguments[1]);`, [{ [ELEMENT]: element }, arg]),
+        frame: (steps) => framed(() => switchTo(steps)),
         async screenshot(path) {
           writeFileSync(path, Buffer.from(await request('GET', at('/screenshot')), 'base64'));
         },
@@ -386,6 +424,38 @@ async function launchWebKit() {
           sessions.splice(sessions.indexOf(id), 1);
           await request('DELETE', `/session/${id}`).catch(() => {});
         },
+      };
+      // WebDriver's commands go to the browsing context switched to: into the one iframe
+      // `steps` find in the current one (false while there is none).
+      const switchTo = async (steps) => {
+        const found = await backend.find(steps);
+        if (found.length !== 1) return false;
+        await request('POST', at('/frame'), { id: { [ELEMENT]: found[0] } });
+        return true;
+      };
+      // A frame's document, entered by `enter()` for each command, and left for the page after it.
+      const framed = (enter) => {
+        const inside = async (action, absent) => {
+          try {
+            if (await enter()) return await action();
+            if (absent) return absent();
+            throw new Error('no such frame');
+          } finally {
+            await request('POST', at('/frame'), { id: null });
+          }
+        };
+        const scope = { frame: (steps) => framed(async () => (await enter()) && switchTo(steps)) };
+        for (const name of ['click', 'clear', 'type', 'chooseFiles', 'setFiles', 'call', 'callOn']) {
+          scope[name] = (...args) => inside(() => backend[name](...args));
+        }
+        scope.find = (steps) => inside(() => backend.find(steps), () => []);
+        // WebKit lets another origin's frame take the focus (which typing needs) only once it
+        // has been interacted with: the field is clicked first, as a person would.
+        scope.type = (element, text) => inside(async () => {
+          await backend.click(element);
+          await backend.type(element, text);
+        });
+        return scope;
       };
       return new EnginePage(backend, 'webkit');
     },

@@ -19,6 +19,13 @@
 //   keeps three quarters of the height, the top bar is
 //   one row, the open conversation's actions are icons; Arabic chosen on the device makes
 //   the page right to left.
+// - Compare: one message answered side by side by models of two families; the answer picked
+//   is the one the next message's history holds.
+// - An app agent's app (the App Builder's to-do app) runs in its sandboxed frame, whose origin
+//   is opaque: the app works, and its own probes find Hearth's storage, page and the network
+//   out of reach (nothing reaches the mock).
+// - MCP: the reference server (server-everything) added in Tools, its get-sum offered by the
+//   agent; the call waits for Allow, runs on the server, and its result reaches the model.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,7 +38,8 @@ import { fileURLToPath } from 'node:url';
 import { startMockServer } from '../mock/server.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { readDatabase } from '../support/idb.mjs';
-import { FAMILIES } from '../support/mock.mjs';
+import { startEverything } from '../support/mcp-everything.mjs';
+import { FAMILIES, isTitleRequest } from '../support/mock.mjs';
 import { solidPng } from '../mock/png.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { ALICE, startSyncServer } from '../support/sync.mjs';
@@ -83,8 +91,8 @@ async function holdingHost(target) {
   };
 }
 
-/** Adds a provider of `family` answering from the mock's `echo`, in the Providers dialog. */
-async function addProvider(page, mock, family, apiKey = 'sk-test') {
+/** Adds a provider of `family` answering from the mock's scenario `model` (`echo`), in the Providers dialog. */
+async function addProvider(page, mock, family, apiKey = 'sk-test', model = 'echo') {
   await page.getByRole('button', { name: 'Providers' }).click();
   const dialog = page.getByRole('dialog', { name: 'Providers' });
   await dialog.waitFor();
@@ -93,7 +101,7 @@ async function addProvider(page, mock, family, apiKey = 'sk-test') {
   const form = dialog.getByRole('form', { name: 'Provider settings' });
   await form.getByRole('textbox', { name: 'Base URL' }).commit(family.baseUrl(mock));
   await form.getByLabel('API key').commit(apiKey);
-  await form.getByRole('textbox', { name: 'Model' }).commit('echo');
+  await form.getByRole('textbox', { name: 'Model' }).commit(model);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
@@ -122,6 +130,21 @@ async function startSync(page, couch, db, passphrase) {
   await section.getByRole('button', { name: 'Start sync' }).click();
   await section.getByText(/Up to date/).first().waitFor({ timeout: 60_000 });
   await settings.getByRole('button', { name: 'Close' }).click();
+}
+
+/** Chooses, in the Compare panel's `select`, the model setting whose label starts with `model ·`. */
+async function chooseModel(select, model) {
+  const labels = await select.evaluate((element) => [...element.options].map((option) => option.textContent.trim()));
+  const label = labels.find((text) => text.startsWith(`${model} ·`));
+  assert.ok(label, `the model ${model} is offered among ${JSON.stringify(labels)}`);
+  await select.selectOption({ label });
+}
+
+/** The chat requests (titles left out) the mock has had from any family, with `words` in them. */
+function chatRequestsWith(mock, words) {
+  return mock.requests.filter(
+    (entry) => Object.values(FAMILIES).some((family) => family.isChat(entry)) && !isTitleRequest(entry) && JSON.stringify(entry.body ?? {}).includes(words),
+  );
 }
 
 /** Sends `words` and waits for the whole echo of them. */
@@ -358,6 +381,153 @@ for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
       assert.deepEqual(direction, ['ar', 'rtl']);
       await page.screenshot(path.join(SCREENSHOTS, `${engine}-phone-ar.png`));
       await page.close();
+    });
+
+    test('a message compared side by side in two models of two families; the conversation follows the answer picked', async () => {
+      const page = await openApp(browser, app);
+      // Two models of two families: the mock's echo, and "twin" (no scenario of its own: the
+      // mock's echo.json, which names the model it answers as).
+      await addProvider(page, mock, FAMILIES.openai);
+      await addProvider(page, mock, FAMILIES.anthropic, 'sk-test', 'twin');
+      await page.getByRole('button', { name: 'Compare models' }).click();
+      const panel = page.getByRole('group', { name: 'Compare models' });
+      await chooseModel(panel.getByRole('combobox', { name: 'Model of column A' }), 'echo');
+      await chooseModel(panel.getByRole('combobox', { name: 'Model of column B' }), 'twin');
+      const words = `Side by side in ${engine}`;
+      await page.getByRole('textbox', { name: 'Message' }).fill(words);
+      await page.getByRole('button', { name: 'Send' }).click();
+      const turn = page.getByRole('region', { name: 'Compared answers (2)' });
+      await turn.getByRole('heading', { name: 'Answer A · echo' }).waitFor();
+      await turn.getByRole('heading', { name: 'Answer B · twin' }).waitFor();
+      await until(async () => {
+        const text = await turn.innerText();
+        return /replying as model echo\b/.test(text) && /replying as model twin\b/.test(text) && text.split(words).length === 3;
+      }, 'both answers, each quoting the message');
+      await until(async () => (await turn.getByRole('button', { name: /^Stop / }).count()) === 0, 'both columns have ended');
+      for (const family of [FAMILIES.openai, FAMILIES.anthropic]) {
+        assert.equal(chatRequestsWith(mock, words).filter((entry) => family.isChat(entry)).length, 1, `one request to ${family.name}`);
+      }
+      // Continue with B: the composer says so, and the next message's history holds B's answer, not A's.
+      const pick = turn.getByRole('button', { name: 'Continue with Answer B' });
+      await pick.click();
+      await until(async () => (await pick.getAttribute('aria-pressed')) === 'true', 'B is picked');
+      await page.getByText('Your next message follows answer B (twin).').waitFor();
+      const next = `And after that, in ${engine}?`;
+      await send(page, next);
+      const [asked] = chatRequestsWith(mock, next);
+      const history = JSON.stringify(asked.body.messages);
+      assert.ok(history.includes('replying as model `twin`'), `the history has answer B: ${history.slice(0, 600)}`);
+      assert.ok(!history.includes('replying as model `echo`'), 'and not answer A');
+      await page.close();
+    });
+
+    test('an app agent’s app runs in an opaque-origin sandboxed frame: it works, and Hearth’s storage, page and the network are out of its reach', async () => {
+      const page = await openApp(browser, app);
+      await addProvider(page, mock, FAMILIES.openai, 'sk-test', 'app-todo');
+      await page.getByRole('banner').getByRole('button', { name: 'Agents' }).click();
+      const agents = page.getByRole('dialog', { name: 'Agents' });
+      await agents.getByRole('button', { name: 'Chat with App Builder' }).click();
+      await agents.waitFor({ state: 'hidden' });
+      await page.getByRole('textbox', { name: 'Message' }).fill('Build me a to-do app.');
+      await page.getByRole('button', { name: 'Send' }).click();
+      const preview = page.getByRole('complementary', { name: /^App preview/ });
+      await preview.getByRole('heading', { name: 'App preview · version 1 of 1' }).waitFor();
+      const frame = page.getByTitle('App preview, version 1');
+      // Sandboxed, never with popups or top navigation; with allow-same-origin only when the
+      // service worker serves the document, whose CSP `sandbox` header keeps it opaque.
+      const attributes = await frame.evaluate((element) => ({ sandbox: element.getAttribute('sandbox'), src: new URL(element.src).pathname }));
+      assert.match(attributes.sandbox, /^allow-scripts allow-forms allow-modals( allow-same-origin)?$/);
+      assert.equal(attributes.src, '/app-frame.html');
+      // The app works, through its own controls.
+      const todo = frame.contentFrame();
+      await todo.getByRole('heading', { name: 'To-do list' }).waitFor();
+      await todo.getByRole('textbox', { name: 'New to-do' }).fill('Buy milk');
+      await todo.getByRole('button', { name: 'Add to-do' }).click();
+      await todo.getByRole('list', { name: 'To-dos' }).getByText('Buy milk').waitFor();
+      assert.equal(await todo.evaluate(() => self.origin), 'null', 'the app runs in an opaque origin');
+      // Probes written inside the app: nothing of Hearth's is reachable, and nothing reaches the mock.
+      await todo.getByText('Sandbox probes').click();
+      await todo.getByRole('textbox', { name: 'Probe address' }).fill(mock.url);
+      await todo.getByRole('button', { name: 'Run probes' }).click();
+      const output = todo.getByRole('status', { name: 'Probe results' });
+      await until(async () => (await output.innerText()).trim() !== '', 'the probes have run');
+      const probes = JSON.parse(await output.innerText());
+      // sendBeacon only says it queued the request; the mock's log below shows it never came.
+      delete probes.beacon;
+      // How a refused request or popup fails is the engine's own (a socket: Error in Chromium,
+      // SecurityError in WebKit, NS_ERROR_CONTENT_BLOCKED in Firefox; a popup: null, or
+      // InvalidAccessError in Firefox), so those are only said to be blocked.
+      const network = ['fetch', 'image', 'stylesheet', 'script', 'websocket', 'popup'];
+      for (const name of network) assert.match(probes[name], /^blocked: /, `${name}: ${probes[name]}`);
+      assert.deepEqual(Object.fromEntries(Object.entries(probes).filter(([name]) => !network.includes(name))), {
+        origin: 'blocked: opaque',
+        indexedDB: 'blocked: SecurityError',
+        cookie: 'blocked: SecurityError',
+        parentDocument: 'blocked: SecurityError',
+        parentLocalStorage: 'blocked: SecurityError',
+        topDocument: 'blocked: SecurityError',
+        // The closed app makes no frame at all (a frame would be a window with WebRTC).
+        frameLocalStorage: 'blocked: NotSupportedError',
+        caches: 'blocked: SecurityError',
+        webrtc: 'blocked: absent',
+      });
+      // A beacon would go out after the probes' task: a moment for one to arrive.
+      await sleep(500);
+      const reached = mock.requests.filter((entry) => entry.path.startsWith('/v1/probe'));
+      assert.deepEqual(reached, [], `no probe reached the mock: ${JSON.stringify(reached.map((entry) => entry.path))}`);
+      await page.close();
+    });
+
+    test('an MCP server (the reference server) added in Tools: its tool runs once allowed, and the result reaches the model', async () => {
+      // The server starts while the app does.
+      const started = await Promise.allSettled([startEverything(), openApp(browser, app)]);
+      const [everything, page] = started.map((result) => result.value);
+      try {
+        for (const result of started) if (result.status === 'rejected') throw result.reason;
+        await addProvider(page, mock, FAMILIES.openai, 'sk-test', 'tools-mcp-sum');
+        await page.getByRole('banner').getByRole('button', { name: 'Tools' }).click();
+        const tools = page.getByRole('dialog', { name: 'Tools' });
+        const form = tools.getByRole('form', { name: 'Add an MCP server' });
+        await form.getByRole('textbox', { name: 'Server URL' }).fill(everything.url);
+        await form.getByRole('textbox', { name: 'Name' }).fill('everything');
+        await form.getByRole('button', { name: 'Add server' }).click();
+        await tools.getByText(/^It works: Everything Reference Server/).waitFor({ timeout: 30_000 });
+        await tools.getByRole('button', { name: 'Close' }).click();
+        await tools.waitFor({ state: 'hidden' });
+        // The General Assistant offers the server's get-sum, which asks before it runs.
+        await page.getByRole('banner').getByRole('button', { name: 'Agents' }).click();
+        const agents = page.getByRole('dialog', { name: 'Agents' });
+        await agents.getByRole('button', { name: 'Edit General Assistant' }).click();
+        const editor = agents.getByRole('form', { name: 'Edit General Assistant' });
+        const offered = editor.getByRole('group', { name: 'Tools from the MCP server everything' }).getByRole('checkbox', { name: 'get-sum (everything)' });
+        await offered.click();
+        await until(async () => (await offered.evaluate((box) => box.checked)) === true, 'get-sum offered');
+        const ask = editor.getByRole('checkbox', { name: 'Ask before running get-sum (everything)' });
+        assert.equal(await ask.evaluate((box) => box.checked), true, 'an MCP tool asks before running by default');
+        await editor.getByRole('button', { name: 'Save agent' }).click();
+        await editor.waitFor({ state: 'hidden' });
+        await agents.getByRole('button', { name: 'Close' }).click();
+        await agents.waitFor({ state: 'hidden' });
+
+        const words = `What is 2 + 3, ${engine}?`;
+        await page.getByRole('textbox', { name: 'Message' }).fill(words);
+        await page.getByRole('button', { name: 'Send' }).click();
+        const reply = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Assistant' }).last();
+        const prompt = reply.getByRole('group', { name: 'Approve the get-sum call' });
+        await prompt.waitFor();
+        assert.match(await prompt.innerText(), /wants to run get-sum from the MCP server everything with these arguments:\s*\{\s*"a": 2,\s*"b": 3\s*\}/);
+        const [first, ...others] = chatRequestsWith(mock, words);
+        assert.equal(others.length, 0, 'nothing runs before the call is allowed');
+        assert.ok(FAMILIES.openai.toolNames(first.body).includes('everything__get-sum'), `the model is offered the tool: ${FAMILIES.openai.toolNames(first.body)}`);
+        await prompt.getByRole('button', { name: 'Allow' }).click();
+        await until(async () => (await reply.innerText()).includes('MCP says: The sum of 2 and 3 is 5.'), 'the answer from the tool’s result');
+        await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden' });
+        const [, second] = chatRequestsWith(mock, words);
+        assert.deepEqual(FAMILIES.openai.results(second.body), [{ id: 'call_sum', content: 'The sum of 2 and 3 is 5.', isError: false }]);
+      } finally {
+        await page?.close();
+        await everything?.close();
+      }
     });
 
     test('once the service worker has the app, it opens with its host gone', async () => {
