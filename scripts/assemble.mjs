@@ -23,7 +23,9 @@
 //   `<style>` (the first paint then waits for no request), which the page's
 //   Content-Security-Policy (the `<meta>`, and `_headers`) allows by its sha256 hash.
 // The page's comments (`<!-- -->`) and the stylesheets' (`/* */`, main.css and the inlined
-// boot.css) are left out of what ships: they are for whoever edits the sources.
+// boot.css) are left out of what ships: they are for whoever edits the sources. So are the
+// main wasm's long import names (shortened in it and the glue) and the wasms' name and
+// producers sections (scripts/wasm-imports.mjs).
 // The names in index.html start with HEARTH_PUBLIC_URL (default `/`, as Trunk's public_url
 // was), so the page finds its files from any client-side path of the site; a build for a
 // host's subfolder sets it to that folder (`HEARTH_PUBLIC_URL=/hearth/ scripts/build.sh`).
@@ -36,6 +38,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precacheList, writePrecache } from './precache.mjs';
+import { dropCustomSections, shortenImports } from './wasm-imports.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -173,6 +176,28 @@ function copyHashed(source, out) {
   return { name, bytes };
 }
 
+/**
+ * The app folder's wasm as it ships, in place: the main wasm's imports and the glue's keys
+ * for them renamed short, and no wasm with a `name` or `producers` section
+ * (scripts/wasm-imports.mjs). Files already shrunk are left as they are.
+ */
+function shrinkWasm(appDir) {
+  const mainFile = path.join(appDir, 'hearth_bg.wasm');
+  const glueFile = path.join(appDir, 'hearth.js');
+  const main = readFileSync(mainFile);
+  const glue = readFileSync(glueFile, 'utf8');
+  const shrunk = shortenImports(main, glue);
+  if (!shrunk.wasm.equals(main)) writeFileSync(mainFile, shrunk.wasm);
+  if (shrunk.glue !== glue) writeFileSync(glueFile, shrunk.glue);
+  for (const name of readdirSync(appDir)) {
+    if (!name.endsWith('.wasm') || name === 'hearth_bg.wasm') continue;
+    const file = path.join(appDir, name);
+    const chunk = readFileSync(file);
+    const bare = dropCustomSections(chunk);
+    if (!bare.equals(chunk)) writeFileSync(file, bare);
+  }
+}
+
 /** Builds dist/ (`distDir`) from the app folder `appDir`; returns the app folder's name in dist/. */
 export function assemble(appDir, distDir) {
   for (const needed of ['hearth.js', 'hearth_bg.wasm']) {
@@ -185,6 +210,7 @@ export function assemble(appDir, distDir) {
     const slim = slimScript(text);
     if (slim !== text) writeFileSync(file, slim);
   }
+  shrinkWasm(appDir);
   const staging = `${distDir}.new`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });

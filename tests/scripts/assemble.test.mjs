@@ -11,11 +11,17 @@ import path from 'node:path';
 import { fakeBuild } from '../support/fake-build.mjs';
 import { COPY, assemble, slimScript, stripCssComments } from '../../scripts/assemble.mjs';
 
+/** A wasm module of no code, telling itself apart by a custom section holding `text`. */
+function wasmOf(text) {
+  const section = Buffer.concat([Buffer.from([4]), Buffer.from('note'), Buffer.from(text)]);
+  return Buffer.concat([Buffer.from('\0asm\x01\0\0\0', 'latin1'), Buffer.from([0, section.length]), section]);
+}
+
 const APP = {
   'hearth.js': 'import * as split from "./__wasm_split.js"; export default async function init() {}',
-  'hearth_bg.wasm': '\0asm main',
+  'hearth_bg.wasm': wasmOf('main'),
   '__wasm_split.js': 'import { initSync } from "./hearth.js";',
-  'split_dialogs.wasm': '\0asm chunk',
+  'split_dialogs.wasm': wasmOf('chunk'),
   'snippets/x/inline0.js': 'export const y = 2;',
 };
 
@@ -48,7 +54,7 @@ test('the app folder is copied whole under a name that hashes it, and index.html
   assert.ok(!/rel="preload"[^>]*\.wasm/.test(html), 'no preload of the wasm (it would defeat the code cache)');
   assert.ok(!/<[^!>][^>]*\sdata-build\b/.test(html), 'every data-build element was rewritten');
   // A changed chunk is another app folder: two builds never share one.
-  const other = await distFrom({ ...APP, 'split_dialogs.wasm': '\0asm chunk 2' });
+  const other = await distFrom({ ...APP, 'split_dialogs.wasm': wasmOf('chunk 2') });
   assert.notEqual(other.appName, appName);
 });
 
