@@ -41,7 +41,7 @@ thread_local! {
     /// The interface's language.
     static CURRENT: Cell<Language> = const { Cell::new(i18n::ENGLISH) };
     /// Why the wanted language could not be installed, for Settings to say.
-    static FAILED: RefCell<Option<String>> = const { RefCell::new(None) };
+    static FAILED: RefCell<Option<LoadError>> = const { RefCell::new(None) };
 }
 
 /// `english` in the interface's language (itself when English, or when the
@@ -76,7 +76,7 @@ pub(crate) fn current() -> Language {
 }
 
 /// Why the wanted language is not shown, when it could not be installed.
-pub(crate) fn failure() -> Option<String> {
+pub(crate) fn failure() -> Option<LoadError> {
     FAILED.with(|failed| failed.borrow().clone())
 }
 
@@ -99,7 +99,7 @@ pub(crate) fn start(mount: impl FnOnce() + 'static) {
     wasm_bindgen_futures::spawn_local(async move {
         let loaded = match loader(wanted).await {
             Ok(loading) => loading.await,
-            Err(error) => Err(error.to_string()),
+            Err(error) => Err(LoadError::Chunk(error)),
         };
         match loaded {
             Ok(code) => {
@@ -119,18 +119,21 @@ pub(crate) fn start(mount: impl FnOnce() + 'static) {
 }
 
 /// A language being loaded by the `i18n` chunk: its code once installed, or
-/// why not, in words for Settings to show.
-type Loading = Pin<Box<dyn Future<Output = Result<&'static I18nCode, String>>>>;
+/// why not.
+type Loading = Pin<Box<dyn Future<Output = Result<&'static I18nCode, LoadError>>>>;
 
 /// Loads `wanted` (in the `i18n` chunk: the catalogues' fetch, Fluent).
 #[wasm_split(i18n, fallible)]
 fn loader(wanted: Language) -> Result<Loading, ChunkError> {
-    Ok(Box::pin(async move { load(wanted).await.map_err(|error| error.to_string()) }))
+    Ok(Box::pin(load(wanted)))
 }
 
-/// Why a language could not be installed.
-#[derive(Debug)]
-enum LoadError {
+/// Why a language could not be installed (shown in Settings → Language, whose
+/// code alone writes it out).
+#[derive(Debug, Clone)]
+pub(crate) enum LoadError {
+    /// The `i18n` chunk could not be loaded.
+    Chunk(ChunkError),
     /// A catalogue file (its tag) could not be fetched.
     Fetch(&'static str, language::CatalogueFetchError),
     /// A catalogue would not read.
@@ -142,6 +145,7 @@ impl std::fmt::Display for LoadError {
         match self {
             Self::Fetch(tag, failure) => write!(f, "its catalogue ({tag}.ftl) could not be fetched: {failure}."),
             Self::Catalogue(error) => write!(f, "{error}"),
+            Self::Chunk(error) => write!(f, "{error}"),
         }
     }
 }

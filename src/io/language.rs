@@ -56,7 +56,7 @@ pub(crate) fn reload() {
 }
 
 /// Why a catalogue could not be fetched.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) enum CatalogueFetchError {
     /// No answer (offline before it was ever cached).
     Network,

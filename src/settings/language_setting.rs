@@ -65,6 +65,7 @@ pub(crate) fn LanguageSetting() -> impl IntoView {
         </p>
         {failure()
             .map(|why| {
+                let why = why.to_string();
                 let shown = current().name;
                 view! {
                     <p class="field-error" role="alert">
