@@ -997,6 +997,10 @@ agents-deleted = Deleted { $name }.
 # Confirmation before resetting a built-in agent; $name is its name, such as "General Assistant"
 agents-reset-confirm = Reset the { $name } to its default? Its prompt, model and tools go back to how they were at first.
 agents-reset-done = The { $name } is back to its default.
+# The built-in agents' names and the App Builder's description, shown while the user has not changed them
+agents-general-name = General Assistant
+agents-app-builder-name = App Builder
+agents-app-builder-description = Builds small web apps that run in a preview beside the conversation.
 ## The agent editor (src/agents/agent_editor.rs and src/agents/agent_editor/)
 # Inserted into the update prompt's "There are unsaved changes in …: save or cancel them and Hearth reloads, or discard them and reload now."
 agents-editor-name = the agent editor
@@ -1109,6 +1113,8 @@ shortcuts-toggle-sidebar = Show or hide the conversations
 shortcuts-open-settings = Open Settings
 shortcuts-dictate = Dictate, or stop dictating
 shortcuts-show-help = Show these shortcuts
+# The keys that show the shortcuts (the word between them translated)
+shortcuts-help-keys = ? or Ctrl+/
 shortcuts-send = Send the message
 shortcuts-new-line = Start a new line
 shortcuts-attach-file = Attach a project file (in the message box)

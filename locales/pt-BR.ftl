@@ -637,6 +637,9 @@ agents-delete-confirm = Excluir o agente “{ $name }”? As conversas que o usa
 agents-deleted = { $name } excluído.
 agents-reset-confirm = Redefinir { $name } para o padrão? O prompt, o modelo e as ferramentas dele voltam a ser como eram no início.
 agents-reset-done = { $name } voltou ao padrão.
+agents-general-name = Assistente Geral
+agents-app-builder-name = Criador de Apps
+agents-app-builder-description = Cria pequenos apps web que rodam em uma prévia ao lado da conversa.
 # O editor de agentes
 agents-editor-name = no editor de agentes
 agents-short-description = Descrição curta
@@ -723,6 +726,7 @@ shortcuts-toggle-sidebar = Mostrar ou ocultar as conversas
 shortcuts-open-settings = Abrir Configurações
 shortcuts-dictate = Ditar, ou parar de ditar
 shortcuts-show-help = Mostrar estes atalhos
+shortcuts-help-keys = ? ou Ctrl+/
 shortcuts-send = Enviar a mensagem
 shortcuts-new-line = Começar uma nova linha
 shortcuts-attach-file = Anexar um arquivo do projeto (na caixa de mensagem)

@@ -41,7 +41,7 @@ use save_conflict::SaveConflict;
 
 use crate::agents::prompt_preview::{PromptPreview, render_draft};
 use crate::agents::prompt_sections::PromptSections;
-use crate::agents::state::AgentsContext;
+use crate::agents::state::{AgentsContext, shown_name};
 use crate::i18n::{Arg, tr, tr_with};
 use crate::io::clock::now;
 use crate::offline::state::updates::{Hold, UpdatesContext};
@@ -64,7 +64,8 @@ pub(crate) fn AgentEditor(
     let heading = if is_new {
         tr("New agent").to_owned()
     } else {
-        tr_with("agents-edit-agent", &[("name", Arg::Text(&agent.name))], || format!("Edit {}", agent.name))
+        let name = shown_name(&agent);
+        tr_with("agents-edit-agent", &[("name", Arg::Text(&name))], || format!("Edit {name}"))
     };
     // The agent as stored when the editor opened (none when new).
     let opened = StoredValue::new((!is_new).then(|| agent.clone()));

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent};
 
+use crate::agents::state::shown_name;
 use crate::chat::state::ChatContext;
 use crate::i18n::tr;
 use crate::ui::icon::{Icon, IconName};
@@ -33,7 +34,7 @@ pub(crate) fn AgentPicker() -> impl IntoView {
     let busy = move || chat.busy.get();
     // The agent it runs with (the General Assistant once its own was deleted).
     let current = Memo::new(move |_| chat.agent().id);
-    let label = move || chat.agent().name;
+    let label = move || shown_name(&chat.agent());
     let agents = move || chat.agents.list.get();
     let focus_item = move |at: i64| focus_item(menu, at);
     // The position of the current agent in the menu, or 0.
@@ -158,7 +159,7 @@ pub(crate) fn AgentPicker() -> impl IntoView {
                                 >
                                     // Not generated content: that would be part of the name.
                                     <span class="check" aria-hidden="true">"✓"</span>
-                                    {agent.name.clone()}
+                                    {shown_name(&agent)}
                                 </li>
                             }
                         }

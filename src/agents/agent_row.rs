@@ -7,7 +7,7 @@
 use hearth_core::agent::{APP_BUILDER_NAME, AgentKind, AgentRecord, GENERAL_NAME};
 use leptos::prelude::*;
 
-use crate::agents::state::AgentsContext;
+use crate::agents::state::{AgentsContext, shown_description, shown_name};
 use crate::i18n::{Arg, tr, tr_with};
 use crate::io::dialogs::confirm;
 use crate::providers::state::ProvidersContext;
@@ -37,17 +37,17 @@ pub(crate) fn AgentRow(
     let agents = AgentsContext::expect();
     let providers = ProvidersContext::expect();
     let sessions = SessionsContext::expect();
-    let name = agent.name.clone();
+    let name = shown_name(&agent);
     let id = StoredValue::new(agent.id.clone());
     let kind = match agent.kind {
         AgentKind::Chat => tr("Chat"),
         AgentKind::App => tr("App (no tools)"),
     };
     let description = (!agent.description.trim().is_empty())
-        .then(|| view! { <p class="agent-description">{agent.description.clone()}</p> });
+        .then(|| view! { <p class="agent-description">{shown_description(&agent)}</p> });
     // A built-in agent is reset, never deleted; the question names it as it was built.
     let builtin = agent.is_builtin();
-    let builtin_name = if agent.is_general() { GENERAL_NAME } else { APP_BUILDER_NAME };
+    let builtin_name = tr(if agent.is_general() { GENERAL_NAME } else { APP_BUILDER_NAME });
     let agent = StoredValue::new(agent);
     let model = move || agent.with_value(|agent| model_label(providers, agent));
     let duplicate = move |_| {

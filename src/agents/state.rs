@@ -10,14 +10,39 @@
 //! stored only once the user changes (or resets) it, so a new install's stored
 //! data and backups are as before.
 
-use hearth_core::agent::{APP_BUILDER_ID, AgentRecord, DEFAULT_AGENT_ID};
+use hearth_core::agent::{
+    APP_BUILDER_DESCRIPTION, APP_BUILDER_ID, APP_BUILDER_NAME, AgentRecord, DEFAULT_AGENT_ID, GENERAL_NAME,
+};
 use leptos::prelude::*;
+
+use crate::i18n::tr;
 
 use crate::io::clock::now;
 use crate::io::db::StorageError;
 use crate::io::ids::new_id;
 use crate::io::sync::Change;
 use crate::store::StoreContext;
+
+/// `agent`'s name as the interface shows it: a built-in agent still under the
+/// name Hearth gave it is named in the interface's language. What is stored,
+/// and what its prompt's `{agent_name}` tells the model, stays as it is.
+pub(crate) fn shown_name(agent: &AgentRecord) -> String {
+    match (agent.id.as_str(), agent.name.as_str()) {
+        (DEFAULT_AGENT_ID, GENERAL_NAME) => tr(GENERAL_NAME).to_owned(),
+        (APP_BUILDER_ID, APP_BUILDER_NAME) => tr(APP_BUILDER_NAME).to_owned(),
+        _ => agent.name.clone(),
+    }
+}
+
+/// `agent`'s description as the interface shows it (the App Builder's own in
+/// the interface's language, as [`shown_name`]).
+pub(crate) fn shown_description(agent: &AgentRecord) -> String {
+    if agent.id == APP_BUILDER_ID && agent.description == APP_BUILDER_DESCRIPTION {
+        tr(APP_BUILDER_DESCRIPTION).to_owned()
+    } else {
+        agent.description.clone()
+    }
+}
 
 /// Setting key: the id of the agent the user chose last.
 pub(crate) const LAST_AGENT: &str = "last_agent";

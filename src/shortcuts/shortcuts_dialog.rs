@@ -26,7 +26,7 @@ pub(crate) fn ShortcutsDialog(
                 <tr>
                     <th scope="row">{tr(shortcut.what)}</th>
                     <td>
-                        <kbd>{shortcut.keys}</kbd>
+                        <kbd>{tr(shortcut.keys)}</kbd>
                     </td>
                 </tr>
             }

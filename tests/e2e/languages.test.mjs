@@ -161,6 +161,8 @@ describe('languages', () => {
     const chinese = await openIn(t, env, 'zh-CN');
     await waitForLanguage(chinese.page, 'zh-CN');
     assert.deepEqual(await documentLanguage(chinese.page), { lang: 'zh-CN', dir: 'ltr' });
+    // The built-in agent, not renamed, is named in Chinese in the top bar.
+    await chinese.page.getByRole('banner').getByText(inLanguage('zh-CN', 'General Assistant'), { exact: true }).waitFor();
     await pictureAndAxe(chinese.page, 'zh-CN');
 
     const arabic = await openIn(t, env, 'ar-EG');
