@@ -158,7 +158,13 @@ async function send(page, words) {
   await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden' });
 }
 
-for (const engine of ENGINES.filter((name) => ENGINE_FILTER.includes(name))) {
+/**
+ * The journeys in `engine` (one of driver.mjs's ENGINES), unless $HEARTH_ENGINES (a comma-separated
+ * list) leaves it out. Each engine's file (firefox.test.mjs, webkit.test.mjs) calls it, so the
+ * two engines run in processes of their own, side by side (`npm run test:engines`).
+ */
+export function journeys(engine) {
+  if (!ENGINE_FILTER.includes(engine)) return;
   describe(`journeys in ${engine}`, () => {
     let app;
     let mock;
