@@ -18,6 +18,7 @@ import { openChatWithProvider, settled, useHarness, waitOn } from '../support/ch
 import { openAgents } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { FAMILIES, chatRequests, mockRequests, readScenario, resetMock } from '../support/mock.mjs';
+import { APP_PROBES_BLOCKED } from '../support/app-probes.mjs';
 
 /** The app document of the app-todo scenario as the model writes it (before templating). */
 async function scenarioApp() {
@@ -77,15 +78,9 @@ describe('app preview', () => {
     const output = app.getByRole('status', { name: 'Probe results' });
     const probes = JSON.parse(await waitOn(chat, async () => (await output.textContent()) || false, 'the probes have run'));
     const expected = {
-      origin: 'blocked: opaque',
-      indexedDB: 'blocked: SecurityError',
-      cookie: 'blocked: SecurityError',
-      parentDocument: 'blocked: SecurityError',
-      parentLocalStorage: 'blocked: SecurityError',
-      topDocument: 'blocked: SecurityError',
+      ...APP_PROBES_BLOCKED,
       // The closed app makes no frame at all (a frame would be a window with WebRTC).
       frameLocalStorage: 'blocked: NotSupportedError',
-      caches: 'blocked: SecurityError',
       fetch: 'blocked: TypeError',
       image: 'blocked: Error',
       stylesheet: 'blocked: Error',

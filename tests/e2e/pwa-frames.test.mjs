@@ -37,6 +37,7 @@ import { openAgents } from '../support/dialogs.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { FAMILIES, chatRequests } from '../support/mock.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
+import { APP_PROBES_BLOCKED } from '../support/app-probes.mjs';
 
 const DIST = builtApp();
 const WORKERS = { serviceWorkers: 'allow' };
@@ -311,18 +312,9 @@ describe('tools and app previews with the service worker', () => {
     await app.getByRole('button', { name: 'Run probes', exact: true }).click();
     const output = app.getByRole('status', { name: 'Probe results' });
     const probes = JSON.parse(await waitOn(chat, async () => (await output.textContent()) || false, 'the probes have run'));
-    const kept = ['origin', 'indexedDB', 'cookie', 'parentDocument', 'parentLocalStorage', 'topDocument', 'caches'];
     assert.deepEqual(
-      Object.fromEntries(kept.map((key) => [key, probes[key]])),
-      {
-        origin: 'blocked: opaque',
-        indexedDB: 'blocked: SecurityError',
-        cookie: 'blocked: SecurityError',
-        parentDocument: 'blocked: SecurityError',
-        parentLocalStorage: 'blocked: SecurityError',
-        topDocument: 'blocked: SecurityError',
-        caches: 'blocked: SecurityError',
-      },
+      Object.fromEntries(Object.keys(APP_PROBES_BLOCKED).map((key) => [key, probes[key]])),
+      APP_PROBES_BLOCKED,
       JSON.stringify(probes),
     );
     const frame = page.frames().find((f) => f.url().endsWith('/app-frame.html'));

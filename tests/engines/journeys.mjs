@@ -38,6 +38,7 @@ import { fileURLToPath } from 'node:url';
 import { startMockServer } from '../mock/server.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { readDatabase } from '../support/idb.mjs';
+import { APP_PROBES_BLOCKED } from '../support/app-probes.mjs';
 import { startEverything } from '../support/mcp-everything.mjs';
 import { FAMILIES, isTitleRequest } from '../support/mock.mjs';
 import { solidPng } from '../mock/png.mjs';
@@ -466,15 +467,9 @@ export function journeys(engine) {
       const network = ['fetch', 'image', 'stylesheet', 'script', 'websocket', 'popup'];
       for (const name of network) assert.match(probes[name], /^blocked: /, `${name}: ${probes[name]}`);
       assert.deepEqual(Object.fromEntries(Object.entries(probes).filter(([name]) => !network.includes(name))), {
-        origin: 'blocked: opaque',
-        indexedDB: 'blocked: SecurityError',
-        cookie: 'blocked: SecurityError',
-        parentDocument: 'blocked: SecurityError',
-        parentLocalStorage: 'blocked: SecurityError',
-        topDocument: 'blocked: SecurityError',
+        ...APP_PROBES_BLOCKED,
         // The closed app makes no frame at all (a frame would be a window with WebRTC).
         frameLocalStorage: 'blocked: NotSupportedError',
-        caches: 'blocked: SecurityError',
         webrtc: 'blocked: absent',
       });
       // A beacon would go out after the probes' task: a moment for one to arrive.
