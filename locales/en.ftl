@@ -528,6 +528,24 @@ reply-drawing-diagram = Drawing the diagram…
 reply-diagram-shown = Diagram shown
 # $why: the drawing tool's reason, in English
 reply-diagram-failed = This diagram could not be drawn: { $why }
+# A reply's code block header when its fence names no language
+reply-code-unnamed = code
+# Name of a code block whose fence names no language, read by screen readers
+reply-code = Code
+# Name of a code block; $language is the language its fence names
+reply-code-named = { $language } code
+# The button beside an image a reply links to, which loads it (nothing loads by itself)
+reply-load-image = Load image
+# Name of that button; $label is the image's description, $host the site it is on
+reply-load-image-name = Load image { $label } from { $host }
+# The same button when it stands for the whole image
+reply-load-image-compact = Load image: { $label } ({ $host })
+# Beside an image that cannot be loaded
+reply-image-not-loaded = (image not loaded)
+# The title of an app agent's code block (the app preview shows the app)
+reply-app-code = App code
+# Name of a citation mark, read by screen readers; $number is the source's number in the list
+reply-source = Source { $number }
 # Button on a failed reply's error card, when the API keys are locked with a passphrase
 reply-unlock-keys = Unlock your API keys
 # Button on the error card when the conversation was too long: summarise earlier messages, then send again

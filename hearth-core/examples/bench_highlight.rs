@@ -63,7 +63,7 @@ fn main() {
         let text = document(language, line);
         let kb = text.len() as f64 / 1024.0;
         let plain = best(5, || drop(render_with(&text, RenderMode::Chat)));
-        let reply = best(5, || drop(render_reply(&text, RenderMode::Chat)));
+        let reply = best(5, || drop(render_reply(&text, RenderMode::Chat, &hearth_core::markdown::English)));
         let per_kb = (reply.as_secs_f64() - plain.as_secs_f64()) * 1e6 / kb;
         println!(
             "{language:<11} {kb:>8.0} {:>10.2} {:>10.2} {per_kb:>14.1}",
@@ -88,7 +88,7 @@ fn main() {
     };
     for (name, streaming) in [
         ("plain", StreamingMarkdown::with_mode(RenderMode::Chat)),
-        ("reply", StreamingMarkdown::for_reply(RenderMode::Chat)),
+        ("reply", StreamingMarkdown::for_reply(RenderMode::Chat, &hearth_core::markdown::English)),
     ] {
         stream(name, streaming, &pieces, all.len());
     }

@@ -57,6 +57,7 @@ mod citations;
 mod escape;
 mod events;
 mod highlight;
+mod labels;
 mod math;
 mod options;
 mod spoken;
@@ -69,6 +70,7 @@ use pulldown_cmark::Parser;
 
 pub use self::citations::source_anchor;
 use self::events::SafeEvents;
+pub use self::labels::{English, Labels};
 use self::options::options;
 pub use self::options::{CodeStyle, RenderMode};
 pub use self::spoken::{spoken_pieces, spoken_text};
@@ -110,13 +112,13 @@ pub fn render(markdown: &str) -> SafeHtml {
 
 /// Renders a whole markdown document in `mode`.
 pub fn render_with(markdown: &str, mode: RenderMode) -> SafeHtml {
-    render_counted(markdown, mode, CodeStyle::Plain, 0).0
+    render_counted(markdown, mode, CodeStyle::Plain, 0, &English).0
 }
 
 /// Renders a whole reply in `mode` as the app shows it: code blocks dressed
-/// and highlighted ([`CodeStyle::Dressed`]).
-pub fn render_reply(markdown: &str, mode: RenderMode) -> SafeHtml {
-    render_counted(markdown, mode, CodeStyle::Dressed, 0).0
+/// and highlighted ([`CodeStyle::Dressed`]), its controls named in `labels`.
+pub fn render_reply(markdown: &str, mode: RenderMode, labels: &dyn Labels) -> SafeHtml {
+    render_counted(markdown, mode, CodeStyle::Dressed, 0, labels).0
 }
 
 /// Where a reply's text cites its sources, for [`render_reply_cited`].
@@ -136,9 +138,9 @@ pub struct Citing<'a> {
 /// after the `at`-th character of the text (see [`citations`] for where a mark
 /// in code, a formula, a link or at the start of a line goes). Without marks,
 /// exactly what [`render_reply`] writes.
-pub fn render_reply_cited(markdown: &str, mode: RenderMode, citing: Citing<'_>) -> SafeHtml {
+pub fn render_reply_cited(markdown: &str, mode: RenderMode, citing: Citing<'_>, labels: &dyn Labels) -> SafeHtml {
     if citing.marks.is_empty() {
-        return render_reply(markdown, mode);
+        return render_reply(markdown, mode, labels);
     }
     let marked = citations::place(markdown, citing.marks);
     let markdown = math::prepare(&marked);
@@ -148,7 +150,7 @@ pub fn render_reply_cited(markdown: &str, mode: RenderMode, citing: Citing<'_>) 
         parser = parser.with_app_code(0);
     }
     let capacity = markdown.len() * 3 / 2 + 96 * citing.marks.len();
-    SafeHtml(writer::write_html(parser, mode, CodeStyle::Dressed, capacity, Some(citing.message_id)))
+    SafeHtml(writer::write_html(parser, mode, CodeStyle::Dressed, capacity, Some(citing.message_id), labels))
 }
 
 /// The highlighted content of one code block: what [`render_reply`] writes
@@ -165,9 +167,15 @@ pub fn highlight_code(language: &str, code: &str) -> Option<SafeHtml> {
 }
 
 /// Renders `markdown` in `mode` with code blocks in `code` style, numbering
-/// its app code callouts after the `before` ones of the same reply; returns
-/// the markup and how many callouts it has.
-fn render_counted(markdown: &str, mode: RenderMode, code: CodeStyle, before: usize) -> (SafeHtml, usize) {
+/// its app code callouts after the `before` ones of the same reply, its
+/// controls named in `labels`; returns the markup and how many callouts it has.
+fn render_counted(
+    markdown: &str,
+    mode: RenderMode,
+    code: CodeStyle,
+    before: usize,
+    labels: &dyn Labels,
+) -> (SafeHtml, usize) {
     let markdown = math::prepare(markdown);
     let markdown = markdown.as_ref();
     let mut parser = SafeEvents::new(Parser::new_ext(markdown, options()));
@@ -177,6 +185,6 @@ fn render_counted(markdown: &str, mode: RenderMode, code: CodeStyle, before: usi
     if code.dressed() {
         parser = parser.with_dressed_code();
     }
-    let html = writer::write_html(parser.by_ref(), mode, code, markdown.len() * 3 / 2, None);
+    let html = writer::write_html(parser.by_ref(), mode, code, markdown.len() * 3 / 2, None, labels);
     (SafeHtml(html), parser.app_code_count())
 }

@@ -39,6 +39,7 @@ pub(crate) mod comparing;
 mod context;
 mod entry;
 mod follow;
+mod labels;
 mod pdf_text;
 mod picture_order;
 mod pictures;

@@ -122,6 +122,8 @@ describe('languages', () => {
     for (const line of lines) {
       assert.ok(shownReply.includes(line), `the reply's "${line}" is as the model wrote it: ${JSON.stringify(shownReply.slice(0, 300))}`);
     }
+    // The reply's own controls are in German (its code block's Copy code); its words are not.
+    await articles.last().getByRole('button', { name: inLanguage('de', 'Copy code'), exact: true }).first().waitFor();
 
     // Japanese chosen in German's Settings, then back to the browser's language (English).
     const einstellungen = await openSettingsAs(page, inLanguage('de', 'Settings'), inLanguage('de', 'More'));

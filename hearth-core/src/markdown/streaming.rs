@@ -25,6 +25,7 @@
 //! lines), in which case [`StreamingMarkdown::finish`] renders it whole.
 
 use super::events::ELEMENT_BUDGET;
+use super::labels::{Labels, LabelsRef};
 use super::{CodeStyle, RenderMode, SafeHtml, events, render_counted};
 
 /// Incremental rendering of a growing markdown text.
@@ -62,6 +63,8 @@ pub struct StreamingMarkdown {
     whole_needed: bool,
     /// How code blocks are written.
     code: CodeStyle,
+    /// What the markup calls its controls.
+    labels: LabelsRef,
 }
 
 /// A tail up to this size is rendered on every push. A bigger one is rendered
@@ -169,8 +172,9 @@ impl StreamingMarkdown {
     /// An empty reply rendered in `mode` as the app streams it: code blocks
     /// dressed, not highlighted ([`CodeStyle::DressedUnhighlighted`]); the page
     /// highlights each block's code once, later ([`super::highlight_code`]).
-    pub fn for_reply(mode: RenderMode) -> Self {
-        Self { mode, code: CodeStyle::DressedUnhighlighted, ..Self::default() }
+    /// Its controls are named in `labels`.
+    pub fn for_reply(mode: RenderMode, labels: &'static dyn Labels) -> Self {
+        Self { mode, code: CodeStyle::DressedUnhighlighted, labels: LabelsRef(labels), ..Self::default() }
     }
 
     /// The whole text received so far.
@@ -186,7 +190,7 @@ impl StreamingMarkdown {
     /// Renders the whole text at once. The streamed blocks plus the tail after
     /// [`Self::end`] render the same unless [`Self::needs_whole`] says so.
     pub fn finish(&self) -> SafeHtml {
-        render_counted(&self.source, self.mode, self.code, 0).0
+        render_counted(&self.source, self.mode, self.code, 0, self.labels.0).0
     }
 
     /// Whether the text holds something whose rendering needs the whole
@@ -256,7 +260,7 @@ impl StreamingMarkdown {
     /// Renders the whole tail anew and remembers it.
     fn render_tail(&mut self) -> String {
         let tail = &self.source[self.tail_start..];
-        let (html, callouts) = render_counted(tail, self.mode, self.code, self.app_code_before);
+        let (html, callouts) = render_counted(tail, self.mode, self.code, self.app_code_before, self.labels.0);
         self.rendered_bytes += tail.len();
         self.tail_renders += 1;
         let html = html.0;
@@ -270,7 +274,7 @@ impl StreamingMarkdown {
     /// shown plain, and says to replace the tail with that.
     fn render_tail_lines(&mut self) -> TailChange {
         let text = &self.source[self.tail_start..self.scanned];
-        let (html, callouts) = render_counted(text, self.mode, self.code, self.app_code_before);
+        let (html, callouts) = render_counted(text, self.mode, self.code, self.app_code_before, self.labels.0);
         self.rendered_bytes += text.len();
         self.tail_renders += 1;
         let pending_len = self.source.len() - self.scanned;
@@ -365,7 +369,7 @@ impl StreamingMarkdown {
     fn start_table(&mut self, rows_end: usize) -> Option<TailChange> {
         let text = &self.source[self.tail_start..rows_end];
         let header = text.split_inclusive('\n').take(2).map(str::len).sum();
-        let (html, _) = render_counted(text, self.mode, self.code, self.app_code_before);
+        let (html, _) = render_counted(text, self.mode, self.code, self.app_code_before, self.labels.0);
         self.rendered_bytes += text.len();
         let html = html.0;
         let split = html.rfind(TABLE_CLOSE).filter(|at| {
@@ -402,7 +406,7 @@ impl StreamingMarkdown {
         let mut text = String::with_capacity(header + end - shown);
         text.push_str(&self.source[self.tail_start..self.tail_start + header]);
         text.push_str(&self.source[*shown..end]);
-        let (html, _) = render_counted(&text, self.mode, self.code, self.app_code_before);
+        let (html, _) = render_counted(&text, self.mode, self.code, self.app_code_before, self.labels.0);
         self.rendered_bytes += text.len();
         let added = html.0.strip_prefix(open.as_str())?.strip_suffix(TABLE_CLOSE)?.to_owned();
         let total = elements + elements_at_most(&added);
@@ -434,8 +438,13 @@ impl StreamingMarkdown {
         if !matches!(self.tail, Tail::Fence { .. }) {
             let opening_end =
                 self.source[self.tail_start..].find('\n').map_or(self.source.len(), |i| self.tail_start + i + 1);
-            let (html, _) =
-                render_counted(&self.source[self.tail_start..opening_end], self.mode, self.code, self.app_code_before);
+            let (html, _) = render_counted(
+                &self.source[self.tail_start..opening_end],
+                self.mode,
+                self.code,
+                self.app_code_before,
+                self.labels.0,
+            );
             self.rendered_bytes += opening_end - self.tail_start;
             let Some(split) = html.0.rfind("</code>") else {
                 // Not the markup expected of a code block: render the tail as a whole.
@@ -550,7 +559,7 @@ impl StreamingMarkdown {
             Some((html, callouts)) => (SafeHtml(html), callouts),
             None => {
                 self.rendered_bytes += text.len();
-                render_counted(text, self.mode, self.code, self.app_code_before)
+                render_counted(text, self.mode, self.code, self.app_code_before, self.labels.0)
             }
         };
         self.app_code_before += callouts;
@@ -627,7 +636,7 @@ fn code_text(text: &str) -> String {
     }
     markdown.push_str(&fence);
     markdown.push('\n');
-    let (html, _) = render_counted(&markdown, RenderMode::Chat, CodeStyle::Plain, 0);
+    let (html, _) = render_counted(&markdown, RenderMode::Chat, CodeStyle::Plain, 0, &super::English);
     let html = html.as_str();
     let body = html
         .find("<code")

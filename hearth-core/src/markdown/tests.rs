@@ -3,10 +3,12 @@
 //! checked against whole-document rendering. The files in `tests/` check one
 //! guarantee each across the renderer: `safety` (nothing loads, any input stays
 //! cheap), `writer` (the allow-list, from outside), `highlight` (code blocks)
-//! and `math` (MathML and hostile TeX).
+//! and `math` (MathML and hostile TeX), `labels` (the controls' words in another
+//! language).
 
 mod citations;
 pub(super) mod highlight;
+mod labels;
 mod math;
 mod safety;
 mod writer;
@@ -275,11 +277,12 @@ fn a_formula_counts_its_own_depth() {
     use super::events::MAX_DEPTH;
     let quotes = "> ".repeat(MAX_DEPTH - 6);
     let deep = format!("{quotes}${}x{}$", "\\sqrt{".repeat(8), "}".repeat(8));
-    let html = super::render_reply(&deep, RenderMode::Chat).as_str().to_owned();
+    let html = super::render_reply(&deep, RenderMode::Chat, &crate::markdown::English).as_str().to_owned();
     assert!(html_depth(&html) <= MAX_DEPTH, "{}: {html}", html_depth(&html));
     assert!(!html.contains("<math"), "{html}");
     assert!(html.contains("$\\sqrt{"), "its source is kept: {html}");
-    let flat = super::render_reply(&format!("{quotes}$x$"), RenderMode::Chat).as_str().to_owned();
+    let flat =
+        super::render_reply(&format!("{quotes}$x$"), RenderMode::Chat, &crate::markdown::English).as_str().to_owned();
     assert!(flat.contains("<math"), "{flat}");
     assert!(html_depth(&flat) <= MAX_DEPTH);
 }
@@ -290,7 +293,7 @@ fn a_formula_counts_its_own_depth() {
 fn dressed_mermaid_blocks_count_every_element_they_write() {
     use super::events::ELEMENT_BUDGET;
     let many = "```mermaid\ngraph TD\n```\n\n".repeat(ELEMENT_BUDGET / 6 + 10);
-    let html = super::render_reply(&many, RenderMode::Chat);
+    let html = super::render_reply(&many, RenderMode::Chat, &crate::markdown::English);
     let breaks = html.as_str().matches("<br").count() + html.as_str().matches("<wbr").count();
     let written = html.as_str().matches('<').count() - html.as_str().matches("</").count() - breaks;
     // The budget is checked before each block, so the last one may end past it.

@@ -58,6 +58,7 @@ use super::address::href_allowed;
 use super::escape::escape_into;
 use super::events::{Piece, Placeholder};
 use super::highlight::{Language, highlight};
+use super::labels::Labels;
 use super::options::{CodeStyle, RenderMode};
 
 /// The most highlighted runs one code block gets: the page's work grows with
@@ -80,6 +81,7 @@ pub(super) fn write_html<'a>(
     code: CodeStyle,
     capacity: usize,
     cited: Option<&str>,
+    labels: &dyn Labels,
 ) -> String {
     let mut writer = Writer {
         out: String::with_capacity(capacity),
@@ -93,6 +95,7 @@ pub(super) fn write_html<'a>(
         highlighting: None,
         cited: cited.map(str::to_owned),
         pending_cites: Vec::new(),
+        labels,
     };
     for piece in pieces {
         writer.piece(piece);
@@ -100,7 +103,7 @@ pub(super) fn write_html<'a>(
     writer.out
 }
 
-struct Writer {
+struct Writer<'l> {
     out: String,
     /// Whether the output ends with a newline (pulldown-cmark's layout rule:
     /// a block starts on a new line).
@@ -123,9 +126,11 @@ struct Writer {
     cited: Option<String>,
     /// Citation marks met inside a link's text, written after the link.
     pending_cites: Vec<u32>,
+    /// What the markup calls its controls, in the interface's language.
+    labels: &'l dyn Labels,
 }
 
-impl Writer {
+impl Writer<'_> {
     /// Writes our own markup (no data in it).
     fn raw(&mut self, markup: &str) {
         self.out.push_str(markup);
@@ -176,7 +181,9 @@ impl Writer {
                 let class = if number > 1 { "app-code app-code-more" } else { "app-code" };
                 self.out.push_str("<details");
                 self.attribute("class", class);
-                self.raw(&format!("><summary>App code<span class=\"app-code-number\"> {number}</span></summary>"));
+                self.out.push_str("><summary>");
+                self.text(self.labels.app_code());
+                self.raw(&format!("<span class=\"app-code-number\"> {number}</span></summary>"));
             }
             Piece::CalloutStart(_) => {}
             Piece::CalloutEnd if self.callout > 0 => {
@@ -206,7 +213,7 @@ impl Writer {
         let anchor = super::citations::source_anchor(message_id, number);
         self.out.push_str("<sup class=\"citation\"><a");
         self.attribute("href", &format!("#{anchor}"));
-        self.attribute("aria-label", &format!("Source {number}"));
+        self.attribute("aria-label", &self.labels.source(number));
         self.raw(&format!(">[{number}]</a></sup>"));
     }
 
@@ -228,21 +235,22 @@ impl Writer {
                 {
                     self.attribute("data-image-url", url);
                 }
-                self.attribute("aria-label", &format!("Load image {label} from {host}"));
+                self.attribute("aria-label", &self.labels.load_image_name(label, host));
+                self.out.push('>');
                 if placeholder.compact {
-                    self.out.push_str(">Load image: ");
-                    self.text(label);
-                    self.out.push_str(" (");
-                    self.text(host);
-                    self.raw(")</button>");
+                    self.text(&self.labels.load_image_compact(label, host));
+                    self.raw("</button>");
                 } else {
-                    self.raw(">Load image</button></span>");
+                    self.text(self.labels.load_image());
+                    self.raw("</button></span>");
                 }
             }
             None => {
                 self.out.push_str("<span class=\"image-placeholder\"><span class=\"image-alt\">");
                 self.text(label);
-                self.raw("</span> <span class=\"image-host\">(image not loaded)</span></span>");
+                self.out.push_str("</span> <span class=\"image-host\">");
+                self.text(self.labels.image_not_loaded());
+                self.raw("</span></span>");
             }
         }
     }
@@ -359,23 +367,26 @@ impl Writer {
     /// A dressed code block's wrapper, its header and its `<pre …>`.
     fn dressed_code_start(&mut self, language: &str, named: bool) {
         self.out.push_str("<div class=\"code-block\"><div class=\"code-head\"><span class=\"code-lang\">");
-        self.text(if named { language } else { "code" });
+        self.text(if named { language } else { self.labels.unnamed_code() });
         self.out.push_str("</span>");
         if named && language.eq_ignore_ascii_case("mermaid") {
             self.diagram_button();
         }
-        self.out.push_str(
-            "<button type=\"button\" class=\"copy-code\" aria-label=\"Copy code\">Copy code</button></div>\
-             <pre tabindex=\"0\" role=\"figure\"",
-        );
-        self.attribute("aria-label", &if named { format!("{language} code") } else { "Code".to_owned() });
+        self.out.push_str("<button type=\"button\" class=\"copy-code\"");
+        self.attribute("aria-label", self.labels.copy_code());
+        self.out.push('>');
+        self.text(self.labels.copy_code());
+        self.out.push_str("</button></div><pre tabindex=\"0\" role=\"figure\"");
+        self.attribute("aria-label", &self.labels.code_name(named.then_some(language)));
         self.out.push('>');
     }
 
     /// The "Show diagram" button in a mermaid block's header (what it does is
     /// the shell's).
     fn diagram_button(&mut self) {
-        self.out.push_str("<button type=\"button\" class=\"show-diagram\">Show diagram</button>");
+        self.out.push_str("<button type=\"button\" class=\"show-diagram\">");
+        self.text(self.labels.show_diagram());
+        self.out.push_str("</button>");
     }
 
     /// `code` of `language`, highlighted (see [`write_highlighted`]).

@@ -26,6 +26,7 @@ use web_sys::AbortSignal;
 use super::compaction::Job;
 use super::context::{Answer, ChatContext};
 use super::entry::{AssistantView, citation_marks, render_mode};
+use super::labels::LABELS;
 use super::talk_tools::{self, Calling, Offering, TalkCallAsk, TalkToolbox};
 use crate::io::chunks::{ChunkError, wasm_split};
 
@@ -60,7 +61,7 @@ fn reply_code() -> Result<&'static ReplyCode, ChunkError> {
     static CODE: ReplyCode = ReplyCode {
         answer: |chat, answer| Box::pin(chat.answer(answer)),
         compact: |chat, job| Box::pin(chat.compact_only(job)),
-        render_reply: hearth_core::markdown::render_reply,
+        render_reply: |markdown, mode| hearth_core::markdown::render_reply(markdown, mode, &LABELS),
         render_cited,
         highlight_code: hearth_core::markdown::highlight_code,
         app_of: super::turn::app_of,
@@ -73,7 +74,12 @@ fn reply_code() -> Result<&'static ReplyCode, ChunkError> {
 /// `record`'s markdown with its citation marks linked to its sources.
 fn render_cited(record: &MessageRecord, mode: RenderMode) -> SafeHtml {
     let marks = citation_marks(record);
-    hearth_core::markdown::render_reply_cited(&record.content, mode, Citing { marks: &marks, message_id: &record.id })
+    hearth_core::markdown::render_reply_cited(
+        &record.content,
+        mode,
+        Citing { marks: &marks, message_id: &record.id },
+        &LABELS,
+    )
 }
 
 thread_local! {

@@ -45,6 +45,7 @@ mod pictures;
 use super::attachment_data::with_attachment_data;
 use super::entry::AssistantView;
 use super::entry::{citation_marks, render_mode};
+use super::labels::LABELS;
 use super::picture_order::PictureOrder;
 use super::prompt::Prompt;
 use super::tool_blobs::{by_reference, picture_blob};
@@ -168,7 +169,7 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
     let mode = render_mode(&record);
     let turn = Rc::new(RefCell::new(Turn {
         recorder: TurnRecorder::new(record, history),
-        markdown: StreamingMarkdown::for_reply(mode),
+        markdown: StreamingMarkdown::for_reply(mode, &LABELS),
         mode,
         unrendered: String::new(),
         unshown_reasoning: String::new(),
@@ -455,7 +456,7 @@ async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest,
     let Stream { store, view, session, controller, stall_secs, .. } = *stream;
     {
         let mut shared = turn.borrow_mut();
-        shared.markdown = StreamingMarkdown::for_reply(shared.mode);
+        shared.markdown = StreamingMarkdown::for_reply(shared.mode, &LABELS);
         shared.last_activity = now_ms();
         shared.received = false;
         shared.stalled = false;
@@ -497,7 +498,7 @@ async fn stream_reply(turn: &Shared, stream: &Stream<'_>, request: &HttpRequest,
     let status = shared.recorder.end_reply(end).clone();
     if shared.recorder.commentary_is_answer() {
         // Its calls will not run, so the text they cleared is the answer after all.
-        shared.markdown = StreamingMarkdown::for_reply(shared.mode);
+        shared.markdown = StreamingMarkdown::for_reply(shared.mode, &LABELS);
         shared.unrendered = shared.recorder.reply().text.clone();
     }
     shared.end_thinking(view);
@@ -579,7 +580,7 @@ impl Turn {
                 Change::CallsStarted => {
                     self.end_thinking(view);
                     // The text so far is this call's commentary, not the answer.
-                    self.markdown = StreamingMarkdown::for_reply(self.mode);
+                    self.markdown = StreamingMarkdown::for_reply(self.mode, &LABELS);
                     self.unrendered.clear();
                     clear_answer(view);
                 }
@@ -658,7 +659,8 @@ impl Turn {
         }
         let record = self.recorder.streaming_record(now());
         let marks = citation_marks(record);
-        let html = render_reply_cited(&record.content, self.mode, Citing { marks: &marks, message_id: &record.id });
+        let html =
+            render_reply_cited(&record.content, self.mode, Citing { marks: &marks, message_id: &record.id }, &LABELS);
         view.show_extras(record);
         view.blocks.clear();
         view.set_tail(html);

@@ -405,7 +405,7 @@ fn a_growing_table_appends_its_rows() {
 /// [`stream`] for a reply as the app shows it (code blocks dressed, streamed
 /// unhighlighted), with its code then highlighted as the page does.
 fn stream_reply(pieces: &[&str], mode: RenderMode) -> (String, StreamingMarkdown) {
-    let (html, streaming) = stream_into(StreamingMarkdown::for_reply(mode), pieces);
+    let (html, streaming) = stream_into(StreamingMarkdown::for_reply(mode, &crate::markdown::English), pieces);
     (with_code_highlighted(&html), streaming)
 }
 
@@ -417,13 +417,18 @@ fn finish_reply(streaming: &StreamingMarkdown) -> SafeHtml {
 
 #[test]
 fn a_streamed_reply_with_dressed_code_equals_its_whole_rendering() {
-    streams_equal_whole_renderings_with(0x5eed_1234_abcd_0002, super::super::render_reply, stream_reply, finish_reply);
+    streams_equal_whole_renderings_with(
+        0x5eed_1234_abcd_0002,
+        |markdown, mode| super::super::render_reply(markdown, mode, &crate::markdown::English),
+        stream_reply,
+        finish_reply,
+    );
 }
 
 #[test]
 fn a_dressed_code_block_streams_plain_and_highlighting_it_once_gives_the_whole_rendering() {
     let text = one_block(&|i| format!("    let x{i} = \"<{i}>\" & y; // note\n"), "```rust\n");
-    let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
+    let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat, &crate::markdown::English);
     let mut page = Page::default();
     let mut rng = XorShift(5);
     let mut over = 0;
@@ -441,16 +446,20 @@ fn a_dressed_code_block_streams_plain_and_highlighting_it_once_gives_the_whole_r
     // (This block is longer than the writer's HIGHLIGHT_BYTES: it stays plain.)
     let highlighted = with_code_highlighted(&page.html());
     assert!(!highlighted.contains("tok-"), "a block this long is not highlighted");
-    assert_same(&highlighted, super::super::render_reply(&text, RenderMode::Chat).as_str(), "code block");
+    assert_same(
+        &highlighted,
+        super::super::render_reply(&text, RenderMode::Chat, &crate::markdown::English).as_str(),
+        "code block",
+    );
     // An open block of ordinary length, and one closed by its fence: plain as
     // they stream and once finished, highlighted by the page.
-    let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
+    let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat, &crate::markdown::English);
     let mut page = Page::default();
     page.apply(streaming.push_delta("```rust\nlet x = 1;\n"));
     page.apply(streaming.end());
     assert!(!page.html().contains("tok-"), "not highlighted at the end either");
     assert!(with_code_highlighted(&page.html()).contains("<span class=\"tok-kw\">let</span>"));
-    let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
+    let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat, &crate::markdown::English);
     let update = streaming.push("```python\nprint(1)\n");
     assert!(update.new_blocks.is_empty() && !update.tail.as_str().contains("tok-"));
     let update = streaming.push("```\n\nAfter.\n");

@@ -8,7 +8,8 @@ use crate::markdown::{Citing, RenderMode, render_reply, render_reply_cited, sour
 /// The reply `markdown` with marks `(source, at)`, rendered, each mark
 /// written as `{n}` (after checking its whole markup).
 fn cited(markdown: &str, marks: &[(u32, u32)]) -> String {
-    let html = render_reply_cited(markdown, RenderMode::Chat, Citing { marks, message_id: "m-1" });
+    let html =
+        render_reply_cited(markdown, RenderMode::Chat, Citing { marks, message_id: "m-1" }, &crate::markdown::English);
     let mut short = html.as_str().to_owned();
     for number in 1..=9 {
         let mark = format!(
@@ -103,10 +104,15 @@ fn sentinels_the_model_wrote_are_taken_out() {
 #[test]
 fn without_marks_it_is_the_reply_as_ever() {
     let markdown = "Text with `code`, a [link](https://example.com) and\n\n```rust\nfn x() {}\n```\n";
-    let html = render_reply_cited(markdown, RenderMode::Chat, Citing { marks: &[], message_id: "m" });
-    assert_eq!(html, render_reply(markdown, RenderMode::Chat));
+    let html = render_reply_cited(
+        markdown,
+        RenderMode::Chat,
+        Citing { marks: &[], message_id: "m" },
+        &crate::markdown::English,
+    );
+    assert_eq!(html, render_reply(markdown, RenderMode::Chat, &crate::markdown::English));
     // And the sentinels of a reply without citations are left as they are.
-    assert!(render_reply("A\u{F0000}B", RenderMode::Chat).as_str().contains('\u{F0000}'));
+    assert!(render_reply("A\u{F0000}B", RenderMode::Chat, &crate::markdown::English).as_str().contains('\u{F0000}'));
 }
 
 #[test]

@@ -348,7 +348,7 @@ fn the_runs_are_the_code_exactly() {
 
 #[test]
 fn a_dressed_code_block_has_a_header_a_named_scroller_and_tokens() {
-    let html = render_reply("```rust\nlet x = 1; // <b>\n```", RenderMode::Chat);
+    let html = render_reply("```rust\nlet x = 1; // <b>\n```", RenderMode::Chat, &crate::markdown::English);
     assert_eq!(
         html.as_str(),
         "<div class=\"code-block\"><div class=\"code-head\"><span class=\"code-lang\">rust</span>\
@@ -359,15 +359,15 @@ fn a_dressed_code_block_has_a_header_a_named_scroller_and_tokens() {
     );
     // No language, or one not allowed as a class: labelled "code", plain.
     assert_eq!(
-        render_reply("```\nplain <i>\n```", RenderMode::Chat).as_str(),
+        render_reply("```\nplain <i>\n```", RenderMode::Chat, &crate::markdown::English).as_str(),
         "<div class=\"code-block\"><div class=\"code-head\"><span class=\"code-lang\">code</span>\
          <button type=\"button\" class=\"copy-code\" aria-label=\"Copy code\">Copy code</button></div>\
          <pre tabindex=\"0\" role=\"figure\" aria-label=\"Code\"><code>plain &lt;i&gt;\n</code></pre></div>\n"
     );
-    let html = render_reply("```x\" onclick=\"alert(1)\nz\n```", RenderMode::Chat);
+    let html = render_reply("```x\" onclick=\"alert(1)\nz\n```", RenderMode::Chat, &crate::markdown::English);
     assert!(html.as_str().contains("<span class=\"code-lang\">code</span>"), "{}", html.as_str());
     // A language the highlighter does not know: labelled, plain.
-    let html = render_reply("```brainfuck\n+[-]\n```", RenderMode::Chat);
+    let html = render_reply("```brainfuck\n+[-]\n```", RenderMode::Chat, &crate::markdown::English);
     assert!(html.as_str().contains("aria-label=\"brainfuck code\"><code class=\"language-brainfuck\">+[-]\n</code>"));
     // The plain rendering is unchanged.
     assert_eq!(
@@ -378,7 +378,7 @@ fn a_dressed_code_block_has_a_header_a_named_scroller_and_tokens() {
 
 #[test]
 fn a_mermaid_block_offers_its_diagram_and_is_not_highlighted() {
-    let html = render_reply("```mermaid\ngraph TD; A-->B\n```", RenderMode::Chat);
+    let html = render_reply("```mermaid\ngraph TD; A-->B\n```", RenderMode::Chat, &crate::markdown::English);
     assert_eq!(
         html.as_str(),
         "<div class=\"code-block\"><div class=\"code-head\"><span class=\"code-lang\">mermaid</span>\
@@ -390,7 +390,7 @@ fn a_mermaid_block_offers_its_diagram_and_is_not_highlighted() {
 
 #[test]
 fn a_dressed_table_can_be_reached_to_scroll_it() {
-    let html = render_reply("| a | b |\n|---|---|\n| 1 | 2 |\n", RenderMode::Chat);
+    let html = render_reply("| a | b |\n|---|---|\n| 1 | 2 |\n", RenderMode::Chat, &crate::markdown::English);
     assert!(html.as_str().starts_with("<table tabindex=\"0\"><thead>"), "{}", html.as_str());
     assert!(render("| a |\n|---|\n| 1 |\n").as_str().starts_with("<table><thead>"));
 }
@@ -447,9 +447,9 @@ fn dressed_code_loads_nothing_and_keeps_markup_in_code_as_text() {
     ];
     for markdown in CORPUS.iter().map(|(m, _)| *m).chain(hostile) {
         for mode in [RenderMode::Chat, RenderMode::App] {
-            let html = render_reply(markdown, mode);
+            let html = render_reply(markdown, mode, &crate::markdown::English);
             assert_dressed_safe(html.as_str());
-            let mut streaming = StreamingMarkdown::for_reply(mode);
+            let mut streaming = StreamingMarkdown::for_reply(mode, &crate::markdown::English);
             let mut streamed = String::new();
             for piece in super::pieces(markdown, 3) {
                 let update = streaming.push(piece);
@@ -463,7 +463,7 @@ fn dressed_code_loads_nothing_and_keeps_markup_in_code_as_text() {
             assert_dressed_safe(&with_code_highlighted(&streamed));
         }
     }
-    let html = render_reply(hostile[1], RenderMode::Chat);
+    let html = render_reply(hostile[1], RenderMode::Chat, &crate::markdown::English);
     let html = html.as_str();
     assert!(
         html.contains("&lt;/<span class=\"tok-tag\">div</span>&gt;&lt;<span class=\"tok-tag\">img</span>"),
@@ -476,7 +476,11 @@ fn dressed_code_loads_nothing_and_keeps_markup_in_code_as_text() {
 fn highlighting_stays_within_its_budget_and_keeps_the_text() {
     let code: String = (0..1_500).map(|i| format!("let x{i} = {i};\n")).collect();
     assert!(code.len() <= HIGHLIGHT_BYTES);
-    let html = render_reply(&format!("```rust\n{code}```\n\n```rust\nfn after() {{}}\n```\n"), RenderMode::Chat);
+    let html = render_reply(
+        &format!("```rust\n{code}```\n\n```rust\nfn after() {{}}\n```\n"),
+        RenderMode::Chat,
+        &crate::markdown::English,
+    );
     let spans = html.as_str().matches("<span class=\"tok-").count();
     let after = "<span class=\"tok-kw\">fn</span> <span class=\"tok-fn\">after</span>() {}";
     assert!(html.as_str().contains(after), "a later block has a budget of its own: {}", html.as_str());
@@ -485,13 +489,17 @@ fn highlighting_stays_within_its_budget_and_keeps_the_text() {
     // A block longer than HIGHLIGHT_BYTES is written plain, and one after it is highlighted.
     let code: String = (0..4_000).map(|i| format!("let x{i} = {i};\n")).collect();
     assert!(code.len() > HIGHLIGHT_BYTES);
-    let html = render_reply(&format!("```rust\n{code}```\n\n```rust\nfn after() {{}}\n```\n"), RenderMode::Chat);
+    let html = render_reply(
+        &format!("```rust\n{code}```\n\n```rust\nfn after() {{}}\n```\n"),
+        RenderMode::Chat,
+        &crate::markdown::English,
+    );
     let html = html.as_str();
     assert!(html.contains(&format!(">{code}</code>")), "the long block is plain");
     assert!(html.contains("<span class=\"tok-kw\">fn</span> <span class=\"tok-fn\">after</span>"), "{html:.200}");
     // Many small code blocks: the dressed headers count against the element budget.
     let many: String = (0..4_000).map(|i| format!("```\n{i}\n```\n")).collect();
-    let html = render_reply(&many, RenderMode::Chat);
+    let html = render_reply(&many, RenderMode::Chat, &crate::markdown::English);
     let elements = tags(html.as_str()).iter().filter(|(name, _)| name != "br").count();
     // (The budget is checked before an element is written: one block may pass it.)
     assert!(elements <= 8_000 + 6, "{elements} elements");
@@ -563,9 +571,9 @@ fn word_lists_are_sorted_and_every_word_is_found() {
 #[test]
 fn a_streamed_reply_is_unhighlighted_and_highlighting_its_code_gives_the_whole_rendering() {
     let reply = "Steps:\n\n1. Build it:\n\n   ```rust\n   fn main() { let x = 1; }\n   ```\n\n2. Run it:\n\n   ```bash\n   cargo run --release\n   ```\n\nDone.\n\n```python\ndef f():\n    return None\n```\n\n- last, with code:\n\n  ```js\n  const y = await f();\n  ```\n";
-    let whole = render_reply(reply, RenderMode::Chat);
+    let whole = render_reply(reply, RenderMode::Chat, &crate::markdown::English);
     for piece_len in [1, 4, 17] {
-        let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
+        let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat, &crate::markdown::English);
         let mut blocks = String::new();
         let mut tails_with_code = 0;
         for piece in super::pieces(reply, piece_len) {
@@ -597,7 +605,7 @@ fn a_streamed_reply_is_unhighlighted_and_highlighting_its_code_gives_the_whole_r
     }
     // In two pieces, cut anywhere.
     for cut in (0..=reply.len()).filter(|cut| reply.is_char_boundary(*cut)) {
-        let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat);
+        let mut streaming = StreamingMarkdown::for_reply(RenderMode::Chat, &crate::markdown::English);
         let mut blocks = String::new();
         for piece in [&reply[..cut], &reply[cut..]] {
             streaming.push(piece).new_blocks.iter().for_each(|block| blocks.push_str(block.as_str()));
@@ -623,12 +631,13 @@ fn highlight_code_writes_what_the_whole_rendering_writes() {
     cases.push(("rust".to_owned(), (0..4_000).map(|i| format!("let x{i} = {i};\n")).collect()));
     cases.push(("rust".to_owned(), (0..1_500).map(|i| format!("let x{i} = {i};\n")).collect()));
     for (language, code) in cases {
-        let whole = render_reply(&format!("```{language}\n{code}```\n"), RenderMode::Chat);
+        let whole = render_reply(&format!("```{language}\n{code}```\n"), RenderMode::Chat, &crate::markdown::English);
         let unhighlighted = crate::markdown::render_counted(
             &format!("```{language}\n{code}```\n"),
             RenderMode::Chat,
             crate::markdown::CodeStyle::DressedUnhighlighted,
             0,
+            &crate::markdown::English,
         )
         .0;
         assert_eq!(with_code_highlighted(unhighlighted.as_str()), whole.as_str(), "{language}, {} bytes", code.len());

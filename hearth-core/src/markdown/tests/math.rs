@@ -392,9 +392,17 @@ fn a_mermaid_block_stays_code_and_gets_its_button_only_when_dressed() {
     // `highlight_tests::a_mermaid_block_offers_its_diagram_and_is_not_highlighted`).
     let html = rendered("```mermaid\ngraph TD; A-->B\n```");
     assert_eq!(html, "<pre><code class=\"language-mermaid\">graph TD; A--&gt;B\n</code></pre>\n");
-    let dressed = crate::markdown::render_reply("```mermaid\ngraph TD; A-->B\n```", crate::markdown::RenderMode::Chat);
+    let dressed = crate::markdown::render_reply(
+        "```mermaid\ngraph TD; A-->B\n```",
+        crate::markdown::RenderMode::Chat,
+        &crate::markdown::English,
+    );
     assert_eq!(dressed.as_str().matches("class=\"show-diagram\"").count(), 1);
-    let rust = crate::markdown::render_reply("```rust\nfn main() {}\n```", crate::markdown::RenderMode::Chat);
+    let rust = crate::markdown::render_reply(
+        "```rust\nfn main() {}\n```",
+        crate::markdown::RenderMode::Chat,
+        &crate::markdown::English,
+    );
     assert!(!rust.as_str().contains("show-diagram"));
 }
 
