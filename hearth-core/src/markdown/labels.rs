@@ -14,8 +14,10 @@ pub trait Labels {
     fn show_diagram(&self) -> &str;
     /// A code block's header when its fence names no language.
     fn unnamed_code(&self) -> &str;
-    /// The name of a code block's scroller: code in `language`, or (none) code.
-    fn code_name(&self, language: Option<&str>) -> String;
+    /// The name of a code block's scroller: code in `language`.
+    fn code_name(&self, language: &str) -> String;
+    /// The name of the scroller of a code block whose fence names no language.
+    fn unnamed_code_name(&self) -> &str;
     /// The Load image button beside an image's placeholder.
     fn load_image(&self) -> &str;
     /// The Load image button's name: the image `label` from `host`.
@@ -47,8 +49,12 @@ impl Labels for English {
         "code"
     }
 
-    fn code_name(&self, language: Option<&str>) -> String {
-        language.map_or_else(|| "Code".to_owned(), |language| format!("{language} code"))
+    fn code_name(&self, language: &str) -> String {
+        format!("{language} code")
+    }
+
+    fn unnamed_code_name(&self) -> &str {
+        "Code"
     }
 
     fn load_image(&self) -> &str {

@@ -377,7 +377,8 @@ impl Writer<'_> {
         self.out.push('>');
         self.text(self.labels.copy_code());
         self.out.push_str("</button></div><pre tabindex=\"0\" role=\"figure\"");
-        self.attribute("aria-label", &self.labels.code_name(named.then_some(language)));
+        let name = if named { self.labels.code_name(language) } else { self.labels.unnamed_code_name().to_owned() };
+        self.attribute("aria-label", &name);
         self.out.push('>');
     }
 

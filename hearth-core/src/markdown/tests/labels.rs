@@ -16,8 +16,11 @@ impl Labels for Marked {
     fn unnamed_code(&self) -> &str {
         "<code>"
     }
-    fn code_name(&self, language: Option<&str>) -> String {
-        language.map_or_else(|| "Code \"seul\"".to_owned(), |language| format!("Code {language} \"x\""))
+    fn code_name(&self, language: &str) -> String {
+        format!("Code {language} \"x\"")
+    }
+    fn unnamed_code_name(&self) -> &str {
+        "Code \"seul\""
     }
     fn load_image(&self) -> &str {
         "Charger <img>"
