@@ -336,40 +336,72 @@ async function launchFirefox() {
   };
 }
 
-async function launchWebKit() {
+/** How long WebKitWebDriver may take to start a browser, or to answer any other command. */
+const SESSION_MS = 60_000;
+const COMMAND_MS = 60_000;
+
+/** A WebKitWebDriver under `xvfb-run` on a free port: `{ request(method, path, body, ms), stop() }`. */
+async function startWebKitDriver() {
   const port = await freePort();
   const driver = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`], { stdio: 'ignore', detached: true });
   const base = `http://127.0.0.1:${port}`;
-  const request = async (method, path, body) => {
+  const request = async (method, path, body, ms = COMMAND_MS) => {
     const response = await fetch(`${base}${path}`, {
       method,
       headers: { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(ms),
     });
     const answer = await response.json();
     if (!response.ok) throw new Error(`WebDriver ${method} ${path}: ${answer.value?.error}: ${answer.value?.message}`);
     return answer.value;
   };
+  const stop = () => {
+    try {
+      process.kill(-driver.pid);
+    } catch {
+      // Gone already.
+    }
+  };
   for (let waited = 0; ; waited += 100) {
     try {
       await request('GET', '/status');
-      break;
+      return { request, stop };
     } catch (error) {
-      if (waited > 10_000) throw error;
+      if (waited > 10_000) {
+        stop();
+        throw error;
+      }
       await sleep(100);
     }
   }
+}
+
+async function launchWebKit() {
+  let driver = await startWebKitDriver();
+  const request = (...args) => driver.request(...args);
   const sessions = [];
+  // A browser that does not start (seen once on a loaded 2-core machine: the driver held the
+  // request for minutes) is given up on after SESSION_MS: the driver and its browsers are
+  // stopped, and one more start is tried with a new driver.
+  const startSession = async (capabilities) => {
+    try {
+      return await request('POST', '/session', { capabilities }, SESSION_MS);
+    } catch (error) {
+      console.log(`webkit: no session (${error.message}); starting WebKitWebDriver again`);
+      driver.stop();
+      driver = await startWebKitDriver();
+      return request('POST', '/session', { capabilities }, SESSION_MS);
+    }
+  };
   return {
     async newPage({ width = 1280, height = 800 } = {}) {
       // One session at a time (the driver's limit): a new page ends the one before.
       for (const old of sessions.splice(0)) await request('DELETE', `/session/${old}`).catch(() => {});
-      const session = await request('POST', '/session', {
-        capabilities: {
-          alwaysMatch: {
-            browserName: 'MiniBrowser',
-            'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', `--geometry=${width}x${height}`] },
-          },
+      const session = await startSession({
+        alwaysMatch: {
+          browserName: 'MiniBrowser',
+          'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', `--geometry=${width}x${height}`] },
         },
       });
       const id = session.sessionId;
@@ -461,11 +493,7 @@ async function launchWebKit() {
     },
     async close() {
       for (const id of sessions) await request('DELETE', `/session/${id}`).catch(() => {});
-      try {
-        process.kill(-driver.pid);
-      } catch {
-        // Gone already.
-      }
+      driver.stop();
     },
   };
 }
