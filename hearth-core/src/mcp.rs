@@ -6,17 +6,21 @@
 //!   2026-07-28), and what a stateless request carries.
 //! - [`session`]: one connection's state (transport, version, session id) and
 //!   the requests it builds; reading a JSON or event-stream body.
+//! - [`capabilities`]: what Hearth declares it can do (elicitation).
 //! - [`listing`]: the lists a server gives, page by page.
 //! - [`names`]: the names a model calls a server's tools by.
 //! - [`oauth`]: signing in to a server (discovery, registration, PKCE, tokens).
 //! - [`content`]: a tool's result read into parts, and as text for a model.
 //! - [`doctor`]: what was seen when reaching a server, said to a person.
+//! - [`elicit`]: a server asking the user for input (a form or a link), and the answer.
 //! - [`progress`]: progress a server reports on a request.
 //! - [`prompts`]: a prompt's arguments, completions and messages, for the composer.
 //! - [`resources`]: a resource's text, and resource templates filled in.
 
+pub mod capabilities;
 pub mod content;
 pub mod doctor;
+pub mod elicit;
 pub mod era;
 pub mod listing;
 pub mod names;

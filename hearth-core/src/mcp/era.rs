@@ -105,8 +105,7 @@ pub fn stamp(params: Option<&Value>, client_name: &str, client_version: &str) ->
     }
     if let Value::Object(meta) = meta {
         meta.insert("io.modelcontextprotocol/protocolVersion".into(), json!(MODERN_VERSION));
-        // Only what is built is declared: no sampling, roots or elicitation.
-        meta.insert("io.modelcontextprotocol/clientCapabilities".into(), json!({}));
+        meta.insert("io.modelcontextprotocol/clientCapabilities".into(), super::capabilities::client_capabilities());
         meta.insert(
             "io.modelcontextprotocol/clientInfo".into(),
             json!({ "name": client_name, "version": client_version }),

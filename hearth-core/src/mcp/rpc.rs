@@ -44,6 +44,10 @@ pub enum Incoming {
         method: String,
         /// Its parameters (`null` when absent).
         params: Value,
+        /// The keys of `params.requestedSchema.properties` in the order the
+        /// server wrote them (a form's fields, shown in that order; a
+        /// `Value`'s map is sorted by key). Empty when there are none.
+        order: Vec<String>,
     },
     /// A notification from the server (progress, a changed list, a log line).
     Notification {
@@ -104,13 +108,69 @@ pub const METHOD_NOT_FOUND: i64 = -32601;
 /// Every message in `text`: one message or a batch (an array) of them.
 pub fn parse(text: &str) -> Result<Vec<Incoming>, ParseError> {
     let value: Value = serde_json::from_str(text).map_err(|error| ParseError::NotJson(error.to_string()))?;
+    let mut orders = property_orders(text).into_iter();
     match value {
-        Value::Array(items) if !items.is_empty() => items.into_iter().map(one).collect(),
-        value => one(value).map(|message| vec![message]),
+        Value::Array(items) if !items.is_empty() => {
+            items.into_iter().map(|item| one(item, orders.next().unwrap_or_default())).collect()
+        }
+        value => one(value, orders.next().unwrap_or_default()).map(|message| vec![message]),
     }
 }
 
-fn one(value: Value) -> Result<Incoming, ParseError> {
+/// For each message of `text` (one, or a batch), the keys of its
+/// `params.requestedSchema.properties` in the order written (empty for none,
+/// and for all when the text is not shaped so).
+fn property_orders(text: &str) -> Vec<Vec<String>> {
+    use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
+
+    struct Keys(Vec<String>);
+    impl<'de> Deserialize<'de> for Keys {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            struct Collect;
+            impl<'de> Visitor<'de> for Collect {
+                type Value = Keys;
+                fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    formatter.write_str("an object")
+                }
+                fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Keys, A::Error> {
+                    let mut keys = Vec::new();
+                    while let Some((key, IgnoredAny)) = map.next_entry::<String, IgnoredAny>()? {
+                        keys.push(key);
+                    }
+                    Ok(Keys(keys))
+                }
+            }
+            deserializer.deserialize_map(Collect)
+        }
+    }
+    #[derive(serde::Deserialize)]
+    struct Schema {
+        properties: Option<Keys>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Params {
+        #[serde(rename = "requestedSchema")]
+        schema: Option<Schema>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Message {
+        params: Option<Params>,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Messages {
+        Batch(Vec<Message>),
+        One(Message),
+    }
+    let order = |message: Message| message.params.and_then(|p| p.schema).and_then(|s| s.properties).map(|k| k.0).unwrap_or_default();
+    match serde_json::from_str::<Messages>(text) {
+        Ok(Messages::One(message)) => vec![order(message)],
+        Ok(Messages::Batch(messages)) => messages.into_iter().map(order).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+fn one(value: Value, order: Vec<String>) -> Result<Incoming, ParseError> {
     let Value::Object(mut object) = value else { return Err(ParseError::NotRpc) };
     if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
         return Err(ParseError::NotRpc);
@@ -118,7 +178,7 @@ fn one(value: Value) -> Result<Incoming, ParseError> {
     let params = object.remove("params").unwrap_or(Value::Null);
     if let Some(Value::String(method)) = object.remove("method") {
         return Ok(match object.remove("id") {
-            Some(id) if !id.is_null() => Incoming::Request { id, method, params },
+            Some(id) if !id.is_null() => Incoming::Request { id, method, params, order },
             _ => Incoming::Notification { method, params },
         });
     }

@@ -177,8 +177,7 @@ impl Session {
         };
         let params = json!({
             "protocolVersion": version,
-            // Only what is built is declared: no sampling, roots or elicitation.
-            "capabilities": {},
+            "capabilities": super::capabilities::client_capabilities(),
             "clientInfo": { "name": client.name, "version": client.version },
         });
         self.request("initialize", Some(&params))

@@ -47,7 +47,7 @@ fn every_kind_of_message_is_read() {
                 id: json!(2),
                 error: RpcError { code: -32602, message: "bad".into(), data: Some(json!({ "x": 1 })) }
             },
-            Incoming::Request { id: json!("s1"), method: "ping".into(), params: Value::Null },
+            Incoming::Request { id: json!("s1"), method: "ping".into(), params: Value::Null, order: vec![] },
             Incoming::Notification { method: "notifications/progress".into(), params: json!({ "progress": 1 }) },
             Incoming::Error {
                 id: Value::Null,

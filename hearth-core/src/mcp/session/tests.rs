@@ -36,7 +36,7 @@ fn initialize_declares_no_capability_and_asks_for_the_newest_version() {
     assert_eq!(
         body(&request),
         json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {},
+            "protocolVersion": "2025-11-25", "capabilities": { "elicitation": { "form": {}, "url": {} } },
             "clientInfo": { "name": "Hearth", "version": "1.2.3" } } })
     );
 }
@@ -168,7 +168,7 @@ fn an_event_stream_carries_requests_and_notifications_before_the_response() {
                 method: "notifications/progress".into(),
                 params: json!({ "progressToken": 5, "progress": 1, "total": 3 })
             }),
-            Read::Message(Incoming::Request { id: json!(0), method: "ping".into(), params: Value::Null }),
+            Read::Message(Incoming::Request { id: json!(0), method: "ping".into(), params: Value::Null, order: vec![] }),
             Read::Message(Incoming::Result { id: json!(5), result: json!({ "content": [] }) }),
         ]
     );
