@@ -623,3 +623,33 @@ impl Answer {
 pub fn completed_id(params: &Value) -> Option<&str> {
     params.get("elicitationId").and_then(Value::as_str)
 }
+
+/// The requests for input of a 2026-07-28 `input_required` result
+/// (`inputRequests`): each one's key, method and params, in key order.
+pub fn input_requests(result: &Value) -> Vec<(String, String, Value)> {
+    let Some(requests) = result.get("inputRequests").and_then(Value::as_object) else { return Vec::new() };
+    requests
+        .iter()
+        .map(|(key, request)| {
+            let method = request.get("method").and_then(Value::as_str).unwrap_or_default().to_owned();
+            (key.clone(), method, request.get("params").cloned().unwrap_or(Value::Null))
+        })
+        .collect()
+}
+
+/// The params of the request asked again after an `input_required` `result`:
+/// the first request's `params`, with the user's answers under
+/// `inputResponses` (by the requests' keys) and the server's `requestState`
+/// given back exactly as it came (left out when it sent none).
+pub fn with_input_responses(params: Option<&Value>, responses: Map<String, Value>, result: &Value) -> Value {
+    let mut params = match params {
+        Some(Value::Object(map)) => map.clone(),
+        _ => Map::new(),
+    };
+    params.insert("inputResponses".into(), Value::Object(responses));
+    match result.get("requestState") {
+        Some(state) => params.insert("requestState".into(), state.clone()),
+        None => params.remove("requestState"),
+    };
+    Value::Object(params)
+}

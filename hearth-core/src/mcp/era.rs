@@ -187,8 +187,8 @@ fn is_header_name(name: &str) -> bool {
 }
 
 /// Whether a modern result asks for input before it can complete
-/// (`resultType: "input_required"`), which Hearth cannot give: it declares
-/// no elicitation, sampling or roots.
+/// (`resultType: "input_required"`): Hearth gives a form's or a link's answer
+/// (`elicit::input_requests`) during a tool call; it declares no sampling or roots.
 pub fn needs_input(result: &Value) -> bool {
     result.get("resultType").and_then(Value::as_str) == Some("input_required")
 }

@@ -290,3 +290,36 @@ fn formats_follow_their_standards() {
     assert!(!has_format(TextFormat::DateTime, "2026-11-27T25:15:00Z"));
     assert!(!has_format(TextFormat::DateTime, "2026-11-27 20:15"));
 }
+
+#[test]
+fn an_input_required_result_is_asked_again_with_the_answers_and_the_state_as_it_came() {
+    // SEP-2322's shape, as the conformance suite's server sends it.
+    let result = json!({
+        "resultType": "input_required",
+        "inputRequests": {
+            "confirm": {
+                "method": "elicitation/create",
+                "params": { "message": "Please confirm to continue", "requestedSchema": { "type": "object", "properties": { "confirmed": { "type": "boolean" } } } }
+            }
+        },
+        "requestState": "{\"nonce\":\"n1\",\"originalId\":3}"
+    });
+    let requests = input_requests(&result);
+    assert_eq!(requests.len(), 1);
+    assert_eq!((requests[0].0.as_str(), requests[0].1.as_str()), ("confirm", ELICIT));
+    let answers = Map::from_iter([("confirm".to_owned(), Answer::Accept(Some(json!({ "confirmed": true }))).result())]);
+    let first = json!({ "name": "test_mrtr_echo_state", "arguments": {} });
+    assert_eq!(
+        with_input_responses(Some(&first), answers.clone(), &result),
+        json!({
+            "name": "test_mrtr_echo_state", "arguments": {},
+            "inputResponses": { "confirm": { "action": "accept", "content": { "confirmed": true } } },
+            "requestState": "{\"nonce\":\"n1\",\"originalId\":3}"
+        })
+    );
+    // No state sent: none given back, even one left from an earlier round.
+    let stateless = json!({ "resultType": "input_required", "inputRequests": {} });
+    let again = with_input_responses(Some(&json!({ "name": "t", "requestState": "old" })), answers, &stateless);
+    assert_eq!(again.get("requestState"), None);
+    assert!(input_requests(&json!({ "content": [] })).is_empty());
+}
