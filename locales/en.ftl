@@ -1229,6 +1229,39 @@ tools-approval-label = Approve the { $tool } call
 tools-allow = Allow
 # Button: refuses a tool call
 tools-deny = Deny
+## A server's question during a tool call (src/tools/tool_ask.rs, tool_ask/)
+tools-waiting-for-your-answer = Waiting for your answer
+# Above a server's question; $server is the MCP server's name
+tools-ask-heading = The MCP server { $server } asks you
+# Button: sends what was entered in a server's form
+tools-ask-send = Send answer
+# Button: says no to a server's question
+tools-ask-decline = Decline
+tools-ask-fix = Some answers need a change before they can be sent.
+# The empty choice of a list
+tools-ask-none = (none)
+# Term: the host of a link a server asks to open
+tools-ask-site = Site
+# Term: the whole URL a server asks to open
+tools-ask-whole-address = Whole address
+# Button: opens the page; $host is its site
+tools-ask-open = Open { $host }
+tools-ask-punycode = This address is written in Punycode: it may imitate a site you know. Look closely before you open it.
+tools-ask-required = This is required.
+tools-ask-too-short = Write at least { $n } characters.
+tools-ask-too-long = Write at most { $n } characters.
+tools-ask-pattern = This is not in the form the server asks for.
+tools-ask-email = Write an email address, such as name@example.com.
+tools-ask-uri = Write a whole address, such as https://example.com.
+tools-ask-date = Write a date, such as 2026-01-31.
+tools-ask-date-time = Write a date and time, such as 2026-01-31T09:30:00Z.
+tools-ask-number = Write a number.
+tools-ask-whole = Write a whole number.
+tools-ask-below = Write { $n } or more.
+tools-ask-above = Write { $n } or less.
+tools-ask-option = Choose one of the options.
+tools-ask-too-few = Choose at least { $n }.
+tools-ask-too-many = Choose at most { $n }.
 ## The editor of a user tool (src/tools/user_tool_editor.rs)
 tools-tool-deleted = This tool was deleted.
 # Inserted into the update prompt's "There are unsaved changes in …: save or cancel them and Hearth reloads, or discard them and reload now."

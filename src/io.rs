@@ -31,6 +31,7 @@ pub(crate) mod media;
 pub(crate) mod media_session;
 pub(crate) mod microphone;
 pub(crate) mod network;
+pub(crate) mod pattern;
 pub(crate) mod pcm_player;
 pub(crate) mod peer_call;
 pub(crate) mod persistence;

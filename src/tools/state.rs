@@ -11,7 +11,9 @@
 //! for the answer.
 
 pub(crate) mod approval;
+pub(crate) mod ask;
 pub(crate) mod pending;
+pub(crate) mod pending_ask;
 pub(crate) mod run;
 pub(crate) mod settings;
 
@@ -24,6 +26,7 @@ use hearth_core::tools::{MCP_TOOL_PREFIX, OfferedMcpTool, ToolSpec, UserTool, en
 use leptos::prelude::*;
 
 use self::pending::PendingApproval;
+use self::pending_ask::PendingAsk;
 use crate::agents::state::AgentsContext;
 use crate::mcp::state::McpContext;
 use crate::store::StoreContext;
@@ -48,6 +51,8 @@ pub(crate) struct ToolsContext {
     /// What running calls reported of their progress, by call id (an MCP
     /// server's `notifications/progress`), until they end.
     pub(crate) progress: RwSignal<Vec<(String, Progress)>>,
+    /// The questions MCP servers ask the user during calls, in the order asked.
+    pub(crate) asks: RwSignal<Vec<PendingAsk>>,
 }
 
 impl ToolsContext {
@@ -63,6 +68,7 @@ impl ToolsContext {
             dialog_open: RwSignal::new(false),
             approvals: RwSignal::new(Vec::new()),
             progress: RwSignal::new(Vec::new()),
+            asks: RwSignal::new(Vec::new()),
         };
         store.reload_on_bulk_change(move || this.load());
         this

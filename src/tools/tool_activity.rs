@@ -5,7 +5,8 @@
 //! and a Copy button; collapsed by default, and the list is put into the page
 //! only while it is open. Under it, a hint when the model called a tool that
 //! exists but is switched off for the reply's agent, with a button that switches
-//! it on for that agent (one tool at a time: the first such call's).
+//! it on for that agent (one tool at a time: the first such call's). An MCP
+//! server's question during a call (`ToolAsk`) is shown beside the approvals.
 
 use hearth_core::agent::AgentKind;
 use hearth_core::storage::ToolCallRecord;
@@ -17,7 +18,10 @@ use crate::ui::lazy::{ChunkError, wasm_split};
 use crate::chat::state::{AssistantView, ReplyStatus};
 use crate::i18n::{Arg, tr, tr_with};
 use crate::tools::state::ToolsContext;
+use crate::tools::state::ask::asked_during;
+use crate::tools::state::pending_ask::PendingAsk;
 use crate::tools::tool_approval::ToolApproval;
+use crate::tools::tool_ask::ToolAsk;
 use crate::tools::tool_call_item::ToolCallItem;
 use crate::ui::disclosure::Disclosure;
 
@@ -43,6 +47,7 @@ pub(crate) fn ToolActivity(
             tools.approvals.with(|list| list.iter().filter(|p| p.message_id == *id).cloned().collect::<Vec<_>>())
         })
     });
+    let asked = asked_during(tools, reply.calls, streaming);
     let agent = reply.record.with_value(|record| record.agent.clone());
     let agent_id = StoredValue::new(agent.as_ref().map(|agent| agent.id.clone()));
     let agent_name = StoredValue::new(agent.map(|agent| agent.name).unwrap_or_default());
@@ -93,6 +98,7 @@ pub(crate) fn ToolActivity(
         let running = reply.calls.with(|calls| calls.iter().find(|c| c.result.is_none()).map(|c| c.name.clone()));
         match (streaming(), running) {
             (true, Some(_)) if waiting.with(|w| !w.is_empty()) => tr("Waiting for your approval").to_owned(),
+            (true, Some(_)) if asked.with(|a| !a.is_empty()) => tr("Waiting for your answer").to_owned(),
             (true, Some(name)) => {
                 tr_with("tools-running", &[("tool", Arg::Text(&name))], || format!("Running {name}…"))
             }
@@ -122,6 +128,11 @@ pub(crate) fn ToolActivity(
                             each=move || waiting.get()
                             key=|pending| (pending.round, pending.call_id.clone())
                             children=|pending| view! { <ToolApproval pending /> }
+                        />
+                        <For
+                            each=move || asked.get()
+                            key=PendingAsk::key
+                            children=|pending| view! { <ToolAsk pending /> }
                         />
                         <div class="tool-hint" aria-live="polite">
                             <div class="tool-hint-body" hidden=move || hint.with(String::is_empty)>

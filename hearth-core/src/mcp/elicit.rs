@@ -235,13 +235,24 @@ fn read_form(message: String, schema: Option<&Value>) -> Result<Form, Refusal> {
         Some(Value::Object(properties)) => properties,
         Some(_) => return Err(Refusal::Malformed("properties is not an object")),
     };
-    let required: Vec<&str> =
-        schema.get("required").and_then(Value::as_array).map(|names| names.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|names| names.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
     let mut fields = Vec::with_capacity(properties.len());
     for (name, property) in properties {
         let kind = read_kind(property).ok_or_else(|| Refusal::NotFlat(name.clone()))?;
-        let text = |key: &str| property.get(key).and_then(Value::as_str).map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
-        let field = Field { name: name.clone(), title: text("title"), description: text("description"), required: required.contains(&name.as_str()), kind };
+        let text = |key: &str| {
+            property.get(key).and_then(Value::as_str).map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned)
+        };
+        let field = Field {
+            name: name.clone(),
+            title: text("title"),
+            description: text("description"),
+            required: required.contains(&name.as_str()),
+            kind,
+        };
         if asks_secret(&field, property) {
             return Err(Refusal::Sensitive(name.clone()));
         }
@@ -267,7 +278,13 @@ fn read_kind(property: &Value) -> Option<FieldKind> {
                 _ => None,
             };
             let pattern = property.get("pattern").and_then(Value::as_str).map(str::to_owned);
-            Some(FieldKind::Text { format, min_length: count("minLength"), max_length: count("maxLength"), pattern, default })
+            Some(FieldKind::Text {
+                format,
+                min_length: count("minLength"),
+                max_length: count("maxLength"),
+                pattern,
+                default,
+            })
         }
         kind @ ("number" | "integer") => Some(FieldKind::Number {
             integer: kind == "integer",
@@ -299,7 +316,10 @@ fn choices(schema: &Value) -> Option<Vec<Choice>> {
             .enumerate()
             .filter_map(|(at, value)| {
                 let value = value.as_str()?.to_owned();
-                let title = names.and_then(|names| names.get(at)).and_then(Value::as_str).map_or_else(|| value.clone(), str::to_owned);
+                let title = names
+                    .and_then(|names| names.get(at))
+                    .and_then(Value::as_str)
+                    .map_or_else(|| value.clone(), str::to_owned);
                 Some(Choice { value, title })
             })
             .collect();
@@ -325,7 +345,9 @@ fn asks_secret(field: &Field, property: &Value) -> bool {
     if !matches!(field.kind, FieldKind::Text { .. }) {
         return false;
     }
-    if property.get("format").and_then(Value::as_str) == Some("password") || property.get("writeOnly") == Some(&Value::Bool(true)) {
+    if property.get("format").and_then(Value::as_str) == Some("password")
+        || property.get("writeOnly") == Some(&Value::Bool(true))
+    {
         return true;
     }
     let words = |text: &str| -> Vec<String> {
@@ -333,10 +355,8 @@ fn asks_secret(field: &Field, property: &Value) -> bool {
         let mut word = String::new();
         let mut last_lower = false;
         for c in text.chars() {
-            if !c.is_alphanumeric() || (c.is_uppercase() && last_lower) {
-                if !word.is_empty() {
-                    words.push(std::mem::take(&mut word));
-                }
+            if (!c.is_alphanumeric() || (c.is_uppercase() && last_lower)) && !word.is_empty() {
+                words.push(std::mem::take(&mut word));
             }
             if c.is_alphanumeric() {
                 word.extend(c.to_lowercase());
@@ -350,8 +370,14 @@ fn asks_secret(field: &Field, property: &Value) -> bool {
     };
     const ALONE: [&str; 10] =
         ["password", "passwd", "passphrase", "secret", "token", "apikey", "credential", "credentials", "cvv", "cvc"];
-    const PAIRS: [(&str, &str); 6] =
-        [("api", "key"), ("private", "key"), ("access", "key"), ("secret", "key"), ("card", "number"), ("security", "code")];
+    const PAIRS: [(&str, &str); 6] = [
+        ("api", "key"),
+        ("private", "key"),
+        ("access", "key"),
+        ("secret", "key"),
+        ("card", "number"),
+        ("security", "code"),
+    ];
     [Some(field.name.as_str()), field.title.as_deref()].into_iter().flatten().any(|text| {
         let words = words(text);
         words.iter().any(|word| ALONE.contains(&word.as_str()))
@@ -454,7 +480,11 @@ fn number_text(number: f64) -> String {
 }
 
 /// One field's value for the answer (`None` when left empty).
-fn field_value(field: &Field, entered: &Entered, matches: &dyn Fn(&str, &str) -> Option<bool>) -> Result<Option<Value>, Problem> {
+fn field_value(
+    field: &Field,
+    entered: &Entered,
+    matches: &dyn Fn(&str, &str) -> Option<bool>,
+) -> Result<Option<Value>, Problem> {
     match (&field.kind, entered) {
         (FieldKind::Text { format, min_length, max_length, pattern, .. }, Entered::Text(text)) => {
             if text.is_empty() {
@@ -519,7 +549,8 @@ fn field_value(field: &Field, entered: &Entered, matches: &dyn Fn(&str, &str) ->
                 return Ok(None);
             }
             // In the options' order, each once.
-            let ordered = options.iter().filter(|option| chosen.contains(&option.value)).map(|option| json!(option.value));
+            let ordered =
+                options.iter().filter(|option| chosen.contains(&option.value)).map(|option| json!(option.value));
             Ok(Some(Value::Array(ordered.collect())))
         }
         _ => Err(Problem::NotAnOption),

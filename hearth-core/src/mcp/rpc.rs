@@ -162,7 +162,9 @@ fn property_orders(text: &str) -> Vec<Vec<String>> {
         Batch(Vec<Message>),
         One(Message),
     }
-    let order = |message: Message| message.params.and_then(|p| p.schema).and_then(|s| s.properties).map(|k| k.0).unwrap_or_default();
+    let order = |message: Message| {
+        message.params.and_then(|p| p.schema).and_then(|s| s.properties).map(|k| k.0).unwrap_or_default()
+    };
     match serde_json::from_str::<Messages>(text) {
         Ok(Messages::One(message)) => vec![order(message)],
         Ok(Messages::Batch(messages)) => messages.into_iter().map(order).collect(),

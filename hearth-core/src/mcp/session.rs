@@ -257,6 +257,11 @@ impl Session {
         self.post(rpc::error(id, rpc::METHOD_NOT_FOUND, message))
     }
 
+    /// An error answer to the server's request `id` (its params refused).
+    pub fn answer_error(&self, id: &Value, error: &rpc::RpcError) -> HttpRequest {
+        self.post(rpc::error(id, error.code, &error.message))
+    }
+
     /// The request that ends the session on the server (Streamable HTTP with a
     /// session id only).
     pub fn close(&self) -> Option<HttpRequest> {

@@ -23,6 +23,7 @@ use futures::future::{Either, select};
 use futures::lock::Mutex;
 use hearth_core::mcp::content::{CallResult, read_call_result};
 use hearth_core::mcp::doctor::{Attempt, diagnose, mentions_session};
+use hearth_core::mcp::elicit::{ELICIT, with_input_responses};
 use hearth_core::mcp::era::{Probe, UNSUPPORTED_VERSION, classify, classify_error, needs_input, param_headers};
 use hearth_core::mcp::listing::{
     MAX_PAGES, McpPrompt, McpResource, McpResourceTemplate, McpTool, Page, list_params, read_prompts,
@@ -41,6 +42,7 @@ use leptos::task::spawn_local;
 use serde_json::{Value, json};
 use web_sys::AbortSignal;
 
+use super::asking::{Asker, Asking};
 use super::connections::Way;
 pub(crate) use super::failure::{IDLE_LIMIT_MS, McpFailure};
 use super::failure::{cut, post_only, refusal};
@@ -56,6 +58,9 @@ use crate::io::timer::sleep;
 const TOOLS_CHANGED: &str = "notifications/tools/list_changed";
 /// How many times an event stream that ended before its answer is resumed.
 const RESUMES: u32 = 5;
+/// How many times a request is asked again with the user's answers to a
+/// stateless server's `input_required` result before Hearth gives up.
+const INPUT_ROUNDS: u32 = 8;
 
 /// What a server offers the composer: its prompts, resources and resource
 /// templates (each empty when it has none), and whether it completes
@@ -281,6 +286,7 @@ impl McpContext {
         arguments: &Value,
         signal: Option<&AbortSignal>,
         on_progress: Callback<Progress>,
+        asker: Asker,
     ) -> Result<CallResult, McpFailure> {
         let Some(server) = self.server(&tool.server_id) else {
             return Err(McpFailure::Protocol(format!("the server {} was removed", tool.server_name)));
@@ -293,7 +299,10 @@ impl McpContext {
             }
         };
         let headers = param_headers(&tool.spec.parameters, arguments);
-        let result = self.request_with(&server, "tools/call", Some(params), headers, signal, &mut on_note).await?;
+        let asking = Asking::new(asker);
+        let result = self
+            .request_with(&server, "tools/call", Some(params), headers, signal, &mut on_note, Some(&asking))
+            .await?;
         Ok(read_call_result(&result))
     }
 
@@ -386,18 +395,23 @@ impl McpContext {
         signal: Option<&AbortSignal>,
         on_note: &mut dyn FnMut(&str, &Value),
     ) -> Result<Value, McpFailure> {
-        self.request_with(server, method, params, Vec::new(), signal, on_note).await
+        self.request_with(server, method, params, Vec::new(), signal, on_note, None).await
     }
 
-    /// [`Self::request`] with a tool's `Mcp-Param-*` headers (sent only the stateless way).
+    /// [`Self::request`] with a tool's `Mcp-Param-*` headers (sent only the
+    /// stateless way), and for a tool call, `asking` for the server's
+    /// questions to the user (a stateless server's `input_required` result is
+    /// asked again with the answers, up to [`INPUT_ROUNDS`] times).
+    #[allow(clippy::too_many_arguments)]
     async fn request_with(
         self,
         server: &McpServer,
         method: &str,
-        params: Option<Value>,
+        mut params: Option<Value>,
         param_headers: Vec<(String, String)>,
         signal: Option<&AbortSignal>,
         on_note: &mut dyn FnMut(&str, &Value),
+        asking: Option<&Asking>,
     ) -> Result<Value, McpFailure> {
         // A server that says its tools changed has them listed again once this
         // request is done (not while a list is being read).
@@ -406,7 +420,33 @@ impl McpContext {
             changed |= method == TOOLS_CHANGED;
             on_note(method, params);
         };
-        let outcome = self.request_once(server, method, params, param_headers, signal, &mut on_note).await;
+        let mut outcome = self
+            .request_once(server, method, params.clone(), param_headers.clone(), signal, &mut on_note, asking)
+            .await;
+        for _ in 0..INPUT_ROUNDS {
+            let Ok(result) = &outcome else { break };
+            if !needs_input(result) {
+                break;
+            }
+            let Some(asking) = asking else { break };
+            let answers = match asking.inputs(result).await {
+                Ok(answers) => answers,
+                Err(failure) => {
+                    outcome = Err(failure);
+                    break;
+                }
+            };
+            params = Some(with_input_responses(params.as_ref(), answers, result));
+            outcome = self
+                .request_once(server, method, params.clone(), param_headers.clone(), signal, &mut on_note, Some(asking))
+                .await;
+        }
+        if outcome.as_ref().is_ok_and(needs_input) {
+            outcome = Err(McpFailure::Protocol(
+                "the server asks for input (a form, a model's answer or the roots), which Hearth does not give here"
+                    .to_owned(),
+            ));
+        }
         if changed && method != "tools/list" {
             let id = server.id.clone();
             spawn_local(async move { self.relist_tools(&id).await });
@@ -426,7 +466,9 @@ impl McpContext {
         }
     }
 
-    /// [`Self::request_with`], without listing the tools again.
+    /// [`Self::request_with`], without listing the tools again or asking
+    /// again after an `input_required` result.
+    #[allow(clippy::too_many_arguments)]
     async fn request_once(
         self,
         server: &McpServer,
@@ -435,6 +477,7 @@ impl McpContext {
         param_headers: Vec<(String, String)>,
         signal: Option<&AbortSignal>,
         on_note: &mut dyn FnMut(&str, &Value),
+        asking: Option<&Asking>,
     ) -> Result<Value, McpFailure> {
         let mut server = server.clone();
         let mut refreshed = false;
@@ -458,7 +501,7 @@ impl McpContext {
                 (session.clone(), id, request)
             };
             let stream = self.connections.with_value(|c| c.streams.get(&server.id).cloned());
-            match exchange_within(&session, stream.as_deref(), &request, id, signal, on_note).await {
+            match exchange_within(&session, stream.as_deref(), &request, id, signal, on_note, asking).await {
                 Err(McpFailure::Gone) if attempt == 0 => {
                     // Only if no other request has connected again meanwhile.
                     let mut slot = connection.lock().await;
@@ -491,13 +534,6 @@ impl McpContext {
                     self.connections.update_value(|c| {
                         c.ways.remove(&server.id);
                     });
-                }
-                Ok((_, result)) if needs_input(&result) => {
-                    return Err(McpFailure::Protocol(
-                        "the server asks for input (a form, a model's answer or the roots), which Hearth does not \
-                         give"
-                            .to_owned(),
-                    ));
                 }
                 Err(failure @ McpFailure::Auth { .. }) => {
                     *connection.lock().await = None;
@@ -590,7 +626,7 @@ async fn discover(
 ) -> Result<(Session, ServerInfo, Option<Rc<LegacyStream>>), McpFailure> {
     let mut session = Session::new(server.url.clone(), server.request_headers(), Transport::Stateless);
     let (id, request) = session.discover(&client_info());
-    let (_, result) = exchange_within(&session, None, &request, id, signal, &mut |_, _| {}).await?;
+    let (_, result) = exchange_within(&session, None, &request, id, signal, &mut |_, _| {}, None).await?;
     let info = session.discovered(&result).map_err(|e| McpFailure::Protocol(e.to_string()))?;
     Ok((session, info, None))
 }
@@ -622,7 +658,7 @@ async fn initialize_streamable(
 ) -> Result<(Session, ServerInfo, Option<Rc<LegacyStream>>), McpFailure> {
     let mut session = Session::new(server.url.clone(), server.request_headers(), Transport::Streamable);
     let (id, request) = session.initialize(&client_info());
-    let (head, result) = exchange(&session, &request, id, signal, &mut |_, _| {}).await?;
+    let (head, result) = exchange(&session, &request, id, signal, &mut |_, _| {}, None).await?;
     let (info, initialized) = session.initialized(&head, &result).map_err(|e| McpFailure::Protocol(e.to_string()))?;
     post_only(&initialized, signal).await?;
     Ok((session, info, None))
@@ -653,7 +689,8 @@ async fn initialize_legacy(
 }
 
 /// [`exchange`] (or, over HTTP+SSE, [`legacy::exchange`] on `stream`), given
-/// up after [`IDLE_LIMIT_MS`] without a word from the server.
+/// up after [`IDLE_LIMIT_MS`] without a word from the server (not counting
+/// the time a question of the server's waits for the user).
 async fn exchange_within(
     session: &Session,
     stream: Option<&LegacyStream>,
@@ -661,6 +698,7 @@ async fn exchange_within(
     id: u64,
     signal: Option<&AbortSignal>,
     on_note: &mut dyn FnMut(&str, &Value),
+    asking: Option<&Asking>,
 ) -> Result<(ResponseHead, Value), McpFailure> {
     let Some(own) = LinkedAbort::new(signal) else {
         return Err(McpFailure::Unreachable("this browser cannot cancel a request (no AbortController)".into()));
@@ -677,11 +715,14 @@ async fn exchange_within(
             Some(stream) => legacy::exchange(stream, request, id, Some(&own_signal), &mut noted)
                 .await
                 .map(|result| (ResponseHead::default(), result)),
-            None => exchange(session, request, id, Some(&own_signal), &mut noted).await,
+            None => exchange(session, request, id, Some(&own_signal), &mut noted, asking).await,
         }
     });
     let watch = pin!(async {
         loop {
+            if asking.is_some_and(Asking::waits) {
+                heard.set(clock::monotonic_ms());
+            }
             let waited = clock::monotonic_ms() - heard.get();
             let left = f64::from(IDLE_LIMIT_MS) - waited;
             if left <= 0.0 {
@@ -708,6 +749,7 @@ async fn exchange(
     id: u64,
     signal: Option<&AbortSignal>,
     on_note: &mut dyn FnMut(&str, &Value),
+    asking: Option<&Asking>,
 ) -> Result<(ResponseHead, Value), McpFailure> {
     let response = open(request, signal).await?;
     if !response.ok() {
@@ -731,11 +773,11 @@ async fn exchange(
     // Once the answer is in, the stream is let go: a server may keep it open.
     let read = response
         .read_while(|bytes| {
-            handle(session, reader.push(bytes), id, &mut answer, on_note);
+            handle(session, reader.push(bytes), id, &mut answer, on_note, asking);
             answer.is_none()
         })
         .await;
-    handle(session, reader.finish(), id, &mut answer, on_note);
+    handle(session, reader.finish(), id, &mut answer, on_note, asking);
     if answer.is_none() {
         read?;
     }
@@ -751,11 +793,11 @@ async fn exchange(
         let mut more = BodyReader::new(again.header("content-type").as_deref());
         let read = again
             .read_while(|bytes| {
-                handle(session, more.push(bytes), id, &mut answer, on_note);
+                handle(session, more.push(bytes), id, &mut answer, on_note, asking);
                 answer.is_none()
             })
             .await;
-        handle(session, more.finish(), id, &mut answer, on_note);
+        handle(session, more.finish(), id, &mut answer, on_note, asking);
         if answer.is_none() {
             read?;
         }
@@ -765,13 +807,15 @@ async fn exchange(
 }
 
 /// Deals with what a body said: the answer to request `id`, the server's
-/// requests (answered at once), its notifications.
+/// requests (a question for the user handed to `asking`, others answered at
+/// once), its notifications.
 fn handle(
     session: &Session,
     reads: Vec<Read>,
     id: u64,
     answer: &mut Option<Result<Value, McpFailure>>,
     on_note: &mut dyn FnMut(&str, &Value),
+    asking: Option<&Asking>,
 ) {
     for read in reads {
         match read {
@@ -781,7 +825,11 @@ fn handle(
             Read::Message(Incoming::Error { id: of, error }) if of == json!(id) || of.is_null() => {
                 answer.get_or_insert(Err(McpFailure::Rpc(error)));
             }
-            Read::Message(Incoming::Request { id: of, method, .. }) => {
+            Read::Message(Incoming::Request { id: of, method, params, order }) => {
+                if let Some(asking) = asking.filter(|_| method == ELICIT) {
+                    asking.answer(session, of, &params, &order);
+                    continue;
+                }
                 let reply = if method == "ping" {
                     session.answer(&of, &json!({}))
                 } else {

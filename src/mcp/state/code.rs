@@ -17,6 +17,7 @@ use leptos::prelude::*;
 use serde_json::Value;
 use web_sys::AbortSignal;
 
+use super::asking::Asker;
 use super::failure::{McpFailure, SignInFailure};
 use super::{McpContext, ServerStatus};
 use crate::io::chunks::{ChunkError, wasm_split};
@@ -32,7 +33,7 @@ type Reading = Pin<Box<dyn Future<Output = Result<ResourceText, McpFailure>>>>;
 /// What the `mcp` chunk offers; one `static`, reached through [`load`].
 struct McpCode {
     check: fn(McpContext, String) -> Checking,
-    call_tool: fn(McpContext, OfferedMcpTool, Value, Option<AbortSignal>, Callback<Progress>) -> Calling,
+    call_tool: fn(McpContext, OfferedMcpTool, Value, Option<AbortSignal>, Callback<Progress>, Asker) -> Calling,
     disconnect: fn(McpContext, String),
     read_resource: fn(McpContext, String, String) -> Reading,
     sign_in: fn(McpContext, String, SignInWindow) -> Checking,
@@ -42,8 +43,8 @@ struct McpCode {
 fn mcp_code() -> Result<&'static McpCode, ChunkError> {
     static CODE: McpCode = McpCode {
         check: |mcp, id| Box::pin(async move { mcp.check_now(&id).await }),
-        call_tool: |mcp, tool, arguments, signal, on_progress| {
-            Box::pin(async move { mcp.call_tool_now(&tool, &arguments, signal.as_ref(), on_progress).await })
+        call_tool: |mcp, tool, arguments, signal, on_progress, asker| {
+            Box::pin(async move { mcp.call_tool_now(&tool, &arguments, signal.as_ref(), on_progress, asker).await })
         },
         disconnect: |mcp, id| mcp.disconnect_now(&id),
         read_resource: |mcp, id, uri| Box::pin(async move { mcp.read_resource_now(&id, &uri).await }),
@@ -79,17 +80,19 @@ impl McpContext {
     }
 
     /// Calls the offered tool with `arguments`: its result, or why there is
-    /// none. The server's progress goes to `on_progress`. Stop (`signal`), or
-    /// a long silence of the server, cancel it on the server too.
+    /// none. The server's progress goes to `on_progress`, and its questions
+    /// to the user to `asker`. Stop (`signal`), or a long silence of the
+    /// server, cancel it on the server too.
     pub(crate) async fn call_tool(
         self,
         tool: &OfferedMcpTool,
         arguments: &Value,
         signal: Option<&AbortSignal>,
         on_progress: Callback<Progress>,
+        asker: Asker,
     ) -> Result<CallResult, McpFailure> {
         let code = load().await.map_err(|error| McpFailure::NotLoaded(error.to_string()))?;
-        (code.call_tool)(self, tool.clone(), arguments.clone(), signal.cloned(), on_progress).await
+        (code.call_tool)(self, tool.clone(), arguments.clone(), signal.cloned(), on_progress, asker).await
     }
 
     /// The text of the resource `uri` of the server `id` (a link a tool returned).

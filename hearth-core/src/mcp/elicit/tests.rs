@@ -78,12 +78,34 @@ fn every_kind_of_field_is_read_in_the_schemas_order_with_its_default() {
     let names: Vec<&str> = form.fields.iter().map(|field| field.name.as_str()).collect();
     assert_eq!(
         names,
-        ["name", "check", "email", "birthdate", "integer", "number", "untitledMultipleSelectEnum", "titledSingleSelectEnum", "legacyTitledEnum"]
+        [
+            "name",
+            "check",
+            "email",
+            "birthdate",
+            "integer",
+            "number",
+            "untitledMultipleSelectEnum",
+            "titledSingleSelectEnum",
+            "legacyTitledEnum"
+        ]
     );
     assert!(form.fields[0].required && !form.fields[1].required);
     assert_eq!(form.fields[0].label(), "String");
-    assert_eq!(form.fields[2].kind, FieldKind::Text { format: Some(TextFormat::Email), min_length: None, max_length: None, pattern: None, default: None });
-    assert_eq!(form.fields[4].kind, FieldKind::Number { integer: true, minimum: Some(1.0), maximum: Some(100.0), default: Some(42.0) });
+    assert_eq!(
+        form.fields[2].kind,
+        FieldKind::Text {
+            format: Some(TextFormat::Email),
+            min_length: None,
+            max_length: None,
+            pattern: None,
+            default: None
+        }
+    );
+    assert_eq!(
+        form.fields[4].kind,
+        FieldKind::Number { integer: true, minimum: Some(1.0), maximum: Some(100.0), default: Some(42.0) }
+    );
     let FieldKind::Choice { options, .. } = &form.fields[8].kind else { panic!("not a choice") };
     assert_eq!(options[1], Choice { value: "pet-2".into(), title: "Dogs".into() });
     let FieldKind::Choice { options, .. } = &form.fields[7].kind else { panic!("not a choice") };
@@ -105,6 +127,7 @@ fn every_kind_of_field_is_read_in_the_schemas_order_with_its_default() {
 }
 
 #[test]
+#[allow(clippy::approx_constant, reason = "3.14 is the reference server's own default, not π")]
 fn the_defaults_as_given_answer_with_each_default_applied_and_empty_fields_left_out() {
     let form = form(&everything());
     let mut entered = form.initial();
@@ -168,7 +191,11 @@ fn lengths_patterns_and_counts_are_checked() {
         Some(text.chars().all(|c| c.is_ascii_uppercase()))
     };
     let entered = |code: &str, colors: &[&str], age: &str| {
-        [Entered::Text(code.into()), Entered::ChosenMany(colors.iter().map(|c| (*c).to_owned()).collect()), Entered::Text(age.into())]
+        [
+            Entered::Text(code.into()),
+            Entered::ChosenMany(colors.iter().map(|c| (*c).to_owned()).collect()),
+            Entered::Text(age.into()),
+        ]
     };
     assert_eq!(form.answer(&entered("AB", &["r"], ""), &upper), Err(vec![(0, Problem::TooShort(3))]));
     assert_eq!(form.answer(&entered("ABCDEF", &["r"], ""), &upper), Err(vec![(0, Problem::TooLong(5))]));
@@ -224,10 +251,13 @@ fn a_form_asking_for_a_secret_is_refused_with_the_specifications_words() {
         if let Some(title) = title {
             property["title"] = json!(title);
         }
-        let params = json!({ "message": "Log in", "requestedSchema": { "type": "object", "properties": { name: property } } });
+        let params =
+            json!({ "message": "Log in", "requestedSchema": { "type": "object", "properties": { name: property } } });
         let refused = read_any(&params).expect_err(name);
         assert_eq!(refused, Refusal::Sensitive(name.into()));
-        assert!(refused.error().message.contains("MUST NOT use form mode elicitation to request sensitive information"));
+        assert!(
+            refused.error().message.contains("MUST NOT use form mode elicitation to request sensitive information")
+        );
     }
     let masked = json!({ "message": "m", "requestedSchema": { "type": "object", "properties": { "x": { "type": "string", "format": "password" } } } });
     assert_eq!(read_any(&masked), Err(Refusal::Sensitive("x".into())));
@@ -262,12 +292,18 @@ fn a_url_request_is_read_with_its_host_and_a_look_alike_is_marked() {
             elicitation_id: "550e8400-e29b-41d4-a716-446655440000".into(),
         }))
     );
-    let Ok(Elicitation::Url(ask)) = read_any(&json!({ "mode": "url", "url": "https://user@xn--pple-43d.com:8443/x", "message": "m" })) else {
+    let Ok(Elicitation::Url(ask)) =
+        read_any(&json!({ "mode": "url", "url": "https://user@xn--pple-43d.com:8443/x", "message": "m" }))
+    else {
         panic!("not read")
     };
     assert_eq!((ask.host.as_str(), ask.punycode), ("xn--pple-43d.com:8443", true));
     for url in ["javascript:alert(1)", "/relative", "https://ex ample.com/", "data:text/html,hi"] {
-        assert_eq!(read_any(&json!({ "mode": "url", "url": url, "message": "m", "elicitationId": "1" })), Err(Refusal::BadUrl), "{url}");
+        assert_eq!(
+            read_any(&json!({ "mode": "url", "url": url, "message": "m", "elicitationId": "1" })),
+            Err(Refusal::BadUrl),
+            "{url}"
+        );
     }
     assert_eq!(Answer::Accept(None).result(), json!({ "action": "accept" }));
     assert_eq!(Answer::Decline.result(), json!({ "action": "decline" }));

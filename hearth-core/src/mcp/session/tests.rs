@@ -168,7 +168,12 @@ fn an_event_stream_carries_requests_and_notifications_before_the_response() {
                 method: "notifications/progress".into(),
                 params: json!({ "progressToken": 5, "progress": 1, "total": 3 })
             }),
-            Read::Message(Incoming::Request { id: json!(0), method: "ping".into(), params: Value::Null, order: vec![] }),
+            Read::Message(Incoming::Request {
+                id: json!(0),
+                method: "ping".into(),
+                params: Value::Null,
+                order: vec![]
+            }),
             Read::Message(Incoming::Result { id: json!(5), result: json!({ "content": [] }) }),
         ]
     );
