@@ -134,14 +134,17 @@ async function main() {
     }
     await saveAgent(chat.page, editor);
     await sendMessage(chat, 'Call the tools.', { click: true });
-    // Each call asks in turn, until the reply is done. (A call whose arguments its own
-    // schema refuses never asks: the model is told instead.)
+    // Each call asks in turn, until the reply is done, and a server's form during a call is
+    // sent as it comes (its defaults), as a person who reads it and agrees would. (A call
+    // whose arguments its own schema refuses never asks: the model is told instead.)
     const asking = chat.reply.getByRole('button', { name: 'Allow', exact: true });
+    const answering = chat.reply.getByRole('button', { name: 'Send answer', exact: true });
     const done = chat.reply.getByText('Done.', { exact: true });
     await waitUntil(async () => {
       if ((await asking.count()) > 0) await asking.first().click().catch(() => {});
+      if ((await answering.count()) > 0) await answering.first().click().catch(() => {});
       return (await done.count()) > 0;
-    }, 'every call is allowed and the model has its results', { timeout: REPLY_MS, interval: 200 });
+    }, 'every call is allowed, every form answered, and the model has its results', { timeout: REPLY_MS, interval: 200 });
     await settled(chat);
     // A call refused for want of more access (a step-up): signed in to again, once.
     const again = await openTools(chat.page);

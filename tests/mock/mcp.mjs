@@ -11,6 +11,9 @@
 //                capabilities in `_meta`, else it answers the modern errors (-32020,
 //                -32022 with `data.supported`, -32602), as the conformance suite's
 //                stateless mock does.
+//   /asking      /stateful with one tool only, ask {request}: it sends the client
+//                `elicitation/create` with `request` as its params (any form or link a
+//                test wants asked) and answers with the client's answer, as JSON text.
 //   /protected   /stateful behind OAuth: every request (POST, GET, DELETE) needs
 //                `Authorization: Bearer <token>` from the authorization server at /as
 //                (oauth.mjs), else 401 with `WWW-Authenticate: Bearer resource_metadata=…`.
@@ -76,6 +79,13 @@ const STATEFUL_TOOLS = [
   { name: 'grow', description: 'Adds the tool "grown".', inputSchema: object({}) },
 ];
 const GROWN = { name: 'grown', description: 'Added by grow.', inputSchema: object({}) };
+const ASK_TOOL = {
+  name: 'ask',
+  description: 'Asks the user for input (elicitation/create with the given params), then says the answer.',
+  inputSchema: object({ request: { type: 'object' } }, ['request']),
+};
+/** How long the ask tool waits for the user's answer. */
+const ASK_WAIT_MS = 120_000;
 
 function cors(req, res) {
   res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
@@ -96,10 +106,10 @@ function preflight(req, res) {
 }
 
 /** The MCP endpoints, each with whether it keeps sessions (2025-11-25). */
-const ENDPOINTS = { '/stateful': true, '/stateless': false, '/protected': true };
+const ENDPOINTS = { '/stateful': true, '/stateless': false, '/protected': true, '/asking': true };
 
 /**
- * Starts the mock on 127.0.0.1; returns `{ origin, statefulUrl, statelessUrl, protectedUrl,
+ * Starts the mock on 127.0.0.1; returns `{ origin, statefulUrl, statelessUrl, askingUrl, protectedUrl,
  * requests(), close() }`.
  */
 export async function startMcpMock({ port = 0 } = {}) {
@@ -197,11 +207,27 @@ export async function startMcpMock({ port = 0 } = {}) {
     const result = (value) => ({ jsonrpc: '2.0', id: body.id, result: isStateful ? value : { resultType: 'complete', ...value } });
     switch (body.method) {
       case 'tools/list': {
-        const { items, next } = page(tools(isStateful), body.params?.cursor);
+        const listed = new URL(req.url, 'http://mock').pathname === '/asking' ? [ASK_TOOL] : tools(isStateful);
+        const { items, next } = page(listed, body.params?.cursor);
         return json(res, 200, result({ tools: items, ...(next ? { nextCursor: next } : {}) }), headers);
       }
       case 'tools/call': {
         const name = body.params?.name;
+        if (name === 'ask' && new URL(req.url, 'http://mock').pathname === '/asking') {
+          const send = stream(res, headers);
+          const askId = `ask-${body.id}`;
+          const answered = new Promise((resolve) => {
+            waiting.set(askId, resolve);
+            setTimeout(resolve, ASK_WAIT_MS).unref();
+          });
+          send({ jsonrpc: '2.0', id: askId, method: 'elicitation/create', params: body.params?.arguments?.request ?? {} });
+          await answered;
+          waiting.delete(askId);
+          const answer = answers.get(askId);
+          const said = answer ? JSON.stringify(answer.result ?? { error: answer.error }) : 'no answer';
+          send(result({ content: [{ type: 'text', text: `Answer: ${said}` }] }));
+          return res.end();
+        }
         if (name === 'ping-first' && isStateful) {
           const send = stream(res, headers);
           const pingId = `ping-${body.id}`;
@@ -333,6 +359,7 @@ export async function startMcpMock({ port = 0 } = {}) {
     origin,
     statefulUrl: `${origin}/stateful`,
     statelessUrl: `${origin}/stateless`,
+    askingUrl: `${origin}/asking`,
     protectedUrl: `${origin}/protected`,
     requests: () => log.slice(),
     close: () => new Promise((resolve) => {

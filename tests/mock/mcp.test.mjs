@@ -74,6 +74,31 @@ describe('the MCP mock', () => {
     assert.equal(unnamed.messages[0].error.code, -32020, 'Mcp-Name is required on tools/call');
   });
 
+  test('the asking address has one tool, which asks the client what the test wants asked and says the answer', async () => {
+    const init = await post(mcp.askingUrl, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 't', version: '1' } } });
+    const headers = { 'mcp-session-id': init.session, 'mcp-protocol-version': '2025-11-25' };
+    const list = await post(mcp.askingUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers);
+    assert.deepEqual(list.messages[0].result.tools.map((tool) => tool.name), ['ask']);
+    const request = { message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } };
+    const response = await fetch(mcp.askingUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'ask', arguments: { request } } }),
+    });
+    const reader = response.body.getReader();
+    const asked = JSON.parse(/data: (.*)/.exec(new TextDecoder().decode((await reader.read()).value))[1]);
+    assert.deepEqual(asked, { jsonrpc: '2.0', id: 'ask-3', method: 'elicitation/create', params: request });
+    const answer = { action: 'accept', content: { name: 'Ada' } };
+    assert.equal((await post(mcp.askingUrl, { jsonrpc: '2.0', id: 'ask-3', result: answer }, headers)).status, 202);
+    let rest = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      rest += new TextDecoder().decode(value);
+    }
+    assert.match(rest, /Answer: \{\\"action\\":\\"accept\\",\\"content\\":\{\\"name\\":\\"Ada\\"\}\}/);
+  });
+
   test('the stateful address keeps sessions, pings the client, says its tools changed and forgets', async () => {
     const init = await post(mcp.statefulUrl, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
     assert.equal(init.messages[0].result.protocolVersion, '2025-11-25');
