@@ -478,6 +478,24 @@ fn read_event(event: crate::sse::SseEvent) -> Vec<Read> {
     }
 }
 
+/// The GET that opens a Streamable HTTP session's own event stream, where a
+/// server may send requests not tied to one of Hearth's (such as a question
+/// for the user during a call); `None` for other transports, or before the
+/// session has an id.
+pub fn listen(session: &Session) -> Option<HttpRequest> {
+    if session.transport != Transport::Streamable {
+        return None;
+    }
+    let id = session.session_id.as_ref()?;
+    let mut headers = session.headers.clone();
+    headers.push(("accept".into(), "text/event-stream".into()));
+    headers.push(("mcp-session-id".into(), id.clone()));
+    if let Some(version) = &session.version {
+        headers.push(("mcp-protocol-version".into(), version.clone()));
+    }
+    Some(HttpRequest { method: "GET", url: session.url.clone(), headers, body: None })
+}
+
 /// A resuming GET of a Streamable HTTP event stream that ended before its
 /// answer, from after `last_event_id`.
 pub fn resume(session: &Session, last_event_id: &str) -> HttpRequest {

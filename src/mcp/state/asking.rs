@@ -11,12 +11,14 @@ use std::pin::Pin;
 use std::rc::Rc;
 
 use hearth_core::mcp::elicit::{self, Answer, ELICIT, Elicitation};
-use hearth_core::mcp::session::Session;
+use hearth_core::mcp::rpc::Incoming;
+use hearth_core::mcp::session::{BodyReader, Read, Session, listen};
 use leptos::task::spawn_local;
 use serde_json::{Map, Value};
 
 use super::failure::McpFailure;
 use crate::io::fetch_stream::open;
+use web_sys::AbortSignal;
 
 /// The user's answer to come.
 pub(crate) type Asked = Pin<Box<dyn Future<Output = Answer>>>;
@@ -69,6 +71,40 @@ impl Asking {
                 });
             }
         }
+    }
+
+    /// Listens on the session's own event stream (Streamable HTTP, where a
+    /// server may ask its questions apart from the call's answer) until
+    /// `signal` ends the call or the server ends the stream; a server that
+    /// offers no such stream (405) is simply not listened to.
+    pub(super) async fn listen(&self, session: &Session, signal: &AbortSignal) {
+        let Some(request) = listen(session) else { return };
+        let Ok(response) = open(&request, Some(signal)).await else { return };
+        if !response.ok() {
+            return;
+        }
+        let mut reader = BodyReader::new(response.header("content-type").as_deref());
+        let _ = response
+            .read_while(|bytes| {
+                for read in reader.push(bytes) {
+                    if let Read::Message(Incoming::Request { id, method, params, order }) = read {
+                        if method == ELICIT {
+                            self.answer(session, id, &params, &order);
+                        } else {
+                            let reply = if method == "ping" {
+                                session.answer(&id, &Value::Object(Map::new()))
+                            } else {
+                                session.refuse(&id, &format!("Hearth does not offer {method}"))
+                            };
+                            spawn_local(async move {
+                                let _ = open(&reply, None).await;
+                            });
+                        }
+                    }
+                }
+                true
+            })
+            .await;
     }
 
     /// The answers to a stateless server's `input_required` `result`, by its

@@ -731,9 +731,18 @@ async fn exchange_within(
             sleep(left.ceil() as i32).await;
         }
     });
+    // During a tool call, the session's own event stream is listened to as well: a server
+    // may ask the user its question there rather than in the call's answer.
+    let listen = pin!(async {
+        if let (Some(asking), None) = (asking, stream) {
+            asking.listen(session, &own_signal).await;
+        }
+        std::future::pending::<()>().await;
+    });
     let stop = pin!(aborted(signal.cloned()));
-    match select(work, select(watch, stop)).await {
-        Either::Left((outcome, _)) => outcome,
+    match select(select(work, listen), select(watch, stop)).await {
+        Either::Left((Either::Left((outcome, _)), _)) => outcome,
+        Either::Left((Either::Right(((), _)), _)) => Err(McpFailure::NoAnswer),
         Either::Right((Either::Left(((), _)), _)) => Err(McpFailure::TimedOut),
         Either::Right((Either::Right(((), _)), _)) => Err(McpFailure::Stopped),
     }

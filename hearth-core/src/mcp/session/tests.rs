@@ -195,6 +195,22 @@ fn a_stream_cut_before_its_answer_is_resumed_from_its_last_event() {
 }
 
 #[test]
+fn a_streamable_session_with_an_id_can_open_its_own_event_stream() {
+    let mut session = streamable();
+    session.initialize(&client());
+    assert_eq!(listen(&session), None, "not before the session has an id");
+    let head = ResponseHead { status: 200, content_type: None, session_id: Some("s-9".into()) };
+    assert!(session.initialized(&head, &json!({ "protocolVersion": "2025-11-25" })).is_ok());
+    let request = listen(&session).expect("a GET");
+    assert_eq!((request.method, request.body.as_deref()), ("GET", None));
+    assert_eq!(header(&request, "mcp-session-id"), Some("s-9"));
+    assert_eq!(header(&request, "mcp-protocol-version"), Some("2025-11-25"));
+    assert_eq!(header(&request, "accept"), Some("text/event-stream"));
+    let stateless = Session::new("http://127.0.0.1:3001/mcp".into(), vec![], Transport::Stateless);
+    assert_eq!(listen(&stateless), None);
+}
+
+#[test]
 fn the_legacy_endpoint_event_is_read() {
     let mut reader = BodyReader::new(Some("text/event-stream"));
     let read = reader.push(b"event: endpoint\ndata: /message?sessionId=7\n\n");
