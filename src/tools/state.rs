@@ -26,7 +26,6 @@ use hearth_core::tools::{MCP_TOOL_PREFIX, OfferedMcpTool, ToolSpec, UserTool, en
 use leptos::prelude::*;
 
 use self::pending::PendingApproval;
-use self::pending_ask::PendingAsk;
 use crate::agents::state::AgentsContext;
 use crate::mcp::state::McpContext;
 use crate::store::StoreContext;
@@ -51,8 +50,6 @@ pub(crate) struct ToolsContext {
     /// What running calls reported of their progress, by call id (an MCP
     /// server's `notifications/progress`), until they end.
     pub(crate) progress: RwSignal<Vec<(String, Progress)>>,
-    /// The questions MCP servers ask the user during calls, in the order asked.
-    pub(crate) asks: RwSignal<Vec<PendingAsk>>,
 }
 
 impl ToolsContext {
@@ -68,7 +65,6 @@ impl ToolsContext {
             dialog_open: RwSignal::new(false),
             approvals: RwSignal::new(Vec::new()),
             progress: RwSignal::new(Vec::new()),
-            asks: RwSignal::new(Vec::new()),
         };
         store.reload_on_bulk_change(move || this.load());
         this

@@ -47,7 +47,7 @@ pub(crate) fn ToolActivity(
             tools.approvals.with(|list| list.iter().filter(|p| p.message_id == *id).cloned().collect::<Vec<_>>())
         })
     });
-    let asked = asked_during(tools, reply.calls, streaming);
+    let asked = asked_during(reply.calls, streaming);
     let agent = reply.record.with_value(|record| record.agent.clone());
     let agent_id = StoredValue::new(agent.as_ref().map(|agent| agent.id.clone()));
     let agent_name = StoredValue::new(agent.map(|agent| agent.name).unwrap_or_default());

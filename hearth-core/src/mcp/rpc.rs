@@ -156,19 +156,17 @@ fn property_orders(text: &str) -> Vec<Vec<String>> {
     struct Message {
         params: Option<Params>,
     }
-    #[derive(serde::Deserialize)]
-    #[serde(untagged)]
-    enum Messages {
-        Batch(Vec<Message>),
-        One(Message),
-    }
     let order = |message: Message| {
         message.params.and_then(|p| p.schema).and_then(|s| s.properties).map(|k| k.0).unwrap_or_default()
     };
-    match serde_json::from_str::<Messages>(text) {
-        Ok(Messages::One(message)) => vec![order(message)],
-        Ok(Messages::Batch(messages)) => messages.into_iter().map(order).collect(),
-        Err(_) => Vec::new(),
+    // A batch or one message, told apart by the first character (an untagged
+    // enum would buffer the whole text, and costs more code).
+    if text.trim_start().starts_with('[') {
+        serde_json::from_str::<Vec<Message>>(text)
+            .map(|messages| messages.into_iter().map(order).collect())
+            .unwrap_or_default()
+    } else {
+        serde_json::from_str::<Message>(text).map(|message| vec![order(message)]).unwrap_or_default()
     }
 }
 

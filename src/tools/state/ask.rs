@@ -1,10 +1,12 @@
 //! A server's question to the user during one of its tool calls (MCP
-//! elicitation: a form to fill in, or a link to open), put in
-//! [`ToolsContext::asks`](super::ToolsContext::asks), where the tool widget
-//! shows it; the call waits for the answer. Stop, or [`ASK_LIMIT_MS`]
+//! elicitation: a form to fill in, or a link to open), put in [`asks`],
+//! where the tool widget shows it; the call waits for the answer. The list is
+//! made at its first use (by the send path's chunk), under an owner of its
+//! own that lives as long as the page, so the first load carries none of it. Stop, or [`ASK_LIMIT_MS`]
 //! without an answer, cancel the question (the server is told `cancel`).
 //! Nothing is stored while it waits, as with an approval.
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 use futures::channel::oneshot;
@@ -14,7 +16,6 @@ use hearth_core::storage::ToolCallRecord;
 use leptos::prelude::*;
 use web_sys::AbortSignal;
 
-use super::ToolsContext;
 use super::pending_ask::PendingAsk;
 use crate::io::abort::aborted;
 use crate::io::timer::sleep;
@@ -24,9 +25,18 @@ use crate::mcp::state::asking::Asker;
 /// minutes, as long as the reference server waits.
 pub(crate) const ASK_LIMIT_MS: i32 = 600_000;
 
+thread_local! {
+    static ASKS: OnceCell<RwSignal<Vec<PendingAsk>>> = const { OnceCell::new() };
+}
+
+/// The questions MCP servers ask the user during calls, in the order asked.
+pub(crate) fn asks() -> RwSignal<Vec<PendingAsk>> {
+    ASKS.with(|asks| *asks.get_or_init(|| Owner::new_root(None).with(|| RwSignal::new(Vec::new()))))
+}
+
 /// The asker of the call `call_id` to `server`'s tool: each question is
-/// listed in `tools.asks` until answered, stopped (`signal`) or given up.
-pub(crate) fn asker(tools: ToolsContext, call_id: &str, server: &str, signal: Option<AbortSignal>) -> Asker {
+/// listed in [`asks`] until answered, stopped (`signal`) or given up.
+pub(crate) fn asker(call_id: &str, server: &str, signal: Option<AbortSignal>) -> Asker {
     let (call_id, server) = (call_id.to_owned(), server.to_owned());
     Rc::new(move |elicitation| {
         let (pending, receiver) = PendingAsk::new(call_id.clone(), server.clone(), elicitation);
@@ -35,13 +45,13 @@ pub(crate) fn asker(tools: ToolsContext, call_id: &str, server: &str, signal: Op
             if signal.as_ref().is_some_and(AbortSignal::aborted) {
                 return Answer::Cancel;
             }
-            tools.asks.update(|list| list.push(pending.clone()));
+            asks().update(|list| list.push(pending.clone()));
             let ended = select(Box::pin(aborted(signal)), Box::pin(sleep(ASK_LIMIT_MS)));
             let answer = match select(receiver, ended).await {
                 Either::Left((Ok(answer), _)) => answer,
                 Either::Left((Err(oneshot::Canceled), _)) | Either::Right(_) => Answer::Cancel,
             };
-            tools.asks.update(|list| list.retain(|asked| *asked != pending));
+            asks().update(|list| list.retain(|asked| *asked != pending));
             answer
         })
     })
@@ -50,7 +60,6 @@ pub(crate) fn asker(tools: ToolsContext, call_id: &str, server: &str, signal: Op
 /// The questions servers ask during the calls among `calls` that are still
 /// running, while `live` (a reply that streams) holds; none otherwise.
 pub(crate) fn asked_during(
-    tools: ToolsContext,
     calls: RwSignal<Vec<ToolCallRecord>>,
     live: impl Fn() -> bool + Send + Sync + 'static,
 ) -> Memo<Vec<PendingAsk>> {
@@ -60,7 +69,7 @@ pub(crate) fn asked_during(
         }
         calls.with(|calls| {
             let running = |id: &str| calls.iter().any(|call| call.id == id && call.result.is_none());
-            tools.asks.with(|list| list.iter().filter(|ask| running(&ask.call_id)).cloned().collect())
+            asks().with(|list| list.iter().filter(|ask| running(&ask.call_id)).cloned().collect())
         })
     })
 }

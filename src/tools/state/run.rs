@@ -197,7 +197,7 @@ async fn run_mcp(tool: &OfferedMcpTool, call_id: &str, args: &Value, env: &ToolE
             None => list.push((id.clone(), report)),
         });
     });
-    let asker = super::ask::asker(env.settings, call_id, &tool.server_name, env.signal.clone());
+    let asker = super::ask::asker(call_id, &tool.server_name, env.signal.clone());
     let called = env.settings.mcp.call_tool(tool, args, env.signal.as_ref(), on_progress, asker).await;
     progress.update(|list| list.retain(|(call, _)| call != call_id));
     match called {
