@@ -4,8 +4,8 @@
 //! streams all the time; off: only while "Hold to talk" is held, by pointer
 //! or by Space or Enter; let go when the pointer is cancelled or the button
 //! loses the focus), what the server said of the session's end, a tool call
-//! waiting for the user's approval (as a reply's tool widget shows one), and
-//! "End talk". Each finished turn is in the conversation above as messages.
+//! waiting for the user's approval and an MCP server's question during a call
+//! (as a reply's tool widget shows them), and "End talk". Each finished turn is in the conversation above as messages.
 
 use leptos::ev::{KeyboardEvent, PointerEvent};
 use leptos::prelude::*;
@@ -13,7 +13,10 @@ use leptos::prelude::*;
 use crate::chat::state::ChatContext;
 use crate::chat::state::talk_tools::TALK_CALLS;
 use crate::i18n::{Arg, tr, tr_with};
+use crate::tools::state::ask::asks;
+use crate::tools::state::pending_ask::PendingAsk;
 use crate::tools::tool_approval::ToolApproval;
+use crate::tools::tool_ask::ToolAsk;
 use crate::voice::state::VoiceContext;
 
 /// The panel.
@@ -76,6 +79,10 @@ pub(crate) fn TalkPanel() -> impl IntoView {
             </p>
             <For each=waiting key=|pending| pending.call_id.clone() let:pending>
                 <ToolApproval pending />
+            </For>
+            // While talking, the calls running are the talk's: their servers' questions are here.
+            <For each=move || asks().get() key=PendingAsk::key let:pending>
+                <ToolAsk pending />
             </For>
             <label class="talk-hands-free">
                 <input
