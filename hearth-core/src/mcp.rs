@@ -16,7 +16,12 @@
 //! - [`progress`]: progress a server reports on a request.
 //! - [`prompts`]: a prompt's arguments, completions and messages, for the composer.
 //! - [`resources`]: a resource's text, and resource templates filled in.
+//! - [`apps`]: MCP Apps: a tool's interactive view, its HTML read, and the
+//!   policy and permissions it runs under.
+//! - [`app_bridge`]: the messages between a running view and Hearth.
 
+pub mod app_bridge;
+pub mod apps;
 pub mod capabilities;
 pub mod content;
 pub mod doctor;

@@ -180,6 +180,7 @@ fn not_asking_holds_for_the_mcp_tool_definition_allowed() {
         description: "Adds".into(),
         input_schema: serde_json::json!({ "type": "object" }),
         annotations: None,
+        ui: None,
     };
     let server = McpServer {
         id: "s1".into(),

@@ -5,6 +5,7 @@
 #[cfg(test)]
 mod tests;
 
+use super::apps::{ToolUi, tool_ui};
 use super::era::valid_param_headers;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -25,6 +26,11 @@ pub struct McpTool {
     /// Its annotations (hints such as `readOnlyHint`), verbatim.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Value>,
+    /// What it says about MCP Apps (`_meta.ui`): the view it shows, and
+    /// whether a model and its server's views may call it; `None` for a tool
+    /// that says nothing, which both may call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ui: Option<ToolUi>,
 }
 
 impl McpTool {
@@ -36,6 +42,12 @@ impl McpTool {
             Some(title) => title.to_owned(),
             None => self.description.clone(),
         }
+    }
+
+    /// Whether a model may be offered it: not when its `_meta.ui` keeps it
+    /// for its server's views.
+    pub fn for_model(&self) -> bool {
+        self.ui.as_ref().is_none_or(|ui| ui.model_visible)
     }
 }
 
@@ -62,7 +74,8 @@ fn next_cursor(result: &Value) -> Option<String> {
 }
 
 /// A page of `tools/list`. A tool without a name is left out; one without a
-/// schema gets the empty object schema.
+/// schema gets the empty object schema. What it says about MCP Apps is kept
+/// ([`tool_ui`]).
 pub fn read_tools(result: &Value) -> Page<McpTool> {
     let items = result
         .get("tools")
@@ -85,6 +98,7 @@ pub fn read_tools(result: &Value) -> Page<McpTool> {
                     .cloned()
                     .unwrap_or_else(|| json!({ "type": "object" })),
                 annotations: tool.get("annotations").filter(|value| value.is_object()).cloned(),
+                ui: tool_ui(tool),
             })
         })
         .collect();

@@ -8,7 +8,9 @@
 //! Every MCP tool asks before running unless the user chose "Always allow" for
 //! it on that agent, and then only while its definition ([`definition_hash`])
 //! is the one allowed: a changed definition (a new description or schema)
-//! asks again (`AgentRecord::mcp_asks`).
+//! asks again (`AgentRecord::mcp_asks`). A tool its server keeps for its MCP
+//! Apps views (visibility `app` only, [`McpTool::for_model`]) is never offered
+//! to a model, whatever the agent enables.
 
 mod secrets;
 #[cfg(test)]
@@ -130,10 +132,12 @@ pub fn parse_tool_key(key: &str) -> Option<(&str, &str)> {
 }
 
 /// A stable hash of a tool's definition (name, description, schema,
-/// annotations): what "Always allow" holds for. A SHA-256 in lowercase hex,
-/// which a server cannot make collide with the definition the user allowed
-/// (the 64-bit FNV-1a it replaces could be). A definition allowed under the
-/// old 16-digit hash no longer matches and asks once more: the safe direction.
+/// annotations): what "Always allow" holds for. Not what it says about views
+/// ([`McpTool::ui`]), so that a tool allowed before Hearth read that stays
+/// allowed. A SHA-256 in lowercase hex, which a server cannot make collide
+/// with the definition the user allowed (the 64-bit FNV-1a it replaces could
+/// be). A definition allowed under the old 16-digit hash no longer matches
+/// and asks once more: the safe direction.
 pub fn definition_hash(tool: &McpTool) -> String {
     let text = serde_json::json!([tool.name, tool.description, tool.input_schema, tool.annotations]).to_string();
     crate::format::sha256::digest_hex(text.as_bytes())
@@ -157,13 +161,16 @@ pub struct OfferedMcpTool {
 }
 
 /// The MCP tools of `enabled` (an agent's tool keys), from enabled servers
-/// that list them, with names that are none of `taken` (the other tools').
+/// that list them for a model, with names that are none of `taken` (the
+/// other tools').
 pub fn offered_mcp_tools(enabled: &[String], servers: &[McpServer], taken: &BTreeSet<String>) -> Vec<OfferedMcpTool> {
     let mut chosen: Vec<(&McpServer, &McpTool)> = Vec::new();
     for key in enabled {
         let Some((server_id, tool_name)) = parse_tool_key(key) else { continue };
         let Some(server) = servers.iter().find(|server| server.id == server_id && server.enabled) else { continue };
-        let Some(tool) = server.tools.iter().find(|tool| tool.name == tool_name) else { continue };
+        let Some(tool) = server.tools.iter().find(|tool| tool.name == tool_name && tool.for_model()) else {
+            continue;
+        };
         if !chosen.iter().any(|(s, t)| s.id == server.id && t.name == tool.name) {
             chosen.push((server, tool));
         }
@@ -203,13 +210,14 @@ pub fn offered_mcp_tokens(enabled: &[String], servers: &[McpServer]) -> u32 {
         .filter_map(|(_, key)| parse_tool_key(key))
         .filter_map(|(server_id, name)| {
             let server = servers.iter().find(|server| server.id == server_id && server.enabled)?;
-            server.tools.iter().find(|tool| tool.name == name)
+            server.tools.iter().find(|tool| tool.name == name && tool.for_model())
         })
         .fold(0, |sum: u32, tool| sum.saturating_add(tool_tokens(tool)))
 }
 
 /// The agent tool keys of the tools of a stored server (its setting value,
-/// read as plain JSON) with [`tool_tokens`] of each; none when it is off.
+/// read as plain JSON) with [`tool_tokens`] of each, but those kept from a
+/// model ([`McpTool::for_model`]); none when it is off.
 /// The same figures as from the server read in full, for less code.
 pub fn stored_tool_tokens(server: &Value) -> Vec<(String, u32)> {
     let Some(id) = server.get("id").and_then(Value::as_str) else { return Vec::new() };
@@ -224,6 +232,9 @@ pub fn stored_tool_tokens(server: &Value) -> Vec<(String, u32)> {
         .flatten()
         .filter_map(|tool| {
             let name = tool.get("name").and_then(Value::as_str)?;
+            if tool.pointer("/ui/model_visible") == Some(&Value::Bool(false)) {
+                return None;
+            }
             let description = tool.get("description").and_then(Value::as_str).unwrap_or_default();
             let schema = tool.get("input_schema").unwrap_or(&object);
             Some((tool_key(id, name), definition_tokens(name, description, schema)))

@@ -100,3 +100,37 @@ fn resources_and_templates_are_read_by_their_uris() {
     assert_eq!(templates.items[0].uri_template, "demo://resource/dynamic/text/{resourceId}");
     assert_eq!(templates.items[0].name, "Dynamic Text Resource");
 }
+
+// server-pdf's tools: one with a view, one for its view only.
+#[test]
+fn what_a_tool_says_about_views_is_kept_and_stored_only_when_said() {
+    let page = read_tools(&json!({ "tools": [
+        { "name": "display_pdf", "inputSchema": { "type": "object" },
+          "_meta": { "ui": { "resourceUri": "ui://pdf-viewer/mcp-app.html" }, "ui/resourceUri": "ui://pdf-viewer/mcp-app.html" } },
+        { "name": "read_pdf_bytes", "inputSchema": { "type": "object" }, "_meta": { "ui": { "visibility": ["app"] } } },
+        { "name": "list_pdfs", "inputSchema": { "type": "object" } }
+    ] }));
+    let uis: Vec<Option<ToolUi>> = page.items.iter().map(|tool| tool.ui.clone()).collect();
+    assert_eq!(
+        uis,
+        [
+            Some(ToolUi {
+                resource_uri: Some("ui://pdf-viewer/mcp-app.html".into()),
+                model_visible: true,
+                app_visible: true
+            }),
+            Some(ToolUi { resource_uri: None, model_visible: false, app_visible: true }),
+            None,
+        ]
+    );
+    let for_model: Vec<bool> = page.items.iter().map(McpTool::for_model).collect();
+    assert_eq!(for_model, [true, false, true]);
+    // A tool stored before Hearth read `_meta.ui` loads, and one without it is stored as before.
+    let stored = serde_json::to_value(&page.items[2]).unwrap_or_default();
+    assert_eq!(stored.get("ui"), None);
+    let loaded: Option<McpTool> = serde_json::from_value(stored).ok();
+    assert_eq!(loaded.as_ref(), Some(&page.items[2]));
+    let with_ui: Option<McpTool> =
+        serde_json::from_value(serde_json::to_value(&page.items[1]).unwrap_or_default()).ok();
+    assert_eq!(with_ui.as_ref(), Some(&page.items[1]));
+}

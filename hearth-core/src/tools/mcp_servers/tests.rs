@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use serde_json::json;
 
 use super::*;
+use crate::mcp::apps::ToolUi;
 
 fn server(id: &str, name: &str, tools: &[&str]) -> McpServer {
     McpServer {
@@ -25,6 +26,7 @@ fn server(id: &str, name: &str, tools: &[&str]) -> McpServer {
                 description: format!("{name} does things"),
                 input_schema: json!({ "type": "object" }),
                 annotations: None,
+                ui: None,
             })
             .collect(),
         oauth_client: None,
@@ -296,4 +298,48 @@ fn a_definition_hash_is_a_sha_256_of_the_definition() {
     let mut changed = one.tools[0].clone();
     changed.description.push_str(" and more");
     assert_ne!(definition_hash(&changed), hash);
+}
+
+#[test]
+fn what_a_tool_says_about_views_does_not_change_its_hash() {
+    let plain = server("s1", "pdf", &["display_pdf"]).tools.remove(0);
+    let with_view = McpTool {
+        ui: Some(ToolUi {
+            resource_uri: Some("ui://pdf-viewer/mcp-app.html".into()),
+            model_visible: true,
+            app_visible: true,
+        }),
+        ..plain.clone()
+    };
+    assert_eq!(definition_hash(&with_view), definition_hash(&plain), "a tool allowed before stays allowed");
+    // The hash of a tool as listed with and without `_meta.ui`.
+    let listed = |meta: Value| {
+        let mut tool =
+            json!({ "name": "display_pdf", "description": "Shows a PDF", "inputSchema": { "type": "object" } });
+        tool["_meta"] = meta;
+        crate::mcp::listing::read_tools(&json!({ "tools": [tool] })).items.remove(0)
+    };
+    let bare = listed(json!({}));
+    let viewed = listed(json!({ "ui": { "resourceUri": "ui://pdf-viewer/mcp-app.html" } }));
+    assert_eq!(bare.ui, None);
+    assert!(viewed.ui.is_some());
+    assert_eq!(definition_hash(&bare), definition_hash(&viewed));
+}
+
+// server-pdf's app-only helper, enabled by an agent: never offered, never counted.
+#[test]
+fn a_tool_kept_for_views_is_not_offered_to_a_model() {
+    let mut pdf = server("s1", "pdf", &["display_pdf", "read_pdf_bytes", "save_pdf"]);
+    pdf.tools[1].ui = Some(ToolUi { resource_uri: None, model_visible: false, app_visible: true });
+    pdf.tools[2].ui = Some(ToolUi { resource_uri: None, model_visible: true, app_visible: false });
+    let enabled: Vec<String> = ["display_pdf", "read_pdf_bytes", "save_pdf"].map(|tool| tool_key("s1", tool)).into();
+    let servers = [pdf.clone()];
+    let offered: Vec<String> =
+        offered_mcp_tools(&enabled, &servers, &BTreeSet::new()).into_iter().map(|tool| tool.tool).collect();
+    assert_eq!(offered, ["display_pdf", "save_pdf"]);
+    let counted = tool_tokens(&pdf.tools[0]) + tool_tokens(&pdf.tools[2]);
+    assert_eq!(offered_mcp_tokens(&enabled, &servers), counted);
+    let stored = serde_json::to_value(&pdf).expect("a server serializes");
+    let stored_keys: Vec<String> = stored_tool_tokens(&stored).into_iter().map(|(key, _)| key).collect();
+    assert_eq!(stored_keys, [tool_key("s1", "display_pdf"), tool_key("s1", "save_pdf")]);
 }
