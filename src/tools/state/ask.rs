@@ -26,12 +26,21 @@ use crate::mcp::state::asking::Asker;
 pub(crate) const ASK_LIMIT_MS: i32 = 600_000;
 
 thread_local! {
-    static ASKS: OnceCell<RwSignal<Vec<PendingAsk>>> = const { OnceCell::new() };
+    /// The list, and the owner it lives under (kept: dropping the owner would
+    /// dispose of the list).
+    static ASKS: OnceCell<(Owner, RwSignal<Vec<PendingAsk>>)> = const { OnceCell::new() };
 }
 
 /// The questions MCP servers ask the user during calls, in the order asked.
 pub(crate) fn asks() -> RwSignal<Vec<PendingAsk>> {
-    ASKS.with(|asks| *asks.get_or_init(|| Owner::new_root(None).with(|| RwSignal::new(Vec::new()))))
+    ASKS.with(|asks| {
+        asks.get_or_init(|| {
+            let owner = Owner::new_root(None);
+            let list = owner.with(|| RwSignal::new(Vec::new()));
+            (owner, list)
+        })
+        .1
+    })
 }
 
 /// The asker of the call `call_id` to `server`'s tool: each question is
