@@ -13,7 +13,7 @@ use hearth_core::storage::ToolCallRecord;
 use hearth_core::tools::switchable;
 use leptos::prelude::*;
 
-use crate::ui::lazy::{ChunkError, wasm_split};
+use crate::ui::lazy::{ChunkError, Lazy, wasm_split};
 
 use crate::chat::state::{AssistantView, ReplyStatus};
 use crate::i18n::{Arg, tr, tr_with};
@@ -21,7 +21,7 @@ use crate::tools::state::ToolsContext;
 use crate::tools::state::ask::asked_during;
 use crate::tools::state::pending_ask::PendingAsk;
 use crate::tools::tool_approval::ToolApproval;
-use crate::tools::tool_ask::ToolAsk;
+use crate::tools::tool_ask::tool_ask_view;
 use crate::tools::tool_call_item::ToolCallItem;
 use crate::ui::disclosure::Disclosure;
 
@@ -132,7 +132,7 @@ pub(crate) fn ToolActivity(
                         <For
                             each=move || asked.get()
                             key=PendingAsk::key
-                            children=|pending| view! { <ToolAsk pending /> }
+                            children=|pending| view! { <Lazy load=move || tool_ask_view(pending.clone()) /> }
                         />
                         <div class="tool-hint" aria-live="polite">
                             <div class="tool-hint-body" hidden=move || hint.with(String::is_empty)>

@@ -2,7 +2,8 @@
 //! (elicitation), in the tool widget: which server asks and its message (as
 //! plain text, never a link), then its form (`AskForm`) or the link it asks
 //! to open (`AskLink`), both in `tool_ask/`. Decline says no in so many
-//! words; Cancel dismisses it; Stop cancels it too.
+//! words; Cancel dismisses it; Stop cancels it too. Built by code of the
+//! `ask` chunk, fetched the first time a server asks.
 
 mod ask_field;
 mod ask_form;
@@ -15,6 +16,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{Arg, tr_with};
 use crate::tools::state::pending_ask::PendingAsk;
+use crate::ui::lazy::{ChunkError, wasm_split};
 use crate::ui::next_id;
 
 /// One server's question, waiting for the user.
@@ -46,4 +48,11 @@ pub(crate) fn ToolAsk(
             {body}
         </section>
     }
+}
+
+/// The question, built by code from the `ask` chunk (from a reply's tool
+/// widget or the talk panel), so neither carries the forms' code.
+#[wasm_split(ask, fallible)]
+pub(crate) fn tool_ask_view(pending: PendingAsk) -> Result<AnyView, ChunkError> {
+    Ok(view! { <ToolAsk pending /> }.into_any())
 }

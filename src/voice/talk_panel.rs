@@ -16,7 +16,8 @@ use crate::i18n::{Arg, tr, tr_with};
 use crate::tools::state::ask::asks;
 use crate::tools::state::pending_ask::PendingAsk;
 use crate::tools::tool_approval::ToolApproval;
-use crate::tools::tool_ask::ToolAsk;
+use crate::tools::tool_ask::tool_ask_view;
+use crate::ui::lazy::Lazy;
 use crate::voice::state::VoiceContext;
 
 /// The panel.
@@ -82,7 +83,7 @@ pub(crate) fn TalkPanel() -> impl IntoView {
             </For>
             // While talking, the calls running are the talk's: their servers' questions are here.
             <For each=move || asks().get() key=PendingAsk::key let:pending>
-                <ToolAsk pending />
+                <Lazy load=move || tool_ask_view(pending.clone()) />
             </For>
             <label class="talk-hands-free">
                 <input
