@@ -8,6 +8,7 @@
 mod ask_field;
 mod ask_form;
 mod ask_link;
+mod ask_refusals;
 
 use ask_form::AskForm;
 use ask_link::AskLink;

@@ -2,13 +2,14 @@
 //! `AskField` per field in the server's order, each starting from the
 //! schema's default. Send answer checks every field against the schema first
 //! (a bad value is named beside its field and nothing is sent); Decline and
-//! Cancel send no values at all.
+//! Cancel (`AskRefusals`) send no values at all.
 
-use hearth_core::mcp::elicit::{Answer, Form};
+use hearth_core::mcp::elicit::Form;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use super::ask_field::AskField;
+use super::ask_refusals::AskRefusals;
 use crate::i18n::tr;
 use crate::tools::state::pending_ask::{PendingAsk, problem_words};
 use crate::ui::next_id;
@@ -52,7 +53,6 @@ pub(super) fn AskForm(
             problems.set(found);
         }
     };
-    let answer = move |answer: Answer| pending.with_value(|pending| pending.answer(answer));
     view! {
         <form class="ask-form" aria-labelledby=labelled_by novalidate on:submit=submit>
             {fields}
@@ -63,12 +63,7 @@ pub(super) fn AskForm(
                 <button type="submit" class="primary">
                     {tr("Send answer")}
                 </button>
-                <button type="button" on:click=move |_| answer(Answer::Decline)>
-                    {tr("Decline")}
-                </button>
-                <button type="button" on:click=move |_| answer(Answer::Cancel)>
-                    {tr("Cancel")}
-                </button>
+                <AskRefusals pending />
             </div>
         </form>
     }

@@ -6,6 +6,7 @@
 use hearth_core::mcp::elicit::{Answer, UrlAsk};
 use leptos::prelude::*;
 
+use super::ask_refusals::AskRefusals;
 use crate::i18n::{Arg, tr, tr_with};
 use crate::tools::state::pending_ask::PendingAsk;
 
@@ -47,12 +48,7 @@ pub(super) fn AskLink(
             >
                 {open_label}
             </a>
-            <button type="button" on:click=move |_| answer(Answer::Decline)>
-                {tr("Decline")}
-            </button>
-            <button type="button" on:click=move |_| answer(Answer::Cancel)>
-                {tr("Cancel")}
-            </button>
+            <AskRefusals pending />
         </div>
     }
 }
