@@ -28,6 +28,8 @@ export const FIGURES_END = '<!-- end of figures -->';
 /** What each chunk holds and when it loads, by budget name (a chunk without one says only its name). */
 const CHUNK_WHEN = {
   app_preview: 'the app preview, with the first app (or ahead, for an app agent)',
+  ask: "an MCP server's question during a tool call (its form or link), when a server first asks",
+  i18n: 'the interface in a language other than English (Fluent), before the app starts, only for such a language',
   branches: 'editing, branching, pruning and the outline, at their first use',
   compare: 'comparing models, when Compare is first pressed or a compare turn first shown',
   dialogs: 'the dialogs, when the first one opens',
