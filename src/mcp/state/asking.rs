@@ -17,8 +17,15 @@ use leptos::task::spawn_local;
 use serde_json::{Map, Value};
 
 use super::failure::McpFailure;
-use crate::io::fetch_stream::open;
+use crate::io::fetch_stream::{Opened, open};
+use crate::io::timer::sleep;
+use futures::future::{Either, select};
+use std::pin::pin;
 use web_sys::AbortSignal;
+
+/// How long a tool call waits for its session's own event stream to open
+/// before it is sent without it.
+const LISTEN_OPEN_MS: i32 = 2_000;
 
 /// The user's answer to come.
 pub(crate) type Asked = Pin<Box<dyn Future<Output = Answer>>>;
@@ -73,18 +80,28 @@ impl Asking {
         }
     }
 
-    /// Listens on the session's own event stream (Streamable HTTP, where a
-    /// server may ask its questions apart from the call's answer) until
-    /// `signal` ends the call or the server ends the stream; a server that
-    /// offers no such stream (405) is simply not listened to.
-    pub(super) async fn listen(&self, session: &Session, signal: &AbortSignal) {
-        let Some(request) = listen(session) else { return };
-        let Ok(response) = open(&request, Some(signal)).await else { return };
-        if !response.ok() {
-            return;
+    /// Opens the session's own event stream (Streamable HTTP), where a
+    /// server may ask its questions apart from the call's answer: before the
+    /// call is sent, since a server may ask at once and drops a question it
+    /// has no stream for. `None` when there is no such stream (another
+    /// transport, a server that offers none), or its head did not come within
+    /// [`LISTEN_OPEN_MS`]. It ends with `signal` (the call's).
+    pub(super) async fn open_listener<'a>(session: &Session, signal: &'a AbortSignal) -> Option<Opened<'a>> {
+        let request = listen(session)?;
+        let opening = pin!(open(&request, Some(signal)));
+        let waited = pin!(sleep(LISTEN_OPEN_MS));
+        match select(opening, waited).await {
+            Either::Left((Ok(opened), _)) if opened.ok() => Some(opened),
+            _ => None,
         }
-        let mut reader = BodyReader::new(response.header("content-type").as_deref());
-        let _ = response
+    }
+
+    /// Reads the session's own event stream (from [`Self::open_listener`])
+    /// until it ends: each question is handed to the asker, a ping answered,
+    /// any other request refused.
+    pub(super) async fn listen(&self, session: &Session, opened: Opened<'_>) {
+        let mut reader = BodyReader::new(opened.header("content-type").as_deref());
+        let _ = opened
             .read_while(|bytes| {
                 for read in reader.push(bytes) {
                     if let Read::Message(Incoming::Request { id, method, params, order }) = read {

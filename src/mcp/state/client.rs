@@ -731,11 +731,15 @@ async fn exchange_within(
             sleep(left.ceil() as i32).await;
         }
     });
-    // During a tool call, the session's own event stream is listened to as well: a server
-    // may ask the user its question there rather than in the call's answer.
+    // During a tool call, the session's own event stream is listened to as well (opened
+    // first): a server may ask the user its question there rather than in the call's answer.
+    let listener = match (asking, stream) {
+        (Some(_), None) => Asking::open_listener(session, &own_signal).await,
+        _ => None,
+    };
     let listen = pin!(async {
-        if let (Some(asking), None) = (asking, stream) {
-            asking.listen(session, &own_signal).await;
+        if let (Some(asking), Some(opened)) = (asking, listener) {
+            asking.listen(session, opened).await;
         }
         std::future::pending::<()>().await;
     });
