@@ -158,7 +158,8 @@ pub struct UrlAsk {
     pub url: String,
     /// The host it leads to, shown apart so a look-alike is seen.
     pub host: String,
-    /// Whether the host is written in Punycode (`xn--`): it may imitate another.
+    /// Whether the host is written in Punycode (`xn--`) or has letters other
+    /// than ASCII's: it may imitate another.
     pub punycode: bool,
     /// The server's id for it (its completion notification names it).
     pub elicitation_id: String,
@@ -219,11 +220,15 @@ fn read_url(message: String, params: &Value) -> Result<Elicitation, Refusal> {
     let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
     // The host the page is on: after any user name, which a look-alike may put first.
     let host = authority.rsplit('@').next().unwrap_or(authority).to_ascii_lowercase();
-    if host.is_empty() || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+    // A browser ends the authority at a backslash too, and decodes a percent-encoded
+    // host: either would make the host shown differ from the host opened.
+    if host.is_empty() || authority.contains(['\\', '%']) || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(Refusal::BadUrl);
     }
-    let punycode = host.split('.').any(|label| label.starts_with("xn--"));
-    let elicitation_id = params.get("elicitationId").and_then(Value::as_str).unwrap_or_default().to_owned();
+    // Written in Punycode, or in letters a browser writes so: it may imitate a host.
+    let punycode = !host.is_ascii() || host.split('.').any(|label| label.starts_with("xn--"));
+    let elicitation_id =
+        params.get("elicitationId").and_then(Value::as_str).ok_or(Refusal::Malformed("no elicitationId"))?.to_owned();
     Ok(Elicitation::Url(UrlAsk { message, url: url.to_owned(), host, punycode, elicitation_id }))
 }
 
@@ -337,12 +342,13 @@ fn choices(schema: &Value) -> Option<Vec<Choice>> {
     Some(options)
 }
 
-/// Whether a text field asks for a secret: its name or title names one
-/// (a password, passphrase, secret, token, API or private key, credentials,
-/// a card number or its security code), or its format says password. The
+/// Whether a field asks for a secret: its name or title names one (a
+/// password, passphrase, PIN, one-time code, secret, API or private key, a
+/// token (named last), credentials, a card number or its security code),
+/// or its format says password. A yes-or-no or a choice gives no secret. The
 /// description is not read: it may say what not to give ("not your pin").
 fn asks_secret(field: &Field, property: &Value) -> bool {
-    if !matches!(field.kind, FieldKind::Text { .. }) {
+    if matches!(field.kind, FieldKind::Boolean { .. } | FieldKind::Choice { .. } | FieldKind::Choices { .. }) {
         return false;
     }
     if property.get("format").and_then(Value::as_str) == Some("password")
@@ -350,27 +356,24 @@ fn asks_secret(field: &Field, property: &Value) -> bool {
     {
         return true;
     }
-    let words = |text: &str| -> Vec<String> {
-        let mut words = Vec::new();
-        let mut word = String::new();
-        let mut last_lower = false;
-        for c in text.chars() {
-            if (!c.is_alphanumeric() || (c.is_uppercase() && last_lower)) && !word.is_empty() {
-                words.push(std::mem::take(&mut word));
-            }
-            if c.is_alphanumeric() {
-                word.extend(c.to_lowercase());
-            }
-            last_lower = c.is_lowercase();
-        }
-        if !word.is_empty() {
-            words.push(word);
-        }
-        words
-    };
-    const ALONE: [&str; 10] =
-        ["password", "passwd", "passphrase", "secret", "token", "apikey", "credential", "credentials", "cvv", "cvc"];
-    const PAIRS: [(&str, &str); 6] = [
+    const ALONE: [&str; 14] = [
+        "password",
+        "passwd",
+        "passphrase",
+        "passcode",
+        "pwd",
+        "pin",
+        "otp",
+        "secret",
+        "apikey",
+        "credential",
+        "credentials",
+        "cvv",
+        "cvc",
+        "ssn",
+    ];
+    const PAIRS: [(&str, &str); 7] = [
+        ("pass", "word"),
         ("api", "key"),
         ("private", "key"),
         ("access", "key"),
@@ -380,9 +383,42 @@ fn asks_secret(field: &Field, property: &Value) -> bool {
     ];
     [Some(field.name.as_str()), field.title.as_deref()].into_iter().flatten().any(|text| {
         let words = words(text);
-        words.iter().any(|word| ALONE.contains(&word.as_str()))
+        // A token named last is one given ("token", "githubToken"); counted ("max
+        // tokens", "token budget") it is not.
+        words.last().is_some_and(|word| word == "token")
+            || words.iter().any(|word| ALONE.contains(&word.as_str()))
             || words.windows(2).any(|pair| PAIRS.contains(&(pair[0].as_str(), pair[1].as_str())))
     })
+}
+
+/// The words of a name or title, lowercase: split at anything not a letter
+/// or digit, where a capital follows a small letter, and between letters and
+/// digits (`newPassword2` is new, password, 2).
+fn words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut last: Option<char> = None;
+    for c in text.chars() {
+        let boundary = match last {
+            Some(before) => {
+                (c.is_uppercase() && before.is_lowercase()) || (c.is_ascii_digit() != before.is_ascii_digit())
+            }
+            None => false,
+        };
+        if (!c.is_alphanumeric() || boundary) && !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+        if c.is_alphanumeric() {
+            word.extend(c.to_lowercase());
+            last = Some(c);
+        } else {
+            last = None;
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
 }
 
 /// What the user entered in one field, as the form's controls give it.
@@ -429,7 +465,8 @@ pub enum Problem {
 
 impl Form {
     /// The value each field starts with, from the schema's defaults (empty
-    /// text, unchecked, nothing chosen otherwise).
+    /// text, unchecked, nothing chosen otherwise; a default that is none of
+    /// the options is left out).
     pub fn initial(&self) -> Vec<Entered> {
         self.fields
             .iter()
@@ -437,8 +474,20 @@ impl Form {
                 FieldKind::Text { default, .. } => Entered::Text(default.clone().unwrap_or_default()),
                 FieldKind::Number { default, .. } => Entered::Text(default.map(number_text).unwrap_or_default()),
                 FieldKind::Boolean { default } => Entered::Checked(default.unwrap_or(false)),
-                FieldKind::Choice { default, .. } => Entered::Chosen(default.clone().unwrap_or_default()),
-                FieldKind::Choices { default, .. } => Entered::ChosenMany(default.clone()),
+                // A default that is none of the options is not chosen: it could not be sent.
+                FieldKind::Choice { default, options } => Entered::Chosen(
+                    default
+                        .clone()
+                        .filter(|value| options.iter().any(|option| option.value == *value))
+                        .unwrap_or_default(),
+                ),
+                FieldKind::Choices { default, options, .. } => Entered::ChosenMany(
+                    default
+                        .iter()
+                        .filter(|value| options.iter().any(|option| option.value == **value))
+                        .cloned()
+                        .collect(),
+                ),
             })
             .collect()
     }
@@ -514,6 +563,10 @@ fn field_value(
             if *integer && number.fract() != 0.0 {
                 return Err(Problem::NotWhole);
             }
+            // Beyond 2^53 a whole number is not carried exactly.
+            if *integer && number.abs() > MAX_EXACT {
+                return Err(if number > 0.0 { Problem::Above(MAX_EXACT) } else { Problem::Below(-MAX_EXACT) });
+            }
             if let Some(least) = minimum.filter(|least| number < *least) {
                 return Err(Problem::Below(least));
             }
@@ -556,6 +609,9 @@ fn field_value(
         _ => Err(Problem::NotAnOption),
     }
 }
+
+/// The largest whole number a JSON number carries exactly (2^53 - 1).
+const MAX_EXACT: f64 = 9_007_199_254_740_991.0;
 
 /// Whether `text` has `format`.
 pub fn has_format(format: TextFormat, text: &str) -> bool {

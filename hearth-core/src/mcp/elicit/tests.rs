@@ -246,6 +246,11 @@ fn a_form_asking_for_a_secret_is_refused_with_the_specifications_words() {
         ("value", Some("Your secret")),
         ("cardNumber", None),
         ("cvv", None),
+        ("password2", None),
+        ("PassWord", None),
+        ("pin", None),
+        ("accessToken", None),
+        ("token", None),
     ] {
         let mut property = json!({ "type": "string" });
         if let Some(title) = title {
@@ -261,12 +266,17 @@ fn a_form_asking_for_a_secret_is_refused_with_the_specifications_words() {
     }
     let masked = json!({ "message": "m", "requestedSchema": { "type": "object", "properties": { "x": { "type": "string", "format": "password" } } } });
     assert_eq!(read_any(&masked), Err(Refusal::Sensitive("x".into())));
-    // Words that only contain a secret's letters, a description warning against one, and
-    // a yes-or-no field about one are not secrets asked for.
+    // A card's code asked as a number is a secret too.
+    let numeric = json!({ "message": "m", "requestedSchema": { "type": "object", "properties": { "cvv": { "type": "integer" } } } });
+    assert_eq!(read_any(&numeric), Err(Refusal::Sensitive("cvv".into())));
+    // Words that only contain a secret's letters, a token counted rather than given, a
+    // description warning against one, and a yes-or-no field about one are not secrets asked for.
     let fine = json!({
         "message": "m",
         "requestedSchema": { "type": "object", "properties": {
             "tokenizer": { "type": "string" },
+            "maxTokens": { "type": "integer", "title": "Token budget" },
+            "spinning": { "type": "string" },
             "integer": { "type": "integer", "description": "do not give us your pin" },
             "rememberPassword": { "type": "boolean" }
         } }
@@ -292,23 +302,68 @@ fn a_url_request_is_read_with_its_host_and_a_look_alike_is_marked() {
             elicitation_id: "550e8400-e29b-41d4-a716-446655440000".into(),
         }))
     );
-    let Ok(Elicitation::Url(ask)) =
-        read_any(&json!({ "mode": "url", "url": "https://user@xn--pple-43d.com:8443/x", "message": "m" }))
-    else {
+    let Ok(Elicitation::Url(ask)) = read_any(
+        &json!({ "mode": "url", "url": "https://user@xn--pple-43d.com:8443/x", "message": "m", "elicitationId": "1" }),
+    ) else {
         panic!("not read")
     };
     assert_eq!((ask.host.as_str(), ask.punycode), ("xn--pple-43d.com:8443", true));
-    for url in ["javascript:alert(1)", "/relative", "https://ex ample.com/", "data:text/html,hi"] {
+    // A host shown that is not the host opened: a backslash ends the authority for a
+    // browser, and a percent-encoded host is decoded by it.
+    for url in [
+        "javascript:alert(1)",
+        "/relative",
+        "https://ex ample.com/",
+        "data:text/html,hi",
+        "https://evil.example\\@bank.com/",
+        "https://%65vil.com/",
+        "https://evil.example\\bank.com/",
+    ] {
         assert_eq!(
             read_any(&json!({ "mode": "url", "url": url, "message": "m", "elicitationId": "1" })),
             Err(Refusal::BadUrl),
             "{url}"
         );
     }
+    // A host in other scripts than ASCII may imitate one, as its Punycode form may.
+    let Ok(Elicitation::Url(unicode)) =
+        read_any(&json!({ "mode": "url", "url": "https://\u{430}pple.com/", "message": "m", "elicitationId": "1" }))
+    else {
+        panic!("not read")
+    };
+    assert!(unicode.punycode, "a non-ASCII host is marked as a possible look-alike");
+    // The specification requires an elicitationId (its completion names it).
+    assert_eq!(
+        read_any(&json!({ "mode": "url", "url": "https://example.com/", "message": "m" })),
+        Err(Refusal::Malformed("no elicitationId"))
+    );
     assert_eq!(Answer::Accept(None).result(), json!({ "action": "accept" }));
     assert_eq!(Answer::Decline.result(), json!({ "action": "decline" }));
     assert_eq!(Answer::Cancel.result(), json!({ "action": "cancel" }));
     assert_eq!(completed_id(&json!({ "elicitationId": "e1" })), Some("e1"));
+}
+
+#[test]
+fn a_default_that_is_none_of_the_options_is_not_chosen() {
+    let params = r#"{ "message": "m", "requestedSchema": { "type": "object", "properties": {
+        "one": { "type": "string", "enum": ["a", "b"], "default": "z" },
+        "many": { "type": "array", "items": { "enum": ["a", "b"] }, "default": ["b", "z"] } } } }"#;
+    let form = form(params);
+    assert_eq!(form.initial(), [Entered::Chosen(String::new()), Entered::ChosenMany(vec!["b".into()])]);
+    assert_eq!(form.answer(&form.initial(), &no_patterns), Ok(json!({ "many": ["b"] })));
+}
+
+#[test]
+fn a_whole_number_beyond_what_json_carries_exactly_is_refused() {
+    let params =
+        r#"{ "message": "m", "requestedSchema": { "type": "object", "properties": { "n": { "type": "integer" } } } }"#;
+    let form = form(params);
+    let answer = |text: &str| form.answer(&[Entered::Text(text.into())], &no_patterns);
+    assert_eq!(answer("9007199254740991"), Ok(json!({ "n": 9_007_199_254_740_991_i64 })));
+    assert_eq!(answer("-9007199254740991"), Ok(json!({ "n": -9_007_199_254_740_991_i64 })));
+    assert_eq!(answer("1e3"), Ok(json!({ "n": 1000 })));
+    assert_eq!(answer("9007199254740993"), Err(vec![(0, Problem::Above(9_007_199_254_740_991.0))]));
+    assert_eq!(answer("-1e19"), Err(vec![(0, Problem::Below(-9_007_199_254_740_991.0))]));
 }
 
 #[test]
