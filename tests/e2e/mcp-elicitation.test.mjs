@@ -71,7 +71,7 @@ describe('MCP servers that ask the user', () => {
     const labels = await form.locator('label, legend').allInnerTexts();
     assert.deepEqual(labels.slice(0, 3).map((label) => label.replace(' *', '')), ['String', 'Boolean', 'String with default']);
     assert.equal(await form.getByRole('textbox', { name: 'String with default', exact: true }).inputValue(), 'It was a dark and stormy night.');
-    assert.equal(await form.getByRole('spinbutton', { name: 'Integer', exact: true }).inputValue(), '42');
+    assert.equal(await form.getByRole('textbox', { name: 'Integer', exact: true }).inputValue(), '42');
     assert.equal(await form.getByRole('combobox', { name: 'Titled Single Select Enum', exact: true }).inputValue(), 'hero-1');
     const instruments = form.getByRole('group', { name: 'Untitled Multiple Select Enum', exact: true });
     assert.equal(await instruments.getByRole('checkbox', { name: 'Guitar', exact: true }).isChecked(), true);
@@ -86,7 +86,7 @@ describe('MCP servers that ask the user', () => {
     // The required name left empty, a bad address and a number out of range: each said
     // beside its field, and the server is sent nothing (the call still waits).
     await form.getByRole('textbox', { name: 'String with email format', exact: true }).fill('not an address');
-    await form.getByRole('spinbutton', { name: 'Number in range 1-1000', exact: true }).fill('1001');
+    await form.getByRole('textbox', { name: 'Number in range 1-1000', exact: true }).fill('1001');
     await form.getByRole('button', { name: 'Send answer', exact: true }).click();
     await form.getByText('Some answers need a change before they can be sent.', { exact: true }).waitFor();
     await form.getByText('This is required.', { exact: true }).waitFor();
@@ -96,9 +96,17 @@ describe('MCP servers that ask the user', () => {
     await screenshot(chat.page, 'mcp-elicitation-form.png');
     assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 1, 'the call still waits for the answer');
 
+    // Typed key by key, a number keeps its sign: it is checked as typed.
+    const number = form.getByRole('textbox', { name: 'Number in range 1-1000', exact: true });
+    await number.fill('');
+    await number.pressSequentially('-5');
+    assert.equal(await number.inputValue(), '-5');
+    await form.getByRole('button', { name: 'Send answer', exact: true }).click();
+    await form.getByText('Write 0 or more.', { exact: true }).waitFor();
+
     await form.getByRole('textbox', { name: 'String', exact: true }).fill('Ada Lovelace');
     await form.getByRole('textbox', { name: 'String with email format', exact: true }).fill('ada@example.com');
-    await form.getByRole('spinbutton', { name: 'Number in range 1-1000', exact: true }).fill('7.5');
+    await form.getByRole('textbox', { name: 'Number in range 1-1000', exact: true }).fill('7.5');
     await form.getByRole('checkbox', { name: 'Boolean', exact: true }).check();
     await instruments.getByRole('checkbox', { name: 'Piano', exact: true }).check();
     await form.getByRole('button', { name: 'Send answer', exact: true }).click();
@@ -181,13 +189,13 @@ describe('MCP servers that ask the user', () => {
     const form = question.getByRole('form', { name: 'The MCP server mock asks you', exact: true });
     await question.getByText('Plan the trip', { exact: true }).waitFor();
     assert.equal(await form.getByRole('checkbox', { name: 'Insured', exact: true }).isChecked(), true);
-    assert.equal(await form.getByRole('spinbutton', { name: 'Travellers', exact: true }).inputValue(), '2');
+    assert.equal(await form.getByRole('textbox', { name: 'Travellers', exact: true }).inputValue(), '2');
     assert.deepEqual(await axeViolations(chat.page, { include: '.tool-ask' }), [], 'the form at 390 px, dark');
 
     await form.getByRole('textbox', { name: 'Trip code', exact: true }).fill('abc-123');
     await form.getByRole('textbox', { name: 'Leaving at', exact: true }).fill('tomorrow');
     await form.getByRole('textbox', { name: 'Booking page', exact: true }).fill('example.com');
-    await form.getByRole('spinbutton', { name: 'Travellers', exact: true }).fill('2.5');
+    await form.getByRole('textbox', { name: 'Travellers', exact: true }).fill('2.5');
     await form.getByRole('button', { name: 'Send answer', exact: true }).click();
     await form.getByText('This is not in the form the server asks for.', { exact: true }).waitFor();
     await form.getByText('Write a date and time, such as 2026-01-31T09:30:00Z.', { exact: true }).waitFor();
@@ -201,7 +209,7 @@ describe('MCP servers that ask the user', () => {
     await form.getByRole('textbox', { name: 'Trip code', exact: true }).fill('ABC-123');
     await form.getByRole('textbox', { name: 'Leaving at', exact: true }).fill('2026-12-24T08:00:00+01:00');
     await form.getByRole('textbox', { name: 'Booking page', exact: true }).fill('');
-    await form.getByRole('spinbutton', { name: 'Travellers', exact: true }).fill('3');
+    await form.getByRole('textbox', { name: 'Travellers', exact: true }).fill('3');
     await form.getByRole('combobox', { name: 'Class', exact: true }).selectOption({ label: 'Business' });
     const seats = form.getByRole('group', { name: 'Seats', exact: true });
     await seats.getByRole('checkbox', { name: 'Aisle', exact: true }).check();

@@ -17,6 +17,7 @@ use leptos::task::spawn_local;
 use serde_json::{Map, Value};
 
 use super::failure::McpFailure;
+use crate::io::clock;
 use crate::io::fetch_stream::{Opened, open};
 use crate::io::timer::sleep;
 use futures::future::{Either, select};
@@ -40,11 +41,13 @@ pub(crate) type Asker = Rc<dyn Fn(Elicitation) -> Asked>;
 pub(super) struct Asking {
     asker: Asker,
     waiting: Rc<Cell<u32>>,
+    /// When a question last began or was answered (`clock::monotonic_ms`).
+    changed_at: Rc<Cell<f64>>,
 }
 
 impl Asking {
     pub(super) fn new(asker: Asker) -> Self {
-        Self { asker, waiting: Rc::new(Cell::new(0)) }
+        Self { asker, waiting: Rc::new(Cell::new(0)), changed_at: Rc::new(Cell::new(0.0)) }
     }
 
     /// Whether a question waits for the user.
@@ -52,11 +55,19 @@ impl Asking {
         self.waiting.get() > 0
     }
 
+    /// When a question last began or was answered: the server's silence is
+    /// counted from then at the earliest.
+    pub(super) fn changed_at(&self) -> f64 {
+        self.changed_at.get()
+    }
+
     /// The user's answer to `elicitation`, counted as waiting meanwhile.
     async fn ask(&self, elicitation: Elicitation) -> Answer {
         self.waiting.set(self.waiting.get() + 1);
+        self.changed_at.set(clock::monotonic_ms());
         let answer = (self.asker)(elicitation).await;
         self.waiting.set(self.waiting.get().saturating_sub(1));
+        self.changed_at.set(clock::monotonic_ms());
         answer
     }
 

@@ -723,7 +723,9 @@ async fn exchange_within(
             if asking.is_some_and(Asking::waits) {
                 heard.set(clock::monotonic_ms());
             }
-            let waited = clock::monotonic_ms() - heard.get();
+            // The time the user took to answer is not the server's silence.
+            let since = heard.get().max(asking.map_or(0.0, Asking::changed_at));
+            let waited = clock::monotonic_ms() - since;
             let left = f64::from(IDLE_LIMIT_MS) - waited;
             if left <= 0.0 {
                 return;

@@ -82,3 +82,13 @@ pub(crate) fn asked_during(
         })
     })
 }
+
+/// Cancels the questions still waiting of the call `call_id`, once it has
+/// ended: nobody can answer its server any more.
+pub(crate) fn cancel_for(call_id: &str) {
+    let left: Vec<PendingAsk> =
+        asks().with_untracked(|list| list.iter().filter(|ask| ask.call_id == call_id).cloned().collect());
+    for ask in left {
+        ask.answer(Answer::Cancel);
+    }
+}

@@ -199,6 +199,7 @@ async fn run_mcp(tool: &OfferedMcpTool, call_id: &str, args: &Value, env: &ToolE
     });
     let asker = super::ask::asker(call_id, &tool.server_name, env.signal.clone());
     let called = env.settings.mcp.call_tool(tool, args, env.signal.as_ref(), on_progress, asker).await;
+    super::ask::cancel_for(call_id);
     progress.update(|list| list.retain(|(call, _)| call != call_id));
     match called {
         Ok(result) => {

@@ -49,9 +49,11 @@ pub(super) fn AskField(
             }
             .into_any()
         }
+        // A text box, not a number box: what is typed is kept as typed ("-", "1e"),
+        // and checked as a number when sent.
         FieldKind::Number { integer, minimum, maximum, .. } => view! {
-            <input type="number" id=id.clone() step=if *integer { "1" } else { "any" } min=minimum.map(|n| n.to_string())
-                max=maximum.map(|n| n.to_string()) prop:value=text on:input=set_text
+            <input type="text" inputmode=if *integer { "numeric" } else { "decimal" } id=id.clone()
+                placeholder=range_hint(*minimum, *maximum) prop:value=text on:input=set_text
                 aria-required=required.then_some("true") aria-invalid=invalid aria-describedby=described.clone() />
         }
         .into_any(),
@@ -113,5 +115,15 @@ pub(super) fn AskField(
             {field.description.clone().map(|hint| view! { <p class="hint" id=hint_id>{hint}</p> })}
             <p class="ask-problem" id=problem_id>{move || problem.get()}</p>
         </div>
+    }
+}
+
+/// A number field's range as a hint in its box ("1–100"), when it has one.
+fn range_hint(minimum: Option<f64>, maximum: Option<f64>) -> Option<String> {
+    match (minimum, maximum) {
+        (Some(least), Some(most)) => Some(format!("{least}–{most}")),
+        (Some(least), None) => Some(format!("≥ {least}")),
+        (None, Some(most)) => Some(format!("≤ {most}")),
+        (None, None) => None,
     }
 }
