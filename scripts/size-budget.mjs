@@ -108,9 +108,9 @@ import { gzipSync } from 'node:zlib';
  * before issue 51. The built-in agents' names through `tr`: 513,659; a reply's labels: 513,620.
  * Issue 52's elicitation (issue 52 allows 2 KB): 515,455, 1,843 more. The forms are their own
  * chunk; what the first load pays is the tool widget's and the talk panel's split point for them
- * and the MCP tools' `_meta.ui` read with every stored server.
+ * and the MCP tools' `_meta.ui` read with every stored server. Its review's fixes: 515,528.
  */
-export const BUDGET_BYTES = 515_500;
+export const BUDGET_BYTES = 515_600;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -165,7 +165,8 @@ export const BUDGET_BYTES = 515_500;
  * session's own stream, the stateless retry with the answers, the fields' order kept); `reply`
  * 246,875 and `voice` 69,502 (the questions listed in the tool widget and the talk panel);
  * `shared` 405,065, 21 KB more, not yet explained (the forms moved to their own chunk took back
- * 4 KB of it): to find with issue 54's look at what the shared chunks hold.
+ * 4 KB of it): to find with issue 54's look at what the shared chunks hold. The review's
+ * fixes: `shared` 405,907.
  */
 export const CHUNK_BUDGETS = {
   app_preview: 29_500,
@@ -182,7 +183,7 @@ export const CHUNK_BUDGETS = {
   pictures: 17_600,
   reply: 247_300,
   search: 18_300,
-  shared: 405_500,
+  shared: 406_000,
   sync: 153_000,
   voice: 70_200,
 };
