@@ -16,7 +16,7 @@ use hearth_core::mcp::session::{BodyReader, Read, Session, listen};
 use leptos::task::spawn_local;
 use serde_json::{Map, Value};
 
-use super::failure::McpFailure;
+use super::failure::{McpFailure, reply_plainly};
 use crate::io::clock;
 use crate::io::fetch_stream::{Opened, open};
 use crate::io::timer::sleep;
@@ -119,14 +119,7 @@ impl Asking {
                         if method == ELICIT {
                             self.answer(session, id, &params, &order);
                         } else {
-                            let reply = if method == "ping" {
-                                session.answer(&id, &Value::Object(Map::new()))
-                            } else {
-                                session.refuse(&id, &format!("Hearth does not offer {method}"))
-                            };
-                            spawn_local(async move {
-                                let _ = open(&reply, None).await;
-                            });
+                            reply_plainly(session, &id, &method);
                         }
                     }
                 }

@@ -45,7 +45,7 @@ use web_sys::AbortSignal;
 use super::asking::{Asker, Asking};
 use super::connections::Way;
 pub(crate) use super::failure::{IDLE_LIMIT_MS, McpFailure};
-use super::failure::{cut, post_only, refusal};
+use super::failure::{cut, post_only, refusal, reply_plainly};
 use super::legacy::{self, LegacyStream};
 use super::{McpContext, ServerStatus};
 use crate::io::abort::{LinkedAbort, aborted};
@@ -845,14 +845,7 @@ fn handle(
                     asking.answer(session, of, &params, &order);
                     continue;
                 }
-                let reply = if method == "ping" {
-                    session.answer(&of, &json!({}))
-                } else {
-                    session.refuse(&of, &format!("Hearth does not offer {method}"))
-                };
-                spawn_local(async move {
-                    let _ = open(&reply, None).await;
-                });
+                reply_plainly(session, &of, &method);
             }
             Read::Message(Incoming::Notification { method, params }) => on_note(&method, &params),
             Read::Message(_) | Read::Endpoint(_) => {}

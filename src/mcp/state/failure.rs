@@ -7,7 +7,10 @@ use hearth_core::mcp::oauth::{OAuthError, read_challenge};
 use hearth_core::mcp::prompts::PromptError;
 use hearth_core::mcp::resources::ResourceError;
 use hearth_core::mcp::rpc::RpcError;
+use hearth_core::mcp::session::Session;
 use hearth_core::provider::HttpRequest;
+use leptos::task::spawn_local;
+use serde_json::{Value, json};
 use web_sys::AbortSignal;
 
 use crate::i18n::{Arg, tr, tr_with};
@@ -289,4 +292,17 @@ impl From<OAuthError> for SignInFailure {
     fn from(error: OAuthError) -> Self {
         Self::OAuth(error)
     }
+}
+
+/// Answers a server's request `id` that needs no one (a `ping`, with `{}`),
+/// or refuses it as a method Hearth does not offer; sent in the background.
+pub(super) fn reply_plainly(session: &Session, id: &Value, method: &str) {
+    let reply = if method == "ping" {
+        session.answer(id, &json!({}))
+    } else {
+        session.refuse(id, &format!("Hearth does not offer {method}"))
+    };
+    spawn_local(async move {
+        let _ = open(&reply, None).await;
+    });
 }

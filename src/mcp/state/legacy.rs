@@ -17,10 +17,10 @@ use hearth_core::mcp::rpc::Incoming;
 use hearth_core::mcp::session::{BodyReader, Read, Session};
 use hearth_core::provider::HttpRequest;
 use leptos::task::spawn_local;
-use serde_json::{Value, json};
+use serde_json::Value;
 use web_sys::AbortSignal;
 
-use super::failure::{McpFailure, post_only, refusal};
+use super::failure::{McpFailure, post_only, refusal, reply_plainly};
 use crate::io::abort::LinkedAbort;
 use crate::io::fetch_stream::open;
 use crate::io::timer::sleep;
@@ -69,14 +69,7 @@ impl LegacyStream {
             }
             Read::Message(Incoming::Error { id, error }) => self.answer(&id, Err(McpFailure::Rpc(error))),
             Read::Message(Incoming::Request { id, method, .. }) => {
-                let reply = if method == "ping" {
-                    session.answer(&id, &json!({}))
-                } else {
-                    session.refuse(&id, &format!("Hearth does not offer {method}"))
-                };
-                spawn_local(async move {
-                    let _ = open(&reply, None).await;
-                });
+                reply_plainly(session, &id, &method);
             }
             Read::Message(Incoming::Notification { method, params }) => {
                 for waiting in self.waiting.borrow().values() {
