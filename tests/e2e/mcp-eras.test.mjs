@@ -77,7 +77,7 @@ describe('MCP servers of both eras', () => {
       assert.equal(r.headers['mcp-method'], r.method, `${r.method}: Mcp-Method`);
       assert.equal(r.headers['mcp-session-id'], undefined, `${r.method}: no session`);
       assert.equal(r.body.params._meta['io.modelcontextprotocol/protocolVersion'], '2026-07-28');
-      assert.deepEqual(r.body.params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {}, url: {} } }, 'elicitation declared, no sampling or roots');
+      assert.deepEqual(r.body.params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {}, url: {} }, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } }, 'elicitation and MCP Apps declared, no sampling or roots');
       assert.equal(r.body.params._meta['io.modelcontextprotocol/clientInfo'].name, 'hearth');
     }
     const lists = requests.filter((r) => r.method === 'tools/list');

@@ -58,8 +58,7 @@ pub const MAX_APP_BYTES: usize = 5 * 1024 * 1024;
 const LEGACY_RESOURCE_URI: &str = "ui/resourceUri";
 
 /// What Hearth declares under `capabilities.extensions[EXTENSION]`: the media
-/// type of the views it shows. Not declared yet: the shell does not show
-/// views.
+/// type of the views it shows.
 pub fn extension_capability() -> Value {
     json!({ "mimeTypes": [APP_MIME] })
 }
@@ -129,24 +128,138 @@ pub struct AppResource {
     pub prefers_border: Option<bool>,
 }
 
+/// A tool call's view as a reply keeps it: what the view needs to run again
+/// after a reload, a backup, an import or a sync, without asking its server.
+/// Its HTML goes to the blob store (once, however many calls show it); the
+/// record keeps the hash.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolApp {
+    /// The id of the MCP server whose view it is (its tools are the only ones
+    /// the view may call).
+    pub server_id: String,
+    /// The tool's name on its server.
+    pub tool: String,
+    /// The view's `ui://` URI.
+    pub uri: String,
+    /// Its HTML, while it is at hand (empty once it is in the blob store).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub html: String,
+    /// The lowercase hex SHA-256 of its HTML, the blob store's key (empty
+    /// until it is stored, or when it could not be read).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub blob: String,
+    /// The origins it declared, which its policy allows.
+    #[serde(default)]
+    pub csp: AppCsp,
+    /// The permissions it asked for (Hearth grants [`granted_permissions`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub permissions: Vec<Permission>,
+    /// Whether it wants a border and background (`None`: Hearth decides).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefers_border: Option<bool>,
+    /// The server's `CallToolResult`, verbatim JSON text (its
+    /// `structuredContent` and `_meta` too): the view's `tool-result`. Empty
+    /// when the call failed or was stopped (the view then hears it was cancelled).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub result: String,
+    /// Why the view cannot be shown (its resource could not be read, or was
+    /// refused), in English; empty when it can.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub problem: String,
+}
+
+impl ToolApp {
+    /// The view of `resource`, read from `server_id` for its tool `tool`,
+    /// with the call's result (`None` when the call failed).
+    pub fn shown(server_id: &str, tool: &str, resource: AppResource, result: Option<&Value>) -> Self {
+        Self {
+            server_id: server_id.to_owned(),
+            tool: tool.to_owned(),
+            uri: resource.uri,
+            html: resource.html,
+            blob: String::new(),
+            csp: resource.csp,
+            permissions: resource.permissions,
+            prefers_border: resource.prefers_border,
+            result: result.map(Value::to_string).unwrap_or_default(),
+            problem: String::new(),
+        }
+    }
+
+    /// A view that cannot be shown, and why (in English).
+    pub fn unshown(server_id: &str, tool: &str, uri: &str, problem: String, result: Option<&Value>) -> Self {
+        Self {
+            server_id: server_id.to_owned(),
+            tool: tool.to_owned(),
+            uri: uri.to_owned(),
+            result: result.map(Value::to_string).unwrap_or_default(),
+            problem,
+            ..Self::default()
+        }
+    }
+
+    /// The same view as a record keeps it: by its blob, without the HTML.
+    #[must_use]
+    pub fn stored_as(&self, blob: impl Into<String>) -> Self {
+        Self { html: String::new(), blob: blob.into(), ..self.clone() }
+    }
+
+    /// The server's result as JSON (`None` when there is none, or it does not read).
+    pub fn call_result(&self) -> Option<Value> {
+        serde_json::from_str(&self.result).ok()
+    }
+}
+
+/// The permissions Hearth grants a view of those it asked for: writing to the
+/// clipboard only. A view runs inside Hearth's page, so the browser would
+/// count a camera, microphone or location it used as Hearth's, which the user
+/// may have allowed for talking to a model, not for a server's view; those
+/// are never granted (a view's SDK tells it to expect that).
+pub fn granted_permissions(asked: &[Permission]) -> Vec<Permission> {
+    asked.iter().copied().filter(|permission| *permission == Permission::ClipboardWrite).collect()
+}
+
 /// The origins a view asks to reach (`_meta.ui.csp`), each a plain origin
 /// (`https://host[:port]`, `https://*.host`, or a local `http://localhost` or
 /// `http://127.0.0.1`), in lowercase, without a trailing slash.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AppCsp {
     /// Where it may fetch, or open a WebSocket to (`connectDomains`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub connect: Vec<String>,
     /// Where its scripts, styles, images, fonts and media may come from
     /// (`resourceDomains`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resources: Vec<String>,
     /// What it may show in frames of its own (`frameDomains`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub frames: Vec<String>,
     /// What its `<base>` may point at (`baseUriDomains`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub base_uris: Vec<String>,
 }
 
+impl AppCsp {
+    /// Whether it declares no origin at all (the view reaches nothing).
+    pub fn is_empty(&self) -> bool {
+        self.connect.is_empty() && self.resources.is_empty() && self.frames.is_empty() && self.base_uris.is_empty()
+    }
+
+    /// Every origin it declares, each once, in the order of its lists.
+    pub fn origins(&self) -> Vec<String> {
+        let mut all: Vec<String> = Vec::new();
+        for origin in self.connect.iter().chain(&self.resources).chain(&self.frames).chain(&self.base_uris) {
+            if !all.contains(origin) {
+                all.push(origin.clone());
+            }
+        }
+        all
+    }
+}
+
 /// A browser permission a view may ask for (`_meta.ui.permissions`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum Permission {
     /// The camera.
     Camera,

@@ -2,11 +2,15 @@
 //! revisions) and in every stateless request's `_meta` (2026-07-28).
 //!
 //! Only what is built is declared: elicitation (forms and links, see
-//! [`super::elicit`]); no sampling and no roots.
+//! [`super::elicit`]) and the MCP Apps extension (views, see [`super::apps`]);
+//! no sampling and no roots.
 
 use serde_json::{Value, json};
 
 /// The client capabilities object.
 pub fn client_capabilities() -> Value {
-    json!({ "elicitation": super::elicit::capability() })
+    json!({
+        "elicitation": super::elicit::capability(),
+        "extensions": { super::apps::EXTENSION: super::apps::extension_capability() },
+    })
 }

@@ -335,7 +335,7 @@ pub struct ToolCallRecord {
 }
 
 /// What a tool returned.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ToolResultRecord {
     /// The result text (JSON or plain) sent back to the model.
     pub content: String,
@@ -353,6 +353,10 @@ pub struct ToolResultRecord {
     /// user to read.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<crate::message::ToolLink>,
+    /// The view an MCP App tool shows (see [`ToolApp`](crate::mcp::apps::ToolApp)),
+    /// its HTML by reference to the blob store. Left out for every other tool.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub app: Option<crate::mcp::apps::ToolApp>,
 }
 
 /// Why a reply failed, as stored: a [`Failure`](crate::failure::Failure)
@@ -749,8 +753,9 @@ impl MessageRecord {
         self.refresh_blobs();
     }
 
-    /// Recomputes the blobs referred to, from the attachments and the media
-    /// tools returned (kept by reference: see [`ToolMedia`](crate::message::ToolMedia)).
+    /// Recomputes the blobs referred to, from the attachments, the media
+    /// tools returned (kept by reference: see [`ToolMedia`](crate::message::ToolMedia))
+    /// and the MCP Apps views they showed.
     pub fn refresh_blobs(&mut self) {
         self.blobs = blob_refs(&self.attachments);
         let tool_media =
@@ -758,6 +763,12 @@ impl MessageRecord {
         for media in tool_media.chain(&self.images) {
             if !media.blob.is_empty() && !self.blobs.contains(&media.blob) {
                 self.blobs.push(media.blob.clone());
+            }
+        }
+        let views = self.tool_calls.iter().filter_map(|call| call.result.as_ref()?.app.as_ref());
+        for app in views {
+            if !app.blob.is_empty() && !self.blobs.contains(&app.blob) {
+                self.blobs.push(app.blob.clone());
             }
         }
     }

@@ -147,11 +147,13 @@ pub struct ToolContent {
     pub media: Vec<ToolMedia>,
     /// Links to resources the tool returned (for the user to read).
     pub links: Vec<ToolLink>,
+    /// The view an MCP App tool shows (for the user; never sent to a model).
+    pub app: Option<crate::mcp::apps::ToolApp>,
 }
 
 impl ToolContent {
     fn plain(text: String, is_error: bool) -> Self {
-        Self { text, is_error, media: Vec::new(), links: Vec::new() }
+        Self { text, is_error, ..Self::default() }
     }
 }
 

@@ -329,3 +329,23 @@ fn permissions_become_a_frames_allow_attribute() {
     } } }));
     assert_eq!(read.map(|view| view.permissions), Ok(vec![Permission::Geolocation]));
 }
+
+#[test]
+fn only_the_clipboard_is_granted_and_the_declared_origins_are_listed_once() {
+    assert_eq!(granted_permissions(&Permission::ALL), vec![Permission::ClipboardWrite]);
+    assert_eq!(granted_permissions(&[Permission::Camera, Permission::Microphone]), Vec::<Permission>::new());
+    let csp = AppCsp {
+        connect: vec!["https://a.example".into()],
+        resources: vec!["https://b.example".into(), "https://a.example".into()],
+        ..AppCsp::default()
+    };
+    assert_eq!(csp.origins(), vec!["https://a.example".to_owned(), "https://b.example".to_owned()]);
+    assert!(!csp.is_empty() && AppCsp::default().is_empty());
+}
+
+#[test]
+fn the_client_capabilities_carry_the_extension() {
+    let capabilities = crate::mcp::capabilities::client_capabilities();
+    assert_eq!(capabilities["extensions"][EXTENSION], json!({ "mimeTypes": [APP_MIME] }));
+    assert!(capabilities.get("sampling").is_none() && capabilities.get("roots").is_none());
+}

@@ -61,7 +61,7 @@ fn every_modern_request_carries_its_meta() {
             "_meta": {
                 "progressToken": 7,
                 "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-                "io.modelcontextprotocol/clientCapabilities": { "elicitation": { "form": {}, "url": {} } },
+                "io.modelcontextprotocol/clientCapabilities": { "elicitation": { "form": {}, "url": {} }, "extensions": { "io.modelcontextprotocol/ui": { "mimeTypes": ["text/html;profile=mcp-app"] } } },
                 "io.modelcontextprotocol/clientInfo": { "name": "hearth", "version": "0.1.0" },
             },
         })

@@ -36,7 +36,7 @@ fn initialize_declares_no_capability_and_asks_for_the_newest_version() {
     assert_eq!(
         body(&request),
         json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": { "elicitation": { "form": {}, "url": {} } },
+            "protocolVersion": "2025-11-25", "capabilities": { "elicitation": { "form": {}, "url": {} }, "extensions": { "io.modelcontextprotocol/ui": { "mimeTypes": ["text/html;profile=mcp-app"] } } },
             "clientInfo": { "name": "Hearth", "version": "1.2.3" } } })
     );
 }

@@ -41,6 +41,7 @@ fn call(id: &str, round: u32, result: &str) -> ToolCallRecord {
             duration_ms: Some(1),
             media: vec![],
             links: vec![],
+            app: None,
         }),
         round,
     }

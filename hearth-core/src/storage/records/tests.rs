@@ -405,6 +405,7 @@ fn tool_media_is_referred_to_by_blob_and_older_records_keep_their_bytes() {
             duration_ms: Some(3),
             media,
             links: Vec::new(),
+            app: None,
         }),
         round: 0,
     };
@@ -424,6 +425,53 @@ fn tool_media_is_referred_to_by_blob_and_older_records_keep_their_bytes() {
     }))
     .expect("an older record reads");
     assert_eq!(older.result.map(|result| result.media), Some(vec![png]));
+}
+
+#[test]
+fn an_mcp_apps_view_is_kept_by_blob_with_its_result_and_older_records_have_none() {
+    use crate::mcp::apps::{AppCsp, AppResource, Permission, ToolApp};
+    let resource = AppResource {
+        uri: "ui://get-time/mcp-app.html".into(),
+        html: "<!doctype html><p>time</p>".into(),
+        csp: AppCsp { connect: vec!["https://api.example.com".into()], ..AppCsp::default() },
+        permissions: vec![Permission::ClipboardWrite],
+        prefers_border: Some(true),
+    };
+    let result = serde_json::json!({ "content": [{ "type": "text", "text": "12:00" }], "structuredContent": { "time": "12:00" } });
+    let shown = ToolApp::shown("srv", "get-time", resource, Some(&result));
+    assert_eq!(shown.call_result(), Some(result.clone()), "the result verbatim, structuredContent too");
+    let stored = shown.stored_as("ab".repeat(32));
+    assert!(stored.html.is_empty());
+    let call = ToolCallRecord {
+        id: "c".into(),
+        name: "basic__get-time".into(),
+        arguments_raw: "{}".into(),
+        commentary: String::new(),
+        result: Some(ToolResultRecord {
+            content: "12:00".into(),
+            app: Some(stored.clone()),
+            ..ToolResultRecord::default()
+        }),
+        round: 0,
+    };
+    let mut record = MessageRecord::new("r".into(), "s".into(), Role::Assistant, 1);
+    record.tool_calls = vec![call.clone(), ToolCallRecord { id: "d".into(), ..call }];
+    record.refresh_terms();
+    assert_eq!(record.blobs, vec!["ab".repeat(32)], "the view's HTML once, by reference");
+    let json = serde_json::to_value(&record.tool_calls[0]).expect("serialises");
+    assert_eq!(json["result"]["app"]["csp"], serde_json::json!({ "connect": ["https://api.example.com"] }));
+    assert_eq!(json["result"]["app"]["permissions"], serde_json::json!(["clipboardWrite"]));
+    assert!(json["result"]["app"].get("html").is_none(), "no HTML in the record");
+    let back: ToolCallRecord = serde_json::from_value(json).expect("reads back");
+    assert_eq!(back.result.and_then(|result| result.app), Some(stored));
+    let unshown = ToolApp::unshown("srv", "t", "ui://x", "the resource is of type text/plain".into(), None);
+    assert_eq!(unshown.call_result(), None);
+    assert!(unshown.blob.is_empty() && !unshown.problem.is_empty());
+    let older: ToolCallRecord = serde_json::from_value(serde_json::json!({
+        "id": "b", "name": "t", "arguments_raw": "{}", "result": { "content": "x" }
+    }))
+    .expect("an older record reads");
+    assert_eq!(older.result.and_then(|result| result.app), None);
 }
 
 #[test]

@@ -222,12 +222,15 @@ impl TurnRecorder {
             let measured = call.result.as_ref().and_then(|r| r.duration_ms);
             let duration =
                 measured.or_else(|| durations.iter().find(|(id, _)| *id == result.call_id).map(|(_, ms)| *ms));
+            // A view shown as the call ended stays (the loop's results carry none).
+            let app = call.result.as_ref().and_then(|r| r.app.clone());
             call.result = Some(ToolResultRecord {
                 content: result.content.clone(),
                 is_error: result.is_error,
                 duration_ms: duration,
                 media: result.media.clone(),
                 links: result.links.clone(),
+                app,
             });
         }
         self.record.refresh_blobs();

@@ -18,6 +18,7 @@ fn call(id: &str, round: u32, commentary: &str, result: Option<(&str, bool)>) ->
             duration_ms: Some(3),
             media: vec![],
             links: vec![],
+            app: None,
         }),
         round,
     }
@@ -129,6 +130,7 @@ fn the_tool_wire_turn_is_a_stored_turn_unfolded() {
             duration_ms: Some(1),
             media: vec![],
             links: vec![],
+            app: None,
         }),
         round,
     };
@@ -169,6 +171,7 @@ fn the_attached_file_tests_turn_is_a_stored_turn_unfolded() {
             duration_ms: None,
             media: vec![],
             links: vec![],
+            app: None,
         }),
         round: 0,
     };

@@ -86,6 +86,7 @@ fn a_two_round_anthropic_turn() {
             duration_ms: Some(12),
             media: vec![crate::message::ToolMedia::returned("image/png", "").stored_as("ab".repeat(32))],
             links: vec![],
+            app: None,
         },
     );
     assert_eq!(turn.record().blobs, vec!["ab".repeat(32)], "its image's blob is saved with the record from now on");
@@ -235,6 +236,7 @@ fn a_turn_stopped_while_tools_run_keeps_its_calls() {
             duration_ms: Some(3),
             media: vec![],
             links: vec![],
+            app: None,
         },
     );
     let stopped = turn.finish(ReplyStatus::Stopped, 2_500).clone();
