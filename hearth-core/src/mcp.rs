@@ -6,7 +6,7 @@
 //!   2026-07-28), and what a stateless request carries.
 //! - [`session`]: one connection's state (transport, version, session id) and
 //!   the requests it builds; reading a JSON or event-stream body.
-//! - [`capabilities`]: what Hearth declares it can do (elicitation).
+//! - [`capabilities`]: what Hearth declares it can do (elicitation, MCP Apps).
 //! - [`listing`]: the lists a server gives, page by page.
 //! - [`names`]: the names a model calls a server's tools by.
 //! - [`oauth`]: signing in to a server (discovery, registration, PKCE, tokens).
@@ -19,8 +19,10 @@
 //! - [`apps`]: MCP Apps: a tool's interactive view, its HTML read, and the
 //!   policy and permissions it runs under.
 //! - [`app_bridge`]: the messages between a running view and Hearth.
+//! - [`app_session`]: one running view's conversation, message by message.
 
 pub mod app_bridge;
+pub mod app_session;
 pub mod apps;
 pub mod capabilities;
 pub mod content;
