@@ -148,7 +148,7 @@ pub struct ToolContent {
     /// Links to resources the tool returned (for the user to read).
     pub links: Vec<ToolLink>,
     /// The view an MCP App tool shows (for the user; never sent to a model).
-    pub app: Option<crate::mcp::apps::ToolApp>,
+    pub app: Option<Box<crate::mcp::apps::ToolApp>>,
 }
 
 impl ToolContent {
