@@ -53,6 +53,8 @@ export const COPY = [
   'src/io/app_frame/app-view.html',
   'src/io/app_frame/app-view.js',
   'src/io/app_frame/app-view.css',
+  'src/io/mcp_app_frame/mcp-app-frame.html',
+  'src/io/mcp_app_frame/mcp-app-frame.js',
   'src/io/sign_in_window/oauth-callback.html',
   'src/io/sign_in_window/oauth-callback.js',
   'src/io/media/media-worker.js',

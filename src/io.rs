@@ -27,6 +27,7 @@ pub(crate) mod js;
 pub(crate) mod key_session;
 pub(crate) mod language;
 pub(crate) mod locks;
+pub(crate) mod mcp_app_frame;
 pub(crate) mod media;
 pub(crate) mod media_session;
 pub(crate) mod microphone;

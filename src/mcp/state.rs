@@ -2,6 +2,7 @@
 //! (`mcp_server:<id>`, so backups carry them), what each said when last
 //! reached, and the live connections (in [`client`]).
 
+pub(crate) mod app_pages;
 pub(crate) mod asking;
 pub(crate) mod client;
 mod code;
@@ -9,6 +10,7 @@ mod connections;
 mod failure;
 mod legacy;
 mod sign_in;
+pub(crate) mod views;
 
 use std::collections::BTreeMap;
 

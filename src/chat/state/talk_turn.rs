@@ -133,6 +133,7 @@ fn call_record(call: TalkCall) -> ToolCallRecord {
         duration_ms: Some(call.duration_ms),
         media: Vec::new(),
         links: Vec::new(),
+        app: None,
     };
     ToolCallRecord {
         id: call.id,

@@ -1,4 +1,5 @@
-//! The images and sounds a tool returns, moved to the blob store: each is
+//! The images and sounds a tool returns (and an MCP Apps view's HTML),
+//! moved to the blob store: each is
 //! hashed and kept as a blob stored with the reply (once, however many replies
 //! refer to it), and the record keeps only the reference (see
 //! `hearth_core::message::ToolMedia`). Until the reply is saved, the page
@@ -11,6 +12,7 @@ use std::pin::Pin;
 
 use hearth_core::contract::ImageOut;
 use hearth_core::format::base64;
+use hearth_core::mcp::apps::APP_MIME;
 use hearth_core::message::ToolMedia;
 use hearth_core::message::picture::{ImageRefusal, check_image, checked_mime};
 use hearth_core::tools::ToolOutcome;
@@ -19,6 +21,7 @@ use super::attachment_data;
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::db::NewBlob;
 use crate::io::media::{remember_url, sha256_hex};
+use crate::mcp::state::app_pages;
 
 /// An outcome with its media by reference, and the blobs to store.
 type ByReference = Pin<Box<dyn Future<Output = (ToolOutcome, Vec<NewBlob>)>>>;
@@ -85,7 +88,8 @@ async fn picture_to_blob(image: ImageOut) -> Result<(ToolMedia, NewBlob), Pictur
 /// reply. Media whose base64 cannot be read (a tool's mistake), or when the
 /// chunk cannot be loaded, stays as the tool sent it.
 pub(super) async fn by_reference(outcome: ToolOutcome) -> (ToolOutcome, Vec<NewBlob>) {
-    let has_media = matches!(&outcome, ToolOutcome::Parts(content) if !content.media.is_empty());
+    let has_media = matches!(&outcome, ToolOutcome::Parts(content)
+        if !content.media.is_empty() || content.app.as_ref().is_some_and(|app| !app.html.is_empty()));
     if !has_media {
         return (outcome, Vec::new());
     }
@@ -110,6 +114,15 @@ async fn move_media(outcome: ToolOutcome) -> (ToolOutcome, Vec<NewBlob>) {
         }
     }
     content.media = kept;
+    if let Some(app) = content.app.as_mut().filter(|app| !app.html.is_empty()) {
+        // The view's HTML, once however many calls show it; shown from memory until saved.
+        let hash = sha256_hex(app.html.as_bytes()).await.ok();
+        if let Some(blob) = hash.and_then(|hash| NewBlob::of_bytes(hash, APP_MIME.to_owned(), app.html.as_bytes())) {
+            app_pages::remember(&blob.hash, &app.html);
+            **app = app.stored_as(blob.hash.clone());
+            blobs.push(blob);
+        }
+    }
     (ToolOutcome::Parts(content), blobs)
 }
 

@@ -21,7 +21,7 @@ use std::rc::Rc;
 
 use futures::future::{Either, select};
 use futures::lock::Mutex;
-use hearth_core::mcp::content::{CallResult, read_call_result};
+use hearth_core::mcp::content::read_call_result;
 use hearth_core::mcp::doctor::{Attempt, diagnose, mentions_session};
 use hearth_core::mcp::elicit::{ELICIT, with_input_responses};
 use hearth_core::mcp::era::{Probe, UNSUPPORTED_VERSION, classify, classify_error, needs_input, param_headers};
@@ -47,6 +47,7 @@ use super::connections::Way;
 pub(crate) use super::failure::{IDLE_LIMIT_MS, McpFailure};
 use super::failure::{cut, post_only, refusal, reply_plainly};
 use super::legacy::{self, LegacyStream};
+use super::views::Called;
 use super::{McpContext, ServerStatus};
 use crate::io::abort::{LinkedAbort, aborted};
 use crate::io::address;
@@ -250,7 +251,7 @@ impl McpContext {
     }
 
     /// The server `id` if it is there and on.
-    fn server_or_gone(self, id: &str) -> Result<McpServer, McpFailure> {
+    pub(super) fn server_or_gone(self, id: &str) -> Result<McpServer, McpFailure> {
         match self.server(id) {
             None => Err(McpFailure::Removed),
             Some(server) if !server.enabled => Err(McpFailure::SwitchedOff),
@@ -287,7 +288,7 @@ impl McpContext {
         signal: Option<&AbortSignal>,
         on_progress: Callback<Progress>,
         asker: Asker,
-    ) -> Result<CallResult, McpFailure> {
+    ) -> Result<Called, McpFailure> {
         let Some(server) = self.server(&tool.server_id) else {
             return Err(McpFailure::Protocol(format!("the server {} was removed", tool.server_name)));
         };
@@ -300,10 +301,12 @@ impl McpContext {
         };
         let headers = param_headers(&tool.spec.parameters, arguments);
         let asking = Asking::new(asker);
-        let result = self
-            .request_with(&server, "tools/call", Some(params), headers, signal, &mut on_note, Some(&asking))
-            .await?;
-        Ok(read_call_result(&result))
+        let call = self.request_with(&server, "tools/call", Some(params), headers, signal, &mut on_note, Some(&asking));
+        // A tool with a view has it read while it runs (the specification's order).
+        let (result, view) = futures::join!(call, self.read_view(&server, &tool.tool, signal));
+        let result = result?;
+        let app = view.map(|view| view.with_result(&server.id, &tool.tool, &result));
+        Ok(Called { result: read_call_result(&result), app })
     }
 
     /// Makes sure `server` can be spoken to: discovered (stateless), or a
@@ -387,7 +390,7 @@ impl McpContext {
 
     /// Sends `method` to `server`, connecting first when needed, and once
     /// more after connecting again when the server has forgotten the session.
-    async fn request(
+    pub(super) async fn request(
         self,
         server: &McpServer,
         method: &str,
@@ -403,7 +406,7 @@ impl McpContext {
     /// questions to the user (a stateless server's `input_required` result is
     /// asked again with the answers, up to [`INPUT_ROUNDS`] times).
     #[allow(clippy::too_many_arguments)]
-    async fn request_with(
+    pub(super) async fn request_with(
         self,
         server: &McpServer,
         method: &str,

@@ -9,7 +9,6 @@ use std::cell::Cell;
 use std::future::Future;
 use std::pin::Pin;
 
-use hearth_core::mcp::content::CallResult;
 use hearth_core::mcp::progress::Progress;
 use hearth_core::mcp::resources::ResourceText;
 use hearth_core::tools::OfferedMcpTool;
@@ -19,6 +18,7 @@ use web_sys::AbortSignal;
 
 use super::asking::Asker;
 use super::failure::{McpFailure, SignInFailure};
+use super::views::Called;
 use super::{McpContext, ServerStatus};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::sign_in_window::SignInWindow;
@@ -26,7 +26,7 @@ use crate::io::sign_in_window::SignInWindow;
 /// A check of a server, boxed (its future is the chunk's code).
 type Checking = Pin<Box<dyn Future<Output = ()>>>;
 /// A tool call, boxed.
-type Calling = Pin<Box<dyn Future<Output = Result<CallResult, McpFailure>>>>;
+type Calling = Pin<Box<dyn Future<Output = Result<Called, McpFailure>>>>;
 /// A resource read, boxed.
 type Reading = Pin<Box<dyn Future<Output = Result<ResourceText, McpFailure>>>>;
 
@@ -79,8 +79,8 @@ impl McpContext {
         }
     }
 
-    /// Calls the offered tool with `arguments`: its result, or why there is
-    /// none. The server's progress goes to `on_progress`, and its questions
+    /// Calls the offered tool with `arguments`: its result (with its view,
+    /// read meanwhile, for a tool that has one), or why there is none. The server's progress goes to `on_progress`, and its questions
     /// to the user to `asker`. Stop (`signal`), or a long silence of the
     /// server, cancel it on the server too.
     pub(crate) async fn call_tool(
@@ -90,7 +90,7 @@ impl McpContext {
         signal: Option<&AbortSignal>,
         on_progress: Callback<Progress>,
         asker: Asker,
-    ) -> Result<CallResult, McpFailure> {
+    ) -> Result<Called, McpFailure> {
         let code = load().await.map_err(|error| McpFailure::NotLoaded(error.to_string()))?;
         (code.call_tool)(self, tool.clone(), arguments.clone(), signal.cloned(), on_progress, asker).await
     }

@@ -24,6 +24,7 @@ use crate::io::network::is_online;
 use crate::io::sandbox::{self, Network, SandboxError};
 use crate::io::timer::sleep;
 use crate::mcp::state::client::{IDLE_LIMIT_MS, McpFailure};
+use crate::mcp::state::views::Called;
 use crate::store::StoreContext;
 use crate::tools::state::ToolsContext;
 
@@ -202,13 +203,14 @@ async fn run_mcp(tool: &OfferedMcpTool, call_id: &str, args: &Value, env: &ToolE
     super::ask::cancel_for(call_id);
     progress.update(|list| list.retain(|(call, _)| call != call_id));
     match called {
-        Ok(result) => {
+        Ok(Called { result, app }) => {
             let (text, media) = model_content(&result);
             let links = links(&result)
                 .into_iter()
                 .map(|(uri, name)| ToolLink { server_id: tool.server_id.clone(), uri, name })
                 .collect();
-            ToolOutcome::Parts(ToolContent { text: cut(&text), is_error: result.is_error, media, links })
+            let app = app.map(Box::new);
+            ToolOutcome::Parts(ToolContent { text: cut(&text), is_error: result.is_error, media, links, app })
         }
         Err(McpFailure::Stopped) => ToolOutcome::Err(STOPPED_BY_USER.to_owned()),
         Err(McpFailure::TimedOut) => ToolOutcome::TimedOut { after_ms: u64::from(IDLE_LIMIT_MS) },
