@@ -316,13 +316,11 @@ fn notification(method: &str, params: &Map<String, Value>) -> FromApp {
     }
 }
 
-/// Whether a link a view asks to open may be opened: an absolute `http(s)`
-/// URL with a host, and no space or control character.
+/// Whether a link a view asks to open may be offered to the user: a web
+/// page's address ([`super::elicit::web_link`], the test a server's link
+/// passes too).
 pub fn openable(url: &str) -> bool {
-    let Some((scheme, rest)) = url.split_once("://") else { return false };
-    let web = scheme.eq_ignore_ascii_case("https") || scheme.eq_ignore_ascii_case("http");
-    let host_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    web && host_end > 0 && !url.chars().any(|c| c.is_whitespace() || c.is_control())
+    super::elicit::web_link(url).is_some()
 }
 
 /// The light or dark look a view is asked to take.

@@ -216,20 +216,45 @@ pub fn read(params: &Value, order: &[String]) -> Result<Elicitation, Refusal> {
 
 fn read_url(message: String, params: &Value) -> Result<Elicitation, Refusal> {
     let url = params.get("url").and_then(Value::as_str).ok_or(Refusal::BadUrl)?;
-    let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://")).ok_or(Refusal::BadUrl)?;
-    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
-    // The host the page is on: after any user name, which a look-alike may put first.
-    let host = authority.rsplit('@').next().unwrap_or(authority).to_ascii_lowercase();
-    // A browser ends the authority at a backslash too, and decodes a percent-encoded
-    // host: either would make the host shown differ from the host opened.
-    if host.is_empty() || authority.contains(['\\', '%']) || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err(Refusal::BadUrl);
-    }
-    // Written in Punycode, or in letters a browser writes so: it may imitate a host.
-    let punycode = !host.is_ascii() || host.split('.').any(|label| label.starts_with("xn--"));
+    let WebLink { host, punycode } = web_link(url).ok_or(Refusal::BadUrl)?;
     let elicitation_id =
         params.get("elicitationId").and_then(Value::as_str).ok_or(Refusal::Malformed("no elicitationId"))?.to_owned();
     Ok(Elicitation::Url(UrlAsk { message, url: url.to_owned(), host, punycode, elicitation_id }))
+}
+
+/// A web page's address, as a person is shown it before opening it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebLink {
+    /// The host it leads to, lowercased, shown apart so a look-alike is seen.
+    pub host: String,
+    /// Whether the host is written in Punycode (`xn--`) or has letters other
+    /// than ASCII's: it may imitate another.
+    pub punycode: bool,
+}
+
+/// `url` as a page Hearth may offer to open: an absolute `http(s)` URL with a
+/// host, no space or control character, and no backslash or percent sign in
+/// its authority (a browser would end the authority at a backslash, or decode
+/// the host, and open another host than the one shown). `None` otherwise.
+pub fn web_link(url: &str) -> Option<WebLink> {
+    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
+    let skip = if lower.starts_with("https://") {
+        8
+    } else if lower.starts_with("http://") {
+        7
+    } else {
+        return None;
+    };
+    let rest = &url[skip..];
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    // The host the page is on: after any user name, which a look-alike may put first.
+    let host = authority.rsplit('@').next().unwrap_or(authority).to_ascii_lowercase();
+    if host.is_empty() || authority.contains(['\\', '%']) || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return None;
+    }
+    // Written in Punycode, or in letters a browser writes so: it may imitate a host.
+    let punycode = !host.is_ascii() || host.split('.').any(|label| label.starts_with("xn--"));
+    Some(WebLink { host, punycode })
 }
 
 fn read_form(message: String, schema: Option<&Value>) -> Result<Form, Refusal> {

@@ -91,6 +91,10 @@ fn links_messages_and_the_rest_are_answered() {
     assert_eq!(link, vec![Step::AskLink { id: json!(5), url: "https://example.com/docs?x=1".into() }]);
     assert_eq!(view.link_answered(&json!(5), true)["result"], json!({}));
     assert_eq!(view.link_answered(&json!(5), false)["result"], json!({ "isError": true }));
+    // A host shown that is not the host opened is no link either.
+    let hidden =
+        view.receive(&request(6, "ui/open-link", json!({ "url": "https://docs.example\\@evil.example/" })), 0.0);
+    assert!(matches!(hidden.last(), Some(Step::Refused(Refusal::Link(_)))), "{hidden:?}");
     let script = view.receive(&request(6, "ui/open-link", json!({ "url": "javascript:alert(1)" })), 0.0);
     assert_eq!(posts(&script)[0]["result"], json!({ "isError": true }));
     assert!(script.contains(&Step::Refused(Refusal::Link("javascript:alert(1)".into()))));
