@@ -1,9 +1,11 @@
 // Tests of the MCP mock (mcp.mjs) itself, over HTTP: the modern errors of its stateless
-// address, paging, the session, ping and list_changed behaviour of its stateful one, and
-// the OAuth sign-in (oauth.mjs) its protected one asks for.
+// address, paging, the session, ping and list_changed behaviour of its stateful one, the
+// MCP Apps tools and views of its apps one, and the OAuth sign-in (oauth.mjs) its
+// protected one asks for.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
+import { Script } from 'node:vm';
 import { startMcpMock } from './mcp.mjs';
 
 const META = {
@@ -138,6 +140,107 @@ describe('the MCP mock', () => {
     const gone = await post(mcp.statefulUrl, { jsonrpc: '2.0', id: 6, method: 'tools/list' }, headers);
     assert.equal(gone.status, 404, 'a forgotten session is 404');
     assert.ok(mcp.requests().some((r) => r.path === '/stateful' && r.method === 'initialize'));
+  });
+});
+
+describe('the MCP mock\'s apps address', () => {
+  let mcp;
+  let headers;
+  before(async () => {
+    mcp = await startMcpMock();
+  });
+  after(() => mcp.close());
+
+  async function post(body) {
+    const response = await fetch(mcp.appsUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, session: response.headers.get('mcp-session-id'), body: await response.json() };
+  }
+  const read = async (uri) => (await post({ jsonrpc: '2.0', id: 9, method: 'resources/read', params: { uri } })).body;
+  const VIEWS = ['probe', 'hostile', 'bad-mime', 'huge', 'wide-csp', 'wide-csp-2', 'clicker'];
+
+  before(async () => {
+    const init = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    assert.deepEqual(init.body.result.capabilities, { tools: { listChanged: true }, resources: {} });
+    headers = { 'mcp-session-id': init.session, 'mcp-protocol-version': '2025-11-25' };
+  });
+
+  test('lists its tools on one page, each view tool with both resourceUri keys, and the two visibility tools', async () => {
+    const { body } = await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    assert.equal(body.result.nextCursor, undefined);
+    const tools = Object.fromEntries(body.result.tools.map((tool) => [tool.name, tool]));
+    assert.deepEqual(Object.keys(tools), [...VIEWS, 'model-only', 'double']);
+    for (const name of VIEWS) {
+      const uri = `ui://mock/${name}.html`;
+      assert.deepEqual(tools[name]._meta, { ui: { resourceUri: uri }, 'ui/resourceUri': uri }, name);
+    }
+    assert.deepEqual(tools['model-only']._meta, { ui: { visibility: ['model'] } });
+    assert.deepEqual(tools.double._meta, { ui: { visibility: ['app'] } });
+    assert.deepEqual(Object.keys(tools.probe.inputSchema.properties), ['declared', 'undeclared']);
+    const listed = await post({ jsonrpc: '2.0', id: 3, method: 'resources/list' });
+    assert.deepEqual(listed.body.result.resources.map((resource) => resource.uri), VIEWS.map((name) => `ui://mock/${name}.html`));
+  });
+
+  test('its tools answer text and structured content; double doubles; other endpoints\' tools are unknown here', async () => {
+    const call = async (name, args = {}) => (await post({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name, arguments: args } })).body;
+    assert.deepEqual((await call('double', { n: 21 })).result, { content: [{ type: 'text', text: '42' }], structuredContent: { value: 42 } });
+    const probe = (await call('probe', { declared: 'http://127.0.0.1:1', undeclared: 'http://127.0.0.1:2' })).result;
+    assert.equal(probe.content[0].type, 'text');
+    assert.deepEqual(probe.structuredContent, { declared: 'http://127.0.0.1:1', undeclared: 'http://127.0.0.1:2' });
+    for (const name of [...VIEWS, 'model-only']) {
+      const { result } = await call(name);
+      assert.equal(result.content[0].type, 'text', name);
+      assert.ok(result.content[0].text, name);
+      assert.equal(typeof result.structuredContent, 'object', name);
+    }
+    assert.equal((await call('add', { a: 1, b: 2 })).error.code, -32602);
+    assert.ok(mcp.requests().some((r) => r.path === '/apps' && r.method === 'tools/call' && r.body.params.name === 'add'), 'logged');
+  });
+
+  test('reads each view: its mimeType and _meta.ui; huge is over 5 MiB; every view script parses', async () => {
+    const expected = {
+      probe: [{}, 'text/html;profile=mcp-app'],
+      hostile: [{}, 'text/html;profile=mcp-app'],
+      'bad-mime': [{}, 'text/plain'],
+      huge: [{}, 'text/html;profile=mcp-app'],
+      'wide-csp': [{ csp: { connectDomains: ['*'] } }, 'text/html;profile=mcp-app'],
+      'wide-csp-2': [{ csp: { resourceDomains: ['https://a.example; script-src *', 'https://a.example; connect-src *'] } }, 'text/html;profile=mcp-app'],
+      clicker: [{}, 'text/html;profile=mcp-app'],
+    };
+    for (const [name, [ui, mimeType]] of Object.entries(expected)) {
+      const uri = `ui://mock/${name}.html`;
+      const { result } = await read(uri);
+      assert.equal(result.contents.length, 1, name);
+      const [content] = result.contents;
+      assert.equal(content.uri, uri);
+      assert.equal(content.mimeType, mimeType, name);
+      assert.deepEqual(content._meta, { ui }, name);
+      assert.match(content.text, /^<!DOCTYPE html>/, name);
+      assert.doesNotMatch(content.text, /\b(src|href)=["']?https?:/, `${name} loads nothing from outside`);
+      const script = /<script type="module">([\s\S]*?)<\/script>/.exec(content.text)[1];
+      assert.doesNotThrow(() => new Script(script), `${name}'s script parses`);
+      assert.match(script, /'ui\/initialize'/, name);
+      if (name === 'huge') assert.ok(Buffer.byteLength(content.text) > 5 * 1024 * 1024, 'huge is over 5 MiB');
+      else assert.ok(content.text.length < 64 * 1024, `${name} is small`);
+    }
+    const { result } = await read('ui://mock/clicker.html');
+    for (const label of ['Call add', 'Open link', 'Send message']) assert.match(result.contents[0].text, new RegExp(`<button type="button" id="\\w+">${label}</button>`));
+    assert.equal((await read('ui://mock/nothing.html')).error.code, -32002);
+  });
+
+  test('the probe view declares the origin the test sets, until reset', async () => {
+    const declare = (body) => fetch(`${mcp.origin}/__mcp/apps-declared`, { method: 'POST', body });
+    assert.equal((await declare(JSON.stringify({ origin: 'http://127.0.0.1:4321' }))).status, 204);
+    assert.deepEqual((await read('ui://mock/probe.html')).result.contents[0]._meta, { ui: { csp: { connectDomains: ['http://127.0.0.1:4321'] } } });
+    assert.equal((await declare('{"origin": 5}')).status, 400);
+    assert.equal((await declare(JSON.stringify({ origin: null }))).status, 204);
+    assert.deepEqual((await read('ui://mock/probe.html')).result.contents[0]._meta, { ui: {} });
+    await declare(JSON.stringify({ origin: 'http://127.0.0.1:4321' }));
+    await fetch(`${mcp.origin}/__mcp/reset`, { method: 'POST' });
+    assert.deepEqual((await read('ui://mock/probe.html')).result.contents[0]._meta, { ui: {} });
   });
 });
 
