@@ -1146,6 +1146,56 @@ mcp-sign-in-locked = افتح قفل مفاتيح API أولًا: عند تفع�
 mcp-what-registration-endpoint = نقطة نهاية التسجيل
 mcp-what-token-endpoint = نقطة نهاية الرمز المميز
 mcp-what-server-metadata = بيانات تعريف خادم التفويض
+## An MCP App's view in a reply's tool widget (src/mcp/mcp_app.rs, mcp_app/, src/mcp/state/app_host.rs)
+# The view's region name; $tool is the tool's name, $server the MCP server's
+mcp-app-label = تطبيق { $tool } من { $server }
+# Stands for the server's name when the server was removed from Hearth
+mcp-app-server-removed = خادم أُزيل
+# The accessible name of the view's frame
+mcp-app-frame-title = تطبيق { $tool }
+mcp-app-close = إغلاق التطبيق
+mcp-app-show = إظهار التطبيق
+mcp-app-show-again = إظهار التطبيق مجددًا
+mcp-app-closed = التطبيق مغلق.
+# $origins is a list of web origins, such as https://unpkg.com
+mcp-app-reaches = قد يتصل هذا التطبيق بـ{ $origins } بعد إظهاره.
+# $why says why, in the words of Hearth's core (English)
+mcp-app-failed = لا يمكن إظهار التطبيق: { $why }
+mcp-app-missing = صفحة التطبيق غير موجودة على هذا الجهاز.
+# $server is the MCP server's name
+mcp-app-fetch = جلبها من { $server }
+mcp-app-missing-removed = صفحة التطبيق غير موجودة على هذا الجهاز، وقد أُزيل خادمه.
+# A question: the view asks to call one of its server's tools
+mcp-app-asks-to-run = يطلب التطبيق تشغيل { $tool } على { $server }
+mcp-app-run = تشغيل
+mcp-app-run-always = تشغيل، والسماح دائمًا بـ{ $tool } من هذا التطبيق من الآن فصاعدًا
+mcp-app-dont-run = عدم التشغيل
+mcp-app-asks-to-open = يطلب التطبيق فتح صفحة
+# $host is the site's host name, such as example.com
+mcp-app-open-link = فتح { $host }
+mcp-app-dont-open = عدم الفتح
+mcp-app-call-not-run = لم تُشغَّل الأداة { $tool }.
+# $error is why, already a sentence
+mcp-app-call-failed = فشلت الأداة { $tool }: { $error }
+mcp-app-draft = وضع التطبيق رسالة في مربع الرسالة. أرسلها إن أردت.
+mcp-app-draft-left-out =
+    { $count ->
+        [zero] وضع التطبيق رسالة في مربع الرسالة (واستُبعد منها { $count } جزء ليس نصًا). أرسلها إن أردت.
+        [one] وضع التطبيق رسالة في مربع الرسالة (واستُبعد منها جزء واحد ليس نصًا). أرسلها إن أردت.
+        [two] وضع التطبيق رسالة في مربع الرسالة (واستُبعد منها جزءان ليسا نصًا). أرسلها إن أردت.
+        [few] وضع التطبيق رسالة في مربع الرسالة (واستُبعدت منها { $count } أجزاء ليست نصًا). أرسلها إن أردت.
+        [many] وضع التطبيق رسالة في مربع الرسالة (واستُبعد منها { $count } جزءًا ليس نصًا). أرسلها إن أردت.
+       *[other] وضع التطبيق رسالة في مربع الرسالة (واستُبعد منها { $count } جزء ليس نصًا). أرسلها إن أردت.
+    }
+mcp-app-flooded = أرسل التطبيق رسائل أكثر مما يقرؤه Hearth؛ وقد أُهمل الباقي.
+mcp-app-unreadable = أرسل التطبيق رسالة لا يستطيع Hearth قراءتها؛ وقد أُهملت.
+mcp-app-call-refused = طلب التطبيق استدعاء { $tool }، وهي ليست من الأدوات التي يسمح خادمه للتطبيقات باستدعائها؛ وقد رُفض الطلب.
+mcp-app-link-refused = طلب التطبيق فتح { $url }، وهو ليس عنوان ويب؛ وقد رُفض الطلب.
+mcp-app-empty-message = أرسل التطبيق رسالة بلا نص؛ وقد رُفضت.
+# $method is a protocol method's name, such as ui/open-link
+mcp-app-invalid = طلب التطبيق { $method } بمعاملات لا يقبلها؛ وقد رُفض الطلب.
+mcp-app-not-sandboxed = لم يكن إطار التطبيق في بيئة معزولة، لذا لم يشغّل شيئًا.
+mcp-app-restarted = استبدل التطبيق صفحته، لذا أُوقف. أظهره مجددًا لتشغيله من جديد.
 apps-show-version = إظهار نسخة التطبيق { $version }
 apps-preview-heading = معاينة التطبيق · النسخة { $version } من { $count }
 apps-frame-title = معاينة التطبيق، النسخة { $version }

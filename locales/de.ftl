@@ -991,6 +991,52 @@ mcp-sign-in-locked = Entsperre zuerst deine API-Schlüssel: Bei aktiver Schlüss
 mcp-what-registration-endpoint = Registrierungs-Endpunkt
 mcp-what-token-endpoint = Token-Endpunkt
 mcp-what-server-metadata = Metadaten des Autorisierungsservers
+## An MCP App's view in a reply's tool widget (src/mcp/mcp_app.rs, mcp_app/, src/mcp/state/app_host.rs)
+# The view's region name; $tool is the tool's name, $server the MCP server's
+mcp-app-label = App zu { $tool } von { $server }
+# Stands for the server's name when the server was removed from Hearth
+mcp-app-server-removed = einem Server, der entfernt wurde
+# The accessible name of the view's frame
+mcp-app-frame-title = App zu { $tool }
+mcp-app-close = App schließen
+mcp-app-show = App anzeigen
+mcp-app-show-again = App wieder anzeigen
+mcp-app-closed = Die App ist geschlossen.
+# $origins is a list of web origins, such as https://unpkg.com
+mcp-app-reaches = Diese App kann sich mit { $origins } verbinden, sobald sie angezeigt wird.
+# $why says why, in the words of Hearth's core (English)
+mcp-app-failed = Die App kann nicht angezeigt werden: { $why }
+mcp-app-missing = Dieses Gerät hat die Seite der App nicht.
+# $server is the MCP server's name
+mcp-app-fetch = Von { $server } abrufen
+mcp-app-missing-removed = Dieses Gerät hat die Seite der App nicht, und ihr Server wurde entfernt.
+# A question: the view asks to call one of its server's tools
+mcp-app-asks-to-run = Die App möchte { $tool } auf { $server } ausführen
+mcp-app-run = Ausführen
+mcp-app-run-always = Ausführen und { $tool } für diese App ab jetzt immer erlauben
+mcp-app-dont-run = Nicht ausführen
+mcp-app-asks-to-open = Die App möchte eine Seite öffnen
+# $host is the site's host name, such as example.com
+mcp-app-open-link = { $host } öffnen
+mcp-app-dont-open = Nicht öffnen
+mcp-app-call-not-run = { $tool } wurde nicht ausgeführt.
+# $error is why, already a sentence
+mcp-app-call-failed = { $tool } ist fehlgeschlagen: { $error }
+mcp-app-draft = Die App hat eine Nachricht in dein Eingabefeld gesetzt. Sende sie, wenn du möchtest.
+mcp-app-draft-left-out =
+    { $count ->
+        [one] Die App hat eine Nachricht in dein Eingabefeld gesetzt ({ $count } Teil, der kein Text ist, wurde weggelassen). Sende sie, wenn du möchtest.
+       *[other] Die App hat eine Nachricht in dein Eingabefeld gesetzt ({ $count } Teile, die kein Text sind, wurden weggelassen). Sende sie, wenn du möchtest.
+    }
+mcp-app-flooded = Die App hat mehr Nachrichten gesendet, als Hearth liest; der Rest wurde verworfen.
+mcp-app-unreadable = Die App hat eine Nachricht gesendet, die Hearth nicht lesen kann; sie wurde verworfen.
+mcp-app-call-refused = Die App wollte { $tool } aufrufen, das nicht zu den Tools gehört, die ihr Server Apps aufrufen lässt; das wurde abgelehnt.
+mcp-app-link-refused = Die App wollte { $url } öffnen, was keine Webadresse ist; das wurde abgelehnt.
+mcp-app-empty-message = Die App hat eine Nachricht ohne Text gesendet; sie wurde abgelehnt.
+# $method is a protocol method's name, such as ui/open-link
+mcp-app-invalid = Die App hat { $method } mit Parametern angefragt, die diese Methode nicht annimmt; das wurde abgelehnt.
+mcp-app-not-sandboxed = Der Rahmen der App war nicht in einer Sandbox, daher hat sie nichts ausgeführt.
+mcp-app-restarted = Die App hat ihre Seite ersetzt und wurde deshalb gestoppt. Zeige sie wieder an, um sie neu zu starten.
 apps-show-version = App-Version { $version } anzeigen
 apps-preview-heading = App-Vorschau · Version { $version } von { $count }
 apps-frame-title = App-Vorschau, Version { $version }

@@ -1604,6 +1604,48 @@ mcp-what-registration-endpoint = registration endpoint
 mcp-what-token-endpoint = token endpoint
 # OAuth term, shown inside "Signing in failed: the server publishes no …."
 mcp-what-server-metadata = authorization server metadata
+## An MCP App's view in a reply's tool widget (src/mcp/mcp_app.rs, mcp_app/, src/mcp/state/app_host.rs)
+# The view's region name; $tool is the tool's name, $server the MCP server's
+mcp-app-label = App of { $tool } from { $server }
+# Stands for the server's name when the server was removed from Hearth
+mcp-app-server-removed = a server that was removed
+# The accessible name of the view's frame
+mcp-app-frame-title = App of { $tool }
+mcp-app-close = Close app
+mcp-app-show = Show app
+mcp-app-show-again = Show app again
+mcp-app-closed = The app is closed.
+# $origins is a list of web origins, such as https://unpkg.com
+mcp-app-reaches = This app may connect to { $origins } once shown.
+# $why says why, in the words of Hearth's core (English)
+mcp-app-failed = The app cannot be shown: { $why }
+mcp-app-missing = This device does not have the app's page.
+# $server is the MCP server's name
+mcp-app-fetch = Fetch it from { $server }
+mcp-app-missing-removed = This device does not have the app's page, and its server was removed.
+# A question: the view asks to call one of its server's tools
+mcp-app-asks-to-run = The app asks to run { $tool } on { $server }
+mcp-app-run = Run
+mcp-app-run-always = Run, and { $tool } from this app from now on
+mcp-app-dont-run = Don't run
+mcp-app-asks-to-open = The app asks to open a page
+# $host is the site's host name, such as example.com
+mcp-app-open-link = Open { $host }
+mcp-app-dont-open = Don't open
+mcp-app-call-not-run = { $tool } was not run.
+# $error is why, already a sentence
+mcp-app-call-failed = { $tool } failed: { $error }
+mcp-app-draft = The app put a message in your message box. Send it if you want to.
+mcp-app-draft-left-out = The app put a message in your message box ({ $count } parts that are not text were left out). Send it if you want to.
+mcp-app-flooded = The app sent more messages than Hearth reads; the rest were dropped.
+mcp-app-unreadable = The app sent a message Hearth cannot read; it was dropped.
+mcp-app-call-refused = The app asked to call { $tool }, which is not one of the tools its server lets apps call; it was refused.
+mcp-app-link-refused = The app asked to open { $url }, which is not a web address; it was refused.
+mcp-app-empty-message = The app sent a message with no text; it was refused.
+# $method is a protocol method's name, such as ui/open-link
+mcp-app-invalid = The app asked for { $method } with parameters it does not take; it was refused.
+mcp-app-not-sandboxed = The app's frame was not sandboxed, so it ran nothing.
+mcp-app-restarted = The app replaced its page, so it was stopped. Show it again to start it anew.
 ## The app preview (src/apps/)
 # A reply's button: shows that version of the app in the preview; $version is its number
 apps-show-version = Show app version { $version }

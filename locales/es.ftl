@@ -1044,6 +1044,52 @@ mcp-sign-in-locked = Primero desbloquea tus claves de API: con el bloqueo de cla
 mcp-what-registration-endpoint = el endpoint de registro
 mcp-what-token-endpoint = el endpoint de tokens
 mcp-what-server-metadata = los metadatos del servidor de autorización
+## An MCP App's view in a reply's tool widget (src/mcp/mcp_app.rs, mcp_app/, src/mcp/state/app_host.rs)
+# The view's region name; $tool is the tool's name, $server the MCP server's
+mcp-app-label = App de { $tool } de { $server }
+# Stands for the server's name when the server was removed from Hearth
+mcp-app-server-removed = un servidor que se quitó
+# The accessible name of the view's frame
+mcp-app-frame-title = App de { $tool }
+mcp-app-close = Cerrar la app
+mcp-app-show = Mostrar la app
+mcp-app-show-again = Volver a mostrar la app
+mcp-app-closed = La app está cerrada.
+# $origins is a list of web origins, such as https://unpkg.com
+mcp-app-reaches = Esta app podrá conectarse a { $origins } cuando se muestre.
+# $why says why, in the words of Hearth's core (English)
+mcp-app-failed = No se puede mostrar la app: { $why }
+mcp-app-missing = Este dispositivo no tiene la página de la app.
+# $server is the MCP server's name
+mcp-app-fetch = Obtenerla de { $server }
+mcp-app-missing-removed = Este dispositivo no tiene la página de la app, y su servidor se quitó.
+# A question: the view asks to call one of its server's tools
+mcp-app-asks-to-run = La app pide ejecutar { $tool } en { $server }
+mcp-app-run = Ejecutar
+mcp-app-run-always = Ejecutar y, desde ahora, permitir siempre { $tool } para esta app
+mcp-app-dont-run = No ejecutar
+mcp-app-asks-to-open = La app pide abrir una página
+# $host is the site's host name, such as example.com
+mcp-app-open-link = Abrir { $host }
+mcp-app-dont-open = No abrir
+mcp-app-call-not-run = { $tool } no se ejecutó.
+# $error is why, already a sentence
+mcp-app-call-failed = { $tool } falló: { $error }
+mcp-app-draft = La app puso un mensaje en tu cuadro de mensaje. Envíalo si quieres.
+mcp-app-draft-left-out =
+    { $count ->
+        [one] La app puso un mensaje en tu cuadro de mensaje (se omitió { $count } parte que no es texto). Envíalo si quieres.
+       *[other] La app puso un mensaje en tu cuadro de mensaje (se omitieron { $count } partes que no son texto). Envíalo si quieres.
+    }
+mcp-app-flooded = La app envió más mensajes de los que Hearth lee; el resto se descartó.
+mcp-app-unreadable = La app envió un mensaje que Hearth no puede leer; se descartó.
+mcp-app-call-refused = La app pidió llamar a { $tool }, que no es una de las herramientas que su servidor deja llamar a las apps; se rechazó.
+mcp-app-link-refused = La app pidió abrir { $url }, que no es una dirección web; se rechazó.
+mcp-app-empty-message = La app envió un mensaje sin texto; se rechazó.
+# $method is a protocol method's name, such as ui/open-link
+mcp-app-invalid = La app pidió { $method } con parámetros que ese método no admite; se rechazó.
+mcp-app-not-sandboxed = El marco de la app no estaba en un entorno aislado, así que no ejecutó nada.
+mcp-app-restarted = La app reemplazó su página, así que se detuvo. Vuelve a mostrarla para iniciarla de nuevo.
 ## La vista previa de apps
 apps-show-version = Mostrar la versión { $version } de la app
 apps-preview-heading = Vista previa de la app · versión { $version } de { $count }

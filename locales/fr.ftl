@@ -992,6 +992,52 @@ mcp-sign-in-locked = Déverrouillez d’abord vos clés API : lorsque le verrou
 mcp-what-registration-endpoint = le point de terminaison d’enregistrement
 mcp-what-token-endpoint = le point de terminaison des jetons
 mcp-what-server-metadata = les métadonnées du serveur d’autorisation
+## An MCP App's view in a reply's tool widget (src/mcp/mcp_app.rs, mcp_app/, src/mcp/state/app_host.rs)
+# The view's region name; $tool is the tool's name, $server the MCP server's
+mcp-app-label = Application de { $tool } fournie par { $server }
+# Stands for the server's name when the server was removed from Hearth
+mcp-app-server-removed = un serveur qui a été retiré
+# The accessible name of the view's frame
+mcp-app-frame-title = Application de { $tool }
+mcp-app-close = Fermer l’application
+mcp-app-show = Afficher l’application
+mcp-app-show-again = Afficher à nouveau l’application
+mcp-app-closed = L’application est fermée.
+# $origins is a list of web origins, such as https://unpkg.com
+mcp-app-reaches = Une fois affichée, cette application pourra se connecter à { $origins }.
+# $why says why, in the words of Hearth's core (English)
+mcp-app-failed = L’application ne peut pas être affichée : { $why }
+mcp-app-missing = Cet appareil n’a pas la page de l’application.
+# $server is the MCP server's name
+mcp-app-fetch = La récupérer depuis { $server }
+mcp-app-missing-removed = Cet appareil n’a pas la page de l’application, et son serveur a été retiré.
+# A question: the view asks to call one of its server's tools
+mcp-app-asks-to-run = L’application demande à exécuter { $tool } sur { $server }
+mcp-app-run = Exécuter
+mcp-app-run-always = Exécuter, et désormais toujours autoriser { $tool } pour cette application
+mcp-app-dont-run = Ne pas exécuter
+mcp-app-asks-to-open = L’application demande à ouvrir une page
+# $host is the site's host name, such as example.com
+mcp-app-open-link = Ouvrir { $host }
+mcp-app-dont-open = Ne pas ouvrir
+mcp-app-call-not-run = { $tool } n’a pas été exécuté.
+# $error is why, already a sentence
+mcp-app-call-failed = { $tool } a échoué : { $error }
+mcp-app-draft = L’application a placé un message dans votre zone de message. Envoyez-le si vous le souhaitez.
+mcp-app-draft-left-out =
+    { $count ->
+        [one] L’application a placé un message dans votre zone de message ({ $count } élément qui n’est pas du texte a été laissé de côté). Envoyez-le si vous le souhaitez.
+       *[other] L’application a placé un message dans votre zone de message ({ $count } éléments qui ne sont pas du texte ont été laissés de côté). Envoyez-le si vous le souhaitez.
+    }
+mcp-app-flooded = L’application a envoyé plus de messages que Hearth n’en lit ; les autres ont été ignorés.
+mcp-app-unreadable = L’application a envoyé un message que Hearth ne peut pas lire ; il a été ignoré.
+mcp-app-call-refused = L’application a demandé à appeler { $tool }, qui ne fait pas partie des outils que son serveur permet aux applications d’appeler ; la demande a été refusée.
+mcp-app-link-refused = L’application a demandé à ouvrir { $url }, qui n’est pas une adresse web ; la demande a été refusée.
+mcp-app-empty-message = L’application a envoyé un message sans texte ; il a été refusé.
+# $method is a protocol method's name, such as ui/open-link
+mcp-app-invalid = L’application a demandé { $method } avec des paramètres que cette méthode n’accepte pas ; la demande a été refusée.
+mcp-app-not-sandboxed = Le cadre de l’application n’était pas isolé dans un bac à sable : elle n’a donc rien exécuté.
+mcp-app-restarted = L’application a remplacé sa page, elle a donc été arrêtée. Affichez-la à nouveau pour la relancer.
 apps-show-version = Afficher la version { $version } de l’application
 apps-preview-heading = Aperçu de l’application · version { $version } sur { $count }
 apps-frame-title = Aperçu de l’application, version { $version }

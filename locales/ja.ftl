@@ -844,6 +844,48 @@ mcp-sign-in-locked = まず API キーのロックを解除してください。
 mcp-what-registration-endpoint = 登録エンドポイント
 mcp-what-token-endpoint = トークンエンドポイント
 mcp-what-server-metadata = 認可サーバーのメタデータ
+## An MCP App's view in a reply's tool widget (src/mcp/mcp_app.rs, mcp_app/, src/mcp/state/app_host.rs)
+# The view's region name; $tool is the tool's name, $server the MCP server's
+mcp-app-label = { $server } の { $tool } のアプリ
+# Stands for the server's name when the server was removed from Hearth
+mcp-app-server-removed = 削除されたサーバー
+# The accessible name of the view's frame
+mcp-app-frame-title = { $tool } のアプリ
+mcp-app-close = アプリを閉じる
+mcp-app-show = アプリを表示
+mcp-app-show-again = アプリを再表示
+mcp-app-closed = アプリは閉じられています。
+# $origins is a list of web origins, such as https://unpkg.com
+mcp-app-reaches = このアプリは、表示すると { $origins } に接続する可能性があります。
+# $why says why, in the words of Hearth's core (English)
+mcp-app-failed = アプリを表示できません：{ $why }
+mcp-app-missing = このデバイスにはアプリのページがありません。
+# $server is the MCP server's name
+mcp-app-fetch = { $server } から取得
+mcp-app-missing-removed = このデバイスにはアプリのページがなく、そのサーバーも削除されています。
+# A question: the view asks to call one of its server's tools
+mcp-app-asks-to-run = アプリが { $server } の { $tool } の実行を求めています
+mcp-app-run = 実行
+mcp-app-run-always = 実行し、今後このアプリからの { $tool } を常に許可
+mcp-app-dont-run = 実行しない
+mcp-app-asks-to-open = アプリがページを開くことを求めています
+# $host is the site's host name, such as example.com
+mcp-app-open-link = { $host } を開く
+mcp-app-dont-open = 開かない
+mcp-app-call-not-run = { $tool } は実行されませんでした。
+# $error is why, already a sentence
+mcp-app-call-failed = { $tool } が失敗しました：{ $error }
+mcp-app-draft = アプリがメッセージ欄にメッセージを入力しました。必要なら送信してください。
+mcp-app-draft-left-out = アプリがメッセージ欄にメッセージを入力しました（テキスト以外の部分 { $count } 個は除外されました）。必要なら送信してください。
+mcp-app-flooded = アプリが、Hearth が読み取る数を超えるメッセージを送信したため、残りは破棄されました。
+mcp-app-unreadable = アプリが、Hearth が読み取れないメッセージを送信したため、破棄されました。
+mcp-app-call-refused = アプリが { $tool } の呼び出しを求めましたが、これはサーバーがアプリに呼び出しを許可しているツールではないため、拒否されました。
+mcp-app-link-refused = アプリが { $url } を開くよう求めましたが、これはウェブアドレスではないため、拒否されました。
+mcp-app-empty-message = アプリがテキストのないメッセージを送信したため、拒否されました。
+# $method is a protocol method's name, such as ui/open-link
+mcp-app-invalid = アプリが { $method } を、そのメソッドが受け付けないパラメーターで要求したため、拒否されました。
+mcp-app-not-sandboxed = アプリのフレームがサンドボックス化されていなかったため、何も実行されませんでした。
+mcp-app-restarted = アプリがページを置き換えたため、停止しました。もう一度表示すると、最初から起動します。
 apps-show-version = アプリのバージョン { $version } を表示
 apps-preview-heading = アプリのプレビュー · バージョン { $version }/{ $count }
 apps-frame-title = アプリのプレビュー、バージョン { $version }

@@ -843,6 +843,48 @@ mcp-sign-in-locked = 먼저 API 키 잠금을 해제하세요. 키 잠금이 켜
 mcp-what-registration-endpoint = 등록 엔드포인트
 mcp-what-token-endpoint = 토큰 엔드포인트
 mcp-what-server-metadata = 인증 서버 메타데이터
+## An MCP App's view in a reply's tool widget (src/mcp/mcp_app.rs, mcp_app/, src/mcp/state/app_host.rs)
+# The view's region name; $tool is the tool's name, $server the MCP server's
+mcp-app-label = { $server }의 { $tool } 앱
+# Stands for the server's name when the server was removed from Hearth
+mcp-app-server-removed = 제거된 서버
+# The accessible name of the view's frame
+mcp-app-frame-title = { $tool } 앱
+mcp-app-close = 앱 닫기
+mcp-app-show = 앱 표시
+mcp-app-show-again = 앱 다시 표시
+mcp-app-closed = 앱이 닫혀 있습니다.
+# $origins is a list of web origins, such as https://unpkg.com
+mcp-app-reaches = 이 앱은 표시되면 { $origins }에 연결할 수 있습니다.
+# $why says why, in the words of Hearth's core (English)
+mcp-app-failed = 앱을 표시할 수 없습니다: { $why }
+mcp-app-missing = 이 기기에 앱 페이지가 없습니다.
+# $server is the MCP server's name
+mcp-app-fetch = { $server }에서 가져오기
+mcp-app-missing-removed = 이 기기에 앱 페이지가 없으며, 앱의 서버도 제거되었습니다.
+# A question: the view asks to call one of its server's tools
+mcp-app-asks-to-run = 앱이 { $server }에서 { $tool } 도구 실행을 요청합니다
+mcp-app-run = 실행
+mcp-app-run-always = 실행하고 앞으로 이 앱의 { $tool } 항상 허용
+mcp-app-dont-run = 실행 안 함
+mcp-app-asks-to-open = 앱이 페이지 열기를 요청합니다
+# $host is the site's host name, such as example.com
+mcp-app-open-link = { $host } 열기
+mcp-app-dont-open = 열지 않음
+mcp-app-call-not-run = { $tool } 도구를 실행하지 않았습니다.
+# $error is why, already a sentence
+mcp-app-call-failed = { $tool } 도구 실행 실패: { $error }
+mcp-app-draft = 앱이 메시지 입력란에 메시지를 넣었습니다. 원하면 보내세요.
+mcp-app-draft-left-out = 앱이 메시지 입력란에 메시지를 넣었습니다(텍스트가 아닌 부분 { $count }개는 제외됨). 원하면 보내세요.
+mcp-app-flooded = 앱이 Hearth가 읽는 것보다 많은 메시지를 보내서 나머지는 버렸습니다.
+mcp-app-unreadable = 앱이 보낸 메시지를 Hearth가 읽을 수 없어서 버렸습니다.
+mcp-app-call-refused = 앱이 { $tool } 호출을 요청했지만, 서버가 앱에 호출을 허용한 도구가 아니어서 거부했습니다.
+mcp-app-link-refused = 앱이 { $url } 열기를 요청했지만, 웹 주소가 아니어서 거부했습니다.
+mcp-app-empty-message = 앱이 텍스트가 없는 메시지를 보내서 거부했습니다.
+# $method is a protocol method's name, such as ui/open-link
+mcp-app-invalid = 앱이 { $method }에서 받지 않는 매개변수로 요청해서 거부했습니다.
+mcp-app-not-sandboxed = 앱의 프레임이 샌드박스 처리되지 않아 아무것도 실행하지 않았습니다.
+mcp-app-restarted = 앱이 페이지를 교체해서 중지되었습니다. 다시 표시하면 새로 시작합니다.
 apps-show-version = 앱 버전 { $version } 보기
 apps-preview-heading = 앱 미리 보기 · 버전 { $version }/{ $count }
 apps-frame-title = 앱 미리 보기, 버전 { $version }

@@ -1047,6 +1047,52 @@ mcp-sign-in-locked = Desbloqueie primeiro suas chaves de API: com o bloqueio das
 mcp-what-registration-endpoint = o endpoint de registro
 mcp-what-token-endpoint = o endpoint de token
 mcp-what-server-metadata = os metadados do servidor de autorização
+## An MCP App's view in a reply's tool widget (src/mcp/mcp_app.rs, mcp_app/, src/mcp/state/app_host.rs)
+# The view's region name; $tool is the tool's name, $server the MCP server's
+mcp-app-label = App de { $tool } de { $server }
+# Stands for the server's name when the server was removed from Hearth
+mcp-app-server-removed = um servidor que foi removido
+# The accessible name of the view's frame
+mcp-app-frame-title = App de { $tool }
+mcp-app-close = Fechar app
+mcp-app-show = Mostrar app
+mcp-app-show-again = Mostrar app de novo
+mcp-app-closed = O app está fechado.
+# $origins is a list of web origins, such as https://unpkg.com
+mcp-app-reaches = Depois de mostrado, este app pode se conectar a { $origins }.
+# $why says why, in the words of Hearth's core (English)
+mcp-app-failed = Não é possível mostrar o app: { $why }
+mcp-app-missing = Este dispositivo não tem a página do app.
+# $server is the MCP server's name
+mcp-app-fetch = Buscar em { $server }
+mcp-app-missing-removed = Este dispositivo não tem a página do app, e o servidor dele foi removido.
+# A question: the view asks to call one of its server's tools
+mcp-app-asks-to-run = O app pede para executar { $tool } em { $server }
+mcp-app-run = Executar
+mcp-app-run-always = Executar e, daqui em diante, sempre permitir { $tool } para este app
+mcp-app-dont-run = Não executar
+mcp-app-asks-to-open = O app pede para abrir uma página
+# $host is the site's host name, such as example.com
+mcp-app-open-link = Abrir { $host }
+mcp-app-dont-open = Não abrir
+mcp-app-call-not-run = { $tool } não foi executada.
+# $error is why, already a sentence
+mcp-app-call-failed = { $tool } falhou: { $error }
+mcp-app-draft = O app colocou uma mensagem na sua caixa de mensagem. Envie se quiser.
+mcp-app-draft-left-out =
+    { $count ->
+        [one] O app colocou uma mensagem na sua caixa de mensagem ({ $count } parte que não é texto foi deixada de fora). Envie se quiser.
+       *[other] O app colocou uma mensagem na sua caixa de mensagem ({ $count } partes que não são texto foram deixadas de fora). Envie se quiser.
+    }
+mcp-app-flooded = O app enviou mais mensagens do que o Hearth lê; o restante foi descartado.
+mcp-app-unreadable = O app enviou uma mensagem que o Hearth não consegue ler; ela foi descartada.
+mcp-app-call-refused = O app pediu para chamar { $tool }, que não está entre as ferramentas que o servidor dele permite que apps chamem; o pedido foi recusado.
+mcp-app-link-refused = O app pediu para abrir { $url }, que não é um endereço web; o pedido foi recusado.
+mcp-app-empty-message = O app enviou uma mensagem sem texto; ela foi recusada.
+# $method is a protocol method's name, such as ui/open-link
+mcp-app-invalid = O app pediu { $method } com parâmetros que esse método não aceita; o pedido foi recusado.
+mcp-app-not-sandboxed = O quadro do app não estava em uma sandbox, então ele não executou nada.
+mcp-app-restarted = O app substituiu a página dele, então foi interrompido. Mostre-o de novo para iniciá-lo do zero.
 # A prévia de apps
 apps-show-version = Mostrar a versão { $version } do app
 apps-preview-heading = Prévia do app · versão { $version } de { $count }

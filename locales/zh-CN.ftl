@@ -844,6 +844,48 @@ mcp-sign-in-locked = 请先解锁你的 API 密钥：开启密钥锁后，登录
 mcp-what-registration-endpoint = 注册端点
 mcp-what-token-endpoint = 令牌端点
 mcp-what-server-metadata = 授权服务器元数据
+## An MCP App's view in a reply's tool widget (src/mcp/mcp_app.rs, mcp_app/, src/mcp/state/app_host.rs)
+# The view's region name; $tool is the tool's name, $server the MCP server's
+mcp-app-label = 来自 { $server } 的 { $tool } 应用
+# Stands for the server's name when the server was removed from Hearth
+mcp-app-server-removed = 已移除的服务器
+# The accessible name of the view's frame
+mcp-app-frame-title = { $tool } 应用
+mcp-app-close = 关闭应用
+mcp-app-show = 显示应用
+mcp-app-show-again = 再次显示应用
+mcp-app-closed = 应用已关闭。
+# $origins is a list of web origins, such as https://unpkg.com
+mcp-app-reaches = 显示后，此应用可能会连接到 { $origins }。
+# $why says why, in the words of Hearth's core (English)
+mcp-app-failed = 无法显示应用：{ $why }
+mcp-app-missing = 此设备上没有该应用的页面。
+# $server is the MCP server's name
+mcp-app-fetch = 从 { $server } 获取
+mcp-app-missing-removed = 此设备上没有该应用的页面，且其服务器已被移除。
+# A question: the view asks to call one of its server's tools
+mcp-app-asks-to-run = 应用请求在 { $server } 上运行 { $tool }
+mcp-app-run = 运行
+mcp-app-run-always = 运行，并从此始终允许此应用运行 { $tool }
+mcp-app-dont-run = 不运行
+mcp-app-asks-to-open = 应用请求打开一个页面
+# $host is the site's host name, such as example.com
+mcp-app-open-link = 打开 { $host }
+mcp-app-dont-open = 不打开
+mcp-app-call-not-run = { $tool } 未运行。
+# $error is why, already a sentence
+mcp-app-call-failed = { $tool } 失败：{ $error }
+mcp-app-draft = 应用已在你的输入框中填入一条消息。如果需要，你可以发送它。
+mcp-app-draft-left-out = 应用已在你的输入框中填入一条消息（略去了 { $count } 个非文本部分）。如果需要，你可以发送它。
+mcp-app-flooded = 应用发送的消息超出了 Hearth 的读取上限；其余消息已被丢弃。
+mcp-app-unreadable = 应用发送了一条 Hearth 无法读取的消息；该消息已被丢弃。
+mcp-app-call-refused = 应用请求调用 { $tool }，但它不在其服务器允许应用调用的工具之列；请求已被拒绝。
+mcp-app-link-refused = 应用请求打开 { $url }，但它不是网址；请求已被拒绝。
+mcp-app-empty-message = 应用发送了一条没有文本的消息；已被拒绝。
+# $method is a protocol method's name, such as ui/open-link
+mcp-app-invalid = 应用请求了 { $method }，但所带参数不被该方法接受；请求已被拒绝。
+mcp-app-not-sandboxed = 应用的框架未处于沙盒中，因此它没有运行任何内容。
+mcp-app-restarted = 应用替换了自己的页面，因此已被停止。再次显示即可重新启动它。
 apps-show-version = 显示应用版本 { $version }
 apps-preview-heading = 应用预览 · 版本 { $version } / { $count }
 apps-frame-title = 应用预览，版本 { $version }

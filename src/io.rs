@@ -10,6 +10,7 @@ pub(crate) mod audio_file;
 pub(crate) mod chunks;
 pub(crate) mod clipboard;
 pub(crate) mod clock;
+pub(crate) mod color_scheme;
 pub(crate) mod couch;
 pub(crate) mod crypto;
 pub(crate) mod db;

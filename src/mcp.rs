@@ -5,6 +5,7 @@
 
 pub(crate) mod add_mcp_server;
 pub(crate) mod doctor_advice;
+pub(crate) mod mcp_app;
 pub(crate) mod mcp_picker;
 pub(crate) mod mcp_server_row;
 pub(crate) mod mcp_servers;

@@ -8,6 +8,7 @@ pub(crate) mod ask_before_running;
 pub(crate) mod project_files;
 pub(crate) mod state;
 pub(crate) mod tool_activity;
+pub(crate) mod tool_app_views;
 pub(crate) mod tool_approval;
 pub(crate) mod tool_ask;
 pub(crate) mod tool_call_item;

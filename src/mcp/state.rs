@@ -2,6 +2,7 @@
 //! (`mcp_server:<id>`, so backups carry them), what each said when last
 //! reached, and the live connections (in [`client`]).
 
+pub(crate) mod app_host;
 pub(crate) mod app_pages;
 pub(crate) mod asking;
 pub(crate) mod client;

@@ -6,7 +6,8 @@
 //! only while it is open. Under it, a hint when the model called a tool that
 //! exists but is switched off for the reply's agent, with a button that switches
 //! it on for that agent (one tool at a time: the first such call's). An MCP
-//! server's question during a call (`ToolAsk`) is shown beside the approvals.
+//! server's question during a call (`ToolAsk`) is shown beside the approvals,
+//! and so is the interactive view an MCP App tool shows (`McpApp`).
 
 use hearth_core::agent::AgentKind;
 use hearth_core::storage::ToolCallRecord;
@@ -20,6 +21,7 @@ use crate::i18n::{Arg, tr, tr_with};
 use crate::tools::state::ToolsContext;
 use crate::tools::state::ask::asked_during;
 use crate::tools::state::pending_ask::PendingAsk;
+use crate::tools::tool_app_views::ToolAppViews;
 use crate::tools::tool_approval::ToolApproval;
 use crate::tools::tool_ask::tool_ask_view;
 use crate::tools::tool_call_item::ToolCallItem;
@@ -48,6 +50,7 @@ pub(crate) fn ToolActivity(
         })
     });
     let asked = asked_during(reply.calls, streaming);
+
     let agent = reply.record.with_value(|record| record.agent.clone());
     let agent_id = StoredValue::new(agent.as_ref().map(|agent| agent.id.clone()));
     let agent_name = StoredValue::new(agent.map(|agent| agent.name).unwrap_or_default());
@@ -95,22 +98,8 @@ pub(crate) fn ToolActivity(
         switched_on.set(label);
     };
     let label = move || {
-        let running = reply.calls.with(|calls| calls.iter().find(|c| c.result.is_none()).map(|c| c.name.clone()));
-        match (streaming(), running) {
-            (true, Some(_)) if waiting.with(|w| !w.is_empty()) => tr("Waiting for your approval").to_owned(),
-            (true, Some(_)) if asked.with(|a| !a.is_empty()) => tr("Waiting for your answer").to_owned(),
-            (true, Some(name)) => {
-                tr_with("tools-running", &[("tool", Arg::Text(&name))], || format!("Running {name}…"))
-            }
-            (true, None) => tr("Thinking…").to_owned(),
-            (false, _) => {
-                let n = reply.calls.with(Vec::len);
-                tr_with("tools-used", &[("n", Arg::Number(n as f64))], || match n {
-                    1 => "Used 1 tool".to_owned(),
-                    n => format!("Used {n} tools"),
-                })
-            }
-        }
+        let waits = (waiting.with(|w| !w.is_empty()), asked.with(|a| !a.is_empty()));
+        reply.calls.with(|calls| widget_label(calls, streaming(), waits))
     };
     view! {
         <div class="tool-activity" class:live=streaming>
@@ -129,6 +118,7 @@ pub(crate) fn ToolActivity(
                             key=|pending| (pending.round, pending.call_id.clone())
                             children=|pending| view! { <ToolApproval pending /> }
                         />
+                        <ToolAppViews calls=reply.calls />
                         <For
                             each=move || asked.get()
                             key=PendingAsk::key
@@ -193,4 +183,23 @@ pub(crate) fn ToolActivity(
 #[wasm_split(reply, fallible)]
 pub(crate) fn tool_activity_view(reply: AssistantView, message_id: String) -> Result<AnyView, ChunkError> {
     Ok(view! { <ToolActivity reply message_id /> }.into_any())
+}
+
+/// What the widget's toggle says: what the turn waits on or runs while it
+/// streams (`waits`: for an approval, for an answer), else how many tools it used.
+fn widget_label(calls: &[ToolCallRecord], streaming: bool, waits: (bool, bool)) -> String {
+    let running = calls.iter().find(|c| c.result.is_none()).map(|c| c.name.clone());
+    match (streaming, running) {
+        (true, Some(_)) if waits.0 => tr("Waiting for your approval").to_owned(),
+        (true, Some(_)) if waits.1 => tr("Waiting for your answer").to_owned(),
+        (true, Some(name)) => tr_with("tools-running", &[("tool", Arg::Text(&name))], || format!("Running {name}…")),
+        (true, None) => tr("Thinking…").to_owned(),
+        (false, _) => {
+            let n = calls.len();
+            tr_with("tools-used", &[("n", Arg::Number(n as f64))], || match n {
+                1 => "Used 1 tool".to_owned(),
+                n => format!("Used {n} tools"),
+            })
+        }
+    }
 }
