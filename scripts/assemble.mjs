@@ -50,6 +50,7 @@ export const COPY = [
   'src/io/app_frame/app-frame.html',
   'src/io/app_frame/app-frame-open.html',
   'src/io/app_frame/app-frame.js',
+  'src/io/app_frame/frame-guard.js',
   'src/io/app_frame/app-view.html',
   'src/io/app_frame/app-view.js',
   'src/io/app_frame/app-view.css',

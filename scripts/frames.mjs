@@ -4,10 +4,12 @@
 //
 // The frame documents are the paths of `_headers` whose Content-Security-Policy has a
 // `sandbox` directive (the JavaScript tools' sandbox-*.html, the app previews'
-// app-frame*.html and the Mermaid diagrams' diagram-frame.html): no hand-kept list. For each:
+// app-frame*.html, the MCP Apps views' mcp-app-frame.html and the Mermaid diagrams'
+// diagram-frame.html): no hand-kept list. For each:
 //
 // - its `<script src="NAME.js"></script>` elements (a file beside it, as written in
-//   src/io/sandbox/, src/io/app_frame/ and src/io/diagram_frame/, the one source) become
+//   src/io/sandbox/, src/io/app_frame/, src/io/mcp_app_frame/ and src/io/diagram_frame/,
+//   the one source) become
 //   inline scripts with that file's text. An opaque-origin document is never controlled by the service worker, so
 //   offline it could load nothing but its own navigation;
 // - where its policy has no `'unsafe-inline'` (the tool sandbox), the script's

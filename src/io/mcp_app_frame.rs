@@ -21,8 +21,11 @@
 //!   CSP `sandbox` header keeps the document opaque; a frame that speaks from
 //!   Hearth's own origin is sent nothing and replaced by one from the network.
 //!
+//! - A view that declared no frames gets none, and no WebRTC (which reaches
+//!   the network whatever a policy says): `frame-guard.js`, as for app previews.
+//!
 //! The protocol: the frame posts `{hearthMcpApp: 'ready'}`; Hearth answers
-//! `{hearthMcpApp: 'run', head, html}` once. Every later message from the
+//! `{hearthMcpApp: 'run', head, html, frames}` once. Every later message from the
 //! frame's window at an opaque origin is the view's, handed on as JSON
 //! ([`ViewEvent::Message`]); Hearth posts its own as objects (a view's SDK
 //! ignores JSON text), to `"*"` (an opaque origin has no name).
@@ -53,6 +56,9 @@ pub(crate) struct FramedView {
     pub(crate) html: String,
     /// The `<meta>` holding the policy it declared, written before it.
     pub(crate) head: String,
+    /// Whether it declared sites it may show in frames (else it gets no
+    /// frames, and no WebRTC).
+    pub(crate) frames: bool,
     /// The frame's `allow` attribute (empty: nothing).
     pub(crate) allow: String,
     /// The frame's accessible name.
@@ -117,6 +123,7 @@ fn run_message(view: &FramedView) -> Option<JsValue> {
     Reflect::set(&message, &"hearthMcpApp".into(), &"run".into()).ok()?;
     Reflect::set(&message, &"head".into(), &view.head.as_str().into()).ok()?;
     Reflect::set(&message, &"html".into(), &view.html.as_str().into()).ok()?;
+    Reflect::set(&message, &"frames".into(), &view.frames.into()).ok()?;
     Some(message.into())
 }
 

@@ -202,6 +202,7 @@ impl AppHost {
         let view = FramedView {
             html,
             head: csp_meta(&app.csp),
+            frames: !app.csp.frames.is_empty(),
             allow: permission_allow(&granted),
             title,
             height: FIRST_HEIGHT,
