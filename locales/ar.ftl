@@ -1196,6 +1196,7 @@ mcp-app-empty-message = أرسل التطبيق رسالة بلا نص؛ وقد 
 mcp-app-invalid = طلب التطبيق { $method } بمعاملات لا يقبلها؛ وقد رُفض الطلب.
 mcp-app-not-sandboxed = لم يكن إطار التطبيق في بيئة معزولة، لذا لم يشغّل شيئًا.
 mcp-app-restarted = استبدل التطبيق صفحته، لذا أُوقف. أظهره مجددًا لتشغيله من جديد.
+mcp-app-newer = حُفظ هذا التطبيق بإصدار أحدث من Hearth، وهو الذي يعرضه.
 apps-show-version = إظهار نسخة التطبيق { $version }
 apps-preview-heading = معاينة التطبيق · النسخة { $version } من { $count }
 apps-frame-title = معاينة التطبيق، النسخة { $version }

@@ -1037,6 +1037,7 @@ mcp-app-empty-message = Die App hat eine Nachricht ohne Text gesendet; sie wurde
 mcp-app-invalid = Die App hat { $method } mit Parametern angefragt, die diese Methode nicht annimmt; das wurde abgelehnt.
 mcp-app-not-sandboxed = Der Rahmen der App war nicht in einer Sandbox, daher hat sie nichts ausgeführt.
 mcp-app-restarted = Die App hat ihre Seite ersetzt und wurde deshalb gestoppt. Zeige sie wieder an, um sie neu zu starten.
+mcp-app-newer = Diese App wurde von einer neueren Version von Hearth gespeichert, die sie anzeigt.
 apps-show-version = App-Version { $version } anzeigen
 apps-preview-heading = App-Vorschau · Version { $version } von { $count }
 apps-frame-title = App-Vorschau, Version { $version }

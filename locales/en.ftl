@@ -1646,6 +1646,7 @@ mcp-app-empty-message = The app sent a message with no text; it was refused.
 mcp-app-invalid = The app asked for { $method } with parameters it does not take; it was refused.
 mcp-app-not-sandboxed = The app's frame was not sandboxed, so it ran nothing.
 mcp-app-restarted = The app replaced its page, so it was stopped. Show it again to start it anew.
+mcp-app-newer = This app was kept by a newer Hearth, which shows it.
 ## The app preview (src/apps/)
 # A reply's button: shows that version of the app in the preview; $version is its number
 apps-show-version = Show app version { $version }

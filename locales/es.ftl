@@ -1090,6 +1090,7 @@ mcp-app-empty-message = La app envió un mensaje sin texto; se rechazó.
 mcp-app-invalid = La app pidió { $method } con parámetros que ese método no admite; se rechazó.
 mcp-app-not-sandboxed = El marco de la app no estaba en un entorno aislado, así que no ejecutó nada.
 mcp-app-restarted = La app reemplazó su página, así que se detuvo. Vuelve a mostrarla para iniciarla de nuevo.
+mcp-app-newer = Esta app la guardó una versión más reciente de Hearth, que sí la muestra.
 ## La vista previa de apps
 apps-show-version = Mostrar la versión { $version } de la app
 apps-preview-heading = Vista previa de la app · versión { $version } de { $count }

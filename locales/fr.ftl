@@ -1038,6 +1038,7 @@ mcp-app-empty-message = L’application a envoyé un message sans texte ; il a 
 mcp-app-invalid = L’application a demandé { $method } avec des paramètres que cette méthode n’accepte pas ; la demande a été refusée.
 mcp-app-not-sandboxed = Le cadre de l’application n’était pas isolé dans un bac à sable : elle n’a donc rien exécuté.
 mcp-app-restarted = L’application a remplacé sa page, elle a donc été arrêtée. Affichez-la à nouveau pour la relancer.
+mcp-app-newer = Cette app a été gardée par une version plus récente de Hearth, qui l’affiche.
 apps-show-version = Afficher la version { $version } de l’application
 apps-preview-heading = Aperçu de l’application · version { $version } sur { $count }
 apps-frame-title = Aperçu de l’application, version { $version }

@@ -886,6 +886,7 @@ mcp-app-empty-message = アプリがテキストのないメッセージを送�
 mcp-app-invalid = アプリが { $method } を、そのメソッドが受け付けないパラメーターで要求したため、拒否されました。
 mcp-app-not-sandboxed = アプリのフレームがサンドボックス化されていなかったため、何も実行されませんでした。
 mcp-app-restarted = アプリがページを置き換えたため、停止しました。もう一度表示すると、最初から起動します。
+mcp-app-newer = このアプリは新しいバージョンの Hearth で保存されました。そちらで表示できます。
 apps-show-version = アプリのバージョン { $version } を表示
 apps-preview-heading = アプリのプレビュー · バージョン { $version }/{ $count }
 apps-frame-title = アプリのプレビュー、バージョン { $version }

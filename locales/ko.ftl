@@ -885,6 +885,7 @@ mcp-app-empty-message = 앱이 텍스트가 없는 메시지를 보내서 거부
 mcp-app-invalid = 앱이 { $method }에서 받지 않는 매개변수로 요청해서 거부했습니다.
 mcp-app-not-sandboxed = 앱의 프레임이 샌드박스 처리되지 않아 아무것도 실행하지 않았습니다.
 mcp-app-restarted = 앱이 페이지를 교체해서 중지되었습니다. 다시 표시하면 새로 시작합니다.
+mcp-app-newer = 이 앱은 더 새로운 버전의 Hearth에서 저장되었습니다. 그 버전에서 표시됩니다.
 apps-show-version = 앱 버전 { $version } 보기
 apps-preview-heading = 앱 미리 보기 · 버전 { $version }/{ $count }
 apps-frame-title = 앱 미리 보기, 버전 { $version }

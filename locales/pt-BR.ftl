@@ -1093,6 +1093,7 @@ mcp-app-empty-message = O app enviou uma mensagem sem texto; ela foi recusada.
 mcp-app-invalid = O app pediu { $method } com parâmetros que esse método não aceita; o pedido foi recusado.
 mcp-app-not-sandboxed = O quadro do app não estava em uma sandbox, então ele não executou nada.
 mcp-app-restarted = O app substituiu a página dele, então foi interrompido. Mostre-o de novo para iniciá-lo do zero.
+mcp-app-newer = Este app foi guardado por uma versão mais nova do Hearth, que o mostra.
 # A prévia de apps
 apps-show-version = Mostrar a versão { $version } do app
 apps-preview-heading = Prévia do app · versão { $version } de { $count }

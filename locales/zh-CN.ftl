@@ -886,6 +886,7 @@ mcp-app-empty-message = 应用发送了一条没有文本的消息；已被拒�
 mcp-app-invalid = 应用请求了 { $method }，但所带参数不被该方法接受；请求已被拒绝。
 mcp-app-not-sandboxed = 应用的框架未处于沙盒中，因此它没有运行任何内容。
 mcp-app-restarted = 应用替换了自己的页面，因此已被停止。再次显示即可重新启动它。
+mcp-app-newer = 此应用由较新版本的 Hearth 保存，需在该版本中显示。
 apps-show-version = 显示应用版本 { $version }
 apps-preview-heading = 应用预览 · 版本 { $version } / { $count }
 apps-frame-title = 应用预览，版本 { $version }

@@ -13,6 +13,7 @@ mod view_link_ask;
 use hearth_core::mcp::apps::ToolApp;
 use leptos::html::Div;
 use leptos::prelude::*;
+use serde_json::Value;
 
 use self::view_call_ask::ViewCallAsk;
 use self::view_link_ask::ViewLinkAsk;
@@ -169,6 +170,10 @@ fn missing(host: AppHost, server: StoredValue<Option<String>>, container: NodeRe
 /// The view, built by code from the `mcp` chunk (with the MCP client): a
 /// conversation without MCP Apps fetches none of it.
 #[wasm_split(mcp, fallible)]
-pub(crate) fn mcp_app_view(app: ToolApp, arguments: String) -> Result<AnyView, ChunkError> {
-    Ok(view! { <McpApp app arguments /> }.into_any())
+pub(crate) fn mcp_app_view(app: Value, arguments: String) -> Result<AnyView, ChunkError> {
+    Ok(match ToolApp::from_value(&app) {
+        Some(app) => view! { <McpApp app arguments /> }.into_any(),
+        // Kept by a later Hearth in a shape this one cannot read.
+        None => view! { <p class="hint">{tr("This app was kept by a newer Hearth, which shows it.")}</p> }.into_any(),
+    })
 }

@@ -208,6 +208,35 @@ impl ToolApp {
     pub fn call_result(&self) -> Option<Value> {
         serde_json::from_str(&self.result).ok()
     }
+
+    /// The view as a record keeps it (JSON: see `ToolResultRecord::app`).
+    pub fn to_value(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// The view a record kept; `None` when it does not read as one.
+    pub fn from_value(value: &Value) -> Option<Self> {
+        serde_json::from_value(value.clone()).ok()
+    }
+}
+
+/// The blob a kept view's HTML is stored under (`None` while it is not stored).
+pub fn view_blob(app: &Value) -> Option<&str> {
+    app.get("blob").and_then(Value::as_str).filter(|blob| !blob.is_empty())
+}
+
+/// Takes a kept view's HTML out of it to store it in the blob store; `None`
+/// when it holds none. Then [`store_view_blob`].
+pub fn take_view_html(app: &mut Value) -> Option<String> {
+    let html = app.as_object_mut()?.remove("html")?;
+    html.as_str().filter(|html| !html.is_empty()).map(str::to_owned)
+}
+
+/// Notes in a kept view that its HTML is in the blob store under `hash`.
+pub fn store_view_blob(app: &mut Value, hash: &str) {
+    if let Some(app) = app.as_object_mut() {
+        app.insert("blob".into(), hash.into());
+    }
 }
 
 /// The permissions Hearth grants a view of those it asked for: writing to the

@@ -353,10 +353,12 @@ pub struct ToolResultRecord {
     /// user to read.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<crate::message::ToolLink>,
-    /// The view an MCP App tool shows (see [`ToolApp`](crate::mcp::apps::ToolApp)),
-    /// its HTML by reference to the blob store. Left out for every other tool.
+    /// The view an MCP App tool shows: a [`ToolApp`](crate::mcp::apps::ToolApp)'s
+    /// JSON ([`ToolApp::to_value`](crate::mcp::apps::ToolApp::to_value)), its HTML
+    /// by reference to the blob store. Kept as JSON so that only the code that
+    /// shows a view reads it. Left out for every other tool.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub app: Option<crate::mcp::apps::ToolApp>,
+    pub app: Option<serde_json::Value>,
 }
 
 /// Why a reply failed, as stored: a [`Failure`](crate::failure::Failure)
@@ -766,9 +768,9 @@ impl MessageRecord {
             }
         }
         let views = self.tool_calls.iter().filter_map(|call| call.result.as_ref()?.app.as_ref());
-        for app in views {
-            if !app.blob.is_empty() && !self.blobs.contains(&app.blob) {
-                self.blobs.push(app.blob.clone());
+        for blob in views.filter_map(crate::mcp::apps::view_blob) {
+            if !self.blobs.iter().any(|known| known == blob) {
+                self.blobs.push(blob.to_owned());
             }
         }
     }

@@ -147,8 +147,9 @@ pub struct ToolContent {
     pub media: Vec<ToolMedia>,
     /// Links to resources the tool returned (for the user to read).
     pub links: Vec<ToolLink>,
-    /// The view an MCP App tool shows (for the user; never sent to a model).
-    pub app: Option<Box<crate::mcp::apps::ToolApp>>,
+    /// The view an MCP App tool shows, a [`ToolApp`](crate::mcp::apps::ToolApp)'s
+    /// JSON (for the user; never sent to a model).
+    pub app: Option<serde_json::Value>,
 }
 
 impl ToolContent {

@@ -12,7 +12,7 @@ use std::pin::Pin;
 
 use hearth_core::contract::ImageOut;
 use hearth_core::format::base64;
-use hearth_core::mcp::apps::APP_MIME;
+use hearth_core::mcp::apps::{APP_MIME, store_view_blob, take_view_html};
 use hearth_core::message::ToolMedia;
 use hearth_core::message::picture::{ImageRefusal, check_image, checked_mime};
 use hearth_core::tools::ToolOutcome;
@@ -89,7 +89,7 @@ async fn picture_to_blob(image: ImageOut) -> Result<(ToolMedia, NewBlob), Pictur
 /// chunk cannot be loaded, stays as the tool sent it.
 pub(super) async fn by_reference(outcome: ToolOutcome) -> (ToolOutcome, Vec<NewBlob>) {
     let has_media = matches!(&outcome, ToolOutcome::Parts(content)
-        if !content.media.is_empty() || content.app.as_ref().is_some_and(|app| !app.html.is_empty()));
+        if !content.media.is_empty() || content.app.as_ref().is_some_and(|app| app.get("html").is_some()));
     if !has_media {
         return (outcome, Vec::new());
     }
@@ -114,13 +114,23 @@ async fn move_media(outcome: ToolOutcome) -> (ToolOutcome, Vec<NewBlob>) {
         }
     }
     content.media = kept;
-    if let Some(app) = content.app.as_mut().filter(|app| !app.html.is_empty()) {
+    if let Some(app) = content.app.as_mut() {
         // The view's HTML, once however many calls show it; shown from memory until saved.
-        let hash = sha256_hex(app.html.as_bytes()).await.ok();
-        if let Some(blob) = hash.and_then(|hash| NewBlob::of_bytes(hash, APP_MIME.to_owned(), app.html.as_bytes())) {
-            app_pages::remember(&blob.hash, &app.html);
-            **app = app.stored_as(blob.hash.clone());
-            blobs.push(blob);
+        if let Some(html) = take_view_html(app) {
+            let hash = sha256_hex(html.as_bytes()).await.ok();
+            match hash.and_then(|hash| NewBlob::of_bytes(hash, APP_MIME.to_owned(), html.as_bytes())) {
+                Some(blob) => {
+                    app_pages::remember(&blob.hash, &html);
+                    store_view_blob(app, &blob.hash);
+                    blobs.push(blob);
+                }
+                // Not stored: the record keeps it, as it came.
+                None => {
+                    if let Some(app) = app.as_object_mut() {
+                        app.insert("html".into(), html.into());
+                    }
+                }
+            }
         }
     }
     (ToolOutcome::Parts(content), blobs)

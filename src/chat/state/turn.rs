@@ -330,7 +330,7 @@ async fn run_round(
             duration_ms: Some(duration),
             media: content.media,
             links: content.links,
-            app: content.app.map(|app| *app),
+            app: content.app,
         };
         let mut shared = turn.borrow_mut();
         shared.blobs.extend(blobs);

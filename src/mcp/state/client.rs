@@ -305,7 +305,7 @@ impl McpContext {
         // A tool with a view has it read while it runs (the specification's order).
         let (result, view) = futures::join!(call, self.read_view(&server, &tool.tool, signal));
         let result = result?;
-        let app = view.map(|view| view.with_result(&server.id, &tool.tool, &result));
+        let app = view.map(|view| view.with_result(&server.id, &tool.tool, &result).to_value());
         Ok(Called { result: read_call_result(&result), app })
     }
 

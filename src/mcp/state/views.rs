@@ -19,8 +19,9 @@ use super::failure::McpFailure;
 pub(crate) struct Called {
     /// The result, read.
     pub(crate) result: CallResult,
-    /// Its view, or why it cannot be shown.
-    pub(crate) app: Option<ToolApp>,
+    /// Its view, or why it cannot be shown, as a record keeps it
+    /// ([`ToolApp::to_value`]).
+    pub(crate) app: Option<Value>,
 }
 
 /// A view read while its tool runs, or why it could not be.

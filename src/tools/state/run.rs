@@ -209,7 +209,6 @@ async fn run_mcp(tool: &OfferedMcpTool, call_id: &str, args: &Value, env: &ToolE
                 .into_iter()
                 .map(|(uri, name)| ToolLink { server_id: tool.server_id.clone(), uri, name })
                 .collect();
-            let app = app.map(Box::new);
             ToolOutcome::Parts(ToolContent { text: cut(&text), is_error: result.is_error, media, links, app })
         }
         Err(McpFailure::Stopped) => ToolOutcome::Err(STOPPED_BY_USER.to_owned()),

@@ -449,7 +449,7 @@ fn an_mcp_apps_view_is_kept_by_blob_with_its_result_and_older_records_have_none(
         commentary: String::new(),
         result: Some(ToolResultRecord {
             content: "12:00".into(),
-            app: Some(stored.clone()),
+            app: Some(stored.to_value()),
             ..ToolResultRecord::default()
         }),
         round: 0,
@@ -463,7 +463,13 @@ fn an_mcp_apps_view_is_kept_by_blob_with_its_result_and_older_records_have_none(
     assert_eq!(json["result"]["app"]["permissions"], serde_json::json!(["clipboardWrite"]));
     assert!(json["result"]["app"].get("html").is_none(), "no HTML in the record");
     let back: ToolCallRecord = serde_json::from_value(json).expect("reads back");
-    assert_eq!(back.result.and_then(|result| result.app), Some(stored));
+    assert_eq!(back.result.and_then(|result| result.app).as_ref().and_then(ToolApp::from_value), Some(stored));
+    // The HTML taken out to be stored, as the shell does.
+    let mut kept = shown.to_value();
+    assert_eq!(crate::mcp::apps::take_view_html(&mut kept).as_deref(), Some("<!doctype html><p>time</p>"));
+    crate::mcp::apps::store_view_blob(&mut kept, &"ab".repeat(32));
+    assert_eq!(ToolApp::from_value(&kept), Some(shown.stored_as("ab".repeat(32))));
+    assert_eq!(crate::mcp::apps::take_view_html(&mut kept), None);
     let unshown = ToolApp::unshown("srv", "t", "ui://x", "the resource is of type text/plain".into(), None);
     assert_eq!(unshown.call_result(), None);
     assert!(unshown.blob.is_empty() && !unshown.problem.is_empty());
