@@ -13,6 +13,7 @@ mod view_link_ask;
 use hearth_core::mcp::apps::ToolApp;
 use leptos::html::Div;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use serde_json::Value;
 
 use self::view_call_ask::ViewCallAsk;
@@ -36,8 +37,12 @@ pub(crate) fn McpApp(
     let draft = ComposerDraft::expect();
     let on_draft = Callback::new(move |text: String| draft.fill(&text));
     let host = AppHost::new(app.clone(), &arguments, mcp, on_draft);
-    let server = StoredValue::new(mcp.server(&app.server_id).map(|server| server.name));
-    let server_name = server.get_value().unwrap_or_else(|| tr("a server that was removed").to_owned());
+    // Its server's name, once the servers are read (after a reload they are not yet).
+    let server_id = app.server_id.clone();
+    let server = Memo::new(move |_| {
+        mcp.servers.with(|list| list.iter().find(|server| server.id == server_id).map(|server| server.name.clone()))
+    });
+    spawn_local(mcp.ensure_loaded());
     let container = NodeRef::<Div>::new();
     let start = move || {
         if let Some(element) = container.get_untracked() {
@@ -55,16 +60,18 @@ pub(crate) fn McpApp(
     });
     on_cleanup(move || host.leave());
     let tool = app.tool.clone();
-    let label = tr_with("mcp-app-label", &[("tool", Arg::Text(&tool)), ("server", Arg::Text(&server_name))], || {
-        format!("App of {tool} from {server_name}")
+    let label = Memo::new(move |_| {
+        let server = server_name_or_removed(server);
+        tr_with("mcp-app-label", &[("tool", Arg::Text(&tool)), ("server", Arg::Text(&server))], || {
+            format!("App of {tool} from {server}")
+        })
     });
     let origins = app.csp.origins().join(", ");
     let bordered = app.prefers_border != Some(false);
-    let title = label.clone();
     view! {
         <section class="mcp-app" class:bordered=bordered aria-label=label>
             <div class="mcp-app-head">
-                <span class="mcp-app-title">{title}</span>
+                <span class="mcp-app-title">{label}</span>
                 <button
                     type="button"
                     class="action"
@@ -136,19 +143,19 @@ pub(crate) fn McpApp(
     }
 }
 
-fn server_name_or_removed(server: StoredValue<Option<String>>) -> String {
-    server.get_value().unwrap_or_else(|| tr("a server that was removed").to_owned())
+fn server_name_or_removed(server: Memo<Option<String>>) -> String {
+    server.get().unwrap_or_else(|| tr("a server that was removed").to_owned())
 }
 
 /// This device does not hold the view's page: fetch it from its server, or
 /// say the server is gone.
-fn missing(host: AppHost, server: StoredValue<Option<String>>, container: NodeRef<Div>) -> impl IntoView {
+fn missing(host: AppHost, server: Memo<Option<String>>, container: NodeRef<Div>) -> impl IntoView {
     let fetch = move |_| {
         if let Some(element) = container.get_untracked() {
             host.fetch_again(element.into());
         }
     };
-    match server.get_value() {
+    match server.get() {
         Some(name) => view! {
             <div class="mcp-app-gate">
                 <p>{tr("This device does not have the app's page.")}</p>

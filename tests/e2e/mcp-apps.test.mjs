@@ -13,9 +13,12 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot } from '../support/browser.mjs';
-import { openChatWithProvider, sendMessage, settled, useHarness, waitOn } from '../support/chat.mjs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadApp, newContext, openChatWithProvider, sendMessage, settled, useHarness, waitOn } from '../support/chat.mjs';
 import { axeViolations } from '../support/axe.mjs';
-import { closeTools, editAgent, openTools, saveAgent } from '../support/dialogs.mjs';
+import { closeSettings, closeTools, editAgent, importFile, openSettings, openTools, saveAgent } from '../support/dialogs.mjs';
 import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { startAppServer, startHitCounter } from '../support/mcp-apps.mjs';
 import { startMcpMock } from '../mock/mcp.mjs';
@@ -119,6 +122,11 @@ describe('MCP Apps', () => {
     assert.equal(await chat.message.inputValue(), 'This is message text.');
     assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, before, 'the message is not sent by itself');
 
+    // Hearth's look reaches the view as it changes.
+    assert.equal(await frame.locator(':root').getAttribute('data-theme'), 'light');
+    await chat.page.emulateMedia({ colorScheme: 'dark' });
+    await waitOn(chat, async () => (await frame.locator(':root').getAttribute('data-theme')) === 'dark', 'the view turns dark');
+
     // Closed, it is told first, and can be shown again from what the reply stored.
     await region.getByRole('button', { name: 'Close app', exact: true }).click();
     await region.getByRole('button', { name: 'Show app again', exact: true }).click();
@@ -136,8 +144,6 @@ describe('MCP Apps', () => {
     const frame = frameOf(region, 'get-budget-data');
     await frame.getByRole('heading', { name: 'Budget Allocator' }).waitFor();
     await frame.getByRole('slider').first().waitFor();
-    // Hearth's look reaches the view.
-    assert.equal(await frame.locator(':root').getAttribute('data-theme'), 'dark');
     await settled(chat);
     await screenshot(chat.page, 'mcp-app-budget.png');
     assert.deepEqual(await axeViolations(chat.page, { include: '.mcp-app' }), [], 'the view at 390 px, dark');
@@ -152,7 +158,8 @@ describe('MCP Apps', () => {
     await sheet.getByText('This app may connect to https://paulrosen.github.io once shown.', { exact: true }).waitFor();
     assert.equal(await sheet.getByTitle('App of play-sheet-music', { exact: true }).count(), 0, 'no frame before Show');
     await sheet.getByRole('button', { name: 'Show app', exact: true }).click();
-    await frameOf(sheet, 'play-sheet-music').getByText('Twinkle').first().waitFor();
+    // The score, drawn by abcjs from the call's arguments.
+    await frameOf(sheet, 'play-sheet-music').locator('svg title', { hasText: 'Twinkle' }).first().waitFor({ state: 'attached' });
     await settled(chat);
     await screenshot(chat.page, 'mcp-app-sheet.png');
     assert.deepEqual(chat.errors, []);
@@ -275,6 +282,29 @@ describe('MCP Apps', () => {
     frame = frameOf(chat.page.getByRole('region', { name: 'App of clicker from apps', exact: true }), 'clicker');
     await frame.getByText(/^toolResult: /).waitFor();
     assert.equal((await mcpCalls()).filter((request) => request.method === 'resources/read').length, reads, 'shown from what was stored');
+
+    // A backup carries the view's page; imported into a fresh profile, it shows again from it.
+    const downloads = await mkdtemp(path.join(tmpdir(), 'hearth-apps-'));
+    t.after(() => rm(downloads, { recursive: true, force: true }));
+    const settings = await openSettings(chat.page);
+    const [download] = await Promise.all([
+      chat.page.waitForEvent('download'),
+      settings.getByRole('button', { name: 'Export backup', exact: true }).click(),
+    ]);
+    const backup = path.join(downloads, download.suggestedFilename());
+    await download.saveAs(backup);
+    const file = JSON.parse(await readFile(backup, 'utf8'));
+    assert.equal(file.blobs.filter((blob) => blob.mime === 'text/html;profile=mcp-app').length, 1, 'the page, once');
+    await closeSettings(chat.page);
+    const other = await loadApp(await newContext(t, env.browser), env.app.url);
+    await importFile(other.page, backup);
+    await other.page.keyboard.press('Escape');
+    await other.page.getByRole('button', { name: 'Click around.', exact: true }).click();
+    const imported = other.page.getByRole('region', { name: 'App of clicker from apps', exact: true });
+    await frameOf(imported, 'clicker').getByText(/^toolResult: /).waitFor();
+    assert.equal((await mcpCalls()).filter((request) => request.method === 'resources/read').length, reads, 'not asked again');
+    assert.deepEqual(chat.errors, []);
+    assert.deepEqual(other.errors, []);
   });
 
   /** The MCP mock's requests to /apps (`tools/call` of `tool` only, when given). */

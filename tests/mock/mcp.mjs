@@ -318,6 +318,8 @@ async function hostileView({ status, post, notify, request, line, resize, said, 
   status.textContent = 'misbehaving';
   for (let i = 0; i < 500; i++) notify('notifications/message', { level: 'info', logger: 'hostile', data: `flood ${i}` });
   line('flood', 'sent 500');
+  // A host's flood guard lets a burst through after a pause: what follows is each read.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
   post({ jsonrpc: '1.0', method: 5 });
   post('not json-rpc');
   line('malformed', 'sent 2');

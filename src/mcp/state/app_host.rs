@@ -121,11 +121,13 @@ pub(crate) struct AppHost {
     next_key: StoredValue<u32>,
     on_draft: Callback<String>,
     mcp: McpContext,
+    store: StoreContext,
 }
 
 impl AppHost {
     /// The view `app` of a call with `arguments` (its raw JSON text); a
-    /// message the view sends goes to `on_draft`.
+    /// message the view sends goes to `on_draft`. Made in a component (it
+    /// takes the store from the context).
     pub(crate) fn new(app: ToolApp, arguments: &str, mcp: McpContext, on_draft: Callback<String>) -> Self {
         let gated = !app.csp.is_empty();
         let arguments = serde_json::from_str::<Value>(arguments).unwrap_or_else(|_| json!({}));
@@ -146,6 +148,7 @@ impl AppHost {
             next_key: StoredValue::new(0),
             on_draft,
             mcp,
+            store: StoreContext::expect(),
         }
     }
 
@@ -153,6 +156,9 @@ impl AppHost {
     pub(crate) fn start(self, container: Element) {
         self.phase.set(Phase::Loading);
         spawn_local(async move {
+            // After a reload the servers are not read yet: the view needs its
+            // server's tools (the ones it may call).
+            self.mcp.ensure_loaded().await;
             let html = match self.html.get_value() {
                 Some(html) => Some(html),
                 None => self.stored_html().await,
@@ -173,8 +179,7 @@ impl AppHost {
         if app.blob.is_empty() {
             return None;
         }
-        let store = StoreContext::expect();
-        app_pages::page(store, &app.blob).await.map(|page| page.to_string())
+        app_pages::page(self.store, &app.blob).await.map(|page| page.to_string())
     }
 
     fn run(self, container: &Element, html: String) {
@@ -456,6 +461,7 @@ impl AppHost {
         let app = self.app.get_value();
         self.phase.set(Phase::Loading);
         spawn_local(async move {
+            self.mcp.ensure_loaded().await;
             let fetched = match self.mcp.view_read_now(&app.server_id, &app.uri).await {
                 Ok(result) => read_app_resource(&result).map_err(|refused| refused.to_string()),
                 Err(failure) => Err(failure.shown()),
