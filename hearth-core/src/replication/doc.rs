@@ -80,14 +80,22 @@ pub const SCHEMA_FIELD: &str = "schema";
 /// ([`message_shape`]), and a model said to hear audio (`Accepts::audio`),
 /// which it would drop ([`model_config_shape`]). Not shape 3: versions that
 /// read shape 3 exist and know neither.
-pub const SCHEMA: u64 = 4;
+///
+/// Shape 5: a message whose tool call showed an MCP Apps view
+/// (`ToolResultRecord::app`), which a version before it would drop, with the
+/// reference that keeps the view's page ([`message_shape`]).
+pub const SCHEMA: u64 = 5;
 
 /// The shape a body is written as unless its record needs a newer one.
 pub const FIRST_SHAPE: u64 = 1;
 
-/// The shape of a message's body: 4 with a voice note, 2 when it carries any
-/// other part of shape 2 (see [`SCHEMA`]), else [`FIRST_SHAPE`].
+/// The shape of a message's body: 5 with an MCP Apps view, 4 with a voice
+/// note, 2 when it carries any other part of shape 2 (see [`SCHEMA`]), else
+/// [`FIRST_SHAPE`].
 pub fn message_shape(record: &MessageRecord) -> u64 {
+    if record.tool_calls.iter().any(|call| call.result.as_ref().is_some_and(|result| result.app.is_some())) {
+        return 5;
+    }
     if record.attachments.iter().any(Attachment::is_audio) {
         return 4;
     }

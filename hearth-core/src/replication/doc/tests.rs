@@ -862,3 +862,24 @@ fn a_message_with_a_voice_note_and_a_model_said_to_hear_are_shape_4() {
     model.inputs = Some(ModelInputs { model: "gpt-audio".into(), accepts: Accepts::VISUAL, from: InputsFrom::User });
     assert_eq!(model_config_doc(&model).get(SCHEMA_FIELD), Some(&Value::from(FIRST_SHAPE)));
 }
+
+#[test]
+fn a_message_whose_call_showed_an_mcp_apps_view_is_shape_5() {
+    use crate::storage::{ToolCallRecord, ToolResultRecord};
+    let mut message = MessageRecord::new("m1".to_owned(), "s1".to_owned(), Role::Assistant, 1_000);
+    let call = ToolCallRecord {
+        id: "c".into(),
+        name: "basic__get-time".into(),
+        arguments_raw: "{}".into(),
+        commentary: String::new(),
+        result: Some(ToolResultRecord { content: "12:00".into(), ..ToolResultRecord::default() }),
+        round: 0,
+    };
+    message.tool_calls.push(call);
+    assert_eq!(message_shape(&message), FIRST_SHAPE, "a call without a view");
+    if let Some(result) = message.tool_calls[0].result.as_mut() {
+        result.app = Some(json!({ "server_id": "s", "tool": "get-time", "uri": "ui://x", "blob": "a".repeat(64) }));
+    }
+    assert_eq!(message_shape(&message), 5, "a version before it would drop the view");
+    assert_eq!(SCHEMA, 5);
+}
