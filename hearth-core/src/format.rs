@@ -2,6 +2,7 @@
 
 pub mod audio;
 pub mod base64;
+pub mod hidden;
 pub mod md5;
 pub mod media;
 pub mod pdf_text;

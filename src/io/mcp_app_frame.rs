@@ -21,11 +21,12 @@
 //!   CSP `sandbox` header keeps the document opaque; a frame that speaks from
 //!   Hearth's own origin is sent nothing and replaced by one from the network.
 //!
-//! - A view that declared no frames gets none, and no WebRTC (which reaches
-//!   the network whatever a policy says): `frame-guard.js`, as for app previews.
+//! - A view gets no frames and no WebRTC (which reaches the network whatever
+//!   a policy says): `frame-guard.js`, as for app previews. A view's declared
+//!   frame sites are not honoured yet (the narrowing the specification allows).
 //!
 //! The protocol: the frame posts `{hearthMcpApp: 'ready'}`; Hearth answers
-//! `{hearthMcpApp: 'run', head, html, frames}` once. Every later message from the
+//! `{hearthMcpApp: 'run', head, html}` once. Every later message from the
 //! frame's window at an opaque origin is the view's, handed on as JSON
 //! ([`ViewEvent::Message`]); Hearth posts its own as objects (a view's SDK
 //! ignores JSON text), to `"*"` (an opaque origin has no name).
@@ -56,9 +57,6 @@ pub(crate) struct FramedView {
     pub(crate) html: String,
     /// The `<meta>` holding the policy it declared, written before it.
     pub(crate) head: String,
-    /// Whether it declared sites it may show in frames (else it gets no
-    /// frames, and no WebRTC).
-    pub(crate) frames: bool,
     /// The frame's `allow` attribute (empty: nothing).
     pub(crate) allow: String,
     /// The frame's accessible name.
@@ -123,7 +121,6 @@ fn run_message(view: &FramedView) -> Option<JsValue> {
     Reflect::set(&message, &"hearthMcpApp".into(), &"run".into()).ok()?;
     Reflect::set(&message, &"head".into(), &view.head.as_str().into()).ok()?;
     Reflect::set(&message, &"html".into(), &view.html.as_str().into()).ok()?;
-    Reflect::set(&message, &"frames".into(), &view.frames.into()).ok()?;
     Some(message.into())
 }
 
@@ -172,18 +169,20 @@ impl McpAppFrame {
                     }
                     return;
                 }
+                let data = event.data();
+                // The frame's own script says so from the origin it runs in
+                // (not sandboxed: Hearth's), before anything was sent.
+                if !sent.get() && frame_word(&data).as_deref() == Some("refused") {
+                    on_event(ViewEvent::Refused);
+                    return;
+                }
                 if event.origin() != "null" {
                     return;
                 }
-                let data = event.data();
                 if !sent.get() {
-                    match frame_word(&data).as_deref() {
-                        Some("ready") => {
-                            sent.set(true);
-                            let _ = view_window.post_message(&job, "*");
-                        }
-                        Some("refused") => on_event(ViewEvent::Refused),
-                        _ => {}
+                    if frame_word(&data).as_deref() == Some("ready") {
+                        sent.set(true);
+                        let _ = view_window.post_message(&job, "*");
                     }
                     return;
                 }

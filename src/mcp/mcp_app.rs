@@ -66,7 +66,6 @@ pub(crate) fn McpApp(
             format!("App of {tool} from {server}")
         })
     });
-    let origins = app.csp.origins().join(", ");
     let bordered = app.prefers_border != Some(false);
     view! {
         <section class="mcp-app" class:bordered=bordered aria-label=label>
@@ -83,7 +82,7 @@ pub(crate) fn McpApp(
             </div>
             {move || match host.phase.get() {
                 Phase::Gated => {
-                    let origins = origins.clone();
+                    let origins = host.origins();
                     view! {
                         <div class="mcp-app-gate">
                             <p>
@@ -123,6 +122,7 @@ pub(crate) fn McpApp(
                 }
             }}
             <div class="mcp-app-frame-box" node_ref=container></div>
+            <div class="mcp-app-asks" aria-live="polite">
             <For
                 each=move || host.asks.get()
                 key=ViewAsk::key
@@ -136,9 +136,12 @@ pub(crate) fn McpApp(
                     }
                 }
             />
-            <ul class="mcp-app-notes" role="status">
-                {move || host.notes.get().into_iter().map(|note| view! { <li>{note}</li> }).collect_view()}
-            </ul>
+            </div>
+            <div role="status">
+                <ul class="mcp-app-notes">
+                    {move || host.notes.get().into_iter().map(|note| view! { <li>{note}</li> }).collect_view()}
+                </ul>
+            </div>
         </section>
     }
 }

@@ -20,7 +20,8 @@ pub(crate) fn ToolAppViews(
                 .iter()
                 .filter_map(|call| {
                     let app = call.result.as_ref()?.app.clone()?;
-                    Some((call.id.clone(), app, call.arguments_raw.clone()))
+                    // Ids a model made up may repeat from round to round.
+                    Some(((call.round, call.id.clone()), app, call.arguments_raw.clone()))
                 })
                 .collect::<Vec<_>>()
         })
@@ -28,7 +29,7 @@ pub(crate) fn ToolAppViews(
     view! {
         <For
             each=move || views.get()
-            key=|(call_id, _, _)| call_id.clone()
+            key=|(key, _, _)| key.clone()
             children=|(_, app, arguments)| {
                 view! { <Lazy load=move || mcp_app_view(app.clone(), arguments.clone()) /> }
             }

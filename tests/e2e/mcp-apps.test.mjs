@@ -211,8 +211,8 @@ describe('MCP Apps', () => {
   test('a hostile view: a flood, malformed messages, tools it may not call and a top navigation are each refused with a line, and the rest goes on', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-app-hostile' });
     await addAndOffer(chat.page, { name: 'apps', url: mcp.appsUrl, offered: ['hostile'] });
-    const url = chat.page.url();
     const region = await callWithView(chat, 'Be hostile.', 'hostile', 'apps');
+    const url = chat.page.url();
     const frame = frameOf(region, 'hostile');
     await frame.getByText('done', { exact: true }).waitFor();
     await region.getByText('The app sent more messages than Hearth reads; the rest were dropped.', { exact: true }).waitFor();
@@ -299,7 +299,7 @@ describe('MCP Apps', () => {
     const other = await loadApp(await newContext(t, env.browser), env.app.url);
     await importFile(other.page, backup);
     await other.page.keyboard.press('Escape');
-    await other.page.getByRole('button', { name: 'Click around.', exact: true }).click();
+    await other.page.getByRole('navigation', { name: 'Conversations', exact: true }).getByRole('button', { name: 'New conversation', exact: true }).click();
     const imported = other.page.getByRole('region', { name: 'App of clicker from apps', exact: true });
     await frameOf(imported, 'clicker').getByText(/^toolResult: /).waitFor();
     assert.equal((await mcpCalls()).filter((request) => request.method === 'resources/read').length, reads, 'not asked again');

@@ -291,8 +291,11 @@ fn message(id: Value, params: &Map<String, Value>) -> Result<FromApp, (Value, &'
     if params.get("role").is_some_and(|role| role.as_str() != Some("user")) {
         return Err((id, "a view may add only a message from the user"));
     }
-    let Some(blocks) = params.get("content").and_then(Value::as_array) else {
-        return Err((id, "the content is not a list of blocks"));
+    // A list of blocks, or one block (as the specification's own example sends it).
+    let blocks = match params.get("content") {
+        Some(Value::Array(blocks)) => blocks.clone(),
+        Some(block @ Value::Object(_)) => vec![block.clone()],
+        _ => return Err((id, "the content is not a list of blocks")),
     };
     let texts: Vec<&str> = blocks
         .iter()
@@ -424,7 +427,6 @@ fn host_capabilities(context: &HostContext) -> Value {
     json!({
         "openLinks": {},
         "serverTools": { "listChanged": false },
-        "serverResources": { "listChanged": false },
         "logging": {},
         "message": { "text": {} },
         "updateModelContext": { "text": {} },

@@ -11,7 +11,8 @@
 //! - It may call only tools its own server lists and lets views call; each
 //!   call is put to the user first ([`Step::AskCall`]), with the arguments
 //!   the view sent. Any other tool is refused at once ([`Refusal::Call`]).
-//! - It may read its own server's resources.
+//! - It may not read its server's resources: a read would reach the server
+//!   without the user, and no view measured needs one.
 //! - A link it asks to open is put to the user ([`Step::AskLink`]); one that
 //!   is not a web address is refused.
 //! - A message it sends becomes the user's draft in the message box, never
@@ -48,14 +49,6 @@ pub enum Step {
         name: String,
         /// The arguments, as the view sent them.
         arguments: Value,
-    },
-    /// Read the resource `uri` from the view's server and answer the view
-    /// with the result ([`AppSession::answer`]) or an error.
-    ReadResource {
-        /// The view's request id.
-        id: Value,
-        /// The resource's URI.
-        uri: String,
     },
     /// Ask the user whether to open `url` (in a new tab, without a referrer);
     /// then [`AppSession::link_answered`].
@@ -195,7 +188,8 @@ impl AppSession {
                     Err(why) => vec![Step::Post(why.error(&id)), Step::Refused(Refusal::Call { name, why })],
                 }
             }
-            FromApp::ReadResource { id, uri } => vec![Step::ReadResource { id, uri }],
+            // Not offered: a read reaches the server, and would not wait for the user.
+            FromApp::ReadResource { id, .. } => vec![Step::Post(method_not_found(&id, "resources/read"))],
             FromApp::OpenLink { id, url } if openable(&url) => vec![Step::AskLink { id, url }],
             FromApp::OpenLink { id, url } => vec![Step::Post(declined(&id)), Step::Refused(Refusal::Link(url))],
             FromApp::Message { id, text, .. } if text.trim().is_empty() => {
@@ -221,11 +215,6 @@ impl AppSession {
                 _ => Vec::new(),
             },
         }
-    }
-
-    /// The answer to the view's request `id`: `value`.
-    pub fn answer(&self, id: &Value, value: &Value) -> Value {
-        result(id, value)
     }
 
     /// The answer to a call the user allowed: the server's result, verbatim.

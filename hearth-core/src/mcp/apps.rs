@@ -11,7 +11,8 @@
 //! (`frame-src 'self'`), so it hosts a view as it hosts its app previews:
 //!
 //! - The frame is a document Hearth serves itself, loaded with
-//!   `sandbox="allow-scripts"` and never `allow-same-origin`: it runs with an
+//!   `sandbox="allow-scripts allow-forms"` and never `allow-same-origin`
+//!   (but through the service worker, whose header keeps it opaque): it runs with an
 //!   opaque origin and cannot reach Hearth's storage, cookies or page.
 //! - Hearth posts the view's HTML to it, and the frame document writes the
 //!   HTML into itself (`document.open`, `write`, `close`). It writes first, as
@@ -170,7 +171,9 @@ pub struct ToolApp {
 
 impl ToolApp {
     /// The view of `resource`, read from `server_id` for its tool `tool`,
-    /// with the call's result (`None` when the call failed).
+    /// with the call's result (`None` when the call failed; one over
+    /// [`MAX_APP_BYTES`] of JSON is not kept, and the view hears the call
+    /// was cancelled).
     pub fn shown(server_id: &str, tool: &str, resource: AppResource, result: Option<&Value>) -> Self {
         Self {
             server_id: server_id.to_owned(),
@@ -181,7 +184,7 @@ impl ToolApp {
             csp: resource.csp,
             permissions: resource.permissions,
             prefers_border: resource.prefers_border,
-            result: result.map(Value::to_string).unwrap_or_default(),
+            result: kept_result(result),
             problem: String::new(),
         }
     }
@@ -192,7 +195,7 @@ impl ToolApp {
             server_id: server_id.to_owned(),
             tool: tool.to_owned(),
             uri: uri.to_owned(),
-            result: result.map(Value::to_string).unwrap_or_default(),
+            result: kept_result(result),
             problem,
             ..Self::default()
         }
@@ -218,6 +221,12 @@ impl ToolApp {
     pub fn from_value(value: &Value) -> Option<Self> {
         serde_json::from_value(value.clone()).ok()
     }
+}
+
+/// A result's JSON text as a view keeps it: empty when there is none, or it
+/// is over [`MAX_APP_BYTES`].
+fn kept_result(result: Option<&Value>) -> String {
+    result.map(Value::to_string).filter(|text| text.len() <= MAX_APP_BYTES).unwrap_or_default()
 }
 
 /// The blob a kept view's HTML is stored under (`None` while it is not stored).

@@ -53,10 +53,41 @@
         createScript: (text) => text,
         createScriptURL: (text) => text,
       });
+      // A document whose policy lets libraries name policies of their own
+      // (an MCP Apps view's): their markup is renamed as the default's.
+      replace(Object.getPrototypeOf(window.trustedTypes), 'createPolicy', (original) => function (name, rules) {
+        const own = rules && typeof rules.createHTML === 'function' ? rules.createHTML : null;
+        const renamed = own ? { ...rules, createHTML: (...args) => renameFrames(own(...args)) } : rules;
+        return original.call(this, name, renamed);
+      });
     }
+    // A frame parsed where no policy runs (an XML or an XHR's document) and
+    // moved in: refused at the move, and XHR parses no documents.
+    const holdsFrame = (node) =>
+      node && (FRAME_NAME.test(String(node.localName || '')) || (typeof node.querySelector === 'function' && node.querySelector(FRAME_TAGS.split('|').join(',')) !== null));
+    for (const method of ['importNode', 'adoptNode']) {
+      replace(Document.prototype, method, (original) => function (node, ...rest) {
+        if (holdsFrame(node)) throw new DOMException('An app makes no frames.', 'NotSupportedError');
+        return original.call(this, node, ...rest);
+      });
+    }
+    const xhr = window.XMLHttpRequest && XMLHttpRequest.prototype;
+    const type = xhr && Object.getOwnPropertyDescriptor(xhr, 'responseType');
+    if (type && type.set) {
+      Object.defineProperty(xhr, 'responseType', {
+        configurable: false,
+        enumerable: true,
+        get: type.get,
+        set(value) {
+          if (String(value) === 'document') throw new DOMException('An app parses no documents here.', 'NotSupportedError');
+          type.set.call(this, value);
+        },
+      });
+    }
+    if (xhr) Object.defineProperty(xhr, 'responseXML', { configurable: false, enumerable: true, get: () => null });
     const refuse = (name) => {
       if (FRAME_NAME.test(name.split(':').pop())) {
-        throw new DOMException('An app without network access makes no frames.', 'NotSupportedError');
+        throw new DOMException('An app makes no frames.', 'NotSupportedError');
       }
     };
     replace(Document.prototype, 'createElement', (original) => function (name, options) {

@@ -8,12 +8,13 @@
 //
 // - frame → Hearth: `{hearthMcpApp: 'ready'}` once loaded, or
 //   `{hearthMcpApp: 'refused', reason}` when this document is not sandboxed;
-// - Hearth → frame: `{hearthMcpApp: 'run', head, html, frames}`: `head` is the
+// - Hearth → frame: `{hearthMcpApp: 'run', head, html}`: `head` is the
 //   `<meta http-equiv="Content-Security-Policy">` holding the policy the view's
-//   resource declared (hearth_core::mcp::apps::app_csp), `html` the view,
-//   `frames` whether it declared sites it may frame. A view that declared none
-//   gets no frames and no WebRTC (frame-guard.js: WebRTC reaches the network
-//   whatever the policy says, and any frame, even about:blank, brings it).
+//   resource declared (hearth_core::mcp::apps::app_csp), `html` the view.
+//
+// A view gets no frames and no WebRTC (frame-guard.js: WebRTC reaches the
+// network whatever the policy says, and any frame, even about:blank, brings
+// it); the frame sites a view declares are not honoured yet.
 //
 // This script then writes `head` and the view into this very document
 // (`document.open/write/close`), the policy first (after the view's doctype,
@@ -42,13 +43,7 @@
     const job = event.data;
     if (!job || job.hearthMcpApp !== 'run' || typeof job.head !== 'string' || typeof job.html !== 'string') return;
     ran = true;
-    if (job.frames === true) {
-      // The view declared sites to frame: markup passes as written.
-      const same = (text) => text;
-      window.trustedTypes?.createPolicy('default', { createHTML: same, createScript: same, createScriptURL: same });
-    } else {
-      closeFrames();
-    }
+    closeFrames();
     const doctype = /^\uFEFF?\s*<!doctype[^>]*>/i.exec(job.html);
     const rest = doctype ? job.html.slice(doctype[0].length) : job.html;
     const first = doctype ? doctype[0].replace(/^\uFEFF?\s*/, '') : '';

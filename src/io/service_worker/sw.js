@@ -20,11 +20,13 @@
 //   any request carrying a key) is not touched at all: no respondWith, the browser does it.
 //   A cached response keeps the headers the host sent (the CSP of each page), except:
 // - the sandboxed frame documents (FRAMES: the JavaScript tools' sandbox-*.html, the app
-//   previews' app-frame*.html, the Mermaid diagrams' diagram-frame.html) are always answered with their own policy from `_headers`
+//   previews' app-frame*.html, the MCP Apps views' mcp-app-frame.html, the Mermaid diagrams'
+//   diagram-frame.html) are always answered with their own policy from `_headers`
 //   as the Content-Security-Policy header, replacing the host's. Why: Chromium never hands
 //   the navigation of an <iframe sandbox> without allow-same-origin to a service worker, so
 //   offline those frames could not load. When this worker controls the page, Hearth
-//   (src/io/sandbox.rs, src/io/app_frame.rs, app-view.js, src/io/diagram_frame.rs) adds allow-same-origin to the
+//   (src/io/sandbox.rs, src/io/app_frame.rs, app-view.js, src/io/mcp_app_frame.rs,
+//   src/io/diagram_frame.rs) adds allow-same-origin to the
 //   frame so its navigation comes here, and the header's `sandbox allow-scripts …` makes
 //   the document opaque-origin all the same (a CSP sandbox cannot be lifted by the frame's
 //   attribute). Hearth sends code or an app to the frame only after the frame's first

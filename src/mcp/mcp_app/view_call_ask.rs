@@ -2,6 +2,7 @@
 //! the exact arguments the view sent (what runs is what is shown), with Run,
 //! Run and allow for this app, and Don't run.
 
+use hearth_core::format::hidden::shown_plainly;
 use leptos::prelude::*;
 use serde_json::Value;
 
@@ -22,7 +23,8 @@ pub(super) fn ViewCallAsk(
     /// The server's name.
     server: String,
 ) -> impl IntoView {
-    let shown = serde_json::to_string_pretty(&arguments).unwrap_or_else(|_| arguments.to_string());
+    // What runs is what is shown: characters that read unseen are written out.
+    let shown = shown_plainly(&serde_json::to_string_pretty(&arguments).unwrap_or_else(|_| arguments.to_string()));
     let label = tr_with("mcp-app-asks-to-run", &[("tool", Arg::Text(&name)), ("server", Arg::Text(&server))], || {
         format!("The app asks to run {name} on {server}")
     });

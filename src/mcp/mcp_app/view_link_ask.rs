@@ -2,6 +2,7 @@
 //! look-alike written in Punycode is said to be one), opened only by the
 //! user's click, in a new tab with no referrer and no hold on this page.
 
+use hearth_core::format::hidden::shown_plainly;
 use hearth_core::mcp::elicit::web_link;
 use leptos::prelude::*;
 
@@ -19,7 +20,7 @@ pub(super) fn ViewLinkAsk(
     url: String,
 ) -> impl IntoView {
     let link = web_link(&url);
-    let site = link.as_ref().map(|link| link.host.clone()).unwrap_or_default();
+    let site = link.as_ref().map(|link| shown_plainly(&link.host)).unwrap_or_default();
     let open_label = tr_with("mcp-app-open-link", &[("host", Arg::Text(&site))], || format!("Open {site}"));
     let warning = link.is_some_and(|link| link.punycode).then(|| {
         view! {
@@ -35,7 +36,7 @@ pub(super) fn ViewLinkAsk(
                 <dt>{tr("Site")}</dt>
                 <dd class="ask-host">{site}</dd>
                 <dt>{tr("Whole address")}</dt>
-                <dd><code class="ask-url">{url.clone()}</code></dd>
+                <dd><code class="ask-url">{shown_plainly(&url)}</code></dd>
             </dl>
             {warning}
             <div class="approval-actions">
@@ -46,6 +47,7 @@ pub(super) fn ViewLinkAsk(
                     rel="noopener noreferrer"
                     referrerpolicy="no-referrer"
                     on:click=move |_| host.answer_link(key, true)
+                    on:auxclick=move |_| host.answer_link(key, true)
                 >
                     {open_label}
                 </a>

@@ -33,6 +33,10 @@ pub(crate) const MAX_HEIGHT: f64 = 1600.0;
 const FIRST_HEIGHT: f64 = 320.0;
 /// How long a view has to answer its teardown before its frame goes.
 const TEARDOWN_MS: i32 = 1500;
+/// The most of a view's requests that wait for the user at once (more are refused).
+const MAX_ASKS: usize = 3;
+/// The most notes a view's widget keeps (the newest).
+const MAX_NOTES: usize = 5;
 
 /// Where a view is.
 #[derive(Debug, Clone, PartialEq)]
@@ -117,6 +121,9 @@ pub(crate) struct AppHost {
     arguments: StoredValue<Value>,
     html: StoredValue<Option<String>>,
     running: StoredValue<Option<Running>, LocalStorage>,
+    /// Counts the views run here: an answer or a timer of an earlier run is
+    /// dropped (its request ids are not the running view's).
+    generation: StoredValue<u32>,
     allowed: StoredValue<Vec<String>>,
     next_key: StoredValue<u32>,
     on_draft: Callback<String>,
@@ -144,6 +151,7 @@ impl AppHost {
             arguments: StoredValue::new(arguments),
             html: StoredValue::new(None),
             running: StoredValue::new_local(None),
+            generation: StoredValue::new(0),
             allowed: StoredValue::new(Vec::new()),
             next_key: StoredValue::new(0),
             on_draft,
@@ -159,10 +167,15 @@ impl AppHost {
             // After a reload the servers are not read yet: the view needs its
             // server's tools (the ones it may call).
             self.mcp.ensure_loaded().await;
-            let html = match self.html.get_value() {
+            let Some(fetched) = self.html.try_get_value() else { return };
+            let html = match fetched {
                 Some(html) => Some(html),
                 None => self.stored_html().await,
             };
+            // The view's place may have left the page meanwhile.
+            if !self.alive() {
+                return;
+            }
             let Some(html) = html else {
                 let _ = self.phase.try_set(Phase::Missing);
                 return;
@@ -171,8 +184,13 @@ impl AppHost {
         });
     }
 
+    /// Whether the view's place is still in the page (its state is not disposed).
+    fn alive(self) -> bool {
+        self.app.try_with_value(|_| ()).is_some()
+    }
+
     async fn stored_html(self) -> Option<String> {
-        let app = self.app.get_value();
+        let app = self.app.try_get_value()?;
         if !app.html.is_empty() {
             return Some(app.html);
         }
@@ -183,6 +201,9 @@ impl AppHost {
     }
 
     fn run(self, container: &Element, html: String) {
+        // A new view: nothing of an earlier one's carries over.
+        self.stop();
+        self.generation.update_value(|generation| *generation += 1);
         let app = self.app.get_value();
         let granted = granted_permissions(&app.permissions);
         let tools = self.mcp.listed_tools(&app.server_id);
@@ -207,7 +228,6 @@ impl AppHost {
         let view = FramedView {
             html,
             head: csp_meta(&app.csp),
-            frames: !app.csp.frames.is_empty(),
             allow: permission_allow(&granted),
             title,
             height: FIRST_HEIGHT,
@@ -255,7 +275,7 @@ impl AppHost {
     }
 
     fn post(self, message: &Value) {
-        self.running.with_value(|running| {
+        self.running.try_with_value(|running| {
             if let Some(running) = running {
                 running.frame.post(message);
             }
@@ -273,15 +293,20 @@ impl AppHost {
             Step::AskCall { id, name, arguments } => {
                 if self.allowed.with_value(|allowed| allowed.contains(&name)) {
                     self.run_call(id, name, arguments);
+                } else if self.asks.with_untracked(Vec::len) >= MAX_ASKS {
+                    self.refuse_call(&id, "Too many of the app's requests wait for the user.");
                 } else {
                     let key = self.key();
                     self.asks.update(|asks| asks.push(ViewAsk::Call { key, id, name, arguments }));
                 }
             }
-            Step::ReadResource { id, uri } => self.read_resource(id, uri),
             Step::AskLink { id, url } => {
-                let key = self.key();
-                self.asks.update(|asks| asks.push(ViewAsk::Link { key, id, url }));
+                if self.asks.with_untracked(Vec::len) >= MAX_ASKS {
+                    self.post_with(|session| session.link_answered(&id, false));
+                } else {
+                    let key = self.key();
+                    self.asks.update(|asks| asks.push(ViewAsk::Link { key, id, url }));
+                }
             }
             Step::Draft { text, left_out } => {
                 self.on_draft.run(text);
@@ -307,8 +332,27 @@ impl AppHost {
         key
     }
 
+    /// Says `note` under the view (once while it is among the last ones).
     fn note(self, note: String) {
-        let _ = self.notes.try_update(|notes| notes.push(note));
+        let _ = self.notes.try_update(|notes| {
+            if !notes.contains(&note) {
+                notes.push(note);
+            }
+            let over = notes.len().saturating_sub(MAX_NOTES);
+            notes.drain(..over);
+        });
+    }
+
+    /// Posts to the running view what `message` makes of its session.
+    fn post_with(self, message: impl FnOnce(&AppSession) -> Value) {
+        let made = self.running.try_with_value(|running| running.as_ref().map(|running| message(&running.session)));
+        if let Some(message) = made.flatten() {
+            self.post(&message);
+        }
+    }
+
+    fn refuse_call(self, id: &Value, why: &str) {
+        self.post_with(|session| session.call_refused(id, why));
     }
 
     fn theme_changed(self, dark: bool) {
@@ -328,14 +372,7 @@ impl AppHost {
         let Some(ViewAsk::Call { id, name, arguments, .. }) = self.take_ask(key) else { return };
         match answer {
             CallAnswer::Refuse => {
-                let refused = self.running.with_value(|running| {
-                    running
-                        .as_ref()
-                        .map(|running| running.session.call_refused(&id, "The user did not allow this call."))
-                });
-                if let Some(message) = refused {
-                    self.post(&message);
-                }
+                self.refuse_call(&id, "The user did not allow this call.");
                 self.note(tr_with("mcp-app-call-not-run", &[("tool", Arg::Text(&name))], || {
                     format!("{name} was not run.")
                 }));
@@ -361,17 +398,17 @@ impl AppHost {
 
     fn run_call(self, id: Value, name: String, arguments: Value) {
         let server = self.app.with_value(|app| app.server_id.clone());
+        let generation = self.generation.get_value();
         spawn_local(async move {
             let outcome = self.mcp.view_call_now(&server, &name, &arguments).await;
-            let answer = self.running.with_value(|running| {
-                running.as_ref().map(|running| match &outcome {
-                    Ok(result) => running.session.call_answered(&id, result),
-                    Err(failure) => running.session.call_refused(&id, &failure.to_string()),
-                })
-            });
-            if let Some(message) = answer {
-                self.post(&message);
+            // Gone, or another view runs now (whose ids these are not).
+            if self.generation.try_get_value() != Some(generation) {
+                return;
             }
+            self.post_with(|session| match &outcome {
+                Ok(result) => session.call_answered(&id, result),
+                Err(failure) => session.call_refused(&id, &failure.to_string()),
+            });
             if let Err(failure) = outcome {
                 let error = failure.shown();
                 self.note(tr_with(
@@ -383,68 +420,55 @@ impl AppHost {
         });
     }
 
-    fn read_resource(self, id: Value, uri: String) {
-        let server = self.app.with_value(|app| app.server_id.clone());
-        spawn_local(async move {
-            let outcome = self.mcp.view_read_now(&server, &uri).await;
-            let answer = self.running.with_value(|running| {
-                running.as_ref().map(|running| match &outcome {
-                    Ok(result) => running.session.answer(&id, result),
-                    Err(failure) => running.session.call_refused(&id, &failure.to_string()),
-                })
-            });
-            if let Some(message) = answer {
-                self.post(&message);
-            }
-        });
-    }
-
     /// The user's answer to the link `key`: opened (by the link itself) or not.
     pub(crate) fn answer_link(self, key: u32, opened: bool) {
         let Some(ViewAsk::Link { id, .. }) = self.take_ask(key) else { return };
-        let answer = self
-            .running
-            .with_value(|running| running.as_ref().map(|running| running.session.link_answered(&id, opened)));
-        if let Some(message) = answer {
-            self.post(&message);
-        }
+        self.post_with(|session| session.link_answered(&id, opened));
     }
 
     /// Tells the view it is about to go, and removes it once it answered (or
     /// after a short while).
     pub(crate) fn close(self) {
+        let _ = self.phase.try_set(Phase::Closed);
+        let _ = self.asks.try_set(Vec::new());
+        let Some(teardown) = self.teardown() else {
+            self.stop();
+            return;
+        };
+        self.post(&teardown);
+        let generation = self.generation.get_value();
+        spawn_local(async move {
+            sleep(TEARDOWN_MS).await;
+            // Not a view shown again meanwhile.
+            if self.generation.try_get_value() == Some(generation) {
+                self.stop();
+            }
+        });
+    }
+
+    /// The teardown request for the running view, when it was initialized
+    /// (nothing is sent to a view before that).
+    fn teardown(self) -> Option<Value> {
         let mut teardown = None;
-        self.running.update_value(|running| {
-            if let Some(running) = running {
+        self.running.try_update_value(|running| {
+            if let Some(running) = running.as_mut().filter(|running| running.session.initialized()) {
                 teardown = Some(running.session.teardown());
             }
         });
-        let Some(teardown) = teardown else { return };
-        self.post(&teardown);
-        let _ = self.phase.try_set(Phase::Closed);
-        spawn_local(async move {
-            sleep(TEARDOWN_MS).await;
-            self.stop();
-        });
+        teardown
     }
 
     /// The view's place leaves the page (another conversation is shown):
     /// the view is told, and its frame goes with the place.
     pub(crate) fn leave(self) {
-        let mut teardown = None;
-        self.running.try_update_value(|running| {
-            if let Some(running) = running {
-                teardown = Some(running.session.teardown());
-            }
-        });
-        if let Some(teardown) = teardown {
+        if let Some(teardown) = self.teardown() {
             self.post(&teardown);
         }
         self.stop();
     }
 
-    /// Removes the view's frame now (after telling it, when it is running:
-    /// the page is going).
+    /// Removes the view's frame now; what the user allowed or was asked held
+    /// for that view only.
     pub(crate) fn stop(self) {
         let running = Cell::new(None);
         self.running.try_update_value(|slot| running.set(slot.take()));
@@ -452,8 +476,9 @@ impl AppHost {
             // Dropped after this task: it may be the frame's own listener
             // that is running now, which must not be freed under itself.
             spawn_local(async move { drop(running) });
-            let _ = self.asks.try_set(Vec::new());
         }
+        let _ = self.asks.try_set(Vec::new());
+        self.allowed.try_update_value(Vec::clear);
     }
 
     /// Asks the view's server for its HTML again (the user asked), and shows it.
@@ -462,24 +487,39 @@ impl AppHost {
         self.phase.set(Phase::Loading);
         spawn_local(async move {
             self.mcp.ensure_loaded().await;
-            let fetched = match self.mcp.view_read_now(&app.server_id, &app.uri).await {
+            // The view its tool names now (the stored URI is the content item's).
+            let listed = self.mcp.listed_tools(&app.server_id).into_iter().find(|tool| tool.name == app.tool);
+            let uri = listed.and_then(|tool| tool.ui?.resource_uri).unwrap_or(app.uri);
+            let fetched = match self.mcp.view_read_now(&app.server_id, &uri).await {
                 Ok(result) => read_app_resource(&result).map_err(|refused| refused.to_string()),
                 Err(failure) => Err(failure.shown()),
             };
+            if !self.alive() {
+                return;
+            }
             match fetched {
                 Ok(resource) => {
+                    let gated = !resource.csp.is_empty();
                     self.app.update_value(|app| {
-                        app.csp = resource.csp.clone();
-                        app.permissions = resource.permissions.clone();
+                        app.csp = resource.csp;
+                        app.permissions = resource.permissions;
                     });
                     self.html.set_value(Some(resource.html.clone()));
-                    self.run(&container, resource.html);
+                    // What it may reach is shown first, as for any view that declares sites.
+                    if gated {
+                        self.phase.set(Phase::Gated);
+                    } else {
+                        self.run(&container, resource.html);
+                    }
                 }
-                Err(why) => {
-                    let _ = self.phase.try_set(Phase::Failed(why));
-                }
+                Err(why) => self.phase.set(Phase::Failed(why)),
             }
         });
+    }
+
+    /// The sites the view declared it may reach, for the user to see first.
+    pub(crate) fn origins(self) -> String {
+        self.app.with_value(|app| app.csp.origins().join(", "))
     }
 }
 

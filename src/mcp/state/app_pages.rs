@@ -6,6 +6,8 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use hearth_core::mcp::apps::APP_MIME;
+
 use crate::io::media::bytes_of;
 use crate::store::StoreContext;
 
@@ -25,6 +27,10 @@ pub(crate) async fn page(store: StoreContext, hash: &str) -> Option<Rc<str>> {
         return Some(page);
     }
     let blob = store.blob(hash).await?;
+    // Only a page stored as one (not another attachment a record could name).
+    if blob.type_() != APP_MIME {
+        return None;
+    }
     let html: Rc<str> = Rc::from(String::from_utf8(bytes_of(&blob).await?).ok()?);
     PAGES.with_borrow_mut(|pages| pages.insert(hash.to_owned(), Rc::clone(&html)));
     Some(html)

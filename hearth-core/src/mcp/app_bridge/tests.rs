@@ -111,6 +111,10 @@ fn a_views_message_is_its_text_and_only_the_users() {
         read(message),
         FromApp::Message { id: json!(2), text: "What time is it in Tokyo?\n\nThanks.".into(), left_out: 1 }
     );
+    // One block, as the specification's example sends it.
+    let one = json!({ "jsonrpc": "2.0", "id": 4, "method": "ui/message",
+                      "params": { "role": "user", "content": { "type": "text", "text": "Hello" } } });
+    assert_eq!(read(one), FromApp::Message { id: json!(4), text: "Hello".into(), left_out: 0 });
     let as_assistant = json!({ "jsonrpc": "2.0", "id": 3, "method": "ui/message",
                                "params": { "role": "assistant", "content": [{ "type": "text", "text": "Done." }] } });
     assert_eq!(
@@ -249,7 +253,6 @@ fn the_answer_to_initialize_holds_what_the_sdk_requires_and_no_null() {
         json!({
             "openLinks": {},
             "serverTools": { "listChanged": false },
-            "serverResources": { "listChanged": false },
             "logging": {},
             "message": { "text": {} },
             "updateModelContext": { "text": {} },

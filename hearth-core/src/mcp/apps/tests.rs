@@ -349,3 +349,18 @@ fn the_client_capabilities_carry_the_extension() {
     assert_eq!(capabilities["extensions"][EXTENSION], json!({ "mimeTypes": [APP_MIME] }));
     assert!(capabilities.get("sampling").is_none() && capabilities.get("roots").is_none());
 }
+
+#[test]
+fn a_result_too_large_to_keep_is_left_out() {
+    let resource = || AppResource {
+        uri: "ui://x".into(),
+        html: String::new(),
+        csp: AppCsp::default(),
+        permissions: Vec::new(),
+        prefers_border: None,
+    };
+    let huge = json!({ "content": [{ "type": "text", "text": "x".repeat(MAX_APP_BYTES) }] });
+    assert_eq!(ToolApp::shown("s", "t", resource(), Some(&huge)).call_result(), None);
+    let small = json!({ "content": [] });
+    assert_eq!(ToolApp::shown("s", "t", resource(), Some(&small)).call_result(), Some(small));
+}
