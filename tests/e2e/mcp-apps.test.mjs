@@ -12,7 +12,9 @@
 
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot } from '../support/browser.mjs';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { builtApp } from '../support/dist.mjs';
+import { startStaticServer } from '../support/static-server.mjs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -227,9 +229,10 @@ describe('MCP Apps', () => {
     assert.match(lines.topNavigation, /^refused: /);
     assert.equal(chat.page.url(), url, 'Hearth stayed where it was');
     assert.equal(chat.context.pages().length, 1, 'no window opened');
+    // The turn ends as any other, and the page takes what is typed next.
     await settled(chat);
-    await sendMessage(chat, 'Still there?', { click: true });
-    await settled(chat);
+    await chat.message.fill('Still there?');
+    assert.equal(await chat.message.inputValue(), 'Still there?');
     assert.deepEqual(chat.errors, []);
   });
 
@@ -305,6 +308,37 @@ describe('MCP Apps', () => {
     assert.equal((await mcpCalls()).filter((request) => request.method === 'resources/read').length, reads, 'not asked again');
     assert.deepEqual(chat.errors, []);
     assert.deepEqual(other.errors, []);
+  });
+
+  test('offline, a view shown online shows again after a reload, its frame from the service worker and opaque', async (t) => {
+    const server = await startStaticServer({ root: builtApp(), headers: true });
+    let serving = true;
+    t.after(() => serving && server.close());
+    const chat = await openChatWithProvider(t, env, {
+      scenario: 'tools-mcp-app-clicker',
+      url: server.url,
+      contextOptions: { serviceWorkers: 'allow' },
+    });
+    await addAndOffer(chat.page, { name: 'apps', url: mcp.appsUrl, offered: ['clicker'] });
+    const region = await callWithView(chat, 'Click around.', 'clicker', 'apps');
+    await frameOf(region, 'clicker').getByText(/^toolResult: /).waitFor();
+    await settled(chat);
+    await waitUntil(
+      () => chat.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated' && navigator.serviceWorker.controller !== null),
+      'a service worker controls the page',
+    );
+
+    await server.close();
+    serving = false;
+    await chat.context.setOffline(true);
+    await chat.page.reload();
+    const again = chat.page.getByRole('region', { name: 'App of clicker from apps', exact: true });
+    const frame = frameOf(again, 'clicker');
+    await frame.getByText(/^toolResult: /).waitFor();
+    const sandbox = await again.getByTitle('App of clicker', { exact: true }).getAttribute('sandbox');
+    assert.equal(sandbox, 'allow-scripts allow-forms allow-same-origin', 'framed for the worker');
+    assert.equal(await frame.locator(':root').evaluate(() => window.origin), 'null', 'opaque all the same');
+    assert.deepEqual(chat.errors, []);
   });
 
   /** The MCP mock's requests to /apps (`tools/call` of `tool` only, when given). */

@@ -181,7 +181,7 @@ describe('tools and app previews with the service worker', () => {
     const table = source.match(/const FRAMES = (\{.*\});/);
     assert.ok(table, 'dist/sw.js has a policy table');
     const policies = JSON.parse(table[1]);
-    assert.deepEqual(Object.keys(policies).sort(), ['app-frame-open.html', 'app-frame.html', 'diagram-frame.html', 'sandbox-closed.html', 'sandbox-open.html']);
+    assert.deepEqual(Object.keys(policies).sort(), ['app-frame-open.html', 'app-frame.html', 'diagram-frame.html', 'mcp-app-frame.html', 'sandbox-closed.html', 'sandbox-open.html']);
     assert.match(policies['sandbox-closed.html'], /; sandbox allow-scripts$/, 'the table gives sandbox-closed.html its sandbox');
     const unsandboxed = Object.fromEntries(Object.entries(policies).map(([name, policy]) => [name, policy.replace(/; sandbox [^;]*$/, '')]));
     assert.ok(Object.values(unsandboxed).every((policy) => !/sandbox/.test(policy)));
