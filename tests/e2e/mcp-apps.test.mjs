@@ -89,7 +89,8 @@ describe('MCP Apps', () => {
     await time.waitFor();
     const first = await time.innerText();
     await settled(chat);
-    await screenshot(chat.page, 'mcp-app-basic.png');
+    await region.scrollIntoViewIfNeeded();
+    await screenshot(chat.page, 'mcp-app-basic.png', { fullPage: false });
     assert.deepEqual(await axeViolations(chat.page, { include: '.mcp-app' }), [], 'the view at 1280 px');
     const sandbox = (await region.getByTitle('App of get-time', { exact: true }).getAttribute('sandbox')).split(' ');
     assert.ok(sandbox.includes('allow-scripts') && !sandbox.includes('allow-popups'), sandbox.join(' '));
@@ -147,7 +148,8 @@ describe('MCP Apps', () => {
     await frame.getByRole('heading', { name: 'Budget Allocator' }).waitFor();
     await frame.getByRole('slider').first().waitFor();
     await settled(chat);
-    await screenshot(chat.page, 'mcp-app-budget.png');
+    await region.scrollIntoViewIfNeeded();
+    await screenshot(chat.page, 'mcp-app-budget.png', { fullPage: false });
     assert.deepEqual(await axeViolations(chat.page, { include: '.mcp-app' }), [], 'the view at 390 px, dark');
 
     assert.deepEqual(chat.errors, []);
@@ -163,7 +165,8 @@ describe('MCP Apps', () => {
     // The score, drawn by abcjs from the call's arguments.
     await frameOf(sheet, 'play-sheet-music').locator('svg title', { hasText: 'Twinkle' }).first().waitFor({ state: 'attached' });
     await settled(chat);
-    await screenshot(chat.page, 'mcp-app-sheet.png');
+    await sheet.scrollIntoViewIfNeeded();
+    await screenshot(chat.page, 'mcp-app-sheet.png', { fullPage: false });
     assert.deepEqual(chat.errors, []);
   });
 
