@@ -34,7 +34,7 @@ const CHUNK_WHEN = {
   compare: 'comparing models, when Compare is first pressed or a compare turn first shown',
   dialogs: 'the dialogs, when the first one opens',
   export: 'the Markdown export, at the first export',
-  mcp: 'the MCP client, its prompts and resources dialog and OAuth sign-in, at the first use of an MCP server',
+  mcp: 'the MCP client, its prompts and resources dialog, OAuth sign-in and the MCP Apps views, at the first use of an MCP server',
   media: 'preparing images, PDFs and audio files, at the first one',
   migration: "the one-time upgrade of an older database's conversations, only for such a database",
   pdf_text: 'the PDF text extractor, when a model that reads no PDFs is sent one',
