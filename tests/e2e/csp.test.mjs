@@ -30,6 +30,8 @@ const DIST = builtApp();
  */
 const RUNNER_SCRIPT = readFileSync(new URL('../../src/io/sandbox/sandbox-runner.js', import.meta.url), 'utf8');
 const APP_FRAME_SCRIPT = readFileSync(new URL('../../src/io/app_frame/app-frame.js', import.meta.url), 'utf8');
+const FRAME_GUARD_SCRIPT = readFileSync(new URL('../../src/io/app_frame/frame-guard.js', import.meta.url), 'utf8');
+const MCP_APP_FRAME_SCRIPT = readFileSync(new URL('../../src/io/mcp_app_frame/mcp-app-frame.js', import.meta.url), 'utf8');
 
 /** The CSP source that allows exactly the inline script (or style) `text`. */
 function scriptHash(text) {
@@ -418,10 +420,12 @@ describe('content security policy', () => {
     ]) {
       const html = await (await fetch(new URL(doc, env.app.url))).text();
       assertPolicy(metaPolicy(html).policy, appFramePolicy(network), doc);
+      // The closed page takes frames and WebRTC away first (frame-guard.js).
+      const own = network ? [['', APP_FRAME_SCRIPT]] : [['', FRAME_GUARD_SCRIPT], ['', APP_FRAME_SCRIPT]];
       assert.deepEqual(
         scripts(html).map(({ attributes, body }) => [attributes.trim(), body]),
-        [['', APP_FRAME_SCRIPT]],
-        `${doc} runs app-frame.js (inlined) and nothing else of its own`,
+        own,
+        `${doc} runs its scripts (inlined) and nothing else of its own`,
       );
       const expected = {
         ...appFramePolicy(network),
@@ -430,6 +434,18 @@ describe('content security policy', () => {
       };
       assertPolicy(header(`/${doc}`), expected, `_headers /${doc}`);
     }
+    // The MCP Apps views' frame: the same policy as meta and header (the header adds where it
+    // may be framed, and its sandbox), and its two scripts only.
+    const mcpFrame = await (await fetch(new URL('mcp-app-frame.html', env.app.url))).text();
+    const mcpPolicy = metaPolicy(mcpFrame).policy;
+    assertPolicy(header('/mcp-app-frame.html'), { ...mcpPolicy, 'frame-ancestors': ["'self'"], sandbox: ['allow-scripts', 'allow-forms'] }, '_headers /mcp-app-frame.html');
+    assert.deepEqual(mcpPolicy['connect-src'], ['https:', 'wss:', 'http://localhost:*', 'http://127.0.0.1:*', 'ws://localhost:*', 'ws://127.0.0.1:*']);
+    assert.deepEqual(mcpPolicy['require-trusted-types-for'], ["'script'"]);
+    assert.deepEqual(
+      scripts(mcpFrame).map(({ attributes, body }) => [attributes.trim(), body]),
+      [['', FRAME_GUARD_SCRIPT], ['', MCP_APP_FRAME_SCRIPT]],
+      'mcp-app-frame.html runs its scripts (inlined) and nothing else of its own',
+    );
     const view = await (await fetch(new URL('app-view.html', env.app.url))).text();
     assertPolicy(metaPolicy(view).policy, APP_VIEW_POLICY, 'app-view.html');
     assertPolicy(header('/app-view.html'), { ...APP_VIEW_POLICY, 'frame-ancestors': ["'none'"] }, '_headers /app-view.html');

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadApp, newContext, openChatWithProvider, sendMessage, settled, useHarness, waitOn } from '../support/chat.mjs';
 import { axeViolations } from '../support/axe.mjs';
-import { closeSettings, closeTools, editAgent, importFile, openSettings, openTools, saveAgent } from '../support/dialogs.mjs';
+import { addMcpServer, closeSettings, importFile, openSettings } from '../support/dialogs.mjs';
 import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { startAppServer, startHitCounter } from '../support/mcp-apps.mjs';
 import { startMcpMock } from '../mock/mcp.mjs';
@@ -42,22 +42,6 @@ describe('MCP Apps', () => {
   });
   after(() => Promise.all([...Object.values(servers).map((server) => server.close()), mcp?.close()]));
   beforeEach(() => fetch(`${mcp.origin}/__mcp/reset`, { method: 'POST' }));
-
-  /** Adds the server at `url` as `name` in Tools, and offers its tools `offered` in the agent. */
-  async function addAndOffer(page, { name, url, offered }) {
-    const tools = await openTools(page);
-    const form = tools.getByRole('form', { name: 'Add an MCP server', exact: true });
-    await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill(url);
-    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-    await form.getByRole('button', { name: 'Add server', exact: true }).click();
-    await tools.getByText(/^It works: /).waitFor();
-    await closeTools(page);
-    const editor = await editAgent(page);
-    const section = editor.getByRole('group', { name: `Tools from the MCP server ${name}`, exact: true });
-    for (const tool of offered) await section.getByRole('checkbox', { name: `${tool} (${name})`, exact: true }).check();
-    await saveAgent(page, editor);
-    return section;
-  }
 
   /** Sends `text`, allows the model's call of `tool`, and returns the view's region. */
   async function callWithView(chat, text, tool, server) {
@@ -81,7 +65,7 @@ describe('MCP Apps', () => {
 
   test('the basic app renders in the widget, calls its server through approval, asks before a link, and a message it sends is a draft', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-app-basic' });
-    await addAndOffer(chat.page, { name: 'basic', url: servers.basic.url, offered: ['get-time'] });
+    await addMcpServer(chat.page, { name: 'basic', url: servers.basic.url, offered: ['get-time'] });
     const region = await callWithView(chat, 'What time is it?', 'get-time', 'basic');
     const frame = frameOf(region, 'get-time');
     // The view shows the tool's result: the server's time.
@@ -142,7 +126,7 @@ describe('MCP Apps', () => {
       scenario: 'tools-mcp-app-budget',
       contextOptions: { viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
     });
-    await addAndOffer(chat.page, { name: 'budget', url: servers.budget.url, offered: ['get-budget-data'] });
+    await addMcpServer(chat.page, { name: 'budget', url: servers.budget.url, offered: ['get-budget-data'] });
     const region = await callWithView(chat, 'Plan my budget.', 'get-budget-data', 'budget');
     const frame = frameOf(region, 'get-budget-data');
     await frame.getByRole('heading', { name: 'Budget Allocator' }).waitFor();
@@ -157,7 +141,7 @@ describe('MCP Apps', () => {
 
   test('the sheet music app, which declares an origin it may reach, waits for Show, then draws the tune it was called with', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-app-sheet' });
-    await addAndOffer(chat.page, { name: 'sheet', url: servers.sheet.url, offered: ['play-sheet-music'] });
+    await addMcpServer(chat.page, { name: 'sheet', url: servers.sheet.url, offered: ['play-sheet-music'] });
     const sheet = await callWithView(chat, 'Play Twinkle.', 'play-sheet-music', 'sheet');
     await sheet.getByText('This app may connect to https://paulrosen.github.io once shown.', { exact: true }).waitFor();
     assert.equal(await sheet.getByTitle('App of play-sheet-music', { exact: true }).count(), 0, 'no frame before Show');
@@ -175,7 +159,7 @@ describe('MCP Apps', () => {
     t.after(() => Promise.all([declared.close(), undeclared.close()]));
     await fetch(`${mcp.origin}/__mcp/apps-declared`, { method: 'POST', body: JSON.stringify({ origin: declared.origin }) });
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-app-probe' });
-    await addAndOffer(chat.page, { name: 'apps', url: mcp.appsUrl, offered: ['probe'] });
+    await addMcpServer(chat.page, { name: 'apps', url: mcp.appsUrl, offered: ['probe'] });
     await chat.page.evaluate(() => localStorage.setItem('hearth-secret', 'kept'));
     const region = await callWithView(chat, JSON.stringify({ declared: declared.origin, undeclared: undeclared.origin }), 'probe', 'apps');
     await region.getByText(`This app may connect to ${declared.origin} once shown.`, { exact: true }).waitFor();
@@ -215,7 +199,7 @@ describe('MCP Apps', () => {
 
   test('a hostile view: a flood, malformed messages, tools it may not call and a top navigation are each refused with a line, and the rest goes on', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-app-hostile' });
-    await addAndOffer(chat.page, { name: 'apps', url: mcp.appsUrl, offered: ['hostile'] });
+    await addMcpServer(chat.page, { name: 'apps', url: mcp.appsUrl, offered: ['hostile'] });
     const region = await callWithView(chat, 'Be hostile.', 'hostile', 'apps');
     const url = chat.page.url();
     const frame = frameOf(region, 'hostile');
@@ -241,7 +225,7 @@ describe('MCP Apps', () => {
 
   test('views that are not HTML, too large, or would widen the policy are refused with a line and no frame', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-app-bad' });
-    await addAndOffer(chat.page, { name: 'apps', url: mcp.appsUrl, offered: ['bad-mime', 'huge', 'wide-csp', 'wide-csp-2'] });
+    await addMcpServer(chat.page, { name: 'apps', url: mcp.appsUrl, offered: ['bad-mime', 'huge', 'wide-csp', 'wide-csp-2'] });
     await sendMessage(chat, 'Show me everything.', { click: true });
     for (const tool of ['bad-mime', 'huge', 'wide-csp', 'wide-csp-2']) {
       await chat.reply.getByRole('group', { name: `Approve the ${tool} call`, exact: true })
@@ -263,7 +247,7 @@ describe('MCP Apps', () => {
 
   test("an app-only tool is never offered to the model; the view calls it through approval, then without asking once allowed for the view; the view stays after a reload without asking its server", async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-app-clicker' });
-    const section = await addAndOffer(chat.page, { name: 'apps', url: mcp.appsUrl, offered: ['clicker'] });
+    const section = await addMcpServer(chat.page, { name: 'apps', url: mcp.appsUrl, offered: ['clicker'] });
     assert.equal(await section.getByRole('checkbox', { name: 'double (apps)', exact: true }).count(), 0, 'an app-only tool is not offered');
     const region = await callWithView(chat, 'Click around.', 'clicker', 'apps');
     let frame = frameOf(region, 'clicker');
@@ -322,7 +306,7 @@ describe('MCP Apps', () => {
       url: server.url,
       contextOptions: { serviceWorkers: 'allow' },
     });
-    await addAndOffer(chat.page, { name: 'apps', url: mcp.appsUrl, offered: ['clicker'] });
+    await addMcpServer(chat.page, { name: 'apps', url: mcp.appsUrl, offered: ['clicker'] });
     const region = await callWithView(chat, 'Click around.', 'clicker', 'apps');
     await frameOf(region, 'clicker').getByText(/^toolResult: /).waitFor();
     await settled(chat);

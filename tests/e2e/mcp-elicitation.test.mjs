@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { screenshot } from '../support/browser.mjs';
 import { openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
 import { axeViolations } from '../support/axe.mjs';
-import { closeTools, editAgent, openTools, saveAgent } from '../support/dialogs.mjs';
+import { addMcpServer } from '../support/dialogs.mjs';
 import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { startEverything } from '../support/mcp-everything.mjs';
 import { startMcpMock } from '../mock/mcp.mjs';
@@ -28,21 +28,6 @@ describe('MCP servers that ask the user', () => {
   });
   after(() => Promise.all([everything?.close(), mcp?.close()]));
   beforeEach(() => fetch(`${mcp.origin}/__mcp/reset`, { method: 'POST' }));
-
-  /** Adds the server at `url` as `name` in Tools, offers its tool `tool` in the agent. */
-  async function addAndOffer(page, { name, url, tool }) {
-    const tools = await openTools(page);
-    const form = tools.getByRole('form', { name: 'Add an MCP server', exact: true });
-    await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill(url);
-    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-    await form.getByRole('button', { name: 'Add server', exact: true }).click();
-    await tools.getByText(/^It works: /).waitFor();
-    await closeTools(page);
-    const editor = await editAgent(page);
-    const section = editor.getByRole('group', { name: `Tools from the MCP server ${name}`, exact: true });
-    await section.getByRole('checkbox', { name: `${tool} (${name})`, exact: true }).check();
-    await saveAgent(page, editor);
-  }
 
   /** Sends `text`, allows the call of `tool`, and returns the server's question. */
   async function ask(chat, text, tool) {
@@ -61,7 +46,7 @@ describe('MCP servers that ask the user', () => {
 
   test('a form is shown with its defaults; a bad value is refused before sending; the answer goes back as entered', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-elicit' });
-    await addAndOffer(chat.page, { name: 'everything', url: everything.url, tool: 'trigger-elicitation-request' });
+    await addMcpServer(chat.page, { name: 'everything', url: everything.url, offered: ['trigger-elicitation-request'] });
     const question = await ask(chat, 'Ask me something.', 'trigger-elicitation-request');
     await question.getByText('Please provide inputs for the following fields:', { exact: true }).waitFor();
     assert.equal(await chat.reply.getByRole('button', { name: 'Waiting for your answer' }).count(), 1, 'the widget says it waits');
@@ -136,7 +121,7 @@ describe('MCP servers that ask the user', () => {
 
   test('Decline and Cancel reach the server as such, and Stop cancels a question that waits', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-elicit' });
-    await addAndOffer(chat.page, { name: 'everything', url: everything.url, tool: 'trigger-elicitation-request' });
+    await addMcpServer(chat.page, { name: 'everything', url: everything.url, offered: ['trigger-elicitation-request'] });
     let question = await ask(chat, 'Ask me.', 'trigger-elicitation-request');
     await question.getByRole('button', { name: 'Decline', exact: true }).click();
     await settled(chat);
@@ -160,7 +145,7 @@ describe('MCP servers that ask the user', () => {
       scenario: 'tools-mcp-url-elicit',
       contextOptions: { viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
     });
-    await addAndOffer(chat.page, { name: 'everything', url: everything.url, tool: 'trigger-url-elicitation' });
+    await addMcpServer(chat.page, { name: 'everything', url: everything.url, offered: ['trigger-url-elicitation'] });
     const question = await ask(chat, 'Connect my account.', 'trigger-url-elicitation');
     await question.getByText('Open this page to connect your account.', { exact: true }).waitFor();
     await question.getByText('xn--pple-43d.example', { exact: true }).waitFor();
@@ -184,7 +169,7 @@ describe('MCP servers that ask the user', () => {
       scenario: 'tools-mcp-mock-ask-every',
       contextOptions: { viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
     });
-    await addAndOffer(chat.page, { name: 'mock', url: mcp.askingUrl, tool: 'ask' });
+    await addMcpServer(chat.page, { name: 'mock', url: mcp.askingUrl, offered: ['ask'] });
     const question = await ask(chat, 'Plan my trip.', 'ask');
     const form = question.getByRole('form', { name: 'The MCP server mock asks you', exact: true });
     await question.getByText('Plan the trip', { exact: true }).waitFor();
@@ -228,7 +213,7 @@ describe('MCP servers that ask the user', () => {
 
   test('a form that asks for a secret is refused with the specification’s words, and never shown', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'tools-mcp-mock-ask-secret' });
-    await addAndOffer(chat.page, { name: 'mock', url: mcp.askingUrl, tool: 'ask' });
+    await addMcpServer(chat.page, { name: 'mock', url: mcp.askingUrl, offered: ['ask'] });
     await sendMessage(chat, 'Connect.', { click: true });
     await chat.reply.getByRole('group', { name: 'Approve the ask call', exact: true })
       .getByRole('button', { name: 'Allow', exact: true })

@@ -196,3 +196,23 @@ export async function importFile(page, file, { decide = 'Import', screenshotAs }
   const final = await waitUntil(settledStatus, `the import of ${path.basename(file)} has finished`);
   return { review, status: final };
 }
+
+/**
+ * Adds the MCP server at `url` as `name` in Tools (waiting for the doctor's "It works"), then
+ * offers its tools `offered` in the General Assistant; returns the agent editor's section of
+ * that server's tools (closed by then: for counting what it listed).
+ */
+export async function addMcpServer(page, { name, url, offered = [] }) {
+  const tools = await openTools(page);
+  const form = tools.getByRole('form', { name: 'Add an MCP server', exact: true });
+  await form.getByRole('textbox', { name: 'Server URL', exact: true }).fill(url);
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await form.getByRole('button', { name: 'Add server', exact: true }).click();
+  await tools.getByText(/^It works: /).waitFor();
+  await closeTools(page);
+  const editor = await editAgent(page);
+  const section = editor.getByRole('group', { name: `Tools from the MCP server ${name}`, exact: true });
+  for (const tool of offered) await section.getByRole('checkbox', { name: `${tool} (${name})`, exact: true }).check();
+  await saveAgent(page, editor);
+  return section;
+}

@@ -28,13 +28,12 @@
 //
 // Also here: `mcpRequest` (one request to such a server over fetch), `startHitCounter` (the
 // second server) and `writeTinyPdf` (a local PDF for the pdf server).
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './ports.mjs';
+import { startLoopbackServer } from './loopback-server.mjs';
 import { solidPng } from '../mock/png.mjs';
 
 const PACKAGES = {
@@ -43,10 +42,6 @@ const PACKAGES = {
   sheet: '@modelcontextprotocol/server-sheet-music',
   pdf: '@modelcontextprotocol/server-pdf',
 };
-const LOOPBACK = fileURLToPath(new URL('./bind-loopback.mjs', import.meta.url));
-// Each bin is a bundle of about 2 MB, parsed at start: seconds on a loaded 2-core machine.
-const START_MS = 20_000;
-const STOP_MS = 2_000;
 
 /** The bin script of a package, `dist/index.js` for all four. */
 const script = (name) => fileURLToPath(new URL(`../node_modules/${PACKAGES[name]}/dist/index.js`, import.meta.url));
@@ -59,50 +54,9 @@ const script = (name) => fileURLToPath(new URL(`../node_modules/${PACKAGES[name]
  */
 export async function startAppServer(name, { args = [] } = {}) {
   if (!(name in PACKAGES)) throw new Error(`unknown MCP Apps example server: ${name}`);
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', LOOPBACK, script(name), ...args], {
-    env: { PATH: process.env.PATH, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log = [];
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`${PACKAGES[name]} did not start: ${log.join('')}`));
-    }, START_MS);
-    const read = (chunk) => {
-      log.push(String(chunk));
-      // All four print this from app.listen's callback, once the port is bound.
-      if (/MCP server listening on/.test(log.join(''))) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${PACKAGES[name]} exited (${code}): ${log.join('')}`));
-    });
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  return {
-    url: `${origin}/mcp`,
-    origin,
-    log,
-    close: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        // On SIGTERM they wait for their open connections to end, and a browser may hold
-        // a GET event stream open for ever: SIGKILL after a grace period.
-        const force = setTimeout(() => child.kill('SIGKILL'), STOP_MS);
-        child.once('exit', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill();
-      }),
-  };
+  // All four print this from app.listen's callback, once the port is bound.
+  const server = await startLoopbackServer({ label: PACKAGES[name], script: script(name), args, ready: /MCP server listening on/ });
+  return { url: `${server.origin}/mcp`, origin: server.origin, log: server.log, close: server.close };
 }
 
 /**

@@ -3,11 +3,12 @@
 
   // Takes WebRTC away from a sandboxed frame document before untrusted code
   // runs in it, for the app previews without network (app-frame.html) and the
-  // MCP Apps views that declare no frames (mcp-app-frame.html): it defines
-  // `window.hearthCloseFrames`, which the document's own script calls once,
-  // before it writes the untrusted HTML. The document's policy must require
-  // Trusted Types and allow only the `default` policy (`require-trusted-types-for
-  // 'script'; trusted-types default`), which this makes.
+  // MCP Apps views (mcp-app-frame.html): it defines `window.hearthCloseFrames`,
+  // which the document's own script calls once, before it writes the untrusted
+  // HTML. The document's policy must require Trusted Types (`require-trusted-types-for
+  // 'script'`) and allow the `default` policy, which this makes; where it lets
+  // libraries name policies of their own too (the views'), their markup is
+  // renamed as the default's.
   //
   // WebRTC reaches the network whatever the CSP says (no browser enforces a
   // directive for it, and no Permissions-Policy covers it), so the closed page

@@ -9,7 +9,7 @@
 // - frame → Hearth: `{hearthMcpApp: 'ready'}` once loaded, or
 //   `{hearthMcpApp: 'refused', reason}` when this document is not sandboxed;
 // - Hearth → frame: `{hearthMcpApp: 'run', head, html}`: `head` is the
-//   `<meta http-equiv="Content-Security-Policy">` holding the policy the view's
+//   CSP meta element holding the policy the view's
 //   resource declared (hearth_core::mcp::apps::app_csp), `html` the view.
 //
 // A view gets no frames and no WebRTC (frame-guard.js: WebRTC reaches the
