@@ -7,7 +7,8 @@
 // end-to-end encryption the server's documents hold no plaintext; a proxy that drops, stalls
 // and answers 500 mid-sync loses and duplicates nothing; PouchDB 9 in Node, an independent
 // client of the same protocol, sees exactly Hearth's documents and what it writes appears in
-// Hearth; a user without access is refused; Check server says what to change.
+// Hearth; a user without access is refused; Check server says what to change; an MCP Apps
+// view shows on the other device from the page synced with its reply.
 // Elements are found by role and accessible name; records are read from IndexedDB, and the
 // server's documents straight from the server.
 
@@ -16,7 +17,8 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { send, sendAndSettle, settled, useHarness } from '../support/chat.mjs';
-import { closeSettings, editAgent, lockKeys, saveAgent } from '../support/dialogs.mjs';
+import { addMcpServer, closeSettings, editAgent, lockKeys, saveAgent } from '../support/dialogs.mjs';
+import { startMcpMock } from '../mock/mcp.mjs';
 import { readDatabase, storedBlobs } from '../support/idb.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { ALICE, MALLORY, SYNC_WAIT, arrives, devices, messageTexts, messagesWith, restartSync, serverDocs, startSync, startSyncServer, stopSync, syncSection } from '../support/sync.mjs';
@@ -367,6 +369,40 @@ describe('sync', () => {
     assert.equal(stored.value.password, '', 'no plain password at rest');
     assert.ok(stored.value.password_sealed?.data, 'the password is sealed');
     assert.ok(!JSON.stringify(settings).includes(ALICE.password), 'the password is nowhere in the settings');
+  });
+
+  test('an MCP Apps view reaches the other device with its reply and shows there from the synced page, its server never asked', async (t) => {
+    const db = 'app-views';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const mcp = await startMcpMock();
+    t.after(() => mcp.close());
+    const [a, b] = await twoDevices(t, 'tools-mcp-app-clicker');
+    await startSync(a.page, { url: couch.url, db });
+    await startSync(b.page, { url: couch.url, db });
+    // Offered once both devices' agents have met (an edit before would race B's first copy).
+    await waitUntil(async () => (await serverDocs(couch, db)).filter((d) => d.type === 'agent').length > 0, 'the agents are on the server', { timeout: SYNC_WAIT });
+    await addMcpServer(a.page, { name: 'apps', url: mcp.appsUrl, offered: ['clicker'] });
+    await send(a, 'Click around.');
+    await a.reply.getByRole('group', { name: 'Approve the clicker call', exact: true }).getByRole('button', { name: 'Allow', exact: true }).click();
+    const region = a.reply.getByRole('region', { name: 'App of clicker from apps', exact: true });
+    await region.getByTitle('App of clicker', { exact: true }).contentFrame().getByText(/^toolResult: /).waitFor();
+    await settled(a);
+    const [reply] = await waitUntil(async () => {
+      const found = await messagesWith(b.page, 'MCP says: Clicker ready.', 'assistant');
+      return found.length > 0 ? found : null;
+    }, 'the reply arrives', { timeout: SYNC_WAIT });
+    const hash = reply.tool_calls[0].result.app.blob;
+    assert.deepEqual(reply.blobs, [hash], 'the reply names the page it keeps');
+    await waitUntil(async () => (await storedBlobs(b.page)).some((blob) => blob.id === hash && blob.held), 'the page is stored on B', { timeout: SYNC_WAIT });
+    const reads = (await (await fetch(`${mcp.origin}/__mcp/requests`)).json()).length;
+
+    // B has not added the server: the view says so, and shows from the synced page all the same.
+    await b.page.goto(a.page.url());
+    const there = b.page.getByRole('region', { name: 'App of clicker from a server that was removed', exact: true });
+    await there.getByTitle('App of clicker', { exact: true }).contentFrame().getByText(/^toolResult: Clicker ready\.$/).waitFor();
+    assert.equal((await (await fetch(`${mcp.origin}/__mcp/requests`)).json()).length, reads, 'its server was not asked');
+    assert.deepEqual(a.errors, []);
+    assert.deepEqual(b.errors, []);
   });
 
   test('an attached image reaches the other device with its message, its bytes once; deleted, it leaves the server and sync’s bookkeeping', async (t) => {
