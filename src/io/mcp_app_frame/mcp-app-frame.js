@@ -44,9 +44,10 @@
     if (!job || job.hearthMcpApp !== 'run' || typeof job.head !== 'string' || typeof job.html !== 'string') return;
     ran = true;
     closeFrames();
-    const doctype = /^\uFEFF?\s*<!doctype[^>]*>/i.exec(job.html);
+    // Up to the doctype (comments before it kept), so the view keeps its standards mode.
+    const doctype = /^\uFEFF?(?:\s|<!--[\s\S]*?-->)*<!doctype[^>]*>/i.exec(job.html);
     const rest = doctype ? job.html.slice(doctype[0].length) : job.html;
-    const first = doctype ? doctype[0].replace(/^\uFEFF?\s*/, '') : '';
+    const first = doctype ? doctype[0].replace(/^\uFEFF/, '') : '';
     document.open();
     document.write(first + job.head + rest);
     document.close();
