@@ -45,7 +45,7 @@
     ran = true;
     closeFrames();
     // Up to the doctype (comments before it kept), so the view keeps its standards mode.
-    const doctype = /^\uFEFF?(?:\s|<!--[\s\S]*?-->)*<!doctype[^>]*>/i.exec(job.html);
+    const doctype = /^\uFEFF?(?:\s|<!-{2}[\s\S]*?-->)*<!doctype[^>]*>/i.exec(job.html);
     const rest = doctype ? job.html.slice(doctype[0].length) : job.html;
     const first = doctype ? doctype[0].replace(/^\uFEFF/, '') : '';
     document.open();
