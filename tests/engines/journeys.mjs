@@ -26,6 +26,8 @@
 //   out of reach (nothing reaches the mock).
 // - MCP: the reference server (server-everything) added in Tools, its get-sum offered by the
 //   agent; the call waits for Allow, runs on the server, and its result reaches the model.
+// - MCP Apps: the basic example server's page shown under its call, in an opaque frame with
+//   no storage or WebRTC; its own call of its server waits for the user.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,6 +42,7 @@ import { builtApp } from '../support/dist.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { APP_PROBES_BLOCKED } from '../support/app-probes.mjs';
 import { startEverything } from '../support/mcp-everything.mjs';
+import { startAppServer } from '../support/mcp-apps.mjs';
 import { FAMILIES, isTitleRequest } from '../support/mock.mjs';
 import { solidPng } from '../mock/png.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
@@ -531,6 +534,66 @@ export function journeys(engine) {
       }
     });
 
+
+    test('an MCP App (the basic example server) shows its page under its call, opaque, and its call of its server waits for the user', async () => {
+      const started = await Promise.allSettled([startAppServer('basic'), openApp(browser, app)]);
+      const [basic, page] = started.map((result) => result.value);
+      try {
+        for (const result of started) if (result.status === 'rejected') throw result.reason;
+        await addProvider(page, mock, FAMILIES.openai, 'sk-test', 'tools-mcp-app-basic');
+        await page.getByRole('banner').getByRole('button', { name: 'Tools' }).click();
+        const tools = page.getByRole('dialog', { name: 'Tools' });
+        const form = tools.getByRole('form', { name: 'Add an MCP server' });
+        await form.getByRole('textbox', { name: 'Server URL' }).fill(basic.url);
+        await form.getByRole('textbox', { name: 'Name' }).fill('basic');
+        await form.getByRole('button', { name: 'Add server' }).click();
+        await tools.getByText(/^It works: /).waitFor({ timeout: 30_000 });
+        await tools.getByRole('button', { name: 'Close' }).click();
+        await tools.waitFor({ state: 'hidden' });
+        await page.getByRole('banner').getByRole('button', { name: 'Agents' }).click();
+        const agents = page.getByRole('dialog', { name: 'Agents' });
+        await agents.getByRole('button', { name: 'Edit General Assistant' }).click();
+        const editor = agents.getByRole('form', { name: 'Edit General Assistant' });
+        const offered = editor.getByRole('group', { name: 'Tools from the MCP server basic' }).getByRole('checkbox', { name: 'get-time (basic)' });
+        await offered.click();
+        await until(async () => (await offered.evaluate((box) => box.checked)) === true, 'get-time offered');
+        await editor.getByRole('button', { name: 'Save agent' }).click();
+        await editor.waitFor({ state: 'hidden' });
+        await agents.getByRole('button', { name: 'Close' }).click();
+        await agents.waitFor({ state: 'hidden' });
+
+        await page.getByRole('textbox', { name: 'Message' }).fill(`What time is it, ${engine}?`);
+        await page.getByRole('button', { name: 'Send' }).click();
+        const reply = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Assistant' }).last();
+        await reply.getByRole('group', { name: 'Approve the get-time call' }).getByRole('button', { name: 'Allow' }).click();
+        const region = reply.getByRole('region', { name: 'App of get-time from basic' });
+        const frame = region.getByTitle('App of get-time');
+        await frame.waitFor({ timeout: 30_000 });
+        const view = frame.contentFrame();
+        await view.getByText(/^\d{4}-\d\d-\d\dT\d\d:\d\d/).waitFor({ timeout: 30_000 });
+        assert.equal(await view.evaluate(() => self.origin), 'null', 'the page runs in an opaque origin');
+        const reach = await view.evaluate(() => {
+          let storage;
+          try {
+            storage = `read ${localStorage.length}`;
+          } catch (error) {
+            storage = error.name;
+          }
+          return { storage, webrtc: typeof RTCPeerConnection };
+        });
+        assert.deepEqual(reach, { storage: 'SecurityError', webrtc: 'undefined' });
+        await page.screenshot(path.join(SCREENSHOTS, `${engine}-mcp-app.png`));
+        // Its own call of its server's tool waits for the user, with the arguments shown.
+        await view.getByRole('button', { name: 'Get Server Time' }).click();
+        const asked = region.getByRole('group', { name: 'The app asks to run get-time on basic' });
+        await asked.waitFor();
+        await asked.getByRole('button', { name: "Don't run" }).click();
+        await view.getByText('[ERROR]').waitFor();
+      } finally {
+        await page?.close();
+        await basic?.close();
+      }
+    });
     test('once the service worker has the app, it opens with its host gone', async () => {
       const host = await startStaticServer({ root: builtApp(), headers: true });
       const page = await openApp(browser, host);
