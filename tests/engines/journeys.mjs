@@ -167,6 +167,35 @@ async function send(page, words) {
  * list) leaves it out. Each engine's file (firefox.test.mjs, webkit.test.mjs) calls it, so the
  * two engines run in processes of their own, side by side (`npm run test:engines`).
  */
+/**
+ * Adds the MCP server at `url` as `name` in Tools (waiting for the doctor's `works` line),
+ * then offers its `tool` in the General Assistant; `beforeSave(editor)` may look at the
+ * editor before the agent is saved.
+ */
+async function addMcpServer(page, { name, url, tool, works }, beforeSave = async () => {}) {
+  await page.getByRole('banner').getByRole('button', { name: 'Tools' }).click();
+  const tools = page.getByRole('dialog', { name: 'Tools' });
+  const form = tools.getByRole('form', { name: 'Add an MCP server' });
+  await form.getByRole('textbox', { name: 'Server URL' }).fill(url);
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  await form.getByRole('button', { name: 'Add server' }).click();
+  await tools.getByText(works).waitFor({ timeout: 30_000 });
+  await tools.getByRole('button', { name: 'Close' }).click();
+  await tools.waitFor({ state: 'hidden' });
+  await page.getByRole('banner').getByRole('button', { name: 'Agents' }).click();
+  const agents = page.getByRole('dialog', { name: 'Agents' });
+  await agents.getByRole('button', { name: 'Edit General Assistant' }).click();
+  const editor = agents.getByRole('form', { name: 'Edit General Assistant' });
+  const offered = editor.getByRole('group', { name: `Tools from the MCP server ${name}` }).getByRole('checkbox', { name: `${tool} (${name})` });
+  await offered.click();
+  await until(async () => (await offered.evaluate((box) => box.checked)) === true, `${tool} offered`);
+  await beforeSave(editor);
+  await editor.getByRole('button', { name: 'Save agent' }).click();
+  await editor.waitFor({ state: 'hidden' });
+  await agents.getByRole('button', { name: 'Close' }).click();
+  await agents.waitFor({ state: 'hidden' });
+}
+
 export function journeys(engine) {
   if (!ENGINE_FILTER.includes(engine)) return;
   describe(`journeys in ${engine}`, () => {
@@ -489,29 +518,11 @@ export function journeys(engine) {
       try {
         for (const result of started) if (result.status === 'rejected') throw result.reason;
         await addProvider(page, mock, FAMILIES.openai, 'sk-test', 'tools-mcp-sum');
-        await page.getByRole('banner').getByRole('button', { name: 'Tools' }).click();
-        const tools = page.getByRole('dialog', { name: 'Tools' });
-        const form = tools.getByRole('form', { name: 'Add an MCP server' });
-        await form.getByRole('textbox', { name: 'Server URL' }).fill(everything.url);
-        await form.getByRole('textbox', { name: 'Name' }).fill('everything');
-        await form.getByRole('button', { name: 'Add server' }).click();
-        await tools.getByText(/^It works: Everything Reference Server/).waitFor({ timeout: 30_000 });
-        await tools.getByRole('button', { name: 'Close' }).click();
-        await tools.waitFor({ state: 'hidden' });
         // The General Assistant offers the server's get-sum, which asks before it runs.
-        await page.getByRole('banner').getByRole('button', { name: 'Agents' }).click();
-        const agents = page.getByRole('dialog', { name: 'Agents' });
-        await agents.getByRole('button', { name: 'Edit General Assistant' }).click();
-        const editor = agents.getByRole('form', { name: 'Edit General Assistant' });
-        const offered = editor.getByRole('group', { name: 'Tools from the MCP server everything' }).getByRole('checkbox', { name: 'get-sum (everything)' });
-        await offered.click();
-        await until(async () => (await offered.evaluate((box) => box.checked)) === true, 'get-sum offered');
-        const ask = editor.getByRole('checkbox', { name: 'Ask before running get-sum (everything)' });
-        assert.equal(await ask.evaluate((box) => box.checked), true, 'an MCP tool asks before running by default');
-        await editor.getByRole('button', { name: 'Save agent' }).click();
-        await editor.waitFor({ state: 'hidden' });
-        await agents.getByRole('button', { name: 'Close' }).click();
-        await agents.waitFor({ state: 'hidden' });
+        await addMcpServer(page, { name: 'everything', url: everything.url, tool: 'get-sum', works: /^It works: Everything Reference Server/ }, async (editor) => {
+          const ask = editor.getByRole('checkbox', { name: 'Ask before running get-sum (everything)' });
+          assert.equal(await ask.evaluate((box) => box.checked), true, 'an MCP tool asks before running by default');
+        });
 
         const words = `What is 2 + 3, ${engine}?`;
         await page.getByRole('textbox', { name: 'Message' }).fill(words);
@@ -541,26 +552,7 @@ export function journeys(engine) {
       try {
         for (const result of started) if (result.status === 'rejected') throw result.reason;
         await addProvider(page, mock, FAMILIES.openai, 'sk-test', 'tools-mcp-app-basic');
-        await page.getByRole('banner').getByRole('button', { name: 'Tools' }).click();
-        const tools = page.getByRole('dialog', { name: 'Tools' });
-        const form = tools.getByRole('form', { name: 'Add an MCP server' });
-        await form.getByRole('textbox', { name: 'Server URL' }).fill(basic.url);
-        await form.getByRole('textbox', { name: 'Name' }).fill('basic');
-        await form.getByRole('button', { name: 'Add server' }).click();
-        await tools.getByText(/^It works: /).waitFor({ timeout: 30_000 });
-        await tools.getByRole('button', { name: 'Close' }).click();
-        await tools.waitFor({ state: 'hidden' });
-        await page.getByRole('banner').getByRole('button', { name: 'Agents' }).click();
-        const agents = page.getByRole('dialog', { name: 'Agents' });
-        await agents.getByRole('button', { name: 'Edit General Assistant' }).click();
-        const editor = agents.getByRole('form', { name: 'Edit General Assistant' });
-        const offered = editor.getByRole('group', { name: 'Tools from the MCP server basic' }).getByRole('checkbox', { name: 'get-time (basic)' });
-        await offered.click();
-        await until(async () => (await offered.evaluate((box) => box.checked)) === true, 'get-time offered');
-        await editor.getByRole('button', { name: 'Save agent' }).click();
-        await editor.waitFor({ state: 'hidden' });
-        await agents.getByRole('button', { name: 'Close' }).click();
-        await agents.waitFor({ state: 'hidden' });
+        await addMcpServer(page, { name: 'basic', url: basic.url, tool: 'get-time', works: /^It works: / });
 
         await page.getByRole('textbox', { name: 'Message' }).fill(`What time is it, ${engine}?`);
         await page.getByRole('button', { name: 'Send' }).click();
