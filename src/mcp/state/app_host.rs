@@ -117,9 +117,9 @@ pub(crate) struct AppHost {
     pub(crate) asks: RwSignal<Vec<ViewAsk>>,
     /// What was refused or done for it, said in the widget.
     pub(crate) notes: RwSignal<Vec<String>>,
+    /// The view as the reply stored it (with its HTML at hand once fetched again).
     app: StoredValue<ToolApp>,
     arguments: StoredValue<Value>,
-    html: StoredValue<Option<String>>,
     running: StoredValue<Option<Running>, LocalStorage>,
     /// Counts the views run here: an answer or a timer of an earlier run is
     /// dropped (its request ids are not the running view's).
@@ -149,7 +149,6 @@ impl AppHost {
             notes: RwSignal::new(Vec::new()),
             app: StoredValue::new(app),
             arguments: StoredValue::new(arguments),
-            html: StoredValue::new(None),
             running: StoredValue::new_local(None),
             generation: StoredValue::new(0),
             allowed: StoredValue::new(Vec::new()),
@@ -167,11 +166,7 @@ impl AppHost {
             // After a reload the servers are not read yet: the view needs its
             // server's tools (the ones it may call).
             self.mcp.ensure_loaded().await;
-            let Some(fetched) = self.html.try_get_value() else { return };
-            let html = match fetched {
-                Some(html) => Some(html),
-                None => self.stored_html().await,
-            };
+            let html = self.stored_html().await;
             // The view's place may have left the page meanwhile.
             if !self.alive() {
                 return;
@@ -503,8 +498,8 @@ impl AppHost {
                     self.app.update_value(|app| {
                         app.csp = resource.csp;
                         app.permissions = resource.permissions;
+                        app.html = resource.html.clone();
                     });
-                    self.html.set_value(Some(resource.html.clone()));
                     // What it may reach is shown first, as for any view that declares sites.
                     if gated {
                         self.phase.set(Phase::Gated);
