@@ -16,7 +16,7 @@ const layers = [
   { name: 'text', nodes: ['format', 'app', 'markdown', 'window', 'i18n'] },
   { name: 'model', nodes: ['contract', 'sse', 'message'] },
   { name: 'providers', nodes: ['provider', 'reply', 'mcp'] },
-  { name: 'turn', nodes: ['tools', 'compaction', 'failure', 'agent', 'compare'] },
+  { name: 'turn', nodes: ['tools', 'compaction', 'failure', 'agent', 'compare', 'knowledge'] },
   { name: 'storage', nodes: ['storage', 'replication'] },
 ];
 

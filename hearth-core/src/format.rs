@@ -41,3 +41,10 @@ pub(crate) fn cut(text: &str, max_chars: usize) -> String {
 
 #[cfg(test)]
 pub(crate) mod tests;
+
+/// A size in bytes as people read it: "820 KB" (whole kibibytes, rounded
+/// up) below a mebibyte, "1.0 MB" (one decimal) from there.
+pub fn size_label(bytes: u64) -> String {
+    const MB: u64 = 1024 * 1024;
+    if bytes >= MB { format!("{:.1} MB", bytes as f64 / MB as f64) } else { format!("{} KB", bytes.div_ceil(1024)) }
+}

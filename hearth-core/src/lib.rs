@@ -23,8 +23,9 @@
 //!    message model.
 //! 3. **providers**: [`provider`], [`reply`], [`mcp`]: requests per family,
 //!    streams read into replies, and the MCP client's protocol.
-//! 4. **turn**: [`tools`], [`compaction`], [`failure`], [`agent`], [`compare`]:
-//!    the domain decisions of a turn, and of a turn sent to several models.
+//! 4. **turn**: [`tools`], [`compaction`], [`failure`], [`agent`], [`compare`],
+//!    [`knowledge`]: the domain decisions of a turn, of a turn sent to several
+//!    models, and of the knowledge bases a turn draws on.
 //! 5. **storage**: [`storage`]: stored records, migrations, backups, imports,
 //!    exports, search terms, versions, the turn recorder; [`replication`]:
 //!    sync through CouchDB's replication protocol (revision trees, checkpoints,
@@ -52,6 +53,7 @@ pub mod contract;
 pub mod failure;
 pub mod format;
 pub mod i18n;
+pub mod knowledge;
 pub mod markdown;
 pub mod mcp;
 pub mod message;

@@ -59,6 +59,7 @@ pub use crate::contract::{
     Usage, is_secret_header,
 };
 pub use base_url::{BaseUrl, BaseUrlError, Scheme, insecure_http_warning, is_local_url, origin_of, validate_base_url};
+pub(crate) use base_url::{split_query, with_query};
 pub use capability::{
     GEMINI_IMAGE_MODEL, ImageSupport, NoImages, NoSearch, OPENAI_IMAGE_MODEL, SearchSupport, image_model,
     image_support, is_search_model, search_support,

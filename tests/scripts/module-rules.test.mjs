@@ -31,7 +31,7 @@ function tree(t, files) {
   return root;
 }
 
-const CORE_MODULES = ['format', 'app', 'markdown', 'window', 'i18n', 'contract', 'sse', 'message', 'provider', 'reply', 'mcp', 'tools', 'compaction', 'failure', 'agent', 'compare', 'storage', 'replication'];
+const CORE_MODULES = ['format', 'app', 'markdown', 'window', 'i18n', 'contract', 'sse', 'message', 'provider', 'reply', 'mcp', 'tools', 'compaction', 'failure', 'agent', 'compare', 'knowledge', 'storage', 'replication'];
 
 /** A core tree whose modules are empty but for `extra` (path → text, replacing or adding). */
 function coreTree(t, extra = {}) {
@@ -40,7 +40,7 @@ function coreTree(t, extra = {}) {
   return tree(t, { ...files, ...extra });
 }
 
-const FEATURES = ['agents', 'apps', 'chat', 'composer', 'mcp', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'sync', 'tools', 'voice'];
+const FEATURES = ['agents', 'apps', 'chat', 'composer', 'knowledge', 'mcp', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'sync', 'tools', 'voice'];
 
 /** A shell tree with every feature (a view and a state file each) and `extra`. */
 function shellTree(t, extra = {}) {

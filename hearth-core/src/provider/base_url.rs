@@ -267,7 +267,7 @@ fn ipv4(host: &str) -> Option<[u8; 4]> {
 /// `url` split at its query: `("https://h/v1", "tenant=a")` for
 /// `https://h/v1?tenant=a`; the query is empty when there is none. Surrounding
 /// whitespace and trailing slashes of the path are left out.
-pub(super) fn split_query(url: &str) -> (&str, &str) {
+pub(crate) fn split_query(url: &str) -> (&str, &str) {
     let url = url.trim();
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
     (path.trim_end_matches('/'), query)
@@ -276,7 +276,7 @@ pub(super) fn split_query(url: &str) -> (&str, &str) {
 /// `url` (which has no query) with the non-empty `queries` joined by `&` after a
 /// `?`, each exactly as given: `with_query("https://h/v1/x", &["tenant=a", "alt=sse"])`
 /// is `https://h/v1/x?tenant=a&alt=sse`.
-pub(super) fn with_query(url: String, queries: &[&str]) -> String {
+pub(crate) fn with_query(url: String, queries: &[&str]) -> String {
     let mut parts = queries.iter().filter(|query| !query.is_empty());
     let Some(first) = parts.next() else { return url };
     let mut out = url;

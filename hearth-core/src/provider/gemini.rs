@@ -143,7 +143,8 @@ pub use errors::{map_finish_reason, parse_error_body};
 pub use grounding::search_suggestion_url;
 pub use image::{build_image_request, parse_image_response};
 
-use endpoint::{api_url, headers, model_id};
+use endpoint::headers;
+pub(crate) use endpoint::{api_url, model_id};
 use errors::prompt_blocked;
 use settings::generation_config;
 

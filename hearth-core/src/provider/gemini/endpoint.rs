@@ -11,7 +11,7 @@ pub const DEFAULT_BASE_URL: &str = "https://generativelanguage.googleapis.com";
 /// `{base}/v1beta/{endpoint}?{query}` for a base URL with or without a trailing
 /// `/v1beta` (empty means [`DEFAULT_BASE_URL`]). A query on the base comes
 /// first, unchanged.
-pub(super) fn api_url(base_url: &str, endpoint: &str, query: &str) -> String {
+pub(crate) fn api_url(base_url: &str, endpoint: &str, query: &str) -> String {
     let (base, base_query) = split_query(base_url);
     let base = if base.is_empty() { DEFAULT_BASE_URL } else { base };
     let base = base.strip_suffix("/v1beta").unwrap_or(base);
@@ -19,7 +19,7 @@ pub(super) fn api_url(base_url: &str, endpoint: &str, query: &str) -> String {
 }
 
 /// A model id without spaces around it or the `models/` prefix.
-pub(super) fn model_id(model: &str) -> &str {
+pub(crate) fn model_id(model: &str) -> &str {
     let model = model.trim();
     model.strip_prefix("models/").unwrap_or(model)
 }
