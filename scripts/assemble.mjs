@@ -168,7 +168,7 @@ export function slimScript(text) {
 }
 
 /** The generated scripts of an app folder, slimmed in place before anything is hashed. */
-const GENERATED_SCRIPTS = ['hearth.js', '__wasm_split.js'];
+const GENERATED_SCRIPTS = ['hearth.js', '__wasm_split.js', 'hearth_knowledge.js'];
 
 /** Copies `source` (a repository path) into `out` as `<stem>-<hash><ext>`; its new name and bytes. */
 function copyHashed(source, out) {

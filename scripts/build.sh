@@ -15,14 +15,23 @@ cd "$HEARTH_ROOT"
 #    exports the chunks link against.
 # Then scripts/assemble.mjs puts the build together into dist/.
 OUT="$HEARTH_ROOT/target/hearth-app"
-log "cargo build --release (wasm32)"
-with_wasm_env cargo build --release --offline --quiet --target wasm32-unknown-unknown -p hearth --bin hearth
+# One cargo run for the app and the knowledge-base worker (knowledge-worker/), so that their
+# shared crates are built once, with one set of features.
+log "cargo build --release (wasm32: the app and the knowledge worker)"
+with_wasm_env cargo build --release --offline --quiet --target wasm32-unknown-unknown \
+  -p hearth --bin hearth -p hearth-knowledge-worker --lib
 rm -rf "$OUT" && mkdir -p "$OUT"
 log "split the wasm into chunks"
 wasm-split-cli "$HEARTH_ROOT/target/wasm32-unknown-unknown/release/hearth.wasm" "$OUT" --out-name hearth >/dev/null
 log "wasm-bindgen"
 wasm-bindgen --target web --keep-lld-exports --no-typescript --out-name hearth --out-dir "$OUT" "$OUT/hearth.wasm"
 rm "$OUT/hearth.wasm"
+# The knowledge-base worker's wasm (knowledge-worker/): its own small module, fetched by
+# src/io/knowledge/knowledge-worker.js the first time a knowledge base is used.
+log "wasm-bindgen (the knowledge worker)"
+wasm-bindgen --target web --no-typescript --out-name hearth_knowledge --out-dir "$OUT" \
+  "$HEARTH_ROOT/target/wasm32-unknown-unknown/release/hearth_knowledge_worker.wasm"
+cp "$HEARTH_ROOT/src/io/knowledge/knowledge-worker.js" "$OUT/"
 node "$HEARTH_ROOT/scripts/assemble.mjs" "$OUT" "$HEARTH_ROOT/dist"
 
 # Pre-compressed copies: gzip level 9 and brotli quality 11 (node's zlib), each kept

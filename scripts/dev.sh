@@ -15,11 +15,16 @@ cd "$HEARTH_ROOT"
 # One build of dist-dev/: cargo, the splitter, wasm-bindgen, then the assembly.
 dev_build() {
   local out="$HEARTH_ROOT/target/hearth-dev-app"
-  with_wasm_env cargo build --profile wasm-dev --offline --quiet --target wasm32-unknown-unknown -p hearth --bin hearth
+  with_wasm_env cargo build --profile wasm-dev --offline --quiet --target wasm32-unknown-unknown \
+    -p hearth --bin hearth -p hearth-knowledge-worker --lib
   rm -rf "$out" && mkdir -p "$out"
   wasm-split-cli "$HEARTH_ROOT/target/wasm32-unknown-unknown/wasm-dev/hearth.wasm" "$out" --out-name hearth >/dev/null
   wasm-bindgen --target web --keep-lld-exports --no-typescript --out-name hearth --out-dir "$out" "$out/hearth.wasm" 2>/dev/null
   rm "$out/hearth.wasm"
+  # The knowledge-base worker, as scripts/build.sh adds it.
+  wasm-bindgen --target web --no-typescript --out-name hearth_knowledge --out-dir "$out" \
+    "$HEARTH_ROOT/target/wasm32-unknown-unknown/wasm-dev/hearth_knowledge_worker.wasm" 2>/dev/null
+  cp "$HEARTH_ROOT/src/io/knowledge/knowledge-worker.js" "$out/"
   node "$HEARTH_ROOT/scripts/assemble.mjs" "$out" "$HEARTH_ROOT/dist-dev" >/dev/null
 }
 

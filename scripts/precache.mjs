@@ -46,12 +46,13 @@ function sha256(bytes) {
  * Whether a precached file is fetched on demand instead of at install: the Mermaid library
  * (`mermaid*.js`, copied from vendor/mermaid/, 1.6 MB gzip), which only a "Show diagram"
  * click reads, and the interface's catalogues (`locales/*.ftl`), which only a language
- * other than English reads (src/i18n.rs). The worker caches each the first time it is
+ * other than English reads (src/i18n.rs), and the knowledge-base worker with its wasm
+ * (`knowledge-worker.js`, `hearth_knowledge*`), which only a knowledge base reads. The worker caches each the first time it is
  * fetched, so diagrams shown once online show offline too, and so does the chosen language.
  */
 export function isOnDemand(name) {
   const base = name.split('/').pop();
-  return /^mermaid[^/]*\.js$/.test(base) || /\.ftl$/.test(base);
+  return /^mermaid[^/]*\.js$/.test(base) || /\.ftl$/.test(base) || /^(hearth_knowledge|knowledge-worker)/.test(base);
 }
 
 /**

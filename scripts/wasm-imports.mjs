@@ -13,7 +13,13 @@
 /** The module the glue's own imports come from (wasm-bindgen's `--out-name hearth`). */
 export const GLUE_MODULE = './hearth_bg.js';
 
-const DROPPED_SECTIONS = new Set(['name', 'producers']);
+/**
+ * Custom sections no browser reads: names and producers, and the linker's own (`linking`,
+ * `reloc.*`, `target_features`), which `--emit-relocs` leaves in a wasm the splitter does not
+ * rewrite (the knowledge worker's).
+ */
+const DROPPED_SECTIONS = new Set(['name', 'producers', 'linking', 'target_features']);
+const dropped = (name) => DROPPED_SECTIONS.has(name) || name.startsWith('reloc.');
 const IMPORT_SECTION = 2;
 const CUSTOM_SECTION = 0;
 
@@ -109,7 +115,7 @@ export function shortenImports(wasm, glue) {
     const id = wasm[at];
     const [size, body] = readU32(wasm, at + 1);
     const end = body + size;
-    if (id === CUSTOM_SECTION && DROPPED_SECTIONS.has(readName(wasm, body)[0])) {
+    if (id === CUSTOM_SECTION && dropped(readName(wasm, body)[0])) {
       at = end;
       continue;
     }
@@ -153,7 +159,7 @@ export function shortenImports(wasm, glue) {
   return { wasm: Buffer.concat(out), glue, renamed: renames.size };
 }
 
-/** `wasm` without its `name` and `producers` sections (a chunk's). */
+/** `wasm` without the custom sections no browser reads (a chunk's, the worker's). */
 export function dropCustomSections(wasm) {
   return shortenImports(wasm, '').wasm;
 }

@@ -1,0 +1,677 @@
+// Hearth's knowledge-base worker: keeps the user's knowledge bases in their own
+// IndexedDB database, reads each file into passages and postings, embeds them
+// when the base asks for it, and answers searches, all off the page's main
+// thread (see src/io/knowledge.rs, which starts it the first time a knowledge
+// base is used, and knowledge-worker/, the wasm that decides what a file is,
+// how it splits, and what a search finds).
+//
+// Requests: {id, op, ...} answered {id, ok: true, value} or {id, ok: false, error}.
+// Events:   {event: 'changed'} after anything stored changed (a file added, read,
+//           failed, removed); the page then asks for the list again.
+//
+// The database, "hearth-knowledge" (one home for all of it):
+//   bases    {id, name, created, embedding: null | {account, model}}
+//   files    {id, num, base, name, path, size, hash, kind, modified, added, state,
+//             passages, pages, embedded, refusal, hidden}; index "base", "hash"
+//            state: "waiting" (stored, not read yet), "indexed", "failed"
+//   blobs    the files' bytes by SHA-256, each stored once
+//   passages a file's passages (JSON text), by file id
+//   postings a file's postings (bytes), by file id
+//   vectors  {model, dims, bytes} by file id
+//   meta     {key: "next", value}: the next file number (the index's name for it)
+// A file's passages, postings and state are written in one transaction, so a
+// reload in the middle of reading leaves it "waiting", read again from the
+// start, never half-indexed or twice.
+'use strict';
+
+const DB_NAME = 'hearth-knowledge';
+const DB_VERSION = 1;
+const HEAD_BYTES = 8192;
+/** The most files a base holds (hearth_core::knowledge::kind::MAX_FILES_PER_BASE). */
+const MAX_FILES = 10000;
+
+let folder = null;
+let wasm = null;
+let wasmPromise = null;
+let loadPromise = null;
+let library = null;
+let dbPromise = null;
+let targets = {};
+let working = null;
+
+self.hearthInflate = async function hearthInflate(bytes, raw, max) {
+  try {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream(raw ? 'deflate-raw' : 'deflate'));
+    const reader = stream.getReader();
+    const parts = [];
+    let size = 0;
+    for (;;) {
+      let step;
+      try {
+        step = await reader.read();
+      } catch {
+        // A stream cut short (common in PDFs) gives what came before.
+        if (!raw && size > 0) break;
+        return null;
+      }
+      if (step.done) break;
+      size += step.value.length;
+      if (size > max) {
+        reader.cancel().catch(() => {});
+        return null;
+      }
+      parts.push(step.value);
+    }
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  } catch {
+    return null;
+  }
+};
+
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function done(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new Error('aborted'));
+  });
+}
+
+/** Whether a file's passages are read, so it is searched (while embedding, by words). */
+function searchable(file) {
+  return file.state === 'indexed' || file.state === 'embedding';
+}
+
+function db() {
+  dbPromise ??= new Promise((resolve, reject) => {
+    const open = indexedDB.open(DB_NAME, DB_VERSION);
+    open.onupgradeneeded = () => {
+      const d = open.result;
+      d.createObjectStore('bases', { keyPath: 'id' });
+      const files = d.createObjectStore('files', { keyPath: 'id' });
+      files.createIndex('base', 'base');
+      files.createIndex('hash', 'hash');
+      for (const name of ['blobs', 'passages', 'postings', 'vectors', 'meta']) d.createObjectStore(name);
+    };
+    open.onsuccess = () => {
+      open.result.onversionchange = () => open.result.close();
+      resolve(open.result);
+    };
+    open.onerror = () => reject(open.error);
+  });
+  return dbPromise;
+}
+
+async function all(store) {
+  const d = await db();
+  return request(d.transaction(store).objectStore(store).getAll());
+}
+
+async function get(store, key) {
+  const d = await db();
+  return request(d.transaction(store).objectStore(store).get(key));
+}
+
+// Other tabs' workers: each tells the others which file it changed, so their
+// libraries follow (one database, a library in memory per tab).
+const tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel('hearth-knowledge') : null;
+
+// The page reads the whole list again on each event: events are sent at most every 250 ms
+// (a folder of thousands of files is one list read every 250 ms, not thousands).
+let eventTimer = null;
+let eventDue = false;
+
+function tellPage() {
+  if (eventTimer) {
+    eventDue = true;
+    return;
+  }
+  self.postMessage({ event: 'changed' });
+  eventTimer = setTimeout(() => {
+    eventTimer = null;
+    if (eventDue) {
+      eventDue = false;
+      tellPage();
+    }
+  }, 250);
+}
+
+function changed(fileId) {
+  tellPage();
+  if (fileId && tabs) tabs.postMessage({ file: fileId });
+}
+
+/** File `id` as stored now, in this tab's library (if loaded) too. */
+async function reloadFile(id) {
+  if (library) {
+    const file = await get('files', id);
+    if (file?.num) library.remove(file.num);
+    if (file && !file.hidden && searchable(file)) {
+      const postings = await get('postings', id);
+      if (postings) library.add(file.num, postings);
+      const vectors = await get('vectors', id);
+      if (vectors) library.add_vectors(vectors.model, file.num, vectors.bytes);
+    }
+  }
+  tellPage();
+}
+
+if (tabs) tabs.onmessage = (event) => reloadFile(event.data?.file).catch(() => {});
+
+async function sha256Hex(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Loads the wasm (once), from the app folder the page named at start. */
+async function ensureWasm() {
+  if (wasm) return;
+  if (!folder) throw new Error('not started');
+  wasmPromise ??= (async () => {
+    const module = await import(new URL('hearth_knowledge.js', folder).href);
+    await module.default({ module_or_path: new URL('hearth_knowledge_bg.wasm', folder) });
+    library = new module.Library();
+    wasm = module;
+  })();
+  try {
+    await wasmPromise;
+  } catch (error) {
+    wasmPromise = null;
+    throw error;
+  }
+}
+
+/** The wasm loaded, every indexed file in the library, and the waiting ones being read. */
+async function ready() {
+  await ensureWasm();
+  loadPromise ??= (async () => {
+    const files = await all('files');
+    const d = await db();
+    for (const file of files) {
+      if (file.hidden || !searchable(file)) continue;
+      const tx = d.transaction(['postings', 'vectors']);
+      const [postings, vectors] = await Promise.all([
+        request(tx.objectStore('postings').get(file.id)),
+        request(tx.objectStore('vectors').get(file.id)),
+      ]);
+      if (postings) library.add(file.num, postings);
+      if (vectors) library.add_vectors(vectors.model, file.num, vectors.bytes);
+    }
+  })();
+  await loadPromise;
+  work();
+}
+
+/**
+ * At start: files left removed (the page closed during their Undo) go, and the wasm is
+ * loaded only when files wait to be read (a reload in the middle of indexing resumes).
+ */
+async function resume() {
+  const files = await all('files');
+  for (const file of files.filter((f) => f.hidden)) await purge(file.id);
+  if (files.some((f) => !f.hidden && (f.state === 'waiting' || f.state === 'embedding'))) await ready();
+}
+
+async function nextNumber(tx) {
+  const meta = tx.objectStore('meta');
+  const next = (await request(meta.get('next'))) ?? 1;
+  meta.put(next + 1, 'next');
+  return next;
+}
+
+/** Stores the files (`{file: File, path}`) in base `base`; refused ones are listed failed. */
+async function addFiles(base, entries) {
+  const d = await db();
+  const existing = (await all('files')).filter((f) => f.base === base && !f.hidden);
+  const byHash = new Map(existing.map((f) => [f.hash, f]));
+  const byPath = new Map(existing.map((f) => [f.path, f]));
+  let count = existing.filter((f) => f.state !== 'failed').length;
+  let added = 0;
+  let skipped = 0;
+  for (const { file, path } of entries) {
+    const record = {
+      id: crypto.randomUUID(), base, name: file.name, path: path || file.name, size: file.size,
+      modified: file.lastModified || 0, added: Date.now(), state: 'waiting', passages: 0, pages: 0,
+      embedded: 0, refusal: null, hash: null, kind: null,
+    };
+    const refuse = (refusal) => ({ ...record, state: 'failed', refusal });
+    let stored;
+    if (count >= MAX_FILES) {
+      skipped += 1;
+      continue;
+    } else {
+      const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+      const detected = JSON.parse(wasm.detect(file.name, file.size, head));
+      if (detected.refused) {
+        stored = refuse(detected.refused);
+      } else {
+        const buffer = await file.arrayBuffer();
+        const hash = await sha256Hex(buffer);
+        const same = byHash.get(hash);
+        if (same && same.path !== record.path) {
+          stored = refuse({ why: 'duplicate', of: same.name });
+        } else {
+          stored = { ...record, hash, kind: detected.kind };
+          const before = byPath.get(record.path);
+          const tx = d.transaction(['files', 'blobs', 'meta', 'passages', 'postings', 'vectors'], 'readwrite');
+          stored.num = await nextNumber(tx);
+          if (!(await request(tx.objectStore('blobs').getKey(hash)))) tx.objectStore('blobs').put(new Blob([buffer]), hash);
+          tx.objectStore('files').put(stored);
+          // The same path again (a changed file): the new one takes the old one's place.
+          if (before) {
+            tx.objectStore('files').delete(before.id);
+            for (const name of ['passages', 'postings', 'vectors']) tx.objectStore(name).delete(before.id);
+          }
+          await done(tx);
+          if (before) {
+            library.remove(before.num);
+            await dropBlobIfUnused(before.hash);
+          } else {
+            count += 1;
+          }
+          byHash.set(hash, stored);
+          byPath.set(stored.path, stored);
+          added += 1;
+          changed();
+          continue;
+        }
+      }
+    }
+    stored.num = 0;
+    const tx = d.transaction('files', 'readwrite');
+    tx.objectStore('files').put(stored);
+    await done(tx);
+    changed();
+  }
+  // Past the limit, one line says how many were left out (not a row for each of thousands).
+  if (skipped > 0) {
+    const d2 = await db();
+    const tx = d2.transaction('files', 'readwrite');
+    tx.objectStore('files').put({
+      id: crypto.randomUUID(), num: 0, base, name: `${skipped} more files`, path: `${skipped} more files`, size: 0,
+      modified: 0, added: Date.now(), state: 'failed', passages: 0, pages: 0, embedded: 0, hash: null, kind: null,
+      refusal: { why: 'too_many_files', limit: MAX_FILES },
+    });
+    await done(tx);
+    changed();
+  }
+  work();
+  return added;
+}
+
+/** Reads every waiting file, one at a time, until none is left. */
+function work() {
+  const loop = async () => {
+    for (;;) {
+      const waiting = (await all('files')).filter((f) => !f.hidden && (f.state === 'waiting' || f.state === 'embedding'));
+      if (waiting.length === 0) break;
+      waiting.sort((a, b) => a.num - b.num);
+      await indexFile(waiting[0]);
+    }
+  };
+  // One tab reads at a time (another tab's worker waits for the lock, then finds nothing left).
+  working ??= (async () => {
+    try {
+      if (self.navigator?.locks?.request) await self.navigator.locks.request('hearth-knowledge-index', loop);
+      else await loop();
+    } finally {
+      working = null;
+    }
+  })();
+  return working;
+}
+
+async function indexFile(file) {
+  const d = await db();
+  let prepared;
+  try {
+    const blob = await get('blobs', file.hash);
+    if (!blob) throw JSON.stringify({ why: 'malformed', detail: 'its bytes are missing' });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    if (file.state === 'waiting') {
+      prepared = await wasm.prepare(JSON.stringify(file.kind), bytes);
+    }
+  } catch (error) {
+    let refusal;
+    try {
+      refusal = JSON.parse(String(error));
+    } catch {
+      refusal = { why: 'malformed', detail: String(error) };
+    }
+    await update(file.id, (f) => ({ ...f, state: 'failed', refusal }));
+    changed();
+    return;
+  }
+  if (prepared) {
+    // Read before the transaction opens: it must not wait on anything but its own requests.
+    const embeds = await baseEmbedding(file.base);
+    const postings = prepared.postings();
+    const tx = d.transaction(['files', 'passages', 'postings'], 'readwrite');
+    const current = await request(tx.objectStore('files').get(file.id));
+    if (!current || current.hidden) return;
+    tx.objectStore('passages').put(prepared.passages(), file.id);
+    tx.objectStore('postings').put(postings, file.id);
+    tx.objectStore('files').put({
+      ...current, state: embeds ? 'embedding' : 'indexed', passages: prepared.count(), pages: prepared.pages(),
+    });
+    await done(tx);
+    library.add(file.num, postings);
+    prepared.free();
+    changed(file.id);
+  }
+  const embedding = await baseEmbedding(file.base);
+  if (embedding) await embedFile(file.id, embedding);
+}
+
+async function baseEmbedding(baseId) {
+  const base = await get('bases', baseId);
+  return base?.embedding ?? null;
+}
+
+/** Embeds a file's passages when the page gave this base's target (its key); else it waits. */
+async function embedFile(fileId, embedding) {
+  const target = targets[embedding.account];
+  const file = await get('files', fileId);
+  if (!target || !file) {
+    if (file && file.state === 'embedding') {
+      // No key yet (the lock is closed, or the account is gone): searchable by words meanwhile.
+      await update(fileId, (f) => ({ ...f, state: 'indexed', embedded: 0 }));
+      changed();
+    }
+    return;
+  }
+  const full = { ...target, model: embedding.model };
+  const passages = JSON.parse((await get('passages', fileId)) ?? '[]');
+  const texts = passages.map((p) => [...(p.at.headings ?? []), p.text].join('\n'));
+  const batches = JSON.parse(wasm.embed_batches(JSON.stringify(full), Uint32Array.from(texts.map((t) => t.length))));
+  const rows = [];
+  let dims = 0;
+  try {
+    for (const [start, end] of batches) {
+      const made = JSON.parse(wasm.embed_request(JSON.stringify(full), JSON.stringify(texts.slice(start, end)), false));
+      if (made.error) throw new Error(made.error);
+      const response = await fetch(made.url, {
+        method: made.method, headers: made.headers, body: made.body, credentials: 'omit', referrerPolicy: 'no-referrer',
+      });
+      const body = await response.text();
+      if (!response.ok) throw new Error(`HTTP ${response.status}: ${body.slice(0, 300)}`);
+      const embedded = wasm.embed_parse(JSON.stringify(full), body, end - start);
+      dims = embedded.dims();
+      rows.push(embedded.values());
+      embedded.free();
+    }
+  } catch (error) {
+    await update(fileId, (f) => ({ ...f, state: 'indexed', embedded: 0, embed_error: String(error.message ?? error) }));
+    changed();
+    return;
+  }
+  const values = new Float32Array(rows.reduce((n, r) => n + r.length, 0));
+  let at = 0;
+  for (const row of rows) {
+    values.set(row, at);
+    at += row.length;
+  }
+  const bytes = wasm.vectors_bytes(dims, values);
+  const model = `${embedding.account}|${embedding.model}|${dims}`;
+  const d = await db();
+  const tx = d.transaction(['files', 'vectors'], 'readwrite');
+  const current = await request(tx.objectStore('files').get(fileId));
+  if (!current || current.hidden) return;
+  tx.objectStore('vectors').put({ model, dims, bytes }, fileId);
+  tx.objectStore('files').put({ ...current, state: 'indexed', embedded: passages.length, embed_error: null });
+  await done(tx);
+  library.add_vectors(model, current.num, bytes);
+  changed(fileId);
+}
+
+async function update(id, change) {
+  const d = await db();
+  const tx = d.transaction('files', 'readwrite');
+  const store = tx.objectStore('files');
+  const current = await request(store.get(id));
+  if (current) store.put(change(current));
+  await done(tx);
+}
+
+async function dropBlobIfUnused(hash) {
+  if (!hash) return;
+  const d = await db();
+  const tx = d.transaction(['files', 'blobs'], 'readwrite');
+  const users = await request(tx.objectStore('files').index('hash').count(hash));
+  if (users === 0) tx.objectStore('blobs').delete(hash);
+  await done(tx);
+}
+
+async function purge(id) {
+  const d = await db();
+  const tx = d.transaction(['files', 'passages', 'postings', 'vectors'], 'readwrite');
+  const file = await request(tx.objectStore('files').get(id));
+  for (const name of ['files', 'passages', 'postings', 'vectors']) tx.objectStore(name).delete(id);
+  await done(tx);
+  if (tabs) tabs.postMessage({ file: id });
+  if (file) {
+    if (library) library.remove(file.num);
+    await dropBlobIfUnused(file.hash);
+  }
+}
+
+/** Hides (`hidden: true`) or shows again the files given, or a whole base's. */
+async function setHidden(ids, hidden) {
+  const d = await db();
+  const tx = d.transaction('files', 'readwrite');
+  for (const id of ids) {
+    const file = await request(tx.objectStore('files').get(id));
+    if (file) tx.objectStore('files').put({ ...file, hidden });
+  }
+  await done(tx);
+  if (tabs) for (const id of ids) tabs.postMessage({ file: id });
+  const files = await all('files');
+  if (!library) {
+    changed();
+    return null;
+  }
+  for (const file of files.filter((f) => ids.includes(f.id))) {
+    if (hidden) library.remove(file.num);
+    else if (searchable(file)) {
+      const postings = await get('postings', file.id);
+      if (postings) library.add(file.num, postings);
+      const vectors = await get('vectors', file.id);
+      if (vectors) library.add_vectors(vectors.model, file.num, vectors.bytes);
+    }
+  }
+  changed();
+  return null;
+}
+
+/** The `k` best passages for `query` in the bases `bases` (or the files `files`). */
+async function search({ query, k, bases, files: only, vector }) {
+  const files = (await all('files')).filter((f) => !f.hidden && searchable(f));
+  const chosen = files.filter((f) => (only?.length ? only.includes(f.id) : bases.includes(f.base)));
+  const byNum = new Map(chosen.map((f) => [f.num, f]));
+  const allowed = Uint32Array.from(chosen.map((f) => f.num));
+  let model;
+  let queryVector;
+  if (vector) {
+    model = vector.model;
+    queryVector = vector.values ? Float32Array.from(vector.values) : undefined;
+  }
+  const hits = JSON.parse(library.search(query, k, allowed, model, queryVector));
+  const out = [];
+  const texts = new Map();
+  for (const hit of hits) {
+    const file = byNum.get(hit.file);
+    if (!file) continue;
+    if (!texts.has(file.id)) texts.set(file.id, JSON.parse((await get('passages', file.id)) ?? '[]'));
+    const passage = texts.get(file.id)[hit.passage];
+    if (!passage) continue;
+    out.push({ file: file.id, name: file.name, path: file.path, base: file.base, kind: file.kind, passage: hit.passage, score: hit.score, text: passage.text, at: passage.at });
+  }
+  return out;
+}
+
+/** The query's embedding for `embedding` ({account, model}), or null without a key. */
+async function queryVector(query, embedding) {
+  const target = targets[embedding.account];
+  if (!target) return null;
+  const full = { ...target, model: embedding.model };
+  const made = JSON.parse(wasm.embed_request(JSON.stringify(full), JSON.stringify([query]), true));
+  if (made.error) return null;
+  const response = await fetch(made.url, { method: made.method, headers: made.headers, body: made.body, credentials: 'omit', referrerPolicy: 'no-referrer' });
+  if (!response.ok) return null;
+  const embedded = wasm.embed_parse(JSON.stringify(full), await response.text(), 1);
+  const values = embedded.values();
+  const dims = embedded.dims();
+  embedded.free();
+  return { model: `${embedding.account}|${embedding.model}|${dims}`, values: Array.from(values) };
+}
+
+const OPS = {
+  async list() {
+    const [bases, files] = await Promise.all([all('bases'), all('files')]);
+    return { bases, files: files.filter((f) => !f.hidden) };
+  },
+  async createBase({ name, created }) {
+    const base = { id: crypto.randomUUID(), name, created, embedding: null };
+    const d = await db();
+    const tx = d.transaction('bases', 'readwrite');
+    tx.objectStore('bases').put(base);
+    await done(tx);
+    changed();
+    return base;
+  },
+  async updateBase({ base }) {
+    const d = await db();
+    const tx = d.transaction('bases', 'readwrite');
+    const current = await request(tx.objectStore('bases').get(base.id));
+    if (!current) throw new Error('no such base');
+    const embedding = base.embedding ?? null;
+    tx.objectStore('bases').put({ ...current, name: base.name, embedding });
+    await done(tx);
+    // Another model (or none): the vectors made with the old one go, and the files are embedded again.
+    if (JSON.stringify(embedding) !== JSON.stringify(current.embedding ?? null)) {
+      const files = (await all('files')).filter((f) => f.base === base.id && !f.hidden && f.state !== 'failed');
+      const tx2 = d.transaction(['files', 'vectors'], 'readwrite');
+      for (const file of files) {
+        tx2.objectStore('vectors').delete(file.id);
+        const state = file.state === 'waiting' ? 'waiting' : embedding ? 'embedding' : 'indexed';
+        tx2.objectStore('files').put({ ...file, state, embedded: 0, embed_error: null });
+      }
+      await done(tx2);
+      if (files.length > 0) {
+        await ready();
+        for (const file of files) await reloadFile(file.id);
+      }
+    }
+    changed();
+    return null;
+  },
+  async removeBase({ id }) {
+    const files = (await all('files')).filter((f) => f.base === id);
+    for (const file of files) await purge(file.id);
+    const d = await db();
+    const tx = d.transaction('bases', 'readwrite');
+    tx.objectStore('bases').delete(id);
+    await done(tx);
+    changed();
+    return null;
+  },
+  addFiles: ({ base, entries }) => addFiles(base, entries),
+  hideFiles: ({ ids }) => setHidden(ids, true),
+  showFiles: ({ ids }) => setHidden(ids, false),
+  async purgeFiles({ ids }) {
+    for (const id of ids) await purge(id);
+    changed();
+    return null;
+  },
+  async retry({ ids }) {
+    for (const id of ids) await update(id, (f) => (f.hash ? { ...f, state: 'waiting', refusal: null } : f));
+    changed();
+    work();
+    return null;
+  },
+  async targets({ targets: given }) {
+    targets = given ?? {};
+    // Files that waited for a key are embedded now.
+    for (const file of await all('files')) {
+      if (file.hidden || file.state !== 'indexed' || file.embedded > 0 || file.embed_error) continue;
+      const embedding = await baseEmbedding(file.base);
+      if (embedding && targets[embedding.account]) await update(file.id, (f) => ({ ...f, state: 'embedding' }));
+    }
+    work();
+    return null;
+  },
+  async search(args) {
+    let vector = null;
+    const bases = await all('bases');
+    const embedded = bases.filter((b) => args.bases.includes(b.id) && b.embedding);
+    if (embedded.length > 0 && args.query) {
+      try {
+        vector = await queryVector(args.query, embedded[0].embedding);
+      } catch {
+        vector = null;
+      }
+    }
+    return search({ ...args, vector });
+  },
+  /** What embedding base `base` would send: `{passages, chars}`. */
+  async chars({ base }) {
+    const files = (await all('files')).filter((f) => f.base === base && !f.hidden && searchable(f));
+    let passages = 0;
+    let chars = 0;
+    for (const file of files) {
+      for (const p of JSON.parse((await get('passages', file.id)) ?? '[]')) {
+        passages += 1;
+        chars += [...(p.at.headings ?? []), p.text].join('\n').length;
+      }
+    }
+    return { passages, chars };
+  },
+  async passages({ file }) {
+    return JSON.parse((await get('passages', file)) ?? '[]');
+  },
+  async blob({ file }) {
+    const record = await get('files', file);
+    return record?.hash ? get('blobs', record.hash) : null;
+  },
+  async stats() {
+    return JSON.parse(library.stats());
+  },
+  async idle() {
+    while (working) await working;
+    return null;
+  },
+};
+
+/** The requests that read, index or search, for which the wasm is loaded first. */
+const NEEDS_WASM = new Set(['addFiles', 'retry', 'targets', 'search', 'stats', 'idle']);
+
+self.onmessage = async (event) => {
+  const { id, op, ...args } = event.data ?? {};
+  try {
+    if (op === 'start') {
+      folder ??= args.folder;
+      await resume();
+      self.postMessage({ id, ok: true, value: null });
+      return;
+    }
+    if (NEEDS_WASM.has(op)) await ready();
+    const handler = OPS[op];
+    if (!handler) throw new Error(`unknown op ${op}`);
+    const value = await handler(args);
+    self.postMessage({ id, ok: true, value });
+  } catch (error) {
+    self.postMessage({ id, ok: false, error: String(error?.message ?? error) });
+  }
+};
