@@ -1382,7 +1382,7 @@ sync-doing-fetching-attachments = جلب المرفقات
 settings-reading-file = جارٍ قراءة الملف…
 settings-review-import = راجِع الاستيراد.
 settings-import-cancelled = أُلغي الاستيراد. لم يتغيّر شيء.
-settings-confirm-delete-all = هل تريد حذف كل المحادثات والإعدادات والمفاتيح في هذا المتصفح؟
+settings-confirm-delete-all = هل تريد حذف كل المحادثات وقواعد المعرفة والإعدادات والمفاتيح في هذا المتصفح؟
 settings-all-data-deleted = حُذفت كل البيانات.
 settings-auto-title = إنشاء عناوين المحادثات بواسطة النموذج
 settings-stall-timeout = التخلي عن الرد بعد هذا العدد من الثواني دون بيانات
@@ -1457,3 +1457,136 @@ providers-inputs-from-model-list = حسب قائمة نماذج المزوّد
 providers-inputs-from-refusal = رفضه المزوّد من قبل
 providers-inputs-from-documentation = حسب توثيق المزوّد
 language-held = لم تُعَد إعادة التحميل الآن: ما زال ردّ قيد الوصول أو هناك رسالة لم تُرسَل. ستُطبَّق اللغة في المرة القادمة التي يُفتح فيها Hearth، أو اضغط «تطبيق» مرة أخرى بعد انتهائها.
+
+## Knowledge bases (the Knowledge dialog, an agent's bases, a reply's passages, the viewer)
+
+knowledge-top = المعرفة
+knowledge-hint = قواعد المعرفة هي ملفاتك، تُقرأ ويُبحث فيها داخل هذا المتصفح. يحصل الوكيل الذي لديه قاعدة معرفة على المقتطفات الأكثر مطابقةً لكل سؤال، مع مصادرها، ويمكنه البحث مجددًا. لا يُرسَل مع سؤالك سوى تلك المقتطفات؛ والقاعدة التي تستخدم التضمين ترسل مقتطفاتها أيضًا إلى نموذج التضمين الذي تختاره.
+knowledge-none = لا توجد قاعدة معرفة بعد.
+knowledge-new = قاعدة معرفة جديدة
+knowledge-new-placeholder = الاسم، مثل: الدليل
+knowledge-make = إنشاء
+knowledge-add-files = إضافة ملفات
+knowledge-add-folder = إضافة مجلد
+knowledge-words-only = البحث بالكلمات فقط (دون تضمين)
+knowledge-use = استخدام
+knowledge-start-embedding = بدء التضمين
+knowledge-read-again = إعادة القراءة
+knowledge-waiting = في انتظار القراءة
+knowledge-failed = فشل
+knowledge-binary = تم تخطيه: ليس نصًا، أيًّا كان ما يوحي به اسمه.
+knowledge-empty = تم تخطيه: الملف فارغ.
+knowledge-encrypted = تم تخطيه: الملف مشفّر، لذا لا يمكن قراءة نصه.
+knowledge-zip-bomb = مرفوض: يُفك ضغطه إلى أكثر بكثير مما يُعلنه (قنبلة zip؟).
+knowledge-no-text = فشل: لم يُعثر فيه على أي نص (مستند ممسوح ضوئيًا؟).
+knowledge-gone = لم يعد هذا الملف في قاعدة المعرفة الخاصة به؛ هذا ما أُعطي للرد:
+knowledge-file-text = نص الملف
+knowledge-cited = مستشهَد به
+knowledge-agent-bases = قواعد المعرفة
+knowledge-agent-none = لا توجد قاعدة معرفة بعد: أنشئ واحدة من «المعرفة».
+knowledge-agent-budget = رموز المقتطفات المرسَلة مع كل سؤال
+knowledge-problem = حدث خطأ في قواعد المعرفة: { $detail }
+knowledge-removed-files =
+    { $count ->
+        [zero] أُزيل { $count } ملف
+        [one] أُزيل { $name }
+        [two] أُزيل ملفان
+        [few] أُزيلت { $count } ملفات
+        [many] أُزيل { $count } ملفًا
+       *[other] أُزيل { $count } ملف
+    }
+knowledge-removed-base = أُزيل { $name }
+knowledge-totals =
+    { $files ->
+        [zero] { $files } ملف
+        [one] ملف واحد
+        [two] ملفان
+        [few] { $files } ملفات
+        [many] { $files } ملفًا
+       *[other] { $files } ملف
+    } · { $size } · { $passages ->
+        [zero] { $passages } مقتطف
+        [one] مقتطف واحد
+        [two] مقتطفان
+        [few] { $passages } مقتطفات
+        [many] { $passages } مقتطفًا
+       *[other] { $passages } مقتطف
+    }
+knowledge-add-files-to = إضافة ملفات إلى { $name }
+knowledge-add-folder-to = إضافة مجلد إلى { $name }
+knowledge-remove-base = إزالة { $name }
+knowledge-files-of = ملفات { $name }
+knowledge-embed-account = تضمين { $name }
+knowledge-embed-model = نموذج تضمين { $name }
+knowledge-cost-local = نحو { $tokens } من الرموز للتضمين، على هذا الجهاز: مجانًا.
+knowledge-cost = نحو { $tokens } من الرموز للتضمين: نحو ${ $dollars } بالسعر المعلن.
+knowledge-cost-unknown = نحو { $tokens } من الرموز للتضمين؛ لا يعرف Hearth سعر هذا النموذج.
+knowledge-remove-file = إزالة { $name }
+knowledge-retry-file = إعادة قراءة { $name }
+knowledge-embedding =
+    { $passages ->
+        [zero] { $passages } مقتطف، قيد التضمين
+        [one] مقتطف واحد، قيد التضمين
+        [two] مقتطفان، قيد التضمين
+        [few] { $passages } مقتطفات، قيد التضمين
+        [many] { $passages } مقتطفًا، قيد التضمين
+       *[other] { $passages } مقتطف، قيد التضمين
+    }
+knowledge-embedded =
+    { $passages ->
+        [zero] { $passages } مقتطف، اكتمل تضمينها
+        [one] مقتطف واحد، اكتمل تضمينه
+        [two] مقتطفان، اكتمل تضمينهما
+        [few] { $passages } مقتطفات، اكتمل تضمينها
+        [many] { $passages } مقتطفًا، اكتمل تضمينها
+       *[other] { $passages } مقتطف، اكتمل تضمينها
+    }
+knowledge-embed-failed =
+    { $passages ->
+        [zero] { $passages } مقتطف؛ فشل التضمين ({ $error })، لذا يُبحث في الملف بالكلمات
+        [one] مقتطف واحد؛ فشل التضمين ({ $error })، لذا يُبحث في الملف بالكلمات
+        [two] مقتطفان؛ فشل التضمين ({ $error })، لذا يُبحث في الملف بالكلمات
+        [few] { $passages } مقتطفات؛ فشل التضمين ({ $error })، لذا يُبحث في الملف بالكلمات
+        [many] { $passages } مقتطفًا؛ فشل التضمين ({ $error })، لذا يُبحث في الملف بالكلمات
+       *[other] { $passages } مقتطف؛ فشل التضمين ({ $error })، لذا يُبحث في الملف بالكلمات
+    }
+knowledge-indexed =
+    { $passages ->
+        [zero] { $passages } مقتطف
+        [one] مقتطف واحد
+        [two] مقتطفان
+        [few] { $passages } مقتطفات
+        [many] { $passages } مقتطفًا
+       *[other] { $passages } مقتطف
+    }
+knowledge-too-large = تم تخطيه: حجمه { $size }، أي أكبر من { $limit }، وهو الحد الأقصى لحجم الملف.
+knowledge-unsupported = تم تخطيه: لا يقرأ Hearth ملفات .{ $extension }.
+knowledge-malformed = فشل: الملف تالف أو ليس ما يوحي به اسمه ({ $detail }).
+knowledge-duplicate = تم تخطيه: الملف نفسه موجود هنا بالفعل باسم { $of }.
+knowledge-too-many = تم تخطيه: لا تتسع القاعدة لأكثر من { $limit } ملف.
+knowledge-open-pdf-page = فتح ملف PDF عند الصفحة { $page }
+knowledge-reply-summary =
+    { $count ->
+        [zero] من قاعدة معرفتك: { $count } مقتطف
+        [one] من قاعدة معرفتك: مقتطف واحد
+        [two] من قاعدة معرفتك: مقتطفان
+        [few] من قاعدة معرفتك: { $count } مقتطفات
+        [many] من قاعدة معرفتك: { $count } مقتطفًا
+       *[other] من قاعدة معرفتك: { $count } مقتطف
+    }
+knowledge-open-passage = فتح { $passage }
+knowledge-more-files = { $count ->
+        [zero] …ولا ملفات أخرى
+        [one] …وملف آخر
+        [two] …وملفان آخران
+        [few] …و{ $count } ملفات أخرى
+        [many] …و{ $count } ملفًا آخر
+       *[other] …و{ $count } ملف آخر
+    }
+knowledge-unlink = إلغاء الربط
+knowledge-link-folder = ربط مجلد
+knowledge-folder-linked = تبقى متوافقة مع المجلد { $folder }.
+knowledge-folder-allow = السماح بقراءة { $folder } مجددًا
+knowledge-folder-unlink = إلغاء ربط مجلد { $name }
+knowledge-folder-link = ربط مجلد بـ { $name } مع إبقائه متوافقًا
+knowledge-agent-budget-error = أدخل عددًا صحيحًا من الرموز بين 200 و32000، أو اتركه فارغًا لاستخدام القيمة الافتراضية.

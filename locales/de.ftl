@@ -1199,7 +1199,7 @@ sync-doing-fetching-attachments = Abrufen von Anhängen
 settings-reading-file = Datei wird gelesen…
 settings-review-import = Prüfe den Import.
 settings-import-cancelled = Import abgebrochen. Es wurde nichts geändert.
-settings-confirm-delete-all = Alle Unterhaltungen, Einstellungen und Schlüssel in diesem Browser löschen?
+settings-confirm-delete-all = Alle Unterhaltungen, Wissensdatenbanken, Einstellungen und Schlüssel in diesem Browser löschen?
 settings-all-data-deleted = Alle Daten gelöscht.
 settings-auto-title = Titel von Unterhaltungen mit dem Modell erzeugen
 settings-stall-timeout = Eine Antwort nach so vielen Sekunden ohne Daten aufgeben
@@ -1270,3 +1270,100 @@ providers-inputs-from-model-list = laut Modellliste des Anbieters
 providers-inputs-from-refusal = der Anbieter hat es früher abgelehnt
 providers-inputs-from-documentation = laut Dokumentation des Anbieters
 language-held = Jetzt nicht neu geladen: Eine Antwort kommt noch oder eine Nachricht ist nicht gesendet. Die Sprache gilt beim nächsten Öffnen von Hearth, oder drücke erneut auf Übernehmen, wenn sie fertig sind.
+
+## Knowledge bases (the Knowledge dialog, an agent's bases, a reply's passages, the viewer)
+
+knowledge-top = Wissen
+knowledge-hint = Wissensdatenbanken sind deine Dateien, gelesen und durchsucht in diesem Browser. Ein Agent mit einer Wissensdatenbank erhält zu jeder Frage die am besten passenden Textstellen samt Quellen und kann erneut suchen. Nur diese Textstellen gehen mit deiner Frage hinaus; eine Wissensdatenbank mit Embeddings sendet ihre Textstellen außerdem an das Embedding-Modell, das du wählst.
+knowledge-none = Noch keine Wissensdatenbank.
+knowledge-new = Neue Wissensdatenbank
+knowledge-new-placeholder = Name, etwa Handbuch
+knowledge-make = Anlegen
+knowledge-add-files = Dateien hinzufügen
+knowledge-add-folder = Ordner hinzufügen
+knowledge-words-only = Nur Wortsuche (ohne Embeddings)
+knowledge-use = Verwenden
+knowledge-start-embedding = Einbetten starten
+knowledge-read-again = Erneut lesen
+knowledge-waiting = Wartet auf das Einlesen
+knowledge-failed = Fehlgeschlagen
+knowledge-binary = Übersprungen: Die Datei ist kein Text, was auch immer ihr Name sagt.
+knowledge-empty = Übersprungen: Die Datei ist leer.
+knowledge-encrypted = Übersprungen: Die Datei ist verschlüsselt, daher kann ihr Text nicht gelesen werden.
+knowledge-zip-bomb = Abgelehnt: Entpackt wäre sie weit größer als angegeben (eine Zip-Bombe?).
+knowledge-no-text = Fehlgeschlagen: Darin wurde kein Text gefunden (ein Scan?).
+knowledge-gone = Diese Datei ist nicht mehr in ihrer Wissensdatenbank; das hat die Antwort erhalten:
+knowledge-file-text = Der Text der Datei
+knowledge-cited = zitiert
+knowledge-agent-bases = Wissensdatenbanken
+knowledge-agent-none = Noch keine Wissensdatenbank: Lege eine unter Wissen an.
+knowledge-agent-budget = Tokens an Textstellen pro Frage
+knowledge-problem = Bei den Wissensdatenbanken ist etwas schiefgegangen: { $detail }
+knowledge-removed-files =
+    { $count ->
+        [one] { $name } entfernt
+       *[other] { $count } Dateien entfernt
+    }
+knowledge-removed-base = { $name } entfernt
+knowledge-totals =
+    { $files ->
+        [one] { $files } Datei
+       *[other] { $files } Dateien
+    } · { $size } · { $passages ->
+        [one] { $passages } Textstelle
+       *[other] { $passages } Textstellen
+    }
+knowledge-add-files-to = Dateien zu { $name } hinzufügen
+knowledge-add-folder-to = Ordner zu { $name } hinzufügen
+knowledge-remove-base = { $name } entfernen
+knowledge-files-of = Dateien von { $name }
+knowledge-embed-account = Embeddings für { $name }
+knowledge-embed-model = Embedding-Modell für { $name }
+knowledge-cost-local = Etwa { $tokens } Tokens zum Einbetten, auf diesem Rechner: kostenlos.
+knowledge-cost = Etwa { $tokens } Tokens zum Einbetten: etwa ${ $dollars } zum veröffentlichten Preis.
+knowledge-cost-unknown = Etwa { $tokens } Tokens zum Einbetten; Hearth kennt den Preis dieses Modells nicht.
+knowledge-remove-file = { $name } entfernen
+knowledge-retry-file = { $name } erneut lesen
+knowledge-embedding =
+    { $passages ->
+        [one] { $passages } Textstelle, wird eingebettet
+       *[other] { $passages } Textstellen, werden eingebettet
+    }
+knowledge-embedded =
+    { $passages ->
+        [one] { $passages } Textstelle, eingebettet
+       *[other] { $passages } Textstellen, eingebettet
+    }
+knowledge-embed-failed =
+    { $passages ->
+        [one] { $passages } Textstelle; Einbetten fehlgeschlagen ({ $error }), daher wird die Datei nach Wörtern durchsucht
+       *[other] { $passages } Textstellen; Einbetten fehlgeschlagen ({ $error }), daher wird die Datei nach Wörtern durchsucht
+    }
+knowledge-indexed =
+    { $passages ->
+        [one] { $passages } Textstelle
+       *[other] { $passages } Textstellen
+    }
+knowledge-too-large = Übersprungen: { $size } ist mehr als die { $limit }, die eine Datei haben darf.
+knowledge-unsupported = Übersprungen: Hearth liest keine .{ $extension }-Dateien.
+knowledge-malformed = Fehlgeschlagen: Die Datei ist beschädigt oder nicht das, was ihr Name sagt ({ $detail }).
+knowledge-duplicate = Übersprungen: Dieselbe Datei ist hier schon als { $of } vorhanden.
+knowledge-too-many = Übersprungen: Eine Wissensdatenbank fasst höchstens { $limit } Dateien.
+knowledge-open-pdf-page = PDF auf Seite { $page } öffnen
+knowledge-reply-summary =
+    { $count ->
+        [one] Aus deiner Wissensdatenbank: { $count } Textstelle
+       *[other] Aus deiner Wissensdatenbank: { $count } Textstellen
+    }
+knowledge-open-passage = { $passage } öffnen
+knowledge-more-files = { $count ->
+        [one] …und 1 weitere Datei
+       *[other] …und { $count } weitere Dateien
+    }
+knowledge-unlink = Trennen
+knowledge-link-folder = Ordner verknüpfen
+knowledge-folder-linked = Wird mit dem Ordner { $folder } abgeglichen.
+knowledge-folder-allow = Lesen von { $folder } wieder erlauben
+knowledge-folder-unlink = Ordner von { $name } trennen
+knowledge-folder-link = Einen Ordner mit { $name } verknüpfen, laufend abgeglichen
+knowledge-agent-budget-error = Gib eine ganze Zahl von 200 bis 32000 Token ein oder lass das Feld für den Standardwert leer.

@@ -1923,7 +1923,7 @@ settings-reading-file = Reading the file…
 settings-review-import = Review the import.
 settings-import-cancelled = Import cancelled. Nothing was changed.
 # Confirm prompt before deleting everything
-settings-confirm-delete-all = Delete all conversations, settings and keys in this browser?
+settings-confirm-delete-all = Delete all conversations, knowledge bases, settings and keys in this browser?
 settings-all-data-deleted = All data deleted.
 settings-auto-title = Generate conversation titles with the model
 settings-stall-timeout = Give up on a reply after this many seconds without data
@@ -2031,3 +2031,93 @@ providers-inputs-from-refusal = the provider refused one earlier
 providers-inputs-from-documentation = as its provider documents
 # Settings → Language: Apply was pressed while reloading would lose something
 language-held = Not reloaded now: a reply is still coming or a message is not sent. The language applies the next time Hearth opens, or press Apply again once they are done.
+
+## Knowledge bases (the Knowledge dialog, an agent's bases, a reply's passages, the viewer)
+
+knowledge-top = Knowledge
+knowledge-hint = Knowledge bases are your files, read and searched in this browser. An agent with a base gets the passages that best match each question, with their sources, and can search again. Only those passages go with your question; a base that embeds also sends its passages to the embedding model you choose.
+knowledge-none = No knowledge base yet.
+knowledge-new = New knowledge base
+knowledge-new-placeholder = Name, such as Handbook
+knowledge-make = Make
+knowledge-add-files = Add files
+knowledge-add-folder = Add a folder
+knowledge-words-only = Words only (no embeddings)
+knowledge-use = Use
+knowledge-start-embedding = Start embedding
+knowledge-read-again = Read again
+knowledge-waiting = Waiting to be read
+knowledge-failed = Failed
+knowledge-binary = Skipped: it is not text, whatever its name says.
+knowledge-empty = Skipped: it is empty.
+knowledge-encrypted = Skipped: it is encrypted, so its text cannot be read.
+knowledge-zip-bomb = Refused: it would unpack to far more than it says (a zip bomb?).
+knowledge-no-text = Failed: no text was found in it (a scan?).
+knowledge-gone = This file is no longer in its knowledge base; what the reply was given:
+knowledge-file-text = The file's text
+knowledge-cited = cited
+knowledge-agent-bases = Knowledge bases
+knowledge-agent-none = No knowledge base yet: make one in Knowledge.
+knowledge-agent-budget = Tokens of passages with each question
+knowledge-problem = Something went wrong with the knowledge bases: { $detail }
+knowledge-removed-files = { $count ->
+        [one] Removed { $name }
+       *[other] Removed { $count } files
+    }
+knowledge-removed-base = Removed { $name }
+knowledge-totals = { $files ->
+        [one] 1 file
+       *[other] { $files } files
+    } · { $size } · { $passages ->
+        [one] 1 passage
+       *[other] { $passages } passages
+    }
+knowledge-add-files-to = Add files to { $name }
+knowledge-add-folder-to = Add a folder to { $name }
+knowledge-remove-base = Remove { $name }
+knowledge-files-of = Files of { $name }
+knowledge-embed-account = Embeddings for { $name }
+knowledge-embed-model = Embedding model for { $name }
+knowledge-cost-local = About { $tokens } tokens to embed, on this machine: free.
+knowledge-cost = About { $tokens } tokens to embed: about ${ $dollars } at the published price.
+knowledge-cost-unknown = About { $tokens } tokens to embed; Hearth does not know this model's price.
+knowledge-remove-file = Remove { $name }
+knowledge-retry-file = Read { $name } again
+knowledge-embedding = { $passages ->
+        [one] 1 passage, being embedded
+       *[other] { $passages } passages, being embedded
+    }
+knowledge-embedded = { $passages ->
+        [one] 1 passage, embedded
+       *[other] { $passages } passages, embedded
+    }
+knowledge-embed-failed = { $passages ->
+        [one] 1 passage; embedding failed ({ $error }), so it is searched by words
+       *[other] { $passages } passages; embedding failed ({ $error }), so it is searched by words
+    }
+knowledge-indexed = { $passages ->
+        [one] 1 passage
+       *[other] { $passages } passages
+    }
+knowledge-too-large = Skipped: { $size } is more than the { $limit } a file may be.
+knowledge-unsupported = Skipped: Hearth does not read .{ $extension } files.
+knowledge-malformed = Failed: it is damaged or not what its name says ({ $detail }).
+knowledge-duplicate = Skipped: the same file is already here as { $of }.
+knowledge-too-many = Skipped: a base holds at most { $limit } files.
+knowledge-open-pdf-page = Open the PDF at page { $page }
+knowledge-reply-summary = { $count ->
+        [one] From your knowledge base: 1 passage
+       *[other] From your knowledge base: { $count } passages
+    }
+knowledge-open-passage = Open { $passage }
+knowledge-more-files = { $count ->
+        [one] …and 1 more file
+       *[other] …and { $count } more files
+    }
+knowledge-unlink = Unlink
+knowledge-link-folder = Link a folder
+knowledge-folder-linked = Kept in step with the folder { $folder }.
+knowledge-folder-allow = Allow reading { $folder } again
+knowledge-folder-unlink = Unlink the folder of { $name }
+knowledge-folder-link = Link a folder to { $name }, kept in step
+knowledge-agent-budget-error = Enter a whole number of tokens from 200 to 32000, or leave it empty for the default.

@@ -1262,7 +1262,7 @@ sync-doing-fetching-attachments = al obtener adjuntos
 settings-reading-file = Leyendo el archivo…
 settings-review-import = Revisa la importación.
 settings-import-cancelled = Importación cancelada. No se cambió nada.
-settings-confirm-delete-all = ¿Eliminar todas las conversaciones, la configuración y las claves de este navegador?
+settings-confirm-delete-all = ¿Eliminar todas las conversaciones, las bases de conocimiento, la configuración y las claves de este navegador?
 settings-all-data-deleted = Se eliminaron todos los datos.
 settings-auto-title = Generar los títulos de las conversaciones con el modelo
 settings-stall-timeout = Abandonar una respuesta tras este número de segundos sin datos
@@ -1337,3 +1337,100 @@ providers-inputs-from-model-list = según la lista de modelos del proveedor
 providers-inputs-from-refusal = el proveedor lo rechazó antes
 providers-inputs-from-documentation = según la documentación de su proveedor
 language-held = No se ha recargado ahora: todavía llega una respuesta o hay un mensaje sin enviar. El idioma se aplicará la próxima vez que abras Hearth, o pulsa Aplicar de nuevo cuando terminen.
+
+## Knowledge bases (the Knowledge dialog, an agent's bases, a reply's passages, the viewer)
+
+knowledge-top = Conocimiento
+knowledge-hint = Las bases de conocimiento son tus archivos, leídos y consultados en este navegador. Un agente con una base recibe los fragmentos que mejor coinciden con cada pregunta, con sus fuentes, y puede volver a buscar. Solo esos fragmentos van con tu pregunta; una base con embeddings también envía sus fragmentos al modelo de embeddings que elijas.
+knowledge-none = Aún no hay ninguna base de conocimiento.
+knowledge-new = Nueva base de conocimiento
+knowledge-new-placeholder = Nombre, como Manual
+knowledge-make = Crear
+knowledge-add-files = Agregar archivos
+knowledge-add-folder = Agregar una carpeta
+knowledge-words-only = Solo búsqueda por palabras (sin embeddings)
+knowledge-use = Usar
+knowledge-start-embedding = Generar embeddings
+knowledge-read-again = Volver a leer
+knowledge-waiting = Esperando a ser leído
+knowledge-failed = Falló
+knowledge-binary = Omitido: no es texto, diga lo que diga su nombre.
+knowledge-empty = Omitido: está vacío.
+knowledge-encrypted = Omitido: está cifrado, así que no se puede leer su texto.
+knowledge-zip-bomb = Rechazado: al descomprimirlo ocuparía mucho más de lo que indica (¿una bomba zip?).
+knowledge-no-text = Falló: no se encontró texto en él (¿un escaneo?).
+knowledge-gone = Este archivo ya no está en su base de conocimiento; esto es lo que recibió la respuesta:
+knowledge-file-text = El texto del archivo
+knowledge-cited = citado
+knowledge-agent-bases = Bases de conocimiento
+knowledge-agent-none = Aún no hay ninguna base de conocimiento: crea una en Conocimiento.
+knowledge-agent-budget = Tokens de fragmentos con cada pregunta
+knowledge-problem = Algo salió mal con las bases de conocimiento: { $detail }
+knowledge-removed-files =
+    { $count ->
+        [one] Se quitó { $name }
+       *[other] Se quitaron { $count } archivos
+    }
+knowledge-removed-base = Se quitó { $name }
+knowledge-totals =
+    { $files ->
+        [one] { $files } archivo
+       *[other] { $files } archivos
+    } · { $size } · { $passages ->
+        [one] { $passages } fragmento
+       *[other] { $passages } fragmentos
+    }
+knowledge-add-files-to = Agregar archivos a { $name }
+knowledge-add-folder-to = Agregar una carpeta a { $name }
+knowledge-remove-base = Quitar { $name }
+knowledge-files-of = Archivos de { $name }
+knowledge-embed-account = Embeddings de { $name }
+knowledge-embed-model = Modelo de embeddings de { $name }
+knowledge-cost-local = Unos { $tokens } tokens para generar embeddings, en esta máquina: gratis.
+knowledge-cost = Unos { $tokens } tokens para generar embeddings: unos ${ $dollars } al precio publicado.
+knowledge-cost-unknown = Unos { $tokens } tokens para generar embeddings; Hearth no conoce el precio de este modelo.
+knowledge-remove-file = Quitar { $name }
+knowledge-retry-file = Volver a leer { $name }
+knowledge-embedding =
+    { $passages ->
+        [one] { $passages } fragmento, generando embeddings
+       *[other] { $passages } fragmentos, generando embeddings
+    }
+knowledge-embedded =
+    { $passages ->
+        [one] { $passages } fragmento, con embeddings
+       *[other] { $passages } fragmentos, con embeddings
+    }
+knowledge-embed-failed =
+    { $passages ->
+        [one] { $passages } fragmento; fallaron los embeddings ({ $error }), así que se busca por palabras
+       *[other] { $passages } fragmentos; fallaron los embeddings ({ $error }), así que se busca por palabras
+    }
+knowledge-indexed =
+    { $passages ->
+        [one] { $passages } fragmento
+       *[other] { $passages } fragmentos
+    }
+knowledge-too-large = Omitido: { $size } supera los { $limit } que puede ocupar un archivo.
+knowledge-unsupported = Omitido: Hearth no lee archivos .{ $extension }.
+knowledge-malformed = Falló: está dañado o no es lo que dice su nombre ({ $detail }).
+knowledge-duplicate = Omitido: el mismo archivo ya está aquí como { $of }.
+knowledge-too-many = Omitido: una base admite como máximo { $limit } archivos.
+knowledge-open-pdf-page = Abrir el PDF en la página { $page }
+knowledge-reply-summary =
+    { $count ->
+        [one] De tu base de conocimiento: { $count } fragmento
+       *[other] De tu base de conocimiento: { $count } fragmentos
+    }
+knowledge-open-passage = Abrir { $passage }
+knowledge-more-files = { $count ->
+        [one] …y 1 archivo más
+       *[other] …y { $count } archivos más
+    }
+knowledge-unlink = Desvincular
+knowledge-link-folder = Vincular una carpeta
+knowledge-folder-linked = Se mantiene al día con la carpeta { $folder }.
+knowledge-folder-allow = Permitir leer { $folder } de nuevo
+knowledge-folder-unlink = Desvincular la carpeta de { $name }
+knowledge-folder-link = Vincular una carpeta a { $name }, siempre al día
+knowledge-agent-budget-error = Escribe un número entero de tokens entre 200 y 32000, o déjalo vacío para usar el valor predeterminado.

@@ -1200,7 +1200,7 @@ sync-doing-fetching-attachments = récupération des pièces jointes
 settings-reading-file = Lecture du fichier…
 settings-review-import = Vérifiez l’import.
 settings-import-cancelled = Import annulé. Rien n’a été modifié.
-settings-confirm-delete-all = Supprimer toutes les conversations, tous les paramètres et toutes les clés de ce navigateur ?
+settings-confirm-delete-all = Supprimer toutes les conversations, toutes les bases de connaissances, tous les paramètres et toutes les clés de ce navigateur ?
 settings-all-data-deleted = Toutes les données ont été supprimées.
 settings-auto-title = Générer les titres des conversations avec le modèle
 settings-stall-timeout = Abandonner une réponse après ce nombre de secondes sans données
@@ -1271,3 +1271,100 @@ providers-inputs-from-model-list = selon la liste des modèles du fournisseur
 providers-inputs-from-refusal = le fournisseur l’a refusé auparavant
 providers-inputs-from-documentation = selon la documentation de son fournisseur
 language-held = Pas de rechargement maintenant : une réponse arrive encore ou un message n’est pas envoyé. La langue s’appliquera à la prochaine ouverture de Hearth, ou appuyez de nouveau sur Appliquer une fois terminé.
+
+## Knowledge bases (the Knowledge dialog, an agent's bases, a reply's passages, the viewer)
+
+knowledge-top = Connaissances
+knowledge-hint = Les bases de connaissances sont vos fichiers, lus et interrogés dans ce navigateur. Un agent doté d’une base reçoit, pour chaque question, les passages qui y correspondent le mieux, avec leurs sources, et peut relancer une recherche. Seuls ces passages accompagnent votre question ; une base vectorisée envoie aussi ses passages au modèle de vectorisation que vous choisissez.
+knowledge-none = Aucune base de connaissances pour l’instant.
+knowledge-new = Nouvelle base de connaissances
+knowledge-new-placeholder = Nom, par exemple Manuel
+knowledge-make = Créer
+knowledge-add-files = Ajouter des fichiers
+knowledge-add-folder = Ajouter un dossier
+knowledge-words-only = Recherche par mots seulement (sans vectorisation)
+knowledge-use = Utiliser
+knowledge-start-embedding = Lancer la vectorisation
+knowledge-read-again = Relire
+knowledge-waiting = En attente de lecture
+knowledge-failed = Échec
+knowledge-binary = Ignoré : ce n’est pas du texte, quoi qu’en dise son nom.
+knowledge-empty = Ignoré : il est vide.
+knowledge-encrypted = Ignoré : il est chiffré, son texte ne peut donc pas être lu.
+knowledge-zip-bomb = Refusé : une fois décompressé, il serait bien plus gros qu’annoncé (une bombe zip ?).
+knowledge-no-text = Échec : aucun texte n’y a été trouvé (un document numérisé ?).
+knowledge-gone = Ce fichier n’est plus dans sa base de connaissances ; voici ce que la réponse a reçu :
+knowledge-file-text = Le texte du fichier
+knowledge-cited = cité
+knowledge-agent-bases = Bases de connaissances
+knowledge-agent-none = Aucune base de connaissances pour l’instant : créez-en une dans Connaissances.
+knowledge-agent-budget = Jetons de passages joints à chaque question
+knowledge-problem = Un problème est survenu avec les bases de connaissances : { $detail }
+knowledge-removed-files =
+    { $count ->
+        [one] { $name } a été retiré
+       *[other] { $count } fichiers ont été retirés
+    }
+knowledge-removed-base = La base { $name } a été retirée
+knowledge-totals =
+    { $files ->
+        [one] { $files } fichier
+       *[other] { $files } fichiers
+    } · { $size } · { $passages ->
+        [one] { $passages } passage
+       *[other] { $passages } passages
+    }
+knowledge-add-files-to = Ajouter des fichiers à { $name }
+knowledge-add-folder-to = Ajouter un dossier à { $name }
+knowledge-remove-base = Retirer { $name }
+knowledge-files-of = Fichiers de { $name }
+knowledge-embed-account = Vectorisation de { $name }
+knowledge-embed-model = Modèle de vectorisation de { $name }
+knowledge-cost-local = Environ { $tokens } jetons à vectoriser, sur cette machine : gratuit.
+knowledge-cost = Environ { $tokens } jetons à vectoriser : environ ${ $dollars } au prix publié.
+knowledge-cost-unknown = Environ { $tokens } jetons à vectoriser ; Hearth ne connaît pas le prix de ce modèle.
+knowledge-remove-file = Retirer { $name }
+knowledge-retry-file = Relire { $name }
+knowledge-embedding =
+    { $passages ->
+        [one] { $passages } passage, en cours de vectorisation
+       *[other] { $passages } passages, en cours de vectorisation
+    }
+knowledge-embedded =
+    { $passages ->
+        [one] { $passages } passage, vectorisé
+       *[other] { $passages } passages, vectorisés
+    }
+knowledge-embed-failed =
+    { $passages ->
+        [one] { $passages } passage ; échec de la vectorisation ({ $error }), la recherche s’y fait donc par mots
+       *[other] { $passages } passages ; échec de la vectorisation ({ $error }), la recherche s’y fait donc par mots
+    }
+knowledge-indexed =
+    { $passages ->
+        [one] { $passages } passage
+       *[other] { $passages } passages
+    }
+knowledge-too-large = Ignoré : { $size }, c’est plus que les { $limit } permis pour un fichier.
+knowledge-unsupported = Ignoré : Hearth ne lit pas les fichiers .{ $extension }.
+knowledge-malformed = Échec : il est endommagé ou n’est pas ce que son nom indique ({ $detail }).
+knowledge-duplicate = Ignoré : le même fichier est déjà ici sous le nom { $of }.
+knowledge-too-many = Ignoré : une base contient au plus { $limit } fichiers.
+knowledge-open-pdf-page = Ouvrir le PDF à la page { $page }
+knowledge-reply-summary =
+    { $count ->
+        [one] De votre base de connaissances : { $count } passage
+       *[other] De votre base de connaissances : { $count } passages
+    }
+knowledge-open-passage = Ouvrir { $passage }
+knowledge-more-files = { $count ->
+        [one] …et { $count } autre fichier
+       *[other] …et { $count } autres fichiers
+    }
+knowledge-unlink = Dissocier
+knowledge-link-folder = Lier un dossier
+knowledge-folder-linked = Tenue à jour avec le dossier { $folder }.
+knowledge-folder-allow = Autoriser de nouveau la lecture de { $folder }
+knowledge-folder-unlink = Dissocier le dossier de { $name }
+knowledge-folder-link = Lier un dossier à { $name }, tenu à jour
+knowledge-agent-budget-error = Saisissez un nombre entier de jetons entre 200 et 32000, ou laissez vide pour la valeur par défaut.

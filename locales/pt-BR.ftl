@@ -1266,7 +1266,7 @@ sync-doing-fetching-attachments = buscando anexos
 settings-reading-file = Lendo o arquivo…
 settings-review-import = Revise a importação.
 settings-import-cancelled = Importação cancelada. Nada foi alterado.
-settings-confirm-delete-all = Excluir todas as conversas, configurações e chaves deste navegador?
+settings-confirm-delete-all = Excluir todas as conversas, bases de conhecimento, configurações e chaves deste navegador?
 settings-all-data-deleted = Todos os dados foram excluídos.
 settings-auto-title = Gerar títulos de conversa com o modelo
 settings-stall-timeout = Desistir de uma resposta após este número de segundos sem dados
@@ -1341,3 +1341,100 @@ providers-inputs-from-model-list = conforme a lista de modelos do provedor
 providers-inputs-from-refusal = o provedor recusou antes
 providers-inputs-from-documentation = conforme a documentação do provedor
 language-held = Não recarregado agora: uma resposta ainda está chegando ou há uma mensagem não enviada. O idioma será aplicado na próxima vez que o Hearth abrir, ou pressione Aplicar de novo quando terminarem.
+
+## Knowledge bases (the Knowledge dialog, an agent's bases, a reply's passages, the viewer)
+
+knowledge-top = Conhecimento
+knowledge-hint = Bases de conhecimento são seus arquivos, lidos e pesquisados neste navegador. Um agente com uma base recebe os trechos que melhor correspondem a cada pergunta, com as fontes deles, e pode pesquisar de novo. Só esses trechos vão com a sua pergunta; uma base com embeddings também envia os trechos dela ao modelo de embeddings que você escolher.
+knowledge-none = Nenhuma base de conhecimento ainda.
+knowledge-new = Nova base de conhecimento
+knowledge-new-placeholder = Nome, como Manual
+knowledge-make = Criar
+knowledge-add-files = Adicionar arquivos
+knowledge-add-folder = Adicionar uma pasta
+knowledge-words-only = Só pesquisa por palavras (sem embeddings)
+knowledge-use = Usar
+knowledge-start-embedding = Gerar embeddings
+knowledge-read-again = Ler novamente
+knowledge-waiting = Aguardando leitura
+knowledge-failed = Falhou
+knowledge-binary = Ignorado: não é texto, diga o nome o que disser.
+knowledge-empty = Ignorado: está vazio.
+knowledge-encrypted = Ignorado: está criptografado, então o texto dele não pode ser lido.
+knowledge-zip-bomb = Recusado: descompactado, ficaria muito maior do que declara (uma bomba zip?).
+knowledge-no-text = Falhou: nenhum texto foi encontrado nele (um documento digitalizado?).
+knowledge-gone = Este arquivo não está mais na base de conhecimento dele; o que a resposta recebeu:
+knowledge-file-text = O texto do arquivo
+knowledge-cited = citado
+knowledge-agent-bases = Bases de conhecimento
+knowledge-agent-none = Nenhuma base de conhecimento ainda: crie uma em Conhecimento.
+knowledge-agent-budget = Tokens de trechos em cada pergunta
+knowledge-problem = Algo deu errado com as bases de conhecimento: { $detail }
+knowledge-removed-files =
+    { $count ->
+        [one] { $name } removido
+       *[other] { $count } arquivos removidos
+    }
+knowledge-removed-base = Base { $name } removida
+knowledge-totals =
+    { $files ->
+        [one] { $files } arquivo
+       *[other] { $files } arquivos
+    } · { $size } · { $passages ->
+        [one] { $passages } trecho
+       *[other] { $passages } trechos
+    }
+knowledge-add-files-to = Adicionar arquivos a { $name }
+knowledge-add-folder-to = Adicionar uma pasta a { $name }
+knowledge-remove-base = Remover { $name }
+knowledge-files-of = Arquivos de { $name }
+knowledge-embed-account = Embeddings de { $name }
+knowledge-embed-model = Modelo de embeddings de { $name }
+knowledge-cost-local = Cerca de { $tokens } tokens para gerar embeddings, nesta máquina: grátis.
+knowledge-cost = Cerca de { $tokens } tokens para gerar embeddings: cerca de ${ $dollars } pelo preço publicado.
+knowledge-cost-unknown = Cerca de { $tokens } tokens para gerar embeddings; o Hearth não sabe o preço deste modelo.
+knowledge-remove-file = Remover { $name }
+knowledge-retry-file = Ler { $name } novamente
+knowledge-embedding =
+    { $passages ->
+        [one] { $passages } trecho, gerando embeddings
+       *[other] { $passages } trechos, gerando embeddings
+    }
+knowledge-embedded =
+    { $passages ->
+        [one] { $passages } trecho, com embeddings
+       *[other] { $passages } trechos, com embeddings
+    }
+knowledge-embed-failed =
+    { $passages ->
+        [one] { $passages } trecho; os embeddings falharam ({ $error }), então ele é pesquisado por palavras
+       *[other] { $passages } trechos; os embeddings falharam ({ $error }), então ele é pesquisado por palavras
+    }
+knowledge-indexed =
+    { $passages ->
+        [one] { $passages } trecho
+       *[other] { $passages } trechos
+    }
+knowledge-too-large = Ignorado: { $size } é mais do que os { $limit } permitidos para um arquivo.
+knowledge-unsupported = Ignorado: o Hearth não lê arquivos .{ $extension }.
+knowledge-malformed = Falhou: está danificado ou não é o que o nome diz ({ $detail }).
+knowledge-duplicate = Ignorado: o mesmo arquivo já está aqui como { $of }.
+knowledge-too-many = Ignorado: uma base comporta no máximo { $limit } arquivos.
+knowledge-open-pdf-page = Abrir o PDF na página { $page }
+knowledge-reply-summary =
+    { $count ->
+        [one] Da sua base de conhecimento: { $count } trecho
+       *[other] Da sua base de conhecimento: { $count } trechos
+    }
+knowledge-open-passage = Abrir { $passage }
+knowledge-more-files = { $count ->
+        [one] …e mais { $count } arquivo
+       *[other] …e mais { $count } arquivos
+    }
+knowledge-unlink = Desvincular
+knowledge-link-folder = Vincular uma pasta
+knowledge-folder-linked = Mantida em dia com a pasta { $folder }.
+knowledge-folder-allow = Permitir ler { $folder } de novo
+knowledge-folder-unlink = Desvincular a pasta de { $name }
+knowledge-folder-link = Vincular uma pasta a { $name }, sempre em dia
+knowledge-agent-budget-error = Digite um número inteiro de tokens de 200 a 32000, ou deixe em branco para usar o padrão.

@@ -30,6 +30,7 @@ const CHUNK_WHEN = {
   app_preview: 'the app preview, with the first app (or ahead, for an app agent)',
   ask: "an MCP server's question during a tool call (its form or link), when a server first asks",
   i18n: 'the interface in a language other than English (Fluent), before the app starts, only for such a language',
+  knowledge: 'the Knowledge dialog, a reply’s passages, the viewer and what a turn searches, at the first use of a knowledge base',
   branches: 'editing, branching, pruning and the outline, at their first use',
   compare: 'comparing models, when Compare is first pressed or a compare turn first shown',
   dialogs: 'the dialogs, when the first one opens',
@@ -96,6 +97,13 @@ export function figuresBlock(dist, root) {
   for (const { budget, gzip } of chunkFiles(dist)) {
     const limit = CHUNK_BUDGETS[budget];
     lines.push(`| chunk \`${budget}\` | ${CHUNK_WHEN[budget] ?? 'on first use'} | ${group(gzip)} | ${limit === undefined ? 'none' : group(limit)} |`);
+  }
+  // The knowledge bases' worker: its script, glue and wasm, in the app's folder.
+  const app = readdirSync(dist).find((n) => /^app-/.test(n));
+  const worker = app ? ['knowledge-worker.js', 'hearth_knowledge.js', 'hearth_knowledge_bg.wasm'].map((n) => path.join(dist, app, n)) : [];
+  if (worker.length > 0 && worker.every((file) => existsSync(file))) {
+    const gzip = worker.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0);
+    lines.push(`| the knowledge worker (\`knowledge-worker.js\`, its wasm and glue) | the first time a knowledge base is read or searched, kept offline once fetched | ${group(gzip)} | – |`);
   }
   for (const name of readdirSync(dist).filter((n) => /^mermaid-.*\.js$/.test(n)).sort()) {
     const gzip = gzipSync(readFileSync(path.join(dist, name)), { level: 9 }).length;

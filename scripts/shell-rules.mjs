@@ -26,7 +26,7 @@ import { checkLayers, code, fileCircles, findCycle, graph, modulePath, printLaye
 const root = process.argv[2] ? `${process.argv[2].replace(/\/$/, '')}/` : new URL('../src/', import.meta.url).pathname;
 
 /** The features, each a folder of components with (maybe) its own state. */
-const FEATURES = ['agents', 'apps', 'chat', 'composer', 'mcp', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'sync', 'tools', 'voice'];
+const FEATURES = ['agents', 'apps', 'chat', 'composer', 'knowledge', 'mcp', 'offline', 'providers', 'sessions', 'settings', 'shortcuts', 'sync', 'tools', 'voice'];
 
 // Bottom first. `i18n` (the interface's language: `tr`, `tr_with`) is below every user of a text.
 const layers = [

@@ -25,6 +25,9 @@ use crate::chat::session_bar::SessionBar;
 use crate::chat::state::ChatContext;
 use crate::composer::composer::Composer;
 use crate::composer::state::ComposerDraft;
+use crate::knowledge::knowledge_dialog::knowledge_dialog_view;
+use crate::knowledge::passage_viewer::passage_viewer_view;
+use crate::knowledge::state::KnowledgeContext;
 use crate::mcp::mcp_picker::mcp_picker_view;
 use crate::mcp::state::McpContext;
 use crate::offline::out_of_date_dialog::OutOfDateDialog;
@@ -58,7 +61,8 @@ pub(crate) fn App() -> impl IntoView {
     let providers = ProvidersContext::new(store);
     let agents = AgentsContext::new(store);
     let mcp = McpContext::new(store, providers);
-    let tools = ToolsContext::new(store, agents, mcp);
+    let knowledge = KnowledgeContext::new(providers);
+    let tools = ToolsContext::new(store, agents, mcp, knowledge);
     let preferences = PreferencesContext::new(store);
     let sessions = SessionsContext::new(store);
     let chat = ChatContext::new(store, sessions, providers, tools, preferences);
@@ -67,6 +71,7 @@ pub(crate) fn App() -> impl IntoView {
     provide_context(providers);
     provide_context(agents);
     provide_context(mcp);
+    provide_context(knowledge);
     provide_context(tools);
     provide_context(preferences);
     provide_context(sessions);
@@ -93,6 +98,15 @@ pub(crate) fn App() -> impl IntoView {
     let draft = ComposerDraft::new();
     provide_context(draft);
     spawn_local(start(store, providers, agents, tools, preferences, sessions, sync));
+    // Files left waiting (a reload in the middle of reading) are read on: the
+    // worker starts only where knowledge bases exist.
+    spawn_local(async move {
+        if crate::io::knowledge::exists().await
+            && let Ok(code) = crate::knowledge::state::code::knowledge_code().await
+        {
+            (code.connect)(knowledge).await;
+        }
+    });
     // Whether an MCP server is on: the composer then offers their prompts and resources.
     Effect::new(move |_| {
         if sessions.ready.get() {
@@ -142,6 +156,12 @@ pub(crate) fn App() -> impl IntoView {
                 on_close=closes(tools.dialog_open)
                 load=tools_dialog_view
             />
+            <LazyOnce
+                when=knowledge.dialog_open
+                on_close=closes(knowledge.dialog_open)
+                load=knowledge_dialog_view
+            />
+            <LazyOnce when=knowledge.viewer_open load=passage_viewer_view />
             <LazyOnce
                 when=mcp.picker_open
                 on_close=closes(mcp.picker_open)

@@ -26,6 +26,7 @@ pub(crate) mod inflate;
 pub(crate) mod intl;
 pub(crate) mod js;
 pub(crate) mod key_session;
+pub(crate) mod knowledge;
 pub(crate) mod language;
 pub(crate) mod locks;
 pub(crate) mod mcp_app_frame;

@@ -15,6 +15,7 @@ mod chat;
 mod composer;
 mod i18n;
 mod io;
+mod knowledge;
 mod mcp;
 mod offline;
 mod providers;

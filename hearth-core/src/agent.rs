@@ -158,6 +158,15 @@ pub struct AgentRecord {
     /// name of one of the browser's voices); empty: the one under Settings → Voice.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub voice: String,
+    /// The knowledge bases it draws on, by id: before each answer the best
+    /// passages go with the request, and it may search them again
+    /// (`search_knowledge`). Left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub knowledge: Vec<String>,
+    /// The most tokens those passages may take (none: the default,
+    /// `knowledge::context::DEFAULT_BUDGET_TOKENS`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knowledge_budget: Option<u32>,
     /// When it was created.
     pub created_at: Millis,
     /// When it last changed.
@@ -265,6 +274,8 @@ impl AgentRecord {
             options: ReplyOptions::default(),
             auto_read: false,
             voice: String::new(),
+            knowledge: Vec::new(),
+            knowledge_budget: None,
             created_at: now,
             updated_at: now,
         }

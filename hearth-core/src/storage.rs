@@ -45,9 +45,10 @@ pub const SCHEMA_VERSION: u32 = 3;
 /// this also counts stores added without a change of shape (4: `replica` and
 /// `replica_state`, sync's bookkeeping) and values an older version cannot
 /// read or would drop (5: voice notes, an attachment kind of their own, and a
-/// model said to hear audio; 6: a tool call's MCP Apps view), so that an
-/// older tab opening the database is refused and writes nothing over them.
-pub const DATABASE_VERSION: u32 = 6;
+/// model said to hear audio; 6: a tool call's MCP Apps view; 7: the passages
+/// a reply was given from the knowledge bases, and an agent's bases), so that
+/// an older tab opening the database is refused and writes nothing over them.
+pub const DATABASE_VERSION: u32 = 7;
 
 /// IndexedDB database name.
 pub const DATABASE_NAME: &str = "hearth";

@@ -99,7 +99,7 @@ pub async fn prepare(kind: String, bytes: Vec<u8>) -> Result<Prepared, JsValue> 
         }
         FileKind::Docx => {
             let markdown = docx_markdown(&bytes).await.map_err(refuse)?;
-            (split::passages(&FileKind::Markdown, &markdown), 0)
+            (split::passages(&FileKind::Docx, &markdown), 0)
         }
         other => {
             let text = std::str::from_utf8(&bytes).map_err(|_| refuse(Refusal::Binary))?;

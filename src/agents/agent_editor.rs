@@ -15,6 +15,7 @@
 //! of a conflicting Save (`SaveConflict`), and the draft's rules (`draft`).
 
 mod agent_kind_field;
+mod agent_knowledge_field;
 mod agent_model_field;
 mod agent_name_field;
 mod agent_reply_options;
@@ -27,6 +28,7 @@ mod save_conflict;
 use std::collections::BTreeSet;
 
 use agent_kind_field::AgentKindField;
+use agent_knowledge_field::AgentKnowledgeField;
 use agent_model_field::AgentModelField;
 use agent_name_field::AgentNameField;
 use agent_reply_options::AgentReplyOptions;
@@ -178,6 +180,7 @@ pub(crate) fn AgentEditor(
             <PromptSections draft />
             <PromptPreview rendered />
             <AgentToolsSection draft rounds rounds_typed />
+            <AgentKnowledgeField draft />
             <AgentReplyOptions draft />
             <AgentVoiceOptions draft />
             <p class="field-error" role="alert">{move || problem.get().map(|problem| problem.to_string())}</p>

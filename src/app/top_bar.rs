@@ -13,6 +13,7 @@ use leptos::prelude::*;
 use crate::agents::agent_picker::AgentPicker;
 use crate::agents::state::AgentsContext;
 use crate::i18n::tr;
+use crate::knowledge::state::KnowledgeContext;
 use crate::offline::offline_indicator::OfflineIndicator;
 use crate::providers::model_picker::ModelPicker;
 use crate::tools::state::ToolsContext;
@@ -34,10 +35,13 @@ pub(crate) fn TopBar(
     let tools = ToolsContext::expect();
     let open_agents = Callback::new(move |()| agents.dialog_open.set(true));
     let open_tools = Callback::new(move |()| tools.dialog_open.set(true));
+    let knowledge = KnowledgeContext::expect();
+    let open_knowledge = Callback::new(move |()| knowledge.dialog_open.set(true));
     let open_settings = Callback::new(move |()| settings_open.set(true));
     let secondary = [
         (tr("Agents"), IconName::Bot, open_agents),
         (tr("Tools"), IconName::Wrench, open_tools),
+        (tr("Knowledge"), IconName::BookOpen, open_knowledge),
         (tr("Settings"), IconName::Settings, open_settings),
     ];
     let more: Vec<MenuEntry> = secondary

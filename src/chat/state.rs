@@ -49,6 +49,7 @@ pub(crate) mod talk_tools;
 pub(crate) mod talk_turn;
 mod tool_blobs;
 mod turn;
+mod turn_knowledge;
 mod work;
 
 pub(crate) use crate::composer::state::attachments::Attachments;
@@ -129,7 +130,8 @@ impl ChatContext {
             let specs = tools.specs_for(agent.offered_tools());
             // The definitions of the agent's MCP tools.
             let mcp = tools.mcp.offered_tokens(agent.offered_tools());
-            let system = prompt::Prompt { agent, project: tools, tools: specs.clone() }.system_message(&model);
+            let system =
+                prompt::Prompt { agent, project: tools, tools: specs.clone(), knowledge: None }.system_message(&model);
             let estimate = history.with(|(items, active)| compaction::estimate(system, items, active.as_ref(), &specs));
             (estimate.saturating_add(mcp), window)
         });

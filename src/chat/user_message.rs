@@ -4,6 +4,7 @@
 //! A very long message (say, a pasted megabyte) shows its beginning until asked
 //! for the rest, so opening the conversation does not lay out the whole text.
 
+use hearth_core::format::size_label;
 use leptos::prelude::*;
 
 use hearth_core::message::{AttachedFile, Attachment};
@@ -68,7 +69,7 @@ pub(crate) fn UserMessage(
             format!("{}…", &text[..end])
         })
     };
-    let size = text.with_value(|text| describe_size(text.len()));
+    let size = text.with_value(|text| size_label(text.len() as u64));
     view! {
         <article class="message user" aria-label=tr("You")>
             {(!attachments.is_empty())
@@ -107,15 +108,6 @@ pub(crate) fn UserMessage(
                 <MessageMenu id=id.get_value() />
             </footer>
         </article>
-    }
-}
-
-/// A size in bytes as people read it: "820 KB", "1.0 MB".
-fn describe_size(bytes: usize) -> String {
-    if bytes >= 1024 * 1024 {
-        format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
-    } else {
-        format!("{} KB", bytes.div_ceil(1024))
     }
 }
 

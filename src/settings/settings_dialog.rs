@@ -107,14 +107,17 @@ pub(crate) fn SettingsDialog(
         }
     });
     let clear = move |_| {
-        if confirm(tr("Delete all conversations, settings and keys in this browser?")) {
+        if confirm(tr("Delete all conversations, knowledge bases, settings and keys in this browser?")) {
             // Replies streaming now are stopped, and their last writes awaited, first,
             // so no late write brings them back.
             run(Box::pin(async move {
                 chat.stop_all().await;
                 // Sync stops first: nothing it fetched is written after the clear.
                 sync.stop();
-                store.clear_all().await.map(|()| tr("All data deleted.").to_owned())
+                store.clear_all().await?;
+                // The knowledge bases' own database goes too (its worker stopped first).
+                crate::io::knowledge::forget_all().await;
+                Ok(tr("All data deleted.").to_owned())
             }));
         }
     };

@@ -27,6 +27,7 @@ use leptos::prelude::*;
 
 use self::pending::PendingApproval;
 use crate::agents::state::AgentsContext;
+use crate::knowledge::state::KnowledgeContext;
 use crate::mcp::state::McpContext;
 use crate::store::StoreContext;
 
@@ -39,6 +40,8 @@ pub(crate) struct ToolsContext {
     pub(crate) agents: AgentsContext,
     /// The MCP servers, whose tools agents may offer.
     pub(crate) mcp: McpContext,
+    /// The knowledge bases, which agents may search.
+    pub(crate) knowledge: KnowledgeContext,
     /// The user's own tools, in the order they were made.
     pub(crate) user_tools: RwSignal<Vec<UserTool>>,
     /// The project's files (read by the read-a-file tool), by name.
@@ -55,11 +58,17 @@ pub(crate) struct ToolsContext {
 impl ToolsContext {
     /// Nothing loaded yet ([`ToolsContext::load`] loads it); reloaded when
     /// another tab imports or clears everything.
-    pub(crate) fn new(store: StoreContext, agents: AgentsContext, mcp: McpContext) -> Self {
+    pub(crate) fn new(
+        store: StoreContext,
+        agents: AgentsContext,
+        mcp: McpContext,
+        knowledge: KnowledgeContext,
+    ) -> Self {
         let this = Self {
             store,
             agents,
             mcp,
+            knowledge,
             user_tools: RwSignal::new(Vec::new()),
             files: RwSignal::new(Vec::new()),
             dialog_open: RwSignal::new(false),

@@ -63,6 +63,8 @@ pub(crate) enum IconName {
     GitBranch,
     /// `layers`: the export with every version, on a phone.
     Layers,
+    /// `book-open`: knowledge bases.
+    BookOpen,
 }
 
 impl IconName {
@@ -107,6 +109,9 @@ impl IconName {
             Self::ArrowUp => "m5 12 7-7 7 7 M12 19V5",
             Self::GitBranch => {
                 "M6 3v12 M15 6a3 3 0 1 0 6 0a3 3 0 1 0-6 0 M3 18a3 3 0 1 0 6 0a3 3 0 1 0-6 0 M18 9a9 9 0 0 1-9 9"
+            }
+            Self::BookOpen => {
+                "M12 7v14 M3 18a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h5a4 4 0 0 1 4 4 4 4 0 0 1 4-4h5a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1h-6a3 3 0 0 0-3 3 3 3 0 0 0-3-3z"
             }
             Self::Layers => {
                 "M12.83 2.18a2 2 0 0 0-1.66 0L2.6 6.08a1 1 0 0 0 0 1.83l8.58 3.91a2 2 0 0 0 1.66 0l8.58-3.9a1 1 0 0 0 0-1.83z M2 12l8.58 3.91a2 2 0 0 0 1.66 0L22 12 M2 17l8.58 3.91a2 2 0 0 0 1.66 0L22 17"

@@ -180,8 +180,8 @@ describe('sync against a hostile server', () => {
     // A newer Hearth's agent (a record shape this one does not know) and a setting it does not take.
     const general = await pouch.get('agent:general');
     const agent = await pouch.put({
-      // Shape 6: this version writes and reads shapes 1 to 5 (hearth_core::replication::doc::SCHEMA).
-      _id: 'agent:from-the-future', type: 'agent', schema: 6,
+      // Shape 7: this version writes and reads shapes 1 to 6 (hearth_core::replication::doc::SCHEMA).
+      _id: 'agent:from-the-future', type: 'agent', schema: 7,
       record: { ...general.record, id: 'from-the-future', name: 'From a newer Hearth', builtin: false, voice: { kind: 'new' } },
       changed: {},
     });

@@ -10,7 +10,9 @@
 // pictures as scenario frames, OpenAI's Images API (POST /v1/images/generations, /edits)
 // answering small real PNGs, and its audio API (POST /v1/audio/transcriptions, /speech; see
 // audio.mjs) for dictation and "Read aloud", and realtime talk: Gemini's Live API over a
-// WebSocket (see live.mjs) and OpenAI's Realtime API over WebRTC (see realtime.mjs).
+// WebSocket (see live.mjs) and OpenAI's Realtime API over WebRTC (see realtime.mjs). For
+// knowledge bases it answers the embeddings APIs (POST /v1/embeddings, Gemini's
+// :batchEmbedContents and :embedContent; see embeddings.mjs) with deterministic vectors.
 //
 // A scenario (tests/mock/scenarios/<model>.json, falling back to echo.json) expands into
 // neutral events; a *dialect* turns those into each provider's wire frames (or a `recorded`
@@ -31,6 +33,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { asksForAudio, carriesAudio, geminiSpeech, geminiTranscription, speech, transcriptions } from './audio.mjs';
+import { AZURE_EMBEDDINGS, GEMINI_EMBED_CALL, geminiEmbed, openAiEmbeddings } from './embeddings.mjs';
 import { solidPng } from './png.mjs';
 
 const DEFAULT_SCENARIOS_DIR = fileURLToPath(new URL('./scenarios/', import.meta.url));
@@ -259,6 +262,7 @@ const ROUTES = {
   'POST /v1/images/edits': (req, res, context) => imagesApi(res, context, true),
   'POST /v1/audio/transcriptions': transcriptions,
   'POST /v1/audio/speech': speech,
+  'POST /v1/embeddings': openAiEmbeddings,
   'GET /v1/models': listModels,
   'GET /v1beta/models': listGeminiModels,
   'GET /__mock/requests': (req, res, { requests }) => sendJson(res, 200, requests),
@@ -304,6 +308,12 @@ function findRoute(method, pathname, realtime) {
   if (method === 'POST' && AZURE_RESPONSES.test(pathname)) return { handler: responses, params: {} };
   const images = method === 'POST' ? AZURE_IMAGES.exec(pathname) : null;
   if (images) return { handler: (req, res, context) => imagesApi(res, context, images[1] === 'edits'), params: {} };
+  // Embeddings (embeddings.mjs): Azure's per deployment, and Gemini's, whose methods the
+  // chat route's pattern does not take.
+  const azureEmbeddings = method === 'POST' ? AZURE_EMBEDDINGS.exec(pathname) : null;
+  if (azureEmbeddings) return { handler: openAiEmbeddings, params: { deployment: decodeURIComponent(azureEmbeddings[1]) } };
+  const embed = method === 'POST' ? GEMINI_EMBED_CALL.exec(pathname) : null;
+  if (embed) return { handler: geminiEmbed, params: { model: decodeURIComponent(embed[1]), method: embed[2] } };
   const gemini = GEMINI_CALL.exec(pathname);
   if (method === 'POST' && gemini) {
     const params = { model: decodeURIComponent(gemini[1]), streaming: gemini[2] === 'streamGenerateContent' };

@@ -252,11 +252,11 @@ describe('mock LLM server', () => {
     assert.equal(failed.status, 500);
     assert.equal((await failed.json()).error.type, 'server_error');
 
-    const missing = await fetch(`${mock.url}/v1/embeddings`, { method: 'POST', body: '{}' });
+    const missing = await fetch(`${mock.url}/v1/moderations`, { method: 'POST', body: '{}' });
     assert.equal(missing.status, 404);
     assert.equal(missing.headers.get('access-control-allow-origin'), '*');
     assert.deepEqual(await missing.json(), {
-      error: { message: 'Invalid URL (POST /v1/embeddings)', type: 'invalid_request_error', param: null, code: null },
+      error: { message: 'Invalid URL (POST /v1/moderations)', type: 'invalid_request_error', param: null, code: null },
     });
   });
 
@@ -1432,6 +1432,7 @@ describe('mock LLM server tool calling', () => {
       'tools-fetch',
       'tools-fetch-pause',
       'tools-file',
+      'tools-knowledge-search',
       'tools-mcp-app-bad',
       'tools-mcp-app-basic',
       'tools-mcp-app-budget',

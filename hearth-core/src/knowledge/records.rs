@@ -22,6 +22,14 @@ pub struct BaseRecord {
     /// one it is searched by words alone.
     #[serde(default)]
     pub embedding: Option<EmbeddingChoice>,
+    /// The name of the folder it is linked to and kept in step with, if any
+    /// (the folder's handle stays with the worker).
+    #[serde(default, rename = "folderName")]
+    pub folder_name: Option<String>,
+    /// Whether the browser lets Hearth read that folder now (it asks again
+    /// after it restarts).
+    #[serde(default, rename = "folderAllowed")]
+    pub folder_allowed: bool,
 }
 
 /// Which account and model embed a base's passages.
@@ -120,6 +128,19 @@ pub struct Retrieved {
     /// Whether the file is a PDF (its viewer opens the file at the page).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub pdf: bool,
+}
+
+impl Retrieved {
+    /// As kept on a reply (`MessageRecord::knowledge`).
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+
+    /// The passages kept on a reply, each that can be read (one written by a
+    /// newer Hearth in a shape this one cannot read is left out).
+    pub fn from_values(values: &[serde_json::Value]) -> Vec<Retrieved> {
+        values.iter().filter_map(|value| serde_json::from_value(value.clone()).ok()).collect()
+    }
 }
 
 /// The bases' total: files, bytes and passages of the files not refused.

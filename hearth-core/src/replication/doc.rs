@@ -84,15 +84,24 @@ pub const SCHEMA_FIELD: &str = "schema";
 /// Shape 5: a message whose tool call showed an MCP Apps view
 /// (`ToolResultRecord::app`), which a version before it would drop, with the
 /// reference that keeps the view's page ([`message_shape`]).
-pub const SCHEMA: u64 = 5;
+///
+/// Shape 6: a reply that was given passages from the knowledge bases
+/// (`MessageRecord::knowledge`; [`message_shape`]) and an agent that draws on
+/// knowledge bases (`AgentRecord::knowledge`, `knowledge_budget`;
+/// [`agent_shape`]), which a version before them would drop.
+pub const SCHEMA: u64 = 6;
 
 /// The shape a body is written as unless its record needs a newer one.
 pub const FIRST_SHAPE: u64 = 1;
 
-/// The shape of a message's body: 5 with an MCP Apps view, 4 with a voice
+/// The shape of a message's body: 6 with passages from the knowledge bases,
+/// 5 with an MCP Apps view, 4 with a voice
 /// note, 2 when it carries any other part of shape 2 (see [`SCHEMA`]), else
 /// [`FIRST_SHAPE`].
 pub fn message_shape(record: &MessageRecord) -> u64 {
+    if !record.knowledge.is_empty() {
+        return 6;
+    }
     if record.tool_calls.iter().any(|call| call.result.as_ref().is_some_and(|result| result.app.is_some())) {
         return 5;
     }
@@ -115,7 +124,9 @@ pub fn model_config_shape(record: &ModelConfigRecord) -> u64 {
 
 /// The shape of an agent's body (see [`SCHEMA`]): the newest of the parts it carries.
 pub fn agent_shape(record: &AgentRecord) -> u64 {
-    if record.auto_read || !record.voice.is_empty() {
+    if !record.knowledge.is_empty() || record.knowledge_budget.is_some() {
+        6
+    } else if record.auto_read || !record.voice.is_empty() {
         3
     } else if !record.options.is_default() {
         2

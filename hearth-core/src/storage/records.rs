@@ -558,6 +558,14 @@ pub struct MessageRecord {
     /// when none.
     #[serde(default, skip_serializing_if = "Kept::is_empty")]
     pub unsupported: Kept<crate::contract::Unsupported>,
+    /// The passages from the user's knowledge bases sent with a reply's
+    /// request, numbered as it cites them, kept so the reply can show what it
+    /// was given and open each where it is in its file: each a
+    /// `knowledge::records::Retrieved`, kept as JSON so that only the code
+    /// that shows them reads them into that type (none of it is in the first
+    /// load). Left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub knowledge: Vec<serde_json::Value>,
 }
 
 /// What a summary record stands for (see [`crate::compaction`]).
@@ -680,6 +688,7 @@ impl MessageRecord {
             server_tools: Kept::default(),
             images: Vec::new(),
             unsupported: Kept::default(),
+            knowledge: Vec::new(),
         }
     }
 

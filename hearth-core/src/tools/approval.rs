@@ -22,6 +22,10 @@ pub const DENIED_BY_USER: &str = "The user denied this call.";
 /// the network, the other built-ins do not. A name that is neither a built-in
 /// nor one of `user_tools` asks (nothing unknown runs unseen).
 pub fn asks_by_default(name: &str, user_tools: &[UserTool]) -> bool {
+    // Searching the user's own knowledge bases reads only this device's files.
+    if name == crate::knowledge::context::TOOL_NAME {
+        return false;
+    }
     if let Some(builtin) = Builtin::from_name(name) {
         return builtin.uses_network();
     }

@@ -231,7 +231,7 @@ impl UserTool {
         {
             return Err("The name must be 1 to 64 letters, digits, _ or - (no spaces).".to_owned());
         }
-        if Builtin::from_name(name).is_some() {
+        if Builtin::from_name(name).is_some() || name == crate::knowledge::context::TOOL_NAME {
             return Err(format!("{name} is the name of a built-in tool; choose another."));
         }
         if others.contains(&name) {

@@ -27,6 +27,7 @@ use crate::chat::reply::thinking_block::ThinkingBlock;
 use crate::chat::reply::unsupported_note::unsupported_note_view;
 use crate::chat::sent_media::sent_media_view;
 use crate::chat::state::{AssistantView, ChatContext, ReplyStatus};
+use crate::knowledge::reply_knowledge::reply_knowledge_view;
 use crate::tools::tool_activity::tool_activity_view;
 use crate::ui::lazy::{ChunkError, Lazy, wasm_split};
 use reply_footer::ReplyFooter;
@@ -134,6 +135,10 @@ fn ReplyParts(
             </Show>
             <Show when=move || reply.extras(|record| !record.unsupported.is_empty())>
                 <Lazy load=move || unsupported_note_view(reply) />
+            </Show>
+            // What the knowledge bases gave it, folded.
+            <Show when=move || reply.extras(|record| !record.knowledge.is_empty())>
+                <Lazy load=move || reply_knowledge_view(reply) />
             </Show>
             <ReplyOutcome reply is_last idle on_retry=regenerate on_compact_and_retry=compact_and_retry />
             <ReplyFooter id reply offer_regenerate on_regenerate=regenerate in_column names_hidden />

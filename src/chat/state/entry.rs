@@ -338,6 +338,7 @@ impl AssistantView {
             shown.server_tools.clone_from(&record.server_tools);
             shown.images.clone_from(&record.images);
             shown.unsupported.clone_from(&record.unsupported);
+            shown.knowledge.clone_from(&record.knowledge);
         });
         self.extras_changes.update(|n| *n = n.wrapping_add(1));
     }
@@ -480,6 +481,7 @@ fn extras_differ(a: &MessageRecord, b: &MessageRecord) -> bool {
         || a.server_tools != b.server_tools
         || a.images != b.images
         || a.unsupported != b.unsupported
+        || a.knowledge != b.knowledge
 }
 
 /// The name of the agent a reply record says wrote it, if it says.

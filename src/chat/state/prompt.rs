@@ -21,6 +21,10 @@ pub(super) struct Prompt {
     pub(super) project: ToolsContext,
     /// The definitions of the tools the turn offers, for `{tools}`.
     pub(super) tools: Vec<ToolSpec>,
+    /// The passages from the agent's knowledge bases for this turn's
+    /// question, as the model reads them (the cited context block), after
+    /// the agent's own prompt.
+    pub(super) knowledge: Option<String>,
 }
 
 impl Prompt {
@@ -30,7 +34,13 @@ impl Prompt {
         let files = self.project.files.with_untracked(|files| files.iter().map(|file| file.name.clone()).collect());
         let values = template_values(&self.agent, model, files, &self.tools);
         let rendered = self.agent.render_prompt(&values);
-        rendered.system_prompt().map(|text| ChatMessage::new(Role::System, text))
+        let text = match (rendered.system_prompt(), self.knowledge.as_deref()) {
+            (Some(prompt), Some(context)) => format!("{prompt}\n\n{context}"),
+            (Some(prompt), None) => prompt.to_owned(),
+            (None, Some(context)) => context.to_owned(),
+            (None, None) => return None,
+        };
+        Some(ChatMessage::new(Role::System, text))
     }
 }
 

@@ -273,7 +273,7 @@ impl ChatContext {
         entry: Option<&crate::providers::state::ProviderEntry>,
     ) -> (prompt::Prompt, Vec<ToolSpec>, Option<ChatMessage>) {
         let tools = self.tools.specs(&agent);
-        let prompt = prompt::Prompt { agent, project: self.tools, tools: tools.clone() };
+        let prompt = prompt::Prompt { agent, project: self.tools, tools: tools.clone(), knowledge: None };
         let system = prompt.system_message(entry.map_or("", |e| e.model.model.as_str()));
         (prompt, tools, system)
     }

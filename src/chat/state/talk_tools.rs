@@ -62,6 +62,7 @@ pub(super) fn offer(chat: ChatContext, signal: Option<AbortSignal>) -> Offering 
             user_tools: chat.tools.user_tools.get_untracked(),
             mcp_tools,
             signal,
+            knowledge: None,
         };
         TalkToolbox { specs, env }
     })

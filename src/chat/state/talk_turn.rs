@@ -46,7 +46,8 @@ impl ChatContext {
     /// The agent's system prompt for a talk with `model` offering `tools`,
     /// rendered now (empty when its template renders to nothing).
     pub(crate) fn talk_prompt(self, model: &str, tools: &[ToolSpec]) -> String {
-        let prompt = Prompt { agent: untrack(|| self.agent()), project: self.tools, tools: tools.to_vec() };
+        let prompt =
+            Prompt { agent: untrack(|| self.agent()), project: self.tools, tools: tools.to_vec(), knowledge: None };
         prompt.system_message(model).map(|message| message.content).unwrap_or_default()
     }
 

@@ -49,6 +49,7 @@ use super::labels::LABELS;
 use super::picture_order::PictureOrder;
 use super::prompt::Prompt;
 use super::tool_blobs::{by_reference, picture_blob};
+use super::turn_knowledge;
 use crate::io::clock::{elapsed_ms, now, now_ms};
 use crate::io::db::NewBlob;
 use crate::io::fetch_stream::{Batch, FetchFailure, fetch_events};
@@ -203,6 +204,20 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
             // The agent's MCP tools join the others (and the prompt's `{tools}`).
             let mcp_tools = tool_settings.mcp_tools(&prompt.agent, &tools).await;
             tools.extend(mcp_tools.iter().map(|tool| tool.spec.clone()));
+            // The agent's knowledge bases: passages for the question, and a tool to search again.
+            let asked = turn.borrow().recorder.request_history();
+            let knowledge = match turn_knowledge::gather_in_time(tool_settings.knowledge, &prompt.agent, &asked).await {
+                Some(gathered) => {
+                    if !tools.iter().any(|tool| tool.name == gathered.tool.name) {
+                        tools.push(gathered.tool);
+                    }
+                    prompt.knowledge = gathered.context;
+                    turn.borrow_mut().recorder.note_knowledge(gathered.passages);
+                    publish(view, turn.borrow().recorder.record());
+                    Some(gathered.turn)
+                }
+                None => None,
+            };
             prompt.tools.clone_from(&tools);
             let env = ToolEnv {
                 store,
@@ -211,9 +226,16 @@ pub(super) async fn run(setup: TurnSetup) -> ReplyStatus {
                 user_tools,
                 mcp_tools,
                 signal,
+                knowledge: knowledge.clone(),
             };
             let stream = Stream { store, view, session: &session, controller: &controller, stall_secs, patient };
-            ask(&turn, stream, &env, (&account, &model, accepts), (&prompt, &tools), max_rounds).await
+            let status = ask(&turn, stream, &env, (&account, &model, accepts), (&prompt, &tools), max_rounds).await;
+            // What the model's own searches found is kept with the reply too.
+            if let Some(knowledge) = knowledge {
+                let given = knowledge.given.borrow().clone();
+                turn.borrow_mut().recorder.note_knowledge(given);
+            }
+            status
         }
         (Err(problem), _) => ReplyStatus::Failed(Failure::config(problem)),
     };

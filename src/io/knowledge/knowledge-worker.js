@@ -25,8 +25,10 @@
 'use strict';
 
 const DB_NAME = 'hearth-knowledge';
-const DB_VERSION = 1;
+const DB_VERSION = 2;
 const HEAD_BYTES = 8192;
+/** How long a hidden file or base waits for its Undo before a start-up forgets it (the page's Undo lasts 8 s). */
+const FORGET_HIDDEN_MS = 60000;
 /** The most files a base holds (hearth_core::knowledge::kind::MAX_FILES_PER_BASE). */
 const MAX_FILES = 10000;
 
@@ -97,13 +99,17 @@ function searchable(file) {
 function db() {
   dbPromise ??= new Promise((resolve, reject) => {
     const open = indexedDB.open(DB_NAME, DB_VERSION);
-    open.onupgradeneeded = () => {
+    open.onupgradeneeded = (event) => {
       const d = open.result;
-      d.createObjectStore('bases', { keyPath: 'id' });
-      const files = d.createObjectStore('files', { keyPath: 'id' });
-      files.createIndex('base', 'base');
-      files.createIndex('hash', 'hash');
-      for (const name of ['blobs', 'passages', 'postings', 'vectors', 'meta']) d.createObjectStore(name);
+      if (event.oldVersion < 1) {
+        d.createObjectStore('bases', { keyPath: 'id' });
+        const files = d.createObjectStore('files', { keyPath: 'id' });
+        files.createIndex('base', 'base');
+        files.createIndex('hash', 'hash');
+        for (const name of ['blobs', 'passages', 'postings', 'vectors', 'meta']) d.createObjectStore(name);
+      }
+      // Version 2: the files by state, so the queue finds the waiting ones without reading all.
+      if (event.oldVersion < 2) open.transaction.objectStore('files').createIndex('state', 'state');
     };
     open.onsuccess = () => {
       open.result.onversionchange = () => open.result.close();
@@ -117,6 +123,12 @@ function db() {
 async function all(store) {
   const d = await db();
   return request(d.transaction(store).objectStore(store).getAll());
+}
+
+/** The files in `state` (through its index). */
+async function inState(state) {
+  const d = await db();
+  return request(d.transaction('files').objectStore('files').index('state').getAll(state));
 }
 
 async function get(store, key) {
@@ -220,8 +232,14 @@ async function ready() {
  */
 async function resume() {
   const files = await all('files');
-  for (const file of files.filter((f) => f.hidden)) await purge(file.id);
-  if (files.some((f) => !f.hidden && (f.state === 'waiting' || f.state === 'embedding'))) await ready();
+  // Left hidden longer than any Undo lasts: the page closed during it. (A file another tab
+  // hid a moment ago waits for that tab's Undo.)
+  const stale = (record) => record.hidden && Date.now() - (record.hiddenAt ?? 0) > FORGET_HIDDEN_MS;
+  for (const file of files.filter(stale)) await purge(file.id);
+  for (const base of (await all('bases')).filter(stale)) await removeBaseNow(base.id);
+  const linked = (await all('bases')).some((b) => b.folder);
+  if (linked || files.some((f) => !f.hidden && (f.state === 'waiting' || f.state === 'embedding'))) await ready();
+  if (linked) await watchFolders();
 }
 
 async function nextNumber(tx) {
@@ -232,7 +250,7 @@ async function nextNumber(tx) {
 }
 
 /** Stores the files (`{file: File, path}`) in base `base`; refused ones are listed failed. */
-async function addFiles(base, entries) {
+async function addFiles(base, entries, { live = false } = {}) {
   const d = await db();
   const existing = (await all('files')).filter((f) => f.base === base && !f.hidden);
   const byHash = new Map(existing.map((f) => [f.hash, f]));
@@ -240,11 +258,15 @@ async function addFiles(base, entries) {
   let count = existing.filter((f) => f.state !== 'failed').length;
   let added = 0;
   let skipped = 0;
+  try {
   for (const { file, path } of entries) {
+    // A base removed meanwhile takes no more files.
+    const still = await get('bases', base);
+    if (!still || still.hidden) break;
     const record = {
       id: crypto.randomUUID(), base, name: file.name, path: path || file.name, size: file.size,
       modified: file.lastModified || 0, added: Date.now(), state: 'waiting', passages: 0, pages: 0,
-      embedded: 0, refusal: null, hash: null, kind: null,
+      embedded: 0, refusal: null, hash: null, kind: null, live,
     };
     const refuse = (refusal) => ({ ...record, state: 'failed', refusal });
     let stored;
@@ -252,35 +274,46 @@ async function addFiles(base, entries) {
       skipped += 1;
       continue;
     } else {
-      const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
-      const detected = JSON.parse(wasm.detect(file.name, file.size, head));
+      let head;
+      let buffer;
+      try {
+        head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+      } catch (error) {
+        head = null;
+        stored = refuse({ why: 'malformed', detail: `it could not be read (${error?.name ?? error})` });
+      }
+      const detected = head ? JSON.parse(wasm.detect(file.name, file.size, head)) : { refused: stored.refusal };
       if (detected.refused) {
         stored = refuse(detected.refused);
       } else {
-        const buffer = await file.arrayBuffer();
+        try {
+          buffer = await file.arrayBuffer();
+        } catch (error) {
+          stored = refuse({ why: 'malformed', detail: `it could not be read (${error?.name ?? error})` });
+        }
+      }
+      if (!detected.refused && buffer) {
         const hash = await sha256Hex(buffer);
         const same = byHash.get(hash);
-        if (same && same.path !== record.path) {
+        if (same && same.path === record.path) {
+          // The same file again, unchanged (a folder added a second time, a file only touched):
+          // nothing to read or embed; its time is noted so a linked folder does not look again.
+          if (same.modified !== record.modified) await update(same.id, (f) => ({ ...f, modified: record.modified }));
+          continue;
+        }
+        if (same) {
           stored = refuse({ why: 'duplicate', of: same.name });
         } else {
-          stored = { ...record, hash, kind: detected.kind };
+          // The same path again (a changed file): the new one takes the old one's place once it
+          // is read (indexFile); until then, and if it cannot be read, the old one stays.
           const before = byPath.get(record.path);
-          const tx = d.transaction(['files', 'blobs', 'meta', 'passages', 'postings', 'vectors'], 'readwrite');
+          stored = { ...record, hash, kind: detected.kind, replaces: before?.id ?? null };
+          const tx = d.transaction(['files', 'blobs', 'meta'], 'readwrite');
           stored.num = await nextNumber(tx);
           if (!(await request(tx.objectStore('blobs').getKey(hash)))) tx.objectStore('blobs').put(new Blob([buffer]), hash);
           tx.objectStore('files').put(stored);
-          // The same path again (a changed file): the new one takes the old one's place.
-          if (before) {
-            tx.objectStore('files').delete(before.id);
-            for (const name of ['passages', 'postings', 'vectors']) tx.objectStore(name).delete(before.id);
-          }
           await done(tx);
-          if (before) {
-            library.remove(before.num);
-            await dropBlobIfUnused(before.hash);
-          } else {
-            count += 1;
-          }
+          if (!before) count += 1;
           byHash.set(hash, stored);
           byPath.set(stored.path, stored);
           added += 1;
@@ -295,30 +328,135 @@ async function addFiles(base, entries) {
     await done(tx);
     changed();
   }
-  // Past the limit, one line says how many were left out (not a row for each of thousands).
+  // Past the limit, one line says how many were left out (not a row for each of thousands),
+  // the same line each time.
   if (skipped > 0) {
     const d2 = await db();
     const tx = d2.transaction('files', 'readwrite');
     tx.objectStore('files').put({
-      id: crypto.randomUUID(), num: 0, base, name: `${skipped} more files`, path: `${skipped} more files`, size: 0,
+      id: `${base}:more`, num: 0, base, name: `${skipped} more files`, path: `${skipped} more files`, size: 0,
       modified: 0, added: Date.now(), state: 'failed', passages: 0, pages: 0, embedded: 0, hash: null, kind: null,
       refusal: { why: 'too_many_files', limit: MAX_FILES },
     });
     await done(tx);
     changed();
   }
-  work();
+  } finally {
+    work();
+  }
   return added;
+}
+
+// ---------------------------------------------------------------------------
+// Live folders (the File System Access API, where the browser has it): a base
+// may keep a folder's handle; its files are read when it is linked, and looked
+// at again every few seconds: a file changed (its size or time) is read again,
+// a new one added, one gone removed. Only while the browser grants reading it.
+
+/** How often a linked folder is looked at, in milliseconds. */
+const FOLDER_EVERY_MS = 3000;
+/** The most entries a folder walk looks at. */
+const MAX_FOLDER_ENTRIES = 50000;
+
+/** The files below `handle`, each `{file, path}` (path from the folder's own name). */
+async function folderFiles(handle) {
+  const out = [];
+  let seen = 0;
+  let complete = true;
+  const walk = async (dir, prefix) => {
+    for await (const [name, entry] of dir.entries()) {
+      seen += 1;
+      if (seen > MAX_FOLDER_ENTRIES) {
+        complete = false;
+        return;
+      }
+      if (name.startsWith('.')) continue;
+      const path = `${prefix}/${name}`;
+      if (entry.kind === 'directory') await walk(entry, path);
+      else out.push({ file: await entry.getFile(), path });
+    }
+  };
+  await walk(handle, handle.name);
+  return { files: out, complete };
+}
+
+/** Whether the browser lets this worker read `handle` now (never asks). */
+async function mayRead(handle) {
+  try {
+    return (await handle.queryPermission({ mode: 'read' })) === 'granted';
+  } catch {
+    return false;
+  }
+}
+
+/** Brings base `base`'s files in step with its linked folder. */
+async function syncFolder(base) {
+  if (base.hidden || !base.folder || !(await mayRead(base.folder))) return;
+  let found;
+  try {
+    found = await folderFiles(base.folder);
+  } catch {
+    return;
+  }
+  const d = await db();
+  const everyFile = await request(d.transaction('files').objectStore('files').index('base').getAll(base.id));
+  // A file the user removed (and may bring back with Undo) is not added again.
+  const known = everyFile.filter((f) => !f.hidden);
+  const removed = new Set(everyFile.filter((f) => f.hidden).map((f) => f.path));
+  const byPath = new Map(known.map((f) => [f.path, f]));
+  const changedFiles = found.files.filter(({ file, path }) => {
+    if (removed.has(path)) return false;
+    const before = byPath.get(path);
+    return !before || before.size !== file.size || before.modified !== (file.lastModified || 0);
+  });
+  const present = new Set(found.files.map(({ path }) => path));
+  // A walk cut short (a folder of more entries than are looked at) removes nothing.
+  const gone = found.complete ? known.filter((f) => f.live && f.hash && !present.has(f.path)) : [];
+  if (changedFiles.length > 0) await addFiles(base.id, changedFiles, { live: true });
+  for (const file of gone) await purge(file.id);
+  if (gone.length > 0) changed();
+}
+
+let folderTimer = null;
+let folderPass = null;
+
+/** Looks at every linked folder once (one pass at a time: a slow one is not overlapped). */
+function syncFolders() {
+  folderPass ??= (async () => {
+    try {
+      for (const base of (await all('bases')).filter((b) => b.folder)) await syncFolder(base);
+    } finally {
+      folderPass = null;
+    }
+  })();
+  return folderPass;
+}
+
+/** Looks at every linked folder now and then, while any base has one. */
+async function watchFolders() {
+  const bases = (await all('bases')).filter((b) => b.folder);
+  if (bases.length === 0 || folderTimer) return;
+  folderTimer = setInterval(() => {
+    if (!folderPass) syncFolders().catch(() => {});
+  }, FOLDER_EVERY_MS);
 }
 
 /** Reads every waiting file, one at a time, until none is left. */
 function work() {
   const loop = async () => {
     for (;;) {
-      const waiting = (await all('files')).filter((f) => !f.hidden && (f.state === 'waiting' || f.state === 'embedding'));
+      // Read through the state index: not every file of a large base before each one.
+      const waiting = (await inState('waiting')).concat(await inState('embedding')).filter((f) => !f.hidden);
       if (waiting.length === 0) break;
       waiting.sort((a, b) => a.num - b.num);
-      await indexFile(waiting[0]);
+      try {
+        await indexFile(waiting[0]);
+      } catch (error) {
+        // Whatever went wrong (storage full, a database error), this file fails and the rest go on.
+        const refusal = { why: 'malformed', detail: String(error?.message ?? error) };
+        await update(waiting[0].id, (f) => ({ ...f, state: 'failed', refusal }));
+        changed(waiting[0].id);
+      }
     }
   };
   // One tab reads at a time (another tab's worker waits for the lock, then finds nothing left).
@@ -326,6 +464,8 @@ function work() {
     try {
       if (self.navigator?.locks?.request) await self.navigator.locks.request('hearth-knowledge-index', loop);
       else await loop();
+    } catch (error) {
+      self.postMessage({ event: 'changed', problem: String(error?.message ?? error) });
     } finally {
       working = null;
     }
@@ -358,15 +498,29 @@ async function indexFile(file) {
     // Read before the transaction opens: it must not wait on anything but its own requests.
     const embeds = await baseEmbedding(file.base);
     const postings = prepared.postings();
-    const tx = d.transaction(['files', 'passages', 'postings'], 'readwrite');
+    const tx = d.transaction(['files', 'passages', 'postings', 'vectors'], 'readwrite');
     const current = await request(tx.objectStore('files').get(file.id));
-    if (!current || current.hidden) return;
+    if (!current || current.hidden) {
+      prepared.free();
+      return;
+    }
     tx.objectStore('passages').put(prepared.passages(), file.id);
     tx.objectStore('postings').put(postings, file.id);
     tx.objectStore('files').put({
       ...current, state: embeds ? 'embedding' : 'indexed', passages: prepared.count(), pages: prepared.pages(),
+      replaces: null,
     });
+    // The version it replaces goes now that this one is read, in the same write.
+    const replaced = current.replaces ? await request(tx.objectStore('files').get(current.replaces)) : null;
+    if (replaced) {
+      for (const name of ['files', 'passages', 'postings', 'vectors']) tx.objectStore(name).delete(replaced.id);
+    }
     await done(tx);
+    if (replaced) {
+      library.remove(replaced.num);
+      await dropBlobIfUnused(replaced.hash);
+      changed(replaced.id);
+    }
     library.add(file.num, postings);
     prepared.free();
     changed(file.id);
@@ -426,9 +580,12 @@ async function embedFile(fileId, embedding) {
   const bytes = wasm.vectors_bytes(dims, values);
   const model = `${embedding.account}|${embedding.model}|${dims}`;
   const d = await db();
-  const tx = d.transaction(['files', 'vectors'], 'readwrite');
+  const tx = d.transaction(['files', 'vectors', 'bases'], 'readwrite');
   const current = await request(tx.objectStore('files').get(fileId));
-  if (!current || current.hidden) return;
+  const base = current ? await request(tx.objectStore('bases').get(current.base)) : null;
+  // The base's model changed (or embedding was turned off) meanwhile: these vectors are not kept.
+  const sameModel = JSON.stringify(base?.embedding ?? null) === JSON.stringify(embedding);
+  if (!current || current.hidden || current.state !== 'embedding' || !sameModel) return;
   tx.objectStore('vectors').put({ model, dims, bytes }, fileId);
   tx.objectStore('files').put({ ...current, state: 'indexed', embedded: passages.length, embed_error: null });
   await done(tx);
@@ -454,6 +611,16 @@ async function dropBlobIfUnused(hash) {
   await done(tx);
 }
 
+/** Base `id` with all its files, gone. */
+async function removeBaseNow(id) {
+  const d = await db();
+  const files = await request(d.transaction('files').objectStore('files').index('base').getAll(id));
+  for (const file of files) await purge(file.id);
+  const tx = d.transaction('bases', 'readwrite');
+  tx.objectStore('bases').delete(id);
+  await done(tx);
+}
+
 async function purge(id) {
   const d = await db();
   const tx = d.transaction(['files', 'passages', 'postings', 'vectors'], 'readwrite');
@@ -473,16 +640,18 @@ async function setHidden(ids, hidden) {
   const tx = d.transaction('files', 'readwrite');
   for (const id of ids) {
     const file = await request(tx.objectStore('files').get(id));
-    if (file) tx.objectStore('files').put({ ...file, hidden });
+    if (file) tx.objectStore('files').put({ ...file, hidden, hiddenAt: hidden ? Date.now() : null });
   }
   await done(tx);
   if (tabs) for (const id of ids) tabs.postMessage({ file: id });
   const files = await all('files');
+  if (!hidden) work();
   if (!library) {
     changed();
     return null;
   }
-  for (const file of files.filter((f) => ids.includes(f.id))) {
+  const chosen = new Set(ids);
+  for (const file of files.filter((f) => chosen.has(f.id))) {
     if (hidden) library.remove(file.num);
     else if (searchable(file)) {
       const postings = await get('postings', file.id);
@@ -497,7 +666,10 @@ async function setHidden(ids, hidden) {
 
 /** The `k` best passages for `query` in the bases `bases` (or the files `files`). */
 async function search({ query, k, bases, files: only, vector }) {
-  const files = (await all('files')).filter((f) => !f.hidden && searchable(f));
+  const d = await db();
+  const index = d.transaction('files').objectStore('files').index('base');
+  const ofBases = await Promise.all(bases.map((base) => request(index.getAll(base))));
+  const files = (only?.length ? await all('files') : ofBases.flat()).filter((f) => !f.hidden && searchable(f));
   const chosen = files.filter((f) => (only?.length ? only.includes(f.id) : bases.includes(f.base)));
   const byNum = new Map(chosen.map((f) => [f.num, f]));
   const allowed = Uint32Array.from(chosen.map((f) => f.num));
@@ -540,7 +712,13 @@ async function queryVector(query, embedding) {
 const OPS = {
   async list() {
     const [bases, files] = await Promise.all([all('bases'), all('files')]);
-    return { bases, files: files.filter((f) => !f.hidden) };
+    // A folder's handle stays here; the page learns its name and whether it may be read now.
+    const shown = await Promise.all(
+      bases
+        .filter((base) => !base.hidden)
+        .map(async ({ folder, ...base }) => ({ ...base, folderAllowed: folder ? await mayRead(folder) : false })),
+    );
+    return { bases: shown, files: files.filter((f) => !f.hidden) };
   },
   async createBase({ name, created }) {
     const base = { id: crypto.randomUUID(), name, created, embedding: null };
@@ -578,16 +756,51 @@ const OPS = {
     return null;
   },
   async removeBase({ id }) {
-    const files = (await all('files')).filter((f) => f.base === id);
-    for (const file of files) await purge(file.id);
+    await removeBaseNow(id);
+    changed();
+    return null;
+  },
+  /** Hides base `id` and its files (`hidden`), or shows them again: a removal's Undo. */
+  async hideBase({ id, hidden }) {
     const d = await db();
     const tx = d.transaction('bases', 'readwrite');
-    tx.objectStore('bases').delete(id);
+    const base = await request(tx.objectStore('bases').get(id));
+    if (base) tx.objectStore('bases').put({ ...base, hidden, hiddenAt: hidden ? Date.now() : null });
+    await done(tx);
+    const files = (await request(d.transaction('files').objectStore('files').index('base').getAll(id))).map((f) => f.id);
+    await setHidden(files, hidden);
+    return null;
+  },
+  addFiles: ({ base, entries }) => addFiles(base, entries),
+  /** Links base `base` to the folder `handle`, reads it, and keeps looking at it. */
+  async linkFolder({ base: id, handle }) {
+    const d = await db();
+    const tx = d.transaction('bases', 'readwrite');
+    const base = await request(tx.objectStore('bases').get(id));
+    if (!base) throw new Error('no such base');
+    const linked = { ...base, folder: handle, folderName: handle.name };
+    tx.objectStore('bases').put(linked);
+    await done(tx);
+    while (folderPass) await folderPass;
+    await syncFolders();
+    await watchFolders();
+    changed();
+    return null;
+  },
+  /** Base `base`'s folder handle, for the page to ask the user again for reading it. */
+  async folderHandle({ base: id }) {
+    return (await get('bases', id))?.folder ?? null;
+  },
+  /** Forgets base `base`'s folder; its files stay. */
+  async unlinkFolder({ base: id }) {
+    const d = await db();
+    const tx = d.transaction('bases', 'readwrite');
+    const base = await request(tx.objectStore('bases').get(id));
+    if (base) tx.objectStore('bases').put({ ...base, folder: null, folderName: null });
     await done(tx);
     changed();
     return null;
   },
-  addFiles: ({ base, entries }) => addFiles(base, entries),
   hideFiles: ({ ids }) => setHidden(ids, true),
   showFiles: ({ ids }) => setHidden(ids, false),
   async purgeFiles({ ids }) {
@@ -596,7 +809,14 @@ const OPS = {
     return null;
   },
   async retry({ ids }) {
-    for (const id of ids) await update(id, (f) => (f.hash ? { ...f, state: 'waiting', refusal: null } : f));
+    // A failed file is read again; one whose embedding failed is embedded again.
+    const again = (f) => {
+      if (!f.hash) return f;
+      if (f.state === 'failed') return { ...f, state: 'waiting', refusal: null };
+      if (f.embed_error) return { ...f, state: 'embedding', embed_error: null };
+      return f;
+    };
+    for (const id of ids) await update(id, again);
     changed();
     work();
     return null;
@@ -604,12 +824,17 @@ const OPS = {
   async targets({ targets: given }) {
     targets = given ?? {};
     // Files that waited for a key are embedded now.
+    let waiting = false;
     for (const file of await all('files')) {
       if (file.hidden || file.state !== 'indexed' || file.embedded > 0 || file.embed_error) continue;
       const embedding = await baseEmbedding(file.base);
-      if (embedding && targets[embedding.account]) await update(file.id, (f) => ({ ...f, state: 'embedding' }));
+      if (embedding && targets[embedding.account]) {
+        await update(file.id, (f) => ({ ...f, state: 'embedding' }));
+        waiting = true;
+      }
     }
-    work();
+    // The wasm loads only when there is something to embed.
+    if (waiting) await ready();
     return null;
   },
   async search(args) {
@@ -655,7 +880,7 @@ const OPS = {
 };
 
 /** The requests that read, index or search, for which the wasm is loaded first. */
-const NEEDS_WASM = new Set(['addFiles', 'retry', 'targets', 'search', 'stats', 'idle']);
+const NEEDS_WASM = new Set(['addFiles', 'linkFolder', 'retry', 'search', 'stats', 'idle']);
 
 self.onmessage = async (event) => {
   const { id, op, ...args } = event.data ?? {};

@@ -2,6 +2,8 @@
 //! a failure is a result the model reads, never a crash of the turn. Each run has
 //! a time limit, and the turn's abort signal (Stop) ends it early.
 
+use crate::knowledge::state::code::KnowledgeTurn;
+use hearth_core::knowledge::context as knowledge_context;
 use std::pin::pin;
 
 use futures::future::{Either, select};
@@ -51,6 +53,9 @@ pub(crate) struct ToolEnv {
     pub(crate) mcp_tools: Vec<OfferedMcpTool>,
     /// Fires when the user stops the turn.
     pub(crate) signal: Option<AbortSignal>,
+    /// The agent's knowledge bases, which `search_knowledge` searches (none:
+    /// it has none).
+    pub(crate) knowledge: Option<KnowledgeTurn>,
 }
 
 /// Runs one call to its outcome, within its time limit.
@@ -60,6 +65,17 @@ pub(crate) async fn run(invocation: &Invocation, env: &ToolEnv) -> ToolOutcome {
     }
     let args = &invocation.arguments;
     let name = invocation.name.as_str();
+    if name == knowledge_context::TOOL_NAME
+        && let Some(knowledge) = &env.knowledge
+    {
+        let search = async {
+            match knowledge.search_tool(args).await {
+                Ok(text) => ToolOutcome::Ok(text),
+                Err(why) => ToolOutcome::Err(why),
+            }
+        };
+        return within_limit(search).await;
+    }
     if let Some(tool) = env.mcp_tools.iter().find(|tool| tool.spec.name == name) {
         // No time limit of its own: the server may work as long as it reports
         // progress (the client gives up after a silence).

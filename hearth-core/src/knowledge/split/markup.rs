@@ -147,7 +147,11 @@ impl<'a> Iterator for Tokens<'a> {
                 if let Some(tag) = self.tag() {
                     return Some(Token::Tag(tag));
                 }
-                self.rest = before; // no `>`: the `<` is text
+                // No `>` to the end: no tag can end there either, so the rest is text
+                // (looking again from each later `<` would take time quadratic in the
+                // length of a hostile file full of `<a`).
+                self.rest = before;
+                return Some(Token::Text(self.take(self.rest.len())));
             }
             // A `<` that starts no tag: text up to the next `<`.
             let len = self.rest.get(1..).and_then(|tail| tail.find('<')).map_or(self.rest.len(), |at| at + 1);

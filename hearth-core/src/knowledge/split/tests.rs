@@ -458,3 +458,13 @@ fn entities_decode_named_numeric_and_accented() {
     );
     assert_eq!(out, "<>&\"' ABC éÇñ …— &unknown; &amp");
 }
+
+#[test]
+fn a_file_of_tags_that_never_close_is_read_in_one_pass() {
+    // 200,000 `<a` with no `>` anywhere: read again from each `<`, this would take
+    // minutes; read once, it is text.
+    let hostile = format!("<h1>Title</h1><p>{}</p", "<a".repeat(200_000));
+    let passages = passages(&FileKind::Html, &hostile);
+    assert!(!passages.is_empty());
+    assert_eq!(passages[0].at.headings, vec!["Title".to_owned()]);
+}

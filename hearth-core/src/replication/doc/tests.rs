@@ -881,5 +881,33 @@ fn a_message_whose_call_showed_an_mcp_apps_view_is_shape_5() {
         result.app = Some(json!({ "server_id": "s", "tool": "get-time", "uri": "ui://x", "blob": "a".repeat(64) }));
     }
     assert_eq!(message_shape(&message), 5, "a version before it would drop the view");
-    assert_eq!(SCHEMA, 5);
+}
+
+#[test]
+fn a_reply_given_knowledge_passages_and_an_agent_with_bases_are_shape_6() {
+    use crate::knowledge::records::Retrieved;
+    let mut message = MessageRecord::new("m1".to_owned(), "s1".to_owned(), Role::Assistant, 1_000);
+    assert_eq!(message_shape(&message), FIRST_SHAPE);
+    let passage = Retrieved {
+        number: 1,
+        file: "f1".into(),
+        name: "manual.pdf".into(),
+        passage: 3,
+        at: crate::knowledge::Locator { page: Some(31), ..Default::default() },
+        text: "The valve opens at 47 kPa.".into(),
+        pdf: true,
+    };
+    message.knowledge.push(passage.to_value());
+    assert_eq!(Retrieved::from_values(&message.knowledge), vec![passage], "kept as JSON, read back whole");
+    assert_eq!(message_shape(&message), 6, "a version before it would drop the passages");
+    let body = message_doc(&message).expect("a body");
+    assert_eq!(body.get(SCHEMA_FIELD), Some(&Value::from(6)));
+    let mut agent = AgentRecord::general(0);
+    assert_eq!(agent_shape(&agent), FIRST_SHAPE);
+    agent.knowledge.push("base-1".into());
+    assert_eq!(agent_shape(&agent), 6, "a version before it would drop the bases");
+    agent.knowledge.clear();
+    agent.knowledge_budget = Some(4_000);
+    assert_eq!(agent_shape(&agent), 6, "and the budget");
+    assert_eq!(SCHEMA, 6);
 }

@@ -247,6 +247,17 @@ impl TurnRecorder {
         self.record.refresh_blobs();
     }
 
+    /// Notes the passages from the knowledge bases the turn gave the model
+    /// (before its answer, and by its searches), each once by its number.
+    pub fn note_knowledge(&mut self, passages: impl IntoIterator<Item = crate::knowledge::records::Retrieved>) {
+        for passage in passages {
+            let number = serde_json::Value::from(passage.number);
+            if !self.record.knowledge.iter().any(|known| known.get("number") == Some(&number)) {
+                self.record.knowledge.push(passage.to_value());
+            }
+        }
+    }
+
     /// Notes how long the reply took: to its first token (when one came) and
     /// in all, in milliseconds from the request.
     pub fn note_timing(&mut self, first_token_ms: Option<u64>, total_ms: u64) {

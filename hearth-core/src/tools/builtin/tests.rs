@@ -129,3 +129,13 @@ fn switched_off_tools_are_the_existing_ones_the_agent_does_not_offer() {
         ["current_time", "fetch_url", "search_conversations", "read_project_file", "run_javascript", "word_count"]
     );
 }
+
+#[test]
+fn a_user_tool_cannot_take_the_knowledge_search_name() {
+    // `search_knowledge` runs without asking (it searches this device's bases): a user tool
+    // of that name, which might reach the network, would inherit that.
+    let named = tool(crate::knowledge::context::TOOL_NAME, "", "return 1;");
+    let refused = named.spec(&[]).expect_err("the name is Hearth's");
+    assert!(refused.contains("search_knowledge"), "{refused}");
+    assert!(tool("search_my_notes", "", "return 1;").spec(&[]).is_ok());
+}

@@ -1,0 +1,185 @@
+//! What a turn asks of the knowledge bases, in the `knowledge` chunk (fetched
+//! the first time a turn has a base, or the Knowledge dialog opens): the
+//! passages sent before an answer ([`KnowledgeCode::retrieve`]) and the
+//! `search_knowledge` tool's calls ([`KnowledgeCode::search_tool`]).
+//!
+//! The worker finds the passages (by words, fused with the vectors where the
+//! base is embedded); `hearth_core::knowledge::context` numbers and cuts them
+//! to the budget, and writes what the model reads.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use hearth_core::knowledge::Locator;
+use hearth_core::knowledge::context::{self, Cited};
+use hearth_core::knowledge::kind::FileKind;
+use hearth_core::knowledge::records::Retrieved;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::KnowledgeContext;
+use crate::io::chunks::{ChunkError, wasm_split};
+use crate::io::knowledge::{self, KnowledgeError};
+
+/// What a turn searches: its bases (or, for one message, files), the
+/// question, and where the numbering starts.
+#[derive(Debug, Clone)]
+pub(crate) struct Query {
+    /// The bases searched.
+    pub(crate) bases: Vec<String>,
+    /// Files searched instead of whole bases (a message's `#` picks).
+    pub(crate) files: Vec<String>,
+    /// The question.
+    pub(crate) text: String,
+    /// The most tokens the passages may take.
+    pub(crate) budget: u32,
+    /// The most passages.
+    pub(crate) limit: u32,
+    /// The number the first passage gets (after those the turn has cited).
+    pub(crate) first_number: u32,
+}
+
+/// A search under way.
+pub(crate) type Searching = Pin<Box<dyn Future<Output = Result<Vec<Retrieved>, KnowledgeError>>>>;
+
+/// The chunk's code a turn calls: plain function pointers.
+pub(crate) struct KnowledgeCode {
+    /// The passages for `query`, numbered, within its budget.
+    pub(crate) retrieve: fn(KnowledgeContext, Query) -> Searching,
+    /// What the model reads of passages sent before its answer: the cited
+    /// context block.
+    pub(crate) context: fn(&[Retrieved]) -> String,
+    /// What the `search_knowledge` tool answers with passages.
+    pub(crate) tool_answer: fn(&[Retrieved]) -> String,
+    /// Connects the page to the worker and reads the bases, once per page
+    /// (a start-up with bases, a turn with some).
+    pub(crate) connect: fn(KnowledgeContext) -> Pin<Box<dyn Future<Output = ()>>>,
+}
+
+/// The code, from the `knowledge` chunk.
+#[wasm_split(knowledge, fallible)]
+pub(crate) fn knowledge_code() -> Result<&'static KnowledgeCode, ChunkError> {
+    static CODE: KnowledgeCode = KnowledgeCode {
+        retrieve: |knowledge, query| Box::pin(retrieve(knowledge, query)),
+        context: context_of,
+        tool_answer,
+        connect: |knowledge| Box::pin(knowledge.state().ensure_connected()),
+    };
+    Ok(&CODE)
+}
+
+/// A passage as the worker found it.
+#[derive(Debug, Deserialize)]
+struct Found {
+    file: String,
+    name: String,
+    passage: u32,
+    text: String,
+    #[serde(default)]
+    at: Locator,
+    #[serde(default)]
+    kind: Option<FileKind>,
+}
+
+async fn retrieve(knowledge: KnowledgeContext, query: Query) -> Result<Vec<Retrieved>, KnowledgeError> {
+    knowledge.state().ensure_connected().await;
+    let args = json!({
+        "query": query.text,
+        "k": query.limit.max(1),
+        "bases": query.bases,
+        "files": query.files,
+    });
+    let answer = knowledge::request("search", args, Vec::new()).await?;
+    let found: Vec<Found> =
+        serde_json::from_value(answer).map_err(|error| KnowledgeError::Failed(error.to_string()))?;
+    let cited: Vec<Cited> = found
+        .iter()
+        .zip(query.first_number..)
+        .map(|(found, number)| Cited {
+            number,
+            file_name: found.name.clone(),
+            at: found.at.clone(),
+            text: found.text.clone(),
+        })
+        .collect();
+    let kept = context::within_budget(cited, query.budget);
+    Ok(kept
+        .into_iter()
+        .filter_map(|cited| {
+            let index = usize::try_from(cited.number.checked_sub(query.first_number)?).ok()?;
+            let found = found.get(index)?;
+            Some(Retrieved {
+                number: cited.number,
+                file: found.file.clone(),
+                name: found.name.clone(),
+                passage: found.passage,
+                at: cited.at,
+                text: cited.text,
+                pdf: found.kind == Some(FileKind::Pdf),
+            })
+        })
+        .collect())
+}
+
+/// What the model reads of `passages`: the cited context block.
+fn context_of(passages: &[Retrieved]) -> String {
+    context::context_block(&cited(passages))
+}
+
+/// What the `search_knowledge` tool answers with `passages`.
+fn tool_answer(passages: &[Retrieved]) -> String {
+    context::tool_result(&cited(passages))
+}
+
+fn cited(passages: &[Retrieved]) -> Vec<Cited> {
+    passages
+        .iter()
+        .map(|passage| Cited {
+            number: passage.number,
+            file_name: passage.name.clone(),
+            at: passage.at.clone(),
+            text: passage.text.clone(),
+        })
+        .collect()
+}
+
+/// A turn's knowledge bases: what the `search_knowledge` tool searches, and
+/// every passage the turn gave the model (numbered on from the first).
+#[derive(Clone)]
+pub(crate) struct KnowledgeTurn {
+    /// The bases' state.
+    pub(crate) knowledge: KnowledgeContext,
+    /// The bases searched.
+    pub(crate) bases: Vec<String>,
+    /// The most tokens one search's passages may take.
+    pub(crate) budget: u32,
+    /// The passages given so far.
+    pub(crate) given: std::rc::Rc<std::cell::RefCell<Vec<Retrieved>>>,
+    /// The number the next search's first passage gets: each search takes
+    /// its numbers before it waits, so searches made together never share one.
+    pub(crate) next: std::rc::Rc<std::cell::Cell<u32>>,
+}
+
+impl KnowledgeTurn {
+    /// Runs a `search_knowledge` call: the passages, numbered after those
+    /// given before, as the model reads them; or why not.
+    pub(crate) async fn search_tool(&self, args: &serde_json::Value) -> Result<String, String> {
+        use hearth_core::knowledge::context::parse_tool_args;
+        let asked = parse_tool_args(args).map_err(|error| format!("{error}"))?;
+        let code = knowledge_code().await.map_err(|error| format!("{error:?}"))?;
+        let taken = self.given.borrow().iter().map(|passage| passage.number).max().unwrap_or(0) + 1;
+        let first_number = self.next.get().max(taken);
+        self.next.set(first_number.saturating_add(asked.limit));
+        let query = Query {
+            bases: self.bases.clone(),
+            files: Vec::new(),
+            text: asked.query,
+            budget: self.budget,
+            limit: asked.limit,
+            first_number,
+        };
+        let found = (code.retrieve)(self.knowledge, query).await.map_err(|error| format!("{error:?}"))?;
+        self.given.borrow_mut().extend(found.iter().cloned());
+        Ok((code.tool_answer)(&found))
+    }
+}

@@ -1,0 +1,394 @@
+// Knowledge bases, in real headless Chromium against the mock server: a folder of mixed files
+// made here (Markdown with headings, a 40-page PDF, a DOCX, Python, a text note) is added
+// through the Knowledge dialog and read by the worker; an agent with the base asks a question
+// whose answer is on page 31 of the PDF, and the request carries that passage, cited; the reply
+// lists what it was given and the passage opens in the viewer, with a link to the PDF at page
+// 31. With embeddings from the mock's /v1/embeddings, the passages go in batches and a
+// question worded with synonyms still finds its passage. A reload in the middle of embedding
+// resumes without doing anything twice; a linked folder is kept in step with its files; bad
+// files are each refused with a sentence while the rest are read; a removed file comes back
+// with Undo. axe checks the dialog and the viewer
+// at 1280 px and at 390 px in dark mode.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { screenshot, waitUntil } from '../support/browser.mjs';
+import { axeViolations } from '../support/axe.mjs';
+import { openChatWithProvider, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
+import { editAgent, saveAgent, topBarAction } from '../support/dialogs.mjs';
+import { readDatabase } from '../support/idb.mjs';
+import { FAMILIES, chatRequests, mockRequests, resetMock } from '../support/mock.mjs';
+import {
+  MD_ANSWER,
+  PDF_ANSWER,
+  writeBinaryNamedMd,
+  writeHugeSparseFile,
+  writeMalformedPdf,
+  writeMarkdown,
+  writeMixedFolder,
+  writePdf,
+  writeZipBombDocx,
+} from '../support/knowledge-files.mjs';
+
+/** A temporary folder, removed after the test `t`. */
+async function tempDir(t) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'hearth-knowledge-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Opens the Knowledge dialog and returns it. */
+async function openKnowledge(page) {
+  await topBarAction(page, 'Knowledge');
+  const dialog = page.getByRole('dialog', { name: 'Knowledge', exact: true });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Closes the Knowledge dialog. */
+async function closeKnowledge(page) {
+  const dialog = page.getByRole('dialog', { name: 'Knowledge', exact: true });
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Makes a base named `name` in the open dialog; returns its section. */
+async function makeBase(dialog, name) {
+  await dialog.getByRole('textbox', { name: 'New knowledge base', exact: true }).fill(name);
+  await dialog.getByRole('button', { name: 'Make', exact: true }).click();
+  const section = dialog.getByRole('region', { name, exact: true });
+  await section.waitFor();
+  return section;
+}
+
+/** Adds `files` (paths) or a folder (`folder`: a path) to the base `name` through its buttons. */
+async function addToBase(page, dialog, name, { files, folder }) {
+  const label = folder ? `Add a folder to ${name}` : `Add files to ${name}`;
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    dialog.getByRole('button', { name: label, exact: true }).click(),
+  ]);
+  await chooser.setFiles(folder ?? files);
+}
+
+/** The base `name`'s file rows' texts, once none is waiting or being embedded (with `embedded`, once each is embedded). */
+async function settledRows(dialog, name, count, { embedded = false } = {}) {
+  const list = dialog.getByRole('list', { name: `Files of ${name}`, exact: true });
+  return waitUntil(async () => {
+    const rows = await list.getByRole('listitem').allInnerTexts();
+    if (rows.length < count) return false;
+    if (rows.some((row) => /Waiting to be read|being embedded/.test(row))) return false;
+    if (embedded && rows.some((row) => /passages/.test(row) && !/embedded/.test(row))) return false;
+    return rows;
+  }, `the ${count} files of ${name} are read`, { timeout: 60_000 });
+}
+
+/** The knowledge database, read in the page: each store's count, and the bases' and files' records. */
+function readKnowledge(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('hearth-knowledge');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const names = ['bases', 'files', 'passages', 'postings', 'vectors', 'blobs'];
+          const tx = db.transaction(names);
+          const out = {};
+          for (const name of names) {
+            out[name] = {};
+            tx.objectStore(name).count().onsuccess = (event) => {
+              out[name].count = event.target.result;
+            };
+            if (name === 'bases' || name === 'files') {
+              tx.objectStore(name).getAll().onsuccess = (event) => {
+                out[name].records = event.target.result;
+              };
+            }
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(out);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
+
+/** Checks the base `name` in the General Assistant's editor and waits until it is stored. */
+async function giveBaseToAgent(page, name) {
+  const editor = await editAgent(page);
+  await editor.getByRole('checkbox', { name, exact: true }).check();
+  await saveAgent(page, editor);
+  await waitUntil(async () => {
+    const { agents } = await readDatabase(page, ['agents']);
+    return agents[0]?.knowledge?.length === 1;
+  }, 'the agent stores its knowledge base');
+}
+
+/** The system message text of a logged Chat Completions request. */
+function systemText(entry) {
+  const system = entry.body.messages.find((message) => message.role === 'system');
+  return typeof system?.content === 'string' ? system.content : JSON.stringify(system?.content ?? '');
+}
+
+describe('knowledge bases', () => {
+  const env = useHarness();
+
+  test('a folder of mixed files is read, and a question about page 31 of the PDF gets that passage, cited and openable', async (t) => {
+    const dir = await tempDir(t);
+    await writeMixedFolder(dir);
+    const chat = await openChatWithProvider(t, env, { scenario: 'tools-knowledge-search' });
+    const { page } = chat;
+    const dialog = await openKnowledge(page);
+    await makeBase(dialog, 'Handbook');
+    await addToBase(page, dialog, 'Handbook', { folder: dir });
+    const rows = await settledRows(dialog, 'Handbook', 5);
+    for (const name of ['harbour-guide.md', 'pump-manual.pdf', 'orchard-irrigation.docx', 'tides.py', 'ferry-notes.txt']) {
+      const row = rows.find((text) => text.includes(name));
+      assert.ok(row, `${name} is listed: ${rows.join(' | ')}`);
+      assert.match(row, /\d+ passages?/, `${name} was read into passages: ${row}`);
+    }
+    assert.match(rows.find((row) => row.includes('ferry-notes.txt')), /notes\/ferry-notes\.txt/, 'a file keeps its path in the folder');
+    assert.deepEqual(await axeViolations(page, { include: '.knowledge' }), [], 'the Knowledge dialog passes axe');
+    await screenshot(page, 'knowledge-dialog.png');
+    await closeKnowledge(page);
+
+    await giveBaseToAgent(page, 'Handbook');
+    await resetMock(env.mock);
+    await sendAndSettle(chat, PDF_ANSWER.question);
+    const [request, again] = await chatRequests(env.mock, FAMILIES.openai);
+    const system = systemText(request);
+    assert.ok(system.includes(PDF_ANSWER.sentence), `the request carries page 31's passage: ${system.slice(0, 600)}`);
+    assert.match(system, /<passage n="1" source="pump-manual\.pdf — page 31">/, 'the best passage comes first, named by its file and page');
+    assert.ok(request.body.tools.some((tool) => tool.function.name === 'search_knowledge'), 'the model may search again');
+    // Its search ran without asking (it reads only this device's files), numbered after the first passages.
+    const result = again.body.messages.find((message) => message.role === 'tool');
+    assert.ok(result?.content.includes(PDF_ANSWER.sentence), `the search found the passage again: ${result?.content.slice(0, 300)}`);
+    const first = Number(/<passage n="(\d+)"/.exec(result.content)[1]);
+    const before = (system.match(/<passage n="/g) ?? []).length;
+    assert.equal(first, before + 1, "the search's passages are numbered after those sent before");
+
+    const reply = chat.reply;
+    await reply.getByText(/From your knowledge base: \d+ passages/).click();
+    assert.match(await reply.getByRole('listitem').first().innerText(), /^\[1\] pump-manual\.pdf — page 31\s*cited/, 'the passage the reply cites is marked');
+    const open = reply.getByRole('button', { name: /^Open \[\d+\] pump-manual\.pdf — page 31$/ });
+    await open.first().click();
+    const viewer = page.getByRole('dialog', { name: 'pump-manual.pdf — page 31', exact: true });
+    await viewer.waitFor();
+    const current = viewer.locator('[aria-current="true"]');
+    await waitOn(chat, async () => (await current.innerText()).includes('Larkspur'), 'the viewer marks the passage');
+    const link = viewer.getByRole('link', { name: 'Open the PDF at page 31', exact: true });
+    assert.match(await link.getAttribute('href'), /^blob:.*#page=31$/, 'the link opens the PDF itself at page 31');
+    assert.deepEqual(await axeViolations(page, { include: '.passage-viewer' }), [], 'the viewer passes axe');
+    await screenshot(page, 'knowledge-viewer.png');
+    const [opened] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    assert.match(opened.url(), /#page=31$/, 'the PDF opens at page 31');
+  });
+
+  test('embeddings from the mock go in batches, and a question in other words finds its passage', async (t) => {
+    const dir = await tempDir(t);
+    await writeMixedFolder(dir);
+    // A passage no word of the question is in: only its meaning (the mock's synonyms: automobile
+    // → car, fix → repair) can find it.
+    await writeFile(path.join(dir, 'garage.md'), '# Boatyard\n\nThe car repair bay is behind the chandlery.\n');
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { page } = chat;
+    const dialog = await openKnowledge(page);
+    const section = await makeBase(dialog, 'Harbour');
+    await addToBase(page, dialog, 'Harbour', { folder: dir });
+    const rows = await settledRows(dialog, 'Harbour', 6);
+    const passages = rows.reduce((sum, row) => sum + Number(/(\d+) passages?/.exec(row)?.[1] ?? 0), 0);
+    await resetMock(env.mock);
+    await section.getByRole('combobox', { name: 'Embeddings for Harbour', exact: true }).selectOption({ index: 1 });
+    await section.getByRole('textbox', { name: 'Embedding model for Harbour', exact: true }).fill('embed-test');
+    await section.getByRole('button', { name: 'Use', exact: true }).click();
+    await section.getByRole('status').filter({ hasText: /tokens to embed/ }).waitFor();
+    assert.equal((await mockRequests(env.mock)).filter((r) => r.path === '/v1/embeddings').length, 0, 'nothing is embedded before Start');
+    await section.getByRole('button', { name: 'Start embedding', exact: true }).click();
+    await settledRows(dialog, 'Harbour', 6, { embedded: true });
+    const embeds = (await mockRequests(env.mock)).filter((r) => r.method === 'POST' && r.path === '/v1/embeddings');
+    assert.ok(embeds.length >= 6, `one batch or more per file: ${embeds.length}`);
+    const inputs = embeds.reduce((sum, r) => sum + r.body.input.length, 0);
+    assert.equal(inputs, passages, 'every passage is embedded exactly once');
+    for (const r of embeds) {
+      assert.equal(r.body.model, 'embed-test');
+      assert.ok(r.body.input.length <= 256, 'a batch holds at most 256 inputs');
+      assert.equal(r.headers.authorization, 'Bearer sk-test', "the key goes to the account's own server");
+    }
+    await closeKnowledge(page);
+
+    await giveBaseToAgent(page, 'Harbour');
+    await resetMock(env.mock);
+    await sendAndSettle(chat, MD_ANSWER.question);
+    const logged = await mockRequests(env.mock);
+    const query = logged.find((r) => r.path === '/v1/embeddings');
+    assert.deepEqual(query?.body.input, [MD_ANSWER.question], 'the question is embedded to search');
+    const [request] = await chatRequests(env.mock, FAMILIES.openai);
+    assert.ok(systemText(request).includes(MD_ANSWER.sentence), 'the passage found by meaning goes with the request');
+    assert.match(systemText(request), /Harbour guide › Ferry timetable/, 'named by its headings');
+
+    await resetMock(env.mock);
+    await sendAndSettle(chat, 'Where do they fix automobiles?');
+    const [byMeaning] = await chatRequests(env.mock, FAMILIES.openai);
+    assert.ok(systemText(byMeaning).includes('behind the chandlery'), 'the passage sharing no word with the question is found by its meaning');
+  });
+
+  test('a reload in the middle of embedding resumes, reading and embedding nothing twice', async (t) => {
+    const dir = await tempDir(t);
+    const files = [];
+    for (let i = 0; i < 6; i += 1) {
+      const file = (await writeMarkdown(path.join(dir, `guide-${i}.md`))).path;
+      await appendFile(file, `\n\nThis is copy ${i} of the guide.\n`);
+      files.push(file);
+    }
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { page } = chat;
+    let dialog = await openKnowledge(page);
+    const section = await makeBase(dialog, 'Slow');
+    await section.getByRole('combobox', { name: 'Embeddings for Slow', exact: true }).selectOption({ index: 1 });
+    await section.getByRole('textbox', { name: 'Embedding model for Slow', exact: true }).fill('embed-slow');
+    await section.getByRole('button', { name: 'Use', exact: true }).click();
+    await section.getByRole('button', { name: 'Start embedding', exact: true }).click();
+    await resetMock(env.mock);
+    await addToBase(page, dialog, 'Slow', { files });
+    await waitUntil(async () => {
+      const { files: stored } = await readKnowledge(page);
+      return stored.records.some((f) => f.embedded > 0) && stored.records.some((f) => f.state !== 'indexed');
+    }, 'some files are embedded and some are not yet');
+    await page.reload();
+    dialog = await openKnowledge(page);
+    await settledRows(dialog, 'Slow', 6, { embedded: true });
+    const stored = await readKnowledge(page);
+    assert.equal(stored.files.count, 6, 'six files, none twice');
+    assert.equal(stored.passages.count, 6, "one passages record per file");
+    assert.equal(stored.vectors.count, 6, 'one vectors record per file');
+    assert.equal(stored.blobs.count, 6, 'each file is stored once');
+    const perFile = stored.files.records[0].passages;
+    const embeds = (await mockRequests(env.mock)).filter((r) => r.method === 'POST' && r.path === '/v1/embeddings' && !r.aborted);
+    const inputs = embeds.reduce((sum, r) => sum + r.body.input.length, 0);
+    assert.ok(inputs <= 6 * perFile + perFile, `at most the one cut batch is embedded again: ${inputs} inputs for ${6 * perFile} passages`);
+  });
+
+  test('bad files are each refused with a sentence, the rest are read, and a removal can be undone', async (t) => {
+    const dir = await tempDir(t);
+    const good = (await writeMarkdown(path.join(dir, 'harbour-guide.md'))).path;
+    const copy = path.join(dir, 'copy-of-guide.md');
+    const bad = [
+      (await writeBinaryNamedMd(path.join(dir, 'binary.md'))).path,
+      (await writePdf(path.join(dir, 'locked.pdf'), { pages: 3, encrypted: true })).path,
+      (await writeMalformedPdf(path.join(dir, 'broken.pdf'))).path,
+      (await writeZipBombDocx(path.join(dir, 'bomb.docx'))).path,
+      (await writeHugeSparseFile(path.join(dir, 'huge.txt'))).path,
+    ];
+    await writeFile(path.join(dir, 'photo.heic'), 'not really');
+    await writeFile(copy, await readFile(good));
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { page } = chat;
+    const dialog = await openKnowledge(page);
+    await makeBase(dialog, 'Mixed');
+    await addToBase(page, dialog, 'Mixed', { files: [good, copy, ...bad, path.join(dir, 'photo.heic')] });
+    const rows = await settledRows(dialog, 'Mixed', 8);
+    const row = (name) => rows.find((text) => text.startsWith(name)) ?? assert.fail(`${name} is listed: ${rows.join(' | ')}`);
+    assert.match(row('harbour-guide.md'), /\d+ passages?/, 'the good file is read');
+    assert.match(row('copy-of-guide.md'), /already here as harbour-guide\.md/);
+    assert.match(row('binary.md'), /not text/);
+    assert.match(row('locked.pdf'), /encrypted/);
+    assert.match(row('broken.pdf'), /damaged/);
+    assert.match(row('bomb.docx'), /zip bomb/);
+    assert.match(row('huge.txt'), /more than the/);
+    assert.match(row('photo.heic'), /does not read \.heic/);
+    // Refused before reading (not text, too large, not read, a copy): never stored. Refused
+    // while reading (encrypted, damaged, a bomb): kept, so "Read again" can try once more.
+    assert.equal((await readKnowledge(page)).blobs.count, 4, 'only the files that were read are stored');
+
+    await dialog.getByRole('button', { name: 'Remove harbour-guide.md', exact: true }).click();
+    await dialog.getByText('Removed harbour-guide.md').waitFor();
+    await dialog.getByRole('button', { name: 'Undo', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Remove harbour-guide.md', exact: true }).waitFor();
+    // Past the 8 s the removal could be undone in: nothing purges it after all.
+    await new Promise((resolve) => setTimeout(resolve, 9_000));
+    const stored = await readKnowledge(page);
+    assert.ok(stored.files.records.some((f) => f.name === 'harbour-guide.md' && !f.hidden), 'the file is back, and stays');
+    assert.equal(stored.passages.count, 1, 'with its passages');
+  });
+
+  test('a linked folder is kept in step: a changed file is read again, a new one added, a removed one gone', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { page } = chat;
+    // A real directory handle from the origin's private file system stands in for the one the
+    // folder picker would give (a headless browser shows no picker); the worker reads it alike.
+    await page.evaluate(async () => {
+      const root = await navigator.storage.getDirectory();
+      const dir = await root.getDirectoryHandle('Harbour notes', { create: true });
+      window.writeNote = async (name, text) => {
+        const file = await dir.getFileHandle(name, { create: true });
+        const writable = await file.createWritable();
+        await writable.write(text);
+        await writable.close();
+      };
+      window.removeNote = (name) => dir.removeEntry(name);
+      await window.writeNote('ferry.md', '# Ferry\n\nThe last ferry to Vellmar leaves at 22:40.\n');
+      await window.writeNote('tides.md', '# Tides\n\nHigh tide at the harbour mouth is at 06:10.\n');
+      window.showDirectoryPicker = async () => dir;
+    });
+    const dialog = await openKnowledge(page);
+    const section = await makeBase(dialog, 'Live');
+    await section.getByRole('button', { name: 'Link a folder to Live, kept in step', exact: true }).click();
+    await section.getByText('Kept in step with the folder Harbour notes.').waitFor();
+    let rows = await settledRows(dialog, 'Live', 2);
+    assert.ok(rows.some((row) => row.startsWith('Harbour notes/ferry.md')), rows.join(' | '));
+    const ferryText = () =>
+      page.evaluate(
+        () =>
+          new Promise((resolve, reject) => {
+            const open = indexedDB.open('hearth-knowledge');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const tx = open.result.transaction(['files', 'passages']);
+              tx.objectStore('files').getAll().onsuccess = (event) => {
+                const ferry = event.target.result.filter((f) => f.path === 'Harbour notes/ferry.md' && !f.hidden);
+                if (ferry.length !== 1) return resolve(`${ferry.length} records`);
+                tx.objectStore('passages').get(ferry[0].id).onsuccess = (e) => resolve(e.target.result ?? 'none');
+              };
+              tx.oncomplete = () => open.result.close();
+            };
+          }),
+      );
+    assert.match(await ferryText(), /22:40/);
+    await page.evaluate(() => window.writeNote('ferry.md', '# Ferry\n\nFrom May the last ferry to Vellmar leaves at 23:15.\n'));
+    await waitUntil(async () => /23:15/.test(await ferryText()), 'the changed file is read again, as one record', { timeout: 30_000 });
+    await page.evaluate(async () => {
+      await window.writeNote('locks.md', '# Locks\n\nThe sea lock opens on the hour.\n');
+      await window.removeNote('tides.md');
+    });
+    await waitUntil(async () => {
+      const texts = await dialog.getByRole('list', { name: 'Files of Live', exact: true }).getByRole('listitem').allInnerTexts();
+      return texts.some((row) => row.startsWith('Harbour notes/locks.md') && /passage/.test(row)) && !texts.some((row) => row.startsWith('Harbour notes/tides.md'));
+    }, 'the new file is added and the removed one is gone', { timeout: 30_000 });
+    rows = await settledRows(dialog, 'Live', 2);
+    assert.equal(rows.length, 2, rows.join(' | '));
+    await section.getByRole('button', { name: 'Unlink the folder of Live', exact: true }).click();
+    await section.getByRole('button', { name: 'Link a folder to Live, kept in step', exact: true }).waitFor();
+  });
+
+  test('the dialog at 390 px in dark mode passes axe', async (t) => {
+    const chat = await openChatWithProvider(t, env, {
+      scenario: 'echo',
+      contextOptions: { viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+    });
+    const { page } = chat;
+    const dir = await tempDir(t);
+    const file = (await writeMarkdown(path.join(dir, 'harbour-guide.md'))).path;
+    const dialog = await openKnowledge(page);
+    await makeBase(dialog, 'Phone');
+    await addToBase(page, dialog, 'Phone', { files: [file] });
+    await settledRows(dialog, 'Phone', 1);
+    assert.deepEqual(await axeViolations(page, { include: '.knowledge' }), [], 'the dialog passes axe at 390 px, dark');
+    await screenshot(page, 'knowledge-dialog-390-dark.png');
+  });
+});
