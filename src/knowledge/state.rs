@@ -50,13 +50,19 @@ pub(crate) struct KnowledgeContext {
 }
 
 thread_local! {
-    /// The bases' state, made on first use.
-    static STATE: std::cell::OnceCell<Knowledge> = const { std::cell::OnceCell::new() };
+    /// The bases' state, made on first use, with the reactive owner its
+    /// signals and effect belong to: the app's, which lives as long as the
+    /// page (made under the component that first asked, such as the agent
+    /// editor, they would go with it).
+    static STATE: std::cell::OnceCell<(Knowledge, Option<Owner>)> = const { std::cell::OnceCell::new() };
+    /// The app's owner, kept when the context is made.
+    static APP_OWNER: std::cell::RefCell<Option<Owner>> = const { std::cell::RefCell::new(None) };
 }
 
 impl KnowledgeContext {
     /// Nothing read yet: the worker starts the first time a base is used.
     pub(crate) fn new(providers: ProvidersContext) -> Self {
+        APP_OWNER.with_borrow_mut(|owner| *owner = Owner::current());
         Self { dialog_open: RwSignal::new(false), viewer_open: RwSignal::new(false), providers }
     }
 
@@ -68,7 +74,18 @@ impl KnowledgeContext {
     /// The bases' state, made the first time it is asked for (its signals
     /// live as long as the page).
     pub(crate) fn state(self) -> Knowledge {
-        STATE.with(|state| *state.get_or_init(|| Knowledge::make(self)))
+        STATE.with(|state| {
+            state
+                .get_or_init(|| {
+                    let owner = APP_OWNER.with_borrow(Clone::clone);
+                    let made = match &owner {
+                        Some(owner) => owner.with(|| Knowledge::make(self)),
+                        None => Knowledge::make(self),
+                    };
+                    (made, owner)
+                })
+                .0
+        })
     }
 }
 
@@ -137,10 +154,17 @@ impl Knowledge {
         // The keys the worker embeds with follow the accounts: loaded after start-up,
         // unlocked, edited or removed.
         let providers = self.providers;
-        Effect::new(move |_| {
-            providers.list.track();
-            spawn_local(self.send_targets());
-        });
+        let follow = move || {
+            Effect::new(move |_| {
+                providers.list.track();
+                spawn_local(self.send_targets());
+            });
+        };
+        // Under the state's own owner, which lives as long as the page.
+        match STATE.with(|state| state.get().and_then(|(_, owner)| owner.clone())) {
+            Some(owner) => owner.with(follow),
+            None => follow(),
+        }
     }
 
     /// [`Self::connect`], once per page.

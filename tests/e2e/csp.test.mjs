@@ -235,7 +235,7 @@ describe('content security policy', () => {
   test('the app runs under the policy without a violation, and the page refuses inline script and eval', async (t) => {
     const { page, errors, violations } = await openApp(t, env, { cspViolations: true });
     // Every dialog renders without an inline style or script.
-    for (const name of ['Providers', 'Agents', 'Tools', 'Settings']) {
+    for (const name of ['Providers', 'Agents', 'Tools', 'Knowledge', 'Settings']) {
       await page.getByRole('button', { name, exact: true }).click();
       const dialog = page.getByRole('dialog', { name, exact: true });
       await dialog.waitFor();

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { openChatWithProvider, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
-import { editAgent, saveAgent, topBarAction } from '../support/dialogs.mjs';
+import { cancelAgent, editAgent, saveAgent, topBarAction } from '../support/dialogs.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { FAMILIES, chatRequests, mockRequests, resetMock } from '../support/mock.mjs';
 import {
@@ -188,6 +188,7 @@ describe('knowledge bases', () => {
     await screenshot(page, 'knowledge-viewer.png');
     const [opened] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     assert.match(opened.url(), /#page=31$/, 'the PDF opens at page 31');
+    assert.deepEqual(chat.errors, []);
   });
 
   test('embeddings from the mock go in batches, and a question in other words finds its passage', async (t) => {
@@ -236,6 +237,7 @@ describe('knowledge bases', () => {
     await sendAndSettle(chat, 'Where do they fix automobiles?');
     const [byMeaning] = await chatRequests(env.mock, FAMILIES.openai);
     assert.ok(systemText(byMeaning).includes('behind the chandlery'), 'the passage sharing no word with the question is found by its meaning');
+    assert.deepEqual(chat.errors, []);
   });
 
   test('a reload in the middle of embedding resumes, reading and embedding nothing twice', async (t) => {
@@ -374,6 +376,26 @@ describe('knowledge bases', () => {
     assert.equal(rows.length, 2, rows.join(' | '));
     await section.getByRole('button', { name: 'Unlink the folder of Live', exact: true }).click();
     await section.getByRole('button', { name: 'Link a folder to Live, kept in step', exact: true }).waitFor();
+  });
+
+  test('the agent editor lists the bases each time it opens, before and after the dialog', async (t) => {
+    // The bases' state is made the first time something asks for it: here the agent editor,
+    // which then closes. It must outlive that editor (it once went with it, and the next
+    // editor crashed the page).
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { page } = chat;
+    for (let round = 0; round < 2; round += 1) {
+      const editor = await editAgent(page);
+      await editor.getByRole('group', { name: 'Knowledge bases', exact: true }).getByText('No knowledge base yet: make one in Knowledge.').waitFor();
+      await cancelAgent(page, editor);
+    }
+    const dialog = await openKnowledge(page);
+    await makeBase(dialog, 'Later');
+    await closeKnowledge(page);
+    const editor = await editAgent(page);
+    await editor.getByRole('checkbox', { name: 'Later', exact: true }).waitFor();
+    await cancelAgent(page, editor);
+    assert.deepEqual(chat.errors, [], 'the page never crashed');
   });
 
   test('the dialog at 390 px in dark mode passes axe', async (t) => {

@@ -141,7 +141,7 @@ describe('the designed interface', { skip: BEFORE && 'the "before" build is only
     await menu.waitFor();
     assert.equal(await more.getAttribute('aria-expanded'), 'true');
     const items = await menu.getByRole('menuitem').allInnerTexts();
-    assert.deepEqual(items.map((s) => s.trim()), ['Agents', 'Tools', 'Settings']);
+    assert.deepEqual(items.map((s) => s.trim()), ['Agents', 'Tools', 'Knowledge', 'Settings']);
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
     await waitUntil(async () => (await focused()) === 'Agents', 'the first item has the focus');
     await page.keyboard.press('ArrowDown');

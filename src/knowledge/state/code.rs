@@ -1,19 +1,25 @@
 //! What a turn asks of the knowledge bases, in the `knowledge` chunk (fetched
 //! the first time a turn has a base, or the Knowledge dialog opens): the
-//! passages sent before an answer ([`KnowledgeCode::retrieve`]) and the
-//! `search_knowledge` tool's calls ([`KnowledgeCode::search_tool`]).
+//! passages sent before an answer and the tool ([`KnowledgeCode::gather`]),
+//! and the `search_knowledge` tool's calls ([`KnowledgeCode::search`]). The
+//! send path reaches all of it through these function pointers only, so none
+//! of it is fetched with the send path right after start-up.
 //!
 //! The worker finds the passages (by words, fused with the vectors where the
 //! base is embedded); `hearth_core::knowledge::context` numbers and cuts them
 //! to the budget, and writes what the model reads.
 
+use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::pin::Pin;
+use std::rc::Rc;
 
 use hearth_core::knowledge::Locator;
 use hearth_core::knowledge::context::{self, Cited};
 use hearth_core::knowledge::kind::FileKind;
 use hearth_core::knowledge::records::Retrieved;
+use hearth_core::tools::ToolSpec;
+use leptos::prelude::*;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -39,31 +45,50 @@ pub(crate) struct Query {
     pub(crate) first_number: u32,
 }
 
-/// A search under way.
-pub(crate) type Searching = Pin<Box<dyn Future<Output = Result<Vec<Retrieved>, KnowledgeError>>>>;
-
 /// The chunk's code a turn calls: plain function pointers.
 pub(crate) struct KnowledgeCode {
-    /// The passages for `query`, numbered, within its budget.
-    pub(crate) retrieve: fn(KnowledgeContext, Query) -> Searching,
-    /// What the model reads of passages sent before its answer: the cited
-    /// context block.
-    pub(crate) context: fn(&[Retrieved]) -> String,
-    /// What the `search_knowledge` tool answers with passages.
-    pub(crate) tool_answer: fn(&[Retrieved]) -> String,
     /// Connects the page to the worker and reads the bases, once per page
     /// (a start-up with bases, a turn with some).
     pub(crate) connect: fn(KnowledgeContext) -> Pin<Box<dyn Future<Output = ()>>>,
+    /// What a turn of an agent with bases adds (see [`Gathered`]).
+    pub(crate) gather: fn(KnowledgeContext, Asked) -> Pin<Box<dyn Future<Output = Gathered>>>,
+    /// Runs a `search_knowledge` call of a turn: the passages, numbered after
+    /// those given before, as the model reads them; or why not.
+    pub(crate) search: fn(KnowledgeTurn, serde_json::Value) -> Pin<Box<dyn Future<Output = Result<String, String>>>>,
 }
+
+/// What a turn asks of its agent's bases.
+pub(crate) struct Asked {
+    /// The bases, by id.
+    pub(crate) bases: Vec<String>,
+    /// The most tokens of passages.
+    pub(crate) budget: u32,
+    /// The user's question (none: only the tool is offered).
+    pub(crate) question: Option<String>,
+}
+
+/// What a turn with knowledge bases adds.
+pub(crate) struct Gathered {
+    /// The cited context block, when any passage matched.
+    pub(crate) context: Option<String>,
+    /// The passages sent.
+    pub(crate) passages: Vec<Retrieved>,
+    /// The `search_knowledge` tool.
+    pub(crate) tool: ToolSpec,
+    /// What the tool's calls search, and every passage given.
+    pub(crate) turn: KnowledgeTurn,
+}
+
+/// The most passages sent before an answer.
+const PASSAGES_BEFORE: u32 = 8;
 
 /// The code, from the `knowledge` chunk.
 #[wasm_split(knowledge, fallible)]
 pub(crate) fn knowledge_code() -> Result<&'static KnowledgeCode, ChunkError> {
     static CODE: KnowledgeCode = KnowledgeCode {
-        retrieve: |knowledge, query| Box::pin(retrieve(knowledge, query)),
-        context: context_of,
-        tool_answer,
         connect: |knowledge| Box::pin(knowledge.state().ensure_connected()),
+        gather: |knowledge, asked| Box::pin(gather(knowledge, asked)),
+        search: |turn, args| Box::pin(async move { turn.search_tool(&args).await }),
     };
     Ok(&CODE)
 }
@@ -122,6 +147,41 @@ async fn retrieve(knowledge: KnowledgeContext, query: Query) -> Result<Vec<Retri
 }
 
 /// What the model reads of `passages`: the cited context block.
+/// What a turn of an agent with `asked.bases` adds: the passages for its
+/// question (none when there is none, or the search failed: the turn goes on
+/// without them), the tool, and what the tool searches.
+async fn gather(knowledge: KnowledgeContext, asked: Asked) -> Gathered {
+    let state = knowledge.state();
+    state.ensure_connected().await;
+    let names: Vec<String> = state.bases.with_untracked(|bases| {
+        bases.iter().filter(|base| asked.bases.contains(&base.id)).map(|base| base.name.clone()).collect()
+    });
+    let given = Rc::new(RefCell::new(Vec::new()));
+    let turn = KnowledgeTurn {
+        knowledge,
+        bases: asked.bases.clone(),
+        budget: asked.budget,
+        given: given.clone(),
+        next: Rc::default(),
+    };
+    let tool = context::tool_spec(&names);
+    let Some(question) = asked.question.filter(|question| !question.trim().is_empty()) else {
+        return Gathered { context: None, passages: Vec::new(), tool, turn };
+    };
+    let query = Query {
+        bases: asked.bases,
+        files: Vec::new(),
+        text: question,
+        budget: asked.budget,
+        limit: PASSAGES_BEFORE,
+        first_number: 1,
+    };
+    let passages = retrieve(knowledge, query).await.unwrap_or_default();
+    given.borrow_mut().extend(passages.iter().cloned());
+    let context = (!passages.is_empty()).then(|| context_of(&passages));
+    Gathered { context, passages, tool, turn }
+}
+
 fn context_of(passages: &[Retrieved]) -> String {
     context::context_block(&cited(passages))
 }
@@ -154,19 +214,17 @@ pub(crate) struct KnowledgeTurn {
     /// The most tokens one search's passages may take.
     pub(crate) budget: u32,
     /// The passages given so far.
-    pub(crate) given: std::rc::Rc<std::cell::RefCell<Vec<Retrieved>>>,
+    pub(crate) given: Rc<RefCell<Vec<Retrieved>>>,
     /// The number the next search's first passage gets: each search takes
     /// its numbers before it waits, so searches made together never share one.
-    pub(crate) next: std::rc::Rc<std::cell::Cell<u32>>,
+    pub(crate) next: Rc<Cell<u32>>,
 }
 
 impl KnowledgeTurn {
     /// Runs a `search_knowledge` call: the passages, numbered after those
     /// given before, as the model reads them; or why not.
-    pub(crate) async fn search_tool(&self, args: &serde_json::Value) -> Result<String, String> {
-        use hearth_core::knowledge::context::parse_tool_args;
-        let asked = parse_tool_args(args).map_err(|error| format!("{error}"))?;
-        let code = knowledge_code().await.map_err(|error| format!("{error:?}"))?;
+    async fn search_tool(&self, args: &serde_json::Value) -> Result<String, String> {
+        let asked = context::parse_tool_args(args).map_err(|error| format!("{error}"))?;
         let taken = self.given.borrow().iter().map(|passage| passage.number).max().unwrap_or(0) + 1;
         let first_number = self.next.get().max(taken);
         self.next.set(first_number.saturating_add(asked.limit));
@@ -178,8 +236,8 @@ impl KnowledgeTurn {
             limit: asked.limit,
             first_number,
         };
-        let found = (code.retrieve)(self.knowledge, query).await.map_err(|error| format!("{error:?}"))?;
+        let found = retrieve(self.knowledge, query).await.map_err(|error| error.to_string())?;
         self.given.borrow_mut().extend(found.iter().cloned());
-        Ok((code.tool_answer)(&found))
+        Ok(tool_answer(&found))
     }
 }

@@ -2,7 +2,7 @@
 //! a failure is a result the model reads, never a crash of the turn. Each run has
 //! a time limit, and the turn's abort signal (Stop) ends it early.
 
-use crate::knowledge::state::code::KnowledgeTurn;
+use crate::knowledge::state::code::{KnowledgeTurn, knowledge_code};
 use hearth_core::knowledge::context as knowledge_context;
 use std::pin::pin;
 
@@ -69,7 +69,11 @@ pub(crate) async fn run(invocation: &Invocation, env: &ToolEnv) -> ToolOutcome {
         && let Some(knowledge) = &env.knowledge
     {
         let search = async {
-            match knowledge.search_tool(args).await {
+            let searched = match knowledge_code().await {
+                Ok(code) => (code.search)(knowledge.clone(), args.clone()).await,
+                Err(error) => Err(error.to_string()),
+            };
+            match searched {
                 Ok(text) => ToolOutcome::Ok(text),
                 Err(why) => ToolOutcome::Err(why),
             }
