@@ -27,6 +27,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateRawSync, deflateSync } from 'node:zlib';
+import { zipArchive } from './zip.mjs';
 
 // ---------------------------------------------------------------------------
 // The facts
@@ -258,73 +259,13 @@ export async function writeMalformedPdf(file) {
 // ---------------------------------------------------------------------------
 // ZIP and DOCX
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-/** CRC-32 (ISO 3309, as ZIP uses it) of `bytes`. */
-export function crc32(bytes) {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 255] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-const DOS_DATE = (0 << 9) | (1 << 5) | 1; // 1980-01-01, ZIP's first day
-const DOS_TIME = 0;
-
 /**
- * A ZIP archive (APPNOTE.TXT: local headers, central directory, end record; no ZIP64) of
- * `entries` `[{ name, data }]`, each deflated (method 8) with its true CRC-32 and sizes.
+ * A ZIP archive of `entries` `[{ name, data }]`, each deflated (method 8, zlib level 9) with
+ * its true CRC-32 and sizes: `zipArchive` of the import tests' zip.mjs, with deflate at its
+ * tightest (the zip bomb's ratio depends on it).
  */
 export function zipBytes(entries) {
-  const locals = [];
-  const centrals = [];
-  let offset = 0;
-  for (const { name, data } of entries) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const utf8 = /[^\x20-\x7e]/.test(name) ? 0x0800 : 0;
-    const deflated = deflateRawSync(data, { level: 9, memLevel: 9 });
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed to extract: 2.0 (deflate)
-    local.writeUInt16LE(utf8, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(deflated.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4); // made by: MS-DOS, 2.0
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(utf8, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(deflated.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    // extra, comment, disk, internal and external attributes: 0
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, deflated);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + deflated.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return zipArchive(entries.map(({ name, data }) => ({ name, data, deflated: deflateRawSync(data, { level: 9, memLevel: 9 }) })));
 }
 
 const xmlEscape = (text) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
