@@ -227,6 +227,10 @@ impl Knowledge {
 
     /// Renames a base, or sets the model its passages are embedded with.
     pub(crate) async fn update_base(self, base: BaseRecord) {
+        // The worker has the new account's key before it starts embedding with it (else it
+        // would find none and leave the files to words alone).
+        let account = base.embedding.as_ref().map(|choice| choice.account.clone());
+        self.send_targets_with(account).await;
         self.act("updateBase", json!({ "base": base }), Vec::new()).await;
         self.send_targets().await;
     }
@@ -306,9 +310,15 @@ impl Knowledge {
     /// Hands the worker the targets (address, key, family) of the accounts the
     /// bases embed with, while their keys are unlocked; none otherwise.
     pub(crate) async fn send_targets(self) {
-        let accounts: Vec<String> = self.bases.with_untracked(|bases| {
+        self.send_targets_with(None).await;
+    }
+
+    /// [`Self::send_targets`], with `extra`'s too.
+    async fn send_targets_with(self, extra: Option<String>) {
+        let mut accounts: Vec<String> = self.bases.with_untracked(|bases| {
             bases.iter().filter_map(|base| base.embedding.as_ref().map(|choice| choice.account.clone())).collect()
         });
+        accounts.extend(extra);
         let targets: BTreeMap<String, EmbedTarget> =
             accounts.into_iter().filter_map(|account| Some((account.clone(), self.target(&account, "")?))).collect();
         let _ = knowledge::request("targets", json!({ "targets": targets }), Vec::new()).await;

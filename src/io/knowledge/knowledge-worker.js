@@ -536,8 +536,9 @@ async function baseEmbedding(baseId) {
 
 /** Embeds a file's passages when the page gave this base's target (its key); else it waits. */
 async function embedFile(fileId, embedding) {
-  const target = targets[embedding.account];
   const file = await get('files', fileId);
+  // Read after the file: keys handed over meanwhile are used, not missed.
+  const target = targets[embedding.account];
   if (!target || !file) {
     if (file && file.state === 'embedding') {
       // No key yet (the lock is closed, or the account is gone): searchable by words meanwhile.
