@@ -187,7 +187,7 @@ export const BUDGET_BYTES = 523_400;
  * a turn asks of the bases, reached from the send path only through the chunk's function
  * pointers; the worker's own wasm is apart, fetched when a base is first read or searched);
  * `reply` 195,427 and `shared` 505,877: code the send path shares with the new chunk moved from
- * `reply` into the shared chunks, and what loads right after start-up grew by 19.5 KB, not
+ * `reply` into the shared chunks, and what loads right after start-up grew by 19.4 KB, not
  * yet explained (to find with issue 54's look at the shared chunks); `dialogs` 267,791 (an
  * agent's bases and budget, Delete all data deleting the bases).
  */
