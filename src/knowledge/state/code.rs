@@ -45,16 +45,38 @@ pub(crate) struct Query {
     pub(crate) first_number: u32,
 }
 
+/// What the chunk's code gives later.
+pub(crate) type Later<T> = Pin<Box<dyn Future<Output = T>>>;
+
 /// The chunk's code a turn calls: plain function pointers.
 pub(crate) struct KnowledgeCode {
     /// Connects the page to the worker and reads the bases, once per page
     /// (a start-up with bases, a turn with some).
-    pub(crate) connect: fn(KnowledgeContext) -> Pin<Box<dyn Future<Output = ()>>>,
+    pub(crate) connect: fn(KnowledgeContext) -> Later<()>,
     /// What a turn of an agent with bases adds (see [`Gathered`]).
-    pub(crate) gather: fn(KnowledgeContext, Asked) -> Pin<Box<dyn Future<Output = Gathered>>>,
+    pub(crate) gather: fn(KnowledgeContext, Asked) -> Later<Gathered>,
     /// Runs a `search_knowledge` call of a turn: the passages, numbered after
     /// those given before, as the model reads them; or why not.
-    pub(crate) search: fn(KnowledgeTurn, serde_json::Value) -> Pin<Box<dyn Future<Output = Result<String, String>>>>,
+    pub(crate) search: fn(KnowledgeTurn, serde_json::Value) -> Later<Result<String, SearchError>>,
+}
+
+/// Why a `search_knowledge` call gave no passages; `Display` is what the
+/// model is told.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum SearchError {
+    /// Its arguments are not a search (no query, a limit out of range).
+    Arguments(context::ArgsError),
+    /// The worker could not search.
+    Worker(KnowledgeError),
+}
+
+impl std::fmt::Display for SearchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SearchError::Arguments(error) => write!(f, "{error}"),
+            SearchError::Worker(error) => write!(f, "The knowledge bases could not be searched: {error}"),
+        }
+    }
 }
 
 /// What a turn asks of its agent's bases.
@@ -223,8 +245,8 @@ pub(crate) struct KnowledgeTurn {
 impl KnowledgeTurn {
     /// Runs a `search_knowledge` call: the passages, numbered after those
     /// given before, as the model reads them; or why not.
-    async fn search_tool(&self, args: &serde_json::Value) -> Result<String, String> {
-        let asked = context::parse_tool_args(args).map_err(|error| format!("{error}"))?;
+    async fn search_tool(&self, args: &serde_json::Value) -> Result<String, SearchError> {
+        let asked = context::parse_tool_args(args).map_err(SearchError::Arguments)?;
         let taken = self.given.borrow().iter().map(|passage| passage.number).max().unwrap_or(0) + 1;
         let first_number = self.next.get().max(taken);
         self.next.set(first_number.saturating_add(asked.limit));
@@ -236,7 +258,7 @@ impl KnowledgeTurn {
             limit: asked.limit,
             first_number,
         };
-        let found = retrieve(self.knowledge, query).await.map_err(|error| error.to_string())?;
+        let found = retrieve(self.knowledge, query).await.map_err(SearchError::Worker)?;
         self.given.borrow_mut().extend(found.iter().cloned());
         Ok(tool_answer(&found))
     }

@@ -69,13 +69,12 @@ pub(crate) async fn run(invocation: &Invocation, env: &ToolEnv) -> ToolOutcome {
         && let Some(knowledge) = &env.knowledge
     {
         let search = async {
-            let searched = match knowledge_code().await {
-                Ok(code) => (code.search)(knowledge.clone(), args.clone()).await,
-                Err(error) => Err(error.to_string()),
-            };
-            match searched {
-                Ok(text) => ToolOutcome::Ok(text),
-                Err(why) => ToolOutcome::Err(why),
+            match knowledge_code().await {
+                Ok(code) => match (code.search)(knowledge.clone(), args.clone()).await {
+                    Ok(text) => ToolOutcome::Ok(text),
+                    Err(why) => ToolOutcome::Err(why.to_string()),
+                },
+                Err(error) => ToolOutcome::Err(error.to_string()),
             }
         };
         return within_limit(search).await;
