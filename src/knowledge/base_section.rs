@@ -32,8 +32,10 @@ pub(crate) fn BaseSection(
     let labelled_by = heading_id.clone();
     let files_input = NodeRef::<leptos::html::Input>::new();
     let folder_input = NodeRef::<leptos::html::Input>::new();
+    // The base's files, picked out of every base's once per change, for the totals and the rows.
+    let mine = Memo::new(move |_| knowledge.files_of(&id.get_value()));
     let summary = move || {
-        let files = knowledge.files_of(&id.get_value());
+        let files = mine.get();
         let (count, bytes, passages) = totals(&files);
         let size = size_label(bytes);
         tr_with(
@@ -74,12 +76,12 @@ pub(crate) fn BaseSection(
     };
     // The first rows only: a folder of thousands of files lists the rest as a count.
     let files = move || {
-        let mut files = knowledge.files_of(&id.get_value());
+        let mut files = mine.get();
         files.truncate(SHOWN_FILES);
         files
     };
     let more = move || {
-        let count = knowledge.files_of(&id.get_value()).len().saturating_sub(SHOWN_FILES);
+        let count = mine.with(Vec::len).saturating_sub(SHOWN_FILES);
         (count > 0).then(|| {
             let text = tr_with("knowledge-more-files", &[("count", Arg::Number(count as f64))], || {
                 format!("…and {count} more files")

@@ -179,13 +179,12 @@ impl Knowledge {
     pub(crate) async fn refresh(self) {
         match knowledge::request("list", json!({}), Vec::new()).await {
             Ok(list) => {
-                let bases: Vec<BaseRecord> =
+                // A base being removed is not listed: the worker leaves hidden bases out.
+                let mut bases: Vec<BaseRecord> =
                     serde_json::from_value(list.get("bases").cloned().unwrap_or_default()).unwrap_or_default();
                 let mut files: Vec<FileRecord> =
                     serde_json::from_value(list.get("files").cloned().unwrap_or_default()).unwrap_or_default();
                 files.sort_by(|a, b| a.path.cmp(&b.path));
-                let mut bases: Vec<BaseRecord> =
-                    bases.into_iter().filter(|base| !self.removing_base(&base.id)).collect();
                 bases.sort_by_key(|base| base.created);
                 self.bases.set(bases);
                 self.files.set(files);
@@ -193,11 +192,6 @@ impl Knowledge {
             }
             Err(error) => self.problem.set(Some(error)),
         }
-    }
-
-    fn removing_base(self, id: &str) -> bool {
-        self.removal
-            .with_untracked(|removal| matches!(removal, Some(Removal::Base { id: removing, .. }) if removing == id))
     }
 
     /// Sends `op` and reads the list again; a failure is kept to be said.
