@@ -1476,6 +1476,7 @@ knowledge-waiting = في انتظار القراءة
 knowledge-failed = فشل
 knowledge-binary = تم تخطيه: ليس نصًا، أيًّا كان ما يوحي به اسمه.
 knowledge-empty = تم تخطيه: الملف فارغ.
+knowledge-not-arrived = بانتظار وصول بياناته من جهازك الآخر (المزامنة).
 knowledge-encrypted = تم تخطيه: الملف مشفّر، لذا لا يمكن قراءة نصه.
 knowledge-zip-bomb = مرفوض: يُفك ضغطه إلى أكثر بكثير مما يُعلنه (قنبلة zip؟).
 knowledge-no-text = فشل: لم يُعثر فيه على أي نص (مستند ممسوح ضوئيًا؟).

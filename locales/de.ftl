@@ -1289,6 +1289,7 @@ knowledge-waiting = Wartet auf das Einlesen
 knowledge-failed = Fehlgeschlagen
 knowledge-binary = Übersprungen: Die Datei ist kein Text, was auch immer ihr Name sagt.
 knowledge-empty = Übersprungen: Die Datei ist leer.
+knowledge-not-arrived = Wartet auf seine Daten von deinem anderen Gerät (Synchronisierung).
 knowledge-encrypted = Übersprungen: Die Datei ist verschlüsselt, daher kann ihr Text nicht gelesen werden.
 knowledge-zip-bomb = Abgelehnt: Entpackt wäre sie weit größer als angegeben (eine Zip-Bombe?).
 knowledge-no-text = Fehlgeschlagen: Darin wurde kein Text gefunden (ein Scan?).

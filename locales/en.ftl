@@ -2050,6 +2050,7 @@ knowledge-waiting = Waiting to be read
 knowledge-failed = Failed
 knowledge-binary = Skipped: it is not text, whatever its name says.
 knowledge-empty = Skipped: it is empty.
+knowledge-not-arrived = Waiting for its bytes from your other device (sync).
 knowledge-encrypted = Skipped: it is encrypted, so its text cannot be read.
 knowledge-zip-bomb = Refused: it would unpack to far more than it says (a zip bomb?).
 knowledge-no-text = Failed: no text was found in it (a scan?).

@@ -1356,6 +1356,7 @@ knowledge-waiting = Esperando a ser leído
 knowledge-failed = Falló
 knowledge-binary = Omitido: no es texto, diga lo que diga su nombre.
 knowledge-empty = Omitido: está vacío.
+knowledge-not-arrived = Esperando sus datos desde tu otro dispositivo (sincronización).
 knowledge-encrypted = Omitido: está cifrado, así que no se puede leer su texto.
 knowledge-zip-bomb = Rechazado: al descomprimirlo ocuparía mucho más de lo que indica (¿una bomba zip?).
 knowledge-no-text = Falló: no se encontró texto en él (¿un escaneo?).

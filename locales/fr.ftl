@@ -1290,6 +1290,7 @@ knowledge-waiting = En attente de lecture
 knowledge-failed = Échec
 knowledge-binary = Ignoré : ce n’est pas du texte, quoi qu’en dise son nom.
 knowledge-empty = Ignoré : il est vide.
+knowledge-not-arrived = En attente de ses données depuis votre autre appareil (synchronisation).
 knowledge-encrypted = Ignoré : il est chiffré, son texte ne peut donc pas être lu.
 knowledge-zip-bomb = Refusé : une fois décompressé, il serait bien plus gros qu’annoncé (une bombe zip ?).
 knowledge-no-text = Échec : aucun texte n’y a été trouvé (un document numérisé ?).

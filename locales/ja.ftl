@@ -1113,6 +1113,7 @@ knowledge-waiting = 読み込み待ち
 knowledge-failed = 失敗
 knowledge-binary = スキップ：名前に関係なく、テキストではありません。
 knowledge-empty = スキップ：空のファイルです。
+knowledge-not-arrived = 別のデバイスからのデータを待っています（同期）。
 knowledge-encrypted = スキップ：暗号化されているため、テキストを読み取れません。
 knowledge-zip-bomb = 拒否：展開すると記載よりはるかに大きくなります（zip 爆弾？）。
 knowledge-no-text = 失敗：テキストが見つかりませんでした（スキャン画像？）。

@@ -1112,6 +1112,7 @@ knowledge-waiting = 읽기 대기 중
 knowledge-failed = 실패
 knowledge-binary = 건너뜀: 이름과 관계없이 텍스트가 아닙니다.
 knowledge-empty = 건너뜀: 비어 있습니다.
+knowledge-not-arrived = 다른 기기에서 데이터를 기다리는 중입니다(동기화).
 knowledge-encrypted = 건너뜀: 암호화되어 있어 텍스트를 읽을 수 없습니다.
 knowledge-zip-bomb = 거부됨: 압축을 풀면 명시된 크기보다 훨씬 커집니다(zip 폭탄인가요?).
 knowledge-no-text = 실패: 텍스트를 찾을 수 없습니다(스캔한 문서인가요?).

@@ -1360,6 +1360,7 @@ knowledge-waiting = Aguardando leitura
 knowledge-failed = Falhou
 knowledge-binary = Ignorado: não é texto, diga o nome o que disser.
 knowledge-empty = Ignorado: está vazio.
+knowledge-not-arrived = Aguardando os dados do seu outro dispositivo (sincronização).
 knowledge-encrypted = Ignorado: está criptografado, então o texto dele não pode ser lido.
 knowledge-zip-bomb = Recusado: descompactado, ficaria muito maior do que declara (uma bomba zip?).
 knowledge-no-text = Falhou: nenhum texto foi encontrado nele (um documento digitalizado?).

@@ -1113,6 +1113,7 @@ knowledge-waiting = 等待读取
 knowledge-failed = 失败
 knowledge-binary = 已跳过：无论文件名如何，它都不是文本。
 knowledge-empty = 已跳过：文件为空。
+knowledge-not-arrived = 正在等待来自你另一台设备的数据（同步）。
 knowledge-encrypted = 已跳过：文件已加密，无法读取其文本。
 knowledge-zip-bomb = 已拒绝：解压后会远大于其声明的大小（zip 炸弹？）。
 knowledge-no-text = 失败：其中找不到任何文本（是扫描件吗？）。

@@ -150,6 +150,21 @@ async fn post(worker: &JsValue, op: &str, args: JsValue) -> Result<JsValue, Know
     }
 }
 
+/// `args` (a JSON object) as the plain object a request carries.
+fn message_of(args: &serde_json::Value) -> Result<JsValue, KnowledgeError> {
+    let text = serde_json::to_string(args).unwrap_or_else(|_| "{}".into());
+    js_sys::JSON::parse(&text).map_err(|_| KnowledgeError::Failed("unreadable request".into()))
+}
+
+/// An answer as JSON (`null` for none).
+fn json_of(answer: &JsValue) -> Result<serde_json::Value, KnowledgeError> {
+    if answer.is_null() || answer.is_undefined() {
+        return Ok(serde_json::Value::Null);
+    }
+    let text = js_sys::JSON::stringify(answer).ok().and_then(|text| text.as_string()).unwrap_or_default();
+    serde_json::from_str(&text).map_err(|error| KnowledgeError::Failed(error.to_string()))
+}
+
 /// `op` with `args` (a JSON object, plus `files`: the chosen files, each with
 /// the path it has in its folder), answered as JSON.
 pub(crate) async fn request(
@@ -158,8 +173,7 @@ pub(crate) async fn request(
     files: Vec<(web_sys::File, String)>,
 ) -> Result<serde_json::Value, KnowledgeError> {
     let worker = worker().await?;
-    let text = serde_json::to_string(&args).unwrap_or_else(|_| "{}".into());
-    let message = js_sys::JSON::parse(&text).map_err(|_| KnowledgeError::Failed("unreadable request".into()))?;
+    let message = message_of(&args)?;
     if !files.is_empty() {
         let entries = js_sys::Array::new();
         for (file, path) in files {
@@ -170,12 +184,28 @@ pub(crate) async fn request(
         }
         js::set(&message, "entries", &entries);
     }
-    let answer = post(&worker, op, message).await?;
-    if answer.is_null() || answer.is_undefined() {
-        return Ok(serde_json::Value::Null);
+    json_of(&post(&worker, op, message).await?)
+}
+
+/// `op` with `args` (a JSON object) and `bytes` (each a hash and its bytes,
+/// handed over as `bytes: [{hash, data}]` without copying them into JSON),
+/// answered as JSON: sync's hand-over of what another device sent.
+pub(crate) async fn request_with_bytes(
+    op: &str,
+    args: serde_json::Value,
+    bytes: &[(String, Vec<u8>)],
+) -> Result<serde_json::Value, KnowledgeError> {
+    let worker = worker().await?;
+    let message = message_of(&args)?;
+    let list = js_sys::Array::new();
+    for (hash, data) in bytes {
+        let entry = js_sys::Object::new();
+        js::set(&entry, "hash", &hash.into());
+        js::set(&entry, "data", &js_sys::Uint8Array::from(data.as_slice()));
+        list.push(&entry);
     }
-    let text = js_sys::JSON::stringify(&answer).ok().and_then(|text| text.as_string()).unwrap_or_default();
-    serde_json::from_str(&text).map_err(|error| KnowledgeError::Failed(error.to_string()))
+    js::set(&message, "bytes", &list);
+    json_of(&post(&worker, op, message).await?)
 }
 
 /// The stored bytes of file `file` (for the viewer), as a blob.
@@ -202,6 +232,26 @@ pub(crate) async fn file_url(file: &str, mime: &str) -> Result<Option<String>, K
 /// Lets go of a URL [`file_url`] made.
 pub(crate) fn forget_url(url: &str) {
     let _ = web_sys::Url::revoke_object_url(url);
+}
+
+/// Hears, while it lives, a knowledge worker of any tab say that something
+/// sync sends changed (`{records: true}` on the `hearth-knowledge` channel).
+pub(crate) struct RecordsWatch {
+    _channel: web_sys::BroadcastChannel,
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+}
+
+/// Calls `changed` each time a knowledge worker says its records changed;
+/// `None` where the browser has no `BroadcastChannel`.
+pub(crate) fn watch_records(changed: impl Fn() + 'static) -> Option<RecordsWatch> {
+    let channel = web_sys::BroadcastChannel::new("hearth-knowledge").ok()?;
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+        if js::get(&event.data(), "records").is_some_and(|value| value.is_truthy()) {
+            changed();
+        }
+    });
+    channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    Some(RecordsWatch { _channel: channel, _on_message: on_message })
 }
 
 /// Whether this browser holds knowledge bases (their database exists), asked

@@ -109,6 +109,7 @@ fn refusal_text(refusal: &Refusal) -> String {
                 format!("Skipped: a base holds at most {limit} files.")
             })
         }
+        Refusal::NotArrived => tr("Waiting for its bytes from your other device (sync).").to_owned(),
     }
 }
 

@@ -186,7 +186,16 @@ impl Knowledge {
                     serde_json::from_value(list.get("files").cloned().unwrap_or_default()).unwrap_or_default();
                 files.sort_by(|a, b| a.path.cmp(&b.path));
                 bases.sort_by_key(|base| base.created);
+                // A base that came by sync (or from another tab) with an account to embed
+                // with: the worker gets that account's key too.
+                let accounts = |bases: &[BaseRecord]| -> Vec<String> {
+                    bases.iter().filter_map(|base| base.embedding.as_ref().map(|c| c.account.clone())).collect()
+                };
+                let new_accounts = self.bases.with_untracked(|before| accounts(before) != accounts(&bases));
                 self.bases.set(bases);
+                if new_accounts && self.connected.get_value() {
+                    spawn_local(self.send_targets());
+                }
                 self.files.set(files);
                 self.loaded.set(true);
             }

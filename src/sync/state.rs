@@ -10,6 +10,7 @@
 pub(crate) mod code;
 mod e2e;
 mod engine;
+mod knowledge;
 mod local;
 mod shared;
 

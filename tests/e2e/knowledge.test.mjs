@@ -18,7 +18,8 @@ import path from 'node:path';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { openChatWithProvider, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
-import { cancelAgent, editAgent, saveAgent, topBarAction } from '../support/dialogs.mjs';
+import { cancelAgent, editAgent, saveAgent } from '../support/dialogs.mjs';
+import { addToBase, closeKnowledge, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows } from '../support/knowledge.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { FAMILIES, chatRequests, mockRequests, resetMock } from '../support/mock.mjs';
 import {
@@ -38,96 +39,6 @@ async function tempDir(t) {
   const dir = await mkdtemp(path.join(tmpdir(), 'hearth-knowledge-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   return dir;
-}
-
-/** Opens the Knowledge dialog and returns it. */
-async function openKnowledge(page) {
-  await topBarAction(page, 'Knowledge');
-  const dialog = page.getByRole('dialog', { name: 'Knowledge', exact: true });
-  await dialog.waitFor();
-  return dialog;
-}
-
-/** Closes the Knowledge dialog. */
-async function closeKnowledge(page) {
-  const dialog = page.getByRole('dialog', { name: 'Knowledge', exact: true });
-  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-/** Makes a base named `name` in the open dialog; returns its section. */
-async function makeBase(dialog, name) {
-  await dialog.getByRole('textbox', { name: 'New knowledge base', exact: true }).fill(name);
-  await dialog.getByRole('button', { name: 'Make', exact: true }).click();
-  const section = dialog.getByRole('region', { name, exact: true });
-  await section.waitFor();
-  return section;
-}
-
-/** Adds `files` (paths) or a folder (`folder`: a path) to the base `name` through its buttons. */
-async function addToBase(page, dialog, name, { files, folder }) {
-  const label = folder ? `Add a folder to ${name}` : `Add files to ${name}`;
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    dialog.getByRole('button', { name: label, exact: true }).click(),
-  ]);
-  await chooser.setFiles(folder ?? files);
-}
-
-/** The base `name`'s file rows' texts, once none is waiting or being embedded (with `embedded`, once each is embedded). */
-async function settledRows(dialog, name, count, { embedded = false } = {}) {
-  const list = dialog.getByRole('list', { name: `Files of ${name}`, exact: true });
-  return waitUntil(async () => {
-    const rows = await list.getByRole('listitem').allInnerTexts();
-    if (rows.length < count) return false;
-    if (rows.some((row) => /Waiting to be read|being embedded/.test(row))) return false;
-    if (embedded && rows.some((row) => /\d+ passages?/.test(row) && !/embedded/.test(row))) return false;
-    return rows;
-  }, `the ${count} files of ${name} are read`, { timeout: 60_000 });
-}
-
-/** The knowledge database, read in the page: each store's count, and the bases' and files' records. */
-function readKnowledge(page) {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('hearth-knowledge');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const names = ['bases', 'files', 'passages', 'postings', 'vectors', 'blobs'];
-          const tx = db.transaction(names);
-          const out = {};
-          for (const name of names) {
-            out[name] = {};
-            tx.objectStore(name).count().onsuccess = (event) => {
-              out[name].count = event.target.result;
-            };
-            if (name === 'bases' || name === 'files') {
-              tx.objectStore(name).getAll().onsuccess = (event) => {
-                out[name].records = event.target.result;
-              };
-            }
-          }
-          tx.oncomplete = () => {
-            db.close();
-            resolve(out);
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
-}
-
-/** Checks the base `name` in the General Assistant's editor and waits until it is stored. */
-async function giveBaseToAgent(page, name) {
-  const editor = await editAgent(page);
-  await editor.getByRole('checkbox', { name, exact: true }).check();
-  await saveAgent(page, editor);
-  await waitUntil(async () => {
-    const { agents } = await readDatabase(page, ['agents']);
-    return agents[0]?.knowledge?.length === 1;
-  }, 'the agent stores its knowledge base');
 }
 
 /** The system message text of a logged Chat Completions request. */

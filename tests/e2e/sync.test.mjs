@@ -8,22 +8,29 @@
 // and answers 500 mid-sync loses and duplicates nothing; PouchDB 9 in Node, an independent
 // client of the same protocol, sees exactly Hearth's documents and what it writes appears in
 // Hearth; a user without access is refused; Check server says what to change; an MCP Apps
-// view shows on the other device from the page synced with its reply.
+// view shows on the other device from the page synced with its reply; a knowledge base
+// reaches a new device end-to-end encrypted, is read and embedded there, and answers there.
 // Elements are found by role and accessible name; records are read from IndexedDB, and the
 // server's documents straight from the server.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { screenshot, waitUntil } from '../support/browser.mjs';
-import { send, sendAndSettle, settled, useHarness } from '../support/chat.mjs';
-import { addMcpServer, closeSettings, editAgent, lockKeys, saveAgent } from '../support/dialogs.mjs';
+import { openApp, openChatWithProvider, send, sendAndSettle, settled, useHarness } from '../support/chat.mjs';
+import { addMcpServer, closeSettings, editAgent, lockKeys, saveAgent, turnOffGeneratedTitles } from '../support/dialogs.mjs';
 import { startMcpMock } from '../mock/mcp.mjs';
 import { readDatabase, storedBlobs } from '../support/idb.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { ALICE, MALLORY, SYNC_WAIT, arrives, devices, messageTexts, messagesWith, restartSync, serverDocs, startSync, startSyncServer, stopSync, syncSection } from '../support/sync.mjs';
 import { startChaosProxy } from '../support/chaos-proxy.mjs';
 import { pouchClient } from '../support/pouch.mjs';
+import { addToBase, closeKnowledge, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows } from '../support/knowledge.mjs';
+import { PDF_ANSWER, writeMixedFolder } from '../support/knowledge-files.mjs';
+import { FAMILIES, chatRequests, mockRequests, resetMock } from '../support/mock.mjs';
 
 describe('sync', () => {
   const env = useHarness();
@@ -453,5 +460,75 @@ describe('sync', () => {
       const kept = JSON.stringify(replica.filter((meta) => meta.kind === 'message' || meta.kind === 'session').map((meta) => meta.bodies));
       assert.ok(!kept.includes('A picture for the other device'), `no body of the deleted conversation is kept: ${kept.slice(0, 300)}`);
     }
+  });
+
+  test('a knowledge base reaches the other device end-to-end encrypted, is read there, embedded there with its own key, and answers the same question', async (t) => {
+    const db = 'knowledge';
+    const passphrase = 'knowledge passphrase';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const dir = await mkdtemp(path.join(tmpdir(), 'hearth-knowledge-sync-'));
+    t.after(() => rm(dir, { recursive: true, force: true }));
+    await writeMixedFolder(dir);
+    // A: a base of the mixed folder, embedded with A's account, given to the agent.
+    const a = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'echo', apiKey: 'sk-test' });
+    await turnOffGeneratedTitles(a.page);
+    // B: a new device, opened now (its General Assistant is older than A's edits) with nothing but
+    // sync set up, later.
+    const b = await openApp(t, env);
+    await turnOffGeneratedTitles(b.page);
+    const dialog = await openKnowledge(a.page);
+    const section = await makeBase(dialog, 'Handbook');
+    await addToBase(a.page, dialog, 'Handbook', { folder: dir });
+    await settledRows(dialog, 'Handbook', 5);
+    await section.getByRole('combobox', { name: 'Embeddings for Handbook', exact: true }).selectOption({ index: 1 });
+    await section.getByRole('textbox', { name: 'Embedding model for Handbook', exact: true }).fill('embed-test');
+    await section.getByRole('button', { name: 'Use', exact: true }).click();
+    await section.getByRole('button', { name: 'Start embedding', exact: true }).click();
+    const rowsA = await settledRows(dialog, 'Handbook', 5, { embedded: true });
+    await closeKnowledge(a.page);
+    await giveBaseToAgent(a.page, 'Handbook');
+    await startSync(a.page, { url: couch.url, db, passphrase });
+
+    await resetMock(env.mock);
+    await startSync(b.page, { url: couch.url, db, passphrase });
+    const docs = JSON.stringify(await serverDocs(couch, db));
+    for (const plain of ['Handbook', 'pump-manual', 'Larkspur', 'kbase:', 'kfile:']) {
+      assert.ok(!docs.includes(plain), `the server holds no "${plain}" in plain text`);
+    }
+    const dialogB = await openKnowledge(b.page);
+    // The account's server is on this machine (the mock, like Ollama), which needs no key: B
+    // embeds the files itself at once, with the model the base names.
+    const rowsB = await settledRows(dialogB, 'Handbook', 5, { embedded: true });
+    const count = (rows, name) => Number(/(\d+) passages?/.exec(rows.find((row) => row.includes(name)) ?? '')?.[1]);
+    for (const name of ['harbour-guide.md', 'pump-manual.pdf', 'orchard-irrigation.docx', 'tides.py', 'ferry-notes.txt']) {
+      assert.equal(count(rowsB, name), count(rowsA, name), `${name} is read on B into as many passages as on A`);
+    }
+    await closeKnowledge(b.page);
+    const embeds = (await mockRequests(env.mock)).filter((r) => r.method === 'POST' && r.path === '/v1/embeddings');
+    const fromB = embeds.filter((r) => r.headers.authorization === undefined);
+    assert.ok(fromB.length >= 5, `B embedded each file itself: ${fromB.length} requests`);
+    assert.ok(fromB.every((r) => r.body.model === 'embed-test'), 'with the model the base names');
+    assert.equal((await readKnowledge(b.page)).vectors.count, 5, "B's own vectors, one set per file");
+    assert.ok(!JSON.stringify(await serverDocs(couch, db)).includes('sk-test'), 'no key on the server');
+
+    // The same question on B gets page 31's passage, from B's own index.
+    await resetMock(env.mock);
+    await sendAndSettle(b, PDF_ANSWER.question);
+    const [request] = await chatRequests(env.mock, FAMILIES.openai);
+    const system = request.body.messages.find((message) => message.role === 'system')?.content ?? '';
+    assert.ok(String(system).includes(PDF_ANSWER.sentence), `B's request carries page 31's passage: ${String(system).slice(0, 400)}`);
+    assert.match(String(system), /source="pump-manual\.pdf — page 31"/);
+
+    // A file removed on A (once its Undo has passed) goes from B too; nothing else does.
+    const dialogA = await openKnowledge(a.page);
+    await dialogA.getByRole('button', { name: /^Remove \S*ferry-notes\.txt$/ }).click();
+    await dialogA.getByText(/^Removed \S*ferry-notes\.txt/).waitFor();
+    await dialogA.getByText(/^Removed \S*ferry-notes\.txt/).waitFor({ state: 'hidden', timeout: 20_000 });
+    await closeKnowledge(a.page);
+    await waitUntil(async () => {
+      const files = (await readKnowledge(b.page)).files.records;
+      return files.length === 4 && !files.some((file) => file.name === 'ferry-notes.txt');
+    }, 'B removes the file A removed, and only it', { timeout: SYNC_WAIT });
+    assert.deepEqual([...a.errors, ...b.errors], []);
   });
 });

@@ -108,6 +108,9 @@ pub enum Refusal {
         /// The most files a base holds.
         limit: u32,
     },
+    /// A file another device added whose bytes have not come (yet) by sync.
+    #[error("its bytes have not come from the other device")]
+    NotArrived,
 }
 
 impl Refusal {
@@ -123,6 +126,7 @@ impl Refusal {
             Refusal::Malformed { .. } => "malformed",
             Refusal::ZipBomb => "zip_bomb",
             Refusal::NoText => "no_text",
+            Refusal::NotArrived => "not_arrived",
             Refusal::Duplicate { .. } => "duplicate",
             Refusal::TooManyFiles { .. } => "too_many_files",
         }

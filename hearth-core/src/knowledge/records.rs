@@ -30,6 +30,9 @@ pub struct BaseRecord {
     /// after it restarts).
     #[serde(default, rename = "folderAllowed")]
     pub folder_allowed: bool,
+    /// Removed, while its removal can still be undone.
+    #[serde(default)]
+    pub hidden: bool,
 }
 
 /// Which account and model embed a base's passages.
@@ -105,6 +108,12 @@ pub struct FileRecord {
     /// Why its embedding failed (it is searched by words meanwhile).
     #[serde(default)]
     pub embed_error: Option<String>,
+    /// Removed, while its removal can still be undone.
+    #[serde(default)]
+    pub hidden: bool,
+    /// The file this one replaces once it is read (the same path, changed).
+    #[serde(default)]
+    pub replaces: Option<String>,
 }
 
 /// One passage a reply was given (before it, or by `search_knowledge`),

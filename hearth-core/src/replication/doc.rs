@@ -3,7 +3,8 @@
 //! One document per record, so two devices adding messages never touch the
 //! same document: its id is the record's kind and key ([`doc_id`]:
 //! `message:<id>`, `session:<id>`, `agent:<id>`, `provider:<id>`,
-//! `model:<id>`, `setting:<key>`, `file:<id>`, `blob:<sha256 hex>`, and a
+//! `model:<id>`, `setting:<key>`, `file:<id>`, a knowledge base `kbase:<id>`
+//! and a file in one `kfile:<id>`, `blob:<sha256 hex>`, and a
 //! large attachment's pieces `blob:<sha256 hex>.<n>`); ids
 //! that start with `_` are CouchDB's and never Hearth's.
 //!
@@ -42,6 +43,7 @@ use serde_json::{Map, Value};
 use crate::Millis;
 use crate::agent::AgentRecord;
 use crate::format::base64;
+use crate::knowledge::records::{BaseRecord, FileRecord};
 use crate::message::Attachment;
 use crate::storage::key_lock::KEY_LOCK_SETTING;
 use crate::storage::{
@@ -157,11 +159,15 @@ pub enum DocKind {
     ProjectFile,
     /// An attachment's bytes, by their SHA-256.
     Blob,
+    /// A knowledge base ([`BaseRecord`]), kept by the knowledge worker.
+    KnowledgeBase,
+    /// A file in a knowledge base ([`FileRecord`]); its bytes go as a blob.
+    KnowledgeFile,
 }
 
 impl DocKind {
     /// Every kind.
-    pub const ALL: [DocKind; 8] = [
+    pub const ALL: [DocKind; 10] = [
         DocKind::Message,
         DocKind::Session,
         DocKind::Agent,
@@ -170,6 +176,8 @@ impl DocKind {
         DocKind::Setting,
         DocKind::ProjectFile,
         DocKind::Blob,
+        DocKind::KnowledgeBase,
+        DocKind::KnowledgeFile,
     ];
 
     /// The kind named `name` ([`kind_name`]), if any.
@@ -189,6 +197,8 @@ pub fn kind_name(kind: DocKind) -> &'static str {
         DocKind::Setting => "setting",
         DocKind::ProjectFile => "file",
         DocKind::Blob => "blob",
+        DocKind::KnowledgeBase => "kbase",
+        DocKind::KnowledgeFile => "kfile",
     }
 }
 
@@ -203,6 +213,8 @@ pub fn kind_label(kind: DocKind) -> &'static str {
         DocKind::Setting => "Setting",
         DocKind::ProjectFile => "Project file",
         DocKind::Blob => "Attachment",
+        DocKind::KnowledgeBase => "Knowledge base",
+        DocKind::KnowledgeFile => "File in a knowledge base",
     }
 }
 
@@ -468,6 +480,49 @@ pub fn file_doc(record: &ProjectFileRecord) -> Body {
     body_of(DocKind::ProjectFile, fields_of(record))
 }
 
+/// The fields of a knowledge base its document carries: its id, name,
+/// when it was made and its embedding model (the account and model, never a
+/// key). The folder it is linked to is this device's: a folder's handle
+/// means nothing elsewhere.
+pub const KNOWLEDGE_BASE_FIELDS: [&str; 4] = ["id", "name", "created", "embedding"];
+
+/// A knowledge base's body ([`KNOWLEDGE_BASE_FIELDS`]); `None` while its
+/// removal can still be undone.
+pub fn knowledge_base_doc(record: &BaseRecord) -> Option<Body> {
+    if record.hidden {
+        return None;
+    }
+    let mut fields = fields_of(record);
+    fields.retain(|name, _| KNOWLEDGE_BASE_FIELDS.contains(&name.as_str()));
+    Some(body_of(DocKind::KnowledgeBase, fields))
+}
+
+/// The fields of a knowledge file its document carries: what the file is
+/// (its passages, postings and vectors are rebuilt by each device from its
+/// bytes, which go as a blob document).
+pub const KNOWLEDGE_FILE_FIELDS: [&str; 9] =
+    ["id", "base", "name", "path", "size", "hash", "kind", "modified", "added"];
+
+/// A knowledge file's body ([`KNOWLEDGE_FILE_FIELDS`]); `None` for a file
+/// refused unread (it has no bytes to send: the refusal stays here), while
+/// its removal can still be undone, and for the new version of a changed
+/// file until it is read (it then takes the old one's place, which goes as
+/// a deletion).
+pub fn knowledge_file_doc(record: &FileRecord) -> Option<Body> {
+    if record.hash.is_none() || record.kind.is_none() || record.hidden || record.replaces.is_some() {
+        return None;
+    }
+    let mut fields = fields_of(record);
+    fields.retain(|name, _| KNOWLEDGE_FILE_FIELDS.contains(&name.as_str()));
+    // Times as whole milliseconds: `1.7e12` written as a float would read
+    // back from JSON as an integer elsewhere, and its revision would not match.
+    for (field, time) in [("modified", record.modified), ("added", record.added)] {
+        let whole = if time.is_finite() { time.trunc() as i64 } else { 0 };
+        fields.insert(field.to_owned(), Value::from(whole));
+    }
+    Some(body_of(DocKind::KnowledgeFile, fields))
+}
+
 /// The most bytes of an attachment one document holds: a larger one goes as
 /// a head and pieces of this size ([`blob_docs`]), each document under
 /// Cloudant's 1 MB limit even sealed (base64 twice: about 16/9 of this, plus
@@ -705,6 +760,11 @@ pub enum Incoming {
     Setting(SettingRecord),
     /// A project file.
     ProjectFile(ProjectFileRecord),
+    /// A knowledge base, without this device's folder.
+    KnowledgeBase(BaseRecord),
+    /// A file in a knowledge base, as waiting to be read (with a hash in
+    /// lowercase hex: its bytes come as a blob).
+    KnowledgeFile(FileRecord),
     /// An attachment's bytes (the shell checks `hash` is their SHA-256).
     Blob {
         /// The lowercase hex SHA-256, the blob store's key.
@@ -837,14 +897,43 @@ pub fn from_doc(id: &str, body: &Body) -> Result<Incoming, MapError> {
             Incoming::ProjectFile(file)
         }
         DocKind::Blob => blob_from(id, key, &record_of(kind, body).map_err(mismatch)?)?,
+        DocKind::KnowledgeBase => {
+            let mut fields = record_of(kind, body).map_err(mismatch)?;
+            fields.retain(|name, _| KNOWLEDGE_BASE_FIELDS.contains(&name.as_str()));
+            let base: BaseRecord = read(kind, fields)?;
+            check_key(id, key, &base.id)?;
+            Incoming::KnowledgeBase(base)
+        }
+        DocKind::KnowledgeFile => {
+            let mut fields = record_of(kind, body).map_err(mismatch)?;
+            fields.retain(|name, _| KNOWLEDGE_FILE_FIELDS.contains(&name.as_str()));
+            let file: FileRecord = read(kind, fields)?;
+            check_key(id, key, &file.id)?;
+            let bad = |why: &str| MapError::BadRecord { kind: kind_name(kind), why: why.to_owned() };
+            if !file.hash.as_deref().is_some_and(is_sha256_hex) {
+                return Err(bad("its hash is not a SHA-256 in lowercase hex"));
+            }
+            if file.kind.is_none() {
+                return Err(bad("it does not say what kind of file it is"));
+            }
+            if file.base.is_empty() {
+                return Err(bad("it names no knowledge base"));
+            }
+            Incoming::KnowledgeFile(file)
+        }
     })
+}
+
+/// Whether `hash` is a SHA-256 in lowercase hex.
+fn is_sha256_hex(hash: &str) -> bool {
+    hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 fn blob_from(id: &str, key: &str, fields: &Map<String, Value>) -> Result<Incoming, MapError> {
     let bad = |why: &str| MapError::BadRecord { kind: kind_name(DocKind::Blob), why: why.to_owned() };
     let text = |field: &str| fields.get(field).and_then(Value::as_str);
     let hash = text("hash").ok_or_else(|| bad("it has no hash"))?;
-    if hash.len() != 64 || !hash.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
+    if !is_sha256_hex(hash) {
         return Err(bad("its hash is not a SHA-256 in lowercase hex"));
     }
     if let Some(index) = fields.get("index") {

@@ -41,8 +41,8 @@ pub fn takes_deletion(kind: DocKind, key: &str, policy: SyncPolicy) -> bool {
 /// deletion in an earlier page of changes than its messages'.
 fn deletion_rank(kind: &str) -> u8 {
     match DocKind::from_name(kind) {
-        Some(DocKind::Message) => 0,
-        Some(DocKind::Session) => 2,
+        Some(DocKind::Message | DocKind::KnowledgeFile) => 0,
+        Some(DocKind::Session | DocKind::KnowledgeBase) => 2,
         _ => 1,
     }
 }

@@ -165,6 +165,19 @@ function changed(fileId) {
   if (fileId && tabs) tabs.postMessage({ file: fileId });
 }
 
+// Sync (in whichever tab replicates) hears `{records: true}` on the channel when something it
+// sends changed here: a base made, renamed, removed or brought back, a file added or removed,
+// a changed file's new version read. At most once a second; reading and embedding say nothing.
+let syncTimer = null;
+
+function syncable() {
+  if (!tabs || syncTimer) return;
+  syncTimer = setTimeout(() => {
+    syncTimer = null;
+    tabs.postMessage({ records: true });
+  }, 1000);
+}
+
 /** File `id` as stored now, in this tab's library (if loaded) too. */
 async function reloadFile(id) {
   if (library) {
@@ -180,7 +193,11 @@ async function reloadFile(id) {
   tellPage();
 }
 
-if (tabs) tabs.onmessage = (event) => reloadFile(event.data?.file).catch(() => {});
+if (tabs) {
+  tabs.onmessage = (event) => {
+    if (event.data?.file) reloadFile(event.data.file).catch(() => {});
+  };
+}
 
 async function sha256Hex(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer));
@@ -318,6 +335,7 @@ async function addFiles(base, entries, { live = false } = {}) {
           byPath.set(stored.path, stored);
           added += 1;
           changed();
+          syncable();
           continue;
         }
       }
@@ -498,7 +516,7 @@ async function indexFile(file) {
     // Read before the transaction opens: it must not wait on anything but its own requests.
     const embeds = await baseEmbedding(file.base);
     const postings = prepared.postings();
-    const tx = d.transaction(['files', 'passages', 'postings', 'vectors'], 'readwrite');
+    const tx = d.transaction(['files', 'passages', 'postings', 'vectors', 'meta'], 'readwrite');
     const current = await request(tx.objectStore('files').get(file.id));
     if (!current || current.hidden) {
       prepared.free();
@@ -514,9 +532,11 @@ async function indexFile(file) {
     const replaced = current.replaces ? await request(tx.objectStore('files').get(current.replaces)) : null;
     if (replaced) {
       for (const name of ['files', 'passages', 'postings', 'vectors']) tx.objectStore(name).delete(replaced.id);
+      await noteDeleted(tx, [replaced.id]);
     }
     await done(tx);
     if (replaced) {
+      syncable();
       library.remove(replaced.num);
       await dropBlobIfUnused(replaced.hash);
       changed(replaced.id);
@@ -612,22 +632,39 @@ async function dropBlobIfUnused(hash) {
   await done(tx);
 }
 
-/** Base `id` with all its files, gone. */
-async function removeBaseNow(id) {
-  const d = await db();
-  const files = await request(d.transaction('files').objectStore('files').index('base').getAll(id));
-  for (const file of files) await purge(file.id);
-  const tx = d.transaction('bases', 'readwrite');
-  tx.objectStore('bases').delete(id);
-  await done(tx);
+/**
+ * Notes in `tx` (which writes "meta") that `ids` were deleted here, so sync tells other devices;
+ * what another device deleted (`fromSync`) is not noted: sync knows. A base or file that sync
+ * knows of but is neither here nor noted is never taken for deleted (its database was made
+ * anew, or an older Hearth never stored it).
+ */
+async function noteDeleted(tx, ids) {
+  const meta = tx.objectStore('meta');
+  const noted = new Set((await request(meta.get('deleted'))) ?? []);
+  for (const id of ids) noted.add(id);
+  meta.put([...noted], 'deleted');
 }
 
-async function purge(id) {
+/** Base `id` with all its files, gone. */
+async function removeBaseNow(id, { fromSync = false } = {}) {
   const d = await db();
-  const tx = d.transaction(['files', 'passages', 'postings', 'vectors'], 'readwrite');
+  const files = await request(d.transaction('files').objectStore('files').index('base').getAll(id));
+  for (const file of files) await purge(file.id, { fromSync });
+  const tx = d.transaction(['bases', 'meta'], 'readwrite');
+  tx.objectStore('bases').delete(id);
+  if (!fromSync) await noteDeleted(tx, [id]);
+  await done(tx);
+  if (!fromSync) syncable();
+}
+
+async function purge(id, { fromSync = false } = {}) {
+  const d = await db();
+  const tx = d.transaction(['files', 'passages', 'postings', 'vectors', 'meta'], 'readwrite');
   const file = await request(tx.objectStore('files').get(id));
   for (const name of ['files', 'passages', 'postings', 'vectors']) tx.objectStore(name).delete(id);
+  if (file && !fromSync) await noteDeleted(tx, [id]);
   await done(tx);
+  if (file && !fromSync) syncable();
   if (tabs) tabs.postMessage({ file: id });
   if (file) {
     if (library) library.remove(file.num);
@@ -645,6 +682,7 @@ async function setHidden(ids, hidden) {
   }
   await done(tx);
   if (tabs) for (const id of ids) tabs.postMessage({ file: id });
+  syncable();
   const files = await all('files');
   if (!hidden) work();
   if (!library) {
@@ -710,7 +748,152 @@ async function queryVector(query, embedding) {
   return { model: `${embedding.account}|${embedding.model}|${dims}`, values: Array.from(values) };
 }
 
+// ---------------------------------------------------------------------------
+// Sync (src/sync/state/knowledge.rs): the page's replicator reads the records here and
+// hands over what another device sent. Only what a file is travels (its bytes as a blob
+// document); each device reads the files itself, and embeds them with its own key.
+
+/** The fields of a base and of a file another device's document sets (the rest are this device's). */
+const BASE_SYNCED = ['name', 'created', 'embedding'];
+const FILE_SYNCED = ['base', 'name', 'path', 'size', 'hash', 'kind', 'modified', 'added'];
+
+function pick(record, fields) {
+  const out = {};
+  for (const field of fields) out[field] = record[field] ?? null;
+  return out;
+}
+
+/** Stores the bytes that came (`{hash, data}`) that a file here or one arriving refers to, each checked against its hash. */
+async function storeSyncedBytes(bytes, incoming) {
+  const d = await db();
+  const stored = [];
+  for (const { hash, data } of bytes ?? []) {
+    if (!hash || !(data instanceof Uint8Array)) continue;
+    if ((await sha256Hex(data)) !== hash) continue;
+    const tx = d.transaction(['files', 'blobs'], 'readwrite');
+    const users = await request(tx.objectStore('files').index('hash').count(hash));
+    if (users > 0 || incoming.has(hash)) {
+      if (!(await request(tx.objectStore('blobs').getKey(hash)))) tx.objectStore('blobs').put(new Blob([data]), hash);
+      stored.push(hash);
+    }
+    await done(tx);
+  }
+  return stored;
+}
+
+/** Puts a base another device sent; another model means its files are embedded again. */
+async function putSyncedBase(base) {
+  const d = await db();
+  const tx = d.transaction('bases', 'readwrite');
+  const current = await request(tx.objectStore('bases').get(base.id));
+  const next = { ...(current ?? { id: base.id }), ...pick(base, BASE_SYNCED) };
+  tx.objectStore('bases').put(next);
+  await done(tx);
+  const before = JSON.stringify(current?.embedding ?? null);
+  if (current && before !== JSON.stringify(next.embedding ?? null)) {
+    const files = (await all('files')).filter((f) => f.base === base.id && !f.hidden && f.state !== 'failed');
+    const tx2 = d.transaction(['files', 'vectors'], 'readwrite');
+    for (const file of files) {
+      tx2.objectStore('vectors').delete(file.id);
+      const state = file.state === 'waiting' ? 'waiting' : next.embedding ? 'embedding' : 'indexed';
+      tx2.objectStore('files').put({ ...file, state, embedded: 0, embed_error: null });
+    }
+    await done(tx2);
+    for (const file of files) await reloadFile(file.id);
+  }
+}
+
+/** Puts a file another device sent: a new one waits to be read (or for its bytes). */
+async function putSyncedFile(file) {
+  const d = await db();
+  const tx = d.transaction(['files', 'blobs', 'meta'], 'readwrite');
+  const current = await request(tx.objectStore('files').get(file.id));
+  const synced = pick(file, FILE_SYNCED);
+  const has = !!(await request(tx.objectStore('blobs').getKey(synced.hash)));
+  let next;
+  if (current && current.hash === synced.hash && current.refusal?.why !== 'not_arrived') {
+    next = { ...current, ...synced };
+  } else {
+    next = {
+      embedded: 0, passages: 0, pages: 0, embed_error: null, replaces: null, live: false,
+      ...(current ?? {}), id: file.id, ...synced,
+      num: current?.num || (await nextNumber(tx)),
+      state: has ? 'waiting' : 'failed',
+      refusal: has ? null : { why: 'not_arrived' },
+    };
+  }
+  tx.objectStore('files').put(next);
+  await done(tx);
+  return next;
+}
+
+/** Files whose bytes came since they did: waiting to be read now. */
+async function wakeArrived(hashes) {
+  if (hashes.length === 0) return;
+  const d = await db();
+  for (const hash of hashes) {
+    const users = await request(d.transaction('files').objectStore('files').index('hash').getAll(hash));
+    for (const file of users.filter((f) => f.refusal?.why === 'not_arrived')) {
+      await update(file.id, (f) => ({ ...f, state: 'waiting', refusal: null }));
+    }
+  }
+}
+
+/**
+ * What a pull brought: files deleted, bases and files put, bytes, then bases deleted, each
+ * only once none of its files is left here (a file the deleting device never saw keeps
+ * its base: the answer names it, and the next sync point sends the base again).
+ */
+async function syncApply({ bases = [], files = [], deletedFiles = [], deletedBases = [], bytes = [] }) {
+  for (const id of deletedFiles) await purge(id, { fromSync: true });
+  for (const base of bases) await putSyncedBase(base);
+  const incoming = new Set(files.map((f) => f.hash));
+  const arrived = await storeSyncedBytes(bytes, incoming);
+  for (const file of files) await putSyncedFile(file);
+  await wakeArrived(arrived);
+  const kept = [];
+  const d = await db();
+  for (const id of deletedBases) {
+    const left = await request(d.transaction('files').objectStore('files').index('base').getAll(id));
+    if (left.some((f) => !f.hidden)) kept.push(id);
+    else await removeBaseNow(id, { fromSync: true });
+  }
+  if (files.length > 0 || arrived.length > 0) await ready();
+  for (const file of files) changed(file.id);
+  changed();
+  return { kept };
+}
+
 const OPS = {
+  /** Every base and file, as sync reads them (a folder's handle stays here). */
+  async records() {
+    const [bases, files] = await Promise.all([all('bases'), all('files')]);
+    const deleted = (await get('meta', 'deleted')) ?? [];
+    return { bases: bases.map(({ folder, ...base }) => base), files, deleted };
+  },
+  /** Forgets the deletions noted of `ids`: sync has made them known. */
+  async syncForget({ ids }) {
+    const d = await db();
+    const tx = d.transaction('meta', 'readwrite');
+    const meta = tx.objectStore('meta');
+    const gone = new Set(ids ?? []);
+    meta.put(((await request(meta.get('deleted'))) ?? []).filter((id) => !gone.has(id)), 'deleted');
+    await done(tx);
+    return null;
+  },
+  syncApply,
+  /** Of `hashes`, those whose bytes are here (`held`) and those a file here waits for (`wanted`). */
+  async syncBlobs({ hashes }) {
+    const d = await db();
+    const held = [];
+    const wanted = [];
+    for (const hash of hashes ?? []) {
+      const tx = d.transaction(['files', 'blobs']);
+      if (await request(tx.objectStore('blobs').getKey(hash))) held.push(hash);
+      else if ((await request(tx.objectStore('files').index('hash').count(hash))) > 0) wanted.push(hash);
+    }
+    return { held, wanted };
+  },
   async list() {
     const [bases, files] = await Promise.all([all('bases'), all('files')]);
     // A folder's handle stays here; the page learns its name and whether it may be read now.
@@ -728,6 +911,7 @@ const OPS = {
     tx.objectStore('bases').put(base);
     await done(tx);
     changed();
+    syncable();
     return base;
   },
   async updateBase({ base }) {
@@ -738,6 +922,7 @@ const OPS = {
     const embedding = base.embedding ?? null;
     tx.objectStore('bases').put({ ...current, name: base.name, embedding });
     await done(tx);
+    syncable();
     // Another model (or none): the vectors made with the old one go, and the files are embedded again.
     if (JSON.stringify(embedding) !== JSON.stringify(current.embedding ?? null)) {
       const files = (await all('files')).filter((f) => f.base === base.id && !f.hidden && f.state !== 'failed');
@@ -768,6 +953,7 @@ const OPS = {
     const base = await request(tx.objectStore('bases').get(id));
     if (base) tx.objectStore('bases').put({ ...base, hidden, hiddenAt: hidden ? Date.now() : null });
     await done(tx);
+    syncable();
     const files = (await request(d.transaction('files').objectStore('files').index('base').getAll(id))).map((f) => f.id);
     await setHidden(files, hidden);
     return null;
@@ -882,6 +1068,7 @@ const OPS = {
 
 /** The requests that read, index or search, for which the wasm is loaded first. */
 const NEEDS_WASM = new Set(['addFiles', 'linkFolder', 'retry', 'search', 'stats', 'idle']);
+// (syncApply loads it only when files came to be read.)
 
 self.onmessage = async (event) => {
   const { id, op, ...args } = event.data ?? {};

@@ -17,7 +17,7 @@
 //!   waits, from the last checkpoint.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use std::rc::Rc;
 
@@ -34,6 +34,7 @@ use web_sys::AbortController;
 pub(crate) use hearth_core::replication::check::Finding;
 
 use super::e2e::Keys;
+use super::knowledge;
 use super::local::{self, Scope};
 use super::shared::{CONFLICT_PREFIX, Conflict, HELD_PREFIX, Held, Ids, SyncError};
 use super::{Phase, SyncConfig, SyncContext};
@@ -75,6 +76,12 @@ struct Wake {
     muted: bool,
     /// The long poll or wait in progress, to abort.
     controller: Option<AbortController>,
+}
+
+thread_local! {
+    /// Hears the knowledge bases change (their worker writes a database of
+    /// its own, which the store does not see): the latest run's, the one before let go.
+    static KNOWLEDGE_WATCH: RefCell<Option<crate::io::knowledge::RecordsWatch>> = const { RefCell::new(None) };
 }
 
 /// One run of the replicator.
@@ -282,6 +289,9 @@ fn listen(sync: SyncContext, generation: u32, wake: Rc<RefCell<Wake>>) {
         }
     };
     let heard = touch.clone();
+    let bases = touch.clone();
+    let watch = crate::io::knowledge::watch_records(move || bases(&Touched::Records));
+    KNOWLEDGE_WATCH.with_borrow_mut(|kept| *kept = watch);
     sync.store.on_touch(touch);
     sync.store.on_event(move |event| {
         if let StoreEvent::Changed(change) = event {
@@ -533,8 +543,8 @@ impl Replicator {
         };
         let mut seq = self.db.replica_state::<u64>(SEQ_KEY).await?.unwrap_or(0);
         let changed = local::scan(&self.db, &self.ids, self.policy, &scope, now(), &mut seq).await;
-        let changed = match changed {
-            Ok(changed) => changed,
+        let local::Scanned { changed, told_deleted } = match changed {
+            Ok(scanned) => scanned,
             Err(error) => {
                 // Looked at again next time.
                 let mut wake = self.wake.borrow_mut();
@@ -553,6 +563,7 @@ impl Replicator {
             write.state.push((SEQ_KEY.to_owned(), Value::from(seq)));
             self.db.apply_replica(&write).await?;
         }
+        knowledge::forget_deleted(&told_deleted).await?;
         let local = self.local_checkpoint(Direction::Push).await;
         let mut remote = match self.remote_push.clone() {
             Some(remote) => remote,
@@ -973,10 +984,12 @@ impl Replicator {
             && pulled.write.records.project_files.is_empty()
             && pulled.write.deleted_other.is_empty());
         self.check_running()?;
+        // The knowledge bases first: the bookkeeping written next says they came.
+        let kept_bases = knowledge::apply(&pulled.knowledge).await?;
         let sessions = self.db.apply_replica(&pulled.write).await?;
         {
             let mut wake = self.wake.borrow_mut();
-            if !pulled.revive.is_empty() || pulled.revised {
+            if !pulled.revive.is_empty() || pulled.revised || !kept_bases.is_empty() {
                 wake.due = true;
             }
             wake.scope.sessions.extend(pulled.revive.iter().cloned());
@@ -1009,6 +1022,9 @@ impl Replicator {
             pulled.write.records.messages.iter().flat_map(|message| message.blobs.iter().cloned()).collect();
         wanted.sort();
         wanted.dedup();
+        let mut for_messages: HashSet<String> = wanted.iter().cloned().collect();
+        // A knowledge file's bytes go to the knowledge worker, not the blob store.
+        let mut for_knowledge: HashSet<String> = pulled.knowledge.hashes().cloned().collect();
         let mut keep: Vec<String> = Vec::new();
         let mut fetch: Vec<String> = Vec::new();
         for hash in wanted {
@@ -1018,11 +1034,28 @@ impl Replicator {
                 fetch.push(doc::doc_id(DocKind::Blob, &hash));
             }
         }
-        for hash in came.keys().chain(heads.keys()) {
-            if !keep.contains(hash) && self.db.blob_wanted(hash).await? {
-                keep.push(hash.clone());
+        let arriving: Vec<String> = for_knowledge.iter().cloned().collect();
+        let (held, _) = knowledge::blobs(&arriving).await?;
+        for hash in arriving.into_iter().filter(|hash| !held.contains(hash)) {
+            if !(came.contains_key(&hash) || heads.contains_key(&hash)) {
+                fetch.push(doc::doc_id(DocKind::Blob, &hash));
             }
         }
+        fetch.sort();
+        fetch.dedup();
+        let others: Vec<String> =
+            came.keys().chain(heads.keys()).filter(|hash| !keep.contains(hash)).cloned().collect();
+        let (_, waited) = knowledge::blobs(&others).await?;
+        for_knowledge.extend(waited);
+        for hash in others {
+            if self.db.blob_wanted(&hash).await? {
+                for_messages.insert(hash.clone());
+                keep.push(hash);
+            }
+        }
+        keep.extend(for_knowledge.iter().cloned());
+        keep.sort();
+        keep.dedup();
         let mut found = self.fetch_blob_docs(&fetch).await?;
         // The pieces of each large one kept that did not come yet.
         loop {
@@ -1076,6 +1109,12 @@ impl Replicator {
             };
             // Bytes that are not what their name says are not stored.
             if crate::io::media::sha256_hex(&bytes).await.ok().as_deref() != Some(hash.as_str()) {
+                continue;
+            }
+            if for_knowledge.contains(&hash) {
+                pulled.knowledge.bytes.push((hash.clone(), bytes.clone()));
+            }
+            if !for_messages.contains(&hash) {
                 continue;
             }
             if let Some(blob) = crate::io::db::NewBlob::of_bytes(hash, media_type, &bytes) {
@@ -1176,8 +1215,12 @@ impl Replicator {
         if plains.is_empty() {
             return;
         }
-        let Ok(pulled) = local::reread(&self.db, &self.ids, self.policy, &plains).await else { return };
+        let Ok(mut pulled) = local::reread(&self.db, &self.ids, self.policy, &plains).await else { return };
         if pulled.readable_again.is_empty() {
+            return;
+        }
+        // A knowledge file read now gets its bytes (they came before it could be read).
+        if self.attach_blobs(&mut pulled).await.is_err() || knowledge::apply(&pulled.knowledge).await.is_err() {
             return;
         }
         let touched = !pulled.write.touches_no_record();

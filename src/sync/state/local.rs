@@ -15,6 +15,7 @@ use hearth_core::storage::{
 };
 use serde_json::{Map, Value};
 
+use super::knowledge::{self, Arriving};
 use super::shared::{Conflict, Held, Ids, SyncError};
 use crate::io::db::{Db, ReplicaWrite};
 
@@ -44,6 +45,14 @@ fn state_of(body: Option<Map<String, Value>>) -> LocalState {
 const SMALL: [DocKind; 5] =
     [DocKind::Agent, DocKind::Provider, DocKind::ModelConfig, DocKind::Setting, DocKind::ProjectFile];
 
+/// What a sync point found: the bookkeeping of every document that changed
+/// here, and the knowledge bases' and files' deletions it made known (for
+/// the worker to forget once that bookkeeping is written).
+pub(super) struct Scanned {
+    pub(super) changed: Vec<DocMeta>,
+    pub(super) told_deleted: Vec<String>,
+}
+
 /// Looks at the records of `scope` and returns the bookkeeping of every
 /// document that changed here, each a new revision numbered after `seq`.
 pub(super) async fn scan(
@@ -53,7 +62,7 @@ pub(super) async fn scan(
     scope: &Scope,
     now: Millis,
     seq: &mut u64,
-) -> Result<Vec<DocMeta>, SyncError> {
+) -> Result<Scanned, SyncError> {
     let mut items: Vec<Item> = Vec::new();
     let agents: Vec<AgentRecord> = db.all().await?;
     items.extend(agents.iter().map(|r| Item {
@@ -94,6 +103,35 @@ pub(super) async fn scan(
     for kind in SMALL {
         known.extend(db.replica_where::<DocMeta>(indexes::REPLICA_BY_KIND, doc::kind_name(kind)).await?);
     }
+    // The knowledge bases, only where this browser has them: without their
+    // database nothing of them is taken for deleted here.
+    let knowledge = knowledge::records().await?;
+    if let Some(records) = &knowledge {
+        items.extend(records.bases.iter().map(|r| Item {
+            plain: doc::doc_id(DocKind::KnowledgeBase, &r.id),
+            kind: DocKind::KnowledgeBase,
+            session: None,
+            state: state_of(doc::knowledge_base_doc(r)),
+        }));
+        items.extend(records.files.iter().map(|r| Item {
+            plain: doc::doc_id(DocKind::KnowledgeFile, &r.id),
+            kind: DocKind::KnowledgeFile,
+            session: None,
+            state: state_of(doc::knowledge_file_doc(r)),
+        }));
+        // Only what is here or was deleted here: a base or file sync knows
+        // of that is neither (its database made anew, a record an older
+        // Hearth never stored) is not this device's to delete.
+        let mut mine: HashSet<String> = items.iter().map(|item| item.plain.clone()).collect();
+        for id in &records.deleted {
+            mine.insert(doc::doc_id(DocKind::KnowledgeBase, id));
+            mine.insert(doc::doc_id(DocKind::KnowledgeFile, id));
+        }
+        for kind in [DocKind::KnowledgeBase, DocKind::KnowledgeFile] {
+            let metas = db.replica_where::<DocMeta>(indexes::REPLICA_BY_KIND, doc::kind_name(kind)).await?;
+            known.extend(metas.into_iter().filter(|meta| mine.contains(&meta.plain)));
+        }
+    }
     let (sessions, messages) = if scope.all {
         known.extend(db.replica_where::<DocMeta>(indexes::REPLICA_BY_KIND, doc::kind_name(DocKind::Session)).await?);
         known.extend(db.replica_where::<DocMeta>(indexes::REPLICA_BY_KIND, doc::kind_name(DocKind::Message)).await?);
@@ -132,7 +170,17 @@ pub(super) async fn scan(
             changed.push(next);
         }
     }
-    changed.extend(new_blobs(db, ids, &messages, now, seq).await?);
+    let mut wanted: Vec<Wanted> = messages
+        .iter()
+        .filter(|message| message.state != hearth_core::storage::MessageState::Streaming)
+        .flat_map(|message| message.blobs.iter().map(|hash| Wanted::Message(hash.clone())))
+        .collect();
+    if let Some(records) = &knowledge {
+        wanted.extend(records.files.iter().filter(|file| doc::knowledge_file_doc(file).is_some()).filter_map(|file| {
+            file.hash.as_ref().map(|hash| Wanted::Knowledge { hash: hash.clone(), file: file.id.clone() })
+        }));
+    }
+    changed.extend(new_blobs(db, ids, wanted, now, seq).await?);
     // Attachments the messages deleted here referred to go from the server
     // once no message here refers to them (only those: a device that never
     // stored an attachment's bytes deletes nothing of it).
@@ -142,40 +190,64 @@ pub(super) async fn scan(
     // What is known and no longer here was deleted here: messages first,
     // conversations last, each conversation's naming its messages.
     changed.extend(pull::deletions(gone, &live_messages, now, seq, ids.salt()));
-    Ok(changed)
+    let told_deleted = knowledge.map(|records| records.deleted).unwrap_or_default();
+    Ok(Scanned { changed, told_deleted })
+}
+
+/// Bytes a synced record refers to: a message's attachment (in the blob
+/// store) or a knowledge file's (kept by the knowledge worker).
+enum Wanted {
+    Message(String),
+    Knowledge { hash: String, file: String },
+}
+
+impl Wanted {
+    fn hash(&self) -> &str {
+        match self {
+            Wanted::Message(hash) | Wanted::Knowledge { hash, .. } => hash,
+        }
+    }
+
+    /// The bytes and their media type, when they are here.
+    async fn bytes(&self, db: &Db) -> Result<Option<(String, Vec<u8>)>, SyncError> {
+        match self {
+            Wanted::Message(hash) => {
+                let Some(blob) = db.blob(hash).await? else { return Ok(None) };
+                Ok(crate::io::media::bytes_of(&blob).await.map(|bytes| (blob.type_(), bytes)))
+            }
+            Wanted::Knowledge { file, .. } => {
+                Ok(knowledge::file_bytes(file).await?.map(|bytes| ("application/octet-stream".to_owned(), bytes)))
+            }
+        }
+    }
 }
 
 /// Attachments' bytes, once each (a blob never changes): a document for
-/// each blob the messages looked at refer to that was never synced, after
-/// those messages (so a device receiving them gets the message first).
+/// each blob the records looked at refer to that was never synced, after
+/// those records (so a device receiving them gets the record first).
 async fn new_blobs(
     db: &Db,
     ids: &Ids,
-    messages: &[MessageRecord],
+    mut wanted: Vec<Wanted>,
     now: Millis,
     seq: &mut u64,
 ) -> Result<Vec<DocMeta>, SyncError> {
-    let mut hashes: Vec<String> = messages
-        .iter()
-        .filter(|message| message.state != hearth_core::storage::MessageState::Streaming)
-        .flat_map(|message| message.blobs.iter().cloned())
-        .collect();
-    hashes.sort();
-    hashes.dedup();
-    let mut blob_ids = Vec::with_capacity(hashes.len());
-    for hash in &hashes {
-        blob_ids.push(ids.server_id(&doc::doc_id(DocKind::Blob, hash)).await?);
+    wanted.sort_by(|a, b| a.hash().cmp(b.hash()));
+    wanted.dedup_by(|a, b| a.hash() == b.hash());
+    let mut blob_ids = Vec::with_capacity(wanted.len());
+    for item in &wanted {
+        blob_ids.push(ids.server_id(&doc::doc_id(DocKind::Blob, item.hash())).await?);
     }
     let synced: Vec<Option<DocMeta>> = if blob_ids.is_empty() { Vec::new() } else { db.replica_get(&blob_ids).await? };
     let mut changed = Vec::new();
-    for ((hash, id), meta) in hashes.iter().zip(&blob_ids).zip(synced) {
+    for ((item, id), meta) in wanted.iter().zip(&blob_ids).zip(synced) {
         if meta.is_some_and(|meta| !meta.is_deleted()) {
             continue;
         }
-        let Some(blob) = db.blob(hash).await? else { continue };
-        let Some(bytes) = crate::io::media::bytes_of(&blob).await else { continue };
+        let hash = item.hash();
+        let Some((media_type, bytes)) = item.bytes(db).await? else { continue };
         // Its pieces first (a large one's), its head last.
-        for (plain, body) in doc::blob_docs(hash, &blob.type_(), &bytes) {
+        for (plain, body) in doc::blob_docs(hash, &media_type, &bytes) {
             let id = if plain == doc::doc_id(DocKind::Blob, hash) { id.clone() } else { ids.server_id(&plain).await? };
             let fresh = DocMeta::new(&id, &plain, doc::kind_name(DocKind::Blob), None);
             let known = db.replica_get::<DocMeta>(std::slice::from_ref(&id)).await?.into_iter().flatten().next();
@@ -196,6 +268,7 @@ fn blobs_of(meta: &DocMeta) -> Vec<String> {
     let body = meta.winner().and_then(|(rev, _)| meta.body(&rev).cloned());
     match body.map(|body| doc::from_doc(&meta.plain, &body)) {
         Some(Ok(Incoming::Message(message))) => message.blobs,
+        Some(Ok(Incoming::KnowledgeFile(file))) => file.hash.into_iter().collect(),
         _ => Vec::new(),
     }
 }
@@ -240,6 +313,8 @@ async fn freed_blobs(
         }
         metas.push(head);
     }
+    // Bytes a knowledge base holds here stay on the server too.
+    let (held, _) = knowledge::blobs(hashes).await?;
     let mut changed = Vec::new();
     for meta in metas {
         if meta.is_deleted() || meta.unreadable.is_some() {
@@ -248,7 +323,7 @@ async fn freed_blobs(
         let Some((_, key)) = doc::parse_doc_id(&meta.plain) else { continue };
         // A piece of a large one goes with it.
         let hash = key.split('.').next().unwrap_or(key);
-        if db.blob(hash).await?.is_some() {
+        if db.blob(hash).await?.is_some() || held.iter().any(|kept| kept == hash) {
             continue;
         }
         if let Some(next) = pull::freed_blob(&meta, now, *seq + 1, ids.salt()) {
@@ -281,6 +356,9 @@ pub(super) struct Pulled {
     /// the deleting device cannot have seen: looked at after the write,
     /// which makes their new revisions (and their messages' brought back).
     pub(super) revive: HashSet<String>,
+    /// What came for the knowledge bases, handed to their worker before the
+    /// bookkeeping is written.
+    pub(super) knowledge: Arriving,
 }
 
 /// Takes fetched revisions (by the plain id and the bookkeeping known) into
@@ -296,6 +374,8 @@ pub(super) async fn apply(
     let mut pulled = Pulled::default();
     let mut metas: Vec<DocMeta> = Vec::new();
     let mut deleted_sessions: Vec<usize> = Vec::new();
+    // The knowledge bases here, read once for the page, when it has any.
+    let mut here = None;
     for (_, (meta, revisions)) in fetched {
         // Every document written gets a change number, so a push to
         // another server (or after its database was recreated) sends it too;
@@ -313,7 +393,15 @@ pub(super) async fn apply(
             if let Some(store) = store_of(kind) {
                 pulled.write.guards.push((store, key.to_owned(), db.print_of(store, key).await?));
             }
-            let state = current(db, policy, kind, key).await?;
+            let state = match kind {
+                DocKind::KnowledgeBase | DocKind::KnowledgeFile => {
+                    if here.is_none() {
+                        here = Some(knowledge::records().await?);
+                    }
+                    knowledge::current(here.as_ref().and_then(Option::as_ref), kind, key)
+                }
+                _ => current(db, policy, kind, key).await?,
+            };
             if let Some(next) = rules::local_change(Some(&meta), meta.clone(), state, now, *seq + 1, ids.salt()) {
                 *seq += 1;
                 meta = next;
@@ -348,7 +436,7 @@ pub(super) async fn apply(
                         Incoming::BlobPiece { hash, index, bytes } => {
                             pulled.pieces.entry(hash).or_default().insert(index, bytes);
                         }
-                        incoming => put_record(db, policy, &mut pulled.write, incoming).await?,
+                        incoming => put_record(db, policy, &mut pulled, incoming).await?,
                     }
                 }
                 Err(error) => {
@@ -371,6 +459,8 @@ pub(super) async fn apply(
                         DocKind::ModelConfig => pulled.write.deleted_other.push((stores::MODEL_CONFIGS, key)),
                         DocKind::Setting => pulled.write.deleted_other.push((stores::SETTINGS, key)),
                         DocKind::ProjectFile => pulled.write.deleted_other.push((stores::PROJECT_FILES, key)),
+                        DocKind::KnowledgeBase => pulled.knowledge.deleted_bases.push(key),
+                        DocKind::KnowledgeFile => pulled.knowledge.deleted_files.push(key),
                         DocKind::Blob => {}
                     }
                 }
@@ -406,7 +496,7 @@ pub(super) async fn reread(db: &Db, ids: &Ids, policy: SyncPolicy, plains: &[Str
         match incoming {
             Ok(Incoming::Blob { .. } | Incoming::BlobHead { .. } | Incoming::BlobPiece { .. })
             | Err(doc::MapError::NotOurs(_)) => {}
-            Ok(incoming) => put_record(db, policy, &mut pulled.write, incoming).await?,
+            Ok(incoming) => put_record(db, policy, &mut pulled, incoming).await?,
             Err(_) => continue,
         }
         meta.unreadable = None;
@@ -494,7 +584,8 @@ fn store_of(kind: DocKind) -> Option<&'static str> {
         DocKind::ModelConfig => stores::MODEL_CONFIGS,
         DocKind::Setting => stores::SETTINGS,
         DocKind::ProjectFile => stores::PROJECT_FILES,
-        DocKind::Blob => return None,
+        // Kept by the knowledge worker, in a database of its own.
+        DocKind::Blob | DocKind::KnowledgeBase | DocKind::KnowledgeFile => return None,
     })
 }
 
@@ -515,19 +606,17 @@ async fn current(db: &Db, policy: SyncPolicy, kind: DocKind, key: &str) -> Resul
         DocKind::Setting => present(db.get::<SettingRecord>(key).await?, |r| doc::setting_doc(r, policy)),
         DocKind::ProjectFile => present(db.get::<ProjectFileRecord>(key).await?, |r| Some(doc::file_doc(r))),
         DocKind::Blob => LocalState::Hold,
+        DocKind::KnowledgeBase | DocKind::KnowledgeFile => {
+            knowledge::current(knowledge::records().await?.as_ref(), kind, key)
+        }
     })
 }
 
 /// Adds an incoming record to the write, keeping what stays on this device:
 /// a provider's key (when its origin did not change), an agent's
 /// permissions, a device-only setting.
-async fn put_record(
-    db: &Db,
-    policy: SyncPolicy,
-    write: &mut ReplicaWrite,
-    incoming: Incoming,
-) -> Result<(), SyncError> {
-    let records = &mut write.records;
+async fn put_record(db: &Db, policy: SyncPolicy, pulled: &mut Pulled, incoming: Incoming) -> Result<(), SyncError> {
+    let records = &mut pulled.write.records;
     match incoming {
         Incoming::Message(message) => records.messages.push(message),
         Incoming::Session(session) => records.sessions.push(session),
@@ -545,6 +634,8 @@ async fn put_record(
             records.settings.extend(doc::setting_keeping_local(setting, local.as_ref(), policy));
         }
         Incoming::ProjectFile(file) => records.project_files.push(file),
+        Incoming::KnowledgeBase(base) => pulled.knowledge.bases.push(base),
+        Incoming::KnowledgeFile(file) => pulled.knowledge.files.push(file),
         Incoming::Blob { .. } | Incoming::BlobHead { .. } | Incoming::BlobPiece { .. } => {}
     }
     Ok(())
@@ -599,6 +690,7 @@ pub(super) async fn set_field(
         DocKind::ModelConfig => edit::<ModelConfigRecord>(db, key, field, shown, value).await,
         DocKind::Setting => edit::<SettingRecord>(db, key, field, shown, value).await,
         DocKind::ProjectFile => edit::<ProjectFileRecord>(db, key, field, shown, value).await,
+        DocKind::KnowledgeBase | DocKind::KnowledgeFile => knowledge::set_field(kind, key, field, shown, value).await,
         DocKind::Blob => Ok(false),
     }
 }

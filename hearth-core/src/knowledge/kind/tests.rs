@@ -97,6 +97,7 @@ fn every_refusal() -> Vec<Refusal> {
         Refusal::NoText,
         Refusal::Duplicate { of: "first.md".into() },
         Refusal::TooManyFiles { limit: MAX_FILES_PER_BASE },
+        Refusal::NotArrived,
     ]
 }
 

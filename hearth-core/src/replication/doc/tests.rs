@@ -150,6 +150,8 @@ fn ids_name_the_kind_and_the_key() {
         (DocKind::Setting, "user_tool:t1", "setting:user_tool:t1"),
         (DocKind::ProjectFile, "f1", "file:f1"),
         (DocKind::Blob, "0f", "blob:0f"),
+        (DocKind::KnowledgeBase, "kb1", "kbase:kb1"),
+        (DocKind::KnowledgeFile, "kf1", "kfile:kf1"),
     ];
     for (kind, key, id) in cases {
         assert_eq!(doc_id(kind, key), id);
@@ -910,4 +912,109 @@ fn a_reply_given_knowledge_passages_and_an_agent_with_bases_are_shape_6() {
     agent.knowledge_budget = Some(4_000);
     assert_eq!(agent_shape(&agent), 6, "and the budget");
     assert_eq!(SCHEMA, 6);
+}
+
+// ---- knowledge bases ----
+
+fn knowledge_base() -> BaseRecord {
+    BaseRecord {
+        id: "kb1".to_owned(),
+        name: "Pump manuals".to_owned(),
+        created: 1_000,
+        embedding: Some(crate::knowledge::records::EmbeddingChoice {
+            account: "p1".to_owned(),
+            model: "text-embedding-3-small".to_owned(),
+        }),
+        folder_name: None,
+        folder_allowed: false,
+        hidden: false,
+    }
+}
+
+fn knowledge_file() -> FileRecord {
+    FileRecord {
+        id: "kf1".to_owned(),
+        num: 0,
+        base: "kb1".to_owned(),
+        name: "pump-manual.pdf".to_owned(),
+        path: "manuals/pump-manual.pdf".to_owned(),
+        size: 48_213,
+        hash: Some("ab".repeat(32)),
+        kind: Some(crate::knowledge::kind::FileKind::Pdf),
+        modified: 1_700_000_000_000.0,
+        added: 1_700_000_100_000.0,
+        state: crate::knowledge::records::FileState::Waiting,
+        passages: 0,
+        pages: 0,
+        embedded: 0,
+        refusal: None,
+        embed_error: None,
+        hidden: false,
+        replaces: None,
+    }
+}
+
+#[test]
+fn a_knowledge_base_round_trips_without_this_devices_folder() {
+    let linked = BaseRecord { folder_name: Some("manuals".to_owned()), folder_allowed: true, ..knowledge_base() };
+    let body = knowledge_base_doc(&linked).expect("a base is synced");
+    assert_eq!(body.get(TYPE), Some(&json!("kbase")));
+    assert_eq!(record_field(&body, "folderName"), None, "a folder is this device's");
+    assert_eq!(record_field(&body, "hidden"), None);
+    assert_eq!(from_doc("kbase:kb1", &pushed(body, 5)), Ok(Incoming::KnowledgeBase(knowledge_base())));
+    // A base whose removal can still be undone is not synced now.
+    assert_eq!(knowledge_base_doc(&BaseRecord { hidden: true, ..knowledge_base() }), None);
+    // Its deletion goes after its files'.
+    assert_eq!(parse_doc_id("kbase:kb1"), Some((DocKind::KnowledgeBase, "kb1")));
+}
+
+#[test]
+fn a_knowledge_file_carries_what_it_is_and_the_receiver_reads_it_again() {
+    let read = FileRecord {
+        num: 42,
+        state: crate::knowledge::records::FileState::Indexed,
+        passages: 31,
+        pages: 40,
+        embedded: 31,
+        embed_error: Some("HTTP 500".to_owned()),
+        ..knowledge_file()
+    };
+    let body = knowledge_file_doc(&read).expect("a read file is synced");
+    assert_eq!(body.get(TYPE), Some(&json!("kfile")));
+    let carried: BTreeSet<&str> =
+        body[RECORD].as_object().map(|r| r.keys().map(String::as_str).collect()).unwrap_or_default();
+    assert_eq!(carried, KNOWLEDGE_FILE_FIELDS.into_iter().collect(), "what this device made of it stays here");
+    // Times go as whole milliseconds, which read back the same from any JSON
+    // (a float would come back as an integer, and its revision not match).
+    assert_eq!(record_field(&body, "modified").map(canonical), Some("1700000000000".to_owned()));
+    // Back as a file waiting to be read, its bytes to come as a blob.
+    assert_eq!(from_doc("kfile:kf1", &pushed(body, 5)), Ok(Incoming::KnowledgeFile(knowledge_file())));
+    // Refused unread, being undone, or a new version not yet read: not synced now.
+    assert_eq!(knowledge_file_doc(&FileRecord { hash: None, ..knowledge_file() }), None);
+    assert_eq!(knowledge_file_doc(&FileRecord { hidden: true, ..knowledge_file() }), None);
+    assert_eq!(knowledge_file_doc(&FileRecord { replaces: Some("kf0".to_owned()), ..knowledge_file() }), None);
+}
+
+#[test]
+fn a_knowledge_file_that_does_not_say_what_it_is_is_held() {
+    let body = pushed(knowledge_file_doc(&knowledge_file()).expect("synced"), 5);
+    let with = |field: &str, value: Value| {
+        let mut body = body.clone();
+        if let Some(record) = body.get_mut(RECORD).and_then(Value::as_object_mut) {
+            record.insert(field.to_owned(), value);
+        }
+        body
+    };
+    let bad = |result: Result<Incoming, MapError>| matches!(result, Err(MapError::BadRecord { kind: "kfile", .. }));
+    assert!(bad(from_doc("kfile:kf1", &with("hash", json!("../../etc/passwd")))));
+    assert!(bad(from_doc("kfile:kf1", &with("hash", Value::Null))));
+    assert!(bad(from_doc("kfile:kf1", &with("kind", json!("spreadsheet")))), "a newer version's kind");
+    assert!(bad(from_doc("kfile:kf1", &with("kind", Value::Null))));
+    assert!(bad(from_doc("kfile:kf1", &with("base", json!("")))));
+    assert!(matches!(from_doc("kfile:kf2", &body), Err(MapError::IdMismatch { .. })));
+    // What a device keeps to itself is never taken from a document.
+    let Ok(Incoming::KnowledgeFile(file)) = from_doc("kfile:kf1", &with("state", json!("indexed"))) else {
+        panic!("reads")
+    };
+    assert_eq!(file.state, crate::knowledge::records::FileState::Waiting);
 }
