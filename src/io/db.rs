@@ -417,6 +417,9 @@ impl Db {
             project_files: self.all().await?,
             settings: self.all().await?,
             blobs: self.blob_entries(false).await?,
+            // Kept by the knowledge worker, in a database of its own.
+            knowledge_bases: Vec::new(),
+            knowledge_files: Vec::new(),
         })
     }
 

@@ -20,6 +20,8 @@ use wasm_bindgen::prelude::*;
 
 use super::js;
 
+pub(crate) mod records;
+
 /// The worker's file, in the app's folder.
 const WORKER_FILE: &str = "knowledge-worker.js";
 

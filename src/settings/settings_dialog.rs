@@ -81,7 +81,7 @@ pub(crate) fn SettingsDialog(
                 Err(error) => Err(DataError::File(error).to_string()),
             };
             match prepared {
-                Ok(prepared) if prepared.plan.is_empty() => {
+                Ok(prepared) if prepared.is_empty() => {
                     status.set(prepared.done_message());
                     busy.set(false);
                 }

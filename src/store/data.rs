@@ -21,6 +21,8 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 
+mod knowledge;
+
 use super::StoreContext;
 use crate::i18n::{Arg, tr, tr_with};
 use crate::io::chunks::{ChunkError, wasm_split};
@@ -67,6 +69,8 @@ pub(crate) enum DataError {
     Code(ChunkError),
     /// The conversation with its attachments is over what a zip holds.
     TooLargeForZip,
+    /// The knowledge bases could not be read or handed over.
+    Knowledge(crate::io::knowledge::KnowledgeError),
 }
 
 impl fmt::Display for DataError {
@@ -104,6 +108,12 @@ impl fmt::Display for DataError {
             DataError::Code(error) => write!(f, "{error}"),
             DataError::TooLargeForZip => f.write_str(tr("the conversation is too large for a zip")),
             DataError::DamagedAttachment => f.write_str(damaged_attachment()),
+            DataError::Knowledge(error) => {
+                let error = error.to_string();
+                f.write_str(&tr_with("store-knowledge-failed", &[("error", Arg::Text(&error))], || {
+                    format!("The knowledge bases could not be read or written: {error}.")
+                }))
+            }
         }
     }
 }
@@ -253,6 +263,7 @@ impl StoreContext {
         let db = self.open_db(Task::Export)?;
         let mut contents = db.dump().await?;
         contents.blobs = db.blob_entries(true).await?;
+        knowledge::add_to(&mut contents).await.map_err(DataError::Knowledge)?;
         let (conversations, messages, attachments) =
             (contents.sessions.len(), contents.messages.len(), contents.blobs.len());
         let backup = build_backup(contents, include_api_keys, now());
@@ -306,8 +317,10 @@ impl StoreContext {
     /// overwrite that change).
     pub(crate) async fn commit_import(self, prepared: PreparedImport) -> Result<String, DataError> {
         let db = self.open_db(Task::Import)?;
+        // The knowledge bases first: the worker adds only what is not here yet.
+        knowledge::restore(&prepared.incoming).await.map_err(DataError::Knowledge)?;
         if prepared.plan.is_empty() {
-            return Ok(prepared.plan.done_message());
+            return Ok(prepared.done_message());
         }
         let stored = db.dump().await.map_err(DataError::ImportFailed)?;
         let fresh = plan_import(&stored, &prepared.incoming);
@@ -421,16 +434,32 @@ impl PreparedImport {
         }
     }
 
-    /// The review's list: the plan's summary, then the ChatGPT notes.
+    /// Whether it would write nothing (no record, no knowledge base).
+    pub(crate) fn is_empty(&self) -> bool {
+        self.plan.is_empty() && knowledge::summary(&self.incoming).is_none()
+    }
+
+    /// The review's list: the plan's summary, the knowledge bases, then the ChatGPT notes.
     pub(crate) fn summary(&self) -> Vec<String> {
         let mut lines = self.plan.summary();
+        lines.extend(knowledge::summary(&self.incoming));
         lines.extend(self.notes.iter().cloned());
         lines
     }
 
     /// What is said once it was written (or that there was nothing to write).
     pub(crate) fn done_message(&self) -> String {
+        let bases = knowledge::summary(&self.incoming).map(|bases| format!("{bases}."));
+        if self.plan.is_empty()
+            && let Some(bases) = bases
+        {
+            return bases;
+        }
         let mut message = self.plan.done_message();
+        if let Some(bases) = bases {
+            message.push(' ');
+            message.push_str(&bases);
+        }
         if self.plan.is_empty() {
             return message;
         }

@@ -3,6 +3,7 @@
 //! it with its state, and the passages a reply was given.
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 use super::Locator;
 use super::kind::{FileKind, Refusal};
@@ -150,6 +151,75 @@ impl Retrieved {
     pub fn from_values(values: &[serde_json::Value]) -> Vec<Retrieved> {
         values.iter().filter_map(|value| serde_json::from_value(value.clone()).ok()).collect()
     }
+}
+
+// ---- what leaves this device (sync and backups) ----
+
+/// The fields of a base that leave this device: its id, name, when it was
+/// made and its embedding model (the account and model, never a key). The
+/// folder it is linked to is this device's: a handle means nothing elsewhere.
+pub const BASE_CARRIED: [&str; 4] = ["id", "name", "created", "embedding"];
+
+/// The fields of a file that leave this device: what the file is. Its
+/// passages, postings and vectors are rebuilt by each device from its bytes
+/// (which go beside it, by hash), and its state is each device's own.
+pub const FILE_CARRIED: [&str; 9] = ["id", "base", "name", "path", "size", "hash", "kind", "modified", "added"];
+
+/// Base `record`'s carried fields ([`BASE_CARRIED`]); `None` while its
+/// removal can still be undone.
+pub fn carried_base(record: &BaseRecord) -> Option<Map<String, Value>> {
+    if record.hidden {
+        return None;
+    }
+    let Ok(Value::Object(mut fields)) = serde_json::to_value(record) else { return None };
+    fields.retain(|name, _| BASE_CARRIED.contains(&name.as_str()));
+    Some(fields)
+}
+
+/// File `record`'s carried fields ([`FILE_CARRIED`]), its times as whole
+/// milliseconds (a float would read back from JSON elsewhere as an integer);
+/// `None` for a file refused unread (it has no bytes: the refusal stays
+/// here), while its removal can still be undone, and for the new version of
+/// a changed file until it is read (it then takes the old one's place).
+pub fn carried_file(record: &FileRecord) -> Option<Map<String, Value>> {
+    if record.hash.is_none() || record.kind.is_none() || record.hidden || record.replaces.is_some() {
+        return None;
+    }
+    let Ok(Value::Object(mut fields)) = serde_json::to_value(record) else { return None };
+    fields.retain(|name, _| FILE_CARRIED.contains(&name.as_str()));
+    for (field, time) in [("modified", record.modified), ("added", record.added)] {
+        let whole = if time.is_finite() { time.trunc() as i64 } else { 0 };
+        fields.insert(field.to_owned(), Value::from(whole));
+    }
+    Some(fields)
+}
+
+/// A base from its carried fields (any other is ignored).
+pub fn read_carried_base(mut fields: Map<String, Value>) -> Result<BaseRecord, String> {
+    fields.retain(|name, _| BASE_CARRIED.contains(&name.as_str()));
+    serde_json::from_value(Value::Object(fields)).map_err(|error| error.to_string())
+}
+
+/// A file from its carried fields (any other is ignored), as waiting to be
+/// read: with a SHA-256 in lowercase hex, a kind this version reads, and a base.
+pub fn read_carried_file(mut fields: Map<String, Value>) -> Result<FileRecord, String> {
+    fields.retain(|name, _| FILE_CARRIED.contains(&name.as_str()));
+    let file: FileRecord = serde_json::from_value(Value::Object(fields)).map_err(|error| error.to_string())?;
+    if !file.hash.as_deref().is_some_and(is_sha256_hex) {
+        return Err("its hash is not a SHA-256 in lowercase hex".to_owned());
+    }
+    if file.kind.is_none() {
+        return Err("it does not say what kind of file it is".to_owned());
+    }
+    if file.base.is_empty() {
+        return Err("it names no knowledge base".to_owned());
+    }
+    Ok(file)
+}
+
+/// Whether `hash` is a SHA-256 in lowercase hex.
+pub fn is_sha256_hex(hash: &str) -> bool {
+    hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 /// The bases' total: files, bytes and passages of the files not refused.

@@ -43,7 +43,7 @@ use serde_json::{Map, Value};
 use crate::Millis;
 use crate::agent::AgentRecord;
 use crate::format::base64;
-use crate::knowledge::records::{BaseRecord, FileRecord};
+use crate::knowledge::records::{self, BaseRecord, FileRecord, is_sha256_hex};
 use crate::message::Attachment;
 use crate::storage::key_lock::KEY_LOCK_SETTING;
 use crate::storage::{
@@ -480,47 +480,16 @@ pub fn file_doc(record: &ProjectFileRecord) -> Body {
     body_of(DocKind::ProjectFile, fields_of(record))
 }
 
-/// The fields of a knowledge base its document carries: its id, name,
-/// when it was made and its embedding model (the account and model, never a
-/// key). The folder it is linked to is this device's: a folder's handle
-/// means nothing elsewhere.
-pub const KNOWLEDGE_BASE_FIELDS: [&str; 4] = ["id", "name", "created", "embedding"];
-
-/// A knowledge base's body ([`KNOWLEDGE_BASE_FIELDS`]); `None` while its
+/// A knowledge base's body ([`records::BASE_CARRIED`]); `None` while its
 /// removal can still be undone.
 pub fn knowledge_base_doc(record: &BaseRecord) -> Option<Body> {
-    if record.hidden {
-        return None;
-    }
-    let mut fields = fields_of(record);
-    fields.retain(|name, _| KNOWLEDGE_BASE_FIELDS.contains(&name.as_str()));
-    Some(body_of(DocKind::KnowledgeBase, fields))
+    records::carried_base(record).map(|fields| body_of(DocKind::KnowledgeBase, fields))
 }
 
-/// The fields of a knowledge file its document carries: what the file is
-/// (its passages, postings and vectors are rebuilt by each device from its
-/// bytes, which go as a blob document).
-pub const KNOWLEDGE_FILE_FIELDS: [&str; 9] =
-    ["id", "base", "name", "path", "size", "hash", "kind", "modified", "added"];
-
-/// A knowledge file's body ([`KNOWLEDGE_FILE_FIELDS`]); `None` for a file
-/// refused unread (it has no bytes to send: the refusal stays here), while
-/// its removal can still be undone, and for the new version of a changed
-/// file until it is read (it then takes the old one's place, which goes as
-/// a deletion).
+/// A knowledge file's body ([`records::FILE_CARRIED`]); `None` when it is
+/// not carried now ([`records::carried_file`]).
 pub fn knowledge_file_doc(record: &FileRecord) -> Option<Body> {
-    if record.hash.is_none() || record.kind.is_none() || record.hidden || record.replaces.is_some() {
-        return None;
-    }
-    let mut fields = fields_of(record);
-    fields.retain(|name, _| KNOWLEDGE_FILE_FIELDS.contains(&name.as_str()));
-    // Times as whole milliseconds: `1.7e12` written as a float would read
-    // back from JSON as an integer elsewhere, and its revision would not match.
-    for (field, time) in [("modified", record.modified), ("added", record.added)] {
-        let whole = if time.is_finite() { time.trunc() as i64 } else { 0 };
-        fields.insert(field.to_owned(), Value::from(whole));
-    }
-    Some(body_of(DocKind::KnowledgeFile, fields))
+    records::carried_file(record).map(|fields| body_of(DocKind::KnowledgeFile, fields))
 }
 
 /// The most bytes of an attachment one document holds: a larger one goes as
@@ -898,35 +867,20 @@ pub fn from_doc(id: &str, body: &Body) -> Result<Incoming, MapError> {
         }
         DocKind::Blob => blob_from(id, key, &record_of(kind, body).map_err(mismatch)?)?,
         DocKind::KnowledgeBase => {
-            let mut fields = record_of(kind, body).map_err(mismatch)?;
-            fields.retain(|name, _| KNOWLEDGE_BASE_FIELDS.contains(&name.as_str()));
-            let base: BaseRecord = read(kind, fields)?;
+            let fields = record_of(kind, body).map_err(mismatch)?;
+            let base =
+                records::read_carried_base(fields).map_err(|why| MapError::BadRecord { kind: kind_name(kind), why })?;
             check_key(id, key, &base.id)?;
             Incoming::KnowledgeBase(base)
         }
         DocKind::KnowledgeFile => {
-            let mut fields = record_of(kind, body).map_err(mismatch)?;
-            fields.retain(|name, _| KNOWLEDGE_FILE_FIELDS.contains(&name.as_str()));
-            let file: FileRecord = read(kind, fields)?;
+            let fields = record_of(kind, body).map_err(mismatch)?;
+            let file =
+                records::read_carried_file(fields).map_err(|why| MapError::BadRecord { kind: kind_name(kind), why })?;
             check_key(id, key, &file.id)?;
-            let bad = |why: &str| MapError::BadRecord { kind: kind_name(kind), why: why.to_owned() };
-            if !file.hash.as_deref().is_some_and(is_sha256_hex) {
-                return Err(bad("its hash is not a SHA-256 in lowercase hex"));
-            }
-            if file.kind.is_none() {
-                return Err(bad("it does not say what kind of file it is"));
-            }
-            if file.base.is_empty() {
-                return Err(bad("it names no knowledge base"));
-            }
             Incoming::KnowledgeFile(file)
         }
     })
-}
-
-/// Whether `hash` is a SHA-256 in lowercase hex.
-fn is_sha256_hex(hash: &str) -> bool {
-    hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 fn blob_from(id: &str, key: &str, fields: &Map<String, Value>) -> Result<Incoming, MapError> {

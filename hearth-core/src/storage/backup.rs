@@ -10,7 +10,9 @@
 //! Sync's settings (its server and password) and the device's own state never
 //! go into a backup ([`backup_setting`]). Importing upserts every record by
 //! id, so importing the same file twice adds nothing, and a provider whose key
-//! was left out keeps the key already stored.
+//! was left out keeps the key already stored. The knowledge bases and their
+//! files go as they leave a device for sync (`knowledge::records`), their
+//! files' bytes among the blobs; each device reads and embeds them again.
 
 #[cfg(test)]
 pub(crate) mod tests;
@@ -23,7 +25,13 @@ use super::records::*;
 use super::{SCHEMA_VERSION, stores};
 use crate::Millis;
 use crate::agent::AgentRecord;
+use crate::knowledge::records::{self, BaseRecord, FileRecord};
 use crate::tools::{MCP_SERVER_KEY_PREFIX, USER_TOOL_KEY_PREFIX, without_header_values};
+
+/// A backup's list of knowledge bases ([`StoreContents::knowledge_bases`]).
+pub const KNOWLEDGE_BASES: &str = "knowledge_bases";
+/// A backup's list of knowledge files ([`StoreContents::knowledge_files`]).
+pub const KNOWLEDGE_FILES: &str = "knowledge_files";
 
 /// The `format` value that marks a Hearth backup.
 pub const BACKUP_FORMAT: &str = "hearth-backup";
@@ -51,6 +59,23 @@ pub struct StoreContents {
     /// store: the blob store's contents, carried by backups). Left out when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub blobs: Vec<BlobEntry>,
+    /// The knowledge bases (kept by their worker, not in a store of this
+    /// database), each as it leaves a device ([`records::carried_base`]).
+    /// Left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty", serialize_with = "carried_bases")]
+    pub knowledge_bases: Vec<BaseRecord>,
+    /// The files of the knowledge bases ([`records::carried_file`]); their
+    /// bytes are in [`blobs`](Self::blobs), by hash. Left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty", serialize_with = "carried_files")]
+    pub knowledge_files: Vec<FileRecord>,
+}
+
+fn carried_bases<S: serde::Serializer>(bases: &[BaseRecord], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(bases.iter().filter_map(records::carried_base))
+}
+
+fn carried_files<S: serde::Serializer>(files: &[FileRecord], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(files.iter().filter_map(records::carried_file))
 }
 
 /// An attachment's bytes in a backup: its hash (the blob store's key), its
@@ -86,6 +111,8 @@ impl StoreContents {
         self.project_files.sort_by(|a, b| a.id.cmp(&b.id));
         self.settings.sort_by(|a, b| a.key.cmp(&b.key));
         self.blobs.sort_by(|a, b| a.id.cmp(&b.id));
+        self.knowledge_bases.sort_by(|a, b| a.id.cmp(&b.id));
+        self.knowledge_files.sort_by(|a, b| a.id.cmp(&b.id));
     }
 
     /// Number of records in all stores (attachments' bytes not counted).
@@ -297,6 +324,8 @@ pub fn backup_setting(key: &str) -> BackupSetting {
 pub fn build_backup(mut contents: StoreContents, include_api_keys: bool, now: Millis) -> Backup {
     contents.settings.retain(|setting| backup_setting(&setting.key) != BackupSetting::DeviceOnly);
     key_lock::backup_keys(&mut contents.providers, &mut contents.settings, include_api_keys);
+    contents.knowledge_bases.retain(|base| records::carried_base(base).is_some());
+    contents.knowledge_files.retain(|file| records::carried_file(file).is_some());
     for setting in &mut contents.settings {
         if setting.key.starts_with(MCP_SERVER_KEY_PREFIX) {
             without_header_values(&mut setting.value);
@@ -335,6 +364,20 @@ pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
             Some(_) => Err(BackupError::BadStore(store.to_owned())),
         }
     };
+    fn carried<T>(
+        store: &str,
+        items: Vec<serde_json::Value>,
+        read: fn(serde_json::Map<String, serde_json::Value>) -> Result<T, String>,
+    ) -> Result<Vec<T>, BackupError> {
+        items
+            .into_iter()
+            .map(|item| match item {
+                serde_json::Value::Object(fields) => read(fields).ok(),
+                _ => None,
+            })
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| BackupError::BadStore(store.to_owned()))
+    }
     fn read<T: serde::de::DeserializeOwned>(
         store: &str,
         version: u32,
@@ -355,6 +398,8 @@ pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
             .map(|item| serde_json::from_value::<BlobEntry>(item).ok().filter(BlobEntry::is_well_formed))
             .collect::<Option<Vec<_>>>()
             .ok_or_else(|| BackupError::BadStore(stores::BLOBS.to_owned()))?,
+        knowledge_bases: carried(KNOWLEDGE_BASES, records(KNOWLEDGE_BASES)?, records::read_carried_base)?,
+        knowledge_files: carried(KNOWLEDGE_FILES, records(KNOWLEDGE_FILES)?, records::read_carried_file)?,
     };
     super::migrate::upgrade_messages(schema_version, &mut contents.messages);
     for message in &mut contents.messages {

@@ -983,7 +983,7 @@ fn a_knowledge_file_carries_what_it_is_and_the_receiver_reads_it_again() {
     assert_eq!(body.get(TYPE), Some(&json!("kfile")));
     let carried: BTreeSet<&str> =
         body[RECORD].as_object().map(|r| r.keys().map(String::as_str).collect()).unwrap_or_default();
-    assert_eq!(carried, KNOWLEDGE_FILE_FIELDS.into_iter().collect(), "what this device made of it stays here");
+    assert_eq!(carried, records::FILE_CARRIED.into_iter().collect(), "what this device made of it stays here");
     // Times go as whole milliseconds, which read back the same from any JSON
     // (a float would come back as an integer, and its revision not match).
     assert_eq!(record_field(&body, "modified").map(canonical), Some("1700000000000".to_owned()));

@@ -361,3 +361,83 @@ fn a_reply_with_sources_citations_tools_pictures_and_unsupported_parts_round_tri
     let back = parsed.messages.iter().find(|message| message.id == "m2").expect("the reply");
     assert_eq!(back.blobs, ["cd".repeat(32), "ef".repeat(32)], "recomputed on import");
 }
+
+fn with_knowledge() -> StoreContents {
+    use crate::knowledge::kind::FileKind;
+    use crate::knowledge::records::{EmbeddingChoice, FileState};
+    let base = BaseRecord {
+        id: "kb1".into(),
+        name: "Handbook".into(),
+        created: 5,
+        embedding: Some(EmbeddingChoice { account: "p1".into(), model: "embed-test".into() }),
+        folder_name: Some("manuals".into()),
+        folder_allowed: true,
+        hidden: false,
+    };
+    let file = FileRecord {
+        id: "kf1".into(),
+        num: 7,
+        base: "kb1".into(),
+        name: "pump.pdf".into(),
+        path: "manuals/pump.pdf".into(),
+        size: 3,
+        hash: Some("ab".repeat(32)),
+        kind: Some(FileKind::Pdf),
+        modified: 1_700_000_000_000.0,
+        added: 1_700_000_000_500.0,
+        state: FileState::Indexed,
+        passages: 40,
+        pages: 40,
+        embedded: 40,
+        refusal: None,
+        embed_error: None,
+        hidden: false,
+        replaces: None,
+    };
+    let blob = BlobEntry { id: "ab".repeat(32), mime: "application/octet-stream".into(), data: "AQID".into() };
+    StoreContents { knowledge_bases: vec![base], knowledge_files: vec![file], blobs: vec![blob], ..sample() }
+}
+
+#[test]
+fn knowledge_bases_go_as_they_leave_a_device_and_come_back_to_be_read_again() {
+    let backup = build_backup(with_knowledge(), false, 99);
+    let json = serde_json::to_string(&backup).expect("serializes");
+    let value: serde_json::Value = serde_json::from_str(&json).expect("reads");
+    assert_eq!(value[KNOWLEDGE_BASES][0].as_object().map(|o| o.len()), Some(4), "{}", value[KNOWLEDGE_BASES]);
+    assert_eq!(value[KNOWLEDGE_FILES][0]["modified"], serde_json::json!(1_700_000_000_000_i64));
+    let carried =
+        |list: &str| value[list][0].as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()).unwrap_or_default();
+    for local in ["folderName", "num", "state", "passages", "embedded", "hidden"] {
+        let local = local.to_owned();
+        assert!(
+            !carried(KNOWLEDGE_BASES).contains(&local) && !carried(KNOWLEDGE_FILES).contains(&local),
+            "{local} stays"
+        );
+    }
+    let back = parse_backup(&json).expect("imports");
+    let base = &back.contents.knowledge_bases[0];
+    assert_eq!((base.name.as_str(), base.folder_name.as_ref()), ("Handbook", None));
+    let file = &back.contents.knowledge_files[0];
+    assert_eq!((file.num, file.state, file.passages), (0, crate::knowledge::records::FileState::Waiting, 0));
+    assert_eq!(file.hash, Some("ab".repeat(32)));
+    assert_eq!(back.contents.blobs.len(), 1, "its bytes");
+    // A base being removed, a file refused unread: not in a backup.
+    let mut contents = with_knowledge();
+    contents.knowledge_bases[0].hidden = true;
+    contents.knowledge_files[0].hash = None;
+    let json = serde_json::to_string(&build_backup(contents, false, 99)).expect("serializes");
+    assert!(!json.contains("knowledge_"), "{json}");
+}
+
+#[test]
+fn a_backup_with_an_unreadable_knowledge_file_is_refused_whole() {
+    let json = serde_json::to_string(&build_backup(with_knowledge(), false, 99)).expect("serializes");
+    for (from, to) in [
+        (format!("\"hash\":\"{}\"", "ab".repeat(32)), "\"hash\":\"../../etc/passwd\"".to_owned()),
+        ("{\"kind\":\"pdf\"}".to_owned(), "{\"kind\":\"spreadsheet\"}".to_owned()),
+    ] {
+        let bad = json.replacen(&from, &to, 1);
+        assert_ne!(bad, json, "{from} is in the backup");
+        assert_eq!(parse_backup(&bad).map(|_| ()), Err(BackupError::BadStore(KNOWLEDGE_FILES.to_owned())), "{to}");
+    }
+}

@@ -1,0 +1,69 @@
+//! The knowledge bases in backups: a backup carries each base and file as it
+//! leaves a device (`hearth_core::knowledge::records`), the files' bytes
+//! among its blobs; an import hands them to the knowledge worker, which adds
+//! what is not here yet (a base or file already here stays as it is) and
+//! reads and embeds the files again.
+
+use hearth_core::format::base64;
+use hearth_core::knowledge::records::carried_file;
+use hearth_core::storage::backup::{BlobEntry, StoreContents};
+
+use crate::i18n::{Arg, tr_with};
+use crate::io::knowledge::KnowledgeError;
+use crate::io::knowledge::records::{self, Arriving};
+
+/// Adds the knowledge bases here, with their files' bytes, to `contents`;
+/// nothing when this browser has none.
+pub(super) async fn add_to(contents: &mut StoreContents) -> Result<(), KnowledgeError> {
+    let Some(here) = records::records().await? else { return Ok(()) };
+    for file in here.files.iter().filter(|file| carried_file(file).is_some()) {
+        let Some(hash) = &file.hash else { continue };
+        if contents.blobs.iter().any(|blob| &blob.id == hash) {
+            continue;
+        }
+        let Some(bytes) = records::file_bytes(&file.id).await? else { continue };
+        contents.blobs.push(BlobEntry {
+            id: hash.clone(),
+            mime: "application/octet-stream".to_owned(),
+            data: base64::encode(&bytes),
+        });
+    }
+    contents.knowledge_bases = here.bases;
+    contents.knowledge_files = here.files;
+    Ok(())
+}
+
+/// What a backup's knowledge bases are, in a sentence; `None` without any.
+pub(super) fn summary(contents: &StoreContents) -> Option<String> {
+    let (bases, files) = (contents.knowledge_bases.len(), contents.knowledge_files.len());
+    (bases > 0).then(|| {
+        let counts = [("bases", Arg::Number(bases as f64)), ("files", Arg::Number(files as f64))];
+        tr_with("store-knowledge-summary", &counts, || {
+            format!("Knowledge bases: {bases}, with {files} files (read again here; any already here stays as it is)")
+        })
+    })
+}
+
+/// Hands a backup's knowledge bases and their files' bytes to the worker.
+pub(super) async fn restore(contents: &StoreContents) -> Result<(), KnowledgeError> {
+    if contents.knowledge_bases.is_empty() && contents.knowledge_files.is_empty() {
+        return Ok(());
+    }
+    let mut arriving = Arriving {
+        bases: contents.knowledge_bases.clone(),
+        files: contents.knowledge_files.clone(),
+        keep_existing: true,
+        ..Arriving::default()
+    };
+    for blob in &contents.blobs {
+        if arriving.hashes().any(|hash| hash == &blob.id) {
+            // Checked when the backup was read (`BlobEntry::is_well_formed`).
+            let Some(bytes) = base64::decode(&blob.data) else {
+                return Err(KnowledgeError::Failed("a file's bytes are not base64".into()));
+            };
+            arriving.bytes.push((blob.id.clone(), bytes));
+        }
+    }
+    records::apply(&arriving).await?;
+    Ok(())
+}
