@@ -260,6 +260,9 @@ composer-mention-matches =
         [many] يطابق { $n } ملفًا من ملفات المشروع. ↑ و↓ للاختيار، وEnter أو Tab للإرفاق، وEscape لإغلاق القائمة.
        *[other] يطابق { $n } ملف من ملفات المشروع. ↑ و↓ للاختيار، وEnter أو Tab للإرفاق، وEscape لإغلاق القائمة.
     }
+composer-knowledge-matches = { $n } من قواعد المعرفة والملفات تطابق. الأعلى والأسفل للتنقل، Enter أو Tab للاختيار، Escape لإغلاق القائمة.
+composer-knowledge-one-match = يطابق قاعدة معرفة أو ملف واحد. Enter أو Tab لاختياره، وEscape لإغلاق القائمة.
+composer-knowledge-list = قواعد المعرفة والملفات
 composer-mention-no-files = لا توجد ملفات مشروع بعد. أضف ملفًا عبر «إرفاق ملف»، أو بإفلاته على المحادثة، أو من «الأدوات».
 composer-mention-no-match = لا يطابق أي ملف من ملفات المشروع «{ $query }».
 composer-image = صورة
@@ -1231,6 +1234,8 @@ store-no-storage-import = مساحة التخزين غير متاحة، لذا �
 store-no-storage = مساحة التخزين غير متاحة.
 store-nothing-imported = لم يُستورد شيء: { $why }
 store-import-bad-backup = لم يُستورد شيء: { $error }.
+store-knowledge-failed = تعذّرت قراءة قواعد المعرفة أو كتابتها: { $error }.
+store-knowledge-summary = قواعد المعرفة: { $bases }، مع { $files } ملفات (تُقرأ من جديد هنا؛ وما هو موجود هنا يبقى كما هو)
 store-import-not-text = لم يُستورد شيء: الملف ليس نصًا ولا نسخة احتياطية ولا ملف .zip
 store-import-unrecognised = لم يُستورد شيء: هذا الملف ليس نسخة احتياطية من Hearth ولا تصديرًا من ChatGPT. { $reason }
 store-import-changed-meanwhile = لم يُستورد شيء: تغيّرت البيانات المخزَّنة أثناء فتح المراجعة (في علامة تبويب أخرى). استورد الملف مجددًا لترى ما سيغيّره الآن.
@@ -1476,6 +1481,8 @@ knowledge-waiting = في انتظار القراءة
 knowledge-failed = فشل
 knowledge-binary = تم تخطيه: ليس نصًا، أيًّا كان ما يوحي به اسمه.
 knowledge-empty = تم تخطيه: الملف فارغ.
+knowledge-mention-base = { $name } (قاعدة معرفة)
+knowledge-mention-file = { $name } (في { $base })
 knowledge-not-arrived = بانتظار وصول بياناته من جهازك الآخر (المزامنة).
 knowledge-encrypted = تم تخطيه: الملف مشفّر، لذا لا يمكن قراءة نصه.
 knowledge-zip-bomb = مرفوض: يُفك ضغطه إلى أكثر بكثير مما يُعلنه (قنبلة zip؟).

@@ -224,6 +224,9 @@ composer-mention-matches =
         [one] { $n } Projektdatei passt. Pfeil hoch und runter wählen, Enter oder Tab hängt an, Escape schließt die Liste.
        *[other] { $n } Projektdateien passen. Pfeil hoch und runter wählen, Enter oder Tab hängt an, Escape schließt die Liste.
     }
+composer-knowledge-matches = { $n } Wissensdatenbanken und Dateien passen. Auf und Ab wählen, Enter oder Tab übernimmt, Escape schließt die Liste.
+composer-knowledge-one-match = 1 Wissensdatenbank oder Datei passt. Enter oder Tab wählt sie, Escape schließt die Liste.
+composer-knowledge-list = Wissensdatenbanken und Dateien
 composer-mention-no-files = Noch keine Projektdateien. Füge eine mit „Datei anhängen“ hinzu, ziehe sie auf die Unterhaltung oder füge sie unter Tools hinzu.
 composer-mention-no-match = Keine Projektdatei passt zu „{ $query }“.
 composer-image = Bild
@@ -1072,6 +1075,8 @@ store-no-storage-import = Kein Speicher verfügbar, daher kann nichts importiert
 store-no-storage = Kein Speicher verfügbar.
 store-nothing-imported = Nichts wurde importiert: { $why }
 store-import-bad-backup = Nichts wurde importiert: { $error }.
+store-knowledge-failed = Die Wissensdatenbanken konnten nicht gelesen oder geschrieben werden: { $error }.
+store-knowledge-summary = Wissensdatenbanken: { $bases }, mit { $files } Dateien (hier neu gelesen; was schon hier ist, bleibt unverändert)
 store-import-not-text = Nichts wurde importiert: Die Datei ist weder Text noch ein Backup noch eine .zip-Datei
 store-import-unrecognised = Nichts wurde importiert: Diese Datei ist weder ein Hearth-Backup noch ein ChatGPT-Export. { $reason }
 store-import-changed-meanwhile = Nichts wurde importiert: Die gespeicherten Daten haben sich geändert, während die Prüfung geöffnet war (in einem anderen Tab). Importiere die Datei erneut, um zu sehen, was sie jetzt ändern würde.
@@ -1289,6 +1294,8 @@ knowledge-waiting = Wartet auf das Einlesen
 knowledge-failed = Fehlgeschlagen
 knowledge-binary = Übersprungen: Die Datei ist kein Text, was auch immer ihr Name sagt.
 knowledge-empty = Übersprungen: Die Datei ist leer.
+knowledge-mention-base = { $name } (Wissensdatenbank)
+knowledge-mention-file = { $name } (in { $base })
 knowledge-not-arrived = Wartet auf seine Daten von deinem anderen Gerät (Synchronisierung).
 knowledge-encrypted = Übersprungen: Die Datei ist verschlüsselt, daher kann ihr Text nicht gelesen werden.
 knowledge-zip-bomb = Abgelehnt: Entpackt wäre sie weit größer als angegeben (eine Zip-Bombe?).

@@ -391,6 +391,9 @@ composer-mention-matches =
         [one] { $n } project file matches. Up and Down choose, Enter or Tab attaches, Escape closes the list.
        *[other] { $n } project files match. Up and Down choose, Enter or Tab attaches, Escape closes the list.
     }
+composer-knowledge-matches = { $n } knowledge bases and files match. Up and Down choose, Enter or Tab picks, Escape closes the list.
+composer-knowledge-one-match = 1 knowledge base or file matches. Enter or Tab picks it, Escape closes the list.
+composer-knowledge-list = Knowledge bases and files
 # "Attach a file" is the Attach button's name; "Tools" is the Tools dialog
 composer-mention-no-files = No project files yet. Add one with Attach a file, by dropping it on the conversation, or in Tools.
 # $query is what was typed after @
@@ -1711,6 +1714,8 @@ store-no-storage = Storage is not available.
 store-nothing-imported = Nothing was imported: { $why }
 # $error is what is wrong with the backup
 store-import-bad-backup = Nothing was imported: { $error }.
+store-knowledge-failed = The knowledge bases could not be read or written: { $error }.
+store-knowledge-summary = Knowledge bases: { $bases }, with { $files } files (read again here; any already here stays as it is)
 store-import-not-text = Nothing was imported: the file is not text, a backup or a .zip
 # $reason is why the file is not a ChatGPT export (a sentence fragment)
 store-import-unrecognised = Nothing was imported: this file is neither a Hearth backup nor a ChatGPT export. { $reason }
@@ -2050,6 +2055,8 @@ knowledge-waiting = Waiting to be read
 knowledge-failed = Failed
 knowledge-binary = Skipped: it is not text, whatever its name says.
 knowledge-empty = Skipped: it is empty.
+knowledge-mention-base = { $name } (knowledge base)
+knowledge-mention-file = { $name } (in { $base })
 knowledge-not-arrived = Waiting for its bytes from your other device (sync).
 knowledge-encrypted = Skipped: it is encrypted, so its text cannot be read.
 knowledge-zip-bomb = Refused: it would unpack to far more than it says (a zip bomb?).

@@ -238,6 +238,9 @@ composer-mention-matches =
         [one] Coincide { $n } archivo del proyecto. Arriba y Abajo eligen, Enter o Tab adjunta, Escape cierra la lista.
        *[other] Coinciden { $n } archivos del proyecto. Arriba y Abajo eligen, Enter o Tab adjunta, Escape cierra la lista.
     }
+composer-knowledge-matches = Coinciden { $n } bases de conocimiento y archivos. Arriba y Abajo eligen, Intro o Tab selecciona, Escape cierra la lista.
+composer-knowledge-one-match = Coincide 1 base de conocimiento o archivo. Intro o Tab lo elige, Escape cierra la lista.
+composer-knowledge-list = Bases de conocimiento y archivos
 composer-mention-no-files = Aún no hay archivos del proyecto. Agrega uno con Adjuntar un archivo, soltándolo sobre la conversación o en Herramientas.
 composer-mention-no-match = Ningún archivo del proyecto coincide con “{ $query }”.
 ## Crear una imagen
@@ -1127,6 +1130,8 @@ store-no-storage-import = El almacenamiento no está disponible, así que no se 
 store-no-storage = El almacenamiento no está disponible.
 store-nothing-imported = No se importó nada: { $why }
 store-import-bad-backup = No se importó nada: { $error }.
+store-knowledge-failed = No se pudieron leer ni escribir las bases de conocimiento: { $error }.
+store-knowledge-summary = Bases de conocimiento: { $bases }, con { $files } archivos (se leen de nuevo aquí; lo que ya está aquí se queda como está)
 store-import-not-text = No se importó nada: el archivo no es texto, ni una copia de seguridad, ni un .zip
 store-import-unrecognised = No se importó nada: este archivo no es una copia de seguridad de Hearth ni una exportación de ChatGPT. { $reason }
 store-import-changed-meanwhile = No se importó nada: los datos guardados cambiaron mientras la revisión estaba abierta (en otra pestaña). Vuelve a importar el archivo para ver qué cambiaría ahora.
@@ -1356,6 +1361,8 @@ knowledge-waiting = Esperando a ser leído
 knowledge-failed = Falló
 knowledge-binary = Omitido: no es texto, diga lo que diga su nombre.
 knowledge-empty = Omitido: está vacío.
+knowledge-mention-base = { $name } (base de conocimiento)
+knowledge-mention-file = { $name } (en { $base })
 knowledge-not-arrived = Esperando sus datos desde tu otro dispositivo (sincronización).
 knowledge-encrypted = Omitido: está cifrado, así que no se puede leer su texto.
 knowledge-zip-bomb = Rechazado: al descomprimirlo ocuparía mucho más de lo que indica (¿una bomba zip?).

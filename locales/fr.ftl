@@ -225,6 +225,9 @@ composer-mention-matches =
         [one] { $n } fichier du projet correspond. ↑ et ↓ pour choisir, Enter ou Tab pour joindre, Escape pour fermer la liste.
        *[other] { $n } fichiers du projet correspondent. ↑ et ↓ pour choisir, Enter ou Tab pour joindre, Escape pour fermer la liste.
     }
+composer-knowledge-matches = { $n } bases de connaissances et fichiers correspondent. Haut et Bas choisissent, Entrée ou Tab sélectionne, Échap ferme la liste.
+composer-knowledge-one-match = 1 base de connaissances ou fichier correspond. Entrée ou Tab le choisit, Échap ferme la liste.
+composer-knowledge-list = Bases de connaissances et fichiers
 composer-mention-no-files = Aucun fichier du projet pour l’instant. Ajoutez-en un avec « Joindre un fichier », en le déposant sur la conversation, ou dans Outils.
 composer-mention-no-match = Aucun fichier du projet ne correspond à « { $query } ».
 composer-image = Image
@@ -1073,6 +1076,8 @@ store-no-storage-import = Le stockage n’est pas disponible : rien ne peut don
 store-no-storage = Le stockage n’est pas disponible.
 store-nothing-imported = Rien n’a été importé : { $why }
 store-import-bad-backup = Rien n’a été importé : { $error }.
+store-knowledge-failed = Les bases de connaissances n’ont pas pu être lues ou écrites : { $error }.
+store-knowledge-summary = Bases de connaissances : { $bases }, avec { $files } fichiers (relus ici ; ce qui est déjà ici reste tel quel)
 store-import-not-text = Rien n’a été importé : le fichier n’est ni du texte, ni une sauvegarde, ni un .zip
 store-import-unrecognised = Rien n’a été importé : ce fichier n’est ni une sauvegarde Hearth ni un export ChatGPT. { $reason }
 store-import-changed-meanwhile = Rien n’a été importé : les données stockées ont changé pendant l’examen de l’import (dans un autre onglet). Importez à nouveau le fichier pour voir ce qu’il modifierait maintenant.
@@ -1290,6 +1295,8 @@ knowledge-waiting = En attente de lecture
 knowledge-failed = Échec
 knowledge-binary = Ignoré : ce n’est pas du texte, quoi qu’en dise son nom.
 knowledge-empty = Ignoré : il est vide.
+knowledge-mention-base = { $name } (base de connaissances)
+knowledge-mention-file = { $name } (dans { $base })
 knowledge-not-arrived = En attente de ses données depuis votre autre appareil (synchronisation).
 knowledge-encrypted = Ignoré : il est chiffré, son texte ne peut donc pas être lu.
 knowledge-zip-bomb = Refusé : une fois décompressé, il serait bien plus gros qu’annoncé (une bombe zip ?).

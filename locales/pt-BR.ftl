@@ -238,6 +238,9 @@ composer-mention-matches =
         [one] { $n } arquivo do projeto corresponde. Cima e Baixo escolhem, Enter ou Tab anexa, Escape fecha a lista.
        *[other] { $n } arquivos do projeto correspondem. Cima e Baixo escolhem, Enter ou Tab anexa, Escape fecha a lista.
     }
+composer-knowledge-matches = { $n } bases de conhecimento e arquivos correspondem. Cima e Baixo escolhem, Enter ou Tab seleciona, Esc fecha a lista.
+composer-knowledge-one-match = 1 base de conhecimento ou arquivo corresponde. Enter ou Tab o escolhe, Esc fecha a lista.
+composer-knowledge-list = Bases de conhecimento e arquivos
 composer-mention-no-files = Ainda não há arquivos do projeto. Adicione um com Anexar um arquivo, soltando-o na conversa ou em Ferramentas.
 composer-mention-no-match = Nenhum arquivo do projeto corresponde a “{ $query }”.
 # Criar uma imagem
@@ -1130,6 +1133,8 @@ store-no-storage-import = O armazenamento não está disponível, então nada po
 store-no-storage = O armazenamento não está disponível.
 store-nothing-imported = Nada foi importado: { $why }
 store-import-bad-backup = Nada foi importado: { $error }.
+store-knowledge-failed = Não foi possível ler ou gravar as bases de conhecimento: { $error }.
+store-knowledge-summary = Bases de conhecimento: { $bases }, com { $files } arquivos (lidos novamente aqui; o que já está aqui fica como está)
 store-import-not-text = Nada foi importado: o arquivo não é texto, um backup nem um .zip
 store-import-unrecognised = Nada foi importado: este arquivo não é um backup do Hearth nem uma exportação do ChatGPT. { $reason }
 store-import-changed-meanwhile = Nada foi importado: os dados armazenados mudaram enquanto a revisão estava aberta (em outra aba). Importe o arquivo de novo para ver o que ele mudaria agora.
@@ -1360,6 +1365,8 @@ knowledge-waiting = Aguardando leitura
 knowledge-failed = Falhou
 knowledge-binary = Ignorado: não é texto, diga o nome o que disser.
 knowledge-empty = Ignorado: está vazio.
+knowledge-mention-base = { $name } (base de conhecimento)
+knowledge-mention-file = { $name } (em { $base })
 knowledge-not-arrived = Aguardando os dados do seu outro dispositivo (sincronização).
 knowledge-encrypted = Ignorado: está criptografado, então o texto dele não pode ser lido.
 knowledge-zip-bomb = Recusado: descompactado, ficaria muito maior do que declara (uma bomba zip?).

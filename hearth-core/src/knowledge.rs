@@ -28,6 +28,7 @@ pub mod docx;
 pub mod embed;
 pub mod index;
 pub mod kind;
+pub mod picks;
 pub mod records;
 pub mod split;
 pub mod tokens;

@@ -1,8 +1,9 @@
 //! The `@mention` autocomplete of the message box: a listbox of the project
-//! files the typed name matches, which the message box points at with
-//! `aria-controls` and `aria-activedescendant`. Keys are the message box's; a
-//! click picks too. A status line says how many files match (for screen
-//! readers), or that none does, or how to add a file when the project has none.
+//! files the typed name matches (for a `#`, the knowledge bases and their
+//! files), which the message box points at with `aria-controls` and
+//! `aria-activedescendant`. Keys are the message box's; a click picks too. A
+//! status line says how many match (for screen readers), or that none does,
+//! or how to add a file when the project has none.
 
 use leptos::prelude::*;
 
@@ -13,6 +14,9 @@ use crate::i18n::{Arg, tr, tr_with};
 pub(crate) fn FileMention(
     /// The listbox's element id (the message box's `aria-controls`).
     list_id: String,
+    /// The mention's sign: `@` lists project files, `#` knowledge bases and their files.
+    #[prop(into)]
+    sign: Signal<char>,
     /// Whether a mention is being typed (the popup shows).
     #[prop(into)]
     open: Signal<bool>,
@@ -35,6 +39,15 @@ pub(crate) fn FileMention(
     let explanation = move || {
         if !open.get() {
             String::new()
+        } else if sign.get() == '#' {
+            match names.with(Vec::len) {
+                1 => tr("1 knowledge base or file matches. Enter or Tab picks it, Escape closes the list.").to_owned(),
+                n => tr_with("composer-knowledge-matches", &[("n", Arg::Number(n as f64))], || {
+                    format!(
+                        "{n} knowledge bases and files match. Up and Down choose, Enter or Tab picks, Escape closes the list."
+                    )
+                }),
+            }
         } else if listing() {
             match names.with(Vec::len) {
                 1 => tr("1 project file matches. Enter or Tab attaches it, Escape closes the list.").to_owned(),
@@ -61,7 +74,12 @@ pub(crate) fn FileMention(
     view! {
         <div class="file-mention" class:open=move || open.get()>
             <Show when=listing>
-                <ul id=list_id.get_value() class="file-mention-list" role="listbox" aria-label=tr("Project files")>
+                <ul
+                    id=list_id.get_value()
+                    class="file-mention-list"
+                    role="listbox"
+                    aria-label=move || if sign.get() == '#' { tr("Knowledge bases and files") } else { tr("Project files") }
+                >
                     <For
                         each=options
                         key=|(at, name)| (*at, name.clone())

@@ -1,7 +1,10 @@
 //! The message box: a text area with an autocomplete. Typing `@` (at the start
 //! or after a space) opens the [`FileMention`] list of the project files the
 //! typed name matches; ArrowUp and ArrowDown move, Enter or Tab picks the file
-//! (the typed `@name` goes, the file becomes a badge), Escape closes.
+//! (the typed `@name` goes, the file becomes a badge), Escape closes. Typing
+//! `#` lists the knowledge bases and their files the same way (where this
+//! browser has any); picking one writes `#Name` into the message, which then
+//! searches it (`hearth_core::knowledge::picks`).
 //! Otherwise Enter sends and Shift+Enter starts a new line.
 //!
 //! For assistive technology the text area keeps its own role (a text box: ARIA
@@ -15,6 +18,7 @@
 //! the text area's description (the composer's key hint, shown under the box
 //! where there is room) and are listed in the shortcuts' help.
 
+use hearth_core::knowledge::picks;
 use hearth_core::message::attach::{self, Mention};
 use leptos::html::Textarea;
 use leptos::prelude::*;
@@ -24,6 +28,7 @@ use crate::chat::state::ChatContext;
 use crate::composer::file_drop;
 use crate::composer::file_mention::{FileMention, option_id};
 use crate::i18n::tr;
+use crate::knowledge::state::KnowledgeContext;
 use crate::ui::next_id;
 
 /// The id of the key hint under the message box, which describes it.
@@ -41,15 +46,21 @@ pub(crate) fn MessageBox(
 ) -> impl IntoView {
     let chat = ChatContext::expect();
     let files = chat.tools.files;
+    let knowledge = KnowledgeContext::expect();
     let list_id = format!("file-mention-{}", next_id());
     // The mention being typed at the caret, if any (Escape closes it until the
     // text changes again).
     let mention = RwSignal::new(None::<Mention>);
     let active = RwSignal::new(0_usize);
-    // The matching files as (id, name), in the order listed.
+    // The matching files as (id, name), in the order listed; for a `#`, the
+    // knowledge bases and files as (the name a pick writes, what the list says).
     let matches = Memo::new(move |_| {
         mention.with(|mention| {
             let Some(mention) = mention else { return Vec::new() };
+            if mention.sign == '#' {
+                let choices = knowledge.state().mention_choices(&mention.query);
+                return choices.into_iter().map(|(label, name)| (name, label)).collect();
+            }
             files.with(|files| {
                 attach::matching(files.iter().map(|file| file.name.as_str()), &mention.query)
                     .into_iter()
@@ -73,9 +84,15 @@ pub(crate) fn MessageBox(
     let pick = move |at: usize| {
         let Some(found) = mention.get_untracked() else { return };
         let Some(id) = matches.with_untracked(|matches| matches.get(at).map(|(id, _)| id.clone())) else { return };
-        let Some(file) = files.with_untracked(|files| files.iter().find(|file| file.id == id).cloned()) else { return };
+        let file = files.with_untracked(|files| files.iter().find(|file| file.id == id).cloned());
+        // A knowledge base or file is written into the text; a project file becomes a badge.
+        let written = (found.sign == '#').then(|| format!("{} ", picks::pick_text(&id)));
+        if written.is_none() && file.is_none() {
+            return;
+        }
         // The draft may have changed since the mention was found: then picking does nothing.
-        let Some((text, caret)) = attach::pick_mention(&draft.get_untracked(), &found) else { return };
+        let with = written.as_deref().unwrap_or_default();
+        let Some((text, caret)) = attach::replace_mention(&draft.get_untracked(), &found, with) else { return };
         let caret = u32::try_from(caret).unwrap_or(u32::MAX);
         if let Some(element) = node_ref.get_untracked() {
             element.set_value(&text);
@@ -84,7 +101,9 @@ pub(crate) fn MessageBox(
         }
         draft.set(text);
         mention.set(None);
-        chat.attachments.attach(&file);
+        if let Some(file) = file {
+            chat.attachments.attach(&file);
+        }
     };
     let on_keydown = move |ev: KeyboardEvent| {
         // While an input method is composing, Enter confirms the composition.
@@ -118,6 +137,7 @@ pub(crate) fn MessageBox(
         }
     };
     let names = Signal::derive(move || matches.with(|matches| matches.iter().map(|(_, n)| n.clone()).collect()));
+    let sign = Signal::derive(move || mention.with(|m| m.as_ref().map_or('@', |m| m.sign)));
     let active_option = {
         let list_id = list_id.clone();
         move || listing.get().then(|| option_id(&list_id, active.get()))
@@ -130,7 +150,8 @@ pub(crate) fn MessageBox(
         <div class="message-box">
             <FileMention
                 list_id=list_id
-                open=Signal::derive(move || mention.with(Option::is_some))
+                sign
+                open=Signal::derive(move || mention.with(Option::is_some) && (sign.get() == '@' || listing.get()))
                 names
                 active
                 query=Signal::derive(move || mention.with(|m| m.as_ref().map(|m| m.query.clone()).unwrap_or_default()))

@@ -7,7 +7,7 @@
 // question worded with synonyms still finds its passage. A reload in the middle of embedding
 // resumes without doing anything twice; a linked folder is kept in step with its files; bad
 // files are each refused with a sentence while the rest are read; a removed file comes back
-// with Undo. axe checks the dialog and the viewer
+// with Undo; a backup carries a base into a fresh profile. axe checks the dialog and the viewer
 // at 1280 px and at 390 px in dark mode.
 
 import { describe, test } from 'node:test';
@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { axeViolations } from '../support/axe.mjs';
-import { openChatWithProvider, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
-import { cancelAgent, editAgent, saveAgent } from '../support/dialogs.mjs';
+import { openApp, openChatWithProvider, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
+import { cancelAgent, closeSettings, editAgent, importFile, openSettings, saveAgent } from '../support/dialogs.mjs';
 import { addToBase, closeKnowledge, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows } from '../support/knowledge.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { FAMILIES, chatRequests, mockRequests, resetMock } from '../support/mock.mjs';
@@ -323,5 +323,107 @@ describe('knowledge bases', () => {
     await settledRows(dialog, 'Phone', 1);
     assert.deepEqual(await axeViolations(page, { include: '.knowledge' }), [], 'the dialog passes axe at 390 px, dark');
     await screenshot(page, 'knowledge-dialog-390-dark.png');
+  });
+
+  test('a backup carries a base and its files into a fresh profile, read again there; importing it twice adds nothing', async (t) => {
+    const dir = await tempDir(t);
+    await writeMixedFolder(dir);
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { page } = chat;
+    const dialog = await openKnowledge(page);
+    await makeBase(dialog, 'Handbook');
+    await addToBase(page, dialog, 'Handbook', { folder: dir });
+    const rows = await settledRows(dialog, 'Handbook', 5);
+    await closeKnowledge(page);
+    const settings = await openSettings(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      settings.getByRole('button', { name: 'Export backup', exact: true }).click(),
+    ]);
+    const saved = path.join(dir, 'backup.json');
+    await download.saveAs(saved);
+    await closeSettings(page);
+    const backup = JSON.parse(await readFile(saved, 'utf8'));
+    assert.equal(backup.knowledge_bases.length, 1);
+    assert.equal(backup.knowledge_files.length, 5);
+    assert.ok(backup.knowledge_files.every((file) => backup.blobs.some((blob) => blob.id === file.hash)), 'each file with its bytes');
+    assert.ok(!('state' in backup.knowledge_files[0]) && !('num' in backup.knowledge_files[0]), 'what this device made of a file stays here');
+
+    const fresh = await openApp(t, env);
+    const { review, status } = await importFile(fresh.page, saved);
+    assert.ok(review.some((line) => /^Knowledge bases: 1, with 5 files/.test(line)), `the review names the base: ${review.join(' | ')}`);
+    assert.match(status, /Knowledge bases: 1, with 5 files/);
+    await closeSettings(fresh.page);
+    const restored = await openKnowledge(fresh.page);
+    const again = await settledRows(restored, 'Handbook', 5);
+    const count = (list, name) => /(\d+) passages?/.exec(list.find((row) => row.includes(name)) ?? '')?.[1];
+    for (const name of ['harbour-guide.md', 'pump-manual.pdf', 'orchard-irrigation.docx', 'tides.py', 'ferry-notes.txt']) {
+      assert.equal(count(again, name), count(rows, name), `${name} is read again into as many passages`);
+    }
+    await closeKnowledge(fresh.page);
+    // The same backup again: the base and its files are already here, and stay as they are.
+    await importFile(fresh.page, saved);
+    await closeSettings(fresh.page);
+    const stored = await readKnowledge(fresh.page);
+    assert.deepEqual([stored.bases.count, stored.files.count], [1, 5], 'nothing twice');
+    assert.deepEqual([...chat.errors, ...fresh.errors], []);
+  });
+
+  test('# in the message box picks a base or a file for one message, by keyboard, and that message searches it', async (t) => {
+    const dir = await tempDir(t);
+    await writeMixedFolder(dir);
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { page } = chat;
+    const dialog = await openKnowledge(page);
+    await makeBase(dialog, 'Handbook');
+    await addToBase(page, dialog, 'Handbook', { folder: dir });
+    await settledRows(dialog, 'Handbook', 5);
+    await closeKnowledge(page);
+    // The agent has no base: only the message's picks are searched.
+    const box = page.getByRole('textbox', { name: 'Message', exact: true });
+    await box.click();
+    await page.keyboard.type('#Hand');
+    const list = page.getByRole('listbox', { name: 'Knowledge bases and files', exact: true });
+    await list.getByRole('option', { name: 'Handbook (knowledge base)', exact: true }).waitFor();
+    await page.getByRole('status').filter({ hasText: /knowledge base or file matches/ }).waitFor();
+    await page.keyboard.press('Enter');
+    assert.equal(await box.inputValue(), '#Handbook ', 'the pick is written into the message');
+    await page.keyboard.type(PDF_ANSWER.question);
+    await resetMock(env.mock);
+    await page.keyboard.press('Enter');
+    await waitOn(chat, async () => (await chatRequests(env.mock, FAMILIES.openai)).length > 0, 'the question is sent');
+    let [request] = await chatRequests(env.mock, FAMILIES.openai);
+    assert.ok(systemText(request).includes(PDF_ANSWER.sentence), 'the picked base is searched');
+    assert.ok(request.body.tools.some((tool) => tool.function.name === 'search_knowledge'), 'and can be searched again');
+    await waitOn(chat, async () => !(await page.getByRole('button', { name: 'Stop', exact: true }).isVisible()), 'the reply ends');
+
+    // A file: typed in part, chosen with the arrows among those that match.
+    await box.click();
+    await page.keyboard.type('#ha');
+    const option = list.getByRole('option', { name: /^harbour-guide\.md \(in Handbook\)$/ });
+    await option.waitFor();
+    const options = await list.getByRole('option').allInnerTexts();
+    for (let at = 0; at < options.indexOf(await option.innerText()); at += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    assert.equal(await box.inputValue(), '#harbour-guide.md ');
+    await page.keyboard.type(MD_ANSWER.question);
+    await resetMock(env.mock);
+    await page.keyboard.press('Enter');
+    await waitOn(chat, async () => (await chatRequests(env.mock, FAMILIES.openai)).length > 0, 'the question is sent');
+    [request] = await chatRequests(env.mock, FAMILIES.openai);
+    const sources = [...systemText(request).matchAll(/<passage n="\d+" source="([^"]+)"/g)].map((m) => m[1]);
+    assert.ok(sources.length > 0 && sources.every((source) => source.startsWith('harbour-guide.md')), `only the picked file: ${sources.join(', ')}`);
+    await waitOn(chat, async () => !(await page.getByRole('button', { name: 'Stop', exact: true }).isVisible()), 'the reply ends');
+
+    // A hashtag names nothing: no list stays open, and the question goes without passages.
+    await box.click();
+    await page.keyboard.type('#rust is fast');
+    assert.equal(await list.count(), 0, 'no list for a name that matches nothing');
+    await resetMock(env.mock);
+    await page.keyboard.press('Enter');
+    await waitOn(chat, async () => (await chatRequests(env.mock, FAMILIES.openai)).length > 0, 'the question is sent');
+    [request] = await chatRequests(env.mock, FAMILIES.openai);
+    assert.ok(!systemText(request).includes('<passage'), 'no passages');
+    assert.deepEqual(chat.errors, []);
   });
 });

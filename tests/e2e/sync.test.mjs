@@ -472,10 +472,12 @@ describe('sync', () => {
     // A: a base of the mixed folder, embedded with A's account, given to the agent.
     const a = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'echo', apiKey: 'sk-test' });
     await turnOffGeneratedTitles(a.page);
-    // B: a new device, opened now (its General Assistant is older than A's edits) with nothing but
-    // sync set up, later.
+    // B: a new device with nothing but sync set up. Both sync from the start, so what A does
+    // next reaches B live, as it happens (and the two General Assistants are one before A edits it).
     const b = await openApp(t, env);
     await turnOffGeneratedTitles(b.page);
+    await startSync(a.page, { url: couch.url, db, passphrase });
+    await startSync(b.page, { url: couch.url, db, passphrase });
     const dialog = await openKnowledge(a.page);
     const section = await makeBase(dialog, 'Handbook');
     await addToBase(a.page, dialog, 'Handbook', { folder: dir });
@@ -486,11 +488,12 @@ describe('sync', () => {
     await section.getByRole('button', { name: 'Start embedding', exact: true }).click();
     const rowsA = await settledRows(dialog, 'Handbook', 5, { embedded: true });
     await closeKnowledge(a.page);
-    await giveBaseToAgent(a.page, 'Handbook');
-    await startSync(a.page, { url: couch.url, db, passphrase });
-
     await resetMock(env.mock);
-    await startSync(b.page, { url: couch.url, db, passphrase });
+    await giveBaseToAgent(a.page, 'Handbook');
+    await waitUntil(async () => {
+      const { agents } = await readDatabase(b.page, ['agents']);
+      return agents.find((agent) => agent.id === 'general')?.knowledge?.length === 1;
+    }, "B's General Assistant draws on the base", { timeout: SYNC_WAIT });
     const docs = JSON.stringify(await serverDocs(couch, db));
     for (const plain of ['Handbook', 'pump-manual', 'Larkspur', 'kbase:', 'kfile:']) {
       assert.ok(!docs.includes(plain), `the server holds no "${plain}" in plain text`);

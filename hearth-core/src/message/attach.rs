@@ -2,8 +2,9 @@
 //! `@mention` is being typed and what it matches, what picking it leaves of the
 //! text, and whether a file's bytes are text.
 //!
-//! A mention starts with `@` at the start of the text or after whitespace and
-//! runs to the caret without whitespace; `user@example.com` is no mention.
+//! A mention starts with `@` (a project file) or `#` (a knowledge base or a
+//! file in one) at the start of the text or after whitespace and runs to the
+//! caret without whitespace; `user@example.com` and `C#` are no mention.
 //! Offsets are byte offsets into the text; the shell converts the browser's
 //! UTF-16 caret with [`byte_offset`] and back with [`utf16_len`].
 
@@ -21,27 +22,33 @@ pub fn has_text_extension(name: &str) -> bool {
     TEXT_EXTENSIONS.iter().any(|extension| lower.ends_with(extension))
 }
 
-/// An `@mention` being typed: the `@` and what follows it up to the caret.
+/// A mention being typed: its `@` or `#` and what follows it up to the caret.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mention {
-    /// The bytes of `@query` in the text.
+    /// The bytes of `@query` (or `#query`) in the text.
     pub range: Range<usize>,
-    /// What was typed after the `@`.
+    /// What was typed after the sign.
     pub query: String,
+    /// `@` for a project file, `#` for a knowledge base or a file in one.
+    pub sign: char,
 }
 
 /// The mention that ends at byte `caret` of `text`, if one is being typed there.
 pub fn mention_at(text: &str, caret: usize) -> Option<Mention> {
     let before = text.get(..caret)?;
-    let at = before.rfind('@')?;
-    let query = before.get(at + 1..)?;
-    if query.chars().any(char::is_whitespace) {
-        return None;
-    }
-    if !before.get(..at)?.chars().next_back().is_none_or(char::is_whitespace) {
-        return None;
-    }
-    Some(Mention { range: at..caret, query: query.to_owned() })
+    let of = |sign: char| {
+        let at = before.rfind(sign)?;
+        let query = before.get(at + 1..)?;
+        if query.chars().any(char::is_whitespace) {
+            return None;
+        }
+        if !before.get(..at)?.chars().next_back().is_none_or(char::is_whitespace) {
+            return None;
+        }
+        Some(Mention { range: at..caret, query: query.to_owned(), sign })
+    };
+    // The one nearer the caret (`@a#b` is a file named `a#b`).
+    [of('@'), of('#')].into_iter().flatten().max_by_key(|mention| mention.range.start)
 }
 
 /// `text` without the mention's `@query` (picking a file replaces it with a badge).
@@ -57,12 +64,18 @@ pub fn without_mention(text: &str, mention: &Mention) -> String {
 /// mention is not in `text` any more: the text changed since it was found, so
 /// its offsets may fall outside the text or inside a character.
 pub fn pick_mention(text: &str, mention: &Mention) -> Option<(String, usize)> {
-    if !text.get(mention.range.clone())?.starts_with('@') {
+    replace_mention(text, mention, "")
+}
+
+/// [`pick_mention`], with `with` written where the mention was and the caret
+/// after it (a knowledge base's `#Name `).
+pub fn replace_mention(text: &str, mention: &Mention, with: &str) -> Option<(String, usize)> {
+    if !text.get(mention.range.clone())?.starts_with(mention.sign) {
         return None;
     }
-    let head = text.get(..mention.range.start)?;
+    let head = format!("{}{with}", text.get(..mention.range.start)?);
     let tail = text.get(mention.range.end..)?;
-    Some((format!("{head}{tail}"), utf16_len(head)))
+    Some((format!("{head}{tail}"), utf16_len(&head)))
 }
 
 /// The positions in `names` of the files a mention's `query` matches, without

@@ -10,6 +10,7 @@
 
 use hearth_core::agent::AgentRecord;
 use hearth_core::knowledge::context::DEFAULT_BUDGET_TOKENS;
+use hearth_core::knowledge::picks;
 use hearth_core::message::{ChatMessage, Role};
 
 use crate::knowledge::state::KnowledgeContext;
@@ -19,21 +20,26 @@ use crate::knowledge::state::code::{Asked, Gathered, knowledge_code};
 /// them.
 const GATHER_LIMIT_MS: i32 = 20_000;
 
-/// What `agent`'s bases add to a turn whose history is `history`, within
-/// [`GATHER_LIMIT_MS`]; `None` when it has none, or they did not come.
+/// What `agent`'s bases (or those the question picks) add to a turn whose
+/// history is `history`, within [`GATHER_LIMIT_MS`]; `None` when it has
+/// none, or they did not come.
 pub(super) async fn gather_in_time(
     knowledge: KnowledgeContext,
     agent: &AgentRecord,
     history: &[ChatMessage],
 ) -> Option<Gathered> {
     use futures::future::{Either, select};
-    if agent.knowledge.is_empty() {
+    let question = history.iter().rev().find(|message| message.role == Role::User).map(|m| m.content.clone());
+    // A question that picks a base or file with `#` searches it, whatever the agent's
+    // bases (only where this browser has any: a hashtag loads nothing).
+    let picks = question.as_deref().is_some_and(|question| !picks::picked_names(question).is_empty());
+    if agent.knowledge.is_empty() && !(picks && crate::io::knowledge::exists().await) {
         return None;
     }
     let asked = Asked {
         bases: agent.knowledge.clone(),
         budget: agent.knowledge_budget.unwrap_or(DEFAULT_BUDGET_TOKENS),
-        question: history.iter().rev().find(|message| message.role == Role::User).map(|m| m.content.clone()),
+        question,
     };
     let work = std::pin::pin!(async move {
         let code = knowledge_code().await.ok()?;

@@ -708,8 +708,10 @@ async function search({ query, k, bases, files: only, vector }) {
   const d = await db();
   const index = d.transaction('files').objectStore('files').index('base');
   const ofBases = await Promise.all(bases.map((base) => request(index.getAll(base))));
-  const files = (only?.length ? await all('files') : ofBases.flat()).filter((f) => !f.hidden && searchable(f));
-  const chosen = files.filter((f) => (only?.length ? only.includes(f.id) : bases.includes(f.base)));
+  const named = await Promise.all((only ?? []).map((id) => get('files', id)));
+  // The bases' files and the files named besides (a message's `#` picks), once each.
+  const unique = new Map([...ofBases.flat(), ...named.filter(Boolean)].map((f) => [f.id, f]));
+  const chosen = [...unique.values()].filter((f) => !f.hidden && searchable(f));
   const byNum = new Map(chosen.map((f) => [f.num, f]));
   const allowed = Uint32Array.from(chosen.map((f) => f.num));
   let model;
@@ -844,9 +846,18 @@ async function wakeArrived(hashes) {
  * only once none of its files is left here (a file the deleting device never saw keeps
  * its base: the answer names it, and the next sync point sends the base again).
  */
-async function syncApply({ bases = [], files = [], deletedFiles = [], deletedBases = [], bytes = [] }) {
+async function syncApply({ bases = [], files = [], deletedFiles = [], deletedBases = [], bytes = [], keepExisting = false }) {
   for (const id of deletedFiles) await purge(id, { fromSync: true });
+  // A backup's bases and files add to what is here; one already here stays as it is.
+  if (keepExisting) {
+    const [hereBases, hereFiles] = await Promise.all([all('bases'), all('files')]);
+    const known = new Set([...hereBases, ...hereFiles].map((record) => record.id));
+    bases = bases.filter((base) => !known.has(base.id));
+    files = files.filter((file) => !known.has(file.id));
+  }
   for (const base of bases) await putSyncedBase(base);
+  // What a backup added is this device's now: sync sends it on.
+  if (keepExisting && bases.length + files.length > 0) syncable();
   const incoming = new Set(files.map((f) => f.hash));
   const arrived = await storeSyncedBytes(bytes, incoming);
   for (const file of files) await putSyncedFile(file);
@@ -1027,7 +1038,9 @@ const OPS = {
   async search(args) {
     let vector = null;
     const bases = await all('bases');
-    const embedded = bases.filter((b) => args.bases.includes(b.id) && b.embedding);
+    const picked = await Promise.all((args.files ?? []).map((id) => get('files', id)));
+    const ofPicked = new Set(picked.filter(Boolean).map((f) => f.base));
+    const embedded = bases.filter((b) => (args.bases.includes(b.id) || ofPicked.has(b.id)) && b.embedding);
     if (embedded.length > 0 && args.query) {
       try {
         vector = await queryVector(args.query, embedded[0].embedding);

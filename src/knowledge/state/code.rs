@@ -17,6 +17,7 @@ use std::rc::Rc;
 use hearth_core::knowledge::Locator;
 use hearth_core::knowledge::context::{self, Cited};
 use hearth_core::knowledge::kind::FileKind;
+use hearth_core::knowledge::picks;
 use hearth_core::knowledge::records::Retrieved;
 use hearth_core::tools::ToolSpec;
 use leptos::prelude::*;
@@ -33,7 +34,7 @@ use crate::io::knowledge::{self, KnowledgeError};
 pub(crate) struct Query {
     /// The bases searched.
     pub(crate) bases: Vec<String>,
-    /// Files searched instead of whole bases (a message's `#` picks).
+    /// Files searched besides the bases' (a message's `#` picks).
     pub(crate) files: Vec<String>,
     /// The question.
     pub(crate) text: String,
@@ -175,13 +176,34 @@ async fn retrieve(knowledge: KnowledgeContext, query: Query) -> Result<Vec<Retri
 async fn gather(knowledge: KnowledgeContext, asked: Asked) -> Gathered {
     let state = knowledge.state();
     state.ensure_connected().await;
-    let names: Vec<String> = state.bases.with_untracked(|bases| {
-        bases.iter().filter(|base| asked.bases.contains(&base.id)).map(|base| base.name.clone()).collect()
+    // What the question picks with `#` (bases, files) takes the place of the agent's bases.
+    let (picked_bases, picked_files) = match &asked.question {
+        Some(question) => state.bases.with_untracked(|bases| {
+            state.files.with_untracked(|files| {
+                let bases = bases.iter().map(|base| (base.id.as_str(), base.name.as_str()));
+                let files =
+                    files.iter().filter(|file| file.passages > 0).map(|file| (file.id.as_str(), file.name.as_str()));
+                picks::resolve(question, bases, files)
+            })
+        }),
+        None => (Vec::new(), Vec::new()),
+    };
+    let (bases, files) = if picked_bases.is_empty() && picked_files.is_empty() {
+        (asked.bases, Vec::new())
+    } else {
+        (picked_bases, picked_files)
+    };
+    let mut names: Vec<String> = state.bases.with_untracked(|all| {
+        all.iter().filter(|base| bases.contains(&base.id)).map(|base| base.name.clone()).collect()
     });
+    names.extend(state.files.with_untracked(|all| {
+        all.iter().filter(|file| files.contains(&file.id)).map(|file| file.name.clone()).collect::<Vec<_>>()
+    }));
     let given = Rc::new(RefCell::new(Vec::new()));
     let turn = KnowledgeTurn {
         knowledge,
-        bases: asked.bases.clone(),
+        bases: bases.clone(),
+        files: files.clone(),
         budget: asked.budget,
         given: given.clone(),
         next: Rc::default(),
@@ -190,14 +212,7 @@ async fn gather(knowledge: KnowledgeContext, asked: Asked) -> Gathered {
     let Some(question) = asked.question.filter(|question| !question.trim().is_empty()) else {
         return Gathered { context: None, passages: Vec::new(), tool, turn };
     };
-    let query = Query {
-        bases: asked.bases,
-        files: Vec::new(),
-        text: question,
-        budget: asked.budget,
-        limit: PASSAGES_BEFORE,
-        first_number: 1,
-    };
+    let query = Query { bases, files, text: question, budget: asked.budget, limit: PASSAGES_BEFORE, first_number: 1 };
     let passages = retrieve(knowledge, query).await.unwrap_or_default();
     given.borrow_mut().extend(passages.iter().cloned());
     let context = (!passages.is_empty()).then(|| context_of(&passages));
@@ -233,6 +248,8 @@ pub(crate) struct KnowledgeTurn {
     pub(crate) knowledge: KnowledgeContext,
     /// The bases searched.
     pub(crate) bases: Vec<String>,
+    /// The files searched besides (those the question picked).
+    pub(crate) files: Vec<String>,
     /// The most tokens one search's passages may take.
     pub(crate) budget: u32,
     /// The passages given so far.
@@ -252,7 +269,7 @@ impl KnowledgeTurn {
         self.next.set(first_number.saturating_add(asked.limit));
         let query = Query {
             bases: self.bases.clone(),
-            files: Vec::new(),
+            files: self.files.clone(),
             text: asked.query,
             budget: self.budget,
             limit: asked.limit,

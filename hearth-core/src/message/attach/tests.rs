@@ -4,7 +4,25 @@
 use super::*;
 
 fn mention(range: Range<usize>, query: &str) -> Option<Mention> {
-    Some(Mention { range, query: query.into() })
+    Some(Mention { range, query: query.into(), sign: '@' })
+}
+
+fn hash(range: Range<usize>, query: &str) -> Option<Mention> {
+    Some(Mention { range, query: query.into(), sign: '#' })
+}
+
+#[test]
+fn a_hash_mentions_a_knowledge_base_as_an_at_mentions_a_file() {
+    assert_eq!(mention_at("#", 1), hash(0..1, ""));
+    assert_eq!(mention_at("ask #Hand", 9), hash(4..9, "Hand"));
+    assert_eq!(mention_at("in C#", 5), None, "inside a word");
+    assert_eq!(mention_at("# Heading", 9), None, "a heading: whitespace after the #");
+    assert_eq!(mention_at("#base @fi", 9), mention(6..9, "fi"), "the nearer one");
+    assert_eq!(mention_at("@a#b", 4), mention(0..4, "a#b"), "a file named a#b");
+    let text = "see #Ha now";
+    let found = mention_at(text, 7).expect("a mention");
+    assert_eq!(pick_mention(text, &found), Some(("see  now".to_owned(), 4)));
+    assert_eq!(replace_mention(text, &found, "#Handbook "), Some(("see #Handbook  now".to_owned(), 14)));
 }
 
 #[test]
