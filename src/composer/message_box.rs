@@ -22,6 +22,7 @@ use hearth_core::knowledge::picks;
 use hearth_core::message::attach::{self, Mention};
 use leptos::html::Textarea;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use web_sys::KeyboardEvent;
 
 use crate::chat::state::ChatContext;
@@ -29,6 +30,7 @@ use crate::composer::file_drop;
 use crate::composer::file_mention::{FileMention, option_id};
 use crate::i18n::tr;
 use crate::knowledge::state::KnowledgeContext;
+use crate::knowledge::state::code::knowledge_code;
 use crate::ui::next_id;
 
 /// The id of the key hint under the message box, which describes it.
@@ -52,14 +54,26 @@ pub(crate) fn MessageBox(
     // text changes again).
     let mention = RwSignal::new(None::<Mention>);
     let active = RwSignal::new(0_usize);
-    // The matching files as (id, name), in the order listed; for a `#`, the
-    // knowledge bases and files as (the name a pick writes, what the list says).
+    // For a `#`: the knowledge bases and files as (the name a pick writes, what
+    // the list says), from the `knowledge` chunk, where this page read some.
+    let choices = RwSignal::new(Vec::<(String, String)>::new());
+    Effect::new(move |_| {
+        let query = mention.with(|m| m.as_ref().filter(|m| m.sign == '#').map(|m| m.query.clone()));
+        match query {
+            Some(query) if knowledge.started() => spawn_local(async move {
+                if let Ok(code) = knowledge_code().await {
+                    choices.set((code.choices)(knowledge, &query));
+                }
+            }),
+            _ => choices.set(Vec::new()),
+        }
+    });
+    // The matching files as (id, name), in the order listed (or the `#` choices).
     let matches = Memo::new(move |_| {
         mention.with(|mention| {
             let Some(mention) = mention else { return Vec::new() };
             if mention.sign == '#' {
-                let choices = knowledge.state().mention_choices(&mention.query);
-                return choices.into_iter().map(|(label, name)| (name, label)).collect();
+                return choices.get();
             }
             files.with(|files| {
                 attach::matching(files.iter().map(|file| file.name.as_str()), &mention.query)

@@ -19,7 +19,6 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::json;
 
-use crate::i18n::{Arg, tr_with};
 use crate::io::knowledge::{self, KnowledgeError};
 use crate::io::timer::sleep;
 use crate::providers::state::ProvidersContext;
@@ -74,6 +73,13 @@ impl KnowledgeContext {
 
     /// The bases' state, made the first time it is asked for (its signals
     /// live as long as the page).
+    /// Whether this page has read the knowledge bases (at start-up where
+    /// this browser has some, or since one was made): else a `#` lists nothing
+    /// and loads nothing.
+    pub(crate) fn started(self) -> bool {
+        STATE.with(|state| state.get().is_some())
+    }
+
     pub(crate) fn state(self) -> Knowledge {
         STATE.with(|state| {
             state
@@ -166,36 +172,6 @@ impl Knowledge {
             Some(owner) => owner.with(follow),
             None => follow(),
         }
-    }
-
-    /// What a `#` in the message box lists for `query`: the bases, then the
-    /// files read into passages, each as (what the list says, the name the
-    /// pick writes). The list is the one the page keeps (read at start-up
-    /// where this browser has knowledge bases): a `#` starts nothing.
-    pub(crate) fn mention_choices(self, query: &str) -> Vec<(String, String)> {
-        let bases = self.bases.get();
-        let files = self.files.get();
-        let base_name = |id: &str| bases.iter().find(|base| base.id == id).map(|base| base.name.as_str());
-        let mut choices: Vec<(String, String)> = bases
-            .iter()
-            .map(|base| {
-                let label = tr_with("knowledge-mention-base", &[("name", Arg::Text(&base.name))], || {
-                    format!("{} (knowledge base)", base.name)
-                });
-                (label, base.name.clone())
-            })
-            .collect();
-        for file in files.iter().filter(|file| file.passages > 0) {
-            let Some(base) = base_name(&file.base) else { continue };
-            let args = [("name", Arg::Text(&file.name)), ("base", Arg::Text(base))];
-            let label = tr_with("knowledge-mention-file", &args, || format!("{} (in {base})", file.name));
-            choices.push((label, file.name.clone()));
-        }
-        choices.dedup_by(|a, b| a.1 == b.1);
-        hearth_core::message::attach::matching(choices.iter().map(|(_, name)| name.as_str()), query)
-            .into_iter()
-            .filter_map(|at| choices.get(at).cloned())
-            .collect()
     }
 
     /// [`Self::connect`], once per page.

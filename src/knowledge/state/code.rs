@@ -25,6 +25,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::KnowledgeContext;
+use crate::i18n::{Arg, tr_with};
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::knowledge::{self, KnowledgeError};
 
@@ -59,6 +60,9 @@ pub(crate) struct KnowledgeCode {
     /// Runs a `search_knowledge` call of a turn: the passages, numbered after
     /// those given before, as the model reads them; or why not.
     pub(crate) search: fn(KnowledgeTurn, serde_json::Value) -> Later<Result<String, SearchError>>,
+    /// What a `#` in the message box lists for what was typed after it, each
+    /// as (the name the pick writes, what the list says).
+    pub(crate) choices: fn(KnowledgeContext, &str) -> Vec<(String, String)>,
 }
 
 /// Why a `search_knowledge` call gave no passages; `Display` is what the
@@ -112,8 +116,39 @@ pub(crate) fn knowledge_code() -> Result<&'static KnowledgeCode, ChunkError> {
         connect: |knowledge| Box::pin(knowledge.state().ensure_connected()),
         gather: |knowledge, asked| Box::pin(gather(knowledge, asked)),
         search: |turn, args| Box::pin(async move { turn.search_tool(&args).await }),
+        choices,
     };
     Ok(&CODE)
+}
+
+/// What a `#` in the message box lists for `query`: the bases, then the
+/// files read into passages, each as (the name the pick writes, what the
+/// list says), from the list the page keeps.
+fn choices(knowledge: KnowledgeContext, query: &str) -> Vec<(String, String)> {
+    let state = knowledge.state();
+    let bases = state.bases.get_untracked();
+    let files = state.files.get_untracked();
+    let base_name = |id: &str| bases.iter().find(|base| base.id == id).map(|base| base.name.as_str());
+    let mut choices: Vec<(String, String)> = bases
+        .iter()
+        .map(|base| {
+            let label = tr_with("knowledge-mention-base", &[("name", Arg::Text(&base.name))], || {
+                format!("{} (knowledge base)", base.name)
+            });
+            (base.name.clone(), label)
+        })
+        .collect();
+    for file in files.iter().filter(|file| file.passages > 0) {
+        let Some(base) = base_name(&file.base) else { continue };
+        let args = [("name", Arg::Text(&file.name)), ("base", Arg::Text(base))];
+        let label = tr_with("knowledge-mention-file", &args, || format!("{} (in {base})", file.name));
+        choices.push((file.name.clone(), label));
+    }
+    choices.dedup_by(|a, b| a.0 == b.0);
+    hearth_core::message::attach::matching(choices.iter().map(|(name, _)| name.as_str()), query)
+        .into_iter()
+        .filter_map(|at| choices.get(at).cloned())
+        .collect()
 }
 
 /// A passage as the worker found it.
