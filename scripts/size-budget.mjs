@@ -120,9 +120,13 @@ import { gzipSync } from 'node:zlib';
  * first use, so only the chunk reads them into their types: as first written they cost 2.3 KB
  * more), the Knowledge entry in the top bar with its icon, the two
  * split points (the dialog, the viewer) and the start-up resume of files left waiting, and
- * 388 bytes of styles.
+ * 388 bytes of styles. Its second part (sync and backups of the bases, `#` in the message box):
+ * 527,115, 3,715 more, most of it the message box's `#` (its list's texts, the effect that asks the
+ * `knowledge` chunk for the choices and its split point; made in the first load the choices
+ * cost 2.1 KB more, and connecting to the worker from there 26 KB more). 10,096 over the 517,019 before issue
+ * 53, which allows 2 KB: still to win back before it is resolved.
  */
-export const BUDGET_BYTES = 523_400;
+export const BUDGET_BYTES = 527_200;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -189,17 +193,21 @@ export const BUDGET_BYTES = 523_400;
  * `reply` 195,800 and `shared` 506,290: code the send path shares with the new chunk moved from
  * `reply` into the shared chunks, and what loads right after start-up grew by 20.1 KB, not
  * yet explained (to find with issue 54's look at the shared chunks); `dialogs` 267,849 (an
- * agent's bases and budget, Delete all data deleting the bases).
+ * agent's bases and budget, Delete all data deleting the bases). Its second part: `knowledge`
+ * 59,956 and `shared` 535,350 (what the `knowledge`, `sync` and `dialogs` chunks now share of
+ * the bases: their records read, the worker's requests), `sync` 159,048 (the bases and files
+ * as documents, their bytes, the deletions this device noted), `dialogs` 270,629 (backups
+ * carrying the bases, the import's line for them).
  */
 export const CHUNK_BUDGETS = {
   app_preview: 29_500,
   ask: 19_200,
   branches: 24_900,
   compare: 41_500,
-  dialogs: 268_500,
+  dialogs: 271_500,
   export: 10_750,
   i18n: 31_300,
-  knowledge: 78_500,
+  knowledge: 60_500,
   mcp: 153_000,
   media: 30_500,
   migration: 1_900,
@@ -207,8 +215,8 @@ export const CHUNK_BUDGETS = {
   pictures: 17_600,
   reply: 199_000,
   search: 18_300,
-  shared: 507_500,
-  sync: 153_000,
+  shared: 536_500,
+  sync: 160_000,
   voice: 70_200,
 };
 
