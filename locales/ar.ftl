@@ -1297,7 +1297,8 @@ store-chatgpt-skipped = لم يُستورد من ChatGPT: { $skipped }.
 ## settings
 
 sync-heading = المزامنة
-sync-intro = زامِن محادثاتك ووكلاءك وإعداداتك عبر الأجهزة من خلال خادم CouchDB خاص بك. لا تُزامَن مفاتيح API أبدًا. يشرح الدليل كيفية إعداد خادم.
+sync-intro = زامِن محادثاتك ووكلاءك وإعداداتك وقواعد معرفتك عبر الأجهزة من خلال خادم CouchDB خاص بك. لا تُزامَن مفاتيح API أبدًا. يشرح الدليل كيفية إعداد خادم.
+sync-knowledge-held-hint = يُؤخذ من جديد عند بدء Hearth التالي.
 sync-server-address = عنوان الخادم
 sync-database = قاعدة البيانات
 sync-user-name = اسم المستخدم

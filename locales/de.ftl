@@ -1118,7 +1118,8 @@ store-chatgpt-skipped = Nicht aus ChatGPT importiert: { $skipped }.
 ## settings
 
 sync-heading = Synchronisierung
-sync-intro = Synchronisiere deine Unterhaltungen, Agenten und Einstellungen über deinen eigenen CouchDB-Server zwischen Geräten. API-Schlüssel werden nie synchronisiert. Die Anleitung zeigt, wie man einen Server einrichtet.
+sync-intro = Synchronisiere deine Unterhaltungen, Agenten, Einstellungen und Wissensdatenbanken über deinen eigenen CouchDB-Server zwischen Geräten. API-Schlüssel werden nie synchronisiert. Die Anleitung zeigt, wie man einen Server einrichtet.
+sync-knowledge-held-hint = Es wird beim nächsten Start von Hearth erneut übernommen.
 sync-server-address = Serveradresse
 sync-database = Datenbank
 sync-user-name = Benutzername

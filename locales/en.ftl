@@ -1777,7 +1777,8 @@ store-chatgpt-skipped = Not imported from ChatGPT: { $skipped }.
 ## src/sync/sync_settings.rs: Settings → Sync
 # Heading of the Sync section in Settings
 sync-heading = Sync
-sync-intro = Sync your conversations, agents and settings across devices through your own CouchDB server. API keys are never synced. The guide shows how to set up a server.
+sync-intro = Sync your conversations, agents, settings and knowledge bases across devices through your own CouchDB server. API keys are never synced. The guide shows how to set up a server.
+sync-knowledge-held-hint = It is taken again when Hearth next starts.
 # Field label: the address (URL) of the CouchDB server
 sync-server-address = Server address
 # Field label: the name of the CouchDB database

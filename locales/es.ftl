@@ -1174,7 +1174,8 @@ store-chatgpt-skipped = No importado de ChatGPT: { $skipped }.
 
 ## Configuración → Sincronización
 sync-heading = Sincronización
-sync-intro = Sincroniza tus conversaciones, agentes y configuración entre dispositivos a través de tu propio servidor CouchDB. Las claves de API nunca se sincronizan. La guía explica cómo configurar un servidor.
+sync-intro = Sincroniza tus conversaciones, agentes, configuración y bases de conocimiento entre dispositivos a través de tu propio servidor CouchDB. Las claves de API nunca se sincronizan. La guía explica cómo configurar un servidor.
+sync-knowledge-held-hint = Se vuelve a tomar cuando Hearth se inicie de nuevo.
 sync-server-address = Dirección del servidor
 sync-database = Base de datos
 sync-user-name = Nombre de usuario

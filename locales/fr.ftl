@@ -1119,7 +1119,8 @@ store-chatgpt-skipped = Non importé depuis ChatGPT : { $skipped }.
 ## settings
 
 sync-heading = Synchronisation
-sync-intro = Synchronisez vos conversations, vos agents et vos paramètres entre vos appareils via votre propre serveur CouchDB. Les clés API ne sont jamais synchronisées. Le guide explique comment configurer un serveur.
+sync-intro = Synchronisez vos conversations, vos agents, vos paramètres et vos bases de connaissances entre vos appareils via votre propre serveur CouchDB. Les clés API ne sont jamais synchronisées. Le guide explique comment configurer un serveur.
+sync-knowledge-held-hint = Il est repris au prochain démarrage de Hearth.
 sync-server-address = Adresse du serveur
 sync-database = Base de données
 sync-user-name = Nom d’utilisateur

@@ -950,7 +950,8 @@ store-chatgpt-skipped = ChatGPT からインポートされなかった内容：
 ## settings
 
 sync-heading = 同期
-sync-intro = 自分の CouchDB サーバーを使って、会話、エージェント、設定をデバイス間で同期します。API キーは同期されません。サーバーの設定方法はガイドを参照してください。
+sync-intro = 自分の CouchDB サーバーを使って、会話、エージェント、設定、ナレッジベースをデバイス間で同期します。API キーは同期されません。サーバーの設定方法はガイドを参照してください。
+sync-knowledge-held-hint = 次に Hearth を起動したときに再び取り込まれます。
 sync-server-address = サーバーのアドレス
 sync-database = データベース
 sync-user-name = ユーザー名

@@ -949,7 +949,8 @@ store-chatgpt-skipped = ChatGPT에서 가져오지 않은 항목: { $skipped }.
 ## settings
 
 sync-heading = 동기화
-sync-intro = 직접 운영하는 CouchDB 서버를 통해 여러 기기 간에 대화, 에이전트, 설정을 동기화합니다. API 키는 동기화되지 않습니다. 서버 설정 방법은 가이드를 참고하세요.
+sync-intro = 직접 운영하는 CouchDB 서버를 통해 여러 기기 간에 대화, 에이전트, 설정, 지식 베이스를 동기화합니다. API 키는 동기화되지 않습니다. 서버 설정 방법은 가이드를 참고하세요.
+sync-knowledge-held-hint = Hearth를 다음에 시작할 때 다시 가져옵니다.
 sync-server-address = 서버 주소
 sync-database = 데이터베이스
 sync-user-name = 사용자 이름

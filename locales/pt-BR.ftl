@@ -1177,7 +1177,8 @@ store-chatgpt-skipped = Não importado do ChatGPT: { $skipped }.
 
 # Configurações → Sincronização
 sync-heading = Sincronização
-sync-intro = Sincronize suas conversas, agentes e configurações entre dispositivos por meio do seu próprio servidor CouchDB. As chaves de API nunca são sincronizadas. O guia mostra como configurar um servidor.
+sync-intro = Sincronize suas conversas, agentes, configurações e bases de conhecimento entre dispositivos por meio do seu próprio servidor CouchDB. As chaves de API nunca são sincronizadas. O guia mostra como configurar um servidor.
+sync-knowledge-held-hint = Ele é recebido de novo quando o Hearth iniciar outra vez.
 sync-server-address = Endereço do servidor
 sync-database = Banco de dados
 sync-user-name = Nome de usuário

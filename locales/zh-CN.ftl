@@ -950,7 +950,8 @@ store-chatgpt-skipped = 未从 ChatGPT 导入：{ $skipped }。
 ## settings
 
 sync-heading = 同步
-sync-intro = 通过你自己的 CouchDB 服务器在各设备间同步对话、智能体和设置。API 密钥永远不会同步。指南介绍了如何搭建服务器。
+sync-intro = 通过你自己的 CouchDB 服务器在各设备间同步对话、智能体、设置和知识库。API 密钥永远不会同步。指南介绍了如何搭建服务器。
+sync-knowledge-held-hint = 下次启动 Hearth 时会再次接收。
 sync-server-address = 服务器地址
 sync-database = 数据库
 sync-user-name = 用户名

@@ -145,7 +145,7 @@ pub(crate) fn SyncSettings() -> impl IntoView {
         <section class="settings-section sync-settings" aria-labelledby="settings-sync">
             <h3 id="settings-sync">{tr("Sync")}</h3>
             <p class="hint">
-                {tr("Sync your conversations, agents and settings across devices through your own CouchDB server. API keys are never synced. The guide shows how to set up a server.")}
+                {tr("Sync your conversations, agents, settings and knowledge bases across devices through your own CouchDB server. API keys are never synced. The guide shows how to set up a server.")}
             </p>
             <TextField label=tr("Server address") kind="url" value=move || url.get() on_input=Callback::new(move |t| url.set(t)) verbatim=true autocomplete="url" placeholder="https://couch.example.org" />
             <TextField label=tr("Database") value=move || db.get() on_input=Callback::new(move |t| db.set(t)) verbatim=true autocomplete="off" />

@@ -7,7 +7,8 @@
 // question worded with synonyms still finds its passage. A reload in the middle of embedding
 // resumes without doing anything twice; a linked folder is kept in step with its files; bad
 // files are each refused with a sentence while the rest are read; a removed file comes back
-// with Undo; a backup carries a base into a fresh profile. axe checks the dialog and the viewer
+// with Undo; a backup carries a base into a fresh profile; `#` in the message box picks a base
+// or a file for one message. axe checks the dialog and the viewer
 // at 1280 px and at 390 px in dark mode.
 
 import { describe, test } from 'node:test';
@@ -358,14 +359,19 @@ describe('knowledge bases', () => {
     const again = await settledRows(restored, 'Handbook', 5);
     const count = (list, name) => /(\d+) passages?/.exec(list.find((row) => row.includes(name)) ?? '')?.[1];
     for (const name of ['harbour-guide.md', 'pump-manual.pdf', 'orchard-irrigation.docx', 'tides.py', 'ferry-notes.txt']) {
+      assert.ok(Number(count(rows, name)) > 0, `${name} was read on the first device`);
       assert.equal(count(again, name), count(rows, name), `${name} is read again into as many passages`);
     }
     await closeKnowledge(fresh.page);
-    // The same backup again: the base and its files are already here, and stay as they are.
+    // The same backup again: the base and its files are already here, and stay as they are
+    // (not written again: each keeps its number and state here).
+    const first = await readKnowledge(fresh.page);
     await importFile(fresh.page, saved);
     await closeSettings(fresh.page);
     const stored = await readKnowledge(fresh.page);
     assert.deepEqual([stored.bases.count, stored.files.count], [1, 5], 'nothing twice');
+    const kept = (knowledge) => knowledge.files.records.map((f) => [f.id, f.num, f.state, f.added]).sort();
+    assert.deepEqual(kept(stored), kept(first), 'the files here are left as they were');
     assert.deepEqual([...chat.errors, ...fresh.errors], []);
   });
 
@@ -415,15 +421,19 @@ describe('knowledge bases', () => {
     assert.ok(sources.length > 0 && sources.every((source) => source.startsWith('harbour-guide.md')), `only the picked file: ${sources.join(', ')}`);
     await waitOn(chat, async () => !(await page.getByRole('button', { name: 'Stop', exact: true }).isVisible()), 'the reply ends');
 
-    // A hashtag names nothing: no list stays open, and the question goes without passages.
+    // A hashtag names nothing: the list closes, and the question goes as without bases.
     await box.click();
-    await page.keyboard.type('#rust is fast');
-    assert.equal(await list.count(), 0, 'no list for a name that matches nothing');
+    await page.keyboard.type('#');
+    await list.getByRole('option').first().waitFor();
+    await page.keyboard.type('rust');
+    await list.waitFor({ state: 'detached' });
+    await page.keyboard.type(' is fast');
     await resetMock(env.mock);
     await page.keyboard.press('Enter');
     await waitOn(chat, async () => (await chatRequests(env.mock, FAMILIES.openai)).length > 0, 'the question is sent');
     [request] = await chatRequests(env.mock, FAMILIES.openai);
     assert.ok(!systemText(request).includes('<passage'), 'no passages');
+    assert.ok(!(request.body.tools ?? []).some((tool) => tool.function.name === 'search_knowledge'), 'and no search of nothing');
     assert.deepEqual(chat.errors, []);
   });
 });

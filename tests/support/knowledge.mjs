@@ -46,7 +46,7 @@ export async function settledRows(dialog, name, count, { embedded = false } = {}
   return waitUntil(async () => {
     const rows = await list.getByRole('listitem').allInnerTexts();
     if (rows.length < count) return false;
-    if (rows.some((row) => /Waiting to be read|being embedded/.test(row))) return false;
+    if (rows.some((row) => /Waiting to be read|being embedded|Waiting for its bytes/.test(row))) return false;
     if (embedded && rows.some((row) => /\d+ passages?/.test(row) && !/embedded/.test(row))) return false;
     return rows;
   }, `the ${count} files of ${name} are read`, { timeout: 60_000 });

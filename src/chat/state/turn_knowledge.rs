@@ -43,7 +43,7 @@ pub(super) async fn gather_in_time(
     };
     let work = std::pin::pin!(async move {
         let code = knowledge_code().await.ok()?;
-        Some((code.gather)(knowledge, asked).await)
+        (code.gather)(knowledge, asked).await
     });
     let limit = std::pin::pin!(crate::io::timer::sleep(GATHER_LIMIT_MS));
     match select(work, limit).await {

@@ -532,7 +532,7 @@ async function indexFile(file) {
     const replaced = current.replaces ? await request(tx.objectStore('files').get(current.replaces)) : null;
     if (replaced) {
       for (const name of ['files', 'passages', 'postings', 'vectors']) tx.objectStore(name).delete(replaced.id);
-      await noteDeleted(tx, [replaced.id]);
+      noteDeleted(tx, [replaced.id]);
     }
     await done(tx);
     if (replaced) {
@@ -633,17 +633,18 @@ async function dropBlobIfUnused(hash) {
 }
 
 /**
- * Notes in `tx` (which writes "meta") that `ids` were deleted here, so sync tells other devices;
- * what another device deleted (`fromSync`) is not noted: sync knows. A base or file that sync
- * knows of but is neither here nor noted is never taken for deleted (its database was made
- * anew, or an older Hearth never stored it).
+ * Notes in `tx` (which writes "meta") that `ids` were deleted here, one key each
+ * (`deleted:<id>`), so sync tells other devices; what another device deleted (`fromSync`) is
+ * not noted: sync knows. A base or file that sync knows of but is neither here nor noted is
+ * never taken for deleted (its database was made anew, or an older Hearth never stored it).
  */
-async function noteDeleted(tx, ids) {
+function noteDeleted(tx, ids) {
   const meta = tx.objectStore('meta');
-  const noted = new Set((await request(meta.get('deleted'))) ?? []);
-  for (const id of ids) noted.add(id);
-  meta.put([...noted], 'deleted');
+  for (const id of ids) meta.put(true, `deleted:${id}`);
 }
+
+/** The keys of the deletions noted (`deleted:<id>`). */
+const DELETED = IDBKeyRange.bound('deleted:', 'deleted:\uffff');
 
 /** Base `id` with all its files, gone. */
 async function removeBaseNow(id, { fromSync = false } = {}) {
@@ -652,7 +653,7 @@ async function removeBaseNow(id, { fromSync = false } = {}) {
   for (const file of files) await purge(file.id, { fromSync });
   const tx = d.transaction(['bases', 'meta'], 'readwrite');
   tx.objectStore('bases').delete(id);
-  if (!fromSync) await noteDeleted(tx, [id]);
+  if (!fromSync) noteDeleted(tx, [id]);
   await done(tx);
   if (!fromSync) syncable();
 }
@@ -662,7 +663,7 @@ async function purge(id, { fromSync = false } = {}) {
   const tx = d.transaction(['files', 'passages', 'postings', 'vectors', 'meta'], 'readwrite');
   const file = await request(tx.objectStore('files').get(id));
   for (const name of ['files', 'passages', 'postings', 'vectors']) tx.objectStore(name).delete(id);
-  if (file && !fromSync) await noteDeleted(tx, [id]);
+  if (file && !fromSync) noteDeleted(tx, [id]);
   await done(tx);
   if (file && !fromSync) syncable();
   if (tabs) tabs.postMessage({ file: id });
@@ -866,7 +867,8 @@ async function syncApply({ bases = [], files = [], deletedFiles = [], deletedBas
   const d = await db();
   for (const id of deletedBases) {
     const left = await request(d.transaction('files').objectStore('files').index('base').getAll(id));
-    if (left.some((f) => !f.hidden)) kept.push(id);
+    // Only a file sync carries keeps it (not one refused unread, nor a new version not yet read).
+    if (left.some((f) => !f.hidden && f.hash && f.kind && !f.replaces)) kept.push(id);
     else await removeBaseNow(id, { fromSync: true });
   }
   if (files.length > 0 || arrived.length > 0) await ready();
@@ -878,17 +880,25 @@ async function syncApply({ bases = [], files = [], deletedFiles = [], deletedBas
 const OPS = {
   /** Every base and file, as sync reads them (a folder's handle stays here). */
   async records() {
-    const [bases, files] = await Promise.all([all('bases'), all('files')]);
-    const deleted = (await get('meta', 'deleted')) ?? [];
-    return { bases: bases.map(({ folder, ...base }) => base), files, deleted };
+    // One transaction: a removal made meanwhile is either wholly in it or wholly after it.
+    const d = await db();
+    const tx = d.transaction(['bases', 'files', 'meta']);
+    const [bases, files, deleted] = await Promise.all([
+      request(tx.objectStore('bases').getAll()),
+      request(tx.objectStore('files').getAll()),
+      request(tx.objectStore('meta').getAllKeys(DELETED)),
+    ]);
+    return {
+      bases: bases.map(({ folder, ...base }) => base),
+      files,
+      deleted: deleted.map((key) => key.slice('deleted:'.length)),
+    };
   },
   /** Forgets the deletions noted of `ids`: sync has made them known. */
   async syncForget({ ids }) {
     const d = await db();
     const tx = d.transaction('meta', 'readwrite');
-    const meta = tx.objectStore('meta');
-    const gone = new Set(ids ?? []);
-    meta.put(((await request(meta.get('deleted'))) ?? []).filter((id) => !gone.has(id)), 'deleted');
+    for (const id of ids ?? []) tx.objectStore('meta').delete(`deleted:${id}`);
     await done(tx);
     return null;
   },

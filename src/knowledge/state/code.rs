@@ -55,8 +55,10 @@ pub(crate) struct KnowledgeCode {
     /// Connects the page to the worker and reads the bases, once per page
     /// (a start-up with bases, a turn with some).
     pub(crate) connect: fn(KnowledgeContext) -> Later<()>,
-    /// What a turn of an agent with bases adds (see [`Gathered`]).
-    pub(crate) gather: fn(KnowledgeContext, Asked) -> Later<Gathered>,
+    /// What a turn of an agent with bases, or whose question picks some with
+    /// `#`, adds (see [`Gathered`]); `None` when it has none after all (a
+    /// `#word` that names no base or file).
+    pub(crate) gather: fn(KnowledgeContext, Asked) -> Later<Option<Gathered>>,
     /// Runs a `search_knowledge` call of a turn: the passages, numbered after
     /// those given before, as the model reads them; or why not.
     pub(crate) search: fn(KnowledgeTurn, serde_json::Value) -> Later<Result<String, SearchError>>,
@@ -144,7 +146,9 @@ fn choices(knowledge: KnowledgeContext, query: &str) -> Vec<(String, String)> {
         let label = tr_with("knowledge-mention-file", &args, || format!("{} (in {base})", file.name));
         choices.push((file.name.clone(), label));
     }
-    choices.dedup_by(|a, b| a.0 == b.0);
+    // One choice per name: a base's name picks the base (see `picks::resolve`).
+    let mut seen = std::collections::HashSet::new();
+    choices.retain(|(name, _)| seen.insert(name.to_lowercase()));
     hearth_core::message::attach::matching(choices.iter().map(|(name, _)| name.as_str()), query)
         .into_iter()
         .filter_map(|at| choices.get(at).cloned())
@@ -208,7 +212,7 @@ async fn retrieve(knowledge: KnowledgeContext, query: Query) -> Result<Vec<Retri
 /// What a turn of an agent with `asked.bases` adds: the passages for its
 /// question (none when there is none, or the search failed: the turn goes on
 /// without them), the tool, and what the tool searches.
-async fn gather(knowledge: KnowledgeContext, asked: Asked) -> Gathered {
+async fn gather(knowledge: KnowledgeContext, asked: Asked) -> Option<Gathered> {
     let state = knowledge.state();
     state.ensure_connected().await;
     // What the question picks with `#` (bases, files) takes the place of the agent's bases.
@@ -228,6 +232,9 @@ async fn gather(knowledge: KnowledgeContext, asked: Asked) -> Gathered {
     } else {
         (picked_bases, picked_files)
     };
+    if bases.is_empty() && files.is_empty() {
+        return None;
+    }
     let mut names: Vec<String> = state.bases.with_untracked(|all| {
         all.iter().filter(|base| bases.contains(&base.id)).map(|base| base.name.clone()).collect()
     });
@@ -245,13 +252,13 @@ async fn gather(knowledge: KnowledgeContext, asked: Asked) -> Gathered {
     };
     let tool = context::tool_spec(&names);
     let Some(question) = asked.question.filter(|question| !question.trim().is_empty()) else {
-        return Gathered { context: None, passages: Vec::new(), tool, turn };
+        return Some(Gathered { context: None, passages: Vec::new(), tool, turn });
     };
     let query = Query { bases, files, text: question, budget: asked.budget, limit: PASSAGES_BEFORE, first_number: 1 };
     let passages = retrieve(knowledge, query).await.unwrap_or_default();
     given.borrow_mut().extend(passages.iter().cloned());
     let context = (!passages.is_empty()).then(|| context_of(&passages));
-    Gathered { context, passages, tool, turn }
+    Some(Gathered { context, passages, tool, turn })
 }
 
 fn context_of(passages: &[Retrieved]) -> String {

@@ -4,6 +4,8 @@
 //! what is not here yet (a base or file already here stays as it is) and
 //! reads and embeds the files again.
 
+use std::collections::HashSet;
+
 use hearth_core::format::base64;
 use hearth_core::knowledge::records::carried_file;
 use hearth_core::storage::backup::{BlobEntry, StoreContents};
@@ -16,9 +18,10 @@ use crate::io::knowledge::records::{self, Arriving};
 /// nothing when this browser has none.
 pub(super) async fn add_to(contents: &mut StoreContents) -> Result<(), KnowledgeError> {
     let Some(here) = records::records().await? else { return Ok(()) };
+    let mut carried: HashSet<String> = contents.blobs.iter().map(|blob| blob.id.clone()).collect();
     for file in here.files.iter().filter(|file| carried_file(file).is_some()) {
         let Some(hash) = &file.hash else { continue };
-        if contents.blobs.iter().any(|blob| &blob.id == hash) {
+        if !carried.insert(hash.clone()) {
             continue;
         }
         let Some(bytes) = records::file_bytes(&file.id).await? else { continue };
@@ -55,15 +58,18 @@ pub(super) async fn restore(contents: &StoreContents) -> Result<(), KnowledgeErr
         keep_existing: true,
         ..Arriving::default()
     };
+    let wanted: HashSet<&String> = arriving.hashes().collect();
+    let mut bytes = Vec::new();
     for blob in &contents.blobs {
-        if arriving.hashes().any(|hash| hash == &blob.id) {
+        if wanted.contains(&blob.id) {
             // Checked when the backup was read (`BlobEntry::is_well_formed`).
-            let Some(bytes) = base64::decode(&blob.data) else {
+            let Some(decoded) = base64::decode(&blob.data) else {
                 return Err(KnowledgeError::Failed("a file's bytes are not base64".into()));
             };
-            arriving.bytes.push((blob.id.clone(), bytes));
+            bytes.push((blob.id.clone(), decoded));
         }
     }
+    arriving.bytes = bytes;
     records::apply(&arriving).await?;
     Ok(())
 }

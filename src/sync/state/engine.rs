@@ -985,7 +985,15 @@ impl Replicator {
             && pulled.write.deleted_other.is_empty());
         self.check_running()?;
         // The knowledge bases first: the bookkeeping written next says they came.
-        let kept_bases = knowledge::apply(&pulled.knowledge).await?;
+        // A worker that cannot take them leaves them held (read again at the next
+        // start), and the rest of the page is written.
+        let kept_bases = match knowledge::apply(&pulled.knowledge).await {
+            Ok(kept) => kept,
+            Err(error) => {
+                hold_knowledge(&mut pulled, &error.to_string());
+                Vec::new()
+            }
+        };
         let sessions = self.db.apply_replica(&pulled.write).await?;
         {
             let mut wake = self.wake.borrow_mut();
@@ -1035,7 +1043,7 @@ impl Replicator {
             }
         }
         let arriving: Vec<String> = for_knowledge.iter().cloned().collect();
-        let (held, _) = knowledge::blobs(&arriving).await?;
+        let (held, _) = knowledge::blobs(&arriving).await.unwrap_or_default();
         for hash in arriving.into_iter().filter(|hash| !held.contains(hash)) {
             if !(came.contains_key(&hash) || heads.contains_key(&hash)) {
                 fetch.push(doc::doc_id(DocKind::Blob, &hash));
@@ -1045,7 +1053,7 @@ impl Replicator {
         fetch.dedup();
         let others: Vec<String> =
             came.keys().chain(heads.keys()).filter(|hash| !keep.contains(hash)).cloned().collect();
-        let (_, waited) = knowledge::blobs(&others).await?;
+        let (_, waited) = knowledge::blobs(&others).await.unwrap_or_default();
         for_knowledge.extend(waited);
         for hash in others {
             if self.db.blob_wanted(&hash).await? {
@@ -1240,6 +1248,30 @@ impl Replicator {
         if let Ok(held) = self.db.replica_states::<Held>(HELD_PREFIX).await {
             self.sync.held.set(held.into_iter().map(|(_, held)| held).collect());
         }
+    }
+}
+
+/// Marks the knowledge bases' and files' documents of `pulled` held, as a
+/// worker that could not take them (`error`) leaves them: their records are
+/// not here, their bookkeeping says so, and each start reads them again.
+fn hold_knowledge(pulled: &mut local::Pulled, error: &str) {
+    let kinds = [doc::kind_name(DocKind::KnowledgeBase), doc::kind_name(DocKind::KnowledgeFile)];
+    for meta in &mut pulled.write.metas {
+        let Some(kind) = meta.get("kind").and_then(Value::as_str) else { continue };
+        let Some(plain) = meta.get("plain").and_then(Value::as_str).map(str::to_owned) else { continue };
+        if !kinds.contains(&kind) || meta.get("unreadable").is_some_and(|why| !why.is_null()) {
+            continue;
+        }
+        let why = format!("the knowledge bases could not take it: {error}");
+        meta["unreadable"] = Value::from(why.clone());
+        let held = Held {
+            label: Held::label_of(&plain),
+            why,
+            hint: tr("It is taken again when Hearth next starts.").to_owned(),
+            unreadable: true,
+            doc: plain,
+        };
+        pulled.write.state.push((Held::key_of(&held.doc), serde_json::to_value(&held).unwrap_or(Value::Null)));
     }
 }
 

@@ -23,19 +23,23 @@ impl From<KnowledgeError> for SyncError {
     }
 }
 
-/// What the record of document `kind`:`key` is in `records` (those here).
+/// What the record of document `kind`:`key` is in `records` (those here):
+/// absent only when this device noted deleting it. One that is neither here
+/// nor noted (no database here, a record the worker never stored) is held:
+/// not this device's to delete, and what comes is taken.
 pub(super) fn current(records: Option<&Records>, kind: DocKind, key: &str) -> LocalState {
-    let Some(records) = records else { return LocalState::Absent };
+    let Some(records) = records else { return LocalState::Hold };
     let state = |body: Option<_>| body.map_or(LocalState::Hold, LocalState::Present);
-    match kind {
-        DocKind::KnowledgeBase => match records.bases.iter().find(|base| base.id == key) {
-            Some(base) => state(doc::knowledge_base_doc(base)),
-            None => LocalState::Absent,
-        },
-        _ => match records.files.iter().find(|file| file.id == key) {
-            Some(file) => state(doc::knowledge_file_doc(file)),
-            None => LocalState::Absent,
-        },
+    let found = match kind {
+        DocKind::KnowledgeBase => {
+            records.bases.iter().find(|base| base.id == key).map(|base| state(doc::knowledge_base_doc(base)))
+        }
+        _ => records.files.iter().find(|file| file.id == key).map(|file| state(doc::knowledge_file_doc(file))),
+    };
+    match found {
+        Some(state) => state,
+        None if records.deleted.iter().any(|id| id == key) => LocalState::Absent,
+        None => LocalState::Hold,
     }
 }
 

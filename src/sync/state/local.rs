@@ -105,7 +105,9 @@ pub(super) async fn scan(
     }
     // The knowledge bases, only where this browser has them: without their
     // database nothing of them is taken for deleted here.
-    let knowledge = knowledge::records().await?;
+    // A worker that cannot answer leaves them for the next sync point: the
+    // rest syncs meanwhile.
+    let knowledge = knowledge::records().await.ok().flatten();
     if let Some(records) = &knowledge {
         items.extend(records.bases.iter().map(|r| Item {
             plain: doc::doc_id(DocKind::KnowledgeBase, &r.id),
@@ -313,8 +315,9 @@ async fn freed_blobs(
         }
         metas.push(head);
     }
-    // Bytes a knowledge base holds here stay on the server too.
-    let (held, _) = knowledge::blobs(hashes).await?;
+    // Bytes a knowledge base holds here stay on the server too (and while the
+    // worker cannot say, nothing is freed).
+    let Ok((held, _)) = knowledge::blobs(hashes).await else { return Ok(Vec::new()) };
     let mut changed = Vec::new();
     for meta in metas {
         if meta.is_deleted() || meta.unreadable.is_some() {
@@ -396,7 +399,7 @@ pub(super) async fn apply(
             let state = match kind {
                 DocKind::KnowledgeBase | DocKind::KnowledgeFile => {
                     if here.is_none() {
-                        here = Some(knowledge::records().await?);
+                        here = Some(knowledge::records().await.ok().flatten());
                     }
                     knowledge::current(here.as_ref().and_then(Option::as_ref), kind, key)
                 }
@@ -607,7 +610,7 @@ async fn current(db: &Db, policy: SyncPolicy, kind: DocKind, key: &str) -> Resul
         DocKind::ProjectFile => present(db.get::<ProjectFileRecord>(key).await?, |r| Some(doc::file_doc(r))),
         DocKind::Blob => LocalState::Hold,
         DocKind::KnowledgeBase | DocKind::KnowledgeFile => {
-            knowledge::current(knowledge::records().await?.as_ref(), kind, key)
+            knowledge::current(knowledge::records().await.ok().flatten().as_ref(), kind, key)
         }
     })
 }
