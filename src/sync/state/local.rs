@@ -316,8 +316,14 @@ async fn freed_blobs(
         metas.push(head);
     }
     // Bytes a knowledge base holds here stay on the server too (and while the
-    // worker cannot say, nothing is freed).
-    let Ok((held, _)) = knowledge::blobs(hashes).await else { return Ok(Vec::new()) };
+    // worker cannot say, nothing is freed), as do those a knowledge file sync
+    // knows of names (another device's, whose bytes this one may not have).
+    let Ok((mut held, _)) = knowledge::blobs(hashes).await else { return Ok(Vec::new()) };
+    if !hashes.is_empty() {
+        let files =
+            db.replica_where::<DocMeta>(indexes::REPLICA_BY_KIND, doc::kind_name(DocKind::KnowledgeFile)).await?;
+        held.extend(files.iter().filter(|meta| !meta.is_deleted()).flat_map(blobs_of));
+    }
     let mut changed = Vec::new();
     for meta in metas {
         if meta.is_deleted() || meta.unreadable.is_some() {
