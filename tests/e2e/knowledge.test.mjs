@@ -42,6 +42,21 @@ async function tempDir(t) {
   return dir;
 }
 
+/**
+ * A chat (the mock answering with `scenario`) whose browser has a base named Handbook of the
+ * mixed folder, read; returns the chat, the folder and the base's rows.
+ */
+async function chatWithHandbook(t, env, scenario) {
+  const dir = await tempDir(t);
+  await writeMixedFolder(dir);
+  const chat = await openChatWithProvider(t, env, { scenario });
+  const dialog = await openKnowledge(chat.page);
+  await makeBase(dialog, 'Handbook');
+  await addToBase(chat.page, dialog, 'Handbook', { folder: dir });
+  const rows = await settledRows(dialog, 'Handbook', 5);
+  return { chat, dir, dialog, rows };
+}
+
 /** The system message text of a logged Chat Completions request. */
 function systemText(entry) {
   const system = entry.body.messages.find((message) => message.role === 'system');
@@ -52,14 +67,8 @@ describe('knowledge bases', () => {
   const env = useHarness();
 
   test('a folder of mixed files is read, and a question about page 31 of the PDF gets that passage, cited and openable', async (t) => {
-    const dir = await tempDir(t);
-    await writeMixedFolder(dir);
-    const chat = await openChatWithProvider(t, env, { scenario: 'tools-knowledge-search' });
+    const { chat, rows } = await chatWithHandbook(t, env, 'tools-knowledge-search');
     const { page } = chat;
-    const dialog = await openKnowledge(page);
-    await makeBase(dialog, 'Handbook');
-    await addToBase(page, dialog, 'Handbook', { folder: dir });
-    const rows = await settledRows(dialog, 'Handbook', 5);
     for (const name of ['harbour-guide.md', 'pump-manual.pdf', 'orchard-irrigation.docx', 'tides.py', 'ferry-notes.txt']) {
       const row = rows.find((text) => text.includes(name));
       assert.ok(row, `${name} is listed: ${rows.join(' | ')}`);
@@ -327,14 +336,8 @@ describe('knowledge bases', () => {
   });
 
   test('a backup carries a base and its files into a fresh profile, read again there; importing it twice adds nothing', async (t) => {
-    const dir = await tempDir(t);
-    await writeMixedFolder(dir);
-    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { chat, dir, rows } = await chatWithHandbook(t, env, 'echo');
     const { page } = chat;
-    const dialog = await openKnowledge(page);
-    await makeBase(dialog, 'Handbook');
-    await addToBase(page, dialog, 'Handbook', { folder: dir });
-    const rows = await settledRows(dialog, 'Handbook', 5);
     await closeKnowledge(page);
     const settings = await openSettings(page);
     const [download] = await Promise.all([
@@ -376,14 +379,8 @@ describe('knowledge bases', () => {
   });
 
   test('# in the message box picks a base or a file for one message, by keyboard, and that message searches it', async (t) => {
-    const dir = await tempDir(t);
-    await writeMixedFolder(dir);
-    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { chat } = await chatWithHandbook(t, env, 'echo');
     const { page } = chat;
-    const dialog = await openKnowledge(page);
-    await makeBase(dialog, 'Handbook');
-    await addToBase(page, dialog, 'Handbook', { folder: dir });
-    await settledRows(dialog, 'Handbook', 5);
     await closeKnowledge(page);
     // The agent has no base: only the message's picks are searched.
     const box = page.getByRole('textbox', { name: 'Message', exact: true });
