@@ -389,6 +389,8 @@ describe('knowledge bases', () => {
     const list = page.getByRole('listbox', { name: 'Knowledge bases and files', exact: true });
     await list.getByRole('option', { name: 'Handbook (knowledge base)', exact: true }).waitFor();
     await page.getByRole('status').filter({ hasText: /knowledge base or file matches/ }).waitFor();
+    assert.deepEqual(await axeViolations(page, { include: '.message-box' }), [], 'the # list passes axe');
+    await screenshot(page, 'knowledge-pick.png');
     await page.keyboard.press('Enter');
     assert.equal(await box.inputValue(), '#Handbook ', 'the pick is written into the message');
     await page.keyboard.type(PDF_ANSWER.question);
