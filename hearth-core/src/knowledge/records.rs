@@ -194,25 +194,43 @@ pub fn carried_file(record: &FileRecord) -> Option<Map<String, Value>> {
     Some(fields)
 }
 
+/// Why carried fields do not read as a base or a file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CarriedError {
+    /// A field is missing or of the wrong type (a kind of file from a newer Hearth, say).
+    #[error("{0}")]
+    Unreadable(String),
+    /// The file's hash is not a SHA-256 in lowercase hex.
+    #[error("its hash is not a SHA-256 in lowercase hex")]
+    BadHash,
+    /// The file does not say what kind of file it is.
+    #[error("it does not say what kind of file it is")]
+    NoKind,
+    /// The file names no base.
+    #[error("it names no knowledge base")]
+    NoBase,
+}
+
 /// A base from its carried fields (any other is ignored).
-pub fn read_carried_base(mut fields: Map<String, Value>) -> Result<BaseRecord, String> {
+pub fn read_carried_base(mut fields: Map<String, Value>) -> Result<BaseRecord, CarriedError> {
     fields.retain(|name, _| BASE_CARRIED.contains(&name.as_str()));
-    serde_json::from_value(Value::Object(fields)).map_err(|error| error.to_string())
+    serde_json::from_value(Value::Object(fields)).map_err(|error| CarriedError::Unreadable(error.to_string()))
 }
 
 /// A file from its carried fields (any other is ignored), as waiting to be
 /// read: with a SHA-256 in lowercase hex, a kind this version reads, and a base.
-pub fn read_carried_file(mut fields: Map<String, Value>) -> Result<FileRecord, String> {
+pub fn read_carried_file(mut fields: Map<String, Value>) -> Result<FileRecord, CarriedError> {
     fields.retain(|name, _| FILE_CARRIED.contains(&name.as_str()));
-    let file: FileRecord = serde_json::from_value(Value::Object(fields)).map_err(|error| error.to_string())?;
+    let file: FileRecord =
+        serde_json::from_value(Value::Object(fields)).map_err(|error| CarriedError::Unreadable(error.to_string()))?;
     if !file.hash.as_deref().is_some_and(is_sha256_hex) {
-        return Err("its hash is not a SHA-256 in lowercase hex".to_owned());
+        return Err(CarriedError::BadHash);
     }
     if file.kind.is_none() {
-        return Err("it does not say what kind of file it is".to_owned());
+        return Err(CarriedError::NoKind);
     }
     if file.base.is_empty() {
-        return Err("it names no knowledge base".to_owned());
+        return Err(CarriedError::NoBase);
     }
     Ok(file)
 }

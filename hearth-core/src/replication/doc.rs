@@ -868,15 +868,15 @@ pub fn from_doc(id: &str, body: &Body) -> Result<Incoming, MapError> {
         DocKind::Blob => blob_from(id, key, &record_of(kind, body).map_err(mismatch)?)?,
         DocKind::KnowledgeBase => {
             let fields = record_of(kind, body).map_err(mismatch)?;
-            let base =
-                records::read_carried_base(fields).map_err(|why| MapError::BadRecord { kind: kind_name(kind), why })?;
+            let base = records::read_carried_base(fields)
+                .map_err(|error| MapError::BadRecord { kind: kind_name(kind), why: error.to_string() })?;
             check_key(id, key, &base.id)?;
             Incoming::KnowledgeBase(base)
         }
         DocKind::KnowledgeFile => {
             let fields = record_of(kind, body).map_err(mismatch)?;
-            let file =
-                records::read_carried_file(fields).map_err(|why| MapError::BadRecord { kind: kind_name(kind), why })?;
+            let file = records::read_carried_file(fields)
+                .map_err(|error| MapError::BadRecord { kind: kind_name(kind), why: error.to_string() })?;
             check_key(id, key, &file.id)?;
             Incoming::KnowledgeFile(file)
         }

@@ -367,7 +367,7 @@ pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
     fn carried<T>(
         store: &str,
         items: Vec<serde_json::Value>,
-        read: fn(serde_json::Map<String, serde_json::Value>) -> Result<T, String>,
+        read: fn(serde_json::Map<String, serde_json::Value>) -> Result<T, records::CarriedError>,
     ) -> Result<Vec<T>, BackupError> {
         items
             .into_iter()
