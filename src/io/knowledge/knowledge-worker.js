@@ -793,15 +793,25 @@ async function putSyncedBase(base) {
   tx.objectStore('bases').put(next);
   await done(tx);
   const before = JSON.stringify(current?.embedding ?? null);
-  if (current && before !== JSON.stringify(next.embedding ?? null)) {
-    const files = (await all('files')).filter((f) => f.base === base.id && !f.hidden && f.state !== 'failed');
-    const tx2 = d.transaction(['files', 'vectors'], 'readwrite');
-    for (const file of files) {
-      tx2.objectStore('vectors').delete(file.id);
-      const state = file.state === 'waiting' ? 'waiting' : next.embedding ? 'embedding' : 'indexed';
-      tx2.objectStore('files').put({ ...file, state, embedded: 0, embed_error: null });
-    }
-    await done(tx2);
+  if (current && before !== JSON.stringify(next.embedding ?? null)) await embedAgain(base.id, next.embedding ?? null);
+}
+
+/**
+ * Base `baseId` now embeds with `embedding` (or not at all): the vectors made with the old
+ * model go, and its files read are embedded again (or searched by words).
+ */
+async function embedAgain(baseId, embedding) {
+  const d = await db();
+  const files = (await all('files')).filter((f) => f.base === baseId && !f.hidden && f.state !== 'failed');
+  const tx = d.transaction(['files', 'vectors'], 'readwrite');
+  for (const file of files) {
+    tx.objectStore('vectors').delete(file.id);
+    const state = file.state === 'waiting' ? 'waiting' : embedding ? 'embedding' : 'indexed';
+    tx.objectStore('files').put({ ...file, state, embedded: 0, embed_error: null });
+  }
+  await done(tx);
+  if (files.length > 0) {
+    await ready();
     for (const file of files) await reloadFile(file.id);
   }
 }
@@ -944,21 +954,7 @@ const OPS = {
     tx.objectStore('bases').put({ ...current, name: base.name, embedding });
     await done(tx);
     syncable();
-    // Another model (or none): the vectors made with the old one go, and the files are embedded again.
-    if (JSON.stringify(embedding) !== JSON.stringify(current.embedding ?? null)) {
-      const files = (await all('files')).filter((f) => f.base === base.id && !f.hidden && f.state !== 'failed');
-      const tx2 = d.transaction(['files', 'vectors'], 'readwrite');
-      for (const file of files) {
-        tx2.objectStore('vectors').delete(file.id);
-        const state = file.state === 'waiting' ? 'waiting' : embedding ? 'embedding' : 'indexed';
-        tx2.objectStore('files').put({ ...file, state, embedded: 0, embed_error: null });
-      }
-      await done(tx2);
-      if (files.length > 0) {
-        await ready();
-        for (const file of files) await reloadFile(file.id);
-      }
-    }
+    if (JSON.stringify(embedding) !== JSON.stringify(current.embedding ?? null)) await embedAgain(base.id, embedding);
     changed();
     return null;
   },
