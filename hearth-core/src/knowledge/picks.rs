@@ -43,11 +43,14 @@ pub fn picked_names(text: &str) -> Vec<String> {
 }
 
 /// Whether `name` is what the pick `picked` names: the same without case, or
-/// the same once the sentence's punctuation after it (`#notes.md,`) goes.
+/// the same once the sentence's punctuation after it (`#notes.md,`) goes; a
+/// name with `]` is picked without it (as [`pick_text`] writes it).
 fn is_named(picked: &str, name: &str) -> bool {
-    let name = name.to_lowercase();
     let picked = picked.to_lowercase();
-    picked == name || picked.trim_end_matches(['.', ',', ';', ':', '!', '?', ')', '"', '\'']) == name
+    let bare = picked.trim_end_matches(['.', ',', ';', ':', '!', '?', ')', '"', '\'']);
+    let name = name.to_lowercase();
+    let unbracketed = name.replace(']', "");
+    [picked.as_str(), bare].iter().any(|picked| *picked == name || *picked == unbracketed)
 }
 
 /// The bases and files (each `(id, name)`) that `text` picks, by id: a

@@ -31,3 +31,15 @@ fn names_resolve_to_bases_first_then_files_without_case_or_trailing_punctuation(
     assert_eq!(picked_files, ["f1", "f2"], "every file of that name");
     assert_eq!(resolve("no picks here", bases, files), (Vec::new(), Vec::new()));
 }
+
+#[test]
+fn every_name_can_be_picked_even_with_brackets() {
+    let bases = [("b1", "Notes ] 2024"), ("b2", "[draft]")];
+    let files = [("f1", "a]b.md")];
+    for (id, name) in bases {
+        let text = format!("Ask {} about it", pick_text(name));
+        assert_eq!(resolve(&text, bases, files).0, [id], "{text}");
+    }
+    let text = format!("Ask {} about it", pick_text("a]b.md"));
+    assert_eq!(resolve(&text, bases, files).1, ["f1"], "{text}");
+}
