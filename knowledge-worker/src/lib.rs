@@ -26,16 +26,29 @@ use wasm_bindgen::prelude::*;
 extern "C" {
     /// The script's inflater (`hearthInflate` in `knowledge-worker.js`):
     /// `bytes` inflated (`raw`: bare deflate, a ZIP entry; else zlib, a PDF
-    /// stream), at most `max` bytes, or `null` when damaged or larger.
+    /// stream), at most `max` bytes; the string `"larger"` when there would
+    /// be more, `null` when damaged.
     #[wasm_bindgen(js_name = hearthInflate)]
     async fn inflate_js(bytes: &[u8], raw: bool, max: u32) -> JsValue;
 }
 
-/// `bytes` inflated through the script, or `None`.
-async fn inflate(bytes: &[u8], raw: bool, max: usize) -> Option<Vec<u8>> {
+/// Why the script's inflater gave no bytes.
+#[derive(Debug, PartialEq, Eq)]
+enum Uninflated {
+    /// More than the most asked for (a zip bomb, in a ZIP entry).
+    Larger,
+    /// Not deflate data, or cut short.
+    Damaged,
+}
+
+/// `bytes` inflated through the script, or why not.
+async fn inflate(bytes: &[u8], raw: bool, max: usize) -> Result<Vec<u8>, Uninflated> {
     let max = u32::try_from(max).unwrap_or(u32::MAX);
     let out = inflate_js(bytes, raw, max).await;
-    out.dyn_into::<js_sys::Uint8Array>().ok().map(|array| array.to_vec())
+    if out.as_string().as_deref() == Some("larger") {
+        return Err(Uninflated::Larger);
+    }
+    out.dyn_into::<js_sys::Uint8Array>().map(|array| array.to_vec()).map_err(|_| Uninflated::Damaged)
 }
 
 /// The JSON of `value`, or `null` (it never fails for these types).
@@ -126,7 +139,7 @@ async fn pdf_pages(bytes: &[u8]) -> Result<Vec<String>, Refusal> {
             Step::Inflate(requests) => {
                 let mut answers = Vec::with_capacity(requests.len());
                 for request in requests {
-                    answers.push((request.id, inflate(&request.input, false, request.max_len).await));
+                    answers.push((request.id, inflate(&request.input, false, request.max_len).await.ok()));
                 }
                 for (id, data) in answers {
                     job.inflated(id, data);
@@ -150,7 +163,10 @@ async fn docx_markdown(bytes: &[u8]) -> Result<String, Refusal> {
         Method::Stored => stored.to_vec(),
         Method::Deflated => {
             let max = zip::limits::inflate_limit(entry).ok_or(Refusal::ZipBomb)?;
-            inflate(stored, true, max).await.ok_or(Refusal::ZipBomb)?
+            inflate(stored, true, max).await.map_err(|why| match why {
+                Uninflated::Larger => Refusal::ZipBomb,
+                Uninflated::Damaged => Refusal::Malformed { detail: "its document cannot be unpacked".into() },
+            })?
         }
         Method::Other(number) => return Err(Refusal::Malformed { detail: format!("compression method {number}") }),
     };

@@ -10,15 +10,18 @@
 
 pub(crate) mod code;
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use hearth_core::contract::ProviderKind;
 use hearth_core::knowledge::embed::{EmbedFamily, EmbedTarget};
+use hearth_core::knowledge::kind::Refusal;
 use hearth_core::knowledge::records::{BaseRecord, EmbeddingChoice, FileRecord, Retrieved};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::json;
 
+use crate::io::clock::monotonic_ms;
 use crate::io::knowledge::{self, KnowledgeError};
 use crate::io::timer::sleep;
 use crate::providers::state::ProvidersContext;
@@ -55,6 +58,8 @@ thread_local! {
     /// page (made under the component that first asked, such as the agent
     /// editor, they would go with it).
     static STATE: std::cell::OnceCell<(Knowledge, Option<Owner>)> = const { std::cell::OnceCell::new() };
+    /// Whether the list is being read, and whether it was asked for again meanwhile.
+    static REFRESHING: Cell<(bool, bool)> = const { Cell::new((false, false)) };
     /// The app's owner, kept when the context is made.
     static APP_OWNER: std::cell::RefCell<Option<Owner>> = const { std::cell::RefCell::new(None) };
 }
@@ -184,6 +189,27 @@ impl Knowledge {
 
     /// Reads the bases and files again.
     pub(crate) async fn refresh(self) {
+        // One read at a time; what is asked meanwhile is one more read after it, and
+        // a list that took long to read (thousands of files) is read again only after
+        // four times as long, so a base being filled leaves the page most of its time.
+        if REFRESHING.get().0 {
+            REFRESHING.set((true, true));
+            return;
+        }
+        loop {
+            REFRESHING.set((true, false));
+            let started = monotonic_ms();
+            self.read_list().await;
+            if !REFRESHING.get().1 {
+                break;
+            }
+            sleep(((monotonic_ms() - started) * 4.0).min(5_000.0) as i32).await;
+        }
+        REFRESHING.set((false, false));
+    }
+
+    /// Reads the bases and files from the worker.
+    async fn read_list(self) {
         match knowledge::request("list", json!({}), Vec::new()).await {
             Ok(list) => {
                 // A base being removed is not listed: the worker leaves hidden bases out.
@@ -191,7 +217,12 @@ impl Knowledge {
                     serde_json::from_value(list.get("bases").cloned().unwrap_or_default()).unwrap_or_default();
                 let mut files: Vec<FileRecord> =
                     serde_json::from_value(list.get("files").cloned().unwrap_or_default()).unwrap_or_default();
-                files.sort_by(|a, b| a.path.cmp(&b.path));
+                // By path, but the line telling how many files a full base skipped first, where
+                // it is seen (a list shows only its first rows).
+                files.sort_by(|a, b| {
+                    let after = |f: &FileRecord| !matches!(f.refusal, Some(Refusal::TooManyFiles { .. }));
+                    (after(a), &a.path).cmp(&(after(b), &b.path))
+                });
                 bases.sort_by_key(|base| base.created);
                 // A base that came by sync (or from another tab) with an account to embed
                 // with: the worker gets that account's key too.

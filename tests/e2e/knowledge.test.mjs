@@ -27,8 +27,10 @@ import {
   MD_ANSWER,
   PDF_ANSWER,
   writeBinaryNamedMd,
+  writeCorruptDocx,
   writeHugeSparseFile,
   writeMalformedPdf,
+  writeManyNotes,
   writeMarkdown,
   writeMixedFolder,
   writePdf,
@@ -161,6 +163,35 @@ describe('knowledge bases', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('bases embedded with different models are each searched with the question embedded by its own model', async (t) => {
+    const dir = await tempDir(t);
+    const guide = (await writeMarkdown(path.join(dir, 'harbour-guide.md'))).path;
+    const garage = path.join(dir, 'boatyard.md');
+    await writeFile(garage, '# Boatyard\n\nThe car repair bay is behind the chandlery.\n');
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { page } = chat;
+    const dialog = await openKnowledge(page);
+    for (const [name, file, model] of [['Alpha', guide, 'embed-a'], ['Beta', garage, 'embed-b']]) {
+      const section = await makeBase(dialog, name);
+      await addToBase(page, dialog, name, { files: [file] });
+      await settledRows(dialog, name, 1);
+      await section.getByRole('combobox', { name: `Embeddings for ${name}`, exact: true }).selectOption({ index: 1 });
+      await section.getByRole('textbox', { name: `Embedding model for ${name}`, exact: true }).fill(model);
+      await section.getByRole('button', { name: 'Use', exact: true }).click();
+      await section.getByRole('button', { name: 'Start embedding', exact: true }).click();
+      await settledRows(dialog, name, 1, { embedded: true });
+    }
+    await closeKnowledge(page);
+    await resetMock(env.mock);
+    const question = 'Where do they fix automobiles?';
+    await sendAndSettle(chat, `#Alpha #Beta ${question}`);
+    const queries = (await mockRequests(env.mock)).filter((r) => r.path === '/v1/embeddings');
+    assert.deepEqual(queries.map((r) => r.body.model).sort(), ['embed-a', 'embed-b'], 'the question is embedded once for each model');
+    const [request] = await chatRequests(env.mock, FAMILIES.openai);
+    assert.ok(systemText(request).includes('behind the chandlery'), "Beta's passage is found by meaning with Beta's model");
+    assert.deepEqual(chat.errors, []);
+  });
+
   test('a reload in the middle of embedding resumes, reading and embedding nothing twice', async (t) => {
     const dir = await tempDir(t);
     const files = [];
@@ -206,6 +237,7 @@ describe('knowledge bases', () => {
       (await writePdf(path.join(dir, 'locked.pdf'), { pages: 3, encrypted: true })).path,
       (await writeMalformedPdf(path.join(dir, 'broken.pdf'))).path,
       (await writeZipBombDocx(path.join(dir, 'bomb.docx'))).path,
+      (await writeCorruptDocx(path.join(dir, 'damaged.docx'))).path,
       (await writeHugeSparseFile(path.join(dir, 'huge.txt'))).path,
     ];
     await writeFile(path.join(dir, 'photo.heic'), 'not really');
@@ -215,7 +247,7 @@ describe('knowledge bases', () => {
     const dialog = await openKnowledge(page);
     await makeBase(dialog, 'Mixed');
     await addToBase(page, dialog, 'Mixed', { files: [good, copy, ...bad, path.join(dir, 'photo.heic')] });
-    const rows = await settledRows(dialog, 'Mixed', 8);
+    const rows = await settledRows(dialog, 'Mixed', 9);
     const row = (name) => rows.find((text) => text.startsWith(name)) ?? assert.fail(`${name} is listed: ${rows.join(' | ')}`);
     assert.match(row('harbour-guide.md'), /\d+ passages?/, 'the good file is read');
     assert.match(row('copy-of-guide.md'), /already here as harbour-guide\.md/);
@@ -223,11 +255,13 @@ describe('knowledge bases', () => {
     assert.match(row('locked.pdf'), /encrypted/);
     assert.match(row('broken.pdf'), /damaged/);
     assert.match(row('bomb.docx'), /zip bomb/);
+    assert.match(row('damaged.docx'), /Failed: it is damaged/);
+    assert.doesNotMatch(row('damaged.docx'), /zip bomb/, 'a damaged DOCX is not called a zip bomb');
     assert.match(row('huge.txt'), /more than the/);
     assert.match(row('photo.heic'), /does not read \.heic/);
     // Refused before reading (not text, too large, not read, a copy): never stored. Refused
     // while reading (encrypted, damaged, a bomb): kept, so "Read again" can try once more.
-    assert.equal((await readKnowledge(page)).blobs.count, 4, 'only the files that were read are stored');
+    assert.equal((await readKnowledge(page)).blobs.count, 5, 'only the files that were read are stored');
 
     await dialog.getByRole('button', { name: 'Remove harbour-guide.md', exact: true }).click();
     await dialog.getByText('Removed harbour-guide.md').waitFor();
@@ -238,6 +272,80 @@ describe('knowledge bases', () => {
     const stored = await readKnowledge(page);
     assert.ok(stored.files.records.some((f) => f.name === 'harbour-guide.md' && !f.hidden), 'the file is back, and stays');
     assert.equal(stored.passages.count, 1, 'with its passages');
+  });
+
+  test('a folder of 50,000 files: a base takes 10,000, says in one line that it skipped the rest, reads what it took, and loses nothing it had', async (t) => {
+    const dir = await tempDir(t);
+    const guide = (await writeMarkdown(path.join(dir, 'harbour-guide.md'))).path;
+    const archive = path.join(dir, 'archive');
+    await writeManyNotes(archive, 50_000);
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { page } = chat;
+    const dialog = await openKnowledge(page);
+    await makeBase(dialog, 'Logbooks');
+    await addToBase(page, dialog, 'Logbooks', { files: [guide] });
+    await settledRows(dialog, 'Logbooks', 1);
+    const before = await readKnowledge(page);
+    const guidePassages = before.passages.count;
+
+    await addToBase(page, dialog, 'Logbooks', { folder: archive, timeout: 180_000 });
+    // How many files are in each state, counted in the page through the worker's state index
+    // (10,000 records are not worth reading each time).
+    const states = () =>
+      page.evaluate(
+        () =>
+          new Promise((resolve, reject) => {
+            const open = indexedDB.open('hearth-knowledge');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const tx = open.result.transaction('files');
+              const counts = {};
+              for (const state of ['waiting', 'embedding', 'indexed', 'failed']) {
+                tx.objectStore('files').index('state').count(state).onsuccess = (event) => {
+                  if (event.target.result > 0) counts[state] = event.target.result;
+                };
+              }
+              tx.oncomplete = () => {
+                open.result.close();
+                resolve(counts);
+              };
+              tx.onerror = () => reject(tx.error);
+            };
+          }),
+      );
+    const counts = await waitUntil(
+      async () => {
+        const now = await states();
+        return now.indexed === 10_000 && !now.waiting && now.failed ? now : false;
+      },
+      'the first 10,000 files are read',
+      { timeout: 600_000, interval: 2_000 },
+    );
+    assert.deepEqual(counts, { indexed: 10_000, failed: 1 }, 'one line for all the files left out, no row each');
+
+    // The dialog says so in a sentence a person can find, at the top of the list, and how
+    // many rows it does not show.
+    const list = dialog.getByRole('list', { name: 'Files of Logbooks', exact: true });
+    const first = list.getByRole('listitem').first();
+    await waitUntil(async () => /40001 more files/.test(await first.innerText()), 'the skipped files are told first');
+    assert.match(await first.innerText(), /Skipped: a base holds at most 10,?000 files\./);
+    await dialog.getByText(/…and [\d,]+ more files/).waitFor();
+
+    // What was read before is still there, and what was taken is searchable.
+    const after = await readKnowledge(page);
+    const kept = after.files.records.find((f) => f.name === 'harbour-guide.md');
+    assert.equal(kept?.state, 'indexed', 'the file read before is kept');
+    assert.ok(after.passages.count >= guidePassages + 9_999, `every file taken has passages: ${after.passages.count}`);
+    assert.equal(after.blobs.count, 10_000, 'the skipped files are not stored');
+    await closeKnowledge(page);
+    await resetMock(env.mock);
+    // One of the notes taken (which 9,999 of the 50,000 is the browser's order), asked about.
+    const taken = after.files.records.filter((f) => /^note-\d+\.md$/.test(f.name)).at(-1);
+    const n = Number(/\d+/.exec(taken.name)[0]);
+    await sendAndSettle(chat, `#Logbooks What did the tide gauge read at buoy ${n}?`);
+    const [request] = await chatRequests(env.mock, FAMILIES.openai);
+    assert.ok(systemText(request).includes(`Watch ${n}: the tide gauge read`), `the passage of ${taken.name} goes with the question`);
+    assert.deepEqual(chat.errors, []);
   });
 
   test('a linked folder is kept in step: a changed file is read again, a new one added, a removed one gone', async (t) => {

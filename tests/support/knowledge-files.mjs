@@ -12,6 +12,7 @@
 //   writeDocx           a real DOCX (a ZIP with deflated parts, CRC-32s computed here):
 //                       headings in Heading1/Heading2 styles, paragraphs, an `&amp;`
 //   writeZipBombDocx    a DOCX whose document.xml inflates to 8 MiB from ~8 KB (over 1000:1)
+//   writeCorruptDocx    a DOCX whose document.xml's deflated bytes are damaged (sizes told truly)
 //   writeMarkdown       a harbour guide with #, ## and ### headings
 //   writeCode           a Python (or, for a .rs path, Rust) file of several functions
 //   writeText           a short plain-text note
@@ -19,6 +20,7 @@
 //   writeHugeSparseFile a 2 GiB file that takes almost no disk: it is sparse (a short header,
 //                       then a hole made by truncating the file longer; nothing else written)
 //   writeMixedFolder    Markdown, a 40-page PDF, a DOCX and code, and notes/ with a .txt
+//   writeManyNotes      a folder of N short Markdown notes, each a different sentence
 //   makeRecallCorpus    200 short Markdown documents about made-up subjects and 50 questions
 //                       asked in other words, each naming the document that answers it
 //   writeRecallCorpus   that corpus written as files
@@ -380,6 +382,23 @@ export async function writeZipBombDocx(file) {
   return { path: file, bytes, answer: null };
 }
 
+/**
+ * Writes a DOCX like writeDocx's whose word/document.xml cannot be inflated: its deflated
+ * bytes begin with a block of the type deflate does not have (0b11), the rest as they were,
+ * and the sizes and CRC in the headers are the true ones, so nothing looks wrong until the
+ * entry is inflated. A damaged file, not a zip bomb: its ratio is the ordinary one.
+ */
+export async function writeCorruptDocx(file) {
+  const parts = docxParts(documentXml(DOCX_PARAGRAPHS), 'Damaged');
+  const entries = parts.map(({ name, data }) => {
+    const deflated = Buffer.from(deflateRawSync(data, { level: 9 }));
+    if (name === 'word/document.xml') deflated[0] = 0xff;
+    return { name, data, deflated };
+  });
+  const bytes = await writeOut(file, zipArchive(entries));
+  return { path: file, bytes, answer: null };
+}
+
 // ---------------------------------------------------------------------------
 // Markdown, code, text
 
@@ -552,6 +571,25 @@ export async function writeMixedFolder(dir) {
     files: written.map((file) => file.path),
     answers: { md: MD_ANSWER, pdf: PDF_ANSWER, docx: DOCX_ANSWER, code: CODE_ANSWER, txt: TXT_ANSWER },
   };
+}
+
+/**
+ * Writes `count` short Markdown notes into `dir` (note-00001.md …), each a different logbook
+ * line, so none is a copy of another; returns their paths in order. Written a few hundred at a
+ * time, not all at once (a folder of 50,000 would otherwise open 50,000 files together).
+ */
+export async function writeManyNotes(dir, count) {
+  await mkdir(dir, { recursive: true });
+  const paths = Array.from({ length: count }, (_, i) => path.join(dir, `note-${String(i + 1).padStart(5, '0')}.md`));
+  for (let start = 0; start < count; start += 500) {
+    await Promise.all(
+      paths.slice(start, start + 500).map((file, i) => {
+        const n = start + i + 1;
+        return writeFile(file, `# Logbook ${n}\n\nWatch ${n}: the tide gauge read ${(n * 37) % 1000} centimetres at buoy ${n}.\n`);
+      }),
+    );
+  }
+  return paths;
 }
 
 // ---------------------------------------------------------------------------

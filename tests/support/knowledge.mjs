@@ -30,14 +30,17 @@ export async function makeBase(dialog, name) {
   return section;
 }
 
-/** Adds `files` (paths) or a folder (`folder`: a path) to the base `name` through its buttons. */
-export async function addToBase(page, dialog, name, { files, folder }) {
+/**
+ * Adds `files` (paths) or a folder (`folder`: a path) to the base `name` through its buttons;
+ * `timeout` for handing the files to the page (a folder of tens of thousands takes a while).
+ */
+export async function addToBase(page, dialog, name, { files, folder, timeout }) {
   const label = folder ? `Add a folder to ${name}` : `Add files to ${name}`;
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
     dialog.getByRole('button', { name: label, exact: true }).click(),
   ]);
-  await chooser.setFiles(folder ?? files);
+  await chooser.setFiles(folder ?? files, { timeout });
 }
 
 /** The base `name`'s file rows' texts, once none is waiting or being embedded (with `embedded`, once each is embedded). */

@@ -41,6 +41,7 @@ let dbPromise = null;
 let targets = {};
 let working = null;
 
+/** `bytes` inflated (`raw`: bare deflate; else zlib), at most `max` bytes: `"larger"` when there would be more, null when damaged. */
 self.hearthInflate = async function hearthInflate(bytes, raw, max) {
   try {
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream(raw ? 'deflate-raw' : 'deflate'));
@@ -60,7 +61,7 @@ self.hearthInflate = async function hearthInflate(bytes, raw, max) {
       size += step.value.length;
       if (size > max) {
         reader.cancel().catch(() => {});
-        return null;
+        return 'larger';
       }
       parts.push(step.value);
     }
@@ -204,6 +205,27 @@ async function sha256Hex(buffer) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+// A file's bytes are kept in the `blobs` store as an ArrayBuffer: small ones then sit in the
+// database's own rows, where a Blob would be a file of its own on disk, read and written
+// through the browser process (most of the time of reading a folder of small notes); the
+// browser keeps large values apart by itself. Bytes stored as Blobs by earlier versions are
+// read as they are.
+
+/** `data` (a Uint8Array) as an ArrayBuffer of its own bytes only. */
+function ownBuffer(data) {
+  return data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data.buffer : data.slice().buffer;
+}
+
+/** The bytes of a stored value (an ArrayBuffer, or a Blob from an earlier version). */
+async function bytesOf(stored) {
+  return new Uint8Array(stored instanceof Blob ? await stored.arrayBuffer() : stored);
+}
+
+/** A stored value as a Blob (what the page reads a file's bytes from). */
+function blobOf(stored) {
+  return stored instanceof Blob ? stored : new Blob([stored]);
+}
+
 /** Loads the wasm (once), from the app folder the page named at start. */
 async function ensureWasm() {
   if (wasm) return;
@@ -266,6 +288,10 @@ async function nextNumber(tx) {
   return next;
 }
 
+/** How many files, or how many bytes of them, are stored in one transaction. */
+const BATCH_FILES = 200;
+const BATCH_BYTES = 16 * 1024 * 1024;
+
 /** Stores the files (`{file: File, path}`) in base `base`; refused ones are listed failed. */
 async function addFiles(base, entries, { live = false } = {}) {
   const d = await db();
@@ -275,90 +301,107 @@ async function addFiles(base, entries, { live = false } = {}) {
   let count = existing.filter((f) => f.state !== 'failed').length;
   let added = 0;
   let skipped = 0;
-  try {
-  for (const { file, path } of entries) {
+  // Files are stored a batch at a time (one transaction for many small files, not one each;
+  // a folder of thousands would otherwise spend most of its time opening transactions), and
+  // read as each batch is stored. `batch` holds `{record, buffer}` (buffer: the bytes of a
+  // file to read; none for a refused one, listed with its reason).
+  let batch = [];
+  let batchBytes = 0;
+  const flush = async () => {
+    if (batch.length === 0) return true;
     // A base removed meanwhile takes no more files.
     const still = await get('bases', base);
-    if (!still || still.hidden) break;
-    const record = {
-      id: crypto.randomUUID(), base, name: file.name, path: path || file.name, size: file.size,
-      modified: file.lastModified || 0, added: Date.now(), state: 'waiting', passages: 0, pages: 0,
-      embedded: 0, refusal: null, hash: null, kind: null, live,
-    };
-    const refuse = (refusal) => ({ ...record, state: 'failed', refusal });
-    let stored;
-    if (count >= MAX_FILES) {
-      skipped += 1;
-      continue;
-    } else {
-      let head;
-      let buffer;
+    if (!still || still.hidden) return false;
+    const tx = d.transaction(['files', 'blobs', 'meta'], 'readwrite');
+    const meta = tx.objectStore('meta');
+    let next = (await request(meta.get('next'))) ?? 1;
+    for (const { record, buffer } of batch) {
+      if (buffer) {
+        record.num = next++;
+        if (!(await request(tx.objectStore('blobs').getKey(record.hash)))) tx.objectStore('blobs').put(buffer, record.hash);
+      } else {
+        record.num = 0;
+      }
+      tx.objectStore('files').put(record);
+    }
+    meta.put(next, 'next');
+    await done(tx);
+    const stored = batch.some(({ buffer }) => buffer);
+    batch = [];
+    batchBytes = 0;
+    changed();
+    if (stored) {
+      syncable();
+      work();
+    }
+    return true;
+  };
+  try {
+    for (const { file, path } of entries) {
+      if (count >= MAX_FILES) {
+        skipped += 1;
+        continue;
+      }
+      const record = {
+        id: crypto.randomUUID(), base, name: file.name, path: path || file.name, size: file.size,
+        modified: file.lastModified || 0, added: Date.now(), state: 'waiting', passages: 0, pages: 0,
+        embedded: 0, refusal: null, hash: null, kind: null, live,
+      };
+      const refuse = (refusal) => batch.push({ record: { ...record, state: 'failed', refusal } });
+      let head = null;
       try {
         head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
       } catch (error) {
-        head = null;
-        stored = refuse({ why: 'malformed', detail: `it could not be read (${error?.name ?? error})` });
+        refuse({ why: 'malformed', detail: `it could not be read (${error?.name ?? error})` });
       }
-      const detected = head ? JSON.parse(wasm.detect(file.name, file.size, head)) : { refused: stored.refusal };
-      if (detected.refused) {
-        stored = refuse(detected.refused);
-      } else {
+      const detected = head ? JSON.parse(wasm.detect(file.name, file.size, head)) : null;
+      let buffer = null;
+      if (detected?.refused) {
+        refuse(detected.refused);
+      } else if (detected) {
         try {
           buffer = await file.arrayBuffer();
         } catch (error) {
-          stored = refuse({ why: 'malformed', detail: `it could not be read (${error?.name ?? error})` });
+          refuse({ why: 'malformed', detail: `it could not be read (${error?.name ?? error})` });
         }
       }
-      if (!detected.refused && buffer) {
+      if (buffer) {
         const hash = await sha256Hex(buffer);
         const same = byHash.get(hash);
         if (same && same.path === record.path) {
           // The same file again, unchanged (a folder added a second time, a file only touched):
           // nothing to read or embed; its time is noted so a linked folder does not look again.
           if (same.modified !== record.modified) await update(same.id, (f) => ({ ...f, modified: record.modified }));
-          continue;
-        }
-        if (same) {
-          stored = refuse({ why: 'duplicate', of: same.name });
+        } else if (same) {
+          refuse({ why: 'duplicate', of: same.name });
         } else {
           // The same path again (a changed file): the new one takes the old one's place once it
           // is read (indexFile); until then, and if it cannot be read, the old one stays.
           const before = byPath.get(record.path);
-          stored = { ...record, hash, kind: detected.kind, replaces: before?.id ?? null };
-          const tx = d.transaction(['files', 'blobs', 'meta'], 'readwrite');
-          stored.num = await nextNumber(tx);
-          if (!(await request(tx.objectStore('blobs').getKey(hash)))) tx.objectStore('blobs').put(new Blob([buffer]), hash);
-          tx.objectStore('files').put(stored);
-          await done(tx);
+          const stored = { ...record, hash, kind: detected.kind, replaces: before?.id ?? null };
+          batch.push({ record: stored, buffer });
+          batchBytes += buffer.byteLength;
           if (!before) count += 1;
           byHash.set(hash, stored);
           byPath.set(stored.path, stored);
           added += 1;
-          changed();
-          syncable();
-          continue;
         }
       }
+      if ((batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) && !(await flush())) return added;
     }
-    stored.num = 0;
-    const tx = d.transaction('files', 'readwrite');
-    tx.objectStore('files').put(stored);
-    await done(tx);
-    changed();
-  }
-  // Past the limit, one line says how many were left out (not a row for each of thousands),
-  // the same line each time.
-  if (skipped > 0) {
-    const d2 = await db();
-    const tx = d2.transaction('files', 'readwrite');
-    tx.objectStore('files').put({
-      id: `${base}:more`, num: 0, base, name: `${skipped} more files`, path: `${skipped} more files`, size: 0,
-      modified: 0, added: Date.now(), state: 'failed', passages: 0, pages: 0, embedded: 0, hash: null, kind: null,
-      refusal: { why: 'too_many_files', limit: MAX_FILES },
-    });
-    await done(tx);
-    changed();
-  }
+    if (!(await flush())) return added;
+    // Past the limit, one line says how many were left out (not a row for each of thousands),
+    // the same line each time.
+    if (skipped > 0) {
+      const tx = d.transaction('files', 'readwrite');
+      tx.objectStore('files').put({
+        id: `${base}:more`, num: 0, base, name: `${skipped} more files`, path: `${skipped} more files`, size: 0,
+        modified: 0, added: Date.now(), state: 'failed', passages: 0, pages: 0, embedded: 0, hash: null, kind: null,
+        refusal: { why: 'too_many_files', limit: MAX_FILES },
+      });
+      await done(tx);
+      changed();
+    }
   } finally {
     work();
   }
@@ -463,17 +506,24 @@ async function watchFolders() {
 function work() {
   const loop = async () => {
     for (;;) {
-      // Read through the state index: not every file of a large base before each one.
+      // Read through the state index (not every file of a large base), once for all the files
+      // waiting now, not before each one (a folder of thousands would read thousands each time);
+      // what comes meanwhile is found by the next round.
       const waiting = (await inState('waiting')).concat(await inState('embedding')).filter((f) => !f.hidden);
       if (waiting.length === 0) break;
       waiting.sort((a, b) => a.num - b.num);
-      try {
-        await indexFile(waiting[0]);
-      } catch (error) {
-        // Whatever went wrong (storage full, a database error), this file fails and the rest go on.
-        const refusal = { why: 'malformed', detail: String(error?.message ?? error) };
-        await update(waiting[0].id, (f) => ({ ...f, state: 'failed', refusal }));
-        changed(waiting[0].id);
+      for (const listed of waiting) {
+        // As it is now: removed, read or changed since the list was taken, it is left to the next round.
+        const file = await get('files', listed.id);
+        if (!file || file.hidden || file.state !== listed.state || file.hash !== listed.hash) continue;
+        try {
+          await indexFile(file);
+        } catch (error) {
+          // Whatever went wrong (storage full, a database error), this file fails and the rest go on.
+          const refusal = { why: 'malformed', detail: String(error?.message ?? error) };
+          await update(file.id, (f) => ({ ...f, state: 'failed', refusal }));
+          changed(file.id);
+        }
       }
     }
   };
@@ -495,9 +545,9 @@ async function indexFile(file) {
   const d = await db();
   let prepared;
   try {
-    const blob = await get('blobs', file.hash);
-    if (!blob) throw JSON.stringify({ why: 'malformed', detail: 'its bytes are missing' });
-    const bytes = new Uint8Array(await blob.arrayBuffer());
+    const stored = await get('blobs', file.hash);
+    if (!stored) throw JSON.stringify({ why: 'malformed', detail: 'its bytes are missing' });
+    const bytes = await bytesOf(stored);
     if (file.state === 'waiting') {
       prepared = await wasm.prepare(JSON.stringify(file.kind), bytes);
     }
@@ -776,7 +826,7 @@ async function storeSyncedBytes(bytes, incoming) {
     const tx = d.transaction(['files', 'blobs'], 'readwrite');
     const users = await request(tx.objectStore('files').index('hash').count(hash));
     if (users > 0 || incoming.has(hash)) {
-      if (!(await request(tx.objectStore('blobs').getKey(hash)))) tx.objectStore('blobs').put(new Blob([data]), hash);
+      if (!(await request(tx.objectStore('blobs').getKey(hash)))) tx.objectStore('blobs').put(ownBuffer(data), hash);
       stored.push(hash);
     }
     await done(tx);
@@ -1042,19 +1092,46 @@ const OPS = {
     return null;
   },
   async search(args) {
-    let vector = null;
     const bases = await all('bases');
-    const picked = await Promise.all((args.files ?? []).map((id) => get('files', id)));
-    const ofPicked = new Set(picked.filter(Boolean).map((f) => f.base));
-    const embedded = bases.filter((b) => (args.bases.includes(b.id) || ofPicked.has(b.id)) && b.embedding);
-    if (embedded.length > 0 && args.query) {
-      try {
-        vector = await queryVector(args.query, embedded[0].embedding);
-      } catch {
-        vector = null;
-      }
+    const picked = (await Promise.all((args.files ?? []).map((id) => get('files', id)))).filter(Boolean);
+    const chosen = bases.filter((b) => args.bases.includes(b.id) || picked.some((f) => f.base === b.id));
+    // The bases by the model their passages are embedded with ('' for words alone): each
+    // group is searched with the question embedded by its own model.
+    const groups = new Map();
+    for (const base of chosen) {
+      const key = base.embedding ? `${base.embedding.account}|${base.embedding.model}` : '';
+      if (!groups.has(key)) groups.set(key, { embedding: base.embedding ?? null, bases: new Set() });
+      groups.get(key).bases.add(base.id);
     }
-    return search({ ...args, vector });
+    const vectorFor = async (embedding) => {
+      if (!embedding || !args.query) return null;
+      try {
+        return await queryVector(args.query, embedding);
+      } catch {
+        return null;
+      }
+    };
+    if (groups.size <= 1) {
+      const [group] = groups.values();
+      return search({ ...args, vector: await vectorFor(group?.embedding) });
+    }
+    const lists = await Promise.all(
+      [...groups.values()].map(async (group) =>
+        search({
+          ...args,
+          bases: args.bases.filter((id) => group.bases.has(id)),
+          files: picked.filter((f) => group.bases.has(f.base)).map((f) => f.id),
+          vector: await vectorFor(group.embedding),
+        }),
+      ),
+    );
+    // Each list's best first, then each one's second, …: ranks, not scores, compare
+    // across models.
+    const out = [];
+    for (let rank = 0; out.length < args.k && lists.some((list) => rank < list.length); rank++) {
+      for (const list of lists) if (rank < list.length && out.length < args.k) out.push(list[rank]);
+    }
+    return out;
   },
   /** What embedding base `base` would send: `{passages, chars}`. */
   async chars({ base }) {
@@ -1074,7 +1151,8 @@ const OPS = {
   },
   async blob({ file }) {
     const record = await get('files', file);
-    return record?.hash ? get('blobs', record.hash) : null;
+    const stored = record?.hash ? await get('blobs', record.hash) : null;
+    return stored ? blobOf(stored) : null;
   },
   async stats() {
     return JSON.parse(library.stats());
