@@ -111,12 +111,15 @@ pub(crate) fn BaseSection(
             <h3 id=heading_id>{name.clone()}</h3>
             <p class="knowledge-totals">{summary}</p>
             <div class="knowledge-actions">
+                // Each file field right after its button, as the button's own.
                 <button type="button" class="action" aria-label=add_files_label on:click=click(files_input)>
                     {tr("Add files")}
                 </button>
+                <input node_ref=files_input type="file" multiple hidden tabindex="-1" on:change=chosen />
                 <button type="button" class="action" aria-label=add_folder_label on:click=click(folder_input)>
                     {tr("Add a folder")}
                 </button>
+                <input node_ref=folder_input type="file" multiple hidden tabindex="-1" on:change=chosen />
                 <button
                     type="button"
                     class="action danger"
@@ -125,8 +128,6 @@ pub(crate) fn BaseSection(
                 >
                     {tr("Remove")}
                 </button>
-                <input node_ref=files_input type="file" multiple hidden tabindex="-1" on:change=chosen />
-                <input node_ref=folder_input type="file" multiple hidden tabindex="-1" on:change=chosen />
             </div>
             <FolderLink base=base.clone() />
             <EmbeddingChoice base />

@@ -28,6 +28,9 @@
 //   agent; the call waits for Allow, runs on the server, and its result reaches the model.
 // - MCP Apps: the basic example server's page shown under its call, in an opaque frame with
 //   no storage or WebRTC; its own call of its server waits for the user.
+// - A knowledge base: a Markdown file and a 40-page PDF read in the Knowledge dialog by the
+//   worker (its wasm, IndexedDB, the PDF's streams inflated by DecompressionStream); a message
+//   that picks the base with `#` carries the PDF's page-31 passage to the model.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,6 +47,7 @@ import { APP_PROBES_BLOCKED } from '../support/app-probes.mjs';
 import { startEverything } from '../support/mcp-everything.mjs';
 import { startAppServer } from '../support/mcp-apps.mjs';
 import { FAMILIES, isTitleRequest } from '../support/mock.mjs';
+import { PDF_ANSWER, writeMarkdown, writePdf } from '../support/knowledge-files.mjs';
 import { solidPng } from '../mock/png.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { ALICE, startSyncServer } from '../support/sync.mjs';
@@ -586,6 +590,38 @@ export function journeys(engine) {
         await basic?.close();
       }
     });
+    test('a knowledge base of a Markdown file and a PDF is read by its worker, and a message that picks it with # gets page 31', async () => {
+      const page = await openApp(browser, app);
+      await addProvider(page, mock, FAMILIES.openai);
+      const dir = mkdtempSync(path.join(tmpdir(), 'hearth-engines-'));
+      const guide = (await writeMarkdown(path.join(dir, 'harbour-guide.md'))).path;
+      const manual = (await writePdf(path.join(dir, 'pump-manual.pdf'), { pages: 40 })).path;
+      await page.getByRole('button', { name: 'Knowledge' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Knowledge' });
+      await dialog.getByRole('textbox', { name: 'New knowledge base' }).fill('Handbook');
+      await dialog.getByRole('button', { name: 'Make' }).click();
+      await dialog.getByRole('region', { name: 'Handbook' }).waitFor();
+      await dialog.getByRole('button', { name: 'Add files to Handbook' }).chooseFiles([guide, manual]);
+      const rows = dialog.getByRole('list', { name: 'Files of Handbook' }).getByRole('listitem');
+      await until(async () => {
+        const texts = await Promise.all([0, 1].map((n) => rows.nth(n).innerText().catch(() => '')));
+        return texts.every((text) => /\d+ passages?/.test(text));
+      }, 'both files read', 60_000).catch(async (error) => {
+        await page.screenshot(path.join(SCREENSHOTS, `${engine}-knowledge-not-read.png`));
+        throw error;
+      });
+      await page.screenshot(path.join(SCREENSHOTS, `${engine}-knowledge.png`));
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const words = `#Handbook ${PDF_ANSWER.question}`;
+      await send(page, words);
+      const asked = chatRequestsWith(mock, PDF_ANSWER.question).at(-1);
+      const sent = JSON.stringify(asked.body.messages);
+      assert.ok(sent.includes('pump-manual.pdf — page 31'), `the page-31 passage is sent: ${sent.slice(0, 600)}`);
+      assert.ok(sent.includes(PDF_ANSWER.sentence), 'with its sentence');
+      await page.close();
+    });
+
     test('once the service worker has the app, it opens with its host gone', async () => {
       const host = await startStaticServer({ root: builtApp(), headers: true });
       const page = await openApp(browser, host);
