@@ -37,6 +37,7 @@ pub(crate) mod code;
 mod compaction;
 pub(crate) mod comparing;
 mod context;
+mod context_size;
 mod entry;
 mod follow;
 mod labels;
@@ -75,6 +76,7 @@ use crate::store::{Reaction, StoreContext, StoreEvent};
 use crate::tools::state::ToolsContext;
 use context::Work;
 pub(crate) use context::{BranchPanel, ChatContext, MessageOverrides};
+use context_size::ContextInputs;
 pub(crate) use picture_order::PictureOrder;
 
 impl ChatContext {
@@ -120,20 +122,13 @@ impl ChatContext {
                 })
                 .unwrap_or_else(|| agents.last_chosen.get())
         });
+        // The meter's figure, once the `reply` chunk (which computes it) is in.
+        let code_ready = RwSignal::new(code::loaded().is_some());
+        code::on_loaded(move || code_ready.set(true));
+        let inputs = ContextInputs { history, agent_id, agents, providers, tools };
         let context = Memo::new(move |_| {
-            let agent = agent_id.with(|id| agents.get_or_general(id));
-            let entry = providers.entry_for(agent.model_config_id.as_deref());
-            let window = entry.as_ref().map_or(hearth_core::compaction::FALLBACK_CONTEXT_WINDOW, |entry| {
-                entry.model.effective_context_window(entry.preset())
-            });
-            let model = entry.map(|entry| entry.model.model).unwrap_or_default();
-            let specs = tools.specs_for(agent.offered_tools());
-            // The definitions of the agent's MCP tools.
-            let mcp = tools.mcp.offered_tokens(agent.offered_tools());
-            let system =
-                prompt::Prompt { agent, project: tools, tools: specs.clone(), knowledge: None }.system_message(&model);
-            let estimate = history.with(|(items, active)| compaction::estimate(system, items, active.as_ref(), &specs));
-            (estimate.saturating_add(mcp), window)
+            code_ready.track();
+            code::loaded().map(|code| (code.context_size)(inputs))
         });
 
         let this = Self {
@@ -278,15 +273,17 @@ impl ChatContext {
         let items = self.history_items();
         let active = self.entries.with_untracked(|entries| compaction::active_summary(entries, &items));
         let (agent, entry) = untrack(|| (self.agent(), self.account()));
-        let (_, tools, system) = self.prompt_and_tools(agent, entry.as_ref());
         let session_id = session.id.clone();
         let controller = self.start_work(&session_id, None);
         let signal = controller.as_ref().map(AbortController::signal);
         let mcp_tokens = self.mcp_tokens();
-        let job = compaction::Job { session, items, active, entry, system, tools, mcp_tokens, signal };
         spawn_local(async move {
             match code::load().await {
-                Ok(code) => (code.compact)(self, job).await,
+                Ok(code) => {
+                    let (_, tools, system) = (code.prompt_and_tools)(self, agent, entry.as_ref());
+                    let job = compaction::Job { session, items, active, entry, system, tools, mcp_tokens, signal };
+                    (code.compact)(self, job).await;
+                }
                 Err(error) => {
                     let failure = compaction::SummaryFailure::Provider(error.into());
                     self.compaction_note.set(CompactionNote::Failed { failure, sent: false });

@@ -47,7 +47,7 @@ pub(crate) fn CompareSetup() -> impl IntoView {
     let estimate = move || {
         let usual = chat.account().and_then(|entry| price_of(&entry.model.model));
         let prices: Vec<_> = columns.with(|columns| columns.iter().map(|c| price_of(&model_of(c))).collect());
-        let input = chat.context.with(|(tokens, _)| *tokens);
+        let input = chat.context.with(|context| context.map_or(0, |(tokens, _)| tokens));
         multiple_label(cost_multiple(usual, &prices, input, ANSWER_TOKENS))
     };
     let add = move |_| {

@@ -20,7 +20,7 @@ pub(crate) fn ContextMeter(
     let chat = ChatContext::expect();
     let preferences = PreferencesContext::expect();
     let figure = Memo::new(move |_| {
-        let (history, window) = chat.context.get();
+        let (history, window) = chat.context.get().unwrap_or((0, hearth_core::compaction::FALLBACK_CONTEXT_WINDOW));
         let typed = draft.with(|draft| if draft.trim().is_empty() { 0 } else { estimate_tokens(draft) });
         usage(history.saturating_add(typed), window)
     });
@@ -42,7 +42,8 @@ pub(crate) fn ContextMeter(
     };
     let full = move || preferences.compaction.with(|settings| figure.get().past_threshold(settings));
     view! {
-        <div class="context-meter" class:full=full>
+        // Hidden until the figure is known (the `reply` chunk computes it).
+        <div class="context-meter" class:full=full hidden=move || chat.context.with(Option::is_none)>
             // A native meter (no inline style, which the page's CSP refuses):
             // green well below the threshold, amber close to it, red past it.
             <meter

@@ -347,9 +347,10 @@ impl StoreContext {
     /// `with_versions`, every other branch too, as appendices); with its images
     /// and PDFs, as a zip of the document and an `attachments/` folder (one no
     /// longer stored is left out, its link kept). The code is the `export`
-    /// chunk, loaded on first use.
-    pub(crate) async fn export_markdown(self, session: SessionRecord, with_versions: bool) -> Result<(), DataError> {
-        let code = export_code().await.map_err(DataError::Code)?;
+    /// chunk, loaded on first use; so is the sentence saying why it failed
+    /// (every [`DataError`]'s text is more than the first screen should carry).
+    pub(crate) async fn export_markdown(self, session: SessionRecord, with_versions: bool) -> Result<(), String> {
+        let code = export_code().await.map_err(|error| error.to_string())?;
         (code.export)(self, session, with_versions).await
     }
 
@@ -381,8 +382,8 @@ impl StoreContext {
     }
 }
 
-/// A download under way.
-type Exporting = Pin<Box<dyn Future<Output = Result<(), DataError>>>>;
+/// A download under way; what went wrong, said.
+type Exporting = Pin<Box<dyn Future<Output = Result<(), String>>>>;
 
 /// The Markdown export, from the `export` chunk.
 struct ExportCode {
@@ -391,8 +392,11 @@ struct ExportCode {
 
 #[wasm_split(export, fallible)]
 fn export_code() -> Result<&'static ExportCode, ChunkError> {
-    static CODE: ExportCode =
-        ExportCode { export: |store, session, with_versions| Box::pin(store.export_now(session, with_versions)) };
+    static CODE: ExportCode = ExportCode {
+        export: |store, session, with_versions| {
+            Box::pin(async move { store.export_now(session, with_versions).await.map_err(|error| error.to_string()) })
+        },
+    };
     Ok(&CODE)
 }
 

@@ -11,24 +11,30 @@
 //! first load: [`load`], [`loaded`], and rendering a stored reply with the
 //! chunk's renderer once it is there (`AssistantView::ensure_rendered`).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use hearth_core::agent::AgentRecord;
 use hearth_core::markdown::{Citing, RenderMode, SafeHtml};
+use hearth_core::message::ChatMessage;
 use hearth_core::storage::MessageRecord;
+use hearth_core::tools::ToolSpec;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::AbortSignal;
 
 use super::compaction::Job;
 use super::context::{Answer, ChatContext};
+use super::context_size::ContextInputs;
 use super::entry::{AssistantView, citation_marks, render_mode};
 use super::labels::LABELS;
+use super::prompt::Prompt;
 use super::talk_tools::{self, Calling, Offering, TalkCallAsk, TalkToolbox};
 use crate::io::chunks::{ChunkError, wasm_split};
+use crate::providers::state::ProviderEntry;
 
 /// A task of the chat, boxed (its future is the chunk's code).
 pub(crate) type Task = Pin<Box<dyn Future<Output = ()>>>;
@@ -54,7 +60,16 @@ pub(crate) struct ReplyCode {
     pub(crate) talk_tools: fn(ChatContext, Option<AbortSignal>) -> Offering,
     /// Runs a call a talk's model made.
     pub(crate) talk_call: fn(Rc<TalkToolbox>, TalkCallAsk) -> Calling,
+    /// The context meter's figure (`context_size`).
+    pub(super) context_size: fn(ContextInputs) -> (u32, u32),
+    /// The prompt, tools and system message a request sends
+    /// (`ChatContext::prompt_and_tools`).
+    pub(super) prompt_and_tools: PromptAndTools,
 }
+
+/// What [`ReplyCode::prompt_and_tools`] is.
+pub(super) type PromptAndTools =
+    fn(ChatContext, AgentRecord, Option<&ProviderEntry>) -> (Prompt, Vec<ToolSpec>, Option<ChatMessage>);
 
 #[wasm_split(reply, fallible, preload(preload_reply_code))]
 fn reply_code() -> Result<&'static ReplyCode, ChunkError> {
@@ -67,6 +82,8 @@ fn reply_code() -> Result<&'static ReplyCode, ChunkError> {
         app_of: super::turn::app_of,
         talk_tools: talk_tools::offer,
         talk_call: talk_tools::call,
+        context_size: super::context_size::context_size,
+        prompt_and_tools: ChatContext::prompt_and_tools,
     };
     Ok(&CODE)
 }
@@ -84,6 +101,18 @@ fn render_cited(record: &MessageRecord, mode: RenderMode) -> SafeHtml {
 
 thread_local! {
     static LOADED: Cell<Option<&'static ReplyCode>> = const { Cell::new(None) };
+    /// What runs once the chunk is loaded ([`on_loaded`]).
+    static WAITING: RefCell<Vec<Box<dyn FnOnce()>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `then` once the chunk is loaded: now if it is, else when [`load`]
+/// has it (nothing starts loading it).
+pub(crate) fn on_loaded(then: impl FnOnce() + 'static) {
+    if loaded().is_some() {
+        then();
+    } else {
+        WAITING.with_borrow_mut(|waiting| waiting.push(Box::new(then)));
+    }
 }
 
 /// The chunk's code, when it is loaded already.
@@ -99,6 +128,9 @@ pub(crate) async fn load() -> Result<&'static ReplyCode, ChunkError> {
     }
     let code = reply_code().await?;
     LOADED.set(Some(code));
+    for then in WAITING.with_borrow_mut(std::mem::take) {
+        then();
+    }
     Ok(code)
 }
 

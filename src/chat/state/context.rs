@@ -64,8 +64,8 @@ pub(crate) struct ChatContext {
     /// The estimated tokens of the next request without the draft (system
     /// prompt, history as sent, tools), and the window of the model that will
     /// answer: computed once per change of the conversation, so typing does
-    /// not redo it.
-    pub(crate) context: Memo<(u32, u32)>,
+    /// not redo it; `None` until the `reply` chunk that computes it is in.
+    pub(crate) context: Memo<Option<(u32, u32)>>,
     /// Whether the composer's Compare panel is open: Send then asks every
     /// column of it (see [`comparing`]).
     pub(crate) compare_open: RwSignal<bool>,

@@ -227,10 +227,14 @@ impl ChatContext {
         if !items.iter().any(HistoryItem::is_user_message) {
             return;
         }
-        if compaction == Compaction::Now {
-            // Resending what cannot shrink would only bring the same card back.
+        // Resending what cannot shrink would only bring the same card back (known
+        // once the `reply` chunk, which builds the prompt, is in; it loads right
+        // after start-up).
+        if compaction == Compaction::Now
+            && let Some(code) = code::loaded()
+        {
             let (agent, entry) = untrack(|| (self.agent(), self.account()));
-            let (_, tools, system) = self.prompt_and_tools(agent, entry.as_ref());
+            let (_, tools, system) = (code.prompt_and_tools)(self, agent, entry.as_ref());
             let active = self.entries.with_untracked(|entries| compaction::active_summary(entries, &items));
             let job = compaction::Job {
                 session: session.clone(),
@@ -267,6 +271,7 @@ impl ChatContext {
 
     /// The prompt, tools and system message a request of `agent` on `entry`
     /// sends: one place, so the Compact button plans with what Send sends.
+    /// Reached through the `reply` chunk (`ReplyCode::prompt_and_tools`).
     pub(super) fn prompt_and_tools(
         self,
         agent: AgentRecord,
@@ -369,7 +374,6 @@ impl ChatContext {
         let controller = self.start_work(&session.id, Some((reply.id.clone(), view)));
         let stall_secs = self.providers.stall_secs.get_untracked();
         let max_rounds = agent.round_limit();
-        let (prompt, tools, system) = self.prompt_and_tools(agent, entry.as_ref());
         let user_tools = self.tools.user_tools.get_untracked();
         let session_id = session.id.clone();
         let (store, sessions) = (self.store, self.sessions);
@@ -409,6 +413,8 @@ impl ChatContext {
                     return;
                 }
             };
+            // Built here, by the chunk: the first load does not carry the prompt's template or the tools' definitions.
+            let (prompt, tools, system) = (code.prompt_and_tools)(self, agent, job_entry.as_ref());
             let Request { items, compaction, pictures } = request;
             let job = compaction::Job {
                 session: session.clone(),
