@@ -104,7 +104,8 @@ describe('sync', () => {
       looks += 1;
       await sleep(150);
     }
-    assert.ok(looks >= 5, `looked while it streamed (${looks} times)`);
+    // At least twice (a busy machine makes each look slow: how many fit is not the point).
+    assert.ok(looks >= 2, `looked while it streamed (${looks} times)`);
     assert.deepEqual(seen, [], 'nothing of the reply left device A while it streamed');
     await settled(a);
     const { messages } = await readDatabase(a.page, ['messages']);
