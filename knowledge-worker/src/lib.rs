@@ -176,6 +176,19 @@ async fn docx_markdown(bytes: &[u8]) -> Result<String, Refusal> {
     docx::document_text(&xml)
 }
 
+/// Whether `bytes` are stored vectors of `passages` passages (numbered from
+/// 0, in order) of `dims` dimensions each: another device's vectors are
+/// checked against the file's own passages before they are used.
+#[wasm_bindgen]
+pub fn vectors_fit(bytes: &[u8], dims: u32, passages: u32) -> bool {
+    let Ok(rows) = vectors::from_bytes(bytes) else { return false };
+    rows.len() == passages as usize
+        && rows
+            .iter()
+            .enumerate()
+            .all(|(at, (passage, row))| *passage as usize == at && row.values.len() == dims as usize)
+}
+
 /// One file's vectors as stored: `values` holds `dims` floats per passage, in
 /// passage order.
 #[wasm_bindgen]

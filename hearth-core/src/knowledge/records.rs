@@ -31,6 +31,11 @@ pub struct BaseRecord {
     /// after it restarts).
     #[serde(default, rename = "folderAllowed")]
     pub folder_allowed: bool,
+    /// Its files' embeddings go with them into backups and sync (the user's
+    /// choice, the same on every device), so that a device receiving them
+    /// need not embed them again.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub carry_vectors: bool,
     /// Removed, while its removal can still be undone.
     #[serde(default)]
     pub hidden: bool,
@@ -115,6 +120,36 @@ pub struct FileRecord {
     /// The file this one replaces once it is read (the same path, changed).
     #[serde(default)]
     pub replaces: Option<String>,
+    /// Its embeddings as they travel (in sync and backups, when its base
+    /// carries them): what they are and the hash of their bytes, which go
+    /// beside the file like its own bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vectors: Option<CarriedVectors>,
+}
+
+/// A file's embeddings as they travel: the bytes (the worker's compact
+/// vectors, `knowledge::vectors`) go by their hash, and a device uses them
+/// instead of embedding again only when its base embeds with the same
+/// account and model and its own reading of the file gave the same passages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CarriedVectors {
+    /// The SHA-256 of the vectors' bytes, in lowercase hex.
+    pub hash: String,
+    /// The account and model that made them (`account|model`).
+    pub model: String,
+    /// Their dimensions.
+    pub dims: u32,
+    /// The SHA-256 of the passages they were made from (as the worker
+    /// stores them), in lowercase hex.
+    pub passages: String,
+}
+
+impl CarriedVectors {
+    /// Whether its hashes are SHA-256s in lowercase hex and it has
+    /// dimensions (another device's word is not taken for more).
+    pub fn is_well_formed(&self) -> bool {
+        is_sha256_hex(&self.hash) && is_sha256_hex(&self.passages) && self.dims > 0 && !self.model.is_empty()
+    }
 }
 
 /// One passage a reply was given (before it, or by `search_knowledge`),
@@ -156,14 +191,17 @@ impl Retrieved {
 // ---- what leaves this device (sync and backups) ----
 
 /// The fields of a base that leave this device: its id, name, when it was
-/// made and its embedding model (the account and model, never a key). The
-/// folder it is linked to is this device's: a handle means nothing elsewhere.
-pub const BASE_CARRIED: [&str; 4] = ["id", "name", "created", "embedding"];
+/// made, its embedding model (the account and model, never a key) and
+/// whether its embeddings travel. The folder it is linked to is this
+/// device's: a handle means nothing elsewhere.
+pub const BASE_CARRIED: [&str; 5] = ["id", "name", "created", "embedding", "carry_vectors"];
 
-/// The fields of a file that leave this device: what the file is. Its
-/// passages, postings and vectors are rebuilt by each device from its bytes
-/// (which go beside it, by hash), and its state is each device's own.
-pub const FILE_CARRIED: [&str; 9] = ["id", "base", "name", "path", "size", "hash", "kind", "modified", "added"];
+/// The fields of a file that leave this device: what the file is, and its
+/// embeddings' description when its base carries them. Its passages and
+/// postings are rebuilt by each device from its bytes (which go beside it,
+/// by hash), and its state is each device's own.
+pub const FILE_CARRIED: [&str; 10] =
+    ["id", "base", "name", "path", "size", "hash", "kind", "modified", "added", "vectors"];
 
 /// Base `record`'s carried fields ([`BASE_CARRIED`]); `None` while its
 /// removal can still be undone.
@@ -221,7 +259,7 @@ pub fn read_carried_base(mut fields: Map<String, Value>) -> Result<BaseRecord, C
 /// read: with a SHA-256 in lowercase hex, a kind this version reads, and a base.
 pub fn read_carried_file(mut fields: Map<String, Value>) -> Result<FileRecord, CarriedError> {
     fields.retain(|name, _| FILE_CARRIED.contains(&name.as_str()));
-    let file: FileRecord =
+    let mut file: FileRecord =
         serde_json::from_value(Value::Object(fields)).map_err(|error| CarriedError::Unreadable(error.to_string()))?;
     if !file.hash.as_deref().is_some_and(is_sha256_hex) {
         return Err(CarriedError::BadHash);
@@ -231,6 +269,10 @@ pub fn read_carried_file(mut fields: Map<String, Value>) -> Result<FileRecord, C
     }
     if file.base.is_empty() {
         return Err(CarriedError::NoBase);
+    }
+    // Embeddings described wrongly are not used: the file is embedded here.
+    if file.vectors.as_ref().is_some_and(|vectors| !vectors.is_well_formed()) {
+        file.vectors = None;
     }
     Ok(file)
 }

@@ -16,7 +16,9 @@
 //!   both happened: [`LATEST_WINS`] (the later time is taken: the latest
 //!   pick at a fork, the latest edit) and [`EARLIEST_WINS`] (the earlier
 //!   time: a record created on two devices, such as a built-in agent, was
-//!   created when it first was).
+//!   created when it first was). Nor are [`WINNER_KEEPS`], which describe
+//!   something each side made for itself that either side's is as good as
+//!   (a knowledge file's embeddings): the winner's stays.
 //!
 //! A field missing on one side is a value like any other (its removal). The
 //! merged body's `changed` holds, per field, the change time of the side
@@ -41,6 +43,10 @@ pub const LATEST_WINS: [&str; 3] = ["chosen_at", "edited_at", "updated_at"];
 /// Fields that are the time something first happened (its creation): when
 /// both sides differ, the earlier time is taken without asking.
 pub const EARLIEST_WINS: [&str; 1] = ["created_at"];
+
+/// Fields where either side's value serves (each made it for itself from
+/// the same thing): when both changed one, the winner's stays without asking.
+pub const WINNER_KEEPS: [&str; 1] = ["vectors"];
 
 /// A field both sides changed to different values.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -150,7 +156,7 @@ pub fn merge(base: Option<&Body>, winner: &Body, loser: &Body) -> Merged {
             None
         } else if from_base == Some(ours) {
             Some(Side::Loser)
-        } else if from_base == Some(theirs) {
+        } else if from_base == Some(theirs) || WINNER_KEEPS.contains(&name.as_str()) {
             Some(Side::Winner)
         } else if let Some(side) = by_time(&name, ours, theirs) {
             Some(side)

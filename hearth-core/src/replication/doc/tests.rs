@@ -927,6 +927,7 @@ fn knowledge_base() -> BaseRecord {
         }),
         folder_name: None,
         folder_allowed: false,
+        carry_vectors: false,
         hidden: false,
     }
 }
@@ -951,6 +952,7 @@ fn knowledge_file() -> FileRecord {
         embed_error: None,
         hidden: false,
         replaces: None,
+        vectors: None,
     }
 }
 
@@ -983,7 +985,11 @@ fn a_knowledge_file_carries_what_it_is_and_the_receiver_reads_it_again() {
     assert_eq!(body.get(TYPE), Some(&json!("kfile")));
     let carried: BTreeSet<&str> =
         body[RECORD].as_object().map(|r| r.keys().map(String::as_str).collect()).unwrap_or_default();
-    assert_eq!(carried, records::FILE_CARRIED.into_iter().collect(), "what this device made of it stays here");
+    let without_vectors = records::FILE_CARRIED.into_iter().filter(|field| *field != "vectors").collect();
+    assert_eq!(
+        carried, without_vectors,
+        "what this device made of it stays here (and no embeddings: none are carried)"
+    );
     // Times go as whole milliseconds, which read back the same from any JSON
     // (a float would come back as an integer, and its revision not match).
     assert_eq!(record_field(&body, "modified").map(canonical), Some("1700000000000".to_owned()));
@@ -1017,4 +1023,44 @@ fn a_knowledge_file_that_does_not_say_what_it_is_is_held() {
         panic!("reads")
     };
     assert_eq!(file.state, crate::knowledge::records::FileState::Waiting);
+}
+
+#[test]
+fn a_knowledge_files_embeddings_travel_when_its_base_carries_them_and_a_bad_description_is_dropped() {
+    use crate::knowledge::records::CarriedVectors;
+    let vectors = CarriedVectors {
+        hash: "cd".repeat(32),
+        model: "p1|text-embedding-3-small".to_owned(),
+        dims: 1536,
+        passages: "ef".repeat(32),
+    };
+    let carrying = BaseRecord { carry_vectors: true, ..knowledge_base() };
+    let body = knowledge_base_doc(&carrying).expect("synced");
+    assert_eq!(record_field(&body, "carry_vectors"), Some(&json!(true)));
+    assert_eq!(from_doc("kbase:kb1", &pushed(body, 5)), Ok(Incoming::KnowledgeBase(carrying)));
+    // A base that does not carry them says nothing of it (its document is as before).
+    assert_eq!(record_field(&knowledge_base_doc(&knowledge_base()).expect("synced"), "carry_vectors"), None);
+
+    let embedded = FileRecord { vectors: Some(vectors.clone()), ..knowledge_file() };
+    let body = pushed(knowledge_file_doc(&embedded).expect("synced"), 5);
+    assert_eq!(from_doc("kfile:kf1", &body), Ok(Incoming::KnowledgeFile(embedded)));
+    for bad in [
+        CarriedVectors { hash: "../x".to_owned(), ..vectors.clone() },
+        CarriedVectors { passages: "AB".repeat(32), ..vectors.clone() },
+        CarriedVectors { dims: 0, ..vectors.clone() },
+        CarriedVectors { model: String::new(), ..vectors.clone() },
+    ] {
+        let body =
+            pushed(knowledge_file_doc(&FileRecord { vectors: Some(bad), ..knowledge_file() }).expect("synced"), 5);
+        // The file still comes; its embeddings are made here.
+        assert_eq!(from_doc("kfile:kf1", &body), Ok(Incoming::KnowledgeFile(knowledge_file())));
+    }
+    let mut body = pushed(knowledge_file_doc(&knowledge_file()).expect("synced"), 5);
+    if let Some(record) = body.get_mut(RECORD).and_then(Value::as_object_mut) {
+        record.insert("vectors".to_owned(), json!("not a description"));
+    }
+    assert!(
+        matches!(from_doc("kfile:kf1", &body), Err(MapError::BadRecord { kind: "kfile", .. })),
+        "a shape no version wrote is held, like any unreadable field"
+    );
 }

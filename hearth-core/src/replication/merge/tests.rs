@@ -231,3 +231,21 @@ fn the_users_pick_is_applied_and_dated_now() {
     let pinned = resolve(&merged, "pinned", Choice::Loser, 99);
     assert_eq!(record(&pinned)["pinned"], json!(false));
 }
+
+#[test]
+fn a_knowledge_file_embedded_on_both_devices_keeps_the_winners_embeddings_without_asking() {
+    let file = |vectors: Value, name: &str| {
+        let mut body = Map::new();
+        body.insert(RECORD.to_owned(), json!({ "id": "kf1", "name": name, "vectors": vectors }));
+        body
+    };
+    let base = file(Value::Null, "pump.pdf");
+    let ours = file(json!({ "hash": "aa", "model": "p1|m", "dims": 3, "passages": "cc" }), "pump.pdf");
+    let theirs = file(json!({ "hash": "bb", "model": "p1|m", "dims": 3, "passages": "cc" }), "pump manual.pdf");
+    let merged = merge(Some(&base), &ours, &theirs);
+    assert!(merged.is_clean(), "{:?}", merged.contested);
+    assert_eq!(record(&merged.body)["vectors"], record(&ours)["vectors"]);
+    assert_eq!(record(&merged.body)["name"], json!("pump manual.pdf"), "the other fields merge as ever");
+    // Without a common base the same holds.
+    assert!(merge(None, &ours, &theirs).contested.iter().all(|contested| contested.field != "vectors"));
+}

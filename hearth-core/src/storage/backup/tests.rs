@@ -372,6 +372,7 @@ fn with_knowledge() -> StoreContents {
         embedding: Some(EmbeddingChoice { account: "p1".into(), model: "embed-test".into() }),
         folder_name: Some("manuals".into()),
         folder_allowed: true,
+        carry_vectors: false,
         hidden: false,
     };
     let file = FileRecord {
@@ -393,6 +394,7 @@ fn with_knowledge() -> StoreContents {
         embed_error: None,
         hidden: false,
         replaces: None,
+        vectors: None,
     };
     let blob = BlobEntry { id: "ab".repeat(32), mime: "application/octet-stream".into(), data: "AQID".into() };
     StoreContents { knowledge_bases: vec![base], knowledge_files: vec![file], blobs: vec![blob], ..sample() }
