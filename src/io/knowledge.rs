@@ -212,10 +212,21 @@ pub(crate) async fn request_with_bytes(
 
 /// The stored bytes of file `file` (for the viewer), as a blob.
 pub(crate) async fn file_blob(file: &str) -> Result<Option<web_sys::Blob>, KnowledgeError> {
+    blob_answer("blob", file).await
+}
+
+/// File `file`'s embeddings' bytes as they travel, as a blob, when those
+/// here are the ones its record describes.
+pub(crate) async fn vectors_blob(file: &str) -> Result<Option<web_sys::Blob>, KnowledgeError> {
+    blob_answer("vectorsBlob", file).await
+}
+
+/// `op` for file `file`, answered with a blob or nothing.
+async fn blob_answer(op: &str, file: &str) -> Result<Option<web_sys::Blob>, KnowledgeError> {
     let worker = worker().await?;
     let args = js_sys::Object::new();
     js::set(&args, "file", &file.into());
-    let answer = post(&worker, "blob", args.into()).await?;
+    let answer = post(&worker, op, args.into()).await?;
     Ok(answer.dyn_into::<web_sys::Blob>().ok())
 }
 

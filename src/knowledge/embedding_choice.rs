@@ -1,7 +1,8 @@
 //! A base's embeddings: words alone, or an account and model that embeds its
 //! passages. Choosing one first says what embedding will cost (the passages'
 //! tokens and, for a known model, the price; nothing on this machine), and
-//! starts only on Start.
+//! starts only on Start. A base that embeds can carry its embeddings in
+//! backups and sync, so that other devices need not embed it again.
 
 use hearth_core::knowledge::embed::{estimate_tokens, is_local, known_price};
 use hearth_core::knowledge::records::{BaseRecord, EmbeddingChoice as Choice};
@@ -30,6 +31,12 @@ pub(crate) fn EmbeddingChoice(
         tr_with("knowledge-embed-account", &[("name", Arg::Text(&name))], || format!("Embeddings for {name}"));
     let model_label =
         tr_with("knowledge-embed-model", &[("name", Arg::Text(&name))], || format!("Embedding model for {name}"));
+    let carry_label = tr_with("knowledge-carry-vectors", &[("name", Arg::Text(&name))], || {
+        format!("Carry the embeddings of {name} in backups and sync")
+    });
+    let hint_id = format!("knowledge-carry-{}", base.id);
+    let embeds = base.embedding.is_some();
+    let carries = base.carry_vectors;
     let accounts = move || knowledge.embedding_accounts();
     let ask = move |_| {
         let (chosen, model_name) = (account.get_untracked(), model.get_untracked().trim().to_owned());
@@ -92,6 +99,22 @@ pub(crate) fn EmbeddingChoice(
             >
                 {tr("Use")}
             </button>
+            <Show when=move || embeds>
+                <label class="knowledge-carry">
+                    <input
+                        type="checkbox"
+                        aria-describedby=hint_id.clone()
+                        prop:checked=carries
+                        on:change=move |ev| {
+                            spawn_local(knowledge.set_carry_vectors(id.get_value(), event_target_checked(&ev)))
+                        }
+                    />
+                    <span>{carry_label.clone()}</span>
+                </label>
+                <p class="knowledge-carry-hint" id=hint_id.clone()>
+                    {tr("Other devices, and a browser a backup is restored into, then use them instead of embedding the files again.")}
+                </p>
+            </Show>
             {move || {
                 estimate
                     .get()

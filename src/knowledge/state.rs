@@ -423,4 +423,13 @@ impl Knowledge {
         base.embedding = choice;
         self.update_base(base).await;
     }
+
+    /// Whether base `id`'s embeddings go with its files into backups and sync.
+    pub(crate) async fn set_carry_vectors(self, id: String, carry: bool) {
+        let Some(mut base) = self.bases.with_untracked(|bases| bases.iter().find(|b| b.id == id).cloned()) else {
+            return;
+        };
+        base.carry_vectors = carry;
+        self.update_base(base).await;
+    }
 }

@@ -10,14 +10,19 @@
 //           failed, removed); the page then asks for the list again.
 //
 // The database, "hearth-knowledge" (one home for all of it):
-//   bases    {id, name, created, embedding: null | {account, model}}
+//   bases    {id, name, created, embedding: null | {account, model}, carry_vectors}
 //   files    {id, num, base, name, path, size, hash, kind, modified, added, state,
-//             passages, pages, embedded, refusal, hidden}; index "base", "hash"
+//             passages, pages, embedded, refusal, hidden, vectors}; index "base", "hash",
+//            "state", and "vectors" (by vectors.hash)
 //            state: "waiting" (stored, not read yet), "indexed", "failed"
-//   blobs    the files' bytes by SHA-256, each stored once
+//            vectors: {hash, model: "account|model", dims, passages} describes its
+//            embeddings as they travel (sync and backups, when the base carries them):
+//            the hash of their bytes and of the passages they were made from
+//   blobs    the files' bytes by SHA-256, each stored once; also embeddings that came
+//            from another device until the file they describe uses them
 //   passages a file's passages (JSON text), by file id
 //   postings a file's postings (bytes), by file id
-//   vectors  {model, dims, bytes} by file id
+//   vectors  {model, dims, bytes, hash} by file id
 //   meta     {key: "next", value}: the next file number (the index's name for it)
 // A file's passages, postings and state are written in one transaction, so a
 // reload in the middle of reading leaves it "waiting", read again from the
@@ -25,7 +30,7 @@
 'use strict';
 
 const DB_NAME = 'hearth-knowledge';
-const DB_VERSION = 2;
+const DB_VERSION = 3;
 const HEAD_BYTES = 8192;
 /** How long a hidden file or base waits for its Undo before a start-up forgets it (the page's Undo lasts 8 s). */
 const FORGET_HIDDEN_MS = 60000;
@@ -111,6 +116,8 @@ function db() {
       }
       // Version 2: the files by state, so the queue finds the waiting ones without reading all.
       if (event.oldVersion < 2) open.transaction.objectStore('files').createIndex('state', 'state');
+      // Version 3: the files by their embeddings' hash (what came from another device finds its file).
+      if (event.oldVersion < 3) open.transaction.objectStore('files').createIndex('vectors', 'vectors.hash');
     };
     open.onsuccess = () => {
       open.result.onversionchange = () => open.result.close();
@@ -203,6 +210,11 @@ if (tabs) {
 async function sha256Hex(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer));
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The SHA-256 of a file's passages as stored (the JSON text): what its embeddings were made from. */
+function passagesDigest(text) {
+  return sha256Hex(new TextEncoder().encode(text ?? '[]'));
 }
 
 // A file's bytes are kept in the `blobs` store as an ArrayBuffer: small ones then sit in the
@@ -606,6 +618,8 @@ async function baseEmbedding(baseId) {
 
 /** Embeds a file's passages when the page gave this base's target (its key); else it waits. */
 async function embedFile(fileId, embedding) {
+  // Embeddings another device made of it, when they came and fit, spare asking again.
+  if (await useCarried(fileId, embedding)) return;
   const file = await get('files', fileId);
   // Read after the file: keys handed over meanwhile are used, not missed.
   const target = targets[embedding.account];
@@ -618,7 +632,8 @@ async function embedFile(fileId, embedding) {
     return;
   }
   const full = { ...target, model: embedding.model };
-  const passages = JSON.parse((await get('passages', fileId)) ?? '[]');
+  const passagesText = (await get('passages', fileId)) ?? '[]';
+  const passages = JSON.parse(passagesText);
   const texts = passages.map((p) => [...(p.at.headings ?? []), p.text].join('\n'));
   const batches = JSON.parse(wasm.embed_batches(JSON.stringify(full), Uint32Array.from(texts.map((t) => t.length))));
   const rows = [];
@@ -650,6 +665,7 @@ async function embedFile(fileId, embedding) {
   }
   const bytes = wasm.vectors_bytes(dims, values);
   const model = `${embedding.account}|${embedding.model}|${dims}`;
+  const [hash, digest] = await Promise.all([sha256Hex(bytes), passagesDigest(passagesText)]);
   const d = await db();
   const tx = d.transaction(['files', 'vectors', 'bases'], 'readwrite');
   const current = await request(tx.objectStore('files').get(fileId));
@@ -657,11 +673,61 @@ async function embedFile(fileId, embedding) {
   // The base's model changed (or embedding was turned off) meanwhile: these vectors are not kept.
   const sameModel = JSON.stringify(base?.embedding ?? null) === JSON.stringify(embedding);
   if (!current || current.hidden || current.state !== 'embedding' || !sameModel) return;
-  tx.objectStore('vectors').put({ model, dims, bytes }, fileId);
-  tx.objectStore('files').put({ ...current, state: 'indexed', embedded: passages.length, embed_error: null });
+  tx.objectStore('vectors').put({ model, dims, bytes, hash }, fileId);
+  // The description that travels: one that came from another device for the same model and
+  // passages stays (either device's embeddings serve; two devices then agree, not alternate).
+  const carried = `${embedding.account}|${embedding.model}`;
+  const kept = current.vectors?.model === carried && current.vectors?.passages === digest;
+  const vectors = kept ? current.vectors : { hash, model: carried, dims, passages: digest };
+  tx.objectStore('files').put({ ...current, state: 'indexed', embedded: passages.length, embed_error: null, vectors });
   await done(tx);
+  if (!kept) syncable();
   library.add_vectors(model, current.num, bytes);
   changed(fileId);
+}
+
+/**
+ * Uses the embeddings another device made of file `fileId` (they came by sync or a backup)
+ * instead of embedding it again: only when the base embeds with the account and model that
+ * made them, this device's reading of the file gave the same passages, and their bytes fit
+ * those passages. Returns whether it did.
+ */
+async function useCarried(fileId, embedding) {
+  const file = await get('files', fileId);
+  const described = file?.vectors;
+  if (!described || described.model !== `${embedding.account}|${embedding.model}`) return false;
+  if (file.hidden || !(file.state === 'embedding' || (file.state === 'indexed' && !file.embedded))) return false;
+  const stored = await get('blobs', described.hash);
+  if (!stored) return false;
+  const text = (await get('passages', fileId)) ?? '[]';
+  if ((await passagesDigest(text)) !== described.passages) return false;
+  const bytes = await bytesOf(stored);
+  const count = JSON.parse(text).length;
+  await ensureWasm();
+  if (!wasm.vectors_fit(bytes, described.dims, count)) return false;
+  const model = `${described.model}|${described.dims}`;
+  const d = await db();
+  const tx = d.transaction(['files', 'vectors', 'blobs'], 'readwrite');
+  const current = await request(tx.objectStore('files').get(fileId));
+  // Changed meanwhile (read again, removed, embedded here): left as it is now.
+  if (!current || current.hidden || current.embedded || current.hash !== file.hash
+      || JSON.stringify(current.vectors) !== JSON.stringify(described)) {
+    await done(tx);
+    return false;
+  }
+  tx.objectStore('vectors').put({ model, dims: described.dims, bytes, hash: described.hash }, fileId);
+  tx.objectStore('files').put({ ...current, state: 'indexed', embedded: count, embed_error: null });
+  // Kept once, in the vectors store, unless another file waits for the same ones.
+  const files = tx.objectStore('files');
+  const [named, asBytes] = await Promise.all([
+    request(files.index('vectors').count(described.hash)),
+    request(files.index('hash').count(described.hash)),
+  ]);
+  if (named <= 1 && asBytes === 0) tx.objectStore('blobs').delete(described.hash);
+  await done(tx);
+  library?.add_vectors(model, current.num, bytes);
+  changed(fileId);
+  return true;
 }
 
 async function update(id, change) {
@@ -673,12 +739,17 @@ async function update(id, change) {
   await done(tx);
 }
 
+/** Forgets the bytes `hash` once no file is of them, nor describes them as its embeddings. */
 async function dropBlobIfUnused(hash) {
   if (!hash) return;
   const d = await db();
   const tx = d.transaction(['files', 'blobs'], 'readwrite');
-  const users = await request(tx.objectStore('files').index('hash').count(hash));
-  if (users === 0) tx.objectStore('blobs').delete(hash);
+  const files = tx.objectStore('files');
+  const [users, describing] = await Promise.all([
+    request(files.index('hash').count(hash)),
+    request(files.index('vectors').count(hash)),
+  ]);
+  if (users === 0 && describing === 0) tx.objectStore('blobs').delete(hash);
   await done(tx);
 }
 
@@ -720,6 +791,8 @@ async function purge(id, { fromSync = false } = {}) {
   if (file) {
     if (library) library.remove(file.num);
     await dropBlobIfUnused(file.hash);
+    // Embeddings that came for it and were never used.
+    if (file.vectors?.hash) await dropBlobIfUnused(file.vectors.hash);
   }
 }
 
@@ -807,8 +880,8 @@ async function queryVector(query, embedding) {
 // document); each device reads the files itself, and embeds them with its own key.
 
 /** The fields of a base and of a file another device's document sets (the rest are this device's). */
-const BASE_SYNCED = ['name', 'created', 'embedding'];
-const FILE_SYNCED = ['base', 'name', 'path', 'size', 'hash', 'kind', 'modified', 'added'];
+const BASE_SYNCED = ['name', 'created', 'embedding', 'carry_vectors'];
+const FILE_SYNCED = ['base', 'name', 'path', 'size', 'hash', 'kind', 'modified', 'added', 'vectors'];
 
 function pick(record, fields) {
   const out = {};
@@ -816,7 +889,10 @@ function pick(record, fields) {
   return out;
 }
 
-/** Stores the bytes that came (`{hash, data}`) that a file here or one arriving refers to, each checked against its hash. */
+/**
+ * Stores the bytes that came (`{hash, data}`) that a file here or one arriving refers to (as
+ * its bytes or its embeddings'), each checked against its hash.
+ */
 async function storeSyncedBytes(bytes, incoming) {
   const d = await db();
   const stored = [];
@@ -824,8 +900,12 @@ async function storeSyncedBytes(bytes, incoming) {
     if (!hash || !(data instanceof Uint8Array)) continue;
     if ((await sha256Hex(data)) !== hash) continue;
     const tx = d.transaction(['files', 'blobs'], 'readwrite');
-    const users = await request(tx.objectStore('files').index('hash').count(hash));
-    if (users > 0 || incoming.has(hash)) {
+    const files = tx.objectStore('files');
+    const [users, describing] = await Promise.all([
+      request(files.index('hash').count(hash)),
+      request(files.index('vectors').count(hash)),
+    ]);
+    if (users > 0 || describing > 0 || incoming.has(hash)) {
       if (!(await request(tx.objectStore('blobs').getKey(hash)))) tx.objectStore('blobs').put(ownBuffer(data), hash);
       stored.push(hash);
     }
@@ -839,7 +919,8 @@ async function putSyncedBase(base) {
   const d = await db();
   const tx = d.transaction('bases', 'readwrite');
   const current = await request(tx.objectStore('bases').get(base.id));
-  const next = { ...(current ?? { id: base.id }), ...pick(base, BASE_SYNCED) };
+  // (A base from a Hearth before carried embeddings does not say: it does not carry them.)
+  const next = { ...(current ?? { id: base.id }), ...pick(base, BASE_SYNCED), carry_vectors: !!base.carry_vectors };
   tx.objectStore('bases').put(next);
   await done(tx);
   const before = JSON.stringify(current?.embedding ?? null);
@@ -857,7 +938,7 @@ async function embedAgain(baseId, embedding) {
   for (const file of files) {
     tx.objectStore('vectors').delete(file.id);
     const state = file.state === 'waiting' ? 'waiting' : embedding ? 'embedding' : 'indexed';
-    tx.objectStore('files').put({ ...file, state, embedded: 0, embed_error: null });
+    tx.objectStore('files').put({ ...file, state, embedded: 0, embed_error: null, vectors: null });
   }
   await done(tx);
   if (files.length > 0) {
@@ -890,7 +971,10 @@ async function putSyncedFile(file) {
   return next;
 }
 
-/** Files whose bytes came since they did: waiting to be read now. */
+/**
+ * Files whose bytes came since they did: waiting to be read now; files read whose embeddings
+ * came: embedded with them now (one not read yet uses them once read).
+ */
 async function wakeArrived(hashes) {
   if (hashes.length === 0) return;
   const d = await db();
@@ -898,6 +982,11 @@ async function wakeArrived(hashes) {
     const users = await request(d.transaction('files').objectStore('files').index('hash').getAll(hash));
     for (const file of users.filter((f) => f.refusal?.why === 'not_arrived')) {
       await update(file.id, (f) => ({ ...f, state: 'waiting', refusal: null }));
+    }
+    const described = await request(d.transaction('files').objectStore('files').index('vectors').getAll(hash));
+    for (const file of described) {
+      const embedding = await baseEmbedding(file.base);
+      if (embedding) await useCarried(file.id, embedding);
     }
   }
 }
@@ -919,7 +1008,7 @@ async function syncApply({ bases = [], files = [], deletedFiles = [], deletedBas
   for (const base of bases) await putSyncedBase(base);
   // What a backup added is this device's now: sync sends it on.
   if (keepExisting && bases.length + files.length > 0) syncable();
-  const incoming = new Set(files.map((f) => f.hash));
+  const incoming = new Set(files.flatMap((f) => [f.hash, f.vectors?.hash].filter(Boolean)));
   const arrived = await storeSyncedBytes(bytes, incoming);
   for (const file of files) await putSyncedFile(file);
   await wakeArrived(arrived);
@@ -937,6 +1026,26 @@ async function syncApply({ bases = [], files = [], deletedFiles = [], deletedBas
   return { kept };
 }
 
+/** File `file` with its embeddings described (and stored so), as `embedFile` would have. */
+async function describeVectors(file) {
+  const [stored, text] = await Promise.all([get('vectors', file.id), get('passages', file.id)]);
+  const base = await get('bases', file.base);
+  if (!stored || !base?.embedding || stored.model !== `${base.embedding.account}|${base.embedding.model}|${stored.dims}`) {
+    return file;
+  }
+  const hash = stored.hash ?? (await sha256Hex(await bytesOf(stored.bytes)));
+  const vectors = { hash, model: `${base.embedding.account}|${base.embedding.model}`, dims: stored.dims, passages: await passagesDigest(text) };
+  const d = await db();
+  const tx = d.transaction(['files', 'vectors'], 'readwrite');
+  const current = await request(tx.objectStore('files').get(file.id));
+  if (current && !current.vectors && current.embedded > 0) {
+    tx.objectStore('files').put({ ...current, vectors });
+    tx.objectStore('vectors').put({ ...stored, hash }, file.id);
+  }
+  await done(tx);
+  return { ...file, vectors };
+}
+
 const OPS = {
   /** Every base and file, as sync reads them (a folder's handle stays here). */
   async records() {
@@ -948,9 +1057,18 @@ const OPS = {
       request(tx.objectStore('files').getAll()),
       request(tx.objectStore('meta').getAllKeys(DELETED)),
     ]);
+    const carrying = new Set(bases.filter((base) => base.carry_vectors && base.embedding).map((base) => base.id));
+    const shown = [];
+    for (const file of files) {
+      // Embeddings travel only where their base carries them; those made before Hearth
+      // described them are described now.
+      if (!carrying.has(file.base)) shown.push({ ...file, vectors: null });
+      else if (!file.vectors && file.embedded > 0) shown.push(await describeVectors(file));
+      else shown.push(file);
+    }
     return {
       bases: bases.map(({ folder, ...base }) => base),
-      files,
+      files: shown,
       deleted: deleted.map((key) => key.slice('deleted:'.length)),
     };
   },
@@ -963,17 +1081,37 @@ const OPS = {
     return null;
   },
   syncApply,
-  /** Of `hashes`, those whose bytes are here (`held`) and those a file here waits for (`wanted`). */
+  /**
+   * Of `hashes`, those whose bytes are here (`held`: a file's, or embeddings a file here
+   * uses) and those a file here waits for (`wanted`: its bytes, or embeddings it could use).
+   */
   async syncBlobs({ hashes }) {
     const d = await db();
     const held = [];
     const wanted = [];
     for (const hash of hashes ?? []) {
-      const tx = d.transaction(['files', 'blobs']);
-      if (await request(tx.objectStore('blobs').getKey(hash))) held.push(hash);
-      else if ((await request(tx.objectStore('files').index('hash').count(hash))) > 0) wanted.push(hash);
+      const tx = d.transaction(['files', 'blobs', 'vectors']);
+      const files = tx.objectStore('files');
+      if (await request(tx.objectStore('blobs').getKey(hash))) {
+        held.push(hash);
+        continue;
+      }
+      if ((await request(files.index('hash').count(hash))) > 0) {
+        wanted.push(hash);
+        continue;
+      }
+      const described = await request(files.index('vectors').getAll(hash));
+      const uses = await Promise.all(described.map((f) => request(tx.objectStore('vectors').get(f.id))));
+      if (uses.some((v) => v?.hash === hash)) held.push(hash);
+      else if (described.some((f) => !f.hidden && !f.embedded && f.state !== 'failed')) wanted.push(hash);
     }
     return { held, wanted };
+  },
+  /** File `file`'s embeddings' bytes as they travel (a Blob), when those here are the ones it describes. */
+  async vectorsBlob({ file }) {
+    const record = await get('files', file);
+    const stored = record?.vectors?.hash ? await get('vectors', file) : null;
+    return stored && stored.hash === record.vectors.hash ? new Blob([stored.bytes]) : null;
   },
   async list() {
     const [bases, files] = await Promise.all([all('bases'), all('files')]);
@@ -1001,7 +1139,7 @@ const OPS = {
     const current = await request(tx.objectStore('bases').get(base.id));
     if (!current) throw new Error('no such base');
     const embedding = base.embedding ?? null;
-    tx.objectStore('bases').put({ ...current, name: base.name, embedding });
+    tx.objectStore('bases').put({ ...current, name: base.name, embedding, carry_vectors: !!base.carry_vectors });
     await done(tx);
     syncable();
     if (JSON.stringify(embedding) !== JSON.stringify(current.embedding ?? null)) await embedAgain(base.id, embedding);

@@ -8,7 +8,7 @@
 use hearth_core::knowledge::records::{BaseRecord, FileRecord};
 use serde_json::{Value, json};
 
-use super::{KnowledgeError, exists, file_blob, request, request_with_bytes};
+use super::{KnowledgeError, exists, file_blob, request, request_with_bytes, vectors_blob};
 
 /// Every base and file here (those being removed included).
 pub(crate) struct Records {
@@ -56,6 +56,13 @@ pub(crate) async fn file_bytes(file: &str) -> Result<Option<Vec<u8>>, KnowledgeE
     Ok(crate::io::media::bytes_of(&blob).await)
 }
 
+/// The bytes of file `file`'s embeddings as they travel, when those here are
+/// the ones its record describes.
+pub(crate) async fn vectors_bytes(file: &str) -> Result<Option<Vec<u8>>, KnowledgeError> {
+    let Some(blob) = vectors_blob(file).await? else { return Ok(None) };
+    Ok(crate::io::media::bytes_of(&blob).await)
+}
+
 /// Of `hashes`, those whose bytes the bases hold here, and those a file
 /// here waits for.
 pub(crate) async fn blobs(hashes: &[String]) -> Result<(Vec<String>, Vec<String>), KnowledgeError> {
@@ -88,9 +95,9 @@ impl Arriving {
             && self.bytes.is_empty()
     }
 
-    /// The hashes of the files that came.
+    /// The hashes of the files that came, and of their embeddings.
     pub(crate) fn hashes(&self) -> impl Iterator<Item = &String> {
-        self.files.iter().filter_map(|file| file.hash.as_ref())
+        self.files.iter().flat_map(|file| file.hash.iter().chain(file.vectors.as_ref().map(|vectors| &vectors.hash)))
     }
 }
 

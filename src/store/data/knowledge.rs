@@ -1,8 +1,9 @@
 //! The knowledge bases in backups: a backup carries each base and file as it
 //! leaves a device (`hearth_core::knowledge::records`), the files' bytes
-//! among its blobs; an import hands them to the knowledge worker, which adds
-//! what is not here yet (a base or file already here stays as it is) and
-//! reads and embeds the files again.
+//! among its blobs, and their embeddings' bytes too where a base carries
+//! them; an import hands them to the knowledge worker, which adds what is
+//! not here yet (a base or file already here stays as it is) and reads the
+//! files again, embedding them again only when no embeddings came that fit.
 
 use std::collections::HashSet;
 
@@ -20,20 +21,26 @@ pub(super) async fn add_to(contents: &mut StoreContents) -> Result<(), Knowledge
     let Some(here) = records::records().await? else { return Ok(()) };
     let mut carried: HashSet<String> = contents.blobs.iter().map(|blob| blob.id.clone()).collect();
     for file in here.files.iter().filter(|file| carried_file(file).is_some()) {
-        let Some(hash) = &file.hash else { continue };
-        if !carried.insert(hash.clone()) {
-            continue;
+        if let Some(hash) = file.hash.as_ref().filter(|hash| carried.insert((*hash).clone()))
+            && let Some(bytes) = records::file_bytes(&file.id).await?
+        {
+            contents.blobs.push(blob(hash, &bytes));
         }
-        let Some(bytes) = records::file_bytes(&file.id).await? else { continue };
-        contents.blobs.push(BlobEntry {
-            id: hash.clone(),
-            mime: "application/octet-stream".to_owned(),
-            data: base64::encode(&bytes),
-        });
+        // Its embeddings, when its base carries them (only then are they described).
+        if let Some(hash) = file.vectors.as_ref().map(|vectors| &vectors.hash).filter(|hash| !carried.contains(*hash))
+            && let Some(bytes) = records::vectors_bytes(&file.id).await?
+        {
+            carried.insert(hash.clone());
+            contents.blobs.push(blob(hash, &bytes));
+        }
     }
     contents.knowledge_bases = here.bases;
     contents.knowledge_files = here.files;
     Ok(())
+}
+
+fn blob(hash: &str, bytes: &[u8]) -> BlobEntry {
+    BlobEntry { id: hash.to_owned(), mime: "application/octet-stream".to_owned(), data: base64::encode(bytes) }
 }
 
 /// What a backup's knowledge bases are, in a sentence; `None` without any.

@@ -15,7 +15,9 @@ use serde_json::Value;
 
 use super::shared::SyncError;
 use crate::io::knowledge::KnowledgeError;
-pub(super) use crate::io::knowledge::records::{Arriving, Records, apply, blobs, file_bytes, forget_deleted, records};
+pub(super) use crate::io::knowledge::records::{
+    Arriving, Records, apply, blobs, file_bytes, forget_deleted, records, vectors_bytes,
+};
 
 impl From<KnowledgeError> for SyncError {
     fn from(error: KnowledgeError) -> Self {

@@ -178,9 +178,16 @@ pub(super) async fn scan(
         .flat_map(|message| message.blobs.iter().map(|hash| Wanted::Message(hash.clone())))
         .collect();
     if let Some(records) = &knowledge {
-        wanted.extend(records.files.iter().filter(|file| doc::knowledge_file_doc(file).is_some()).filter_map(|file| {
-            file.hash.as_ref().map(|hash| Wanted::Knowledge { hash: hash.clone(), file: file.id.clone() })
-        }));
+        for file in records.files.iter().filter(|file| doc::knowledge_file_doc(file).is_some()) {
+            wanted
+                .extend(file.hash.as_ref().map(|hash| Wanted::Knowledge { hash: hash.clone(), file: file.id.clone() }));
+            // Its embeddings, when its base carries them (the worker describes them only then).
+            wanted.extend(
+                file.vectors
+                    .as_ref()
+                    .map(|vectors| Wanted::Vectors { hash: vectors.hash.clone(), file: file.id.clone() }),
+            );
+        }
     }
     changed.extend(new_blobs(db, ids, wanted, now, seq).await?);
     // Attachments the messages deleted here referred to go from the server
@@ -197,16 +204,18 @@ pub(super) async fn scan(
 }
 
 /// Bytes a synced record refers to: a message's attachment (in the blob
-/// store) or a knowledge file's (kept by the knowledge worker).
+/// store), a knowledge file's, or a knowledge file's embeddings (both kept
+/// by the knowledge worker).
 enum Wanted {
     Message(String),
     Knowledge { hash: String, file: String },
+    Vectors { hash: String, file: String },
 }
 
 impl Wanted {
     fn hash(&self) -> &str {
         match self {
-            Wanted::Message(hash) | Wanted::Knowledge { hash, .. } => hash,
+            Wanted::Message(hash) | Wanted::Knowledge { hash, .. } | Wanted::Vectors { hash, .. } => hash,
         }
     }
 
@@ -219,6 +228,10 @@ impl Wanted {
             }
             Wanted::Knowledge { file, .. } => {
                 Ok(knowledge::file_bytes(file).await?.map(|bytes| ("application/octet-stream".to_owned(), bytes)))
+            }
+            // Those here, when they are the ones described (another device's may be described).
+            Wanted::Vectors { file, .. } => {
+                Ok(knowledge::vectors_bytes(file).await?.map(|bytes| ("application/octet-stream".to_owned(), bytes)))
             }
         }
     }
@@ -270,7 +283,9 @@ fn blobs_of(meta: &DocMeta) -> Vec<String> {
     let body = meta.winner().and_then(|(rev, _)| meta.body(&rev).cloned());
     match body.map(|body| doc::from_doc(&meta.plain, &body)) {
         Some(Ok(Incoming::Message(message))) => message.blobs,
-        Some(Ok(Incoming::KnowledgeFile(file))) => file.hash.into_iter().collect(),
+        Some(Ok(Incoming::KnowledgeFile(file))) => {
+            file.hash.into_iter().chain(file.vectors.map(|vectors| vectors.hash)).collect()
+        }
         _ => Vec::new(),
     }
 }
