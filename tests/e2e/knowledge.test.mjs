@@ -20,7 +20,7 @@ import { screenshot, waitUntil } from '../support/browser.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { openApp, openChatWithProvider, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
 import { cancelAgent, closeSettings, editAgent, importFile, openSettings, saveAgent } from '../support/dialogs.mjs';
-import { addToBase, closeKnowledge, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows } from '../support/knowledge.mjs';
+import { addToBase, closeKnowledge, embedBase, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows } from '../support/knowledge.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { FAMILIES, chatRequests, mockRequests, resetMock } from '../support/mock.mjs';
 import {
@@ -175,10 +175,7 @@ describe('knowledge bases', () => {
       const section = await makeBase(dialog, name);
       await addToBase(page, dialog, name, { files: [file] });
       await settledRows(dialog, name, 1);
-      await section.getByRole('combobox', { name: `Embeddings for ${name}`, exact: true }).selectOption({ index: 1 });
-      await section.getByRole('textbox', { name: `Embedding model for ${name}`, exact: true }).fill(model);
-      await section.getByRole('button', { name: 'Use', exact: true }).click();
-      await section.getByRole('button', { name: 'Start embedding', exact: true }).click();
+      await embedBase(section, name, model);
       await settledRows(dialog, name, 1, { embedded: true });
     }
     await closeKnowledge(page);
@@ -204,10 +201,7 @@ describe('knowledge bases', () => {
     const { page } = chat;
     let dialog = await openKnowledge(page);
     const section = await makeBase(dialog, 'Slow');
-    await section.getByRole('combobox', { name: 'Embeddings for Slow', exact: true }).selectOption({ index: 1 });
-    await section.getByRole('textbox', { name: 'Embedding model for Slow', exact: true }).fill('embed-slow');
-    await section.getByRole('button', { name: 'Use', exact: true }).click();
-    await section.getByRole('button', { name: 'Start embedding', exact: true }).click();
+    await embedBase(section, 'Slow', 'embed-slow');
     await resetMock(env.mock);
     await addToBase(page, dialog, 'Slow', { files });
     await waitUntil(async () => {
@@ -462,6 +456,7 @@ describe('knowledge bases', () => {
     assert.equal(backup.knowledge_files.length, 5);
     assert.ok(backup.knowledge_files.every((file) => backup.blobs.some((blob) => blob.id === file.hash)), 'each file with its bytes');
     assert.ok(!('state' in backup.knowledge_files[0]) && !('num' in backup.knowledge_files[0]), 'what this device made of a file stays here');
+    assert.ok(backup.knowledge_files.every((file) => !('vectors' in file)), 'no embeddings: the base has none to carry');
 
     const fresh = await openApp(t, env);
     const { review, status } = await importFile(fresh.page, saved);
@@ -486,6 +481,133 @@ describe('knowledge bases', () => {
     const kept = (knowledge) => knowledge.files.records.map((f) => [f.id, f.num, f.state, f.added]).sort();
     assert.deepEqual(kept(stored), kept(first), 'the files here are left as they were');
     assert.deepEqual([...chat.errors, ...fresh.errors], []);
+  });
+
+  test('a base set to carry its embeddings brings them in a backup: the fresh profile embeds nothing and finds a passage by meaning', async (t) => {
+    const dir = await tempDir(t);
+    await writeMixedFolder(dir);
+    await writeFile(path.join(dir, 'garage.md'), '# Boatyard\n\nThe car repair bay is behind the chandlery.\n');
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { page } = chat;
+    const dialog = await openKnowledge(page);
+    const section = await makeBase(dialog, 'Harbour');
+    await addToBase(page, dialog, 'Harbour', { folder: dir });
+    await settledRows(dialog, 'Harbour', 6);
+    await embedBase(section, 'Harbour', 'embed-test', { carry: true });
+    await settledRows(dialog, 'Harbour', 6, { embedded: true });
+    await section.getByRole('checkbox', { name: 'Carry the embeddings of Harbour in backups and sync', exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'knowledge-carry-embeddings.png');
+    await closeKnowledge(page);
+    await giveBaseToAgent(page, 'Harbour');
+    const here = await readKnowledge(page);
+    assert.equal(here.bases.records[0].carry_vectors, true, 'the choice is stored with the base');
+
+    const settings = await openSettings(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      settings.getByRole('button', { name: 'Export backup', exact: true }).click(),
+    ]);
+    const saved = path.join(dir, 'backup.json');
+    await download.saveAs(saved);
+    await closeSettings(page);
+    const backup = JSON.parse(await readFile(saved, 'utf8'));
+    assert.equal(backup.knowledge_bases[0].carry_vectors, true);
+    assert.equal(backup.knowledge_files.length, 6);
+    for (const file of backup.knowledge_files) {
+      assert.equal(file.vectors?.model.endsWith('|embed-test'), true, `${file.name}'s embeddings are described`);
+      assert.ok(backup.blobs.some((blob) => blob.id === file.vectors.hash), `${file.name}'s embeddings travel with it`);
+    }
+
+    await resetMock(env.mock);
+    const fresh = await openApp(t, env);
+    await importFile(fresh.page, saved);
+    await closeSettings(fresh.page);
+    const restored = await openKnowledge(fresh.page);
+    await settledRows(restored, 'Harbour', 6, { embedded: true });
+    await closeKnowledge(fresh.page);
+    const embeds = (await mockRequests(env.mock)).filter((r) => r.method === 'POST' && r.path === '/v1/embeddings');
+    assert.deepEqual(embeds, [], 'the fresh profile embedded nothing: the embeddings came with the backup');
+    const there = await readKnowledge(fresh.page);
+    assert.equal(there.vectors.count, 6, 'one set of embeddings per file');
+    assert.equal(there.blobs.count, 6, "only the files' bytes stay among the blobs: the embeddings are kept once");
+    const hashes = (knowledge) => knowledge.files.records.map((f) => [f.name, f.vectors?.hash]).sort();
+    assert.deepEqual(hashes(there), hashes(here), 'the same embeddings, by hash');
+
+    // The fresh profile asks with the base: only the question is embedded, and the passage
+    // sharing no word with it is found by meaning, through the embeddings that came.
+    await sendAndSettle(fresh, 'Where do they fix automobiles?');
+    const queries = (await mockRequests(env.mock)).filter((r) => r.method === 'POST' && r.path === '/v1/embeddings');
+    assert.deepEqual(queries.map((r) => r.body.input), [['Where do they fix automobiles?']]);
+    const [request] = await chatRequests(env.mock, FAMILIES.openai);
+    assert.ok(systemText(request).includes('behind the chandlery'), 'found by meaning with the embeddings that came');
+    assert.deepEqual([...chat.errors, ...fresh.errors], []);
+  });
+
+  test('a knowledge database of the previous version is upgraded in place: its base and files stay, and a file left waiting is read', async (t) => {
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { page } = chat;
+    // Version 2's database, as Hearth wrote it before embeddings could travel: a base and a
+    // file stored but not read yet (the page closed in the middle of reading).
+    const text = '# Harbour\n\n## Ferry\n\nThe last ferry leaves the north quay at 22:40.\n';
+    await page.evaluate(async (text) => {
+      const bytes = new TextEncoder().encode(text);
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+      const hash = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+      await new Promise((resolve, reject) => {
+        const open = indexedDB.open('hearth-knowledge', 2);
+        open.onupgradeneeded = () => {
+          const d = open.result;
+          d.createObjectStore('bases', { keyPath: 'id' });
+          const files = d.createObjectStore('files', { keyPath: 'id' });
+          files.createIndex('base', 'base');
+          files.createIndex('hash', 'hash');
+          files.createIndex('state', 'state');
+          for (const name of ['blobs', 'passages', 'postings', 'vectors', 'meta']) d.createObjectStore(name);
+        };
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const d = open.result;
+          const tx = d.transaction(['bases', 'files', 'blobs', 'meta'], 'readwrite');
+          tx.objectStore('bases').put({ id: 'old-base', name: 'Old notes', created: 1, embedding: null });
+          tx.objectStore('files').put({
+            id: 'old-file', num: 1, base: 'old-base', name: 'harbour.md', path: 'harbour.md', size: bytes.length,
+            hash, kind: { kind: 'markdown' }, modified: 1, added: 2, state: 'waiting', passages: 0, pages: 0,
+            embedded: 0, refusal: null, hidden: false,
+          });
+          tx.objectStore('blobs').put(bytes.buffer, hash);
+          tx.objectStore('meta').put(2, 'next');
+          tx.oncomplete = () => {
+            d.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    }, text);
+    await page.reload();
+    await chat.message.waitFor();
+    const dialog = await openKnowledge(page);
+    const [row] = await settledRows(dialog, 'Old notes', 1);
+    assert.match(row, /harbour\.md/);
+    assert.match(row, /1 passage/, 'the file left waiting is read after the upgrade');
+    await closeKnowledge(page);
+    const shape = await page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open('hearth-knowledge');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const d = open.result;
+            const indexes = [...d.transaction('files').objectStore('files').indexNames];
+            d.close();
+            resolve({ version: d.version, indexes });
+          };
+        }),
+    );
+    assert.deepEqual(shape, { version: 3, indexes: ['base', 'hash', 'state', 'vectors'] });
+    const stored = await readKnowledge(page);
+    assert.deepEqual([stored.bases.count, stored.files.count, stored.blobs.count], [1, 1, 1], 'nothing lost, nothing twice');
+    assert.deepEqual(chat.errors, []);
   });
 
   test('# in the message box picks a base or a file for one message, by keyboard, and that message searches it', async (t) => {

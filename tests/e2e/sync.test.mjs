@@ -28,7 +28,7 @@ import { axeViolations } from '../support/axe.mjs';
 import { ALICE, MALLORY, SYNC_WAIT, arrives, devices, messageTexts, messagesWith, restartSync, serverDocs, startSync, startSyncServer, stopSync, syncSection } from '../support/sync.mjs';
 import { startChaosProxy } from '../support/chaos-proxy.mjs';
 import { pouchClient } from '../support/pouch.mjs';
-import { addToBase, closeKnowledge, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows } from '../support/knowledge.mjs';
+import { addToBase, closeKnowledge, embedBase, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows } from '../support/knowledge.mjs';
 import { PDF_ANSWER, writeMixedFolder } from '../support/knowledge-files.mjs';
 import { FAMILIES, chatRequests, mockRequests, resetMock } from '../support/mock.mjs';
 
@@ -483,10 +483,7 @@ describe('sync', () => {
     const section = await makeBase(dialog, 'Handbook');
     await addToBase(a.page, dialog, 'Handbook', { folder: dir });
     await settledRows(dialog, 'Handbook', 5);
-    await section.getByRole('combobox', { name: 'Embeddings for Handbook', exact: true }).selectOption({ index: 1 });
-    await section.getByRole('textbox', { name: 'Embedding model for Handbook', exact: true }).fill('embed-test');
-    await section.getByRole('button', { name: 'Use', exact: true }).click();
-    await section.getByRole('button', { name: 'Start embedding', exact: true }).click();
+    await embedBase(section, 'Handbook', 'embed-test');
     const rowsA = await settledRows(dialog, 'Handbook', 5, { embedded: true });
     await closeKnowledge(a.page);
     await resetMock(env.mock);
@@ -533,6 +530,50 @@ describe('sync', () => {
       const files = (await readKnowledge(b.page)).files.records;
       return files.length === 4 && !files.some((file) => file.name === 'ferry-notes.txt');
     }, 'B removes the file A removed, and only it', { timeout: SYNC_WAIT });
+    assert.deepEqual([...a.errors, ...b.errors], []);
+  });
+
+  test('a base set to carry its embeddings brings them to the other device, end-to-end encrypted: it embeds nothing', async (t) => {
+    const db = 'carried';
+    const passphrase = 'carried passphrase';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const dir = await mkdtemp(path.join(tmpdir(), 'hearth-knowledge-carry-'));
+    t.after(() => rm(dir, { recursive: true, force: true }));
+    await writeMixedFolder(dir);
+    const a = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'echo', apiKey: 'sk-test' });
+    await turnOffGeneratedTitles(a.page);
+    const dialog = await openKnowledge(a.page);
+    const section = await makeBase(dialog, 'Handbook');
+    await addToBase(a.page, dialog, 'Handbook', { folder: dir });
+    await settledRows(dialog, 'Handbook', 5);
+    await embedBase(section, 'Handbook', 'embed-test', { carry: true });
+    const rowsA = await settledRows(dialog, 'Handbook', 5, { embedded: true });
+    await closeKnowledge(a.page);
+    const onA = await readKnowledge(a.page);
+    // A sends everything before B starts: B finds the files with their embeddings described.
+    await startSync(a.page, { url: couch.url, db, passphrase });
+    const docs = JSON.stringify(await serverDocs(couch, db));
+    for (const plain of ['Handbook', 'embed-test', 'kfile:']) {
+      assert.ok(!docs.includes(plain), `the server holds no "${plain}" in plain text`);
+    }
+
+    await resetMock(env.mock);
+    // B's account is the mock on this machine, which needs no key: without the embeddings
+    // that came, B would embed every file itself at once.
+    const b = await openApp(t, env);
+    await turnOffGeneratedTitles(b.page);
+    await startSync(b.page, { url: couch.url, db, passphrase });
+    const dialogB = await openKnowledge(b.page);
+    const rowsB = await settledRows(dialogB, 'Handbook', 5, { embedded: true });
+    await closeKnowledge(b.page);
+    assert.deepEqual(rowsB.map((row) => row.replace(/\s+/g, ' ')).sort(), rowsA.map((row) => row.replace(/\s+/g, ' ')).sort(), 'the same files, passages and embeddings on B');
+    const embeds = (await mockRequests(env.mock)).filter((r) => r.method === 'POST' && r.path === '/v1/embeddings');
+    assert.deepEqual(embeds, [], 'B embedded nothing: the embeddings came with the files');
+    const onB = await readKnowledge(b.page);
+    assert.equal(onB.vectors.count, 5);
+    const hashes = (knowledge) => knowledge.files.records.map((f) => [f.name, f.vectors?.hash]).sort();
+    assert.deepEqual(hashes(onB), hashes(onA), "B holds A's embeddings, by hash");
+    assert.ok(!JSON.stringify(await serverDocs(couch, db)).includes('sk-test'), 'no key on the server');
     assert.deepEqual([...a.errors, ...b.errors], []);
   });
 });

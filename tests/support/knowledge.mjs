@@ -43,6 +43,22 @@ export async function addToBase(page, dialog, name, { files, folder, timeout }) 
   await chooser.setFiles(folder ?? files, { timeout });
 }
 
+/**
+ * Has base `name` (its `section`) embed its passages with `model` from the first account,
+ * through Use and Start embedding; with `carry`, its embeddings also go into backups and sync.
+ */
+export async function embedBase(section, name, model, { carry = false } = {}) {
+  await section.getByRole('combobox', { name: `Embeddings for ${name}`, exact: true }).selectOption({ index: 1 });
+  await section.getByRole('textbox', { name: `Embedding model for ${name}`, exact: true }).fill(model);
+  await section.getByRole('button', { name: 'Use', exact: true }).click();
+  await section.getByRole('button', { name: 'Start embedding', exact: true }).click();
+  if (carry) {
+    const box = section.getByRole('checkbox', { name: `Carry the embeddings of ${name} in backups and sync`, exact: true });
+    await box.check();
+    await waitUntil(async () => (await box.isChecked()) && (await box.isEnabled()), 'the choice is shown');
+  }
+}
+
 /** The base `name`'s file rows' texts, once none is waiting or being embedded (with `embedded`, once each is embedded). */
 export async function settledRows(dialog, name, count, { embedded = false } = {}) {
   const list = dialog.getByRole('list', { name: `Files of ${name}`, exact: true });
