@@ -131,8 +131,10 @@ import { gzipSync } from 'node:zlib';
  * its own chunk (formatted in the session bar it brought every import and backup error's text):
  * 515,951, 1,068 under the first load before issue 53 (515,962 with the meter kept in its place). What loads right after start-up grew by
  * 16.7 KB with it (the moved code, now in shared chunks, compresses less well apart).
+ * Embeddings carried in backups and sync (a base's choice, a file's description of them, read
+ * with the records the page lists): 516,102, 140 more, still 917 under 517,019.
  */
-export const BUDGET_BYTES = 516_100;
+export const BUDGET_BYTES = 516_250;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -208,6 +210,9 @@ export const BUDGET_BYTES = 516_100;
  * The prompt and the tools' definitions moved out of the first load (see BUDGET_BYTES):
  * `shared` 556,395 (they are shared by the send path, Talk and the agent editor's preview),
  * `reply` 197,052; the export's failure said by the `export` chunk: 10,877.
+ * Embeddings carried in backups and sync: `knowledge` 62,026 (the base's choice and its hint),
+ * `shared` 560,325 (the embeddings' bytes asked of the worker and described, for sync and
+ * backups alike).
  */
 export const CHUNK_BUDGETS = {
   app_preview: 29_500,
@@ -217,7 +222,7 @@ export const CHUNK_BUDGETS = {
   dialogs: 271_500,
   export: 10_950,
   i18n: 31_300,
-  knowledge: 60_500,
+  knowledge: 62_300,
   mcp: 153_000,
   media: 30_500,
   migration: 1_900,
@@ -225,7 +230,7 @@ export const CHUNK_BUDGETS = {
   pictures: 17_600,
   reply: 199_000,
   search: 18_300,
-  shared: 557_000,
+  shared: 560_600,
   sync: 160_000,
   voice: 70_200,
 };
