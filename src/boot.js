@@ -47,7 +47,9 @@ if (styles instanceof HTMLLinkElement && styles.media !== 'all') {
   styles.media = 'all';
   await loaded;
 }
-await init({ module_or_path: wasm });
+const started = await init({ module_or_path: wasm });
+// For measuring (tests/bench/sessions.bench.mjs): the app's WebAssembly memory, to size it.
+dispatchEvent(new CustomEvent('hearth-started', { detail: { memory: started?.memory } }));
 
 // The app is mounted: only now register the service worker (src/io/service_worker/sw.js,
 // copied to sw.js), once the page's `load` has come, so its install (which fetches and

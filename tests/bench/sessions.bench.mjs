@@ -134,8 +134,8 @@ function longConversation() {
 // Installed before the app loads: when the first conversation button and the long
 // conversation's last message are first painted (the frame after they appear).
 function instrument() {
-  window.__bench = { sidebarPaintMs: null, wasm: null };
-  addEventListener('TrunkApplicationStarted', (event) => (window.__bench.wasm = event.detail.wasm));
+  window.__bench = { sidebarPaintMs: null, memory: null };
+  addEventListener('hearth-started', (event) => (window.__bench.memory = event.detail?.memory ?? null));
   const painted = (key) => requestAnimationFrame(() => setTimeout(() => (window.__bench[key] = performance.now())));
   new MutationObserver((_, observer) => {
     if (document.querySelector('nav[aria-label="Conversations"] li button')) {
@@ -225,7 +225,9 @@ async function memory(page, cdp) {
   await cdp.send('HeapProfiler.collectGarbage');
   const { metrics } = await cdp.send('Performance.getMetrics');
   const heap = metrics.find((m) => m.name === 'JSHeapUsedSize').value / 1e6;
-  const wasm = (await page.evaluate(() => window.__bench.wasm?.memory?.buffer.byteLength ?? 0)) / 1e6;
+  const bytes = await page.evaluate(() => window.__bench.memory?.buffer.byteLength ?? null);
+  if (bytes === null) throw new Error('the app did not say it started (boot.js dispatches hearth-started)');
+  const wasm = bytes / 1e6;
   return `JS heap ${heap.toFixed(1)} MB (after GC), WebAssembly memory ${wasm.toFixed(1)} MB`;
 }
 

@@ -518,6 +518,11 @@ describe('knowledge bases', () => {
       assert.ok(backup.blobs.some((blob) => blob.id === file.vectors.hash), `${file.name}'s embeddings travel with it`);
     }
 
+    // Imported again where it was made: the files are here, embedded; nothing is stored twice.
+    await importFile(page, saved);
+    await closeSettings(page);
+    assert.equal((await readKnowledge(page)).blobs.count, 6, "the embeddings that came are not kept beside this profile's own");
+
     await resetMock(env.mock);
     const fresh = await openApp(t, env);
     await importFile(fresh.page, saved);
@@ -540,7 +545,27 @@ describe('knowledge bases', () => {
     assert.deepEqual(queries.map((r) => r.body.input), [['Where do they fix automobiles?']]);
     const [request] = await chatRequests(env.mock, FAMILIES.openai);
     assert.ok(systemText(request).includes('behind the chandlery'), 'found by meaning with the embeddings that came');
-    assert.deepEqual([...chat.errors, ...fresh.errors], []);
+
+    // Embeddings described as made from other passages (as another version's reading of the
+    // file would give) are not used: that file is embedded here, the rest are not, and the
+    // bytes that did not fit are not kept.
+    const tampered = structuredClone(backup);
+    const garage = tampered.knowledge_files.find((f) => f.name === 'garage.md');
+    garage.vectors.passages = '0'.repeat(64);
+    const otherSaved = path.join(dir, 'backup-other-passages.json');
+    await writeFile(otherSaved, JSON.stringify(tampered));
+    await resetMock(env.mock);
+    const third = await openApp(t, env);
+    await importFile(third.page, otherSaved);
+    await closeSettings(third.page);
+    const thirdDialog = await openKnowledge(third.page);
+    await settledRows(thirdDialog, 'Harbour', 6, { embedded: true });
+    await closeKnowledge(third.page);
+    const embedded = (await mockRequests(env.mock)).filter((r) => r.method === 'POST' && r.path === '/v1/embeddings');
+    assert.deepEqual(embedded.map((r) => r.body.input.join(' ')), ['Boatyard\nThe car repair bay is behind the chandlery.'], 'only the file whose embeddings did not fit is embedded here');
+    const onThird = await readKnowledge(third.page);
+    assert.deepEqual([onThird.vectors.count, onThird.blobs.count], [6, 6], 'the bytes that did not fit are not kept');
+    assert.deepEqual([...chat.errors, ...fresh.errors, ...third.errors], []);
   });
 
   test('a knowledge database of the previous version is upgraded in place: its base and files stay, and a file left waiting is read', async (t) => {

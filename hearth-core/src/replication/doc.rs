@@ -91,7 +91,12 @@ pub const SCHEMA_FIELD: &str = "schema";
 /// (`MessageRecord::knowledge`; [`message_shape`]) and an agent that draws on
 /// knowledge bases (`AgentRecord::knowledge`, `knowledge_budget`;
 /// [`agent_shape`]), which a version before them would drop.
-pub const SCHEMA: u64 = 6;
+///
+/// Shape 7: a knowledge base that carries its embeddings
+/// (`BaseRecord::carry_vectors`) and a file with its embeddings described
+/// (`FileRecord::vectors`; [`knowledge_shape`]), which a version before them
+/// would drop, and then send again without, over and over.
+pub const SCHEMA: u64 = 7;
 
 /// The shape a body is written as unless its record needs a newer one.
 pub const FIRST_SHAPE: u64 = 1;
@@ -480,16 +485,30 @@ pub fn file_doc(record: &ProjectFileRecord) -> Body {
     body_of(DocKind::ProjectFile, fields_of(record))
 }
 
+/// The shape of a knowledge base's or file's body (see [`SCHEMA`]): 7 when
+/// it says anything of carried embeddings, else [`FIRST_SHAPE`].
+pub fn knowledge_shape(carries_embeddings: bool) -> u64 {
+    if carries_embeddings { 7 } else { FIRST_SHAPE }
+}
+
+/// `body` marked as of `shape`.
+fn shaped(mut body: Body, shape: u64) -> Body {
+    body.insert(SCHEMA_FIELD.to_owned(), Value::from(shape));
+    body
+}
+
 /// A knowledge base's body ([`records::BASE_CARRIED`]); `None` while its
 /// removal can still be undone.
 pub fn knowledge_base_doc(record: &BaseRecord) -> Option<Body> {
-    records::carried_base(record).map(|fields| body_of(DocKind::KnowledgeBase, fields))
+    let shape = knowledge_shape(record.carry_vectors);
+    records::carried_base(record).map(|fields| shaped(body_of(DocKind::KnowledgeBase, fields), shape))
 }
 
 /// A knowledge file's body ([`records::FILE_CARRIED`]); `None` when it is
 /// not carried now ([`records::carried_file`]).
 pub fn knowledge_file_doc(record: &FileRecord) -> Option<Body> {
-    records::carried_file(record).map(|fields| body_of(DocKind::KnowledgeFile, fields))
+    let shape = knowledge_shape(record.vectors.is_some());
+    records::carried_file(record).map(|fields| shaped(body_of(DocKind::KnowledgeFile, fields), shape))
 }
 
 /// The most bytes of an attachment one document holds: a larger one goes as

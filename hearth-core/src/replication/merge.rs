@@ -32,7 +32,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::doc::{Body, CHANGED, RECORD};
+use super::doc::{Body, CHANGED, RECORD, TYPE};
 use crate::Millis;
 
 /// Fields that are the time of the latest of some event (a pick at a fork,
@@ -44,8 +44,9 @@ pub const LATEST_WINS: [&str; 3] = ["chosen_at", "edited_at", "updated_at"];
 /// both sides differ, the earlier time is taken without asking.
 pub const EARLIEST_WINS: [&str; 1] = ["created_at"];
 
-/// Fields where either side's value serves (each made it for itself from
-/// the same thing): when both changed one, the winner's stays without asking.
+/// Fields of a knowledge file (`kfile`) where either side's value serves
+/// (each made it for itself from the same thing): when both changed one, the
+/// winner's stays without asking.
 pub const WINNER_KEEPS: [&str; 1] = ["vectors"];
 
 /// A field both sides changed to different values.
@@ -148,6 +149,7 @@ pub fn merge(base: Option<&Body>, winner: &Body, loser: &Body) -> Merged {
     let mut record = Map::new();
     let mut times = Map::new();
     let mut contested = Vec::new();
+    let knowledge_file = winner.get(TYPE).and_then(Value::as_str) == Some("kfile");
     for name in names {
         let (ours, theirs) = (field(winner, &name), field(loser, &name));
         let (ours_at, theirs_at) = (changed(winner, &name), changed(loser, &name));
@@ -156,7 +158,7 @@ pub fn merge(base: Option<&Body>, winner: &Body, loser: &Body) -> Merged {
             None
         } else if from_base == Some(ours) {
             Some(Side::Loser)
-        } else if from_base == Some(theirs) || WINNER_KEEPS.contains(&name.as_str()) {
+        } else if from_base == Some(theirs) || (knowledge_file && WINNER_KEEPS.contains(&name.as_str())) {
             Some(Side::Winner)
         } else if let Some(side) = by_time(&name, ours, theirs) {
             Some(side)

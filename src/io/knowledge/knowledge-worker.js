@@ -621,6 +621,8 @@ async function embedFile(fileId, embedding) {
   // Embeddings another device made of it, when they came and fit, spare asking again.
   if (await useCarried(fileId, embedding)) return;
   const file = await get('files', fileId);
+  // Embedded meanwhile (with embeddings that came, say): nothing to ask.
+  if (file && file.state !== 'embedding') return;
   // Read after the file: keys handed over meanwhile are used, not missed.
   const target = targets[embedding.account];
   if (!target || !file) {
@@ -681,7 +683,10 @@ async function embedFile(fileId, embedding) {
   const vectors = kept ? current.vectors : { hash, model: carried, dims, passages: digest };
   tx.objectStore('files').put({ ...current, state: 'indexed', embedded: passages.length, embed_error: null, vectors });
   await done(tx);
-  if (!kept) syncable();
+  if (!kept) {
+    syncable();
+    await dropPendingVectors(current.vectors?.hash);
+  }
   library.add_vectors(model, current.num, bytes);
   changed(fileId);
 }
@@ -695,16 +700,23 @@ async function embedFile(fileId, embedding) {
 async function useCarried(fileId, embedding) {
   const file = await get('files', fileId);
   const described = file?.vectors;
-  if (!described || described.model !== `${embedding.account}|${embedding.model}`) return false;
-  if (file.hidden || !(file.state === 'embedding' || (file.state === 'indexed' && !file.embedded))) return false;
+  // Read (its passages are what the embeddings must fit) and not embedded yet.
+  if (!described || !needsVectors(file) || !(file.state === 'embedding' || file.state === 'indexed')) return false;
   const stored = await get('blobs', described.hash);
   if (!stored) return false;
   const text = (await get('passages', fileId)) ?? '[]';
-  if ((await passagesDigest(text)) !== described.passages) return false;
   const bytes = await bytesOf(stored);
   const count = JSON.parse(text).length;
   await ensureWasm();
-  if (!wasm.vectors_fit(bytes, described.dims, count)) return false;
+  const fits = described.model === `${embedding.account}|${embedding.model}`
+    && (await passagesDigest(text)) === described.passages
+    && wasm.vectors_fit(bytes, described.dims, count);
+  if (!fits) {
+    // Not of this base's model, or of another reading of the file: it is embedded here, and
+    // those bytes are not kept for it.
+    await dropPendingVectors(described.hash, fileId);
+    return false;
+  }
   const model = `${described.model}|${described.dims}`;
   const d = await db();
   const tx = d.transaction(['files', 'vectors', 'blobs'], 'readwrite');
@@ -717,17 +729,34 @@ async function useCarried(fileId, embedding) {
   }
   tx.objectStore('vectors').put({ model, dims: described.dims, bytes, hash: described.hash }, fileId);
   tx.objectStore('files').put({ ...current, state: 'indexed', embedded: count, embed_error: null });
-  // Kept once, in the vectors store, unless another file waits for the same ones.
-  const files = tx.objectStore('files');
-  const [named, asBytes] = await Promise.all([
-    request(files.index('vectors').count(described.hash)),
-    request(files.index('hash').count(described.hash)),
-  ]);
-  if (named <= 1 && asBytes === 0) tx.objectStore('blobs').delete(described.hash);
   await done(tx);
+  // Kept once, in the vectors store, unless another file still waits for the same ones.
+  await dropPendingVectors(described.hash);
   library?.add_vectors(model, current.num, bytes);
   changed(fileId);
   return true;
+}
+
+/** Whether file `file` has no embeddings here yet (so embeddings that came could serve it). */
+function needsVectors(file) {
+  return !file.hidden && !file.embedded && (file.state !== 'failed' || file.refusal?.why === 'not_arrived');
+}
+
+/**
+ * Forgets the embeddings' bytes `hash` that came from another device, once no file (but
+ * `except`, which will not use them) waits for them; a file's own bytes are never touched.
+ */
+async function dropPendingVectors(hash, except = null) {
+  if (!hash) return;
+  const d = await db();
+  const tx = d.transaction(['files', 'blobs'], 'readwrite');
+  const files = tx.objectStore('files');
+  const [asBytes, describing] = await Promise.all([
+    request(files.index('hash').count(hash)),
+    request(files.index('vectors').getAll(hash)),
+  ]);
+  if (asBytes === 0 && !describing.some((f) => f.id !== except && needsVectors(f))) tx.objectStore('blobs').delete(hash);
+  await done(tx);
 }
 
 async function update(id, change) {
@@ -739,17 +768,13 @@ async function update(id, change) {
   await done(tx);
 }
 
-/** Forgets the bytes `hash` once no file is of them, nor describes them as its embeddings. */
+/** Forgets the bytes `hash` once no file is of them. */
 async function dropBlobIfUnused(hash) {
   if (!hash) return;
   const d = await db();
   const tx = d.transaction(['files', 'blobs'], 'readwrite');
-  const files = tx.objectStore('files');
-  const [users, describing] = await Promise.all([
-    request(files.index('hash').count(hash)),
-    request(files.index('vectors').count(hash)),
-  ]);
-  if (users === 0 && describing === 0) tx.objectStore('blobs').delete(hash);
+  const users = await request(tx.objectStore('files').index('hash').count(hash));
+  if (users === 0) tx.objectStore('blobs').delete(hash);
   await done(tx);
 }
 
@@ -792,7 +817,7 @@ async function purge(id, { fromSync = false } = {}) {
     if (library) library.remove(file.num);
     await dropBlobIfUnused(file.hash);
     // Embeddings that came for it and were never used.
-    if (file.vectors?.hash) await dropBlobIfUnused(file.vectors.hash);
+    await dropPendingVectors(file.vectors?.hash);
   }
 }
 
@@ -903,9 +928,9 @@ async function storeSyncedBytes(bytes, incoming) {
     const files = tx.objectStore('files');
     const [users, describing] = await Promise.all([
       request(files.index('hash').count(hash)),
-      request(files.index('vectors').count(hash)),
+      request(files.index('vectors').getAll(hash)),
     ]);
-    if (users > 0 || describing > 0 || incoming.has(hash)) {
+    if (users > 0 || describing.some(needsVectors) || incoming.has(hash)) {
       if (!(await request(tx.objectStore('blobs').getKey(hash)))) tx.objectStore('blobs').put(ownBuffer(data), hash);
       stored.push(hash);
     }
@@ -941,6 +966,7 @@ async function embedAgain(baseId, embedding) {
     tx.objectStore('files').put({ ...file, state, embedded: 0, embed_error: null, vectors: null });
   }
   await done(tx);
+  for (const file of files) await dropPendingVectors(file.vectors?.hash);
   if (files.length > 0) {
     await ready();
     for (const file of files) await reloadFile(file.id);
@@ -958,9 +984,11 @@ async function putSyncedFile(file) {
   if (current && current.hash === synced.hash && current.refusal?.why !== 'not_arrived') {
     next = { ...current, ...synced };
   } else {
+    // Other bytes (or none yet): read anew, nothing of the old reading kept.
     next = {
-      embedded: 0, passages: 0, pages: 0, embed_error: null, replaces: null, live: false,
+      replaces: null, live: false,
       ...(current ?? {}), id: file.id, ...synced,
+      embedded: 0, passages: 0, pages: 0, embed_error: null,
       num: current?.num || (await nextNumber(tx)),
       state: has ? 'waiting' : 'failed',
       refusal: has ? null : { why: 'not_arrived' },
@@ -968,6 +996,8 @@ async function putSyncedFile(file) {
   }
   tx.objectStore('files').put(next);
   await done(tx);
+  const before = current?.vectors?.hash;
+  if (before && before !== next.vectors?.hash) await dropPendingVectors(before);
   return next;
 }
 
@@ -1008,7 +1038,13 @@ async function syncApply({ bases = [], files = [], deletedFiles = [], deletedBas
   for (const base of bases) await putSyncedBase(base);
   // What a backup added is this device's now: sync sends it on.
   if (keepExisting && bases.length + files.length > 0) syncable();
-  const incoming = new Set(files.flatMap((f) => [f.hash, f.vectors?.hash].filter(Boolean)));
+  // The bytes the files that came refer to, and their embeddings where no file here has
+  // embeddings of those same bytes already.
+  const incoming = new Set(files.map((f) => f.hash).filter(Boolean));
+  for (const file of files.filter((f) => f.vectors?.hash)) {
+    const here = await get('files', file.id);
+    if (!here || here.hash !== file.hash || needsVectors(here)) incoming.add(file.vectors.hash);
+  }
   const arrived = await storeSyncedBytes(bytes, incoming);
   for (const file of files) await putSyncedFile(file);
   await wakeArrived(arrived);
@@ -1048,7 +1084,7 @@ async function describeVectors(file) {
 
 const OPS = {
   /** Every base and file, as sync reads them (a folder's handle stays here). */
-  async records() {
+  async records({ sync = false } = {}) {
     // One transaction: a removal made meanwhile is either wholly in it or wholly after it.
     const d = await db();
     const tx = d.transaction(['bases', 'files', 'meta']);
@@ -1061,8 +1097,12 @@ const OPS = {
     const shown = [];
     for (const file of files) {
       // Embeddings travel only where their base carries them; those made before Hearth
-      // described them are described now.
+      // described them are described now. For sync, a file of such a base goes once it is
+      // read and embedded (or left to words), so another device gets it with its embeddings
+      // rather than embedding it itself meanwhile.
+      const unsettled = file.state === 'waiting' || file.state === 'embedding';
       if (!carrying.has(file.base)) shown.push({ ...file, vectors: null });
+      else if (sync && unsettled) continue;
       else if (!file.vectors && file.embedded > 0) shown.push(await describeVectors(file));
       else shown.push(file);
     }
@@ -1103,7 +1143,7 @@ const OPS = {
       const described = await request(files.index('vectors').getAll(hash));
       const uses = await Promise.all(described.map((f) => request(tx.objectStore('vectors').get(f.id))));
       if (uses.some((v) => v?.hash === hash)) held.push(hash);
-      else if (described.some((f) => !f.hidden && !f.embedded && f.state !== 'failed')) wanted.push(hash);
+      else if (described.some(needsVectors)) wanted.push(hash);
     }
     return { held, wanted };
   },

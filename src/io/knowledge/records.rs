@@ -31,10 +31,21 @@ fn read<T: serde::de::DeserializeOwned>(values: Option<&Value>) -> Result<Vec<T>
 /// The bases and files here; `None` when this browser holds no knowledge
 /// bases (their database does not exist: the worker is not started).
 pub(crate) async fn records() -> Result<Option<Records>, KnowledgeError> {
+    read_records(false).await
+}
+
+/// [`records`] as a sync point sends them: a file of a base that carries its
+/// embeddings is left out while it is read or embedded, so that another
+/// device gets it with its embeddings instead of embedding it meanwhile.
+pub(crate) async fn records_for_sync() -> Result<Option<Records>, KnowledgeError> {
+    read_records(true).await
+}
+
+async fn read_records(sync: bool) -> Result<Option<Records>, KnowledgeError> {
     if !exists().await {
         return Ok(None);
     }
-    let answer = request("records", json!({}), Vec::new()).await?;
+    let answer = request("records", json!({ "sync": sync }), Vec::new()).await?;
     Ok(Some(Records {
         bases: read(answer.get("bases"))?,
         files: read(answer.get("files"))?,

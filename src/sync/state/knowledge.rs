@@ -16,7 +16,7 @@ use serde_json::Value;
 use super::shared::SyncError;
 use crate::io::knowledge::KnowledgeError;
 pub(super) use crate::io::knowledge::records::{
-    Arriving, Records, apply, blobs, file_bytes, forget_deleted, records, vectors_bytes,
+    Arriving, Records, apply, blobs, file_bytes, forget_deleted, records, records_for_sync, vectors_bytes,
 };
 
 impl From<KnowledgeError> for SyncError {

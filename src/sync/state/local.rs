@@ -107,7 +107,7 @@ pub(super) async fn scan(
     // database nothing of them is taken for deleted here.
     // A worker that cannot answer leaves them for the next sync point: the
     // rest syncs meanwhile.
-    let knowledge = knowledge::records().await.ok().flatten();
+    let knowledge = knowledge::records_for_sync().await.ok().flatten();
     if let Some(records) = &knowledge {
         items.extend(records.bases.iter().map(|r| Item {
             plain: doc::doc_id(DocKind::KnowledgeBase, &r.id),
@@ -420,7 +420,7 @@ pub(super) async fn apply(
             let state = match kind {
                 DocKind::KnowledgeBase | DocKind::KnowledgeFile => {
                     if here.is_none() {
-                        here = Some(knowledge::records().await.ok().flatten());
+                        here = Some(knowledge::records_for_sync().await.ok().flatten());
                     }
                     knowledge::current(here.as_ref().and_then(Option::as_ref), kind, key)
                 }
@@ -631,7 +631,7 @@ async fn current(db: &Db, policy: SyncPolicy, kind: DocKind, key: &str) -> Resul
         DocKind::ProjectFile => present(db.get::<ProjectFileRecord>(key).await?, |r| Some(doc::file_doc(r))),
         DocKind::Blob => LocalState::Hold,
         DocKind::KnowledgeBase | DocKind::KnowledgeFile => {
-            knowledge::current(knowledge::records().await.ok().flatten().as_ref(), kind, key)
+            knowledge::current(knowledge::records_for_sync().await.ok().flatten().as_ref(), kind, key)
         }
     })
 }

@@ -911,7 +911,7 @@ fn a_reply_given_knowledge_passages_and_an_agent_with_bases_are_shape_6() {
     agent.knowledge.clear();
     agent.knowledge_budget = Some(4_000);
     assert_eq!(agent_shape(&agent), 6, "and the budget");
-    assert_eq!(SCHEMA, 6);
+    assert_eq!(SCHEMA, 7, "shape 7: carried embeddings");
 }
 
 // ---- knowledge bases ----
@@ -1043,6 +1043,14 @@ fn a_knowledge_files_embeddings_travel_when_its_base_carries_them_and_a_bad_desc
 
     let embedded = FileRecord { vectors: Some(vectors.clone()), ..knowledge_file() };
     let body = pushed(knowledge_file_doc(&embedded).expect("synced"), 5);
+    // Shape 7: a version before it keeps the document as it is instead of dropping the field.
+    assert_eq!(body.get(SCHEMA_FIELD), Some(&json!(7)));
+    assert_eq!(knowledge_file_doc(&knowledge_file()).and_then(|b| b.get(SCHEMA_FIELD).cloned()), Some(json!(1)));
+    assert_eq!(
+        knowledge_base_doc(&BaseRecord { carry_vectors: true, ..knowledge_base() })
+            .and_then(|b| b.get(SCHEMA_FIELD).cloned()),
+        Some(json!(7))
+    );
     assert_eq!(from_doc("kfile:kf1", &body), Ok(Incoming::KnowledgeFile(embedded)));
     for bad in [
         CarriedVectors { hash: "../x".to_owned(), ..vectors.clone() },

@@ -236,6 +236,7 @@ fn the_users_pick_is_applied_and_dated_now() {
 fn a_knowledge_file_embedded_on_both_devices_keeps_the_winners_embeddings_without_asking() {
     let file = |vectors: Value, name: &str| {
         let mut body = Map::new();
+        body.insert(crate::replication::doc::TYPE.to_owned(), json!("kfile"));
         body.insert(RECORD.to_owned(), json!({ "id": "kf1", "name": name, "vectors": vectors }));
         body
     };
@@ -248,4 +249,16 @@ fn a_knowledge_file_embedded_on_both_devices_keeps_the_winners_embeddings_withou
     assert_eq!(record(&merged.body)["name"], json!("pump manual.pdf"), "the other fields merge as ever");
     // Without a common base the same holds.
     assert!(merge(None, &ours, &theirs).contested.iter().all(|contested| contested.field != "vectors"));
+}
+
+#[test]
+fn a_field_named_vectors_in_another_kind_of_record_is_asked_about_as_any_other() {
+    let other = |vectors: Value| {
+        let mut body = Map::new();
+        body.insert(crate::replication::doc::TYPE.to_owned(), json!("setting"));
+        body.insert(RECORD.to_owned(), json!({ "key": "k", "vectors": vectors }));
+        body
+    };
+    let merged = merge(None, &other(json!(1)), &other(json!(2)));
+    assert_eq!(merged.contested.iter().map(|c| c.field.as_str()).collect::<Vec<_>>(), ["vectors"]);
 }
