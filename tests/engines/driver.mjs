@@ -408,6 +408,19 @@ async function launchWebKit() {
       sessions.push(id);
       const at = (path) => `/session/${id}${path}`;
       const run = (script, args) => request('POST', at('/execute/sync'), { script, args });
+      // WebKitWebDriver answers "Could not parse script result" when the page is between two
+      // documents (a reload it was told of, or one the app made): a script that only reads is
+      // run again once the new document is there, a few times at most.
+      const read = async (script, args) => {
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            return await request('POST', at('/execute/sync'), { script, args });
+          } catch (error) {
+            if (attempt >= 4 || !/Could not parse script result/.test(String(error?.message))) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+          }
+        }
+      };
       // The window's size, then once more by what its frame takes, so the viewport is the size asked.
       await request('POST', at('/window/rect'), { width, height }).catch(() => {});
       const [innerWidth, innerHeight] = await run('return [innerWidth, innerHeight];', []);
@@ -416,7 +429,7 @@ async function launchWebKit() {
         await request('POST', at('/window/rect'), rect).catch(() => {});
       }
       const injected = async () => {
-        if (!(await run('return Boolean(window.TestingLibraryDom);', []))) {
+        if (!(await read('return Boolean(window.TestingLibraryDom);', []))) {
           await run(`(function () { ${TESTING_LIBRARY}\n}).call(window);`, []);
         }
       };
@@ -425,7 +438,7 @@ async function launchWebKit() {
         reload: () => request('POST', at('/refresh'), {}),
         async find(steps) {
           await injected();
-          const found = await run(`return (${FIND})(arguments[0]);`, [steps]);
+          const found = await read(`return (${FIND})(arguments[0]);`, [steps]);
           return found.map((element) => element[ELEMENT]);
         },
         async click(element) {
