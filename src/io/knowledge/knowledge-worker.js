@@ -175,7 +175,8 @@ function changed(fileId) {
 
 // Sync (in whichever tab replicates) hears `{records: true}` on the channel when something it
 // sends changed here: a base made, renamed, removed or brought back, a file added or removed,
-// a changed file's new version read. At most once a second; reading and embedding say nothing.
+// a changed file's new version read. At most once a second; reading and embedding say nothing,
+// but in a base that carries its embeddings, whose files are sent once embedded (`settled`).
 let syncTimer = null;
 
 function syncable() {
@@ -184,6 +185,15 @@ function syncable() {
     syncTimer = null;
     tabs.postMessage({ records: true });
   }, 1000);
+}
+
+/**
+ * A file of base `baseId` is read and embedded (or left to words, or failed): sync hears it
+ * when the base carries its embeddings, as such a file is sent only from then on.
+ */
+async function settled(baseId) {
+  const base = await get('bases', baseId);
+  if (base?.carry_vectors && base.embedding) syncable();
 }
 
 /** File `id` as stored now, in this tab's library (if loaded) too. */
@@ -571,6 +581,7 @@ async function indexFile(file) {
       refusal = { why: 'malformed', detail: String(error) };
     }
     await update(file.id, (f) => ({ ...f, state: 'failed', refusal }));
+    await settled(file.base);
     changed();
     return;
   }
@@ -629,6 +640,7 @@ async function embedFile(fileId, embedding) {
     if (file && file.state === 'embedding') {
       // No key yet (the lock is closed, or the account is gone): searchable by words meanwhile.
       await update(fileId, (f) => ({ ...f, state: 'indexed', embedded: 0 }));
+      await settled(file.base);
       changed();
     }
     return;
@@ -656,6 +668,7 @@ async function embedFile(fileId, embedding) {
     }
   } catch (error) {
     await update(fileId, (f) => ({ ...f, state: 'indexed', embedded: 0, embed_error: String(error.message ?? error) }));
+    await settled(file.base);
     changed();
     return;
   }
@@ -733,6 +746,7 @@ async function useCarried(fileId, embedding) {
   // Kept once, in the vectors store, unless another file still waits for the same ones.
   await dropPendingVectors(described.hash);
   library?.add_vectors(model, current.num, bytes);
+  await settled(current.base);
   changed(fileId);
   return true;
 }
