@@ -59,6 +59,28 @@ async function chatWithHandbook(t, env, scenario) {
   return { chat, dir, dialog, rows };
 }
 
+/**
+ * A note no word of the question "Where do they fix automobiles?" is in: only its meaning (the
+ * mock's synonyms: automobile → car, fix → repair) can find it.
+ */
+const GARAGE = '# Boatyard\n\nThe car repair bay is behind the chandlery.\n';
+
+/**
+ * A chat whose browser has a base named Harbour of the mixed folder and the garage note, read
+ * (six files); returns the chat, the folder, the dialog, the base's section and its rows.
+ */
+async function chatWithHarbour(t, env) {
+  const dir = await tempDir(t);
+  await writeMixedFolder(dir);
+  await writeFile(path.join(dir, 'garage.md'), GARAGE);
+  const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+  const dialog = await openKnowledge(chat.page);
+  const section = await makeBase(dialog, 'Harbour');
+  await addToBase(chat.page, dialog, 'Harbour', { folder: dir });
+  const rows = await settledRows(dialog, 'Harbour', 6);
+  return { chat, dir, dialog, section, rows };
+}
+
 /** The system message text of a logged Chat Completions request. */
 function systemText(entry) {
   const system = entry.body.messages.find((message) => message.role === 'system');
@@ -115,17 +137,8 @@ describe('knowledge bases', () => {
   });
 
   test('embeddings from the mock go in batches, and a question in other words finds its passage', async (t) => {
-    const dir = await tempDir(t);
-    await writeMixedFolder(dir);
-    // A passage no word of the question is in: only its meaning (the mock's synonyms: automobile
-    // → car, fix → repair) can find it.
-    await writeFile(path.join(dir, 'garage.md'), '# Boatyard\n\nThe car repair bay is behind the chandlery.\n');
-    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { chat, dialog, section, rows } = await chatWithHarbour(t, env);
     const { page } = chat;
-    const dialog = await openKnowledge(page);
-    const section = await makeBase(dialog, 'Harbour');
-    await addToBase(page, dialog, 'Harbour', { folder: dir });
-    const rows = await settledRows(dialog, 'Harbour', 6);
     const passages = rows.reduce((sum, row) => sum + Number(/(\d+) passages?/.exec(row)?.[1] ?? 0), 0);
     await resetMock(env.mock);
     await section.getByRole('combobox', { name: 'Embeddings for Harbour', exact: true }).selectOption({ index: 1 });
@@ -167,7 +180,7 @@ describe('knowledge bases', () => {
     const dir = await tempDir(t);
     const guide = (await writeMarkdown(path.join(dir, 'harbour-guide.md'))).path;
     const garage = path.join(dir, 'boatyard.md');
-    await writeFile(garage, '# Boatyard\n\nThe car repair bay is behind the chandlery.\n');
+    await writeFile(garage, GARAGE);
     const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
     const { page } = chat;
     const dialog = await openKnowledge(page);
@@ -484,15 +497,8 @@ describe('knowledge bases', () => {
   });
 
   test('a base set to carry its embeddings brings them in a backup: the fresh profile embeds nothing and finds a passage by meaning', async (t) => {
-    const dir = await tempDir(t);
-    await writeMixedFolder(dir);
-    await writeFile(path.join(dir, 'garage.md'), '# Boatyard\n\nThe car repair bay is behind the chandlery.\n');
-    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { chat, dir, dialog, section } = await chatWithHarbour(t, env);
     const { page } = chat;
-    const dialog = await openKnowledge(page);
-    const section = await makeBase(dialog, 'Harbour');
-    await addToBase(page, dialog, 'Harbour', { folder: dir });
-    await settledRows(dialog, 'Harbour', 6);
     await embedBase(section, 'Harbour', 'embed-test', { carry: true });
     await settledRows(dialog, 'Harbour', 6, { embedded: true });
     await section.getByRole('checkbox', { name: 'Carry the embeddings of Harbour in backups and sync', exact: true }).scrollIntoViewIfNeeded();
