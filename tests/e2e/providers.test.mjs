@@ -1107,6 +1107,49 @@ describe('providers', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('a provider added while the stored accounts are still loading is kept', async (t) => {
+    // A person can open Providers as soon as the button shows, before start-up has read
+    // the accounts; on a busy machine that read is slow. Here it is made slow for sure:
+    // the start-up read of the model settings answers only after the provider is added.
+    const chat = await openApp(t, env, {
+      beforeLoad: (context) =>
+        context.addInitScript(() => {
+          const getAll = IDBObjectStore.prototype.getAll;
+          let delayed = false;
+          IDBObjectStore.prototype.getAll = function (...args) {
+            const request = getAll.apply(this, args);
+            if (this.name !== 'model_configs' || delayed) return request;
+            delayed = true;
+            const later = (listener) => (event) =>
+              setTimeout(() => {
+                listener.call(request, event);
+                window.modelsRead = true;
+              }, 3000);
+            const add = request.addEventListener.bind(request);
+            request.addEventListener = (type, listener, options) =>
+              add(type, type === 'success' ? later(listener) : listener, options);
+            const own = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess');
+            Object.defineProperty(request, 'onsuccess', {
+              get: () => own.get.call(request),
+              set: (listener) => own.set.call(request, listener && later(listener)),
+            });
+            return request;
+          };
+        }),
+    });
+    const { page } = chat;
+    await addMockProvider(page, env.mock, { scenario: 'echo' });
+    assert.equal(await page.evaluate(() => window.modelsRead), undefined, 'the provider was added while the accounts were loading');
+    await waitUntil(() => page.evaluate(() => window.modelsRead === true), 'the accounts are loaded');
+    const dialog = await openProviders(page);
+    assert.equal(await valueOf(providerForm(page), 'Model'), 'echo', 'the form still shows the provider that was added');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await send(chat, 'Still here?');
+    await settled(chat);
+    assert.equal((await chatRequests(env.mock, FAMILY.openai)).length, 1, 'the provider added during loading answers');
+    assert.deepEqual(chat.errors, []);
+  });
+
   test('the Thinking toggle and the settings fields keep plain accessible names', async (t) => {
     const chat = await openChat(t, family('Anthropic'), 'thinking', { thinking: true });
     await send(chat, 'What is six times seven?');

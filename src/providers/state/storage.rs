@@ -28,6 +28,9 @@ impl ProvidersContext {
 
     async fn try_load(self) -> Result<(), StorageError> {
         let store = self.store;
+        // Accounts added while this reads (the dialog opens before start-up has
+        // read them) are newer than what is read, and are kept.
+        let known: Vec<String> = self.list.with_untracked(|list| list.iter().map(|e| e.id().to_owned()).collect());
         let mut records: Vec<ProviderRecord> = store.all().await?;
         for record in &mut records {
             // A key stored before keys were bound belongs to its base URL's origin.
@@ -39,7 +42,7 @@ impl ProvidersContext {
         }
         self.load_lock(&mut records).await?;
         let mut models: Vec<ModelConfigRecord> = store.all().await?;
-        let entries = records
+        let mut entries: Vec<ProviderEntry> = records
             .into_iter()
             .map(|provider| {
                 let model = match models.iter().position(|m| m.provider_id == provider.id) {
@@ -49,8 +52,17 @@ impl ProvidersContext {
                 ProviderEntry { provider, model }
             })
             .collect();
-        self.list.set(entries);
-        if let Some(value) = store.setting(ACTIVE_PROVIDER).await? {
+        let mut added_meanwhile = false;
+        self.list.update(|list| {
+            for added in list.drain(..).filter(|entry| !known.iter().any(|id| id == entry.id())) {
+                added_meanwhile = true;
+                entries.retain(|entry| entry.id() != added.id());
+                entries.push(added);
+            }
+            *list = entries;
+        });
+        // An account added meanwhile was made the one that answers.
+        if !added_meanwhile && let Some(value) = store.setting(ACTIVE_PROVIDER).await? {
             self.active.set(value.as_str().map(str::to_owned));
         }
         if let Some(value) = store.setting(STALL_SECS).await? {
