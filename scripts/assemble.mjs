@@ -6,7 +6,8 @@
 //
 // <app folder> holds one build's wasm-bindgen module (hearth.js), its main wasm
 // (hearth_bg.wasm), the split loader (__wasm_split.js), the chunks (split_*.wasm,
-// chunk_*.wasm) and any snippets/. It is copied whole to dist/app-<hash>/, <hash> being
+// chunk_*.wasm; the many small ones packed into a few files by scripts/packs.mjs) and any
+// snippets/. It is copied whole to dist/app-<hash>/, <hash> being
 // of every file in it: the loader fetches the chunks by URLs relative to itself, so a
 // build's files stay together, and files of two builds can never mix.
 //
@@ -37,6 +38,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packApp } from './packs.mjs';
 import { precacheList, writePrecache } from './precache.mjs';
 import { dropCustomSections, shortenImports } from './wasm-imports.mjs';
 
@@ -214,6 +216,7 @@ export function assemble(appDir, distDir) {
     if (slim !== text) writeFileSync(file, slim);
   }
   shrinkWasm(appDir);
+  packApp(appDir);
   const staging = `${distDir}.new`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });

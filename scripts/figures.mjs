@@ -16,7 +16,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { AFTER_START, afterStartFiles, BUDGET_BYTES, BudgetError, CHUNK_BUDGETS, chunkFiles, firstLoadFiles } from './size-budget.mjs';
+import { AFTER_START, afterStartFiles, brotliSize, BUDGET_BYTES, BudgetError, CHUNK_BUDGETS, chunkFiles, firstLoadFiles } from './size-budget.mjs';
 
 /** The document that holds the figures, relative to the repository's root. */
 export const FIGURES_DOCUMENT = 'docs/performance.md';
@@ -40,9 +40,9 @@ const CHUNK_WHEN = {
   migration: "the one-time upgrade of an older database's conversations, only for such a database",
   pdf_text: 'the PDF text extractor, when a model that reads no PDFs is sent one',
   pictures: 'the image requests of "Create an image", when a picture is first asked for',
-  reply: 'the send path, the renderer and a reply’s parts (its markdown, cards, footer and tool widget), fetched right after start-up',
   search: 'search, at the first search',
-  shared: 'code that several chunks share, fetched with the first chunk that needs each part',
+  shared: 'code that several chunks share (the small parts in one pack, the larger ones each a file), fetched with the first chunk that needs each part',
+  start: 'one pack of the send path, the renderer and a reply’s parts (its markdown, cards, footer and tool widget), with the code they need, fetched right after start-up',
   sync: 'sync (the replicator, Check server, end-to-end encryption), when sync starts or a server is checked',
   voice: 'dictation, voice notes, Read aloud and Talk (the microphone, transcription, speech, the Live API and the Realtime call), at the first use',
 };
@@ -88,26 +88,29 @@ export function figuresBlock(dist, root) {
   const firstTotal = first.reduce((sum, f) => sum + f.gzip, 0);
   const after = afterStartFiles(dist);
   const afterTotal = after.reduce((sum, f) => sum + f.gzip, 0);
+  const brotli = (files) => files.reduce((sum, f) => sum + brotliSize(path.join(dist, f.name)), 0);
   const lines = [
-    '| what | when it loads | gzip bytes | budget |',
-    '| --- | --- | ---: | ---: |',
-    `| the first load: ${first.length} files, \`node scripts/size-budget.mjs dist\` lists them | before the app starts | ${group(firstTotal)} | ${group(BUDGET_BYTES)} |`,
-    `| ${AFTER_START.map((name) => `the \`${name}\` chunk`).join(', ')} with the shared code it needs | right after start-up | ${group(afterTotal)} | in the chunks' budgets |`,
+    '| what | when it loads | gzip bytes | brotli bytes | budget |',
+    '| --- | --- | ---: | ---: | ---: |',
+    `| the first load: ${first.length} files, \`node scripts/size-budget.mjs dist\` lists them | before the app starts | ${group(firstTotal)} | ${group(brotli(first))} | ${group(BUDGET_BYTES)} |`,
+    `| the cold load: the first load and the \`start\` pack (${AFTER_START.map((name) => `the \`${name}\` chunk`).join(', ')} with the code it needs), ${first.length + after.length} files | until right after start-up | ${group(firstTotal + afterTotal)} | ${group(brotli(first) + brotli(after))} | – |`,
   ];
-  for (const { budget, gzip } of chunkFiles(dist)) {
+  for (const { budget, files, gzip } of chunkFiles(dist)) {
     const limit = CHUNK_BUDGETS[budget];
-    lines.push(`| chunk \`${budget}\` | ${CHUNK_WHEN[budget] ?? 'on first use'} | ${group(gzip)} | ${limit === undefined ? 'none' : group(limit)} |`);
+    const count = files.length > 1 ? ` (${files.length} files)` : '';
+    lines.push(`| chunk \`${budget}\`${count} | ${CHUNK_WHEN[budget] ?? 'on first use'} | ${group(gzip)} | ${group(brotli(files))} | ${limit === undefined ? 'none' : group(limit)} |`);
   }
   // The knowledge bases' worker: its script, glue and wasm, in the app's folder.
   const app = readdirSync(dist).find((n) => /^app-/.test(n));
   const worker = app ? ['knowledge-worker.js', 'hearth_knowledge.js', 'hearth_knowledge_bg.wasm'].map((n) => path.join(dist, app, n)) : [];
   if (worker.length > 0 && worker.every((file) => existsSync(file))) {
     const gzip = worker.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0);
-    lines.push(`| the knowledge worker (\`knowledge-worker.js\`, its wasm and glue) | the first time a knowledge base is read or searched, kept offline once fetched | ${group(gzip)} | – |`);
+    const br = worker.reduce((sum, file) => sum + brotliSize(file), 0);
+    lines.push(`| the knowledge worker (\`knowledge-worker.js\`, its wasm and glue) | the first time a knowledge base is read or searched, kept offline once fetched | ${group(gzip)} | ${group(br)} | – |`);
   }
   for (const name of readdirSync(dist).filter((n) => /^mermaid-.*\.js$/.test(n)).sort()) {
     const gzip = gzipSync(readFileSync(path.join(dist, name)), { level: 9 }).length;
-    lines.push(`| \`${name}\`, the diagram library | at the first **Show diagram**, kept offline once shown | ${group(gzip)} | – |`);
+    lines.push(`| \`${name}\`, the diagram library | at the first **Show diagram**, kept offline once shown | ${group(gzip)} | ${group(brotliSize(path.join(dist, name)))} | – |`);
   }
   const tests = testCounts(root);
   lines.push(

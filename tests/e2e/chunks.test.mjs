@@ -2,8 +2,9 @@
 // Chromium against the built app:
 //
 // - a chunk loads on first use: the first load fetches no chunk; right after start-up the
-//   app fetches the send path's and renderer's chunk (`reply`) and nothing else; opening
-//   Settings fetches the dialogs' chunk (and what it shares with other chunks) once; then
+//   app fetches the send path's and renderer's chunk (`reply`, with the code it needs, in one
+//   pack: scripts/packs.mjs) and nothing else; opening Settings fetches the dialogs' chunk
+//   (and what it shares with other chunks: the shared pack, larger chunks) once; then
 //   Providers, from the same chunk, fetches nothing (app-preview.test.mjs shows the app
 //   preview's chunk at work);
 // - offline from the precache: with the service worker in control, a reload and a first
@@ -24,8 +25,11 @@ import { builtApp } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { afterStartFiles } from '../../scripts/size-budget.mjs';
 
-/** Whether a URL is one of the chunks of a split wasm (not the main wasm). */
-const isChunk = (url) => /\/(split_[^/]*|chunk_[^/]*)\.wasm$/.test(new URL(url).pathname);
+/** Whether a URL is one of the chunks of a split wasm or a pack of them (not the main wasm). */
+const isChunk = (url) => /\/(split_[^/]*|chunk_[^/]*|pack_[^/]*)\.wasm$/.test(new URL(url).pathname);
+
+/** The pack of the `reply` chunk and the code it needs, fetched right after start-up. */
+const START_PACK = 'pack_start.wasm';
 
 /** Collects the URLs of the chunks `page` requests, in order. */
 function chunkRequests(page) {
@@ -49,21 +53,17 @@ describe('the wasm in chunks', () => {
     await page.getByRole('textbox', { name: 'Message' }).waitFor();
     // The first load itself is counted by walking-skeleton.test.mjs; right after it the app
     // asks for the send path and the renderer, so that Enter never waits for them.
-    await waitUntil(() => chunks.includes('split_reply.wasm'), 'the reply chunk is fetched without a send');
+    await waitUntil(() => chunks.includes(START_PACK), 'the reply chunk is fetched without a send');
     const afterStart = new Set(afterStartFiles(builtApp()).map((f) => f.name.split('/').pop()));
     await page.waitForTimeout(500);
-    assert.deepEqual(
-      chunks.filter((name) => !afterStart.has(name)),
-      [],
-      'nothing but the reply chunk and the shared chunks it needs before a dialog opens',
-    );
+    assert.deepEqual(chunks, [...afterStart], 'one request for the reply chunk and the shared chunks it needs before a dialog opens');
     const started = chunks.length;
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await settings.waitFor();
     assert.ok(chunks.includes('split_dialogs.wasm'), 'opening Settings loads the dialogs’ chunk');
     assert.deepEqual(
-      chunks.slice(started).filter((name) => name !== 'split_dialogs.wasm' && !/^chunk_\d+\.wasm$/.test(name)),
+      chunks.slice(started).filter((name) => name !== 'split_dialogs.wasm' && !/^(chunk_\d+|pack_shared)\.wasm$/.test(name)),
       [],
       'and nothing but the code it shares with other chunks',
     );
@@ -140,17 +140,17 @@ describe('the wasm in chunks', () => {
   test('a send path that cannot load keeps the message, says why with Retry, and sends nothing', async (t) => {
     let refuse = true;
     let asked = 0;
-    const chat = await openChatWithProvider(t, env, {
-      scenario: 'markdown',
-      beforeLoad: (context) =>
-        context.route(
-          (url) => url.pathname.endsWith('/split_reply.wasm'),
-          (route) => {
-            asked += 1;
-            return refuse ? route.abort('internetdisconnected') : route.continue();
-          },
-        ),
-    });
+    // The provider is set up first: the dialogs share code with the send path, which the
+    // start pack carries. Then the page starts again without it.
+    const chat = await openChatWithProvider(t, env, { scenario: 'markdown' });
+    await chat.context.route(
+      (url) => url.pathname.endsWith(`/${START_PACK}`),
+      (route) => {
+        asked += 1;
+        return refuse ? route.abort('internetdisconnected') : route.continue();
+      },
+    );
+    await chat.page.reload();
     await waitUntil(() => asked > 0, 'the reply chunk was asked for at start-up');
     await sendMessage(chat, 'Kept while the code is missing');
     const card = chat.reply.getByRole('alert');

@@ -41,15 +41,9 @@ before(async () => {
   );
   await writeFile(path.join(app, 'hearth.js'), 'export default 1;');
   await writeFile(path.join(app, 'hearth_bg.wasm'), randomBytes(2_000));
-  await writeFile(
-    path.join(app, '__wasm_split.js'),
-    `export const __wasm_split_load_reply = wrapAsyncCb(makeLoad(() => {
-    const src = fetch(new URL("./split_reply.wasm", import.meta.url));
-}
-, [__chunk_2]));
-`,
-  );
-  for (const name of ['split_reply.wasm', 'split_search.wasm', 'chunk_2.wasm']) await writeFile(path.join(app, name), randomBytes(500));
+  // A packed build (scripts/packs.mjs): the loader, the start pack, the shared pack, a split point.
+  await writeFile(path.join(app, '__wasm_split.js'), 'export {};');
+  for (const name of ['pack_start.wasm', 'pack_shared.wasm', 'split_search.wasm', 'chunk_2.wasm']) await writeFile(path.join(app, name), randomBytes(500));
   await writeFile(path.join(dist, 'mermaid-1.0.0.min.js'), 'x'.repeat(10_000));
   await mkdir(path.join(root, 'docs'));
   await writeFile(path.join(root, 'docs', 'performance.md'), PAGE);
@@ -78,7 +72,9 @@ test('the script writes the block between the markers, and --check then passes',
   assert.ok(!page.includes('stale'));
   assert.match(page, /\| the first load: 3 files, .*\| [\d,]+ \| [\d,]+ \|/);
   assert.match(page, /\| chunk `search` \| search, at the first search \| \d+ \|/);
-  assert.match(page, /\| chunk `shared` \|/);
+  assert.match(page, /\| chunk `shared` \(2 files\) \|/);
+  assert.match(page, /\| chunk `start` \|/);
+  assert.match(page, /\| the cold load: the first load and the `start` pack .*, 4 files \| until right after start-up \| [\d,]+ \| [\d,]+ \| – \|/);
   assert.match(page, /`mermaid-1\.0\.0\.min\.js`/);
   assert.match(page, /2 native tests of `hearth-core`, 2 browser tests .* and 1 node tests/);
   const checked = await run(['--check', '--root', root, dist]);

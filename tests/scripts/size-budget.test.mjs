@@ -3,8 +3,8 @@
 // compress, so their gzip size is known to within a few bytes), it passes under the budget,
 // fails over it with a clear message, counts only what the first load fetches, and fails
 // when index.html names a file that is not there; `--report-only` prints without failing;
-// the exported `firstLoadFiles` returns the same list; `afterStartFiles` follows the
-// splitter's loader to the chunks fetched right after start-up.
+// the exported `firstLoadFiles` returns the same list; `afterStartFiles` finds the pack
+// fetched right after start-up.
 
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -115,35 +115,18 @@ test('firstLoadFiles returns the first load\'s files, by dist-relative name', as
   assert.deepEqual(names, ['boot-1.js', 'hearth-1.js', 'hearth-1_bg.wasm', 'index.html', 'main-1.css', 'snippets/helper.js']);
 });
 
-test('afterStartFiles lists the reply chunk and the shared chunks its loader names, nothing else', async () => {
+test('afterStartFiles lists the pack of what loads right after start-up, nothing else', async () => {
   const dir = await fakeDist(1_000);
   dirs.push(dir);
   const app = path.join(dir, 'app-1');
   await mkdir(app);
-  // The shape of wasm_split_cli_support's loader: one makeLoad per chunk, with its dependencies.
-  await writeFile(
-    path.join(app, '__wasm_split.js'),
-    `const __chunk_2 = makeLoad(() => {
-    const src = fetch(new URL("./chunk_2.wasm", import.meta.url));
-}, []);
-export const __wasm_split_load_reply = wrapAsyncCb(makeLoad(() => {
-    const src = fetch(new URL("./split_reply.wasm", import.meta.url));
-    return async (imports) => (WebAssembly.instantiateStreaming(src, imports));
-}
-, [__chunk_2]));
-export const __wasm_split_load_dialogs = wrapAsyncCb(makeLoad(() => {
-    const src = fetch(new URL("./split_dialogs.wasm", import.meta.url));
-}
-, [__chunk_2, __chunk_3]));
-`,
-  );
-  for (const name of ['split_reply.wasm', 'split_dialogs.wasm', 'chunk_2.wasm', 'chunk_3.wasm']) {
+  for (const name of ['__wasm_split.js', 'pack_start.wasm', 'pack_shared.wasm', 'split_dialogs.wasm', 'chunk_3.wasm']) {
     await writeFile(path.join(app, name), randomBytes(500));
   }
   assert.deepEqual(
     afterStartFiles(dir).map((f) => f.name),
-    ['app-1/chunk_2.wasm', 'app-1/split_reply.wasm'],
+    ['app-1/pack_start.wasm'],
   );
-  await writeFile(path.join(app, '__wasm_split.js'), 'export const nothing = 1;');
-  assert.throws(() => afterStartFiles(dir), /no loader for the chunk "reply"/);
+  await rm(path.join(app, 'pack_start.wasm'));
+  assert.throws(() => afterStartFiles(dir), /has no pack_start\.wasm/);
 });
