@@ -141,6 +141,14 @@ import { AFTER_START, SHARED_PACK, START_PACK } from './packs.mjs';
 export const BUDGET_BYTES = 516_750;
 
 /**
+ * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what
+ * the app fetches right after start-up (the `start` pack), every file a first visit
+ * fetches until the send path is in. A ratchet like the others; issue 54's goal is 500,000.
+ * Issue 54's packs: 1,000,831 (1,099,673 as 208 files before).
+ */
+export const COLD_LOAD_BYTES = 1_001_500;
+
+/**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
  * on first use: `split_<name>.wasm` under `<name>`, and the code several split points share
  * (`chunk_<n>.wasm`, all together) under `shared`. Like the first load's, each is a ratchet
@@ -403,10 +411,14 @@ function main() {
   );
   const cold = [...rows, ...after];
   const brotli = cold.reduce((total, f) => total + brotliSize(path.join(root, f.name)), 0);
+  const coldGzip = sum(cold, 'gzip');
   console.log(
     `cold load (the first load and what comes right after start-up): ${cold.length} files, ` +
-      `${group(sum(cold, 'gzip'))} gzip, ${group(brotli)} brotli`,
+      `${group(coldGzip)} gzip, ${group(brotli)} brotli (budget ${group(COLD_LOAD_BYTES)})`,
   );
+  if (coldGzip > COLD_LOAD_BYTES && !reportOnly) {
+    fail(`the cold load is ${group(coldGzip)} bytes gzip, ${group(coldGzip - COLD_LOAD_BYTES)} over its budget of ${group(COLD_LOAD_BYTES)} (COLD_LOAD_BYTES in scripts/size-budget.mjs)`);
+  }
 }
 
 /** A file's size with brotli at quality 11, as scripts/build.sh writes its `.br` copy. */

@@ -14,7 +14,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterStartFiles, BUDGET_BYTES, firstLoadFiles } from '../../scripts/size-budget.mjs';
+import { afterStartFiles, BUDGET_BYTES, CHUNK_BUDGETS, COLD_LOAD_BYTES, firstLoadFiles } from '../../scripts/size-budget.mjs';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/size-budget.mjs', import.meta.url));
 const BUDGET = BUDGET_BYTES;
@@ -81,6 +81,23 @@ test('a first load over the budget fails and says by how much', async () => {
   const { code, stderr } = await check(dir);
   assert.notEqual(code, 0);
   assert.ok(stderr.includes(`over the budget of ${GROUPED}`), stderr);
+});
+
+test('a cold load over its budget fails, though the first load is under its own', async () => {
+  // Each part under its own budget, the two together over the cold load's.
+  const first = BUDGET - 1_000;
+  const start = CHUNK_BUDGETS.start - 400;
+  assert.ok(first + start > COLD_LOAD_BYTES, 'the parts add up to more than the cold load budget');
+  const dir = await fakeDist(first);
+  dirs.push(dir);
+  const app = path.join(dir, 'app-1');
+  await mkdir(app);
+  await writeFile(path.join(app, '__wasm_split.js'), 'export {};');
+  await writeFile(path.join(app, 'pack_start.wasm'), randomBytes(start));
+  const { code, stdout, stderr } = await check(dir);
+  assert.notEqual(code, 0);
+  assert.match(stdout, /cold load \(the first load and what comes right after start-up\): 7 files, [\d,]+ gzip, [\d,]+ brotli/);
+  assert.match(stderr, /the cold load is [\d,]+ bytes gzip, [\d,]+ over its budget of/);
 });
 
 test('a file that index.html loads but dist/ lacks fails the check', async () => {
