@@ -42,7 +42,9 @@ const CHUNK_WHEN = {
   pictures: 'the image requests of "Create an image", when a picture is first asked for',
   search: 'search, at the first search',
   shared: 'code that several chunks share (the small parts in one pack, the larger ones each a file), fetched with the first chunk that needs each part',
-  start: 'one pack of the send path, the renderer and a reply’s parts (its markdown, cards, footer and tool widget), with the code they need, fetched right after start-up',
+  early: 'one pack of the code the `i18n` chunk shares with the send path, before the app starts for a language other than English, else right after start-up',
+  reply: 'the send path, the renderer and a reply’s parts (its markdown, cards, footer and tool widget), fetched right after start-up',
+  start: 'one pack of the small chunks the send path needs (the early pack and the large ones apart), fetched right after start-up',
   sync: 'sync (the replicator, Check server, end-to-end encryption), when sync starts or a server is checked',
   voice: 'dictation, voice notes, Read aloud and Talk (the microphone, transcription, speech, the Live API and the Realtime call), at the first use',
 };
@@ -93,7 +95,7 @@ export function figuresBlock(dist, root) {
     '| what | when it loads | gzip bytes | brotli bytes | budget |',
     '| --- | --- | ---: | ---: | ---: |',
     `| the first load: ${first.length} files, \`node scripts/size-budget.mjs dist\` lists them | before the app starts | ${group(firstTotal)} | ${group(brotli(first))} | ${group(BUDGET_BYTES)} |`,
-    `| the cold load: the first load and the \`start\` pack (${AFTER_START.map((name) => `the \`${name}\` chunk`).join(', ')} with the code it needs), ${first.length + after.length} files | until right after start-up | ${group(firstTotal + afterTotal)} | ${group(brotli(first) + brotli(after))} | – |`,
+    `| the cold load: the first load and ${AFTER_START.map((name) => `the \`${name}\` chunk`).join(', ')} with the code it needs (${after.map((f) => `\`${f.name.split('/').pop()}\``).join(', ')}), ${first.length + after.length} files | until right after start-up | ${group(firstTotal + afterTotal)} | ${group(brotli(first) + brotli(after))} | – |`,
   ];
   for (const { budget, files, gzip } of chunkFiles(dist)) {
     const limit = CHUNK_BUDGETS[budget];

@@ -95,6 +95,21 @@ async function pictureAndAxe(page, name) {
 describe('languages', () => {
   const env = useHarness();
 
+  test('a first screen in another language waits for that language’s code alone, not for what loads after start-up', async (t) => {
+    const context = await newContext(t, env.browser, { locale: 'de-DE' });
+    const page = await context.newPage();
+    const wasm = [];
+    page.on('request', (request) => {
+      const name = new URL(request.url()).pathname.split('/').pop();
+      if (name.endsWith('.wasm') && name !== 'hearth_bg.wasm') wasm.push(name);
+    });
+    await page.goto(env.app.url);
+    await waitForLanguage(page, 'de');
+    // Before the app mounts only the `i18n` chunk loads; the send path's files come after.
+    await waitUntil(() => wasm.includes('pack_start.wasm'), 'the send path is fetched after start-up');
+    assert.deepEqual(wasm.slice(0, 2).sort(), ['pack_early.wasm', 'split_i18n.wasm'], `the first chunk requests: ${wasm.join(', ')}`);
+  });
+
   test('a German browser gets German; Settings switches to Japanese and back, and what was written stays as written', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'markdown', contextOptions: { locale: 'en-US' } });
     const { page } = chat;

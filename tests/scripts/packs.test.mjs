@@ -1,9 +1,11 @@
 // Tests of scripts/packs.mjs, which packs the split wasm's small files into few requests:
 // on an app folder of the splitter's shape (its loader's text, as wasm_split_cli_support
 // writes it, and real wasm modules, each exporting a number of its own), the packs hold
-// exactly the planned modules' bytes, the packed files are gone, a second run changes
-// nothing, and the rewritten loader, run in node against a local HTTP server, instantiates
-// every module (packed or not) from the right bytes with one request per pack.
+// exactly the planned modules' bytes (what the language needs before the app mounts apart,
+// large modules never packed), the packed files are gone, a second run changes nothing, and
+// the rewritten loader, run in node against a local HTTP server, instantiates every module
+// (packed or not) from the right bytes with one request per pack, and asks again for a pack
+// that failed to come.
 
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,7 +15,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { packApp, packBytes, PackError, readLoader, SHARED_PACK, SMALL, START_PACK } from '../../scripts/packs.mjs';
+import { EARLY_PACK, filesFetched, LARGE, packApp, packBytes, PackError, readLoader, SHARED_PACK, SMALL, START_PACK } from '../../scripts/packs.mjs';
 
 const dirs = [];
 after(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -54,7 +56,12 @@ return async (imports) => (WebAssembly.instantiateStreaming(src, imports));
 , [${deps.join(', ')}])`;
 }
 
-/** An app folder: the loader, chunks 1–3 (3 large), split points reply (needs 1) and dialogs (needs 1, 2, 3). */
+/**
+ * An app folder: the loader and real modules. Chunks: 1 (needed by reply and i18n), 2 (by
+ * dialogs), 3 (by dialogs, too big in gzip for the shared pack), 4 (by i18n), 5 (by reply,
+ * LARGE); split points reply (1, 5), i18n (1, 4) and dialogs (1, 2, 3). The loader's
+ * makeLoad is the splitter's: a failed load is forgotten, so the next call tries again.
+ */
 async function fakeApp() {
   const dir = await mkdtemp(path.join(tmpdir(), 'hearth-packs-'));
   dirs.push(dir);
@@ -62,7 +69,10 @@ async function fakeApp() {
     'chunk_1.wasm': wasmModule(1),
     'chunk_2.wasm': wasmModule(2),
     'chunk_3.wasm': wasmModule(3, SMALL * 3),
+    'chunk_4.wasm': wasmModule(4),
+    'chunk_5.wasm': wasmModule(5, LARGE),
     'split_reply.wasm': wasmModule(10),
+    'split_i18n.wasm': wasmModule(30),
     'split_dialogs.wasm': wasmModule(20),
   };
   for (const [name, bytes] of Object.entries(files)) await writeFile(path.join(dir, name), bytes);
@@ -76,20 +86,56 @@ return instantiate({});
 };
 let loadingModule = undefined;
 return () => {
-if (loadingModule === undefined) loadingModule = loader();
+if (loadingModule === undefined) {
+const thisLoad = loader();
+thisLoad.catch(() => {
+if (loadingModule === thisLoad) loadingModule = undefined;
+});
+loadingModule = thisLoad;
+}
 return loadingModule;
 }
 }
-${load('const __chunk_1 = makeLoad', 'chunk_1.wasm', [])};
-${load('const __chunk_2 = makeLoad', 'chunk_2.wasm', [])};
-${load('const __chunk_3 = makeLoad', 'chunk_3.wasm', [])};
-${load('export const __wasm_split_load_reply = wrapAsyncCb(makeLoad', 'split_reply.wasm', ['__chunk_1'])});
+${[1, 2, 3, 4, 5].map((n) => `${load(`const __chunk_${n} = makeLoad`, `chunk_${n}.wasm`, [])};`).join('\n')}
+${load('export const __wasm_split_load_reply = wrapAsyncCb(makeLoad', 'split_reply.wasm', ['__chunk_1', '__chunk_5'])});
+${load('export const __wasm_split_load_i18n = wrapAsyncCb(makeLoad', 'split_i18n.wasm', ['__chunk_1', '__chunk_4'])});
 ${load('export const __wasm_split_load_dialogs = wrapAsyncCb(makeLoad', 'split_dialogs.wasm', ['__chunk_1', '__chunk_2', '__chunk_3'])});
-export const chunks = { one: __chunk_1, two: __chunk_2, three: __chunk_3 };
+export const chunks = [__chunk_1, __chunk_2, __chunk_3, __chunk_4, __chunk_5];
 `;
   await writeFile(path.join(dir, '__wasm_split.js'), loader);
   return { dir, files };
 }
+
+/**
+ * Serves `dir` on 127.0.0.1 (closed after `t`) and imports its loader as a module whose
+ * URL is the server's; `refuse(name)` says whether a request for a file gets a 500.
+ * Returns `{ loader, requests }`: the module and the files asked for, in order.
+ */
+async function serveLoader(t, dir, refuse = () => false) {
+  const requests = [];
+  const server = createServer(async (request, response) => {
+    const name = path.basename(request.url);
+    requests.push(name);
+    if (refuse(name)) return response.writeHead(500).end();
+    try {
+      response.writeHead(200, { 'content-type': 'application/wasm' }).end(await readFile(path.join(dir, name)));
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => server.close());
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const source = (await readFile(path.join(dir, '__wasm_split.js'), 'utf8'))
+    .replace('import { initSync } from "./hearth.js";', 'const wrapAsyncCb = (load) => load;')
+    .replaceAll('import.meta.url', JSON.stringify(base));
+  const module = path.join(dir, `loader-${requests.length}-${Date.now()}.mjs`);
+  await writeFile(module, source);
+  return { loader: await import(pathToFileURL(module).href), requests };
+}
+
+/** The number a module of `fakeApp` exports, from its load's result. */
+const id = (result) => result.instance.exports.id();
 
 test('a pack is its modules\' count and lengths, then their bytes', () => {
   const pack = packBytes([Buffer.from([1, 2, 3]), Buffer.from([]), Buffer.from([9])]);
@@ -106,7 +152,10 @@ test('the loader of the splitter is read whole, and one of another shape is refu
       ['__chunk_1', 'chunk_1.wasm', [], false],
       ['__chunk_2', 'chunk_2.wasm', [], false],
       ['__chunk_3', 'chunk_3.wasm', [], false],
-      ['reply', 'split_reply.wasm', ['__chunk_1'], true],
+      ['__chunk_4', 'chunk_4.wasm', [], false],
+      ['__chunk_5', 'chunk_5.wasm', [], false],
+      ['reply', 'split_reply.wasm', ['__chunk_1', '__chunk_5'], true],
+      ['i18n', 'split_i18n.wasm', ['__chunk_1', '__chunk_4'], true],
       ['dialogs', 'split_dialogs.wasm', ['__chunk_1', '__chunk_2', '__chunk_3'], true],
     ],
   );
@@ -114,11 +163,12 @@ test('the loader of the splitter is read whole, and one of another shape is refu
   assert.throws(() => readLoader(changed), PackError);
 });
 
-test('the packs hold the planned modules, their lengths first; a second run changes nothing', async () => {
+test('the packs hold the planned modules, their lengths first; what each split point fetches; a second run changes nothing', async () => {
   const { dir, files } = await fakeApp();
   const plan = packApp(dir);
   assert.deepEqual(plan, {
-    [START_PACK]: ['chunk_1.wasm', 'split_reply.wasm'],
+    [EARLY_PACK]: ['chunk_1.wasm', 'chunk_4.wasm'],
+    [START_PACK]: ['split_reply.wasm'],
     [SHARED_PACK]: ['chunk_2.wasm'],
   });
   for (const [pack, members] of Object.entries(plan)) {
@@ -126,10 +176,13 @@ test('the packs hold the planned modules, their lengths first; a second run chan
   }
   assert.deepEqual(
     (await readdir(dir)).sort(),
-    ['__wasm_split.js', 'chunk_3.wasm', SHARED_PACK, START_PACK, 'split_dialogs.wasm'].sort(),
-    'the packed files are gone; the large chunk and the on-demand split point stay',
+    ['__wasm_split.js', 'chunk_3.wasm', 'chunk_5.wasm', EARLY_PACK, SHARED_PACK, START_PACK, 'split_dialogs.wasm', 'split_i18n.wasm'].sort(),
+    'the packed files are gone; the large chunks and the on-demand split points stay',
   );
   const loader = await readFile(path.join(dir, '__wasm_split.js'), 'utf8');
+  assert.deepEqual(filesFetched(loader, 'reply'), ['chunk_5.wasm', EARLY_PACK, START_PACK]);
+  assert.deepEqual(filesFetched(loader, 'i18n'), [EARLY_PACK, 'split_i18n.wasm'], 'before the app mounts, only what the language needs');
+  assert.deepEqual(filesFetched(loader, 'dialogs'), ['chunk_3.wasm', EARLY_PACK, SHARED_PACK, 'split_dialogs.wasm']);
   assert.equal(packApp(dir), null);
   assert.equal(await readFile(path.join(dir, '__wasm_split.js'), 'utf8'), loader, 'a packed folder is left as it is');
 });
@@ -137,38 +190,25 @@ test('the packs hold the planned modules, their lengths first; a second run chan
 test('the rewritten loader instantiates every module from its own bytes, one request per pack', async (t) => {
   const { dir } = await fakeApp();
   packApp(dir);
-  const requests = [];
-  const server = createServer(async (request, response) => {
-    requests.push(request.url);
-    try {
-      const bytes = await readFile(path.join(dir, path.basename(request.url)));
-      response.writeHead(200, { 'content-type': 'application/wasm' }).end(bytes);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => server.close());
-  // The loader fetches relative to its own URL: run it as a module whose import.meta.url is the server's.
-  const base = `http://127.0.0.1:${server.address().port}/`;
-  const source = (await readFile(path.join(dir, '__wasm_split.js'), 'utf8'))
-    .replace('import { initSync } from "./hearth.js";', 'const wrapAsyncCb = (load) => load;')
-    .replaceAll('import.meta.url', JSON.stringify(base));
-  const module = path.join(dir, 'loader.mjs');
-  await writeFile(module, source);
-  const loader = await import(pathToFileURL(module).href);
-  const id = (result) => result.instance.exports.id();
+  const { loader, requests } = await serveLoader(t, dir);
   assert.equal(id(await loader.__wasm_split_load_reply()), 10);
-  assert.deepEqual(requests, [`/${START_PACK}`], 'the reply and its chunk come in one request');
+  assert.deepEqual(requests.sort(), ['chunk_5.wasm', EARLY_PACK, START_PACK], 'the reply and its chunks in three requests');
   assert.equal(id(await loader.__wasm_split_load_dialogs()), 20);
   assert.deepEqual(
-    requests.slice(1).sort(),
-    [`/${SHARED_PACK}`, '/chunk_3.wasm', '/split_dialogs.wasm'].sort(),
-    'the dialogs fetch their own file, the shared pack and the large chunk; the start pack is not fetched again',
+    requests.slice(3).sort(),
+    ['chunk_3.wasm', SHARED_PACK, 'split_dialogs.wasm'],
+    'the dialogs fetch their own file, the shared pack and the large chunk; no pack is fetched again',
   );
-  assert.deepEqual(
-    await Promise.all([loader.chunks.one(), loader.chunks.two(), loader.chunks.three()].map(async (r) => id(await r))),
-    [1, 2, 3],
-    'each chunk is its own module',
-  );
+  assert.deepEqual(await Promise.all(loader.chunks.map(async (load) => id(await load()))), [1, 2, 3, 4, 5], 'each chunk is its own module');
+});
+
+test('a pack that failed to come is asked for again by the next load, and then serves', async (t) => {
+  const { dir } = await fakeApp();
+  packApp(dir);
+  let refused = 0;
+  const { loader, requests } = await serveLoader(t, dir, (name) => name === START_PACK && refused++ === 0);
+  await assert.rejects(loader.__wasm_split_load_reply(), /pack_start\.wasm: HTTP 500/);
+  assert.equal(id(await loader.__wasm_split_load_reply()), 10, 'Retry loads it');
+  assert.deepEqual(requests.filter((name) => name === START_PACK).length, 2, 'the pack was asked for again, once');
+  assert.deepEqual(requests.filter((name) => name === EARLY_PACK).length, 1, 'the early pack, which came, was kept');
 });
