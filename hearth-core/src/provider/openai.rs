@@ -346,13 +346,13 @@ impl StreamParser {
         json_event(event, |chunk| self.on_chunk(chunk))
     }
 
-    fn on_chunk(&mut self, chunk: wire::Chunk) -> Vec<StreamEvent> {
+    fn on_chunk(&mut self, mut chunk: wire::Chunk) -> Vec<StreamEvent> {
         let mut events = Vec::new();
         if let Some(error) = &chunk.error {
             let (message, code) = error_fields(error);
             events.push(StreamEvent::ProviderError(ProviderError::in_stream(message, code)));
         }
-        for choice in chunk.choices.iter().flatten() {
+        for choice in chunk.choices.iter_mut().flatten() {
             let index = choice.index.unwrap_or(0);
             if index != 0 {
                 // At most a few dozen are told apart, so a server sending endless
@@ -363,11 +363,11 @@ impl StreamParser {
                 }
                 continue;
             }
-            if let Some(delta) = &choice.delta {
-                push_delta(delta, &mut events);
+            if let Some(delta) = &mut choice.delta {
                 if let Some(text) = &delta.content {
                     self.text_chars += text.chars().count() as u64;
                 }
+                push_delta(delta, &mut events);
                 for annotation in delta.annotations.iter().flatten() {
                     events.push(extras::annotation(annotation, self.text_chars));
                 }
@@ -397,14 +397,16 @@ impl StreamParser {
     }
 }
 
-fn push_delta(delta: &wire::Delta, events: &mut Vec<StreamEvent>) {
-    for reasoning in [&delta.reasoning_content, &delta.reasoning].into_iter().flatten() {
+/// The delta's reasoning, text and tool calls as events; its strings are moved
+/// into them (a fast stream has thousands of deltas).
+fn push_delta(delta: &mut wire::Delta, events: &mut Vec<StreamEvent>) {
+    for reasoning in [delta.reasoning_content.take(), delta.reasoning.take()].into_iter().flatten() {
         if !reasoning.is_empty() {
-            events.push(StreamEvent::ReasoningDelta(reasoning.clone()));
+            events.push(StreamEvent::ReasoningDelta(reasoning));
         }
     }
-    if let Some(text) = delta.content.as_ref().filter(|text| !text.is_empty()) {
-        events.push(StreamEvent::TextDelta(text.clone()));
+    if let Some(text) = delta.content.take().filter(|text| !text.is_empty()) {
+        events.push(StreamEvent::TextDelta(text));
     }
     for call in delta.tool_calls.iter().flatten() {
         let function = call.function.as_ref();

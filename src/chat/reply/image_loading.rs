@@ -21,6 +21,9 @@ use crate::ui::dom::elements_in;
 /// The attribute of a placeholder's button that names its image.
 const URL_ATTRIBUTE: &str = "data-image-url";
 
+/// Text that markup with an image placeholder holds (its URL attribute), and markup without one does not.
+pub(crate) const IMAGE_MARKER: &str = URL_ATTRIBUTE;
+
 /// Handles a click inside a reply's markdown: a "Load image" button loads its
 /// image; a "Show diagram" button goes to [`crate::chat::reply::diagram_view`].
 pub(crate) fn on_markdown_click(event: &web_sys::MouseEvent) {

@@ -12,7 +12,7 @@ use leptos::task::spawn_local;
 use crate::chat::reply::citation_links::on_citation_click;
 use crate::chat::reply::code_copy::{CodeCopyStatus, on_code_click};
 use crate::chat::reply::code_highlight::{highlight_each, unhighlighted};
-use crate::chat::reply::image_loading::{on_markdown_click, show_images};
+use crate::chat::reply::image_loading::{IMAGE_MARKER, on_markdown_click, show_images};
 use crate::chat::state::{AssistantView, ReplyStatus};
 use crate::settings::state::PreferencesContext;
 
@@ -65,39 +65,66 @@ pub(crate) fn ReplyMarkdown(
 /// Keeps `blocks` showing the reply's finished blocks.
 fn show_blocks(reply: AssistantView, blocks: NodeRef<leptos::html::Div>, preferences: PreferencesContext) {
     // Finished blocks go into the page once each: only those added since the last
-    // run are inserted; a new generation (the reply was re-rendered whole) starts over.
-    // They are grouped into pages of about PAGE_BYTES of markup (the state's third
-    // member: how full the last page is).
+    // run are inserted, a page's worth in one insertion (a fast stream finishes
+    // many per frame); a new generation (the reply was re-rendered whole) starts
+    // over. They are grouped into pages of about PAGE_BYTES of markup (the
+    // state's third member: how full the last page is).
     Effect::new(move |previous: Option<(u32, usize, usize)>| {
         let (generation, len) = reply.blocks.version();
         let Some(container) = blocks.get() else { return (u32::MAX, 0, PAGE_BYTES) };
-        let (from, mut filled) = match previous {
+        let (from, filled) = match previous {
             Some((known, shown, filled)) if known == generation && shown <= len => (shown, filled),
             _ => {
                 container.set_inner_html("");
+                // Diagrams shown in the blocks just taken out are released.
+                crate::chat::reply::diagram_view::release_stale();
                 (0, PAGE_BYTES)
             }
         };
-        let mut page = container.last_element_child();
+        let mut pages =
+            NewBlocks { page: container.last_element_child(), filled, markup: String::new(), images: false };
         preferences.image_hosts.with_untracked(|hosts| {
             reply.blocks.each_from(from, |html| {
-                if filled >= PAGE_BYTES || page.is_none() {
-                    page = new_page(&container);
-                    filled = 0;
+                if pages.filled >= PAGE_BYTES || pages.page.is_none() {
+                    pages.insert(hosts);
+                    pages.page = new_page(&container);
+                    pages.filled = 0;
                 }
-                let Some(page) = &page else { return };
-                let shown_children = page.child_element_count();
-                let _ = page.insert_adjacent_html("beforeend", html.as_str());
-                filled += html.as_str().len();
-                // A new finished block may load its allowed hosts' images (once each).
-                let children = page.children();
-                for child in (shown_children..children.length()).filter_map(|i| children.item(i)) {
-                    show_images(&child, Some(hosts));
-                }
+                pages.markup.push_str(html.as_str());
+                pages.images |= html.as_str().contains(IMAGE_MARKER);
+                pages.filled += html.as_str().len();
             });
+            pages.insert(hosts);
         });
-        (generation, len, filled)
+        (generation, len, pages.filled)
     });
+}
+
+/// Finished blocks on their way into the last page: their markup, whether any
+/// has an image, and how full the page is with them.
+struct NewBlocks {
+    page: Option<web_sys::Element>,
+    filled: usize,
+    markup: String,
+    images: bool,
+}
+
+impl NewBlocks {
+    /// Inserts the markup gathered into the page, in one go (each block's
+    /// markup is whole, so joined they make the same elements); the new blocks
+    /// with an image load their allowed hosts' (once each).
+    fn insert(&mut self, hosts: &[String]) {
+        let markup = std::mem::take(&mut self.markup);
+        let Some(page) = self.page.as_ref().filter(|_| !markup.is_empty()) else { return };
+        let shown_children = page.child_element_count();
+        let _ = page.insert_adjacent_html("beforeend", &markup);
+        if std::mem::take(&mut self.images) {
+            let children = page.children();
+            for child in (shown_children..children.length()).filter_map(|i| children.item(i)) {
+                show_images(&child, Some(hosts));
+            }
+        }
+    }
 }
 
 /// Keeps `tail` showing the reply's growing tail.
