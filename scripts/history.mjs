@@ -45,11 +45,12 @@ const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').repla
 const kb = (bytes) => `${Math.round(bytes / 1000).toLocaleString('en-US')} KB`;
 
 /**
- * The SVG of `points` (`[{ commit, date, bytes }]`, oldest first, at least one) up to `now`:
- * a step line (a budget holds until the next), a dot per commit, the days along the bottom
+ * The SVG of `points` (`[{ commit, date, bytes }]`, oldest first, at least one), drawn to a
+ * few hours after the last (so the same history draws the same chart): a step line (a budget
+ * holds until the next), a dot per commit, the days along the bottom
  * and kilobytes up the side, with a title and a description that says the same in words.
  */
-export function chart(points, now) {
+export function chart(points) {
   if (points.length === 0) throw new Error('no budget in the history');
   const width = 760;
   const height = 320;
@@ -58,7 +59,7 @@ export function chart(points, now) {
   const top = 40;
   const bottom = 44;
   const start = points[0].date.getTime();
-  const end = Math.max(now.getTime(), points.at(-1).date.getTime()) + 1;
+  const end = points.at(-1).date.getTime() + 6 * 3_600_000;
   const peak = Math.max(...points.map((p) => p.bytes));
   const ceiling = Math.ceil(peak / 200_000) * 200_000;
   const x = (time) => left + ((time - start) / (end - start)) * (width - left - right);
@@ -111,7 +112,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     const now = new Date();
     const current = budgetOf(readFileSync(path.join(ROOT, BUDGET_FILE), 'utf8'));
     if (current !== null && current !== points.at(-1)?.bytes) points.push({ commit: 'working tree', date: now, bytes: current });
-    writeFileSync(path.join(ROOT, CHART), chart(points, now));
+    writeFileSync(path.join(ROOT, CHART), chart(points));
     console.log(`${CHART}: ${points.length} budgets, ${points[0].date.toISOString().slice(0, 10)} to now`);
   } catch (error) {
     console.error(`history: ${error.message}`);
