@@ -38,7 +38,7 @@ function readU32(bytes, at) {
 }
 
 /** `n` as unsigned LEB128. */
-function u32(n) {
+export function u32(n) {
   const out = [];
   do {
     let byte = n & 0x7f;

@@ -16,22 +16,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EARLY_PACK, filesFetched, LARGE, packApp, packBytes, PackError, readLoader, SHARED_PACK, SMALL, START_PACK } from '../../scripts/packs.mjs';
+import { u32 } from '../../scripts/wasm-imports.mjs';
 
 const dirs = [];
 after(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 /** A wasm module exporting one function `id` that returns `value`, plus `padding` random bytes in a custom section. */
 function wasmModule(value, padding = 0) {
-  const leb = (n) => {
-    const out = [];
-    do {
-      let byte = n & 0x7f;
-      n >>>= 7;
-      if (n) byte |= 0x80;
-      out.push(byte);
-    } while (n);
-    return out;
-  };
+  const leb = (n) => [...u32(n)];
   const section = (id, body) => [id, ...leb(body.length), ...body];
   const name = [...Buffer.from('id')];
   const body = [0x41, ...leb(value), 0x0b]; // i32.const value; end
