@@ -193,7 +193,8 @@ export function packBytes(parts) {
 
 /**
  * Packs the app folder `appDir` in place (see the top of this file); returns the plan
- * (`{ [pack]: [file] }`), or null when the folder is already packed or has no loader.
+ * (`{ [pack]: [file] }`), or null when the folder is already packed, has no loader, or its
+ * loader loads nothing.
  */
 export function packApp(appDir) {
   const loaderFile = path.join(appDir, '__wasm_split.js');
@@ -201,6 +202,7 @@ export function packApp(appDir) {
   let loader = readFileSync(loaderFile, 'utf8');
   if (loader.includes(MARK)) return null;
   const modules = readLoader(loader);
+  if (modules.length === 0) return null; // no split point: nothing to pack
   const sizeOf = (file) => statSync(path.join(appDir, file)).size;
   const gzipOf = (file) => gzipSync(readFileSync(path.join(appDir, file)), { level: 9 }).length;
   const plan = planPacks(modules, sizeOf, gzipOf);

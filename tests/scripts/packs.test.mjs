@@ -153,6 +153,9 @@ test('the loader of the splitter is read whole, and one of another shape is refu
   );
   const changed = text.replace('src.catch(() => {});', 'src.catch(() => null);');
   assert.throws(() => readLoader(changed), PackError);
+  // A loader whose split points do not include the ones the packs are planned around.
+  await writeFile(path.join(dir, '__wasm_split.js'), text.replace('__wasm_split_load_i18n', '__wasm_split_load_other'));
+  assert.throws(() => packApp(dir), /no loader for the split point "i18n"/);
 });
 
 test('the packs hold the planned modules, their lengths first; what each split point fetches; a second run changes nothing', async () => {
