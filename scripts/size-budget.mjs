@@ -136,18 +136,20 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * with the records the page lists): 516,102, 140 more, still 917 under 517,019; with its
  * review's fixes (knowledge documents of shape 7): 516,166. Issue 54's packs (scripts/packs.mjs: the
  * loader cuts ~280 modules from two packs; its function is in the first load) and a provider
- * added while start-up reads the accounts kept: 516,696.
+ * added while start-up reads the accounts kept: 516,696; with tools and project files kept the
+ * same way, through one core function for the three lists: 517,990.
  */
-export const BUDGET_BYTES = 516_750;
+export const BUDGET_BYTES = 518_050;
 
 /**
  * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what
  * the app fetches right after start-up (the `start` pack), every file a first visit
  * fetches until the send path is in. A ratchet like the others; issue 54's goal is 500,000.
  * Issue 54's packs: 1,000,831 (1,099,673 as 208 files before); with the modules of 100 KB or
- * more left apart (their compiled code is kept) and the early pack: 1,003,378 in 13 files.
+ * more left apart (their compiled code is kept) and the early pack: 1,003,378 in 13 files;
+ * with tools and project files made during start-up kept: 1,004,704.
  */
-export const COLD_LOAD_BYTES = 1_004_000;
+export const COLD_LOAD_BYTES = 1_005_300;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { addMockProvider, busy, openApp, send, settled, storedAtRest, useHarness, waitOn } from '../support/chat.mjs';
 import { closeSettings, openSettings } from '../support/dialogs.mjs';
-import { readDatabase } from '../support/idb.mjs';
+import { holdFirstRead, readDatabase } from '../support/idb.mjs';
 import {
   chatRequests,
   echoReply,
@@ -1111,36 +1111,12 @@ describe('providers', () => {
     // A person can open Providers as soon as the button shows, before start-up has read
     // the accounts; on a busy machine that read is slow. Here it is made slow for sure:
     // the start-up read of the model settings answers only after the provider is added.
-    const chat = await openApp(t, env, {
-      beforeLoad: (context) =>
-        context.addInitScript(() => {
-          const getAll = IDBObjectStore.prototype.getAll;
-          let delayed = false;
-          IDBObjectStore.prototype.getAll = function (...args) {
-            const request = getAll.apply(this, args);
-            if (this.name !== 'model_configs' || delayed) return request;
-            delayed = true;
-            const later = (listener) => (event) =>
-              setTimeout(() => {
-                listener.call(request, event);
-                window.modelsRead = true;
-              }, 3000);
-            const add = request.addEventListener.bind(request);
-            request.addEventListener = (type, listener, options) =>
-              add(type, type === 'success' ? later(listener) : listener, options);
-            const own = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess');
-            Object.defineProperty(request, 'onsuccess', {
-              get: () => own.get.call(request),
-              set: (listener) => own.set.call(request, listener && later(listener)),
-            });
-            return request;
-          };
-        }),
-    });
+    const chat = await openApp(t, env, { beforeLoad: (context) => holdFirstRead(context, 'model_configs', 3000) });
     const { page } = chat;
+    await waitUntil(() => page.evaluate(() => window.heldReadStarted === true), 'start-up is reading the accounts');
     await addMockProvider(page, env.mock, { scenario: 'echo' });
-    assert.equal(await page.evaluate(() => window.modelsRead), undefined, 'the provider was added while the accounts were loading');
-    await waitUntil(() => page.evaluate(() => window.modelsRead === true), 'the accounts are loaded');
+    assert.equal(await page.evaluate(() => window.heldReadDone), undefined, 'the provider was added while the accounts were loading');
+    await waitUntil(() => page.evaluate(() => window.heldReadDone === true), 'the accounts are loaded');
     const dialog = await openProviders(page);
     assert.equal(await valueOf(providerForm(page), 'Model'), 'echo', 'the form still shows the provider that was added');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();

@@ -10,9 +10,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { screenshot, waitUntil } from '../support/browser.mjs';
-import { openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
+import { openApp, openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
 import { cancelAgent, editAgent, openTools, saveAgent } from '../support/dialogs.mjs';
-import { readDatabase } from '../support/idb.mjs';
+import { holdFirstRead, readDatabase } from '../support/idb.mjs';
 import { chatRequests as chatRequestsOf, FAMILIES as FAMILY, resetMock } from '../support/mock.mjs';
 import { addProvider } from '../support/providers.mjs';
 
@@ -275,6 +275,29 @@ describe('tools', () => {
     assert.equal(sessions.length, 1);
     assert.deepEqual(chat.errors, []);
     assert.deepEqual(chat.violations, [], 'the sandbox runs under the CSP without a violation');
+  });
+
+  test('a tool made while start-up still reads the stored tools is kept', async (t) => {
+    // The Tools dialog opens before start-up has read the stored tools; here that read is
+    // held back until after a tool is made.
+    const { page, errors } = await openApp(t, env, { beforeLoad: (context) => holdFirstRead(context, 'settings', 3000) });
+    await waitUntil(() => page.evaluate(() => window.heldReadStarted === true), 'start-up is reading the tools');
+    const dialog = await openTools(page);
+    await dialog.getByRole('button', { name: 'New tool', exact: true }).click();
+    const form = dialog.getByRole('form', { name: 'Tool editor', exact: true });
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('early_tool');
+    await form.getByRole('textbox', { name: 'Description', exact: true }).fill('Made before the tools were read.');
+    await form.getByRole('textbox', { name: 'JavaScript (the body of an async function of args)', exact: true }).fill('return 1;');
+    await form.getByRole('button', { name: 'Save tool', exact: true }).click();
+    await form.waitFor({ state: 'hidden' });
+    assert.equal(await page.evaluate(() => window.heldReadDone), undefined, 'the tool was made while the tools were being read');
+    await waitUntil(() => page.evaluate(() => window.heldReadDone === true), 'the tools are read');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    const again = await openTools(page);
+    await again.getByText('early_tool', { exact: true }).waitFor();
+    const { settings } = await readDatabase(page, ['settings']);
+    assert.ok(settings.some((s) => s.key.startsWith('user_tool:') && s.value.name === 'early_tool'), 'and it is stored');
+    assert.deepEqual(errors, []);
   });
 
   test('a user-defined tool is made in Tools, stored, offered and run in the sandbox', async (t) => {

@@ -210,3 +210,38 @@ export function storedBlobs(page) {
     }
   });
 }
+
+/**
+ * Holds back the page's first `getAll` of the object store `store` for `ms` milliseconds
+ * (added to `context` before the app loads): the read's answer reaches the app only then,
+ * as on a machine where start-up's reads are slow. `window.heldReadStarted` is true once the
+ * app has asked, `window.heldReadDone` once it has the answer.
+ */
+export function holdFirstRead(context, store, ms) {
+  return context.addInitScript(
+    ({ store, ms }) => {
+      const getAll = IDBObjectStore.prototype.getAll;
+      let held = false;
+      IDBObjectStore.prototype.getAll = function (...args) {
+        const request = getAll.apply(this, args);
+        if (this.name !== store || held) return request;
+        held = true;
+        window.heldReadStarted = true;
+        const later = (listener) => (event) =>
+          setTimeout(() => {
+            listener.call(request, event);
+            window.heldReadDone = true;
+          }, ms);
+        const add = request.addEventListener.bind(request);
+        request.addEventListener = (type, listener, options) => add(type, type === 'success' ? later(listener) : listener, options);
+        const own = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess');
+        Object.defineProperty(request, 'onsuccess', {
+          get: () => own.get.call(request),
+          set: (listener) => own.set.call(request, listener && later(listener)),
+        });
+        return request;
+      };
+    },
+    { store, ms },
+  );
+}

@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use hearth_core::message::attachment::Accepts;
 use hearth_core::provider::InputsFrom;
+use hearth_core::storage::loaded::with_added_meanwhile;
 use hearth_core::storage::{ModelConfigRecord, ProviderRecord};
 use leptos::prelude::*;
 
@@ -42,7 +43,7 @@ impl ProvidersContext {
         }
         self.load_lock(&mut records).await?;
         let mut models: Vec<ModelConfigRecord> = store.all().await?;
-        let mut entries: Vec<ProviderEntry> = records
+        let entries: Vec<ProviderEntry> = records
             .into_iter()
             .map(|provider| {
                 let model = match models.iter().position(|m| m.provider_id == provider.id) {
@@ -54,12 +55,8 @@ impl ProvidersContext {
             .collect();
         let mut added_meanwhile = false;
         self.list.update(|list| {
-            for added in list.drain(..).filter(|entry| !known.iter().any(|id| id == entry.id())) {
-                added_meanwhile = true;
-                entries.retain(|entry| entry.id() != added.id());
-                entries.push(added);
-            }
-            *list = entries;
+            added_meanwhile = list.iter().any(|entry| !known.iter().any(|id| id == entry.id()));
+            *list = with_added_meanwhile(entries, std::mem::take(list), &known, ProviderEntry::id);
         });
         // An account added meanwhile was made the one that answers.
         if !added_meanwhile && let Some(value) = store.setting(ACTIVE_PROVIDER).await? {

@@ -7,6 +7,7 @@ use std::fmt;
 use hearth_core::agent::AgentRecord;
 use hearth_core::format::grouped;
 use hearth_core::message::attach;
+use hearth_core::storage::loaded::with_added_meanwhile;
 use hearth_core::storage::{ProjectFileRecord, SettingRecord};
 use hearth_core::tools::{USER_TOOL_KEY_PREFIX, UserTool};
 use leptos::prelude::*;
@@ -26,12 +27,20 @@ impl ToolsContext {
     }
 
     async fn try_load(self) -> Result<(), StorageError> {
+        // Tools and files made while this reads (the page is usable before) are
+        // newer than what is read, and are kept.
+        let known_tools: Vec<String> =
+            self.user_tools.with_untracked(|list| list.iter().map(|t| t.id.clone()).collect());
+        let known_files: Vec<String> = self.files.with_untracked(|list| list.iter().map(|f| f.id.clone()).collect());
         // By key, which is by id (`user_tool:<id>`).
         let tools: Vec<UserTool> = self.store.settings_under(USER_TOOL_KEY_PREFIX).await?;
-        self.user_tools.set(tools);
-        let mut files: Vec<ProjectFileRecord> = self.store.all().await?;
-        files.sort_by(|a, b| a.name.cmp(&b.name));
-        self.files.set(files);
+        self.user_tools
+            .update(|list| *list = with_added_meanwhile(tools, std::mem::take(list), &known_tools, |t| t.id.as_str()));
+        let files: Vec<ProjectFileRecord> = self.store.all().await?;
+        self.files.update(|list| {
+            *list = with_added_meanwhile(files, std::mem::take(list), &known_files, |f| f.id.as_str());
+            list.sort_by(|a, b| a.name.cmp(&b.name));
+        });
         Ok(())
     }
 
