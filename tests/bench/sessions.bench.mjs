@@ -2,33 +2,54 @@
 // asserts only that the seeded data is there). It serves the release build (dist/, or
 // $HEARTH_DIST), lets the app create its IndexedDB database, then seeds it directly with
 // records in the app's format (search terms included): 1,000 conversations of 50 messages
-// of a few hundred characters, plus one conversation of 2,000 messages. After a reload it
+// of a few hundred characters, plus one conversation of 2,000 messages (both counts can be
+// set, see Run). After a reload it
 // measures:
 //   - first sidebar paint: navigation start → the first conversation button painted;
 //   - opening the 2,000-message conversation: click → its last message painted;
 //   - scrolling it from end to end a viewport per frame: frame times, and how many
 //     messages are in the page at most;
-//   - searches over all ~52,000 messages: typing a query → the result count shown (this
+//   - searches over all the messages (~52,000 by default): typing a query → the result count shown (this
 //     includes the app's 120 ms typing debounce), for a word in 20 messages, a common word,
 //     a prefix, and two words where the longer one is common and the other rare;
 //   - the JS heap after a garbage collection (DevTools), the WebAssembly memory, and the
 //     storage used.
 // After each search it also prints how many seeded messages match (computed here) and
 // whether the results listed are the newest of them.
-// Run: scripts/build.sh && (cd tests && npm run bench:sessions)
+// Run: scripts/build.sh && (cd tests && npm run bench:sessions [-- --sessions N --long M]):
+// N conversations of 50 messages (default 1,000) and one of M messages (default 2,000);
+// issue 54's scale is `-- --sessions 2000 --long 5000` (105,000 messages, about 10 minutes).
+// `-- --write FILE` also writes the figures into FILE (docs/performance.md) between its
+// `<!-- bench:sessions -->` and `<!-- end of bench:sessions -->` lines.
 
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
 import { launchBrowser, screenshot } from '../support/browser.mjs';
 import { readDatabase, searchTerms, seedRecords } from '../support/idb.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
+import { writeFigures } from './write-figures.mjs';
 
 const DIST = builtApp();
 
-const SESSIONS = 1000;
+const { values: options } = parseArgs({
+  options: { sessions: { type: 'string', default: '1000' }, long: { type: 'string', default: '2000' }, write: { type: 'string' } },
+});
+const started = new Date().toISOString();
+/** The lines printed, for --write. */
+const printed = [];
+/** Prints a line of the results (and keeps it for --write). */
+function report(line) {
+  console.log(line);
+  printed.push(line);
+}
+const SESSIONS = Number(options.sessions);
 const MESSAGES_PER_SESSION = 50;
-const LONG_SESSION_MESSAGES = 2000;
+const LONG_SESSION_MESSAGES = Number(options.long);
+for (const [name, value] of [['--sessions', SESSIONS], ['--long', LONG_SESSION_MESSAGES]]) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1`);
+}
 const LONG_TITLE = 'Long project log';
 const LONG_LAST = 'Final entry of the long project log: the archive is complete.';
 const RARE = 'quetzalcoatl'; // in exactly RARE_COUNT messages
@@ -112,7 +133,9 @@ function sessionRecord(id, title, createdAt, messages) {
 /** One ordinary conversation; `special[i]` holds extra words for its message `i`. */
 function conversation(index, special) {
   const id = randomUUID();
-  const start = Date.now() - 400 * DAY + index * 9 * 3_600_000;
+  // Spread over the 375 days before the last 25 (9 hours apart at the default 1,000), so
+  // the long conversation, a month old, is the newest whatever the count.
+  const start = Date.now() - 400 * DAY + index * Math.floor((375 * DAY) / SESSIONS);
   const messages = Array.from({ length: MESSAGES_PER_SESSION }, (_, i) =>
     messageRecord(id, i, start + i * 60_000, messageText(special.get(i) ?? [])),
   );
@@ -241,7 +264,7 @@ try {
   await cdp.send('Performance.enable');
   await page.goto(app.url);
   await page.getByText('Your conversations will appear here', { exact: false }).waitFor();
-  console.log(`memory with no conversations: ${await memory(page, cdp)}`);
+  report(`memory with no conversations: ${await memory(page, cdp)}`);
 
   // Which ordinary messages get the rare words: RARE_COUNT distinct slots each.
   const slots = new Map(); // session index → Map(message index → extra words)
@@ -290,7 +313,7 @@ try {
   const { sessions } = await readDatabase(page, ['sessions']);
   assert.equal(sessions.length, SESSIONS + 1, 'every conversation was seeded');
   const { usage } = await page.evaluate(() => navigator.storage.estimate());
-  console.log(
+  report(
     `seeded ${SESSIONS + 1} conversations, ${messageCount} messages ` +
       `(${(contentChars / 1e6).toFixed(1)} M characters, ${Math.round(contentChars / messageCount)} per message): ` +
       `${(seedWallMs / 1000).toFixed(1)} s wall ` +
@@ -305,23 +328,23 @@ try {
   await page.waitForFunction(() => window.__bench.sidebarPaintMs !== null);
   const sidebarPaintMs = await page.evaluate(() => window.__bench.sidebarPaintMs);
   const rows = await nav.getByRole('list', { name: 'Conversation list', exact: true }).getByRole('listitem').count();
-  console.log(`first sidebar paint after navigation: ${sidebarPaintMs.toFixed(0)} ms (${rows} rows rendered)`);
-  console.log(`memory after load: ${await memory(page, cdp)}`);
+  report(`first sidebar paint after navigation: ${sidebarPaintMs.toFixed(0)} ms (${rows} rows rendered)`);
+  report(`memory after load: ${await memory(page, cdp)}`);
 
   const opened = page.evaluate(watchLog, LONG_LAST);
   await longButton.click();
   const openMs = await opened;
   const log = page.getByRole('log', { name: 'Conversation', exact: true });
   const articles = await log.getByRole('article').count();
-  console.log(
+  report(
     `open the ${LONG_SESSION_MESSAGES}-message conversation: ${openMs.toFixed(0)} ms click → last message painted ` +
       `(${articles} messages rendered)`,
   );
   assert.ok(await log.getByText(LONG_LAST).isVisible(), 'the last message is visible');
-  console.log(`memory with it open: ${await memory(page, cdp)}`);
+  report(`memory with it open: ${await memory(page, cdp)}`);
   await screenshot(page, 'bench-long-session.png');
   const scrolled = await page.evaluate(scrollEndToEnd);
-  console.log(
+  report(
     `scroll it end to end (a page up per frame, then back down): ${scrolled.frames} frames, ` +
       `median ${scrolled.median.toFixed(1)} ms, worst ${scrolled.worst.toFixed(0)} ms, ` +
       `${scrolled.long} frames over 50 ms; at most ${scrolled.articles} messages in the page`,
@@ -340,7 +363,7 @@ try {
     const watched = page.evaluate(watchSearch);
     await search.fill(query);
     const { ms, status } = await watched;
-    console.log(`search "${query}" (${what}): ${ms.toFixed(0)} ms typed → "${status}" painted (incl. debounce)`);
+    report(`search "${query}" (${what}): ${ms.toFixed(0)} ms typed → "${status}" painted (incl. debounce)`);
     // What should match: every query word is a prefix of one of the message's terms.
     const words = searchTerms(query);
     const matching = seeded
@@ -354,15 +377,20 @@ try {
     const newest = matching.slice(0, shown.length).map((m) => m.title);
     const newestShown = JSON.stringify(newest) === JSON.stringify(shown);
     const complete = shown.length === Math.min(matching.length, 50);
-    console.log(
+    report(
       `  ${matching.length} messages match; ${shown.length} results listed` +
         (complete ? '' : ` — NOTE: expected ${Math.min(matching.length, 50)} (the app lists at most 50)`) +
         (shown.length ? `; they are the newest matches: ${newestShown ? 'yes' : 'NO'}` : ''),
     );
   }
-  console.log(`memory after the searches: ${await memory(page, cdp)}`);
+  report(`memory after the searches: ${await memory(page, cdp)}`);
   const { usage: usageAfter } = await page.evaluate(() => navigator.storage.estimate());
-  console.log(`storage used at the end: ${(usageAfter / 1e6).toFixed(0)} MB`);
+  report(`storage used at the end: ${(usageAfter / 1e6).toFixed(0)} MB`);
 } finally {
   await Promise.all([browser.close(), app.close()]);
+}
+if (options.write) {
+  const flags = [['sessions', options.sessions], ['long', options.long]];
+  writeFigures(options.write, 'sessions', ['```text', ...printed, '```'], { date: started, options: flags });
+  console.log(`wrote the figures into ${options.write}`);
 }

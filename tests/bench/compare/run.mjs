@@ -36,7 +36,7 @@
 //   --json FILE       also write every run's figures as JSON
 //   --write FILE      also write the tables into FILE (docs/performance.md) between its
 //                     `<!-- bench:compare -->` and `<!-- end of bench:compare -->` lines, with
-//                     the commit, the date and the options: the page's figures, by the benchmark
+//                     the commit, the date and the options (../write-figures.mjs)
 //   --cpu             time the streams' main-thread work (script, tasks, layout, style; per
 //                     frame too) in CPU time, DevTools' thread ticks, instead of wall time:
 //                     steadier on a busy or shared machine, where a task waiting for a core
@@ -51,7 +51,6 @@
 //                     CARGO_PROFILE_RELEASE_STRIP=false scripts/build.sh to see them)
 // The default run takes 4–6 minutes here (390 s with the CPU fully busy from other builds).
 
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +59,7 @@ import { builtApp } from '../../support/dist.mjs';
 import { startStaticServer } from '../../support/static-server.mjs';
 import { EARLY_WINDOW, LATE_WINDOW, LONG_IF, SETTLE_MS, coldLoad, repeatLoad, streamRun, waitCpuQuiet } from './measure.mjs';
 import { SHAPES, answerTokens, startCompareMock } from './mock.mjs';
+import { writeFigures } from '../write-figures.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const { values: o } = parseArgs({
@@ -273,23 +273,8 @@ if (phases.has('shapes')) {
 }
 out.push(`(${((Date.now() - started) / 1000).toFixed(0)} s in all)`);
 process.stdout.write(out.join('\n') + '\n');
-if (o.write) writeInto(o.write, out.slice(0, -1));
-
-/**
- * Writes `lines` (the tables) into `file` between its bench:compare markers, headed by the
- * build measured (the commit, and whether the tree had changes) and the options; fails
- * without the markers.
- */
-function writeInto(file, lines) {
-  const [begin, end] = ['<!-- bench:compare -->', '<!-- end of bench:compare -->'];
-  const text = fs.readFileSync(file, 'utf8');
-  const from = text.indexOf(begin);
-  const to = text.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`${file} has no "${begin}" … "${end}" block`);
-  const git = (...args) => execFileSync('git', ['-C', HERE, ...args], { encoding: 'utf8' }).trim();
-  const build = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' with changes' : ''}`;
-  const options = Object.entries(o).filter(([key, value]) => value !== undefined && !['write', 'json', 'trace', 'profile'].includes(key) && value !== false);
-  const head = `Written by \`npm run bench:compare -- --write\` on ${results.date.slice(0, 10)}, build ${build}, options ${options.map(([k, v]) => `\`--${k}${v === true ? '' : ` ${v}`}\``).join(' ')}.`;
-  fs.writeFileSync(file, `${text.slice(0, from + begin.length)}\n${head}\n\n${lines.join('\n').trim()}\n${text.slice(to)}`);
-  log(`wrote the tables into ${file}`);
+if (o.write) {
+  const options = Object.entries(o).filter(([key, value]) => value !== undefined && value !== false && !['write', 'json', 'trace', 'profile'].includes(key));
+  writeFigures(o.write, 'compare', out.slice(0, -1), { date: results.date, options });
+  log(`wrote the tables into ${o.write}`);
 }
