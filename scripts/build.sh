@@ -40,23 +40,14 @@ node --input-type=module - dist <<'EOF'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { brotliBytes } from './scripts/size-budget.mjs';
 const dir = process.argv[2];
 for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
   const name = entry.name;
   const file = path.join(entry.parentPath ?? entry.path, name);
   if (!entry.isFile() || !/\.(wasm|js|mjs|css|html|json|svg|txt|webmanifest)$/.test(name)) continue;
   const data = readFileSync(file);
-  const { constants } = zlib;
-  const copies = {
-    '.gz': zlib.gzipSync(data, { level: 9 }),
-    '.br': zlib.brotliCompressSync(data, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 11,
-        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-        [constants.BROTLI_PARAM_MODE]: name.endsWith('.wasm') ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
-      },
-    }),
-  };
+  const copies = { '.gz': zlib.gzipSync(data, { level: 9 }), '.br': brotliBytes(data, name) };
   for (const [suffix, bytes] of Object.entries(copies)) if (bytes.length < data.length) writeFileSync(file + suffix, bytes);
 }
 EOF

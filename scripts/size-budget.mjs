@@ -383,13 +383,13 @@ export { AFTER_START };
  * sorted by name. Not in the first load (they are asked for once the app has mounted), each
  * counted under its chunk's budget.
  */
-export function afterStartFiles(root) {
+export function afterStartFiles(root, groups = chunkFiles(root)) {
   const names = new Set();
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     if (!entry.isDirectory() || !entry.name.startsWith('app-')) continue;
     for (const file of afterStartNames(root, entry.name)) names.add(`${entry.name}/${file}`);
   }
-  const rows = chunkFiles(root).flatMap((group) => group.files);
+  const rows = groups.flatMap((group) => group.files);
   for (const name of names) {
     if (!rows.some((row) => row.name === name)) throw new BudgetError(`${name} is fetched right after start-up but is not a chunk in ${root}`);
   }
@@ -429,8 +429,9 @@ function main() {
     throw error;
   }
   report(rows, reportOnly);
-  reportChunks(chunkFiles(root), reportOnly);
-  const after = afterStartFiles(root);
+  const groups = chunkFiles(root);
+  reportChunks(groups, reportOnly);
+  const after = afterStartFiles(root, groups);
   const group = (n) => n.toLocaleString('en-US');
   const sum = (files, key) => files.reduce((total, f) => total + f[key], 0);
   console.log(
@@ -449,15 +450,22 @@ function main() {
   }
 }
 
-/** A file's size with brotli at quality 11 and the mode scripts/build.sh gives its `.br` copy. */
-export function brotliSize(file) {
-  const data = readFileSync(file);
+/**
+ * `data` (the bytes of the file `name`) compressed with brotli at quality 11, in the mode for
+ * its kind (generic for wasm, text for the rest): what scripts/build.sh writes as its `.br`.
+ */
+export function brotliBytes(data, name) {
   const params = {
     [constants.BROTLI_PARAM_QUALITY]: 11,
     [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-    [constants.BROTLI_PARAM_MODE]: file.endsWith('.wasm') ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_MODE]: name.endsWith('.wasm') ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
   };
-  return brotliCompressSync(data, { params }).length;
+  return brotliCompressSync(data, { params });
+}
+
+/** A file's size as scripts/build.sh's `.br` copy would have it (`brotliBytes`). */
+export function brotliSize(file) {
+  return brotliBytes(readFileSync(file), file).length;
 }
 
 /** Prints each chunk and its budget; fails over a budget, or on a chunk without one, unless `reportOnly`. */
