@@ -34,6 +34,7 @@ async function serve({ id, sdp, session, transcript, answer: answerText }) {
   peer.addTrack(voice.stream.getAudioTracks()[0], voice.stream);
   let channel = null;
   let events = 0;
+  let receivedCount = 0;
   const send = (event) => channel?.readyState === 'open' && channel.send(JSON.stringify({ event_id: `event_${++events}`, ...event }));
   const state = { heardMs: 0, interrupted: 0, turns: 0, answering: null, toolAsked: false };
   const speak = (on) => gain.gain.setValueAtTime(on ? 0.1 : 0, audio.currentTime);
@@ -109,7 +110,8 @@ async function serve({ id, sdp, session, transcript, answer: answerText }) {
       } catch {
         return send({ type: 'error', error: { type: 'invalid_request_error', message: 'The event is not JSON.' } });
       }
-      log({ received });
+      // Numbered: the log's requests may reach the mock in any order on a busy machine.
+      log({ received, at: receivedCount++ });
       if (received.type !== 'response.create') return;
       // As OpenAI refuses a second response while one is under way.
       if (state.answering) {

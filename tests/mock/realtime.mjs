@@ -17,7 +17,8 @@
 // calls) and answers once a `response.create` comes (a second one while it answers gets
 // OpenAI's `conversation_already_has_active_response` error); `live-drop` closes the data
 // channel after its first answer. What the page heard and received is logged on the call's entry
-// (`POST /realtime/peer/log`): `peer: { heardMs, interrupted, received }`.
+// (`POST /realtime/peer/log`): `peer: { heardMs, interrupted, received }`, `received` in the order
+// the page received the events, whatever order its logs arrive in.
 
 import { readFile } from 'node:fs/promises';
 import { TRANSCRIPT } from './audio.mjs';
@@ -61,7 +62,7 @@ export function realtimeRoutes() {
       entry.offer = raw.toString('utf8');
       entry.session = session;
       entry.peer = { heardMs: 0, interrupted: 0, received: [] };
-      const call = { entry, answered: null };
+      const call = { entry, answered: null, received: [], receivedAt: [] };
       calls.set(id, call);
       const offer = { forPeer: { id, sdp: entry.offer, session, transcript: TRANSCRIPT, answer: LIVE_ANSWER } };
       const timer = setTimeout(() => {
@@ -111,7 +112,14 @@ export function realtimeRoutes() {
       if (!peer) return sendJson(res, 404, { error: 'no such call' });
       if (typeof body.heardMs === 'number') peer.heardMs = body.heardMs;
       if (typeof body.interrupted === 'number') peer.interrupted = body.interrupted;
-      if (body.received) peer.received.push(body.received);
+      if (body.received) {
+        // In the order the page received them (`at`), whatever order the logs came in.
+        const call = calls.get(body.id);
+        call.receivedAt.push(Number.isInteger(body.at) ? body.at : call.receivedAt.length);
+        const order = call.receivedAt.map((at, index) => [at, index]).sort((a, b) => a[0] - b[0]);
+        call.received.push(body.received);
+        peer.received = order.map(([, index]) => call.received[index]);
+      }
       if (body.closed) peer.closed = true;
       res.writeHead(204).end();
     },
