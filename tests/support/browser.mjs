@@ -46,8 +46,41 @@ export function launchPersistentBrowser(userDataDir, options = {}) {
   });
 }
 
+/**
+ * Playwright's own `--disable-features` list (playwright-core 1.65's chromiumSwitches.ts),
+ * repeated here because Chromium keeps only the last `--disable-features` of its command line,
+ * and ours comes after Playwright's.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Chromium's address bar popup, a page of its own (chrome://omnibox-popup, Lit and a dozen
+ * modules) that every new window loads in a renderer of its own: about 1.3 s of CPU for each
+ * page a test opens, most of what a test costs on a 2-core machine. A headless test never
+ * shows it.
+ */
+const NO_ADDRESS_BAR_POPUP = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 const CHROMIUM_ARGS = [
   '--headless',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...NO_ADDRESS_BAR_POPUP].join(',')}`,
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
