@@ -137,9 +137,11 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * review's fixes (knowledge documents of shape 7): 516,166. Issue 54's packs (scripts/packs.mjs: the
  * loader cuts ~280 modules from two packs; its function is in the first load) and a provider
  * added while start-up reads the accounts kept: 516,696; with tools and project files kept the
- * same way, through one core function for the three lists: 517,990.
+ * same way, through one core function for the three lists: 517,990. The conversation's one map
+ * of versions (each row's version arrows had read every reply, and Leptos kept a little of
+ * each such read, 830 MB over one scroll of 5,000 messages): 518,877.
  */
-export const BUDGET_BYTES = 518_050;
+export const BUDGET_BYTES = 518_900;
 
 /**
  * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what
@@ -147,9 +149,10 @@ export const BUDGET_BYTES = 518_050;
  * fetches until the send path is in. A ratchet like the others; issue 54's goal is 500,000.
  * Issue 54's packs: 1,000,831 (1,099,673 as 208 files before); with the modules of 100 KB or
  * more left apart (their compiled code is kept) and the early pack: 1,003,378 in 13 files;
- * with tools and project files made during start-up kept: 1,004,704.
+ * with tools and project files made during start-up kept: 1,004,704; with the conversation's
+ * one map of versions: 1,005,594.
  */
-export const COLD_LOAD_BYTES = 1_005_300;
+export const COLD_LOAD_BYTES = 1_005_700;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load

@@ -55,7 +55,7 @@ mod work;
 
 pub(crate) use crate::composer::state::attachments::Attachments;
 pub(crate) use compaction::{CompactionNote, usage};
-pub(crate) use entry::{AssistantView, Entry, EntryKind, leaf, shown};
+pub(crate) use entry::{AssistantView, Entry, EntryKind, VersionPlace, leaf, shown};
 pub(crate) use hearth_core::failure::Failure;
 pub(crate) use hearth_core::storage::ReplyStatus;
 
@@ -90,6 +90,7 @@ impl ChatContext {
     ) -> Self {
         let entries = RwSignal::new(Vec::new());
         let shown = Memo::new(move |_| entries.with(|entries| shown(entries)));
+        let versions = Memo::new(move |_| entries.with(|entries| entry::version_places(entries)));
         let work: RwSignal<Vec<Work>, LocalStorage> = RwSignal::new_local(Vec::new());
         let busy = Memo::new(move |_| {
             sessions.current.with(|current| {
@@ -141,6 +142,7 @@ impl ChatContext {
             agents: tools.agents,
             entries,
             shown,
+            versions,
             busy,
             any_busy,
             work,

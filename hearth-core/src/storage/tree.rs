@@ -188,6 +188,21 @@ impl<'k, 'a> Tree<'k, 'a> {
         (siblings.len() > 1).then_some((position, siblings))
     }
 
+    /// Every set of versions at once: the siblings that hold something, oldest
+    /// first, of each parent with more than one (what [`Tree::siblings`] gives
+    /// each of them). One pass for the whole conversation, where asking each
+    /// message would sort its siblings once per message.
+    pub fn versions(&self) -> Vec<Vec<usize>> {
+        self.children
+            .iter()
+            .filter_map(|kids| {
+                let mut siblings: Vec<usize> = kids.iter().copied().filter(|&kid| self.key(kid).has_content).collect();
+                siblings.sort_by_key(|&kid| (self.key(kid).created_at, kid));
+                (siblings.len() > 1).then_some(siblings)
+            })
+            .collect()
+    }
+
     /// What to choose so that the path shown goes through the message at `at`:
     /// its line from the first message down to it, from where that line leaves
     /// the path shown, keeping the messages that stand at a fork (the others

@@ -2,25 +2,12 @@
 //! again, or a message edited. Every version that holds anything stays
 //! reachable, and the one picked is remembered (see `hearth_core::storage::tree`).
 
-use hearth_core::storage::tree::Tree;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::chat::state::{ChatContext, Entry};
+use crate::chat::state::{ChatContext, VersionPlace};
 use crate::i18n::{Arg, tr, tr_with};
 use crate::io::frame::on_next_frame;
-
-/// Where a reply stands among its versions.
-#[derive(Clone, PartialEq, Eq)]
-struct Place {
-    /// 1-based position of the shown version.
-    number: usize,
-    /// How many versions there are.
-    count: usize,
-    /// The ids of the versions before and after it.
-    previous: Option<String>,
-    next: Option<String>,
-}
 
 /// The version arrows of the message `id`; nothing when it has one version.
 #[component]
@@ -32,19 +19,11 @@ pub(crate) fn VersionSwitcher(
 ) -> impl IntoView {
     let chat = ChatContext::expect();
     let id = StoredValue::new(id);
+    // Read from the conversation's one map of versions: a row that worked it out
+    // itself read every reply of the conversation, each time a row was mounted.
     let place = Memo::new(move |_| {
-        chat.entries.with(|entries| {
-            let keys: Vec<_> = entries.iter().map(Entry::node_key).collect();
-            let at = entries.iter().position(|entry| id.with_value(|id| entry.id == *id))?;
-            let (position, order) = Tree::new(&keys).siblings(at)?;
-            let id_at = |index: Option<&usize>| index.map(|&index| entries[index].id.clone());
-            Some(Place {
-                number: position + 1,
-                count: order.len(),
-                previous: id_at(position.checked_sub(1).and_then(|p| order.get(p))),
-                next: id_at(order.get(position + 1)),
-            })
-        })
+        chat.versions
+            .with(|all| id.with_value(|id| all.iter().find(|(of, _)| of == id).map(|(_, place)| place.clone())))
     });
     // Choosing hides this reply, which disposes this component: the work runs
     // after the click handler has returned. Focus then moves to the same arrow
@@ -58,7 +37,7 @@ pub(crate) fn VersionSwitcher(
     let busy = move || chat.busy.get();
     move || {
         place.get().map(|place| {
-            let Place { number, count, previous, next } = place;
+            let VersionPlace { number, count, previous, next } = place;
             let group_id = format!("versions-{}", id.get_value());
             // Each arrow is described by where the shown version stands, so a
             // screen reader says "version 2 of 3" as focus lands on it.

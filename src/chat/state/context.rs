@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use web_sys::AbortController;
 
 use super::compaction::parts::{Compaction, CompactionNote, Job};
-use super::entry::{AssistantView, Entry};
+use super::entry::{AssistantView, Entry, VersionPlace};
 use super::picture_order::PictureOrder;
 use super::turn::TurnSetup;
 use crate::agents::state::AgentsContext;
@@ -42,6 +42,10 @@ pub(crate) struct ChatContext {
     /// Which of `entries` are shown (earlier versions of a regenerated reply
     /// are not), derived once for all the components that ask.
     pub(crate) shown: Memo<Vec<bool>>,
+    /// Where each message with other versions stands among them, with its id,
+    /// derived once for every row's version arrows (a row that worked it out
+    /// itself read every reply of the conversation).
+    pub(crate) versions: Memo<Vec<(String, VersionPlace)>>,
     /// Whether a reply streams (or a summary is written) in the open
     /// conversation in this tab: its Send becomes Stop.
     pub(crate) busy: Memo<bool>,

@@ -12,7 +12,7 @@ use hearth_core::Millis;
 use hearth_core::markdown::{RenderMode, SafeHtml, TailChange};
 use hearth_core::message::{AttachedFile, ChatMessage, Role};
 use hearth_core::provider::Usage;
-use hearth_core::storage::tree::NodeKey;
+use hearth_core::storage::tree::{NodeKey, Tree};
 use hearth_core::storage::{MessageRecord, MessageState, ReplyStatus, ToolCallRecord};
 use leptos::prelude::*;
 
@@ -504,6 +504,39 @@ fn switched_to(record: &MessageRecord) -> String {
 pub(crate) fn shown(entries: &[Entry]) -> Vec<bool> {
     let keys: Vec<_> = entries.iter().map(Entry::node_key).collect();
     hearth_core::storage::tree::shown(&keys)
+}
+
+/// Where a message stands among its versions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct VersionPlace {
+    /// 1-based position of the version.
+    pub(crate) number: usize,
+    /// How many versions there are.
+    pub(crate) count: usize,
+    /// The ids of the versions before and after it.
+    pub(crate) previous: Option<String>,
+    pub(crate) next: Option<String>,
+}
+
+/// Where each message with other versions stands among them, with its id
+/// (tracked: reads whether replies have produced anything). Few messages have
+/// versions, so a list is enough.
+pub(crate) fn version_places(entries: &[Entry]) -> Vec<(String, VersionPlace)> {
+    let keys: Vec<_> = entries.iter().map(Entry::node_key).collect();
+    let id = |at: usize| entries[at].id.clone();
+    let mut places = Vec::new();
+    for order in Tree::new(&keys).versions() {
+        for (position, &at) in order.iter().enumerate() {
+            let place = VersionPlace {
+                number: position + 1,
+                count: order.len(),
+                previous: position.checked_sub(1).map(|before| id(order[before])),
+                next: order.get(position + 1).map(|&after| id(after)),
+            };
+            places.push((id(at), place));
+        }
+    }
+    places
 }
 
 /// The id of the last message of the shown path: the one the next message follows.

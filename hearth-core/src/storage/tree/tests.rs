@@ -185,3 +185,21 @@ fn the_outline_lists_every_fork_with_its_versions_and_the_forks_below_them() {
         ]
     );
 }
+
+#[test]
+fn every_set_of_versions_at_once_is_what_each_message_is_told() {
+    let mut keys = branched();
+    keys.push(empty(node("a3b", Some("u2b"), 8)));
+    keys.push(node("a3c", Some("u2b"), 9));
+    keys.push(None);
+    let tree = Tree::new(&keys);
+    let versions = tree.versions();
+    assert_eq!(versions.len(), 3, "under a1, under u2 and under u2b (the empty attempt not counted)");
+    for at in 0..keys.len() {
+        let from_all = versions
+            .iter()
+            .find_map(|set| set.iter().position(|&other| other == at).map(|position| (position, set.clone())));
+        assert_eq!(from_all, tree.siblings(at), "message {at}");
+    }
+    assert!(Tree::new(&[node("u1", None, 1), node("a1", Some("u1"), 2)]).versions().is_empty());
+}
