@@ -349,6 +349,7 @@ try {
       `median ${scrolled.median.toFixed(1)} ms, worst ${scrolled.worst.toFixed(0)} ms, ` +
       `${scrolled.long} frames over 50 ms; at most ${scrolled.articles} messages in the page`,
   );
+  report(`memory after scrolling: ${await memory(page, cdp)}`);
 
   const search = nav.getByRole('searchbox', { name: 'Search conversations', exact: true });
   const queries = [
@@ -363,7 +364,7 @@ try {
     const watched = page.evaluate(watchSearch);
     await search.fill(query);
     const { ms, status } = await watched;
-    report(`search "${query}" (${what}): ${ms.toFixed(0)} ms typed → "${status}" painted (incl. debounce)`);
+    report(`search "${query}" (${what}): ${ms.toFixed(0)} ms typed → "${status}" painted (incl. debounce); ${await memory(page, cdp)}`);
     // What should match: every query word is a prefix of one of the message's terms.
     const words = searchTerms(query);
     const matching = seeded
