@@ -36,7 +36,7 @@ export function realtimeRoutes() {
   const secrets = new Map(); // secret -> session
   const offers = []; // calls waiting for the peer page
   const polls = []; // the peer page's requests waiting for an offer
-  const calls = new Map(); // call id -> { entry, answered }
+  const calls = new Map(); // call id -> { entry, answered, received: [[at, event]] }
   let count = 0;
   const hand = () => {
     while (offers.length > 0 && polls.length > 0) {
@@ -62,7 +62,7 @@ export function realtimeRoutes() {
       entry.offer = raw.toString('utf8');
       entry.session = session;
       entry.peer = { heardMs: 0, interrupted: 0, received: [] };
-      const call = { entry, answered: null, received: [], receivedAt: [] };
+      const call = { entry, answered: null, received: [] };
       calls.set(id, call);
       const offer = { forPeer: { id, sdp: entry.offer, session, transcript: TRANSCRIPT, answer: LIVE_ANSWER } };
       const timer = setTimeout(() => {
@@ -110,15 +110,14 @@ export function realtimeRoutes() {
     'POST /realtime/peer/log': (req, res, { body }) => {
       const peer = calls.get(body?.id)?.entry.peer;
       if (!peer) return sendJson(res, 404, { error: 'no such call' });
-      if (typeof body.heardMs === 'number') peer.heardMs = body.heardMs;
-      if (typeof body.interrupted === 'number') peer.interrupted = body.interrupted;
+      // Counts that only grow: a log that arrives late does not take them back.
+      if (typeof body.heardMs === 'number') peer.heardMs = Math.max(peer.heardMs, body.heardMs);
+      if (typeof body.interrupted === 'number') peer.interrupted = Math.max(peer.interrupted, body.interrupted);
       if (body.received) {
         // In the order the page received them (`at`), whatever order the logs came in.
         const call = calls.get(body.id);
-        call.receivedAt.push(Number.isInteger(body.at) ? body.at : call.receivedAt.length);
-        const order = call.receivedAt.map((at, index) => [at, index]).sort((a, b) => a[0] - b[0]);
-        call.received.push(body.received);
-        peer.received = order.map(([, index]) => call.received[index]);
+        call.received.push([Number.isInteger(body.at) ? body.at : call.received.length, body.received]);
+        peer.received = call.received.toSorted((a, b) => a[0] - b[0]).map(([, event]) => event);
       }
       if (body.closed) peer.closed = true;
       res.writeHead(204).end();

@@ -19,8 +19,8 @@ pub(crate) fn VersionSwitcher(
 ) -> impl IntoView {
     let chat = ChatContext::expect();
     let id = StoredValue::new(id);
-    // Read from the conversation's one map of versions: a row that worked it out
-    // itself read every reply of the conversation, each time a row was mounted.
+    // From the conversation's one map of versions: a row reads one signal, not
+    // every reply of the conversation (see `ChatContext::versions`).
     let place = Memo::new(move |_| {
         chat.versions
             .with(|all| id.with_value(|id| all.iter().find(|(of, _)| of == id).map(|(_, place)| place.clone())))

@@ -43,8 +43,8 @@ pub(crate) struct ChatContext {
     /// are not), derived once for all the components that ask.
     pub(crate) shown: Memo<Vec<bool>>,
     /// Where each message with other versions stands among them, with its id,
-    /// derived once for every row's version arrows (a row that worked it out
-    /// itself read every reply of the conversation).
+    /// derived once for every row's version arrows, so that no row reads
+    /// every reply of the conversation.
     pub(crate) versions: Memo<Vec<(String, VersionPlace)>>,
     /// Whether a reply streams (or a summary is written) in the open
     /// conversation in this tab: its Send becomes Stop.

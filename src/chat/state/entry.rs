@@ -513,8 +513,9 @@ pub(crate) struct VersionPlace {
     pub(crate) number: usize,
     /// How many versions there are.
     pub(crate) count: usize,
-    /// The ids of the versions before and after it.
+    /// The id of the version before it.
     pub(crate) previous: Option<String>,
+    /// The id of the version after it.
     pub(crate) next: Option<String>,
 }
 

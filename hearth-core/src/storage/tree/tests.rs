@@ -186,20 +186,30 @@ fn the_outline_lists_every_fork_with_its_versions_and_the_forks_below_them() {
     );
 }
 
+/// Whether [`Tree::versions`] tells each message of `keys` what [`Tree::siblings`] does.
+fn versions_agree(keys: &[Option<NodeKey<'static>>]) {
+    let tree = Tree::new(keys);
+    let versions = tree.versions();
+    for at in 0..keys.len() {
+        let from_all = versions
+            .iter()
+            .find_map(|set| set.iter().position(|&other| other == at).map(|position| (position, set.clone())));
+        assert_eq!(from_all, tree.siblings(at), "message {at} of {keys:?}");
+    }
+}
+
 #[test]
 fn every_set_of_versions_at_once_is_what_each_message_is_told() {
     let mut keys = branched();
     keys.push(empty(node("a3b", Some("u2b"), 8)));
     keys.push(node("a3c", Some("u2b"), 9));
     keys.push(None);
-    let tree = Tree::new(&keys);
-    let versions = tree.versions();
-    assert_eq!(versions.len(), 3, "under a1, under u2 and under u2b (the empty attempt not counted)");
-    for at in 0..keys.len() {
-        let from_all = versions
-            .iter()
-            .find_map(|set| set.iter().position(|&other| other == at).map(|position| (position, set.clone())));
-        assert_eq!(from_all, tree.siblings(at), "message {at}");
-    }
+    assert_eq!(Tree::new(&keys).versions().len(), 3, "under a1, u2 and u2b (the empty attempt not counted)");
+    versions_agree(&keys);
+    // First messages that fork, a missing parent, a cycle, equal times, a message its own parent.
+    versions_agree(&[node("u1", None, 1), node("a1", Some("u1"), 2), node("u1b", Some("gone"), 3)]);
+    versions_agree(&[node("a", Some("b"), 1), node("b", Some("a"), 2), node("c", None, 3)]);
+    versions_agree(&[node("u1", None, 1), node("u1-imported", None, 1)]);
+    versions_agree(&[node("u1", Some("u1"), 1), node("u2", None, 2)]);
     assert!(Tree::new(&[node("u1", None, 1), node("a1", Some("u1"), 2)]).versions().is_empty());
 }
