@@ -181,9 +181,7 @@ impl<'k, 'a> Tree<'k, 'a> {
     /// `None` when it holds nothing or has no such sibling.
     pub fn siblings(&self, at: usize) -> Option<(usize, Vec<usize>)> {
         self.keys.get(at).copied().flatten().filter(|key| key.has_content)?;
-        let mut siblings: Vec<usize> =
-            self.children(self.parent_of(at)).iter().copied().filter(|&other| self.key(other).has_content).collect();
-        siblings.sort_by_key(|&other| (self.key(other).created_at, other));
+        let siblings = self.holding_content(self.children(self.parent_of(at)));
         let position = siblings.iter().position(|&other| other == at)?;
         (siblings.len() > 1).then_some((position, siblings))
     }
@@ -193,14 +191,14 @@ impl<'k, 'a> Tree<'k, 'a> {
     /// each of them). One pass for the whole conversation, where asking each
     /// message would sort its siblings once per message.
     pub fn versions(&self) -> Vec<Vec<usize>> {
-        self.children
-            .iter()
-            .filter_map(|kids| {
-                let mut siblings: Vec<usize> = kids.iter().copied().filter(|&kid| self.key(kid).has_content).collect();
-                siblings.sort_by_key(|&kid| (self.key(kid).created_at, kid));
-                (siblings.len() > 1).then_some(siblings)
-            })
-            .collect()
+        self.children.iter().map(|kids| self.holding_content(kids)).filter(|siblings| siblings.len() > 1).collect()
+    }
+
+    /// Those of `kids` that hold something, oldest first: a fork's versions.
+    fn holding_content(&self, kids: &[usize]) -> Vec<usize> {
+        let mut versions: Vec<usize> = kids.iter().copied().filter(|&kid| self.key(kid).has_content).collect();
+        versions.sort_by_key(|&kid| (self.key(kid).created_at, kid));
+        versions
     }
 
     /// What to choose so that the path shown goes through the message at `at`:
@@ -250,9 +248,7 @@ impl<'k, 'a> Tree<'k, 'a> {
                 continue;
             }
             seen.push(fork);
-            let mut versions: Vec<usize> =
-                self.children(fork).iter().copied().filter(|&child| self.key(child).has_content).collect();
-            versions.sort_by_key(|&child| (self.key(child).created_at, child));
+            let versions = self.holding_content(self.children(fork));
             rows.push(OutlineRow::Fork { parent: fork, depth, count: versions.len() });
             let mut next = Vec::new();
             for (number, &at) in versions.iter().enumerate() {
