@@ -108,14 +108,14 @@ export function realtimeRoutes() {
       res.writeHead(204).end();
     },
     'POST /realtime/peer/log': (req, res, { body }) => {
-      const peer = calls.get(body?.id)?.entry.peer;
+      const call = calls.get(body?.id);
+      const peer = call?.entry.peer;
       if (!peer) return sendJson(res, 404, { error: 'no such call' });
       // Counts that only grow: a log that arrives late does not take them back.
       if (typeof body.heardMs === 'number') peer.heardMs = Math.max(peer.heardMs, body.heardMs);
       if (typeof body.interrupted === 'number') peer.interrupted = Math.max(peer.interrupted, body.interrupted);
       if (body.received) {
         // In the order the page received them (`at`), whatever order the logs came in.
-        const call = calls.get(body.id);
         call.received.push([Number.isInteger(body.at) ? body.at : call.received.length, body.received]);
         peer.received = call.received.toSorted((a, b) => a[0] - b[0]).map(([, event]) => event);
       }
