@@ -26,8 +26,23 @@ const FIREFOX = '/usr/bin/firefox-esr';
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 const WAIT_MS = 15_000;
 
+/** What the point at the middle of an element hits instead of it, described for an error. */
+const COVERING = `(element) => {
+  const box = element.getBoundingClientRect();
+  const x = box.left + box.width / 2;
+  const y = box.top + box.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit) return 'nothing at ' + Math.round(x) + ',' + Math.round(y);
+  const classes = typeof hit.className === 'string' && hit.className ? '.' + hit.className.trim().split(/\\s+/).join('.') : '';
+  const text = (hit.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
+  return hit.tagName.toLowerCase() + classes + ' "' + text + '" at ' + Math.round(x) + ',' + Math.round(y);
+}`;
+
 /** The engines the journeys run in. */
 export const ENGINES = ['firefox', 'webkit'];
+
+/** The engines this run tries: $HEARTH_ENGINES (a comma-separated list), else all. */
+export const ENGINE_FILTER = process.env.HEARTH_ENGINES?.split(',') ?? ENGINES;
 
 /**
  * The in-page search: `steps` from the document down (each a role and name, a label, or which
@@ -154,8 +169,9 @@ class Locator {
     }
   }
 
-  async click() {
-    await this.act((element) => this.page.backend.click(element));
+  /** Clicks the element once it receives the click (WebKit: waits up to `timeout` ms while something covers it). */
+  async click({ timeout = WAIT_MS } = {}) {
+    await this.act((element) => this.page.backend.click(element, timeout));
   }
 
   /** Replaces the field's text with `text`, typed. */
@@ -441,15 +457,25 @@ async function launchWebKit() {
           const found = await read(`return (${FIND})(arguments[0]);`, [steps]);
           return found.map((element) => element[ELEMENT]);
         },
-        async click(element) {
-          try {
-            await request('POST', at(`/element/${element}/click`), {});
-          } catch (error) {
-            if (!/intercepted/.test(error.message)) throw error;
-            // WebKit scrolls the element only just into view, where a dialog's sticky header
-            // can sit over it: scrolled to the middle, it is clicked again.
-            await run('arguments[0].scrollIntoView({ block: "center" });', [{ [ELEMENT]: element }]);
-            await request('POST', at(`/element/${element}/click`), {});
+        async click(element, timeout = WAIT_MS) {
+          // WebKit scrolls the element only just into view, where a dialog's sticky footer can
+          // sit over it, and a view still settling (a list re-rendered, a section loaded) can put
+          // something else under the point it clicks: as Playwright does, the click waits until
+          // the element itself receives it, scrolled to the middle, and says what covered it if it
+          // never does.
+          const handle = { [ELEMENT]: element };
+          for (let waited = 0; ; waited += 100) {
+            try {
+              return await request('POST', at(`/element/${element}/click`), {});
+            } catch (error) {
+              if (!/intercepted/.test(error.message)) throw error;
+              if (waited >= timeout) {
+                const over = await run(`return (${COVERING})(arguments[0]);`, [handle]).catch(() => 'unknown');
+                throw new Error(`${error.message} (for ${timeout} ms; over it: ${over})`);
+              }
+            }
+            await run('arguments[0].scrollIntoView({ block: "center" });', [handle]);
+            await sleep(100);
           }
         },
         clear: (element) => request('POST', at(`/element/${element}/clear`), {}),

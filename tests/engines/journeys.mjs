@@ -51,12 +51,11 @@ import { PDF_ANSWER, writeMarkdown, writePdf } from '../support/knowledge-files.
 import { solidPng } from '../mock/png.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { ALICE, startSyncServer } from '../support/sync.mjs';
-import { ENGINES, launch } from './driver.mjs';
+import { ENGINE_FILTER, launch } from './driver.mjs';
 
 const SECRET = 'sk-engine-secret-42';
 const PASSPHRASE = 'correct horse battery staple';
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-const ENGINE_FILTER = process.env.HEARTH_ENGINES?.split(',') ?? ENGINES;
 
 /** Waits until `check()` is true (polled), or fails saying `what`. */
 async function until(check, what, timeout = 20_000) {
