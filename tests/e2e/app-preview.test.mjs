@@ -118,7 +118,8 @@ describe('app preview', () => {
     const rebuilt = async () => {
       const element = await page.getByTitle('App preview, version 1', { exact: true }).elementHandle();
       const frame = await element?.contentFrame();
-      return Boolean(frame && new URL(frame.url()).pathname === '/app-frame.html' &&
+      // A frame between two documents has no address yet (''): not rebuilt, not yet.
+      return Boolean(frame && URL.canParse(frame.url()) && new URL(frame.url()).pathname === '/app-frame.html' &&
         (await app.getByRole('heading', { name: 'To-do list', exact: true }).isVisible()));
     };
     const escaped = async () => (await mockRequests(env.mock)).some((r) => r.path === '/v1/probe-escape');
