@@ -343,15 +343,7 @@ sessions-search-count-newest =
         [many] أحدث { $shown } من { $total } نتيجة
        *[other] أحدث { $shown } من { $total } نتيجة
     }
-sessions-search-count-capped =
-    { $total ->
-        [zero] { $shown } من أكثر من { $total } نتيجة؛ أضف كلمة لتضييق البحث
-        [one] { $shown } من أكثر من نتيجة واحدة؛ أضف كلمة لتضييق البحث
-        [two] { $shown } من أكثر من نتيجتين؛ أضف كلمة لتضييق البحث
-        [few] { $shown } من أكثر من { $total } نتائج؛ أضف كلمة لتضييق البحث
-        [many] { $shown } من أكثر من { $total } نتيجة؛ أضف كلمة لتضييق البحث
-       *[other] { $shown } من أكثر من { $total } نتيجة؛ أضف كلمة لتضييق البحث
-    }
+sessions-search-count-many = أحدث { $shown } من نتائج كثيرة؛ أضف كلمة لتضييق البحث
 
 ## reply
 

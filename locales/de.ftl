@@ -299,11 +299,7 @@ sessions-search-count-newest =
         [one] Neueste { $shown } von { $total } Ergebnis
        *[other] Neueste { $shown } von { $total } Ergebnissen
     }
-sessions-search-count-capped =
-    { $total ->
-        [one] { $shown } von mehr als { $total } Ergebnis; füge ein Wort hinzu, um einzugrenzen
-       *[other] { $shown } von mehr als { $total } Ergebnissen; füge ein Wort hinzu, um einzugrenzen
-    }
+sessions-search-count-many = Neueste { $shown } von vielen Ergebnissen; füge ein Wort hinzu, um einzugrenzen
 
 ## reply
 

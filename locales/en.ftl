@@ -508,12 +508,8 @@ sessions-search-count-newest =
         [one] Newest { $shown } of { $total } result
        *[other] Newest { $shown } of { $total } results
     }
-# The search stopped early for a very common word: $shown results listed, more than $total found
-sessions-search-count-capped =
-    { $total ->
-        [one] { $shown } of more than { $total } result; add a word to narrow it
-       *[other] { $shown } of more than { $total } results; add a word to narrow it
-    }
+# The search of a very common word stopped once it had the newest: $shown results listed, more unread
+sessions-search-count-many = Newest { $shown } of many results; add a word to narrow it
 
 ## reply
 

@@ -315,11 +315,7 @@ sessions-search-count-newest =
         [one] Los { $shown } más recientes de { $total } resultado
        *[other] Los { $shown } más recientes de { $total } resultados
     }
-sessions-search-count-capped =
-    { $total ->
-        [one] { $shown } de más de { $total } resultado; agrega una palabra para acotar
-       *[other] { $shown } de más de { $total } resultados; agrega una palabra para acotar
-    }
+sessions-search-count-many = Los { $shown } más recientes de muchos resultados; agrega una palabra para acotar
 
 ## reply
 

@@ -300,11 +300,7 @@ sessions-search-count-newest =
         [one] { $shown } sur { $total } résultat (le plus récent)
        *[other] Les { $shown } plus récents sur { $total } résultats
     }
-sessions-search-count-capped =
-    { $total ->
-        [one] { $shown } sur plus de { $total } résultat ; ajoutez un mot pour affiner
-       *[other] { $shown } sur plus de { $total } résultats ; ajoutez un mot pour affiner
-    }
+sessions-search-count-many = Les { $shown } plus récents sur de nombreux résultats ; ajoutez un mot pour affiner
 
 ## reply
 

@@ -316,11 +316,7 @@ sessions-search-count-newest =
         [one] { $shown } mais recente de { $total } resultado
        *[other] { $shown } mais recentes de { $total } resultados
     }
-sessions-search-count-capped =
-    { $total ->
-        [one] { $shown } de mais de { $total } resultado; adicione uma palavra para refinar
-       *[other] { $shown } de mais de { $total } resultados; adicione uma palavra para refinar
-    }
+sessions-search-count-many = { $shown } mais recentes de muitos resultados; adicione uma palavra para refinar
 
 ## reply
 

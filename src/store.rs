@@ -22,6 +22,7 @@ use hearth_core::storage::{MessageRecord, ProjectFileRecord, SessionRecord, Sett
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::clock::now;
 use crate::io::db::{Closed, Db, SearchOutcome, StorageError};
 use crate::io::sync::{Change, SyncChannel};
@@ -477,8 +478,16 @@ impl StoreContext {
         }
     }
 
-    /// Searches all stored message text; a failure is shown and finds nothing.
-    pub(crate) async fn search(self, query: &str) -> SearchOutcome {
+    /// Searches all stored message text with the `search` chunk's code (loaded
+    /// at the first search, from the sidebar or the search tool); a storage
+    /// failure is shown and finds nothing.
+    pub(crate) async fn search(self, query: &str) -> Result<SearchOutcome, ChunkError> {
+        let search = search_code().await?;
+        Ok(search(self, query.to_owned()).await)
+    }
+
+    /// [`Self::search`], once the chunk is here.
+    async fn search_now(self, query: &str) -> SearchOutcome {
         let Some(db) = self.db() else { return SearchOutcome::default() };
         match db.search(query).await {
             Ok(outcome) => outcome,
@@ -494,4 +503,14 @@ impl StoreContext {
     pub(crate) async fn project_files(self) -> Result<Vec<ProjectFileRecord>, StorageError> {
         self.all().await
     }
+}
+
+/// What the `search` chunk's [`search_code`] gives: [`StoreContext::search`].
+type Search = fn(StoreContext, String) -> LocalBoxFuture<'static, SearchOutcome>;
+
+/// The message search (`Db::search`), in the `search` chunk: only a search
+/// needs it, and the search tool in the `reply` chunk reaches it through here.
+#[wasm_split(search, fallible)]
+fn search_code() -> Result<Search, ChunkError> {
+    Ok(|store, query| Box::pin(async move { store.search_now(&query).await }))
 }

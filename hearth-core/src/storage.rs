@@ -26,6 +26,7 @@ pub mod key_lock;
 pub mod loaded;
 pub mod markdown_export;
 pub mod migrate;
+pub mod newest_walk;
 pub mod records;
 pub mod search;
 mod stored;

@@ -14,14 +14,12 @@
 //! of writing (see [`Closed`]).
 
 use std::cell::Cell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use hearth_core::agent::{AgentRecord, DEFAULT_AGENT_ID};
 use hearth_core::storage::app_state::AppState;
 use hearth_core::storage::backup::StoreContents;
 use hearth_core::storage::key_lock::{self, LockView};
-use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
 use hearth_core::storage::{
     DATABASE_NAME, DATABASE_VERSION, MessageRecord, MessageState, SessionRecord, SettingRecord, Stored, indexes, stores,
 };
@@ -35,50 +33,14 @@ mod blob_access;
 mod blobs;
 mod records;
 mod replica;
+mod search;
 mod upgrade;
 
 pub(crate) use blobs::{BlobUsage, NewBlob};
 pub(crate) use records::{Closed, StorageError};
 use records::{Result, commit, from_js, from_js_all, put_all, put_each, to_js};
 pub(crate) use replica::ReplicaWrite;
-
-/// One search result.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct SearchHit {
-    /// The session the message belongs to.
-    pub(crate) session_id: String,
-    /// That session's title.
-    pub(crate) title: String,
-    /// The matching message.
-    pub(crate) message_id: String,
-    /// Text around the match.
-    pub(crate) snippet: String,
-    /// Whether the match is a marker ("Switched to …"): the sidebar shows it,
-    /// the search tool never gives it to a model.
-    pub(crate) marker: bool,
-    /// Whether the message is in a branch its conversation does not show (an
-    /// earlier version, an edited question's first answer, another column).
-    pub(crate) other_branch: bool,
-}
-
-/// Most search results shown.
-const SEARCH_LIMIT: usize = 50;
-/// Most messages read for one search: the rarest query word's, newest shown first.
-const SEARCH_CANDIDATES: u32 = 1000;
-
-/// What a search found.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct SearchOutcome {
-    /// The newest matches, at most [`SEARCH_LIMIT`].
-    pub(crate) hits: Vec<SearchHit>,
-    /// How many matches were found in all.
-    pub(crate) total: usize,
-    /// How many of them are markers.
-    pub(crate) markers: usize,
-    /// Whether the rarest word occurs in more messages than a search reads, so
-    /// that `total` is a lower bound.
-    pub(crate) capped: bool,
-}
+pub(crate) use search::{SearchHit, SearchOutcome};
 
 /// An open connection to Hearth's database.
 pub(crate) struct Db {
@@ -316,93 +278,6 @@ impl Db {
             None => store.get_all::<JsValue>().with_limit(limit).primitive()?.await?,
         };
         from_js_all(page)
-    }
-
-    /// Searches all message text through the multi-entry term index. Each query
-    /// word's key range is counted (cheap), the rarest word's messages are read
-    /// (at most [`SEARCH_CANDIDATES`]), the other words are checked on those only,
-    /// and the newest [`SEARCH_LIMIT`] matches are returned.
-    pub(crate) async fn search(&self, query: &str) -> Result<SearchOutcome> {
-        let words = query_words(query);
-        if words.is_empty() {
-            return Ok(SearchOutcome::default());
-        }
-        let tx = self.live()?.transaction([stores::MESSAGES, stores::SESSIONS]).build()?;
-        let store = tx.object_store(stores::MESSAGES)?;
-        let index = store.index(indexes::MESSAGES_BY_TERM)?;
-        let mut rarest: Option<(u32, &str)> = None;
-        for word in &words {
-            let count = index.count().with_query(word.clone()..prefix_upper_bound(word)).await?;
-            if rarest.is_none_or(|(fewest, _)| count < fewest) {
-                rarest = Some((count, word));
-            }
-        }
-        let Some((count, lookup)) = rarest.filter(|(count, _)| *count > 0) else {
-            return Ok(SearchOutcome::default());
-        };
-        let candidates: Vec<MessageRecord> = from_js_all(
-            index
-                .get_all::<JsValue>()
-                .with_query(lookup.to_owned()..prefix_upper_bound(lookup))
-                .with_limit(SEARCH_CANDIDATES)
-                .primitive()?
-                .await?,
-        )?;
-        let mut matching: Vec<MessageRecord> = Vec::new();
-        for message in candidates {
-            // A message appears once per matching term of a prefix query.
-            if matches(&message.terms, &words) && !matching.iter().any(|m| m.id == message.id) {
-                matching.push(message);
-            }
-        }
-        matching.sort_by_key(|message| std::cmp::Reverse(message.created_at));
-        let sessions = tx.object_store(stores::SESSIONS)?;
-        // Each session is read once; for many matches all of them in one request
-        // (a request per match cost a round trip each: most of a common word's search).
-        let mut known: HashMap<String, Option<SessionRecord>> = HashMap::new();
-        if matching.len() > SEARCH_LIMIT {
-            let all: Vec<SessionRecord> = from_js_all(sessions.get_all::<JsValue>().primitive()?.await?)?;
-            known.extend(all.into_iter().map(|session| (session.id.clone(), Some(session))));
-        }
-        let mut outcome = SearchOutcome { capped: count > SEARCH_CANDIDATES, ..SearchOutcome::default() };
-        for message in matching {
-            if !known.contains_key(&message.session_id) {
-                let session: Option<JsValue> = sessions.get(message.session_id.clone()).primitive()?.await?;
-                known.insert(message.session_id.clone(), session.map(from_js).transpose()?);
-            }
-            let session = known.get(&message.session_id).and_then(Option::as_ref);
-            let Some(session) = session.filter(|s| s.deleted_at.is_none()) else { continue };
-            outcome.total += 1;
-            outcome.markers += usize::from(message.is_marker());
-            if outcome.hits.len() < SEARCH_LIMIT {
-                outcome.hits.push(SearchHit {
-                    session_id: session.id.clone(),
-                    title: session.title.clone(),
-                    marker: message.is_marker(),
-                    message_id: message.id,
-                    snippet: snippet(&message.content, &words, 140),
-                    other_branch: false,
-                });
-            }
-        }
-        // Hits in branches not shown say so: each conversation's tree is read once.
-        let mut read: Vec<String> = Vec::new();
-        for at in 0..outcome.hits.len() {
-            let session = outcome.hits[at].session_id.clone();
-            if read.contains(&session) {
-                continue;
-            }
-            // A conversation that cannot be read leaves its hits as they are.
-            let hidden = match self.session_messages(&session).await {
-                Ok(records) => hearth_core::storage::branch::off_screen_ids(&records),
-                Err(_) => Vec::new(),
-            };
-            for hit in outcome.hits.iter_mut().filter(|hit| hit.session_id == session) {
-                hit.other_branch = hidden.contains(&hit.message_id);
-            }
-            read.push(session);
-        }
-        Ok(outcome)
     }
 
     /// Every record of every store, and the attachments' ids and types (their

@@ -50,7 +50,8 @@ pub(crate) fn SearchResults(
         let query = query.get();
         async move {
             sleep(DEBOUNCE_MS).await;
-            store.search(&query).await
+            // This view is in the search chunk: its code is here.
+            store.search(&query).await.unwrap_or_default()
         }
     });
     view! {
@@ -103,14 +104,14 @@ pub(crate) fn SearchResults(
     }
 }
 
-/// "1 result", "12 results", "Newest 50 of 812 results", or, when the search read
-/// only part of a very common word's messages, "50 of more than 1000 results".
+/// "1 result", "12 results", "Newest 50 of 812 results", or, when the search of a
+/// very common word stopped once it had the newest, "Newest 50 of many results".
 fn describe(outcome: &SearchOutcome) -> String {
     let noun = if outcome.total == 1 { "result" } else { "results" };
     let args = [("shown", Arg::Number(outcome.hits.len() as f64)), ("total", Arg::Number(outcome.total as f64))];
     if outcome.capped {
-        tr_with("sessions-search-count-capped", &args, || {
-            format!("{} of more than {} {noun}; add a word to narrow it", outcome.hits.len(), outcome.total)
+        tr_with("sessions-search-count-many", &args[..1], || {
+            format!("Newest {} of many results; add a word to narrow it", outcome.hits.len())
         })
     } else if outcome.hits.len() < outcome.total {
         tr_with("sessions-search-count-newest", &args, || {

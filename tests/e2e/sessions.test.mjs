@@ -685,6 +685,51 @@ describe('local-first sessions', () => {
     assert.deepEqual(ui.errors, []);
   });
 
+  test('a word in more than a thousand messages lists the newest first, whatever their ids', async (t) => {
+    const ui = await openApp(t, { model: 'echo', generatedTitles: false });
+    // 1,500 log entries with "harbour" in three conversations, the ids in the entries' order
+    // (the search index lists a word's messages by id), and a conversation renamed last whose
+    // 20 notes are the oldest of all: its last update says nothing of its messages' times.
+    const T = 1_700_000_000_000;
+    const entry = (n) => `Harbour log entry number ${n}`;
+    const messages = [];
+    const sessions = [];
+    const conversation = (id, title, numbers, { createdAt, updatedAt }) => {
+      for (const n of numbers) {
+        const content = typeof n === 'number' ? entry(n) : n;
+        const at = createdAt(n);
+        messages.push({
+          id: `${id}-${String(messages.length).padStart(5, '0')}`, session_id: id, role: 'user', content,
+          state: 'complete', created_at: at, updated_at: at, terms: searchTerms(content),
+        });
+      }
+      sessions.push({ id, title, created_at: T, updated_at: updatedAt, message_count: numbers.length, preview: title });
+    };
+    const range = (from, to) => Array.from({ length: to - from }, (_, i) => from + i);
+    conversation('m-a', 'Harbour logs, first book', range(0, 800), { createdAt: (n) => T + n * 1000, updatedAt: T + 799_000 });
+    conversation('m-b', 'Harbour logs, second book', range(800, 1400), { createdAt: (n) => T + n * 1000, updatedAt: T + 1_399_000 });
+    conversation('m-c', 'Harbour logs, third book', range(1400, 1500), { createdAt: (n) => T + n * 1000, updatedAt: T + 1_499_000 });
+    const notes = range(0, 20).map((n) => `Harbour note ${n}, written before the logs`);
+    conversation('a-notes', 'Renamed last', notes, { createdAt: () => T - 60_000, updatedAt: T + 2_000_000 });
+    await seedRecords(ui.page, { sessions, messages });
+    await ui.page.reload();
+
+    await ui.search.fill('harbour');
+    const status = ui.searchStatus.filter({ hasText: /results/ });
+    await waitUntil(async () => (await status.count()) === 1, 'the search reports its results');
+    assert.equal((await status.innerText()).trim(), 'Newest 50 of many results; add a word to narrow it');
+    const listed = (await ui.results.getByRole('button').allInnerTexts()).map((text) => Number(/entry number (\d+)/.exec(text)?.[1]));
+    assert.deepEqual(listed, range(1450, 1500).reverse(), 'the 50 newest entries, newest first');
+
+    // Two words, both common: the newest messages holding both.
+    await ui.search.fill('harbour number 14');
+    // 111 entries: 14, 140 to 149 and 1400 to 1499 (the notes have no "number"), read through the index.
+    await waitUntil(async () => (await status.innerText().catch(() => '')).trim() === 'Newest 50 of 111 results', 'the second search reports');
+    const both = (await ui.results.getByRole('button').allInnerTexts()).map((text) => Number(/entry number (\d+)/.exec(text)?.[1]));
+    assert.equal(both[0], 1499, `the newest entry with a word starting "14" first: ${both.slice(0, 3)}`);
+    assert.deepEqual(ui.errors, []);
+  });
+
   test('search finds every word of a long message, also one indexed in part by an older Hearth', async (t) => {
     // A short fixed answer: the echo would quote all 6,000 words back, slowly.
     const ui = await openApp(t, { model: 'crlf', generatedTitles: false });

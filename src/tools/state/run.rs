@@ -249,7 +249,9 @@ async fn search(store: StoreContext, query: String) -> ToolOutcome {
     if query.is_empty() {
         return ToolOutcome::Err("Give some words to search for.".to_owned());
     }
-    let outcome = store.search(&query).await;
+    let Ok(outcome) = store.search(&query).await else {
+        return ToolOutcome::Err("The search could not be loaded (the network is out?); try again.".to_owned());
+    };
     // Markers are never sent to a model, so the tool does not find them.
     let hits: Vec<Value> = outcome
         .hits
@@ -262,7 +264,13 @@ async fn search(store: StoreContext, query: String) -> ToolOutcome {
             false => json!({ "conversation": hit.title, "excerpt": hit.snippet }),
         })
         .collect();
-    ToolOutcome::Ok(json!({ "matches": outcome.total - outcome.markers, "results": hits }).to_string())
+    let matches = outcome.total - outcome.markers;
+    // A very common word's search stops once it has the newest: the count is of what it read.
+    let found = match outcome.capped {
+        true => json!({ "matches_at_least": matches, "results": hits }),
+        false => json!({ "matches": matches, "results": hits }),
+    };
+    ToolOutcome::Ok(found.to_string())
 }
 
 /// One project file by name, or the list of files.

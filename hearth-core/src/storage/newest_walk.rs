@@ -1,0 +1,81 @@
+//! A newest-first search of a word too common to read all its messages
+//! through the search index, whose order is the words' and the messages' ids,
+//! not their times (see [`super::search`]).
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::Millis;
+use crate::storage::SessionRecord;
+
+#[cfg(test)]
+mod tests;
+
+/// The walk of a newest-first search: the conversations are
+/// read newest first (see [`walk_order`]), and the walk stops once the
+/// `limit` newest matches found cannot change, since a conversation holds
+/// nothing newer than its last update; or once it has read `budget` messages.
+#[derive(Debug)]
+pub struct NewestWalk {
+    limit: usize,
+    budget: usize,
+    read: usize,
+    /// The times of the `limit` newest matches so far (the oldest on top).
+    newest: BinaryHeap<Reverse<Millis>>,
+}
+
+/// How a [`NewestWalk`] goes on before the next conversation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WalkStep {
+    /// Read the next conversation.
+    Read,
+    /// Every conversation was read: the matches are all of them.
+    Complete,
+    /// The newest matches are found; older ones are left unread.
+    Enough,
+    /// The walk read as many messages as it may: the matches found are the
+    /// newest of what it read.
+    OverBudget,
+}
+
+impl NewestWalk {
+    /// A walk for the `limit` newest matches, reading at most `budget` messages
+    /// (it stops between conversations, so a last large one may go past it).
+    pub fn new(limit: usize, budget: usize) -> Self {
+        Self { limit, budget, read: 0, newest: BinaryHeap::new() }
+    }
+
+    /// Counts `messages` more as read.
+    pub fn read(&mut self, messages: usize) {
+        self.read = self.read.saturating_add(messages);
+    }
+
+    /// Counts a match made at `created_at`.
+    pub fn found(&mut self, created_at: Millis) {
+        self.newest.push(Reverse(created_at));
+        if self.newest.len() > self.limit {
+            self.newest.pop();
+        }
+    }
+
+    /// What to do before a conversation last updated at `next` (`None`: none is left).
+    pub fn step(&self, next: Option<Millis>) -> WalkStep {
+        let Some(next) = next else { return WalkStep::Complete };
+        let full = self.newest.len() >= self.limit && self.limit > 0;
+        if full && self.newest.peek().is_some_and(|Reverse(oldest)| *oldest >= next) {
+            WalkStep::Enough
+        } else if self.read >= self.budget {
+            WalkStep::OverBudget
+        } else {
+            WalkStep::Read
+        }
+    }
+}
+
+/// The conversations a [`NewestWalk`] reads, in its order: those not deleted,
+/// the most recently updated first.
+pub fn walk_order(mut sessions: Vec<SessionRecord>) -> Vec<SessionRecord> {
+    sessions.retain(|session| session.deleted_at.is_none());
+    sessions.sort_by(|a, b| (b.updated_at, &b.id).cmp(&(a.updated_at, &a.id)));
+    sessions
+}

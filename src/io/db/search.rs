@@ -1,0 +1,223 @@
+//! The message search, newest matches first, through the multi-entry term
+//! index (`terms`, see `hearth_core::storage::search`).
+//!
+//! Each query word's key range is counted (cheap). When the rarest word is in
+//! at most [`SEARCH_CANDIDATES`] messages, they are read through the index and
+//! the other words checked on those only. A word more common than that is not
+//! read through the index, whose order is the words' and the ids', not the
+//! times': the conversations are read newest first instead, until the newest
+//! [`SEARCH_LIMIT`] matches cannot change (`hearth_core::storage::newest_walk`).
+
+use std::collections::HashMap;
+
+use hearth_core::storage::branch::off_screen_ids;
+use hearth_core::storage::newest_walk::{NewestWalk, WalkStep, walk_order};
+use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
+use hearth_core::storage::{MessageRecord, SessionRecord, indexes, stores};
+use indexed_db_futures::prelude::*;
+use indexed_db_futures::transaction::Transaction;
+use wasm_bindgen::JsValue;
+
+use super::{Db, Result, from_js, from_js_all};
+
+/// One search result.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct SearchHit {
+    /// The session the message belongs to.
+    pub(crate) session_id: String,
+    /// That session's title.
+    pub(crate) title: String,
+    /// The matching message.
+    pub(crate) message_id: String,
+    /// Text around the match.
+    pub(crate) snippet: String,
+    /// Whether the match is a marker ("Switched to …"): the sidebar shows it,
+    /// the search tool never gives it to a model.
+    pub(crate) marker: bool,
+    /// Whether the message is in a branch its conversation does not show (an
+    /// earlier version, an edited question's first answer, another column).
+    pub(crate) other_branch: bool,
+}
+
+/// Most search results shown.
+const SEARCH_LIMIT: usize = 50;
+/// Most messages read through the index for one search: the rarest query
+/// word's. A word in more messages is searched by [`walk`].
+const SEARCH_CANDIDATES: u32 = 1000;
+/// Most messages [`walk`] reads (it stops between conversations).
+const WALK_BUDGET: usize = 20_000;
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct SearchOutcome {
+    /// The newest matches, at most [`SEARCH_LIMIT`].
+    pub(crate) hits: Vec<SearchHit>,
+    /// How many matches were found in all.
+    pub(crate) total: usize,
+    /// How many of them are markers.
+    pub(crate) markers: usize,
+    /// Whether the search stopped before reading every message that could
+    /// match (a very common word): the hits are the newest, and `total` is what
+    /// was found, not all there is.
+    pub(crate) capped: bool,
+}
+
+/// The matches of a search before they become hits.
+#[derive(Default)]
+struct Found {
+    /// The matching messages in conversations not deleted, newest first.
+    matching: Vec<MessageRecord>,
+    /// Those conversations.
+    sessions: HashMap<String, SessionRecord>,
+    /// For conversations read whole, the ids of their messages not on screen.
+    hidden: HashMap<String, Vec<String>>,
+    /// Whether messages that could match were left unread.
+    capped: bool,
+}
+
+impl Db {
+    /// Searches all message text: the newest [`SEARCH_LIMIT`] messages that
+    /// hold every query word (as a word or a word's beginning).
+    pub(crate) async fn search(&self, query: &str) -> Result<SearchOutcome> {
+        let words = query_words(query);
+        if words.is_empty() {
+            return Ok(SearchOutcome::default());
+        }
+        let tx = self.live()?.transaction([stores::MESSAGES, stores::SESSIONS]).build()?;
+        let messages = tx.object_store(stores::MESSAGES)?;
+        let index = messages.index(indexes::MESSAGES_BY_TERM)?;
+        let mut rarest: Option<(u32, &str)> = None;
+        for word in &words {
+            let count = index.count().with_query(word.clone()..prefix_upper_bound(word)).await?;
+            if rarest.is_none_or(|(fewest, _)| count < fewest) {
+                rarest = Some((count, word));
+            }
+        }
+        let Some((count, lookup)) = rarest.filter(|(count, _)| *count > 0) else {
+            return Ok(SearchOutcome::default());
+        };
+        let found = if count <= SEARCH_CANDIDATES {
+            through_index(&tx, &words, lookup).await?
+        } else {
+            walk(&tx, &words).await?
+        };
+        let mut outcome = outcome(&found, &words);
+        // Hits in branches not shown say so: each conversation's tree is read
+        // once (or was, by the walk).
+        let mut hidden = found.hidden;
+        for at in 0..outcome.hits.len() {
+            let session = outcome.hits[at].session_id.clone();
+            if !hidden.contains_key(&session) {
+                // A conversation that cannot be read leaves its hits as they are.
+                let ids = self.session_messages(&session).await.map(|records| off_screen_ids(&records));
+                hidden.insert(session.clone(), ids.unwrap_or_default());
+            }
+            let ids = hidden.get(&session).map(Vec::as_slice).unwrap_or_default();
+            outcome.hits[at].other_branch = ids.contains(&outcome.hits[at].message_id);
+        }
+        Ok(outcome)
+    }
+}
+
+/// The matches among the messages holding `lookup` (the rarest word, at most
+/// [`SEARCH_CANDIDATES`] of them), read through the index.
+async fn through_index(tx: &Transaction<'_>, words: &[String], lookup: &str) -> Result<Found> {
+    let messages = tx.object_store(stores::MESSAGES)?;
+    let index = messages.index(indexes::MESSAGES_BY_TERM)?;
+    let candidates: Vec<MessageRecord> = from_js_all(
+        index
+            .get_all::<JsValue>()
+            .with_query(lookup.to_owned()..prefix_upper_bound(lookup))
+            .with_limit(SEARCH_CANDIDATES)
+            .primitive()?
+            .await?,
+    )?;
+    let mut matching: Vec<MessageRecord> = Vec::new();
+    for message in candidates {
+        // A message appears once per matching term of a prefix query.
+        if matches(&message.terms, words) && !matching.iter().any(|m| m.id == message.id) {
+            matching.push(message);
+        }
+    }
+    let store = tx.object_store(stores::SESSIONS)?;
+    // Each session is read once; for many matches all of them in one request
+    // (a request per match cost a round trip each).
+    let mut sessions: HashMap<String, SessionRecord> = HashMap::new();
+    if matching.len() > SEARCH_LIMIT {
+        let all: Vec<SessionRecord> = from_js_all(store.get_all::<JsValue>().primitive()?.await?)?;
+        sessions.extend(all.into_iter().map(|session| (session.id.clone(), session)));
+    } else {
+        for message in &matching {
+            if !sessions.contains_key(&message.session_id) {
+                let session: Option<JsValue> = store.get(message.session_id.clone()).primitive()?.await?;
+                if let Some(session) = session.map(from_js::<SessionRecord>).transpose()? {
+                    sessions.insert(session.id.clone(), session);
+                }
+            }
+        }
+    }
+    sessions.retain(|_, session| session.deleted_at.is_none());
+    matching.retain(|message| sessions.contains_key(&message.session_id));
+    matching.sort_by_key(|message| std::cmp::Reverse(message.created_at));
+    Ok(Found { matching, sessions, hidden: HashMap::new(), capped: false })
+}
+
+/// The newest matches of a common word: the conversations read whole, the most
+/// recently updated first, until the newest [`SEARCH_LIMIT`] cannot change or
+/// [`WALK_BUDGET`] messages were read.
+async fn walk(tx: &Transaction<'_>, words: &[String]) -> Result<Found> {
+    let all: Vec<SessionRecord> =
+        from_js_all(tx.object_store(stores::SESSIONS)?.get_all::<JsValue>().primitive()?.await?)?;
+    let order = walk_order(all);
+    let store = tx.object_store(stores::MESSAGES)?;
+    let by_session = store.index(indexes::MESSAGES_BY_SESSION)?;
+    let mut walk = NewestWalk::new(SEARCH_LIMIT, WALK_BUDGET);
+    let mut found = Found::default();
+    let mut next = order.into_iter().peekable();
+    loop {
+        match walk.step(next.peek().map(|session| session.updated_at)) {
+            WalkStep::Read => {}
+            WalkStep::Complete => break,
+            WalkStep::Enough | WalkStep::OverBudget => {
+                found.capped = true;
+                break;
+            }
+        }
+        let Some(session) = next.next() else { break };
+        let messages: Vec<MessageRecord> =
+            from_js_all(by_session.get_all::<JsValue>().with_query(session.id.clone()).primitive()?.await?)?;
+        walk.read(messages.len());
+        let before = found.matching.len();
+        for message in messages.iter().filter(|message| matches(&message.terms, words)) {
+            walk.found(message.created_at);
+            found.matching.push(message.clone());
+        }
+        if found.matching.len() > before {
+            found.hidden.insert(session.id.clone(), off_screen_ids(&messages));
+            found.sessions.insert(session.id.clone(), session);
+        }
+    }
+    found.matching.sort_by_key(|message| std::cmp::Reverse(message.created_at));
+    Ok(found)
+}
+
+/// The outcome of `found`: its count and its newest hits.
+fn outcome(found: &Found, words: &[String]) -> SearchOutcome {
+    let mut outcome = SearchOutcome { capped: found.capped, ..SearchOutcome::default() };
+    for message in &found.matching {
+        let Some(session) = found.sessions.get(&message.session_id) else { continue };
+        outcome.total += 1;
+        outcome.markers += usize::from(message.is_marker());
+        if outcome.hits.len() < SEARCH_LIMIT {
+            outcome.hits.push(SearchHit {
+                session_id: session.id.clone(),
+                title: session.title.clone(),
+                marker: message.is_marker(),
+                message_id: message.id.clone(),
+                snippet: snippet(&message.content, words, 140),
+                other_branch: false,
+            });
+        }
+    }
+    outcome
+}
