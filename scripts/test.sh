@@ -1,75 +1,65 @@
 #!/usr/bin/env bash
 # Runs every check and test: formatting, clippy (native and wasm32), the module
-# rules, the native core tests and the mock server and script tests (beside the
-# release build and the browser tests), the bundle budget and the documents'
-# figures, the end-to-end tests in headless Chromium, the main journeys in Firefox
-# and WebKit, then the MCP conformance suite with Hearth as the client. Installs
-# what it needs first.
+# rules, the native core tests and the mock server and script tests (all while the
+# release build runs), the bundle budget and the documents' figures, then the end-to-end tests in headless
+# Chromium, then the MCP conformance suite with Hearth as the client. Installs what
+# it needs first.
 set -euo pipefail
 START=$(date +%s)
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$HEARTH_ROOT"
 
-# Everything that needs no build: run beside it (below).
-checks() {
-  set -euo pipefail
-  cd "$HEARTH_ROOT"
-  log "cargo fmt --check"
-  cargo fmt --all --check
-
-  log "cargo clippy (native)"
-  cargo clippy --quiet --workspace --all-targets -- -D warnings
-
-  log "cargo clippy (wasm32)"
-  with_wasm_env cargo clippy --quiet --workspace --target wasm32-unknown-unknown -- -D warnings
-
-  log "hearth-core has no web dependencies"
-  if cargo tree -p hearth-core -e normal --target all --prefix none | grep -E '^(leptos|web-sys|js-sys|wasm-bindgen|gloo)' ; then
-    echo "hearth-core must not depend on the crates above" >&2
-    exit 1
-  fi
-
-  log "the shell's rules: no import cycle, no IO outside src/io/"
-  node "$HEARTH_ROOT/scripts/shell-rules.mjs"
-  log "the core's layers: no import cycle, nothing uses a layer above its own"
-  node "$HEARTH_ROOT/scripts/core-rules.mjs"
-  log "the documents' layers are the rule scripts' (lib.rs, ARCHITECTURE.md)"
-  node "$HEARTH_ROOT/scripts/doc-rules.mjs"
-  log "every text of the interface is in locales/en.ftl (every language has every message: the core's tests)"
-  node "$HEARTH_ROOT/scripts/i18n-check.mjs"
-
-  # The shell has no native tests (the browser tests are its tests, and clippy
-  # above compiles it natively): testing only the core spares compiling Leptos and
-  # web-sys into a native test binary.
-  log "cargo test (native): hearth-core"
-  cargo test --quiet -p hearth-core
-
-  log "mock server and script tests"
-  (cd tests && npm run --silent test:node)
-}
-
 # The release build is the longest step and ends in one long single-threaded link
-# (fat LTO, one codegen unit), and every browser test waits for it: it starts
-# first, and the checks (formatting, clippy, the rules, the native and node tests)
-# run beside it at a lower priority, so they take only what the build leaves
-# and go on beside the browser tests, which keep the CPU only partly busy
-# (waiting on timers and the mock's pacing). Their output is shown once they are
-# done; a failure among them fails the run then.
+# (fat LTO, one codegen unit), so it starts first, in the background, and the
+# checks and the native and node tests use the other core meanwhile (they build
+# into other target folders, so neither waits for the other's lock). Its output
+# is shown when it is done.
 log "release build, in the background"
 BUILD_LOG="$(mktemp)"
 "$HEARTH_ROOT/scripts/build.sh" >"$BUILD_LOG" 2>&1 &
 BUILD_PID=$!
-CHECKS_LOG="$(mktemp)"
-HEARTH_SETUP_QUICK=1 nice -n 10 bash -c "$(declare -f checks); . \"$HEARTH_ROOT/scripts/setup.sh\"; checks" >"$CHECKS_LOG" 2>&1 &
-CHECKS_PID=$!
-trap 'kill "$BUILD_PID" "$CHECKS_PID" 2>/dev/null || true' EXIT
+trap 'kill "$BUILD_PID" 2>/dev/null || true' EXIT
 
-log "waiting for the release build (the checks run beside it; at $(( $(date +%s) - START )) s)"
+log "cargo fmt --check"
+cargo fmt --all --check
+
+log "cargo clippy (native)"
+cargo clippy --quiet --workspace --all-targets -- -D warnings
+
+log "cargo clippy (wasm32)"
+with_wasm_env cargo clippy --quiet --workspace --target wasm32-unknown-unknown -- -D warnings
+
+log "hearth-core has no web dependencies"
+if cargo tree -p hearth-core -e normal --target all --prefix none | grep -E '^(leptos|web-sys|js-sys|wasm-bindgen|gloo)' ; then
+  echo "hearth-core must not depend on the crates above" >&2
+  exit 1
+fi
+
+log "the shell's rules: no import cycle, no IO outside src/io/"
+node "$HEARTH_ROOT/scripts/shell-rules.mjs"
+log "the core's layers: no import cycle, nothing uses a layer above its own"
+node "$HEARTH_ROOT/scripts/core-rules.mjs"
+log "the documents' layers are the rule scripts' (lib.rs, ARCHITECTURE.md)"
+node "$HEARTH_ROOT/scripts/doc-rules.mjs"
+log "every text of the interface is in locales/en.ftl (every language has every message: the core's tests)"
+node "$HEARTH_ROOT/scripts/i18n-check.mjs"
+
+# The shell has no native tests (the browser tests are its tests, and clippy
+# above compiles it natively): testing only the core spares compiling Leptos and
+# web-sys into a native test binary.
+log "cargo test (native): hearth-core"
+cargo test --quiet -p hearth-core
+
+log "mock server and script tests"
+(cd tests && npm run --silent test:node)
+
+log "waiting for the release build (at $(( $(date +%s) - START )) s)"
 if ! wait "$BUILD_PID"; then
   cat "$BUILD_LOG" >&2
   echo "the release build failed" >&2
   exit 1
 fi
+trap - EXIT
 cat "$BUILD_LOG"
 rm -f "$BUILD_LOG"
 node "$HEARTH_ROOT/scripts/size-budget.mjs" "$HEARTH_ROOT/dist"
@@ -81,16 +71,6 @@ node "$HEARTH_ROOT/scripts/figures.mjs" --check "$HEARTH_ROOT/dist"
 # cores the whole run took 21 minutes with three, 28 with two.
 log "browser tests, three files at a time (at $(( $(date +%s) - START )) s)"
 (cd tests && npm run --silent test:e2e)
-
-log "waiting for the checks (at $(( $(date +%s) - START )) s)"
-if ! wait "$CHECKS_PID"; then
-  cat "$CHECKS_LOG" >&2
-  echo "the checks failed" >&2
-  exit 1
-fi
-trap - EXIT
-cat "$CHECKS_LOG"
-rm -f "$CHECKS_LOG"
 
 log "the main journeys in Firefox and WebKit (at $(( $(date +%s) - START )) s)"
 (cd tests && npm run --silent test:engines)
