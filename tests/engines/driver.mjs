@@ -464,12 +464,13 @@ async function launchWebKit() {
           // the element itself receives it, scrolled to the middle, and says what covered it if it
           // never does.
           const handle = { [ELEMENT]: element };
-          for (let waited = 0; ; waited += 100) {
+          const deadline = Date.now() + timeout;
+          for (;;) {
             try {
               return await request('POST', at(`/element/${element}/click`), {});
             } catch (error) {
               if (!/intercepted/.test(error.message)) throw error;
-              if (waited >= timeout) {
+              if (Date.now() >= deadline) {
                 const over = await run(`return (${COVERING})(arguments[0]);`, [handle]).catch(() => 'unknown');
                 throw new Error(`${error.message} (for ${timeout} ms; over it: ${over})`);
               }

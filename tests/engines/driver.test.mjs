@@ -7,15 +7,18 @@ import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { ENGINE_FILTER, launch } from './driver.mjs';
 
-// A button under a cover that goes after `?for=` milliseconds (never, without it); the page
-// counts the button's clicks.
+// A button, and a script that covers it for `ms` milliseconds (for ever when `ms` is null);
+// the page counts the button's clicks.
 const PAGE = `<!doctype html><title>Covered</title>
-<button type="button" onclick="document.body.dataset.clicks = Number(document.body.dataset.clicks || 0) + 1">Go</button>
-<div id="cover" class="cover sheet" style="position: fixed; inset: 0; background: rgb(0 0 0 / 0.2)">A cover</div>
-<script>
-  const wait = new URLSearchParams(location.search).get('for');
-  if (wait !== null) setTimeout(() => document.getElementById('cover').remove(), Number(wait));
-</script>`;
+<button type="button" onclick="document.body.dataset.clicks = Number(document.body.dataset.clicks || 0) + 1">Go</button>`;
+const COVER = `(button, ms) => {
+  const cover = document.createElement('div');
+  cover.className = 'cover sheet';
+  cover.textContent = 'A cover';
+  cover.style.cssText = 'position: fixed; inset: 0; background: rgb(0 0 0 / 0.2)';
+  document.body.append(cover);
+  if (ms !== null) setTimeout(() => cover.remove(), ms);
+}`;
 
 describe('the engine driver in webkit', { skip: !ENGINE_FILTER.includes('webkit') && 'WebKit is left out' }, () => {
   let server;
@@ -34,17 +37,25 @@ describe('the engine driver in webkit', { skip: !ENGINE_FILTER.includes('webkit'
 
   const clicks = (page) => page.getByRole('button', { name: 'Go' }).evaluate(() => Number(document.body.dataset.clicks || 0));
 
-  test('a click on an element covered for a moment waits for it, and it gets the click once', async () => {
+  /** A fresh page whose button is covered from now on, for `ms` milliseconds or for ever. */
+  async function covered(ms) {
     const page = await browser.newPage();
-    await page.goto(`${url}?for=800`);
+    await page.goto(url);
+    // Found once before (the in-page search injected), so the click comes right after the cover.
+    assert.equal(await clicks(page), 0);
+    await page.getByRole('button', { name: 'Go' }).evaluate(COVER, ms);
+    return page;
+  }
+
+  test('a click on an element covered for a moment waits for it, and it gets the click once', async () => {
+    const page = await covered(1_500);
     await page.getByRole('button', { name: 'Go' }).click();
     assert.equal(await clicks(page), 1);
     await page.close();
   });
 
   test('a click on an element that stays covered fails, saying what covers it', async () => {
-    const page = await browser.newPage();
-    await page.goto(url);
+    const page = await covered(null);
     await assert.rejects(page.getByRole('button', { name: 'Go' }).click({ timeout: 1_000 }), /intercepted.*over it: div\.cover\.sheet "A cover"/);
     assert.equal(await clicks(page), 0);
     await page.close();
