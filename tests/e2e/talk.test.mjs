@@ -95,7 +95,13 @@ describe('realtime talk', () => {
     // Talking again: the model is told the conversation so far, as items of each side.
     await talk.click();
     const told = async () => (await mockRequests(env.mock)).filter((entry) => entry.path === '/v1/realtime/calls' && entry.peer)[1]?.peer.received ?? [];
-    await waitOn(chat, async () => (await told()).length === 4, 'the second call got the conversation');
+    // As long as the first call was given to start (a call's set-up, then four items each
+    // logged by the peer page, took over 20 s on a loaded 2-core machine); what the peer had
+    // heard by then is said if it never gets all four.
+    await waitOn(chat, async () => (await told()).length === 4, 'the second call got the conversation', { timeout: 30_000 }).catch(async (error) => {
+      const status = await page.getByRole('status').filter({ hasText: /Talking|Connecting|call/i }).allInnerTexts().catch(() => []);
+      throw new Error(`${error.message}; the peer heard ${JSON.stringify(await told())}; the talk said ${JSON.stringify(status)}`);
+    });
     const items = (await told()).map((event) => [event.type, event.item.role, event.item.content[0].type]);
     assert.deepEqual(items, [
       ['conversation.item.create', 'user', 'input_text'],
