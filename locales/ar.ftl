@@ -344,6 +344,7 @@ sessions-search-count-newest =
        *[other] أحدث { $shown } من { $total } نتيجة
     }
 sessions-search-count-many = أحدث { $shown } من نتائج كثيرة؛ أضف كلمة لتضييق البحث
+sessions-search-count-recent = تم العثور على { $shown } في أحدث المحادثات؛ أضف كلمة لتضييق البحث
 
 ## reply
 

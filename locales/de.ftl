@@ -299,7 +299,8 @@ sessions-search-count-newest =
         [one] Neueste { $shown } von { $total } Ergebnis
        *[other] Neueste { $shown } von { $total } Ergebnissen
     }
-sessions-search-count-many = Neueste { $shown } von vielen Ergebnissen; füge ein Wort hinzu, um einzugrenzen
+sessions-search-count-many = Die neuesten { $shown } von vielen Ergebnissen; füge ein Wort hinzu, um einzugrenzen
+sessions-search-count-recent = { $shown } in den neuesten Unterhaltungen gefunden; füge ein Wort hinzu, um einzugrenzen
 
 ## reply
 

@@ -510,6 +510,8 @@ sessions-search-count-newest =
     }
 # The search of a very common word stopped once it had the newest: $shown results listed, more unread
 sessions-search-count-many = Newest { $shown } of many results; add a word to narrow it
+# The search of a very common word read as many messages as it may: $shown results found in the most recently updated conversations
+sessions-search-count-recent = { $shown } found in the most recent conversations; add a word to narrow it
 
 ## reply
 

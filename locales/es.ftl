@@ -316,6 +316,7 @@ sessions-search-count-newest =
        *[other] Los { $shown } más recientes de { $total } resultados
     }
 sessions-search-count-many = Los { $shown } más recientes de muchos resultados; agrega una palabra para acotar
+sessions-search-count-recent = { $shown } encontrados en las conversaciones más recientes; agrega una palabra para acotar
 
 ## reply
 

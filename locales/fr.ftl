@@ -301,6 +301,7 @@ sessions-search-count-newest =
        *[other] Les { $shown } plus récents sur { $total } résultats
     }
 sessions-search-count-many = Les { $shown } plus récents sur de nombreux résultats ; ajoutez un mot pour affiner
+sessions-search-count-recent = { $shown } trouvés dans les conversations les plus récentes ; ajoutez un mot pour affiner
 
 ## reply
 

@@ -257,6 +257,7 @@ sessions-other-branch = 別の分岐内
 sessions-search-count = { $total } 件の結果
 sessions-search-count-newest = { $total } 件中、最新の { $shown } 件
 sessions-search-count-many = 多数の結果のうち最新の { $shown } 件。語句を追加して絞り込んでください
+sessions-search-count-recent = 最近の会話で { $shown } 件見つかりました。語句を追加して絞り込んでください
 
 ## reply
 

@@ -256,6 +256,7 @@ sessions-other-branch = 다른 분기에 있음
 sessions-search-count = 결과 { $total }개
 sessions-search-count-newest = 결과 { $total }개 중 최신 { $shown }개
 sessions-search-count-many = 많은 결과 중 최신 { $shown }개. 단어를 추가해 범위를 좁히세요
+sessions-search-count-recent = 최근 대화에서 { $shown }개를 찾았습니다. 단어를 추가해 범위를 좁히세요
 
 ## reply
 

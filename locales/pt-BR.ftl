@@ -316,7 +316,8 @@ sessions-search-count-newest =
         [one] { $shown } mais recente de { $total } resultado
        *[other] { $shown } mais recentes de { $total } resultados
     }
-sessions-search-count-many = { $shown } mais recentes de muitos resultados; adicione uma palavra para refinar
+sessions-search-count-many = Os { $shown } mais recentes de muitos resultados; adicione uma palavra para refinar
+sessions-search-count-recent = { $shown } encontrados nas conversas mais recentes; adicione uma palavra para refinar
 
 ## reply
 

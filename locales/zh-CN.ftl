@@ -257,6 +257,7 @@ sessions-other-branch = 在另一个分支中
 sessions-search-count = { $total } 个结果
 sessions-search-count-newest = 最新的 { $shown } 个，共 { $total } 个结果
 sessions-search-count-many = 最新的 { $shown } 个，结果很多；添加关键词以缩小范围
+sessions-search-count-recent = 在最近的对话中找到 { $shown } 个；添加关键词以缩小范围
 
 ## reply
 

@@ -505,7 +505,7 @@ impl StoreContext {
     }
 }
 
-/// What the `search` chunk's [`search_code`] gives: [`StoreContext::search`].
+/// What the `search` chunk's [`search_code`] gives: `StoreContext::search_now`.
 type Search = fn(StoreContext, String) -> LocalBoxFuture<'static, SearchOutcome>;
 
 /// The message search (`Db::search`), in the `search` chunk: only a search

@@ -40,7 +40,7 @@ pub(crate) use blobs::{BlobUsage, NewBlob};
 pub(crate) use records::{Closed, StorageError};
 use records::{Result, commit, from_js, from_js_all, put_all, put_each, to_js};
 pub(crate) use replica::ReplicaWrite;
-pub(crate) use search::{SearchHit, SearchOutcome};
+pub(crate) use search::{Cut, SearchHit, SearchOutcome};
 
 /// An open connection to Hearth's database.
 pub(crate) struct Db {

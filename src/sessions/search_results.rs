@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::chat::state::ChatContext;
 use crate::chat::state::branching::{reveal, reveal_stored};
 use crate::i18n::{Arg, tr, tr_with};
-use crate::io::db::{SearchHit, SearchOutcome};
+use crate::io::db::{Cut, SearchHit, SearchOutcome};
 use crate::io::timer::sleep;
 use crate::sessions::state::SessionsContext;
 use crate::store::StoreContext;
@@ -60,7 +60,9 @@ pub(crate) fn SearchResults(
                 results
                     .get()
                     .map(|outcome| {
-                        if outcome.hits.is_empty() {
+                        // A search cut at its budget found nothing in the most recent
+                        // conversations: older ones may still match, so it says so.
+                        if outcome.hits.is_empty() && outcome.cut != Some(Cut::Budget) {
                             return view! { <p class="hint" role="status">{tr("No messages match.")}</p> }.into_any();
                         }
                         let count = describe(&outcome);
@@ -105,20 +107,23 @@ pub(crate) fn SearchResults(
 }
 
 /// "1 result", "12 results", "Newest 50 of 812 results", or, when the search of a
-/// very common word stopped once it had the newest, "Newest 50 of many results".
+/// very common word stopped early, "Newest 50 of many results" (it had the
+/// newest) or "3 found in the most recent conversations" (it read as much as
+/// a search may).
 fn describe(outcome: &SearchOutcome) -> String {
     let noun = if outcome.total == 1 { "result" } else { "results" };
     let args = [("shown", Arg::Number(outcome.hits.len() as f64)), ("total", Arg::Number(outcome.total as f64))];
-    if outcome.capped {
-        tr_with("sessions-search-count-many", &args[..1], || {
+    match outcome.cut {
+        Some(Cut::Newest) => tr_with("sessions-search-count-many", &args[..1], || {
             format!("Newest {} of many results; add a word to narrow it", outcome.hits.len())
-        })
-    } else if outcome.hits.len() < outcome.total {
-        tr_with("sessions-search-count-newest", &args, || {
+        }),
+        Some(Cut::Budget) => tr_with("sessions-search-count-recent", &args[..1], || {
+            format!("{} found in the most recent conversations; add a word to narrow it", outcome.hits.len())
+        }),
+        None if outcome.hits.len() < outcome.total => tr_with("sessions-search-count-newest", &args, || {
             format!("Newest {} of {} {noun}", outcome.hits.len(), outcome.total)
-        })
-    } else {
-        tr_with("sessions-search-count", &args[1..], || format!("{} {noun}", outcome.total))
+        }),
+        None => tr_with("sessions-search-count", &args[1..], || format!("{} {noun}", outcome.total)),
     }
 }
 

@@ -711,6 +711,14 @@ describe('local-first sessions', () => {
     conversation('m-c', 'Harbour logs, third book', range(1400, 1500), { createdAt: (n) => T + n * 1000, updatedAt: T + 1_499_000 });
     const notes = range(0, 20).map((n) => `Harbour note ${n}, written before the logs`);
     conversation('a-notes', 'Renamed last', notes, { createdAt: () => T - 60_000, updatedAt: T + 2_000_000 });
+    // A summary Compact made in the first book after the third was written: a summary is no
+    // news (the book keeps its last update), so it is listed as of that update, after the
+    // third book's mention of the same word.
+    const late = (id, session, content, at) => messages.push({
+      id, session_id: session, role: 'assistant', content, state: 'complete', created_at: at, updated_at: at, terms: searchTerms(content),
+    });
+    late('m-a-summary', 'm-a', 'Summary of the first book: the tide gauge was read each watch.', T + 3_000_000);
+    late('m-c-gauge', 'm-c', 'The tide gauge at the pier was repainted.', T + 1_450_500);
     await seedRecords(ui.page, { sessions, messages });
     await ui.page.reload();
 
@@ -727,6 +735,12 @@ describe('local-first sessions', () => {
     await waitUntil(async () => (await status.innerText().catch(() => '')).trim() === 'Newest 50 of 111 results', 'the second search reports');
     const both = (await ui.results.getByRole('button').allInnerTexts()).map((text) => Number(/entry number (\d+)/.exec(text)?.[1]));
     assert.equal(both[0], 1499, `the newest entry with a word starting "14" first: ${both.slice(0, 3)}`);
+
+    await ui.search.fill('gauge');
+    await waitUntil(async () => (await status.innerText().catch(() => '')).trim() === '2 results', 'the third search reports');
+    const gauge = await ui.results.getByRole('button').allInnerTexts();
+    assert.match(gauge[0], /repainted/, `the third book's mention first: ${gauge}`);
+    assert.match(gauge[1], /Summary of the first book/, 'the summary as of its book\'s last update');
     assert.deepEqual(ui.errors, []);
   });
 

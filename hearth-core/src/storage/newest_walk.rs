@@ -1,6 +1,12 @@
 //! A newest-first search of a word too common to read all its messages
 //! through the search index, whose order is the words' and the messages' ids,
 //! not their times (see [`super::search`]).
+//!
+//! A search lists messages by when they were news: [`news_time`], their
+//! creation, but never after their conversation's last update (a summary made
+//! by Compact later is no news, as the sidebar has it; a message from another
+//! device's fast clock is not ahead of its conversation). So no message of a
+//! conversation is newer than its last update, which is what lets the walk stop.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -11,10 +17,11 @@ use crate::storage::SessionRecord;
 #[cfg(test)]
 mod tests;
 
-/// The walk of a newest-first search: the conversations are
-/// read newest first (see [`walk_order`]), and the walk stops once the
-/// `limit` newest matches found cannot change, since a conversation holds
-/// nothing newer than its last update; or once it has read `budget` messages.
+/// The walk of a newest-first search: the conversations are read, the most
+/// recently updated first (see [`walk_order`]), and the walk stops once the
+/// `limit` newest matches found (by [`news_time`]) cannot change, since a
+/// conversation holds nothing newer than its last update; or once it has
+/// read `budget` messages.
 #[derive(Debug)]
 pub struct NewestWalk {
     limit: usize,
@@ -50,9 +57,9 @@ impl NewestWalk {
         self.read = self.read.saturating_add(messages);
     }
 
-    /// Counts a match made at `created_at`.
-    pub fn found(&mut self, created_at: Millis) {
-        self.newest.push(Reverse(created_at));
+    /// Counts a match that was news at `at` ([`news_time`]).
+    pub fn found(&mut self, at: Millis) {
+        self.newest.push(Reverse(at));
         if self.newest.len() > self.limit {
             self.newest.pop();
         }
@@ -70,6 +77,12 @@ impl NewestWalk {
             WalkStep::Read
         }
     }
+}
+
+/// When a message created at `created_at` in a conversation last updated at
+/// `updated_at` was news: what a search sorts its results by.
+pub fn news_time(created_at: Millis, updated_at: Millis) -> Millis {
+    created_at.min(updated_at)
 }
 
 /// The conversations a [`NewestWalk`] reads, in its order: those not deleted,

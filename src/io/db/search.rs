@@ -7,11 +7,14 @@
 //! read through the index, whose order is the words' and the ids', not the
 //! times': the conversations are read newest first instead, until the newest
 //! [`SEARCH_LIMIT`] matches cannot change (`hearth_core::storage::newest_walk`).
+//! Either way the results are sorted by when each message was news
+//! (`news_time`).
 
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::{HashMap, HashSet};
 
 use hearth_core::storage::branch::off_screen_ids;
-use hearth_core::storage::newest_walk::{NewestWalk, WalkStep, walk_order};
+use hearth_core::storage::newest_walk::{NewestWalk, WalkStep, news_time, walk_order};
 use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
 use hearth_core::storage::{MessageRecord, SessionRecord, indexes, stores};
 use indexed_db_futures::prelude::*;
@@ -56,10 +59,20 @@ pub(crate) struct SearchOutcome {
     pub(crate) total: usize,
     /// How many of them are markers.
     pub(crate) markers: usize,
-    /// Whether the search stopped before reading every message that could
-    /// match (a very common word): the hits are the newest, and `total` is what
-    /// was found, not all there is.
-    pub(crate) capped: bool,
+    /// Why the search stopped before reading every message that could match
+    /// (a very common word), if it did: `total` is then what it found, not
+    /// all there is.
+    pub(crate) cut: Option<Cut>,
+}
+
+/// Why a search stopped before reading every message that could match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Cut {
+    /// It had the newest matches; older ones were left unread.
+    Newest,
+    /// It read as many messages as a search may ([`WALK_BUDGET`]): the hits are
+    /// what it found in the most recently updated conversations.
+    Budget,
 }
 
 /// The matches of a search before they become hits.
@@ -71,8 +84,20 @@ struct Found {
     sessions: HashMap<String, SessionRecord>,
     /// For conversations read whole, the ids of their messages not on screen.
     hidden: HashMap<String, Vec<String>>,
-    /// Whether messages that could match were left unread.
-    capped: bool,
+    /// Why messages that could match were left unread, if they were.
+    cut: Option<Cut>,
+}
+
+impl Found {
+    /// Sorts the matches by when they were news, the newest first.
+    fn newest_first(&mut self) {
+        let sessions = &self.sessions;
+        let news = |message: &MessageRecord| {
+            let updated = sessions.get(&message.session_id).map_or(message.created_at, |s| s.updated_at);
+            news_time(message.created_at, updated)
+        };
+        self.matching.sort_by_key(|message| Reverse(news(message)));
+    }
 }
 
 impl Db {
@@ -147,8 +172,9 @@ async fn through_index(tx: &Transaction<'_>, words: &[String], lookup: &str) -> 
         let all: Vec<SessionRecord> = from_js_all(store.get_all::<JsValue>().primitive()?.await?)?;
         sessions.extend(all.into_iter().map(|session| (session.id.clone(), session)));
     } else {
+        let mut asked: HashSet<&str> = HashSet::new();
         for message in &matching {
-            if !sessions.contains_key(&message.session_id) {
+            if asked.insert(&message.session_id) {
                 let session: Option<JsValue> = store.get(message.session_id.clone()).primitive()?.await?;
                 if let Some(session) = session.map(from_js::<SessionRecord>).transpose()? {
                     sessions.insert(session.id.clone(), session);
@@ -158,8 +184,9 @@ async fn through_index(tx: &Transaction<'_>, words: &[String], lookup: &str) -> 
     }
     sessions.retain(|_, session| session.deleted_at.is_none());
     matching.retain(|message| sessions.contains_key(&message.session_id));
-    matching.sort_by_key(|message| std::cmp::Reverse(message.created_at));
-    Ok(Found { matching, sessions, hidden: HashMap::new(), capped: false })
+    let mut found = Found { matching, sessions, hidden: HashMap::new(), cut: None };
+    found.newest_first();
+    Ok(found)
 }
 
 /// The newest matches of a common word: the conversations read whole, the most
@@ -178,8 +205,12 @@ async fn walk(tx: &Transaction<'_>, words: &[String]) -> Result<Found> {
         match walk.step(next.peek().map(|session| session.updated_at)) {
             WalkStep::Read => {}
             WalkStep::Complete => break,
-            WalkStep::Enough | WalkStep::OverBudget => {
-                found.capped = true;
+            WalkStep::Enough => {
+                found.cut = Some(Cut::Newest);
+                break;
+            }
+            WalkStep::OverBudget => {
+                found.cut = Some(Cut::Budget);
                 break;
             }
         }
@@ -189,7 +220,7 @@ async fn walk(tx: &Transaction<'_>, words: &[String]) -> Result<Found> {
         walk.read(messages.len());
         let before = found.matching.len();
         for message in messages.iter().filter(|message| matches(&message.terms, words)) {
-            walk.found(message.created_at);
+            walk.found(news_time(message.created_at, session.updated_at));
             found.matching.push(message.clone());
         }
         if found.matching.len() > before {
@@ -197,13 +228,13 @@ async fn walk(tx: &Transaction<'_>, words: &[String]) -> Result<Found> {
             found.sessions.insert(session.id.clone(), session);
         }
     }
-    found.matching.sort_by_key(|message| std::cmp::Reverse(message.created_at));
+    found.newest_first();
     Ok(found)
 }
 
 /// The outcome of `found`: its count and its newest hits.
 fn outcome(found: &Found, words: &[String]) -> SearchOutcome {
-    let mut outcome = SearchOutcome { capped: found.capped, ..SearchOutcome::default() };
+    let mut outcome = SearchOutcome { cut: found.cut, ..SearchOutcome::default() };
     for message in &found.matching {
         let Some(session) = found.sessions.get(&message.session_id) else { continue };
         outcome.total += 1;

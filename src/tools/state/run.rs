@@ -266,7 +266,7 @@ async fn search(store: StoreContext, query: String) -> ToolOutcome {
         .collect();
     let matches = outcome.total - outcome.markers;
     // A very common word's search stops once it has the newest: the count is of what it read.
-    let found = match outcome.capped {
+    let found = match outcome.cut.is_some() {
         true => json!({ "matches_at_least": matches, "results": hits }),
         false => json!({ "matches": matches, "results": hits }),
     };

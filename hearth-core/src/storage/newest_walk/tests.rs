@@ -1,6 +1,6 @@
 //! Tests of the newest-first walk: its order, and when it stops.
 
-use super::{NewestWalk, WalkStep, walk_order};
+use super::{NewestWalk, WalkStep, news_time, walk_order};
 use crate::agent::DEFAULT_AGENT_ID;
 use crate::storage::{SessionRecord, TitleSource};
 
@@ -80,4 +80,13 @@ fn a_walk_for_nothing_stops_only_at_its_budget_or_end() {
     assert_eq!(walk.step(Some(1)), WalkStep::Read);
     walk.read(5);
     assert_eq!(walk.step(Some(1)), WalkStep::OverBudget);
+}
+
+#[test]
+fn a_message_is_news_when_made_but_never_after_its_conversation_was_last_updated() {
+    assert_eq!(news_time(10, 20), 10, "a message of a conversation updated since");
+    assert_eq!(news_time(20, 20), 20, "the last message");
+    // A summary made later by Compact, which leaves the conversation's time alone:
+    // the walk, stopping at a conversation updated at 20, must not miss it.
+    assert_eq!(news_time(90, 20), 20);
 }
