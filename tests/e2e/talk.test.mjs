@@ -100,7 +100,9 @@ describe('realtime talk', () => {
     // heard by then is said if it never gets all four.
     await waitOn(chat, async () => (await told()).length === 4, 'the second call got the conversation', { timeout: 30_000 }).catch(async (error) => {
       const status = await page.getByRole('status').filter({ hasText: /Talking|Connecting|call/i }).allInnerTexts().catch(() => []);
-      throw new Error(`${error.message}; the peer heard ${JSON.stringify(await told())}; the talk said ${JSON.stringify(status)}`);
+      const calls = (await mockRequests(env.mock)).filter((entry) => entry.path === '/v1/realtime/calls').map((entry) => ({ status: entry.status, peer: entry.peer }));
+      const shown = [await chat.you.count(), await chat.assistant.count()];
+      throw new Error(`${error.message}; the peer heard ${JSON.stringify(await told())}; the talk said ${JSON.stringify(status)}; the calls: ${JSON.stringify(calls)}; messages shown (yours, replies): ${shown}`);
     });
     const items = (await told()).map((event) => [event.type, event.item.role, event.item.content[0].type]);
     assert.deepEqual(items, [
