@@ -124,13 +124,13 @@ pub struct ImportPlan {
 /// Decides what importing `incoming` over `stored` adds and changes.
 pub fn plan_import(stored: &StoreContents, incoming: &StoreContents) -> ImportPlan {
     let mut plan = ImportPlan::default();
-    let incoming = &keys_to_import(stored, incoming, &mut plan);
-    plan_providers(stored, incoming, &mut plan);
+    let keyed = &keys_to_import(stored, incoming, &mut plan);
+    plan_providers(stored, keyed, &mut plan);
     if plan.adopts_key_lock {
         drop_dead_sealed_keys(stored, &mut plan);
     }
-    plan_agents(stored, incoming, &mut plan);
-    plan_settings(stored, incoming, &mut plan);
+    plan_agents(stored, keyed, &mut plan);
+    plan_settings(stored, keyed, &mut plan);
     for file in &incoming.project_files {
         let existing = stored.project_files.iter().find(|f| f.id == file.id);
         if existing != Some(file) {
@@ -148,21 +148,34 @@ pub fn plan_import(stored: &StoreContents, incoming: &StoreContents) -> ImportPl
 /// written or already stored refers to and that are not stored yet (`stored`
 /// lists the stored ones, maybe without their bytes).
 fn plan_blobs(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {
-    let referred = |id: &str| {
-        plan.writes.messages.iter().chain(&stored.messages).any(|message| message.blobs.iter().any(|b| b == id))
-    };
+    let referred: BTreeSet<&str> = plan
+        .writes
+        .messages
+        .iter()
+        .chain(&stored.messages)
+        .flat_map(|message| message.blobs.iter().map(String::as_str))
+        .collect();
+    let known: BTreeSet<&str> = stored.blobs.iter().map(|blob| blob.id.as_str()).collect();
     let new: Vec<BlobEntry> = incoming
         .blobs
         .iter()
-        .filter(|blob| !stored.blobs.iter().any(|known| known.id == blob.id) && referred(&blob.id))
+        .filter(|blob| !known.contains(blob.id.as_str()) && referred.contains(blob.id.as_str()))
         .cloned()
         .collect();
     plan.writes.blobs = new;
 }
 
-/// The file's contents with the keys it may bring (see the module's rules).
+/// The file's accounts, model settings, agents and settings with the keys it
+/// may bring (see the module's rules); its conversations, messages and files
+/// are left out (the plan reads them from the file as they are).
 fn keys_to_import(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) -> StoreContents {
-    let mut incoming = incoming.clone();
+    let mut incoming = StoreContents {
+        providers: incoming.providers.clone(),
+        model_configs: incoming.model_configs.clone(),
+        agents: incoming.agents.clone(),
+        settings: incoming.settings.clone(),
+        ..StoreContents::default()
+    };
     let stored_lock = KeyLock::find(&stored.settings).and_then(Result::ok);
     let mut rule = key_lock::import_rule(stored_lock.as_ref(), KeyLock::find(&incoming.settings));
     let plain_server_secret = stored.settings.iter().any(|s| {
@@ -377,6 +390,8 @@ fn plan_settings(stored: &StoreContents, incoming: &StoreContents, plan: &mut Im
 
 fn plan_messages(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {
     let stored_by_id: BTreeMap<&str, &MessageRecord> = stored.messages.iter().map(|m| (m.id.as_str(), m)).collect();
+    let titles: BTreeMap<&str, &str> =
+        incoming.sessions.iter().chain(&stored.sessions).rev().map(|s| (s.id.as_str(), s.title.as_str())).collect();
     for message in &incoming.messages {
         let Some(existing) = stored_by_id.get(message.id.as_str()) else {
             plan.messages.added.push(message.id.clone());
@@ -391,13 +406,7 @@ fn plan_messages(stored: &StoreContents, incoming: &StoreContents, plan: &mut Im
         if stored_by_id.get(copy_id.as_str()).is_some_and(|stored_copy| same_message(stored_copy, &copy)) {
             continue;
         }
-        let conversation = incoming
-            .sessions
-            .iter()
-            .chain(&stored.sessions)
-            .find(|s| s.id == message.session_id)
-            .map(|s| s.title.clone())
-            .unwrap_or_default();
+        let conversation = titles.get(message.session_id.as_str()).map(|title| (*title).to_owned()).unwrap_or_default();
         plan.kept_both.push(KeptBoth { stored_id: message.id.clone(), copy_id: copy_id.clone(), conversation });
         plan.messages.added.push(copy_id);
         plan.writes.messages.push(copy);
@@ -406,7 +415,9 @@ fn plan_messages(stored: &StoreContents, incoming: &StoreContents, plan: &mut Im
 
 /// Equal apart from the derived search terms.
 fn same_message(a: &MessageRecord, b: &MessageRecord) -> bool {
-    MessageRecord { terms: Vec::new(), ..a.clone() } == MessageRecord { terms: Vec::new(), ..b.clone() }
+    // Terms are derived the same way on both sides: equal ones need no copies.
+    (a.terms == b.terms && a == b)
+        || MessageRecord { terms: Vec::new(), ..a.clone() } == MessageRecord { terms: Vec::new(), ..b.clone() }
 }
 
 /// The id a conflicting imported message is kept under: its own id and a hash
@@ -423,18 +434,28 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 fn plan_sessions(stored: &StoreContents, incoming: &StoreContents, plan: &mut ImportPlan) {
-    let mut ids: BTreeSet<&str> = incoming.sessions.iter().map(|s| s.id.as_str()).collect();
-    ids.extend(plan.writes.messages.iter().map(|m| m.session_id.as_str()));
+    let stored_sessions: BTreeMap<&str, &SessionRecord> =
+        stored.sessions.iter().rev().map(|s| (s.id.as_str(), s)).collect();
+    let incoming_sessions: BTreeMap<&str, &SessionRecord> =
+        incoming.sessions.iter().rev().map(|s| (s.id.as_str(), s)).collect();
+    let mut stored_messages: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for message in &stored.messages {
+        stored_messages.entry(message.session_id.as_str()).or_default().insert(message.id.as_str());
+    }
+    let mut new_messages: BTreeMap<&str, Vec<&MessageRecord>> = BTreeMap::new();
+    for message in &plan.writes.messages {
+        new_messages.entry(message.session_id.as_str()).or_default().push(message);
+    }
+    let ids: BTreeSet<&str> = incoming_sessions.keys().chain(new_messages.keys()).copied().collect();
     let mut writes = Vec::new();
     for id in ids {
-        let existing = stored.sessions.iter().find(|s| s.id == id);
-        let Some(mut session) = incoming.sessions.iter().find(|s| s.id == id).or(existing).cloned() else {
+        let existing = stored_sessions.get(id).copied();
+        let Some(mut session) = incoming_sessions.get(id).copied().or(existing).cloned() else {
             plan.skipped.push(format!("messages of a conversation that is not in the file ({id})"));
             continue;
         };
-        let mut messages: BTreeSet<&str> =
-            stored.messages.iter().filter(|m| m.session_id == id).map(|m| m.id.as_str()).collect();
-        let new: Vec<&MessageRecord> = plan.writes.messages.iter().filter(|m| m.session_id == id).collect();
+        let new = new_messages.get(id).map(Vec::as_slice).unwrap_or_default();
+        let mut messages = stored_messages.remove(id).unwrap_or_default();
         messages.extend(new.iter().map(|m| m.id.as_str()));
         session.message_count = u32::try_from(messages.len()).unwrap_or(u32::MAX);
         if let Some(latest) = new.iter().map(|m| m.updated_at).max() {
@@ -446,14 +467,13 @@ fn plan_sessions(stored: &StoreContents, incoming: &StoreContents, plan: &mut Im
         }
     }
     // Messages of a conversation that is neither stored nor in the file are not written.
-    plan.writes.messages.retain(|m| writes.iter().any(|s| s.id == m.session_id) || stored_has(stored, &m.session_id));
-    plan.messages.added.retain(|id| plan.writes.messages.iter().any(|m| m.id == *id));
-    plan.kept_both.retain(|kept| plan.writes.messages.iter().any(|m| m.id == kept.copy_id));
+    let kept: BTreeSet<String> =
+        writes.iter().map(|s| s.id.clone()).chain(stored_sessions.keys().map(|id| (*id).to_owned())).collect();
+    plan.writes.messages.retain(|m| kept.contains(&m.session_id));
+    let written: BTreeSet<&str> = plan.writes.messages.iter().map(|m| m.id.as_str()).collect();
+    plan.messages.added.retain(|id| written.contains(id.as_str()));
+    plan.kept_both.retain(|kept| written.contains(kept.copy_id.as_str()));
     plan.writes.sessions = writes;
-}
-
-fn stored_has(stored: &StoreContents, session_id: &str) -> bool {
-    stored.sessions.iter().any(|s| s.id == session_id)
 }
 
 impl ImportPlan {
