@@ -1926,6 +1926,12 @@ sync-doing-fetching-attachments = fetching attachments
 settings-reading-file = Reading the file…
 settings-review-import = Review the import.
 settings-import-cancelled = Import cancelled. Nothing was changed.
+# The name of the import's progress bar
+settings-import-progress = Import progress
+# Under the progress bar while a backup file is read; $done and $total count its records
+settings-import-reading = Reading the file: { $done } of { $total } records
+# Under the progress bar while an import's messages are written
+settings-import-writing = Writing: { $done } of { $total } messages
 # Confirm prompt before deleting everything
 settings-confirm-delete-all = Delete all conversations, knowledge bases, settings and keys in this browser?
 settings-all-data-deleted = All data deleted.

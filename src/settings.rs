@@ -3,6 +3,7 @@
 //! `PreferencesContext`, how answers are shown and when to compact.
 
 pub(crate) mod image_hosts_setting;
+pub(crate) mod import_progress;
 pub(crate) mod import_review;
 pub(crate) mod language_setting;
 pub(crate) mod long_conversation_settings;

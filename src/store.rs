@@ -377,12 +377,7 @@ impl StoreContext {
     /// shown in the banner).
     pub(crate) async fn save_conversation(self, session: &SessionRecord, messages: Vec<MessageRecord>) -> bool {
         let Some(db) = self.db() else { return false };
-        let contents = hearth_core::storage::backup::StoreContents {
-            sessions: vec![session.clone()],
-            messages,
-            ..Default::default()
-        };
-        match db.import(&contents, &[]).await {
+        match db.put_conversation(session, &messages).await {
             Ok(()) => {
                 self.stored(session.clone());
                 true

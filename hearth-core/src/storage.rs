@@ -15,6 +15,7 @@
 
 pub mod app_state;
 pub mod backup;
+pub mod backup_file;
 pub mod branch;
 pub mod chatgpt;
 pub mod columns;

@@ -42,6 +42,9 @@ use records::{Result, commit, from_js, from_js_all, put_all, put_each, to_js};
 pub(crate) use replica::ReplicaWrite;
 pub(crate) use search::{Cut, SearchHit, SearchOutcome};
 
+/// How many messages an import writes per transaction (see [`Db::import`]).
+const IMPORT_BATCH: usize = 2_000;
+
 /// An open connection to Hearth's database.
 pub(crate) struct Db {
     db: Database,
@@ -299,21 +302,61 @@ impl Db {
     }
 
     /// Writes the records of a reviewed import plan (already merged with what
-    /// was stored, see `hearth_core::storage::import_plan`) in one transaction:
-    /// all or nothing.
-    pub(crate) async fn import(&self, contents: &StoreContents, blobs: &[NewBlob]) -> Result<()> {
-        let every: Vec<&str> = stores::ALL.iter().copied().chain([stores::BLOBS]).collect();
-        let tx = self.live()?.transaction(every.as_slice()).with_mode(TransactionMode::Readwrite).build()?;
-        blobs::put_blobs(&tx, blobs).await?;
+    /// was stored, see `hearth_core::storage::import_plan`): the attachments,
+    /// then the messages [`IMPORT_BATCH`] at a time, each batch its own
+    /// transaction (`written` hears how many are written after each), then
+    /// everything else in one last transaction. A conversation is written
+    /// only after all its messages, so an import cut off (a tab closed) leaves
+    /// no conversation half there: only messages no conversation shows yet,
+    /// which importing the same file again completes without writing them twice.
+    pub(crate) async fn import(
+        &self,
+        contents: &StoreContents,
+        blobs: &[NewBlob],
+        written: &dyn Fn(usize),
+    ) -> Result<()> {
+        if !blobs.is_empty() {
+            let tx = self.live()?.transaction(stores::BLOBS).with_mode(TransactionMode::Readwrite).build()?;
+            blobs::put_blobs(&tx, blobs).await?;
+            commit(tx).await?;
+        }
+        let mut done = 0;
+        for batch in contents.messages.chunks(IMPORT_BATCH) {
+            let tx = self.live()?.transaction(stores::MESSAGES).with_mode(TransactionMode::Readwrite).build()?;
+            put_each(&tx, batch).await?;
+            commit(tx).await?;
+            done += batch.len();
+            written(done);
+        }
+        let rest = [
+            stores::PROVIDERS,
+            stores::MODEL_CONFIGS,
+            stores::AGENTS,
+            stores::SESSIONS,
+            stores::PROJECT_FILES,
+            stores::SETTINGS,
+        ];
+        let tx = self.live()?.transaction(rest).with_mode(TransactionMode::Readwrite).build()?;
         put_each(&tx, &contents.providers).await?;
         put_each(&tx, &contents.model_configs).await?;
         put_each(&tx, &contents.agents).await?;
         put_each(&tx, &contents.sessions).await?;
-        put_each(&tx, &contents.messages).await?;
         put_each(&tx, &contents.project_files).await?;
         put_each(&tx, &contents.settings).await?;
         commit(tx).await?;
         Ok(())
+    }
+
+    /// Stores a new conversation with its messages in one transaction: all or nothing.
+    pub(crate) async fn put_conversation(&self, session: &SessionRecord, messages: &[MessageRecord]) -> Result<()> {
+        let tx = self
+            .live()?
+            .transaction([stores::SESSIONS, stores::MESSAGES])
+            .with_mode(TransactionMode::Readwrite)
+            .build()?;
+        put_each(&tx, messages).await?;
+        put_each(&tx, std::slice::from_ref(session)).await?;
+        commit(tx).await
     }
 
     /// Writes a change of the API key lock in one transaction: the provider

@@ -16,12 +16,13 @@ use crate::providers::key_lock_setting::KeyLockSetting;
 use crate::providers::state::ProvidersContext;
 use crate::sessions::state::SessionsContext;
 use crate::settings::image_hosts_setting::ImageHostsSetting;
+use crate::settings::import_progress::ImportProgressBar;
 use crate::settings::import_review::ImportReview;
 use crate::settings::long_conversation_settings::LongConversationSettings;
 use crate::settings::storage_usage::StorageUsage;
 use crate::settings::voice_settings::VoiceSettingsSection;
 use crate::store::StoreContext;
-use crate::store::data::DataError;
+use crate::store::data::{DataError, ImportProgress};
 use crate::sync::state::SyncContext;
 use crate::sync::sync_settings::SyncSettings;
 use crate::ui::lazy::{ChunkError, wasm_split};
@@ -54,6 +55,8 @@ pub(crate) fn SettingsDialog(
     };
     let export = move |_| run(Box::pin(async move { store.export_backup(include_keys.get_untracked()).await }));
     let pending = RwSignal::new(None);
+    let progress = RwSignal::new(None::<ImportProgress>);
+    let report = move |step| progress.set(Some(step));
     // The import field is disabled while an import is read, reviewed and done,
     // which takes the focus off it: once it is enabled again after a review,
     // the focus goes back to it.
@@ -77,9 +80,10 @@ pub(crate) fn SettingsDialog(
         status.set(tr("Reading the file…").into());
         spawn_local(async move {
             let prepared = match read_bytes(&file).await {
-                Ok(bytes) => store.prepare_import(bytes).await.map_err(|e| e.to_string()),
+                Ok(bytes) => store.prepare_import(bytes, report).await.map_err(|e| e.to_string()),
                 Err(error) => Err(DataError::File(error).to_string()),
             };
+            progress.set(None);
             match prepared {
                 Ok(prepared) if prepared.is_empty() => {
                     status.set(prepared.done_message());
@@ -99,7 +103,11 @@ pub(crate) fn SettingsDialog(
     let decide = Callback::new(move |decision: Option<crate::store::data::PreparedImport>| {
         refocus_import.set(true);
         match decision {
-            Some(prepared) => run(Box::pin(async move { store.commit_import(prepared).await })),
+            Some(prepared) => run(Box::pin(async move {
+                let done = store.commit_import(prepared, report).await;
+                progress.set(None);
+                done
+            })),
             None => {
                 status.set(tr("Import cancelled. Nothing was changed.").into());
                 busy.set(false);
@@ -173,6 +181,7 @@ pub(crate) fn SettingsDialog(
                 />
             </label>
             <p class="status" role="status">{move || status.get()}</p>
+            <ImportProgressBar progress />
             <h3>{tr("Danger zone")}</h3>
             <button type="button" class="danger" on:click=clear disabled=busy>
                 {tr("Delete all data")}

@@ -9,7 +9,8 @@
 use hearth_core::agent::AgentRecord;
 use hearth_core::format::base64;
 use hearth_core::format::zip::{self, limits};
-use hearth_core::storage::backup::{BackupError, BlobEntry, StoreContents, build_backup, parse_backup};
+use hearth_core::storage::backup::{BackupError, BlobEntry, StoreContents, build_backup};
+use hearth_core::storage::backup_file::BackupFile;
 use hearth_core::storage::chatgpt::{
     ChatGptExport, ChatGptImport, ChatGptImportError, FoundImage, find_conversations, import_chatgpt, locate_images,
 };
@@ -33,6 +34,18 @@ use crate::io::ids::new_id;
 use crate::io::inflate::{Format, InflateError, inflate};
 use crate::io::media::{bytes_of, sha256_hex};
 use crate::io::yield_now::yield_now;
+
+/// How many records of a backup are read between two turns of the event loop.
+const READ_SLICE: usize = 500;
+
+/// How far an import is, for its progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ImportProgress {
+    /// Records of the file read, of all it holds.
+    Reading { done: usize, total: usize },
+    /// Messages written, of all the import writes.
+    Writing { done: usize, total: usize },
+}
 
 /// Why a whole-store operation did nothing.
 #[derive(Debug, Clone, PartialEq)]
@@ -288,8 +301,14 @@ impl StoreContext {
 
     /// Reads a Hearth backup, a ChatGPT `conversations.json` or a ChatGPT
     /// export's .zip (with its images), and plans its import against what is
-    /// stored, writing nothing. A file that cannot be read is refused with the reason.
-    pub(crate) async fn prepare_import(self, bytes: Vec<u8>) -> Result<PreparedImport, DataError> {
+    /// stored, writing nothing. A file that cannot be read is refused with the
+    /// reason. A backup is read [`READ_SLICE`] records at a time, `progress`
+    /// hearing how far after each, so a large one never holds the page still.
+    pub(crate) async fn prepare_import(
+        self,
+        bytes: Vec<u8>,
+        progress: impl Fn(ImportProgress),
+    ) -> Result<PreparedImport, DataError> {
         let db = self.open_db(Task::Import)?;
         if bytes.starts_with(b"PK\x03\x04") {
             let (contents, notes) = chatgpt_zip_contents(&bytes).await?;
@@ -298,8 +317,14 @@ impl StoreContext {
             return Ok(PreparedImport { plan: plan_import(&stored, &contents), incoming: contents, source, notes });
         }
         let text = String::from_utf8(bytes).map_err(|_| DataError::NotText)?;
-        let (contents, source, notes) = match parse_backup(&text) {
-            Ok(backup) => (backup.contents, ImportSource::Backup, Vec::new()),
+        let (contents, source, notes) = match BackupFile::open(&text) {
+            Ok(mut file) => {
+                while !file.read(READ_SLICE).map_err(DataError::Backup)? {
+                    progress(ImportProgress::Reading { done: file.done(), total: file.total() });
+                    yield_now().await;
+                }
+                (file.finish().contents, ImportSource::Backup, Vec::new())
+            }
             Err(BackupError::NotABackup) => {
                 let (contents, notes) =
                     chatgpt_contents(&text).map_err(|chatgpt| DataError::Unrecognised { chatgpt })?;
@@ -311,11 +336,16 @@ impl StoreContext {
         Ok(PreparedImport { plan: plan_import(&stored, &contents), incoming: contents, source, notes })
     }
 
-    /// Writes a reviewed import in one transaction and says what it did. The
+    /// Writes a reviewed import and says what it did; `progress` hears how
+    /// many of its messages are written as they are (see `Db::import`). The
     /// store is read and the import planned again first: if another tab changed
     /// what the review showed, nothing is written (the old plan's records would
     /// overwrite that change).
-    pub(crate) async fn commit_import(self, prepared: PreparedImport) -> Result<String, DataError> {
+    pub(crate) async fn commit_import(
+        self,
+        prepared: PreparedImport,
+        progress: impl Fn(ImportProgress),
+    ) -> Result<String, DataError> {
         let db = self.open_db(Task::Import)?;
         // The knowledge bases first: the worker adds only what is not here yet.
         knowledge::restore(&prepared.incoming).await.map_err(DataError::Knowledge)?;
@@ -328,7 +358,9 @@ impl StoreContext {
             return Err(DataError::ChangedMeanwhile);
         }
         let blobs = checked_blobs(&fresh.writes.blobs).await?;
-        db.import(&fresh.writes, &blobs).await.map_err(DataError::ImportFailed)?;
+        let total = fresh.writes.messages.len();
+        let written = |done| progress(ImportProgress::Writing { done, total });
+        db.import(&fresh.writes, &blobs, &written).await.map_err(DataError::ImportFailed)?;
         self.changed_everything().await;
         Ok(prepared.done_message())
     }

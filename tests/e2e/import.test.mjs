@@ -291,6 +291,52 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     assert.deepEqual(ui.errors, []);
   });
 
+  test('a large backup is read and written in steps under a progress bar, and every message is stored', async (t) => {
+    const ui = await openUi(t);
+    const sessions = Array.from({ length: 50 }, (_, at) => ({
+      id: `large-${at}`,
+      title: `Large chat ${at}`,
+      created_at: 1_700_000_000_000 + at,
+      updated_at: 1_700_000_000_000 + at,
+    }));
+    const messages = Array.from({ length: 5_000 }, (_, at) => ({
+      id: `large-message-${at}`,
+      session_id: `large-${at % 50}`,
+      role: at % 2 ? 'assistant' : 'user',
+      content: `Message ${at} of the large backup, about kettles and lighthouses.`,
+      created_at: 1_700_000_000_000 + at,
+      updated_at: 1_700_000_000_000 + at,
+    }));
+    const file = await backupFile('large.json', { sessions, messages });
+    // Every state the import's progress bar is in, as the page shows it (found by its name).
+    await ui.page.evaluate(() => {
+      window.importSteps = [];
+      const seen = () => {
+        for (const bar of document.querySelectorAll('progress')) {
+          if (bar.getAttribute('aria-label') !== 'Import progress') continue;
+          const line = bar.nextElementSibling?.textContent ?? '';
+          const step = `${bar.value}/${bar.max} ${line}`;
+          if (window.importSteps.at(-1) !== step) window.importSteps.push(step);
+        }
+      };
+      new MutationObserver(seen).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    const done = await importFile(ui.page, file);
+    assert.equal(done.status, 'Imported: conversations 50 new, 0 changed; messages 5000 new, 0 changed.');
+    const steps = await ui.page.evaluate(() => window.importSteps);
+    // (Numbers as the language writes them: 5,050 or 5050.)
+    const reading = steps.filter((step) => / Reading the file: /.test(step)).map((step) => step.replaceAll(',', ''));
+    const writing = steps.filter((step) => / Writing: /.test(step)).map((step) => step.replaceAll(',', ''));
+    assert.ok(reading.length >= 5, `the file was read in steps, each shown: ${steps.join('; ')}`);
+    assert.ok(reading.every((step) => /^(\d+)\/5050 Reading the file: \1 of 5050 records$/.test(step)), reading.join('; '));
+    assert.deepEqual(writing, ['2000/5000 Writing: 2000 of 5000 messages', '4000/5000 Writing: 4000 of 5000 messages', '5000/5000 Writing: 5000 of 5000 messages']);
+    assert.equal(await ui.page.getByRole('progressbar', { name: 'Import progress' }).count(), 0, 'the bar goes once the import is done');
+    const stored = await readDatabase(ui.page, ['sessions', 'messages']);
+    assert.equal(stored.messages.filter((m) => m.id.startsWith('large-message-')).length, 5_000);
+    assert.ok(stored.sessions.filter((s) => s.id.startsWith('large-')).every((s) => s.message_count === 100));
+    assert.deepEqual(ui.errors, []);
+  });
+
   test('a malformed file changes nothing and says why', async (t) => {
     const ui = await openUi(t);
     await withProvider(ui);

@@ -19,10 +19,10 @@ pub(crate) mod tests;
 
 use serde::{Deserialize, Serialize};
 
+use super::SCHEMA_VERSION;
 use super::key_lock::{self, KEY_LOCK_SETTING};
-use super::migrate::{MigrationError, migrate_record};
+use super::migrate::MigrationError;
 use super::records::*;
-use super::{SCHEMA_VERSION, stores};
 use crate::Millis;
 use crate::agent::AgentRecord;
 use crate::knowledge::records::{self, BaseRecord, FileRecord};
@@ -340,92 +340,6 @@ pub fn build_backup(mut contents: StoreContents, include_api_keys: bool, now: Mi
         includes_api_keys: include_api_keys,
         contents,
     }
-}
-
-/// Reads a backup file, migrating its records to the current schema. Derived
-/// fields (message search terms) are recomputed rather than trusted, and an
-/// app's network permission (`app:<id>` settings) is reset to not allowed.
-pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
-    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| BackupError::NotJson(e.to_string()))?;
-    let object = value.as_object().ok_or(BackupError::NotABackup)?;
-    if object.get("format").and_then(|f| f.as_str()) != Some(BACKUP_FORMAT) {
-        return Err(BackupError::NotABackup);
-    }
-    let number = |key: &str| object.get(key).and_then(serde_json::Value::as_u64).map(|n| n as u32);
-    let backup_version = number("backup_version").unwrap_or(BACKUP_VERSION);
-    if backup_version > BACKUP_VERSION {
-        return Err(BackupError::NewerLayout(backup_version));
-    }
-    let schema_version = number("schema_version").unwrap_or(SCHEMA_VERSION);
-    let records = |store: &str| -> Result<Vec<serde_json::Value>, BackupError> {
-        match object.get(store) {
-            None => Ok(Vec::new()),
-            Some(serde_json::Value::Array(items)) => Ok(items.clone()),
-            Some(_) => Err(BackupError::BadStore(store.to_owned())),
-        }
-    };
-    fn carried<T>(
-        store: &str,
-        items: Vec<serde_json::Value>,
-        read: fn(serde_json::Map<String, serde_json::Value>) -> Result<T, records::CarriedError>,
-    ) -> Result<Vec<T>, BackupError> {
-        items
-            .into_iter()
-            .map(|item| match item {
-                serde_json::Value::Object(fields) => read(fields).ok(),
-                _ => None,
-            })
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| BackupError::BadStore(store.to_owned()))
-    }
-    fn read<T: serde::de::DeserializeOwned>(
-        store: &str,
-        version: u32,
-        items: Vec<serde_json::Value>,
-    ) -> Result<Vec<T>, BackupError> {
-        items.into_iter().map(|item| Ok(migrate_record(store, version, item)?)).collect()
-    }
-    let mut contents = StoreContents {
-        providers: read(stores::PROVIDERS, schema_version, records(stores::PROVIDERS)?)?,
-        model_configs: read(stores::MODEL_CONFIGS, schema_version, records(stores::MODEL_CONFIGS)?)?,
-        agents: read(stores::AGENTS, schema_version, records(stores::AGENTS)?)?,
-        sessions: read(stores::SESSIONS, schema_version, records(stores::SESSIONS)?)?,
-        messages: read(stores::MESSAGES, schema_version, records(stores::MESSAGES)?)?,
-        project_files: read(stores::PROJECT_FILES, schema_version, records(stores::PROJECT_FILES)?)?,
-        settings: read(stores::SETTINGS, schema_version, records(stores::SETTINGS)?)?,
-        blobs: records(stores::BLOBS)?
-            .into_iter()
-            .map(|item| serde_json::from_value::<BlobEntry>(item).ok().filter(BlobEntry::is_well_formed))
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| BackupError::BadStore(stores::BLOBS.to_owned()))?,
-        knowledge_bases: carried(KNOWLEDGE_BASES, records(KNOWLEDGE_BASES)?, records::read_carried_base)?,
-        knowledge_files: carried(KNOWLEDGE_FILES, records(KNOWLEDGE_FILES)?, records::read_carried_file)?,
-    };
-    super::migrate::upgrade_messages(schema_version, &mut contents.messages);
-    for message in &mut contents.messages {
-        message.refresh_terms();
-    }
-    for provider in &mut contents.providers {
-        // A key that comes with a backup belongs to the backup's own base URL.
-        provider.key_origin = if provider.has_key() { provider.origin() } else { None };
-    }
-    for setting in &mut contents.settings {
-        // An import never grants an app the network: its data comes along,
-        // the user allows the network again in the preview if they want.
-        if setting.key.starts_with("app:")
-            && let Some(allowed) = setting.value.get_mut("network_allowed")
-        {
-            *allowed = serde_json::Value::Bool(false);
-        }
-    }
-    Ok(Backup {
-        format: BACKUP_FORMAT.to_owned(),
-        backup_version,
-        schema_version: SCHEMA_VERSION,
-        exported_at: object.get("exported_at").and_then(serde_json::Value::as_i64).unwrap_or(0),
-        includes_api_keys: object.get("includes_api_keys").and_then(serde_json::Value::as_bool).unwrap_or(false),
-        contents,
-    })
 }
 
 /// The provider record to store when importing `incoming` over `existing`: the

@@ -3,6 +3,7 @@
 use super::*;
 use crate::agent::{AgentKind, DEFAULT_AGENT_ID, PromptSection};
 use crate::message::Role;
+use crate::storage::backup_file::parse_backup;
 
 fn sample() -> StoreContents {
     let mut message =
@@ -442,4 +443,31 @@ fn a_backup_with_an_unreadable_knowledge_file_is_refused_whole() {
         assert_ne!(bad, json, "{from} is in the backup");
         assert_eq!(parse_backup(&bad).map(|_| ()), Err(BackupError::BadStore(KNOWLEDGE_FILES.to_owned())), "{to}");
     }
+}
+
+/// A file read a slice at a time (as the shell reads a large one between
+/// frames) gives what reading it at once gives, and says how far it is.
+#[test]
+fn a_backup_read_in_slices_is_the_backup_read_at_once() {
+    let mut contents = sample();
+    let template = contents.messages[0].clone();
+    for at in 0..7 {
+        let mut message = template.clone();
+        message.id = format!("m-extra-{at}");
+        message.content = format!("Extra message {at}");
+        contents.messages.push(message);
+    }
+    let json = serde_json::to_string(&build_backup(contents, true, 99)).expect("serialises");
+    let whole = parse_backup(&json).expect("parses");
+    let mut file = crate::storage::backup_file::BackupFile::open(&json).expect("opens");
+    let total = file.total();
+    assert_eq!(total, whole.contents.len() + whole.contents.blobs.len());
+    let mut seen = Vec::new();
+    while !file.read(3).expect("reads") {
+        seen.push(file.done());
+    }
+    assert_eq!(file.done(), total);
+    assert!(seen.windows(2).all(|pair| pair[1] == pair[0] + 3), "{seen:?}");
+    assert!(seen.len() >= 3, "{seen:?}");
+    assert_eq!(file.finish(), whole);
 }

@@ -4,7 +4,8 @@
 use super::*;
 use crate::contract::ProviderKind;
 use crate::provider::Preset;
-use crate::storage::backup::{StoreContents, build_backup, parse_backup};
+use crate::storage::backup::{StoreContents, build_backup};
+use crate::storage::backup_file::parse_backup;
 use crate::storage::import_plan::plan_import;
 use crate::storage::migrate::migrate_record;
 use crate::storage::stores;

@@ -1,0 +1,174 @@
+//! Reading a backup file ([`backup`](super::backup)) a slice at a time:
+//! [`BackupFile::open`] parses the JSON and finds each store's records, and
+//! [`BackupFile::read`] reads (migrates, and derives the search terms of) a
+//! number of them, so the shell can read a file of 100,000 messages between
+//! frames and say how far it is. Each record's JSON is dropped once read.
+
+use super::backup::{
+    BACKUP_FORMAT, BACKUP_VERSION, Backup, BackupError, BlobEntry, KNOWLEDGE_BASES, KNOWLEDGE_FILES, StoreContents,
+};
+use crate::knowledge::records;
+use crate::storage::migrate::migrate_record;
+use crate::storage::{SCHEMA_VERSION, stores};
+
+/// The order the stores are read in (every store a backup carries).
+const STORES: [&str; 10] = [
+    stores::PROVIDERS,
+    stores::MODEL_CONFIGS,
+    stores::AGENTS,
+    stores::SESSIONS,
+    stores::MESSAGES,
+    stores::PROJECT_FILES,
+    stores::SETTINGS,
+    stores::BLOBS,
+    KNOWLEDGE_BASES,
+    KNOWLEDGE_FILES,
+];
+
+/// A backup file being read (see the module documentation).
+pub struct BackupFile {
+    backup: Backup,
+    /// Each store's records not read yet, by store.
+    pending: Vec<(&'static str, std::vec::IntoIter<serde_json::Value>)>,
+    total: usize,
+    done: usize,
+}
+
+impl BackupFile {
+    /// Opens the backup `json`: refused when it is not JSON, not a Hearth
+    /// backup, from a newer layout, or a store is not a list.
+    pub fn open(json: &str) -> Result<Self, BackupError> {
+        let value: serde_json::Value = serde_json::from_str(json).map_err(|e| BackupError::NotJson(e.to_string()))?;
+        let serde_json::Value::Object(mut object) = value else { return Err(BackupError::NotABackup) };
+        if object.get("format").and_then(serde_json::Value::as_str) != Some(BACKUP_FORMAT) {
+            return Err(BackupError::NotABackup);
+        }
+        let number = |key: &str| object.get(key).and_then(serde_json::Value::as_u64).map(|n| n as u32);
+        let backup_version = number("backup_version").unwrap_or(BACKUP_VERSION);
+        if backup_version > BACKUP_VERSION {
+            return Err(BackupError::NewerLayout(backup_version));
+        }
+        let backup = Backup {
+            format: BACKUP_FORMAT.to_owned(),
+            backup_version,
+            // The records' own version until they are read; the current one after.
+            schema_version: number("schema_version").unwrap_or(SCHEMA_VERSION),
+            exported_at: object.get("exported_at").and_then(serde_json::Value::as_i64).unwrap_or(0),
+            includes_api_keys: object.get("includes_api_keys").and_then(serde_json::Value::as_bool).unwrap_or(false),
+            contents: StoreContents::default(),
+        };
+        let mut pending = Vec::new();
+        for store in STORES {
+            match object.remove(store) {
+                None => {}
+                Some(serde_json::Value::Array(items)) => pending.push((store, items.into_iter())),
+                Some(_) => return Err(BackupError::BadStore(store.to_owned())),
+            }
+        }
+        let total = pending.iter().map(|(_, items)| items.len()).sum();
+        Ok(Self { backup, pending, total, done: 0 })
+    }
+
+    /// How many records the file holds (attachments and knowledge files included).
+    pub fn total(&self) -> usize {
+        self.total
+    }
+
+    /// How many of them are read.
+    pub fn done(&self) -> usize {
+        self.done
+    }
+
+    /// Reads up to `limit` more records; `true` once every record is read.
+    /// A record that cannot be read or migrated refuses the whole file.
+    pub fn read(&mut self, limit: usize) -> Result<bool, BackupError> {
+        let mut left = limit;
+        while left > 0 {
+            let Some((store, items)) = self.pending.first_mut() else { return Ok(true) };
+            let store = *store;
+            match items.next() {
+                Some(record) => {
+                    self.add(store, record)?;
+                    self.done += 1;
+                    left -= 1;
+                }
+                None => {
+                    self.pending.remove(0);
+                }
+            }
+        }
+        Ok(self.pending.iter().all(|(_, items)| items.len() == 0))
+    }
+
+    /// The backup, once [`read`](Self::read) said every record is read (what
+    /// is not read yet is left out), with the derived and reset fields of
+    /// [`parse_backup`].
+    pub fn finish(self) -> Backup {
+        let mut backup = self.backup;
+        let version = backup.schema_version;
+        crate::storage::migrate::upgrade_messages(version, &mut backup.contents.messages);
+        settle(&mut backup.contents);
+        backup.schema_version = SCHEMA_VERSION;
+        backup
+    }
+
+    fn add(&mut self, store: &str, value: serde_json::Value) -> Result<(), BackupError> {
+        let bad = || BackupError::BadStore(store.to_owned());
+        let version = self.backup.schema_version;
+        let contents = &mut self.backup.contents;
+        match store {
+            stores::PROVIDERS => contents.providers.push(migrate_record(store, version, value)?),
+            stores::MODEL_CONFIGS => contents.model_configs.push(migrate_record(store, version, value)?),
+            stores::AGENTS => contents.agents.push(migrate_record(store, version, value)?),
+            stores::SESSIONS => contents.sessions.push(migrate_record(store, version, value)?),
+            stores::MESSAGES => {
+                let mut message: crate::storage::MessageRecord = migrate_record(store, version, value)?;
+                // Derived, so made again rather than trusted.
+                message.refresh_terms();
+                contents.messages.push(message);
+            }
+            stores::PROJECT_FILES => contents.project_files.push(migrate_record(store, version, value)?),
+            stores::SETTINGS => contents.settings.push(migrate_record(store, version, value)?),
+            stores::BLOBS => contents.blobs.push(
+                serde_json::from_value::<BlobEntry>(value).ok().filter(BlobEntry::is_well_formed).ok_or_else(bad)?,
+            ),
+            KNOWLEDGE_BASES | KNOWLEDGE_FILES => {
+                let serde_json::Value::Object(fields) = value else { return Err(bad()) };
+                if store == KNOWLEDGE_BASES {
+                    contents.knowledge_bases.push(records::read_carried_base(fields).map_err(|_| bad())?);
+                } else {
+                    contents.knowledge_files.push(records::read_carried_file(fields).map_err(|_| bad())?);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// Reads a backup file, migrating its records to the current schema, all at
+/// once ([`BackupFile`] reads a large one a slice at a time). Derived fields
+/// (message search terms) are recomputed rather than trusted, and an app's
+/// network permission (`app:<id>` settings) is reset to not allowed.
+pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
+    let mut file = BackupFile::open(json)?;
+    file.read(usize::MAX)?;
+    Ok(file.finish())
+}
+
+/// What reading a backup resets in what it read (see [`parse_backup`]).
+fn settle(contents: &mut StoreContents) {
+    for provider in &mut contents.providers {
+        // A key that comes with a backup belongs to the backup's own base URL.
+        provider.key_origin = if provider.has_key() { provider.origin() } else { None };
+    }
+    for setting in &mut contents.settings {
+        // An import never grants an app the network: its data comes along,
+        // the user allows the network again in the preview if they want.
+        if setting.key.starts_with("app:")
+            && let Some(allowed) = setting.value.get_mut("network_allowed")
+        {
+            *allowed = serde_json::Value::Bool(false);
+        }
+    }
+}
