@@ -328,15 +328,8 @@ impl Db {
             done += batch.len();
             written(done);
         }
-        let rest = [
-            stores::PROVIDERS,
-            stores::MODEL_CONFIGS,
-            stores::AGENTS,
-            stores::SESSIONS,
-            stores::PROJECT_FILES,
-            stores::SETTINGS,
-        ];
-        let tx = self.live()?.transaction(rest).with_mode(TransactionMode::Readwrite).build()?;
+        let rest: Vec<&str> = stores::ALL.into_iter().filter(|store| *store != stores::MESSAGES).collect();
+        let tx = self.live()?.transaction(rest.as_slice()).with_mode(TransactionMode::Readwrite).build()?;
         put_each(&tx, &contents.providers).await?;
         put_each(&tx, &contents.model_configs).await?;
         put_each(&tx, &contents.agents).await?;

@@ -13,22 +13,18 @@ pub(crate) fn ImportProgressBar(
     /// How far the import is (`None`: no import reads or writes now).
     progress: RwSignal<Option<ImportProgress>>,
 ) -> impl IntoView {
-    let line = move |step: ImportProgress| match step {
-        ImportProgress::Reading { done, total } => {
-            let args = [("done", Arg::Number(done as f64)), ("total", Arg::Number(total as f64))];
-            let text =
-                tr_with("settings-import-reading", &args, || format!("Reading the file: {done} of {total} records"));
-            (text, done, total)
-        }
-        ImportProgress::Writing { done, total } => {
-            let args = [("done", Arg::Number(done as f64)), ("total", Arg::Number(total as f64))];
-            let text = tr_with("settings-import-writing", &args, || format!("Writing: {done} of {total} messages"));
-            (text, done, total)
-        }
-    };
     move || {
         progress.get().map(|step| {
-            let (text, done, total) = line(step);
+            let (done, total) = step.counts();
+            let args = [("done", Arg::Number(done as f64)), ("total", Arg::Number(total as f64))];
+            let text = match step {
+                ImportProgress::Reading { .. } => {
+                    tr_with("settings-import-reading", &args, || format!("Reading the file: {done} of {total} records"))
+                }
+                ImportProgress::Writing { .. } => {
+                    tr_with("settings-import-writing", &args, || format!("Writing: {done} of {total} messages"))
+                }
+            };
             view! {
                 <div class="import-progress">
                     <progress aria-label=tr("Import progress") max=total value=done></progress>

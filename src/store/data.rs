@@ -47,6 +47,15 @@ pub(crate) enum ImportProgress {
     Writing { done: usize, total: usize },
 }
 
+impl ImportProgress {
+    /// How many are done, of how many.
+    pub(crate) fn counts(self) -> (usize, usize) {
+        match self {
+            ImportProgress::Reading { done, total } | ImportProgress::Writing { done, total } => (done, total),
+        }
+    }
+}
+
 /// Why a whole-store operation did nothing.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum DataError {

@@ -82,22 +82,21 @@ impl BackupFile {
     /// Reads up to `limit` more records; `true` once every record is read.
     /// A record that cannot be read or migrated refuses the whole file.
     pub fn read(&mut self, limit: usize) -> Result<bool, BackupError> {
-        let mut left = limit;
-        while left > 0 {
-            let Some((store, items)) = self.pending.first_mut() else { return Ok(true) };
+        let until = self.done.saturating_add(limit).min(self.total);
+        while self.done < until {
+            let Some((store, items)) = self.pending.first_mut() else { break };
             let store = *store;
             match items.next() {
                 Some(record) => {
                     self.add(store, record)?;
                     self.done += 1;
-                    left -= 1;
                 }
                 None => {
                     self.pending.remove(0);
                 }
             }
         }
-        Ok(self.pending.iter().all(|(_, items)| items.len() == 0))
+        Ok(self.done == self.total)
     }
 
     /// The backup, once [`read`](Self::read) said every record is read (what

@@ -416,8 +416,10 @@ fn plan_messages(stored: &StoreContents, incoming: &StoreContents, plan: &mut Im
 /// Equal apart from the derived search terms.
 fn same_message(a: &MessageRecord, b: &MessageRecord) -> bool {
     // Terms are derived the same way on both sides: equal ones need no copies.
-    (a.terms == b.terms && a == b)
-        || MessageRecord { terms: Vec::new(), ..a.clone() } == MessageRecord { terms: Vec::new(), ..b.clone() }
+    if a.terms == b.terms {
+        return a == b;
+    }
+    MessageRecord { terms: Vec::new(), ..a.clone() } == MessageRecord { terms: Vec::new(), ..b.clone() }
 }
 
 /// The id a conflicting imported message is kept under: its own id and a hash
@@ -467,9 +469,8 @@ fn plan_sessions(stored: &StoreContents, incoming: &StoreContents, plan: &mut Im
         }
     }
     // Messages of a conversation that is neither stored nor in the file are not written.
-    let kept: BTreeSet<String> =
-        writes.iter().map(|s| s.id.clone()).chain(stored_sessions.keys().map(|id| (*id).to_owned())).collect();
-    plan.writes.messages.retain(|m| kept.contains(&m.session_id));
+    let kept: BTreeSet<&str> = writes.iter().map(|s| s.id.as_str()).chain(stored_sessions.keys().copied()).collect();
+    plan.writes.messages.retain(|m| kept.contains(m.session_id.as_str()));
     let written: BTreeSet<&str> = plan.writes.messages.iter().map(|m| m.id.as_str()).collect();
     plan.messages.added.retain(|id| written.contains(id.as_str()));
     plan.kept_both.retain(|kept| written.contains(kept.copy_id.as_str()));
