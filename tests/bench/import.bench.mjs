@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { launchBrowser } from '../support/browser.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { openSettings } from '../support/dialogs.mjs';
+import { mulberry32 } from '../support/seeded-random.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { writeFigures } from './write-figures.mjs';
 
@@ -42,13 +43,7 @@ function report(line) {
 }
 
 // A small deterministic generator, so every run imports the same text.
-let seed = 0x1a2b;
-function random() {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const random = mulberry32(0x1a2b);
 const VOCABULARY = `the a of to and in is it that for on with as was at by this be from or have an they which one
 you were her all she there would their we him been has when who will more no if out so said what up its about garden
 river bread lantern window harbour forest morning evening winter summer letter kitchen mountain village market bridge

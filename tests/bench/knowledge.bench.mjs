@@ -31,6 +31,7 @@ import { launchBrowser } from '../support/browser.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { makeRecallCorpus, writePdf } from '../support/knowledge-files.mjs';
 import { mockRequests, resetMock } from '../support/mock.mjs';
+import { mulberry32 as generator } from '../support/seeded-random.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 
 const DIST = builtApp();
@@ -49,16 +50,6 @@ const EMBED = { account: 'mock', model: 'embed-test' };
 // Synthetic text: a deterministic generator and a vocabulary of made-up words, picked with a
 // skew (a few common words, many rare ones), so postings lists have realistic lengths.
 
-/** A small deterministic generator (mulberry32-like): the same seed, the same text, every run. */
-function generator(seed) {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pickWith = (random, list) => list[Math.floor(random() * list.length)];
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ran', 'tes', 'vu', 'dor', 'fel', 'gri', 'hup', 'jen', 'ost', 'pra', 'qui', 'sol', 'tam', 'ur', 'wex', 'yil', 'zon'];

@@ -28,6 +28,7 @@ import { parseArgs } from 'node:util';
 import { launchBrowser, screenshot } from '../support/browser.mjs';
 import { readDatabase, searchTerms, seedRecords } from '../support/idb.mjs';
 import { builtApp } from '../support/dist.mjs';
+import { mulberry32 } from '../support/seeded-random.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { writeFigures } from './write-figures.mjs';
 
@@ -60,13 +61,7 @@ const COMMON = 'kettle';
 const DAY = 86_400_000;
 
 // A small deterministic generator, so every run seeds the same text.
-let seed = 0x5eed;
-function random() {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const random = mulberry32(0x5eed);
 const pick = (list) => list[Math.floor(random() * list.length)];
 
 const VOCABULARY = `the a of to and in is it that for on with as was at by this be from or have an they which one

@@ -29,6 +29,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateRawSync, deflateSync } from 'node:zlib';
+import { mulberry32 } from './seeded-random.mjs';
 import { zipArchive } from './zip.mjs';
 
 // ---------------------------------------------------------------------------
@@ -594,18 +595,6 @@ export async function writeManyNotes(dir, count) {
 
 // ---------------------------------------------------------------------------
 // The recall corpus
-
-/** A small seeded PRNG (mulberry32): the same seed, the same numbers, on every machine. */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ONSETS = ['b', 'br', 'd', 'dr', 'f', 'g', 'gr', 'h', 'k', 'kl', 'l', 'm', 'n', 'p', 'qu', 'r', 's', 'st', 't', 'th', 'v', 'w', 'z'];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ae', 'ei', 'ou', 'ia'];
