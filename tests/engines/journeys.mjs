@@ -161,7 +161,11 @@ async function send(page, words) {
   await page.getByRole('textbox', { name: 'Message' }).fill(words);
   await page.getByRole('button', { name: 'Send' }).click();
   await until(async () => (await replies.count()) > before, `a reply to "${words}"`);
-  await until(async () => (await replies.last().innerText()).includes(words), `the echo of "${words}"`);
+  await until(async () => (await replies.last().innerText()).includes(words), `the echo of "${words}"`).catch(async (error) => {
+    // What the reply showed by then, to tell a stream that stalled from one that never rendered.
+    const shown = await replies.last().innerText().catch((failure) => `(unreadable: ${failure.message})`);
+    throw new Error(`${error.message}; the reply showed ${JSON.stringify(shown)}`);
+  });
   await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden' });
 }
 
@@ -532,7 +536,11 @@ export function journeys(engine) {
         await page.getByRole('button', { name: 'Send' }).click();
         const reply = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Assistant' }).last();
         const prompt = reply.getByRole('group', { name: 'Approve the get-sum call' });
-        await prompt.waitFor();
+        await prompt.waitFor().catch(async (error) => {
+          const log = await page.getByRole('log', { name: 'Conversation' }).innerText().catch((e) => `(${e.message})`);
+          const reqs = chatRequestsWith(mock, words).length;
+          throw new Error(`${error.message}; the conversation: ${JSON.stringify(log)}; requests: ${reqs}; all mock: ${JSON.stringify(mock.requests.map((r) => r.path))}`);
+        });
         assert.match(await prompt.innerText(), /wants to run get-sum from the MCP server everything with these arguments:\s*\{\s*"a": 2,\s*"b": 3\s*\}/);
         const [first, ...others] = chatRequestsWith(mock, words);
         assert.equal(others.length, 0, 'nothing runs before the call is allowed');
