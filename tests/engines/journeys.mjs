@@ -57,13 +57,89 @@ const SECRET = 'sk-engine-secret-42';
 const PASSPHRASE = 'correct horse battery staple';
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
-/** Waits until `check()` is true (polled), or fails saying `what`. */
+/** The page of the journey running (for what a timeout says), set by openApp. */
+let current = null;
+
+/**
+ * Installed in a page once the app is up: every fetch of the page (when it started, when its
+ * answer's headers came, how it ended) and every gap of over a second between two turns of
+ * its event loop, so a journey that times out can tell a request the network held from a
+ * page that stopped running.
+ */
+function watch() {
+  if (window.__watch) return;
+  const log = { fetches: [], gaps: [] };
+  window.__watch = log;
+  const now = () => Math.round(performance.timeOrigin + performance.now());
+  let last = now();
+  setInterval(() => {
+    const at = now();
+    if (at - last > 1000) log.gaps.push({ at: last, ms: at - last });
+    last = at;
+  }, 100);
+  const original = window.fetch;
+  window.fetch = function (input, init) {
+    const entry = { url: String(input?.url ?? input).slice(0, 120), start: now() };
+    log.fetches.push(entry);
+    const answer = original.call(this, input, init);
+    answer.then((response) => { entry.headers = now() - entry.start; entry.status = response.status; }, (error) => { entry.error = String(error).slice(0, 120); });
+    return answer;
+  };
+}
+
+/** What the page was doing when a wait ran out: its fetches and event-loop gaps of the last minute. */
+async function diagnosis(page) {
+  if (!page) return '';
+  try {
+    const seen = await page.evaluate(() => {
+      const log = window.__watch;
+      if (!log) return {};
+      const since = performance.timeOrigin + performance.now() - 60_000;
+      const slow = performance.getEntriesByType('resource')
+        .filter((entry) => entry.duration > 1000)
+        .map((entry) => ({ url: entry.name.slice(0, 120), start: Math.round(performance.timeOrigin + entry.startTime), ms: Math.round(entry.duration) }));
+      return { now: Math.round(performance.timeOrigin + performance.now()), fetches: log.fetches.filter((entry) => entry.start > since), gaps: log.gaps, slow };
+    });
+    // Whether IndexedDB answers now: the app's database read, within 3 s.
+    const storage = await page.evaluate(() => new Promise((resolve) => {
+      const start = performance.now();
+      const took = () => Math.round(performance.now() - start);
+      setTimeout(() => resolve(`no answer in ${took()} ms`), 3000);
+      const request = indexedDB.open('hearth');
+      request.onerror = () => resolve(`open failed: ${request.error}`);
+      request.onblocked = () => resolve('open blocked');
+      request.onsuccess = () => {
+        const db = request.result;
+        try {
+          // How many records each store holds (what the app kept, beside what it shows).
+          const names = [...db.objectStoreNames];
+          const transaction = db.transaction(names, 'readonly');
+          const counts = {};
+          for (const name of names) {
+            const count = transaction.objectStore(name).count();
+            count.onsuccess = () => { counts[name] = count.result; };
+          }
+          transaction.oncomplete = () => { db.close(); resolve(`read in ${took()} ms: ${JSON.stringify(counts)}`); };
+          transaction.onerror = () => resolve(`read failed: ${transaction.error}`);
+        } catch (error) {
+          resolve(`no transaction: ${error}`);
+        }
+      };
+    })).catch((error) => `(${error.message})`);
+    seen.indexedDB = storage;
+    return `; the page (node's clock ${Date.now()}): ${JSON.stringify(seen)}`;
+  } catch (error) {
+    return `; the page did not answer (${error.message})`;
+  }
+}
+
+/** Waits until `check()` is true (polled), or fails saying `what` (and what the page was doing). */
 async function until(check, what, timeout = 20_000) {
   for (let waited = 0; waited <= timeout; waited += 150) {
     if (await check()) return;
     await sleep(150);
   }
-  assert.fail(`waited ${timeout} ms for ${what}`);
+  assert.fail(`waited ${timeout} ms for ${what}${await diagnosis(current)}`);
 }
 
 /**
@@ -118,6 +194,15 @@ async function openApp(browser, app, size) {
   const page = await browser.newPage(size);
   await page.goto(app.url);
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  await page.evaluate(watch);
+  page.diagnosis = () => diagnosis(page);
+  // A reload's new document is watched too.
+  const reload = page.reload.bind(page);
+  page.reload = async () => {
+    await reload();
+    await page.evaluate(watch).catch(() => {});
+  };
+  current = page;
   return page;
 }
 
