@@ -139,9 +139,11 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * added while start-up reads the accounts kept: 516,696; with tools and project files kept the
  * same way, through one core function for the three lists: 517,990. The conversation's one map
  * of versions (each row's version arrows had read every reply, and Leptos kept a little of
- * each such read, 830 MB over one scroll of 5,000 messages): 518,877.
+ * each such read, 830 MB over one scroll of 5,000 messages): 518,877. Large backups imported
+ * in steps: 518,735. A provider added before the database is open stored once it is (the
+ * store's state says whether it is still opening): 519,008.
  */
-export const BUDGET_BYTES = 518_900;
+export const BUDGET_BYTES = 519_100;
 
 /**
  * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what
@@ -152,9 +154,9 @@ export const BUDGET_BYTES = 518_900;
  * with tools and project files made during start-up kept: 1,004,704; with the conversation's
  * one map of versions: 1,005,594. The message search moved to the `search` chunk (the search
  * tool reaches it through the chunk; a common word read newest first): 998,497; its review's
- * fixes: 998,322.
+ * fixes: 998,322. A provider added before the database is open stored once it is: 998,639.
  */
-export const COLD_LOAD_BYTES = 998_400;
+export const COLD_LOAD_BYTES = 998_700;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load

@@ -207,7 +207,7 @@ async fn start(
     // by the time a message can be sent or a stored reply shows, they are here.
     crate::chat::state::code::preload();
     if store.open().await {
-        providers.load().await;
+        providers.load(false).await;
         agents.load().await;
         tools.load().await;
         preferences.load().await;

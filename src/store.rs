@@ -73,7 +73,9 @@ impl Touched {
 /// Storage and its state; `Copy`, provided through context.
 #[derive(Clone, Copy)]
 pub(crate) struct StoreContext {
-    db: StoredValue<Option<Rc<Db>>, LocalStorage>,
+    /// The database: `Err(true)` while start-up's [`StoreContext::open`] has
+    /// not ended, `Err(false)` when it did not open.
+    db: StoredValue<Result<Rc<Db>, bool>, LocalStorage>,
     sync: StoredValue<Option<Rc<SyncChannel>>, LocalStorage>,
     listeners: StoredValue<Vec<Listener>, LocalStorage>,
     touch_listeners: StoredValue<Vec<TouchListener>, LocalStorage>,
@@ -89,7 +91,7 @@ impl StoreContext {
     /// Not open yet; [`StoreContext::open`] opens it.
     pub(crate) fn new() -> Self {
         Self {
-            db: StoredValue::new_local(None),
+            db: StoredValue::new_local(Err(true)),
             sync: StoredValue::new_local(None),
             listeners: StoredValue::new_local(Vec::new()),
             touch_listeners: StoredValue::new_local(Vec::new()),
@@ -120,15 +122,32 @@ impl StoreContext {
                 if blocked.get_untracked() {
                     self.problem.set(None);
                 }
-                self.db.set_value(Some(Rc::new(db)));
+                self.db.set_value(Ok(Rc::new(db)));
                 crate::io::persistence::ask_to_persist();
                 true
             }
             Err(error) => {
+                self.db.set_value(Err(false));
                 self.report(error);
                 false
             }
         }
+    }
+
+    /// Whether start-up's [`StoreContext::open`] has not ended yet.
+    pub(crate) fn opening(self) -> bool {
+        self.db.with_value(|db| matches!(db, Err(true)))
+    }
+
+    /// The database once start-up's [`StoreContext::open`] has ended: a write
+    /// made before (a provider added as soon as Providers shows) is stored
+    /// then, rather than nowhere. `None` when it did not open.
+    pub(crate) async fn db_once_open(self) -> Option<Rc<Db>> {
+        // Looked at now and then: only a write in the first moments waits.
+        while self.opening() {
+            crate::io::timer::sleep(20).await;
+        }
+        self.db()
     }
 
     /// Starts hearing other tabs' changes (after start-up has loaded everything).
@@ -170,7 +189,7 @@ impl StoreContext {
     }
 
     pub(crate) fn db(self) -> Option<Rc<Db>> {
-        self.db.get_value()
+        self.db.with_value(|db| db.as_ref().ok().cloned())
     }
 
     /// Shows a storage problem in the banner.

@@ -165,7 +165,7 @@ impl ProvidersContext {
         // the page lives (the context is made once, with the app): kept by
         // forgetting it rather than in a stored value of its own type.
         std::mem::forget(KeyShare::answer_with(move |salt| this.raw_key_for(salt)));
-        store.reload_on_bulk_change(move || this.load());
+        store.reload_on_bulk_change(move || this.load(true));
         this
     }
 

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { addMockProvider, busy, openApp, send, settled, storedAtRest, useHarness, waitOn } from '../support/chat.mjs';
 import { closeSettings, openSettings } from '../support/dialogs.mjs';
-import { holdFirstRead, readDatabase } from '../support/idb.mjs';
+import { holdFirstRead, holdOpen, readDatabase } from '../support/idb.mjs';
 import {
   chatRequests,
   echoReply,
@@ -25,7 +25,7 @@ import {
   resetMock,
   waitForChatRequests,
 } from '../support/mock.mjs';
-import { closeProviders, commit, editProvider, openProviders, providerForm } from '../support/providers.mjs';
+import { addProvider, closeProviders, commit, editProvider, openProviders, providerForm } from '../support/providers.mjs';
 
 const SCENARIOS = fileURLToPath(new URL('../mock/scenarios/', import.meta.url));
 const RAW_ERROR = /TypeError|RuntimeError|panicked|\[object Object\]|\bundefined\b/;
@@ -1123,6 +1123,28 @@ describe('providers', () => {
     await send(chat, 'Still here?');
     await settled(chat);
     assert.equal((await chatRequests(env.mock, FAMILY.openai)).length, 1, 'the provider added during loading answers');
+    assert.deepEqual(chat.errors, []);
+  });
+
+  test('a provider added while the database is still opening is stored, kept and answers', async (t) => {
+    // Earlier still than the test above: Providers is there before the database is open
+    // (on a busy machine, or in WebKit, opening takes a while), and a provider added then
+    // was stored nowhere, and start-up's read of the accounts took it off the screen.
+    await resetMock(env.mock);
+    const chat = await openApp(t, env, { beforeLoad: (context) => holdOpen(context, 3000) });
+    const { page } = chat;
+    await waitUntil(() => page.evaluate(() => window.heldOpenStarted === true), 'start-up is opening the database');
+    await addProvider(page, { baseUrl: FAMILY.openai.baseUrl(env.mock), model: 'echo', keepOpen: true });
+    assert.equal(await page.evaluate(() => window.heldOpenDone), undefined, 'the provider was added while the database was opening');
+    await closeProviders(page);
+    await waitUntil(() => page.evaluate(() => window.heldOpenDone === true), 'the database is open');
+    await send(chat, 'Still here?');
+    await settled(chat);
+    assert.equal((await chatRequests(env.mock, FAMILY.openai)).length, 1, 'the provider added while the database opened answers');
+    await page.reload();
+    const dialog = await openProviders(page);
+    assert.equal(await valueOf(providerForm(page), 'Model'), 'echo', 'and it was stored');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     assert.deepEqual(chat.errors, []);
   });
 

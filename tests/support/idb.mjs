@@ -245,3 +245,39 @@ export function holdFirstRead(context, store, ms) {
     { store, ms },
   );
 }
+
+/**
+ * Holds back the page's first opening of the app's database (`hearth`) for `ms` milliseconds
+ * (added to `context` before the app loads): the database is created and upgraded as usual,
+ * but the app hears that it is open only then, as on a machine where opening is slow.
+ * `window.heldOpenStarted` is true once the app has asked, `window.heldOpenDone` once it has
+ * the database.
+ */
+export function holdOpen(context, ms) {
+  return context.addInitScript(
+    ({ ms }) => {
+      const open = IDBFactory.prototype.open;
+      let held = false;
+      IDBFactory.prototype.open = function (name, ...args) {
+        const request = open.call(this, name, ...args);
+        if (name !== 'hearth' || held) return request;
+        held = true;
+        window.heldOpenStarted = true;
+        const later = (listener) => (event) =>
+          setTimeout(() => {
+            window.heldOpenDone = true;
+            listener.call(request, event);
+          }, ms);
+        const add = request.addEventListener.bind(request);
+        request.addEventListener = (type, listener, options) => add(type, type === 'success' ? later(listener) : listener, options);
+        const own = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess');
+        Object.defineProperty(request, 'onsuccess', {
+          get: () => own.get.call(request),
+          set: (listener) => own.set.call(request, listener && later(listener)),
+        });
+        return request;
+      };
+    },
+    { ms },
+  );
+}

@@ -245,7 +245,7 @@ impl ProvidersContext {
         let setting = write.lock.as_ref().map(KeyLock::to_setting);
         let written = db.write_keys(&write.providers, &write.servers, setting.as_ref(), seen, seen_servers).await;
         if written == Err(StorageError::KeyLockChanged) {
-            leptos::task::spawn_local(self.load());
+            leptos::task::spawn_local(self.load(true));
         }
         written?;
         Ok(())
@@ -276,7 +276,7 @@ impl ProvidersContext {
         let aes = AesKey::derive(&passphrase, &params).await?;
         opens(&aes, &lock).await?;
         self.aes.set_value(Some((lock.salt.clone(), aes)));
-        self.load().await;
+        self.load(true).await;
         Ok(())
     }
 

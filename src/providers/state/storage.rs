@@ -21,17 +21,26 @@ const STALL_SECS: &str = "stall_timeout_secs";
 
 impl ProvidersContext {
     /// Loads every account and the provider settings; a failure is shown.
-    pub(crate) async fn load(self) {
-        if let Err(error) = self.try_load().await {
+    /// `again`: whether the accounts shown were read before (a re-read after
+    /// a bulk change, or a lock changed elsewhere), so that one of them now
+    /// gone from storage was removed by another tab; at start-up every
+    /// account shown was added here, even before the database was open, is
+    /// being stored, and is kept.
+    pub(crate) async fn load(self, again: bool) {
+        if let Err(error) = self.try_load(again).await {
             self.store.report(error);
         }
     }
 
-    async fn try_load(self) -> Result<(), StorageError> {
+    async fn try_load(self, again: bool) -> Result<(), StorageError> {
         let store = self.store;
         // Accounts added while this reads (the dialog opens before start-up has
         // read them) are newer than what is read, and are kept.
-        let known: Vec<String> = self.list.with_untracked(|list| list.iter().map(|e| e.id().to_owned()).collect());
+        let known: Vec<String> = if again {
+            self.list.with_untracked(|list| list.iter().map(|e| e.id().to_owned()).collect())
+        } else {
+            Vec::new()
+        };
         let mut records: Vec<ProviderRecord> = store.all().await?;
         for record in &mut records {
             // A key stored before keys were bound belongs to its base URL's origin.
@@ -78,7 +87,8 @@ impl ProvidersContext {
         self.saving.started();
         leptos::task::spawn_local(async move {
             let provider = if seen.is_some() { self.sealed_for_storage(entry.provider).await } else { entry.provider };
-            let Some(db) = self.store.db() else {
+            // An account added before the database was open is stored once it is.
+            let Some(db) = self.store.db_once_open().await else {
                 self.saving.ended(Err(NotStored::NoStorage));
                 return;
             };
@@ -88,7 +98,7 @@ impl ProvidersContext {
                 Ok(()) => {}
                 Err(StorageError::KeyLockChanged) => {
                     self.store.report(StorageError::KeyLockChanged);
-                    self.load().await;
+                    self.load(true).await;
                 }
                 Err(error) => self.store.report(error),
             }
@@ -153,7 +163,7 @@ impl ProvidersContext {
     ) {
         self.saving.started();
         leptos::task::spawn_local(async move {
-            let Some(db) = self.store.db() else {
+            let Some(db) = self.store.db_once_open().await else {
                 self.saving.ended(Err(NotStored::NoStorage));
                 return;
             };
