@@ -16,9 +16,14 @@ cd "$HEARTH_ROOT"
 # Then scripts/assemble.mjs puts the build together into dist/.
 OUT="$HEARTH_ROOT/target/hearth-app"
 # One cargo run for the app and the knowledge-base worker (knowledge-worker/), so that their
-# shared crates are built once, with one set of features.
-log "cargo build --release (wasm32: the app and the knowledge worker)"
-with_wasm_env cargo build --release --offline --quiet --target wasm32-unknown-unknown \
+# shared crates are built once, with one set of features. It is also clippy for wasm32, warnings
+# denied: the workspace's own crates (the app, the worker, hearth-core) are compiled by Debian's
+# clippy-driver (rustc-web's own, which lints and then compiles as rustc does), the dependencies
+# by rustc as always, so the lints need no second compilation of std and every dependency
+# (scripts/test.sh has no separate wasm32 clippy), and a lint fails the build.
+log "cargo build --release (wasm32: the app and the knowledge worker), linted by clippy"
+with_wasm_env env RUSTC_WORKSPACE_WRAPPER=/usr/bin/clippy-driver CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
+  cargo build --release --offline --quiet --target wasm32-unknown-unknown \
   -p hearth --bin hearth -p hearth-knowledge-worker --lib
 rm -rf "$OUT" && mkdir -p "$OUT"
 log "split the wasm into chunks"

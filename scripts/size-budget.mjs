@@ -141,9 +141,11 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * of versions (each row's version arrows had read every reply, and Leptos kept a little of
  * each such read, 830 MB over one scroll of 5,000 messages): 518,877. Large backups imported
  * in steps: 518,735. A provider added before the database is open stored once it is (the
- * store's state says whether it is still opening): 519,008.
+ * store's state says whether it is still opening): 519,008. The workspace's crates compiled by
+ * clippy-driver (scripts/build.sh: the build is also the wasm32 clippy; it leaves the MIR
+ * unoptimised and format_args unflattened, for its lints, and LLVM makes that smaller): 518,423.
  */
-export const BUDGET_BYTES = 519_100;
+export const BUDGET_BYTES = 518_500;
 
 /**
  * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what
@@ -155,8 +157,9 @@ export const BUDGET_BYTES = 519_100;
  * one map of versions: 1,005,594. The message search moved to the `search` chunk (the search
  * tool reaches it through the chunk; a common word read newest first): 998,497; its review's
  * fixes: 998,322. A provider added before the database is open stored once it is: 998,639.
+ * The workspace's crates compiled by clippy-driver: 997,502.
  */
-export const COLD_LOAD_BYTES = 998_700;
+export const COLD_LOAD_BYTES = 997_600;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
