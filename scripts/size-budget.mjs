@@ -143,9 +143,10 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * in steps: 518,735. A provider added before the database is open stored once it is (the
  * store's state says whether it is still opening): 519,008. The workspace's crates compiled by
  * clippy-driver (scripts/build.sh: the build is also the wasm32 clippy; it leaves the MIR
- * unoptimised and format_args unflattened, for its lints, and LLVM makes that smaller): 518,423.
+ * unoptimised and format_args unflattened, for its lints, and LLVM makes that smaller): 518,423;
+ * the writes that waited for the database storing the account as it is by then: 518,504.
  */
-export const BUDGET_BYTES = 518_500;
+export const BUDGET_BYTES = 518_600;
 
 /**
  * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what
@@ -157,9 +158,10 @@ export const BUDGET_BYTES = 518_500;
  * one map of versions: 1,005,594. The message search moved to the `search` chunk (the search
  * tool reaches it through the chunk; a common word read newest first): 998,497; its review's
  * fixes: 998,322. A provider added before the database is open stored once it is: 998,639.
- * The workspace's crates compiled by clippy-driver: 997,502.
+ * The workspace's crates compiled by clippy-driver: 997,502; the writes that waited for the
+ * database storing the account as it is by then: 997,843.
  */
-export const COLD_LOAD_BYTES = 997_600;
+export const COLD_LOAD_BYTES = 997_900;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load

@@ -1141,9 +1141,11 @@ describe('providers', () => {
     await send(chat, 'Still here?');
     await settled(chat);
     assert.equal((await chatRequests(env.mock, FAMILY.openai)).length, 1, 'the provider added while the database opened answers');
+    // After a reload (whose opening is held back again) the provider is read from storage.
     await page.reload();
+    await waitUntil(() => page.evaluate(() => window.heldOpenDone === true), 'the database is open again');
     const dialog = await openProviders(page);
-    assert.equal(await valueOf(providerForm(page), 'Model'), 'echo', 'and it was stored');
+    await waitUntil(async () => (await valueOf(providerForm(page), 'Model')) === 'echo', 'the provider, stored, shown after the reload');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     assert.deepEqual(chat.errors, []);
   });

@@ -86,12 +86,22 @@ impl ProvidersContext {
         let seen = self.lock.get_untracked().view();
         self.saving.started();
         leptos::task::spawn_local(async move {
-            let provider = if seen.is_some() { self.sealed_for_storage(entry.provider).await } else { entry.provider };
-            // An account added before the database was open is stored once it is.
+            // An account changed before the database was open is stored once
+            // it is, as it is by then: the writes that waited end in any order.
+            let waited = self.store.opening();
             let Some(db) = self.store.db_once_open().await else {
                 self.saving.ended(Err(NotStored::NoStorage));
                 return;
             };
+            let latest =
+                waited.then(|| self.list.with_untracked(|list| list.iter().find(|e| e.id() == entry.id()).cloned()));
+            let entry = match latest {
+                None => entry,
+                Some(Some(latest)) => latest,
+                // Removed meanwhile: nothing to store.
+                Some(None) => return self.saving.ended(Ok(())),
+            };
+            let provider = if seen.is_some() { self.sealed_for_storage(entry.provider).await } else { entry.provider };
             let result = db.save_provider(&provider, &entry.model, &seen).await;
             self.saving.ended(result.clone().map_err(NotStored::Write));
             match result {
