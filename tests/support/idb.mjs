@@ -212,14 +212,39 @@ export function storedBlobs(page) {
 }
 
 /**
+ * In the page: makes `request`'s success listeners (added either way) hear of its success `ms`
+ * milliseconds late, setting `window[flag]` to true just before.
+ */
+function holdSuccess(request, ms, flag) {
+  const later = (listener) => (event) =>
+    setTimeout(() => {
+      window[flag] = true;
+      listener.call(request, event);
+    }, ms);
+  const add = request.addEventListener.bind(request);
+  request.addEventListener = (type, listener, options) => add(type, type === 'success' ? later(listener) : listener, options);
+  const own = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess');
+  Object.defineProperty(request, 'onsuccess', {
+    get: () => own.get.call(request),
+    set: (listener) => own.set.call(request, listener && later(listener)),
+  });
+}
+
+/** Adds to `context` an init script that runs `setup(holdSuccess, arg)` in each page. */
+function withHold(context, setup, arg) {
+  return context.addInitScript({ content: `(${setup})(${holdSuccess}, ${JSON.stringify(arg)});` });
+}
+
+/**
  * Holds back the page's first `getAll` of the object store `store` for `ms` milliseconds
  * (added to `context` before the app loads): the read's answer reaches the app only then,
  * as on a machine where start-up's reads are slow. `window.heldReadStarted` is true once the
  * app has asked, `window.heldReadDone` once it has the answer.
  */
 export function holdFirstRead(context, store, ms) {
-  return context.addInitScript(
-    ({ store, ms }) => {
+  return withHold(
+    context,
+    (hold, { store, ms }) => {
       const getAll = IDBObjectStore.prototype.getAll;
       let held = false;
       IDBObjectStore.prototype.getAll = function (...args) {
@@ -227,18 +252,7 @@ export function holdFirstRead(context, store, ms) {
         if (this.name !== store || held) return request;
         held = true;
         window.heldReadStarted = true;
-        const later = (listener) => (event) =>
-          setTimeout(() => {
-            listener.call(request, event);
-            window.heldReadDone = true;
-          }, ms);
-        const add = request.addEventListener.bind(request);
-        request.addEventListener = (type, listener, options) => add(type, type === 'success' ? later(listener) : listener, options);
-        const own = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess');
-        Object.defineProperty(request, 'onsuccess', {
-          get: () => own.get.call(request),
-          set: (listener) => own.set.call(request, listener && later(listener)),
-        });
+        hold(request, ms, 'heldReadDone');
         return request;
       };
     },
@@ -254,8 +268,9 @@ export function holdFirstRead(context, store, ms) {
  * the database.
  */
 export function holdOpen(context, ms) {
-  return context.addInitScript(
-    ({ ms }) => {
+  return withHold(
+    context,
+    (hold, { ms }) => {
       const open = IDBFactory.prototype.open;
       let held = false;
       IDBFactory.prototype.open = function (name, ...args) {
@@ -263,18 +278,7 @@ export function holdOpen(context, ms) {
         if (name !== 'hearth' || held) return request;
         held = true;
         window.heldOpenStarted = true;
-        const later = (listener) => (event) =>
-          setTimeout(() => {
-            window.heldOpenDone = true;
-            listener.call(request, event);
-          }, ms);
-        const add = request.addEventListener.bind(request);
-        request.addEventListener = (type, listener, options) => add(type, type === 'success' ? later(listener) : listener, options);
-        const own = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess');
-        Object.defineProperty(request, 'onsuccess', {
-          get: () => own.get.call(request),
-          set: (listener) => own.set.call(request, listener && later(listener)),
-        });
+        hold(request, ms, 'heldOpenDone');
         return request;
       };
     },
