@@ -46,12 +46,10 @@ node "$HEARTH_ROOT/scripts/doc-rules.mjs"
 log "every text of the interface is in locales/en.ftl (every language has every message: the core's tests)"
 node "$HEARTH_ROOT/scripts/i18n-check.mjs"
 
-# The shell has no native tests (the browser tests are its tests, and clippy
-# above compiles it natively): testing only the core spares compiling Leptos and
-# web-sys into a native test binary.
-# Only the core has tests (the shell's tests are the browser tests, and the knowledge worker
-# has none), so clippy-driver compiles them, warnings denied: `cargo clippy --all-targets`
-# would add only a second check of the whole shell in test mode.
+# Only the core has native tests (the shell's tests are the browser tests, and the knowledge
+# worker has none): testing only the core spares compiling Leptos and web-sys into a native
+# test binary. clippy-driver compiles them, warnings denied, so `cargo clippy --all-targets`
+# above would add only a second check of the whole shell in test mode.
 log "cargo test (native): hearth-core, its tests linted by clippy as they are compiled"
 RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
   cargo test --quiet -p hearth-core

@@ -106,6 +106,8 @@ async function diagnosis(page) {
       const took = () => Math.round(performance.now() - start);
       setTimeout(() => resolve(`no answer in ${took()} ms`), 3000);
       const request = indexedDB.open('hearth');
+      // No database yet: none is made here (the app's own opening would then find one).
+      request.onupgradeneeded = () => request.transaction.abort();
       request.onerror = () => resolve(`open failed: ${request.error}`);
       request.onblocked = () => resolve('open blocked');
       request.onsuccess = () => {

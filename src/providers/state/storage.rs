@@ -161,8 +161,13 @@ impl ProvidersContext {
 
     /// Makes `id` the account that answers, and remembers it.
     pub(crate) fn set_active(self, id: String) {
-        self.active.set(Some(id.clone()));
-        self.tracked(move |db| async move { db.put_setting(ACTIVE_PROVIDER, serde_json::Value::String(id)).await });
+        self.active.set(Some(id));
+        // The one that answers by the time it is written: writes that waited
+        // for the database end in any order.
+        self.tracked(move |db| async move {
+            let Some(id) = self.active.get_untracked() else { return Ok(()) };
+            db.put_setting(ACTIVE_PROVIDER, serde_json::Value::String(id)).await
+        });
     }
 
     /// Runs one of the dialog's writes in the background, counted by its save
