@@ -519,6 +519,15 @@ impl StoreContext {
     }
 }
 
+/// Fetches the `search` chunk ahead of a search (the search box has the
+/// focus), so that the first search starts when the typing pauses. A chunk
+/// that cannot be loaded is said by the search itself.
+pub(crate) fn ready_search() {
+    leptos::task::spawn_local(async {
+        let _ = search_code().await;
+    });
+}
+
 /// What the `search` chunk's [`search_code`] gives: `StoreContext::search_now`.
 type Search = fn(StoreContext, String) -> LocalBoxFuture<'static, SearchOutcome>;
 

@@ -63,18 +63,18 @@ impl Db {
         on_blocked: impl FnOnce() + 'static,
         on_closed: impl Fn(Closed) + 'static,
     ) -> Result<Db> {
-        upgrade::upgrade(on_blocked).await?;
-        let opened = Database::open(DATABASE_NAME).with_version(DATABASE_VERSION).await;
-        let mut db = opened?;
-        // The watching connection must be older than the one the app uses, so
-        // that its `versionchange` comes first and closes both before the
-        // app's own event is dispatched (see [`watch_connection`]): once the
-        // stores exist, the watcher opens, then the app opens its connection again.
-        let watcher = open_watcher().await;
-        if watcher.is_ok() {
-            db.close();
-            db = Database::open(DATABASE_NAME).with_version(DATABASE_VERSION).await?;
-        }
+        // The connection that created or checked the stores watches: it must be
+        // older than the one the app uses, so that its `versionchange` comes
+        // first and closes both before the app's own event is dispatched (see
+        // [`watch_connection`]).
+        let watcher = upgrade::upgrade(on_blocked).await?;
+        let db = match Database::open(DATABASE_NAME).with_version(DATABASE_VERSION).await {
+            Ok(db) => db,
+            Err(error) => {
+                watcher.close();
+                return Err(error.into());
+            }
+        };
         let this = Db { db, closed: Rc::new(Cell::new(None)) };
         watch_connection(watcher, this.db.clone(), Rc::clone(&this.closed), on_closed);
         if this.get::<AgentRecord>(DEFAULT_AGENT_ID).await?.is_none() {
@@ -466,13 +466,11 @@ impl Db {
 /// `blocked` to the newer version for a connection still open once its own
 /// `versionchange` was dispatched. So `watcher`, a connection of the same
 /// version opened with web-sys before `library` (events go to connections in
-/// the order they were opened), only watches: its handlers run inside the
-/// first event and close both connections at once, so the migration is never
-/// blocked. When it could not be opened because a newer version already
-/// exists, the app's connection is closed the same way. `closed` is set
-/// before `on_closed` is told.
+/// the order they were opened: it is the upgrade's), only watches: its
+/// handlers run inside the first event and close both connections at once, so
+/// the migration is never blocked. `closed` is set before `on_closed` is told.
 fn watch_connection(
-    watcher: std::result::Result<web_sys::IdbDatabase, WatcherError>,
+    watcher: web_sys::IdbDatabase,
     library: Database,
     closed: Rc<Cell<Option<Closed>>>,
     on_closed: impl Fn(Closed) + 'static,
@@ -490,13 +488,6 @@ fn watch_connection(
                 on_closed(why);
             }
         }
-    };
-    let watcher = match watcher {
-        Ok(watcher) => watcher,
-        Err(WatcherError::NewerVersion) => return close_all(None, Closed::NewerVersion),
-        // No watcher (the browser refused a second connection): the app keeps
-        // its connection, unwatched, as before versions were checked.
-        Err(WatcherError::Other) => return,
     };
     let on_version_change = {
         let close_all = close_all.clone();
@@ -516,37 +507,6 @@ fn watch_connection(
     // Registered once, for the connection's life (the page's).
     on_version_change.forget();
     on_close.forget();
-}
-
-/// Why the watching connection did not open.
-enum WatcherError {
-    /// The database already has a higher version: a newer Hearth migrated it.
-    NewerVersion,
-    /// Anything else.
-    Other,
-}
-
-/// Opens a plain connection to the database at [`DATABASE_VERSION`], which
-/// exists already (the app's first connection created or upgraded it), so no
-/// upgrade runs.
-async fn open_watcher() -> std::result::Result<web_sys::IdbDatabase, WatcherError> {
-    let factory = web_sys::window().and_then(|window| window.indexed_db().ok().flatten()).ok_or(WatcherError::Other)?;
-    let request = factory.open_with_u32(DATABASE_NAME, DATABASE_VERSION).map_err(|_| WatcherError::Other)?;
-    let done = js_sys::Promise::new(&mut |resolve, reject| {
-        request.set_onsuccess(Some(&resolve));
-        request.set_onerror(Some(&reject));
-        // A version this tab does not have: not ours to create.
-        request.set_onupgradeneeded(Some(&reject));
-    });
-    let outcome = wasm_bindgen_futures::JsFuture::from(done).await;
-    request.set_onsuccess(None);
-    request.set_onerror(None);
-    request.set_onupgradeneeded(None);
-    if outcome.is_err() {
-        let newer = request.error().ok().flatten().is_some_and(|error| error.name() == "VersionError");
-        return Err(if newer { WatcherError::NewerVersion } else { WatcherError::Other });
-    }
-    request.result().ok().and_then(|value| value.dyn_into().ok()).ok_or(WatcherError::Other)
 }
 
 /// Deletes every message of a session, and the blobs only they referred to,

@@ -50,6 +50,7 @@ pub(crate) fn Sidebar(
                 aria-label=tr("Search conversations")
                 placeholder=tr("Search all messages")
                 bind:value=query
+                on:focus=|_| crate::store::ready_search()
             />
             <Show
                 when=move || query.with(|q| q.trim().is_empty())

@@ -13,6 +13,8 @@
 use std::cmp::Reverse;
 use std::collections::{HashMap, HashSet};
 
+use hearth_core::Millis;
+use hearth_core::message::Role;
 use hearth_core::storage::branch::off_screen_ids;
 use hearth_core::storage::newest_walk::{NewestWalk, WalkStep, news_time, walk_order};
 use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
@@ -21,7 +23,7 @@ use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::Transaction;
 use wasm_bindgen::JsValue;
 
-use super::{Db, Result, from_js, from_js_all};
+use super::{Db, Result, StorageError, from_js, from_js_all};
 
 /// One search result.
 #[derive(Debug, Clone, PartialEq)]
@@ -128,17 +130,30 @@ impl Db {
         };
         let mut outcome = outcome(&found, &words);
         // Hits in branches not shown say so: each conversation's tree is read
-        // once (or was, by the walk).
+        // once (or was, by the walk), all of them at once.
         let mut hidden = found.hidden;
-        for at in 0..outcome.hits.len() {
-            let session = outcome.hits[at].session_id.clone();
-            if !hidden.contains_key(&session) {
-                // A conversation that cannot be read leaves its hits as they are.
-                let ids = self.session_messages(&session).await.map(|records| off_screen_ids(&records));
-                hidden.insert(session.clone(), ids.unwrap_or_default());
+        let mut unread: Vec<String> = Vec::new();
+        for hit in &outcome.hits {
+            if !hidden.contains_key(&hit.session_id) && !unread.contains(&hit.session_id) {
+                unread.push(hit.session_id.clone());
             }
-            let ids = hidden.get(&session).map(Vec::as_slice).unwrap_or_default();
-            outcome.hits[at].other_branch = ids.contains(&outcome.hits[at].message_id);
+        }
+        let tx = self.live()?.transaction(stores::MESSAGES).build()?;
+        let messages = tx.object_store(stores::MESSAGES)?;
+        let by_session = messages.index(indexes::MESSAGES_BY_SESSION)?;
+        // Every read is asked for before the first is awaited, so that they run together.
+        let reads = unread
+            .iter()
+            .map(|session| by_session.get_all::<JsValue>().with_query(session.clone()).primitive())
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        for (session, read) in unread.into_iter().zip(reads) {
+            let tree = read.await.map_err(StorageError::from).and_then(tree_of);
+            // A conversation that cannot be read leaves its hits as they are.
+            hidden.insert(session, tree.map(|records| off_screen_ids(&records)).unwrap_or_default());
+        }
+        for hit in &mut outcome.hits {
+            let ids = hidden.get(&hit.session_id).map(Vec::as_slice).unwrap_or_default();
+            hit.other_branch = ids.contains(&hit.message_id);
         }
         Ok(outcome)
     }
@@ -173,12 +188,17 @@ async fn through_index(tx: &Transaction<'_>, words: &[String], lookup: &str) -> 
         sessions.extend(all.into_iter().map(|session| (session.id.clone(), session)));
     } else {
         let mut asked: HashSet<&str> = HashSet::new();
+        // Every read is asked for before the first is awaited, so that they run together.
+        let mut reads = Vec::new();
         for message in &matching {
             if asked.insert(&message.session_id) {
-                let session: Option<JsValue> = store.get(message.session_id.clone()).primitive()?.await?;
-                if let Some(session) = session.map(from_js::<SessionRecord>).transpose()? {
-                    sessions.insert(session.id.clone(), session);
-                }
+                reads.push(store.get(message.session_id.clone()).primitive()?);
+            }
+        }
+        for read in reads {
+            let session: Option<JsValue> = read.await?;
+            if let Some(session) = session.map(from_js::<SessionRecord>).transpose()? {
+                sessions.insert(session.id.clone(), session);
             }
         }
     }
@@ -251,4 +271,47 @@ fn outcome(found: &Found, words: &[String]) -> SearchOutcome {
         }
     }
     outcome
+}
+
+/// The messages of a conversation (`values`, read through the session index)
+/// with only what places each in its tree (what [`off_screen_ids`] reads), to
+/// tell which hits are in another branch: read field by field, which spares
+/// converting every message's text and search terms (a hit's conversation is
+/// read whole). These records are never written back.
+fn tree_of(values: impl Iterator<Item = indexed_db_futures::Result<JsValue>>) -> Result<Vec<MessageRecord>> {
+    values.map(|value| tree_node(&value?)).collect()
+}
+
+/// One stored message as [`tree_of`] reads it.
+fn tree_node(value: &JsValue) -> Result<MessageRecord> {
+    let get = |key: &str| js_sys::Reflect::get(value, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
+    let text = |key: &str| get(key).as_string();
+    let time = |key: &str| get(key).as_f64().map(|ms| ms as Millis);
+    let (Some(id), Some(session_id), Some(created_at)) = (text("id"), text("session_id"), time("created_at")) else {
+        return Err(StorageError::Failed("a stored message could not be read".into()));
+    };
+    let role: Role = from_js(get("role"))?;
+    let mut record = MessageRecord::new(id, session_id, role, created_at);
+    record.parent = text("parent");
+    record.chosen_at = time("chosen_at");
+    record.compare_group = text("compare_group");
+    if role == Role::Assistant {
+        // Whether a reply is an empty attempt (`has_content`).
+        record.content = text("content").unwrap_or_default();
+        record.reasoning = text("reasoning").unwrap_or_default();
+        let calls = get("tool_calls");
+        if js_sys::Array::is_array(&calls) && js_sys::Array::from(&calls).length() > 0 {
+            record.tool_calls = from_js(calls)?;
+        }
+    }
+    // Left out for an ordinary message; a summary's boundary.
+    let kind = get("kind");
+    if !kind.is_undefined() && !kind.is_null() {
+        record.kind = from_js(kind)?;
+    }
+    let summary = get("summary");
+    if summary.is_object() {
+        record.summary = Some(from_js(summary)?);
+    }
+    Ok(record)
 }

@@ -75,13 +75,15 @@ fn migration_code() -> Result<&'static Migration, ChunkError> {
 }
 
 /// Opens the database at [`DATABASE_VERSION`], creating what is missing if it
-/// is new or older, then closes it (the app opens its own connections after).
+/// is new or older, and returns that connection (the app watches its events and
+/// opens its own after: see `watch_connection`; keeping it open spares the
+/// browser closing the database and opening it again).
 /// `on_blocked` is called when the upgrade waits for other tabs. A database of
 /// version 1 or 2 is first opened without the migration's code, which aborts
 /// that upgrade (nothing changes); the code is loaded and the upgrade runs again.
-pub(super) async fn upgrade(on_blocked: impl FnOnce() + 'static) -> Result<(), StorageError> {
+pub(super) async fn upgrade(on_blocked: impl FnOnce() + 'static) -> Result<IdbDatabase, StorageError> {
     match attempt(None, Some(Box::new(on_blocked))).await {
-        Ok(()) => Ok(()),
+        Ok(db) => Ok(db),
         Err(Attempt::Failed(error)) => Err(error),
         Err(Attempt::NeedsMigration) => {
             let code = migration_code()
@@ -96,8 +98,11 @@ pub(super) async fn upgrade(on_blocked: impl FnOnce() + 'static) -> Result<(), S
 }
 
 /// One attempt at opening the database at [`DATABASE_VERSION`], with the
-/// migration's code when it is loaded.
-async fn attempt(migration: Option<&'static Migration>, on_blocked: Option<Box<dyn FnOnce()>>) -> Result<(), Attempt> {
+/// migration's code when it is loaded: the open connection.
+async fn attempt(
+    migration: Option<&'static Migration>,
+    on_blocked: Option<Box<dyn FnOnce()>>,
+) -> Result<IdbDatabase, Attempt> {
     let unavailable = |what: &str| Attempt::Failed(StorageError::Unavailable(what.to_owned()));
     let factory = web_sys::window()
         .and_then(|window| window.indexed_db().ok().flatten())
@@ -164,10 +169,11 @@ async fn attempt(migration: Option<&'static Migration>, on_blocked: Option<Box<d
         let message = error.map(|e| e.message()).unwrap_or_default();
         return Err(Attempt::Failed(StorageError::Unavailable(format!("{name}: {message}"))));
     }
-    if let Some(db) = request.result().ok().and_then(|value| value.dyn_into::<IdbDatabase>().ok()) {
-        db.close();
-    }
-    Ok(())
+    request
+        .result()
+        .ok()
+        .and_then(|value| value.dyn_into::<IdbDatabase>().ok())
+        .ok_or_else(|| Attempt::Failed(StorageError::Unavailable("IndexedDB opened no database".to_owned())))
 }
 
 /// Inside `upgradeneeded`: every store and index of the current schema that is
