@@ -146,9 +146,9 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * unoptimised and format_args unflattened, for its lints, and LLVM makes that smaller): 518,423;
  * the writes that waited for the database storing the account as it is by then: 518,504. The
  * database opened once less at start-up (the upgrade's connection kept as the watcher) and the
- * search chunk fetched when the search box gets the focus: 518,269.
+ * search chunk fetched when the search box gets the focus: 518,269; its review's fixes: 518,317.
  */
-export const BUDGET_BYTES = 518_300;
+export const BUDGET_BYTES = 518_400;
 
 /**
  * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what
@@ -162,9 +162,9 @@ export const BUDGET_BYTES = 518_300;
  * fixes: 998,322. A provider added before the database is open stored once it is: 998,639.
  * The workspace's crates compiled by clippy-driver: 997,502; the writes that waited for the
  * database storing the account as it is by then: 997,843. The database opened once less at
- * start-up: 997,561.
+ * start-up: 997,561; its review's fixes: 997,595.
  */
-export const COLD_LOAD_BYTES = 997_600;
+export const COLD_LOAD_BYTES = 997_700;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -258,7 +258,8 @@ export const COLD_LOAD_BYTES = 997_600;
  * plan made in passes with maps instead of nested scans, its messages written in batches):
  * `dialogs` 278,913. The search reads the conversations of its hits field by field (only what
  * says whether a hit is in another branch, not every message's text and terms), each read
- * asked for before the first is awaited: `search` 31,113.
+ * asked for before the first is awaited: `search` 31,113; its review's fixes (a conversation
+ * that cannot be read, or a read that fails, leaves the hits unmarked): 31,559.
  */
 export const CHUNK_BUDGETS = {
   app_preview: 29_500,
@@ -276,7 +277,7 @@ export const CHUNK_BUDGETS = {
   pdf_text: 29_900,
   pictures: 17_600,
   reply: 199_000,
-  search: 31_200,
+  search: 31_600,
   shared: 133_500,
   start: 263_100,
   sync: 160_300,

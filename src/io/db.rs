@@ -478,10 +478,8 @@ fn watch_connection(
     let on_closed: Rc<dyn Fn(Closed)> = Rc::new(on_closed);
     let close_all = {
         let closed = Rc::clone(&closed);
-        move |watcher: Option<&web_sys::IdbDatabase>, why: Closed| {
-            if let Some(watcher) = watcher {
-                watcher.close();
-            }
+        move |watcher: &web_sys::IdbDatabase, why: Closed| {
+            watcher.close();
             library.clone().close();
             if closed.get().is_none() {
                 closed.set(Some(why));
@@ -495,12 +493,12 @@ fn watch_connection(
         Closure::<dyn FnMut(web_sys::IdbVersionChangeEvent)>::new(move |event: web_sys::IdbVersionChangeEvent| {
             // No new version: the database is being deleted.
             let why = if event.new_version().is_some() { Closed::NewerVersion } else { Closed::ByBrowser };
-            close_all(Some(&watcher), why);
+            close_all(&watcher, why);
         })
     };
     let on_close = {
         let watcher = watcher.clone();
-        Closure::<dyn FnMut()>::new(move || close_all(Some(&watcher), Closed::ByBrowser))
+        Closure::<dyn FnMut()>::new(move || close_all(&watcher, Closed::ByBrowser))
     };
     watcher.set_onversionchange(Some(on_version_change.as_ref().unchecked_ref()));
     watcher.set_onclose(Some(on_close.as_ref().unchecked_ref()));

@@ -744,6 +744,33 @@ describe('local-first sessions', () => {
     assert.deepEqual(ui.errors, []);
   });
 
+  test('a hit in a conversation that holds an unreadable message is listed all the same', async (t) => {
+    const ui = await openApp(t, { model: 'echo', generatedTitles: false });
+    const T = 1_700_000_000_000;
+    const content = 'The lighthouse keeper logged a quokka on the rocks.';
+    const message = (id, at, fields) => ({
+      id, session_id: 'damaged', state: 'complete', created_at: at, updated_at: at, terms: searchTerms(fields.content), ...fields,
+    });
+    await seedRecords(ui.page, {
+      sessions: [{ id: 'damaged', title: 'Damaged log', created_at: T, updated_at: T + 2000, message_count: 2, preview: 'Damaged log' }],
+      messages: [
+        message('damaged-1', T, { role: 'user', content }),
+        // A record without a role (written by hand, or by a broken device): the search reads
+        // the hit's conversation to tell whether the hit is in another branch.
+        message('damaged-2', T + 1000, { parent: 'damaged-1', content: 'A reply whose role was lost' }),
+      ],
+    });
+    await ui.page.reload();
+    await ui.search.fill('quokka');
+    const status = ui.searchStatus.filter({ hasText: /result/ });
+    await waitUntil(async () => (await status.innerText().catch(() => '')).trim() === '1 result', 'the search reports its hit');
+    const hits = await ui.results.getByRole('button').allInnerTexts();
+    assert.equal(hits.length, 1);
+    assert.match(hits[0], /quokka/);
+    assert.doesNotMatch(hits[0], /In another branch/, 'a conversation that cannot be read whole leaves its hits as they are');
+    assert.deepEqual(ui.errors, []);
+  });
+
   test('search finds every word of a long message, also one indexed in part by an older Hearth', async (t) => {
     // A short fixed answer: the echo would quote all 6,000 words back, slowly.
     const ui = await openApp(t, { model: 'crlf', generatedTitles: false });

@@ -138,17 +138,9 @@ impl Db {
                 unread.push(hit.session_id.clone());
             }
         }
-        let tx = self.live()?.transaction(stores::MESSAGES).build()?;
-        let messages = tx.object_store(stores::MESSAGES)?;
-        let by_session = messages.index(indexes::MESSAGES_BY_SESSION)?;
-        // Every read is asked for before the first is awaited, so that they run together.
-        let reads = unread
-            .iter()
-            .map(|session| by_session.get_all::<JsValue>().with_query(session.clone()).primitive())
-            .collect::<std::result::Result<Vec<_>, _>>()?;
-        for (session, read) in unread.into_iter().zip(reads) {
-            let tree = read.await.map_err(StorageError::from).and_then(tree_of);
-            // A conversation that cannot be read leaves its hits as they are.
+        // A conversation that cannot be read leaves its hits as they are.
+        let trees = self.trees(&unread).await.unwrap_or_default();
+        for (session, tree) in unread.into_iter().zip(trees.into_iter().chain(std::iter::repeat(None))) {
             hidden.insert(session, tree.map(|records| off_screen_ids(&records)).unwrap_or_default());
         }
         for hit in &mut outcome.hits {
@@ -156,6 +148,27 @@ impl Db {
             hit.other_branch = ids.contains(&hit.message_id);
         }
         Ok(outcome)
+    }
+
+    /// The conversations `sessions` as [`tree_of`] reads them, each `None`
+    /// where it could not be read. Every read is asked for before the first is
+    /// awaited, so that they run together.
+    async fn trees(&self, sessions: &[String]) -> Result<Vec<Option<Vec<MessageRecord>>>> {
+        if sessions.is_empty() {
+            return Ok(Vec::new());
+        }
+        let tx = self.live()?.transaction(stores::MESSAGES).build()?;
+        let messages = tx.object_store(stores::MESSAGES)?;
+        let by_session = messages.index(indexes::MESSAGES_BY_SESSION)?;
+        let reads = sessions
+            .iter()
+            .map(|session| by_session.get_all::<JsValue>().with_query(session.clone()).primitive())
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        let mut trees = Vec::with_capacity(reads.len());
+        for read in reads {
+            trees.push(read.await.map_err(StorageError::from).and_then(tree_of).ok());
+        }
+        Ok(trees)
     }
 }
 
@@ -290,7 +303,11 @@ fn tree_node(value: &JsValue) -> Result<MessageRecord> {
     let (Some(id), Some(session_id), Some(created_at)) = (text("id"), text("session_id"), time("created_at")) else {
         return Err(StorageError::Failed("a stored message could not be read".into()));
     };
-    let role: Role = from_js(get("role"))?;
+    let role = get("role");
+    if !role.is_string() {
+        return Err(StorageError::Failed("a stored message could not be read".into()));
+    }
+    let role: Role = from_js(role)?;
     let mut record = MessageRecord::new(id, session_id, role, created_at);
     record.parent = text("parent");
     record.chosen_at = time("chosen_at");
