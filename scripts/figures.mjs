@@ -40,7 +40,7 @@ const CHUNK_WHEN = {
   migration: "the one-time upgrade of an older database's conversations, only for such a database",
   pdf_text: 'the PDF text extractor, when a model that reads no PDFs is sent one',
   pictures: 'the image requests of "Create an image", when a picture is first asked for',
-  search: 'search, at the first search',
+  search: 'search, when the search box first gets the focus, or at the first search by the search tool',
   shared: 'code that several chunks share (the small parts in one pack, the larger ones each a file), fetched with the first chunk that needs each part',
   early: 'one pack of the code the `i18n` chunk shares with the send path, before the app starts for a language other than English, else right after start-up',
   reply: 'the send path, the renderer and a reply’s parts (its markdown, cards, footer and tool widget), fetched right after start-up',
