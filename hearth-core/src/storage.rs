@@ -28,6 +28,7 @@ pub mod loaded;
 pub mod markdown_export;
 pub mod migrate;
 pub mod newest_walk;
+pub mod postings;
 pub mod records;
 pub mod search;
 mod stored;
@@ -49,9 +50,11 @@ pub const SCHEMA_VERSION: u32 = 3;
 /// `replica_state`, sync's bookkeeping) and values an older version cannot
 /// read or would drop (5: voice notes, an attachment kind of their own, and a
 /// model said to hear audio; 6: a tool call's MCP Apps view; 7: the passages
-/// a reply was given from the knowledge bases, and an agent's bases), so that
+/// a reply was given from the knowledge bases, and an agent's bases; 8: the
+/// search's `postings` and the messages' numbers, which an older version would
+/// drop from a message it rewrote, losing it from the search), so that
 /// an older tab opening the database is refused and writes nothing over them.
-pub const DATABASE_VERSION: u32 = 7;
+pub const DATABASE_VERSION: u32 = 8;
 
 /// IndexedDB database name.
 pub const DATABASE_NAME: &str = "hearth";
@@ -76,6 +79,10 @@ pub mod stores {
     /// records: a blob is `{id, mime, size, data}` with `data` a browser `Blob`.
     /// Backups carry them apart from the records (see `backup`).
     pub const BLOBS: &str = "blobs";
+    /// The message search's postings (see [`postings`](super::postings)),
+    /// keyed `[term, segment]`, and the next message number (`next`). This
+    /// device's own: never in a backup, never synced.
+    pub const POSTINGS: &str = "postings";
     /// Sync's bookkeeping per document (`replication::local::DocMeta`, keyed
     /// by `id`): its revision tree and the bodies a merge needs. Never in a
     /// backup, never synced.
@@ -91,8 +98,12 @@ pub mod stores {
 pub mod indexes {
     /// On messages: `[session_id, created_at]`, a session's messages in order.
     pub const MESSAGES_BY_SESSION: &str = "by_session";
-    /// On messages: `terms`, multi-entry; the search index.
+    /// On messages: `terms`, multi-entry; the search index of the records an
+    /// older Hearth stored, until they are in the postings.
     pub const MESSAGES_BY_TERM: &str = "by_term";
+    /// On messages: `number`, this device's number of the message in the
+    /// search's postings (see [`postings`](super::postings)).
+    pub const MESSAGES_BY_NUMBER: &str = "by_number";
     /// On messages: `state`, to find replies left streaming.
     pub const MESSAGES_BY_STATE: &str = "by_state";
     /// On messages: `blobs`, multi-entry; which records refer to a blob (a blob

@@ -20,6 +20,7 @@ use hearth_core::agent::{AgentRecord, DEFAULT_AGENT_ID};
 use hearth_core::storage::app_state::AppState;
 use hearth_core::storage::backup::StoreContents;
 use hearth_core::storage::key_lock::{self, LockView};
+use hearth_core::storage::postings::{INDEX_SETTING, TO_MOVE};
 use hearth_core::storage::{
     DATABASE_NAME, DATABASE_VERSION, MessageRecord, MessageState, SessionRecord, SettingRecord, Stored, indexes, stores,
 };
@@ -31,14 +32,16 @@ use wasm_bindgen::prelude::*;
 
 mod blob_access;
 mod blobs;
+mod postings;
 mod records;
 mod replica;
 mod search;
 mod upgrade;
 
 pub(crate) use blobs::{BlobUsage, NewBlob};
+use postings::{put_each, put_messages, with_postings};
 pub(crate) use records::{Closed, StorageError};
-use records::{Result, commit, from_js, from_js_all, put_all, put_each, to_js};
+use records::{Result, commit, from_js, from_js_all, put_all, to_js};
 pub(crate) use replica::ReplicaWrite;
 pub(crate) use search::{Cut, SearchHit, SearchOutcome};
 
@@ -106,8 +109,12 @@ impl Db {
 
     /// Writes one record into its kind's store.
     pub(crate) async fn put<R: Stored>(&self, record: &R) -> Result<()> {
-        let tx = self.live()?.transaction(R::STORE).with_mode(TransactionMode::Readwrite).build()?;
-        tx.object_store(R::STORE)?.put(to_js(record)?).primitive()?.await?;
+        if R::STORE == stores::MESSAGES {
+            self.ready_to_write_messages().await?;
+        }
+        let scope = with_postings(&[R::STORE]);
+        let tx = self.live()?.transaction(scope.as_slice()).with_mode(TransactionMode::Readwrite).build()?;
+        put_each(&tx, std::slice::from_ref(record)).await?;
         commit(tx).await?;
         Ok(())
     }
@@ -115,6 +122,27 @@ impl Db {
     /// Writes a setting.
     pub(crate) async fn put_setting(&self, key: &str, value: serde_json::Value) -> Result<()> {
         self.put(&SettingRecord { key: key.to_owned(), value }).await
+    }
+
+    /// Loads the code that writes messages with their postings, before a
+    /// transaction that writes messages opens. When its chunk would not load,
+    /// they are written without (see `postings::put_messages`), and the move
+    /// into the postings is asked for at the next start.
+    pub(super) async fn ready_to_write_messages(&self) -> Result<()> {
+        if postings::ready().await {
+            return Ok(());
+        }
+        // Not through `put`, which calls this.
+        let tx = self.live()?.transaction(stores::SETTINGS).with_mode(TransactionMode::Readwrite).build()?;
+        let setting = SettingRecord { key: INDEX_SETTING.to_owned(), value: serde_json::Value::from(TO_MOVE) };
+        tx.object_store(stores::SETTINGS)?.put(to_js(&setting)?).primitive()?.await?;
+        commit(tx).await
+    }
+
+    /// Whether the code that writes messages with their postings is loaded
+    /// (loading it if need be).
+    pub(crate) async fn postings_ready(&self) -> bool {
+        postings::ready().await
     }
 
     /// A session's messages in order.
@@ -133,9 +161,10 @@ impl Db {
     /// is the caller's view of the session (used when it is new); the stored one
     /// wins for fields other tabs may have changed.
     pub(crate) async fn save_message(&self, session: &SessionRecord, message: &MessageRecord) -> Result<SessionRecord> {
+        self.ready_to_write_messages().await?;
         let tx = self
             .live()?
-            .transaction([stores::SESSIONS, stores::MESSAGES])
+            .transaction([stores::SESSIONS, stores::MESSAGES, stores::POSTINGS])
             .with_mode(TransactionMode::Readwrite)
             .build()?;
         let stored = put_message_and_session(&tx, session, message).await?;
@@ -149,12 +178,12 @@ impl Db {
     /// never brings a deleted conversation back. The session is left as it is
     /// (a summary is no news: not its time nor its preview).
     pub(crate) async fn save_summary(&self, message: &MessageRecord) -> Result<Option<SessionRecord>> {
+        self.ready_to_write_messages().await?;
         let tx = self
             .live()?
-            .transaction([stores::SESSIONS, stores::MESSAGES])
+            .transaction([stores::SESSIONS, stores::MESSAGES, stores::POSTINGS])
             .with_mode(TransactionMode::Readwrite)
             .build()?;
-        let messages = tx.object_store(stores::MESSAGES)?;
         let sessions = tx.object_store(stores::SESSIONS)?;
         let stored: Option<JsValue> = sessions.get(message.session_id.clone()).primitive()?.await?;
         let stored: Option<SessionRecord> = stored.map(from_js).transpose()?;
@@ -162,7 +191,7 @@ impl Db {
             commit(tx).await?;
             return Ok(None);
         };
-        messages.put(to_js(message)?).primitive()?.await?;
+        put_messages(&tx, &[message]).await?;
         commit(tx).await?;
         Ok(Some(session))
     }
@@ -184,12 +213,17 @@ impl Db {
         message_id: &str,
         change: impl FnOnce(&mut MessageRecord) -> bool,
     ) -> Result<bool> {
-        let tx = self.live()?.transaction(stores::MESSAGES).with_mode(TransactionMode::Readwrite).build()?;
+        self.ready_to_write_messages().await?;
+        let tx = self
+            .live()?
+            .transaction([stores::MESSAGES, stores::POSTINGS])
+            .with_mode(TransactionMode::Readwrite)
+            .build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         let stored: Option<JsValue> = messages.get(message_id.to_owned()).primitive()?.await?;
         let Some(mut message) = stored.map(from_js::<MessageRecord>).transpose()? else { return Ok(false) };
         if change(&mut message) {
-            messages.put(to_js(&message)?).primitive()?.await?;
+            put_messages(&tx, &[&message]).await?;
         }
         commit(tx).await?;
         Ok(true)
@@ -268,19 +302,12 @@ impl Db {
         from_js_all(index.get_all::<JsValue>().with_query(state.unwrap_or_default()).primitive()?.await?)
     }
 
-    /// Up to `limit` messages in key order, after the key `after` (from the
-    /// first with `None`): a walk over every message, one page at a time.
-    pub(crate) async fn messages_after(&self, after: Option<&str>, limit: u32) -> Result<Vec<MessageRecord>> {
-        let tx = self.live()?.transaction(stores::MESSAGES).build()?;
-        let store = tx.object_store(stores::MESSAGES)?;
-        let page = match after {
-            Some(after) => {
-                let range = indexed_db_futures::KeyRange::LowerBound(after.to_owned(), true);
-                store.get_all::<JsValue>().with_query::<String, _>(range).with_limit(limit).primitive()?.await?
-            }
-            None => store.get_all::<JsValue>().with_limit(limit).primitive()?.await?,
-        };
-        from_js_all(page)
+    /// Puts in the search's postings the records an older Hearth stored
+    /// among the `limit` messages after the key `after` (see
+    /// `postings::move_page`); `Ok(None)` after the last page, and when the
+    /// code that does it would not load (the next start tries again).
+    pub(crate) async fn index_older_records(&self, after: Option<&str>, limit: u32) -> Result<Option<String>> {
+        postings::move_page(self.live()?, after, limit).await
     }
 
     /// Every record of every store, and the attachments' ids and types (their
@@ -291,7 +318,9 @@ impl Db {
             model_configs: self.all().await?,
             agents: self.all().await?,
             sessions: self.all().await?,
-            messages: self.all().await?,
+            // Backups carry each message's terms (the records here keep them
+            // only until they are in the postings).
+            messages: self.all::<MessageRecord>().await?.into_iter().map(with_terms).collect(),
             project_files: self.all().await?,
             settings: self.all().await?,
             blobs: self.blob_entries(false).await?,
@@ -320,9 +349,16 @@ impl Db {
             blobs::put_blobs(&tx, blobs).await?;
             commit(tx).await?;
         }
+        if !contents.messages.is_empty() {
+            self.ready_to_write_messages().await?;
+        }
         let mut done = 0;
         for batch in contents.messages.chunks(IMPORT_BATCH) {
-            let tx = self.live()?.transaction(stores::MESSAGES).with_mode(TransactionMode::Readwrite).build()?;
+            let tx = self
+                .live()?
+                .transaction([stores::MESSAGES, stores::POSTINGS])
+                .with_mode(TransactionMode::Readwrite)
+                .build()?;
             put_each(&tx, batch).await?;
             commit(tx).await?;
             done += batch.len();
@@ -342,9 +378,10 @@ impl Db {
 
     /// Stores a new conversation with its messages in one transaction: all or nothing.
     pub(crate) async fn put_conversation(&self, session: &SessionRecord, messages: &[MessageRecord]) -> Result<()> {
+        self.ready_to_write_messages().await?;
         let tx = self
             .live()?
-            .transaction([stores::SESSIONS, stores::MESSAGES])
+            .transaction([stores::SESSIONS, stores::MESSAGES, stores::POSTINGS])
             .with_mode(TransactionMode::Readwrite)
             .build()?;
         put_each(&tx, messages).await?;
@@ -525,6 +562,14 @@ async fn delete_messages_of(tx: &indexed_db_futures::transaction::Transaction<'_
     blobs::free_unreferenced(tx, &blobs::referred(&deleted)).await
 }
 
+/// `message` with its search terms.
+fn with_terms(mut message: MessageRecord) -> MessageRecord {
+    if message.terms.is_empty() {
+        message.terms = message.search_terms();
+    }
+    message
+}
+
 /// Inside `tx` (sessions and messages): writes `message` and refreshes its
 /// session's count, time and preview (see [`Db::save_message`]).
 async fn put_message_and_session(
@@ -534,7 +579,7 @@ async fn put_message_and_session(
 ) -> Result<SessionRecord> {
     let messages = tx.object_store(stores::MESSAGES)?;
     let sessions = tx.object_store(stores::SESSIONS)?;
-    messages.put(to_js(message)?).primitive()?.await?;
+    put_messages(tx, &[message]).await?;
     let count = messages.index(indexes::MESSAGES_BY_SESSION)?.count().with_query(session.id.clone()).await?;
     let stored: Option<JsValue> = sessions.get(session.id.clone()).primitive()?.await?;
     let mut stored: SessionRecord = stored.map(from_js).transpose()?.unwrap_or_else(|| session.clone());

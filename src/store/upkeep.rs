@@ -1,17 +1,13 @@
 //! Upkeep at start-up: replies whose tab died are marked interrupted, and
 //! messages an older Hearth indexed only in part are indexed again.
 
-use hearth_core::storage::search::may_be_cut;
+use hearth_core::storage::postings::{IN_POSTINGS, INDEX_SETTING};
 use hearth_core::storage::{MessageRecord, MessageState, SessionRecord};
 
 use super::StoreContext;
 use crate::io::db::{Db, StorageError};
 use crate::io::locks::{held_names, streaming_lock};
 
-/// Setting key: the version of the search index the stored messages have.
-const SEARCH_INDEX: &str = "search_index";
-/// Every word of every message is indexed (earlier, at most 4,000 per message).
-const SEARCH_INDEX_VERSION: u64 = 2;
 /// Messages read at a time while indexing again.
 const INDEX_PAGE: u32 = 200;
 
@@ -59,33 +55,27 @@ async fn recover_interrupted(db: &Db) -> Result<(), StorageError> {
     Ok(())
 }
 
-/// Indexes again, once, the messages an older Hearth indexed only in part (see
-/// [`may_be_cut`]). It walks the messages a page at a time in the background
-/// after start-up; only the message records change, so no conversation is touched.
+/// Puts in the search's postings, once, the messages an older Hearth stored
+/// with their `terms` (indexed by a multi-entry index that made the database
+/// many times its text; see `hearth_core::storage::postings`), which also
+/// indexes every word of those it indexed only in part (at most 4,000).
+/// It walks the messages a page at a time in the background after start-up,
+/// each page in one transaction that reads and writes it, so another tab's
+/// change is never overwritten; only the message records change, so no
+/// conversation is touched. Cut off (a tab closed), it starts again at the
+/// next start-up, and only records still holding their terms are written.
 async fn index_every_word(db: &Db) -> Result<(), StorageError> {
-    let done = db.get::<hearth_core::storage::SettingRecord>(SEARCH_INDEX).await?;
-    if done.and_then(|setting| setting.value.as_u64()).is_some_and(|version| version >= SEARCH_INDEX_VERSION) {
+    let done = db.get::<hearth_core::storage::SettingRecord>(INDEX_SETTING).await?;
+    if done.and_then(|setting| setting.value.as_u64()).is_some_and(|version| version >= IN_POSTINGS) {
+        return Ok(());
+    }
+    // Without that code (its chunk would not load), the next start tries again.
+    if !db.postings_ready().await {
         return Ok(());
     }
     let mut after: Option<String> = None;
-    loop {
-        let page = db.messages_after(after.as_deref(), INDEX_PAGE).await?;
-        let Some(last) = page.last() else { break };
-        after = Some(last.id.clone());
-        for message in page {
-            if may_be_cut(&message.terms) {
-                // Read again and written in one transaction: another tab may
-                // have changed the message since this page was read.
-                db.update_message(&message.id, |message| {
-                    let cut = may_be_cut(&message.terms);
-                    if cut {
-                        message.refresh_terms();
-                    }
-                    cut
-                })
-                .await?;
-            }
-        }
+    while let Some(last) = db.index_older_records(after.as_deref(), INDEX_PAGE).await? {
+        after = Some(last);
     }
-    db.put_setting(SEARCH_INDEX, serde_json::Value::from(SEARCH_INDEX_VERSION)).await
+    db.put_setting(INDEX_SETTING, serde_json::Value::from(IN_POSTINGS)).await
 }

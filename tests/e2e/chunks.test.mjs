@@ -22,6 +22,7 @@ import { waitUntil } from '../support/browser.mjs';
 import { loadApp, openApp, openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
 import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { builtApp } from '../support/dist.mjs';
+import { readDatabase } from '../support/idb.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { afterStartFiles } from '../../scripts/size-budget.mjs';
 
@@ -174,6 +175,23 @@ describe('the wasm in chunks', () => {
     await waitUntil(async () => (await chat.reply.getByRole('heading', { name: 'Hearth mock reply' }).count()) === 1, 'Retry answers');
     await settled(chat);
     assert.equal((await chatRequests(env.mock, FAMILIES.openai)).length, 1, 'one request, on Retry');
+    // The question was stored while the search's postings could not be written (their code is
+    // in the chunk): with its terms, as an older Hearth stored a message, and no number.
+    const question = (await readDatabase(chat.page, ['messages'])).messages.find((m) => m.role === 'user');
+    assert.ok(question.terms.includes('missing') && question.number === undefined, 'stored for the older index');
+    const nav = chat.page.getByRole('navigation', { name: 'Conversations', exact: true });
+    const search = nav.getByRole('searchbox', { name: 'Search conversations', exact: true });
+    const found = nav.getByRole('status').filter({ hasText: /^1 result$/ });
+    await search.fill('missing');
+    await found.waitFor();
+    // The next start moves it into the postings; it is still found.
+    await chat.page.reload();
+    await waitUntil(async () => {
+      const { messages } = await readDatabase(chat.page, ['messages']);
+      return messages.every((m) => Number.isInteger(m.number) && m.terms === undefined);
+    }, 'every message is in the postings');
+    await search.fill('missing');
+    await found.waitFor();
     assert.deepEqual(chat.errors, []);
   });
 });

@@ -11,7 +11,7 @@ import { screenshot, waitUntil } from '../support/browser.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { addMockProvider, loadApp, openChatWithProvider, sendAndSettle, settled, storedAtRest, useHarness } from '../support/chat.mjs';
 import { closeTools, openTools } from '../support/dialogs.mjs';
-import { readDatabase } from '../support/idb.mjs';
+import { indexedTerms, readDatabase } from '../support/idb.mjs';
 import { chatRequests, FAMILIES, waitForChatRequests } from '../support/mock.mjs';
 
 const NOTES = '# Notes\n\nThe hearth is <warm> & "bright".';
@@ -122,8 +122,9 @@ describe('@mentioned files', () => {
       const stored = (await storedAtRest(page)).find((m) => m.role === 'user');
       assert.equal(stored.content, text, 'the user text is stored unchanged');
       assert.deepEqual(stored.files, files.map(([name, content]) => ({ name, content })));
-      assert.ok(['todo', 'txt', 'notes', 'md'].every((term) => stored.terms.includes(term)), 'file names are searchable');
-      assert.ok(!stored.terms.includes('sweep'), 'file contents are not');
+      const terms = await indexedTerms(page, stored.id);
+      assert.ok(['todo', 'txt', 'notes', 'md'].every((term) => terms.includes(term)), 'file names are searchable');
+      assert.ok(!terms.includes('sweep'), 'file contents are not');
       assert.deepEqual(await badgeNames(chat.you.getByRole('list', { name: 'Attached files', exact: true })), ['todo.txt', 'notes.md']);
       assert.equal(await chat.you.getByRole('button', { name: /^Remove / }).count(), 0, 'a sent badge is fixed');
       assert.deepEqual(chat.errors, []);

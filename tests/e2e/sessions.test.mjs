@@ -27,7 +27,7 @@ import {
   waitForStoredProvider,
 } from '../support/chat.mjs';
 import { importFile as importInSettings, inSettings, openSettings, turnOffGeneratedTitles } from '../support/dialogs.mjs';
-import { canonicalDump, readDatabase, searchTerms, seedRecords, sessionMessages } from '../support/idb.mjs';
+import { canonicalDump, indexedTerms, readDatabase, searchTerms, seedRecords, sessionMessages } from '../support/idb.mjs';
 import { echoReply } from '../support/mock.mjs';
 import { editProvider } from '../support/providers.mjs';
 
@@ -229,7 +229,7 @@ describe('local-first sessions', () => {
     assert.ok(assistant.content.startsWith(partial.content), 'the stored text was kept (and only grew)');
     const flat = (text) => text.replace(/^#+ /gm, '').replace(/\s+/g, ' ').trim();
     assert.ok(flat(shown).includes(flat(assistant.content)), 'the stored partial answer is what is shown');
-    assert.ok(assistant.terms.includes('once'), 'the partial text is searchable');
+    assert.ok((await indexedTerms(ui.page, assistant.id)).includes('once'), 'the partial text is searchable');
     await screenshot(ui.page, '07-interrupted.png');
     assert.deepEqual(ui.errors, []);
   });
@@ -805,7 +805,7 @@ describe('local-first sessions', () => {
     await ui.page.reload();
     await waitUntil(async () => {
       const { settings } = await readDatabase(ui.page, ['settings']);
-      return settings.some((setting) => setting.key === 'search_index' && setting.value === 2);
+      return settings.some((setting) => setting.key === 'search_index' && setting.value === 3);
     }, 'the older messages are indexed again');
 
     /** Searches for `query` and waits until the status says `expected`. */
@@ -825,7 +825,222 @@ describe('local-first sessions', () => {
     await search('w05999', '2 results', 'the 6,000th word is found in both');
     await search('w00000 zymurgy', '1 result', 'the first and last words together');
     const { messages } = await readDatabase(ui.page, ['messages']);
-    assert.equal(messages.find((m) => m.id === 'older-1').terms.length, 6001, 'every word is in the index');
+    const older = messages.find((m) => m.id === 'older-1');
+    assert.equal(older.terms, undefined, 'the record no longer carries its terms');
+    assert.equal(older.content, content, 'its text is as it was');
+    assert.equal((await indexedTerms(ui.page, 'older-1')).length, 6001, 'every word is in the index');
+    assert.deepEqual(ui.errors, []);
+  });
+
+  /**
+   * `count` conversations of `perSession` messages as Hearth 7 stored them: each message with
+   * its `terms` (for the multi-entry index `by_term`). Message 150 of conversation `s` also
+   * holds the word `quetzal<s>`.
+   */
+  function version7Records(count, perSession) {
+    const T = 1763769800000;
+    const names = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa'];
+    const sessions = names.slice(0, count).map((name, i) => ({
+      id: `v7-${name}`,
+      title: `Version 7 ${name}`,
+      title_source: 'first_message',
+      agent_id: 'general',
+      created_at: T + i,
+      updated_at: T + 1000 + i,
+      message_count: perSession,
+      preview: 'kept',
+      pinned: false,
+      deleted_at: null,
+    }));
+    const messages = [];
+    for (const [s, session] of sessions.entries()) {
+      for (let i = 0; i < perSession; i++) {
+        const special = i === 150 ? ` quetzal${s}` : '';
+        const content = `Entry ${i} of ${session.title}: the kettle boils${special}.`;
+        const id = (n) => `${session.id}-${String(n).padStart(4, '0')}`;
+        messages.push({
+          id: id(i),
+          session_id: session.id,
+          ...(i ? { parent: id(i - 1) } : {}),
+          role: i % 2 ? 'assistant' : 'user',
+          content,
+          reasoning: '',
+          provider_kind: null,
+          tool_calls: [],
+          model: null,
+          provider_id: null,
+          usage: null,
+          finish: null,
+          error: null,
+          state: 'complete',
+          created_at: T + s * 100_000 + i,
+          updated_at: T + s * 100_000 + i,
+          terms: searchTerms(content),
+        });
+      }
+    }
+    return { sessions, messages };
+  }
+
+  /** Writes `records` into a new database of version 7 with that version's stores and indexes, from `page` (of the app's origin). */
+  function writeVersion7(page, records) {
+    return page.evaluate(
+      ({ sessions, messages }) =>
+        new Promise((resolve, reject) => {
+          const request = indexedDB.open('hearth', 7);
+          request.onupgradeneeded = () => {
+            const db = request.result;
+            for (const store of ['providers', 'model_configs', 'agents', 'sessions', 'messages', 'project_files', 'blobs']) {
+              const created = db.createObjectStore(store, { keyPath: 'id' });
+              if (store === 'sessions') created.createIndex('by_updated', 'updated_at');
+              if (store === 'messages') {
+                created.createIndex('by_session', 'session_id');
+                created.createIndex('by_term', 'terms', { multiEntry: true });
+                created.createIndex('by_state', 'state');
+                created.createIndex('by_blob', 'blobs', { multiEntry: true });
+              }
+            }
+            db.createObjectStore('settings', { keyPath: 'key' });
+            const replica = db.createObjectStore('replica', { keyPath: 'id' });
+            replica.createIndex('by_seq', 'seq');
+            replica.createIndex('by_session', 'session');
+            replica.createIndex('by_kind', 'kind');
+            db.createObjectStore('replica_state', { keyPath: 'key' });
+            const tx = request.transaction;
+            for (const session of sessions) tx.objectStore('sessions').put(session);
+            for (const message of messages) tx.objectStore('messages').put(message);
+            tx.objectStore('settings').put({ key: 'search_index', value: 2 });
+          };
+          request.onsuccess = () => resolve(request.result.close());
+          request.onerror = () => reject(request.error);
+        }),
+      records,
+    );
+  }
+
+  /** Waits until the app says every message is in the search's postings. */
+  function moved(page) {
+    return waitUntil(async () => {
+      const { settings } = await readDatabase(page, ['settings']);
+      return settings.some((setting) => setting.key === 'search_index' && setting.value === 3);
+    }, 'the messages are in the postings');
+  }
+
+  /** Checks that the stored messages are `messages` without their terms, each with a number of its own. */
+  async function checkMoved(page, messages) {
+    const { messages: stored } = await readDatabase(page, ['messages']);
+    assert.equal(stored.length, messages.length, 'every message is kept');
+    const numbers = new Set();
+    for (const message of stored) {
+      const { number, ...rest } = message;
+      const { terms, ...before } = messages.find((m) => m.id === message.id);
+      assert.deepEqual(rest, before, `${message.id}: as it was, without its terms`);
+      assert.ok(Number.isInteger(number) && !numbers.has(number), `${message.id}: a number of its own`);
+      numbers.add(number);
+      assert.ok(terms.length > 0);
+    }
+    return numbers;
+  }
+
+  test('a database of version 7 (search terms on every message) is moved to the postings: every message kept and found', async (t) => {
+    // 600 messages in 3 conversations, more than one page of the move (200).
+    const { sessions, messages } = version7Records(3, 200);
+    const ui = await openApp(t, {
+      model: null,
+      beforeLoad: async (context, page) => {
+        await page.goto(new URL('manifest.webmanifest', env.app.url).href);
+        await writeVersion7(page, { sessions, messages });
+      },
+    });
+    await moved(ui.page);
+
+    const version = await ui.page.evaluate(async () => (await indexedDB.databases()).find((db) => db.name === 'hearth').version);
+    assert.equal(version, 8, 'the database version (8: the postings and the messages\' numbers)');
+    await checkMoved(ui.page, messages);
+    const left = await ui.page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open('hearth');
+          open.onsuccess = () => {
+            const request = open.result.transaction('messages').objectStore('messages').index('by_term').count();
+            request.onsuccess = () => resolve((open.result.close(), request.result));
+            request.onerror = () => reject(request.error);
+          };
+          open.onerror = () => reject(open.error);
+        }),
+    );
+    assert.equal(left, 0, 'the multi-entry index holds nothing any more');
+    assert.deepEqual(await indexedTerms(ui.page, 'v7-beta-0150'), searchTerms(messages.find((m) => m.id === 'v7-beta-0150').content));
+
+    const status = ui.searchStatus.filter({ hasText: /results?$|No messages match/ });
+    const found = [
+      ['quetzal1', '1 result'],
+      ['quetzal', '3 results'],
+      ['entry 150 kettle', '3 results'],
+      ['kettle', 'Newest 50 of 600 results'],
+    ];
+    for (const [query, expected] of found) {
+      await ui.search.fill('');
+      await waitUntil(async () => (await status.count()) === 0, 'the previous results are gone');
+      await ui.search.fill(query);
+      await waitUntil(
+        async () => (await status.count()) === 1 && (await status.innerText()).trim() === expected,
+        `the search for "${query}" reports "${expected}"`,
+      );
+    }
+    await ui.search.fill('quetzal1');
+    await waitUntil(async () => (await status.innerText()).trim() === '1 result', 'one hit');
+    assert.match(await ui.page.getByRole('navigation', { name: 'Conversations', exact: true }).innerText(), /Entry 150 of Version 7 beta/);
+    assert.deepEqual(ui.errors, []);
+  });
+
+  test('a move to the postings cut off by a reload goes on at the next start: nothing lost, nothing numbered twice', async (t) => {
+    const { sessions, messages } = version7Records(10, 300);
+    const ui = await openApp(t, {
+      model: null,
+      beforeLoad: async (context, page) => {
+        // The page reloads itself as the move reads its third page of messages (200 at a
+        // time), once: the move's transaction under way is cut off with the page.
+        await context.addInitScript(() => {
+          const getAll = IDBObjectStore.prototype.getAll;
+          IDBObjectStore.prototype.getAll = function (...args) {
+            const request = getAll.apply(this, args);
+            if (this.name === 'messages' && args[1] === 200 && !sessionStorage.getItem('cut')) {
+              const pages = Number(sessionStorage.getItem('pages') ?? 0) + 1;
+              sessionStorage.setItem('pages', String(pages));
+              if (pages === 3) {
+                sessionStorage.setItem('cut', 'yes');
+                location.reload();
+              }
+            }
+            return request;
+          };
+        });
+        await page.goto(new URL('manifest.webmanifest', env.app.url).href);
+        await writeVersion7(page, { sessions, messages });
+      },
+    });
+    await moved(ui.page);
+    assert.equal(await ui.page.evaluate(() => sessionStorage.getItem('cut')), 'yes', 'the move was cut off');
+    const numbers = await checkMoved(ui.page, messages);
+    const next = await ui.page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open('hearth');
+          open.onsuccess = () => {
+            const request = open.result.transaction('postings').objectStore('postings').get('next');
+            request.onsuccess = () => resolve((open.result.close(), request.result));
+            request.onerror = () => reject(request.error);
+          };
+          open.onerror = () => reject(open.error);
+        }),
+    );
+    assert.equal(next, messages.length, 'no message was numbered twice');
+    assert.deepEqual([...numbers].sort((a, b) => a - b), messages.map((_, i) => i));
+    assert.deepEqual(await indexedTerms(ui.page, 'v7-kappa-0150'), searchTerms(messages.find((m) => m.id === 'v7-kappa-0150').content));
+    const status = ui.searchStatus.filter({ hasText: /results?$|No messages match/ });
+    await ui.search.fill('quetzal9');
+    await waitUntil(async () => (await status.count()) === 1 && (await status.innerText()).trim() === '1 result', 'the last conversation\'s word is found');
     assert.deepEqual(ui.errors, []);
   });
 

@@ -45,9 +45,15 @@ export function readDatabase(page, only = STORES) {
   );
 }
 
-/** The whole database as one canonical JSON string (stores sorted by key), for equality checks. */
+/**
+ * The whole database as one canonical JSON string (stores sorted by key), for equality checks.
+ * A message's `number` (its place in the search's postings) is left out: each device numbers
+ * the messages it stores in the order it stores them.
+ */
 export async function canonicalDump(page) {
-  return JSON.stringify(await readDatabase(page), null, 1);
+  const stores = await readDatabase(page);
+  stores.messages = stores.messages.map(({ number, ...message }) => message);
+  return JSON.stringify(stores, null, 1);
 }
 
 /** A session's message records, oldest first (as the app orders them). */
@@ -182,6 +188,56 @@ export function searchTerms(text, { cap } = {}) {
   };
   const terms = [...new Set(words)].sort(byCodePoint);
   return cap === undefined ? terms : terms.slice(0, cap);
+}
+
+/**
+ * The search terms the app's postings hold for the message `id` (sorted): every row of the
+ * `postings` store (`[term, segment]` → the message numbers' ascending differences as
+ * LEB128 varints) whose numbers include the stored record's `number`. `[]` when the record
+ * has no number (not indexed yet, or still streaming). Decoded here, apart from the app.
+ */
+export function indexedTerms(page, id) {
+  return page.evaluate(async (id) => {
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open('hearth');
+      request.onupgradeneeded = () => request.transaction.abort();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error('the hearth database is missing: has the app started?'));
+    });
+    try {
+      const tx = db.transaction(['messages', 'postings'], 'readonly');
+      const ask = (request) =>
+        new Promise((resolve, reject) => {
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      const record = await ask(tx.objectStore('messages').get(id));
+      if (typeof record?.number !== 'number') return [];
+      const postings = tx.objectStore('postings');
+      const [keys, rows] = await Promise.all([ask(postings.getAllKeys()), ask(postings.getAll())]);
+      const terms = new Set();
+      keys.forEach((key, i) => {
+        if (!Array.isArray(key)) return; // the `next` number
+        let previous = 0;
+        let value = 0;
+        let shift = 0;
+        for (const byte of rows[i]) {
+          value += (byte & 0x7f) * 2 ** shift;
+          if (byte & 0x80) {
+            shift += 7;
+            continue;
+          }
+          previous += value;
+          if (previous === record.number) terms.add(key[0]);
+          value = 0;
+          shift = 0;
+        }
+      });
+      return [...terms].sort();
+    } finally {
+      db.close();
+    }
+  }, id);
 }
 
 /**

@@ -477,8 +477,11 @@ pub struct MessageRecord {
     pub created_at: Millis,
     /// When it last changed.
     pub updated_at: Millis,
-    /// Search terms of `content`, kept for the multi-entry search index.
-    #[serde(default)]
+    /// Search terms of `content` ([`MessageRecord::search_terms`]): carried
+    /// by backups; on this device, kept only by records an older Hearth stored
+    /// (for its multi-entry search index) until they are indexed in the search's
+    /// postings (see [`postings`](crate::storage::postings)). Left out when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub terms: Vec<String>,
     /// Schema 2 and before: for a regenerated reply, the id of the first reply
     /// it is another version of (see [`versions`](crate::storage::versions)).
@@ -745,23 +748,29 @@ impl MessageRecord {
     /// and the blobs referred to, from the attachments and the media tools
     /// returned.
     pub fn refresh_terms(&mut self) {
-        self.terms = if self.files.is_empty() && self.attachments.is_empty() {
-            crate::storage::search::terms(&self.content)
-        } else {
-            let mut text = self.content.clone();
-            for file in &self.files {
-                text.push('\n');
-                text.push_str(&file.name);
-            }
-            for attachment in &self.attachments {
-                for part in std::iter::once(&attachment.name).chain(&attachment.transcript) {
-                    text.push('\n');
-                    text.push_str(part);
-                }
-            }
-            crate::storage::search::terms(&text)
-        };
+        self.terms = self.search_terms();
         self.refresh_blobs();
+    }
+
+    /// The search terms of the record: of its content, the names (not the
+    /// contents) of the attached files, images and PDFs, and voice notes'
+    /// transcripts.
+    pub fn search_terms(&self) -> Vec<String> {
+        if self.files.is_empty() && self.attachments.is_empty() {
+            return crate::storage::search::terms(&self.content);
+        }
+        let mut text = self.content.clone();
+        for file in &self.files {
+            text.push('\n');
+            text.push_str(&file.name);
+        }
+        for attachment in &self.attachments {
+            for part in std::iter::once(&attachment.name).chain(&attachment.transcript) {
+                text.push('\n');
+                text.push_str(part);
+            }
+        }
+        crate::storage::search::terms(&text)
     }
 
     /// Recomputes the blobs referred to, from the attachments, the media

@@ -20,6 +20,12 @@ pub trait Stored: Serialize + DeserializeOwned {
 
     /// The record's key in its store (its `id`; a setting's `key`).
     fn key(&self) -> &str;
+
+    /// The record as a message, for the stores that hold messages (the
+    /// shell writes them with their search's postings); `None` for any other kind.
+    fn as_message(&self) -> Option<&MessageRecord> {
+        None
+    }
 }
 
 macro_rules! stored_by_id {
@@ -39,7 +45,6 @@ stored_by_id! {
     ModelConfigRecord => stores::MODEL_CONFIGS,
     AgentRecord => stores::AGENTS,
     SessionRecord => stores::SESSIONS,
-    MessageRecord => stores::MESSAGES,
     ProjectFileRecord => stores::PROJECT_FILES,
 }
 
@@ -48,6 +53,18 @@ impl Stored for SettingRecord {
 
     fn key(&self) -> &str {
         &self.key
+    }
+}
+
+impl Stored for MessageRecord {
+    const STORE: &'static str = stores::MESSAGES;
+
+    fn key(&self) -> &str {
+        &self.id
+    }
+
+    fn as_message(&self) -> Option<&MessageRecord> {
+        Some(self)
     }
 }
 

@@ -25,9 +25,10 @@ impl Db {
         message: &MessageRecord,
         blobs: &[NewBlob],
     ) -> Result<SessionRecord> {
+        self.ready_to_write_messages().await?;
         let tx = self
             .live()?
-            .transaction([stores::SESSIONS, stores::MESSAGES, stores::BLOBS])
+            .transaction([stores::SESSIONS, stores::MESSAGES, stores::POSTINGS, stores::BLOBS])
             .with_mode(TransactionMode::Readwrite)
             .build()?;
         let wanted: Vec<NewBlob> = blobs.iter().filter(|blob| message.blobs.contains(&blob.hash)).cloned().collect();

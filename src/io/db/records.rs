@@ -4,7 +4,6 @@
 
 use std::fmt;
 
-use hearth_core::storage::Stored;
 use indexed_db_futures::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -139,13 +138,6 @@ pub(super) async fn commit(tx: indexed_db_futures::transaction::Transaction<'_>)
             other => Err(other),
         },
     }
-}
-
-pub(super) async fn put_each<R: Stored>(
-    tx: &indexed_db_futures::transaction::Transaction<'_>,
-    records: &[R],
-) -> Result<()> {
-    put_all(&tx.object_store(R::STORE)?, records.iter().map(to_js)).await
 }
 
 /// Puts `values` into `store` all at once and waits only for the last: a

@@ -19,7 +19,7 @@ use serde::de::DeserializeOwned;
 use wasm_bindgen::JsValue;
 
 use super::blobs::{self, NewBlob};
-use super::{Db, Result, StorageError, commit, from_js, from_js_all, put_all, put_each, to_js};
+use super::{Db, Result, StorageError, commit, from_js, from_js_all, put_all, put_each, put_messages, to_js};
 
 /// A value of `replica_state`, stored as `{key, value}`.
 #[derive(Serialize, serde::Deserialize)]
@@ -181,8 +181,14 @@ impl Db {
     /// counts and previews recounted, then the bookkeeping and the state.
     /// Returns the sessions whose records or messages changed.
     pub(crate) async fn apply_replica(&self, write: &ReplicaWrite) -> Result<Vec<String>> {
-        let every: Vec<&str> =
-            stores::ALL.iter().copied().chain([stores::BLOBS, stores::REPLICA, stores::REPLICA_STATE]).collect();
+        if !write.records.messages.is_empty() {
+            self.ready_to_write_messages().await?;
+        }
+        let every: Vec<&str> = stores::ALL
+            .iter()
+            .copied()
+            .chain([stores::BLOBS, stores::POSTINGS, stores::REPLICA, stores::REPLICA_STATE])
+            .collect();
         let tx = self.live()?.transaction(every.as_slice()).with_mode(TransactionMode::Readwrite).build()?;
         for (store, key, seen) in &write.guards {
             let value: Option<JsValue> = tx.object_store(store)?.get(key.clone()).primitive()?.await?;
@@ -218,9 +224,9 @@ impl Db {
         let mut replaced = Vec::new();
         for message in &records.messages {
             replaced.extend(blobs::stored_message(&messages, &message.id).await?);
-            messages.put(to_js(message)?).primitive()?.await?;
             touched.insert(message.session_id.clone());
         }
+        put_messages(&tx, &records.messages.iter().collect::<Vec<_>>()).await?;
         for id in &write.deleted_messages {
             if let Some(message) = blobs::stored_message(&messages, id).await? {
                 touched.insert(message.session_id.clone());

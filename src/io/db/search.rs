@@ -17,12 +17,16 @@ use hearth_core::Millis;
 use hearth_core::message::Role;
 use hearth_core::storage::branch::off_screen_ids;
 use hearth_core::storage::newest_walk::{NewestWalk, WalkStep, news_time, walk_order};
+use hearth_core::storage::postings::holding_all;
 use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
 use hearth_core::storage::{MessageRecord, SessionRecord, indexes, stores};
+use indexed_db_futures::KeyRange;
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::Transaction;
-use wasm_bindgen::JsValue;
+use js_sys::Uint8Array;
+use wasm_bindgen::{JsCast, JsValue};
 
+use super::postings::number_of;
 use super::{Db, Result, StorageError, from_js, from_js_all};
 
 /// One search result.
@@ -110,9 +114,12 @@ impl Db {
         if words.is_empty() {
             return Ok(SearchOutcome::default());
         }
-        let tx = self.live()?.transaction([stores::MESSAGES, stores::SESSIONS]).build()?;
+        let tx = self.live()?.transaction([stores::MESSAGES, stores::SESSIONS, stores::POSTINGS]).build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         let index = messages.index(indexes::MESSAGES_BY_TERM)?;
+        let numbered = holding(&tx, &words).await?;
+        // Records an older Hearth stored and not yet in the postings: through
+        // their multi-entry index, its rarest word's.
         let mut rarest: Option<(u32, &str)> = None;
         for word in &words {
             let count = index.count().with_query(word.clone()..prefix_upper_bound(word)).await?;
@@ -120,13 +127,15 @@ impl Db {
                 rarest = Some((count, word));
             }
         }
-        let Some((count, lookup)) = rarest.filter(|(count, _)| *count > 0) else {
+        let unnumbered = rarest.filter(|(count, _)| *count > 0);
+        let candidates = unnumbered.map_or(0, |(count, _)| count as usize) + numbered.len();
+        if candidates == 0 {
             return Ok(SearchOutcome::default());
-        };
-        let found = if count <= SEARCH_CANDIDATES {
-            through_index(&tx, &words, lookup).await?
+        }
+        let found = if candidates <= SEARCH_CANDIDATES as usize {
+            through_index(&tx, &words, unnumbered.map(|(_, word)| word), &numbered).await?
         } else {
-            walk(&tx, &words).await?
+            walk(&tx, &words, &numbered.into_iter().collect()).await?
         };
         let mut outcome = outcome(&found, &words);
         // Hits in branches not shown say so: each conversation's tree is read
@@ -172,23 +181,41 @@ impl Db {
     }
 }
 
-/// The matches among the messages holding `lookup` (the rarest word, at most
-/// [`SEARCH_CANDIDATES`] of them), read through the index.
-async fn through_index(tx: &Transaction<'_>, words: &[String], lookup: &str) -> Result<Found> {
+/// The matches among the messages holding `lookup` (the rarest word of the
+/// records not in the postings, read through their index) and those whose
+/// `numbers` the postings gave: at most [`SEARCH_CANDIDATES`] in all.
+async fn through_index(tx: &Transaction<'_>, words: &[String], lookup: Option<&str>, numbers: &[u64]) -> Result<Found> {
     let messages = tx.object_store(stores::MESSAGES)?;
-    let index = messages.index(indexes::MESSAGES_BY_TERM)?;
-    let candidates: Vec<MessageRecord> = from_js_all(
-        index
-            .get_all::<JsValue>()
-            .with_query(lookup.to_owned()..prefix_upper_bound(lookup))
-            .with_limit(SEARCH_CANDIDATES)
-            .primitive()?
-            .await?,
-    )?;
+    let by_number = messages.index(indexes::MESSAGES_BY_NUMBER)?;
+    // Every read is asked for before the first is awaited, so that they run together.
+    let unnumbered = match lookup {
+        Some(lookup) => Some(
+            messages
+                .index(indexes::MESSAGES_BY_TERM)?
+                .get_all::<JsValue>()
+                .with_query(lookup.to_owned()..prefix_upper_bound(lookup))
+                .with_limit(SEARCH_CANDIDATES)
+                .primitive()?,
+        ),
+        None => None,
+    };
+    let reads = numbers
+        .iter()
+        .map(|number| by_number.get::<JsValue, _, _>(*number as f64).primitive())
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    let mut candidates: Vec<MessageRecord> = match unnumbered {
+        Some(read) => from_js_all(read.await?)?,
+        None => Vec::new(),
+    };
+    for read in reads {
+        if let Some(value) = read.await? {
+            candidates.push(from_js(value)?);
+        }
+    }
     let mut matching: Vec<MessageRecord> = Vec::new();
     for message in candidates {
         // A message appears once per matching term of a prefix query.
-        if matches(&message.terms, words) && !matching.iter().any(|m| m.id == message.id) {
+        if holds(&message, words) && !matching.iter().any(|m| m.id == message.id) {
             matching.push(message);
         }
     }
@@ -225,7 +252,7 @@ async fn through_index(tx: &Transaction<'_>, words: &[String], lookup: &str) -> 
 /// The newest matches of a common word: the conversations read whole, the most
 /// recently updated first, until the newest [`SEARCH_LIMIT`] cannot change or
 /// [`WALK_BUDGET`] messages were read.
-async fn walk(tx: &Transaction<'_>, words: &[String]) -> Result<Found> {
+async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -> Result<Found> {
     let all: Vec<SessionRecord> =
         from_js_all(tx.object_store(stores::SESSIONS)?.get_all::<JsValue>().primitive()?.await?)?;
     let order = walk_order(all);
@@ -248,11 +275,19 @@ async fn walk(tx: &Transaction<'_>, words: &[String]) -> Result<Found> {
             }
         }
         let Some(session) = next.next() else { break };
-        let messages: Vec<MessageRecord> =
-            from_js_all(by_session.get_all::<JsValue>().with_query(session.id.clone()).primitive()?.await?)?;
+        let values = by_session.get_all::<JsValue>().with_query(session.id.clone()).primitive()?.await?;
+        let mut messages: Vec<MessageRecord> = Vec::new();
+        let mut candidates: Vec<bool> = Vec::new();
+        for value in values {
+            let value = value?;
+            // Only a message the postings give (or one not in them) can match.
+            candidates.push(number_of(&value).is_none_or(|number| numbered.contains(&number)));
+            messages.push(from_js(value)?);
+        }
         walk.read(messages.len());
         let before = found.matching.len();
-        for message in messages.iter().filter(|message| matches(&message.terms, words)) {
+        let hits = messages.iter().zip(candidates).filter(|(message, candidate)| *candidate && holds(message, words));
+        for (message, _) in hits {
             walk.found(news_time(message.created_at, session.updated_at));
             found.matching.push(message.clone());
         }
@@ -263,6 +298,37 @@ async fn walk(tx: &Transaction<'_>, words: &[String]) -> Result<Found> {
     }
     found.newest_first();
     Ok(found)
+}
+
+/// The message numbers the postings give for every word of `words`, newest
+/// first: each word's rows, those of every term it begins, all read at once.
+/// A superset: a message whose text changed keeps its old terms' numbers, and
+/// a deleted one's number stays (see [`holds`]).
+async fn holding(tx: &Transaction<'_>, words: &[String]) -> Result<Vec<u64>> {
+    let postings = tx.object_store(stores::POSTINGS)?;
+    let reads = words
+        .iter()
+        .map(|word| {
+            let from: JsValue = js_sys::Array::of1(&word.into()).into();
+            let to: JsValue = js_sys::Array::of1(&prefix_upper_bound(word).into()).into();
+            postings.get_all::<JsValue>().with_query::<JsValue, _>(KeyRange::Bound(from, false, to, true)).primitive()
+        })
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    let mut rows: Vec<Vec<Vec<u8>>> = Vec::with_capacity(reads.len());
+    for read in reads {
+        let values = read.await?;
+        rows.push(
+            values.filter_map(|value| value.ok()?.dyn_into::<Uint8Array>().ok()).map(|row| row.to_vec()).collect(),
+        );
+    }
+    let words: Vec<Vec<&[u8]>> = rows.iter().map(|rows| rows.iter().map(Vec::as_slice).collect()).collect();
+    Ok(holding_all(&words))
+}
+
+/// Whether `message` holds every word of `words`: by the terms an older
+/// Hearth stored with it, or else by its text.
+fn holds(message: &MessageRecord, words: &[String]) -> bool {
+    if message.terms.is_empty() { matches(&message.search_terms(), words) } else { matches(&message.terms, words) }
 }
 
 /// The outcome of `found`: its count and its newest hits.

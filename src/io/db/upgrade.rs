@@ -207,6 +207,10 @@ fn create_missing(request: &IdbOpenDbRequest) -> Result<(), UpgradeError> {
             }
         }
     }
+    // Keyed out of line: `[term, segment]` rows and the `next` number.
+    if !existing.contains(stores::POSTINGS) {
+        db.create_object_store(stores::POSTINGS).map_err(text)?;
+    }
     let messages = tx.object_store(stores::MESSAGES).map_err(text)?;
     let names = messages.index_names();
     for (name, path, multi) in [
@@ -214,6 +218,7 @@ fn create_missing(request: &IdbOpenDbRequest) -> Result<(), UpgradeError> {
         (indexes::MESSAGES_BY_TERM, "terms", true),
         (indexes::MESSAGES_BY_STATE, "state", false),
         (indexes::MESSAGES_BY_BLOB, "blobs", true),
+        (indexes::MESSAGES_BY_NUMBER, super::postings::NUMBER, false),
     ] {
         if !names.contains(name) {
             index(&messages, name, path, multi)?;

@@ -1,0 +1,253 @@
+//! Every message write, and the search's postings it keeps (see
+//! `hearth_core::storage::postings`).
+//!
+//! A message is numbered on this device the first time it is stored with its
+//! text final (not while a reply streams: it is indexed when it ends). The
+//! number is kept on the stored record (`number`, indexed by
+//! [`indexes::MESSAGES_BY_NUMBER`]), never in the record the app reads, a
+//! backup or sync: each write reads the stored copy's number and keeps it. The
+//! next number is the postings store's `next` entry. Records stop carrying
+//! their `terms`, which is what made the database many times its text.
+//!
+//! The code that numbers and indexes is in the `reply` chunk (the send path,
+//! fetched right after start-up): [`ready`] loads it before a transaction
+//! that writes messages opens, as a transaction must not wait on anything but
+//! IndexedDB.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+
+use hearth_core::storage::postings::{additions, with_numbers};
+use hearth_core::storage::{MessageRecord, MessageState, Stored, stores};
+use indexed_db_futures::database::Database;
+use indexed_db_futures::prelude::*;
+use indexed_db_futures::transaction::{Transaction, TransactionMode};
+use js_sys::{Array, Reflect, Uint8Array};
+use wasm_bindgen::{JsCast, JsValue};
+
+use super::records::{Result, StorageError, commit, from_js, put_all, to_js};
+use crate::io::chunks::{ChunkError, wasm_split};
+
+/// The stored record's field holding its number.
+pub(super) const NUMBER: &str = "number";
+/// The postings store's key of the next number to give.
+const NEXT: &str = "next";
+
+/// Writes `records` into their store in `tx`; messages through [`put_messages`]
+/// (`tx` must then also hold [`stores::POSTINGS`]).
+pub(super) async fn put_each<R: Stored>(tx: &Transaction<'_>, records: &[R]) -> Result<()> {
+    if R::STORE == stores::MESSAGES {
+        let messages: Vec<&MessageRecord> = records.iter().filter_map(Stored::as_message).collect();
+        return put_messages(tx, &messages).await;
+    }
+    put_all(&tx.object_store(R::STORE)?, records.iter().map(to_js)).await
+}
+
+/// The stores a transaction that writes messages must hold, beside `others`.
+pub(super) fn with_postings<'a>(others: &[&'a str]) -> Vec<&'a str> {
+    let mut scope = others.to_vec();
+    if scope.contains(&stores::MESSAGES) && !scope.contains(&stores::POSTINGS) {
+        scope.push(stores::POSTINGS);
+    }
+    scope
+}
+
+/// A write of messages under way.
+type Writing<'a> = Pin<Box<dyn Future<Output = Result<()>> + 'a>>;
+
+/// A page of the move into the postings under way.
+type Moving<'a> = Pin<Box<dyn Future<Output = Result<Option<String>>> + 'a>>;
+
+/// The writing of messages with their postings, from the `reply` chunk.
+struct PostingsCode {
+    /// [`write_messages`].
+    put: for<'a, 'b> fn(&'a Transaction<'b>, &'a [&'a MessageRecord]) -> Writing<'a>,
+    /// [`move_older`].
+    move_page: for<'a> fn(&'a Database, Option<&'a str>, u32) -> Moving<'a>,
+}
+
+#[wasm_split(reply, fallible)]
+fn postings_code() -> std::result::Result<&'static PostingsCode, ChunkError> {
+    static CODE: PostingsCode = PostingsCode {
+        put: |tx, records| Box::pin(write_messages(tx, records)),
+        move_page: |db, after, limit| Box::pin(move_older(db, after, limit)),
+    };
+    Ok(&CODE)
+}
+
+thread_local! {
+    static LOADED: Cell<Option<&'static PostingsCode>> = const { Cell::new(None) };
+}
+
+/// Loads the code that writes messages, once: called before a transaction
+/// that writes messages opens. `false` when its chunk would not load: the
+/// messages are then written without it (see [`put_messages`]).
+pub(super) async fn ready() -> bool {
+    if LOADED.get().is_none()
+        && let Ok(code) = postings_code().await
+    {
+        LOADED.set(Some(code));
+    }
+    LOADED.get().is_some()
+}
+
+/// Writes messages in `tx` (messages and postings; [`ready`] was awaited
+/// before it opened): see [`write_messages`]. Without that code (its chunk
+/// would not load), as an older Hearth wrote them: with their terms, without a
+/// number, found through the multi-entry index until the next move into the
+/// postings (the caller asks for one).
+pub(super) async fn put_messages(tx: &Transaction<'_>, records: &[&MessageRecord]) -> Result<()> {
+    if let Some(code) = LOADED.get() {
+        return (code.put)(tx, records).await;
+    }
+    let values = records.iter().map(|record| {
+        let value = to_js(record)?;
+        if record.terms.is_empty() {
+            let terms: Array = record.search_terms().into_iter().map(JsValue::from).collect();
+            Reflect::set(&value, &"terms".into(), &terms)
+                .map_err(|_| StorageError::Failed("a message could not be stored".into()))?;
+        }
+        Ok(value)
+    });
+    put_all(&tx.object_store(stores::MESSAGES)?, values).await
+}
+
+/// Puts in the search's postings, in one transaction, the records an older
+/// Hearth stored (with their `terms`, without a number) among the `limit`
+/// messages after the key `after` in key order (from the first with `None`):
+/// a walk over every message, one page at a time. Returns the page's last key,
+/// `None` after the last page, and when the code that does it would not load.
+pub(super) async fn move_page(db: &Database, after: Option<&str>, limit: u32) -> Result<Option<String>> {
+    if !ready().await {
+        return Ok(None);
+    }
+    match LOADED.get() {
+        Some(code) => (code.move_page)(db, after, limit).await,
+        None => Ok(None),
+    }
+}
+
+/// [`move_page`], with the code loaded.
+async fn move_older(db: &Database, after: Option<&str>, limit: u32) -> Result<Option<String>> {
+    let tx = db.transaction([stores::MESSAGES, stores::POSTINGS]).with_mode(TransactionMode::Readwrite).build()?;
+    let store = tx.object_store(stores::MESSAGES)?;
+    let page = match after {
+        Some(after) => {
+            let range = indexed_db_futures::KeyRange::LowerBound(after.to_owned(), true);
+            store.get_all::<JsValue>().with_query::<String, _>(range).with_limit(limit).primitive()?.await?
+        }
+        None => store.get_all::<JsValue>().with_limit(limit).primitive()?.await?,
+    };
+    let mut last = None;
+    let mut older = Vec::new();
+    for value in page {
+        let value = value?;
+        last = Reflect::get(&value, &"id".into()).ok().and_then(|id| id.as_string());
+        // Only a record without its number; one that cannot be read stays as it is.
+        if number_of(&value).is_none()
+            && let Ok(record) = from_js::<MessageRecord>(value)
+        {
+            older.push(record);
+        }
+    }
+    write_messages(&tx, &older.iter().collect::<Vec<_>>()).await?;
+    commit(tx).await?;
+    Ok(last)
+}
+
+/// Writes messages in `tx` (messages and postings): each keeps the number its
+/// stored copy has, or gets the next one, and its terms are added to their
+/// rows, unless it is a reply still streaming (unnumbered until it ends). All
+/// reads are asked for before the first is awaited.
+async fn write_messages(tx: &Transaction<'_>, records: &[&MessageRecord]) -> Result<()> {
+    let messages = tx.object_store(stores::MESSAGES)?;
+    let postings = tx.object_store(stores::POSTINGS)?;
+    let indexed: Vec<&MessageRecord> =
+        records.iter().copied().filter(|record| record.state != MessageState::Streaming).collect();
+    let mut numbers: Vec<(String, u64)> = Vec::with_capacity(indexed.len());
+    if !indexed.is_empty() {
+        let stored = indexed
+            .iter()
+            .map(|record| messages.get::<JsValue, _, _>(record.id.clone()).primitive())
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        let next = postings.get::<JsValue, _, _>(NEXT).primitive()?;
+        let mut known: Vec<Option<u64>> = Vec::with_capacity(stored.len());
+        for read in stored {
+            known.push(read.await?.as_ref().and_then(number_of));
+        }
+        let mut next = next.await?.and_then(|value| value.as_f64()).map_or(0, |n| n.max(0.0) as u64);
+        let given = known.iter().any(Option::is_none);
+        for (record, number) in indexed.iter().zip(known) {
+            let number = number.unwrap_or_else(|| {
+                next += 1;
+                next - 1
+            });
+            numbers.push((record.id.clone(), number));
+        }
+        if given {
+            postings.put(JsValue::from(next as f64)).with_key(NEXT).primitive()?;
+        }
+        add_terms(&postings, &indexed, &numbers).await?;
+    }
+    let numbered: HashMap<&str, u64> = numbers.iter().map(|(id, number)| (id.as_str(), *number)).collect();
+    put_all(&messages, records.iter().map(|record| stored_value(record, numbered.get(record.id.as_str()).copied())))
+        .await
+}
+
+/// The value a message is stored as: without its terms, with its number.
+fn stored_value(record: &MessageRecord, number: Option<u64>) -> Result<JsValue> {
+    let value = to_js(record)?;
+    if !record.terms.is_empty() {
+        Reflect::delete_property(value.unchecked_ref::<js_sys::Object>(), &"terms".into())
+            .map_err(|_| StorageError::Failed("a message could not be stored".into()))?;
+    }
+    if let Some(number) = number {
+        Reflect::set(&value, &NUMBER.into(), &JsValue::from(number as f64))
+            .map_err(|_| StorageError::Failed("a message could not be numbered".into()))?;
+    }
+    Ok(value)
+}
+
+/// The number a stored message value holds, if any.
+pub(super) fn number_of(value: &JsValue) -> Option<u64> {
+    let number = Reflect::get(value, &NUMBER.into()).ok()?.as_f64()?;
+    (number >= 0.0 && number.fract() == 0.0).then_some(number as u64)
+}
+
+/// Adds each message's terms (computed from its text, as the search reads
+/// them) to their rows.
+async fn add_terms(
+    postings: &indexed_db_futures::object_store::ObjectStore<'_>,
+    indexed: &[&MessageRecord],
+    numbers: &[(String, u64)],
+) -> Result<()> {
+    let terms: Vec<Vec<String>> = indexed.iter().map(|record| record.search_terms()).collect();
+    let rows = additions(numbers.iter().map(|(_, number)| *number).zip(terms.iter().map(Vec::as_slice)));
+    let reads = rows
+        .keys()
+        .map(|(term, segment)| postings.get::<JsValue, _, _>(row_key(term, *segment)).primitive())
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    let mut last = None;
+    for (((term, segment), added), read) in rows.iter().zip(reads) {
+        let stored = read.await?.and_then(|value| value.dyn_into::<Uint8Array>().ok()).map(|row| row.to_vec());
+        if let Some(row) = with_numbers(stored.as_deref(), added) {
+            last = Some(
+                postings
+                    .put(JsValue::from(Uint8Array::from(row.as_slice())))
+                    .with_key(row_key(term, *segment))
+                    .primitive()?,
+            );
+        }
+    }
+    if let Some(last) = last {
+        last.await?;
+    }
+    Ok(())
+}
+
+/// A row's key: `[term, segment]`.
+pub(super) fn row_key(term: &str, segment: u64) -> JsValue {
+    Array::of2(&term.into(), &JsValue::from(segment as f64)).into()
+}
