@@ -150,9 +150,11 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * The message search's postings (records no longer carry their terms: the database had been
  * 26 times its text): the writing code is in the `reply` chunk, loaded before a transaction
  * that writes messages, and the first load keeps the way in, a fallback that writes as before
- * when that chunk will not load, and the start-up's move of older records: 520,899.
+ * when that chunk will not load, and the start-up's move of older records: 520,899; its
+ * review's fixes (a deletion takes its messages out of the rows; an import keeps this device's
+ * note of the move): 521,374.
  */
-export const BUDGET_BYTES = 521_000;
+export const BUDGET_BYTES = 521_400;
 
 /**
  * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what
@@ -167,9 +169,10 @@ export const BUDGET_BYTES = 521_000;
  * The workspace's crates compiled by clippy-driver: 997,502; the writes that waited for the
  * database storing the account as it is by then: 997,843. The database opened once less at
  * start-up: 997,561; its review's fixes: 997,595. The message search's postings (numbering,
- * rows, the move of older records in the `reply` chunk; their reading in `search`): 1,008,758.
+ * rows, the move of older records in the `reply` chunk; their reading in `search`): 1,008,758;
+ * its review's fixes: 1,010,986.
  */
-export const COLD_LOAD_BYTES = 1_008_800;
+export const COLD_LOAD_BYTES = 1_011_000;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -267,7 +270,8 @@ export const COLD_LOAD_BYTES = 1_008_800;
  * that cannot be read, or a read that fails, leaves the hits unmarked): 31,559. The message
  * search's postings: `reply` 204,183 (each write numbers its messages and adds their terms'
  * rows; the move of older records), `search` 35,220 (a query reads its words' rows, and the
- * messages by number), `start` 264,169.
+ * messages by number), `start` 264,169; its review's fixes (a deletion or an edit takes
+ * the messages out of the rows they left): `reply` 205,889, `start` 264,212.
  */
 export const CHUNK_BUDGETS = {
   app_preview: 29_500,
@@ -284,10 +288,10 @@ export const CHUNK_BUDGETS = {
   migration: 1_900,
   pdf_text: 29_900,
   pictures: 17_600,
-  reply: 204_300,
+  reply: 206_000,
   search: 35_300,
   shared: 133_500,
-  start: 264_200,
+  start: 264_300,
   sync: 160_300,
   voice: 70_200,
 };

@@ -232,13 +232,15 @@ impl Db {
     /// Deletes messages of one session (and the blobs only they referred to)
     /// and refreshes the session's count, in one transaction.
     pub(crate) async fn delete_messages(&self, session_id: &str, ids: &[String]) -> Result<Option<SessionRecord>> {
+        postings::ready().await;
         let tx = self
             .live()?
-            .transaction([stores::SESSIONS, stores::MESSAGES, stores::BLOBS])
+            .transaction([stores::SESSIONS, stores::MESSAGES, stores::POSTINGS, stores::BLOBS])
             .with_mode(TransactionMode::Readwrite)
             .build()?;
         let messages = tx.object_store(stores::MESSAGES)?;
         let sessions = tx.object_store(stores::SESSIONS)?;
+        postings::forget(&tx, ids).await?;
         let mut deleted = Vec::new();
         for id in ids {
             deleted.extend(blobs::stored_message(&messages, id).await?);
@@ -264,7 +266,8 @@ impl Db {
     /// keeping the session (its title, pin and times), in one transaction.
     /// Returns the session as stored (`None` when there is none).
     pub(crate) async fn clear_session_messages(&self, session_id: &str) -> Result<Option<SessionRecord>> {
-        let stores = [stores::SESSIONS, stores::MESSAGES, stores::SETTINGS, stores::BLOBS];
+        postings::ready().await;
+        let stores = [stores::SESSIONS, stores::MESSAGES, stores::POSTINGS, stores::SETTINGS, stores::BLOBS];
         let tx = self.live()?.transaction(stores).with_mode(TransactionMode::Readwrite).build()?;
         let sessions = tx.object_store(stores::SESSIONS)?;
         delete_messages_of(&tx, session_id).await?;
@@ -284,7 +287,8 @@ impl Db {
     /// Deletes a session, all its messages and its app's data (the
     /// `app:<id>` setting), in one transaction.
     pub(crate) async fn delete_session(&self, session_id: &str) -> Result<()> {
-        let stores = [stores::SESSIONS, stores::MESSAGES, stores::SETTINGS, stores::BLOBS];
+        postings::ready().await;
+        let stores = [stores::SESSIONS, stores::MESSAGES, stores::POSTINGS, stores::SETTINGS, stores::BLOBS];
         let tx = self.live()?.transaction(stores).with_mode(TransactionMode::Readwrite).build()?;
         delete_messages_of(&tx, session_id).await?;
         tx.object_store(stores::SESSIONS)?.delete(session_id.to_owned()).await?;
@@ -371,7 +375,14 @@ impl Db {
         put_each(&tx, &contents.agents).await?;
         put_each(&tx, &contents.sessions).await?;
         put_each(&tx, &contents.project_files).await?;
-        put_each(&tx, &contents.settings).await?;
+        // Which index this device's messages are in is this device's to say
+        // (the imported ones are in the postings): a backup's note is taken
+        // only where there is none, never over a move of older records still
+        // to come.
+        let store = tx.object_store(stores::SETTINGS)?;
+        let noted: Option<JsValue> = store.get(INDEX_SETTING.to_owned()).primitive()?.await?;
+        let settings = contents.settings.iter().filter(|s| s.key != INDEX_SETTING || noted.is_none());
+        put_all(&store, settings.map(to_js)).await?;
         commit(tx).await?;
         Ok(())
     }
@@ -483,8 +494,11 @@ impl Db {
     pub(crate) async fn clear_all(&self) -> Result<()> {
         // Sync's bookkeeping too: a device cleared is a new device, which
         // pulls everything again and pushes no deletion of what it lost.
-        let every: Vec<&str> =
-            stores::ALL.iter().copied().chain([stores::BLOBS, stores::REPLICA, stores::REPLICA_STATE]).collect();
+        let every: Vec<&str> = stores::ALL
+            .iter()
+            .copied()
+            .chain([stores::BLOBS, stores::POSTINGS, stores::REPLICA, stores::REPLICA_STATE])
+            .collect();
         let tx = self.live()?.transaction(every.as_slice()).with_mode(TransactionMode::Readwrite).build()?;
         for store in every {
             tx.object_store(store)?.clear()?.await?;
@@ -556,6 +570,8 @@ async fn delete_messages_of(tx: &indexed_db_futures::transaction::Transaction<'_
             .primitive()?
             .await?,
     )?;
+    let ids: Vec<String> = deleted.iter().map(|message| message.id.clone()).collect();
+    postings::forget(tx, &ids).await?;
     for message in &deleted {
         messages.delete(message.id.clone()).await?;
     }

@@ -190,6 +190,28 @@ export function searchTerms(text, { cap } = {}) {
   return cap === undefined ? terms : terms.slice(0, cap);
 }
 
+/** Every term that has a row in the app's postings (sorted): the words the search can find. */
+export function postingsTerms(page) {
+  return page.evaluate(async () => {
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open('hearth');
+      request.onupgradeneeded = () => request.transaction.abort();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error('the hearth database is missing: has the app started?'));
+    });
+    try {
+      const keys = await new Promise((resolve, reject) => {
+        const request = db.transaction('postings').objectStore('postings').getAllKeys();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return [...new Set(keys.filter(Array.isArray).map((key) => key[0]))].sort();
+    } finally {
+      db.close();
+    }
+  });
+}
+
 /**
  * The search terms the app's postings hold for the message `id` (sorted): every row of the
  * `postings` store (`[term, segment]` → the message numbers' ascending differences as

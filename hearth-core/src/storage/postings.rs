@@ -91,33 +91,73 @@ pub fn encode(numbers: &[u64]) -> Vec<u8> {
     row
 }
 
-/// `row` (a stored row, or `None` for a new one) with `numbers` added: `None`
-/// when it already held them all (nothing to write). A row that cannot be read
-/// is replaced by one holding `numbers`: what it held can be found again only
-/// when those messages are indexed again, but nothing is read through it wrongly.
-pub fn with_numbers(row: Option<&[u8]>, numbers: &[u64]) -> Option<Vec<u8>> {
-    let mut held = row.map(decode).and_then(Result::ok).unwrap_or_default();
-    let before = held.len();
-    let readable = row.is_none_or(|row| decode(row).is_ok());
-    for &number in numbers {
+/// What to do to one row: numbers to put in, and numbers to take out.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RowChange {
+    /// Numbers to put in (ascending, distinct).
+    pub add: Vec<u64>,
+    /// Numbers to take out (ascending, distinct).
+    pub remove: Vec<u64>,
+}
+
+/// What becomes of a stored row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RowWrite {
+    /// Nothing to write.
+    Keep,
+    /// Write these bytes.
+    Put(Vec<u8>),
+    /// Delete the row: it holds no number any more.
+    Delete,
+}
+
+/// What becomes of `row` (a stored row, or `None` for none) under `change`.
+/// A row that cannot be read is replaced by one holding the numbers to add
+/// (what it held can be found again only when those messages are indexed
+/// again, but nothing is read through it wrongly), or kept when there are none.
+pub fn changed_row(row: Option<&[u8]>, change: &RowChange) -> RowWrite {
+    let (mut held, readable) = match row.map(decode) {
+        None => (Vec::new(), true),
+        Some(Ok(held)) => (held, true),
+        Some(Err(_)) if change.add.is_empty() => return RowWrite::Keep,
+        Some(Err(_)) => (Vec::new(), false),
+    };
+    let before = held.clone();
+    for &number in &change.add {
         if let Err(at) = held.binary_search(&number) {
             held.insert(at, number);
         }
     }
-    (held.len() != before || !readable).then(|| encode(&held))
+    held.retain(|number| change.remove.binary_search(number).is_err());
+    if readable && held == before {
+        RowWrite::Keep
+    } else if held.is_empty() {
+        if row.is_some() { RowWrite::Delete } else { RowWrite::Keep }
+    } else {
+        RowWrite::Put(encode(&held))
+    }
 }
 
-/// The rows to add to when messages are indexed: for each `(term, segment)`,
-/// the numbers to add, from each message's number and its terms.
-pub fn additions<'a>(messages: impl IntoIterator<Item = (u64, &'a [String])>) -> BTreeMap<(String, u64), Vec<u64>> {
-    let mut rows: BTreeMap<(String, u64), Vec<u64>> = BTreeMap::new();
-    for (number, terms) in messages {
+/// The rows to change: each of `added` (a message's number and its terms) put
+/// in its terms' rows, each of `removed` taken out of its terms' rows.
+pub fn row_changes<'a>(
+    added: impl IntoIterator<Item = (u64, &'a [String])>,
+    removed: impl IntoIterator<Item = (u64, &'a [String])>,
+) -> BTreeMap<(String, u64), RowChange> {
+    let mut rows: BTreeMap<(String, u64), RowChange> = BTreeMap::new();
+    let mut note = |number: u64, terms: &[String], pick: fn(&mut RowChange) -> &mut Vec<u64>| {
         for term in terms {
-            let numbers = rows.entry((term.clone(), segment(number))).or_default();
+            let numbers = pick(rows.entry((term.clone(), segment(number))).or_default());
             if let Err(at) = numbers.binary_search(&number) {
                 numbers.insert(at, number);
             }
         }
+    };
+    for (number, terms) in added {
+        note(number, terms, |change| &mut change.add);
+    }
+    for (number, terms) in removed {
+        note(number, terms, |change| &mut change.remove);
     }
     rows
 }

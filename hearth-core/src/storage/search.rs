@@ -56,9 +56,13 @@ pub fn matches(terms: &[String], words: &[String]) -> bool {
     })
 }
 
-/// Upper bound (exclusive) of the key range of terms starting with `prefix`.
+/// Upper bound (exclusive) of the IndexedDB key range of terms starting with
+/// `prefix`. IndexedDB orders strings by UTF-16 code units, where every
+/// character after the prefix begins with a unit of at most U+FFFF (a
+/// character above U+FFFF begins with a surrogate, U+D800–U+DBFF), and U+FFFF
+/// itself is no letter: no term holds it.
 pub fn prefix_upper_bound(prefix: &str) -> String {
-    format!("{prefix}\u{10FFFF}")
+    format!("{prefix}\u{FFFF}")
 }
 
 /// A short excerpt of `text` around the first match of a query word, for results.

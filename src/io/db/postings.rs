@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 
-use hearth_core::storage::postings::{additions, with_numbers};
+use hearth_core::storage::postings::{RowWrite, changed_row, row_changes};
 use hearth_core::storage::{MessageRecord, MessageState, Stored, stores};
 use indexed_db_futures::database::Database;
 use indexed_db_futures::prelude::*;
@@ -66,6 +66,8 @@ struct PostingsCode {
     put: for<'a, 'b> fn(&'a Transaction<'b>, &'a [&'a MessageRecord]) -> Writing<'a>,
     /// [`move_older`].
     move_page: for<'a> fn(&'a Database, Option<&'a str>, u32) -> Moving<'a>,
+    /// [`forget_messages`].
+    forget: for<'a, 'b> fn(&'a Transaction<'b>, &'a [String]) -> Writing<'a>,
 }
 
 #[wasm_split(reply, fallible)]
@@ -73,6 +75,7 @@ fn postings_code() -> std::result::Result<&'static PostingsCode, ChunkError> {
     static CODE: PostingsCode = PostingsCode {
         put: |tx, records| Box::pin(write_messages(tx, records)),
         move_page: |db, after, limit| Box::pin(move_older(db, after, limit)),
+        forget: |tx, ids| Box::pin(forget_messages(tx, ids)),
     };
     Ok(&CODE)
 }
@@ -112,6 +115,17 @@ pub(super) async fn put_messages(tx: &Transaction<'_>, records: &[&MessageRecord
         Ok(value)
     });
     put_all(&tx.object_store(stores::MESSAGES)?, values).await
+}
+
+/// Takes the messages `ids`, about to be deleted in `tx` (messages and
+/// postings; [`ready`] was awaited before it opened), out of their terms'
+/// rows, so that no word of theirs stays behind. Without that code (its chunk
+/// would not load) their numbers stay in the rows, where they lead nowhere.
+pub(super) async fn forget(tx: &Transaction<'_>, ids: &[String]) -> Result<()> {
+    match LOADED.get() {
+        Some(code) if !ids.is_empty() => (code.forget)(tx, ids).await,
+        _ => Ok(()),
+    }
 }
 
 /// Puts in the search's postings, in one transaction, the records an older
@@ -173,9 +187,19 @@ async fn write_messages(tx: &Transaction<'_>, records: &[&MessageRecord]) -> Res
             .map(|record| messages.get::<JsValue, _, _>(record.id.clone()).primitive())
             .collect::<std::result::Result<Vec<_>, _>>()?;
         let next = postings.get::<JsValue, _, _>(NEXT).primitive()?;
+        // Each stored copy's number, and the terms of a numbered copy whose
+        // text may differ (taken out of the rows its new text is not in).
         let mut known: Vec<Option<u64>> = Vec::with_capacity(stored.len());
-        for read in stored {
-            known.push(read.await?.as_ref().and_then(number_of));
+        let mut gone: Vec<(u64, Vec<String>)> = Vec::new();
+        for (read, record) in stored.into_iter().zip(&indexed) {
+            let value = read.await?;
+            let number = value.as_ref().and_then(number_of);
+            if let (Some(number), Some(value)) = (number, value)
+                && let Some(terms) = earlier_terms(value, record)
+            {
+                gone.push((number, terms));
+            }
+            known.push(number);
         }
         let mut next = next.await?.and_then(|value| value.as_f64()).map_or(0, |n| n.max(0.0) as u64);
         let given = known.iter().any(Option::is_none);
@@ -189,7 +213,14 @@ async fn write_messages(tx: &Transaction<'_>, records: &[&MessageRecord]) -> Res
         if given {
             postings.put(JsValue::from(next as f64)).with_key(NEXT).primitive()?;
         }
-        add_terms(&postings, &indexed, &numbers).await?;
+        let terms: Vec<Vec<String>> = indexed.iter().map(|record| record.search_terms()).collect();
+        let added = numbers.iter().map(|(_, number)| *number).zip(terms.iter().map(Vec::as_slice));
+        let removed = gone.iter().map(|(number, old)| {
+            let new = numbers.iter().position(|(_, n)| n == number).and_then(|at| terms.get(at));
+            (*number, old.iter().filter(|term| new.is_none_or(|new| !new.contains(term))).cloned().collect::<Vec<_>>())
+        });
+        let removed: Vec<(u64, Vec<String>)> = removed.collect();
+        change_rows(&postings, row_changes(added, removed.iter().map(|(n, t)| (*n, t.as_slice())))).await?;
     }
     let numbered: HashMap<&str, u64> = numbers.iter().map(|(id, number)| (id.as_str(), *number)).collect();
     put_all(&messages, records.iter().map(|record| stored_value(record, numbered.get(record.id.as_str()).copied())))
@@ -216,35 +247,64 @@ pub(super) fn number_of(value: &JsValue) -> Option<u64> {
     (number >= 0.0 && number.fract() == 0.0).then_some(number as u64)
 }
 
-/// Adds each message's terms (computed from its text, as the search reads
-/// them) to their rows.
-async fn add_terms(
+/// The terms a stored, numbered copy of `record` was indexed under, when its
+/// text may differ from `record`'s (`None` when it cannot, or the copy cannot
+/// be read).
+fn earlier_terms(stored: JsValue, record: &MessageRecord) -> Option<Vec<String>> {
+    let content = Reflect::get(&stored, &"content".into()).ok()?.as_string();
+    let plain = record.files.is_empty() && record.attachments.is_empty();
+    if plain && content.as_deref() == Some(record.content.as_str()) {
+        return None;
+    }
+    from_js::<MessageRecord>(stored).ok().map(|stored| stored.search_terms())
+}
+
+/// Writes the rows `changes` change, every row read at once first.
+async fn change_rows(
     postings: &indexed_db_futures::object_store::ObjectStore<'_>,
-    indexed: &[&MessageRecord],
-    numbers: &[(String, u64)],
+    changes: std::collections::BTreeMap<(String, u64), hearth_core::storage::postings::RowChange>,
 ) -> Result<()> {
-    let terms: Vec<Vec<String>> = indexed.iter().map(|record| record.search_terms()).collect();
-    let rows = additions(numbers.iter().map(|(_, number)| *number).zip(terms.iter().map(Vec::as_slice)));
-    let reads = rows
+    let reads = changes
         .keys()
         .map(|(term, segment)| postings.get::<JsValue, _, _>(row_key(term, *segment)).primitive())
         .collect::<std::result::Result<Vec<_>, _>>()?;
-    let mut last = None;
-    for (((term, segment), added), read) in rows.iter().zip(reads) {
+    for (((term, segment), change), read) in changes.iter().zip(reads) {
         let stored = read.await?.and_then(|value| value.dyn_into::<Uint8Array>().ok()).map(|row| row.to_vec());
-        if let Some(row) = with_numbers(stored.as_deref(), added) {
-            last = Some(
+        match changed_row(stored.as_deref(), change) {
+            RowWrite::Keep => {}
+            RowWrite::Put(row) => {
                 postings
                     .put(JsValue::from(Uint8Array::from(row.as_slice())))
                     .with_key(row_key(term, *segment))
-                    .primitive()?,
-            );
+                    .primitive()?;
+            }
+            RowWrite::Delete => {
+                postings.delete(row_key(term, *segment)).primitive()?;
+            }
         }
     }
-    if let Some(last) = last {
-        last.await?;
-    }
     Ok(())
+}
+
+/// [`forget`], with the code loaded.
+async fn forget_messages(tx: &Transaction<'_>, ids: &[String]) -> Result<()> {
+    let messages = tx.object_store(stores::MESSAGES)?;
+    let postings = tx.object_store(stores::POSTINGS)?;
+    let reads = ids
+        .iter()
+        .map(|id| messages.get::<JsValue, _, _>(id.clone()).primitive())
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    let mut gone: Vec<(u64, Vec<String>)> = Vec::new();
+    for read in reads {
+        let Some(value) = read.await? else { continue };
+        // One that cannot be read leaves its numbers, which lead nowhere.
+        if let Some(number) = number_of(&value)
+            && let Ok(record) = from_js::<MessageRecord>(value)
+        {
+            gone.push((number, record.search_terms()));
+        }
+    }
+    change_rows(&postings, row_changes([], gone.iter().map(|(n, t)| (*n, t.as_slice())))).await
 }
 
 /// A row's key: `[term, segment]`.

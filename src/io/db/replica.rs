@@ -183,6 +183,8 @@ impl Db {
     pub(crate) async fn apply_replica(&self, write: &ReplicaWrite) -> Result<Vec<String>> {
         if !write.records.messages.is_empty() {
             self.ready_to_write_messages().await?;
+        } else if !write.deleted_messages.is_empty() {
+            super::postings::ready().await;
         }
         let every: Vec<&str> = stores::ALL
             .iter()
@@ -227,6 +229,7 @@ impl Db {
             touched.insert(message.session_id.clone());
         }
         put_messages(&tx, &records.messages.iter().collect::<Vec<_>>()).await?;
+        super::postings::forget(&tx, &write.deleted_messages).await?;
         for id in &write.deleted_messages {
             if let Some(message) = blobs::stored_message(&messages, id).await? {
                 touched.insert(message.session_id.clone());

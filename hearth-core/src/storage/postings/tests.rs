@@ -24,32 +24,56 @@ fn a_row_cut_short_or_too_long_is_an_error() {
     assert_eq!(decode(&row), Err(RowError::TooLong));
 }
 
+fn add(numbers: &[u64]) -> RowChange {
+    RowChange { add: numbers.to_vec(), remove: Vec::new() }
+}
+
+fn remove(numbers: &[u64]) -> RowChange {
+    RowChange { add: Vec::new(), remove: numbers.to_vec() }
+}
+
 #[test]
 fn numbers_are_added_once_and_in_order() {
     let row = encode(&[2, 9]);
-    assert_eq!(with_numbers(Some(&row), &[9]), None, "already there: nothing to write");
-    assert_eq!(with_numbers(Some(&row), &[5, 9, 12]).map(|row| decode(&row)), Some(Ok(vec![2, 5, 9, 12])));
-    assert_eq!(with_numbers(None, &[7]).map(|row| decode(&row)), Some(Ok(vec![7])));
+    assert_eq!(changed_row(Some(&row), &add(&[9])), RowWrite::Keep, "already there: nothing to write");
+    assert_eq!(changed_row(Some(&row), &add(&[5, 9, 12])), RowWrite::Put(encode(&[2, 5, 9, 12])));
+    assert_eq!(changed_row(None, &add(&[7])), RowWrite::Put(encode(&[7])));
 }
 
 #[test]
-fn an_unreadable_row_is_replaced_by_one_that_can_be_read() {
-    assert_eq!(with_numbers(Some(&[0x80]), &[4]).map(|row| decode(&row)), Some(Ok(vec![4])));
-    assert_eq!(with_numbers(Some(&[0x80]), &[]).map(|row| decode(&row)), Some(Ok(vec![])));
+fn numbers_taken_out_leave_the_rest_and_an_empty_row_is_deleted() {
+    let row = encode(&[2, 9, 30]);
+    assert_eq!(changed_row(Some(&row), &remove(&[9])), RowWrite::Put(encode(&[2, 30])));
+    assert_eq!(changed_row(Some(&row), &remove(&[4])), RowWrite::Keep, "not there: nothing to write");
+    assert_eq!(changed_row(Some(&row), &remove(&[2, 9, 30])), RowWrite::Delete);
+    assert_eq!(changed_row(None, &remove(&[2])), RowWrite::Keep);
+    let both = RowChange { add: vec![40], remove: vec![2] };
+    assert_eq!(changed_row(Some(&row), &both), RowWrite::Put(encode(&[9, 30, 40])));
 }
 
 #[test]
-fn additions_group_messages_by_term_and_segment() {
+fn an_unreadable_row_is_replaced_by_one_that_can_be_read_or_kept() {
+    assert_eq!(changed_row(Some(&[0x80]), &add(&[4])), RowWrite::Put(encode(&[4])));
+    assert_eq!(changed_row(Some(&[0x80]), &remove(&[4])), RowWrite::Keep, "nothing to put in: left as it is");
+}
+
+#[test]
+fn changes_group_messages_by_term_and_segment() {
     let a = vec!["kettle".to_owned(), "tea".to_owned()];
     let b = vec!["tea".to_owned()];
-    let rows = additions([(3, a.as_slice()), (SEGMENT + 1, b.as_slice()), (1, b.as_slice()), (3, a.as_slice())]);
-    let rows: Vec<((String, u64), Vec<u64>)> = rows.into_iter().collect();
+    let gone = vec!["kettle".to_owned(), "old".to_owned()];
+    let rows = row_changes(
+        [(3, a.as_slice()), (SEGMENT + 1, b.as_slice()), (1, b.as_slice()), (3, a.as_slice())],
+        [(5, gone.as_slice())],
+    );
+    let rows: Vec<((String, u64), RowChange)> = rows.into_iter().collect();
     assert_eq!(
         rows,
         vec![
-            (("kettle".to_owned(), 0), vec![3]),
-            (("tea".to_owned(), 0), vec![1, 3]),
-            (("tea".to_owned(), 1), vec![SEGMENT + 1]),
+            (("kettle".to_owned(), 0), RowChange { add: vec![3], remove: vec![5] }),
+            (("old".to_owned(), 0), remove(&[5])),
+            (("tea".to_owned(), 0), add(&[1, 3])),
+            (("tea".to_owned(), 1), add(&[SEGMENT + 1])),
         ]
     );
     assert_eq!(segment(SEGMENT - 1), 0);

@@ -1,6 +1,6 @@
 //! Tests of search terms and matching.
 
-use super::{OLD_MAX_TERMS, matches, may_be_cut, query_words, snippet, terms};
+use super::{OLD_MAX_TERMS, matches, may_be_cut, prefix_upper_bound, query_words, snippet, terms};
 
 #[track_caller]
 fn check(text: &str, expected: &[&str]) {
@@ -67,4 +67,24 @@ fn every_word_of_a_long_message_is_indexed() {
     assert!(matches(&all, &query_words("w05999")), "the 6,000th word is found");
     assert!(may_be_cut(&all[..OLD_MAX_TERMS]), "terms stored with the old cap are indexed again");
     assert!(!may_be_cut(&terms("a short message")));
+}
+
+/// IndexedDB's order: strings compared by UTF-16 code units.
+fn utf16_order(a: &str, b: &str) -> std::cmp::Ordering {
+    a.encode_utf16().cmp(b.encode_utf16())
+}
+
+#[test]
+fn the_prefix_range_holds_every_term_the_prefix_begins_in_indexeddb_order() {
+    let bound = prefix_upper_bound("ab");
+    // After the prefix: ASCII, a compatibility ideograph (U+F900), a fullwidth
+    // letter (U+FF41), and a character above U+FFFF (U+20000).
+    for term in ["ab", "abc", "ab\u{F900}", "ab\u{FF41}x", "ab\u{20000}", "ab\u{FFFD}"] {
+        assert!(utf16_order(term, &bound).is_lt(), "{term:?} is in the range");
+        assert!(utf16_order("ab", term).is_le());
+    }
+    for term in ["ac", "b", "ab\u{FFFF}"] {
+        assert!(utf16_order(term, &bound).is_ge(), "{term:?} is not");
+    }
+    assert_eq!(terms("ab\u{FFFF}"), vec!["ab".to_owned()], "U+FFFF is in no term");
 }
