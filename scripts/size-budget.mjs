@@ -288,10 +288,10 @@ export const CHUNK_BUDGETS = {
   migration: 1_900,
   pdf_text: 29_900,
   pictures: 17_600,
-  reply: 206_000,
+  reply: 206_800,
   search: 35_300,
   shared: 133_500,
-  start: 264_300,
+  start: 265_100,
   sync: 160_300,
   voice: 70_200,
 };
