@@ -15,11 +15,6 @@ mod tests;
 
 /// Longest indexed term, in characters; longer words are cut (prefix search still finds them).
 pub const MAX_TERM_CHARS: usize = 32;
-/// How many terms Hearth kept per message before every word was indexed: the
-/// first ones in sorted order, so words late in the alphabet of a long message
-/// could not be found. Messages stored with that many terms are indexed again
-/// once (see [`may_be_cut`]).
-pub const OLD_MAX_TERMS: usize = 4000;
 
 /// The distinct search terms of `text`, sorted: every word of it, however long
 /// the text is.
@@ -28,12 +23,6 @@ pub fn terms(text: &str) -> Vec<String> {
     terms.sort_unstable();
     terms.dedup();
     terms
-}
-
-/// Whether stored `terms` may have been cut by an older Hearth and should be
-/// computed again from the text.
-pub fn may_be_cut(terms: &[String]) -> bool {
-    terms.len() >= OLD_MAX_TERMS
 }
 
 /// The words of a search query, in order, without duplicates. Empty when the

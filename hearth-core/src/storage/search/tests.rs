@@ -1,6 +1,6 @@
 //! Tests of search terms and matching.
 
-use super::{OLD_MAX_TERMS, matches, may_be_cut, prefix_upper_bound, query_words, snippet, terms};
+use super::{matches, prefix_upper_bound, query_words, snippet, terms};
 
 #[track_caller]
 fn check(text: &str, expected: &[&str]) {
@@ -65,8 +65,6 @@ fn every_word_of_a_long_message_is_indexed() {
     assert_eq!(all.len(), 6001);
     assert!(matches(&all, &query_words("zymurgy")), "the alphabetically last word is found");
     assert!(matches(&all, &query_words("w05999")), "the 6,000th word is found");
-    assert!(may_be_cut(&all[..OLD_MAX_TERMS]), "terms stored with the old cap are indexed again");
-    assert!(!may_be_cut(&terms("a short message")));
 }
 
 /// IndexedDB's order: strings compared by UTF-16 code units.
