@@ -24,6 +24,7 @@ mod history;
 pub mod import_plan;
 pub mod kept;
 pub mod key_lock;
+pub mod lean;
 pub mod loaded;
 pub mod markdown_export;
 pub mod migrate;

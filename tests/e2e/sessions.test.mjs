@@ -965,17 +965,26 @@ describe('local-first sessions', () => {
     const version = await ui.page.evaluate(async () => (await indexedDB.databases()).find((db) => db.name === 'hearth').version);
     assert.equal(version, 8, 'the database version (8: the postings and the messages\' numbers)');
     await checkMoved(ui.page, messages);
-    const left = await ui.page.evaluate(
+    const [left, unfinished, raw] = await ui.page.evaluate(
       () =>
         new Promise((resolve, reject) => {
           const open = indexedDB.open('hearth');
           open.onsuccess = () => {
-            const request = open.result.transaction('messages').objectStore('messages').index('by_term').count();
-            request.onsuccess = () => resolve((open.result.close(), request.result));
-            request.onerror = () => reject(request.error);
+            const store = open.result.transaction('messages').objectStore('messages');
+            const asked = [store.index('by_term').count(), store.index('by_state').count(), store.get('v7-beta-0150')];
+            asked.at(-1).onsuccess = () => resolve((open.result.close(), asked.map((request) => request.result)));
+            for (const request of asked) request.onerror = () => reject(request.error);
           };
           open.onerror = () => reject(open.error);
         }),
+    );
+    // Stored lean (hearth_core::storage::lean): a complete message has no `state`, so the
+    // state index holds only the messages not complete, and fields at their defaults are left out.
+    assert.equal(unfinished, 0, 'no complete message is in the state index');
+    assert.deepEqual(
+      Object.keys(raw).sort(),
+      ['content', 'created_at', 'id', 'number', 'parent', 'role', 'session_id', 'updated_at'],
+      'a moved message is stored lean',
     );
     assert.equal(left, 0, 'the multi-entry index holds nothing any more');
     assert.deepEqual(await indexedTerms(ui.page, 'v7-beta-0150'), searchTerms(messages.find((m) => m.id === 'v7-beta-0150').content));

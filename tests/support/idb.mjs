@@ -13,8 +13,8 @@ export const STORES = ['providers', 'model_configs', 'agents', 'sessions', 'mess
  * Every record of every store, each store sorted by its key: `{ providers: [...], ... }`.
  * `only` limits it to some stores.
  */
-export function readDatabase(page, only = STORES) {
-  return page.evaluate(
+export async function readDatabase(page, only = STORES) {
+  const read = await page.evaluate(
     async (stores) => {
       // Opens the existing database; never creates it (that would leave it without stores).
       const db = await new Promise((resolve, reject) => {
@@ -43,6 +43,29 @@ export function readDatabase(page, only = STORES) {
     },
     only,
   );
+  if (read.messages) read.messages = read.messages.map(wholeMessage);
+  return read;
+}
+
+/**
+ * The fields the app leaves out of a stored message when they hold a new message's value
+ * (hearth_core::storage::lean), with that value: what reading the record gives back.
+ */
+export const LEFT_OUT_OF_MESSAGES = {
+  reasoning: '',
+  provider_kind: null,
+  tool_calls: [],
+  model: null,
+  provider_id: null,
+  usage: null,
+  finish: null,
+  error: null,
+  state: 'complete',
+};
+
+/** A stored message with the fields left out of it filled back in, as the app reads it. */
+export function wholeMessage(stored) {
+  return { ...structuredClone(LEFT_OUT_OF_MESSAGES), ...stored };
 }
 
 /**

@@ -7,7 +7,8 @@
 //! [`indexes::MESSAGES_BY_NUMBER`]), never in the record the app reads, a
 //! backup or sync: each write reads the stored copy's number and keeps it. The
 //! next number is the postings store's `next` entry. Records stop carrying
-//! their `terms`, which is what made the database many times its text.
+//! their `terms`, which is what made the database many times its text, and
+//! are stored lean (the fields a new message has left out).
 //!
 //! The code that numbers and indexes is in the `reply` chunk (the send path,
 //! fetched right after start-up): [`ready`] loads it before a transaction
@@ -19,6 +20,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 
+use hearth_core::storage::lean::{Empty, LEFT_OUT};
 use hearth_core::storage::postings::{RowWrite, changed_row, row_changes};
 use hearth_core::storage::{MessageRecord, MessageState, Stored, stores};
 use indexed_db_futures::database::Database;
@@ -227,12 +229,26 @@ async fn write_messages(tx: &Transaction<'_>, records: &[&MessageRecord]) -> Res
         .await
 }
 
-/// The value a message is stored as: without its terms, with its number.
+/// The value a message is stored as: without its terms, with its number, and
+/// lean (`hearth_core::storage::lean`: the fields a new message has left out).
 fn stored_value(record: &MessageRecord, number: Option<u64>) -> Result<JsValue> {
     let value = to_js(record)?;
+    let object = value.unchecked_ref::<js_sys::Object>();
+    let failed = |_| StorageError::Failed("a message could not be stored".into());
     if !record.terms.is_empty() {
-        Reflect::delete_property(value.unchecked_ref::<js_sys::Object>(), &"terms".into())
-            .map_err(|_| StorageError::Failed("a message could not be stored".into()))?;
+        Reflect::delete_property(object, &"terms".into()).map_err(failed)?;
+    }
+    for (field, empty) in LEFT_OUT {
+        let field = JsValue::from_str(field);
+        let held = Reflect::get(object, &field).unwrap_or(JsValue::UNDEFINED);
+        let is_empty = match empty {
+            Empty::Null => held.is_null(),
+            Empty::Text(text) => held.as_string().is_some_and(|held| held == text),
+            Empty::NoItems => Array::is_array(&held) && Array::from(&held).length() == 0,
+        };
+        if is_empty {
+            Reflect::delete_property(object, &field).map_err(failed)?;
+        }
     }
     if let Some(number) = number {
         Reflect::set(&value, &NUMBER.into(), &JsValue::from(number as f64))
