@@ -16,8 +16,8 @@
 //! no cookies and no referrer.
 //!
 //! A failure is sorted into aborted, no answer (network), a redirect or an
-//! HTTP status (`FetchFailure`). The read loop gives the page a turn (`yield_now`) after
-//! every 5 ms of work, so a burst of chunks never makes one long task.
+//! HTTP status (`FetchFailure`). The body is handed on in batches, at most one
+//! a frame, the page given a turn between (see [`Opened::read_while`]).
 
 use crate::io::clock;
 use crate::io::yield_now::yield_now;
@@ -27,8 +27,8 @@ use hearth_core::reply::{Reply, ReplyReader};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
-    AbortSignal, Headers, ReadableStreamDefaultReader, ReadableStreamReadResult, ReferrerPolicy, Request,
-    RequestCredentials, RequestInit, RequestMode, RequestRedirect, Response,
+    AbortSignal, Headers, ReferrerPolicy, Request, RequestCredentials, RequestInit, RequestMode, RequestRedirect,
+    Response,
 };
 
 /// How a request ended without a readable 2xx body.
@@ -130,51 +130,152 @@ impl Opened<'_> {
     /// [`Self::read`] for as long as `on_chunk` says `true`: then the body is
     /// cancelled (its connection closed) and the reading ends, as for an
     /// event stream a server keeps open after it has said what was waited for.
+    ///
+    /// The body is piped into a sink whose `write` only appends the chunk to an
+    /// inbox; the loop takes what the inbox holds at most once per
+    /// [`BATCH_MS`] and at most [`BATCH_BYTES`] at a time, giving the page a turn
+    /// in between. A stream of many small chunks (a model's tokens) thus costs a
+    /// call per chunk and a wake of the loop per batch, not a promise, a wake
+    /// and a poll of the whole reply per chunk, and no task grows long however
+    /// big the burst.
     pub(crate) async fn read_while(self, mut on_chunk: impl FnMut(&[u8]) -> bool) -> Result<(), FetchFailure> {
         let signal = self.signal;
         let Some(stream) = self.response.body() else {
             return Ok(()); // An empty body: nothing to read.
         };
-        let reader: ReadableStreamDefaultReader = stream
-            .get_reader()
-            .dyn_into()
-            .map_err(|_| FetchFailure::Network("the response body cannot be read".into()))?;
-        // One buffer for all chunks: a chunk is copied out of JavaScript into it and
-        // handed on, without a new allocation per chunk.
-        let mut buffer = Vec::new();
-        // When the network is faster than the page, every read finds a chunk already
-        // queued and resolves as a microtask of the same task: the loop then works
-        // for at most SLICE_MS before it yields, so the page can paint in between and
-        // no task grows long however big the burst.
-        let mut slice_start = clock::monotonic_ms();
+        let inbox = Inbox::piped(&stream).map_err(|error| classify_js(&error, signal))?;
+        let mut batch = Vec::new();
+        let mut last_batch = clock::monotonic_ms();
         loop {
-            let asked = clock::monotonic_ms();
-            let result: ReadableStreamReadResult =
-                JsFuture::from(reader.read()).await.map_err(|error| classify_js(&error, signal))?.unchecked_into();
-            let answered = clock::monotonic_ms();
-            if answered - asked > IDLE_GAP_MS {
-                slice_start = answered; // The chunk came in a task of its own.
+            match inbox.next(&mut batch).await {
+                Next::Bytes => {}
+                Next::Ended(Ok(())) => return Ok(()),
+                Next::Ended(Err(error)) => return Err(classify_js(&error, signal)),
             }
-            if result.get_done().unwrap_or(false) {
+            if !on_chunk(&batch) {
+                inbox.stop();
                 return Ok(());
             }
-            if let Some(bytes) = result.get_value().dyn_ref::<js_sys::Uint8Array>() {
-                buffer.resize(bytes.length() as usize, 0);
-                bytes.copy_to(&mut buffer);
-                if !on_chunk(&buffer) {
-                    // Awaited elsewhere, so a refusal is handled, not left unhandled.
-                    let cancelled = JsFuture::from(reader.cancel());
-                    wasm_bindgen_futures::spawn_local(async move {
-                        let _ = cancelled.await;
-                    });
-                    return Ok(());
-                }
-            }
-            if clock::monotonic_ms() - slice_start >= SLICE_MS {
+            // Whatever came meanwhile is left for the next batch, a frame on.
+            let now = clock::monotonic_ms();
+            let wait = BATCH_MS - (now - last_batch);
+            if inbox.holds_more() || wait <= 0.0 {
                 yield_now().await;
-                slice_start = clock::monotonic_ms();
+            } else {
+                #[allow(clippy::cast_possible_truncation)]
+                crate::io::timer::sleep(wait.ceil() as i32).await;
             }
+            last_batch = clock::monotonic_ms();
         }
+    }
+}
+
+/// What [`Inbox::next`] found.
+enum Next {
+    /// The batch was filled.
+    Bytes,
+    /// The body ended: read to its end, or failed (the error as thrown).
+    Ended(Result<(), JsValue>),
+}
+
+/// What the sink has received and the loop not yet taken.
+#[derive(Default)]
+struct Received {
+    /// The bytes, in order.
+    bytes: Vec<u8>,
+    /// How the pipe ended, once it has.
+    ended: Option<Result<(), JsValue>>,
+    /// The loop, waiting for bytes or the end.
+    waiting: Option<std::task::Waker>,
+}
+
+/// A response body piped into a sink that keeps what it receives.
+struct Inbox {
+    /// Shared with the sink's `write` and the pipe's end.
+    received: std::rc::Rc<std::cell::RefCell<Received>>,
+    /// Stops the pipe (and cancels the body).
+    stop: web_sys::AbortController,
+}
+
+impl Inbox {
+    /// Pipes `stream` into a new inbox.
+    fn piped(stream: &web_sys::ReadableStream) -> Result<Self, JsValue> {
+        use std::cell::RefCell;
+        use std::rc::Rc;
+        use wasm_bindgen::closure::Closure;
+        let received = Rc::new(RefCell::new(Received::default()));
+        let sink_received = Rc::clone(&received);
+        let write = Closure::<dyn FnMut(JsValue)>::new(move |chunk: JsValue| {
+            let Some(chunk) = chunk.dyn_ref::<js_sys::Uint8Array>() else { return };
+            let mut received = sink_received.borrow_mut();
+            let at = received.bytes.len();
+            received.bytes.resize(at + chunk.length() as usize, 0);
+            chunk.copy_to(&mut received.bytes[at..]);
+            if let Some(waker) = received.waiting.take() {
+                waker.wake();
+            }
+        });
+        let sink = js_sys::Object::new();
+        super::js::set(&sink, "write", write.as_ref());
+        let destination = super::js::construct("WritableStream", &[&sink])?;
+        let stop = web_sys::AbortController::new()?;
+        let options = js_sys::Object::new();
+        super::js::set(&options, "signal", &stop.signal());
+        let piping = super::js::call(stream, "pipeTo", &[&destination, &options])?;
+        let end_received = Rc::clone(&received);
+        wasm_bindgen_futures::spawn_local(async move {
+            let ended = JsFuture::from(js_sys::Promise::from(piping)).await.map(|_| ());
+            drop(write); // The pipe has ended: no write comes any more.
+            let mut received = end_received.borrow_mut();
+            received.ended = Some(ended);
+            if let Some(waker) = received.waiting.take() {
+                waker.wake();
+            }
+        });
+        Ok(Self { received, stop })
+    }
+
+    /// Fills `batch` with what was received (at most [`BATCH_BYTES`]), waiting
+    /// for the first bytes; or says how the body ended, once all was taken.
+    async fn next(&self, batch: &mut Vec<u8>) -> Next {
+        std::future::poll_fn(|context| {
+            let mut received = self.received.borrow_mut();
+            if !received.bytes.is_empty() {
+                batch.clear();
+                if received.bytes.len() <= BATCH_BYTES {
+                    // The two buffers trade places: no copy, no new allocation.
+                    std::mem::swap(batch, &mut received.bytes);
+                } else {
+                    batch.extend(received.bytes.drain(..BATCH_BYTES));
+                }
+                return std::task::Poll::Ready(Next::Bytes);
+            }
+            if let Some(ended) = received.ended.clone() {
+                return std::task::Poll::Ready(Next::Ended(ended));
+            }
+            received.waiting = Some(context.waker().clone());
+            std::task::Poll::Pending
+        })
+        .await
+    }
+
+    /// Whether bytes wait to be taken.
+    fn holds_more(&self) -> bool {
+        !self.received.borrow().bytes.is_empty()
+    }
+
+    /// Stops the pipe: the body is cancelled and its connection closed.
+    fn stop(&self) {
+        self.stop.abort();
+    }
+}
+
+impl Drop for Inbox {
+    /// A reading given up (its future dropped) stops the pipe too, so that no
+    /// body goes on filling an inbox nobody reads (a pipe already ended is not
+    /// changed by this).
+    fn drop(&mut self) {
+        self.stop();
     }
 }
 
@@ -268,14 +369,13 @@ pub(crate) async fn answers_at_all(url: &str) -> bool {
     JsFuture::from(window.fetch_with_request(&request)).await.is_ok()
 }
 
-/// How long, in milliseconds, the read loop goes on through chunks that are
-/// already there before it lets the event loop run (well under the 50 ms of a
-/// long task, and under a frame).
-const SLICE_MS: f64 = 5.0;
+/// The read loop takes what has arrived at most once per this many
+/// milliseconds (a frame at 60 Hz): what is shown changes once per frame anyway.
+const BATCH_MS: f64 = 16.0;
 
-/// A read that took longer than this (milliseconds) waited for the network, so
-/// the loop is running in a new task: its slice starts again.
-const IDLE_GAP_MS: f64 = 1.0;
+/// The most bytes the read loop hands on at once: a burst (a whole body
+/// arriving together) is handed on in parts, the page given a turn between.
+const BATCH_BYTES: usize = 64 * 1024;
 
 /// Where a batch of decoded events came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
