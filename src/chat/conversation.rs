@@ -17,6 +17,8 @@ mod empty_conversation;
 mod follow;
 mod window;
 
+use std::collections::HashMap;
+
 use hearth_core::window::{gaps, rows_to_mount};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -135,16 +137,7 @@ pub(crate) fn Conversation() -> impl IntoView {
             })
         })
     };
-    // The gap before the mounted row showing message `id`.
-    let gap_before = move |id: String| {
-        Signal::derive(move || {
-            let at = rows.with(|rows| {
-                listed
-                    .with(|listed| rows.iter().position(|&row| listed.get(row).is_some_and(|(_, shown)| *shown == id)))
-            });
-            at.and_then(|at| row_gaps.with(|gaps| gaps.get(at).copied())).unwrap_or(0.0)
-        })
-    };
+    let gap_before = row_gap_signals(listed, rows, row_gaps);
     Effect::new(move |_| {
         if let Some(list) = list.get() {
             window.observer.with_value(|watch| {
@@ -180,6 +173,60 @@ pub(crate) fn Conversation() -> impl IntoView {
         </main>
         <JumpToLatest shown=jump_shown on_jump=jump />
         </div>
+    }
+}
+
+/// The gap before each mounted row, as a signal of the row's own (made in
+/// the row, disposed with it), kept by one effect on the list's gaps. A row
+/// reading the list-wide memos itself would stay in their subscribers after
+/// it is gone (reactive_graph keeps a disposed subscriber in its sources'
+/// sets), and every later change of the rows would visit them all: scrolling
+/// through a long conversation got slower with every row it had mounted.
+fn row_gap_signals(
+    listed: Memo<Vec<(usize, String)>>,
+    rows: Memo<Vec<usize>>,
+    row_gaps: Memo<Vec<f64>>,
+) -> impl Fn(String) -> Signal<f64> + Copy + 'static {
+    let signals = StoredValue::new(HashMap::<String, RwSignal<f64>>::new());
+    let gap_of = move |id: &str| {
+        let at = rows.with_untracked(|rows| {
+            listed.with_untracked(|listed| {
+                rows.iter().position(|&row| listed.get(row).is_some_and(|(_, shown)| shown == id))
+            })
+        });
+        at.and_then(|at| row_gaps.with_untracked(|gaps| gaps.get(at).copied())).unwrap_or(0.0)
+    };
+    Effect::new(move |_| {
+        row_gaps.with(|gaps| {
+            rows.with(|rows| {
+                listed.with_untracked(|listed| {
+                    signals.with_value(|signals| {
+                        for (at, row) in rows.iter().enumerate() {
+                            let (Some((_, id)), Some(gap)) = (listed.get(*row), gaps.get(at)) else { continue };
+                            if let Some(signal) = signals.get(id)
+                                && signal.get_untracked() != *gap
+                            {
+                                signal.set(*gap);
+                            }
+                        }
+                    });
+                });
+            });
+        });
+    });
+    move |id: String| {
+        let gap = RwSignal::new(gap_of(&id));
+        signals.update_value(|signals| {
+            signals.insert(id.clone(), gap);
+        });
+        on_cleanup(move || {
+            signals.try_update_value(|signals| {
+                if signals.get(&id) == Some(&gap) {
+                    signals.remove(&id);
+                }
+            });
+        });
+        gap.into()
     }
 }
 
