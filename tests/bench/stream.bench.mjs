@@ -5,13 +5,15 @@
 //     with the main thread's script, layout and style time over the whole stream (from
 //     the DevTools Performance domain) and long tasks (> 50 ms). That chunks cost the same
 //     late in an answer as early is shown natively by hearth-core's bench_stream example.
-// Run: scripts/build.sh && (cd tests && npm run bench)
+// Run: scripts/build.sh && (cd tests && npm run bench); HEARTH_BENCH_PROFILE=PREFIX also
+// profiles the stream (see profile.mjs).
 
 import { startMockServer } from '../mock/server.mjs';
 import { launchBrowser, screenshot } from '../support/browser.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { addProvider } from '../support/providers.mjs';
+import { startProfile, stopProfile } from './profile.mjs';
 
 const DIST = builtApp();
 
@@ -58,6 +60,7 @@ try {
   await addProvider(page, { baseUrl: `${mock.url}/v1`, model: 'long' });
   await page.evaluate(() => { window.__bench.longTasks = []; });
   const before = await metrics(cdp);
+  await startProfile(cdp);
   const started = Date.now();
   await message.fill('Write a long answer.');
   await message.press('Enter');
@@ -68,6 +71,7 @@ try {
   }, null, { timeout: 120_000, polling: 100 });
   const after = await metrics(cdp);
   const wallMs = Date.now() - started;
+  await stopProfile(cdp, 'stream');
   const chars = (await reply.innerText()).length;
   const longTasks = await page.evaluate(() => window.__bench.longTasks);
 
