@@ -23,7 +23,7 @@
 // issue 54's scale is `-- --sessions 2000 --long 5000` (105,000 messages, about 10 minutes).
 // `-- --write FILE` also writes the figures into FILE (docs/performance.md) between its
 // `<!-- bench:sessions -->` and `<!-- end of bench:sessions -->` lines; HEARTH_BENCH_PROFILE=PREFIX
-// profiles the load up to the sidebar and the scrolling (see profile.mjs).
+// profiles the load up to the sidebar, the scrolling and each search (see profile.mjs).
 
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -399,8 +399,10 @@ try {
     await search.fill('');
     await nav.getByRole('list', { name: 'Conversation list', exact: true }).waitFor();
     const watched = page.evaluate(watchSearch);
+    await startProfile(cdp);
     await search.fill(query);
     const { ms, status } = await watched;
+    await stopProfile(cdp, `search-${query.replace(/\W+/g, '-')}`);
     report(`search "${query}" (${what}): ${ms.toFixed(0)} ms typed → "${status}" painted (incl. debounce); ${await memory(page, cdp)}`);
     // What should match: every query word is a prefix of one of the message's terms.
     const words = searchTerms(query);
