@@ -27,7 +27,16 @@ import {
   waitForStoredProvider,
 } from '../support/chat.mjs';
 import { importFile as importInSettings, inSettings, openSettings, turnOffGeneratedTitles } from '../support/dialogs.mjs';
-import { canonicalDump, indexedTerms, postingsTerms, readDatabase, searchTerms, seedRecords, sessionMessages } from '../support/idb.mjs';
+import {
+  canonicalDump,
+  indexedTerms,
+  LEFT_OUT_OF_MESSAGES,
+  postingsTerms,
+  readDatabase,
+  searchTerms,
+  seedRecords,
+  sessionMessages,
+} from '../support/idb.mjs';
 import { echoReply } from '../support/mock.mjs';
 import { editProvider } from '../support/providers.mjs';
 
@@ -869,15 +878,8 @@ describe('local-first sessions', () => {
           ...(i ? { parent: id(i - 1) } : {}),
           role: i % 2 ? 'assistant' : 'user',
           content,
-          reasoning: '',
-          provider_kind: null,
-          tool_calls: [],
-          model: null,
-          provider_id: null,
-          usage: null,
-          finish: null,
-          error: null,
-          state: 'complete',
+          // Hearth 7 stored every field, those at a new message's value too.
+          ...structuredClone(LEFT_OUT_OF_MESSAGES),
           created_at: T + s * 100_000 + i,
           updated_at: T + s * 100_000 + i,
           terms: searchTerms(content),
