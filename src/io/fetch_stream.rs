@@ -133,8 +133,8 @@ impl Opened<'_> {
     ///
     /// The body is piped into a sink whose `write` only appends the chunk to an
     /// inbox; the loop takes what the inbox holds at most once per
-    /// [`BATCH_MS`] and at most [`BATCH_BYTES`] at a time, giving the page a turn
-    /// in between. A stream of many small chunks (a model's tokens) thus costs a
+    /// [`BATCH_MS`] while the page is shown (as it arrives while hidden) and at
+    /// most [`BATCH_BYTES`] at a time, giving the page a turn in between. A stream of many small chunks (a model's tokens) thus costs a
     /// call per chunk and a wake of the loop per batch, not a promise, a wake
     /// and a poll of the whole reply per chunk, and no task grows long however
     /// big the burst.
@@ -156,14 +156,14 @@ impl Opened<'_> {
                 inbox.stop();
                 return Ok(());
             }
-            // Whatever came meanwhile is left for the next batch, a frame on.
-            let now = clock::monotonic_ms();
-            let wait = BATCH_MS - (now - last_batch);
-            if inbox.holds_more() || wait <= 0.0 {
+            // Whatever came meanwhile is left for the next batch, a frame on,
+            // unless the page is hidden: nothing is shown then, and its timers
+            // are slowed to one a second or a minute (a reply would seem stalled).
+            let wait = BATCH_MS - (clock::monotonic_ms() - last_batch);
+            if inbox.holds_more() || wait <= 0.0 || !page_visible() {
                 yield_now().await;
             } else {
-                #[allow(clippy::cast_possible_truncation)]
-                crate::io::timer::sleep(wait.ceil() as i32).await;
+                inbox.settle(wait).await;
             }
             last_batch = clock::monotonic_ms();
         }
@@ -181,12 +181,16 @@ enum Next {
 /// What the sink has received and the loop not yet taken.
 #[derive(Default)]
 struct Received {
-    /// The bytes, in order.
+    /// The bytes, in order, from `taken` on (those before were handed on).
     bytes: Vec<u8>,
+    /// How many of `bytes` were handed on (a burst is taken a part at a time).
+    taken: usize,
     /// How the pipe ended, once it has.
     ended: Option<Result<(), JsValue>>,
     /// The loop, waiting for bytes or the end.
     waiting: Option<std::task::Waker>,
+    /// The loop, waiting between batches: woken by the end only.
+    settling: Option<std::task::Waker>,
 }
 
 /// A response body piped into a sink that keeps what it receives.
@@ -228,7 +232,7 @@ impl Inbox {
             drop(write); // The pipe has ended: no write comes any more.
             let mut received = end_received.borrow_mut();
             received.ended = Some(ended);
-            if let Some(waker) = received.waiting.take() {
+            for waker in [received.waiting.take(), received.settling.take()].into_iter().flatten() {
                 waker.wake();
             }
         });
@@ -240,13 +244,21 @@ impl Inbox {
     async fn next(&self, batch: &mut Vec<u8>) -> Next {
         std::future::poll_fn(|context| {
             let mut received = self.received.borrow_mut();
-            if !received.bytes.is_empty() {
+            let held = received.bytes.len() - received.taken;
+            if held > 0 {
                 batch.clear();
-                if received.bytes.len() <= BATCH_BYTES {
+                if received.taken == 0 && held <= BATCH_BYTES {
                     // The two buffers trade places: no copy, no new allocation.
                     std::mem::swap(batch, &mut received.bytes);
                 } else {
-                    batch.extend(received.bytes.drain(..BATCH_BYTES));
+                    let from = received.taken;
+                    let to = from + held.min(BATCH_BYTES);
+                    batch.extend_from_slice(&received.bytes[from..to]);
+                    received.taken = to;
+                    if to == received.bytes.len() {
+                        received.bytes.clear();
+                        received.taken = 0;
+                    }
                 }
                 return std::task::Poll::Ready(Next::Bytes);
             }
@@ -261,7 +273,24 @@ impl Inbox {
 
     /// Whether bytes wait to be taken.
     fn holds_more(&self) -> bool {
-        !self.received.borrow().bytes.is_empty()
+        let received = self.received.borrow();
+        received.bytes.len() > received.taken
+    }
+
+    /// Waits about `ms` milliseconds for more to arrive, or until the body ends.
+    async fn settle(&self, ms: f64) {
+        let ended = std::future::poll_fn(|context| {
+            let mut received = self.received.borrow_mut();
+            if received.ended.is_some() {
+                return std::task::Poll::Ready(());
+            }
+            received.settling = Some(context.waker().clone());
+            std::task::Poll::Pending
+        });
+        #[allow(clippy::cast_possible_truncation)]
+        let slept = crate::io::timer::sleep(ms.ceil() as i32);
+        futures::future::select(std::pin::pin!(ended), std::pin::pin!(slept)).await;
+        self.received.borrow_mut().settling = None;
     }
 
     /// Stops the pipe: the body is cancelled and its connection closed.
@@ -370,8 +399,16 @@ pub(crate) async fn answers_at_all(url: &str) -> bool {
 }
 
 /// The read loop takes what has arrived at most once per this many
-/// milliseconds (a frame at 60 Hz): what is shown changes once per frame anyway.
+/// milliseconds (a frame at 60 Hz) while the page is shown: what is shown
+/// changes once per frame anyway.
 const BATCH_MS: f64 = 16.0;
+
+/// Whether the page is shown (a hidden page's timers are slowed down).
+fn page_visible() -> bool {
+    web_sys::window()
+        .and_then(|window| window.document())
+        .is_none_or(|document| document.visibility_state() == web_sys::VisibilityState::Visible)
+}
 
 /// The most bytes the read loop hands on at once: a burst (a whole body
 /// arriving together) is handed on in parts, the page given a turn between.
