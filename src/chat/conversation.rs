@@ -199,7 +199,7 @@ fn row_gap_signals(
     Effect::new(move |_| {
         row_gaps.with(|gaps| {
             rows.with(|rows| {
-                listed.with_untracked(|listed| {
+                listed.with(|listed| {
                     signals.with_value(|signals| {
                         for (at, row) in rows.iter().enumerate() {
                             let (Some((_, id)), Some(gap)) = (listed.get(*row), gaps.get(at)) else { continue };
