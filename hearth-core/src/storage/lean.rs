@@ -3,11 +3,15 @@
 //! calls, no usage, `state` complete, …), because reading a record gives each
 //! of them that value back (each is `#[serde(default)]` or an `Option`): about a
 //! quarter of a typical message's bytes in the database. With `state` left out
-//! of every complete message, the `by_state` index holds only the messages
-//! that are not complete (the replies left streaming are found through it).
+//! of every complete message written, the `by_state` index holds only the
+//! messages that are not complete (the replies left streaming are found
+//! through it) and those an earlier build wrote whole, until they are written
+//! again.
 //!
 //! Only the stored copy is lean: backups and sync documents are made from the
-//! records as they are read, whole.
+//! records as they are read, whole. The browser tests' reader fills the same
+//! fields back in (`tests/support/idb.mjs`, `LEFT_OUT_OF_MESSAGES`, checked
+//! against this list by `tests/scripts/lean.test.mjs`).
 
 #[cfg(test)]
 mod tests;
