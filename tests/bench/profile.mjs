@@ -1,13 +1,17 @@
-//! CPU profiles of the parts of a benchmark, for finding where their time goes: set
-//! HEARTH_BENCH_PROFILE=PREFIX and the benchmark profiles each part it measures through
-//! DevTools, writes each profile to PREFIX-<part>.cpuprofile (open it in Chromium's
-//! DevTools, Performance panel) and prints the functions with the most time of their own. Function names
-//! in the app's wasm need a build that keeps them (scripts/build.sh strips them);
-//! without one they read `wasm-function[N]`.
+// CPU profiles of the parts of a benchmark, for finding where their time goes: set
+// HEARTH_BENCH_PROFILE=PREFIX and the benchmark profiles each part it measures through
+// DevTools, writes each profile to PREFIX-<part>.cpuprofile (open it in Chromium's DevTools,
+// Performance panel) and prints the functions with the most time of their own. Function
+// names in the app's wasm need a build that keeps them (scripts/build.sh strips them);
+// without one they read `wasm-function[N]`. Sampling every 200 µs slows the page: a profiled
+// run's figures are for comparing, not for writing down.
 
 import { writeFileSync } from 'node:fs';
 
 const PREFIX = process.env.HEARTH_BENCH_PROFILE;
+
+/** Whether this run profiles: sampling slows the page, so its figures are not to be written. */
+export const PROFILING = Boolean(PREFIX);
 
 /** Starts profiling through `cdp` when HEARTH_BENCH_PROFILE is set. */
 export async function startProfile(cdp) {

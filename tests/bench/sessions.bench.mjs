@@ -33,7 +33,7 @@ import { readDatabase, searchTerms, seedRecords } from '../support/idb.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { mulberry32 } from '../support/seeded-random.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
-import { startProfile, stopProfile } from './profile.mjs';
+import { PROFILING, startProfile, stopProfile } from './profile.mjs';
 import { writeFigures } from './write-figures.mjs';
 
 const DIST = builtApp();
@@ -41,6 +41,7 @@ const DIST = builtApp();
 const { values: options } = parseArgs({
   options: { sessions: { type: 'string', default: '1000' }, long: { type: 'string', default: '2000' }, write: { type: 'string' } },
 });
+if (PROFILING && options.write) throw new Error('a profiled run is slowed by the sampling: run it without --write');
 const started = new Date().toISOString();
 /** The lines printed, for --write. */
 const printed = [];
