@@ -153,7 +153,8 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * when that chunk will not load, and the start-up's move of older records: 520,899; its
  * review's fixes (a deletion takes its messages out of the rows; an import keeps this device's
  * note of the move): 521,374. A response body piped into an inbox and handed on once a frame
- * (src/io/fetch_stream.rs), and each message row's gap a signal of its own: 523,401.
+ * (src/io/fetch_stream.rs), and each message row's gap a signal of its own: 523,401; its
+ * review's fixes (no wait between batches in a hidden page, the end wakes the wait): 523,461.
  */
 export const BUDGET_BYTES = 523_500;
 
@@ -172,9 +173,9 @@ export const BUDGET_BYTES = 523_500;
  * start-up: 997,561; its review's fixes: 997,595. The message search's postings (numbering,
  * rows, the move of older records in the `reply` chunk; their reading in `search`): 1,008,758;
  * its review's fixes: 1,010,986. A response body handed on once a frame, each row's gap its
- * own signal, and messages stored lean: 1,014,000.
+ * own signal, and messages stored lean: 1,014,000; its review's fixes: 1,014,379.
  */
-export const COLD_LOAD_BYTES = 1_014_100;
+export const COLD_LOAD_BYTES = 1_014_400;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -275,7 +276,7 @@ export const COLD_LOAD_BYTES = 1_014_100;
  * messages by number), `start` 264,169; its review's fixes (a deletion or an edit takes
  * the messages out of the rows they left): `reply` 205,889, `start` 264,212. Messages stored
  * lean (the fields at a new message's value left out) and a response body handed on once a
- * frame: `reply` 205,593, `start` 265,493.
+ * frame: `reply` 205,593, `start` 265,493; its review's fixes: `reply` 205,652, `start` 265,753.
  */
 export const CHUNK_BUDGETS = {
   app_preview: 29_500,
@@ -295,7 +296,7 @@ export const CHUNK_BUDGETS = {
   reply: 206_800,
   search: 35_300,
   shared: 133_500,
-  start: 265_600,
+  start: 266_000,
   sync: 160_300,
   voice: 70_200,
 };
