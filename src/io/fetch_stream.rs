@@ -134,10 +134,11 @@ impl Opened<'_> {
     /// The body is piped into a sink whose `write` only appends the chunk to an
     /// inbox; the loop takes what the inbox holds at most once per
     /// [`BATCH_MS`] while the page is shown (as it arrives while hidden) and at
-    /// most [`BATCH_BYTES`] at a time, giving the page a turn in between. A stream of many small chunks (a model's tokens) thus costs a
-    /// call per chunk and a wake of the loop per batch, not a promise, a wake
-    /// and a poll of the whole reply per chunk, and no task grows long however
-    /// big the burst.
+    /// most [`BATCH_BYTES`] at a time, giving the page a turn in between. A
+    /// stream of many small chunks (a model's tokens) thus costs a call per
+    /// chunk and a wake of the loop per batch, not a promise, a wake and a poll
+    /// of the whole reply per chunk, and no task grows long however big the
+    /// burst.
     pub(crate) async fn read_while(self, mut on_chunk: impl FnMut(&[u8]) -> bool) -> Result<(), FetchFailure> {
         let signal = self.signal;
         let Some(stream) = self.response.body() else {
