@@ -173,9 +173,10 @@ export const BUDGET_BYTES = 523_500;
  * start-up: 997,561; its review's fixes: 997,595. The message search's postings (numbering,
  * rows, the move of older records in the `reply` chunk; their reading in `search`): 1,008,758;
  * its review's fixes: 1,010,986. A response body handed on once a frame, each row's gap its
- * own signal, and messages stored lean: 1,014,000; its review's fixes: 1,014,379.
+ * own signal, and messages stored lean: 1,014,000; its review's fixes: 1,014,379 (1,014,413 in
+ * a fresh clone elsewhere on disk: a few bytes of the `reply` chunk follow the checkout's path).
  */
-export const COLD_LOAD_BYTES = 1_014_400;
+export const COLD_LOAD_BYTES = 1_014_600;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -296,7 +297,7 @@ export const CHUNK_BUDGETS = {
   reply: 206_800,
   search: 35_300,
   shared: 133_500,
-  start: 266_000,
+  start: 266_200,
   sync: 160_300,
   voice: 70_200,
 };
