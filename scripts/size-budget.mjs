@@ -155,8 +155,10 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * note of the move): 521,374. A response body piped into an inbox and handed on once a frame
  * (src/io/fetch_stream.rs), and each message row's gap a signal of its own: 523,401; its
  * review's fixes (no wait between batches in a hidden page, the end wakes the wait): 523,461.
+ * Start-up reading its stores all at once and fetching the send path after the list's frame
+ * (the sidebar of 2,000 conversations painted 64 ms sooner): 524,083.
  */
-export const BUDGET_BYTES = 523_500;
+export const BUDGET_BYTES = 524_300;
 
 /**
  * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what
@@ -173,10 +175,12 @@ export const BUDGET_BYTES = 523_500;
  * start-up: 997,561; its review's fixes: 997,595. The message search's postings (numbering,
  * rows, the move of older records in the `reply` chunk; their reading in `search`): 1,008,758;
  * its review's fixes: 1,010,986. A response body handed on once a frame, each row's gap its
- * own signal, and messages stored lean: 1,014,000; its review's fixes: 1,014,379 (1,014,413 in
- * a fresh clone elsewhere on disk: a few bytes of the `reply` chunk follow the checkout's path).
+ * own signal, and messages stored lean: 1,014,000; its review's fixes: 1,014,379 (1,014,413 built
+ * from the sources committed: a comment rewrapped after the build moved the source spans the
+ * splitter's names are hashed from, and with them the order of the chunks' code). Start-up
+ * reading its stores all at once: 1,015,022.
  */
-export const COLD_LOAD_BYTES = 1_014_600;
+export const COLD_LOAD_BYTES = 1_015_300;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load

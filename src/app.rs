@@ -4,9 +4,9 @@
 //!
 //! `App` makes the contexts bottom first (each is handed only those below it)
 //! and provides them. `start` then opens storage, loads the providers, agents,
-//! tools and preferences, marks replies whose tab died, starts the sessions
-//! (the list and the conversation in the address), and only then listens to
-//! other tabs; the app stays usable in memory when storage fails.
+//! tools and preferences while it marks replies whose tab died and reads the
+//! sessions' list, then opens the conversation in the address, and only then
+//! listens to other tabs; the app stays usable in memory when storage fails.
 
 pub(crate) mod top_bar;
 
@@ -203,16 +203,34 @@ async fn start(
     sessions: SessionsContext,
     sync: SyncContext,
 ) {
-    // The send path and the renderer, fetched while the stored data is read:
-    // by the time a message can be sent or a stored reply shows, they are here.
+    let opened = store.open().await;
+    if opened {
+        // Each reads its own stores, all at once: the reads wait on the
+        // database, not on each other, and the sidebar shows as soon as the
+        // list is read. The list is read after the interrupted replies are
+        // marked, which may change their conversations' records.
+        let list = async move {
+            store.recover_interrupted().await;
+            sessions.load_list().await;
+        };
+        let loads: [futures::future::LocalBoxFuture<'static, ()>; 5] = [
+            Box::pin(providers.load(false)),
+            Box::pin(agents.load()),
+            Box::pin(tools.load()),
+            Box::pin(preferences.load()),
+            Box::pin(list),
+        ];
+        futures::future::join_all(loads).await;
+    }
+    // The send path and the renderer, fetched once the stored data is read
+    // and the page has had a frame to show it (making their code ready takes
+    // the main thread for a while): typing needs neither, and the conversation
+    // in the address waits for them. A hidden tab has no frames: there they
+    // wait 100 ms at most.
+    crate::io::frame::next_frame_within(100).await;
     crate::chat::state::code::preload();
-    if store.open().await {
-        providers.load(false).await;
-        agents.load().await;
-        tools.load().await;
-        preferences.load().await;
-        store.recover_interrupted().await;
-        sessions.start().await;
+    if opened {
+        sessions.follow();
         store.listen_to_other_tabs();
         spawn_local(store.index_every_word());
         // Sync's code loads only when it is on.

@@ -23,7 +23,6 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::io::chunks::{ChunkError, wasm_split};
-use crate::io::clock::now;
 use crate::io::db::{Closed, Db, SearchOutcome, StorageError};
 use crate::io::sync::{Change, SyncChannel};
 
@@ -117,7 +116,7 @@ impl StoreContext {
             self.closed.set(Some(why));
             self.report(StorageError::Closed(why));
         };
-        match Db::open(now(), on_blocked, on_closed).await {
+        match Db::open(on_blocked, on_closed).await {
             Ok(db) => {
                 if blocked.get_untracked() {
                     self.problem.set(None);

@@ -88,6 +88,11 @@ impl AgentsContext {
 
     async fn try_load(self) -> Result<(), StorageError> {
         let mut agents: Vec<AgentRecord> = self.store.all().await?;
+        // A new database: the General Assistant is stored (the other
+        // built-in agents are stored once changed).
+        if !agents.iter().any(|agent| agent.id == DEFAULT_AGENT_ID) {
+            self.store.put(AgentRecord::general(now()));
+        }
         for builtin in AgentRecord::builtins(now()) {
             if !agents.iter().any(|agent| agent.id == builtin.id) {
                 agents.push(builtin);

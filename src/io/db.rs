@@ -16,7 +16,6 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use hearth_core::agent::{AgentRecord, DEFAULT_AGENT_ID};
 use hearth_core::storage::app_state::AppState;
 use hearth_core::storage::backup::StoreContents;
 use hearth_core::storage::key_lock::{self, LockView};
@@ -56,16 +55,12 @@ pub(crate) struct Db {
 }
 
 impl Db {
-    /// Opens (creating or upgrading) the database and makes sure the General
-    /// Assistant exists. `on_blocked` is called when the upgrade has to wait
+    /// Opens (creating or upgrading) the database (the agents' start-up load
+    /// stores the General Assistant in a new one). `on_blocked` is called when the upgrade has to wait
     /// for other tabs to close their connections (an older Hearth that does
     /// not let go), `on_closed` when the connection is closed under this tab
     /// later (every operation fails from then on).
-    pub(crate) async fn open(
-        now: i64,
-        on_blocked: impl FnOnce() + 'static,
-        on_closed: impl Fn(Closed) + 'static,
-    ) -> Result<Db> {
+    pub(crate) async fn open(on_blocked: impl FnOnce() + 'static, on_closed: impl Fn(Closed) + 'static) -> Result<Db> {
         // The connection that created or checked the stores watches: it must be
         // older than the one the app uses, so that its `versionchange` comes
         // first and closes both before the app's own event is dispatched (see
@@ -80,9 +75,6 @@ impl Db {
         };
         let this = Db { db, closed: Rc::new(Cell::new(None)) };
         watch_connection(watcher, this.db.clone(), Rc::clone(&this.closed), on_closed);
-        if this.get::<AgentRecord>(DEFAULT_AGENT_ID).await?.is_none() {
-            this.put(&AgentRecord::general(now)).await?;
-        }
         Ok(this)
     }
 

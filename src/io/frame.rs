@@ -22,3 +22,17 @@ pub(crate) async fn next_frame() {
     });
     let _ = frame.await;
 }
+
+/// Resolves at the browser's next animation frame, or after `ms` milliseconds
+/// when that comes first (a hidden tab has no frames).
+pub(crate) async fn next_frame_within(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        if let Some(window) = web_sys::window() {
+            let _ = window.request_animation_frame(&resolve);
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+        } else {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}

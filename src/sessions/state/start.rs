@@ -12,9 +12,11 @@ use crate::io::address;
 pub(crate) const AUTO_TITLE: &str = "auto_title";
 
 impl SessionsContext {
-    /// Loads the list and reopens the session in the address. Storage is open
-    /// (or failed, and the list stays empty).
-    pub(crate) async fn start(self) {
+    /// Loads the title setting and the list (storage is open, or failed and
+    /// the list stays empty); [`SessionsContext::follow`] then opens the
+    /// session in the address. Apart, so that start-up reads the list while
+    /// it reads the rest, and the sidebar shows before all of it is read.
+    pub(crate) async fn load_list(self) {
         match self.store.setting(AUTO_TITLE).await {
             Ok(Some(value)) => self.auto_title.set(value.as_bool().unwrap_or(true)),
             Ok(None) => {}
@@ -31,6 +33,12 @@ impl SessionsContext {
             }
             Err(error) => self.store.report(error),
         }
+    }
+
+    /// Opens the session named in the address, and follows the address from
+    /// then on (Back, Forward, a link); after [`SessionsContext::load_list`]
+    /// and the providers, agents and tools are loaded.
+    pub(crate) fn follow(self) {
         self.follow_address(address::session());
         address::watch(move |id| self.follow_address(id));
     }
