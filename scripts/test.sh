@@ -70,11 +70,10 @@ node "$HEARTH_ROOT/scripts/size-budget.mjs" "$HEARTH_ROOT/dist"
 # The figures docs/performance.md gives (sizes, test counts) must be the build's own.
 node "$HEARTH_ROOT/scripts/figures.mjs" --check "$HEARTH_ROOT/dist"
 
-# Three test files at a time, the slowest first (tests/support/run-e2e.mjs): each
+# Four test files at a time, the slowest first (tests/support/run-e2e.mjs): each
 # starts its own servers and browser, and much of a browser test is waiting
-# (timers, the mock's pacing), not computing; on 2 cores the whole run took 21
-# minutes with three, 28 with two.
-log "browser tests, three files at a time (at $(( $(date +%s) - START )) s)"
+# (timers, the mock's pacing), not computing.
+log "browser tests, four files at a time (at $(( $(date +%s) - START )) s)"
 (cd tests && npm run --silent test:e2e)
 
 log "the main journeys in Firefox and WebKit (at $(( $(date +%s) - START )) s)"
