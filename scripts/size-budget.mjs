@@ -156,9 +156,11 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * (src/io/fetch_stream.rs), and each message row's gap a signal of its own: 523,401; its
  * review's fixes (no wait between batches in a hidden page, the end wakes the wait): 523,461.
  * Start-up reading its stores all at once and fetching the send path after the list's frame
- * (the sidebar of 2,000 conversations painted 64 ms sooner): 524,083.
+ * (the sidebar of 2,000 conversations painted 64 ms sooner): 524,083; its review's fixes (other
+ * tabs heard from the open on, everything read again when one changed something meanwhile; the
+ * send path fetched from the list's frame): 525,436.
  */
-export const BUDGET_BYTES = 524_300;
+export const BUDGET_BYTES = 525_700;
 
 /**
  * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what
@@ -178,9 +180,9 @@ export const BUDGET_BYTES = 524_300;
  * own signal, and messages stored lean: 1,014,000; its review's fixes: 1,014,379 (1,014,413 built
  * from the sources committed: a comment rewrapped after the build moved the source spans the
  * splitter's names are hashed from, and with them the order of the chunks' code). Start-up
- * reading its stores all at once: 1,015,022.
+ * reading its stores all at once: 1,015,022; its review's fixes: 1,016,561.
  */
-export const COLD_LOAD_BYTES = 1_015_300;
+export const COLD_LOAD_BYTES = 1_016_800;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load

@@ -5,8 +5,9 @@
 //! `App` makes the contexts bottom first (each is handed only those below it)
 //! and provides them. `start` then opens storage, loads the providers, agents,
 //! tools and preferences while it marks replies whose tab died and reads the
-//! sessions' list, then opens the conversation in the address, and only then
-//! listens to other tabs; the app stays usable in memory when storage fails.
+//! sessions' list, then opens the conversation in the address, and reads
+//! everything again if another tab changed something meanwhile; the app stays
+//! usable in memory when storage fails.
 
 pub(crate) mod top_bar;
 
@@ -193,7 +194,8 @@ fn closes(open: RwSignal<bool>) -> Callback<()> {
 }
 
 /// Opens storage and loads everything; the app is usable (in memory) even when
-/// storage fails. Other tabs are heard only once everything is loaded.
+/// storage fails. Other tabs' changes are heard from the open on; any made
+/// before everything is loaded has everything read again.
 async fn start(
     store: StoreContext,
     providers: ProvidersContext,
@@ -203,8 +205,10 @@ async fn start(
     sessions: SessionsContext,
     sync: SyncContext,
 ) {
-    let opened = store.open().await;
-    if opened {
+    if store.open().await {
+        // Other tabs' changes are heard from now on; if any comes while this
+        // reads, everything is read again once it has.
+        store.listen_to_other_tabs();
         // Each reads its own stores, all at once: the reads wait on the
         // database, not on each other, and the sidebar shows as soon as the
         // list is read. The list is read after the interrupted replies are
@@ -212,6 +216,7 @@ async fn start(
         let list = async move {
             store.recover_interrupted().await;
             sessions.load_list().await;
+            preload_after_frame().await;
         };
         let loads: [futures::future::LocalBoxFuture<'static, ()>; 5] = [
             Box::pin(providers.load(false)),
@@ -221,20 +226,22 @@ async fn start(
             Box::pin(list),
         ];
         futures::future::join_all(loads).await;
-    }
-    // The send path and the renderer, fetched once the stored data is read
-    // and the page has had a frame to show it (making their code ready takes
-    // the main thread for a while): typing needs neither, and the conversation
-    // in the address waits for them. A hidden tab has no frames: there they
-    // wait 100 ms at most.
-    crate::io::frame::next_frame_within(100).await;
-    crate::chat::state::code::preload();
-    if opened {
         sessions.follow();
-        store.listen_to_other_tabs();
+        store.loaded().await;
         spawn_local(store.index_every_word());
         // Sync's code loads only when it is on.
         spawn_local(sync.load());
+    } else {
+        crate::chat::state::code::preload();
     }
     sessions.ready.set(true);
+}
+
+/// Fetches the send path and the renderer from the frame that shows the
+/// list: making their code ready takes the main thread for a while, which
+/// then comes after that frame's paint, while the rest is read (typing
+/// needs neither). A hidden tab has no frames: it waits 100 ms at most.
+async fn preload_after_frame() {
+    crate::io::frame::next_frame_within(100).await;
+    crate::chat::state::code::preload();
 }

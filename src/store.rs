@@ -76,6 +76,9 @@ pub(crate) struct StoreContext {
     /// not ended, `Err(false)` when it did not open.
     db: StoredValue<Result<Rc<Db>, bool>, LocalStorage>,
     sync: StoredValue<Option<Rc<SyncChannel>>, LocalStorage>,
+    /// While start-up loads: whether another tab changed anything meanwhile
+    /// (`None` once it has loaded everything).
+    missed: StoredValue<Option<bool>, LocalStorage>,
     listeners: StoredValue<Vec<Listener>, LocalStorage>,
     touch_listeners: StoredValue<Vec<TouchListener>, LocalStorage>,
     /// The latest storage problem, shown in a banner until dismissed.
@@ -92,6 +95,7 @@ impl StoreContext {
         Self {
             db: StoredValue::new_local(Err(true)),
             sync: StoredValue::new_local(None),
+            missed: StoredValue::new_local(Some(false)),
             listeners: StoredValue::new_local(Vec::new()),
             touch_listeners: StoredValue::new_local(Vec::new()),
             problem: RwSignal::new(None),
@@ -149,10 +153,26 @@ impl StoreContext {
         self.db()
     }
 
-    /// Starts hearing other tabs' changes (after start-up has loaded everything).
+    /// Starts hearing other tabs' changes, as soon as the database is open.
+    /// Until [`StoreContext::loaded`] they are not told one by one (what they
+    /// name may not have been read yet): start-up then re-reads everything
+    /// if there were any.
     pub(crate) fn listen_to_other_tabs(self) {
-        let sync = SyncChannel::open(move |change| spawn_local(self.tell(&StoreEvent::Changed(change))));
+        let sync = SyncChannel::open(move |change| {
+            let loading = self.missed.try_update_value(|missed| missed.as_mut().map(|missed| *missed = true));
+            if !matches!(loading, Some(Some(()))) {
+                spawn_local(self.tell(&StoreEvent::Changed(change)));
+            }
+        });
         self.sync.set_value(Some(Rc::new(sync)));
+    }
+
+    /// Start-up has loaded everything: if another tab changed anything
+    /// meanwhile, everything is read again; later changes are told as they come.
+    pub(crate) async fn loaded(self) {
+        if self.missed.try_update_value(Option::take).flatten() == Some(true) {
+            self.tell(&StoreEvent::Changed(Change::All)).await;
+        }
     }
 
     /// Calls `listener` with every later [`StoreEvent`]; what it returns is

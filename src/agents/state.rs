@@ -5,8 +5,8 @@
 //! them. Which agent a conversation uses is its session's `agent_id`.
 //!
 //! The built-in agents, the General Assistant and the App Builder, always
-//! exist and cannot be deleted. The General Assistant is stored when the
-//! database is opened; the App Builder is added to the list in memory and
+//! exist and cannot be deleted. The General Assistant is stored by the
+//! start-up load when the database lacks it; the App Builder is added to the list in memory and
 //! stored only once the user changes (or resets) it, so a new install's stored
 //! data and backups are as before.
 

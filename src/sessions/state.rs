@@ -47,7 +47,7 @@ pub(crate) struct SessionsContext {
 }
 
 impl SessionsContext {
-    /// Empty state that follows the store's events; [`SessionsContext::start`] fills it.
+    /// Empty state that follows the store's events; [`SessionsContext::load_list`] fills it.
     pub(crate) fn new(store: StoreContext) -> Self {
         let this = Self {
             store,
