@@ -131,8 +131,15 @@ async fn worker() -> Result<JsValue, KnowledgeError> {
 }
 
 /// Sends `op` with `args` (a plain object, or undefined) and waits for its answer.
+/// The message's own `id` (its number) and `op` would hide arguments of those
+/// names from the worker, so such arguments are refused.
 async fn post(worker: &JsValue, op: &str, args: JsValue) -> Result<JsValue, KnowledgeError> {
     let message = if args.is_object() { args } else { js_sys::Object::new().into() };
+    for taken in ["id", "op"] {
+        if js_sys::Reflect::has(&message, &taken.into()).unwrap_or(true) {
+            return Err(KnowledgeError::Failed(format!("the worker's {op} was given an argument named {taken}")));
+        }
+    }
     let (sender, receiver) = oneshot::channel();
     let id = WAITING.with_borrow_mut(|(next, waiting)| {
         *next = next.wrapping_add(1);

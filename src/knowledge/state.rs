@@ -306,7 +306,7 @@ impl Knowledge {
         });
         self.removals.set_value(self.removals.get_value().wrapping_add(1));
         self.end_removal().await;
-        self.act("hideBase", json!({ "id": id, "hidden": true }), Vec::new()).await;
+        self.act("hideBase", json!({ "base": id, "hidden": true }), Vec::new()).await;
         self.wait_then_purge(Removal::Base { id, name });
     }
 
@@ -332,7 +332,7 @@ impl Knowledge {
                 self.act("purgeFiles", json!({ "ids": ids }), Vec::new()).await;
             }
             Removal::Base { id, .. } => {
-                self.act("removeBase", json!({ "id": id }), Vec::new()).await;
+                self.act("removeBase", json!({ "base": id }), Vec::new()).await;
             }
         }
     }
@@ -344,7 +344,7 @@ impl Knowledge {
         self.removal.set(None);
         match removal {
             Removal::Files { ids, .. } => self.act("showFiles", json!({ "ids": ids }), Vec::new()).await,
-            Removal::Base { id, .. } => self.act("hideBase", json!({ "id": id, "hidden": false }), Vec::new()).await,
+            Removal::Base { id, .. } => self.act("hideBase", json!({ "base": id, "hidden": false }), Vec::new()).await,
         };
     }
 

@@ -279,6 +279,29 @@ describe('knowledge bases', () => {
     const stored = await readKnowledge(page);
     assert.ok(stored.files.records.some((f) => f.name === 'harbour-guide.md' && !f.hidden), 'the file is back, and stays');
     assert.equal(stored.passages.count, 1, 'with its passages');
+
+    // A whole base removed comes back with Undo, its files with it; removed again, it goes,
+    // and only it: another base keeps its file.
+    await makeBase(dialog, 'Kept');
+    const kept = path.join(dir, 'kept.md');
+    await writeFile(kept, '# Kept\n\nThis note stays when another base is removed.\n');
+    await addToBase(page, dialog, 'Kept', { files: [kept] });
+    await settledRows(dialog, 'Kept', 1);
+    await dialog.getByRole('button', { name: 'Remove Mixed', exact: true }).click();
+    await dialog.getByText('Removed Mixed', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Undo', exact: true }).click();
+    await settledRows(dialog, 'Mixed', 9);
+    await dialog.getByRole('button', { name: 'Remove Mixed', exact: true }).click();
+    await dialog.getByText('Removed Mixed', { exact: true }).waitFor();
+    const left = await waitUntil(async () => {
+      const now = await readKnowledge(page);
+      return now.bases.count === 1 && now.files.count === 1 && now;
+    }, 'Mixed and its files are gone once its Undo has passed');
+    assert.deepEqual(left.bases.records.map((base) => base.name), ['Kept']);
+    assert.deepEqual(left.files.records.map((file) => file.name), ['kept.md'], "the other base's file stays");
+    assert.equal(left.passages.count, 1, 'with its passages');
+    assert.equal(left.blobs.count, 1, 'and its bytes');
+    assert.deepEqual(chat.errors, []);
   });
 
   test('a folder of 50,000 files: a base takes 10,000, says in one line that it skipped the rest, reads what it took, and loses nothing it had', async (t) => {

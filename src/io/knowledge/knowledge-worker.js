@@ -808,6 +808,8 @@ const DELETED = IDBKeyRange.bound('deleted:', 'deleted:\uffff');
 
 /** Base `id` with all its files, gone. */
 async function removeBaseNow(id, { fromSync = false } = {}) {
+  // (Without an id, the index would give every base's files.)
+  if (typeof id !== 'string' || !id) throw new Error('no base named');
   const d = await db();
   const files = await request(d.transaction('files').objectStore('files').index('base').getAll(id));
   for (const file of files) await purge(file.id, { fromSync });
@@ -1200,13 +1202,14 @@ const OPS = {
     changed();
     return null;
   },
-  async removeBase({ id }) {
-    await removeBaseNow(id);
+  async removeBase({ base }) {
+    await removeBaseNow(base);
     changed();
     return null;
   },
   /** Hides base `id` and its files (`hidden`), or shows them again: a removal's Undo. */
-  async hideBase({ id, hidden }) {
+  async hideBase({ base: id, hidden }) {
+    if (typeof id !== 'string' || !id) throw new Error('no base named');
     const d = await db();
     const tx = d.transaction('bases', 'readwrite');
     const base = await request(tx.objectStore('bases').get(id));
