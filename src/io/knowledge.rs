@@ -32,6 +32,9 @@ pub(crate) enum KnowledgeError {
     NoWorker,
     /// It answered with an error; the detail says which.
     Failed(String),
+    /// A base that came by sync was not written: it was changed here after
+    /// sync read it (see `hearth_core::knowledge::records::base_guard`).
+    ChangedMeanwhile,
 }
 
 impl std::fmt::Display for KnowledgeError {
@@ -39,6 +42,7 @@ impl std::fmt::Display for KnowledgeError {
         match self {
             KnowledgeError::NoWorker => f.write_str("the knowledge worker could not start"),
             KnowledgeError::Failed(detail) => f.write_str(detail),
+            KnowledgeError::ChangedMeanwhile => f.write_str("a knowledge base changed while sync wrote it"),
         }
     }
 }

@@ -29,7 +29,7 @@ import { ALICE, MALLORY, SYNC_WAIT, arrives, devices, messageTexts, messagesWith
 import { startChaosProxy } from '../support/chaos-proxy.mjs';
 import { pouchClient } from '../support/pouch.mjs';
 import { addToBase, closeKnowledge, embedBase, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows } from '../support/knowledge.mjs';
-import { PDF_ANSWER, writeMixedFolder } from '../support/knowledge-files.mjs';
+import { PDF_ANSWER, writeMarkdown, writeMixedFolder } from '../support/knowledge-files.mjs';
 import { FAMILIES, chatRequests, mockRequests, resetMock } from '../support/mock.mjs';
 
 describe('sync', () => {
@@ -530,6 +530,87 @@ describe('sync', () => {
       const files = (await readKnowledge(b.page)).files.records;
       return files.length === 4 && !files.some((file) => file.name === 'ferry-notes.txt');
     }, 'B removes the file A removed, and only it', { timeout: SYNC_WAIT });
+    assert.deepEqual([...a.errors, ...b.errors], []);
+  });
+
+  test("a base changed here while another device's change to it is being written keeps both changes", async (t) => {
+    const db = 'guarded';
+    const passphrase = 'guarded passphrase';
+    await couch.createDb(db, { members: [ALICE.name] });
+    const dir = await mkdtemp(path.join(tmpdir(), 'hearth-knowledge-guard-'));
+    t.after(() => rm(dir, { recursive: true, force: true }));
+    const { path: guide } = await writeMarkdown(path.join(dir, 'harbour-guide.md'));
+    const a = await openChatWithProvider(t, env, { family: FAMILIES.openai, scenario: 'echo', apiKey: 'sk-test' });
+    // A's knowledge worker, as built, with one hold added: once armed, the next pull that
+    // brings a base waits before it is written until the test says go (BroadcastChannel
+    // 'test-hold'), so a change made on A meanwhile lands between sync's read and its write.
+    await a.page.route('**/knowledge-worker.js', async (route) => {
+      const response = await route.fetch();
+      const source = await response.text();
+      assert.ok(source.includes('\n  syncApply,\n'), 'the worker hands pulls to syncApply');
+      const hold = `const testHold = new BroadcastChannel('test-hold');
+let testArmed = false;
+let testRelease = null;
+testHold.onmessage = (event) => {
+  if (event.data === 'arm') testArmed = true;
+  if (event.data === 'go' && testRelease) testRelease();
+};
+`;
+      const held = `
+  async syncApply(args) {
+    if (testArmed && args.bases?.length) {
+      testArmed = false;
+      await new Promise((resolve) => {
+        testRelease = resolve;
+        testHold.postMessage('held');
+      });
+    }
+    return syncApply(args);
+  },
+`;
+      // (The text is decoded: the served encoding and length are left out.)
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ status: 200, headers, body: hold + source.replace('\n  syncApply,\n', held) });
+    });
+    const b = await openApp(t, env);
+    await startSync(a.page, { url: couch.url, db, passphrase });
+    await startSync(b.page, { url: couch.url, db, passphrase });
+    const dialogA = await openKnowledge(a.page);
+    const sectionA = await makeBase(dialogA, 'Handbook');
+    await addToBase(a.page, dialogA, 'Handbook', { files: [guide] });
+    await settledRows(dialogA, 'Handbook', 1);
+    // (Only the base's choice of model matters here, not its embeddings.)
+    await embedBase(sectionA, 'Handbook', 'embed-test');
+    const baseOn = async (page) => (await readKnowledge(page))?.bases.records.find((base) => base.name === 'Handbook');
+    await waitUntil(async () => (await baseOn(b.page))?.embedding?.model === 'embed-test', 'B has the base, embedded with embed-test', { timeout: SYNC_WAIT });
+
+    // B lets the base's embeddings travel; A's pull of that is held before it is written.
+    await a.page.evaluate(() => {
+      window.testHeld = false;
+      const channel = new BroadcastChannel('test-hold');
+      channel.onmessage = (event) => {
+        if (event.data === 'held') window.testHeld = true;
+      };
+      channel.postMessage('arm');
+    });
+    const dialogB = await openKnowledge(b.page);
+    await dialogB.getByRole('checkbox', { name: 'Carry the embeddings of Handbook in backups and sync', exact: true }).check();
+    await waitUntil(() => a.page.evaluate(() => window.testHeld), "A's pull of B's change is held", { timeout: SYNC_WAIT });
+    // Meanwhile A's user moves the base to another embedding model.
+    await embedBase(sectionA, 'Handbook', 'embed-other');
+    await waitUntil(async () => (await baseOn(a.page))?.embedding?.model === 'embed-other', "A's change is stored");
+    await a.page.evaluate(() => new BroadcastChannel('test-hold').postMessage('go'));
+
+    // Both changes stay on A, and both reach B.
+    for (const [page, device] of [[a.page, 'A'], [b.page, 'B']]) {
+      await waitUntil(async () => {
+        const base = await baseOn(page);
+        return base?.embedding?.model === 'embed-other' && base.carry_vectors === true;
+      }, `${device}'s base has A's model and B's choice to carry`, { timeout: SYNC_WAIT });
+    }
+    await waitUntil(async () => (await baseOn(a.page))?.embedding?.model === 'embed-other', 'A keeps its model');
     assert.deepEqual([...a.errors, ...b.errors], []);
   });
 

@@ -71,37 +71,41 @@ export async function settledRows(dialog, name, count, { embedded = false } = {}
   }, `the ${count} files of ${name} are read`, { timeout: 60_000 });
 }
 
-/** The knowledge database, read in the page: each store's count, and the bases' and files' records. */
+/**
+ * The knowledge database, read in the page: each store's count, and the bases' and files'
+ * records; null while the page has none (opening one would make it, empty, in the way of the
+ * worker's own).
+ */
 export function readKnowledge(page) {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('hearth-knowledge');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const names = ['bases', 'files', 'passages', 'postings', 'vectors', 'blobs'];
-          const tx = db.transaction(names);
-          const out = {};
-          for (const name of names) {
-            out[name] = {};
-            tx.objectStore(name).count().onsuccess = (event) => {
-              out[name].count = event.target.result;
-            };
-            if (name === 'bases' || name === 'files') {
-              tx.objectStore(name).getAll().onsuccess = (event) => {
-                out[name].records = event.target.result;
-              };
-            }
-          }
-          tx.oncomplete = () => {
-            db.close();
-            resolve(out);
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((database) => database.name === 'hearth-knowledge')) return null;
+    return new Promise((resolve, reject) => {
+      const open = indexedDB.open('hearth-knowledge');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        const names = ['bases', 'files', 'passages', 'postings', 'vectors', 'blobs'];
+        const tx = db.transaction(names);
+        const out = {};
+        for (const name of names) {
+          out[name] = {};
+          tx.objectStore(name).count().onsuccess = (event) => {
+            out[name].count = event.target.result;
           };
-          tx.onerror = () => reject(tx.error);
+          if (name === 'bases' || name === 'files') {
+            tx.objectStore(name).getAll().onsuccess = (event) => {
+              out[name].records = event.target.result;
+            };
+          }
+        }
+        tx.oncomplete = () => {
+          db.close();
+          resolve(out);
         };
-      }),
-  );
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  });
 }
 
 /** Checks the base `name` in the General Assistant's editor and waits until it is stored. */

@@ -2,6 +2,9 @@
 //! database (`hearth-knowledge`) and the page reads them: a base, a file in
 //! it with its state, and the passages a reply was given.
 
+#[cfg(test)]
+mod tests;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -230,6 +233,23 @@ pub fn carried_file(record: &FileRecord) -> Option<Map<String, Value>> {
         fields.insert(field.to_owned(), Value::from(whole));
     }
     Some(fields)
+}
+
+/// What a write that came by sync checks of base `record` before it takes
+/// the stored base's place: the fields a person can change on this device
+/// (its name, embedding model and whether its embeddings travel) as they
+/// were when sync read them to work the write out. The knowledge worker
+/// (`guardOf` in src/io/knowledge/knowledge-worker.js) reads the same of the
+/// stored base and writes only while the two are equal, so a change made
+/// here meanwhile is merged on the next try instead of written over.
+pub fn base_guard(record: &BaseRecord) -> Value {
+    let embedding = record.embedding.as_ref();
+    serde_json::json!([
+        record.name,
+        embedding.map(|choice| &choice.account),
+        embedding.map(|choice| &choice.model),
+        record.carry_vectors
+    ])
 }
 
 /// Why carried fields do not read as a base or a file.

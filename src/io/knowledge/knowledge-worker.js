@@ -955,17 +955,34 @@ async function storeSyncedBytes(bytes, incoming) {
   return stored;
 }
 
-/** Puts a base another device sent; another model means its files are embedded again. */
-async function putSyncedBase(base) {
+/**
+ * What sync checks of a stored base before writing one that came over it: the fields a person
+ * changes here, as `hearth_core::knowledge::records::base_guard` gives them (as JSON text).
+ */
+function guardOf(base) {
+  return JSON.stringify([base.name ?? null, base.embedding?.account ?? null, base.embedding?.model ?? null, !!base.carry_vectors]);
+}
+
+/**
+ * Puts a base another device sent; another model means its files are embedded again. With a
+ * `guard` (the base as sync read it), only while the stored base is still so: `false` when it
+ * was changed here meanwhile, and nothing is written (sync merges with that change and tries again).
+ */
+async function putSyncedBase(base, guard) {
   const d = await db();
   const tx = d.transaction('bases', 'readwrite');
   const current = await request(tx.objectStore('bases').get(base.id));
+  if (guard !== undefined && (!current || guardOf(current) !== JSON.stringify(guard))) {
+    await done(tx);
+    return false;
+  }
   // (A base from a Hearth before carried embeddings does not say: it does not carry them.)
   const next = { ...(current ?? { id: base.id }), ...pick(base, BASE_SYNCED), carry_vectors: !!base.carry_vectors };
   tx.objectStore('bases').put(next);
   await done(tx);
   const before = JSON.stringify(current?.embedding ?? null);
   if (current && before !== JSON.stringify(next.embedding ?? null)) await embedAgain(base.id, next.embedding ?? null);
+  return true;
 }
 
 /**
@@ -1040,9 +1057,10 @@ async function wakeArrived(hashes) {
 /**
  * What a pull brought: files deleted, bases and files put, bytes, then bases deleted, each
  * only once none of its files is left here (a file the deleting device never saw keeps
- * its base: the answer names it, and the next sync point sends the base again).
+ * its base: the answer names it in `kept`, and the next sync point sends the base again).
+ * A base changed here since sync read it (`guards`) is not put, and is named in `changed`.
  */
-async function syncApply({ bases = [], files = [], deletedFiles = [], deletedBases = [], bytes = [], keepExisting = false }) {
+async function syncApply({ bases = [], files = [], deletedFiles = [], deletedBases = [], bytes = [], keepExisting = false, guards = {} }) {
   for (const id of deletedFiles) await purge(id, { fromSync: true });
   // A backup's bases and files add to what is here; one already here stays as it is.
   if (keepExisting) {
@@ -1051,7 +1069,12 @@ async function syncApply({ bases = [], files = [], deletedFiles = [], deletedBas
     bases = bases.filter((base) => !known.has(base.id));
     files = files.filter((file) => !known.has(file.id));
   }
-  for (const base of bases) await putSyncedBase(base);
+  // A base changed here since sync read it is left as it is, and named in the answer.
+  const changedHere = [];
+  for (const base of bases) {
+    const guard = Object.hasOwn(guards, base.id) ? guards[base.id] : undefined;
+    if (!(await putSyncedBase(base, guard))) changedHere.push(base.id);
+  }
   // What a backup added is this device's now: sync sends it on.
   if (keepExisting && bases.length + files.length > 0) syncable();
   // The bytes the files that came refer to, and their embeddings where no file here has
@@ -1075,7 +1098,7 @@ async function syncApply({ bases = [], files = [], deletedFiles = [], deletedBas
   if (files.length > 0 || arrived.length > 0) await ready();
   for (const file of files) changed(file.id);
   changed();
-  return { kept };
+  return { kept, changed: changedHere };
 }
 
 /** File `file` with its embeddings described (and stored so), as `embedFile` would have. */

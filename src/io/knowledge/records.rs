@@ -5,6 +5,8 @@
 //! file names them, and a base another device deleted goes only once none of
 //! its files is left here.
 
+use std::collections::BTreeMap;
+
 use hearth_core::knowledge::records::{BaseRecord, FileRecord};
 use serde_json::{Value, json};
 
@@ -95,6 +97,9 @@ pub(crate) struct Arriving {
     pub(crate) bytes: Vec<(String, Vec<u8>)>,
     /// A backup's: a base or file already here stays as it is.
     pub(crate) keep_existing: bool,
+    /// Of the bases that came, those that were here when sync read them, by
+    /// id: what each was then (`base_guard`). One changed since is not written.
+    pub(crate) guards: BTreeMap<String, Value>,
 }
 
 impl Arriving {
@@ -114,6 +119,8 @@ impl Arriving {
 
 /// Hands what came to the worker; returns the bases whose deletion did not
 /// take (a file here the deleting device never saw keeps them).
+/// [`KnowledgeError::ChangedMeanwhile`] when a guarded base was changed here
+/// since it was read (the rest is written; sync applies the page again).
 pub(crate) async fn apply(arriving: &Arriving) -> Result<Vec<String>, KnowledgeError> {
     if arriving.is_empty() {
         return Ok(Vec::new());
@@ -124,7 +131,11 @@ pub(crate) async fn apply(arriving: &Arriving) -> Result<Vec<String>, KnowledgeE
         "deletedFiles": arriving.deleted_files,
         "deletedBases": arriving.deleted_bases,
         "keepExisting": arriving.keep_existing,
+        "guards": arriving.guards,
     });
     let answer = request_with_bytes("syncApply", args, &arriving.bytes).await?;
+    if !read::<String>(answer.get("changed"))?.is_empty() {
+        return Err(KnowledgeError::ChangedMeanwhile);
+    }
     read(answer.get("kept"))
 }

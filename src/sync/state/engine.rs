@@ -42,6 +42,7 @@ use crate::i18n::{Arg, tr, tr_with};
 use crate::io::clock::now;
 use crate::io::couch::{CouchAnswer, CouchFailure, CouchServer, percent};
 use crate::io::db::Db;
+use crate::io::knowledge::KnowledgeError;
 use crate::io::locks;
 use crate::io::sync::Change;
 use crate::io::timer::sleep;
@@ -989,6 +990,9 @@ impl Replicator {
         // start), and the rest of the page is written.
         let kept_bases = match knowledge::apply(&pulled.knowledge).await {
             Ok(kept) => kept,
+            // A base changed here since this page read it: the page is applied
+            // again (below), merging with that change.
+            Err(KnowledgeError::ChangedMeanwhile) => return Err(SyncError::Changed),
             Err(error) => {
                 hold_knowledge(&mut pulled, &error.to_string());
                 Vec::new()

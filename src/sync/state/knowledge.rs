@@ -9,6 +9,7 @@
 //! sync neither starts the worker nor reads the bases' bookkeeping, so
 //! nothing here can be taken for deleted.
 
+use hearth_core::knowledge::records::base_guard;
 use hearth_core::replication::doc::{self, DocKind};
 use hearth_core::replication::local::LocalState;
 use serde_json::Value;
@@ -45,6 +46,15 @@ pub(super) fn current(records: Option<&Records>, kind: DocKind, key: &str) -> Lo
     }
 }
 
+/// What a base that comes for `key` is checked against before it is written
+/// (`base_guard`): the base as in `records` (those here), if it is there.
+pub(super) fn guard(records: Option<&Records>, kind: DocKind, key: &str) -> Option<Value> {
+    if kind != DocKind::KnowledgeBase {
+        return None;
+    }
+    records?.bases.iter().find(|base| base.id == key).map(base_guard)
+}
+
 /// Gives base or file `key` the value `value` for `field` (the user's pick
 /// in a conflict) while it still holds `shown`; returns whether it wrote.
 pub(super) async fn set_field(
@@ -66,6 +76,7 @@ pub(super) async fn set_field(
     }
     record.insert(field.to_owned(), value);
     let mut arriving = Arriving::default();
+    arriving.guards.extend(guard(Some(&records), kind, key).map(|guard| (key.to_owned(), guard)));
     match kind {
         DocKind::KnowledgeBase => arriving.bases.extend(serde_json::from_value(Value::Object(record)).ok()),
         _ => arriving.files.extend(serde_json::from_value(Value::Object(record)).ok()),
@@ -73,6 +84,10 @@ pub(super) async fn set_field(
     if arriving.is_empty() {
         return Ok(false);
     }
-    apply(&arriving).await?;
-    Ok(true)
+    match apply(&arriving).await {
+        // Changed here since it was read: that newer edit stays.
+        Err(KnowledgeError::ChangedMeanwhile) => Ok(false),
+        Err(error) => Err(error.into()),
+        Ok(_) => Ok(true),
+    }
 }

@@ -422,7 +422,12 @@ pub(super) async fn apply(
                     if here.is_none() {
                         here = Some(knowledge::records_for_sync().await.ok().flatten());
                     }
-                    knowledge::current(here.as_ref().and_then(Option::as_ref), kind, key)
+                    let records = here.as_ref().and_then(Option::as_ref);
+                    // The same for a base, whose worker keeps its own records.
+                    if let Some(guard) = knowledge::guard(records, kind, key) {
+                        pulled.knowledge.guards.insert(key.to_owned(), guard);
+                    }
+                    knowledge::current(records, kind, key)
                 }
                 _ => current(db, policy, kind, key).await?,
             };
