@@ -15,17 +15,20 @@
 //      that embeds them → pages/s, and the embedding requests and inputs the mock logged;
 //   4. search latency at 10,000 and 100,000 passages (synthetic Markdown, 100 passages a file):
 //      50 varied queries, words only, k = 8, as page → worker → page round trips; and hybrid
-//      (words + vectors) at 10,000 in a base embedded by the mock;
+//      (words + vectors) at 10,000 and 100,000 in a base of the same files embedded by the mock;
 //   5. IndexedDB bytes per passage (navigator.storage.estimate(), before and after the big
 //      build) and the worker's in-memory index (stats().bytes) per passage;
 //   6. retrieval quality: recall@5 of the recall corpus's 50 questions, words only and hybrid.
 // The 100k build stops early (printing the size reached and why) past BUILD_BUDGET_MS.
 // Run: scripts/build.sh && (cd tests && npm run bench:knowledge)   (KNOWLEDGE_FILES=… for the big
-// build's files, 1000 by default; BUILD_BUDGET_MS=… for its time limit, 150 s by default)
+// build's files, 1000 by default; BUILD_BUDGET_MS=… for its time limit, 150 s by default);
+// `-- --write FILE` also writes the output into FILE (docs/performance.md) between its
+// `<!-- bench:knowledge -->` and `<!-- end of bench:knowledge -->` lines.
 
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { startMockServer } from '../mock/server.mjs';
 import { launchBrowser } from '../support/browser.mjs';
 import { builtApp } from '../support/dist.mjs';
@@ -33,8 +36,10 @@ import { makeRecallCorpus, writePdf } from '../support/knowledge-files.mjs';
 import { mockRequests, resetMock } from '../support/mock.mjs';
 import { mulberry32 as generator } from '../support/seeded-random.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
+import { writeFigures } from './write-figures.mjs';
 
 const DIST = builtApp();
+const { values: options } = parseArgs({ options: { write: { type: 'string' } } });
 
 const PDF_COPIES = 10; // per run; 20 distinct copies in all
 const PDF_PAGES = 40;
@@ -179,9 +184,14 @@ async function timedSearches({ queries, k, bases }) {
 // Helpers in Node
 
 const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : String(value));
-const line = (label, value, unit = '', note = '') =>
-  console.log(`${label}: ${value}${unit ? ` ${unit}` : ''}${note ? `  (${note})` : ''}`);
-const heading = (text) => console.log(`\n## ${text}`);
+/** What the run printed, for --write. */
+const printed = [];
+const print = (text) => {
+  console.log(text);
+  printed.push(text);
+};
+const line = (label, value, unit = '', note = '') => print(`${label}: ${value}${unit ? ` ${unit}` : ''}${note ? `  (${note})` : ''}`);
+const heading = (text) => print(`\n## ${text}`);
 
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -285,8 +295,8 @@ try {
   const startMs = performance.now() - loadStarted;
   const folder = await page.evaluate(() => window.__kb.folder);
 
-  console.log(`# Hearth knowledge-base worker benchmark`);
-  console.log(`Chromium ${browser.version()}, ${availableParallelism()} cores, app folder ${new URL(folder).pathname}`);
+  print(`# Hearth knowledge-base worker benchmark`);
+  print(`Chromium ${browser.version()}, ${availableParallelism()} cores, app folder ${new URL(folder).pathname}`);
   line('service worker in control of the page', controlled ? 'yes' : 'no (timed out after 60 s)');
   line('worker start (script, start op; wasm not loaded yet)', fixed(startMs, 0), 'ms');
 
@@ -382,21 +392,35 @@ try {
   );
   line('long tasks on the page during the synthetic build (> 50 ms)', bigLongTasks.length, '', bigLongTasks.length ? `longest ${fixed(Math.max(...bigLongTasks), 0)} ms` : '');
 
-  // Hybrid at 10k: the first SMALL_FILES synthetic files again, in a base the mock embeds.
+  // Hybrid at 10k and at the full size: the same synthetic files again, in a base the mock
+  // embeds (same bytes: blobs shared), searched after SMALL_FILES and after all of them.
   await resetMock(mock);
   const hybridBase = await makeBase(page, 'Synthetic, embedded', EMBED);
-  const again = Array.from({ length: SMALL_FILES }, (_, i) => syntheticFile(i)); // same bytes: blobs shared
-  const hybridRun = await addAll(page, hybridBase, again);
-  const hybridInfo = await baseFiles(page, [hybridBase]);
-  const hybridLog = await embeddingLog(mock);
-  line(`embedded base of ${hybridInfo.files.length} files`, hybridInfo.passages, 'passages', `${hybridInfo.embedded} embedded (256 dims); ${statesText(hybridInfo.states)}; built in ${fixed(hybridRun.ms / 1000)} s, ${hybridLog.requests} requests`);
-  if (hybridInfo.embedErrors.length) line('embedding errors', hybridInfo.embedErrors.slice(0, 3).join('; '));
-  await resetMock(mock);
-  const hybridSearch = await page.evaluate(timedSearches, { queries, k: 8, bases: [hybridBase] });
-  const hybridTimes = hybridSearch.map((r) => r.ms);
-  const queryLog = await embeddingLog(mock);
-  line(`hybrid search at ${hybridInfo.passages} passages, median`, fixed(percentile(hybridTimes, 50)), 'ms', `includes embedding the query: ${queryLog.requests} requests to the mock on loopback`);
-  line(`hybrid search at ${hybridInfo.passages} passages, p95`, fixed(percentile(hybridTimes, 95)), 'ms');
+  const hybridRuns = [];
+  let embedRequests = 0;
+  const hybridAt = async () => {
+    const info = await baseFiles(page, [hybridBase]);
+    // The mock's log is emptied at each checkpoint (it would hold every passage's text).
+    embedRequests += (await embeddingLog(mock)).requests;
+    await resetMock(mock);
+    const ms = hybridRuns.reduce((n, r) => n + r.ms, 0);
+    line(`embedded base of ${info.files.length} files`, info.passages, 'passages', `${info.embedded} embedded (256 dims); ${statesText(info.states)}; built in ${fixed(ms / 1000)} s, ${embedRequests} embedding requests`);
+    if (info.embedErrors.length) line('embedding errors', info.embedErrors.slice(0, 3).join('; '));
+    const searched = await page.evaluate(timedSearches, { queries, k: 8, bases: [hybridBase] });
+    const times = searched.map((r) => r.ms);
+    const asked = (await embeddingLog(mock)).requests;
+    await resetMock(mock);
+    line(`hybrid search at ${info.passages} passages, median`, fixed(percentile(times, 50)), 'ms', `includes embedding the query: ${asked} requests to the mock on loopback`);
+    line(`hybrid search at ${info.passages} passages, p95`, fixed(percentile(times, 95)), 'ms');
+    return info;
+  };
+  let hybridInfo = null;
+  for (let done = 0; done < builtFiles; ) {
+    const batch = Array.from({ length: Math.min(BATCH_FILES, builtFiles - done) }, (_, i) => syntheticFile(done + i));
+    hybridRuns.push(await addAll(page, hybridBase, batch));
+    done += batch.length;
+    if (done === SMALL_FILES || done === builtFiles) hybridInfo = await hybridAt();
+  }
 
   heading('5. Storage per passage');
   const usageAfterHybrid = await usage(page);
@@ -436,6 +460,10 @@ try {
   const failed = [pdfInfo, mdInfo, embedInfo, bigInfo, hybridInfo, recallEmbedInfo].flatMap((info) => info.failed);
   line('files refused', failed.length, '', failed.slice(0, 3).join('; '));
   line('total bench time', fixed((Date.now() - benchStarted) / 1000), 's');
+  if (options.write) {
+    const flags = [['files', LARGE_FILES]];
+    writeFigures(options.write, 'knowledge', ['```text', ...printed.map((text) => text.replace(/^\n/, '')), '```'], { date: new Date(benchStarted).toISOString(), options: flags });
+  }
 } finally {
   await Promise.all([browser.close(), app.close(), mock.close()]);
   await rm(tmp, { recursive: true, force: true });
