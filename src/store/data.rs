@@ -321,7 +321,7 @@ impl StoreContext {
         let db = self.open_db(Task::Import)?;
         if bytes.starts_with(b"PK\x03\x04") {
             let (contents, notes) = chatgpt_zip_contents(&bytes).await?;
-            let stored = db.dump().await?;
+            let stored = db.records().await?;
             let source = ImportSource::ChatGpt;
             return Ok(PreparedImport { plan: plan_import(&stored, &contents), incoming: contents, source, notes });
         }
@@ -341,7 +341,7 @@ impl StoreContext {
             }
             Err(error) => return Err(DataError::Backup(error)),
         };
-        let stored = db.dump().await?;
+        let stored = db.records().await?;
         Ok(PreparedImport { plan: plan_import(&stored, &contents), incoming: contents, source, notes })
     }
 
@@ -361,7 +361,7 @@ impl StoreContext {
         if prepared.plan.is_empty() {
             return Ok(prepared.done_message());
         }
-        let stored = db.dump().await.map_err(DataError::ImportFailed)?;
+        let stored = db.records().await.map_err(DataError::ImportFailed)?;
         let fresh = plan_import(&stored, &prepared.incoming);
         if fresh.summary() != prepared.plan.summary() {
             return Err(DataError::ChangedMeanwhile);

@@ -1,6 +1,6 @@
 //! Reading a backup file ([`backup`](super::backup)) a slice at a time:
 //! [`BackupFile::open`] parses the JSON and finds each store's records, and
-//! [`BackupFile::read`] reads (migrates, and derives the search terms of) a
+//! [`BackupFile::read`] reads (migrates, and drops the search terms of) a
 //! number of them, so the shell can read a file of 100,000 messages between
 //! frames and say how far it is. Each record's JSON is dropped once read.
 
@@ -122,8 +122,12 @@ impl BackupFile {
             stores::SESSIONS => contents.sessions.push(migrate_record(store, version, value)?),
             stores::MESSAGES => {
                 let mut message: crate::storage::MessageRecord = migrate_record(store, version, value)?;
-                // Derived, so made again rather than trusted.
-                message.refresh_terms();
+                // Derived, so never trusted: dropped, and made again where the
+                // message is written (into the search's postings). Making them
+                // here cost a third of reading a large backup, and the plan
+                // copied them with every message.
+                message.terms = Vec::new();
+                message.refresh_blobs();
                 contents.messages.push(message);
             }
             stores::PROJECT_FILES => contents.project_files.push(migrate_record(store, version, value)?),
@@ -147,7 +151,7 @@ impl BackupFile {
 
 /// Reads a backup file, migrating its records to the current schema, all at
 /// once ([`BackupFile`] reads a large one a slice at a time). Derived fields
-/// (message search terms) are recomputed rather than trusted, and an app's
+/// (message search terms) are dropped rather than trusted, and an app's
 /// network permission (`app:<id>` settings) is reset to not allowed.
 pub fn parse_backup(json: &str) -> Result<Backup, BackupError> {
     let mut file = BackupFile::open(json)?;
