@@ -133,6 +133,22 @@ describe('knowledge bases', () => {
     await screenshot(page, 'knowledge-viewer.png');
     const [opened] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     assert.match(opened.url(), /#page=31$/, 'the PDF opens at page 31');
+    await opened.close();
+
+    // What the reply was given is stored with it: after a reload the list is the same, and it
+    // and the viewer pass axe at 390 px in dark mode too.
+    await page.reload();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const stored = chat.reply;
+    await stored.getByText(/From your knowledge base: \d+ passages/).click();
+    assert.match(await stored.getByRole('listitem').first().innerText(), /^\[1\] pump-manual\.pdf — page 31\s*cited/, 'the stored list marks the cited passage');
+    assert.deepEqual(await axeViolations(page, { include: '.reply-knowledge' }), [], 'the list of passages passes axe at 390 px, dark');
+    await stored.getByRole('button', { name: /^Open \[\d+\] pump-manual\.pdf — page 31$/ }).first().click();
+    await viewer.waitFor();
+    await waitOn(chat, async () => (await current.innerText()).includes('Larkspur'), 'the viewer marks the passage after a reload');
+    assert.deepEqual(await axeViolations(page, { include: '.passage-viewer' }), [], 'the viewer passes axe at 390 px, dark');
+    await screenshot(page, 'knowledge-viewer-390-dark.png');
     assert.deepEqual(chat.errors, []);
   });
 
