@@ -106,10 +106,13 @@ describe('sync', () => {
     }
     // At least twice (a busy machine makes each look slow: how many fit is not the point).
     assert.ok(looks >= 2, `looked while it streamed (${looks} times)`);
-    assert.deepEqual(seen, [], 'nothing of the reply left device A while it streamed');
     await settled(a);
     const { messages } = await readDatabase(a.page, ['messages']);
     const whole = messages.find((m) => m.role === 'assistant').content;
+    // Nothing, or (from a look in the moment between the reply's end and its Stop button
+    // going, on a busy machine) the whole reply, ended.
+    const partial = seen.filter((copy) => copy.state !== 'complete' || copy.content !== whole);
+    assert.deepEqual(partial, [], 'nothing of the reply left device A while it streamed');
     await waitUntil(async () => (await messagesWith(b.page, whole, 'assistant')).length === 1, 'the whole reply arrives', { timeout: SYNC_WAIT });
     await look();
     assert.ok(seen.length >= 2, 'the reply is on the server and on B');
