@@ -1,3 +1,6 @@
+//! Tests of the knowledge records: what a base that comes by sync is checked
+//! against (its guard), as the worker compares it.
+
 use serde_json::json;
 
 use super::*;
