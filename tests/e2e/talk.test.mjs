@@ -46,6 +46,27 @@ function twiceSpoken(pauseMs) {
   return file;
 }
 
+/**
+ * Makes the page's calls say their answer was set only in a task after the one that delivers their
+ * data channel's first message (10 s at most), as a busy page may learn of it: run in the page.
+ */
+function answerTakenLate() {
+  const { createDataChannel, setRemoteDescription } = RTCPeerConnection.prototype;
+  const firstMessage = new WeakMap();
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = createDataChannel.apply(this, args);
+    // A task later: the page's own handler of that message runs first.
+    const delivered = new Promise((resolve) => channel.addEventListener('message', () => setTimeout(resolve, 0), { once: true }));
+    firstMessage.set(this, delivered);
+    return channel;
+  };
+  RTCPeerConnection.prototype.setRemoteDescription = async function (...args) {
+    const set = await setRemoteDescription.apply(this, args);
+    await Promise.race([firstMessage.get(this), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    return set;
+  };
+}
+
 /** The Live sessions the mock logged. */
 async function sessions(mock) {
   return (await mockRequests(mock)).filter((entry) => entry.method === 'WS');
@@ -92,7 +113,10 @@ describe('realtime talk', () => {
     await page.getByRole('button', { name: 'End talk', exact: true }).click();
     await waitOn(chat, async () => (await talk.getAttribute('aria-pressed')) === 'false', 'the talk ended');
     await waitOn(chat, async () => (await mockRequests(env.mock)).find((entry) => entry.path === '/v1/realtime/calls' && entry.peer).peer.closed === true, 'the call is hung up');
-    // Talking again: the model is told the conversation so far, as items of each side.
+    // Talking again: the model is told the conversation so far, as items of each side. This call's
+    // answer is taken late, as on a busy page: the browser says it set the answer only once the
+    // call's channel has brought OpenAI's first event (the conversation used to be lost then).
+    await page.evaluate(answerTakenLate);
     await talk.click();
     const told = async () => (await mockRequests(env.mock)).filter((entry) => entry.path === '/v1/realtime/calls' && entry.peer)[1]?.peer.received ?? [];
     // As long as the first call was given to start (a call's set-up, then four items each

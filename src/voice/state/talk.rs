@@ -57,6 +57,10 @@ pub(super) struct Talk {
     turns: u32,
     /// How the talk reaches the model (none while it connects).
     link: Option<Link>,
+    /// What was sent before the link was made, sent once it is: a call's
+    /// channel may bring the server's first event (and the conversation
+    /// goes out then) before the browser says it took the call's answer.
+    unsent: Vec<String>,
     mic: Option<Microphone>,
     /// Gemini's answer's sound (OpenAI's is the call's track).
     pub(super) player: Option<PcmPlayer>,
@@ -94,6 +98,7 @@ impl Talk {
             history,
             turns: 0,
             link: None,
+            unsent: Vec::new(),
             mic: None,
             player: None,
             pcm: Pcm16::new(),
@@ -112,6 +117,16 @@ pub(super) enum Link {
     Live(Socket),
     /// OpenAI's Realtime API.
     Call(PeerCall),
+}
+
+impl Link {
+    /// Sends `text` to the model.
+    fn send(&self, text: &str) {
+        match self {
+            Link::Live(socket) => socket.send(text),
+            Link::Call(call) => call.send(text),
+        }
+    }
 }
 
 thread_local! {
@@ -133,6 +148,9 @@ pub(super) fn is_on() -> bool {
 pub(super) fn connect(link: Link) -> bool {
     TALK.with_borrow_mut(|talk| match talk.as_mut() {
         Some(talk) => {
+            for text in talk.unsent.drain(..) {
+                link.send(&text);
+            }
             talk.link = Some(link);
             true
         }
@@ -140,11 +158,11 @@ pub(super) fn connect(link: Link) -> bool {
     })
 }
 
-/// Sends `text` to the model.
+/// Sends `text` to the model (once the link is made, while it is not).
 pub(super) fn send(text: &str) {
-    TALK.with_borrow(|talk| match talk.as_ref().and_then(|talk| talk.link.as_ref()) {
-        Some(Link::Live(socket)) => socket.send(text),
-        Some(Link::Call(call)) => call.send(text),
+    TALK.with_borrow_mut(|talk| match talk.as_mut() {
+        Some(Talk { link: Some(link), .. }) => link.send(text),
+        Some(talk) => talk.unsent.push(text.to_owned()),
         None => {}
     });
 }
@@ -354,9 +372,14 @@ pub(super) async fn open_microphone(voice: VoiceContext) -> Option<wasm_bindgen:
         let speaking = view.with_untracked(|view| view.hands_free || view.held);
         let bytes = TALK.with_borrow_mut(|talk| {
             let talk = talk.as_mut()?;
-            if let Some(Link::Call(call)) = &talk.link {
-                call.send_sound(speaking);
-                return None;
+            match &talk.link {
+                Some(Link::Call(call)) => {
+                    call.send_sound(speaking);
+                    return None;
+                }
+                // Sound is not kept for later, unlike the talk's messages.
+                None => return None,
+                Some(Link::Live(_)) => {}
             }
             talk.pcm.push(block, rate);
             Some(talk.pcm.take_le_bytes())
