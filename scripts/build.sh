@@ -2,7 +2,14 @@
 # Builds the release app into dist/, writes a pre-compressed .gz and .br copy beside
 # each compressible file in dist/ and its subfolders (e.g. snippets/), for hosts that serve
 # them and for tests/support/static-server.mjs, and prints the bundle sizes.
+#
+#   scripts/build.sh              the whole build
+#   scripts/build.sh --compile    only cargo's build, which needs only Debian's toolchain (so
+#                                 scripts/test.sh starts it while the other tools install)
+#   scripts/build.sh --assemble   the rest, from that build's output
 set -euo pipefail
+STEP="${1:-all}"
+case "$STEP" in all | --compile | --assemble) ;; *) echo "usage: scripts/build.sh [--compile | --assemble]" >&2; exit 2 ;; esac
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$HEARTH_ROOT"
 
@@ -21,10 +28,13 @@ OUT="$HEARTH_ROOT/target/hearth-app"
 # clippy-driver (rustc-web's own, which lints and then compiles as rustc does), the dependencies
 # by rustc as always, so the lints need no second compilation of std and every dependency
 # (scripts/test.sh has no separate wasm32 clippy), and a lint fails the build.
-log "cargo build --release (wasm32: the app and the knowledge worker), linted by clippy"
-with_wasm_env env RUSTC_WORKSPACE_WRAPPER=/usr/bin/clippy-driver CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
-  cargo build --release --offline --quiet --target wasm32-unknown-unknown \
-  -p hearth --bin hearth -p hearth-knowledge-worker --lib
+if [ "$STEP" != "--assemble" ]; then
+  log "cargo build --release (wasm32: the app and the knowledge worker), linted by clippy"
+  with_wasm_env env RUSTC_WORKSPACE_WRAPPER=/usr/bin/clippy-driver CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
+    cargo build --release --offline --quiet --target wasm32-unknown-unknown \
+    -p hearth --bin hearth -p hearth-knowledge-worker --lib
+fi
+[ "$STEP" = "--compile" ] && exit 0
 rm -rf "$OUT" && mkdir -p "$OUT"
 log "split the wasm into chunks"
 wasm-split-cli "$HEARTH_ROOT/target/wasm32-unknown-unknown/release/hearth.wasm" "$OUT" --out-name hearth >/dev/null

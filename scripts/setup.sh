@@ -18,7 +18,7 @@ WASM_SPLIT_VERSION="0.2.4"
 log() { printf '\033[1;33m[setup]\033[0m %s\n' "$*" >&2; }
 
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
-APT_UPDATED=""
+APT_UPDATED="${APT_UPDATED:-}" # (kept when this file is sourced again)
 apt_install() {
   local missing=()
   for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
@@ -67,20 +67,13 @@ PATH="/usr/bin:$PATH" RUSTC_BOOTSTRAP=1 cargo fetch --quiet \
 # empty it must find them there already (a no-op once they are).
 PATH="/usr/bin:$PATH" cargo fetch --quiet --manifest-path "$HEARTH_ROOT/Cargo.toml"
 
-# (The binary has no --version: cargo's list of installed crates tells.)
-if ! cargo install --list 2>/dev/null | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
-  log "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (a minute, once)"
-  cargo install --quiet --locked wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary
-fi
+# Enough for `scripts/build.sh --compile` (scripts/test.sh starts it here, and sources this
+# file again for the rest while it runs).
+if [ "${HEARTH_SETUP_TOOLCHAIN_ONLY:-0}" = "1" ]; then return 0 2>/dev/null || exit 0; fi
 
-WBG_VERSION="$(wasm_bindgen_version)"
-if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $WBG_VERSION"; then
-  log "cargo install wasm-bindgen-cli $WBG_VERSION (a few minutes, once)"
-  # Not --locked: its lock file pins a crate version the registry mirror lacks.
-  cargo install --quiet --force wasm-bindgen-cli --version "$WBG_VERSION"
-fi
-
-if [ "${HEARTH_SETUP_BROWSER:-1}" = "1" ]; then
+# The browsers and the test packages (mostly downloading) install beside the two tools cargo
+# compiles (mostly computing), in a subshell of their own.
+install_browsers() {
   # Debian's Chromium for the browser tests, and an emoji font so screenshots show emoji;
   # espeak-ng writes the speech the voice tests feed Chromium's fake microphone. Firefox ESR
   # and WebKitGTK (its WebDriver and MiniBrowser, under Xvfb) run the cross-engine journeys.
@@ -97,4 +90,27 @@ if [ "${HEARTH_SETUP_BROWSER:-1}" = "1" ]; then
     log "npm ci (MCP conformance suite)"
     (cd "$HEARTH_ROOT/tests/conformance" && npm ci --no-audit --no-fund --loglevel=error)
   fi
+}
+BROWSERS_PID=""
+if [ "${HEARTH_SETUP_BROWSER:-1}" = "1" ]; then
+  install_browsers &
+  BROWSERS_PID=$!
+fi
+
+# (The binary has no --version: cargo's list of installed crates tells.)
+if ! cargo install --list 2>/dev/null | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  log "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (a minute, once)"
+  cargo install --quiet --locked wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary
+fi
+
+WBG_VERSION="$(wasm_bindgen_version)"
+if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $WBG_VERSION"; then
+  log "cargo install wasm-bindgen-cli $WBG_VERSION (a few minutes, once)"
+  # Not --locked: its lock file pins a crate version the registry mirror lacks.
+  cargo install --quiet --force wasm-bindgen-cli --version "$WBG_VERSION"
+fi
+
+if [ -n "$BROWSERS_PID" ] && ! wait "$BROWSERS_PID"; then
+  log "installing the browsers and the test packages failed"
+  return 1 2>/dev/null || exit 1
 fi

@@ -37,7 +37,7 @@ export const SLOWEST_FIRST = [
  * 2 cores the whole run took 795 s with four, slowest first, against about 920 s with three in
  * the order of their names (and 28 minutes with two).
  */
-const CONCURRENCY = 4;
+const CONCURRENCY = Number(process.env.HEARTH_E2E_CONCURRENCY) || 4;
 
 /** The test files of `dir` in the order they start: `slowest` first, then by name. */
 export function orderedFiles(dir, slowest = SLOWEST_FIRST) {
