@@ -266,14 +266,11 @@ impl Knowledge {
         made.get("id").and_then(|id| id.as_str()).map(str::to_owned)
     }
 
-    /// Renames a base, or sets the model its passages are embedded with.
-    pub(crate) async fn update_base(self, base: BaseRecord) {
-        // The worker has the new account's key before it starts embedding with it (else it
-        // would find none and leave the files to words alone).
-        let account = base.embedding.as_ref().map(|choice| choice.account.clone());
-        self.send_targets_with(account).await;
-        self.act("updateBase", json!({ "base": base }), Vec::new()).await;
-        self.send_targets().await;
+    /// Sets `changes` (stored names and their values) of base `id`, and only
+    /// them: this page's copy of the base may not have another device's change
+    /// to its other settings yet, which sending it whole would undo.
+    async fn update_base(self, id: String, changes: serde_json::Value) {
+        self.act("updateBase", json!({ "base": id, "changes": changes }), Vec::new()).await;
     }
 
     /// Adds files (each with its path in its folder) to base `base`.
@@ -417,19 +414,15 @@ impl Knowledge {
 
     /// Sets base `id`'s embedding choice (none: words alone).
     pub(crate) async fn set_embedding(self, id: String, choice: Option<EmbeddingChoice>) {
-        let Some(mut base) = self.bases.with_untracked(|bases| bases.iter().find(|b| b.id == id).cloned()) else {
-            return;
-        };
-        base.embedding = choice;
-        self.update_base(base).await;
+        // The worker has the new account's key before it starts embedding with it (else it
+        // would find none and leave the files to words alone).
+        self.send_targets_with(choice.as_ref().map(|choice| choice.account.clone())).await;
+        self.update_base(id, json!({ "embedding": choice })).await;
+        self.send_targets().await;
     }
 
     /// Whether base `id`'s embeddings go with its files into backups and sync.
     pub(crate) async fn set_carry_vectors(self, id: String, carry: bool) {
-        let Some(mut base) = self.bases.with_untracked(|bases| bases.iter().find(|b| b.id == id).cloned()) else {
-            return;
-        };
-        base.carry_vectors = carry;
-        self.update_base(base).await;
+        self.update_base(id, json!({ "carry_vectors": carry })).await;
     }
 }

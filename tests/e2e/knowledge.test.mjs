@@ -20,7 +20,7 @@ import { screenshot, waitUntil } from '../support/browser.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { openApp, openChatWithProvider, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
 import { cancelAgent, closeSettings, editAgent, importFile, openSettings, saveAgent } from '../support/dialogs.mjs';
-import { addToBase, closeKnowledge, embedBase, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows } from '../support/knowledge.mjs';
+import { addToBase, closeKnowledge, embedBase, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows, writeBase } from '../support/knowledge.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { FAMILIES, chatRequests, mockRequests, resetMock } from '../support/mock.mjs';
 import {
@@ -610,6 +610,21 @@ describe('knowledge bases', () => {
     assert.deepEqual(embedded.map((r) => r.body.input.join(' ')), ['Boatyard\nThe car repair bay is behind the chandlery.'], 'only the file whose embeddings did not fit is embedded here');
     const onThird = await readKnowledge(third.page);
     assert.deepEqual([onThird.vectors.count, onThird.blobs.count], [6, 6], 'the bytes that did not fit are not kept');
+
+    // A change to the base that another tab or a sync wrote, of which this page has not heard
+    // yet, is not undone by a choice made here: the choice sets its own setting, nothing else.
+    const shown = await openKnowledge(page);
+    const carry = shown.getByRole('checkbox', { name: 'Carry the embeddings of Harbour in backups and sync', exact: true });
+    await carry.waitFor();
+    const [stored] = (await readKnowledge(page)).bases.records;
+    await writeBase(page, 'Harbour', { embedding: { ...stored.embedding, model: 'embed-elsewhere' } });
+    await carry.uncheck();
+    const [after] = (await waitUntil(async () => {
+      const knowledge = await readKnowledge(page);
+      return knowledge.bases.records[0].carry_vectors === false && knowledge;
+    }, 'the choice is stored')).bases.records;
+    assert.equal(after.embedding.model, 'embed-elsewhere', 'the model set elsewhere stays');
+    await closeKnowledge(page);
     assert.deepEqual([...chat.errors, ...fresh.errors, ...third.errors], []);
   });
 

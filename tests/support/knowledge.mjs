@@ -108,6 +108,36 @@ export function readKnowledge(page) {
   });
 }
 
+/**
+ * Sets `fields` of the stored base `name` straight in the knowledge database (as another tab or
+ * a sync does, without this page hearing of it).
+ */
+export function writeBase(page, name, fields) {
+  return page.evaluate(
+    ({ name, fields }) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('hearth-knowledge');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('bases', 'readwrite');
+          const store = tx.objectStore('bases');
+          store.getAll().onsuccess = (event) => {
+            const base = event.target.result.find((record) => record.name === name);
+            if (base) store.put({ ...base, ...fields });
+            else tx.abort();
+          };
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onabort = () => reject(tx.error ?? new Error(`no base named ${name}`));
+        };
+      }),
+    { name, fields },
+  );
+}
+
 /** Checks the base `name` in the General Assistant's editor and waits until it is stored. */
 export async function giveBaseToAgent(page, name) {
   const editor = await editAgent(page);

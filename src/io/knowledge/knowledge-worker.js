@@ -1247,16 +1247,26 @@ const OPS = {
     syncable();
     return base;
   },
-  async updateBase({ base }) {
+  /**
+   * Sets `changes` of base `id` (its embedding model, or whether its embeddings travel), and
+   * nothing else of it: the page's copy of the base may be older than the stored one.
+   */
+  async updateBase({ base: id, changes }) {
+    if (typeof id !== 'string' || !id) throw new Error('no base named');
+    const known = { embedding: (value) => value ?? null, carry_vectors: (value) => !!value };
+    const names = Object.keys(changes ?? {});
+    if (names.length === 0 || names.some((name) => !Object.hasOwn(known, name))) throw new Error(`not a change of a base: ${names.join(', ')}`);
     const d = await db();
     const tx = d.transaction('bases', 'readwrite');
-    const current = await request(tx.objectStore('bases').get(base.id));
+    const current = await request(tx.objectStore('bases').get(id));
     if (!current) throw new Error('no such base');
-    const embedding = base.embedding ?? null;
-    tx.objectStore('bases').put({ ...current, name: base.name, embedding, carry_vectors: !!base.carry_vectors });
+    const next = { ...current };
+    for (const name of names) next[name] = known[name](changes[name]);
+    tx.objectStore('bases').put(next);
     await done(tx);
     syncable();
-    if (JSON.stringify(embedding) !== JSON.stringify(current.embedding ?? null)) await embedAgain(base.id, embedding);
+    const embedding = next.embedding ?? null;
+    if (JSON.stringify(embedding) !== JSON.stringify(current.embedding ?? null)) await embedAgain(id, embedding);
     changed();
     return null;
   },
