@@ -455,6 +455,65 @@ describe('knowledge bases', () => {
     await section.getByRole('button', { name: 'Link a folder to Live, kept in step', exact: true }).waitFor();
   });
 
+  test('a pull whose base was changed here since sync read it writes nothing of itself, neither its files nor its deletions', async (t) => {
+    const { page } = await openApp(t, env);
+    // The worker as built, with a channel added through which the test hands it a pull as
+    // sync does (its `syncApply`) and hears its answer.
+    await page.route('**/knowledge-worker.js', async (route) => {
+      const response = await route.fetch();
+      const source = await response.text();
+      assert.ok(source.includes('\n  syncApply,\n'), 'the worker hands pulls to syncApply');
+      const channel = `
+const testApply = new BroadcastChannel('test-apply');
+testApply.onmessage = async (event) => testApply.postMessage(await OPS.syncApply(event.data));
+`;
+      // (The text is decoded: the served encoding and length are left out.)
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ status: 200, headers, body: source + channel });
+    });
+    await page.reload();
+    const dialog = await openKnowledge(page);
+    await makeBase(dialog, 'Logbook');
+    await makeBase(dialog, 'Charts');
+    const stored = async () => (await readKnowledge(page)).bases.records;
+    const [logbook, charts] = ['Logbook', 'Charts'].map((name) => async () => (await stored()).find((base) => base.name === name));
+    const apply = (pull) =>
+      page.evaluate(
+        (pull) =>
+          new Promise((resolve) => {
+            const channel = new BroadcastChannel('test-apply');
+            channel.onmessage = (event) => resolve(event.data);
+            channel.postMessage(pull);
+          }),
+        pull,
+      );
+    const { id, created } = await logbook();
+    const chartsId = (await charts()).id;
+    // What sync read of Logbook: another name, as though it was renamed here since.
+    const readEarlier = ['Logbook (as sync read it)', null, null, false];
+    const file = { id: 'file-from-sync', base: id, name: 'tides.md', path: 'tides.md', size: 3, hash: 'a'.repeat(64), kind: 'text', modified: 1, added: 1 };
+    const put = await apply({ bases: [{ id, name: 'Logbook', created, embedding: null, carry_vectors: true }], files: [file], guards: { [id]: readEarlier } });
+    assert.deepEqual(put.changed, [id], 'the base changed here is named');
+    const deleted = await apply({ deletedBases: [chartsId], guards: { [chartsId]: readEarlier } });
+    assert.deepEqual(deleted.changed, [chartsId]);
+    const after = await readKnowledge(page);
+    assert.deepEqual(after.files.records, [], 'the file that came with the base is not written');
+    assert.equal((await logbook()).carry_vectors ?? false, false, 'nor the base');
+    assert.ok(await charts(), 'and the base whose deletion came is kept');
+    // Read again as it is now, the same pull is written whole.
+    const now = [id, chartsId].map(async (base) => (await stored()).find((record) => record.id === base));
+    const guard = (base) => [base.name, base.embedding?.account ?? null, base.embedding?.model ?? null, !!base.carry_vectors];
+    const [logbookNow, chartsNow] = await Promise.all(now);
+    const again = await apply({ bases: [{ id, name: 'Logbook', created, embedding: null, carry_vectors: true }], files: [file], deletedBases: [chartsId], guards: { [id]: guard(logbookNow), [chartsId]: guard(chartsNow) } });
+    assert.deepEqual(again.changed, []);
+    assert.deepEqual((await readKnowledge(page)).files.records.map((record) => record.id), ['file-from-sync']);
+    assert.equal((await logbook()).carry_vectors, true);
+    assert.equal(await charts(), undefined, 'the deletion is written');
+    await closeKnowledge(page);
+  });
+
   test('the agent editor lists the bases each time it opens, before and after the dialog', async (t) => {
     // The bases' state is made the first time something asks for it: here the agent editor,
     // which then closes. It must outlive that editor (it once went with it, and the next

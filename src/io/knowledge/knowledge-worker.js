@@ -998,6 +998,15 @@ function guardOf(base) {
   return JSON.stringify([base.name ?? null, base.embedding?.account ?? null, base.embedding?.model ?? null, !!base.carry_vectors]);
 }
 
+/** Of the bases `ids`, those with a guard in `guards` that the stored base no longer fits (or gone). */
+async function changedSince(guards, ids) {
+  const guarded = ids.filter((id) => Object.hasOwn(guards, id));
+  if (guarded.length === 0) return [];
+  const store = (await db()).transaction('bases').objectStore('bases');
+  const current = await Promise.all(guarded.map((id) => request(store.get(id))));
+  return guarded.filter((id, at) => !current[at] || guardOf(current[at]) !== JSON.stringify(guards[id]));
+}
+
 /**
  * Puts a base another device sent; another model means its files are embedded again. With a
  * `guard` (the base as sync read it), only while the stored base is still so: `false` when it
@@ -1093,9 +1102,13 @@ async function wakeArrived(hashes) {
  * What a pull brought: files deleted, bases and files put, bytes, then bases deleted, each
  * only once none of its files is left here (a file the deleting device never saw keeps
  * its base: the answer names it in `kept`, and the next sync point sends the base again).
- * A base changed here since sync read it (`guards`) is not put, and is named in `changed`.
+ * When a base it puts or deletes was changed here since sync read it (`guards`), nothing is
+ * written and those bases are named in `changed`: sync reads again and tries again (had the
+ * rest been written first, that retry would take them for changes made here).
  */
 async function syncApply({ bases = [], files = [], deletedFiles = [], deletedBases = [], bytes = [], keepExisting = false, guards = {} }) {
+  const stale = await changedSince(guards, [...bases.map((base) => base.id), ...deletedBases]);
+  if (stale.length > 0) return { kept: [], changed: stale };
   for (const id of deletedFiles) await purge(id, { fromSync: true });
   // A backup's bases and files add to what is here; one already here stays as it is.
   if (keepExisting) {

@@ -120,7 +120,8 @@ impl Arriving {
 /// Hands what came to the worker; returns the bases whose deletion did not
 /// take (a file here the deleting device never saw keeps them).
 /// [`KnowledgeError::ChangedMeanwhile`] when a guarded base was changed here
-/// since it was read (the rest is written; sync applies the page again).
+/// since it was read (then nothing is written, unless the change came between
+/// the worker's check and its write; sync applies the page again).
 pub(crate) async fn apply(arriving: &Arriving) -> Result<Vec<String>, KnowledgeError> {
     if arriving.is_empty() {
         return Ok(Vec::new());

@@ -990,8 +990,8 @@ impl Replicator {
         // start), and the rest of the page is written.
         let kept_bases = match knowledge::apply(&pulled.knowledge).await {
             Ok(kept) => kept,
-            // A base changed here since this page read it: the page is applied
-            // again (below), merging with that change.
+            // A base changed here since this page read it: the caller applies
+            // the page again, merging with that change.
             Err(KnowledgeError::ChangedMeanwhile) => return Err(SyncError::Changed),
             Err(error) => {
                 hold_knowledge(&mut pulled, &error.to_string());
