@@ -20,7 +20,7 @@ import { screenshot, waitUntil } from '../support/browser.mjs';
 import { axeViolations } from '../support/axe.mjs';
 import { openApp, openChatWithProvider, sendAndSettle, useHarness, waitOn } from '../support/chat.mjs';
 import { cancelAgent, closeSettings, editAgent, importFile, openSettings, saveAgent } from '../support/dialogs.mjs';
-import { addToBase, closeKnowledge, embedBase, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows, writeBase } from '../support/knowledge.mjs';
+import { addToBase, changeWorker, closeKnowledge, embedBase, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows, writeBase } from '../support/knowledge.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { FAMILIES, chatRequests, mockRequests, resetMock } from '../support/mock.mjs';
 import {
@@ -459,19 +459,12 @@ describe('knowledge bases', () => {
     const { page } = await openApp(t, env);
     // The worker as built, with a channel added through which the test hands it a pull as
     // sync does (its `syncApply`) and hears its answer.
-    await page.route('**/knowledge-worker.js', async (route) => {
-      const response = await route.fetch();
-      const source = await response.text();
+    await changeWorker(page, (source) => {
       assert.ok(source.includes('\n  syncApply,\n'), 'the worker hands pulls to syncApply');
-      const channel = `
+      return `${source}
 const testApply = new BroadcastChannel('test-apply');
 testApply.onmessage = async (event) => testApply.postMessage(await OPS.syncApply(event.data));
 `;
-      // (The text is decoded: the served encoding and length are left out.)
-      const headers = { ...response.headers() };
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      await route.fulfill({ status: 200, headers, body: source + channel });
     });
     await page.reload();
     const dialog = await openKnowledge(page);

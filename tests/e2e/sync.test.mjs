@@ -28,7 +28,7 @@ import { axeViolations } from '../support/axe.mjs';
 import { ALICE, MALLORY, SYNC_WAIT, arrives, devices, messageTexts, messagesWith, restartSync, serverDocs, startSync, startSyncServer, stopSync, syncSection } from '../support/sync.mjs';
 import { startChaosProxy } from '../support/chaos-proxy.mjs';
 import { pouchClient } from '../support/pouch.mjs';
-import { addToBase, closeKnowledge, embedBase, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows } from '../support/knowledge.mjs';
+import { addToBase, changeWorker, closeKnowledge, embedBase, giveBaseToAgent, makeBase, openKnowledge, readKnowledge, settledRows } from '../support/knowledge.mjs';
 import { PDF_ANSWER, writeMarkdown, writeMixedFolder } from '../support/knowledge-files.mjs';
 import { FAMILIES, chatRequests, mockRequests, resetMock } from '../support/mock.mjs';
 
@@ -547,9 +547,7 @@ describe('sync', () => {
     // A's knowledge worker, as built, with one hold added: once armed, the next pull that
     // brings a base waits before it is written until the test says go (BroadcastChannel
     // 'test-hold'), so a change made on A meanwhile lands between sync's read and its write.
-    await a.page.route('**/knowledge-worker.js', async (route) => {
-      const response = await route.fetch();
-      const source = await response.text();
+    await changeWorker(a.page, (source) => {
       assert.ok(source.includes('\n  syncApply,\n'), 'the worker hands pulls to syncApply');
       const hold = `const testHold = new BroadcastChannel('test-hold');
 let testArmed = false;
@@ -571,11 +569,7 @@ testHold.onmessage = (event) => {
     return syncApply(args);
   },
 `;
-      // (The text is decoded: the served encoding and length are left out.)
-      const headers = { ...response.headers() };
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      await route.fulfill({ status: 200, headers, body: hold + source.replace('\n  syncApply,\n', held) });
+      return hold + source.replace('\n  syncApply,\n', held);
     });
     const b = await openApp(t, env);
     await startSync(a.page, { url: couch.url, db, passphrase });

@@ -138,6 +138,20 @@ export function writeBase(page, name, fields) {
   );
 }
 
+/**
+ * Serves `page` the knowledge worker as built, with `change` (its text, to the new text) made
+ * to it: a test's hook added. The text is decoded, so the served encoding and length are left out.
+ */
+export function changeWorker(page, change) {
+  return page.route('**/knowledge-worker.js', async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ status: 200, headers, body: change(await response.text()) });
+  });
+}
+
 /** Checks the base `name` in the General Assistant's editor and waits until it is stored. */
 export async function giveBaseToAgent(page, name) {
   const editor = await editAgent(page);
