@@ -496,9 +496,9 @@ testApply.onmessage = async (event) => testApply.postMessage(await OPS.syncApply
     assert.equal((await logbook()).carry_vectors ?? false, false, 'nor the base');
     assert.ok(await charts(), 'and the base whose deletion came is kept');
     // Read again as it is now, the same pull is written whole.
-    const now = [id, chartsId].map(async (base) => (await stored()).find((record) => record.id === base));
+    const records = await stored();
+    const [logbookNow, chartsNow] = [id, chartsId].map((base) => records.find((record) => record.id === base));
     const guard = (base) => [base.name, base.embedding?.account ?? null, base.embedding?.model ?? null, !!base.carry_vectors];
-    const [logbookNow, chartsNow] = await Promise.all(now);
     const again = await apply({ bases: [{ id, name: 'Logbook', created, embedding: null, carry_vectors: true }], files: [file], deletedBases: [chartsId], guards: { [id]: guard(logbookNow), [chartsId]: guard(chartsNow) } });
     assert.deepEqual(again.changed, []);
     assert.deepEqual((await readKnowledge(page)).files.records.map((record) => record.id), ['file-from-sync']);

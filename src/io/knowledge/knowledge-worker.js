@@ -998,13 +998,18 @@ function guardOf(base) {
   return JSON.stringify([base.name ?? null, base.embedding?.account ?? null, base.embedding?.model ?? null, !!base.carry_vectors]);
 }
 
-/** Of the bases `ids`, those with a guard in `guards` that the stored base no longer fits (or gone). */
+/** Whether the stored base `current` is no longer as sync read it (`guard`), or is gone. */
+function changedFrom(current, guard) {
+  return !current || guardOf(current) !== JSON.stringify(guard);
+}
+
+/** Of the bases `ids`, those with a guard in `guards` that the stored base no longer fits. */
 async function changedSince(guards, ids) {
   const guarded = ids.filter((id) => Object.hasOwn(guards, id));
   if (guarded.length === 0) return [];
   const store = (await db()).transaction('bases').objectStore('bases');
   const current = await Promise.all(guarded.map((id) => request(store.get(id))));
-  return guarded.filter((id, at) => !current[at] || guardOf(current[at]) !== JSON.stringify(guards[id]));
+  return guarded.filter((id, at) => changedFrom(current[at], guards[id]));
 }
 
 /**
@@ -1016,7 +1021,7 @@ async function putSyncedBase(base, guard) {
   const d = await db();
   const tx = d.transaction('bases', 'readwrite');
   const current = await request(tx.objectStore('bases').get(base.id));
-  if (guard !== undefined && (!current || guardOf(current) !== JSON.stringify(guard))) {
+  if (guard !== undefined && changedFrom(current, guard)) {
     await done(tx);
     return false;
   }
