@@ -24,8 +24,9 @@ trap 'kill "$BUILD_PID" 2>/dev/null || true' EXIT
 # Everything after this line (and not the build, started above) runs at the lowest priority: the
 # build is the critical path, so its dependencies compile on both cores, and the set-up and
 # the checks take what it leaves, most of all the core it leaves idle while the app's crate
-# compiles alone. (Any user may lower their own priority; nothing needs raising it again.)
-renice -n 19 -p $$ >/dev/null
+# compiles alone. (Any user may lower their own priority, and nothing needs raising it again;
+# where renice is missing, all runs as before.)
+renice -n 19 -p $$ >/dev/null 2>&1 || true
 
 HEARTH_SETUP_TOOLCHAIN_ONLY=0
 . "$HEARTH_ROOT/scripts/setup.sh"
