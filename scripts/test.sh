@@ -84,8 +84,8 @@ node "$HEARTH_ROOT/scripts/size-budget.mjs" "$HEARTH_ROOT/dist"
 node "$HEARTH_ROOT/scripts/figures.mjs" --check "$HEARTH_ROOT/dist"
 
 # Four test files at a time, the slowest first (tests/support/run-e2e.mjs): each
-# starts its own servers and browser, and much of a browser test is waiting
-# (timers, the mock's pacing), not computing.
+# starts its own servers and browser. Four keep both cores busy (the stage is bound by the
+# CPU, most of it Chromium's renderers and browser process); more only slow each other.
 log "browser tests, four files at a time (at $(( $(date +%s) - START )) s)"
 (cd tests && npm run --silent test:e2e)
 
