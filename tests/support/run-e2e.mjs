@@ -33,9 +33,9 @@ export const SLOWEST_FIRST = [
 ];
 
 /**
- * How many files run at once: much of a browser test is waiting (timers, the mock's pacing). On
- * 2 cores the whole run took 795 s with four, slowest first, against about 920 s with three in
- * the order of their names (and 28 minutes with two).
+ * How many files run at once. On 2 cores the whole run took 795 s with four, slowest first,
+ * against about 920 s with three in the order of their names (and 28 minutes with two); with four
+ * the run is bound by the CPU (most of it Chromium's), and eight were slower still.
  */
 const CONCURRENCY = Number(process.env.HEARTH_E2E_CONCURRENCY) || 4;
 
