@@ -396,6 +396,34 @@ describe('knowledge bases', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('a file stored while the reader is ending a round that found nothing is read all the same', async (t) => {
+    // The reader once missed it: asked to read while a round was running, it left the file to
+    // that round, which had already looked and found nothing. (On a busy machine a base's first
+    // file then waited for the next add.) The worker as built, slowed at the two points of the
+    // race so that they meet: each look through the state index ends a second after its read,
+    // and adding files starts half a second late.
+    const dir = await tempDir(t);
+    const guide = (await writeMarkdown(path.join(dir, 'harbour-guide.md'))).path;
+    const { page } = await openApp(t, env);
+    await changeWorker(page, (source) => {
+      const look = "return request(d.transaction('files').objectStore('files').index('state').getAll(state));";
+      const add = 'async function addFiles(base, entries, { live = false } = {}) {\n';
+      assert.ok(source.includes(look) && source.includes(add), 'the worker looks through the state index and adds files');
+      return source
+        .replace(look, `const found = await request(d.transaction('files').objectStore('files').index('state').getAll(state));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return found;`)
+        .replace(add, `${add}  await new Promise((resolve) => setTimeout(resolve, 500));\n`);
+    });
+    await page.reload();
+    const dialog = await openKnowledge(page);
+    await makeBase(dialog, 'Logbooks');
+    await addToBase(page, dialog, 'Logbooks', { files: [guide] });
+    const [row] = await settledRows(dialog, 'Logbooks', 1, { timeout: 20_000 });
+    assert.match(row, /passage/, row);
+    await closeKnowledge(page);
+  });
+
   test('a linked folder is kept in step: a changed file is read again, a new one added, a removed one gone', async (t) => {
     const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
     const { page } = chat;

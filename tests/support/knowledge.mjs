@@ -59,8 +59,11 @@ export async function embedBase(section, name, model, { carry = false } = {}) {
   }
 }
 
-/** The base `name`'s file rows' texts, once none is waiting or being embedded (with `embedded`, once each is embedded). */
-export async function settledRows(dialog, name, count, { embedded = false } = {}) {
+/**
+ * The base `name`'s file rows' texts, once none is waiting or being embedded (with `embedded`,
+ * once each is embedded), waiting at most `timeout` ms.
+ */
+export async function settledRows(dialog, name, count, { embedded = false, timeout = 60_000 } = {}) {
   const list = dialog.getByRole('list', { name: `Files of ${name}`, exact: true });
   return waitUntil(async () => {
     const rows = await list.getByRole('listitem').allInnerTexts();
@@ -68,7 +71,7 @@ export async function settledRows(dialog, name, count, { embedded = false } = {}
     if (rows.some((row) => /Waiting to be read|being embedded|Waiting for its bytes/.test(row))) return false;
     if (embedded && rows.some((row) => /\d+ passages?/.test(row) && !/embedded/.test(row))) return false;
     return rows;
-  }, `the ${count} files of ${name} are read`, { timeout: 60_000 });
+  }, `the ${count} files of ${name} are read`, { timeout });
 }
 
 /**
