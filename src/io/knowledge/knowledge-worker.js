@@ -45,6 +45,11 @@ let library = null;
 let dbPromise = null;
 let targets = {};
 let working = null;
+/**
+ * Set when reading is asked for while a round runs: that round may have looked already, so it
+ * looks again before it ends (else a file stored meanwhile waited for the next add).
+ */
+let workAgain = false;
 
 /** `bytes` inflated (`raw`: bare deflate; else zlib), at most `max` bytes: `"larger"` when there would be more, null when damaged. */
 self.hearthInflate = async function hearthInflate(bytes, raw, max) {
@@ -563,13 +568,21 @@ async function watchFolders() {
 
 /** Reads every waiting file, one at a time, until none is left. */
 function work() {
+  if (working) {
+    workAgain = true;
+    return working;
+  }
   const loop = async () => {
     for (;;) {
+      workAgain = false;
       // Read through the state index (not every file of a large base), once for all the files
       // waiting now, not before each one (a folder of thousands would read thousands each time);
       // what comes meanwhile is found by the next round.
       const waiting = (await inState('waiting')).concat(await inState('embedding')).filter((f) => !f.hidden);
-      if (waiting.length === 0) break;
+      if (waiting.length === 0) {
+        if (workAgain) continue;
+        break;
+      }
       waiting.sort((a, b) => a.num - b.num);
       for (const listed of waiting) {
         // As it is now: removed, read or changed since the list was taken, it is left to the next round.
@@ -587,7 +600,7 @@ function work() {
     }
   };
   // One tab reads at a time (another tab's worker waits for the lock, then finds nothing left).
-  working ??= (async () => {
+  working = (async () => {
     try {
       if (self.navigator?.locks?.request) await self.navigator.locks.request('hearth-knowledge-index', loop);
       else await loop();
@@ -595,6 +608,8 @@ function work() {
       self.postMessage({ event: 'changed', problem: String(error?.message ?? error) });
     } finally {
       working = null;
+      // Asked for between the round's last look and here.
+      if (workAgain) work();
     }
   })();
   return working;
