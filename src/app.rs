@@ -216,7 +216,9 @@ async fn start(
         let list = async move {
             store.recover_interrupted().await;
             sessions.load_list().await;
-            preload_after_frame().await;
+            after_paint().await;
+            sessions.painted.set(true);
+            crate::chat::state::code::preload();
         };
         let loads: [futures::future::LocalBoxFuture<'static, ()>; 5] = [
             Box::pin(providers.load(false)),
@@ -234,14 +236,17 @@ async fn start(
     } else {
         crate::chat::state::code::preload();
     }
+    sessions.painted.set(true);
     sessions.ready.set(true);
 }
 
-/// Fetches the send path and the renderer from the frame that shows the
-/// list: making their code ready takes the main thread for a while, which
-/// then comes after that frame's paint, while the rest is read (typing
-/// needs neither). A hidden tab has no frames: it waits 100 ms at most.
-async fn preload_after_frame() {
+/// Resolves once the frame that shows the list is painted (a task queued
+/// from its animation callback runs after its paint): the rest of the
+/// sidebar's rows, and the send path's and the renderer's code, whose making
+/// ready takes the main thread for a while, come after it, while the rest is
+/// read (typing needs neither). A hidden tab has no frames: it waits 100 ms
+/// at most.
+async fn after_paint() {
     crate::io::frame::next_frame_within(100).await;
-    crate::chat::state::code::preload();
+    crate::io::timer::sleep(0).await;
 }

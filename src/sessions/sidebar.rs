@@ -12,6 +12,11 @@ use crate::ui::lazy::Lazy;
 
 /// Sessions shown before "Show more".
 const PAGE: usize = 100;
+/// Rows made for the frame that first shows the list (more than a tall
+/// window shows); the rest of the first page are made once it is painted
+/// ([`SessionsContext::painted`]), so a large library's sidebar is not held
+/// back by rows below the fold.
+const FIRST_ROWS: usize = 40;
 
 /// The sidebar.
 #[component]
@@ -25,6 +30,7 @@ pub(crate) fn Sidebar(
     let shown = RwSignal::new(PAGE);
     let sorted = Memo::new(move |_| sessions.sorted());
     let has_more = move || sorted.with(Vec::len) > shown.get();
+    let rows = move || if sessions.painted.get() { shown.get() } else { shown.get().min(FIRST_ROWS) };
     let new_chat = move |_| {
         sessions.new_chat();
         open.set(false);
@@ -58,7 +64,7 @@ pub(crate) fn Sidebar(
             >
                 <ul class="session-list" aria-label=tr("Conversation list")>
                     <For
-                        each=move || sorted.get().into_iter().take(shown.get())
+                        each=move || sorted.get().into_iter().take(rows())
                         key=|session| (session.id.clone(), session.title.clone(), session.pinned)
                         let:session
                     >

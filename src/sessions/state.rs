@@ -41,6 +41,9 @@ pub(crate) struct SessionsContext {
     pub(crate) auto_title: RwSignal<bool>,
     /// Whether start-up (opening storage, loading the list) is done.
     pub(crate) ready: RwSignal<bool>,
+    /// Whether the frame that first shows the list has been painted: until
+    /// then the sidebar makes only the rows a window shows.
+    pub(crate) painted: RwSignal<bool>,
     /// The sessions this tab opened for a first message and has not stored
     /// yet: a re-read of the list meanwhile keeps them (see [`Self::reread`]).
     unsaved: StoredValue<Vec<String>>,
@@ -57,6 +60,7 @@ impl SessionsContext {
             pending_delete: RwSignal::new(None),
             auto_title: RwSignal::new(true),
             ready: RwSignal::new(false),
+            painted: RwSignal::new(false),
             unsaved: StoredValue::new(Vec::new()),
         };
         store.on_event(move |event| this.on_store_event(event));

@@ -587,6 +587,30 @@ describe('local-first sessions', () => {
     );
   });
 
+  test('a long list shows its first 100 conversations, pinned first, and Show more adds the rest', async (t) => {
+    const ui = await openApp(t, { model: 'echo', generatedTitles: false });
+    const T = 1_700_000_000_000;
+    const title = (n) => `Logbook ${String(n).padStart(3, '0')}`;
+    const sessions = Array.from({ length: 150 }, (_, n) => ({
+      id: `s-${n}`, title: title(n), created_at: T + n * 60_000, updated_at: T + n * 60_000, message_count: 0,
+      preview: '', pinned: n === 10,
+    }));
+    await seedRecords(ui.page, { sessions });
+    await ui.page.reload();
+    // The first rows are made in the frame that shows the list, the rest of the page after it.
+    const titles = () => ui.rows.evaluateAll((rows) => rows.map((row) => row.querySelector('button')?.innerText.trim()));
+    await waitUntil(async () => (await titles()).length === 100, 'the first 100 conversations are listed');
+    const expected = [title(10), ...Array.from({ length: 150 }, (_, i) => 149 - i).filter((n) => n !== 10).map(title)];
+    assert.deepEqual(await titles(), expected.slice(0, 100), 'the pinned one first, then the newest');
+    const more = ui.nav.getByRole('button', { name: 'Show more conversations', exact: true });
+    await more.focus();
+    await ui.page.keyboard.press('Enter');
+    await waitUntil(async () => (await titles()).length === 150, 'Show more lists the other 50');
+    assert.deepEqual(await titles(), expected);
+    await more.waitFor({ state: 'detached' });
+    assert.deepEqual(ui.errors, []);
+  });
+
   test('a deleted conversation can be brought back, and is deleted for good after the undo time', async (t) => {
     const ui = await openApp(t, { model: 'echo', generatedTitles: false });
     const apple = await newConversation(ui, 'Apple pie recipe');
