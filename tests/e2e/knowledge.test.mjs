@@ -404,7 +404,7 @@ describe('knowledge bases', () => {
     // and adding files starts half a second late.
     const dir = await tempDir(t);
     const guide = (await writeMarkdown(path.join(dir, 'harbour-guide.md'))).path;
-    const { page } = await openApp(t, env);
+    const { page, errors } = await openApp(t, env);
     await changeWorker(page, (source) => {
       const look = "return request(d.transaction('files').objectStore('files').index('state').getAll(state));";
       const add = 'async function addFiles(base, entries, { live = false } = {}) {\n';
@@ -422,6 +422,7 @@ describe('knowledge bases', () => {
     const [row] = await settledRows(dialog, 'Logbooks', 1, { timeout: 20_000 });
     assert.match(row, /passage/, row);
     await closeKnowledge(page);
+    assert.deepEqual(errors, []);
   });
 
   test('a linked folder is kept in step: a changed file is read again, a new one added, a removed one gone', async (t) => {

@@ -607,9 +607,12 @@ function work() {
     } catch (error) {
       self.postMessage({ event: 'changed', problem: String(error?.message ?? error) });
     } finally {
+      // Asked for between the round's last look and here: once more (cleared first, so that a
+      // round that could not start, the lock refused, is not started again and again).
+      const again = workAgain;
+      workAgain = false;
       working = null;
-      // Asked for between the round's last look and here.
-      if (workAgain) work();
+      if (again) work();
     }
   })();
   return working;
