@@ -235,8 +235,8 @@ async fn start(
         spawn_local(sync.load());
     } else {
         crate::chat::state::code::preload();
+        sessions.painted.set(true);
     }
-    sessions.painted.set(true);
     sessions.ready.set(true);
 }
 
@@ -244,8 +244,8 @@ async fn start(
 /// from its animation callback runs after its paint): the rest of the
 /// sidebar's rows, and the send path's and the renderer's code, whose making
 /// ready takes the main thread for a while, come after it, while the rest is
-/// read (typing needs neither). A hidden tab has no frames: it waits 100 ms
-/// at most.
+/// read (typing needs neither). A hidden tab has no frames: its 100 ms
+/// timeout comes instead (which a browser may delay to a second or so).
 async fn after_paint() {
     crate::io::frame::next_frame_within(100).await;
     crate::io::timer::sleep(0).await;

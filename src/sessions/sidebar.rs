@@ -71,7 +71,8 @@ pub(crate) fn Sidebar(
                         <SessionItem session sidebar_open=open />
                     </For>
                 </ul>
-                <Show when=has_more>
+                // Under the whole first page, not under its first rows.
+                <Show when=move || sessions.painted.get() && has_more()>
                     <button type="button" class="more" on:click=move |_| shown.update(|n| *n += PAGE)>
                         {tr("Show more conversations")}
                     </button>
