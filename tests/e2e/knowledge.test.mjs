@@ -336,6 +336,17 @@ describe('knowledge bases', () => {
     const archive = path.join(dir, 'archive');
     await writeManyNotes(archive, 50_000);
 
+    // How many files each message to the knowledge worker carries: the browser copies every
+    // File into the message on the page's thread, so the folder once went over in one
+    // message that held the page for many seconds.
+    await page.evaluate(() => {
+      const post = Worker.prototype.postMessage;
+      window.filesPerMessage = [];
+      Worker.prototype.postMessage = function (message, ...rest) {
+        if (Array.isArray(message?.entries)) window.filesPerMessage.push(message.entries.length);
+        return post.call(this, message, ...rest);
+      };
+    });
     await addToBase(page, dialog, 'Logbooks', { folder: archive, timeout: 180_000 });
     // How many files are in each state, counted in the page through the worker's state index
     // (10,000 records are not worth reading each time).
@@ -370,6 +381,9 @@ describe('knowledge bases', () => {
       { timeout: 600_000, interval: 2_000 },
     );
     assert.deepEqual(counts, { indexed: 10_000, failed: 1 }, 'one line for all the files left out, no row each');
+    const sent = await page.evaluate(() => window.filesPerMessage);
+    assert.ok(sent.length > 1 && Math.max(...sent) <= 100, `the folder goes over a hundred files at a time: ${sent.length} messages, at most ${Math.max(...sent)}`);
+    assert.ok(sent.reduce((sum, n) => sum + n, 0) < 11_000, 'the files past the limit are counted, not sent');
 
     // The dialog says so in a sentence a person can find, at the top of the list, and how
     // many rows it does not show.
