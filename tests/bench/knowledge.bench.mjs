@@ -147,7 +147,7 @@ async function addTimed(base) {
   const entries = kb.staged.map((file) => ({ file, path: file.name }));
   kb.staged = [];
   const started = performance.now();
-  const added = await kb.call('addFiles', { base, entries });
+  const { added } = await kb.call('addFiles', { base, entries });
   const addMs = performance.now() - started;
   await kb.call('idle');
   const ended = performance.now();

@@ -356,15 +356,42 @@ async function nextNumber(tx) {
 const BATCH_FILES = 200;
 const BATCH_BYTES = 16 * 1024 * 1024;
 
-/** Stores the files (`{file: File, path}`) in base `base`; refused ones are listed failed. */
-async function addFiles(base, entries, { live = false } = {}) {
-  const d = await db();
+/**
+ * The adds that come in several messages (a folder's files, a hundred at a time: the page
+ * copies each File into its message), by the page's number for each: what `addFiles` keeps
+ * from one of its messages to the next. An add's last message removes it.
+ */
+const adds = new Map();
+
+/** What an add of files to base `base` starts from: the base's files, by hash and by path. */
+async function startAdd(base) {
   const existing = (await all('files')).filter((f) => f.base === base && !f.hidden);
-  const byHash = new Map(existing.map((f) => [f.hash, f]));
-  const byPath = new Map(existing.map((f) => [f.path, f]));
-  let count = existing.filter((f) => f.state !== 'failed').length;
+  return {
+    base,
+    byHash: new Map(existing.map((f) => [f.hash, f])),
+    byPath: new Map(existing.map((f) => [f.path, f])),
+    count: existing.filter((f) => f.state !== 'failed').length,
+    skipped: 0,
+  };
+}
+
+/**
+ * Stores the files (`{file: File, path}`) in base `base`; refused ones are listed failed. An
+ * add in several messages gives each its number `add`; its `last` one also says how many files
+ * it did not send (`unsent`: those past the limit, which the page only counts). Answers how
+ * many it stored and whether the base wants no more (`enough`: full, or removed).
+ */
+async function addFiles(base, entries, { live = false, add = null, last = true, unsent = 0 } = {}) {
+  const d = await db();
+  let state = add === null ? null : adds.get(add);
+  if (!state || state.base !== base) state = await startAdd(base);
+  if (add !== null) {
+    if (last) adds.delete(add);
+    else adds.set(add, state);
+  }
+  const { byHash, byPath } = state;
   let added = 0;
-  let skipped = 0;
+  state.skipped += unsent;
   // Files are stored a batch at a time (one transaction for many small files, not one each;
   // a folder of thousands would otherwise spend most of its time opening transactions), and
   // read as each batch is stored. `batch` holds `{record, buffer}` (buffer: the bytes of a
@@ -402,8 +429,8 @@ async function addFiles(base, entries, { live = false } = {}) {
   };
   try {
     for (const { file, path } of entries) {
-      if (count >= MAX_FILES) {
-        skipped += 1;
+      if (state.count >= MAX_FILES) {
+        state.skipped += 1;
         continue;
       }
       const record = {
@@ -445,18 +472,20 @@ async function addFiles(base, entries, { live = false } = {}) {
           const stored = { ...record, hash, kind: detected.kind, replaces: before?.id ?? null };
           batch.push({ record: stored, buffer });
           batchBytes += buffer.byteLength;
-          if (!before) count += 1;
+          if (!before) state.count += 1;
           byHash.set(hash, stored);
           byPath.set(stored.path, stored);
           added += 1;
         }
       }
-      if ((batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) && !(await flush())) return added;
+      if ((batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) && !(await flush())) return { added, enough: true };
     }
-    if (!(await flush())) return added;
+    if (!(await flush())) return { added, enough: true };
     // Past the limit, one line says how many were left out (not a row for each of thousands),
-    // the same line each time.
-    if (skipped > 0) {
+    // the same line each time, once the add's last message has come.
+    const skipped = state.skipped;
+    const still = last && skipped > 0 ? await get('bases', base) : null;
+    if (still && !still.hidden) {
       const tx = d.transaction('files', 'readwrite');
       tx.objectStore('files').put({
         id: `${base}:more`, num: 0, base, name: `${skipped} more files`, path: `${skipped} more files`, size: 0,
@@ -469,7 +498,7 @@ async function addFiles(base, entries, { live = false } = {}) {
   } finally {
     work();
   }
-  return added;
+  return { added, enough: state.count >= MAX_FILES };
 }
 
 // ---------------------------------------------------------------------------
@@ -1324,7 +1353,8 @@ const OPS = {
     await setHidden(files, hidden);
     return null;
   },
-  addFiles: ({ base, entries }) => addFiles(base, entries),
+  addFiles: ({ base, entries, add, last, unsent }) =>
+    addFiles(base, entries ?? [], { add: add ?? null, last: last ?? true, unsent: unsent ?? 0 }),
   /** Links base `base` to the folder `handle`, reads it, and keeps looking at it. */
   async linkFolder({ base: id, handle }) {
     const d = await db();
