@@ -16,15 +16,18 @@
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startMockServer } from '../mock/server.mjs';
-import { launchBrowser, waitUntil } from '../support/browser.mjs';
+import { connectBrowser, launchBrowser, waitUntil } from '../support/browser.mjs';
 import { openChatWithProvider, sendMessage, settled } from '../support/chat.mjs';
 import { closeTools, editAgent, openTools, saveAgent } from '../support/dialogs.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 
+/** Chromium's flags here (see above); run.mjs launches its browser with them too. */
+export const BROWSER_ARGS = ['--disable-web-security'];
 const SERVER = 'conformance';
 const SCENARIO = 'conformance-calls';
 /** How long the doctor may take to say how the server was reached. */
@@ -77,7 +80,10 @@ async function main() {
     [env.app, env.mock, env.browser] = await Promise.all([
       startStaticServer({ root: builtApp() }),
       startMockServer({ scenariosDir: scenarios }),
-      launchBrowser({ args: ['--disable-web-security'] }),
+      // run.mjs's browser, when it gives one (launched with this flag); else one of its own.
+      process.env.HEARTH_CONFORMANCE_BROWSER
+        ? connectBrowser(process.env.HEARTH_CONFORMANCE_BROWSER)
+        : launchBrowser({ args: BROWSER_ARGS }),
     ]);
     const chat = await openChatWithProvider(t, env, { scenario: SCENARIO });
     const tools = await openTools(chat.page);
@@ -156,10 +162,13 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+// Run as the suite's client (run.mjs imports it only for BROWSER_ARGS).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -4,7 +4,7 @@
 // revision's wire version, for 2025-11-25 and 2026-07-28, each driving the built app in
 // headless Chromium (drive.mjs). What Hearth is known to fail is listed, with the reason, in
 // expected-failures/<revision>.yaml; the suite fails a run on any other failure, and on an
-// entry that passes (the lists only shrink). Two scenarios run at a time.
+// entry that passes (the lists only shrink). Two scenarios run at a time, in one browser.
 //
 //   node tests/conformance/run.mjs [--revision 2026-07-28] [--scenario tools_call]
 //
@@ -15,6 +15,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchBrowserServer } from '../support/browser.mjs';
+import { BROWSER_ARGS } from './drive.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const SUITE = join(HERE, 'node_modules/@modelcontextprotocol/conformance');
@@ -63,8 +65,13 @@ function run(revision, scenario, output) {
 }
 
 const output = await mkdtemp(join(tmpdir(), 'hearth-conformance-results-'));
+// One browser for every scenario, which each driver connects to (starting one for each of
+// 50 runs cost about a second of CPU each, and as long to wait).
+let browser;
 let failed = 0;
 try {
+  browser = await launchBrowserServer({ args: BROWSER_ARGS });
+  process.env.HEARTH_CONFORMANCE_BROWSER = browser.wsEndpoint();
   for (const revision of option('--revision') ? [option('--revision')] : REVISIONS) {
     const only = option('--scenario');
     const scenarios = (await required(revision)).filter((name) => !only || name === only);
@@ -93,6 +100,7 @@ try {
     }));
   }
 } finally {
+  await browser?.close();
   await rm(output, { recursive: true, force: true });
 }
 if (failed > 0) {

@@ -26,7 +26,29 @@ const SCREENSHOT_DIR = fileURLToPath(new URL('../e2e/screenshots/', import.meta.
  * `args` are added to Chromium's command line (e.g. `--host-resolver-rules=…`).
  */
 export async function launchBrowser({ args = [] } = {}) {
-  const browser = await launchChromium(args);
+  return blockingServiceWorkers(await launchChromium(args));
+}
+
+/**
+ * Launches headless Chromium as `launchBrowser` does, as a server that other processes
+ * connect to (`connectBrowser`, at its `wsEndpoint()`): one browser for many short runs,
+ * such as the conformance suite's (tests/conformance/), which would otherwise start one each.
+ * The caller closes it.
+ */
+export function launchBrowserServer({ args = [] } = {}) {
+  return chromium.launchServer({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...args] });
+}
+
+/**
+ * The browser a `launchBrowserServer` serves at `wsEndpoint`, with `launchBrowser`'s contexts;
+ * its `close()` closes the contexts this process made and leaves the browser running.
+ */
+export async function connectBrowser(wsEndpoint) {
+  return blockingServiceWorkers(await chromium.connect(wsEndpoint));
+}
+
+/** `browser`, its contexts blocking service workers unless their options say otherwise. */
+function blockingServiceWorkers(browser) {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
   return browser;
