@@ -181,7 +181,7 @@ function dataUrl(url) {
   return { mime: found[1], data: found[2] };
 }
 
-/** Chooses `files` (Playwright file payloads) in the picker the Attach button opens. */
+/** Chooses `files` (paths, or Playwright file payloads) in the picker the Attach button opens. */
 async function choose(page, files) {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), composer(page).attach.click()]);
   await chooser.setFiles(files);
@@ -690,8 +690,11 @@ describe('images and PDFs in a message', () => {
 
     // A 30 MB PDF is over what Anthropic takes in one request: a clear card, nothing sent.
     const before = (await chatRequests(env.mock, FAMILIES.anthropic)).length;
-    const big = Buffer.concat([pdf(2), Buffer.alloc(30 * 1024 * 1024, 0x20)]);
-    await choose(page, [{ name: 'scan.pdf', mimeType: 'application/pdf', buffer: big }]);
+    // From a file on disk, which the browser reads itself: as a buffer, Playwright sends its
+    // 30 MB through the DevTools protocol, which took over 20 s on a busy 2-core machine.
+    const big = path.join(downloads, 'scan.pdf');
+    await writeFile(big, Buffer.concat([pdf(2), Buffer.alloc(30 * 1024 * 1024, 0x20)]));
+    await choose(page, big);
     await ready(page, 'scan.pdf');
     await sendAndSettle(chat, 'Summarise the scan.');
     const card = chat.reply.getByRole('alert');

@@ -236,7 +236,7 @@ describe('knowledge bases', () => {
     await waitUntil(async () => {
       const { files: stored } = await readKnowledge(page);
       return stored.records.some((f) => f.embedded > 0) && stored.records.some((f) => f.state !== 'indexed');
-    }, 'some files are embedded and some are not yet');
+    }, 'some files are embedded and some are not yet', { timeout: 60_000 });
     await page.reload();
     dialog = await openKnowledge(page);
     await settledRows(dialog, 'Slow', 6, { embedded: true });
