@@ -36,7 +36,7 @@ export async function launchBrowser({ args = [] } = {}) {
  * The caller closes it.
  */
 export function launchBrowserServer({ args = [] } = {}) {
-  return chromium.launchServer({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...args] });
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
 }
 
 /**
@@ -62,7 +62,7 @@ function blockingServiceWorkers(browser) {
  */
 export function launchPersistentBrowser(userDataDir, options = {}) {
   return chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     ...options,
   });
@@ -100,6 +100,9 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  */
 const NO_ADDRESS_BAR_POPUP = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
+/** The system's Chromium (never a downloaded one), or `$CHROMIUM`. */
+const CHROMIUM_PATH = process.env.CHROMIUM || '/usr/bin/chromium';
+
 const CHROMIUM_ARGS = [
   '--headless',
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...NO_ADDRESS_BAR_POPUP].join(',')}`,
@@ -113,7 +116,7 @@ const CHROMIUM_ARGS = [
 ];
 
 function launchChromium(args = []) {
-  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...args] });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
 }
 
 /** Saves a PNG of the page (all of it, or with `fullPage: false` what is in view) as tests/e2e/screenshots/<name> and returns its path. */
