@@ -158,9 +158,12 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * Start-up reading its stores all at once and fetching the send path after the list's frame
  * (the sidebar of 2,000 conversations painted 64 ms sooner): 524,083; its review's fixes (other
  * tabs heard from the open on, everything read again when one changed something meanwhile; the
- * send path fetched from the list's frame): 525,436.
+ * send path fetched from the list's frame): 525,436. The sidebar's first screen read alone,
+ * through an index of each conversation's place (the sidebar of 2,000 conversations painted
+ * about 30 ms sooner, as soon as that of 30), its upgrade's placing in the `migration` chunk:
+ * 527,914.
  */
-export const BUDGET_BYTES = 525_700;
+export const BUDGET_BYTES = 528_000;
 
 /**
  * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what
@@ -180,9 +183,10 @@ export const BUDGET_BYTES = 525_700;
  * own signal, and messages stored lean: 1,014,000; its review's fixes: 1,014,379 (1,014,413 built
  * from the sources committed: a comment rewrapped after the build moved the source spans the
  * splitter's names are hashed from, and with them the order of the chunks' code). Start-up
- * reading its stores all at once: 1,015,022; its review's fixes: 1,016,561.
+ * reading its stores all at once: 1,015,022; its review's fixes: 1,016,561. The sidebar's
+ * first screen read alone: 1,018,960.
  */
-export const COLD_LOAD_BYTES = 1_016_800;
+export const COLD_LOAD_BYTES = 1_019_200;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -286,7 +290,8 @@ export const COLD_LOAD_BYTES = 1_016_800;
  * frame: `reply` 205,593, `start` 265,493; its review's fixes: `reply` 205,652, `start` 265,753.
  * A large backup's import planned against the records as stored (`Db::records`, beside the
  * backup's `Db::dump`), its terms dropped on reading, written 500 messages at a time:
- * `dialogs` 279,139.
+ * `dialogs` 279,139. The placing of conversations an older Hearth stored, once (their sidebar
+ * places, database version 9): `migration` 2,994.
  */
 export const CHUNK_BUDGETS = {
   app_preview: 29_500,
@@ -300,7 +305,7 @@ export const CHUNK_BUDGETS = {
   knowledge: 62_300,
   mcp: 153_000,
   media: 30_500,
-  migration: 1_900,
+  migration: 3_100,
   pdf_text: 29_900,
   pictures: 17_600,
   reply: 206_800,

@@ -271,6 +271,25 @@ impl StoreContext {
         db.all().await
     }
 
+    /// The conversations that decide the sidebar's first `rows` rows, read
+    /// alone, and how many records the place index holds (see [`Db::first_sessions`]).
+    pub(crate) async fn first_sessions(self, rows: u32) -> Result<(Vec<SessionRecord>, u32), StorageError> {
+        let db = self.db().ok_or(StorageError::NotOpen)?;
+        db.first_sessions(rows).await
+    }
+
+    /// Stores the conversations `ids` again with their sidebar places, in the
+    /// background, so that the next start finds them in the first screen's
+    /// read; a failure is shown.
+    pub(crate) fn place_sessions(self, ids: Vec<String>) {
+        let Some(db) = self.db() else { return };
+        spawn_local(async move {
+            if let Err(error) = db.place_sessions(ids).await {
+                self.report(error);
+            }
+        });
+    }
+
     /// Reads a setting's value.
     pub(crate) async fn setting(self, key: &str) -> Result<Option<serde_json::Value>, StorageError> {
         Ok(self.get::<SettingRecord>(key).await?.map(|setting| setting.value))

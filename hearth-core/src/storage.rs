@@ -32,6 +32,7 @@ pub mod newest_walk;
 pub mod postings;
 pub mod records;
 pub mod search;
+pub mod sidebar;
 mod stored;
 pub mod tree;
 mod turn;
@@ -53,9 +54,12 @@ pub const SCHEMA_VERSION: u32 = 3;
 /// model said to hear audio; 6: a tool call's MCP Apps view; 7: the passages
 /// a reply was given from the knowledge bases, and an agent's bases; 8: the
 /// search's `postings` and the messages' numbers, which an older version would
-/// drop from a message it rewrote, losing it from the search), so that
-/// an older tab opening the database is refused and writes nothing over them.
-pub const DATABASE_VERSION: u32 = 8;
+/// drop from a message it rewrote, losing it from the search; 9: the
+/// conversations' sidebar places and their index, which an older version would
+/// drop from a conversation it rewrote, leaving it out of the sidebar's first
+/// screen), so that an older tab opening the database is refused and writes
+/// nothing over them.
+pub const DATABASE_VERSION: u32 = 9;
 
 /// IndexedDB database name.
 pub const DATABASE_NAME: &str = "hearth";
@@ -116,6 +120,13 @@ pub mod indexes {
     pub const REPLICA_BY_SESSION: &str = "by_session";
     /// On `replica`: `kind`, the documents of one kind of record.
     pub const REPLICA_BY_KIND: &str = "by_kind";
-    /// On sessions: `updated_at`, for the newest-first sidebar.
+    /// On sessions: `updated_at`, made by versions 1 to 8 and read by none;
+    /// version 9 removes it (the place replaces it).
     pub const SESSIONS_BY_UPDATED: &str = "by_updated";
+    /// On sessions: the sidebar's place of each top-level conversation
+    /// ([`sidebar::PLACE_FIELD`](super::sidebar::PLACE_FIELD)), for reading the
+    /// sidebar's first screen alone.
+    pub const SESSIONS_BY_PLACE: &str = "by_place";
+    /// On sessions: `branch_of`, the branched conversations (the others have none).
+    pub const SESSIONS_BY_BRANCH: &str = "by_branch";
 }

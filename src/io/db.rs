@@ -31,6 +31,7 @@ use wasm_bindgen::prelude::*;
 
 mod blob_access;
 mod blobs;
+mod listing;
 mod postings;
 mod records;
 mod replica;
@@ -40,7 +41,7 @@ mod upgrade;
 pub(crate) use blobs::{BlobUsage, NewBlob};
 use postings::{put_each, put_messages, with_postings};
 pub(crate) use records::{Closed, StorageError};
-use records::{Result, commit, from_js, from_js_all, put_all, to_js};
+use records::{Result, commit, from_js, from_js_all, put_all, session_js, to_js};
 pub(crate) use replica::ReplicaWrite;
 pub(crate) use search::{Cut, SearchHit, SearchOutcome};
 
@@ -248,7 +249,7 @@ impl Db {
         if let Some(session) = &stored {
             let mut session = session.clone();
             session.message_count = count;
-            sessions.put(to_js(&session)?).primitive()?.await?;
+            sessions.put(session_js(&session)?).primitive()?.await?;
         }
         commit(tx).await?;
         Ok(stored.map(|mut session| {
@@ -273,7 +274,7 @@ impl Db {
         if let Some(session) = &mut stored {
             session.message_count = 0;
             session.preview = String::new();
-            sessions.put(to_js(&*session)?).primitive()?.await?;
+            sessions.put(session_js(&*session)?).primitive()?.await?;
         }
         commit(tx).await?;
         Ok(stored)
@@ -614,7 +615,7 @@ async fn put_message_and_session(
     } else if !message.content.is_empty() {
         stored.preview = hearth_core::storage::preview_of(&message.content);
     }
-    sessions.put(to_js(&stored)?).primitive()?.await?;
+    sessions.put(session_js(&stored)?).primitive()?.await?;
     Ok(stored)
 }
 

@@ -6,17 +6,12 @@ use leptos::prelude::*;
 use crate::i18n::tr;
 use crate::sessions::search_results::search_results_view;
 use crate::sessions::session_item::SessionItem;
-use crate::sessions::state::SessionsContext;
+use crate::sessions::state::{FIRST_ROWS, SessionsContext};
 use crate::ui::icon::{Icon, IconName};
 use crate::ui::lazy::Lazy;
 
 /// Sessions shown before "Show more".
 const PAGE: usize = 100;
-/// Rows made for the frame that first shows the list (more than a tall
-/// window shows); the rest of the first page are made once it is painted
-/// ([`SessionsContext::painted`]), so a large library's sidebar is not held
-/// back by rows below the fold.
-const FIRST_ROWS: usize = 40;
 
 /// The sidebar.
 #[component]

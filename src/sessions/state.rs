@@ -21,6 +21,13 @@ use crate::io::sync::Change;
 use crate::io::timer::sleep;
 use crate::store::{Reaction, StoreContext, StoreEvent};
 
+/// Rows made for the frame that first shows the list (more than a tall
+/// window shows), whose conversations start-up reads before the others; the
+/// rest of the first page are made once it is painted
+/// ([`SessionsContext::painted`]), so a large library's sidebar is not held
+/// back by rows below the fold.
+pub(crate) const FIRST_ROWS: usize = 40;
+
 /// How long a deleted conversation can be brought back.
 pub(crate) const UNDO_MS: i32 = 8000;
 
@@ -84,7 +91,7 @@ impl SessionsContext {
     /// The sessions in sidebar order: pinned first, then newest first, a
     /// branched conversation under the one it came from.
     pub(crate) fn sorted(self) -> Vec<SessionRecord> {
-        hearth_core::storage::branch::sidebar_order(self.list.get())
+        hearth_core::storage::sidebar::sidebar_order(self.list.get())
     }
 
     /// The open session's record, if it has been created.

@@ -178,6 +178,23 @@ describe('local-first sessions', () => {
     return ui.rows.evaluateAll((rows) => rows.map((row) => row.querySelector('button')?.innerText.trim()));
   }
 
+  /**
+   * The sidebar's order of conversation records, worked out here: pinned first, then the newest
+   * (the same time: by id), each branch right under the conversation it came from when that is listed.
+   */
+  function sidebarOrder(listed) {
+    const ids = new Set(listed.map((s) => s.id));
+    const first = (a, b) => Number(b.pinned) - Number(a.pinned) || b.updated_at - a.updated_at || (a.id < b.id ? -1 : 1);
+    const under = (parent) => listed.filter((s) => s.branch_of === parent && s.id !== parent).sort(first);
+    const order = [];
+    const place = (s) => {
+      order.push(s);
+      for (const child of under(s.id)) place(child);
+    };
+    for (const root of listed.filter((s) => !s.branch_of || !ids.has(s.branch_of)).sort(first)) place(root);
+    return order;
+  }
+
   /** Clicks `button` and returns the download it starts, saved under a temporary folder. */
   async function download(page, button) {
     const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
@@ -609,6 +626,66 @@ describe('local-first sessions', () => {
     assert.deepEqual(ui.errors, []);
   });
 
+  test('the sidebar reads the conversations of its first rows before the others, and they stay as the whole list has them', async (t) => {
+    const ui = await openApp(t, { model: 'echo', generatedTitles: false });
+    const T = 1_700_000_000_000;
+    const id = (n) => `c-${String(n).padStart(3, '0')}`;
+    // 300 conversations, stored as a Hearth before version 9 stored them (no sidebar place):
+    // old and new ones pinned, some deleted, three at each time, and branches of an old
+    // conversation, of a branch, of a deleted one, of one that is gone, and of the newest.
+    const sessions = Array.from({ length: 300 }, (_, n) => ({
+      id: id(n), title: `Chat ${n}`, title_source: 'user', agent_id: 'general', created_at: T,
+      updated_at: T + Math.floor(n / 3) * 60_000, message_count: 0, preview: '',
+      pinned: n % 37 === 5, deleted_at: n % 50 === 7 ? T : null,
+    }));
+    for (const [n, of] of [[290, id(3)], [280, id(290)], [270, id(7)], [260, 'gone'], [250, id(299)]]) {
+      Object.assign(sessions[n], { branch_of: of, branched_at: 'm' });
+    }
+    await seedRecords(ui.page, { sessions });
+    const expected = sidebarOrder(sessions.filter((s) => s.deleted_at === null)).map((s) => s.title);
+    const place = (s) => (s.deleted_at !== null || s.branch_of ? undefined : [s.pinned ? 0 : 1, -s.updated_at]);
+    const storedPlaces = async () =>
+      Object.fromEntries((await readDatabase(ui.page, ['sessions'])).sessions.map((s) => [s.id, s.sidebar_place]));
+    const wanted = Object.fromEntries(sessions.filter((s) => s.deleted_at === null).map((s) => [s.id, place(s)]));
+
+    // The first start gives each conversation its place (the deleted ones are deleted for good).
+    await ui.page.reload();
+    await waitUntil(async () => (await sidebarTitles(ui)).length === 100, 'the first 100 conversations are listed');
+    assert.deepEqual(await sidebarTitles(ui), expected.slice(0, 100), 'pinned first, then the newest, each branch under its source');
+    await waitUntil(async () => JSON.stringify(await storedPlaces()) === JSON.stringify(wanted), 'every conversation has its place');
+
+    // The next start reads the first rows' conversations through the place and branch
+    // indexes before it reads them all; every list it shows is the beginning of the whole one.
+    await ui.page.context().addInitScript(() => {
+      window.__sessionReads = [];
+      const byIndex = IDBIndex.prototype.getAll;
+      IDBIndex.prototype.getAll = function (...args) {
+        if (this.objectStore.name === 'sessions') window.__sessionReads.push(`${this.name} ${args[1] ?? 'all'}`);
+        return byIndex.apply(this, args);
+      };
+      const whole = IDBObjectStore.prototype.getAll;
+      IDBObjectStore.prototype.getAll = function (...args) {
+        if (this.name === 'sessions') window.__sessionReads.push('every conversation');
+        return whole.apply(this, args);
+      };
+      window.__shownLists = [];
+      new MutationObserver(() => {
+        const list = document.querySelector('[aria-label="Conversation list"]');
+        const titles = [...(list?.children ?? [])].map((row) => row.querySelector('button')?.textContent.trim());
+        if (titles.length && JSON.stringify(titles) !== JSON.stringify(window.__shownLists.at(-1))) window.__shownLists.push(titles);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await ui.page.reload();
+    await waitUntil(async () => (await sidebarTitles(ui)).length === 100, 'the first 100 conversations are listed again');
+    const { reads, shown } = await ui.page.evaluate(() => ({ reads: window.__sessionReads, shown: window.__shownLists }));
+    assert.deepEqual(reads.slice(0, 3), ['by_place 40', 'by_branch all', 'every conversation'], `the reads of conversations: ${reads}`);
+    assert.ok(shown.length > 0);
+    for (const list of shown) {
+      assert.deepEqual(list, expected.slice(0, list.length), 'a list shown on the way is the beginning of the whole one');
+    }
+    assert.deepEqual(ui.errors, []);
+  });
+
   test('a deleted conversation can be brought back, and is deleted for good after the undo time', async (t) => {
     const ui = await openApp(t, { model: 'echo', generatedTitles: false });
     const apple = await newConversation(ui, 'Apple pie recipe');
@@ -987,7 +1064,23 @@ describe('local-first sessions', () => {
     await moved(ui.page);
 
     const version = await ui.page.evaluate(async () => (await indexedDB.databases()).find((db) => db.name === 'hearth').version);
-    assert.equal(version, 8, 'the database version (8: the postings and the messages\' numbers)');
+    assert.equal(version, 9, 'the database version (8: the postings and the messages\' numbers; 9: the sidebar\'s places)');
+    const sessionIndexes = await ui.page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open('hearth');
+          open.onsuccess = () => {
+            const names = [...open.result.transaction('sessions').objectStore('sessions').indexNames];
+            resolve((open.result.close(), names));
+          };
+          open.onerror = () => reject(open.error);
+        }),
+    );
+    assert.deepEqual(sessionIndexes, ['by_branch', 'by_place'], "the sidebar's indexes, and no longer version 7's by time");
+    await waitUntil(
+      async () => (await readDatabase(ui.page, ['sessions'])).sessions.every((s) => s.sidebar_place?.join() === `1,${-s.updated_at}`),
+      'every conversation is given its place in the sidebar',
+    );
     await checkMoved(ui.page, messages);
     const [left, unfinished, raw] = await ui.page.evaluate(
       () =>

@@ -2,8 +2,9 @@
 //! message into a new conversation ("Branch into a new chat"), and which
 //! records pruning removes ("Delete this version", "Keep only this path"),
 //! and a reply edited by the user (as a new version, or fixed in place).
-//! The tree itself, and which path is shown, is [`super::tree`]'s. And the
-//! sidebar's order, which lists a branched conversation under its source.
+//! The tree itself, and which path is shown, is [`super::tree`]'s; the
+//! sidebar's order, which lists a branched conversation under its source, is
+//! [`super::sidebar`]'s.
 
 #[cfg(test)]
 mod tests;
@@ -11,7 +12,7 @@ mod tests;
 use std::collections::{HashMap, HashSet};
 
 use super::tree::Tree;
-use super::{MessageRecord, MessageState, SessionRecord};
+use super::{MessageRecord, MessageState};
 use crate::Millis;
 
 /// Why a conversation cannot be branched at a message.
@@ -191,38 +192,4 @@ fn with_their_summaries<'a>(ordered: &[&'a MessageRecord], mut removed: HashSet<
         }
     }
     ordered.iter().filter(|record| removed.contains(record.id.as_str())).map(|record| record.id.clone()).collect()
-}
-
-/// Sessions in sidebar order: pinned first, then newest first; a branched
-/// conversation comes right after the one it came from when that one is
-/// listed (its own branches after it), else where its times put it.
-pub fn sidebar_order(mut sessions: Vec<SessionRecord>) -> Vec<SessionRecord> {
-    sessions.sort_by(|a, b| (b.pinned, b.updated_at, &b.id).cmp(&(a.pinned, a.updated_at, &a.id)));
-    if sessions.iter().all(|session| session.branch_of.is_none()) {
-        return sessions;
-    }
-    // The index of each session's listed source (a few branches among many
-    // conversations: plain scans, no maps).
-    let source: Vec<Option<usize>> = sessions
-        .iter()
-        .enumerate()
-        .map(|(at, session)| {
-            let of = session.branch_of.as_deref()?;
-            sessions.iter().position(|other| other.id == of).filter(|&found| found != at)
-        })
-        .collect();
-    let mut order: Vec<usize> = Vec::with_capacity(sessions.len());
-    let mut placed = vec![false; sessions.len()];
-    let mut stack: Vec<usize> = (0..sessions.len()).rev().filter(|&at| source[at].is_none()).collect();
-    while let Some(at) = stack.pop() {
-        if std::mem::replace(&mut placed[at], true) {
-            continue;
-        }
-        order.push(at);
-        stack.extend((0..sessions.len()).rev().filter(|&child| source[child] == Some(at) && !placed[child]));
-    }
-    // Branches of each other in a loop have no listed root: they come last.
-    order.extend((0..sessions.len()).filter(|&at| !placed[at]));
-    let mut slots: Vec<Option<SessionRecord>> = sessions.into_iter().map(Some).collect();
-    order.into_iter().filter_map(|at| slots[at].take()).collect()
 }

@@ -26,6 +26,13 @@ pub trait Stored: Serialize + DeserializeOwned {
     fn as_message(&self) -> Option<&MessageRecord> {
         None
     }
+
+    /// The record as a conversation, for the store that holds them (the shell
+    /// writes each with its sidebar place, see [`super::sidebar`]); `None` for
+    /// any other kind.
+    fn as_session(&self) -> Option<&SessionRecord> {
+        None
+    }
 }
 
 macro_rules! stored_by_id {
@@ -44,8 +51,19 @@ stored_by_id! {
     ProviderRecord => stores::PROVIDERS,
     ModelConfigRecord => stores::MODEL_CONFIGS,
     AgentRecord => stores::AGENTS,
-    SessionRecord => stores::SESSIONS,
     ProjectFileRecord => stores::PROJECT_FILES,
+}
+
+impl Stored for SessionRecord {
+    const STORE: &'static str = stores::SESSIONS;
+
+    fn key(&self) -> &str {
+        &self.id
+    }
+
+    fn as_session(&self) -> Option<&SessionRecord> {
+        Some(self)
+    }
 }
 
 impl Stored for SettingRecord {

@@ -29,7 +29,7 @@ use indexed_db_futures::transaction::{Transaction, TransactionMode};
 use js_sys::{Array, Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::records::{Result, StorageError, commit, from_js, put_all, to_js};
+use super::records::{Result, StorageError, commit, from_js, put_all, stored_js, to_js};
 use crate::io::chunks::{ChunkError, wasm_split};
 
 /// The stored record's field holding its number.
@@ -44,7 +44,7 @@ pub(super) async fn put_each<R: Stored>(tx: &Transaction<'_>, records: &[R]) -> 
         let messages: Vec<&MessageRecord> = records.iter().filter_map(Stored::as_message).collect();
         return put_messages(tx, &messages).await;
     }
-    put_all(&tx.object_store(R::STORE)?, records.iter().map(to_js)).await
+    put_all(&tx.object_store(R::STORE)?, records.iter().map(stored_js)).await
 }
 
 /// The stores a transaction that writes messages must hold, beside `others`.

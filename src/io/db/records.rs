@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use hearth_core::storage::{SessionRecord, Stored, sidebar};
 use indexed_db_futures::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -111,6 +112,29 @@ pub(super) type Result<T> = std::result::Result<T, StorageError>;
 pub(super) fn to_js<T: Serialize>(record: &T) -> Result<JsValue> {
     let json = serde_json::to_string(record).map_err(|e| StorageError::Failed(e.to_string()))?;
     js_sys::JSON::parse(&json).map_err(|_| StorageError::Failed("a record could not be converted".into()))
+}
+
+/// A conversation as it is stored: its record, with its sidebar place beside
+/// it (none for a branch or a deleted one), which the sidebar's first screen
+/// is read by (see [`hearth_core::storage::sidebar`]).
+pub(super) fn session_js(session: &SessionRecord) -> Result<JsValue> {
+    let mut json = serde_json::to_string(session).map_err(|e| StorageError::Failed(e.to_string()))?;
+    // The record is a JSON object: the place goes in before its closing brace.
+    if let Some([pinned, newest]) = sidebar::place(session)
+        && json.ends_with('}')
+    {
+        json.pop();
+        json.push_str(&format!(",\"{}\":[{pinned},{newest}]}}", sidebar::PLACE_FIELD));
+    }
+    js_sys::JSON::parse(&json).map_err(|_| StorageError::Failed("a conversation could not be stored".into()))
+}
+
+/// Any record as it is stored: a conversation with its place ([`session_js`]).
+pub(super) fn stored_js<R: Stored>(record: &R) -> Result<JsValue> {
+    match record.as_session() {
+        Some(session) => session_js(session),
+        None => to_js(record),
+    }
 }
 
 pub(super) fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T> {

@@ -19,7 +19,9 @@ use serde::de::DeserializeOwned;
 use wasm_bindgen::JsValue;
 
 use super::blobs::{self, NewBlob};
-use super::{Db, Result, StorageError, commit, from_js, from_js_all, put_all, put_each, put_messages, to_js};
+use super::{
+    Db, Result, StorageError, commit, from_js, from_js_all, put_all, put_each, put_messages, session_js, to_js,
+};
 
 /// A value of `replica_state`, stored as `{key, value}`.
 #[derive(Serialize, serde::Deserialize)]
@@ -219,7 +221,7 @@ impl Db {
                 session.deleted_at = stored.deleted_at;
                 session.updated_at = session.updated_at.max(stored.updated_at);
             }
-            sessions.put(to_js(&session)?).primitive()?.await?;
+            sessions.put(session_js(&session)?).primitive()?.await?;
             touched.insert(session.id);
         }
         let messages = tx.object_store(stores::MESSAGES)?;
@@ -284,7 +286,7 @@ async fn recount(tx: &indexed_db_futures::transaction::Transaction<'_>, session_
     {
         session.preview = hearth_core::storage::preview_of(&latest.content);
     }
-    sessions.put(to_js(&session)?).primitive()?.await?;
+    sessions.put(session_js(&session)?).primitive()?.await?;
     Ok(())
 }
 

@@ -13,7 +13,7 @@ use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
-use hearth_core::storage::{DATABASE_NAME, DATABASE_VERSION, MessageRecord, indexes, stores};
+use hearth_core::storage::{DATABASE_NAME, DATABASE_VERSION, MessageRecord, indexes, sidebar, stores};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{IdbDatabase, IdbIndexParameters, IdbObjectStore, IdbObjectStoreParameters, IdbOpenDbRequest};
@@ -190,10 +190,7 @@ fn create_missing(request: &IdbOpenDbRequest) -> Result<(), UpgradeError> {
         let key = if *store == stores::SETTINGS { "key" } else { "id" };
         let parameters = IdbObjectStoreParameters::new();
         parameters.set_key_path(&key.into());
-        let created = db.create_object_store_with_optional_parameters(store, &parameters).map_err(text)?;
-        if *store == stores::SESSIONS {
-            index(&created, indexes::SESSIONS_BY_UPDATED, "updated_at", false)?;
-        }
+        db.create_object_store_with_optional_parameters(store, &parameters).map_err(text)?;
     }
     for (store, key) in [(stores::REPLICA, "id"), (stores::REPLICA_STATE, "key")] {
         if !existing.contains(store) {
@@ -210,6 +207,21 @@ fn create_missing(request: &IdbOpenDbRequest) -> Result<(), UpgradeError> {
     // Keyed out of line: `[term, segment]` rows and the `next` number.
     if !existing.contains(stores::POSTINGS) {
         db.create_object_store(stores::POSTINGS).map_err(text)?;
+    }
+    // Version 9: the sidebar's first screen is read by place; nothing reads
+    // the older index by time. The browser indexes the records there are; a
+    // record stored without its place is given it at the start (see
+    // `Db::place_sessions`).
+    let sessions = tx.object_store(stores::SESSIONS).map_err(text)?;
+    let names = sessions.index_names();
+    if names.contains(indexes::SESSIONS_BY_UPDATED) {
+        sessions.delete_index(indexes::SESSIONS_BY_UPDATED).map_err(text)?;
+    }
+    for (name, path) in [(indexes::SESSIONS_BY_PLACE, sidebar::PLACE_FIELD), (indexes::SESSIONS_BY_BRANCH, "branch_of")]
+    {
+        if !names.contains(name) {
+            index(&sessions, name, path, false)?;
+        }
     }
     let messages = tx.object_store(stores::MESSAGES).map_err(text)?;
     let names = messages.index_names();

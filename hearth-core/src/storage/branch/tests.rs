@@ -114,33 +114,6 @@ fn keeping_only_the_path_takes_every_other_branch() {
 }
 
 #[test]
-fn the_sidebar_lists_a_branch_under_its_source() {
-    let session = |id: &str, updated_at: i64, from: Option<&str>| SessionRecord {
-        id: id.to_owned(),
-        title: id.to_owned(),
-        title_source: crate::storage::TitleSource::User,
-        agent_id: "general".to_owned(),
-        created_at: 0,
-        updated_at,
-        message_count: 0,
-        preview: String::new(),
-        pinned: false,
-        deleted_at: None,
-        branch_of: from.map(str::to_owned),
-        branched_at: from.map(|_| "m".to_owned()),
-    };
-    let ordered = sidebar_order(vec![
-        session("old", 1, None),
-        session("new", 5, None),
-        session("old-branch", 9, Some("old")),
-        session("branch-of-branch", 7, Some("old-branch")),
-        session("orphan", 3, Some("deleted")),
-    ]);
-    let ids: Vec<&str> = ordered.iter().map(|s| s.id.as_str()).collect();
-    assert_eq!(ids, ["new", "orphan", "old", "old-branch", "branch-of-branch"]);
-}
-
-#[test]
 fn a_compare_column_branched_off_is_a_plain_reply() {
     let mut records = conversation();
     for (id, column) in [("a2", 0), ("a2b", 1)] {
