@@ -648,16 +648,10 @@ describe('local-first sessions', () => {
       Object.fromEntries((await readDatabase(ui.page, ['sessions'])).sessions.map((s) => [s.id, s.sidebar_place]));
     const wanted = Object.fromEntries(sessions.filter((s) => s.deleted_at === null).map((s) => [s.id, place(s)]));
 
-    // The first start gives each conversation its place (the deleted ones are deleted for good).
-    await ui.page.reload();
-    await waitUntil(async () => (await sidebarTitles(ui)).length === 100, 'the first 100 conversations are listed');
-    assert.deepEqual(await sidebarTitles(ui), expected.slice(0, 100), 'pinned first, then the newest, each branch under its source');
-    await waitUntil(async () => JSON.stringify(await storedPlaces()) === JSON.stringify(wanted), 'every conversation has its place');
-
-    // The next start reads the first rows' conversations through the place and branch
-    // indexes before it reads them all; every list it shows is the beginning of the whole one.
+    // Each start notes the reads of conversations, the writes of them, and every list the
+    // sidebar shows, with whether the read of them all had ended when it was shown.
     await ui.page.context().addInitScript(() => {
-      window.__sessionReads = [];
+      Object.assign(window, { __sessionReads: [], __sessionWrites: 0, __shownLists: [], __wholeRead: false });
       const byIndex = IDBIndex.prototype.getAll;
       IDBIndex.prototype.getAll = function (...args) {
         if (this.objectStore.name === 'sessions') window.__sessionReads.push(`${this.name} ${args[1] ?? 'all'}`);
@@ -665,24 +659,48 @@ describe('local-first sessions', () => {
       };
       const whole = IDBObjectStore.prototype.getAll;
       IDBObjectStore.prototype.getAll = function (...args) {
-        if (this.name === 'sessions') window.__sessionReads.push('every conversation');
-        return whole.apply(this, args);
+        const request = whole.apply(this, args);
+        if (this.name === 'sessions') {
+          window.__sessionReads.push('every conversation');
+          request.addEventListener('success', () => (window.__wholeRead = true));
+        }
+        return request;
       };
-      window.__shownLists = [];
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (...args) {
+        if (this.name === 'sessions') window.__sessionWrites += 1;
+        return put.apply(this, args);
+      };
       new MutationObserver(() => {
         const list = document.querySelector('[aria-label="Conversation list"]');
         const titles = [...(list?.children ?? [])].map((row) => row.querySelector('button')?.textContent.trim());
-        if (titles.length && JSON.stringify(titles) !== JSON.stringify(window.__shownLists.at(-1))) window.__shownLists.push(titles);
+        const last = window.__shownLists.at(-1)?.titles;
+        if (titles.length && JSON.stringify(titles) !== JSON.stringify(last)) window.__shownLists.push({ titles, whole: window.__wholeRead });
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
-    await ui.page.reload();
-    await waitUntil(async () => (await sidebarTitles(ui)).length === 100, 'the first 100 conversations are listed again');
-    const { reads, shown } = await ui.page.evaluate(() => ({ reads: window.__sessionReads, shown: window.__shownLists }));
+    const start = async (description) => {
+      await ui.page.reload();
+      await waitUntil(async () => (await sidebarTitles(ui)).length === 100, description);
+      assert.deepEqual(await sidebarTitles(ui), expected.slice(0, 100), 'pinned first, then the newest, each branch under its source');
+      const noted = await ui.page.evaluate(() => ({ reads: window.__sessionReads, writes: window.__sessionWrites, shown: window.__shownLists }));
+      for (const { titles } of noted.shown) {
+        assert.deepEqual(titles, expected.slice(0, titles.length), 'a list shown on the way is the beginning of the whole one');
+      }
+      return noted;
+    };
+
+    // The first start gives each conversation its place (the deleted ones are deleted for good);
+    // until they have them, the first rows cannot be read alone, and none are shown before the rest.
+    await start('the first 100 conversations are listed');
+    await waitUntil(async () => JSON.stringify(await storedPlaces()) === JSON.stringify(wanted), 'every conversation has its place');
+
+    // The next start reads the first rows' conversations through the place and branch indexes
+    // and shows them before it has read them all; it writes none.
+    const { reads, writes, shown } = await start('the first 100 conversations are listed again');
     assert.deepEqual(reads.slice(0, 3), ['by_place 40', 'by_branch all', 'every conversation'], `the reads of conversations: ${reads}`);
-    assert.ok(shown.length > 0);
-    for (const list of shown) {
-      assert.deepEqual(list, expected.slice(0, list.length), 'a list shown on the way is the beginning of the whole one');
-    }
+    assert.equal(shown[0].titles.length, 40, 'the first rows');
+    assert.equal(shown[0].whole, false, 'shown before the read of them all ended');
+    assert.equal(writes, 0, 'every conversation already has its place');
     assert.deepEqual(ui.errors, []);
   });
 
@@ -1065,22 +1083,25 @@ describe('local-first sessions', () => {
 
     const version = await ui.page.evaluate(async () => (await indexedDB.databases()).find((db) => db.name === 'hearth').version);
     assert.equal(version, 9, 'the database version (8: the postings and the messages\' numbers; 9: the sidebar\'s places)');
-    const sessionIndexes = await ui.page.evaluate(
+    await waitUntil(
+      async () => (await readDatabase(ui.page, ['sessions'])).sessions.every((s) => s.sidebar_place?.join() === `1,${-s.updated_at}`),
+      'every conversation is given its place in the sidebar',
+    );
+    const [sessionIndexes, placed] = await ui.page.evaluate(
       () =>
         new Promise((resolve, reject) => {
           const open = indexedDB.open('hearth');
           open.onsuccess = () => {
-            const names = [...open.result.transaction('sessions').objectStore('sessions').indexNames];
-            resolve((open.result.close(), names));
+            const store = open.result.transaction('sessions').objectStore('sessions');
+            const count = store.index('by_place').count();
+            count.onsuccess = () => resolve((open.result.close(), [[...store.indexNames], count.result]));
+            count.onerror = () => reject(count.error);
           };
           open.onerror = () => reject(open.error);
         }),
     );
     assert.deepEqual(sessionIndexes, ['by_branch', 'by_place'], "the sidebar's indexes, and no longer version 7's by time");
-    await waitUntil(
-      async () => (await readDatabase(ui.page, ['sessions'])).sessions.every((s) => s.sidebar_place?.join() === `1,${-s.updated_at}`),
-      'every conversation is given its place in the sidebar',
-    );
+    assert.equal(placed, sessions.length, 'every conversation is in the index of places');
     await checkMoved(ui.page, messages);
     const [left, unfinished, raw] = await ui.page.evaluate(
       () =>
