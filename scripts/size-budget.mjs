@@ -161,9 +161,10 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * send path fetched from the list's frame): 525,436. The sidebar's first screen read alone,
  * through an index of each conversation's place (the sidebar of 2,000 conversations painted
  * about 30 ms sooner, as soon as that of 30), its upgrade's placing in the `migration` chunk:
- * 527,914.
+ * 527,914; its review's fixes (no first screen read alone until every conversation has its
+ * place): 528,167.
  */
-export const BUDGET_BYTES = 528_000;
+export const BUDGET_BYTES = 528_300;
 
 /**
  * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what
@@ -184,9 +185,9 @@ export const BUDGET_BYTES = 528_000;
  * from the sources committed: a comment rewrapped after the build moved the source spans the
  * splitter's names are hashed from, and with them the order of the chunks' code). Start-up
  * reading its stores all at once: 1,015,022; its review's fixes: 1,016,561. The sidebar's
- * first screen read alone: 1,018,960.
+ * first screen read alone: 1,018,960; its review's fixes: 1,019,217.
  */
-export const COLD_LOAD_BYTES = 1_019_200;
+export const COLD_LOAD_BYTES = 1_019_400;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load

@@ -272,8 +272,9 @@ impl StoreContext {
     }
 
     /// The conversations that decide the sidebar's first `rows` rows, read
-    /// alone, and how many records the place index holds (see [`Db::first_sessions`]).
-    pub(crate) async fn first_sessions(self, rows: u32) -> Result<(Vec<SessionRecord>, u32), StorageError> {
+    /// alone (`None` until every conversation has its place), and how many
+    /// records the place index holds (see [`Db::first_sessions`]).
+    pub(crate) async fn first_sessions(self, rows: u32) -> Result<(Option<Vec<SessionRecord>>, u32), StorageError> {
         let db = self.db().ok_or(StorageError::NotOpen)?;
         db.first_sessions(rows).await
     }

@@ -13,11 +13,14 @@
 //!   has thousands of conversations);
 //! - the sources of those branches that are not among them ([`sources_to_read`]).
 //!
-//! [`sidebar_order`] of these ([`first_screen`]) begins with the same rows as
-//! that of every conversation, as many as the top-level ones read: each
-//! top-level row among them is among those read (a branch whose source is not
-//! listed is top-level, and all branches are read), and so is everything listed
-//! under it (branches only).
+//! When every conversation has its place ([`places_complete`]), [`sidebar_order`]
+//! of these ([`first_screen`]) begins with the same rows as that of every
+//! conversation, as many as were read by place: each top-level row among
+//! those is read (a branch whose source is not listed is top-level, and all
+//! branches are read), and so is everything listed under it (branches only).
+//! Until then (a database a Hearth before version 9 wrote, whose
+//! conversations get their places at the first start: [`to_place`]), the
+//! first screen waits for the whole list.
 
 #[cfg(test)]
 mod tests;
@@ -36,7 +39,7 @@ pub fn place(session: &SessionRecord) -> Option<[i64; 2]> {
     if session.deleted_at.is_some() || session.branch_of.is_some() {
         return None;
     }
-    Some([if session.pinned { 0 } else { 1 }, -session.updated_at])
+    Some([if session.pinned { 0 } else { 1 }, session.updated_at.saturating_neg()])
 }
 
 /// The sources of the branches in `read` that are not in it themselves (each
@@ -65,22 +68,35 @@ pub fn first_screen(read: Vec<SessionRecord>) -> Vec<SessionRecord> {
     screen
 }
 
+/// Whether the place index holds every conversation that has a place, so that
+/// the first screen can be read alone: the `placed` records it holds and the
+/// `branches` (deleted ones too) are all the `stored` ones. A deleted
+/// conversation that is not a branch (its deletion is finished at the start)
+/// also makes this false, and the first screen then waits for the whole list.
+pub fn places_complete(placed: u32, branches: usize, stored: u32) -> bool {
+    placed as usize + branches == stored as usize
+}
+
 /// The conversations to store again, with their places, when the place index
 /// holds `placed` records while `stored` (every conversation, deleted ones
-/// too) has another number that have a place: all of those (a database that
-/// a Hearth before version 9 wrote, or records written by hand). `None` when
-/// the numbers agree.
+/// too) has another number that have a place: all of them, which also takes a
+/// place off one that should have none (a database that a Hearth before
+/// version 9 wrote, or records written by hand). `None` when the numbers agree.
 pub fn to_place(stored: &[SessionRecord], placed: u32) -> Option<Vec<String>> {
-    let ids: Vec<String> =
-        stored.iter().filter(|session| place(session).is_some()).map(|session| session.id.clone()).collect();
-    (ids.len() != placed as usize).then_some(ids)
+    let have = stored.iter().filter(|session| place(session).is_some()).count();
+    (have != placed as usize).then(|| stored.iter().map(|session| session.id.clone()).collect())
 }
 
 /// Sessions in sidebar order: pinned first, then newest first (the same time:
-/// by id), a branched conversation right after the one it came from when that
-/// one is listed (its own branches after it), else where its times put it.
+/// by id, in UTF-16 code units as IndexedDB orders keys), a branched
+/// conversation right after the one it came from when that one is listed (its
+/// own branches after it), else where its times put it.
 pub fn sidebar_order(mut sessions: Vec<SessionRecord>) -> Vec<SessionRecord> {
-    sessions.sort_by(|a, b| (b.pinned, b.updated_at).cmp(&(a.pinned, a.updated_at)).then_with(|| a.id.cmp(&b.id)));
+    sessions.sort_by(|a, b| {
+        (b.pinned, b.updated_at)
+            .cmp(&(a.pinned, a.updated_at))
+            .then_with(|| a.id.encode_utf16().cmp(b.id.encode_utf16()))
+    });
     if sessions.iter().all(|session| session.branch_of.is_none()) {
         return sessions;
     }

@@ -6,7 +6,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use hearth_core::storage::sidebar::{first_screen, sources_to_read};
+use hearth_core::storage::sidebar::{first_screen, places_complete, sources_to_read};
 use hearth_core::storage::{SessionRecord, indexes, stores};
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::TransactionMode;
@@ -18,17 +18,25 @@ use crate::io::chunks::{ChunkError, wasm_split};
 impl Db {
     /// The conversations that decide the sidebar's first `rows` top-level
     /// rows ([`first_screen`]), read in one transaction: the first by place,
-    /// every branch, then the sources of those branches; and how many records
-    /// the place index holds (see [`hearth_core::storage::sidebar::to_place`]).
-    pub(crate) async fn first_sessions(&self, rows: u32) -> Result<(Vec<SessionRecord>, u32)> {
+    /// every branch, then the sources of those branches; `None` while not
+    /// every conversation has its place ([`places_complete`]). Beside them,
+    /// how many records the place index holds (see
+    /// [`hearth_core::storage::sidebar::to_place`]).
+    pub(crate) async fn first_sessions(&self, rows: u32) -> Result<(Option<Vec<SessionRecord>>, u32)> {
         let tx = self.live()?.transaction(stores::SESSIONS).build()?;
         let store = tx.object_store(stores::SESSIONS)?;
         let by_place = store.index(indexes::SESSIONS_BY_PLACE)?;
         let top = by_place.get_all::<JsValue>().with_limit(rows).primitive()?;
         let branches = store.index(indexes::SESSIONS_BY_BRANCH)?.get_all::<JsValue>().primitive()?;
         let placed = by_place.count();
+        let stored = store.count();
         let mut read: Vec<SessionRecord> = from_js_all(top.await?)?;
-        read.extend(from_js_all::<SessionRecord>(branches.await?)?);
+        let branches: Vec<SessionRecord> = from_js_all(branches.await?)?;
+        let placed = placed.await?;
+        if !places_complete(placed, branches.len(), stored.await?) {
+            return Ok((None, placed));
+        }
+        read.extend(branches);
         // Every read is asked for before the first is awaited, so that they run together.
         let sources = sources_to_read(&read)
             .into_iter()
@@ -40,7 +48,7 @@ impl Db {
                 read.push(from_js(value)?);
             }
         }
-        Ok((first_screen(read), placed.await?))
+        Ok((Some(first_screen(read)), placed))
     }
 
     /// Stores the conversations `ids` again with their places, each read

@@ -23,7 +23,9 @@ impl SessionsContext {
         // they cannot be read.
         let placed = match self.store.first_sessions(FIRST_ROWS as u32).await {
             Ok((first, placed)) => {
-                self.list.set(first);
+                if let Some(first) = first {
+                    self.list.set(first);
+                }
                 Some(placed)
             }
             Err(_) => None,
@@ -40,7 +42,12 @@ impl SessionsContext {
                     self.store.delete_session(&session.id).await;
                 }
             }
-            Err(error) => self.store.report(error),
+            Err(error) => {
+                // Only the first rows of those read first are sure; the list
+                // stays empty, as when nothing could be read.
+                self.list.set(Vec::new());
+                self.store.report(error);
+            }
         }
         match self.store.setting(AUTO_TITLE).await {
             Ok(Some(value)) => self.auto_title.set(value.as_bool().unwrap_or(true)),

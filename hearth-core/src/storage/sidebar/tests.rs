@@ -91,7 +91,7 @@ fn library(random: &mut Lcg, n: usize) -> Vec<SessionRecord> {
 fn read_first_screen(stored: &[SessionRecord], rows: usize) -> Vec<SessionRecord> {
     let mut by_place: Vec<(&SessionRecord, [i64; 2])> =
         stored.iter().filter_map(|session| Some((session, place(session)?))).collect();
-    by_place.sort_by(|(a, pa), (b, pb)| pa.cmp(pb).then_with(|| a.id.cmp(&b.id)));
+    by_place.sort_by(|(a, pa), (b, pb)| pa.cmp(pb).then_with(|| a.id.encode_utf16().cmp(b.id.encode_utf16())));
     let mut read: Vec<SessionRecord> = by_place.into_iter().take(rows).map(|(session, _)| session.clone()).collect();
     read.extend(stored.iter().filter(|session| session.branch_of.is_some()).cloned());
     let sources = sources_to_read(&read);
@@ -129,7 +129,28 @@ fn conversations_are_placed_again_when_the_index_holds_another_number() {
     let mut deleted = session("d", 2, None);
     deleted.deleted_at = Some(3);
     let stored = vec![session("a", 1, None), session("b", 2, Some("a")), deleted, session("c", 4, None)];
+    let all = Some(vec!["a".to_owned(), "b".to_owned(), "d".to_owned(), "c".to_owned()]);
     assert_eq!(to_place(&stored, 2), None, "a and c have their places");
-    assert_eq!(to_place(&stored, 0), Some(vec!["a".to_owned(), "c".to_owned()]), "stored before version 9");
-    assert_eq!(to_place(&stored, 3), Some(vec!["a".to_owned(), "c".to_owned()]));
+    assert_eq!(to_place(&stored, 0), all, "stored before version 9");
+    assert_eq!(to_place(&stored, 3), all, "one that should have none has one");
+}
+
+#[test]
+fn the_first_screen_is_read_alone_only_when_every_conversation_has_its_place() {
+    assert!(places_complete(40, 3, 43));
+    assert!(!places_complete(0, 3, 43), "stored before version 9");
+    assert!(!places_complete(39, 3, 43), "one without a place, or deleted");
+}
+
+#[test]
+fn ids_of_the_same_time_go_by_utf_16_as_in_indexed_db() {
+    // U+FF5E is one UTF-16 unit, U+1F600 two surrogates (0xD83D…): IndexedDB puts the
+    // emoji first, where UTF-8 bytes would put it last.
+    let ordered = sidebar_order(vec![session("\u{ff5e}", 5, None), session("\u{1f600}", 5, None)]);
+    assert_eq!(ids(&ordered), ["\u{1f600}", "\u{ff5e}"]);
+}
+
+#[test]
+fn the_oldest_possible_time_has_a_place() {
+    assert_eq!(place(&session("a", i64::MIN, None)), Some([1, i64::MAX]));
 }
