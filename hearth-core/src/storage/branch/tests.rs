@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::message::Role;
-use crate::storage::{SessionRecord, SummaryInfo, ToolCallRecord};
+use crate::storage::{SummaryInfo, ToolCallRecord};
 
 fn record(id: &str, parent: Option<&str>, role: Role, at: i64) -> MessageRecord {
     let mut record = MessageRecord::new(id.to_owned(), "s".to_owned(), role, at);
