@@ -22,6 +22,7 @@ pub mod columns;
 mod failure_record;
 mod history;
 pub mod import_plan;
+pub mod json_split;
 pub mod kept;
 pub mod key_lock;
 pub mod lean;

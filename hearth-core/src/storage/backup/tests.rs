@@ -126,6 +126,18 @@ fn other_files_are_refused_with_a_clear_error() {
         parse_backup(r#"{"format":"hearth-backup","sessions":{}}"#),
         Err(BackupError::BadStore("sessions".into()))
     );
+    // Opened without parsing every record at once, a file is still refused whole where it is not JSON.
+    for broken in [
+        r#"{"format":"hearth-backup","sessions":[]"#,
+        r#"{"format":"hearth-backup","sessions":[{"id":"x"}"#,
+        r#"{"format":"hearth-backup","sessions":[],"exported_at":tru}"#,
+        r#"{"format":"hearth-backup","sessions":[]} trailing"#,
+        r#"{"format":"hearth-backup" "sessions":[]}"#,
+    ] {
+        assert!(matches!(parse_backup(broken), Err(BackupError::NotJson(_))), "{broken}");
+    }
+    let record = parse_backup(r#"{"format":"hearth-backup","sessions":[{"id":"x",}]}"#);
+    assert!(matches!(record, Err(BackupError::NotJson(_))), "a record that is not JSON: {record:?}");
     let bad_record = parse_backup(r#"{"format":"hearth-backup","sessions":[{"id":"x"}]}"#).expect_err("missing fields");
     assert!(bad_record.to_string().contains("sessions record"), "{bad_record}");
     let too_new = parse_backup(r#"{"format":"hearth-backup","schema_version":99,"sessions":[{}]}"#).expect_err("newer");
