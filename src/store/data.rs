@@ -14,7 +14,7 @@ use hearth_core::storage::backup_file::BackupFile;
 use hearth_core::storage::chatgpt::{
     ChatGptExport, ChatGptImport, ChatGptImportError, FoundImage, find_conversations, import_chatgpt, locate_images,
 };
-use hearth_core::storage::import_plan::{ImportPlan, plan_import};
+use hearth_core::storage::import_plan::{ImportPlan, plan_import_taking, plan_review};
 use hearth_core::storage::markdown_export::{attachment_files, session_to_markdown, session_to_markdown_with_versions};
 use hearth_core::storage::{MessageRecord, SessionRecord};
 use std::collections::BTreeMap;
@@ -323,9 +323,11 @@ impl StoreContext {
             let (contents, notes) = chatgpt_zip_contents(&bytes).await?;
             let stored = db.records().await?;
             let source = ImportSource::ChatGpt;
-            return Ok(PreparedImport { plan: plan_import(&stored, &contents), incoming: contents, source, notes });
+            return Ok(PreparedImport { plan: plan_review(&stored, &contents), incoming: contents, source, notes });
         }
         let text = String::from_utf8(bytes).map_err(|_| DataError::NotText)?;
+        // Checking a large file's text and its JSON are each a long step: a frame between them.
+        yield_now().await;
         let (contents, source, notes) = match BackupFile::open(&text) {
             Ok(mut file) => {
                 while !file.read(READ_SLICE).map_err(DataError::Backup)? {
@@ -342,7 +344,7 @@ impl StoreContext {
             Err(error) => return Err(DataError::Backup(error)),
         };
         let stored = db.records().await?;
-        Ok(PreparedImport { plan: plan_import(&stored, &contents), incoming: contents, source, notes })
+        Ok(PreparedImport { plan: plan_review(&stored, &contents), incoming: contents, source, notes })
     }
 
     /// Writes a reviewed import and says what it did; `progress` hears how
@@ -362,16 +364,24 @@ impl StoreContext {
             return Ok(prepared.done_message());
         }
         let stored = db.records().await.map_err(DataError::ImportFailed)?;
-        let fresh = plan_import(&stored, &prepared.incoming);
-        if fresh.summary() != prepared.plan.summary() {
+        let done = prepared.done_message();
+        let PreparedImport { plan: reviewed, incoming, .. } = prepared;
+        // The file's messages are moved into the writes, not copied.
+        let fresh = plan_import_taking(&stored, incoming);
+        drop(stored);
+        if fresh.summary() != reviewed.summary() {
             return Err(DataError::ChangedMeanwhile);
         }
+        drop(reviewed);
         let blobs = checked_blobs(&fresh.writes.blobs).await?;
         let total = fresh.writes.messages.len();
         let written = |done| progress(ImportProgress::Writing { done, total });
         db.import(&fresh.writes, &blobs, &written).await.map_err(DataError::ImportFailed)?;
+        // Freeing 100,000 messages is a long step of its own: a frame before the lists are read again.
+        drop((fresh, blobs));
+        yield_now().await;
         self.changed_everything().await;
-        Ok(prepared.done_message())
+        Ok(done)
     }
 
     /// Deletes every conversation and setting in this browser (the General
@@ -460,7 +470,8 @@ pub(crate) enum ImportSource {
 /// A planned import waiting for the user's review.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PreparedImport {
-    /// What it adds and changes, and the records to write.
+    /// What it adds and changes, and the records to write but its messages
+    /// (planned again, with them, when it is written: `plan_review`).
     pub(crate) plan: ImportPlan,
     /// What the file holds, planned again against the store before writing.
     incoming: StoreContents,

@@ -5,8 +5,8 @@
 // through Settings as a person would, then prints:
 //   - reading: choosing the file → the review open (the file read and the import planned);
 //   - writing: Import → "Imported: …" (the messages written in batches, then the rest);
-//   - the page's responsiveness meanwhile: its long tasks (count, longest, total) and the
-//     longest gap between two animation frames;
+//   - the page's responsiveness meanwhile: its long tasks (count, longest, total, then each
+//     by when it began and how long it took) and the longest gap between two animation frames;
 //   - the storage used afterwards, against the characters of text imported.
 // Run: scripts/build.sh && (cd tests && npm run bench:import [-- --messages N --sessions M]);
 // `-- --write FILE` also writes the figures into FILE (docs/performance.md) between its
@@ -91,7 +91,7 @@ function backup() {
 function watch() {
   window.benchWatch = { tasks: [], gap: 0 };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.benchWatch.tasks.push(entry.duration);
+    for (const entry of list.getEntries()) window.benchWatch.tasks.push({ at: entry.startTime, ms: entry.duration });
   }).observe({ type: 'longtask' });
   let last = performance.now();
   const frame = (now) => {
@@ -120,10 +120,12 @@ try {
   const settings = await openSettings(page);
   await page.evaluate(watch);
   const chosen = performance.now();
+  const chosenInPage = await page.evaluate(() => performance.now());
   await settings.getByLabel('Import a backup or a ChatGPT export (.zip or conversations.json)', { exact: true }).setInputFiles(file);
   const review = page.getByRole('dialog', { name: 'Import this backup?' });
   await review.getByRole('button', { name: 'Import', exact: true }).waitFor();
   const reviewed = performance.now();
+  const reviewedInPage = await page.evaluate(() => performance.now());
   await review.getByRole('button', { name: 'Import', exact: true }).click();
   await settings.getByRole('status').filter({ hasText: /^Imported: / }).waitFor();
   const written = performance.now();
@@ -149,12 +151,17 @@ try {
   report(`reading (file chosen → review open): ${seconds(reviewed - chosen)}`);
   report(`writing (Import → "Imported"): ${seconds(written - reviewed)}`);
   report(`whole import: ${seconds(written - chosen)}`);
-  const tasks = watched.tasks;
+  const tasks = watched.tasks.map((task) => task.ms);
   const total = tasks.reduce((sum, duration) => sum + duration, 0);
   report(
     `long tasks meanwhile: ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks))} ms, ${Math.round(total)} ms in all; ` +
       `longest gap between animation frames ${Math.round(watched.gap)} ms`,
   );
+  // Each long task, by when it began (from the file chosen, as the page's clock has it) and how long it took.
+  const when = (task) => `${((task.at - chosenInPage) / 1000).toFixed(1)} s ${Math.round(task.ms)} ms`;
+  const reading = watched.tasks.filter((task) => task.at < reviewedInPage).map(when);
+  const writing = watched.tasks.filter((task) => task.at >= reviewedInPage).map(when);
+  report(`  while reading: ${reading.join(', ') || 'none'}; while writing: ${writing.join(', ') || 'none'}`);
   report(`storage used afterwards: ${(usage / 1e6).toFixed(0)} MB for ${(characters / 1e6).toFixed(1)} M characters (${(usage / characters).toFixed(1)}×)`);
   if (options.write) {
     const flags = [['messages', MESSAGES], ['sessions', SESSIONS]];

@@ -419,3 +419,46 @@ fn a_hundred_thousand_messages_are_planned_in_passes() {
     assert_eq!(s0.message_count, per + 1);
     assert!(plan.writes.sessions.iter().filter(|s| s.id != "s0").all(|s| s.message_count == per));
 }
+
+/// Taking the file's messages makes the same plan as copying them, in the
+/// same order: new messages, a copy kept beside a differing stored message,
+/// an equal one left out, messages of a conversation the file lacks skipped,
+/// and the images new messages refer to.
+#[test]
+fn taking_the_messages_plans_what_copying_them_does() {
+    let (photo_message, photo) = with_photo("m5", "s1", "b1");
+    let mut incoming = stored();
+    incoming.messages = vec![
+        message("m1", "s1", "Goodbye"),
+        message("m2", "s1", "New one"),
+        stored().messages[0].clone(),
+        message("m3", "elsewhere", "Of a conversation not in the file"),
+        message("m4", "s1", "Last"),
+        photo_message,
+    ];
+    incoming.blobs = vec![photo];
+    let copied = plan_import(&stored(), &incoming);
+    assert_eq!(copied.kept_both.len(), 1, "{copied:?}");
+    assert_eq!(copied.skipped.len(), 1, "{copied:?}");
+    assert_eq!(copied.writes.blobs.len(), 1, "{copied:?}");
+    let ids: Vec<&str> = copied.writes.messages.iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(ids.len(), 4, "{ids:?}");
+    assert!(ids[0].starts_with("m1-imported-") && ids[1..] == ["m2", "m4", "m5"], "{ids:?}");
+    assert_eq!(plan_import_taking(&stored(), incoming), copied);
+}
+
+/// A review's plan lists the messages without copying them, and is empty
+/// exactly when the whole plan is.
+#[test]
+fn a_review_lists_the_messages_without_copying_them() {
+    let mut incoming = stored();
+    incoming.messages.push(message("m2", "s1", "New one"));
+    let whole = plan_import(&stored(), &incoming);
+    let review = plan_review(&stored(), &incoming);
+    assert!(review.writes.messages.is_empty());
+    assert_eq!(review.messages, whole.messages);
+    assert_eq!(review.summary(), whole.summary());
+    assert_eq!(review.done_message(), whole.done_message());
+    assert!(!review.is_empty() && !whole.is_empty(), "a new message alone is something to import");
+    assert!(plan_review(&stored(), &stored()).is_empty());
+}
