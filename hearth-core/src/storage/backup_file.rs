@@ -33,8 +33,8 @@ const STORES: [&str; 10] = [
 /// A backup file being read (see the module documentation).
 pub struct BackupFile<'a> {
     backup: Backup,
-    /// Each store's records not read yet (their JSON text), by store.
-    pending: Vec<(&'static str, std::vec::IntoIter<&'a str>)>,
+    /// Each store's records not read yet (their JSON text, numbered from 0), by store.
+    pending: Vec<(&'static str, std::iter::Enumerate<std::vec::IntoIter<&'a str>>)>,
     total: usize,
     done: usize,
 }
@@ -48,18 +48,20 @@ impl<'a> BackupFile<'a> {
     /// Opens the backup `json`: refused when it is not JSON, not a Hearth
     /// backup, from a newer layout, or a store is not a list.
     pub fn open(json: &'a str) -> Result<Self, BackupError> {
-        // The last of a repeated key counts, as when the file is parsed whole.
-        let mut object: HashMap<String, json_split::Field> = match json_split::fields(json) {
-            Ok(fields) => fields.into_iter().map(|field| (field.key.clone(), field)).collect(),
-            Err(error) => return Err(not_a_backup(json, error)),
-        };
-        // Every value but the stores' lists (whose records are checked as they are read) is checked now.
-        for (key, field) in &object {
-            if !STORES.contains(&key.as_str()) {
-                serde_json::from_str::<serde::de::IgnoredAny>(field.text)
+        let fields = json_split::fields(json).map_err(|error| not_a_backup(json, error))?;
+        // Every value but the stores' lists that count (whose records are checked as
+        // they are read) is checked now, in the file's order, as parsing it whole did.
+        let last: HashMap<&str, usize> =
+            fields.iter().enumerate().map(|(at, field)| (field.key.as_str(), at)).collect();
+        for (at, field) in fields.iter().enumerate() {
+            if !(STORES.contains(&field.key.as_str()) && last.get(field.key.as_str()) == Some(&at)) {
+                serde_json::from_str::<serde_json::Value>(field.text)
                     .map_err(|e| BackupError::NotJson(e.to_string()))?;
             }
         }
+        // The last of a repeated key counts, as when the file is parsed whole.
+        let mut object: HashMap<String, json_split::Field> =
+            fields.into_iter().map(|field| (field.key.clone(), field)).collect();
         if field::<String>(&object, "format").as_deref() != Some(BACKUP_FORMAT) {
             return Err(BackupError::NotABackup);
         }
@@ -81,7 +83,7 @@ impl<'a> BackupFile<'a> {
         for store in STORES {
             if let Some(field) = object.remove(store) {
                 let items = field.items.ok_or_else(|| BackupError::BadStore(store.to_owned()))?;
-                pending.push((store, items.into_iter()));
+                pending.push((store, items.into_iter().enumerate()));
             }
         }
         let total = pending.iter().map(|(_, items)| items.len()).sum();
@@ -106,12 +108,12 @@ impl<'a> BackupFile<'a> {
             let Some((store, items)) = self.pending.first_mut() else { break };
             let store = *store;
             match items.next() {
-                Some(record) => {
-                    self.add(store, record)?;
+                Some((at, record)) => {
+                    self.add(store, at + 1, record)?;
                     self.done += 1;
                 }
                 None => {
-                    self.pending.remove(0);
+                    drop(self.pending.remove(0));
                 }
             }
         }
@@ -130,10 +132,13 @@ impl<'a> BackupFile<'a> {
         backup
     }
 
-    fn add(&mut self, store: &str, text: &str) -> Result<(), BackupError> {
+    /// Reads the `number`th record of `store`, from its JSON `text`.
+    fn add(&mut self, store: &str, number: usize, text: &str) -> Result<(), BackupError> {
         let bad = || BackupError::BadStore(store.to_owned());
-        // Its place in the file was found, its JSON is checked here.
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| BackupError::NotJson(e.to_string()))?;
+        // Its place in the file was found, its JSON is checked here (serde's
+        // line and column are the record's own, so the record is named).
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| BackupError::NotJson(format!("{e}, in record {number} of \"{store}\"")))?;
         let version = self.backup.schema_version;
         let contents = &mut self.backup.contents;
         match store {
@@ -174,7 +179,7 @@ impl<'a> BackupFile<'a> {
 /// is no backup: not JSON (serde's words say where), or JSON of another kind,
 /// such as a ChatGPT export's list.
 fn not_a_backup(json: &str, error: json_split::SplitError) -> BackupError {
-    match serde_json::from_str::<serde::de::IgnoredAny>(json) {
+    match serde_json::from_str::<serde_json::Value>(json) {
         Err(error) => BackupError::NotJson(error.to_string()),
         Ok(_) if error == json_split::SplitError::OtherValue => BackupError::NotABackup,
         // The split found a fault that serde does not: never expected.

@@ -136,8 +136,25 @@ fn other_files_are_refused_with_a_clear_error() {
     ] {
         assert!(matches!(parse_backup(broken), Err(BackupError::NotJson(_))), "{broken}");
     }
-    let record = parse_backup(r#"{"format":"hearth-backup","sessions":[{"id":"x",}]}"#);
-    assert!(matches!(record, Err(BackupError::NotJson(_))), "a record that is not JSON: {record:?}");
+    // What the whole file's parse refused is still refused: JSON hidden under a repeated key,
+    // a lone surrogate, a number out of range, deep nesting, in any field or in the top level.
+    let deep = format!(r#"{{"format":"hearth-backup","x":{}1{}}}"#, "[".repeat(200), "]".repeat(200));
+    for broken in [
+        r#"{"format":"hearth-backup","note":tru,"note":1}"#,
+        r#"{"format":"hearth-backup","sessions":[tru],"sessions":[]}"#,
+        r#"{"format":"hearth-backup","x":"\ud800"}"#,
+        r#"{"format":"hearth-backup","x":1e400}"#,
+        r#"{"\ud800":1}"#,
+        r#"["\ud800"]"#,
+        &deep,
+    ] {
+        assert!(matches!(parse_backup(broken), Err(BackupError::NotJson(_))), "{broken}");
+    }
+    // A record that is not JSON: the error says which record, its position being the record's own.
+    let record =
+        parse_backup(r#"{"format":"hearth-backup","settings":[{"key":"a","value":1},{"key":"b","value":2,}]}"#);
+    let Err(BackupError::NotJson(why)) = record else { panic!("a record that is not JSON: {record:?}") };
+    assert!(why.contains("record 2 of \"settings\""), "{why}");
     let bad_record = parse_backup(r#"{"format":"hearth-backup","sessions":[{"id":"x"}]}"#).expect_err("missing fields");
     assert!(bad_record.to_string().contains("sessions record"), "{bad_record}");
     let too_new = parse_backup(r#"{"format":"hearth-backup","schema_version":99,"sessions":[{}]}"#).expect_err("newer");

@@ -459,6 +459,14 @@ fn a_review_lists_the_messages_without_copying_them() {
     assert_eq!(review.messages, whole.messages);
     assert_eq!(review.summary(), whole.summary());
     assert_eq!(review.done_message(), whole.done_message());
-    assert!(!review.is_empty() && !whole.is_empty(), "a new message alone is something to import");
+    assert!(!review.is_empty() && !whole.is_empty(), "a new message is something to import");
     assert!(plan_review(&stored(), &stored()).is_empty());
+    // A message whose conversation is written as it is stored (it already counted two): the
+    // message alone is the import, and the review says so.
+    let mut here = stored();
+    here.sessions[0].message_count = 2;
+    incoming.sessions = here.sessions.clone();
+    let whole = plan_import(&here, &incoming);
+    assert!(whole.writes.sessions.is_empty() && whole.writes.messages.len() == 1, "{whole:?}");
+    assert!(!plan_review(&here, &incoming).is_empty(), "only a message to write");
 }
