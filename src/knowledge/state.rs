@@ -416,9 +416,13 @@ impl Knowledge {
     pub(crate) async fn set_embedding(self, id: String, choice: Option<EmbeddingChoice>) {
         // The worker has the new account's key before it starts embedding with it (else it
         // would find none and leave the files to words alone).
-        self.send_targets_with(choice.as_ref().map(|choice| choice.account.clone())).await;
+        let account = choice.as_ref().map(|choice| choice.account.clone());
+        self.send_targets_with(account.clone()).await;
         self.update_base(id, json!({ "embedding": choice })).await;
-        self.send_targets().await;
+        // The list read meanwhile may not have the choice yet (a read under way when it
+        // was made returns before it is read again): the new account's key stays. The
+        // old one goes when the list read again has the choice (`read_list`).
+        self.send_targets_with(account).await;
     }
 
     /// Whether base `id`'s embeddings go with its files into backups and sync.

@@ -218,6 +218,35 @@ describe('knowledge bases', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('choosing an account to embed with never takes its key from the worker, so no file is left unembedded', async (t) => {
+    const dir = await tempDir(t);
+    await writeManyNotes(dir, 300);
+    const chat = await openChatWithProvider(t, env, { scenario: 'echo' });
+    const { page } = chat;
+    // Every key handed to the knowledge worker, in order (the worker starts with the dialog).
+    await page.evaluate(() => {
+      window.targetsSent = [];
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (message, ...rest) {
+        if (message?.op === 'targets') window.targetsSent.push(Object.keys(message.targets ?? {}));
+        return post.call(this, message, ...rest);
+      };
+    });
+    const dialog = await openKnowledge(page);
+    const section = await makeBase(dialog, 'Keyed');
+    // Chosen while the files are read, the list read again and again meanwhile.
+    await addToBase(page, dialog, 'Keyed', { folder: dir });
+    await embedBase(section, 'Keyed', 'embed-a');
+    await waitUntil(async () => {
+      const { files } = await readKnowledge(page);
+      return files.count === 300 && files.records.every((f) => f.state === 'indexed' && (f.embedded > 0 || f.embed_error));
+    }, 'the 300 notes are read and embedded', { timeout: 120_000 });
+    const sent = await page.evaluate(() => window.targetsSent);
+    const first = sent.findIndex((accounts) => accounts.length > 0);
+    assert.ok(first >= 0, `the key is handed over: ${JSON.stringify(sent)}`);
+    assert.deepEqual(sent.slice(first).filter((accounts) => accounts.length === 0), [], `once handed over, the key is never taken back while the base embeds with it: ${JSON.stringify(sent)}`);
+  });
+
   test('a reload in the middle of embedding resumes, reading and embedding nothing twice', async (t) => {
     const dir = await tempDir(t);
     const files = [];
@@ -233,10 +262,15 @@ describe('knowledge bases', () => {
     await embedBase(section, 'Slow', 'embed-slow');
     await resetMock(env.mock);
     await addToBase(page, dialog, 'Slow', { files });
+    // The files' states as last read, for the message when the wait fails.
+    let states = [];
     await waitUntil(async () => {
       const { files: stored } = await readKnowledge(page);
+      states = stored.records.map((f) => `${f.state} ${f.embedded}${f.embed_error ? ` (${f.embed_error})` : ''}`);
       return stored.records.some((f) => f.embedded > 0) && stored.records.some((f) => f.state !== 'indexed');
-    }, 'some files are embedded and some are not yet', { timeout: 60_000 });
+    }, 'some files are embedded and some are not yet', { timeout: 60_000 }).catch((error) => {
+      throw new Error(`${error.message}; the files were: ${states.join(', ')}`);
+    });
     await page.reload();
     dialog = await openKnowledge(page);
     await settledRows(dialog, 'Slow', 6, { embedded: true });
