@@ -140,14 +140,20 @@ pub fn plan_import(stored: &StoreContents, incoming: &StoreContents) -> ImportPl
 /// (copying 100,000 of them was most of the plan's time).
 pub fn plan_import_taking(stored: &StoreContents, mut incoming: StoreContents) -> ImportPlan {
     let (mut plan, messages) = plan_all(stored, &incoming);
-    // The writes are in the file's order, each of a different message.
-    plan.writes.messages.reserve_exact(messages.len());
+    // The writes are in the file's order, each of a different message: the
+    // file's list keeps them where they are (a file of new messages moves none).
     let mut writes = messages.into_iter().peekable();
-    for (at, message) in std::mem::take(&mut incoming.messages).into_iter().enumerate() {
-        if let Some(write) = writes.next_if(|write| write.at == at) {
-            plan.writes.messages.push(write.applied_to(message));
+    let mut at = 0;
+    incoming.messages.retain_mut(|message| {
+        let write = writes.next_if(|write| write.at == at);
+        at += 1;
+        let Some(write) = write else { return false };
+        if let Some(id) = write.copy_id {
+            message.id = id;
         }
-    }
+        true
+    });
+    plan.writes.messages = std::mem::take(&mut incoming.messages);
     plan
 }
 
