@@ -45,10 +45,10 @@ use records::{Result, commit, from_js, from_js_all, put_all, session_js, to_js};
 pub(crate) use replica::ReplicaWrite;
 pub(crate) use search::{Cut, SearchHit, SearchOutcome};
 
-/// How many messages an import writes per transaction (see [`Db::import`]).
-/// Working out a batch (its messages' values, terms and postings' rows) is
-/// one task of the page: 2,000 took 100–170 ms on a 2-core machine, too long
-/// for the page to stay responsive; 500 take about a quarter of that.
+/// How many messages an import writes per transaction (see [`Db::import`]):
+/// the progress bar moves once per batch. A batch's terms are worked out in
+/// one task of the page (about 10 ms for 500 on a 2-core machine); its
+/// requests are asked for a hundred at a time (`records::AT_ONCE`).
 const IMPORT_BATCH: usize = 500;
 
 /// An open connection to Hearth's database.
@@ -387,7 +387,7 @@ impl Db {
         let store = tx.object_store(stores::SETTINGS)?;
         let noted: Option<JsValue> = store.get(INDEX_SETTING.to_owned()).primitive()?.await?;
         let settings = contents.settings.iter().filter(|s| s.key != INDEX_SETTING || noted.is_none());
-        put_all(&store, settings.map(to_js)).await?;
+        put_all(&store, &mut settings.map(to_js)).await?;
         commit(tx).await?;
         Ok(())
     }

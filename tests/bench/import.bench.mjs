@@ -10,7 +10,8 @@
 //   - the storage used afterwards, against the characters of text imported.
 // Run: scripts/build.sh && (cd tests && npm run bench:import [-- --messages N --sessions M]);
 // `-- --write FILE` also writes the figures into FILE (docs/performance.md) between its
-// `<!-- bench:import -->` and `<!-- end of bench:import -->` lines.
+// `<!-- bench:import -->` and `<!-- end of bench:import -->` lines; HEARTH_BENCH_PROFILE=PREFIX
+// profiles the reading and the writing (see profile.mjs).
 
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -23,12 +24,14 @@ import { builtApp } from '../support/dist.mjs';
 import { openSettings } from '../support/dialogs.mjs';
 import { mulberry32 } from '../support/seeded-random.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
+import { PROFILING, startProfile, stopProfile } from './profile.mjs';
 import { writeFigures } from './write-figures.mjs';
 
 const DIST = builtApp();
 const { values: options } = parseArgs({
   options: { messages: { type: 'string', default: '100000' }, sessions: { type: 'string', default: '2000' }, write: { type: 'string' } },
 });
+if (PROFILING && options.write) throw new Error('a profiled run is slowed by the sampling: run it without --write');
 const MESSAGES = Number(options.messages);
 const SESSIONS = Number(options.sessions);
 for (const [name, value] of [['--messages', MESSAGES], ['--sessions', SESSIONS]]) {
@@ -119,6 +122,8 @@ try {
   await page.getByText('Your conversations will appear here', { exact: false }).waitFor();
   const settings = await openSettings(page);
   await page.evaluate(watch);
+  const cdp = await context.newCDPSession(page);
+  await startProfile(cdp);
   const chosen = performance.now();
   const chosenInPage = await page.evaluate(() => performance.now());
   await settings.getByLabel('Import a backup or a ChatGPT export (.zip or conversations.json)', { exact: true }).setInputFiles(file);
@@ -126,9 +131,12 @@ try {
   await review.getByRole('button', { name: 'Import', exact: true }).waitFor();
   const reviewed = performance.now();
   const reviewedInPage = await page.evaluate(() => performance.now());
+  await stopProfile(cdp, 'reading');
+  await startProfile(cdp);
   await review.getByRole('button', { name: 'Import', exact: true }).click();
   await settings.getByRole('status').filter({ hasText: /^Imported: / }).waitFor();
   const written = performance.now();
+  await stopProfile(cdp, 'writing');
   const watched = await page.evaluate(() => {
     window.benchWatch.stop = true;
     return window.benchWatch;

@@ -21,7 +21,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use hearth_core::storage::lean::{Empty, LEFT_OUT};
-use hearth_core::storage::postings::{RowWrite, changed_row, row_changes};
+use hearth_core::storage::postings::{RowChange, RowWrite, changed_row, row_changes};
 use hearth_core::storage::{MessageRecord, MessageState, Stored, stores};
 use indexed_db_futures::database::Database;
 use indexed_db_futures::prelude::*;
@@ -29,7 +29,7 @@ use indexed_db_futures::transaction::{Transaction, TransactionMode};
 use js_sys::{Array, Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::records::{Result, StorageError, commit, from_js, put_all, stored_js, to_js};
+use super::records::{Result, StorageError, commit, each_answer, from_js, put_all, stored_js, to_js};
 use crate::io::chunks::{ChunkError, wasm_split};
 
 /// The stored record's field holding its number.
@@ -44,7 +44,7 @@ pub(super) async fn put_each<R: Stored>(tx: &Transaction<'_>, records: &[R]) -> 
         let messages: Vec<&MessageRecord> = records.iter().filter_map(Stored::as_message).collect();
         return put_messages(tx, &messages).await;
     }
-    put_all(&tx.object_store(R::STORE)?, records.iter().map(stored_js)).await
+    put_all(&tx.object_store(R::STORE)?, &mut records.iter().map(stored_js)).await
 }
 
 /// The stores a transaction that writes messages must hold, beside `others`.
@@ -107,7 +107,7 @@ pub(super) async fn put_messages(tx: &Transaction<'_>, records: &[&MessageRecord
     if let Some(code) = LOADED.get() {
         return (code.put)(tx, records).await;
     }
-    let values = records.iter().map(|record| {
+    let mut values = records.iter().map(|record| {
         let value = to_js(record)?;
         if record.terms.is_empty() {
             let terms: Array = record.search_terms().into_iter().map(JsValue::from).collect();
@@ -116,7 +116,7 @@ pub(super) async fn put_messages(tx: &Transaction<'_>, records: &[&MessageRecord
         }
         Ok(value)
     });
-    put_all(&tx.object_store(stores::MESSAGES)?, values).await
+    put_all(&tx.object_store(stores::MESSAGES)?, &mut values).await
 }
 
 /// Takes the messages `ids`, about to be deleted in `tx` (messages and
@@ -175,8 +175,8 @@ async fn move_older(db: &Database, after: Option<&str>, limit: u32) -> Result<Op
 
 /// Writes messages in `tx` (messages and postings): each keeps the number its
 /// stored copy has, or gets the next one, and its terms are added to their
-/// rows, unless it is a reply still streaming (unnumbered until it ends). All
-/// reads are asked for before the first is awaited.
+/// rows, unless it is a reply still streaming (unnumbered until it ends). The
+/// reads are asked for a hundred ahead of the one awaited (see `each_answer`).
 async fn write_messages(tx: &Transaction<'_>, records: &[&MessageRecord]) -> Result<()> {
     let messages = tx.object_store(stores::MESSAGES)?;
     let postings = tx.object_store(stores::POSTINGS)?;
@@ -184,17 +184,13 @@ async fn write_messages(tx: &Transaction<'_>, records: &[&MessageRecord]) -> Res
         records.iter().copied().filter(|record| record.state != MessageState::Streaming).collect();
     let mut numbers: Vec<(String, u64)> = Vec::with_capacity(indexed.len());
     if !indexed.is_empty() {
-        let stored = indexed
-            .iter()
-            .map(|record| messages.get::<JsValue, _, _>(record.id.clone()).primitive())
-            .collect::<std::result::Result<Vec<_>, _>>()?;
         let next = postings.get::<JsValue, _, _>(NEXT).primitive()?;
         // Each stored copy's number, and the terms of a numbered copy whose
         // text may differ (taken out of the rows its new text is not in).
-        let mut known: Vec<Option<u64>> = Vec::with_capacity(stored.len());
+        let mut known: Vec<Option<u64>> = Vec::with_capacity(indexed.len());
         let mut gone: Vec<(u64, Vec<String>)> = Vec::new();
-        for (read, record) in stored.into_iter().zip(&indexed) {
-            let value = read.await?;
+        let ask = |record: &&MessageRecord| Ok(messages.get::<JsValue, _, _>(record.id.clone()).primitive()?);
+        each_answer(&indexed, ask, |record, value: Option<JsValue>| {
             let number = value.as_ref().and_then(number_of);
             if let (Some(number), Some(value)) = (number, value)
                 && let Some(terms) = earlier_terms(value, record)
@@ -202,7 +198,9 @@ async fn write_messages(tx: &Transaction<'_>, records: &[&MessageRecord]) -> Res
                 gone.push((number, terms));
             }
             known.push(number);
-        }
+            Ok(())
+        })
+        .await?;
         let mut next = next.await?.and_then(|value| value.as_f64()).map_or(0, |n| n.max(0.0) as u64);
         let given = known.iter().any(Option::is_none);
         for (record, number) in indexed.iter().zip(known) {
@@ -225,8 +223,11 @@ async fn write_messages(tx: &Transaction<'_>, records: &[&MessageRecord]) -> Res
         change_rows(&postings, row_changes(added, removed.iter().map(|(n, t)| (*n, t.as_slice())))).await?;
     }
     let numbered: HashMap<&str, u64> = numbers.iter().map(|(id, number)| (id.as_str(), *number)).collect();
-    put_all(&messages, records.iter().map(|record| stored_value(record, numbered.get(record.id.as_str()).copied())))
-        .await
+    put_all(
+        &messages,
+        &mut records.iter().map(|record| stored_value(record, numbered.get(record.id.as_str()).copied())),
+    )
+    .await
 }
 
 /// The value a message is stored as: without its terms, with its number, and
@@ -275,17 +276,18 @@ fn earlier_terms(stored: JsValue, record: &MessageRecord) -> Option<Vec<String>>
     from_js::<MessageRecord>(stored).ok().map(|stored| stored.search_terms())
 }
 
-/// Writes the rows `changes` change, every row read at once first.
+/// Writes the rows `changes` change, each as its stored copy is read (a
+/// hundred asked at a time: see `each_answer`).
 async fn change_rows(
     postings: &indexed_db_futures::object_store::ObjectStore<'_>,
-    changes: std::collections::BTreeMap<(String, u64), hearth_core::storage::postings::RowChange>,
+    changes: std::collections::BTreeMap<(String, u64), RowChange>,
 ) -> Result<()> {
-    let reads = changes
-        .keys()
-        .map(|(term, segment)| postings.get::<JsValue, _, _>(row_key(term, *segment)).primitive())
-        .collect::<std::result::Result<Vec<_>, _>>()?;
-    for (((term, segment), change), read) in changes.iter().zip(reads) {
-        let stored = read.await?.and_then(|value| value.dyn_into::<Uint8Array>().ok()).map(|row| row.to_vec());
+    let changes: Vec<_> = changes.into_iter().collect();
+    let ask = |((term, segment), _): &((String, u64), RowChange)| {
+        Ok(postings.get::<JsValue, _, _>(row_key(term, *segment)).primitive()?)
+    };
+    each_answer(&changes, ask, |((term, segment), change), value: Option<JsValue>| {
+        let stored = value.and_then(|value| value.dyn_into::<Uint8Array>().ok()).map(|row| row.to_vec());
         match changed_row(stored.as_deref(), change) {
             RowWrite::Keep => {}
             RowWrite::Put(row) => {
@@ -298,8 +300,9 @@ async fn change_rows(
                 postings.delete(row_key(term, *segment)).primitive()?;
             }
         }
-    }
-    Ok(())
+        Ok(())
+    })
+    .await
 }
 
 /// [`forget`], with the code loaded.

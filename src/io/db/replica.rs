@@ -253,9 +253,10 @@ impl Db {
             recount(&tx, id).await?;
         }
         let replica = tx.object_store(stores::REPLICA)?;
-        put_all(&replica, write.metas.iter().map(to_js)).await?;
+        put_all(&replica, &mut write.metas.iter().map(to_js)).await?;
         let state = tx.object_store(stores::REPLICA_STATE)?;
-        put_all(&state, write.state.iter().map(|(key, value)| to_js(&StateEntry { key: key.clone(), value }))).await?;
+        put_all(&state, &mut write.state.iter().map(|(key, value)| to_js(&StateEntry { key: key.clone(), value })))
+            .await?;
         commit(tx).await?;
         Ok(touched.into_iter().collect())
     }
