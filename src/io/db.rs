@@ -46,9 +46,8 @@ pub(crate) use replica::ReplicaWrite;
 pub(crate) use search::{Cut, SearchHit, SearchOutcome};
 
 /// How many messages an import writes per transaction (see [`Db::import`]):
-/// the progress bar moves once per batch. A batch's terms are worked out in
-/// one task of the page (about 10 ms for 500 on a 2-core machine); its
-/// requests are asked for a hundred at a time (`records::AT_ONCE`).
+/// the progress bar moves once per batch. A batch's requests are asked for a
+/// hundred at a time (`records::AT_ONCE`), its terms worked out in one task.
 const IMPORT_BATCH: usize = 500;
 
 /// An open connection to Hearth's database.

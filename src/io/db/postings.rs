@@ -176,7 +176,7 @@ async fn move_older(db: &Database, after: Option<&str>, limit: u32) -> Result<Op
 /// Writes messages in `tx` (messages and postings): each keeps the number its
 /// stored copy has, or gets the next one, and its terms are added to their
 /// rows, unless it is a reply still streaming (unnumbered until it ends). The
-/// reads are asked for a hundred ahead of the one awaited (see `each_answer`).
+/// reads are asked for a hundred at a time (see `each_answer`).
 async fn write_messages(tx: &Transaction<'_>, records: &[&MessageRecord]) -> Result<()> {
     let messages = tx.object_store(stores::MESSAGES)?;
     let postings = tx.object_store(stores::POSTINGS)?;

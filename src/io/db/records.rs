@@ -166,7 +166,7 @@ pub(super) async fn commit(tx: indexed_db_futures::transaction::Transaction<'_>)
 
 /// How many requests a transaction asks for at once before awaiting them.
 /// Asking is work of the page (a put serializes its value): a few hundred
-/// asked at once were a task of 40-90 ms in an import's batches, while
+/// asked at once were tasks of 50-90 ms in an import's batches, while
 /// waiting for each in turn costs a round trip to the browser's storage per
 /// record. A hundred at a time keeps each task short and costs one round
 /// trip per hundred.
@@ -184,6 +184,7 @@ pub(super) async fn put_all(
     for (asked, value) in values.enumerate() {
         let request = store.put(value?).primitive()?;
         if (asked + 1) % AT_ONCE == 0 {
+            last = None;
             request.await?;
         } else {
             last = Some(request);
