@@ -164,9 +164,11 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * 527,914; its review's fixes (no first screen read alone until every conversation has its
  * place): 528,167. A transaction's requests asked for a hundred at a time (an import's batches
  * had been tasks of 50-90 ms), with the one function that puts records no longer made again
- * for each caller's kind of list: 526,693.
+ * for each caller's kind of list: 526,693 (its budget left 700 B above it, so that the cold
+ * load's stays tighter than its parts' together by the margin tests/scripts/size-budget.test.mjs
+ * needs).
  */
-export const BUDGET_BYTES = 526_800;
+export const BUDGET_BYTES = 527_400;
 
 /**
  * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what

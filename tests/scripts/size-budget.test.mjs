@@ -86,9 +86,10 @@ test('a first load over the budget fails and says by how much', async () => {
 test('a cold load over its budget fails, though each of its parts is under its own', async () => {
   // The first load 1,000 B under its budget (the fake dist's other files fit in that), and each
   // chunk under its own by a share of what the budgets leave over the cold load's, which must
-  // be tighter than they are together, or it would check nothing.
+  // be tighter than they are together, or it would check nothing. The chunks are random bytes,
+  // which gzip makes about 105 B larger at these sizes: each share must be more than that.
   const spare = BUDGET + CHUNK_BUDGETS.reply + CHUNK_BUDGETS.start + CHUNK_BUDGETS.early - COLD_LOAD_BYTES;
-  assert.ok(spare > 1_004, `the cold load budget is tighter than its parts' budgets together by over 1,004 B: ${spare} B`);
+  assert.ok(spare > 1_480, `the cold load budget is tighter than its parts' budgets together by over 1,480 B: ${spare} B`);
   const under = Math.floor((spare - 1_000) / 4);
   const sizes = {
     'split_reply.wasm': CHUNK_BUDGETS.reply - under,
