@@ -533,10 +533,18 @@ impl StoreContext {
 
     /// Searches all stored message text with the `search` chunk's code (loaded
     /// at the first search, from the sidebar or the search tool); a storage
-    /// failure is shown and finds nothing.
+    /// failure is shown and finds nothing. Whether a hit is in another branch
+    /// is known only where the search read its conversation whole: the others
+    /// are told by [`Self::tag_branches`].
     pub(crate) async fn search(self, query: &str) -> Result<SearchOutcome, ChunkError> {
-        let search = search_code().await?;
-        Ok(search(self, query.to_owned()).await)
+        let code = search_code().await?;
+        Ok((code.find)(self, query.to_owned()).await)
+    }
+
+    /// `outcome` with every hit's branch known (`SearchHit::other_branch`).
+    pub(crate) async fn tag_branches(self, outcome: SearchOutcome) -> Result<SearchOutcome, ChunkError> {
+        let code = search_code().await?;
+        Ok((code.tag)(self, outcome).await)
     }
 
     /// [`Self::search`], once the chunk is here.
@@ -549,6 +557,14 @@ impl StoreContext {
                 SearchOutcome::default()
             }
         }
+    }
+
+    /// [`Self::tag_branches`], once the chunk is here.
+    async fn tag_now(self, mut outcome: SearchOutcome) -> SearchOutcome {
+        if let Some(db) = self.db() {
+            db.tag_branches(&mut outcome).await;
+        }
+        outcome
     }
 
     /// The project's files, read from storage (the read-a-file tool reads
@@ -567,12 +583,20 @@ pub(crate) fn ready_search() {
     });
 }
 
-/// What the `search` chunk's [`search_code`] gives: `StoreContext::search_now`.
-type Search = fn(StoreContext, String) -> LocalBoxFuture<'static, SearchOutcome>;
+/// What the `search` chunk's [`search_code`] gives: `StoreContext::search_now`
+/// and `StoreContext::tag_now`.
+struct SearchCode {
+    find: fn(StoreContext, String) -> LocalBoxFuture<'static, SearchOutcome>,
+    tag: fn(StoreContext, SearchOutcome) -> LocalBoxFuture<'static, SearchOutcome>,
+}
 
 /// The message search (`Db::search`), in the `search` chunk: only a search
 /// needs it, and the search tool in the `reply` chunk reaches it through here.
 #[wasm_split(search, fallible)]
-fn search_code() -> Result<Search, ChunkError> {
-    Ok(|store, query| Box::pin(async move { store.search_now(&query).await }))
+fn search_code() -> Result<&'static SearchCode, ChunkError> {
+    static CODE: SearchCode = SearchCode {
+        find: |store, query| Box::pin(async move { store.search_now(&query).await }),
+        tag: |store, outcome| Box::pin(async move { store.tag_now(outcome).await }),
+    };
+    Ok(&CODE)
 }

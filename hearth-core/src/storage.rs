@@ -58,9 +58,10 @@ pub const SCHEMA_VERSION: u32 = 3;
 /// drop from a message it rewrote, losing it from the search; 9: the
 /// conversations' sidebar places and their index, which an older version would
 /// drop from a conversation it rewrote, leaving it out of the sidebar's first
-/// screen), so that an older tab opening the database is refused and writes
-/// nothing over them.
-pub const DATABASE_VERSION: u32 = 9;
+/// screen; 10: a conversation's messages indexed by their time, where an
+/// older version reads them through an index that is gone), so that an older
+/// tab opening the database is refused and writes nothing over them.
+pub const DATABASE_VERSION: u32 = 10;
 
 /// IndexedDB database name.
 pub const DATABASE_NAME: &str = "hearth";
@@ -102,8 +103,12 @@ pub mod stores {
 
 /// Index names on the stores.
 pub mod indexes {
-    /// On messages: `[session_id, created_at]`, a session's messages in order.
-    pub const MESSAGES_BY_SESSION: &str = "by_session";
+    /// On messages: `[session_id, created_at]`, a session's messages in
+    /// order, which a search reads newest first (version 10; before it,
+    /// `by_session` was on `session_id` alone).
+    pub const MESSAGES_BY_SESSION: &str = "by_session_time";
+    /// The index on messages before version 10: `session_id` alone.
+    pub const MESSAGES_BY_SESSION_BEFORE_10: &str = "by_session";
     /// On messages: `terms`, multi-entry; the search index of the records an
     /// older Hearth stored, until they are in the postings.
     pub const MESSAGES_BY_TERM: &str = "by_term";

@@ -41,7 +41,7 @@ mod upgrade;
 pub(crate) use blobs::{BlobUsage, NewBlob};
 use postings::{put_each, put_messages, with_postings};
 pub(crate) use records::{Closed, StorageError};
-use records::{Result, commit, from_js, from_js_all, put_all, session_js, to_js};
+use records::{Result, commit, from_js, from_js_all, of_session, put_all, session_js, to_js};
 pub(crate) use replica::ReplicaWrite;
 pub(crate) use search::{Cut, SearchHit, SearchOutcome};
 
@@ -145,8 +145,9 @@ impl Db {
         let tx = self.live()?.transaction(stores::MESSAGES).build()?;
         let store = tx.object_store(stores::MESSAGES)?;
         let index = store.index(indexes::MESSAGES_BY_SESSION)?;
-        let mut messages: Vec<MessageRecord> =
-            from_js_all(index.get_all::<JsValue>().with_query(session_id.to_owned()).primitive()?.await?)?;
+        let mut messages: Vec<MessageRecord> = from_js_all(
+            index.get_all::<JsValue>().with_query::<JsValue, _>(of_session(session_id)).primitive()?.await?,
+        )?;
         messages.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
         Ok(messages)
     }
@@ -242,7 +243,11 @@ impl Db {
             messages.delete(id.to_owned()).await?;
         }
         blobs::free_unreferenced(&tx, &blobs::referred(deleted.as_slice())).await?;
-        let count = messages.index(indexes::MESSAGES_BY_SESSION)?.count().with_query(session_id.to_owned()).await?;
+        let count = messages
+            .index(indexes::MESSAGES_BY_SESSION)?
+            .count()
+            .with_query::<JsValue, _>(of_session(session_id))
+            .await?;
         let stored: Option<JsValue> = sessions.get(session_id.to_owned()).primitive()?.await?;
         let stored: Option<SessionRecord> = stored.map(from_js).transpose()?;
         if let Some(session) = &stored {
@@ -570,7 +575,7 @@ async fn delete_messages_of(tx: &indexed_db_futures::transaction::Transaction<'_
         messages
             .index(indexes::MESSAGES_BY_SESSION)?
             .get_all::<JsValue>()
-            .with_query(session_id.to_owned())
+            .with_query::<JsValue, _>(of_session(session_id))
             .primitive()?
             .await?,
     )?;
@@ -600,7 +605,8 @@ async fn put_message_and_session(
     let messages = tx.object_store(stores::MESSAGES)?;
     let sessions = tx.object_store(stores::SESSIONS)?;
     put_messages(tx, &[message]).await?;
-    let count = messages.index(indexes::MESSAGES_BY_SESSION)?.count().with_query(session.id.clone()).await?;
+    let count =
+        messages.index(indexes::MESSAGES_BY_SESSION)?.count().with_query::<JsValue, _>(of_session(&session.id)).await?;
     let stored: Option<JsValue> = sessions.get(session.id.clone()).primitive()?.await?;
     let mut stored: SessionRecord = stored.map(from_js).transpose()?.unwrap_or_else(|| session.clone());
     stored.message_count = count;

@@ -1,6 +1,7 @@
 //! Results of a search over all message text, newest first. A result opens
 //! its conversation at the message; one in a branch the conversation does not
-//! show says "In another branch" and opens that branch. In the `search`
+//! show says "In another branch" (once that is known: the results come first)
+//! and opens that branch. In the `search`
 //! chunk, loaded when the first search is typed.
 
 use leptos::prelude::*;
@@ -39,7 +40,9 @@ pub(crate) fn SearchResults(
             return;
         }
         leptos::task::spawn_local(async move {
-            if hit.other_branch {
+            // Not known yet: revealing reads the conversation and changes nothing
+            // when the message is shown already.
+            if hit.other_branch != Some(false) {
                 reveal_stored(chat, &hit.session_id, &hit.message_id).await;
             }
             sessions.open(hit.session_id);
@@ -54,12 +57,30 @@ pub(crate) fn SearchResults(
             store.search(&query).await.unwrap_or_default()
         }
     });
+    // The results are shown as soon as they are found; which are in another
+    // branch follows once their conversations' trees are read.
+    let tagged: RwSignal<Option<SearchOutcome>> = RwSignal::new(None);
+    Effect::new(move |_| {
+        let Some(outcome) = results.get() else { return };
+        if outcome.hits.iter().any(|hit| hit.other_branch.is_none()) {
+            leptos::task::spawn_local(async move {
+                if let Ok(outcome) = store.tag_branches(outcome).await {
+                    tagged.set(Some(outcome));
+                }
+            });
+        }
+    });
     view! {
         <Transition fallback=|| view! { <p class="hint">{tr("Searching…")}</p> }>
             {move || {
                 results
                     .get()
-                    .map(|outcome| {
+                    .map(|found| {
+                        // The tags of an earlier search are not these results'.
+                        let outcome = tagged
+                            .get()
+                            .filter(|tagged| same_hits(tagged, &found))
+                            .unwrap_or(found);
                         // A search cut at its budget found nothing in the most recent
                         // conversations: older ones may still match, so it says so.
                         if outcome.hits.is_empty() && outcome.cut != Some(Cut::Budget) {
@@ -73,7 +94,7 @@ pub(crate) fn SearchResults(
                                 {hits
                                     .into_iter()
                                     .map(|hit| {
-                                        let other_branch = hit.other_branch;
+                                        let other_branch = hit.other_branch == Some(true);
                                         let title = hit.title.clone();
                                         let snippet = hit.snippet.clone();
                                         view! {
@@ -125,6 +146,11 @@ fn describe(outcome: &SearchOutcome) -> String {
         }),
         None => tr_with("sessions-search-count", &args[1..], || format!("{} {noun}", outcome.total)),
     }
+}
+
+/// Whether `a` and `b` list the same messages (one of them tagged).
+fn same_hits(a: &SearchOutcome, b: &SearchOutcome) -> bool {
+    a.hits.len() == b.hits.len() && a.hits.iter().zip(&b.hits).all(|(a, b)| a.message_id == b.message_id)
 }
 
 /// The results of `query` (see [`SearchResults`]), from the `search` chunk.

@@ -421,7 +421,7 @@ describe('branches', () => {
     const parent = Object.fromEntries(upgraded.map((message) => [message.id, message.parent ?? null]));
     assert.deepEqual(parent, { u1: null, r1: 'u1', r2: 'u1', u2: 'r1', r3: 'u2' });
     const version = await page.evaluate(async () => (await indexedDB.databases()).find((db) => db.name === 'hearth').version);
-    assert.equal(version, 9, 'the database version (9: the sidebar\'s places, with the record shapes of schema 3)');
+    assert.equal(version, 10, "the database version (10: the messages by their conversation and time, with the record shapes of schema 3)");
     assert.deepEqual(chat.errors, []);
   });
 });

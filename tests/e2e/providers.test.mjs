@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { addMockProvider, busy, openApp, send, settled, storedAtRest, useHarness, waitOn } from '../support/chat.mjs';
 import { closeSettings, openSettings } from '../support/dialogs.mjs';
-import { holdFirstRead, holdOpen, readDatabase } from '../support/idb.mjs';
+import { holdFirstRead, holdOpen, readDatabase, releaseHeld } from '../support/idb.mjs';
 import {
   chatRequests,
   echoReply,
@@ -1111,11 +1111,12 @@ describe('providers', () => {
     // A person can open Providers as soon as the button shows, before start-up has read
     // the accounts; on a busy machine that read is slow. Here it is made slow for sure:
     // the start-up read of the model settings answers only after the provider is added.
-    const chat = await openApp(t, env, { beforeLoad: (context) => holdFirstRead(context, 'model_configs', 3000) });
+    const chat = await openApp(t, env, { beforeLoad: (context) => holdFirstRead(context, 'model_configs') });
     const { page } = chat;
     await waitUntil(() => page.evaluate(() => window.heldReadStarted === true), 'start-up is reading the accounts');
     await addMockProvider(page, env.mock, { scenario: 'echo' });
     assert.equal(await page.evaluate(() => window.heldReadDone), undefined, 'the provider was added while the accounts were loading');
+    await releaseHeld(page);
     await waitUntil(() => page.evaluate(() => window.heldReadDone === true), 'the accounts are loaded');
     const dialog = await openProviders(page);
     assert.equal(await valueOf(providerForm(page), 'Model'), 'echo', 'the form still shows the provider that was added');
@@ -1131,11 +1132,12 @@ describe('providers', () => {
     // (on a busy machine, or in WebKit, opening takes a while), and a provider added then
     // was stored nowhere, and start-up's read of the accounts took it off the screen.
     await resetMock(env.mock);
-    const chat = await openApp(t, env, { beforeLoad: (context) => holdOpen(context, 3000) });
+    const chat = await openApp(t, env, { beforeLoad: (context) => holdOpen(context) });
     const { page } = chat;
     await waitUntil(() => page.evaluate(() => window.heldOpenStarted === true), 'start-up is opening the database');
     await addProvider(page, { baseUrl: FAMILY.openai.baseUrl(env.mock), model: 'echo', keepOpen: true });
     assert.equal(await page.evaluate(() => window.heldOpenDone), undefined, 'the provider was added while the database was opening');
+    await releaseHeld(page);
     await closeProviders(page);
     await waitUntil(() => page.evaluate(() => window.heldOpenDone === true), 'the database is open');
     await send(chat, 'Still here?');
@@ -1143,6 +1145,8 @@ describe('providers', () => {
     assert.equal((await chatRequests(env.mock, FAMILY.openai)).length, 1, 'the provider added while the database opened answers');
     // After a reload (whose opening is held back again) the provider is read from storage.
     await page.reload();
+    await waitUntil(() => page.evaluate(() => window.heldOpenStarted === true), 'start-up is opening the database again');
+    await releaseHeld(page);
     await waitUntil(() => page.evaluate(() => window.heldOpenDone === true), 'the database is open again');
     const dialog = await openProviders(page);
     await waitUntil(async () => (await valueOf(providerForm(page), 'Model')) === 'echo', 'the provider, stored, shown after the reload');

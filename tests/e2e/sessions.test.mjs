@@ -875,6 +875,48 @@ describe('local-first sessions', () => {
     assert.deepEqual(ui.errors, []);
   });
 
+  test('a common word in a long conversation: its newest matches, read from its end, and a hit in a branch says so', async (t) => {
+    const ui = await openApp(t, { model: 'echo', generatedTitles: false });
+    // A conversation of 601 messages (each a "harbour" entry, their ids in no order of time) and
+    // an older one of 500: more than a thousand messages hold the word, so the search reads the
+    // conversations newest first, the long one from its last message back. Entry 590 has a
+    // second version, older than the one shown: a hit in a branch the conversation does not show.
+    const T = 1_700_000_000_000;
+    const messages = [];
+    const record = (id, session, content, at, parent) => ({
+      id, session_id: session, ...(parent ? { parent } : {}), role: 'user', content, state: 'complete',
+      created_at: at, updated_at: at, terms: searchTerms(content),
+    });
+    const longId = (n) => `long-${String((n * 7919) % 600).padStart(3, '0')}`;
+    for (let n = 0; n < 600; n++) {
+      messages.push(record(longId(n), 'long', `Harbour entry number ${n}`, T + 1_000_000 + n * 1000, n ? longId(n - 1) : null));
+    }
+    messages.push(record('long-alt', 'long', 'Harbour entry number 590, first version', T + 1_000_000 + 589_500, longId(589)));
+    for (let n = 0; n < 500; n++) {
+      messages.push(record(`old-${n}`, 'old', `Harbour note ${n}`, T + n * 1000, n ? `old-${n - 1}` : null));
+    }
+    const session = (id, title, count, updatedAt) => ({ id, title, created_at: T, updated_at: updatedAt, message_count: count, preview: title });
+    await seedRecords(ui.page, {
+      sessions: [session('long', 'Long harbour log', 601, T + 1_599_000), session('old', 'Old harbour notes', 500, T + 499_000)],
+      messages,
+    });
+    await ui.page.reload();
+
+    await ui.search.fill('harbour');
+    const status = ui.searchStatus.filter({ hasText: /results/ });
+    await waitUntil(async () => (await status.count()) === 1, 'the search reports its results');
+    assert.equal((await status.innerText()).trim(), 'Newest 50 of many results; add a word to narrow it');
+    const texts = await ui.results.getByRole('button').allInnerTexts();
+    const listed = texts.map((text) => (/first version/.test(text) ? 'alt' : Number(/entry number (\d+)/.exec(text)?.[1])));
+    const expected = [...Array.from({ length: 10 }, (_, i) => 599 - i), 'alt', ...Array.from({ length: 39 }, (_, i) => 589 - i)];
+    assert.deepEqual(listed, expected, 'the 50 newest entries of the long conversation, newest first');
+    const alt = ui.results.getByRole('button').filter({ hasText: 'first version' });
+    await alt.getByText('In another branch', { exact: true }).waitFor();
+    const tagged = await ui.results.getByRole('button').filter({ hasText: 'In another branch' }).count();
+    assert.equal(tagged, 1, 'only the earlier version is in another branch');
+    assert.deepEqual(ui.errors, []);
+  });
+
   test('a hit in a conversation that holds an unreadable message is listed all the same', async (t) => {
     const ui = await openApp(t, { model: 'echo', generatedTitles: false });
     const T = 1_700_000_000_000;
@@ -1082,26 +1124,49 @@ describe('local-first sessions', () => {
     await moved(ui.page);
 
     const version = await ui.page.evaluate(async () => (await indexedDB.databases()).find((db) => db.name === 'hearth').version);
-    assert.equal(version, 9, 'the database version (8: the postings and the messages\' numbers; 9: the sidebar\'s places)');
+    assert.equal(
+      version,
+      10,
+      "the database version (8: the postings and the messages' numbers; 9: the sidebar's places; 10: the messages by their conversation and time)",
+    );
     await waitUntil(
       async () => (await readDatabase(ui.page, ['sessions'])).sessions.every((s) => s.sidebar_place?.join() === `1,${-s.updated_at}`),
       'every conversation is given its place in the sidebar',
     );
-    const [sessionIndexes, placed] = await ui.page.evaluate(
+    const [sessionIndexes, placed, messageIndexes, byTime] = await ui.page.evaluate(
       () =>
         new Promise((resolve, reject) => {
           const open = indexedDB.open('hearth');
           open.onsuccess = () => {
-            const store = open.result.transaction('sessions').objectStore('sessions');
+            const tx = open.result.transaction(['sessions', 'messages']);
+            const store = tx.objectStore('sessions');
+            const messages = tx.objectStore('messages');
+            const index = messages.index('by_session_time');
             const count = store.index('by_place').count();
-            count.onsuccess = () => resolve((open.result.close(), [[...store.indexNames], count.result]));
-            count.onerror = () => reject(count.error);
+            // The newest message of the first conversation, through the index by time, backwards.
+            const newest = index.openCursor(IDBKeyRange.bound(['v7-alpha', -Infinity], ['v7-alpha', Infinity]), 'prev');
+            const counted = index.count();
+            tx.oncomplete = () =>
+              resolve(
+                (open.result.close(),
+                [
+                  [...store.indexNames],
+                  count.result,
+                  [...messages.indexNames],
+                  { keyPath: index.keyPath, count: counted.result, newest: newest.result?.value.id ?? null },
+                ]),
+              );
+            tx.onerror = () => reject(tx.error);
           };
           open.onerror = () => reject(open.error);
         }),
     );
     assert.deepEqual(sessionIndexes, ['by_branch', 'by_place'], "the sidebar's indexes, and no longer version 7's by time");
     assert.equal(placed, sessions.length, 'every conversation is in the index of places');
+    assert.ok(!messageIndexes.includes('by_session'), "version 9's index of messages by conversation alone is gone");
+    assert.deepEqual(byTime.keyPath, ['session_id', 'created_at']);
+    assert.equal(byTime.count, messages.length, 'every message is in the index by conversation and time');
+    assert.equal(byTime.newest, 'v7-alpha-0199', "read backwards, a conversation's newest message comes first");
     await checkMoved(ui.page, messages);
     const [left, unfinished, raw] = await ui.page.evaluate(
       () =>

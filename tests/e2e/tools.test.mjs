@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import { screenshot, waitUntil } from '../support/browser.mjs';
 import { openApp, openChatWithProvider, sendMessage, settled, useHarness } from '../support/chat.mjs';
 import { cancelAgent, editAgent, openTools, saveAgent } from '../support/dialogs.mjs';
-import { holdFirstRead, readDatabase } from '../support/idb.mjs';
+import { holdFirstRead, readDatabase, releaseHeld } from '../support/idb.mjs';
 import { chatRequests as chatRequestsOf, FAMILIES as FAMILY, resetMock } from '../support/mock.mjs';
 import { addProvider } from '../support/providers.mjs';
 
@@ -280,7 +280,7 @@ describe('tools', () => {
   test('a tool made while start-up still reads the stored tools is kept', async (t) => {
     // The Tools dialog opens before start-up has read the stored tools; here that read is
     // held back until after a tool is made.
-    const { page, errors } = await openApp(t, env, { beforeLoad: (context) => holdFirstRead(context, 'settings', 3000) });
+    const { page, errors } = await openApp(t, env, { beforeLoad: (context) => holdFirstRead(context, 'settings') });
     await waitUntil(() => page.evaluate(() => window.heldReadStarted === true), 'start-up is reading the tools');
     const dialog = await openTools(page);
     await dialog.getByRole('button', { name: 'New tool', exact: true }).click();
@@ -291,6 +291,7 @@ describe('tools', () => {
     await form.getByRole('button', { name: 'Save tool', exact: true }).click();
     await form.waitFor({ state: 'hidden' });
     assert.equal(await page.evaluate(() => window.heldReadDone), undefined, 'the tool was made while the tools were being read');
+    await releaseHeld(page);
     await waitUntil(() => page.evaluate(() => window.heldReadDone === true), 'the tools are read');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     const again = await openTools(page);

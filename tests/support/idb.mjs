@@ -313,15 +313,20 @@ export function storedBlobs(page) {
 }
 
 /**
- * In the page: makes `request`'s success listeners (added either way) hear of its success `ms`
- * milliseconds late, setting `window[flag]` to true just before.
+ * In the page: makes `request`'s success listeners (added either way) hear of its success only
+ * once the test calls `releaseHeld(page)`, setting `window[flag]` to true just before. A test
+ * that asserts something happened while the request was held releases it after asserting, so
+ * a slow machine cannot end the hold first.
  */
-function holdSuccess(request, ms, flag) {
+function holdSuccess(request, flag) {
+  const released = new Promise((resolve) => {
+    window.releaseHeld = resolve;
+  });
   const later = (listener) => (event) =>
-    setTimeout(() => {
+    released.then(() => {
       window[flag] = true;
       listener.call(request, event);
-    }, ms);
+    });
   const add = request.addEventListener.bind(request);
   request.addEventListener = (type, listener, options) => add(type, type === 'success' ? later(listener) : listener, options);
   const own = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess');
@@ -331,21 +336,27 @@ function holdSuccess(request, ms, flag) {
   });
 }
 
+/** Lets the request held by `holdFirstRead` or `holdOpen` in `page` answer. */
+export async function releaseHeld(page) {
+  await page.waitForFunction(() => typeof window.releaseHeld === 'function');
+  await page.evaluate(() => window.releaseHeld());
+}
+
 /** Adds to `context` an init script that runs `setup(holdSuccess, arg)` in each page. */
 function withHold(context, setup, arg) {
   return context.addInitScript({ content: `(${setup})(${holdSuccess}, ${JSON.stringify(arg)});` });
 }
 
 /**
- * Holds back the page's first `getAll` of the object store `store` for `ms` milliseconds
- * (added to `context` before the app loads): the read's answer reaches the app only then,
- * as on a machine where start-up's reads are slow. `window.heldReadStarted` is true once the
- * app has asked, `window.heldReadDone` once it has the answer.
+ * Holds back the page's first `getAll` of the object store `store` (added to `context` before
+ * the app loads) until the test calls `releaseHeld(page)`: the read's answer reaches the app
+ * only then, as on a machine where start-up's reads are slow. `window.heldReadStarted` is true
+ * once the app has asked, `window.heldReadDone` once it has the answer.
  */
-export function holdFirstRead(context, store, ms) {
+export function holdFirstRead(context, store) {
   return withHold(
     context,
-    (hold, { store, ms }) => {
+    (hold, { store }) => {
       const getAll = IDBObjectStore.prototype.getAll;
       let held = false;
       IDBObjectStore.prototype.getAll = function (...args) {
@@ -353,25 +364,25 @@ export function holdFirstRead(context, store, ms) {
         if (this.name !== store || held) return request;
         held = true;
         window.heldReadStarted = true;
-        hold(request, ms, 'heldReadDone');
+        hold(request, 'heldReadDone');
         return request;
       };
     },
-    { store, ms },
+    { store },
   );
 }
 
 /**
- * Holds back the page's first opening of the app's database (`hearth`) for `ms` milliseconds
- * (added to `context` before the app loads): the database is created and upgraded as usual,
- * but the app hears that it is open only then, as on a machine where opening is slow.
- * `window.heldOpenStarted` is true once the app has asked, `window.heldOpenDone` once it has
- * the database.
+ * Holds back the page's first opening of the app's database (`hearth`) (added to `context`
+ * before the app loads, so again after each reload) until the test calls `releaseHeld(page)`:
+ * the database is created and upgraded as usual, but the app hears that it is open only then,
+ * as on a machine where opening is slow. `window.heldOpenStarted` is true once the app has
+ * asked, `window.heldOpenDone` once it has the database.
  */
-export function holdOpen(context, ms) {
+export function holdOpen(context) {
   return withHold(
     context,
-    (hold, { ms }) => {
+    (hold) => {
       const open = IDBFactory.prototype.open;
       let held = false;
       IDBFactory.prototype.open = function (name, ...args) {
@@ -379,10 +390,10 @@ export function holdOpen(context, ms) {
         if (name !== 'hearth' || held) return request;
         held = true;
         window.heldOpenStarted = true;
-        hold(request, ms, 'heldOpenDone');
+        hold(request, 'heldOpenDone');
         return request;
       };
     },
-    { ms },
+    {},
   );
 }

@@ -65,11 +65,19 @@ impl NewestWalk {
         }
     }
 
+    /// Whether no match that was news at `at` or before can be among the
+    /// `limit` newest: they are found, and none is older than `at`. A
+    /// conversation read newest first is left there once its next message is
+    /// from `at` or before.
+    pub fn settled(&self, at: Millis) -> bool {
+        let full = self.newest.len() >= self.limit && self.limit > 0;
+        full && self.newest.peek().is_some_and(|Reverse(oldest)| *oldest >= at)
+    }
+
     /// What to do before a conversation last updated at `next` (`None`: none is left).
     pub fn step(&self, next: Option<Millis>) -> WalkStep {
         let Some(next) = next else { return WalkStep::Complete };
-        let full = self.newest.len() >= self.limit && self.limit > 0;
-        if full && self.newest.peek().is_some_and(|Reverse(oldest)| *oldest >= next) {
+        if self.settled(next) {
             WalkStep::Enough
         } else if self.read >= self.budget {
             WalkStep::OverBudget

@@ -137,6 +137,13 @@ pub(super) fn stored_js<R: Stored>(record: &R) -> Result<JsValue> {
     }
 }
 
+/// The keys of a conversation's messages in the `by_session_time` index
+/// (`[session_id, created_at]`): every time of `session_id`.
+pub(super) fn of_session(session_id: &str) -> indexed_db_futures::KeyRange<JsValue> {
+    let at = |time: f64| -> JsValue { js_sys::Array::of2(&session_id.into(), &time.into()).into() };
+    indexed_db_futures::KeyRange::Bound(at(f64::NEG_INFINITY), false, at(f64::INFINITY), false)
+}
+
 pub(super) fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T> {
     let json: String = js_sys::JSON::stringify(&value)
         .map(String::from)

@@ -19,6 +19,7 @@ use serde::de::DeserializeOwned;
 use wasm_bindgen::JsValue;
 
 use super::blobs::{self, NewBlob};
+use super::records::of_session;
 use super::{
     Db, Result, StorageError, commit, from_js, from_js_all, put_all, put_each, put_messages, session_js, to_js,
 };
@@ -272,7 +273,7 @@ async fn recount(tx: &indexed_db_futures::transaction::Transaction<'_>, session_
         tx.object_store(stores::MESSAGES)?
             .index(indexes::MESSAGES_BY_SESSION)?
             .get_all::<JsValue>()
-            .with_query(session_id.to_owned())
+            .with_query::<JsValue, _>(of_session(session_id))
             .primitive()?
             .await?,
     )?;

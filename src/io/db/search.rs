@@ -21,12 +21,14 @@ use hearth_core::storage::postings::holding_all;
 use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
 use hearth_core::storage::{MessageRecord, SessionRecord, indexes, stores};
 use indexed_db_futures::KeyRange;
+use indexed_db_futures::cursor::CursorDirection;
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::Transaction;
 use js_sys::Uint8Array;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::postings::number_of;
+use super::records::of_session;
 use super::{Db, Result, StorageError, from_js, from_js_all};
 
 /// One search result.
@@ -44,8 +46,9 @@ pub(crate) struct SearchHit {
     /// the search tool never gives it to a model.
     pub(crate) marker: bool,
     /// Whether the message is in a branch its conversation does not show (an
-    /// earlier version, an edited question's first answer, another column).
-    pub(crate) other_branch: bool,
+    /// earlier version, an edited question's first answer, another column);
+    /// `None` until its conversation's tree is read ([`Db::tag_branches`]).
+    pub(crate) other_branch: Option<bool>,
 }
 
 /// Most search results shown.
@@ -138,25 +141,35 @@ impl Db {
             walk(&tx, &words, &numbered.into_iter().collect()).await?
         };
         let mut outcome = outcome(&found, &words);
-        // Hits in branches not shown say so: each conversation's tree is read
-        // once (or was, by the walk), all of them at once.
-        let mut hidden = found.hidden;
+        // Where the walk read a hit's conversation whole, whether the hit is
+        // in a branch not shown is known; the others wait for `tag_branches`,
+        // which reads their trees (a long one's takes longer than the search).
+        for hit in &mut outcome.hits {
+            hit.other_branch = found.hidden.get(&hit.session_id).map(|ids| ids.contains(&hit.message_id));
+        }
+        Ok(outcome)
+    }
+
+    /// Tells of each hit of `outcome` not yet known whether it is in a branch
+    /// its conversation does not show: each of their conversations' trees is
+    /// read once, all of them at once. A conversation that cannot be read
+    /// leaves its hits untagged as in none.
+    pub(crate) async fn tag_branches(&self, outcome: &mut SearchOutcome) {
         let mut unread: Vec<String> = Vec::new();
         for hit in &outcome.hits {
-            if !hidden.contains_key(&hit.session_id) && !unread.contains(&hit.session_id) {
+            if hit.other_branch.is_none() && !unread.contains(&hit.session_id) {
                 unread.push(hit.session_id.clone());
             }
         }
-        // A conversation that cannot be read leaves its hits as they are.
         let trees = self.trees(&unread).await.unwrap_or_default();
+        let mut hidden: HashMap<String, Vec<String>> = HashMap::new();
         for (session, tree) in unread.into_iter().zip(trees.into_iter().chain(std::iter::repeat(None))) {
             hidden.insert(session, tree.map(|records| off_screen_ids(&records)).unwrap_or_default());
         }
-        for hit in &mut outcome.hits {
+        for hit in outcome.hits.iter_mut().filter(|hit| hit.other_branch.is_none()) {
             let ids = hidden.get(&hit.session_id).map(Vec::as_slice).unwrap_or_default();
-            hit.other_branch = ids.contains(&hit.message_id);
+            hit.other_branch = Some(ids.contains(&hit.message_id));
         }
-        Ok(outcome)
     }
 
     /// The conversations `sessions` as [`tree_of`] reads them, each `None`
@@ -171,7 +184,7 @@ impl Db {
         let by_session = messages.index(indexes::MESSAGES_BY_SESSION)?;
         let reads = sessions
             .iter()
-            .map(|session| by_session.get_all::<JsValue>().with_query(session.clone()).primitive())
+            .map(|session| by_session.get_all::<JsValue>().with_query::<JsValue, _>(of_session(session)).primitive())
             .collect::<std::result::Result<Vec<_>, _>>()?;
         let mut trees = Vec::with_capacity(reads.len());
         for read in reads {
@@ -249,9 +262,12 @@ async fn through_index(tx: &Transaction<'_>, words: &[String], lookup: Option<&s
     Ok(found)
 }
 
-/// The newest matches of a common word: the conversations read whole, the most
+/// The newest matches of a common word: the conversations read the most
 /// recently updated first, until the newest [`SEARCH_LIMIT`] cannot change or
-/// [`WALK_BUDGET`] messages were read.
+/// [`WALK_BUDGET`] messages were read. A conversation of at most
+/// [`READ_WHOLE`] messages is read whole; a longer one newest first, and left
+/// once its next message could not be among the newest (its matches are then
+/// not all counted, and its branches are told later: `Db::tag_branches`).
 async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -> Result<Found> {
     let all: Vec<SessionRecord> =
         from_js_all(tx.object_store(stores::SESSIONS)?.get_all::<JsValue>().primitive()?.await?)?;
@@ -260,6 +276,7 @@ async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -
     let by_session = store.index(indexes::MESSAGES_BY_SESSION)?;
     let mut walk = NewestWalk::new(SEARCH_LIMIT, WALK_BUDGET);
     let mut found = Found::default();
+    let mut left_early = false;
     let mut next = order.into_iter().peekable();
     loop {
         match walk.step(next.peek().map(|session| session.updated_at)) {
@@ -275,29 +292,82 @@ async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -
             }
         }
         let Some(session) = next.next() else { break };
-        let values = by_session.get_all::<JsValue>().with_query(session.id.clone()).primitive()?.await?;
-        let mut messages: Vec<MessageRecord> = Vec::new();
-        let mut candidates: Vec<bool> = Vec::new();
-        for value in values {
-            let value = value?;
-            // Only a message the postings give (or one not in them) can match.
-            candidates.push(number_of(&value).is_none_or(|number| numbered.contains(&number)));
-            messages.push(from_js(value)?);
-        }
-        walk.read(messages.len());
         let before = found.matching.len();
-        let hits = messages.iter().zip(candidates).filter(|(message, candidate)| *candidate && holds(message, words));
-        for (message, _) in hits {
-            walk.found(news_time(message.created_at, session.updated_at));
-            found.matching.push(message.clone());
+        if session.message_count as usize <= READ_WHOLE {
+            let values =
+                by_session.get_all::<JsValue>().with_query::<JsValue, _>(of_session(&session.id)).primitive()?.await?;
+            let mut messages: Vec<MessageRecord> = Vec::new();
+            for value in values {
+                let value = value?;
+                let candidate = is_candidate(&value, numbered);
+                let message: MessageRecord = from_js(value)?;
+                if candidate && holds(&message, words) {
+                    walk.found(news_time(message.created_at, session.updated_at));
+                    found.matching.push(message.clone());
+                }
+                messages.push(message);
+            }
+            walk.read(messages.len());
+            if found.matching.len() > before {
+                found.hidden.insert(session.id.clone(), off_screen_ids(&messages));
+            }
+        } else {
+            left_early |= newest_first(&by_session, &session, words, numbered, &mut walk, &mut found).await?;
         }
         if found.matching.len() > before {
-            found.hidden.insert(session.id.clone(), off_screen_ids(&messages));
             found.sessions.insert(session.id.clone(), session);
         }
     }
+    if left_early && found.cut.is_none() {
+        found.cut = Some(Cut::Newest);
+    }
     found.newest_first();
     Ok(found)
+}
+
+/// Conversations of at most this many messages are read whole by [`walk`], in
+/// one request: a longer one is read newest first, a message at a time.
+const READ_WHOLE: usize = 200;
+
+/// Reads `session`'s messages newest first (through `by_session`, the index on
+/// `[session_id, created_at]`), adding its matches to `found`, until the walk
+/// has the newest matches and the next message could not be among them:
+/// whether it left messages unread.
+async fn newest_first(
+    by_session: &indexed_db_futures::index::Index<'_>,
+    session: &SessionRecord,
+    words: &[String],
+    numbered: &HashSet<u64>,
+    walk: &mut NewestWalk,
+    found: &mut Found,
+) -> Result<bool> {
+    let cursor = by_session
+        .open_cursor()
+        .with_query::<JsValue, _>(of_session(&session.id))
+        .with_direction(CursorDirection::Prev)
+        .primitive()?
+        .await?;
+    let Some(mut cursor) = cursor else { return Ok(false) };
+    while let Some(value) = cursor.next_record::<JsValue>().await? {
+        let candidate = is_candidate(&value, numbered);
+        let message: MessageRecord = from_js(value)?;
+        walk.read(1);
+        let at = news_time(message.created_at, session.updated_at);
+        if candidate && holds(&message, words) {
+            walk.found(at);
+            found.matching.push(message);
+        }
+        // Every message after this one in the cursor is as old or older.
+        if walk.settled(at) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Whether a stored message can match: one the postings give (or one not in them).
+fn is_candidate(value: &JsValue, numbered: &HashSet<u64>) -> bool {
+    number_of(value).is_none_or(|number| numbered.contains(&number))
 }
 
 /// The message numbers the postings give for every word of `words`, newest
@@ -345,7 +415,7 @@ fn outcome(found: &Found, words: &[String]) -> SearchOutcome {
                 marker: message.is_marker(),
                 message_id: message.id.clone(),
                 snippet: snippet(&message.content, words, 140),
-                other_branch: false,
+                other_branch: None,
             });
         }
     }

@@ -225,8 +225,24 @@ fn create_missing(request: &IdbOpenDbRequest) -> Result<(), UpgradeError> {
     }
     let messages = tx.object_store(stores::MESSAGES).map_err(text)?;
     let names = messages.index_names();
+    // Version 10: a conversation's messages by their time, so that a search
+    // reads a long one newest first; the index on `session_id` alone goes. The
+    // browser indexes the records there are, inside this upgrade (if it fails,
+    // nothing changes and the next start tries again).
+    if names.contains(indexes::MESSAGES_BY_SESSION_BEFORE_10) {
+        messages.delete_index(indexes::MESSAGES_BY_SESSION_BEFORE_10).map_err(text)?;
+    }
+    if !names.contains(indexes::MESSAGES_BY_SESSION) {
+        let path = js_sys::Array::of2(&"session_id".into(), &"created_at".into());
+        messages
+            .create_index_with_str_sequence_and_optional_parameters(
+                indexes::MESSAGES_BY_SESSION,
+                &path,
+                &IdbIndexParameters::new(),
+            )
+            .map_err(text)?;
+    }
     for (name, path, multi) in [
-        (indexes::MESSAGES_BY_SESSION, "session_id", false),
         (indexes::MESSAGES_BY_TERM, "terms", true),
         (indexes::MESSAGES_BY_STATE, "state", false),
         (indexes::MESSAGES_BY_BLOB, "blobs", true),

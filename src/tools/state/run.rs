@@ -249,7 +249,11 @@ async fn search(store: StoreContext, query: String) -> ToolOutcome {
     if query.is_empty() {
         return ToolOutcome::Err("Give some words to search for.".to_owned());
     }
-    let Ok(outcome) = store.search(&query).await else {
+    let found = match store.search(&query).await {
+        Ok(outcome) => store.tag_branches(outcome).await,
+        Err(error) => Err(error),
+    };
+    let Ok(outcome) = found else {
         return ToolOutcome::Err("The search could not be loaded (the network is out?); try again.".to_owned());
     };
     // Markers are never sent to a model, so the tool does not find them.
@@ -258,7 +262,7 @@ async fn search(store: StoreContext, query: String) -> ToolOutcome {
         .iter()
         .filter(|hit| !hit.marker)
         .take(SEARCH_RESULTS)
-        .map(|hit| match hit.other_branch {
+        .map(|hit| match hit.other_branch == Some(true) {
             // A version the conversation does not show (edited away, answered again, compared).
             true => json!({ "conversation": hit.title, "excerpt": hit.snippet, "in_another_branch": true }),
             false => json!({ "conversation": hit.title, "excerpt": hit.snippet }),

@@ -90,3 +90,18 @@ fn a_message_is_news_when_made_but_never_after_its_conversation_was_last_updated
     // the walk, stopping at a conversation updated at 20, must not miss it.
     assert_eq!(news_time(90, 20), 20);
 }
+
+#[test]
+fn a_conversation_read_newest_first_is_left_once_its_next_message_cannot_be_among_the_newest() {
+    let mut walk = NewestWalk::new(2, 1_000);
+    assert!(!walk.settled(100));
+    walk.found(90);
+    // One of two: anything may still come.
+    assert!(!walk.settled(10));
+    walk.found(80);
+    assert!(!walk.settled(81));
+    assert!(walk.settled(80));
+    assert!(walk.settled(5));
+    // Asked for none: never settled by finding (the walk reads to the end).
+    assert!(!NewestWalk::new(0, 10).settled(0));
+}
