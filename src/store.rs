@@ -586,7 +586,9 @@ pub(crate) fn ready_search() {
 /// What the `search` chunk's [`search_code`] gives: `StoreContext::search_now`
 /// and `StoreContext::tag_now`.
 struct SearchCode {
+    /// Finds the hits of a query.
     find: fn(StoreContext, String) -> LocalBoxFuture<'static, SearchOutcome>,
+    /// Tells which hits are in another branch.
     tag: fn(StoreContext, SearchOutcome) -> LocalBoxFuture<'static, SearchOutcome>,
 }
 

@@ -4,12 +4,15 @@
 //! and opens that branch. In the `search`
 //! chunk, loaded when the first search is typed.
 
+use std::collections::HashMap;
+
 use leptos::prelude::*;
 
 use crate::chat::state::ChatContext;
 use crate::chat::state::branching::{reveal, reveal_stored};
 use crate::i18n::{Arg, tr, tr_with};
 use crate::io::db::{Cut, SearchHit, SearchOutcome};
+use crate::io::frame::next_frame_within;
 use crate::io::timer::sleep;
 use crate::sessions::state::SessionsContext;
 use crate::store::StoreContext;
@@ -31,8 +34,9 @@ pub(crate) fn SearchResults(
     let sessions = SessionsContext::expect();
     let store = StoreContext::expect();
     let chat = ChatContext::expect();
-    // Opens the hit's conversation at its message, showing its branch.
-    let open_hit = move |hit: SearchHit| {
+    // Opens the hit's conversation at its message, showing its branch
+    // (`other_branch`: whether it is in another, if known).
+    let open_hit = move |hit: SearchHit, other_branch: Option<bool>| {
         let current = sessions.current.get_untracked().as_deref() == Some(hit.session_id.as_str());
         if current {
             // Refused only while a reply streams here: the view stays as it is.
@@ -42,7 +46,7 @@ pub(crate) fn SearchResults(
         leptos::task::spawn_local(async move {
             // Not known yet: revealing reads the conversation and changes nothing
             // when the message is shown already.
-            if hit.other_branch != Some(false) {
+            if other_branch != Some(false) {
                 reveal_stored(chat, &hit.session_id, &hit.message_id).await;
             }
             sessions.open(hit.session_id);
@@ -58,14 +62,24 @@ pub(crate) fn SearchResults(
         }
     });
     // The results are shown as soon as they are found; which are in another
-    // branch follows once their conversations' trees are read.
-    let tagged: RwSignal<Option<SearchOutcome>> = RwSignal::new(None);
+    // branch follows once their conversations' trees are read, each hit's
+    // mark by its message's id (the list is not made again).
+    let tags: RwSignal<HashMap<String, bool>> = RwSignal::new(HashMap::new());
     Effect::new(move |_| {
         let Some(outcome) = results.get() else { return };
         if outcome.hits.iter().any(|hit| hit.other_branch.is_none()) {
             leptos::task::spawn_local(async move {
-                if let Ok(outcome) = store.tag_branches(outcome).await {
-                    tagged.set(Some(outcome));
+                // After the frame that shows the results is painted: reading a long
+                // conversation's tree takes the main thread for a while.
+                next_frame_within(100).await;
+                sleep(0).await;
+                let Ok(tagged) = store.tag_branches(outcome).await else { return };
+                // An earlier search's tags, done after a later search's results, are
+                // dropped, and so are all once the results are gone (the search box
+                // emptied): their signals are then disposed of, and reading one would panic.
+                if results.try_get_untracked().flatten().is_some_and(|now| same_hits(&now, &tagged)) {
+                    let known = tagged.hits.iter().filter_map(|hit| Some((hit.message_id.clone(), hit.other_branch?)));
+                    let _ = tags.try_set(known.collect());
                 }
             });
         }
@@ -75,12 +89,7 @@ pub(crate) fn SearchResults(
             {move || {
                 results
                     .get()
-                    .map(|found| {
-                        // The tags of an earlier search are not these results'.
-                        let outcome = tagged
-                            .get()
-                            .filter(|tagged| same_hits(tagged, &found))
-                            .unwrap_or(found);
+                    .map(|outcome| {
                         // A search cut at its budget found nothing in the most recent
                         // conversations: older ones may still match, so it says so.
                         if outcome.hits.is_empty() && outcome.cut != Some(Cut::Budget) {
@@ -94,7 +103,10 @@ pub(crate) fn SearchResults(
                                 {hits
                                     .into_iter()
                                     .map(|hit| {
-                                        let other_branch = hit.other_branch == Some(true);
+                                        let known = hit.other_branch;
+                                        let id = hit.message_id.clone();
+                                        let other_branch = move || known.or_else(|| tags.with(|tags| tags.get(&id).copied()));
+                                        let clicked = other_branch.clone();
                                         let title = hit.title.clone();
                                         let snippet = hit.snippet.clone();
                                         view! {
@@ -103,15 +115,17 @@ pub(crate) fn SearchResults(
                                                     type="button"
                                                     class="session-open result"
                                                     on:click=move |_| {
-                                                        open_hit(hit.clone());
+                                                        open_hit(hit.clone(), untrack(&clicked));
                                                         sidebar_open.set(false);
                                                     }
                                                 >
                                                     <span class="result-title">{title}</span>
-                                                    {other_branch
-                                                        .then(|| {
-                                                            view! { <span class="result-branch">{tr("In another branch")}</span> }
-                                                        })}
+                                                    {move || {
+                                                        (other_branch() == Some(true))
+                                                            .then(|| {
+                                                                view! { <span class="result-branch">{tr("In another branch")}</span> }
+                                                            })
+                                                    }}
                                                     <span class="result-snippet">{snippet}</span>
                                                 </button>
                                             </li>

@@ -334,8 +334,8 @@ describe('branches', () => {
     await chat.page.getByRole('searchbox', { name: 'Search conversations', exact: true }).fill('Third question');
     const results = chat.page.getByRole('list', { name: 'Search results', exact: true });
     const hit = results.getByRole('button').filter({ hasText: 'Third question' });
-    await hit.waitFor();
-    assert.match(await hit.innerText(), /In another branch/);
+    // The hits are listed first; which are in another branch follows once their trees are read.
+    await hit.getByText('In another branch', { exact: true }).waitFor();
     await hit.click();
     await waitOn(chat, async () => (await questions(chat)).length === 3, 'the branch of the hit is open');
     assert.deepEqual(await questions(chat), ['First question', 'Second question', 'Third question']);

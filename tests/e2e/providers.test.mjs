@@ -1137,8 +1137,8 @@ describe('providers', () => {
     await waitUntil(() => page.evaluate(() => window.heldOpenStarted === true), 'start-up is opening the database');
     await addProvider(page, { baseUrl: FAMILY.openai.baseUrl(env.mock), model: 'echo', keepOpen: true });
     assert.equal(await page.evaluate(() => window.heldOpenDone), undefined, 'the provider was added while the database was opening');
-    await releaseHeld(page);
     await closeProviders(page);
+    await releaseHeld(page);
     await waitUntil(() => page.evaluate(() => window.heldOpenDone === true), 'the database is open');
     await send(chat, 'Still here?');
     await settled(chat);

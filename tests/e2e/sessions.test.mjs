@@ -877,7 +877,7 @@ describe('local-first sessions', () => {
 
   test('a common word in a long conversation: its newest matches, read from its end, and a hit in a branch says so', async (t) => {
     const ui = await openApp(t, { model: 'echo', generatedTitles: false });
-    // A conversation of 601 messages (each a "harbour" entry, their ids in no order of time) and
+    // A conversation of 602 messages (each a "harbour" entry, their ids in no order of time) and
     // an older one of 500: more than a thousand messages hold the word, so the search reads the
     // conversations newest first, the long one from its last message back. Entry 590 has a
     // second version, older than the one shown: a hit in a branch the conversation does not show.
@@ -892,12 +892,15 @@ describe('local-first sessions', () => {
       messages.push(record(longId(n), 'long', `Harbour entry number ${n}`, T + 1_000_000 + n * 1000, n ? longId(n - 1) : null));
     }
     messages.push(record('long-alt', 'long', 'Harbour entry number 590, first version', T + 1_000_000 + 589_500, longId(589)));
+    // An early message that cannot be read (its usage is no usage): a search that read the long
+    // conversation whole would fail on it; one that reads it from its end stops long before.
+    messages.push({ ...record('long-broken', 'long', 'Harbour entry damaged', T + 1_000_000 + 100, longId(0)), usage: 'not a usage' });
     for (let n = 0; n < 500; n++) {
       messages.push(record(`old-${n}`, 'old', `Harbour note ${n}`, T + n * 1000, n ? `old-${n - 1}` : null));
     }
     const session = (id, title, count, updatedAt) => ({ id, title, created_at: T, updated_at: updatedAt, message_count: count, preview: title });
     await seedRecords(ui.page, {
-      sessions: [session('long', 'Long harbour log', 601, T + 1_599_000), session('old', 'Old harbour notes', 500, T + 499_000)],
+      sessions: [session('long', 'Long harbour log', 602, T + 1_599_000), session('old', 'Old harbour notes', 500, T + 499_000)],
       messages,
     });
     await ui.page.reload();
@@ -914,6 +917,30 @@ describe('local-first sessions', () => {
     await alt.getByText('In another branch', { exact: true }).waitFor();
     const tagged = await ui.results.getByRole('button').filter({ hasText: 'In another branch' }).count();
     assert.equal(tagged, 1, 'only the earlier version is in another branch');
+
+    // The search box emptied as soon as the results show, before their branches are read (a
+    // conversation's reading through the index by time is held back a second here): the
+    // reading ends after the results are gone, and changes nothing.
+    await ui.page.evaluate(() => {
+      const getAll = IDBIndex.prototype.getAll;
+      IDBIndex.prototype.getAll = function (...args) {
+        const request = getAll.apply(this, args);
+        if (this.name !== 'by_session_time') return request;
+        const later = (listener) => (event) => setTimeout(() => listener.call(request, event), 1_000);
+        const add = request.addEventListener.bind(request);
+        request.addEventListener = (type, listener, options) => add(type, type === 'success' ? later(listener) : listener, options);
+        const own = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess');
+        Object.defineProperty(request, 'onsuccess', { get: () => own.get.call(request), set: (f) => own.set.call(request, f && later(f)) });
+        return request;
+      };
+    });
+    for (const query of ['harbour entry', 'harbour number']) {
+      await ui.search.fill(query);
+      await waitUntil(async () => (await status.count()) === 1, `the search for "${query}" reports its results`);
+      await ui.search.fill('');
+      await ui.results.waitFor({ state: 'detached' });
+    }
+    await ui.page.waitForTimeout(2_000);
     assert.deepEqual(ui.errors, []);
   });
 

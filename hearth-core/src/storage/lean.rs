@@ -29,7 +29,8 @@ pub enum Empty {
 
 /// The fields a stored message leaves out when they hold their [`Empty`] value.
 /// Every other field is kept: the key, the text, the ones an index or every
-/// reader needs (the `by_session` index is on `session_id`), and
+/// reader needs (the `by_session_time` index is on `session_id` and
+/// `created_at`: a message without either is in no conversation's reads), and
 /// those already left out of a record when empty (`skip_serializing_if`).
 pub const LEFT_OUT: [(&str, Empty); 9] = [
     ("reasoning", Empty::Text("")),

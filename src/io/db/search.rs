@@ -56,7 +56,8 @@ const SEARCH_LIMIT: usize = 50;
 /// Most messages read through the index for one search: the rarest query
 /// word's. A word in more messages is searched by [`walk`].
 const SEARCH_CANDIDATES: u32 = 1000;
-/// Most messages [`walk`] reads (it stops between conversations).
+/// Most messages [`walk`] reads (it stops between conversations it reads
+/// whole, or inside one it reads from its end).
 const WALK_BUDGET: usize = 20_000;
 
 /// What a search found.
@@ -153,7 +154,7 @@ impl Db {
     /// Tells of each hit of `outcome` not yet known whether it is in a branch
     /// its conversation does not show: each of their conversations' trees is
     /// read once, all of them at once. A conversation that cannot be read
-    /// leaves its hits untagged as in none.
+    /// leaves its hits unknown (opening one reveals its branch, if it can).
     pub(crate) async fn tag_branches(&self, outcome: &mut SearchOutcome) {
         let mut unread: Vec<String> = Vec::new();
         for hit in &outcome.hits {
@@ -163,12 +164,13 @@ impl Db {
         }
         let trees = self.trees(&unread).await.unwrap_or_default();
         let mut hidden: HashMap<String, Vec<String>> = HashMap::new();
-        for (session, tree) in unread.into_iter().zip(trees.into_iter().chain(std::iter::repeat(None))) {
-            hidden.insert(session, tree.map(|records| off_screen_ids(&records)).unwrap_or_default());
+        for (session, tree) in unread.into_iter().zip(trees) {
+            if let Some(records) = tree {
+                hidden.insert(session, off_screen_ids(&records));
+            }
         }
         for hit in outcome.hits.iter_mut().filter(|hit| hit.other_branch.is_none()) {
-            let ids = hidden.get(&hit.session_id).map(Vec::as_slice).unwrap_or_default();
-            hit.other_branch = Some(ids.contains(&hit.message_id));
+            hit.other_branch = hidden.get(&hit.session_id).map(|ids| ids.contains(&hit.message_id));
         }
     }
 
@@ -267,7 +269,8 @@ async fn through_index(tx: &Transaction<'_>, words: &[String], lookup: Option<&s
 /// [`WALK_BUDGET`] messages were read. A conversation of at most
 /// [`READ_WHOLE`] messages is read whole; a longer one newest first, and left
 /// once its next message could not be among the newest (its matches are then
-/// not all counted, and its branches are told later: `Db::tag_branches`).
+/// not all counted) or the budget is spent; its branches are told later
+/// (`Db::tag_branches`).
 async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -> Result<Found> {
     let all: Vec<SessionRecord> =
         from_js_all(tx.object_store(stores::SESSIONS)?.get_all::<JsValue>().primitive()?.await?)?;
@@ -293,29 +296,21 @@ async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -
         }
         let Some(session) = next.next() else { break };
         let before = found.matching.len();
-        if session.message_count as usize <= READ_WHOLE {
-            let values =
-                by_session.get_all::<JsValue>().with_query::<JsValue, _>(of_session(&session.id)).primitive()?.await?;
-            let mut messages: Vec<MessageRecord> = Vec::new();
-            for value in values {
-                let value = value?;
-                let candidate = is_candidate(&value, numbered);
-                let message: MessageRecord = from_js(value)?;
-                if candidate && holds(&message, words) {
-                    walk.found(news_time(message.created_at, session.updated_at));
-                    found.matching.push(message.clone());
-                }
-                messages.push(message);
-            }
-            walk.read(messages.len());
-            if found.matching.len() > before {
-                found.hidden.insert(session.id.clone(), off_screen_ids(&messages));
-            }
+        let left = if session.message_count as usize <= READ_WHOLE {
+            read_whole(&by_session, &session, words, numbered, &mut walk, &mut found).await?
         } else {
-            left_early |= newest_first(&by_session, &session, words, numbered, &mut walk, &mut found).await?;
-        }
+            read_from_end(&by_session, &session, words, numbered, &mut walk, &mut found).await?
+        };
         if found.matching.len() > before {
             found.sessions.insert(session.id.clone(), session);
+        }
+        match left {
+            Left::Nothing => {}
+            Left::Older => left_early = true,
+            Left::OverBudget => {
+                found.cut = Some(Cut::Budget);
+                break;
+            }
         }
     }
     if left_early && found.cut.is_none() {
@@ -326,43 +321,92 @@ async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -
 }
 
 /// Conversations of at most this many messages are read whole by [`walk`], in
-/// one request: a longer one is read newest first, a message at a time.
+/// one request: a longer one is read newest first, a message at a time
+/// ([`read_from_end`]).
 const READ_WHOLE: usize = 200;
 
-/// Reads `session`'s messages newest first (through `by_session`, the index on
-/// `[session_id, created_at]`), adding its matches to `found`, until the walk
-/// has the newest matches and the next message could not be among them:
-/// whether it left messages unread.
-async fn newest_first(
+/// Reads `session`'s messages whole, in one request, adding its matches to
+/// `found` and, when it has any, which of its messages are off screen.
+async fn read_whole(
     by_session: &indexed_db_futures::index::Index<'_>,
     session: &SessionRecord,
     words: &[String],
     numbered: &HashSet<u64>,
     walk: &mut NewestWalk,
     found: &mut Found,
-) -> Result<bool> {
+) -> Result<Left> {
+    let values = by_session.get_all::<JsValue>().with_query::<JsValue, _>(of_session(&session.id)).primitive()?.await?;
+    let before = found.matching.len();
+    let mut messages: Vec<MessageRecord> = Vec::new();
+    for value in values {
+        let value = value?;
+        let candidate = is_candidate(&value, numbered);
+        let message: MessageRecord = from_js(value)?;
+        if candidate && holds(&message, words) {
+            walk.found(news_time(message.created_at, session.updated_at));
+            found.matching.push(message.clone());
+        }
+        messages.push(message);
+    }
+    walk.read(messages.len());
+    if found.matching.len() > before {
+        found.hidden.insert(session.id.clone(), off_screen_ids(&messages));
+    }
+    Ok(Left::Nothing)
+}
+
+/// What a conversation's reading ([`read_whole`], [`read_from_end`]) left unread.
+enum Left {
+    /// Nothing: it read every message.
+    Nothing,
+    /// Messages older than any of the newest matches could be.
+    Older,
+    /// The rest, when the walk had read as many messages as it may.
+    OverBudget,
+}
+
+/// Reads `session`'s messages newest first (through `by_session`, the index on
+/// `[session_id, created_at]`), adding its matches to `found`, until the walk
+/// has the newest matches and the next message could not be among them, or
+/// has read as many as it may. Only a message that can match (see
+/// [`is_candidate`]) is read whole.
+async fn read_from_end(
+    by_session: &indexed_db_futures::index::Index<'_>,
+    session: &SessionRecord,
+    words: &[String],
+    numbered: &HashSet<u64>,
+    walk: &mut NewestWalk,
+    found: &mut Found,
+) -> Result<Left> {
     let cursor = by_session
         .open_cursor()
         .with_query::<JsValue, _>(of_session(&session.id))
         .with_direction(CursorDirection::Prev)
         .primitive()?
         .await?;
-    let Some(mut cursor) = cursor else { return Ok(false) };
+    let Some(mut cursor) = cursor else { return Ok(Left::Nothing) };
     while let Some(value) = cursor.next_record::<JsValue>().await? {
-        let candidate = is_candidate(&value, numbered);
-        let message: MessageRecord = from_js(value)?;
         walk.read(1);
-        let at = news_time(message.created_at, session.updated_at);
-        if candidate && holds(&message, words) {
-            walk.found(at);
-            found.matching.push(message);
+        let created_at = js_sys::Reflect::get(&value, &JsValue::from_str("created_at"))
+            .ok()
+            .and_then(|at| at.as_f64())
+            .map_or(session.updated_at, |ms| ms as Millis);
+        let at = news_time(created_at, session.updated_at);
+        if is_candidate(&value, numbered) {
+            let message: MessageRecord = from_js(value)?;
+            if holds(&message, words) {
+                walk.found(at);
+                found.matching.push(message);
+            }
         }
         // Every message after this one in the cursor is as old or older.
-        if walk.settled(at) {
-            return Ok(true);
+        match walk.step(Some(at)) {
+            WalkStep::Read | WalkStep::Complete => {}
+            WalkStep::Enough => return Ok(Left::Older),
+            WalkStep::OverBudget => return Ok(Left::OverBudget),
         }
     }
-    Ok(false)
+    Ok(Left::Nothing)
 }
 
 /// Whether a stored message can match: one the postings give (or one not in them).

@@ -249,19 +249,22 @@ async fn search(store: StoreContext, query: String) -> ToolOutcome {
     if query.is_empty() {
         return ToolOutcome::Err("Give some words to search for.".to_owned());
     }
+    // Markers are never sent to a model, so the tool does not find them; only
+    // the hits it gives are told apart by branch.
     let found = match store.search(&query).await {
-        Ok(outcome) => store.tag_branches(outcome).await,
+        Ok(mut outcome) => {
+            outcome.hits.retain(|hit| !hit.marker);
+            outcome.hits.truncate(SEARCH_RESULTS);
+            store.tag_branches(outcome).await
+        }
         Err(error) => Err(error),
     };
     let Ok(outcome) = found else {
         return ToolOutcome::Err("The search could not be loaded (the network is out?); try again.".to_owned());
     };
-    // Markers are never sent to a model, so the tool does not find them.
     let hits: Vec<Value> = outcome
         .hits
         .iter()
-        .filter(|hit| !hit.marker)
-        .take(SEARCH_RESULTS)
         .map(|hit| match hit.other_branch == Some(true) {
             // A version the conversation does not show (edited away, answered again, compared).
             true => json!({ "conversation": hit.title, "excerpt": hit.snippet, "in_another_branch": true }),
