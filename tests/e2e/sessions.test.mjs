@@ -934,9 +934,16 @@ describe('local-first sessions', () => {
         return request;
       };
     });
-    for (const query of ['harbour entry', 'harbour number']) {
+    // Each from an empty box, so that the count seen is the query's own; neither query's
+    // candidates include the unreadable message.
+    await ui.search.fill('');
+    await ui.results.waitFor({ state: 'detached' });
+    for (const query of ['harbour number', 'number']) {
       await ui.search.fill(query);
-      await waitUntil(async () => (await status.count()) === 1, `the search for "${query}" reports its results`);
+      await waitUntil(
+        async () => (await status.innerText().catch(() => '')).trim() === 'Newest 50 of 601 results',
+        `the search for "${query}" reports its results`,
+      );
       await ui.search.fill('');
       await ui.results.waitFor({ state: 'detached' });
     }
