@@ -672,6 +672,7 @@ offline-out-of-date-text = حُدِّث Hearth في علامة تبويب أخر
 offline-reload-hearth = إعادة تحميل Hearth
 offline-keep-reading = متابعة القراءة دون حفظ
 offline-dismiss = إخفاء
+offline-storage-upgrading = يجري تحديث مساحة تخزين Hearth لهذا الإصدار. مع محادثات كثيرة يستغرق ذلك بضع ثوانٍ، مرة واحدة.
 offline-reload-waits-for-reply = سيُعاد التحميل بعد انتهاء الرد…
 offline-reload-waits-for-other-tab = سيُعاد التحميل بعد انتهاء الرد في علامة تبويب أخرى…
 offline-reload-waits-for-message = لم تُرسَل رسالتك بعد: أرسلها أو امسحها فيُعاد تحميل Hearth، أو تجاهلها وأعد التحميل الآن.

@@ -576,6 +576,7 @@ offline-out-of-date-text = Hearth wurde in einem anderen Tab aktualisiert, und d
 offline-reload-hearth = Hearth neu laden
 offline-keep-reading = Ohne Speichern weiterlesen
 offline-dismiss = Ausblenden
+offline-storage-upgrading = Hearths Speicher wird für diese Version aktualisiert. Bei vielen Unterhaltungen dauert das einmalig einige Sekunden.
 offline-reload-waits-for-reply = Wird neu geladen, sobald die Antwort fertig ist…
 offline-reload-waits-for-other-tab = Wird neu geladen, sobald die Antwort in einem anderen Tab fertig ist…
 offline-reload-waits-for-message = Deine Nachricht ist noch nicht gesendet: Sende oder leere sie, dann lädt Hearth neu – oder verwirf sie und lade jetzt neu.

@@ -953,6 +953,8 @@ offline-keep-reading = Keep reading without saving
 ## The storage banner (src/offline/storage_banner.rs)
 # Button: hides the banner of a storage problem
 offline-dismiss = Dismiss
+# A note while start-up upgrades the stored database (it may take seconds with a large library)
+offline-storage-upgrading = Updating Hearth's storage for this version. With many conversations this takes a few seconds, once.
 ## The update prompt (src/offline/update_prompt.rs)
 offline-reload-waits-for-reply = Reloading after the reply finishes…
 offline-reload-waits-for-other-tab = Reloading after the reply in another tab finishes…

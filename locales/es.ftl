@@ -602,6 +602,7 @@ offline-reload-hearth = Recargar Hearth
 offline-keep-reading = Seguir leyendo sin guardar
 ## El aviso de almacenamiento
 offline-dismiss = Descartar
+offline-storage-upgrading = Actualizando el almacenamiento de Hearth para esta versión. Con muchas conversaciones tarda unos segundos, una sola vez.
 ## El aviso de actualización
 offline-reload-waits-for-reply = Se recargará cuando termine la respuesta…
 offline-reload-waits-for-other-tab = Se recargará cuando termine la respuesta en otra pestaña…

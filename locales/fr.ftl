@@ -577,6 +577,7 @@ offline-out-of-date-text = Hearth a été mis à jour dans un autre onglet, et l
 offline-reload-hearth = Recharger Hearth
 offline-keep-reading = Continuer la lecture sans enregistrer
 offline-dismiss = Masquer
+offline-storage-upgrading = Mise à jour du stockage de Hearth pour cette version. Avec beaucoup de conversations, cela prend quelques secondes, une seule fois.
 offline-reload-waits-for-reply = Rechargement à la fin de la réponse…
 offline-reload-waits-for-other-tab = Rechargement à la fin de la réponse dans un autre onglet…
 offline-reload-waits-for-message = Votre message n’est pas encore envoyé : envoyez-le ou effacez-le et Hearth se recharge, ou abandonnez-le et rechargez maintenant.

@@ -481,6 +481,7 @@ offline-out-of-date-text = 別のタブで Hearth が更新され、新しいバ
 offline-reload-hearth = Hearth を再読み込み
 offline-keep-reading = 保存せずに閲覧を続ける
 offline-dismiss = 閉じる
+offline-storage-upgrading = このバージョン用に Hearth のストレージを更新しています。会話が多いと数秒かかります（一度だけです）。
 offline-reload-waits-for-reply = 応答の完了後に再読み込みします…
 offline-reload-waits-for-other-tab = 別のタブでの応答の完了後に再読み込みします…
 offline-reload-waits-for-message = メッセージはまだ送信されていません。送信するかクリアすると Hearth が再読み込みされます。破棄して今すぐ再読み込みすることもできます。

@@ -480,6 +480,7 @@ offline-out-of-date-text = 다른 탭에서 Hearth가 업데이트되어 새 버
 offline-reload-hearth = Hearth 새로고침
 offline-keep-reading = 저장하지 않고 계속 보기
 offline-dismiss = 닫기
+offline-storage-upgrading = 이 버전에 맞게 Hearth의 저장소를 업데이트하는 중입니다. 대화가 많으면 몇 초 걸립니다(한 번만).
 offline-reload-waits-for-reply = 답변이 끝나면 새로고침합니다…
 offline-reload-waits-for-other-tab = 다른 탭의 답변이 끝나면 새로고침합니다…
 offline-reload-waits-for-message = 메시지를 아직 보내지 않았습니다. 보내거나 지우면 Hearth가 새로고침되며, 버리고 지금 새로고침할 수도 있습니다.

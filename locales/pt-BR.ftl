@@ -605,6 +605,7 @@ offline-reload-hearth = Recarregar o Hearth
 offline-keep-reading = Continuar lendo sem salvar
 # O aviso de armazenamento
 offline-dismiss = Dispensar
+offline-storage-upgrading = Atualizando o armazenamento do Hearth para esta versão. Com muitas conversas, isso leva alguns segundos, uma única vez.
 # O aviso de atualização
 offline-reload-waits-for-reply = Recarregando quando a resposta terminar…
 offline-reload-waits-for-other-tab = Recarregando quando a resposta em outra aba terminar…

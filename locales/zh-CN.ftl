@@ -481,6 +481,7 @@ offline-out-of-date-text = Hearth 已在另一个标签页中更新，新版本�
 offline-reload-hearth = 重新加载 Hearth
 offline-keep-reading = 继续阅读（不保存）
 offline-dismiss = 关闭
+offline-storage-upgrading = 正在为此版本更新 Hearth 的存储。对话较多时需要几秒钟，仅此一次。
 offline-reload-waits-for-reply = 将在回复完成后重新加载…
 offline-reload-waits-for-other-tab = 将在另一个标签页的回复完成后重新加载…
 offline-reload-waits-for-message = 你的消息尚未发送：发送或清空它后 Hearth 会重新加载，也可以放弃它并立即重新加载。

@@ -22,6 +22,7 @@ use hearth_core::storage::{MessageRecord, ProjectFileRecord, SessionRecord, Sett
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::tr;
 use crate::io::chunks::{ChunkError, wasm_split};
 use crate::io::db::{Closed, Db, SearchOutcome, StorageError};
 use crate::io::sync::{Change, SyncChannel};
@@ -89,6 +90,12 @@ pub(crate) struct StoreContext {
     pub(crate) closed: RwSignal<Option<Closed>>,
 }
 
+/// What the storage banner says while start-up upgrades the stored database
+/// (the browser may index a large library for seconds, once).
+pub(crate) fn upgrade_note() -> &'static str {
+    tr("Updating Hearth's storage for this version. With many conversations this takes a few seconds, once.")
+}
+
 impl StoreContext {
     /// Not open yet; [`StoreContext::open`] opens it.
     pub(crate) fn new() -> Self {
@@ -120,7 +127,15 @@ impl StoreContext {
             self.closed.set(Some(why));
             self.report(StorageError::Closed(why));
         };
-        match Db::open(on_blocked, on_closed).await {
+        // The upgrade's note is shown as the problem is (no signal of its own:
+        // a field more cost the first load a kilobyte), and goes after it
+        // unless a problem replaced it.
+        let on_upgrading = move || self.problem.set(Some(upgrade_note().to_owned()));
+        let opened = Db::open(on_blocked, on_upgrading, on_closed).await;
+        if self.problem.with_untracked(|problem| problem.as_deref() == Some(upgrade_note())) {
+            self.problem.set(None);
+        }
+        match opened {
             Ok(db) => {
                 if blocked.get_untracked() {
                     self.problem.set(None);

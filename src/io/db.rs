@@ -61,14 +61,19 @@ impl Db {
     /// Opens (creating or upgrading) the database (the agents' start-up load
     /// stores the General Assistant in a new one). `on_blocked` is called when the upgrade has to wait
     /// for other tabs to close their connections (an older Hearth that does
-    /// not let go), `on_closed` when the connection is closed under this tab
-    /// later (every operation fails from then on).
-    pub(crate) async fn open(on_blocked: impl FnOnce() + 'static, on_closed: impl Fn(Closed) + 'static) -> Result<Db> {
+    /// not let go), `on_upgrading` when an existing database's upgrade begins,
+    /// `on_closed` when the connection is closed under this tab later (every
+    /// operation fails from then on).
+    pub(crate) async fn open(
+        on_blocked: impl FnOnce() + 'static,
+        on_upgrading: impl FnOnce() + 'static,
+        on_closed: impl Fn(Closed) + 'static,
+    ) -> Result<Db> {
         // The connection that created or checked the stores watches: it must be
         // older than the one the app uses, so that its `versionchange` comes
         // first and closes both before the app's own event is dispatched (see
         // [`watch_connection`]).
-        let watcher = upgrade::upgrade(on_blocked).await?;
+        let watcher = upgrade::upgrade(on_blocked, on_upgrading).await?;
         let db = match Database::open(DATABASE_NAME).with_version(DATABASE_VERSION).await {
             Ok(db) => db,
             Err(error) => {

@@ -1,11 +1,13 @@
-//! A banner for storage problems (full quota, storage unavailable), dismissible.
+//! A banner for storage problems (full quota, storage unavailable),
+//! dismissible, and for the note while start-up upgrades the stored database.
 
 use leptos::prelude::*;
 
 use crate::i18n::tr;
-use crate::store::StoreContext;
+use crate::store::{StoreContext, upgrade_note};
 
-/// Shows the latest storage problem until dismissed.
+/// Shows the latest storage problem until dismissed, or the upgrade's note
+/// while it runs (as a status, its button hidden by the stylesheet).
 #[component]
 pub(crate) fn StorageBanner() -> impl IntoView {
     let store = StoreContext::expect();
@@ -15,8 +17,9 @@ pub(crate) fn StorageBanner() -> impl IntoView {
                 .problem
                 .get()
                 .map(|text| {
+                    let role = if text == upgrade_note() { "status" } else { "alert" };
                     view! {
-                        <div class="banner" role="alert">
+                        <div class="banner" role=role>
                             <p>{text}</p>
                             <button type="button" on:click=move |_| store.problem.set(None)>
                                 {tr("Dismiss")}

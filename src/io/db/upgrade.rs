@@ -54,6 +54,13 @@ impl fmt::Display for UpgradeError {
     }
 }
 
+/// What the first attempt tells the app: that the upgrade waits for other
+/// tabs, and that an existing database's upgrade began.
+struct Told {
+    blocked: Box<dyn FnOnce()>,
+    upgrading: Box<dyn FnOnce()>,
+}
+
 /// Why one attempt at opening the database did not succeed.
 enum Attempt {
     /// The upgrade needs the `migration` chunk: it was aborted, nothing changed.
@@ -78,11 +85,17 @@ fn migration_code() -> Result<&'static Migration, ChunkError> {
 /// is new or older, and returns that connection (the app watches its events and
 /// opens its own after: see `watch_connection`; keeping it open spares the
 /// browser closing the database and opening it again).
-/// `on_blocked` is called when the upgrade waits for other tabs. A database of
+/// `on_blocked` is called when the upgrade waits for other tabs, `on_upgrading`
+/// when an existing database's upgrade begins (the browser may take seconds
+/// to index a large library, once). A database of
 /// version 1 or 2 is first opened without the migration's code, which aborts
 /// that upgrade (nothing changes); the code is loaded and the upgrade runs again.
-pub(super) async fn upgrade(on_blocked: impl FnOnce() + 'static) -> Result<IdbDatabase, StorageError> {
-    match attempt(None, Some(Box::new(on_blocked))).await {
+pub(super) async fn upgrade(
+    on_blocked: impl FnOnce() + 'static,
+    on_upgrading: impl FnOnce() + 'static,
+) -> Result<IdbDatabase, StorageError> {
+    let told = Told { blocked: Box::new(on_blocked), upgrading: Box::new(on_upgrading) };
+    match attempt(None, Some(told)).await {
         Ok(db) => Ok(db),
         Err(Attempt::Failed(error)) => Err(error),
         Err(Attempt::NeedsMigration) => {
@@ -99,10 +112,7 @@ pub(super) async fn upgrade(on_blocked: impl FnOnce() + 'static) -> Result<IdbDa
 
 /// One attempt at opening the database at [`DATABASE_VERSION`], with the
 /// migration's code when it is loaded: the open connection.
-async fn attempt(
-    migration: Option<&'static Migration>,
-    on_blocked: Option<Box<dyn FnOnce()>>,
-) -> Result<IdbDatabase, Attempt> {
+async fn attempt(migration: Option<&'static Migration>, told: Option<Told>) -> Result<IdbDatabase, Attempt> {
     let unavailable = |what: &str| Attempt::Failed(StorageError::Unavailable(what.to_owned()));
     let factory = web_sys::window()
         .and_then(|window| window.indexed_db().ok().flatten())
@@ -118,8 +128,14 @@ async fn attempt(
     // The handler of the messages read for version 3, kept until the upgrade is over.
     let linking: Holder = Rc::new(RefCell::new(None));
     let held = Rc::clone(&linking);
+    let (on_blocked, on_upgrading) = told.map(|told| (told.blocked, told.upgrading)).unzip();
     let on_upgrade = Closure::once(move |event: web_sys::Event| {
         let old = js_sys::Reflect::get(&event, &"oldVersion".into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+        if old >= 1.0
+            && let Some(on_upgrading) = on_upgrading
+        {
+            on_upgrading();
+        }
         let abort = || {
             if let Some(tx) = upgrading.transaction() {
                 let _ = tx.abort();
