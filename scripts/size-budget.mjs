@@ -167,9 +167,11 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * for each caller's kind of list: 526,693. A conversation's messages read through the index on
  * `[session_id, created_at]` (a key range for each read; a search reads a long conversation
  * newest first, through a cursor, whose glue is in hearth.js), and a search's hits listed
- * before their branches are read: 527,447; its review's fixes: 527,366.
+ * before their branches are read: 527,447; its review's fixes: 527,366. A note in the storage
+ * banner while start-up upgrades an older database (it may take seconds): 527,727 (as a
+ * signal of its own and a view of its own, 528,775).
  */
-export const BUDGET_BYTES = 527_500;
+export const BUDGET_BYTES = 527_800;
 
 /**
  * The budget, in gzip bytes, of the whole cold load: the first load (BUDGET_BYTES) and what
@@ -194,9 +196,10 @@ export const BUDGET_BYTES = 527_500;
  * asked for a hundred at a time: 1,018,503. A conversation's messages read through the index on
  * `[session_id, created_at]`, a key range each (and a long one newest first by a search, a
  * cursor's glue): 1,019,530; its review's fixes (a search's branches read after the frame that
- * shows its hits, that frame's wait shared with start-up's): 1,019,818.
+ * shows its hits, that frame's wait shared with start-up's): 1,019,818. The upgrade's note:
+ * 1,020,216.
  */
-export const COLD_LOAD_BYTES = 1_019_900;
+export const COLD_LOAD_BYTES = 1_020_250;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load

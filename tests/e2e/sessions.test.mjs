@@ -892,27 +892,56 @@ describe('local-first sessions', () => {
       messages.push(record(longId(n), 'long', `Harbour entry number ${n}`, T + 1_000_000 + n * 1000, n ? longId(n - 1) : null));
     }
     messages.push(record('long-alt', 'long', 'Harbour entry number 590, first version', T + 1_000_000 + 589_500, longId(589)));
-    // An early message that cannot be read (its usage is no usage): a search that read the long
-    // conversation whole would fail on it; one that reads it from its end stops long before.
+    // An early message that cannot be read (its usage is no usage), left out of the results.
     messages.push({ ...record('long-broken', 'long', 'Harbour entry damaged', T + 1_000_000 + 100, longId(0)), usage: 'not a usage' });
     for (let n = 0; n < 500; n++) {
       messages.push(record(`old-${n}`, 'old', `Harbour note ${n}`, T + n * 1000, n ? `old-${n - 1}` : null));
     }
+    // The newest conversation, read whole: one of its two hits cannot be read, and the other is listed all the same.
+    messages.push(record('recent-1', 'recent', 'Harbour arrival, the newest', T + 1_700_000));
+    messages.push({ ...record('recent-2', 'recent', 'Harbour departure, damaged', T + 1_701_000, 'recent-1'), usage: 'not a usage' });
     const session = (id, title, count, updatedAt) => ({ id, title, created_at: T, updated_at: updatedAt, message_count: count, preview: title });
     await seedRecords(ui.page, {
-      sessions: [session('long', 'Long harbour log', 602, T + 1_599_000), session('old', 'Old harbour notes', 500, T + 499_000)],
+      sessions: [
+        session('long', 'Long harbour log', 602, T + 1_599_000),
+        session('old', 'Old harbour notes', 500, T + 499_000),
+        session('recent', 'Recent harbour news', 2, T + 1_701_000),
+      ],
       messages,
     });
     await ui.page.reload();
 
+    // Counts the messages read one by one through a cursor, and notes each conversation read so.
+    await ui.page.evaluate(() => {
+      window.cursorSteps = 0;
+      window.readByCursor = [];
+      const step = IDBCursor.prototype.continue;
+      IDBCursor.prototype.continue = function (...args) {
+        window.cursorSteps += 1;
+        return step.apply(this, args);
+      };
+      const open = IDBIndex.prototype.openCursor;
+      IDBIndex.prototype.openCursor = function (query, direction) {
+        if (this.name === 'by_session_time') window.readByCursor.push(`${query?.lower?.[0]} ${direction}`);
+        return open.call(this, query, direction);
+      };
+    });
     await ui.search.fill('harbour');
     const status = ui.searchStatus.filter({ hasText: /results/ });
     await waitUntil(async () => (await status.count()) === 1, 'the search reports its results');
     assert.equal((await status.innerText()).trim(), 'Newest 50 of many results; add a word to narrow it');
     const texts = await ui.results.getByRole('button').allInnerTexts();
-    const listed = texts.map((text) => (/first version/.test(text) ? 'alt' : Number(/entry number (\d+)/.exec(text)?.[1])));
-    const expected = [...Array.from({ length: 10 }, (_, i) => 599 - i), 'alt', ...Array.from({ length: 39 }, (_, i) => 589 - i)];
-    assert.deepEqual(listed, expected, 'the 50 newest entries of the long conversation, newest first');
+    const listed = texts.map((text) => {
+      if (/first version/.test(text)) return 'alt';
+      if (/arrival/.test(text)) return 'recent';
+      return Number(/entry number (\d+)/.exec(text)?.[1]);
+    });
+    const expected = ['recent', ...Array.from({ length: 10 }, (_, i) => 599 - i), 'alt', ...Array.from({ length: 38 }, (_, i) => 589 - i)];
+    assert.deepEqual(listed, expected, 'the 50 newest entries, newest first, without the unreadable one');
+    // (The hits' conversations are read whole after, to tell their branches.)
+    const [steps, readByCursor] = await ui.page.evaluate(() => [window.cursorSteps, window.readByCursor]);
+    assert.deepEqual(readByCursor, ['long prev'], 'the long conversation is read from its end, the others whole');
+    assert.ok(steps > 0 && steps < 100, `and not through: ${steps} messages`);
     const alt = ui.results.getByRole('button').filter({ hasText: 'first version' });
     await alt.getByText('In another branch', { exact: true }).waitFor();
     const tagged = await ui.results.getByRole('button').filter({ hasText: 'In another branch' }).count();
@@ -934,8 +963,7 @@ describe('local-first sessions', () => {
         return request;
       };
     });
-    // Each from an empty box, so that the count seen is the query's own; neither query's
-    // candidates include the unreadable message.
+    // Each from an empty box, so that the count seen is the query's own.
     await ui.search.fill('');
     await ui.results.waitFor({ state: 'detached' });
     for (const query of ['harbour number', 'number']) {
@@ -1153,9 +1181,28 @@ describe('local-first sessions', () => {
       beforeLoad: async (context, page) => {
         await page.goto(new URL('manifest.webmanifest', env.app.url).href);
         await writeVersion7(page, { sessions, messages });
+        // Notes what the page says while the upgrade runs (it may be over before a look could catch it).
+        await context.addInitScript(() => {
+          new MutationObserver(() => {
+            for (const status of document.querySelectorAll('[role="status"]')) {
+              const shown = status.checkVisibility();
+              if (shown && /Updating/.test(status.innerText)) sessionStorage.setItem('upgrade-note', status.innerText.trim());
+            }
+          }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+        });
       },
     });
     await moved(ui.page);
+    assert.equal(
+      await ui.page.evaluate(() => sessionStorage.getItem('upgrade-note')),
+      "Updating Hearth's storage for this version. With many conversations this takes a few seconds, once.",
+      'the page says why the conversations wait while the database is upgraded',
+    );
+    assert.equal(await ui.page.getByRole('status').filter({ hasText: 'Updating Hearth' }).count(), 0, 'and the note goes once it is done');
+    // A new database is no upgrade: the note never shows.
+    const fresh = await openApp(t, { model: null });
+    await fresh.message.waitFor();
+    assert.equal(await fresh.page.getByRole('status').filter({ hasText: 'Updating Hearth' }).count(), 0, 'no note for a new database');
 
     const version = await ui.page.evaluate(async () => (await indexedDB.databases()).find((db) => db.name === 'hearth').version);
     assert.equal(

@@ -46,8 +46,9 @@ pub enum WalkStep {
 }
 
 impl NewestWalk {
-    /// A walk for the `limit` newest matches, reading at most `budget` messages
-    /// (it stops between conversations, so a last large one may go past it).
+    /// A walk for the `limit` newest matches, reading about `budget` messages
+    /// at most (a conversation read whole may take it past; one read newest
+    /// first, a message at a time, can stop at it).
     pub fn new(limit: usize, budget: usize) -> Self {
         Self { limit, budget, read: 0, newest: BinaryHeap::new() }
     }
@@ -74,7 +75,9 @@ impl NewestWalk {
         full && self.newest.peek().is_some_and(|Reverse(oldest)| *oldest >= at)
     }
 
-    /// What to do before a conversation last updated at `next` (`None`: none is left).
+    /// What to do before a conversation last updated at `next`, or before a
+    /// conversation's next message when it is read newest first, `next`
+    /// being the time of the message just read (`None`: none is left).
     pub fn step(&self, next: Option<Millis>) -> WalkStep {
         let Some(next) = next else { return WalkStep::Complete };
         if self.settled(next) {

@@ -276,43 +276,49 @@ async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -
         from_js_all(tx.object_store(stores::SESSIONS)?.get_all::<JsValue>().primitive()?.await?)?;
     let order = walk_order(all);
     let store = tx.object_store(stores::MESSAGES)?;
-    let by_session = store.index(indexes::MESSAGES_BY_SESSION)?;
-    let mut walk = NewestWalk::new(SEARCH_LIMIT, WALK_BUDGET);
-    let mut found = Found::default();
+    let mut walker = Walker {
+        by_session: store.index(indexes::MESSAGES_BY_SESSION)?,
+        words,
+        numbered,
+        walk: NewestWalk::new(SEARCH_LIMIT, WALK_BUDGET),
+        found: Found::default(),
+    };
     let mut left_early = false;
     let mut next = order.into_iter().peekable();
     loop {
-        match walk.step(next.peek().map(|session| session.updated_at)) {
+        match walker.walk.step(next.peek().map(|session| session.updated_at)) {
             WalkStep::Read => {}
             WalkStep::Complete => break,
             WalkStep::Enough => {
-                found.cut = Some(Cut::Newest);
+                walker.found.cut = Some(Cut::Newest);
                 break;
             }
             WalkStep::OverBudget => {
-                found.cut = Some(Cut::Budget);
+                walker.found.cut = Some(Cut::Budget);
                 break;
             }
         }
         let Some(session) = next.next() else { break };
-        let before = found.matching.len();
+        let before = walker.found.matching.len();
         let left = if session.message_count as usize <= READ_WHOLE {
-            read_whole(&by_session, &session, words, numbered, &mut walk, &mut found).await?
+            walker.read_whole(&session).await?;
+            Left::Nothing
         } else {
-            read_from_end(&by_session, &session, words, numbered, &mut walk, &mut found).await?
+            walker.read_from_end(&session).await?
         };
-        if found.matching.len() > before {
-            found.sessions.insert(session.id.clone(), session);
+        if walker.found.matching.len() > before {
+            walker.found.sessions.insert(session.id.clone(), session);
         }
         match left {
             Left::Nothing => {}
             Left::Older => left_early = true,
             Left::OverBudget => {
-                found.cut = Some(Cut::Budget);
+                walker.found.cut = Some(Cut::Budget);
                 break;
             }
         }
     }
+    let mut found = walker.found;
     if left_early && found.cut.is_none() {
         found.cut = Some(Cut::Newest);
     }
@@ -322,40 +328,22 @@ async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -
 
 /// Conversations of at most this many messages are read whole by [`walk`], in
 /// one request: a longer one is read newest first, a message at a time
-/// ([`read_from_end`]).
+/// ([`Walker::read_from_end`]).
 const READ_WHOLE: usize = 200;
 
-/// Reads `session`'s messages whole, in one request, adding its matches to
-/// `found` and, when it has any, which of its messages are off screen.
-async fn read_whole(
-    by_session: &indexed_db_futures::index::Index<'_>,
-    session: &SessionRecord,
-    words: &[String],
-    numbered: &HashSet<u64>,
-    walk: &mut NewestWalk,
-    found: &mut Found,
-) -> Result<Left> {
-    let values = by_session.get_all::<JsValue>().with_query::<JsValue, _>(of_session(&session.id)).primitive()?.await?;
-    let before = found.matching.len();
-    let mut messages: Vec<MessageRecord> = Vec::new();
-    for value in values {
-        let value = value?;
-        let candidate = is_candidate(&value, numbered);
-        let message: MessageRecord = from_js(value)?;
-        if candidate && holds(&message, words) {
-            walk.found(news_time(message.created_at, session.updated_at));
-            found.matching.push(message.clone());
-        }
-        messages.push(message);
-    }
-    walk.read(messages.len());
-    if found.matching.len() > before {
-        found.hidden.insert(session.id.clone(), off_screen_ids(&messages));
-    }
-    Ok(Left::Nothing)
+/// What [`walk`] reads each conversation with, and what it found so far.
+struct Walker<'a, 'tx> {
+    /// The index on `[session_id, created_at]`.
+    by_session: indexed_db_futures::index::Index<'tx>,
+    /// The words every match holds.
+    words: &'a [String],
+    /// The message numbers the postings give (see [`is_candidate`]).
+    numbered: &'a HashSet<u64>,
+    walk: NewestWalk,
+    found: Found,
 }
 
-/// What a conversation's reading ([`read_whole`], [`read_from_end`]) left unread.
+/// What [`Walker::read_from_end`] left unread of a conversation.
 enum Left {
     /// Nothing: it read every message.
     Nothing,
@@ -365,48 +353,79 @@ enum Left {
     OverBudget,
 }
 
-/// Reads `session`'s messages newest first (through `by_session`, the index on
-/// `[session_id, created_at]`), adding its matches to `found`, until the walk
-/// has the newest matches and the next message could not be among them, or
-/// has read as many as it may. Only a message that can match (see
-/// [`is_candidate`]) is read whole.
-async fn read_from_end(
-    by_session: &indexed_db_futures::index::Index<'_>,
-    session: &SessionRecord,
-    words: &[String],
-    numbered: &HashSet<u64>,
-    walk: &mut NewestWalk,
-    found: &mut Found,
-) -> Result<Left> {
-    let cursor = by_session
-        .open_cursor()
-        .with_query::<JsValue, _>(of_session(&session.id))
-        .with_direction(CursorDirection::Prev)
-        .primitive()?
-        .await?;
-    let Some(mut cursor) = cursor else { return Ok(Left::Nothing) };
-    while let Some(value) = cursor.next_record::<JsValue>().await? {
-        walk.read(1);
-        let created_at = js_sys::Reflect::get(&value, &JsValue::from_str("created_at"))
-            .ok()
-            .and_then(|at| at.as_f64())
-            .map_or(session.updated_at, |ms| ms as Millis);
-        let at = news_time(created_at, session.updated_at);
-        if is_candidate(&value, numbered) {
-            let message: MessageRecord = from_js(value)?;
-            if holds(&message, words) {
-                walk.found(at);
-                found.matching.push(message);
+impl Walker<'_, '_> {
+    /// Reads `session`'s messages whole, in one request, adding its matches
+    /// and, when it has any, which of its messages are off screen (unless one
+    /// cannot be read: its matches' branches are then told later, if they can be).
+    async fn read_whole(&mut self, session: &SessionRecord) -> Result<()> {
+        let values =
+            self.by_session.get_all::<JsValue>().with_query::<JsValue, _>(of_session(&session.id)).primitive()?.await?;
+        let before = self.found.matching.len();
+        let mut messages: Vec<MessageRecord> = Vec::new();
+        let mut unreadable = false;
+        for value in values {
+            let value = value?;
+            let candidate = is_candidate(&value, self.numbered);
+            self.walk.read(1);
+            // A message that cannot be read is no match, and fails nothing else.
+            let Ok(message) = from_js::<MessageRecord>(value) else {
+                unreadable = true;
+                continue;
+            };
+            if candidate && holds(&message, self.words) {
+                self.walk.found(news_time(message.created_at, session.updated_at));
+                self.found.matching.push(message.clone());
             }
+            messages.push(message);
         }
-        // Every message after this one in the cursor is as old or older.
-        match walk.step(Some(at)) {
-            WalkStep::Read | WalkStep::Complete => {}
-            WalkStep::Enough => return Ok(Left::Older),
-            WalkStep::OverBudget => return Ok(Left::OverBudget),
+        if self.found.matching.len() > before && !unreadable {
+            self.found.hidden.insert(session.id.clone(), off_screen_ids(&messages));
         }
+        Ok(())
     }
-    Ok(Left::Nothing)
+
+    /// Reads `session`'s messages newest first, adding its matches, until the
+    /// walk has the newest matches and the next message could not be among
+    /// them, or has read as many as it may. Only a message that can match
+    /// (see [`is_candidate`]) is read whole.
+    async fn read_from_end(&mut self, session: &SessionRecord) -> Result<Left> {
+        let cursor = self
+            .by_session
+            .open_cursor()
+            .with_query::<JsValue, _>(of_session(&session.id))
+            .with_direction(CursorDirection::Prev)
+            .primitive()?
+            .await?;
+        let Some(mut cursor) = cursor else { return Ok(Left::Nothing) };
+        while let Some(value) = cursor.next_record::<JsValue>().await? {
+            self.walk.read(1);
+            // The index holds only records whose time is a number.
+            let Some(created_at) =
+                js_sys::Reflect::get(&value, &JsValue::from_str("created_at")).ok().and_then(|at| at.as_f64())
+            else {
+                continue;
+            };
+            let at = news_time(created_at as Millis, session.updated_at);
+            // A message that cannot be read is no match, and fails nothing else.
+            if is_candidate(&value, self.numbered)
+                && let Ok(message) = from_js::<MessageRecord>(value)
+                && holds(&message, self.words)
+            {
+                self.walk.found(at);
+                self.found.matching.push(message);
+            }
+            // Every message after this one in the cursor is as old or older.
+            let left = match self.walk.step(Some(at)) {
+                WalkStep::Read | WalkStep::Complete => continue,
+                WalkStep::Enough => Left::Older,
+                WalkStep::OverBudget => Left::OverBudget,
+            };
+            // Unless that was its last message: then nothing is left unread.
+            let more = cursor.next_record::<JsValue>().await?.is_some();
+            return Ok(if more { left } else { Left::Nothing });
+        }
+        Ok(Left::Nothing)
+    }
 }
 
 /// Whether a stored message can match: one the postings give (or one not in them).
