@@ -197,9 +197,9 @@ export const BUDGET_BYTES = 527_800;
  * `[session_id, created_at]`, a key range each (and a long one newest first by a search, a
  * cursor's glue): 1,019,530; its review's fixes (a search's branches read after the frame that
  * shows its hits, that frame's wait shared with start-up's): 1,019,818. The upgrade's note:
- * 1,020,216.
+ * 1,020,216; a common word's walk reading conversations' fields one by one: 1,020,249.
  */
-export const COLD_LOAD_BYTES = 1_020_250;
+export const COLD_LOAD_BYTES = 1_020_290;
 
 /**
  * The budgets, in gzip bytes, of the chunks of the split wasm (scripts/build.sh), which load
@@ -331,7 +331,7 @@ export const CHUNK_BUDGETS = {
   pdf_text: 29_900,
   pictures: 17_600,
   reply: 206_800,
-  search: 40_200,
+  search: 40_500,
   shared: 133_500,
   start: 266_500,
   sync: 160_300,

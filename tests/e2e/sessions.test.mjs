@@ -906,6 +906,8 @@ describe('local-first sessions', () => {
         session('long', 'Long harbour log', 602, T + 1_599_000),
         session('old', 'Old harbour notes', 500, T + 499_000),
         session('recent', 'Recent harbour news', 2, T + 1_701_000),
+        // A conversation record that cannot be read (its time is no time): left out, not a failed search.
+        { ...session('unreadable', 'Unreadable harbour', 1, T), updated_at: 'not a time' },
       ],
       messages,
     });

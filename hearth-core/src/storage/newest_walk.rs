@@ -96,10 +96,22 @@ pub fn news_time(created_at: Millis, updated_at: Millis) -> Millis {
     created_at.min(updated_at)
 }
 
+/// A conversation as a [`NewestWalk`] orders it.
+pub trait Walked {
+    /// Its last update and its id; `None` when it is deleted (it is not read).
+    fn walk_key(&self) -> Option<(Millis, &str)>;
+}
+
+impl Walked for SessionRecord {
+    fn walk_key(&self) -> Option<(Millis, &str)> {
+        self.deleted_at.is_none().then_some((self.updated_at, self.id.as_str()))
+    }
+}
+
 /// The conversations a [`NewestWalk`] reads, in its order: those not deleted,
 /// the most recently updated first.
-pub fn walk_order(mut sessions: Vec<SessionRecord>) -> Vec<SessionRecord> {
-    sessions.retain(|session| session.deleted_at.is_none());
-    sessions.sort_by(|a, b| (b.updated_at, &b.id).cmp(&(a.updated_at, &a.id)));
+pub fn walk_order<T: Walked>(mut sessions: Vec<T>) -> Vec<T> {
+    sessions.retain(|session| session.walk_key().is_some());
+    sessions.sort_by(|a, b| b.walk_key().cmp(&a.walk_key()));
     sessions
 }

@@ -16,7 +16,7 @@ use std::collections::{HashMap, HashSet};
 use hearth_core::Millis;
 use hearth_core::message::Role;
 use hearth_core::storage::branch::off_screen_ids;
-use hearth_core::storage::newest_walk::{NewestWalk, WalkStep, news_time, walk_order};
+use hearth_core::storage::newest_walk::{NewestWalk, WalkStep, Walked, news_time, walk_order};
 use hearth_core::storage::postings::holding_all;
 use hearth_core::storage::search::{matches, prefix_upper_bound, query_words, snippet};
 use hearth_core::storage::{MessageRecord, SessionRecord, indexes, stores};
@@ -239,8 +239,12 @@ async fn through_index(tx: &Transaction<'_>, words: &[String], lookup: Option<&s
     // (a request per match cost a round trip each).
     let mut sessions: HashMap<String, SessionRecord> = HashMap::new();
     if matching.len() > SEARCH_LIMIT {
-        let all: Vec<SessionRecord> = from_js_all(store.get_all::<JsValue>().primitive()?.await?)?;
-        sessions.extend(all.into_iter().map(|session| (session.id.clone(), session)));
+        // A record that cannot be read is left out (its hits are not listed), not a failed search.
+        for value in store.get_all::<JsValue>().primitive()?.await? {
+            if let Ok(session) = from_js::<SessionRecord>(value?) {
+                sessions.insert(session.id.clone(), session);
+            }
+        }
     } else {
         let mut asked: HashSet<&str> = HashSet::new();
         // Every read is asked for before the first is awaited, so that they run together.
@@ -252,7 +256,7 @@ async fn through_index(tx: &Transaction<'_>, words: &[String], lookup: Option<&s
         }
         for read in reads {
             let session: Option<JsValue> = read.await?;
-            if let Some(session) = session.map(from_js::<SessionRecord>).transpose()? {
+            if let Some(Ok(session)) = session.map(from_js::<SessionRecord>) {
                 sessions.insert(session.id.clone(), session);
             }
         }
@@ -272,8 +276,11 @@ async fn through_index(tx: &Transaction<'_>, words: &[String], lookup: Option<&s
 /// not all counted) or the budget is spent; its branches are told later
 /// (`Db::tag_branches`).
 async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -> Result<Found> {
-    let all: Vec<SessionRecord> =
-        from_js_all(tx.object_store(stores::SESSIONS)?.get_all::<JsValue>().primitive()?.await?)?;
+    let values = tx.object_store(stores::SESSIONS)?.get_all::<JsValue>().primitive()?.await?;
+    let mut all = Vec::new();
+    for value in values {
+        all.extend(Listed::read(value?));
+    }
     let order = walk_order(all);
     let store = tx.object_store(stores::MESSAGES)?;
     let mut walker = Walker {
@@ -300,14 +307,17 @@ async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -
         }
         let Some(session) = next.next() else { break };
         let before = walker.found.matching.len();
-        let left = if session.message_count as usize <= READ_WHOLE {
+        let left = if session.message_count <= READ_WHOLE {
             walker.read_whole(&session).await?;
             Left::Nothing
         } else {
             walker.read_from_end(&session).await?
         };
         if walker.found.matching.len() > before {
-            walker.found.sessions.insert(session.id.clone(), session);
+            // Its record whole, for the hits' title (unreadable: its hits are not listed).
+            if let Ok(record) = from_js::<SessionRecord>(session.value) {
+                walker.found.sessions.insert(session.id, record);
+            }
         }
         match left {
             Left::Nothing => {}
@@ -330,6 +340,37 @@ async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -
 /// one request: a longer one is read newest first, a message at a time
 /// ([`Walker::read_from_end`]).
 const READ_WHOLE: usize = 200;
+
+/// A stored conversation as [`walk`] orders it: the fields it needs, read
+/// one by one, and the record, converted only when it has a match (the walk
+/// reads every conversation's record, and one that cannot be read is left
+/// out rather than failing the search).
+struct Listed {
+    id: String,
+    updated_at: Millis,
+    message_count: usize,
+    deleted: bool,
+    value: JsValue,
+}
+
+impl Listed {
+    /// `value`'s fields; `None` when it has no id or time (it cannot be read,
+    /// and is left out).
+    fn read(value: JsValue) -> Option<Listed> {
+        let get = |key: &str| js_sys::Reflect::get(&value, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
+        let id = get("id").as_string()?;
+        let updated_at = get("updated_at").as_f64()? as Millis;
+        let message_count = get("message_count").as_f64().unwrap_or(0.0) as usize;
+        let deleted = !get("deleted_at").is_null() && !get("deleted_at").is_undefined();
+        Some(Listed { id, updated_at, message_count, deleted, value })
+    }
+}
+
+impl Walked for Listed {
+    fn walk_key(&self) -> Option<(Millis, &str)> {
+        (!self.deleted).then_some((self.updated_at, self.id.as_str()))
+    }
+}
 
 /// What [`walk`] reads each conversation with, and what it found so far.
 struct Walker<'a, 'tx> {
@@ -357,29 +398,33 @@ impl Walker<'_, '_> {
     /// Reads `session`'s messages whole, in one request, adding its matches
     /// and, when it has any, which of its messages are off screen (unless one
     /// cannot be read: its matches' branches are then told later, if they can be).
-    async fn read_whole(&mut self, session: &SessionRecord) -> Result<()> {
+    async fn read_whole(&mut self, session: &Listed) -> Result<()> {
         let values =
             self.by_session.get_all::<JsValue>().with_query::<JsValue, _>(of_session(&session.id)).primitive()?.await?;
         let before = self.found.matching.len();
-        let mut messages: Vec<MessageRecord> = Vec::new();
+        // Each message as its place in the tree needs it; only one the
+        // postings give is converted whole.
+        let mut tree: Vec<MessageRecord> = Vec::new();
         let mut unreadable = false;
         for value in values {
             let value = value?;
-            let candidate = is_candidate(&value, self.numbered);
             self.walk.read(1);
             // A message that cannot be read is no match, and fails nothing else.
-            let Ok(message) = from_js::<MessageRecord>(value) else {
+            let Ok(node) = tree_node(&value) else {
                 unreadable = true;
                 continue;
             };
-            if candidate && holds(&message, self.words) {
+            if is_candidate(&value, self.numbered)
+                && let Ok(message) = from_js::<MessageRecord>(value)
+                && holds(&message, self.words)
+            {
                 self.walk.found(news_time(message.created_at, session.updated_at));
-                self.found.matching.push(message.clone());
+                self.found.matching.push(message);
             }
-            messages.push(message);
+            tree.push(node);
         }
         if self.found.matching.len() > before && !unreadable {
-            self.found.hidden.insert(session.id.clone(), off_screen_ids(&messages));
+            self.found.hidden.insert(session.id.clone(), off_screen_ids(&tree));
         }
         Ok(())
     }
@@ -388,7 +433,7 @@ impl Walker<'_, '_> {
     /// walk has the newest matches and the next message could not be among
     /// them, or has read as many as it may. Only a message that can match
     /// (see [`is_candidate`]) is read whole.
-    async fn read_from_end(&mut self, session: &SessionRecord) -> Result<Left> {
+    async fn read_from_end(&mut self, session: &Listed) -> Result<Left> {
         let cursor = self
             .by_session
             .open_cursor()
