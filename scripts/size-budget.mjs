@@ -169,7 +169,8 @@ import { AFTER_START, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PA
  * newest first, through a cursor, whose glue is in hearth.js), and a search's hits listed
  * before their branches are read: 527,447; its review's fixes: 527,366. A note in the storage
  * banner while start-up upgrades an older database (it may take seconds): 527,727 (as a
- * signal of its own and a view of its own, 528,775).
+ * signal of its own and a view of its own, 528,775); a search failing on no unreadable
+ * record: 527,747.
  */
 export const BUDGET_BYTES = 527_800;
 
@@ -197,7 +198,8 @@ export const BUDGET_BYTES = 527_800;
  * `[session_id, created_at]`, a key range each (and a long one newest first by a search, a
  * cursor's glue): 1,019,530; its review's fixes (a search's branches read after the frame that
  * shows its hits, that frame's wait shared with start-up's): 1,019,818. The upgrade's note:
- * 1,020,216; a common word's walk reading conversations' fields one by one: 1,020,249.
+ * 1,020,216; a search failing on no unreadable record (a common word's walk reading the
+ * conversations' fields one by one): 1,020,221.
  */
 export const COLD_LOAD_BYTES = 1_020_290;
 
@@ -313,7 +315,9 @@ export const COLD_LOAD_BYTES = 1_020_290;
  * branches are read: `search` 38,932; its review's fixes (only a message that can match read
  * whole, the budget checked inside a long conversation, the marks of a branch kept apart from
  * the list; the marks not set once the results are gone): `search` 40,102, `start` 266,450 (the
- * wait for a painted frame, now shared).
+ * wait for a painted frame, now shared). A search failing on no unreadable message or
+ * conversation record, the walk ordering conversations by fields read one by one and reading
+ * a conversation's tree as the branch marks do: `search` 40,528.
  */
 export const CHUNK_BUDGETS = {
   app_preview: 29_500,
@@ -331,7 +335,7 @@ export const CHUNK_BUDGETS = {
   pdf_text: 29_900,
   pictures: 17_600,
   reply: 206_800,
-  search: 40_500,
+  search: 40_600,
   shared: 133_500,
   start: 266_500,
   sync: 160_300,

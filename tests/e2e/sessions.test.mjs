@@ -900,14 +900,17 @@ describe('local-first sessions', () => {
     // The newest conversation, read whole: one of its two hits cannot be read, and the other is listed all the same.
     messages.push(record('recent-1', 'recent', 'Harbour arrival, the newest', T + 1_700_000));
     messages.push({ ...record('recent-2', 'recent', 'Harbour departure, damaged', T + 1_701_000, 'recent-1'), usage: 'not a usage' });
+    messages.push(record('untitled-1', 'untitled', 'Harbour news without a title', T + 1_800_000));
     const session = (id, title, count, updatedAt) => ({ id, title, created_at: T, updated_at: updatedAt, message_count: count, preview: title });
     await seedRecords(ui.page, {
       sessions: [
         session('long', 'Long harbour log', 602, T + 1_599_000),
         session('old', 'Old harbour notes', 500, T + 499_000),
         session('recent', 'Recent harbour news', 2, T + 1_701_000),
-        // A conversation record that cannot be read (its time is no time): left out, not a failed search.
+        // Conversation records that cannot be read (a time that is no time; no title), left out,
+        // not a failed search: the second, the newest of all, would otherwise take a place of the 50.
         { ...session('unreadable', 'Unreadable harbour', 1, T), updated_at: 'not a time' },
+        { ...session('untitled', undefined, 1, T + 1_800_000), title: undefined },
       ],
       messages,
     });
@@ -965,6 +968,9 @@ describe('local-first sessions', () => {
         return request;
       };
     });
+    // A rare word whose only messages cannot be read (read through the index, not the walk): no match, no failure.
+    await ui.search.fill('damaged');
+    await ui.nav.getByRole('status').filter({ hasText: 'No messages match.' }).waitFor();
     // Each from an empty box, so that the count seen is the query's own.
     await ui.search.fill('');
     await ui.results.waitFor({ state: 'detached' });
@@ -1175,6 +1181,16 @@ describe('local-first sessions', () => {
     return numbers;
   }
 
+  /** Run in the page before the app: notes what the storage banner's status says while the upgrade runs (it may be over before a look could catch it). */
+  function noteUpgradeNote() {
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"]')) {
+        const shown = status.checkVisibility();
+        if (shown && /Updating/.test(status.innerText)) sessionStorage.setItem('upgrade-note', status.innerText.trim());
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  }
+
   test('a database of version 7 (search terms on every message) is moved to the postings: every message kept and found', async (t) => {
     // 600 messages in 3 conversations, more than one page of the move (200).
     const { sessions, messages } = version7Records(3, 200);
@@ -1183,15 +1199,7 @@ describe('local-first sessions', () => {
       beforeLoad: async (context, page) => {
         await page.goto(new URL('manifest.webmanifest', env.app.url).href);
         await writeVersion7(page, { sessions, messages });
-        // Notes what the page says while the upgrade runs (it may be over before a look could catch it).
-        await context.addInitScript(() => {
-          new MutationObserver(() => {
-            for (const status of document.querySelectorAll('[role="status"]')) {
-              const shown = status.checkVisibility();
-              if (shown && /Updating/.test(status.innerText)) sessionStorage.setItem('upgrade-note', status.innerText.trim());
-            }
-          }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-        });
+        await context.addInitScript(noteUpgradeNote);
       },
     });
     await moved(ui.page);
@@ -1202,9 +1210,11 @@ describe('local-first sessions', () => {
     );
     assert.equal(await ui.page.getByRole('status').filter({ hasText: 'Updating Hearth' }).count(), 0, 'and the note goes once it is done');
     // A new database is no upgrade: the note never shows.
-    const fresh = await openApp(t, { model: null });
-    await fresh.message.waitFor();
-    assert.equal(await fresh.page.getByRole('status').filter({ hasText: 'Updating Hearth' }).count(), 0, 'no note for a new database');
+    const fresh = await openApp(t, { model: null, beforeLoad: (context) => context.addInitScript(noteUpgradeNote) });
+    // The note would be shown inside the upgrade's transaction, before its database has the version.
+    const opened = () => fresh.page.evaluate(async () => (await indexedDB.databases()).find((db) => db.name === 'hearth')?.version);
+    await waitUntil(async () => (await opened()) === 10, 'the new database is made');
+    assert.equal(await fresh.page.evaluate(() => sessionStorage.getItem('upgrade-note')), null, 'no note for a new database');
 
     const version = await ui.page.evaluate(async () => (await indexedDB.databases()).find((db) => db.name === 'hearth').version);
     assert.equal(

@@ -29,7 +29,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use super::postings::number_of;
 use super::records::of_session;
-use super::{Db, Result, StorageError, from_js, from_js_all};
+use super::{Db, Result, StorageError, from_js};
 
 /// One search result.
 #[derive(Debug, Clone, PartialEq)]
@@ -219,12 +219,13 @@ async fn through_index(tx: &Transaction<'_>, words: &[String], lookup: Option<&s
         .map(|number| by_number.get::<JsValue, _, _>(*number as f64).primitive())
         .collect::<std::result::Result<Vec<_>, _>>()?;
     let mut candidates: Vec<MessageRecord> = match unnumbered {
-        Some(read) => from_js_all(read.await?)?,
+        // A message that cannot be read is no match, and fails nothing else.
+        Some(read) => read.await?.filter_map(|value| from_js(value.ok()?).ok()).collect(),
         None => Vec::new(),
     };
     for read in reads {
         if let Some(value) = read.await? {
-            candidates.push(from_js(value)?);
+            candidates.extend(from_js::<MessageRecord>(value).ok());
         }
     }
     let mut matching: Vec<MessageRecord> = Vec::new();
@@ -306,6 +307,9 @@ async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -
             }
         }
         let Some(session) = next.next() else { break };
+        // Its record whole, for its hits' title: one that cannot be read is
+        // left out before its messages are (its hits could not be listed).
+        let Ok(record) = from_js::<SessionRecord>(session.value.clone()) else { continue };
         let before = walker.found.matching.len();
         let left = if session.message_count <= READ_WHOLE {
             walker.read_whole(&session).await?;
@@ -314,10 +318,7 @@ async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -
             walker.read_from_end(&session).await?
         };
         if walker.found.matching.len() > before {
-            // Its record whole, for the hits' title (unreadable: its hits are not listed).
-            if let Ok(record) = from_js::<SessionRecord>(session.value) {
-                walker.found.sessions.insert(session.id, record);
-            }
+            walker.found.sessions.insert(session.id, record);
         }
         match left {
             Left::Nothing => {}
@@ -341,10 +342,10 @@ async fn walk(tx: &Transaction<'_>, words: &[String], numbered: &HashSet<u64>) -
 /// ([`Walker::read_from_end`]).
 const READ_WHOLE: usize = 200;
 
-/// A stored conversation as [`walk`] orders it: the fields it needs, read
-/// one by one, and the record, converted only when it has a match (the walk
-/// reads every conversation's record, and one that cannot be read is left
-/// out rather than failing the search).
+/// A stored conversation as [`walk`] orders it: the fields that order needs,
+/// read one by one, and the record, converted whole only when the walk reads
+/// the conversation (it orders every conversation; a record that cannot be
+/// read is left out rather than failing the search).
 struct Listed {
     id: String,
     updated_at: Millis,
@@ -361,7 +362,8 @@ impl Listed {
         let id = get("id").as_string()?;
         let updated_at = get("updated_at").as_f64()? as Millis;
         let message_count = get("message_count").as_f64().unwrap_or(0.0) as usize;
-        let deleted = !get("deleted_at").is_null() && !get("deleted_at").is_undefined();
+        let deleted_at = get("deleted_at");
+        let deleted = !deleted_at.is_null() && !deleted_at.is_undefined();
         Some(Listed { id, updated_at, message_count, deleted, value })
     }
 }
@@ -397,7 +399,8 @@ enum Left {
 impl Walker<'_, '_> {
     /// Reads `session`'s messages whole, in one request, adding its matches
     /// and, when it has any, which of its messages are off screen (unless one
-    /// cannot be read: its matches' branches are then told later, if they can be).
+    /// cannot be read: its matches' branches then stay unknown, as
+    /// `Db::tag_branches` cannot read its tree either).
     async fn read_whole(&mut self, session: &Listed) -> Result<()> {
         let values =
             self.by_session.get_all::<JsValue>().with_query::<JsValue, _>(of_session(&session.id)).primitive()?.await?;
@@ -444,7 +447,7 @@ impl Walker<'_, '_> {
         let Some(mut cursor) = cursor else { return Ok(Left::Nothing) };
         while let Some(value) = cursor.next_record::<JsValue>().await? {
             self.walk.read(1);
-            // The index holds only records whose time is a number.
+            // A time that is not a number (the index takes any key): unreadable, no match.
             let Some(created_at) =
                 js_sys::Reflect::get(&value, &JsValue::from_str("created_at")).ok().and_then(|at| at.as_f64())
             else {
