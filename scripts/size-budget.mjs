@@ -534,21 +534,30 @@ function main() {
 }
 
 /**
- * `data` (the bytes of the file `name`) compressed with brotli at quality 11, in the mode for
- * its kind (generic for wasm, text for the rest): what scripts/build.sh writes as its `.br`.
+ * The brotli options for the file `name`: quality 11, in the mode for its kind (generic for
+ * wasm, text for the rest), for `data.length` bytes. What scripts/build.sh writes its `.br` with.
  */
-export function brotliBytes(data, name) {
-  const params = {
-    [constants.BROTLI_PARAM_QUALITY]: 11,
-    [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-    [constants.BROTLI_PARAM_MODE]: name.endsWith('.wasm') ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+export function brotliOptions(data, name) {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      [constants.BROTLI_PARAM_MODE]: name.endsWith('.wasm') ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+    },
   };
-  return brotliCompressSync(data, { params });
 }
 
-/** A file's size as scripts/build.sh's `.br` copy would have it (`brotliBytes`). */
+/**
+ * A file's size as scripts/build.sh's `.br` copy has it: that copy's own size when the build
+ * wrote one after the file was last changed (compressing again costs seconds: 12 s of CPU for
+ * the diagram library alone, and this runs for every chunk after each build), else the file
+ * compressed here with `brotliOptions`.
+ */
 export function brotliSize(file) {
-  return brotliBytes(readFileSync(file), file).length;
+  const copy = `${file}.br`;
+  if (existsSync(copy) && statSync(copy).mtimeMs >= statSync(file).mtimeMs) return statSync(copy).size;
+  const data = readFileSync(file);
+  return brotliCompressSync(data, brotliOptions(data, file)).length;
 }
 
 /** Prints each chunk and its budget; fails over a budget, or on a chunk without one, unless `reportOnly`. */

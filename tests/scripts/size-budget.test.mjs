@@ -4,18 +4,19 @@
 // fails over it with a clear message, counts only what the first load fetches, and fails
 // when index.html names a file that is not there; `--report-only` prints without failing;
 // the exported `firstLoadFiles` returns the same list; `afterStartFiles` finds the pack
-// fetched right after start-up.
+// fetched right after start-up; `brotliSize` reads the build's `.br` copy only when it is as new
+// as its file.
 
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { afterStartFiles, BUDGET_BYTES, CHUNK_BUDGETS, COLD_LOAD_BYTES, firstLoadFiles } from '../../scripts/size-budget.mjs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterStartFiles, brotliOptions, brotliSize, BUDGET_BYTES, CHUNK_BUDGETS, COLD_LOAD_BYTES, firstLoadFiles } from '../../scripts/size-budget.mjs';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/size-budget.mjs', import.meta.url));
 const BUDGET = BUDGET_BYTES;
@@ -216,3 +217,20 @@ return async (imports) => (WebAssembly.instantiateStreaming(src, imports));
 export const __wasm_split_load_dialogs = wrapAsyncCb(makeLoad(() => packed("pack_shared.wasm", 0)
 , [__chunk_2]));
 `;
+
+test('brotliSize is the size of the build\'s .br copy when it is as new as its file, else compresses the file', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'hearth-size-budget-'));
+  dirs.push(dir);
+  const file = path.join(dir, 'app.js');
+  const text = 'export const greeting = "hello";\n'.repeat(200);
+  await writeFile(file, text);
+  const compressed = brotliCompressSync(text, brotliOptions(Buffer.from(text), file)).length;
+  assert.equal(brotliSize(file), compressed, 'no copy: the file compressed here');
+  // A copy written after the file (as scripts/build.sh writes it) is taken as it is.
+  await writeFile(`${file}.br`, Buffer.alloc(7));
+  assert.equal(brotliSize(file), 7);
+  // A file changed after its copy was written: the copy is stale and not used.
+  const later = new Date(Date.now() + 60_000);
+  await utimes(file, later, later);
+  assert.equal(brotliSize(file), compressed);
+});
