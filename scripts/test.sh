@@ -18,7 +18,13 @@ cd "$HEARTH_ROOT"
 # folders, so neither waits for the other's lock). Its output is shown when it is done.
 log "release build's compilation, in the background"
 BUILD_LOG="$(mktemp)"
-HEARTH_SETUP_QUICK=1 "$HEARTH_ROOT/scripts/build.sh" --compile >"$BUILD_LOG" 2>&1 &
+# Its log ends with the time it finished, so each run's output shows which of the two ends first.
+(
+  status=0
+  HEARTH_SETUP_QUICK=1 "$HEARTH_ROOT/scripts/build.sh" --compile || status=$?
+  log "the release build's compilation ended (at $(( $(date +%s) - START )) s)"
+  exit $status
+) >"$BUILD_LOG" 2>&1 &
 BUILD_PID=$!
 trap 'kill "$BUILD_PID" 2>/dev/null || true' EXIT
 # Everything after this line (and not the build, started above) runs at the lowest priority: the
@@ -35,7 +41,7 @@ log "set up (at $(( $(date +%s) - START )) s)"
 log "cargo fmt --check"
 cargo fmt --all --check
 
-log "cargo clippy (native)"
+log "cargo clippy (native) (at $(( $(date +%s) - START )) s)"
 # The crates' own code; the core's tests are linted as they are compiled (below).
 cargo clippy --quiet --workspace -- -D warnings
 
@@ -62,11 +68,11 @@ node "$HEARTH_ROOT/scripts/i18n-check.mjs"
 # worker has none): testing only the core spares compiling Leptos and web-sys into a native
 # test binary. clippy-driver compiles them, warnings denied, so `cargo clippy --all-targets`
 # above would add only a second check of the whole shell in test mode.
-log "cargo test (native): hearth-core, its tests linted by clippy as they are compiled"
+log "cargo test (native): hearth-core, its tests linted by clippy as they are compiled (at $(( $(date +%s) - START )) s)"
 RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
   cargo test --quiet -p hearth-core
 
-log "mock server and script tests"
+log "mock server and script tests (at $(( $(date +%s) - START )) s)"
 (cd tests && npm run --silent test:node)
 
 log "waiting for the release build (at $(( $(date +%s) - START )) s)"
