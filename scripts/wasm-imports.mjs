@@ -19,7 +19,13 @@ export const GLUE_MODULE = './hearth_bg.js';
  * rewrite (the knowledge worker's).
  */
 const DROPPED_SECTIONS = new Set(['name', 'producers', 'linking', 'target_features']);
-const dropped = (name) => DROPPED_SECTIONS.has(name) || name.startsWith('reloc.');
+/**
+ * A build for profiling keeps the functions' names, so that a CPU profile names the wasm's
+ * functions instead of numbering them: `HEARTH_WASM_NAMES=1 CARGO_PROFILE_RELEASE_STRIP=false
+ * scripts/build.sh` (never shipped: the names double the raw wasm).
+ */
+const KEEP_NAMES = process.env.HEARTH_WASM_NAMES === '1';
+const dropped = (name) => (DROPPED_SECTIONS.has(name) && !(KEEP_NAMES && name === 'name')) || name.startsWith('reloc.');
 const IMPORT_SECTION = 2;
 const CUSTOM_SECTION = 0;
 

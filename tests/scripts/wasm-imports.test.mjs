@@ -1,9 +1,11 @@
 // Tests of scripts/wasm-imports.mjs: the main wasm's imports renamed short in the wasm and
-// the glue alike (read back by V8's own parser), its name and producers sections left out,
-// and anything unexpected an error rather than a broken build.
+// the glue alike (read back by V8's own parser), its name and producers sections left out
+// (the name section kept in a build for profiling), and anything unexpected an error rather
+// than a broken build.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { dropCustomSections, shortName, shortenImports } from '../../scripts/wasm-imports.mjs';
 
 const name = (text) => Buffer.concat([Buffer.from([Buffer.byteLength(text)]), Buffer.from(text)]);
@@ -96,6 +98,22 @@ test('a glue that does not hold each import exactly once, as a key, is an error'
 test('a chunk loses only its name and producers sections', () => {
   const chunk = Buffer.concat([Buffer.from('\0asm\x01\0\0\0', 'latin1'), custom('name'), custom('kept', Buffer.from('y')), custom('producers', Buffer.from([0]))]);
   assert.deepEqual(parsed(dropCustomSections(chunk)).sections, ['kept']);
+});
+
+test('a build for profiling (HEARTH_WASM_NAMES=1) keeps the name section, and only that', () => {
+  const chunk = Buffer.concat([Buffer.from('\0asm\x01\0\0\0', 'latin1'), custom('name'), custom('kept', Buffer.from('y')), custom('producers', Buffer.from([0]))]);
+  // The setting is read when the module loads: a fresh process, with and without it.
+  const drop = (env) =>
+    Buffer.from(
+      execFileSync(
+        process.execPath,
+        ['--input-type=module', '-e', `import { dropCustomSections } from ${JSON.stringify(new URL('../../scripts/wasm-imports.mjs', import.meta.url).href)}; process.stdout.write(dropCustomSections(Buffer.from(process.argv[1], 'base64')).toString('base64'));`, chunk.toString('base64')],
+        { env: { ...process.env, ...env } },
+      ).toString(),
+      'base64',
+    );
+  assert.deepEqual(parsed(drop({ HEARTH_WASM_NAMES: '1' })).sections, ['name', 'kept']);
+  assert.deepEqual(parsed(drop({ HEARTH_WASM_NAMES: '' })).sections, ['kept']);
 });
 
 test('short names are distinct identifiers', () => {

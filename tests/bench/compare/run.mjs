@@ -47,8 +47,9 @@
 //                     (TRACE_EXTRA=categories,... adds trace categories, e.g. invalidation tracking)
 //   --profile DIR     sample each fast and shape stream's script (DIR/<stream>-<peer>-<n>.cpuprofile)
 //                     and print the time by function, alone and with its callees (the release
-//                     build strips the wasm's function names: build with
-//                     CARGO_PROFILE_RELEASE_STRIP=false scripts/build.sh to see them)
+//                     build strips the wasm's function names, and the assembly drops what is left
+//                     of them: build with HEARTH_WASM_NAMES=1 CARGO_PROFILE_RELEASE_STRIP=false
+//                     scripts/build.sh, into another clone, to see them)
 // The default run takes 4–6 minutes here (390 s with the CPU fully busy from other builds).
 
 import fs from 'node:fs';
