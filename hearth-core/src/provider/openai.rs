@@ -83,6 +83,7 @@
 mod extras;
 pub mod realtime;
 mod request;
+mod template;
 mod wire;
 
 #[cfg(test)]
@@ -325,6 +326,8 @@ pub struct StreamParser {
     /// How many characters of text the first choice has streamed (annotations
     /// place their citations by character index).
     text_chars: u64,
+    /// The shapes of the chunks that carry one piece of text or reasoning.
+    shapes: template::Shapes,
 }
 
 impl StreamParser {
@@ -339,11 +342,33 @@ impl StreamParser {
         if self.done {
             return Vec::new();
         }
-        if event.data.trim() == "[DONE]" {
+        let data = event.data.trim();
+        if data == "[DONE]" {
             self.done = true;
             return Vec::new();
         }
-        json_event(event, |chunk| self.on_chunk(chunk))
+        if let Some((piece, text)) = self.shapes.read(data) {
+            return self.on_piece(piece, text);
+        }
+        let events = json_event(event, |chunk| self.on_chunk(chunk));
+        self.shapes.learn(data, &events, &|data| {
+            serde_json::from_str(data).map(|chunk| Self::new().on_chunk(chunk)).unwrap_or_default()
+        });
+        events
+    }
+
+    /// What [`Self::on_chunk`] gives for a chunk that carries `text` alone.
+    fn on_piece(&mut self, piece: template::Piece, text: String) -> Vec<StreamEvent> {
+        if text.is_empty() {
+            return Vec::new();
+        }
+        match piece {
+            template::Piece::Text => {
+                self.text_chars += text.chars().count() as u64;
+                vec![StreamEvent::TextDelta(text)]
+            }
+            template::Piece::Reasoning => vec![StreamEvent::ReasoningDelta(text)],
+        }
     }
 
     fn on_chunk(&mut self, mut chunk: wire::Chunk) -> Vec<StreamEvent> {

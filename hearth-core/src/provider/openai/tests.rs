@@ -11,6 +11,7 @@
 //! and images in deltas (`extras`).
 
 mod extras;
+mod shapes;
 mod snapshots;
 mod tool_wire;
 
