@@ -11,6 +11,8 @@ fn check(text: &str, expected: &[&str]) {
 fn words_are_lowercased_deduplicated_and_sorted() {
     check("Hello, hello WORLD! It's 2026.", &["2026", "hello", "it", "s", "world"]);
     check("Ünïcode ÉTÉ straße", &["straße", "été", "ünïcode"]);
+    // ASCII and other letters in one word; a capital whose small letter is two characters.
+    check("ÀBC àbc İSTANBUL Istanbul", &["istanbul", "i\u{307}stanbul", "àbc"]);
     check("", &[]);
     check("  ... --- ", &[]);
 }
@@ -25,6 +27,25 @@ fn cjk_text_is_indexed_as_character_pairs() {
 fn long_words_are_cut() {
     let long = "x".repeat(100);
     assert_eq!(terms(&long), vec!["x".repeat(32)]);
+    // On a character boundary, counted in characters.
+    assert_eq!(terms(&format!("{} é", "é".repeat(40))), vec!["é".to_owned(), "é".repeat(32)]);
+}
+
+#[test]
+fn a_text_of_many_distinct_words_gives_each_once_in_order() {
+    // More distinct words than are kept in order as they come, each twice, in
+    // an order far from sorted.
+    let words: Vec<String> = (0..10_000u32).map(|n| format!("w{}", n.wrapping_mul(7919) % 10_007)).collect();
+    let text = format!("{} {}", words.join(" "), words.join(" ").to_uppercase());
+    let mut expected = words.clone();
+    expected.sort();
+    expected.dedup();
+    assert_eq!(terms(&text), expected);
+    // Below that number, the same.
+    let few = &words[..500];
+    let mut expected = few.to_vec();
+    expected.sort();
+    assert_eq!(terms(&format!("{} {}", few.join(", "), few.join(" "))), expected);
 }
 
 #[test]
