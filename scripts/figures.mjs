@@ -16,7 +16,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { AFTER_START, afterStartFiles, brotliSize, BUDGET_BYTES, BudgetError, CHUNK_BUDGETS, chunkFiles, firstLoadFiles } from './size-budget.mjs';
+import { SEND_PATH, sendPathFiles, brotliSize, BUDGET_BYTES, BudgetError, CHUNK_BUDGETS, chunkFiles, firstLoadFiles } from './size-budget.mjs';
 
 /** The document that holds the figures, relative to the repository's root. */
 export const FIGURES_DOCUMENT = 'docs/performance.md';
@@ -42,9 +42,9 @@ const CHUNK_WHEN = {
   pictures: 'the image requests of "Create an image", when a picture is first asked for',
   search: 'search, when the search box first gets the focus, or at the first search by the search tool',
   shared: 'code that several chunks share (the small parts in one pack, the larger ones each a file), fetched with the first chunk that needs each part',
-  early: 'one pack of the code the `i18n` chunk shares with the send path, before the app starts for a language other than English, else right after start-up',
-  reply: 'the send path, the renderer and a reply’s parts (its markdown, cards, footer and tool widget), fetched right after start-up',
-  start: 'one pack of the small chunks the send path needs (the early pack and the large ones apart), fetched right after start-up',
+  early: 'one pack of the code the `i18n` chunk shares with the send path, before the app starts for a language other than English, else with the send path',
+  reply: 'the send path, the renderer and a reply’s parts (its markdown, cards, footer and tool widget), fetched once the message box has text or a stored reply is shown',
+  start: 'one pack of the small chunks the send path needs (the early pack and the large ones apart), fetched with the `reply` chunk',
   sync: 'sync (the replicator, Check server, end-to-end encryption), when sync starts or a server is checked',
   voice: 'dictation, voice notes, Read aloud and Talk (the microphone, transcription, speech, the Live API and the Realtime call), at the first use',
 };
@@ -88,14 +88,14 @@ const group = (n) => n.toLocaleString('en-US');
 export function figuresBlock(dist, root) {
   const first = firstLoadFiles(dist);
   const firstTotal = first.reduce((sum, f) => sum + f.gzip, 0);
-  const after = afterStartFiles(dist);
+  const after = sendPathFiles(dist);
   const afterTotal = after.reduce((sum, f) => sum + f.gzip, 0);
   const brotli = (files) => files.reduce((sum, f) => sum + brotliSize(path.join(dist, f.name)), 0);
   const lines = [
     '| what | when it loads | gzip bytes | brotli bytes | budget |',
     '| --- | --- | ---: | ---: | ---: |',
     `| the first load: ${first.length} files, \`node scripts/size-budget.mjs dist\` lists them | before the app starts | ${group(firstTotal)} | ${group(brotli(first))} | ${group(BUDGET_BYTES)} |`,
-    `| the cold load: the first load and ${AFTER_START.map((name) => `the \`${name}\` chunk`).join(', ')} with the code it needs (${after.map((f) => `\`${f.name.split('/').pop()}\``).join(', ')}), ${first.length + after.length} files | until right after start-up | ${group(firstTotal + afterTotal)} | ${group(brotli(first) + brotli(after))} | – |`,
+    `| the send path: ${SEND_PATH.map((name) => `the \`${name}\` chunk`).join(', ')} with the code it needs (${after.map((f) => `\`${f.name.split('/').pop()}\``).join(', ')}), ${after.length} files | once the message box has text (a cold load fetches only the first load) | ${group(afterTotal)} | ${group(brotli(after))} | – |`,
   ];
   for (const { budget, files, gzip } of chunkFiles(dist)) {
     const limit = CHUNK_BUDGETS[budget];

@@ -1,6 +1,6 @@
 // Packs the split wasm's many small files into few requests. The splitter (scripts/build.sh)
 // writes one file per split point (`split_<name>.wasm`) and one per set of split points that
-// share code (`chunk_<n>.wasm`): about 300 files, 200 of them fetched right after start-up,
+// share code (`chunk_<n>.wasm`): about 300 files, 200 of them fetched with the send path,
 // most under 2 KB gzip, each a request and a gzip stream of its own. Its loader
 // (`__wasm_split.js`) fetches and instantiates each file when a split point first needs it.
 //
@@ -8,7 +8,7 @@
 // - `pack_early.wasm`: the chunks that the split points needed before the app mounts
 //   (BEFORE_MOUNT: the interface in another language) need, so that such a first screen
 //   waits for them and that split point's own file alone;
-// - `pack_start.wasm`: the split points fetched right after start-up (AFTER_START, the send
+// - `pack_start.wasm`: the split points fetched once the message box has text (SEND_PATH, the send
 //   path and the renderer) and every chunk they need that the early pack does not hold;
 //   with the early pack, two requests instead of ~200;
 // - `pack_shared.wasm`: every other chunk under SMALL gzip bytes, which the on-demand split
@@ -31,19 +31,19 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The split points the app fetches right after start-up, not on first use (see
+ * The split points the app fetches once the message box has text (or a stored reply is shown), not at their own first use (see
  * src/chat/state/code.rs): the send path and the renderer, so that Enter never waits.
  */
-export const AFTER_START = ['reply'];
+export const SEND_PATH = ['reply'];
 
 /**
  * The split points the app may need before it mounts (src/i18n.rs: the interface in a
  * language other than English). What they need is packed apart, so that such a first
- * screen waits for that alone, not for all that comes right after start-up.
+ * screen waits for that alone, not for the send path.
  */
 export const BEFORE_MOUNT = ['i18n'];
 
-/** The pack of what loads right after start-up (less EARLY_PACK's and the large modules). */
+/** The pack of the send path (less EARLY_PACK's and the large modules). */
 export const START_PACK = 'pack_start.wasm';
 
 /** The pack of the chunks BEFORE_MOUNT's split points need (their own files stay apart). */
@@ -116,7 +116,7 @@ export function planPacks(modules, sizeOf, gzipOf) {
   };
   const small = (m) => sizeOf(m.file) < LARGE;
   const early = needs(BEFORE_MOUNT);
-  const start = needs(AFTER_START);
+  const start = needs(SEND_PATH);
   // In the loader's order, so that the indices the loader names count up one by one.
   return {
     [EARLY_PACK]: modules.filter((m) => !m.split && early.has(m.file) && small(m)).map((m) => m.file),

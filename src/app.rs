@@ -218,7 +218,6 @@ async fn start(
             sessions.load_list().await;
             after_paint().await;
             sessions.painted.set(true);
-            crate::chat::state::code::preload();
         };
         let loads: [futures::future::LocalBoxFuture<'static, ()>; 5] = [
             Box::pin(providers.load(false)),
@@ -234,7 +233,6 @@ async fn start(
         // Sync's code loads only when it is on.
         spawn_local(sync.load());
     } else {
-        crate::chat::state::code::preload();
         sessions.painted.set(true);
     }
     sessions.ready.set(true);
@@ -242,10 +240,9 @@ async fn start(
 
 /// Resolves once the frame that shows the list is painted (a task queued
 /// from its animation callback runs after its paint): the rest of the
-/// sidebar's rows, and the send path's and the renderer's code, whose making
-/// ready takes the main thread for a while, come after it, while the rest is
-/// read (typing needs neither). A hidden tab has no frames: its 100 ms
-/// timeout comes instead (which a browser may delay to a second or so).
+/// sidebar's rows come after it, while the rest is read. A hidden tab has no
+/// frames: its 100 ms timeout comes instead (which a browser may delay to a
+/// second or so).
 async fn after_paint() {
     crate::io::frame::next_frame_within(100).await;
     crate::io::timer::sleep(0).await;

@@ -84,6 +84,7 @@ pub(crate) fn MessageBox(
         })
     });
     let listing = Memo::new(move |_| matches.with(|matches| !matches.is_empty()));
+    crate::chat::state::code::preload_when_written(draft);
     let follow_caret = move || {
         let Some(element) = node_ref.get_untracked() else { return };
         let text = element.value();

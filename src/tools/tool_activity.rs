@@ -178,7 +178,8 @@ pub(crate) fn ToolActivity(
 }
 
 /// The widget, built by code from the `reply` chunk (with the send path and
-/// the renderer), which the app fetches right after start: a conversation's
+/// the renderer), which the app fetches when a stored reply is shown or the
+/// message box has text: a conversation's
 /// tool calls cost the first load nothing.
 #[wasm_split(reply, fallible)]
 pub(crate) fn tool_activity_view(reply: AssistantView, message_id: String) -> Result<AnyView, ChunkError> {

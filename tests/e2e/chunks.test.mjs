@@ -1,9 +1,9 @@
 // End-to-end tests of the split wasm (scripts/build.sh, src/ui/lazy.rs), in real headless
 // Chromium against the built app:
 //
-// - a chunk loads on first use: the first load fetches no chunk; right after start-up the
-//   app fetches the send path's and renderer's chunk (`reply`, with the code it needs, in a
-//   few files: scripts/packs.mjs) and nothing else; opening Settings fetches the dialogs' chunk
+// - a chunk loads on first use: the first load fetches no chunk, and start-up none either;
+//   the first text typed fetches the send path's and renderer's chunk (`reply`, with the code
+//   it needs, in a few files: scripts/packs.mjs), once; opening Settings fetches the dialogs' chunk
 //   (and what it shares with other chunks: the shared pack, larger chunks) once; then
 //   Providers, from the same chunk, fetches nothing (app-preview.test.mjs shows the app
 //   preview's chunk at work);
@@ -24,12 +24,12 @@ import { chatRequests, FAMILIES } from '../support/mock.mjs';
 import { builtApp } from '../support/dist.mjs';
 import { readDatabase } from '../support/idb.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
-import { afterStartFiles } from '../../scripts/size-budget.mjs';
+import { sendPathFiles } from '../../scripts/size-budget.mjs';
 
 /** Whether a URL is one of the chunks of a split wasm or a pack of them (not the main wasm). */
 const isChunk = (url) => /\/(split_[^/]*|chunk_[^/]*|pack_[^/]*)\.wasm$/.test(new URL(url).pathname);
 
-/** The pack of the `reply` chunk and the code it needs, fetched right after start-up. */
+/** The pack of the `reply` chunk and the code it needs, fetched once there is text to send. */
 const START_PACK = 'pack_start.wasm';
 
 /** Collects the URLs of the chunks `page` requests, in order. */
@@ -44,20 +44,27 @@ function chunkRequests(page) {
 describe('the wasm in chunks', () => {
   const env = useHarness();
 
-  test('after start-up only the reply chunk loads; the first dialog opened loads the dialogs’ chunk, once', async (t) => {
+  test('start-up loads no chunk; the first text typed loads the reply chunk, the first dialog opened the dialogs’ chunk, each once', async (t) => {
     let chunks;
     const { page, errors } = await openApp(t, env, {
       beforeLoad: (_context, page) => {
         chunks = chunkRequests(page);
       },
     });
-    await page.getByRole('textbox', { name: 'Message' }).waitFor();
-    // The first load itself is counted by walking-skeleton.test.mjs; right after it the app
-    // asks for the send path and the renderer, so that Enter never waits for them.
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.waitFor();
+    // The first load itself is counted by walking-skeleton.test.mjs; a visit that sends
+    // nothing fetches nothing more.
+    await page.waitForTimeout(1000);
+    assert.deepEqual(chunks, [], 'no chunk before anything is typed');
+    // Once there is something to send, the send path and the renderer come, so that Enter
+    // does not wait for them; more typing asks for nothing more.
+    await message.pressSequentially('Hi');
     await waitUntil(() => chunks.includes(START_PACK), 'the reply chunk is fetched without a send');
-    const afterStart = new Set(afterStartFiles(builtApp()).map((f) => f.name.split('/').pop()));
+    await message.pressSequentially(' there');
+    const sendPath = new Set(sendPathFiles(builtApp()).map((f) => f.name.split('/').pop()));
     await page.waitForTimeout(500);
-    assert.deepEqual([...chunks].sort(), [...afterStart].sort(), 'one request for each file of the reply chunk and the code it needs, before a dialog opens');
+    assert.deepEqual([...chunks].sort(), [...sendPath].sort(), 'one request for each file of the reply chunk and the code it needs, before a dialog opens');
     const started = chunks.length;
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
@@ -152,8 +159,8 @@ describe('the wasm in chunks', () => {
       },
     );
     await chat.page.reload();
-    await waitUntil(() => asked > 0, 'the reply chunk was asked for at start-up');
     await sendMessage(chat, 'Kept while the code is missing');
+    assert.ok(asked > 0, 'the reply chunk was asked for');
     const card = chat.reply.getByRole('alert');
     await card.waitFor();
     assert.match(await card.innerText(), /This part of Hearth could not be loaded/);

@@ -82,7 +82,7 @@ test('the script writes the block between the markers, and --check then passes',
   assert.match(page, /\| chunk `search` \| search, when the search box first gets the focus, or at the first search by the search tool \| \d+ \|/);
   assert.match(page, /\| chunk `shared` \(2 files\) \|/);
   assert.match(page, /\| chunk `start` \|/);
-  assert.match(page, /\| the cold load: the first load and the `reply` chunk with the code it needs \(`pack_start\.wasm`\), 4 files \| until right after start-up \| [\d,]+ \| [\d,]+ \| – \|/);
+  assert.match(page, /\| the send path: the `reply` chunk with the code it needs \(`pack_start\.wasm`\), 1 files \| once the message box has text \(a cold load fetches only the first load\) \| [\d,]+ \| [\d,]+ \| – \|/);
   assert.match(page, /`mermaid-1\.0\.0\.min\.js`/);
   assert.match(page, /2 native tests of `hearth-core`, 2 browser tests .* and 1 node tests/);
   const checked = await run(['--check', '--root', root, dist]);

@@ -3,8 +3,8 @@
 // compress, so their gzip size is known to within a few bytes), it passes under the budget,
 // fails over it with a clear message, counts only what the first load fetches, and fails
 // when index.html names a file that is not there; `--report-only` prints without failing;
-// the exported `firstLoadFiles` returns the same list; `afterStartFiles` finds the pack
-// fetched right after start-up; `brotliSize` reads the build's `.br` copy only when it is as new
+// the exported `firstLoadFiles` returns the same list; `sendPathFiles` finds the pack
+// fetched with the send path; `brotliSize` reads the build's `.br` copy only when it is as new
 // as its file.
 
 import { after, test } from 'node:test';
@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { afterStartFiles, brotliOptions, brotliSize, BUDGET_BYTES, CHUNK_BUDGETS, COLD_LOAD_BYTES, firstLoadFiles } from '../../scripts/size-budget.mjs';
+import { sendPathFiles, brotliOptions, brotliSize, BUDGET_BYTES, CHUNK_BUDGETS, firstLoadFiles } from '../../scripts/size-budget.mjs';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/size-budget.mjs', import.meta.url));
 const BUDGET = BUDGET_BYTES;
@@ -103,49 +103,6 @@ test('a first load over the budget fails and says by how much', async () => {
   assert.ok(stderr.includes(`over the budget of ${GROUPED}`), stderr);
 });
 
-test('a cold load over its budget fails, though each of its parts is under its own', async () => {
-  // The first load 500 B under its budget (the fake dist's other files, about 470 B, fit in that), and each
-  // chunk under its own by a share of what the budgets leave over the cold load's, which must
-  // be tighter than they are together, or it would check nothing. The chunks' gzip sizes are
-  // exact (`fitted`).
-  const spare = BUDGET + CHUNK_BUDGETS.reply + CHUNK_BUDGETS.start + CHUNK_BUDGETS.early - COLD_LOAD_BYTES;
-  assert.ok(spare > 504, `the cold load budget is tighter than its parts' budgets together by over 504 B: ${spare} B`);
-  const under = Math.floor((spare - 500) / 4);
-  const sizes = {
-    'split_reply.wasm': CHUNK_BUDGETS.reply - under,
-    'pack_start.wasm': CHUNK_BUDGETS.start - under,
-    'pack_early.wasm': CHUNK_BUDGETS.early - under,
-  };
-  const first = BUDGET - 500;
-  const total = first + Object.values(sizes).reduce((sum, n) => sum + n, 0);
-  assert.ok(total > COLD_LOAD_BYTES, `the parts add up to more than the cold load budget: ${total}`);
-  const dir = await fakeDist(first);
-  dirs.push(dir);
-  const app = path.join(dir, 'app-1');
-  await mkdir(app);
-  await writeFile(
-    path.join(app, '__wasm_split.js'),
-    `function makeLoad(fetcher, deps) {}
-const __chunk_1 = makeLoad(() => packed("pack_early.wasm", 0)
-, []);
-const __chunk_2 = makeLoad(() => packed("pack_start.wasm", 0)
-, []);
-export const __wasm_split_load_reply = wrapAsyncCb(makeLoad(() => {
-const src = fetch(new URL("./split_reply.wasm", import.meta.url));
-src.catch(() => {});
-return async (imports) => (WebAssembly.instantiateStreaming(src, imports));
-}
-, [__chunk_1, __chunk_2]));
-`,
-  );
-  for (const [name, bytes] of Object.entries(sizes)) await writeFile(path.join(app, name), fitted(bytes));
-  const { code, stdout, stderr } = await check(dir);
-  assert.notEqual(code, 0);
-  assert.doesNotMatch(stderr, /the chunk|the first load is/, 'no part is over its own budget');
-  assert.match(stdout, /cold load \(the first load and what comes right after start-up\): 9 files, [\d,]+ gzip, [\d,]+ brotli/);
-  assert.match(stderr, /the cold load is [\d,]+ bytes gzip, [\d,]+ over its budget of/);
-});
-
 test('a file that index.html loads but dist/ lacks fails the check', async () => {
   const dir = await fakeDist(1_000, { index: INDEX.replace('/boot-1.js', '/boot-missing.js') });
   dirs.push(dir);
@@ -169,6 +126,7 @@ test('--report-only prints the total over the budget but does not fail', async (
   assert.equal(code, 0, stderr);
   assert.match(stdout, new RegExp(`^total\\s+[\\d,]+ gzip \\(budget ${GROUPED}\\)`, 'm'));
   assert.match(stdout, /bytes over \(report only\)/);
+  assert.match(stdout, /^cold load \(the first load; nothing more until something is typed\): 6 files, [\d,]+ gzip, [\d,]+ brotli$/m);
 });
 
 test('firstLoadFiles returns the first load\'s files, by dist-relative name', async () => {
@@ -178,7 +136,7 @@ test('firstLoadFiles returns the first load\'s files, by dist-relative name', as
   assert.deepEqual(names, ['boot-1.js', 'hearth-1.js', 'hearth-1_bg.wasm', 'index.html', 'main-1.css', 'snippets/helper.js']);
 });
 
-test('afterStartFiles lists what loading the reply chunk fetches, by the packed loader, nothing else', async () => {
+test('sendPathFiles lists what loading the reply chunk fetches, by the packed loader, nothing else', async () => {
   const dir = await fakeDist(1_000);
   dirs.push(dir);
   const app = path.join(dir, 'app-1');
@@ -189,13 +147,13 @@ test('afterStartFiles lists what loading the reply chunk fetches, by the packed 
     await writeFile(path.join(app, name), randomBytes(500));
   }
   assert.deepEqual(
-    afterStartFiles(dir).map((f) => f.name),
+    sendPathFiles(dir).map((f) => f.name),
     ['app-1/chunk_3.wasm', 'app-1/pack_start.wasm', 'app-1/split_reply.wasm'],
   );
   await rm(path.join(app, 'chunk_3.wasm'));
-  assert.throws(() => afterStartFiles(dir), /app-1\/chunk_3\.wasm is fetched right after start-up but is not a chunk/);
+  assert.throws(() => sendPathFiles(dir), /app-1\/chunk_3\.wasm is fetched with the send path but is not a chunk/);
   await writeFile(path.join(app, '__wasm_split.js'), PACKED_LOADER.replace('__wasm_split_load_reply', '__wasm_split_load_other'));
-  assert.throws(() => afterStartFiles(dir), /no loader for the split point "reply"/);
+  assert.throws(() => sendPathFiles(dir), /no loader for the split point "reply"/);
 });
 
 /** A split loader as scripts/packs.mjs leaves it (the splitter's shape, some modules packed). */

@@ -2,8 +2,8 @@
 //! `aria-busy` while the reply streams, until how it ended is saved, until a
 //! stored reply is rendered and its parts are built, and while its code is
 //! highlighted. Its parts (`reply_parts`) are in the `reply` chunk,
-//! with the renderer a stored reply waits for anyway; the app fetches it right
-//! after start-up.
+//! with the renderer a stored reply waits for anyway; a stored reply, or text
+//! in the message box, has the app fetch it.
 //!
 //! If the chunk cannot load, the frame says so with Retry. A reply that failed
 //! because nothing could be sent (its code did not load either, or the

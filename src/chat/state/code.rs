@@ -2,8 +2,10 @@
 //! `crate::io::chunks`): a turn (request, decoders, tool loop, streaming
 //! markdown), compaction's summaries, generated titles, and the markdown
 //! renderer and highlighter for stored replies. The first screen does not run
-//! them, so they stay out of the first load; the app fetches the chunk right
-//! after start-up ([`preload`]), so pressing Enter does not wait for it.
+//! them, so they stay out of the first load; the app fetches the chunk once
+//! there is something to send or a stored reply to show ([`preload`]), so a
+//! visit that does neither never pays for it, and pressing Enter after typing
+//! does not wait for it.
 //!
 //! Only [`ReplyCode`]'s functions lead there: a call from anywhere else of
 //! what they reach (`turn::run`, `hearth_core::markdown::render_reply`, …)
@@ -101,6 +103,8 @@ fn render_cited(record: &MessageRecord, mode: RenderMode) -> SafeHtml {
 
 thread_local! {
     static LOADED: Cell<Option<&'static ReplyCode>> = const { Cell::new(None) };
+    /// Whether [`preload`] has started.
+    static PRELOADING: Cell<bool> = const { Cell::new(false) };
     /// What runs once the chunk is loaded ([`on_loaded`]).
     static WAITING: RefCell<Vec<Box<dyn FnOnce()>>> = const { RefCell::new(Vec::new()) };
 }
@@ -134,9 +138,22 @@ pub(crate) async fn load() -> Result<&'static ReplyCode, ChunkError> {
     Ok(code)
 }
 
-/// Starts loading the chunk (once the first screen takes input), so that a
-/// send or a stored reply's rendering never waits for the network.
+/// Loads the chunk once `draft` has something to send (typed, or kept from
+/// before the app started), while the rest is written.
+pub(crate) fn preload_when_written(draft: RwSignal<String>) {
+    Effect::new(move |_| {
+        if draft.with(|text| !text.is_empty()) {
+            preload();
+        }
+    });
+}
+
+/// Starts loading the chunk (once there is text to send), so that the send
+/// never waits for the network; later calls do nothing.
 pub(crate) fn preload() {
+    if PRELOADING.replace(true) {
+        return;
+    }
     spawn_local(async {
         if loaded().is_none() && preload_reply_code().await.is_ok() {
             let _ = load().await;
@@ -147,7 +164,7 @@ pub(crate) fn preload() {
 impl AssistantView {
     /// Renders a stored reply's markdown if that has not happened yet. The
     /// renderer is in the `reply` chunk (this file's): until it has
-    /// loaded the reply shows nothing (it loads right after start-up), and if
+    /// loaded the reply shows nothing (a stored reply asks for it), and if
     /// it cannot load, the reply's text as it is, so nothing is hidden.
     pub(crate) fn ensure_rendered(&self) {
         if self.rendered.get_value() {

@@ -3,7 +3,8 @@
 //! of the model that will answer. Reached only through the `reply` chunk's
 //! [`super::code::ReplyCode`]: the agent's prompt template, the tools'
 //! definitions and the estimate are code the first screen does not need, so
-//! the meter shows once the chunk is in (right after start-up).
+//! the meter shows once the chunk is in (once the message box has text, or a
+//! stored reply is shown).
 
 use hearth_core::compaction::{ActiveSummary, HistoryItem};
 use leptos::prelude::*;

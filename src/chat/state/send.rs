@@ -228,8 +228,8 @@ impl ChatContext {
             return;
         }
         // Resending what cannot shrink would only bring the same card back (known
-        // once the `reply` chunk, which builds the prompt, is in; it loads right
-        // after start-up).
+        // once the `reply` chunk, which builds the prompt, is in; it loads once
+        // the message box has text).
         if compaction == Compaction::Now
             && let Some(code) = code::loaded()
         {

@@ -3,7 +3,7 @@
 //! agent's prompt, as the cited context block), the model is offered
 //! `search_knowledge` to look again, and the reply keeps what it was given.
 //! All of it is the `knowledge` chunk's (`KnowledgeCode::gather`), so the
-//! send path fetched right after start-up carries none of it. A search that
+//! send path's chunk carries none of it. A search that
 //! fails or takes too long (the worker or its chunk cannot load, an embedding
 //! server that does not answer) leaves the turn as it would be without bases:
 //! the model is asked all the same.

@@ -11,7 +11,7 @@
 //! are stored lean (the fields a new message has left out).
 //!
 //! The code that numbers and indexes is in the `reply` chunk (the send path,
-//! fetched right after start-up): [`ready`] loads it before a transaction
+//! fetched once the message box has text): [`ready`] loads it before a transaction
 //! that writes messages opens, as a transaction must not wait on anything but
 //! IndexedDB.
 

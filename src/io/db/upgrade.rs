@@ -13,7 +13,8 @@ use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
-use hearth_core::storage::{DATABASE_NAME, DATABASE_VERSION, MessageRecord, indexes, sidebar, stores};
+use hearth_core::storage::postings::{IN_POSTINGS, INDEX_SETTING};
+use hearth_core::storage::{DATABASE_NAME, DATABASE_VERSION, MessageRecord, SettingRecord, indexes, sidebar, stores};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{IdbDatabase, IdbIndexParameters, IdbObjectStore, IdbObjectStoreParameters, IdbOpenDbRequest};
@@ -142,6 +143,7 @@ async fn attempt(migration: Option<&'static Migration>, told: Option<Told>) -> R
             }
         };
         let outcome = create_missing(&upgrading).and_then(|()| match migration {
+            _ if old == 0.0 => note_nothing_to_move(&upgrading),
             _ if !(1.0..3.0).contains(&old) => Ok(()),
             Some(code) => (code.link_parents)(&upgrading, &noted, &held),
             None => {
@@ -190,6 +192,17 @@ async fn attempt(migration: Option<&'static Migration>, told: Option<Told>) -> R
         .ok()
         .and_then(|value| value.dyn_into::<IdbDatabase>().ok())
         .ok_or_else(|| Attempt::Failed(StorageError::Unavailable("IndexedDB opened no database".to_owned())))
+}
+
+/// Inside a new database's `upgradeneeded`: it has no message to move into
+/// the search's postings, so the start-up's move (`store::upkeep`) neither
+/// runs nor loads its code (a first visit fetches no chunk).
+fn note_nothing_to_move(request: &IdbOpenDbRequest) -> Result<(), UpgradeError> {
+    let tx = request.transaction().ok_or(UpgradeError::NoTransaction)?;
+    let setting = SettingRecord { key: INDEX_SETTING.to_owned(), value: serde_json::Value::from(IN_POSTINGS) };
+    let value = to_js(&setting).map_err(UpgradeError::Record)?;
+    tx.object_store(stores::SETTINGS).and_then(|store| store.put(&value)).map_err(UpgradeError::thrown)?;
+    Ok(())
 }
 
 /// Inside `upgradeneeded`: every store and index of the current schema that is

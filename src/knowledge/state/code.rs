@@ -3,7 +3,7 @@
 //! passages sent before an answer and the tool ([`KnowledgeCode::gather`]),
 //! and the `search_knowledge` tool's calls ([`KnowledgeCode::search`]). The
 //! send path reaches all of it through these function pointers only, so none
-//! of it is fetched with the send path right after start-up.
+//! of it is fetched with the send path.
 //!
 //! The worker finds the passages (by words, fused with the vectors where the
 //! base is embedded); `hearth_core::knowledge::context` numbers and cuts them

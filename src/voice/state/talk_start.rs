@@ -62,7 +62,7 @@ pub(super) async fn start(voice: VoiceContext, chat: ChatContext) {
         Err(problem) => return voice.fail_dictation(problem),
     };
     // The agent's tools are offered; a call waiting or running stops when the talk ends.
-    // They run where a turn's tools run, the `reply` chunk (fetched right after start-up).
+    // They run where a turn's tools run, the `reply` chunk (loaded here if nothing was typed yet).
     let code = match crate::chat::state::code::load().await {
         Ok(code) => code,
         Err(error) => return voice.fail_dictation(VoiceProblem::Talk(error.to_string())),
