@@ -271,12 +271,27 @@ const TOOL_ROUNDS_TITLE: &str = "Too many tool rounds";
 const TOOL_REPEATED_TITLE: &str = "The model kept repeating a failing tool call";
 
 /// The heading of a request the device was offline for.
-const OFFLINE_TITLE: &str = "You're offline";
+macro_rules! offline_title {
+    () => {
+        "You're offline"
+    };
+}
 
 /// What an offline card explains and advises.
-const OFFLINE_DETAIL: &str = "This device is not connected to a network, so Hearth could not reach the provider. \
-     Your message is kept: press Retry once you are back online. A provider running on this computer (localhost) \
-     works offline.";
+macro_rules! offline_detail {
+    () => {
+        "This device is not connected to a network, so Hearth could not reach the provider. \
+         Your message is kept: press Retry once you are back online. A provider running on this computer \
+         (localhost) works offline."
+    };
+}
+
+/// The heading of a request the device was offline for.
+const OFFLINE_TITLE: &str = offline_title!();
+
+/// An offline failure's whole message, as stored (the heading, then the
+/// explanation): also what a reply shows whose card's code could not load.
+pub const OFFLINE_MESSAGE: &str = concat!(offline_title!(), ". ", offline_detail!());
 
 impl Failure {
     fn of_kind(kind: FailureKind) -> Self {
@@ -357,7 +372,8 @@ impl Failure {
                  their results are kept above. Switch the tool on or fix what it needs, or ask differently.",
                 crate::format::cut(tool, TOOL_NAME_CHARS)
             ),
-            FailureKind::Offline => OFFLINE_DETAIL.to_owned(),
+            // The message's end: the text is in the program once.
+            FailureKind::Offline => OFFLINE_MESSAGE.get(OFFLINE_TITLE.len() + 2..).unwrap_or_default().to_owned(),
             FailureKind::Unrecognised(_) => String::new(),
         }
     }
@@ -375,7 +391,7 @@ impl Failure {
             FailureKind::Config(problem) => problem.to_string(),
             FailureKind::ToolRounds(_) => format!("{TOOL_ROUNDS_TITLE}. {}", self.detail()),
             FailureKind::ToolRepeated { .. } => format!("{TOOL_REPEATED_TITLE}. {}", self.detail()),
-            FailureKind::Offline => format!("{OFFLINE_TITLE}. {OFFLINE_DETAIL}"),
+            FailureKind::Offline => OFFLINE_MESSAGE.to_owned(),
             FailureKind::Unrecognised(_) => String::new(),
         }
     }

@@ -35,12 +35,17 @@ pub(crate) fn Lazy<F, Fut>(
     /// Given, Retry also calls it (what failed with the chunk is tried again).
     #[prop(optional)]
     on_retry: Option<Callback<()>>,
+    /// Given, and while it holds a sentence, the failure shows it instead
+    /// of the chunk's message (what the view would have said, such as why a
+    /// reply was not sent).
+    #[prop(optional)]
+    reason: Option<Signal<Option<&'static str>>>,
 ) -> impl IntoView
 where
     F: Fn() -> Fut + Send + Sync + 'static,
     Fut: Future<Output = Result<AnyView, ChunkError>> + 'static,
 {
-    lazy(Loader::new(load), on_close, on_retry)
+    lazy(Loader::new(load), on_close, on_retry, reason)
 }
 
 /// A boxed `load`: every [`Lazy`] (and `LazyOnce`) shares one body of code,
@@ -68,7 +73,12 @@ impl Loader {
 }
 
 /// [`Lazy`]'s body.
-pub(crate) fn lazy(load: Loader, on_close: Option<Callback<()>>, on_retry: Option<Callback<()>>) -> AnyView {
+pub(crate) fn lazy(
+    load: Loader,
+    on_close: Option<Callback<()>>,
+    on_retry: Option<Callback<()>>,
+    reason: Option<Signal<Option<&'static str>>>,
+) -> AnyView {
     let attempt = RwSignal::new(0_u32);
     (move || {
         attempt.track();
@@ -78,7 +88,11 @@ pub(crate) fn lazy(load: Loader, on_close: Option<Callback<()>>, on_retry: Optio
                 Ok(view) => view,
                 Err(error) => view! {
                     <div class="chunk-error" role="alert">
-                        <p>{error.to_string()}</p>
+                        <p>
+                            {move || {
+                                reason.and_then(|reason| reason.get()).map_or_else(|| error.to_string(), str::to_owned)
+                            }}
+                        </p>
                         <button type="button" on:click=move |_| {
                             attempt.update(|n| *n += 1);
                             if let Some(retry) = on_retry {

@@ -49,7 +49,7 @@ fn lazy_once(when: Signal<bool>, on_close: Option<Callback<()>>, load: Loader) -
                     view
                 }
             });
-            lazy(load, on_close, None)
+            lazy(load, on_close, None, None)
         })
     })
     .into_any()

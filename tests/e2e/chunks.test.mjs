@@ -160,9 +160,11 @@ describe('the wasm in chunks', () => {
     );
     await chat.page.reload();
     await sendMessage(chat, 'Kept while the code is missing');
-    assert.ok(asked > 0, 'the reply chunk was asked for');
     const card = chat.reply.getByRole('alert');
     await card.waitFor();
+    // Typing asks for the chunk, and Playwright's handler may run after Enter: counted once
+    // the card says the load failed (only the handler fails it).
+    assert.ok(asked > 0, 'the reply chunk was asked for');
     assert.match(await card.innerText(), /This part of Hearth could not be loaded/);
     await settled(chat);
     assert.equal(

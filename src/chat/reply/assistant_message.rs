@@ -5,13 +5,14 @@
 //! with the renderer a stored reply waits for anyway; a stored reply, or text
 //! in the message box, has the app fetch it.
 //!
-//! If the chunk cannot load, the frame says so with Retry. A reply that failed
+//! If the chunk cannot load, the frame says so with Retry (offline, that the
+//! reply was not sent because the device is offline). A reply that failed
 //! because nothing could be sent (its code did not load either, or the
-//! network failed) is answered again by that Retry once the chunk is there,
-//! as the reply's own Retry would.
+//! network failed, or the device is offline) is answered again by that Retry
+//! once the chunk is there, as the reply's own Retry would.
 
 use hearth_core::contract::ProviderErrorKind;
-use hearth_core::failure::FailureKind;
+use hearth_core::failure::{FailureKind, OFFLINE_MESSAGE};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -73,7 +74,7 @@ pub(crate) fn AssistantMessage(
     // reply failed before anything reached the provider.
     let retry = Callback::new(move |()| {
         let unsent = reply.status.with_untracked(|status| {
-            matches!(status, ReplyStatus::Failed(f) if matches!(f.kind, FailureKind::Provider(ProviderErrorKind::Network)))
+            matches!(status, ReplyStatus::Failed(f) if matches!(f.kind, FailureKind::Provider(ProviderErrorKind::Network) | FailureKind::Offline))
         });
         if unsent && is_last.get_untracked() && !chat.busy.get_untracked() {
             regenerate.run(());
@@ -94,13 +95,20 @@ pub(crate) fn AssistantMessage(
             PartsOf { id: id.get_value(), reply, highlighting, built, is_last, regenerate, in_column, names_hidden };
         reply_parts_view(parts)
     };
+    // Offline, a reply whose code could not load says why it was not sent, as its card would.
+    let reason = Signal::derive(move || {
+        reply.status.with(|status| {
+            matches!(status, ReplyStatus::Failed(f) if matches!(f.kind, FailureKind::Offline))
+                .then_some(OFFLINE_MESSAGE)
+        })
+    });
     view! {
         <article
             class="message assistant"
             aria-label=tr("Assistant")
             aria-busy=move || if busy() { "true" } else { "false" }
         >
-            <Lazy load on_retry=retry />
+            <Lazy load on_retry=retry reason />
         </article>
     }
 }

@@ -103,7 +103,7 @@ fn render_cited(record: &MessageRecord, mode: RenderMode) -> SafeHtml {
 
 thread_local! {
     static LOADED: Cell<Option<&'static ReplyCode>> = const { Cell::new(None) };
-    /// Whether [`preload`] has started.
+    /// Whether [`preload`] has started (and not failed).
     static PRELOADING: Cell<bool> = const { Cell::new(false) };
     /// What runs once the chunk is loaded ([`on_loaded`]).
     static WAITING: RefCell<Vec<Box<dyn FnOnce()>>> = const { RefCell::new(Vec::new()) };
@@ -155,9 +155,14 @@ pub(crate) fn preload() {
         return;
     }
     spawn_local(async {
-        if loaded().is_none() && preload_reply_code().await.is_ok() {
-            let _ = load().await;
+        if loaded().is_some() {
+            return;
         }
+        if preload_reply_code().await.is_ok() && load().await.is_ok() {
+            return;
+        }
+        // Offline without the service worker, say: later typing tries again.
+        PRELOADING.set(false);
     });
 }
 

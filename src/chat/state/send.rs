@@ -29,6 +29,7 @@ use crate::composer::state::prepare;
 use crate::i18n::tr;
 use crate::io::clock::now;
 use crate::io::ids::new_id;
+use crate::io::network::is_online;
 use hearth_core::failure::Failure;
 use hearth_core::storage::ReplyStatus;
 
@@ -402,8 +403,11 @@ impl ChatContext {
             let code = match code::load().await {
                 Ok(code) => code,
                 Err(error) => {
-                    // Nothing went out: the reply ends with the reason, and Retry.
-                    let status = ReplyStatus::Failed(Failure::from(ProviderError::from(error)));
+                    // Nothing went out: the reply ends with the reason, and Retry
+                    // (offline, the offline card: the chunk is fetched on Retry).
+                    let failure =
+                        if is_online() { Failure::from(ProviderError::from(error)) } else { Failure::offline() };
+                    let status = ReplyStatus::Failed(failure);
                     reply.state = status.state();
                     reply.error = status.error_record();
                     view.publish(&reply);

@@ -178,6 +178,7 @@ fn offline_says_so_keeps_the_message_and_offers_retry() {
     assert!(failure.detail().contains("Your message is kept: press Retry once you are back online."));
     assert!(failure.detail().contains("(localhost) works offline."));
     assert_eq!(failure.text(), format!("You're offline. {}", failure.detail()));
+    assert_eq!(failure.text(), crate::failure::OFFLINE_MESSAGE, "what a reply shows whose card could not load");
     assert!(failure.retryable(), "Retry sends it once online");
     assert_eq!(failure.provider_error(), None, "no provider answered");
     let record = failure.to_record();
