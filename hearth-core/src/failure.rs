@@ -289,6 +289,9 @@ macro_rules! offline_detail {
 /// The heading of a request the device was offline for.
 const OFFLINE_TITLE: &str = offline_title!();
 
+/// What an offline card explains and advises.
+const OFFLINE_DETAIL: &str = offline_detail!();
+
 /// An offline failure's whole message, as stored (the heading, then the
 /// explanation): also what a reply shows whose card's code could not load.
 pub const OFFLINE_MESSAGE: &str = concat!(offline_title!(), ". ", offline_detail!());
@@ -373,7 +376,7 @@ impl Failure {
                 crate::format::cut(tool, TOOL_NAME_CHARS)
             ),
             // The message's end: the text is in the program once.
-            FailureKind::Offline => OFFLINE_MESSAGE.get(OFFLINE_TITLE.len() + 2..).unwrap_or_default().to_owned(),
+            FailureKind::Offline => OFFLINE_DETAIL.to_owned(),
             FailureKind::Unrecognised(_) => String::new(),
         }
     }

@@ -7,19 +7,25 @@ use crate::i18n::tr;
 use crate::store::{StoreContext, upgrade_note};
 
 /// Shows the latest storage problem until dismissed, or the upgrade's note
-/// while it runs (as a status, its button hidden by the stylesheet).
+/// while it runs: in a status that is in the page, empty, from the start, so
+/// that screen readers announce the note (they often miss a live region
+/// added with its text; an alert they announce as it comes).
 #[component]
 pub(crate) fn StorageBanner() -> impl IntoView {
     let store = StoreContext::expect();
+    let upgrading = move || store.problem.with(|problem| problem.as_deref() == Some(upgrade_note()));
     view! {
+        <div role="status">
+            {move || upgrading().then(|| view! { <p class="banner banner-note">{upgrade_note()}</p> })}
+        </div>
         {move || {
             store
                 .problem
                 .get()
+                .filter(|text| text != upgrade_note())
                 .map(|text| {
-                    let role = if text == upgrade_note() { "status" } else { "alert" };
                     view! {
-                        <div class="banner" role=role>
+                        <div class="banner" role="alert">
                             <p>{text}</p>
                             <button type="button" on:click=move |_| store.problem.set(None)>
                                 {tr("Dismiss")}

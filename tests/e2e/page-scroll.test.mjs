@@ -110,6 +110,9 @@ describe('the page never scrolls as a whole', () => {
       await page.setViewportSize(view.viewport);
       await page.emulateMedia({ colorScheme: view.colorScheme });
       const at = (what) => `${what}, ${view.name}`;
+      // A resize is relaid out in steps (the visual viewport's height, kept in a CSS variable,
+      // follows on its resize event): the page must settle within the window, then stay there.
+      await waitUntil(async () => (await pageState(page)).overflow <= 0, `the page fits the window once resized to ${view.name}`);
       await assertStill(page, at('six replies'));
 
       await wheelOver(page, banner);

@@ -1181,12 +1181,22 @@ describe('local-first sessions', () => {
     return numbers;
   }
 
-  /** Run in the page before the app: notes what the storage banner's status says while the upgrade runs (it may be over before a look could catch it). */
+  /**
+   * Run in the page before the app: notes what the storage banner's status says while the upgrade
+   * runs (it may be over before a look could catch it), and whether that status was in the page,
+   * empty, before the note: screen readers announce a change to a live region they know, and
+   * often not one added with its text.
+   */
   function noteUpgradeNote() {
+    const empty = new WeakSet();
     new MutationObserver(() => {
       for (const status of document.querySelectorAll('[role="status"]')) {
+        if (status.innerText.trim() === '') empty.add(status);
         const shown = status.checkVisibility();
-        if (shown && /Updating/.test(status.innerText)) sessionStorage.setItem('upgrade-note', status.innerText.trim());
+        if (shown && /Updating/.test(status.innerText)) {
+          sessionStorage.setItem('upgrade-note', status.innerText.trim());
+          sessionStorage.setItem('upgrade-note-region-before', String(empty.has(status)));
+        }
       }
     }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   }
@@ -1207,6 +1217,11 @@ describe('local-first sessions', () => {
       await ui.page.evaluate(() => sessionStorage.getItem('upgrade-note')),
       "Updating Hearth's storage for this version. With many conversations this takes a few seconds, once.",
       'the page says why the conversations wait while the database is upgraded',
+    );
+    assert.equal(
+      await ui.page.evaluate(() => sessionStorage.getItem('upgrade-note-region-before')),
+      'true',
+      'in a live region that was there, empty, before it (so that screen readers announce it)',
     );
     assert.equal(await ui.page.getByRole('status').filter({ hasText: 'Updating Hearth' }).count(), 0, 'and the note goes once it is done');
     // A new database is no upgrade: the note never shows.
