@@ -375,7 +375,7 @@ impl Failure {
                  their results are kept above. Switch the tool on or fix what it needs, or ask differently.",
                 crate::format::cut(tool, TOOL_NAME_CHARS)
             ),
-            // The message's end: the text is in the program once.
+            // Written once, in `offline_detail!`, which `OFFLINE_MESSAGE` ends with too.
             FailureKind::Offline => OFFLINE_DETAIL.to_owned(),
             FailureKind::Unrecognised(_) => String::new(),
         }
