@@ -86,3 +86,29 @@ pub(crate) async fn read_bytes(file: &web_sys::File) -> Result<Vec<u8>, ReadErro
     let buffer = JsFuture::from(file.array_buffer()).await.map_err(|_| ReadError::Unreadable(file.name()))?;
     Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
+
+/// [`read_bytes`] for a file that may be large (a backup of tens of
+/// megabytes): it is copied into the app's memory [`COPY_STEP`] bytes at a
+/// time, the page given a turn between, not in one long step. (Only the import
+/// reads such files; the first load does not carry this.)
+pub(crate) async fn read_bytes_in_steps(file: &web_sys::File) -> Result<Vec<u8>, ReadError> {
+    let buffer = JsFuture::from(file.array_buffer()).await.map_err(|_| ReadError::Unreadable(file.name()))?;
+    let array = js_sys::Uint8Array::new(&buffer);
+    let length = array.length();
+    let mut bytes = Vec::with_capacity(length as usize);
+    let mut at = 0;
+    while at < length {
+        let end = length.min(at.saturating_add(COPY_STEP));
+        let from = bytes.len();
+        bytes.resize(from + (end - at) as usize, 0);
+        array.subarray(at, end).copy_to(&mut bytes[from..]);
+        at = end;
+        if at < length {
+            crate::io::yield_now::yield_now().await;
+        }
+    }
+    Ok(bytes)
+}
+
+/// The most bytes [`read_bytes_in_steps`] copies in one step (a few milliseconds).
+const COPY_STEP: u32 = 8 << 20;

@@ -11,7 +11,7 @@ use crate::settings::language_setting::LanguageSetting;
 
 use crate::chat::state::ChatContext;
 use crate::io::dialogs::confirm;
-use crate::io::files::read_bytes;
+use crate::io::files::read_bytes_in_steps;
 use crate::providers::key_lock_setting::KeyLockSetting;
 use crate::providers::state::ProvidersContext;
 use crate::sessions::state::SessionsContext;
@@ -79,7 +79,7 @@ pub(crate) fn SettingsDialog(
         busy.set(true);
         status.set(tr("Reading the file…").into());
         spawn_local(async move {
-            let prepared = match read_bytes(&file).await {
+            let prepared = match read_bytes_in_steps(&file).await {
                 Ok(bytes) => store.prepare_import(bytes, report).await.map_err(|e| e.to_string()),
                 Err(error) => Err(DataError::File(error).to_string()),
             };

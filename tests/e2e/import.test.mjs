@@ -18,7 +18,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -299,15 +299,19 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
       created_at: 1_700_000_000_000 + at,
       updated_at: 1_700_000_000_000 + at,
     }));
+    // About 9.6 MB: more than the 8 MiB the app copies from a file at a time
+    // (src/io/files.rs, read_bytes_in_steps), so the text is copied in two steps.
+    const content = (at) => `Message ${at} of the large backup, about kettles and lighthouses. ${'lantern '.repeat(225)}`;
     const messages = Array.from({ length: 5_000 }, (_, at) => ({
       id: `large-message-${at}`,
       session_id: `large-${at % 50}`,
       role: at % 2 ? 'assistant' : 'user',
-      content: `Message ${at} of the large backup, about kettles and lighthouses.`,
+      content: content(at),
       created_at: 1_700_000_000_000 + at,
       updated_at: 1_700_000_000_000 + at,
     }));
     const file = await backupFile('large.json', { sessions, messages });
+    assert.ok((await stat(file)).size > 8 * 1024 * 1024, 'the file is larger than one copy step');
     // Every state the import's progress bar is in, as the page shows it (found by its name).
     await ui.page.evaluate(() => {
       window.importSteps = [];
@@ -334,7 +338,10 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
     assert.deepEqual(writing, batches);
     assert.equal(await ui.page.getByRole('progressbar', { name: 'Import progress' }).count(), 0, 'the bar goes once the import is done');
     const stored = await readDatabase(ui.page, ['sessions', 'messages']);
-    assert.equal(stored.messages.filter((m) => m.id.startsWith('large-message-')).length, 5_000);
+    const large = stored.messages.filter((m) => m.id.startsWith('large-message-'));
+    assert.equal(large.length, 5_000);
+    const changed = large.filter((m) => m.content !== content(Number(m.id.slice('large-message-'.length))));
+    assert.deepEqual(changed.map((m) => m.id), [], 'every message is stored as the file has it');
     assert.ok(stored.sessions.filter((s) => s.id.startsWith('large-')).every((s) => s.message_count === 100));
     assert.deepEqual(ui.errors, []);
   });

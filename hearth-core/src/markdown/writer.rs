@@ -398,14 +398,24 @@ impl Writer<'_> {
 
     fn open_inline(&mut self, name: &'static str) {
         self.inline.push(name);
-        self.raw(&format!("<{name}>"));
+        self.inline_tag("<", name);
+    }
+
+    /// Writes `<name>` (`opening` "<") or `</name>` ("</"): an inline element's
+    /// tag, written often enough (every emphasis, every code span) that it skips
+    /// `format!`'s machinery.
+    fn inline_tag(&mut self, opening: &str, name: &str) {
+        self.out.push_str(opening);
+        self.out.push_str(name);
+        self.out.push('>');
+        self.end_newline = false;
     }
 
     fn close_inline(&mut self, name: &'static str) {
         if let Some(index) = self.inline.iter().rposition(|open| *open == name) {
             self.inline.remove(index);
         }
-        self.raw(&format!("</{name}>"));
+        self.inline_tag("</", name);
     }
 
     /// A link inside a link (an autolink in a link's text): as the browser's
@@ -415,7 +425,7 @@ impl Writer<'_> {
         let Some(at) = self.inline.iter().rposition(|open| *open == "a") else { return };
         let closed: Vec<&'static str> = self.inline.drain(at..).collect();
         for name in closed.iter().rev() {
-            self.raw(&format!("</{name}>"));
+            self.inline_tag("</", name);
         }
         if let Some(outer) = self.links.iter_mut().rev().find(|closed| !**closed) {
             *outer = true;

@@ -30,6 +30,10 @@ const STORES: [&str; 10] = [
     KNOWLEDGE_FILES,
 ];
 
+/// About the fewest bytes a message record's JSON takes (its id, conversation,
+/// role and times); a bound on the room reserved for a file's messages only.
+const SHORTEST_MESSAGE: usize = 64;
+
 /// A backup file being read (see the module documentation).
 pub struct BackupFile<'a> {
     backup: Backup,
@@ -70,7 +74,7 @@ impl<'a> BackupFile<'a> {
         if backup_version > BACKUP_VERSION {
             return Err(BackupError::NewerLayout(backup_version));
         }
-        let backup = Backup {
+        let mut backup = Backup {
             format: BACKUP_FORMAT.to_owned(),
             backup_version,
             // The records' own version until they are read; the current one after.
@@ -87,6 +91,14 @@ impl<'a> BackupFile<'a> {
             }
         }
         let total = pending.iter().map(|(_, items)| items.len()).sum();
+        // Room for every message at once: a list grown as it is read is copied
+        // whole each time it doubles (tens of megabytes, one long step, for a
+        // file of 100,000 messages). A hostile file's many tiny items get no
+        // more room than its text could hold as messages of `SHORTEST_MESSAGE`
+        // bytes, and room that cannot be had is not asked for: the list then
+        // grows as it is read, as before.
+        let messages = pending.iter().find(|(store, _)| *store == stores::MESSAGES).map_or(0, |(_, items)| items.len());
+        let _ = backup.contents.messages.try_reserve_exact(messages.min(json.len() / SHORTEST_MESSAGE));
         Ok(Self { backup, pending, total, done: 0 })
     }
 

@@ -513,14 +513,16 @@ fn plan_sessions(
         stored.sessions.iter().rev().map(|s| (s.id.as_str(), s)).collect();
     let incoming_sessions: BTreeMap<&str, &SessionRecord> =
         incoming.sessions.iter().rev().map(|s| (s.id.as_str(), s)).collect();
-    let mut stored_messages: HashMap<&str, HashSet<&str>> = HashMap::new();
-    for message in &stored.messages {
-        stored_messages.entry(message.session_id.as_str()).or_default().insert(message.id.as_str());
-    }
-    let mut new_messages: HashMap<&str, Vec<(&MessageRecord, &str)>> = HashMap::new();
-    for (message, id) in writes.iter().filter_map(|write| write.of(incoming)) {
-        new_messages.entry(message.session_id.as_str()).or_default().push((message, id));
-    }
+    // Each conversation's stored message ids and new messages (a store and a
+    // file keep a conversation's messages together: see `grouped`).
+    let mut stored_messages: HashMap<&str, Vec<&str>> =
+        grouped(stored.messages.iter().map(|message| (message.session_id.as_str(), message.id.as_str())));
+    let new_messages: HashMap<&str, Vec<(&MessageRecord, &str)>> = grouped(
+        writes
+            .iter()
+            .filter_map(|write| write.of(incoming))
+            .map(|(message, id)| (message.session_id.as_str(), (message, id))),
+    );
     let ids: BTreeSet<&str> = incoming_sessions.keys().chain(new_messages.keys()).copied().collect();
     let mut sessions = Vec::new();
     for id in ids {
@@ -530,8 +532,11 @@ fn plan_sessions(
             continue;
         };
         let new = new_messages.get(id).map(Vec::as_slice).unwrap_or_default();
+        // Its messages once written: the stored ones and the new ones, each id once.
         let mut messages = stored_messages.remove(id).unwrap_or_default();
         messages.extend(new.iter().map(|(_, id)| *id));
+        messages.sort_unstable();
+        messages.dedup();
         session.message_count = u32::try_from(messages.len()).unwrap_or(u32::MAX);
         if let Some(latest) = new.iter().map(|(m, _)| m.updated_at).max() {
             session.updated_at = session.updated_at.max(latest);
@@ -544,9 +549,22 @@ fn plan_sessions(
     // Messages of a conversation that is neither stored nor in the file are not written.
     let kept: BTreeSet<&str> = sessions.iter().map(|s| s.id.as_str()).chain(stored_sessions.keys().copied()).collect();
     // `plan.messages.added` lists the writes' ids in their order (`plan_messages`).
+    // A run of one conversation's messages asks `kept` once.
+    let mut last: Option<(&str, bool)> = None;
     let keep: Vec<bool> = writes
         .iter()
-        .map(|write| write.of(incoming).is_some_and(|(m, _)| kept.contains(m.session_id.as_str())))
+        .map(|write| {
+            let Some((message, _)) = write.of(incoming) else { return false };
+            let session = message.session_id.as_str();
+            match last {
+                Some((of, keep)) if of == session => keep,
+                _ => {
+                    let keep = kept.contains(session);
+                    last = Some((session, keep));
+                    keep
+                }
+            }
+        })
         .collect();
     let dropped: HashSet<&str> = writes
         .iter()
@@ -560,6 +578,30 @@ fn plan_sessions(
     let mut flags = keep.iter();
     writes.retain(|_| flags.next().copied().unwrap_or(false));
     plan.writes.sessions = sessions;
+}
+
+/// `pairs` grouped by their key, each group in the pairs' order. A store and a
+/// file list a conversation's messages together, so a run of pairs with the
+/// key of the one before is collected without hashing its key: the map is
+/// asked once a run, not once a message (hashing 100,000 conversation ids,
+/// twice, was most of planning a large import).
+fn grouped<'a, T>(pairs: impl Iterator<Item = (&'a str, T)>) -> HashMap<&'a str, Vec<T>> {
+    let mut groups: HashMap<&str, Vec<T>> = HashMap::new();
+    let mut run: Option<(&str, Vec<T>)> = None;
+    for (key, item) in pairs {
+        match &mut run {
+            Some((of, items)) if *of == key => items.push(item),
+            _ => {
+                if let Some((of, items)) = run.replace((key, vec![item])) {
+                    groups.entry(of).or_default().extend(items);
+                }
+            }
+        }
+    }
+    if let Some((of, items)) = run {
+        groups.entry(of).or_default().extend(items);
+    }
+    groups
 }
 
 impl ImportPlan {

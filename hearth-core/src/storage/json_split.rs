@@ -156,7 +156,7 @@ fn value_end(bytes: &[u8], at: usize) -> Result<usize, SplitError> {
 fn string_end(bytes: &[u8], mut at: usize) -> Result<usize, SplitError> {
     loop {
         let rest = bytes.get(at..).ok_or(SplitError::Malformed)?;
-        let found = rest.iter().position(|&byte| byte == b'"' || byte == b'\\').ok_or(SplitError::Malformed)?;
+        let found = quote_or_backslash(rest).ok_or(SplitError::Malformed)?;
         at += found;
         if bytes.get(at) == Some(&b'"') {
             return Ok(at + 1);
@@ -164,4 +164,25 @@ fn string_end(bytes: &[u8], mut at: usize) -> Result<usize, SplitError> {
         // A backslash escapes the next byte.
         at += 2;
     }
+}
+
+/// Where the first `"` or `\\` of `bytes` is. Most of a backup's bytes are in
+/// its strings (the messages' text), so they are looked at eight at a time, as
+/// one 64-bit word each (a word holds one of the two when one of its bytes,
+/// XORed with it, is zero), and only the word that holds one byte by byte.
+fn quote_or_backslash(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS != 0;
+    let mut words = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let Ok(eight) = <[u8; 8]>::try_from(chunk) else { break };
+        let word = u64::from_le_bytes(eight);
+        if has_zero(word ^ (ONES * u64::from(b'"'))) || has_zero(word ^ (ONES * u64::from(b'\\'))) {
+            break;
+        }
+        words += 1;
+    }
+    let from = words * 8;
+    bytes.get(from..)?.iter().position(|&byte| byte == b'"' || byte == b'\\').map(|found| from + found)
 }

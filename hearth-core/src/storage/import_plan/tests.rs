@@ -420,6 +420,32 @@ fn a_hundred_thousand_messages_are_planned_in_passes() {
     assert!(plan.writes.sessions.iter().filter(|s| s.id != "s0").all(|s| s.message_count == per));
 }
 
+/// A conversation counts its distinct messages, stored ones included, wherever
+/// they stand in the file (the plan reads a run of one conversation's messages
+/// as one); a message of a conversation neither here nor in the file, between
+/// two that are kept, is left out.
+#[test]
+fn a_conversation_s_messages_are_counted_once_wherever_they_stand() {
+    let incoming = StoreContents {
+        sessions: vec![session("s1", 3), session("s2", 2)],
+        messages: vec![
+            message("m2", "s1", "Two"),
+            message("n1", "s2", "One"),
+            message("x1", "lost", "Nowhere"),
+            message("m3", "s1", "Three"),
+            message("n1", "s2", "One"),
+            message("n2", "s2", "Two"),
+        ],
+        ..StoreContents::default()
+    };
+    let plan = plan_import(&stored(), &incoming);
+    let count = |id: &str| plan.writes.sessions.iter().find(|s| s.id == id).map(|s| s.message_count);
+    assert_eq!(count("s1"), Some(3), "m1 stored, m2 and m3 from the file");
+    assert_eq!(count("s2"), Some(2), "n1 (listed twice) and n2");
+    assert!(plan.writes.messages.iter().all(|m| m.session_id != "lost"), "{:?}", plan.writes.messages);
+    assert_eq!(plan.skipped, vec!["messages of a conversation that is not in the file (lost)".to_owned()]);
+}
+
 /// Taking the file's messages makes the same plan as copying them, in the
 /// same order: new messages, a copy kept beside a differing stored message,
 /// an equal one left out, messages of a conversation the file lacks skipped,

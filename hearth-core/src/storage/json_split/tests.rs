@@ -68,3 +68,34 @@ fn a_broken_structure_is_refused() {
         assert_eq!(items(text), Err(SplitError::Malformed), "{text:?}");
     }
 }
+
+/// The word-at-a-time search finds what a byte-by-byte one does: the first
+/// quote or backslash at every place in and across the words, after bytes of
+/// every value (UTF-8's high ones too, and the neighbours of `"` and `\`).
+#[test]
+fn a_quote_or_backslash_is_found_wherever_it_stands() {
+    let naive = |bytes: &[u8]| bytes.iter().position(|&byte| byte == b'"' || byte == b'\\');
+    let fillers: [u8; 8] = [b'a', 0x00, 0x21, 0x23, 0x5b, 0x5d, 0x80, 0xff];
+    for filler in fillers {
+        for len in 0..40 {
+            let plain = vec![filler; len];
+            assert_eq!(super::quote_or_backslash(&plain), None, "{filler:#x} × {len}");
+            for at in 0..len {
+                for found in [b'"', b'\\'] {
+                    let mut bytes = plain.clone();
+                    bytes[at] = found;
+                    if at + 3 < len {
+                        bytes[at + 3] = b'"';
+                    }
+                    assert_eq!(
+                        super::quote_or_backslash(&bytes),
+                        naive(&bytes),
+                        "{filler:#x} × {len}, {found} at {at}"
+                    );
+                }
+            }
+        }
+    }
+    let text = "«Un texte» with \u{201c}quotes\u{201d} and a \\\"real\\\" one".as_bytes();
+    assert_eq!(super::quote_or_backslash(text), naive(text));
+}
