@@ -178,8 +178,8 @@ import { SEND_PATH, EARLY_PACK, filesFetched, PackError, SHARED_PACK, START_PACK
  * offline saying why it was not sent (the frame's failure can show a given sentence): 529,295;
  * the storage banner's status in the page from the start, so that the upgrade's note is
  * announced, and the offline card's explanation a constant again: 529,409. The import's
- * plan grouping a conversation's messages by runs, and a large backup copied from its file in
- * steps (code of the `dialogs` chunk): 529,375.
+ * plan grouping a conversation's messages with one lookup each, and a large backup copied from
+ * its file in steps (code of the `dialogs` chunk): 529,373.
  */
 export const BUDGET_BYTES = 529_380;
 

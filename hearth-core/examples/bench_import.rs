@@ -59,6 +59,9 @@ fn backup() -> String {
             "message_count": PER_SESSION, "preview": "", "pinned": false, "deleted_at": null,
         }));
     }
+    // In the order Hearth's own backups list them (by id, as `StoreContents::canonicalize`
+    // sorts them): a conversation's messages are scattered through the file.
+    messages.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
     let file = serde_json::json!({
         "format": "hearth-backup", "backup_version": 1, "schema_version": 3, "exported_at": 0,
         "includes_api_keys": false, "sessions": sessions, "messages": messages,
@@ -104,7 +107,9 @@ fn main() {
         ms(started.elapsed()),
         ms(longest)
     );
+    let started = Instant::now();
     let incoming = file.finish().contents;
+    println!("finishing (the records' upgrade and settling): {}", ms(started.elapsed()));
     let kept: HashSet<&str> = incoming.sessions.iter().step_by(2).map(|s| s.id.as_str()).collect();
     let half = StoreContents {
         sessions: incoming.sessions.iter().filter(|s| kept.contains(s.id.as_str())).cloned().collect(),

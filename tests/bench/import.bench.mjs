@@ -86,6 +86,9 @@ function backup() {
     const last = messages.at(-1);
     sessions.push({ id, title: `Imported conversation ${s + 1}`, title_source: 'user', agent_id: 'general', created_at: start, updated_at: last.updated_at, message_count: messages.length - first, preview: '', pinned: false, deleted_at: null });
   }
+  // In the order Hearth's own backups list them (by id: StoreContents::canonicalize), a
+  // conversation's messages scattered through the file.
+  messages.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const file = { format: 'hearth-backup', backup_version: 1, schema_version: 3, exported_at: Date.now(), includes_api_keys: false, sessions, messages };
   return { json: JSON.stringify(file), characters, sessions: sessions.length, messages: messages.length };
 }

@@ -513,15 +513,16 @@ fn plan_sessions(
         stored.sessions.iter().rev().map(|s| (s.id.as_str(), s)).collect();
     let incoming_sessions: BTreeMap<&str, &SessionRecord> =
         incoming.sessions.iter().rev().map(|s| (s.id.as_str(), s)).collect();
-    // Each conversation's stored message ids and new messages (a store and a
-    // file keep a conversation's messages together: see `grouped`).
+    // Each conversation's stored message ids, and its new messages with their
+    // places in `writes` (see `grouped`).
     let mut stored_messages: HashMap<&str, Vec<&str>> =
         grouped(stored.messages.iter().map(|message| (message.session_id.as_str(), message.id.as_str())));
-    let new_messages: HashMap<&str, Vec<(&MessageRecord, &str)>> = grouped(
+    let new_messages: HashMap<&str, Vec<(usize, &MessageRecord, &str)>> = grouped(
         writes
             .iter()
-            .filter_map(|write| write.of(incoming))
-            .map(|(message, id)| (message.session_id.as_str(), (message, id))),
+            .enumerate()
+            .filter_map(|(at, write)| write.of(incoming).map(|(message, id)| (at, message, id)))
+            .map(|(at, message, id)| (message.session_id.as_str(), (at, message, id))),
     );
     let ids: BTreeSet<&str> = incoming_sessions.keys().chain(new_messages.keys()).copied().collect();
     let mut sessions = Vec::new();
@@ -534,11 +535,11 @@ fn plan_sessions(
         let new = new_messages.get(id).map(Vec::as_slice).unwrap_or_default();
         // Its messages once written: the stored ones and the new ones, each id once.
         let mut messages = stored_messages.remove(id).unwrap_or_default();
-        messages.extend(new.iter().map(|(_, id)| *id));
+        messages.extend(new.iter().map(|(_, _, id)| *id));
         messages.sort_unstable();
         messages.dedup();
         session.message_count = u32::try_from(messages.len()).unwrap_or(u32::MAX);
-        if let Some(latest) = new.iter().map(|(m, _)| m.updated_at).max() {
+        if let Some(latest) = new.iter().map(|(_, m, _)| m.updated_at).max() {
             session.updated_at = session.updated_at.max(latest);
         }
         if existing != Some(&session) {
@@ -546,26 +547,20 @@ fn plan_sessions(
             sessions.push(session);
         }
     }
-    // Messages of a conversation that is neither stored nor in the file are not written.
+    // Messages of a conversation that is neither stored nor in the file are not
+    // written: asked once a conversation, not once a message.
     let kept: BTreeSet<&str> = sessions.iter().map(|s| s.id.as_str()).chain(stored_sessions.keys().copied()).collect();
-    // `plan.messages.added` lists the writes' ids in their order (`plan_messages`).
-    // A run of one conversation's messages asks `kept` once.
-    let mut last: Option<(&str, bool)> = None;
-    let keep: Vec<bool> = writes
-        .iter()
-        .map(|write| {
-            let Some((message, _)) = write.of(incoming) else { return false };
-            let session = message.session_id.as_str();
-            match last {
-                Some((of, keep)) if of == session => keep,
-                _ => {
-                    let keep = kept.contains(session);
-                    last = Some((session, keep));
-                    keep
+    let mut keep = vec![false; writes.len()];
+    for (session, new) in &new_messages {
+        if kept.contains(session) {
+            for (at, _, _) in new {
+                if let Some(flag) = keep.get_mut(*at) {
+                    *flag = true;
                 }
             }
-        })
-        .collect();
+        }
+    }
+    // `plan.messages.added` lists the writes' ids in their order (`plan_messages`).
     let dropped: HashSet<&str> = writes
         .iter()
         .zip(&keep)
@@ -580,28 +575,32 @@ fn plan_sessions(
     plan.writes.sessions = sessions;
 }
 
-/// `pairs` grouped by their key, each group in the pairs' order. A store and a
-/// file list a conversation's messages together, so a run of pairs with the
-/// key of the one before is collected without hashing its key: the map is
-/// asked once a run, not once a message (hashing 100,000 conversation ids,
-/// twice, was most of planning a large import).
+/// `pairs` grouped by their key, each group in the pairs' order: one lookup
+/// of the key a pair (none for a pair with the key of the one before, as in a
+/// file that lists a conversation's messages together), where the sets of
+/// each conversation's ids took two.
 fn grouped<'a, T>(pairs: impl Iterator<Item = (&'a str, T)>) -> HashMap<&'a str, Vec<T>> {
-    let mut groups: HashMap<&str, Vec<T>> = HashMap::new();
-    let mut run: Option<(&str, Vec<T>)> = None;
+    let mut places: HashMap<&str, usize> = HashMap::new();
+    let mut groups: Vec<(&str, Vec<T>)> = Vec::new();
+    let mut last: Option<(&str, usize)> = None;
     for (key, item) in pairs {
-        match &mut run {
-            Some((of, items)) if *of == key => items.push(item),
+        let place = match last {
+            Some((of, place)) if of == key => place,
             _ => {
-                if let Some((of, items)) = run.replace((key, vec![item])) {
-                    groups.entry(of).or_default().extend(items);
+                let next = groups.len();
+                let place = *places.entry(key).or_insert(next);
+                if place == next {
+                    groups.push((key, Vec::new()));
                 }
+                last = Some((key, place));
+                place
             }
+        };
+        if let Some((_, items)) = groups.get_mut(place) {
+            items.push(item);
         }
     }
-    if let Some((of, items)) = run {
-        groups.entry(of).or_default().extend(items);
-    }
-    groups
+    groups.into_iter().collect()
 }
 
 impl ImportPlan {
