@@ -119,7 +119,8 @@ log "the main journeys in Firefox and WebKit, in the background (at $(( $(date +
 ENGINES_LOG="$(mktemp)"
 (cd tests && npm run --silent test:engines) >"$ENGINES_LOG" 2>&1 &
 ENGINES_PID=$!
-trap 'kill "$ENGINES_PID" 2>/dev/null || true' EXIT
+# Should the suite fail, the journeys are stopped and what they printed so far is shown.
+trap 'kill "$ENGINES_PID" 2>/dev/null || true; cat "$ENGINES_LOG"; rm -f "$ENGINES_LOG"' EXIT
 
 log "MCP conformance suite, Hearth as the client (at $(( $(date +%s) - START )) s)"
 node tests/conformance/run.mjs

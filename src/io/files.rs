@@ -92,10 +92,17 @@ pub(crate) async fn read_bytes(file: &web_sys::File) -> Result<Vec<u8>, ReadErro
 /// time, the page given a turn between, not in one long step. (Only the import
 /// reads such files; the first load does not carry this.)
 pub(crate) async fn read_bytes_in_steps(file: &web_sys::File) -> Result<Vec<u8>, ReadError> {
+    // A file larger than a typed array's length can say (4 GiB) would be read
+    // as a part of itself, and one the app's memory cannot hold is refused
+    // rather than ending the app.
+    if file.size() > f64::from(u32::MAX) {
+        return Err(ReadError::Unreadable(file.name()));
+    }
     let buffer = JsFuture::from(file.array_buffer()).await.map_err(|_| ReadError::Unreadable(file.name()))?;
     let array = js_sys::Uint8Array::new(&buffer);
     let length = array.length();
-    let mut bytes = Vec::with_capacity(length as usize);
+    let mut bytes = Vec::new();
+    bytes.try_reserve_exact(length as usize).map_err(|_| ReadError::Unreadable(file.name()))?;
     let mut at = 0;
     while at < length {
         let end = length.min(at.saturating_add(COPY_STEP));

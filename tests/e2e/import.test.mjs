@@ -299,7 +299,7 @@ describe('imports and provider addresses', { timeout: 240_000 }, () => {
       created_at: 1_700_000_000_000 + at,
       updated_at: 1_700_000_000_000 + at,
     }));
-    // About 9.6 MB: more than the 8 MiB the app copies from a file at a time
+    // About 10 MB (9.5 MiB): more than the 8 MiB the app copies from a file at a time
     // (src/io/files.rs, read_bytes_in_steps), so the text is copied in two steps.
     const content = (at) => `Message ${at} of the large backup, about kettles and lighthouses. ${'lantern '.repeat(225)}`;
     const messages = Array.from({ length: 5_000 }, (_, at) => ({

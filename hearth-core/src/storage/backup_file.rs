@@ -41,6 +41,10 @@ pub struct BackupFile<'a> {
     pending: Vec<(&'static str, std::iter::Enumerate<std::vec::IntoIter<&'a str>>)>,
     total: usize,
     done: usize,
+    /// The room asked for the messages once the first is read: as many as the
+    /// file lists, but no more than its text could hold as messages of
+    /// [`SHORTEST_MESSAGE`] bytes.
+    room: usize,
 }
 
 /// A value of the file's top level, from its JSON text.
@@ -74,7 +78,7 @@ impl<'a> BackupFile<'a> {
         if backup_version > BACKUP_VERSION {
             return Err(BackupError::NewerLayout(backup_version));
         }
-        let mut backup = Backup {
+        let backup = Backup {
             format: BACKUP_FORMAT.to_owned(),
             backup_version,
             // The records' own version until they are read; the current one after.
@@ -91,15 +95,9 @@ impl<'a> BackupFile<'a> {
             }
         }
         let total = pending.iter().map(|(_, items)| items.len()).sum();
-        // Room for every message at once: a list grown as it is read is copied
-        // whole each time it doubles (tens of megabytes, one long step, for a
-        // file of 100,000 messages). A hostile file's many tiny items get no
-        // more room than its text could hold as messages of `SHORTEST_MESSAGE`
-        // bytes, and room that cannot be had is not asked for: the list then
-        // grows as it is read, as before.
         let messages = pending.iter().find(|(store, _)| *store == stores::MESSAGES).map_or(0, |(_, items)| items.len());
-        let _ = backup.contents.messages.try_reserve_exact(messages.min(json.len() / SHORTEST_MESSAGE));
-        Ok(Self { backup, pending, total, done: 0 })
+        let room = messages.min(json.len() / SHORTEST_MESSAGE);
+        Ok(Self { backup, pending, total, done: 0, room })
     }
 
     /// How many records the file holds (attachments and knowledge files included).
@@ -166,6 +164,16 @@ impl<'a> BackupFile<'a> {
                 // copied them with every message.
                 message.terms = Vec::new();
                 message.refresh_blobs();
+                if contents.messages.is_empty() {
+                    // Room for every message at once: a list grown as it is read is
+                    // copied whole each time it doubles (tens of megabytes, one long
+                    // step, for a file of 100,000 messages). Asked for only once a
+                    // message has been read (a file of junk items gets none), and no
+                    // more than `room` (each message takes a few times its JSON's size
+                    // in memory); room that cannot be had is not asked for, and the
+                    // list grows as it is read.
+                    let _ = contents.messages.try_reserve_exact(self.room);
+                }
                 contents.messages.push(message);
             }
             stores::PROJECT_FILES => contents.project_files.push(migrate_record(store, version, value)?),
