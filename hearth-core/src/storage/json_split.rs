@@ -166,7 +166,7 @@ fn string_end(bytes: &[u8], mut at: usize) -> Result<usize, SplitError> {
     }
 }
 
-/// Where the first `"` or `\\` of `bytes` is. Most of a backup's bytes are in
+/// Where the first `"` or `\` of `bytes` is. Most of a backup's bytes are in
 /// its strings (the messages' text), so they are looked at eight at a time, as
 /// one 64-bit word each (a word holds one of the two when one of its bytes,
 /// XORed with it, is zero), and only the word that holds one byte by byte.
