@@ -2,8 +2,8 @@
 # Runs every check and test: formatting, clippy (native here, wasm32 in the release build), the module
 # rules, the native core tests and the mock server and script tests (all while the
 # release build runs), the bundle budget and the documents' figures, then the end-to-end tests in headless
-# Chromium, then the main journeys in Firefox and WebKit beside the MCP conformance suite with
-# Hearth as the client. Installs what it needs first.
+# Chromium, then the MCP conformance suite with Hearth as the client. Installs what
+# it needs first.
 set -euo pipefail
 START=$(date +%s)
 # Debian's toolchain first: all the release build's compilation needs.
@@ -111,29 +111,10 @@ node "$HEARTH_ROOT/scripts/figures.mjs" --check "$HEARTH_ROOT/dist"
 log "browser tests, four files at a time (at $(( $(date +%s) - START )) s)"
 (cd tests && npm run --silent test:e2e)
 
-# The journeys in Firefox and WebKit and the MCP conformance suite run side by side: alone,
-# the journeys kept 1.2 cores busy over their 166 s and the suite 1.75 over its 148 s, so one
-# after the other left about a core and a half minute idle. The journeys' output is shown
-# when both are done.
-log "the main journeys in Firefox and WebKit, in the background (at $(( $(date +%s) - START )) s)"
-ENGINES_LOG="$(mktemp)"
-(cd tests && npm run --silent test:engines) >"$ENGINES_LOG" 2>&1 &
-ENGINES_PID=$!
-# Should the suite fail, the journeys are stopped and what they printed so far is shown.
-trap 'kill "$ENGINES_PID" 2>/dev/null || true; cat "$ENGINES_LOG"; rm -f "$ENGINES_LOG"' EXIT
+log "the main journeys in Firefox and WebKit (at $(( $(date +%s) - START )) s)"
+(cd tests && npm run --silent test:engines)
 
 log "MCP conformance suite, Hearth as the client (at $(( $(date +%s) - START )) s)"
 node tests/conformance/run.mjs
-
-log "waiting for the journeys in Firefox and WebKit (at $(( $(date +%s) - START )) s)"
-engines_status=0
-wait "$ENGINES_PID" || engines_status=$?
-trap - EXIT
-cat "$ENGINES_LOG"
-rm -f "$ENGINES_LOG"
-if [ "$engines_status" -ne 0 ]; then
-  echo "the main journeys in Firefox and WebKit failed" >&2
-  exit 1
-fi
 
 log "all tests passed in $(( $(date +%s) - START )) s"
